@@ -1,0 +1,90 @@
+"""What every command shares: the run context, settings loading and output writing.
+
+Exit codes follow ruff: 0 clean, 1 findings, 2 bad usage / bad input / internal error.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+import click
+
+from pse.config import Settings, load_settings
+
+EXIT_OK = 0
+EXIT_FINDINGS = 1
+EXIT_ERROR = 2
+
+
+class CliError(click.ClickException):
+    """A user-facing error that exits with 2 (ClickException would exit with 1)."""
+
+    exit_code = EXIT_ERROR
+
+    def show(self, file: object = None) -> None:  # noqa: ARG002 - click's signature
+        click.echo(f"pse: error: {self.format_message()}", err=True)
+
+
+@dataclass(frozen=True)
+class CliContext:
+    """Global options, shared by all commands through ``click.Context.obj``."""
+
+    config_file: Path | None
+    verbosity: int
+    environ: Mapping[str, str]
+
+    def settings(self, *, cli: Mapping[str, object] | None = None,
+                 start: Path | None = None) -> Settings:
+        """Resolve settings for a command whose target is ``start``."""
+        return load_settings(cli=cli, start=start, environ=self.environ,
+                             config_file=self.config_file)
+
+    def progress(self, message: str) -> None:
+        """A progress line on stderr, unless ``-q`` was given."""
+        if self.verbosity >= 0:
+            click.echo(message, err=True)
+
+
+def get_context(ctx: click.Context) -> CliContext:
+    """The :class:`CliContext` of the running command."""
+    obj = ctx.find_root().obj
+    if isinstance(obj, CliContext):
+        return obj
+    return CliContext(config_file=None, verbosity=0, environ=dict(os.environ))
+
+
+def write_output(text: str, output_file: Path | None, *, inputs: Sequence[Path] = ()) -> None:
+    """Write a report to stdout or to ``-o FILE``, never over one of the inputs."""
+    if output_file is None:
+        sys.stdout.write(text)
+        if text and not text.endswith("\n"):
+            sys.stdout.write("\n")
+        sys.stdout.flush()
+        return
+    target = output_file.resolve()
+    for source in inputs:
+        resolved = source.resolve()
+        if target == resolved or resolved in target.parents and resolved.is_file():
+            raise CliError(f"refusing to write the report over the input {str(source)!r}; "
+                           "choose another -o file")
+    if target.is_dir():
+        raise CliError(f"-o {str(output_file)!r} is a folder; give a file name")
+    try:
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_text(text if text.endswith("\n") else text + "\n", encoding="utf-8")
+    except OSError as exc:
+        raise CliError(f"cannot write {str(output_file)!r}: {exc.strerror}") from exc
+
+
+FORMAT_OPTION = click.option(
+    "--format", "output_format", type=click.Choice(["text", "json", "sarif", "html"]),
+    default=None, help="Report format (default: text; env PSE_FORMAT).")
+OUTPUT_OPTION = click.option(
+    "-o", "--output-file", type=click.Path(dir_okay=False, path_type=Path), default=None,
+    help="Write the report to FILE instead of stdout.")
+EXIT_ZERO_OPTION = click.option(
+    "--exit-zero", is_flag=True, help="Exit 0 even when findings are reported (never hides 2).")

@@ -1,0 +1,35 @@
+"""``pse config show``: every resolved setting, where it came from, secrets redacted."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import click
+
+from pse.cli.common import EXIT_OK, get_context
+
+
+@click.group("config")
+def command() -> None:
+    """Inspect settings (CLI flag > env PSE_* > .env > pyproject [tool.pse] > default)."""
+
+
+@command.command("show")
+@click.option("--json", "as_json", is_flag=True, help="Print JSON instead of a table.")
+@click.argument("target", required=False, type=click.Path(path_type=Path), default=None)
+@click.pass_context
+def show(ctx: click.Context, as_json: bool, target: Path | None) -> int:
+    """Show each setting's value and source (for TARGET's pyproject.toml, default: cwd)."""
+    settings = get_context(ctx).settings(start=target)
+    rows = settings.redacted()
+    if as_json:
+        click.echo(json.dumps({k: {"value": v, "source": s} for k, (v, s) in rows.items()},
+                              indent=2, sort_keys=True))
+        return EXIT_OK
+    if settings.pyproject:
+        click.echo(f"# config file: {settings.pyproject}")
+    width = max(len(k) for k in rows)
+    for key, (value, source) in rows.items():
+        click.echo(f"{key.ljust(width)}  {json.dumps(value)}  ({source})")
+    return EXIT_OK

@@ -1,0 +1,77 @@
+"""Entry point: the ``pse`` group, global options, and the exception-to-exit-code boundary."""
+
+from __future__ import annotations
+
+import os
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+import click
+
+from pse import __version__
+from pse.cli import config
+from pse.cli.common import EXIT_ERROR, CliContext
+from pse.errors import PseError
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100})
+@click.version_option(__version__, "--version", prog_name="pse")
+@click.option("--config", "config_file", type=click.Path(dir_okay=False, path_type=Path),
+              default=None, help="TOML file to read [tool.pse] settings from "
+              "(default: the nearest pyproject.toml with a [tool.pse] table).")
+@click.option("-q", "--quiet", count=True, help="Less output on stderr.")
+@click.option("-v", "--verbose", count=True, help="More output on stderr.")
+@click.option("--debug", is_flag=True, help="Show full tracebacks (also PSE_RAISE_ERRORS=1).")
+@click.pass_context
+def cli(ctx: click.Context, config_file: Path | None, quiet: int, verbose: int,
+        debug: bool) -> None:  # noqa: ARG001 - --debug is read by main() before parsing
+    """pse: write about real sources, and prove nothing was invented.
+
+    \b
+    Check the code references in your docs (no LLM needed):
+      pse verify docs/ --source .
+      pse verify README.md --source . --format sarif -o pse.sarif
+    Look at what pse knows about a repository:
+      pse index . --facts
+    """
+    if config_file is not None and not config_file.is_file():
+        raise click.BadParameter(f"{str(config_file)!r} does not exist", param_hint="--config")
+    ctx.obj = CliContext(config_file=config_file, verbosity=verbose - quiet,
+                         environ=dict(os.environ))
+
+
+# One module per command; each exposes ``command``.
+for _module in (config,):
+    cli.add_command(_module.command)
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    """Run the CLI and exit with its code; the only place exceptions become messages."""
+    args = list(sys.argv[1:] if argv is None else argv)
+    debug = "--debug" in args or os.environ.get("PSE_RAISE_ERRORS") == "1"
+    try:
+        code = cli.main(args=args, prog_name="pse", standalone_mode=False)
+    except click.exceptions.Exit as exc:
+        code = exc.exit_code
+    except click.ClickException as exc:
+        exc.show()
+        code = exc.exit_code
+    except click.exceptions.Abort:
+        click.echo("pse: aborted", err=True)
+        code = EXIT_ERROR
+    except PseError as exc:
+        if debug:
+            raise
+        click.echo(f"pse: error: {exc}", err=True)
+        code = EXIT_ERROR
+    except KeyboardInterrupt:
+        click.echo("pse: interrupted", err=True)
+        code = 130
+    except Exception as exc:  # noqa: BLE001 - CLI top level: one line, not a traceback
+        if debug:
+            raise
+        click.echo(f"pse: internal error: {type(exc).__name__}: {exc} "
+                   "(rerun with --debug for the traceback)", err=True)
+        code = EXIT_ERROR
+    sys.exit(code if isinstance(code, int) else 0)

@@ -1,0 +1,290 @@
+"""Settings resolution.
+
+Every setting is declared once in :data:`FIELDS` with its type, default and help. A value
+is resolved from, in order of precedence: a CLI flag, the environment (``PSE_<KEY>`` plus
+any legacy names the field lists, e.g. ``OPENAI_API_KEY``), a ``.env`` file in the working
+directory, the nearest ``pyproject.toml`` that has a ``[tool.pse]`` table (walking up from
+the target, stopping at a ``.git`` folder), and finally the default. Each resolved value
+remembers where it came from so ``pse config show`` can explain it. Secrets are only read
+from the environment or ``.env``, never from ``pyproject.toml``, and are redacted on output.
+"""
+
+from __future__ import annotations
+
+import difflib
+import os
+import tomllib
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Literal
+
+from pse.errors import ConfigError
+
+FieldKind = Literal["str", "int", "float", "bool", "list"]
+Source = Literal["cli", "env", ".env", "pyproject", "default"]
+
+
+@dataclass(frozen=True)
+class Field:
+    """One setting: its dotted key (``verify.ignore``), type, default and help."""
+
+    key: str
+    kind: FieldKind
+    default: object
+    help: str
+    env: tuple[str, ...] = ()
+    """Extra environment names accepted besides ``PSE_<KEY>`` (the seeds' names)."""
+    secret: bool = False
+    choices: tuple[str, ...] = ()
+
+    @property
+    def env_names(self) -> tuple[str, ...]:
+        """All environment variable names that set this field, most specific first."""
+        return ("PSE_" + self.key.upper().replace(".", "_").replace("-", "_"), *self.env)
+
+
+FIELDS: tuple[Field, ...] = (
+    Field("format", "str", "text", "Output format of reports.",
+          choices=("text", "json", "sarif", "html")),
+    Field("cache_dir", "str", "", "Folder for the index and response caches "
+          "(default: $XDG_CACHE_HOME/pse or ~/.cache/pse)."),
+    Field("root", "str", "", "Default source root for commands that take --source.",
+          env=("PSE_ROOT",)),
+    Field("max_retries", "int", 3, "Fix rounds after the first evaluation.",
+          env=("PSE_MAX_RETRIES",)),
+    Field("index.max_file_size", "int", 2_000_000,
+          "Files larger than this many bytes are not indexed."),
+    Field("index.exclude", "list", [], "Extra gitignore-style patterns never indexed."),
+    Field("verify.ignore", "list", [],
+          "Reference names (fnmatch patterns) that are never flagged, e.g. 'my_helper*'."),
+    Field("verify.exclude", "list", [],
+          "Markdown files (gitignore-style patterns) that `pse verify` skips."),
+    Field("verify.external", "list", [],
+          "Extra top-level module names to treat as external (installed elsewhere)."),
+    Field("verify.suggest_cutoff", "int", 80,
+          "Minimum similarity (0-100) for a did-you-mean suggestion."),
+)
+
+_BY_KEY = {f.key: f for f in FIELDS}
+
+
+@dataclass(frozen=True)
+class Settings:
+    """Resolved settings: a value and its source for every field."""
+
+    values: Mapping[str, object]
+    sources: Mapping[str, Source]
+    pyproject: Path | None = None
+    """The pyproject.toml that contributed values, if any."""
+
+    def __getitem__(self, key: str) -> object:
+        return self.values[key]
+
+    def get_str(self, key: str) -> str:
+        """The value of a ``str`` field."""
+        return str(self.values[key])
+
+    def get_int(self, key: str) -> int:
+        """The value of an ``int`` field."""
+        value = self.values[key]
+        assert isinstance(value, int)
+        return value
+
+    def get_list(self, key: str) -> list[str]:
+        """The value of a ``list`` field."""
+        value = self.values[key]
+        assert isinstance(value, list)
+        return [str(v) for v in value]
+
+    def redacted(self) -> dict[str, tuple[object, Source]]:
+        """Values with secrets masked, for display."""
+        shown: dict[str, tuple[object, Source]] = {}
+        for key in sorted(self.values):
+            value = self.values[key]
+            if _BY_KEY[key].secret and value:
+                value = "********"
+            shown[key] = (value, self.sources[key])
+        return shown
+
+
+@dataclass
+class _Layer:
+    source: Source
+    values: dict[str, object] = field(default_factory=dict)
+
+
+def load_settings(
+    *,
+    cli: Mapping[str, object] | None = None,
+    start: Path | None = None,
+    environ: Mapping[str, str] | None = None,
+    cwd: Path | None = None,
+    config_file: Path | None = None,
+) -> Settings:
+    """Resolve every field from CLI values, env, ``.env``, pyproject and defaults.
+
+    Args:
+        cli: values given as flags, keyed by field key; ``None`` values are ignored.
+        start: where to start looking for ``pyproject.toml`` (the target of the command).
+        environ: the environment (``os.environ`` when omitted).
+        cwd: folder holding the ``.env`` file (the working directory when omitted).
+        config_file: an explicit TOML file (``--config``) used instead of the search.
+    """
+    environ = os.environ if environ is None else environ
+    cwd = Path.cwd() if cwd is None else cwd
+    pyproject = config_file or find_pyproject(start or cwd)
+    layers = [
+        _Layer("cli", {k: v for k, v in (cli or {}).items() if v is not None}),
+        _env_layer("env", environ),
+        _env_layer(".env", read_dotenv(cwd / ".env")),
+        _Layer("pyproject", read_pyproject(pyproject) if pyproject else {}),
+    ]
+    values: dict[str, object] = {}
+    sources: dict[str, Source] = {}
+    for spec in FIELDS:
+        values[spec.key], sources[spec.key] = spec.default, "default"
+        for layer in layers:
+            if spec.key in layer.values:
+                values[spec.key] = _coerce(spec, layer.values[spec.key], layer.source)
+                sources[spec.key] = layer.source
+                break
+    return Settings(values=values, sources=sources, pyproject=pyproject)
+
+
+def _env_layer(source: Source, environ: Mapping[str, str]) -> _Layer:
+    layer = _Layer(source)
+    for spec in FIELDS:
+        for name in spec.env_names:
+            if name in environ and environ[name] != "":
+                layer.values[spec.key] = environ[name]
+                break
+    return layer
+
+
+def _coerce(spec: Field, raw: object, source: Source) -> object:
+    where = f"{spec.key!r} (from {source})"
+    try:
+        value = _coerce_kind(spec.kind, raw)
+    except ValueError as exc:
+        raise ConfigError(f"setting {where} must be {spec.kind}, got {raw!r}") from exc
+    if spec.choices and value not in spec.choices:
+        raise ConfigError(
+            f"setting {where} is {value!r}; choose one of {', '.join(spec.choices)}"
+        )
+    return value
+
+
+def _coerce_kind(kind: FieldKind, raw: object) -> object:
+    if kind == "list":
+        if isinstance(raw, str):
+            return [part.strip() for part in raw.split(",") if part.strip()]
+        if isinstance(raw, list | tuple):
+            return [str(item) for item in raw]
+        raise ValueError(raw)
+    if kind == "bool":
+        if isinstance(raw, bool):
+            return raw
+        text = str(raw).strip().lower()
+        if text in {"1", "true", "yes", "on"}:
+            return True
+        if text in {"0", "false", "no", "off"}:
+            return False
+        raise ValueError(raw)
+    if kind == "int":
+        if isinstance(raw, bool):
+            raise ValueError(raw)
+        return int(str(raw).strip()) if not isinstance(raw, int) else raw
+    if kind == "float":
+        return float(str(raw).strip())
+    return str(raw)
+
+
+def find_pyproject(start: Path) -> Path | None:
+    """The nearest ``pyproject.toml`` with a ``[tool.pse]`` table, walking up to ``.git``."""
+    here = start.resolve()
+    if here.is_file():
+        here = here.parent
+    for folder in (here, *here.parents):
+        candidate = folder / "pyproject.toml"
+        if candidate.is_file() and _has_pse_table(candidate):
+            return candidate
+        if (folder / ".git").exists():
+            return None
+    return None
+
+
+def _has_pse_table(path: Path) -> bool:
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
+        return False
+    return isinstance(data.get("tool"), dict) and "pse" in data["tool"]
+
+
+def read_pyproject(path: Path) -> dict[str, object]:
+    """Flatten ``[tool.pse]`` of ``path`` to dotted snake_case keys, rejecting unknown ones."""
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+    except OSError as exc:
+        raise ConfigError(f"cannot read config file {str(path)!r}: {exc.strerror}") from exc
+    except (UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
+        raise ConfigError(f"config file {str(path)!r} is not valid TOML: {exc}") from exc
+    table = data.get("tool", {}).get("pse", {}) if path.name == "pyproject.toml" else data
+    if isinstance(table, dict) and "tool" in table and path.name != "pyproject.toml":
+        table = table["tool"].get("pse", table)
+    flat: dict[str, object] = {}
+    _flatten(table, "", flat)
+    for key in flat:
+        if key not in _BY_KEY:
+            best = difflib.get_close_matches(key, list(_BY_KEY), n=1)
+            hint = f"; did you mean {best[0].replace('_', '-')!r}?" if best else ""
+            raise ConfigError(f"unknown key {key.replace('_', '-')!r} in [tool.pse] of "
+                              f"{path}{hint}")
+        if _BY_KEY[key].secret:
+            raise ConfigError(f"{key!r} is a secret and may not be set in {path}; "
+                              f"set {_BY_KEY[key].env_names[0]} in the environment instead")
+    return flat
+
+
+def _flatten(table: Mapping[str, object], prefix: str, out: dict[str, object]) -> None:
+    for raw_key, value in table.items():
+        key = prefix + raw_key.replace("-", "_")
+        if isinstance(value, dict) and key not in _BY_KEY:
+            _flatten(value, key + ".", out)
+        else:
+            out[key] = value
+
+
+def read_dotenv(path: Path) -> dict[str, str]:
+    """Parse a ``.env`` file (``KEY=value`` lines, optional quotes, ``#`` comments)."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        return {}
+    except (OSError, UnicodeDecodeError) as exc:
+        raise ConfigError(f"cannot read {str(path)!r}: {exc}") from exc
+    values: dict[str, str] = {}
+    for line in text.splitlines():
+        line = line.strip()
+        if not line or line.startswith("#") or "=" not in line:
+            continue
+        name, _, value = line.removeprefix("export ").partition("=")
+        value = value.strip()
+        if len(value) >= 2 and value[0] == value[-1] and value[0] in "'\"":
+            value = value[1:-1]
+        values[name.strip()] = value
+    return values
+
+
+def default_cache_dir(environ: Mapping[str, str] | None = None) -> Path:
+    """``$XDG_CACHE_HOME/pse`` or ``~/.cache/pse``."""
+    environ = os.environ if environ is None else environ
+    base = environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
+    return Path(base) / "pse"
+
+
+def cache_dir(settings: Settings) -> Path:
+    """The cache folder the settings select."""
+    configured = settings.get_str("cache_dir")
+    return Path(configured).expanduser() if configured else default_cache_dir()

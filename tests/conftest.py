@@ -1,0 +1,23 @@
+"""Shared fixtures. Tests are offline: the environment is cleared of pse and OpenAI settings."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+FIXTURES = Path(__file__).parent / "fixtures"
+_CLEARED_PREFIXES = ("PSE_", "OPENAI_", "EMBEDDING_", "RERANKER_", "DEEPSEEK_", "ANTHROPIC_")
+
+
+@pytest.fixture(autouse=True)
+def clean_environ(monkeypatch: pytest.MonkeyPatch, tmp_path_factory: pytest.TempPathFactory
+                  ) -> Iterator[None]:
+    """No PSE_*/OPENAI_* leaks in from the developer's shell; caches go to a temp folder."""
+    for name in list(os.environ):
+        if name.startswith(_CLEARED_PREFIXES):
+            monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path_factory.mktemp("xdg-cache")))
+    yield
