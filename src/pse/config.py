@@ -12,6 +12,7 @@ from the environment or ``.env``, never from ``pyproject.toml``, and are redacte
 from __future__ import annotations
 
 import difflib
+import json
 import os
 import tomllib
 from collections.abc import Mapping
@@ -21,7 +22,7 @@ from typing import Literal
 
 from pse.errors import ConfigError
 
-FieldKind = Literal["str", "int", "float", "bool", "list"]
+FieldKind = Literal["str", "int", "float", "bool", "list", "table"]
 Source = Literal["cli", "env", ".env", "pyproject", "default"]
 
 
@@ -64,6 +65,41 @@ FIELDS: tuple[Field, ...] = (
           "Extra top-level module names to treat as external (installed elsewhere)."),
     Field("verify.suggest_cutoff", "int", 80,
           "Minimum similarity (0-100) for a did-you-mean suggestion."),
+    # LLM layer (see docs/llm.md). Tables are TOML tables, or JSON / "k=v,k=v" in env.
+    Field("llm.backend", "str", "", "Default LLM backend: 'local', 'openai' or a name from "
+          "llm.backends (default: 'openai' when an API key or base URL is set, else 'local')."),
+    Field("llm.api_key", "str", "", "API key of the 'openai' backend.",
+          env=("PSE_API_KEY", "OPENAI_API_KEY"), secret=True),
+    Field("llm.base_url", "str", "", "Base URL of the 'openai' backend (any OpenAI-compatible "
+          "server; default: https://api.openai.com/v1).", env=("OPENAI_BASE_URL",)),
+    Field("llm.model", "str", "gpt-4o-mini", "Model of the 'openai' backend.",
+          env=("OPENAI_MODEL",)),
+    Field("llm.timeout", "float", 120.0, "Seconds one LLM request may take before it is retried."),
+    Field("llm.max_retries", "int", 4,
+          "Retries of a failed LLM request (connection errors, timeouts, 429, 5xx)."),
+    Field("llm.temperature", "float", 0.0,
+          "Default sampling temperature; answers at 0 are cached."),
+    Field("llm.tools", "str", "auto", "Tool calling: native, prompt (JSON in the reply) or auto "
+          "(native, falling back to prompt when the backend rejects tools).",
+          choices=("auto", "native", "prompt")),
+    Field("llm.cache", "bool", True, "Cache temperature-0 answers in SQLite (--no-cache: off)."),
+    Field("llm.backends", "table", {}, "Named backends {name: {kind, base-url, model, "
+          "api-key-env, timeout, max-retries, tools}}."),
+    Field("llm.stages", "table", {}, "Backend name per stage "
+          "{planner|specialist|evaluator|fix|translate: name}."),
+    Field("llm.prices", "table", {}, "Prices per million tokens {model: {input, output, "
+          "cached-input}}, over the built-in table."),
+    Field("llm.currency", "str", "USD", "Currency of llm.prices and of the cost budget."),
+    Field("llm.budget.max_requests", "int", 0, "Stop a run before it sends more LLM requests "
+          "than this (0: no limit)."),
+    Field("llm.budget.max_tokens", "int", 0, "Stop a run once it has used more tokens than "
+          "this (0: no limit)."),
+    Field("llm.budget.max_cost", "str", "", "Stop a run once it has cost more than this, in "
+          "llm.currency (empty: no limit)."),
+    Field("local.model", "str", "qwen2.5-coder-0.5b", "Embedded model: a name from "
+          "`pse models` or the path of a GGUF file."),
+    Field("local.n_ctx", "int", 8192, "Context window of the embedded model, in tokens."),
+    Field("local.threads", "int", 0, "CPU threads of the embedded model (0: all cores)."),
 )
 
 _BY_KEY = {f.key: f for f in FIELDS}
@@ -90,6 +126,12 @@ class Settings:
         value = self.values[key]
         assert isinstance(value, int)
         return value
+
+    def get_table(self, key: str) -> dict[str, object]:
+        """The value of a ``table`` field (a copy)."""
+        value = self.values[key]
+        assert isinstance(value, dict)
+        return dict(value)
 
     def get_list(self, key: str) -> list[str]:
         """The value of a ``list`` field."""
@@ -176,6 +218,8 @@ def _coerce(spec: Field, raw: object, source: Source) -> object:
 
 
 def _coerce_kind(kind: FieldKind, raw: object) -> object:
+    if kind == "table":
+        return _coerce_table(raw)
     if kind == "list":
         if isinstance(raw, str):
             return [part.strip() for part in raw.split(",") if part.strip()]
@@ -198,6 +242,27 @@ def _coerce_kind(kind: FieldKind, raw: object) -> object:
     if kind == "float":
         return float(str(raw).strip())
     return str(raw)
+
+
+def _coerce_table(raw: object) -> dict[str, object]:
+    """A TOML table as is; from env, a JSON object or ``name=value,name=value``."""
+    if isinstance(raw, dict):
+        return {str(k): v for k, v in raw.items()}
+    if not isinstance(raw, str):
+        raise ValueError(raw)
+    text = raw.strip()
+    if text.startswith("{"):
+        try:
+            value = json.loads(text)
+        except json.JSONDecodeError as exc:
+            raise ValueError(raw) from exc
+        if not isinstance(value, dict):
+            raise ValueError(raw)
+        return value
+    pairs = [part.partition("=") for part in text.split(",") if part.strip()]
+    if any(not sep or not name.strip() for name, sep, _ in pairs):
+        raise ValueError(raw)
+    return {name.strip(): value.strip() for name, _, value in pairs}
 
 
 def find_pyproject(start: Path) -> Path | None:
