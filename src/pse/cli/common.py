@@ -88,3 +88,27 @@ OUTPUT_OPTION = click.option(
     help="Write the report to FILE instead of stdout.")
 EXIT_ZERO_OPTION = click.option(
     "--exit-zero", is_flag=True, help="Exit 0 even when findings are reported (never hides 2).")
+
+
+class ProgressBar:
+    """A one-line progress bar on stderr, drawn only on a terminal and without ``-q``."""
+
+    def __init__(self, label: str, *, verbosity: int, min_total: int = 50) -> None:
+        self.label = label
+        self.enabled = verbosity >= 0 and sys.stderr.isatty()
+        self.min_total = min_total
+        self._drawn = False
+
+    def __call__(self, done: int, total: int) -> None:
+        if not self.enabled or total < self.min_total:
+            return
+        if done != total and done % max(1, total // 100):
+            return
+        width = 30
+        filled = width * done // total
+        sys.stderr.write(f"\r{self.label} [{'#' * filled}{'.' * (width - filled)}] "
+                         f"{done}/{total}")
+        self._drawn = True
+        if done == total:
+            sys.stderr.write("\n")
+        sys.stderr.flush()

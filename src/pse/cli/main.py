@@ -10,7 +10,7 @@ from pathlib import Path
 import click
 
 from pse import __version__
-from pse.cli import config
+from pse.cli import config, verify
 from pse.cli.common import EXIT_ERROR, CliContext
 from pse.errors import PseError
 
@@ -42,7 +42,7 @@ def cli(ctx: click.Context, config_file: Path | None, quiet: int, verbose: int,
 
 
 # One module per command; each exposes ``command``.
-for _module in (config,):
+for _module in (verify, config):
     cli.add_command(_module.command)
 
 

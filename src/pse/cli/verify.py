@@ -1,0 +1,140 @@
+"""``pse verify``: check the code references in Markdown against a source tree."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import click
+import pathspec
+
+from pse.cli.common import (
+    EXIT_FINDINGS,
+    EXIT_OK,
+    EXIT_ZERO_OPTION,
+    FORMAT_OPTION,
+    OUTPUT_OPTION,
+    CliError,
+    get_context,
+    write_output,
+)
+from pse.cli.sources import make_resolver, open_index
+from pse.index.walk import ALWAYS_SKIPPED, is_binary
+from pse.report.html import render_html
+from pse.report.references import render_json, render_text
+from pse.report.sarif import render_sarif
+from pse.verify.check import CheckedReference, Document, check_documents
+
+DOC_SUFFIXES = (".md", ".markdown", ".mdx")
+
+
+@click.command("verify")
+@click.argument("paths", nargs=-1, required=True,
+                type=click.Path(path_type=Path))
+@click.option("--source", "-s", type=click.Path(path_type=Path), default=None,
+              help="Root of the source tree the documents describe (default: PSE_ROOT or .).")
+@FORMAT_OPTION
+@OUTPUT_OPTION
+@EXIT_ZERO_OPTION
+@click.option("--all", "show_all", is_flag=True,
+              help="Text format: list every reference, not only the flagged ones.")
+@click.pass_context
+def command(ctx: click.Context, paths: tuple[Path, ...], source: Path | None,
+            output_format: str | None, output_file: Path | None, exit_zero: bool,
+            show_all: bool) -> int:
+    """Check that every code reference in PATHS exists in the source tree.
+
+    PATHS are Markdown files or folders of them. Each `identifier`, `Class.method()`,
+    `path/file.py` and `file.py:123` is verified (with file:line evidence), external
+    (builtins, stdlib, dependencies), ignored (not code) or unverified (flagged).
+
+    \b
+    Exit codes: 0 nothing unverified, 1 something unverified, 2 bad input.
+    Examples:
+      pse verify docs/ --source .
+      pse verify README.md -s . --format sarif -o pse.sarif
+    """
+    context = get_context(ctx)
+    settings = context.settings(cli={"format": output_format, "root": source and str(source)},
+                                start=source or Path.cwd())
+    root = Path(settings.get_str("root") or ".")
+    documents = load_documents(paths, exclude=settings.get_list("verify.exclude"))
+    index, _ = open_index(context, settings, root)
+    try:
+        checked = check_documents(documents, make_resolver(index, settings),
+                                  ignore=settings.get_list("verify.ignore"))
+    finally:
+        index.close()
+    fmt = settings.get_str("format")
+    write_output(_render(fmt, checked, documents, show_all=show_all), output_file,
+                 inputs=[*paths, root])
+    flagged = sum(1 for c in checked if c.result.status == "unverified")
+    if context.verbosity >= 0 and fmt != "text":
+        click.echo(f"pse: {len(checked)} references, {flagged} unverified", err=True)
+    return EXIT_FINDINGS if flagged and not exit_zero else EXIT_OK
+
+
+def _render(fmt: str, checked: list[CheckedReference], documents: list[Document], *,
+            show_all: bool) -> str:
+    if fmt == "json":
+        return render_json(checked)
+    if fmt == "sarif":
+        return render_sarif(checked, lines_of={d.path: d.text.splitlines() for d in documents})
+    if fmt == "html":
+        return render_html(checked)
+    return render_text(checked, verbose=show_all)
+
+
+def load_documents(paths: tuple[Path, ...], *, exclude: list[str]) -> list[Document]:
+    """Read every Markdown document named by ``paths`` (files or folders)."""
+    spec = pathspec.GitIgnoreSpec.from_lines(exclude) if exclude else None
+    documents: list[Document] = []
+    for path in paths:
+        if not path.exists():
+            raise CliError(f"{str(path)!r} does not exist")
+        files = _markdown_under(path) if path.is_dir() else [path]
+        if path.is_dir() and not files:
+            raise CliError(f"no Markdown files (*.md, *.markdown, *.mdx) under {str(path)!r}")
+        for file in files:
+            if spec is not None and spec.match_file(file.as_posix()):
+                continue
+            documents.append(Document(path=display_path(file), text=read_document(file)))
+    return documents
+
+
+def _markdown_under(folder: Path) -> list[Path]:
+    found: list[Path] = []
+    for dirpath, dirnames, filenames in os.walk(folder):
+        dirnames[:] = sorted(d for d in dirnames if d not in ALWAYS_SKIPPED)
+        found.extend(Path(dirpath) / f for f in filenames if f.lower().endswith(DOC_SUFFIXES))
+    return sorted(found)
+
+
+def read_document(path: Path) -> str:
+    """The text of one document, or a one-line error saying why it is unusable."""
+    if not path.name.lower().endswith(DOC_SUFFIXES):
+        raise CliError(f"{str(path)!r} is not a Markdown file (expected "
+                       f"{', '.join(DOC_SUFFIXES)})")
+    try:
+        data = path.read_bytes()
+    except OSError as exc:
+        raise CliError(f"cannot read {str(path)!r}: {exc.strerror}") from exc
+    if is_binary(data):
+        raise CliError(f"{str(path)!r} is a binary file, not Markdown")
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise CliError(f"{str(path)!r} is not valid UTF-8 (byte {exc.start}); "
+                       "convert it with e.g. iconv -t utf-8") from exc
+    if not text.strip():
+        raise CliError(f"{str(path)!r} is empty; nothing to verify")
+    return text
+
+
+def display_path(path: Path) -> str:
+    """POSIX path relative to the working directory when inside it, else absolute."""
+    resolved = path.resolve()
+    try:
+        return resolved.relative_to(Path.cwd().resolve()).as_posix()
+    except ValueError:
+        return resolved.as_posix()

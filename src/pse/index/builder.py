@@ -1,0 +1,137 @@
+"""Build or refresh the symbol index of a source tree.
+
+Discovery lists every file; only files whose stat data or module name changed since the
+last run are parsed again (in worker processes when there are many), and their rows in
+the SQLite cache are replaced in one transaction. The result is a :class:`SymbolIndex`
+that answers queries straight from SQLite, so a warm run loads nothing it does not need.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+
+from pse.index.languages import PARSED_LANGUAGES
+from pse.index.model import FileEntry, IndexStats, IndexWarning, ParsedFile
+from pse.index.python import extract_python
+from pse.index.store import (
+    database_path,
+    delete_files,
+    open_database,
+    save_file,
+    stored_files,
+)
+from pse.index.symbols import SymbolIndex
+from pse.index.walk import discover_files, is_binary
+
+ProgressCallback = Callable[[int, int], None]
+_PARALLEL_THRESHOLD = 64
+
+
+def build_index(
+    root: Path,
+    *,
+    cache_dir: Path,
+    max_file_size: int = 2_000_000,
+    exclude: Sequence[str] = (),
+    on_progress: ProgressCallback | None = None,
+    workers: int | None = None,
+) -> tuple[SymbolIndex, IndexStats]:
+    """Index ``root`` incrementally and return the index with what was done.
+
+    Args:
+        root: the source tree.
+        cache_dir: the pse cache folder (the database goes in ``index/`` below it).
+        max_file_size: files larger than this are listed but not parsed.
+        exclude: extra gitignore-style patterns.
+        on_progress: called as ``(done, total)`` while files are parsed.
+        workers: parser processes (default: the CPU count; 1 parses in-process).
+    """
+    root = root.resolve()
+    entries = discover_files(root, exclude=exclude)
+    modules = module_names(entries, root_name=root.name)
+    conn = open_database(database_path(cache_dir, root), root=root)
+    stored = stored_files(conn)
+    current = {e.path for e in entries}
+    stale = [e for e in entries
+             if stored.get(e.path) != (e.size, e.mtime_ns, modules.get(e.path, ""))]
+    removed = sorted(set(stored) - current)
+    jobs = [(str(root), e.path, modules.get(e.path, ""), max_file_size)
+            for e in stale if e.language in PARSED_LANGUAGES]
+    parsed = _parse_all(jobs, on_progress=on_progress, workers=workers)
+    with conn:
+        delete_files(conn, removed)
+        for entry in stale:
+            save_file(conn, entry, module=modules.get(entry.path, ""),
+                      parsed=parsed.get(entry.path))
+    index = SymbolIndex(conn, root=root)
+    stats = IndexStats(files=len(entries), parsed=len(jobs), reused=len(entries) - len(stale),
+                       symbols=index.count_symbols(),
+                       warnings=tuple(index.warnings()))
+    return index, stats
+
+
+def module_names(entries: Sequence[FileEntry], *, root_name: str) -> dict[str, str]:
+    """Dotted module name of every Python file, from the package folders around it."""
+    packages = {e.path.rpartition("/")[0] for e in entries
+                if e.path.rpartition("/")[2] == "__init__.py"}
+    names: dict[str, str] = {}
+    for entry in entries:
+        if entry.language != "python":
+            continue
+        parts = entry.path.rsplit(".", 1)[0].split("/")
+        depth = len(parts) - 1
+        while depth > 0 and "/".join(parts[:depth]) in packages:
+            depth -= 1
+        dotted = parts[depth:]
+        if depth == 0 and "" in packages:
+            dotted = [root_name, *dotted]  # the root itself is a package
+        if dotted[-1] == "__init__":
+            dotted = dotted[:-1]
+        names[entry.path] = ".".join(dotted) or root_name
+    return names
+
+
+def _parse_all(jobs: list[tuple[str, str, str, int]], *, on_progress: ProgressCallback | None,
+               workers: int | None) -> dict[str, ParsedFile]:
+    results: dict[str, ParsedFile] = {}
+    total = len(jobs)
+    workers = workers or os.cpu_count() or 1
+    if total < _PARALLEL_THRESHOLD or workers <= 1:
+        produced = map(_parse_job, jobs)
+        for done, parsed in enumerate(produced, 1):
+            results[parsed.path] = parsed
+            if on_progress:
+                on_progress(done, total)
+        return results
+    with ProcessPoolExecutor(max_workers=workers) as pool:
+        chunk = max(1, min(64, total // (workers * 8)))
+        for done, parsed in enumerate(pool.map(_parse_job, jobs, chunksize=chunk), 1):
+            results[parsed.path] = parsed
+            if on_progress:
+                on_progress(done, total)
+    return results
+
+
+def _parse_job(job: tuple[str, str, str, int]) -> ParsedFile:
+    root, path, module, max_size = job
+    try:
+        with open(os.path.join(root, path), "rb") as handle:
+            data = handle.read(max_size + 1)
+    except OSError as exc:
+        return ParsedFile(path=path, language="python", lines=0,
+                          error=f"cannot read: {exc.strerror}")
+    if len(data) > max_size:
+        return ParsedFile(path=path, language="python", lines=0,
+                          error=f"skipped: larger than {max_size} bytes (index.max-file-size)")
+    if is_binary(data):
+        return ParsedFile(path=path, language="python", lines=0, error="skipped: binary file")
+    return extract_python(data, path=path, module=module,
+                          is_package=path.endswith("__init__.py"))
+
+
+def warning_list(stats: IndexStats) -> list[IndexWarning]:
+    """The files that could not be indexed, sorted by path."""
+    return sorted(stats.warnings, key=lambda w: w.path)

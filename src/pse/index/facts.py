@@ -1,0 +1,145 @@
+"""ProjectFacts: what a repository says about itself, read from its own files.
+
+Package name and version, console scripts and ``__main__`` modules, declared
+dependencies (pyproject, requirements files, package.json), environment variables
+(``.env.example`` and ``os.getenv``/``os.environ`` uses), and files and lines per
+language. Checks compare numeric and naming claims in articles against these facts.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import tomllib
+from collections import Counter
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+
+from pse.index.symbols import SymbolIndex
+
+_REQUIREMENT_NAME = re.compile(r"^\s*([A-Za-z0-9][A-Za-z0-9._-]*)")
+_VERSION_ASSIGN = re.compile(r"""^__version__\s*[:=][^'"]*['"]([^'"]+)['"]""", re.M)
+
+
+@dataclass(frozen=True)
+class ProjectFacts:
+    """Facts about one source tree (JSON-ready via :meth:`to_dict`)."""
+
+    name: str = ""
+    version: str = ""
+    console_scripts: dict[str, str] = field(default_factory=dict)
+    main_modules: list[str] = field(default_factory=list)
+    dependencies: list[str] = field(default_factory=list)
+    env_vars: dict[str, list[str]] = field(default_factory=dict)
+    """Variable name -> ``path:line`` places that read or document it."""
+    files_per_language: dict[str, int] = field(default_factory=dict)
+    lines_per_language: dict[str, int] = field(default_factory=dict)
+
+    def to_dict(self) -> dict[str, object]:
+        """A JSON-ready dict with sorted keys."""
+        return json.loads(json.dumps(asdict(self), sort_keys=True))  # type: ignore[no-any-return]  # a dict by construction
+
+
+def collect_facts(index: SymbolIndex) -> ProjectFacts:
+    """Read the facts of the tree behind ``index``."""
+    root = index.root
+    pyproject = _read_toml(root / "pyproject.toml")
+    project = pyproject.get("project", {}) if isinstance(pyproject.get("project"), dict) else {}
+    package_json = _read_json(root / "package.json")
+    name = str(project.get("name") or package_json.get("name") or "")
+    version = str(project.get("version") or package_json.get("version") or _find_version(index))
+    scripts = {str(k): str(v) for k, v in (project.get("scripts") or {}).items()}
+    if isinstance(package_json.get("bin"), dict):
+        scripts.update({str(k): str(v) for k, v in package_json["bin"].items()})
+    return ProjectFacts(
+        name=name, version=version, console_scripts=dict(sorted(scripts.items())),
+        main_modules=sorted(index.module_of(p) or p for p in index.files
+                            if p.endswith("__main__.py")),
+        dependencies=sorted(set(_dependencies(root, project, package_json))),
+        env_vars=_env_vars(index),
+        files_per_language=_per_language(index, lines=False),
+        lines_per_language=_per_language(index, lines=True),
+    )
+
+
+def declared_dependencies(root: Path) -> list[str]:
+    """Distribution names the project declares (for the external-name check)."""
+    pyproject = _read_toml(root / "pyproject.toml")
+    project = pyproject.get("project", {}) if isinstance(pyproject.get("project"), dict) else {}
+    return sorted(set(_dependencies(root, project, _read_json(root / "package.json"))))
+
+
+def _read_toml(path: Path) -> dict[str, object]:
+    try:
+        return tomllib.loads(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
+        return {}
+
+
+def _read_json(path: Path) -> dict[str, object]:
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError):
+        return {}
+    return data if isinstance(data, dict) else {}
+
+
+def _find_version(index: SymbolIndex) -> str:
+    for path in sorted(index.files):
+        if path.endswith("__init__.py") and path.count("/") <= 2 or path.endswith("__about__.py"):
+            try:
+                text = (index.root / path).read_text(encoding="utf-8", errors="replace")
+            except OSError:
+                continue
+            if match := _VERSION_ASSIGN.search(text):
+                return match.group(1)
+    return ""
+
+
+def _dependencies(root: Path, project: dict[str, object],
+                  package_json: dict[str, object]) -> list[str]:
+    names: list[str] = []
+    specs = list(project.get("dependencies") or [])  # type: ignore[call-overload]  # a list in valid pyproject
+    for extra in (project.get("optional-dependencies") or {}).values():  # type: ignore[union-attr]  # a table in valid pyproject
+        specs.extend(extra)
+    for path in sorted(root.glob("requirements*.txt")):
+        try:
+            specs.extend(path.read_text(encoding="utf-8", errors="replace").splitlines())
+        except OSError:
+            continue
+    for spec in specs:
+        spec = str(spec).split("#", 1)[0]
+        if spec.strip().startswith("-"):
+            continue
+        if match := _REQUIREMENT_NAME.match(spec):
+            names.append(match.group(1))
+    for key in ("dependencies", "devDependencies", "peerDependencies"):
+        section = package_json.get(key)
+        if isinstance(section, dict):
+            names.extend(str(k) for k in section)
+    return names
+
+
+def _env_vars(index: SymbolIndex) -> dict[str, list[str]]:
+    found: dict[str, set[str]] = {}
+    for name, path, line in index.all_mentions("env_var"):
+        found.setdefault(name, set()).add(f"{path}:{line}")
+    for path in index.files:
+        if path.rsplit("/", 1)[-1] in {".env.example", ".env.sample", ".env.template",
+                                       "env.example"}:
+            try:
+                text = (index.root / path).read_text(encoding="utf-8", errors="replace")
+            except OSError:
+                continue
+            for number, raw in enumerate(text.splitlines(), start=1):
+                if match := re.match(r"^\s*(?:export\s+)?([A-Za-z_][A-Za-z0-9_]*)\s*=", raw):
+                    found.setdefault(match.group(1), set()).add(f"{path}:{number}")
+    return {name: sorted(places) for name, places in sorted(found.items())}
+
+
+def _per_language(index: SymbolIndex, *, lines: bool) -> dict[str, int]:
+    counts: Counter[str] = Counter()
+    for path, (language, _) in index.files.items():
+        if language:
+            counts[language] += (index.file_lines(path) or 0) if lines else 1
+    return dict(sorted(counts.items()))

@@ -1,0 +1,102 @@
+"""Value types of the symbol index: what one source file contributes.
+
+Everything here is plain data (frozen dataclasses) so extraction can run in worker
+processes and results can be cached in SQLite and compared byte for byte.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Literal
+
+SymbolKind = Literal[
+    "module", "package", "class", "function", "method", "attribute", "parameter",
+    "interface", "struct", "enum", "trait", "type", "constant", "variable",
+]
+
+
+@dataclass(frozen=True)
+class Symbol:
+    """A named thing defined in the source, with its location."""
+
+    qualname: str
+    """Dotted, module-qualified name: ``requests.sessions.Session.send``."""
+    name: str
+    kind: SymbolKind
+    path: str
+    """POSIX path relative to the source root."""
+    line: int
+    end_line: int
+    parent: str = ""
+    """Qualname of the enclosing module, class or function ("" for top-level modules)."""
+    bases: tuple[str, ...] = ()
+    """Base classes as written in the source (resolved at query time)."""
+    params: tuple[str, ...] = ()
+    """Parameter names, for functions and methods."""
+    varkw: bool = False
+    """True when the function accepts ``**kwargs``."""
+
+
+@dataclass(frozen=True)
+class ImportEdge:
+    """A name bound in a module by an import: ``alias`` in ``module`` means ``target``."""
+
+    module: str
+    alias: str
+    """The bound name, or ``*`` for a star import."""
+    target: str
+    """Absolute dotted name the alias refers to."""
+    line: int
+
+
+@dataclass(frozen=True)
+class Mention:
+    """A string in the source that names an environment variable or a CLI flag."""
+
+    kind: Literal["env_var", "flag"]
+    value: str
+    line: int
+
+
+@dataclass(frozen=True)
+class ParsedFile:
+    """Everything extracted from one source file."""
+
+    path: str
+    language: str
+    lines: int
+    symbols: tuple[Symbol, ...] = ()
+    imports: tuple[ImportEdge, ...] = ()
+    mentions: tuple[Mention, ...] = ()
+    error: str = ""
+    """Why the file could not be parsed ("" when it was)."""
+
+
+@dataclass(frozen=True)
+class FileEntry:
+    """A discovered file with the stat data the cache is keyed on."""
+
+    path: str
+    size: int
+    mtime_ns: int
+    language: str = ""
+    """Language detected from the extension ("" when not a source language)."""
+
+
+@dataclass(frozen=True)
+class IndexWarning:
+    """A file that could not be indexed, and why."""
+
+    path: str
+    message: str
+
+
+@dataclass(frozen=True)
+class IndexStats:
+    """Counts for progress and summaries."""
+
+    files: int
+    parsed: int
+    reused: int
+    symbols: int
+    warnings: tuple[IndexWarning, ...] = field(default_factory=tuple)

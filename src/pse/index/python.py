@@ -1,0 +1,234 @@
+"""Python symbols from ``ast``: pure, one file in, one :class:`ParsedFile` out.
+
+Extracted: the module itself, classes (with bases as written), functions, methods and
+nested definitions, parameters, module and class attributes (plain and annotated
+assignments, dataclass/attrs fields, ``self.x =`` in methods), ``__all__``, imports
+(relative ones made absolute, so re-exports resolve), and string mentions of environment
+variables (``os.getenv("X")``, ``os.environ["X"]``) and CLI flags (``"--verbose"``).
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+import warnings
+from dataclasses import dataclass, field
+
+from pse.index.model import ImportEdge, Mention, ParsedFile, Symbol
+
+_ENV_PATTERN = re.compile(
+    rb"(?:getenv|environ(?:\.get|\.setdefault|\.pop)?)\s*[\[(]\s*[\"']([A-Za-z_][A-Za-z0-9_]*)[\"']")
+_FLAG_PATTERN = re.compile(rb"[\"'](--[A-Za-z][A-Za-z0-9_-]*)[\"'=]")
+
+
+@dataclass
+class _Collector:
+    module: str
+    path: str
+    is_package: bool
+    symbols: list[Symbol] = field(default_factory=list)
+    imports: list[ImportEdge] = field(default_factory=list)
+    mentions: list[Mention] = field(default_factory=list)
+
+    def add(self, node: ast.AST, *, name: str, kind: str, parent: str, **extra: object) -> str:
+        qualname = f"{parent}.{name}" if parent else name
+        line = int(extra.pop("line", getattr(node, "lineno", 1)))  # type: ignore[call-overload]  # int by construction
+        end = int(extra.pop("end_line", getattr(node, "end_lineno", None) or line))  # type: ignore[call-overload]  # int by construction
+        self.symbols.append(Symbol(qualname=qualname, name=name, kind=kind,  # type: ignore[arg-type]  # kind is one of SymbolKind by construction
+                                   path=self.path, line=line, end_line=end, parent=parent,
+                                   **extra))  # type: ignore[arg-type]  # extra holds Symbol fields
+        return qualname
+
+
+def extract_python(source: bytes, *, path: str, module: str, is_package: bool) -> ParsedFile:
+    """Extract the symbols of one Python file.
+
+    Args:
+        source: the file's bytes (decoded by ``ast`` honouring PEP 263).
+        path: POSIX path relative to the source root.
+        module: the dotted module name of the file (``pkg.sub`` for ``pkg/sub.py``).
+        is_package: True for ``__init__.py`` (relative imports start at the module itself).
+    """
+    lines = source.count(b"\n") + (0 if source.endswith(b"\n") or not source else 1)
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")  # SyntaxWarning for odd escapes in old code
+            tree = ast.parse(source, filename=path)
+    except (SyntaxError, ValueError, MemoryError, RecursionError) as exc:
+        detail = f"line {exc.lineno}: {exc.msg}" if isinstance(exc, SyntaxError) else str(exc)
+        return ParsedFile(path=path, language="python", lines=lines,
+                          error=f"cannot parse: {detail}")
+    collector = _Collector(module=module, path=path, is_package=is_package)
+    name = module.rsplit(".", 1)[-1]
+    parent = module.rsplit(".", 1)[0] if "." in module else ""
+    collector.add(tree, name=name, kind="package" if is_package else "module", parent=parent,
+                  line=1, end_line=max(lines, 1))
+    _walk_body(collector, tree.body, scope=module, scope_kind="module")
+    _collect_mentions(collector, source)
+    return ParsedFile(path=path, language="python", lines=lines,
+                      symbols=tuple(collector.symbols), imports=tuple(collector.imports),
+                      mentions=tuple(collector.mentions))
+
+
+def _walk_body(c: _Collector, body: list[ast.stmt], *, scope: str, scope_kind: str) -> None:
+    for node in body:
+        if isinstance(node, ast.ClassDef):
+            _add_class(c, node, scope=scope)
+        elif isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+            _add_function(c, node, scope=scope, scope_kind=scope_kind)
+        elif isinstance(node, ast.Import | ast.ImportFrom):
+            if scope_kind == "module":
+                _add_import(c, node)
+        elif isinstance(node, ast.Assign | ast.AnnAssign | ast.AugAssign):
+            if scope_kind in {"module", "class"}:
+                for target in _assign_targets(node):
+                    _add_names(c, target, scope=scope)
+        else:
+            # if/try/with/for at module or class level still define names there
+            for child_body in _nested_bodies(node):
+                _walk_body(c, child_body, scope=scope, scope_kind=scope_kind)
+
+
+def _nested_bodies(node: ast.stmt) -> list[list[ast.stmt]]:
+    bodies: list[list[ast.stmt]] = []
+    for attr in ("body", "orelse", "finalbody"):
+        value = getattr(node, attr, None)
+        if isinstance(value, list) and value and isinstance(value[0], ast.stmt):
+            bodies.append(value)
+    for handler in getattr(node, "handlers", []) or []:
+        bodies.append(handler.body)
+    for case in getattr(node, "cases", []) or []:
+        bodies.append(case.body)
+    return bodies
+
+
+def _assign_targets(node: ast.Assign | ast.AnnAssign | ast.AugAssign) -> list[ast.expr]:
+    if isinstance(node, ast.Assign):
+        return list(node.targets)
+    return [node.target]
+
+
+def _add_names(c: _Collector, target: ast.expr, *, scope: str) -> None:
+    if isinstance(target, ast.Name):
+        c.add(target, name=target.id, kind="attribute", parent=scope)
+    elif isinstance(target, ast.Tuple | ast.List):
+        for element in target.elts:
+            _add_names(c, element, scope=scope)
+    elif isinstance(target, ast.Starred):
+        _add_names(c, target.value, scope=scope)
+
+
+def _add_class(c: _Collector, node: ast.ClassDef, *, scope: str) -> None:
+    bases = tuple(ast.unparse(base) for base in node.bases)
+    qualname = c.add(node, name=node.name, kind="class", parent=scope, bases=bases)
+    _walk_body(c, node.body, scope=qualname, scope_kind="class")
+
+
+def _add_function(c: _Collector, node: ast.FunctionDef | ast.AsyncFunctionDef, *,
+                  scope: str, scope_kind: str) -> None:
+    args = node.args
+    positional = [*args.posonlyargs, *args.args]
+    names = [a.arg for a in (*positional, *args.kwonlyargs)]
+    if args.vararg:
+        names.append(args.vararg.arg)
+    if args.kwarg:
+        names.append(args.kwarg.arg)
+    kind = "method" if scope_kind == "class" else "function"
+    qualname = c.add(node, name=node.name, kind=kind, parent=scope,
+                     params=tuple(names), varkw=args.kwarg is not None)
+    for arg in (*positional, *args.kwonlyargs, args.vararg, args.kwarg):
+        if arg is not None and arg.arg not in {"self", "cls"}:
+            c.add(arg, name=arg.arg, kind="parameter", parent=qualname)
+    if scope_kind == "class":
+        _add_instance_attributes(c, node, class_qualname=scope)
+    _walk_body(c, node.body, scope=qualname, scope_kind="function")
+
+
+def _add_instance_attributes(c: _Collector, node: ast.FunctionDef | ast.AsyncFunctionDef, *,
+                             class_qualname: str) -> None:
+    """``self.x = ...`` anywhere in a method defines attribute ``x`` on the class."""
+    if not node.args.args:
+        return
+    receiver = node.args.args[0].arg
+    seen: set[str] = set()
+    for stmt in _statements(node.body):
+        targets: list[ast.expr] = []
+        if isinstance(stmt, ast.Assign):
+            targets = list(stmt.targets)
+        elif isinstance(stmt, ast.AnnAssign | ast.AugAssign):
+            targets = [stmt.target]
+        for target in _flatten_targets(targets):
+            if (isinstance(target, ast.Attribute) and isinstance(target.value, ast.Name)
+                    and target.value.id == receiver and target.attr not in seen):
+                seen.add(target.attr)
+                c.add(target, name=target.attr, kind="attribute", parent=class_qualname)
+
+
+def _statements(body: list[ast.stmt]) -> list[ast.stmt]:
+    """Statements of a function body, nested blocks included, nested scopes excluded.
+
+    Attribute targets can only appear in statements, so skipping expressions keeps this
+    several times cheaper than ``ast.walk``.
+    """
+    found: list[ast.stmt] = []
+    stack = list(reversed(body))
+    while stack:
+        stmt = stack.pop()
+        if isinstance(stmt, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
+            continue
+        found.append(stmt)
+        for child in _nested_bodies(stmt):
+            stack.extend(reversed(child))
+    return found
+
+
+def _flatten_targets(targets: list[ast.expr]) -> list[ast.expr]:
+    flat: list[ast.expr] = []
+    for target in targets:
+        if isinstance(target, ast.Tuple | ast.List):
+            flat.extend(_flatten_targets(list(target.elts)))
+        else:
+            flat.append(target)
+    return flat
+
+
+def _add_import(c: _Collector, node: ast.Import | ast.ImportFrom) -> None:
+    if isinstance(node, ast.Import):
+        for alias in node.names:
+            if alias.asname:
+                c.imports.append(ImportEdge(c.module, alias.asname, alias.name, node.lineno))
+            else:
+                top = alias.name.split(".")[0]
+                c.imports.append(ImportEdge(c.module, top, top, node.lineno))
+        return
+    base = _absolute_module(c, node.module or "", node.level)
+    if base is None:
+        return
+    for alias in node.names:
+        if alias.name == "*":
+            c.imports.append(ImportEdge(c.module, "*", base, node.lineno))
+        else:
+            target = f"{base}.{alias.name}" if base else alias.name
+            c.imports.append(ImportEdge(c.module, alias.asname or alias.name, target,
+                                        node.lineno))
+
+
+def _absolute_module(c: _Collector, module: str, level: int) -> str | None:
+    if level == 0:
+        return module
+    package = c.module if c.is_package else c.module.rpartition(".")[0]
+    parts = package.split(".") if package else []
+    if level - 1 > len(parts):
+        return None
+    base = ".".join(parts[: len(parts) - (level - 1)])
+    return f"{base}.{module}".strip(".") if module else base
+
+
+def _collect_mentions(c: _Collector, source: bytes) -> None:
+    """Env-var and flag strings, found with regexes over the bytes (an AST walk costs
+    more than the parse itself on large files)."""
+    for pattern, kind in ((_ENV_PATTERN, "env_var"), (_FLAG_PATTERN, "flag")):
+        for match in pattern.finditer(source):
+            value = match.group(1).decode("ascii")
+            line = source.count(b"\n", 0, match.start(1)) + 1
+            c.mentions.append(Mention(kind, value, line))  # type: ignore[arg-type]  # kind is a literal above

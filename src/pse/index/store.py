@@ -1,0 +1,113 @@
+"""The SQLite cache behind the symbol index.
+
+One database per source root, keyed by the resolved root path. A file's rows are
+replaced only when its size, mtime or module name changed, so a warm run over an
+unchanged tree reads nothing but ``stat`` data. The schema version is stored; a database
+from another version is rebuilt rather than misread.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import sqlite3
+from collections.abc import Iterable
+from pathlib import Path
+
+from pse.errors import SourceError
+from pse.index.model import FileEntry, ParsedFile
+
+SCHEMA_VERSION = "3"
+
+_SCHEMA = """
+CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS files (
+    path TEXT PRIMARY KEY, size INTEGER NOT NULL, mtime_ns INTEGER NOT NULL,
+    language TEXT NOT NULL, lines INTEGER, module TEXT NOT NULL, error TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS symbols (
+    path TEXT NOT NULL, qualname TEXT NOT NULL, name TEXT NOT NULL, kind TEXT NOT NULL,
+    line INTEGER NOT NULL, end_line INTEGER NOT NULL, parent TEXT NOT NULL,
+    bases TEXT NOT NULL, params TEXT NOT NULL, varkw INTEGER NOT NULL);
+CREATE INDEX IF NOT EXISTS symbols_qualname ON symbols (qualname);
+CREATE INDEX IF NOT EXISTS symbols_name ON symbols (name);
+CREATE INDEX IF NOT EXISTS symbols_parent ON symbols (parent, name);
+CREATE INDEX IF NOT EXISTS symbols_path ON symbols (path);
+CREATE TABLE IF NOT EXISTS imports (
+    path TEXT NOT NULL, module TEXT NOT NULL, alias TEXT NOT NULL, target TEXT NOT NULL,
+    line INTEGER NOT NULL);
+CREATE INDEX IF NOT EXISTS imports_alias ON imports (module, alias);
+CREATE INDEX IF NOT EXISTS imports_path ON imports (path);
+CREATE TABLE IF NOT EXISTS mentions (
+    path TEXT NOT NULL, kind TEXT NOT NULL, value TEXT NOT NULL, line INTEGER NOT NULL);
+CREATE INDEX IF NOT EXISTS mentions_value ON mentions (kind, value);
+CREATE INDEX IF NOT EXISTS mentions_path ON mentions (path);
+"""
+
+
+def database_path(cache_dir: Path, root: Path) -> Path:
+    """Where the index of ``root`` is cached."""
+    digest = hashlib.sha256(str(root.resolve()).encode("utf-8")).hexdigest()[:20]
+    return cache_dir / "index" / f"{digest}.sqlite"
+
+
+def open_database(path: Path, *, root: Path) -> sqlite3.Connection:
+    """Open (creating or rebuilding as needed) the cache database at ``path``."""
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        conn = sqlite3.connect(path, timeout=30)
+        version = _schema_version(conn)
+        if version != SCHEMA_VERSION:
+            conn.close()
+            path.unlink(missing_ok=True)
+            conn = sqlite3.connect(path, timeout=30)
+        # a lost cache is rebuilt, so durability is not worth an fsync per transaction
+        conn.execute("PRAGMA synchronous = OFF")
+        conn.executescript(_SCHEMA)
+        conn.execute("INSERT OR REPLACE INTO meta VALUES ('schema', ?)", (SCHEMA_VERSION,))
+        conn.execute("INSERT OR REPLACE INTO meta VALUES ('root', ?)", (str(root.resolve()),))
+        conn.commit()
+    except (OSError, sqlite3.Error) as exc:
+        raise SourceError(f"cannot open the index cache {str(path)!r}: {exc}; "
+                          "run 'pse cache clear' or set PSE_CACHE_DIR") from exc
+    return conn
+
+
+def _schema_version(conn: sqlite3.Connection) -> str | None:
+    try:
+        row = conn.execute("SELECT value FROM meta WHERE key = 'schema'").fetchone()
+    except sqlite3.DatabaseError:
+        return None
+    return row[0] if row else None
+
+
+def stored_files(conn: sqlite3.Connection) -> dict[str, tuple[int, int, str]]:
+    """``path -> (size, mtime_ns, module)`` of every file in the cache."""
+    rows = conn.execute("SELECT path, size, mtime_ns, module FROM files")
+    return {path: (size, mtime, module) for path, size, mtime, module in rows}
+
+
+def delete_files(conn: sqlite3.Connection, paths: Iterable[str]) -> None:
+    """Forget ``paths`` and everything extracted from them."""
+    rows = [(p,) for p in paths]
+    for table in ("files", "symbols", "imports", "mentions"):
+        conn.executemany(f"DELETE FROM {table} WHERE path = ?", rows)  # noqa: S608 - fixed names
+
+
+def save_file(conn: sqlite3.Connection, entry: FileEntry, *, module: str,
+              parsed: ParsedFile | None) -> None:
+    """Replace the rows of one file with ``parsed`` (None: a file listed but not parsed)."""
+    delete_files(conn, [entry.path])
+    lines = parsed.lines if parsed else None
+    error = parsed.error if parsed else ""
+    conn.execute("INSERT INTO files VALUES (?, ?, ?, ?, ?, ?, ?)",
+                 (entry.path, entry.size, entry.mtime_ns, entry.language, lines, module, error))
+    if parsed is None:
+        return
+    conn.executemany(
+        "INSERT INTO symbols VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        [(s.path, s.qualname, s.name, s.kind, s.line, s.end_line, s.parent,
+          json.dumps(s.bases), json.dumps(s.params), int(s.varkw)) for s in parsed.symbols])
+    conn.executemany("INSERT INTO imports VALUES (?, ?, ?, ?, ?)",
+                     [(entry.path, i.module, i.alias, i.target, i.line) for i in parsed.imports])
+    conn.executemany("INSERT INTO mentions VALUES (?, ?, ?, ?)",
+                     [(entry.path, m.kind, m.value, m.line) for m in parsed.mentions])

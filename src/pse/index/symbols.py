@@ -1,0 +1,165 @@
+"""Read-only queries over an indexed tree.
+
+:class:`SymbolIndex` wraps the SQLite cache written by the builder. Symbol queries go to
+SQLite with an index behind each; only the file list (small) is held in memory, because
+path references need suffix and folder lookups that SQL answers poorly.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from functools import cached_property
+from pathlib import Path
+
+from pse.index.model import IndexWarning, Symbol
+
+_COLUMNS = "qualname, name, kind, path, line, end_line, parent, bases, params, varkw"
+
+
+def _symbol(row: tuple[object, ...]) -> Symbol:
+    qualname, name, kind, path, line, end_line, parent, bases, params, varkw = row
+    return Symbol(qualname=str(qualname), name=str(name), kind=kind,  # type: ignore[arg-type]  # stored from a SymbolKind
+                  path=str(path), line=int(line), end_line=int(end_line),  # type: ignore[call-overload]  # INTEGER column
+                  parent=str(parent), bases=tuple(json.loads(str(bases))),
+                  params=tuple(json.loads(str(params))), varkw=bool(varkw))
+
+
+class SymbolIndex:
+    """Queries over the symbols, imports and files of one source tree."""
+
+    def __init__(self, conn: sqlite3.Connection, *, root: Path) -> None:
+        self._conn = conn
+        self.root = root
+
+    def close(self) -> None:
+        """Close the database connection."""
+        self._conn.close()
+
+    def _symbols(self, where: str, args: tuple[object, ...]) -> list[Symbol]:
+        rows = self._conn.execute(
+            f"SELECT {_COLUMNS} FROM symbols WHERE {where} ORDER BY path, line, qualname",  # noqa: S608 - callers pass fixed SQL
+            args)
+        return [_symbol(row) for row in rows]
+
+    def by_qualname(self, qualname: str) -> list[Symbol]:
+        """Symbols whose dotted name is exactly ``qualname``."""
+        return self._symbols("qualname = ?", (qualname,))
+
+    def by_name(self, name: str) -> list[Symbol]:
+        """Symbols whose own (last) name is ``name``, anywhere in the tree."""
+        return self._symbols("name = ?", (name,))
+
+    def members(self, parent: str, name: str) -> list[Symbol]:
+        """Symbols named ``name`` directly inside ``parent`` (a class, module or function)."""
+        return self._symbols("parent = ? AND name = ?", (parent, name))
+
+    def children(self, parent: str) -> list[Symbol]:
+        """Every symbol directly inside ``parent``."""
+        return self._symbols("parent = ?", (parent,))
+
+    def in_file(self, path: str) -> list[Symbol]:
+        """Every symbol defined in ``path``."""
+        return self._symbols("path = ?", (path,))
+
+    def import_target(self, module: str, alias: str) -> tuple[str, str, int] | None:
+        """What ``alias`` means in ``module`` through an import: (target, path, line)."""
+        row = self._conn.execute(
+            "SELECT target, path, line FROM imports WHERE module = ? AND alias = ? "
+            "ORDER BY line LIMIT 1", (module, alias)).fetchone()
+        return (str(row[0]), str(row[1]), int(row[2])) if row else None
+
+    def any_import_of(self, alias: str) -> str | None:
+        """What some module of the tree imports under the name ``alias`` (first found)."""
+        row = self._conn.execute(
+            "SELECT target FROM imports WHERE alias = ? ORDER BY path, line LIMIT 1",
+            (alias,)).fetchone()
+        return str(row[0]) if row else None
+
+    def module_of(self, path: str) -> str:
+        """The dotted module name of a Python file ("" for other files)."""
+        row = self._conn.execute("SELECT module FROM files WHERE path = ?", (path,)).fetchone()
+        return str(row[0]) if row else ""
+
+    def star_imports(self, module: str) -> list[str]:
+        """Modules that ``module`` star-imports, in source order."""
+        rows = self._conn.execute(
+            "SELECT target FROM imports WHERE module = ? AND alias = '*' ORDER BY line",
+            (module,))
+        return [str(r[0]) for r in rows]
+
+    def mentions(self, kind: str, value: str) -> list[tuple[str, int]]:
+        """Where the sources mention an env var or CLI flag ``value``: (path, line)."""
+        rows = self._conn.execute(
+            "SELECT path, line FROM mentions WHERE kind = ? AND value = ? ORDER BY path, line",
+            (kind, value))
+        return [(str(p), int(n)) for p, n in rows]
+
+    def all_mentions(self, kind: str) -> list[tuple[str, str, int]]:
+        """Every mention of ``kind``: (value, path, line), sorted."""
+        rows = self._conn.execute(
+            "SELECT value, path, line FROM mentions WHERE kind = ? ORDER BY value, path, line",
+            (kind,))
+        return [(str(v), str(p), int(n)) for v, p, n in rows]
+
+    def count_symbols(self) -> int:
+        """How many symbols the tree defines."""
+        return int(self._conn.execute("SELECT COUNT(*) FROM symbols").fetchone()[0])
+
+    def warnings(self) -> list[IndexWarning]:
+        """Files that were found but could not be parsed."""
+        rows = self._conn.execute("SELECT path, error FROM files WHERE error != '' ORDER BY path")
+        return [IndexWarning(path=str(p), message=str(e)) for p, e in rows]
+
+    def all_symbols(self) -> list[Symbol]:
+        """Every symbol, sorted (for dumps and golden files)."""
+        return self._symbols("1 = 1", ())
+
+    @cached_property
+    def files(self) -> dict[str, tuple[str, int | None]]:
+        """``path -> (language, lines or None)`` of every file in the tree."""
+        rows = self._conn.execute("SELECT path, language, lines FROM files ORDER BY path")
+        return {str(p): (str(lang), None if n is None else int(n)) for p, lang, n in rows}
+
+    @cached_property
+    def folders(self) -> frozenset[str]:
+        """Every folder that holds at least one indexed file (POSIX, no trailing slash)."""
+        found: set[str] = set()
+        for path in self.files:
+            parts = path.split("/")[:-1]
+            for depth in range(1, len(parts) + 1):
+                found.add("/".join(parts[:depth]))
+        return frozenset(found)
+
+    @cached_property
+    def top_modules(self) -> frozenset[str]:
+        """First components of every module defined in the tree (``requests``, ``click``)."""
+        rows = self._conn.execute("SELECT DISTINCT module FROM files WHERE module != ''")
+        return frozenset(str(m).split(".")[0] for (m,) in rows)
+
+    @cached_property
+    def imported_top_modules(self) -> frozenset[str]:
+        """Top-level modules the tree imports (its dependencies, stdlib included)."""
+        rows = self._conn.execute("SELECT DISTINCT target FROM imports WHERE alias != '*'")
+        targets = {str(t).split(".")[0] for (t,) in rows}
+        rows = self._conn.execute("SELECT DISTINCT target FROM imports WHERE alias = '*'")
+        targets |= {str(t).split(".")[0] for (t,) in rows}
+        return frozenset(t for t in targets if t)
+
+    def names(self) -> list[str]:
+        """Every distinct symbol name (for did-you-mean suggestions)."""
+        rows = self._conn.execute("SELECT DISTINCT name FROM symbols ORDER BY name")
+        return [str(n) for (n,) in rows]
+
+    def file_lines(self, path: str) -> int | None:
+        """Number of lines of ``path`` (read from disk for files that were not parsed)."""
+        entry = self.files.get(path)
+        if entry is None:
+            return None
+        if entry[1] is not None:
+            return entry[1]
+        try:
+            data = (self.root / path).read_bytes()
+        except OSError:
+            return None
+        return data.count(b"\n") + (0 if data.endswith(b"\n") or not data else 1)

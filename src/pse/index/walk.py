@@ -1,0 +1,106 @@
+"""File discovery: every file of a source tree that a reference could name.
+
+Honours ``.gitignore`` files at every level (pathspec, git's wildmatch rules) plus the
+configured excludes, and always skips version-control folders, virtual environments,
+caches, ``node_modules`` and build outputs. Files over the size cap are still listed (a
+document may name them) but never parsed. Output is sorted, so it is deterministic.
+"""
+
+from __future__ import annotations
+
+import os
+import stat
+from collections.abc import Sequence
+from pathlib import Path
+
+import pathspec
+
+from pse.errors import SourceError
+from pse.index.languages import detect_language
+from pse.index.model import FileEntry
+
+ALWAYS_SKIPPED = frozenset({
+    ".git", ".hg", ".svn", ".bzr", "__pycache__", "node_modules", ".venv", "venv",
+    ".tox", ".nox", ".mypy_cache", ".pytest_cache", ".ruff_cache", ".eggs",
+    ".pse-cache", ".idea", ".vscode", "site-packages",
+})
+_SKIPPED_AT_TOP = frozenset({"build", "dist", "target", "htmlcov"})
+"""Build outputs: skipped only at the root, since a package may be named ``build``."""
+_SKIPPED_SUFFIXES = (".egg-info", ".dist-info")
+
+
+def discover_files(root: Path, *, exclude: Sequence[str] = ()) -> list[FileEntry]:
+    """All files under ``root`` that are not ignored, sorted by POSIX path."""
+    if not root.is_dir():
+        raise SourceError(f"source folder {str(root)!r} does not exist or is not a folder")
+    found: list[FileEntry] = []
+    extra = pathspec.GitIgnoreSpec.from_lines(list(exclude)) if exclude else None
+    _walk(root, "", [(("", extra))] if extra else [], found)
+    found.sort(key=lambda entry: entry.path)
+    return found
+
+
+def _walk(folder: Path, prefix: str, specs: list[tuple[str, pathspec.GitIgnoreSpec | None]],
+          found: list[FileEntry]) -> None:
+    specs = [*specs, (prefix, _read_gitignore(folder))]
+    try:
+        entries = sorted(os.scandir(folder), key=lambda e: e.name)
+    except OSError:
+        return  # an unreadable subfolder is skipped, like git does
+    for entry in entries:
+        rel = f"{prefix}{entry.name}"
+        try:
+            info = entry.stat(follow_symlinks=False)
+        except OSError:
+            continue
+        if stat.S_ISDIR(info.st_mode):
+            if (_is_skipped_dir(entry) or (not prefix and entry.name in _SKIPPED_AT_TOP)
+                    or _ignored(specs, rel + "/")):
+                continue
+            _walk(Path(entry.path), rel + "/", specs, found)
+        elif stat.S_ISREG(info.st_mode) and not _ignored(specs, rel):
+            found.append(FileEntry(path=rel, size=info.st_size, mtime_ns=info.st_mtime_ns,
+                                   language=detect_language(rel)))
+
+
+def _is_skipped_dir(entry: os.DirEntry[str]) -> bool:
+    name = entry.name
+    if name in ALWAYS_SKIPPED or name.endswith(_SKIPPED_SUFFIXES):
+        return True
+    # any other virtualenv, whatever its name
+    return os.path.exists(os.path.join(entry.path, "pyvenv.cfg"))
+
+
+def _read_gitignore(folder: Path) -> pathspec.GitIgnoreSpec | None:
+    path = folder / ".gitignore"
+    try:
+        text = path.read_text(encoding="utf-8", errors="replace")
+    except OSError:
+        return None
+    return pathspec.GitIgnoreSpec.from_lines(text.splitlines())
+
+
+def _ignored(specs: list[tuple[str, pathspec.GitIgnoreSpec | None]], rel: str) -> bool:
+    ignored = False
+    for base, spec in specs:
+        if spec is None or not rel.startswith(base):
+            continue
+        # deeper .gitignore files are consulted later and win, as in git
+        result = _match(spec, rel[len(base):])
+        if result is not None:
+            ignored = result
+    return ignored
+
+
+def _match(spec: pathspec.GitIgnoreSpec, rel: str) -> bool | None:
+    """True ignored, False re-included by a ``!`` pattern, None no pattern applies."""
+    result: bool | None = None
+    for pattern in spec.patterns:
+        if pattern.include is not None and pattern.match_file(rel) is not None:
+            result = bool(pattern.include)
+    return result
+
+
+def is_binary(data: bytes) -> bool:
+    """Git's heuristic: a NUL byte in the first 8 KiB."""
+    return b"\0" in data[:8192]

@@ -1,0 +1,65 @@
+"""Render checked references as JSON (the ``pse verify`` contract) or readable text."""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from itertools import groupby
+
+from pse.verify.check import CheckedReference
+
+STATUSES = ("verified", "unverified", "external", "ignored")
+
+
+def reference_dicts(checked: list[CheckedReference]) -> list[dict[str, object]]:
+    """One JSON-ready dict per reference, in the contract's shape."""
+    rows: list[dict[str, object]] = []
+    for item in checked:
+        ref, result = item.ref, item.result
+        row: dict[str, object] = {
+            "file": ref.file, "line": ref.line, "text": f"`{ref.text}`"
+            if ref.origin == "inline" else ref.text, "name": ref.name, "kind": ref.kind,
+            "status": result.status,
+            "evidence": [{"path": p, "line": n} for p, n in result.evidence],
+        }
+        if result.suggestion:
+            row["suggestion"] = result.suggestion
+        if result.message:
+            row["message"] = result.message
+        rows.append(row)
+    return rows
+
+
+def summary(checked: list[CheckedReference]) -> dict[str, int]:
+    """Counts per status (every status present, zero included)."""
+    counts = Counter(item.result.status for item in checked)
+    return {status: counts.get(status, 0) for status in STATUSES}
+
+
+def render_json(checked: list[CheckedReference]) -> str:
+    """The ``pse verify --format json`` document (stable: sorted, no timestamps)."""
+    document = {"references": reference_dicts(checked), "summary": summary(checked)}
+    return json.dumps(document, ensure_ascii=False, indent=2) + "\n"
+
+
+def render_text(checked: list[CheckedReference], *, verbose: bool = False) -> str:
+    """Flagged references grouped by file, with evidence and suggestions, then a summary."""
+    out: list[str] = []
+    shown = [c for c in checked if verbose or c.result.status == "unverified"]
+    for file, items in groupby(shown, key=lambda c: c.ref.file):
+        out.append(file)
+        for item in items:
+            ref, result = item.ref, item.result
+            mark = {"unverified": "✗", "verified": "✓", "external": "→", "ignored": "·"}
+            line = f"  {ref.line:>5}  {mark[result.status]} {ref.text}"
+            if result.message:
+                line += f"  ({result.message})"
+            out.append(line)
+            if result.suggestion:
+                out.append(f"         did you mean {result.suggestion!r}?")
+            for path, number in result.evidence:
+                out.append(f"         at {path}" + (f":{number}" if number else ""))
+        out.append("")
+    counts = summary(checked)
+    out.append(", ".join(f"{counts[s]} {s}" for s in STATUSES))
+    return "\n".join(out) + "\n"

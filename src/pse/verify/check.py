@@ -1,0 +1,81 @@
+"""Check the code references of documents against an indexed source tree.
+
+Pure orchestration: documents in, one :class:`CheckedReference` per reference out, sorted
+by (file, line, text). Reading files and building the index happen at the edges (CLI).
+"""
+
+from __future__ import annotations
+
+import fnmatch
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, replace
+
+from pse.verify.finding import Evidence, Finding, VerifyResult
+from pse.verify.markdown import extract_references
+from pse.verify.refs import Reference, Resolution
+from pse.verify.resolve import Resolver
+
+
+@dataclass(frozen=True)
+class Document:
+    """A document to check: its display path and its text."""
+
+    path: str
+    text: str
+
+
+@dataclass(frozen=True)
+class CheckedReference:
+    """A reference with the checker's verdict."""
+
+    ref: Reference
+    result: Resolution
+
+
+def check_documents(documents: Iterable[Document], resolver: Resolver, *,
+                    ignore: Sequence[str] = ()) -> list[CheckedReference]:
+    """Extract and resolve the references of every document."""
+    checked: list[CheckedReference] = []
+    for document in documents:
+        for ref in _unique(extract_references(document.text, file=document.path)):
+            if not ref.ignored and _matches_any(ref, ignore):
+                ref = replace(ref, ignored="listed in [tool.pse.verify] ignore")
+            checked.append(CheckedReference(ref, resolver.resolve(ref)))
+    checked.sort(key=lambda c: (c.ref.file, c.ref.line, c.ref.text, c.ref.name))
+    return checked
+
+
+def _unique(refs: list[Reference]) -> list[Reference]:
+    seen: set[tuple[int, str, str, str]] = set()
+    unique: list[Reference] = []
+    for ref in refs:
+        key = (ref.line, ref.text, ref.name, ref.kind)
+        if key not in seen:
+            seen.add(key)
+            unique.append(ref)
+    return unique
+
+
+def _matches_any(ref: Reference, patterns: Sequence[str]) -> bool:
+    return any(fnmatch.fnmatchcase(ref.name, p) or fnmatch.fnmatchcase(ref.text, p)
+               for p in patterns)
+
+
+def to_findings(checked: Iterable[CheckedReference]) -> VerifyResult:
+    """The pipeline's view: unverified references are bad, verified ones ok."""
+    bad: list[Finding] = []
+    ok: list[Finding] = []
+    for item in checked:
+        ref, result = item.ref, item.result
+        evidence = tuple(Evidence(path=p, line=n) for p, n in result.evidence)
+        if result.status == "unverified":
+            hint = f"did you mean {result.suggestion!r}?" if result.suggestion else \
+                "remove it or replace it with a name that exists in the source"
+            bad.append(Finding(rule="ref-unverified", message=f"{ref.text!r}: {result.message}",
+                               path=ref.file, line=ref.line, text=ref.text, hint=hint,
+                               evidence=evidence, kind=ref.kind))
+        elif result.status == "verified":
+            ok.append(Finding(rule="ref-verified", message=f"{ref.text!r} exists",
+                              path=ref.file, line=ref.line, text=ref.text, severity="info",
+                              evidence=evidence, kind=ref.kind))
+    return VerifyResult(bad=bad, ok=ok)

@@ -1,0 +1,133 @@
+"""What exists outside the tree: builtins, the stdlib, third-party packages, env vars.
+
+A name is external when it demonstrably lives elsewhere: a builtin, a module of the
+running interpreter's standard library, a package the project imports or declares, one
+installed in this interpreter, or one of the widely used PyPI import names below. Those
+are reported as ``external``, never flagged; what cannot be placed anywhere is flagged.
+"""
+
+from __future__ import annotations
+
+import builtins
+import importlib
+import importlib.machinery
+import sys
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from functools import lru_cache
+
+BUILTIN_NAMES = frozenset(dir(builtins))
+STDLIB_MODULES = frozenset(sys.stdlib_module_names)
+# Importing these has side effects (opening a browser, printing, GUI setup).
+_UNSAFE_TO_IMPORT = frozenset({"antigravity", "this", "idlelib", "turtle", "turtledemo",
+                               "tkinter", "__main__", "pydoc_data"})
+
+WELL_KNOWN_PACKAGES = frozenset({
+    "aiohttp", "anyio", "attr", "attrs", "boto3", "botocore", "bs4", "celery", "certifi",
+    "cffi", "chardet", "charset_normalizer", "click", "cryptography", "dateutil", "django",
+    "docutils", "fastapi", "flask", "gevent", "google", "grpc", "h11", "h2", "httpcore",
+    "httpx", "hypothesis", "idna", "jinja2", "jsonschema", "jwt", "lxml", "markdown",
+    "markdown_it", "markupsafe", "matplotlib", "mock", "msgpack", "multidict", "mypy",
+    "numpy", "openai", "packaging", "pandas", "paramiko", "pathspec", "pexpect", "PIL",
+    "pkg_resources", "platformdirs", "pluggy", "psutil", "psycopg2", "pyarrow", "pydantic",
+    "pygments", "pytest", "pytz", "requests", "rich", "ruamel", "scipy", "setuptools",
+    "simplejson", "six", "sklearn", "sniffio", "socks", "sqlalchemy", "starlette", "tomli",
+    "tomllib", "torch", "tornado", "tqdm", "trio", "twisted", "typer", "typing_extensions",
+    "ujson", "urllib3", "uvicorn", "websockets", "werkzeug", "wheel", "yaml", "yarl", "zope",
+    "brotli", "zstandard", "colorama", "shellingham", "win32api", "win32con", "pywintypes",
+    "curio", "uvloop", "sphinx", "sphinx_click", "pallets_sphinx_themes", "tomlkit",
+    "cattrs", "cattr", "marshmallow", "orjson", "pyyaml", "redis", "pymongo", "boto",
+    "tensorflow", "keras", "transformers", "llama_cpp", "langchain", "llama_index", "crewai",
+})
+
+WELL_KNOWN_ENV_VARS = frozenset({
+    "PATH", "HOME", "USER", "USERNAME", "SHELL", "TERM", "LANG", "LANGUAGE", "LC_ALL",
+    "LC_CTYPE", "COLUMNS", "LINES", "NO_COLOR", "FORCE_COLOR", "CLICOLOR", "CLICOLOR_FORCE",
+    "CI", "TMPDIR", "TEMP", "TMP", "EDITOR", "VISUAL", "PAGER", "PWD", "HOSTNAME",
+    "HTTP_PROXY", "HTTPS_PROXY", "NO_PROXY", "ALL_PROXY", "http_proxy", "https_proxy",
+    "no_proxy", "REQUESTS_CA_BUNDLE", "CURL_CA_BUNDLE", "SSL_CERT_FILE", "SSL_CERT_DIR",
+    "SSLKEYLOGFILE", "XDG_CONFIG_HOME", "XDG_CACHE_HOME", "XDG_DATA_HOME", "APPDATA",
+    "LOCALAPPDATA", "USERPROFILE", "DISPLAY", "TZ", "VIRTUAL_ENV", "CONDA_PREFIX",
+    "NETRC", "COMSPEC", "SYSTEMROOT", "WINDIR", "JUPYTER_COLUMNS", "JUPYTER_LINES",
+    "TTY_COMPATIBLE", "TTY_INTERACTIVE", "GITHUB_ACTIONS", "OPENAI_API_KEY",
+})
+
+
+@dataclass(frozen=True)
+class ExternalNames:
+    """Top-level module names known to live outside the tree, by reason."""
+
+    dependencies: frozenset[str] = field(default_factory=frozenset)
+    """Imported or declared by the project itself."""
+    configured: frozenset[str] = field(default_factory=frozenset)
+    """Listed in ``[tool.pse.verify] external``."""
+
+    def reason(self, top: str) -> str:
+        """Why ``top`` is external ("" when it is not known to be)."""
+        if top in STDLIB_MODULES:
+            return "standard library"
+        if top in self.dependencies:
+            return "a dependency of the project"
+        if top in self.configured:
+            return "configured as external"
+        if top in WELL_KNOWN_PACKAGES:
+            return "a third-party package"
+        if is_installed(top):
+            return "an installed package"
+        return ""
+
+
+def external_names(*, dependencies: Iterable[str], configured: Iterable[str]) -> ExternalNames:
+    """Build :class:`ExternalNames` from the project's imports/declarations and settings."""
+    return ExternalNames(dependencies=frozenset(_import_name(d) for d in dependencies),
+                         configured=frozenset(configured))
+
+
+def _import_name(distribution: str) -> str:
+    return distribution.strip().lower().replace("-", "_").replace(".", "_")
+
+
+@lru_cache(maxsize=1024)
+def is_installed(top: str) -> bool:
+    """True when ``top`` is importable from site-packages (not from the working dir)."""
+    if not top.isidentifier():
+        return False
+    paths = [p for p in sys.path if p and ("site-packages" in p or "dist-packages" in p)]
+    try:
+        return importlib.machinery.PathFinder.find_spec(top, paths) is not None
+    except (ImportError, ValueError):
+        return False
+
+
+def builtin_has(dotted: str) -> bool | None:
+    """Whether a builtin attribute chain exists (``dict.get``); None if not a builtin."""
+    parts = dotted.split(".")
+    if parts[0] not in BUILTIN_NAMES:
+        return None
+    obj: object = builtins
+    for part in parts:
+        if not hasattr(obj, part):
+            return False
+        obj = getattr(obj, part)
+    return True
+
+
+def stdlib_has(dotted: str) -> bool | None:
+    """Whether ``module.attr...`` exists in the running stdlib; None when unknowable."""
+    parts = dotted.split(".")
+    if parts[0] not in STDLIB_MODULES or parts[0] in _UNSAFE_TO_IMPORT:
+        return None
+    for depth in range(len(parts), 0, -1):
+        module_name = ".".join(parts[:depth])
+        try:
+            obj: object = importlib.import_module(module_name)
+        except ImportError:
+            continue
+        except Exception:  # noqa: BLE001 - a stdlib module failing on import is "unknowable"
+            return None
+        for part in parts[depth:]:
+            if not hasattr(obj, part):
+                return False
+            obj = getattr(obj, part)
+        return True
+    return False

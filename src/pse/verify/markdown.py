@@ -1,0 +1,165 @@
+"""Reference extraction from Markdown with a CommonMark parser (markdown-it-py).
+
+Block tokens carry their source lines, so every reference gets its exact 1-based line:
+inline code spans (in paragraphs, headings, lists and tables, in any language of prose),
+links to files (``[x](src/a.py#L10)``), and fenced blocks (Python examples are analysed as
+programs; shell blocks yield commands). ``<!-- pse: ignore -->`` markers exclude a line,
+the next block, a ``ignore-start``/``ignore-end`` range, or (``ignore-file``) everything.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+
+from markdown_it import MarkdownIt
+from markdown_it.token import Token
+
+from pse.verify.pycode import python_block_refs
+from pse.verify.refs import Reference
+from pse.verify.spans import SHELL_PROGRAMS, classify_span
+
+_PYTHON_INFO = {"python", "py", "python3", "py3", "pycon", "pyi", "ipython"}
+_SHELL_INFO = {"bash", "sh", "shell", "console", "zsh", "shell-session", "bash-session",
+               "terminal", "cmd", "powershell", "ps1", "fish"}
+_MARKER = re.compile(r"<!--\s*pse:\s*(ignore(?:-start|-end|-file|-next-line)?)\s*-->")
+_URL_SCHEME = re.compile(r"^[a-zA-Z][a-zA-Z0-9+.-]*:")
+_LINK_ANCHOR = re.compile(r"^(?P<path>[^#?]+)(?:#L(?P<a>\d+)(?:-L?(?P<b>\d+))?)?")
+
+
+def _parser() -> MarkdownIt:
+    return MarkdownIt("commonmark").enable("table").enable("strikethrough")
+
+
+def extract_references(text: str, *, file: str) -> list[Reference]:
+    """Every reference candidate in a Markdown document, in document order."""
+    lines = text.splitlines()
+    ignored_lines = ignored_line_numbers(lines)
+    if ignored_lines is None:
+        return []
+    refs: list[Reference] = []
+    tokens = _parser().parse(text)
+    for token in tokens:
+        if token.type == "inline" and token.map:
+            refs.extend(_inline_refs(token, file=file))
+        elif token.type == "fence" and token.map:
+            refs.extend(_fence_refs(token, file=file))
+    return [replace(r, ignored="ignored by a pse: ignore marker")
+            if r.line in ignored_lines and not r.ignored else r for r in refs]
+
+
+def ignored_line_numbers(lines: list[str]) -> set[int] | None:
+    """1-based lines excluded by markers (None: the whole file is excluded)."""
+    ignored: set[int] = set()
+    start: int | None = None
+    fence_end = _fence_ends(lines)
+    for number, line in enumerate(lines, start=1):
+        for marker in _MARKER.findall(line):
+            if marker == "ignore-file":
+                return None
+            if marker == "ignore-start":
+                start = number
+            elif marker == "ignore-end" and start is not None:
+                ignored.update(range(start, number + 1))
+                start = None
+            elif _MARKER.sub("", line).strip():
+                ignored.add(number)  # the marker shares its line with the reference
+            else:
+                ignored.update(_next_block(lines, number, fence_end))
+    if start is not None:
+        ignored.update(range(start, len(lines) + 1))
+    return ignored
+
+
+def _fence_ends(lines: list[str]) -> dict[int, int]:
+    ends: dict[int, int] = {}
+    opened: tuple[int, str] | None = None
+    for number, line in enumerate(lines, start=1):
+        stripped = line.lstrip()
+        fence = stripped[:3] if stripped[:3] in {"```", "~~~"} else ""
+        if fence and opened is None:
+            opened = (number, fence)
+        elif fence and opened is not None and fence == opened[1]:
+            ends[opened[0]] = number
+            opened = None
+    return ends
+
+
+def _next_block(lines: list[str], marker_line: int, fence_end: dict[int, int]) -> range:
+    for number in range(marker_line + 1, len(lines) + 1):
+        if lines[number - 1].strip():
+            return range(number, fence_end.get(number, number) + 1)
+    return range(0)
+
+
+def _inline_refs(token: Token, *, file: str) -> list[Reference]:
+    assert token.map is not None
+    line = token.map[0] + 1
+    context = token.content
+    refs: list[Reference] = []
+    link_href: str | None = None
+    link_text: list[str] = []
+    for child in token.children or []:
+        if child.type in {"softbreak", "hardbreak"}:
+            line += 1
+        elif child.type == "code_inline":
+            if link_href is not None:
+                link_text.append(child.content)
+            refs.append(classify_span(child.content, file=file, line=line, context=context))
+        elif child.type == "link_open":
+            link_href = str(child.attrs.get("href", ""))
+            link_text = []
+        elif child.type == "text" and link_href is not None:
+            link_text.append(child.content)
+        elif child.type == "link_close" and link_href is not None:
+            ref = _link_ref(link_href, "".join(link_text), file=file, line=line)
+            if ref is not None:
+                refs.append(ref)
+            link_href = None
+    return refs
+
+
+def _link_ref(href: str, label: str, *, file: str, line: int) -> Reference | None:
+    """A link to a file of the tree: ``[x](src/a.py#L10-L20)``."""
+    if not href or href.startswith(("#", "/", "//")) or _URL_SCHEME.match(href):
+        return None
+    match = _LINK_ANCHOR.match(href)
+    if not match:
+        return None
+    path = match.group("path").removeprefix("./")
+    if path.endswith((".md", ".markdown", ".rst", ".html", ".txt")) or path.startswith("../"):
+        return None  # links between documents are the docs' own business
+    symbol = label.strip().strip("`").removesuffix("()")
+    symbol = symbol if re.fullmatch(r"[A-Za-z_][\w.]*", symbol) and "." in symbol else ""
+    if match.group("a"):
+        first = int(match.group("a"))
+        last = int(match.group("b") or first)
+        return Reference(file=file, line=line, text=href, name=path, kind="path_line",
+                         origin="link", lines=(first, last), at_symbol=symbol)
+    return Reference(file=file, line=line, text=href, name=path, kind="path", origin="link")
+
+
+def _fence_refs(token: Token, *, file: str) -> list[Reference]:
+    assert token.map is not None
+    info = token.info.strip().split()
+    language = info[0].lower().strip("{}.") if info else ""
+    first_line = token.map[0] + 2
+    if language in _PYTHON_INFO:
+        return python_block_refs(token.content, file=file, first_line=first_line)
+    if language in _SHELL_INFO:
+        return _shell_refs(token.content, file=file, first_line=first_line)
+    return []
+
+
+def _shell_refs(code: str, *, file: str, first_line: int) -> list[Reference]:
+    refs: list[Reference] = []
+    for number, raw in enumerate(code.splitlines(), start=first_line):
+        line = raw.strip()
+        if line.startswith(("$ ", "> ", "% ", "# ")) and line[2:3] != " ":
+            line = line[2:].strip()
+        elif line.startswith("#"):
+            continue
+        first = line.split(maxsplit=1)[0] if line else ""
+        if first in SHELL_PROGRAMS or first.startswith(("./", "python3.")):
+            refs.append(classify_span(line, file=file, line=number))
+    return refs

@@ -1,0 +1,244 @@
+"""References made by a fenced Python example.
+
+An example is analysed as a program: names it binds (imports, assignments, loop and
+``with`` targets, its own ``def``/``class``) are local, not references; imported names
+are followed to what they import; ``x = Class(...)`` makes ``x.method()`` a reference to
+``Class.method``. When the block is a quoted skeleton of a real file (a ``# path/to/file.py``
+comment on its first line), its ``class`` and ``def`` statements are references to that
+file's definitions and are checked too.
+"""
+
+from __future__ import annotations
+
+import ast
+import builtins
+import re
+import textwrap
+import warnings
+from dataclasses import dataclass, field
+
+from pse.verify.refs import Reference
+from pse.verify.spans import dotted_name
+
+_HEADER = re.compile(r"^\s*#\s*(?:file:\s*|in\s+|from\s+)?`?([\w@.+-]+(?:/[\w@.+-]+)*\.[A-Za-z]+)`?"
+                     r"(?::\d+(?:-\d+)?)?\s*$")
+_PROMPT = re.compile(r"^(?:>>>|\.\.\.)(?: |$)")
+_BUILTINS = frozenset(dir(builtins))
+
+
+@dataclass
+class _Scope:
+    """Names bound by the example: alias -> absolute target, instance -> class name."""
+
+    imports: dict[str, str] = field(default_factory=dict)
+    instances: dict[str, str] = field(default_factory=dict)
+    locals: set[str] = field(default_factory=set)
+
+
+def python_block_refs(code: str, *, file: str, first_line: int) -> list[Reference]:
+    """References in a Python example whose first line is ``first_line`` of the document."""
+    refs: list[Reference] = []
+    lines = code.splitlines()
+    quoted_file = ""
+    if lines and (match := _HEADER.match(lines[0])):
+        quoted_file = match.group(1).removeprefix("./")
+        refs.append(Reference(file=file, line=first_line, text=quoted_file,
+                              name=quoted_file, kind="path", origin="code"))
+    tree = _parse(code)
+    if tree is None:
+        return refs + _fallback_refs(lines, file=file, first_line=first_line)
+    scope = _Scope()
+    _bind(tree, scope)
+    walker = _Walker(file=file, offset=first_line - 1, scope=scope, quoted_file=quoted_file)
+    walker.visit(tree)
+    return refs + walker.refs
+
+
+def _parse(code: str) -> ast.Module | None:
+    candidates = [code, textwrap.dedent(code)]
+    if any(_PROMPT.match(line) for line in code.splitlines()):
+        # a REPL session: keep input lines (blank output lines keep the numbering)
+        candidates.append("\n".join(_PROMPT.sub("", line) if _PROMPT.match(line) else ""
+                                    for line in code.splitlines()))
+    for candidate in candidates:
+        try:
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore")
+                return ast.parse(candidate)
+        except (SyntaxError, ValueError, RecursionError):
+            continue
+    return None
+
+
+def _bind(tree: ast.Module, scope: _Scope) -> None:
+    """First pass: every name the example binds, anywhere in it."""
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            for alias in node.names:
+                if alias.asname:
+                    scope.imports[alias.asname] = alias.name
+                else:
+                    top = alias.name.split(".")[0]
+                    scope.imports[top] = top
+        elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
+            for alias in node.names:
+                if alias.name != "*":
+                    scope.imports[alias.asname or alias.name] = f"{node.module}.{alias.name}"
+        elif isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
+            scope.locals.add(node.name)
+        elif isinstance(node, ast.arg):
+            scope.locals.add(node.arg)
+        elif isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store | ast.Del):
+            scope.locals.add(node.id)
+        elif isinstance(node, ast.alias) and node.asname:
+            scope.locals.add(node.asname)
+        elif isinstance(node, ast.ExceptHandler) and node.name:
+            scope.locals.add(node.name)
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Assign | ast.AnnAssign) and node.value is not None:
+            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+            cls = _constructed_class(node.value, scope)
+            if cls is None and isinstance(node, ast.AnnAssign):
+                cls = dotted_name(node.annotation)
+            for target in targets:
+                if isinstance(target, ast.Name) and cls:
+                    scope.instances[target.id] = cls
+
+
+def _constructed_class(value: ast.expr, scope: _Scope) -> str | None:
+    """``Class`` for ``Class(...)`` / ``mod.Class(...)`` / ``await Class.create(...)``."""
+    if isinstance(value, ast.Await):
+        value = value.value
+    if not isinstance(value, ast.Call):
+        return None
+    name = dotted_name(value.func)
+    if not name:
+        return None
+    last = name.rsplit(".", 1)[-1]
+    if not last[:1].isupper():
+        return None
+    root = name.split(".")[0]
+    if root in scope.locals and root not in scope.imports:
+        return None
+    return name
+
+
+class _Walker(ast.NodeVisitor):
+    def __init__(self, *, file: str, offset: int, scope: _Scope, quoted_file: str) -> None:
+        self.file = file
+        self.offset = offset
+        self.scope = scope
+        self.quoted_file = quoted_file
+        self.refs: list[Reference] = []
+        self._class_stack: list[str] = []
+        self._handled: set[int] = set()
+
+    def _add(self, node: ast.AST, *, text: str, name: str, kind: str = "symbol",
+             kwargs: tuple[str, ...] = (), in_file: str = "") -> None:
+        self.refs.append(Reference(
+            file=self.file, line=self.offset + getattr(node, "lineno", 1), text=text,
+            name=name, kind=kind, origin="code", kwargs=kwargs, in_file=in_file))  # type: ignore[arg-type]  # kind is a RefKind literal
+
+    def visit_Import(self, node: ast.Import) -> None:  # noqa: N802 - ast API
+        for alias in node.names:
+            self._add(node, text=alias.name, name=alias.name, kind="module")
+
+    def visit_ImportFrom(self, node: ast.ImportFrom) -> None:  # noqa: N802 - ast API
+        if not node.module or node.level:
+            return
+        self._add(node, text=node.module, name=node.module, kind="module")
+        for alias in node.names:
+            if alias.name != "*":
+                self._add(node, text=alias.name, name=f"{node.module}.{alias.name}")
+
+    def visit_ClassDef(self, node: ast.ClassDef) -> None:  # noqa: N802 - ast API
+        for base in node.bases:
+            self._reference(base, call=None)
+            self._handled.add(id(base))
+        for decorator in node.decorator_list:
+            self._reference(decorator, call=None)
+        if self.quoted_file and not self._class_stack:
+            self._add(node, text=node.name, name=node.name, in_file=self.quoted_file)
+        self._class_stack.append(node.name)
+        self.generic_visit(node)
+        self._class_stack.pop()
+
+    def visit_FunctionDef(self, node: ast.FunctionDef | ast.AsyncFunctionDef) -> None:  # noqa: N802 - ast API
+        for decorator in node.decorator_list:
+            self._reference(decorator, call=None)
+            self._handled.add(id(decorator))
+        if self.quoted_file:
+            owner = self._class_stack[-1] if self._class_stack else ""
+            name = f"{owner}.{node.name}" if owner else node.name
+            self._add(node, text=node.name, name=name, in_file=self.quoted_file)
+        self.generic_visit(node)
+
+    visit_AsyncFunctionDef = visit_FunctionDef  # noqa: N815 - ast API
+
+    def visit_Call(self, node: ast.Call) -> None:  # noqa: N802 - ast API
+        if id(node) not in self._handled:
+            self._reference(node.func, call=node)
+            self._handled.add(id(node.func))
+        self.generic_visit(node)
+
+    def visit_Attribute(self, node: ast.Attribute) -> None:  # noqa: N802 - ast API
+        if id(node) in self._handled or not isinstance(node.ctx, ast.Load):
+            return self.generic_visit(node)
+        if dotted_name(node) is not None:
+            self._reference(node, call=None)
+            return None  # the chain is one reference; don't report its prefixes
+        return self.generic_visit(node)
+
+    def _reference(self, node: ast.expr, *, call: ast.Call | None) -> None:
+        target = node.func if isinstance(node, ast.Call) else node
+        if isinstance(node, ast.Call):
+            call = node
+        dotted = dotted_name(target)
+        if dotted is None:
+            return
+        kwargs = tuple(k.arg for k in call.keywords if k.arg) if call else ()
+        root, _, rest = dotted.partition(".")
+        scope = self.scope
+        if root in scope.imports:
+            resolved = scope.imports[root] + (f".{rest}" if rest else "")
+            self._add(node, text=dotted, name=resolved, kwargs=kwargs)
+        elif root in scope.instances and rest:
+            cls = scope.instances[root]
+            cls_root, _, cls_rest = cls.partition(".")
+            if cls_root in scope.imports:
+                cls = scope.imports[cls_root] + (f".{cls_rest}" if cls_rest else "")
+            self._add(node, text=dotted, name=f"{cls}.{rest}", kwargs=kwargs)
+        elif root in scope.locals or root in {"self", "cls", "super"}:
+            return
+        elif root in _BUILTINS:
+            self._add(node, text=dotted, name=dotted, kwargs=kwargs)
+        elif call is not None or root[:1].isupper() or not rest:
+            self._add(node, text=dotted, name=dotted, kwargs=kwargs)
+        elif rest:
+            # ``module.attr`` with no import: a reference when ``module`` is a real module
+            self._add(node, text=dotted, name=dotted, kwargs=kwargs)
+
+
+_CALL = re.compile(r"(?<![\w.])([A-Za-z_][\w]*(?:\.[A-Za-z_]\w*)+)\s*\(")
+_FROM_IMPORT = re.compile(r"^\s*from\s+([\w.]+)\s+import\s+([\w, ]+)")
+_IMPORT = re.compile(r"^\s*import\s+([\w.]+)")
+
+
+def _fallback_refs(lines: list[str], *, file: str, first_line: int) -> list[Reference]:
+    """Line-by-line extraction for examples that do not parse (elided or partial code)."""
+    refs: list[Reference] = []
+    for number, line in enumerate(lines, start=first_line):
+        code = line.split("#", 1)[0]
+        if match := _FROM_IMPORT.match(code):
+            module = match.group(1)
+            refs.append(Reference(file=file, line=number, text=module, name=module,
+                                  kind="module", origin="code"))
+            for name in (n.strip() for n in match.group(2).split(",")):
+                if name and name.split(" ")[0].isidentifier():
+                    name = name.split(" ")[0]
+                    refs.append(Reference(file=file, line=number, text=name,
+                                          name=f"{module}.{name}", origin="code"))
+        elif match := _IMPORT.match(code):
+            refs.append(Reference(file=file, line=number, text=match.group(1),
+                                  name=match.group(1), kind="module", origin="code"))
+    return refs

@@ -1,0 +1,47 @@
+"""The reference type shared by extraction and resolution."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+RefKind = Literal["symbol", "path", "path_line", "module", "command", "env_var", "flag"]
+Status = Literal["verified", "unverified", "external", "ignored"]
+
+
+@dataclass(frozen=True)
+class Reference:
+    """A span of a document that may name something in the source tree."""
+
+    file: str
+    """The document, POSIX path as given."""
+    line: int
+    """1-based line in the document."""
+    text: str
+    """The span exactly as written (without backticks)."""
+    name: str
+    """Normalized name: dotted symbol, POSIX path, module, command or variable."""
+    kind: RefKind
+    origin: Literal["inline", "code", "link"] = "inline"
+    kwargs: tuple[str, ...] = ()
+    """Keyword arguments written in a call, checked against the signature."""
+    lines: tuple[int, int] | None = None
+    """For ``path_line``: the first and last line named."""
+    at_symbol: str = ""
+    """For ``path_line``: a symbol the text says is at those lines."""
+    in_file: str = ""
+    """For definitions quoted from a named file: that file."""
+    ignored: str = ""
+    """Why this span is not a code reference ("" when it is one)."""
+    context: str = ""
+    """The surrounding sentence, for env-var and command judgements."""
+
+
+@dataclass(frozen=True)
+class Resolution:
+    """What the checker concluded about one reference."""
+
+    status: Status
+    evidence: tuple[tuple[str, int | None], ...] = ()
+    suggestion: str = ""
+    message: str = ""

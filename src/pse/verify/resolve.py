@@ -1,0 +1,400 @@
+"""Resolve one reference against the symbol index: verified with evidence, or not.
+
+Qualified names are followed through packages, modules, re-exports (``from .x import
+Name``), star imports and in-repo base classes; ``Class.member`` is verified only when the
+member is on that class or one of its bases. Unqualified names may live anywhere in the
+tree. Paths must exist from the root or as a real path suffix; ``file:line`` must be in
+range. Names the tree does not define are external when they demonstrably live elsewhere
+(builtins, stdlib, dependencies), and flagged otherwise, with a did-you-mean suggestion.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from pse.index.model import Symbol
+from pse.index.symbols import SymbolIndex
+from pse.verify.externals import (
+    BUILTIN_NAMES,
+    WELL_KNOWN_ENV_VARS,
+    ExternalNames,
+    builtin_has,
+    stdlib_has,
+)
+from pse.verify.refs import Reference, Resolution
+from pse.verify.suggest import Suggester
+
+_MAX_DEPTH = 12
+_CONTAINERS = {"module", "package", "class"}
+_ENV_CONTEXT = re.compile(r"environ|env(?:ironment)?\s*var|\$[A-Z_]|export |环境变量|環境變數",
+                          re.IGNORECASE)
+
+
+@dataclass(frozen=True)
+class _Hit:
+    """A lookup result: a symbol in the tree, or a name known to be external."""
+
+    symbol: Symbol | None = None
+    external: str = ""
+
+
+class Resolver:
+    """Answers references for one indexed tree."""
+
+    def __init__(self, index: SymbolIndex, *, externals: ExternalNames,
+                 suggest_cutoff: int = 80) -> None:
+        self.index = index
+        self.externals = externals
+        self.suggester = Suggester(index, cutoff=suggest_cutoff)
+        self._lookup_cache: dict[str, list[_Hit]] = {}
+
+    # ----------------------------------------------------------------- entry point
+    def resolve(self, ref: Reference) -> Resolution:
+        """The status of ``ref`` with evidence or a suggestion."""
+        if ref.ignored:
+            return Resolution("ignored", message=ref.ignored)
+        handler = {
+            "path": self._path, "path_line": self._path_line, "symbol": self._symbol,
+            "module": self._symbol, "env_var": self._env_var, "flag": self._flag,
+            "command": self._command,
+        }[ref.kind]
+        return handler(ref)
+
+    # ----------------------------------------------------------------- symbols
+    def _symbol(self, ref: Reference) -> Resolution:
+        name = ref.name
+        parts = name.split(".")
+        if ref.in_file:
+            return self._definition(ref)
+        if parts[0] in self.index.top_modules:
+            hits = self.lookup(name)
+        else:
+            hits = self._relative(parts)
+        if hits:
+            return self._from_hits(ref, hits)
+        return self._not_in_tree(ref, parts)
+
+    def _from_hits(self, ref: Reference, hits: list[_Hit]) -> Resolution:
+        symbols = [h.symbol for h in hits if h.symbol is not None]
+        if not symbols:
+            return Resolution("external", message=hits[0].external)
+        if ref.kwargs:
+            bad = self._bad_kwargs(symbols, ref.kwargs)
+            if bad:
+                return Resolution("unverified", evidence=_evidence(symbols),
+                                  message=f"no parameter {bad!r} in the signature",
+                                  suggestion=self.suggester.parameter(symbols, bad))
+        return Resolution("verified", evidence=_evidence(symbols))
+
+    def _not_in_tree(self, ref: Reference, parts: list[str]) -> Resolution:
+        top = parts[0]
+        if top in self.index.top_modules:
+            return self._unverified(ref, "not defined in the source tree")
+        if top in BUILTIN_NAMES:
+            exists = builtin_has(ref.name)
+            if exists is False:
+                return self._unverified(ref, "not an attribute of the builtin")
+            return Resolution("external", message="builtin")
+        reason = self.externals.reason(top)
+        if reason:
+            return Resolution("external", message=reason)
+        imported = self._imported_elsewhere(top)
+        if imported:
+            return Resolution("external", message=f"imported by the project from {imported}")
+        if re.fullmatch(r"[A-Z][A-Z0-9_]*", ref.name) and self._looks_like_env(ref):
+            return self._env_var(ref)
+        return self._unverified(ref, "not found in the source tree")
+
+    def _imported_elsewhere(self, name: str) -> str:
+        """The external module a tree module imports ``name`` from ("" if none)."""
+        target = self.index.any_import_of(name)
+        if target and target.split(".")[0] not in self.index.top_modules:
+            return target
+        return ""
+
+    def _looks_like_env(self, ref: Reference) -> bool:
+        return (ref.name in WELL_KNOWN_ENV_VARS or ref.name.startswith(("PYTHON", "PIP_"))
+                or bool(_ENV_CONTEXT.search(ref.context)))
+
+    def _unverified(self, ref: Reference, message: str) -> Resolution:
+        return Resolution("unverified", message=message,
+                          suggestion=self.suggester.symbol(ref.name, self))
+
+    def _relative(self, parts: list[str]) -> list[_Hit]:
+        """``Class.member`` / ``name``: start from every symbol named like the first part."""
+        hits: list[_Hit] = []
+        for start in self.index.by_name(parts[0]):
+            if len(parts) == 1:
+                hits.append(_Hit(start))
+                continue
+            if start.kind not in _CONTAINERS:
+                continue
+            hits.extend(h for h in self.lookup(".".join([start.qualname, *parts[1:]]))
+                        if h.symbol is not None)
+        return _dedupe(hits)
+
+    def _definition(self, ref: Reference) -> Resolution:
+        """A ``class``/``def`` quoted from a named file must be defined there."""
+        module = self.index.module_of(_best_path(self.index, ref.in_file) or "")
+        hits = self.lookup(f"{module}.{ref.name}") if module else []
+        if not hits:
+            hits = self._relative(ref.name.split("."))
+        if hits:
+            return self._from_hits(ref, hits)
+        return self._unverified(ref, f"not defined in {ref.in_file}")
+
+    # ----------------------------------------------------------------- lookup
+    def lookup(self, qualname: str, depth: int = 0) -> list[_Hit]:
+        """Everything ``qualname`` can mean, following imports and inheritance."""
+        if qualname in self._lookup_cache:
+            return self._lookup_cache[qualname]
+        self._lookup_cache[qualname] = []  # guards against import cycles
+        hits = self._lookup(qualname, depth)
+        self._lookup_cache[qualname] = hits
+        return hits
+
+    def _lookup(self, qualname: str, depth: int) -> list[_Hit]:
+        direct = [s for s in self.index.by_qualname(qualname) if s.kind != "parameter"
+                  or qualname.count(".") > 0]
+        if direct:
+            return [_Hit(s) for s in direct]
+        top = qualname.split(".")[0]
+        if top not in self.index.top_modules:
+            return self._outside(qualname)
+        head, _, last = qualname.rpartition(".")
+        if not head or depth > _MAX_DEPTH:
+            return []
+        hits: list[_Hit] = []
+        for container in self.lookup(head, depth + 1):
+            if container.external:
+                hits.append(container)
+            elif container.symbol is not None:
+                hits.extend(self._member(container.symbol, last, depth))
+        return _dedupe(hits)
+
+    def _outside(self, qualname: str) -> list[_Hit]:
+        top = qualname.split(".")[0]
+        reason = self.externals.reason(top) or ("builtin" if top in BUILTIN_NAMES else "")
+        if not reason:
+            return []
+        if top in BUILTIN_NAMES and builtin_has(qualname) is False:
+            return []
+        return [_Hit(external=reason)]
+
+    def _member(self, container: Symbol, name: str, depth: int) -> list[_Hit]:
+        if container.kind in {"module", "package"}:
+            return self._module_member(container.qualname, name, depth)
+        if container.kind == "class":
+            return self._class_member(container, name, depth, seen=set())
+        return [_Hit(s) for s in self.index.members(container.qualname, name)]
+
+    def _module_member(self, module: str, name: str, depth: int) -> list[_Hit]:
+        hits = [_Hit(s) for s in self.index.members(module, name)]
+        if hits:
+            return hits
+        imported = self.index.import_target(module, name)
+        if imported is not None:
+            return self.lookup(imported[0], depth + 1)
+        for star in self.index.star_imports(module):
+            hits = self.lookup(f"{star}.{name}", depth + 1)
+            if hits:
+                return hits
+        return []
+
+    def _class_member(self, cls: Symbol, name: str, depth: int, *, seen: set[str]
+                      ) -> list[_Hit]:
+        if cls.qualname in seen:
+            return []
+        seen.add(cls.qualname)
+        own = [s for s in self.index.members(cls.qualname, name) if s.kind != "parameter"]
+        if own:
+            return [_Hit(s) for s in own]
+        for base in cls.bases:
+            for hit in self._resolve_base(cls, base, depth):
+                if hit.symbol is not None and hit.symbol.kind == "class":
+                    found = self._class_member(hit.symbol, name, depth + 1, seen=seen)
+                    if found:
+                        return found
+                elif hit.external:
+                    found = self._external_member(hit.external, name)
+                    if found:
+                        return found
+        return []
+
+    def _external_member(self, base: str, name: str) -> list[_Hit]:
+        """A member inherited from a base outside the tree, checked where possible."""
+        known = builtin_has(f"{base}.{name}")
+        if known is None:
+            known = stdlib_has(f"{base}.{name}")
+        if known is False:
+            return []
+        return [_Hit(external=f"inherited from {base} (outside the tree)")]
+
+    def _resolve_base(self, cls: Symbol, base: str, depth: int) -> list[_Hit]:
+        """What a base class expression written in ``cls``'s module refers to."""
+        base = re.sub(r"\[.*\]$", "", base)  # Generic[T]
+        if not re.fullmatch(r"[A-Za-z_][\w.]*", base):
+            return []
+        module = self.index.module_of(cls.path)
+        first, _, rest = base.partition(".")
+        scope = cls.parent
+        while scope:
+            local = [s for s in self.index.members(scope, first) if s.kind in _CONTAINERS]
+            if local:
+                return self.lookup(local[0].qualname + (f".{rest}" if rest else ""), depth + 1)
+            if scope == module:
+                break
+            scope = scope.rpartition(".")[0]
+        imported = self.index.import_target(module, first)
+        if imported is not None:
+            target = imported[0] + (f".{rest}" if rest else "")
+            hits = self.lookup(target, depth + 1)
+            return hits or [_Hit(external=target)]
+        if first in BUILTIN_NAMES:
+            return [_Hit(external=base)]
+        for star in self.index.star_imports(module):
+            hits = self.lookup(f"{star}.{base}", depth + 1)
+            if hits:
+                return hits
+        return self.lookup(base, depth + 1) or [_Hit(external=base)]
+
+    def _bad_kwargs(self, symbols: list[Symbol], kwargs: tuple[str, ...]) -> str:
+        """The first keyword no candidate signature accepts ("" when all are fine)."""
+        signatures: list[tuple[tuple[str, ...], bool]] = []
+        for symbol in symbols:
+            if symbol.kind in {"function", "method"}:
+                signatures.append((symbol.params, symbol.varkw))
+            elif symbol.kind == "class":
+                init = self._class_member(symbol, "__init__", 0, seen=set())
+                inits = [h.symbol for h in init if h.symbol is not None]
+                if not inits or any(h.external for h in init):
+                    return ""  # no signature in the tree (dataclass, attrs, external base)
+                signatures.extend((s.params, s.varkw) for s in inits)
+            else:
+                return ""
+        for kwarg in kwargs:
+            if not any(varkw or kwarg in params for params, varkw in signatures):
+                return kwarg
+        return ""
+
+    # ----------------------------------------------------------------- paths
+    def _path(self, ref: Reference) -> Resolution:
+        path = ref.name.removeprefix("./")
+        if path.endswith("/"):
+            folder = path.rstrip("/")
+            matches = [f for f in sorted(self.index.folders)
+                       if f == folder or f.endswith("/" + folder)]
+            if matches:
+                return Resolution("verified", evidence=((matches[0] + "/", None),))
+            return Resolution("unverified", message="no such folder in the source tree",
+                              suggestion=self.suggester.folder(folder))
+        matches = _paths_matching(self.index, path)
+        if matches:
+            return Resolution("verified", evidence=tuple((m, None) for m in matches[:3]))
+        if path in self.index.folders or any(f.endswith("/" + path) for f in self.index.folders):
+            return Resolution("verified", evidence=((path + "/", None),))
+        if ref.ignored == "maybe-path" or (not ref.text.count("/") and "." in path):
+            return self._path_or_symbol(ref)
+        return Resolution("unverified", message="no such file in the source tree",
+                          suggestion=self.suggester.path(path))
+
+    def _path_or_symbol(self, ref: Reference) -> Resolution:
+        """``rich.json``: a module if the tree has one, else a file name that is missing."""
+        dotted = ref.name.replace("/", ".")
+        if re.fullmatch(r"[A-Za-z_][\w.]*", dotted):
+            as_symbol = self._symbol(Reference(file=ref.file, line=ref.line, text=ref.text,
+                                               name=dotted, kind="symbol", context=ref.context))
+            if as_symbol.status != "unverified":
+                return as_symbol
+        return Resolution("unverified", message="no such file in the source tree",
+                          suggestion=self.suggester.path(ref.name))
+
+    def _path_line(self, ref: Reference) -> Resolution:
+        assert ref.lines is not None
+        first, last = ref.lines
+        matches = _paths_matching(self.index, ref.name)
+        if not matches:
+            return Resolution("unverified", message="no such file in the source tree",
+                              suggestion=self.suggester.path(ref.name))
+        for path in matches:
+            count = self.index.file_lines(path)
+            if count is not None and 1 <= first <= last <= count:
+                if ref.at_symbol and not self._symbol_at(path, ref.at_symbol, first, last):
+                    continue
+                return Resolution("verified", evidence=((path, first),))
+        count = self.index.file_lines(matches[0])
+        message = f"line {last if first <= (count or 0) else first} is past the end of " \
+                  f"{matches[0]} ({count} lines)"
+        if ref.at_symbol:
+            message = f"{ref.at_symbol!r} is not defined at those lines of {matches[0]}"
+        return Resolution("unverified", message=message, evidence=((matches[0], None),))
+
+    def _symbol_at(self, path: str, name: str, first: int, last: int) -> bool:
+        last_part = name.rsplit(".", 1)[-1]
+        return any(s.name == last_part and s.line <= last and first <= s.end_line
+                   for s in self.index.in_file(path))
+
+    # ----------------------------------------------------------------- others
+    def _env_var(self, ref: Reference) -> Resolution:
+        places = self.index.mentions("env_var", ref.name)
+        if places:
+            return Resolution("verified", evidence=tuple(places[:3]))
+        symbols = self.index.by_name(ref.name)
+        if symbols:
+            return Resolution("verified", evidence=_evidence(symbols))
+        if ref.kind == "env_var" or self._looks_like_env(ref):
+            return Resolution("external", message="environment variable not read by the "
+                              "source tree (assumed to belong to the environment)")
+        return self._unverified(ref, "not found in the source tree")
+
+    def _flag(self, ref: Reference) -> Resolution:
+        places = self.index.mentions("flag", ref.name)
+        if places:
+            return Resolution("verified", evidence=tuple(places[:3]))
+        return Resolution("external", message="option not defined in the source tree "
+                          "(assumed to belong to another program)")
+
+    def _command(self, ref: Reference) -> Resolution:
+        words = ref.name.split()
+        if len(words) >= 3 and words[0].startswith("python") and words[1] == "-m":
+            module = words[2]
+            if module.split(".")[0] in self.index.top_modules:
+                hits = self.lookup(module)
+                if not hits:
+                    return self._unverified(
+                        Reference(file=ref.file, line=ref.line, text=ref.text, name=module,
+                                  kind="module"), "no such module in the source tree")
+                return self._from_hits(ref, hits)
+        return Resolution("external", message="shell command")
+
+
+def _dedupe(hits: list[_Hit]) -> list[_Hit]:
+    seen: set[tuple[str, str, int]] = set()
+    unique: list[_Hit] = []
+    for hit in hits:
+        key = ((hit.symbol.qualname, hit.symbol.path, hit.symbol.line) if hit.symbol
+               else (hit.external, "", 0))
+        if key not in seen:
+            seen.add(key)
+            unique.append(hit)
+    return unique
+
+
+def _evidence(symbols: list[Symbol]) -> tuple[tuple[str, int | None], ...]:
+    ordered = sorted({(s.path, s.line) for s in symbols})
+    return tuple(ordered[:3])
+
+
+def _paths_matching(index: SymbolIndex, path: str) -> list[str]:
+    """Files equal to ``path`` from the root, or ending with it at a folder boundary."""
+    path = path.removeprefix("./").removeprefix("/")
+    if path in index.files:
+        return [path]
+    suffix = "/" + path
+    return [f for f in index.files if f.endswith(suffix)]
+
+
+def _best_path(index: SymbolIndex, path: str) -> str | None:
+    matches = _paths_matching(index, path)
+    return matches[0] if matches else None
