@@ -100,6 +100,25 @@ FIELDS: tuple[Field, ...] = (
           "`pse models` or the path of a GGUF file."),
     Field("local.n_ctx", "int", 8192, "Context window of the embedded model, in tokens."),
     Field("local.threads", "int", 0, "CPU threads of the embedded model (0: all cores)."),
+    # Agent sandbox (pse.tools): what the agents' read_file/list_dir/grep/run_command may do.
+    Field("tools.allow_commands", "list", [
+        "git log", "git show", "git diff", "git grep", "git ls-files", "git blame",
+        "git status", "ls", "wc", "head", "python -m pytest --collect-only"],
+        "Commands run_command accepts: built-in read-only rules by name, or extra command "
+        "prefixes (each still blacklisted, confined and rlimited); empty: no run_command."),
+    Field("tools.allow_secrets", "list", [], "Glob patterns taken off the secrets deny-list "
+          "(.env*, keys, .git/config, .netrc...), e.g. '.env.test'."),
+    Field("tools.allow_hardlinks", "bool", False,
+          "Let tools read files that have several hard links."),
+    Field("tools.timeout", "float", 30.0, "Seconds one command or grep may run."),
+    Field("tools.max_output", "int", 20_000,
+          "Characters one tool result may have; longer results end with a notice."),
+    Field("tools.max_file_size", "int", 1_000_000,
+          "Bytes read_file and grep read from one file at most."),
+    Field("tools.max_memory", "int", 2048, "Address-space limit of a command, in MiB."),
+    Field("tools.max_matches", "int", 200, "Matching lines one grep reports at most."),
+    Field("tools.isolate_network", "bool", True,
+          "Run commands without network (unshare) where the platform allows."),
 )
 
 _BY_KEY = {f.key: f for f in FIELDS}

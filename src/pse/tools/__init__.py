@@ -1,0 +1,36 @@
+"""Agent tools that cannot be talked out of the project.
+
+An agent reads whatever a repository or CV contains, so prompt injection is an input, and
+these tools are built to hold against it. Every tool goes through one :class:`Sandbox`:
+paths are resolved with symlinks and checked by real containment per root; only regular
+text files are read, with size caps and notices instead of silent truncation; a secrets
+deny-list keeps ``.env``, keys and ``.git/config`` out; commands run from an allowlist of
+read-only programs with every option checked, argv only (never a shell), behind the seeds'
+blacklist as a second layer, with rlimits, a scrubbed environment and no network where
+``unshare`` works. :func:`call_tool` turns each call into text for the model (refusals
+carry a stable code) and a :class:`ToolEvent` for the trace; secret values from the
+environment are redacted from both. Nothing here imports an LLM, agent framework or CLI.
+"""
+
+from __future__ import annotations
+
+from pse.tools.dispatch import ToolEvent, call_tool
+from pse.tools.outcome import FailureCode, RefusalCode, RefusalError, ToolCallFailed
+from pse.tools.sandbox import Sandbox, Target
+from pse.tools.schemas import tool_names, tool_schemas
+from pse.tools.settings import DEFAULT_COMMANDS, ToolSettings
+
+__all__ = [
+    "DEFAULT_COMMANDS",
+    "FailureCode",
+    "RefusalCode",
+    "RefusalError",
+    "Sandbox",
+    "Target",
+    "ToolCallFailed",
+    "ToolEvent",
+    "ToolSettings",
+    "call_tool",
+    "tool_names",
+    "tool_schemas",
+]

@@ -1,0 +1,226 @@
+"""The sandbox: one object that decides what a tool may touch.
+
+Every path a model names goes through :meth:`Sandbox.resolve`: the text is checked first
+(null bytes, control characters and look-alikes of ``.`` and ``/`` are refused, nothing is
+normalised), then the path is resolved with symlinks and ``..`` the way the kernel will
+(``os.path.realpath``) and must be *inside* one of the roots by real containment
+(``Path.is_relative_to`` on resolved paths, so ``/x/proj2`` is not inside ``/x/proj``).
+Files are then checked by ``lstat``/``fstat``: only regular files are read (no FIFOs,
+devices or sockets), files with several hard links are refused (another name may lie
+outside the root), and the secrets deny-list applies to the requested and resolved names.
+"""
+
+from __future__ import annotations
+
+import functools
+import os
+import stat
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from pse.errors import ConfigError, SourceError
+from pse.tools import commands, files, grep
+from pse.tools.outcome import RefusalError, ToolCallFailed
+from pse.tools.pathtext import check_path_text
+from pse.tools.process import nproc_limit, probe_unshare
+from pse.tools.secrets import Scrubber, is_secret_path
+from pse.tools.settings import ToolSettings
+
+_SYSTEM_TREES = (Path("/proc"), Path("/sys"), Path("/dev"))
+
+
+@dataclass(frozen=True)
+class Target:
+    """A path the sandbox accepted: where it really is and how to show it to the model."""
+
+    path: Path
+    """The resolved absolute path (symlinks followed)."""
+    root: Path
+    """The sandbox root that contains it."""
+    rel: str
+    """POSIX path relative to ``root`` (``.`` for the root itself)."""
+    display: str
+    """How tools print it: relative to the primary root, else absolute."""
+
+
+class Sandbox:
+    """Folders an agent may read, and the limits of the tools that read them.
+
+    Args:
+        roots: the folders; the first is the primary root (relative paths and commands
+            start there). Each must exist; ``/`` and system trees are refused.
+        settings: limits and permissions (defaults: :class:`ToolSettings`).
+        environ: where secret values to scrub are looked up at each call (``os.environ``).
+    """
+
+    def __init__(self, roots: Sequence[str | Path], *, settings: ToolSettings | None = None,
+                 environ: Mapping[str, str] | None = None) -> None:
+        if not roots:
+            raise ConfigError("a sandbox needs at least one root folder")
+        self.roots: tuple[Path, ...] = tuple(_check_root(Path(r)) for r in roots)
+        self.settings = settings or ToolSettings()
+        self._environ = os.environ if environ is None else environ
+
+    @property
+    def root(self) -> Path:
+        """The primary root: relative paths and commands start here."""
+        return self.roots[0]
+
+    @property
+    def environ(self) -> Mapping[str, str]:
+        """The environment secrets are looked up in (never passed to commands)."""
+        return self._environ
+
+    def scrubber(self) -> Scrubber:
+        """Redacts the secret values of the environment as it is now."""
+        return Scrubber.from_environ(self._environ)
+
+    @functools.cached_property
+    def network_prefix(self) -> tuple[str, ...]:
+        """``unshare`` argv prefix isolating commands from the network; ``()`` if none."""
+        return probe_unshare() if self.settings.isolate_network else ()
+
+    @functools.cached_property
+    def nproc(self) -> int | None:
+        """The process cap for commands (``None`` where it is not enforced)."""
+        return nproc_limit()
+
+    def read_file(self, path: str, start: int = 1, end: int | None = None) -> str:
+        """See :func:`pse.tools.files.read_file`."""
+        return files.read_file(self, path, start, end)
+
+    def list_dir(self, path: str = ".") -> str:
+        """See :func:`pse.tools.files.list_dir`."""
+        return files.list_dir(self, path)
+
+    def grep(self, pattern: str, glob: str | None = None, path: str | None = None) -> str:
+        """See :func:`pse.tools.grep.grep`."""
+        return grep.grep(self, pattern, glob, path)
+
+    def run_command(self, argv: list[str]) -> str:
+        """See :func:`pse.tools.commands.run_command`."""
+        return commands.run_command(self, argv)
+
+    def resolve(self, path: str) -> Target:
+        """Resolve ``path`` (relative to the primary root, or absolute) inside a root.
+
+        Raises:
+            RefusalError: ``invalid-path`` or ``outside-root``.
+        """
+        check_path_text(path)
+        raw = Path(path)
+        candidate = raw if raw.is_absolute() else self.root / raw
+        real = Path(os.path.realpath(candidate))
+        for root in self.roots:
+            if real.is_relative_to(root):
+                return Target(real, root, real.relative_to(root).as_posix(), self.display(real))
+        raise RefusalError("outside-root", f"{path!r} resolves to a place outside the project "
+                           f"roots ({self._roots_text()}); use a path inside them, e.g. "
+                           "'.' or a path printed by list_dir")
+
+    def display(self, real: Path) -> str:
+        """``real`` as shown to the model: relative to the primary root, else absolute."""
+        if real.is_relative_to(self.root):
+            return real.relative_to(self.root).as_posix()
+        return str(real)
+
+    def check_secret(self, path: str, target: Target) -> None:
+        """Refuse ``secret-file`` when the requested or resolved name is deny-listed."""
+        allowed = self.settings.allow_secrets
+        requested = os.path.normpath(path).replace(os.sep, "/")
+        if is_secret_path(target.rel, allowed=allowed) or is_secret_path(
+                requested, allowed=allowed):
+            raise RefusalError("secret-file", f"{path!r} may hold credentials (secrets "
+                               "deny-list); it is not readable by tools. Ask the user if its "
+                               "content is needed")
+
+    def open_file(self, path: str) -> tuple[Target, int, os.stat_result]:
+        """Check ``path`` as a readable regular file and open it; the caller closes the fd.
+
+        Raises:
+            RefusalError: any refusal a path can get.
+            ToolCallFailed: ``not-found``, ``is-directory`` or ``unreadable``.
+        """
+        target = self.resolve(path)
+        self.check_secret(path, target)
+        info = self._stat(path, target)
+        if stat.S_ISDIR(info.st_mode):
+            raise ToolCallFailed("is-directory", f"{path!r} is a folder; use list_dir")
+        self._check_regular(path, target, info)
+        flags = os.O_RDONLY | os.O_NONBLOCK | os.O_NOFOLLOW | os.O_CLOEXEC
+        try:
+            fd = os.open(target.path, flags)
+        except OSError as exc:
+            raise ToolCallFailed("unreadable", f"cannot open {path!r}: {exc.strerror}") from exc
+        opened = os.fstat(fd)
+        if (opened.st_dev, opened.st_ino) != (info.st_dev, info.st_ino):
+            os.close(fd)
+            raise RefusalError("outside-root", f"{path!r} changed while it was opened")
+        return target, fd, opened
+
+    def check_listable(self, path: str) -> Target:
+        """Check ``path`` as a folder inside a root (``not-a-directory`` otherwise)."""
+        target = self.resolve(path)
+        info = self._stat(path, target)
+        if not stat.S_ISDIR(info.st_mode):
+            raise ToolCallFailed("not-a-directory", f"{path!r} is not a folder; use read_file")
+        return target
+
+    def check_command_path(self, path: str) -> Target:
+        """Check a path argument of a command: inside a root, not secret, not special."""
+        target = self.resolve(path)
+        self.check_secret(path, target)
+        try:
+            info = os.stat(target.path)
+        except OSError:
+            return target  # the program itself reports a missing file
+        if not stat.S_ISDIR(info.st_mode):
+            self._check_regular(path, target, info)
+        return target
+
+    def _stat(self, path: str, target: Target) -> os.stat_result:
+        try:
+            return os.stat(target.path)
+        except FileNotFoundError as exc:
+            raise ToolCallFailed("not-found", f"{path!r} does not exist; list_dir shows what "
+                                 "does") from exc
+        except OSError as exc:
+            raise ToolCallFailed("unreadable", f"cannot read {path!r}: {exc.strerror}"
+                                 ) from exc
+
+    def _check_regular(self, path: str, target: Target, info: os.stat_result) -> None:
+        if not stat.S_ISREG(info.st_mode) or _is_system(target.path):
+            raise RefusalError("special-file", f"{path!r} is a {_kind(info.st_mode)}, not a "
+                               "regular file; tools only read regular files")
+        if info.st_nlink > 1 and not self.settings.allow_hardlinks:
+            raise RefusalError("hard-link", f"{path!r} has {info.st_nlink} hard links; another "
+                               "name may be outside the project, so it is not read (setting "
+                               "tools.allow_hardlinks)")
+
+    def _roots_text(self) -> str:
+        return ", ".join(str(r) for r in self.roots)
+
+
+def _check_root(root: Path) -> Path:
+    real = Path(os.path.realpath(root))
+    if not real.is_dir():
+        raise SourceError(f"sandbox root {str(root)!r} is not an existing folder")
+    if real == Path(real.anchor) or _is_system(real):
+        raise ConfigError(f"sandbox root {str(root)!r} resolves to {str(real)!r}; give a "
+                          "project folder, not the file-system root or a system tree")
+    return real
+
+
+def _is_system(real: Path) -> bool:
+    return any(real == tree or real.is_relative_to(tree) for tree in _SYSTEM_TREES)
+
+
+def _kind(mode: int) -> str:
+    if stat.S_ISFIFO(mode):
+        return "FIFO"
+    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        return "device"
+    if stat.S_ISSOCK(mode):
+        return "socket"
+    return "special file"
