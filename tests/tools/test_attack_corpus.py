@@ -1,0 +1,112 @@
+"""The attack corpus: every case gets its exact outcome from pse and leaks nothing.
+
+The corpus (``bench/sandbox_corpus.py``) is also run against a reimplementation of the
+seeds' checks, to show the cases have teeth: the baseline lets many of them through.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections import Counter
+from dataclasses import asdict
+from typing import get_args
+
+import pytest
+
+from pse.tools import RefusalCode, Sandbox, ToolEvent, ToolSettings, call_tool
+
+from .conftest import corpus
+
+CASES = corpus.CASES
+_SANDBOXES: dict[str, Sandbox] = {}
+
+
+def _sandbox(playground: object, case: object) -> Sandbox:
+    key = json.dumps(case.settings, sort_keys=True)
+    if key not in _SANDBOXES or _SANDBOXES[key].root != playground.root:
+        settings = ToolSettings(**case.settings)
+        _SANDBOXES[key] = Sandbox([playground.root], settings=settings)
+    return _SANDBOXES[key]
+
+
+def _outcome(code: str) -> str:
+    if code == "ok":
+        return "ok"
+    return "refused" if code in get_args(RefusalCode) else "error"
+
+
+def test_corpus_has_at_least_200_cases_with_unique_ids() -> None:
+    ids = [case.case_id for case in CASES]
+    assert len(ids) >= 200
+    assert len(set(ids)) == len(ids)
+
+
+def test_corpus_covers_every_attack_family() -> None:
+    families = Counter(case.category for case in CASES)
+    for family in ("traversal", "absolute", "symlink", "hard-link", "sibling-prefix",
+                   "dotdot-after-symlink", "null-byte", "unicode-lookalike", "huge-file",
+                   "special-file", "shell-metacharacter", "blacklist-bypass",
+                   "environment-exfiltration", "secret-file", "git-secret-leak"):
+        assert families[family] >= 4, family
+
+
+@pytest.mark.parametrize("case", CASES, ids=[case.case_id for case in CASES])
+def test_corpus_case_gets_exact_outcome_and_leaks_nothing(
+        case: object, playground: object, planted: str) -> None:
+    if case.needs and case.needs not in playground.capabilities:
+        pytest.skip(f"needs {case.needs}")
+    events: list[ToolEvent] = []
+    output = call_tool(_sandbox(playground, case), case.tool, playground.fill(case.arguments),
+                       on_event=events.append)
+    [event] = events
+    assert (event.code or "ok") == case.expect, output
+    assert event.outcome == _outcome(case.expect)
+    if case.expect != "ok":
+        assert f"[{case.expect}]" in output  # the model sees the stable code
+    for text in case.contains:
+        assert playground.fill(text) in output
+    trace = json.dumps(asdict(event))
+    assert playground.leaks(output) == []
+    assert playground.leaks(trace) == []
+    assert planted not in output and planted not in trace
+
+
+def test_corpus_commands_had_no_side_effects(playground: object) -> None:
+    # Runs after the parametrized cases (same module, file order): nothing was written.
+    for name in ("pwned.txt", "pwned", "x", "p"):
+        assert not os.path.lexists(playground.root / name)
+    assert (playground.root / "README.md").read_text().startswith("# Demo project")
+
+
+def test_seed_baseline_lets_sibling_prefix_paths_through(playground: object) -> None:
+    sibling = [case for case in CASES if case.category == "sibling-prefix"
+               and case.tool == "read_file"]
+    reasons = [corpus.seed_escapes(playground, case) for case in sibling]
+    assert reasons and all(reason.startswith("leaks CANARY-SIBLING") for reason in reasons)
+
+
+def test_seed_baseline_blocks_plain_rm_rf_but_not_its_bypasses(playground: object) -> None:
+    direct = [c for c in CASES if c.category == "blacklist"]
+    bypass = [c for c in CASES if c.category == "blacklist-bypass" and c.harmful]
+    assert all(corpus.seed_escapes(playground, case) == "" for case in direct)
+    assert all(corpus.seed_escapes(playground, case) for case in bypass)
+
+
+def test_seed_baseline_reads_secret_files_fifos_and_planted_keys(playground: object) -> None:
+    by_id = {case.case_id: case for case in CASES}
+    assert corpus.seed_escapes(playground, by_id["secret-read-0"]).startswith("leaks")
+    assert "FIFO" in corpus.seed_escapes(playground, by_id["fifo-read"])
+    assert "planted key" in corpus.seed_escapes(playground, by_id["env-file-redacted"])
+    assert corpus.seed_escapes(playground, by_id["hardlink-outside"]).startswith("leaks")
+
+
+def test_seed_baseline_escape_count_is_large_and_pse_count_is_zero(
+        playground: object, planted: str) -> None:
+    seed = sum(1 for case in CASES if corpus.seed_escapes(playground, case))
+    assert seed > len(CASES) // 3
+    sandbox = Sandbox([playground.root])
+    leaked = [case.case_id for case in CASES[:60] if case.tool != "run_command"
+              and playground.leaks(call_tool(sandbox, case.tool,
+                                             playground.fill(case.arguments)))]
+    assert leaked == []
