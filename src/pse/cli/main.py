@@ -10,7 +10,7 @@ from pathlib import Path
 import click
 
 from pse import __version__
-from pse.cli import config, verify
+from pse.cli import config, models, serve_local, verify, verify_resume
 from pse.cli.common import EXIT_ERROR, CliContext
 from pse.errors import PseError
 
@@ -42,7 +42,7 @@ def cli(ctx: click.Context, config_file: Path | None, quiet: int, verbose: int,
 
 
 # One module per command; each exposes ``command``.
-for _module in (verify, config):
+for _module in (verify, verify_resume, config, models, serve_local):
     cli.add_command(_module.command)
 
 
