@@ -129,15 +129,15 @@ def _join(base: str, name: str) -> str:
     return name if base == "." else f"{base}/{name}"
 
 
-def _gitignore(root: Path) -> pathspec.PathSpec | None:
+def _gitignore(root: Path) -> pathspec.GitIgnoreSpec | None:
     try:
         text = (root / ".gitignore").read_text(encoding="utf-8", errors="replace")
     except OSError:
         return None
-    return pathspec.PathSpec.from_lines("gitwildmatch", text.splitlines())
+    return pathspec.GitIgnoreSpec.from_lines(text.splitlines())
 
 
-def _ignored(spec: pathspec.PathSpec | None, rel: str) -> bool:
+def _ignored(spec: pathspec.GitIgnoreSpec | None, rel: str) -> bool:
     return spec is not None and spec.match_file(rel)
 
 

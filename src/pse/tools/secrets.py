@@ -30,7 +30,8 @@ SECRET_PATTERNS: tuple[str, ...] = (
     ".git/config", ".ssh/*", ".aws/*", ".gnupg/*", ".kube/config", ".docker/config.json",
 )
 """Glob patterns, matched case-insensitively: without ``/`` against the file name, with
-``/`` against the trailing components of the path."""
+``/`` against any run of consecutive path components (so ``.ssh/*`` covers everything
+below a ``.ssh`` folder, at any depth)."""
 
 DOCUMENTATION_PATTERNS: tuple[str, ...] = (".env.example", ".env.sample", ".env.template")
 """Names that match :data:`SECRET_PATTERNS` but are documentation, hence readable."""
