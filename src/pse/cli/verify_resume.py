@@ -7,7 +7,13 @@ from pathlib import Path
 import click
 
 from pse.cli.common import (
-    EXIT_FINDINGS, EXIT_OK, EXIT_ZERO_OPTION, OUTPUT_OPTION, CliError, get_context, write_output,
+    EXIT_FINDINGS,
+    EXIT_OK,
+    EXIT_ZERO_OPTION,
+    OUTPUT_OPTION,
+    CliError,
+    get_context,
+    write_output,
 )
 from pse.report.resume import render_html, render_json, render_text
 from pse.verify.resume.api import verify_resume

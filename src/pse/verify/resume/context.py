@@ -12,7 +12,13 @@ from dataclasses import dataclass, field
 from functools import cached_property
 
 from pse.verify.resume.facts import (
-    Bullet, Document, Entry, Kind, ResumeFinding, SkillItem, Span,
+    Bullet,
+    Document,
+    Entry,
+    Kind,
+    ResumeFinding,
+    SkillItem,
+    Span,
 )
 from pse.verify.resume.glossary import Glossary, has_cjk
 from pse.verify.resume.names import company_matches, in_text, title_matches

@@ -103,9 +103,13 @@ def same_range(claim: DateRange, source: DateRange) -> bool:
 
 
 def within(claim: DateRange, outer: DateRange, *, today: date) -> bool:
-    """True when ``claim`` lies inside ``outer`` (at the precision each gives)."""
-    inner_start = claim.start.index()
-    inner_end = _end_index(claim, today)
+    """True when ``claim`` may lie inside ``outer``: a year-only claim counts as inside
+    when that year overlaps (``2023-2024`` within ``Mar 2023 – Present``)."""
+    inner_start = claim.start.index(end=claim.start.month is None)
+    if claim.end is None:
+        inner_end = today.year * 12 + today.month - 1
+    else:
+        inner_end = claim.end.index(end=claim.end.month is not None)
     outer_start = outer.start.index()
     outer_end = _end_index(outer, today)
     return outer_start <= inner_start and inner_end <= outer_end

@@ -47,9 +47,10 @@ _COMPANY_ZH = ("公司", "集团", "银行", "有限", "科技", "大学", "学�
                "控股", "实业", "传媒", "文化", "教育", "物流", "贸易")
 _LEGAL_TAIL = re.compile(r"^(?:inc|ltd|llc|llp|corp|co|plc|n\.?a|gmbh|ag|s\.?a|pte|pty)\.?$",
                          re.IGNORECASE)
-_SEPARATORS = re.compile(
-    r"\s*[|｜]\s*|\s+[-–—]+\s+|\s*—+\s*|\s*[·•]\s*|,\s+|，\s*|、|\s{2,}|\t+|\s+@\s+"
-    r"|\s+at\s+|\x00+")
+_BASE_SEPARATORS = (r"\s*[|｜]\s*|\s+[-–—]+\s+|\s*—+\s*|\s*[·•]\s*|,\s+|，\s*|、|\s{2,}|\t+"
+                    r"|\x00+")
+_SEPARATORS = re.compile(_BASE_SEPARATORS)
+_WORD_SEPARATORS = re.compile(_BASE_SEPARATORS + r"|\s+@\s+|\s+at\s+")
 _PAREN = re.compile(r"[(（]([^()（）]*)[)）]")
 _DECOR = re.compile(r"^\s*#+\s*|\*+|(?<!\w)_+|_+(?!\w)|`+")
 _CJK = re.compile(r"[\u3400-\u9fff]")
@@ -77,8 +78,10 @@ class Header:
     parts: tuple[Part, ...]
 
 
-def split_parts(line: str, line_no: int, *, blank: list[tuple[int, int]]) -> list[Part]:
-    """Cut ``line`` into pieces; ``blank`` spans (dates) are treated as separators."""
+def split_parts(line: str, line_no: int, *, blank: list[tuple[int, int]],
+                at: bool = True) -> list[Part]:
+    """Cut ``line`` into pieces; ``blank`` spans (dates) are treated as separators, and
+    with ``at`` so are `` at `` and `` @ `` (``Engineer at Google``)."""
     chars = list(_DECOR.sub(lambda m: "\x00" * len(m.group(0)), line))
     for start, end in blank:
         chars[start:end] = "\x00" * (end - start)
@@ -93,7 +96,8 @@ def split_parts(line: str, line_no: int, *, blank: list[tuple[int, int]]) -> lis
             + "\x00" + masked[match.end():]
     parts: list[Part] = []
     position = 0
-    for sep in [*_SEPARATORS.finditer(masked), None]:
+    separators = _WORD_SEPARATORS if at else _SEPARATORS
+    for sep in [*separators.finditer(masked), None]:
         end = sep.start() if sep else len(masked)
         _add_part(parts, masked, line, position, end, line_no, paren_cols)
         if sep:

@@ -15,16 +15,29 @@ import re
 from pse.verify.resume.dates import find_ranges
 from pse.verify.resume.entries import Matcher, parse_header, split_parts
 from pse.verify.resume.facts import (
-    Bullet, Degree, DegreeLevel, Document, Duration, EducationItem, Entry, SkillItem, Span,
+    Bullet,
+    Degree,
+    DegreeLevel,
+    Document,
+    Duration,
+    EducationItem,
+    Entry,
+    SkillItem,
+    Span,
 )
 from pse.verify.resume.numbers import find_metrics, parse_cjk, word_value
 from pse.verify.resume.sections import (
-    Section, is_bullet, split_entries, split_sections, strip_bullet,
+    Section,
+    is_bullet,
+    split_entries,
+    split_sections,
+    strip_bullet,
 )
 
 _CAP = r"[A-Z][A-Za-z]+"
 _DEGREE = re.compile(
-    r"(?P<mba>\bE?MBA\b(?:\s*[（(][^）)]*[）)])?|\bMaster of Business Administration\b|工商管理硕士)"
+    r"(?P<mba>\bE?MBA\b(?:\s*[（(][^）)]*[）)])?|\bMaster of Business Administration\b"
+    r"|工商管理硕士)"
     r"|(?P<doctorate>\bPh\.?\s?D\b\.?|\bD\.?Phil\b\.?|\bEd\.?D\b\.?|\bDoctor(?:ate)?\b"
     rf"(?: (?:of|in) {_CAP}(?: {_CAP})*)?|博士(?:研究生)?(?:学位)?)"
     r"|(?P<master>\bM\.?\s?Sc\b\.?|\bM\.S\.|\bMS\b|\bM\.?Eng\b\.?|\bM\.A\.|\bMA\b|\bMSN\b"
@@ -133,7 +146,7 @@ def parse_education(line: str, number: int) -> EducationItem:
     blank = [(r.span.col, r.span.col + len(r.span.text)) for r in find_ranges(line, number)]
     if degree:
         blank.append((degree.span.col, degree.span.col + len(degree.span.text)))
-    parts = [p.span for p in split_parts(line, number, blank=blank)]
+    parts = [p.span for p in split_parts(line, number, blank=blank, at=False)]
     parts = [p for p in parts if not re.match(r"(?:in|of)\s", p.text)]
     return EducationItem(line=number, text=line.strip(), degree=degree,
                          school=_school(line, parts, degree))

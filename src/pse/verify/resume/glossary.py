@@ -22,13 +22,16 @@ _STOP = frozenset({"of", "and", "the", "for", "in", "on", "to", "a", "an", "with
                    "from"})
 _CJK = re.compile(r"[\u3400-\u9fff]")
 _FILLER = frozenset("的与和及等之")
+_SCRIPT_EDGE = re.compile(r"(?<=[\u3400-\u9fff])(?=[a-z0-9])|(?<=[a-z0-9])(?=[\u3400-\u9fff])")
+_NON_WORD = re.compile(r"[^\w+#]+|_")
 Phrase = tuple[str, ...]
 
 
 def normalize(text: str) -> str:
-    """NFKC, lower case, ``&`` as ``and``, hyphens and slashes as spaces."""
+    """NFKC, lower case, ``&`` as ``and``, punctuation as spaces, Chinese apart from Latin."""
     text = unicodedata.normalize("NFKC", text).lower().replace("&", " and ")
-    return re.sub(r"[\s\-/_·•.,:;()'’\"]+", " ", text).strip()
+    text = _SCRIPT_EDGE.sub(" ", text)
+    return " ".join(_NON_WORD.sub(" ", text).split())
 
 
 def stem(word: str) -> str:

@@ -19,7 +19,13 @@ from pse.verify.resume.context import SourceFacts, finding
 from pse.verify.resume.dates import latest, span_years
 from pse.verify.resume.extract import parse_skills
 from pse.verify.resume.facts import (
-    DegreeLevel, Document, Duration, EducationItem, ResumeFinding, SkillItem, Span,
+    DegreeLevel,
+    Document,
+    Duration,
+    EducationItem,
+    ResumeFinding,
+    SkillItem,
+    Span,
 )
 from pse.verify.resume.names import cert_matches, school_matches, skill_matches
 from pse.verify.resume.sections import strip_bullet

@@ -182,9 +182,12 @@ def cert_matches(claim: str, source: str, *, glossary: Glossary) -> bool:
     known, known_acr = _cert_core(source)
     if not claimed:
         return False
-    if claimed <= known or claimed <= known_acr or (claimed_acr and claimed_acr & known_acr):
+    if claimed <= known or claimed <= known_acr or claimed_acr & (known_acr | known):
         return True
-    return squash(claim) in {squash(a) for a in known_acr}
+    full = [w for w in normalize(re.sub(r"[(（][^)）]*[)）]", " ", source)).split()
+            if w not in _CERT_GENERIC and w not in {"of", "and", "the", "in"}]
+    return squash(claim) in {squash(a) for a in known_acr} or (
+        len(full) > 1 and squash(claim) == _initials(full))
 
 
 def project_matches(claim: str, source: str, *, glossary: Glossary) -> bool:

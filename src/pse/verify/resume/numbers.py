@@ -46,7 +46,8 @@ _NUMBER = re.compile(
 )
 _WORD_NUMBER = re.compile(
     r"\b(?P<word>" + "|".join(_WORDS) + rf")\b(?P<unit>-(?:{_UNIT_RE}))?", re.IGNORECASE)
-_CJK_NUMBER = re.compile(r"(?P<word>[一二两三四五六七八九十百千]+)(?=\s*(?:名|人|个|项|家|倍|次|条|笔|位|支|款|所|座))")
+_CJK_NUMBER = re.compile(
+    r"(?P<word>[一二两三四五六七八九十百千]+)(?=\s*(?:名|人|个|项|家|倍|次|条|笔|位|支|款|所|座))")
 _OVER_BEFORE = re.compile(
     r"(?:\b(?:over|more than|above|exceeding|exceeded|surpassing|at least|upwards of|"
     r"in excess of|north of|beyond)|超过|超|逾|突破|高达|多于)\s*$", re.IGNORECASE)

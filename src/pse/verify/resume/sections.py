@@ -42,7 +42,7 @@ _COMPILED = tuple((name, re.compile(rf"(?:{pattern})", re.IGNORECASE))
                   for name, pattern in _SECTION_PATTERNS)
 _ATX = re.compile(r"^\s{0,3}(#{1,6})\s+(.*?)\s*#*\s*$")
 _BULLET = re.compile(r"^\s*(?:[-+*–]\s+|[•·●▪◦‣]\s*|\d{1,2}[.)]\s+)(?=\S)")
-_DECORATION = re.compile(r"[*_`#【】\[\]]")
+_DECORATION = re.compile(r"[*_`#【】\[\]=~]")
 _UNDERLINE = re.compile(r"^\s*(?:-{3,}|={3,})\s*$")
 _TECH = re.compile(r"tech|技术栈|工具", re.IGNORECASE)
 _INLINE_LABEL = re.compile(r"^\s*(?:\*\*)?([^:：*]{2,30}?)(?:\*\*)?\s*[:：]\s*(?:\*\*)?\s*\S")
@@ -121,7 +121,8 @@ def split_sections(lines: list[str]) -> list[Section]:
             continue
         label = _INLINE_LABEL.match(line) if not is_bullet(line) else None
         inline = classify(label.group(1)) if label else None
-        if label and sections[-1].name in ("experience", "projects") and _TECH.search(label.group(1)):
+        in_entries = sections[-1].name in ("experience", "projects")
+        if label and in_entries and _TECH.search(label.group(1)):
             inline = None
         if inline in ("skills", "certifications") and sections[-1].name != inline:
             sections.append(Section(inline, None, [number]))

@@ -1,0 +1,54 @@
+"""Durations, degrees and duplicates against small inline CVs."""
+
+from __future__ import annotations
+
+from datetime import date
+
+from pse.verify.resume.api import verify_resume
+from pse.verify.resume.policy import ResumePolicy
+
+CV = """# A
+## Experience
+### Acme Ltd | Analyst | Jan 2016 – Dec 2019
+- Built 12 dashboards
+### Beta Inc | Senior Analyst | Jan 2020 – Present
+- Cut costs by 8%
+## Education
+- M.Sc. in Statistics, University of Leeds, 2014 – 2015
+- B.Sc. in Mathematics, University of York, 2011 – 2014
+"""
+POLICY = ResumePolicy(today=date(2025, 1, 15))
+
+
+def _flags(resume: str) -> list[tuple[str, str]]:
+    report = verify_resume(resume, {"cv.md": CV}, policy=POLICY)
+    return [(f.kind, f.text) for f in report.unsupported]
+
+
+def test_durations_are_checked_against_the_dates_when_the_cv_states_none() -> None:
+    assert _flags("## Summary\nAnalyst with 9 years of experience.\n") == []
+    assert _flags("## Summary\nAnalyst with nearly ten years of experience.\n") == []
+    assert _flags("## Summary\nAnalyst with 15+ years of experience.\n") == [
+        ("duration", "15+ years")]
+
+
+def test_degrees_keep_their_level_at_their_school() -> None:
+    assert _flags("## Education\n- **University of York** — BSc, Mathematics, 2014\n") == []
+    assert _flags("## Education\n- **University of York** — MSc, Mathematics, 2014\n") == [
+        ("degree", "MSc")]
+    assert _flags("## Education\n- Master's, Statistics, University of Leeds\n") == []
+
+
+def test_duplicated_bullets_are_flagged_once() -> None:
+    resume = ("## Experience\n### Acme Ltd | Analyst | Jan 2016 – Dec 2019\n"
+              "- Built 12 dashboards for the finance team\n"
+              "- Built 12 dashboards for the finance team\n")
+    assert _flags(resume) == [("duplicate", "Built 12 dashboards for the finance team")]
+
+
+def test_project_dates_must_fall_within_the_tenure_named() -> None:
+    cv = CV + "## Projects\n### Pricing Revamp (Acme Ltd | Mar 2018 – Jun 2018)\n- Did it\n"
+    resume = "## Projects\n### Pricing Revamp (Beta Inc | Mar 2018 – Jun 2018)\n"
+    report = verify_resume(resume, {"cv.md": cv}, policy=POLICY)
+    assert [(f.kind, f.text) for f in report.unsupported] == [("date", "Mar 2018 – Jun 2018")]
+    assert "outside the tenure" in report.unsupported[0].reason
