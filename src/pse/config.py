@@ -119,6 +119,20 @@ FIELDS: tuple[Field, ...] = (
     Field("tools.max_matches", "int", 200, "Matching lines one grep reports at most."),
     Field("tools.isolate_network", "bool", True,
           "Run commands without network (unshare) where the platform allows."),
+    # Resume fact checking (pse verify-resume, the resume task's verify function).
+    Field("resume.jd_skill_policy", "str", "separate",
+          "Skills only the job description names: 'separate' (own kind jd-only-skill), "
+          "'flag' (unsupported skill) or 'allow' (accepted when hedged).",
+          choices=("separate", "flag", "allow")),
+    Field("resume.tolerance", "float", 0.05,
+          "Relative slack for approximate numbers ('about 30%') and round numbers."),
+    Field("resume.over_floor", "float", 0.5,
+          "'over X' claims need X >= this share of the real value ('over 35%' for 37%)."),
+    Field("resume.translations", "list", [],
+          "Extra accepted translations, '中文=English|Other' (added to the bundled glossary)."),
+    Field("resume.external_names", "bool", True,
+          "Accept official English names / well-known abbreviations of schools the CV "
+          "does not spell out (UC Berkeley, 中山大学 -> Sun Yat-sen University)."),
 )
 
 _BY_KEY = {f.key: f for f in FIELDS}
