@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from pathlib import Path
 from types import ModuleType
+from typing import Any
 
 import pytest
 
@@ -14,7 +15,7 @@ corpus: ModuleType = load_corpus()
 
 
 @pytest.fixture(scope="session")
-def playground(tmp_path_factory: pytest.TempPathFactory) -> object:
+def playground(tmp_path_factory: pytest.TempPathFactory) -> Any:
     """The attack playground of ``bench/sandbox_corpus.py``, built once."""
     return corpus.build_playground(tmp_path_factory.mktemp("playground"))
 

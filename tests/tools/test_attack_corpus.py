@@ -10,7 +10,7 @@ import json
 import os
 from collections import Counter
 from dataclasses import asdict
-from typing import get_args
+from typing import Any, get_args
 
 import pytest
 
@@ -22,7 +22,7 @@ CASES = corpus.CASES
 _SANDBOXES: dict[str, Sandbox] = {}
 
 
-def _sandbox(playground: object, case: object) -> Sandbox:
+def _sandbox(playground: Any, case: Any) -> Sandbox:
     key = json.dumps(case.settings, sort_keys=True)
     if key not in _SANDBOXES or _SANDBOXES[key].root != playground.root:
         settings = ToolSettings(**case.settings)
@@ -53,7 +53,7 @@ def test_corpus_covers_every_attack_family() -> None:
 
 @pytest.mark.parametrize("case", CASES, ids=[case.case_id for case in CASES])
 def test_corpus_case_gets_exact_outcome_and_leaks_nothing(
-        case: object, playground: object, planted: str) -> None:
+        case: Any, playground: Any, planted: str) -> None:
     if case.needs and case.needs not in playground.capabilities:
         pytest.skip(f"needs {case.needs}")
     events: list[ToolEvent] = []
@@ -72,28 +72,28 @@ def test_corpus_case_gets_exact_outcome_and_leaks_nothing(
     assert planted not in output and planted not in trace
 
 
-def test_corpus_commands_had_no_side_effects(playground: object) -> None:
+def test_corpus_commands_had_no_side_effects(playground: Any) -> None:
     # Runs after the parametrized cases (same module, file order): nothing was written.
     for name in ("pwned.txt", "pwned", "x", "p"):
         assert not os.path.lexists(playground.root / name)
     assert (playground.root / "README.md").read_text().startswith("# Demo project")
 
 
-def test_seed_baseline_lets_sibling_prefix_paths_through(playground: object) -> None:
+def test_seed_baseline_lets_sibling_prefix_paths_through(playground: Any) -> None:
     sibling = [case for case in CASES if case.category == "sibling-prefix"
                and case.tool == "read_file"]
     reasons = [corpus.seed_escapes(playground, case) for case in sibling]
     assert reasons and all(reason.startswith("leaks CANARY-SIBLING") for reason in reasons)
 
 
-def test_seed_baseline_blocks_plain_rm_rf_but_not_its_bypasses(playground: object) -> None:
+def test_seed_baseline_blocks_plain_rm_rf_but_not_its_bypasses(playground: Any) -> None:
     direct = [c for c in CASES if c.category == "blacklist"]
     bypass = [c for c in CASES if c.category == "blacklist-bypass" and c.harmful]
     assert all(corpus.seed_escapes(playground, case) == "" for case in direct)
     assert all(corpus.seed_escapes(playground, case) for case in bypass)
 
 
-def test_seed_baseline_reads_secret_files_fifos_and_planted_keys(playground: object) -> None:
+def test_seed_baseline_reads_secret_files_fifos_and_planted_keys(playground: Any) -> None:
     by_id = {case.case_id: case for case in CASES}
     assert corpus.seed_escapes(playground, by_id["secret-read-0"]).startswith("leaks")
     assert "FIFO" in corpus.seed_escapes(playground, by_id["fifo-read"])
@@ -102,7 +102,7 @@ def test_seed_baseline_reads_secret_files_fifos_and_planted_keys(playground: obj
 
 
 def test_seed_baseline_escape_count_is_large_and_pse_count_is_zero(
-        playground: object, planted: str) -> None:
+        playground: Any, planted: str) -> None:
     seed = sum(1 for case in CASES if corpus.seed_escapes(playground, case))
     assert seed > len(CASES) // 3
     sandbox = Sandbox([playground.root])

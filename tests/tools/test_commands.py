@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import subprocess
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -33,7 +34,7 @@ def repo(project: Path) -> Path:
     return project
 
 
-def _custom(root: Path, *commands: str, **limits: object) -> Sandbox:
+def _custom(root: Path, *commands: str, **limits: Any) -> Sandbox:
     return Sandbox([root], settings=ToolSettings(allow_commands=commands, **limits))
 
 
@@ -67,7 +68,7 @@ def test_run_command_rejects_malformed_argv(project: Path) -> None:
     sandbox = Sandbox([project])
     for argv in ([], "ls -la", ["ls", 3], ["ls", "a\x00b"], ["x"] * 300):
         with pytest.raises(ToolCallFailed) as info:
-            sandbox.run_command(argv)  # type: ignore[arg-type] - testing bad input
+            sandbox.run_command(argv)  # type: ignore[arg-type]  # testing bad input
         assert info.value.code == "invalid-arguments"
 
 

@@ -20,9 +20,10 @@ def sandbox(project: Path) -> Sandbox:
     return Sandbox([project])
 
 
-def _call(sandbox: Sandbox, name: str, arguments: object) -> tuple[str, ToolEvent]:
+def _call(sandbox: Sandbox, name: str, arguments: str | dict[str, object]
+          ) -> tuple[str, ToolEvent]:
     events: list[ToolEvent] = []
-    text = call_tool(sandbox, name, arguments, on_event=events.append)  # type: ignore[arg-type]
+    text = call_tool(sandbox, name, arguments, on_event=events.append)
     assert len(events) == 1
     return text, events[0]
 
@@ -90,7 +91,8 @@ def test_planted_key_never_reaches_outputs_or_the_trace(sandbox: Sandbox, projec
         ("run_command", {"argv": ["ls", planted]}),
     ]
     events: list[ToolEvent] = []
-    outputs = [call_tool(sandbox, name, args, on_event=events.append) for name, args in calls]
+    outputs = [call_tool(sandbox, name, args, on_event=events.append)  # type: ignore[arg-type]
+               for name, args in calls]
     trace = "\n".join(json.dumps(asdict(event)) for event in events)
     assert len(events) == len(calls)
     assert planted not in "".join(outputs) and planted not in trace

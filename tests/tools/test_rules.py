@@ -5,12 +5,12 @@ from __future__ import annotations
 import pytest
 
 from pse.tools import DEFAULT_COMMANDS, RefusalError
-from pse.tools.rules import build_rules, builtin_rule_names, find_rule, parse_arguments
+from pse.tools.rules import Parsed, build_rules, builtin_rule_names, find_rule, parse_arguments
 
 RULES = build_rules(DEFAULT_COMMANDS)
 
 
-def _parse(argv: list[str]) -> object:
+def _parse(argv: list[str]) -> Parsed:
     rule = find_rule(argv, RULES)
     return parse_arguments(rule, argv[len(rule.prefix):])
 

@@ -120,3 +120,9 @@ def test_tool_settings_validate_limits() -> None:
         ToolSettings(timeout=0)
     with pytest.raises(ConfigError, match="tools.max_output"):
         ToolSettings(max_output=10)
+
+
+def test_extra_secrets_are_redacted_like_environment_ones(project: Path) -> None:
+    make_tree(project, {"cfg.txt": "key=from-dotenv-123456\n"})
+    sandbox = Sandbox([project], environ={}, secrets={"llm.api_key": "from-dotenv-123456"})
+    assert sandbox.read_file("cfg.txt").endswith("key=[REDACTED:llm.api_key]")

@@ -46,10 +46,11 @@ def call_tool(sandbox: Sandbox, name: str, arguments: str | Mapping[str, object]
     scrubber = sandbox.scrubber()
     parsed: Mapping[str, object] | None = None
     code: str | None = None
+    outcome: Outcome = "ok"
     try:
         parsed = _parse(arguments)
         check_arguments(name, parsed)
-        text, outcome = _run(sandbox, name, parsed), cast(Outcome, "ok")
+        text = _run(sandbox, name, parsed)
     except RefusalError as exc:
         text, outcome, code = str(exc), "refused", exc.code
     except SandboxViolation as exc:

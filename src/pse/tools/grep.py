@@ -190,10 +190,12 @@ def _readable_text(search: _Search, full: Path, rel: str) -> str | None:
         search.skipped["hard-link"] += 1
         return None
     try:
-        with open(target.path, "rb") as handle:
-            data = handle.read(sandbox.settings.max_file_size + 1)
+        data = _read_regular(target.path, sandbox.settings.max_file_size + 1)
     except OSError:
         search.skipped["unreadable"] += 1
+        return None
+    if data is None:
+        search.skipped["special-file"] += 1
         return None
     if b"\x00" in data[:_BINARY_PROBE]:
         search.skipped["binary-file"] += 1
@@ -202,6 +204,18 @@ def _readable_text(search: _Search, full: Path, rel: str) -> str | None:
         search.skipped["searched only in part (larger than tools.max_file_size)"] += 1
         data = data[:sandbox.settings.max_file_size]
     return data.decode("utf-8", errors="replace")
+
+
+def _read_regular(path: Path, size: int) -> bytes | None:
+    """Up to ``size`` bytes, or ``None`` if ``path`` is (now) not a regular file."""
+    fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_NOFOLLOW | os.O_CLOEXEC)
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            return None
+        with os.fdopen(os.dup(fd), "rb") as handle:
+            return handle.read(size)
+    finally:
+        os.close(fd)
 
 
 def _render(search: _Search) -> str:

@@ -119,14 +119,17 @@ def safe_path(path: str, *, roots: tuple[Path, ...]) -> str:
 def _limiter(limits: Limits) -> Callable[[], None]:
     cpu = int(limits.timeout) + 1
     memory = limits.max_memory_mb * 1024 * 1024
+    wanted = [(resource.RLIMIT_CPU, (cpu, cpu + 1)), (resource.RLIMIT_AS, (memory, memory)),
+              (resource.RLIMIT_FSIZE, (0, 0)), (resource.RLIMIT_CORE, (0, 0))]
+    if limits.nproc is not None:
+        wanted.append((resource.RLIMIT_NPROC, (limits.nproc, limits.nproc)))
 
     def apply() -> None:  # runs in the child between fork and exec
-        resource.setrlimit(resource.RLIMIT_CPU, (cpu, cpu + 1))
-        resource.setrlimit(resource.RLIMIT_AS, (memory, memory))
-        resource.setrlimit(resource.RLIMIT_FSIZE, (0, 0))
-        resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
-        if limits.nproc is not None:
-            resource.setrlimit(resource.RLIMIT_NPROC, (limits.nproc, limits.nproc))
+        for which, value in wanted:
+            try:
+                resource.setrlimit(which, value)
+            except (ValueError, OSError):  # e.g. RLIMIT_AS on macOS; the others still hold
+                continue
 
     return apply
 

@@ -52,15 +52,19 @@ class Sandbox:
             start there). Each must exist; ``/`` and system trees are refused.
         settings: limits and permissions (defaults: :class:`ToolSettings`).
         environ: where secret values to scrub are looked up at each call (``os.environ``).
+        secrets: more secret values to redact, by name (e.g. an API key that came from a
+            ``.env`` file rather than the environment).
     """
 
     def __init__(self, roots: Sequence[str | Path], *, settings: ToolSettings | None = None,
-                 environ: Mapping[str, str] | None = None) -> None:
+                 environ: Mapping[str, str] | None = None,
+                 secrets: Mapping[str, str] | None = None) -> None:
         if not roots:
             raise ConfigError("a sandbox needs at least one root folder")
         self.roots: tuple[Path, ...] = tuple(_check_root(Path(r)) for r in roots)
         self.settings = settings or ToolSettings()
         self._environ = os.environ if environ is None else environ
+        self._secrets = dict(secrets or {})
 
     @property
     def root(self) -> Path:
@@ -74,7 +78,8 @@ class Sandbox:
 
     def scrubber(self) -> Scrubber:
         """Redacts the secret values of the environment as it is now."""
-        return Scrubber.from_environ(self._environ)
+        return Scrubber.from_environ({**self._environ, **self._secrets},
+                                     extra=tuple(self._secrets))
 
     @functools.cached_property
     def network_prefix(self) -> tuple[str, ...]:

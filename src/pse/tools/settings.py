@@ -56,4 +56,4 @@ class ToolSettings:
                 continue
             value = values[key]
             kwargs[spec.name] = tuple(value) if isinstance(value, list | tuple) else value
-        return cls(**kwargs)  # type: ignore[arg-type] - values are coerced by pse.config
+        return cls(**kwargs)  # type: ignore[arg-type]  # pse.config coerced the values
