@@ -61,6 +61,10 @@ FIELDS: tuple[Field, ...] = (
           "Reference names (fnmatch patterns) that are never flagged, e.g. 'my_helper*'."),
     Field("verify.exclude", "list", [],
           "Markdown files (gitignore-style patterns) that `pse verify` skips."),
+    Field("verify.historical", "list",
+          ["CHANGELOG*", "CHANGES*", "HISTORY*", "NEWS*", "RELEASE*NOTES*"],
+          "Documents about past versions (file-name patterns): a name they mention may "
+          "have been removed since, so it is reported as ignored, not flagged."),
     Field("verify.external", "list", [],
           "Extra top-level module names to treat as external (installed elsewhere)."),
     Field("verify.suggest_cutoff", "int", 80,

@@ -62,7 +62,8 @@ def command(ctx: click.Context, paths: tuple[Path, ...], source: Path | None,
     index, _ = open_index(context, settings, root)
     try:
         checked = check_documents(documents, make_resolver(index, settings),
-                                  ignore=settings.get_list("verify.ignore"))
+                                  ignore=settings.get_list("verify.ignore"),
+                                  historical=settings.get_list("verify.historical"))
     finally:
         index.close()
     fmt = settings.get_str("format")

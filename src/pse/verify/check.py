@@ -11,7 +11,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 
 from pse.verify.finding import Evidence, Finding, VerifyResult
-from pse.verify.markdown import extract_references
+from pse.verify.markdown import document_bindings, extract_references
 from pse.verify.refs import Reference, Resolution
 from pse.verify.resolve import Resolver
 
@@ -33,16 +33,40 @@ class CheckedReference:
 
 
 def check_documents(documents: Iterable[Document], resolver: Resolver, *,
-                    ignore: Sequence[str] = ()) -> list[CheckedReference]:
-    """Extract and resolve the references of every document."""
+                    ignore: Sequence[str] = (), historical: Sequence[str] = ()
+                    ) -> list[CheckedReference]:
+    """Extract and resolve the references of every document.
+
+    Args:
+        documents: the documents.
+        resolver: the resolver of the source tree.
+        ignore: name patterns never flagged.
+        historical: file-name patterns of changelogs; their unverified names are
+            reported as ignored, since a changelog rightly names removed APIs.
+    """
     checked: list[CheckedReference] = []
     for document in documents:
+        local = document_bindings(document.text)
+        is_history = any(fnmatch.fnmatch(document.path.rsplit("/", 1)[-1].upper(),
+                                         pattern.upper()) for pattern in historical)
         for ref in _unique(extract_references(document.text, file=document.path)):
             if not ref.ignored and _matches_any(ref, ignore):
                 ref = replace(ref, ignored="listed in [tool.pse.verify] ignore")
-            checked.append(CheckedReference(ref, resolver.resolve(ref)))
+            result = resolver.resolve(ref)
+            if result.status == "unverified" and _is_local(ref, local):
+                result = Resolution("ignored", message="defined by an example in this document")
+            elif result.status == "unverified" and is_history:
+                result = Resolution("ignored", suggestion=result.suggestion,
+                                    message=f"{result.message} (historical document)")
+            checked.append(CheckedReference(ref, result))
     checked.sort(key=lambda c: (c.ref.file, c.ref.line, c.ref.text, c.ref.name))
     return checked
+
+
+def _is_local(ref: Reference, local: set[str]) -> bool:
+    if ref.kind != "symbol" or ref.in_file:
+        return False
+    return ref.name.split(".")[0] in local
 
 
 def _unique(refs: list[Reference]) -> list[Reference]:

@@ -99,6 +99,30 @@ def is_installed(top: str) -> bool:
         return False
 
 
+_COMMON_STDLIB = ("collections", "functools", "itertools", "io", "os", "os.path", "sys",
+                  "typing", "dataclasses", "enum", "pathlib", "json", "re", "datetime", "abc",
+                  "contextlib", "http.cookiejar", "urllib.parse", "asyncio", "threading",
+                  "subprocess", "logging", "warnings", "copy", "inspect", "types", "weakref",
+                  "operator", "tempfile", "shutil", "socket", "ssl", "time", "uuid", "decimal",
+                  "fractions", "string", "textwrap", "unittest", "unittest.mock", "argparse",
+                  "concurrent.futures", "queue", "pickle", "hashlib", "base64", "struct")
+
+
+@lru_cache(maxsize=4096)
+def stdlib_home(name: str) -> str:
+    """The common stdlib module that defines the bare name ``name`` ("" if none does)."""
+    if not name.isidentifier() or name.startswith("_"):
+        return ""
+    for module_name in _COMMON_STDLIB:
+        try:
+            module = importlib.import_module(module_name)
+        except ImportError:
+            continue
+        if hasattr(module, name) and not isinstance(getattr(module, name), type(sys)):
+            return module_name
+    return ""
+
+
 def builtin_has(dotted: str) -> bool | None:
     """Whether a builtin attribute chain exists (``dict.get``); None if not a builtin."""
     parts = dotted.split(".")
@@ -126,6 +150,10 @@ def stdlib_has(dotted: str) -> bool | None:
         except Exception:  # noqa: BLE001 - a stdlib module failing on import is "unknowable"
             return None
         for part in parts[depth:]:
+            # ``typing.Mapping`` is an alias object: ask the class it stands for
+            origin = getattr(obj, "__origin__", None)
+            if isinstance(origin, type):
+                obj = origin
             if not hasattr(obj, part):
                 return False
             obj = getattr(obj, part)

@@ -15,7 +15,7 @@ from dataclasses import replace
 from markdown_it import MarkdownIt
 from markdown_it.token import Token
 
-from pse.verify.pycode import python_block_refs
+from pse.verify.pycode import example_bindings, python_block_refs
 from pse.verify.refs import Reference
 from pse.verify.spans import SHELL_PROGRAMS, classify_span
 
@@ -23,6 +23,9 @@ _PYTHON_INFO = {"python", "py", "python3", "py3", "pycon", "pyi", "ipython"}
 _SHELL_INFO = {"bash", "sh", "shell", "console", "zsh", "shell-session", "bash-session",
                "terminal", "cmd", "powershell", "ps1", "fish"}
 _MARKER = re.compile(r"<!--\s*pse:\s*(ignore(?:-start|-end|-file|-next-line)?)\s*-->")
+_ROLE = re.compile(r"\{([\w:.-]+)\}$")
+_CODE_ROLES = {"func", "class", "meth", "attr", "mod", "obj", "data", "exc", "const",
+               "function", "method", "attribute", "module", "envvar", "py:func", "py:class"}
 _URL_SCHEME = re.compile(r"^[a-zA-Z][a-zA-Z0-9+.-]*:")
 _LINK_ANCHOR = re.compile(r"^(?P<path>[^#?]+)(?:#L(?P<a>\d+)(?:-L?(?P<b>\d+))?)?")
 
@@ -46,6 +49,18 @@ def extract_references(text: str, *, file: str) -> list[Reference]:
             refs.extend(_fence_refs(token, file=file))
     return [replace(r, ignored="ignored by a pse: ignore marker")
             if r.line in ignored_lines and not r.ignored else r for r in refs]
+
+
+def document_bindings(text: str) -> set[str]:
+    """Names defined by the document's own Python examples (``class C``, ``r = ...``)."""
+    names: set[str] = set()
+    for token in _parser().parse(text):
+        if token.type == "fence":
+            info = token.info.strip().split()
+            language = info[0].lower().strip("{}.") if info else ""
+            if language in _PYTHON_INFO or not language:
+                names |= example_bindings(token.content)
+    return names
 
 
 def ignored_line_numbers(lines: list[str]) -> set[int] | None:
@@ -99,13 +114,18 @@ def _inline_refs(token: Token, *, file: str) -> list[Reference]:
     refs: list[Reference] = []
     link_href: str | None = None
     link_text: list[str] = []
-    for child in token.children or []:
+    children = token.children or []
+    for position, child in enumerate(children):
         if child.type in {"softbreak", "hardbreak"}:
             line += 1
         elif child.type == "code_inline":
             if link_href is not None:
                 link_text.append(child.content)
-            refs.append(classify_span(child.content, file=file, line=line, context=context))
+            before = children[position - 1] if position else None
+            role = _ROLE.search(before.content) if before and before.type == "text" else None
+            refs.append(_role_ref(role.group(1), child.content, file=file, line=line)
+                        if role else
+                        classify_span(child.content, file=file, line=line, context=context))
         elif child.type == "link_open":
             link_href = str(child.attrs.get("href", ""))
             link_text = []
@@ -119,6 +139,22 @@ def _inline_refs(token: Token, *, file: str) -> list[Reference]:
     return refs
 
 
+def _role_ref(role: str, target: str, *, file: str, line: int) -> Reference:
+    """A MyST role, ``{func}`pkg.f```: Python-domain roles name code, others do not."""
+    role = role.split(":")[-1]
+    if "<" in target and target.endswith(">"):
+        target = target[target.rindex("<") + 1:-1]  # ``title <target>``
+    target = target.lstrip("~!.")
+    if role not in _CODE_ROLES:
+        return Reference(file=file, line=line, text=target, name=target, kind="symbol",
+                         ignored=f"{{{role}}} role (not a code reference)")
+    if role == "envvar":
+        return Reference(file=file, line=line, text=target, name=target, kind="env_var")
+    if role == "mod":
+        return Reference(file=file, line=line, text=target, name=target, kind="module")
+    return classify_span(target, file=file, line=line)
+
+
 def _link_ref(href: str, label: str, *, file: str, line: int) -> Reference | None:
     """A link to a file of the tree: ``[x](src/a.py#L10-L20)``."""
     if not href or href.startswith(("#", "/", "//")) or _URL_SCHEME.match(href):
@@ -129,6 +165,9 @@ def _link_ref(href: str, label: str, *, file: str, line: int) -> Reference | Non
     path = match.group("path").removeprefix("./")
     if path.endswith((".md", ".markdown", ".rst", ".html", ".txt")) or path.startswith("../"):
         return None  # links between documents are the docs' own business
+    last = path.rstrip("/").rsplit("/", 1)[-1]
+    if "/" not in path and "." not in last:
+        return None  # ``[x](api-validators)``: a cross-reference label, not a file
     symbol = label.strip().strip("`").removesuffix("()")
     symbol = symbol if re.fullmatch(r"[A-Za-z_][\w.]*", symbol) and "." in symbol else ""
     if match.group("a"):
@@ -148,6 +187,11 @@ def _fence_refs(token: Token, *, file: str) -> list[Reference]:
         return python_block_refs(token.content, file=file, first_line=first_line)
     if language in _SHELL_INFO:
         return _shell_refs(token.content, file=file, first_line=first_line)
+    if not language:
+        # no info string: a Python example if it parses as one, else maybe a shell session
+        refs = python_block_refs(token.content, file=file, first_line=first_line,
+                                 strict=True)
+        return refs or _shell_refs(token.content, file=file, first_line=first_line)
     return []
 
 

@@ -35,8 +35,15 @@ class _Scope:
     locals: set[str] = field(default_factory=set)
 
 
-def python_block_refs(code: str, *, file: str, first_line: int) -> list[Reference]:
-    """References in a Python example whose first line is ``first_line`` of the document."""
+def python_block_refs(code: str, *, file: str, first_line: int,
+                      strict: bool = False) -> list[Reference]:
+    """References in a Python example whose first line is ``first_line`` of the document.
+
+    With ``strict`` (a block whose language is not declared) nothing is returned unless
+    the block parses as Python and has Python structure (imports, defs, dotted calls).
+    """
+    if strict and not _looks_like_python(code):
+        return []
     refs: list[Reference] = []
     lines = code.splitlines()
     quoted_file = ""
@@ -54,8 +61,31 @@ def python_block_refs(code: str, *, file: str, first_line: int) -> list[Referenc
     return refs + walker.refs
 
 
+def example_bindings(code: str) -> set[str]:
+    """Names an example defines or assigns (imports excluded): local to its document."""
+    lines = code.splitlines()
+    if lines and _HEADER.match(lines[0]):
+        return set()  # a quoted skeleton of a real file defines nothing new
+    tree = _parse(code)
+    if tree is None:
+        return set()
+    scope = _Scope()
+    _bind(tree, scope)
+    return scope.locals - set(scope.imports)
+
+
+def _looks_like_python(code: str) -> bool:
+    tree = _parse(code)
+    if tree is None:
+        return False
+    return any(isinstance(node, ast.Import | ast.ImportFrom | ast.FunctionDef | ast.ClassDef
+                          | ast.AsyncFunctionDef | ast.Assign)
+               or (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute))
+               for node in ast.walk(tree))
+
+
 def _parse(code: str) -> ast.Module | None:
-    candidates = [code, textwrap.dedent(code)]
+    candidates = [code, textwrap.dedent(code), _complete_blocks(code)]
     if any(_PROMPT.match(line) for line in code.splitlines()):
         # a REPL session: keep input lines (blank output lines keep the numbering)
         candidates.append("\n".join(_PROMPT.sub("", line) if _PROMPT.match(line) else ""
@@ -68,6 +98,23 @@ def _parse(code: str) -> ast.Module | None:
         except (SyntaxError, ValueError, RecursionError):
             continue
     return None
+
+
+def _complete_blocks(code: str) -> str:
+    """Give bodiless ``class X:`` / ``def f():`` lines (skeletons) an ``...`` body.
+
+    The inserted lines go at the end of the line they complete, so numbering is kept.
+    """
+    lines = code.splitlines()
+    for number, line in enumerate(lines):
+        stripped = line.rstrip()
+        if not stripped.endswith(":") or stripped.lstrip().startswith("#"):
+            continue
+        indent = len(line) - len(line.lstrip())
+        following = next((n for n in lines[number + 1:] if n.strip()), None)
+        if following is None or len(following) - len(following.lstrip()) <= indent:
+            lines[number] = stripped + " ..."
+    return "\n".join(lines)
 
 
 def _bind(tree: ast.Module, scope: _Scope) -> None:
@@ -208,8 +255,8 @@ class _Walker(ast.NodeVisitor):
             if cls_root in scope.imports:
                 cls = scope.imports[cls_root] + (f".{cls_rest}" if cls_rest else "")
             self._add(node, text=dotted, name=f"{cls}.{rest}", kwargs=kwargs)
-        elif root in scope.locals or root in {"self", "cls", "super"}:
-            return
+        elif root in scope.locals or root in {"self", "cls", "super"} or len(root) == 1:
+            return  # bound by the example, or a one-letter placeholder (``@a``, ``f()``)
         elif root in _BUILTINS:
             self._add(node, text=dotted, name=dotted, kwargs=kwargs)
         elif call is not None or root[:1].isupper() or not rest:

@@ -21,11 +21,13 @@ from pse.verify.externals import (
     ExternalNames,
     builtin_has,
     stdlib_has,
+    stdlib_home,
 )
 from pse.verify.refs import Reference, Resolution
 from pse.verify.suggest import Suggester
 
 _MAX_DEPTH = 12
+_DUNDER = re.compile(r"__\w+__")
 _CONTAINERS = {"module", "package", "class"}
 _ENV_CONTEXT = re.compile(r"environ|env(?:ironment)?\s*var|\$[A-Z_]|export |环境变量|環境變數",
                           re.IGNORECASE)
@@ -37,6 +39,9 @@ class _Hit:
 
     symbol: Symbol | None = None
     external: str = ""
+    """Why the name is known outside the tree ("" for symbols in it)."""
+    target: str = ""
+    """For external hits: the dotted name outside the tree (``typing.Generic``)."""
 
 
 class Resolver:
@@ -52,7 +57,7 @@ class Resolver:
     # ----------------------------------------------------------------- entry point
     def resolve(self, ref: Reference) -> Resolution:
         """The status of ``ref`` with evidence or a suggestion."""
-        if ref.ignored:
+        if ref.ignored and ref.ignored != "maybe-path":
             return Resolution("ignored", message=ref.ignored)
         handler = {
             "path": self._path, "path_line": self._path_line, "symbol": self._symbol,
@@ -99,11 +104,19 @@ class Resolver:
         reason = self.externals.reason(top)
         if reason:
             return Resolution("external", message=reason)
+        if _DUNDER.fullmatch(parts[-1]):
+            return Resolution("external", message="a Python data-model name")
+        home = stdlib_home(top) if len(parts) <= 2 else ""
+        if home and (len(parts) == 1 or stdlib_has(f"{home}.{ref.name}") is not False):
+            return Resolution("external", message=f"defined in the standard library ({home})")
         imported = self._imported_elsewhere(top)
         if imported:
             return Resolution("external", message=f"imported by the project from {imported}")
         if re.fullmatch(r"[A-Z][A-Z0-9_]*", ref.name) and self._looks_like_env(ref):
             return self._env_var(ref)
+        if re.fullmatch(r"[A-Z]{2,8}", ref.name):
+            # ``GET``, ``POST``, ``DEBUG``: a value, not something the code must define
+            return Resolution("ignored", message="upper-case word not defined in the tree")
         return self._unverified(ref, "not found in the source tree")
 
     def _imported_elsewhere(self, name: str) -> str:
@@ -124,14 +137,18 @@ class Resolver:
     def _relative(self, parts: list[str]) -> list[_Hit]:
         """``Class.member`` / ``name``: start from every symbol named like the first part."""
         hits: list[_Hit] = []
-        for start in self.index.by_name(parts[0]):
+        starts = self.index.by_name(parts[0])
+        if not starts:
+            target = self.index.any_import_of(parts[0])
+            if target and target.split(".")[0] in self.index.top_modules:
+                return self.lookup(".".join([target, *parts[1:]]))
+        for start in starts:
             if len(parts) == 1:
                 hits.append(_Hit(start))
                 continue
-            if start.kind not in _CONTAINERS:
+            if start.kind == "parameter":
                 continue
-            hits.extend(h for h in self.lookup(".".join([start.qualname, *parts[1:]]))
-                        if h.symbol is not None)
+            hits.extend(self.lookup(".".join([start.qualname, *parts[1:]])))
         return _dedupe(hits)
 
     def _definition(self, ref: Reference) -> Resolution:
@@ -157,15 +174,16 @@ class Resolver:
     def _lookup(self, qualname: str, depth: int) -> list[_Hit]:
         direct = [s for s in self.index.by_qualname(qualname) if s.kind != "parameter"
                   or qualname.count(".") > 0]
-        if direct:
-            return [_Hit(s) for s in direct]
+        if direct and not any(s.path.endswith(".pyi") for s in direct):
+            return [_Hit(s) for s in _prefer_definitions(direct)]
         top = qualname.split(".")[0]
         if top not in self.index.top_modules:
             return self._outside(qualname)
         head, _, last = qualname.rpartition(".")
+        # a stub (.pyi) may declare less than the implementation re-exports: use both
+        hits: list[_Hit] = [_Hit(s) for s in _prefer_definitions(direct)]
         if not head or depth > _MAX_DEPTH:
-            return []
-        hits: list[_Hit] = []
+            return hits
         for container in self.lookup(head, depth + 1):
             if container.external:
                 hits.append(container)
@@ -180,22 +198,28 @@ class Resolver:
             return []
         if top in BUILTIN_NAMES and builtin_has(qualname) is False:
             return []
-        return [_Hit(external=reason)]
+        return [_Hit(external=reason, target=qualname)]
 
     def _member(self, container: Symbol, name: str, depth: int) -> list[_Hit]:
         if container.kind in {"module", "package"}:
             return self._module_member(container.qualname, name, depth)
         if container.kind == "class":
             return self._class_member(container, name, depth, seen=set())
+        if container.kind in {"attribute", "variable", "constant"}:
+            # a value (``WHITESPACE = re.compile(...)``): its type is not known statically
+            return [_Hit(external="member of a value whose type is not known statically")]
         return [_Hit(s) for s in self.index.members(container.qualname, name)]
 
     def _module_member(self, module: str, name: str, depth: int) -> list[_Hit]:
-        hits = [_Hit(s) for s in self.index.members(module, name)]
-        if hits:
+        own = self.index.members(module, name)
+        hits = [_Hit(s) for s in own]
+        if own and not all(s.path.endswith(".pyi") for s in own):
             return hits
         imported = self.index.import_target(module, name)
         if imported is not None:
-            return self.lookup(imported[0], depth + 1)
+            return _dedupe(hits + self.lookup(imported[0], depth + 1))
+        if hits:
+            return hits
         for star in self.index.star_imports(module):
             hits = self.lookup(f"{star}.{name}", depth + 1)
             if hits:
@@ -217,7 +241,7 @@ class Resolver:
                     if found:
                         return found
                 elif hit.external:
-                    found = self._external_member(hit.external, name)
+                    found = self._external_member(hit.target or base, name)
                     if found:
                         return found
         return []
@@ -250,14 +274,14 @@ class Resolver:
         if imported is not None:
             target = imported[0] + (f".{rest}" if rest else "")
             hits = self.lookup(target, depth + 1)
-            return hits or [_Hit(external=target)]
+            return hits or [_Hit(external="outside the tree", target=target)]
         if first in BUILTIN_NAMES:
-            return [_Hit(external=base)]
+            return [_Hit(external="builtin", target=base)]
         for star in self.index.star_imports(module):
             hits = self.lookup(f"{star}.{base}", depth + 1)
             if hits:
                 return hits
-        return self.lookup(base, depth + 1) or [_Hit(external=base)]
+        return self.lookup(base, depth + 1) or [_Hit(external="outside the tree", target=base)]
 
     def _bad_kwargs(self, symbols: list[Symbol], kwargs: tuple[str, ...]) -> str:
         """The first keyword no candidate signature accepts ("" when all are fine)."""
@@ -294,8 +318,18 @@ class Resolver:
             return Resolution("verified", evidence=tuple((m, None) for m in matches[:3]))
         if path in self.index.folders or any(f.endswith("/" + path) for f in self.index.folders):
             return Resolution("verified", evidence=((path + "/", None),))
-        if ref.ignored == "maybe-path" or (not ref.text.count("/") and "." in path):
+        if ref.ignored == "maybe-path":
+            first = path.split("/", 1)[0]
+            if first in self.index.folders or first in self.index.top_modules:
+                return Resolution("unverified", message="no such file or folder in the tree",
+                                  suggestion=self.suggester.path(path))
+            return Resolution("ignored", message="not a path of the tree (a value like a "
+                              "MIME type)")
+        if not ref.text.count("/") and "." in path[1:]:
             return self._path_or_symbol(ref)
+        if path.rsplit("/", 1)[-1].startswith("."):
+            return Resolution("external", message="a dotfile not in the tree "
+                              "(user or tool configuration)")
         return Resolution("unverified", message="no such file in the source tree",
                           suggestion=self.suggester.path(path))
 
@@ -367,6 +401,12 @@ class Resolver:
                                   kind="module"), "no such module in the source tree")
                 return self._from_hits(ref, hits)
         return Resolution("external", message="shell command")
+
+
+def _prefer_definitions(symbols: list[Symbol]) -> list[Symbol]:
+    """``Attribute = _add_hash(Attribute)`` rebinds a class: the class is what counts."""
+    defined = [s for s in symbols if s.kind not in {"attribute", "variable", "parameter"}]
+    return defined or symbols
 
 
 def _dedupe(hits: list[_Hit]) -> list[_Hit]:

@@ -152,6 +152,8 @@ def _as_import(base: Reference, span: str) -> Reference | None:
 
 def _as_generic(base: Reference, span: str) -> Reference | None:
     """Spans ``ast`` rejects: ``Type::method``, ``Class#method``, signatures with types."""
+    if span.startswith(("def ", "class ", "async def ")) or ";" in span:
+        return replace(base, ignored="a code example, not a reference")
     if re.match(r"^[A-Za-z_][\w]*(?:(?:::|#|\.)[A-Za-z_]\w*)+(?:\(.*\))?$", span):
         name = re.sub(r"\(.*\)$", "", span).replace("::", ".").replace("#", ".")
         return replace(base, kind="symbol", name=name)
@@ -172,6 +174,8 @@ def _from_expression(base: Reference, node: ast.expr) -> Reference:
     dotted = dotted_name(node)
     if dotted is None:
         return replace(base, ignored="expression")
+    if dotted.split(".")[0] in {"self", "cls"} and "." in dotted:
+        return replace(base, ignored="member of an instance in an unnamed class")
     if dotted in _LITERAL_WORDS or keyword.iskeyword(dotted) or keyword.issoftkeyword(dotted):
         return replace(base, ignored="keyword")
     return replace(base, kind="symbol", name=dotted, kwargs=kwargs)
