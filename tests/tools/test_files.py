@@ -118,3 +118,12 @@ def test_list_dir_of_a_file_and_truncation(project: Path) -> None:
     text = sandbox.list_dir("d")
     assert len(text) <= 2000
     assert text.splitlines()[-1].startswith("[truncated: ") and "more entries" in text
+
+
+def test_read_file_single_line_longer_than_max_file_size_is_marked_cut(project: Path) -> None:
+    make_tree(project, {"min.js": "v" * 5000})
+    sandbox = Sandbox([project], settings=ToolSettings(max_file_size=1024))
+    lines = sandbox.read_file("min.js").splitlines()
+    assert lines[0] == "min.js (lines 1-1 of more than 1)"
+    assert lines[1] == "     1\t" + "v" * 1024 + " [line cut: it is longer than 1024 bytes " \
+        "(tools.max_file_size)]"

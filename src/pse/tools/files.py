@@ -51,27 +51,29 @@ def read_file(sandbox: Sandbox, path: str, start: int = 1, end: int | None = Non
     lines = data[:limit].decode("utf-8", errors="replace").splitlines()
     if partial and len(lines) > 1:
         lines.pop()  # the last line may be cut in the middle
+    elif partial and lines:
+        lines[0] += f" [line cut: it is longer than {limit} bytes (tools.max_file_size)]"
     if start == 1 and not lines:
         return f"{target.display} (empty file)"
     if not lines:
         raise ToolCallFailed("invalid-arguments", f"start={start} is past the end of "
                              f"{target.display!r}, which has fewer lines")
     seen = start - 1 + len(lines)
-    total = f"more than {seen}" if partial else str(seen)
     count = len(lines) if end is None else min(end - start + 1, len(lines))
     scrubber = sandbox.scrubber()
-    wanted = [scrubber.scrub(line) for line in lines[:count]]
-    header = f"{target.display} (lines {start}-{start + count - 1} of {total})"
-    body, shown = _number_lines(wanted, start, budget=sandbox.settings.max_output
-                                - len(header) - _NOTICE_ROOM)
+    header = (f"{target.display} (lines {start}-{start + count - 1} of "
+              f"{f'more than {seen}' if partial else seen})")
+    body, shown = _number_lines([scrubber.scrub(line) for line in lines[:count]], start,
+                                budget=sandbox.settings.max_output - len(header) - _NOTICE_ROOM)
+    last = start + count - 1
     notices = []
-    if shown < start + count - 1:
+    if shown < last:
         notices.append(f"[truncated: output limit of {sandbox.settings.max_output} characters "
                        f"reached; call read_file with start={shown + 1} for the rest]")
-    elif partial and (end is None or end > start + count - 1):
+    elif partial and len(lines) > 1 and (end is None or end > last):
         notices.append(f"[truncated: only {limit} bytes are read per call (setting "
                        f"tools.max_file_size) and the file has {info.st_size}; call read_file "
-                       f"with start={start + count} for more]")
+                       f"with start={last + 1} for more]")
     return "\n".join([header, *body, *notices])
 
 
