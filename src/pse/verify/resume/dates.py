@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from datetime import date
 
-from dateutil.parser import parserinfo
+from dateutil.parser import parserinfo  # type: ignore[import-untyped]  # ships no stubs
 
 from pse.verify.resume.facts import DateRange, Span, YearMonth
 

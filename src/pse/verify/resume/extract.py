@@ -15,6 +15,7 @@ import re
 from pse.verify.resume.dates import find_ranges
 from pse.verify.resume.entries import Matcher, parse_header, split_parts
 from pse.verify.resume.facts import (
+    Approx,
     Bullet,
     Degree,
     DegreeLevel,
@@ -48,6 +49,8 @@ _DEGREE = re.compile(
     r"|\bBBA\b|\bB\.?Com\b\.?|\bB\.?Tech\b\.?|\bLL\.?B\b\.?|\bBachelor(?:'s|’s|s)?\b"
     rf"(?: (?:degree )?(?:of|in) {_CAP}(?: {_CAP})*)?|本科(?:[（(]学士[）)])?|学士(?:学位)?)"
     rf"|(?P<associate>\bAssociate(?:'s|’s)? (?:[Dd]egree|of {_CAP}(?: {_CAP})*)|大专|专科)")
+_LEVELS: dict[str, DegreeLevel] = {"mba": "mba", "doctorate": "doctorate", "master": "master",
+                                   "bachelor": "bachelor", "associate": "associate"}
 _SCHOOL = re.compile(r"\b(?:University|College|Institute|School|Academy|Polytechnic|"
                      r"Conservatory|Universit[äéy]|Universidad)\b|大学|学院|学校|研究院")
 _CERT_YEAR = re.compile(r"(?:\s*[(（]\s*(?:(?:issued|since|exp\w*)\s*)?(?:19|20)\d{2}\s*年?"
@@ -136,8 +139,8 @@ def find_degree(line: str, number: int) -> Degree | None:
     match = _DEGREE.search(line)
     if match is None:
         return None
-    level: DegreeLevel = next(k for k, v in match.groupdict().items() if v)  # type: ignore[assignment]  # group names are the levels
-    return Degree(Span(match.group(0), number, match.start()), level)
+    name = next(k for k, v in match.groupdict().items() if v)
+    return Degree(Span(match.group(0), number, match.start()), _LEVELS[name])
 
 
 def parse_education(line: str, number: int) -> EducationItem:
@@ -211,7 +214,7 @@ def find_durations(line: str, number: int) -> list[Duration]:
         pre = (groups.get("pre") or "").strip().lower()
         over = bool(groups.get("plus") or groups.get("mid") or groups.get("post")
                     or pre in {"over", "more than", "at least", "超过", "逾"})
-        approx = "about" if pre in _ABOUT_WORDS else "over" if over else "exact"
+        approx: Approx = "about" if pre in _ABOUT_WORDS else "over" if over else "exact"
         found.append(Duration(Span(match.group(0), number, match.start()), years, approx))
     return found
 

@@ -166,15 +166,16 @@ def _best_cover(options: list[list[frozenset[int]]], weights: list[int], index: 
 def _bundled() -> dict[str, dict[str, list[str]]]:
     data = resources.files("pse.verify.resume").joinpath("data/glossary.toml").read_text(
         encoding="utf-8")
-    return tomllib.loads(data)  # type: ignore[return-value]  # the file's shape is fixed
+    loaded: dict[str, dict[str, list[str]]] = tomllib.loads(data)
+    return loaded
 
 
 def load_glossary(extra: Iterable[tuple[str, tuple[str, ...]]] = ()) -> Glossary:
     """The bundled glossary plus ``extra`` ``(chinese, renderings)`` pairs."""
     data = _bundled()
     terms: dict[str, list[str]] = {k: list(v) for k, v in data["terms"].items()}
-    for key, values in extra:
-        terms.setdefault(unicodedata.normalize("NFKC", key).strip(), []).extend(values)
+    for key, renderings in extra:
+        terms.setdefault(unicodedata.normalize("NFKC", key).strip(), []).extend(renderings)
     for key, values in data["schools"].items():
         terms.setdefault(key, []).extend(values)
     phrases = {k: tuple(dict.fromkeys(content_words(v) for v in vs)) for k, vs in terms.items()}

@@ -86,10 +86,25 @@ def _job_dates(rng: DateRange, same_company: list[Entry], facts: SourceFacts) ->
     for entry in pool:
         if entry.dates and same_range(rng, entry.dates):
             return finding(rng.span, "date", ok=True, evidence=facts.evidence(entry.dates.span))
+    merged = _merged_range(same_company)
+    if merged is not None and same_range(rng, merged):
+        return finding(rng.span, "date", ok=True, reason="spans the roles at this employer",
+                       evidence=facts.evidence(same_company[0].dates.span)  # type: ignore[union-attr]  # merged implies dates
+                       )
     known = [e.dates.span.text for e in same_company if e.dates]
     reason = (f"the sources give {', '.join(map(repr, known))} for this employer" if known
               else "no job in the sources has this date range")
     return finding(rng.span, "date", ok=False, reason=reason)
+
+
+def _merged_range(entries: list[Entry]) -> DateRange | None:
+    """One range from the first start to the last end of several roles at one employer."""
+    ranges = [e.dates for e in entries if e.dates]
+    if len(ranges) < 2:
+        return None
+    first = min(ranges, key=lambda r: r.start.index())
+    last = max(ranges, key=lambda r: r.end.index(end=True) if r.end else 10 ** 9)
+    return DateRange(first.start, last.end, first.span)
 
 
 def _check_project(project: Entry, facts: SourceFacts) -> list[ResumeFinding]:

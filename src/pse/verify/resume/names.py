@@ -226,9 +226,34 @@ def in_text(name: str, text: str) -> bool:
     return f" {key} " in haystack
 
 
+def _skill_variants(claim: str) -> list[str]:
+    """``Python 3`` -> ``Python``; ``Amazon Web Services (AWS)`` -> both names."""
+    variants = []
+    inner = re.findall(r"[(（]([^)）]+)[)）]", claim)
+    outer = re.sub(r"\s*[(（][^)）]*[)）]\s*", " ", claim).strip()
+    if inner:
+        variants.extend([outer, *inner])
+    versionless = re.sub(r"\s+v?\d+(?:\.\d+)*$", "", outer)
+    if versionless != outer:
+        variants.append(versionless)
+    return [v for v in variants if v]
+
+
 def skill_matches(claim: str, sources: list[str], *, text: str, glossary: Glossary) -> bool:
     """True when the skill ``claim`` is in the sources: in their ``text``, as an alias, as an
-    abbreviation or vendor-less name of a listed skill (``sources``), or as a translation."""
+    abbreviation or vendor-less name of a listed skill (``sources``), or as a translation.
+    ``Python/SQL`` needs each part; ``Python 3`` and ``AWS (Amazon Web Services)`` may match
+    without the version or by either name."""
+    if _skill_found(claim, sources, text=text, glossary=glossary):
+        return True
+    if any(_skill_found(v, sources, text=text, glossary=glossary) for v in _skill_variants(claim)):
+        return True
+    parts = [p.strip() for p in re.split(r"\s*/\s*", claim) if p.strip()]
+    return len(parts) > 1 and all(len(p) > 1 and _skill_found(p, sources, text=text,
+                                                                glossary=glossary) for p in parts)
+
+
+def _skill_found(claim: str, sources: list[str], *, text: str, glossary: Glossary) -> bool:
     names = glossary.skill_names(claim)
     if any(in_text(name, text) for name in names):
         return True

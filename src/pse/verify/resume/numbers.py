@@ -190,5 +190,5 @@ def supports(claim: Metric, source: Metric, *, tolerance: float, over_floor: flo
     if claim.approx == "under":
         return s <= c + slack and s >= c * over_floor
     if claim.approx == "about":
-        return abs(c - s) <= max(slack, tolerance * abs(s))
+        return abs(c - s) <= max(slack, claim.round_step, tolerance * abs(s))
     return abs(c - s) <= slack
