@@ -7,8 +7,7 @@ from collections.abc import Iterator
 import pytest
 
 from pse.llm.testing.fault_server import FaultServer
-
-from .netguard import guard_network
+from pse.llm.testing.netguard import guard_network
 
 
 @pytest.fixture(autouse=True)

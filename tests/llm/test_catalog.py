@@ -134,3 +134,16 @@ def test_catalog_parts_of_the_default_model_match_when_installed() -> None:
     files = locate_parts(spec)
     assert [f.stat().st_size for f in files] == [p.size for p in spec.parts]
     assert spec.parts[0].module not in sys.modules
+
+
+def test_catalog_pins_match_the_pyproject_extras() -> None:
+    import tomllib
+
+    pyproject = Path(__file__).resolve().parents[2] / "pyproject.toml"
+    extras = tomllib.loads(pyproject.read_text(encoding="utf-8"))["project"][
+        "optional-dependencies"]
+    for spec in MODELS.values():
+        pinned = [req for req in extras[spec.extra] if not req.startswith("llama-cpp-python")]
+        assert pinned == spec.requirements
+        assert any(req.startswith("llama-cpp-python[server]") for req in extras[spec.extra])
+    assert "pse[local]" in extras["test"]

@@ -8,9 +8,9 @@ import pytest
 
 from pse.errors import LLMHTTPError
 from pse.llm.openai_compat import OpenAICompatClient
+from pse.llm.testing.netguard import guard_network
 from pse.llm.types import Message
 
-from .netguard import guard_network
 from .support import make_backend
 
 

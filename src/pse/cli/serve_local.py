@@ -6,6 +6,7 @@ import signal
 import types
 from collections.abc import Callable
 from pathlib import Path
+from typing import NoReturn
 
 import click
 
@@ -47,27 +48,33 @@ def command(ctx: click.Context, port: int, model: str | None, n_ctx: int | None,
     path = resolve_model(name, cache_dir=cache_dir(settings))
     alias = Path(name).stem if is_model_path(name) else name
     run.progress(f"pse: starting llama.cpp on 127.0.0.1 with {path.name} ...")
-    server = start_server(path, alias=alias, port=port, n_ctx=settings.get_int("local.n_ctx"),
-                          threads=settings.get_int("local.threads"), ready_timeout=ready_timeout)
-    return _serve(server, run.progress)
+    # SIGTERM must stop the server too: it runs in its own session, so it would outlive us.
+    previous = signal.signal(signal.SIGTERM, _interrupt)
+    try:
+        server = start_server(path, alias=alias, port=port,
+                              n_ctx=settings.get_int("local.n_ctx"),
+                              threads=settings.get_int("local.threads"),
+                              ready_timeout=ready_timeout)
+        return _serve(server, run.progress)
+    except KeyboardInterrupt:
+        return EXIT_OK
+    finally:
+        signal.signal(signal.SIGTERM, previous)
 
 
-def _serve(server: LocalServer, progress: Callable[[str], None]) -> int:
-    def on_sigterm(signum: int, frame: types.FrameType | None) -> None:  # noqa: ARG001
-        raise KeyboardInterrupt
+def _interrupt(signum: int, frame: types.FrameType | None) -> None:  # noqa: ARG001
+    raise KeyboardInterrupt
 
-    previous = signal.signal(signal.SIGTERM, on_sigterm)
+
+def _serve(server: LocalServer, progress: Callable[[str], None]) -> NoReturn:
+    """Print how to reach the server, then wait; the server is stopped however this ends."""
     try:
         click.echo(f"OPENAI_BASE_URL={server.base_url}")
         click.echo(f"OPENAI_MODEL={server.model}")
         click.echo("OPENAI_API_KEY=no-key")
         progress(f"pse: serving {server.model!r} (server pid {server.pid}); Ctrl-C stops it")
-        if server.process is not None:
-            code = server.process.wait()
-            raise CliError(f"the local model server exited with code {code}")
-    except KeyboardInterrupt:
-        pass
+        code = server.process.wait() if server.process is not None else 0
     finally:
         stop_server(server)
-        signal.signal(signal.SIGTERM, previous)
-    return EXIT_OK
+    raise CliError(f"the local model server stopped by itself (exit code {code}); "
+                   "its output above says why")

@@ -171,7 +171,7 @@ def _stage_map(raw: Mapping[str, object], backends: Mapping[str, BackendConfig]
             hint = f"; did you mean {best[0]!r}?" if best else f"; stages: {', '.join(STAGES)}"
             raise ConfigError(f"unknown stage {stage!r} in llm.stages{hint}")
         _check_name(str(name), backends, f"llm.stages.{stage}")
-        stages[stage] = str(name)  # type: ignore[index]  # checked against STAGES above
+        stages[stage] = str(name)
     return stages
 
 

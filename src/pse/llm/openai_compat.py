@@ -235,7 +235,8 @@ class OpenAICompatClient:
     def _attempt(self, request: _Request
                  ) -> tuple[Completion | Failure, openai.OpenAIError | None]:
         try:
-            raw = self._sdk.chat.completions.with_raw_response.create(**request.kwargs)
+            raw = self._sdk.chat.completions.with_raw_response.create(
+                **request.kwargs)  # type: ignore[call-overload]  # wire dicts, not SDK TypedDicts
         except openai.OpenAIError as exc:
             return self._core.classify(exc), exc
         return self._core.decode(request, raw.http_response), None
@@ -279,7 +280,7 @@ class AsyncOpenAICompatClient:
             exc: openai.OpenAIError | None = None
             try:
                 raw = await self._sdk.chat.completions.with_raw_response.create(
-                    **request.kwargs)
+                    **request.kwargs)  # type: ignore[call-overload]  # wire dicts
                 outcome: Completion | Failure = self._core.decode(request, raw.http_response)
             except openai.OpenAIError as error:
                 exc, outcome = error, self._core.classify(error)

@@ -66,7 +66,7 @@ def next_delay(policy: RetryPolicy, failure: Failure, attempt: int, *,
         return None
     if failure.retry_after is not None:
         return min(max(failure.retry_after, 0.0), policy.max_retry_after)
-    ceiling = min(policy.max_delay, policy.base_delay * 2 ** (attempt - 1))
+    ceiling = min(policy.max_delay, policy.base_delay * 2.0 ** (attempt - 1))
     return ceiling * rng()  # "full jitter": spreads retries of concurrent clients apart
 
 

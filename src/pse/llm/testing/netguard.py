@@ -8,8 +8,10 @@ afterwards.
 from __future__ import annotations
 
 import socket
+from typing import TYPE_CHECKING
 
-import pytest
+if TYPE_CHECKING:
+    import pytest
 
 _LOOPBACK = frozenset({"127.0.0.1", "::1", "localhost", "0.0.0.0"})
 
