@@ -52,3 +52,24 @@ def test_project_dates_must_fall_within_the_tenure_named() -> None:
     report = verify_resume(resume, {"cv.md": cv}, policy=POLICY)
     assert [(f.kind, f.text) for f in report.unsupported] == [("date", "Mar 2018 – Jun 2018")]
     assert "outside the tenure" in report.unsupported[0].reason
+
+
+def test_a_duration_that_only_mirrors_the_jd_requirement_is_flagged() -> None:
+    resume = "## Summary\nAnalyst with 9 years of experience.\n"
+    report = verify_resume(resume, {"cv.md": CV}, jd="We need 9+ years of experience.",
+                           policy=POLICY)
+    assert [(f.kind, f.text) for f in report.unsupported] == [("duration", "9 years")]
+    assert "job description's requirement" in report.unsupported[0].reason
+
+
+def test_a_stated_duration_is_the_only_support_when_the_cv_states_one() -> None:
+    cv = CV.replace("# A\n", "# A\n## Summary\nAnalyst with 12 years of experience.\n")
+    report = verify_resume("## Summary\n9 years of experience.\n", {"cv.md": cv}, policy=POLICY)
+    assert [(f.kind, f.text) for f in report.unsupported] == [("duration", "9 years")]
+
+
+def test_a_range_spanning_two_roles_at_one_employer_is_supported() -> None:
+    cv = ("## Experience\n### Acme Ltd | Senior Analyst | Jan 2019 – Dec 2021\n- a\n"
+          "### Acme Ltd | Analyst | Jan 2016 – Dec 2018\n- b\n")
+    resume = "## Experience\n### Acme Ltd | Senior Analyst | Jan 2016 – Dec 2021\n"
+    assert verify_resume(resume, {"cv.md": cv}, policy=POLICY).unsupported == ()

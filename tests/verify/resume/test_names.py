@@ -96,3 +96,12 @@ def test_skill_matches(claim: str, ok: bool) -> None:
     listed = ["Kafka", "Kubernetes", "Compensation & Benefits", "Labor Law", "scikit-learn",
               "Node.js", "巴塞尔协议"]
     assert skill_matches(claim, listed, text="\n".join(listed), glossary=GLOSSARY) is ok
+
+
+@pytest.mark.parametrize(("claim", "ok"), [
+    ("Python/SQL", True), ("Python 3", True), ("Amazon Web Services (AWS)", True),
+    ("Python/Rust", False),
+])
+def test_skill_matches_splits_combined_and_versioned_names(claim: str, ok: bool) -> None:
+    listed = ["Python", "SQL", "AWS"]
+    assert skill_matches(claim, listed, text="Python, SQL, AWS", glossary=GLOSSARY) is ok

@@ -17,7 +17,7 @@ from datetime import date
 
 from pse.verify.resume.context import SourceFacts, finding
 from pse.verify.resume.dates import latest, span_years
-from pse.verify.resume.extract import parse_skills
+from pse.verify.resume.extract import find_durations, parse_skills
 from pse.verify.resume.facts import (
     DegreeLevel,
     Document,
@@ -131,21 +131,27 @@ def _career_years(facts: SourceFacts) -> set[int]:
     years: set[int] = set()
     for end in ends:
         for value in span_years(ranges, today=end):
-            years.update({math.floor(value), round(value)})
+            years.add(math.floor(value))
     return years
 
 
 def _duration(claim: Duration, facts: SourceFacts) -> ResumeFinding:
+    """A duration is what the sources state; only when they state none may it be the span
+    of their dates - and then not merely the job description's "N+ years" requirement."""
     stated = [d for doc in facts.docs for d in doc.durations]
     for known in stated:
         if _same_years(claim, known.years):
             return finding(claim.span, "duration", ok=True, evidence=facts.evidence(known.span))
-    if any(_same_years(claim, value) for value in _career_years(facts)):
+    asked = {int(d.years) for n, line in enumerate(facts.jd.splitlines(), start=1)
+             for d in find_durations(line, n)}
+    if not stated and int(claim.years) not in asked and any(
+            _same_years(claim, value) for value in _career_years(facts)):
         return finding(claim.span, "duration", ok=True,
                        reason="matches the span of the dates in the sources")
     said = ", ".join(repr(d.span.text) for d in stated)
-    reason = (f"the sources state {said}" if said else
-              "the dates in the sources do not add up to it")
+    reason = f"the sources state {said}" if said else "the dates in the sources do not add up to it"
+    if int(claim.years) in asked:
+        reason += "; it is the job description's requirement"
     return finding(claim.span, "duration", ok=False, reason=reason)
 
 
