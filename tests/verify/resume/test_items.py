@@ -73,3 +73,16 @@ def test_a_range_spanning_two_roles_at_one_employer_is_supported() -> None:
           "### Acme Ltd | Analyst | Jan 2016 – Dec 2018\n- b\n")
     resume = "## Experience\n### Acme Ltd | Senior Analyst | Jan 2016 – Dec 2021\n"
     assert verify_resume(resume, {"cv.md": cv}, policy=POLICY).unsupported == ()
+
+
+def test_a_number_moved_to_another_claim_of_the_same_job_is_flagged() -> None:
+    cv = ("## Experience\n### Acme Ltd | Analyst | Jan 2016 – Dec 2019\n"
+          "- Migrated the billing warehouse to Snowflake for 40 analysts\n"
+          "- Reduced monthly cloud spend by 18% through query tuning\n")
+    honest = ("## Experience\n### Acme Ltd | Analyst | Jan 2016 – Dec 2019\n"
+              "- Migrated the billing warehouse to Snowflake, serving 40 analysts\n")
+    moved = ("## Experience\n### Acme Ltd | Analyst | Jan 2016 – Dec 2019\n"
+             "- Migrated the billing warehouse to Snowflake, cutting spend by 18%\n")
+    assert verify_resume(honest, {"cv.md": cv}, policy=POLICY).unsupported == ()
+    report = verify_resume(moved, {"cv.md": cv}, policy=POLICY)
+    assert [(f.kind, f.text) for f in report.unsupported] == [("metric", "18%")]

@@ -19,12 +19,19 @@ the tenure at the organisation it names.
 
 from __future__ import annotations
 
+import re
+
 from pse.verify.resume.context import SourceFacts, finding
 from pse.verify.resume.dates import same_range, within
 from pse.verify.resume.facts import Bullet, DateRange, Document, Entry, ResumeFinding, Span
 from pse.verify.resume.glossary import has_cjk
 from pse.verify.resume.names import project_matches, title_matches
 from pse.verify.resume.numbers import supports
+
+_STRONG = 0.6
+"""A resume bullet whose words are this much in one source bullet restates it."""
+_RELATED = 0.3
+"""Source bullets sharing this much of a restating bullet's words may back its numbers."""
 
 
 def check_entries(resume: Document, facts: SourceFacts) -> list[ResumeFinding]:
@@ -170,12 +177,31 @@ def _project_dates(project: Entry, matched: list[Entry], facts: SourceFacts) -> 
     return finding(rng.span, "date", ok=True, evidence=facts.evidence(source.dates.span))
 
 
+def _gist(text: str) -> set[str]:
+    """Word stems (first five letters) and Chinese character pairs of a bullet."""
+    latin = {w[:5] for w in re.findall(r"[a-z]{4,}", text.lower())}
+    return latin | {m.group(1) + m.group(2)
+                    for m in re.finditer(r"(?=([\u3400-\u9fff])([\u3400-\u9fff]))", text)}
+
+
+def _aligned(bullet: Bullet, pool: list[Bullet]) -> list[Bullet]:
+    """The source bullets ``bullet`` restates, when it clearly restates one: its numbers
+    must come from those, not from another claim of the same job."""
+    words = _gist(bullet.span.text)
+    if len(words) < 3:
+        return pool
+    scores = [(len(words & _gist(b.span.text)) / len(words), b) for b in pool]
+    if max((s for s, _ in scores), default=0.0) < _STRONG:
+        return pool
+    return [b for s, b in scores if s >= _RELATED]
+
+
 def _metrics(bullets: tuple[Bullet, ...], block: list[Bullet] | None, facts: SourceFacts,
              where: str) -> list[ResumeFinding]:
-    pool = list(facts.all_bullets) if block is None else block
     policy = facts.policy
     out: list[ResumeFinding] = []
     for bullet in bullets:
+        pool = _aligned(bullet, list(facts.all_bullets) if block is None else block)
         for metric in bullet.metrics:
             source = next((b for b in pool for m in b.metrics if supports(
                 metric, m, tolerance=policy.tolerance, over_floor=policy.over_floor)), None)
