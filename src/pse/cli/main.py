@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib
 import os
 import sys
 from collections.abc import Sequence
@@ -10,12 +11,45 @@ from pathlib import Path
 import click
 
 from pse import __version__
-from pse.cli import config, models, serve_local, verify, verify_resume
 from pse.cli.common import EXIT_ERROR, CliContext
 from pse.errors import PseError
 
+# name -> (module, one-line help). Modules are imported only when their command runs, so
+# `pse verify` never pays for the LLM stack's imports.
+COMMANDS: dict[str, tuple[str, str]] = {
+    "verify": ("pse.cli.verify", "Check code references in Markdown against a source tree."),
+    "verify-resume": ("pse.cli.verify_resume",
+                      "Check that every fact in a resume is supported by the CV."),
+    "index": ("pse.cli.index", "Index a source tree; show its symbols or ProjectFacts."),
+    "cache": ("pse.cli.cache", "Show or clear pse's caches."),
+    "config": ("pse.cli.config", "Show every setting with its source."),
+    "models": ("pse.cli.models", "Show the LLM backends and check that they answer."),
+    "serve-local": ("pse.cli.serve_local",
+                    "Serve the embedded model over the OpenAI API (127.0.0.1)."),
+}
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100})
+
+class LazyGroup(click.Group):
+    """A group whose subcommands are imported on first use."""
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted(COMMANDS)
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        if cmd_name not in COMMANDS:
+            return None
+        module = importlib.import_module(COMMANDS[cmd_name][0])
+        command: click.Command = module.command
+        return command
+
+    def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        rows = [(name, COMMANDS[name][1]) for name in sorted(COMMANDS)]
+        with formatter.section("Commands"):
+            formatter.write_dl(rows)
+
+
+@click.group(cls=LazyGroup,
+             context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100})
 @click.version_option(__version__, "--version", prog_name="pse")
 @click.option("--config", "config_file", type=click.Path(dir_okay=False, path_type=Path),
               default=None, help="TOML file to read [tool.pse] settings from "
@@ -39,11 +73,6 @@ def cli(ctx: click.Context, config_file: Path | None, quiet: int, verbose: int,
         raise click.BadParameter(f"{str(config_file)!r} does not exist", param_hint="--config")
     ctx.obj = CliContext(config_file=config_file, verbosity=verbose - quiet,
                          environ=dict(os.environ))
-
-
-# One module per command; each exposes ``command``.
-for _module in (verify, verify_resume, config, models, serve_local):
-    cli.add_command(_module.command)
 
 
 def main(argv: Sequence[str] | None = None) -> None:

@@ -86,7 +86,10 @@ def _read_json(path: Path) -> dict[str, object]:
 
 def _find_version(index: SymbolIndex) -> str:
     for path in sorted(index.files):
-        if path.endswith("__init__.py") and path.count("/") <= 2 or path.endswith("__about__.py"):
+        name = path.rsplit("/", 1)[-1]
+        is_candidate = (name == "__init__.py" and path.count("/") <= 2) or name in {
+            "__about__.py", "__version__.py", "_version.py", "version.py"}
+        if is_candidate:
             try:
                 text = (index.root / path).read_text(encoding="utf-8", errors="replace")
             except OSError:

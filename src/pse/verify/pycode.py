@@ -120,27 +120,12 @@ def _complete_blocks(code: str) -> str:
 def _bind(tree: ast.Module, scope: _Scope) -> None:
     """First pass: every name the example binds, anywhere in it."""
     for node in ast.walk(tree):
-        if isinstance(node, ast.Import):
-            for alias in node.names:
-                if alias.asname:
-                    scope.imports[alias.asname] = alias.name
-                else:
-                    top = alias.name.split(".")[0]
-                    scope.imports[top] = top
-        elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
-            for alias in node.names:
-                if alias.name != "*":
-                    scope.imports[alias.asname or alias.name] = f"{node.module}.{alias.name}"
-        elif isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
-            scope.locals.add(node.name)
-        elif isinstance(node, ast.arg):
-            scope.locals.add(node.arg)
-        elif isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store | ast.Del):
-            scope.locals.add(node.id)
-        elif isinstance(node, ast.alias) and node.asname:
-            scope.locals.add(node.asname)
-        elif isinstance(node, ast.ExceptHandler) and node.name:
-            scope.locals.add(node.name)
+        if isinstance(node, ast.Import | ast.ImportFrom):
+            scope.imports.update(_imported_names(node))
+        else:
+            name = _bound_name(node)
+            if name:
+                scope.locals.add(name)
     for node in ast.walk(tree):
         if isinstance(node, ast.Assign | ast.AnnAssign) and node.value is not None:
             targets = node.targets if isinstance(node, ast.Assign) else [node.target]
@@ -150,6 +135,31 @@ def _bind(tree: ast.Module, scope: _Scope) -> None:
             for target in targets:
                 if isinstance(target, ast.Name) and cls:
                     scope.instances[target.id] = cls
+
+
+def _imported_names(node: ast.Import | ast.ImportFrom) -> dict[str, str]:
+    """``alias -> absolute target`` for one import statement of an example."""
+    if isinstance(node, ast.Import):
+        return {alias.asname or alias.name.split(".")[0]:
+                alias.name if alias.asname else alias.name.split(".")[0]
+                for alias in node.names}
+    if not node.module or node.level:
+        return {}
+    return {alias.asname or alias.name: f"{node.module}.{alias.name}"
+            for alias in node.names if alias.name != "*"}
+
+
+def _bound_name(node: ast.AST) -> str:
+    """The local name a node binds ("" when it binds none)."""
+    if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
+        return node.name
+    if isinstance(node, ast.arg):
+        return node.arg
+    if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store | ast.Del):
+        return node.id
+    if isinstance(node, ast.ExceptHandler) and node.name:
+        return node.name
+    return ""
 
 
 def _constructed_class(value: ast.expr, scope: _Scope) -> str | None:

@@ -290,17 +290,55 @@ class Resolver:
             if symbol.kind in {"function", "method"}:
                 signatures.append((symbol.params, symbol.varkw))
             elif symbol.kind == "class":
-                init = self._class_member(symbol, "__init__", 0, seen=set())
-                inits = [h.symbol for h in init if h.symbol is not None]
-                if not inits or any(h.external for h in init):
-                    return ""  # no signature in the tree (dataclass, attrs, external base)
-                signatures.extend((s.params, s.varkw) for s in inits)
+                signature = self._constructor_signature(symbol)
+                if signature is None:
+                    return ""  # the signature is not knowable from the tree
+                signatures.append(signature)
             else:
                 return ""
         for kwarg in kwargs:
             if not any(varkw or kwarg in params for params, varkw in signatures):
                 return kwarg
         return ""
+
+    def _constructor_signature(self, cls: Symbol) -> tuple[tuple[str, ...], bool] | None:
+        """Parameters of ``Class(...)``: its ``__init__``, or its fields (dataclass, attrs)."""
+        init = self._class_member(cls, "__init__", 0, seen=set())
+        if any(h.external for h in init):
+            return None
+        inits = [h.symbol for h in init if h.symbol is not None]
+        if inits:
+            params = tuple(p for s in inits for p in s.params)
+            return params, any(s.varkw for s in inits)
+        if self._has_external_base(cls, seen=set()):
+            return None
+        fields = tuple(s.name for s in self._class_chain(cls, seen=set())
+                       for s in self.index.children(s.qualname) if s.kind == "attribute")
+        return (fields, False) if fields else None
+
+    def _class_chain(self, cls: Symbol, *, seen: set[str]) -> list[Symbol]:
+        if cls.qualname in seen:
+            return []
+        seen.add(cls.qualname)
+        chain = [cls]
+        for base in cls.bases:
+            for hit in self._resolve_base(cls, base, 0):
+                if hit.symbol is not None and hit.symbol.kind == "class":
+                    chain.extend(self._class_chain(hit.symbol, seen=seen))
+        return chain
+
+    def _has_external_base(self, cls: Symbol, *, seen: set[str]) -> bool:
+        if cls.qualname in seen:
+            return False
+        seen.add(cls.qualname)
+        for base in cls.bases:
+            for hit in self._resolve_base(cls, base, 0):
+                if hit.external and hit.target.rsplit(".", 1)[-1] not in {"object", "Generic"}:
+                    return True
+                if hit.symbol is not None and hit.symbol.kind == "class" and \
+                        self._has_external_base(hit.symbol, seen=seen):
+                    return True
+        return False
 
     # ----------------------------------------------------------------- paths
     def _path(self, ref: Reference) -> Resolution:
