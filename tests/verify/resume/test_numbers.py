@@ -61,3 +61,11 @@ def test_supports_allows_rewording_not_inflation(claim: str, source: str, ok: bo
 
 def test_parse_cjk_reads_numerals() -> None:
     assert [parse_cjk(t) for t in ("十二", "两百", "三十五", "十")] == [12, 200, 35, 10]
+
+
+def test_supports_compares_written_numbers_when_the_unit_moves_to_the_noun() -> None:
+    days = find_metrics("库存周转天数从66天降至31天", 1)
+    claims = find_metrics("Cut inventory days from 66 to 31", 1)
+    assert all(supports(c, s, tolerance=0.05, over_floor=0.5) for c, s in zip(claims, days,
+                                                                               strict=True))
+    assert not supports(_one("66%"), days[0], tolerance=0.05, over_floor=0.5)

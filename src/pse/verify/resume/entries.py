@@ -28,6 +28,7 @@ strategist editor writer marketer owner nurse physician pharmacist therapist tec
 supervisor assistant principal fellow researcher professor teacher agent advisor adviser
 generalist clerk operator programmer ceo cto cfo coo cmo cio founder co-founder sr jr
 trainee associate producer instructor counsel attorney paralegal economist statistician
+dispatcher scheduler expeditor superintendent foreman forwarder driver estimator underwriter
 """.split())
 _TITLE_ZH = ("经理", "总监", "工程师", "专员", "分析师", "专家", "主管", "总经理", "官", "运营",
              "顾问", "助理", "实习生", "架构师", "设计师", "开发", "负责人", "组长", "主任", "总裁",
@@ -40,7 +41,8 @@ systems solutions software labs analytics media agency health healthcare medical
 centre hospital clinic foods manufacturing outfitters logistics insurance financial fintech
 payments consulting studio studios university college institute foundation retail digital
 care learning networks services industries international global ventures pharma
-pharmaceuticals biotech energy motors airlines bancorp trust securities investments
+pharmaceuticals biotech energy motors airlines bancorp trust securities investments freight
+shipping transport express distribution warehousing carriers lines b.v n.v s.a oy ab pty kk
 """.split())
 _COMPANY_ZH = ("公司", "集团", "银行", "有限", "科技", "大学", "学院", "医院", "中心", "研究院",
                "事务所", "工作室", "电商", "商务", "金融", "网络", "信息", "证券", "保险", "基金",
@@ -160,7 +162,7 @@ def company_score(text: str) -> int:
         return 0
     last = words[-1]
     return 2 * (last in _COMPANY_WORDS or last.rstrip(".") in _COMPANY_WORDS) + any(
-        w in _COMPANY_WORDS for w in words)
+        w.rstrip(".") in _COMPANY_WORDS for w in words)
 
 
 def parse_header(kind: EntryKind, lines: list[tuple[int, str]], *,

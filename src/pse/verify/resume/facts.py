@@ -74,6 +74,8 @@ class Metric:
     """Half the step of the last digit written (``4.7M`` -> 50,000), in base units."""
     round_step: float = 0.0
     """Half the step implied by trailing zeros (``124,000`` -> 500), in base units."""
+    unit: float = 1.0
+    """Base units per written unit (60 for minutes); ``value / unit`` is the number written."""
 
 
 @dataclass(frozen=True)

@@ -141,10 +141,11 @@ def _match_project(project: Entry, facts: SourceFacts) -> list[Entry]:
     name = project.name.text
     found = [e for e in facts.projects
              if e.name and project_matches(name, e.name.text, glossary=facts.glossary)]
-    if found or project.dates is None or project.dates.start.month is None:
+    if found or project.dates is None:
         return found
-    return [e for e in facts.projects if e.name and e.dates and has_cjk(e.name.text) !=
-            has_cjk(name) and same_range(project.dates, e.dates)]
+    by_dates = [e for e in facts.projects if e.name and e.dates and has_cjk(e.name.text) !=
+                has_cjk(name) and same_range(project.dates, e.dates)]
+    return by_dates if len(by_dates) == 1 else []
 
 
 def _time_range(project: Entry, matched: list[Entry], facts: SourceFacts) -> ResumeFinding:

@@ -98,7 +98,7 @@ def _from_digits(match: re.Match[str], line: str, line_no: int) -> Metric | None
     text = match.group(0).rstrip()
     return Metric(span=Span(text, line_no, match.start()), value=number * factor, kind=kind,
                   approx=approx, tolerance=0.5 * 10 ** -decimals * factor,
-                  round_step=0.5 * 10 ** zeros * factor if zeros else 0.0)
+                  round_step=0.5 * 10 ** zeros * factor if zeros else 0.0, unit=unit or 1.0)
 
 
 def _is_year(digits: str, groups: dict[str, str | None]) -> bool:
@@ -147,7 +147,7 @@ def _from_word(match: re.Match[str], line: str, line_no: int) -> Metric:
     unit = _unit_factor(match.groupdict().get("unit"))
     return Metric(span=Span(match.group(0), line_no, match.start()),
                   value=value * (unit or 1.0), kind="time" if unit else "count",
-                  approx=_approx(line, match.start(), match.end(), plus=False))
+                  approx=_approx(line, match.start(), match.end(), plus=False), unit=unit or 1.0)
 
 
 def parse_cjk(text: str) -> int:
@@ -181,14 +181,19 @@ def supports(claim: Metric, source: Metric, *, tolerance: float, over_floor: flo
     (``124,000`` for 123,600); ``over_floor`` bounds "over X" claims: X must be at least
     that fraction of the source value ("over 35%" for 37% passes, "over 5%" for 90% not).
     """
-    if source.kind not in _COMPATIBLE[claim.kind]:
-        return False
     c, s = claim.value, source.value
-    slack = max(claim.tolerance, min(claim.round_step, tolerance * abs(c))) + 1e-9 * abs(s)
+    scale = 1.0
+    if {claim.kind, source.kind} == {"time", "count"}:
+        # "from 66 to 31" may restate "从66天降至31天": compare the numbers as written
+        c, s, scale = c / claim.unit, s / source.unit, claim.unit
+    elif source.kind not in _COMPATIBLE[claim.kind]:
+        return False
+    slack = max(claim.tolerance, min(claim.round_step, tolerance * abs(claim.value))) / scale
+    slack += 1e-9 * abs(s)
     if claim.approx == "over":
         return s >= c - slack and c >= s * over_floor
     if claim.approx == "under":
         return s <= c + slack and s >= c * over_floor
     if claim.approx == "about":
-        return abs(c - s) <= max(slack, claim.round_step, tolerance * abs(s))
+        return abs(c - s) <= max(slack, claim.round_step / scale, tolerance * abs(s))
     return abs(c - s) <= slack
