@@ -40,3 +40,10 @@ def test_split_entries_groups_headers_and_bullets() -> None:
 def test_is_bullet_tells_list_items_from_emphasis() -> None:
     assert is_bullet("- item") and is_bullet("· 技术栈：Python") and is_bullet("* item")
     assert not is_bullet("*May 2024 - Current*") and not is_bullet("**Acme** — Analyst")
+
+
+def test_split_sections_keeps_deeper_unknown_headings_inside_their_section() -> None:
+    lines = ["# Jane", "## Summary", "x", "# Experience", "## Acme | Engineer | 2020 - 2022",
+             "- did", "## Beta | Analyst | 2018 - 2020", "# Education", "- BSc, X University"]
+    assert [(s.name, s.lines) for s in split_sections(lines)] == [
+        ("header", [1]), ("summary", [3]), ("experience", [5, 6, 7]), ("education", [9])]

@@ -165,6 +165,8 @@ def _school(line: str, parts: list[Span], degree: Degree | None) -> Span | None:
                 text = line[part.col:nxt.col + len(nxt.text)]
                 return Span(text, part.line, part.col)
             return part
+    if degree is None:
+        return None
     bold = [p for p in parts if f"**{p.text}**" in line]
     if bold:
         return bold[0]

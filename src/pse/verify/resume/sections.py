@@ -25,8 +25,9 @@ _SECTION_PATTERNS: tuple[tuple[SectionName, str], ...] = (
                  r"projects?(?:\s+(?:experience|history|highlights))?|"
                  r"项目经历|项目经验|重点项目|主要项目|项目"),
     ("experience", r"(?:(?:professional|work|relevant|employment|career)\s+)?"
-                   r"(?:experience|history)|employment|work|工作经历|工作经验|任职经历|"
-                   r"职业经历|工作履历|实习经历|从业经历"),
+                   r"(?:experience|history)|employment|work|career|positions(?:\s+held)?|"
+                   r"professional\s+background|工作经历|工作经验|任职经历|职业经历|工作履历|"
+                   r"实习经历|从业经历|工作背景"),
     ("education", r"education(?:al)?(?:\s+background)?|academic(?:\s+background)?|"
                   r"education\s*(?:&|and)\s*training|教育背景|教育经历|学历|教育"),
     ("certifications", r"(?:licen[sc]es?\s*(?:&|and)\s*)?certifications?"
@@ -55,6 +56,8 @@ class Section:
     name: SectionName
     heading: int | None
     lines: list[int] = field(default_factory=list)
+    level: int = 0
+    """Markdown level of the heading (0: none or not a ``#`` heading)."""
 
 
 @dataclass
@@ -113,22 +116,38 @@ def split_sections(lines: list[str]) -> list[Section]:
             continue
         found = _heading(lines, index)
         name = classify(found[1]) if found else None
-        if found and (name or found[0] <= 2):
-            if found[0] == 1 and sections[-1].name == "header" and not name:
-                sections[-1].lines.append(number)
-                continue
-            sections.append(Section(name or "other", number))
+        if found and (name or _starts_other(found[0], sections[-1])):
+            level = found[0] if found[0] <= 6 else 0
+            sections.append(Section(name or "other", number, level=level))
             continue
-        label = _INLINE_LABEL.match(line) if not is_bullet(line) else None
-        inline = classify(label.group(1)) if label else None
-        in_entries = sections[-1].name in ("experience", "projects")
-        if label and in_entries and _TECH.search(label.group(1)):
-            inline = None
-        if inline in ("skills", "certifications") and sections[-1].name != inline:
-            sections.append(Section(inline, None, [number]))
+        if _inline_section(lines, index, sections):
             continue
         sections[-1].lines.append(number)
     return sections
+
+
+def _starts_other(level: int, current: Section) -> bool:
+    """An unknown ``#``/``##`` heading ends the current section, unless it sits below that
+    section's own heading (``# Experience`` then ``## Acme | Engineer``) or is the name."""
+    if level > 2:
+        return False
+    if current.name == "header":
+        return level == 2
+    return not 0 < current.level < level
+
+
+def _inline_section(lines: list[str], index: int, sections: list[Section]) -> bool:
+    """``Skills: Python, SQL`` opens a skills (or certifications) section on its own line."""
+    line = lines[index]
+    label = _INLINE_LABEL.match(line) if not is_bullet(line) else None
+    inline = classify(label.group(1)) if label else None
+    in_entries = sections[-1].name in ("experience", "projects")
+    if label and in_entries and _TECH.search(label.group(1)):
+        inline = None
+    if inline in ("skills", "certifications") and sections[-1].name != inline:
+        sections.append(Section(inline, None, [index + 1]))
+        return True
+    return False
 
 
 def split_entries(lines: list[str], body: list[int]) -> list[RawEntry]:
