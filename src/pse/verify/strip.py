@@ -1,0 +1,207 @@
+"""Deterministic fallback: delete what could not be verified, keep the Markdown valid.
+
+In prose the smallest clause around a flagged span goes (clauses split on Western and
+Chinese punctuation, never inside a code span); in a fenced block, the line; in a table,
+the row. Afterwards the structure is repaired: empty list items, headings left with no
+content and emptied code blocks are removed, blank lines are collapsed, fences balanced.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+_SENTENCE_END = set(".!?;。！？；")
+_CLAUSE_END = set(",，、:：") | _SENTENCE_END
+_FENCE = re.compile(r"^\s*(```|~~~)")
+_HEADING = re.compile(r"^\s{0,3}(#{1,6})\s")
+_LIST_MARKER = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s*$")
+_TABLE_RULE = re.compile(r"^\s*\|?\s*:?-{3,}")
+
+
+@dataclass(frozen=True)
+class Span:
+    """A flagged piece of text on a 1-based line."""
+
+    line: int
+    text: str
+
+
+def strip_spans(text: str, spans: Iterable[Span]) -> tuple[str, list[str]]:
+    """Remove every span's clause (or code line, or table row); return text and removals."""
+    lines = text.split("\n")
+    in_fence = _fence_lines(lines)
+    removed: list[str] = []
+    by_line: dict[int, list[str]] = {}
+    for span in spans:
+        by_line.setdefault(span.line, []).append(span.text)
+    for number in sorted(by_line):
+        index = number - 1
+        if not 0 <= index < len(lines) or lines[index] is None:
+            continue
+        line = lines[index]
+        targets = [t for t in by_line[number] if t and t.strip("`") in line]
+        if not targets:
+            continue
+        if index in in_fence or _is_table_row(line) or _HEADING.match(line):
+            removed.append(line.strip())
+            lines[index] = None  # type: ignore[call-overload]  # marks the line deleted
+            continue
+        new_line = line
+        for target in targets:
+            new_line, cut = _remove_clause(new_line, target.strip("`"))
+            if cut:
+                removed.append(cut)
+        lines[index] = new_line
+    kept = [line for line in lines if line is not None]
+    return repair_markdown("\n".join(kept)), removed
+
+
+def _fence_lines(lines: list[str]) -> set[int]:
+    inside: set[int] = set()
+    opened: str | None = None
+    for index, line in enumerate(lines):
+        match = _FENCE.match(line)
+        if match and opened is None:
+            opened = match.group(1)
+        elif match and match.group(1) == opened:
+            opened = None
+        elif opened is not None:
+            inside.add(index)
+    return inside
+
+
+def _is_table_row(line: str) -> bool:
+    stripped = line.strip()
+    return stripped.startswith("|") and stripped.endswith("|") and not _TABLE_RULE.match(line)
+
+
+def _pieces(line: str, boundaries: set[str]) -> list[str]:
+    """Split after boundary characters that are outside code spans."""
+    pieces: list[str] = []
+    current: list[str] = []
+    in_code = False
+    for char in line:
+        current.append(char)
+        if char == "`":
+            in_code = not in_code
+        elif char in boundaries and not in_code:
+            pieces.append("".join(current))
+            current = []
+    if current:
+        pieces.append("".join(current))
+    return pieces
+
+
+def _remove_clause(line: str, target: str) -> tuple[str, str]:
+    """Remove the smallest clause holding ``target``; the whole sentence if little is left."""
+    prefix = re.match(r"^(\s*(?:[-*+]|\d+[.)]|>)?\s*)", line)
+    lead = prefix.group(1) if prefix else ""
+    body = line[len(lead):]
+    sentences = _pieces(body, _SENTENCE_END)
+    for position, sentence in enumerate(sentences):
+        if target not in sentence:
+            continue
+        clauses = _pieces(sentence, _CLAUSE_END)
+        holder = next(i for i, clause in enumerate(clauses) if target in clause) \
+            if any(target in c for c in clauses) else None
+        rest = "".join(c for i, c in enumerate(clauses) if i != holder)
+        # the first clause usually carries the subject: without it the rest is garbage
+        if holder is None or holder == 0 or len(_words(rest)) < 3:
+            sentences[position] = ""
+            cut = sentence.strip()
+        else:
+            cut = clauses[holder].strip()
+            if holder == len(clauses) - 1:
+                # the last clause carried the sentence's end: keep the full stop
+                rest = rest.rstrip().rstrip(",，、:：") + _ending(sentence)
+            sentences[position] = rest
+        return lead + _tidy("".join(sentences)).lstrip(), cut
+    return line, ""
+
+
+def _ending(sentence: str) -> str:
+    stripped = sentence.rstrip()
+    if not stripped or stripped[-1] not in _SENTENCE_END:
+        return ""
+    return stripped[-1] + ("" if ord(stripped[-1]) > 0x2FFF else " ")
+
+
+def _words(text: str) -> list[str]:
+    # a CJK character counts as a word, so short Chinese remainders are judged fairly
+    return re.findall(r"[\u4e00-\u9fff]|[A-Za-z0-9_`]+", text)
+
+
+def _tidy(text: str) -> str:
+    text = re.sub(r"\s+([,.;:!?])", r"\1", text)
+    text = re.sub(r"([,，])\s*([.。!?！？;；])", r"\2", text)
+    text = re.sub(r"^\s*[,，、;；]\s*", "", text)
+    return re.sub(r"[ \t]{2,}", " ", text).rstrip()
+
+
+def repair_markdown(text: str) -> str:
+    """Remove empty list items, empty headings and code blocks; balance fences."""
+    lines = [line for line in text.split("\n") if not _LIST_MARKER.match(line)]
+    lines = _drop_empty_fences(lines)
+    lines = _drop_empty_tables(lines)
+    lines = _drop_empty_headings(lines)
+    if sum(1 for line in lines if _FENCE.match(line)) % 2:
+        lines.append("```")
+    collapsed: list[str] = []
+    for line in lines:
+        if line.strip() or (collapsed and collapsed[-1].strip()):
+            collapsed.append(line.rstrip())
+    while collapsed and not collapsed[-1].strip():
+        collapsed.pop()
+    return "\n".join(collapsed) + "\n"
+
+
+def _drop_empty_fences(lines: list[str]) -> list[str]:
+    result: list[str] = []
+    index = 0
+    while index < len(lines):
+        if _FENCE.match(lines[index]):
+            end = next((j for j in range(index + 1, len(lines)) if _FENCE.match(lines[j])), None)
+            if end is not None and not any(line.strip() for line in lines[index + 1:end]):
+                index = end + 1
+                continue
+        result.append(lines[index])
+        index += 1
+    return result
+
+
+def _drop_empty_tables(lines: list[str]) -> list[str]:
+    """A table whose body rows were all removed goes too (header and rule)."""
+    result: list[str] = []
+    index = 0
+    while index < len(lines):
+        is_header = index + 1 < len(lines) and lines[index].strip().startswith("|") \
+            and _TABLE_RULE.match(lines[index + 1])
+        if is_header:
+            following = lines[index + 2] if index + 2 < len(lines) else ""
+            if not following.strip().startswith("|"):
+                index += 2
+                continue
+        result.append(lines[index])
+        index += 1
+    return result
+
+
+def _drop_empty_headings(lines: list[str]) -> list[str]:
+    keep = [True] * len(lines)
+    for index, line in enumerate(lines):
+        match = _HEADING.match(line)
+        if not match:
+            continue
+        level = len(match.group(1))
+        for following in lines[index + 1:]:
+            next_heading = _HEADING.match(following)
+            if next_heading and len(next_heading.group(1)) <= level:
+                keep[index] = False
+                break
+            if following.strip():
+                break
+        else:
+            keep[index] = False
+    return [line for line, kept in zip(lines, keep, strict=True) if kept]
