@@ -105,3 +105,9 @@ def test_skill_matches(claim: str, ok: bool) -> None:
 def test_skill_matches_splits_combined_and_versioned_names(claim: str, ok: bool) -> None:
     listed = ["Python", "SQL", "AWS"]
     assert skill_matches(claim, listed, text="Python, SQL, AWS", glossary=GLOSSARY) is ok
+
+
+def test_title_matches_truncated_abbreviations() -> None:
+    assert title_matches("Eng. Manager", "Engineering Manager", glossary=GLOSSARY)
+    assert title_matches("Sr. Dir. of Marketing", "Senior Director of Marketing",
+                         glossary=GLOSSARY)

@@ -119,9 +119,14 @@ def title_matches(claim: str, source: str, *, glossary: Glossary) -> bool:
     claimed, known = title_words(claim), title_words(source)
     if claimed == known:
         return True
-    if not set(claimed) <= set(known):
-        return False
-    return not (set(known) - set(claimed)) & _DIMINISHERS
+    used: set[str] = set()
+    for word in claimed:
+        match = next((k for k in known if k == word or (len(word) >= 3 and k.startswith(word))),
+                     None)
+        if match is None:
+            return False
+        used.add(match)
+    return not (set(known) - used) & _DIMINISHERS
 
 
 def _acronym_cover(claim_words: list[str], known: list[str]) -> bool:
