@@ -52,6 +52,8 @@ class PSEState:
     rounds: list[RoundRecord] = field(default_factory=list)
     stripped: list[str] = field(default_factory=list)
     """Spans the deterministic fallback deleted."""
+    usage: dict[str, dict[str, str]] = field(default_factory=dict)
+    """Per-stage requests, tokens and cost (strings: exact money in JSON)."""
     step: str = "prepare"
     """The next step to run."""
     status: Status = "running"

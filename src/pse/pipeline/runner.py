@@ -1,0 +1,132 @@
+"""Run the steps in order, checkpointing after each; resume from the last checkpoint.
+
+The loop is explicit and bounded: ``evaluate`` leads to ``fix`` at most ``max_retries``
+times, then to ``strip``; every other step has one successor.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+import time
+from collections.abc import Callable
+from dataclasses import replace
+from decimal import Decimal
+from pathlib import Path
+
+from pse.llm.usage import CallRecord
+from pse.pipeline import steps
+from pse.pipeline.state import PSEState, load_state, save_state
+from pse.pipeline.task import RunDeps, Task
+from pse.pipeline.trace import Trace
+
+Step = Callable[[PSEState, Task, RunDeps], PSEState]
+STEPS: dict[str, Step] = {
+    "plan": steps.plan, "write": steps.write, "evaluate": steps.evaluate, "fix": steps.fix,
+    "strip": steps.strip, "translate": steps.translate,
+}
+_MAX_STEPS = 64
+"""A hard ceiling on steps per run, far above what max_retries allows."""
+
+
+class RunInterrupted(Exception):  # noqa: N818 - a control-flow signal, caught by callers
+    """Raised after a step listed in ``RunDeps.stop_after`` (tests of resume)."""
+
+
+def run_pipeline(state: PSEState, task: Task, deps: RunDeps, *, run_dir: Path) -> PSEState:
+    """Run (or continue) ``state`` to the end and write the outputs into ``run_dir``."""
+    trace = Trace(run_dir)
+    for _ in range(_MAX_STEPS):
+        name = state.step
+        if name == "finalize":
+            state = finalize(state, task, run_dir=run_dir)
+            save_state(state, run_dir)
+            _emit(deps, {"event": "done", "status": state.status})
+            return state
+        if name == "prepare":
+            state = _timed(trace, deps, name,
+                           lambda s: replace(task.prepare(s, deps), step="plan"), state)
+        else:
+            step = STEPS[name]
+            state = _timed(trace, deps, name, lambda s, f=step: f(s, task, deps), state)
+        save_state(state, run_dir)
+        if name in deps.stop_after:
+            raise RunInterrupted(f"stopped after {name!r}")
+    raise RuntimeError(f"run {state.run_id} did not finish in {_MAX_STEPS} steps")
+
+
+def _timed(trace: Trace, deps: RunDeps, name: str, fn: Callable[[PSEState], PSEState],
+           state: PSEState) -> PSEState:
+    _emit(deps, {"event": "step_start", "step": name, "round": len(state.rounds)})
+    seen = len(deps.ledger.calls) if deps.ledger is not None else 0
+    started = time.monotonic()
+    new_state = fn(state)
+    if deps.ledger is not None:
+        calls = deps.ledger.calls[seen:]
+        trace.llm_calls(calls, step=name)
+        new_state = replace(new_state, usage=add_usage(new_state.usage, calls))
+    trace.write({"event": "step", "step": name, "seconds": round(time.monotonic() - started, 3),
+                 "next": new_state.step, "open_findings": len(new_state.bad),
+                 "attempts": new_state.attempts})
+    _emit(deps, {"event": "step_end", "step": name, "next": new_state.step,
+                 "open_findings": len(new_state.bad)})
+    return new_state
+
+
+def add_usage(usage: dict[str, dict[str, str]], calls: tuple[CallRecord, ...]
+              ) -> dict[str, dict[str, str]]:
+    """Per-stage totals (tokens and cost as strings, so money stays exact in JSON)."""
+    totals = {stage: dict(values) for stage, values in usage.items()}
+    for call in calls:
+        if call.cached:
+            continue
+        entry = totals.setdefault(call.stage, {"requests": "0", "prompt_tokens": "0",
+                                               "completion_tokens": "0", "cost": "0"})
+        entry["requests"] = str(int(entry["requests"]) + 1)
+        entry["prompt_tokens"] = str(int(entry["prompt_tokens"]) + call.usage.prompt_tokens)
+        entry["completion_tokens"] = str(int(entry["completion_tokens"])
+                                         + call.usage.completion_tokens)
+        entry["cost"] = str(Decimal(entry["cost"]) + (call.cost or Decimal(0)))
+    return totals
+
+
+def _emit(deps: RunDeps, event: dict[str, object]) -> None:
+    if deps.on_event is not None:
+        deps.on_event(event)
+
+
+def resume_pipeline(run_dir: Path, task: Task, deps: RunDeps) -> PSEState:
+    """Continue the run checkpointed in ``run_dir`` without repeating finished steps."""
+    return run_pipeline(load_state(run_dir), task, deps, run_dir=run_dir)
+
+
+def finalize(state: PSEState, task: Task, *, run_dir: Path) -> PSEState:
+    """Write the artifact(s) and the report; failed runs go to ``needs-review/``."""
+    status = "passed" if not state.bad and state.status != "failed" else "failed"
+    state = replace(state, status=status, step="done")
+    target = run_dir if status == "passed" else run_dir / "needs-review"
+    target.mkdir(parents=True, exist_ok=True)
+    lang = state.inputs.get("lang", "en")
+    texts = {lang: state.artifact, **state.translations}
+    for name, text in texts.items():
+        (target / f"artifact.{name}.md").write_text(task.finalize(state, text, lang=name),
+                                                    encoding="utf-8")
+    report = run_report(state)
+    (target / "report.json").write_text(json.dumps(report, ensure_ascii=False, indent=2,
+                                                   sort_keys=True) + "\n", encoding="utf-8")
+    if target != run_dir:
+        shutil.copy2(target / "report.json", run_dir / "report.json")
+    return state
+
+
+def run_report(state: PSEState) -> dict[str, object]:
+    """What the run did: rounds, findings fixed and stripped, what is still open."""
+    return {
+        "run_id": state.run_id, "task": state.task, "status": state.status,
+        "inputs": state.inputs, "rounds": [vars(r) for r in state.rounds],
+        "fix_rounds": state.attempts,
+        "findings_fixed": sum(r.fixed for r in state.rounds),
+        "findings_stripped": len(state.stripped), "stripped": state.stripped,
+        "usage": state.usage, "open_findings": state.bad,
+        "languages": [state.inputs.get("lang", "en"), *sorted(state.translations)],
+    }

@@ -1,0 +1,66 @@
+"""The seams of a run: what a task provides and what a run depends on."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Protocol
+
+from pse.llm.types import LLMClient, Message, Stage
+from pse.llm.usage import UsageLedger
+from pse.pipeline.state import PSEState
+from pse.rag.retriever import Retriever
+from pse.tools.sandbox import Sandbox
+from pse.verify.finding import VerifyResult
+from pse.verify.strip import Span
+
+
+class Task(Protocol):
+    """A writing task: its prompts, how it prepares its data, and how it verifies."""
+
+    name: str
+
+    def prepare(self, state: PSEState, deps: RunDeps) -> PSEState:
+        """Collect the real data (facts, sources, retrieval context) into the state."""
+        ...
+
+    def messages(self, stage: Stage, state: PSEState, **extra: str) -> list[Message]:
+        """The chat messages of ``stage`` (shared context first, so prefixes are reused)."""
+        ...
+
+    def verify(self, state: PSEState, text: str, *, lang: str,
+               original: str | None = None) -> VerifyResult:
+        """The deterministic checks, on ``text`` written in ``lang``.
+
+        With ``original`` (a translation's source text), also require the same set of
+        code references as the original.
+        """
+        ...
+
+    def strip_spans(self, state: PSEState, result: VerifyResult) -> list[Span]:
+        """What the deterministic fallback deletes for these findings."""
+        ...
+
+    def finalize(self, state: PSEState, text: str, *, lang: str) -> str:
+        """The published form of a text (front matter and the like)."""
+        ...
+
+
+@dataclass
+class RunDeps:
+    """What steps use and never construct themselves."""
+
+    llm: LLMClient
+    retriever: Retriever | None = None
+    sandbox: Sandbox | None = None
+    ledger: UsageLedger | None = None
+    """Where the LLM client records usage (for per-step token and cost events)."""
+    on_event: Callable[[dict[str, object]], None] | None = None
+    """Progress events (the CLI prints them on stderr)."""
+    llm_review: bool = True
+    """Run the Evaluator's LLM review in round one."""
+    max_tool_calls: int = 8
+    params: dict[str, object] = field(default_factory=dict)
+    """Sampling parameters for every call (``temperature``, ``max_tokens``...)."""
+    stop_after: Sequence[str] = ()
+    """Stop (as if interrupted) after these steps: for tests of ``pse resume``."""
