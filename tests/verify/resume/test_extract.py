@@ -75,3 +75,10 @@ def test_find_durations_reads_claims(line: str, years: int, approx: str) -> None
 
 def test_find_durations_ignores_dates() -> None:
     assert find_durations("2024年10月至今 负责2个项目", 1) == []
+
+
+def test_certifications_listed_under_education_are_read_as_certifications() -> None:
+    doc = parse_document("## Education & Certifications\n- BSc, University of York, 2014\n"
+                         "- PMP (2020)\n", "cv.md")
+    assert [e.school.text for e in doc.education if e.school] == ["University of York"]
+    assert [c.text for c in doc.certifications] == ["PMP"]

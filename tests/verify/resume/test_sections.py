@@ -47,3 +47,9 @@ def test_split_sections_keeps_deeper_unknown_headings_inside_their_section() -> 
              "- did", "## Beta | Analyst | 2018 - 2020", "# Education", "- BSc, X University"]
     assert [(s.name, s.lines) for s in split_sections(lines)] == [
         ("header", [1]), ("summary", [3]), ("experience", [5, 6, 7]), ("education", [9])]
+
+
+def test_classify_reads_joined_headings() -> None:
+    assert classify("Education & Certifications") == "education"
+    assert classify("Skills and Tools") == "skills"
+    assert classify("证书及资格") == "certifications"

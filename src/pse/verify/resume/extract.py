@@ -30,6 +30,7 @@ from pse.verify.resume.numbers import find_metrics, parse_cjk, word_value
 from pse.verify.resume.sections import (
     Section,
     is_bullet,
+    names_certifications,
     split_entries,
     split_sections,
     strip_bullet,
@@ -91,12 +92,17 @@ def parse_document(text: str, path: str, *, is_company: Matcher | None = None,
             for entry in _entries(lines, section, path, kind, is_company, is_title, loose):
                 (jobs if entry.kind == "job" else projects).append(entry)
             continue
+        mixed = section.heading is not None and names_certifications(lines[section.heading - 1])
         for number in section.lines:
             line = lines[number - 1]
             if not line.strip():
                 continue
             if section.name == "education":
-                education.append(parse_education(line, number))
+                item = parse_education(line, number)
+                if item.degree is None and item.school is None and mixed:
+                    certs.extend(_certification(line, number))
+                else:
+                    education.append(item)
             elif section.name == "certifications":
                 certs.extend(_certification(line, number))
             elif section.name == "skills":

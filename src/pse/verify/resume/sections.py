@@ -45,6 +45,8 @@ _ATX = re.compile(r"^\s{0,3}(#{1,6})\s+(.*?)\s*#*\s*$")
 _BULLET = re.compile(r"^\s*(?:[-+*–]\s+|[•·●▪◦‣]\s*|\d{1,2}[.)]\s+)(?=\S)")
 _DECORATION = re.compile(r"[*_`#【】\[\]=~]")
 _UNDERLINE = re.compile(r"^\s*(?:-{3,}|={3,})\s*$")
+_JOINED = re.compile(r"\s*(?:[&＆、,，]|\band\b|及|与|和)\s*", re.IGNORECASE)
+_CERT_WORD = re.compile(r"certif|licen[sc]|证书|资格|认证", re.IGNORECASE)
 _TECH = re.compile(r"tech|技术栈|工具", re.IGNORECASE)
 _INLINE_LABEL = re.compile(r"^\s*(?:\*\*)?([^:：*]{2,30}?)(?:\*\*)?\s*[:：]\s*(?:\*\*)?\s*\S")
 
@@ -85,11 +87,17 @@ def strip_bullet(line: str) -> tuple[str, int]:
 def classify(title: str) -> SectionName | None:
     """The section a heading text names (``Work Experience``, ``教育背景 | Education``)."""
     cleaned = _DECORATION.sub("", title).strip().rstrip(":：").strip()
-    for piece in re.split(r"\s*[|｜/]\s*", cleaned):
+    pieces = re.split(r"\s*[|｜/]\s*", cleaned)
+    for piece in [*pieces, *(p for whole in pieces for p in _JOINED.split(whole))]:
         for name, pattern in _COMPILED:
             if pattern.fullmatch(piece.strip()):
                 return name
     return None
+
+
+def names_certifications(title: str) -> bool:
+    """True when a section heading also names certifications (``Education & Certifications``)."""
+    return bool(_CERT_WORD.search(title))
 
 
 def _heading(lines: list[str], index: int) -> tuple[int, str] | None:
