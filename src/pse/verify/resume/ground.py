@@ -96,8 +96,7 @@ def _job_dates(rng: DateRange, same_company: list[Entry], facts: SourceFacts) ->
     merged = _merged_range(same_company)
     if merged is not None and same_range(rng, merged):
         return finding(rng.span, "date", ok=True, reason="spans the roles at this employer",
-                       evidence=facts.evidence(same_company[0].dates.span)  # type: ignore[union-attr]  # merged implies dates
-                       )
+                       evidence=facts.evidence(merged.span))
     known = [e.dates.span.text for e in same_company if e.dates]
     reason = (f"the sources give {', '.join(map(repr, known))} for this employer" if known
               else "no job in the sources has this date range")
@@ -168,13 +167,11 @@ def _project_dates(project: Entry, matched: list[Entry], facts: SourceFacts) -> 
         reason = (f"the sources give {', '.join(map(repr, known))} for this project" if known
                   else "no project in the sources has this date range")
         return finding(rng.span, "date", ok=False, reason=reason)
-    tenure = facts.jobs_of(project.company.text) if project.company else []
-    dated = [j for j in tenure if j.dates]
-    if dated and not any(within(rng, j.dates, today=facts.policy.as_of)  # type: ignore[arg-type]  # filtered above
-                         for j in dated):
+    company = project.company.text if project.company else ""
+    tenures = [j.dates for j in facts.jobs_of(company) if j.dates] if company else []
+    if tenures and not any(within(rng, t, today=facts.policy.as_of) for t in tenures):
         return finding(rng.span, "date", ok=False,
-                       reason="the project range lies outside the tenure at "
-                              f"{project.company.text!r}")  # type: ignore[union-attr]  # tenure implies company
+                       reason=f"the project range lies outside the tenure at {company!r}")
     return finding(rng.span, "date", ok=True, evidence=facts.evidence(source.dates.span))
 
 

@@ -21,6 +21,7 @@ from pse.errors import ConfigError
 
 JdSkillPolicy = Literal["separate", "flag", "allow"]
 JD_SKILL_POLICIES: tuple[str, ...] = get_args(JdSkillPolicy)
+_BY_NAME: dict[str, JdSkillPolicy] = {"separate": "separate", "flag": "flag", "allow": "allow"}
 
 
 @dataclass(frozen=True)
@@ -70,8 +71,13 @@ def policy_from_settings(settings: Settings) -> ResumePolicy:
     over_floor = settings["resume.over_floor"]
     external = settings["resume.external_names"]
     assert isinstance(tolerance, float) and isinstance(over_floor, float)
+    name = settings.get_str("resume.jd_skill_policy")
+    jd_skill_policy = _BY_NAME.get(name)
+    if jd_skill_policy is None:
+        raise ConfigError(f"resume.jd_skill_policy {name!r} is unknown; choose one of "
+                          f"{', '.join(JD_SKILL_POLICIES)}")
     return ResumePolicy(
-        jd_skill_policy=settings.get_str("resume.jd_skill_policy"),  # type: ignore[arg-type]  # choices are checked by config
+        jd_skill_policy=jd_skill_policy,
         tolerance=tolerance, over_floor=over_floor,
         translations=parse_translations(settings.get_list("resume.translations")),
         external_names=bool(external))
