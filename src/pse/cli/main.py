@@ -17,6 +17,8 @@ from pse.errors import PseError
 # name -> (module, one-line help). Modules are imported only when their command runs, so
 # `pse verify` never pays for the LLM stack's imports.
 COMMANDS: dict[str, tuple[str, str]] = {
+    "article": ("pse.cli.article", "Write a verified technical article about a repository."),
+    "resume": ("pse.cli.resume", "Continue an interrupted run from its last checkpoint."),
     "verify": ("pse.cli.verify", "Check code references in Markdown against a source tree."),
     "verify-resume": ("pse.cli.verify_resume",
                       "Check that every fact in a resume is supported by the CV."),

@@ -1,0 +1,38 @@
+"""Built-in writing tasks and the task registry.
+
+A task bundles prompts (Markdown files next to it), how it prepares the real data, and
+the verify function that gates its output. Third-party tasks register through the
+``pse.tasks`` entry-point group; the registry is built on demand, never at import time.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from importlib.metadata import entry_points
+
+from pse.errors import TaskError
+
+BUILTIN_TASKS = {"article": "pse.tasks.article.task:ArticleTask"}
+
+
+def available_tasks() -> dict[str, str]:
+    """Task name -> ``module:Class`` for built-in and installed tasks."""
+    tasks = dict(BUILTIN_TASKS)
+    for entry in entry_points(group="pse.tasks"):
+        tasks.setdefault(entry.name, entry.value)
+    return dict(sorted(tasks.items()))
+
+
+def load_task_factory(name: str) -> Callable[..., object]:
+    """The class (or factory) of task ``name``."""
+    tasks = available_tasks()
+    if name not in tasks:
+        raise TaskError(f"unknown task {name!r}; available: {', '.join(tasks)}")
+    module_name, _, attr = tasks[name].partition(":")
+    import importlib
+
+    module = importlib.import_module(module_name)
+    factory = getattr(module, attr, None)
+    if not callable(factory):
+        raise TaskError(f"task {name!r} points at {tasks[name]!r}, which is not callable")
+    return factory
