@@ -13,7 +13,7 @@ from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
-from pse.index.languages import PARSED_LANGUAGES
+from pse.index.languages import PARSED_LANGUAGES, detect_language
 from pse.index.model import FileEntry, IndexStats, IndexWarning, ParsedFile
 from pse.index.python import extract_python
 from pse.index.store import (
@@ -24,6 +24,7 @@ from pse.index.store import (
     stored_files,
 )
 from pse.index.symbols import SymbolIndex
+from pse.index.treesitter import extract_tree_sitter
 from pse.index.walk import discover_files, is_binary
 
 ProgressCallback = Callable[[int, int], None]
@@ -128,6 +129,9 @@ def _parse_job(job: tuple[str, str, str, int]) -> ParsedFile:
                           error=f"skipped: larger than {max_size} bytes (index.max-file-size)")
     if is_binary(data):
         return ParsedFile(path=path, language="python", lines=0, error="skipped: binary file")
+    language = detect_language(path)
+    if language != "python":
+        return extract_tree_sitter(data, path=path, language=language)
     return extract_python(data, path=path, module=module,
                           is_package=path.endswith("__init__.py"))
 

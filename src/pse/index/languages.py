@@ -16,7 +16,8 @@ _BY_SUFFIX = {
     ".ini": "ini", ".html": "html", ".css": "css", ".sql": "sql", ".txt": "text",
 }
 
-PARSED_LANGUAGES = frozenset({"python"})
+PARSED_LANGUAGES = frozenset({"python", "javascript", "typescript", "tsx", "go", "rust", "java",
+                              "c", "cpp"})
 """Languages whose symbols the index extracts (others are indexed as files only)."""
 
 

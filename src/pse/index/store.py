@@ -17,7 +17,7 @@ from pathlib import Path
 from pse.errors import SourceError
 from pse.index.model import FileEntry, ParsedFile
 
-SCHEMA_VERSION = "3"
+SCHEMA_VERSION = "4"  # 4: tree-sitter languages are parsed
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
