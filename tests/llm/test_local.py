@@ -55,3 +55,17 @@ def test_import_llama_without_the_package_names_the_extra(monkeypatch: pytest.Mo
     with pytest.raises(ImportError, match=r'pip install "pse\[local\]"') as exc:
         import_llama()
     assert str(exc.value) == INSTALL_HINT
+
+
+def test_local_template_messages_pass_tool_arguments_as_objects() -> None:
+    from pse.llm.local import _template_messages
+    from pse.llm.types import ToolCall
+
+    call = ToolCall("c1", "read_file", '{"path": "a.py"}')
+    broken = ToolCall("c2", "read_file", "{oops")
+    wire = _template_messages([Message.user("q"), Message.assistant("", tool_calls=[call, broken]),
+                               Message.tool("c1", "text")])
+    functions = [c["function"] for c in wire[1]["tool_calls"]]  # type: ignore[union-attr]
+    assert functions == [{"name": "read_file", "arguments": {"path": "a.py"}},
+                         {"name": "read_file", "arguments": "{oops"}]
+    assert wire[2] == {"role": "tool", "content": "text", "tool_call_id": "c1"}

@@ -21,10 +21,10 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from pse.errors import LLMError
+from pse.errors import LLMError, LLMResponseError
 from pse.llm.backends import BackendConfig
 from pse.llm.catalog import resolve_model
-from pse.llm.types import Completion, LLMClient, Message, Stage, ToolSchema
+from pse.llm.types import Completion, LLMClient, Message, Stage, ToolCall, ToolSchema
 from pse.llm.wire import check_completion, parse_completion, parse_tagged_tool_calls, wire_messages
 
 if TYPE_CHECKING:
@@ -107,7 +107,7 @@ class LocalLLM:
         if unknown:
             raise LLMError(f"{self.backend.label} does not support the parameter(s) "
                            f"{', '.join(unknown)}; remove them or use an HTTP backend")
-        kwargs: dict[str, object] = {"messages": wire_messages(messages), **params}
+        kwargs: dict[str, object] = {"messages": _template_messages(messages), **params}
         if tools:
             kwargs["tools"] = list(tools)
         with self._lock:
@@ -125,6 +125,30 @@ class LocalLLM:
             completion = parse_tagged_tool_calls(completion, tools)
         check_completion(completion, allow_truncated=allow_truncated, where=self.backend.label)
         return completion
+
+
+def _template_messages(messages: Sequence[Message]) -> list[dict[str, object]]:
+    """Wire messages, with tool-call arguments as objects.
+
+    Chat templates (Qwen's among them) render ``arguments | tojson``, expecting an object as
+    Hugging Face passes it; the OpenAI string would be encoded twice, and small models then
+    imitate the doubly-encoded form.
+    """
+    wire = wire_messages(messages)
+    for message, sent in zip(messages, wire, strict=True):
+        if message.tool_calls:
+            sent["tool_calls"] = [
+                {**call.to_wire(), "function": {"name": call.name,
+                                                "arguments": _arguments_object(call)}}
+                for call in message.tool_calls]
+    return wire
+
+
+def _arguments_object(call: ToolCall) -> object:
+    try:
+        return call.parsed_arguments()
+    except LLMResponseError:
+        return call.arguments
 
 
 class ThreadedAsyncLLM:

@@ -85,9 +85,10 @@ def start_server(model_path: Path, *, alias: str, port: int = 0, n_ctx: int = 81
     command = server_command(model_path, port=port, alias=alias, n_ctx=n_ctx, threads=threads)
     log: IO[bytes] | None = log_path.open("wb") if log_path else None
     try:
-        process = subprocess.Popen(command, stdin=subprocess.DEVNULL, stdout=log,
-                                   stderr=subprocess.STDOUT if log else None,
-                                   start_new_session=True)
+        # All server output goes to the log, or to our stderr: stdout is for results.
+        process = subprocess.Popen(command, stdin=subprocess.DEVNULL,
+                                   stdout=log if log is not None else 2,
+                                   stderr=subprocess.STDOUT, start_new_session=True)
     finally:
         if log is not None:
             log.close()  # the child has its own descriptor now
