@@ -1,0 +1,101 @@
+"""File discovery: .gitignore rules, always-skipped folders, virtualenvs, order."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+from pse.errors import SourceError
+from pse.index.walk import discover_files, is_binary
+from repo_fixtures import PY_SMALL
+
+
+def _tree(root: Path, files: dict[str, str]) -> Path:
+    for name, text in files.items():
+        path = root / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+    return root
+
+
+def _paths(root: Path, **kwargs: object) -> list[str]:
+    return [entry.path for entry in discover_files(root, **kwargs)]  # type: ignore[arg-type]  # exclude only
+
+
+def test_walk_fixture_repo_skips_ignored_vendored_and_virtualenv_files() -> None:
+    paths = _paths(PY_SMALL)
+    assert "src/tinyhttp/client.py" in paths and ".env.example" in paths
+    assert not any(p.startswith(("generated/", "node_modules/", "env_fixture/")) for p in paths)
+
+
+def test_walk_output_is_sorted_posix_with_stat_data(tmp_path: Path) -> None:
+    _tree(tmp_path, {"b.py": "x = 1\n", "a/z.md": "# z\n", "a/b/c.txt": "c"})
+    entries = discover_files(tmp_path)
+    assert [e.path for e in entries] == ["a/b/c.txt", "a/z.md", "b.py"]
+    by_path = {e.path: e for e in entries}
+    assert by_path["b.py"].size == 6 and by_path["b.py"].language == "python"
+    assert by_path["a/z.md"].language == "markdown" and by_path["a/b/c.txt"].language == "text"
+    assert by_path["b.py"].mtime_ns == (tmp_path / "b.py").stat().st_mtime_ns
+
+
+@pytest.mark.parametrize("folder", [".git", "__pycache__", "node_modules", ".venv", "venv",
+                                    ".tox", ".mypy_cache", "pkg.egg-info", "site-packages"])
+def test_walk_always_skips_tool_folders(tmp_path: Path, folder: str) -> None:
+    _tree(tmp_path, {"keep.py": "", f"{folder}/hidden.py": "", f"sub/{folder}/deep.py": ""})
+    assert _paths(tmp_path) == ["keep.py"]
+
+
+def test_walk_skips_any_folder_holding_pyvenv_cfg(tmp_path: Path) -> None:
+    _tree(tmp_path, {"myenv/pyvenv.cfg": "home = /usr\n", "myenv/lib/x.py": "", "a.py": ""})
+    assert _paths(tmp_path) == ["a.py"]
+
+
+def test_walk_skips_build_outputs_only_at_the_top(tmp_path: Path) -> None:
+    _tree(tmp_path, {"build/lib/x.py": "", "dist/x.whl": "", "pkg/build/rules.py": ""})
+    assert _paths(tmp_path) == ["pkg/build/rules.py"]
+
+
+def test_walk_honours_gitignore_at_every_level(tmp_path: Path) -> None:
+    _tree(tmp_path, {
+        ".gitignore": "*.log\n/generated/\n",
+        "app.log": "", "app.py": "", "generated/g.py": "", "pkg/generated/kept.py": "",
+        "pkg/.gitignore": "secret_*.py\n!secret_ok.py\n",
+        "pkg/secret_key.py": "", "pkg/secret_ok.py": "", "pkg/sub/trace.log": "",
+    })
+    assert _paths(tmp_path) == [".gitignore", "app.py", "pkg/.gitignore",
+                                "pkg/generated/kept.py", "pkg/secret_ok.py"]
+
+
+def test_walk_deeper_gitignore_can_reinclude(tmp_path: Path) -> None:
+    _tree(tmp_path, {".gitignore": "*.txt\n", "a.txt": "", "docs/.gitignore": "!keep.txt\n",
+                     "docs/keep.txt": "", "docs/drop.txt": ""})
+    assert _paths(tmp_path) == [".gitignore", "docs/.gitignore", "docs/keep.txt"]
+
+
+def test_walk_extra_exclude_patterns(tmp_path: Path) -> None:
+    _tree(tmp_path, {"a.py": "", "tests/t.py": "", "docs/x.md": ""})
+    assert _paths(tmp_path, exclude=["tests/", "*.md"]) == ["a.py"]
+
+
+def test_walk_does_not_follow_symlinks(tmp_path: Path) -> None:
+    outside = _tree(tmp_path / "outside", {"secret.py": "x = 1\n"})
+    root = _tree(tmp_path / "root", {"a.py": ""})
+    os.symlink(outside, root / "linked_dir")
+    os.symlink(outside / "secret.py", root / "linked.py")
+    assert _paths(root) == ["a.py"]
+
+
+def test_walk_missing_root_is_a_source_error(tmp_path: Path) -> None:
+    with pytest.raises(SourceError, match="does not exist"):
+        discover_files(tmp_path / "nope")
+    (tmp_path / "file.py").write_text("", encoding="utf-8")
+    with pytest.raises(SourceError, match="not a folder"):
+        discover_files(tmp_path / "file.py")
+
+
+def test_walk_is_binary_uses_nul_bytes_in_the_first_8k() -> None:
+    assert is_binary(b"abc\x00def")
+    assert not is_binary("héllo 中文".encode())
+    assert not is_binary(b"a" * 8192 + b"\x00")

@@ -1,0 +1,72 @@
+"""check_documents orchestration: ignore lists, changelogs, example-local names, findings."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+
+from pse.index.builder import build_index
+from pse.verify.check import CheckedReference, Document, check_documents, to_findings
+from pse.verify.externals import external_names
+from pse.verify.resolve import Resolver
+from repo_fixtures import PY_SMALL, copy_repo
+
+
+@pytest.fixture(scope="module")
+def resolver(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Resolver]:
+    root = copy_repo(PY_SMALL, tmp_path_factory.mktemp("check") / "py_small")
+    index, _ = build_index(root, cache_dir=tmp_path_factory.mktemp("cache"), workers=1)
+    yield Resolver(index, externals=external_names(dependencies=(), configured=()))
+    index.close()
+
+
+def _statuses(checked: list[CheckedReference]) -> dict[str, str]:
+    return {c.ref.name: c.result.status for c in checked}
+
+
+def test_check_ignore_patterns_match_name_or_text(resolver: Resolver) -> None:
+    doc = Document("a.md", "`Client.fetch_all()` and `Ghost.boo` and `Client.gone()`\n")
+    checked = check_documents([doc], resolver, ignore=["Client.fetch_*", "Ghost*"])
+    assert _statuses(checked) == {"Client.fetch_all": "ignored", "Ghost.boo": "ignored",
+                                  "Client.gone": "unverified"}
+    assert checked[0].result.message == "listed in [tool.pse.verify] ignore"
+
+
+def test_check_historical_documents_do_not_flag(resolver: Resolver) -> None:
+    text = "Removed `Client.old_api()` in 0.3.\n"
+    history = check_documents([Document("docs/CHANGELOG.md", text)], resolver,
+                              historical=["CHANGELOG*"])
+    normal = check_documents([Document("docs/guide.md", text)], resolver,
+                             historical=["CHANGELOG*"])
+    assert _statuses(history) == {"Client.old_api": "ignored"}
+    assert history[0].result.message.endswith("(historical document)")
+    assert _statuses(normal) == {"Client.old_api": "unverified"}
+
+
+def test_check_names_defined_by_an_example_are_local(resolver: Resolver) -> None:
+    text = ("```python\nclass RetryPolicy:\n    pass\n```\n\n"
+            "Then pass a `RetryPolicy` to `Client`; `Policy` is not defined anywhere.\n")
+    checked = check_documents([Document("a.md", text)], resolver)
+    assert _statuses(checked) == {"RetryPolicy": "ignored", "Client": "verified",
+                                  "Policy": "unverified"}
+
+
+def test_check_output_is_sorted_and_deduplicated(resolver: Resolver) -> None:
+    docs = [Document("b.md", "`Client` `Client`\n\n`Session`\n"),
+            Document("a.md", "`Session`\n")]
+    checked = check_documents(docs, resolver)
+    assert [(c.ref.file, c.ref.line, c.ref.name) for c in checked] == [
+        ("a.md", 1, "Session"), ("b.md", 1, "Client"), ("b.md", 3, "Session")]
+
+
+def test_check_to_findings_bad_and_ok(resolver: Resolver) -> None:
+    doc = Document("a.md", "`Client.request()` `src/tinyhtp/client.py` `json.loads` `True`\n")
+    result = to_findings(check_documents([doc], resolver))
+    assert not result.passed
+    [bad] = result.bad
+    assert (bad.rule, bad.path, bad.line, bad.kind) == ("ref-unverified", "a.md", 1, "path")
+    assert bad.hint == "did you mean 'src/tinyhttp/client.py'?"
+    [ok] = result.ok
+    assert (ok.rule, ok.severity, ok.text) == ("ref-verified", "info", "Client.request()")
+    assert [(e.path, e.line) for e in ok.evidence] == [("src/tinyhttp/client.py", 20)]

@@ -1,0 +1,316 @@
+"""Resolution against the py_small index: evidence, inheritance, kwargs, paths, externals."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from pse.index.builder import build_index
+from pse.index.facts import declared_dependencies
+from pse.verify.check import Document, check_documents
+from pse.verify.externals import external_names
+from pse.verify.refs import Reference, Resolution
+from pse.verify.resolve import Resolver
+from pse.verify.spans import classify_span
+from repo_fixtures import PY_SMALL, copy_repo
+
+CLIENT = "src/tinyhttp/client.py"
+MODELS = "src/tinyhttp/models.py"
+
+
+@pytest.fixture(scope="module")
+def resolver(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Resolver]:
+    root = copy_repo(PY_SMALL, tmp_path_factory.mktemp("resolve") / "py_small")
+    index, _ = build_index(root, cache_dir=tmp_path_factory.mktemp("cache"), workers=1)
+    dependencies = set(declared_dependencies(root)) | (index.imported_top_modules
+                                                       - index.top_modules)
+    yield Resolver(index, externals=external_names(dependencies=dependencies, configured=()))
+    index.close()
+
+
+def _resolve(resolver: Resolver, span: str, *, context: str = "") -> Resolution:
+    return resolver.resolve(classify_span(span, file="doc.md", line=1, context=context))
+
+
+def _evidence(resolver: Resolver, span: str) -> tuple[tuple[str, int | None], ...]:
+    result = _resolve(resolver, span)
+    assert result.status == "verified", (span, result)
+    return result.evidence
+
+
+# ------------------------------------------------------------------ qualified names
+
+@pytest.mark.parametrize(("span", "evidence"), [
+    ("tinyhttp.Client", ((CLIENT, 62),)),                     # re-export from .client
+    ("tinyhttp.Session.Config.retries", ((CLIENT, 42),)),     # re-export + nested class
+    ("tinyhttp.client.Client.request", ((CLIENT, 20),)),      # inherited from BaseClient
+    ("tinyhttp.Client.send", ((CLIENT, 25),)),                # re-export + inheritance
+    ("tinyhttp.models.Request", ((MODELS, 12),)),
+    ("tinyhttp.cli:main", (("src/tinyhttp/cli.py", 17),)),    # module:func
+    ("tinyhttp.__all__", (("src/tinyhttp/__init__.py", 6),)),
+    ("tinyhttp", (("src/tinyhttp/__init__.py", 1),)),
+    ("import tinyhttp.models", ((MODELS, 1),)),
+])
+def test_resolve_qualified_names(resolver: Resolver, span: str,
+                                 evidence: tuple[tuple[str, int], ...]) -> None:
+    assert _evidence(resolver, span) == evidence
+
+
+@pytest.mark.parametrize(("span", "evidence"), [
+    ("Client", ((CLIENT, 62),)),
+    ("Client.request()", ((CLIENT, 20),)),                    # two levels of in-repo bases
+    ("Client.Config.retries", ((CLIENT, 42),)),               # nested class, inherited
+    ("Client.base_url", ((CLIENT, 16),)),                     # self.x in a base __init__
+    ("Client.headers", ((CLIENT, 47),)),
+    ("Session.__enter__", ((CLIENT, 50),)),
+    ("Request.headers", ((MODELS, 17),)),                     # dataclass field
+    ("Response.status_code", ((MODELS, 24),)),                # self.x attribute
+    ("DEFAULT_TIMEOUT", ((CLIENT, 7),)),                      # module constant
+    ("BaseClient.closed", ((CLIENT, 18), (CLIENT, 33))),      # assigned in two methods
+])
+def test_resolve_unqualified_names_and_members(resolver: Resolver, span: str,
+                                               evidence: tuple[tuple[str, int], ...]) -> None:
+    assert _evidence(resolver, span) == evidence
+
+
+@pytest.mark.parametrize("span", [
+    "Response.send()",        # a method of another class
+    "BaseClient.mount()",     # defined on a subclass, not on the base
+    "Client.fetch_all()",     # invented method
+    "Session.Config.proxy",   # instance attribute of Session, not of its nested class
+    "tinyhttp.transport",     # invented module of the package
+    "tinyhttp.models.Client", # real class, wrong module
+    "Client.DEFAULT_TIMEOUT", # module constant, not a class member
+])
+def test_resolve_wrong_class_or_invented_member_is_flagged(resolver: Resolver,
+                                                           span: str) -> None:
+    assert _resolve(resolver, span).status == "unverified"
+
+
+def test_resolve_names_only_in_skipped_folders_are_flagged(resolver: Resolver) -> None:
+    for span in ("GeneratedSchema", "left_pad", "VenvOnlyThing"):
+        assert _resolve(resolver, span).status == "unverified", span
+
+
+# ------------------------------------------------------------------ keyword arguments
+
+@pytest.mark.parametrize(("span", "status"), [
+    ("retry(f, attempts=5, backoff=1)", "verified"),
+    ("retry(f, tries=3)", "unverified"),
+    ("build_url(b, p, page=2, sort='x')", "verified"),        # **params accepts anything
+    ("tinyhttp.get(u, timeout=1)", "verified"),               # **kwargs
+    ("Session(timeout=3, headers={})", "verified"),           # checked against __init__
+    ("Session(proxy='p')", "unverified"),
+    ("Client(base_url='u')", "verified"),                     # inherited __init__
+    ("Client.stream(m, u, chunk_size=1)", "verified"),
+    ("Client.stream(m, u, chunk=1)", "unverified"),
+    ("Request(method='GET', url='/')", "verified"),           # dataclass: no __init__ in tree
+])
+def test_resolve_keyword_arguments(resolver: Resolver, span: str, status: str) -> None:
+    assert _resolve(resolver, span).status == status
+
+
+def test_resolve_bad_keyword_message_and_suggestion(resolver: Resolver) -> None:
+    result = _resolve(resolver, "retry(f, attempt=3)")
+    assert result.status == "unverified"
+    assert result.message == "no parameter 'attempt' in the signature"
+    assert result.suggestion == "attempts"
+    assert result.evidence == ((CLIENT, 79),)
+
+
+# ------------------------------------------------------------------ paths
+
+@pytest.mark.parametrize(("span", "evidence"), [
+    ("src/tinyhttp/client.py", ((CLIENT, None),)),
+    ("tinyhttp/models.py", ((MODELS, None),)),                # a real path suffix
+    ("models.py", ((MODELS, None),)),
+    ("src/tinyhttp/", (("src/tinyhttp/", None),)),
+    ("tinyhttp/", (("src/tinyhttp/", None),)),
+    ("src/tinyhttp/broken.py", (("src/tinyhttp/broken.py", None),)),  # listed despite errors
+])
+def test_resolve_paths_exact_or_suffix(resolver: Resolver, span: str,
+                                       evidence: tuple[tuple[str, None], ...]) -> None:
+    assert _evidence(resolver, span) == evidence
+
+
+@pytest.mark.parametrize(("span", "suggestion"), [
+    ("lib/tinyhttp/client.py", CLIENT),     # same file name, wrong folder
+    ("tinyhttp/src/client.py", CLIENT),     # components swapped
+    ("src/tinyhttp/missing.py", ""),
+    ("generated/schema.py", ""),            # .gitignored
+    ("node_modules/leftpad/helper.py", ""),
+])
+def test_resolve_wrong_folder_is_never_matched_by_basename(resolver: Resolver, span: str,
+                                                           suggestion: str) -> None:
+    result = _resolve(resolver, span)
+    assert result.status == "unverified"
+    if suggestion:
+        assert result.suggestion == suggestion
+
+
+def test_resolve_missing_folder(resolver: Resolver) -> None:
+    assert _resolve(resolver, "src/nowhere/").status == "unverified"
+
+
+@pytest.mark.parametrize(("span", "status", "evidence"), [
+    ("src/tinyhttp/models.py:40", "verified", ((MODELS, 40),)),       # the last line
+    ("src/tinyhttp/models.py:1", "verified", ((MODELS, 1),)),
+    ("src/tinyhttp/models.py:41", "unverified", ((MODELS, None),)),
+    ("src/tinyhttp/models.py:0", "unverified", ((MODELS, None),)),
+    ("client.py#L20-L23", "verified", ((CLIENT, 20),)),
+    ("client.py#L86-L88", "unverified", ((CLIENT, None),)),           # range runs past 87
+    ("src/tinyhttp/cli.py:10 (build_parser)", "verified", (("src/tinyhttp/cli.py", 10),)),
+    ("src/tinyhttp/cli.py:17 (build_parser)", "unverified", (("src/tinyhttp/cli.py", None),)),
+    ("src/tinyhttp/cli.py:17 (main)", "verified", (("src/tinyhttp/cli.py", 17),)),
+    ("lib/models.py:3", "unverified", ()),
+])
+def test_resolve_path_line_ranges(resolver: Resolver, span: str, status: str,
+                                  evidence: tuple[tuple[str, int | None], ...]) -> None:
+    result = _resolve(resolver, span)
+    assert (result.status, result.evidence) == (status, evidence)
+
+
+def test_resolve_path_line_past_the_end_message(resolver: Resolver) -> None:
+    result = _resolve(resolver, "src/tinyhttp/models.py:400")
+    assert result.message == "line 400 is past the end of src/tinyhttp/models.py (40 lines)"
+
+
+# ------------------------------------------------------------------ externals
+
+@pytest.mark.parametrize(("span", "message"), [
+    ("len()", "builtin"),
+    ("str.upper", "builtin"),
+    ("json.loads", "standard library"),
+    ("os.getenv", "standard library"),
+    ("dataclasses.field", "standard library"),
+    ("import argparse", "standard library"),
+    ("backoff.on_exception", "a dependency of the project"),  # declared, not installed
+    ("certifi.where", "a dependency of the project"),
+    ("OrderedDict", "defined in the standard library (collections)"),
+    ("__repr__", "a Python data-model name"),
+])
+def test_resolve_external_names(resolver: Resolver, span: str, message: str) -> None:
+    result = _resolve(resolver, span)
+    assert (result.status, result.message) == ("external", message)
+
+
+def test_resolve_missing_builtin_attribute_is_flagged(resolver: Resolver) -> None:
+    assert _resolve(resolver, "str.nosuchmethod").status == "unverified"
+
+
+# ------------------------------------------------------------------ env vars, flags, commands
+
+def test_resolve_env_vars_flags_and_commands(resolver: Resolver) -> None:
+    assert _evidence(resolver, "$TINY_DEBUG") == ((CLIENT, 9),)
+    assert _resolve(resolver, "TINY_PROXY", context="set the env var TINY_PROXY"
+                    ).evidence == ((CLIENT, 48),)
+    assert _resolve(resolver, "$NOT_READ_ANYWHERE").status == "external"
+    assert _resolve(resolver, "HOME", context="uses the HOME environment variable"
+                    ).status == "external"
+    assert _evidence(resolver, "--verbose") == (("src/tinyhttp/cli.py", 12),)
+    assert _resolve(resolver, "--some-other-tool-flag").status == "external"
+    assert _resolve(resolver, "pip install tinyhttp").status == "external"
+    assert _resolve(resolver, "python -m tinyhttp").status == "verified"
+    assert _resolve(resolver, "python -m tinyhttp.server").status == "unverified"
+
+
+def test_resolve_values_and_prose_are_ignored(resolver: Resolver) -> None:
+    for span in ("utf-8", "True", "200", "https://example.org", "text/html", "POST"):
+        assert _resolve(resolver, span).status == "ignored", span
+
+
+# ------------------------------------------------------------------ suggestions
+
+@pytest.mark.parametrize(("span", "suggestion"), [
+    ("Resposne", "Response"),
+    ("Session.mountt()", "Session.mount"),
+    ("Response.raise_for_statuss()", "Response.raise_for_status"),
+    ("tinyhttp.models.Reqest", "tinyhttp.models.Request"),
+    ("build_ulr(a, b)", "build_url"),
+])
+def test_resolve_did_you_mean(resolver: Resolver, span: str, suggestion: str) -> None:
+    result = _resolve(resolver, span)
+    assert (result.status, result.suggestion) == ("unverified", suggestion)
+    assert _resolve(resolver, suggestion).status == "verified"
+
+
+def test_resolve_no_suggestion_when_nothing_is_close(resolver: Resolver) -> None:
+    assert _resolve(resolver, "Client.fetch_all()").suggestion == ""
+
+
+@pytest.mark.xfail(strict=True, reason=(
+    "bug: Suggester.symbol looks the head up with resolver.lookup (qualified names only); "
+    "for a relative nested head like 'Session.Config' it finds no container and falls back "
+    "to any name in the tree, suggesting 'Session.Config.timeout' / '.retry', which do "
+    "not exist"))
+@pytest.mark.parametrize(("span", "suggestion"), [
+    ("Session.Config.timeout_ms", ""),                      # nothing close in Config
+    ("Session.Config.retrys", "Session.Config.retries"),
+])
+def test_resolve_suggestion_for_nested_member_exists(resolver: Resolver, span: str,
+                                                     suggestion: str) -> None:
+    assert _resolve(resolver, span).suggestion == suggestion
+
+
+@pytest.mark.xfail(strict=True, reason=(
+    "bug: suggestions only consider a class's own children, so an inherited member "
+    "(Client.request, defined on BaseClient) is never suggested for 'Client.requests'"))
+def test_resolve_suggestion_includes_inherited_members(resolver: Resolver) -> None:
+    assert _resolve(resolver, "Client.requests()").suggestion == "Client.request"
+
+
+@pytest.mark.xfail(strict=True, reason=(
+    "bug: suggestions for 'pkg.Name' only consider symbols defined in pkg, not names it "
+    "re-exports with 'from .x import Name', so 'tinyhttp.Clinet' gets no suggestion"))
+def test_resolve_suggestion_includes_reexported_names(resolver: Resolver) -> None:
+    assert _resolve(resolver, "tinyhttp.Clinet").suggestion == "tinyhttp.Client"
+
+
+@pytest.mark.xfail(strict=True, reason=(
+    "bug: a span of CJK prose (`配置`, 'configuration') is classified as a Python identifier "
+    "and flagged as missing from the tree; prose words must be ignored"))
+def test_resolve_cjk_prose_word_is_not_flagged(resolver: Resolver) -> None:
+    checked = check_documents([Document("zh.md", "请先修改`配置`，再运行。\n")], resolver)
+    assert [c.result.status for c in checked] == ["ignored"]
+
+
+@pytest.mark.xfail(strict=True, reason=(
+    "bug: an upper-case name the tree reads with os.getenv/os.environ is flagged as missing "
+    "unless its sentence mentions the environment (e.g. in a table of settings); the "
+    "mention is evidence enough"))
+def test_resolve_env_var_read_by_the_tree_needs_no_context(resolver: Resolver) -> None:
+    assert _evidence(resolver, "TINY_PROXY") == ((CLIENT, 48),)
+
+
+@pytest.mark.xfail(strict=True, reason=(
+    "bug: a dotfile name with a second suffix (`.env.example`) is classified as 'not code' "
+    "and never checked, so an invented `.env.sample` passes silently"))
+def test_resolve_dotfile_with_suffix_is_a_checked_path(resolver: Resolver) -> None:
+    assert _evidence(resolver, ".env.example") == ((".env.example", None),)
+    assert _resolve(resolver, ".env.sample").status == "unverified"
+
+
+def test_resolve_ignored_reference_stays_ignored(resolver: Resolver) -> None:
+    ref = Reference(file="d.md", line=1, text="Nope", name="Nope", kind="symbol",
+                    ignored="ignored by a pse: ignore marker")
+    assert resolver.resolve(ref) == Resolution("ignored",
+                                               message="ignored by a pse: ignore marker")
+
+
+def test_resolve_quoted_definition_must_be_in_the_named_file(resolver: Resolver) -> None:
+    def definition(name: str, in_file: str) -> str:
+        ref = Reference(file="d.md", line=1, text=name, name=name, kind="symbol",
+                        origin="code", in_file=in_file)
+        return resolver.resolve(ref).status
+
+    assert definition("Session.mount", CLIENT) == "verified"
+    assert definition("Response.json", "tinyhttp/models.py") == "verified"
+    assert definition("Session.teleport", CLIENT) == "unverified"
+
+
+def test_resolve_paths_do_not_depend_on_the_working_directory(
+        resolver: Resolver, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    assert _evidence(resolver, "src/tinyhttp/client.py") == ((CLIENT, None),)
