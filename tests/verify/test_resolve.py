@@ -276,11 +276,8 @@ def test_resolve_cjk_prose_word_is_not_flagged(resolver: Resolver) -> None:
     assert [c.result.status for c in checked] == ["ignored"]
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "bug: an upper-case name the tree reads with os.getenv/os.environ is flagged as missing "
-    "unless its sentence mentions the environment (e.g. in a table of settings); the "
-    "mention is evidence enough"))
 def test_resolve_env_var_read_by_the_tree_needs_no_context(resolver: Resolver) -> None:
+    # e.g. in a table of settings, with no "environment" in the sentence
     assert _evidence(resolver, "TINY_PROXY") == ((CLIENT, 48),)
 
 
