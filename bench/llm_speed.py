@@ -47,58 +47,62 @@ def timed(llm: LocalLLM, messages: list[Message], max_tokens: int) -> tuple[Comp
     return answer, time.perf_counter() - started
 
 
-def main() -> int:
-    """Run the benchmark and print the figures."""
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--model", default=os.environ.get("PSE_LOCAL_MODEL", DEFAULT_MODEL))
-    parser.add_argument("--prompt-tokens", type=int, default=1600)
-    parser.add_argument("--gen-tokens", type=int, default=128)
-    parser.add_argument("--threads", type=int, default=0)
-    parser.add_argument("--json", action="store_true", help="print JSON")
-    args = parser.parse_args()
-
+def measure(args: argparse.Namespace) -> dict[str, object]:
+    """Load the model, run the three calls, return the figures."""
     backend = BackendConfig(name="local", kind="local", model=args.model, n_ctx=4096,
                             threads=args.threads)
     llm = LocalLLM(backend, cache_dir=default_cache_dir())
     started = time.perf_counter()
     llm.load()
     load_s = time.perf_counter() - started
-    context = build_context(llm, args.prompt_tokens)
     system = Message.system("You are a senior engineer. Answer using only the code below.\n"
-                            + context)
-
-    first, prompt_s = timed(llm, [system, Message.user("Name the classes defined above.")], 1)
-    prompt_tokens = first.usage.prompt_tokens
-    # Same prompt again: the whole prefix is cached, so the time is generation.
-    gen, gen_s = timed(llm, [system, Message.user("Name the classes defined above.")],
-                       args.gen_tokens)
+                            + build_context(llm, args.prompt_tokens))
+    question = Message.user("Name the classes defined above.")
+    first, prompt_s = timed(llm, [system, question], 1)
+    # The same prompt again: the whole prefix is cached, so the time is generation.
+    gen, gen_s = timed(llm, [system, question], args.gen_tokens)
     follow, follow_s = timed(llm, [system, Message.user("Which module imports openai?")], 1)
-
-    figures = {
-        "model": args.model, "threads": args.threads or os.cpu_count(),
-        "load_s": round(load_s, 2),
-        "prompt_tokens": prompt_tokens,
+    return {
+        "model": args.model, "threads": args.threads or "default",
+        "load_s": round(load_s, 2), "prompt_tokens": first.usage.prompt_tokens,
         "prompt_s": round(prompt_s, 2),
-        "prompt_tok_per_s": round(prompt_tokens / prompt_s, 1),
-        "generated_tokens": gen.usage.completion_tokens,
-        "generation_s": round(gen_s, 2),
+        "prompt_tok_per_s": round(first.usage.prompt_tokens / prompt_s, 1),
+        "generated_tokens": gen.usage.completion_tokens, "generation_s": round(gen_s, 2),
         "generation_tok_per_s": round(gen.usage.completion_tokens / gen_s, 1),
-        "reused_prefix_followup_s": round(follow_s, 2),
         "followup_prompt_tokens": follow.usage.prompt_tokens,
+        "followup_s": round(follow_s, 2),
         "peak_rss_mb": round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024),
+        "load_average_1m": round(os.getloadavg()[0], 2),
     }
-    if args.json:
-        print(json.dumps(figures, indent=2))
-    else:
-        print(f"model                 {figures['model']} ({figures['threads']} threads)")
-        print(f"load                  {figures['load_s']} s")
-        print(f"prompt (cold)         {prompt_tokens} tokens in {figures['prompt_s']} s = "
-              f"{figures['prompt_tok_per_s']} tok/s")
-        print(f"generation            {figures['generated_tokens']} tokens in "
-              f"{figures['generation_s']} s = {figures['generation_tok_per_s']} tok/s")
-        print(f"follow-up, same prefix {follow.usage.prompt_tokens} prompt tokens in "
-              f"{figures['reused_prefix_followup_s']} s (prefix reused)")
-        print(f"peak RSS              {figures['peak_rss_mb']} MB")
+
+
+def render(f: dict[str, object]) -> str:
+    """The figures as a small table."""
+    return "\n".join([
+        f"model                  {f['model']} ({f['threads']} threads)",
+        f"load                   {f['load_s']} s",
+        f"prompt (cold)          {f['prompt_tokens']} tokens in {f['prompt_s']} s = "
+        f"{f['prompt_tok_per_s']} tok/s",
+        f"generation             {f['generated_tokens']} tokens in {f['generation_s']} s = "
+        f"{f['generation_tok_per_s']} tok/s",
+        f"follow-up, same prefix {f['followup_prompt_tokens']} prompt tokens in "
+        f"{f['followup_s']} s (prefix reused)",
+        f"peak RSS               {f['peak_rss_mb']} MB",
+        f"machine load (1 min)   {f['load_average_1m']} on {os.cpu_count()} cores",
+    ])
+
+
+def main() -> int:
+    """Run the benchmark and print the figures."""
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    parser.add_argument("--model", default=os.environ.get("PSE_LOCAL_MODEL", DEFAULT_MODEL))
+    parser.add_argument("--prompt-tokens", type=int, default=1600)
+    parser.add_argument("--gen-tokens", type=int, default=128)
+    parser.add_argument("--threads", type=int, default=0, help="0: llama.cpp's default")
+    parser.add_argument("--json", action="store_true", help="print JSON")
+    args = parser.parse_args()
+    figures = measure(args)
+    print(json.dumps(figures, indent=2) if args.json else render(figures))
     return 0
 
 

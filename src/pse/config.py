@@ -103,7 +103,8 @@ FIELDS: tuple[Field, ...] = (
     Field("local.model", "str", "qwen2.5-coder-0.5b", "Embedded model: a name from "
           "`pse models` or the path of a GGUF file."),
     Field("local.n_ctx", "int", 8192, "Context window of the embedded model, in tokens."),
-    Field("local.threads", "int", 0, "CPU threads of the embedded model (0: all cores)."),
+    Field("local.threads", "int", 0, "CPU threads of the embedded model (0: llama.cpp's "
+          "default, half the cores to generate and all to read the prompt)."),
     # Agent sandbox (pse.tools): what the agents' read_file/list_dir/grep/run_command may do.
     Field("tools.allow_commands", "list", [
         "git log", "git show", "git diff", "git grep", "git ls-files", "git blame",

@@ -26,7 +26,7 @@ from pse.llm.serve import LocalServer, start_server, stop_server
 @click.option("--n-ctx", type=click.IntRange(256), default=None,
               help="Context window in tokens (default: local.n_ctx).")
 @click.option("--threads", type=click.IntRange(0), default=None,
-              help="CPU threads (default: local.threads; 0: all cores).")
+              help="CPU threads (default: local.threads; 0: llama.cpp's default).")
 @click.option("--ready-timeout", type=click.FloatRange(1), default=300.0, show_default=True,
               help="Seconds to wait for the server to answer.")
 @click.pass_context

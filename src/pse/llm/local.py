@@ -15,7 +15,6 @@ parsed back into :class:`~pse.llm.types.ToolCall` s by :mod:`pse.llm.wire`. A
 from __future__ import annotations
 
 import asyncio
-import os
 import threading
 from collections.abc import Sequence
 from pathlib import Path
@@ -89,10 +88,13 @@ class LocalLLM:
         if self._llama is None:
             llama_class = import_llama()
             path = resolve_model(self.backend.model, cache_dir=self._cache_dir)
-            threads = self.backend.threads or os.cpu_count() or 1
+            # 0 keeps llama.cpp's defaults: half the cores generate (memory-bound, and
+            # it leaves a core to the rest of the machine), all cores read the prompt.
+            threads = self.backend.threads or None
             try:
                 self._llama = llama_class(model_path=str(path), n_ctx=self.backend.n_ctx,
-                                          n_threads=threads, verbose=False)
+                                          n_threads=threads, n_threads_batch=threads,
+                                          verbose=False)
             except (ValueError, RuntimeError, OSError) as exc:
                 raise LLMError(f"{self.backend.label}: llama.cpp cannot load {str(path)!r} "
                                f"({exc}); check that it is a GGUF model file") from exc
