@@ -15,6 +15,7 @@ from dataclasses import replace
 from markdown_it import MarkdownIt
 from markdown_it.token import Token
 
+from pse.verify.codeblocks import FENCE_LANGUAGES, code_block_bindings, code_block_refs
 from pse.verify.pycode import example_bindings, python_block_refs
 from pse.verify.refs import Reference
 from pse.verify.spans import SHELL_PROGRAMS, classify_span
@@ -60,6 +61,9 @@ def document_bindings(text: str) -> set[str]:
             language = info[0].lower().strip("{}.") if info else ""
             if language in _PYTHON_INFO or not language:
                 names |= example_bindings(token.content)
+            elif language in FENCE_LANGUAGES:
+                names |= code_block_bindings(token.content,
+                                             language=FENCE_LANGUAGES[language])
     return names
 
 
@@ -187,6 +191,9 @@ def _fence_refs(token: Token, *, file: str) -> list[Reference]:
         return python_block_refs(token.content, file=file, first_line=first_line)
     if language in _SHELL_INFO:
         return _shell_refs(token.content, file=file, first_line=first_line)
+    if language in FENCE_LANGUAGES:
+        return code_block_refs(token.content, language=FENCE_LANGUAGES[language], file=file,
+                               first_line=first_line)
     if not language:
         # no info string: a Python example if it parses as one, else maybe a shell session
         refs = python_block_refs(token.content, file=file, first_line=first_line,

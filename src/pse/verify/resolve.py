@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import cached_property
 
 from pse.index.model import Symbol
 from pse.index.symbols import SymbolIndex
@@ -23,6 +24,7 @@ from pse.verify.externals import (
     stdlib_has,
     stdlib_home,
 )
+from pse.verify.polyglot import ForeignAnswer, is_foreign, language_external, resolve_foreign
 from pse.verify.refs import Reference, Resolution
 from pse.verify.suggest import Suggester
 
@@ -78,7 +80,18 @@ class Resolver:
             hits = self._relative(parts)
         if hits:
             return self._from_hits(ref, hits)
+        foreign = resolve_foreign(self.index, parts)
+        if foreign is not None:
+            return self._from_foreign(ref, foreign)
         return self._not_in_tree(ref, parts)
+
+    def _from_foreign(self, ref: Reference, answer: ForeignAnswer) -> Resolution:
+        """A name of the non-Python part of the tree (see :mod:`pse.verify.polyglot`)."""
+        if answer.symbols:
+            return Resolution("verified", evidence=_evidence(list(answer.symbols)))
+        if answer.external:
+            return Resolution("external", message=answer.external)
+        return self._unverified(ref, answer.missing)
 
     def _from_hits(self, ref: Reference, hits: list[_Hit]) -> Resolution:
         symbols = [h.symbol for h in hits if h.symbol is not None]
@@ -117,7 +130,17 @@ class Resolver:
         if re.fullmatch(r"[A-Z]{2,8}", ref.name):
             # ``GET``, ``POST``, ``DEBUG``: a value, not something the code must define
             return Resolution("ignored", message="upper-case word not defined in the tree")
+        if re.fullmatch(r"[A-Z][A-Z0-9_]*", ref.name) and self.index.mentions("env_var", ref.name):
+            return self._env_var(ref)  # the source reads it from the environment
+        reason = language_external(ref.name, self._languages)
+        if reason:
+            return Resolution("external", message=reason)
         return self._unverified(ref, "not found in the source tree")
+
+    @cached_property
+    def _languages(self) -> frozenset[str]:
+        """Languages of the tree's files (their standard names are external)."""
+        return frozenset(language for language, _ in self.index.files.values())
 
     def _imported_elsewhere(self, name: str) -> str:
         """The external module a tree module imports ``name`` from ("" if none)."""
@@ -146,8 +169,8 @@ class Resolver:
             if len(parts) == 1:
                 hits.append(_Hit(start))
                 continue
-            if start.kind == "parameter":
-                continue
+            if start.kind == "parameter" or is_foreign(start):
+                continue  # non-Python names: resolve_foreign
             hits.extend(self.lookup(".".join([start.qualname, *parts[1:]])))
         return _dedupe(hits)
 
@@ -286,6 +309,8 @@ class Resolver:
     def _bad_kwargs(self, symbols: list[Symbol], kwargs: tuple[str, ...]) -> str:
         """The first keyword no candidate signature accepts ("" when all are fine)."""
         signatures: list[tuple[tuple[str, ...], bool]] = []
+        if any(is_foreign(symbol) for symbol in symbols):
+            return ""  # keyword arguments are Python's
         for symbol in symbols:
             if symbol.kind in {"function", "method"}:
                 signatures.append((symbol.params, symbol.varkw))

@@ -129,6 +129,8 @@ def _as_python(base: Reference, span: str) -> Reference | None:
             span = span[len(prefix):].strip()
     if span.startswith(("import ", "from ")):
         return _as_import(base, span)
+    if "#" in span and re.match(r"^[A-Za-z_][\w.]*#[A-Za-z_]", span):
+        return _as_generic(base, span)  # ``Class#method``; ``ast`` would read a comment
     try:
         node = ast.parse(span, mode="eval").body
     except (SyntaxError, ValueError, RecursionError):
@@ -154,12 +156,41 @@ def _as_generic(base: Reference, span: str) -> Reference | None:
     """Spans ``ast`` rejects: ``Type::method``, ``Class#method``, signatures with types."""
     if span.startswith(("def ", "class ", "async def ")) or ";" in span:
         return replace(base, ignored="a code example, not a reference")
+    if definition := _as_definition(base, span):
+        return definition
+    span = re.sub(r"^\(\s*[*&]\s*([A-Za-z_]\w*)\s*\)\.", r"\1.", span)  # Go: ``(*Store).Len``
+    # ``Vec::<u8>::new``, ``std::vector<int>``, ``println!``: generics and macro bangs out
+    bare = re.sub(r"::<[^<>()]*>", "", span)
+    bare = re.sub(r"!(?=\(|$)", "", re.sub(r"<[^<>()]*>", "", re.sub(r"<[^<>()]*>", "", bare)))
+    if bare != span and re.fullmatch(r"[A-Za-z_]\w*(?:(?:::|#|\.)[A-Za-z_]\w*)*(?:\(.*\))?",
+                                     bare):
+        span = bare
+        if "::" not in span and "#" not in span and "(" not in span:
+            return replace(base, kind="symbol", name=span)
     if re.match(r"^[A-Za-z_][\w]*(?:(?:::|#|\.)[A-Za-z_]\w*)+(?:\(.*\))?$", span):
         name = re.sub(r"\(.*\)$", "", span).replace("::", ".").replace("#", ".")
         return replace(base, kind="symbol", name=name)
     if match := re.match(r"^(?:def |class )?([A-Za-z_][\w.]*)\s*\(.*\)\s*(?:->.*)?:?$", span):
         return replace(base, kind="symbol", name=match.group(1))
     return None
+
+
+_DEFINITION = re.compile(
+    r"^(?:(?:pub(?:\([\w:]+\))?|export|default|public|static|abstract|async|unsafe)\s+)*"
+    r"(?:fn|func|function|struct|enum|trait|interface|union|impl|namespace|mod|record)\s+"
+    r"(?:\(\s*\w+\s+\*?(?P<recv>[A-Za-z_]\w*)(?:\[[^\]]*\])?\s*\)\s*)?"
+    r"(?P<name>[A-Za-z_]\w*)(?:<[^>]*>)?\s*(?:\(.*\).*|\{\s*(?:\.\.\.)?\s*\}?)?$")
+
+
+def _as_definition(base: Reference, span: str) -> Reference | None:
+    """``struct Config``, ``fn main()``, ``func (s *Store) Get()``: the thing defined."""
+    match = _DEFINITION.match(span)
+    if match is None or " for " in span:
+        return None  # ``impl Display for Config`` names two things
+    name = match.group("name")
+    if match.group("recv"):
+        name = f"{match.group('recv')}.{name}"
+    return replace(base, kind="symbol", name=name)
 
 
 def _from_expression(base: Reference, node: ast.expr) -> Reference:
@@ -174,7 +205,7 @@ def _from_expression(base: Reference, node: ast.expr) -> Reference:
     dotted = dotted_name(node)
     if dotted is None:
         return replace(base, ignored="expression")
-    if dotted.split(".")[0] in {"self", "cls"} and "." in dotted:
+    if dotted.split(".")[0] in {"self", "cls", "this"} and "." in dotted:
         return replace(base, ignored="member of an instance in an unnamed class")
     if dotted in _LITERAL_WORDS or keyword.iskeyword(dotted) or keyword.issoftkeyword(dotted):
         return replace(base, ignored="keyword")
