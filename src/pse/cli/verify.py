@@ -25,7 +25,7 @@ from pse.report.references import render_json, render_text
 from pse.report.sarif import render_sarif
 from pse.verify.check import CheckedReference, Document, check_documents
 
-DOC_SUFFIXES = (".md", ".markdown", ".mdx")
+DOC_SUFFIXES = (".md", ".markdown", ".mdx", ".rst")
 
 
 @click.command("verify")
@@ -44,9 +44,10 @@ def command(ctx: click.Context, paths: tuple[Path, ...], source: Path | None,
             show_all: bool) -> int:
     """Check that every code reference in PATHS exists in the source tree.
 
-    PATHS are Markdown files or folders of them. Each `identifier`, `Class.method()`,
-    `path/file.py` and `file.py:123` is verified (with file:line evidence), external
-    (builtins, stdlib, dependencies), ignored (not code) or unverified (flagged).
+    PATHS are Markdown, MDX or reStructuredText files or folders of them. Each
+    `identifier`, `Class.method()`, `path/file.py` and `file.py:123` is verified (with
+    file:line evidence), external (builtins, stdlib, dependencies), ignored (not code)
+    or unverified (flagged).
 
     \b
     Exit codes: 0 nothing unverified, 1 something unverified, 2 bad input.
@@ -95,7 +96,8 @@ def load_documents(paths: tuple[Path, ...], *, exclude: list[str]) -> list[Docum
             raise CliError(f"{str(path)!r} does not exist")
         files = _markdown_under(path) if path.is_dir() else [path]
         if path.is_dir() and not files:
-            raise CliError(f"no Markdown files (*.md, *.markdown, *.mdx) under {str(path)!r}")
+            raise CliError("no Markdown files (*.md, *.markdown, *.mdx) or reStructuredText "
+                           f"files (*.rst) under {str(path)!r}")
         for file in files:
             if spec is not None and spec.match_file(file.as_posix()):
                 continue

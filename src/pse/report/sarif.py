@@ -17,6 +17,8 @@ _RULES = {
     "command": ("PSE005", "unverified-command", "A command naming a missing module"),
     "env_var": ("PSE006", "unverified-env-var", "An environment variable nothing reads"),
     "flag": ("PSE007", "unverified-flag", "A command-line option nothing defines"),
+    "quote": ("PSE008", "misquoted-code", "A code block whose lines are not in the file it "
+              "is attributed to"),
 }
 
 

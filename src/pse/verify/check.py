@@ -7,11 +7,12 @@ by (file, line, text). Reading files and building the index happen at the edges 
 from __future__ import annotations
 
 import fnmatch
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
 
 from pse.verify.finding import Evidence, Finding, VerifyResult
 from pse.verify.markdown import document_bindings, extract_references
+from pse.verify.rst import extract_rst_references, rst_bindings
 from pse.verify.refs import Reference, Resolution
 from pse.verify.resolve import Resolver
 
@@ -46,10 +47,13 @@ def check_documents(documents: Iterable[Document], resolver: Resolver, *,
     """
     checked: list[CheckedReference] = []
     for document in documents:
-        local = document_bindings(document.text)
+        extract, bindings = _reader(document.path)
+        text = _without_mdx_statements(document.text) if document.path.lower().endswith(
+            ".mdx") else document.text
+        local = bindings(text)
         is_history = any(fnmatch.fnmatch(document.path.rsplit("/", 1)[-1].upper(),
                                          pattern.upper()) for pattern in historical)
-        for ref in _unique(extract_references(document.text, file=document.path)):
+        for ref in _unique(extract(text, file=document.path)):
             if not ref.ignored and _matches_any(ref, ignore):
                 ref = replace(ref, ignored="listed in [tool.pse.verify] ignore")
             result = resolver.resolve(ref)
@@ -61,6 +65,26 @@ def check_documents(documents: Iterable[Document], resolver: Resolver, *,
             checked.append(CheckedReference(ref, result))
     checked.sort(key=lambda c: (c.ref.file, c.ref.line, c.ref.text, c.ref.name))
     return checked
+
+
+def _reader(path: str) -> tuple[Callable[..., list[Reference]], Callable[[str], set[str]]]:
+    """The reference extractor and example-bindings reader for a document's format."""
+    if path.lower().endswith((".rst", ".rest")):
+        return extract_rst_references, rst_bindings
+    return extract_references, document_bindings
+
+
+def _without_mdx_statements(text: str) -> str:
+    """MDX: top-level ``import``/``export`` lines blanked (lines keep their numbers)."""
+    out: list[str] = []
+    fenced = False
+    for line in text.split("\n"):
+        if line.lstrip().startswith(("```", "~~~")):
+            fenced = not fenced
+        elif not fenced and line.startswith(("import ", "export ")):
+            line = ""
+        out.append(line)
+    return "\n".join(out)
 
 
 def _is_local(ref: Reference, local: set[str]) -> bool:

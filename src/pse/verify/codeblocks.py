@@ -117,6 +117,9 @@ def _bind(scan: _Scan, node: Node, language: str) -> None:
     if kind in ("import_statement", "import_spec", "use_declaration", "import_declaration"):
         _bind_import(scan, node, language)
         return
+    if kind in ("formal_parameters", "parameters", "parameter_list"):
+        for child in node.named_children:
+            scan.locals.update(scan.text(i) for i in _identifiers(child))
     if not _DECLARING.search(kind):
         return
     for field_name in _NAME_FIELDS:

@@ -15,8 +15,10 @@ from dataclasses import replace
 from markdown_it import MarkdownIt
 from markdown_it.token import Token
 
+from pse.index.languages import known_suffixes
 from pse.verify.codeblocks import FENCE_LANGUAGES, code_block_bindings, code_block_refs
 from pse.verify.pycode import example_bindings, python_block_refs
+from pse.verify.quoted import quote_reference
 from pse.verify.refs import Reference
 from pse.verify.spans import SHELL_PROGRAMS, classify_span
 
@@ -48,8 +50,21 @@ def extract_references(text: str, *, file: str) -> list[Reference]:
             refs.extend(_inline_refs(token, file=file))
         elif token.type == "fence" and token.map:
             refs.extend(_fence_refs(token, file=file))
+            quote = quote_reference(info=token.info, code=token.content,
+                                    before=_line_before(lines, token.map[0]), file=file,
+                                    fence_line=token.map[0] + 1, suffixes=known_suffixes())
+            if quote is not None:
+                refs.append(quote)
     return [replace(r, ignored="ignored by a pse: ignore marker")
             if r.line in ignored_lines and not r.ignored else r for r in refs]
+
+
+def _line_before(lines: list[str], index: int) -> str:
+    """The last non-blank line above 0-based line ``index`` ("" if none)."""
+    for line in reversed(lines[max(0, index - 3):index]):
+        if line.strip():
+            return line
+    return ""
 
 
 def document_bindings(text: str) -> set[str]:

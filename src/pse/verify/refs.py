@@ -5,7 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-RefKind = Literal["symbol", "path", "path_line", "module", "command", "env_var", "flag"]
+RefKind = Literal["symbol", "path", "path_line", "module", "command", "env_var", "flag",
+                  "quote"]
 Status = Literal["verified", "unverified", "external", "ignored"]
 
 
@@ -35,6 +36,10 @@ class Reference:
     """Why this span is not a code reference ("" when it is one)."""
     context: str = ""
     """The surrounding sentence, for env-var and command judgements."""
+    quoted: str = ""
+    """For ``quote``: the code block said to be copied from the file ``in_file``."""
+    loose: bool = False
+    """For ``quote``: attributed only by a caption; checked only if it looks copied."""
 
 
 @dataclass(frozen=True)

@@ -25,6 +25,7 @@ from pse.verify.externals import (
     stdlib_home,
 )
 from pse.verify.polyglot import ForeignAnswer, is_foreign, language_external, resolve_foreign
+from pse.verify.quoted import check_quote
 from pse.verify.refs import Reference, Resolution
 from pse.verify.suggest import Suggester
 
@@ -64,9 +65,12 @@ class Resolver:
         handler = {
             "path": self._path, "path_line": self._path_line, "symbol": self._symbol,
             "module": self._symbol, "env_var": self._env_var, "flag": self._flag,
-            "command": self._command,
+            "command": self._command, "quote": self._quote,
         }[ref.kind]
         return handler(ref)
+
+    def _quote(self, ref: Reference) -> Resolution:
+        return check_quote(ref, self.index)
 
     # ----------------------------------------------------------------- symbols
     def _symbol(self, ref: Reference) -> Resolution:
