@@ -38,7 +38,7 @@ _DECLARING = re.compile(r"(?:_declaration|_definition|_item|_declarator|_spec|_s
 _CALLS = {"call_expression", "method_invocation", "macro_invocation"}
 _CONSTRUCT = {"new_expression", "object_creation_expression", "struct_expression",
               "composite_literal"}
-_PATHS = {"scoped_identifier", "field_access"}
+_PATHS = {"scoped_identifier", "field_access", "qualified_identifier"}
 _DEFINITIONS = {"function_declaration", "class_declaration", "interface_declaration",
                 "enum_declaration", "type_alias_declaration", "function_item", "struct_item",
                 "enum_item", "trait_item", "method_declaration", "type_spec",
@@ -220,7 +220,7 @@ def _references(scan: _Scan, node: Node, language: str, *, quoted: bool
         return _name_ref(scan, target, row) if name else []
     if kind in _PATHS:  # (an inner ``a::b`` of ``a::b::c`` is reported too: harmless)
         text = scan.text(node)
-        if text.split("::")[0].split(".")[0][:1].isupper():
+        if "::" in text or text.split(".")[0][:1].isupper():
             return _name_ref(scan, node, row)
     if kind == "use_declaration" or (kind == "import_statement" and language != "java"):
         return _import_refs(scan, node, language)

@@ -3,7 +3,7 @@
 A block is attributed to a file by its info string (```` ```python title="src/a.py" ````,
 ``file=``/``filename=``), by a first line that is a comment naming the file (``# src/a.py``,
 ``// src/a.ts:10``), by a ``path:line`` reference on the line just before it, or by a
-caption naming one file on the line just before it (``From `src/a.py`:``). Its lines must
+caption naming one file on the line just before it (``From `src/a.py`:``), the line ending with a colon. Its lines must
 occur in the file in the same order, compared without whitespace; the file may have other
 lines between them (a quote may leave lines out), ``...``/``…`` lines are elisions and a
 ``...`` inside a line matches anything (skeleton bodies, ``f(...)``). A docstring's quotes
@@ -41,6 +41,8 @@ _LOOKAHEAD = 4
 class _Line:
     number: int
     """1-based line in the block."""
+    raw: str
+    """The line as written (for messages)."""
     text: str
     pattern: re.Pattern[str] | None
     """For lines with ``...`` inside: the line as a pattern."""
@@ -74,11 +76,13 @@ def _attribution(info: str, code: str, before: str
     if match := _HEADER.match(first):
         return match.group("path").removeprefix("./"), _lines(match), False
     before = before.strip()
+    if not before.endswith(":"):
+        return "", None, False  # only a lead-in ("From `a.py:10`:") attributes a block
     if match := _PATH_LINE.search(before):
         if match.group("a") or match.group("c"):
             return match.group("path").removeprefix("./"), _lines(match), False
     paths = _CAPTION_PATH.findall(before)
-    if before.endswith(":") and len(set(paths)) == 1:
+    if len(set(paths)) == 1:
         return paths[0].removeprefix("./"), None, True
     return "", None, False
 
@@ -113,7 +117,7 @@ def check_quote(ref: Reference, index: SymbolIndex) -> Resolution:
         return Resolution("ignored", message=f"an example near a mention of {path}, "
                           "not a quote of it")
     closest = _closest(block[failed], file_lines)
-    shown = block[failed].text[:60]
+    shown = block[failed].raw[:60]
     return Resolution("unverified", evidence=((path, closest),),
                       message=f"misquoted: line {block[failed].number} of the block "
                       f"({shown!r}) is not in {path}"
@@ -158,7 +162,7 @@ def _block_lines(code: str) -> list[_Line]:
         if "..." in text or "…" in text:
             parts = re.split(r"\.\.\.|…", text)
             pattern = re.compile(".*".join(re.escape(p) for p in parts))
-        lines.append(_Line(number, text, pattern))
+        lines.append(_Line(number, stripped, text, pattern))
     return lines
 
 
