@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import importlib.util
 import re
-from functools import lru_cache
+from functools import cache
 from pathlib import PurePosixPath
 from typing import TYPE_CHECKING, Any
 
@@ -63,7 +63,7 @@ def is_available() -> bool:
     return importlib.util.find_spec("tree_sitter_language_pack") is not None
 
 
-@lru_cache(maxsize=None)
+@cache
 def load_parser(language: str) -> Any:  # noqa: ANN401 - tree_sitter.Parser, an optional type
     """A tree-sitter parser for a pse language name (``typescript``, ``go``...).
 

@@ -214,7 +214,8 @@ def _rust_use(c: Collector, tree: Node | None, *, prefix: str, node: Node,
         for item in tree.named_children:
             _rust_use(c, item, prefix=prefix, node=node, scope=scope, local=local)
     elif tree.type == "use_wildcard":
-        c.add_import(node, alias="*", target=_rust_path(c, scope, local, prefix + text.removesuffix("::*")))
+        target = _rust_path(c, scope, local, prefix + text.removesuffix("::*"))
+        c.add_import(node, alias="*", target=target)
     else:
         path = _rust_path(c, scope, local, prefix + text)
         alias = path.rsplit(".", 1)[-1]

@@ -56,10 +56,13 @@ def _java_type(c: Collector, node: Node, *, scope: str) -> None:
         _java_body(c, body, owner=qualname)
 
 
+_JAVA_METHODS = {"method_declaration", "constructor_declaration",
+                 "compact_constructor_declaration", "annotation_type_element_declaration"}
+
+
 def _java_body(c: Collector, body: Node, *, owner: str) -> None:
     for member in body.named_children:
-        if member.type in ("method_declaration", "constructor_declaration",
-                           "compact_constructor_declaration", "annotation_type_element_declaration"):
+        if member.type in _JAVA_METHODS:
             c.add_named(member, kind="method", parent=owner)
         elif member.type in ("field_declaration", "constant_declaration"):
             modifiers = c.text(named(member, "modifiers")[0]) if named(member, "modifiers") else ""
@@ -135,7 +138,7 @@ def _c_block(c: Collector, block: Node, *, scope: str) -> None:  # noqa: C901 - 
             c.add_named(node, kind="type", parent=scope)
 
 
-def _c_record(c: Collector, node: Node, *, scope: str) -> str:
+def _c_record(c: Collector, node: Node, *, scope: str) -> str:  # noqa: C901 - member kinds
     """A struct, union, class or enum with a body (forward declarations are skipped)."""
     body = field_node(node, "body")
     if body is None:

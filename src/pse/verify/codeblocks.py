@@ -35,6 +35,8 @@ _NAME_FIELDS = ("name", "pattern", "left", "declarator", "alias")
 _DECLARING = re.compile(r"(?:_declaration|_definition|_item|_declarator|_spec|_signature|"
                         r"parameter|_pattern|_clause|^let_|_binding|for_statement|"
                         r"enhanced_for_statement|catch_clause|variable_declarator)$")
+_PLACEHOLDERS = frozenset({"foo", "bar", "baz", "qux", "spam", "eggs"})
+"""Metasyntactic names: an example's ``foo.bar()`` names nothing of the tree."""
 _CALLS = {"call_expression", "method_invocation", "macro_invocation"}
 _CONSTRUCT = {"new_expression", "object_creation_expression", "struct_expression",
               "composite_literal"}
@@ -238,7 +240,7 @@ def _name_ref(scan: _Scan, target: Node | None, row: int) -> list[tuple[str, str
             return []
         return [(text, f"{scan.instances[root]}.{rest}", row)]
     if root in scan.package_aliases or root in scan.locals or len(root) == 1 or \
-            root in ("this", "self", "super", "Self"):
+            root in ("this", "self", "super", "Self") or root in _PLACEHOLDERS:
         return []
     return [(text, dotted, row)]
 

@@ -18,7 +18,7 @@ from markdown_it.token import Token
 from pse.index.languages import known_suffixes
 from pse.verify.codeblocks import FENCE_LANGUAGES, code_block_bindings, code_block_refs
 from pse.verify.pycode import example_bindings, python_block_refs
-from pse.verify.quoted import quote_reference
+from pse.verify.quoted import example_file_bindings, quote_reference
 from pse.verify.refs import Reference
 from pse.verify.spans import SHELL_PROGRAMS, classify_span
 
@@ -52,7 +52,9 @@ def extract_references(text: str, *, file: str) -> list[Reference]:
             refs.extend(_fence_refs(token, file=file))
             quote = quote_reference(info=token.info, code=token.content,
                                     before=_line_before(lines, token.map[0]), file=file,
-                                    fence_line=token.map[0] + 1, suffixes=known_suffixes())
+                                    fence_line=token.map[0] + 1,
+                                    opening=lines[token.map[0]] if token.map[0] < len(lines)
+                                    else "", suffixes=known_suffixes())
             if quote is not None:
                 refs.append(quote)
     return [replace(r, ignored="ignored by a pse: ignore marker")
@@ -74,7 +76,10 @@ def document_bindings(text: str) -> set[str]:
         if token.type == "fence":
             info = token.info.strip().split()
             language = info[0].lower().strip("{}.") if info else ""
-            if language in _PYTHON_INFO or not language:
+            module, code = example_file_bindings(info=token.info, code=token.content)
+            if module:  # ``# in hello.py``: an example file the reader writes
+                names |= {module} | example_bindings(code)
+            elif language in _PYTHON_INFO or not language:
                 names |= example_bindings(token.content)
             elif language in FENCE_LANGUAGES:
                 names |= code_block_bindings(token.content,

@@ -3,9 +3,9 @@
 A block is attributed to a file by its info string (```` ```python title="src/a.py" ````,
 ``file=``/``filename=``), by a first line that is a comment naming the file (``# src/a.py``,
 ``// src/a.ts:10``), by a ``path:line`` reference on the line just before it, or by a
-caption naming one file on the line just before it (``From `src/a.py`:``), the line ending with a colon. Its lines must
-occur in the file in the same order, compared without whitespace; the file may have other
-lines between them (a quote may leave lines out), ``...``/``…`` lines are elisions and a
+caption naming one file on the line just before it (``From `src/a.py`:``; such lead-in
+lines must end with a colon). Its lines must occur in the file in the same order, compared
+without whitespace; the file may have other lines between them (a quote may leave lines out), ``...``/``…`` lines are elisions and a
 ``...`` inside a line matches anything (skeleton bodies, ``f(...)``). A docstring's quotes
 and a trailing comment in the file are not needed. Otherwise the block is ``misquoted``,
 with the closest line of the file as evidence. A block attributed only by a caption is
@@ -49,7 +49,7 @@ class _Line:
 
 
 def quote_reference(*, info: str, code: str, before: str, file: str, fence_line: int,
-                    suffixes: frozenset[str]) -> Reference | None:
+                    suffixes: frozenset[str], opening: str = "") -> Reference | None:
     """The ``quote`` reference a fenced block makes, if it is attributed to a file.
 
     Args:
@@ -58,12 +58,13 @@ def quote_reference(*, info: str, code: str, before: str, file: str, fence_line:
         before: the last non-blank document line before the fence.
         file: the document.
         fence_line: the 1-based line of the opening fence (where the result is reported).
+        opening: the text of that line (the reference's ``text``).
         suffixes: file extensions that mark a source file (``.py``, ``.ts``...).
     """
     path, lines, loose = _attribution(info, code, before)
     if not path or "." + path.rsplit(".", 1)[-1].lower() not in suffixes:
         return None
-    return Reference(file=file, line=fence_line, text=f"{path} (quoted)",
+    return Reference(file=file, line=fence_line, text=opening.strip() or f"{path} (quoted)",
                      name=f"{path} (quoted)", kind="quote", origin="code", in_file=path,
                      lines=lines, quoted=code, loose=loose)
 
@@ -99,6 +100,9 @@ def _lines(match: re.Match[str]) -> tuple[int, int] | None:
 def check_quote(ref: Reference, index: SymbolIndex) -> Resolution:
     """Verified when the block's lines are in ``ref.in_file`` in order, else misquoted."""
     path = _find(index, ref.in_file)
+    if path is None and "/" not in ref.in_file:
+        return Resolution("ignored", message=f"{ref.in_file} is not in the tree: an example "
+                          "file, not a quote")
     if path is None:
         return Resolution("unverified", message=f"misquoted: no file {ref.in_file!r} in the "
                           "source tree")
@@ -214,3 +218,18 @@ def _closest(line: _Line, file_lines: list[str]) -> int | None:
         return None
     best = process.extractOne(line.text, file_lines, scorer=fuzz.ratio)
     return int(best[2]) + 1 if best else None
+
+
+def example_file_bindings(*, info: str, code: str) -> tuple[str, str]:
+    """(module name, code) of a block that writes an example file the tree does not have
+    (``# in hello.py``, ``:caption: hello.py``): its names are local to the document.
+
+    ("", "") when the block names no bare file name.
+    """
+    path, _, _ = _attribution(info, code, "")
+    if not path or "/" in path or "." not in path:
+        return "", ""
+    lines = code.splitlines()
+    if lines and _HEADER.match(lines[0]):
+        lines[0] = ""
+    return path.rsplit(".", 1)[0], "\n".join(lines)

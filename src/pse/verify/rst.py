@@ -20,7 +20,7 @@ from pse.index.languages import known_suffixes
 from pse.verify.codeblocks import FENCE_LANGUAGES, code_block_bindings, code_block_refs
 from pse.verify.markdown import _PYTHON_INFO, _SHELL_INFO, _role_ref, _shell_refs
 from pse.verify.pycode import example_bindings, python_block_refs
-from pse.verify.quoted import quote_reference
+from pse.verify.quoted import example_file_bindings, quote_reference
 from pse.verify.refs import Reference
 from pse.verify.spans import classify_span
 
@@ -51,6 +51,8 @@ class _Block:
     first_line: int
     """1-based document line of the first content line."""
     directive_line: int
+    opening: str
+    """The text of the directive line (or the ``::`` line of a literal block)."""
     before: str
     """The last prose line before the block (for quoted-code attribution)."""
 
@@ -77,7 +79,12 @@ def rst_bindings(text: str) -> set[str]:
     for _, payload in _segments(text.splitlines()):
         if isinstance(payload, _Block) and payload.name in _CODE_DIRECTIVES | {"::"}:
             language = _language(payload)
-            if language in _PYTHON_INFO or language == "":
+            caption = payload.options.get("caption", "")
+            module, code = example_file_bindings(
+                info=f"title={caption}" if caption else "", code=payload.content)
+            if module:  # ``:caption: hello.py``: an example file the reader writes
+                names |= {module} | example_bindings(code)
+            elif language in _PYTHON_INFO or language == "":
                 names |= example_bindings(payload.content)
             elif language in FENCE_LANGUAGES:
                 names |= code_block_bindings(payload.content,
@@ -173,7 +180,7 @@ def _directive(lines: list[str], start: int, end: int, match: re.Match[str],
     content = textwrap.dedent("\n".join(lines[body:end]))
     return _Block(name=match.group("name").lower(), argument=match.group("arg").strip(),
                   options=options, content=content, first_line=body + 1,
-                  directive_line=start + 1, before=before)
+                  directive_line=start + 1, opening=lines[start].strip(), before=before)
 
 
 def _literal(content: str, first_line: int, intro: str) -> _Block:
@@ -183,7 +190,8 @@ def _literal(content: str, first_line: int, intro: str) -> _Block:
         skip += 1
     body = textwrap.dedent("\n".join(lines[skip:]))
     return _Block(name="::", argument="", options={}, content=body,
-                  first_line=first_line + skip, directive_line=first_line - 1, before=intro)
+                  first_line=first_line + skip, directive_line=first_line - 1,
+                  opening=intro.strip(), before=intro)
 
 
 def _language(block: _Block) -> str:
@@ -210,7 +218,8 @@ def _block_refs(block: _Block, *, file: str) -> list[Reference]:
                                           if k in ("caption", "name")).replace("caption=",
                                                                               "title="),
                             code=block.content, before=block.before, file=file,
-                            fence_line=block.directive_line, suffixes=known_suffixes())
+                            fence_line=block.directive_line, opening=block.opening,
+                            suffixes=known_suffixes())
     return refs + ([quote] if quote is not None else [])
 
 
