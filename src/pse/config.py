@@ -67,7 +67,7 @@ FIELDS: tuple[Field, ...] = (
           "have been removed since, so it is reported as ignored, not flagged."),
     Field("verify.external", "list", [],
           "Extra top-level module names to treat as external (installed elsewhere)."),
-    Field("verify.suggest_cutoff", "int", 80,
+    Field("verify.suggest_cutoff", "int", 75,
           "Minimum similarity (0-100) for a did-you-mean suggestion."),
     # LLM layer (see docs/llm.md). Tables are TOML tables, or JSON / "k=v,k=v" in env.
     Field("llm.backend", "str", "", "Default LLM backend: 'local', 'openai' or a name from "

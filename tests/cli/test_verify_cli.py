@@ -12,7 +12,7 @@ import pytest
 from repo_fixtures import PY_SMALL, check_golden, normalize_sarif, run_cli
 
 STATUSES = {"verified", "unverified", "external", "ignored"}
-KINDS = {"symbol", "path", "path_line", "module", "command", "env_var", "flag"}
+KINDS = {"symbol", "path", "path_line", "module", "command", "env_var", "flag", "quote"}
 
 # Every fabricated reference of articles/bad.md, as (line, name): all must be flagged.
 BAD_ARTICLE_FLAGS = {
@@ -192,11 +192,7 @@ def _write_inputs(root: Path) -> None:
     (["blank.md", "--source", "."], "empty"),
     (["nodocs", "--source", "."], "no Markdown files"),
     (["articles/good.md", "--source", ".", "-o", "articles/good.md"], "input"),
-    pytest.param(
-        ["articles", "--source", ".", "-o", "articles/good.md"], "input",
-        marks=pytest.mark.xfail(strict=True, reason=(
-            "bug: write_output only refuses -o equal to a PATH; a document found inside a "
-            "folder PATH is overwritten (pse verify docs -o docs/a.md)"))),
+    (["articles", "--source", ".", "-o", "articles/good.md"], "input"),
 ])
 def test_verify_bad_input_exits_2_with_one_line(repo: Path, capsys: pytest.CaptureFixture[str],
                                                 args: list[str], needle: str) -> None:

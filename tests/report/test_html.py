@@ -18,9 +18,6 @@ def test_html_is_self_contained_with_summary(sample: list[CheckedReference]) -> 
     assert "<span class='unverified'>3 unverified</span>" in page
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "bug: render_html sorts by -rank of the reversed STATUSES, which puts verified rows "
-    "first and unverified second, not 'flags first' as documented"))
 def test_html_lists_flags_first(sample: list[CheckedReference]) -> None:
     page = render_html(sample)
     positions = [page.index(f"<code>{text}</code>") for text in

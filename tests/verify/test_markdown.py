@@ -104,9 +104,6 @@ def test_markdown_fence_languages() -> None:
     ]
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "bug: commands from shell fences keep classify_span's default origin 'inline', so the "
-    "JSON report shows them in backticks (`pip install x`) although the document has none"))
 def test_markdown_shell_block_commands_have_code_origin() -> None:
     refs = extract_references("```bash\npip install tinyhttp\n```\n", file="d.md")
     assert [r.origin for r in refs] == ["code"]
@@ -161,9 +158,6 @@ def test_markdown_markers_line_next_block_and_range() -> None:
     assert all(r.ignored == "ignored by a pse: ignore marker" for r in refs if r.ignored)
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "bug: '<!-- pse: ignore -->' before a paragraph ignores only the paragraph's first line "
-    "(_next_block spans fences only), so a reference on its second line is still flagged"))
 def test_markdown_marker_covers_a_whole_multiline_paragraph() -> None:
     refs = extract_references("<!-- pse: ignore -->\nFirst `Alpha`\nsecond `Beta`\n",
                               file="d.md")

@@ -123,9 +123,6 @@ def test_pycode_unparsable_block_keeps_plain_imports() -> None:
     assert _summary(refs) == [(4, "module", "tinyhttp.models", "tinyhttp.models")]
 
 
-@pytest.mark.xfail(strict=True, raises=TypeError, reason=(
-    "bug: _fallback_refs builds Reference(...) for 'from x import y' names without kind=, "
-    "so any unparsable Python block with a from-import crashes `pse verify` (internal error)"))
 def test_pycode_unparsable_block_falls_back_to_imports() -> None:
     refs = _refs("""\
         from tinyhttp import Client, Pool as P
@@ -138,10 +135,6 @@ def test_pycode_unparsable_block_falls_back_to_imports() -> None:
                               (2, "module", "tinyhttp.models", "tinyhttp.models")]
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "bug: a column-0 '...' elision line makes _parse treat an unparsable block as a REPL "
-    "session; the blanked program parses as empty and every reference (even the imports) "
-    "is lost"))
 def test_pycode_elision_line_does_not_hide_the_imports() -> None:
     refs = _refs("""\
         from tinyhttp import Clinet

@@ -240,11 +240,6 @@ def test_resolve_no_suggestion_when_nothing_is_close(resolver: Resolver) -> None
     assert _resolve(resolver, "Client.fetch_all()").suggestion == ""
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "bug: Suggester.symbol looks the head up with resolver.lookup (qualified names only); "
-    "for a relative nested head like 'Session.Config' it finds no container and falls back "
-    "to any name in the tree, suggesting 'Session.Config.timeout' / '.retry', which do "
-    "not exist"))
 @pytest.mark.parametrize(("span", "suggestion"), [
     ("Session.Config.timeout_ms", ""),                      # nothing close in Config
     ("Session.Config.retrys", "Session.Config.retries"),
@@ -254,23 +249,14 @@ def test_resolve_suggestion_for_nested_member_exists(resolver: Resolver, span: s
     assert _resolve(resolver, span).suggestion == suggestion
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "bug: suggestions only consider a class's own children, so an inherited member "
-    "(Client.request, defined on BaseClient) is never suggested for 'Client.requests'"))
 def test_resolve_suggestion_includes_inherited_members(resolver: Resolver) -> None:
     assert _resolve(resolver, "Client.requests()").suggestion == "Client.request"
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "bug: suggestions for 'pkg.Name' only consider symbols defined in pkg, not names it "
-    "re-exports with 'from .x import Name', so 'tinyhttp.Clinet' gets no suggestion"))
 def test_resolve_suggestion_includes_reexported_names(resolver: Resolver) -> None:
     assert _resolve(resolver, "tinyhttp.Clinet").suggestion == "tinyhttp.Client"
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "bug: a span of CJK prose (`配置`, 'configuration') is classified as a Python identifier "
-    "and flagged as missing from the tree; prose words must be ignored"))
 def test_resolve_cjk_prose_word_is_not_flagged(resolver: Resolver) -> None:
     checked = check_documents([Document("zh.md", "请先修改`配置`，再运行。\n")], resolver)
     assert [c.result.status for c in checked] == ["ignored"]
@@ -281,9 +267,6 @@ def test_resolve_env_var_read_by_the_tree_needs_no_context(resolver: Resolver) -
     assert _evidence(resolver, "TINY_PROXY") == ((CLIENT, 48),)
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "bug: a dotfile name with a second suffix (`.env.example`) is classified as 'not code' "
-    "and never checked, so an invented `.env.sample` passes silently"))
 def test_resolve_dotfile_with_suffix_is_a_checked_path(resolver: Resolver) -> None:
     assert _evidence(resolver, ".env.example") == ((".env.example", None),)
     assert _resolve(resolver, ".env.sample").status == "unverified"

@@ -61,7 +61,7 @@ def command(ctx: click.Context, repo: Path | None, lang: str, translate_to: str 
     """
     context = get_context(ctx)
     projects = _projects(repo, project_name, projects_file, all_projects)
-    settings = context.settings(cli={"max_retries": max_retries}, start=projects[0].source)
+    settings = context.settings(cli={"max_retries": max_retries}, start=Path(projects[0].source))
     styles = load_styles()
     worst = EXIT_OK
     for project in projects:
@@ -80,6 +80,8 @@ def command(ctx: click.Context, repo: Path | None, lang: str, translate_to: str 
                 "highlights": "; ".join(project.highlights), "words": str(words)})
         deps = make_deps(context, settings, source=source.resolve(), use_tools=not no_tools,
                          llm_review=not no_llm_review)
+        deps.max_tokens["specialist"] = max(600, words * 3)
+        deps.max_tokens["translate"] = max(800, words * 4)
         context.progress(f"pse: article about {project.name!r} ({lang}, style {chosen}), "
                          f"run {run_id}")
         run_dir = out_dir / run_id

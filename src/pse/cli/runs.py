@@ -27,6 +27,10 @@ def make_deps(context: CliContext, settings: Settings, *, source: Path, use_tool
     """The LLM router (with a usage ledger), the sandbox and progress reporting."""
     ledger = UsageLedger(currency=settings.get_str("llm.currency"))
     router = build_router(settings, environ=context.environ, ledger=ledger)
+    # The small embedded models call tools unreliably (invented tool names), so the
+    # Specialist gets source excerpts in its prompt instead; hosted models get the tools.
+    if router.config.backend_for("specialist").kind == "local":
+        use_tools = False
     sandbox = Sandbox([source], settings=ToolSettings.from_values(settings.values),
                       environ=context.environ) if use_tools else None
     params: dict[str, object] = {"temperature": settings["llm.temperature"]}

@@ -69,7 +69,7 @@ def command(ctx: click.Context, paths: tuple[Path, ...], source: Path | None,
         index.close()
     fmt = settings.get_str("format")
     write_output(_render(fmt, checked, documents, show_all=show_all), output_file,
-                 inputs=[*paths, root])
+                 inputs=[*paths, *(Path(d.path) for d in documents)])
     flagged = sum(1 for c in checked if c.result.status == "unverified")
     if context.verbosity >= 0 and fmt != "text":
         click.echo(f"pse: {len(checked)} references, {flagged} unverified", err=True)

@@ -31,6 +31,7 @@ class SymbolIndex:
     def __init__(self, conn: sqlite3.Connection, *, root: Path) -> None:
         self._conn = conn
         self.root = root
+        self._memo: dict[tuple[str, tuple[object, ...]], list[Symbol]] = {}
 
     def close(self) -> None:
         """Close the database connection."""
@@ -44,15 +45,22 @@ class SymbolIndex:
 
     def by_qualname(self, qualname: str) -> list[Symbol]:
         """Symbols whose dotted name is exactly ``qualname``."""
-        return self._symbols("qualname = ?", (qualname,))
+        return self._cached("qualname = ?", (qualname,))
 
     def by_name(self, name: str) -> list[Symbol]:
         """Symbols whose own (last) name is ``name``, anywhere in the tree."""
-        return self._symbols("name = ?", (name,))
+        return self._cached("name = ?", (name,))
 
     def members(self, parent: str, name: str) -> list[Symbol]:
         """Symbols named ``name`` directly inside ``parent`` (a class, module or function)."""
-        return self._symbols("parent = ? AND name = ?", (parent, name))
+        return self._cached("parent = ? AND name = ?", (parent, name))
+
+    def _cached(self, where: str, args: tuple[object, ...]) -> list[Symbol]:
+        # resolution asks the same questions many times (inheritance chains, re-exports)
+        key = (where, args)
+        if key not in self._memo:
+            self._memo[key] = self._symbols(where, args)
+        return list(self._memo[key])
 
     def children(self, parent: str) -> list[Symbol]:
         """Every symbol directly inside ``parent``."""
@@ -80,6 +88,13 @@ class SymbolIndex:
         """The dotted module name of a Python file ("" for other files)."""
         row = self._conn.execute("SELECT module FROM files WHERE path = ?", (path,)).fetchone()
         return str(row[0]) if row else ""
+
+    def import_aliases(self, module: str) -> list[str]:
+        """Names ``module`` binds by importing them (its re-exports, among others)."""
+        rows = self._conn.execute(
+            "SELECT DISTINCT alias FROM imports WHERE module = ? AND alias != '*' ORDER BY alias",
+            (module,))
+        return [str(a) for (a,) in rows]
 
     def star_imports(self, module: str) -> list[str]:
         """Modules that ``module`` star-imports, in source order."""
@@ -149,6 +164,22 @@ class SymbolIndex:
     def names(self) -> list[str]:
         """Every distinct symbol name (for did-you-mean suggestions)."""
         rows = self._conn.execute("SELECT DISTINCT name FROM symbols ORDER BY name")
+        return [str(n) for (n,) in rows]
+
+    def names_near(self, name: str) -> list[str]:
+        """Distinct names sharing ``name``'s first character and of similar length.
+
+        A range scan on the name index: cheap even on a tree of 100k symbols, and what a
+        did-you-mean needs (typos and suffix changes keep the first character).
+        """
+        if not name:
+            return []
+        first = name[0]
+        low, high = max(1, len(name) * 2 // 3), len(name) * 3 // 2 + 2
+        rows = self._conn.execute(
+            "SELECT DISTINCT name FROM symbols WHERE name >= ? AND name < ? "
+            "AND length(name) BETWEEN ? AND ? ORDER BY name",
+            (first, chr(ord(first) + 1), low, high))
         return [str(n) for (n,) in rows]
 
     def file_lines(self, path: str) -> int | None:

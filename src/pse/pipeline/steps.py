@@ -27,8 +27,13 @@ def clean_output(text: str) -> str:
 
 
 def ask(deps: RunDeps, messages: list[Message], *, stage: Stage) -> Completion:
-    """One model call with the run's sampling parameters."""
-    return deps.llm.chat(messages, stage=stage, **deps.params)
+    """One model call with the run's sampling parameters and the stage's token cap.
+
+    A text cut at the cap is accepted (``allow_truncated``): the gate judges what came.
+    """
+    params = {"max_tokens": deps.max_tokens.get(stage, 1024), "allow_truncated": True,
+              **deps.params}
+    return deps.llm.chat(messages, stage=stage, **params)
 
 
 def plan(state: PSEState, task: Task, deps: RunDeps) -> PSEState:
@@ -56,7 +61,9 @@ def ask_with_tools(deps: RunDeps, messages: list[Message], *, stage: Stage,
     """Call the model, running its tool calls in the sandbox, a bounded number of times."""
     conversation = list(messages)
     for _ in range(deps.max_tool_calls):
-        reply = deps.llm.chat(conversation, stage=stage, tools=tools, **deps.params)
+        params = {"max_tokens": deps.max_tokens.get(stage, 1024), "allow_truncated": True,
+                  **deps.params}
+        reply = deps.llm.chat(conversation, stage=stage, tools=tools, **params)
         if not reply.tool_calls or deps.sandbox is None:
             return reply
         conversation.append(reply.to_message())
@@ -65,7 +72,7 @@ def ask_with_tools(deps: RunDeps, messages: list[Message], *, stage: Stage,
                                on_event=lambda e: _tool_event(deps, e))
             conversation.append(Message.tool(call.call_id, result))
     # the tool budget is spent: ask once more without tools for the final text
-    return deps.llm.chat(conversation, stage=stage, **deps.params)
+    return ask(deps, conversation, stage=stage)
 
 
 def _tool_event(deps: RunDeps, event: object) -> None:

@@ -62,5 +62,8 @@ class RunDeps:
     max_tool_calls: int = 8
     params: dict[str, object] = field(default_factory=dict)
     """Sampling parameters for every call (``temperature``, ``max_tokens``...)."""
+    max_tokens: dict[str, int] = field(default_factory=lambda: {
+        "planner": 400, "specialist": 1600, "evaluator": 400, "fix": 600, "translate": 2000})
+    """Completion cap per stage (small local models can otherwise ramble to the limit)."""
     stop_after: Sequence[str] = ()
     """Stop (as if interrupted) after these steps: for tests of ``pse resume``."""

@@ -19,9 +19,8 @@ text-align:left;vertical-align:top}code{background:#f4f4f4;padding:0 3px}
 def render_html(checked: list[CheckedReference], *, title: str = "pse verify") -> str:
     """The report page: summary counts, then one row per reference, flags first."""
     counts = summary(checked)
-    order = {status: rank for rank, status in enumerate(STATUSES[::-1])}
-    ordered = sorted(checked, key=lambda c: (order[c.result.status] * -1, c.ref.file,
-                                             c.ref.line))
+    order = {"unverified": 0, "verified": 1, "external": 2, "ignored": 3}
+    ordered = sorted(checked, key=lambda c: (order[c.result.status], c.ref.file, c.ref.line))
     rows = []
     for item in ordered:
         ref, result = item.ref, item.result

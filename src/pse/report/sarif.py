@@ -32,7 +32,9 @@ def render_sarif(checked: list[CheckedReference], *, lines_of: dict[str, list[st
         rule_id = _RULES[ref.kind][0]
         text = lines_of.get(ref.file, [])
         line_text = text[ref.line - 1] if 0 < ref.line <= len(text) else ""
-        digest = hashlib.sha256(f"{ref.file}|{rule_id}|{line_text}".encode()).hexdigest()
+        # the reference text is part of the hash: two flags on one line are two alerts
+        digest = hashlib.sha256(f"{ref.file}|{rule_id}|{line_text}|{ref.text}".encode()
+                                ).hexdigest()
         message = f"{ref.text!r}: {result.message}"
         if result.suggestion:
             message += f"; did you mean {result.suggestion!r}?"

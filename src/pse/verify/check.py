@@ -12,9 +12,9 @@ from dataclasses import dataclass, replace
 
 from pse.verify.finding import Evidence, Finding, VerifyResult
 from pse.verify.markdown import document_bindings, extract_references
-from pse.verify.rst import extract_rst_references, rst_bindings
 from pse.verify.refs import Reference, Resolution
 from pse.verify.resolve import Resolver
+from pse.verify.rst import extract_rst_references, rst_bindings
 
 
 @dataclass(frozen=True)

@@ -118,8 +118,9 @@ def stdlib_home(name: str) -> str:
             module = importlib.import_module(module_name)
         except ImportError:
             continue
-        if hasattr(module, name) and not isinstance(getattr(module, name), type(sys)):
-            return module_name
+        value = getattr(module, name, None)
+        if callable(value) and not isinstance(value, type(sys)):
+            return module_name  # classes and functions; constants are too often homonyms
     return ""
 
 

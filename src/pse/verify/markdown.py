@@ -127,7 +127,12 @@ def _fence_ends(lines: list[str]) -> dict[int, int]:
 def _next_block(lines: list[str], marker_line: int, fence_end: dict[int, int]) -> range:
     for number in range(marker_line + 1, len(lines) + 1):
         if lines[number - 1].strip():
-            return range(number, fence_end.get(number, number) + 1)
+            if number in fence_end:
+                return range(number, fence_end[number] + 1)
+            end = number
+            while end < len(lines) and lines[end].strip():
+                end += 1  # a paragraph, list or table runs to the next blank line
+            return range(number, end + 1)
     return range(0)
 
 
@@ -232,5 +237,5 @@ def _shell_refs(code: str, *, file: str, first_line: int) -> list[Reference]:
             continue
         first = line.split(maxsplit=1)[0] if line else ""
         if first in SHELL_PROGRAMS or first.startswith(("./", "python3.")):
-            refs.append(classify_span(line, file=file, line=number))
+            refs.append(replace(classify_span(line, file=file, line=number), origin="code"))
     return refs

@@ -86,7 +86,7 @@ def _looks_like_python(code: str) -> bool:
 
 def _parse(code: str) -> ast.Module | None:
     candidates = [code, textwrap.dedent(code), _complete_blocks(code)]
-    if any(_PROMPT.match(line) for line in code.splitlines()):
+    if any(line.startswith(">>>") for line in code.splitlines()):
         # a REPL session: keep input lines (blank output lines keep the numbering)
         candidates.append("\n".join(_PROMPT.sub("", line) if _PROMPT.match(line) else ""
                                     for line in code.splitlines()))
@@ -239,6 +239,8 @@ class _Walker(ast.NodeVisitor):
         self.generic_visit(node)
 
     def visit_Attribute(self, node: ast.Attribute) -> None:  # noqa: N802 - ast API
+        if id(node) in self._handled and dotted_name(node) is not None:
+            return None  # the whole chain was reported; its prefixes are not references
         if id(node) in self._handled or not isinstance(node.ctx, ast.Load):
             return self.generic_visit(node)
         if dotted_name(node) is not None:
@@ -294,7 +296,8 @@ def _fallback_refs(lines: list[str], *, file: str, first_line: int) -> list[Refe
                 if name and name.split(" ")[0].isidentifier():
                     name = name.split(" ")[0]
                     refs.append(Reference(file=file, line=number, text=name,
-                                          name=f"{module}.{name}", origin="code"))
+                                          name=f"{module}.{name}", kind="symbol",
+                                          origin="code"))
         elif match := _IMPORT.match(code):
             refs.append(Reference(file=file, line=number, text=match.group(1),
                                   name=match.group(1), kind="module", origin="code"))

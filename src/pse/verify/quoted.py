@@ -5,7 +5,8 @@ A block is attributed to a file by its info string (```` ```python title="src/a.
 ``// src/a.ts:10``), by a ``path:line`` reference on the line just before it, or by a
 caption naming one file on the line just before it (``From `src/a.py`:``; such lead-in
 lines must end with a colon). Its lines must occur in the file in the same order, compared
-without whitespace; the file may have other lines between them (a quote may leave lines out), ``...``/``…`` lines are elisions and a
+without whitespace; the file may have other lines between them (a quote may leave lines
+out), ``...``/``…`` lines are elisions and a
 ``...`` inside a line matches anything (skeleton bodies, ``f(...)``). A docstring's quotes
 and a trailing comment in the file are not needed. Otherwise the block is ``misquoted``,
 with the closest line of the file as evidence. A block attributed only by a caption is

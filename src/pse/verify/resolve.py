@@ -27,9 +27,17 @@ from pse.verify.externals import (
 from pse.verify.polyglot import ForeignAnswer, is_foreign, language_external, resolve_foreign
 from pse.verify.quoted import check_quote
 from pse.verify.refs import Reference, Resolution
+from pse.verify.spans import SHELL_PROGRAMS
 from pse.verify.suggest import Suggester
 
 _MAX_DEPTH = 12
+_PLACEHOLDERS = frozenset({"foo", "bar", "baz", "qux", "quux", "spam", "eggs", "ham",
+                           "foobar", "hoge", "fuga"})
+_SHELLS = frozenset({"zsh", "fish", "pwsh", "ksh", "tcsh", "csh", "dash"})
+_PROJECT_FILES = frozenset({
+    "setup.py", "setup.cfg", "pyproject.toml", "requirements.txt", "MANIFEST.in", "tox.ini",
+    "noxfile.py", "conftest.py", "manage.py", "Makefile", "Dockerfile", "package.json",
+    "tsconfig.json", "Cargo.toml", "go.mod", "pom.xml", "build.gradle", "CMakeLists.txt"})
 _DUNDER = re.compile(r"__\w+__")
 _CONTAINERS = {"module", "package", "class"}
 _ENV_CONTEXT = re.compile(r"environ|env(?:ironment)?\s*var|\$[A-Z_]|export |环境变量|環境變數",
@@ -51,7 +59,7 @@ class Resolver:
     """Answers references for one indexed tree."""
 
     def __init__(self, index: SymbolIndex, *, externals: ExternalNames,
-                 suggest_cutoff: int = 80) -> None:
+                 suggest_cutoff: int = 75) -> None:
         self.index = index
         self.externals = externals
         self.suggester = Suggester(index, cutoff=suggest_cutoff)
@@ -81,7 +89,7 @@ class Resolver:
         if parts[0] in self.index.top_modules:
             hits = self.lookup(name)
         else:
-            hits = self._relative(parts)
+            hits = self.relative(parts)
         if hits:
             return self._from_hits(ref, hits)
         foreign = resolve_foreign(self.index, parts)
@@ -114,10 +122,15 @@ class Resolver:
         if top in self.index.top_modules:
             return self._unverified(ref, "not defined in the source tree")
         if top in BUILTIN_NAMES:
-            exists = builtin_has(ref.name)
-            if exists is False:
+            if builtin_has(ref.name) is False and not _DUNDER.fullmatch(parts[-1]):
                 return self._unverified(ref, "not an attribute of the builtin")
             return Resolution("external", message="builtin")
+        found = self._elsewhere(ref, parts) or self._value_like(ref)
+        return found or self._unverified(ref, "not found in the source tree")
+
+    def _elsewhere(self, ref: Reference, parts: list[str]) -> Resolution | None:
+        """External when the name demonstrably lives outside the tree."""
+        top = parts[0]
         reason = self.externals.reason(top)
         if reason:
             return Resolution("external", message=reason)
@@ -129,17 +142,24 @@ class Resolver:
         imported = self._imported_elsewhere(top)
         if imported:
             return Resolution("external", message=f"imported by the project from {imported}")
-        if re.fullmatch(r"[A-Z][A-Z0-9_]*", ref.name) and self._looks_like_env(ref):
+        reason = language_external(ref.name, self._languages)
+        if reason:
+            return Resolution("external", message=reason)
+        return None
+
+    def _value_like(self, ref: Reference) -> Resolution | None:
+        """Environment variables and upper-case values, which the code need not define."""
+        if re.fullmatch(r"[A-Z][A-Z0-9_]*", ref.name) and (
+                self._looks_like_env(ref) or self.index.mentions("env_var", ref.name)):
             return self._env_var(ref)
         if re.fullmatch(r"[A-Z]{2,8}", ref.name):
             # ``GET``, ``POST``, ``DEBUG``: a value, not something the code must define
             return Resolution("ignored", message="upper-case word not defined in the tree")
-        if re.fullmatch(r"[A-Z][A-Z0-9_]*", ref.name) and self.index.mentions("env_var", ref.name):
-            return self._env_var(ref)  # the source reads it from the environment
-        reason = language_external(ref.name, self._languages)
-        if reason:
-            return Resolution("external", message=reason)
-        return self._unverified(ref, "not found in the source tree")
+        if all(word in _PLACEHOLDERS for word in re.split(r"[._]", ref.name.lower())):
+            return Resolution("ignored", message="a placeholder name (foo, bar, spam)")
+        if ref.name in SHELL_PROGRAMS or ref.name in _SHELLS:
+            return Resolution("ignored", message="the name of a program")
+        return None
 
     @cached_property
     def _languages(self) -> frozenset[str]:
@@ -161,7 +181,7 @@ class Resolver:
         return Resolution("unverified", message=message,
                           suggestion=self.suggester.symbol(ref.name, self))
 
-    def _relative(self, parts: list[str]) -> list[_Hit]:
+    def relative(self, parts: list[str]) -> list[_Hit]:
         """``Class.member`` / ``name``: start from every symbol named like the first part."""
         hits: list[_Hit] = []
         starts = self.index.by_name(parts[0])
@@ -183,9 +203,11 @@ class Resolver:
         module = self.index.module_of(_best_path(self.index, ref.in_file) or "")
         hits = self.lookup(f"{module}.{ref.name}") if module else []
         if not hits:
-            hits = self._relative(ref.name.split("."))
+            hits = self.relative(ref.name.split("."))
         if hits:
             return self._from_hits(ref, hits)
+        if "/" not in ref.in_file and _best_path(self.index, ref.in_file) is None:
+            return Resolution("ignored", message=f"defined by the example file {ref.in_file}")
         return self._unverified(ref, f"not defined in {ref.in_file}")
 
     # ----------------------------------------------------------------- lookup
@@ -341,11 +363,11 @@ class Resolver:
             return params, any(s.varkw for s in inits)
         if self._has_external_base(cls, seen=set()):
             return None
-        fields = tuple(s.name for s in self._class_chain(cls, seen=set())
+        fields = tuple(s.name for s in self.class_chain(cls, seen=set())
                        for s in self.index.children(s.qualname) if s.kind == "attribute")
         return (fields, False) if fields else None
 
-    def _class_chain(self, cls: Symbol, *, seen: set[str]) -> list[Symbol]:
+    def class_chain(self, cls: Symbol, *, seen: set[str]) -> list[Symbol]:
         if cls.qualname in seen:
             return []
         seen.add(cls.qualname)
@@ -353,7 +375,7 @@ class Resolver:
         for base in cls.bases:
             for hit in self._resolve_base(cls, base, 0):
                 if hit.symbol is not None and hit.symbol.kind == "class":
-                    chain.extend(self._class_chain(hit.symbol, seen=seen))
+                    chain.extend(self.class_chain(hit.symbol, seen=seen))
         return chain
 
     def _has_external_base(self, cls: Symbol, *, seen: set[str]) -> bool:
@@ -392,9 +414,15 @@ class Resolver:
                                   suggestion=self.suggester.path(path))
             return Resolution("ignored", message="not a path of the tree (a value like a "
                               "MIME type)")
-        if not ref.text.count("/") and "." in path[1:]:
+        if path in _PROJECT_FILES:
+            return Resolution("external", message="a project file outside the indexed tree")
+        if ref.origin == "code" and "/" not in path:
+            return Resolution("ignored", message="an example file named by a code block")
+        if not ref.text.count("/") and "." in path[1:] and not path.startswith("."):
             return self._path_or_symbol(ref)
-        if path.rsplit("/", 1)[-1].startswith("."):
+        name = path.rsplit("/", 1)[-1]
+        if name.startswith(".") and "/" not in path and "." not in name[1:]:
+            # ``.netrc``, ``.bashrc``: a user's configuration, not a file of the project
             return Resolution("external", message="a dotfile not in the tree "
                               "(user or tool configuration)")
         return Resolution("unverified", message="no such file in the source tree",
@@ -461,7 +489,7 @@ class Resolver:
         if len(words) >= 3 and words[0].startswith("python") and words[1] == "-m":
             module = words[2]
             if module.split(".")[0] in self.index.top_modules:
-                hits = self.lookup(module)
+                hits = self.lookup(f"{module}.__main__") or self.lookup(module)
                 if not hits:
                     return self._unverified(
                         Reference(file=ref.file, line=ref.line, text=ref.text, name=module,

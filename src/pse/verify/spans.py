@@ -112,8 +112,8 @@ def _as_path(base: Reference, span: str) -> Reference | None:
     if suffix in known_suffixes() and suffix not in {".json", ".html", ".css", ".sql"}:
         # ``setup.py`` is a file; ``rich.json`` could be a module: resolution decides
         return replace(base, kind="path", name=path)
-    if last.startswith(".") and len(last) > 1 and "." not in last[1:]:
-        return replace(base, kind="path", name=path)  # dotfiles: .gitignore, .env
+    if last.startswith(".") and len(last) > 1:
+        return replace(base, kind="path", name=path)  # dotfiles: .gitignore, .env.example
     return None
 
 
@@ -205,6 +205,8 @@ def _from_expression(base: Reference, node: ast.expr) -> Reference:
     dotted = dotted_name(node)
     if dotted is None:
         return replace(base, ignored="expression")
+    if re.search(r"[\u3000-\u9fff\uac00-\ud7af\uff00-\uffef]", dotted):
+        return replace(base, ignored="prose (CJK words)")
     if dotted.split(".")[0] in {"self", "cls", "this"} and "." in dotted:
         return replace(base, ignored="member of an instance in an unnamed class")
     if dotted in _LITERAL_WORDS or keyword.iskeyword(dotted) or keyword.issoftkeyword(dotted):

@@ -19,7 +19,6 @@ class Suggester:
     def __init__(self, index: SymbolIndex, *, cutoff: int) -> None:
         self.index = index
         self.cutoff = cutoff
-        self._names: list[str] | None = None
 
     def _best(self, query: str, choices: list[str]) -> str:
         if not query or not choices:
@@ -28,25 +27,35 @@ class Suggester:
         return str(found[0]) if found else ""
 
     def symbol(self, name: str, resolver: Resolver) -> str:
-        """The closest real name: a sibling member when the container exists."""
+        """The closest real name: a member of the same container when the container exists.
+
+        Members include inherited ones (in-repo bases) and, for modules, the names they
+        re-export. When the container itself does not exist, nothing is suggested for the
+        member (a made-up ``Head.member`` would mislead).
+        """
         head, _, last = name.rpartition(".")
-        if head:
-            containers = [h.symbol for h in resolver.lookup(head) if h.symbol is not None]
-            if not containers and "." not in head:
-                containers = [s for s in self.index.by_name(head)
-                              if s.kind in {"class", "module", "package"}]
-            for container in containers:
-                children = sorted({s.name for s in self.index.children(container.qualname)
-                                   if s.kind != "parameter"})
-                best = self._best(last, children)
-                if best:
-                    return f"{head}.{best}"
-            if containers:
-                return ""
-        if self._names is None:
-            self._names = self.index.names()
-        best = self._best(last, self._names)
-        return f"{head}.{best}" if head and best else best
+        if not head:
+            return self._best(last, self.index.names_near(last))
+        containers = [h.symbol for h in resolver.lookup(head) if h.symbol is not None]
+        if not containers:
+            containers = [h.symbol for h in resolver.relative(head.split("."))
+                          if h.symbol is not None]
+        names: set[str] = set()
+        for container in containers:
+            names |= self._member_names(container, resolver)
+        best = self._best(last, sorted(names))
+        return f"{head}.{best}" if best else ""
+
+    def _member_names(self, container: Symbol, resolver: Resolver) -> set[str]:
+        if container.kind == "class":
+            chain = resolver.class_chain(container, seen=set())
+        else:
+            chain = [container]
+        names = {s.name for c in chain for s in self.index.children(c.qualname)
+                 if s.kind != "parameter"}
+        if container.kind in {"module", "package"}:
+            names |= set(self.index.import_aliases(container.qualname))
+        return names
 
     def parameter(self, symbols: list[Symbol], name: str) -> str:
         """The closest real parameter name among the candidates' signatures."""
