@@ -16,7 +16,7 @@ def _readme_commands() -> list[str]:
 def test_readme_starts_with_exactly_two_setup_commands() -> None:
     commands = _readme_commands()
     assert len(commands) == 2
-    assert "pse verify" in commands[0] and "pip install" in commands[0]
+    assert "pse article examples/tinyqueue" in commands[0] and "pip install" in commands[0]
     assert "pytest" in commands[1] and "pip install" in commands[1]
 
 

@@ -48,12 +48,15 @@ def _progress_printer(context: CliContext):  # noqa: ANN202 - a closure
         step = str(event.get("step", ""))
         if kind == "step_start":
             started[step] = time.monotonic()
-            round_note = f" (round {event.get('round')})" if step in {"evaluate", "fix"} else ""
+            round_note = (f" (round {int(str(event.get('round', 0))) + (step == 'evaluate')})"
+                          if step in {"evaluate", "fix"} else "")
             click.echo(f"pse: {_STAGE_LABELS.get(step, step)}{round_note} ...", err=True)
         elif kind == "step_end":
             seconds = time.monotonic() - started.get(step, time.monotonic())
+            issues = event.get("review_issues") or 0
+            review = f", review issues: {issues}" if issues else ""
             click.echo(f"pse:   done in {seconds:.1f}s; open findings: "
-                       f"{event.get('open_findings')}", err=True)
+                       f"{event.get('open_findings')}{review}", err=True)
         elif kind == "tool_call" and context.verbosity > 0:
             click.echo(f"pse:   tool {event.get('tool')}: {event.get('outcome')}", err=True)
     return show

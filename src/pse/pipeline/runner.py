@@ -69,7 +69,8 @@ def _timed(trace: Trace, deps: RunDeps, name: str, fn: Callable[[PSEState], PSES
                  "next": new_state.step, "open_findings": len(new_state.bad),
                  "attempts": new_state.attempts})
     _emit(deps, {"event": "step_end", "step": name, "next": new_state.step,
-                 "open_findings": len(new_state.bad)})
+                 "open_findings": len(new_state.bad),
+                 "review_issues": len(new_state.llm_issues)})
     return new_state
 
 
