@@ -20,9 +20,6 @@ from pse.cli.common import (
 )
 from pse.cli.sources import make_resolver, open_index
 from pse.index.walk import ALWAYS_SKIPPED, is_binary
-from pse.report.html import render_html
-from pse.report.references import render_json, render_text
-from pse.report.sarif import render_sarif
 from pse.verify.check import CheckedReference, Document, check_documents
 
 DOC_SUFFIXES = (".md", ".markdown", ".mdx", ".rst")
@@ -78,12 +75,17 @@ def command(ctx: click.Context, paths: tuple[Path, ...], source: Path | None,
 
 def _render(fmt: str, checked: list[CheckedReference], documents: list[Document], *,
             show_all: bool) -> str:
+    # renderers are imported on use: each run needs one, and start-up time is user time
     if fmt == "json":
+        from pse.report.references import render_json
         return render_json(checked)
     if fmt == "sarif":
+        from pse.report.sarif import render_sarif
         return render_sarif(checked, lines_of={d.path: d.text.splitlines() for d in documents})
     if fmt == "html":
+        from pse.report.html import render_html
         return render_html(checked)
+    from pse.report.references import render_text
     return render_text(checked, verbose=show_all)
 
 
