@@ -80,6 +80,31 @@ def write_output(text: str, output_file: Path | None, *, inputs: Sequence[Path] 
         raise CliError(f"cannot write {str(output_file)!r}: {exc.strerror}") from exc
 
 
+def read_text_file(path: Path, *, what: str) -> str:
+    """A user's text input (UTF-8, BOM allowed), or a one-line error saying why not.
+
+    ``what`` names the input in messages: "the CV", "'docs/a.md'"...
+    """
+    if not path.exists():
+        raise CliError(f"{what} {str(path)!r} does not exist")
+    if path.is_dir():
+        raise CliError(f"{what} {str(path)!r} is a folder; give a Markdown or text file")
+    try:
+        data = path.read_bytes()
+    except OSError as exc:
+        raise CliError(f"cannot read {what} {str(path)!r}: {exc.strerror}") from exc
+    if b"\x00" in data[:8192]:
+        raise CliError(f"{what} {str(path)!r} is a binary file; give a Markdown or text file")
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise CliError(f"{what} {str(path)!r} is not UTF-8 text (byte {exc.start}); "
+                       "save it as UTF-8 (e.g. iconv -t utf-8)") from exc
+    if not text.strip():
+        raise CliError(f"{what} {str(path)!r} is empty; nothing to check")
+    return text
+
+
 FORMAT_OPTION = click.option(
     "--format", "output_format", type=click.Choice(["text", "json", "sarif", "html"]),
     default=None, help="Report format (default: text; env PSE_FORMAT).")

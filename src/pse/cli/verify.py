@@ -16,10 +16,11 @@ from pse.cli.common import (
     OUTPUT_OPTION,
     CliError,
     get_context,
+    read_text_file,
     write_output,
 )
 from pse.cli.sources import make_resolver, open_index
-from pse.index.walk import ALWAYS_SKIPPED, is_binary
+from pse.index.walk import ALWAYS_SKIPPED
 from pse.verify.check import CheckedReference, Document, check_documents
 
 DOC_SUFFIXES = (".md", ".markdown", ".mdx", ".rst")
@@ -120,20 +121,7 @@ def read_document(path: Path) -> str:
     if not path.name.lower().endswith(DOC_SUFFIXES):
         raise CliError(f"{str(path)!r} is not a Markdown file (expected "
                        f"{', '.join(DOC_SUFFIXES)})")
-    try:
-        data = path.read_bytes()
-    except OSError as exc:
-        raise CliError(f"cannot read {str(path)!r}: {exc.strerror}") from exc
-    if is_binary(data):
-        raise CliError(f"{str(path)!r} is a binary file, not Markdown")
-    try:
-        text = data.decode("utf-8-sig")
-    except UnicodeDecodeError as exc:
-        raise CliError(f"{str(path)!r} is not valid UTF-8 (byte {exc.start}); "
-                       "convert it with e.g. iconv -t utf-8") from exc
-    if not text.strip():
-        raise CliError(f"{str(path)!r} is empty; nothing to verify")
-    return text
+    return read_text_file(path, what="document")
 
 
 def display_path(path: Path) -> str:

@@ -13,6 +13,7 @@ from pse.cli.common import (
     OUTPUT_OPTION,
     CliError,
     get_context,
+    read_text_file,
     write_output,
 )
 from pse.report.resume import render_html, render_json, render_text
@@ -25,25 +26,7 @@ _FORMATS = ("text", "json", "html")
 
 def read_text(path: Path, role: str) -> str:
     """The UTF-8 text of an input file, or a one-line :class:`CliError` saying what is wrong."""
-    shown = str(path)
-    if not path.exists():
-        raise CliError(f"{role} {shown!r} does not exist")
-    if path.is_dir():
-        raise CliError(f"{role} {shown!r} is a folder; give a Markdown or text file")
-    try:
-        data = path.read_bytes()
-    except OSError as exc:
-        raise CliError(f"cannot read {role} {shown!r}: {exc.strerror}") from exc
-    if b"\x00" in data[:8192]:
-        raise CliError(f"{role} {shown!r} is a binary file; give a Markdown or text file")
-    try:
-        text = data.decode("utf-8-sig")
-    except UnicodeDecodeError as exc:
-        raise CliError(f"{role} {shown!r} is not UTF-8 text (byte {exc.start}); "
-                       "save it as UTF-8") from exc
-    if not text.strip():
-        raise CliError(f"{role} {shown!r} is empty")
-    return text
+    return read_text_file(path, what=role)
 
 
 @click.command("verify-resume")
