@@ -41,11 +41,12 @@ from pse.tasks.article.task import ArticleTask
 @click.option("--words", type=click.IntRange(150, 4000), default=600, show_default=True)
 @click.option("--no-tools", is_flag=True, help="Don't give the Specialist file tools.")
 @click.option("--no-llm-review", is_flag=True, help="Skip the Evaluator's LLM review.")
+@click.option("--no-cache", is_flag=True, help="Don't reuse cached model answers.")
 @click.pass_context
 def command(ctx: click.Context, repo: Path | None, lang: str, translate_to: str | None,
             style: str, out_dir: Path, project_name: str, projects_file: Path | None,
             all_projects: bool, max_retries: int | None, words: int, no_tools: bool,
-            no_llm_review: bool) -> int:
+            no_llm_review: bool, no_cache: bool) -> int:
     """Write a verified technical article about the repository REPO.
 
     The Planner outlines, the Specialist writes (grounded in retrieved source excerpts
@@ -61,7 +62,9 @@ def command(ctx: click.Context, repo: Path | None, lang: str, translate_to: str 
     """
     context = get_context(ctx)
     projects = _projects(repo, project_name, projects_file, all_projects)
-    settings = context.settings(cli={"max_retries": max_retries}, start=Path(projects[0].source))
+    settings = context.settings(cli={"max_retries": max_retries,
+                                     "llm.cache": False if no_cache else None},
+                                start=Path(projects[0].source))
     styles = load_styles()
     worst = EXIT_OK
     for project in projects:
