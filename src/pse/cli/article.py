@@ -6,7 +6,7 @@ from pathlib import Path
 
 import click
 
-from pse.cli.common import EXIT_FINDINGS, EXIT_OK, CliError, get_context
+from pse.cli.common import EXIT_FINDINGS, EXIT_OK, CliError, get_context, verbosity_options
 from pse.cli.runs import make_deps, new_run_id, print_summary
 from pse.pipeline.runner import run_pipeline
 from pse.pipeline.state import PSEState
@@ -42,6 +42,7 @@ from pse.tasks.article.task import ArticleTask
 @click.option("--no-tools", is_flag=True, help="Don't give the Specialist file tools.")
 @click.option("--no-llm-review", is_flag=True, help="Skip the Evaluator's LLM review.")
 @click.option("--no-cache", is_flag=True, help="Don't reuse cached model answers.")
+@verbosity_options
 @click.pass_context
 def command(ctx: click.Context, repo: Path | None, lang: str, translate_to: str | None,
             style: str, out_dir: Path, project_name: str, projects_file: Path | None,

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import os
 import sys
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 import click
@@ -50,11 +50,26 @@ class CliContext:
 
 
 def get_context(ctx: click.Context) -> CliContext:
-    """The :class:`CliContext` of the running command."""
+    """The :class:`CliContext` of the running command (with its own ``-q``/``-v``)."""
     obj = ctx.find_root().obj
-    if isinstance(obj, CliContext):
-        return obj
-    return CliContext(config_file=None, verbosity=0, environ=dict(os.environ))
+    context = obj if isinstance(obj, CliContext) else CliContext(
+        config_file=None, verbosity=0, environ=dict(os.environ))
+    local = int(ctx.meta.get("pse.verbosity", 0))
+    return replace(context, verbosity=context.verbosity + local) if local else context
+
+
+def verbosity_options(command: Callable[..., object]) -> Callable[..., object]:
+    """``-q``/``-v`` after the subcommand too (``pse verify -q ...``), as before it."""
+    command = click.option("-v", "--verbose", count=True, expose_value=False,
+                           is_eager=True, callback=_keep, help="More output on stderr.")(command)
+    return click.option("-q", "--quiet", count=True, expose_value=False, is_eager=True,
+                        callback=_keep, help="Less output on stderr.")(command)
+
+
+def _keep(ctx: click.Context, param: click.Parameter, value: int) -> int:
+    sign = 1 if param.name == "verbose" else -1
+    ctx.meta["pse.verbosity"] = int(ctx.meta.get("pse.verbosity", 0)) + sign * value
+    return value
 
 
 def write_output(text: str, output_file: Path | None, *, inputs: Sequence[Path] = ()) -> None:

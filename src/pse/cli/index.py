@@ -7,7 +7,13 @@ from pathlib import Path
 
 import click
 
-from pse.cli.common import EXIT_OK, OUTPUT_OPTION, get_context, write_output
+from pse.cli.common import (
+    EXIT_OK,
+    OUTPUT_OPTION,
+    get_context,
+    verbosity_options,
+    write_output,
+)
 from pse.cli.sources import open_index
 from pse.index.facts import collect_facts
 
@@ -18,6 +24,7 @@ from pse.index.facts import collect_facts
               "dependencies, env vars, files and lines per language) as JSON.")
 @click.option("--json", "as_json", is_flag=True, help="Print every symbol as JSON.")
 @OUTPUT_OPTION
+@verbosity_options
 @click.pass_context
 def command(ctx: click.Context, source: Path | None, facts: bool, as_json: bool,
             output_file: Path | None) -> int:

@@ -17,6 +17,7 @@ from pse.cli.common import (
     CliError,
     get_context,
     read_text_file,
+    verbosity_options,
     write_output,
 )
 from pse.cli.sources import make_resolver, open_index
@@ -36,6 +37,7 @@ DOC_SUFFIXES = (".md", ".markdown", ".mdx", ".rst")
 @EXIT_ZERO_OPTION
 @click.option("--all", "show_all", is_flag=True,
               help="Text format: list every reference, not only the flagged ones.")
+@verbosity_options
 @click.pass_context
 def command(ctx: click.Context, paths: tuple[Path, ...], source: Path | None,
             output_format: str | None, output_file: Path | None, exit_zero: bool,
