@@ -70,6 +70,8 @@ class PSEState:
     def from_json(cls, text: str) -> PSEState:
         """The inverse of :meth:`to_json`."""
         raw = json.loads(text)
+        if not isinstance(raw, dict):
+            raise ValueError(f"a run state is a JSON object, not {type(raw).__name__}")
         known = {f.name for f in fields(cls)}
         values = {k: v for k, v in raw.items() if k in known}
         values["rounds"] = [RoundRecord(**r) for r in values.get("rounds", [])]
@@ -77,8 +79,10 @@ class PSEState:
 
 
 def finding_to_dict(finding: Finding) -> dict[str, object]:
-    """A JSON-ready dict of a finding."""
-    return asdict(finding)
+    """A JSON-ready dict of a finding (lists, so it equals itself after a JSON round trip)."""
+    data = asdict(finding)
+    data["evidence"] = list(data["evidence"])
+    return data
 
 
 def finding_from_dict(data: dict[str, object]) -> Finding:

@@ -49,4 +49,5 @@ def parse_verdict(text: str) -> Verdict:
 
 
 def _strip_thinking(text: str) -> str:
-    return re.sub(r"<think>.*?</think>", "", text, flags=re.DOTALL)
+    # an unclosed block (the reply was cut while thinking) is thinking to the end
+    return re.sub(r"<think>.*?(?:</think>|\Z)", "", text, flags=re.DOTALL)

@@ -142,7 +142,10 @@ def _tidy(text: str) -> str:
 
 def repair_markdown(text: str) -> str:
     """Remove empty list items, empty headings and code blocks; balance fences."""
-    lines = [line for line in text.split("\n") if not _LIST_MARKER.match(line)]
+    lines = text.split("\n")
+    code = _fence_lines(lines)
+    lines = [line for index, line in enumerate(lines)
+             if index in code or not _LIST_MARKER.match(line)]
     lines = _drop_empty_fences(lines)
     lines = _drop_empty_tables(lines)
     lines = _drop_empty_headings(lines)
@@ -161,11 +164,17 @@ def _drop_empty_fences(lines: list[str]) -> list[str]:
     result: list[str] = []
     index = 0
     while index < len(lines):
-        if _FENCE.match(lines[index]):
-            end = next((j for j in range(index + 1, len(lines)) if _FENCE.match(lines[j])), None)
-            if end is not None and not any(line.strip() for line in lines[index + 1:end]):
-                index = end + 1
-                continue
+        opener = _FENCE.match(lines[index])
+        end = None if opener is None else next(
+            (j for j in range(index + 1, len(lines))
+             if (closer := _FENCE.match(lines[j])) and closer.group(1) == opener.group(1)),
+            None)
+        if end is not None:
+            # a block is skipped as a whole, so its closing fence never opens another one
+            if any(line.strip() for line in lines[index + 1:end]):
+                result.extend(lines[index:end + 1])
+            index = end + 1
+            continue
         result.append(lines[index])
         index += 1
     return result
@@ -174,10 +183,11 @@ def _drop_empty_fences(lines: list[str]) -> list[str]:
 def _drop_empty_tables(lines: list[str]) -> list[str]:
     """A table whose body rows were all removed goes too (header and rule)."""
     result: list[str] = []
+    code = _fence_lines(lines)
     index = 0
     while index < len(lines):
-        is_header = index + 1 < len(lines) and lines[index].strip().startswith("|") \
-            and _TABLE_RULE.match(lines[index + 1])
+        is_header = index not in code and index + 1 < len(lines) \
+            and lines[index].strip().startswith("|") and _TABLE_RULE.match(lines[index + 1])
         if is_header:
             following = lines[index + 2] if index + 2 < len(lines) else ""
             if not following.strip().startswith("|"):
@@ -190,9 +200,10 @@ def _drop_empty_tables(lines: list[str]) -> list[str]:
 
 def _drop_empty_headings(lines: list[str]) -> list[str]:
     keep = [True] * len(lines)
+    code = _fence_lines(lines)  # a "# comment" in a code block is not a heading
     for index, line in enumerate(lines):
         match = _HEADING.match(line)
-        if not match:
+        if not match or index in code:
             continue
         level = len(match.group(1))
         for following in lines[index + 1:]:

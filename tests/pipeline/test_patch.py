@@ -1,0 +1,122 @@
+"""Targeted fixes: the flagged excerpt, reading the model's edits, patching them in."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from pse.pipeline.patch import Edit, apply_edits, flagged_excerpt, parse_edits
+from pse.verify.finding import Evidence, Finding
+
+ARTICLE = ("# Queue\n\n"
+           "`JobQueue.run_all()` runs every job.\n"
+           "`JobQueue.cancel()` removes a job, which is revolutionary.\n"
+           "The rest is fine.\n")
+
+
+def _finding(line: int | None, text: str, **extra: object) -> Finding:
+    return Finding(rule="ref-unverified", message=f"{text!r}: not found", path="a.md",
+                   line=line, text=text, **extra)  # type: ignore[arg-type]  # test values
+
+
+# ------------------------------------------------------------------ flagged_excerpt
+
+def test_flagged_excerpt_shows_only_the_flagged_lines_with_their_problems() -> None:
+    excerpt = flagged_excerpt(ARTICLE, [_finding(
+        4, "JobQueue.cancel()", hint="did you mean JobQueue.run_all?",
+        evidence=(Evidence("src/tinyqueue/queue.py", 38), Evidence("README.md")))], [])
+    assert excerpt == (
+        "LINE 4:\n`JobQueue.cancel()` removes a job, which is revolutionary.\nPROBLEMS:\n"
+        "- `JobQueue.cancel()`: 'JobQueue.cancel()': not found; did you mean "
+        "JobQueue.run_all?; real: src/tinyqueue/queue.py:38, README.md")
+    assert "The rest is fine." not in excerpt
+    assert "run_all()` runs every job" not in excerpt
+
+
+def test_flagged_excerpt_groups_findings_by_line_in_line_order() -> None:
+    excerpt = flagged_excerpt(ARTICLE, [_finding(4, "revolutionary"),
+                                        _finding(3, "JobQueue.run_all()"),
+                                        _finding(4, "JobQueue.cancel()")], [])
+    assert excerpt.index("LINE 3:") < excerpt.index("LINE 4:")
+    assert excerpt.count("LINE 4:") == 1
+    block = excerpt.split("\n\n")[1]
+    assert "- `revolutionary`" in block and "- `JobQueue.cancel()`" in block
+
+
+def test_flagged_excerpt_finding_without_a_line_has_no_text() -> None:
+    excerpt = flagged_excerpt(ARTICLE, [_finding(None, "RetryPolicy.delay()")], [])
+    assert excerpt.startswith("LINE 0:\n\nPROBLEMS:\n- `RetryPolicy.delay()`")
+
+
+def test_flagged_excerpt_review_issue_carries_the_lines_it_quotes() -> None:
+    excerpt = flagged_excerpt(ARTICLE, [], ["`JobQueue.cancel()` is not in the sources"])
+    assert excerpt == ("REVIEW ISSUE:\n- `JobQueue.cancel()` is not in the sources\n"
+                       "RELEVANT LINES:\n"
+                       "`JobQueue.cancel()` removes a job, which is revolutionary.")
+
+
+def test_flagged_excerpt_review_issue_without_quotes_names_no_line() -> None:
+    excerpt = flagged_excerpt(ARTICLE, [], ["the tone is too promotional"])
+    assert excerpt.endswith("RELEVANT LINES:\n(no single line: edit only what the issue names)")
+
+
+def test_flagged_excerpt_review_issue_reads_double_and_chinese_quotes() -> None:
+    excerpt = flagged_excerpt(ARTICLE, [], ['"The rest" is vague', "“run_all” 描述不准确"])
+    assert "RELEVANT LINES:\nThe rest is fine." in excerpt
+    assert "RELEVANT LINES:\n`JobQueue.run_all()` runs every job." in excerpt
+
+
+# ------------------------------------------------------------------ parse_edits
+
+EDITS = [{"find": "`JobQueue.cancel()` removes a job, ", "replace": ""},
+         {"find": "revolutionary", "replace": "short"}]
+PARSED = [Edit("`JobQueue.cancel()` removes a job, ", ""), Edit("revolutionary", "short")]
+
+
+@pytest.mark.parametrize("reply", [
+    json.dumps(EDITS),
+    "```json\n" + json.dumps(EDITS, indent=2) + "\n```",
+    "Here are the edits:\n" + json.dumps(EDITS) + "\nDone.",
+    "<think>I could use [brackets] here</think>\n" + json.dumps(EDITS),
+])
+def test_parse_edits_reads_a_json_list(reply: str) -> None:
+    assert parse_edits(reply) == PARSED
+
+
+def test_parse_edits_skips_items_without_find_and_defaults_replace() -> None:
+    reply = json.dumps([{"find": "a"}, {"replace": "b"}, {"find": ""}, "text", {"find": 3}])
+    assert parse_edits(reply) == [Edit("a", ""), Edit("3", "")]
+
+
+def test_parse_edits_reads_find_replace_blocks() -> None:
+    reply = ("FIND: `JobQueue.cancel()` removes a job\nREPLACE: Jobs run once\n"
+             "FIND: revolutionary\nREPLACE:\n")
+    assert parse_edits(reply) == [Edit("`JobQueue.cancel()` removes a job", "Jobs run once"),
+                                  Edit("revolutionary", "")]
+
+
+@pytest.mark.parametrize("reply", ["", "[]", "I cannot fix this.", "[not json",
+                                   '{"find": "a", "replace": "b"}'])
+def test_parse_edits_unreadable_or_empty_is_no_edit(reply: str) -> None:
+    assert parse_edits(reply) == []
+
+
+# ------------------------------------------------------------------ apply_edits
+
+def test_apply_edits_patches_in_place_and_counts() -> None:
+    text, applied = apply_edits(ARTICLE, PARSED)
+    assert applied == 2
+    assert text == ARTICLE.replace("`JobQueue.cancel()` removes a job, which is revolutionary.",
+                                   "which is short.")
+
+
+def test_apply_edits_skips_text_that_is_not_in_the_artifact() -> None:
+    text, applied = apply_edits(ARTICLE, [Edit("`Job.retry()`", "x"), Edit("", "y"),
+                                          Edit("fine", "fine")])
+    assert (text, applied) == (ARTICLE, 0)
+
+
+def test_apply_edits_replaces_only_the_first_occurrence() -> None:
+    text, applied = apply_edits("a job. a job.", [Edit("a job", "one job")])
+    assert (text, applied) == ("one job. a job.", 1)

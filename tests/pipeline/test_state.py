@@ -1,0 +1,98 @@
+"""PSEState: JSON round trips, atomic checkpoints, readable errors for bad run folders."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+
+from pse.errors import SourceError
+from pse.pipeline.state import (
+    PSEState,
+    RoundRecord,
+    finding_from_dict,
+    finding_to_dict,
+    load_state,
+    save_state,
+)
+from pse.verify.finding import Evidence, Finding
+
+FINDING = Finding(rule="ref-unverified", message="not found", path="artifact.en.md", line=6,
+                  text="JobQueue.cancel()", hint="did you mean JobQueue.submit?",
+                  evidence=(Evidence("src/tinyqueue/queue.py", 34, "def submit"),),
+                  kind="symbol")
+
+
+def _full_state() -> PSEState:
+    return PSEState(
+        run_id="tinyqueue-1", task="article",
+        inputs={"source": "/src/tinyqueue", "lang": "zh", "translate": "en"},
+        data={"facts": {"name": "tinyqueue", "files_per_language": {"python": 4}},
+              "style": "hands-on"},
+        context=[{"path": "README.md", "start": 1, "end": 9, "text": "# tinyqueue"}],
+        plan="# 计划\n", draft="# 草稿\n", artifact="# 文章\n", translations={"en": "# Article\n"},
+        bad=[finding_to_dict(FINDING)], ok_count=7, llm_issues=["`X` is invented"],
+        attempts=2, max_retries=4,
+        rounds=[RoundRecord(1, bad=3, llm_issues=1, fixed=2), RoundRecord(2, bad=1)],
+        stripped=["a clause,"], usage={"fix": {"requests": "2", "cost": "0.0001"}},
+        step="strip", status="failed")
+
+
+def test_state_json_round_trip_keeps_every_field() -> None:
+    state = _full_state()
+    again = PSEState.from_json(state.to_json())
+    assert again == state
+    assert isinstance(again.rounds[0], RoundRecord)
+
+
+def test_state_json_is_stable_and_keeps_unicode() -> None:
+    text = _full_state().to_json()
+    assert text == _full_state().to_json()
+    assert "文章" in text
+    assert list(json.loads(text)) == sorted(json.loads(text))
+
+
+def test_state_from_json_ignores_unknown_keys_and_defaults_missing_ones() -> None:
+    state = PSEState.from_json(json.dumps({"run_id": "r", "task": "article",
+                                           "added_by_a_newer_pse": 1}))
+    assert state == PSEState(run_id="r", task="article")
+    assert (state.step, state.status, state.max_retries) == ("prepare", "running", 3)
+
+
+def test_state_findings_are_finding_values() -> None:
+    assert _full_state().findings() == [FINDING]
+
+
+def test_finding_dict_round_trip_keeps_evidence() -> None:
+    data = finding_to_dict(FINDING)
+    assert json.loads(json.dumps(data)) == data
+    assert finding_from_dict(data) == FINDING
+    assert finding_from_dict(finding_to_dict(replace(FINDING, evidence=()))).evidence == ()
+
+
+def test_save_state_writes_state_json_atomically(tmp_path: Path) -> None:
+    run_dir = tmp_path / "runs" / "r1"
+    save_state(_full_state(), run_dir)
+    assert sorted(p.name for p in run_dir.iterdir()) == ["state.json"]
+    assert load_state(run_dir) == _full_state()
+
+
+def test_save_state_overwrites_the_previous_checkpoint(tmp_path: Path) -> None:
+    save_state(_full_state(), tmp_path)
+    save_state(replace(_full_state(), step="finalize", attempts=3), tmp_path)
+    assert (load_state(tmp_path).step, load_state(tmp_path).attempts) == ("finalize", 3)
+
+
+def test_load_state_missing_folder_names_it(tmp_path: Path) -> None:
+    with pytest.raises(SourceError, match=r"'.*nowhere' is not a run folder \(no state.json\)"):
+        load_state(tmp_path / "nowhere")
+
+
+@pytest.mark.parametrize("content", ["{not json", "[]", '{"task": "article"}',
+                                     '{"run_id": "r", "task": "a", "rounds": [{"x": 1}]}'])
+def test_load_state_damaged_checkpoint_is_a_source_error(tmp_path: Path, content: str) -> None:
+    (tmp_path / "state.json").write_text(content, encoding="utf-8")
+    with pytest.raises(SourceError, match=r"cannot read the checkpoint '.*state.json'"):
+        load_state(tmp_path)

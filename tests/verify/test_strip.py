@@ -1,0 +1,185 @@
+"""The deterministic strip: smallest clause, code line or table row; Markdown stays valid."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from pse.verify.strip import Span, repair_markdown, strip_spans
+
+
+def _fences(text: str) -> int:
+    return sum(1 for line in text.split("\n") if re.match(r"^\s*(```|~~~)", line))
+
+
+def _code_spans_closed(text: str) -> bool:
+    return all(line.count("`") % 2 == 0 for line in text.split("\n")
+               if not line.lstrip().startswith("```"))
+
+
+# ------------------------------------------------------------------ prose clauses
+
+def test_strip_spans_removes_only_the_middle_clause_in_english() -> None:
+    text = ("`JobQueue.run_all()` runs every job, and `JobQueue.cancel()` removes one, "
+            "so the queue stays short.\n")
+    out, removed = strip_spans(text, [Span(1, "JobQueue.cancel()")])
+    assert out == "`JobQueue.run_all()` runs every job, so the queue stays short.\n"
+    assert removed == ["and `JobQueue.cancel()` removes one,"]
+
+
+def test_strip_spans_last_clause_keeps_the_full_stop_in_english() -> None:
+    text = "First, `submit(f, x)` queues a job, then `Job.frob()` runs it. Next stays.\n"
+    out, removed = strip_spans(text, [Span(1, "`Job.frob()`")])
+    assert out == "First, `submit(f, x)` queues a job. Next stays.\n"
+    assert removed == ["then `Job.frob()` runs it."]
+
+
+def test_strip_spans_removes_a_chinese_clause_and_keeps_the_sentence_end() -> None:
+    text = "`JobQueue.run_all()` 按顺序运行所有任务，`JobQueue.cancel()` 会删除任务。后面保留。\n"
+    out, removed = strip_spans(text, [Span(1, "JobQueue.cancel()")])
+    assert out == "`JobQueue.run_all()` 按顺序运行所有任务。后面保留。\n"
+    assert removed == ["`JobQueue.cancel()` 会删除任务。"]
+
+
+def test_strip_spans_removes_the_whole_chinese_sentence_when_the_subject_goes() -> None:
+    text = "`Job.retry()` 会重试任务，并记录错误。`Job.run()` 运行一次。\n"
+    out, removed = strip_spans(text, [Span(1, "Job.retry()")])
+    assert out == "`Job.run()` 运行一次。\n"
+    assert removed == ["`Job.retry()` 会重试任务，并记录错误。"]
+
+
+def test_strip_spans_removes_the_sentence_when_the_first_clause_holds_the_span() -> None:
+    text = "`Job.retry()` retries a job, which is handy. `Job.run()` runs it once.\n"
+    out, removed = strip_spans(text, [Span(1, "Job.retry()")])
+    assert out == "`Job.run()` runs it once.\n"
+    assert removed == ["`Job.retry()` retries a job, which is handy."]
+
+
+def test_strip_spans_never_splits_inside_a_code_span() -> None:
+    # the commas and full stops inside the code spans are not clause boundaries
+    text = ("Call `queue.submit(print, \"a. b\")` first, and `Job.frob(x, y)` after, "
+            "then `JobQueue.run_all()` runs them.\n")
+    out, removed = strip_spans(text, [Span(1, "Job.frob(x, y)")])
+    assert "`queue.submit(print, \"a. b\")`" in out
+    assert "Job.frob" not in out
+    assert removed == ["and `Job.frob(x, y)` after,"]
+    assert _code_spans_closed(out)
+
+
+def test_strip_spans_ignores_a_span_not_on_its_line_and_out_of_range_lines() -> None:
+    text = "`Job.run()` runs once.\n"
+    out, removed = strip_spans(text, [Span(1, "Job.retry()"), Span(7, "Job.run()"),
+                                      Span(0, "Job.run()")])
+    assert out == text
+    assert removed == []
+
+
+def test_strip_spans_keeps_the_list_marker_of_a_partly_stripped_item() -> None:
+    text = "- `JobQueue.submit()` adds a job, and `JobQueue.drain()` empties the queue, too.\n"
+    out, _ = strip_spans(text, [Span(1, "JobQueue.drain()")])
+    assert out == "- `JobQueue.submit()` adds a job, too.\n"
+
+
+# ------------------------------------------------------------------ structure
+
+ARTICLE = """# Title
+
+## Cancel
+
+- `JobQueue.cancel()` removes a job.
+- `JobQueue.submit()` adds a job.
+
+## Only invented
+
+`Job.retry()` retries a job.
+
+## Table
+
+| name | what |
+| --- | --- |
+| `Job.retry()` | retries |
+
+## Code
+
+```python
+queue = JobQueue()
+queue.cancel(job)
+```
+
+End.
+"""
+
+
+def test_strip_spans_removes_list_items_headings_table_rows_and_code_lines() -> None:
+    out, removed = strip_spans(ARTICLE, [
+        Span(5, "JobQueue.cancel()"), Span(10, "Job.retry()"), Span(16, "Job.retry()"),
+        Span(22, "queue.cancel(job)")])
+    assert out == ("# Title\n\n## Cancel\n\n- `JobQueue.submit()` adds a job.\n\n## Code\n\n"
+                   "```python\nqueue = JobQueue()\n```\n\nEnd.\n")
+    assert removed == ["`JobQueue.cancel()` removes a job.", "`Job.retry()` retries a job.",
+                       "| `Job.retry()` | retries |", "queue.cancel(job)"]
+
+
+def test_strip_spans_removes_an_emptied_code_block_and_its_heading() -> None:
+    text = "# T\n\nIntro.\n\n## Example\n\n```python\nqueue.cancel(job)\n```\n"
+    out, removed = strip_spans(text, [Span(8, "queue.cancel")])
+    assert out == "# T\n\nIntro.\n"
+    assert removed == ["queue.cancel(job)"]
+
+
+def test_strip_spans_deletes_a_flagged_heading_line() -> None:
+    text = "# T\n\n## `Job.retry()` in depth\n\nText about jobs.\n"
+    out, removed = strip_spans(text, [Span(3, "Job.retry()")])
+    assert out == "# T\n\nText about jobs.\n"
+    assert removed == ["## `Job.retry()` in depth"]
+
+
+@pytest.mark.parametrize("marker", ["-", "*", "+", "1.", "2)"])
+def test_repair_markdown_drops_empty_list_items(marker: str) -> None:
+    assert repair_markdown(f"- kept\n{marker}\n{marker} \n- also kept\n") == \
+        "- kept\n- also kept\n"
+
+
+def test_repair_markdown_drops_a_heading_with_nothing_under_it() -> None:
+    text = "# T\n\n## Empty\n\n## Full\n\nText.\n\n## Trailing\n"
+    assert repair_markdown(text) == "# T\n\n## Full\n\nText.\n"
+
+
+def test_repair_markdown_keeps_a_heading_whose_content_is_a_subsection() -> None:
+    text = "# T\n\n## Part\n\n### Detail\n\nText.\n"
+    assert repair_markdown(text) == text
+
+
+def test_repair_markdown_drops_a_table_without_body_rows() -> None:
+    text = "Before.\n\n| a | b |\n| --- | --- |\n\nAfter.\n"
+    assert repair_markdown(text) == "Before.\n\nAfter.\n"
+
+
+def test_repair_markdown_closes_an_unclosed_fence() -> None:
+    out = repair_markdown("Text\n\n```python\nx = 1\n")
+    assert _fences(out) % 2 == 0
+    assert out.startswith("Text\n\n```python\nx = 1\n")
+
+
+def test_repair_markdown_collapses_blank_lines_and_ends_with_one_newline() -> None:
+    assert repair_markdown("a\n\n\n\nb\n\n\n") == "a\n\nb\n"
+
+
+def test_repair_markdown_keeps_adjacent_code_blocks_apart() -> None:
+    text = "Intro.\n\n```python\nx = 1\n```\n\n```bash\ntinyqueue --demo\n```\n"
+    assert repair_markdown(text) == text
+
+
+def test_repair_markdown_leaves_comment_lines_inside_code_alone() -> None:
+    # "# step two" is a Python comment, not an empty heading
+    text = "# T\n\n```python\n# step one\nqueue = 1\n\n# step two\n\n# step three\n```\n"
+    assert repair_markdown(text) == text
+
+
+def test_strip_spans_balances_fences_on_a_mixed_article() -> None:
+    text = ("# T\n\n```python\nqueue.cancel(job)\n```\n\n```python\nqueue.run_all()\n```\n\n"
+            "- `Job.retry()` retries.\n")
+    out, _ = strip_spans(text, [Span(4, "queue.cancel(job)"), Span(11, "Job.retry()")])
+    assert out == "# T\n\n```python\nqueue.run_all()\n```\n"
+    assert _fences(out) == 2
