@@ -75,6 +75,17 @@ def test_strip_spans_ignores_a_span_not_on_its_line_and_out_of_range_lines() -> 
     assert removed == []
 
 
+@pytest.mark.parametrize("line", [
+    "Thought: I should mention backoff. Then the retries.",  # two sentences
+    "> Note: this needs Python 3.11.",                       # a quote marker
+    "- Final Answer: the article.",                          # a list marker
+])
+def test_strip_spans_a_span_that_is_the_whole_line_removes_the_line(line: str) -> None:
+    out, removed = strip_spans(f"# T\n\nText.\n{line}\nMore.\n", [Span(4, line)])
+    assert out == "# T\n\nText.\nMore.\n"
+    assert removed == [line]
+
+
 def test_strip_spans_keeps_the_list_marker_of_a_partly_stripped_item() -> None:
     text = "- `JobQueue.submit()` adds a job, and `JobQueue.drain()` empties the queue, too.\n"
     out, _ = strip_spans(text, [Span(1, "JobQueue.drain()")])

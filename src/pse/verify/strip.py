@@ -44,7 +44,8 @@ def strip_spans(text: str, spans: Iterable[Span]) -> tuple[str, list[str]]:
         targets = [t for t in by_line[number] if t and t.strip("`") in line]
         if not targets:
             continue
-        if index in in_fence or _is_table_row(line) or _HEADING.match(line):
+        whole = any(t.strip() == line.strip() for t in targets)  # e.g. a leaked note line
+        if index in in_fence or _is_table_row(line) or _HEADING.match(line) or whole:
             removed.append(line.strip())
             lines[index] = None  # type: ignore[call-overload]  # marks the line deleted
             continue

@@ -69,9 +69,7 @@ def numeric_claims(text: str, facts: ProjectFacts, *, path: str,
     files = sum(facts.files_per_language.values())
     lines = sum(facts.lines_per_language.values())
     python_files = facts.files_per_language.get("python", 0)
-    for number, line in enumerate(text.split("\n"), start=1):
-        if line.lstrip().startswith(("```", "    ")):
-            continue
+    for number, line in _prose_lines(text):
         for match in _COUNT.finditer(line):
             claimed = int(match.group("num").replace(",", ""))
             what = match.group("what").lower()
@@ -80,7 +78,7 @@ def numeric_claims(text: str, facts: ProjectFacts, *, path: str,
             if real and abs(claimed - real) > max(1, real * tolerance):
                 findings.append(Finding(
                     rule="numeric-claim", path=path, line=number, text=match.group(0),
-                    message=f"the repository has {real} {what.rstrip('s')}s, not {claimed}",
+                    message=f"the repository has {real} {what}, not {claimed}",
                     hint=f"use {real} or delete the number", kind="number"))
         if facts.version:
             for match in _VERSION.finditer(line):
@@ -91,6 +89,18 @@ def numeric_claims(text: str, facts: ProjectFacts, *, path: str,
                         message=f"the project's version is {facts.version}, not {version}",
                         hint=f"use {facts.version} or delete", kind="number"))
     return findings
+
+
+def _prose_lines(text: str) -> Iterable[tuple[int, str]]:
+    """Numbered lines outside fenced code blocks (numbers in code are not claims)."""
+    fence = ""
+    for number, line in enumerate(text.split("\n"), start=1):
+        marker = line.lstrip()[:3]
+        if marker in ("```", "~~~") and (not fence or marker == fence):
+            fence = "" if fence else marker
+            continue
+        if not fence:
+            yield number, line
 
 
 def _is_project_version_claim(line: str, facts: ProjectFacts) -> bool:
