@@ -1,0 +1,314 @@
+"""``pse article`` with a scripted model: exit codes 0/1/2, output paths, progress.
+
+The seam is ``pse.cli.runs.build_router``: the test returns a real router (usage ledger,
+stage routing) whose backend client is a :class:`ScriptedLLM`, so everything else in the
+command runs as it does for a user.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from pathlib import Path
+
+import pytest
+
+import pse.cli.runs
+from article_support import (
+    APPROVED,
+    CLEAN,
+    CLEAN_ZH,
+    FIX_INVENTED,
+    NO_EDITS,
+    PLAN,
+    WITH_INVENTED,
+    ZH_DROPPED_REF,
+    copy_tinyqueue,
+    read_report,
+)
+from pse.config import Settings
+from pse.llm.backends import resolve_llm_config
+from pse.llm.fake import ScriptedLLM
+from pse.llm.registry import LLMRouter
+from pse.llm.usage import UsageLedger
+from pse.tasks.article.registry import load_styles, read_history
+from repo_fixtures import CliResult, run_cli
+
+
+@pytest.fixture
+def model(monkeypatch: pytest.MonkeyPatch) -> ScriptedLLM:
+    """The scripted model every ``pse`` command of the test talks to."""
+    llm = ScriptedLLM()
+
+    def build_router(settings: Settings, *, environ: Mapping[str, str],
+                     ledger: UsageLedger | None = None) -> LLMRouter:
+        config = resolve_llm_config(settings, environ=environ)
+        return LLMRouter(config, factory=lambda _backend: llm, cache=None, ledger=ledger)
+    monkeypatch.setattr(pse.cli.runs, "build_router", build_router)
+    return llm
+
+
+@pytest.fixture
+def tinyqueue(tmp_path: Path) -> Path:
+    """``examples/tinyqueue`` copied into the test's temp folder."""
+    return copy_tinyqueue(tmp_path / "tinyqueue")
+
+
+def _article(capsys: pytest.CaptureFixture[str], repo: Path, out: Path, *args: str
+             ) -> CliResult:
+    return run_cli(capsys, "article", str(repo), "--out", str(out), *args)
+
+
+def _run_dir(out: Path) -> Path:
+    (run_dir,) = [p for p in out.iterdir() if p.is_dir()]
+    return run_dir
+
+
+def _stages(llm: ScriptedLLM) -> list[str]:
+    return [r.info.stage for r in llm.requests]
+
+
+# ------------------------------------------------------------------ exit 0
+
+def test_article_passing_run_exits_0_and_prints_the_outputs(
+        model: ScriptedLLM, tinyqueue: Path, tmp_path: Path,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    model.enqueue(PLAN, CLEAN, APPROVED)
+    out = tmp_path / "runs"
+    result = _article(capsys, tinyqueue, out, "--style", "hands-on")
+    assert result.code == 0, result.err
+    run_dir = _run_dir(out)
+    assert run_dir.name.startswith("tinyqueue-")
+    assert result.out.splitlines() == [str(run_dir / "artifact.en.md"),
+                                       str(run_dir / "report.json")]
+    assert 'style: "hands-on"' in (run_dir / "artifact.en.md").read_text(encoding="utf-8")
+    assert read_report(run_dir)["status"] == "passed"
+    assert model.pending == 0
+
+
+def test_article_progress_and_token_table_go_to_stderr(
+        model: ScriptedLLM, tinyqueue: Path, tmp_path: Path,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    model.enqueue(PLAN, CLEAN, APPROVED)
+    result = _article(capsys, tinyqueue, tmp_path / "runs")
+    err = result.err
+    for label in ("prepare (index, facts, retrieval)", "planner", "specialist",
+                  "evaluator (round 1)", "translate"):
+        assert f"pse: {label} ..." in err
+    assert "pse: passed: 1 evaluation round(s), 0 fix round(s)" in err
+    assert "stage" in err and "completion" in err
+    assert "LLM: 3 request(s)" in err
+    assert "pse:" not in result.out and "Traceback" not in err
+
+
+def test_article_fix_round_reported_and_counted(
+        model: ScriptedLLM, tinyqueue: Path, tmp_path: Path,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    model.enqueue(PLAN, WITH_INVENTED, APPROVED, FIX_INVENTED)
+    out = tmp_path / "runs"
+    result = _article(capsys, tinyqueue, out)
+    assert result.code == 0
+    assert "pse: fix (round 1) ..." in result.err
+    assert "1 finding(s) fixed, 0 stripped, 0 open" in result.err
+    assert read_report(_run_dir(out))["findings_fixed"] == 1
+
+
+def test_article_max_retries_option_bounds_the_fixes(
+        model: ScriptedLLM, tinyqueue: Path, tmp_path: Path,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    model.enqueue(PLAN, WITH_INVENTED, APPROVED, NO_EDITS)
+    out = tmp_path / "runs"
+    result = _article(capsys, tinyqueue, out, "--max-retries", "1")
+    assert result.code == 0  # stripped, then passed
+    assert _stages(model).count("fix") == 1 and model.pending == 0
+    report = read_report(_run_dir(out))
+    assert (report["fix_rounds"], report["findings_stripped"]) == (1, 1)
+
+
+def test_article_max_retries_from_the_environment(
+        model: ScriptedLLM, tinyqueue: Path, tmp_path: Path,
+        capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("PSE_MAX_RETRIES", "0")
+    model.enqueue(PLAN, WITH_INVENTED, APPROVED)
+    result = _article(capsys, tinyqueue, tmp_path / "runs")
+    assert result.code == 0
+    assert "fix" not in _stages(model)
+
+
+def test_article_no_llm_review_skips_the_evaluator_call(
+        model: ScriptedLLM, tinyqueue: Path, tmp_path: Path,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    model.enqueue(PLAN, CLEAN)
+    result = _article(capsys, tinyqueue, tmp_path / "runs", "--no-llm-review")
+    assert result.code == 0
+    assert _stages(model) == ["planner", "specialist"]
+
+
+def test_article_translation_writes_both_languages(
+        model: ScriptedLLM, tinyqueue: Path, tmp_path: Path,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    model.enqueue(PLAN, CLEAN, APPROVED, CLEAN_ZH)
+    out = tmp_path / "runs"
+    result = _article(capsys, tinyqueue, out, "--translate", "zh")
+    run_dir = _run_dir(out)
+    assert result.code == 0
+    assert result.out.splitlines() == [str(run_dir / "artifact.en.md"),
+                                       str(run_dir / "artifact.zh.md"),
+                                       str(run_dir / "report.json")]
+
+
+def test_article_local_backend_gets_no_tools(
+        model: ScriptedLLM, tinyqueue: Path, tmp_path: Path,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    model.enqueue(PLAN, CLEAN, APPROVED)
+    _article(capsys, tinyqueue, tmp_path / "runs")
+    assert model.requests[1].info.tools == ()  # the embedded model: excerpts, not tools
+
+
+def test_article_hosted_backend_gets_the_sandboxed_tools(
+        model: ScriptedLLM, tinyqueue: Path, tmp_path: Path,
+        capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("OPENAI_BASE_URL", "http://127.0.0.1:9/v1")
+    model.enqueue(PLAN, CLEAN, APPROVED)
+    result = _article(capsys, tinyqueue, tmp_path / "runs")
+    assert result.code == 0, result.err
+    names = {tool["function"]["name"] for tool in model.requests[1].info.tools}  # type: ignore[index]  # JSON schema
+    assert {"read_file", "list_dir", "grep"} <= names
+
+
+# ------------------------------------------------------------------ exit 1
+
+def test_article_failed_run_exits_1_into_needs_review(
+        model: ScriptedLLM, tinyqueue: Path, tmp_path: Path,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    model.enqueue(PLAN, CLEAN, APPROVED, ZH_DROPPED_REF)
+    out = tmp_path / "runs"
+    result = _article(capsys, tinyqueue, out, "--translate", "zh")
+    assert result.code == 1
+    run_dir = _run_dir(out)
+    review = run_dir / "needs-review"
+    assert result.out.splitlines() == [str(review / "artifact.en.md"),
+                                       str(review / "artifact.zh.md"),
+                                       str(run_dir / "report.json")]
+    assert read_report(review)["open_findings"][0]["rule"] == "translation-dropped-ref"
+    assert "pse: failed:" in result.err and "1 open" in result.err
+
+
+# ------------------------------------------------------------------ projects and styles
+
+def _projects_file(tmp_path: Path, tinyqueue: Path) -> Path:
+    other = copy_tinyqueue(tmp_path / "other")
+    path = tmp_path / "projects.json"
+    path.write_text(json.dumps({"projects": [
+        {"name": "tq", "source": str(tinyqueue), "description": "a job queue",
+         "highlights": ["retries"], "style": "comparison", "repo": "example/tq"},
+        {"name": "other", "source": "other"}]}), encoding="utf-8")
+    assert other.is_dir()
+    return path
+
+
+def test_article_project_from_the_registry(
+        model: ScriptedLLM, tinyqueue: Path, tmp_path: Path,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    registry = _projects_file(tmp_path, tinyqueue)
+    model.enqueue(PLAN, CLEAN, APPROVED)
+    out = tmp_path / "runs"
+    result = run_cli(capsys, "article", "--projects", str(registry), "--project", "tq",
+                     "--out", str(out))
+    assert result.code == 0, result.err
+    run_dir = _run_dir(out)
+    assert run_dir.name.startswith("tq-")
+    artifact = (run_dir / "artifact.en.md").read_text(encoding="utf-8")
+    assert 'style: "comparison"' in artifact and 'source: "example/tq"' in artifact
+    assert "a job queue" in model.requests[0].messages[-1].content
+    assert "Highlights to cover: retries" in model.requests[0].messages[-1].content
+
+
+def test_article_all_projects_exit_with_the_worst_status(
+        model: ScriptedLLM, tinyqueue: Path, tmp_path: Path,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    registry = _projects_file(tmp_path, tinyqueue)
+    model.enqueue(PLAN, CLEAN, APPROVED, CLEAN_ZH)          # tq passes
+    model.enqueue(PLAN, CLEAN, APPROVED, ZH_DROPPED_REF)    # other needs review
+    out = tmp_path / "runs"
+    result = run_cli(capsys, "article", "--projects", str(registry), "--all", "--out",
+                     str(out), "--translate", "zh")
+    assert result.code == 1
+    assert model.pending == 0
+    statuses = {d.name.split("-")[0]: read_report(d)["status"]
+                for d in out.iterdir() if d.is_dir()}
+    assert statuses == {"tq": "passed", "other": "failed"}
+    history = read_history(out / "style-history.json")
+    assert history == {"tq": {"comparison": 1}, "other": {"problem-driven": 1}}
+
+
+def test_article_style_rotates_across_runs(
+        model: ScriptedLLM, tinyqueue: Path, tmp_path: Path,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    out = tmp_path / "runs"
+    styles = list(load_styles())
+    for _ in range(3):
+        model.enqueue(PLAN, CLEAN, APPROVED)
+        assert _article(capsys, tinyqueue, out).code == 0
+    assert read_history(out / "style-history.json") == {"tinyqueue": dict.fromkeys(styles[:3], 1)}
+    used = sorted(json.loads((d / "report.json").read_text())["inputs"]["style"]
+                  for d in out.iterdir() if d.is_dir())
+    assert used == sorted(styles[:3])
+
+
+# ------------------------------------------------------------------ exit 2
+
+def _error(result: CliResult) -> str:
+    assert result.code == 2, result
+    assert result.out == ""
+    assert "Traceback" not in result.err
+    lines = [line for line in result.err.splitlines() if line.strip()]
+    assert len(lines) == 1 or lines[0].startswith("Usage:"), result.err
+    return result.err
+
+
+def test_article_missing_repo_folder_exits_2(model: ScriptedLLM, tmp_path: Path,
+                                             capsys: pytest.CaptureFixture[str]) -> None:
+    err = _error(_article(capsys, tmp_path / "nowhere", tmp_path / "runs"))
+    assert f"pse: error: repository folder '{tmp_path / 'nowhere'}' does not exist" in err
+    assert model.requests == []
+
+
+def test_article_without_repo_or_registry_exits_2(model: ScriptedLLM,
+                                                  capsys: pytest.CaptureFixture[str]) -> None:
+    err = _error(run_cli(capsys, "article"))
+    assert "give a repository folder, or --projects FILE" in err
+
+
+def test_article_unknown_style_exits_2(model: ScriptedLLM, tinyqueue: Path, tmp_path: Path,
+                                       capsys: pytest.CaptureFixture[str]) -> None:
+    err = _error(_article(capsys, tinyqueue, tmp_path / "runs", "--style", "poem"))
+    assert "unknown style 'poem'; choose one of problem-driven" in err
+    assert model.requests == []
+
+
+def test_article_unknown_project_exits_2(model: ScriptedLLM, tinyqueue: Path, tmp_path: Path,
+                                         capsys: pytest.CaptureFixture[str]) -> None:
+    registry = _projects_file(tmp_path, tinyqueue)
+    err = _error(run_cli(capsys, "article", "--projects", str(registry), "--project", "nope"))
+    assert "no project 'nope' in" in err and "it has: tq, other" in err
+
+
+def test_article_registry_errors_exit_2(model: ScriptedLLM, tmp_path: Path,
+                                        capsys: pytest.CaptureFixture[str]) -> None:
+    err = _error(run_cli(capsys, "article", "--projects", str(tmp_path / "p.json"), "--all"))
+    assert "does not exist" in err
+    (tmp_path / "p.json").write_text("[]", encoding="utf-8")
+    err = _error(run_cli(capsys, "article", "--projects", str(tmp_path / "p.json"), "--all"))
+    assert "lists no projects" in err
+    (tmp_path / "p.json").write_text('[{"name": "x", "source": "gone"}]', encoding="utf-8")
+    err = _error(run_cli(capsys, "article", "--projects", str(tmp_path / "p.json"), "--all"))
+    assert "repository folder" in err and "gone' does not exist" in err
+
+
+@pytest.mark.parametrize("args", [["--lang", "fr"], ["--words", "20"], ["--max-retries", "99"],
+                                  ["--translate", "de"]])
+def test_article_bad_options_exit_2(model: ScriptedLLM, tinyqueue: Path, tmp_path: Path,
+                                    capsys: pytest.CaptureFixture[str], args: list[str]) -> None:
+    _error(_article(capsys, tinyqueue, tmp_path / "runs", *args))
+    assert model.requests == []
