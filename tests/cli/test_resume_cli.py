@@ -131,8 +131,6 @@ def test_resume_when_the_source_is_gone_exits_2(model: ScriptedLLM, tinyqueue: P
     assert model.requests == []
 
 
-@pytest.mark.xfail(strict=True, reason="pse resume always turns the LLM review on and forgets "
-                   "--words: a run started with --no-llm-review reviews after a resume")
 def test_resume_keeps_the_options_of_the_interrupted_run(
         model: ScriptedLLM, tinyqueue: Path, tmp_path: Path,
         capsys: pytest.CaptureFixture[str]) -> None:

@@ -200,9 +200,6 @@ def test_article_verify_user_rules_dir(tinyqueue: Path, tmp_path: Path) -> None:
     assert _found(result.bad) == [(3, "handy")]
 
 
-@pytest.mark.xfail(strict=True, reason="the verifier files `tinyqueue --demo --verbose` as an "
-                   "ignored expression: an option the project's own console script does not "
-                   "define passes (issue 4, item 5: commands)")
 def test_article_verify_flags_an_invented_option_of_the_projects_command(
         task: ArticleTask, prepared: PSEState) -> None:
     result = task.verify(prepared, "# Q\n\nRun `tinyqueue --demo --verbose`.\n", lang="en")

@@ -7,7 +7,7 @@ from pathlib import Path
 import click
 
 from pse.cli.common import EXIT_FINDINGS, EXIT_OK, CliError, get_context, verbosity_options
-from pse.cli.runs import make_deps, new_run_id, print_summary
+from pse.cli.runs import make_deps, new_run_id, print_summary, set_token_caps
 from pse.pipeline.runner import run_pipeline
 from pse.pipeline.state import PSEState
 from pse.tasks.article.registry import (
@@ -81,11 +81,11 @@ def command(ctx: click.Context, repo: Path | None, lang: str, translate_to: str 
                 "source": str(source.resolve()), "source_label": project.repo or project.name,
                 "lang": lang, "translate": translate_to or "", "style": chosen,
                 "project": project.name, "description": project.description,
-                "highlights": "; ".join(project.highlights), "words": str(words)})
+                "highlights": "; ".join(project.highlights), "words": str(words),
+                "llm_review": "0" if no_llm_review else "1", "tools": "0" if no_tools else "1"})
         deps = make_deps(context, settings, source=source.resolve(), use_tools=not no_tools,
                          llm_review=not no_llm_review)
-        deps.max_tokens["specialist"] = max(600, words * 3)
-        deps.max_tokens["translate"] = max(800, words * 4)
+        set_token_caps(deps, words=words)
         context.progress(f"pse: article about {project.name!r} ({lang}, style {chosen}), "
                          f"run {run_id}")
         run_dir = out_dir / run_id

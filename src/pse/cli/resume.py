@@ -7,7 +7,7 @@ from pathlib import Path
 import click
 
 from pse.cli.common import EXIT_FINDINGS, EXIT_OK, CliError, get_context
-from pse.cli.runs import make_deps, print_summary
+from pse.cli.runs import make_deps, print_summary, set_token_caps
 from pse.pipeline.runner import resume_pipeline
 from pse.pipeline.state import load_state
 from pse.tasks import load_task_factory
@@ -29,8 +29,11 @@ def command(ctx: click.Context, run_dir: Path, no_tools: bool) -> int:
         raise CliError(f"the run's source folder {str(source)!r} is gone")
     settings = context.settings(start=source)
     task = load_task_factory(state.task)(settings=settings)
-    deps = make_deps(context, settings, source=source, use_tools=not no_tools,
-                     llm_review=True)
+    # the run's own choices (tools, review, length) hold after a resume too
+    deps = make_deps(context, settings, source=source,
+                     use_tools=not no_tools and state.inputs.get("tools", "1") == "1",
+                     llm_review=state.inputs.get("llm_review", "1") == "1")
+    set_token_caps(deps, words=int(state.inputs.get("words", "600") or 600))
     context.progress(f"pse: resuming {state.run_id} at step {state.step!r}")
     final = resume_pipeline(run_dir, task, deps)  # type: ignore[arg-type]  # a Task by contract
     print_summary(final, deps, run_dir=run_dir)

@@ -38,6 +38,12 @@ def make_deps(context: CliContext, settings: Settings, *, source: Path, use_tool
                    params=params, on_event=_progress_printer(context))
 
 
+def set_token_caps(deps: RunDeps, *, words: int) -> None:
+    """Completion caps that fit an article of ``words`` words (and its translation)."""
+    deps.max_tokens["specialist"] = max(600, words * 3)
+    deps.max_tokens["translate"] = max(800, words * 4)
+
+
 def _progress_printer(context: CliContext):  # noqa: ANN202 - a closure
     started: dict[str, float] = {}
 

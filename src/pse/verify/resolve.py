@@ -14,6 +14,7 @@ import re
 from dataclasses import dataclass
 from functools import cached_property
 
+from pse.index.facts import collect_facts
 from pse.index.model import Symbol
 from pse.index.symbols import SymbolIndex
 from pse.verify.externals import (
@@ -494,8 +495,29 @@ class Resolver:
                     return self._unverified(
                         Reference(file=ref.file, line=ref.line, text=ref.text, name=module,
                                   kind="module"), "no such module in the source tree")
-                return self._from_hits(ref, hits)
+                return self._own_options(ref, words[3:], program=f"python -m {module}") \
+                    or self._from_hits(ref, hits)
+        if words and words[0] in self._console_scripts:
+            return self._own_options(ref, words[1:], program=words[0]) or Resolution(
+                "verified", evidence=(("pyproject.toml", None),))
         return Resolution("external", message="shell command")
+
+    def _own_options(self, ref: Reference, words: list[str], *, program: str
+                     ) -> Resolution | None:
+        """Options given to the project's own program must be defined in its source."""
+        for word in words:
+            if not word.startswith("--") or len(word) < 3:
+                continue
+            flag = word.split("=", 1)[0]
+            if not self.index.mentions("flag", flag):
+                return Resolution("unverified", message=f"{program} defines no option {flag!r}",
+                                  suggestion=self.suggester.flag(flag))
+        return None
+
+    @cached_property
+    def _console_scripts(self) -> frozenset[str]:
+        """Commands the project installs (``[project.scripts]``, package.json ``bin``)."""
+        return frozenset(collect_facts(self.index).console_scripts)
 
 
 def _prefer_definitions(symbols: list[Symbol]) -> list[Symbol]:

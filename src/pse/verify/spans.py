@@ -27,6 +27,8 @@ _MODULE_FUNC = re.compile(r"^[A-Za-z_][\w.]*:[A-Za-z_]\w*$")
 _ENV_ASSIGN = re.compile(r"^(?:export\s+|set\s+|\$env:)?([A-Z][A-Z0-9_]*)=")
 _SHELL_VAR = re.compile(r"^\$\{?([A-Za-z_][A-Za-z0-9_]*)\}?$")
 _IDENT = re.compile(r"^[A-Za-z_]\w*$")
+_PROGRAM_WITH_OPTIONS = re.compile(r"^[A-Za-z][\w.-]*(?:\s+[\w./=:-]+)*\s+--?[A-Za-z][\w-]*"
+                                   r"(?:[= ]\S+)?(?:\s+\S+)*$")
 
 SHELL_PROGRAMS = frozenset({
     "pip", "pip3", "python", "python3", "py", "pytest", "uv", "uvx", "poetry", "pipx",
@@ -70,6 +72,8 @@ def _as_env_or_shell(base: Reference, span: str) -> Reference | None:
     if match := _SHELL_VAR.match(span):
         return replace(base, kind="env_var", name=match.group(1))
     first = span.split(maxsplit=1)[0] if " " in span else ""
+    if first and _PROGRAM_WITH_OPTIONS.match(span):
+        return replace(base, kind="command", name=span)  # ``mytool --demo --verbose``
     if first and (first in SHELL_PROGRAMS or first.startswith(("./", "python3."))):
         return replace(base, kind="command", name=span)
     return None

@@ -62,6 +62,10 @@ class Suggester:
         params = sorted({p for s in symbols for p in s.params if p not in {"self", "cls"}})
         return self._best(name, params)
 
+    def flag(self, flag: str) -> str:
+        """The closest option the source defines."""
+        return self._best(flag, sorted({v for v, _, _ in self.index.all_mentions("flag")}))
+
     def path(self, path: str) -> str:
         """The closest real file path."""
         files = list(self.index.files)
