@@ -86,6 +86,25 @@ def test_strip_spans_a_span_that_is_the_whole_line_removes_the_line(line: str) -
     assert removed == [line]
 
 
+def test_strip_spans_removes_every_occurrence_on_the_line() -> None:
+    # the verifier reports a name once per line; each sentence naming it must go
+    text = "`src/a_utils.py` 值得一读。 `src/a_utils.py` 保存状态。 `Job.run()` 运行一次。\n"
+    out, removed = strip_spans(text, [Span(1, "src/a_utils.py")])
+    assert out == "`Job.run()` 运行一次。\n"
+    assert removed == ["`src/a_utils.py` 值得一读。", "`src/a_utils.py` 保存状态。"]
+
+
+def test_strip_spans_matches_whole_names_only() -> None:
+    text = "`JobQueue.run_all()` runs every job. `JobQueue.run` is not a method.\n"
+    out, removed = strip_spans(text, [Span(1, "JobQueue.run")])
+    assert out == "`JobQueue.run_all()` runs every job.\n"
+    assert removed == ["`JobQueue.run` is not a method."]
+
+
+def test_strip_spans_ignores_an_empty_span() -> None:
+    assert strip_spans("Text.\n", [Span(1, "``"), Span(1, "")]) == ("Text.\n", [])
+
+
 def test_strip_spans_keeps_the_list_marker_of_a_partly_stripped_item() -> None:
     text = "- `JobQueue.submit()` adds a job, and `JobQueue.drain()` empties the queue, too.\n"
     out, _ = strip_spans(text, [Span(1, "JobQueue.drain()")])

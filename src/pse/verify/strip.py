@@ -9,7 +9,7 @@ content and emptied code blocks are removed, blank lines are collapsed, fences b
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 _SENTENCE_END = set(".!?;。！？；")
@@ -50,10 +50,12 @@ def strip_spans(text: str, spans: Iterable[Span]) -> tuple[str, list[str]]:
             lines[index] = None  # type: ignore[call-overload]  # marks the line deleted
             continue
         new_line = line
-        for target in targets:
-            new_line, cut = _remove_clause(new_line, target.strip("`"))
-            if cut:
-                removed.append(cut)
+        for target in dict.fromkeys(t.strip("`") for t in targets if t.strip("`")):
+            cut = "start"
+            while cut:  # every occurrence on the line goes, not just the first
+                new_line, cut = _remove_clause(new_line, target)
+                if cut:
+                    removed.append(cut)
         lines[index] = new_line
     kept = [line for line in lines if line is not None]
     return repair_markdown("\n".join(kept)), removed
@@ -101,12 +103,12 @@ def _remove_clause(line: str, target: str) -> tuple[str, str]:
     lead = prefix.group(1) if prefix else ""
     body = line[len(lead):]
     sentences = _pieces(body, _SENTENCE_END)
+    holds = _holder(target)
     for position, sentence in enumerate(sentences):
-        if target not in sentence:
+        if not holds(sentence):
             continue
         clauses = _pieces(sentence, _CLAUSE_END)
-        holder = next(i for i, clause in enumerate(clauses) if target in clause) \
-            if any(target in c for c in clauses) else None
+        holder = next((i for i, clause in enumerate(clauses) if holds(clause)), None)
         rest = "".join(c for i, c in enumerate(clauses) if i != holder)
         # the first clause usually carries the subject: without it the rest is garbage
         if holder is None or holder == 0 or len(_words(rest)) < 3:
@@ -120,6 +122,14 @@ def _remove_clause(line: str, target: str) -> tuple[str, str]:
             sentences[position] = rest
         return lead + _tidy("".join(sentences)).lstrip(), cut
     return line, ""
+
+
+def _holder(target: str) -> Callable[[str], bool]:
+    """Whether a piece holds ``target`` as a whole name (``run`` is not in ``run_all``)."""
+    before = "(?<![A-Za-z0-9_])" if re.match(r"[A-Za-z0-9_]", target) else ""
+    after = "(?![A-Za-z0-9_])" if re.search(r"[A-Za-z0-9_]$", target) else ""
+    pattern = re.compile(before + re.escape(target) + after)
+    return lambda piece: pattern.search(piece) is not None
 
 
 def _ending(sentence: str) -> str:
