@@ -98,6 +98,18 @@ def test_run_fix_succeeds_in_round_two(tinyqueue: Path, tmp_path: Path) -> None:
         (1, 1, 0)
 
 
+def test_run_findings_fixed_counts_only_what_the_fix_removed(tinyqueue: Path,
+                                                             tmp_path: Path) -> None:
+    # the fix deletes a whole line (newline included): the finding below it moves up
+    draft = WITH_INVENTED + "\n`Job.retry()` retries a job.\n"
+    delete_line = json.dumps([{"find": INVENTED_LINE + "\n", "replace": ""}])
+    llm = ScriptedLLM([PLAN, draft, APPROVED, delete_line])
+    final = run_article(tinyqueue, llm, tmp_path / "run", max_retries=1)
+    assert [(r.bad, r.fixed) for r in final.rounds] == [(2, 1), (1, 0)]
+    report = read_report(tmp_path / "run")
+    assert (report["findings_fixed"], report["findings_stripped"]) == (1, 1)
+
+
 def test_run_fix_prompt_holds_only_the_flagged_line(tinyqueue: Path, tmp_path: Path) -> None:
     llm = ScriptedLLM([PLAN, WITH_INVENTED, APPROVED, FIX_INVENTED])
     run_article(tinyqueue, llm, tmp_path / "run")

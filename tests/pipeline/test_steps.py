@@ -202,6 +202,14 @@ def test_evaluate_later_rounds_skip_the_review_and_count_fixed_findings() -> Non
     assert state.rounds == [RoundRecord(1, bad=1, fixed=1), RoundRecord(2, bad=0)]
 
 
+def test_evaluate_a_finding_that_moved_up_a_line_is_not_fixed() -> None:
+    moved = "# Queue\nThe Frobnicator cancels jobs, so it is neat.\n"  # a line above was cut
+    state = steps.evaluate(_bad_state(artifact=moved, attempts=1), WordTask(),
+                           RunDeps(llm=ScriptedLLM()))
+    assert state.rounds == [RoundRecord(1, bad=1, fixed=0), RoundRecord(2, bad=1)]
+    assert state.bad[0]["line"] == 2
+
+
 def test_evaluate_without_llm_review_uses_only_the_checks() -> None:
     state = steps.evaluate(_state(artifact=BAD), WordTask(),
                            RunDeps(llm=ScriptedLLM(), llm_review=False))

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections import Counter
 from dataclasses import replace
 
 from pse.errors import LLMResponseError
@@ -92,11 +93,12 @@ def evaluate(state: PSEState, task: Task, deps: RunDeps) -> PSEState:
         review = ask(deps, task.messages("evaluator", state), stage="evaluator")
         verdict = parse_verdict(review.text)
         issues = list(verdict.issues)
-    previous = {(f["line"], f["text"]) for f in state.bad}
-    now = {(f.line, f.text) for f in result.bad}
+    # by rule and text, not line: a fix that deletes a line moves the findings below it
+    previous = Counter((str(f["rule"]), str(f["text"])) for f in state.bad)
+    now = Counter((f.rule, f.text) for f in result.bad)
     rounds = list(state.rounds)
     if rounds:
-        rounds[-1] = replace(rounds[-1], fixed=len(previous - now))
+        rounds[-1] = replace(rounds[-1], fixed=(previous - now).total())
     rounds.append(RoundRecord(round=len(rounds) + 1, bad=len(result.bad), llm_issues=len(issues)))
     state = replace(state, bad=[finding_to_dict(f) for f in result.bad], ok_count=len(result.ok),
                     llm_issues=issues, rounds=rounds)
