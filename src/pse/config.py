@@ -65,6 +65,9 @@ FIELDS: tuple[Field, ...] = (
           ["CHANGELOG*", "CHANGES*", "HISTORY*", "NEWS*", "RELEASE*NOTES*"],
           "Documents about past versions (file-name patterns): a name they mention may "
           "have been removed since, so it is reported as ignored, not flagged."),
+    Field("article.rules_dir", "str", "",
+          "Folder with exaggeration.<lang>.txt rule files for the article task "
+          "(default: the built-in rules)."),
     Field("verify.external", "list", [],
           "Extra top-level module names to treat as external (installed elsewhere)."),
     Field("verify.suggest_cutoff", "int", 75,

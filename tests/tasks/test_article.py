@@ -243,7 +243,7 @@ def test_article_messages_share_one_prefix_across_stages(task: ArticleTask,
     stages: tuple[Stage, ...] = ("planner", "specialist", "evaluator", "fix", "translate")
     messages = {s: task.messages(s, prepared, flagged="LINE 3", target="zh") for s in stages}
     shared = messages["planner"][1].content.split("\n---\n\n")[0]
-    assert "# Project: tinyqueue" in shared and "def run_all" in shared
+    assert "PROJECT: tinyqueue" in shared and "def run_all" in shared
     for stage in stages:
         system, user = messages[stage]
         assert system == messages["planner"][0] and system.role == "system"
@@ -386,3 +386,15 @@ def test_task_registry_has_the_article_task(tinyqueue: Path) -> None:
 def test_task_registry_unknown_task_is_a_task_error() -> None:
     with pytest.raises(TaskError, match=r"unknown task 'poem'; available: .*article"):
         load_task_factory("poem")
+
+
+def test_article_verify_flags_repeated_lines(task: ArticleTask, prepared: PSEState) -> None:
+    looping = ("# Q\n\nThe queue runs every job in the order it was added to it.\n\n"
+               "The queue runs every job in the order it was added to it.\n")
+    result = task.verify(prepared, looping, lang="en")
+    assert [(f.rule, f.line) for f in result.bad] == [("repetition", 5)]
+
+
+def test_article_note_lines_are_prose_not_leaks(task: ArticleTask, prepared: PSEState) -> None:
+    result = task.verify(prepared, "# Q\n\nNote: the queue is in-process.\n", lang="en")
+    assert [f.rule for f in result.bad] == []

@@ -8,6 +8,7 @@ import click
 
 from pse.cli.common import EXIT_FINDINGS, EXIT_OK, CliError, get_context, verbosity_options
 from pse.cli.runs import make_deps, new_run_id, print_summary, set_token_caps
+from pse.errors import PseError
 from pse.pipeline.runner import run_pipeline
 from pse.pipeline.state import PSEState
 from pse.tasks.article.registry import (
@@ -89,7 +90,13 @@ def command(ctx: click.Context, repo: Path | None, lang: str, translate_to: str 
         context.progress(f"pse: article about {project.name!r} ({lang}, style {chosen}), "
                          f"run {run_id}")
         run_dir = out_dir / run_id
-        final = run_pipeline(state, ArticleTask(settings=settings), deps, run_dir=run_dir)
+        try:
+            final = run_pipeline(state, ArticleTask(settings=settings), deps, run_dir=run_dir)
+        except PseError:
+            if (run_dir / "state.json").exists():
+                context.progress(f"pse: the run stopped; after fixing the cause, continue it "
+                                 f"with: pse resume {run_dir}")
+            raise
         record_style(history, project=project.name, style=chosen)
         print_summary(final, deps, run_dir=run_dir)
         worst = max(worst, EXIT_OK if final.status == "passed" else EXIT_FINDINGS)

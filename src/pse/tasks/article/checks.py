@@ -15,7 +15,7 @@ from pse.verify.finding import Finding
 
 _LEAK = re.compile(
     r"^\s*(?:[-*>]\s*)?(?:thought|thinking|final answer|action|action input|observation|"
-    r"reasoning|outline|notes?|todo|draft|思考|想法|最终答案|大纲|提纲|备注|草稿)\s*[:：]",
+    r"reasoning|outline|notes to self|todo|draft|思考|想法|最终答案|大纲|提纲|草稿)\s*[:：]",
     re.IGNORECASE)
 _THINK = re.compile(r"</?think>", re.IGNORECASE)
 _COUNT = re.compile(
@@ -59,6 +59,26 @@ def reasoning_leaks(text: str, *, path: str) -> list[Finding]:
             findings.append(Finding(rule="reasoning-leak", message="not part of the article",
                                     path=path, line=number, text=line.strip(),
                                     hint="delete the line", kind="leak"))
+    return findings
+
+
+def repetitions(text: str, *, path: str) -> list[Finding]:
+    """A sentence or paragraph said again: the later copies (small models loop)."""
+    findings = []
+    seen: set[str] = set()
+    in_code = False
+    for number, line in enumerate(text.split("\n"), start=1):
+        if line.lstrip().startswith(("```", "~~~")):
+            in_code = not in_code
+            continue
+        key = re.sub(r"\W+", " ", line).strip().lower()
+        if in_code or len(key.split()) < 6 and len(key) < 24:
+            continue  # short lines (headings, list stubs) may repeat legitimately
+        if key in seen:
+            findings.append(Finding(rule="repetition", message="this line repeats an earlier one",
+                                    path=path, line=number, text=line.strip(),
+                                    hint="delete the repetition", kind="wording"))
+        seen.add(key)
     return findings
 
 

@@ -43,7 +43,9 @@ class ArticleTask:
 
     def __init__(self, *, settings: Settings, rules_dir: Path | None = None) -> None:
         self.settings = settings
-        self.rules_dir = rules_dir or RULES
+        configured = settings.get_str("article.rules_dir") if "article.rules_dir" in \
+            settings.values else ""
+        self.rules_dir = rules_dir or (Path(configured).expanduser() if configured else RULES)
         self._index: SymbolIndex | None = None
         self._resolver: Resolver | None = None
 
@@ -117,6 +119,7 @@ class ArticleTask:
         bad = list(result.bad)
         bad += checks.exaggerations(text, checks.load_terms(self.rules_dir, lang), path=path)
         bad += checks.reasoning_leaks(text, path=path)
+        bad += checks.repetitions(text, path=path)
         facts = ProjectFacts(**state.data["facts"]) if isinstance(state.data.get("facts"),
                                                                    dict) else ProjectFacts()
         bad += checks.numeric_claims(text, facts, path=path)
