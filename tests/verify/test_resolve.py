@@ -211,7 +211,7 @@ def test_resolve_env_vars_flags_and_commands(resolver: Resolver) -> None:
                     ).status == "external"
     assert _evidence(resolver, "--verbose") == (("src/tinyhttp/cli.py", 12),)
     assert _resolve(resolver, "--some-other-tool-flag").status == "external"
-    assert _resolve(resolver, "pip install tinyhttp").status == "external"
+    assert _resolve(resolver, "pip install tinyhttp").status == "verified"  # the project's own package
     assert _resolve(resolver, "python -m tinyhttp").status == "verified"
     assert _resolve(resolver, "python -m tinyhttp.server").status == "unverified"
 
@@ -294,3 +294,13 @@ def test_resolve_paths_do_not_depend_on_the_working_directory(
         resolver: Resolver, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.chdir(tmp_path)
     assert _evidence(resolver, "src/tinyhttp/client.py") == ((CLIENT, None),)
+
+
+@pytest.mark.parametrize(("span", "status"), [
+    ("pip install tinyhttp", "verified"),
+    ("pip install tiny-http", "unverified"),     # a near miss of the project's own name
+    ("pip install requests", "external"),        # another package: not ours to judge
+])
+def test_resolve_pip_install_checks_the_projects_own_name(resolver: Resolver, span: str,
+                                                          status: str) -> None:
+    assert _resolve(resolver, span).status == status

@@ -497,6 +497,10 @@ class Resolver:
                                   kind="module"), "no such module in the source tree")
                 return self._own_options(ref, words[3:], program=f"python -m {module}") \
                     or self._from_hits(ref, hits)
+        if len(words) >= 3 and words[0] in {"pip", "pip3", "pipx", "uv"} and "install" in words:
+            checked = self._package_names(words[words.index("install") + 1:])
+            if checked is not None:
+                return checked
         if words and words[0] in self._console_scripts:
             return self._own_options(ref, words[1:], program=words[0]) or Resolution(
                 "verified", evidence=(("pyproject.toml", None),))
@@ -514,10 +518,30 @@ class Resolver:
                                   suggestion=self.suggester.flag(flag))
         return None
 
+    def _package_names(self, args: list[str]) -> Resolution | None:
+        """``pip install NAME``: a near miss of the project's own name is an invented name."""
+        own = _normalize_dist(collect_facts(self.index).name)
+        if not own:
+            return None
+        for arg in args:
+            if arg.startswith("-") or "/" in arg or arg == ".":
+                continue
+            name = _normalize_dist(re.split(r"[\[<>=!~;@ ]", arg, maxsplit=1)[0])
+            if name == own:
+                return Resolution("verified", evidence=(("pyproject.toml", None),))
+            if self.suggester.is_close(name, own):
+                return Resolution("unverified", suggestion=own,
+                                  message=f"the project's package is named {own!r}")
+        return None
+
     @cached_property
     def _console_scripts(self) -> frozenset[str]:
         """Commands the project installs (``[project.scripts]``, package.json ``bin``)."""
         return frozenset(collect_facts(self.index).console_scripts)
+
+
+def _normalize_dist(name: str) -> str:
+    return re.sub(r"[-_.]+", "-", name).lower()
 
 
 def _prefer_definitions(symbols: list[Symbol]) -> list[Symbol]:

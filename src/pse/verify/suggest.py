@@ -62,6 +62,10 @@ class Suggester:
         params = sorted({p for s in symbols for p in s.params if p not in {"self", "cls"}})
         return self._best(name, params)
 
+    def is_close(self, name: str, other: str) -> bool:
+        """True when ``name`` looks like a misspelling of ``other`` (not equal)."""
+        return name != other and fuzz.ratio(name, other) >= self.cutoff
+
     def flag(self, flag: str) -> str:
         """The closest option the source defines."""
         return self._best(flag, sorted({v for v, _, _ in self.index.all_mentions("flag")}))
