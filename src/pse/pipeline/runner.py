@@ -16,7 +16,7 @@ from pathlib import Path
 
 from pse.llm.usage import CallRecord
 from pse.pipeline import steps
-from pse.pipeline.state import PSEState, load_state, save_state
+from pse.pipeline.state import PSEState, Status, load_state, save_state
 from pse.pipeline.task import RunDeps, Task
 from pse.pipeline.trace import Trace
 
@@ -27,6 +27,16 @@ STEPS: dict[str, Step] = {
 }
 _MAX_STEPS = 64
 """A hard ceiling on steps per run, far above what max_retries allows."""
+
+
+def _bind(step: Step, task: Task, deps: RunDeps) -> Callable[[PSEState], PSEState]:
+    def run(state: PSEState) -> PSEState:
+        return step(state, task, deps)
+    return run
+
+
+def _prepare(state: PSEState, task: Task, deps: RunDeps) -> PSEState:
+    return replace(task.prepare(state, deps), step="plan")
 
 
 class RunInterrupted(Exception):  # noqa: N818 - a control-flow signal, caught by callers
@@ -43,12 +53,8 @@ def run_pipeline(state: PSEState, task: Task, deps: RunDeps, *, run_dir: Path) -
             save_state(state, run_dir)
             _emit(deps, {"event": "done", "status": state.status})
             return state
-        if name == "prepare":
-            state = _timed(trace, deps, name,
-                           lambda s: replace(task.prepare(s, deps), step="plan"), state)
-        else:
-            step = STEPS[name]
-            state = _timed(trace, deps, name, lambda s, f=step: f(s, task, deps), state)
+        step = STEPS.get(name, _prepare)
+        state = _timed(trace, deps, name, _bind(step, task, deps), state)
         save_state(state, run_dir)
         if name in deps.stop_after:
             raise RunInterrupted(f"stopped after {name!r}")
@@ -103,7 +109,7 @@ def resume_pipeline(run_dir: Path, task: Task, deps: RunDeps) -> PSEState:
 
 def finalize(state: PSEState, task: Task, *, run_dir: Path) -> PSEState:
     """Write the artifact(s) and the report; failed runs go to ``needs-review/``."""
-    status = "passed" if not state.bad and state.status != "failed" else "failed"
+    status: Status = "passed" if not state.bad and state.status != "failed" else "failed"
     state = replace(state, status=status, step="done")
     target = run_dir if status == "passed" else run_dir / "needs-review"
     target.mkdir(parents=True, exist_ok=True)

@@ -87,7 +87,9 @@ def finding_to_dict(finding: Finding) -> dict[str, object]:
 
 def finding_from_dict(data: dict[str, object]) -> Finding:
     """The inverse of :func:`finding_to_dict`."""
-    evidence = tuple(Evidence(**e) for e in data.get("evidence", []))  # type: ignore[arg-type, union-attr]  # written by finding_to_dict
+    raw = data.get("evidence", [])
+    items = raw if isinstance(raw, list | tuple) else []
+    evidence = tuple(Evidence(**e) for e in items if isinstance(e, dict))
     values = {k: v for k, v in data.items() if k != "evidence"}
     return Finding(**values, evidence=evidence)  # type: ignore[arg-type]  # written by finding_to_dict
 

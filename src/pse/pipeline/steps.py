@@ -9,7 +9,7 @@ from dataclasses import replace
 from pse.errors import LLMResponseError
 from pse.llm.types import Completion, Message, Stage
 from pse.pipeline.patch import apply_edits, flagged_excerpt, parse_edits
-from pse.pipeline.state import PSEState, RoundRecord, finding_to_dict
+from pse.pipeline.state import PSEState, RoundRecord, Status, finding_to_dict
 from pse.pipeline.task import RunDeps, Task
 from pse.pipeline.verdict import parse_verdict
 from pse.tools.dispatch import call_tool
@@ -34,7 +34,7 @@ def ask(deps: RunDeps, messages: list[Message], *, stage: Stage) -> Completion:
     """
     params = {"max_tokens": deps.max_tokens.get(stage, 1024), "allow_truncated": True,
               **deps.params}
-    return deps.llm.chat(messages, stage=stage, **params)
+    return deps.llm.chat(messages, stage=stage, tools=None, **params)
 
 
 def plan(state: PSEState, task: Task, deps: RunDeps) -> PSEState:
@@ -124,7 +124,7 @@ def strip(state: PSEState, task: Task, deps: RunDeps) -> PSEState:  # noqa: ARG0
     result = VerifyResult(bad=state.findings())
     text, removed = strip_spans(state.artifact, task.strip_spans(state, result))
     after = task.verify(state, text, lang=lang)
-    status = "running" if not after.bad else "failed"
+    status: Status = "running" if not after.bad else "failed"
     return replace(state, artifact=text, stripped=[*state.stripped, *removed],
                    bad=[finding_to_dict(f) for f in after.bad], ok_count=len(after.ok),
                    status=status, step="translate" if not after.bad else "finalize")

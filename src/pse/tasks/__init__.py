@@ -32,7 +32,7 @@ def load_task_factory(name: str) -> Callable[..., object]:
     import importlib
 
     module = importlib.import_module(module_name)
-    factory = getattr(module, attr, None)
+    factory: object = getattr(module, attr, None)
     if not callable(factory):
         raise TaskError(f"task {name!r} points at {tasks[name]!r}, which is not callable")
     return factory

@@ -81,7 +81,7 @@ class ArticleTask:
                           state.inputs.get("highlights", ""), style.guide])
         chunks = _with_readme(index, retriever.search(query, k=6))
         files = [p for p, (lang, _) in index.files.items() if lang][:40]
-        data = {"facts": facts.to_dict(), "style": style.name, "style_title": style.title,
+        data: dict[str, object] = {"facts": facts.to_dict(), "style": style.name, "style_title": style.title,
                 "style_guide": style.guide, "file_tree": "\n".join(f"- {p}" for p in files)}
         return replace(state, data=data, context=[c.to_dict() for c in chunks])
 
@@ -120,8 +120,8 @@ class ArticleTask:
         bad += checks.exaggerations(text, checks.load_terms(self.rules_dir, lang), path=path)
         bad += checks.reasoning_leaks(text, path=path)
         bad += checks.repetitions(text, path=path)
-        facts = ProjectFacts(**state.data["facts"]) if isinstance(state.data.get("facts"),
-                                                                   dict) else ProjectFacts()
+        raw_facts = state.data.get("facts")
+        facts = ProjectFacts(**raw_facts) if isinstance(raw_facts, dict) else ProjectFacts()
         bad += checks.numeric_claims(text, facts, path=path)
         if original is not None:
             before = self._reference_names(state, original)
