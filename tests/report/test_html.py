@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import pytest
-
 from pse.report.html import render_html
 from pse.verify.check import CheckedReference
 

@@ -5,8 +5,6 @@ from __future__ import annotations
 import json
 import re
 
-import pytest
-
 from pse import __version__
 from pse.report.sarif import render_sarif
 from pse.verify.check import CheckedReference

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import pytest
-
 from pse.verify.markdown import (
     document_bindings,
     extract_references,

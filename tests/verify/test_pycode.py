@@ -4,8 +4,6 @@ from __future__ import annotations
 
 import textwrap
 
-import pytest
-
 from pse.verify.pycode import example_bindings, python_block_refs
 from pse.verify.refs import Reference
 

@@ -81,8 +81,9 @@ class ArticleTask:
                           state.inputs.get("highlights", ""), style.guide])
         chunks = _with_readme(index, retriever.search(query, k=6))
         files = [p for p, (lang, _) in index.files.items() if lang][:40]
-        data: dict[str, object] = {"facts": facts.to_dict(), "style": style.name, "style_title": style.title,
-                "style_guide": style.guide, "file_tree": "\n".join(f"- {p}" for p in files)}
+        data: dict[str, object] = {
+            "facts": facts.to_dict(), "style": style.name, "style_title": style.title,
+            "style_guide": style.guide, "file_tree": "\n".join(f"- {p}" for p in files)}
         return replace(state, data=data, context=[c.to_dict() for c in chunks])
 
     # ------------------------------------------------------------------ prompts
