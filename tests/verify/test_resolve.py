@@ -211,7 +211,7 @@ def test_resolve_env_vars_flags_and_commands(resolver: Resolver) -> None:
                     ).status == "external"
     assert _evidence(resolver, "--verbose") == (("src/tinyhttp/cli.py", 12),)
     assert _resolve(resolver, "--some-other-tool-flag").status == "external"
-    assert _resolve(resolver, "pip install tinyhttp").status == "verified"  # the project's own package
+    assert _resolve(resolver, "pip install tinyhttp").status == "verified"
     assert _resolve(resolver, "python -m tinyhttp").status == "verified"
     assert _resolve(resolver, "python -m tinyhttp.server").status == "unverified"
 
