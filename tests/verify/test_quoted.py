@@ -120,3 +120,11 @@ def test_quoted_typescript_block_from_fixture(tmp_path: Path,
     quotes = [r for r in json.loads(result.out)["references"] if r["kind"] == "quote"]
     assert [(q["status"], q["evidence"]) for q in quotes] == [
         ("verified", [{"path": "src/parser.ts", "line": 38}])]
+
+
+@pytest.mark.parametrize(("block", "status"), [(COPIED, "verified"),
+                                               (COPIED.replace("3.14159", "3.14"), "unverified")])
+def test_quoted_heading_naming_the_file_attributes_the_block(
+        tree: Path, capsys: pytest.CaptureFixture[str], block: str, status: str) -> None:
+    quotes = _quotes(capsys, tree, f"# A\n\n#### geo/shapes.py\n\n```python\n{block}```\n")
+    assert [q["status"] for q in quotes] == [status]

@@ -213,3 +213,11 @@ def test_strip_spans_balances_fences_on_a_mixed_article() -> None:
     out, _ = strip_spans(text, [Span(4, "queue.cancel(job)"), Span(11, "Job.retry()")])
     assert out == "# T\n\n```python\nqueue.run_all()\n```\n"
     assert _fences(out) == 2
+
+
+def test_strip_a_flagged_fence_line_removes_the_whole_block_and_its_path_title() -> None:
+    text = ("# T\n\nIntro.\n\n#### src/a.py\n```python\nx = 1\ny = 2\n```\n\n"
+            "More text here about things.\n")
+    stripped, removed = strip_spans(text, [Span(6, "```python")])
+    assert stripped == "# T\n\nIntro.\n\nMore text here about things.\n"
+    assert removed == ["```python\nx = 1\ny = 2\n```"]

@@ -4,7 +4,8 @@ A block is attributed to a file by its info string (```` ```python title="src/a.
 ``file=``/``filename=``), by a first line that is a comment naming the file (``# src/a.py``,
 ``// src/a.ts:10``), by a ``path:line`` reference on the line just before it, or by a
 caption naming one file on the line just before it (``From `src/a.py`:``; such lead-in
-lines must end with a colon). Its lines must occur in the file in the same order, compared
+lines must end with a colon), or by a heading that is just a path
+(``#### src/a.py``). Its lines must occur in the file in the same order, compared
 without whitespace; the file may have other lines between them (a quote may leave lines
 out), ``...``/``…`` lines are elisions and a
 ``...`` inside a line matches anything (skeleton bodies, ``f(...)``). A docstring's quotes
@@ -30,6 +31,8 @@ _HEADER = re.compile(r"^\s*(?:#|//|/\*|<!--|--|;)\s*(?:file:\s*|in\s+|from\s+)?`
                      r"(?::(?P<a>\d+)(?:-(?P<b>\d+))?)?\s*(?:\*/|-->)?\s*$")
 _PATH_LINE = re.compile(r"`?(?P<path>[\w@.+-]+(?:/[\w@.+-]+)*\.[A-Za-z0-9]+)"
                         r"(?::(?P<a>\d+)(?:-(?P<b>\d+))?|#L(?P<c>\d+)(?:-L?(?P<d>\d+))?)`?")
+_HEADING_PATH = re.compile(r"^#{1,6}\s+`?(?P<path>[\w@.+-]+(?:/[\w@.+-]+)+\.[A-Za-z0-9]+)`?\s*$")
+"""A heading that is only a path (with a folder) titles the block under it."""
 _CAPTION_PATH = re.compile(r"`(?P<path>[\w@.+-]+(?:/[\w@.+-]+)*\.[A-Za-z0-9]+)`")
 _ELISION = re.compile(r"^(?:\.\.\.|…|(?:#|//|/\*|--)\s*(?:\.\.\.|…).*|pass)$")
 _QUOTES = re.compile(r"""^(?:[rbuRBU]{0,2})(?:\"\"\"|''')|(?:\"\"\"|''')$""")
@@ -78,6 +81,8 @@ def _attribution(info: str, code: str, before: str
     if match := _HEADER.match(first):
         return match.group("path").removeprefix("./"), _lines(match), False
     before = before.strip()
+    if match := _HEADING_PATH.match(before):
+        return match.group("path").removeprefix("./"), None, False  # ``#### src/a.py``
     if not before.endswith(":"):
         return "", None, False  # only a lead-in ("From `a.py:10`:") attributes a block
     if match := _PATH_LINE.search(before):

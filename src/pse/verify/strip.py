@@ -41,6 +41,16 @@ def strip_spans(text: str, spans: Iterable[Span]) -> tuple[str, list[str]]:
         if not 0 <= index < len(lines) or lines[index] is None:
             continue
         line = lines[index]
+        if _FENCE.match(line) and any(_FENCE.match(t) for t in by_line[number]):
+            # the span is a fence line: the whole block goes (a misquoted code block)
+            end = _block_end(lines, index)
+            removed.append("\n".join(str(x) for x in lines[index:end + 1] if x is not None))
+            for position in range(index, end + 1):
+                lines[position] = None  # type: ignore[call-overload]  # marks the line deleted
+            title = _title_line(lines, index)
+            if title is not None:
+                lines[title] = None  # type: ignore[call-overload]  # its ``#### path`` title
+            continue
         targets = [t for t in by_line[number] if t and t.strip("`") in line]
         if not targets:
             continue
@@ -59,6 +69,29 @@ def strip_spans(text: str, spans: Iterable[Span]) -> tuple[str, list[str]]:
         lines[index] = new_line
     kept = [line for line in lines if line is not None]
     return repair_markdown("\n".join(kept)), removed
+
+
+def _title_line(lines: list[str], fence: int) -> int | None:
+    """The heading that only names the file of the block at ``fence``, if there is one."""
+    position = fence - 1
+    while position >= 0 and lines[position] is not None and not lines[position].strip():
+        position -= 1
+    if position < 0 or lines[position] is None:
+        return None
+    if re.match(r"^#{1,6}\s+`?[\w@.+-]+(?:/[\w@.+-]+)*\.\w+`?\s*$", lines[position]):
+        return position
+    return None
+
+
+def _block_end(lines: list[str], start: int) -> int:
+    """Index of the fence that closes the block opened at ``start`` (the last line if none)."""
+    opener = _FENCE.match(lines[start])
+    marker = opener.group(1) if opener else "```"
+    for position in range(start + 1, len(lines)):
+        line = lines[position]
+        if line is not None and line.strip().startswith(marker) and not line.strip()[3:].strip():
+            return position
+    return len(lines) - 1
 
 
 def _fence_lines(lines: list[str]) -> set[int]:
