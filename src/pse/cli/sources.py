@@ -12,7 +12,7 @@ from pse.index.builder import build_index
 from pse.index.facts import declared_dependencies
 from pse.index.model import IndexStats
 from pse.index.symbols import SymbolIndex
-from pse.verify.externals import external_names
+from pse.verify.externals import external_names, stdlib_cache_file
 from pse.verify.resolve import Resolver
 
 
@@ -40,6 +40,7 @@ def make_resolver(index: SymbolIndex, settings: Settings) -> Resolver:
     dependencies = set(declared_dependencies(index.root))
     dependencies |= set(index.imported_top_modules - index.top_modules)
     externals = external_names(dependencies=dependencies,
-                               configured=settings.get_list("verify.external"))
+                               configured=settings.get_list("verify.external"),
+                               stdlib_cache=stdlib_cache_file(cache_dir(settings)))
     return Resolver(index, externals=externals,
                     suggest_cutoff=settings.get_int("verify.suggest_cutoff"))

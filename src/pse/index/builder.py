@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable, Sequence
-from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 from pse.index.languages import PARSED_LANGUAGES, detect_language
@@ -107,6 +106,8 @@ def _parse_all(jobs: list[tuple[str, str, str, int]], *, on_progress: ProgressCa
             if on_progress:
                 on_progress(done, total)
         return results
+    from concurrent.futures import ProcessPoolExecutor  # only cold runs of big trees pay it
+
     with ProcessPoolExecutor(max_workers=workers) as pool:
         chunk = max(1, min(64, total // (workers * 8)))
         for done, parsed in enumerate(pool.map(_parse_job, jobs, chunksize=chunk), 1):

@@ -11,10 +11,12 @@ from __future__ import annotations
 import builtins
 import importlib
 import importlib.machinery
+import json
 import sys
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import lru_cache
+from pathlib import Path
 
 BUILTIN_NAMES = frozenset(dir(builtins))
 STDLIB_MODULES = frozenset(sys.stdlib_module_names)
@@ -61,6 +63,8 @@ class ExternalNames:
     """Imported or declared by the project itself."""
     configured: frozenset[str] = field(default_factory=frozenset)
     """Listed in ``[tool.pse.verify] external``."""
+    stdlib_cache: Path | None = None
+    """Where the stdlib name table is cached (None: rebuilt in every process)."""
 
     def reason(self, top: str) -> str:
         """Why ``top`` is external ("" when it is not known to be)."""
@@ -77,10 +81,11 @@ class ExternalNames:
         return ""
 
 
-def external_names(*, dependencies: Iterable[str], configured: Iterable[str]) -> ExternalNames:
+def external_names(*, dependencies: Iterable[str], configured: Iterable[str],
+                   stdlib_cache: Path | None = None) -> ExternalNames:
     """Build :class:`ExternalNames` from the project's imports/declarations and settings."""
     return ExternalNames(dependencies=frozenset(_import_name(d) for d in dependencies),
-                         configured=frozenset(configured))
+                         configured=frozenset(configured), stdlib_cache=stdlib_cache)
 
 
 def _import_name(distribution: str) -> str:
@@ -108,20 +113,51 @@ _COMMON_STDLIB = ("collections", "functools", "itertools", "io", "os", "os.path"
                   "concurrent.futures", "queue", "pickle", "hashlib", "base64", "struct")
 
 
-@lru_cache(maxsize=4096)
-def stdlib_home(name: str) -> str:
+def stdlib_home(name: str, *, cache_file: Path | None = None) -> str:
     """The common stdlib module that defines the bare name ``name`` ("" if none does)."""
     if not name.isidentifier() or name.startswith("_"):
         return ""
-    for module_name in _COMMON_STDLIB:
+    return _stdlib_table(cache_file).get(name, "")
+
+
+@lru_cache(maxsize=4)
+def _stdlib_table(cache_file: Path | None) -> dict[str, str]:
+    """``name -> module`` for the classes and functions of the common stdlib modules.
+
+    Building it imports ~45 modules (about 0.1 s), so it is kept in ``cache_file`` (one per
+    Python version) when one is given.
+    """
+    if cache_file is not None:
+        try:
+            table = json.loads(cache_file.read_text(encoding="utf-8"))
+            if isinstance(table, dict):
+                return {str(k): str(v) for k, v in table.items()}
+        except (OSError, ValueError):
+            pass  # missing or unreadable: rebuilt below
+    table = {}
+    for module_name in reversed(_COMMON_STDLIB):  # earlier modules win, as listed
         try:
             module = importlib.import_module(module_name)
         except ImportError:
             continue
-        value = getattr(module, name, None)
-        if callable(value) and not isinstance(value, type(sys)):
-            return module_name  # classes and functions; constants are too often homonyms
-    return ""
+        for attr in dir(module):
+            value = getattr(module, attr, None)
+            # classes and functions only; constants are too often homonyms
+            if not attr.startswith("_") and callable(value) and not isinstance(value, type(sys)):
+                table[attr] = module_name
+    if cache_file is not None:
+        try:
+            cache_file.parent.mkdir(parents=True, exist_ok=True)
+            cache_file.write_text(json.dumps(table, sort_keys=True), encoding="utf-8")
+        except OSError:
+            pass  # a cache that cannot be written is only slower
+    return table
+
+
+def stdlib_cache_file(cache_dir: Path) -> Path:
+    """Where the stdlib name table of the running Python is cached."""
+    version = "{}.{}.{}".format(*sys.version_info[:3])
+    return cache_dir / f"stdlib-names-{version}.json"
 
 
 def builtin_has(dotted: str) -> bool | None:

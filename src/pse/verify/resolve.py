@@ -137,7 +137,8 @@ class Resolver:
             return Resolution("external", message=reason)
         if _DUNDER.fullmatch(parts[-1]):
             return Resolution("external", message="a Python data-model name")
-        home = stdlib_home(top) if len(parts) <= 2 else ""
+        home = stdlib_home(top, cache_file=self.externals.stdlib_cache) if len(parts) <= 2 \
+            else ""
         if home and (len(parts) == 1 or stdlib_has(f"{home}.{ref.name}") is not False):
             return Resolution("external", message=f"defined in the standard library ({home})")
         imported = self._imported_elsewhere(top)

@@ -19,7 +19,7 @@ from pse.rag.retriever import BM25Retriever, Chunk
 from pse.tasks.article import checks
 from pse.tasks.article.registry import load_styles
 from pse.verify.check import Document, check_documents, to_findings
-from pse.verify.externals import external_names
+from pse.verify.externals import external_names, stdlib_cache_file
 from pse.verify.finding import VerifyResult
 from pse.verify.resolve import Resolver
 from pse.verify.strip import Span
@@ -67,7 +67,8 @@ class ArticleTask:
             deps = set(declared_dependencies(index.root)) | set(
                 index.imported_top_modules - index.top_modules)
             self._resolver = Resolver(index, externals=external_names(
-                dependencies=deps, configured=self.settings.get_list("verify.external")))
+                dependencies=deps, configured=self.settings.get_list("verify.external"),
+                stdlib_cache=stdlib_cache_file(cache_dir(self.settings))))
         return self._resolver
 
     def prepare(self, state: PSEState, deps: RunDeps) -> PSEState:
