@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import secrets
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 import click
@@ -44,7 +45,7 @@ def set_token_caps(deps: RunDeps, *, words: int) -> None:
     deps.max_tokens["translate"] = max(800, words * 4)
 
 
-def _progress_printer(context: CliContext):  # noqa: ANN202 - a closure
+def _progress_printer(context: CliContext) -> Callable[[dict[str, object]], None]:
     started: dict[str, float] = {}
 
     def show(event: dict[str, object]) -> None:

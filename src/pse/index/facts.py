@@ -43,14 +43,16 @@ class ProjectFacts:
 def collect_facts(index: SymbolIndex) -> ProjectFacts:
     """Read the facts of the tree behind ``index``."""
     root = index.root
-    pyproject = _read_toml(root / "pyproject.toml")
-    project = pyproject.get("project", {}) if isinstance(pyproject.get("project"), dict) else {}
+    project = _project_table(root)
     package_json = _read_json(root / "package.json")
     name = str(project.get("name") or package_json.get("name") or "")
     version = str(project.get("version") or package_json.get("version") or _find_version(index))
-    scripts = {str(k): str(v) for k, v in (project.get("scripts") or {}).items()}
-    if isinstance(package_json.get("bin"), dict):
-        scripts.update({str(k): str(v) for k, v in package_json["bin"].items()})
+    raw_scripts = project.get("scripts")
+    scripts = {str(k): str(v) for k, v in raw_scripts.items()} \
+        if isinstance(raw_scripts, dict) else {}
+    bins = package_json.get("bin")
+    if isinstance(bins, dict):
+        scripts.update({str(k): str(v) for k, v in bins.items()})
     return ProjectFacts(
         name=name, version=version, console_scripts=dict(sorted(scripts.items())),
         main_modules=sorted(index.module_of(p) or p for p in index.files
@@ -64,9 +66,14 @@ def collect_facts(index: SymbolIndex) -> ProjectFacts:
 
 def declared_dependencies(root: Path) -> list[str]:
     """Distribution names the project declares (for the external-name check)."""
-    pyproject = _read_toml(root / "pyproject.toml")
-    project = pyproject.get("project", {}) if isinstance(pyproject.get("project"), dict) else {}
-    return sorted(set(_dependencies(root, project, _read_json(root / "package.json"))))
+    return sorted(set(_dependencies(root, _project_table(root),
+                                    _read_json(root / "package.json"))))
+
+
+def _project_table(root: Path) -> dict[str, object]:
+    """``[project]`` of the tree's pyproject.toml ({} when absent or malformed)."""
+    project = _read_toml(root / "pyproject.toml").get("project")
+    return project if isinstance(project, dict) else {}
 
 
 def _read_toml(path: Path) -> dict[str, object]:
@@ -102,9 +109,12 @@ def _find_version(index: SymbolIndex) -> str:
 def _dependencies(root: Path, project: dict[str, object],
                   package_json: dict[str, object]) -> list[str]:
     names: list[str] = []
-    specs = list(project.get("dependencies") or [])  # type: ignore[call-overload]  # a list in valid pyproject
-    for extra in (project.get("optional-dependencies") or {}).values():  # type: ignore[union-attr]  # a table in valid pyproject
-        specs.extend(extra)
+    declared = project.get("dependencies")
+    specs: list[object] = list(declared) if isinstance(declared, list) else []
+    extras = project.get("optional-dependencies")
+    for extra in extras.values() if isinstance(extras, dict) else ():
+        if isinstance(extra, list):
+            specs.extend(extra)
     for path in sorted(root.glob("requirements*.txt")):
         try:
             specs.extend(path.read_text(encoding="utf-8", errors="replace").splitlines())

@@ -32,8 +32,8 @@ def reference_dicts(checked: list[CheckedReference]) -> list[dict[str, object]]:
 
 def summary(checked: list[CheckedReference]) -> dict[str, int]:
     """Counts per status (every status present, zero included)."""
-    counts = Counter(item.result.status for item in checked)
-    return {status: counts.get(status, 0) for status in STATUSES}
+    counts: Counter[str] = Counter(item.result.status for item in checked)
+    return {status: counts[status] for status in STATUSES}
 
 
 def render_json(checked: list[CheckedReference]) -> str:

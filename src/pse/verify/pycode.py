@@ -242,11 +242,13 @@ class _Walker(ast.NodeVisitor):
         if id(node) in self._handled and dotted_name(node) is not None:
             return None  # the whole chain was reported; its prefixes are not references
         if id(node) in self._handled or not isinstance(node.ctx, ast.Load):
-            return self.generic_visit(node)
+            self.generic_visit(node)
+            return None
         if dotted_name(node) is not None:
             self._reference(node, call=None)
             return None  # the chain is one reference; don't report its prefixes
-        return self.generic_visit(node)
+        self.generic_visit(node)
+        return None
 
     def _reference(self, node: ast.expr, *, call: ast.Call | None) -> None:
         target = node.func if isinstance(node, ast.Call) else node

@@ -262,14 +262,14 @@ def _prose_refs(prose: list[tuple[int, str]], *, file: str, kind: str) -> list[R
     refs: list[Reference] = []
     for match in _INLINE.finditer(text):
         row = next(i for i in range(len(prose)) if starts[i + 1] > match.start())
-        line = prose[row][0]
+        number = int(prose[row][0])
         if match.group("literal") is not None:
             literal = " ".join(match.group("literal").split())
-            refs.append(classify_span(literal, file=file, line=line,
+            refs.append(classify_span(literal, file=file, line=number,
                                       context=_paragraph(prose, row)))
         else:
             target = " ".join(match.group("target").split())
-            refs.append(_role_ref(match.group("role"), target, file=file, line=line))
+            refs.append(_role_ref(match.group("role"), target, file=file, line=number))
     return refs
 
 
