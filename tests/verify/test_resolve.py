@@ -304,3 +304,20 @@ def test_resolve_paths_do_not_depend_on_the_working_directory(
 def test_resolve_pip_install_checks_the_projects_own_name(resolver: Resolver, span: str,
                                                           status: str) -> None:
     assert _resolve(resolver, span).status == status
+
+
+def test_resolve_paths_from_the_repository_when_the_root_is_the_package(
+        tmp_path: Path) -> None:
+    package = copy_repo(PY_SMALL, tmp_path / "py_small") / "src" / "tinyhttp"
+    index, _ = build_index(package, cache_dir=tmp_path / "cache", workers=1)
+    resolver = Resolver(index, externals=external_names(dependencies=(), configured=()))
+    try:
+        def status(span: str) -> str:
+            return resolver.resolve(classify_span(span, file="d.md", line=1)).status
+
+        assert status("tinyhttp/client.py") == "verified"     # the doc's view: repo-relative
+        assert status("client.py") == "verified"
+        assert status("tinyhttp/") == "verified"
+        assert status("tinyhttp/retry.py") == "unverified"    # still no such file
+    finally:
+        index.close()

@@ -182,6 +182,19 @@ class SymbolIndex:
             (first, chr(ord(first) + 1), low, high))
         return [str(n) for (n,) in rows]
 
+    def within_root(self, path: str) -> str:
+        """A document's path made relative to the root when it names the root folder itself.
+
+        With ``--source src/requests``, a document written from the repository's point of
+        view says ``requests/api.py``; that is ``api.py`` here.
+        """
+        prefix = self.root.name + "/"
+        # only when the root is itself a package folder (``src/requests`` with __init__.py)
+        if "__init__.py" in self.files and path.startswith(prefix) and path not in self.files \
+                and path.rstrip("/") not in self.folders:
+            return path[len(prefix):]
+        return path
+
     def file_lines(self, path: str) -> int | None:
         """Number of lines of ``path`` (read from disk for files that were not parsed)."""
         entry = self.files.get(path)

@@ -397,7 +397,9 @@ class Resolver:
     def _path(self, ref: Reference) -> Resolution:
         path = ref.name.removeprefix("./")
         if path.endswith("/"):
-            folder = path.rstrip("/")
+            folder = self.index.within_root(path).rstrip("/")
+            if not folder:
+                return Resolution("verified", evidence=(("./", None),))  # the root itself
             matches = [f for f in sorted(self.index.folders)
                        if f == folder or f.endswith("/" + folder)]
             if matches:
@@ -570,7 +572,7 @@ def _evidence(symbols: list[Symbol]) -> tuple[tuple[str, int | None], ...]:
 
 def _paths_matching(index: SymbolIndex, path: str) -> list[str]:
     """Files equal to ``path`` from the root, or ending with it at a folder boundary."""
-    path = path.removeprefix("./").removeprefix("/")
+    path = index.within_root(path.removeprefix("./").removeprefix("/"))
     if path in index.files:
         return [path]
     suffix = "/" + path
