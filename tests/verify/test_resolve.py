@@ -321,3 +321,16 @@ def test_resolve_paths_from_the_repository_when_the_root_is_the_package(
         assert status("tinyhttp/retry.py") == "unverified"    # still no such file
     finally:
         index.close()
+
+
+def test_resolve_missing_project_file_is_flagged_only_at_a_repository_root(
+        resolver: Resolver, tmp_path: Path) -> None:
+    # py_small is a repository root (it has pyproject.toml): a missing setup.py is wrong
+    assert _resolve(resolver, "setup.py").status == "unverified"
+    package = copy_repo(PY_SMALL, tmp_path / "py_small") / "src" / "tinyhttp"
+    index, _ = build_index(package, cache_dir=tmp_path / "cache", workers=1)
+    try:
+        inner = Resolver(index, externals=external_names(dependencies=(), configured=()))
+        assert _resolve(inner, "setup.py").status == "external"  # lives above this folder
+    finally:
+        index.close()

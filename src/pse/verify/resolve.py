@@ -418,7 +418,7 @@ class Resolver:
                                   suggestion=self.suggester.path(path))
             return Resolution("ignored", message="not a path of the tree (a value like a "
                               "MIME type)")
-        if path in _PROJECT_FILES:
+        if path in _PROJECT_FILES and not self._is_repository_root:
             return Resolution("external", message="a project file outside the indexed tree")
         if ref.origin == "code" and "/" not in path:
             return Resolution("ignored", message="an example file named by a code block")
@@ -536,6 +536,13 @@ class Resolver:
                 return Resolution("unverified", suggestion=own,
                                   message=f"the project's package is named {own!r}")
         return None
+
+    @cached_property
+    def _is_repository_root(self) -> bool:
+        """True when the source is a whole repository, so its project files would be here."""
+        markers = ("pyproject.toml", "setup.py", "setup.cfg", "package.json", "Cargo.toml",
+                   "go.mod")
+        return any(m in self.index.files for m in markers) or (self.index.root / ".git").exists()
 
     @cached_property
     def _console_scripts(self) -> frozenset[str]:
