@@ -193,6 +193,7 @@ def _write_inputs(root: Path) -> None:
     (["nodocs", "--source", "."], "no Markdown files"),
     (["articles/good.md", "--source", ".", "-o", "articles/good.md"], "input"),
     (["articles", "--source", ".", "-o", "articles/good.md"], "input"),
+    (["articles/good.md", "--source", ".", "-o", "src/tinyhttp/client.py"], "source file"),
 ])
 def test_verify_bad_input_exits_2_with_one_line(repo: Path, capsys: pytest.CaptureFixture[str],
                                                 args: list[str], needle: str) -> None:

@@ -21,6 +21,7 @@ from pse.cli.common import (
     write_output,
 )
 from pse.cli.sources import make_resolver, open_index
+from pse.index.languages import detect_language
 from pse.index.walk import ALWAYS_SKIPPED
 from pse.verify.check import CheckedReference, Document, check_documents
 
@@ -68,12 +69,24 @@ def command(ctx: click.Context, paths: tuple[Path, ...], source: Path | None,
     finally:
         index.close()
     fmt = settings.get_str("format")
+    _refuse_source_file(output_file, root)
     write_output(_render(fmt, checked, documents, show_all=show_all), output_file,
                  inputs=[*paths, *(Path(d.path) for d in documents)])
     flagged = sum(1 for c in checked if c.result.status == "unverified")
     if context.verbosity >= 0 and fmt != "text":
         click.echo(f"pse: {len(checked)} references, {flagged} unverified", err=True)
     return EXIT_FINDINGS if flagged and not exit_zero else EXIT_OK
+
+
+def _refuse_source_file(output_file: Path | None, root: Path) -> None:
+    """``-o`` never replaces a source file of the tree being checked."""
+    if output_file is None or not output_file.is_file():
+        return
+    target, tree = output_file.resolve(), root.resolve()
+    if tree in target.parents and detect_language(target.name) not in {"", "json", "html",
+                                                                        "text"}:
+        raise CliError(f"refusing to write the report over the source file "
+                       f"{str(output_file)!r}; choose another -o file")
 
 
 def _render(fmt: str, checked: list[CheckedReference], documents: list[Document], *,
