@@ -21,7 +21,7 @@ from pse.cli.common import (
     write_output,
 )
 from pse.cli.sources import make_resolver, open_index
-from pse.index.languages import detect_language
+from pse.index.languages import PARSED_LANGUAGES, detect_language
 from pse.index.walk import ALWAYS_SKIPPED
 from pse.verify.check import CheckedReference, Document, check_documents
 
@@ -83,8 +83,7 @@ def _refuse_source_file(output_file: Path | None, root: Path) -> None:
     if output_file is None or not output_file.is_file():
         return
     target, tree = output_file.resolve(), root.resolve()
-    if tree in target.parents and detect_language(target.name) not in {"", "json", "html",
-                                                                        "text"}:
+    if tree in target.parents and detect_language(target.name) in PARSED_LANGUAGES:
         raise CliError(f"refusing to write the report over the source file "
                        f"{str(output_file)!r}; choose another -o file")
 
