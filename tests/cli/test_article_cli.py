@@ -8,12 +8,10 @@ command runs as it does for a user.
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
 from pathlib import Path
 
 import pytest
 
-import pse.cli.runs
 from article_support import (
     APPROVED,
     CLEAN,
@@ -26,32 +24,9 @@ from article_support import (
     copy_tinyqueue,
     read_report,
 )
-from pse.config import Settings
-from pse.llm.backends import resolve_llm_config
 from pse.llm.fake import ScriptedLLM
-from pse.llm.registry import LLMRouter
-from pse.llm.usage import UsageLedger
 from pse.tasks.article.registry import load_styles, read_history
 from repo_fixtures import CliResult, run_cli
-
-
-@pytest.fixture
-def model(monkeypatch: pytest.MonkeyPatch) -> ScriptedLLM:
-    """The scripted model every ``pse`` command of the test talks to."""
-    llm = ScriptedLLM()
-
-    def build_router(settings: Settings, *, environ: Mapping[str, str],
-                     ledger: UsageLedger | None = None) -> LLMRouter:
-        config = resolve_llm_config(settings, environ=environ)
-        return LLMRouter(config, factory=lambda _backend: llm, cache=None, ledger=ledger)
-    monkeypatch.setattr(pse.cli.runs, "build_router", build_router)
-    return llm
-
-
-@pytest.fixture
-def tinyqueue(tmp_path: Path) -> Path:
-    """``examples/tinyqueue`` copied into the test's temp folder."""
-    return copy_tinyqueue(tmp_path / "tinyqueue")
 
 
 def _article(capsys: pytest.CaptureFixture[str], repo: Path, out: Path, *args: str

@@ -3,12 +3,10 @@
 from __future__ import annotations
 
 import shutil
-from collections.abc import Mapping
 from pathlib import Path
 
 import pytest
 
-import pse.cli.runs
 from article_support import (
     APPROVED,
     CLEAN,
@@ -18,39 +16,15 @@ from article_support import (
     WITH_INVENTED,
     ZH_DROPPED_REF,
     article_settings,
-    copy_tinyqueue,
     new_state,
     read_report,
     scripted_deps,
 )
-from pse.config import Settings
-from pse.llm.backends import resolve_llm_config
 from pse.llm.fake import ScriptedLLM
-from pse.llm.registry import LLMRouter
-from pse.llm.usage import UsageLedger
 from pse.pipeline.runner import RunInterrupted, run_pipeline
 from pse.pipeline.state import load_state
 from pse.tasks.article.task import ArticleTask
 from repo_fixtures import run_cli
-
-
-@pytest.fixture
-def model(monkeypatch: pytest.MonkeyPatch) -> ScriptedLLM:
-    """The scripted model ``pse resume`` talks to."""
-    llm = ScriptedLLM()
-
-    def build_router(settings: Settings, *, environ: Mapping[str, str],
-                     ledger: UsageLedger | None = None) -> LLMRouter:
-        config = resolve_llm_config(settings, environ=environ)
-        return LLMRouter(config, factory=lambda _backend: llm, cache=None, ledger=ledger)
-    monkeypatch.setattr(pse.cli.runs, "build_router", build_router)
-    return llm
-
-
-@pytest.fixture
-def tinyqueue(tmp_path: Path) -> Path:
-    """``examples/tinyqueue`` copied into the test's temp folder."""
-    return copy_tinyqueue(tmp_path / "tinyqueue")
 
 
 def _interrupted(source: Path, run_dir: Path, replies: list[str], *, stop: str,
