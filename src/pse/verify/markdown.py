@@ -76,15 +76,20 @@ def document_bindings(text: str) -> set[str]:
         if token.type == "fence":
             info = token.info.strip().split()
             language = info[0].lower().strip("{}.") if info else ""
-            module, code = example_file_bindings(info=token.info, code=token.content)
-            if module:  # ``# in hello.py``: an example file the reader writes
-                names |= {module} | example_bindings(code)
-            elif language in _PYTHON_INFO or not language:
-                names |= example_bindings(token.content)
-            elif language in FENCE_LANGUAGES:
-                names |= code_block_bindings(token.content,
-                                             language=FENCE_LANGUAGES[language])
+            names |= block_bindings(language=language, info=token.info, code=token.content)
     return names
+
+
+def block_bindings(*, language: str, info: str, code: str) -> set[str]:
+    """Names one example block defines (shared by the Markdown and rst readers)."""
+    module, body = example_file_bindings(info=info, code=code)
+    if module:  # ``# in hello.py``: an example file the reader writes
+        return {module} | example_bindings(body)
+    if language in _PYTHON_INFO or not language:
+        return example_bindings(code)
+    if language in FENCE_LANGUAGES:
+        return code_block_bindings(code, language=FENCE_LANGUAGES[language])
+    return set()
 
 
 def ignored_line_numbers(lines: list[str]) -> set[int] | None:

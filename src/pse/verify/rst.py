@@ -17,10 +17,16 @@ import textwrap
 from dataclasses import dataclass, replace
 
 from pse.index.languages import known_suffixes
-from pse.verify.codeblocks import FENCE_LANGUAGES, code_block_bindings, code_block_refs
-from pse.verify.markdown import _PYTHON_INFO, _SHELL_INFO, _role_ref, _shell_refs
-from pse.verify.pycode import example_bindings, python_block_refs
-from pse.verify.quoted import example_file_bindings, quote_reference
+from pse.verify.codeblocks import FENCE_LANGUAGES, code_block_refs
+from pse.verify.markdown import (
+    _PYTHON_INFO,
+    _SHELL_INFO,
+    _role_ref,
+    _shell_refs,
+    block_bindings,
+)
+from pse.verify.pycode import python_block_refs
+from pse.verify.quoted import quote_reference
 from pse.verify.refs import Reference
 from pse.verify.spans import classify_span
 
@@ -78,17 +84,9 @@ def rst_bindings(text: str) -> set[str]:
     names: set[str] = set()
     for _, payload in _segments(text.splitlines()):
         if isinstance(payload, _Block) and payload.name in _CODE_DIRECTIVES | {"::"}:
-            language = _language(payload)
-            caption = payload.options.get("caption", "")
-            module, code = example_file_bindings(
-                info=f"title={caption}" if caption else "", code=payload.content)
-            if module:  # ``:caption: hello.py``: an example file the reader writes
-                names |= {module} | example_bindings(code)
-            elif language in _PYTHON_INFO or language == "":
-                names |= example_bindings(payload.content)
-            elif language in FENCE_LANGUAGES:
-                names |= code_block_bindings(payload.content,
-                                             language=FENCE_LANGUAGES[language])
+            caption = payload.options.get("caption", "")  # ``:caption: hello.py``
+            names |= block_bindings(language=_language(payload), code=payload.content,
+                                    info=f"title={caption}" if caption else "")
     return names
 
 
