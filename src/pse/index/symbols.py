@@ -195,6 +195,14 @@ class SymbolIndex:
             return path[len(prefix):]
         return path
 
+    def paths_matching(self, path: str) -> list[str]:
+        """Files equal to ``path`` from the root, or ending with it at a folder boundary."""
+        path = self.within_root(path.removeprefix("./").removeprefix("/"))
+        if path in self.files:
+            return [path]
+        suffix = "/" + path
+        return [f for f in self.files if f.endswith(suffix)]
+
     def file_lines(self, path: str) -> int | None:
         """Number of lines of ``path`` (read from disk for files that were not parsed)."""
         entry = self.files.get(path)

@@ -143,10 +143,7 @@ def _placed(ref: Reference, path: str, start: int) -> Resolution:
 
 
 def _find(index: SymbolIndex, path: str) -> str | None:
-    path = index.within_root(path.removeprefix("./").removeprefix("/"))
-    if path in index.files:
-        return path
-    matches = [f for f in index.files if f.endswith("/" + path)]
+    matches = index.paths_matching(path)
     return matches[0] if matches else None
 
 

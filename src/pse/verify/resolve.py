@@ -406,7 +406,7 @@ class Resolver:
                 return Resolution("verified", evidence=((matches[0] + "/", None),))
             return Resolution("unverified", message="no such folder in the source tree",
                               suggestion=self.suggester.folder(folder))
-        matches = _paths_matching(self.index, path)
+        matches = self.index.paths_matching(path)
         if matches:
             return Resolution("verified", evidence=tuple((m, None) for m in matches[:3]))
         if path in self.index.folders or any(f.endswith("/" + path) for f in self.index.folders):
@@ -446,7 +446,7 @@ class Resolver:
     def _path_line(self, ref: Reference) -> Resolution:
         assert ref.lines is not None
         first, last = ref.lines
-        matches = _paths_matching(self.index, ref.name)
+        matches = self.index.paths_matching(ref.name)
         if not matches:
             return Resolution("unverified", message="no such file in the source tree",
                               suggestion=self.suggester.path(ref.name))
@@ -577,15 +577,6 @@ def _evidence(symbols: list[Symbol]) -> tuple[tuple[str, int | None], ...]:
     return tuple(ordered[:3])
 
 
-def _paths_matching(index: SymbolIndex, path: str) -> list[str]:
-    """Files equal to ``path`` from the root, or ending with it at a folder boundary."""
-    path = index.within_root(path.removeprefix("./").removeprefix("/"))
-    if path in index.files:
-        return [path]
-    suffix = "/" + path
-    return [f for f in index.files if f.endswith(suffix)]
-
-
 def _best_path(index: SymbolIndex, path: str) -> str | None:
-    matches = _paths_matching(index, path)
+    matches = index.paths_matching(path)
     return matches[0] if matches else None
