@@ -14,7 +14,7 @@ import re
 from dataclasses import dataclass
 from functools import cached_property
 
-from pse.index.facts import collect_facts
+from pse.index.facts import ProjectFacts, collect_facts
 from pse.index.model import Symbol
 from pse.index.symbols import SymbolIndex
 from pse.verify.externals import (
@@ -523,7 +523,7 @@ class Resolver:
 
     def _package_names(self, args: list[str]) -> Resolution | None:
         """``pip install NAME``: a near miss of the project's own name is an invented name."""
-        own = _normalize_dist(collect_facts(self.index).name)
+        own = _normalize_dist(self._facts.name)
         if not own:
             return None
         for arg in args:
@@ -547,7 +547,12 @@ class Resolver:
     @cached_property
     def _console_scripts(self) -> frozenset[str]:
         """Commands the project installs (``[project.scripts]``, package.json ``bin``)."""
-        return frozenset(collect_facts(self.index).console_scripts)
+        return frozenset(self._facts.console_scripts)
+
+    @cached_property
+    def _facts(self) -> ProjectFacts:
+        """The project's facts, read once (commands are checked against them)."""
+        return collect_facts(self.index)
 
 
 def _normalize_dist(name: str) -> str:

@@ -77,10 +77,11 @@ class ArticleTask:
         facts = collect_facts(index)
         styles = load_styles()
         style = styles[state.inputs.get("style") or next(iter(styles))]
-        retriever = deps.retriever or BM25Retriever(chunk_tree(index))
+        tree_chunks = chunk_tree(index)
+        retriever = deps.retriever or BM25Retriever(tree_chunks)
         query = " ".join([state.inputs.get("project", ""), state.inputs.get("description", ""),
                           state.inputs.get("highlights", ""), style.guide])
-        chunks = _with_readme(index, retriever.search(query, k=6))
+        chunks = _with_readme(tree_chunks, retriever.search(query, k=6))
         files = [p for p, (lang, _) in index.files.items() if lang][:40]
         data: dict[str, object] = {
             "facts": facts.to_dict(), "style": style.name, "style_title": style.title,
@@ -164,19 +165,13 @@ def _yaml(value: str) -> str:
     return '"' + value.replace("\\", "\\\\").replace('"', '\\"') + '"'
 
 
-def _with_readme(index: SymbolIndex, chunks: list[Chunk]) -> list[Chunk]:
-    readme = next((p for p in sorted(index.files) if p.lower() in {"readme.md", "readme.rst",
-                                                                     "readme.txt"}), None)
-    if readme is None or any(c.path == readme for c in chunks):
+def _with_readme(tree_chunks: list[Chunk], chunks: list[Chunk]) -> list[Chunk]:
+    """The README's first chunk leads the excerpts, when retrieval did not pick it."""
+    readme = next((c for c in tree_chunks if c.path.lower() in {"readme.md", "readme.rst",
+                                                                 "readme.txt"}), None)
+    if readme is None or any(c.path == readme.path for c in chunks):
         return chunks
-    for chunk in chunk_tree_file(index, readme):
-        return [chunk, *chunks[:5]]
-    return chunks
-
-
-def chunk_tree_file(index: SymbolIndex, path: str) -> list[Chunk]:
-    """The first chunk(s) of one file (for the README)."""
-    return [c for c in chunk_tree(index) if c.path == path][:1]
+    return [readme, *chunks[:5]]
 
 
 def _facts_text(facts: object) -> str:
