@@ -9,11 +9,9 @@ import click
 from pse.cli.common import CliContext, CliError, ProgressBar
 from pse.config import Settings, cache_dir
 from pse.index.builder import build_index
-from pse.index.facts import declared_dependencies
 from pse.index.model import IndexStats
 from pse.index.symbols import SymbolIndex
-from pse.verify.externals import external_names, stdlib_cache_file
-from pse.verify.resolve import Resolver
+from pse.verify.resolve import Resolver, project_resolver
 
 
 def open_index(context: CliContext, settings: Settings, source: Path
@@ -36,11 +34,7 @@ def open_index(context: CliContext, settings: Settings, source: Path
 
 
 def make_resolver(index: SymbolIndex, settings: Settings) -> Resolver:
-    """A resolver with the project's own dependencies counted as external."""
-    dependencies = set(declared_dependencies(index.root))
-    dependencies |= set(index.imported_top_modules - index.top_modules)
-    externals = external_names(dependencies=dependencies,
-                               configured=settings.get_list("verify.external"),
-                               stdlib_cache=stdlib_cache_file(cache_dir(settings)))
-    return Resolver(index, externals=externals,
-                    suggest_cutoff=settings.get_int("verify.suggest_cutoff"))
+    """The project's resolver, configured from settings."""
+    return project_resolver(index, external=settings.get_list("verify.external"),
+                            cache_dir=cache_dir(settings),
+                            suggest_cutoff=settings.get_int("verify.suggest_cutoff"))

@@ -11,10 +11,12 @@ range. Names the tree does not define are external when they demonstrably live e
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cached_property
+from pathlib import Path
 
-from pse.index.facts import ProjectFacts, collect_facts
+from pse.index.facts import ProjectFacts, collect_facts, declared_dependencies
 from pse.index.model import Symbol
 from pse.index.symbols import SymbolIndex
 from pse.verify.externals import (
@@ -22,6 +24,8 @@ from pse.verify.externals import (
     WELL_KNOWN_ENV_VARS,
     ExternalNames,
     builtin_has,
+    external_names,
+    stdlib_cache_file,
     stdlib_has,
     stdlib_home,
 )
@@ -553,6 +557,18 @@ class Resolver:
     def _facts(self) -> ProjectFacts:
         """The project's facts, read once (commands are checked against them)."""
         return collect_facts(self.index)
+
+
+def project_resolver(index: SymbolIndex, *, external: Sequence[str] = (),
+                     cache_dir: Path | None = None, suggest_cutoff: int = 75) -> Resolver:
+    """A resolver that counts the project's own dependencies (declared or imported) and
+    the configured ``external`` modules as living outside the tree."""
+    dependencies = set(declared_dependencies(index.root))
+    dependencies |= set(index.imported_top_modules - index.top_modules)
+    externals = external_names(
+        dependencies=dependencies, configured=external,
+        stdlib_cache=stdlib_cache_file(cache_dir) if cache_dir is not None else None)
+    return Resolver(index, externals=externals, suggest_cutoff=suggest_cutoff)
 
 
 def _normalize_dist(name: str) -> str:

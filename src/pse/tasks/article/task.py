@@ -9,7 +9,7 @@ from pathlib import Path
 
 from pse.config import Settings, cache_dir
 from pse.index.builder import build_index
-from pse.index.facts import ProjectFacts, collect_facts, declared_dependencies
+from pse.index.facts import ProjectFacts, collect_facts
 from pse.index.symbols import SymbolIndex
 from pse.llm.types import Message, Stage
 from pse.pipeline.state import PSEState
@@ -19,9 +19,8 @@ from pse.rag.retriever import BM25Retriever, Chunk
 from pse.tasks.article import checks
 from pse.tasks.article.registry import load_styles
 from pse.verify.check import Document, check_documents, to_findings
-from pse.verify.externals import external_names, stdlib_cache_file
 from pse.verify.finding import VerifyResult
-from pse.verify.resolve import Resolver
+from pse.verify.resolve import Resolver, project_resolver
 from pse.verify.strip import Span
 
 PROMPTS = Path(__file__).with_name("prompts")
@@ -63,12 +62,10 @@ class ArticleTask:
     def resolver(self, state: PSEState) -> Resolver:
         """The reference resolver of the source tree."""
         if self._resolver is None:
-            index = self.index(state)
-            deps = set(declared_dependencies(index.root)) | set(
-                index.imported_top_modules - index.top_modules)
-            self._resolver = Resolver(index, externals=external_names(
-                dependencies=deps, configured=self.settings.get_list("verify.external"),
-                stdlib_cache=stdlib_cache_file(cache_dir(self.settings))))
+            self._resolver = project_resolver(
+                self.index(state), external=self.settings.get_list("verify.external"),
+                cache_dir=cache_dir(self.settings),
+                suggest_cutoff=self.settings.get_int("verify.suggest_cutoff"))
         return self._resolver
 
     def prepare(self, state: PSEState, deps: RunDeps) -> PSEState:
