@@ -249,3 +249,11 @@ def test_verify_bad_article_marker_line_is_ignored(repo: Path,
     _, doc = _verify_json(capsys, "articles/bad.md")
     marked = [r for r in doc["references"] if r["name"] == "Client.reconnect"]
     assert [(r["line"], r["status"]) for r in marked] == [(17, "ignored")]
+
+
+def test_missing_config_file_is_one_line_and_exit_2(repo: Path,
+                                                    capsys: pytest.CaptureFixture[str]) -> None:
+    result = run_cli(capsys, "--config", "missing.toml", "verify", "articles/good.md",
+                     "--source", ".")
+    assert result.code == 2
+    assert result.err.splitlines() == ["pse: error: --config 'missing.toml' does not exist"]

@@ -11,7 +11,7 @@ from pathlib import Path
 import click
 
 from pse import __version__
-from pse.cli.common import EXIT_ERROR, CliContext
+from pse.cli.common import EXIT_ERROR, CliContext, CliError
 from pse.errors import PseError
 
 # name -> (module, one-line help). Modules are imported only when their command runs, so
@@ -72,7 +72,7 @@ def cli(ctx: click.Context, config_file: Path | None, quiet: int, verbose: int,
       pse index . --facts
     """
     if config_file is not None and not config_file.is_file():
-        raise click.BadParameter(f"{str(config_file)!r} does not exist", param_hint="--config")
+        raise CliError(f"--config {str(config_file)!r} does not exist")
     ctx.obj = CliContext(config_file=config_file, verbosity=verbose - quiet,
                          environ=dict(os.environ))
 
