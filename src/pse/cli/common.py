@@ -82,8 +82,7 @@ def write_output(text: str, output_file: Path | None, *, inputs: Sequence[Path] 
         return
     target = output_file.resolve()
     for source in inputs:
-        resolved = source.resolve()
-        if target == resolved or resolved in target.parents and resolved.is_file():
+        if target == source.resolve():
             raise CliError(f"refusing to write the report over the input {str(source)!r}; "
                            "choose another -o file")
     if target.is_dir():
