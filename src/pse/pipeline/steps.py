@@ -12,7 +12,7 @@ from pse.pipeline.patch import apply_edits, flagged_excerpt, parse_edits
 from pse.pipeline.state import PSEState, RoundRecord, Status, finding_to_dict
 from pse.pipeline.task import RunDeps, Task
 from pse.pipeline.verdict import parse_verdict
-from pse.tools.dispatch import call_tool
+from pse.tools.dispatch import ToolEvent, call_tool
 from pse.tools.schemas import tool_schemas
 from pse.verify.finding import VerifyResult
 from pse.verify.strip import strip_spans
@@ -76,11 +76,10 @@ def ask_with_tools(deps: RunDeps, messages: list[Message], *, stage: Stage,
     return ask(deps, conversation, stage=stage)
 
 
-def _tool_event(deps: RunDeps, event: object) -> None:
+def _tool_event(deps: RunDeps, event: ToolEvent) -> None:
     if deps.on_event is not None:
-        deps.on_event({"event": "tool_call", "tool": getattr(event, "tool", ""),
-                       "outcome": getattr(event, "outcome", ""),
-                       "code": getattr(event, "code", None)})
+        deps.on_event({"event": "tool_call", "tool": event.tool, "outcome": event.outcome,
+                       "code": event.code})
 
 
 def evaluate(state: PSEState, task: Task, deps: RunDeps) -> PSEState:
