@@ -92,21 +92,26 @@ def block_bindings(*, language: str, info: str, code: str) -> set[str]:
     return set()
 
 
-def ignored_line_numbers(lines: list[str]) -> set[int] | None:
-    """1-based lines excluded by markers (None: the whole file is excluded)."""
+def ignored_line_numbers(lines: list[str], *, marker: re.Pattern[str] = _MARKER
+                         ) -> set[int] | None:
+    """1-based lines excluded by markers (None: the whole file is excluded).
+
+    ``marker`` is the document format's spelling of the marker (an HTML comment in
+    Markdown, a ``.. pse: ignore`` comment in reStructuredText); the rules are the same.
+    """
     ignored: set[int] = set()
     start: int | None = None
     fence_end = _fence_ends(lines)
     for number, line in enumerate(lines, start=1):
-        for marker in _MARKER.findall(line):
-            if marker == "ignore-file":
+        for found in marker.findall(line):
+            if found == "ignore-file":
                 return None
-            if marker == "ignore-start":
+            if found == "ignore-start":
                 start = number
-            elif marker == "ignore-end" and start is not None:
+            elif found == "ignore-end" and start is not None:
                 ignored.update(range(start, number + 1))
                 start = None
-            elif _MARKER.sub("", line).strip():
+            elif marker.sub("", line).strip():
                 ignored.add(number)  # the marker shares its line with the reference
             else:
                 ignored.update(_next_block(lines, number, fence_end))

@@ -24,6 +24,7 @@ from pse.verify.markdown import (
     _role_ref,
     _shell_refs,
     block_bindings,
+    ignored_line_numbers,
 )
 from pse.verify.pycode import python_block_refs
 from pse.verify.quoted import quote_reference
@@ -66,7 +67,7 @@ class _Block:
 def extract_rst_references(text: str, *, file: str) -> list[Reference]:
     """Every reference candidate in a reStructuredText document, in document order."""
     lines = text.splitlines()
-    ignored = _ignored_lines(lines)
+    ignored = ignored_line_numbers(lines, marker=_MARKER)
     if ignored is None:
         return []
     refs: list[Reference] = []
@@ -88,30 +89,6 @@ def rst_bindings(text: str) -> set[str]:
             names |= block_bindings(language=_language(payload), code=payload.content,
                                     info=f"title={caption}" if caption else "")
     return names
-
-
-def _ignored_lines(lines: list[str]) -> set[int] | None:
-    ignored: set[int] = set()
-    start: int | None = None
-    for number, line in enumerate(lines, start=1):
-        match = _MARKER.search(line)
-        if not match:
-            continue
-        marker = match.group(1)
-        if marker == "ignore-file":
-            return None
-        if marker == "ignore-start":
-            start = number
-        elif marker == "ignore-end" and start is not None:
-            ignored.update(range(start, number + 1))
-            start = None
-        else:
-            following = next((n for n in range(number + 1, len(lines) + 1)
-                              if lines[n - 1].strip()), number)
-            ignored.add(following)
-    if start is not None:
-        ignored.update(range(start, len(lines) + 1))
-    return ignored
 
 
 def _segments(lines: list[str]) -> list[tuple[str, _Block | list[tuple[int, str]]]]:
