@@ -8,16 +8,14 @@ from pathlib import Path
 
 import pytest
 
-from pse.cli.main import main
+from repo_fixtures import run_cli
 
 FIXTURES = Path(__file__).parents[2] / "fixtures" / "resumes"
 
 
 def run(args: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
-    with pytest.raises(SystemExit) as exit_info:
-        main(args)
-    out, err = capsys.readouterr()
-    return int(exit_info.value.code or 0), out, err
+    result = run_cli(capsys, *args)
+    return result.code, result.out, result.err
 
 
 @pytest.fixture(autouse=True)
