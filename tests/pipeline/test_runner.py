@@ -30,7 +30,7 @@ from article_support import (
     scripted_deps,
     trace_events,
 )
-from pse.errors import LLMHTTPError
+from pse.errors import LLMHTTPError, SourceError
 from pse.llm.fake import CallInfo, FunctionLLM, ScriptedLLM
 from pse.llm.types import LLMClient, Message
 from pse.pipeline.runner import RunInterrupted, resume_pipeline, run_pipeline
@@ -373,3 +373,15 @@ def test_run_reports_progress_events(tinyqueue: Path, tmp_path: Path) -> None:
         (kind, step) for step in ("prepare", "plan", "write", "evaluate", "translate")
         for kind in ("step_start", "step_end")] + [("done", None)]
     assert events[-1]["status"] == "passed"
+
+
+def test_resume_of_a_checkpoint_with_an_unknown_step_fails_clearly(tinyqueue: Path,
+                                                                    tmp_path: Path) -> None:
+    run_dir = tmp_path / "run"
+    with pytest.raises(RunInterrupted):
+        _run(tinyqueue, ScriptedLLM([PLAN, WITH_INVENTED]), run_dir, stop_after=("write",))
+    state_file = run_dir / "state.json"
+    state_file.write_text(state_file.read_text(encoding="utf-8").replace(
+        '"step": "evaluate"', '"step": "bogus"'), encoding="utf-8")
+    with pytest.raises(SourceError, match="unknown step 'bogus'"):
+        _resume(tinyqueue, ScriptedLLM(), run_dir)

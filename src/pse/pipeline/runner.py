@@ -14,6 +14,7 @@ from dataclasses import replace
 from decimal import Decimal
 from pathlib import Path
 
+from pse.errors import SourceError
 from pse.llm.usage import CallRecord
 from pse.pipeline import steps
 from pse.pipeline.state import PSEState, Status, load_state, save_state
@@ -21,7 +22,12 @@ from pse.pipeline.task import RunDeps, Task
 from pse.pipeline.trace import Trace
 
 Step = Callable[[PSEState, Task, RunDeps], PSEState]
+def _prepare(state: PSEState, task: Task, deps: RunDeps) -> PSEState:
+    return replace(task.prepare(state, deps), step="plan")
+
+
 STEPS: dict[str, Step] = {
+    "prepare": _prepare,
     "plan": steps.plan, "write": steps.write, "evaluate": steps.evaluate, "fix": steps.fix,
     "strip": steps.strip, "translate": steps.translate,
 }
@@ -33,10 +39,6 @@ def _bind(step: Step, task: Task, deps: RunDeps) -> Callable[[PSEState], PSEStat
     def run(state: PSEState) -> PSEState:
         return step(state, task, deps)
     return run
-
-
-def _prepare(state: PSEState, task: Task, deps: RunDeps) -> PSEState:
-    return replace(task.prepare(state, deps), step="plan")
 
 
 class RunInterrupted(Exception):  # noqa: N818 - a control-flow signal, caught by callers
@@ -53,7 +55,10 @@ def run_pipeline(state: PSEState, task: Task, deps: RunDeps, *, run_dir: Path) -
             save_state(state, run_dir)
             _emit(deps, {"event": "done", "status": state.status})
             return state
-        step = STEPS.get(name, _prepare)
+        step = STEPS.get(name)
+        if step is None:
+            raise SourceError(f"the checkpoint of run {state.run_id!r} names an unknown "
+                              f"step {name!r}; start a new run")
         state = _timed(trace, deps, name, _bind(step, task, deps), state)
         save_state(state, run_dir)
         if name in deps.stop_after:
