@@ -59,6 +59,36 @@ class Mention:
 
 
 @dataclass(frozen=True)
+class DefFacts:
+    """What a definition says about itself beyond its name (checked by structural claims)."""
+
+    qualname: str
+    line: int
+    decorators: tuple[str, ...] = ()
+    """Decorator names as dotted names (``property``, ``functools.wraps``)."""
+    is_async: bool = False
+    """True for ``async def``."""
+    varargs: bool = False
+    """True when the function accepts ``*args``."""
+    value: str = ""
+    """For assignments: the value's form, ``literal``, ``call``, ``name`` or ``other``."""
+
+
+@dataclass(frozen=True)
+class BodyFacts:
+    """What one function's own body does (read on demand, then cached)."""
+
+    qualname: str
+    line: int
+    calls: tuple[str, ...] = ()
+    """Last names of the callables called in the own body (nested definitions excluded)."""
+    raises: tuple[str, ...] = ()
+    """Dotted names raised in the own body (``raise E`` and ``raise E(...)``)."""
+    names: tuple[str, ...] = ()
+    """Every name and attribute name anywhere in the function, nested definitions included."""
+
+
+@dataclass(frozen=True)
 class ParsedFile:
     """Everything extracted from one source file."""
 
@@ -68,6 +98,7 @@ class ParsedFile:
     symbols: tuple[Symbol, ...] = ()
     imports: tuple[ImportEdge, ...] = ()
     mentions: tuple[Mention, ...] = ()
+    defs: tuple[DefFacts, ...] = ()
     error: str = ""
     """Why the file could not be parsed ("" when it was)."""
 

@@ -14,7 +14,7 @@ import re
 import warnings
 from dataclasses import dataclass, field
 
-from pse.index.model import ImportEdge, Mention, ParsedFile, Symbol
+from pse.index.model import DefFacts, ImportEdge, Mention, ParsedFile, Symbol
 
 _ENV_PATTERN = re.compile(
     rb"(?:getenv|environ(?:\.get|\.setdefault|\.pop)?)\s*[\[(]\s*[\"']([A-Za-z_][A-Za-z0-9_]*)[\"']")
@@ -29,6 +29,7 @@ class _Collector:
     symbols: list[Symbol] = field(default_factory=list)
     imports: list[ImportEdge] = field(default_factory=list)
     mentions: list[Mention] = field(default_factory=list)
+    defs: list[DefFacts] = field(default_factory=list)
 
     def add(self, node: ast.AST, *, name: str, kind: str, parent: str, **extra: object) -> str:
         qualname = f"{parent}.{name}" if parent else name
@@ -67,7 +68,7 @@ def extract_python(source: bytes, *, path: str, module: str, is_package: bool) -
     _collect_mentions(collector, source)
     return ParsedFile(path=path, language="python", lines=lines,
                       symbols=tuple(collector.symbols), imports=tuple(collector.imports),
-                      mentions=tuple(collector.mentions))
+                      mentions=tuple(collector.mentions), defs=tuple(collector.defs))
 
 
 def _walk_body(c: _Collector, body: list[ast.stmt], *, scope: str, scope_kind: str) -> None:
@@ -83,6 +84,7 @@ def _walk_body(c: _Collector, body: list[ast.stmt], *, scope: str, scope_kind: s
             if scope_kind in {"module", "class"}:
                 for target in _assign_targets(node):
                     _add_names(c, target, scope=scope)
+                _add_value_fact(c, node, scope=scope)
         else:
             # if/try/with/for at module or class level still define names there
             for child_body in _nested_bodies(node):
@@ -121,6 +123,8 @@ def _add_names(c: _Collector, target: ast.expr, *, scope: str) -> None:
 def _add_class(c: _Collector, node: ast.ClassDef, *, scope: str) -> None:
     bases = tuple(ast.unparse(base) for base in node.bases)
     qualname = c.add(node, name=node.name, kind="class", parent=scope, bases=bases)
+    if node.decorator_list:
+        c.defs.append(DefFacts(qualname, node.lineno, decorators=_decorators(node)))
     _walk_body(c, node.body, scope=qualname, scope_kind="class")
 
 
@@ -136,12 +140,57 @@ def _add_function(c: _Collector, node: ast.FunctionDef | ast.AsyncFunctionDef, *
     kind = "method" if scope_kind == "class" else "function"
     qualname = c.add(node, name=node.name, kind=kind, parent=scope,
                      params=tuple(names), varkw=args.kwarg is not None)
+    c.defs.append(DefFacts(qualname, node.lineno, decorators=_decorators(node),
+                           is_async=isinstance(node, ast.AsyncFunctionDef),
+                           varargs=args.vararg is not None))
     for arg in (*positional, *args.kwonlyargs, args.vararg, args.kwarg):
         if arg is not None and arg.arg not in {"self", "cls"}:
             c.add(arg, name=arg.arg, kind="parameter", parent=qualname)
     if scope_kind == "class":
         _add_instance_attributes(c, node, class_qualname=scope)
     _walk_body(c, node.body, scope=qualname, scope_kind="function")
+
+
+def _decorators(node: ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef) -> tuple[str, ...]:
+    return tuple(_dotted(d.func if isinstance(d, ast.Call) else d) for d in node.decorator_list)
+
+
+def _dotted(node: ast.expr) -> str:
+    """``a.b.c`` for a name or attribute chain, "" for anything else."""
+    parts: list[str] = []
+    while isinstance(node, ast.Attribute):
+        parts.append(node.attr)
+        node = node.value
+    if not isinstance(node, ast.Name):
+        return ""
+    parts.append(node.id)
+    return ".".join(reversed(parts))
+
+
+def _add_value_fact(c: _Collector, node: ast.Assign | ast.AnnAssign | ast.AugAssign, *,
+                    scope: str) -> None:
+    """The form of a single-name assignment's value (a literal makes a constant)."""
+    targets = _assign_targets(node)
+    if len(targets) != 1 or not isinstance(targets[0], ast.Name) or node.value is None \
+            or isinstance(node, ast.AugAssign):
+        return
+    value = node.value
+    form = "literal" if _is_literal(value) else "call" if isinstance(value, ast.Call) else \
+        "name" if isinstance(value, ast.Name | ast.Attribute) else "other"
+    c.defs.append(DefFacts(f"{scope}.{targets[0].id}", node.lineno, value=form))
+
+
+def _is_literal(node: ast.expr) -> bool:
+    if isinstance(node, ast.Constant):
+        return True
+    if isinstance(node, ast.Tuple | ast.List | ast.Set):
+        return all(_is_literal(e) for e in node.elts)
+    if isinstance(node, ast.Dict):
+        return all(k is not None and _is_literal(k) and _is_literal(v)
+                   for k, v in zip(node.keys, node.values, strict=True))
+    if isinstance(node, ast.UnaryOp | ast.BinOp):
+        return all(_is_literal(e) for e in ast.iter_child_nodes(node) if isinstance(e, ast.expr))
+    return False
 
 
 def _add_instance_attributes(c: _Collector, node: ast.FunctionDef | ast.AsyncFunctionDef, *,

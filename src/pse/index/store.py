@@ -15,9 +15,9 @@ from collections.abc import Iterable
 from pathlib import Path
 
 from pse.errors import SourceError
-from pse.index.model import FileEntry, ParsedFile
+from pse.index.model import BodyFacts, FileEntry, ParsedFile
 
-SCHEMA_VERSION = "4"  # 4: tree-sitter languages are parsed
+SCHEMA_VERSION = "5"  # 4: tree-sitter languages are parsed; 5: definition and body facts
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -41,6 +41,15 @@ CREATE TABLE IF NOT EXISTS mentions (
     path TEXT NOT NULL, kind TEXT NOT NULL, value TEXT NOT NULL, line INTEGER NOT NULL);
 CREATE INDEX IF NOT EXISTS mentions_value ON mentions (kind, value);
 CREATE INDEX IF NOT EXISTS mentions_path ON mentions (path);
+CREATE TABLE IF NOT EXISTS defs (
+    path TEXT NOT NULL, qualname TEXT NOT NULL, line INTEGER NOT NULL, decorators TEXT NOT NULL,
+    is_async INTEGER NOT NULL, varargs INTEGER NOT NULL, value TEXT NOT NULL);
+CREATE INDEX IF NOT EXISTS defs_qualname ON defs (qualname);
+CREATE INDEX IF NOT EXISTS defs_path ON defs (path);
+CREATE TABLE IF NOT EXISTS bodies (
+    path TEXT NOT NULL, qualname TEXT NOT NULL, line INTEGER NOT NULL, calls TEXT NOT NULL,
+    raises TEXT NOT NULL, names TEXT NOT NULL);
+CREATE INDEX IF NOT EXISTS bodies_path ON bodies (path, qualname);
 """
 
 
@@ -89,7 +98,7 @@ def stored_files(conn: sqlite3.Connection) -> dict[str, tuple[int, int, str]]:
 def delete_files(conn: sqlite3.Connection, paths: Iterable[str]) -> None:
     """Forget ``paths`` and everything extracted from them."""
     rows = [(p,) for p in paths]
-    for table in ("files", "symbols", "imports", "mentions"):
+    for table in ("files", "symbols", "imports", "mentions", "defs", "bodies"):
         conn.executemany(f"DELETE FROM {table} WHERE path = ?", rows)  # noqa: S608 - fixed names
 
 
@@ -111,3 +120,20 @@ def save_file(conn: sqlite3.Connection, entry: FileEntry, *, module: str,
                      [(entry.path, i.module, i.alias, i.target, i.line) for i in parsed.imports])
     conn.executemany("INSERT INTO mentions VALUES (?, ?, ?, ?)",
                      [(entry.path, m.kind, m.value, m.line) for m in parsed.mentions])
+    conn.executemany("INSERT INTO defs VALUES (?, ?, ?, ?, ?, ?, ?)",
+                     [(entry.path, d.qualname, d.line, json.dumps(d.decorators), int(d.is_async),
+                       int(d.varargs), d.value) for d in parsed.defs])
+
+
+def save_bodies(conn: sqlite3.Connection, path: str, bodies: Iterable[BodyFacts]) -> None:
+    """Cache the body facts of one file (read on demand; see :mod:`pse.index.bodies`).
+
+    A row with an empty qualname marks the file as done, so a file without functions is
+    not re-read; :func:`delete_files` drops the rows when the file changes.
+    """
+    conn.execute("DELETE FROM bodies WHERE path = ?", (path,))
+    rows = [(path, b.qualname, b.line, json.dumps(b.calls), json.dumps(b.raises),
+             json.dumps(b.names)) for b in bodies]
+    conn.executemany("INSERT INTO bodies VALUES (?, ?, ?, ?, ?, ?)",
+                     [*rows, (path, "", 0, "[]", "[]", "[]")])
+    conn.commit()

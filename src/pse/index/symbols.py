@@ -12,7 +12,9 @@ import sqlite3
 from functools import cached_property
 from pathlib import Path
 
-from pse.index.model import IndexWarning, Symbol
+from pse.index.bodies import extract_bodies
+from pse.index.model import BodyFacts, DefFacts, IndexWarning, Symbol
+from pse.index.store import save_bodies
 
 _COLUMNS = "qualname, name, kind, path, line, end_line, parent, bases, params, varkw"
 
@@ -32,6 +34,7 @@ class SymbolIndex:
         self._conn = conn
         self.root = root
         self._memo: dict[tuple[str, tuple[object, ...]], list[Symbol]] = {}
+        self._bodies: dict[str, list[BodyFacts]] = {}
 
     def close(self) -> None:
         """Close the database connection."""
@@ -215,3 +218,47 @@ class SymbolIndex:
         except OSError:
             return None
         return data.count(b"\n") + (0 if data.endswith(b"\n") or not data else 1)
+
+    # ----------------------------------------------------------------- claim facts
+    def def_facts(self, qualname: str) -> list[DefFacts]:
+        """Decorators, async-ness, ``*args`` and value forms recorded for ``qualname``."""
+        rows = self._conn.execute(
+            "SELECT qualname, line, decorators, is_async, varargs, value FROM defs "
+            "WHERE qualname = ? ORDER BY path, line", (qualname,))
+        return [DefFacts(str(q), int(n), decorators=tuple(json.loads(str(d))),
+                         is_async=bool(a), varargs=bool(v), value=str(value))
+                for q, n, d, a, v, value in rows]
+
+    def body_facts(self, symbol: Symbol) -> BodyFacts | None:
+        """Calls, raise sites and names of a Python function's body (None: not known).
+
+        Read from the file on first use and cached in the index database with the file's
+        other rows, so a changed file is re-read and an unchanged one never again.
+        """
+        if symbol.kind not in {"function", "method"} or not symbol.path.endswith(".py"):
+            return None
+        if symbol.path not in self._bodies:
+            self._bodies[symbol.path] = self._load_bodies(symbol.path)
+        for body in self._bodies[symbol.path]:
+            if body.qualname == symbol.qualname and body.line == symbol.line:
+                return body
+        return None
+
+    def _load_bodies(self, path: str) -> list[BodyFacts]:
+        rows = self._conn.execute(
+            "SELECT qualname, line, calls, raises, names FROM bodies WHERE path = ?", (path,)
+        ).fetchall()
+        if rows:
+            return [BodyFacts(str(q), int(n), calls=tuple(json.loads(c)),
+                              raises=tuple(json.loads(r)), names=tuple(json.loads(m)))
+                    for q, n, c, r, m in rows if q]
+        try:
+            source = (self.root / path).read_bytes()
+        except OSError:
+            return []
+        bodies = extract_bodies(source, module=self.module_of(path))
+        try:
+            save_bodies(self._conn, path, bodies)
+        except sqlite3.Error:
+            pass  # a read-only cache still answers, from memory
+        return bodies

@@ -10,6 +10,7 @@ import fnmatch
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
 
+from pse.verify.claims import check_claims
 from pse.verify.finding import Evidence, Finding, VerifyResult
 from pse.verify.markdown import document_bindings, extract_references
 from pse.verify.refs import Reference, Resolution
@@ -63,8 +64,21 @@ def check_documents(documents: Iterable[Document], resolver: Resolver, *,
                 result = Resolution("ignored", suggestion=result.suggestion,
                                     message=f"{result.message} (historical document)")
             checked.append(CheckedReference(ref, result))
+        checked.extend(_claims(document, text, resolver, is_history=is_history))
     checked.sort(key=lambda c: (c.ref.file, c.ref.line, c.ref.text, c.ref.name))
     return checked
+
+
+def _claims(document: Document, text: str, resolver: Resolver, *, is_history: bool
+            ) -> list[CheckedReference]:
+    """The document's structural claims (see :mod:`pse.verify.claims`)."""
+    found: list[CheckedReference] = []
+    rst = document.path.lower().endswith((".rst", ".rest"))
+    for ref, result in check_claims(text, file=document.path, resolver=resolver, rst=rst):
+        if result.status == "unverified" and is_history:
+            result = Resolution("ignored", message=f"{result.message} (historical document)")
+        found.append(CheckedReference(ref, result))
+    return found
 
 
 def _reader(path: str) -> tuple[Callable[..., list[Reference]], Callable[[str], set[str]]]:

@@ -1,0 +1,97 @@
+"""What Python function bodies do: the calls and ``raise`` sites of each function.
+
+Pure, one file in, one :class:`BodyFacts` per function out. This is read on demand (a
+structural claim about calls or raises needs it) rather than while indexing, because
+walking every expression of every body costs about a tenth of the parse itself, and
+most runs never ask; :class:`pse.index.symbols.SymbolIndex` caches the answer per file.
+"""
+
+from __future__ import annotations
+
+import ast
+import warnings
+
+from pse.index.model import BodyFacts
+
+_Function = ast.FunctionDef | ast.AsyncFunctionDef
+
+
+def extract_bodies(source: bytes, *, module: str) -> list[BodyFacts]:
+    """The body facts of every function and method of one file ([] when it does not parse).
+
+    Args:
+        source: the file's bytes.
+        module: its dotted module name (the prefix of every qualname).
+    """
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            tree = ast.parse(source)
+    except (SyntaxError, ValueError, MemoryError, RecursionError):
+        return []
+    found: list[BodyFacts] = []
+    _visit(tree, module, found)
+    return found
+
+
+def _visit(node: ast.AST, scope: str, found: list[BodyFacts]) -> None:
+    for child in ast.iter_child_nodes(node):
+        if isinstance(child, ast.ClassDef):
+            _visit(child, f"{scope}.{child.name}", found)
+        elif isinstance(child, _Function):
+            qualname = f"{scope}.{child.name}"
+            found.append(_facts(child, qualname))
+            _visit(child, qualname, found)
+        elif isinstance(child, ast.stmt):
+            _visit(child, scope, found)  # if/try/with blocks still belong to the scope
+
+
+def _facts(function: _Function, qualname: str) -> BodyFacts:
+    calls: list[str] = []
+    raises: list[str] = []
+    for node in _own_nodes(function):
+        if isinstance(node, ast.Call):
+            name = _last_name(node.func)
+            if name:
+                calls.append(name)
+        elif isinstance(node, ast.Raise) and node.exc is not None:
+            raised = node.exc.func if isinstance(node.exc, ast.Call) else node.exc
+            dotted = _dotted(raised)
+            if dotted:
+                raises.append(dotted)
+    names = {n.id for n in ast.walk(function) if isinstance(n, ast.Name)}
+    names |= {n.attr for n in ast.walk(function) if isinstance(n, ast.Attribute)}
+    return BodyFacts(qualname, function.lineno, calls=tuple(dict.fromkeys(calls)),
+                     raises=tuple(dict.fromkeys(raises)), names=tuple(sorted(names)))
+
+
+def _own_nodes(function: _Function) -> list[ast.AST]:
+    """Every node of the function's own body; nested functions, classes and lambdas excluded."""
+    found: list[ast.AST] = []
+    stack: list[ast.AST] = [*function.body]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, _Function | ast.ClassDef | ast.Lambda):
+            continue
+        found.append(node)
+        stack.extend(ast.iter_child_nodes(node))
+    return found
+
+
+def _last_name(node: ast.expr) -> str:
+    if isinstance(node, ast.Name):
+        return node.id
+    if isinstance(node, ast.Attribute):
+        return node.attr
+    return ""
+
+
+def _dotted(node: ast.expr) -> str:
+    parts: list[str] = []
+    while isinstance(node, ast.Attribute):
+        parts.append(node.attr)
+        node = node.value
+    if not isinstance(node, ast.Name):
+        return ""
+    parts.append(node.id)
+    return ".".join(reversed(parts))

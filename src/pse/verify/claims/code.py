@@ -1,0 +1,171 @@
+"""Deciding claims about what code has and does: parameters, members, calls, raises.
+
+Calls and raises use the direct reading (the function's own body) to confirm, and a
+by-name reachability over the tree before calling a claim false: a claim that
+``get()`` raises an error one of its helpers raises is not contradicted by the code.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+
+from pse.index.model import BodyFacts, Symbol
+from pse.verify.claims.decision import Decision, at, listing, short, undecided
+from pse.verify.claims.names import Named, ancestry
+from pse.verify.resolve import Resolver
+
+_MAX_REACHED = 150
+_MAX_HOMONYMS = 6
+_DYNAMIC = ("__getattr__", "__getattribute__")
+
+
+def signature_of(resolver: Resolver, subject: Symbol) -> Symbol | None:
+    """The function whose parameters a claim about ``subject`` means (a class: ``__init__``)."""
+    if subject.kind in {"function", "method"}:
+        return subject
+    if subject.kind == "class":
+        inits = [h.symbol for h in resolver.lookup(f"{subject.qualname}.__init__")
+                 if h.symbol is not None and h.symbol.kind == "method"]
+        return inits[0] if len(inits) == 1 else None
+    return None
+
+
+def has_param(resolver: Resolver, subject: Symbol, param: str) -> Decision:
+    """Whether ``param`` is in the signature of ``subject``."""
+    function = signature_of(resolver, subject)
+    if function is None:
+        return undecided("no signature to read")
+    name = param.strip().lstrip("*").rstrip("=").split("=")[0].strip()
+    shown = [p for p in function.params if p not in {"self", "cls"}]
+    message = f"{short(subject.qualname)}'s parameters are {listing(shown, limit=12)}"
+    if name in function.params:
+        return Decision(True, message, at(function))
+    if function.varkw:
+        return undecided(f"{message}; it also takes **kwargs")
+    return Decision(False, message, at(function))
+
+
+def param_count(resolver: Resolver, subject: Symbol, count: int, *,
+                besides_self: bool | None) -> Decision:
+    """Whether ``subject`` has ``count`` parameters (``self`` excluded when said so)."""
+    function = signature_of(resolver, subject)
+    if function is None:
+        return undecided("no signature to read")
+    facts = resolver.index.def_facts(function.qualname)
+    if function.varkw or any(f.varargs for f in facts):
+        return undecided("it takes *args or **kwargs")
+    params = list(function.params)
+    bound = function.kind == "method" and params[:1] in (["self"], ["cls"])
+    with_self, without = len(params), len(params) - (1 if bound else 0)
+    allowed = {without} if besides_self else {with_self} if besides_self is False else \
+        {with_self, without}
+    shown = [p for p in params if not (bound and p == params[0])]
+    suffix = " besides `self`" if bound else ""
+    message = f"{short(subject.qualname)} has {without} parameters{suffix} ({listing(shown)})"
+    if count in allowed:
+        return Decision(True, message, at(function))
+    correct = without if besides_self or besides_self is None else with_self
+    return Decision(False, message, at(function), correction=str(correct))
+
+
+def has_member(resolver: Resolver, subject: Symbol, member: str, *, methods: bool) -> Decision:
+    """Whether the class (or module) ``subject`` has ``member`` (a method when ``methods``)."""
+    if subject.kind not in {"class", "module", "package"}:
+        return undecided("not a class or module")
+    name = member.strip().removesuffix("()").rsplit(".", 1)[-1]
+    hits = resolver.lookup(f"{subject.qualname}.{name}")
+    found = [h.symbol for h in hits if h.symbol is not None and h.symbol.kind != "parameter"]
+    own = [s.name for s in resolver.index.children(subject.qualname)
+           if s.kind in {"method", "function"}]
+    message = f"{short(subject.qualname)} defines the methods {listing(sorted(set(own)))}"
+    if found:
+        callable_ = [s for s in found if s.kind in {"method", "function"}]
+        if methods and not callable_:
+            return undecided(f"`{name}` is a {found[0].kind} of {short(subject.qualname)}")
+        return Decision(True, message, at(*(callable_ or found)))
+    if any(h.external for h in hits) or _is_dynamic(resolver, subject):
+        return undecided(f"{message}; it may get `{name}` from outside the tree")
+    return Decision(False, message, at(subject))
+
+
+def _is_dynamic(resolver: Resolver, cls: Symbol) -> bool:
+    if cls.kind != "class":
+        return bool(resolver.index.members(cls.qualname, "__getattr__"))
+    found = ancestry(resolver, cls)
+    if not found.complete:
+        return True
+    return any(resolver.index.members(q, name) for q in found.tree for name in _DYNAMIC)
+
+
+def calls(resolver: Resolver, subject: Symbol, callee: Named) -> Decision:
+    """Whether ``subject``'s body calls ``callee`` (confirmed directly, refuted by reach)."""
+    body = resolver.index.body_facts(subject)
+    if body is None:
+        return undecided("not a function whose body can be read")
+    name = callee.name.rsplit(".", 1)[-1]
+    message = f"{short(subject.qualname)} calls {listing([f'{c}()' for c in body.calls])}"
+    if name in body.calls:
+        return Decision(True, message, at(subject))
+    reach = _reachable(resolver, body)
+    via = next((s.name for s, facts in reach if name in facts.calls), None)
+    if via is not None:
+        return Decision(True, f"{message}; `{name}()` is called through `{via}()`", at(subject))
+    if not callee.symbols or _mentioned(body, reach, name):
+        return undecided(f"{message}; `{name}` is named in the code it reaches")
+    return Decision(False, message, at(subject))
+
+
+def raises(resolver: Resolver, subject: Symbol, error: Named) -> Decision:
+    """Whether ``subject`` raises ``error`` (itself or a subclass), directly or by reach."""
+    body = resolver.index.body_facts(subject)
+    if body is None:
+        return undecided("not a function whose body can be read")
+    name = error.name.rsplit(".", 1)[-1]
+    raised = [r.rsplit(".", 1)[-1] for r in body.raises]
+    message = f"{short(subject.qualname)} raises {listing(sorted(set(raised)))}"
+    if name in raised or _raises_subclass(resolver, raised, error):
+        return Decision(True, message, at(subject))
+    reach = _reachable(resolver, body)
+    via = next((s.name for s, facts in reach
+                if name in {r.rsplit(".", 1)[-1] for r in facts.raises}), None)
+    if via is not None:
+        return Decision(True, f"{message}; `{name}` is raised by `{via}()`", at(subject))
+    if not error.symbols or _mentioned(body, reach, name):
+        return undecided(f"{message}; `{name}` is named in the code it reaches")
+    return Decision(False, message, at(subject))
+
+
+def _raises_subclass(resolver: Resolver, raised: list[str], error: Named) -> bool:
+    targets = {s.qualname for s in error.symbols} | {error.name, error.name.rsplit(".", 1)[-1]}
+    for name in set(raised):
+        for cls in resolver.index.by_name(name)[:_MAX_HOMONYMS]:
+            if cls.kind == "class":
+                found = ancestry(resolver, cls)
+                if targets & (found.tree.keys() | found.external):
+                    return True
+    return False
+
+
+def _mentioned(body: BodyFacts, reach: list[tuple[Symbol, BodyFacts]], name: str) -> bool:
+    return name in body.names or any(name in facts.names for _, facts in reach)
+
+
+def _reachable(resolver: Resolver, body: BodyFacts) -> list[tuple[Symbol, BodyFacts]]:
+    """Functions the body can reach through calls, matched by name (bounded, breadth first)."""
+    seen: set[str] = {body.qualname}
+    found: list[tuple[Symbol, BodyFacts]] = []
+    queue = deque(body.calls)
+    while queue and len(found) < _MAX_REACHED:
+        name = queue.popleft()
+        candidates = [s for s in resolver.index.by_name(name) if s.kind in {"function", "method"}]
+        for cls in (s for s in resolver.index.by_name(name) if s.kind == "class"):
+            candidates.extend(resolver.index.members(cls.qualname, "__init__"))
+        for symbol in candidates[:_MAX_HOMONYMS]:
+            if symbol.qualname in seen:
+                continue
+            seen.add(symbol.qualname)
+            facts = resolver.index.body_facts(symbol)
+            if facts is not None:
+                found.append((symbol, facts))
+                queue.extend(facts.calls)
+    return found

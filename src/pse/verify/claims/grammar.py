@@ -1,0 +1,239 @@
+"""The claim grammar: frames of slots, relation cues, negation and quantities.
+
+A frame is a sequence over a normalised clause: the subject slot ``S``, optional
+modifiers (adverbs, auxiliaries, negation), a relation cue from the lexicon and the
+object (a slot ``O``, a kind word or a number). Frames are written with spaces between
+their parts; a space matches an optional space, since the normaliser removes spaces next
+to slots and Chinese. The first frame that matches a clause gives its claim; a clause no
+frame matches makes no claim. Conditionals and questions state nothing and are skipped.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from pse.verify.claims import lexicon as L  # noqa: N812 - the grammar reads better short
+from pse.verify.claims.model import Claim, Relation
+from pse.verify.claims.prose import Sentence
+
+S = rf"§(?P<s>\d+)§{L.SUBJ_NOUN}"
+SZ = rf"§(?P<s>\d+)§{L.SUBJ_NOUN_ZH}"
+O = rf"(?:the )?(?:{L.PLACE_NOUN} )?§(?P<o>\d+)§{L.OBJ_NOUN}"  # noqa: E741 - O is the object slot
+OZ = rf"(?:{L.PLACE_NOUN_ZH})?§(?P<o>\d+)§{L.OBJ_NOUN_ZH}"
+# the subject of a passive frame comes second: the slots swap names
+S2 = rf"§(?P<o>\d+)§{L.SUBJ_NOUN}"
+O2 = rf"(?:the )?§(?P<s>\d+)§{L.OBJ_NOUN}"
+S2Z = rf"§(?P<o>\d+)§{L.SUBJ_NOUN_ZH}"
+O2Z = rf"§(?P<s>\d+)§{L.OBJ_NOUN_ZH}"
+PRE = rf"{L.ADV}{L.AUX}{L.NEG}{L.ADV}"
+PRE_ZH = rf"{L.ADV_ZH}{L.NEG_ZH}{L.ADV_ZH}{L.AUX_ZH}{L.ADV_ZH}"
+
+_FRAMES: list[tuple[Relation, str]] = [
+    # ---- counts (before possession: "has 3 parameters")
+    ("param_count", rf"{S} {PRE}{L.HAVE} (?:exactly |only |just |precisely |a total of |in total )?"
+                    rf"{L.NUMBER} {L.COUNT_PARAM}"),
+    ("param_count", rf"{SZ}{L.BESIDES}?[^§]{{0,4}}{PRE_ZH}(?:一共|总共|共)?{L.HAVE_ZH}(?:一共|总共|共)?"
+                    rf"{L.NUMBER_ZH}个{L.PARAM_ZH}"),
+    ("param_count", rf"{SZ}的{L.PARAM_ZH}(?:一共|总共|共)?(?:有)?{L.NUMBER_ZH}个"),
+    # ---- possession: parameters, methods, members (the noun decides)
+    ("has_param", rf"{S} {PRE}{L.HAVE} (?P<neg2>no )?{L.DET}(?P<n1>{L.NOUN} )?(?:named |called )?"
+                  rf"§(?P<o>\d+)§(?P<n2> {L.NOUN}|{L.NOUN_ZH})?"),
+    ("has_param", rf"there (?:is|are|exists) (?P<neg>no |not an? |not any )?{L.DET}"
+                  rf"(?P<n1>{L.NOUN} )?(?:named |called )?§(?P<o>\d+)§(?P<n2> {L.NOUN})? "
+                  rf"(?:on|in|of|for|defined on|defined in|in the class) (?:the )?§(?P<s>\d+)§"),
+    ("has_param", rf"{S2} {L.BE} {L.NEG}{L.DET}(?:(?:direct|own|valid|required|optional|first"
+                  rf"|second|last|keyword|positional) )*(?P<n1>{L.NOUN}) (?:of|on|to|for) {O2}"),
+    ("has_param", rf"{S2} {L.BE} {L.NEG}{L.ADV}(?:accepted|taken|expected|supported|received)"
+                  rf"(?P<n1>) by {O2}"),
+    ("has_param", rf"{SZ}(?:上|里|中|内|身上|类里|类中)?{PRE_ZH}{L.HAVE_ZH}(?:一个|个|一|名为|叫做|叫|名叫)*"
+                  rf"§(?P<o>\d+)§(?:这个|这一个|的)?(?P<n2>{L.NOUN_ZH})?"),
+    ("has_param", rf"{S2Z}{L.NEG_ZH}是{O2Z}的(?:一个)?(?P<n1>{L.NOUN_ZH})"),
+    ("has_param", rf"{SZ}的{L.PARAM_ZH}(?:里|中|列表里|列表中)?{L.NEG_ZH}(?:有|包括|包含|含有)"
+                  rf"§(?P<o>\d+)§(?P<n1>)"),
+    # ---- inheritance
+    ("subclass", rf"{S} {PRE}{L.INHERIT_VERB} (?:directly |indirectly )?from {L.DET}{O}"),
+    ("subclass", rf"{S} {L.ADV}{L.BE} {L.NEG}{L.ADV}{L.DET}(?:direct |indirect )?{L.SUBCLASS_NOUN} "
+                 rf"(?:of|from) {L.DET}{O}"),
+    ("subclass", rf"{S} {PRE}{L.SUBCLASS_VERB} {L.DET}{O}"),
+    ("subclass", rf"{S} {L.ADV}{L.BE} {L.NEG}{L.ADV}(?:derived|inherited) (?:directly )?from {L.DET}{O}"),
+    ("built_on", rf"{S} {L.ADV}{L.BE} {L.NEG}{L.ADV}(?:built|based) (?:directly )?(?:on top of|on|upon) "
+                 rf"{L.DET}{O}"),
+    ("subclass", rf"{S2} {L.ADV}{L.BE} {L.NEG}{L.ADV}{L.DET}(?:direct |indirect )?{L.BASE_NOUN} "
+                 rf"(?:of|for) {L.DET}{O2}"),
+    ("subclass", rf"{S2} {L.ADV}{L.BE} {L.NEG}{L.ADV}(?:subclassed|extended|inherited from|derived from) "
+                 rf"by {O2}"),
+    ("subclass", rf"{S} ?'s {L.BASE_NOUN} (?:list )?(?:is|are|include|includes|contain|contains)"
+                 rf" {L.NEG}{L.DET}{O}"),
+    ("subclass", rf"{S} {PRE}(?:has|have) {L.DET}{O} as {L.DET}(?:direct )?{L.BASE_NOUN}"),
+    ("subclass", rf"{SZ}{PRE_ZH}{L.INHERIT_ZH}{OZ}"),
+    ("subclass", rf"{SZ}{L.ADV_ZH}{L.NEG_ZH}{L.ADV_ZH}(?:是)?从{OZ}(?:继承|派生|扩展)"),
+    ("subclass", rf"{SZ}{L.ADV_ZH}{L.NEG_ZH}(?:是|属于)(?:一个)?{OZ}的(?:一个)?(?:直接|间接)?{L.SUBCLASS_ZH}"),
+    ("subclass", rf"{S2Z}{L.ADV_ZH}{L.NEG_ZH}(?:是)(?:一个)?{O2Z}的(?:一个)?(?:直接|间接)?{L.BASE_ZH}"),
+    ("subclass", rf"{SZ}的{L.BASE_ZH}(?:中|里)?{L.NEG_ZH}(?:是|包括|包含|有|之一是){OZ}"),
+    # ---- location (a class as the place makes a member claim; see the checker)
+    ("location", rf"{S} {L.ADV}{L.AUX}(?:be )?{L.BE}? ?{L.NEG}{L.ADV}{L.PLACED} {L.IN} {L.DET}{O}"),
+    ("location", rf"{S} {PRE}{L.LIVES} {L.IN} {L.DET}{O}"),
+    ("location", rf"{S} {L.BE} {L.NEG}(?:in|inside|within|part of) {L.DET}{O}"),
+    ("location", rf"(?:(?:you|we|one) )?{L.AUX}(?:find|see|locate) {L.DET}{L.SOURCE_NOUN} (?:of|for) "
+                 rf"{S} (?:in|inside|within|at) {L.DET}{O}"),
+    ("location", rf"{L.DET}{L.SOURCE_NOUN} (?:of|for) {S} (?:is|lives|sits|can be found|is found"
+                 rf"|is located) {L.NEG}(?:in|inside|within|at) {L.DET}{O}"),
+    ("location", rf"{S} ?'s {L.SOURCE_NOUN} (?:is|lives|sits|can be found|is found|is located) "
+                 rf"{L.NEG}(?:in|inside|within|at) {L.DET}{O}"),
+    ("location", rf"{SZ}{PRE_ZH}(?:被)?{L.PLACED_ZH}(?:在|于)(?:了)?{OZ}{L.WHERE_ZH}?"),
+    ("location", rf"{SZ}的(?:定义|实现|源码|源代码|代码){L.NEG_ZH}(?:在|位于|放在|是在){OZ}"),
+    ("location", rf"{SZ}{PRE_ZH}(?:位于|来自|属于){OZ}"),
+    ("location", rf"{SZ}{PRE_ZH}在{OZ}{L.WHERE_ZH}?(?:被)?{L.PLACED_ZH}"),
+    ("location", rf"{SZ}{PRE_ZH}在(?:{L.PLACE_NOUN_ZH})?§(?P<o>\d+)§{L.PLACE_NOUN_ZH}{L.WHERE_ZH}?"),
+    ("location", rf"(?:在|从){OZ}{L.WHERE_ZH}?(?:可以|能)?(?:找到|看到){SZ}(?:的定义)?"),
+    ("defines", rf"{S} {PRE}(?:defines|define|declares|declare|contains|holds|houses) {L.DET}"
+                rf"(?:class |function |method |constant )?§(?P<o>\d+)§"),
+    ("defines", rf"{SZ}{L.WHERE_ZH}?{L.ADV_ZH}{L.NEG_ZH}(?:自己)?(?:定义了|定义|define了|define"
+                rf"|声明了|实现了)(?:一个)?§(?P<o>\d+)§"),
+    # ---- kinds
+    ("kind", rf"{S} {L.ADV}{L.BE} {L.NEG}{L.ADV}{L.AS_VERB} as {L.DET}(?P<k>{L.KIND_EN}){L.TAIL}"),
+    ("kind", rf"{S} {L.ADV}{L.BE} {L.NEG}{L.ADV}(?:(?:a|an|the|one|just a|simply a|really a)"
+             rf" )?(?P<k>{L.KIND_EN}){L.TAIL}"),
+    ("kind", rf"{SZ}{L.ADV_ZH}{L.NEG_ZH}{L.ADV_ZH}(?:是|为)(?:一个|个|一种|一)?(?P<k>{L.KIND_ZH}(?:[a-z][a-z ]*)?)"
+             r"(?:的|而已|了)?$"),
+    ("kind", rf"{SZ}{L.ADV_ZH}{L.NEG_ZH}{L.ADV_ZH}{L.AS_VERB_ZH}(?:一个|个|一种)?(?P<k>{L.KIND_ZH}(?:[a-z][a-z ]*)?)"
+             r"(?:的|了)?$"),
+    # ---- calls
+    ("calls", rf"{S} {PRE}{L.CALL_VERB} {L.DET}{O}"),
+    ("calls", rf"{S2} {L.ADV}{L.AUX}(?:be |get |gets )?{L.BE}? ?{L.NEG}{L.ADV}{L.CALLED} "
+              rf"(?:by|from|inside|within|in) (?:the body of )?{O2}"),
+    ("calls", rf"{SZ}(?:内部|里面|中|里|内)?{PRE_ZH}{L.CALL_ZH}(?:了)?{OZ}"),
+    ("calls", rf"{S2Z}{L.ADV_ZH}{L.AUX_ZH}{L.NEG_ZH}(?:会)?被{O2Z}(?:所)?(?:调用|call|invoke)"),
+    # ---- raises
+    ("raises", rf"{S} {PRE}{L.RAISE_VERB} {L.DET}{O}"),
+    ("raises", rf"{S2} {L.ADV}(?:is|are|gets|get|can be|may be|will be|might be|could be|is never"
+               rf"|are never) {L.NEG}{L.ADV}{L.RAISED} (?:by|from|in|inside|within) {O2}"),
+    ("raises", rf"{SZ}{PRE_ZH}(?:在[^§]{{1,12}}?(?:时|的时候|情况下))?{L.AUX_ZH}"
+               rf"{L.RAISE_ZH}(?:一个|个)?{OZ}(?:异常|错误|exception|error)?"),
+    ("raises", rf"{S2Z}{L.AUX_ZH}{L.NEG_ZH}(?:会|可能)?(?:由|被){O2Z}{L.AUX_ZH}(?:抛出|引发|raise)"),
+    # ---- "`A` is a `B`": is-a, read as inheritance (the checker requires two classes)
+    ("subclass", rf"{S} {L.BE} {L.NEG}(?:a|an|a kind of|a type of|a sort of|a special) {O}$"),
+]
+_COMPILED = [(relation, re.compile(pattern.replace(" ", " ?")))
+             for relation, pattern in _FRAMES]
+_CONDITION = re.compile(r"^(?:if|when|whenever|unless|whether|in case|suppose|assuming|once"
+                        r"|如果|若|假如|假设|是否|要是|一旦|除非|当)")
+_SELF = r"§(?P<self>\d+)§"
+_BESIDES = re.compile(rf"{L.BESIDES} ?{_SELF}")
+_INCLUDING = re.compile(rf"{L.INCLUDING} ?{_SELF}")
+_NEGATIVE_VERBS = {"lack", "lacks"}
+
+
+@dataclass(frozen=True)
+class _Match:
+    relation: Relation
+    groups: dict[str, str | None]
+
+
+def read_claims(sentence: Sentence) -> Iterator[Claim]:
+    """The claims a sentence states (one per clause at most)."""
+    if sentence.text.rstrip().endswith(("?", "？")):
+        return
+    for clause in sentence.clauses:
+        if _CONDITION.match(clause):
+            continue
+        found = _match(clause)
+        if found is not None:
+            claim = _claim(found, sentence)
+            if claim is not None:
+                yield claim
+
+
+def _match(clause: str) -> _Match | None:
+    for relation, pattern in _COMPILED:
+        hit = pattern.search(clause)
+        if hit is not None:
+            return _Match(relation, hit.groupdict())
+    return None
+
+
+def _claim(found: _Match, sentence: Sentence) -> Claim | None:
+    groups = found.groups
+    subject = sentence.spans[int(groups["s"] or 0)]
+    negated = bool(groups.get("neg") or groups.get("neg2")) or (
+        groups.get("verb") or "") in _NEGATIVE_VERBS
+    common = {"negated": negated, "line": sentence.line, "sentence": sentence.text,
+              "subject": subject}
+    if found.relation == "kind":
+        kind = canonical_kind(str(groups["k"]))
+        return Claim("kind", obj=kind, obj_text=str(groups["k"]), **common) if kind else None  # type: ignore[arg-type]  # common holds Claim fields
+    if found.relation == "param_count":
+        count = _number(str(groups["num"]))
+        return Claim("param_count", obj=str(count), obj_text=str(groups["num"]),
+                     besides_self=_besides_self(sentence), **common)  # type: ignore[arg-type]  # common holds Claim fields
+    obj = sentence.spans[int(groups["o"] or 0)]
+    relation = _possession(found) if found.relation == "has_param" else found.relation
+    if relation is None or obj == subject:
+        return None
+    return Claim(relation, obj=obj, **common)  # type: ignore[arg-type]  # common holds Claim fields
+
+
+def _possession(found: _Match) -> Relation | None:
+    """Which relation "has/takes/accepts/defines X" states: its noun decides, else its verb."""
+    noun = (found.groups.get("n1") or found.groups.get("n2") or "").strip()
+    if re.search(r"param|arg|option|keyword|参数|kwarg", noun):
+        return "has_param"
+    if re.search(r"method|function|方法|函数", noun):
+        return "has_method"
+    if noun:
+        return "defines_member"
+    verb = found.groups.get("verb") or ""
+    if re.fullmatch(r"takes?|accepts?|receives?|expects?|requires?|接收了?|接受了?|需要", verb):
+        return "has_param"
+    if re.fullmatch(r"defines?|declares?|implements?|overrides?|定义了?|声明了?|实现了?"
+                    r"|define了?|重写了?|覆盖了", verb):
+        return "defines"
+    return None  # "has `x`" alone says too little
+
+
+def _besides_self(sentence: Sentence) -> bool | None:
+    for pattern, value in ((_BESIDES, True), (_INCLUDING, False)):
+        for hit in pattern.finditer(sentence.normalised):
+            if sentence.spans[int(hit.group("self"))] in {"self", "cls"}:
+                return value
+    if re.search(rf"{L.BESIDES} ?(?:self|cls)\b", sentence.normalised):
+        return True
+    return None
+
+
+def _number(text: str) -> int:
+    if text.isdigit():
+        return int(text)
+    if text in L.WORD_NUMBERS:
+        return L.WORD_NUMBERS[text]
+    if text.startswith("十"):
+        return 10 + (L.ZH_DIGITS.get(text[1:], 0) if len(text) > 1 else 0)
+    if "十" in text:
+        tens, _, ones = text.partition("十")
+        return L.ZH_DIGITS.get(tens, 0) * 10 + L.ZH_DIGITS.get(ones, 0)
+    return L.ZH_DIGITS.get(text, -1)
+
+
+_KINDS = [
+    (r"class ?method|类方法|classmethod", "classmethod"),
+    (r"static ?method|静态方法|staticmethod", "staticmethod"),
+    (r"coroutine|async|协程|异步", "coroutine"),
+    (r"exception|error|异常", "exception"),
+    (r"property", "property"),
+    (r"属性", "attribute"),
+    (r"method|方法", "method"),
+    (r"function|函数", "function"),
+    (r"module|package|模块|包", "module"),
+    (r"constant|常量", "constant"),
+    (r"class|类", "class"),
+]
+
+
+def canonical_kind(words: str) -> str:
+    """The kind a phrase names (``async function`` -> ``coroutine``), "" for none."""
+    for pattern, kind in _KINDS:
+        if re.search(pattern, words):
+            return kind
+    return ""

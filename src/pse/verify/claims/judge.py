@@ -1,0 +1,134 @@
+"""One claim in, one verdict out: resolve its names, decide its relation, word the result."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+from pse.index.model import Symbol
+from pse.verify.claims import code, types
+from pse.verify.claims.decision import Decision, undecided
+from pse.verify.claims.model import Claim
+from pse.verify.claims.names import Named, canonical, resolve_span
+from pse.verify.refs import Reference, Resolution
+from pse.verify.resolve import Resolver
+
+_ZH_KINDS = {"class": "类", "function": "函数", "method": "方法", "property": "属性",
+             "module": "模块", "constant": "常量", "coroutine function": "协程函数",
+             "classmethod": "类方法", "staticmethod": "静态方法", "exception class": "异常类",
+             "attribute": "属性"}
+_CJK = re.compile(r"[\u4e00-\u9fff]")
+Decide = Callable[[Symbol], Decision]
+
+
+def judge(claim: Claim, *, file: str, resolver: Resolver) -> tuple[Reference, Resolution]:
+    """The reference (kind ``claim``) and verdict of ``claim``."""
+    subject = resolve_span(resolver, claim.subject)
+    obj = resolve_span(resolver, claim.obj) if _object_is_span(claim) else None
+    relation, subject, obj = _reoriented(claim, subject, obj)
+    name = _name(claim, relation, subject, obj)
+    ref = Reference(file=file, line=claim.line, text=claim.sentence, name=name, kind="claim",
+                    context=claim.sentence)
+    why = _unknown(subject, obj)
+    if why:
+        return ref, Resolution("ignored", message=why)
+    decide = _decider(relation, claim, resolver, obj)
+    decision = _combine([decide(s) for s in subject.symbols])
+    return ref, _verdict(claim, decision, obj)
+
+
+def _object_is_span(claim: Claim) -> bool:
+    return claim.relation not in {"kind", "param_count", "has_param", "has_method",
+                                  "defines_member"}
+
+
+def _reoriented(claim: Claim, subject: Named, obj: Named | None
+                ) -> tuple[str, Named, Named | None]:
+    """"``f.py`` defines ``X``" is a location claim; "``m`` is in ``Class``" a member one."""
+    relation: str = claim.relation
+    if relation == "defines" and obj is not None:
+        if subject.paths or any(s.kind in {"module", "package"} for s in subject.symbols):
+            return "location", obj, subject
+        return "defines_member", subject, obj
+    if relation == "location" and obj is not None and \
+            obj.symbols and all(s.kind == "class" for s in obj.symbols):
+        return "defines_member", obj, subject
+    return relation, subject, obj
+
+
+def _name(claim: Claim, relation: str, subject: Named, obj: Named | None) -> str:
+    second = canonical(obj) if obj is not None else claim.obj
+    if relation == "defines_member" and claim.relation in {"defines", "location"}:
+        second = obj.text if obj is not None else claim.obj
+    text = f"{relation}({canonical(subject)}, {second})"
+    return f"not {text}" if claim.negated else text
+
+
+def _unknown(subject: Named, obj: Named | None) -> str:
+    """Why the claim cannot be checked ("" when it can)."""
+    if not subject.symbols:
+        if subject.external:
+            return f"`{subject.text}` is outside the source tree"
+        return f"`{subject.text}` is not found in the source tree"
+    if obj is not None and not (obj.symbols or obj.paths or obj.external or obj.name):
+        return f"`{obj.text}` is not a name"
+    return ""
+
+
+def _decider(relation: str, claim: Claim, resolver: Resolver, obj: Named | None) -> Decide:
+    target = obj if obj is not None else Named(claim.obj, claim.obj)
+    member = target.text
+    table: dict[str, Decide] = {
+        "subclass": lambda s: types.subclass(resolver, s, target),
+        "built_on": lambda s: types.built_on(resolver, s, target),
+        "location": lambda s: types.location(resolver, s, target),
+        "kind": lambda s: types.kind(resolver, s, claim.obj),
+        "has_param": lambda s: code.has_param(resolver, s, claim.obj),
+        "param_count": lambda s: code.param_count(resolver, s, int(claim.obj),
+                                                  besides_self=claim.besides_self),
+        "has_method": lambda s: code.has_member(resolver, s, member, methods=True),
+        "defines_member": lambda s: code.has_member(resolver, s, member, methods=False),
+        "calls": lambda s: code.calls(resolver, s, target),
+        "raises": lambda s: code.raises(resolver, s, target),
+    }
+    return table.get(relation, lambda s: undecided("no reading"))
+
+
+def _combine(decisions: list[Decision]) -> Decision:
+    """One name may mean several definitions: true if one reading holds, false if none can."""
+    for decision in decisions:
+        if decision.holds:
+            return decision
+    if decisions and all(d.holds is False for d in decisions):
+        return decisions[0]
+    return next((d for d in decisions if d.holds is None), undecided("no reading"))
+
+
+def _verdict(claim: Claim, decision: Decision, obj: Named | None) -> Resolution:
+    if decision.holds is None:
+        return Resolution("ignored", evidence=decision.evidence, message=decision.message)
+    true = decision.holds != claim.negated
+    if true:
+        return Resolution("verified", evidence=decision.evidence, message=decision.message)
+    suggestion = _corrected(claim, decision.correction, obj) if not claim.negated else ""
+    return Resolution("unverified", evidence=decision.evidence, message=decision.message,
+                      suggestion=suggestion)
+
+
+def _corrected(claim: Claim, correction: str, obj: Named | None) -> str:
+    """The sentence with its object replaced by the true one (where that is exact)."""
+    if not correction:
+        return ""
+    sentence = claim.sentence
+    if obj is not None:
+        return sentence.replace(f"`{obj.text}`", f"`{correction}`", 1) \
+            if f"`{obj.text}`" in sentence else ""
+    if claim.relation == "param_count":
+        return re.sub(rf"(?<![\w`]){re.escape(claim.obj_text)}(?![\w`])", correction, sentence,
+                      count=1, flags=re.IGNORECASE)
+    if claim.relation == "kind":
+        word = _ZH_KINDS.get(correction, correction) if _CJK.search(claim.obj_text) else correction
+        written = re.escape(re.sub(r"[a-z ]+$", "", claim.obj_text) or claim.obj_text)
+        fixed = re.sub(written, word, sentence, count=1, flags=re.IGNORECASE)
+        return fixed if fixed != sentence else ""
+    return ""

@@ -1,0 +1,110 @@
+"""The words of the claim grammar: relation cues, modifiers, kinds and numbers (en, zh).
+
+Each constant is a regular-expression alternation over the normalised text of
+:mod:`pse.verify.claims.prose` (lower case, no spaces next to Chinese or slots). The
+frames of :mod:`pse.verify.claims.grammar` combine them with argument slots.
+"""
+
+from __future__ import annotations
+
+# ------------------------------------------------------------------ modifiers
+ADV = (r"(?:(?:also|directly|internally|actually|always|only|still|indeed|really|simply|just"
+       r"|itself|explicitly|eventually|ultimately|in turn|then|first|now|typically|usually"
+       r"|normally|sometimes|often|in fact|of course|[a-z]+ly) )*")
+AUX = (r"(?:(?:can|may|might|will|would|could|should|must|does|do|did|shall|is able to"
+       r"|are able to|tends? to|is going to|is known to|is designed to|is meant to) )?")
+NEG = r"(?P<neg>(?:not|never|no longer|no) )?"
+BE = r"(?:is|are|was|were)"
+DET = r"(?:(?:a|an|the|one|its|their|its own|their own|own|some|any|a single|一个|一|个) )?"
+ADV_ZH = r"(?:也|还|就|其实|实际上|直接|间接|内部|本身|确实|同样|都|只|则|总是|通常|一般|在内部|里面|内部会)*"
+AUX_ZH = r"(?:会|可以|可能|能|将|会去|要|能够|可|总会|也会|就会|还会)?"
+NEG_ZH = r"(?P<neg>并不会|并没有|并不|并没|从不|不会|没有|并非|不|没)?"
+SUBJ_NOUN = (r"(?: (?:class|function|method|module|property|coroutine|helper|constructor"
+             r"|decorator|exception|attribute|constant|object|type|package|classmethod"
+             r"|staticmethod))?")
+SUBJ_NOUN_ZH = r"(?:这个类|这个函数|这个方法|这个模块|类|函数|方法|模块|属性|异常类|异常)?"
+OBJ_NOUN = (r"(?: (?:class|base class|exception|error|module|file|method|function|library"
+            r"|package|type|source file|helper))?")
+OBJ_NOUN_ZH = r"(?:这个类|类|异常|错误|模块|文件|方法|函数|这个文件|这个模块|这个方法|这个函数)?"
+
+# ------------------------------------------------------------------ inheritance
+INHERIT_VERB = r"(?:inherit|inherits|inherited|derive|derives|derived)"
+SUBCLASS_NOUN = (r"(?:subclass|sub-class|subtype|child class|child|descendant|derived class"
+                 r"|specialization|specialisation|extension|kind|type|sort)")
+SUBCLASS_VERB = (r"(?:subclass|subclasses|subclassed|extend|extends|extended|specializes"
+                 r"|specialises|specialize|specialise)")
+BASE_NOUN = (r"(?:base class|base type|base|superclass|super class|parent class|parent"
+             r"|ancestor|bases|base classes|parents|ancestors|parent classes|superclasses)")
+INHERIT_ZH = r"(?:继承自|继承于|继承了|继承|派生自|派生于|扩展自|扩展了|扩展)"
+SUBCLASS_ZH = r"(?:子类|subclass|派生类|子类型|sub-class|subtype|子孙类)"
+BASE_ZH = r"(?:父类|基类|超类|祖先类|祖先|base class|superclass|父类之一|基类之一)"
+
+# ------------------------------------------------------------------ location
+PLACED = (r"(?:defined|declared|implemented|located|found|written|kept|housed|placed|stored"
+          r"|contained)")
+LIVES = r"(?:live|lives|reside|resides|sit|sits|comes|come|originates|originate)"
+IN = r"(?:in|inside|within|at|under|from)"
+PLACE_NOUN = r"(?:(?:source )?file|module|package|submodule)"
+SOURCE_NOUN = r"(?:definition|source|implementation|code|source code)"
+PLACED_ZH = r"(?:定义|声明|实现|写|放|存放)"
+WHERE_ZH = r"(?:里面|里|中|内|当中|之中)"
+PLACE_NOUN_ZH = r"(?:文件|模块|源文件|这个文件|这个模块|file|module)"
+
+# ------------------------------------------------------------------ kinds
+KIND_EN = (r"(?:(?:module-level|top-level|plain|regular|ordinary|normal|simple|free|standalone"
+           r"|helper|instance|async|asynchronous|coroutine|static|class|read-only|computed"
+           r"|exception|error|bound|public|private|internal|sub|python|builtin) ?)*"
+           r"(?:function|method|classmethod|staticmethod|property|module|package|submodule"
+           r"|constant|coroutine|class|exception)")
+KIND_ZH = (r"(?:普通|模块级|模块级别的|顶层|实例|异步|协程|静态|类|只读|公开|内部|私有)*"
+           r"(?:函数|方法|类|属性|模块|包|子模块|常量|协程函数|协程|异常类|异常|方法"
+           r"|classmethod|staticmethod|property|class|function|method|module|constant"
+           r"|coroutine function|coroutine|package)")
+AS_VERB = (r"(?:implemented|declared|defined|written|exposed|provided|created|built|made"
+           r"|registered|marked|decorated|typed|modelled|modeled)")
+AS_VERB_ZH = r"(?:被)?(?:实现|声明|定义|写|做|设计|标记|装饰|封装)(?:成了|为了|成|为)"
+TAIL = (r"(?:$| (?:that|which|and|but|so|rather|not|here|now|too|defined|declared|decorated"
+        r"|with|returning|taking|whose|instead|in this|at runtime)\b.*$)")
+
+# ------------------------------------------------------------------ parameters, members
+HAVE = (r"(?P<verb>has|have|take|takes|accept|accepts|receive|receives|expect|expects"
+        r"|support|supports|require|requires|get|gets|define|defines|declare|declares"
+        r"|provide|provides|expose|exposes|offer|offers|implement|implements|include"
+        r"|includes|lack|lacks|come with|comes with|carry|carries|override|overrides)")
+PARAM_NOUN = (r"(?:keyword-only argument|keyword argument|positional argument|argument|arg"
+              r"|parameter|param|kwarg|keyword|option)s?")
+METHOD_NOUN = r"(?:classmethod|class method|staticmethod|static method|method|function)s?"
+MEMBER_NOUN = r"(?:property|properties|attribute|member|field|callback)s?"
+NOUN = rf"(?:{PARAM_NOUN}|{METHOD_NOUN}|{MEMBER_NOUN})"
+HAVE_ZH = (r"(?P<verb>接收了|接受了|接收|接受|支持|需要|带有|带|拥有|有|包含|包括|提供了|提供"
+           r"|定义了|定义|实现了|实现|声明了|声明|define了|define|暴露了|暴露|覆盖了|重写了|重写)")
+PARAM_ZH = r"(?:关键字参数|参数|形参|parameters?|arguments?|params?|kwargs?)"
+METHOD_ZH = r"(?:类方法|静态方法|方法|函数|methods?|functions?)"
+MEMBER_ZH = r"(?:属性|成员|字段|attributes?|property|members?)"
+NOUN_ZH = rf"(?:{PARAM_ZH}|{METHOD_ZH}|{MEMBER_ZH})"
+NUMBER = (r"(?P<num>\d+|zero|no|one|a single|single|two|three|four|five|six|seven|eight|nine"
+          r"|ten|eleven|twelve)")
+NUMBER_ZH = r"(?P<num>\d+|[零一二两三四五六七八九十]+)"
+COUNT_PARAM = r"(?:(?:positional|formal|named|explicit|declared|required) )*(?:parameter|param|argument|arg)s?"
+BESIDES = (r"(?:besides|apart from|aside from|excluding|not counting|other than|except for|except"
+           r"|without|not including|in addition to|on top of|plus|除了|除|不算|不包括|不计|不含|除去"
+           r"|去掉|不包含)")
+INCLUDING = r"(?:including|counting|包括|算上|包含|含)"
+
+# ------------------------------------------------------------------ calls, raises
+CALL_VERB = (r"(?:call|calls|called|invoke|invokes|invoked|calls into|call into|delegates to"
+             r"|delegate to|makes a call to|make a call to|ends up calling|end up calling"
+             r"|dispatches to|hands off to|defers to|calls out to|calls through to"
+             r"|goes through|relies on|uses)")
+CALLED = r"(?:called|invoked|executed|run|triggered|used)"
+CALL_ZH = r"(?:调用了|调用|去调用|call了|call|invoke了|invoke|calls|用到了|用到|依赖)"
+RAISE_VERB = (r"(?:raise|raises|raised|throw|throws|threw|signal|signals|propagate|propagates"
+              r"|fail with|fails with|error out with|errors out with|errors with)")
+RAISED = r"(?:raised|thrown|signalled|signaled|propagated)"
+RAISE_ZH = r"(?:抛出了|抛出|抛|引发了|引发|raise|raises|throw|throws|报出|报)"
+
+WORD_NUMBERS = {"zero": 0, "no": 0, "one": 1, "a single": 1, "single": 1, "two": 2,
+                "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
+                "nine": 9, "ten": 10, "eleven": 11, "twelve": 12}
+ZH_DIGITS = {"零": 0, "一": 1, "二": 2, "两": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7,
+             "八": 8, "九": 9}

@@ -1,0 +1,28 @@
+"""The claim type: one relation a sentence states between code names."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+Relation = Literal["subclass", "built_on", "location", "defines", "kind", "has_param",
+                   "param_count", "has_method", "defines_member", "calls", "raises"]
+
+
+@dataclass(frozen=True)
+class Claim:
+    """A relation read from one sentence of a document."""
+
+    relation: Relation
+    subject: str
+    """The subject's code span, as written (``Group``, ``Session.send()``)."""
+    obj: str
+    """The object: a code span, a canonical kind (``class``) or a count (``3``)."""
+    negated: bool
+    line: int
+    sentence: str
+    """The sentence exactly as written on its line (what Strip deletes)."""
+    besides_self: bool | None = None
+    """For counts: True when ``self`` is excluded, False when included, None if unsaid."""
+    obj_text: str = ""
+    """For kinds and counts: the words written for the object (to correct them)."""

@@ -1,0 +1,150 @@
+"""What a claim's code spans name: symbols of the tree, files, or things outside it.
+
+Names resolve like references do (qualified, re-exported, short, ``Class.member``),
+through the :class:`~pse.verify.resolve.Resolver`. Bases outside the tree are read by
+introspecting builtins and the standard library, so ``Exit`` subclassing ``Exception``
+through ``RuntimeError`` is decidable.
+"""
+
+from __future__ import annotations
+
+import builtins
+import importlib
+import re
+import sys
+from dataclasses import dataclass, field
+from functools import lru_cache
+
+from pse.index.model import Symbol
+from pse.verify.resolve import Resolver
+
+_NAME = re.compile(r"^@?(?P<name>[A-Za-z_][\w.]*)(?:\(.*\))?:?$")
+_UNSAFE_MODULES = frozenset({"antigravity", "this", "idlelib", "tkinter", "turtle", "turtledemo"})
+
+
+@dataclass(frozen=True)
+class Named:
+    """What one span names."""
+
+    text: str
+    name: str
+    """The dotted name (calls' parentheses dropped; "" for a span that is no name)."""
+    symbols: tuple[Symbol, ...] = ()
+    external: bool = False
+    """True when the name is known to be outside the tree (builtin, stdlib, dependency)."""
+    paths: tuple[str, ...] = ()
+    """For file spans: the tree's files it names."""
+
+
+@dataclass
+class Ancestry:
+    """A class's ancestors: in-tree qualnames, external dotted names, and whether complete."""
+
+    tree: dict[str, Symbol] = field(default_factory=dict)
+    external: set[str] = field(default_factory=set)
+    complete: bool = True
+
+
+def is_file_span(text: str) -> bool:
+    """Whether a span is written as a file path (``click/core.py``)."""
+    return "/" in text or bool(re.search(r"\.(?:pyi?|pyx)$", text))
+
+
+def resolve_span(resolver: Resolver, text: str) -> Named:
+    """The symbols (or files) a span names."""
+    if is_file_span(text):
+        return Named(text, text, paths=tuple(resolver.index.paths_matching(text)))
+    match = _NAME.match(text.strip())
+    if match is None:
+        return Named(text, "")
+    name = match.group("name").rstrip(".")
+    parts = name.split(".")
+    hits = resolver.lookup(name) if parts[0] in resolver.index.top_modules else \
+        resolver.relative(parts)
+    symbols = tuple(dict.fromkeys(h.symbol for h in hits if h.symbol is not None
+                                  and h.symbol.kind != "parameter"))
+    external = any(h.external for h in hits) or (not hits and _is_outside(resolver, name))
+    return Named(text, name, symbols=symbols, external=external and not symbols)
+
+
+def _is_outside(resolver: Resolver, name: str) -> bool:
+    top = name.split(".")[0]
+    if top in resolver.index.top_modules:
+        return False
+    return introspect(name) is not None or bool(resolver.externals.reason(top)) or \
+        hasattr(builtins, top)
+
+
+def ancestry(resolver: Resolver, cls: Symbol) -> Ancestry:
+    """Every ancestor of ``cls``: in-tree classes through the index, others by introspection."""
+    found = Ancestry(tree={cls.qualname: cls})
+    _walk(resolver, cls, found)
+    return found
+
+
+def _walk(resolver: Resolver, cls: Symbol, found: Ancestry) -> None:
+    for base in cls.bases:
+        if re.sub(r"\[.*\]$", "", base) in {"object", "Generic", "typing.Generic", "Protocol"}:
+            found.external.add(base)
+            continue
+        hits = resolver._resolve_base(cls, base, 0)  # noqa: SLF001 - the resolver's own reading of a base
+        if not hits:
+            found.complete = False
+        for hit in hits:
+            if hit.symbol is not None and hit.symbol.kind == "class":
+                if hit.symbol.qualname not in found.tree:
+                    found.tree[hit.symbol.qualname] = hit.symbol
+                    _walk(resolver, hit.symbol, found)
+            elif hit.symbol is not None:
+                found.complete = False  # an alias or a computed base
+            else:
+                mro = external_mro(hit.target or base)
+                if mro is None:
+                    found.complete = False
+                    found.external.add(hit.target or base)
+                else:
+                    found.external.update(mro)
+
+
+def external_mro(dotted: str) -> tuple[str, ...] | None:
+    """``module.Name`` spellings (and bare builtin names) of an outside class's MRO."""
+    obj = introspect(dotted)
+    if not isinstance(obj, type):
+        return None
+    names: list[str] = []
+    for klass in obj.__mro__:
+        names.append(f"{klass.__module__}.{klass.__qualname__}")
+        if klass.__module__ == "builtins":
+            names.append(klass.__qualname__)
+    return tuple(names)
+
+
+@lru_cache(maxsize=512)
+def introspect(dotted: str) -> object | None:
+    """The builtin or standard-library object named ``dotted`` (None when not one)."""
+    parts = dotted.split(".")
+    if len(parts) == 1:
+        return getattr(builtins, parts[0], None)
+    if parts[0] not in sys.stdlib_module_names or parts[0] in _UNSAFE_MODULES:
+        return None
+    for cut in range(len(parts) - 1, 0, -1):
+        try:
+            obj: object = importlib.import_module(".".join(parts[:cut]))
+        except ImportError:
+            continue
+        for attribute in parts[cut:]:
+            obj = getattr(obj, attribute, None)
+            if obj is None:
+                return None
+        return obj
+    return None
+
+
+def canonical(named: Named) -> str:
+    """A stable spelling of a span for claim names: the qualname when unique."""
+    qualnames = sorted({s.qualname for s in named.symbols})
+    if len(qualnames) == 1:
+        return qualnames[0]
+    if named.paths:
+        return named.paths[0]
+    return named.name or named.text

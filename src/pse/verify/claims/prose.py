@@ -1,0 +1,121 @@
+"""Prose of a document as sentences whose code spans are argument slots.
+
+A sentence is normalised for the grammar: each code span becomes ``§N§`` (N indexes the
+line's spans), English is lower-cased with contractions expanded, parentheticals without
+code are dropped, and spaces next to Chinese characters or slots are removed (Chinese
+writes none, and mixed text places them anywhere), so the grammar sees one spelling.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from pse.verify.markdown import ignored_line_numbers
+
+_SPAN = re.compile(r"(?:\{[\w:.-]+\}|:[\w:.-]+:)?(`+)(?P<code>[^`]+?)\1(?!`)")
+_RST_MARKER = re.compile(r"\.\.\s+pse:\s*(ignore(?:-start|-end|-file)?)\b")
+_FENCE = re.compile(r"^\s*(```|~~~)")
+_SKIPPED = re.compile(r"^\s*(?:#|\||<|\.\. |[=\-~^\"'`#*+]{3,}\s*$|:[\w-]+:)")
+_SENTENCE_END = re.compile(r"[.!?](?=\s|$)|[;:。！？；：]")
+_CLAUSE_END = re.compile(r"[,，、]")
+_CJK = "\u3000-\u303f\u4e00-\u9fff\uff00-\uffef"
+_CONTRACTIONS = ((r"\bcan't\b|\bcannot\b", "can not"), (r"\bwon't\b", "will not"),
+                 (r"n't\b", " not"), (r"’", "'"))
+
+
+@dataclass(frozen=True)
+class Sentence:
+    """One sentence of a prose line."""
+
+    line: int
+    text: str
+    """Exactly as written (stripped)."""
+    spans: tuple[str, ...]
+    """The code spans of the sentence, by slot number."""
+    clauses: tuple[str, ...]
+    """The normalised clauses (comma-separated parts) of the sentence."""
+    normalised: str
+    """The whole sentence normalised (for qualifiers such as "besides ``self``")."""
+
+
+def sentences(text: str, *, rst: bool) -> Iterator[Sentence]:
+    """Every prose sentence holding at least two code spans or one span and a number."""
+    for number, line in _prose_lines(text, rst=rst):
+        spans = list(_SPAN.finditer(line))
+        if not spans:
+            continue
+        for start, end in _sentence_bounds(line, spans):
+            inside = [m for m in spans if start <= m.start() < end]
+            if inside:
+                yield _sentence(number, line[start:end], inside, offset=start)
+
+
+def _prose_lines(text: str, *, rst: bool) -> Iterator[tuple[int, str]]:
+    lines = text.split("\n")
+    ignored = ignored_line_numbers(lines, marker=_RST_MARKER) if rst else \
+        ignored_line_numbers(lines)
+    if ignored is None:
+        return
+    fenced = False
+    literal_indent: int | None = None
+    for number, line in enumerate(lines, start=1):
+        if _FENCE.match(line):
+            fenced = not fenced
+            continue
+        indent = len(line) - len(line.lstrip())
+        if literal_indent is not None and (not line.strip() or indent > literal_indent):
+            continue  # an rst literal block or directive body
+        literal_indent = None
+        if rst and (line.rstrip().endswith("::") or line.lstrip().startswith(".. ")):
+            literal_indent = indent
+        if fenced or number in ignored or _SKIPPED.match(line) or (indent >= 4 and not rst):
+            continue
+        yield number, line
+
+
+def _sentence_bounds(line: str, spans: list[re.Match[str]]) -> list[tuple[int, int]]:
+    inside = _code_positions(spans)
+    bounds: list[tuple[int, int]] = []
+    start = 0
+    for match in _SENTENCE_END.finditer(line):
+        if match.start() in inside:
+            continue
+        bounds.append((start, match.end()))
+        start = match.end()
+    bounds.append((start, len(line)))
+    return [(a, b) for a, b in bounds if line[a:b].strip()]
+
+
+def _code_positions(spans: list[re.Match[str]]) -> set[int]:
+    return {i for m in spans for i in range(m.start(), m.end())}
+
+
+def _sentence(number: int, raw: str, spans: list[re.Match[str]], *, offset: int) -> Sentence:
+    codes = tuple(m.group("code").strip() for m in spans)
+    slotted, cursor = [], 0
+    for index, match in enumerate(spans):
+        slotted.append(raw[cursor:match.start() - offset])
+        slotted.append(f"§{index}§")
+        cursor = match.end() - offset
+    slotted.append(raw[cursor:])
+    joined = "".join(slotted)
+    clauses = tuple(c for c in (normalise(p) for p in _CLAUSE_END.split(joined)) if c)
+    return Sentence(line=number, text=raw.strip(), spans=codes, clauses=clauses,
+                    normalised=normalise(joined))
+
+
+def normalise(text: str) -> str:
+    """The grammar's spelling of a piece of slotted text (see the module docstring)."""
+    text = text.lower()
+    for pattern, replacement in _CONTRACTIONS:
+        text = re.sub(pattern, replacement, text)
+    # a gloss after Chinese ("属性（property）") says which word was meant: keep its words
+    text = re.sub(r"(?<=[\u4e00-\u9fff])\s*[（(]([a-z][a-z -]*)[）)]", r"\1", text)
+    text = re.sub(r"\([^()§]*\)|（[^（）§]*）", " ", text)
+    text = re.sub(r"[*_\"“”‘']+(?![a-z])|(?<![a-z])[*_\"“”‘']+", " ", text)
+    text = re.sub(r"\s+", " ", text)
+    text = re.sub(rf"\s*([{_CJK}§])\s*", r"\1", text)
+    text = re.sub(r"§\s+|\s+§", lambda m: m.group(0).strip(), text)
+    return text.strip(" .!?;:。！？；：")

@@ -1,0 +1,173 @@
+"""Deciding claims about what things are: inheritance, kinds, and where they live."""
+
+from __future__ import annotations
+
+from pse.index.model import Symbol
+from pse.verify.claims.decision import Decision, at, listing, short, undecided
+from pse.verify.claims.names import Named, ancestry, external_mro, introspect
+from pse.verify.resolve import Resolver
+
+_PROPERTY_DECORATORS = ("property", "cached_property", "setter", "getter", "deleter")
+
+
+def subclass(resolver: Resolver, subject: Symbol, obj: Named) -> Decision:
+    """Whether ``obj`` is in the MRO of the class ``subject``."""
+    if subject.kind != "class":
+        return undecided(f"{short(subject.qualname)} is not a class")
+    found = ancestry(resolver, subject)
+    bases = listing(list(subject.bases)) if subject.bases else "only `object`"
+    message = f"{short(subject.qualname)}'s bases are {bases}"
+    targets = {s.qualname for s in obj.symbols if s.kind == "class"}
+    if targets & found.tree.keys():
+        base = found.tree[sorted(targets & found.tree.keys())[0]]
+        return Decision(True, message, at(base))
+    outside = _outside_names(obj)
+    if outside & found.external:
+        return Decision(True, message, at(subject))
+    if (targets and not obj.external) or (outside and found.complete):
+        return Decision(False, message, at(subject), correction=_direct_base(subject))
+    return undecided(f"{message}; not every base can be read")
+
+
+def _outside_names(obj: Named) -> set[str]:
+    if obj.symbols or not obj.name:
+        return set()
+    mro = external_mro(obj.name)
+    return {obj.name, mro[0]} if mro else {obj.name}
+
+
+def _direct_base(subject: Symbol) -> str:
+    return subject.bases[0] if len(subject.bases) == 1 else ""
+
+
+def built_on(resolver: Resolver, subject: Symbol, obj: Named) -> Decision:
+    """"``A`` is built on ``B``": inheritance for classes; for modules, B is outside A."""
+    if subject.kind == "class":
+        return subclass(resolver, subject, obj)
+    inner = [s for s in obj.symbols if s.qualname.startswith(subject.qualname + ".")]
+    if subject.kind in {"module", "package"} and inner:
+        return Decision(False, f"{short(inner[0].qualname)} is a {_kind_word(inner[0])} of "
+                               f"{short(subject.qualname)}", at(inner[0]))
+    return undecided("no structural reading")
+
+
+def _kind_word(symbol: Symbol) -> str:
+    return "module" if symbol.kind in {"module", "package"} else symbol.kind
+
+
+def kind(resolver: Resolver, subject: Symbol, claimed: str) -> Decision:
+    """Whether ``subject`` is a ``claimed`` (class, function, method, property...)."""
+    actual = actual_kinds(resolver, subject)
+    word = _describe(actual)
+    message = f"{short(subject.qualname)} is a {word}"
+    if claimed in actual:
+        return Decision(True, message, at(subject))
+    if _defensible(claimed, actual):
+        return undecided(message)
+    return Decision(False, message, at(subject), correction=word)
+
+
+def actual_kinds(resolver: Resolver, symbol: Symbol) -> set[str]:
+    """The kinds a symbol is, most specific first in :func:`_describe`'s order."""
+    facts = resolver.index.def_facts(symbol.qualname)
+    decorators = {d.rsplit(".", 1)[-1] for f in facts for d in f.decorators}
+    is_async = any(f.is_async for f in facts)
+    if symbol.kind in {"module", "package"}:
+        return {"module"}
+    if symbol.kind == "class":
+        found = ancestry(resolver, symbol)
+        if {"BaseException", "builtins.BaseException"} & found.external:
+            return {"class", "exception"}
+        return {"class"} if found.complete else {"class", "?exception"}
+    if symbol.kind in {"function", "method"}:
+        return _callable_kinds(symbol, decorators, is_async=is_async)
+    if symbol.kind in {"attribute", "variable", "constant"}:
+        values = {f.value for f in facts}
+        module_level = resolver.index.module_of(symbol.path) == symbol.parent
+        if module_level and symbol.name.isupper() and values == {"literal"}:
+            return {"constant", "attribute"}
+        return {"attribute", "?literal"} if values == {"literal"} else {"attribute", "?"}
+    return {"?"}
+
+
+def _callable_kinds(symbol: Symbol, decorators: set[str], *, is_async: bool) -> set[str]:
+    kinds = {"coroutine"} if is_async else set()
+    if symbol.kind == "function":
+        return kinds | {"function"} | ({"?"} if decorators else set())
+    if decorators & set(_PROPERTY_DECORATORS):
+        return kinds | {"property", "attribute"}
+    for decorator in ("classmethod", "staticmethod"):
+        if decorator in decorators:
+            return kinds | {decorator, "method"}
+    return kinds | {"method"} | ({"?"} if decorators else set())
+
+
+_ORDER = ("property", "classmethod", "staticmethod", "coroutine", "exception", "class",
+          "method", "function", "module", "constant", "attribute")
+
+
+def _describe(actual: set[str]) -> str:
+    word = next((k for k in _ORDER if k in actual), "value")
+    if word == "coroutine":
+        return "coroutine function"
+    return "exception class" if word == "exception" else word
+
+
+def _defensible(claimed: str, actual: set[str]) -> bool:
+    """Whether a claim that names another kind still has a defensible reading."""
+    if "?" in actual:
+        return True  # a decorated or computed definition may be anything
+    readings = {
+        "function": {"method", "classmethod", "staticmethod", "coroutine", "property"},
+        "method": {"property", "coroutine"},
+        "coroutine": set(),
+        "exception": {"?exception"},
+        "constant": {"?literal"},
+    }
+    return bool(readings.get(claimed, set()) & actual) or (
+        claimed == "property" and "attribute" in actual and "method" not in actual)
+
+
+def location(resolver: Resolver, subject: Symbol, obj: Named) -> Decision:
+    """Whether ``subject`` is defined in the file or module ``obj``."""
+    module = resolver.index.module_of(subject.path)
+    if obj.paths:
+        message = f"{short(subject.qualname)} is defined in `{subject.path}`"
+        if subject.path in obj.paths:
+            return Decision(True, message, at(subject))
+        places = [resolver.index.module_of(p) for p in obj.paths]
+        correction = _same_style(obj.text, subject.path)
+        return _elsewhere(resolver, subject, places, message, correction)
+    modules = [s for s in obj.symbols if s.kind in {"module", "package"}]
+    if not modules:
+        return undecided("not a file or module of the tree")
+    message = f"{short(subject.qualname)} is defined in module `{module}`"
+    owner = subject.qualname if subject.kind in {"module", "package"} else module
+    if any(owner == m.qualname or owner.startswith(m.qualname + ".") and
+           subject.kind in {"module", "package"} for m in modules):
+        return Decision(True, message, at(subject))
+    return _elsewhere(resolver, subject, [m.qualname for m in modules], message, module)
+
+
+def _elsewhere(resolver: Resolver, subject: Symbol, places: list[str], message: str,
+               correction: str) -> Decision:
+    """False unless one of ``places`` binds the subject's name (a re-export, an alias)."""
+    module = resolver.index.module_of(subject.path)
+    binding = subject.qualname[len(module) + 1:].split(".")[0] if module else subject.name
+    for place in places:
+        if not place or resolver.index.members(place, binding) or \
+                resolver.index.import_target(place, binding) or resolver.index.star_imports(place):
+            return undecided(f"{message}; the module named also binds `{binding}`")
+    return Decision(False, message, at(subject), correction=correction)
+
+
+def _same_style(written: str, path: str) -> str:
+    """The true path, written with as many folders as the claim wrote."""
+    depth = written.count("/")
+    return "/".join(path.split("/")[-(depth + 1):]) if depth else path.rsplit("/", 1)[-1]
+
+
+def exception_named(name: str) -> bool:
+    """Whether an outside name is an exception class (builtin or stdlib)."""
+    obj = introspect(name)
+    return isinstance(obj, type) and issubclass(obj, BaseException)
