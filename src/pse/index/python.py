@@ -188,6 +188,8 @@ def _is_literal(node: ast.expr) -> bool:
     if isinstance(node, ast.Dict):
         return all(k is not None and _is_literal(k) and _is_literal(v)
                    for k, v in zip(node.keys, node.values, strict=True))
+    if isinstance(node, ast.Compare | ast.BoolOp):
+        return True  # a flag computed at import time (``PY_3_8_PLUS = sys.version_info >= ...``)
     if isinstance(node, ast.UnaryOp | ast.BinOp):
         return all(_is_literal(e) for e in ast.iter_child_nodes(node) if isinstance(e, ast.expr))
     return False

@@ -11,7 +11,7 @@ from collections import deque
 
 from pse.index.model import BodyFacts, Symbol
 from pse.verify.claims.decision import Decision, at, listing, short, undecided
-from pse.verify.claims.names import Named, ancestry
+from pse.verify.claims.names import Named, ancestry, outside_has
 from pse.verify.resolve import Resolver
 
 _MAX_REACHED = 150
@@ -51,7 +51,7 @@ def param_count(resolver: Resolver, subject: Symbol, count: int, *,
     function = signature_of(resolver, subject)
     if function is None:
         return undecided("no signature to read")
-    facts = resolver.index.def_facts(function.qualname)
+    facts = [f for f in resolver.index.def_facts(function.qualname) if f.line == function.line]
     if function.varkw or any(f.varargs for f in facts):
         return undecided("it takes *args or **kwargs")
     params = list(function.params)
@@ -73,6 +73,8 @@ def has_member(resolver: Resolver, subject: Symbol, member: str, *, methods: boo
     if subject.kind not in {"class", "module", "package"}:
         return undecided("not a class or module")
     name = member.strip().removesuffix("()").rsplit(".", 1)[-1]
+    if subject.kind == "class":
+        return _class_member(resolver, subject, name, methods=methods)
     hits = resolver.lookup(f"{subject.qualname}.{name}")
     found = [h.symbol for h in hits if h.symbol is not None and h.symbol.kind != "parameter"]
     own = [s.name for s in resolver.index.children(subject.qualname)
@@ -86,6 +88,26 @@ def has_member(resolver: Resolver, subject: Symbol, member: str, *, methods: boo
     if any(h.external for h in hits) or _is_dynamic(resolver, subject):
         return undecided(f"{message}; it may get `{name}` from outside the tree")
     return Decision(False, message, at(subject))
+
+
+def _class_member(resolver: Resolver, cls: Symbol, name: str, *, methods: bool) -> Decision:
+    found = ancestry(resolver, cls)
+    own = sorted({s.name for s in resolver.index.children(cls.qualname)
+                  if s.kind == "method"})
+    message = f"{short(cls.qualname)} defines the methods {listing(own)}"
+    members = [s for q in found.tree for s in resolver.index.members(q, name)
+               if s.kind != "parameter"]
+    if members:
+        callable_ = [s for s in members if s.kind in {"method", "function"}]
+        if methods and not callable_:
+            return undecided(f"`{name}` is a {members[0].kind} of {short(cls.qualname)}")
+        return Decision(True, message, at(*(callable_ or members)))
+    if outside_has(found.external, name):
+        return Decision(True, f"{short(cls.qualname)} inherits `{name}` from outside the tree",
+                        at(cls))
+    if not found.complete or _is_dynamic(resolver, cls):
+        return undecided(f"{message}; it may get `{name}` from a base outside the tree")
+    return Decision(False, message, at(cls))
 
 
 def _is_dynamic(resolver: Resolver, cls: Symbol) -> bool:

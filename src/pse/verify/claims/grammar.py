@@ -34,7 +34,7 @@ _FRAMES: list[tuple[Relation, str]] = [
     # ---- counts (before possession: "has 3 parameters")
     ("param_count", rf"{S} {PRE}{L.HAVE} (?:exactly |only |just |precisely |a total of |in total )?"
                     rf"{L.NUMBER} {L.COUNT_PARAM}"),
-    ("param_count", rf"{SZ}{L.BESIDES}?[^§]{{0,4}}{PRE_ZH}(?:一共|总共|共)?{L.HAVE_ZH}(?:一共|总共|共)?"
+    ("param_count", rf"{SZ}(?:{L.BESIDES}§\d+§(?:之外|以外)?)?{PRE_ZH}(?:一共|总共|共)?{L.HAVE_ZH}(?:一共|总共|共)?"
                     rf"{L.NUMBER_ZH}个{L.PARAM_ZH}"),
     ("param_count", rf"{SZ}的{L.PARAM_ZH}(?:一共|总共|共)?(?:有)?{L.NUMBER_ZH}个"),
     # ---- possession: parameters, methods, members (the noun decides)
@@ -157,6 +157,8 @@ def _match(clause: str) -> _Match | None:
 def _claim(found: _Match, sentence: Sentence) -> Claim | None:
     groups = found.groups
     subject = sentence.spans[int(groups["s"] or 0)]
+    if subject in {"self", "cls"}:
+        return None
     negated = bool(groups.get("neg") or groups.get("neg2")) or (
         groups.get("verb") or "") in _NEGATIVE_VERBS
     common = {"negated": negated, "line": sentence.line, "sentence": sentence.text,

@@ -16,9 +16,15 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 from pse.index.model import Symbol
+from pse.index.symbols import SymbolIndex
 from pse.verify.resolve import Resolver
 
 _NAME = re.compile(r"^@?(?P<name>[A-Za-z_][\w.]*)(?:\(.*\))?:?$")
+_DEFINITIONS = frozenset({"class", "function", "method", "module", "package"})
+# typing's class factories: what their classes really inherit from
+_FACTORIES = {"NamedTuple": "tuple", "typing.NamedTuple": "tuple", "TypedDict": "dict",
+              "typing.TypedDict": "dict", "typing_extensions.TypedDict": "dict",
+              "typing_extensions.NamedTuple": "tuple"}
 _UNSAFE_MODULES = frozenset({"antigravity", "this", "idlelib", "tkinter", "turtle", "turtledemo"})
 
 
@@ -61,10 +67,30 @@ def resolve_span(resolver: Resolver, text: str) -> Named:
     parts = name.split(".")
     hits = resolver.lookup(name) if parts[0] in resolver.index.top_modules else \
         resolver.relative(parts)
-    symbols = tuple(dict.fromkeys(h.symbol for h in hits if h.symbol is not None
-                                  and h.symbol.kind != "parameter"))
+    symbols = _preferred(tuple(dict.fromkeys(
+        h.symbol for h in hits if h.symbol is not None and h.symbol.kind != "parameter")),
+        index=resolver.index, short=len(parts) == 1, called=text.strip().endswith(")"))
     external = any(h.external for h in hits) or (not hits and _is_outside(resolver, name))
     return Named(text, name, symbols=symbols, external=external and not symbols)
+
+
+def _preferred(symbols: tuple[Symbol, ...], *, index: SymbolIndex, short: bool, called: bool
+               ) -> tuple[Symbol, ...]:
+    """Narrow a name's readings the way a reader does.
+
+    A definition beats an assignment that rebinds it (``Factory = _add_hash(Factory)``);
+    a call (``f()``) means a callable; a bare name means a module-level object first.
+    """
+    if any(not s.path.endswith(".pyi") for s in symbols):
+        symbols = tuple(s for s in symbols if not s.path.endswith(".pyi"))  # stubs only echo
+    defined = {s.qualname for s in symbols if s.kind in _DEFINITIONS}
+    narrowed = [s for s in symbols if s.kind in _DEFINITIONS or s.qualname not in defined]
+    if called:
+        narrowed = [s for s in narrowed if s.kind in _DEFINITIONS] or narrowed
+    if short:
+        narrowed = [s for s in narrowed if s.kind in {"module", "package"}
+                    or index.module_of(s.path) == s.parent] or narrowed
+    return tuple(narrowed)
 
 
 def _is_outside(resolver: Resolver, name: str) -> bool:
@@ -84,8 +110,12 @@ def ancestry(resolver: Resolver, cls: Symbol) -> Ancestry:
 
 def _walk(resolver: Resolver, cls: Symbol, found: Ancestry) -> None:
     for base in cls.bases:
-        if re.sub(r"\[.*\]$", "", base) in {"object", "Generic", "typing.Generic", "Protocol"}:
-            found.external.add(base)
+        plain = re.sub(r"\[.*\]$", "", base)
+        if plain in {"object", "Generic", "typing.Generic", "Protocol", "typing.Protocol"}:
+            found.external.add(plain)
+            continue
+        if plain in _FACTORIES:
+            found.external.update(external_mro(_FACTORIES[plain]) or ())
             continue
         hits = resolver._resolve_base(cls, base, 0)  # noqa: SLF001 - the resolver's own reading of a base
         if not hits:
@@ -98,17 +128,26 @@ def _walk(resolver: Resolver, cls: Symbol, found: Ancestry) -> None:
             elif hit.symbol is not None:
                 found.complete = False  # an alias or a computed base
             else:
-                mro = external_mro(hit.target or base)
+                target = _outside_target(hit.target or base, base)
+                mro = external_mro(_FACTORIES.get(target, target))
                 if mro is None:
                     found.complete = False
-                    found.external.add(hit.target or base)
+                    found.external.add(target)
                 else:
                     found.external.update(mro)
+
+
+def _outside_target(target: str, base: str) -> str:
+    """``http.cookiejar`` for the base ``cookielib.CookieJar`` means ``http.cookiejar.CookieJar``."""
+    if "." in base and type(introspect(target)).__name__ == "module":
+        return f"{target}.{base.partition('.')[2]}"
+    return target
 
 
 def external_mro(dotted: str) -> tuple[str, ...] | None:
     """``module.Name`` spellings (and bare builtin names) of an outside class's MRO."""
     obj = introspect(dotted)
+    obj = getattr(obj, "__origin__", obj)  # typing.Mapping is an alias of collections.abc's
     if not isinstance(obj, type):
         return None
     names: list[str] = []
@@ -127,7 +166,7 @@ def introspect(dotted: str) -> object | None:
         return getattr(builtins, parts[0], None)
     if parts[0] not in sys.stdlib_module_names or parts[0] in _UNSAFE_MODULES:
         return None
-    for cut in range(len(parts) - 1, 0, -1):
+    for cut in range(len(parts), 0, -1):
         try:
             obj: object = importlib.import_module(".".join(parts[:cut]))
         except ImportError:
@@ -148,3 +187,8 @@ def canonical(named: Named) -> str:
     if named.paths:
         return named.paths[0]
     return named.name or named.text
+
+
+def outside_has(names: set[str], member: str) -> bool:
+    """Whether one of the outside classes ``names`` has the attribute ``member``."""
+    return any(isinstance(obj := introspect(n), type) and hasattr(obj, member) for n in names)

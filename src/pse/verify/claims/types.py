@@ -69,7 +69,7 @@ def kind(resolver: Resolver, subject: Symbol, claimed: str) -> Decision:
 
 def actual_kinds(resolver: Resolver, symbol: Symbol) -> set[str]:
     """The kinds a symbol is, most specific first in :func:`_describe`'s order."""
-    facts = resolver.index.def_facts(symbol.qualname)
+    facts = [f for f in resolver.index.def_facts(symbol.qualname) if f.line == symbol.line]
     decorators = {d.rsplit(".", 1)[-1] for f in facts for d in f.decorators}
     is_async = any(f.is_async for f in facts)
     if symbol.kind in {"module", "package"}:
@@ -118,8 +118,8 @@ def _defensible(claimed: str, actual: set[str]) -> bool:
     if "?" in actual:
         return True  # a decorated or computed definition may be anything
     readings = {
-        "function": {"method", "classmethod", "staticmethod", "coroutine", "property"},
-        "method": {"property", "coroutine"},
+        "function": {"method", "classmethod", "staticmethod", "coroutine"},
+        "method": {"coroutine"},
         "coroutine": set(),
         "exception": {"?exception"},
         "constant": {"?literal"},
@@ -154,9 +154,12 @@ def _elsewhere(resolver: Resolver, subject: Symbol, places: list[str], message: 
     """False unless one of ``places`` binds the subject's name (a re-export, an alias)."""
     module = resolver.index.module_of(subject.path)
     binding = subject.qualname[len(module) + 1:].split(".")[0] if module else subject.name
+    nested = binding != subject.name  # a member: only a class defined there could hold it
     for place in places:
-        if not place or resolver.index.members(place, binding) or \
-                resolver.index.import_target(place, binding) or resolver.index.star_imports(place):
+        defined = [s for s in resolver.index.members(place, binding) if s.kind != "parameter"]
+        imported = not nested and (resolver.index.import_target(place, binding) is not None
+                                   or bool(resolver.index.star_imports(place)))
+        if not place or imported or (defined and (not nested or defined[0].kind == "class")):
             return undecided(f"{message}; the module named also binds `{binding}`")
     return Decision(False, message, at(subject), correction=correction)
 
