@@ -11,9 +11,9 @@ where exact, a corrected sentence) or ignored (about code the tree cannot decide
 
 from __future__ import annotations
 
+from pse.verify.claims.grammar import read_claims
 from pse.verify.claims.judge import judge
 from pse.verify.claims.prose import sentences
-from pse.verify.claims.grammar import read_claims
 from pse.verify.refs import Reference, Resolution
 from pse.verify.resolve import Resolver
 

@@ -29,13 +29,17 @@ S2Z = rf"§(?P<o>\d+)§{L.SUBJ_NOUN_ZH}"
 O2Z = rf"§(?P<s>\d+)§{L.OBJ_NOUN_ZH}"
 PRE = rf"{L.ADV}{L.AUX}{L.NEG}{L.ADV}"
 PRE_ZH = rf"{L.ADV_ZH}{L.NEG_ZH}{L.ADV_ZH}{L.AUX_ZH}{L.ADV_ZH}"
+BE_NEG = rf"{L.ADV}{L.BE} {L.NEG}{L.ADV}"
+NEG_ZH = rf"{L.ADV_ZH}{L.NEG_ZH}{L.ADV_ZH}"
+TOTAL_ZH = r"(?:一共|总共|共)?"
+GLOSS = r"(?:[a-z][a-z ]*)?"  # the English word a Chinese kind is glossed with
 
 _FRAMES: list[tuple[Relation, str]] = [
     # ---- counts (before possession: "has 3 parameters")
     ("param_count", rf"{S} {PRE}{L.HAVE} (?:exactly |only |just |precisely |a total of |in total )?"
                     rf"{L.NUMBER} {L.COUNT_PARAM}"),
-    ("param_count", rf"{SZ}(?:{L.BESIDES}§\d+§(?:之外|以外)?)?{PRE_ZH}(?:一共|总共|共)?{L.HAVE_ZH}(?:一共|总共|共)?"
-                    rf"{L.NUMBER_ZH}个{L.PARAM_ZH}"),
+    ("param_count", rf"{SZ}(?:{L.BESIDES}§\d+§(?:之外|以外)?)?{PRE_ZH}{TOTAL_ZH}{L.HAVE_ZH}"
+                    rf"{TOTAL_ZH}{L.NUMBER_ZH}个{L.PARAM_ZH}"),
     ("param_count", rf"{SZ}的{L.PARAM_ZH}(?:一共|总共|共)?(?:有)?{L.NUMBER_ZH}个"),
     # ---- possession: parameters, methods, members (the noun decides)
     ("has_param", rf"{S} {PRE}{L.HAVE} (?P<neg2>no )?{L.DET}(?P<n1>{L.NOUN} )?(?:named |called )?"
@@ -47,7 +51,8 @@ _FRAMES: list[tuple[Relation, str]] = [
                   rf"|second|last|keyword|positional) )*(?P<n1>{L.NOUN}) (?:of|on|to|for) {O2}"),
     ("has_param", rf"{S2} {L.BE} {L.NEG}{L.ADV}(?:accepted|taken|expected|supported|received)"
                   rf"(?P<n1>) by {O2}"),
-    ("has_param", rf"{SZ}(?:上|里|中|内|身上|类里|类中)?{PRE_ZH}{L.HAVE_ZH}(?:一个|个|一|名为|叫做|叫|名叫)*"
+    ("has_param", rf"{SZ}(?:上|里|中|内|身上|类里|类中)?{PRE_ZH}{L.HAVE_ZH}"
+                  r"(?:一个|个|一|名为|叫做|叫|名叫)*"
                   rf"§(?P<o>\d+)§(?:这个|这一个|的)?(?P<n2>{L.NOUN_ZH})?"),
     ("has_param", rf"{S2Z}{L.NEG_ZH}是{O2Z}的(?:一个)?(?P<n1>{L.NOUN_ZH})"),
     ("has_param", rf"{SZ}的{L.PARAM_ZH}(?:里|中|列表里|列表中)?{L.NEG_ZH}(?:有|包括|包含|含有)"
@@ -57,26 +62,28 @@ _FRAMES: list[tuple[Relation, str]] = [
     ("subclass", rf"{S} {L.ADV}{L.BE} {L.NEG}{L.ADV}{L.DET}(?:direct |indirect )?{L.SUBCLASS_NOUN} "
                  rf"(?:of|from) {L.DET}{O}"),
     ("subclass", rf"{S} {PRE}{L.SUBCLASS_VERB} {L.DET}{O}"),
-    ("subclass", rf"{S} {L.ADV}{L.BE} {L.NEG}{L.ADV}(?:derived|inherited) (?:directly )?from {L.DET}{O}"),
-    ("built_on", rf"{S} {L.ADV}{L.BE} {L.NEG}{L.ADV}(?:built|based) (?:directly )?(?:on top of|on|upon) "
+    ("subclass", rf"{S} {BE_NEG}(?:derived|inherited) (?:directly )?from {L.DET}{O}"),
+    ("built_on", rf"{S} {BE_NEG}(?:built|based) (?:directly )?(?:on top of|on|upon) "
                  rf"{L.DET}{O}"),
     ("subclass", rf"{S2} {L.ADV}{L.BE} {L.NEG}{L.ADV}{L.DET}(?:direct |indirect )?{L.BASE_NOUN} "
                  rf"(?:of|for) {L.DET}{O2}"),
-    ("subclass", rf"{S2} {L.ADV}{L.BE} {L.NEG}{L.ADV}(?:subclassed|extended|inherited from|derived from) "
+    ("subclass", rf"{S2} {BE_NEG}(?:subclassed|extended|inherited from|derived from) "
                  rf"by {O2}"),
     ("subclass", rf"{S} ?'s {L.BASE_NOUN} (?:list )?(?:is|are|include|includes|contain|contains)"
                  rf" {L.NEG}{L.DET}{O}"),
     ("subclass", rf"{S} {PRE}(?:has|have) {L.DET}{O} as {L.DET}(?:direct )?{L.BASE_NOUN}"),
     ("subclass", rf"{SZ}{PRE_ZH}{L.INHERIT_ZH}{OZ}"),
     ("subclass", rf"{SZ}{L.ADV_ZH}{L.NEG_ZH}{L.ADV_ZH}(?:是)?从{OZ}(?:继承|派生|扩展)"),
-    ("subclass", rf"{SZ}{L.ADV_ZH}{L.NEG_ZH}(?:是|属于)(?:一个)?{OZ}的(?:一个)?(?:直接|间接)?{L.SUBCLASS_ZH}"),
-    ("subclass", rf"{S2Z}{L.ADV_ZH}{L.NEG_ZH}(?:是)(?:一个)?{O2Z}的(?:一个)?(?:直接|间接)?{L.BASE_ZH}"),
+    ("subclass", rf"{SZ}{NEG_ZH}(?:是|属于)(?:一个)?{OZ}的(?:一个)?(?:直接|间接)?"
+                 rf"{L.SUBCLASS_ZH}"),
+    ("subclass", rf"{S2Z}{NEG_ZH}(?:是)(?:一个)?{O2Z}的(?:一个)?(?:直接|间接)?{L.BASE_ZH}"),
     ("subclass", rf"{SZ}的{L.BASE_ZH}(?:中|里)?{L.NEG_ZH}(?:是|包括|包含|有|之一是){OZ}"),
     # ---- location (a class as the place makes a member claim; see the checker)
     ("location", rf"{S} {L.ADV}{L.AUX}(?:be )?{L.BE}? ?{L.NEG}{L.ADV}{L.PLACED} {L.IN} {L.DET}{O}"),
     ("location", rf"{S} {PRE}{L.LIVES} {L.IN} {L.DET}{O}"),
     ("location", rf"{S} {L.BE} {L.NEG}(?:in|inside|within|part of) {L.DET}{O}"),
-    ("location", rf"(?:(?:you|we|one) )?{L.AUX}(?:find|see|locate) {L.DET}{L.SOURCE_NOUN} (?:of|for) "
+    ("location", rf"(?:(?:you|we|one) )?{L.AUX}(?:find|see|locate) {L.DET}{L.SOURCE_NOUN} "
+                 r"(?:of|for) "
                  rf"{S} (?:in|inside|within|at) {L.DET}{O}"),
     ("location", rf"{L.DET}{L.SOURCE_NOUN} (?:of|for) {S} (?:is|lives|sits|can be found|is found"
                  rf"|is located) {L.NEG}(?:in|inside|within|at) {L.DET}{O}"),
@@ -86,7 +93,8 @@ _FRAMES: list[tuple[Relation, str]] = [
     ("location", rf"{SZ}的(?:定义|实现|源码|源代码|代码){L.NEG_ZH}(?:在|位于|放在|是在){OZ}"),
     ("location", rf"{SZ}{PRE_ZH}(?:位于|来自|属于){OZ}"),
     ("location", rf"{SZ}{PRE_ZH}在{OZ}{L.WHERE_ZH}?(?:被)?{L.PLACED_ZH}"),
-    ("location", rf"{SZ}{PRE_ZH}在(?:{L.PLACE_NOUN_ZH})?§(?P<o>\d+)§{L.PLACE_NOUN_ZH}{L.WHERE_ZH}?"),
+    ("location", rf"{SZ}{PRE_ZH}在(?:{L.PLACE_NOUN_ZH})?§(?P<o>\d+)§{L.PLACE_NOUN_ZH}"
+                 rf"{L.WHERE_ZH}?"),
     ("location", rf"(?:在|从){OZ}{L.WHERE_ZH}?(?:可以|能)?(?:找到|看到){SZ}(?:的定义)?"),
     ("defines", rf"{S} {PRE}(?:defines|define|declares|declare|contains|holds|houses) {L.DET}"
                 rf"(?:class |function |method |constant )?§(?P<o>\d+)§"),
@@ -96,9 +104,9 @@ _FRAMES: list[tuple[Relation, str]] = [
     ("kind", rf"{S} {L.ADV}{L.BE} {L.NEG}{L.ADV}{L.AS_VERB} as {L.DET}(?P<k>{L.KIND_EN}){L.TAIL}"),
     ("kind", rf"{S} {L.ADV}{L.BE} {L.NEG}{L.ADV}(?:(?:a|an|the|one|just a|simply a|really a)"
              rf" )?(?P<k>{L.KIND_EN}){L.TAIL}"),
-    ("kind", rf"{SZ}{L.ADV_ZH}{L.NEG_ZH}{L.ADV_ZH}(?:是|为)(?:一个|个|一种|一)?(?P<k>{L.KIND_ZH}(?:[a-z][a-z ]*)?)"
+    ("kind", rf"{SZ}{NEG_ZH}(?:是|为)(?:一个|个|一种|一)?(?P<k>{L.KIND_ZH}{GLOSS})"
              r"(?:的|而已|了)?$"),
-    ("kind", rf"{SZ}{L.ADV_ZH}{L.NEG_ZH}{L.ADV_ZH}{L.AS_VERB_ZH}(?:一个|个|一种)?(?P<k>{L.KIND_ZH}(?:[a-z][a-z ]*)?)"
+    ("kind", rf"{SZ}{NEG_ZH}{L.AS_VERB_ZH}(?:一个|个|一种)?(?P<k>{L.KIND_ZH}{GLOSS})"
              r"(?:的|了)?$"),
     # ---- calls
     ("calls", rf"{S} {PRE}{L.CALL_VERB} {L.DET}{O}"),
@@ -112,7 +120,8 @@ _FRAMES: list[tuple[Relation, str]] = [
                rf"|are never) {L.NEG}{L.ADV}{L.RAISED} (?:by|from|in|inside|within) {O2}"),
     ("raises", rf"{SZ}{PRE_ZH}(?:在[^§]{{1,12}}?(?:时|的时候|情况下))?{L.AUX_ZH}"
                rf"{L.RAISE_ZH}(?:一个|个)?{OZ}(?:异常|错误|exception|error)?"),
-    ("raises", rf"{S2Z}{L.AUX_ZH}{L.NEG_ZH}(?:会|可能)?(?:由|被){O2Z}{L.AUX_ZH}(?:抛出|引发|raise)"),
+    ("raises", rf"{S2Z}{L.AUX_ZH}{L.NEG_ZH}(?:会|可能)?(?:由|被){O2Z}{L.AUX_ZH}"
+               r"(?:抛出|引发|raise)"),
     # ---- "`A` is a `B`": is-a, read as inheritance (the checker requires two classes)
     ("subclass", rf"{S} {L.BE} {L.NEG}(?:a|an|a kind of|a type of|a sort of|a special) {O}$"),
 ]

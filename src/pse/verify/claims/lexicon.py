@@ -16,7 +16,8 @@ AUX = (r"(?:(?:can|may|might|will|would|could|should|must|does|do|did|shall|is a
 NEG = r"(?P<neg>(?:not|never|no longer|no) )?"
 BE = r"(?:is|are|was|were)"
 DET = r"(?:(?:a|an|the|one|its|their|its own|their own|own|some|any|a single|一个|一|个) )?"
-ADV_ZH = r"(?:也|还|就|其实|实际上|直接|间接|内部|本身|确实|同样|都|只|则|总是|通常|一般|在内部|里面|内部会)*"
+ADV_ZH = (r"(?:也|还|就|其实|实际上|直接|间接|内部|本身|确实|同样|都|只|则|总是|通常|一般"
+          r"|在内部|里面|内部会)*")
 AUX_ZH = r"(?:会|可以|可能|能|将|会去|要|能够|可|总会|也会|就会|还会)?"
 NEG_ZH = r"(?P<neg>并不会|并没有|并不|并没|从不|不会|没有|并非|不|没)?"
 SUBJ_NOUN = (r"(?: (?:class|function|method|module|property|coroutine|helper|constructor"
@@ -85,10 +86,11 @@ NOUN_ZH = rf"(?:{PARAM_ZH}|{METHOD_ZH}|{MEMBER_ZH})"
 NUMBER = (r"(?P<num>\d+|zero|no|one|a single|single|two|three|four|five|six|seven|eight|nine"
           r"|ten|eleven|twelve)")
 NUMBER_ZH = r"(?P<num>\d+|[零一二两三四五六七八九十]+)"
-COUNT_PARAM = r"(?:(?:positional|formal|named|explicit|declared|required) )*(?:parameter|param|argument|arg)s?"
+COUNT_PARAM = (r"(?:(?:positional|formal|named|explicit|declared|required) )*"
+               r"(?:parameter|param|argument|arg)s?")
 BESIDES = (r"(?:besides|apart from|aside from|excluding|not counting|other than|except for|except"
-           r"|without|not including|in addition to|on top of|plus|除了|除|不算|不包括|不计|不含|除去"
-           r"|去掉|不包含)")
+           r"|without|not including|in addition to|on top of|plus|除了|除|不算|不包括|不计"
+           r"|不含|除去|去掉|不包含)")
 INCLUDING = r"(?:including|counting|包括|算上|包含|含)"
 
 # ------------------------------------------------------------------ calls, raises

@@ -138,7 +138,7 @@ def _walk(resolver: Resolver, cls: Symbol, found: Ancestry) -> None:
 
 
 def _outside_target(target: str, base: str) -> str:
-    """``http.cookiejar`` for the base ``cookielib.CookieJar`` means ``http.cookiejar.CookieJar``."""
+    """The outside class a base names (``cookielib.CookieJar`` via ``http.cookiejar``)."""
     if "." in base and type(introspect(target)).__name__ == "module":
         return f"{target}.{base.partition('.')[2]}"
     return target
