@@ -18,7 +18,8 @@ def reference_dicts(checked: list[CheckedReference]) -> list[dict[str, object]]:
         ref, result = item.ref, item.result
         row: dict[str, object] = {
             "file": ref.file, "line": ref.line, "text": f"`{ref.text}`"
-            if ref.origin == "inline" else ref.text, "name": ref.name, "kind": ref.kind,
+            if ref.origin == "inline" and ref.kind != "claim" else ref.text,
+            "name": ref.name, "kind": ref.kind,
             "status": result.status,
             "evidence": [{"path": p, "line": n} for p, n in result.evidence],
         }
@@ -51,7 +52,8 @@ def render_text(checked: list[CheckedReference], *, verbose: bool = False) -> st
         for item in items:
             ref, result = item.ref, item.result
             mark = {"unverified": "✗", "verified": "✓", "external": "→", "ignored": "·"}
-            line = f"  {ref.line:>5}  {mark[result.status]} {ref.text}"
+            shown = f"{ref.name}: {ref.text}" if ref.kind == "claim" else ref.text
+            line = f"  {ref.line:>5}  {mark[result.status]} {shown}"
             if result.message:
                 line += f"  ({result.message})"
             out.append(line)

@@ -19,6 +19,8 @@ _RULES = {
     "flag": ("PSE007", "unverified-flag", "A command-line option nothing defines"),
     "quote": ("PSE008", "misquoted-code", "A code block whose lines are not in the file it "
               "is attributed to"),
+    "claim": ("PSE009", "false-claim", "A statement about the code (inheritance, location, "
+              "kind, parameters, members, calls, raises) that the source contradicts"),
 }
 
 
@@ -36,6 +38,8 @@ def render_sarif(checked: list[CheckedReference], *, lines_of: dict[str, list[st
         digest = hashlib.sha256(f"{ref.file}|{rule_id}|{line_text}|{ref.text}".encode()
                                 ).hexdigest()
         message = f"{ref.text!r}: {result.message}"
+        if ref.kind == "claim":
+            message = f"false claim {ref.text!r}: {result.message}"
         if result.suggestion:
             message += f"; did you mean {result.suggestion!r}?"
         results.append({

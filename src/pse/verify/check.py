@@ -130,14 +130,30 @@ def to_findings(checked: Iterable[CheckedReference]) -> VerifyResult:
     for item in checked:
         ref, result = item.ref, item.result
         evidence = tuple(Evidence(path=p, line=n) for p, n in result.evidence)
-        if result.status == "unverified":
+        if result.status == "unverified" and ref.kind == "claim":
+            bad.append(_claim_finding(ref, result, evidence))
+        elif result.status == "unverified":
             hint = f"did you mean {result.suggestion!r}?" if result.suggestion else \
                 "remove it or replace it with a name that exists in the source"
             bad.append(Finding(rule="ref-unverified", message=f"{ref.text!r}: {result.message}",
                                path=ref.file, line=ref.line, text=ref.text, hint=hint,
                                evidence=evidence, kind=ref.kind))
         elif result.status == "verified":
-            ok.append(Finding(rule="ref-verified", message=f"{ref.text!r} exists",
+            ok.append(Finding(rule="ref-verified", message=f"{ref.text!r} " + (
+                "holds" if ref.kind == "claim" else "exists"),
                               path=ref.file, line=ref.line, text=ref.text, severity="info",
                               evidence=evidence, kind=ref.kind))
     return VerifyResult(bad=bad, ok=ok)
+
+
+def _claim_finding(ref: Reference, result: Resolution, evidence: tuple[Evidence, ...]
+                   ) -> Finding:
+    """A false structural claim: the true relation as the message, a correction as the hint.
+
+    ``text`` is the claim's whole sentence as written on its line, so Strip deletes it.
+    """
+    hint = f"write instead: {result.suggestion}" if result.suggestion else \
+        f"correct or remove the sentence; the source says: {result.message}"
+    return Finding(rule="claim-false", message=f"false claim {ref.text!r}: {result.message}",
+                   path=ref.file, line=ref.line, text=ref.text, hint=hint, evidence=evidence,
+                   kind="claim")

@@ -134,7 +134,7 @@ class ArticleTask:
         checked = check_documents([Document(path="x.md", text=text)], self.resolver(state))
         lines: dict[str, int] = {}
         for item in checked:
-            if item.result.status != "ignored":
+            if item.result.status != "ignored" and item.ref.kind != "claim":  # names only
                 lines.setdefault(item.ref.text, item.ref.line)
         return lines
 

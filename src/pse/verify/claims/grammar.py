@@ -49,14 +49,14 @@ _FRAMES: list[tuple[Relation, str]] = [
                   rf"(?:on|in|of|for|defined on|defined in|in the class) (?:the )?§(?P<s>\d+)§"),
     ("has_param", rf"{S2} {L.BE} {L.NEG}{L.DET}(?:(?:direct|own|valid|required|optional|first"
                   rf"|second|last|keyword|positional) )*(?P<n1>{L.NOUN}) (?:of|on|to|for) {O2}"),
-    ("has_param", rf"{S2} {L.BE} {L.NEG}{L.ADV}(?:accepted|taken|expected|supported|received)"
-                  rf"(?P<n1>) by {O2}"),
+    ("has_param", rf"{S2} {L.BE} {L.NEG}{L.ADV}(?P<n1>accepted|taken|expected|supported|received)"
+                  rf" by {O2}"),
     ("has_param", rf"{SZ}(?:上|里|中|内|身上|类里|类中)?{PRE_ZH}{L.HAVE_ZH}"
                   r"(?:一个|个|一|名为|叫做|叫|名叫)*"
                   rf"§(?P<o>\d+)§(?:这个|这一个|的)?(?P<n2>{L.NOUN_ZH})?"),
     ("has_param", rf"{S2Z}{L.NEG_ZH}是{O2Z}的(?:一个)?(?P<n1>{L.NOUN_ZH})"),
-    ("has_param", rf"{SZ}的{L.PARAM_ZH}(?:里|中|列表里|列表中)?{L.NEG_ZH}(?:有|包括|包含|含有)"
-                  rf"§(?P<o>\d+)§(?P<n1>)"),
+    ("has_param", rf"{SZ}的(?P<n1>{L.PARAM_ZH})(?:里|中|列表里|列表中)?{L.NEG_ZH}(?:有|包括|包含|含有)"
+                  rf"§(?P<o>\d+)§"),
     # ---- inheritance
     ("subclass", rf"{S} {PRE}{L.INHERIT_VERB} (?:directly |indirectly )?from {L.DET}{O}"),
     ("subclass", rf"{S} {L.ADV}{L.BE} {L.NEG}{L.ADV}{L.DET}(?:direct |indirect )?{L.SUBCLASS_NOUN} "
@@ -74,7 +74,7 @@ _FRAMES: list[tuple[Relation, str]] = [
     ("subclass", rf"{S} {PRE}(?:has|have) {L.DET}{O} as {L.DET}(?:direct )?{L.BASE_NOUN}"),
     ("subclass", rf"{SZ}{PRE_ZH}{L.INHERIT_ZH}{OZ}"),
     ("subclass", rf"{SZ}{L.ADV_ZH}{L.NEG_ZH}{L.ADV_ZH}(?:是)?从{OZ}(?:继承|派生|扩展)"),
-    ("subclass", rf"{SZ}{NEG_ZH}(?:是|属于)(?:一个)?{OZ}的(?:一个)?(?:直接|间接)?"
+    ("subclass", rf"{SZ}{NEG_ZH}(?:是|属于)?(?:一个)?{OZ}的(?:一个)?(?:直接|间接)?"
                  rf"{L.SUBCLASS_ZH}"),
     ("subclass", rf"{S2Z}{NEG_ZH}(?:是)(?:一个)?{O2Z}的(?:一个)?(?:直接|间接)?{L.BASE_ZH}"),
     ("subclass", rf"{SZ}的{L.BASE_ZH}(?:中|里)?{L.NEG_ZH}(?:是|包括|包含|有|之一是){OZ}"),
@@ -148,19 +148,17 @@ def read_claims(sentence: Sentence) -> Iterator[Claim]:
     for clause in sentence.clauses:
         if _CONDITION.match(clause):
             continue
-        found = _match(clause)
-        if found is not None:
-            claim = _claim(found, sentence)
-            if claim is not None:
-                yield claim
+        claim = next((c for found in _matches(clause) if (c := _claim(found, sentence))), None)
+        if claim is not None:
+            yield claim
 
 
-def _match(clause: str) -> _Match | None:
+def _matches(clause: str) -> Iterator[_Match]:
+    """Every frame matching the clause, in grammar order (the first readable one wins)."""
     for relation, pattern in _COMPILED:
         hit = pattern.search(clause)
         if hit is not None:
-            return _Match(relation, hit.groupdict())
-    return None
+            yield _Match(relation, hit.groupdict())
 
 
 def _claim(found: _Match, sentence: Sentence) -> Claim | None:
@@ -189,7 +187,8 @@ def _claim(found: _Match, sentence: Sentence) -> Claim | None:
 def _possession(found: _Match) -> Relation | None:
     """Which relation "has/takes/accepts/defines X" states: its noun decides, else its verb."""
     noun = (found.groups.get("n1") or found.groups.get("n2") or "").strip()
-    if re.search(r"param|arg|option|keyword|参数|kwarg", noun):
+    if re.search(r"param|arg|option|keyword|参数|kwarg|accepted|taken|expected|supported"
+                 r"|received", noun):
         return "has_param"
     if re.search(r"method|function|方法|函数", noun):
         return "has_method"

@@ -17,7 +17,7 @@ from pse.verify.markdown import ignored_line_numbers
 _SPAN = re.compile(r"(?:\{[\w:.-]+\}|:[\w:.-]+:)?(`+)(?P<code>[^`]+?)\1(?!`)")
 _RST_MARKER = re.compile(r"\.\.\s+pse:\s*(ignore(?:-start|-end|-file)?)\b")
 _FENCE = re.compile(r"^\s*(```|~~~)")
-_SKIPPED = re.compile(r"^\s*(?:#|\||<|\.\. |[=\-~^\"'`#*+]{3,}\s*$|:[\w-]+:)")
+_SKIPPED = re.compile(r"^\s*(?:#|\||<|\.\. |[=\-~^\"'`#*+]{3,}\s*$|:[\w-]+:(?:\s|$))")
 _SENTENCE_END = re.compile(r"[.!?](?=\s|$)|[;:。！？；：]")
 _CLAUSE_END = re.compile(r"[,，、]")
 _CJK = "\u3000-\u303f\u4e00-\u9fff\uff00-\uffef"
@@ -114,7 +114,7 @@ def normalise(text: str) -> str:
     # a gloss after Chinese ("属性（property）") says which word was meant: keep its words
     text = re.sub(r"(?<=[\u4e00-\u9fff])\s*[（(]([a-z][a-z -]*)[）)]", r"\1", text)
     text = re.sub(r"\([^()§]*\)|（[^（）§]*）", " ", text)
-    text = re.sub(r"[*_\"“”‘']+(?![a-z])|(?<![a-z])[*_\"“”‘']+", " ", text)
+    text = re.sub(r"[*_\"“”‘']+(?![a-z])|(?<![a-z§])[*_\"“”‘']+", " ", text)
     text = re.sub(r"\s+", " ", text)
     text = re.sub(rf"\s*([{_CJK}§])\s*", r"\1", text)
     text = re.sub(r"§\s+|\s+§", lambda m: m.group(0).strip(), text)

@@ -1,0 +1,161 @@
+"""The claim grammar: relations, negation and counts read from en/zh/mixed prose.
+
+The wordings here are deliberately not the benchmark's: other verbs, word orders,
+passives and Chinese variants, so the grammar is tested as a grammar.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from pse.verify.claims.grammar import read_claims
+from pse.verify.claims.prose import sentences
+
+
+def _read(text: str, *, rst: bool = False) -> list[tuple[str, str, str, bool]]:
+    return [(c.relation, c.subject, c.obj, c.negated)
+            for s in sentences(text, rst=rst) for c in read_claims(s)]
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("`Cart` inherits from `Base`.", ("subclass", "Cart", "Base", False)),
+    ("The `Cart` class directly derives from `Base`.", ("subclass", "Cart", "Base", False)),
+    ("`Cart` is derived from `Base`.", ("subclass", "Cart", "Base", False)),
+    ("`Cart` extends `Base`.", ("subclass", "Cart", "Base", False)),
+    ("`Cart` is a direct subclass of `Base`.", ("subclass", "Cart", "Base", False)),
+    ("`Base` is the base class of `Cart`.", ("subclass", "Cart", "Base", False)),
+    ("`Base` is subclassed by `Cart`.", ("subclass", "Cart", "Base", False)),
+    ("`Cart`'s parent class is `Base`.", ("subclass", "Cart", "Base", False)),
+    ("`Cart` has `Base` as its superclass.", ("subclass", "Cart", "Base", False)),
+    ("`Cart` isn't a subclass of `Base`.", ("subclass", "Cart", "Base", True)),
+    ("`Cart` never inherits from `Base`.", ("subclass", "Cart", "Base", True)),
+    ("`Cart` 派生自 `Base`。", ("subclass", "Cart", "Base", False)),
+    ("`Cart` 是从 `Base` 继承而来的。", ("subclass", "Cart", "Base", False)),
+    ("`Base` 是 `Cart` 的父类。", ("subclass", "Cart", "Base", False)),
+    ("`Cart` 的基类是 `Base`。", ("subclass", "Cart", "Base", False)),
+    ("`Cart` 并非 `Base` 的子类。", ("subclass", "Cart", "Base", True)),
+    ("`Cart` 不继承 `Base`。", ("subclass", "Cart", "Base", True)),
+    ("`Cart` is a `Base`.", ("subclass", "Cart", "Base", False)),
+])
+def test_grammar_reads_inheritance(text: str, expected: tuple[str, str, str, bool]) -> None:
+    assert _read(text) == [expected]
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("`Cart` is implemented in `shop/core.py`.", ("location", "Cart", "shop/core.py", False)),
+    ("`Cart` resides in the `shop.core` module.", ("location", "Cart", "shop.core", False)),
+    ("The source of `Cart` is in `shop/core.py`.", ("location", "Cart", "shop/core.py", False)),
+    ("`Cart` is not declared in `shop/util.py`.", ("location", "Cart", "shop/util.py", True)),
+    ("`shop/core.py` defines `Cart`.", ("defines", "shop/core.py", "Cart", False)),
+    ("`Cart` 实现在 `shop/core.py` 里。", ("location", "Cart", "shop/core.py", False)),
+    ("`Cart` 来自 `shop.core` 模块。", ("location", "Cart", "shop.core", False)),
+    ("`Cart` 在 `shop/core.py` 中定义。", ("location", "Cart", "shop/core.py", False)),
+    ("在 `shop/core.py` 里可以找到 `Cart` 的定义。", ("location", "Cart", "shop/core.py", False)),
+])
+def test_grammar_reads_location(text: str, expected: tuple[str, str, str, bool]) -> None:
+    assert _read(text) == [expected]
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("`fetch()` is an async function.", ("kind", "fetch()", "coroutine", False)),
+    ("`Cart.total` is defined as a read-only property.", ("kind", "Cart.total", "property", False)),
+    ("`Cart.from_list` is a class method.", ("kind", "Cart.from_list", "classmethod", False)),
+    ("`shop.util` is a plain module.", ("kind", "shop.util", "module", False)),
+    ("`MAX_ITEMS` is not a function.", ("kind", "MAX_ITEMS", "function", True)),
+    ("`EmptyCart` is an exception class.", ("kind", "EmptyCart", "exception", False)),
+    ("`fetch()` 是一个异步函数。", ("kind", "fetch()", "coroutine", False)),
+    ("`Cart.helper` 被写成了静态方法。", ("kind", "Cart.helper", "staticmethod", False)),
+    ("`Cart` 不是一个函数。", ("kind", "Cart", "function", True)),
+    ("`MAX_ITEMS` 其实是常量。", ("kind", "MAX_ITEMS", "constant", False)),
+])
+def test_grammar_reads_kinds(text: str, expected: tuple[str, str, str, bool]) -> None:
+    assert _read(text) == [expected]
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("`Cart.add()` expects a `qty` argument.", ("has_param", "Cart.add()", "qty", False)),
+    ("`Cart.add()` has no `price` parameter.", ("has_param", "Cart.add()", "price", True)),
+    ("`qty` is a keyword argument of `Cart.add()`.", ("has_param", "Cart.add()", "qty", False)),
+    ("`qty` is accepted by `Cart.add()`.", ("has_param", "Cart.add()", "qty", False)),
+    ("`Cart.add()` 支持 `qty` 参数。", ("has_param", "Cart.add()", "qty", False)),
+    ("`Cart.add()` 不接受 `price` 参数。", ("has_param", "Cart.add()", "price", True)),
+    ("`Cart` provides a `clear` method.", ("has_method", "Cart", "clear", False)),
+    ("`Cart` lacks a `clear` method.", ("has_method", "Cart", "clear", True)),
+    ("There is a `clear` method on `Cart`.", ("has_method", "Cart", "clear", False)),
+    ("`clear` is a method of `Cart`.", ("has_method", "Cart", "clear", False)),
+    ("`Cart` 提供了 `clear` 方法。", ("has_method", "Cart", "clear", False)),
+    ("`Cart` 中没有 `clear` 这个方法。", ("has_method", "Cart", "clear", True)),
+    ("`clear` 是 `Cart` 的一个方法。", ("has_method", "Cart", "clear", False)),
+    ("`Cart` declares `items`.", ("defines", "Cart", "items", False)),
+    ("`Cart` 声明了 `items`。", ("defines", "Cart", "items", False)),
+])
+def test_grammar_reads_parameters_and_members(text: str,
+                                              expected: tuple[str, str, str, bool]) -> None:
+    assert _read(text) == [expected]
+
+
+@pytest.mark.parametrize("text, count, besides", [
+    ("`Cart.add()` takes exactly two arguments, not counting `self`.", "2", True),
+    ("`Cart.add()` accepts 3 parameters including `self`.", "3", False),
+    ("`checkout()` requires two parameters.", "2", None),
+    ("不算 `self` 的话，`Cart.add()` 一共有两个参数。", "2", True),
+    ("`checkout()` 需要 2 个参数。", "2", None),
+    ("`checkout()` 的参数一共有十二个。", "12", None),
+])
+def test_grammar_reads_counts(text: str, count: str, besides: bool | None) -> None:
+    [claim] = [c for s in sentences(text, rst=False) for c in read_claims(s)]
+    assert (claim.relation, claim.obj, claim.besides_self) == ("param_count", count, besides)
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("`checkout()` ends up calling `_charge()`.", ("calls", "checkout()", "_charge()", False)),
+    ("`checkout()` delegates to `_charge()`.", ("calls", "checkout()", "_charge()", False)),
+    ("`_charge()` is invoked by `checkout()`.", ("calls", "checkout()", "_charge()", False)),
+    ("`checkout()` doesn't call `fmt()`.", ("calls", "checkout()", "fmt()", True)),
+    ("`checkout()` 会去调用 `_charge()`。", ("calls", "checkout()", "_charge()", False)),
+    ("`_charge()` 会被 `checkout()` 调用。", ("calls", "checkout()", "_charge()", False)),
+    ("`checkout()` throws `EmptyCart`.", ("raises", "checkout()", "EmptyCart", False)),
+    ("`EmptyCart` is raised by `checkout()`.", ("raises", "checkout()", "EmptyCart", False)),
+    ("`checkout()` never raises `ShopError`.", ("raises", "checkout()", "ShopError", True)),
+    ("`checkout()` 在购物车为空时抛出 `EmptyCart`。", ("raises", "checkout()", "EmptyCart", False)),
+    ("`checkout()` 会引发 `EmptyCart` 错误。", ("raises", "checkout()", "EmptyCart", False)),
+    ("`EmptyCart` 由 `checkout()` 抛出。", ("raises", "checkout()", "EmptyCart", False)),
+    ("`checkout()` 不会抛出 `ShopError`。", ("raises", "checkout()", "ShopError", True)),
+])
+def test_grammar_reads_calls_and_raises(text: str, expected: tuple[str, str, str, bool]) -> None:
+    assert _read(text) == [expected]
+
+
+@pytest.mark.parametrize("text", [
+    "Keep `Cart` in mind for the next section.",
+    "`Cart` is a good place to start reading.",
+    "If `checkout()` raises `EmptyCart`, the order is dropped.",
+    "Does `Cart` inherit from `Base`?",
+    "Most of the complexity lives in the edge cases.",
+    "后面的例子会多次提到 `Cart`。",
+    "如果 `checkout()` 抛出 `EmptyCart`，订单会被丢弃。",
+    "`Cart` has `items`.",
+    "```python\n`Cart` inherits from `Base`.\n```",
+    "# `Cart` inherits from `Base`",
+])
+def test_grammar_leaves_non_claims_alone(text: str) -> None:
+    assert _read(text) == []
+
+
+def test_grammar_reads_one_claim_per_clause_and_the_sentence_as_written() -> None:
+    text = "- As the code shows, `Cart` inherits from `Base`; `fetch()` is a coroutine.\n"
+    found = [c for s in sentences(text, rst=False) for c in read_claims(s)]
+    assert [(c.relation, c.line, c.sentence) for c in found] == [
+        ("subclass", 1, "- As the code shows, `Cart` inherits from `Base`;"),
+        ("kind", 1, "`fetch()` is a coroutine.")]
+
+
+def test_grammar_reads_rst_roles_and_skips_rst_blocks() -> None:
+    text = ("Intro\n=====\n\n:class:`Cart` inherits from ``Base``.\n\n"
+            ".. code-block:: python\n\n   `Cart` extends `Base`.\n")
+    assert _read(text, rst=True) == [("subclass", "Cart", "Base", False)]
+
+
+def test_grammar_skips_lines_under_an_ignore_marker() -> None:
+    text = "<!-- pse: ignore-next-line -->\n`Cart` extends `Base`.\n\n`Cart` extends `Item`.\n"
+    assert _read(text) == [("subclass", "Cart", "Item", False)]
