@@ -68,13 +68,13 @@ def _facts(function: _Function, qualname: str) -> BodyFacts:
 def _own_nodes(function: _Function) -> list[ast.AST]:
     """Every node of the function's own body; nested functions, classes and lambdas excluded."""
     found: list[ast.AST] = []
-    stack: list[ast.AST] = [*function.body]
-    while stack:
+    stack: list[ast.AST] = list(reversed(function.body))
+    while stack:  # depth first, in source order
         node = stack.pop()
         if isinstance(node, _Function | ast.ClassDef | ast.Lambda):
             continue
         found.append(node)
-        stack.extend(ast.iter_child_nodes(node))
+        stack.extend(reversed(list(ast.iter_child_nodes(node))))
     return found
 
 

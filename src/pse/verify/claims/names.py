@@ -103,7 +103,7 @@ def _is_outside(resolver: Resolver, name: str) -> bool:
 
 def ancestry(resolver: Resolver, cls: Symbol) -> Ancestry:
     """Every ancestor of ``cls``: in-tree classes through the index, others by introspection."""
-    found = Ancestry(tree={cls.qualname: cls})
+    found = Ancestry(tree={cls.qualname: cls}, external={"object", "builtins.object"})
     _walk(resolver, cls, found)
     return found
 

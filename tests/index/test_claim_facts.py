@@ -1,0 +1,100 @@
+"""Facts the structural-claim check reads: decorators, async-ness, values, bodies."""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+
+from pse.index.bodies import extract_bodies
+from pse.index.builder import build_index
+from pse.index.python import extract_python
+
+_SOURCE = b'''\
+import functools
+
+LIMIT = 3
+FLAG = LIMIT > 2
+handler = functools.partial(print)
+
+
+class Box:
+    size = 1
+
+    @property
+    def area(self):
+        return self.size
+
+    @functools.cached_property
+    def volume(self):
+        return 0
+
+    @classmethod
+    def make(cls, *parts, **options):
+        return cls()
+
+
+async def load(path):
+    def inner():
+        return helper()
+    result = await fetch(path)
+    if not result:
+        raise errors.NotFound(path)
+    raise ValueError
+'''
+
+
+def test_definitions_record_decorators_async_and_varargs() -> None:
+    parsed = extract_python(_SOURCE, path="m.py", module="m", is_package=False)
+    facts = {f.qualname: f for f in parsed.defs}
+    assert facts["m.Box.area"].decorators == ("property",)
+    assert facts["m.Box.volume"].decorators == ("functools.cached_property",)
+    assert facts["m.Box.make"].decorators == ("classmethod",)
+    assert facts["m.Box.make"].varargs and not facts["m.Box.area"].varargs
+    assert facts["m.load"].is_async and not facts["m.Box.make"].is_async
+    assert facts["m.load"].line == 24
+
+
+def test_assignments_record_the_form_of_their_value() -> None:
+    parsed = extract_python(_SOURCE, path="m.py", module="m", is_package=False)
+    values = {f.qualname: f.value for f in parsed.defs if f.value}
+    assert values == {"m.LIMIT": "literal", "m.FLAG": "literal", "m.handler": "call",
+                      "m.Box.size": "literal"}
+
+
+def test_bodies_list_own_calls_and_raise_sites() -> None:
+    bodies = {b.qualname: b for b in extract_bodies(_SOURCE, module="m")}
+    load = bodies["m.load"]
+    assert load.calls == ("fetch", "NotFound")  # inner()'s helper() is not load's own call
+    assert load.raises == ("errors.NotFound", "ValueError")
+    assert "helper" in load.names  # but the name does occur in the function
+    assert bodies["m.load.inner"].calls == ("helper",)
+    assert bodies["m.Box.make"].calls == ("cls",)
+
+
+def test_bodies_of_a_file_that_does_not_parse_are_empty() -> None:
+    assert extract_bodies(b"def broken(:\n", module="m") == []
+
+
+def test_index_answers_facts_and_caches_bodies_until_the_file_changes(tmp_path: Path) -> None:
+    root = tmp_path / "tree"
+    (root / "pkg").mkdir(parents=True)
+    (root / "pkg" / "__init__.py").write_bytes(_SOURCE)
+    cache = tmp_path / "cache"
+    index, _ = build_index(root, cache_dir=cache, workers=1)
+    [load] = index.by_qualname("pkg.load")
+    assert index.def_facts("pkg.load")[0].is_async
+    body = index.body_facts(load)
+    assert body is not None and body.raises == ("errors.NotFound", "ValueError")
+    index.close()
+
+    [database] = (cache / "index").glob("*.sqlite")
+    rows = sqlite3.connect(database).execute("SELECT COUNT(*) FROM bodies").fetchone()[0]
+    assert rows == 6  # five functions and the file's done-marker
+
+    (root / "pkg" / "__init__.py").write_bytes(b"async def load(path):\n    raise KeyError\n")
+    index, _ = build_index(root, cache_dir=cache, workers=1)
+    [load] = index.by_qualname("pkg.load")
+    body = index.body_facts(load)
+    assert body is not None and body.raises == ("KeyError",)
+    assert index.body_facts(index.by_qualname("pkg")[0]) is None  # a module has no body
+    index.close()

@@ -1,0 +1,239 @@
+"""Structural claims decided against a small tree: verdicts, evidence, messages, fixes."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from pse.index.builder import build_index
+from pse.report.references import render_json, render_text
+from pse.report.sarif import render_sarif
+from pse.verify.check import CheckedReference, Document, check_documents, to_findings
+from pse.verify.externals import external_names
+from pse.verify.resolve import Resolver
+from pse.verify.strip import Span, strip_spans
+
+_TREE = {
+    "shop/__init__.py": "from shop.core import Cart, checkout\nfrom shop.errors import ShopError\n",
+    "shop/errors.py": ("class ShopError(RuntimeError):\n    pass\n\n\n"
+                       "class EmptyCart(ShopError):\n    pass\n\n\n"
+                       "class OutOfStock(ShopError):\n    pass\n"),
+    "shop/core.py": '''\
+import functools
+
+from shop.errors import EmptyCart
+
+MAX_ITEMS = 10
+
+
+class Base:
+    def describe(self):
+        return "base"
+
+
+class Cart(Base):
+    def add(self, item, qty=1):
+        self.items.append((item, qty))
+
+    @property
+    def total(self):
+        return len(self.items)
+
+    @classmethod
+    def from_list(cls, items):
+        return cls()
+
+    @staticmethod
+    def helper(value):
+        return value
+
+    def clear(self):
+        self.items = []
+
+
+async def fetch(url):
+    return url
+
+
+def _charge(cart):
+    if not cart.items:
+        raise EmptyCart("nothing to pay")
+
+
+def checkout(cart, pay):
+    _charge(cart)
+    return pay(cart)
+''',
+    "shop/util.py": "def fmt(value):\n    return str(value)\n",
+}
+
+
+@pytest.fixture(scope="module")
+def resolver(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Resolver]:
+    root = tmp_path_factory.mktemp("claims") / "tree"
+    for path, text in _TREE.items():
+        (root / path).parent.mkdir(parents=True, exist_ok=True)
+        (root / path).write_text(text, encoding="utf-8")
+    index, _ = build_index(root, cache_dir=tmp_path_factory.mktemp("cache"), workers=1)
+    yield Resolver(index, externals=external_names(dependencies=(), configured=()))
+    index.close()
+
+
+def _claims(resolver: Resolver, text: str, path: str = "doc.md") -> list[CheckedReference]:
+    checked = check_documents([Document(path, text)], resolver)
+    return [c for c in checked if c.ref.kind == "claim"]
+
+
+def _status(resolver: Resolver, text: str) -> str:
+    [claim] = _claims(resolver, text)
+    return claim.result.status
+
+
+@pytest.mark.parametrize("text, status", [
+    ("`Cart` inherits from `Base`.", "verified"),
+    ("`shop.Cart` is a subclass of `object`.", "verified"),
+    ("`EmptyCart` derives from `RuntimeError`.", "verified"),
+    ("`EmptyCart` is a subclass of `Exception`.", "verified"),
+    ("`EmptyCart` 继承自 `Cart`。", "unverified"),
+    ("`Cart` is a subclass of `OutOfStock`.", "unverified"),
+    ("`Cart` is a subclass of `ValueError`.", "unverified"),
+    ("`EmptyCart` 不是 `ShopError` 的子类。", "unverified"),
+    ("`Cart` does not subclass `ShopError`.", "verified"),
+])
+def test_claims_inheritance(resolver: Resolver, text: str, status: str) -> None:
+    assert _status(resolver, text) == status
+
+
+@pytest.mark.parametrize("text, status", [
+    ("`Cart` is defined in `shop/core.py`.", "verified"),
+    ("`shop.Cart` 定义在 `shop/core.py` 中。", "verified"),
+    ("`Cart` lives in the `shop.core` module.", "verified"),
+    ("`Cart` is defined in `shop/util.py`.", "unverified"),
+    ("`fmt()` 位于 `shop.errors` 模块。", "unverified"),
+    ("`Cart` lives in the `shop` package.", "ignored"),  # re-exported there
+    ("`Cart.add` is defined in `shop/__init__.py`.", "unverified"),
+])
+def test_claims_location(resolver: Resolver, text: str, status: str) -> None:
+    assert _status(resolver, text) == status
+
+
+@pytest.mark.parametrize("text, status", [
+    ("`Cart` is a class.", "verified"),
+    ("`Cart` is a function.", "unverified"),
+    ("`fetch()` is a coroutine function.", "verified"),
+    ("`checkout()` 是一个协程函数。", "unverified"),
+    ("`Cart.total` is a property.", "verified"),
+    ("`Cart.clear` is a property.", "unverified"),
+    ("`Cart.from_list` 是一个类方法（classmethod）。", "verified"),
+    ("`Cart.helper` is declared as a classmethod.", "unverified"),
+    ("`MAX_ITEMS` 是一个常量。", "verified"),
+    ("`shop.util` is a module.", "verified"),
+    ("`MAX_ITEMS` is a module.", "unverified"),
+    ("`Cart.add` is a method.", "verified"),
+    ("`Cart.add` is a function.", "ignored"),  # a defensible reading
+    ("`EmptyCart` is an exception.", "verified"),
+    ("`Cart` is not a module.", "verified"),
+])
+def test_claims_kinds(resolver: Resolver, text: str, status: str) -> None:
+    assert _status(resolver, text) == status
+
+
+@pytest.mark.parametrize("text, status", [
+    ("`Cart.add()` takes a `qty` parameter.", "verified"),
+    ("`Cart.add()` 可以接收 `pay` 参数。", "unverified"),
+    ("`Cart.add()` has 2 parameters besides `self`.", "verified"),
+    ("`Cart.add()` has 3 parameters besides `self`.", "unverified"),
+    ("除了 `self` 之外，`Cart.add()` 有 2 个参数。", "verified"),
+    ("`checkout()` takes two arguments.", "verified"),
+    ("`checkout()` 有 3 个参数。", "unverified"),
+    ("`Cart` has a method named `clear`.", "verified"),
+    ("`Cart` has a `describe` method.", "verified"),  # inherited
+    ("`Cart` 有一个 `fmt` 方法。", "unverified"),
+    ("`Cart` has no `clear` method.", "unverified"),
+    ("There is no `fmt` method on `Cart`.", "verified"),
+    ("`Cart` defines `total`.", "verified"),
+    ("`Cart` defines `checkout`.", "unverified"),
+])
+def test_claims_parameters_and_members(resolver: Resolver, text: str, status: str) -> None:
+    assert _status(resolver, text) == status
+
+
+@pytest.mark.parametrize("text, status", [
+    ("`checkout()` calls `_charge()`.", "verified"),
+    ("`checkout()` 内部调用了 `fmt()`。", "unverified"),
+    ("`checkout()` raises `EmptyCart`.", "verified"),  # through `_charge()`
+    ("`_charge()` raises `ShopError`.", "verified"),  # raises a subclass
+    ("`_charge()` 会抛出 `OutOfStock`。", "unverified"),
+    ("`_charge()` raises `KeyError`.", "ignored"),  # builtins may raise it implicitly
+    ("`checkout()` does not call `fmt()`.", "verified"),
+])
+def test_claims_calls_and_raises(resolver: Resolver, text: str, status: str) -> None:
+    assert _status(resolver, text) == status
+
+
+def test_claims_about_code_outside_the_tree_are_ignored(resolver: Resolver) -> None:
+    claim = _claims(resolver, "`collections.OrderedDict` is a subclass of `dict`.")[0]
+    assert claim.result.status == "ignored"
+    assert "outside the source tree" in claim.result.message
+
+
+def test_claims_carry_name_message_evidence_and_correction(resolver: Resolver) -> None:
+    [claim] = _claims(resolver, "- `shop.Cart` is a subclass of `OutOfStock`.\n")
+    assert claim.ref.name == "subclass(shop.core.Cart, shop.errors.OutOfStock)"
+    assert claim.ref.text == "- `shop.Cart` is a subclass of `OutOfStock`."
+    assert claim.result.message == "`Cart`'s bases are `Base`"
+    assert claim.result.evidence == (("shop/core.py", 13),)
+    assert claim.result.suggestion == "- `shop.Cart` is a subclass of `Base`."
+
+
+@pytest.mark.parametrize("text, suggestion", [
+    ("`Cart` is defined in `shop/util.py`.", "`Cart` is defined in `shop/core.py`."),
+    ("`Cart.clear` is a property.", "`Cart.clear` is a method."),
+    ("`checkout()` 是一个类。", "`checkout()` 是一个函数。"),
+    ("`checkout()` has three parameters.", "`checkout()` has 2 parameters."),
+])
+def test_claims_suggest_exact_corrections(resolver: Resolver, text: str, suggestion: str
+                                          ) -> None:
+    [claim] = _claims(resolver, text)
+    assert claim.result.suggestion == suggestion
+
+
+def test_claims_in_the_json_contract_and_reports(resolver: Resolver) -> None:
+    checked = check_documents([Document("doc.md", "`Cart` extends `OutOfStock`.\n")], resolver)
+    rows = [r for r in json.loads(render_json(checked))["references"] if r["kind"] == "claim"]
+    assert rows == [{"file": "doc.md", "line": 1, "text": "`Cart` extends `OutOfStock`.",
+                     "name": "subclass(shop.core.Cart, shop.errors.OutOfStock)",
+                     "kind": "claim", "status": "unverified",
+                     "evidence": [{"path": "shop/core.py", "line": 13}],
+                     "suggestion": "`Cart` extends `Base`.",
+                     "message": "`Cart`'s bases are `Base`"}]
+    assert "✗ subclass(shop.core.Cart, shop.errors.OutOfStock): `Cart` extends" in \
+        render_text(checked)
+    sarif = json.loads(render_sarif(checked, lines_of={"doc.md": ["`Cart` extends `OutOfStock`."]}))
+    assert [r["ruleId"] for r in sarif["runs"][0]["results"]] == ["PSE009"]
+
+
+def test_claims_become_findings_that_strip_deletes(resolver: Resolver) -> None:
+    text = "# Cart\n\nCarts hold items. `Cart` extends `OutOfStock`, as the code shows.\n"
+    result = to_findings(check_documents([Document("a.md", text)], resolver))
+    [finding] = [f for f in result.bad if f.kind == "claim"]
+    assert (finding.rule, finding.line) == ("claim-false", 3)
+    assert "`Cart`'s bases are `Base`" in finding.message
+    assert finding.hint == "write instead: `Cart` extends `Base`, as the code shows."
+    stripped, removed = strip_spans(text, [Span(finding.line, finding.text)])
+    assert stripped == "# Cart\n\nCarts hold items.\n"
+    assert removed == ["`Cart` extends `OutOfStock`, as the code shows."]
+
+
+def test_claims_in_changelogs_are_not_flagged(resolver: Resolver) -> None:
+    checked = check_documents([Document("CHANGES.md", "`Cart` extends `OutOfStock`.\n")],
+                              resolver, historical=["CHANGES*"])
+    assert [c.result.status for c in checked if c.ref.kind == "claim"] == ["ignored"]
+
+
+def test_claims_in_rst_documents(resolver: Resolver, tmp_path: Path) -> None:
+    text = "Guide\n=====\n\n:class:`Cart` inherits from :class:`OutOfStock`.\n"
+    assert [c.result.status for c in _claims(resolver, text, "guide.rst")] == ["unverified"]
