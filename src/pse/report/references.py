@@ -52,8 +52,8 @@ def render_text(checked: list[CheckedReference], *, verbose: bool = False) -> st
         for item in items:
             ref, result = item.ref, item.result
             mark = {"unverified": "✗", "verified": "✓", "external": "→", "ignored": "·"}
-            shown = f"{ref.name}: {ref.text}" if ref.kind == "claim" else ref.text
-            line = f"  {ref.line:>5}  {mark[result.status]} {shown}"
+            text = f"{ref.name}: {ref.text}" if ref.kind == "claim" else ref.text
+            line = f"  {ref.line:>5}  {mark[result.status]} {text}"
             if result.message:
                 line += f"  ({result.message})"
             out.append(line)
