@@ -159,3 +159,44 @@ def test_grammar_reads_rst_roles_and_skips_rst_blocks() -> None:
 def test_grammar_skips_lines_under_an_ignore_marker() -> None:
     text = "<!-- pse: ignore-next-line -->\n`Cart` extends `Base`.\n\n`Cart` extends `Item`.\n"
     assert _read(text) == [("subclass", "Cart", "Item", False)]
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("`Cart` builds on `Base`.", ("built_on", "Cart", "Base", False)),
+    ("`Cart` has `Base` among its bases.", ("subclass", "Cart", "Base", False)),
+    ("`Base` is one of `Cart`'s parents.", ("subclass", "Cart", "Base", False)),
+    ("`Cart`'s MRO includes `Base`.", ("subclass", "Cart", "Base", False)),
+    ("`Cart` inherits `Base`.", ("subclass", "Cart", "Base", False)),
+    ("`Cart` 以 `Base` 为基类。", ("subclass", "Cart", "Base", False)),
+    ("`Cart` 是基于 `Base` 的。", ("built_on", "Cart", "Base", False)),
+    ("`Cart` belongs to the `shop.core` module.", ("location", "Cart", "shop.core", False)),
+    ("`Cart` 所在的文件是 `shop/core.py`。", ("location", "Cart", "shop/core.py", False)),
+    ("`Cart.total` is decorated with `@property`.", ("kind", "Cart.total", "property", False)),
+    ("`Cart.helper` 用 `staticmethod` 装饰。", ("kind", "Cart.helper", "staticmethod", False)),
+    ("`checkout()` is a thin wrapper around `_charge()`.",
+     ("calls", "checkout()", "_charge()", False)),
+    ("`_charge()` 在 `checkout()` 中被调用。", ("calls", "checkout()", "_charge()", False)),
+    ("`checkout()` uses `_charge()`.", ("calls", "checkout()", "_charge()", False)),
+    ("`EmptyCart` 会在 `checkout()` 里被抛出。", ("raises", "checkout()", "EmptyCart", False)),
+    ("`checkout()` 出错时会抛出 `EmptyCart`。", ("raises", "checkout()", "EmptyCart", False)),
+    ("`checkout()`'s signature includes `pay`.", ("has_param", "checkout()", "pay", False)),
+    ("`pay` is one of the parameters of `checkout()`.",
+     ("has_param", "checkout()", "pay", False)),
+    ("`checkout()` can be called with `pay`.", ("has_param", "checkout()", "pay", False)),
+    ("You can call `clear()` on `Cart`.", ("has_method", "Cart", "clear()", False)),
+    ("No `clear` method exists on `Cart`.", ("has_method", "Cart", "clear", True)),
+    ("`Cart` doesn't provide `clear`.", ("defines", "Cart", "clear", True)),
+    ("`Cart` 不具备 `clear` 方法。", ("has_method", "Cart", "clear", True)),
+    ("`Cart` 并未定义 `clear`。", ("defines", "Cart", "clear", True)),
+    ("`Cart` — the basket — inherits from `Base`.", ("subclass", "Cart", "Base", False)),
+])
+def test_grammar_reads_other_wordings(text: str, expected: tuple[str, str, str, bool]) -> None:
+    assert _read(text) == [expected]
+
+
+@pytest.mark.parametrize("text", [
+    "`checkout()` uses `shop.util`.",  # "uses" is a call only when written as one
+    "`Cart` inherits `clear` from `Base`.",
+])
+def test_grammar_does_not_overread(text: str) -> None:
+    assert [r for r in _read(text) if r[0] in {"calls", "subclass"}] == []

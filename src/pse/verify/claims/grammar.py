@@ -20,7 +20,7 @@ from pse.verify.claims.prose import Sentence
 
 S = rf"§(?P<s>\d+)§{L.SUBJ_NOUN}"
 SZ = rf"§(?P<s>\d+)§{L.SUBJ_NOUN_ZH}"
-O = rf"(?:the )?(?:{L.PLACE_NOUN} )?§(?P<o>\d+)§{L.OBJ_NOUN}"  # noqa: E741 - O is the object slot
+O = rf"(?:the )?(?:(?:base |parent )?class |exception |{L.PLACE_NOUN} )?§(?P<o>\d+)§{L.OBJ_NOUN}"  # noqa: E741 - O is the object slot
 OZ = rf"(?:{L.PLACE_NOUN_ZH})?§(?P<o>\d+)§{L.OBJ_NOUN_ZH}"
 # the subject of a passive frame comes second: the slots swap names
 S2 = rf"§(?P<o>\d+)§{L.SUBJ_NOUN}"
@@ -36,10 +36,11 @@ GLOSS = r"(?:[a-z][a-z ]*)?"  # the English word a Chinese kind is glossed with
 
 _FRAMES: list[tuple[Relation, str]] = [
     # ---- counts (before possession: "has 3 parameters")
-    ("param_count", rf"{S} {PRE}{L.HAVE} (?:exactly |only |just |precisely |a total of |in total )?"
+    ("param_count", rf"{S}(?: ?'s signature)? {PRE}{L.HAVE} (?:exactly |only |just |precisely |a total of |in total )?"
                     rf"{L.NUMBER} {L.COUNT_PARAM}"),
     ("param_count", rf"{SZ}(?:{L.BESIDES}§\d+§(?:之外|以外)?)?{PRE_ZH}{TOTAL_ZH}{L.HAVE_ZH}"
                     rf"{TOTAL_ZH}{L.NUMBER_ZH}个{L.PARAM_ZH}"),
+    ("param_count", rf"{SZ}的(?:函数)?签名(?:里|中)?{TOTAL_ZH}(?:有|包含|包括){L.NUMBER_ZH}个"),
     ("param_count", rf"{SZ}的{L.PARAM_ZH}(?:一共|总共|共)?(?:有)?{L.NUMBER_ZH}个"),
     # ---- possession: parameters, methods, members (the noun decides)
     ("has_param", rf"{S} {PRE}{L.HAVE} (?P<neg2>no )?{L.DET}(?P<n1>{L.NOUN} )?(?:named |called )?"
@@ -49,6 +50,16 @@ _FRAMES: list[tuple[Relation, str]] = [
                   rf"(?:on|in|of|for|defined on|defined in|in the class) (?:the )?§(?P<s>\d+)§"),
     ("has_param", rf"{S2} {L.BE} {L.NEG}{L.DET}(?:(?:direct|own|valid|required|optional|first"
                   rf"|second|last|keyword|positional) )*(?P<n1>{L.NOUN}) (?:of|on|to|for) {O2}"),
+    ("has_param", rf"{S2} {L.BE} {L.NEG}(?:one of|among) {L.DET}(?P<n1>{L.NOUN}) "
+                  rf"(?:of|on|to|for) {O2}"),
+    ("has_param", rf"{S} ?'s (?:signature|parameter list|parameters|arguments) {L.NEG}"
+                  rf"(?P<n1>includes|include|contains|contain|has|lists|list|mentions) "
+                  rf"{L.DET}§(?P<o>\d+)§"),
+    ("has_param", rf"{S} {L.ADV}{L.AUX}{L.NEG}(?:be )?(?P<n1>called with) {L.DET}§(?P<o>\d+)§"),
+    ("has_param", rf"(?:(?:you|one|we) )?{L.AUX}{L.NEG}(?P<n1>call) §(?P<o>\d+)§ (?:on|of) "
+                  rf"(?:the )?§(?P<s>\d+)§"),
+    ("has_param", rf"no {L.DET}(?P<n1>{L.NOUN} )?(?:named |called )?§(?P<o>\d+)§(?P<n2> {L.NOUN})? "
+                  rf"(?P<neg>exists|is defined|is available) (?:on|in|for) (?:the )?§(?P<s>\d+)§"),
     ("has_param", rf"{S2} {L.BE} {L.NEG}{L.ADV}(?P<n1>accepted|taken|expected|supported|received)"
                   rf" by {O2}"),
     ("has_param", rf"{SZ}(?:上|里|中|内|身上|类里|类中)?{PRE_ZH}{L.HAVE_ZH}"
@@ -72,6 +83,15 @@ _FRAMES: list[tuple[Relation, str]] = [
     ("subclass", rf"{S} ?'s {L.BASE_NOUN} (?:list )?(?:is|are|include|includes|contain|contains)"
                  rf" {L.NEG}{L.DET}{O}"),
     ("subclass", rf"{S} {PRE}(?:has|have) {L.DET}{O} as {L.DET}(?:direct )?{L.BASE_NOUN}"),
+    ("subclass", rf"{S} {PRE}(?:has|have|lists|list|counts|count) {L.DET}{O} (?:among|in) "
+                 rf"{L.DET}{L.BASE_NOUN}"),
+    ("subclass", rf"{S2} {L.BE} {L.NEG}(?:one of|among|in|part of) {O2} ?'s {L.BASE_NOUN}"),
+    ("subclass", rf"{S2} {L.BE} {L.NEG}(?:one of|among|in|part of) the {L.BASE_NOUN} of {O2}"),
+    ("subclass", rf"{S} {PRE}(?:inherit|inherits|inherited|subclass|subclasses) {L.DET}{O}"
+                 r"(?! ?(?:from|§))"),
+    ("built_on", rf"{S} {PRE}(?:builds|build) (?:directly )?(?:on top of|on|upon) {L.DET}{O}"),
+    ("subclass", rf"{SZ}{NEG_ZH}以{OZ}(?:为|作为)(?:其)?(?:直接)?{L.BASE_ZH}"),
+    ("built_on", rf"{SZ}{NEG_ZH}(?:是)?(?:基于|建立在){OZ}(?:之上)?"),
     ("subclass", rf"{SZ}{PRE_ZH}{L.INHERIT_ZH}{OZ}"),
     ("subclass", rf"{SZ}{L.ADV_ZH}{L.NEG_ZH}{L.ADV_ZH}(?:是)?从{OZ}(?:继承|派生|扩展)"),
     ("subclass", rf"{SZ}{NEG_ZH}(?:是|属于)?(?:一个)?{OZ}的(?:一个)?(?:直接|间接)?"
@@ -91,7 +111,8 @@ _FRAMES: list[tuple[Relation, str]] = [
                  rf"{L.NEG}(?:in|inside|within|at) {L.DET}{O}"),
     ("location", rf"{SZ}{PRE_ZH}(?:被)?{L.PLACED_ZH}(?:在|于)(?:了)?{OZ}{L.WHERE_ZH}?"),
     ("location", rf"{SZ}的(?:定义|实现|源码|源代码|代码){L.NEG_ZH}(?:在|位于|放在|是在){OZ}"),
-    ("location", rf"{SZ}{PRE_ZH}(?:位于|来自|属于){OZ}"),
+    ("location", rf"{SZ}{PRE_ZH}(?:位于|来自|属于|出自){OZ}"),
+    ("location", rf"{SZ}所在的(?:{L.PLACE_NOUN_ZH})(?:是|为){L.NEG_ZH}{OZ}"),
     ("location", rf"{SZ}{PRE_ZH}在{OZ}{L.WHERE_ZH}?(?:被)?{L.PLACED_ZH}"),
     ("location", rf"{SZ}{PRE_ZH}在(?:{L.PLACE_NOUN_ZH})?§(?P<o>\d+)§{L.PLACE_NOUN_ZH}"
                  rf"{L.WHERE_ZH}?"),
@@ -108,18 +129,27 @@ _FRAMES: list[tuple[Relation, str]] = [
              r"(?:的|而已|了)?$"),
     ("kind", rf"{SZ}{NEG_ZH}{L.AS_VERB_ZH}(?:一个|个|一种)?(?P<k>{L.KIND_ZH}{GLOSS})"
              r"(?:的|了)?$"),
+    ("kind", rf"{S} {BE_NEG}(?:decorated|wrapped|marked) (?:with|by|as) (?:the )?"
+             r"(?:decorator )?§(?P<ks>\d+)§"),
+    ("kind", rf"{SZ}{NEG_ZH}(?:被|用|使用|通过)?§(?P<ks>\d+)§(?:装饰器)?(?:装饰|修饰)"),
     # ---- calls
     ("calls", rf"{S} {PRE}{L.CALL_VERB} {L.DET}{O}"),
     ("calls", rf"{S2} {L.ADV}{L.AUX}(?:be |get |gets )?{L.BE}? ?{L.NEG}{L.ADV}{L.CALLED} "
               rf"(?:by|from|inside|within|in) (?:the body of )?{O2}"),
     ("calls", rf"{SZ}(?:内部|里面|中|里|内)?{PRE_ZH}{L.CALL_ZH}(?:了)?{OZ}"),
     ("calls", rf"{S2Z}{L.ADV_ZH}{L.AUX_ZH}{L.NEG_ZH}(?:会)?被{O2Z}(?:所)?(?:调用|call|invoke)"),
+    ("calls", rf"{S2Z}{L.AUX_ZH}在{O2Z}(?:中|里|内部|里面)?{L.AUX_ZH}{L.NEG_ZH}(?:会)?被"
+              r"(?:调用|call|invoke)"),
+    ("calls", rf"{S} {BE_NEG}(?:a |an |just a |only a |a thin |a small )?(?:convenience )?"
+              rf"(?:wrapper|shortcut|shorthand|front end|front-end) (?:around|for|over|of|to) {O}"),
     # ---- raises
     ("raises", rf"{S} {PRE}{L.RAISE_VERB} {L.DET}{O}"),
     ("raises", rf"{S2} {L.ADV}(?:is|are|gets|get|can be|may be|will be|might be|could be|is never"
                rf"|are never) {L.NEG}{L.ADV}{L.RAISED} (?:by|from|in|inside|within) {O2}"),
-    ("raises", rf"{SZ}{PRE_ZH}(?:在[^§]{{1,12}}?(?:时|的时候|情况下))?{L.AUX_ZH}"
+    ("raises", rf"{SZ}{PRE_ZH}(?:在?[^§]{{1,12}}?(?:时|的时候|情况下))?{L.AUX_ZH}"
                rf"{L.RAISE_ZH}(?:一个|个)?{OZ}(?:异常|错误|exception|error)?"),
+    ("raises", rf"{S2Z}{L.AUX_ZH}在{O2Z}(?:中|里|内部|里面)?{L.AUX_ZH}{L.NEG_ZH}(?:会)?被"
+               r"(?:抛出|引发|raise)"),
     ("raises", rf"{S2Z}{L.AUX_ZH}{L.NEG_ZH}(?:会|可能)?(?:由|被){O2Z}{L.AUX_ZH}"
                r"(?:抛出|引发|raise)"),
     # ---- "`A` is a `B`": is-a, read as inheritance (the checker requires two classes)
@@ -133,6 +163,9 @@ _SELF = r"§(?P<self>\d+)§"
 _BESIDES = re.compile(rf"{L.BESIDES} ?{_SELF}")
 _INCLUDING = re.compile(rf"{L.INCLUDING} ?{_SELF}")
 _NEGATIVE_VERBS = {"lack", "lacks"}
+_LOOSE_CALLS = r"uses|relies on|goes through|用到了?|依赖|使用了?"
+_DECORATOR_KINDS = {"property": "property", "cached_property": "property",
+                    "classmethod": "classmethod", "staticmethod": "staticmethod"}
 
 
 @dataclass(frozen=True)
@@ -170,6 +203,10 @@ def _claim(found: _Match, sentence: Sentence) -> Claim | None:
         groups.get("verb") or "") in _NEGATIVE_VERBS
     common = {"negated": negated, "line": sentence.line, "sentence": sentence.text,
               "subject": subject}
+    if found.relation == "kind" and groups.get("ks"):
+        written = sentence.spans[int(str(groups["ks"]))].lstrip("@").rsplit(".", 1)[-1]
+        kind = _DECORATOR_KINDS.get(written, "")
+        return Claim("kind", obj=kind, obj_text=written, **common) if kind else None  # type: ignore[arg-type]  # common holds Claim fields
     if found.relation == "kind":
         kind = canonical_kind(str(groups["k"]))
         return Claim("kind", obj=kind, obj_text=str(groups["k"]), **common) if kind else None  # type: ignore[arg-type]  # common holds Claim fields
@@ -179,8 +216,9 @@ def _claim(found: _Match, sentence: Sentence) -> Claim | None:
                      besides_self=_besides_self(sentence), **common)  # type: ignore[arg-type]  # common holds Claim fields
     obj = sentence.spans[int(groups["o"] or 0)]
     relation = _possession(found) if found.relation == "has_param" else found.relation
-    if relation is None or obj == subject:
-        return None
+    if relation is None or obj == subject or (
+            re.fullmatch(_LOOSE_CALLS, groups.get("cv") or "") and not obj.endswith(")")):
+        return None  # "uses `x`" is a call only when `x` is written as one
     return Claim(relation, obj=obj, **common)  # type: ignore[arg-type]  # common holds Claim fields
 
 
@@ -188,17 +226,17 @@ def _possession(found: _Match) -> Relation | None:
     """Which relation "has/takes/accepts/defines X" states: its noun decides, else its verb."""
     noun = (found.groups.get("n1") or found.groups.get("n2") or "").strip()
     if re.search(r"param|arg|option|keyword|参数|kwarg|accepted|taken|expected|supported"
-                 r"|received", noun):
+                 r"|received|signature|include|contain|has|list|mention|called with", noun):
         return "has_param"
-    if re.search(r"method|function|方法|函数", noun):
+    if re.search(r"method|function|方法|函数|^call$", noun):
         return "has_method"
     if noun:
         return "defines_member"
     verb = found.groups.get("verb") or ""
     if re.fullmatch(r"takes?|accepts?|receives?|expects?|requires?|接收了?|接受了?|需要", verb):
         return "has_param"
-    if re.fullmatch(r"defines?|declares?|implements?|overrides?|定义了?|声明了?|实现了?"
-                    r"|define了?|重写了?|覆盖了", verb):
+    if re.fullmatch(r"defines?|declares?|implements?|overrides?|provides?|exposes?|offers?"
+                    r"|定义了?|声明了?|实现了?|define了?|重写了?|覆盖了|提供了?|暴露了?", verb):
         return "defines"
     return None  # "has `x`" alone says too little
 

@@ -19,7 +19,7 @@ DET = r"(?:(?:a|an|the|one|its|their|its own|their own|own|some|any|a single|一
 ADV_ZH = (r"(?:也|还|就|其实|实际上|直接|间接|内部|本身|确实|同样|都|只|则|总是|通常|一般"
           r"|在内部|里面|内部会)*")
 AUX_ZH = r"(?:会|可以|可能|能|将|会去|要|能够|可|总会|也会|就会|还会)?"
-NEG_ZH = r"(?P<neg>并不会|并没有|并不|并没|从不|不会|没有|并非|不|没)?"
+NEG_ZH = r"(?P<neg>并不会|并没有|并不|并没|并未|从不|不会|没有|并非|不|没|未)?"
 SUBJ_NOUN = (r"(?: (?:class|function|method|module|property|coroutine|helper|constructor"
              r"|decorator|exception|attribute|constant|object|type|package|classmethod"
              r"|staticmethod))?")
@@ -35,7 +35,8 @@ SUBCLASS_NOUN = (r"(?:subclass|sub-class|subtype|child class|child|descendant|de
 SUBCLASS_VERB = (r"(?:subclass|subclasses|subclassed|extend|extends|extended|specializes"
                  r"|specialises|specialize|specialise)")
 BASE_NOUN = (r"(?:base class|base type|base|superclass|super class|parent class|parent"
-             r"|ancestor|bases|base classes|parents|ancestors|parent classes|superclasses)")
+             r"|ancestor|bases|base classes|parents|ancestors|parent classes|superclasses"
+             r"|mro|method resolution order)")
 INHERIT_ZH = r"(?:继承自|继承于|继承了|继承|派生自|派生于|扩展自|扩展了|扩展)"
 SUBCLASS_ZH = r"(?:子类|subclass|派生类|子类型|sub-class|subtype|子孙类)"
 BASE_ZH = r"(?:父类|基类|超类|祖先类|祖先|base class|superclass|父类之一|基类之一)"
@@ -43,8 +44,8 @@ BASE_ZH = r"(?:父类|基类|超类|祖先类|祖先|base class|superclass|父�
 # ------------------------------------------------------------------ location
 PLACED = (r"(?:defined|declared|implemented|located|found|written|kept|housed|placed|stored"
           r"|contained)")
-LIVES = r"(?:live|lives|reside|resides|sit|sits|comes|come|originates|originate)"
-IN = r"(?:in|inside|within|at|under|from)"
+LIVES = r"(?:live|lives|reside|resides|sit|sits|comes|come|originates|originate|belongs|belong)"
+IN = r"(?:in|inside|within|at|under|from|to)"
 PLACE_NOUN = r"(?:(?:source )?file|module|package|submodule)"
 SOURCE_NOUN = r"(?:definition|source|implementation|code|source code)"
 PLACED_ZH = r"(?:定义|声明|实现|写|放|存放)"
@@ -53,7 +54,7 @@ PLACE_NOUN_ZH = r"(?:文件|模块|源文件|这个文件|这个模块|file|modu
 
 # ------------------------------------------------------------------ kinds
 KIND_EN = (r"(?:(?:module-level|top-level|plain|regular|ordinary|normal|simple|free|standalone"
-           r"|helper|instance|async|asynchronous|coroutine|static|class|read-only|computed"
+           r"|helper|instance|async|asynchronous|coroutine|static|class|read-only|computed|cached"
            r"|exception|error|bound|public|private|internal|sub|python|builtin) ?)*"
            r"(?:function|method|classmethod|staticmethod|property|module|package|submodule"
            r"|constant|coroutine|class|exception)")
@@ -78,7 +79,8 @@ METHOD_NOUN = r"(?:classmethod|class method|staticmethod|static method|method|fu
 MEMBER_NOUN = r"(?:property|properties|attribute|member|field|callback)s?"
 NOUN = rf"(?:{PARAM_NOUN}|{METHOD_NOUN}|{MEMBER_NOUN})"
 HAVE_ZH = (r"(?P<verb>接收了|接受了|接收|接受|支持|需要|带有|带|拥有|有|包含|包括|提供了|提供"
-           r"|定义了|定义|实现了|实现|声明了|声明|define了|define|暴露了|暴露|覆盖了|重写了|重写)")
+           r"|定义了|定义|实现了|实现|声明了|声明|define了|define|暴露了|暴露|覆盖了|重写了|重写"
+           r"|具备|具有|存在)")
 PARAM_ZH = r"(?:关键字参数|参数|形参|parameters?|arguments?|params?|kwargs?)"
 METHOD_ZH = r"(?:类方法|静态方法|方法|函数|methods?|functions?)"
 MEMBER_ZH = r"(?:属性|成员|字段|attributes?|property|members?)"
@@ -94,12 +96,12 @@ BESIDES = (r"(?:besides|apart from|aside from|excluding|not counting|other than|
 INCLUDING = r"(?:including|counting|包括|算上|包含|含)"
 
 # ------------------------------------------------------------------ calls, raises
-CALL_VERB = (r"(?:call|calls|called|invoke|invokes|invoked|calls into|call into|delegates to"
+CALL_VERB = (r"(?P<cv>call|calls|called|invoke|invokes|invoked|calls into|call into|delegates to"
              r"|delegate to|makes a call to|make a call to|ends up calling|end up calling"
              r"|dispatches to|hands off to|defers to|calls out to|calls through to"
              r"|goes through|relies on|uses)")
 CALLED = r"(?:called|invoked|executed|run|triggered|used)"
-CALL_ZH = r"(?:调用了|调用|去调用|call了|call|invoke了|invoke|calls|用到了|用到|依赖)"
+CALL_ZH = r"(?P<cv>调用了|调用|去调用|call了|call|invoke了|invoke|calls|用到了|用到|依赖|使用了|使用)"
 RAISE_VERB = (r"(?:raise|raises|raised|throw|throws|threw|signal|signals|propagate|propagates"
               r"|fail with|fails with|error out with|errors out with|errors with)")
 RAISED = r"(?:raised|thrown|signalled|signaled|propagated)"

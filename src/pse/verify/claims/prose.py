@@ -114,6 +114,7 @@ def normalise(text: str) -> str:
     # a gloss after Chinese ("属性（property）") says which word was meant: keep its words
     text = re.sub(r"(?<=[\u4e00-\u9fff])\s*[（(]([a-z][a-z -]*)[）)]", r"\1", text)
     text = re.sub(r"\([^()§]*\)|（[^（）§]*）", " ", text)
+    text = re.sub(r"\s[—–-]{1,2}\s[^§—–]*?\s[—–-]{1,2}\s", " ", text)  # an aside between dashes
     text = re.sub(r"[*_\"“”‘']+(?![a-z])|(?<![a-z§])[*_\"“”‘']+", " ", text)
     text = re.sub(r"\s+", " ", text)
     text = re.sub(rf"\s*([{_CJK}§])\s*", r"\1", text)
