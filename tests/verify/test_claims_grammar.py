@@ -200,3 +200,11 @@ def test_grammar_reads_other_wordings(text: str, expected: tuple[str, str, str, 
 ])
 def test_grammar_does_not_overread(text: str) -> None:
     assert [r for r in _read(text) if r[0] in {"calls", "subclass"}] == []
+
+
+def test_grammar_claims_are_about_names_not_expressions() -> None:
+    assert _read("Passing `eq=False, order=True` will raise a `ValueError`.") == []
+    assert _read("`fmt(value)` raises `TypeError`.") == [
+        ("raises", "fmt(value)", "TypeError", False)]
+    assert _read("A :exc:`Error` has a :meth:`~Error.show` method.") == [
+        ("has_method", "Error", "Error.show", False)]

@@ -163,6 +163,7 @@ _SELF = r"§(?P<self>\d+)§"
 _BESIDES = re.compile(rf"{L.BESIDES} ?{_SELF}")
 _INCLUDING = re.compile(rf"{L.INCLUDING} ?{_SELF}")
 _NEGATIVE_VERBS = {"lack", "lacks"}
+_NAME_LIKE = re.compile(r"^@?[\w.:/-]+(?:\([^()]*\))?$")
 _LOOSE_CALLS = r"uses|relies on|goes through|用到了?|依赖|使用了?"
 _DECORATOR_KINDS = {"property": "property", "cached_property": "property",
                     "classmethod": "classmethod", "staticmethod": "staticmethod"}
@@ -197,8 +198,8 @@ def _matches(clause: str) -> Iterator[_Match]:
 def _claim(found: _Match, sentence: Sentence) -> Claim | None:
     groups = found.groups
     subject = sentence.spans[int(groups["s"] or 0)]
-    if subject in {"self", "cls"}:
-        return None
+    if subject in {"self", "cls"} or not _NAME_LIKE.match(subject):
+        return None  # a claim is about a named thing, not an expression
     negated = bool(groups.get("neg") or groups.get("neg2")) or (
         groups.get("verb") or "") in _NEGATIVE_VERBS
     common = {"negated": negated, "line": sentence.line, "sentence": sentence.text,

@@ -93,7 +93,7 @@ def _code_positions(spans: list[re.Match[str]]) -> set[int]:
 
 
 def _sentence(number: int, raw: str, spans: list[re.Match[str]], *, offset: int) -> Sentence:
-    codes = tuple(m.group("code").strip() for m in spans)
+    codes = tuple(_target(m.group("code")) for m in spans)
     slotted, cursor = [], 0
     for index, match in enumerate(spans):
         slotted.append(raw[cursor:match.start() - offset])
@@ -104,6 +104,14 @@ def _sentence(number: int, raw: str, spans: list[re.Match[str]], *, offset: int)
     clauses = tuple(c for c in (normalise(p) for p in _CLAUSE_END.split(joined)) if c)
     return Sentence(line=number, text=raw.strip(), spans=codes, clauses=clauses,
                     normalised=normalise(joined))
+
+
+def _target(code: str) -> str:
+    """What a span names: an rst role's ``title <target>`` and ``~``/``!`` marks removed."""
+    code = code.strip()
+    if code.endswith(">") and "<" in code:
+        code = code[code.rindex("<") + 1:-1]
+    return code.lstrip("~!")
 
 
 def normalise(text: str) -> str:
