@@ -237,3 +237,9 @@ def test_claims_in_changelogs_are_not_flagged(resolver: Resolver) -> None:
 def test_claims_in_rst_documents(resolver: Resolver, tmp_path: Path) -> None:
     text = "Guide\n=====\n\n:class:`Cart` inherits from :class:`OutOfStock`.\n"
     assert [c.result.status for c in _claims(resolver, text, "guide.rst")] == ["unverified"]
+
+
+def test_claims_correct_chinese_counts(resolver: Resolver) -> None:
+    [claim] = _claims(resolver, "`checkout()` 有三个参数。")
+    assert claim.result.status == "unverified"
+    assert claim.result.suggestion == "`checkout()` 有2个参数。"

@@ -208,3 +208,44 @@ def test_grammar_claims_are_about_names_not_expressions() -> None:
         ("raises", "fmt(value)", "TypeError", False)]
     assert _read("A :exc:`Error` has a :meth:`~Error.show` method.") == [
         ("has_method", "Error", "Error.show", False)]
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("`Cart` is an abstract base class.", ("kind", "Cart", "class", False)),
+    ("`Cart` is a `Base` subclass.", ("subclass", "Cart", "Base", False)),
+    ("`Cart` 的父类为 `Base`。", ("subclass", "Cart", "Base", False)),
+    ("`Cart` 源自 `shop.core` 模块。", ("location", "Cart", "shop.core", False)),
+    ("`Cart.add()` has an optional `qty` argument.", ("has_param", "Cart.add()", "qty", False)),
+    ("`Cart` 上找不到 `clear` 方法。", ("has_method", "Cart", "clear", True)),
+    ("`checkout()` passes control to `_charge()`.", ("calls", "checkout()", "_charge()", False)),
+    ("`checkout()` 最终会委托给 `_charge()`。", ("calls", "checkout()", "_charge()", False)),
+    ("`checkout()` raises an exception of type `EmptyCart`.",
+     ("raises", "checkout()", "EmptyCart", False)),
+    ("`checkout()` blows up with `EmptyCart`.", ("raises", "checkout()", "EmptyCart", False)),
+    ("`checkout()` 可能会引起 `EmptyCart`。", ("raises", "checkout()", "EmptyCart", False)),
+])
+def test_grammar_reads_more_wordings(text: str, expected: tuple[str, str, str, bool]) -> None:
+    assert _read(text) == [expected]
+
+
+@pytest.mark.parametrize("text, count", [
+    ("`checkout()` takes 两个 parameters.", "2"),
+    ("`checkout()` has 2 个参数。", "2"),
+    ("The signature of `checkout()` has two parameters.", "2"),
+])
+def test_grammar_reads_mixed_counts(text: str, count: str) -> None:
+    [claim] = [c for s in sentences(text, rst=False) for c in read_claims(s)]
+    assert (claim.relation, claim.obj) == ("param_count", count)
+
+
+def test_lexicon_alternations_are_grouped() -> None:
+    """A bare ``a|b`` macro would split the frame it is pasted into."""
+    from pse.verify.claims import lexicon
+
+    for name, value in vars(lexicon).items():
+        if name.isupper() and isinstance(value, str):
+            depth = 0
+            for index, char in enumerate(value):
+                escaped = index > 0 and value[index - 1] == "\\"
+                depth += {"(": 1, ")": -1}.get(char, 0) if not escaped else 0
+                assert not (char == "|" and depth == 0 and not escaped), name

@@ -36,14 +36,18 @@ GLOSS = r"(?:[a-z][a-z ]*)?"  # the English word a Chinese kind is glossed with
 
 _FRAMES: list[tuple[Relation, str]] = [
     # ---- counts (before possession: "has 3 parameters")
-    ("param_count", rf"{S}(?: ?'s signature)? {PRE}{L.HAVE} (?:exactly |only |just |precisely |a total of |in total )?"
+    ("param_count", rf"{S}(?: ?'s signature)? {PRE}{L.HAVE} "
+                    r"(?:exactly |only |just |precisely |a total of |in total )?"
                     rf"{L.NUMBER} {L.COUNT_PARAM}"),
     ("param_count", rf"{SZ}(?:{L.BESIDES}§\d+§(?:之外|以外)?)?{PRE_ZH}{TOTAL_ZH}{L.HAVE_ZH}"
                     rf"{TOTAL_ZH}{L.NUMBER_ZH}个{L.PARAM_ZH}"),
+    ("param_count", rf"(?:the )?signature of {S} (?:has|lists|contains|includes) {L.NUMBER} "
+                    rf"{L.COUNT_PARAM}"),
     ("param_count", rf"{SZ}的(?:函数)?签名(?:里|中)?{TOTAL_ZH}(?:有|包含|包括){L.NUMBER_ZH}个"),
     ("param_count", rf"{SZ}的{L.PARAM_ZH}(?:一共|总共|共)?(?:有)?{L.NUMBER_ZH}个"),
     # ---- possession: parameters, methods, members (the noun decides)
-    ("has_param", rf"{S} {PRE}{L.HAVE} (?P<neg2>no )?{L.DET}(?P<n1>{L.NOUN} )?(?:named |called )?"
+    ("has_param", rf"{S} {PRE}{L.HAVE} (?P<neg2>no )?{L.DET}{L.PARAM_ADJ}(?P<n1>{L.NOUN} )?"
+                  r"(?:named |called )?"
                   rf"§(?P<o>\d+)§(?P<n2> {L.NOUN}|{L.NOUN_ZH})?"),
     ("has_param", rf"there (?:is|are|exists) (?P<neg>no |not an? |not any )?{L.DET}"
                   rf"(?P<n1>{L.NOUN} )?(?:named |called )?§(?P<o>\d+)§(?P<n2> {L.NOUN})? "
@@ -97,7 +101,7 @@ _FRAMES: list[tuple[Relation, str]] = [
     ("subclass", rf"{SZ}{NEG_ZH}(?:是|属于)?(?:一个)?{OZ}的(?:一个)?(?:直接|间接)?"
                  rf"{L.SUBCLASS_ZH}"),
     ("subclass", rf"{S2Z}{NEG_ZH}(?:是)(?:一个)?{O2Z}的(?:一个)?(?:直接|间接)?{L.BASE_ZH}"),
-    ("subclass", rf"{SZ}的{L.BASE_ZH}(?:中|里)?{L.NEG_ZH}(?:是|包括|包含|有|之一是){OZ}"),
+    ("subclass", rf"{SZ}的{L.BASE_ZH}(?:中|里)?{L.NEG_ZH}(?:是|为|包括|包含|有|之一是){OZ}"),
     # ---- location (a class as the place makes a member claim; see the checker)
     ("location", rf"{S} {L.ADV}{L.AUX}(?:be )?{L.BE}? ?{L.NEG}{L.ADV}{L.PLACED} {L.IN} {L.DET}{O}"),
     ("location", rf"{S} {PRE}{L.LIVES} {L.IN} {L.DET}{O}"),
@@ -111,7 +115,7 @@ _FRAMES: list[tuple[Relation, str]] = [
                  rf"{L.NEG}(?:in|inside|within|at) {L.DET}{O}"),
     ("location", rf"{SZ}{PRE_ZH}(?:被)?{L.PLACED_ZH}(?:在|于)(?:了)?{OZ}{L.WHERE_ZH}?"),
     ("location", rf"{SZ}的(?:定义|实现|源码|源代码|代码){L.NEG_ZH}(?:在|位于|放在|是在){OZ}"),
-    ("location", rf"{SZ}{PRE_ZH}(?:位于|来自|属于|出自){OZ}"),
+    ("location", rf"{SZ}{PRE_ZH}(?:位于|来自|属于|出自|源自){OZ}"),
     ("location", rf"{SZ}所在的(?:{L.PLACE_NOUN_ZH})(?:是|为){L.NEG_ZH}{OZ}"),
     ("location", rf"{SZ}{PRE_ZH}在{OZ}{L.WHERE_ZH}?(?:被)?{L.PLACED_ZH}"),
     ("location", rf"{SZ}{PRE_ZH}在(?:{L.PLACE_NOUN_ZH})?§(?P<o>\d+)§{L.PLACE_NOUN_ZH}"
@@ -143,7 +147,8 @@ _FRAMES: list[tuple[Relation, str]] = [
     ("calls", rf"{S} {BE_NEG}(?:a |an |just a |only a |a thin |a small )?(?:convenience )?"
               rf"(?:wrapper|shortcut|shorthand|front end|front-end) (?:around|for|over|of|to) {O}"),
     # ---- raises
-    ("raises", rf"{S} {PRE}{L.RAISE_VERB} {L.DET}{O}"),
+    ("raises", rf"{S} {PRE}{L.RAISE_VERB} {L.DET}(?:(?:exception|error)s? (?:of type |of class )?)?"
+               rf"{O}"),
     ("raises", rf"{S2} {L.ADV}(?:is|are|gets|get|can be|may be|will be|might be|could be|is never"
                rf"|are never) {L.NEG}{L.ADV}{L.RAISED} (?:by|from|in|inside|within) {O2}"),
     ("raises", rf"{SZ}{PRE_ZH}(?:在?[^§]{{1,12}}?(?:时|的时候|情况下))?{L.AUX_ZH}"
@@ -153,7 +158,8 @@ _FRAMES: list[tuple[Relation, str]] = [
     ("raises", rf"{S2Z}{L.AUX_ZH}{L.NEG_ZH}(?:会|可能)?(?:由|被){O2Z}{L.AUX_ZH}"
                r"(?:抛出|引发|raise)"),
     # ---- "`A` is a `B`": is-a, read as inheritance (the checker requires two classes)
-    ("subclass", rf"{S} {L.BE} {L.NEG}(?:a|an|a kind of|a type of|a sort of|a special) {O}$"),
+    ("subclass", rf"{S} {L.BE} {L.NEG}(?:a|an|a kind of|a type of|a sort of|a special) {O}"
+                 r"(?: (?:subclass|sub-class|subtype))?$"),
 ]
 _COMPILED = [(relation, re.compile(pattern.replace(" ", " ?")))
              for relation, pattern in _FRAMES]
@@ -162,9 +168,10 @@ _CONDITION = re.compile(r"^(?:if|when|whenever|unless|whether|in case|suppose|as
 _SELF = r"§(?P<self>\d+)§"
 _BESIDES = re.compile(rf"{L.BESIDES} ?{_SELF}")
 _INCLUDING = re.compile(rf"{L.INCLUDING} ?{_SELF}")
-_NEGATIVE_VERBS = {"lack", "lacks"}
+_NEGATIVE_VERBS = {"lack", "lacks", "缺少", "缺乏", "找不到"}
 _NAME_LIKE = re.compile(r"^@?[\w.:/-]+(?:\([^()]*\))?$")
-_LOOSE_CALLS = r"uses|relies on|goes through|用到了?|依赖|使用了?"
+_LOOSE_CALLS = (r"uses|relies on|goes through|wraps|triggers|runs|executes|用到了?|依赖|使用了?"
+                r"|执行了?")
 _DECORATOR_KINDS = {"property": "property", "cached_property": "property",
                     "classmethod": "classmethod", "staticmethod": "staticmethod"}
 
@@ -253,6 +260,7 @@ def _besides_self(sentence: Sentence) -> bool | None:
 
 
 def _number(text: str) -> int:
+    text = text.removesuffix("个")
     if text.isdigit():
         return int(text)
     if text in L.WORD_NUMBERS:

@@ -124,8 +124,10 @@ def _corrected(claim: Claim, correction: str, obj: Named | None) -> str:
         return sentence.replace(f"`{obj.text}`", f"`{correction}`", 1) \
             if f"`{obj.text}`" in sentence else ""
     if claim.relation == "param_count":
-        return re.sub(rf"(?<![\w`]){re.escape(claim.obj_text)}(?![\w`])", correction, sentence,
-                      count=1, flags=re.IGNORECASE)
+        written = re.escape(claim.obj_text.removesuffix("个"))
+        fixed = re.sub(rf"(?<![A-Za-z0-9_`]){written}(?![A-Za-z0-9_`])", correction, sentence,
+                       count=1, flags=re.IGNORECASE)
+        return fixed if fixed != sentence else ""
     if claim.relation == "kind":
         word = _ZH_KINDS.get(correction, correction) if _CJK.search(claim.obj_text) else correction
         written = re.escape(re.sub(r"[a-z ]+$", "", claim.obj_text) or claim.obj_text)

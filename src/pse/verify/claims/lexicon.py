@@ -17,7 +17,7 @@ NEG = r"(?P<neg>(?:not|never|no longer|no) )?"
 BE = r"(?:is|are|was|were)"
 DET = r"(?:(?:a|an|the|one|its|their|its own|their own|own|some|any|a single|一个|一|个) )?"
 ADV_ZH = (r"(?:也|还|就|其实|实际上|直接|间接|内部|本身|确实|同样|都|只|则|总是|通常|一般"
-          r"|在内部|里面|内部会)*")
+          r"|在内部|里面|内部会|最终|最后|首先|然后|接着|随后|再|先)*")
 AUX_ZH = r"(?:会|可以|可能|能|将|会去|要|能够|可|总会|也会|就会|还会)?"
 NEG_ZH = r"(?P<neg>并不会|并没有|并不|并没|并未|从不|不会|没有|并非|不|没|未)?"
 SUBJ_NOUN = (r"(?: (?:class|function|method|module|property|coroutine|helper|constructor"
@@ -55,7 +55,8 @@ PLACE_NOUN_ZH = r"(?:文件|模块|源文件|这个文件|这个模块|file|modu
 # ------------------------------------------------------------------ kinds
 KIND_EN = (r"(?:(?:module-level|top-level|plain|regular|ordinary|normal|simple|free|standalone"
            r"|helper|instance|async|asynchronous|coroutine|static|class|read-only|computed|cached"
-           r"|exception|error|bound|public|private|internal|sub|python|builtin) ?)*"
+           r"|exception|error|bound|public|private|internal|sub|python|builtin|abstract|base"
+           r"|mixin|utility|concrete|generic) ?)*"
            r"(?:function|method|classmethod|staticmethod|property|module|package|submodule"
            r"|constant|coroutine|class|exception)")
 KIND_ZH = (r"(?:普通|模块级|模块级别的|顶层|实例|异步|协程|静态|类|只读|公开|内部|私有)*"
@@ -73,6 +74,8 @@ HAVE = (r"(?P<verb>has|have|take|takes|accept|accepts|receive|receives|expect|ex
         r"|support|supports|require|requires|get|gets|define|defines|declare|declares"
         r"|provide|provides|expose|exposes|offer|offers|implement|implements|include"
         r"|includes|lack|lacks|come with|comes with|carry|carries|override|overrides)")
+PARAM_ADJ = (r"(?:(?:optional|required|keyword-only|positional|extra|additional|new|boolean"
+             r"|single|mandatory|named) )*")
 PARAM_NOUN = (r"(?:keyword-only argument|keyword argument|positional argument|argument|arg"
               r"|parameter|param|kwarg|keyword|option)s?")
 METHOD_NOUN = r"(?:classmethod|class method|staticmethod|static method|method|function)s?"
@@ -80,16 +83,16 @@ MEMBER_NOUN = r"(?:property|properties|attribute|member|field|callback)s?"
 NOUN = rf"(?:{PARAM_NOUN}|{METHOD_NOUN}|{MEMBER_NOUN})"
 HAVE_ZH = (r"(?P<verb>接收了|接受了|接收|接受|支持|需要|带有|带|拥有|有|包含|包括|提供了|提供"
            r"|定义了|定义|实现了|实现|声明了|声明|define了|define|暴露了|暴露|覆盖了|重写了|重写"
-           r"|具备|具有|存在)")
+           r"|具备|具有|存在|缺少|缺乏|找不到)")
 PARAM_ZH = r"(?:关键字参数|参数|形参|parameters?|arguments?|params?|kwargs?)"
 METHOD_ZH = r"(?:类方法|静态方法|方法|函数|methods?|functions?)"
 MEMBER_ZH = r"(?:属性|成员|字段|attributes?|property|members?)"
 NOUN_ZH = rf"(?:{PARAM_ZH}|{METHOD_ZH}|{MEMBER_ZH})"
 NUMBER = (r"(?P<num>\d+|zero|no|one|a single|single|two|three|four|five|six|seven|eight|nine"
-          r"|ten|eleven|twelve)")
+          r"|ten|eleven|twelve|[零一二两三四五六七八九十]+个)")
 NUMBER_ZH = r"(?P<num>\d+|[零一二两三四五六七八九十]+)"
-COUNT_PARAM = (r"(?:(?:positional|formal|named|explicit|declared|required) )*"
-               r"(?:parameter|param|argument|arg)s?")
+COUNT_PARAM = (r"(?:(?:(?:positional|formal|named|explicit|declared|required) )*"
+               r"(?:parameter|param|argument|arg)s?|个?(?:参数|形参))")
 BESIDES = (r"(?:besides|apart from|aside from|excluding|not counting|other than|except for|except"
            r"|without|not including|in addition to|on top of|plus|除了|除|不算|不包括|不计"
            r"|不含|除去|去掉|不包含)")
@@ -99,13 +102,16 @@ INCLUDING = r"(?:including|counting|包括|算上|包含|含)"
 CALL_VERB = (r"(?P<cv>call|calls|called|invoke|invokes|invoked|calls into|call into|delegates to"
              r"|delegate to|makes a call to|make a call to|ends up calling|end up calling"
              r"|dispatches to|hands off to|defers to|calls out to|calls through to"
-             r"|goes through|relies on|uses)")
+             r"|goes through|relies on|uses|wraps|triggers|runs|executes|passes control to"
+             r"|hands control to|forwards to|forwards the call to|hands over to)")
 CALLED = r"(?:called|invoked|executed|run|triggered|used)"
-CALL_ZH = r"(?P<cv>调用了|调用|去调用|call了|call|invoke了|invoke|calls|用到了|用到|依赖|使用了|使用)"
+CALL_ZH = (r"(?P<cv>调用了|调用|去调用|调到|去调|call了|call|invoke了|invoke|calls|用到了|用到|依赖"
+           r"|使用了|使用|委托给|执行了|执行)")
 RAISE_VERB = (r"(?:raise|raises|raised|throw|throws|threw|signal|signals|propagate|propagates"
-              r"|fail with|fails with|error out with|errors out with|errors with)")
+              r"|fail with|fails with|error out with|errors out with|errors with|blows up with"
+              r"|blow up with|bails out with|aborts with)")
 RAISED = r"(?:raised|thrown|signalled|signaled|propagated)"
-RAISE_ZH = r"(?:抛出了|抛出|抛|引发了|引发|raise|raises|throw|throws|报出|报)"
+RAISE_ZH = r"(?:抛出的是|抛出了|抛出|抛|引发了|引发|引起|raise|raises|throw|throws|报出|报)"
 
 WORD_NUMBERS = {"zero": 0, "no": 0, "one": 1, "a single": 1, "single": 1, "two": 2,
                 "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
