@@ -66,6 +66,11 @@ def _charge(cart):
 def checkout(cart, pay):
     _charge(cart)
     return pay(cart)
+
+
+@functools.lru_cache(maxsize=None)
+def cached(value):
+    return value
 ''',
     "shop/util.py": "def fmt(value):\n    return str(value)\n",
 }
@@ -136,6 +141,8 @@ def test_claims_location(resolver: Resolver, text: str, status: str) -> None:
     ("`Cart.add` is a function.", "ignored"),  # a defensible reading
     ("`EmptyCart` is an exception.", "verified"),
     ("`Cart` is not a module.", "verified"),
+    ("`cached()` is a class.", "unverified"),  # no decorator makes a def a class
+    ("`cached()` is a coroutine function.", "ignored"),  # but one may make it async
 ])
 def test_claims_kinds(resolver: Resolver, text: str, status: str) -> None:
     assert _status(resolver, text) == status

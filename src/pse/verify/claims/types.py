@@ -8,6 +8,8 @@ from pse.verify.claims.names import Named, ancestry, external_mro, introspect
 from pse.verify.resolve import Resolver
 
 _PROPERTY_DECORATORS = ("property", "cached_property", "setter", "getter", "deleter")
+_KNOWN_DECORATORS = {*_PROPERTY_DECORATORS, "classmethod", "staticmethod", "abstractmethod",
+                     "wraps", "overload", "override", "final"}
 
 
 def subclass(resolver: Resolver, subject: Symbol, obj: Named) -> Decision:
@@ -92,14 +94,16 @@ def actual_kinds(resolver: Resolver, symbol: Symbol) -> set[str]:
 
 def _callable_kinds(symbol: Symbol, decorators: set[str], *, is_async: bool) -> set[str]:
     kinds = {"coroutine"} if is_async else set()
+    if decorators - _KNOWN_DECORATORS:
+        kinds.add("?callable")  # a decorator may make it async, a descriptor, ... not a class
     if symbol.kind == "function":
-        return kinds | {"function"} | ({"?"} if decorators else set())
+        return kinds | {"function"}
     if decorators & set(_PROPERTY_DECORATORS):
         return kinds | {"property", "attribute"}
     for decorator in ("classmethod", "staticmethod"):
         if decorator in decorators:
             return kinds | {decorator, "method"}
-    return kinds | {"method"} | ({"?"} if decorators else set())
+    return kinds | {"method"}
 
 
 _ORDER = ("property", "classmethod", "staticmethod", "coroutine", "exception", "class",
@@ -120,9 +124,11 @@ def _defensible(claimed: str, actual: set[str]) -> bool:
     readings = {
         "function": {"method", "classmethod", "staticmethod", "coroutine"},
         "method": {"coroutine"},
-        "coroutine": set(),
         "exception": {"?exception"},
         "constant": {"?literal"},
+        # a decorator may make a def async or a descriptor, never a class or a module
+        **{k: {"?callable"} for k in ("coroutine", "property", "classmethod", "staticmethod",
+                                     "attribute")},
     }
     return bool(readings.get(claimed, set()) & actual) or (
         claimed == "property" and "attribute" in actual and "method" not in actual)
