@@ -60,7 +60,11 @@ class Mention:
 
 @dataclass(frozen=True)
 class DefFacts:
-    """What a definition says about itself beyond its name (checked by structural claims)."""
+    """What a definition says about itself beyond its name (checked by structural claims).
+
+    Only definitions with something to say have one: a plain ``def`` (no decorator, not
+    async, no ``*args``) has none.
+    """
 
     qualname: str
     line: int

@@ -140,9 +140,11 @@ def _add_function(c: _Collector, node: ast.FunctionDef | ast.AsyncFunctionDef, *
     kind = "method" if scope_kind == "class" else "function"
     qualname = c.add(node, name=node.name, kind=kind, parent=scope,
                      params=tuple(names), varkw=args.kwarg is not None)
-    c.defs.append(DefFacts(qualname, node.lineno, decorators=_decorators(node),
-                           is_async=isinstance(node, ast.AsyncFunctionDef),
-                           varargs=args.vararg is not None))
+    if node.decorator_list or args.vararg or isinstance(node, ast.AsyncFunctionDef):
+        # a plain def has no row: most have none, and the cold index pays per row
+        c.defs.append(DefFacts(qualname, node.lineno, decorators=_decorators(node),
+                               is_async=isinstance(node, ast.AsyncFunctionDef),
+                               varargs=args.vararg is not None))
     for arg in (*positional, *args.kwonlyargs, args.vararg, args.kwarg):
         if arg is not None and arg.arg not in {"self", "cls"}:
             c.add(arg, name=arg.arg, kind="parameter", parent=qualname)
