@@ -249,3 +249,7 @@ def test_lexicon_alternations_are_grouped() -> None:
                 escaped = index > 0 and value[index - 1] == "\\"
                 depth += {"(": 1, ")": -1}.get(char, 0) if not escaped else 0
                 assert not (char == "|" and depth == 0 and not escaped), name
+
+
+def test_grammar_reads_membership_of_an_mro_as_inheritance() -> None:
+    assert _read("`object` is in `Cart`'s MRO.") == [("subclass", "Cart", "object", False)]

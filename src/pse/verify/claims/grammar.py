@@ -105,7 +105,7 @@ _FRAMES: list[tuple[Relation, str]] = [
     # ---- location (a class as the place makes a member claim; see the checker)
     ("location", rf"{S} {L.ADV}{L.AUX}(?:be )?{L.BE}? ?{L.NEG}{L.ADV}{L.PLACED} {L.IN} {L.DET}{O}"),
     ("location", rf"{S} {PRE}{L.LIVES} {L.IN} {L.DET}{O}"),
-    ("location", rf"{S} {L.BE} {L.NEG}(?:in|inside|within|part of) {L.DET}{O}"),
+    ("location", rf"{S} {L.BE} {L.NEG}(?:in|inside|within|part of) {L.DET}{O}(?! ?'s)"),
     ("location", rf"(?:(?:you|we|one) )?{L.AUX}(?:find|see|locate) {L.DET}{L.SOURCE_NOUN} "
                  r"(?:of|for) "
                  rf"{S} (?:in|inside|within|at) {L.DET}{O}"),
