@@ -33,10 +33,12 @@ def run_once(src: Path, tree: Path, article: Path, cache: Path) -> tuple[float, 
     env = {**os.environ, "PYTHONPATH": str(src), "PSE_CACHE_DIR": str(cache)}
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
-    subprocess.run([sys.executable, "-m", "pse", "verify", str(article), "--source", str(tree),
-                    "--format", "json", "-q"], env=env, stdout=subprocess.DEVNULL,
-                   stderr=subprocess.DEVNULL, check=False)
+    done = subprocess.run([sys.executable, "-m", "pse", "verify", str(article), "--source",
+                           str(tree), "--format", "json", "-q"], env=env,
+                          stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, check=False)
     wall = time.perf_counter() - start
+    if done.returncode not in (0, 1):  # 1: something unverified, which the article has
+        raise SystemExit(f"pse failed ({done.returncode}): {done.stderr.decode()[-500:]}")
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     return wall, (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
 

@@ -25,7 +25,9 @@ _DEFINITIONS = frozenset({"class", "function", "method", "module", "package"})
 _FACTORIES = {"NamedTuple": "tuple", "typing.NamedTuple": "tuple", "TypedDict": "dict",
               "typing.TypedDict": "dict", "typing_extensions.TypedDict": "dict",
               "typing_extensions.NamedTuple": "tuple"}
-_UNSAFE_MODULES = frozenset({"antigravity", "this", "idlelib", "tkinter", "turtle", "turtledemo"})
+# modules whose import does something (opens a browser or a window, prints, runs tests)
+_UNSAFE_MODULES = frozenset({"antigravity", "this", "idlelib", "tkinter", "turtle", "turtledemo",
+                             "__hello__", "__phello__", "test", "lib2to3", "ensurepip"})
 
 
 @dataclass(frozen=True)
