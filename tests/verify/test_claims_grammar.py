@@ -253,3 +253,8 @@ def test_lexicon_alternations_are_grouped() -> None:
 
 def test_grammar_reads_membership_of_an_mro_as_inheritance() -> None:
     assert _read("`object` is in `Cart`'s MRO.") == [("subclass", "Cart", "object", False)]
+
+
+def test_grammar_reads_nested_list_items_but_not_indented_code() -> None:
+    text = "- Classes:\n    - `Cart` extends `Base`.\n\n    `Cart` extends `Item`.\n"
+    assert _read(text) == [("subclass", "Cart", "Base", False)]

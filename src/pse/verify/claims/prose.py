@@ -18,6 +18,7 @@ _SPAN = re.compile(r"(?:\{[\w:.-]+\}|:[\w:.-]+:)?(`+)(?P<code>[^`]+?)\1(?!`)")
 _RST_MARKER = re.compile(r"\.\.\s+pse:\s*(ignore(?:-start|-end|-file)?)\b")
 _FENCE = re.compile(r"^\s*(```|~~~)")
 _SKIPPED = re.compile(r"^\s*(?:#|\||<|\.\. |[=\-~^\"'`#*+]{3,}\s*$|:[\w-]+:(?:\s|$))")
+_LIST_ITEM = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s")
 _SENTENCE_END = re.compile(r"[.!?](?=\s|$)|[;:。！？；：]")
 _CLAUSE_END = re.compile(r"[,，、]")
 _CJK = "\u3000-\u303f\u4e00-\u9fff\uff00-\uffef"
@@ -70,8 +71,9 @@ def _prose_lines(text: str, *, rst: bool) -> Iterator[tuple[int, str]]:
         literal_indent = None
         if rst and (line.rstrip().endswith("::") or line.lstrip().startswith(".. ")):
             literal_indent = indent
-        if fenced or number in ignored or _SKIPPED.match(line) or (indent >= 4 and not rst):
-            continue
+        if fenced or number in ignored or _SKIPPED.match(line) or (
+                indent >= 4 and not rst and not _LIST_ITEM.match(line)):
+            continue  # an indented Markdown line is code unless it is a nested list item
         yield number, line
 
 
