@@ -258,3 +258,13 @@ def test_grammar_reads_membership_of_an_mro_as_inheritance() -> None:
 def test_grammar_reads_nested_list_items_but_not_indented_code() -> None:
     text = "- Classes:\n    - `Cart` extends `Base`.\n\n    `Cart` extends `Item`.\n"
     assert _read(text) == [("subclass", "Cart", "Base", False)]
+
+
+def test_every_frame_compiles_and_has_cue_words() -> None:
+    import re
+
+    from pse.verify.claims import grammar
+
+    assert {relation for relation, _ in grammar._FRAMES} <= set(grammar._CUES)
+    for _, pattern in grammar._FRAMES:
+        re.compile(pattern.replace(" ", " ?"))

@@ -161,8 +161,39 @@ _FRAMES: list[tuple[Relation, str]] = [
     ("subclass", rf"{S} {L.BE} {L.NEG}(?:a|an|a kind of|a type of|a sort of|a special) {O}"
                  r"(?: (?:subclass|sub-class|subtype))?$"),
 ]
-_COMPILED = [(relation, re.compile(pattern.replace(" ", " ?")))
-             for relation, pattern in _FRAMES]
+# Each relation's cue words, as fragments: a clause without any of them cannot match that
+# relation's frames, which are then neither tried nor compiled (compiling every frame costs
+# more than a whole warm ``pse verify`` of a small document). A superset of the lexicon.
+_CUES: dict[str, str] = {
+    "param_count": (r"(?:\d|zero|no|one|single|two|three|four|five|six|seven|eight|nine|ten"
+                    r"|eleven|twelve|[零一二两三四五六七八九十]).{0,16}?(?:param|arg|参数|形参)"
+                    r"|(?:参数|签名).{0,8}?[\d零一二两三四五六七八九十]"),
+    "has_param": (r"param|arg|option|keyword|kwarg|method|function|propert|attribute|member"
+                  r"|field|callback|take|accept|receiv|expect|support|requir|defin|declar"
+                  r"|provid|expos|offer|implement|overrid|includ|contain|lack|come with|carr"
+                  r"|has|have|gets? |signature|call|there (?:is|are)|exist|参数|方法|函数|属性|成员"
+                  r"|字段|接收|接受|支持|需要|带|有|包含|包括|提供|定义|声明|实现|define|暴露|覆盖"
+                  r"|重写|具备|具有|存在|缺|找不到"),
+    "subclass": (r"inherit|deriv|subclass|sub-class|subtype|child|descendant|speciali|extend"
+                 r"|extension|(?:kind|type|sort) of|base|parent|ancestor|super|mro"
+                 r"|method resolution|继承|派生|扩展|子类|父类|基类|超类|祖先"
+                 r"|(?:is|are) (?:not )?(?:a|an|a special) ?§"),
+    "built_on": r"built|based|build|基于|建立在",
+    "location": (r"defin|declar|implement|locat|found|written|kept|housed|placed|stored"
+                 r"|contained|live|resid|sits? |come|originat|belong|find|see |source"
+                 r"|definition|(?:is|are) (?:not )?(?:in|inside|within|part of) "
+                 r"|定义|声明|实现|写|放|位于|来自|属于|出自|源自|所在|在"),
+    "defines": r"defin|declar|contain|hold|hous|定义|声明|实现|define",
+    "kind": (r"function|method|propert|module|package|constant|coroutine|class|exception"
+             r"|函数|方法|类|属性|模块|包|常量|协程|异常|decorat|wrapped|marked|装饰|修饰"),
+    "calls": (r"call|invok|delegat|dispatch|hand|defer|goes through|relies|uses|wraps|trigger"
+              r"|runs|execut|passes control|forward|wrapper|shortcut|shorthand|front|调用|调到"
+              r"|去调|invoke|用到|依赖|使用|委托|执行"),
+    "raises": (r"rais|throw|threw|signal|propagat|fails? with|errors? (?:out )?with|blow"
+               r"|bail|abort|抛|引发|引起|报"),
+}
+_CUE = {relation: re.compile(cues) for relation, cues in _CUES.items()}
+_COMPILED: list[re.Pattern[str] | None] = [None] * len(_FRAMES)
 _CONDITION = re.compile(r"^(?:if|when|whenever|unless|whether|in case|suppose|assuming|once"
                         r"|如果|若|假如|假设|是否|要是|一旦|除非|当)")
 _SELF = r"§(?P<self>\d+)§"
@@ -196,8 +227,14 @@ def read_claims(sentence: Sentence) -> Iterator[Claim]:
 
 def _matches(clause: str) -> Iterator[_Match]:
     """Every frame matching the clause, in grammar order (the first readable one wins)."""
-    for relation, pattern in _COMPILED:
-        hit = pattern.search(clause)
+    cued = {relation for relation, cue in _CUE.items() if cue.search(clause)}
+    for position, (relation, pattern) in enumerate(_FRAMES):
+        if relation not in cued:
+            continue
+        compiled = _COMPILED[position]
+        if compiled is None:
+            compiled = _COMPILED[position] = re.compile(pattern.replace(" ", " ?"))
+        hit = compiled.search(clause)
         if hit is not None:
             yield _Match(relation, hit.groupdict())
 

@@ -8,17 +8,21 @@ frames of :mod:`pse.verify.claims.grammar` combine them with argument slots.
 from __future__ import annotations
 
 # ------------------------------------------------------------------ modifiers
-ADV = (r"(?:(?:also|directly|internally|actually|always|only|still|indeed|really|simply|just"
-       r"|itself|explicitly|eventually|ultimately|in turn|then|first|now|typically|usually"
-       r"|normally|sometimes|often|in fact|of course|[a-z]+ly) )*")
+# Adverbs change no relation ("internally calls", "也继承自"): the normaliser removes them
+# (see prose.normalise), so no frame spells them out.
+ADVERBS = (r"(?:also|directly|internally|actually|always|only|still|indeed|really|simply|just"
+           r"|itself|explicitly|eventually|ultimately|in turn|then|first|now|typically|usually"
+           r"|normally|sometimes|often|in fact|of course|[a-z]{2,}ly)")
+ADVERBS_ZH = (r"(?:其实|实际上|直接|间接|在内部|内部|本身|确实|同样|总是|通常|一般|里面|最终|最后|首先"
+              r"|然后|接着|随后|也|还|就|都|只|则|再|先)")
+ADV = ""
 AUX = (r"(?:(?:can|may|might|will|would|could|should|must|does|do|did|shall|is able to"
        r"|are able to|tends? to|is going to|is known to|is designed to|is meant to) )?")
 NEG = r"(?P<neg>(?:not|never|no longer|no) )?"
 BE = r"(?:is|are|was|were)"
 DET = r"(?:(?:a|an|the|one|its|their|its own|their own|own|some|any|a single|一个|一|个) )?"
-ADV_ZH = (r"(?:也|还|就|其实|实际上|直接|间接|内部|本身|确实|同样|都|只|则|总是|通常|一般"
-          r"|在内部|里面|内部会|最终|最后|首先|然后|接着|随后|再|先)*")
-AUX_ZH = r"(?:会|可以|可能|能|将|会去|要|能够|可|总会|也会|就会|还会)?"
+ADV_ZH = ""
+AUX_ZH = r"(?:会|可以|可能|能|将|会去|要|能够|可|总会)?"
 NEG_ZH = r"(?P<neg>并不会|并没有|并不|并没|并未|从不|不会|没有|并非|不|没|未)?"
 SUBJ_NOUN = (r"(?: (?:class|function|method|module|property|coroutine|helper|constructor"
              r"|decorator|exception|attribute|constant|object|type|package|classmethod"

@@ -1,8 +1,8 @@
 """Prose of a document as sentences whose code spans are argument slots.
 
 A sentence is normalised for the grammar: each code span becomes ``§N§`` (N indexes the
-line's spans), English is lower-cased with contractions expanded, parentheticals without
-code are dropped, and spaces next to Chinese characters or slots are removed (Chinese
+line's spans), English is lower-cased with contractions expanded, adverbs and parentheticals
+without code are dropped, and spaces next to Chinese characters or slots are removed (Chinese
 writes none, and mixed text places them anywhere), so the grammar sees one spelling.
 """
 
@@ -12,6 +12,7 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
+from pse.verify.claims.lexicon import ADVERBS, ADVERBS_ZH
 from pse.verify.markdown import ignored_line_numbers
 
 _SPAN = re.compile(r"(?:\{[\w:.-]+\}|:[\w:.-]+:)?(`+)(?P<code>[^`]+?)\1(?!`)")
@@ -22,6 +23,8 @@ _LIST_ITEM = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s")
 _SENTENCE_END = re.compile(r"[.!?](?=\s|$)|[;:。！？；：]")
 _CLAUSE_END = re.compile(r"[,，、]")
 _CJK = "\u3000-\u303f\u4e00-\u9fff\uff00-\uffef"
+_ADVERBS = re.compile(rf"(?<![\w-]){ADVERBS}(?![\w-]) ?")
+_ADVERBS_ZH = re.compile(ADVERBS_ZH)
 _CONTRACTIONS = ((r"\bcan't\b|\bcannot\b", "can not"), (r"\bwon't\b", "will not"),
                  (r"n't\b", " not"), (r"’", "'"))
 
@@ -126,7 +129,9 @@ def normalise(text: str) -> str:
     text = re.sub(r"\([^()§]*\)|（[^（）§]*）", " ", text)
     text = re.sub(r"\s[—–-]{1,2}\s[^§—–]*?\s[—–-]{1,2}\s", " ", text)  # an aside between dashes
     text = re.sub(r"[*_\"“”‘']+(?![a-z])|(?<![a-z§])[*_\"“”‘']+", " ", text)
+    text = _ADVERBS.sub("", text)
     text = re.sub(r"\s+", " ", text)
     text = re.sub(rf"\s*([{_CJK}§])\s*", r"\1", text)
+    text = _ADVERBS_ZH.sub("", text)
     text = re.sub(r"§\s+|\s+§", lambda m: m.group(0).strip(), text)
     return text.strip(" .!?;:。！？；：")
