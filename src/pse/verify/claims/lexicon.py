@@ -13,8 +13,8 @@ from __future__ import annotations
 ADVERBS = (r"(?:also|directly|internally|actually|always|only|still|indeed|really|simply|just"
            r"|itself|explicitly|eventually|ultimately|in turn|then|first|now|typically|usually"
            r"|normally|sometimes|often|in fact|of course|[a-z]{2,}ly)")
-ADVERBS_ZH = (r"(?:其实|实际上|直接|间接|在内部|内部|本身|确实|同样|总是|通常|一般|里面|最终|最后|首先"
-              r"|然后|接着|随后|也|还|就|都|只|则|再|先)")
+ADVERBS_ZH = (r"(?:其实|实际上|直接|间接|在内部|内部|本身|确实|同样|总是|通常|一般|里面"
+              r"|最终|最后|首先|然后|接着|随后|也|还|就|都|只|则|再|先)")
 ADV = ""
 AUX = (r"(?:(?:can|may|might|will|would|could|should|must|does|do|did|shall|is able to"
        r"|are able to|tends? to|is going to|is known to|is designed to|is meant to) )?")
