@@ -268,3 +268,8 @@ def test_every_frame_compiles_and_has_cue_words() -> None:
     assert {relation for relation, _ in grammar._FRAMES} <= set(grammar._CUES)
     for _, pattern in grammar._FRAMES:
         re.compile(pattern.replace(" ", " ?"))
+
+
+def test_grammar_reads_own_definitions_as_members() -> None:
+    assert _read("`Cart` has its own implementation of `clear`.") == [
+        ("defines", "Cart", "clear", False)]

@@ -123,6 +123,9 @@ _FRAMES: list[tuple[Relation, str]] = [
     ("location", rf"(?:在|从){OZ}{L.WHERE_ZH}?(?:可以|能)?(?:找到|看到){SZ}(?:的定义)?"),
     ("defines", rf"{S} {PRE}(?:defines|define|declares|declare|contains|holds|houses) {L.DET}"
                 rf"(?:class |function |method |constant )?§(?P<o>\d+)§"),
+    ("defines", rf"{S} {PRE}(?:has|have|provides|provide|gives|give|carries|ships) {L.DET}"
+                rf"(?:own )?(?:definition|implementation|version|override) (?:of|for) {L.DET}"
+                rf"§(?P<o>\d+)§"),
     ("defines", rf"{SZ}{L.WHERE_ZH}?{L.ADV_ZH}{L.NEG_ZH}(?:自己)?(?:定义了|定义|define了|define"
                 rf"|声明了|实现了)(?:一个)?§(?P<o>\d+)§"),
     # ---- kinds
@@ -183,7 +186,7 @@ _CUES: dict[str, str] = {
                  r"|contained|live|resid|sits? |come|originat|belong|find|see |source"
                  r"|definition|(?:is|are) (?:not )?(?:in|inside|within|part of) "
                  r"|定义|声明|实现|写|放|位于|来自|属于|出自|源自|所在|在"),
-    "defines": r"defin|declar|contain|hold|hous|定义|声明|实现|define",
+    "defines": r"defin|declar|contain|hold|hous|implement|version|overrid|定义|声明|实现|define",
     "kind": (r"function|method|propert|module|package|constant|coroutine|class|exception"
              r"|函数|方法|类|属性|模块|包|常量|协程|异常|decorat|wrapped|marked|装饰|修饰"),
     "calls": (r"call|invok|delegat|dispatch|hand|defer|goes through|relies|uses|wraps|trigger"
