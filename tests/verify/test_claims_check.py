@@ -250,3 +250,9 @@ def test_claims_correct_chinese_counts(resolver: Resolver) -> None:
     [claim] = _claims(resolver, "`checkout()` 有三个参数。")
     assert claim.result.status == "unverified"
     assert claim.result.suggestion == "`checkout()` 有2个参数。"
+
+
+def test_claims_obey_the_ignore_list(resolver: Resolver) -> None:
+    checked = check_documents([Document("a.md", "`Cart` extends `OutOfStock`.\n")], resolver,
+                              ignore=["subclass(shop.core.Cart, *"])
+    assert [c.result.status for c in checked if c.ref.kind == "claim"] == ["ignored"]

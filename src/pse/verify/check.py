@@ -64,18 +64,20 @@ def check_documents(documents: Iterable[Document], resolver: Resolver, *,
                 result = Resolution("ignored", suggestion=result.suggestion,
                                     message=f"{result.message} (historical document)")
             checked.append(CheckedReference(ref, result))
-        checked.extend(_claims(document, text, resolver, is_history=is_history))
+        checked.extend(_claims(document, text, resolver, ignore=ignore, is_history=is_history))
     checked.sort(key=lambda c: (c.ref.file, c.ref.line, c.ref.text, c.ref.name))
     return checked
 
 
-def _claims(document: Document, text: str, resolver: Resolver, *, is_history: bool
-            ) -> list[CheckedReference]:
+def _claims(document: Document, text: str, resolver: Resolver, *, ignore: Sequence[str],
+            is_history: bool) -> list[CheckedReference]:
     """The document's structural claims (see :mod:`pse.verify.claims`)."""
     found: list[CheckedReference] = []
     rst = document.path.lower().endswith((".rst", ".rest"))
     for ref, result in check_claims(text, file=document.path, resolver=resolver, rst=rst):
-        if result.status == "unverified" and is_history:
+        if result.status == "unverified" and _matches_any(ref, ignore):
+            result = Resolution("ignored", message="listed in [tool.pse.verify] ignore")
+        elif result.status == "unverified" and is_history:
             result = Resolution("ignored", message=f"{result.message} (historical document)")
         found.append(CheckedReference(ref, result))
     return found
