@@ -35,9 +35,15 @@ class ToolSettings:
     max_matches: int = 200
     """Matching lines grep reports at most."""
     isolate_network: bool = True
-    """Run commands in a new network namespace (``unshare``) when the platform allows."""
+    """Run commands without network (bubblewrap or ``unshare``) when the platform allows."""
+    isolation: str = "auto"
+    """``auto``: run commands under bubblewrap where it works; ``none``: never (the
+    fallback mode, where commands that can run project code are refused)."""
 
     def __post_init__(self) -> None:
+        if self.isolation not in {"auto", "none"}:
+            raise ConfigError(f"setting 'tools.isolation' is {self.isolation!r}; it must be "
+                              "'auto' or 'none'")
         minimums = {"timeout": 1, "max_output": 2000, "max_file_size": 1024,
                     "max_memory": 64, "max_matches": 1}
         for name, minimum in minimums.items():
