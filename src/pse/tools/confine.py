@@ -59,12 +59,13 @@ def run_confined(sandbox: Sandbox, rule: Rule, argv: list[str]) -> Completed:
     """
     check_allowed(sandbox, rule)
     is_git = os.path.basename(argv[0]) == "git"
-    gitdir = gitsafe.git_directory(sandbox.root, sandbox.roots) if is_git else None
+    dirs = gitsafe.git_directory(sandbox.root, sandbox.roots) if is_git else None
     with make_home() as scratch:
         home = Path(scratch)
         env = child_environment(home=home, ceiling=sandbox.root.parent,
                                 environ=sandbox.environ, roots=sandbox.roots)
-        prefix = _prefix(sandbox, home, program=argv[0], keep_git=is_git)
+        prefix = _prefix(sandbox, home, program=argv[0], keep_git=is_git,
+                         extra=dirs.outside if dirs is not None else ())
         limits = Limits(sandbox.settings.timeout, sandbox.settings.max_memory, sandbox.nproc)
         cap = sandbox.settings.max_output
 
@@ -73,14 +74,15 @@ def run_confined(sandbox: Sandbox, rule: Rule, argv: list[str]) -> Completed:
                                limits=limits, cap=1 << 20)
             return done.exit_code, done.output
 
-        if gitdir is not None:
-            env = gitsafe.safe_environment(argv[0], gitdir=gitdir, root=sandbox.root,
+        if dirs is not None:
+            env = gitsafe.safe_environment(argv[0], dirs=dirs, root=sandbox.root,
                                            roots=sandbox.roots, env=env, run=run)
         return run_process([*prefix, *argv], cwd=sandbox.root, env=env, limits=limits,
                            cap=cap)
 
 
-def _prefix(sandbox: Sandbox, scratch: Path, *, program: str, keep_git: bool) -> list[str]:
+def _prefix(sandbox: Sandbox, scratch: Path, *, program: str, keep_git: bool,
+            extra: tuple[Path, ...]) -> list[str]:
     """``bwrap ... --`` in the isolated mode, else the ``unshare`` network prefix."""
     if sandbox.isolation != "bubblewrap":
         return list(sandbox.network_prefix)
@@ -90,6 +92,7 @@ def _prefix(sandbox: Sandbox, scratch: Path, *, program: str, keep_git: bool) ->
     masks = find_masks(sandbox.roots, allowed=settings.allow_secrets,
                        hardlinks_ok=settings.allow_hardlinks, keep_git=keep_git)
     tree = program_tree(program)
+    trees = [*extra, *([tree] if tree is not None else [])]
     return bubblewrap_argv(bwrap, roots=sandbox.roots, cwd=sandbox.root, masks=masks,
-                           scratch=scratch, extra=[tree] if tree is not None else [],
+                           scratch=scratch, extra=trees,
                            share_net=not settings.isolate_network)

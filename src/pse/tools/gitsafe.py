@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable, Iterable
+from dataclasses import dataclass
 from pathlib import Path
 
 from pse.tools.outcome import RefusalError
@@ -70,8 +71,23 @@ key that cannot be overridden: the files it names are checked instead."""
 _MAX_KEYS = 2000
 
 
-def git_directory(root: Path, roots: tuple[Path, ...]) -> Path:
-    """The git directory of the work tree ``root``; refused when outside ``roots``.
+@dataclass(frozen=True)
+class GitDirs:
+    """Where a work tree's repository lives."""
+
+    gitdir: Path
+    common: Path
+    """The shared git directory (``gitdir`` itself except for a linked worktree)."""
+    outside: tuple[Path, ...] = ()
+    """Folders git must read outside the roots: a linked worktree's main repository."""
+
+
+def git_directory(root: Path, roots: tuple[Path, ...]) -> GitDirs:
+    """The git directories of the work tree ``root``; refused when they lie outside.
+
+    The one exception is a linked worktree (``git worktree add``) whose main repository
+    lists ``root`` as its worktree: a ``.git`` file cannot fake that, since the back
+    pointer lives in the other repository.
 
     Raises:
         RefusalError: ``not-allowed`` (no repository, or its git directory lies outside).
@@ -90,12 +106,22 @@ def git_directory(root: Path, roots: tuple[Path, ...]) -> Path:
     if (gitdir / "commondir").is_file():
         pointer = (gitdir / "commondir").read_text(encoding="utf-8", errors="replace").strip()
         common = Path(os.path.realpath(gitdir / pointer))
-    for folder in (gitdir, common):
-        if not any(folder.is_relative_to(r) for r in roots):
-            raise RefusalError("not-allowed", f"the git directory of {str(root)!r} is "
-                               f"{str(folder)!r}, outside the project; git tools only read "
-                               "repositories whose git directory is inside it")
-    return gitdir
+    outside = tuple(f for f in dict.fromkeys([gitdir, common])
+                    if not any(f.is_relative_to(r) for r in roots))
+    if outside and not _is_linked_worktree(root, gitdir, common):
+        raise RefusalError("not-allowed", f"the git directory of {str(root)!r} is "
+                           f"{str(outside[0])!r}, outside the project; git tools only read "
+                           "repositories whose git directory is inside it (or linked "
+                           "worktrees of one)")
+    return GitDirs(gitdir, common, (common,) if outside else ())
+
+
+def _is_linked_worktree(root: Path, gitdir: Path, common: Path) -> bool:
+    back = gitdir / "gitdir"
+    if gitdir.parent != common / "worktrees" or not back.is_file():
+        return False
+    target = back.read_text(encoding="utf-8", errors="replace").strip()
+    return os.path.realpath(target) == os.path.realpath(root / ".git")
 
 
 def _not_a_repo(root: Path) -> RefusalError:
@@ -111,7 +137,7 @@ def base_environment(*, gitdir: Path, root: Path) -> dict[str, str]:
             "GIT_CEILING_DIRECTORIES": str(root.parent)}
 
 
-def safe_environment(git: str, *, gitdir: Path, root: Path, roots: tuple[Path, ...],
+def safe_environment(git: str, *, dirs: GitDirs, root: Path, roots: tuple[Path, ...],
                      env: dict[str, str], run: Runner) -> dict[str, str]:
     """``env`` plus the git variables that neutralise this repository's config.
 
@@ -119,13 +145,14 @@ def safe_environment(git: str, *, gitdir: Path, root: Path, roots: tuple[Path, .
         RefusalError: ``not-allowed`` when the config cannot be read, includes a file
             outside the roots, or is absurdly large.
     """
-    base = {**env, **base_environment(gitdir=gitdir, root=root)}
+    base = {**env, **base_environment(gitdir=dirs.gitdir, root=root)}
     code, output = run([git, "config", "--list", "-z", "--show-origin", "--includes"], base)
     if code != 0:
         raise RefusalError("not-allowed", "git cannot read this repository's config: "
                            f"{output.decode('utf-8', 'replace').strip()[:300]}")
     entries = parse_listing(output)
-    _check_origins([origin for origin, _ in entries], root=root, roots=roots)
+    _check_origins([origin for origin, _ in entries], root=root,
+                   roots=(*roots, *dirs.outside))
     overrides = neutralising_overrides(key for _, key in entries)
     return {**base, **config_environment(overrides)}
 
