@@ -132,8 +132,8 @@ def make_project(root: Path, files: Mapping[str, str], *, secret: str) -> None:
     """A git repository with ``files`` committed, a committed ``.env`` and a dirty file.
 
     The planted files are committed too (as in a repository one clones), then
-    ``tracked.txt`` is modified so that ``git status``/``diff`` must hash the work tree
-    (which is when clean filters and fsmonitor run).
+    ``tracked.txt`` is modified (same size, other mtime) so that ``git status``/``diff``
+    must hash the work tree (which is when clean filters run).
     """
     base_files = {"README.md": "# hostile\n", "src/app.py": "X = 1\n",
                   "tracked.txt": "one\n", ".env": f"TOKEN={secret}\n"}
@@ -144,7 +144,7 @@ def make_project(root: Path, files: Mapping[str, str], *, secret: str) -> None:
     git(root, "init", "-q")
     git(root, "add", "-A")
     git(root, "commit", "-qm", "hostile")
-    (root / "tracked.txt").write_text("one\ntwo\n", encoding="utf-8")
+    (root / "tracked.txt").write_text("uno\n", encoding="utf-8")  # same size: git must hash
     os.utime(root / "tracked.txt", ns=(1, 1))
 
 

@@ -107,8 +107,10 @@ def bubblewrap_argv(bwrap: str, *, roots: Sequence[Path], cwd: Path, masks: Mask
         share_net: keep the host's network (``tools.isolate_network = false``).
     """
     argv = [bwrap, "--unshare-all", "--die-with-parent", "--new-session",
-            "--cap-drop", "ALL", *_system_binds(extra), "--proc", "/proc", "--dev", "/dev",
+            "--cap-drop", "ALL", *_system_binds(), "--proc", "/proc", "--dev", "/dev",
             "--tmpfs", "/tmp", *_identity_binds(scratch, roots)]  # noqa: S108 - private tmpfs
+    for tree in dict.fromkeys([*python_trees(), *extra]):  # after /tmp: they may lie below
+        argv += ["--ro-bind", str(tree), str(tree)]
     for root in roots:
         argv += ["--ro-bind", str(root), str(root)]
     argv += _mask_binds(masks, scratch)
@@ -118,7 +120,7 @@ def bubblewrap_argv(bwrap: str, *, roots: Sequence[Path], cwd: Path, masks: Mask
             _HOME, "--setenv", "XDG_CONFIG_HOME", _HOME, "--"]
 
 
-def _system_binds(extra: Sequence[Path]) -> list[str]:
+def _system_binds() -> list[str]:
     argv: list[str] = []
     for name in _SYSTEM_DIRS:
         if os.path.islink(name):
@@ -127,8 +129,6 @@ def _system_binds(extra: Sequence[Path]) -> list[str]:
             argv += ["--ro-bind", name, name]
     for name in _ETC_FILES:
         argv += ["--ro-bind-try", name, name]
-    for tree in dict.fromkeys([*python_trees(), *extra]):
-        argv += ["--ro-bind", str(tree), str(tree)]
     return argv
 
 
