@@ -28,8 +28,13 @@ from .conftest import corpus
 CASES = corpus.CASES
 _SANDBOXES: dict[str, Sandbox] = {}
 HAS_BWRAP = isolation_mode() == "bubblewrap"
-MODES = [pytest.param("bubblewrap", marks=pytest.mark.skipif(
-    not HAS_BWRAP, reason="bubblewrap does not work here (CI installs it)")), "rlimits"]
+_SKIP_BWRAP = pytest.mark.skipif(not HAS_BWRAP,
+                                 reason="bubblewrap does not work here (CI installs it)")
+RUNS = [pytest.param(case, mode, id=f"{case.case_id}-{mode}",
+                     marks=[_SKIP_BWRAP] if mode == "bubblewrap" else [])
+        for case in CASES
+        for mode in (("bubblewrap", "rlimits") if case.tool == "run_command" else ("rlimits",))]
+"""Commands run in both modes; read_file, list_dir and grep start no process, so one."""
 
 
 def _sandbox(playground: Any, case: Any, mode: str) -> Sandbox:
@@ -64,8 +69,7 @@ def test_corpus_covers_every_attack_family() -> None:
         assert families[family] >= 4, family
 
 
-@pytest.mark.parametrize("mode", MODES)
-@pytest.mark.parametrize("case", CASES, ids=[case.case_id for case in CASES])
+@pytest.mark.parametrize(("case", "mode"), RUNS)
 def test_corpus_case_gets_exact_outcome_and_leaks_nothing(
         case: Any, mode: str, playground: Any, planted: str) -> None:
     if case.needs and case.needs not in playground.capabilities:
