@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import os
 import subprocess
+import sys
 import tempfile
 from pathlib import Path
 
@@ -123,3 +124,23 @@ def test_file_tools_read_the_same_files(benign: Path, mode: str) -> None:
     listing = sandbox.list_dir(".")
     assert all(name in listing for name in os.listdir(benign) if name != ".git")
     assert "src/app.py:2:" in sandbox.grep("hello", path="src")
+
+
+@pytest.mark.skipif(isolation_mode() != "bubblewrap",
+                    reason="bubblewrap does not work here (CI installs it)")
+def test_isolated_pytest_collection_lists_what_plain_pytest_lists(tmp_path: Path) -> None:
+    root = make_tree(tmp_path / "proj", {
+        "pyproject.toml": '[tool.pytest.ini_options]\nmarkers = ["slow"]\n',
+        "tests/conftest.py": "import pytest\n\n@pytest.fixture\ndef n():\n    return 1\n",
+        "tests/test_a.py": "import pytest\n\n@pytest.mark.parametrize('x', [1, 2])\n"
+                           "def test_p(x, n):\n    pass\n\nclass TestC:\n"
+                           "    def test_m(self):\n        pass\n",
+        "src/pkg/__init__.py": "", "tests/test_b.py": "def test_b():\n    pass\n"})
+    out = Sandbox([root]).run_command(["python", "-m", "pytest", "--co", "-q"])
+    done = subprocess.run([sys.executable, "-m", "pytest", "--co", "-q", "-p",
+                           "no:cacheprovider", "--capture=no"], cwd=root, capture_output=True,
+                          text=True, check=False, env={"PATH": os.environ["PATH"],
+                                                       "PYTHONDONTWRITEBYTECODE": "1"})
+    ids = [line for line in out.splitlines() if "::" in line]
+    assert ids == [line for line in done.stdout.splitlines() if "::" in line]
+    assert len(ids) == 4 and out.endswith("[exit code 0]")
