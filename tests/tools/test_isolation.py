@@ -10,7 +10,13 @@ from pathlib import Path
 import pytest
 
 from pse.tools import Sandbox, ToolSettings
-from pse.tools.isolation import describe_mode, find_masks, isolation_mode, python_trees
+from pse.tools.isolation import (
+    describe_mode,
+    find_masks,
+    isolation_mode,
+    program_trees,
+    python_trees,
+)
 
 from .support import make_tree
 
@@ -134,3 +140,14 @@ def test_modes_are_described_for_the_cli() -> None:
 def test_isolation_setting_is_checked() -> None:
     with pytest.raises(Exception, match="tools.isolation"):
         ToolSettings(isolation="sometimes")
+
+
+def test_programs_outside_the_system_bind_their_folders_not_their_prefix(
+        tmp_path: Path) -> None:
+    (tmp_path / "bin").mkdir()
+    (tmp_path / "lib").mkdir()
+    (tmp_path / "secrets").mkdir()
+    (tmp_path / "bin" / "tool").write_text("")
+    assert program_trees(str(tmp_path / "bin" / "tool")) == [tmp_path / "bin",
+                                                               tmp_path / "lib"]
+    assert program_trees("/usr/bin/git") == []

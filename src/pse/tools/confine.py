@@ -27,7 +27,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from pse.tools import gitsafe
-from pse.tools.isolation import bubblewrap_argv, find_bwrap, find_masks, program_tree
+from pse.tools.isolation import bubblewrap_argv, find_bwrap, find_masks, program_trees
 from pse.tools.outcome import RefusalError
 from pse.tools.process import Completed, Limits, child_environment, make_home, run_process
 from pse.tools.rules import Rule
@@ -91,8 +91,7 @@ def _prefix(sandbox: Sandbox, scratch: Path, *, program: str, keep_git: bool,
     settings = sandbox.settings
     masks = find_masks(sandbox.roots, allowed=settings.allow_secrets,
                        hardlinks_ok=settings.allow_hardlinks, keep_git=keep_git)
-    tree = program_tree(program)
-    trees = [*extra, *([tree] if tree is not None else [])]
+    trees = [*extra, *program_trees(program)]
     return bubblewrap_argv(bwrap, roots=sandbox.roots, cwd=sandbox.root, masks=masks,
                            scratch=scratch, extra=trees,
                            share_net=not settings.isolate_network)

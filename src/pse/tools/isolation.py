@@ -144,12 +144,18 @@ def python_trees() -> list[Path]:
             if tree.is_dir() and not any(tree.is_relative_to(d) for d in _SYSTEM_DIRS)]
 
 
-def program_tree(program: str) -> Path | None:
-    """The prefix to bind for ``program`` when it lives outside the system folders."""
+def program_trees(program: str) -> list[Path]:
+    """What to bind for ``program`` when it lives outside the system folders: its folder
+    and, for a ``bin`` folder, the prefix's ``lib``/``libexec`` (git's helpers live there),
+    never the whole prefix (``~/.local`` holds more than programs)."""
     real = Path(os.path.realpath(program))
     if any(real.is_relative_to(d) for d in _SYSTEM_DIRS):
-        return None
-    return real.parent.parent if real.parent.name == "bin" else real.parent
+        return []
+    trees = [real.parent]
+    if real.parent.name == "bin":
+        trees += [real.parent.parent / name for name in ("lib", "libexec")
+                  if (real.parent.parent / name).is_dir()]
+    return trees
 
 
 def _identity_binds(scratch: Path, roots: Sequence[Path]) -> list[str]:
