@@ -210,6 +210,10 @@ def pytest_projects(base: Path, port: int) -> Iterator[tuple[str, dict[str, str]
     yield "confcutdir", {"pytest.ini": "[pytest]\nconfcutdir = /\n",
                          "tests/test_a.py": test}
     yield "conftest-symlink", {"tests/test_a.py": test}
+    yield "shadow-pytest", {"pytest.py": code("shadow-pytest"), "tests/test_a.py": test}
+    yield "shadow-dependency", {"iniconfig.py": code("shadow-dependency"),
+                                "pluggy/__init__.py": code("shadow-dependency-pkg"),
+                                "tests/test_a.py": test}
     yield "pytest-plugins-var", {"conftest.py": "pytest_plugins = ['evilplugin']\n",
                                  "evilplugin.py": code("pytest-plugins-var"),
                                  "tests/test_a.py": test}

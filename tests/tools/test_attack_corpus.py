@@ -98,7 +98,7 @@ def test_corpus_has_planted_code_cases_of_every_kind() -> None:
     ids = {case.case_id for case in CASES}
     for name in ("conftest", "addopts-pyproject", "addopts-pytest-ini", "addopts-tox-ini",
                  "addopts-setup-cfg", "pythonpath-ini", "sitecustomize", "pth-file", "init",
-                 "confcutdir", "conftest-symlink"):
+                 "confcutdir", "conftest-symlink", "shadow-pytest", "shadow-dependency"):
         assert f"planted-pytest-{name}" in ids
     for name in ("filter-clean", "filter-process", "textconv", "diff-external", "fsmonitor",
                  "hooks", "pager", "gpg", "include", "includeif", "worktree-outside"):
