@@ -16,7 +16,7 @@ from pse.llm.usage import UsageLedger
 from pse.pipeline.state import PSEState
 from pse.pipeline.task import RunDeps
 from pse.tools.sandbox import Sandbox
-from pse.tools.settings import ToolSettings
+from pse.tools.settings import ToolSettings, project_config_keys
 
 _STAGE_LABELS = {"prepare": "prepare (index, facts, retrieval)", "plan": "planner",
                  "write": "specialist", "evaluate": "evaluator", "fix": "fix",
@@ -32,8 +32,9 @@ def make_deps(context: CliContext, settings: Settings, *, source: Path, use_tool
     # Specialist gets source excerpts in its prompt instead; hosted models get the tools.
     if router.config.backend_for("specialist").kind == "local":
         use_tools = False
-    sandbox = Sandbox([source], settings=ToolSettings.from_values(settings.values),
-                      environ=context.environ) if use_tools else None
+    own = project_config_keys(settings.sources, config_file=settings.pyproject, project=source)
+    sandbox = Sandbox([source], settings=ToolSettings.for_project(
+        settings.values, project_keys=own), environ=context.environ) if use_tools else None
     params: dict[str, object] = {"temperature": settings["llm.temperature"]}
     return RunDeps(llm=router, sandbox=sandbox, ledger=ledger, llm_review=llm_review,
                    params=params, on_event=_progress_printer(context))
