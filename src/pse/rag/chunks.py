@@ -15,23 +15,32 @@ _HEADING = re.compile(r"^#{1,6}\s")
 def chunk_tree(index: SymbolIndex, *, max_file_bytes: int = 400_000) -> list[Chunk]:
     """Chunks of every readable source and docs file of the indexed tree."""
     chunks: list[Chunk] = []
-    for path, (language, _) in sorted(index.files.items()):
-        if language not in _TEXT_LANGUAGES and language != "python":
-            continue
-        try:
-            data = (index.root / path).read_bytes()
-        except OSError:
-            continue
-        if len(data) > max_file_bytes or b"\0" in data[:8192]:
-            continue
-        lines = data.decode("utf-8", errors="replace").splitlines()
-        if language == "python":
-            chunks.extend(_python_chunks(index, path, lines))
-        elif language == "markdown":
-            chunks.extend(_markdown_chunks(path, lines))
-        else:
-            chunks.extend(_windows(path, lines, title=path))
+    for path, language in chunkable_files(index):
+        chunks.extend(chunk_file(index, path, language, max_file_bytes=max_file_bytes))
     return chunks
+
+
+def chunkable_files(index: SymbolIndex) -> list[tuple[str, str]]:
+    """``(path, language)`` of the indexed files that are chunked, sorted by path."""
+    return [(path, language) for path, (language, _) in sorted(index.files.items())
+            if language in _TEXT_LANGUAGES or language == "python"]
+
+
+def chunk_file(index: SymbolIndex, path: str, language: str, *,
+               max_file_bytes: int = 400_000) -> list[Chunk]:
+    """Chunks of one file (none when it is unreadable, binary or too large)."""
+    try:
+        data = (index.root / path).read_bytes()
+    except OSError:
+        return []
+    if len(data) > max_file_bytes or b"\0" in data[:8192]:
+        return []
+    lines = data.decode("utf-8", errors="replace").splitlines()
+    if language == "python":
+        return _python_chunks(index, path, lines)
+    if language == "markdown":
+        return _markdown_chunks(path, lines)
+    return _windows(path, lines, title=path)
 
 
 def _python_chunks(index: SymbolIndex, path: str, lines: list[str]) -> list[Chunk]:
@@ -46,7 +55,7 @@ def _python_chunks(index: SymbolIndex, path: str, lines: list[str]) -> list[Chun
                                    offset=covered))
         title = f"{symbol.kind} {symbol.qualname}"
         chunks.extend(_windows(path, lines[symbol.line - 1:symbol.end_line], title=title,
-                               offset=symbol.line - 1))
+                               offset=symbol.line - 1, symbol=symbol.qualname))
         covered = max(covered, symbol.end_line)
     if covered < len(lines):
         chunks.extend(_windows(path, lines[covered:], title=f"{path} (module)", offset=covered))
@@ -65,12 +74,13 @@ def _markdown_chunks(path: str, lines: list[str]) -> list[Chunk]:
     return chunks
 
 
-def _windows(path: str, lines: list[str], *, title: str, offset: int = 0) -> list[Chunk]:
+def _windows(path: str, lines: list[str], *, title: str, offset: int = 0,
+             symbol: str = "") -> list[Chunk]:
     chunks: list[Chunk] = []
     for start in range(0, len(lines), _MAX_LINES):
         window = lines[start:start + _MAX_LINES]
         if any(line.strip() for line in window):
             chunks.append(Chunk(path=path, start=offset + start + 1,
                                 end=offset + start + len(window), text="\n".join(window),
-                                title=title))
+                                title=title, symbol=symbol))
     return chunks

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Protocol, runtime_checkable
 
-from pse.rag.bm25 import B, K1, BM25Segment, top_positive
+from pse.rag.bm25 import K1, B, BM25Segment, top_positive
 from pse.rag.tokens import tokenize
 
 
