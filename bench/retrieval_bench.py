@@ -104,24 +104,26 @@ def run_repo(root: Path, *, symbols: int, names: Sequence[str], cache: Embedding
     print(f"{root.name}: {len(files)} Python files, {len(chunks)} chunks, "
           f"{len(questions)} questions", file=sys.stderr)
     results = {}
+    groups = ["en", "zh", *sorted({q.form for q in questions})]
     for name, retriever in retrievers_for(chunks, names, cache).items():
-        for lang in ("en", "zh"):
-            subset = [q for q in questions if q.lang == lang]
-            results[(name, lang)] = (evaluate(retriever, subset), subset)
+        for group in groups:
+            subset = [q for q in questions if group in (q.lang, q.form)]
+            results[(name, group)] = (evaluate(retriever, subset), subset)
     index.close()
     return results
 
 
-def print_table(title: str, rows: dict[tuple[str, str], Score], names: Sequence[str]) -> None:
-    """One block: a line per retriever with en and zh figures side by side."""
+def print_table(title: str, rows: dict[tuple[str, str], Score], names: Sequence[str],
+                groups: Sequence[str] = ("en", "zh")) -> None:
+    """One block: a line per retriever and language (or question form)."""
     print(f"\n{title}")
-    print(f"  {'retriever':<10} {'lang':<4} {'n':>4} {'recall@5':>9} {'MRR@10':>8} "
+    print(f"  {'retriever':<10} {'lang':<7} {'n':>4} {'recall@5':>9} {'MRR@10':>8} "
           f"{'p50 ms':>8}")
     for name in names:
-        for lang in ("en", "zh"):
+        for lang in groups:
             if (name, lang) in rows:
                 s = rows[(name, lang)]
-                print(f"  {name:<10} {lang:<4} {s.count:>4} {s.recall5:>9.3f} {s.mrr10:>8.3f} "
+                print(f"  {name:<10} {lang:<7} {s.count:>4} {s.recall5:>9.3f} {s.mrr10:>8.3f} "
                       f"{s.median_ms:>8.1f}")
 
 
@@ -156,6 +158,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     if everything:
         total = {key: pooled(scores) for key, scores in everything.items()}
         print_table(f"all {len(args.repos)} repositories", total, names)
+        forms = sorted({group for _, group in total} - {"en", "zh"})
+        print_table("all repositories, by question form", total, names, forms)
         _print_gain(total)
     if args.stdlib is not None:
         from stdlib_index import report_stdlib  # noqa: PLC0415 - only for --stdlib
@@ -168,7 +172,7 @@ def _print_gain(total: dict[tuple[str, str], Score]) -> None:
     for lang in ("en", "zh"):
         if ("hybrid", lang) in total and ("bm25", lang) in total:
             h, b = total[("hybrid", lang)], total[("bm25", lang)]
-            print(f"  default (hybrid) - bm25, {lang}: recall@5 {h.recall5 - b.recall5:+.3f}, "
+            print(f"\n  default (hybrid) - bm25, {lang}: recall@5 {h.recall5 - b.recall5:+.3f}, "
                   f"MRR@10 {h.mrr10 - b.mrr10:+.3f}")
 
 

@@ -9,7 +9,9 @@ with ``ast``), four questions each; the answer is the symbol's file and line ran
 - ``zh-name``: the same in Chinese ("parse headers 是在哪里实现的？");
 - ``zh-doc``: the docstring sentence's content words put in Chinese where a small
   programming glossary knows them (the rest stays English, as Chinese developers write),
-  in a Chinese question frame.
+  in a Chinese question frame;
+- ``zh-pure``: only the Chinese words of ``zh-doc`` (a question typed wholly in Chinese),
+  when the glossary knows at least two of the sentence's words.
 
 The sample is deterministic (ordered by a hash of path and name), so two runs ask the
 same questions.
@@ -79,7 +81,7 @@ class Question:
     lang: str
     """``en`` or ``zh``."""
     form: str
-    """``en-doc``, ``en-name``, ``zh-name`` or ``zh-doc``."""
+    """``en-doc``, ``en-name``, ``zh-name``, ``zh-doc`` or ``zh-pure``."""
     path: str
     symbol: str
     start: int
@@ -169,10 +171,16 @@ def _ask(item: _Documented) -> list[Question]:
                else f"Where is {words} implemented?")
     zh_name = (f"{owner} 的 {words} 方法在哪里实现？" if item.owner
                else f"{words} 是在哪里实现的？")
-    return [Question(_en_doc(sentence, item.kind), "en", "en-doc", **where),  # type: ignore[arg-type]
-            Question(en_name, "en", "en-name", **where),  # type: ignore[arg-type]
-            Question(zh_name, "zh", "zh-name", **where),  # type: ignore[arg-type]
-            Question(_zh_doc(sentence), "zh", "zh-doc", **where)]  # type: ignore[arg-type]
+    asked = [Question(_en_doc(sentence, item.kind), "en", "en-doc", **where),  # type: ignore[arg-type]
+             Question(en_name, "en", "en-name", **where),  # type: ignore[arg-type]
+             Question(zh_name, "zh", "zh-name", **where),  # type: ignore[arg-type]
+             Question(_zh_doc(sentence), "zh", "zh-doc", **where)]  # type: ignore[arg-type]
+    chinese = [GLOSSARY[w.lower()] for w in re.findall(r"[A-Za-z_]+", sentence)
+               if w.lower() in GLOSSARY and not GLOSSARY[w.lower()].isascii()]
+    if len(set(chinese)) >= 2:
+        text = f"哪段代码负责{''.join(dict.fromkeys(chinese))}？"
+        asked.append(Question(text, "zh", "zh-pure", **where))  # type: ignore[arg-type]
+    return asked
 
 
 def _en_doc(sentence: str, kind: str) -> str:

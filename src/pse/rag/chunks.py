@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 
+from pse.index.model import Symbol
 from pse.index.symbols import SymbolIndex
 from pse.rag.retriever import Chunk
 
@@ -53,13 +54,64 @@ def _python_chunks(index: SymbolIndex, path: str, lines: list[str]) -> list[Chun
         if symbol.line > covered + 1:
             chunks.extend(_windows(path, lines[covered:symbol.line - 1], title=f"{path} (module)",
                                    offset=covered))
-        title = f"{symbol.kind} {symbol.qualname}"
-        chunks.extend(_windows(path, lines[symbol.line - 1:symbol.end_line], title=title,
-                               offset=symbol.line - 1, symbol=symbol.qualname))
+        if symbol.kind == "class" and symbol.end_line - symbol.line >= _MAX_LINES:
+            chunks.extend(_class_chunks(index, path, lines, symbol))
+        else:
+            chunks.extend(_windows(path, lines[symbol.line - 1:symbol.end_line],
+                                   title=f"{symbol.kind} {symbol.qualname}",
+                                   offset=symbol.line - 1, symbol=symbol.qualname))
         covered = max(covered, symbol.end_line)
     if covered < len(lines):
         chunks.extend(_windows(path, lines[covered:], title=f"{path} (module)", offset=covered))
     return chunks
+
+
+def _class_chunks(index: SymbolIndex, path: str, lines: list[str], cls: Symbol
+                  ) -> list[Chunk]:
+    """A long class as its header, then its members packed up to ``_MAX_LINES`` lines.
+
+    Each member takes the lines above it (decorators, comments) down from the end of the
+    previous one, so no line is lost; a chunk of one member is titled and tagged with
+    that member, a chunk of several with the class and the members' names.
+    """
+    members = sorted((s for s in index.in_file(path) if s.parent == cls.qualname
+                      and s.kind in {"method", "function", "class"}
+                      and cls.line < s.line <= cls.end_line), key=lambda s: s.line)
+    if not members:
+        return _windows(path, lines[cls.line - 1:cls.end_line], title=f"class {cls.qualname}",
+                        offset=cls.line - 1, symbol=cls.qualname)
+    pieces: list[tuple[int, int, list[Symbol]]] = []
+    start = members[0].line
+    for member in members:
+        end = max(member.end_line, start)
+        pieces.append((start, end, [member]))
+        start = end + 1
+    if start <= cls.end_line:
+        first, _, group = pieces[-1]
+        pieces[-1] = (first, cls.end_line, group)
+    chunks = _windows(path, lines[cls.line - 1:members[0].line - 1], title=f"class {cls.qualname}",
+                      offset=cls.line - 1, symbol=cls.qualname)
+    for first, last, group in _pack(pieces):
+        title, symbol = _group_title(cls, group)
+        chunks.extend(_windows(path, lines[first - 1:last], title=title, offset=first - 1,
+                               symbol=symbol))
+    return chunks
+
+
+def _pack(pieces: list[tuple[int, int, list[Symbol]]]) -> list[tuple[int, int, list[Symbol]]]:
+    packed: list[tuple[int, int, list[Symbol]]] = []
+    for first, last, group in pieces:
+        if packed and last - packed[-1][0] < _MAX_LINES:
+            packed[-1] = (packed[-1][0], last, packed[-1][2] + group)
+        else:
+            packed.append((first, last, group))
+    return packed
+
+
+def _group_title(cls: Symbol, group: list[Symbol]) -> tuple[str, str]:
+    if len(group) == 1:
+        return f"{group[0].kind} {group[0].qualname}", group[0].qualname
+    return f"class {cls.qualname}: " + ", ".join(s.name for s in group), cls.qualname
 
 
 def _markdown_chunks(path: str, lines: list[str]) -> list[Chunk]:

@@ -24,6 +24,7 @@ from pse.rag.embeddings import (
     RemoteEmbedder,
     is_local_available,
 )
+from pse.rag.rerank import Ask, RerankingRetriever
 from pse.rag.retriever import BM25Retriever, Chunk, ScoredRetriever
 
 RetrieverKind = Literal["bm25", "dense", "hybrid"]
@@ -97,7 +98,8 @@ def build_retriever(settings: Settings, chunks: Sequence[Chunk], *,
                     segments: Sequence[tuple[BM25Segment, Sequence[int]]] | None = None,
                     embedder: Embedder | None = None, cache: EmbeddingCache | None = None,
                     on_progress: ProgressCallback | None = None,
-                    on_notice: Callable[[str], None] | None = None) -> ScoredRetriever:
+                    on_notice: Callable[[str], None] | None = None,
+                    ask: Ask | None = None) -> ScoredRetriever:
     """BM25, dense or hybrid over ``chunks``, as the settings say.
 
     Args:
@@ -108,10 +110,26 @@ def build_retriever(settings: Settings, chunks: Sequence[Chunk], *,
         cache: embedding cache (default: ``<cache_dir>/rag/embeddings.sqlite``).
         on_progress: ``(done, total)`` while chunks are embedded.
         on_notice: receives the one-line description of the retriever chosen.
+        ask: the model for ``rag.reranker = llm`` (prompt in, reply out).
     """
     plan = plan_retrieval(settings)
+    rerank = settings.get_str("rag.reranker") == "llm"
+    if rerank and ask is None:
+        raise ConfigError("rag.reranker = 'llm' needs a model; this command has none "
+                          "(set rag.reranker = 'none')")
     if on_notice is not None:
-        on_notice(plan.reason)
+        on_notice(plan.reason + (", reranked by the LLM" if rerank else ""))
+    first = _first_stage(settings, chunks, plan, segments=segments, embedder=embedder,
+                         cache=cache, on_progress=on_progress)
+    if rerank and ask is not None:
+        return RerankingRetriever(first, ask, depth=settings.get_int("rag.rerank_depth"))
+    return first
+
+
+def _first_stage(settings: Settings, chunks: Sequence[Chunk], plan: RetrievalPlan, *,
+                 segments: Sequence[tuple[BM25Segment, Sequence[int]]] | None,
+                 embedder: Embedder | None, cache: EmbeddingCache | None,
+                 on_progress: ProgressCallback | None) -> ScoredRetriever:
     bm25 = BM25Retriever(chunks, segments=segments)
     if plan.kind == "bm25":
         return bm25
