@@ -35,7 +35,8 @@ def test_rag_query_json_lists_hits_with_scores(tinyqueue: Path,
     doc = json.loads(result.out)
     assert doc["retriever"] == "bm25" and len(doc["hits"]) <= 3
     top = doc["hits"][0]
-    assert top["path"] == "src/tinyqueue/queue.py" and top["symbol"] == "tinyqueue.queue.RetryPolicy"
+    assert top["path"] == "src/tinyqueue/queue.py"
+    assert top["symbol"] == "tinyqueue.queue.RetryPolicy"
     assert top["rank"] == 1 and top["score"] > 0 and top["start"] <= top["end"]
 
 
