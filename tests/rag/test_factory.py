@@ -147,3 +147,17 @@ def test_dense_over_a_remote_endpoint(endpoint: str) -> None:
     embedder = RemoteEmbedder(base_url=endpoint, model="m")
     hits = DenseRetriever(CHUNKS, embedder).scored("a" * 30, k=2)
     assert len(hits) == 2 and hits[0].score >= hits[1].score
+
+
+def test_task_retrievers_one_per_kind_of_input(tmp_path: Path) -> None:
+    from pse.rag.chunks import chunk_document
+    from pse.rag.factory import build_task_retrievers
+
+    jd = chunk_document("JD", "# Role\n\nOwn the retry service.\n\n# Stack\n\nasyncio, Redis\n")
+    assert [(c.path, c.start, c.title) for c in jd] == [("JD", 1, "# Role"), ("JD", 5, "# Stack")]
+    notes = chunk_document("notes", "plain text\nno headings\n")
+    assert [(c.path, c.title, c.end) for c in notes] == [("notes", "notes", 2)]
+    pair = build_task_retrievers(_settings(tmp_path, **{"rag.retriever": "bm25"}),
+                                 planner_chunks=jd + notes, specialist_chunks=CHUNKS)
+    assert pair.planner.search("redis stack")[0].title == "# Stack"
+    assert pair.specialist.search("retry policy")[0].path == "b.py"

@@ -136,3 +136,15 @@ def _windows(path: str, lines: list[str], *, title: str, offset: int = 0,
                                 end=offset + start + len(window), text="\n".join(window),
                                 title=title, symbol=symbol))
     return chunks
+
+
+def chunk_document(label: str, text: str) -> list[Chunk]:
+    """Chunks of a text that is not in the tree (a job description, notes, a CV).
+
+    Markdown headings start sections, as for Markdown files; ``label`` stands in for the
+    path in the chunks and their context labels.
+    """
+    lines = text.splitlines()
+    if any(_HEADING.match(line) for line in lines):
+        return _markdown_chunks(label, lines)
+    return _windows(label, lines, title=label)

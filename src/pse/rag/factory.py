@@ -140,3 +140,30 @@ def _first_stage(settings: Settings, chunks: Sequence[Chunk], plan: RetrievalPla
     if plan.kind == "dense":
         return dense
     return HybridRetriever([bm25, dense], depth=settings.get_int("rag.depth"))
+
+
+@dataclass(frozen=True)
+class TaskRetrievers:
+    """The two retrievers of a task, as in the seeds: one per kind of input."""
+
+    planner: ScoredRetriever
+    """Over the documents that steer the plan: docs, job description, notes."""
+    specialist: ScoredRetriever
+    """Over the source data the writer cites: the code tree, the CV."""
+
+
+def build_task_retrievers(settings: Settings, *, planner_chunks: Sequence[Chunk],
+                          specialist_chunks: Sequence[Chunk],
+                          specialist_segments: Sequence[tuple[BM25Segment, Sequence[int]]]
+                          | None = None, embedder: Embedder | None = None,
+                          on_notice: Callable[[str], None] | None = None,
+                          ask: Ask | None = None) -> TaskRetrievers:
+    """A planner and a specialist retriever of the configured kind, sharing one embedder."""
+    plan = plan_retrieval(settings)
+    model = embedder or (make_embedder(settings, plan.embedder) if plan.kind != "bm25"
+                         else None)
+    cache = embedding_cache(settings) if model is not None else None
+    planner = build_retriever(settings, planner_chunks, embedder=model, cache=cache, ask=ask)
+    specialist = build_retriever(settings, specialist_chunks, segments=specialist_segments,
+                                 embedder=model, cache=cache, on_notice=on_notice, ask=ask)
+    return TaskRetrievers(planner=planner, specialist=specialist)
