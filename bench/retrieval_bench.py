@@ -61,17 +61,22 @@ def rank_of(question: Question, chunks: Sequence[Chunk]) -> int:
     return 0
 
 
-def evaluate(retriever: ScoredRetriever, questions: Sequence[Question]) -> Score:
-    """recall@5, MRR@10 and median latency of ``retriever`` on ``questions``."""
-    ranks, times = [], []
+def ranks(retriever: ScoredRetriever, questions: Sequence[Question]
+          ) -> list[tuple[int, float]]:
+    """(rank of the answer, milliseconds) of every question."""
+    found = []
     for question in questions:
         started = time.perf_counter()
-        found = retriever.search(question.text, k=10)
-        times.append((time.perf_counter() - started) * 1000)
-        ranks.append(rank_of(question, found))
-    return Score(recall5=sum(1 for r in ranks if 0 < r <= 5) / len(ranks),
-                 mrr10=sum(1 / r for r in ranks if r) / len(ranks),
-                 median_ms=statistics.median(times), count=len(ranks))
+        chunks = retriever.search(question.text, k=10)
+        found.append((rank_of(question, chunks), (time.perf_counter() - started) * 1000))
+    return found
+
+
+def score(found: Sequence[tuple[int, float]]) -> Score:
+    """recall@5, MRR@10 and median latency of ranks from :func:`ranks`."""
+    return Score(recall5=sum(1 for r, _ in found if 0 < r <= 5) / len(found),
+                 mrr10=sum(1 / r for r, _ in found if r) / len(found),
+                 median_ms=statistics.median(ms for _, ms in found), count=len(found))
 
 
 def retrievers_for(chunks: list[Chunk], names: Sequence[str], cache: EmbeddingCache
@@ -106,9 +111,11 @@ def run_repo(root: Path, *, symbols: int, names: Sequence[str], cache: Embedding
     results = {}
     groups = ["en", "zh", *sorted({q.form for q in questions})]
     for name, retriever in retrievers_for(chunks, names, cache).items():
+        found = ranks(retriever, questions)
         for group in groups:
-            subset = [q for q in questions if group in (q.lang, q.form)]
-            results[(name, group)] = (evaluate(retriever, subset), subset)
+            subset = [i for i, q in enumerate(questions) if group in (q.lang, q.form)]
+            results[(name, group)] = (score([found[i] for i in subset]),
+                                      [questions[i] for i in subset])
     index.close()
     return results
 

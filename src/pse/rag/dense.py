@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 import numpy as np
+from numpy.typing import NDArray
 
 from pse.rag.embeddings import (
     Embedder,
@@ -15,6 +16,7 @@ from pse.rag.embeddings import (
 )
 from pse.rag.retriever import Chunk, Hit, ScoredRetriever, rank_hits
 
+_RECENT = 64
 RRF_K = 60
 """The constant of reciprocal-rank fusion (Cormack et al. 2009): 1 / (60 + rank)."""
 
@@ -33,6 +35,7 @@ class DenseRetriever:
         texts = {c.digest: passage_text(c.title, c.path, c.text) for c in self.chunks}
         vectors = embed_missing(embedder, cache, texts, on_progress=on_progress)
         dim = len(next(iter(vectors.values()))) if vectors else 0
+        self._recent: dict[str, NDArray[np.float32]] = {}
         self._matrix = np.zeros((len(self.chunks), dim), dtype=np.float32)
         for row, chunk in enumerate(self.chunks):
             self._matrix[row] = vectors[chunk.digest]
@@ -41,11 +44,18 @@ class DenseRetriever:
         """The ``k`` most similar chunks, with their cosine similarity."""
         if not query.strip() or k <= 0 or not len(self.chunks):
             return []
-        vector = self.embedder.embed([query], kind="query")[0]
-        sims = self._matrix @ vector
+        sims = self._matrix @ self._query_vector(query)
         depth = min(len(sims), k)
         best = np.argpartition(-sims, depth - 1)[:depth]
         return rank_hits(self.chunks, [(float(sims[i]), int(i)) for i in best], k)
+
+    def _query_vector(self, query: str) -> NDArray[np.float32]:
+        # A query is often asked twice in a row (hybrid then rerank, a section retried).
+        if query not in self._recent:
+            if len(self._recent) >= _RECENT:
+                self._recent.pop(next(iter(self._recent)))
+            self._recent[query] = self.embedder.embed([query], kind="query")[0]
+        return self._recent[query]
 
     def search(self, query: str, *, k: int = 8) -> list[Chunk]:
         """The ``k`` most similar chunks, best first."""
