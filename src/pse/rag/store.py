@@ -3,7 +3,7 @@
 ``<cache_dir>/rag/<tree digest>/`` holds ``chunks.sqlite`` (per file: its stat data and
 its chunks with their BM25 tokens) and ``segments/<n>/`` (bm25s arrays). Files are
 spread over segments by a hash of their path; the number of segments is fixed when the
-index is first built (about one per 3,000 chunks) and changes only when the tree grows
+index is first built (about one per 2,000 chunks) and changes only when the tree grows
 or shrinks a lot. An update re-chunks only the files whose size or modification time
 changed and rebuilds only the segments those files are in.
 """
@@ -28,17 +28,19 @@ from pse.rag.retriever import Chunk
 from pse.rag.tokens import tokenize
 
 ProgressCallback = Callable[[int, int], None]
-SEGMENT_CHUNKS = 3000
-_SCHEMA = "1"
+SEGMENT_CHUNKS = 2000
+_SCHEMA = "2"
 _TABLES = """
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS files (path TEXT PRIMARY KEY, size INTEGER NOT NULL,
     mtime_ns INTEGER NOT NULL, segment INTEGER NOT NULL);
 CREATE TABLE IF NOT EXISTS chunks (path TEXT NOT NULL, seq INTEGER NOT NULL,
     start INTEGER NOT NULL, end_line INTEGER NOT NULL, title TEXT NOT NULL,
-    symbol TEXT NOT NULL, text TEXT NOT NULL, tokens TEXT NOT NULL,
-    PRIMARY KEY (path, seq));
+    symbol TEXT NOT NULL, text TEXT NOT NULL, PRIMARY KEY (path, seq));
+CREATE TABLE IF NOT EXISTS tokens (path TEXT NOT NULL, seq INTEGER NOT NULL,
+    tokens TEXT NOT NULL, PRIMARY KEY (path, seq));
 """
+# Tokens have a table of their own: loading the index reads only the chunks' text.
 
 
 @dataclass(frozen=True)
@@ -171,15 +173,19 @@ def _apply(conn: sqlite3.Connection, index: SymbolIndex,
            max_file_bytes: int) -> None:
     """Replace the chunks of changed and removed files (changed ones get no segment yet)."""
     with conn:
-        conn.executemany("DELETE FROM chunks WHERE path = ?", [(p,) for p in removed])
-        conn.executemany("DELETE FROM files WHERE path = ?", [(p,) for p in removed])
+        for table in ("chunks", "tokens", "files"):
+            conn.executemany(f"DELETE FROM {table} WHERE path = ?", [(p,) for p in removed])
         for done, path in enumerate(changed, start=1):
             language, (size, mtime) = files[path]
             chunks = chunk_file(index, path, language, max_file_bytes=max_file_bytes)
             conn.execute("DELETE FROM chunks WHERE path = ?", (path,))
-            conn.executemany("INSERT INTO chunks VALUES (?, ?, ?, ?, ?, ?, ?, ?)", [
-                (path, seq, c.start, c.end, c.title, c.symbol, c.text,
-                 " ".join(tokenize(c.search_text()))) for seq, c in enumerate(chunks)])
+            conn.execute("DELETE FROM tokens WHERE path = ?", (path,))
+            conn.executemany("INSERT INTO chunks VALUES (?, ?, ?, ?, ?, ?, ?)", [
+                (path, seq, c.start, c.end, c.title, c.symbol, c.text)
+                for seq, c in enumerate(chunks)])
+            conn.executemany("INSERT INTO tokens VALUES (?, ?, ?)", [
+                (path, seq, " ".join(tokenize(c.search_text())))
+                for seq, c in enumerate(chunks)])
             conn.execute("INSERT OR REPLACE INTO files VALUES (?, ?, ?, -1)",
                          (path, size, mtime))
             if on_progress is not None:
@@ -195,8 +201,9 @@ def _assign(conn: sqlite3.Connection, count: int) -> set[int]:
     return {_segment_of(p, count) for p in paths}
 
 
-def _rows(conn: sqlite3.Connection, segment: int, columns: str) -> list[tuple[object, ...]]:
-    return conn.execute(f"SELECT {columns} FROM chunks JOIN files USING (path) "
+def _rows(conn: sqlite3.Connection, segment: int, columns: str, *, table: str = "chunks"
+          ) -> list[tuple[object, ...]]:
+    return conn.execute(f"SELECT {columns} FROM {table} JOIN files USING (path) "
                         "WHERE files.segment = ? ORDER BY path, seq", (segment,)).fetchall()
 
 
@@ -204,7 +211,8 @@ def _rebuild(conn: sqlite3.Connection, folder: Path, dirty: set[int], count: int
              on_progress: ProgressCallback | None, done: int, total: int) -> int:
     """Rebuild the BM25 arrays of the ``dirty`` segments (and drop unused folders)."""
     for position, segment in enumerate(sorted(dirty), start=1):
-        documents = [str(row[0]).split() for row in _rows(conn, segment, "tokens")]
+        documents = [str(row[0]).split() for row in _rows(conn, segment, "tokens",
+                                                           table="tokens")]
         BM25Segment.build(documents).save(folder / "segments" / str(segment))
         conn.execute("INSERT OR REPLACE INTO meta VALUES (?, ?)",
                      (f"segment-{segment}", str(len(documents))))
