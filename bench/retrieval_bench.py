@@ -14,7 +14,9 @@ Printed per repository, language and retriever: recall@5, MRR@10 and the median 
 latency; then all repositories together, and the default (hybrid) minus BM25. With
 ``--stdlib DIR`` it also builds the persisted index of that whole tree (a copy, so one
 file can be touched) and prints build time, size, the incremental update after touching
-one file as a share of the full build, and the median BM25 query latency.
+one file as a share of the full build, and the median BM25 query latency. With
+``--rerank N`` it also compares hybrid with hybrid+rerank (the configured LLM) on the
+first N questions of each language of each repository.
 
 Embeddings are cached in ``--cache`` (default: a folder under the system temp dir), so a
 second run embeds nothing.
@@ -23,6 +25,7 @@ second run embeds nothing.
 from __future__ import annotations
 
 import argparse
+import os
 import statistics
 import sys
 import tempfile
@@ -100,7 +103,8 @@ def retrievers_for(chunks: list[Chunk], names: Sequence[str], cache: EmbeddingCa
 
 
 def run_repo(root: Path, *, symbols: int, names: Sequence[str], cache: EmbeddingCache,
-             work: Path) -> dict[tuple[str, str], tuple[Score, list[Question]]]:
+             work: Path, rerank: int = 0
+             ) -> dict[tuple[str, str], tuple[Score, list[Question]]]:
     """Scores per (retriever, language) on one repository."""
     index, _ = build_index(root, cache_dir=work / root.name)
     chunks = chunk_tree(index)
@@ -110,7 +114,10 @@ def run_repo(root: Path, *, symbols: int, names: Sequence[str], cache: Embedding
           f"{len(questions)} questions", file=sys.stderr)
     results = {}
     groups = ["en", "zh", *sorted({q.form for q in questions})]
-    for name, retriever in retrievers_for(chunks, names, cache).items():
+    made = retrievers_for(chunks, names, cache)
+    if rerank and "hybrid" in made:
+        _rerank_sample(made["hybrid"], questions, rerank, results)
+    for name, retriever in made.items():
         found = ranks(retriever, questions)
         for group in groups:
             subset = [i for i, q in enumerate(questions) if group in (q.lang, q.form)]
@@ -118,6 +125,23 @@ def run_repo(root: Path, *, symbols: int, names: Sequence[str], cache: Embedding
                                       [questions[i] for i in subset])
     index.close()
     return results
+
+
+def _rerank_sample(hybrid: ScoredRetriever, questions: Sequence[Question], count: int,
+                   results: dict[tuple[str, str], tuple[Score, list[Question]]]) -> None:
+    """hybrid and hybrid+rerank on the first ``count`` questions of each language."""
+    from pse.config import load_settings  # noqa: PLC0415 - only with --rerank
+    from pse.llm.registry import build_router  # noqa: PLC0415
+    from pse.llm.types import Message  # noqa: PLC0415
+    from pse.rag.rerank import RerankingRetriever  # noqa: PLC0415
+
+    router = build_router(load_settings(), environ=dict(os.environ))
+    reranked = RerankingRetriever(hybrid, lambda prompt: router.chat(
+        [Message.user(prompt)], stage="planner", max_tokens=60).text)
+    for lang in ("en", "zh"):
+        sample = [q for q in questions if q.lang == lang][:count]
+        results[("hyb-sample", lang)] = (score(ranks(hybrid, sample)), sample)
+        results[("+rerank", lang)] = (score(ranks(reranked, sample)), sample)
 
 
 def print_table(title: str, rows: dict[tuple[str, str], Score], names: Sequence[str],
@@ -151,20 +175,24 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--cache", type=Path,
                         default=Path(tempfile.gettempdir()) / "pse-retrieval-bench")
     parser.add_argument("--stdlib", type=Path, default=None)
+    parser.add_argument("--rerank", type=int, default=0, metavar="N",
+                        help="also measure hybrid+rerank (the configured LLM, listwise) "
+                        "on the first N questions of each language of each repository")
     args = parser.parse_args(argv)
     names = [n.strip() for n in args.retrievers.split(",") if n.strip()]
+    shown = [*names, "hyb-sample", "+rerank"] if args.rerank else names
     cache = EmbeddingCache(args.cache / "embeddings.sqlite")
     everything: dict[tuple[str, str], list[Score]] = {}
     with tempfile.TemporaryDirectory() as work:
         for root in args.repos:
             results = run_repo(root.resolve(), symbols=args.symbols, names=names,
-                               cache=cache, work=Path(work))
-            print_table(f"{root.name}", {key: s for key, (s, _) in results.items()}, names)
+                               cache=cache, work=Path(work), rerank=args.rerank)
+            print_table(f"{root.name}", {key: s for key, (s, _) in results.items()}, shown)
             for key, (score, _) in results.items():
                 everything.setdefault(key, []).append(score)
     if everything:
         total = {key: pooled(scores) for key, scores in everything.items()}
-        print_table(f"all {len(args.repos)} repositories", total, names)
+        print_table(f"all {len(args.repos)} repositories", total, shown)
         forms = sorted({group for _, group in total} - {"en", "zh"})
         print_table("all repositories, by question form", total, names, forms)
         _print_gain(total)
