@@ -108,6 +108,25 @@ FIELDS: tuple[Field, ...] = (
     Field("local.n_ctx", "int", 8192, "Context window of the embedded model, in tokens."),
     Field("local.threads", "int", 0, "CPU threads of the embedded model (0: llama.cpp's "
           "default, half the cores to generate and all to read the prompt)."),
+    # Retrieval (pse.rag): which retriever grounds the writers, and its embedding model.
+    Field("rag.retriever", "str", "auto", "Retriever: 'auto' (hybrid when an embedding model "
+          "or endpoint is available, else BM25), 'bm25', 'dense' or 'hybrid'.",
+          choices=("auto", "bm25", "dense", "hybrid")),
+    Field("rag.top_k", "int", 8, "Chunks retrieved per query."),
+    Field("rag.depth", "int", 50, "Candidates each retriever hands to hybrid fusion."),
+    Field("rag.reranker", "str", "none", "Rerank the top chunks: 'none' or 'llm' (the "
+          "planner's model orders them, listwise).", choices=("none", "llm")),
+    Field("rag.rerank_depth", "int", 10, "How many top chunks the reranker orders."),
+    Field("embedding.backend", "str", "auto", "Embeddings: 'auto' (the endpoint when "
+          "embedding.base_url is set, else the packaged local model when installed), "
+          "'local', 'openai' or 'none'.", choices=("auto", "local", "openai", "none")),
+    Field("embedding.base_url", "str", "", "OpenAI-compatible endpoint for embeddings "
+          "(POST {base_url}/embeddings).", env=("EMBEDDING_BASE_URL",)),
+    Field("embedding.model", "str", "text-embedding-3-small",
+          "Embedding model name sent to the endpoint.", env=("EMBEDDING_MODEL",)),
+    Field("embedding.api_key", "str", "", "API key of the embeddings endpoint.",
+          env=("EMBEDDING_API_KEY",), secret=True),
+    Field("embedding.timeout", "float", 60.0, "Seconds one embeddings request may take."),
     # Agent sandbox (pse.tools): what the agents' read_file/list_dir/grep/run_command may do.
     Field("tools.allow_commands", "list", [
         "git log", "git show", "git diff", "git grep", "git ls-files", "git blame",

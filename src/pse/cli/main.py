@@ -24,6 +24,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
                       "Check that every fact in a resume is supported by the CV."),
     "index": ("pse.cli.index", "Index a source tree; show its symbols or ProjectFacts."),
     "cache": ("pse.cli.cache", "Show or clear pse's caches."),
+    "rag": ("pse.cli.rag", "Build and query the retrieval index (BM25, dense, hybrid)."),
     "config": ("pse.cli.config", "Show every setting with its source."),
     "models": ("pse.cli.models", "Show the LLM backends and check that they answer."),
     "serve-local": ("pse.cli.serve_local",
