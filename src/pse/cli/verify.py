@@ -70,7 +70,7 @@ def command(ctx: click.Context, paths: tuple[Path, ...], source: Path | None,
         index.close()
     fmt = settings.get_str("format")
     _refuse_source_file(output_file, root)
-    write_output(_render(fmt, checked, documents, show_all=show_all), output_file,
+    write_output(_render(fmt, checked, documents, show_all=show_all, root=root), output_file,
                  inputs=[*paths, *(Path(d.path) for d in documents)])
     flagged = sum(1 for c in checked if c.result.status == "unverified")
     if context.verbosity >= 0 and fmt != "text":
@@ -89,17 +89,21 @@ def _refuse_source_file(output_file: Path | None, root: Path) -> None:
 
 
 def _render(fmt: str, checked: list[CheckedReference], documents: list[Document], *,
-            show_all: bool) -> str:
+            show_all: bool, root: Path) -> str:
     # renderers are imported on use: each run needs one, and start-up time is user time
     if fmt == "json":
         from pse.report.references import render_json
         return render_json(checked)
     if fmt == "sarif":
         from pse.report.sarif import render_sarif
-        return render_sarif(checked, lines_of={d.path: d.text.splitlines() for d in documents})
+        from pse.report.sources import repository_root
+        return render_sarif(checked, lines_of={d.path: d.text.splitlines() for d in documents},
+                            root=repository_root(root), cwd=Path.cwd())
     if fmt == "html":
         from pse.report.html import render_html
-        return render_html(checked)
+        from pse.report.sources import SourceReader
+        return render_html(checked, documents={d.path: d.text for d in documents},
+                           read_lines=SourceReader(root))
     from pse.report.references import render_text
     return render_text(checked, verbose=show_all)
 
