@@ -110,9 +110,14 @@ class Browser:
         self.call("Input.dispatchMouseEvent", session=True, type="mouseMoved",
                   x=box[0], y=box[1])
 
-    def screenshot(self, target: Path) -> Path:
-        """A PNG of the viewport."""
-        data = self.call("Page.captureScreenshot", session=True, format="png")["data"]
+    def screenshot(self, target: Path, *, full_page: bool = False) -> Path:
+        """A PNG of the viewport (or of the whole page)."""
+        params: dict[str, Any] = {"format": "png"}
+        if full_page:
+            size = self.call("Page.getLayoutMetrics", session=True)["cssContentSize"]
+            params |= {"captureBeyondViewport": True, "clip": {
+                "x": 0, "y": 0, "width": size["width"], "height": size["height"], "scale": 1}}
+        data = self.call("Page.captureScreenshot", session=True, **params)["data"]
         target.write_bytes(base64.b64decode(data))
         return target
 

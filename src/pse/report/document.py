@@ -17,8 +17,10 @@ from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from html import escape
+from typing import cast
 
 from markdown_it import MarkdownIt
+from markdown_it.renderer import RendererHTML
 from markdown_it.token import Token
 
 from pse.report.marks import Mark, SourceLines
@@ -82,12 +84,12 @@ class DocumentRenderer:
         tokens = self._md.parse(text)
         placement = _place(tokens, marks)
         self._install_rules(placement)
-        body = self._md.renderer.render(tokens, self._md.options, {})
+        body = str(self._md.renderer.render(tokens, self._md.options, {}))
         tail = self._orphans(placement.orphans)
         return f'<div class="doc-body">{head}{body}{tail}</div>'
 
     def _install_rules(self, placement: _Placement) -> None:
-        renderer = self._md.renderer
+        renderer = cast(RendererHTML, self._md.renderer)
         links: list[tuple[list[Mark], str] | None] = []
 
         def code_inline(tokens: Sequence[Token], idx: int, *_: object) -> str:
@@ -99,7 +101,7 @@ class DocumentRenderer:
         def link_open(tokens: Sequence[Token], idx: int, options: object, env: object) -> str:
             token = tokens[idx]
             token.attrSet("rel", "noopener noreferrer nofollow")
-            opening = renderer.renderToken(tokens, idx, options, env)  # type: ignore[arg-type]  # markdown-it's loose typing
+            opening = str(renderer.renderToken(tokens, idx, options, env))  # type: ignore[arg-type]  # options is OptionsDict
             found = placement.spans.get(id(token))
             if not found:
                 links.append(None)
@@ -110,7 +112,7 @@ class DocumentRenderer:
 
         def link_close(tokens: Sequence[Token], idx: int, options: object, env: object) -> str:
             entry = links.pop() if links else None
-            closing = renderer.renderToken(tokens, idx, options, env)  # type: ignore[arg-type]  # markdown-it's loose typing
+            closing = str(renderer.renderToken(tokens, idx, options, env))  # type: ignore[arg-type]  # options is OptionsDict
             if entry is None:
                 return closing
             return close_mark(entry[0], mark_id=entry[1], read_lines=self.read_lines) + closing
@@ -125,7 +127,7 @@ class DocumentRenderer:
                            ("link_close", link_close), ("pse_badge", badge), ("fence", fence),
                            ("code_block", fence)):
             # plain functions, not bound methods: each render has its own placement
-            renderer.rules[name] = rule
+            renderer.rules[name] = rule  # type: ignore[assignment]  # the renderer calls it unbound
 
     def _fence(self, token: Token, placement: _Placement) -> str:
         lines = token.content.split("\n")
@@ -204,11 +206,13 @@ def _place(tokens: Sequence[Token], marks: Sequence[Mark]) -> _Placement:
             _place_fence(token, pending, placement)
             holders.append((token.map[0] + 1, token.map[1], token))
     for line in sorted(pending):
-        holder = next((t for first, last, t in holders if first <= line <= last), None)
-        if holder is None:
+        if not pending[line]:
+            continue
+        found = next((t for first, last, t in holders if first <= line <= last), None)
+        if found is None:
             placement.orphans.extend(pending[line])
         else:
-            placement.badges.setdefault(id(holder), []).extend(pending[line])
+            placement.badges.setdefault(id(found), []).extend(pending[line])
     return placement
 
 
