@@ -18,10 +18,11 @@ def fake_git(root: Path, *, commit: str = COMMIT) -> None:
     (root / ".git" / "refs" / "heads" / "main").write_text(commit + "\n", encoding="utf-8")
 
 
-def strip_run(tmp_path: Path, **inputs: str) -> Path:
+def strip_run(tmp_path: Path, *, git: bool = True, **inputs: str) -> Path:
     """A run whose fixes change nothing, so Strip deletes the invented line; its folder."""
     source = copy_tinyqueue(tmp_path / "tinyqueue")
-    fake_git(source)
+    if git:
+        fake_git(source)
     run_dir = tmp_path / "run"
     llm = ScriptedLLM([PLAN, WITH_INVENTED, "- `JobQueue.cancel()` does not exist", NO_EDITS,
                        NO_EDITS, NO_EDITS])

@@ -121,6 +121,6 @@ def source_navigation(marks: Sequence[Mark], *, url_of: UrlOf | None = None,
     rows = [f"## {title}", "", f"| {file_label} | {what_label} |", "|---|---|"]
     for path in sorted(files):
         cell = f"[`{path}`]({url_of(path, None)})" if url_of else f"`{path}`"
-        names = ", ".join(files[path][:8]).replace("|", "\\|")
-        rows.append(f"| {cell} | {names} |")
+        cell_names = ", ".join(files[path][:8]).replace("|", "\\|")
+        rows.append(f"| {cell} | {cell_names} |")
     return "\n".join(rows) + "\n"

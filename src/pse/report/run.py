@@ -64,7 +64,7 @@ def _header(report: Mapping[str, object]) -> str:
     facts = [("task", report.get("task")), ("source", inputs.get("source_label")
                                             or inputs.get("project")),
              ("style", inputs.get("style")), ("languages", report.get("languages")),
-             ("words asked", inputs.get("words"))]
+             ("words asked", inputs.get("words")), ("source links", report.get("links"))]
     rows = "".join(f"<tr><th>{escape(k)}</th><td>{render_value(v)}</td></tr>"
                    for k, v in facts if v)
     counts = [("evaluation rounds", _length(report.get("rounds"))),
