@@ -46,13 +46,14 @@ def test_run_report_is_also_beside_a_failed_artifact(tmp_path: Path) -> None:
 
 
 FUTURE = {
-    "run_id": "r<1>", "task": "article", "status": "failed", "inputs": {"style": "x"},
-    "plan": {"source": "index", "sections": [
+    "run_id": "r<1>", "task": "article", "status": "needs-review", "inputs": {"style": "x"},
+    "reason": "length: 90 words of 600",
+    "plan": {"source": "index", "notes": ["no section resolved"], "sections": [
         {"title": "The queue", "focus": ["JobQueue.submit"], "source": "planner"},
-        {"title": "Retries", "focus": ["RetryPolicy"], "source": "index", "words": 200}]},
-    "gates": [{"name": "repetition", "passed": True}, {"name": "length", "passed": False,
-                                                       "words": 90}],
-    "rounds": [{"round": 1, "bad": 2, "llm_issues": 1, "fixed": 1,
+        {"title": "Retries", "focus": ["RetryPolicy"], "source": "index", "brief": "why"}]},
+    "gates": [{"name": "repetition", "passed": True, "detail": ""},
+              {"name": "length", "passed": False, "detail": "90 words", "words": 90}],
+    "rounds": [{"round": 1, "bad": 2, "llm_issues": 1, "fixed": 1, "scope": "section 1",
                 "findings": [{"rule": "ref-unverified", "line": 3, "message": "'X': gone",
                               "hint": "did you mean 'Y'?"}],
                 "diff": "--- a\n+++ b\n@@ -1 +1 @@\n-old <b>\n+new"}],
@@ -69,14 +70,24 @@ def test_run_report_shows_newer_fields_when_present() -> None:
     assert "<title>pse run r&lt;1&gt;</title>" in page
     plan = page.split("<h2>The plan</h2>", 1)[1].split("<h2>", 1)[0]
     assert "source: index" in plan and "<code>JobQueue.submit</code>" in plan
-    assert "<td>planner</td>" in plan and "words: 200" in plan
+    assert "<td>planner</td>" in plan and "brief: why" in plan
+    assert "<li>no section resolved</li>" in plan
     gates = page.split("<h2>Gates</h2>", 1)[1].split("</table>", 1)[0]
     assert '<td class="passed">passed</td>' in gates and '<td class="failed">failed</td>' in gates
+    assert "<td>90 words; words: 90</td>" in gates
+    assert '<span class="failed">needs-review</span>' in page
+    assert "length: 90 words of 600" in page and "<td>1 (section 1)</td>" in page
     assert '<span class="del">-old &lt;b&gt;</span>' in page
     assert "did you mean &#x27;Y&#x27;?" in page
     assert "<td><del>gone clause</del></td><td>unverified &#x27;X&#x27;</td>" in page
     # no trace: the per-stage usage of report.json fills the cost table
     assert "<td>planner</td><td></td><td>2</td><td>10</td><td>5</td><td>0.5000</td>" in page
+
+
+def test_run_report_plan_without_sections_shows_the_outline() -> None:
+    page = render_run_report({"plan": {"source": "planner", "sections": []},
+                              "plan_text": "# Outline\n\n- `a`\n"}, artifacts={})
+    assert "An outline written by the Planner." in page and "<h1>Outline</h1>" in page
 
 
 def test_run_report_survives_odd_shapes() -> None:

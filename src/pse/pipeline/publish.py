@@ -34,7 +34,8 @@ def publish_reports(state: PSEState, task: Task, report: Mapping[str, object], *
     source = Path(state.inputs.get("source") or ".")
     artifacts = checked_texts(state, task)
     links = _publish_links(state, task, artifacts, source=source, folder=folder)
-    view: dict[str, object] = {"plan": state.plan, **report, "links": links}
+    view: dict[str, object] = {"plan": state.plan, **report, "plan_text": state.plan,
+                               "links": links}
     page = render_run_report(view, artifacts=artifacts, trace=read_trace(run_dir),
                              draft=state.draft, why_stripped=_why_stripped(state, task),
                              read_lines=SourceReader(source))

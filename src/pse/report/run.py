@@ -47,7 +47,8 @@ def render_run_report(report: Mapping[str, object], *,
     sections = [_header(report), _artifacts(renderer, artifacts)]
     all_marks = [m for _, marks in artifacts.values() for m in marks]
     sections.append(render_findings(all_marks, renderer.ids, heading="Checked spans"))
-    sections.append(render_plan(report.get("plan"), renderer))
+    sections.append(render_plan(report.get("plan"), renderer,
+                                outline=str(report.get("plan_text") or "")))
     sections.append(render_gates(report.get("gates")))
     sections.append(_rounds(report, renderer))
     sections.append(_changes(draft, artifacts, report))
@@ -64,7 +65,8 @@ def _header(report: Mapping[str, object]) -> str:
     facts = [("task", report.get("task")), ("source", inputs.get("source_label")
                                             or inputs.get("project")),
              ("style", inputs.get("style")), ("languages", report.get("languages")),
-             ("words asked", inputs.get("words")), ("source links", report.get("links"))]
+             ("words asked", inputs.get("words")), ("why it needs review", report.get("reason")),
+             ("review", report.get("review")), ("source links", report.get("links"))]
     rows = "".join(f"<tr><th>{escape(k)}</th><td>{render_value(v)}</td></tr>"
                    for k, v in facts if v)
     counts = [("evaluation rounds", _length(report.get("rounds"))),
@@ -73,8 +75,9 @@ def _header(report: Mapping[str, object]) -> str:
               ("spans stripped", report.get("findings_stripped")),
               ("open findings", _length(report.get("open_findings")))]
     summary = ", ".join(f"{escape(str(v))} {k}" for k, v in counts if v is not None)
+    css = "passed" if status == "passed" else "failed"
     return (f"<h1>pse run {escape(str(report.get('run_id') or ''))} "
-            f'<span class="{escape(status)}">{escape(status)}</span></h1>'
+            f'<span class="{css}">{escape(status)}</span></h1>'
             f'<p class="summary">{summary}</p><table class="facts">{rows}</table>')
 
 
@@ -104,7 +107,9 @@ def _rounds(report: Mapping[str, object], renderer: DocumentRenderer) -> str:
         if not isinstance(entry, Mapping):
             continue
         number = entry.get("round", len(rows) + 1)
-        rows.append(f"<tr><td>{escape(str(number))}</td><td>{escape(str(entry.get('bad', '')))}"
+        scope = f" ({entry['scope']})" if entry.get("scope") else ""
+        rows.append(f"<tr><td>{escape(str(number) + scope)}</td>"
+                    f"<td>{escape(str(entry.get('bad', '')))}"
                     f"</td><td>{escape(str(entry.get('llm_issues', '')))}</td>"
                     f"<td>{escape(str(entry.get('fixed', '')))}</td></tr>")
         details.append(_round_details(number, entry))

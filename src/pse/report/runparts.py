@@ -23,8 +23,14 @@ def render_value(value: object) -> str:
     return escape(str(value))
 
 
-def render_plan(plan: object, renderer: DocumentRenderer) -> str:
-    """The plan: an outline (text) or sections (title, focus, where it came from)."""
+def render_plan(plan: object, renderer: DocumentRenderer, *, outline: str = "") -> str:
+    """The plan: an outline (text) or sections (title, focus, where it came from).
+
+    ``outline`` is the Planner's text, shown when ``plan`` holds no sections.
+    """
+    if isinstance(plan, Mapping) and not plan.get("sections") and outline.strip():
+        source = plan.get("source")
+        plan = outline if not source or source == "planner" else plan
     if isinstance(plan, str):
         if not plan.strip():
             return ""
@@ -34,6 +40,10 @@ def render_plan(plan: object, renderer: DocumentRenderer) -> str:
         source = plan.get("source")
         sections = plan.get("sections")
         note = f'<p class="muted">source: {render_value(source)}</p>' if source else ""
+        notes = plan.get("notes")
+        if isinstance(notes, list) and notes:
+            items = "".join(f"<li>{escape(str(n))}</li>" for n in notes)
+            note += f"<p>Outlines rejected on the way:</p><ul>{items}</ul>"
         return "<h2>The plan</h2>" + note + _sections(sections)
     if isinstance(plan, list):
         return "<h2>The plan</h2>" + _sections(plan)
@@ -78,10 +88,12 @@ def render_gates(gates: object) -> str:
         verdict = ("passed" if passed else "failed") if isinstance(passed, bool) else \
             str(passed or "")
         details = {k: v for k, v in gate.items()
-                   if k not in {"name", "gate", "passed", "ok", "result"}}
+                   if k not in {"name", "gate", "passed", "ok", "result", "detail"}}
+        shown = render_value(gate.get("detail", "")) + \
+            (("; " if gate.get("detail") else "") + render_value(details) if details else "")
         rows.append(f"<tr><td>{render_value(gate.get('name', gate.get('gate', '')))}</td>"
                     f'<td class="{escape(verdict)}">{escape(verdict)}</td>'
-                    f"<td>{render_value(details)}</td></tr>")
+                    f"<td>{shown}</td></tr>")
     if not rows:
         return ""
     return ("<h2>Gates</h2><table><thead><tr><th>gate</th><th>result</th><th>details</th>"
