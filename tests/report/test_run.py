@@ -6,9 +6,24 @@ import json
 import re
 from pathlib import Path
 
-from article_support import INVENTED_LINE
+import pytest
+
+from article_support import (
+    APPROVED,
+    CLEAN,
+    INVENTED_LINE,
+    PLAN,
+    ZH_DROPPED_REF,
+    article_settings,
+    copy_tinyqueue,
+    run_article,
+    scripted_deps,
+)
+from pse.llm.fake import ScriptedLLM
+from pse.pipeline.runner import RunInterrupted, resume_pipeline
 from pse.report.marks import Mark
 from pse.report.run import render_run_report
+from pse.tasks.article.task import ArticleTask
 
 from .runs import strip_run
 
@@ -33,8 +48,6 @@ def test_run_report_written_in_the_run_folder(tmp_path: Path) -> None:
 
 
 def test_run_report_is_also_beside_a_failed_artifact(tmp_path: Path) -> None:
-    from article_support import APPROVED, CLEAN, PLAN, ZH_DROPPED_REF, copy_tinyqueue, run_article
-    from pse.llm.fake import ScriptedLLM
     source = copy_tinyqueue(tmp_path / "tq")
     run_dir = tmp_path / "run"
     run_article(source, ScriptedLLM([PLAN, CLEAN, APPROVED, ZH_DROPPED_REF]), run_dir,
@@ -116,3 +129,17 @@ def test_run_report_escapes_model_output() -> None:
     body = page.split("<main>", 1)[1].split("</main>", 1)[0]
     assert "<script" not in body and "<img" not in body
     assert json.dumps(body).count("&lt;script&gt;") >= 3
+
+
+def test_run_report_after_a_resumed_run(tmp_path: Path) -> None:
+    source = copy_tinyqueue(tmp_path / "tq")
+    run_dir = tmp_path / "run"
+    with pytest.raises(RunInterrupted):
+        run_article(source, ScriptedLLM([PLAN, CLEAN]), run_dir,
+                    deps_options={"stop_after": ("write",)})
+    assert not (run_dir / "report.html").exists()
+    settings = article_settings(source)
+    resume_pipeline(run_dir, ArticleTask(settings=settings),
+                    scripted_deps(ScriptedLLM([APPROVED]), settings))
+    page = (run_dir / "report.html").read_text(encoding="utf-8")
+    assert "<td>plan</td>" in page and "<td>evaluate</td>" in page  # both sessions' steps
