@@ -7,6 +7,7 @@ readable. Results never come here: they go to stdout or ``-o``.
 
 from __future__ import annotations
 
+import atexit
 import sys
 import time
 from collections.abc import Iterable, Mapping, Sequence
@@ -56,11 +57,15 @@ class Terminal:
             self.stream.flush()
 
     def status(self, text: str) -> Status | None:
-        """A spinner line on a terminal (None elsewhere); the caller stops it."""
+        """A spinner line on a terminal (None elsewhere); the caller stops it.
+
+        It is also stopped at exit, so a run that fails mid-stage gets its cursor back.
+        """
         if self.console is None:
             return None
         status = self.console.status(text)
         status.start()
+        atexit.register(status.stop)
         return status
 
     def table(self, title: str, headers: Sequence[str], rows: Iterable[Sequence[str]],
@@ -119,6 +124,7 @@ class StageProgress:
     def _stop(self) -> None:
         if self._status is not None:
             self._status.stop()
+            atexit.unregister(self._status.stop)
             self._status = None
 
 
