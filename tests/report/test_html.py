@@ -81,3 +81,10 @@ def test_html_escapes_hostile_text() -> None:
     assert "&lt;img src=x onerror=alert(4)&gt;" in body and "a&amp;b" in body
     assert "[image: p]" in body
     assert "<title>&lt;t&gt;</title>" in page
+
+
+def test_html_evidence_links_to_the_repository(sample: list[CheckedReference]) -> None:
+    page = render_html(sample, documents=DOCS, read_lines=_lines,
+                       url_of=lambda path, line: f"https://h/o/r/blob/c/{path}#L{line}")
+    assert ('<a href="https://h/o/r/blob/c/src/s.py#L10" rel="noopener noreferrer">'
+            "src/s.py:10</a>") in page

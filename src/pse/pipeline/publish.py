@@ -17,15 +17,10 @@ from pathlib import Path
 
 from pse.pipeline.state import PSEState, finding_to_dict
 from pse.pipeline.task import Task
-from pse.report.links import blob_url, link_references, normalize_repo_url, source_navigation
+from pse.report.links import UrlOf, link_references, source_navigation
 from pse.report.marks import Mark, marks_from_findings
 from pse.report.run import render_run_report
-from pse.report.sources import (
-    SourceReader,
-    head_commit,
-    metadata_repo_url,
-    repository_root,
-)
+from pse.report.sources import SourceReader, repository_linker
 
 
 def publish_reports(state: PSEState, task: Task, report: Mapping[str, object], *,
@@ -33,12 +28,14 @@ def publish_reports(state: PSEState, task: Task, report: Mapping[str, object], *
     """Link the artifacts in ``folder`` and write ``report.html`` there and in ``run_dir``."""
     source = Path(state.inputs.get("source") or ".")
     artifacts = checked_texts(state, task)
-    links = _publish_links(state, task, artifacts, source=source, folder=folder)
+    url_of, repo_url, commit = repository_linker(source, state.inputs.get("repo_url", ""))
+    linked = _publish_links(state, task, artifacts, url_of=url_of, folder=folder)
+    links = {"repo_url": repo_url or "none", "commit": commit or "unknown", "linked": linked}
     view: dict[str, object] = {"plan": state.plan, **report, "plan_text": state.plan,
                                "links": links}
     page = render_run_report(view, artifacts=artifacts, trace=read_trace(run_dir),
                              draft=state.draft, why_stripped=_why_stripped(state, task),
-                             read_lines=SourceReader(source))
+                             read_lines=SourceReader(source), url_of=url_of)
     (folder / "report.html").write_text(page, encoding="utf-8")
     if folder != run_dir:
         shutil.copy2(folder / "report.html", run_dir / "report.html")
@@ -58,31 +55,23 @@ def checked_texts(state: PSEState, task: Task) -> dict[str, tuple[str, list[Mark
 
 
 def _publish_links(state: PSEState, task: Task,
-                   artifacts: Mapping[str, tuple[str, Sequence[Mark]]], *, source: Path,
-                   folder: Path) -> dict[str, object]:
-    """Rewrite ``artifact.*.md`` with links and the navigation table; what was done."""
-    repo_url = normalize_repo_url(state.inputs.get("repo_url") or metadata_repo_url(source))
-    root = repository_root(source)
-    commit = head_commit(root) if repo_url else ""
+                   artifacts: Mapping[str, tuple[str, Sequence[Mark]]], *,
+                   url_of: UrlOf | None, folder: Path) -> int:
+    """Rewrite ``artifact.*.md`` with links and the navigation table; links made."""
     table = state.inputs.get("source_table") == "1"
-    if not (repo_url and commit) and not table:
-        return {"repo_url": repo_url or "none", "commit": commit or "unknown", "linked": 0}
-    prefix = source.resolve().relative_to(root).as_posix() if source.resolve() != root else ""
-
-    def url_of(path: str, line: int | None) -> str:
-        return blob_url(repo_url, commit, f"{prefix}/{path}" if prefix else path, line)
-    can_link = bool(repo_url and commit)
+    if url_of is None and not table:
+        return 0
     linked = 0
     for lang, (text, marks) in artifacts.items():
-        published, count = link_references(text, marks, url_of=url_of) if can_link \
+        published, count = link_references(text, marks, url_of=url_of) if url_of \
             else (text, 0)
         linked += count
         if table:
-            nav = source_navigation(marks, url_of=url_of if can_link else None, lang=lang)
+            nav = source_navigation(marks, url_of=url_of, lang=lang)
             published = published.rstrip("\n") + "\n\n" + nav if nav else published
         (folder / f"artifact.{lang}.md").write_text(task.finalize(state, published, lang=lang),
                                                     encoding="utf-8")
-    return {"repo_url": repo_url or "none", "commit": commit or "unknown", "linked": linked}
+    return linked
 
 
 def _why_stripped(state: PSEState, task: Task) -> dict[str, str]:

@@ -23,6 +23,7 @@ from markdown_it import MarkdownIt
 from markdown_it.renderer import RendererHTML
 from markdown_it.token import Token
 
+from pse.report.links import UrlOf
 from pse.report.marks import Mark, SourceLines
 from pse.report.popup import close_mark, open_mark, render_mark
 
@@ -47,8 +48,10 @@ class _Placement:
 class DocumentRenderer:
     """Renders documents; mark ids are unique across every document of one page."""
 
-    def __init__(self, *, read_lines: SourceLines | None = None, prefix: str = "m") -> None:
+    def __init__(self, *, read_lines: SourceLines | None = None, url_of: UrlOf | None = None,
+                 prefix: str = "m") -> None:
         self.read_lines = read_lines
+        self.url_of = url_of
         self.prefix = prefix
         self.ids: dict[int, str] = {}
         """``id(mark)`` -> the id of the element that shows it (for the findings list)."""
@@ -71,7 +74,7 @@ class DocumentRenderer:
 
     def _mark(self, marks: Sequence[Mark], inner: str) -> str:
         return render_mark(marks, inner, mark_id=self._next_id(marks),
-                           read_lines=self.read_lines)
+                           read_lines=self.read_lines, url_of=self.url_of)
 
     # ---------------------------------------------------------------- markdown
     def _markdown(self, text: str, marks: Sequence[Mark]) -> str:
@@ -115,7 +118,8 @@ class DocumentRenderer:
             closing = str(renderer.renderToken(tokens, idx, options, env))  # type: ignore[arg-type]  # options is OptionsDict
             if entry is None:
                 return closing
-            return close_mark(entry[0], mark_id=entry[1], read_lines=self.read_lines) + closing
+            return close_mark(entry[0], mark_id=entry[1], read_lines=self.read_lines,
+                              url_of=self.url_of) + closing
 
         def badge(tokens: Sequence[Token], idx: int, *_: object) -> str:
             return self._badge(placement.badges.get(id(tokens[idx]), []))

@@ -13,13 +13,15 @@ from collections.abc import Mapping, Sequence
 from html import escape
 
 from pse.report.document import DocumentRenderer
+from pse.report.links import UrlOf
 from pse.report.marks import STATUSES, Mark, SourceLines, marks_from_checked, status_counts
 from pse.report.page import render_page
 from pse.verify.check import CheckedReference
 
 
 def render_html(checked: list[CheckedReference], *, documents: Mapping[str, str] | None = None,
-                read_lines: SourceLines | None = None, title: str = "pse verify") -> str:
+                read_lines: SourceLines | None = None, url_of: UrlOf | None = None,
+                title: str = "pse verify") -> str:
     """The report page of ``pse verify``.
 
     Args:
@@ -27,10 +29,11 @@ def render_html(checked: list[CheckedReference], *, documents: Mapping[str, str]
         documents: document path -> text; each one is rendered with its marks (without
             it the page holds the findings list only).
         read_lines: reads an evidence file's lines, for the source shown in popups.
+        url_of: the repository URL of a source line; evidence then links to it.
         title: the page title.
     """
     marks = marks_from_checked(checked)
-    renderer = DocumentRenderer(read_lines=read_lines)
+    renderer = DocumentRenderer(read_lines=read_lines, url_of=url_of)
     texts = dict(documents or {})
     paths = sorted(set(texts) | {m.file for m in marks})
     sections = [_document_section(renderer, number, path, texts.get(path), marks)

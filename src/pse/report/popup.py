@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from html import escape
 
+from pse.report.links import UrlOf
 from pse.report.marks import Mark, SourceLines, worst_status
 
 CONTEXT_LINES = 2
@@ -19,10 +20,10 @@ _MAX_LINE_CHARS = 160
 
 
 def render_mark(marks: Sequence[Mark], inner: str, *, mark_id: str,
-                read_lines: SourceLines | None) -> str:
+                read_lines: SourceLines | None, url_of: UrlOf | None = None) -> str:
     """``inner`` (already HTML) wrapped as a focusable mark with its popup."""
     return (open_mark(marks, mark_id=mark_id) + inner
-            + close_mark(marks, mark_id=mark_id, read_lines=read_lines))
+            + close_mark(marks, mark_id=mark_id, read_lines=read_lines, url_of=url_of))
 
 
 def open_mark(marks: Sequence[Mark], *, mark_id: str) -> str:
@@ -34,18 +35,21 @@ def open_mark(marks: Sequence[Mark], *, mark_id: str) -> str:
             f'aria-describedby="{mark_id}-pop">')
 
 
-def close_mark(marks: Sequence[Mark], *, mark_id: str, read_lines: SourceLines | None) -> str:
+def close_mark(marks: Sequence[Mark], *, mark_id: str, read_lines: SourceLines | None,
+               url_of: UrlOf | None = None) -> str:
     """The popup and the closing tag of a mark."""
-    return render_popup(marks, popup_id=f"{mark_id}-pop", read_lines=read_lines) + "</span>"
+    return render_popup(marks, popup_id=f"{mark_id}-pop", read_lines=read_lines,
+                        url_of=url_of) + "</span>"
 
 
-def render_popup(marks: Sequence[Mark], *, popup_id: str, read_lines: SourceLines | None) -> str:
-    """The popup of the marks on one span."""
-    parts = [_popup_part(mark, read_lines) for mark in marks]
+def render_popup(marks: Sequence[Mark], *, popup_id: str, read_lines: SourceLines | None,
+                 url_of: UrlOf | None = None) -> str:
+    """The popup of the marks on one span (evidence linked when ``url_of`` is given)."""
+    parts = [_popup_part(mark, read_lines, url_of) for mark in marks]
     return f'<span class="pop" role="tooltip" id="{popup_id}">{"".join(parts)}</span>'
 
 
-def _popup_part(mark: Mark, read_lines: SourceLines | None) -> str:
+def _popup_part(mark: Mark, read_lines: SourceLines | None, url_of: UrlOf | None) -> str:
     head = (f'<span class="ph"><b class="st s-{escape(mark.status)}">{escape(mark.status)}'
             f'</b> {escape(mark.kind)} <code>{escape(mark.text)}</code></span>')
     body = [head]
@@ -57,7 +61,7 @@ def _popup_part(mark: Mark, read_lines: SourceLines | None) -> str:
                   else escape(mark.suggestion))
         body.append(f'<span class="sug">{advice}</span>')
     for path, line in mark.evidence[:_MAX_EVIDENCE]:
-        body.append(render_evidence(path, line, read_lines))
+        body.append(render_evidence(path, line, read_lines, url_of=url_of))
     if len(mark.evidence) > _MAX_EVIDENCE:
         body.append(f'<span class="pm">and {len(mark.evidence) - _MAX_EVIDENCE} more</span>')
     return f'<span class="pp">{"".join(body)}</span>'
@@ -67,9 +71,14 @@ def _looks_like_name(text: str) -> bool:
     return " " not in text.strip()
 
 
-def render_evidence(path: str, line: int | None, read_lines: SourceLines | None) -> str:
-    """``path:line`` and, when the file is readable, the line with a little context."""
+def render_evidence(path: str, line: int | None, read_lines: SourceLines | None, *,
+                    url_of: UrlOf | None = None) -> str:
+    """``path:line`` (a link with ``url_of``) and, when the file is readable, the line
+    with a little context."""
     where = escape(path + (f":{line}" if line else ""))
+    if url_of is not None:
+        where = (f'<a href="{escape(url_of(path, line))}" rel="noopener noreferrer">'
+                 f"{where}</a>")
     lines = read_lines(path) if read_lines is not None and line else None
     if not lines or line is None or not 0 < line <= len(lines):
         return f'<span class="ev"><span class="evp">{where}</span></span>'

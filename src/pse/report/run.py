@@ -16,6 +16,7 @@ from html import escape
 
 from pse.report.document import DocumentRenderer
 from pse.report.html import render_counts, render_findings
+from pse.report.links import UrlOf
 from pse.report.marks import Mark, SourceLines
 from pse.report.page import render_page
 from pse.report.runparts import (
@@ -31,7 +32,8 @@ def render_run_report(report: Mapping[str, object], *,
                       artifacts: Mapping[str, tuple[str, Sequence[Mark]]],
                       trace: Sequence[Mapping[str, object]] = (), draft: str = "",
                       why_stripped: Mapping[str, str] | None = None,
-                      read_lines: SourceLines | None = None) -> str:
+                      read_lines: SourceLines | None = None,
+                      url_of: UrlOf | None = None) -> str:
     """The run's report page.
 
     Args:
@@ -41,8 +43,9 @@ def render_run_report(report: Mapping[str, object], *,
         draft: the Specialist's first full text (to show what the run changed).
         why_stripped: stripped span -> why it was stripped.
         read_lines: reads an evidence file's lines, for the source in popups.
+        url_of: the repository URL of a source line; evidence then links to it.
     """
-    renderer = DocumentRenderer(read_lines=read_lines)
+    renderer = DocumentRenderer(read_lines=read_lines, url_of=url_of)
     run_id = str(report.get("run_id") or "run")
     sections = [_header(report), _artifacts(renderer, artifacts)]
     all_marks = [m for _, marks in artifacts.values() for m in marks]

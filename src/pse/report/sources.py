@@ -15,6 +15,8 @@ import tomllib
 from collections.abc import Sequence
 from pathlib import Path
 
+from pse.report.links import UrlOf, blob_url, normalize_repo_url
+
 _MAX_BYTES = 2_000_000
 
 
@@ -140,3 +142,23 @@ def _origin_url(root: Path) -> str:
         elif section == '[remote "origin"]' and stripped.startswith("url"):
             return stripped.split("=", 1)[1].strip()
     return ""
+
+
+def repository_linker(source: Path, repo_url: str = "") -> tuple[UrlOf | None, str, str]:
+    """(url_of, repository URL, commit) for the tree at ``source``.
+
+    ``repo_url`` wins over the project's metadata; ``url_of`` is None unless both a
+    repository URL and the checked-out commit are known (a link must point at the code
+    that was checked). Paths given to ``url_of`` are relative to ``source``.
+    """
+    url = normalize_repo_url(repo_url or metadata_repo_url(source))
+    root = repository_root(source)
+    commit = head_commit(root) if url else ""
+    if not (url and commit):
+        return None, url, commit
+    resolved = source.resolve()
+    prefix = resolved.relative_to(root).as_posix() if resolved != root else ""
+
+    def url_of(path: str, line: int | None) -> str:
+        return blob_url(url, commit, f"{prefix}/{path}" if prefix else path, line)
+    return url_of, url, commit
