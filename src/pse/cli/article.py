@@ -7,6 +7,7 @@ from pathlib import Path
 import click
 
 from pse.cli.common import EXIT_FINDINGS, EXIT_OK, CliError, get_context, verbosity_options
+from pse.cli.reporting import report_inputs, report_options
 from pse.cli.runs import make_deps, new_run_id, print_summary, set_token_caps
 from pse.errors import PseError
 from pse.pipeline.runner import run_pipeline
@@ -43,16 +44,13 @@ from pse.tasks.article.task import ArticleTask
 @click.option("--no-tools", is_flag=True, help="Don't give the Specialist file tools.")
 @click.option("--no-llm-review", is_flag=True, help="Skip the Evaluator's LLM review.")
 @click.option("--no-cache", is_flag=True, help="Don't reuse cached model answers.")
-@click.option("--repo-url", default="", help="Link verified references to this repository "
-              "at the indexed commit (default: the project's metadata or git origin).")
-@click.option("--source-table", is_flag=True, help="Append a source-navigation table built "
-              "from the evidence.")
+@report_options
 @verbosity_options
 @click.pass_context
 def command(ctx: click.Context, repo: Path | None, lang: str, translate_to: str | None,
             style: str, out_dir: Path, project_name: str, projects_file: Path | None,
             all_projects: bool, max_retries: int | None, words: int, no_tools: bool,
-            no_llm_review: bool, no_cache: bool, repo_url: str, source_table: bool) -> int:
+            no_llm_review: bool, no_cache: bool) -> int:
     """Write a verified technical article about the repository REPO.
 
     The Planner outlines, the Specialist writes (grounded in retrieved source excerpts
@@ -88,8 +86,7 @@ def command(ctx: click.Context, repo: Path | None, lang: str, translate_to: str 
                 "project": project.name, "description": project.description,
                 "highlights": "; ".join(project.highlights), "words": str(words),
                 "llm_review": "0" if no_llm_review else "1", "tools": "0" if no_tools else "1",
-                "repo_url": _repo_url(repo_url, project),
-                "source_table": "1" if source_table else "0"})
+                **report_inputs(project.repo)})
         deps = make_deps(context, settings, source=source.resolve(), use_tools=not no_tools,
                          llm_review=not no_llm_review)
         set_token_caps(deps, words=words)
@@ -107,15 +104,6 @@ def command(ctx: click.Context, repo: Path | None, lang: str, translate_to: str 
         print_summary(final, deps, run_dir=run_dir)
         worst = max(worst, EXIT_OK if final.status == "passed" else EXIT_FINDINGS)
     return worst
-
-
-def _repo_url(given: str, project: Project) -> str:
-    """``--repo-url`` (checked), else a registry entry's ``repo`` when it is a URL."""
-    from pse.report.links import normalize_repo_url
-    if given and not normalize_repo_url(given):
-        raise CliError(f"--repo-url {given!r} is not a repository URL; give it as "
-                       "https://host/owner/name")
-    return given or normalize_repo_url(project.repo)
 
 
 def _projects(repo: Path | None, name: str, registry: Path | None, everything: bool
