@@ -14,7 +14,9 @@ from pathlib import Path
 
 import pytest
 
+from pse.report.marks import Mark
 from pse.report.run import render_run_report
+from pse.report.sources import SourceReader
 from repo_fixtures import run_cli
 
 from .browser import Browser, find_chromium
@@ -131,6 +133,32 @@ def _check_filters(browser: Browser, references: list[dict[str, object]]) -> Non
     paths = sum(1 for r in references if r["file"] == "docs/second.md" and r["kind"] == "path")
     assert _select(browser, "kind", "path") == paths
     assert "shown" in browser.js("document.getElementById('shown').textContent")
+
+
+def test_browser_run_report_of_100_references(browser: Browser, tmp_path: Path,
+                                              capsys: pytest.CaptureFixture[str]) -> None:
+    document = tmp_path / "artifact.en.md"
+    document.write_text(article_with_100_references(), encoding="utf-8")
+    result = run_cli(capsys, "verify", str(document), "--source", str(TINYQUEUE), "--format",
+                     "json")
+    marks = [Mark(file="artifact.en.md", line=r["line"], text=r["text"].strip("`"),
+                  status=r["status"], kind=r["kind"], message=r.get("message", ""),
+                  evidence=tuple((e["path"], e["line"]) for e in r["evidence"]))
+             for r in json.loads(result.out)["references"]]
+    assert len(marks) >= 100
+    trace = [{"event": "step", "step": s, "seconds": 1.0} for s in ("plan", "write")]
+    page = tmp_path / "report.html"
+    page.write_text(render_run_report(
+        {"run_id": "r", "status": "passed", "rounds": [{"round": 1, "bad": 0}]},
+        artifacts={"en": (document.read_text(encoding="utf-8"), marks)}, trace=trace,
+        read_lines=SourceReader(TINYQUEUE)), encoding="utf-8")
+    assert page.stat().st_size < 1_000_000
+    browser.open(page.as_uri())
+    _assert_clean_load(browser, page)
+    assert browser.js("document.querySelectorAll('.findings tbody tr').length") == len(marks)
+    browser.hover(".doc .ref.s-verified")
+    assert "src/tinyqueue/" in browser.js(
+        "document.querySelector('.doc .ref.s-verified > .pop').innerText")
 
 
 def test_browser_readable_without_javascript(browser: Browser, tmp_path: Path,
