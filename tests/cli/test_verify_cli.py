@@ -167,7 +167,9 @@ def test_verify_html_report(repo: Path, capsys: pytest.CaptureFixture[str]) -> N
     result = run_cli(capsys, "verify", "articles", "--source", ".", "--format", "html")
     assert result.code == 1
     assert result.out.startswith("<!doctype html>")
-    assert "Client.fetch_all()" in result.out and "<script" not in result.out
+    body = result.out.split("<main>", 1)[1].split("</main>", 1)[0]
+    assert "<code>Client.fetch_all()</code>" in body and "<script" not in body
+    assert 'data-status="unverified"' in body and "articles/good.md" in body
 
 
 # ------------------------------------------------------------------ bad input

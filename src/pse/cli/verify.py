@@ -38,11 +38,13 @@ DOC_SUFFIXES = (".md", ".markdown", ".mdx", ".rst")
 @EXIT_ZERO_OPTION
 @click.option("--all", "show_all", is_flag=True,
               help="Text format: list every reference, not only the flagged ones.")
+@click.option("--repo-url", default="", help="HTML format: link evidence to this repository "
+              "at the checked-out commit (default: the project's metadata or git origin).")
 @verbosity_options
 @click.pass_context
 def command(ctx: click.Context, paths: tuple[Path, ...], source: Path | None,
             output_format: str | None, output_file: Path | None, exit_zero: bool,
-            show_all: bool) -> int:
+            show_all: bool, repo_url: str) -> int:
     """Check that every code reference in PATHS exists in the source tree.
 
     PATHS are Markdown, MDX or reStructuredText files or folders of them. Each
@@ -57,6 +59,7 @@ def command(ctx: click.Context, paths: tuple[Path, ...], source: Path | None,
       pse verify README.md -s . --format sarif -o pse.sarif
     """
     context = get_context(ctx)
+    _check_repo_url(repo_url)
     settings = context.settings(cli={"format": output_format, "root": source and str(source)},
                                 start=source or Path.cwd())
     root = Path(settings.get_str("root") or ".")
@@ -70,12 +73,20 @@ def command(ctx: click.Context, paths: tuple[Path, ...], source: Path | None,
         index.close()
     fmt = settings.get_str("format")
     _refuse_source_file(output_file, root)
-    write_output(_render(fmt, checked, documents, show_all=show_all), output_file,
+    write_output(_render(fmt, checked, documents, show_all=show_all, root=root,
+                         repo_url=repo_url), output_file,
                  inputs=[*paths, *(Path(d.path) for d in documents)])
     flagged = sum(1 for c in checked if c.result.status == "unverified")
     if context.verbosity >= 0 and fmt != "text":
         click.echo(f"pse: {len(checked)} references, {flagged} unverified", err=True)
     return EXIT_FINDINGS if flagged and not exit_zero else EXIT_OK
+
+
+def _check_repo_url(repo_url: str) -> None:
+    from pse.report.links import normalize_repo_url
+    if repo_url and not normalize_repo_url(repo_url):
+        raise CliError(f"--repo-url {repo_url!r} is not a repository URL; give it as "
+                       "https://host/owner/name")
 
 
 def _refuse_source_file(output_file: Path | None, root: Path) -> None:
@@ -89,17 +100,22 @@ def _refuse_source_file(output_file: Path | None, root: Path) -> None:
 
 
 def _render(fmt: str, checked: list[CheckedReference], documents: list[Document], *,
-            show_all: bool) -> str:
+            show_all: bool, root: Path, repo_url: str) -> str:
     # renderers are imported on use: each run needs one, and start-up time is user time
     if fmt == "json":
         from pse.report.references import render_json
         return render_json(checked)
     if fmt == "sarif":
         from pse.report.sarif import render_sarif
-        return render_sarif(checked, lines_of={d.path: d.text.splitlines() for d in documents})
+        from pse.report.sources import repository_root
+        return render_sarif(checked, lines_of={d.path: d.text.splitlines() for d in documents},
+                            root=repository_root(root), cwd=Path.cwd())
     if fmt == "html":
         from pse.report.html import render_html
-        return render_html(checked)
+        from pse.report.sources import SourceReader, repository_linker
+        url_of, _, _ = repository_linker(root, repo_url)
+        return render_html(checked, documents={d.path: d.text for d in documents},
+                           read_lines=SourceReader(root), url_of=url_of)
     from pse.report.references import render_text
     return render_text(checked, verbose=show_all)
 
