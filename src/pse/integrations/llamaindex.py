@@ -20,6 +20,7 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Mapping
 from pathlib import Path
+from typing import TypeAlias
 
 from pse.integrations.stepper import DONE, RunContext, advance
 from pse.pipeline.state import PSEState
@@ -86,8 +87,9 @@ EVENTS: Mapping[str, type[PSEEvent]] = {
     "translate": TranslateEvent, "finalize": FinalizeEvent}
 """The event of each known step; other steps travel as :class:`StepEvent`."""
 
-Next = (PrepareEvent | PlannerEvent | SpecialistEvent | EvaluatorEvent | FixEvent | StripEvent
-        | TranslateEvent | FinalizeEvent | StepEvent | StopEvent)
+Next: TypeAlias = (PrepareEvent | PlannerEvent | SpecialistEvent | EvaluatorEvent | FixEvent
+                   | StripEvent | TranslateEvent | FinalizeEvent | StepEvent | StopEvent)
+"""What any step may send next (every step routes on ``state.step``)."""
 
 
 def event_for(state: PSEState) -> PSEEvent | StopEvent:
@@ -98,7 +100,12 @@ def event_for(state: PSEState) -> PSEEvent | StopEvent:
 
 
 class PSEWorkflow(Workflow):
-    """Planner → Specialist → Evaluator ⇄ Fix → Strip → Translate → Finalize."""
+    """Planner → Specialist → Evaluator ⇄ Fix → Strip → Translate → Finalize.
+
+    Steps run on the event loop's thread and block it while the model answers (a task's
+    symbol index is an SQLite connection bound to the thread that opened it); run the
+    workflow in a thread of its own when the loop must stay responsive.
+    """
 
     def __init__(self, task: Task, deps: RunDeps, *, run_dir: Path,
                  timeout: float | None = None, **options: object) -> None:
@@ -108,8 +115,9 @@ class PSEWorkflow(Workflow):
         self._run = RunContext(task=task, deps=deps, run_dir=run_dir)
 
     async def _next(self, state: PSEState) -> Next:
-        # the steps block on the model: keep the event loop free
-        return event_for(await asyncio.to_thread(advance, state, self._run))
+        # On the loop's own thread, not in a worker: a task holds thread-bound resources
+        # (the SQLite symbol index), so every step must run where the first one did.
+        return event_for(advance(state, self._run))
 
     @step
     async def start(self, ev: PSEStartEvent) -> Next:
