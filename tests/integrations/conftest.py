@@ -17,7 +17,7 @@ def tinyqueue(tmp_path: Path) -> Path:
 
 @pytest.fixture
 def offline_crewai(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> list[str]:
-    """crewai without telemetry, tracing or a home folder, behind pse's network guard;
+    """crewai without telemetry or tracing, with a temp home folder, behind pse's network guard;
     returns the connection attempts the guard blocked (a test asserts there were none)."""
     from pse.llm.testing.netguard import guard_network
 
@@ -25,4 +25,7 @@ def offline_crewai(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> list[str]
         monkeypatch.setenv(name, "true")
     monkeypatch.setenv("CREWAI_TRACING_ENABLED", "false")
     monkeypatch.setenv("CREWAI_STORAGE_DIR", str(tmp_path / "crewai-storage"))
+    # crewai writes a key and per-project folders under the home folder when imported
+    monkeypatch.setenv("HOME", str(tmp_path / "home"))
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "home" / ".local" / "share"))
     return guard_network(monkeypatch)

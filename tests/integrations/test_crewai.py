@@ -1,15 +1,20 @@
 """The CrewAI adapter: pse's verify as a task guardrail, and the three-agent crew.
 
 The crew runs for real (CrewAI's agent executor, its ReAct parser and its guardrail retry
-loop) with pse's scripted model behind :class:`CrewLLM`, offline.
+loop) with pse's scripted model behind ``CrewLLM``, offline. crewai writes into the user's
+data folder when it is imported, so it is imported by the ``crew`` fixture, after
+``offline_crewai`` pointed that folder into the test's temp folder.
 """
 
 from __future__ import annotations
 
 import importlib
+import importlib.util
 import json
 import sys
 from pathlib import Path
+from types import ModuleType
+from typing import Any
 
 import pytest
 
@@ -23,26 +28,21 @@ from article_support import (
     new_state,
     scripted_deps,
 )
-from integrations.scenario import DRAFT, INVENTED
+from integrations.scenario import DRAFT
 from pse.llm.fake import ScriptedLLM
 from pse.llm.types import LLMClient
 from pse.pipeline.state import PSEState
 from pse.tasks.article.task import ArticleTask
 from pse.tools.sandbox import Sandbox
 
-pytest.importorskip("crewai", reason='install "pse[crewai]" (the test extra includes it)')
-from crewai import Task as CrewTask  # noqa: E402
-from crewai.tasks.task_output import TaskOutput  # noqa: E402
+if importlib.util.find_spec("crewai") is None:
+    pytest.skip('install "pse[crewai]" (the test extra includes it)', allow_module_level=True)
 
-from pse.integrations.crewai import (  # noqa: E402
-    CrewLLM,
-    build_crew,
-    reference_guardrail,
-    sandbox_tools,
-    task_guardrail,
-)
 
-pytestmark = pytest.mark.usefixtures("offline_crewai")
+@pytest.fixture
+def crew(offline_crewai: list[str]) -> ModuleType:  # noqa: ARG001 - imports after it
+    """``pse.integrations.crewai`` (crewai is imported here, offline and sandboxed)."""
+    return importlib.import_module("pse.integrations.crewai")
 
 
 def _answer(text: str) -> str:
@@ -50,7 +50,8 @@ def _answer(text: str) -> str:
     return f"Thought: I now can give a great answer\nFinal Answer: {text}"
 
 
-def _output(text: str) -> TaskOutput:
+def _output(text: str) -> Any:
+    from crewai.tasks.task_output import TaskOutput
     return TaskOutput(description="write", raw=text, agent="Specialist")
 
 
@@ -64,16 +65,17 @@ def _prepared(source: Path, llm: ScriptedLLM, *, max_retries: int = 3
 
 # ------------------------------------------------------------------ guardrail
 
-def test_crewai_task_guardrail_passes_a_clean_text(tinyqueue: Path) -> None:
+def test_crewai_task_guardrail_passes_a_clean_text(crew: ModuleType, tinyqueue: Path) -> None:
     task, state, _ = _prepared(tinyqueue, ScriptedLLM())
-    guard = task_guardrail(task, state)
+    guard = crew.task_guardrail(task, state)
     assert guard(_output(CLEAN)) == (True, CLEAN)
     assert guard.gate.failures == 0 and guard.gate.last is not None
 
 
-def test_crewai_task_guardrail_lists_every_finding_for_the_retry(tinyqueue: Path) -> None:
+def test_crewai_task_guardrail_lists_every_finding_for_the_retry(crew: ModuleType,
+                                                                 tinyqueue: Path) -> None:
     task, state, _ = _prepared(tinyqueue, ScriptedLLM())
-    ok, message = task_guardrail(task, state)(_output(DRAFT))
+    ok, message = crew.task_guardrail(task, state)(_output(DRAFT))
     assert ok is False and isinstance(message, str)
     assert message.startswith("pse found 3 statement(s) the sources do not support")
     for line, name in [(6, "JobQueue.cancel()"), (7, "Job.retry()"),
@@ -82,8 +84,9 @@ def test_crewai_task_guardrail_lists_every_finding_for_the_retry(tinyqueue: Path
     assert "hint: " in message
 
 
-def test_crewai_reference_guardrail_gives_evidence_and_suggestion(tinyqueue: Path) -> None:
-    guard = reference_guardrail(tinyqueue)
+def test_crewai_reference_guardrail_gives_evidence_and_suggestion(crew: ModuleType,
+                                                                  tinyqueue: Path) -> None:
+    guard = crew.reference_guardrail(tinyqueue)
     ok, message = guard(_output("Call `JobQueue.submitt()` to add a job.\n"))
     assert ok is False
     assert "hint: did you mean 'JobQueue.submit'?" in str(message)
@@ -93,28 +96,30 @@ def test_crewai_reference_guardrail_gives_evidence_and_suggestion(tinyqueue: Pat
         ("JobQueue.submit()", "src/tinyqueue/queue.py")]
 
 
-def test_crewai_guardrail_strips_after_the_allowed_rounds(tinyqueue: Path) -> None:
+def test_crewai_guardrail_strips_after_the_allowed_rounds(crew: ModuleType,
+                                                          tinyqueue: Path) -> None:
     task, state, _ = _prepared(tinyqueue, ScriptedLLM())
-    guard = task_guardrail(task, state, strip_after=1)
+    guard = crew.task_guardrail(task, state, strip_after=1)
     assert guard(_output(WITH_INVENTED))[0] is False
     assert guard(_output(WITH_INVENTED)) == (True, CLEAN)
     assert guard.gate.stripped == [INVENTED_LINE]
 
 
-def test_crewai_accepts_the_guardrail(tinyqueue: Path) -> None:
+def test_crewai_accepts_the_guardrail(crew: ModuleType, tinyqueue: Path) -> None:
     task, state, _ = _prepared(tinyqueue, ScriptedLLM())
+    from crewai import Task as CrewTask
     crew_task = CrewTask(description="write", expected_output="text",
-                         guardrail=task_guardrail(task, state))
+                         guardrail=crew.task_guardrail(task, state))
     assert crew_task.guardrail is not None
 
 
 # ------------------------------------------------------------------ crew
 
-def test_crewai_crew_fixes_through_the_guardrail(tinyqueue: Path) -> None:
+def test_crewai_crew_fixes_through_the_guardrail(crew: ModuleType, tinyqueue: Path) -> None:
     llm = ScriptedLLM([_answer(PLAN), _answer(WITH_INVENTED), _answer(CLEAN),
                        _answer(APPROVED)])
     task, state, client = _prepared(tinyqueue, llm)
-    parts = build_crew(task, state, llm=client)
+    parts = crew.build_crew(task, state, llm=client)
     result = parts.crew.kickoff()
     assert llm.pending == 0
     assert [r.info.stage for r in llm.requests] == ["planner", "specialist", "specialist",
@@ -128,34 +133,35 @@ def test_crewai_crew_fixes_through_the_guardrail(tinyqueue: Path) -> None:
     assert (parts.guardrail.gate.failures, parts.guardrail.gate.stripped) == (1, [])
 
 
-def test_crewai_crew_strips_when_the_fix_rounds_are_spent(tinyqueue: Path) -> None:
+def test_crewai_crew_strips_when_the_fix_rounds_are_spent(crew: ModuleType,
+                                                          tinyqueue: Path) -> None:
     llm = ScriptedLLM([_answer(PLAN), _answer(WITH_INVENTED), _answer(WITH_INVENTED),
                        _answer(APPROVED)])
     task, state, client = _prepared(tinyqueue, llm, max_retries=1)
-    parts = build_crew(task, state, llm=client)
+    parts = crew.build_crew(task, state, llm=client)
     parts.crew.kickoff()
     assert llm.pending == 0
     assert parts.specialist.output.raw.strip() == CLEAN.strip()
     assert parts.guardrail.gate.stripped == [INVENTED_LINE]
 
 
-def test_crewai_crew_prompts_are_pses(tinyqueue: Path) -> None:
+def test_crewai_crew_prompts_are_pses(crew: ModuleType, tinyqueue: Path) -> None:
     llm = ScriptedLLM([_answer(PLAN), _answer(CLEAN), _answer(APPROVED)])
     task, state, client = _prepared(tinyqueue, llm)
-    build_crew(task, state, llm=client).crew.kickoff()
+    crew.build_crew(task, state, llm=client).crew.kickoff()
     planner = llm.requests[0].messages
     assert planner[0].role == "system"
     assert task.messages("planner", state)[0].content in planner[0].content
     assert "def run_all" in planner[-1].content  # pse's retrieved source excerpt
 
 
-def test_crewai_crew_usage_reaches_pses_ledger(tinyqueue: Path) -> None:
+def test_crewai_crew_usage_reaches_pses_ledger(crew: ModuleType, tinyqueue: Path) -> None:
     llm = ScriptedLLM([_answer(PLAN), _answer(CLEAN), _answer(APPROVED)])
     settings = article_settings(tinyqueue)
     deps = scripted_deps(llm, settings)
     task = ArticleTask(settings=settings)
     state = task.prepare(new_state(tinyqueue), deps)
-    build_crew(task, state, llm=deps.llm).crew.kickoff()
+    crew.build_crew(task, state, llm=deps.llm).crew.kickoff()
     assert deps.ledger is not None
     assert [c.stage for c in deps.ledger.calls] == ["planner", "specialist", "evaluator"]
     assert deps.ledger.calls[0].usage.completion_tokens == len(_answer(PLAN).split())
@@ -163,8 +169,8 @@ def test_crewai_crew_usage_reaches_pses_ledger(tinyqueue: Path) -> None:
 
 # ------------------------------------------------------------------ tools
 
-def test_crewai_sandbox_tools_read_through_the_sandbox(tinyqueue: Path) -> None:
-    tools = {tool.name: tool for tool in sandbox_tools(Sandbox([tinyqueue]))}
+def test_crewai_sandbox_tools_read_through_the_sandbox(crew: ModuleType, tinyqueue: Path) -> None:
+    tools = {tool.name: tool for tool in crew.sandbox_tools(Sandbox([tinyqueue]))}
     assert sorted(tools) == ["grep", "list_dir", "read_file", "run_command"]
     text = tools["read_file"].run(path="src/tinyqueue/queue.py", start=20, end=21)
     assert "def delay" in text
@@ -172,12 +178,12 @@ def test_crewai_sandbox_tools_read_through_the_sandbox(tinyqueue: Path) -> None:
     assert "queue.py" in tools["grep"].run(pattern="def run_all")
 
 
-def test_crewai_specialist_calls_a_sandbox_tool(tinyqueue: Path) -> None:
+def test_crewai_specialist_calls_a_sandbox_tool(crew: ModuleType, tinyqueue: Path) -> None:
     action = ("Thought: I should read the queue.\nAction: read_file\n"
               "Action Input: " + json.dumps({"path": "src/tinyqueue/queue.py"}))
     llm = ScriptedLLM([_answer(PLAN), action, _answer(CLEAN), _answer(APPROVED)])
     task, state, client = _prepared(tinyqueue, llm)
-    build_crew(task, state, llm=client, sandbox=Sandbox([tinyqueue])).crew.kickoff()
+    crew.build_crew(task, state, llm=client, sandbox=Sandbox([tinyqueue])).crew.kickoff()
     assert llm.pending == 0
     conversation = "\n".join(m.content for m in llm.requests[2].messages)
     assert "Observation:" in conversation
@@ -185,9 +191,9 @@ def test_crewai_specialist_calls_a_sandbox_tool(tinyqueue: Path) -> None:
     assert "class JobQueue" in conversation
 
 
-def test_crewai_llm_passes_the_stage_and_parameters() -> None:
+def test_crewai_llm_passes_the_stage_and_parameters(crew: ModuleType) -> None:
     llm = ScriptedLLM(["an answer\nObservation: cut here"])
-    crew_llm = CrewLLM.wrap(llm, stage="fix", max_tokens=99)
+    crew_llm = crew.CrewLLM.wrap(llm, stage="fix", max_tokens=99)
     crew_llm.stop = ["\nObservation:"]
     assert crew_llm.call([{"role": "system", "content": "rules"},
                           {"role": "user", "content": [{"type": "text", "text": "hi"}]}]
@@ -198,19 +204,17 @@ def test_crewai_llm_passes_the_stage_and_parameters() -> None:
                                                                ("user", "hi")]
 
 
-def test_crewai_runs_offline(offline_crewai: list[str], tinyqueue: Path) -> None:
+def test_crewai_runs_offline(crew: ModuleType, offline_crewai: list[str], tinyqueue: Path) -> None:
     llm = ScriptedLLM([_answer(PLAN), _answer(CLEAN), _answer(APPROVED)])
     task, state, client = _prepared(tinyqueue, llm)
-    build_crew(task, state, llm=client).crew.kickoff()
+    crew.build_crew(task, state, llm=client).crew.kickoff()
     assert offline_crewai == []
 
 
-def test_crewai_missing_extra_names_the_install(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_crewai_missing_extra_names_the_install(crew: ModuleType,
+                                                monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setitem(sys.modules, "crewai", None)
     monkeypatch.delitem(sys.modules, "pse.integrations.crewai")
     with pytest.raises(ImportError, match=r'install "pse\[crewai\]"'):
         importlib.import_module("pse.integrations.crewai")
 
-
-def test_crewai_scenario_draft_names_three_inventions() -> None:
-    assert all(line in DRAFT for line in INVENTED)
