@@ -5,7 +5,7 @@ it holds. The step is not reimplemented here: :func:`~pse.pipeline.runner.run_pi
 runs it, told to stop right after it (``RunDeps.stop_after``), so its LLM calls are traced
 and added to ``state.usage`` and the state is checkpointed to ``run_dir/state.json``
 exactly as in a native run, whatever the runner does around a step now or later. A run
-driven by a framework can therefore be continued by ``pse continue`` and vice versa, and
+driven by a framework can therefore be continued by ``pse resume`` and vice versa, and
 reports the same token counts. Routing stays with the state: the caller reads the returned
 ``state.step`` to pick the next node; ``done`` ends the run.
 """
