@@ -28,10 +28,11 @@ from article_support import (
     new_state,
     scripted_deps,
 )
-from integrations.scenario import DRAFT
+from integrations.scenario import DRAFT, INVENTED, SCRIPT, scenario_parts, scenario_state
 from pse.llm.fake import ScriptedLLM
 from pse.llm.types import LLMClient
-from pse.pipeline.state import PSEState
+from pse.pipeline.runner import RunInterrupted, resume_pipeline, run_pipeline
+from pse.pipeline.state import PSEState, finding_to_dict, load_state
 from pse.tasks.article.task import ArticleTask
 from pse.tools.sandbox import Sandbox
 
@@ -68,8 +69,8 @@ def _prepared(source: Path, llm: ScriptedLLM, *, max_retries: int = 3
 def test_crewai_task_guardrail_passes_a_clean_text(crew: ModuleType, tinyqueue: Path) -> None:
     task, state, _ = _prepared(tinyqueue, ScriptedLLM())
     guard = crew.task_guardrail(task, state)
-    assert guard(_output(CLEAN)) == (True, CLEAN)
-    assert guard.gate.failures == 0 and guard.gate.last is not None
+    assert guard(_output(CLEAN.strip())) == (True, CLEAN)  # normalized like a model reply
+    assert guard.gate.failures == 0 and [r.bad for r in guard.gate.results] == [[]]
 
 
 def test_crewai_task_guardrail_lists_every_finding_for_the_retry(crew: ModuleType,
@@ -91,8 +92,7 @@ def test_crewai_reference_guardrail_gives_evidence_and_suggestion(crew: ModuleTy
     assert ok is False
     assert "hint: did you mean 'JobQueue.submit'?" in str(message)
     assert guard(_output("Call `JobQueue.submit()` to add a job.\n"))[0] is True
-    ok_refs = guard.gate.last.ok if guard.gate.last else []
-    assert [(f.text, f.evidence[0].path) for f in ok_refs] == [
+    assert [(f.text, f.evidence[0].path) for f in guard.gate.results[-1].ok] == [
         ("JobQueue.submit()", "src/tinyqueue/queue.py")]
 
 
@@ -165,6 +165,35 @@ def test_crewai_crew_usage_reaches_pses_ledger(crew: ModuleType, tinyqueue: Path
     assert deps.ledger is not None
     assert [c.stage for c in deps.ledger.calls] == ["planner", "specialist", "evaluator"]
     assert deps.ledger.calls[0].usage.completion_tokens == len(_answer(PLAN).split())
+
+
+def _native_rounds(source: Path, run_dir: Path) -> tuple[PSEState, str, PSEState]:
+    """The scenario on the native runner: state after round one, text after the fix, end."""
+    task, deps, _ = scenario_parts(source, SCRIPT[:3], stop_after=("evaluate",))
+    with pytest.raises(RunInterrupted):
+        run_pipeline(scenario_state(source), task, deps, run_dir=run_dir)
+    first = load_state(run_dir)
+    task, deps, _ = scenario_parts(source, SCRIPT[3:4], stop_after=("fix",))
+    with pytest.raises(RunInterrupted):
+        resume_pipeline(run_dir, task, deps)
+    fixed = load_state(run_dir).artifact
+    task, deps, _ = scenario_parts(source, SCRIPT[4:])
+    return first, fixed, resume_pipeline(run_dir, task, deps)
+
+
+def test_crewai_parity_crew_reaches_the_native_text_and_findings(
+        crew: ModuleType, tinyqueue: Path, tmp_path: Path) -> None:
+    first, fixed, native = _native_rounds(tinyqueue, tmp_path / "native")
+    llm = ScriptedLLM([_answer(PLAN), _answer(DRAFT), _answer(fixed), _answer(APPROVED)])
+    task, deps, _ = scenario_parts(tinyqueue, ())
+    state = task.prepare(scenario_state(tinyqueue), deps)
+    parts = crew.build_crew(task, state, llm=llm)  # max_retries=1: one fix, then strip
+    parts.crew.kickoff()
+    gate = parts.guardrail.gate
+    assert parts.specialist.output.raw == native.artifact  # byte for byte
+    assert [finding_to_dict(f) for f in gate.results[0].bad] == first.bad
+    assert [len(r.bad) for r in gate.results] == [r.bad for r in native.rounds] == [3, 1]
+    assert gate.stripped == native.stripped == [INVENTED[2]]
 
 
 # ------------------------------------------------------------------ tools

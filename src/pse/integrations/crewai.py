@@ -1,13 +1,14 @@
 """pse's gate inside CrewAI: a task guardrail, and a three-agent crew built on pse's parts.
 
-:class:`Guardrail` is what CrewAI's ``Task(guardrail=...)`` calls with the task's output: it
-runs a pse verify function on the text and answers CrewAI's ``(ok, result_or_message)``:
-``(True, text)`` when nothing is unverified, else ``(False, message)`` where the message
-lists every finding with its line, hint and evidence in the sources, so CrewAI's retry is a
-targeted fix round. After ``strip_after`` failed rounds it does what pse's own pipeline does
-when the fix rounds are spent: deletes the spans that are still unverified (deterministic)
-and passes the text if the rest verifies. :func:`task_guardrail` wraps a pse task's verify
-function; :func:`reference_guardrail` checks code references against a source tree.
+A guardrail (:func:`task_guardrail`: a pse task's verify function; :func:`reference_guardrail`:
+the code references against a source tree) is what CrewAI's ``Task(guardrail=...)`` calls
+with the task's output. Its :class:`Guardrail` normalizes the text as pse normalizes any
+model output, runs the checks and answers CrewAI's ``(ok, result_or_message)``: ``(True,
+text)`` when nothing is unverified, else ``(False, message)`` where the message lists every
+finding with its line, hint and evidence in the sources, so CrewAI's retry is a targeted
+fix round. After ``strip_after`` failed rounds it does what pse's pipeline does when the
+fix rounds are spent: deletes the spans still unverified (deterministic) and passes the
+text if the rest verifies.
 
 :func:`build_crew` makes the Planner, Specialist and Evaluator agents with the pse task's
 prompts, pse's LLM client (:class:`CrewLLM`, so usage reaches pse's ledger) and the
@@ -26,6 +27,7 @@ from pse.config import Settings, cache_dir, load_settings
 from pse.index.builder import build_index
 from pse.llm.types import LLMClient, Message, Stage
 from pse.pipeline.state import PSEState
+from pse.pipeline.steps import clean_output
 from pse.pipeline.task import Task
 from pse.tools.dispatch import call_tool
 from pse.tools.sandbox import Sandbox
@@ -62,16 +64,17 @@ class Guardrail:
         """Rounds that failed so far."""
         self.stripped: list[str] = []
         """Spans the deterministic strip deleted."""
-        self.last: VerifyResult | None = None
-        """The result of the latest check."""
+        self.results: list[VerifyResult] = []
+        """What each round found (before any strip), in order."""
 
     def check(self, output: object) -> tuple[bool, object]:
         """CrewAI's ``(ok, result_or_message)`` for a ``TaskOutput`` (or any ``.raw``)."""
-        text = str(getattr(output, "raw", output))
+        # normalized as pse normalizes any model output, so lines match a native run's
+        text = clean_output(str(getattr(output, "raw", output)))
         result = self.verify(text)
+        self.results.append(result)
         if result.bad and self.strip_after is not None and self.failures >= self.strip_after:
             text, result = self._strip(text, result)
-        self.last = result
         if not result.bad:
             return True, text
         self.failures += 1
@@ -88,7 +91,7 @@ class CrewGuardrail(Protocol):
     """What ``Task(guardrail=...)`` gets: a plain function, with its :class:`Guardrail`."""
 
     gate: Guardrail
-    """The checks' state: ``failures``, ``stripped`` and the ``last`` result."""
+    """The checks' state: ``failures``, ``results`` and ``stripped``."""
 
     def __call__(self, output: object) -> tuple[bool, object]:
         """CrewAI's ``(ok, result_or_message)``."""
@@ -249,10 +252,11 @@ def _args_model(name: str, parameters: object) -> type[BaseModel]:
 class PSECrew:
     """The crew and its three tasks (read ``specialist.output.raw`` for the text)."""
 
-    crew: Any
-    planner: Any
-    specialist: Any
-    evaluator: Any
+    crew: Crew
+    planner: CrewTask
+    specialist: CrewTask
+    """Its ``output.raw`` is the gated text."""
+    evaluator: CrewTask
     guardrail: CrewGuardrail
 
 
@@ -288,15 +292,15 @@ def build_crew(task: Task, state: PSEState, *, llm: LLMClient, sandbox: Sandbox 
 
 
 def _agent(task: Task, state: PSEState, role: Role, *, llm: LLMClient,
-           params: dict[str, object], tools: list[SandboxTool]) -> Any:
+           params: dict[str, object], tools: list[SandboxTool]) -> Agent:
     system = task.messages(role, state)[0].content
     return Agent(role=role.capitalize(), goal=_GOALS[role], backstory=system,
                  llm=CrewLLM.wrap(llm, stage=role, **params), tools=tools,
                  allow_delegation=False, verbose=False)
 
 
-def _task(task: Task, state: PSEState, role: Role, agents: dict[Role, Any],
-          **options: object) -> Any:
+def _task(task: Task, state: PSEState, role: Role, agents: dict[Role, Agent],
+          **options: object) -> CrewTask:
     ask = task.messages(role, state)[-1].content
     expected = {"planner": "The outline, in Markdown.",
                 "specialist": "The full text, in Markdown, and nothing else.",
