@@ -15,7 +15,15 @@ from integrations.scenario import DRAFT, SCRIPT, require, scenario_parts, scenar
 require("langgraph")
 from langgraph.graph import END  # noqa: E402
 
-from pse.integrations.langgraph import build_graph, node_name, route, run_graph  # noqa: E402
+from pse.integrations.langgraph import (  # noqa: E402
+    RECURSION_LIMIT,
+    build_graph,
+    checkpoint_serializer,
+    node_name,
+    route,
+    run_graph,
+)
+from pse.pipeline.state import load_state  # noqa: E402
 
 
 def test_langgraph_nodes_are_the_seeds_roles_and_the_steps(tinyqueue: Path,
@@ -65,3 +73,17 @@ def test_langgraph_missing_extra_names_the_install(monkeypatch: pytest.MonkeyPat
     monkeypatch.delitem(sys.modules, "pse.integrations.langgraph")
     with pytest.raises(ImportError, match=r'install "pse\[langgraph\]"'):
         importlib.import_module("pse.integrations.langgraph")
+
+
+def test_langgraph_checkpointer_restores_the_run_state(tinyqueue: Path, tmp_path: Path,
+                                                       caplog: pytest.LogCaptureFixture) -> None:
+    from langgraph.checkpoint.memory import InMemorySaver
+
+    task, deps, llm = scenario_parts(tinyqueue)
+    graph = build_graph(task, deps, run_dir=tmp_path / "run").compile(
+        checkpointer=InMemorySaver(serde=checkpoint_serializer()))
+    config = {"configurable": {"thread_id": "t1"}, "recursion_limit": RECURSION_LIMIT}
+    graph.invoke({"state": scenario_state(tinyqueue)}, config)
+    restored = graph.get_state(config).values["state"]
+    assert restored == load_state(tmp_path / "run") and restored.status == "passed"
+    assert llm.pending == 0 and "unregistered type" not in caplog.text

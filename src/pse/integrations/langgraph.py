@@ -25,6 +25,7 @@ from pse.pipeline.state import PSEState
 from pse.pipeline.task import RunDeps, Task
 
 try:
+    from langgraph.checkpoint.serde.jsonplus import JsonPlusSerializer
     from langgraph.graph import END, START, StateGraph
 except ImportError as exc:  # the extra is optional; say how to get it
     raise ImportError('install "pse[langgraph]" to run pse inside LangGraph') from exc
@@ -35,6 +36,16 @@ NODE_NAMES: Mapping[str, str] = {"plan": "planner", "write": "specialist",
 RECURSION_LIMIT = 200
 """LangGraph's default (25 super-steps) is too low for a sectioned article with fix rounds;
 the pipeline bounds its own loops (``max_retries``)."""
+
+
+STATE_TYPES = (("pse.pipeline.state", "PSEState"), ("pse.pipeline.state", "RoundRecord"))
+"""The types a LangGraph checkpoint of this graph holds (its serializer's allow-list)."""
+
+
+def checkpoint_serializer() -> JsonPlusSerializer:
+    """A LangGraph checkpoint serializer that may restore the run state, e.g.
+    ``InMemorySaver(serde=checkpoint_serializer())`` (LangGraph refuses unlisted types)."""
+    return JsonPlusSerializer(allowed_msgpack_modules=STATE_TYPES)
 
 
 class GraphState(TypedDict):
