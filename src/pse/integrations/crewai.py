@@ -197,15 +197,17 @@ def _messages(messages: str | list[dict[str, Any]]) -> list[Message]:
         return [Message.user(messages)]
     converted = []
     for message in messages:
-        role = str(message.get("role", "user"))
+        role = str(message.get("role"))
         content = message.get("content") or ""
         if isinstance(content, list):  # content parts: keep the text ones
             content = "\n".join(str(p.get("text", "")) for p in content if isinstance(p, dict))
-        converted.append(Message(role if role in _ROLES else "user", str(content)))  # type: ignore[arg-type]  # checked against _ROLES
+        converted.append(_ROLES.get(role, Message.user)(str(content)))
     return converted
 
 
-_ROLES = ("system", "user", "assistant")
+_ROLES: dict[str, Callable[[str], Message]] = {
+    "system": Message.system, "user": Message.user, "assistant": Message.assistant}
+"""CrewAI's text protocol sends tool results as user messages; any other role is one too."""
 _PY_TYPES: dict[str, type] = {"string": str, "integer": int}
 
 
