@@ -9,7 +9,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from common import TINYQUEUE, article_run
+from article_setup import TINYQUEUE, article_run
 
 from pse.integrations.crewai import build_crew
 from pse.llm.types import LLMClient

@@ -8,7 +8,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from common import TINYQUEUE, article_run
+from article_setup import TINYQUEUE, article_run
 
 from pse.integrations.langgraph import build_graph, run_graph
 from pse.llm.types import LLMClient

@@ -9,7 +9,7 @@ import asyncio
 import sys
 from pathlib import Path
 
-from common import TINYQUEUE, article_run
+from article_setup import TINYQUEUE, article_run
 
 from pse.integrations.llamaindex import PSEWorkflow
 from pse.llm.types import LLMClient
