@@ -87,3 +87,16 @@ def test_langgraph_checkpointer_restores_the_run_state(tinyqueue: Path, tmp_path
     restored = graph.get_state(config).values["state"]
     assert restored == load_state(tmp_path / "run") and restored.status == "passed"
     assert llm.pending == 0 and "unregistered type" not in caplog.text
+
+
+def test_langgraph_a_step_that_never_ends_is_stopped(tinyqueue: Path, tmp_path: Path,
+                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    from langgraph.errors import GraphRecursionError
+
+    from pse.pipeline.runner import STEPS
+
+    monkeypatch.setitem(STEPS, "prepare", lambda state, task, deps: state)  # step stays
+    monkeypatch.setattr("pse.integrations.langgraph.RECURSION_LIMIT", 5)
+    task, deps, _ = scenario_parts(tinyqueue, ())
+    with pytest.raises(GraphRecursionError):
+        run_graph(build_graph(task, deps, run_dir=tmp_path / "run"), scenario_state(tinyqueue))

@@ -92,3 +92,17 @@ def test_llamaindex_missing_extra_names_the_install(monkeypatch: pytest.MonkeyPa
     monkeypatch.delitem(sys.modules, "pse.integrations.llamaindex")
     with pytest.raises(ImportError, match=r'install "pse\[llamaindex\]"'):
         importlib.import_module("pse.integrations.llamaindex")
+
+
+def test_llamaindex_a_step_that_never_ends_is_stopped(tinyqueue: Path, tmp_path: Path,
+                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    from pse.pipeline.runner import STEPS
+
+    monkeypatch.setitem(STEPS, "prepare", lambda state, task, deps: state)  # step stays
+    monkeypatch.setattr("pse.integrations.llamaindex.MAX_STEPS", 5)
+    task, deps, _ = scenario_parts(tinyqueue, ())
+    with pytest.raises(RuntimeError, match="did not finish in 5 steps"):
+        run_workflow(PSEWorkflow(task, deps, run_dir=tmp_path / "run"),
+                     scenario_state(tinyqueue))
+    steps = [e["step"] for e in trace_events(tmp_path / "run") if e["event"] == "step"]
+    assert steps == ["prepare"] * 5

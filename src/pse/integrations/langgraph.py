@@ -20,7 +20,7 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import TypedDict
 
-from pse.integrations.stepper import DONE, RunContext, advance, step_names
+from pse.integrations.stepper import DONE, MAX_STEPS, RunContext, advance, step_names
 from pse.pipeline.state import PSEState
 from pse.pipeline.task import RunDeps, Task
 
@@ -33,7 +33,7 @@ except ImportError as exc:  # the extra is optional; say how to get it
 NODE_NAMES: Mapping[str, str] = {"plan": "planner", "write": "specialist",
                                  "evaluate": "evaluator"}
 """Node names that differ from their step's name (the seeds' role names)."""
-RECURSION_LIMIT = 200
+RECURSION_LIMIT = MAX_STEPS
 """LangGraph's default (25 super-steps) is too low for a sectioned article with fix rounds;
 the pipeline bounds its own loops (``max_retries``)."""
 

@@ -18,11 +18,12 @@ Example:
 from __future__ import annotations
 
 import asyncio
+from collections import Counter
 from collections.abc import Mapping
 from pathlib import Path
 from typing import TypeAlias
 
-from pse.integrations.stepper import DONE, RunContext, advance
+from pse.integrations.stepper import DONE, MAX_STEPS, RunContext, advance
 from pse.pipeline.state import PSEState
 from pse.pipeline.task import RunDeps, Task
 
@@ -113,8 +114,13 @@ class PSEWorkflow(Workflow):
         model can take minutes per step; the pipeline bounds its own loops)."""
         super().__init__(timeout=timeout, **options)
         self._run = RunContext(task=task, deps=deps, run_dir=run_dir)
+        self._taken: Counter[str] = Counter()
+        """Steps taken per run id (bounded by ``MAX_STEPS``)."""
 
     async def _next(self, state: PSEState) -> Next:
+        self._taken[state.run_id] += 1
+        if self._taken[state.run_id] > MAX_STEPS:
+            raise RuntimeError(f"run {state.run_id!r} did not finish in {MAX_STEPS} steps")
         # On the loop's own thread, not in a worker: a task holds thread-bound resources
         # (the SQLite symbol index), so every step must run where the first one did.
         return event_for(advance(state, self._run))

@@ -24,6 +24,9 @@ FINALIZE = "finalize"
 run folder)."""
 DONE = "done"
 """The step name a finished run carries."""
+MAX_STEPS = 500
+"""A ceiling on steps per framework-driven run: the pipeline bounds its own loops
+(``max_retries`` per text or section), this only stops a routing bug from spinning."""
 
 
 @dataclass(frozen=True)
