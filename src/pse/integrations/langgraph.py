@@ -7,7 +7,7 @@ conditional edge after ``START`` and after every node routes on ``PSEState.step`
 step just set; ``done`` goes to ``END``. The graph state is ``{"state": PSEState}``: each node
 returns the new state, checkpointed to the run folder by the native runner
 (:func:`~pse.integrations.stepper.advance`), so a graph run can be continued by ``pse
-continue`` and a native checkpoint can be continued by the graph.
+resume`` and a native checkpoint can be continued by the graph.
 
 Example:
     >>> graph = build_graph(ArticleTask(settings=settings), deps, run_dir=Path("runs/r1"))
