@@ -6,8 +6,14 @@ from pathlib import Path
 
 import click
 
-from pse.cli.common import EXIT_FINDINGS, EXIT_OK, CliContext, CliError, get_context, \
-    verbosity_options
+from pse.cli.common import (
+    EXIT_FINDINGS,
+    EXIT_OK,
+    CliContext,
+    CliError,
+    get_context,
+    verbosity_options,
+)
 from pse.cli.runs import make_deps, new_run_id, print_summary
 from pse.config import Settings
 from pse.errors import PseError

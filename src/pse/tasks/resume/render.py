@@ -106,12 +106,12 @@ def _runs(text: str) -> Iterator[tuple[str, bool]]:
 def write_pdf(markdown: str, path: Path) -> Path:
     """Write ``markdown`` as an A4 PDF at ``path``."""
     try:
-        from reportlab.lib.pagesizes import A4
-        from reportlab.lib.styles import ParagraphStyle
-        from reportlab.lib.units import mm
-        from reportlab.pdfbase import pdfmetrics
-        from reportlab.pdfbase.cidfonts import UnicodeCIDFont
-        from reportlab.platypus import HRFlowable, Paragraph, SimpleDocTemplate, Spacer
+        from reportlab.lib.pagesizes import A4  # type: ignore[import-untyped]  # no stubs
+        from reportlab.lib.styles import ParagraphStyle  # type: ignore[import-untyped]  # no stubs
+        from reportlab.lib.units import mm  # type: ignore[import-untyped]  # no stubs
+        from reportlab.pdfbase import pdfmetrics  # type: ignore[import-untyped]  # no stubs
+        from reportlab.pdfbase.cidfonts import UnicodeCIDFont  # type: ignore[import-untyped]  # no stubs
+        from reportlab.platypus import HRFlowable, Paragraph, SimpleDocTemplate, Spacer  # type: ignore[import-untyped]  # no stubs
     except ImportError as exc:
         raise _import_error("PDF", exc) from exc
     items = blocks(markdown)

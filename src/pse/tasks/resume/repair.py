@@ -128,9 +128,9 @@ def _insert(text: str, block: list[str], kind: str, lang: str) -> str:
         at = max(body) if body else (target.heading or len(lines))
         return "\n".join([*lines[:at], "", *block, *lines[at:]]) + "\n"
     title = _SECTION_TITLES[(kind, "zh" if lang == "zh" else "en")]
-    later = next((s.heading for s in sections if s.heading and s.name in
-                  ("education", "skills", "certifications", "other")
-                  and not (kind == "job" and s.name == "projects")), None)
+    after = ("projects", "education", "skills", "certifications", "other") if kind == "job" \
+        else ("education", "skills", "certifications", "other")
+    later = next((s.heading for s in sections if s.heading and s.name in after), None)
     at = (later - 1) if later else len(lines)
     return "\n".join([*lines[:at], title, "", *block, "", *lines[at:]]).rstrip("\n") + "\n"
 

@@ -138,7 +138,7 @@ class ResumeTask:
             "target": target, "lang_name": LANG_NAMES.get(lang, lang),
             "target_name": LANG_NAMES.get(extra.get("target", ""), extra.get("target", "")),
             "jd_context": _context_text(state.context),
-            "entries": "\n".join(map(str, state.data.get("entries", []) or [])),
+            "entries": _entries_text(state.data.get("entries")),
             "resume": state.artifact, "flagged": extra.get("flagged", ""),
             "cv_text": "", "role": "", "jobs": "", "projects": "", "focus": "", "cv_context": ""})
         if stage == "planner" and recommend:
@@ -250,6 +250,10 @@ class ResumeTask:
             head[0] = "# " + re.sub(r"^#+\s*", "", head[0])
         lines = [*head[:1], *(f"{line}  " for line in head[1:])]
         return inputs.redactor.restore("\n".join([*lines, "", body.strip(), ""]))
+
+
+def _entries_text(entries: object) -> str:
+    return "\n".join(str(e) for e in entries) if isinstance(entries, list) else ""
 
 
 def _is_dropped(chunk: Chunk, dropped: list[str]) -> bool:

@@ -80,8 +80,7 @@ class Redactor:
     def restore(self, text: str) -> str:
         """``text`` with every placeholder replaced by its original (case-insensitive)."""
         for item in sorted(self.items, key=lambda i: -len(i.placeholder)):
-            text = re.sub(re.escape(item.placeholder), lambda _m, i=item: i.text, text,
-                          flags=re.IGNORECASE)
+            text = _replace_all(text, item.placeholder, item.text)
         return text
 
     def counts(self) -> dict[str, int]:
@@ -94,6 +93,11 @@ class Redactor:
     def leaks(self, text: str) -> list[str]:
         """The kinds of originals still present in ``text`` (empty when it is clean)."""
         return sorted({i.kind for i in self.items if _has_word(text, i.text)})
+
+
+def _replace_all(text: str, placeholder: str, original: str) -> str:
+    pattern = re.compile(re.escape(placeholder), re.IGNORECASE)
+    return pattern.sub(lambda _m: original, text)
 
 
 def _boundary(text: str) -> tuple[str, str]:
