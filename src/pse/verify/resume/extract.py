@@ -38,7 +38,8 @@ from pse.verify.resume.sections import (
 
 _CAP = r"[A-Z][A-Za-z]+"
 _DEGREE = re.compile(
-    r"(?P<mba>\bE?MBA\b(?:\s*[（(][^）)]*[）)])?|\bMaster of Business Administration\b"
+    r"(?P<mba>\bE?MBA\b(?:\s*[（(][^）)]*[）)])?|\b(?:E\.)?M\.B\.A\b\.?"
+    r"|\bMaster of Business Administration\b"
     r"|工商管理硕士)"
     r"|(?P<doctorate>\bPh\.?\s?D\b\.?|\bD\.?Phil\b\.?|\bEd\.?D\b\.?|\bDoctor(?:ate)?\b"
     rf"(?: (?:of|in) {_CAP}(?: {_CAP})*)?|博士(?:研究生)?(?:学位)?)"
@@ -54,6 +55,8 @@ _LEVELS: dict[str, DegreeLevel] = {"mba": "mba", "doctorate": "doctorate", "mast
                                    "bachelor": "bachelor", "associate": "associate"}
 _SCHOOL = re.compile(r"\b(?:University|College|Institute|School|Academy|Polytechnic|"
                      r"Conservatory|Universit[äéy]|Universidad)\b|大学|学院|学校|研究院")
+_ZH_SCHOOL_END = re.compile(r"^[\u3400-\u9fff]{2,20}?(?:大学|大學|学院|學院|学校)"
+                            r"(?:[（(][^）)]*[）)])?(?=\s+\S)")
 _CERT_YEAR = re.compile(r"(?:\s*[(（]\s*(?:(?:issued|since|exp\w*)\s*)?(?:19|20)\d{2}\s*年?"
                         r"(?:\s*[-–]\s*(?:(?:19|20)\d{2}|present))?\s*[)）]"
                         r"|\s*[,，\-–|]\s*(?:19|20)\d{2}\s*年?)\s*$", re.IGNORECASE)
@@ -163,6 +166,10 @@ def parse_education(line: str, number: int) -> EducationItem:
 
 def _school(line: str, parts: list[Span], degree: Degree | None) -> Span | None:
     for index, part in enumerate(parts):
+        cut = _ZH_SCHOOL_END.search(part.text)
+        if cut and cut.end() < len(part.text):
+            # "复旦大学 金融学": the school ends at its suffix; the major is not part of it
+            return Span(part.text[:cut.end()], part.line, part.col)
         if _SCHOOL.search(part.text):
             nxt = parts[index + 1] if index + 1 < len(parts) else None
             between = line[part.col + len(part.text):nxt.col].strip() if nxt else ""
@@ -173,6 +180,7 @@ def _school(line: str, parts: list[Span], degree: Degree | None) -> Span | None:
             return part
     if degree is None:
         return None
+    parts = [_first_cjk_word(p) for p in parts]
     bold = [p for p in parts if f"**{p.text}**" in line]
     if bold:
         return bold[0]
@@ -180,6 +188,12 @@ def _school(line: str, parts: list[Span], degree: Degree | None) -> Span | None:
         after = [p for p in parts if p.col > degree.span.col]
         parts = [p for p in parts if not after or p != after[0]]
     return parts[0] if parts else None
+
+
+def _first_cjk_word(part: Span) -> Span:
+    """``浙大 经济学`` -> ``浙大``: in Chinese a single space separates the fields."""
+    match = re.match(r"([\u3400-\u9fff]{2,})\s+[\u3400-\u9fff]", part.text)
+    return Span(match.group(1), part.line, part.col) if match else part
 
 
 def _certification(line: str, number: int) -> list[Span]:

@@ -16,6 +16,7 @@ import unicodedata
 
 from rapidfuzz import fuzz
 
+from pse.verify.resume.aliases import cert_same_acronym, school_short_form, skill_abbreviates
 from pse.verify.resume.glossary import Glossary, content_words, has_cjk, normalize
 
 _LEGAL = frozenset({"inc", "incorporated", "ltd", "limited", "llc", "llp", "lp", "plc", "corp",
@@ -149,6 +150,9 @@ def school_matches(claim: str, source: str, *, glossary: Glossary, external: boo
         names = (*glossary.school_names(source), *glossary.school_names(claim))
         if any(squash(n) in (squash(claim), squash(source)) for n in names):
             return True
+        if school_short_form(claim, source) and not _other_known_school(claim, source,
+                                                                        glossary):
+            return True
     if has_cjk(claim) or has_cjk(source):
         return has_cjk(claim) and has_cjk(source) and _cjk_short(claim, source)
     stop = {"of", "at", "the", "and", "in"}
@@ -159,6 +163,13 @@ def school_matches(claim: str, source: str, *, glossary: Glossary, external: boo
     if set(claimed) <= set(known):
         return len(claimed) > 1 or claimed[0] not in {"university", "college", "institute"}
     return external and _acronym_cover(claimed, known)
+
+
+def _other_known_school(claim: str, source: str, glossary: Glossary) -> bool:
+    """True when ``claim`` is the full name of another school the glossary knows
+    (``浙江大学`` is not a short form of ``浙江工业大学``)."""
+    return squash(claim) != squash(source) and any(
+        squash(claim) == squash(name) for name in glossary.schools)
 
 
 def _cert_core(name: str) -> tuple[set[str], set[str]]:
@@ -172,7 +183,7 @@ def _cert_core(name: str) -> tuple[set[str], set[str]]:
 
 def cert_matches(claim: str, source: str, *, glossary: Glossary) -> bool:
     """True when the certification ``claim`` is ``source`` (full name, acronym, translation)."""
-    if squash(claim) == squash(source):
+    if squash(claim) == squash(source) or cert_same_acronym(claim, source):
         return True
     if has_cjk(claim) and has_cjk(source):
         a, b = squash(claim), squash(source)
@@ -267,6 +278,8 @@ def _skill_found(claim: str, sources: list[str], *, text: str, glossary: Glossar
         return True
     for source in sources:
         if _prefix_match(claim, source) or glossary.skill_names(source) & names:
+            return True
+        if skill_abbreviates(claim, source) or skill_abbreviates(source, claim):
             return True
         if has_cjk(source) != has_cjk(claim):
             english, chinese = (source, claim) if has_cjk(claim) else (claim, source)
