@@ -68,7 +68,12 @@ def school_short_form(claim: str, source: str) -> bool:
         return _zh_short(claim, source)
     if has_cjk(claim) or has_cjk(source):
         return False
-    for a, b in ((claim, source), (_base(claim), source), (claim, _base(source))):
+    pairs = [(claim, source)]
+    if _base(source) == source:
+        pairs.append((_base(claim), source))
+    if _base(claim) == claim:
+        pairs.append((claim, _base(source)))
+    for a, b in pairs:
         claimed, known = _school_words(a), _school_words(b)
         if claimed and known and (claimed == known or _prefix_cover(claimed, known)):
             return len(claimed) > 1 or claimed[0] not in {"university", "college", "institute"}

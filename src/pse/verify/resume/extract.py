@@ -11,6 +11,7 @@ the sources know, so ``Microsoft | Sr. Engineer`` is read the way the CV reads.
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 from pse.verify.resume.dates import find_ranges
 from pse.verify.resume.entries import Matcher, parse_header, split_parts
@@ -26,6 +27,7 @@ from pse.verify.resume.facts import (
     SkillItem,
     Span,
 )
+from pse.verify.resume.inner import inner_project, project_line
 from pse.verify.resume.numbers import find_metrics, parse_cjk, word_value
 from pse.verify.resume.sections import (
     Section,
@@ -123,18 +125,31 @@ def _entries(lines: list[str], section: Section, path: str, kind: str,
              is_company: Matcher | None, is_title: Matcher | None,
              loose: list[Bullet]) -> list[Entry]:
     out: list[Entry] = []
+    job: Entry | None = None
     for raw in split_entries(lines, section.lines):
         bullets = tuple(_bullet(lines[n - 1], n) for n in raw.body)
         if not raw.header:
             loose.extend(bullets)
             continue
+        first = lines[raw.header[0] - 1]
+        inner = inner_project(first, raw.header[0], job=job, path=path, labelled_only=True) \
+            if kind == "job" and job is not None and project_line(first) else None
+        if inner is not None:
+            out.append(replace(inner, bullets=bullets, header=tuple(
+                Span(lines[n - 1], n, 0) for n in raw.header)))
+            continue
         header = parse_header("job" if kind == "job" else "project",
                               [(n, lines[n - 1]) for n in raw.header],
                               is_company=is_company, is_title=is_title)
-        out.append(Entry(kind=header.kind, source=path,
-                         header=tuple(Span(lines[n - 1], n, 0) for n in raw.header),
-                         name=header.name, company=header.company, title=header.title,
-                         dates=header.dates, bullets=bullets, aliases=header.aliases))
+        entry = Entry(kind=header.kind, source=path,
+                      header=tuple(Span(lines[n - 1], n, 0) for n in raw.header),
+                      name=header.name, company=header.company, title=header.title,
+                      dates=header.dates, bullets=bullets, aliases=header.aliases)
+        out.append(entry)
+        if kind == "job":
+            job = entry
+            out.extend(p for n in raw.body
+                       if (p := inner_project(lines[n - 1], n, job=entry, path=path)))
     return out
 
 

@@ -154,7 +154,8 @@ def school_matches(claim: str, source: str, *, glossary: Glossary, external: boo
                                                                         glossary):
             return True
     if has_cjk(claim) or has_cjk(source):
-        return has_cjk(claim) and has_cjk(source) and _cjk_short(claim, source)
+        return has_cjk(claim) and has_cjk(source) and _cjk_short(claim, source) and \
+            not _other_known_school(claim, source, glossary)
     stop = {"of", "at", "the", "and", "in"}
     claimed = [w for w in normalize(claim).split() if w not in stop]
     known = [w for w in normalize(source).split() if w not in stop]
