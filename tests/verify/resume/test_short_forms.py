@@ -140,3 +140,21 @@ def test_skill_abbreviations() -> None:
     assert _flags("## Skills\nJS, TS, ML, Postgres\n") == []
     cv = CV.replace("JavaScript, TypeScript, ", "")
     assert _flags("## Skills\nJS, TS\n", cv) == [("skill", "JS"), ("skill", "TS")]
+
+
+@pytest.mark.parametrize(("source", "claim"), [
+    ("J.P. Morgan Chase & Co.", "JPMorgan Chase"), ("JPMorgan Chase & Co.", "J.P. Morgan"),
+    ("Procter & Gamble", "P&G"), ("Ernst & Young LLP", "EY"),
+    ("PricewaterhouseCoopers LLP", "PwC"), ("Bank of America", "BofA"),
+])
+def test_employer_short_forms(source: str, claim: str) -> None:
+    cv = f"## Experience\n### {source} | Analyst | Jan 2019 – Dec 2020\n- x\n"
+    resume = f"## Experience\n### {claim} | Analyst | Jan 2019 – Dec 2020\n- x\n"
+    assert _flags(resume, cv) == []
+
+
+@pytest.mark.parametrize("claim", ["JPMorgan Stanley", "P&H", "EYX", "Walmart Global Tech"])
+def test_other_employers_are_still_flagged(claim: str) -> None:
+    cv = "## Experience\n### JPMorgan Chase & Co. | Analyst | Jan 2019 – Dec 2020\n- x\n"
+    resume = f"## Experience\n### {claim} | Analyst | Jan 2018 – Dec 2020\n- x\n"
+    assert ("company", claim) in _flags(resume, cv)

@@ -93,7 +93,40 @@ def company_matches(claim: str, source: str, *, aliases: tuple[str, ...] = (),
         return False
     if claimed == known[:len(claimed)] or (set(claimed) <= set(known) and claimed[0] == known[0]):
         return True
-    return len(claimed) == 1 and len(claimed[0]) >= 2 and claimed[0] == _initials(known)
+    return _joined_prefix(claimed, known) or _company_acronym(claim, claimed, source, known)
+
+
+def _joined_prefix(claimed: list[str], known: list[str]) -> bool:
+    """``J.P. Morgan`` for ``JPMorgan Chase``: the same letters, word breaks aside, as the
+    first words of the name."""
+    joined = "".join(w for w in claimed if w != "and")
+    if len(joined) < 4:
+        return False
+    prefix = ""
+    for word in (w for w in known if w != "and"):
+        prefix += word
+        if prefix == joined:
+            return True
+        if len(prefix) >= len(joined):
+            return False
+    return False
+
+
+def _company_acronym(claim: str, claimed: list[str], source: str, known: list[str]) -> bool:
+    """``GE``, ``P&G``, ``EY`` (initials, ``&`` aside) and ``PwC`` (the capitals of
+    ``PricewaterhouseCoopers``) name the organisation."""
+    letters = "".join(w for w in claimed if w != "and")
+    if all(len(w) == 1 for w in claimed if w != "and") and len(claimed) > 1:
+        claimed = [letters]
+    words = [w for w in known if w != "and"]
+    if len(claimed) == 1 and len(claimed[0]) >= 2 and claimed[0] in (_initials(known),
+                                                                     _initials(words)):
+        return True
+    core = " ".join(w for w in re.split(r"[\s,]+", source) if normalize(w) not in _LEGAL)
+    capitals = "".join(c for c in core if c.isupper())
+    short = claim.strip()
+    return 2 <= len(short) <= 5 and short.isalpha() and len(capitals) >= 2 and "".join(
+        c for c in short if c.isupper()) == capitals
 
 
 def title_words(title: str) -> list[str]:
