@@ -24,8 +24,8 @@ from pse.tasks.resume.publish import publish
 from pse.tasks.resume.task import ResumeTask
 
 _FORMATS = ("docx", "pdf")
-_TOKEN_CAPS = {"planner": 400, "specialist": 1400, "evaluator": 400, "fix": 500,
-               "translate": 1800}
+_TOKEN_CAPS = {"planner": 300, "specialist": 1100, "evaluator": 300, "fix": 350,
+               "translate": 1400}
 
 
 @click.command("resume")

@@ -158,3 +158,13 @@ def test_other_employers_are_still_flagged(claim: str) -> None:
     cv = "## Experience\n### JPMorgan Chase & Co. | Analyst | Jan 2019 – Dec 2020\n- x\n"
     resume = f"## Experience\n### {claim} | Analyst | Jan 2018 – Dec 2020\n- x\n"
     assert ("company", claim) in _flags(resume, cv)
+
+
+def test_entries_without_an_experience_heading_are_still_checked() -> None:
+    resume = ("## Summary\nAnalyst.\n\n### Beta Corp | Data Analyst | Jun 2015 – Dec 2018\n"
+              "- Built dashboards for 90 stores\n\n### Churn Radar (Mar 2020 – Dec 2020)\n"
+              "- Built churn scores for 2 million subscribers\n")
+    doc = parse_document(resume, "resume.md")
+    assert [j.company.text for j in doc.jobs if j.company] == ["Beta Corp"]
+    assert [p.name.text for p in doc.projects if p.name] == ["Churn Radar"]
+    assert _flags(resume) == [("metric", "90")]

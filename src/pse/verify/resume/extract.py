@@ -14,7 +14,7 @@ import re
 from dataclasses import replace
 
 from pse.verify.resume.dates import find_ranges
-from pse.verify.resume.entries import Matcher, parse_header, split_parts
+from pse.verify.resume.entries import Header, Matcher, parse_header, split_parts, title_score
 from pse.verify.resume.facts import (
     Approx,
     Bullet,
@@ -92,8 +92,8 @@ def parse_document(text: str, path: str, *, is_company: Matcher | None = None,
     durations: list[Duration] = []
     loose: list[Bullet] = []
     for section in split_sections(lines):
-        if section.name in ("experience", "projects"):
-            kind = "job" if section.name == "experience" else "project"
+        if section.name in ("experience", "projects", "entries"):
+            kind = {"experience": "job", "projects": "project"}.get(section.name, "auto")
             for entry in _entries(lines, section, path, kind, is_company, is_title, loose):
                 (jobs if entry.kind == "job" else projects).append(entry)
             continue
@@ -138,19 +138,30 @@ def _entries(lines: list[str], section: Section, path: str, kind: str,
             out.append(replace(inner, bullets=bullets, header=tuple(
                 Span(lines[n - 1], n, 0) for n in raw.header)))
             continue
-        header = parse_header("job" if kind == "job" else "project",
-                              [(n, lines[n - 1]) for n in raw.header],
+        header_lines = [(n, lines[n - 1]) for n in raw.header]
+        header = parse_header("project" if kind == "project" else "job", header_lines,
                               is_company=is_company, is_title=is_title)
+        if kind == "auto" and not _is_job(header, is_company, is_title):
+            header = parse_header("project", header_lines, is_company=is_company)
         entry = Entry(kind=header.kind, source=path,
                       header=tuple(Span(lines[n - 1], n, 0) for n in raw.header),
                       name=header.name, company=header.company, title=header.title,
                       dates=header.dates, bullets=bullets, aliases=header.aliases)
         out.append(entry)
-        if kind == "job":
+        if entry.kind == "job" and kind != "project":
             job = entry
             out.extend(p for n in raw.body
                        if (p := inner_project(lines[n - 1], n, job=entry, path=path)))
     return out
+
+
+def _is_job(header: Header, is_company: Matcher | None, is_title: Matcher | None) -> bool:
+    """In a section without a heading: a job names a known employer or title (or, with
+    nothing known, reads like a title at a company); anything else is a project."""
+    if is_company is not None or is_title is not None:
+        return bool(header.company and is_company and is_company(header.company.text)) or \
+            bool(header.title and is_title and is_title(header.title.text))
+    return bool(header.title and header.company and title_score(header.title.text) > 0)
 
 
 def _bullet(line: str, number: int) -> Bullet:

@@ -15,7 +15,8 @@ from typing import Literal
 
 from pse.verify.resume.dates import has_date
 
-SectionName = Literal["header", "objective", "summary", "experience", "projects", "education",
+SectionName = Literal["header", "objective", "summary", "experience", "projects", "entries",
+                      "education",
                       "skills", "certifications", "other"]
 
 _SECTION_PATTERNS: tuple[tuple[SectionName, str], ...] = (
@@ -130,8 +131,18 @@ def split_sections(lines: list[str]) -> list[Section]:
             continue
         if _inline_section(lines, index, sections):
             continue
+        if found and _starts_entries(found[0], line, sections[-1]):
+            sections.append(Section("entries", None, [number]))
+            continue
         sections[-1].lines.append(number)
     return sections
+
+
+def _starts_entries(level: int, line: str, current: Section) -> bool:
+    """A dated ``###`` heading outside any entry section (the writer left out the
+    ``## Experience`` heading): its entries are read, not skipped."""
+    return 3 <= level <= 6 and has_date(line) and current.name not in (
+        "experience", "projects", "entries", "education", "certifications")
 
 
 def _starts_other(level: int, current: Section) -> bool:
