@@ -205,3 +205,14 @@ def test_resume_continues_after_an_interruption(examples: Path, tmp_path: Path) 
     final = resume_pipeline(run_dir, ResumeTask(settings=settings), scripted_deps(llm, settings))
     assert final.status == "passed"
     assert [r.info.stage for r in llm.requests] == ["evaluator"]
+
+
+def test_resume_entries_without_section_headings_get_them(examples: Path, tmp_path: Path) -> None:
+    draft = CLEAN.replace("## Experience\n\n", "").replace("## Projects\n\n", "")
+    llm = ScriptedLLM([PLAN, draft, APPROVED])
+    final, _ = run_resume(examples, llm, tmp_path / "run")
+    assert final.status == "passed" and final.attempts == 0  # the gate read the entries
+    body = _body(artifact(tmp_path / "run"))
+    assert body.index("## Experience\n") < body.index("### Senior Data Engineer")
+    assert body.index("## Projects\n") < body.index("### Route Delay Forecasting")
+    assert body.count("Northwind Logistics Inc.") == 1

@@ -41,6 +41,7 @@ class RepairContext:
 def repair(text: str, ctx: RepairContext) -> tuple[str, list[str]]:
     """The repaired resume and a note per change (for the report's ``stripped`` list)."""
     notes: list[str] = []
+    text = add_section_headings(text, ctx)
     for step in (_fix_headers, _drop_invented, _restore_missing, _order_jobs):
         text = step(text, ctx, notes)
     return remove_banned(text, ctx.banned, notes), notes
@@ -133,6 +134,24 @@ def _insert(text: str, block: list[str], kind: str, lang: str) -> str:
     later = next((s.heading for s in sections if s.heading and s.name in after), None)
     at = (later - 1) if later else len(lines)
     return "\n".join([*lines[:at], title, "", *block, "", *lines[at:]]).rstrip("\n") + "\n"
+
+
+def add_section_headings(text: str, ctx: RepairContext) -> str:
+    """``## Experience`` / ``## Projects`` before entries the writer left without one
+    (layout only: no fact changes)."""
+    lines = text.split("\n")
+    implicit = {n for s in split_sections(lines) if s.name == "entries" for n in s.lines}
+    if not implicit:
+        return text
+    firsts: dict[str, int] = {}
+    for item in _matched(text, ctx):
+        line = item.entry.header[0].line
+        if line in implicit:
+            firsts[item.entry.kind] = min(firsts.get(item.entry.kind, line), line)
+    lang = "zh" if ctx.lang == "zh" else "en"
+    for kind, line in sorted(firsts.items(), key=lambda kv: -kv[1]):
+        lines[line - 1:line - 1] = [_SECTION_TITLES[(kind, lang)], ""]
+    return "\n".join(lines)
 
 
 def _order_jobs(text: str, ctx: RepairContext, notes: list[str]) -> str:

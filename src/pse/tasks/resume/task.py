@@ -27,7 +27,7 @@ from pse.tasks.resume.cv import CvEntry, cv_chunks, cv_entries, header_lines, pa
 from pse.tasks.resume.inputs import ResumeInputs, read_inputs
 from pse.tasks.resume.match import match_entries, parse_resume, source_facts
 from pse.tasks.resume.plan import Plan, parse_plan
-from pse.tasks.resume.repair import RepairContext, repair
+from pse.tasks.resume.repair import RepairContext, add_section_headings, repair
 from pse.verify.finding import Finding, VerifyResult
 from pse.verify.resume.api import to_finding, verify_resume
 from pse.verify.resume.policy import policy_from_settings
@@ -225,16 +225,18 @@ class ResumeTask:
     def repair(self, state: PSEState, text: str, result: VerifyResult  # noqa: ARG002 - hook
                ) -> tuple[str, list[str]]:
         """The deterministic last resort (:mod:`.repair`) on the real text, redacted back."""
-        inputs = self.inputs(state)
-        redactor = inputs.redactor
-        plan = self.plan_of(state)
-        entries = self.entries(state)
-        lang = state.inputs.get("lang", "en")
-        ctx = RepairContext(sources=inputs.sources, jd=inputs.jd, policy=self.policy,
-                            entries=entries, selected=frozenset(plan.jobs + plan.projects),
-                            banned=self.banned(lang), lang=lang)
-        fixed, notes = repair(redactor.restore(text), ctx)
+        redactor = self.inputs(state).redactor
+        fixed, notes = repair(redactor.restore(text), self._repair_context(state))
         return redactor.redact(fixed), [redactor.redact(n) for n in notes]
+
+    def _repair_context(self, state: PSEState) -> RepairContext:
+        inputs = self.inputs(state)
+        plan = self.plan_of(state)
+        lang = state.inputs.get("lang", "en")
+        return RepairContext(sources=inputs.sources, jd=inputs.jd, policy=self.policy,
+                             entries=self.entries(state),
+                             selected=frozenset(plan.jobs + plan.projects),
+                             banned=self.banned(lang), lang=lang)
 
     def strip_spans(self, state: PSEState, result: VerifyResult) -> list[Span]:  # noqa: ARG002
         """Each finding's span, except a project's name (deleting it deletes the project)."""
@@ -244,7 +246,9 @@ class ResumeTask:
         """The published resume: the CV's own name and contact lines, then the body, with
         every placeholder restored (locally, never sent anywhere)."""
         inputs = self.inputs(state)
-        body = _without_model_header(text)
+        real = inputs.redactor.restore(text)
+        body = inputs.redactor.redact(add_section_headings(real, self._repair_context(state)))
+        body = _without_model_header(body)
         head = header_lines(inputs.cvs[0][1]) if inputs.cvs else []
         if head:
             head[0] = "# " + re.sub(r"^#+\s*", "", head[0])
