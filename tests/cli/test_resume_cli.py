@@ -116,3 +116,18 @@ def test_resume_cli_unreadable_cv_exits_2(model: ScriptedLLM, tmp_path: Path,
     missing = run_cli(capsys, "resume", "--recommend")
     assert missing.code == 2 and "give the candidate's CV with --cv FILE" in missing.err
     assert model.requests == []
+
+
+def test_resume_cli_writes_in_the_language_of_the_job_description(
+        model: ScriptedLLM, examples: Path, tmp_path: Path,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    model.enqueue("ROLE: 高级数据工程师\nJOBS: J1, J2\nPROJECTS: P1", "## 专业技能\nPython、SQL\n",
+                  APPROVED, NO_EDITS)
+    result = run_cli(capsys, "resume", "--cv", str(examples / "cv.zh.md"), "--jd",
+                     str(examples / "jd.zh.md"), "--out", str(tmp_path / "runs"),
+                     "--formats", "", "--max-retries", "0")
+    assert result.code == 0, result.err
+    (run_dir,) = (tmp_path / "runs").iterdir()
+    text = (run_dir / "artifact.zh.md").read_text(encoding="utf-8")
+    assert text.startswith("# 韩雪\n") and "## 工作经历" in text  # jobs put back, in Chinese
+    assert "Chinese" in model.requests[1].messages[-1].content

@@ -38,7 +38,8 @@ _TOKEN_CAPS = {"planner": 300, "specialist": 1100, "evaluator": 300, "fix": 350,
 @click.option("--role", default="", help="With --recommend: write the resume for this role.")
 @click.option("--notes", type=click.Path(path_type=Path), default=None,
               help="Folder of notes (market notes, what to stress); context, never evidence.")
-@click.option("--lang", type=click.Choice(["en", "zh"]), default="en", show_default=True)
+@click.option("--lang", type=click.Choice(["en", "zh"]), default=None,
+              help="Language to write in (default: the job description's, or the CV's).")
 @click.option("--translate", "translate_to", type=click.Choice(["en", "zh"]), default=None,
               help="Also produce a verified translation into this language.")
 @click.option("--out", "out_dir", type=click.Path(file_okay=False, path_type=Path),
@@ -56,7 +57,7 @@ _TOKEN_CAPS = {"planner": 300, "specialist": 1100, "evaluator": 300, "fix": 350,
 @verbosity_options
 @click.pass_context
 def command(ctx: click.Context, cvs: tuple[Path, ...], jd: Path | None, recommend: bool,
-            role: str, notes: Path | None, lang: str, translate_to: str | None,
+            role: str, notes: Path | None, lang: str | None, translate_to: str | None,
             out_dir: Path, formats: str, pii_rules: Path | None, banned_file: Path | None,
             max_retries: int | None, no_llm_review: bool, no_cache: bool) -> int:
     """Write a resume tailored to --jd (or, with --recommend, to the best-fitting role)
@@ -80,6 +81,7 @@ def command(ctx: click.Context, cvs: tuple[Path, ...], jd: Path | None, recommen
     settings = context.settings(cli={"max_retries": max_retries,
                                      "llm.cache": False if no_cache else None},
                                 start=cvs[0].resolve().parent)
+    lang = lang or _language(jd or cvs[0])
     run_id = new_run_id("resume")
     state = PSEState(run_id=run_id, task="resume", max_retries=settings.get_int("max_retries"),
                      inputs={**inputs, "lang": lang, "translate": translate_to or "",
@@ -126,6 +128,17 @@ def _check_inputs(cvs: tuple[Path, ...], jd: Path | None, recommend: bool,
             "banned": str(banned.resolve()) if banned else "",
             "mode": "recommend" if recommend else "jd", "role": role,
             "formats": ",".join(wanted)}
+
+
+def _language(path: Path) -> str:
+    """``zh`` when most letters of the file are Chinese, else ``en``."""
+    try:
+        text = path.read_text(encoding="utf-8", errors="replace")
+    except OSError:
+        return "en"
+    letters = [c for c in text if c.isalpha()]
+    cjk = sum(1 for c in letters if "\u3400" <= c <= "\u9fff")
+    return "zh" if letters and cjk > 0.3 * len(letters) else "en"
 
 
 def resume_deps(context: CliContext, settings: Settings, state: PSEState) -> RunDeps:
