@@ -107,50 +107,55 @@ def write_pdf(markdown: str, path: Path) -> Path:
     """Write ``markdown`` as an A4 PDF at ``path``."""
     try:
         from reportlab.lib.pagesizes import A4  # type: ignore[import-untyped]  # no stubs
-        from reportlab.lib.styles import ParagraphStyle  # type: ignore[import-untyped]  # no stubs
         from reportlab.lib.units import mm  # type: ignore[import-untyped]  # no stubs
         from reportlab.pdfbase import pdfmetrics  # type: ignore[import-untyped]  # no stubs
-        from reportlab.pdfbase.cidfonts import UnicodeCIDFont  # type: ignore[import-untyped]  # no stubs
-        from reportlab.platypus import HRFlowable, Paragraph, SimpleDocTemplate, Spacer  # type: ignore[import-untyped]  # no stubs
+        from reportlab.pdfbase.cidfonts import UnicodeCIDFont  # type: ignore[import-untyped]
+        from reportlab.platypus import (  # type: ignore[import-untyped]  # no stubs
+            HRFlowable,
+            Paragraph,
+            SimpleDocTemplate,
+            Spacer,
+        )
     except ImportError as exc:
         raise _import_error("PDF", exc) from exc
     items = blocks(markdown)
     cjk = any(_CJK.search(b.text) for b in items)
-    body_font, bold_font = ("STSong-Light", "STSong-Light") if cjk else \
-        ("Helvetica", "Helvetica-Bold")
     if cjk:
         pdfmetrics.registerFont(UnicodeCIDFont("STSong-Light"))
-    styles = {
-        "name": ParagraphStyle("name", fontName=bold_font, fontSize=18, leading=22,
-                               alignment=1, spaceAfter=2),
-        "contact": ParagraphStyle("contact", fontName=body_font, fontSize=9, leading=12,
-                                  alignment=1),
-        "section": ParagraphStyle("section", fontName=bold_font, fontSize=12, leading=15,
-                                  spaceBefore=8, textColor="#1f3864"),
-        "entry": ParagraphStyle("entry", fontName=bold_font, fontSize=10.5, leading=13,
-                                spaceBefore=4),
-        "bullet": ParagraphStyle("bullet", fontName=body_font, fontSize=10, leading=13,
-                                 leftIndent=10 * mm / 2, bulletIndent=0),
-        "text": ParagraphStyle("text", fontName=body_font, fontSize=10, leading=13),
-    }
+    styles = _pdf_styles(*(("STSong-Light", "STSong-Light") if cjk else
+                           ("Helvetica", "Helvetica-Bold")))
     story: list[object] = []
     for block in items:
         text = _markup(block.text)
+        if block.kind == "bullet":
+            story.append(Paragraph(text, styles["bullet"], bulletText="•"))
+            continue
+        story.append(Paragraph(text, styles[block.kind]))
         if block.kind == "section":
-            story.append(Paragraph(text, styles["section"]))
             story.append(HRFlowable(width="100%", thickness=0.6, color="#1f3864",
                                     spaceAfter=3))
-        elif block.kind == "bullet":
-            story.append(Paragraph(text, styles["bullet"], bulletText="•"))
-        else:
-            story.append(Paragraph(text, styles[block.kind]))
-            if block.kind == "contact":
-                story.append(Spacer(1, 2))
+        elif block.kind == "contact":
+            story.append(Spacer(1, 2))
     doc = SimpleDocTemplate(str(path), pagesize=A4, leftMargin=18 * mm, rightMargin=18 * mm,
                             topMargin=15 * mm, bottomMargin=15 * mm, title="Resume",
                             author="", subject="", creator="pse")
     doc.build(story)
     return path
+
+
+def _pdf_styles(body: str, bold: str) -> dict[str, object]:
+    from reportlab.lib.styles import ParagraphStyle  # type: ignore[import-untyped]  # no stubs
+
+    def style(name: str, font: str, size: float, **extra: object) -> object:
+        return ParagraphStyle(name, fontName=font, fontSize=size, leading=size * 1.3, **extra)
+    return {
+        "name": style("name", bold, 18, alignment=1, spaceAfter=2),
+        "contact": style("contact", body, 9, alignment=1),
+        "section": style("section", bold, 12, spaceBefore=8, textColor="#1f3864"),
+        "entry": style("entry", bold, 10.5, spaceBefore=4),
+        "bullet": style("bullet", body, 10, leftIndent=12, bulletIndent=2),
+        "text": style("text", body, 10),
+    }
 
 
 def _markup(text: str) -> str:
