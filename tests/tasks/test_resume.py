@@ -216,3 +216,15 @@ def test_resume_entries_without_section_headings_get_them(examples: Path, tmp_pa
     assert body.index("## Experience\n") < body.index("### Senior Data Engineer")
     assert body.index("## Projects\n") < body.index("### Route Delay Forecasting")
     assert body.count("Northwind Logistics Inc.") == 1
+
+
+def test_resume_report_never_names_the_candidate_in_paths(tmp_path: Path) -> None:
+    from pse.tasks.resume.publish import publish
+
+    folder = tmp_path / "Elena Marsh files"
+    copy_examples(folder)
+    llm = ScriptedLLM([PLAN, CLEAN, APPROVED])
+    final, task = run_resume(folder, llm, tmp_path / "run")
+    publish(task, final, tmp_path / "run", formats=())
+    inputs = report(tmp_path / "run")["inputs"]
+    assert "Elena" not in json.dumps(inputs) and "[NAME]" in inputs["cv"]

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import logging
+from collections.abc import Callable
 from pathlib import Path
 
 from pse.pipeline.state import PSEState
@@ -45,7 +46,8 @@ def publish(task: ResumeTask, state: PSEState, run_dir: Path, *,
         path.write_text(task.inputs(state).redactor.restore(
             recommendation_markdown(roles, chosen=plan.role)), encoding="utf-8")
         written.append(path)
-    _extend_report(run_dir, folder, state, plan, recommendation, written)
+    _extend_report(run_dir, folder, state, plan, recommendation, written,
+                   redact=task.inputs(state).redactor.redact)
     return written
 
 
@@ -75,7 +77,8 @@ def recommendation_markdown(roles: list[RoleChoice], *, chosen: str) -> str:
 
 
 def _extend_report(run_dir: Path, folder: Path, state: PSEState, plan: Plan,
-                   recommendation: list[dict[str, object]], written: list[Path]) -> None:
+                   recommendation: list[dict[str, object]], written: list[Path], *,
+                   redact: Callable[[str], str]) -> None:
     extra = {"mode": state.inputs.get("mode", "jd"), "role": plan.role,
              "jobs": list(plan.jobs), "projects": list(plan.projects),
              "focus": list(plan.focus), "recommendation": recommendation,
@@ -87,5 +90,7 @@ def _extend_report(run_dir: Path, folder: Path, state: PSEState, plan: Plan,
             continue
         report = json.loads(target.read_text(encoding="utf-8"))
         report["resume"] = extra
+        # file names of CVs often carry the candidate's name
+        report["inputs"] = {k: redact(v) for k, v in state.inputs.items()}
         target.write_text(json.dumps(report, ensure_ascii=False, indent=2, sort_keys=True)
                           + "\n", encoding="utf-8")
