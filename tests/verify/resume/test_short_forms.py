@@ -168,3 +168,16 @@ def test_entries_without_an_experience_heading_are_still_checked() -> None:
     assert [j.company.text for j in doc.jobs if j.company] == ["Beta Corp"]
     assert [p.name.text for p in doc.projects if p.name] == ["Churn Radar"]
     assert _flags(resume) == [("metric", "90")]
+
+
+def test_project_label_variants_inside_jobs() -> None:
+    cv = ("## Experience\n### Acme Analytics Inc. | Senior Data Scientist | Jan 2019 – Present\n"
+          "- Project 1: Churn Radar (Mar 2020 – Dec 2020)\n"
+          "- Project — Demand Engine, Jan 2021 – Jun 2021\n"
+          "- Project managed the rollout of 3 tools in 2020\n"
+          "## 工作经历\n### 杭州云帆科技有限公司 | 高级数据工程师 | 2019.01 - 至今\n"
+          "- 项目一：智能推荐系统（2020.03-2020.12）\n"
+          "- 项目名称：用户画像平台  项目时间：2021.01 - 2021.06\n")
+    doc = parse_document(cv, "cv.md")
+    assert [p.name.text for p in doc.projects if p.name] == [
+        "Churn Radar", "Demand Engine", "智能推荐系统", "用户画像平台"]

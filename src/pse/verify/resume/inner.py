@@ -20,9 +20,10 @@ from pse.verify.resume.sections import strip_bullet
 
 _LABEL = re.compile(
     r"^(?P<label>\s*(?:\*\*)?\s*(?:(?:key|main|selected|major|notable|featured)\s+)?"
-    r"projects?(?:\s+(?:name|experience|highlights?))?\s*(?:\*\*)?\s*[:：]\s*(?:\*\*)?"
-    r"|\s*(?:\*\*)?\s*(?:项目名称|项目经历|项目经验|主要项目|参与项目|负责项目|重点项目|项目)"
-    r"\s*(?:\*\*)?\s*[:：]\s*(?:\*\*)?)", re.IGNORECASE)
+    r"projects?(?:\s+(?:\d{1,2}|name|experience|highlights?))?\s*(?:\*\*)?"
+    r"(?:\s*[:：]|\s+[—–-]\s+)\s*(?:\*\*)?"
+    r"|\s*(?:\*\*)?\s*(?:项目名称|项目经历|项目经验|主要项目|参与项目|负责项目|重点项目|"
+    r"项目[一二三四五六七八九十\d]?)\s*(?:\*\*)?\s*[:：]\s*(?:\*\*)?)", re.IGNORECASE)
 _NAMED = re.compile(r"^\s*(?:\*\*)?(?P<name>[A-Z\u3400-\u9fff][^()（）:：|]{1,60}?)(?:\*\*)?\s*"
                     r"[(（][^()（）]*\d{4}[^()（）]*[)）]")
 
