@@ -41,26 +41,32 @@ def e2e(budget: float) -> int:
     """The four embedded-model runs; returns 1 if any run broke the honesty contract."""
     examples = ROOT / "examples" / "resume"
     broken = 0
+    out_root = Path(tempfile.mkdtemp(prefix="pse-resume-e2e-"))
+    print(f"run folders: {out_root}")
     for lang in ("en", "zh"):
         for mode in (["--jd", str(examples / f"jd.{lang}.md")], ["--recommend"]):
-            with tempfile.TemporaryDirectory() as out:
-                cv = examples / f"cv.{lang}.md"
-                started = time.monotonic()
-                run = subprocess.run([sys.executable, "-m", "pse", "resume", "--cv", str(cv),
-                                      *mode, "--lang", lang, "--out", out, "-q"],
-                                     capture_output=True, text=True, check=False)
-                seconds = time.monotonic() - started
-                artifact = next(Path(out).rglob(f"artifact.{lang}.md"), None)
-                clean = artifact is not None and subprocess.run(
-                    [sys.executable, "-m", "pse", "verify-resume", str(artifact), "--source",
-                     str(cv), "-q"], capture_output=True, check=False).returncode == 0
-                honest = run.returncode == 1 or (run.returncode == 0 and clean)
-                broken += not honest
-                print(f"{lang} {mode[0]:<11} exit={run.returncode} verifies_clean={clean} "
-                      f"honest={honest} seconds={seconds:.0f} budget={budget:.0f} "
-                      f"ratio={seconds / budget:.2f}")
-                if run.returncode not in (0, 1):
-                    print(run.stderr[-2000:])
+            out = out_root / f"{lang}{mode[0]}"
+            cv = examples / f"cv.{lang}.md"
+            started = time.monotonic()
+            run = subprocess.run([sys.executable, "-m", "pse", "-q", "resume", "--cv", str(cv),
+                                  *mode, "--lang", lang, "--out", str(out)],
+                                 capture_output=True, text=True, check=False)
+            seconds = time.monotonic() - started
+            artifact = next(out.rglob(f"artifact.{lang}.md"), None)
+            check = subprocess.run([sys.executable, "-m", "pse", "-q", "verify-resume",
+                                    str(artifact), "--source", str(cv)],
+                                   capture_output=True, text=True, check=False) \
+                if artifact is not None else None
+            clean = check is not None and check.returncode == 0
+            honest = run.returncode == 1 or (run.returncode == 0 and clean)
+            broken += not honest
+            print(f"{lang} {mode[0]:<11} exit={run.returncode} verifies_clean={clean} "
+                  f"honest={honest} seconds={seconds:.0f} budget={budget:.0f} "
+                  f"ratio={seconds / budget:.2f}", flush=True)
+            if run.returncode not in (0, 1):
+                print(run.stderr[-2000:])
+            elif not honest and check is not None:
+                print(check.stdout[-2000:])
     return 1 if broken else 0
 
 
