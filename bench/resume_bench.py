@@ -49,7 +49,7 @@ def e2e(budget: float) -> int:
             cv = examples / f"cv.{lang}.md"
             started = time.monotonic()
             run = subprocess.run([sys.executable, "-m", "pse", "-q", "resume", "--cv", str(cv),
-                                  *mode, "--lang", lang, "--out", str(out)],
+                                  *mode, "--lang", lang, "--out", str(out), "--no-cache"],
                                  capture_output=True, text=True, check=False)
             seconds = time.monotonic() - started
             artifact = next(out.rglob(f"artifact.{lang}.md"), None)

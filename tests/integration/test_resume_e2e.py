@@ -46,6 +46,7 @@ def test_resume_e2e_with_the_embedded_server(
     monkeypatch.setenv("OPENAI_MODEL", local_server.model)
     monkeypatch.setenv("OPENAI_API_KEY", "no-key")
     monkeypatch.setenv("PSE_CACHE_DIR", str(local_server.cache_dir))
+    monkeypatch.setenv("PSE_LLM_TIMEOUT", "1200")  # a loaded 2-core machine is slow
     cv = examples / f"cv.{lang}.md"
     target = [mode, str(examples / f"jd.{lang}.md")] if mode == "--jd" else [mode]
     out = tmp_path / "runs"
