@@ -181,3 +181,9 @@ def test_project_label_variants_inside_jobs() -> None:
     doc = parse_document(cv, "cv.md")
     assert [p.name.text for p in doc.projects if p.name] == [
         "Churn Radar", "Demand Engine", "智能推荐系统", "用户画像平台"]
+
+
+def test_dated_awards_are_not_entries() -> None:
+    resume = "## Awards\n### Employee of the Year (2019)\n- Chosen among 300 staff\n"
+    doc = parse_document(resume, "resume.md")
+    assert doc.jobs == () and doc.projects == ()

@@ -13,7 +13,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Literal
 
-from pse.verify.resume.dates import has_date
+from pse.verify.resume.dates import find_ranges, has_date
 
 SectionName = Literal["header", "objective", "summary", "experience", "projects", "entries",
                       "education",
@@ -141,8 +141,11 @@ def split_sections(lines: list[str]) -> list[Section]:
 def _starts_entries(level: int, line: str, current: Section) -> bool:
     """A dated ``###`` heading outside any entry section (the writer left out the
     ``## Experience`` heading): its entries are read, not skipped."""
-    return 3 <= level <= 6 and has_date(line) and current.name not in (
-        "experience", "projects", "entries", "education", "certifications")
+    if not 3 <= level <= 6 or current.name in ("experience", "projects", "entries",
+                                               "education", "certifications"):
+        return False
+    # a range, not a lone year: "### Employee of the Year (2019)" under Awards is no entry
+    return any(r.end != r.start for r in find_ranges(line, 0))
 
 
 def _starts_other(level: int, current: Section) -> bool:
