@@ -73,6 +73,8 @@ def test_resume_fix_replaces_the_inflated_number(examples: Path, tmp_path: Path)
     assert final.rounds[0].bad == 1 and final.rounds[0].fixed == 1
     fix_prompt = llm.requests[3].messages[-1].content
     assert "24 million" in fix_prompt and "Globex" not in fix_prompt
+    assert "the CV's line: '- Built a Kafka and Spark streaming pipeline that processes 2.4" \
+        in fix_prompt
     assert "2.4 million shipment events" in artifact(tmp_path / "run")
 
 

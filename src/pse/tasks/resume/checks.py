@@ -10,6 +10,8 @@ from collections.abc import Sequence
 from dataclasses import replace
 from pathlib import Path
 
+from rapidfuzz import fuzz
+
 from pse.errors import SourceError
 from pse.tasks.resume.cv import CvEntry
 from pse.tasks.resume.repair import banned_pattern
@@ -17,6 +19,7 @@ from pse.verify.finding import Evidence, Finding
 from pse.verify.resume.privacy import Redactor
 
 RULES = Path(__file__).with_name("rules")
+_RESTATES = 60
 _PLACEHOLDER = re.compile(
     r"\[(?:insert|your|add|enter|company|employer|name of|date|dates|number|x+|todo|tbd)"
     r"[^\]\n]{0,40}\]|\bX{3,}\b|<[a-z][a-z ]{2,30}>|（待[^）]{0,10}）|【[^】]{0,10}待[^】]{0,10}】",
@@ -67,6 +70,23 @@ def missing_entries(missing: Sequence[CvEntry], *, path: str) -> list[Finding]:
                     "resume does not have it", hint="put it back with the CV's heading and "
                     "bullets; never delete a job or project", kind="missing-entry")
             for entry in missing]
+
+
+def with_cv_line(finding: Finding, text: str, cv_lines: Sequence[str]) -> Finding:
+    """A flagged number gets the CV line its sentence restates in its hint, so the fix can
+    copy the real value instead of guessing."""
+    if finding.kind != "metric" or not finding.line:
+        return finding
+    lines = text.split("\n")
+    if not 0 < finding.line <= len(lines):
+        return finding
+    claim = lines[finding.line - 1]
+    scored = [(fuzz.token_set_ratio(claim, line), line.strip()) for line in cv_lines
+              if len(line.strip()) > 12]
+    score, best = max(scored, default=(0.0, ""))
+    if score < _RESTATES:
+        return finding
+    return replace(finding, hint=f"{finding.hint}; the CV's line: {best!r}")
 
 
 def redact_finding(finding: Finding, redactor: Redactor) -> Finding:

@@ -197,7 +197,8 @@ class ResumeTask:
         report = verify_resume(real, inputs.sources, jd=inputs.jd or None, policy=self.policy,
                                resume_path=path)
         converted = [to_finding(f, path) for f in report.findings]
-        bad = [f for f in converted if f.severity == "error"]
+        cv_lines = [line for _, cv in inputs.cvs for line in cv.split("\n")]
+        bad = [checks.with_cv_line(f, real, cv_lines) for f in converted if f.severity == "error"]
         bad += checks.banned_phrases(real, self.banned(lang), path=path)
         bad += checks.placeholders(real, path=path)
         bad += self._missing_entries(state, real, path=path)
