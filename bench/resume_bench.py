@@ -3,7 +3,7 @@
 
     python bench/resume_bench.py [--data ../shared/bench/resumebench] [--split dev] [-v]
         [--jd-skill-policy separate|flag|allow] [--jobs N]
-    python bench/resume_bench.py --e2e [--budget 360]
+    python bench/resume_bench.py --e2e [--budget 360] [--only en-jd,zh-recommend]
 
 The scorer and the data stay where they are (read-only); this only builds the two command
 lines, runs ``score.py`` for each, and prints the full pse report followed by a side-by-side
@@ -37,14 +37,17 @@ def score(data: Path, cmd: str, extra: list[str]) -> str:
     return proc.stdout
 
 
-def e2e(budget: float) -> int:
-    """The four embedded-model runs; returns 1 if any run broke the honesty contract."""
+def e2e(budget: float, only: str = "") -> int:
+    """The four embedded-model runs (or ``only`` these, e.g. ``en-recommend,zh-jd``);
+    returns 1 if any run broke the honesty contract."""
     examples = ROOT / "examples" / "resume"
     broken = 0
     out_root = Path(tempfile.mkdtemp(prefix="pse-resume-e2e-"))
     print(f"run folders: {out_root}")
     for lang in ("en", "zh"):
         for mode in (["--jd", str(examples / f"jd.{lang}.md")], ["--recommend"]):
+            if only and f"{lang}{mode[0][1:]}" not in only.split(","):
+                continue
             out = out_root / f"{lang}{mode[0]}"
             cv = examples / f"cv.{lang}.md"
             started = time.monotonic()
@@ -82,9 +85,10 @@ def main() -> int:
     parser.add_argument("--e2e", action="store_true",
                         help="time pse resume with the embedded model on the examples")
     parser.add_argument("--budget", type=float, default=360.0)
+    parser.add_argument("--only", default="", help="with --e2e: e.g. en-jd,zh-recommend")
     args = parser.parse_args()
     if args.e2e:
-        return e2e(args.budget)
+        return e2e(args.budget, args.only)
     if not (args.data / "score.py").is_file():
         sys.exit(f"no score.py in {args.data}; pass --data DIR of resumebench")
     extra = ["--split", args.split, "--jd-skill-policy", args.jd_skill_policy,
