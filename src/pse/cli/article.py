@@ -98,7 +98,7 @@ def command(ctx: click.Context, repo: Path | None, lang: str, translate_to: str 
         except PseError:
             if (run_dir / "state.json").exists():
                 context.progress(f"pse: the run stopped; after fixing the cause, continue it "
-                                 f"with: pse resume {run_dir}")
+                                 f"with: pse continue {run_dir}")
             raise
         record_style(history, project=project.name, style=chosen)
         print_summary(final, deps, run_dir=run_dir)

@@ -1,4 +1,4 @@
-"""What ``pse article`` and ``pse resume`` share: building deps, progress, the summary."""
+"""What the task commands and ``pse continue`` share: building deps, progress, the summary."""
 
 from __future__ import annotations
 
