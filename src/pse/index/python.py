@@ -4,7 +4,9 @@ Extracted: the module itself, classes (with bases as written), functions, method
 nested definitions, parameters, module and class attributes (plain and annotated
 assignments, dataclass/attrs fields, ``self.x =`` in methods), ``__all__``, imports
 (relative ones made absolute, so re-exports resolve), and string mentions of environment
-variables (``os.getenv("X")``, ``os.environ["X"]``) and CLI flags (``"--verbose"``).
+variables (``os.getenv("X")``, ``os.environ["X"]``), CLI flags (``"--verbose"``) and
+string keys (``"SESSION_COOKIE_NAME"``, ``"llm.timeout"``: config keys and other names
+that exist only as strings).
 """
 
 from __future__ import annotations
@@ -19,6 +21,8 @@ from pse.index.model import ImportEdge, Mention, ParsedFile, Symbol
 _ENV_PATTERN = re.compile(
     rb"(?:getenv|environ(?:\.get|\.setdefault|\.pop)?)\s*[\[(]\s*[\"']([A-Za-z_][A-Za-z0-9_]*)[\"']")
 _FLAG_PATTERN = re.compile(rb"[\"'](--[A-Za-z][A-Za-z0-9_-]*)[\"'=]")
+_KEY_PATTERN = re.compile(rb"(?<![\w\"'])[\"']([A-Za-z_][\w.-]{0,62}\w)[\"'](?![\w\"'])")
+"""Identifier-like string literals: config keys, option names, logger and entry-point names."""
 
 
 @dataclass
@@ -227,7 +231,8 @@ def _absolute_module(c: _Collector, module: str, level: int) -> str | None:
 def _collect_mentions(c: _Collector, source: bytes) -> None:
     """Env-var and flag strings, found with regexes over the bytes (an AST walk costs
     more than the parse itself on large files)."""
-    for pattern, kind in ((_ENV_PATTERN, "env_var"), (_FLAG_PATTERN, "flag")):
+    for pattern, kind in ((_ENV_PATTERN, "env_var"), (_FLAG_PATTERN, "flag"),
+                          (_KEY_PATTERN, "key")):
         for match in pattern.finditer(source):
             value = match.group(1).decode("ascii")
             line = source.count(b"\n", 0, match.start(1)) + 1

@@ -29,7 +29,13 @@ from pse.verify.externals import (
     stdlib_has,
     stdlib_home,
 )
-from pse.verify.polyglot import ForeignAnswer, is_foreign, language_external, resolve_foreign
+from pse.verify.polyglot import (
+    ForeignAnswer,
+    crate_names,
+    is_foreign,
+    language_external,
+    resolve_foreign,
+)
 from pse.verify.quoted import check_quote
 from pse.verify.refs import Reference, Resolution
 from pse.verify.spans import SHELL_PROGRAMS
@@ -124,6 +130,9 @@ class Resolver:
 
     def _not_in_tree(self, ref: Reference, parts: list[str]) -> Resolution:
         top = parts[0]
+        keyed = self._as_key(ref)
+        if keyed is not None:
+            return keyed
         if top in self.index.top_modules:
             return self._unverified(ref, "not defined in the source tree")
         if top in BUILTIN_NAMES:
@@ -152,6 +161,17 @@ class Resolver:
         if reason:
             return Resolution("external", message=reason)
         return None
+
+    def _as_key(self, ref: Reference) -> Resolution | None:
+        """A name that exists as a string in the source: a configuration key, an option,
+        a logger or entry-point name (``SESSION_COOKIE_NAME``, ``llm.timeout``)."""
+        if ref.kind != "symbol" or ref.origin == "code" or ref.kwargs:
+            return None  # code calls and imports name objects, not strings
+        places = self.index.mentions("key", ref.name)
+        if not places or self.index.mentions("env_var", ref.name):
+            return None  # environment variables are answered as such
+        return Resolution("verified", evidence=tuple(places[:3]),
+                          message="a string key in the source")
 
     def _value_like(self, ref: Reference) -> Resolution | None:
         """Environment variables and upper-case values, which the code need not define."""
@@ -547,6 +567,12 @@ class Resolver:
         markers = ("pyproject.toml", "setup.py", "setup.cfg", "package.json", "Cargo.toml",
                    "go.mod")
         return any(m in self.index.files for m in markers) or (self.index.root / ".git").exists()
+
+    @cached_property
+    def project_names(self) -> tuple[str, ...]:
+        """The project's own names besides its modules: distribution and crate names."""
+        names = [self._facts.name, *sorted(crate_names(str(self.index.root)))]
+        return tuple(n for n in names if n)
 
     @cached_property
     def _console_scripts(self) -> frozenset[str]:

@@ -194,7 +194,7 @@ def _as_definition(base: Reference, span: str) -> Reference | None:
     name = match.group("name")
     if match.group("recv"):
         name = f"{match.group('recv')}.{name}"
-    return replace(base, kind="symbol", name=name)
+    return replace(base, kind="symbol", name=name, explicit="a declaration")
 
 
 def _from_expression(base: Reference, node: ast.expr) -> Reference:
