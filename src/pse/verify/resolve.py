@@ -4,8 +4,10 @@ Qualified names are followed through packages, modules, re-exports (``from .x im
 Name``), star imports and in-repo base classes; ``Class.member`` is verified only when the
 member is on that class or one of its bases. Unqualified names may live anywhere in the
 tree. Paths must exist from the root or as a real path suffix; ``file:line`` must be in
-range. Names the tree does not define are external when they demonstrably live elsewhere
-(builtins, stdlib, dependencies), and flagged otherwise, with a did-you-mean suggestion.
+range. A bare file name verifies only when one file of the tree has it (the evidence
+is its full path); one that several files share is ambiguous. Names the tree does not
+define are external when they demonstrably live elsewhere (builtins, stdlib,
+dependencies), and flagged otherwise, with a did-you-mean suggestion.
 """
 
 from __future__ import annotations
@@ -431,6 +433,8 @@ class Resolver:
             return Resolution("unverified", message="no such folder in the source tree",
                               suggestion=self.suggester.folder(folder))
         matches = self.index.paths_matching(path)
+        if len(matches) > 1 and "/" not in path:
+            return _ambiguous(path, matches)
         if matches:
             return Resolution("verified", evidence=tuple((m, None) for m in matches[:3]))
         if path in self.index.folders or any(f.endswith("/" + path) for f in self.index.folders):
@@ -474,6 +478,8 @@ class Resolver:
         if not matches:
             return Resolution("unverified", message="no such file in the source tree",
                               suggestion=self.suggester.path(ref.name))
+        if len(matches) > 1 and "/" not in ref.name:
+            return _ambiguous(ref.name, matches)
         for path in matches:
             count = self.index.file_lines(path)
             if count is not None and 1 <= first <= last <= count:
@@ -595,6 +601,14 @@ def project_resolver(index: SymbolIndex, *, external: Sequence[str] = (),
         dependencies=dependencies, configured=external,
         stdlib_cache=stdlib_cache_file(cache_dir) if cache_dir is not None else None)
     return Resolver(index, externals=externals, suggest_cutoff=suggest_cutoff)
+
+
+def _ambiguous(name: str, matches: list[str]) -> Resolution:
+    """A bare file name that several files have: it names none of them for sure."""
+    shown = ", ".join(matches[:3]) + (", ..." if len(matches) > 3 else "")
+    return Resolution("unverified", evidence=tuple((m, None) for m in matches[:3]),
+                      message=f"{len(matches)} files are named {name!r} ({shown}); "
+                      "give its folder")
 
 
 def _normalize_dist(name: str) -> str:
