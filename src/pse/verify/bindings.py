@@ -61,7 +61,9 @@ def local_reason(ref: Reference, bindings: Bindings) -> str:
     """Why ``ref`` names the document's own example code ("" when it does not)."""
     if ref.kind != "symbol" or ref.in_file:
         return ""
-    root = ref.name.split(".")[0]
+    root, dot, _ = ref.name.partition(".")
+    if dot and root in bindings.instances:
+        return ""  # ``session.reopen``: a member of the class it was constructed from
     if root in bindings.locals and root not in bindings.imports:
         return "defined by an example in this document"
     if ref.name in bindings.words:

@@ -42,6 +42,8 @@ _NEAR = 75
 """Similarity (0-100) from which an unknown name is a near miss of a real one."""
 _NEAR_NAME = 85
 """The same for a file name, a module or class (one mistyped letter of ``Session``)."""
+_NEAR_TYPO = 80
+"""The same for the class or module a dotted name starts with (``Clinet.send``)."""
 _NEAR_WORD = 90
 """The same for one-word names (``progress``, ``legacy``), near many names by chance."""
 PLACEHOLDER_WORDS = frozenset({
@@ -73,8 +75,8 @@ class Intent:
     def judge(self, ref: Reference, result: Resolution, *, bindings: Bindings) -> Resolution:
         """``result`` when ``ref`` clearly means the project's code, else why not."""
         if result.status != "unverified" or result.message.startswith("no parameter") or \
-                "has no member" in result.message:
-            return result  # checked against a callable or a type that exists
+                "has no member" in result.message or ref.template:
+            return result  # checked against a callable, a type or a template engine
         if ref.in_file and self._is_generic_file(ref.in_file):
             return Resolution("ignored", message=f"{ref.in_file!r} is the reader's own file "
                               "in this example, not one of the tree's (--strict checks it)")
@@ -200,7 +202,7 @@ class Intent:
 
     def _near_container(self, name: str) -> bool:
         """``Sesion.send``: the first part is a misspelt class or module of the tree."""
-        return any(fuzz.ratio(name, near) >= _NEAR_NAME and self._is_container(near)
+        return any(fuzz.ratio(name, near) >= _NEAR_TYPO and self._is_container(near)
                    for near in self.index.names_near(name) if near != name)
 
     def _built_around_real_name(self, name: str) -> bool:

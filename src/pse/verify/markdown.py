@@ -22,6 +22,7 @@ from pse.verify.pycode import example_scope, python_block_refs
 from pse.verify.quoted import example_file_bindings, quote_reference
 from pse.verify.refs import Reference
 from pse.verify.spans import SHELL_PROGRAMS, classify_span
+from pse.verify.templates import TEMPLATE_FENCES, template_refs
 
 _PYTHON_INFO = {"python", "py", "python3", "py3", "pycon", "pyi", "ipython"}
 _SHELL_INFO = {"bash", "sh", "shell", "console", "zsh", "shell-session", "bash-session",
@@ -237,6 +238,8 @@ def _fence_refs(token: Token, *, file: str) -> list[Reference]:
     if language in FENCE_LANGUAGES:
         return code_block_refs(token.content, language=FENCE_LANGUAGES[language], file=file,
                                first_line=first_line)
+    if language in TEMPLATE_FENCES:
+        return template_refs(token.content, file=file, first_line=first_line)
     if not language:
         # no info string: a Python example if it parses as one, else maybe a shell session
         refs = python_block_refs(token.content, file=file, first_line=first_line,

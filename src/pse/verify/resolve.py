@@ -42,6 +42,7 @@ from pse.verify.quoted import check_quote
 from pse.verify.refs import Reference, Resolution
 from pse.verify.spans import SHELL_PROGRAMS
 from pse.verify.suggest import Suggester
+from pse.verify.templates import ENGINE_WORDS
 
 _MAX_DEPTH = 12
 _PLACEHOLDERS = frozenset({"foo", "bar", "baz", "qux", "quux", "spam", "eggs", "ham",
@@ -83,12 +84,30 @@ class Resolver:
         """The status of ``ref`` with evidence or a suggestion."""
         if ref.ignored and ref.ignored != "maybe-path":
             return Resolution("ignored", message=ref.ignored)
+        if ref.template:
+            return self._template(ref)
         handler = {
             "path": self._path, "path_line": self._path_line, "symbol": self._symbol,
             "module": self._symbol, "env_var": self._env_var, "flag": self._flag,
             "command": self._command, "quote": self._quote,
         }[ref.kind]
         return handler(ref)
+
+    def _template(self, ref: Reference) -> Resolution:
+        """A tag, filter or test of template syntax: the tree's own when it is an engine."""
+        places = self.index.mentions("key", ref.name)
+        if places:
+            return Resolution("verified", evidence=tuple(places[:3]))
+        if not self._is_template_engine:
+            return Resolution("ignored", message=f"a template {ref.template}, not a Python "
+                              "reference (the tree is no template engine)")
+        return self._unverified(ref, f"no template {ref.template} {ref.name!r} in the tree")
+
+    @cached_property
+    def _is_template_engine(self) -> bool:
+        """True when the tree defines most of the standard template tags as strings."""
+        known = sum(1 for word in ENGINE_WORDS if self.index.mentions("key", word))
+        return known >= len(ENGINE_WORDS) * 2 // 3
 
     def _quote(self, ref: Reference) -> Resolution:
         return check_quote(ref, self.index)
@@ -423,15 +442,7 @@ class Resolver:
     def _path(self, ref: Reference) -> Resolution:
         path = ref.name.removeprefix("./")
         if path.endswith("/"):
-            folder = self.index.within_root(path).rstrip("/")
-            if not folder:
-                return Resolution("verified", evidence=(("./", None),))  # the root itself
-            matches = [f for f in sorted(self.index.folders)
-                       if f == folder or f.endswith("/" + folder)]
-            if matches:
-                return Resolution("verified", evidence=((matches[0] + "/", None),))
-            return Resolution("unverified", message="no such folder in the source tree",
-                              suggestion=self.suggester.folder(folder))
+            return self._folder(path)
         matches = self.index.paths_matching(path)
         if len(matches) > 1 and "/" not in path:
             return _ambiguous(path, matches)
@@ -459,6 +470,17 @@ class Resolver:
                               "(user or tool configuration)")
         return Resolution("unverified", message="no such file in the source tree",
                           suggestion=self.suggester.path(path))
+
+    def _folder(self, path: str) -> Resolution:
+        folder = self.index.within_root(path).rstrip("/")
+        if not folder:
+            return Resolution("verified", evidence=(("./", None),))  # the root itself
+        matches = [f for f in sorted(self.index.folders)
+                   if f == folder or f.endswith("/" + folder)]
+        if matches:
+            return Resolution("verified", evidence=((matches[0] + "/", None),))
+        return Resolution("unverified", message="no such folder in the source tree",
+                          suggestion=self.suggester.folder(folder))
 
     def _path_or_symbol(self, ref: Reference) -> Resolution:
         """``rich.json``: a module if the tree has one, else a file name that is missing."""

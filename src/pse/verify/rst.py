@@ -31,6 +31,7 @@ from pse.verify.pycode import python_block_refs
 from pse.verify.quoted import quote_reference
 from pse.verify.refs import Reference
 from pse.verify.spans import classify_span
+from pse.verify.templates import TEMPLATE_FENCES, template_refs
 
 _DIRECTIVE = re.compile(r"^(?P<indent>\s*)\.\.\s+(?P<name>[\w:.-]+)::\s*(?P<arg>.*)$")
 _COMMENT = re.compile(r"^(?P<indent>\s*)\.\.(?:\s|$)")
@@ -224,6 +225,8 @@ def _code_refs(block: _Block, *, file: str) -> list[Reference]:
     if language in FENCE_LANGUAGES:
         return code_block_refs(code, language=FENCE_LANGUAGES[language], file=file,
                                first_line=first)
+    if language in TEMPLATE_FENCES:
+        return template_refs(code, file=file, first_line=first)
     if language == "":
         refs = python_block_refs(code, file=file, first_line=first, strict=True)
         return refs or _shell_refs(code, file=file, first_line=first)
