@@ -21,7 +21,7 @@ from pse.index.model import ImportEdge, Mention, ParsedFile, Symbol
 _ENV_PATTERN = re.compile(
     rb"(?:getenv|environ(?:\.get|\.setdefault|\.pop)?)\s*[\[(]\s*[\"']([A-Za-z_][A-Za-z0-9_]*)[\"']")
 _FLAG_PATTERN = re.compile(rb"[\"'](--[A-Za-z][A-Za-z0-9_-]*)[\"'=]")
-_KEY_PATTERN = re.compile(rb"(?<![\w\"'])[\"']([A-Za-z_][\w.-]{0,62}\w)[\"'](?![\w\"'])")
+_KEY_PATTERN = re.compile(rb"(?<![\w\"'])[\"']([A-Za-z_](?:[\w.-]{0,62}\w)?)[\"'](?![\w\"'])")
 """Identifier-like string literals: config keys, option names, logger and entry-point names."""
 
 

@@ -60,6 +60,9 @@ GENERIC_FILES = frozenset({
     "main.py", "app.py", "config.py", "index.js", "main.go", "main.rs", "lib.rs"})
 """File names every project has: in an example they are the reader's own files."""
 _PYTHON_WORDS = frozenset(keyword.kwlist) | frozenset(dir(builtins))
+_FAMILIES = {name: frozenset({"javascript", "typescript", "tsx"})
+             for name in ("javascript", "typescript", "tsx")} | {
+             name: frozenset({"c", "cpp"}) for name in ("c", "cpp")}
 _DEFAULT_KINDS = ("symbol", "module", "path")
 """Kinds the default mode judges; commands, flags, quotes and lines keep their checks."""
 
@@ -95,7 +98,8 @@ class Intent:
         external = _imported_reason(ref, bindings, self)
         if external:
             return Resolution("external", message=external)
-        if "." not in ref.name and ref.name in bindings.called and not self._is_near(ref, result):
+        if "." not in ref.name and ref.name in bindings.called and not self._is_near(
+                ref, result, near=_NEAR_WORD):
             return Resolution("ignored", message="called by an example of this document that "
                               "neither imports nor defines it: a stand-in for the reader's "
                               "code (--strict flags it)")
@@ -109,6 +113,9 @@ class Intent:
         if len(parts) > 1 and (self._is_container(parts[0]) or self._near_container(parts[0])
                                or self._is_namespace(parts[0])):
             return True
+        language = _example_language(ref)
+        if language and not self._has_language(language):
+            return False  # a JavaScript example in the docs of a Python project
         if ref.explicit:
             # a role or a declaration names an API; a lower-case unknown package in a role
             # (``:func:`otherlib.f```) is another project's, documented through intersphinx
@@ -123,15 +130,19 @@ class Intent:
             return True  # ``_load`` for ``load``: a private variant of a real name
         return self._built_around_real_name(ref.name.lstrip("_"))
 
-    def _is_near(self, ref: Reference, result: Resolution) -> bool:
+    def _is_near(self, ref: Reference, result: Resolution, *, near: int = 0) -> bool:
         """A near miss of one of the project's names (did you mean ...?); one-word names
         must be closer, since prose words are near many short names by chance."""
         suggestion = result.suggestion
         if not suggestion or "." in suggestion or "." in ref.name:
             return False
-        near = _NEAR_WORD if len(_TOKEN.findall(ref.name)) < 2 else _NEAR
+        near = near or (_NEAR_WORD if len(_TOKEN.findall(ref.name)) < 2 else _NEAR)
         return fuzz.ratio(ref.name, suggestion) >= near and any(
             self.is_primary(s.path) for s in self.index.by_name(suggestion))
+
+    def _has_language(self, language: str) -> bool:
+        family = _FAMILIES.get(language, frozenset({language}))
+        return any(lang in family for lang, _ in self.index.files.values())
 
     def _is_generic_file(self, path: str) -> bool:
         """A bare file name that every project has (``conftest.py``, ``pyproject.toml``) or
@@ -158,7 +169,11 @@ class Intent:
             return False
         if fuzz.ratio(suggestion, path.rstrip("/")) >= _NEAR_NAME:
             return True  # ``src/pkgg/a.py`` for ``src/pkg/a.py``
-        return fuzz.ratio(suggestion.rsplit("/", 1)[-1], path.rsplit("/", 1)[-1]) >= _NEAR_NAME
+        if fuzz.ratio(suggestion.rsplit("/", 1)[-1], path.rsplit("/", 1)[-1]) < _NEAR_NAME:
+            return False
+        # the file exists elsewhere: a wrong folder when the path shares one with it
+        # (``lib/pkg/a.py`` for ``src/pkg/a.py``), else another project's layout
+        return not folders or bool(set(folders) & set(suggestion.split("/")[:-1]))
 
     @cached_property
     def _folders_with_files(self) -> frozenset[str]:
@@ -218,7 +233,8 @@ class Intent:
                 if last - first == len(spans) - 1:
                     continue  # the whole name
                 part = name[spans[first][0]:spans[last][1]]
-                if len(part) >= _MIN_PART and part in self._vocabulary:
+                if len(part) >= _MIN_PART and part in self._vocabulary and \
+                        part not in self.primary_tops:  # ``flask_name``: a naming pattern
                     return True
         return False
 
@@ -263,6 +279,12 @@ class Intent:
         names = {name for name, path in self.index.names_of_kinds(_VOCABULARY_KINDS)
                  if self.is_primary(path)}
         return frozenset(names | {name.lstrip("_") for name in names})
+
+
+def _example_language(ref: Reference) -> str:
+    """The language of the non-Python example ``ref`` comes from ("" if none)."""
+    match = re.fullmatch(r"an? (\w+) example", ref.explicit)
+    return match.group(1) if match else ""
 
 
 def _not_a_name(name: str) -> str:

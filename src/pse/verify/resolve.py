@@ -186,8 +186,8 @@ class Resolver:
     def _as_key(self, ref: Reference) -> Resolution | None:
         """A name that exists as a string in the source: a configuration key, an option,
         a logger or entry-point name (``SESSION_COOKIE_NAME``, ``llm.timeout``)."""
-        if ref.kind != "symbol" or ref.origin == "code" or ref.kwargs:
-            return None  # code calls and imports name objects, not strings
+        if ref.kind != "symbol" or (ref.origin == "code" and not ref.explicit) or ref.kwargs:
+            return None  # calls and imports of examples name objects, not strings
         places = self.index.mentions("key", ref.name)
         if not places or self.index.mentions("env_var", ref.name):
             return None  # environment variables are answered as such
@@ -240,8 +240,9 @@ class Resolver:
             if len(parts) == 1:
                 hits.append(_Hit(start))
                 continue
-            if start.kind == "parameter" or is_foreign(start):
-                continue  # non-Python names: resolve_foreign
+            if start.kind in ("parameter", "function", "method") or is_foreign(start):
+                continue  # ``json.loads`` is not ``Response.json`` + ``loads``; non-Python
+                # names: resolve_foreign
             hits.extend(self.lookup(".".join([start.qualname, *parts[1:]])))
         return _dedupe(hits)
 
@@ -304,7 +305,13 @@ class Resolver:
         if container.kind in {"attribute", "variable", "constant"}:
             # a value (``WHITESPACE = re.compile(...)``): its type is not known statically
             return [_Hit(external="member of a value whose type is not known statically")]
-        return [_Hit(s) for s in self.index.members(container.qualname, name)]
+        own = [_Hit(s) for s in self.index.members(container.qualname, name)]
+        if own or container.kind not in {"function", "method"}:
+            return own
+        # ``Request.args.get`` (a property's value), ``pytest.fail.Exception`` (set by a
+        # decorator): what a function returns or carries is not known statically
+        return [_Hit(external="member of what a function or property gives (not known "
+                     "statically)")]
 
     def _module_member(self, module: str, name: str, depth: int) -> list[_Hit]:
         own = self.index.members(module, name)
@@ -330,6 +337,10 @@ class Resolver:
         own = [s for s in self.index.members(cls.qualname, name) if s.kind != "parameter"]
         if own:
             return [_Hit(s) for s in own]
+        if name not in ("__getattr__", "__getattribute__") and any(
+                self.index.members(cls.qualname, dunder)
+                for dunder in ("__getattr__", "__getattribute__")):
+            return [_Hit(external=f"a dynamic attribute ({cls.name} defines __getattr__)")]
         for base in cls.bases:
             for hit in self._resolve_base(cls, base, depth):
                 if hit.symbol is not None and hit.symbol.kind == "class":
@@ -581,6 +592,7 @@ class Resolver:
         for arg in args:
             if arg.startswith("-") or "/" in arg or arg == ".":
                 continue
+            arg = arg.strip("'\"")  # ``pip install "pkg[extra]"``
             name = _normalize_dist(re.split(r"[\[<>=!~;@ ]", arg, maxsplit=1)[0])
             if name == own:
                 return Resolution("verified", evidence=(("pyproject.toml", None),))
