@@ -95,6 +95,9 @@ class Intent:
         top = ref.name.split(".")[0]
         if top in self.primary_tops or self.is_project_token(top):
             return result
+        if "_" in top and self.primary_tops.intersection(top.split("_")):
+            return Resolution("ignored", message="named after the project, as its plugins "
+                              "and extensions are (``pkg_name``); --strict flags it")
         external = _imported_reason(ref, bindings, self)
         if external:
             return Resolution("external", message=external)

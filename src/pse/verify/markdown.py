@@ -22,7 +22,7 @@ from pse.verify.pycode import example_scope, python_block_refs
 from pse.verify.quoted import example_file_bindings, quote_reference
 from pse.verify.refs import Reference
 from pse.verify.spans import SHELL_PROGRAMS, classify_span
-from pse.verify.templates import TEMPLATE_FENCES, template_refs
+from pse.verify.templates import TEMPLATE_FENCES, template_bindings, template_refs
 
 _PYTHON_INFO = {"python", "py", "python3", "py3", "pycon", "pyi", "ipython"}
 _SHELL_INFO = {"bash", "sh", "shell", "console", "zsh", "shell-session", "bash-session",
@@ -94,6 +94,8 @@ def block_bindings(*, language: str, info: str, code: str) -> Bindings:
         return example_scope(code)
     if language in FENCE_LANGUAGES:
         return Bindings(locals=code_block_bindings(code, language=FENCE_LANGUAGES[language]))
+    if language in TEMPLATE_FENCES:
+        return Bindings(locals=template_bindings(code))
     return Bindings()
 
 

@@ -42,3 +42,11 @@ def template_refs(code: str, *, file: str, first_line: int) -> list[Reference]:
                     refs.append(Reference(file=file, line=number, text=name, name=name,
                                           kind="symbol", origin="code", template=kind))
     return refs
+
+
+_DEFINES = re.compile(r"\{%-?\s*(?:macro|set|call|for)\s+([A-Za-z_]\w*)")
+
+
+def template_bindings(code: str) -> set[str]:
+    """Names a template example defines: macros, ``set`` and loop variables."""
+    return set(_DEFINES.findall(code))
