@@ -84,7 +84,18 @@ def _resolve(ref: Reference, resolver: Resolver, bindings: Bindings) -> Resoluti
         local = local_reason(bound, bindings) or local_reason(ref, bindings)
         if local:
             return Resolution("ignored", message=local)
+        owner = resolver.dynamic_owner(bound.name) if _through_instance(ref, bindings) else ""
+        if owner:
+            return Resolution("external", message=f"an attribute of a {owner}, which "
+                              "answers any attribute (__getattr__)")
     return result
+
+
+def _through_instance(ref: Reference, bindings: Bindings) -> bool:
+    """True when ``ref`` reaches a member through a variable bound to an instance."""
+    root = ref.text.strip("`").split(".", 1)[0]
+    return root in bindings.instances or (ref.origin == "code" and root[:1].islower()
+                                          and root != ref.name.split(".", 1)[0])
 
 
 def _reader(path: str) -> tuple[Callable[..., list[Reference]], Callable[[str], Bindings]]:

@@ -95,6 +95,8 @@ class Intent:
         top = ref.name.split(".")[0]
         if top in self.primary_tops or self.is_project_token(top):
             return result
+        if top.isupper() and "_" in top and self.is_project_token(top.split("_", 1)[0]):
+            return result  # ``PKG_TIMEOUT``: named as the project's own variables are
         if "_" in top and self.primary_tops.intersection(top.split("_")):
             return Resolution("ignored", message="named after the project, as its plugins "
                               "and extensions are (``pkg_name``); --strict flags it")

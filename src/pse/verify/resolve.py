@@ -194,8 +194,35 @@ class Resolver:
         return Resolution("verified", evidence=tuple(places[:3]),
                           message="a string key in the source")
 
+    def _settings_variable(self, name: str) -> list[tuple[str, int]]:
+        """``PKG_LLM_TIMEOUT`` for the settings key ``llm.timeout`` of project ``pkg``: the
+        environment name a settings loader derives from a key (places of the key)."""
+        head, _, rest = name.partition("_")
+        if not rest or not name.isupper() or head.lower() not in self._own_prefixes:
+            return []
+        return self._settings_keys.get(rest.lower(), [])
+
+    @cached_property
+    def _own_prefixes(self) -> frozenset[str]:
+        names = {n.lower().replace("-", "_") for n in self.project_names}
+        return frozenset(names | {m.lower() for m in self.index.top_modules})
+
+    @cached_property
+    def _settings_keys(self) -> dict[str, list[tuple[str, int]]]:
+        """Dotted string keys (``llm.timeout``) by their environment spelling (``llm_timeout``)."""
+        keys: dict[str, list[tuple[str, int]]] = {}
+        for value, path, line in self.index.all_mentions("key"):
+            if "." in value or "_" in value:
+                keys.setdefault(value.lower().replace(".", "_").replace("-", "_"), []).append(
+                    (path, line))
+        return keys
+
     def _value_like(self, ref: Reference) -> Resolution | None:
         """Environment variables and upper-case values, which the code need not define."""
+        places = self._settings_variable(ref.name)
+        if places:
+            return Resolution("verified", evidence=tuple(places[:3]),
+                              message="the environment name of a settings key")
         if re.fullmatch(r"[A-Z][A-Z0-9_]*", ref.name) and (
                 self._looks_like_env(ref) or self.index.mentions("env_var", ref.name)):
             return self._env_var(ref)
@@ -306,8 +333,9 @@ class Resolver:
             # a value (``WHITESPACE = re.compile(...)``): its type is not known statically
             return [_Hit(external="member of a value whose type is not known statically")]
         own = [_Hit(s) for s in self.index.members(container.qualname, name)]
-        if own or container.kind not in {"function", "method"}:
-            return own
+        if own or container.kind not in {"function", "method"} or \
+                container.path.endswith(".pyi"):
+            return own  # (a stub may declare a class as overloaded functions)
         # ``Request.args.get`` (a property's value), ``pytest.fail.Exception`` (set by a
         # decorator): what a function returns or carries is not known statically
         return [_Hit(external="member of what a function or property gives (not known "
@@ -337,10 +365,6 @@ class Resolver:
         own = [s for s in self.index.members(cls.qualname, name) if s.kind != "parameter"]
         if own:
             return [_Hit(s) for s in own]
-        if name not in ("__getattr__", "__getattribute__") and any(
-                self.index.members(cls.qualname, dunder)
-                for dunder in ("__getattr__", "__getattribute__")):
-            return [_Hit(external=f"a dynamic attribute ({cls.name} defines __getattr__)")]
         for base in cls.bases:
             for hit in self._resolve_base(cls, base, depth):
                 if hit.symbol is not None and hit.symbol.kind == "class":
@@ -449,6 +473,19 @@ class Resolver:
                     return True
         return False
 
+    def dynamic_owner(self, name: str) -> str:
+        """The class of ``name``'s owner when it answers any attribute (``__getattr__``),
+        so a member reached through an instance of it cannot be checked ("" otherwise)."""
+        head = name.rpartition(".")[0]
+        for hit in self.lookup(head) if head else []:
+            if hit.symbol is None or hit.symbol.kind != "class":
+                continue
+            for cls in self.class_chain(hit.symbol, seen=set()):
+                if self.index.members(cls.qualname, "__getattr__") or \
+                        self.index.members(cls.qualname, "__getattribute__"):
+                    return cls.name
+        return ""
+
     # ----------------------------------------------------------------- paths
     def _path(self, ref: Reference) -> Resolution:
         path = ref.name.removeprefix("./")
@@ -533,7 +570,7 @@ class Resolver:
 
     # ----------------------------------------------------------------- others
     def _env_var(self, ref: Reference) -> Resolution:
-        places = self.index.mentions("env_var", ref.name)
+        places = self.index.mentions("env_var", ref.name) or self._settings_variable(ref.name)
         if places:
             return Resolution("verified", evidence=tuple(places[:3]))
         symbols = self.index.by_name(ref.name)
