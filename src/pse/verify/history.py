@@ -1,7 +1,8 @@
-"""Documents about the past: changelogs, release notes, upgrading and migration guides.
+"""Documents about other versions: changelogs, release notes, upgrading and migration
+guides, and proposals of APIs to come.
 
-Such a document rightly names APIs that were removed or renamed since, so its
-unresolved names are reported as ``ignored`` (the changelog rule). A document is
+Such a document rightly names APIs that were removed or renamed since (or do not exist
+yet), so its unresolved names are reported as ``ignored`` (the changelog rule). A document is
 historical when its file name matches one of the configured patterns
 (``verify.historical``), when a folder of its path or its file name is about releases
 (``announce/``, ``release-2.4.0.rst``, ``whatsnew/3.12.md``), or when its title says it
@@ -17,8 +18,9 @@ from collections.abc import Sequence
 _WORDS = (r"change ?logs?|historical|release[ -]?notes?|what'?s[ -]?new|upgrad(?:e|es|ing)|"
           r"migrat(?:e|es|ing|ion|ions)|porting|switching from|coming from|deprecat(?:ed|ions?)|removals|"
           r"backward[ -]incompatib\w*")
-_TITLE_WORDS = re.compile(rf"(?i)\b(?:{_WORDS})\b|^(?:changes|news|history)\b")
-_FOLDER = re.compile(rf"(?i)^(?:{_WORDS}|changes|news|history|releases|announce(?:ments?)?)$")
+_TITLE_WORDS = re.compile(rf"(?i)\b(?:{_WORDS})\b|^(?:changes|news|history|proposal|rfc)\b")
+_FOLDER = re.compile(rf"(?i)^(?:{_WORDS}|changes|news|history|releases|announce(?:ments?)?|"
+                     r"proposals?|rfcs?|peps?|drafts?)$")
 _VERSIONED = re.compile(r"(?:^|[-_ v])\d+\.\d+(?:\.\d+)*(?:[-_.]?\w+)?$")
 """A file named after a version: ``release-2.4.0``, ``v1.2``, ``3.12``."""
 _RST_UNDERLINE = re.compile(r"^([=\-~^\"'`#*+])\1{2,}\s*$")

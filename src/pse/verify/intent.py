@@ -221,9 +221,16 @@ class Intent:
         return frozenset(tops)
 
     def _near_container(self, name: str) -> bool:
-        """``Sesion.send``: the first part is a misspelt class or module of the tree."""
-        return any(fuzz.ratio(name, near) >= _NEAR_TYPO and self._is_container(near)
-                   for near in self.index.names_near(name) if near != name)
+        """``Sesion.send``, ``pkgg.run``: the first part is a misspelt class of the tree or
+        a misspelt top-level package (``sock.recv`` is a variable, not ``socket``)."""
+        for near in self.index.names_near(name):
+            if near == name or fuzz.ratio(name, near) < _NEAR_TYPO:
+                continue
+            if near in self.primary_tops or (name[:1].isupper() and any(
+                    s.kind == "class" and self.is_primary(s.path)
+                    for s in self.index.by_name(near))):
+                return True
+        return False
 
     def _built_around_real_name(self, name: str) -> bool:
         """``JSONDecoderMixin``, ``build_scan_once``: a real name with words added."""
