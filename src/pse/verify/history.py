@@ -16,8 +16,8 @@ import re
 from collections.abc import Sequence
 
 _WORDS = (r"change ?logs?|historical|release[ -]?notes?|what'?s[ -]?new|upgrad(?:e|es|ing)|"
-          r"migrat(?:e|es|ing|ion|ions)|porting|switching from|coming from|deprecat(?:ed|ions?)|removals|"
-          r"backward[ -]incompatib\w*")
+          r"migrat(?:e|es|ing|ion|ions)|porting|switching from|coming from|"
+          r"deprecat(?:ed|ions?)|removals|backward[ -]incompatib\w*")
 _TITLE_WORDS = re.compile(rf"(?i)\b(?:{_WORDS})\b|^(?:changes|news|history|proposal|rfc)\b")
 _FOLDER = re.compile(rf"(?i)^(?:{_WORDS}|changes|news|history|releases|announce(?:ments?)?|"
                      r"proposals?|rfcs?|peps?|drafts?)$")

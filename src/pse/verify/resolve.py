@@ -18,9 +18,10 @@ from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
 
-from pse.index.facts import ProjectFacts, collect_facts, declared_dependencies
+from pse.index.facts import declared_dependencies
 from pse.index.model import Symbol
 from pse.index.symbols import SymbolIndex
+from pse.verify.commands import CommandChecks
 from pse.verify.externals import (
     BUILTIN_NAMES,
     WELL_KNOWN_ENV_VARS,
@@ -31,9 +32,9 @@ from pse.verify.externals import (
     stdlib_has,
     stdlib_home,
 )
+from pse.verify.paths import PathChecks
 from pse.verify.polyglot import (
     ForeignAnswer,
-    crate_names,
     is_foreign,
     language_external,
     resolve_foreign,
@@ -48,10 +49,6 @@ _MAX_DEPTH = 12
 _PLACEHOLDERS = frozenset({"foo", "bar", "baz", "qux", "quux", "spam", "eggs", "ham",
                            "foobar", "hoge", "fuga"})
 _SHELLS = frozenset({"zsh", "fish", "pwsh", "ksh", "tcsh", "csh", "dash"})
-_PROJECT_FILES = frozenset({
-    "setup.py", "setup.cfg", "pyproject.toml", "requirements.txt", "MANIFEST.in", "tox.ini",
-    "noxfile.py", "conftest.py", "manage.py", "Makefile", "Dockerfile", "package.json",
-    "tsconfig.json", "Cargo.toml", "go.mod", "pom.xml", "build.gradle", "CMakeLists.txt"})
 _DUNDER = re.compile(r"__\w+__")
 _CONTAINERS = {"module", "package", "class"}
 _ENV_CONTEXT = re.compile(r"environ|env(?:ironment)?\s*var|\$[A-Z_]|export |环境变量|環境變數",
@@ -69,7 +66,7 @@ class _Hit:
     """For external hits: the dotted name outside the tree (``typing.Generic``)."""
 
 
-class Resolver:
+class Resolver(PathChecks, CommandChecks):
     """Answers references for one indexed tree."""
 
     def __init__(self, index: SymbolIndex, *, externals: ExternalNames,
@@ -486,88 +483,6 @@ class Resolver:
                     return cls.name
         return ""
 
-    # ----------------------------------------------------------------- paths
-    def _path(self, ref: Reference) -> Resolution:
-        path = ref.name.removeprefix("./")
-        if path.endswith("/"):
-            return self._folder(path)
-        matches = self.index.paths_matching(path)
-        if len(matches) > 1 and "/" not in path:
-            return _ambiguous(path, matches)
-        if matches:
-            return Resolution("verified", evidence=tuple((m, None) for m in matches[:3]))
-        if path in self.index.folders or any(f.endswith("/" + path) for f in self.index.folders):
-            return Resolution("verified", evidence=((path + "/", None),))
-        if ref.ignored == "maybe-path":
-            first = path.split("/", 1)[0]
-            if first in self.index.folders or first in self.index.top_modules:
-                return Resolution("unverified", message="no such file or folder in the tree",
-                                  suggestion=self.suggester.path(path))
-            return Resolution("ignored", message="not a path of the tree (a value like a "
-                              "MIME type)")
-        if path in _PROJECT_FILES and not self._is_repository_root:
-            return Resolution("external", message="a project file outside the indexed tree")
-        if ref.origin == "code" and "/" not in path:
-            return Resolution("ignored", message="an example file named by a code block")
-        if not ref.text.count("/") and "." in path[1:] and not path.startswith("."):
-            return self._path_or_symbol(ref)
-        name = path.rsplit("/", 1)[-1]
-        if name.startswith(".") and "/" not in path and "." not in name[1:]:
-            # ``.netrc``, ``.bashrc``: a user's configuration, not a file of the project
-            return Resolution("external", message="a dotfile not in the tree "
-                              "(user or tool configuration)")
-        return Resolution("unverified", message="no such file in the source tree",
-                          suggestion=self.suggester.path(path))
-
-    def _folder(self, path: str) -> Resolution:
-        folder = self.index.within_root(path).rstrip("/")
-        if not folder:
-            return Resolution("verified", evidence=(("./", None),))  # the root itself
-        matches = [f for f in sorted(self.index.folders)
-                   if f == folder or f.endswith("/" + folder)]
-        if matches:
-            return Resolution("verified", evidence=((matches[0] + "/", None),))
-        return Resolution("unverified", message="no such folder in the source tree",
-                          suggestion=self.suggester.folder(folder))
-
-    def _path_or_symbol(self, ref: Reference) -> Resolution:
-        """``rich.json``: a module if the tree has one, else a file name that is missing."""
-        dotted = ref.name.replace("/", ".")
-        if re.fullmatch(r"[A-Za-z_][\w.]*", dotted):
-            as_symbol = self._symbol(Reference(file=ref.file, line=ref.line, text=ref.text,
-                                               name=dotted, kind="symbol", context=ref.context))
-            if as_symbol.status != "unverified":
-                return as_symbol
-        return Resolution("unverified", message="no such file in the source tree",
-                          suggestion=self.suggester.path(ref.name))
-
-    def _path_line(self, ref: Reference) -> Resolution:
-        assert ref.lines is not None
-        first, last = ref.lines
-        matches = self.index.paths_matching(ref.name)
-        if not matches:
-            return Resolution("unverified", message="no such file in the source tree",
-                              suggestion=self.suggester.path(ref.name))
-        if len(matches) > 1 and "/" not in ref.name:
-            return _ambiguous(ref.name, matches)
-        for path in matches:
-            count = self.index.file_lines(path)
-            if count is not None and 1 <= first <= last <= count:
-                if ref.at_symbol and not self._symbol_at(path, ref.at_symbol, first, last):
-                    continue
-                return Resolution("verified", evidence=((path, first),))
-        count = self.index.file_lines(matches[0])
-        message = f"line {last if first <= (count or 0) else first} is past the end of " \
-                  f"{matches[0]} ({count} lines)"
-        if ref.at_symbol:
-            message = f"{ref.at_symbol!r} is not defined at those lines of {matches[0]}"
-        return Resolution("unverified", message=message, evidence=((matches[0], None),))
-
-    def _symbol_at(self, path: str, name: str, first: int, last: int) -> bool:
-        last_part = name.rsplit(".", 1)[-1]
-        return any(s.name == last_part and s.line <= last and first <= s.end_line
-                   for s in self.index.in_file(path))
-
     # ----------------------------------------------------------------- others
     def _env_var(self, ref: Reference) -> Resolution:
         places = self.index.mentions("env_var", ref.name) or self._settings_variable(ref.name)
@@ -581,87 +496,6 @@ class Resolver:
                               "source tree (assumed to belong to the environment)")
         return self._unverified(ref, "not found in the source tree")
 
-    def _flag(self, ref: Reference) -> Resolution:
-        places = self.index.mentions("flag", ref.name)
-        if places:
-            return Resolution("verified", evidence=tuple(places[:3]))
-        return Resolution("external", message="option not defined in the source tree "
-                          "(assumed to belong to another program)")
-
-    def _command(self, ref: Reference) -> Resolution:
-        words = ref.name.split()
-        if len(words) >= 3 and words[0].startswith("python") and words[1] == "-m":
-            module = words[2]
-            if module.split(".")[0] in self.index.top_modules:
-                hits = self.lookup(f"{module}.__main__") or self.lookup(module)
-                if not hits:
-                    return self._unverified(
-                        Reference(file=ref.file, line=ref.line, text=ref.text, name=module,
-                                  kind="module"), "no such module in the source tree")
-                return self._own_options(ref, words[3:], program=f"python -m {module}") \
-                    or self._from_hits(ref, hits)
-        if len(words) >= 3 and words[0] in {"pip", "pip3", "pipx", "uv"} and "install" in words:
-            checked = self._package_names(words[words.index("install") + 1:])
-            if checked is not None:
-                return checked
-        if words and words[0] in self._console_scripts:
-            return self._own_options(ref, words[1:], program=words[0]) or Resolution(
-                "verified", evidence=(("pyproject.toml", None),))
-        return Resolution("external", message="shell command")
-
-    def _own_options(self, ref: Reference, words: list[str], *, program: str
-                     ) -> Resolution | None:
-        """Options given to the project's own program must be defined in its source."""
-        for word in words:
-            if not word.startswith("--") or len(word) < 3:
-                continue
-            flag = word.split("=", 1)[0]
-            if not self.index.mentions("flag", flag):
-                return Resolution("unverified", message=f"{program} defines no option {flag!r}",
-                                  suggestion=self.suggester.flag(flag))
-        return None
-
-    def _package_names(self, args: list[str]) -> Resolution | None:
-        """``pip install NAME``: a near miss of the project's own name is an invented name."""
-        own = _normalize_dist(self._facts.name)
-        if not own:
-            return None
-        for arg in args:
-            if arg.startswith("-") or "/" in arg or arg == ".":
-                continue
-            arg = arg.strip("'\"")  # ``pip install "pkg[extra]"``
-            name = _normalize_dist(re.split(r"[\[<>=!~;@ ]", arg, maxsplit=1)[0])
-            if name == own:
-                return Resolution("verified", evidence=(("pyproject.toml", None),))
-            if self.suggester.is_close(name, own):
-                return Resolution("unverified", suggestion=own,
-                                  message=f"the project's package is named {own!r}")
-        return None
-
-    @cached_property
-    def _is_repository_root(self) -> bool:
-        """True when the source is a whole repository, so its project files would be here."""
-        markers = ("pyproject.toml", "setup.py", "setup.cfg", "package.json", "Cargo.toml",
-                   "go.mod")
-        return any(m in self.index.files for m in markers) or (self.index.root / ".git").exists()
-
-    @cached_property
-    def project_names(self) -> tuple[str, ...]:
-        """The project's own names besides its modules: distribution and crate names."""
-        names = [self._facts.name, *sorted(crate_names(str(self.index.root)))]
-        return tuple(n for n in names if n)
-
-    @cached_property
-    def _console_scripts(self) -> frozenset[str]:
-        """Commands the project installs (``[project.scripts]``, package.json ``bin``)."""
-        return frozenset(self._facts.console_scripts)
-
-    @cached_property
-    def _facts(self) -> ProjectFacts:
-        """The project's facts, read once (commands are checked against them)."""
-        return collect_facts(self.index)
-
-
 def project_resolver(index: SymbolIndex, *, external: Sequence[str] = (),
                      cache_dir: Path | None = None, suggest_cutoff: int = 75) -> Resolver:
     """A resolver that counts the project's own dependencies (declared or imported) and
@@ -672,18 +506,6 @@ def project_resolver(index: SymbolIndex, *, external: Sequence[str] = (),
         dependencies=dependencies, configured=external,
         stdlib_cache=stdlib_cache_file(cache_dir) if cache_dir is not None else None)
     return Resolver(index, externals=externals, suggest_cutoff=suggest_cutoff)
-
-
-def _ambiguous(name: str, matches: list[str]) -> Resolution:
-    """A bare file name that several files have: it names none of them for sure."""
-    shown = ", ".join(matches[:3]) + (", ..." if len(matches) > 3 else "")
-    return Resolution("unverified", evidence=tuple((m, None) for m in matches[:3]),
-                      message=f"{len(matches)} files are named {name!r} ({shown}); "
-                      "give its folder")
-
-
-def _normalize_dist(name: str) -> str:
-    return re.sub(r"[-_.]+", "-", name).lower()
 
 
 def _prefer_definitions(symbols: list[Symbol]) -> list[Symbol]:
