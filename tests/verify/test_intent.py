@@ -130,3 +130,11 @@ def test_intent_historical_page_names_removed_apis(resolver: Resolver) -> None:
     found = _check(resolver, text, path="docs/upgrading.md")["Client.old_api"]
     assert (found.result.status, found.result.message.endswith("(historical document)")) == \
         ("ignored", True)
+
+
+def test_intent_blocks_of_other_tools_name_no_python(resolver: Resolver) -> None:
+    text = ("```nginx\nserver {\n    listen 80;\n    proxy_pass http://127.0.0.1:8000;\n}\n```\n\n"
+            "```apache\nWSGIDaemonProcess app threads=5\n```\n\n"
+            "```ini\n[pytest]\naddopts = -ra\n```\n\n```bash\n$ gunicorn -w 4 app:app\n```\n")
+    statuses = _status(resolver, text, strict=True)
+    assert "unverified" not in statuses.values()

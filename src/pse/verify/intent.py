@@ -89,6 +89,11 @@ class Intent:
             return result if self._means_tree_path(ref, result) else Resolution(
                 "ignored", message="a file not under the source tree (one the reader "
                 "creates?); --strict flags it")
+        return self._judge_name(ref, result, bindings=bindings)
+
+    def _judge_name(self, ref: Reference, result: Resolution, *, bindings: Bindings
+                    ) -> Resolution:
+        """The default mode's verdict on an unresolved symbol or module name."""
         why_not = _not_a_name(ref.name)
         if why_not:
             return Resolution("ignored", message=f"{why_not} (--strict flags it)")
