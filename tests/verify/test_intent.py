@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 
@@ -10,7 +11,7 @@ from pse.index.builder import build_index
 from pse.verify.check import CheckedReference, Document, check_documents
 from pse.verify.externals import external_names
 from pse.verify.history import document_title, is_historical
-from pse.verify.resolve import Resolver
+from pse.verify.resolve import Resolver, project_resolver
 from repo_fixtures import PY_SMALL, copy_repo
 
 
@@ -138,3 +139,19 @@ def test_intent_blocks_of_other_tools_name_no_python(resolver: Resolver) -> None
             "```ini\n[pytest]\naddopts = -ra\n```\n\n```bash\n$ gunicorn -w 4 app:app\n```\n")
     statuses = _status(resolver, text, strict=True)
     assert "unverified" not in statuses.values()
+
+
+def test_intent_environment_names_of_settings_keys(tmp_path: Path) -> None:
+    root = tmp_path / "demo"
+    (root / "demo").mkdir(parents=True)
+    (root / "pyproject.toml").write_text('[project]\nname = "demo"\n', "utf-8")
+    (root / "demo" / "config.py").write_text('KEYS = ["llm.timeout", "cache_dir"]\n', "utf-8")
+    index, _ = build_index(root, cache_dir=tmp_path / "cache", workers=1)
+    tree = project_resolver(index)
+    text = "Set `DEMO_LLM_TIMEOUT` or `DEMO_CACHE_DIR`; `DEMO_LLM_TIMEOUTS` is a typo.\n"
+    checked = {c.ref.name: c.result for c in check_documents([Document("a.md", text)], tree)}
+    index.close()
+    assert checked["DEMO_LLM_TIMEOUT"].status == "verified"
+    assert checked["DEMO_LLM_TIMEOUT"].evidence == (("demo/config.py", 1),)
+    assert checked["DEMO_CACHE_DIR"].status == "verified"
+    assert checked["DEMO_LLM_TIMEOUTS"].status == "unverified"
