@@ -68,6 +68,9 @@ FIELDS: tuple[Field, ...] = (
     Field("article.rules_dir", "str", "",
           "Folder with exaggeration.<lang>.txt rule files for the article task "
           "(default: the built-in rules)."),
+    Field("verify.strict", "bool", False,
+          "Flag every name the tree does not define, not only those the text clearly "
+          "means as the project's code (the article pipeline's mode for LLM text)."),
     Field("verify.external", "list", [],
           "Extra top-level module names to treat as external (installed elsewhere)."),
     Field("verify.suggest_cutoff", "int", 75,
@@ -186,6 +189,10 @@ class Settings:
         value = self.values[key]
         assert isinstance(value, int)
         return value
+
+    def get_bool(self, key: str) -> bool:
+        """The value of a ``bool`` field."""
+        return bool(self.values[key])
 
     def get_table(self, key: str) -> dict[str, object]:
         """The value of a ``table`` field (a copy)."""

@@ -175,7 +175,7 @@ def test_markdown_ignore_file_marker_drops_everything() -> None:
 def test_markdown_document_bindings_from_examples() -> None:
     text = ("```python\nclass Local:\n    pass\nresult = compute()\nimport os\n```\n\n"
             "```python\n# src/real.py\nclass Real: ...\n```\n\n```bash\nX=1\n```\n")
-    assert document_bindings(text) == {"Local", "result"}
+    assert document_bindings(text).locals == {"Local", "result"}
 
 
 def test_markdown_empty_and_plain_documents() -> None:

@@ -40,17 +40,22 @@ DOC_SUFFIXES = (".md", ".markdown", ".mdx", ".rst")
               help="Text format: list every reference, not only the flagged ones.")
 @click.option("--repo-url", default="", help="HTML format: link evidence to this repository "
               "at the checked-out commit (default: the project's metadata or git origin).")
+@click.option("--strict", is_flag=True, default=None,
+              help="Flag every name the tree does not define (default: only names the "
+                   "text clearly means as this project's code; setting verify.strict).")
 @verbosity_options
 @click.pass_context
 def command(ctx: click.Context, paths: tuple[Path, ...], source: Path | None,
             output_format: str | None, output_file: Path | None, exit_zero: bool,
-            show_all: bool, repo_url: str) -> int:
+            show_all: bool, repo_url: str, strict: bool | None) -> int:
     """Check that every code reference in PATHS exists in the source tree.
 
     PATHS are Markdown, MDX or reStructuredText files or folders of them. Each
     `identifier`, `Class.method()`, `path/file.py` and `file.py:123` is verified (with
     file:line evidence), external (builtins, stdlib, dependencies), ignored (not code)
-    or unverified (flagged).
+    or unverified (flagged). By default only names the text clearly means as the
+    project's code are flagged (qualified, a role, a near miss, a path under the tree);
+    --strict flags every name the tree does not define.
 
     \b
     Exit codes: 0 nothing unverified, 1 something unverified, 2 bad input.
@@ -60,7 +65,8 @@ def command(ctx: click.Context, paths: tuple[Path, ...], source: Path | None,
     """
     context = get_context(ctx)
     _check_repo_url(repo_url)
-    settings = context.settings(cli={"format": output_format, "root": source and str(source)},
+    settings = context.settings(cli={"format": output_format, "root": source and str(source),
+                                     "verify.strict": strict},
                                 start=source or Path.cwd())
     root = Path(settings.get_str("root") or ".")
     documents = load_documents(paths, exclude=settings.get_list("verify.exclude"))
@@ -68,7 +74,8 @@ def command(ctx: click.Context, paths: tuple[Path, ...], source: Path | None,
     try:
         checked = check_documents(documents, make_resolver(index, settings),
                                   ignore=settings.get_list("verify.ignore"),
-                                  historical=settings.get_list("verify.historical"))
+                                  historical=settings.get_list("verify.historical"),
+                                  strict=settings.get_bool("verify.strict"))
     finally:
         index.close()
     fmt = settings.get_str("format")

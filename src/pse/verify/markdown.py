@@ -16,11 +16,13 @@ from markdown_it import MarkdownIt
 from markdown_it.token import Token
 
 from pse.index.languages import known_suffixes
+from pse.verify.bindings import Bindings
 from pse.verify.codeblocks import FENCE_LANGUAGES, code_block_bindings, code_block_refs
-from pse.verify.pycode import example_bindings, python_block_refs
+from pse.verify.pycode import example_scope, python_block_refs
 from pse.verify.quoted import example_file_bindings, quote_reference
 from pse.verify.refs import Reference
 from pse.verify.spans import SHELL_PROGRAMS, classify_span
+from pse.verify.templates import TEMPLATE_FENCES, template_bindings, template_refs
 
 _PYTHON_INFO = {"python", "py", "python3", "py3", "pycon", "pyi", "ipython"}
 _SHELL_INFO = {"bash", "sh", "shell", "console", "zsh", "shell-session", "bash-session",
@@ -69,27 +71,32 @@ def _line_before(lines: list[str], index: int) -> str:
     return ""
 
 
-def document_bindings(text: str) -> set[str]:
-    """Names defined by the document's own Python examples (``class C``, ``r = ...``)."""
-    names: set[str] = set()
+def document_bindings(text: str) -> Bindings:
+    """What the document's own examples bind (``class C``, ``r = ...``, imports)."""
+    bindings = Bindings()
     for token in _parser().parse(text):
         if token.type == "fence":
             info = token.info.strip().split()
             language = info[0].lower().strip("{}.") if info else ""
-            names |= block_bindings(language=language, info=token.info, code=token.content)
-    return names
+            bindings.merge(block_bindings(language=language, info=token.info,
+                                          code=token.content))
+    return bindings
 
 
-def block_bindings(*, language: str, info: str, code: str) -> set[str]:
-    """Names one example block defines (shared by the Markdown and rst readers)."""
+def block_bindings(*, language: str, info: str, code: str) -> Bindings:
+    """What one example block binds (shared by the Markdown and rst readers)."""
     module, body = example_file_bindings(info=info, code=code)
     if module:  # ``# in hello.py``: an example file the reader writes
-        return {module} | example_bindings(body)
+        scope = example_scope(body)
+        scope.locals.add(module)
+        return scope
     if language in _PYTHON_INFO or not language:
-        return example_bindings(code)
+        return example_scope(code)
     if language in FENCE_LANGUAGES:
-        return code_block_bindings(code, language=FENCE_LANGUAGES[language])
-    return set()
+        return Bindings(locals=code_block_bindings(code, language=FENCE_LANGUAGES[language]))
+    if language in TEMPLATE_FENCES:
+        return Bindings(locals=template_bindings(code))
+    return Bindings()
 
 
 def ignored_line_numbers(lines: list[str], *, marker: re.Pattern[str] = _MARKER
@@ -187,11 +194,15 @@ def _role_ref(role: str, target: str, *, file: str, line: int) -> Reference:
     if role not in _CODE_ROLES:
         return Reference(file=file, line=line, text=target, name=target, kind="symbol",
                          ignored=f"{{{role}}} role (not a code reference)")
+    explicit = f"{{{role}}} role"
     if role == "envvar":
-        return Reference(file=file, line=line, text=target, name=target, kind="env_var")
+        return Reference(file=file, line=line, text=target, name=target, kind="env_var",
+                         explicit=explicit)
     if role == "mod":
-        return Reference(file=file, line=line, text=target, name=target, kind="module")
-    return classify_span(target, file=file, line=line)
+        return Reference(file=file, line=line, text=target, name=target, kind="module",
+                         explicit=explicit)
+    ref = classify_span(target, file=file, line=line)
+    return ref if ref.ignored else replace(ref, explicit=explicit)
 
 
 def _link_ref(href: str, label: str, *, file: str, line: int) -> Reference | None:
@@ -229,6 +240,8 @@ def _fence_refs(token: Token, *, file: str) -> list[Reference]:
     if language in FENCE_LANGUAGES:
         return code_block_refs(token.content, language=FENCE_LANGUAGES[language], file=file,
                                first_line=first_line)
+    if language in TEMPLATE_FENCES:
+        return template_refs(token.content, file=file, first_line=first_line)
     if not language:
         # no info string: a Python example if it parses as one, else maybe a shell session
         refs = python_block_refs(token.content, file=file, first_line=first_line,
