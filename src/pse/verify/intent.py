@@ -4,16 +4,23 @@ Real docs name many things that are not the project's: the reader's own function
 examples (``get_user()``), other packages, programs, values and prose words. A name the
 tree does not define is flagged only when the text clearly points at the project:
 
-- it is qualified with one of the project's top-level modules (``pkg.missing``);
-- its first part is a class or module of the tree (``Session.sendall``);
-- a Sphinx/MyST role or an ``auto*`` directive declares it an API name;
-- it is a near miss of a real name (the did-you-mean cases), or is built around one
-  (``JSONDecoderMixin`` around ``JSONDecoder``, ``PkgClientRegistry`` around ``pkg``);
-- it is a path under the tree (its first folder exists) or a renamed file of it;
-- a keyword argument is checked against a signature that exists.
+- it is qualified with one of the project's own top-level packages (``pkg.missing``;
+  packages of its test data do not count) or named like its variables (``PKG_X``);
+- its first part is a class or package of the project, or a misspelt one
+  (``Session.sendall``, ``Sesion.send``, or a part of a non-Python qualname);
+- a Sphinx/MyST role, an ``auto*`` directive or a declaration (``struct buffer``)
+  declares it an API name, or an example in one of the tree's other languages uses it;
+- it is a near miss of a real name (the did-you-mean cases), a private variant of one
+  (``_load``), or is built around one (``JSONDecoderMixin`` around ``JSONDecoder``,
+  ``PkgClientRegistry`` around ``pkg``, ``buf_reserve`` among a C tree's ``buf_*``);
+- it is a path under the tree (its deepest existing folder holds files of its own) or
+  a real file in a wrong folder;
+- a keyword argument or a template word is checked against something that exists.
 
-Anything else is reported as ``ignored`` with the reason, or as ``external`` when the
-document's examples import it from a module outside the tree. ``--strict`` (the article
+Anything else is reported as ``ignored`` with the reason (placeholders, name prefixes,
+plugin-style ``pkg_name``, stand-ins an example calls without defining, files the
+reader creates), or as ``external`` when the document's examples import it from a
+module outside the tree. ``--strict`` (the article
 pipeline's mode, where every unresolved name in LLM text is suspect) skips this.
 """
 
