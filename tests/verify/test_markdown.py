@@ -181,3 +181,21 @@ def test_markdown_document_bindings_from_examples() -> None:
 def test_markdown_empty_and_plain_documents() -> None:
     assert extract_references("", file="d.md") == []
     assert extract_references("Just prose, no code at all.\n", file="d.md") == []
+
+
+def test_ignored_line_numbers_skip_markers_quoted_in_code() -> None:
+    lines = ["Write `<!-- pse: ignore-file -->` to skip a file.", "```md",
+             "<!-- pse: ignore-file -->", "```", "`tinyqueue.nothing`"]
+    assert ignored_line_numbers(lines) == set()
+
+
+def test_ignored_line_numbers_obey_a_marker_beside_a_code_span() -> None:
+    lines = ["`tinyqueue.nothing` <!-- pse: ignore -->", "`tinyqueue.other`"]
+    assert ignored_line_numbers(lines) == {1}
+
+
+def test_extract_references_count_lines_after_a_code_span_that_wraps() -> None:
+    text = "Intro (`a wrapped\nspan`) and then\n`tinyqueue.JobQueue` here.\n"
+    refs = extract_references(text, file="a.md")
+    assert [(r.text, r.line) for r in refs if "JobQueue" in r.text] == [
+        ("tinyqueue.JobQueue", 3)]

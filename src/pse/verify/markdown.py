@@ -27,6 +27,8 @@ from pse.verify.templates import TEMPLATE_FENCES, template_bindings, template_re
 _PYTHON_INFO = {"python", "py", "python3", "py3", "pycon", "pyi", "ipython"}
 _SHELL_INFO = {"bash", "sh", "shell", "console", "zsh", "shell-session", "bash-session",
                "terminal", "cmd", "powershell", "ps1", "fish"}
+_CODE_SPAN = re.compile(r"(`+).+?\1")
+"""An inline code span: a marker written inside one is quoted, not obeyed."""
 _MARKER = re.compile(r"<!--\s*pse:\s*(ignore(?:-start|-end|-file|-next-line)?)\s*-->")
 _ROLE = re.compile(r"\{([\w:.-]+)\}$")
 _CODE_ROLES = {"func", "class", "meth", "attr", "mod", "obj", "data", "exc", "const",
@@ -49,7 +51,7 @@ def extract_references(text: str, *, file: str) -> list[Reference]:
     tokens = _parser().parse(text)
     for token in tokens:
         if token.type == "inline" and token.map:
-            refs.extend(_inline_refs(token, file=file))
+            refs.extend(_inline_refs(token, file=file, lines=lines))
         elif token.type == "fence" and token.map:
             refs.extend(_fence_refs(token, file=file))
             quote = quote_reference(info=token.info, code=token.content,
@@ -109,8 +111,11 @@ def ignored_line_numbers(lines: list[str], *, marker: re.Pattern[str] = _MARKER
     ignored: set[int] = set()
     start: int | None = None
     fence_end = _fence_ends(lines)
+    quoted = {n for opening, closing in fence_end.items() for n in range(opening, closing + 1)}
     for number, line in enumerate(lines, start=1):
-        for found in marker.findall(line):
+        if number in quoted:
+            continue  # a marker shown inside a code block is the block's content
+        for found in marker.findall(_CODE_SPAN.sub("", line)):
             if found == "ignore-file":
                 return None
             if found == "ignore-start":
@@ -153,7 +158,7 @@ def _next_block(lines: list[str], marker_line: int, fence_end: dict[int, int]) -
     return range(0)
 
 
-def _inline_refs(token: Token, *, file: str) -> list[Reference]:
+def _inline_refs(token: Token, *, file: str, lines: list[str]) -> list[Reference]:
     assert token.map is not None
     line = token.map[0] + 1
     context = token.content
@@ -172,6 +177,7 @@ def _inline_refs(token: Token, *, file: str) -> list[Reference]:
             refs.append(_role_ref(role.group(1), child.content, file=file, line=line)
                         if role else
                         classify_span(child.content, file=file, line=line, context=context))
+            line += _breaks_inside(child, lines[:token.map[1]], line)
         elif child.type == "link_open":
             link_href = str(child.attrs.get("href", ""))
             link_text = []
@@ -183,6 +189,24 @@ def _inline_refs(token: Token, *, file: str) -> list[Reference]:
                 refs.append(ref)
             link_href = None
     return refs
+
+
+def _breaks_inside(span: Token, lines: list[str], line: int) -> int:
+    """Line breaks inside a code span (CommonMark turns them into spaces in its content).
+
+    The span is reported on its first line; the lines after it must count the breaks.
+    """
+    words = span.content.split()
+    if len(words) < 2 or not 0 < line <= len(lines) or span.content in lines[line - 1]:
+        return 0
+    rest = lines[line - 1]
+    breaks = 0
+    for word in words:  # follow the span's words across the source lines
+        while word not in rest and line + breaks < len(lines):
+            breaks += 1
+            rest = lines[line - 1 + breaks]
+        rest = rest[rest.find(word) + len(word):] if word in rest else rest
+    return breaks
 
 
 def _role_ref(role: str, target: str, *, file: str, line: int) -> Reference:
