@@ -24,6 +24,8 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
+import sandbox_planted as planted
+
 PLANTED_NAME = "ACME_API_KEY"
 PLANTED_VALUE = "sk-PLANTED-9f2c41e7b0d84a6d"
 """A fake API key put in ``os.environ``; it must never appear in tool output or events."""
@@ -53,6 +55,14 @@ class Case:
     needs: str = ""
     """A capability the case depends on: ``git``, ``mknod``, ``unshare``."""
     settings: Mapping[str, object] = field(default_factory=dict)
+    project: str = ""
+    """A hostile project of :mod:`sandbox_planted` to run in (``""``: the main root)."""
+    fallback: str | None = None
+    """The outcome in the fallback mode (no bubblewrap) when it differs from ``expect``."""
+
+    def expected(self, mode: str) -> str:
+        """The outcome pse must give in isolation ``mode`` (``bubblewrap``/``rlimits``)."""
+        return self.fallback if mode == "rlimits" and self.fallback else self.expect
 
 
 @dataclass(frozen=True)
@@ -66,6 +76,33 @@ class Playground:
     capabilities: frozenset[str]
     blob: str = ""
     """Object id of a committed secret file (``{blob}``), for the blob-by-id attack."""
+    projects: Mapping[str, Path] = field(default_factory=dict)
+    """The hostile projects of :mod:`sandbox_planted`, by name."""
+    listener: socket.socket | None = None
+    """A loopback listener planted code tries to reach."""
+
+    def root_for(self, case: Case) -> Path:
+        """Where ``case`` runs: its hostile project or the main root."""
+        return self.projects[case.project] if case.project else self.root
+
+    def side_effects(self, case: Case, before: frozenset[tuple[str, int, int, int]]
+                     ) -> list[str]:
+        """What ``case`` changed: markers (removed once seen, so that the next case starts
+        clean), contacts with the listener, entries of its hostile project."""
+        found = []
+        for marker in [*sorted((self.base / "markers").glob("*")),
+                       *Path("/tmp").glob("pse-pwned-*")]:  # noqa: S108 - the payload's path
+            found.append(f"marker {marker}")
+            marker.unlink()
+        if self.listener is not None and planted.connections(self.listener):
+            found.append("network connection")
+        if case.project and planted.snapshot(self.root_for(case)) != before:
+            found.append("project changed")
+        return found
+
+    def before(self, case: Case) -> frozenset[tuple[str, int, int, int]]:
+        """The snapshot :meth:`side_effects` compares with (hostile projects only)."""
+        return planted.snapshot(self.root_for(case)) if case.project else frozenset()
 
     def fill(self, value: object) -> object:
         """``value`` with its placeholders replaced."""
@@ -132,7 +169,13 @@ def build_playground(base: Path) -> Playground:
     if _works(["unshare", "-n", "--", "true"] if os.geteuid() == 0
               else ["unshare", "-r", "-n", "--", "true"]):
         capabilities.add("unshare")
-    return Playground(base, root, outside, tuple(canaries), frozenset(capabilities), blob)
+    listener = planted.listen()
+    projects: dict[str, Path] = {}
+    if "git" in capabilities:
+        projects = planted.build_hostile(base, listener.getsockname()[1])
+        canaries.extend(planted.canaries(projects))
+    return Playground(base, root, outside, tuple(canaries), frozenset(capabilities), blob,
+                      projects, listener)
 
 
 def _project_files(root: Path) -> None:
@@ -598,15 +641,26 @@ def _environment() -> Iterator[Case]:
                "ok", (f"[REDACTED:{PLANTED_NAME}]",), shell="grep -rn {planted} .")
     yield _cmd("env-git-grep-redacted", "environment-exfiltration", ["git", "grep", "PLANTED"],
                "ok", f"[REDACTED:{PLANTED_NAME}]", needs="git")
-    yield _cmd("env-pytest-dump", "environment-exfiltration",
-               ["python", "-m", "pytest", "--co", "-q", "tests/test_env_dump.py"], "ok",
-               "ENV-DUMP None", shell="python -m pytest --co -q tests/test_env_dump.py")
+    yield Case("env-pytest-dump", "environment-exfiltration", "run_command",
+               {"argv": ["python", "-m", "pytest", "--co", "-q", "tests/test_env_dump.py"]},
+               "ok", ("ENV-DUMP None",), "python -m pytest --co -q tests/test_env_dump.py",
+               fallback="needs-isolation")
+
+
+def _planted() -> Iterator[Case]:
+    for case in planted.cases(Case):
+        assert isinstance(case, Case)
+        yield case if case.needs else _with_git(case)
+
+
+def _with_git(case: Case) -> Case:
+    return Case(**{**case.__dict__, "needs": "git"})
 
 
 def all_cases() -> tuple[Case, ...]:
     """The whole corpus, in a stable order."""
     groups = (_traversal, _absolute, _symlinks, _siblings, _malformed, _files, _secrets,
-              _git_leaks, _blacklist, _metacharacters, _environment)
+              _git_leaks, _blacklist, _metacharacters, _environment, _planted)
     return tuple(case for group in groups for case in group())
 
 

@@ -109,3 +109,25 @@ def test_layering_the_checker_finds_a_violation(tmp_path: Path,
     assert _violations(_modules("verify"), FORBIDDEN_IN_PURE_LAYERS) == [
         "pse/verify/bad.py:5: pse.llm", "pse/verify/bad.py:5: pse.llm.client",
         "pse/verify/bad.py:6: openai"]
+
+
+FRAMEWORKS = {"langgraph": ("langgraph", "langchain", "langchain_core"),
+              "llamaindex": ("llama_index", "workflows"),
+              "crewai": ("crewai",)}
+"""Each optional agent framework and the module of ``pse.integrations`` that may import it."""
+
+
+def test_layering_nothing_outside_integrations_imports_them() -> None:
+    outside = [p for p in _modules() if p.relative_to(PACKAGE).parts[0] != "integrations"]
+    assert _violations(outside, ("pse.integrations",)) == []
+
+
+def test_layering_each_framework_only_in_its_adapter() -> None:
+    assert {p.stem for p in _modules("integrations")} >= set(FRAMEWORKS)
+    for adapter, modules in FRAMEWORKS.items():
+        others = [p for p in _modules() if p != PACKAGE / "integrations" / f"{adapter}.py"]
+        assert _violations(others, modules) == [], adapter
+
+
+def test_layering_integrations_take_tasks_and_never_the_cli() -> None:
+    assert _violations(_modules("integrations"), ("pse.cli", "pse.tasks", "click")) == []

@@ -68,6 +68,9 @@ FIELDS: tuple[Field, ...] = (
     Field("article.rules_dir", "str", "",
           "Folder with exaggeration.<lang>.txt rule files for the article task "
           "(default: the built-in rules)."),
+    Field("verify.strict", "bool", False,
+          "Flag every name the tree does not define, not only those the text clearly "
+          "means as the project's code (the article pipeline's mode for LLM text)."),
     Field("verify.external", "list", [],
           "Extra top-level module names to treat as external (installed elsewhere)."),
     Field("verify.suggest_cutoff", "int", 75,
@@ -108,6 +111,25 @@ FIELDS: tuple[Field, ...] = (
     Field("local.n_ctx", "int", 8192, "Context window of the embedded model, in tokens."),
     Field("local.threads", "int", 0, "CPU threads of the embedded model (0: llama.cpp's "
           "default, half the cores to generate and all to read the prompt)."),
+    # Retrieval (pse.rag): which retriever grounds the writers, and its embedding model.
+    Field("rag.retriever", "str", "auto", "Retriever: 'auto' (hybrid when an embedding model "
+          "or endpoint is available, else BM25), 'bm25', 'dense' or 'hybrid'.",
+          choices=("auto", "bm25", "dense", "hybrid")),
+    Field("rag.top_k", "int", 8, "Chunks retrieved per query."),
+    Field("rag.depth", "int", 50, "Candidates each retriever hands to hybrid fusion."),
+    Field("rag.reranker", "str", "none", "Rerank the top chunks: 'none' or 'llm' (the "
+          "planner's model orders them, listwise).", choices=("none", "llm")),
+    Field("rag.rerank_depth", "int", 10, "How many top chunks the reranker orders."),
+    Field("embedding.backend", "str", "auto", "Embeddings: 'auto' (the endpoint when "
+          "embedding.base_url is set, else the packaged local model when installed), "
+          "'local', 'openai' or 'none'.", choices=("auto", "local", "openai", "none")),
+    Field("embedding.base_url", "str", "", "OpenAI-compatible endpoint for embeddings "
+          "(POST {base_url}/embeddings).", env=("EMBEDDING_BASE_URL",)),
+    Field("embedding.model", "str", "text-embedding-3-small",
+          "Embedding model name sent to the endpoint.", env=("EMBEDDING_MODEL",)),
+    Field("embedding.api_key", "str", "", "API key of the embeddings endpoint.",
+          env=("EMBEDDING_API_KEY",), secret=True),
+    Field("embedding.timeout", "float", 60.0, "Seconds one embeddings request may take."),
     # Agent sandbox (pse.tools): what the agents' read_file/list_dir/grep/run_command may do.
     Field("tools.allow_commands", "list", [
         "git log", "git show", "git diff", "git grep", "git ls-files", "git blame",
@@ -167,6 +189,10 @@ class Settings:
         value = self.values[key]
         assert isinstance(value, int)
         return value
+
+    def get_bool(self, key: str) -> bool:
+        """The value of a ``bool`` field."""
+        return bool(self.values[key])
 
     def get_table(self, key: str) -> dict[str, object]:
         """The value of a ``table`` field (a copy)."""

@@ -14,7 +14,7 @@ from repo_fixtures import PY_SMALL, check_golden, normalize_sarif, run_cli
 STATUSES = {"verified", "unverified", "external", "ignored"}
 KINDS = {"symbol", "path", "path_line", "module", "command", "env_var", "flag", "quote"}
 
-# Every fabricated reference of articles/bad.md, as (line, name): all must be flagged.
+# Every fabricated reference of articles/bad.md, as (line, name): --strict flags them all.
 BAD_ARTICLE_FLAGS = {
     (4, "Client.fetch_all"),                    # invented method
     (8, "Response.send"),                       # method of another class
@@ -70,10 +70,24 @@ def test_verify_good_article_exits_0(repo: Path, capsys: pytest.CaptureFixture[s
 
 def test_verify_bad_article_exits_1_and_flags_every_fabrication(
         repo: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    result = run_cli(capsys, "verify", "articles/bad.md", "--source", ".", "--format", "json",
+                     "--strict")
+    assert result.code == 1
+    doc = json.loads(result.out)
+    flagged = {(r["line"], r["name"]) for r in doc["references"] if r["status"] == "unverified"}
+    assert flagged == BAD_ARTICLE_FLAGS
+
+
+def test_verify_default_mode_skips_bare_names_nothing_ties_to_the_project(
+        repo: Path, capsys: pytest.CaptureFixture[str]) -> None:
     code, doc = _verify_json(capsys, "articles/bad.md")
     assert code == 1
     flagged = {(r["line"], r["name"]) for r in doc["references"] if r["status"] == "unverified"}
-    assert flagged == BAD_ARTICLE_FLAGS
+    untied = {(15, "GeneratedSchema"), (15, "left_pad"), (15, "VenvOnlyThing")}
+    assert flagged == BAD_ARTICLE_FLAGS - untied
+    reasons = {r["name"]: r["message"] for r in doc["references"] if (r["line"], r["name"])
+               in untied}
+    assert all("--strict flags it" in message for message in reasons.values())
 
 
 def test_verify_exit_zero_turns_1_into_0(repo: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -167,7 +181,9 @@ def test_verify_html_report(repo: Path, capsys: pytest.CaptureFixture[str]) -> N
     result = run_cli(capsys, "verify", "articles", "--source", ".", "--format", "html")
     assert result.code == 1
     assert result.out.startswith("<!doctype html>")
-    assert "Client.fetch_all()" in result.out and "<script" not in result.out
+    body = result.out.split("<main>", 1)[1].split("</main>", 1)[0]
+    assert "<code>Client.fetch_all()</code>" in body and "<script" not in body
+    assert 'data-status="unverified"' in body and "articles/good.md" in body
 
 
 # ------------------------------------------------------------------ bad input

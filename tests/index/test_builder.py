@@ -151,3 +151,48 @@ def test_builder_module_names_follow_package_folders() -> None:
 def test_builder_module_names_when_the_root_is_a_package() -> None:
     names = module_names(_entries("__init__.py", "core.py"), root_name="mylib")
     assert names == {"__init__.py": "mylib", "core.py": "mylib.core"}
+
+
+def test_builder_module_names_of_namespace_packages() -> None:
+    names = module_names(_entries("src/demo/engine.py", "src/demo/sub/__init__.py",
+                                  "src/demo/sub/x.py", "pkg/__init__.py", "pkg/data/y.py",
+                                  "flat/core.py", "tests/test_a.py"),
+                         root_name="repo", project="flat")
+    assert names == {"src/demo/engine.py": "demo.engine", "src/demo/sub/__init__.py": "demo.sub",
+                     "src/demo/sub/x.py": "demo.sub.x", "pkg/__init__.py": "pkg",
+                     "pkg/data/y.py": "pkg.data.y", "flat/core.py": "flat.core",
+                     "tests/test_a.py": "test_a"}
+
+
+def test_builder_namespace_package_resolves_in_verify(tmp_path: Path) -> None:
+    from pse.verify.check import Document, check_documents
+    from pse.verify.resolve import project_resolver
+
+    root = tmp_path / "proj"
+    (root / "src" / "demo").mkdir(parents=True)
+    (root / "src" / "demo" / "engine.py").write_text("class Engine:\n    pass\n", "utf-8")
+    index, _ = _build(root, tmp_path / "cache")
+    text = "```python\nfrom demo.engine import Engine\n```\n\n`demo.engine.Motor`\n"
+    checked = check_documents([Document("a.md", text)], project_resolver(index))
+    index.close()
+    assert {(c.ref.name, c.result.status) for c in checked} == {
+        ("demo.engine", "verified"), ("demo.engine.Engine", "verified"),
+        ("demo.engine.Motor", "unverified")}
+
+
+def test_builder_cache_filled_by_other_extractors_is_parsed_again(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import pse.index.builder as builder
+
+    root = tmp_path / "proj"
+    root.mkdir()
+    (root / "a.py").write_text("X = 1\n", "utf-8")
+    (root / "b.js").write_text("export function f() {}\n", "utf-8")
+    _build(root, tmp_path / "cache")[0].close()
+    _, warm = _build(root, tmp_path / "cache")
+    assert warm.parsed == 0
+    monkeypatch.setattr(builder, "_grammars_version", lambda: "another-version")
+    index, other = _build(root, tmp_path / "cache")
+    assert other.parsed == 1  # only the file a tree-sitter extractor built
+    assert "f" in [s.name for s in index.in_file("b.js")]
+    index.close()

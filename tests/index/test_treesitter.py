@@ -89,14 +89,14 @@ def test_treesitter_missing_grammars_give_an_install_hint(monkeypatch: pytest.Mo
     load_parser.cache_clear()
     monkeypatch.setitem(sys.modules, "tree_sitter_language_pack", None)
     try:
-        with pytest.raises(ImportError, match=r"pse\[treesitter\]"):
+        with pytest.raises(ImportError, match="tree-sitter-language-pack"):
             load_parser("go")
         parsed = extract_tree_sitter(b"package main\nfunc main() {}\n", path="main.go",
                                      language="go")
     finally:
         load_parser.cache_clear()
     assert parsed.symbols == ()
-    assert "pse[treesitter]" in parsed.error and parsed.lines == 2
+    assert "tree-sitter-language-pack" in parsed.error and parsed.lines == 2
 
 
 def test_treesitter_missing_grammars_still_list_the_files(monkeypatch: pytest.MonkeyPatch,

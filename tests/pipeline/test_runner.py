@@ -169,7 +169,7 @@ def test_run_unstrippable_translation_goes_to_needs_review(tinyqueue: Path,
     assert final.status == "failed"
     review = run_dir / "needs-review"
     assert sorted(p.name for p in review.iterdir()) == ["artifact.en.md", "artifact.zh.md",
-                                                        "report.json"]
+                                                        "report.html", "report.json"]
     assert not list(run_dir.glob("artifact.*.md"))
     assert (run_dir / "report.json").read_bytes() == (review / "report.json").read_bytes()
     assert 'status: "failed"' in (review / "artifact.zh.md").read_text(encoding="utf-8")

@@ -7,6 +7,7 @@ from pathlib import Path
 from article_support import copy_tinyqueue
 from pse.index.builder import build_index
 from pse.rag.chunks import chunk_tree
+from pse.rag.retriever import Chunk
 
 
 def _chunks(tmp_path: Path, extra: dict[str, str] | None = None) -> list[tuple[str, int, int, str]]:
@@ -45,3 +46,38 @@ def test_chunk_tree_long_files_become_60_line_windows(tmp_path: Path) -> None:
 def test_chunk_tree_skips_binary_files(tmp_path: Path) -> None:
     chunks = _chunks(tmp_path, {"data.txt": "abc\0def\n"})
     assert not [c for c in chunks if c[0] == "data.txt"]
+
+
+def _long_class() -> str:
+    methods = "".join(f"    def m{n}(self):\n" + "        x = 1\n" * 18 + "\n" for n in range(4))
+    return ('class Big:\n    """A big class."""\n\n    limit = 3\n\n' + methods
+            + "    @property\n    def last(self):\n        return 1\n")
+
+
+def test_chunk_tree_long_class_splits_at_members(tmp_path: Path) -> None:
+    chunks = [c for c in _chunks_full(tmp_path, {"big.py": _long_class()})
+              if c.path == "big.py"]
+    assert [(c.start, c.title, c.symbol) for c in chunks] == [
+        (1, "class big.Big", "big.Big"),
+        (6, "class big.Big: m0, m1, m2", "big.Big"),
+        (65, "class big.Big: m3, last", "big.Big"),
+    ]
+    # no line is lost and the decorator stays with its method
+    assert chunks[-1].end == 88 and "@property" in chunks[-1].text
+    assert all(a.end + 1 == b.start for a, b in zip(chunks, chunks[1:], strict=False))
+
+
+def test_chunk_tree_single_member_chunk_names_the_member(tmp_path: Path) -> None:
+    body = "    def huge(self):\n" + "        y = 2\n" * 70
+    chunks = [c for c in _chunks_full(tmp_path, {"h.py": "class H:\n    pass\n\n" + body})
+              if c.path == "h.py"]
+    assert [(c.title, c.symbol) for c in chunks][1:] == [
+        ("method h.H.huge", "h.H.huge"), ("method h.H.huge", "h.H.huge")]
+
+
+def _chunks_full(tmp_path: Path, extra: dict[str, str]) -> list[Chunk]:
+    root = copy_tinyqueue(tmp_path / "tq")
+    for name, text in extra.items():
+        (root / name).write_text(text, encoding="utf-8")
+    index, _ = build_index(root, cache_dir=tmp_path / "cache")
+    return chunk_tree(index)

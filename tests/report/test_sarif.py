@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import json
 import re
+from pathlib import Path
+
+import jsonschema
 
 from pse import __version__
 from pse.report.sarif import render_sarif
@@ -79,3 +82,47 @@ def test_sarif_fingerprints_are_unique_per_result() -> None:
     results = _log(items, {"docs/a.md": ["`Ghost` and `Phantom`"]})["runs"][0]["results"]
     hashes = {r["partialFingerprints"]["primaryLocationLineHash"] for r in results}
     assert len(hashes) == 2
+
+
+SCHEMA = Path(__file__).with_name("sarif-schema-2.1.0.json")
+
+
+def test_sarif_validates_against_the_sarif_2_1_0_schema(sample: list[CheckedReference],
+                                                        tmp_path: Path) -> None:
+    validator = jsonschema.Draft4Validator(
+        json.loads(SCHEMA.read_text(encoding="utf-8")),
+        format_checker=jsonschema.Draft4Validator.FORMAT_CHECKER)
+    for root in (None, tmp_path):
+        log = json.loads(render_sarif(sample, lines_of=LINES, root=root, cwd=tmp_path))
+        errors = sorted(validator.iter_errors(log), key=lambda e: list(e.path))
+        assert errors == [], [e.message for e in errors]
+    bad = json.loads(render_sarif(sample, lines_of=LINES))
+    bad["runs"][0]["results"][0]["level"] = "fatal"  # the validator does catch mistakes
+    assert not validator.is_valid(bad)
+
+
+def test_sarif_uris_are_relative_to_the_repository_root(tmp_path: Path) -> None:
+    items = [checked(1, "Ghost", "symbol", "unverified", file=f"{tmp_path}/docs/my guide.md"),
+             checked(1, "Ghost", "symbol", "unverified", file="docs/b.md"),
+             checked(1, "Ghost", "symbol", "unverified", file="/elsewhere/c.md")]
+    log = json.loads(render_sarif(items, lines_of={}, root=tmp_path, cwd=tmp_path / "sub"))
+    locations = [r["locations"][0]["physicalLocation"]["artifactLocation"]
+                 for r in log["runs"][0]["results"]]
+    assert locations == [{"uri": "docs/my%20guide.md", "uriBaseId": "%SRCROOT%"},
+                         {"uri": "sub/docs/b.md", "uriBaseId": "%SRCROOT%"},
+                         {"uri": "file:///elsewhere/c.md"}]
+    assert "%SRCROOT%" in log["runs"][0]["originalUriBaseIds"]
+    assert str(tmp_path) not in json.dumps(log)
+
+
+def test_sarif_rules_carry_help(sample: list[CheckedReference]) -> None:
+    for rule in _log(sample)["runs"][0]["tool"]["driver"]["rules"]:
+        assert rule["shortDescription"]["text"] and rule["fullDescription"]["text"]
+        assert rule["helpUri"].startswith("https://") and rule["help"]["text"]
+
+
+def test_sarif_region_has_the_column_of_the_reference() -> None:
+    log = _log([checked(2, "Ghost", "symbol", "unverified")],
+               {"docs/a.md": ["intro", "use `Ghost` here"]})
+    region = log["runs"][0]["results"][0]["locations"][0]["physicalLocation"]["region"]
+    assert region == {"startLine": 2, "startColumn": 6, "endColumn": 11}

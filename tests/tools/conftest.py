@@ -15,9 +15,12 @@ corpus: ModuleType = load_corpus()
 
 
 @pytest.fixture(scope="session")
-def playground(tmp_path_factory: pytest.TempPathFactory) -> Any:
+def playground(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
     """The attack playground of ``bench/sandbox_corpus.py``, built once."""
-    return corpus.build_playground(tmp_path_factory.mktemp("playground"))
+    built = corpus.build_playground(tmp_path_factory.mktemp("playground"))
+    yield built
+    if built.listener is not None:
+        built.listener.close()
 
 
 @pytest.fixture

@@ -15,6 +15,8 @@ def load_corpus() -> ModuleType:
     name = "sandbox_corpus"
     if name in sys.modules:
         return sys.modules[name]
+    if str(BENCH) not in sys.path:
+        sys.path.append(str(BENCH))  # the corpus imports its sibling sandbox_planted
     spec = importlib.util.spec_from_file_location(name, BENCH / "sandbox_corpus.py")
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)

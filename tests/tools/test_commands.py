@@ -11,10 +11,14 @@ import pytest
 
 from pse.tools import RefusalError, Sandbox, ToolCallFailed, ToolSettings
 from pse.tools.commands import is_blacklisted
+from pse.tools.isolation import isolation_mode
 
 from .support import make_tree
 
 HAS_GIT = subprocess.run(["git", "--version"], capture_output=True, check=False).returncode == 0
+needs_bwrap = pytest.mark.skipif(isolation_mode() != "bubblewrap",
+                                 reason="bubblewrap does not work here (CI installs it)")
+"""Custom command rules may run anything, so they only run isolated."""
 
 
 def _git(root: Path, *args: str) -> None:
@@ -119,6 +123,7 @@ def test_planted_program_in_the_project_is_not_run(project: Path,
     assert "PLANTED-LS" not in out and "bin" in out
 
 
+@needs_bwrap
 def test_child_environment_has_no_secrets(project: Path, planted: str,
                                           monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("PSE_API_KEY", "pse-key-abcdef123")
@@ -131,6 +136,7 @@ def test_child_environment_has_no_secrets(project: Path, planted: str,
     assert f"HOME={project}" not in out  # a fresh empty HOME, not the project
 
 
+@needs_bwrap
 def test_timeout_kills_the_command(project: Path) -> None:
     with pytest.raises(ToolCallFailed, match="killed after 1 s") as info:
         _custom(project, "sleep", timeout=1).run_command(["sleep", "5"])
@@ -145,23 +151,32 @@ def test_output_cap_with_notice(project: Path) -> None:
     assert "[truncated: the command printed 50000 bytes; only the first 4000 are shown" in out
 
 
+@needs_bwrap
 def test_commands_cannot_write_files(project: Path) -> None:
     script = "f = open('written.txt', 'w')\nf.write('x' * 100)\nf.close()"
     out = _custom(project, "python3 -c").run_command(["python3", "-c", script])
-    assert "File too large" in out  # RLIMIT_FSIZE = 0 (Python ignores SIGXFSZ: EFBIG)
-    assert (project / "written.txt").stat().st_size == 0
+    assert "Read-only file system" in out  # the project is bound read-only
+    assert not (project / "written.txt").exists()
 
 
+def test_custom_rules_are_refused_without_isolation(project: Path) -> None:
+    sandbox = _custom(project, "python3 -c", isolation="none")
+    assert sandbox.isolation == "rlimits"
+    with pytest.raises(RefusalError, match="custom command rule can execute code") as info:
+        sandbox.run_command(["python3", "-c", "print(1)"])
+    assert info.value.code == "needs-isolation"
+
+
+@needs_bwrap
 def test_memory_limit(project: Path) -> None:
     sandbox = _custom(project, "python3 -c", max_memory=256)
     out = sandbox.run_command(["python3", "-c", "b = bytearray(1024 ** 3)"])
     assert "MemoryError" in out and out.endswith("[exit code 1]")
 
 
+@needs_bwrap
 def test_network_is_isolated_when_unshare_works(project: Path) -> None:
     sandbox = _custom(project, "python3 -c")
-    if not sandbox.network_prefix:
-        pytest.skip("unshare does not work on this platform")
     script = ("import socket\ntry:\n socket.create_connection(('192.0.2.1', 80), timeout=3)\n"
               "except OSError as e: print('NET', e.errno)")
     out = sandbox.run_command(["python3", "-c", script])
@@ -212,9 +227,27 @@ def test_git_repo_config_cannot_run_programs(repo: Path) -> None:
     assert not (repo / "EXTDIFF_RAN").exists()
 
 
+@needs_bwrap
 def test_pytest_collect_only_runs_without_cache_or_bytecode(project: Path) -> None:
     make_tree(project, {"tests/test_a.py": "def test_one():\n    pass\n"})
     out = Sandbox([project]).run_command(["python", "-m", "pytest", "--co", "-q"])
     assert "tests/test_a.py::test_one" in out and out.endswith("[exit code 0]")
     assert not (project / ".pytest_cache").exists()
     assert not (project / "tests" / "__pycache__").exists()
+
+
+def test_pytest_collection_is_refused_without_isolation(project: Path) -> None:
+    make_tree(project, {"conftest.py": "open('RAN', 'w').close()\n",
+                        "tests/test_a.py": "def test_one():\n    pass\n"})
+    sandbox = Sandbox([project], settings=ToolSettings(isolation="none"))
+    with pytest.raises(RefusalError, match="can execute code from the project") as info:
+        sandbox.run_command(["python", "-m", "pytest", "--co", "-q"])
+    assert info.value.code == "needs-isolation"
+    assert "install bubblewrap" in str(info.value)
+    assert not (project / "RAN").exists()
+
+
+def test_plain_commands_still_run_without_isolation(repo: Path) -> None:
+    sandbox = Sandbox([repo], settings=ToolSettings(isolation="none"))
+    assert "README.md" in sandbox.run_command(["ls"])
+    assert "first" in sandbox.run_command(["git", "log", "--oneline"])

@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import os
+import sys
 from pathlib import Path
 
-from pse.tools.process import Limits, child_environment, run_process, safe_path
+import pytest
+
+from pse.tools.process import Limits, child_environment, probe_unshare, run_process, safe_path
 
 
 def test_child_environment_is_built_not_copied(tmp_path: Path) -> None:
@@ -37,3 +40,22 @@ def test_run_process_timeout_kills_the_process_group(tmp_path: Path) -> None:
     done = run_process(["sh", "-c", "sleep 30 & sleep 30"], cwd=tmp_path,
                        env={"PATH": "/usr/bin:/bin"}, limits=Limits(1, 512), cap=1000)
     assert done.timed_out and done.exit_code < 0
+
+
+def test_run_process_cannot_write_files(tmp_path: Path) -> None:
+    script = "f = open('written.txt', 'w')\nf.write('x' * 100)\nf.close()"
+    done = run_process([sys.executable, "-c", script], cwd=tmp_path,
+                       env={"PATH": "/usr/bin:/bin"}, limits=Limits(10, 512), cap=10_000)
+    assert b"File too large" in done.output  # RLIMIT_FSIZE = 0 (Python ignores SIGXFSZ)
+    assert (tmp_path / "written.txt").stat().st_size == 0
+
+
+def test_unshare_prefix_cuts_the_network(tmp_path: Path) -> None:
+    prefix = probe_unshare()
+    if not prefix:
+        pytest.skip("unshare does not work on this platform")
+    script = ("import socket\ntry:\n socket.create_connection(('192.0.2.1', 80), timeout=3)\n"
+              "except OSError as e: print('NET', e.errno)")
+    done = run_process([*prefix, sys.executable, "-c", script], cwd=tmp_path,
+                       env={"PATH": "/usr/bin:/bin"}, limits=Limits(10, 512), cap=10_000)
+    assert b"NET 101" in done.output

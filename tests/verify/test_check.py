@@ -49,7 +49,10 @@ def test_check_names_defined_by_an_example_are_local(resolver: Resolver) -> None
             "Then pass a `RetryPolicy` to `Client`; `Policy` is not defined anywhere.\n")
     checked = check_documents([Document("a.md", text)], resolver)
     assert _statuses(checked) == {"RetryPolicy": "ignored", "Client": "verified",
-                                  "Policy": "unverified"}
+                                  "Policy": "ignored"}
+    strict = check_documents([Document("a.md", text)], resolver, strict=True)
+    assert _statuses(strict) == {"RetryPolicy": "ignored", "Client": "verified",
+                                 "Policy": "unverified"}
 
 
 def test_check_output_is_sorted_and_deduplicated(resolver: Resolver) -> None:

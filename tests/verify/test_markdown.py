@@ -175,9 +175,27 @@ def test_markdown_ignore_file_marker_drops_everything() -> None:
 def test_markdown_document_bindings_from_examples() -> None:
     text = ("```python\nclass Local:\n    pass\nresult = compute()\nimport os\n```\n\n"
             "```python\n# src/real.py\nclass Real: ...\n```\n\n```bash\nX=1\n```\n")
-    assert document_bindings(text) == {"Local", "result"}
+    assert document_bindings(text).locals == {"Local", "result"}
 
 
 def test_markdown_empty_and_plain_documents() -> None:
     assert extract_references("", file="d.md") == []
     assert extract_references("Just prose, no code at all.\n", file="d.md") == []
+
+
+def test_ignored_line_numbers_skip_markers_quoted_in_code() -> None:
+    lines = ["Write `<!-- pse: ignore-file -->` to skip a file.", "```md",
+             "<!-- pse: ignore-file -->", "```", "`tinyqueue.nothing`"]
+    assert ignored_line_numbers(lines) == set()
+
+
+def test_ignored_line_numbers_obey_a_marker_beside_a_code_span() -> None:
+    lines = ["`tinyqueue.nothing` <!-- pse: ignore -->", "`tinyqueue.other`"]
+    assert ignored_line_numbers(lines) == {1}
+
+
+def test_extract_references_count_lines_after_a_code_span_that_wraps() -> None:
+    text = "Intro (`a wrapped\nspan`) and then\n`tinyqueue.JobQueue` here.\n"
+    refs = extract_references(text, file="a.md")
+    assert [(r.text, r.line) for r in refs if "JobQueue" in r.text] == [
+        ("tinyqueue.JobQueue", 3)]

@@ -12,7 +12,7 @@ from pse.index.facts import declared_dependencies
 from pse.verify.check import Document, check_documents
 from pse.verify.externals import external_names
 from pse.verify.refs import Reference, Resolution
-from pse.verify.resolve import Resolver
+from pse.verify.resolve import Resolver, project_resolver
 from pse.verify.spans import classify_span
 from repo_fixtures import PY_SMALL, copy_repo
 
@@ -133,6 +133,23 @@ def test_resolve_bad_keyword_message_and_suggestion(resolver: Resolver) -> None:
 def test_resolve_paths_exact_or_suffix(resolver: Resolver, span: str,
                                        evidence: tuple[tuple[str, None], ...]) -> None:
     assert _evidence(resolver, span) == evidence
+
+
+def test_resolve_bare_basename_verifies_only_when_unique(tmp_path: Path) -> None:
+    root = tmp_path / "tree"
+    for path in ("pkg/models.py", "pkg/a/util.py", "pkg/b/util.py"):
+        (root / path).parent.mkdir(parents=True, exist_ok=True)
+        (root / path).write_text("X = 1\n", "utf-8")
+    index, _ = build_index(root, cache_dir=tmp_path / "cache", workers=1)
+    tree = project_resolver(index)
+    unique = _resolve(tree, "models.py")
+    assert (unique.status, unique.evidence) == ("verified", (("pkg/models.py", None),))
+    ambiguous = _resolve(tree, "util.py")
+    assert ambiguous.status == "unverified"
+    assert ambiguous.message.startswith("2 files are named 'util.py'")
+    assert _resolve(tree, "util.py:1").status == "unverified"
+    assert _resolve(tree, "a/util.py").status == "verified"
+    index.close()
 
 
 @pytest.mark.parametrize(("span", "suggestion"), [

@@ -75,7 +75,7 @@ def test_rst_directives_and_code_blocks() -> None:
 
 
 def test_rst_bindings_are_names_of_examples() -> None:
-    assert "client" in rst_bindings(DOC)
+    assert "client" in rst_bindings(DOC).locals
 
 
 def test_rst_ignore_markers() -> None:
@@ -89,13 +89,13 @@ def test_rst_verify_cli_checks_against_the_tree(tmp_path: Path,
                                                capsys: pytest.CaptureFixture[str]) -> None:
     doc = tmp_path / "guide.rst"
     doc.write_text("Guide\n=====\n\nUse :func:`definitely_not_defined_anywhere` and "
-                   "``src/nowhere/missing.py``.\n", encoding="utf-8")
+                   "``src/tinyhttp/missing.py``.\n", encoding="utf-8")
     result = run_cli(capsys, "verify", str(doc), "--source", str(PY_SMALL), "--format", "json")
     refs = json.loads(result.out)["references"]
     assert result.code == 1
     assert {(r["line"], r["status"]) for r in refs} == {(4, "unverified")}
     assert {r["name"] for r in refs} == {"definitely_not_defined_anywhere",
-                                         "src/nowhere/missing.py"}
+                                         "src/tinyhttp/missing.py"}
 
 
 def test_rst_folder_is_collected(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -7,6 +7,7 @@ from pathlib import Path
 import click
 
 from pse.cli.common import EXIT_FINDINGS, EXIT_OK, CliError, get_context, verbosity_options
+from pse.cli.reporting import report_inputs, report_options
 from pse.cli.runs import make_deps, new_run_id, print_summary, set_token_caps
 from pse.errors import PseError
 from pse.pipeline.runner import run_pipeline
@@ -43,6 +44,7 @@ from pse.tasks.article.task import ArticleTask
 @click.option("--no-tools", is_flag=True, help="Don't give the Specialist file tools.")
 @click.option("--no-llm-review", is_flag=True, help="Skip the Evaluator's LLM review.")
 @click.option("--no-cache", is_flag=True, help="Don't reuse cached model answers.")
+@report_options
 @verbosity_options
 @click.pass_context
 def command(ctx: click.Context, repo: Path | None, lang: str, translate_to: str | None,
@@ -83,7 +85,8 @@ def command(ctx: click.Context, repo: Path | None, lang: str, translate_to: str 
                 "lang": lang, "translate": translate_to or "", "style": chosen,
                 "project": project.name, "description": project.description,
                 "highlights": "; ".join(project.highlights), "words": str(words),
-                "llm_review": "0" if no_llm_review else "1", "tools": "0" if no_tools else "1"})
+                "llm_review": "0" if no_llm_review else "1", "tools": "0" if no_tools else "1",
+                **report_inputs(project.repo)})
         deps = make_deps(context, settings, source=source.resolve(), use_tools=not no_tools,
                          llm_review=not no_llm_review)
         set_token_caps(deps, words=words)
@@ -95,7 +98,7 @@ def command(ctx: click.Context, repo: Path | None, lang: str, translate_to: str 
         except PseError:
             if (run_dir / "state.json").exists():
                 context.progress(f"pse: the run stopped; after fixing the cause, continue it "
-                                 f"with: pse resume {run_dir}")
+                                 f"with: pse continue {run_dir}")
             raise
         record_style(history, project=project.name, style=chosen)
         print_summary(final, deps, run_dir=run_dir)

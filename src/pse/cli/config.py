@@ -8,6 +8,8 @@ from pathlib import Path
 import click
 
 from pse.cli.common import EXIT_OK, get_context
+from pse.tools.isolation import describe_mode, isolation_mode
+from pse.tools.settings import ToolSettings
 
 
 @click.group("config")
@@ -29,6 +31,8 @@ def show(ctx: click.Context, as_json: bool, target: Path | None) -> int:
         return EXIT_OK
     if settings.pyproject:
         click.echo(f"# config file: {settings.pyproject}")
+    isolation = isolation_mode(ToolSettings.from_values(settings.values).isolation)
+    click.echo(f"# agent tool isolation: {describe_mode(isolation)}")
     width = max(len(k) for k in rows)
     for key, (value, source) in rows.items():
         click.echo(f"{key.ljust(width)}  {json.dumps(value)}  ({source})")

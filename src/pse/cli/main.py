@@ -18,12 +18,15 @@ from pse.errors import PseError
 # `pse verify` never pays for the LLM stack's imports.
 COMMANDS: dict[str, tuple[str, str]] = {
     "article": ("pse.cli.article", "Write a verified technical article about a repository."),
-    "resume": ("pse.cli.resume", "Continue an interrupted run from its last checkpoint."),
+    "resume": ("pse.cli.resume", "Write a resume tailored to a job (or the roles a CV fits), "
+               "nothing invented."),
+    "continue": ("pse.cli.continue_run", "Continue an interrupted run from its last checkpoint."),
     "verify": ("pse.cli.verify", "Check code references in Markdown against a source tree."),
     "verify-resume": ("pse.cli.verify_resume",
                       "Check that every fact in a resume is supported by the CV."),
     "index": ("pse.cli.index", "Index a source tree; show its symbols or ProjectFacts."),
     "cache": ("pse.cli.cache", "Show or clear pse's caches."),
+    "rag": ("pse.cli.rag", "Build and query the retrieval index (BM25, dense, hybrid)."),
     "config": ("pse.cli.config", "Show every setting with its source."),
     "models": ("pse.cli.models", "Show the LLM backends and check that they answer."),
     "serve-local": ("pse.cli.serve_local",
@@ -70,6 +73,8 @@ def cli(ctx: click.Context, config_file: Path | None, quiet: int, verbose: int,
       pse verify README.md --source . --format sarif -o pse.sarif
     Look at what pse knows about a repository:
       pse index . --facts
+    Tailor a resume to a job (every fact checked against the CV):
+      pse resume --cv cv.md --jd job.md
     """
     if config_file is not None and not config_file.is_file():
         raise CliError(f"--config {str(config_file)!r} does not exist")

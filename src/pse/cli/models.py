@@ -16,6 +16,8 @@ from pse.llm.catalog import MODELS, is_assembled, locate_parts
 from pse.llm.local import is_available
 from pse.llm.registry import create_client
 from pse.llm.types import STAGES, Message
+from pse.tools.isolation import describe_mode, isolation_mode
+from pse.tools.settings import ToolSettings
 
 _PING = [Message.user("Reply with the single word OK.")]
 
@@ -39,13 +41,15 @@ def command(ctx: click.Context, as_json: bool) -> int | None:
     local = [{"name": spec.name, "description": spec.description,
               "installed": _installed(spec.name), "assembled": is_assembled(spec, cache_dir=folder),
               "extra": spec.extra} for spec in MODELS.values()]
+    isolation = isolation_mode(ToolSettings.from_values(settings.values).isolation)
     if as_json:
         click.echo(json.dumps({"default": config.default, "stages": _stage_map(config),
                                "backends": {n: _describe(b) for n, b in config.backends.items()},
-                               "llama_cpp": is_available(), "local_models": local},
-                              indent=2, sort_keys=True))
+                               "llama_cpp": is_available(), "local_models": local,
+                               "tool_isolation": isolation}, indent=2, sort_keys=True))
         return EXIT_OK
     click.echo(_text(config, local))
+    click.echo(f"agent tool isolation: {describe_mode(isolation)}")
     return EXIT_OK
 
 

@@ -1,4 +1,4 @@
-"""``pse resume RUN``: continue an interrupted run from its last checkpoint."""
+"""``pse resume``: a resume tailored to a job description, or to the roles the CV fits."""
 
 from __future__ import annotations
 
@@ -6,35 +6,179 @@ from pathlib import Path
 
 import click
 
-from pse.cli.common import EXIT_FINDINGS, EXIT_OK, CliError, get_context
-from pse.cli.runs import make_deps, print_summary, set_token_caps
-from pse.pipeline.runner import resume_pipeline
-from pse.pipeline.state import load_state
-from pse.tasks import load_task_factory
+from pse.cli.common import (
+    EXIT_FINDINGS,
+    EXIT_OK,
+    CliContext,
+    CliError,
+    get_context,
+    verbosity_options,
+)
+from pse.cli.runs import make_deps, new_run_id, print_summary
+from pse.config import Settings
+from pse.errors import PseError
+from pse.pipeline.runner import run_pipeline
+from pse.pipeline.state import PSEState
+from pse.pipeline.task import RunDeps
+from pse.tasks.resume.publish import publish
+from pse.tasks.resume.task import ResumeTask
+
+_FORMATS = ("docx", "pdf")
+_TOKEN_CAPS = {"planner": 300, "specialist": 1100, "evaluator": 300, "fix": 350,
+               "translate": 1400}
 
 
 @click.command("resume")
-@click.argument("run_dir", type=click.Path(file_okay=False, path_type=Path))
-@click.option("--no-tools", is_flag=True, help="Don't give the Specialist file tools.")
+@click.option("--cv", "cvs", multiple=True, type=click.Path(path_type=Path),
+              help="The candidate's CV (Markdown or text); repeat for more CV files.")
+@click.option("--jd", type=click.Path(path_type=Path), default=None,
+              help="The job description to tailor the resume to.")
+@click.option("--recommend", is_flag=True,
+              help="No job description: rank the roles the CV fits, then write for the top one.")
+@click.option("--role", default="", help="With --recommend: write the resume for this role.")
+@click.option("--notes", type=click.Path(path_type=Path), default=None,
+              help="Folder of notes (market notes, what to stress); context, never evidence.")
+@click.option("--lang", type=click.Choice(["en", "zh"]), default=None,
+              help="Language to write in (default: the job description's, or the CV's).")
+@click.option("--translate", "translate_to", type=click.Choice(["en", "zh"]), default=None,
+              help="Also produce a verified translation into this language.")
+@click.option("--out", "out_dir", type=click.Path(file_okay=False, path_type=Path),
+              default=Path("runs"), show_default=True, help="Folder for run directories.")
+@click.option("--formats", default="docx,pdf", show_default=True,
+              help="Documents rendered beside the Markdown (comma-separated; '' for none).")
+@click.option("--pii-rules", type=click.Path(path_type=Path), default=None,
+              help="More private strings to redact: one literal or 're:PATTERN' per line.")
+@click.option("--banned", "banned_file", type=click.Path(path_type=Path), default=None,
+              help="More banned phrases, one per line.")
+@click.option("--max-retries", type=click.IntRange(0, 10), default=None,
+              help="Fix rounds after the first evaluation (default: PSE_MAX_RETRIES or 3).")
+@click.option("--no-llm-review", is_flag=True, help="Skip the Evaluator's LLM review.")
+@click.option("--no-cache", is_flag=True, help="Don't reuse cached model answers.")
+@verbosity_options
 @click.pass_context
-def command(ctx: click.Context, run_dir: Path, no_tools: bool) -> int:
-    """Continue the run in RUN_DIR without repeating the steps it finished."""
+def command(ctx: click.Context, cvs: tuple[Path, ...], jd: Path | None, recommend: bool,
+            role: str, notes: Path | None, lang: str | None, translate_to: str | None,
+            out_dir: Path, formats: str, pii_rules: Path | None, banned_file: Path | None,
+            max_retries: int | None, no_llm_review: bool, no_cache: bool) -> int:
+    """Write a resume tailored to --jd (or, with --recommend, to the best-fitting role)
+    in which every employer, title, date, number, degree, school, certification, project
+    and skill is supported by the --cv.
+
+    The Planner picks the jobs, projects and focus; the Specialist writes from the CV;
+    the gate is `pse verify-resume` every round (plus an LLM review in round one); Fix
+    edits only flagged lines; the last resort forces the CV's values and deletes what is
+    still unsupported. Personal data is replaced by placeholders before any text goes to
+    a model. Exit 0 only when every fact is supported, 1 when the resume needs review.
+
+    \b
+    Examples:
+      pse resume --cv examples/resume/cv.en.md --jd examples/resume/jd.en.md
+      pse resume --cv cv.md --recommend
+      pse resume --cv cv.zh.md --jd jd.zh.md --lang zh --translate en
+    """
     context = get_context(ctx)
-    state = load_state(run_dir)
-    if state.step == "done":
-        raise CliError(f"run {state.run_id!r} already finished ({state.status}); "
-                       "nothing to resume")
-    source = Path(state.inputs.get("source", ""))
-    if not source.is_dir():
-        raise CliError(f"the run's source folder {str(source)!r} is gone")
-    settings = context.settings(start=source)
-    task = load_task_factory(state.task)(settings=settings)
-    # the run's own choices (tools, review, length) hold after a resume too
-    deps = make_deps(context, settings, source=source,
-                     use_tools=not no_tools and state.inputs.get("tools", "1") == "1",
+    inputs = _check_inputs(cvs, jd, recommend, notes, pii_rules, banned_file, formats, role)
+    settings = context.settings(cli={"max_retries": max_retries,
+                                     "llm.cache": False if no_cache else None},
+                                start=cvs[0].resolve().parent)
+    lang = lang or _language(jd or cvs[0])
+    run_id = new_run_id("resume")
+    state = PSEState(run_id=run_id, task="resume", max_retries=settings.get_int("max_retries"),
+                     inputs={**inputs, "lang": lang, "translate": translate_to or "",
+                             "llm_review": "0" if no_llm_review else "1"})
+    task = ResumeTask(settings=settings, banned_file=banned_file)
+    deps = resume_deps(context, settings, state)
+    state = PSEState(**{**vars(state), "inputs": {**state.inputs, "privacy": privacy(deps)}})
+    task.inputs(state)  # read every input now: a bad file is an error before any model call
+    announce(context, task, state, deps)
+    run_dir = out_dir / run_id
+    try:
+        final = run_pipeline(state, task, deps, run_dir=run_dir)
+    except PseError:
+        if (run_dir / "state.json").exists():
+            context.progress(f"pse: the run stopped; after fixing the cause, continue it with: "
+                             f"pse continue {run_dir}")
+        raise
+    return finish(final, task, deps, run_dir=run_dir)
+
+
+def _check_inputs(cvs: tuple[Path, ...], jd: Path | None, recommend: bool,
+                  notes: Path | None, pii_rules: Path | None, banned: Path | None,
+                  formats: str, role: str) -> dict[str, str]:
+    if not cvs:
+        raise CliError("give the candidate's CV with --cv FILE")
+    if jd is None and not recommend:
+        raise CliError("give the job description with --jd FILE, or use --recommend")
+    if role and not recommend:
+        raise CliError("--role names the role to write for in --recommend mode; "
+                       "with --jd the job description sets the role")
+    for path, what in [*((p, "--cv") for p in cvs), (jd, "--jd"), (pii_rules, "--pii-rules"),
+                       (banned, "--banned")]:
+        if path is not None and not path.is_file():
+            raise CliError(f"{what} {str(path)!r} is not a file")
+    if notes is not None and not notes.is_dir():
+        raise CliError(f"--notes {str(notes)!r} is not a folder")
+    wanted = tuple(f.strip() for f in formats.split(",") if f.strip())
+    unknown = [f for f in wanted if f not in _FORMATS]
+    if unknown:
+        raise CliError(f"--formats: unknown format {unknown[0]!r}; choose from docx, pdf")
+    return {"cv": "\n".join(str(p.resolve()) for p in cvs),
+            "jd": str(jd.resolve()) if jd else "", "notes": str(notes.resolve()) if notes
+            else "", "pii_rules": str(pii_rules.resolve()) if pii_rules else "",
+            "banned": str(banned.resolve()) if banned else "",
+            "mode": "recommend" if recommend else "jd", "role": role,
+            "formats": ",".join(wanted)}
+
+
+def _language(path: Path) -> str:
+    """``zh`` when most letters of the file are Chinese, else ``en``."""
+    try:
+        text = path.read_text(encoding="utf-8", errors="replace")
+    except OSError:
+        return "en"
+    letters = [c for c in text if c.isalpha()]
+    cjk = sum(1 for c in letters if "\u3400" <= c <= "\u9fff")
+    return "zh" if letters and cjk > 0.3 * len(letters) else "en"
+
+
+def resume_deps(context: CliContext, settings: Settings, state: PSEState) -> RunDeps:
+    """Run dependencies for a resume run: no file tools, resume-sized completion caps."""
+    source = Path(state.inputs["cv"].split("\n")[0]).parent
+    deps = make_deps(context, settings, source=source, use_tools=False,
                      llm_review=state.inputs.get("llm_review", "1") == "1")
-    set_token_caps(deps, words=int(state.inputs.get("words", "600") or 600))
-    context.progress(f"pse: resuming {state.run_id} at step {state.step!r}")
-    final = resume_pipeline(run_dir, task, deps)  # type: ignore[arg-type]  # a Task by contract
+    deps.max_tokens.update(_TOKEN_CAPS)
+    return deps
+
+
+def privacy(deps: RunDeps) -> str:
+    """``local`` when every stage runs on the embedded model, else ``remote``."""
+    config = getattr(deps.llm, "config", None)
+    if config is None:
+        return "remote"
+    stages = ("planner", "specialist", "evaluator", "fix", "translate")
+    return "local" if all(config.backend_for(s).kind == "local" for s in stages) else "remote"
+
+
+def announce(context: CliContext, task: ResumeTask, state: PSEState, deps: RunDeps) -> None:
+    """Say what the run does and where the personal data goes."""
+    mode = state.inputs.get("mode", "jd")
+    context.progress(f"pse: resume ({'recommend' if mode == 'recommend' else 'job description'}"
+                     f", {state.inputs.get('lang', 'en')}), run {state.run_id}")
+    counts = task.inputs(state).redactor.counts()
+    found = ", ".join(f"{n} {kind}" for kind, n in counts.items()) or "none found"
+    if privacy(deps) == "local":
+        context.progress("pse: embedded model: nothing leaves this machine "
+                         f"(personal data redacted in prompts and records anyway: {found})")
+    else:
+        context.progress(f"pse: remote model: personal data replaced by placeholders before "
+                         f"anything is sent ({found}); restored only in the files written here")
+
+
+def finish(final: PSEState, task: ResumeTask, deps: RunDeps, *, run_dir: Path) -> int:
+    """Render the documents, print the summary and paths; the exit code of the run."""
+    formats = tuple(f for f in final.inputs.get("formats", "docx,pdf").split(",") if f)
+    written = publish(task, final, run_dir, formats=formats)
     print_summary(final, deps, run_dir=run_dir)
+    for path in written:
+        click.echo(str(path))
     return EXIT_OK if final.status == "passed" else EXIT_FINDINGS

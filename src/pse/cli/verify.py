@@ -38,17 +38,24 @@ DOC_SUFFIXES = (".md", ".markdown", ".mdx", ".rst")
 @EXIT_ZERO_OPTION
 @click.option("--all", "show_all", is_flag=True,
               help="Text format: list every reference, not only the flagged ones.")
+@click.option("--repo-url", default="", help="HTML format: link evidence to this repository "
+              "at the checked-out commit (default: the project's metadata or git origin).")
+@click.option("--strict", is_flag=True, default=None,
+              help="Flag every name the tree does not define (default: only names the "
+                   "text clearly means as this project's code; setting verify.strict).")
 @verbosity_options
 @click.pass_context
 def command(ctx: click.Context, paths: tuple[Path, ...], source: Path | None,
             output_format: str | None, output_file: Path | None, exit_zero: bool,
-            show_all: bool) -> int:
+            show_all: bool, repo_url: str, strict: bool | None) -> int:
     """Check that every code reference in PATHS exists in the source tree.
 
     PATHS are Markdown, MDX or reStructuredText files or folders of them. Each
     `identifier`, `Class.method()`, `path/file.py` and `file.py:123` is verified (with
     file:line evidence), external (builtins, stdlib, dependencies), ignored (not code)
-    or unverified (flagged).
+    or unverified (flagged). By default only names the text clearly means as the
+    project's code are flagged (qualified, a role, a near miss, a path under the tree);
+    --strict flags every name the tree does not define.
 
     \b
     Exit codes: 0 nothing unverified, 1 something unverified, 2 bad input.
@@ -57,7 +64,9 @@ def command(ctx: click.Context, paths: tuple[Path, ...], source: Path | None,
       pse verify README.md -s . --format sarif -o pse.sarif
     """
     context = get_context(ctx)
-    settings = context.settings(cli={"format": output_format, "root": source and str(source)},
+    _check_repo_url(repo_url)
+    settings = context.settings(cli={"format": output_format, "root": source and str(source),
+                                     "verify.strict": strict},
                                 start=source or Path.cwd())
     root = Path(settings.get_str("root") or ".")
     documents = load_documents(paths, exclude=settings.get_list("verify.exclude"))
@@ -65,17 +74,26 @@ def command(ctx: click.Context, paths: tuple[Path, ...], source: Path | None,
     try:
         checked = check_documents(documents, make_resolver(index, settings),
                                   ignore=settings.get_list("verify.ignore"),
-                                  historical=settings.get_list("verify.historical"))
+                                  historical=settings.get_list("verify.historical"),
+                                  strict=settings.get_bool("verify.strict"))
     finally:
         index.close()
     fmt = settings.get_str("format")
     _refuse_source_file(output_file, root)
-    write_output(_render(fmt, checked, documents, show_all=show_all), output_file,
+    write_output(_render(fmt, checked, documents, show_all=show_all, root=root,
+                         repo_url=repo_url), output_file,
                  inputs=[*paths, *(Path(d.path) for d in documents)])
     flagged = sum(1 for c in checked if c.result.status == "unverified")
     if context.verbosity >= 0 and fmt != "text":
         click.echo(f"pse: {len(checked)} references, {flagged} unverified", err=True)
     return EXIT_FINDINGS if flagged and not exit_zero else EXIT_OK
+
+
+def _check_repo_url(repo_url: str) -> None:
+    from pse.report.links import normalize_repo_url
+    if repo_url and not normalize_repo_url(repo_url):
+        raise CliError(f"--repo-url {repo_url!r} is not a repository URL; give it as "
+                       "https://host/owner/name")
 
 
 def _refuse_source_file(output_file: Path | None, root: Path) -> None:
@@ -89,17 +107,22 @@ def _refuse_source_file(output_file: Path | None, root: Path) -> None:
 
 
 def _render(fmt: str, checked: list[CheckedReference], documents: list[Document], *,
-            show_all: bool) -> str:
+            show_all: bool, root: Path, repo_url: str) -> str:
     # renderers are imported on use: each run needs one, and start-up time is user time
     if fmt == "json":
         from pse.report.references import render_json
         return render_json(checked)
     if fmt == "sarif":
         from pse.report.sarif import render_sarif
-        return render_sarif(checked, lines_of={d.path: d.text.splitlines() for d in documents})
+        from pse.report.sources import repository_root
+        return render_sarif(checked, lines_of={d.path: d.text.splitlines() for d in documents},
+                            root=repository_root(root), cwd=Path.cwd())
     if fmt == "html":
         from pse.report.html import render_html
-        return render_html(checked)
+        from pse.report.sources import SourceReader, repository_linker
+        url_of, _, _ = repository_linker(root, repo_url)
+        return render_html(checked, documents={d.path: d.text for d in documents},
+                           read_lines=SourceReader(root), url_of=url_of)
     from pse.report.references import render_text
     return render_text(checked, verbose=show_all)
 

@@ -9,7 +9,11 @@ that answers queries straight from SQLite, so a warm run loads nothing it does n
 from __future__ import annotations
 
 import os
+import sys
+import tomllib
 from collections.abc import Callable, Sequence
+from functools import cache
+from importlib import metadata
 from pathlib import Path
 
 from pse.index.languages import PARSED_LANGUAGES, detect_language
@@ -27,6 +31,8 @@ from pse.index.treesitter import extract_tree_sitter
 from pse.index.walk import discover_files, is_binary
 
 ProgressCallback = Callable[[int, int], None]
+_EXTRACTOR_VERSIONS = {"python": "3", "tree-sitter": "1"}
+"""Bump when an extractor's output changes, so cached files are parsed again."""
 _PARALLEL_THRESHOLD = 64
 
 
@@ -51,12 +57,12 @@ def build_index(
     """
     root = root.resolve()
     entries = discover_files(root, exclude=exclude)
-    modules = module_names(entries, root_name=root.name)
+    modules = module_names(entries, root_name=root.name, project=project_name(root))
     conn = open_database(database_path(cache_dir, root), root=root)
     stored = stored_files(conn)
     current = {e.path for e in entries}
-    stale = [e for e in entries
-             if stored.get(e.path) != (e.size, e.mtime_ns, modules.get(e.path, ""))]
+    stale = [e for e in entries if stored.get(e.path) != (
+        e.size, e.mtime_ns, modules.get(e.path, ""), extractor_id(e.language))]
     removed = sorted(set(stored) - current)
     jobs = [(str(root), e.path, modules.get(e.path, ""), max_file_size)
             for e in stale if e.language in PARSED_LANGUAGES]
@@ -65,7 +71,7 @@ def build_index(
         delete_files(conn, removed)
         for entry in stale:
             save_file(conn, entry, module=modules.get(entry.path, ""),
-                      parsed=parsed.get(entry.path))
+                      parsed=parsed.get(entry.path), extractor=extractor_id(entry.language))
     index = SymbolIndex(conn, root=root)
     stats = IndexStats(files=len(entries), parsed=len(jobs), reused=len(entries) - len(stale),
                        symbols=index.count_symbols(),
@@ -73,10 +79,37 @@ def build_index(
     return index, stats
 
 
-def module_names(entries: Sequence[FileEntry], *, root_name: str) -> dict[str, str]:
-    """Dotted module name of every Python file, from the package folders around it."""
-    packages = {e.path.rpartition("/")[0] for e in entries
-                if e.path.rpartition("/")[2] == "__init__.py"}
+def extractor_id(language: str) -> str:
+    """Which extractor (and versions) builds the rows of a file in ``language``.
+
+    Recorded per file in the cache: a file indexed by another pse version, another
+    Python (``ast`` grammar) or without the tree-sitter grammars is parsed again.
+    """
+    if language == "python":
+        return f"python-ast/{_EXTRACTOR_VERSIONS['python']}/py{sys.version_info[0]}." \
+               f"{sys.version_info[1]}"
+    if language in PARSED_LANGUAGES:
+        return f"tree-sitter/{_EXTRACTOR_VERSIONS['tree-sitter']}/{_grammars_version()}"
+    return ""
+
+
+@cache
+def _grammars_version() -> str:
+    try:
+        return metadata.version("tree-sitter-language-pack")
+    except metadata.PackageNotFoundError:
+        return "missing"
+
+
+def module_names(entries: Sequence[FileEntry], *, root_name: str,
+                 project: str = "") -> dict[str, str]:
+    """Dotted module name of every Python file, from the package folders around it.
+
+    Folders with ``__init__.py`` are packages, and so are PEP 420 namespace packages:
+    folders of Python files inside a package, directly under ``src/``, or named like the
+    project (``project``, the distribution name) at the root.
+    """
+    packages = _package_folders(entries, root_name=root_name, project=project)
     names: dict[str, str] = {}
     for entry in entries:
         if entry.language != "python":
@@ -92,6 +125,39 @@ def module_names(entries: Sequence[FileEntry], *, root_name: str) -> dict[str, s
             dotted = dotted[:-1]
         names[entry.path] = ".".join(dotted) or root_name
     return names
+
+
+def _package_folders(entries: Sequence[FileEntry], *, root_name: str, project: str
+                     ) -> set[str]:
+    """Regular packages (``__init__.py``) and namespace packages, as folder paths."""
+    python = [e.path for e in entries if e.language == "python"]
+    packages = {path.rpartition("/")[0] for path in python
+                if path.rpartition("/")[2] == "__init__.py"}
+    folders = {path[:at] for path in python for at in _slashes(path)}
+    own = project.replace("-", "_").lower()
+    for folder in sorted(folders, key=lambda f: f.count("/")):  # parents first
+        parent, _, name = folder.rpartition("/")
+        if folder in packages or not name.isidentifier():
+            continue
+        if parent in packages or (parent == "src" and "/" not in folder[4:]) or (
+                not parent and (name.lower() == own or root_name == "src")):
+            packages.add(folder)
+    return packages
+
+
+def _slashes(path: str) -> list[int]:
+    return [at for at, char in enumerate(path) if char == "/"]
+
+
+def project_name(root: Path) -> str:
+    """The distribution name in ``root/pyproject.toml`` ("" when there is none)."""
+    try:
+        with open(root / "pyproject.toml", "rb") as handle:
+            data = tomllib.load(handle)
+    except (OSError, tomllib.TOMLDecodeError):
+        return ""
+    name = data.get("project", {}).get("name", "")
+    return name if isinstance(name, str) else ""
 
 
 def _parse_all(jobs: list[tuple[str, str, str, int]], *, on_progress: ProgressCallback | None,

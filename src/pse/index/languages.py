@@ -14,6 +14,7 @@ _BY_SUFFIX = {
     ".sh": "shell", ".bash": "shell", ".md": "markdown", ".mdx": "markdown", ".rst": "rst",
     ".toml": "toml", ".json": "json", ".yaml": "yaml", ".yml": "yaml", ".cfg": "ini",
     ".ini": "ini", ".html": "html", ".css": "css", ".sql": "sql", ".txt": "text",
+    ".conf": "config",
 }
 
 PARSED_LANGUAGES = frozenset({"python", "javascript", "typescript", "tsx", "go", "rust", "java",

@@ -51,9 +51,9 @@ class ImportEdge:
 
 @dataclass(frozen=True)
 class Mention:
-    """A string in the source that names an environment variable or a CLI flag."""
+    """A string in the source that names an environment variable, a CLI flag or a key."""
 
-    kind: Literal["env_var", "flag"]
+    kind: Literal["env_var", "flag", "key"]
     value: str
     line: int
 

@@ -4,12 +4,15 @@ Extracted: the module itself, classes (with bases as written), functions, method
 nested definitions, parameters, module and class attributes (plain and annotated
 assignments, dataclass/attrs fields, ``self.x =`` in methods), ``__all__``, imports
 (relative ones made absolute, so re-exports resolve), and string mentions of environment
-variables (``os.getenv("X")``, ``os.environ["X"]``) and CLI flags (``"--verbose"``).
+variables (``os.getenv("X")``, ``os.environ["X"]``), CLI flags (``"--verbose"``) and
+string keys (``"SESSION_COOKIE_NAME"``, ``"llm.timeout"``: config keys and other names
+that exist only as strings).
 """
 
 from __future__ import annotations
 
 import ast
+import bisect
 import re
 import warnings
 from dataclasses import dataclass, field
@@ -19,6 +22,9 @@ from pse.index.model import DefFacts, ImportEdge, Mention, ParsedFile, Symbol
 _ENV_PATTERN = re.compile(
     rb"(?:getenv|environ(?:\.get|\.setdefault|\.pop)?)\s*[\[(]\s*[\"']([A-Za-z_][A-Za-z0-9_]*)[\"']")
 _FLAG_PATTERN = re.compile(rb"[\"'](--[A-Za-z][A-Za-z0-9_-]*)[\"'=]")
+_NEWLINE = re.compile(rb"\n")
+_KEY_PATTERN = re.compile(rb"(?<![\w\"'])[\"']([A-Za-z_](?:[\w.-]{0,62}\w)?)[\"'](?![\w\"'])")
+"""Identifier-like string literals: config keys, option names, logger and entry-point names."""
 
 
 @dataclass
@@ -280,8 +286,10 @@ def _absolute_module(c: _Collector, module: str, level: int) -> str | None:
 def _collect_mentions(c: _Collector, source: bytes) -> None:
     """Env-var and flag strings, found with regexes over the bytes (an AST walk costs
     more than the parse itself on large files)."""
-    for pattern, kind in ((_ENV_PATTERN, "env_var"), (_FLAG_PATTERN, "flag")):
+    newlines = [m.start() for m in _NEWLINE.finditer(source)]  # a match's line: bisect
+    for pattern, kind in ((_ENV_PATTERN, "env_var"), (_FLAG_PATTERN, "flag"),
+                          (_KEY_PATTERN, "key")):
         for match in pattern.finditer(source):
             value = match.group(1).decode("ascii")
-            line = source.count(b"\n", 0, match.start(1)) + 1
+            line = bisect.bisect_left(newlines, match.start(1)) + 1
             c.mentions.append(Mention(kind, value, line))  # type: ignore[arg-type]  # kind is a literal above

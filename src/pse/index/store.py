@@ -1,9 +1,10 @@
 """The SQLite cache behind the symbol index.
 
 One database per source root, keyed by the resolved root path. A file's rows are
-replaced only when its size, mtime or module name changed, so a warm run over an
-unchanged tree reads nothing but ``stat`` data. The schema version is stored; a database
-from another version is rebuilt rather than misread.
+replaced only when its size, mtime, module name or extractor changed, so a warm run over
+an unchanged tree reads nothing but ``stat`` data, and a cache filled by an environment
+with other extractors (tree-sitter missing, another version) is not silently reused. The
+schema version is stored; a database from another version is rebuilt rather than misread.
 """
 
 from __future__ import annotations
@@ -17,13 +18,14 @@ from pathlib import Path
 from pse.errors import SourceError
 from pse.index.model import BodyFacts, FileEntry, ParsedFile
 
-SCHEMA_VERSION = "5"  # 4: tree-sitter languages are parsed; 5: definition and body facts
+SCHEMA_VERSION = "6"  # 5: definition and body facts; 6: each file records its extractor
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS files (
     path TEXT PRIMARY KEY, size INTEGER NOT NULL, mtime_ns INTEGER NOT NULL,
-    language TEXT NOT NULL, lines INTEGER, module TEXT NOT NULL, error TEXT NOT NULL);
+    language TEXT NOT NULL, lines INTEGER, module TEXT NOT NULL, error TEXT NOT NULL,
+    extractor TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS symbols (
     path TEXT NOT NULL, qualname TEXT NOT NULL, name TEXT NOT NULL, kind TEXT NOT NULL,
     line INTEGER NOT NULL, end_line INTEGER NOT NULL, parent TEXT NOT NULL,
@@ -89,10 +91,11 @@ def _schema_version(conn: sqlite3.Connection) -> str | None:
     return row[0] if row else None
 
 
-def stored_files(conn: sqlite3.Connection) -> dict[str, tuple[int, int, str]]:
-    """``path -> (size, mtime_ns, module)`` of every file in the cache."""
-    rows = conn.execute("SELECT path, size, mtime_ns, module FROM files")
-    return {path: (size, mtime, module) for path, size, mtime, module in rows}
+def stored_files(conn: sqlite3.Connection) -> dict[str, tuple[int, int, str, str]]:
+    """``path -> (size, mtime_ns, module, extractor)`` of every file in the cache."""
+    rows = conn.execute("SELECT path, size, mtime_ns, module, extractor FROM files")
+    return {path: (size, mtime, module, extractor)
+            for path, size, mtime, module, extractor in rows}
 
 
 def delete_files(conn: sqlite3.Connection, paths: Iterable[str]) -> None:
@@ -103,13 +106,18 @@ def delete_files(conn: sqlite3.Connection, paths: Iterable[str]) -> None:
 
 
 def save_file(conn: sqlite3.Connection, entry: FileEntry, *, module: str,
-              parsed: ParsedFile | None) -> None:
-    """Replace the rows of one file with ``parsed`` (None: a file listed but not parsed)."""
+              parsed: ParsedFile | None, extractor: str = "") -> None:
+    """Replace the rows of one file with ``parsed`` (None: a file listed but not parsed).
+
+    ``extractor`` names the extractor and versions that built the rows (see
+    :func:`pse.index.builder.extractor_id`); a file built by another one is parsed again.
+    """
     delete_files(conn, [entry.path])
     lines = parsed.lines if parsed else None
     error = parsed.error if parsed else ""
-    conn.execute("INSERT INTO files VALUES (?, ?, ?, ?, ?, ?, ?)",
-                 (entry.path, entry.size, entry.mtime_ns, entry.language, lines, module, error))
+    conn.execute("INSERT INTO files VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                 (entry.path, entry.size, entry.mtime_ns, entry.language, lines, module, error,
+                  extractor))
     if parsed is None:
         return
     conn.executemany(

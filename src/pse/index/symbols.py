@@ -156,6 +156,12 @@ class SymbolIndex:
         return frozenset(str(m).split(".")[0] for (m,) in rows)
 
     @cached_property
+    def module_paths(self) -> dict[str, str]:
+        """``path -> dotted module`` of every Python file."""
+        rows = self._conn.execute("SELECT path, module FROM files WHERE module != ''")
+        return {str(p): str(m) for p, m in rows}
+
+    @cached_property
     def imported_top_modules(self) -> frozenset[str]:
         """Top-level modules the tree imports (its dependencies, stdlib included)."""
         rows = self._conn.execute("SELECT DISTINCT target FROM imports WHERE alias != '*'")
@@ -168,6 +174,21 @@ class SymbolIndex:
         """Every distinct symbol name (for did-you-mean suggestions)."""
         rows = self._conn.execute("SELECT DISTINCT name FROM symbols ORDER BY name")
         return [str(n) for (n,) in rows]
+
+    def names_of_kinds(self, kinds: tuple[str, ...]) -> list[tuple[str, str]]:
+        """Every distinct (name, path) of a symbol of one of ``kinds``."""
+        marks = ", ".join("?" for _ in kinds)
+        rows = self._conn.execute(
+            f"SELECT DISTINCT name, path FROM symbols WHERE kind IN ({marks}) ORDER BY name",  # noqa: S608 - placeholders only
+            kinds)
+        return [(str(n), str(p)) for n, p in rows]
+
+    def foreign_qualnames(self) -> list[str]:
+        """Qualnames of the symbols of non-Python files."""
+        rows = self._conn.execute(
+            "SELECT DISTINCT qualname FROM symbols WHERE path NOT LIKE '%.py' "
+            "AND path NOT LIKE '%.pyi' ORDER BY qualname")
+        return [str(q) for (q,) in rows]
 
     def names_near(self, name: str) -> list[str]:
         """Distinct names sharing ``name``'s first character and of similar length.

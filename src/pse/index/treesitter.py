@@ -1,10 +1,11 @@
 """Symbols of JavaScript, TypeScript/TSX, Go, Rust, Java, C and C++ files via tree-sitter.
 
-The only module that imports tree-sitter (optional: ``pip install 'pse[treesitter]'``,
-the grammars come compiled in the ``tree-sitter-language-pack`` wheel, nothing is
-downloaded at run time). Without it those files are listed but not parsed, each with
-an error that tells how to install it; :func:`load_parser` raises ``ImportError`` with
-the same hint for callers that need a parser.
+The only module that imports tree-sitter (a core dependency: the grammars come compiled
+in the ``tree-sitter-language-pack`` wheel, nothing is downloaded at run time). In an
+environment that lacks it anyway, those files are listed but not parsed, each with an
+error that tells how to install it; :func:`load_parser` raises ``ImportError`` with the
+same hint for callers that need a parser. The cache records the grammars' version with
+every file (:func:`pse.index.builder.extractor_id`), so installing them re-parses.
 
 Qualnames are dotted, like Python's, so ``Type.method``, ``Type::method``,
 ``Class#method``, ``pkg.Func`` and ``mod::path::item`` all become dotted lookups:
@@ -42,7 +43,8 @@ GRAMMARS = {"javascript": "javascript", "typescript": "typescript", "tsx": "tsx"
             "rust": "rust", "java": "java", "c": "c", "cpp": "cpp"}
 """pse language name -> tree-sitter-language-pack grammar name."""
 
-INSTALL_HINT = "install \"pse[treesitter]\" (pip install 'pse[treesitter]') to index {what}"
+INSTALL_HINT = ("install tree-sitter-language-pack, a dependency of pse "
+                "(pip install 'tree-sitter-language-pack<1'), to index {what}")
 
 _EXTRACTORS: dict[str, Callable[[Collector, Node], None]] = {
     "javascript": extract_web, "typescript": extract_web, "tsx": extract_web,
@@ -96,7 +98,7 @@ def extract_tree_sitter(source: bytes, *, path: str, language: str) -> ParsedFil
         parser = load_parser("cpp" if path.endswith(".h") else language)
     except ImportError as exc:
         return ParsedFile(path=path, language=language, lines=lines,
-                          error=f"skipped: {exc}, then run 'pse cache clear'")
+                          error=f"skipped: {exc}")
     tree = parser.parse(source)
     collector = Collector(source=source, path=path, module=module_name(path, language))
     try:

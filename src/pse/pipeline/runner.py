@@ -17,6 +17,7 @@ from pathlib import Path
 from pse.errors import SourceError
 from pse.llm.usage import CallRecord
 from pse.pipeline import steps
+from pse.pipeline.publish import publish_reports
 from pse.pipeline.state import PSEState, Status, load_state, save_state
 from pse.pipeline.task import RunDeps, Task
 from pse.pipeline.trace import Trace
@@ -128,6 +129,7 @@ def finalize(state: PSEState, task: Task, *, run_dir: Path) -> PSEState:
                                                    sort_keys=True) + "\n", encoding="utf-8")
     if target != run_dir:
         shutil.copy2(target / "report.json", run_dir / "report.json")
+    publish_reports(state, task, report, folder=target, run_dir=run_dir)
     return state
 
 

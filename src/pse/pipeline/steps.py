@@ -118,13 +118,22 @@ def fix(state: PSEState, task: Task, deps: RunDeps) -> PSEState:
 
 
 def strip(state: PSEState, task: Task, deps: RunDeps) -> PSEState:  # noqa: ARG001 - step API
-    """Deterministic fallback: delete what is still unverified, then check again."""
+    """Deterministic fallback: delete what is still unverified, then check again.
+
+    A task with a ``repair(state, text, result) -> (text, notes)`` method first puts right
+    what its rules can (the notes join ``stripped``); the rest is deleted as before.
+    """
     lang = state.inputs.get("lang", "en")
     result = VerifyResult(bad=state.findings())
-    text, removed = strip_spans(state.artifact, task.strip_spans(state, result))
+    text, repaired = state.artifact, []
+    repair = getattr(task, "repair", None)  # optional: a task's own deterministic rules
+    if repair is not None:
+        text, repaired = repair(state, text, result)
+        result = task.verify(state, text, lang=lang)
+    text, removed = strip_spans(text, task.strip_spans(state, result))
     after = task.verify(state, text, lang=lang)
     status: Status = "running" if not after.bad else "failed"
-    return replace(state, artifact=text, stripped=[*state.stripped, *removed],
+    return replace(state, artifact=text, stripped=[*state.stripped, *repaired, *removed],
                    bad=[finding_to_dict(f) for f in after.bad], ok_count=len(after.ok),
                    status=status, step="translate" if not after.bad else "finalize")
 

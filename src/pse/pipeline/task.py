@@ -66,4 +66,4 @@ class RunDeps:
         "planner": 400, "specialist": 1600, "evaluator": 400, "fix": 600, "translate": 2000})
     """Completion cap per stage (small local models can otherwise ramble to the limit)."""
     stop_after: Sequence[str] = ()
-    """Stop (as if interrupted) after these steps: for tests of ``pse resume``."""
+    """Stop (as if interrupted) after these steps: for tests of ``pse continue``."""

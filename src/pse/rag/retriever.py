@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-import math
-from collections import Counter
+import hashlib
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Protocol
+from typing import Protocol, runtime_checkable
 
+from pse.rag.bm25 import K1, B, BM25Segment, top_positive
 from pse.rag.tokens import tokenize
 
 
@@ -21,11 +21,35 @@ class Chunk:
     text: str
     title: str = ""
     """What the chunk is (``class Session``, ``## Install``), for prompts."""
+    symbol: str = ""
+    """Qualified name of the class or function the chunk belongs to ("" for other text)."""
+
+    @property
+    def digest(self) -> str:
+        """Hash of what the chunk says (its embedding is cached under it)."""
+        data = f"{self.title}\n{self.text}".encode()
+        return hashlib.sha256(data).hexdigest()[:32]
+
+    def search_text(self) -> str:
+        """The text BM25 indexes: title, path and body."""
+        return f"{self.title} {self.path} {self.text}"
 
     def to_dict(self) -> dict[str, object]:
         """JSON-ready form (stored in the run state)."""
-        return {"path": self.path, "start": self.start, "end": self.end, "title": self.title,
-                "text": self.text}
+        data: dict[str, object] = {"path": self.path, "start": self.start, "end": self.end,
+                                   "title": self.title, "text": self.text}
+        if self.symbol:
+            data["symbol"] = self.symbol
+        return data
+
+
+@dataclass(frozen=True)
+class Hit:
+    """A retrieved chunk with its score and rank (1 = best) under one retriever."""
+
+    chunk: Chunk
+    score: float
+    rank: int
 
 
 class Retriever(Protocol):
@@ -36,37 +60,64 @@ class Retriever(Protocol):
         ...
 
 
-class BM25Retriever:
-    """Okapi BM25 over identifier-aware tokens (k1=1.5, b=0.75)."""
+@runtime_checkable
+class ScoredRetriever(Protocol):
+    """A retriever that also says how well each chunk scored (for traces and fusion)."""
 
-    def __init__(self, chunks: Sequence[Chunk], *, k1: float = 1.5, b: float = 0.75) -> None:
+    name: str
+
+    def search(self, query: str, *, k: int = 8) -> list[Chunk]:
+        """The ``k`` best chunks for ``query``, best first."""
+        ...
+
+    def scored(self, query: str, *, k: int = 8) -> list[Hit]:
+        """The ``k`` best chunks for ``query`` with their scores, best first."""
+        ...
+
+
+def rank_hits(chunks: Sequence[Chunk], scored: Sequence[tuple[float, int]], k: int
+              ) -> list[Hit]:
+    """``(score, chunk position)`` pairs as hits: best score first, ties by path and line."""
+    ordered = sorted(scored, key=lambda item: (-item[0], chunks[item[1]].path,
+                                               chunks[item[1]].start, item[1]))
+    return [Hit(chunks[i], float(score), rank) for rank, (score, i) in
+            enumerate(ordered[:k], start=1)]
+
+
+class BM25Retriever:
+    """Okapi BM25 (bm25s, k1=1.5, b=0.75) over identifier-aware tokens."""
+
+    name = "bm25"
+
+    def __init__(self, chunks: Sequence[Chunk], *, k1: float = K1, b: float = B,
+                 segments: Sequence[tuple[BM25Segment, Sequence[int]]] | None = None
+                 ) -> None:
+        """Index ``chunks``, or use prebuilt ``segments``.
+
+        Args:
+            chunks: the corpus.
+            k1: BM25 term-frequency saturation.
+            b: BM25 length normalisation.
+            segments: ``(segment, chunk positions)`` pairs that cover ``chunks`` (from the
+                persisted index); one segment over all chunks when omitted.
+        """
         self.chunks = list(chunks)
-        self.k1, self.b = k1, b
-        self._tf = [Counter(tokenize(f"{c.title} {c.path} {c.text}")) for c in self.chunks]
-        self._len = [sum(tf.values()) for tf in self._tf]
-        self._avg = (sum(self._len) / len(self._len)) if self._len else 0.0
-        df: Counter[str] = Counter()
-        for tf in self._tf:
-            df.update(tf.keys())
-        n = len(self.chunks)
-        self._idf = {term: math.log(1 + (n - freq + 0.5) / (freq + 0.5))
-                     for term, freq in df.items()}
+        if segments is None:
+            docs = [tokenize(c.search_text()) for c in self.chunks]
+            segments = [(BM25Segment.build(docs, k1=k1, b=b), range(len(self.chunks)))]
+        self._segments = [(segment, list(positions)) for segment, positions in segments]
+
+    def scored(self, query: str, *, k: int = 8) -> list[Hit]:
+        """The ``k`` best matching chunks with their BM25 scores (ties by path and line)."""
+        tokens = tokenize(query)
+        if not tokens or k <= 0:
+            return []
+        found: list[tuple[float, int]] = []
+        for segment, positions in self._segments:
+            scores = segment.scores(tokens)
+            found.extend((float(scores[i]), positions[i]) for i in top_positive(scores, k))
+        return rank_hits(self.chunks, found, k)
 
     def search(self, query: str, *, k: int = 8) -> list[Chunk]:
         """The ``k`` best chunks for ``query``, best first (ties by path and line)."""
-        terms = [t for t in set(tokenize(query)) if t in self._idf]
-        if not terms:
-            return []
-        scored: list[tuple[float, str, int, int]] = []
-        for index, tf in enumerate(self._tf):
-            score = 0.0
-            norm = self.k1 * (1 - self.b + self.b * self._len[index] / (self._avg or 1))
-            for term in terms:
-                freq = tf.get(term, 0)
-                if freq:
-                    score += self._idf[term] * freq * (self.k1 + 1) / (freq + norm)
-            if score > 0:
-                chunk = self.chunks[index]
-                scored.append((-score, chunk.path, chunk.start, index))
-        scored.sort()
-        return [self.chunks[index] for _, _, _, index in scored[:k]]
+        return [hit.chunk for hit in self.scored(query, k=k)]

@@ -1,39 +1,123 @@
-"""A self-contained HTML report of checked references (no scripts, no external assets)."""
+"""``pse verify --format html``: the documents rendered with every reference marked.
+
+One page for any number of documents: the summary, an index of the documents with
+their counts, the filterable findings list (status, kind, file) and every document
+rendered with its references marked in place; hovering or focusing a mark shows its
+evidence (``path:line`` and the source lines around it) or the suggestion. Pure: the
+caller passes the documents' text and a reader for the evidence files.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from html import escape
 
-from pse.report.references import STATUSES, summary
+from pse.report.document import DocumentRenderer
+from pse.report.links import UrlOf
+from pse.report.marks import STATUSES, Mark, SourceLines, marks_from_checked, status_counts
+from pse.report.page import render_page
 from pse.verify.check import CheckedReference
 
-_STYLE = """
-body{font:14px/1.5 system-ui,sans-serif;margin:2rem;color:#222}
-table{border-collapse:collapse;width:100%}td,th{border-bottom:1px solid #ddd;padding:4px 8px;
-text-align:left;vertical-align:top}code{background:#f4f4f4;padding:0 3px}
-.unverified{color:#b00020;font-weight:600}.verified{color:#2e7d32}.external{color:#555}
-.ignored{color:#999}.summary span{margin-right:1.5rem}
-"""
+
+def render_html(checked: list[CheckedReference], *, documents: Mapping[str, str] | None = None,
+                read_lines: SourceLines | None = None, url_of: UrlOf | None = None,
+                title: str = "pse verify") -> str:
+    """The report page of ``pse verify``.
+
+    Args:
+        checked: the checked references of every document.
+        documents: document path -> text; each one is rendered with its marks (without
+            it the page holds the findings list only).
+        read_lines: reads an evidence file's lines, for the source shown in popups.
+        url_of: the repository URL of a source line; evidence then links to it.
+        title: the page title.
+    """
+    marks = marks_from_checked(checked)
+    renderer = DocumentRenderer(read_lines=read_lines, url_of=url_of)
+    texts = dict(documents or {})
+    paths = sorted(set(texts) | {m.file for m in marks})
+    sections = [_document_section(renderer, number, path, texts.get(path), marks)
+                for number, path in enumerate(paths, start=1)]
+    body = [f"<h1>{escape(title)}</h1>", render_summary(marks),
+            render_index(paths, marks), render_findings(marks, renderer.ids),
+            "<h2>Documents</h2>", *sections]
+    return render_page(title, "\n".join(body))
 
 
-def render_html(checked: list[CheckedReference], *, title: str = "pse verify") -> str:
-    """The report page: summary counts, then one row per reference, flags first."""
-    counts = summary(checked)
-    order = {"unverified": 0, "verified": 1, "external": 2, "ignored": 3}
-    ordered = sorted(checked, key=lambda c: (order[c.result.status], c.ref.file, c.ref.line))
+def _document_section(renderer: DocumentRenderer, number: int, path: str, text: str | None,
+                      marks: Sequence[Mark]) -> str:
+    own = [m for m in marks if m.file == path]
+    content = renderer.render(path, text, own) if text is not None else \
+        '<p class="muted">(the document text is not part of this report)</p>'
+    return (f'<section class="doc" id="doc-{number}"><h3>{escape(path)}</h3>'
+            f"{render_counts(own)}{content}</section>")
+
+
+def render_summary(marks: Sequence[Mark]) -> str:
+    """Counts per status, the flags first."""
+    counts = status_counts(marks)
+    spans = "".join(f'<span class="s-{s}">{counts[s]} {s}</span>' for s in STATUSES)
+    return f'<p class="summary">{len(marks)} references: {spans}</p>'
+
+
+def render_counts(marks: Sequence[Mark]) -> str:
+    """Counts per status of one document (non-zero only)."""
+    counts = status_counts(marks)
+    spans = "".join(f'<span class="s-{s}">{counts[s]} {s}</span>' for s in STATUSES
+                    if counts[s])
+    return f'<p class="counts">{spans or "no references"}</p>'
+
+
+def render_index(paths: Sequence[str], marks: Sequence[Mark]) -> str:
+    """The file index: one row per document with its counts, linked to its section."""
+    if len(paths) < 2:
+        return ""
     rows = []
-    for item in ordered:
-        ref, result = item.ref, item.result
-        evidence = "<br>".join(escape(p + (f":{n}" if n else "")) for p, n in result.evidence)
-        note = escape(result.message)
-        if result.suggestion:
-            note += f"<br>did you mean <code>{escape(result.suggestion)}</code>?"
-        rows.append(f"<tr><td>{escape(ref.file)}:{ref.line}</td><td><code>{escape(ref.text)}"
-                    f"</code></td><td>{escape(ref.kind)}</td><td class='{result.status}'>"
-                    f"{result.status}</td><td>{evidence}</td><td>{note}</td></tr>")
-    spans = "".join(f"<span class='{s}'>{counts[s]} {s}</span>" for s in STATUSES)
-    return (f"<!doctype html><html lang='en'><head><meta charset='utf-8'>"
-            f"<title>{escape(title)}</title><style>{_STYLE}</style></head><body>"
-            f"<h1>{escape(title)}</h1><p class='summary'>{spans}</p><table><thead><tr>"
-            "<th>where</th><th>reference</th><th>kind</th><th>status</th><th>evidence</th>"
-            f"<th>note</th></tr></thead><tbody>{''.join(rows)}</tbody></table></body></html>\n")
+    for number, path in enumerate(paths, start=1):
+        counts = status_counts(m for m in marks if m.file == path)
+        cells = "".join(f'<td class="n s-{s}">{counts[s]}</td>' for s in STATUSES)
+        rows.append(f'<tr><td><a href="#doc-{number}">{escape(path)}</a></td>{cells}</tr>')
+    head = "".join(f"<th>{s}</th>" for s in STATUSES)
+    return (f'<h2>Files</h2><table class="index"><thead><tr><th>document</th>{head}</tr>'
+            f'</thead><tbody>{"".join(rows)}</tbody></table>')
+
+
+def render_findings(marks: Sequence[Mark], ids: Mapping[int, str], *,
+                    heading: str = "Findings") -> str:
+    """The findings list (flags first) with the filters the page script enables."""
+    order = {status: rank for rank, status in enumerate(STATUSES)}
+    ordered = sorted(marks, key=lambda m: (order.get(m.status, 9), m.file, m.line, m.text))
+    rows = [_finding_row(mark, ids.get(id(mark))) for mark in ordered]
+    return (f"<h2>{escape(heading)}</h2>{_filters(marks)}"
+            '<table class="findings"><thead><tr><th>where</th><th>span</th><th>kind</th>'
+            "<th>status</th><th>evidence or advice</th></tr></thead>"
+            f'<tbody>{"".join(rows)}</tbody></table>')
+
+
+def _finding_row(mark: Mark, mark_id: str | None) -> str:
+    where = escape(f"{mark.file}:{mark.line}")
+    link = f'<a href="#{mark_id}">{where}</a>' if mark_id else where
+    notes = []
+    if mark.message:
+        notes.append(escape(mark.message))
+    if mark.suggestion:
+        notes.append(f"did you mean <code>{escape(mark.suggestion)}</code>?"
+                     if " " not in mark.suggestion.strip() else escape(mark.suggestion))
+    notes.extend(escape(p + (f":{n}" if n else "")) for p, n in mark.evidence[:3])
+    return (f'<tr data-status="{escape(mark.status)}" data-kind="{escape(mark.kind)}" '
+            f'data-file="{escape(mark.file)}"><td>{link}</td><td><code>{escape(mark.text)}'
+            f'</code></td><td>{escape(mark.kind)}</td><td class="st s-{escape(mark.status)}">'
+            f'{escape(mark.status)}</td><td>{"<br>".join(notes)}</td></tr>')
+
+
+def _filters(marks: Sequence[Mark]) -> str:
+    """Hidden until the script runs: without JavaScript every row is simply shown."""
+    def select(name: str, values: Sequence[str]) -> str:
+        options = "".join(f'<option value="{escape(v)}">{escape(v)}</option>' for v in values)
+        return (f'<label>{name} <select name="{name}"><option value="">all</option>{options}'
+                "</select></label>")
+    statuses = [s for s in STATUSES if any(m.status == s for m in marks)]
+    return (f'<form id="filters" hidden>{select("status", statuses)}'
+            f'{select("kind", sorted({m.kind for m in marks}))}'
+            f'{select("file", sorted({m.file for m in marks}))}'
+            '<span id="shown" aria-live="polite"></span></form>')

@@ -1,14 +1,27 @@
-"""SARIF 2.1.0 for code-scanning UIs: one result per unverified reference."""
+"""SARIF 2.1.0 for code-scanning UIs: one result per unverified reference.
+
+Artifact URIs are relative to the repository root (``uriBaseId`` ``%SRCROOT%``) whatever
+form the documents were given in, so code-scanning UIs can place them; a document
+outside the repository keeps an absolute ``file:`` URI. Every rule carries a short and
+a full description, help text and a ``helpUri``.
+"""
 
 from __future__ import annotations
 
 import hashlib
 import json
+import posixpath
+from collections.abc import Mapping, Sequence
+from pathlib import Path, PurePosixPath
+from urllib.parse import quote
 
 from pse import __version__
 from pse.verify.check import CheckedReference
 
 _SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
+BASE_ID = "%SRCROOT%"
+INFORMATION_URI = "https://pypi.org/project/pse/"
+HELP_URI = INFORMATION_URI + "#sarif-rules"
 _RULES = {
     "symbol": ("PSE001", "unverified-symbol", "A code symbol that the source tree does not define"),
     "module": ("PSE002", "unverified-module", "A module that the source tree does not contain"),
@@ -22,37 +35,80 @@ _RULES = {
     "claim": ("PSE009", "false-claim", "A statement about the code (inheritance, location, "
               "kind, parameters, members, calls, raises) that the source contradicts"),
 }
+_FIX = ("Correct the reference from the source tree (the message names the closest real "
+        "name when there is one), or remove it; silence a deliberate one with "
+        "`<!-- pse: ignore -->` or `[tool.pse.verify] ignore`.")
 
 
-def render_sarif(checked: list[CheckedReference], *, lines_of: dict[str, list[str]]) -> str:
-    """The SARIF log; ``lines_of`` maps a document to its lines (for fingerprints)."""
-    results = []
-    for item in checked:
-        if item.result.status != "unverified":
-            continue
-        ref, result = item.ref, item.result
-        rule_id = _RULES[ref.kind][0]
-        text = lines_of.get(ref.file, [])
-        line_text = text[ref.line - 1] if 0 < ref.line <= len(text) else ""
-        # the reference text is part of the hash: two flags on one line are two alerts
-        digest = hashlib.sha256(f"{ref.file}|{rule_id}|{line_text}|{ref.text}".encode()
-                                ).hexdigest()
-        message = f"{ref.text!r}: {result.message}"
-        if ref.kind == "claim":
-            message = f"false claim {ref.text!r}: {result.message}"
-        if result.suggestion:
-            message += f"; did you mean {result.suggestion!r}?"
-        results.append({
-            "ruleId": rule_id, "level": "error", "message": {"text": message},
-            "locations": [{"physicalLocation": {
-                "artifactLocation": {"uri": ref.file},
-                "region": {"startLine": ref.line}}}],
-            "partialFingerprints": {"primaryLocationLineHash": digest},
-        })
-    rules = [{"id": rule_id, "name": name, "shortDescription": {"text": text}}
-             for rule_id, name, text in sorted(_RULES.values())]
-    log = {"$schema": _SCHEMA, "version": "2.1.0", "runs": [{
+def render_sarif(checked: list[CheckedReference], *, lines_of: Mapping[str, Sequence[str]],
+                 root: Path | None = None, cwd: Path | None = None) -> str:
+    """The SARIF log.
+
+    Args:
+        checked: the checked references.
+        lines_of: document path -> its lines (for fingerprints and columns).
+        root: the repository root (absolute) that artifact URIs are relative to; without
+            it the document paths are used as they are.
+        cwd: the folder relative document paths are relative to (absolute).
+    """
+    results = [_result(item, lines_of, root=root, cwd=cwd) for item in checked
+               if item.result.status == "unverified"]
+    run: dict[str, object] = {
         "tool": {"driver": {"name": "pse", "version": __version__,
-                            "informationUri": "https://pypi.org/project/pse/", "rules": rules}},
-        "results": results}]}
+                            "informationUri": INFORMATION_URI, "rules": _rules()}},
+        "results": results}
+    if root is not None:
+        run["originalUriBaseIds"] = {BASE_ID: {"description": {
+            "text": "The root of the repository the documents belong to"}}}
+    log = {"$schema": _SCHEMA, "version": "2.1.0", "runs": [run]}
     return json.dumps(log, ensure_ascii=False, indent=2) + "\n"
+
+
+def _rules() -> list[dict[str, object]]:
+    return [{"id": rule_id, "name": name, "shortDescription": {"text": text},
+             "fullDescription": {"text": f"{text}: the document names it, the source tree "
+                                         "does not have it."},
+             "help": {"text": _FIX, "markdown": _FIX}, "helpUri": HELP_URI,
+             "defaultConfiguration": {"level": "error"}}
+            for rule_id, name, text in sorted(_RULES.values())]
+
+
+def _result(item: CheckedReference, lines_of: Mapping[str, Sequence[str]], *,
+            root: Path | None, cwd: Path | None) -> dict[str, object]:
+    ref, result = item.ref, item.result
+    rule_id = _RULES[ref.kind][0]
+    text = lines_of.get(ref.file, [])
+    line_text = text[ref.line - 1] if 0 < ref.line <= len(text) else ""
+    # the reference text is part of the hash: two flags on one line are two alerts
+    digest = hashlib.sha256(f"{ref.file}|{rule_id}|{line_text}|{ref.text}".encode()
+                            ).hexdigest()
+    message = f"{ref.text!r}: {result.message}"
+    if ref.kind == "claim":
+        message = f"false claim {ref.text!r}: {result.message}"
+    if result.suggestion:
+        message += f"; did you mean {result.suggestion!r}?"
+    region: dict[str, int] = {"startLine": ref.line}
+    column = line_text.find(ref.text) if ref.text else -1
+    if column >= 0:
+        region |= {"startColumn": column + 1, "endColumn": column + 1 + len(ref.text)}
+    return {
+        "ruleId": rule_id, "level": "error", "message": {"text": message},
+        "locations": [{"physicalLocation": {
+            "artifactLocation": artifact_location(ref.file, root=root, cwd=cwd),
+            "region": region}}],
+        "partialFingerprints": {"primaryLocationLineHash": digest},
+    }
+
+
+def artifact_location(path: str, *, root: Path | None, cwd: Path | None) -> dict[str, str]:
+    """The ``artifactLocation`` of a document: relative to ``root`` when inside it."""
+    if root is None:
+        return {"uri": quote(path, safe="/")}
+    posix = PurePosixPath(path)
+    absolute = posix if posix.is_absolute() else PurePosixPath(
+        (cwd or root).as_posix()) / posix
+    normal = posixpath.normpath(str(absolute))
+    base = posixpath.normpath(root.as_posix())
+    if normal == base or not normal.startswith(base.rstrip("/") + "/"):
+        return {"uri": Path(normal).as_uri()}
+    return {"uri": quote(posixpath.relpath(normal, base), safe="/"), "uriBaseId": BASE_ID}

@@ -12,7 +12,8 @@ from importlib.metadata import entry_points
 
 from pse.errors import TaskError
 
-BUILTIN_TASKS = {"article": "pse.tasks.article.task:ArticleTask"}
+BUILTIN_TASKS = {"article": "pse.tasks.article.task:ArticleTask",
+                 "resume": "pse.tasks.resume.task:ResumeTask"}
 
 
 def available_tasks() -> dict[str, str]:

@@ -4,8 +4,10 @@ Layers, in order: the argv must be a short list of plain strings; the seeds' bla
 dangerous patterns is kept as a second opinion (``blacklisted``); the allowlist must name
 the program, subcommand and every option (``not-allowed``); every path argument must pass
 the same checks as ``read_file``; git gets safety switches (no external diff or textconv
-drivers, no fsmonitor, no pager, no global or system config) and pathspecs that keep
-secret files out of its output. The program then runs under :mod:`pse.tools.process`.
+drivers; the repository's program-running config neutralised, see
+:mod:`pse.tools.gitsafe`) and pathspecs that keep secret files out of its output. The
+program then runs through :func:`pse.tools.confine.run_confined`, the one place that
+decides how (and whether) a command runs.
 """
 
 from __future__ import annotations
@@ -20,16 +22,11 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from pse.tools import gitsafe
+from pse.tools.confine import check_allowed, run_confined
 from pse.tools.outcome import RefusalError, ToolCallFailed
 from pse.tools.pathtext import check_path_text
-from pse.tools.process import (
-    Completed,
-    Limits,
-    child_environment,
-    make_home,
-    run_process,
-    safe_path,
-)
+from pse.tools.process import safe_path
 from pse.tools.rules import Parsed, Rule, build_rules, find_rule, parse_arguments
 from pse.tools.secrets import SECRET_PATTERNS, is_secret_path
 
@@ -51,8 +48,8 @@ DANGEROUS_PATTERNS: tuple[str, ...] = (
 _BLACKLIST = tuple(re.compile(p) for p in DANGEROUS_PATTERNS)
 _MAX_ARGS = 256
 _MAX_ARG = 4096
-_GIT_SWITCHES = ("--no-pager", "-c", "core.fsmonitor=false", "-c",
-                 f"core.hooksPath={os.devnull}", "-c", "core.pager=cat")
+_GIT_SWITCHES = ("--no-pager",)
+"""The rest of git's hardening is in the environment (:mod:`pse.tools.gitsafe`)."""
 _GIT = Rule("git", ("git",))
 _EXCLUDING = frozenset({"git log", "git show", "git diff", "git grep"})
 
@@ -66,7 +63,8 @@ def run_command(sandbox: Sandbox, argv: object) -> str:
     """Run an allowed read-only command in the primary root; its output and exit code.
 
     Raises:
-        RefusalError: blacklisted, not on the allowlist, or a path argument refused.
+        RefusalError: blacklisted, not on the allowlist, a path argument refused, or
+            ``needs-isolation`` (see :mod:`pse.tools.confine`).
         ToolCallFailed: malformed argv, program missing, timeout.
     """
     args = _check_argv(argv)
@@ -80,7 +78,8 @@ def run_command(sandbox: Sandbox, argv: object) -> str:
     rule = find_rule(args, rules)
     parsed = parse_arguments(rule, args[len(rule.prefix):])
     final = [_program(sandbox, rule), *_arguments(sandbox, rule, parsed)]
-    return _execute(sandbox, args, final)
+    check_allowed(sandbox, rule)
+    return _execute(sandbox, rule, args, final)
 
 
 def _check_argv(argv: object) -> list[str]:
@@ -122,9 +121,7 @@ def _arguments(sandbox: Sandbox, rule: Rule, parsed: Parsed) -> list[str]:
 
 
 def _git_arguments(sandbox: Sandbox, rule: Rule, parsed: Parsed) -> list[str]:
-    if not (sandbox.root / ".git").exists():
-        raise RefusalError("not-allowed", f"{rule.name!r} needs the project root "
-                           f"{str(sandbox.root)!r} to be a git repository")
+    gitsafe.git_directory(sandbox.root, sandbox.roots)  # a repository, inside the roots
     positionals = list(parsed.positionals)
     pattern: list[str] = []
     if rule.name == "git grep" and positionals and not any(
@@ -191,8 +188,8 @@ def _refuse_blobs(sandbox: Sandbox, revisions: list[str]) -> None:
     for rev in revisions:
         if ":" in rev or ".." in rev:
             continue  # REV:path was checked by path; ranges name commits
-        done = _spawn(sandbox, [_program(sandbox, _GIT), *_GIT_SWITCHES, "cat-file", "-t",
-                                f"{rev}^{{}}"])
+        done = run_confined(sandbox, _GIT, [_program(sandbox, _GIT), *_GIT_SWITCHES,
+                                            "cat-file", "-t", f"{rev}^{{}}"])
         if done.output.strip() == b"blob":
             raise RefusalError("not-allowed", f"{rev!r} is a file object (blob); name it as "
                                "REV:path (e.g. HEAD:README.md) so the sandbox can check it")
@@ -203,19 +200,9 @@ def _secret_excludes() -> list[str]:
     return [f":(exclude,icase,glob)**/{pattern}" for pattern in SECRET_PATTERNS]
 
 
-def _spawn(sandbox: Sandbox, final: list[str]) -> Completed:
+def _execute(sandbox: Sandbox, rule: Rule, shown: list[str], final: list[str]) -> str:
     settings = sandbox.settings
-    limits = Limits(settings.timeout, settings.max_memory, sandbox.nproc)
-    with make_home() as home:
-        env = child_environment(home=Path(home), ceiling=sandbox.root.parent,
-                                environ=sandbox.environ, roots=sandbox.roots)
-        return run_process([*sandbox.network_prefix, *final], cwd=sandbox.root, env=env,
-                           limits=limits, cap=settings.max_output)
-
-
-def _execute(sandbox: Sandbox, shown: list[str], final: list[str]) -> str:
-    settings = sandbox.settings
-    done = _spawn(sandbox, final)
+    done = run_confined(sandbox, rule, final)
     scrub = sandbox.scrubber()
     text = scrub.scrub(done.output.decode("utf-8", errors="replace")).rstrip("\n")
     if done.timed_out:
@@ -229,7 +216,8 @@ def _execute(sandbox: Sandbox, shown: list[str], final: list[str]) -> str:
                      f"bytes; only the first {len(done.output)} are shown (setting "
                      "tools.max_output); narrow it, e.g. with -n or a path]")
     lines.append(f"[exit code {done.exit_code}{_signal_text(done.exit_code)}]")
-    if settings.isolate_network and not sandbox.network_prefix:
+    if settings.isolate_network and sandbox.isolation != "bubblewrap" and not (
+            sandbox.network_prefix):
         lines.append("[note: network isolation is unavailable on this platform]")
     return "\n".join(lines)
 

@@ -21,6 +21,7 @@ RefusalCode = Literal[
     "binary-file",  # not text
     "not-allowed",  # program, subcommand or option outside the command allowlist
     "blacklisted",  # matched the dangerous-pattern blacklist (second layer)
+    "needs-isolation",  # would execute project code, and bubblewrap is not available
 ]
 FailureCode = Literal[
     "invalid-arguments",  # JSON or schema mismatch

@@ -8,7 +8,10 @@ so options that write files (``--output``), run programs (``--open-files-in-page
 (``--no-index``, ``--contents``, ``--files0-from``) never reach a program. Positional
 arguments are checked as paths by the caller. ``git log --follow`` and ``-L`` are left
 out on purpose: they follow a file through renames, past the pathspecs that hide secret
-files; so is ``git grep --untracked``, which would read hard links and untracked secrets.
+files; so is ``git grep --untracked``, which would read hard links and untracked secrets,
+and ``--recurse-submodules``, which would read submodules' own configs. Rules whose
+program executes project code say so (``runs_code``); :mod:`pse.tools.confine` decides
+where they may run.
 """
 
 from __future__ import annotations
@@ -42,6 +45,9 @@ class Rule:
     """Arguments pse adds after the prefix (``--no-ext-diff``, ``-p no:cacheprovider``)."""
     any_option: bool = False
     """Custom rules from settings accept every option (still blacklisted, still confined)."""
+    runs_code: bool = False
+    """The program executes code from the project (pytest collection imports it), so it
+    only runs isolated (see :mod:`pse.tools.confine`)."""
 
 
 @dataclass(frozen=True)
@@ -86,7 +92,7 @@ _GREP_FLAGS = _set(
     "--extended-regexp -F --fixed-strings -G --basic-regexp -P --perl-regexp --cached "
     "-I -a --text --and --or --not --all-match -q --quiet --break -H "
     "--full-name --column -o --only-matching -W --function-context -p --show-function "
-    "--recurse-submodules --no-color")
+    "--no-color")
 _GREP_VALUED = _set("-e -A -B -C --after-context --before-context --context --max-depth "
                     "-m --max-count --threads")
 _GIT_SAFETY = ("--no-ext-diff", "--no-textconv")
@@ -103,7 +109,7 @@ _BUILTIN: tuple[Rule, ...] = (
     Rule("git ls-files", ("git", "ls-files"), _set(
         "-c --cached -m --modified -o --others -d --deleted -s --stage -u --unmerged "
         "--exclude-standard --full-name --directory --no-empty-directory -t -v --eol "
-        "--error-unmatch --recurse-submodules --deduplicate"), paths="git"),
+        "--error-unmatch --deduplicate"), paths="git"),
     Rule("git blame", ("git", "blame"), _set(
         "-w -M -C -e -s -l -t -f -n -p -c --porcelain --line-porcelain --root --show-email "
         "--show-name --show-number --show-stats --incremental --minimal"),
@@ -126,7 +132,7 @@ _BUILTIN: tuple[Rule, ...] = (
            _set("--collect-only --co -q --quiet -v --verbose --strict-markers"),
            _set("-k -m --ignore --deselect --ignore-glob"),
            required=_set("--collect-only --co"),
-           inject=("-p", "no:cacheprovider", "--capture=no"))
+           inject=("-p", "no:cacheprovider", "--capture=no"), runs_code=True)
       for python in ("python", "python3")),
 )
 

@@ -21,6 +21,7 @@ from pathlib import Path
 
 from pse.errors import ConfigError, SourceError
 from pse.tools import commands, files, grep
+from pse.tools.isolation import IsolationMode, isolation_mode
 from pse.tools.outcome import RefusalError, ToolCallFailed
 from pse.tools.pathtext import check_path_text
 from pse.tools.process import nproc_limit, probe_unshare
@@ -85,6 +86,11 @@ class Sandbox:
     def network_prefix(self) -> tuple[str, ...]:
         """``unshare`` argv prefix isolating commands from the network; ``()`` if none."""
         return probe_unshare() if self.settings.isolate_network else ()
+
+    @functools.cached_property
+    def isolation(self) -> IsolationMode:
+        """``bubblewrap`` (the isolated mode) or ``rlimits`` (the fallback), probed once."""
+        return isolation_mode(self.settings.isolation)
 
     @functools.cached_property
     def nproc(self) -> int | None:

@@ -10,8 +10,11 @@ import fnmatch
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
 
+from pse.verify.bindings import Bindings, local_reason, rebind
 from pse.verify.claims import check_claims
 from pse.verify.finding import Evidence, Finding, VerifyResult
+from pse.verify.history import is_historical
+from pse.verify.intent import Intent
 from pse.verify.markdown import document_bindings, extract_references
 from pse.verify.refs import Reference, Resolution
 from pse.verify.resolve import Resolver
@@ -35,8 +38,8 @@ class CheckedReference:
 
 
 def check_documents(documents: Iterable[Document], resolver: Resolver, *,
-                    ignore: Sequence[str] = (), historical: Sequence[str] = ()
-                    ) -> list[CheckedReference]:
+                    ignore: Sequence[str] = (), historical: Sequence[str] = (),
+                    strict: bool = False) -> list[CheckedReference]:
     """Extract and resolve the references of every document.
 
     Args:
@@ -45,22 +48,24 @@ def check_documents(documents: Iterable[Document], resolver: Resolver, *,
         ignore: name patterns never flagged.
         historical: file-name patterns of changelogs; their unverified names are
             reported as ignored, since a changelog rightly names removed APIs.
+        strict: flag every unresolved name; by default only names the text clearly
+            means as the project's code are flagged (:mod:`pse.verify.intent`).
     """
     checked: list[CheckedReference] = []
+    intent = Intent(resolver.index, names=resolver.project_names)
     for document in documents:
-        extract, bindings = _reader(document.path)
+        extract, read_bindings = _reader(document.path)
         text = _without_mdx_statements(document.text) if document.path.lower().endswith(
             ".mdx") else document.text
-        local = bindings(text)
-        is_history = any(fnmatch.fnmatch(document.path.rsplit("/", 1)[-1].upper(),
-                                         pattern.upper()) for pattern in historical)
+        bindings = read_bindings(text)
+        is_history = is_historical(document.path, text, historical)
         for ref in _unique(extract(text, file=document.path)):
             if not ref.ignored and _matches_any(ref, ignore):
                 ref = replace(ref, ignored="listed in [tool.pse.verify] ignore")
-            result = resolver.resolve(ref)
-            if result.status == "unverified" and _is_local(ref, local):
-                result = Resolution("ignored", message="defined by an example in this document")
-            elif result.status == "unverified" and is_history:
+            result = _resolve(ref, resolver, bindings)
+            if result.status == "unverified" and not strict:
+                result = intent.judge(rebind(ref, bindings), result, bindings=bindings)
+            if result.status == "unverified" and is_history:
                 result = Resolution("ignored", suggestion=result.suggestion,
                                     message=f"{result.message} (historical document)")
             checked.append(CheckedReference(ref, result))
@@ -83,7 +88,33 @@ def _claims(document: Document, text: str, resolver: Resolver, *, ignore: Sequen
     return found
 
 
-def _reader(path: str) -> tuple[Callable[..., list[Reference]], Callable[[str], set[str]]]:
+def _resolve(ref: Reference, resolver: Resolver, bindings: Bindings) -> Resolution:
+    """Resolve ``ref`` as the document's examples bind it (then as written)."""
+    bound = rebind(ref, bindings)
+    result = resolver.resolve(bound)
+    if result.status == "unverified" and bound is not ref:
+        plain = resolver.resolve(ref)
+        if plain.status != "unverified":
+            return plain
+    if result.status == "unverified":
+        local = local_reason(bound, bindings) or local_reason(ref, bindings)
+        if local:
+            return Resolution("ignored", message=local)
+        owner = resolver.dynamic_owner(bound.name) if _through_instance(ref, bindings) else ""
+        if owner:
+            return Resolution("external", message=f"an attribute of a {owner}, which "
+                              "answers any attribute (__getattr__)")
+    return result
+
+
+def _through_instance(ref: Reference, bindings: Bindings) -> bool:
+    """True when ``ref`` reaches a member through a variable bound to an instance."""
+    root = ref.text.strip("`").split(".", 1)[0]
+    return root in bindings.instances or (ref.origin == "code" and root[:1].islower()
+                                          and root != ref.name.split(".", 1)[0])
+
+
+def _reader(path: str) -> tuple[Callable[..., list[Reference]], Callable[[str], Bindings]]:
     """The reference extractor and example-bindings reader for a document's format."""
     if path.lower().endswith((".rst", ".rest")):
         return extract_rst_references, rst_bindings
@@ -101,12 +132,6 @@ def _without_mdx_statements(text: str) -> str:
             line = ""
         out.append(line)
     return "\n".join(out)
-
-
-def _is_local(ref: Reference, local: set[str]) -> bool:
-    if ref.kind != "symbol" or ref.in_file:
-        return False
-    return ref.name.split(".")[0] in local
 
 
 def _unique(refs: list[Reference]) -> list[Reference]:

@@ -84,7 +84,8 @@ def code_block_refs(code: str, *, language: str, file: str, first_line: int
     for node in nodes:
         for text, name, row in _references(scan, node, language, quoted=bool(quoted)):
             refs.append(Reference(file=file, line=first_line + row, text=text, name=name,
-                                  kind="symbol", origin="code"))
+                                  kind="symbol", origin="code",
+                                  explicit=f"a {language} example"))
     return refs
 
 

@@ -16,15 +16,19 @@ from markdown_it import MarkdownIt
 from markdown_it.token import Token
 
 from pse.index.languages import known_suffixes
+from pse.verify.bindings import Bindings
 from pse.verify.codeblocks import FENCE_LANGUAGES, code_block_bindings, code_block_refs
-from pse.verify.pycode import example_bindings, python_block_refs
+from pse.verify.pycode import example_scope, python_block_refs
 from pse.verify.quoted import example_file_bindings, quote_reference
 from pse.verify.refs import Reference
 from pse.verify.spans import SHELL_PROGRAMS, classify_span
+from pse.verify.templates import TEMPLATE_FENCES, template_bindings, template_refs
 
 _PYTHON_INFO = {"python", "py", "python3", "py3", "pycon", "pyi", "ipython"}
 _SHELL_INFO = {"bash", "sh", "shell", "console", "zsh", "shell-session", "bash-session",
                "terminal", "cmd", "powershell", "ps1", "fish"}
+_CODE_SPAN = re.compile(r"(`+).+?\1")
+"""An inline code span: a marker written inside one is quoted, not obeyed."""
 _MARKER = re.compile(r"<!--\s*pse:\s*(ignore(?:-start|-end|-file|-next-line)?)\s*-->")
 _ROLE = re.compile(r"\{([\w:.-]+)\}$")
 _CODE_ROLES = {"func", "class", "meth", "attr", "mod", "obj", "data", "exc", "const",
@@ -47,7 +51,7 @@ def extract_references(text: str, *, file: str) -> list[Reference]:
     tokens = _parser().parse(text)
     for token in tokens:
         if token.type == "inline" and token.map:
-            refs.extend(_inline_refs(token, file=file))
+            refs.extend(_inline_refs(token, file=file, lines=lines))
         elif token.type == "fence" and token.map:
             refs.extend(_fence_refs(token, file=file))
             quote = quote_reference(info=token.info, code=token.content,
@@ -69,27 +73,32 @@ def _line_before(lines: list[str], index: int) -> str:
     return ""
 
 
-def document_bindings(text: str) -> set[str]:
-    """Names defined by the document's own Python examples (``class C``, ``r = ...``)."""
-    names: set[str] = set()
+def document_bindings(text: str) -> Bindings:
+    """What the document's own examples bind (``class C``, ``r = ...``, imports)."""
+    bindings = Bindings()
     for token in _parser().parse(text):
         if token.type == "fence":
             info = token.info.strip().split()
             language = info[0].lower().strip("{}.") if info else ""
-            names |= block_bindings(language=language, info=token.info, code=token.content)
-    return names
+            bindings.merge(block_bindings(language=language, info=token.info,
+                                          code=token.content))
+    return bindings
 
 
-def block_bindings(*, language: str, info: str, code: str) -> set[str]:
-    """Names one example block defines (shared by the Markdown and rst readers)."""
+def block_bindings(*, language: str, info: str, code: str) -> Bindings:
+    """What one example block binds (shared by the Markdown and rst readers)."""
     module, body = example_file_bindings(info=info, code=code)
     if module:  # ``# in hello.py``: an example file the reader writes
-        return {module} | example_bindings(body)
+        scope = example_scope(body)
+        scope.locals.add(module)
+        return scope
     if language in _PYTHON_INFO or not language:
-        return example_bindings(code)
+        return example_scope(code)
     if language in FENCE_LANGUAGES:
-        return code_block_bindings(code, language=FENCE_LANGUAGES[language])
-    return set()
+        return Bindings(locals=code_block_bindings(code, language=FENCE_LANGUAGES[language]))
+    if language in TEMPLATE_FENCES:
+        return Bindings(locals=template_bindings(code))
+    return Bindings()
 
 
 def ignored_line_numbers(lines: list[str], *, marker: re.Pattern[str] = _MARKER
@@ -102,8 +111,11 @@ def ignored_line_numbers(lines: list[str], *, marker: re.Pattern[str] = _MARKER
     ignored: set[int] = set()
     start: int | None = None
     fence_end = _fence_ends(lines)
+    quoted = {n for opening, closing in fence_end.items() for n in range(opening, closing + 1)}
     for number, line in enumerate(lines, start=1):
-        for found in marker.findall(line):
+        if number in quoted:
+            continue  # a marker shown inside a code block is the block's content
+        for found in marker.findall(_CODE_SPAN.sub("", line)):
             if found == "ignore-file":
                 return None
             if found == "ignore-start":
@@ -146,7 +158,7 @@ def _next_block(lines: list[str], marker_line: int, fence_end: dict[int, int]) -
     return range(0)
 
 
-def _inline_refs(token: Token, *, file: str) -> list[Reference]:
+def _inline_refs(token: Token, *, file: str, lines: list[str]) -> list[Reference]:
     assert token.map is not None
     line = token.map[0] + 1
     context = token.content
@@ -165,6 +177,7 @@ def _inline_refs(token: Token, *, file: str) -> list[Reference]:
             refs.append(_role_ref(role.group(1), child.content, file=file, line=line)
                         if role else
                         classify_span(child.content, file=file, line=line, context=context))
+            line += _breaks_inside(child, lines[:token.map[1]], line)
         elif child.type == "link_open":
             link_href = str(child.attrs.get("href", ""))
             link_text = []
@@ -178,6 +191,24 @@ def _inline_refs(token: Token, *, file: str) -> list[Reference]:
     return refs
 
 
+def _breaks_inside(span: Token, lines: list[str], line: int) -> int:
+    """Line breaks inside a code span (CommonMark turns them into spaces in its content).
+
+    The span is reported on its first line; the lines after it must count the breaks.
+    """
+    words = span.content.split()
+    if len(words) < 2 or not 0 < line <= len(lines) or span.content in lines[line - 1]:
+        return 0
+    rest = lines[line - 1]
+    breaks = 0
+    for word in words:  # follow the span's words across the source lines
+        while word not in rest and line + breaks < len(lines):
+            breaks += 1
+            rest = lines[line - 1 + breaks]
+        rest = rest[rest.find(word) + len(word):] if word in rest else rest
+    return breaks
+
+
 def _role_ref(role: str, target: str, *, file: str, line: int) -> Reference:
     """A MyST role, ``{func}`pkg.f```: Python-domain roles name code, others do not."""
     role = role.split(":")[-1]
@@ -187,11 +218,15 @@ def _role_ref(role: str, target: str, *, file: str, line: int) -> Reference:
     if role not in _CODE_ROLES:
         return Reference(file=file, line=line, text=target, name=target, kind="symbol",
                          ignored=f"{{{role}}} role (not a code reference)")
+    explicit = f"{{{role}}} role"
     if role == "envvar":
-        return Reference(file=file, line=line, text=target, name=target, kind="env_var")
+        return Reference(file=file, line=line, text=target, name=target, kind="env_var",
+                         explicit=explicit)
     if role == "mod":
-        return Reference(file=file, line=line, text=target, name=target, kind="module")
-    return classify_span(target, file=file, line=line)
+        return Reference(file=file, line=line, text=target, name=target, kind="module",
+                         explicit=explicit)
+    ref = classify_span(target, file=file, line=line)
+    return ref if ref.ignored else replace(ref, explicit=explicit)
 
 
 def _link_ref(href: str, label: str, *, file: str, line: int) -> Reference | None:
@@ -229,6 +264,8 @@ def _fence_refs(token: Token, *, file: str) -> list[Reference]:
     if language in FENCE_LANGUAGES:
         return code_block_refs(token.content, language=FENCE_LANGUAGES[language], file=file,
                                first_line=first_line)
+    if language in TEMPLATE_FENCES:
+        return template_refs(token.content, file=file, first_line=first_line)
     if not language:
         # no info string: a Python example if it parses as one, else maybe a shell session
         refs = python_block_refs(token.content, file=file, first_line=first_line,

@@ -27,7 +27,8 @@ _CONTAINERS = frozenset({"module", "package", "class", "struct", "interface", "e
 _VALUES = frozenset({"constant", "variable", "attribute"})
 _DROPPED = frozenset({"self", "super", "this", "prototype", ""})
 _MAX_DEPTH = 8
-__all__ = ["ForeignAnswer", "is_foreign", "language_external", "resolve_foreign"]
+__all__ = ["ForeignAnswer", "crate_names", "is_foreign", "language_external",
+           "resolve_foreign"]
 
 
 @dataclass(frozen=True)
@@ -76,7 +77,7 @@ def resolve_foreign(index: SymbolIndex, parts: list[str]) -> ForeignAnswer | Non
 
 
 def _normalized(index: SymbolIndex, parts: list[str]) -> list[str]:
-    crates = _crate_names(str(index.root))
+    crates = crate_names(str(index.root))
     cleaned = [p for p in parts if p not in _DROPPED]
     if cleaned and cleaned[0] in crates:
         cleaned[0] = "crate"
@@ -84,7 +85,7 @@ def _normalized(index: SymbolIndex, parts: list[str]) -> list[str]:
 
 
 @lru_cache(maxsize=16)
-def _crate_names(root: str) -> frozenset[str]:
+def crate_names(root: str) -> frozenset[str]:
     """The root crate's name as written in paths (``tiny-kv`` -> ``tiny_kv``)."""
     try:
         text = (Path(root) / "Cargo.toml").read_text(encoding="utf-8", errors="replace")

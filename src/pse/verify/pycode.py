@@ -17,6 +17,7 @@ import textwrap
 import warnings
 from dataclasses import dataclass, field
 
+from pse.verify.bindings import Bindings
 from pse.verify.refs import Reference
 from pse.verify.spans import dotted_name
 
@@ -63,15 +64,54 @@ def python_block_refs(code: str, *, file: str, first_line: int,
 
 def example_bindings(code: str) -> set[str]:
     """Names an example defines or assigns (imports excluded): local to its document."""
+    return example_scope(code).locals
+
+
+def example_scope(code: str) -> Bindings:
+    """What an example binds: imports, instances of classes, its own names and keys."""
     lines = code.splitlines()
     if lines and _HEADER.match(lines[0]):
-        return set()  # a quoted skeleton of a real file defines nothing new
+        return Bindings()  # a quoted skeleton of a real file defines nothing new
     tree = _parse(code)
     if tree is None:
-        return set()
+        return Bindings(imports=_fallback_imports(lines))
     scope = _Scope()
     _bind(tree, scope)
-    return scope.locals - set(scope.imports)
+    instances = {}
+    for name, cls in scope.instances.items():
+        root, dot, rest = cls.partition(".")
+        instances[name] = scope.imports.get(root, root) + dot + rest
+    called = {node.func.id for node in ast.walk(tree) if isinstance(node, ast.Call)
+              and isinstance(node.func, ast.Name)} - scope.locals - set(scope.imports)
+    return Bindings(imports=dict(scope.imports), instances=instances,
+                    locals=scope.locals - set(scope.imports), words=_used_words(tree),
+                    called=called - _BUILTINS)
+
+
+def _used_words(tree: ast.Module) -> set[str]:
+    """Keyword-argument names and identifier-like strings (keys, parameter values)."""
+    words: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Call):
+            words.update(k.arg for k in node.keywords if k.arg)
+        elif isinstance(node, ast.Constant) and isinstance(node.value, str) and \
+                node.value.isidentifier():
+            words.add(node.value)
+    return words
+
+
+def _fallback_imports(lines: list[str]) -> dict[str, str]:
+    """Imports of an example that does not parse, read line by line."""
+    imports: dict[str, str] = {}
+    for line in lines:
+        code = _PROMPT.sub("", line.strip()).split("#", 1)[0]
+        if match := _FROM_IMPORT.match(code):
+            for name in (n.strip().split(" ")[0] for n in match.group(2).split(",")):
+                if name.isidentifier():
+                    imports.setdefault(name, f"{match.group(1)}.{name}")
+        elif match := _IMPORT.match(code):
+            imports.setdefault(match.group(1).split(".")[0], match.group(1).split(".")[0])
+    return imports
 
 
 def _looks_like_python(code: str) -> bool:

@@ -40,6 +40,11 @@ class Reference:
     """For ``quote``: the code block said to be copied from the file ``in_file``."""
     loose: bool = False
     """For ``quote``: attributed only by a caption; checked only if it looks copied."""
+    template: str = ""
+    """For a word of template syntax: ``tag``, ``filter`` or ``test`` ("" otherwise)."""
+    explicit: str = ""
+    """The markup that declares the span to be an API name (a Sphinx/MyST role such as
+    ``:func:``, an ``auto*`` directive); "" for plain code spans and examples."""
 
 
 @dataclass(frozen=True)

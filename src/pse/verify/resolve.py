@@ -4,8 +4,10 @@ Qualified names are followed through packages, modules, re-exports (``from .x im
 Name``), star imports and in-repo base classes; ``Class.member`` is verified only when the
 member is on that class or one of its bases. Unqualified names may live anywhere in the
 tree. Paths must exist from the root or as a real path suffix; ``file:line`` must be in
-range. Names the tree does not define are external when they demonstrably live elsewhere
-(builtins, stdlib, dependencies), and flagged otherwise, with a did-you-mean suggestion.
+range. A bare file name verifies only when one file of the tree has it (the evidence
+is its full path); one that several files share is ambiguous. Names the tree does not
+define are external when they demonstrably live elsewhere (builtins, stdlib,
+dependencies), and flagged otherwise, with a did-you-mean suggestion.
 """
 
 from __future__ import annotations
@@ -16,9 +18,10 @@ from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
 
-from pse.index.facts import ProjectFacts, collect_facts, declared_dependencies
+from pse.index.facts import declared_dependencies
 from pse.index.model import Symbol
 from pse.index.symbols import SymbolIndex
+from pse.verify.commands import CommandChecks
 from pse.verify.externals import (
     BUILTIN_NAMES,
     WELL_KNOWN_ENV_VARS,
@@ -29,20 +32,23 @@ from pse.verify.externals import (
     stdlib_has,
     stdlib_home,
 )
-from pse.verify.polyglot import ForeignAnswer, is_foreign, language_external, resolve_foreign
+from pse.verify.paths import PathChecks
+from pse.verify.polyglot import (
+    ForeignAnswer,
+    is_foreign,
+    language_external,
+    resolve_foreign,
+)
 from pse.verify.quoted import check_quote
 from pse.verify.refs import Reference, Resolution
 from pse.verify.spans import SHELL_PROGRAMS
 from pse.verify.suggest import Suggester
+from pse.verify.templates import ENGINE_WORDS
 
 _MAX_DEPTH = 12
 _PLACEHOLDERS = frozenset({"foo", "bar", "baz", "qux", "quux", "spam", "eggs", "ham",
                            "foobar", "hoge", "fuga"})
 _SHELLS = frozenset({"zsh", "fish", "pwsh", "ksh", "tcsh", "csh", "dash"})
-_PROJECT_FILES = frozenset({
-    "setup.py", "setup.cfg", "pyproject.toml", "requirements.txt", "MANIFEST.in", "tox.ini",
-    "noxfile.py", "conftest.py", "manage.py", "Makefile", "Dockerfile", "package.json",
-    "tsconfig.json", "Cargo.toml", "go.mod", "pom.xml", "build.gradle", "CMakeLists.txt"})
 _DUNDER = re.compile(r"__\w+__")
 _CONTAINERS = {"module", "package", "class"}
 _ENV_CONTEXT = re.compile(r"environ|env(?:ironment)?\s*var|\$[A-Z_]|export |环境变量|環境變數",
@@ -60,7 +66,7 @@ class _Hit:
     """For external hits: the dotted name outside the tree (``typing.Generic``)."""
 
 
-class Resolver:
+class Resolver(PathChecks, CommandChecks):
     """Answers references for one indexed tree."""
 
     def __init__(self, index: SymbolIndex, *, externals: ExternalNames,
@@ -75,12 +81,30 @@ class Resolver:
         """The status of ``ref`` with evidence or a suggestion."""
         if ref.ignored and ref.ignored != "maybe-path":
             return Resolution("ignored", message=ref.ignored)
+        if ref.template:
+            return self._template(ref)
         handler = {
             "path": self._path, "path_line": self._path_line, "symbol": self._symbol,
             "module": self._symbol, "env_var": self._env_var, "flag": self._flag,
             "command": self._command, "quote": self._quote,
         }[ref.kind]
         return handler(ref)
+
+    def _template(self, ref: Reference) -> Resolution:
+        """A tag, filter or test of template syntax: the tree's own when it is an engine."""
+        places = self.index.mentions("key", ref.name)
+        if places:
+            return Resolution("verified", evidence=tuple(places[:3]))
+        if not self._is_template_engine:
+            return Resolution("ignored", message=f"a template {ref.template}, not a Python "
+                              "reference (the tree is no template engine)")
+        return self._unverified(ref, f"no template {ref.template} {ref.name!r} in the tree")
+
+    @cached_property
+    def _is_template_engine(self) -> bool:
+        """True when the tree defines most of the standard template tags as strings."""
+        known = sum(1 for word in ENGINE_WORDS if self.index.mentions("key", word))
+        return known >= len(ENGINE_WORDS) * 2 // 3
 
     def _quote(self, ref: Reference) -> Resolution:
         return check_quote(ref, self.index)
@@ -124,6 +148,9 @@ class Resolver:
 
     def _not_in_tree(self, ref: Reference, parts: list[str]) -> Resolution:
         top = parts[0]
+        keyed = self._as_key(ref)
+        if keyed is not None:
+            return keyed
         if top in self.index.top_modules:
             return self._unverified(ref, "not defined in the source tree")
         if top in BUILTIN_NAMES:
@@ -153,8 +180,46 @@ class Resolver:
             return Resolution("external", message=reason)
         return None
 
+    def _as_key(self, ref: Reference) -> Resolution | None:
+        """A name that exists as a string in the source: a configuration key, an option,
+        a logger or entry-point name (``SESSION_COOKIE_NAME``, ``llm.timeout``)."""
+        if ref.kind != "symbol" or (ref.origin == "code" and not ref.explicit) or ref.kwargs:
+            return None  # calls and imports of examples name objects, not strings
+        places = self.index.mentions("key", ref.name)
+        if not places or self.index.mentions("env_var", ref.name):
+            return None  # environment variables are answered as such
+        return Resolution("verified", evidence=tuple(places[:3]),
+                          message="a string key in the source")
+
+    def _settings_variable(self, name: str) -> list[tuple[str, int]]:
+        """``PKG_LLM_TIMEOUT`` for the settings key ``llm.timeout`` of project ``pkg``: the
+        environment name a settings loader derives from a key (places of the key)."""
+        head, _, rest = name.partition("_")
+        if not rest or not name.isupper() or head.lower() not in self._own_prefixes:
+            return []
+        return self._settings_keys.get(rest.lower(), [])
+
+    @cached_property
+    def _own_prefixes(self) -> frozenset[str]:
+        names = {n.lower().replace("-", "_") for n in self.project_names}
+        return frozenset(names | {m.lower() for m in self.index.top_modules})
+
+    @cached_property
+    def _settings_keys(self) -> dict[str, list[tuple[str, int]]]:
+        """Dotted string keys (``llm.timeout``) by their environment spelling (``llm_timeout``)."""
+        keys: dict[str, list[tuple[str, int]]] = {}
+        for value, path, line in self.index.all_mentions("key"):
+            if "." in value or "_" in value:
+                keys.setdefault(value.lower().replace(".", "_").replace("-", "_"), []).append(
+                    (path, line))
+        return keys
+
     def _value_like(self, ref: Reference) -> Resolution | None:
         """Environment variables and upper-case values, which the code need not define."""
+        places = self._settings_variable(ref.name)
+        if places:
+            return Resolution("verified", evidence=tuple(places[:3]),
+                              message="the environment name of a settings key")
         if re.fullmatch(r"[A-Z][A-Z0-9_]*", ref.name) and (
                 self._looks_like_env(ref) or self.index.mentions("env_var", ref.name)):
             return self._env_var(ref)
@@ -199,8 +264,9 @@ class Resolver:
             if len(parts) == 1:
                 hits.append(_Hit(start))
                 continue
-            if start.kind == "parameter" or is_foreign(start):
-                continue  # non-Python names: resolve_foreign
+            if start.kind in ("parameter", "function", "method") or is_foreign(start):
+                continue  # ``json.loads`` is not ``Response.json`` + ``loads``; non-Python
+                # names: resolve_foreign
             hits.extend(self.lookup(".".join([start.qualname, *parts[1:]])))
         return _dedupe(hits)
 
@@ -263,7 +329,14 @@ class Resolver:
         if container.kind in {"attribute", "variable", "constant"}:
             # a value (``WHITESPACE = re.compile(...)``): its type is not known statically
             return [_Hit(external="member of a value whose type is not known statically")]
-        return [_Hit(s) for s in self.index.members(container.qualname, name)]
+        own = [_Hit(s) for s in self.index.members(container.qualname, name)]
+        if own or container.kind not in {"function", "method"} or \
+                container.path.endswith(".pyi"):
+            return own  # (a stub may declare a class as overloaded functions)
+        # ``Request.args.get`` (a property's value), ``pytest.fail.Exception`` (set by a
+        # decorator): what a function returns or carries is not known statically
+        return [_Hit(external="member of what a function or property gives (not known "
+                     "statically)")]
 
     def _module_member(self, module: str, name: str, depth: int) -> list[_Hit]:
         own = self.index.members(module, name)
@@ -397,84 +470,22 @@ class Resolver:
                     return True
         return False
 
-    # ----------------------------------------------------------------- paths
-    def _path(self, ref: Reference) -> Resolution:
-        path = ref.name.removeprefix("./")
-        if path.endswith("/"):
-            folder = self.index.within_root(path).rstrip("/")
-            if not folder:
-                return Resolution("verified", evidence=(("./", None),))  # the root itself
-            matches = [f for f in sorted(self.index.folders)
-                       if f == folder or f.endswith("/" + folder)]
-            if matches:
-                return Resolution("verified", evidence=((matches[0] + "/", None),))
-            return Resolution("unverified", message="no such folder in the source tree",
-                              suggestion=self.suggester.folder(folder))
-        matches = self.index.paths_matching(path)
-        if matches:
-            return Resolution("verified", evidence=tuple((m, None) for m in matches[:3]))
-        if path in self.index.folders or any(f.endswith("/" + path) for f in self.index.folders):
-            return Resolution("verified", evidence=((path + "/", None),))
-        if ref.ignored == "maybe-path":
-            first = path.split("/", 1)[0]
-            if first in self.index.folders or first in self.index.top_modules:
-                return Resolution("unverified", message="no such file or folder in the tree",
-                                  suggestion=self.suggester.path(path))
-            return Resolution("ignored", message="not a path of the tree (a value like a "
-                              "MIME type)")
-        if path in _PROJECT_FILES and not self._is_repository_root:
-            return Resolution("external", message="a project file outside the indexed tree")
-        if ref.origin == "code" and "/" not in path:
-            return Resolution("ignored", message="an example file named by a code block")
-        if not ref.text.count("/") and "." in path[1:] and not path.startswith("."):
-            return self._path_or_symbol(ref)
-        name = path.rsplit("/", 1)[-1]
-        if name.startswith(".") and "/" not in path and "." not in name[1:]:
-            # ``.netrc``, ``.bashrc``: a user's configuration, not a file of the project
-            return Resolution("external", message="a dotfile not in the tree "
-                              "(user or tool configuration)")
-        return Resolution("unverified", message="no such file in the source tree",
-                          suggestion=self.suggester.path(path))
-
-    def _path_or_symbol(self, ref: Reference) -> Resolution:
-        """``rich.json``: a module if the tree has one, else a file name that is missing."""
-        dotted = ref.name.replace("/", ".")
-        if re.fullmatch(r"[A-Za-z_][\w.]*", dotted):
-            as_symbol = self._symbol(Reference(file=ref.file, line=ref.line, text=ref.text,
-                                               name=dotted, kind="symbol", context=ref.context))
-            if as_symbol.status != "unverified":
-                return as_symbol
-        return Resolution("unverified", message="no such file in the source tree",
-                          suggestion=self.suggester.path(ref.name))
-
-    def _path_line(self, ref: Reference) -> Resolution:
-        assert ref.lines is not None
-        first, last = ref.lines
-        matches = self.index.paths_matching(ref.name)
-        if not matches:
-            return Resolution("unverified", message="no such file in the source tree",
-                              suggestion=self.suggester.path(ref.name))
-        for path in matches:
-            count = self.index.file_lines(path)
-            if count is not None and 1 <= first <= last <= count:
-                if ref.at_symbol and not self._symbol_at(path, ref.at_symbol, first, last):
-                    continue
-                return Resolution("verified", evidence=((path, first),))
-        count = self.index.file_lines(matches[0])
-        message = f"line {last if first <= (count or 0) else first} is past the end of " \
-                  f"{matches[0]} ({count} lines)"
-        if ref.at_symbol:
-            message = f"{ref.at_symbol!r} is not defined at those lines of {matches[0]}"
-        return Resolution("unverified", message=message, evidence=((matches[0], None),))
-
-    def _symbol_at(self, path: str, name: str, first: int, last: int) -> bool:
-        last_part = name.rsplit(".", 1)[-1]
-        return any(s.name == last_part and s.line <= last and first <= s.end_line
-                   for s in self.index.in_file(path))
+    def dynamic_owner(self, name: str) -> str:
+        """The class of ``name``'s owner when it answers any attribute (``__getattr__``),
+        so a member reached through an instance of it cannot be checked ("" otherwise)."""
+        head = name.rpartition(".")[0]
+        for hit in self.lookup(head) if head else []:
+            if hit.symbol is None or hit.symbol.kind != "class":
+                continue
+            for cls in self.class_chain(hit.symbol, seen=set()):
+                if self.index.members(cls.qualname, "__getattr__") or \
+                        self.index.members(cls.qualname, "__getattribute__"):
+                    return cls.name
+        return ""
 
     # ----------------------------------------------------------------- others
     def _env_var(self, ref: Reference) -> Resolution:
-        places = self.index.mentions("env_var", ref.name)
+        places = self.index.mentions("env_var", ref.name) or self._settings_variable(ref.name)
         if places:
             return Resolution("verified", evidence=tuple(places[:3]))
         symbols = self.index.by_name(ref.name)
@@ -484,80 +495,6 @@ class Resolver:
             return Resolution("external", message="environment variable not read by the "
                               "source tree (assumed to belong to the environment)")
         return self._unverified(ref, "not found in the source tree")
-
-    def _flag(self, ref: Reference) -> Resolution:
-        places = self.index.mentions("flag", ref.name)
-        if places:
-            return Resolution("verified", evidence=tuple(places[:3]))
-        return Resolution("external", message="option not defined in the source tree "
-                          "(assumed to belong to another program)")
-
-    def _command(self, ref: Reference) -> Resolution:
-        words = ref.name.split()
-        if len(words) >= 3 and words[0].startswith("python") and words[1] == "-m":
-            module = words[2]
-            if module.split(".")[0] in self.index.top_modules:
-                hits = self.lookup(f"{module}.__main__") or self.lookup(module)
-                if not hits:
-                    return self._unverified(
-                        Reference(file=ref.file, line=ref.line, text=ref.text, name=module,
-                                  kind="module"), "no such module in the source tree")
-                return self._own_options(ref, words[3:], program=f"python -m {module}") \
-                    or self._from_hits(ref, hits)
-        if len(words) >= 3 and words[0] in {"pip", "pip3", "pipx", "uv"} and "install" in words:
-            checked = self._package_names(words[words.index("install") + 1:])
-            if checked is not None:
-                return checked
-        if words and words[0] in self._console_scripts:
-            return self._own_options(ref, words[1:], program=words[0]) or Resolution(
-                "verified", evidence=(("pyproject.toml", None),))
-        return Resolution("external", message="shell command")
-
-    def _own_options(self, ref: Reference, words: list[str], *, program: str
-                     ) -> Resolution | None:
-        """Options given to the project's own program must be defined in its source."""
-        for word in words:
-            if not word.startswith("--") or len(word) < 3:
-                continue
-            flag = word.split("=", 1)[0]
-            if not self.index.mentions("flag", flag):
-                return Resolution("unverified", message=f"{program} defines no option {flag!r}",
-                                  suggestion=self.suggester.flag(flag))
-        return None
-
-    def _package_names(self, args: list[str]) -> Resolution | None:
-        """``pip install NAME``: a near miss of the project's own name is an invented name."""
-        own = _normalize_dist(self._facts.name)
-        if not own:
-            return None
-        for arg in args:
-            if arg.startswith("-") or "/" in arg or arg == ".":
-                continue
-            name = _normalize_dist(re.split(r"[\[<>=!~;@ ]", arg, maxsplit=1)[0])
-            if name == own:
-                return Resolution("verified", evidence=(("pyproject.toml", None),))
-            if self.suggester.is_close(name, own):
-                return Resolution("unverified", suggestion=own,
-                                  message=f"the project's package is named {own!r}")
-        return None
-
-    @cached_property
-    def _is_repository_root(self) -> bool:
-        """True when the source is a whole repository, so its project files would be here."""
-        markers = ("pyproject.toml", "setup.py", "setup.cfg", "package.json", "Cargo.toml",
-                   "go.mod")
-        return any(m in self.index.files for m in markers) or (self.index.root / ".git").exists()
-
-    @cached_property
-    def _console_scripts(self) -> frozenset[str]:
-        """Commands the project installs (``[project.scripts]``, package.json ``bin``)."""
-        return frozenset(self._facts.console_scripts)
-
-    @cached_property
-    def _facts(self) -> ProjectFacts:
-        """The project's facts, read once (commands are checked against them)."""
-        return collect_facts(self.index)
-
 
 def project_resolver(index: SymbolIndex, *, external: Sequence[str] = (),
                      cache_dir: Path | None = None, suggest_cutoff: int = 75) -> Resolver:
@@ -569,10 +506,6 @@ def project_resolver(index: SymbolIndex, *, external: Sequence[str] = (),
         dependencies=dependencies, configured=external,
         stdlib_cache=stdlib_cache_file(cache_dir) if cache_dir is not None else None)
     return Resolver(index, externals=externals, suggest_cutoff=suggest_cutoff)
-
-
-def _normalize_dist(name: str) -> str:
-    return re.sub(r"[-_.]+", "-", name).lower()
 
 
 def _prefer_definitions(symbols: list[Symbol]) -> list[Symbol]:

@@ -17,6 +17,7 @@ import textwrap
 from dataclasses import dataclass, replace
 
 from pse.index.languages import known_suffixes
+from pse.verify.bindings import Bindings
 from pse.verify.codeblocks import FENCE_LANGUAGES, code_block_refs
 from pse.verify.markdown import (
     _PYTHON_INFO,
@@ -30,6 +31,7 @@ from pse.verify.pycode import python_block_refs
 from pse.verify.quoted import quote_reference
 from pse.verify.refs import Reference
 from pse.verify.spans import classify_span
+from pse.verify.templates import TEMPLATE_FENCES, template_refs
 
 _DIRECTIVE = re.compile(r"^(?P<indent>\s*)\.\.\s+(?P<name>[\w:.-]+)::\s*(?P<arg>.*)$")
 _COMMENT = re.compile(r"^(?P<indent>\s*)\.\.(?:\s|$)")
@@ -43,6 +45,9 @@ _AUTO = {"autoclass": "symbol", "autofunction": "symbol", "automethod": "symbol"
          "autoattribute": "symbol", "autodata": "symbol", "autoexception": "symbol",
          "automodule": "module", "currentmodule": "module", "module": "module",
          "py:module": "module", "py:currentmodule": "module"}
+_OPAQUE = ("click:run", "literalinclude", "include", "image", "figure", "toctree", "raw",
+           "math", "csv-table", "graphviz", "mermaid")
+"""Directives whose content is neither prose nor Python."""
 _DESCRIBE = re.compile(r"^(?:py:)?(?:function|class|method|attribute|exception|data|"
                        r"decorator|property|classmethod|staticmethod)$")
 
@@ -80,15 +85,17 @@ def extract_rst_references(text: str, *, file: str) -> list[Reference]:
             if r.line in ignored and not r.ignored else r for r in refs]
 
 
-def rst_bindings(text: str) -> set[str]:
-    """Names defined by the document's own code examples."""
-    names: set[str] = set()
+def rst_bindings(text: str) -> Bindings:
+    """What the document's own code examples bind."""
+    bindings = Bindings()
     for _, payload in _segments(text.splitlines()):
         if isinstance(payload, _Block) and payload.name in _CODE_DIRECTIVES | {"::"}:
             caption = payload.options.get("caption", "")  # ``:caption: hello.py``
-            names |= block_bindings(language=_language(payload), code=payload.content,
-                                    info=f"title={caption}" if caption else "")
-    return names
+            bindings.merge(block_bindings(language=_language(payload), code=payload.content,
+                                          info=f"title={caption}" if caption else ""))
+        elif isinstance(payload, _Block) and payload.content and _is_container(payload):
+            bindings.merge(rst_bindings(payload.content))
+    return bindings
 
 
 def _segments(lines: list[str]) -> list[tuple[str, _Block | list[tuple[int, str]]]]:
@@ -183,11 +190,9 @@ def _block_refs(block: _Block, *, file: str) -> list[Reference]:
     if _DESCRIBE.match(block.name):
         return _directive_ref(block, kind="symbol", file=file)
     if block.name not in _CODE_DIRECTIVES and block.name != "::":
-        if block.name.startswith(("click:run", "literalinclude", "include", "image",
-                                  "figure", "toctree", "raw", "math")):
-            return []
         # admonitions, version notes, tabs: prose, possibly with nested blocks
-        return extract_rst_references(_pad(block), file=file) if block.content else []
+        return extract_rst_references(_pad(block), file=file) if _is_container(block) \
+            else []
     refs = _code_refs(block, file=file)
     quote = quote_reference(info=" ".join(f"{k}={v}" for k, v in block.options.items()
                                           if k in ("caption", "name")).replace("caption=",
@@ -196,6 +201,13 @@ def _block_refs(block: _Block, *, file: str) -> list[Reference]:
                             fence_line=block.directive_line, opening=block.opening,
                             suffixes=known_suffixes())
     return refs + ([quote] if quote is not None else [])
+
+
+def _is_container(block: _Block) -> bool:
+    """True for directives whose content is more prose (admonitions, notes, tabs)."""
+    return bool(block.content) and block.name not in _CODE_DIRECTIVES and \
+        block.name not in _AUTO and not _DESCRIBE.match(block.name) and \
+        not block.name.startswith(_OPAQUE)
 
 
 def _pad(block: _Block) -> str:
@@ -213,6 +225,8 @@ def _code_refs(block: _Block, *, file: str) -> list[Reference]:
     if language in FENCE_LANGUAGES:
         return code_block_refs(code, language=FENCE_LANGUAGES[language], file=file,
                                first_line=first)
+    if language in TEMPLATE_FENCES:
+        return template_refs(code, file=file, first_line=first)
     if language == "":
         refs = python_block_refs(code, file=file, first_line=first, strict=True)
         return refs or _shell_refs(code, file=file, first_line=first)
@@ -224,7 +238,8 @@ def _directive_ref(block: _Block, *, kind: str, file: str) -> list[Reference]:
     if not re.fullmatch(r"[A-Za-z_][\w.]*", target):
         return []
     return [Reference(file=file, line=block.directive_line, text=target, name=target,
-                      kind=kind, origin="code")]  # type: ignore[arg-type]  # a RefKind literal
+                      kind=kind, origin="code",  # type: ignore[arg-type]  # a RefKind literal
+                      explicit=f"{block.name} directive")]
 
 
 def _prose_refs(prose: list[tuple[int, str]], *, file: str, kind: str) -> list[Reference]:

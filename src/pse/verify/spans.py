@@ -53,12 +53,25 @@ def classify_span(text: str, *, file: str, line: int, context: str = "") -> Refe
     span = text.strip().rstrip(";,")
     if not span or len(span) > 200 or "\n" in span:
         return replace(base, ignored="not a reference")
+    if "{%" in span or "{{" in span or "{#" in span:
+        return _as_template(base, span)
     for rule in (_as_url, _as_env_or_shell, _as_flag, _as_path_line, _as_path,
                  _as_module_func, _as_python):
         found = rule(base, span)
         if found is not None:
             return found
     return replace(base, ignored="not code")
+
+
+def _as_template(base: Reference, span: str) -> Reference:
+    """``{% trans %}``, ``{{ x|upper }}``: the engine's first word (tag, filter or test)."""
+    match = re.search(r"\{%-?\s*(?:end)?([A-Za-z_]\w*)", span)
+    if match:
+        return replace(base, name=match.group(1), template="tag")
+    match = re.search(r"\|\s*([A-Za-z_]\w*)", span)
+    if match:
+        return replace(base, name=match.group(1), template="filter")
+    return replace(base, ignored="template syntax (a variable of the template's context)")
 
 
 def _as_url(base: Reference, span: str) -> Reference | None:
@@ -194,7 +207,7 @@ def _as_definition(base: Reference, span: str) -> Reference | None:
     name = match.group("name")
     if match.group("recv"):
         name = f"{match.group('recv')}.{name}"
-    return replace(base, kind="symbol", name=name)
+    return replace(base, kind="symbol", name=name, explicit="a declaration")
 
 
 def _from_expression(base: Reference, node: ast.expr) -> Reference:

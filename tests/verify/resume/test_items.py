@@ -54,18 +54,32 @@ def test_project_dates_must_fall_within_the_tenure_named() -> None:
     assert "outside the tenure" in report.unsupported[0].reason
 
 
-def test_a_duration_that_only_mirrors_the_jd_requirement_is_flagged() -> None:
-    resume = "## Summary\nAnalyst with 9 years of experience.\n"
-    report = verify_resume(resume, {"cv.md": CV}, jd="We need 9+ years of experience.",
-                           policy=POLICY)
-    assert [(f.kind, f.text) for f in report.unsupported] == [("duration", "9 years")]
+def test_a_duration_the_dates_support_passes_even_when_the_jd_asks_for_it() -> None:
+    jd = "We need 9+ years of experience."
+    resume = "## Summary\nAnalyst with 9 years of experience, over 8 years in analytics.\n"
+    assert verify_resume(resume, {"cv.md": CV}, jd=jd, policy=POLICY).unsupported == ()
+    report = verify_resume("## Summary\nAnalyst with 12+ years of experience.\n", {"cv.md": CV},
+                           jd="We need 12+ years of experience.", policy=POLICY)
+    assert [(f.kind, f.text) for f in report.unsupported] == [("duration", "12+ years")]
     assert "job description's requirement" in report.unsupported[0].reason
 
 
-def test_a_stated_duration_is_the_only_support_when_the_cv_states_one() -> None:
-    cv = CV.replace("# A\n", "# A\n## Summary\nAnalyst with 12 years of experience.\n")
-    report = verify_resume("## Summary\n9 years of experience.\n", {"cv.md": cv}, policy=POLICY)
-    assert [(f.kind, f.text) for f in report.unsupported] == [("duration", "9 years")]
+def test_over_n_years_is_computed_from_ranges_to_present() -> None:
+    cv = "## Experience\n### Acme Ltd | Analyst | July 2016 – Present\n- a\n"
+    resume = "## Summary\nAnalyst with over 8 years of experience.\n"
+    assert verify_resume(resume, {"cv.md": cv}, policy=POLICY).unsupported == ()
+    flagged = verify_resume("## Summary\nover 9 years\n", {"cv.md": cv}, policy=POLICY)
+    assert [f.text for f in flagged.unsupported] == ["over 9 years"]
+
+
+def test_a_stated_duration_bounds_over_claims() -> None:
+    cv = CV.replace("# A\n", "# A\n## Summary\nAnalyst with 12+ years of experience.\n")
+    ok = verify_resume("## Summary\nover 10 years of experience.\n", {"cv.md": cv},
+                       policy=POLICY)
+    assert ok.unsupported == ()
+    report = verify_resume("## Summary\n15 years of experience.\n", {"cv.md": cv},
+                           policy=POLICY)
+    assert [(f.kind, f.text) for f in report.unsupported] == [("duration", "15 years")]
 
 
 def test_a_range_spanning_two_roles_at_one_employer_is_supported() -> None:

@@ -17,7 +17,7 @@ import json
 import socket
 import threading
 from collections import deque
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from types import TracebackType
@@ -142,8 +142,15 @@ class _Server(ThreadingHTTPServer):
 class FaultServer:
     """The server, its script and its request log. Use as a context manager."""
 
-    def __init__(self) -> None:
-        """Bind to a free loopback port (not yet serving)."""
+    def __init__(self, *, responder: Callable[[Mapping[str, object]], Fault] | None = None
+                 ) -> None:
+        """Bind to a free loopback port (not yet serving).
+
+        Args:
+            responder: answers a request (its JSON body) when the script is empty: a
+                scripted *model* that reacts to the prompt instead of a fixed queue.
+        """
+        self._responder = responder
         self._script: deque[Fault] = deque()
         self._lock = threading.Lock()
         self.requests: list[dict[str, object]] = []
@@ -169,7 +176,11 @@ class FaultServer:
         """Log one request and pop its fault (``None`` when the script is empty)."""
         with self._lock:
             self.requests.append({"path": path, "headers": dict(headers), "body": body})
-            return self._script.popleft() if self._script else None
+            if self._script:
+                return self._script.popleft()
+        if self._responder is not None and isinstance(body, Mapping):
+            return self._responder(body)
+        return None
 
     def start(self) -> FaultServer:
         """Start serving in a background thread."""

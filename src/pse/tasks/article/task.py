@@ -114,7 +114,8 @@ class ArticleTask:
         """Code references, wording, leaks, numbers; for translations, the same references."""
         path = f"artifact.{lang}.md"
         checked = check_documents([Document(path=path, text=text)], self.resolver(state),
-                                  ignore=self.settings.get_list("verify.ignore"))
+                                  ignore=self.settings.get_list("verify.ignore"),
+                                  strict=True)  # any unresolved name in LLM text is suspect
         result = to_findings(checked)
         bad = list(result.bad)
         bad += checks.exaggerations(text, checks.load_terms(self.rules_dir, lang), path=path)
@@ -131,7 +132,8 @@ class ArticleTask:
         return VerifyResult(bad=bad, ok=result.ok)
 
     def _reference_lines(self, state: PSEState, text: str) -> dict[str, int]:
-        checked = check_documents([Document(path="x.md", text=text)], self.resolver(state))
+        checked = check_documents([Document(path="x.md", text=text)], self.resolver(state),
+                                  strict=True)
         lines: dict[str, int] = {}
         for item in checked:
             if item.result.status != "ignored" and item.ref.kind != "claim":  # names only

@@ -11,9 +11,10 @@ the sources know, so ``Microsoft | Sr. Engineer`` is read the way the CV reads.
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 from pse.verify.resume.dates import find_ranges
-from pse.verify.resume.entries import Matcher, parse_header, split_parts
+from pse.verify.resume.entries import Header, Matcher, parse_header, split_parts, title_score
 from pse.verify.resume.facts import (
     Approx,
     Bullet,
@@ -26,6 +27,7 @@ from pse.verify.resume.facts import (
     SkillItem,
     Span,
 )
+from pse.verify.resume.inner import inner_project, project_line
 from pse.verify.resume.numbers import find_metrics, parse_cjk, word_value
 from pse.verify.resume.sections import (
     Section,
@@ -38,7 +40,8 @@ from pse.verify.resume.sections import (
 
 _CAP = r"[A-Z][A-Za-z]+"
 _DEGREE = re.compile(
-    r"(?P<mba>\bE?MBA\b(?:\s*[（(][^）)]*[）)])?|\bMaster of Business Administration\b"
+    r"(?P<mba>\bE?MBA\b(?:\s*[（(][^）)]*[）)])?|\b(?:E\.)?M\.B\.A\b\.?"
+    r"|\bMaster of Business Administration\b"
     r"|工商管理硕士)"
     r"|(?P<doctorate>\bPh\.?\s?D\b\.?|\bD\.?Phil\b\.?|\bEd\.?D\b\.?|\bDoctor(?:ate)?\b"
     rf"(?: (?:of|in) {_CAP}(?: {_CAP})*)?|博士(?:研究生)?(?:学位)?)"
@@ -54,6 +57,8 @@ _LEVELS: dict[str, DegreeLevel] = {"mba": "mba", "doctorate": "doctorate", "mast
                                    "bachelor": "bachelor", "associate": "associate"}
 _SCHOOL = re.compile(r"\b(?:University|College|Institute|School|Academy|Polytechnic|"
                      r"Conservatory|Universit[äéy]|Universidad)\b|大学|学院|学校|研究院")
+_ZH_SCHOOL_END = re.compile(r"^[\u3400-\u9fff]{2,20}?(?:大学|大學|学院|學院|学校)"
+                            r"(?:[（(][^）)]*[）)])?(?=\s+\S)")
 _CERT_YEAR = re.compile(r"(?:\s*[(（]\s*(?:(?:issued|since|exp\w*)\s*)?(?:19|20)\d{2}\s*年?"
                         r"(?:\s*[-–]\s*(?:(?:19|20)\d{2}|present))?\s*[)）]"
                         r"|\s*[,，\-–|]\s*(?:19|20)\d{2}\s*年?)\s*$", re.IGNORECASE)
@@ -87,8 +92,8 @@ def parse_document(text: str, path: str, *, is_company: Matcher | None = None,
     durations: list[Duration] = []
     loose: list[Bullet] = []
     for section in split_sections(lines):
-        if section.name in ("experience", "projects"):
-            kind = "job" if section.name == "experience" else "project"
+        if section.name in ("experience", "projects", "entries"):
+            kind = {"experience": "job", "projects": "project"}.get(section.name, "auto")
             for entry in _entries(lines, section, path, kind, is_company, is_title, loose):
                 (jobs if entry.kind == "job" else projects).append(entry)
             continue
@@ -120,19 +125,43 @@ def _entries(lines: list[str], section: Section, path: str, kind: str,
              is_company: Matcher | None, is_title: Matcher | None,
              loose: list[Bullet]) -> list[Entry]:
     out: list[Entry] = []
+    job: Entry | None = None
     for raw in split_entries(lines, section.lines):
         bullets = tuple(_bullet(lines[n - 1], n) for n in raw.body)
         if not raw.header:
             loose.extend(bullets)
             continue
-        header = parse_header("job" if kind == "job" else "project",
-                              [(n, lines[n - 1]) for n in raw.header],
+        first = lines[raw.header[0] - 1]
+        inner = inner_project(first, raw.header[0], job=job, path=path, labelled_only=True) \
+            if kind == "job" and job is not None and project_line(first) else None
+        if inner is not None:
+            out.append(replace(inner, bullets=bullets, header=tuple(
+                Span(lines[n - 1], n, 0) for n in raw.header)))
+            continue
+        header_lines = [(n, lines[n - 1]) for n in raw.header]
+        header = parse_header("project" if kind == "project" else "job", header_lines,
                               is_company=is_company, is_title=is_title)
-        out.append(Entry(kind=header.kind, source=path,
-                         header=tuple(Span(lines[n - 1], n, 0) for n in raw.header),
-                         name=header.name, company=header.company, title=header.title,
-                         dates=header.dates, bullets=bullets, aliases=header.aliases))
+        if kind == "auto" and not _is_job(header, is_company, is_title):
+            header = parse_header("project", header_lines, is_company=is_company)
+        entry = Entry(kind=header.kind, source=path,
+                      header=tuple(Span(lines[n - 1], n, 0) for n in raw.header),
+                      name=header.name, company=header.company, title=header.title,
+                      dates=header.dates, bullets=bullets, aliases=header.aliases)
+        out.append(entry)
+        if entry.kind == "job" and kind != "project":
+            job = entry
+            out.extend(p for n in raw.body
+                       if (p := inner_project(lines[n - 1], n, job=entry, path=path)))
     return out
+
+
+def _is_job(header: Header, is_company: Matcher | None, is_title: Matcher | None) -> bool:
+    """In a section without a heading: a job names a known employer or title (or, with
+    nothing known, reads like a title at a company); anything else is a project."""
+    if is_company is not None or is_title is not None:
+        return bool(header.company and is_company and is_company(header.company.text)) or \
+            bool(header.title and is_title and is_title(header.title.text))
+    return bool(header.title and header.company and title_score(header.title.text) > 0)
 
 
 def _bullet(line: str, number: int) -> Bullet:
@@ -163,6 +192,10 @@ def parse_education(line: str, number: int) -> EducationItem:
 
 def _school(line: str, parts: list[Span], degree: Degree | None) -> Span | None:
     for index, part in enumerate(parts):
+        cut = _ZH_SCHOOL_END.search(part.text)
+        if cut and cut.end() < len(part.text):
+            # "复旦大学 金融学": the school ends at its suffix; the major is not part of it
+            return Span(part.text[:cut.end()], part.line, part.col)
         if _SCHOOL.search(part.text):
             nxt = parts[index + 1] if index + 1 < len(parts) else None
             between = line[part.col + len(part.text):nxt.col].strip() if nxt else ""
@@ -173,6 +206,7 @@ def _school(line: str, parts: list[Span], degree: Degree | None) -> Span | None:
             return part
     if degree is None:
         return None
+    parts = [_first_cjk_word(p) for p in parts]
     bold = [p for p in parts if f"**{p.text}**" in line]
     if bold:
         return bold[0]
@@ -180,6 +214,12 @@ def _school(line: str, parts: list[Span], degree: Degree | None) -> Span | None:
         after = [p for p in parts if p.col > degree.span.col]
         parts = [p for p in parts if not after or p != after[0]]
     return parts[0] if parts else None
+
+
+def _first_cjk_word(part: Span) -> Span:
+    """``浙大 经济学`` -> ``浙大``: in Chinese a single space separates the fields."""
+    match = re.match(r"([\u3400-\u9fff]{2,})\s+[\u3400-\u9fff]", part.text)
+    return Span(match.group(1), part.line, part.col) if match else part
 
 
 def _certification(line: str, number: int) -> list[Span]:

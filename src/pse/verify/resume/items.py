@@ -11,7 +11,6 @@
 
 from __future__ import annotations
 
-import math
 import re
 from datetime import date
 
@@ -120,7 +119,9 @@ def _skill(item: SkillItem, facts: SourceFacts) -> ResumeFinding:
                    reason=reason)
 
 
-def _career_years(facts: SourceFacts) -> set[int]:
+def _career_years(facts: SourceFacts) -> set[float]:
+    """The experience the sources' job dates add up to: first start to last end, and the
+    months any job covers; each to today ("present") and to the latest date written."""
     ranges = [e.dates for e in facts.jobs if e.dates]
     if not ranges:
         return set()
@@ -128,26 +129,23 @@ def _career_years(facts: SourceFacts) -> set[int]:
     ends = {facts.policy.as_of}
     if last is not None:
         ends.add(date(last.year, last.month or 12, 1))
-    years: set[int] = set()
-    for end in ends:
-        for value in span_years(ranges, today=end):
-            years.add(math.floor(value))
-    return years
+    return {value for end in ends for value in span_years(ranges, today=end)}
 
 
 def _duration(claim: Duration, facts: SourceFacts) -> ResumeFinding:
-    """A duration is what the sources state; only when they state none may it be the span
-    of their dates - and then not merely the job description's "N+ years" requirement."""
+    """A duration is one the sources state, or true of the span of their job dates
+    ("over 8 years" for jobs since July 2016); a job description's "N+ years" is no
+    evidence, it only explains an unsupported claim."""
     stated = [d for doc in facts.docs for d in doc.durations]
     for known in stated:
-        if _same_years(claim, known.years):
+        if _years_ok(claim, known.years, stated_over=known.approx == "over"):
             return finding(claim.span, "duration", ok=True, evidence=facts.evidence(known.span))
-    asked = {int(d.years) for n, line in enumerate(facts.jd.splitlines(), start=1)
-             for d in find_durations(line, n)}
-    if not stated and int(claim.years) not in asked and any(
-            _same_years(claim, value) for value in _career_years(facts)):
+    if any(_years_ok(claim, value, floor=facts.policy.over_floor)
+           for value in _career_years(facts)):
         return finding(claim.span, "duration", ok=True,
                        reason="matches the span of the dates in the sources")
+    asked = {int(d.years) for n, line in enumerate(facts.jd.splitlines(), start=1)
+             for d in find_durations(line, n)}
     said = ", ".join(repr(d.span.text) for d in stated)
     reason = f"the sources state {said}" if said else "the dates in the sources do not add up to it"
     if int(claim.years) in asked:
@@ -155,9 +153,14 @@ def _duration(claim: Duration, facts: SourceFacts) -> ResumeFinding:
     return finding(claim.span, "duration", ok=False, reason=reason)
 
 
-def _same_years(claim: Duration, years: float) -> bool:
+def _years_ok(claim: Duration, years: float, *, stated_over: bool = False,
+              floor: float = 0.5) -> bool:
+    """``claim`` is true of ``years`` (a stated "N+" is a lower bound, so "over M" holds
+    for any M up to N)."""
     if claim.approx == "about":
         return abs(claim.years - years) <= 1
+    if claim.approx == "over":
+        return claim.years <= years and (stated_over or claim.years >= floor * years)
     return int(claim.years) == int(years)
 
 

@@ -16,6 +16,7 @@ import unicodedata
 
 from rapidfuzz import fuzz
 
+from pse.verify.resume.aliases import cert_same_acronym, school_short_form, skill_abbreviates
 from pse.verify.resume.glossary import Glossary, content_words, has_cjk, normalize
 
 _LEGAL = frozenset({"inc", "incorporated", "ltd", "limited", "llc", "llp", "lp", "plc", "corp",
@@ -92,7 +93,40 @@ def company_matches(claim: str, source: str, *, aliases: tuple[str, ...] = (),
         return False
     if claimed == known[:len(claimed)] or (set(claimed) <= set(known) and claimed[0] == known[0]):
         return True
-    return len(claimed) == 1 and len(claimed[0]) >= 2 and claimed[0] == _initials(known)
+    return _joined_prefix(claimed, known) or _company_acronym(claim, claimed, source, known)
+
+
+def _joined_prefix(claimed: list[str], known: list[str]) -> bool:
+    """``J.P. Morgan`` for ``JPMorgan Chase``: the same letters, word breaks aside, as the
+    first words of the name."""
+    joined = "".join(w for w in claimed if w != "and")
+    if len(joined) < 4:
+        return False
+    prefix = ""
+    for word in (w for w in known if w != "and"):
+        prefix += word
+        if prefix == joined:
+            return True
+        if len(prefix) >= len(joined):
+            return False
+    return False
+
+
+def _company_acronym(claim: str, claimed: list[str], source: str, known: list[str]) -> bool:
+    """``GE``, ``P&G``, ``EY`` (initials, ``&`` aside) and ``PwC`` (the capitals of
+    ``PricewaterhouseCoopers``) name the organisation."""
+    letters = "".join(w for w in claimed if w != "and")
+    if all(len(w) == 1 for w in claimed if w != "and") and len(claimed) > 1:
+        claimed = [letters]
+    words = [w for w in known if w != "and"]
+    if len(claimed) == 1 and len(claimed[0]) >= 2 and claimed[0] in (_initials(known),
+                                                                     _initials(words)):
+        return True
+    core = " ".join(w for w in re.split(r"[\s,]+", source) if normalize(w) not in _LEGAL)
+    capitals = "".join(c for c in core if c.isupper())
+    short = claim.strip()
+    return 2 <= len(short) <= 5 and short.isalpha() and len(capitals) >= 2 and "".join(
+        c for c in short if c.isupper()) == capitals
 
 
 def title_words(title: str) -> list[str]:
@@ -149,8 +183,12 @@ def school_matches(claim: str, source: str, *, glossary: Glossary, external: boo
         names = (*glossary.school_names(source), *glossary.school_names(claim))
         if any(squash(n) in (squash(claim), squash(source)) for n in names):
             return True
+        if school_short_form(claim, source) and not _other_known_school(claim, source,
+                                                                        glossary):
+            return True
     if has_cjk(claim) or has_cjk(source):
-        return has_cjk(claim) and has_cjk(source) and _cjk_short(claim, source)
+        return has_cjk(claim) and has_cjk(source) and _cjk_short(claim, source) and \
+            not _other_known_school(claim, source, glossary)
     stop = {"of", "at", "the", "and", "in"}
     claimed = [w for w in normalize(claim).split() if w not in stop]
     known = [w for w in normalize(source).split() if w not in stop]
@@ -159,6 +197,13 @@ def school_matches(claim: str, source: str, *, glossary: Glossary, external: boo
     if set(claimed) <= set(known):
         return len(claimed) > 1 or claimed[0] not in {"university", "college", "institute"}
     return external and _acronym_cover(claimed, known)
+
+
+def _other_known_school(claim: str, source: str, glossary: Glossary) -> bool:
+    """True when ``claim`` is the full name of another school the glossary knows
+    (``浙江大学`` is not a short form of ``浙江工业大学``)."""
+    return squash(claim) != squash(source) and any(
+        squash(claim) == squash(name) for name in glossary.schools)
 
 
 def _cert_core(name: str) -> tuple[set[str], set[str]]:
@@ -172,7 +217,7 @@ def _cert_core(name: str) -> tuple[set[str], set[str]]:
 
 def cert_matches(claim: str, source: str, *, glossary: Glossary) -> bool:
     """True when the certification ``claim`` is ``source`` (full name, acronym, translation)."""
-    if squash(claim) == squash(source):
+    if squash(claim) == squash(source) or cert_same_acronym(claim, source):
         return True
     if has_cjk(claim) and has_cjk(source):
         a, b = squash(claim), squash(source)
@@ -267,6 +312,8 @@ def _skill_found(claim: str, sources: list[str], *, text: str, glossary: Glossar
         return True
     for source in sources:
         if _prefix_match(claim, source) or glossary.skill_names(source) & names:
+            return True
+        if skill_abbreviates(claim, source) or skill_abbreviates(source, claim):
             return True
         if has_cjk(source) != has_cjk(claim):
             english, chinese = (source, claim) if has_cjk(claim) else (claim, source)

@@ -13,9 +13,10 @@ import re
 from dataclasses import dataclass, field
 from typing import Literal
 
-from pse.verify.resume.dates import has_date
+from pse.verify.resume.dates import find_ranges, has_date
 
-SectionName = Literal["header", "objective", "summary", "experience", "projects", "education",
+SectionName = Literal["header", "objective", "summary", "experience", "projects", "entries",
+                      "education",
                       "skills", "certifications", "other"]
 
 _SECTION_PATTERNS: tuple[tuple[SectionName, str], ...] = (
@@ -130,8 +131,21 @@ def split_sections(lines: list[str]) -> list[Section]:
             continue
         if _inline_section(lines, index, sections):
             continue
+        if found and _starts_entries(found[0], line, sections[-1]):
+            sections.append(Section("entries", None, [number]))
+            continue
         sections[-1].lines.append(number)
     return sections
+
+
+def _starts_entries(level: int, line: str, current: Section) -> bool:
+    """A dated ``###`` heading outside any entry section (the writer left out the
+    ``## Experience`` heading): its entries are read, not skipped."""
+    if not 3 <= level <= 6 or current.name in ("experience", "projects", "entries",
+                                               "education", "certifications"):
+        return False
+    # a range, not a lone year: "### Employee of the Year (2019)" under Awards is no entry
+    return any(r.end != r.start for r in find_ranges(line, 0))
 
 
 def _starts_other(level: int, current: Section) -> bool:

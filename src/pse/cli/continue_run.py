@@ -1,0 +1,70 @@
+"""``pse continue RUN``: continue any interrupted run (article, resume) from its checkpoint."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+
+from pse.cli.common import EXIT_FINDINGS, EXIT_OK, CliContext, CliError, get_context
+from pse.cli.runs import make_deps, print_summary, set_token_caps
+from pse.pipeline.runner import resume_pipeline
+from pse.pipeline.state import PSEState, load_state
+from pse.pipeline.task import RunDeps
+from pse.tasks import load_task_factory
+
+
+@click.command("continue")
+@click.argument("run_dir", type=click.Path(file_okay=False, path_type=Path))
+@click.option("--no-tools", is_flag=True, help="Don't give the Specialist file tools.")
+@click.pass_context
+def command(ctx: click.Context, run_dir: Path, no_tools: bool) -> int:
+    """Continue the run in RUN_DIR without repeating the steps it finished."""
+    context = get_context(ctx)
+    state = load_state(run_dir)
+    if state.step == "done":
+        raise CliError(f"run {state.run_id!r} already finished ({state.status}); "
+                       "nothing to continue")
+    if state.task == "resume":
+        return _continue_resume(context, state, run_dir)
+    return _continue_article(context, state, run_dir, no_tools=no_tools)
+
+
+def _continue_article(context: CliContext, state: PSEState, run_dir: Path, *,
+                      no_tools: bool) -> int:
+    source = Path(state.inputs.get("source", ""))
+    if not source.is_dir():
+        raise CliError(f"the run's source folder {str(source)!r} is gone")
+    settings = context.settings(start=source)
+    task = load_task_factory(state.task)(settings=settings)
+    # the run's own choices (tools, review, length) hold after a continue too
+    deps = make_deps(context, settings, source=source,
+                     use_tools=not no_tools and state.inputs.get("tools", "1") == "1",
+                     llm_review=state.inputs.get("llm_review", "1") == "1")
+    set_token_caps(deps, words=int(state.inputs.get("words", "600") or 600))
+    final = _run(context, state, run_dir, task, deps)
+    print_summary(final, deps, run_dir=run_dir)
+    return EXIT_OK if final.status == "passed" else EXIT_FINDINGS
+
+
+def _continue_resume(context: CliContext, state: PSEState, run_dir: Path) -> int:
+    from pse.cli.resume import finish, resume_deps
+    from pse.tasks.resume.task import ResumeTask
+
+    cvs = [Path(p) for p in state.inputs.get("cv", "").split("\n") if p]
+    gone = [p for p in cvs if not p.is_file()]
+    if not cvs or gone:
+        raise CliError(f"the run's CV {str(gone[0] if gone else '')!r} is gone")
+    settings = context.settings(start=cvs[0].parent)
+    banned = state.inputs.get("banned", "")
+    task = ResumeTask(settings=settings, banned_file=Path(banned) if banned else None)
+    task.inputs(state)
+    deps = resume_deps(context, settings, state)
+    final = _run(context, state, run_dir, task, deps)
+    return finish(final, task, deps, run_dir=run_dir)
+
+
+def _run(context: CliContext, state: PSEState, run_dir: Path, task: object,
+         deps: RunDeps) -> PSEState:
+    context.progress(f"pse: continuing {state.run_id} at step {state.step!r}")
+    return resume_pipeline(run_dir, task, deps)  # type: ignore[arg-type]  # a Task by contract

@@ -1,0 +1,99 @@
+"""The resume gate's checks beyond the CV facts: banned phrases, placeholders, lost entries.
+
+And :func:`redact_finding`, which makes any finding safe for prompts, state and reports.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import replace
+from pathlib import Path
+
+from rapidfuzz import fuzz
+
+from pse.errors import SourceError
+from pse.tasks.resume.cv import CvEntry
+from pse.tasks.resume.repair import banned_pattern
+from pse.verify.finding import Evidence, Finding
+from pse.verify.resume.privacy import Redactor
+
+RULES = Path(__file__).with_name("rules")
+_RESTATES = 60
+_PLACEHOLDER = re.compile(
+    r"\[(?:insert|your|add|enter|company|employer|name of|date|dates|number|x+|todo|tbd)"
+    r"[^\]\n]{0,40}\]|\bX{3,}\b|<[a-z][a-z ]{2,30}>|（待[^）]{0,10}）|【[^】]{0,10}待[^】]{0,10}】",
+    re.IGNORECASE)
+
+
+def load_banned(lang: str, *, extra: Path | None = None) -> list[str]:
+    """Banned phrases for ``lang`` from ``rules/banned.<lang>.txt`` plus ``extra``."""
+    files = [RULES / f"banned.{lang}.txt"] + ([extra] if extra else [])
+    phrases: list[str] = []
+    for path in files:
+        try:
+            text = path.read_text(encoding="utf-8")
+        except FileNotFoundError as exc:
+            if path == extra:
+                raise SourceError(f"the banned-phrases file {str(path)!r} does not exist") from exc
+            continue
+        phrases.extend(line.strip() for line in text.splitlines()
+                       if line.strip() and not line.lstrip().startswith("#"))
+    return phrases
+
+
+def banned_phrases(text: str, phrases: Sequence[str], *, path: str) -> list[Finding]:
+    """Every occurrence of a banned phrase."""
+    pattern = banned_pattern(phrases)
+    if pattern is None:
+        return []
+    return [Finding(rule="resume-banned", message=f"banned phrase {m.group(0)!r}", path=path,
+                    line=number, text=m.group(0), hint="delete it; state a CV fact instead",
+                    kind="wording")
+            for number, line in enumerate(text.split("\n"), start=1)
+            for m in pattern.finditer(line)]
+
+
+def placeholders(text: str, *, path: str) -> list[Finding]:
+    """Template residue such as ``[Insert company]``, ``XXX`` or ``<your title>``."""
+    return [Finding(rule="resume-placeholder", message=f"placeholder {m.group(0)!r}",
+                    path=path, line=number, text=m.group(0),
+                    hint="use the CV's value, or delete the words", kind="wording")
+            for number, line in enumerate(text.split("\n"), start=1)
+            for m in _PLACEHOLDER.finditer(line)]
+
+
+def missing_entries(missing: Sequence[CvEntry], *, path: str) -> list[Finding]:
+    """One finding per job or project the plan keeps that the resume lost."""
+    return [Finding(rule="resume-missing-entry", path=path, line=None, text=entry.heading()[4:],
+                    message=f"the plan keeps the {entry.kind} {entry.heading()[4:]!r} but the "
+                    "resume does not have it", hint="put it back with the CV's heading and "
+                    "bullets; never delete a job or project", kind="missing-entry")
+            for entry in missing]
+
+
+def with_cv_line(finding: Finding, text: str, cv_lines: Sequence[str]) -> Finding:
+    """A flagged number gets the CV line its sentence restates in its hint, so the fix can
+    copy the real value instead of guessing."""
+    if finding.kind != "metric" or not finding.line:
+        return finding
+    lines = text.split("\n")
+    if not 0 < finding.line <= len(lines):
+        return finding
+    claim = lines[finding.line - 1]
+    scored = [(fuzz.token_set_ratio(claim, line), line.strip()) for line in cv_lines
+              if len(line.strip()) > 12]
+    score, best = max(scored, default=(0.0, ""))
+    if score < _RESTATES:
+        return finding
+    return replace(finding, hint=f"{finding.hint}; the CV's line: {best!r}")
+
+
+def redact_finding(finding: Finding, redactor: Redactor) -> Finding:
+    """The finding with personal data replaced by placeholders in every text field."""
+    evidence = tuple(Evidence(path=e.path, line=e.line,
+                              text=redactor.redact(e.text) if e.text else e.text)
+                     for e in finding.evidence)
+    return replace(finding, text=redactor.redact(finding.text),
+                   message=redactor.redact(finding.message), hint=redactor.redact(finding.hint),
+                   evidence=evidence)

@@ -1,0 +1,71 @@
+"""What a document's own examples bind, applied to every reference of that document.
+
+A document is read as one program: ``app = Flask(__name__)`` in one block makes
+``app.route`` in a later block, and in the prose, a reference to ``Flask.route``;
+``from pendulum import DateTime`` makes a prose ``DateTime`` name ``pendulum.DateTime``;
+``def get_user()`` makes ``get_user`` the example's own name, not the project's.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+
+from pse.verify.refs import Reference
+
+
+@dataclass
+class Bindings:
+    """Names bound by the examples of one document (the first binding of a name wins)."""
+
+    imports: dict[str, str] = field(default_factory=dict)
+    """alias -> absolute dotted target (``np`` -> ``numpy``, ``Flask`` -> ``flask.Flask``)."""
+    instances: dict[str, str] = field(default_factory=dict)
+    """variable -> the class it was constructed from, absolute when imported."""
+    locals: set[str] = field(default_factory=set)
+    """Names the examples define or assign (imports excluded)."""
+    words: set[str] = field(default_factory=set)
+    """Keyword-argument names and string keys the examples use (``bind(user_id=1)``)."""
+    called: set[str] = field(default_factory=set)
+    """Bare names the examples call without importing or defining them (``get_user()``)."""
+
+    def merge(self, other: Bindings) -> None:
+        """Add ``other``'s names to these (names already bound keep their meaning)."""
+        for alias, target in other.imports.items():
+            self.imports.setdefault(alias, target)
+        for name, cls in other.instances.items():
+            self.instances.setdefault(name, cls)
+        self.locals |= other.locals
+        self.words |= other.words
+        self.called |= other.called
+
+    @property
+    def imported_tops(self) -> frozenset[str]:
+        """Top-level modules the examples import."""
+        return frozenset(target.split(".")[0] for target in self.imports.values())
+
+
+def rebind(ref: Reference, bindings: Bindings) -> Reference:
+    """``ref`` with its first name part resolved through the document's bindings."""
+    if ref.kind not in ("symbol", "module") or ref.in_file or ref.ignored:
+        return ref
+    root, dot, rest = ref.name.partition(".")
+    target = bindings.imports.get(root)
+    if target is None and dot and root not in bindings.imports:
+        target = bindings.instances.get(root)
+    if target is None or target == root:
+        return ref
+    return replace(ref, name=f"{target}{dot}{rest}")
+
+
+def local_reason(ref: Reference, bindings: Bindings) -> str:
+    """Why ``ref`` names the document's own example code ("" when it does not)."""
+    if ref.kind != "symbol" or ref.in_file:
+        return ""
+    root, dot, _ = ref.name.partition(".")
+    if dot and root in bindings.instances:
+        return ""  # ``session.reopen``: a member of the class it was constructed from
+    if root in bindings.locals and root not in bindings.imports:
+        return "defined by an example in this document"
+    if ref.name in bindings.words:
+        return "a keyword or key used by an example in this document"
+    return ""

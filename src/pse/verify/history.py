@@ -1,0 +1,54 @@
+"""Documents about other versions: changelogs, release notes, upgrading and migration
+guides, and proposals of APIs to come.
+
+Such a document rightly names APIs that were removed or renamed since (or do not exist
+yet), so its unresolved names are reported as ``ignored`` (the changelog rule). A document is
+historical when its file name matches one of the configured patterns
+(``verify.historical``), when a folder of its path or its file name is about releases
+(``announce/``, ``release-2.4.0.rst``, ``whatsnew/3.12.md``), or when its title says it
+is about upgrading, migrating, porting, deprecations or history.
+"""
+
+from __future__ import annotations
+
+import fnmatch
+import re
+from collections.abc import Sequence
+
+_WORDS = (r"change ?logs?|historical|release[ -]?notes?|what'?s[ -]?new|upgrad(?:e|es|ing)|"
+          r"migrat(?:e|es|ing|ion|ions)|porting|switching from|coming from|"
+          r"deprecat(?:ed|ions?)|removals|backward[ -]incompatib\w*")
+_TITLE_WORDS = re.compile(rf"(?i)\b(?:{_WORDS})\b|^(?:changes|news|history|proposal|rfc)\b")
+_FOLDER = re.compile(rf"(?i)^(?:{_WORDS}|changes|news|history|releases|announce(?:ments?)?|"
+                     r"proposals?|rfcs?|peps?|drafts?)$")
+_VERSIONED = re.compile(r"(?:^|[-_ v])\d+\.\d+(?:\.\d+)*(?:[-_.]?\w+)?$")
+"""A file named after a version: ``release-2.4.0``, ``v1.2``, ``3.12``."""
+_RST_UNDERLINE = re.compile(r"^([=\-~^\"'`#*+])\1{2,}\s*$")
+
+
+def is_historical(path: str, text: str, patterns: Sequence[str]) -> bool:
+    """True when the document at ``path`` describes past versions."""
+    name = path.rsplit("/", 1)[-1]
+    if any(fnmatch.fnmatch(name.upper(), pattern.upper()) for pattern in patterns):
+        return True
+    if not patterns:
+        return False  # ``historical = []``: check every document strictly
+    folders = path.split("/")[:-1]
+    if any(_FOLDER.match(folder) for folder in folders[-2:]):
+        return True
+    if _VERSIONED.search(name.rsplit(".", 1)[0]):
+        return True
+    return bool(_TITLE_WORDS.search(document_title(text)))
+
+
+def document_title(text: str) -> str:
+    """The first heading of a Markdown or reStructuredText document ("" if none)."""
+    lines = text.splitlines()[:40]
+    for number, line in enumerate(lines):
+        stripped = line.strip()
+        if stripped.startswith("#") and not stripped.startswith("#!"):
+            return stripped.lstrip("#").strip()
+        if (stripped and number + 1 < len(lines) and _RST_UNDERLINE.match(lines[number + 1])
+                and not _RST_UNDERLINE.match(line)):
+            return stripped
+    return ""

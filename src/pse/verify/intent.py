@@ -1,0 +1,334 @@
+"""Is an unresolved name meant as this project's code? (the default mode's question)
+
+Real docs name many things that are not the project's: the reader's own functions in
+examples (``get_user()``), other packages, programs, values and prose words. A name the
+tree does not define is flagged only when the text clearly points at the project:
+
+- it is qualified with one of the project's own top-level packages (``pkg.missing``;
+  packages of its test data do not count) or named like its variables (``PKG_X``);
+- its first part is a class or package of the project, or a misspelt one
+  (``Session.sendall``, ``Sesion.send``, or a part of a non-Python qualname);
+- a Sphinx/MyST role, an ``auto*`` directive or a declaration (``struct buffer``)
+  declares it an API name, or an example in one of the tree's other languages uses it;
+- it is a near miss of a real name (the did-you-mean cases), a private variant of one
+  (``_load``), or is built around one (``JSONDecoderMixin`` around ``JSONDecoder``,
+  ``PkgClientRegistry`` around ``pkg``, ``buf_reserve`` among a C tree's ``buf_*``);
+- it is a path under the tree (its deepest existing folder holds files of its own) or
+  a real file in a wrong folder;
+- a keyword argument or a template word is checked against something that exists.
+
+Anything else is reported as ``ignored`` with the reason (placeholders, name prefixes,
+plugin-style ``pkg_name``, stand-ins an example calls without defining, files the
+reader creates), or as ``external`` when the document's examples import it from a
+module outside the tree. ``--strict`` (the article
+pipeline's mode, where every unresolved name in LLM text is suspect) skips this.
+"""
+
+from __future__ import annotations
+
+import builtins
+import keyword
+import re
+from functools import cached_property
+
+from rapidfuzz import fuzz
+
+from pse.index.symbols import SymbolIndex
+from pse.verify.bindings import Bindings
+from pse.verify.refs import Reference, Resolution
+
+_TOKEN = re.compile(r"[A-Z]+(?![a-z])|[A-Z]?[a-z]+|[0-9]+")
+_CONTAINERS = frozenset({"module", "package", "class", "struct", "interface", "enum", "trait",
+                         "type"})
+_VOCABULARY_KINDS = ("module", "package", "class", "function", "method", "struct",
+                     "interface", "enum", "trait", "type", "parameter", "attribute",
+                     "constant", "variable")
+_MIN_PART = 4
+"""A real name counts inside a longer name only from this length on."""
+_NEAR = 75
+"""Similarity (0-100) from which an unknown name is a near miss of a real one."""
+_NEAR_NAME = 85
+"""The same for a file name, a module or class (one mistyped letter of ``Session``)."""
+_NEAR_TYPO = 80
+"""The same for the class or module a dotted name starts with (``Clinet.send``)."""
+_NEAR_WORD = 90
+"""The same for one-word names (``progress``, ``legacy``), near many names by chance."""
+PLACEHOLDER_WORDS = frozenset({
+    "foo", "baz", "qux", "quux", "spam", "eggs", "foobar", "hoge", "fuga", "xyzzy"})
+"""Metasyntactic names: a name that is one of them is an example's stand-in."""
+_STAND_IN_FIRST = frozenset({"my", "your", "some", "foo", "dummy", "fake"})
+"""First words of stand-in names (``my_function``, ``SomeData``, ``your_app``)."""
+_STAND_IN_ANYWHERE = frozenset({"whatever", "something", "anything", "someone"})
+GENERIC_FILES = frozenset({
+    "setup.py", "setup.cfg", "pyproject.toml", "requirements.txt", "MANIFEST.in", "tox.ini",
+    "pytest.ini", "noxfile.py", "conftest.py", "manage.py", "settings.py", "Makefile",
+    "Dockerfile", "package.json", "tsconfig.json", "Cargo.toml", "go.mod", "pom.xml",
+    "build.gradle", "CMakeLists.txt", ".env", ".gitignore", "__init__.py", "__main__.py",
+    "main.py", "app.py", "config.py", "index.js", "main.go", "main.rs", "lib.rs"})
+"""File names every project has: in an example they are the reader's own files."""
+_PYTHON_WORDS = frozenset(keyword.kwlist) | frozenset(dir(builtins))
+_FAMILIES = {name: frozenset({"javascript", "typescript", "tsx"})
+             for name in ("javascript", "typescript", "tsx")} | {
+             name: frozenset({"c", "cpp"}) for name in ("c", "cpp")}
+_DEFAULT_KINDS = ("symbol", "module", "path")
+"""Kinds the default mode judges; commands, flags, quotes and lines keep their checks."""
+
+
+class Intent:
+    """Decides, for one tree, whether unresolved names are meant as its code."""
+
+    def __init__(self, index: SymbolIndex, *, names: tuple[str, ...] = ()) -> None:
+        """``names``: the project's own names besides its modules (distribution, crate)."""
+        self.index = index
+        self.names = frozenset(n.lower().replace("-", "_") for n in names if len(n) > 2)
+
+    def judge(self, ref: Reference, result: Resolution, *, bindings: Bindings) -> Resolution:
+        """``result`` when ``ref`` clearly means the project's code, else why not."""
+        if result.status != "unverified" or result.message.startswith("no parameter") or \
+                "has no member" in result.message or ref.template:
+            return result  # checked against a callable, a type or a template engine
+        if ref.in_file and self._is_generic_file(ref.in_file):
+            return Resolution("ignored", message=f"{ref.in_file!r} is the reader's own file "
+                              "in this example, not one of the tree's (--strict checks it)")
+        if ref.kind not in _DEFAULT_KINDS or ref.in_file:
+            return result
+        if ref.kind == "path":
+            return result if self._means_tree_path(ref, result) else Resolution(
+                "ignored", message="a file not under the source tree (one the reader "
+                "creates?); --strict flags it")
+        return self._judge_name(ref, result, bindings=bindings)
+
+    def _judge_name(self, ref: Reference, result: Resolution, *, bindings: Bindings
+                    ) -> Resolution:
+        """The default mode's verdict on an unresolved symbol or module name."""
+        why_not = _not_a_name(ref.name)
+        if why_not:
+            return Resolution("ignored", message=f"{why_not} (--strict flags it)")
+        top = ref.name.split(".")[0]
+        if top in self.primary_tops or self.is_project_token(top):
+            return result
+        if top.isupper() and "_" in top and self.is_project_token(top.split("_", 1)[0]):
+            return result  # ``PKG_TIMEOUT``: named as the project's own variables are
+        if "_" in top and self.primary_tops.intersection(top.split("_")):
+            return Resolution("ignored", message="named after the project, as its plugins "
+                              "and extensions are (``pkg_name``); --strict flags it")
+        external = _imported_reason(ref, bindings, self)
+        if external:
+            return Resolution("external", message=external)
+        if "." not in ref.name and ref.name in bindings.called and not self._is_near(
+                ref, result, near=_NEAR_WORD):
+            return Resolution("ignored", message="called by an example of this document that "
+                              "neither imports nor defines it: a stand-in for the reader's "
+                              "code (--strict flags it)")
+        if self._points_at_project(ref, result):
+            return result
+        return Resolution("ignored", message=f"{result.message}, and nothing marks it as "
+                          "this project's code (--strict flags it)")
+
+    def _points_at_project(self, ref: Reference, result: Resolution) -> bool:
+        parts = ref.name.split(".")
+        if len(parts) > 1 and (self._is_container(parts[0]) or self._near_container(parts[0])
+                               or self._is_namespace(parts[0])):
+            return True
+        language = _example_language(ref)
+        if language and not self._has_language(language):
+            return False  # a JavaScript example in the docs of a Python project
+        if ref.explicit:
+            # a role or a declaration names an API; a lower-case unknown package in a role
+            # (``:func:`otherlib.f```) is another project's, documented through intersphinx
+            return len(parts) == 1 or parts[0][:1].isupper()
+        if len(parts) > 1:
+            return False
+        if self._uses_naming_prefix(ref.name):
+            return True
+        if self._is_near(ref, result):
+            return True
+        if ref.name.startswith("_") and ref.name.lstrip("_") in self._vocabulary:
+            return True  # ``_load`` for ``load``: a private variant of a real name
+        return self._built_around_real_name(ref.name.lstrip("_"))
+
+    def _is_near(self, ref: Reference, result: Resolution, *, near: int = 0) -> bool:
+        """A near miss of one of the project's names (did you mean ...?); one-word names
+        must be closer, since prose words are near many short names by chance."""
+        suggestion = result.suggestion
+        if not suggestion or "." in suggestion or "." in ref.name:
+            return False
+        near = near or (_NEAR_WORD if len(_TOKEN.findall(ref.name)) < 2 else _NEAR)
+        return fuzz.ratio(ref.name, suggestion) >= near and any(
+            self.is_primary(s.path) for s in self.index.by_name(suggestion))
+
+    def _has_language(self, language: str) -> bool:
+        family = _FAMILIES.get(language, frozenset({language}))
+        return any(lang in family for lang, _ in self.index.files.values())
+
+    def _is_generic_file(self, path: str) -> bool:
+        """A bare file name that every project has (``conftest.py``, ``pyproject.toml``) or
+        that names no single file of the tree: an example shows the reader's own."""
+        path = path.removeprefix("./")
+        if "/" in path:
+            return False
+        return path in GENERIC_FILES or len(self.index.paths_matching(path)) != 1
+
+    def _means_tree_path(self, ref: Reference, result: Resolution) -> bool:
+        """A path under the tree: its deepest existing folder holds files of its own (so
+        ``src/mypkg/`` in a src-layout tree is a generic example, ``src/pkg/x.py`` is not),
+        or the file exists under another name or folder (did you mean ...?)."""
+        path = self.index.within_root(ref.name.removeprefix("./").strip("/"))
+        folders = path.split("/")[:-1] if not ref.name.endswith("/") else path.split("/")
+        for depth in range(len(folders), 0, -1):
+            folder = "/".join(folders[:depth])
+            if folder in self.index.folders:
+                if folder in self._folders_with_files and depth < len(path.split("/")):
+                    return True
+                break
+        suggestion = result.suggestion.rstrip("/")
+        if not suggestion or not self.is_primary(suggestion):
+            return False
+        if fuzz.ratio(suggestion, path.rstrip("/")) >= _NEAR_NAME:
+            return True  # ``src/pkgg/a.py`` for ``src/pkg/a.py``
+        if fuzz.ratio(suggestion.rsplit("/", 1)[-1], path.rsplit("/", 1)[-1]) < _NEAR_NAME:
+            return False
+        # the file exists elsewhere: a wrong folder when the path shares one with it
+        # (``lib/pkg/a.py`` for ``src/pkg/a.py``), else another project's layout
+        return not folders or bool(set(folders) & set(suggestion.split("/")[:-1]))
+
+    @cached_property
+    def _folders_with_files(self) -> frozenset[str]:
+        return frozenset(path.rpartition("/")[0] for path in self.index.files)
+
+    def _is_container(self, name: str) -> bool:
+        """True for a class or module of the project itself (not of its test data)."""
+        if name.startswith("__"):
+            return False  # ``__main__``: whatever script runs
+        return any(s.kind in _CONTAINERS and self.is_primary(s.path)
+                   for s in self.index.by_name(name))
+
+    def is_primary(self, path: str) -> bool:
+        """True for a file of the project's own packages (or of a non-Python tree).
+
+        Trees carry other packages too: fixtures of the test suite, example projects
+        (``testing/example_scripts/pkg/``). Their names say nothing about what a
+        document means by a word.
+        """
+        module = self.index.module_paths.get(path)
+        if module is None:
+            return not path.endswith((".py", ".pyi"))
+        return module.split(".")[0] in self.primary_tops
+
+    @cached_property
+    def primary_tops(self) -> frozenset[str]:
+        """Top-level modules that sit at the root, under ``src/``/``lib/``, or are the
+        root itself: the project's own packages."""
+        tops: set[str] = set()
+        root = self.index.root.name
+        for path, module in self.index.module_paths.items():
+            top = module.split(".")[0]
+            folders = path.split("/")[:-1]
+            if top == root and module != path.rsplit(".", 1)[0].replace("/", "."):
+                tops.add(top)  # the root folder is the package
+            elif path.startswith((f"{top}/", f"{top}.")) or (
+                    len(folders) >= 1 and folders[0] in ("src", "lib")
+                    and path.split("/", 1)[1].startswith((f"{top}/", f"{top}."))):
+                tops.add(top)
+        return frozenset(tops)
+
+    def _near_container(self, name: str) -> bool:
+        """``Sesion.send``, ``pkgg.run``: the first part is a misspelt class of the tree or
+        a misspelt top-level package (``sock.recv`` is a variable, not ``socket``)."""
+        for near in self.index.names_near(name):
+            if near == name or fuzz.ratio(name, near) < _NEAR_TYPO:
+                continue
+            if near in self.primary_tops or (name[:1].isupper() and any(
+                    s.kind == "class" and self.is_primary(s.path)
+                    for s in self.index.by_name(near))):
+                return True
+        return False
+
+    def _built_around_real_name(self, name: str) -> bool:
+        """``JSONDecoderMixin``, ``build_scan_once``: a real name with words added."""
+        spans = [m.span() for m in _TOKEN.finditer(name)]
+        if len(spans) < 2:
+            return False
+        if name[:1].isupper() and "_" not in name and self.is_project_token(
+                name[spans[0][0]:spans[0][1]]):
+            return True  # ``JSONPipelineRegistry`` in json: the package's own prefix
+        for first in range(len(spans)):
+            for last in range(first, len(spans)):
+                if last - first == len(spans) - 1:
+                    continue  # the whole name
+                part = name[spans[first][0]:spans[last][1]]
+                if len(part) >= _MIN_PART and part in self._vocabulary and \
+                        part not in self.primary_tops:  # ``flask_name``: a naming pattern
+                    return True
+        return False
+
+    def is_project_token(self, word: str) -> bool:
+        """True when ``word`` is one of the project's top-level module names."""
+        return word.lower() in self._top_lower or word.lower() in self.names
+
+    def _is_namespace(self, name: str) -> bool:
+        """``com`` of ``com.example.Greeter``, ``helpers`` of ``helpers.smooth``: a part of
+        the qualnames of non-Python symbols (packages and files have no symbol there)."""
+        return name in self._foreign_namespaces
+
+    @cached_property
+    def _foreign_namespaces(self) -> frozenset[str]:
+        parts: set[str] = set()
+        for qualname in self.index.foreign_qualnames():
+            parts.update(qualname.split(".")[:-1])
+        return frozenset(parts)
+
+    def _uses_naming_prefix(self, name: str) -> bool:
+        """``buf_reserve`` in a C tree of ``buf_new``, ``buf_free``...: C has no namespaces,
+        so a shared name prefix is the project's namespace."""
+        head, sep, _ = name.partition("_")
+        return bool(sep) and len(head) >= 2 and self._c_prefixes.get(head, 0) >= 3
+
+    @cached_property
+    def _c_prefixes(self) -> dict[str, int]:
+        counts: dict[str, int] = {}
+        for name, path in self.index.names_of_kinds(_VOCABULARY_KINDS):
+            if path.endswith((".c", ".h", ".cc", ".cpp", ".hpp")) and "_" in name[1:]:
+                head = name.split("_", 1)[0]
+                counts[head] = counts.get(head, 0) + 1
+        return counts
+
+    @cached_property
+    def _top_lower(self) -> frozenset[str]:
+        return frozenset(m.lower() for m in self.primary_tops if len(m) > 2)
+
+    @cached_property
+    def _vocabulary(self) -> frozenset[str]:
+        """Names the project's own files define (not its test data's)."""
+        names = {name for name, path in self.index.names_of_kinds(_VOCABULARY_KINDS)
+                 if self.is_primary(path)}
+        return frozenset(names | {name.lstrip("_") for name in names})
+
+
+def _example_language(ref: Reference) -> str:
+    """The language of the non-Python example ``ref`` comes from ("" if none)."""
+    match = re.fullmatch(r"an? (\w+) example", ref.explicit)
+    return match.group(1) if match else ""
+
+
+def _not_a_name(name: str) -> str:
+    """Why a dotted name is no name of any code at all ("" when it may be one)."""
+    if name.endswith("_") and not name.endswith("__") and \
+            name.rstrip("_") not in _PYTHON_WORDS:
+        return "a name prefix (``test_``), not a name"
+    for part in name.split("."):
+        words = [w.lower() for w in _TOKEN.findall(part)]
+        if part.lower() in PLACEHOLDER_WORDS or (words and words[0] in _STAND_IN_FIRST) or \
+                _STAND_IN_ANYWHERE.intersection(words):
+            return "a placeholder name (my_, some_, foo, whatever)"
+    return ""
+
+
+def _imported_reason(ref: Reference, bindings: Bindings, intent: Intent) -> str:
+    """Why ``ref`` belongs to a module the document imports from outside the tree."""
+    top = ref.name.split(".")[0]
+    if top not in bindings.imported_tops:
+        return ""
+    if any(fuzz.ratio(top, mine) >= _NEAR_NAME for mine in intent.primary_tops):
+        return ""  # ``import pkgg`` for ``pkg``: a misspelt import of the project
+    return f"imported by an example of this document from {top!r}, which is not in the tree"

@@ -1,0 +1,127 @@
+"""Paths in documents: files and folders of the tree, ``file:line`` ranges.
+
+A path verifies when it exists from the root or as a real path suffix; a bare file name
+only when exactly one file of the tree has it (the evidence is its full path); a name
+several files share is ambiguous. ``file:line`` must be in range and, when the text names
+a symbol, at it. Mixed into :class:`pse.verify.resolve.Resolver`.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import cached_property
+
+from pse.index.symbols import SymbolIndex
+from pse.verify.refs import Reference, Resolution
+from pse.verify.suggest import Suggester
+
+PROJECT_FILES = frozenset({
+    "setup.py", "setup.cfg", "pyproject.toml", "requirements.txt", "MANIFEST.in", "tox.ini",
+    "noxfile.py", "conftest.py", "manage.py", "Makefile", "Dockerfile", "package.json",
+    "tsconfig.json", "Cargo.toml", "go.mod", "pom.xml", "build.gradle", "CMakeLists.txt"})
+
+
+class PathChecks:
+    """Resolution of ``path`` and ``path_line`` references."""
+
+    index: SymbolIndex
+    suggester: Suggester
+
+    def _symbol(self, ref: Reference) -> Resolution:
+        raise NotImplementedError  # provided by the Resolver
+
+    def _path(self, ref: Reference) -> Resolution:
+        path = ref.name.removeprefix("./")
+        if path.endswith("/"):
+            return self._folder(path)
+        matches = self.index.paths_matching(path)
+        if len(matches) > 1 and "/" not in path:
+            return _ambiguous(path, matches)
+        if matches:
+            return Resolution("verified", evidence=tuple((m, None) for m in matches[:3]))
+        if path in self.index.folders or any(f.endswith("/" + path) for f in self.index.folders):
+            return Resolution("verified", evidence=((path + "/", None),))
+        if ref.ignored == "maybe-path":
+            first = path.split("/", 1)[0]
+            if first in self.index.folders or first in self.index.top_modules:
+                return Resolution("unverified", message="no such file or folder in the tree",
+                                  suggestion=self.suggester.path(path))
+            return Resolution("ignored", message="not a path of the tree (a value like a "
+                              "MIME type)")
+        if path in PROJECT_FILES and not self._is_repository_root:
+            return Resolution("external", message="a project file outside the indexed tree")
+        if ref.origin == "code" and "/" not in path:
+            return Resolution("ignored", message="an example file named by a code block")
+        if not ref.text.count("/") and "." in path[1:] and not path.startswith("."):
+            return self._path_or_symbol(ref)
+        name = path.rsplit("/", 1)[-1]
+        if name.startswith(".") and "/" not in path and "." not in name[1:]:
+            # ``.netrc``, ``.bashrc``: a user's configuration, not a file of the project
+            return Resolution("external", message="a dotfile not in the tree "
+                              "(user or tool configuration)")
+        return Resolution("unverified", message="no such file in the source tree",
+                          suggestion=self.suggester.path(path))
+
+    def _folder(self, path: str) -> Resolution:
+        folder = self.index.within_root(path).rstrip("/")
+        if not folder:
+            return Resolution("verified", evidence=(("./", None),))  # the root itself
+        matches = [f for f in sorted(self.index.folders)
+                   if f == folder or f.endswith("/" + folder)]
+        if matches:
+            return Resolution("verified", evidence=((matches[0] + "/", None),))
+        return Resolution("unverified", message="no such folder in the source tree",
+                          suggestion=self.suggester.folder(folder))
+
+    def _path_or_symbol(self, ref: Reference) -> Resolution:
+        """``rich.json``: a module if the tree has one, else a file name that is missing."""
+        dotted = ref.name.replace("/", ".")
+        if re.fullmatch(r"[A-Za-z_][\w.]*", dotted):
+            as_symbol = self._symbol(Reference(file=ref.file, line=ref.line, text=ref.text,
+                                               name=dotted, kind="symbol", context=ref.context))
+            if as_symbol.status != "unverified":
+                return as_symbol
+        return Resolution("unverified", message="no such file in the source tree",
+                          suggestion=self.suggester.path(ref.name))
+
+    def _path_line(self, ref: Reference) -> Resolution:
+        assert ref.lines is not None
+        first, last = ref.lines
+        matches = self.index.paths_matching(ref.name)
+        if not matches:
+            return Resolution("unverified", message="no such file in the source tree",
+                              suggestion=self.suggester.path(ref.name))
+        if len(matches) > 1 and "/" not in ref.name:
+            return _ambiguous(ref.name, matches)
+        for path in matches:
+            count = self.index.file_lines(path)
+            if count is not None and 1 <= first <= last <= count:
+                if ref.at_symbol and not self._symbol_at(path, ref.at_symbol, first, last):
+                    continue
+                return Resolution("verified", evidence=((path, first),))
+        count = self.index.file_lines(matches[0])
+        message = f"line {last if first <= (count or 0) else first} is past the end of " \
+                  f"{matches[0]} ({count} lines)"
+        if ref.at_symbol:
+            message = f"{ref.at_symbol!r} is not defined at those lines of {matches[0]}"
+        return Resolution("unverified", message=message, evidence=((matches[0], None),))
+
+    def _symbol_at(self, path: str, name: str, first: int, last: int) -> bool:
+        last_part = name.rsplit(".", 1)[-1]
+        return any(s.name == last_part and s.line <= last and first <= s.end_line
+                   for s in self.index.in_file(path))
+
+    @cached_property
+    def _is_repository_root(self) -> bool:
+        """True when the source is a whole repository, so its project files would be here."""
+        markers = ("pyproject.toml", "setup.py", "setup.cfg", "package.json", "Cargo.toml",
+                   "go.mod")
+        return any(m in self.index.files for m in markers) or (self.index.root / ".git").exists()
+
+
+def _ambiguous(name: str, matches: list[str]) -> Resolution:
+    """A bare file name that several files have: it names none of them for sure."""
+    shown = ", ".join(matches[:3]) + (", ..." if len(matches) > 3 else "")
+    return Resolution("unverified", evidence=tuple((m, None) for m in matches[:3]),
+                      message=f"{len(matches)} files are named {name!r} ({shown}); "
+                      "give its folder")

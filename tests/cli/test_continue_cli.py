@@ -1,0 +1,120 @@
+"""``pse continue RUN``: finish an interrupted run without repeating its finished steps."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from article_support import (
+    APPROVED,
+    CLEAN,
+    CLEAN_ZH,
+    FIX_INVENTED,
+    PLAN,
+    WITH_INVENTED,
+    ZH_DROPPED_REF,
+    article_settings,
+    new_state,
+    read_report,
+    scripted_deps,
+)
+from pse.llm.fake import ScriptedLLM
+from pse.pipeline.runner import RunInterrupted, run_pipeline
+from pse.pipeline.state import load_state
+from pse.tasks.article.task import ArticleTask
+from repo_fixtures import run_cli
+
+
+def _interrupted(source: Path, run_dir: Path, replies: list[str], *, stop: str,
+                 translate: str = "") -> None:
+    """A run stopped (as if killed) after step ``stop``."""
+    settings = article_settings(source)
+    deps = scripted_deps(ScriptedLLM(replies), settings, stop_after=(stop,))
+    with pytest.raises(RunInterrupted):
+        run_pipeline(new_state(source, translate=translate), ArticleTask(settings=settings),
+                     deps, run_dir=run_dir)
+
+
+def test_continue_finishes_the_run_without_planning_or_writing_again(
+        model: ScriptedLLM, tinyqueue: Path, tmp_path: Path,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    run_dir = tmp_path / "runs" / "r1"
+    _interrupted(tinyqueue, run_dir, [PLAN, WITH_INVENTED], stop="write")
+    model.enqueue(APPROVED, FIX_INVENTED)
+    result = run_cli(capsys, "continue", str(run_dir))
+    assert result.code == 0, result.err
+    assert [r.info.stage for r in model.requests] == ["evaluator", "fix"]
+    assert model.pending == 0
+    assert result.out.splitlines() == [str(run_dir / "artifact.en.md"),
+                                       str(run_dir / "report.json")]
+    assert "pse: continuing run-1 at step 'evaluate'" in result.err
+    assert read_report(run_dir)["findings_fixed"] == 1
+
+
+def test_continue_failed_run_exits_1(model: ScriptedLLM, tinyqueue: Path, tmp_path: Path,
+                                   capsys: pytest.CaptureFixture[str]) -> None:
+    run_dir = tmp_path / "r1"
+    _interrupted(tinyqueue, run_dir, [PLAN, CLEAN, APPROVED], stop="evaluate", translate="zh")
+    model.enqueue(ZH_DROPPED_REF)
+    result = run_cli(capsys, "continue", str(run_dir))
+    assert result.code == 1
+    assert [r.info.stage for r in model.requests] == ["translate"]
+    assert str(run_dir / "needs-review" / "artifact.zh.md") in result.out.splitlines()
+
+
+def test_continue_finished_run_exits_2(model: ScriptedLLM, tinyqueue: Path, tmp_path: Path,
+                                     capsys: pytest.CaptureFixture[str]) -> None:
+    run_dir = tmp_path / "r1"
+    _interrupted(tinyqueue, run_dir, [PLAN, CLEAN, APPROVED, CLEAN_ZH], stop="translate",
+                 translate="zh")
+    assert run_cli(capsys, "continue", str(run_dir)).code == 0
+    assert load_state(run_dir).step == "done"
+    result = run_cli(capsys, "continue", str(run_dir))
+    assert result.code == 2
+    assert "pse: error: run 'run-1' already finished (passed); nothing to continue" in result.err
+    assert model.requests == []
+
+
+def test_continue_missing_folder_exits_2(model: ScriptedLLM, tmp_path: Path,
+                                       capsys: pytest.CaptureFixture[str]) -> None:
+    result = run_cli(capsys, "continue", str(tmp_path / "nowhere"))
+    assert result.code == 2
+    assert f"'{tmp_path / 'nowhere'}' is not a run folder (no state.json)" in result.err
+    assert "Traceback" not in result.err
+
+
+def test_continue_damaged_checkpoint_exits_2(model: ScriptedLLM, tmp_path: Path,
+                                           capsys: pytest.CaptureFixture[str]) -> None:
+    (tmp_path / "state.json").write_text("[1, 2]", encoding="utf-8")
+    result = run_cli(capsys, "continue", str(tmp_path))
+    assert result.code == 2
+    assert "pse: error: cannot read the checkpoint" in result.err
+
+
+def test_continue_when_the_source_is_gone_exits_2(model: ScriptedLLM, tinyqueue: Path,
+                                                tmp_path: Path,
+                                                capsys: pytest.CaptureFixture[str]) -> None:
+    run_dir = tmp_path / "r1"
+    _interrupted(tinyqueue, run_dir, [PLAN], stop="plan")
+    shutil.rmtree(tinyqueue)
+    result = run_cli(capsys, "continue", str(run_dir))
+    assert result.code == 2
+    assert "the run's source folder" in result.err and "is gone" in result.err
+    assert model.requests == []
+
+
+def test_continue_keeps_the_options_of_the_interrupted_run(
+        model: ScriptedLLM, tinyqueue: Path, tmp_path: Path,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    out = tmp_path / "runs"
+    model.enqueue(PLAN)  # the specialist call then fails: the run stops after "plan"
+    crashed = run_cli(capsys, "article", str(tinyqueue), "--out", str(out), "--no-llm-review")
+    assert crashed.code == 2 and "unexpected LLM call #2" in crashed.err
+    (run_dir,) = [p for p in out.iterdir() if p.is_dir()]
+    assert load_state(run_dir).step == "write"
+    model.enqueue(CLEAN)
+    result = run_cli(capsys, "continue", str(run_dir))
+    assert result.code == 0, result.err
+    assert [r.info.stage for r in model.requests] == ["planner", "specialist", "specialist"]

@@ -1,0 +1,82 @@
+"""The scripted run every adapter must reproduce byte for byte.
+
+The Specialist's draft names three methods tinyqueue does not have; the one fix round the
+run allows (``max_retries=1``) deletes two of those lines, and the strip deletes the third.
+The passing article is then translated to Chinese.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from article_support import (
+    APPROVED,
+    CLEAN,
+    CLEAN_ZH,
+    INVENTED_LINE,
+    PLAN,
+    article_settings,
+    new_state,
+    scripted_deps,
+)
+from pse.llm.fake import ScriptedLLM
+from pse.pipeline.runner import run_pipeline
+from pse.pipeline.state import PSEState
+from pse.pipeline.task import RunDeps
+from pse.tasks.article.task import ArticleTask
+
+INVENTED = (INVENTED_LINE,
+            "`Job.retry()` runs a failed job again at once.",
+            "`RetryPolicy.jitter()` spreads the retries out in time.")
+"""Three sentences about methods tinyqueue does not have."""
+
+DRAFT = (CLEAN.replace("in order.\n", "in order.\n" + INVENTED[0] + "\n" + INVENTED[1] + "\n", 1)
+         .replace("each attempt.\n", "each attempt.\n" + INVENTED[2] + "\n", 1))
+FIX_TWO = json.dumps([{"find": INVENTED[0] + "\n", "replace": ""},
+                      {"find": INVENTED[1] + "\n", "replace": ""}])
+SCRIPT = (PLAN, DRAFT, APPROVED, FIX_TWO, CLEAN_ZH)
+STAGES = ("planner", "specialist", "evaluator", "fix", "translate")
+MAX_RETRIES = 1
+OUTPUTS = ("artifact.en.md", "artifact.zh.md", "report.json", "state.json")
+"""What a finished run writes; all must be byte-identical across runners."""
+
+
+def scenario_state(source: Path) -> PSEState:
+    """The fresh run state of the scenario."""
+    return new_state(source, max_retries=MAX_RETRIES, translate="zh")
+
+
+def scenario_parts(source: Path, replies: tuple[str, ...] = SCRIPT,
+                   **deps_options: object) -> tuple[ArticleTask, RunDeps, ScriptedLLM]:
+    """A task, run dependencies and the scripted model answering ``replies``."""
+    settings = article_settings(source)
+    llm = ScriptedLLM(list(replies))
+    return ArticleTask(settings=settings), scripted_deps(llm, settings, **deps_options), llm
+
+
+ADAPTERS = ("langgraph", "llamaindex")
+"""The framework adapters that drive pse's steps (the crewai module is a guardrail)."""
+_MODULES = {"langgraph": "langgraph", "llamaindex": "llama_index.core"}
+
+
+def require(adapter: str) -> None:
+    """Skip the test when the adapter's framework is not installed (the ``test`` extra
+    installs it: this only skips in an environment without it)."""
+    pytest.importorskip(_MODULES[adapter],
+                        reason=f'install "pse[{adapter}]" (the test extra includes it)')
+
+
+def drive(adapter: str, state: PSEState, task: ArticleTask, deps: RunDeps, *,
+          run_dir: Path) -> PSEState:
+    """Run ``state`` to the end with ``adapter`` (``native``: pse's own runner)."""
+    if adapter == "native":
+        return run_pipeline(state, task, deps, run_dir=run_dir)
+    require(adapter)
+    if adapter == "langgraph":
+        from pse.integrations.langgraph import build_graph, run_graph
+        return run_graph(build_graph(task, deps, run_dir=run_dir), state)
+    from pse.integrations.llamaindex import PSEWorkflow, run_workflow
+    return run_workflow(PSEWorkflow(task, deps, run_dir=run_dir), state)
