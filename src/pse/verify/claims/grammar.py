@@ -197,6 +197,12 @@ _CUES: dict[str, str] = {
 }
 _CUE = {relation: re.compile(cues) for relation, cues in _CUES.items()}
 _COMPILED: list[re.Pattern[str] | None] = [None] * len(_FRAMES)
+# how many code spans each frame needs: a clause with fewer cannot match it
+_SLOTS = [len(re.findall(r"§\(\?P<(?:s|o|ks)>", pattern)) for _, pattern in _FRAMES]
+# Chinese frames (their slots take Chinese nouns) need Chinese in the clause, the others
+# need Latin words: a frame of the other script cannot match
+_CHINESE = [L.SUBJ_NOUN_ZH in pattern or L.OBJ_NOUN_ZH in pattern for _, pattern in _FRAMES]
+_HAN = re.compile(r"[\u4e00-\u9fff]")
 _CONDITION = re.compile(r"^(?:if|when|whenever|unless|whether|in case|suppose|assuming|once"
                         r"|如果|若|假如|假设|是否|要是|一旦|除非|当)")
 _SELF = r"§(?P<self>\d+)§"
@@ -231,8 +237,13 @@ def read_claims(sentence: Sentence) -> Iterator[Claim]:
 def _matches(clause: str) -> Iterator[_Match]:
     """Every frame matching the clause, in grammar order (the first readable one wins)."""
     cued = {relation for relation, cue in _CUE.items() if cue.search(clause)}
+    slots = clause.count("§") // 2
+    words = re.sub(r"§\d+§", " ", clause)
+    scripts = {True} if _HAN.search(words) else set()
+    if re.search(r"[a-z]", words):
+        scripts.add(False)
     for position, (relation, pattern) in enumerate(_FRAMES):
-        if relation not in cued:
+        if relation not in cued or _SLOTS[position] > slots or _CHINESE[position] not in scripts:
             continue
         compiled = _COMPILED[position]
         if compiled is None:
