@@ -230,3 +230,14 @@ def test_resume_report_never_names_the_candidate_in_paths(tmp_path: Path) -> Non
     publish(task, final, tmp_path / "run", formats=())
     inputs = report(tmp_path / "run")["inputs"]
     assert "Elena" not in json.dumps(inputs) and "[NAME]" in inputs["cv"]
+
+
+def test_resume_a_looping_draft_loses_its_repeats(examples: Path, tmp_path: Path) -> None:
+    looped = CLEAN + "\n" + CLEAN + "\n" + CLEAN[:200]
+    llm = ScriptedLLM([PLAN, looped, APPROVED, NO_EDITS])
+    final, _ = run_resume(examples, llm, tmp_path / "run", max_retries=1)
+    assert final.status == "passed"
+    assert final.rounds[0].bad >= 7  # repeated headings (and bullets) were findings
+    body = _body(artifact(tmp_path / "run"))
+    assert body.count("## Experience") == 1 and body.count("Northwind Logistics Inc.") == 1
+    assert any("repeated section" in note for note in final.stripped)

@@ -15,6 +15,7 @@ from rapidfuzz import fuzz
 from pse.errors import SourceError
 from pse.tasks.resume.cv import CvEntry
 from pse.tasks.resume.repair import banned_pattern
+from pse.tasks.resume.repair import repeated_sections as find_repeats
 from pse.verify.finding import Evidence, Finding
 from pse.verify.resume.privacy import Redactor
 
@@ -61,6 +62,14 @@ def placeholders(text: str, *, path: str) -> list[Finding]:
                     hint="use the CV's value, or delete the words", kind="wording")
             for number, line in enumerate(text.split("\n"), start=1)
             for m in _PLACEHOLDER.finditer(line)]
+
+
+def repeated_sections(text: str, *, path: str) -> list[Finding]:
+    """A section heading written twice: the model looped and repeated the resume."""
+    return [Finding(rule="resume-repeated-section", message=f"the section {heading!r} "
+                    "appears again", path=path, line=number, text=heading,
+                    hint="delete the repeated section", kind="wording")
+            for number, heading in find_repeats(text)]
 
 
 def missing_entries(missing: Sequence[CvEntry], *, path: str) -> list[Finding]:

@@ -41,7 +41,7 @@ class RepairContext:
 def repair(text: str, ctx: RepairContext) -> tuple[str, list[str]]:
     """The repaired resume and a note per change (for the report's ``stripped`` list)."""
     notes: list[str] = []
-    text = add_section_headings(text, ctx)
+    text = add_section_headings(drop_repeated_sections(text, notes), ctx)
     for step in (_fix_headers, _drop_invented, _restore_missing, _order_jobs):
         text = step(text, ctx, notes)
     return remove_banned(text, ctx.banned, notes), notes
@@ -134,6 +134,35 @@ def _insert(text: str, block: list[str], kind: str, lang: str) -> str:
     later = next((s.heading for s in sections if s.heading and s.name in after), None)
     at = (later - 1) if later else len(lines)
     return "\n".join([*lines[:at], title, "", *block, "", *lines[at:]]).rstrip("\n") + "\n"
+
+
+def repeated_sections(text: str) -> list[tuple[int, str]]:
+    """``(line, heading)`` of each ``##`` heading that appeared before (a model looping)."""
+    seen: set[str] = set()
+    found: list[tuple[int, str]] = []
+    for number, line in enumerate(text.split("\n"), start=1):
+        if re.match(r"##\s", line):
+            key = line.strip().casefold()
+            if key in seen:
+                found.append((number, line.strip()))
+            seen.add(key)
+    return found
+
+
+def drop_repeated_sections(text: str, notes: list[str]) -> str:
+    """Delete every section whose heading came before, up to the next new heading."""
+    repeats = {number for number, _ in repeated_sections(text)}
+    if not repeats:
+        return text
+    out: list[str] = []
+    skipping = False
+    for number, line in enumerate(text.split("\n"), start=1):
+        if re.match(r"##\s", line):
+            skipping = number in repeats
+        if not skipping:
+            out.append(line)
+    notes.append(f"removed {len(repeats)} repeated section(s)")
+    return "\n".join(out)
 
 
 def add_section_headings(text: str, ctx: RepairContext) -> str:

@@ -201,6 +201,7 @@ class ResumeTask:
         bad = [checks.with_cv_line(f, real, cv_lines) for f in converted if f.severity == "error"]
         bad += checks.banned_phrases(real, self.banned(lang), path=path)
         bad += checks.placeholders(real, path=path)
+        bad += checks.repeated_sections(real, path=path)
         bad += self._missing_entries(state, real, path=path)
         bad.sort(key=lambda f: f.sort_key())
         ok = [f for f in converted if f.severity != "error"]
