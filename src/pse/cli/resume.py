@@ -90,6 +90,7 @@ def command(ctx: click.Context, cvs: tuple[Path, ...], jd: Path | None, recommen
     deps = resume_deps(context, settings, state)
     state = PSEState(**{**vars(state), "inputs": {**state.inputs, "privacy": privacy(deps)}})
     task.inputs(state)  # read every input now: a bad file is an error before any model call
+    task.banned(lang)
     announce(context, task, state, deps)
     run_dir = out_dir / run_id
     try:
