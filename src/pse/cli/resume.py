@@ -68,9 +68,11 @@ def command(ctx: click.Context, cvs: tuple[Path, ...], jd: Path | None, recommen
     the gate is `pse verify-resume` every round (plus an LLM review in round one); Fix
     edits only flagged lines; the last resort forces the CV's values and deletes what is
     still unsupported. Personal data is replaced by placeholders before any text goes to
-    a model. Exit 0 only when every fact is supported, 1 when the resume needs review.
+    a model.
 
     \b
+    Exit codes: 0 every fact is supported, 1 the resume needs review, 2 bad input (checked
+    before any model call) or a model failure.
     Examples:
       pse resume --cv examples/resume/cv.en.md --jd examples/resume/jd.en.md
       pse resume --cv cv.md --recommend
