@@ -127,6 +127,15 @@ def test_resume_bad_banned_file_fails_before_any_model_call(
         assert _snapshot(examples) == before
 
 
+def test_resume_jd_with_recommend_is_refused(model: ScriptedLLM, examples: Path,
+                                             tmp_path: Path,
+                                             capsys: pytest.CaptureFixture[str]) -> None:
+    result = run_cli(capsys, "resume", "--cv", str(examples / "cv.en.md"), "--recommend",
+                     "--jd", str(examples / "jd.en.md"), "--out", str(tmp_path / "runs"))
+    _one_error_line(result, "jd.en.md", "--recommend")
+    assert model.requests == [] and not (tmp_path / "runs").exists()
+
+
 # ------------------------------------------------------------------ help teaches
 
 # commands with no user input to reject and no findings: nothing to exit 1 or 2 on;

@@ -112,6 +112,9 @@ def _check_inputs(cvs: tuple[Path, ...], jd: Path | None, recommend: bool,
         raise CliError("give the candidate's CV with --cv FILE")
     if jd is None and not recommend:
         raise CliError("give the job description with --jd FILE, or use --recommend")
+    if jd is not None and recommend:
+        raise CliError(f"--jd {str(jd)!r} and --recommend exclude each other: give the job "
+                       "description, or let --recommend pick the role")
     if role and not recommend:
         raise CliError("--role names the role to write for in --recommend mode; "
                        "with --jd the job description sets the role")
