@@ -81,8 +81,12 @@ def test_continue_missing_folder_exits_2(model: ScriptedLLM, tmp_path: Path,
                                        capsys: pytest.CaptureFixture[str]) -> None:
     result = run_cli(capsys, "continue", str(tmp_path / "nowhere"))
     assert result.code == 2
-    assert f"'{tmp_path / 'nowhere'}' is not a run folder (no state.json)" in result.err
+    assert f"run folder '{tmp_path / 'nowhere'}' does not exist" in result.err
     assert "Traceback" not in result.err
+    (tmp_path / "not_a_run").mkdir()
+    result = run_cli(capsys, "continue", str(tmp_path / "not_a_run"))
+    assert result.code == 2
+    assert f"'{tmp_path / 'not_a_run'}' is not a run folder (no state.json)" in result.err
 
 
 def test_continue_damaged_checkpoint_exits_2(model: ScriptedLLM, tmp_path: Path,

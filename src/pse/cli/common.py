@@ -14,6 +14,7 @@ from pathlib import Path
 import click
 
 from pse.config import Settings, load_settings
+from pse.index.languages import detect_language
 
 EXIT_OK = 0
 EXIT_FINDINGS = 1
@@ -73,12 +74,35 @@ def _keep(ctx: click.Context, param: click.Parameter, value: int) -> int:
 
 
 def write_output(text: str, output_file: Path | None, *, inputs: Sequence[Path] = ()) -> None:
-    """Write a report to stdout or to ``-o FILE``, never over one of the inputs."""
+    """Write a report to stdout or to ``-o FILE``, never over something the user had.
+
+    ``inputs`` are the files and folders the command read: ``-o`` may not name one of them,
+    nor an existing source, doc or config file inside one of the folders.
+    """
     if output_file is None:
         sys.stdout.write(text)
         if text and not text.endswith("\n"):
             sys.stdout.write("\n")
         sys.stdout.flush()
+        return
+    check_output_file(output_file, inputs=inputs)
+    try:
+        output_file.resolve().parent.mkdir(parents=True, exist_ok=True)
+        output_file.write_text(text if text.endswith("\n") else text + "\n", encoding="utf-8")
+    except OSError as exc:
+        raise CliError(f"cannot write {str(output_file)!r}: {exc.strerror}") from exc
+
+
+# what a report may replace inside a folder the command read: earlier reports, not the tree
+_REPORT_LANGUAGES = frozenset({"", "json", "html", "text"})
+
+
+def check_output_file(output_file: Path | None, *, inputs: Sequence[Path] = ()) -> None:
+    """Refuse ``-o`` over an input, a folder, or a source file of an input folder.
+
+    Commands call it before their work too, so a bad ``-o`` costs no indexing or model time.
+    """
+    if output_file is None:
         return
     target = output_file.resolve()
     for source in inputs:
@@ -87,11 +111,12 @@ def write_output(text: str, output_file: Path | None, *, inputs: Sequence[Path] 
                            "choose another -o file")
     if target.is_dir():
         raise CliError(f"-o {str(output_file)!r} is a folder; give a file name")
-    try:
-        target.parent.mkdir(parents=True, exist_ok=True)
-        target.write_text(text if text.endswith("\n") else text + "\n", encoding="utf-8")
-    except OSError as exc:
-        raise CliError(f"cannot write {str(output_file)!r}: {exc.strerror}") from exc
+    if not target.is_file() or detect_language(target.name) in _REPORT_LANGUAGES:
+        return
+    for source in inputs:
+        if source.is_dir() and source.resolve() in target.parents:
+            raise CliError(f"refusing to write the report over the source file "
+                           f"{str(output_file)!r} of {str(source)!r}; choose another -o file")
 
 
 def read_text_file(path: Path, *, what: str) -> str:

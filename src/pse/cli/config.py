@@ -7,7 +7,7 @@ from pathlib import Path
 
 import click
 
-from pse.cli.common import EXIT_OK, get_context
+from pse.cli.common import EXIT_OK, CliError, get_context
 from pse.tools.isolation import describe_mode, isolation_mode
 from pse.tools.settings import ToolSettings
 
@@ -22,7 +22,17 @@ def command() -> None:
 @click.argument("target", required=False, type=click.Path(path_type=Path), default=None)
 @click.pass_context
 def show(ctx: click.Context, as_json: bool, target: Path | None) -> int:
-    """Show each setting's value and source (for TARGET's pyproject.toml, default: cwd)."""
+    """Show each setting's value and source (for TARGET's pyproject.toml, default: cwd).
+
+    \b
+    Exit codes: 0 shown, 2 a bad setting (it names the key and where it came from).
+    Examples:
+      pse config show
+      pse config show path/to/project --json
+    """
+    if target is not None and not target.exists():
+        raise CliError(f"config show: {str(target)!r} does not exist; give the project "
+                       "folder (or a file in it) whose settings to show")
     settings = get_context(ctx).settings(start=target)
     rows = settings.redacted()
     if as_json:

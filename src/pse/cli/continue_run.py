@@ -19,8 +19,20 @@ from pse.tasks import load_task_factory
 @click.option("--no-tools", is_flag=True, help="Don't give the Specialist file tools.")
 @click.pass_context
 def command(ctx: click.Context, run_dir: Path, no_tools: bool) -> int:
-    """Continue the run in RUN_DIR without repeating the steps it finished."""
+    """Continue the run in RUN_DIR without repeating the steps it finished.
+
+    RUN_DIR is the folder an interrupted `pse article` or `pse resume` printed (it holds
+    the run's state.json checkpoint); the run's inputs must still be where they were.
+
+    \b
+    Exit codes: 0 the run passed, 1 it needs review, 2 bad input or a model failure.
+    Example:
+      pse continue runs/resume-20260101-120000-ab12
+    """
     context = get_context(ctx)
+    if not run_dir.exists():
+        raise CliError(f"run folder {str(run_dir)!r} does not exist; give the folder "
+                       "a stopped run printed (e.g. runs/<run id>)")
     state = load_state(run_dir)
     if state.step == "done":
         raise CliError(f"run {state.run_id!r} already finished ({state.status}); "
@@ -59,6 +71,7 @@ def _continue_resume(context: CliContext, state: PSEState, run_dir: Path) -> int
     banned = state.inputs.get("banned", "")
     task = ResumeTask(settings=settings, banned_file=Path(banned) if banned else None)
     task.inputs(state)
+    task.banned(state.inputs.get("lang", "en"))
     deps = resume_deps(context, settings, state)
     final = _run(context, state, run_dir, task, deps)
     return finish(final, task, deps, run_dir=run_dir)

@@ -10,6 +10,7 @@ import click
 from pse.cli.common import (
     EXIT_OK,
     OUTPUT_OPTION,
+    check_output_file,
     get_context,
     verbosity_options,
     write_output,
@@ -38,10 +39,13 @@ def command(ctx: click.Context, source: Path | None, facts: bool, as_json: bool,
       pse index .                 # summary: files, symbols, warnings
       pse index . --facts         # ProjectFacts as JSON
       pse index src --json -o symbols.json
+
+    Exit codes: 0 indexed (files that do not parse are warnings), 2 bad input.
     """
     context = get_context(ctx)
     settings = context.settings(cli={"root": source and str(source)}, start=source)
     root = Path(settings.get_str("root") or ".")
+    check_output_file(output_file, inputs=[root])
     index, stats = open_index(context, settings, root)
     try:
         if facts:

@@ -82,6 +82,13 @@ def cli(ctx: click.Context, config_file: Path | None, quiet: int, verbose: int,
                          environ=dict(os.environ))
 
 
+def error_line(exc: click.ClickException) -> str:
+    """One line for a usage or input error: click's message, and where the help is."""
+    message = " ".join(exc.format_message().split()).rstrip(".")
+    ctx = exc.ctx if isinstance(exc, click.UsageError) else None
+    return f"{message} (see '{ctx.command_path} --help')" if ctx is not None else message
+
+
 def main(argv: Sequence[str] | None = None) -> None:
     """Run the CLI and exit with its code; the only place exceptions become messages."""
     args = list(sys.argv[1:] if argv is None else argv)
@@ -90,8 +97,11 @@ def main(argv: Sequence[str] | None = None) -> None:
         code = cli.main(args=args, prog_name="pse", standalone_mode=False)
     except click.exceptions.Exit as exc:
         code = exc.exit_code
+    except click.exceptions.NoArgsIsHelpError as exc:
+        exc.show()  # a bare group (`pse config`): its help is the answer
+        code = exc.exit_code
     except click.ClickException as exc:
-        exc.show()
+        click.echo(f"pse: error: {error_line(exc)}", err=True)
         code = exc.exit_code
     except click.exceptions.Abort:
         click.echo("pse: aborted", err=True)

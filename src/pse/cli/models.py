@@ -31,6 +31,9 @@ def command(ctx: click.Context, as_json: bool) -> int | None:
     \b
     Check that the configured backends answer:
       pse models check
+      pse models check --backend local --timeout 30
+    Exit codes: 0 shown (check: every backend answered), 2 a bad setting or a
+    backend that does not answer.
     """
     if ctx.invoked_subcommand is not None:
         return None
@@ -96,7 +99,13 @@ def _text(config: LLMConfig, local: list[dict[str, object]]) -> str:
               help="Seconds to wait for each answer (default: llm.timeout).")
 @click.pass_context
 def check(ctx: click.Context, backend_name: str | None, timeout: float | None) -> int:
-    """Send each backend a tiny prompt and say, in one line each, whether it answers."""
+    """Send each backend a tiny prompt and say, in one line each, whether it answers.
+
+    \b
+    Exit codes: 0 every backend answered, 2 one did not (its line says why) or bad input.
+    Example:
+      pse models check --backend openai --timeout 10
+    """
     run = get_context(ctx)
     settings = run.settings(cli={"llm.timeout": timeout, "llm.max_retries": 0})
     config = resolve_llm_config(settings, environ=run.environ)

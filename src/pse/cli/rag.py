@@ -15,6 +15,7 @@ from pse.cli.common import (
     CliContext,
     CliError,
     ProgressBar,
+    check_output_file,
     get_context,
     verbosity_options,
     write_output,
@@ -87,7 +88,14 @@ def _settings(ctx: click.Context, source: Path, retriever: str | None,
 @verbosity_options
 @click.pass_context
 def index_command(ctx: click.Context, source: Path, retriever: str | None) -> int:
-    """Build or update the retrieval index of SOURCE (changed files only)."""
+    """Build or update the retrieval index of SOURCE (changed files only).
+
+    \b
+    Exit codes: 0 index ready, 2 bad input or settings.
+    Examples:
+      pse rag index .
+      pse rag index src --retriever bm25
+    """
     context = get_context(ctx)
     settings = _settings(ctx, source, retriever)
     plan_retrieval(settings)  # a bad setting fails before any work
@@ -117,9 +125,17 @@ def index_command(ctx: click.Context, source: Path, retriever: str | None) -> in
 def query_command(ctx: click.Context, source: Path, question: str, top_k: int | None,
                   retriever: str | None, rerank: bool, as_json: bool,
                   output_file: Path | None) -> int:
-    """Show the chunks of SOURCE that retrieval finds for QUESTION, with scores."""
+    """Show the chunks of SOURCE that retrieval finds for QUESTION, with scores.
+
+    \b
+    Exit codes: 0 answered (also when nothing matches), 2 bad input or settings.
+    Examples:
+      pse rag query . "where are retries scheduled?"
+      pse rag query . "config loading" -k 3 --json -o hits.json
+    """
     if not question.strip():
         raise CliError("the question is empty; ask something, e.g. \"where is X handled?\"")
+    check_output_file(output_file, inputs=[source])
     context = get_context(ctx)
     settings = _settings(ctx, source, retriever, rerank)
     plan_retrieval(settings)

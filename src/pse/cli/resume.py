@@ -68,9 +68,11 @@ def command(ctx: click.Context, cvs: tuple[Path, ...], jd: Path | None, recommen
     the gate is `pse verify-resume` every round (plus an LLM review in round one); Fix
     edits only flagged lines; the last resort forces the CV's values and deletes what is
     still unsupported. Personal data is replaced by placeholders before any text goes to
-    a model. Exit 0 only when every fact is supported, 1 when the resume needs review.
+    a model.
 
     \b
+    Exit codes: 0 every fact is supported, 1 the resume needs review, 2 bad input (checked
+    before any model call) or a model failure.
     Examples:
       pse resume --cv examples/resume/cv.en.md --jd examples/resume/jd.en.md
       pse resume --cv cv.md --recommend
@@ -90,6 +92,7 @@ def command(ctx: click.Context, cvs: tuple[Path, ...], jd: Path | None, recommen
     deps = resume_deps(context, settings, state)
     state = PSEState(**{**vars(state), "inputs": {**state.inputs, "privacy": privacy(deps)}})
     task.inputs(state)  # read every input now: a bad file is an error before any model call
+    task.banned(lang)
     announce(context, task, state, deps)
     run_dir = out_dir / run_id
     try:
@@ -109,6 +112,9 @@ def _check_inputs(cvs: tuple[Path, ...], jd: Path | None, recommend: bool,
         raise CliError("give the candidate's CV with --cv FILE")
     if jd is None and not recommend:
         raise CliError("give the job description with --jd FILE, or use --recommend")
+    if jd is not None and recommend:
+        raise CliError(f"--jd {str(jd)!r} and --recommend exclude each other: give the job "
+                       "description, or let --recommend pick the role")
     if role and not recommend:
         raise CliError("--role names the role to write for in --recommend mode; "
                        "with --jd the job description sets the role")

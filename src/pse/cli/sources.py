@@ -20,7 +20,8 @@ def open_index(context: CliContext, settings: Settings, source: Path
     if not source.exists():
         raise CliError(f"source folder {str(source)!r} does not exist")
     if not source.is_dir():
-        raise CliError(f"--source {str(source)!r} is a file; give the folder of the source tree")
+        raise CliError(f"source folder {str(source)!r} is a file; "
+                       "give the folder of the source tree")
     index, stats = build_index(
         source, cache_dir=cache_dir(settings),
         max_file_size=settings.get_int("index.max_file_size"),

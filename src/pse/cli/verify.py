@@ -15,13 +15,13 @@ from pse.cli.common import (
     FORMAT_OPTION,
     OUTPUT_OPTION,
     CliError,
+    check_output_file,
     get_context,
     read_text_file,
     verbosity_options,
     write_output,
 )
 from pse.cli.sources import make_resolver, open_index
-from pse.index.languages import PARSED_LANGUAGES, detect_language
 from pse.index.walk import ALWAYS_SKIPPED
 from pse.verify.check import CheckedReference, Document, check_documents
 
@@ -70,6 +70,8 @@ def command(ctx: click.Context, paths: tuple[Path, ...], source: Path | None,
                                 start=source or Path.cwd())
     root = Path(settings.get_str("root") or ".")
     documents = load_documents(paths, exclude=settings.get_list("verify.exclude"))
+    inputs = [*paths, *(Path(d.path) for d in documents), root]
+    check_output_file(output_file, inputs=inputs)  # before the work, not after it
     index, _ = open_index(context, settings, root)
     try:
         checked = check_documents(documents, make_resolver(index, settings),
@@ -79,10 +81,8 @@ def command(ctx: click.Context, paths: tuple[Path, ...], source: Path | None,
     finally:
         index.close()
     fmt = settings.get_str("format")
-    _refuse_source_file(output_file, root)
     write_output(_render(fmt, checked, documents, show_all=show_all, root=root,
-                         repo_url=repo_url), output_file,
-                 inputs=[*paths, *(Path(d.path) for d in documents)])
+                         repo_url=repo_url), output_file, inputs=inputs)
     flagged = sum(1 for c in checked if c.result.status == "unverified")
     if context.verbosity >= 0 and fmt != "text":
         click.echo(f"pse: {len(checked)} references, {flagged} unverified", err=True)
@@ -94,16 +94,6 @@ def _check_repo_url(repo_url: str) -> None:
     if repo_url and not normalize_repo_url(repo_url):
         raise CliError(f"--repo-url {repo_url!r} is not a repository URL; give it as "
                        "https://host/owner/name")
-
-
-def _refuse_source_file(output_file: Path | None, root: Path) -> None:
-    """``-o`` never replaces a source file of the tree being checked."""
-    if output_file is None or not output_file.is_file():
-        return
-    target, tree = output_file.resolve(), root.resolve()
-    if tree in target.parents and detect_language(target.name) in PARSED_LANGUAGES:
-        raise CliError(f"refusing to write the report over the source file "
-                       f"{str(output_file)!r}; choose another -o file")
 
 
 def _render(fmt: str, checked: list[CheckedReference], documents: list[Document], *,

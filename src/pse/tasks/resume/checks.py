@@ -12,8 +12,8 @@ from pathlib import Path
 
 from rapidfuzz import fuzz
 
-from pse.errors import SourceError
 from pse.tasks.resume.cv import CvEntry
+from pse.tasks.resume.inputs import read_text
 from pse.tasks.resume.repair import banned_pattern
 from pse.tasks.resume.repair import repeated_sections as find_repeats
 from pse.verify.finding import Evidence, Finding
@@ -28,19 +28,17 @@ _PLACEHOLDER = re.compile(
 
 
 def load_banned(lang: str, *, extra: Path | None = None) -> list[str]:
-    """Banned phrases for ``lang`` from ``rules/banned.<lang>.txt`` plus ``extra``."""
-    files = [RULES / f"banned.{lang}.txt"] + ([extra] if extra else [])
-    phrases: list[str] = []
-    for path in files:
-        try:
-            text = path.read_text(encoding="utf-8")
-        except FileNotFoundError as exc:
-            if path == extra:
-                raise SourceError(f"the banned-phrases file {str(path)!r} does not exist") from exc
-            continue
-        phrases.extend(line.strip() for line in text.splitlines()
-                       if line.strip() and not line.lstrip().startswith("#"))
-    return phrases
+    """Banned phrases for ``lang`` from ``rules/banned.<lang>.txt`` plus ``extra``.
+
+    ``extra`` (the user's ``--banned FILE``) must be readable UTF-8 text: anything else is a
+    :class:`SourceError`, raised before the first model call because the CLI loads it early.
+    """
+    builtin = RULES / f"banned.{lang}.txt"
+    texts = [builtin.read_text(encoding="utf-8")] if builtin.is_file() else []
+    if extra is not None:
+        texts.append(read_text(extra, "the banned-phrases file"))
+    return [line.strip() for text in texts for line in text.splitlines()
+            if line.strip() and not line.lstrip().startswith("#")]
 
 
 def banned_phrases(text: str, phrases: Sequence[str], *, path: str) -> list[Finding]:

@@ -74,7 +74,7 @@ def read_text(path: Path, what: str) -> str:
         raise SourceError(f"cannot read {what} {str(path)!r}: {exc.strerror}") from exc
     if b"\x00" in data[:8192]:
         raise SourceError(f"{what} {str(path)!r} is a binary file; give Markdown or text "
-                          "(save a Word or PDF CV as .txt or .md first)")
+                          "(save a Word or PDF file as .txt or .md first)")
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
