@@ -1,0 +1,110 @@
+"""Section-by-section writing: each section's own excerpts, prompt values and shape.
+
+A section's Specialist sees the source of its focus symbols first, then what retrieval
+finds for its title and focus (call sites, tests, README passages), within a fixed budget,
+plus the title and first sentence of every section before it, never their full text: a
+long article fits any context window, and a small model gets a task it can do.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from pse.index.symbols import SymbolIndex
+from pse.pipeline.state import PSEState
+from pse.rag.retriever import BM25Retriever, Chunk, Retriever
+from pse.tasks.article.text import count_words, sentences
+
+CONTEXT_CHARS = 3600
+"""Excerpt budget per section (about 1,000 tokens: fits a 2,048-token window with room)."""
+_MAX_CHUNK = 1200
+
+
+def section_context(index: SymbolIndex, chunks: Sequence[Chunk], section: dict[str, object],
+                    *, retriever: Retriever | None) -> list[dict[str, object]]:
+    """Excerpts for ``section``: its focus symbols' source, then retrieved passages."""
+    focus = [str(f) for f in section.get("focus", []) or []]  # type: ignore[attr-defined]  # JSON list
+    picked: list[Chunk] = [c for name in focus for c in _defining(index, chunks, name)[:1]]
+    query = " ".join([str(section.get("title", "")), *focus, str(section.get("brief", ""))])
+    search = retriever or BM25Retriever(chunks)
+    picked.extend(search.search(query, k=8))
+    chosen: list[dict[str, object]] = []
+    used = 0
+    for chunk in picked:
+        key = (chunk.path, chunk.start)
+        if any((c["path"], c["start"]) == key for c in chosen):
+            continue
+        text = chunk.text[:_MAX_CHUNK]
+        if used + len(text) > CONTEXT_CHARS and chosen:
+            continue
+        chosen.append({**chunk.to_dict(), "text": text})
+        used += len(text)
+    return chosen
+
+
+def _defining(index: SymbolIndex, chunks: Sequence[Chunk], name: str) -> list[Chunk]:
+    """The chunks that hold the definition of ``name`` (a symbol or a file path)."""
+    bare = name.strip("`").removesuffix("()")
+    if "/" in bare or bare.endswith((".py", ".md", ".toml")):
+        return [c for c in chunks if c.path == bare][:1]
+    tail = bare.rsplit(".", 1)[-1]
+    symbols = [s for s in index.by_name(tail) if s.qualname.endswith(bare)] or \
+        index.by_name(tail)
+    found: list[Chunk] = []
+    for symbol in symbols[:2]:
+        found.extend(c for c in chunks if c.path == symbol.path
+                     and c.start <= symbol.line <= c.end)
+    return found
+
+
+def summary(text: str) -> str:
+    """A section's first sentence (at most 30 words): what later sections are told."""
+    first = next((s for _, s in sentences(text)), "")
+    words = first.split()
+    return " ".join(words[:30]) + (" …" if len(words) > 30 else "")
+
+
+def section_values(state: PSEState, *, title: str) -> dict[str, str]:
+    """The section prompt's values: which section, its focus, what came before."""
+    section = state.sections[state.section]
+    count = len(state.sections)
+    earlier = [f'- "{s.get("title")}": {summary(str(s.get("text", "")))}'
+               for s in state.sections[:state.section]]
+    words = int(state.inputs.get("words", "600") or 600)
+    focus = ", ".join(f"`{f}`" for f in section.get("focus", []) or [])  # type: ignore[attr-defined]  # JSON list
+    return {"title": title, "number": str(state.section + 1), "count": str(count),
+            "previous": ("Sections before this one (do not repeat them):\n" + "\n".join(earlier))
+            if earlier else "This is the first section.",
+            "section_title": str(section.get("title", "")), "focus": focus or "(none)",
+            "brief": str(section.get("brief", "")),
+            "section_words": str(max(60, round(words / max(1, count))))}
+
+
+def shape_section(title: str, text: str) -> str:
+    """``## title`` then the body: headings the model added on top go, ``#``/``##`` inside
+    become ``###`` (a section has one heading of its level)."""
+    lines = text.strip().split("\n")
+    while lines and (not lines[0].strip() or lines[0].lstrip().startswith("#")):
+        lines.pop(0)
+    body = [re.sub(r"^\s{0,3}#{1,2}\s+", "### ", line) if not _in_code(lines, i) else line
+            for i, line in enumerate(lines)]
+    text = "\n".join(body).strip()
+    return f"## {title}\n\n{text}\n" if text else f"## {title}\n"
+
+
+def _in_code(lines: list[str], index: int) -> bool:
+    fences = sum(1 for line in lines[:index] if line.lstrip().startswith(("```", "~~~")))
+    return fences % 2 == 1
+
+
+def assemble(title: str, sections: Sequence[dict[str, object]]) -> str:
+    """``# title`` and the sections, in plan order."""
+    parts = [f"# {title}"] + [str(s.get("text", "")).strip() for s in sections
+                              if str(s.get("text", "")).strip()]
+    return "\n\n".join(parts) + "\n"
+
+
+def section_words(sections: Sequence[dict[str, object]]) -> list[int]:
+    """Words per section, in order."""
+    return [count_words(str(s.get("text", ""))) for s in sections]
