@@ -74,9 +74,9 @@ def write(state: PSEState, task: Task, deps: RunDeps) -> PSEState:
         state = replace(state, context=task.section_context(state, deps))
         reply = ask_with_tools(deps, task.messages("specialist", state), stage="specialist",
                                tools=tools)
-        text = task.shape_section(state, clean_output(reply.text))
+        text, trimmed = task.shape_section(state, clean_output(reply.text))
         sections = [dict(s) for s in state.sections]
-        sections[state.section].update(text=text, draft=text)
+        sections[state.section].update(text=text, draft=text, trimmed=trimmed)
         return replace(state, sections=sections, scope_attempts=0, bad=[], step="evaluate")
     reply = ask_with_tools(deps, task.messages("specialist", state), stage="specialist",
                            tools=tools)
@@ -139,7 +139,8 @@ def evaluate(state: PSEState, task: Task, deps: RunDeps) -> PSEState:
                     rounds=rounds)
     if not bad and not state.llm_issues:
         return replace(state, step="advance" if state.in_sections else "translate")
-    if state.scope_attempts < _fix_limit(state, deps):
+    used = state.scope_attempts if state.sections else state.attempts
+    if used < _fix_limit(state, deps):
         return replace(state, step="fix")
     return replace(state, step="strip")
 
@@ -183,7 +184,7 @@ def fix(state: PSEState, task: Task, deps: RunDeps) -> PSEState:
     if rounds:
         rounds[-1] = replace(rounds[-1], rejected_edits=rounds[-1].rejected_edits + rejected)
     return replace(state.with_text(patched), attempts=state.attempts + 1, rounds=rounds,
-                   scope_attempts=state.scope_attempts + 1, step="evaluate")
+                   scope_attempts=state.scope_attempts + 1, llm_issues=[], step="evaluate")
 
 
 def strip(state: PSEState, task: Task, deps: RunDeps) -> PSEState:  # noqa: ARG001 - step API

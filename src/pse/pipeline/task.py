@@ -67,8 +67,8 @@ class SectionedTask(Task, Protocol):
         """Excerpts retrieved for the cursor's section (its focus, call sites, docs)."""
         ...
 
-    def shape_section(self, state: PSEState, text: str) -> str:
-        """The cursor's section as written by the Specialist, normalized (its heading)."""
+    def shape_section(self, state: PSEState, text: str) -> tuple[str, str]:
+        """The cursor's section normalized, and what was trimmed off (a cut-off tail)."""
         ...
 
     def assemble(self, state: PSEState) -> str:

@@ -27,7 +27,7 @@ MIN_LENGTH_SHARE = 0.7
 MAX_STRIP_SHARE = 0.2
 MAX_REPEATED_SHARE = 0.05
 MIN_SECTIONS = 3
-NOT_STRIPPABLE = frozenset({"ungrounded-section", "too-short", "code-heavy", "wrong-language",
+NOT_STRIPPABLE = frozenset({"ungrounded-section", "cut-off", "too-short", "code-heavy", "wrong-language",
                             "translation-structure", "translation-dropped-ref"})
 """Whole-text findings: deleting a clause cannot repair them."""
 _HEADING = re.compile(r"^\s{0,3}##\s+\S")
@@ -106,7 +106,8 @@ def final_gates(task: ArticleTask, state: PSEState) -> list[dict[str, object]]:
     ungrounded = ungrounded_sections(text, result.ok, path="artifact.md", focus=[])
     names = sorted({f.text for f in result.ok})
     drafted = len(sentences(state.draft)) or 1
-    stripped = sum(1 for s in state.stripped if not s.startswith("["))
+    trimmed = sum(1 for s in state.sections if s.get("trimmed"))
+    stripped = sum(1 for s in state.stripped if not s.startswith("[")) + trimmed
     repeated = quality.repeated_share(text)
     cut = quality.cut_off_end(text, path="artifact.md")
     minimum = round(MIN_LENGTH_SHARE * target)

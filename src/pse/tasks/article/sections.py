@@ -14,7 +14,8 @@ from collections.abc import Sequence
 from pse.index.symbols import SymbolIndex
 from pse.pipeline.state import PSEState
 from pse.rag.retriever import BM25Retriever, Chunk, Retriever
-from pse.tasks.article.text import count_words, sentences
+from pse.tasks.article.quality import cut_off_end
+from pse.tasks.article.text import code_blocks, count_words, sentences
 
 CONTEXT_CHARS = 3600
 """Excerpt budget per section (about 1,000 tokens: fits a 2,048-token window with room)."""
@@ -81,16 +82,37 @@ def section_values(state: PSEState, *, title: str) -> dict[str, str]:
             "section_words": str(max(60, round(words / max(1, count))))}
 
 
-def shape_section(title: str, text: str) -> str:
-    """``## title`` then the body: headings the model added on top go, ``#``/``##`` inside
-    become ``###`` (a section has one heading of its level)."""
+def shape_section(title: str, text: str) -> tuple[str, str]:
+    """``## title`` then the body, and the unfinished tail trimmed off (``""`` if none).
+
+    Headings the model added on top go, ``#``/``##`` inside become ``###`` (a section has one
+    heading of its level); a reply cut at the token cap loses its unfinished last sentence
+    or its unclosed code block, so a section never ends mid-sentence.
+    """
+    text, trimmed = trim_cut_off(text)
     lines = text.strip().split("\n")
     while lines and (not lines[0].strip() or lines[0].lstrip().startswith("#")):
         lines.pop(0)
     body = [re.sub(r"^\s{0,3}#{1,2}\s+", "### ", line) if not _in_code(lines, i) else line
             for i, line in enumerate(lines)]
     text = "\n".join(body).strip()
-    return f"## {title}\n\n{text}\n" if text else f"## {title}\n"
+    return (f"## {title}\n\n{text}\n" if text else f"## {title}\n"), trimmed
+
+
+def trim_cut_off(text: str) -> tuple[str, str]:
+    """``text`` without an unclosed last code block or an unfinished last sentence."""
+    blocks = code_blocks(text)
+    lines = text.rstrip().split("\n")
+    if blocks and not blocks[-1].closed:
+        return "\n".join(lines[:blocks[-1].line - 1]).rstrip() + "\n", \
+            "\n".join(lines[blocks[-1].line - 1:])
+    if not cut_off_end(text, path=""):
+        return text, ""
+    last = lines[-1]
+    ends = [m.end() for m in re.finditer(r"[.!?。！？](?=\s|$)", last)]
+    if not ends:
+        return "\n".join(lines[:-1]).rstrip() + "\n", last.strip()
+    return "\n".join([*lines[:-1], last[:ends[-1]]]) + "\n", last[ends[-1]:].strip()
 
 
 def _in_code(lines: list[str], index: int) -> bool:

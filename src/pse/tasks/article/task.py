@@ -126,8 +126,8 @@ class ArticleTask:
         return sections.section_context(self.index(state), self.chunks(state), section,
                                         retriever=deps.retriever)
 
-    def shape_section(self, state: PSEState, text: str) -> str:
-        """The section under its planned ``## `` heading, without a title of its own."""
+    def shape_section(self, state: PSEState, text: str) -> tuple[str, str]:
+        """The section under its planned ``## `` heading, and the cut-off tail trimmed."""
         return sections.shape_section(str(state.sections[state.section].get("title", "")), text)
 
     def assemble(self, state: PSEState) -> str:
