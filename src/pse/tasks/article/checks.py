@@ -26,7 +26,7 @@ _WHOLE_REPO = re.compile(
     r"\b(?:the|this|its|whole|entire) (?:repository|repo|project|codebase|code base|package|"
     r"library|source tree|source code)\b|\b(?:in total|altogether|overall)\b|"
     r"整个|全部|项目|仓库|代码库|总共|一共|共有", re.IGNORECASE)
-_SENTENCE_SPLIT = re.compile(r"(?<=[.!?。！？；])\s*")
+_SENTENCE_SPLIT = re.compile(r"(?<=[.!?])\s+|(?<=[。！？；])")
 
 
 def load_terms(folder: Path, lang: str, *, kind: str = "exaggeration") -> list[str]:

@@ -87,7 +87,7 @@ def _names(text: str) -> list[str]:
 def index_plan(index: SymbolIndex, chunks: Sequence[Chunk], *, project: str,
                sections: int, entry_points: Sequence[str] = ()) -> list[Section]:
     """A plan from the code alone: overview, central modules, entry points."""
-    ranked = _central_symbols(index, chunks)
+    ranked = central_symbols(index, chunks)
     by_module: dict[str, list[str]] = {}
     for path, name, _ in ranked:
         by_module.setdefault(path, []).append(name)
@@ -114,7 +114,7 @@ def index_plan(index: SymbolIndex, chunks: Sequence[Chunk], *, project: str,
     return plan
 
 
-def _central_symbols(index: SymbolIndex, chunks: Sequence[Chunk]) -> list[tuple[str, str, float]]:
+def central_symbols(index: SymbolIndex, chunks: Sequence[Chunk]) -> list[tuple[str, str, float]]:
     """``(path, name, score)`` of public top-level classes and functions, best first."""
     names_by_file: dict[str, set[str]] = {}
     for chunk in chunks:

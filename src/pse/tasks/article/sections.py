@@ -17,16 +17,16 @@ from pse.rag.retriever import BM25Retriever, Chunk, Retriever
 from pse.tasks.article.quality import cut_off_end
 from pse.tasks.article.text import code_blocks, count_words, sentences
 
-CONTEXT_CHARS = 3600
-"""Excerpt budget per section (about 1,000 tokens: fits a 2,048-token window with room)."""
-_MAX_CHUNK = 1200
+CONTEXT_CHARS = 3000
+"""Excerpt budget per section (about 850 tokens: fits a 2,048-token window with room)."""
+_MAX_CHUNK = 1100
 
 
 def section_context(index: SymbolIndex, chunks: Sequence[Chunk], section: dict[str, object],
                     *, retriever: Retriever | None) -> list[dict[str, object]]:
     """Excerpts for ``section``: its focus symbols' source, then retrieved passages."""
     focus = [str(f) for f in section.get("focus", []) or []]  # type: ignore[attr-defined]  # JSON list
-    picked: list[Chunk] = [c for name in focus for c in _defining(index, chunks, name)[:1]]
+    picked: list[Chunk] = [c for name in focus for c in defining(index, chunks, name)[:1]]
     query = " ".join([str(section.get("title", "")), *focus, str(section.get("brief", ""))])
     search = retriever or BM25Retriever(chunks)
     picked.extend(search.search(query, k=8))
@@ -44,7 +44,7 @@ def section_context(index: SymbolIndex, chunks: Sequence[Chunk], section: dict[s
     return chosen
 
 
-def _defining(index: SymbolIndex, chunks: Sequence[Chunk], name: str) -> list[Chunk]:
+def defining(index: SymbolIndex, chunks: Sequence[Chunk], name: str) -> list[Chunk]:
     """The chunks that hold the definition of ``name`` (a symbol or a file path)."""
     bare = name.strip("`").removesuffix("()")
     if "/" in bare or bare.endswith((".py", ".md", ".toml")):

@@ -34,7 +34,8 @@ from pse.verify.strip import Span
 
 RULES = Path(__file__).with_name("rules")
 LANG_NAMES = {"en": "English", "zh": "Chinese (简体中文)"}
-_CHUNK_CHARS = 1400
+_CHUNK_CHARS = 1000
+"""Per excerpt in the Planner's and reviewer's prompt: prompt reading dominates on a CPU."""
 _FRONT_MATTER = re.compile(r"^---\n.*?\n---\n", re.DOTALL)
 
 
@@ -88,8 +89,10 @@ class ArticleTask:
         retriever = deps.retriever or BM25Retriever(tree_chunks)
         query = " ".join([state.inputs.get("project", ""), state.inputs.get("description", ""),
                           state.inputs.get("highlights", ""), style.guide])
-        chunks = _with_readme(tree_chunks, retriever.search(query, k=6))
-        files = [p for p, (lang, _) in index.files.items() if lang][:40]
+        central = [c for path, name, _ in plan.central_symbols(index, tree_chunks)[:3]
+                   for c in sections.defining(index, tree_chunks, name)[:1]]
+        chunks = _with_readme(tree_chunks, _unique([*central, *retriever.search(query, k=4)]))
+        files = [p for p, (lang, _) in index.files.items() if lang][:30]
         data: dict[str, object] = {
             "facts": facts.to_dict(), "style": style.name, "style_title": style.title,
             "style_guide": style.guide, "file_tree": "\n".join(f"- {p}" for p in files),
@@ -227,6 +230,16 @@ def _title(state: PSEState) -> str:
     return f"{style}: {_project_name(state)}"
 
 
+def _unique(chunks: list[Chunk]) -> list[Chunk]:
+    seen: set[tuple[str, int]] = set()
+    kept = []
+    for chunk in chunks:
+        if (chunk.path, chunk.start) not in seen:
+            seen.add((chunk.path, chunk.start))
+            kept.append(chunk)
+    return kept
+
+
 def _yaml(value: str) -> str:
     return '"' + value.replace("\\", "\\\\").replace('"', '\\"') + '"'
 
@@ -236,8 +249,8 @@ def _with_readme(tree_chunks: list[Chunk], chunks: list[Chunk]) -> list[Chunk]:
     readme = next((c for c in tree_chunks if c.path.lower() in {"readme.md", "readme.rst",
                                                                  "readme.txt"}), None)
     if readme is None or any(c.path == readme.path for c in chunks):
-        return chunks
-    return [readme, *chunks[:5]]
+        return chunks[:5]
+    return [readme, *chunks[:4]]
 
 
 def _facts_text(facts: object) -> str:
