@@ -22,6 +22,7 @@ from pse.errors import PseError
 from pse.index.facts import project_identity
 from pse.pipeline.runner import run_pipeline
 from pse.pipeline.state import PSEState
+from pse.tasks.article.plan import section_count
 from pse.tasks.article.registry import (
     Project,
     choose_style,
@@ -118,6 +119,9 @@ class _ArticleRun:
                               use_tools=not options.no_tools,
                               llm_review=not options.no_llm_review)
         set_token_caps(self.deps, words=options.words)
+        # a section, not the whole article, per Specialist call; an outline, not an article
+        per_section = options.words / section_count(options.words)
+        self.deps.max_tokens.update(specialist=max(400, round(per_section * 2.5)), planner=300)
 
     def is_local(self) -> bool:
         """True when any stage runs on the embedded model (one article at a time)."""

@@ -27,8 +27,9 @@ MIN_LENGTH_SHARE = 0.7
 MAX_STRIP_SHARE = 0.2
 MAX_REPEATED_SHARE = 0.05
 MIN_SECTIONS = 3
-NOT_STRIPPABLE = frozenset({"ungrounded-section", "cut-off", "too-short", "code-heavy", "wrong-language",
-                            "translation-structure", "translation-dropped-ref"})
+NOT_STRIPPABLE = frozenset({"ungrounded-section", "cut-off", "too-short", "code-heavy",
+                            "wrong-language", "translation-structure",
+                            "translation-dropped-ref"})
 """Whole-text findings: deleting a clause cannot repair them."""
 _HEADING = re.compile(r"^\s{0,3}##\s+\S")
 
