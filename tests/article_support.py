@@ -73,20 +73,28 @@ INVENTED_LINE = "`JobQueue.cancel()` removes a pending job from the queue."
 QUEUE_INVENTED = QUEUE.rstrip("\n") + "\n" + INVENTED_LINE + "\n"
 WITH_INVENTED = f"# {TITLE}\n\n" + "\n".join((QUEUE_INVENTED, RETRIES, JOBS))
 
-CLEAN_ZH = """# tinyqueue 如何重试失败的任务
-
-## 队列
-
-`JobQueue.submit()` 把任务加到队列末尾并返回它，调用方因此能持有交出去的工作。`JobQueue.run_all()` 从队首逐个取出任务，按顺序运行所有任务。这里没有并行，所以在测试里很容易看清它的行为。
-
-## 重试
-
-失败的任务按 `RetryPolicy` 的规定重试。它的 `max_attempts` 字段限制尝试次数，`RetryPolicy.delay()` 给出每次重试前的等待时间：每失败一次，等待时间翻倍。队列通过传入的函数等待，测试可以换成假的时钟。
-
-## 任务
-
-每个工作单元是一个 `Job`。调用 `Job.run()` 记一次尝试，把错误信息记在任务上，并让它经过 `JobState` 的各个取值，从等待到完成或失败。队列读取这些字段来决定是否值得再试一次。
-"""
+CLEAN_ZH = (
+    '# tinyqueue 如何重试失败的任务\n'
+    '\n'
+    '## 队列\n'
+    '\n'
+    '`JobQueue.submit()` 把任务加到队列末尾并返回它，调用方因此能'
+    '持有交出去的工作。`JobQueue.run_all()` 从队首逐个取出任务，'
+    '按顺序运行所有任务。这里没有并行，所以在测试里很容易看清它的行为。\n'
+    '\n'
+    '## 重试\n'
+    '\n'
+    '失败的任务按 `RetryPolicy` 的规定重试。它的 `max_attem'
+    'pts` 字段限制尝试次数，`RetryPolicy.delay()` 给出每次'
+    '重试前的等待时间：每失败一次，等待时间翻倍。队列通过传入的函数等待，测试可以换成'
+    '假的时钟。\n'
+    '\n'
+    '## 任务\n'
+    '\n'
+    '每个工作单元是一个 `Job`。调用 `Job.run()` 记一次尝试，把错误'
+    '信息记在任务上，并让它经过 `JobState` 的各个取值，从等待到完成或失败'
+    '。队列读取这些字段来决定是否值得再试一次。\n'
+)
 
 ZH_DROPPED_REF = CLEAN_ZH.replace("`RetryPolicy.delay()` 给出", "它给出")
 """A translation that lost ``RetryPolicy.delay()`` (cannot be stripped: nothing to delete)."""

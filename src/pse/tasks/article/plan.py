@@ -104,13 +104,15 @@ def index_plan(index: SymbolIndex, chunks: Sequence[Chunk], *, project: str,
         plan.append(Section(title=_module_title(focus, path, chunks), focus=[*focus, path],
                             source="index", brief=f"what {', '.join(focus)} in {path} do, "
                             "how they work and how they are used"))
+    used = {name for section in plan for name in section.focus}
+    spare = [(path, name) for path, name, _ in ranked if name not in used]
+    while len(plan) < sections - (1 if entry_points else 0) and spare:
+        path, name = spare.pop(0)  # a small project: one section per further symbol
+        plan.append(Section(title=f"`{name}`", focus=[name, path], source="index",
+                            brief=f"what {name} does, how it works and how it is used"))
     if entry_points:
         plan.append(Section(title="Running it", focus=list(entry_points)[:3], source="index",
                             brief="how a user starts the project: its entry points"))
-    while len(plan) < MIN_SECTIONS and len(by_module[first]) > len(plan) - 1:
-        name = by_module[first][len(plan) - 1]
-        plan.append(Section(title=f"`{name}`", focus=[name, first], source="index",
-                            brief=f"what {name} does and how it is used"))
     return plan
 
 
