@@ -157,3 +157,46 @@ def trace_events(run_dir: Path) -> list[dict[str, Any]]:
     """The events of ``trace.jsonl``, in order."""
     lines = (run_dir / "trace.jsonl").read_text(encoding="utf-8").splitlines()
     return [json.loads(line) for line in lines]
+
+
+PLAN6 = """# tinyqueue from the inside
+
+## Submitting work
+- `JobQueue.submit()`
+
+## Running the queue
+- `JobQueue.run_all()`
+
+## The retry policy
+- `RetryPolicy`
+
+## Backoff
+- `RetryPolicy.delay()`
+
+## A job's attempt
+- `Job.run()`
+
+## Job states
+- `JobState`
+"""
+"""Six sections, each naming real tinyqueue code (for the long-article test)."""
+
+_WORDS = ("queue worker ledger buffer channel cursor record packet window batch handle token "
+          "field value limit budget offset signal marker table index column layer branch "
+          "frame stream reader writer parser router filter mapper folder mirror anchor bridge "
+          "bucket carrier cipher clock counter domain engine factor gateway harbor junction "
+          "kernel lattice module native option pocket quota ribbon sample tunnel update vector "
+          "wrapper yields adapts blends checks drains echoes fetches guards holds joins keeps "
+          "lifts moves notes opens parks reads sorts tracks unpacks visits waits").split()
+
+
+def long_section(title: str, names: list[str], words: int, *, seed: int) -> str:
+    """About ``words`` words of distinct sentences, each naming one of ``names``."""
+    import random
+    rng = random.Random(seed)
+    sentences = []
+    while len(sentences) * 13 < words:
+        name = names[len(sentences) % len(names)]
+        sentences.append(f"`{name}` " + " ".join(rng.sample(_WORDS, 12)) + ".")
+    paragraphs = [" ".join(sentences[i:i + 5]) for i in range(0, len(sentences), 5)]
+    return f"## {title}\n\n" + "\n\n".join(paragraphs) + "\n"

@@ -24,12 +24,14 @@ from article_support import (
     JOBS,
     NO_EDITS,
     PLAN,
+    PLAN6,
     QUEUE,
     QUEUE_INVENTED,
     RETRIES,
     SECTIONS,
     ZH_DROPPED_REF,
     article_settings,
+    long_section,
     new_state,
     read_report,
     run_article,
@@ -539,3 +541,32 @@ def test_resume_of_a_checkpoint_with_an_unknown_step_fails_clearly(tinyqueue: Pa
         '"step": "evaluate"', '"step": "bogus"'), encoding="utf-8")
     with pytest.raises(SourceError, match="unknown step 'bogus'"):
         _resume(tinyqueue, ScriptedLLM(), run_dir)
+
+
+# ------------------------------------------------------------------ a long article
+
+def test_run_a_3000_word_six_section_article_is_written_and_fully_grounded(
+        tinyqueue: Path, tmp_path: Path) -> None:
+    prompts: list[str] = []
+
+    def answer(messages: Sequence[Message], info: CallInfo) -> str:
+        prompt = messages[-1].content
+        if info.stage == "planner":
+            return PLAN6
+        if info.stage != "specialist":
+            return APPROVED if info.stage == "evaluator" else NO_EDITS
+        prompts.append(prompt)
+        title = prompt.split('This section: "## ', 1)[1].split('"\n', 1)[0]
+        focus = prompt.split("It explains: `", 1)[1].split("`", 1)[0]
+        per = int(prompt.split("Write about ", 1)[1].split(" ", 1)[0])
+        return long_section(title, [focus], per, seed=len(prompts))
+    run_dir = tmp_path / "run"
+    final = run_article(tinyqueue, FunctionLLM(answer), run_dir, words="3000")
+    assert final.status == "passed", final.reason
+    figures = {g["name"]: g["value"] for g in final.gates}
+    assert figures["sections"] == 6 and figures["length"] >= 3000  # type: ignore[operator]  # int
+    assert all(g["passed"] for g in final.gates)
+    assert [s["open_findings"] for s in final.sections] == [0] * 6
+    # each section prompt stays small: summaries of earlier sections, never their text
+    assert max(len(p) for p in prompts) < 2 * min(len(p) for p in prompts)
+    assert final.artifact.count("\n## ") == 6

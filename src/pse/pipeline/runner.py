@@ -146,12 +146,12 @@ def final_gates(state: PSEState, task: Task) -> list[dict[str, object]]:
     """The generic gates (no open finding, a readable review) and the task's own."""
     open_count = len(state.bad)
     gates: list[dict[str, object]] = [
-        {"name": "findings", "passed": open_count == 0,
+        {"name": "findings", "passed": open_count == 0, "value": open_count,
          "detail": f"{open_count} open finding(s)" + (
              f", first: {state.bad[0].get('rule')} {state.bad[0].get('text')!r}"
              if open_count else "")}]
     if not state.review_readable:
-        gates.append({"name": "llm-review", "passed": False,
+        gates.append({"name": "llm-review", "passed": False, "value": 0,
                       "detail": "the LLM review could not be read as a verdict"})
     if isinstance(task, SectionedTask):
         gates.extend(task.gates(state))
