@@ -80,20 +80,35 @@ def run_real(source: Path, *, words: int, out: Path, model: str) -> dict[str, ob
                           text=True, check=False)
     seconds = time.monotonic() - started
     run_dir = max((p for p in out.iterdir() if p.is_dir()), key=lambda p: p.stat().st_mtime)
+    figures = from_run(run_dir, seconds=seconds, exit_code=done.returncode)
+    if done.returncode not in (0, 1):
+        figures["error"] = done.stderr.strip().splitlines()[-1:]
+    return figures
+
+
+def from_run(run_dir: Path, *, seconds: float | None = None,
+             exit_code: int | None = None) -> dict[str, object]:
+    """The figures of a finished run folder (seconds from its trace when not given)."""
     report = json.loads((run_dir / "report.json").read_text(encoding="utf-8"))
+    source = Path(report["inputs"]["source"])
+    if seconds is None:
+        events = [json.loads(line) for line in (run_dir / "trace.jsonl").read_text(
+            encoding="utf-8").splitlines()]
+        seconds = sum(float(e.get("seconds", 0)) for e in events if e["event"] == "step")
+    if exit_code is None:
+        exit_code = 0 if report["status"] == "passed" else 1
     folder = run_dir if report["status"] == "passed" else run_dir / "needs-review"
     lang = report["inputs"]["lang"]
     figures = measure(source, folder / f"artifact.{lang}.md")
     usage = report["usage"].values()
     figures.update(
-        project=source.name, status=report["status"], exit=done.returncode,
+        project=report["inputs"].get("project") or source.name, status=report["status"],
+        exit=exit_code,
         seconds=round(seconds), reason=report.get("reason", ""),
         plan=report["plan"]["source"],
         failed_gates=[g["name"] for g in report["gates"] if not g["passed"]],
         tokens=sum(int(u["prompt_tokens"]) + int(u["completion_tokens"]) for u in usage),
         artifact=str(folder / f"artifact.{lang}.md"))
-    if done.returncode not in (0, 1):
-        figures["error"] = done.stderr.strip().splitlines()[-1:]
     return figures
 
 
@@ -196,6 +211,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--model", default="", help="PSE_LOCAL_MODEL for the real runs")
     parser.add_argument("--out", type=Path, default=None)
     parser.add_argument("--scripted-only", action="store_true")
+    parser.add_argument("--from-run", type=Path, action="append", default=[],
+                        help="measure a finished run folder instead of running one")
     parser.add_argument("--json", type=Path, default=None, help="also write the rows here")
     options = parser.parse_args(argv)
     out = options.out or Path(tempfile.mkdtemp(prefix="pse-article-bench-"))
@@ -203,6 +220,10 @@ def main(argv: Sequence[str] | None = None) -> int:
           f"{'exit':>5}{'tokens':>8}{'seconds':>8}")
     rows = []
     ok = True
+    for run_dir in options.from_run:
+        row = from_run(run_dir)
+        rows.append(row)
+        ok = _print(row, words=options.words) and ok
     if not options.scripted_only:
         for source in options.projects:
             row = run_real(source.resolve(), words=options.words, out=out, model=options.model)

@@ -25,7 +25,7 @@ from pse.verify.finding import Finding
 
 _NEAR_DUPLICATE = 0.8
 """Word-set overlap (Jaccard) at which two sentences say the same thing."""
-_MIN_REPEAT_WORDS = 6
+_MIN_REPEAT_WORDS = 7
 _SHINGLE = 8
 """Words in a row shared with a prompt that count as copied (CJK: 2x characters)."""
 _RESIDUE = re.compile(r"^\s{0,3}#{1,6}\s*(?:outline|plan|article outline|table of contents|"
@@ -47,7 +47,7 @@ def repetitions(text: str, *, path: str) -> list[Finding]:
     for number, sentence in sentences(text):
         key = normalized(sentence)
         words = frozenset(key.split()) if " " in key else frozenset(_bigrams(key))
-        if len(key.split()) < _MIN_REPEAT_WORDS and len(key) < 24:
+        if len(key.split()) < _MIN_REPEAT_WORDS and len(key) < 32:
             continue  # short lines may repeat legitimately
         if any(key == k or _jaccard(words, w) >= _NEAR_DUPLICATE for k, w in seen):
             findings.append(_finding("repetition", "this sentence repeats an earlier one",
