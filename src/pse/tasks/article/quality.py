@@ -47,7 +47,7 @@ def repetitions(text: str, *, path: str) -> list[Finding]:
     for number, sentence in sentences(text):
         key = normalized(sentence)
         words = frozenset(key.split()) if " " in key else frozenset(_bigrams(key))
-        if len(key.split()) < _MIN_REPEAT_WORDS and len(key) < 32:
+        if count_words(key) < _MIN_REPEAT_WORDS:
             continue  # short lines may repeat legitimately
         if any(key == k or _jaccard(words, w) >= _NEAR_DUPLICATE for k, w in seen):
             findings.append(_finding("repetition", "this sentence repeats an earlier one",
