@@ -99,6 +99,15 @@ CLEAN_ZH = (
 ZH_DROPPED_REF = CLEAN_ZH.replace("`RetryPolicy.delay()` 给出", "它给出")
 """A translation that lost ``RetryPolicy.delay()`` (cannot be stripped: nothing to delete)."""
 
+def parts(text: str) -> list[str]:
+    """``text`` as the translate step asks for it: one reply per section."""
+    from pse.pipeline.steps import split_sections
+    return split_sections(text)
+
+
+ZH_PARTS = parts(CLEAN_ZH)
+""":data:`CLEAN_ZH` as three translation replies (the title goes with the first section)."""
+
 APPROVED = "APPROVED"
 NO_EDITS = "[]"
 FIX_INVENTED = json.dumps([{"find": INVENTED_LINE, "replace": ""}])

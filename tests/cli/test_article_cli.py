@@ -14,7 +14,6 @@ import pytest
 
 from article_support import (
     APPROVED,
-    CLEAN_ZH,
     FIX_INVENTED,
     GOOD_RUN,
     JOBS,
@@ -25,7 +24,9 @@ from article_support import (
     RETRIES,
     SECTIONS,
     ZH_DROPPED_REF,
+    ZH_PARTS,
     copy_tinyqueue,
+    parts,
     read_report,
 )
 from pse.llm.fake import ScriptedLLM
@@ -128,7 +129,7 @@ def test_article_no_llm_review_skips_the_evaluator_call(
 def test_article_translation_writes_both_languages(
         model: ScriptedLLM, tinyqueue: Path, tmp_path: Path,
         capsys: pytest.CaptureFixture[str]) -> None:
-    model.enqueue(*GOOD_RUN, CLEAN_ZH)
+    model.enqueue(*GOOD_RUN, *ZH_PARTS)
     out = tmp_path / "runs"
     result = _article(capsys, tinyqueue, out, "--translate", "zh")
     run_dir = _run_dir(out)
@@ -162,7 +163,7 @@ def test_article_hosted_backend_gets_the_sandboxed_tools(
 def test_article_failed_run_exits_1_into_needs_review(
         model: ScriptedLLM, tinyqueue: Path, tmp_path: Path,
         capsys: pytest.CaptureFixture[str]) -> None:
-    model.enqueue(*GOOD_RUN, ZH_DROPPED_REF)
+    model.enqueue(*GOOD_RUN, *parts(ZH_DROPPED_REF))
     out = tmp_path / "runs"
     result = _article(capsys, tinyqueue, out, "--translate", "zh")
     assert result.code == 1
@@ -215,8 +216,8 @@ def test_article_all_projects_exit_with_the_worst_status(
         model: ScriptedLLM, tinyqueue: Path, tmp_path: Path,
         capsys: pytest.CaptureFixture[str]) -> None:
     registry = _projects_file(tmp_path, tinyqueue)
-    model.enqueue(*GOOD_RUN, CLEAN_ZH)          # tq passes
-    model.enqueue(*GOOD_RUN, ZH_DROPPED_REF)    # other needs review
+    model.enqueue(*GOOD_RUN, *ZH_PARTS)          # tq passes
+    model.enqueue(*GOOD_RUN, *parts(ZH_DROPPED_REF))    # other needs review
     out = tmp_path / "runs"
     result = run_cli(capsys, "article", "--projects", str(registry), "--all", "--out",
                      str(out), "--translate", "zh", "--words", "200")

@@ -9,7 +9,6 @@ import pytest
 
 from article_support import (
     APPROVED,
-    CLEAN_ZH,
     FIX_INVENTED,
     GOOD_RUN,
     JOBS,
@@ -18,8 +17,10 @@ from article_support import (
     RETRIES,
     SECTIONS,
     ZH_DROPPED_REF,
+    ZH_PARTS,
     article_settings,
     new_state,
+    parts,
     read_report,
     scripted_deps,
 )
@@ -61,18 +62,18 @@ def test_resume_failed_run_exits_1(model: ScriptedLLM, tinyqueue: Path, tmp_path
                                    capsys: pytest.CaptureFixture[str]) -> None:
     run_dir = tmp_path / "r1"
     _interrupted(tinyqueue, run_dir, GOOD_RUN[:2], stop="evaluate", translate="zh")
-    model.enqueue(*GOOD_RUN[2:], ZH_DROPPED_REF)
+    model.enqueue(*GOOD_RUN[2:], *parts(ZH_DROPPED_REF))
     result = run_cli(capsys, "resume", str(run_dir))
     assert result.code == 1
     assert [r.info.stage for r in model.requests] == ["specialist", "specialist", "evaluator",
-                                                      "translate"]
+                                                      "translate", "translate", "translate"]
     assert str(run_dir / "needs-review" / "artifact.zh.md") in result.out.splitlines()
 
 
 def test_resume_finished_run_exits_2(model: ScriptedLLM, tinyqueue: Path, tmp_path: Path,
                                      capsys: pytest.CaptureFixture[str]) -> None:
     run_dir = tmp_path / "r1"
-    _interrupted(tinyqueue, run_dir, [*GOOD_RUN, CLEAN_ZH], stop="translate",
+    _interrupted(tinyqueue, run_dir, [*GOOD_RUN, *ZH_PARTS], stop="translate",
                  translate="zh")
     assert run_cli(capsys, "resume", str(run_dir)).code == 0
     assert load_state(run_dir).step == "done"

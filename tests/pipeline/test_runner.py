@@ -30,9 +30,11 @@ from article_support import (
     RETRIES,
     SECTIONS,
     ZH_DROPPED_REF,
+    ZH_PARTS,
     article_settings,
     long_section,
     new_state,
+    parts,
     read_report,
     run_article,
     scripted_deps,
@@ -360,19 +362,21 @@ def test_run_review_issue_left_unfixed_is_stripped_not_waved_through(tinyqueue: 
 
 def test_run_translation_passes_and_both_languages_are_written(tinyqueue: Path,
                                                                tmp_path: Path) -> None:
-    llm = ScriptedLLM([*GOOD_RUN, CLEAN_ZH])
+    llm = ScriptedLLM([*GOOD_RUN, *ZH_PARTS])
     run_dir = tmp_path / "run"
     final = run_article(tinyqueue, llm, run_dir, translate="zh")
     assert final.status == "passed", final.reason
     assert _body(run_dir / "artifact.zh.md") == CLEAN_ZH
     assert 'lang: "zh"' in (run_dir / "artifact.zh.md").read_text(encoding="utf-8")
     assert read_report(run_dir)["languages"] == ["en", "zh"]
-    assert CLEAN.strip() in llm.requests[-1].messages[-1].content
+    # one call per section, each carrying only its section
+    asks = [r.messages[-1].content for r in llm.requests if r.info.stage == "translate"]
+    assert len(asks) == 3 and JOBS.strip() in asks[2] and QUEUE.strip() not in asks[2]
 
 
 def test_run_unstrippable_translation_goes_to_needs_review(tinyqueue: Path,
                                                            tmp_path: Path) -> None:
-    llm = ScriptedLLM([*GOOD_RUN, ZH_DROPPED_REF])
+    llm = ScriptedLLM([*GOOD_RUN, *parts(ZH_DROPPED_REF)])
     run_dir = tmp_path / "run"
     final = run_article(tinyqueue, llm, run_dir, translate="zh")
     assert llm.pending == 0
@@ -389,7 +393,7 @@ def test_run_unstrippable_translation_goes_to_needs_review(tinyqueue: Path,
 
 def test_run_translation_that_is_not_in_its_target_language_needs_review(
         tinyqueue: Path, tmp_path: Path) -> None:
-    llm = ScriptedLLM([*GOOD_RUN, CLEAN])  # the "Chinese translation" is the English text
+    llm = ScriptedLLM([*GOOD_RUN, *parts(CLEAN)])  # the "Chinese translation" is English
     final = run_article(tinyqueue, llm, tmp_path / "run", translate="zh")
     assert final.status == "needs-review"
     assert "wrong-language" in {f["rule"] for f in final.bad}
@@ -398,7 +402,7 @@ def test_run_translation_that_is_not_in_its_target_language_needs_review(
 def test_run_translation_adding_an_invented_name_is_stripped(tinyqueue: Path,
                                                              tmp_path: Path) -> None:
     added = CLEAN_ZH + "\n`JobQueue.cancel()` 可以取消任务。\n"
-    llm = ScriptedLLM([*GOOD_RUN, added])
+    llm = ScriptedLLM([*GOOD_RUN, *parts(added)])
     final = run_article(tinyqueue, llm, tmp_path / "run", translate="zh")
     assert final.status == "passed", final.reason
     assert final.stripped == ["[zh] `JobQueue.cancel()` 可以取消任务。"]
@@ -406,9 +410,9 @@ def test_run_translation_adding_an_invented_name_is_stripped(tinyqueue: Path,
 
 # ------------------------------------------------------------------ resume
 
-FULL_SCRIPT = [PLAN, QUEUE_INVENTED, FIX_INVENTED, RETRIES, JOBS, APPROVED, CLEAN_ZH]
+FULL_SCRIPT = [PLAN, QUEUE_INVENTED, FIX_INVENTED, RETRIES, JOBS, APPROVED, *ZH_PARTS]
 CALLS_DONE_AFTER = {"prepare": 0, "plan": 1, "write": 2, "evaluate": 2, "fix": 3,
-                    "advance": 3, "translate": 7}
+                    "advance": 3, "translate": 9}
 
 
 def _run(source: Path, llm: LLMClient, run_dir: Path, stop_after: tuple[str, ...] = ()
@@ -454,7 +458,7 @@ def test_resume_mid_article_continues_at_the_next_section(tinyqueue: Path,
     assert state.sections[0]["text"].strip() == QUEUE.strip()  # type: ignore[union-attr]  # JSON
     second = ScriptedLLM(FULL_SCRIPT[3:])
     _resume(tinyqueue, second, run_dir)
-    assert _stages(second) == ["specialist", "specialist", "evaluator", "translate"]
+    assert _stages(second) == ["specialist", "specialist", "evaluator"] + ["translate"] * 3
     assert read_report(run_dir)["findings_fixed"] == 1
 
 
@@ -472,7 +476,8 @@ def test_resume_after_a_failed_llm_call_redoes_only_that_step(tinyqueue: Path,
     assert load_state(run_dir).step == "fix"
     second = ScriptedLLM(FULL_SCRIPT[2:])
     _resume(tinyqueue, second, run_dir)
-    assert _stages(second) == ["fix", "specialist", "specialist", "evaluator", "translate"]
+    assert _stages(second) == ["fix", "specialist", "specialist", "evaluator"] + [
+        "translate"] * 3
     assert load_state(run_dir).status == "passed"
 
 

@@ -39,7 +39,8 @@ def test_repetitions_ignore_short_lines_code_and_distinct_sentences() -> None:
 
 
 def test_repetitions_read_chinese_sentences() -> None:
-    text = "队列按加入的顺序运行每一个任务，失败的任务会被重试。\n队列按加入的顺序运行每一个任务，失败的任务会被重试。\n"
+    sentence = "队列按加入的顺序运行每一个任务，失败的任务会被重试。\n"
+    text = sentence + sentence
     assert _rules(quality.repetitions(text, path=P)) == [(2, "repetition")]
 
 

@@ -214,6 +214,30 @@ def advance(state: PSEState, task: Task, deps: RunDeps) -> PSEState:  # noqa: AR
     return replace(state, artifact=task.assemble(state), draft=drafts + "\n", step="evaluate")
 
 
+def _translated(state: PSEState, task: Task, deps: RunDeps, *, target: str) -> str:
+    """The whole text translated; a sectioned text one section per call (any length fits)."""
+    parts = split_sections(state.artifact) if state.sections else [state.artifact]
+    texts = []
+    for part in parts:
+        extra = {"target": target, "article": part} if len(parts) > 1 else {"target": target}
+        reply = ask(deps, task.messages("translate", state, **extra), stage="translate")
+        texts.append(clean_output(reply.text).strip())
+    return "\n\n".join(texts) + "\n"
+
+
+def split_sections(text: str) -> list[str]:
+    """``text`` cut before each ``## `` heading outside code (the title goes with the first)."""
+    chunks: list[list[str]] = [[]]
+    fenced = False
+    for line in text.split("\n"):
+        fenced ^= line.lstrip().startswith(("```", "~~~"))
+        heading = not fenced and line.startswith("## ")
+        if heading and any(x.startswith("## ") for x in chunks[-1]):
+            chunks.append([])
+        chunks[-1].append(line)
+    return ["\n".join(c).strip() + "\n" for c in chunks if "\n".join(c).strip()]
+
+
 def translate(state: PSEState, task: Task, deps: RunDeps) -> PSEState:
     """Translate the passing text; each translation must pass the same checks and keep
     exactly the original's code references."""
@@ -224,8 +248,7 @@ def translate(state: PSEState, task: Task, deps: RunDeps) -> PSEState:
     for target in targets:
         if target in translations:
             continue  # done before an interruption
-        reply = ask(deps, task.messages("translate", state, target=target), stage="translate")
-        text = clean_output(reply.text)
+        text = _translated(state, task, deps, target=target)
         result = task.verify(state, text, lang=target, original=state.artifact)
         if result.bad:
             text, removed = strip_spans(text, task.strip_spans(state, result))

@@ -155,7 +155,7 @@ class ArticleTask:
             "lang_name": LANG_NAMES.get(lang, lang), "target_name": LANG_NAMES.get(target, target),
             "style_title": str(state.data.get("style_title", "")),
             "style_guide": str(state.data.get("style_guide", "")),
-            "plan": state.plan, "article": state.current_text(),
+            "plan": state.plan, "article": extra.get("article") or state.current_text(),
             "words": state.inputs.get("words", "600"), "flagged": extra.get("flagged", ""),
             "sections": str(plan.section_count(_words(state))),
             "feedback": f"Your last answer could not be used: {extra['feedback']}."
