@@ -147,8 +147,9 @@ def test_run_fix_prompt_holds_only_the_flagged_line(tinyqueue: Path, tmp_path: P
 
 def test_run_an_edit_outside_the_flagged_lines_is_rejected_and_counted(
         tinyqueue: Path, tmp_path: Path) -> None:
-    elsewhere = json.dumps([{"find": "Nothing runs in parallel", "replace": "All at once"}])
-    llm = ScriptedLLM([PLAN, QUEUE_INVENTED, elsewhere, FIX_INVENTED, RETRIES, JOBS, APPROVED])
+    elsewhere = json.dumps([{"find": "Nothing runs in parallel", "replace": "All at once"},
+                            {"find": INVENTED_LINE, "replace": ""}])
+    llm = ScriptedLLM([PLAN, QUEUE_INVENTED, elsewhere, RETRIES, JOBS, APPROVED])
     run_dir = tmp_path / "run"
     final = run_article(tinyqueue, llm, run_dir)
     assert final.status == "passed"
@@ -159,18 +160,17 @@ def test_run_an_edit_outside_the_flagged_lines_is_rejected_and_counted(
 # ------------------------------------------------------------------ fix fails -> strip
 
 def test_run_section_fix_fails_then_strip_passes(tinyqueue: Path, tmp_path: Path) -> None:
-    llm = ScriptedLLM([PLAN, QUEUE_INVENTED, NO_EDITS, NO_EDITS, NO_EDITS, RETRIES, JOBS,
-                       APPROVED])
+    llm = ScriptedLLM([PLAN, QUEUE_INVENTED, NO_EDITS, RETRIES, JOBS, APPROVED])
     run_dir = tmp_path / "run"
     final = run_article(tinyqueue, llm, run_dir)
     assert llm.pending == 0
-    assert _stages(llm).count("fix") == 3
+    assert _stages(llm).count("fix") == 1  # nothing changed: the same question is not asked
     assert final.status == "passed"
     assert _body(run_dir / "artifact.en.md") == CLEAN
     report = read_report(run_dir)
     assert report["stripped"] == [INVENTED_LINE]
     assert (report["fix_rounds"], report["findings_fixed"], report["findings_stripped"]) == \
-        (3, 0, 1)
+        (1, 0, 1)
 
 
 def _never_fixes(sections: Sequence[str]) -> tuple[FunctionLLM, list[str]]:
@@ -185,10 +185,27 @@ def _never_fixes(sections: Sequence[str]) -> tuple[FunctionLLM, list[str]]:
     return FunctionLLM(answer), asked
 
 
+def _fiddles() -> tuple[FunctionLLM, list[str]]:
+    """A model whose fixes change the flagged line every time but never the mistake."""
+    texts = iter([QUEUE_INVENTED, RETRIES, JOBS])
+    asked: list[str] = []
+
+    def answer(messages: Sequence[Message], info: CallInfo) -> str:
+        asked.append(info.stage)
+        if info.stage == "fix":
+            line = messages[-1].content.split("PROBLEMS:")[0].split(":\n", 1)[-1].strip()
+            line = line.rsplit("LINE ", 1)[-1].split(":\n", 1)[-1]
+            return json.dumps([{"find": line, "replace": line + " Really."}])
+        if info.stage == "specialist":
+            return next(texts)
+        return PLAN if info.stage == "planner" else APPROVED
+    return FunctionLLM(answer), asked
+
+
 @pytest.mark.parametrize("max_retries", [0, 1, 2, 5])
 def test_run_fix_rounds_are_bounded_by_max_retries(tinyqueue: Path, tmp_path: Path,
                                                    max_retries: int) -> None:
-    llm, asked = _never_fixes([QUEUE_INVENTED, RETRIES, JOBS])
+    llm, asked = _fiddles()
     run_dir = tmp_path / "run"
     final = run_article(tinyqueue, llm, run_dir, max_retries=max_retries)
     assert asked.count("fix") == max_retries
@@ -197,6 +214,14 @@ def test_run_fix_rounds_are_bounded_by_max_retries(tinyqueue: Path, tmp_path: Pa
     steps = [e["step"] for e in trace_events(run_dir) if e["event"] == "step"]
     assert steps.count("strip") == 1
     assert steps.count("evaluate") == max_retries + 1 + 2 + 1
+    assert final.stripped == [INVENTED_LINE]
+
+
+def test_run_a_fix_that_changes_nothing_is_not_asked_again(tinyqueue: Path,
+                                                          tmp_path: Path) -> None:
+    llm, asked = _never_fixes([QUEUE_INVENTED, RETRIES, JOBS])
+    final = run_article(tinyqueue, llm, tmp_path / "run", max_retries=5)
+    assert asked == ["planner", "specialist", "fix", "specialist", "specialist", "evaluator"]
     assert final.status == "passed" and final.stripped == [INVENTED_LINE]
 
 
@@ -276,8 +301,7 @@ def test_run_a_section_without_verified_code_needs_review(tinyqueue: Path,
     vague = ("## Jobs\n\nEach unit of work has a lifecycle. It moves from one state to the "
              "next while the queue decides whether another try is worth it, and a record "
              "of each attempt stays with the work itself.\n")
-    llm = ScriptedLLM([PLAN, QUEUE, RETRIES, vague, NO_EDITS, NO_EDITS, NO_EDITS, APPROVED,
-                       NO_EDITS])
+    llm = ScriptedLLM([PLAN, QUEUE, RETRIES, vague, NO_EDITS, APPROVED, NO_EDITS])
     final = run_article(tinyqueue, llm, tmp_path / "run")
     assert llm.pending == 0
     assert final.status == "needs-review"

@@ -336,3 +336,10 @@ def test_translate_skips_targets_done_before_an_interruption() -> None:
     state = steps.translate(state, WordTask(), RunDeps(llm=llm))
     assert state.translations == {"zh": "done", "ja": "# Z\n\nCodeQueue.\n"}
     assert len(llm.requests) == 1
+
+
+def test_fix_that_changes_nothing_stalls_and_evaluate_goes_to_strip() -> None:
+    state = steps.fix(_bad_state(), WordTask(), RunDeps(llm=ScriptedLLM(["[]"])))
+    assert state.stalled and state.attempts == 1
+    state = steps.evaluate(state, WordTask(), RunDeps(llm=ScriptedLLM()))
+    assert (state.step, state.stalled) == ("strip", False)

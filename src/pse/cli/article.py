@@ -121,8 +121,8 @@ class _ArticleRun:
         set_token_caps(self.deps, words=options.words)
         # a section, not the whole article, per Specialist call; an outline, not an article
         per_section = options.words / section_count(options.words)
-        self.deps.max_tokens.update(specialist=max(400, round(per_section * 2.5)), planner=300,
-                                    fix=300)
+        self.deps.max_tokens.update(specialist=max(300, round(per_section * 1.8)),
+                                    planner=200, fix=200, evaluator=250)
 
     def is_local(self) -> bool:
         """True when any stage runs on the embedded model (one article at a time)."""

@@ -70,6 +70,8 @@ class PSEState:
     """Fix rounds done (all scopes)."""
     scope_attempts: int = 0
     """Fix rounds done in the current scope (section or article)."""
+    stalled: bool = False
+    """The last fix changed nothing: asking again would repeat the same question."""
     max_retries: int = 3
     rounds: list[RoundRecord] = field(default_factory=list)
     stripped: list[str] = field(default_factory=list)

@@ -140,9 +140,9 @@ def evaluate(state: PSEState, task: Task, deps: RunDeps) -> PSEState:
     if not bad and not state.llm_issues:
         return replace(state, step="advance" if state.in_sections else "translate")
     used = state.scope_attempts if state.sections else state.attempts
-    if used < _fix_limit(state, deps):
+    if used < _fix_limit(state, deps) and not state.stalled:
         return replace(state, step="fix")
-    return replace(state, step="strip")
+    return replace(state, step="strip", stalled=False)
 
 
 def _checked(state: PSEState, task: Task, text: str) -> VerifyResult:
@@ -183,8 +183,11 @@ def fix(state: PSEState, task: Task, deps: RunDeps) -> PSEState:
     rounds = list(state.rounds)
     if rounds:
         rounds[-1] = replace(rounds[-1], rejected_edits=rounds[-1].rejected_edits + rejected)
+    # the same text, findings and prompt would get the same answer: no second try
+    stalled = patched == text and not state.llm_issues
     return replace(state.with_text(patched), attempts=state.attempts + 1, rounds=rounds,
-                   scope_attempts=state.scope_attempts + 1, llm_issues=[], step="evaluate")
+                   scope_attempts=state.scope_attempts + 1, llm_issues=[], stalled=stalled,
+                   step="evaluate")
 
 
 def strip(state: PSEState, task: Task, deps: RunDeps) -> PSEState:  # noqa: ARG001 - step API
@@ -206,7 +209,7 @@ def advance(state: PSEState, task: Task, deps: RunDeps) -> PSEState:  # noqa: AR
     sections = [dict(s) for s in state.sections]
     sections[state.section]["open_findings"] = len(state.bad)
     state = replace(state, sections=sections, section=state.section + 1, bad=[],
-                    llm_issues=[], scope_attempts=0)
+                    llm_issues=[], scope_attempts=0, stalled=False)
     if state.in_sections:
         return replace(state, step="write")
     assert isinstance(task, SectionedTask), "only a sectioned task has sections"
