@@ -27,6 +27,7 @@ def section_context(index: SymbolIndex, chunks: Sequence[Chunk], section: dict[s
     """Excerpts for ``section``: its focus symbols' source, then retrieved passages."""
     focus = [str(f) for f in section.get("focus", []) or []]  # type: ignore[attr-defined]  # JSON list
     picked: list[Chunk] = [c for name in focus for c in defining(index, chunks, name)[:1]]
+    picked.extend(mentioning(chunks, focus, picked))
     query = " ".join([str(section.get("title", "")), *focus, str(section.get("brief", ""))])
     search = retriever or BM25Retriever(chunks)
     picked.extend(search.search(query, k=8))
@@ -42,6 +43,30 @@ def section_context(index: SymbolIndex, chunks: Sequence[Chunk], section: dict[s
         chosen.append({**chunk.to_dict(), "text": text})
         used += len(text)
     return chosen
+
+
+def mentioning(chunks: Sequence[Chunk], focus: Sequence[str], skip: Sequence[Chunk]
+               ) -> list[Chunk]:
+    """A README or docs passage and a test that name a focus symbol (one of each)."""
+    tails = [f.strip("`").removesuffix("()").rsplit(".", 1)[-1] for f in focus if "/" not in f]
+    patterns = [re.compile(rf"\b{re.escape(t)}\b") for t in tails if len(t) > 2]
+    found: list[Chunk] = []
+    for kind in (_is_doc, _is_test):
+        hit = next((c for c in chunks if kind(c.path) and c not in skip
+                    and any(p.search(c.text) for p in patterns)), None)
+        if hit is not None:
+            found.append(hit)
+    return found
+
+
+def _is_doc(path: str) -> bool:
+    lower = path.lower()
+    return lower.startswith(("readme", "docs/", "doc/")) or lower.endswith((".md", ".rst"))
+
+
+def _is_test(path: str) -> bool:
+    parts = path.lower().split("/")
+    return "tests" in parts or "test" in parts or parts[-1].startswith("test_")
 
 
 def defining(index: SymbolIndex, chunks: Sequence[Chunk], name: str) -> list[Chunk]:
