@@ -147,11 +147,6 @@ def test_structure_changes_compare_headings_and_code_blocks() -> None:
 
 # ------------------------------------------------------------------ length, words
 
-def test_too_short_is_under_70_percent_of_the_target() -> None:
-    assert _rules(quality.too_short("word " * 69, words=100, path=P)) == [(None, "too-short")]
-    assert quality.too_short("word " * 70, words=100, path=P) == []
-
-
 def test_count_words_counts_latin_words_and_cjk_characters() -> None:
     assert count_words("The `JobQueue.run_all()` runs 2 jobs.") == 5
     assert count_words("队列按顺序运行 JobQueue") == 8

@@ -4,8 +4,8 @@ They run in every evaluation round next to the reference checks, so the fix sees
 the strip can delete what is still wrong: repeated sentences (exact or near-duplicate),
 text copied from the prompts, an article that is mostly code or repeats a code block,
 outline or prompt residue, a cut-off end, invented first-person incidents, a translation in
-the wrong language or with another structure, a section with no verified code reference,
-and an article far shorter than asked for.
+the wrong language or with another structure. (The length against ``--words`` and the
+grounding of every section are final gates too: ``gates.py``.)
 """
 
 from __future__ import annotations
@@ -195,13 +195,3 @@ def structure_changes(original: str, translated: str, *, path: str) -> list[Find
                      f"translation {after[0]} and {after[1]}", path=path, line=None,
                      text="structure", hint="translate every heading and keep every code block",
                      kind="translation")]
-
-
-def too_short(text: str, *, words: int, path: str, share: float = 0.7) -> list[Finding]:
-    """An article under ``share`` of the words asked for."""
-    count = count_words(text)
-    if count >= share * words:
-        return []
-    return [_finding("too-short", f"{count} words for a {words}-word target "
-                     f"(under {share:.0%})", path=path, line=None, text=f"{count} words",
-                     hint="write more about the sections' code")]
