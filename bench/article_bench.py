@@ -70,7 +70,7 @@ def measure(source: Path, artifact: Path) -> dict[str, object]:
 
 def run_real(source: Path, *, words: int, out: Path, model: str) -> dict[str, object]:
     """One ``pse article`` run as a user runs it; its figures."""
-    env = {k: v for k, v in os.environ.items() if not k.startswith(("OPENAI_", "PSE_LLM"))}
+    env = {k: v for k, v in os.environ.items() if not k.startswith("OPENAI_")}  # no key
     if model:
         env["PSE_LOCAL_MODEL"] = model
     env["PYTHONPATH"] = str(ROOT / "src")
