@@ -10,7 +10,8 @@ folder or in needs-review/) is measured independently of the run's own report:
 
 - words, ``## `` sections, distinct verified code names per 100 words, unverified names;
 - the share of sentences that repeat an earlier one; whether the end is cut off;
-- the gates the run reported, its status and exit code, prompt+completion tokens, seconds.
+- the gates the run reported, its status and exit code, prompt+completion tokens, wall
+  seconds and CPU seconds (the latter do not depend on what else the machine runs).
 
 Then the same pipeline with a scripted long-output model (deterministic, no LLM): a
 3,000-word, 6-section article whose every section must be grounded, and its seconds.
@@ -26,6 +27,7 @@ import json
 import os
 import random
 import re
+import resource
 import subprocess
 import sys
 import tempfile
@@ -74,16 +76,23 @@ def run_real(source: Path, *, words: int, out: Path, model: str) -> dict[str, ob
     if model:
         env["PSE_LOCAL_MODEL"] = model
     env["PYTHONPATH"] = str(ROOT / "src")
-    started = time.monotonic()
+    started, cpu = time.monotonic(), _child_cpu()
     done = subprocess.run([sys.executable, "-m", "pse", "article", str(source), "--out",
                            str(out), "--words", str(words)], env=env, capture_output=True,
                           text=True, check=False)
     seconds = time.monotonic() - started
     run_dir = max((p for p in out.iterdir() if p.is_dir()), key=lambda p: p.stat().st_mtime)
     figures = from_run(run_dir, seconds=seconds, exit_code=done.returncode)
+    # CPU seconds do not depend on what else the machine runs; wall seconds do
+    figures["cpu_seconds"] = round(_child_cpu() - cpu)
     if done.returncode not in (0, 1):
         figures["error"] = done.stderr.strip().splitlines()[-1:]
     return figures
+
+
+def _child_cpu() -> float:
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
 
 
 def from_run(run_dir: Path, *, seconds: float | None = None,
@@ -198,7 +207,7 @@ def _print(row: dict[str, object], *, words: int, density: bool = True) -> bool:
     honest = not missed or (row["status"] != "passed" and row["exit"] == 1)
     print(f"{row['project']:<22}{row['words']:>6}{row['sections']:>5}{row['names_per_100']:>7}"
           f"{row['repeated']:>7.1%}{row['status']:>14}{row['exit']:>5}{row['tokens']:>8}"
-          f"{row['seconds']:>8}  plan={row['plan']} failed={','.join(row['failed_gates']) or '-'}"  # type: ignore[arg-type]  # list of str
+          f"{row['seconds']:>8}  cpu={row.get('cpu_seconds', '-')}s plan={row['plan']} failed={','.join(row['failed_gates']) or '-'}"  # type: ignore[arg-type]  # list of str
           f"  misses={'; '.join(missed) or '-'}  honest={'yes' if honest else 'NO'}")
     return honest and (row["status"] != "passed" or not missed)
 
