@@ -207,7 +207,8 @@ def _print(row: dict[str, object], *, words: int, density: bool = True) -> bool:
     honest = not missed or (row["status"] != "passed" and row["exit"] == 1)
     print(f"{row['project']:<22}{row['words']:>6}{row['sections']:>5}{row['names_per_100']:>7}"
           f"{row['repeated']:>7.1%}{row['status']:>14}{row['exit']:>5}{row['tokens']:>8}"
-          f"{row['seconds']:>8}  cpu={row.get('cpu_seconds', '-')}s plan={row['plan']} failed={','.join(row['failed_gates']) or '-'}"  # type: ignore[arg-type]  # list of str
+          f"{row['seconds']:>8}  cpu={row.get('cpu_seconds', '-')}s plan={row['plan']} "
+          f"failed={','.join(row['failed_gates']) or '-'}"  # type: ignore[arg-type]  # a list
           f"  misses={'; '.join(missed) or '-'}  honest={'yes' if honest else 'NO'}")
     return honest and (row["status"] != "passed" or not missed)
 
