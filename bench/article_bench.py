@@ -36,6 +36,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from pse.config import load_settings
+from pse.index.facts import project_identity
 from pse.llm.backends import resolve_llm_config
 from pse.llm.fake import CallInfo, FunctionLLM
 from pse.llm.registry import LLMRouter
@@ -166,8 +167,9 @@ def scripted_long(source: Path, *, words: int = 3000) -> dict[str, object]:
     config = resolve_llm_config(settings, environ={})
     router = LLMRouter(config, factory=lambda _b: FunctionLLM(answer), cache=None,
                        ledger=UsageLedger(currency=config.currency))
+    name = project_identity(source).name or source.name
     state = PSEState(run_id="long", task="article", inputs={
-        "source": str(source), "lang": "en", "project": source.name, "style": "architecture",
+        "source": str(source), "lang": "en", "project": name, "style": "architecture",
         "translate": "", "words": str(words)})
     out = Path(tempfile.mkdtemp(prefix="pse-article-bench-"))
     started = time.monotonic()
@@ -176,7 +178,7 @@ def scripted_long(source: Path, *, words: int = 3000) -> dict[str, object]:
     seconds = time.monotonic() - started
     folder = out if final.status == "passed" else out / "needs-review"
     figures = measure(source, folder / "artifact.en.md")
-    figures.update(project=f"{source.name} (scripted)", status=final.status, exit=0,
+    figures.update(project=f"{name} (scripted)", status=final.status, exit=0,
                    seconds=round(seconds, 1), plan=final.plan_source,
                    failed_gates=[g["name"] for g in final.gates if not g["passed"]],
                    tokens=sum(c.usage.prompt_tokens + c.usage.completion_tokens
