@@ -90,7 +90,9 @@ def index_plan(index: SymbolIndex, chunks: Sequence[Chunk], *, project: str,
     ranked = central_symbols(index, chunks)
     by_module: dict[str, list[str]] = {}
     for path, name, _ in ranked:
-        by_module.setdefault(path, []).append(name)
+        names = by_module.setdefault(path, [])
+        if name not in names:  # overloads and re-definitions share a name
+            names.append(name)
     modules = sorted(by_module, key=lambda p: -sum(s for q, _, s in ranked if q == p))
     if not modules:
         return []
@@ -155,7 +157,7 @@ def _docstring_line(name: str, path: str, chunks: Sequence[Chunk]) -> str:
                          r"\s*([^\n]+)")
     for chunk in chunks:
         if chunk.path == path and (match := pattern.search(chunk.text)):
-            line = match.group(1).strip().strip("\"'").rstrip(".")
-            words = line.split()
-            return " ".join(words[:10]) + ("…" if len(words) > 10 else "")
+            line = re.sub(r"<[^>]*>|\(\s*\)", "", match.group(1)).strip().strip("\"'")
+            words = line.rstrip(".").split()
+            return " ".join(words[:8]) + ("…" if len(words) > 8 else "")
     return ""
