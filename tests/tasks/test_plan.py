@@ -82,3 +82,13 @@ def test_state_current_text_follows_the_cursor() -> None:
     done = PSEState(run_id="r", task="t", sections=[{"text": "one"}], section=1, artifact="all")
     assert (done.in_sections, done.current_text(), done.with_text("x").artifact) == (
         False, "all", "x")
+
+
+def test_index_plan_overview_reads_the_readme_when_there_is_one(tinyqueue: Path) -> None:
+    (tinyqueue / "README.md").write_text("# tinyqueue\n\nRun `JobQueue` jobs in order.\n",
+                                         encoding="utf-8")
+    task = ArticleTask(settings=article_settings(tinyqueue))
+    state = task.prepare(new_state(tinyqueue, words="600"), RunDeps(llm=ScriptedLLM()))
+    overview = task.index_plan(state)[0]
+    assert overview.focus == ["JobQueue", "src/tinyqueue/queue.py", "README.md"]
+    assert task.verified_names(state, overview.focus) == overview.focus

@@ -97,7 +97,9 @@ def index_plan(index: SymbolIndex, chunks: Sequence[Chunk], *, project: str,
     if not modules:
         return []
     first = modules[0]
-    plan = [Section(title=f"What {project} is for", focus=[by_module[first][0], first],
+    readme = next((c.path for c in chunks if c.path.lower().startswith("readme")), "")
+    overview = [by_module[first][0], first, *([readme] if readme else [])]
+    plan = [Section(title=f"What {project} is for", focus=overview,
                     source="index", brief="the problem the project solves and its central "
                     "abstraction, from the README and the code")]
     body = sections - 1 - (1 if entry_points else 0)
