@@ -170,3 +170,14 @@ def test_exaggeration_rule_files_hold_the_filler_phrases(lang: str, terms: list[
 def test_rule_files_of_a_user_folder_replace_the_builtin_ones(tmp_path: Path) -> None:
     (tmp_path / "experience.en.txt").write_text("# mine\n\\bfire drill\\b\n", encoding="utf-8")
     assert checks.load_terms(tmp_path, "en", kind="experience") == ["\\bfire drill\\b"]
+
+
+def test_a_code_name_in_the_heading_alone_does_not_ground_a_section() -> None:
+    from pse.tasks.article.gates import ungrounded_sections
+    from pse.verify.finding import Finding
+    ok = [Finding(rule="ref-verified", message="", path=P, line=1, text="JobQueue")]
+    text = "## `JobQueue`\n\nIt runs the work it is given.\n"
+    assert [f.rule for f in ungrounded_sections(text, ok, path=P, focus=[])] == [
+        "ungrounded-section"]
+    body = [*ok, Finding(rule="ref-verified", message="", path=P, line=3, text="JobQueue")]
+    assert ungrounded_sections(text, body, path=P, focus=[]) == []

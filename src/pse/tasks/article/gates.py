@@ -82,8 +82,10 @@ def ungrounded_sections(text: str, ok: list[Finding], *, path: str,
                         focus: list[str]) -> list[Finding]:
     """Each ``## `` section (or the whole text, if it has none) without a verified reference."""
     lines = text.split("\n")
-    starts = [n for n, line in prose_lines(text) if _HEADING.match(line)] or [1]
-    verified_lines = {f.line for f in ok if f.line}
+    headings = [n for n, line in prose_lines(text) if _HEADING.match(line)]
+    starts = headings or [1]
+    # a name in the heading does not ground a section whose body names no code
+    verified_lines = {f.line for f in ok if f.line} - set(headings)
     findings = []
     for i, start in enumerate(starts):
         end = starts[i + 1] if i + 1 < len(starts) else len(lines) + 1
