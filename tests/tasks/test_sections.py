@@ -53,3 +53,14 @@ def test_section_context_starts_with_the_focus_source_and_keeps_the_budget(
     assert context[0]["title"] == "class tinyqueue.queue.RetryPolicy"
     assert sum(len(str(c["text"])) for c in context) <= sections.CONTEXT_CHARS
     assert len({(c["path"], c["start"]) for c in context}) == len(context)
+
+
+def test_empty_headings_are_dropped_when_shaped_and_assembled() -> None:
+    text = ("Body.\n\n### Emptied by a fix\n\n### Kept\n\nMore.\n\n###\n")
+    assert sections.drop_empty_headings(text).split("\n") == [
+        "Body.", "", "", "### Kept", "", "More.", "", ""]
+    assembled = sections.assemble("T", [{"text": "## A\n\nText.\n\n### Gone\n"},
+                                        {"text": "## B\n"}])
+    assert assembled == "# T\n\n## A\n\nText.\n"
+    assert sections.drop_empty_headings("```\n# not a heading\n```\n") == \
+        "```\n# not a heading\n```\n"

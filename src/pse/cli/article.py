@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import threading
+from collections.abc import Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
@@ -20,6 +21,7 @@ from pse.cli.common import (
 from pse.cli.runs import make_deps, new_run_id, print_summary, set_token_caps
 from pse.errors import PseError
 from pse.index.facts import project_identity
+from pse.llm.types import Completion, LLMClient, Message, Stage, ToolSchema
 from pse.pipeline.runner import run_pipeline
 from pse.pipeline.state import PSEState
 from pse.tasks.article.plan import section_count
@@ -89,8 +91,10 @@ def command(ctx: click.Context, repo: Path | None, lang: str, translate_to: str 
     runs = [_ArticleRun(context, project, out_dir=out_dir, cli=cli, options=options)
             for project in projects]
     if jobs > 1 and len(runs) > 1 and not any(r.is_local() for r in runs):
+        for run in runs:
+            run.deps.llm = _Unlocked(run.deps.llm)
         with ThreadPoolExecutor(max_workers=jobs) as pool:
-            codes = list(pool.map(_ArticleRun.run, runs))
+            codes = list(pool.map(_ArticleRun.run_locked, runs))
     else:
         codes = [r.run() for r in runs]
     return max(codes, default=EXIT_OK)
@@ -131,6 +135,11 @@ class _ArticleRun:
         return config is None or any(config.backend_for(stage).kind == "local"
                                      for stage in ("planner", "specialist"))
 
+    def run_locked(self) -> int:
+        """:meth:`run` holding the work lock (released while the model answers)."""
+        with _WORK_LOCK:
+            return self.run()
+
     def run(self) -> int:
         """Write the article; 0 when it passed every gate, 1 when it needs review."""
         history = self.out_dir / "style-history.json"
@@ -167,6 +176,27 @@ class _ArticleRun:
 
 
 _HISTORY_LOCK = threading.Lock()
+_WORK_LOCK = threading.Lock()
+"""Held by a concurrent run except while it waits for the model: indexing, checks and
+``ast`` parsing run one at a time (CPython 3.11's ``ast`` is not safe across threads, and
+they are CPU-bound anyway), the waiting for hosted models overlaps."""
+
+
+class _Unlocked:
+    """An LLM client that lets other runs work while this one waits for an answer."""
+
+    def __init__(self, inner: LLMClient) -> None:
+        self.inner = inner
+        self.config = getattr(inner, "config", None)
+
+    def chat(self, messages: Sequence[Message], *, stage: Stage,
+             tools: Sequence[ToolSchema] | None = None, **params: object) -> Completion:
+        """The inner client's answer, asked without holding the work lock."""
+        _WORK_LOCK.release()
+        try:
+            return self.inner.chat(messages, stage=stage, tools=tools, **params)
+        finally:
+            _WORK_LOCK.acquire()
 
 
 def _print_gates(state: PSEState) -> None:

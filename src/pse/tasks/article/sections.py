@@ -120,8 +120,30 @@ def shape_section(title: str, text: str) -> tuple[str, str]:
         lines.pop(0)
     body = [re.sub(r"^\s{0,3}#{1,2}\s+", "### ", line) if not _in_code(lines, i) else line
             for i, line in enumerate(lines)]
-    text = "\n".join(body).strip()
+    text = drop_empty_headings("\n".join(body)).strip()
     return (f"## {title}\n\n{text}\n" if text else f"## {title}\n"), trimmed
+
+
+_ANY_HEADING = re.compile(r"^\s{0,3}(#{1,6})(?:\s|$)")
+
+
+def drop_empty_headings(text: str) -> str:
+    """Without headings that head nothing (a bare ``###``, or one followed only by blank
+    lines up to the next heading of its level or above, or the end)."""
+    lines = text.split("\n")
+    keep = [True] * len(lines)
+    for index, line in enumerate(lines):
+        match = _ANY_HEADING.match(line)
+        if match is None or _in_code(lines, index):
+            continue
+        level = len(match.group(1))
+        rest = lines[index + 1:]
+        following = next((x for x in rest if x.strip()), None)
+        nxt = _ANY_HEADING.match(following) if following is not None else None
+        if not line.strip("# ") or following is None or (
+                nxt is not None and len(nxt.group(1)) <= level):
+            keep[index] = False
+    return "\n".join(x for x, k in zip(lines, keep, strict=True) if k)
 
 
 def trim_cut_off(text: str) -> tuple[str, str]:
@@ -147,8 +169,8 @@ def _in_code(lines: list[str], index: int) -> bool:
 
 def assemble(title: str, sections: Sequence[dict[str, object]]) -> str:
     """``# title`` and the sections, in plan order."""
-    parts = [f"# {title}"] + [str(s.get("text", "")).strip() for s in sections
-                              if str(s.get("text", "")).strip()]
+    texts = [drop_empty_headings(str(s.get("text", ""))).strip() for s in sections]
+    parts = [f"# {title}"] + [text for text in texts if text]
     return "\n\n".join(parts) + "\n"
 
 
