@@ -343,3 +343,10 @@ def test_fix_that_changes_nothing_stalls_and_evaluate_goes_to_strip() -> None:
     assert state.stalled and state.attempts == 1
     state = steps.evaluate(state, WordTask(), RunDeps(llm=ScriptedLLM()))
     assert (state.step, state.stalled) == ("strip", False)
+
+
+def test_evaluate_review_quote_is_anchored_on_prose_not_a_heading() -> None:
+    text = "# CodeQueue\n\nCodeQueue runs jobs in order.\n"
+    llm = ScriptedLLM(["- `CodeQueue` is not what the code calls it"])
+    state = steps.evaluate(_state(artifact=text), WordTask(), RunDeps(llm=llm))
+    assert [(f["rule"], f["line"]) for f in state.bad] == [("review-issue", 3)]

@@ -406,3 +406,14 @@ def test_article_verify_flags_repeated_lines(task: ArticleTask, prepared: PSESta
 def test_article_note_lines_are_prose_not_leaks(task: ArticleTask, prepared: PSEState) -> None:
     result = task.verify(prepared, "# Q\n\nNote: the queue is in-process.\n", lang="en")
     assert [f.rule for f in result.bad] == []
+
+
+def test_article_strip_never_deletes_the_title_or_a_planned_heading(
+        task: ArticleTask, prepared: PSEState) -> None:
+    from pse.verify.finding import Finding, VerifyResult
+    text = "# T `Nope`\n\n## S `Nope`\n\n### Sub `Nope`\n\nA `Nope` here.\n"
+    state = PSEState(**{**vars(prepared), "artifact": text})
+    bad = [Finding(rule="ref-unverified", message="", path="a", line=n, text="Nope")
+           for n in (1, 3, 5, 7)]
+    spans = task.strip_spans(state, VerifyResult(bad=bad))
+    assert [s.line for s in spans] == [5, 7]

@@ -33,7 +33,9 @@ def _tracked(issue: str, lines: list[str]) -> dict[str, str] | None:
     for quote in quotes(issue):
         if len(quote.strip()) < _MIN_QUOTE:
             continue
-        line = next((line for line in lines if quote in line), None)
+        # headings name things; the claim the review doubts is in the prose
+        line = next((line for line in lines if quote in line
+                     and not line.lstrip().startswith("#")), None)
         if line is not None:
             return {"issue": issue, "quote": quote, "line": line}
     return None

@@ -183,9 +183,12 @@ class ArticleTask:
         return lines
 
     def strip_spans(self, state: PSEState, result: VerifyResult) -> list[Span]:  # noqa: ARG002
-        """Each finding's span on its line (whole-text findings cannot be deleted)."""
+        """Each finding's span on its line; never the title or a planned ``## `` heading
+        (deleting one would merge two sections), nor a whole-text finding."""
+        lines = state.current_text().split("\n")
         return [Span(f.line, f.text) for f in result.bad
-                if f.line and f.rule not in gates.NOT_STRIPPABLE]
+                if f.line and f.rule not in gates.NOT_STRIPPABLE
+                and not _is_planned_heading(lines, f.line)]
 
     def gates(self, state: PSEState) -> list[dict[str, object]]:
         """The final gates (length, sections, grounding, strip share, end, repetition)."""
@@ -204,6 +207,11 @@ class ArticleTask:
         lines = [f"{key}: {_yaml(value)}" for key, value in meta.items() if value]
         lines += [f"{key}: {value}" for key, value in figures.items()]
         return "---\n" + "\n".join(lines) + "\n---\n\n" + body
+
+
+def _is_planned_heading(lines: list[str], number: int) -> bool:
+    line = lines[number - 1] if 0 < number <= len(lines) else ""
+    return bool(re.match(r"^#{1,2}\s", line))
 
 
 def _project_name(state: PSEState) -> str:
