@@ -69,6 +69,11 @@ ZH_PHRASES = ("是调用方按顺序运行任务时的入口", "保存了队列�
               "值得在修改重试逻辑之前先读一读", "说明队列只需要很少的代码就能保持可预测",
               "对每个任务调用一次，结果记录在任务本身")
 EN_JOINS = ("and", "while", "so")
+TAILS = ("in the test suite", "for a caller", "after a failure", "before the next attempt",
+         "when the queue is empty", "on every run", "for each job", "in the example",
+         "once the policy allows it", "without a thread", "in a single process",
+         "at the end of a run", "with a fake clock", "for the command line", "by design")
+"""Sentence endings, so that two sentences on different names are not near-duplicates."""
 SECTION_TITLES = ("The queue", "Jobs", "Retries", "Entry point", "Where to look next")
 
 
@@ -187,7 +192,7 @@ def _sentence(rng: random.Random, names: Names, draft: Draft, *, invent: float,
                     f"`{second}` {rng.choice(EN_PHRASES)}.")
         ok = ok_first and ok_second
     else:
-        sentence = f"`{first}` {rng.choice(EN_PHRASES)}."
+        sentence = f"`{first}` {rng.choice(EN_PHRASES)} {rng.choice(TAILS)}."
         ok = ok_first
     if ok:
         draft.verified.append(sentence)
@@ -208,11 +213,13 @@ class ScriptedRun:
     def __call__(self, messages: Sequence[Message], info: CallInfo) -> str:
         if info.stage == "planner":
             return "# How tinyqueue runs and retries jobs\n\n" + "\n".join(
-                f"## {title}\n- the real code" for title in SECTION_TITLES)
-        if info.stage == "specialist":
-            self.article = self.draft.text
-            return self.draft.text
+                f"## {title}\n- `{self.names.real[i]}`" for i, title in enumerate(SECTION_TITLES))
+        if info.stage == "specialist":  # the draft's section the prompt asks for
+            title = messages[-1].content.split('This section: "## ', 1)[1].split('"\n')[0]
+            self.article = _section(self.draft.text, title)
+            return self.article
         if info.stage == "evaluator":
+            self.article = messages[-1].content.split("\n---\n\n", 1)[1]
             fakes = [n for n in self.names.fake if f"`{n}`" in self.article]
             if fakes and self.rng.random() < 0.5:
                 return f"- `{self.rng.choice(fakes)}` is not in the source excerpts"
@@ -234,12 +241,12 @@ class ScriptedRun:
                 edits.append(edit)
         reply = json.dumps([{"find": e.find, "replace": e.replace} for e in edits],
                            ensure_ascii=False)
-        before = self.article
-        self.article, _ = apply_edits(self.article, edits)
+        self.article = apply_edits(self.article, edits)[0]
+        # the seed flow has no sections: its fix rewrites the whole article every time
         shared = prompt.split("\n---\n\n")[0]
         seed = [messages[0], Message.user(shared + "\n---\n\n" + SEED_FIX.format(
-            problems="\n".join(problems), article=before))]
-        self.seed_tokens += word_usage(seed, self.article).total_tokens
+            problems="\n".join(problems), article=self.draft.text))]
+        self.seed_tokens += word_usage(seed, self.draft.text).total_tokens
         return reply
 
     def _edit(self, name: str, fate: str) -> Edit | None:
@@ -257,6 +264,13 @@ class ScriptedRun:
             return None
         following = self.article[self.article.index(sentence) + len(sentence):][:1]
         return Edit(sentence + following if following == " " else sentence, "")
+
+
+def _section(text: str, title: str) -> str:
+    """The ``## title`` section of ``text`` (up to the next ``## `` heading)."""
+    start = text.index(f"## {title}\n")
+    end = text.find("\n## ", start + 1)
+    return text[start:] if end == -1 else text[start:end + 1]
 
 
 def _problem_lines(prompt: str) -> list[str]:

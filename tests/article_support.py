@@ -32,37 +32,87 @@ PLAN = """# How tinyqueue retries failed jobs
 
 ## Retries
 - `RetryPolicy.delay()`
+
+## Jobs
+- `Job.run()`, `JobState`
 """
 
-CLEAN = (
-    "# How tinyqueue retries failed jobs\n\n## The queue\n\n"
-    "`JobQueue.submit()` adds a job to the end of the queue. "
-    "`JobQueue.run_all()` runs every queued job in order.\n\n## Retries\n\n"
-    "A failed job is retried as `RetryPolicy` allows, and `RetryPolicy.delay()` gives the "
-    "pause before each attempt.\n")
+TITLE = "How tinyqueue retries failed jobs"
+SECTION_TITLES = ("The queue", "Retries", "Jobs")
+
+QUEUE = (
+    "## The queue\n\n"
+    "`JobQueue.submit()` adds a job to the end of the queue and returns it, so a caller can "
+    "keep a handle on the work it handed over. `JobQueue.run_all()` then takes the jobs from "
+    "the front, one at a time, and runs every queued job in order. Nothing runs in parallel, "
+    "which keeps the behaviour easy to follow in a test.\n")
+
+RETRIES = (
+    "## Retries\n\n"
+    "A failed job is retried as `RetryPolicy` allows. Its `max_attempts` field caps the "
+    "number of tries, and `RetryPolicy.delay()` gives the pause before each attempt: the "
+    "backoff doubles after every failure. The queue sleeps through a function it was given, "
+    "so tests can pass a fake clock.\n")
+
+JOBS = (
+    "## Jobs\n\n"
+    "Each unit of work is a `Job`. Calling `Job.run()` counts one attempt, records any "
+    "error message on the job and moves it through the `JobState` values, from pending to "
+    "done or failed. The queue reads these fields when it decides whether another try is "
+    "worth it.\n")
+
+SECTIONS = (QUEUE, RETRIES, JOBS)
+"""The three sections of :data:`PLAN`, as a good Specialist writes them."""
+
+CLEAN = f"# {TITLE}\n\n" + "\n".join(SECTIONS)
+"""The article assembled from :data:`SECTIONS`."""
 
 INVENTED_LINE = "`JobQueue.cancel()` removes a pending job from the queue."
-"""A sentence about a method tinyqueue does not have (line 6 of :data:`WITH_INVENTED`)."""
+"""A sentence about a method tinyqueue does not have (line 5 of :data:`QUEUE_INVENTED`)."""
 
-WITH_INVENTED = CLEAN.replace("in order.\n", "in order.\n" + INVENTED_LINE + "\n", 1)
+QUEUE_INVENTED = QUEUE.rstrip("\n") + "\n" + INVENTED_LINE + "\n"
+WITH_INVENTED = f"# {TITLE}\n\n" + "\n".join((QUEUE_INVENTED, RETRIES, JOBS))
 
-CLEAN_ZH = """# tinyqueue 如何重试失败的任务
-
-## 队列
-
-`JobQueue.submit()` 把任务加到队列末尾。`JobQueue.run_all()` 按顺序运行所有任务。
-
-## 重试
-
-失败的任务按 `RetryPolicy` 的规定重试，`RetryPolicy.delay()` 给出每次重试前的等待时间。
-"""
+CLEAN_ZH = (
+    '# tinyqueue 如何重试失败的任务\n'
+    '\n'
+    '## 队列\n'
+    '\n'
+    '`JobQueue.submit()` 把任务加到队列末尾并返回它，调用方因此能'
+    '持有交出去的工作。`JobQueue.run_all()` 从队首逐个取出任务，'
+    '按顺序运行所有任务。这里没有并行，所以在测试里很容易看清它的行为。\n'
+    '\n'
+    '## 重试\n'
+    '\n'
+    '失败的任务按 `RetryPolicy` 的规定重试。它的 `max_attem'
+    'pts` 字段限制尝试次数，`RetryPolicy.delay()` 给出每次'
+    '重试前的等待时间：每失败一次，等待时间翻倍。队列通过传入的函数等待，测试可以换成'
+    '假的时钟。\n'
+    '\n'
+    '## 任务\n'
+    '\n'
+    '每个工作单元是一个 `Job`。调用 `Job.run()` 记一次尝试，把错误'
+    '信息记在任务上，并让它经过 `JobState` 的各个取值，从等待到完成或失败'
+    '。队列读取这些字段来决定是否值得再试一次。\n'
+)
 
 ZH_DROPPED_REF = CLEAN_ZH.replace("`RetryPolicy.delay()` 给出", "它给出")
 """A translation that lost ``RetryPolicy.delay()`` (cannot be stripped: nothing to delete)."""
 
+def parts(text: str) -> list[str]:
+    """``text`` as the translate step asks for it: one reply per section."""
+    from pse.pipeline.steps import split_sections
+    return split_sections(text)
+
+
+ZH_PARTS = parts(CLEAN_ZH)
+""":data:`CLEAN_ZH` as three translation replies (the title goes with the first section)."""
+
 APPROVED = "APPROVED"
 NO_EDITS = "[]"
 FIX_INVENTED = json.dumps([{"find": INVENTED_LINE, "replace": ""}])
+GOOD_RUN = [PLAN, *SECTIONS, APPROVED]
+"""The replies of a run that passes first time."""
 
 
 def copy_tinyqueue(target: Path) -> Path:
@@ -116,3 +166,46 @@ def trace_events(run_dir: Path) -> list[dict[str, Any]]:
     """The events of ``trace.jsonl``, in order."""
     lines = (run_dir / "trace.jsonl").read_text(encoding="utf-8").splitlines()
     return [json.loads(line) for line in lines]
+
+
+PLAN6 = """# tinyqueue from the inside
+
+## Submitting work
+- `JobQueue.submit()`
+
+## Running the queue
+- `JobQueue.run_all()`
+
+## The retry policy
+- `RetryPolicy`
+
+## Backoff
+- `RetryPolicy.delay()`
+
+## A job's attempt
+- `Job.run()`
+
+## Job states
+- `JobState`
+"""
+"""Six sections, each naming real tinyqueue code (for the long-article test)."""
+
+_WORDS = ("queue worker ledger buffer channel cursor record packet window batch handle token "
+          "field value limit budget offset signal marker table index column layer branch "
+          "frame stream reader writer parser router filter mapper folder mirror anchor bridge "
+          "bucket carrier cipher clock counter domain engine factor gateway harbor junction "
+          "kernel lattice module native option pocket quota ribbon sample tunnel update vector "
+          "wrapper yields adapts blends checks drains echoes fetches guards holds joins keeps "
+          "lifts moves notes opens parks reads sorts tracks unpacks visits waits").split()
+
+
+def long_section(title: str, names: list[str], words: int, *, seed: int) -> str:
+    """About ``words`` words of distinct sentences, each naming one of ``names``."""
+    import random
+    rng = random.Random(seed)
+    sentences = []
+    while len(sentences) * 13 < words:
+        name = names[len(sentences) % len(names)]
+        sentences.append(f"`{name}` " + " ".join(rng.sample(_WORDS, 12)) + ".")
+    paragraphs = [" ".join(sentences[i:i + 5]) for i in range(0, len(sentences), 5)]
+    return f"## {title}\n\n" + "\n\n".join(paragraphs) + "\n"

@@ -1,4 +1,5 @@
-"""Shared fixtures. Tests are offline: the environment is cleared of pse and OpenAI settings."""
+"""Shared fixtures. Tests are offline: the environment is cleared of pse and OpenAI settings,
+and every test in every folder fails if it tries to reach a non-loopback address."""
 
 from __future__ import annotations
 
@@ -7,6 +8,8 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+
+from pse.llm.testing.netguard import guard_network
 
 FIXTURES = Path(__file__).parent / "fixtures"
 _CLEARED_PREFIXES = ("PSE_", "OPENAI_", "EMBEDDING_", "RERANKER_", "DEEPSEEK_", "ANTHROPIC_")
@@ -21,3 +24,11 @@ def clean_environ(monkeypatch: pytest.MonkeyPatch, tmp_path_factory: pytest.Temp
             monkeypatch.delenv(name, raising=False)
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path_factory.mktemp("xdg-cache")))
     yield
+
+
+@pytest.fixture(autouse=True)
+def offline(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[str]]:
+    """Fail any test that tries to reach a non-loopback address (DNS included)."""
+    blocked = guard_network(monkeypatch)
+    yield blocked
+    assert not blocked, f"test tried to use the network: {blocked}"

@@ -1,9 +1,11 @@
 """``pse article`` end to end against the embedded model served over the OpenAI API.
 
-Properties only (the model's words vary): the run ends with exit 0 or 1, the artifact
-exists with front matter (in the run folder, or in needs-review/ when the gate failed),
-report.json holds the rounds and counted usage, and a passing article verifies clean.
-Kept short for a 2-core CPU: 150 words, one fix round, no file tools.
+Properties only (the model's words vary, and a small model's article may well need review):
+the run ends with exit 0 or 1, the exit code, report.json, the front matter and the closing
+stderr line agree on the status and the gates, the artifact exists with front matter (in the
+run folder, or in needs-review/), report.json holds the plan, the rounds per section and
+counted usage, and a passing article verifies clean. Kept short for a 2-core CPU: 150 words
+(three sections), one fix round, no file tools.
 """
 
 from __future__ import annotations
@@ -29,6 +31,9 @@ def test_article_e2e_on_tinyqueue_with_the_embedded_server(
     monkeypatch.setenv("OPENAI_MODEL", local_server.model)
     monkeypatch.setenv("OPENAI_API_KEY", "no-key")
     monkeypatch.setenv("PSE_CACHE_DIR", str(local_server.cache_dir))
+    # on 2 shared cores one answer of the embedded server can take minutes; speed is a
+    # bench figure (bench/article_bench.py), not what this test asserts
+    monkeypatch.setenv("PSE_LLM_TIMEOUT", "1800")
     out = tmp_path / "runs"
     result = run_cli(capsys, "article", str(repo), "--out", str(out), "--words", "150",
                      "--max-retries", "1", "--no-tools")
@@ -43,9 +48,18 @@ def test_article_e2e_on_tinyqueue_with_the_embedded_server(
     assert text.split("\n---\n", 1)[1].strip()  # a body after the front matter
 
     report = read_report(run_dir)
-    assert report["status"] == ("passed" if result.code == 0 else "failed")
-    assert report["rounds"] and report["rounds"][0]["round"] == 1
-    assert len(report["rounds"]) <= 2  # one evaluation, at most one more after the fix
+    assert report["status"] == ("passed" if result.code == 0 else "needs-review")
+    assert f'status: "{report["status"]}"' in text
+    gates = report["gates"]
+    assert (result.code == 0) == all(g["passed"] for g in gates)
+    assert {g["name"] for g in gates} >= {"length", "sections", "grounded", "strip-share", "end"}
+    assert report["plan"]["source"] in {"planner", "index"} and report["plan"]["sections"]
+    assert result.err.count("pse: needs review: ") == (result.code == 1)
+    assert "words, " in result.err and "distinct verified code names; gates:" in result.err
+    scopes = [r["scope"] for r in report["rounds"]]
+    assert scopes[-1] == "article" and scopes[0] == "section 1"
+    for scope in set(scopes):
+        assert scopes.count(scope) <= 2  # one evaluation, at most one more after the fix
     usage = report["usage"]
     assert {"planner", "specialist", "evaluator"} <= set(usage)
     for stage in usage.values():

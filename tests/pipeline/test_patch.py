@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from pse.pipeline.patch import Edit, apply_edits, flagged_excerpt, parse_edits
+from pse.pipeline.patch import Edit, apply_edits, flagged_excerpt, parse_edits, shown_lines
 from pse.verify.finding import Evidence, Finding
 
 ARTICLE = ("# Queue\n\n"
@@ -105,18 +105,47 @@ def test_parse_edits_unreadable_or_empty_is_no_edit(reply: str) -> None:
 # ------------------------------------------------------------------ apply_edits
 
 def test_apply_edits_patches_in_place_and_counts() -> None:
-    text, applied = apply_edits(ARTICLE, PARSED)
-    assert applied == 2
+    text, applied, rejected = apply_edits(ARTICLE, PARSED)
+    assert (applied, rejected) == (2, 0)
     assert text == ARTICLE.replace("`JobQueue.cancel()` removes a job, which is revolutionary.",
                                    "which is short.")
 
 
-def test_apply_edits_skips_text_that_is_not_in_the_artifact() -> None:
-    text, applied = apply_edits(ARTICLE, [Edit("`Job.retry()`", "x"), Edit("", "y"),
-                                          Edit("fine", "fine")])
-    assert (text, applied) == (ARTICLE, 0)
+def test_apply_edits_rejects_text_that_is_not_in_the_artifact() -> None:
+    text, applied, rejected = apply_edits(ARTICLE, [Edit("`Job.retry()`", "x"), Edit("", "y"),
+                                                    Edit("fine", "fine")])
+    assert (text, applied, rejected) == (ARTICLE, 0, 1)
 
 
 def test_apply_edits_replaces_only_the_first_occurrence() -> None:
-    text, applied = apply_edits("a job. a job.", [Edit("a job", "one job")])
+    text, applied, _ = apply_edits("a job. a job.", [Edit("a job", "one job")])
     assert (text, applied) == ("one job. a job.", 1)
+
+
+def test_apply_edits_lands_only_on_the_lines_it_was_shown() -> None:
+    # "runs every job" occurs on line 3 (verified) and line 5 (flagged): only line 5 changes
+    article = ARTICLE + "`JobQueue.cancel()` runs every job.\n"
+    text, applied, rejected = apply_edits(article, [Edit("runs every job", "is not real")],
+                                          lines={6})
+    assert (applied, rejected) == (1, 0)
+    assert "`JobQueue.run_all()` runs every job.\n" in text
+    assert text.endswith("`JobQueue.cancel()` is not real.\n")
+
+
+def test_apply_edits_outside_the_shown_lines_is_rejected_and_counted() -> None:
+    text, applied, rejected = apply_edits(ARTICLE, [Edit("The rest is fine.", "")], lines={4})
+    assert (text, applied, rejected) == (ARTICLE, 0, 1)
+
+
+def test_apply_edits_a_multi_line_find_must_lie_inside_the_shown_lines() -> None:
+    find = "`JobQueue.run_all()` runs every job.\n`JobQueue.cancel()`"
+    assert apply_edits(ARTICLE, [Edit(find, "x")], lines={4})[1:] == (0, 1)
+    assert apply_edits(ARTICLE, [Edit(find, "x")], lines={3, 4})[1:] == (1, 0)
+    whole_line = "`JobQueue.cancel()` removes a job, which is revolutionary.\n"
+    assert apply_edits(ARTICLE, [Edit(whole_line, "")], lines={4})[1:] == (1, 0)
+
+
+def test_shown_lines_are_the_flagged_lines_and_the_lines_review_issues_quote() -> None:
+    lines = shown_lines(ARTICLE, [_finding(4, "JobQueue.cancel()"), _finding(None, "x")],
+                        ["\"The rest\" is vague", "no quote at all"])
+    assert lines == {4, 5}

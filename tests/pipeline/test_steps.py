@@ -182,11 +182,50 @@ def test_evaluate_first_round_asks_the_reviewer_and_passes_clean_text() -> None:
 
 
 def test_evaluate_review_issue_alone_sends_the_text_to_fix() -> None:
+    llm = ScriptedLLM(["- the text never says what happens to a failed job"])
+    state = steps.evaluate(_state(), WordTask(), RunDeps(llm=llm))
+    assert state.step == "fix"
+    assert state.llm_issues == ["the text never says what happens to a failed job"]
+    assert state.rounds == [RoundRecord(1, bad=0, llm_issues=1)]
+
+
+def test_evaluate_review_issue_quoting_the_text_is_an_open_finding() -> None:
     llm = ScriptedLLM(["- `CodeQueue` runs jobs in parallel, not in order"])
     state = steps.evaluate(_state(), WordTask(), RunDeps(llm=llm))
     assert state.step == "fix"
-    assert state.llm_issues == ["`CodeQueue` runs jobs in parallel, not in order"]
-    assert state.rounds == [RoundRecord(1, bad=0, llm_issues=1)]
+    assert state.llm_issues == []
+    assert [(f["rule"], f["line"], f["text"]) for f in state.bad] == [
+        ("review-issue", 3, "CodeQueue")]
+    assert state.review == [{"issue": "`CodeQueue` runs jobs in parallel, not in order",
+                             "quote": "CodeQueue", "line": "CodeQueue runs jobs in order."}]
+    assert state.rounds == [RoundRecord(1, bad=1, llm_issues=1)]
+
+
+def test_evaluate_review_issue_stays_open_until_its_line_changes() -> None:
+    tracked = [{"issue": "`CodeQueue` is wrong", "quote": "CodeQueue",
+                "line": "CodeQueue runs jobs in order."}]
+    later = _state(review=tracked, attempts=1, rounds=[RoundRecord(1, bad=1)])
+    unchanged = steps.evaluate(later, WordTask(), RunDeps(llm=ScriptedLLM()))
+    assert [f["rule"] for f in unchanged.bad] == ["review-issue"]
+    assert unchanged.step == "fix"
+    changed = replace(later, artifact="# Queue\n\nCodeQueue runs jobs one by one.\n")
+    assert steps.evaluate(changed, WordTask(), RunDeps(llm=ScriptedLLM())).step == "translate"
+
+
+def test_strip_deletes_the_clause_a_review_issue_quotes() -> None:
+    tracked = [{"issue": "`Frobnicator` is invented", "quote": "Frobnicator",
+                "line": "The Frobnicator cancels jobs, so it is neat."}]
+    state = steps.evaluate(_state(artifact=BAD, review=tracked, attempts=3,
+                                  rounds=[RoundRecord(1, bad=2)]), WordTask(),
+                           RunDeps(llm=ScriptedLLM()))
+    assert state.step == "strip"
+    state = steps.strip(state, WordTask(), RunDeps(llm=ScriptedLLM()))
+    assert (state.artifact, state.bad, state.step) == (GOOD, [], "translate")
+
+
+def test_evaluate_unreadable_review_is_recorded() -> None:
+    state = steps.evaluate(_state(), WordTask(), RunDeps(llm=ScriptedLLM(["Looks fine!"])))
+    assert state.review_readable is False
 
 
 def test_evaluate_unparseable_review_is_an_issue() -> None:
@@ -260,7 +299,7 @@ def test_strip_that_cannot_remove_a_finding_fails_the_run() -> None:
     unlocated = _state(artifact=BAD, bad=[finding_to_dict(Finding(
         rule="banned", message="", path="a.en.md", line=None, text="Frobnicator"))])
     state = steps.strip(unlocated, WordTask(), RunDeps(llm=ScriptedLLM()))
-    assert (state.status, state.step) == ("failed", "finalize")
+    assert (state.status, state.step) == ("needs-review", "finalize")
     assert [f["text"] for f in state.bad] == ["Frobnicator"]
     assert state.artifact == BAD
 
@@ -278,7 +317,7 @@ def test_translate_verifies_each_target_against_the_original() -> None:
                             WordTask(), RunDeps(llm=llm))
     assert state.translations["zh"] == "# 队列\n\nCodeQueue 按顺序运行任务。\n"
     assert [f["text"] for f in state.bad] == ["CodeQueue"]  # fr dropped it
-    assert (state.status, state.step) == ("failed", "finalize")
+    assert (state.status, state.step) == ("needs-review", "finalize")
     assert "translate to fr" in llm.requests[1].messages[-1].content
 
 
@@ -297,3 +336,17 @@ def test_translate_skips_targets_done_before_an_interruption() -> None:
     state = steps.translate(state, WordTask(), RunDeps(llm=llm))
     assert state.translations == {"zh": "done", "ja": "# Z\n\nCodeQueue.\n"}
     assert len(llm.requests) == 1
+
+
+def test_fix_that_changes_nothing_stalls_and_evaluate_goes_to_strip() -> None:
+    state = steps.fix(_bad_state(), WordTask(), RunDeps(llm=ScriptedLLM(["[]"])))
+    assert state.stalled and state.attempts == 1
+    state = steps.evaluate(state, WordTask(), RunDeps(llm=ScriptedLLM()))
+    assert (state.step, state.stalled) == ("strip", False)
+
+
+def test_evaluate_review_quote_is_anchored_on_prose_not_a_heading() -> None:
+    text = "# CodeQueue\n\nCodeQueue runs jobs in order.\n"
+    llm = ScriptedLLM(["- `CodeQueue` is not what the code calls it"])
+    state = steps.evaluate(_state(artifact=text), WordTask(), RunDeps(llm=llm))
+    assert [(f["rule"], f["line"]) for f in state.bad] == [("review-issue", 3)]

@@ -2,16 +2,30 @@
 
 from __future__ import annotations
 
+import threading
+from collections.abc import Sequence
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
 from pathlib import Path
 
 import click
 
-from pse.cli.common import EXIT_FINDINGS, EXIT_OK, CliError, get_context, verbosity_options
+from pse.cli.common import (
+    EXIT_FINDINGS,
+    EXIT_OK,
+    CliContext,
+    CliError,
+    get_context,
+    verbosity_options,
+)
 from pse.cli.reporting import report_inputs, report_options
 from pse.cli.runs import make_deps, new_run_id, print_summary, set_token_caps
 from pse.errors import PseError
+from pse.index.facts import project_identity
+from pse.llm.types import Completion, LLMClient, Message, Stage, ToolSchema
 from pse.pipeline.runner import run_pipeline
 from pse.pipeline.state import PSEState
+from pse.tasks.article.plan import section_count
 from pse.tasks.article.registry import (
     Project,
     choose_style,
@@ -41,6 +55,9 @@ from pse.tasks.article.task import ArticleTask
 @click.option("--max-retries", type=click.IntRange(0, 10), default=None,
               help="Fix rounds after the first evaluation (default: PSE_MAX_RETRIES or 3).")
 @click.option("--words", type=click.IntRange(150, 4000), default=600, show_default=True)
+@click.option("--jobs", type=click.IntRange(1, 16), default=1, show_default=True,
+              help="With --all: write this many articles at once (hosted backends only; the "
+              "embedded model writes one at a time).")
 @click.option("--no-tools", is_flag=True, help="Don't give the Specialist file tools.")
 @click.option("--no-llm-review", is_flag=True, help="Skip the Evaluator's LLM review.")
 @click.option("--no-cache", is_flag=True, help="Don't reuse cached model answers.")
@@ -49,8 +66,8 @@ from pse.tasks.article.task import ArticleTask
 @click.pass_context
 def command(ctx: click.Context, repo: Path | None, lang: str, translate_to: str | None,
             style: str, out_dir: Path, project_name: str, projects_file: Path | None,
-            all_projects: bool, max_retries: int | None, words: int, no_tools: bool,
-            no_llm_review: bool, no_cache: bool) -> int:
+            all_projects: bool, max_retries: int | None, words: int, jobs: int,
+            no_tools: bool, no_llm_review: bool, no_cache: bool) -> int:
     """Write a verified technical article about the repository REPO.
 
     The Planner outlines, the Specialist writes (grounded in retrieved source excerpts
@@ -66,44 +83,136 @@ def command(ctx: click.Context, repo: Path | None, lang: str, translate_to: str 
     """
     context = get_context(ctx)
     projects = _projects(repo, project_name, projects_file, all_projects)
-    settings = context.settings(cli={"max_retries": max_retries,
-                                     "llm.cache": False if no_cache else None},
-                                start=Path(projects[0].source))
-    styles = load_styles()
-    worst = EXIT_OK
+    cli: dict[str, object] = {"max_retries": max_retries,
+                              "llm.cache": False if no_cache else None}
+    options = _Options(lang=lang, translate=translate_to or "", style=style, words=words,
+                       no_tools=no_tools, no_llm_review=no_llm_review)
     for project in projects:
-        source = Path(project.source)
-        if not source.is_dir():
-            raise CliError(f"repository folder {str(source)!r} does not exist")
-        history = out_dir / "style-history.json"
-        chosen = choose_style(style or project.style, project=project.name, styles=styles,
-                              history_file=history)
-        run_id = new_run_id(project.name)
-        state = PSEState(run_id=run_id, task="article", max_retries=settings.get_int(
+        if not Path(project.source).is_dir():
+            raise CliError(f"repository folder {project.source!r} does not exist")
+    runs = [_ArticleRun(context, project, out_dir=out_dir, cli=cli, options=options)
+            for project in projects]
+    if jobs > 1 and len(runs) > 1 and not any(r.is_local() for r in runs):
+        for run in runs:
+            run.deps.llm = _Unlocked(run.deps.llm)
+        with ThreadPoolExecutor(max_workers=jobs) as pool:
+            codes = list(pool.map(_ArticleRun.run_locked, runs))
+    else:
+        codes = [r.run() for r in runs]
+    return max(codes, default=EXIT_OK)
+
+
+@dataclass(frozen=True)
+class _Options:
+    lang: str
+    translate: str
+    style: str
+    words: int
+    no_tools: bool
+    no_llm_review: bool
+
+
+class _ArticleRun:
+    """One project's article: its own settings (from its own folder), deps and run."""
+
+    def __init__(self, context: CliContext, project: Project, *, out_dir: Path,
+                 cli: dict[str, object], options: _Options) -> None:
+        self.context, self.project, self.out_dir = context, project, out_dir
+        self.source = Path(project.source).resolve()
+        self.settings = context.settings(cli=cli, start=self.source)
+        self.options = options
+        self.report_inputs = report_inputs(project.repo)  # read here: click's context is per thread
+        self.deps = make_deps(context, self.settings, source=self.source,
+                              use_tools=not options.no_tools,
+                              llm_review=not options.no_llm_review)
+        set_token_caps(self.deps, words=options.words)
+        # a section, not the whole article, per Specialist call; an outline, not an article
+        per_section = options.words / section_count(options.words)
+        self.deps.max_tokens.update(specialist=max(300, round(per_section * 1.8)),
+                                    planner=200, fix=200, evaluator=250)
+
+    def is_local(self) -> bool:
+        """True when any stage runs on the embedded model (one article at a time)."""
+        router = self.deps.llm
+        config = getattr(router, "config", None)
+        return config is None or any(config.backend_for(stage).kind == "local"
+                                     for stage in ("planner", "specialist"))
+
+    def run_locked(self) -> int:
+        """:meth:`run` holding the work lock (released while the model answers)."""
+        with _WORK_LOCK:
+            return self.run()
+
+    def run(self) -> int:
+        """Write the article; 0 when it passed every gate, 1 when it needs review."""
+        history = self.out_dir / "style-history.json"
+        with _HISTORY_LOCK:
+            chosen = choose_style(self.options.style or self.project.style,
+                                  project=self.project.name, styles=load_styles(),
+                                  history_file=history)
+            run_id = new_run_id(self.project.name)
+        o = self.options
+        state = PSEState(run_id=run_id, task="article", max_retries=self.settings.get_int(
             "max_retries"), inputs={
-                "source": str(source.resolve()), "source_label": project.repo or project.name,
-                "lang": lang, "translate": translate_to or "", "style": chosen,
-                "project": project.name, "description": project.description,
-                "highlights": "; ".join(project.highlights), "words": str(words),
-                "llm_review": "0" if no_llm_review else "1", "tools": "0" if no_tools else "1",
-                **report_inputs(project.repo)})
-        deps = make_deps(context, settings, source=source.resolve(), use_tools=not no_tools,
-                         llm_review=not no_llm_review)
-        set_token_caps(deps, words=words)
-        context.progress(f"pse: article about {project.name!r} ({lang}, style {chosen}), "
-                         f"run {run_id}")
-        run_dir = out_dir / run_id
+                "source": str(self.source), "lang": o.lang, "translate": o.translate,
+                "source_label": self.project.repo or self.project.name, "style": chosen,
+                "project": self.project.name, "description": self.project.description,
+                "highlights": "; ".join(self.project.highlights), "words": str(o.words),
+                "llm_review": "0" if o.no_llm_review else "1",
+                "tools": "0" if o.no_tools else "1", **self.report_inputs})
+        self.context.progress(f"pse: article about {self.project.name!r} ({o.lang}, style "
+                              f"{chosen}), run {run_id}")
+        run_dir = self.out_dir / run_id
         try:
-            final = run_pipeline(state, ArticleTask(settings=settings), deps, run_dir=run_dir)
+            final = run_pipeline(state, ArticleTask(settings=self.settings), self.deps,
+                                 run_dir=run_dir)
         except PseError:
             if (run_dir / "state.json").exists():
-                context.progress(f"pse: the run stopped; after fixing the cause, continue it "
-                                 f"with: pse continue {run_dir}")
+                self.context.progress(f"pse: the run stopped; after fixing the cause, continue "
+                                      f"it with: pse continue {run_dir}")
             raise
-        record_style(history, project=project.name, style=chosen)
-        print_summary(final, deps, run_dir=run_dir)
-        worst = max(worst, EXIT_OK if final.status == "passed" else EXIT_FINDINGS)
-    return worst
+        with _HISTORY_LOCK:
+            record_style(history, project=self.project.name, style=chosen)
+            print_summary(final, self.deps, run_dir=run_dir)
+            _print_gates(final)
+        return EXIT_OK if final.status == "passed" else EXIT_FINDINGS
+
+
+_HISTORY_LOCK = threading.Lock()
+_WORK_LOCK = threading.Lock()
+"""Held by a concurrent run except while it waits for the model: indexing, checks and
+``ast`` parsing run one at a time (CPython 3.11's ``ast`` is not safe across threads, and
+they are CPU-bound anyway), the waiting for hosted models overlaps."""
+
+
+class _Unlocked:
+    """An LLM client that lets other runs work while this one waits for an answer."""
+
+    def __init__(self, inner: LLMClient) -> None:
+        self.inner = inner
+        self.config = getattr(inner, "config", None)
+
+    def chat(self, messages: Sequence[Message], *, stage: Stage,
+             tools: Sequence[ToolSchema] | None = None, **params: object) -> Completion:
+        """The inner client's answer, asked without holding the work lock."""
+        _WORK_LOCK.release()
+        try:
+            return self.inner.chat(messages, stage=stage, tools=tools, **params)
+        finally:
+            _WORK_LOCK.acquire()
+
+
+def _print_gates(state: PSEState) -> None:
+    """The closing lines: the figures and every gate, then why it needs review."""
+    figures = {str(g["name"]): g for g in state.gates}
+    words = figures.get("length", {}).get("value", "?")
+    sections = figures.get("sections", {}).get("value", "?")
+    names = figures.get("grounded", {}).get("value", "?")
+    marks = ", ".join(f"{g['name']} {'ok' if g['passed'] else 'FAILED'}" for g in state.gates)
+    click.echo(f"pse: {words} words, {sections} sections, {names} distinct verified code "
+               f"names; gates: {marks}", err=True)
+    if state.status != "passed":
+        click.echo(f"pse: needs review: {state.reason or 'a gate failed'}", err=True)
 
 
 def _projects(repo: Path | None, name: str, registry: Path | None, everything: bool
@@ -111,7 +220,10 @@ def _projects(repo: Path | None, name: str, registry: Path | None, everything: b
     if registry is None:
         if repo is None:
             raise CliError("give a repository folder, or --projects FILE with --project or --all")
-        return [Project(name=repo.resolve().name, source=str(repo))]
+        identity = project_identity(repo) if repo.is_dir() else None
+        name = identity.name if identity and identity.name else repo.resolve().name
+        return [Project(name=name, source=str(repo),
+                        description=identity.description if identity else "")]
     projects = load_projects(registry)
     if everything:
         if not projects:

@@ -8,6 +8,8 @@ language. Checks compare numeric and naming claims in articles against these fac
 
 from __future__ import annotations
 
+import ast
+import configparser
 import json
 import re
 import tomllib
@@ -40,13 +42,85 @@ class ProjectFacts:
         return json.loads(json.dumps(asdict(self), sort_keys=True))  # type: ignore[no-any-return]  # a dict by construction
 
 
+@dataclass(frozen=True)
+class ProjectIdentity:
+    """Who a project says it is: from its own metadata, never from a folder's name."""
+
+    name: str = ""
+    description: str = ""
+    version: str = ""
+    source: str = ""
+    """The file it was read from (``""`` when nothing declared it)."""
+
+
+_MAX_LEVELS = 3
+"""How far above the given folder metadata is looked for (``repo/src/pkg`` → ``repo``)."""
+
+
+def project_identity(folder: Path) -> ProjectIdentity:
+    """The nearest ``pyproject.toml``, ``setup.cfg`` or ``package.json`` at or above
+    ``folder`` (stopping at a ``.git`` folder), else the package ``__init__.py`` inside."""
+    current = folder.resolve()
+    for _ in range(_MAX_LEVELS + 1):
+        found = _declared_identity(current)
+        if found.name:
+            return found
+        if (current / ".git").exists() or current.parent == current:
+            break
+        current = current.parent
+    return _package_identity(folder.resolve())
+
+
+def _declared_identity(folder: Path) -> ProjectIdentity:
+    project = _project_table(folder)
+    if project.get("name"):
+        return ProjectIdentity(str(project["name"]), str(project.get("description", "")),
+                               str(project.get("version", "")), str(folder / "pyproject.toml"))
+    parser = configparser.ConfigParser(interpolation=None)
+    try:
+        parser.read(folder / "setup.cfg", encoding="utf-8")
+    except (configparser.Error, UnicodeDecodeError):
+        pass
+    if parser.has_option("metadata", "name"):
+        meta = parser["metadata"]
+        return ProjectIdentity(meta.get("name", ""), meta.get("description", ""),
+                               meta.get("version", "") if "attr:" not in meta.get(
+                                   "version", "") else "", str(folder / "setup.cfg"))
+    package = _read_json(folder / "package.json")
+    if package.get("name"):
+        return ProjectIdentity(str(package["name"]), str(package.get("description", "")),
+                               str(package.get("version", "")), str(folder / "package.json"))
+    return ProjectIdentity()
+
+
+def _package_identity(folder: Path) -> ProjectIdentity:
+    """A package's ``__init__.py`` (the folder itself, or its single package child)."""
+    candidates = [folder] + sorted(p for p in folder.iterdir()
+                                   if p.is_dir() and (p / "__init__.py").is_file()) \
+        if folder.is_dir() else []
+    for package in candidates:
+        init = package / "__init__.py"
+        if not init.is_file():
+            continue
+        try:
+            text = init.read_text(encoding="utf-8", errors="replace")
+            doc = ast.get_docstring(ast.parse(text)) or ""
+        except (OSError, SyntaxError, ValueError):
+            continue
+        version = match.group(1) if (match := _VERSION_ASSIGN.search(text)) else ""
+        return ProjectIdentity(package.name, doc.strip().split("\n", 1)[0], version, str(init))
+    return ProjectIdentity()
+
+
 def collect_facts(index: SymbolIndex) -> ProjectFacts:
     """Read the facts of the tree behind ``index``."""
     root = index.root
     project = _project_table(root)
     package_json = _read_json(root / "package.json")
-    name = str(project.get("name") or package_json.get("name") or "")
-    version = str(project.get("version") or package_json.get("version") or _find_version(index))
+    identity = project_identity(root)
+    name = identity.name
+    version = str(identity.version or project.get("version") or package_json.get("version")
+                  or _find_version(index))
     raw_scripts = project.get("scripts")
     scripts = {str(k): str(v) for k, v in raw_scripts.items()} \
         if isinstance(raw_scripts, dict) else {}

@@ -1,9 +1,10 @@
 """Targeted fixes: the model sees only the flagged lines and returns find/replace edits.
 
 The reply is a JSON list ``[{"find": "<exact text>", "replace": "<new text>"}]`` (a code
-fence around it is fine; ``FIND:``/``REPLACE:`` blocks are accepted too). An edit whose
-``find`` text is not in the artifact is skipped: the model cannot rewrite what it was not
-shown, and the next evaluation judges what it did change.
+fence around it is fine; ``FIND:``/``REPLACE:`` blocks are accepted too). An edit applies
+only inside the lines the model was shown (:func:`shown_lines`): a ``find`` text that
+occurs only elsewhere, or nowhere, is rejected and counted, so a fix meant for a flagged
+line can never change an earlier, verified one.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ import json
 import re
 from dataclasses import dataclass
 
+from pse.pipeline.clean import strip_thinking
 from pse.verify.finding import Finding
 
 
@@ -49,15 +51,34 @@ def flagged_excerpt(artifact: str, findings: list[Finding], issues: list[str]) -
 
 
 def _lines_mentioning(lines: list[str], issue: str) -> list[str]:
+    found = [lines[n - 1] for n in _numbers_mentioning(lines, issue)]
+    return found or ["(no single line: edit only what the issue names)"]
+
+
+def quotes(issue: str) -> list[str]:
+    """The spans an issue quotes (backticks, straight or Chinese double quotes)."""
     quoted = re.findall(r"`([^`]+)`|\"([^\"]+)\"|“([^”]+)”", issue)
-    needles = [next(part for part in group if part) for group in quoted]
-    found = [line for line in lines if any(n in line for n in needles)] if needles else []
-    return found[:5] or ["(no single line: edit only what the issue names)"]
+    return [next(part for part in group if part) for group in quoted]
+
+
+def _numbers_mentioning(lines: list[str], issue: str) -> list[int]:
+    needles = quotes(issue)
+    found = [n for n, line in enumerate(lines, start=1) if any(q in line for q in needles)]
+    return found[:5]
+
+
+def shown_lines(artifact: str, findings: list[Finding], issues: list[str]) -> set[int]:
+    """The 1-based line numbers :func:`flagged_excerpt` shows (where edits may land)."""
+    lines = artifact.split("\n")
+    shown = {f.line for f in findings if f.line and 0 < f.line <= len(lines)}
+    for issue in issues:
+        shown.update(_numbers_mentioning(lines, issue))
+    return shown
 
 
 def parse_edits(text: str) -> list[Edit]:
     """The edits in a fix reply (empty when none can be read)."""
-    text = re.sub(r"<think>.*?</think>", "", text, flags=re.DOTALL)
+    text = strip_thinking(text)
     start, end = text.find("["), text.rfind("]")
     if start != -1 and end > start:
         try:
@@ -74,11 +95,33 @@ def parse_edits(text: str) -> list[Edit]:
     return edits
 
 
-def apply_edits(artifact: str, edits: list[Edit]) -> tuple[str, int]:
-    """Apply the edits whose ``find`` occurs in the artifact; return text and count applied."""
-    applied = 0
+def apply_edits(artifact: str, edits: list[Edit], *, lines: set[int] | None = None
+                ) -> tuple[str, int, int]:
+    """Apply each edit at its first occurrence inside ``lines`` (all lines when ``None``).
+
+    Returns the text, the number applied and the number rejected (``find`` absent, or
+    present only outside the shown lines).
+    """
+    applied = rejected = 0
     for edit in edits:
-        if edit.find and edit.find in artifact and edit.find != edit.replace:
-            artifact = artifact.replace(edit.find, edit.replace, 1)
-            applied += 1
-    return artifact, applied
+        if not edit.find or edit.find == edit.replace:
+            continue
+        start = _first_inside(artifact, edit.find, lines)
+        if start is None:
+            rejected += 1
+            continue
+        artifact = artifact[:start] + edit.replace + artifact[start + len(edit.find):]
+        applied += 1
+    return artifact, applied, rejected
+
+
+def _first_inside(text: str, find: str, lines: set[int] | None) -> int | None:
+    """Where ``find`` first occurs with every line it covers in ``lines``."""
+    start = text.find(find)
+    while start != -1:
+        first = text.count("\n", 0, start) + 1
+        last = first + find.rstrip("\n").count("\n")
+        if lines is None or all(n in lines for n in range(first, last + 1)):
+            return start
+        start = text.find(find, start + 1)
+    return None

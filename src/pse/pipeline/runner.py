@@ -1,7 +1,9 @@
 """Run the steps in order, checkpointing after each; resume from the last checkpoint.
 
 The loop is explicit and bounded: ``evaluate`` leads to ``fix`` at most ``max_retries``
-times, then to ``strip``; every other step has one successor.
+times per scope (each section, then the assembled article), then to ``strip``; ``advance``
+moves the section cursor; every other step has one successor. ``finalize`` computes the
+gates and writes ``passed`` only when every one of them holds.
 """
 
 from __future__ import annotations
@@ -19,7 +21,7 @@ from pse.llm.usage import CallRecord
 from pse.pipeline import steps
 from pse.pipeline.publish import publish_reports
 from pse.pipeline.state import PSEState, Status, load_state, save_state
-from pse.pipeline.task import RunDeps, Task
+from pse.pipeline.task import RunDeps, SectionedTask, Task
 from pse.pipeline.trace import Trace
 
 Step = Callable[[PSEState, Task, RunDeps], PSEState]
@@ -30,10 +32,10 @@ def _prepare(state: PSEState, task: Task, deps: RunDeps) -> PSEState:
 STEPS: dict[str, Step] = {
     "prepare": _prepare,
     "plan": steps.plan, "write": steps.write, "evaluate": steps.evaluate, "fix": steps.fix,
-    "strip": steps.strip, "translate": steps.translate,
+    "strip": steps.strip, "advance": steps.advance, "translate": steps.translate,
 }
-_MAX_STEPS = 64
-"""A hard ceiling on steps per run, far above what max_retries allows."""
+_MAX_STEPS = 2000
+"""A hard ceiling on steps per run, far above what max_retries and the plan allow."""
 
 
 def _bind(step: Step, task: Task, deps: RunDeps) -> Callable[[PSEState], PSEState]:
@@ -114,9 +116,18 @@ def resume_pipeline(run_dir: Path, task: Task, deps: RunDeps) -> PSEState:
 
 
 def finalize(state: PSEState, task: Task, *, run_dir: Path) -> PSEState:
-    """Write the artifact(s) and the report; failed runs go to ``needs-review/``."""
-    status: Status = "passed" if not state.bad and state.status != "failed" else "failed"
-    state = replace(state, status=status, step="done")
+    """Judge the gates, then write the artifact(s) and the report.
+
+    ``passed`` only when every gate holds; anything else goes to ``needs-review/`` with
+    the first failing gate as the reason.
+    """
+    gates = final_gates(state, task)
+    failing = [g for g in gates if not g["passed"]]
+    status: Status = "needs-review" if failing or state.status in ("failed", "needs-review") \
+        else "passed"
+    reason = "; ".join(f"{g['name']}: {g['detail']}" for g in failing[:3])
+    state = replace(state, status=status, step="done", gates=gates,
+                    reason=reason if status != "passed" else "")
     target = run_dir if status == "passed" else run_dir / "needs-review"
     target.mkdir(parents=True, exist_ok=True)
     lang = state.inputs.get("lang", "en")
@@ -133,6 +144,22 @@ def finalize(state: PSEState, task: Task, *, run_dir: Path) -> PSEState:
     return state
 
 
+def final_gates(state: PSEState, task: Task) -> list[dict[str, object]]:
+    """The generic gates (no open finding, a readable review) and the task's own."""
+    open_count = len(state.bad)
+    gates: list[dict[str, object]] = [
+        {"name": "findings", "passed": open_count == 0, "value": open_count,
+         "detail": f"{open_count} open finding(s)" + (
+             f", first: {state.bad[0].get('rule')} {state.bad[0].get('text')!r}"
+             if open_count else "")}]
+    if not state.review_readable:
+        gates.append({"name": "llm-review", "passed": False, "value": 0,
+                      "detail": "the LLM review could not be read as a verdict"})
+    if isinstance(task, SectionedTask):
+        gates.extend(task.gates(state))
+    return gates
+
+
 def run_report(state: PSEState) -> dict[str, object]:
     """What the run did: rounds, findings fixed and stripped, what is still open."""
     return {
@@ -143,4 +170,12 @@ def run_report(state: PSEState) -> dict[str, object]:
         "findings_stripped": len(state.stripped), "stripped": state.stripped,
         "usage": state.usage, "open_findings": state.bad,
         "languages": [state.inputs.get("lang", "en"), *sorted(state.translations)],
+        "gates": state.gates, "reason": state.reason,
+        "rejected_edits": sum(r.rejected_edits for r in state.rounds),
+        "review": {"readable": state.review_readable,
+                   "tracked_issues": [e.get("issue", "") for e in state.review]},
+        "plan": {"source": state.plan_source or ("planner" if state.plan else ""),
+                 "notes": state.plan_notes,
+                 "sections": [{k: v for k, v in s.items() if k not in ("text", "draft")}
+                              for s in state.sections]},
     }

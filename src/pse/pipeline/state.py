@@ -3,14 +3,15 @@
 from __future__ import annotations
 
 import json
-from dataclasses import asdict, dataclass, field, fields
+from dataclasses import asdict, dataclass, field, fields, replace
 from pathlib import Path
 from typing import Literal
 
 from pse.errors import SourceError
 from pse.verify.finding import Evidence, Finding
 
-Status = Literal["running", "passed", "failed"]
+Status = Literal["running", "passed", "needs-review", "failed"]
+"""``failed`` is the value older checkpoints and tasks use; it means ``needs-review``."""
 
 
 @dataclass(frozen=True)
@@ -22,6 +23,10 @@ class RoundRecord:
     llm_issues: int = 0
     fixed: int = 0
     """Findings of this round that were gone at the next evaluation."""
+    scope: str = "article"
+    """What was evaluated: ``article`` (the whole text) or ``section N``."""
+    rejected_edits: int = 0
+    """Edits of the fix after this round that fell outside the lines it was shown."""
 
 
 @dataclass(frozen=True)
@@ -37,6 +42,16 @@ class PSEState:
     context: list[dict[str, object]] = field(default_factory=list)
     """Retrieved source chunks that ground the writing (path, start, end, text)."""
     plan: str = ""
+    """The Planner's last reply, as written."""
+    sections: list[dict[str, object]] = field(default_factory=list)
+    """The verified plan (serialized :class:`~pse.pipeline.plan.Section`), with each
+    section's text once written; empty for tasks written in one piece."""
+    section: int = 0
+    """The cursor: the section being written; ``len(sections)`` is the assembled article."""
+    plan_source: str = ""
+    """Where the plan came from: ``planner`` or ``index`` (the Planner's outline failed)."""
+    plan_notes: list[str] = field(default_factory=list)
+    """Why each rejected outline was rejected (fed back to the Planner once)."""
     draft: str = ""
     """The Specialist's first full text, kept to measure what survives."""
     artifact: str = ""
@@ -45,9 +60,18 @@ class PSEState:
     """Open findings (serialized :class:`Finding`)."""
     ok_count: int = 0
     llm_issues: list[str] = field(default_factory=list)
-    """Issues the LLM review raised in round one (fed to the first fix)."""
+    """Review issues that quote nothing checkable (fed to the next fix, then dropped)."""
+    review: list[dict[str, str]] = field(default_factory=list)
+    """Review issues that quote the text: ``{issue, quote, line}``; open while ``line``
+    (the line that held the quote) is still in the text."""
+    review_readable: bool = True
+    """False when the LLM review could not be read as a verdict."""
     attempts: int = 0
-    """Fix rounds done."""
+    """Fix rounds done (all scopes)."""
+    scope_attempts: int = 0
+    """Fix rounds done in the current scope (section or article)."""
+    stalled: bool = False
+    """The last fix changed nothing: asking again would repeat the same question."""
     max_retries: int = 3
     rounds: list[RoundRecord] = field(default_factory=list)
     stripped: list[str] = field(default_factory=list)
@@ -57,6 +81,29 @@ class PSEState:
     step: str = "prepare"
     """The next step to run."""
     status: Status = "running"
+    gates: list[dict[str, object]] = field(default_factory=list)
+    """Each final gate: ``{name, passed, detail}`` (set when the run finalizes)."""
+    reason: str = ""
+    """One line: why the run needs review (empty when it passed)."""
+
+    @property
+    def in_sections(self) -> bool:
+        """True while a section (not the assembled article) is being written and checked."""
+        return self.section < len(self.sections)
+
+    def current_text(self) -> str:
+        """The text the next check or fix works on: the cursor's section, or the article."""
+        if self.in_sections:
+            return str(self.sections[self.section].get("text", ""))
+        return self.artifact
+
+    def with_text(self, text: str) -> PSEState:
+        """A copy whose current text (see :meth:`current_text`) is ``text``."""
+        if not self.in_sections:
+            return replace(self, artifact=text)
+        sections = [dict(s) for s in self.sections]
+        sections[self.section]["text"] = text
+        return replace(self, sections=sections)
 
     def findings(self) -> list[Finding]:
         """The open findings as :class:`Finding` values."""

@@ -1,30 +1,35 @@
-"""The steps of a run. Each takes the state and returns the next one; none loops forever."""
+"""The steps of a run. Each takes the state and returns the next one; none loops forever.
+
+A plain task is written in one piece: plan, write, evaluate ⇄ fix, strip, translate. A
+:class:`~pse.pipeline.task.SectionedTask` gets a verified plan and the same write,
+evaluate, fix and strip steps run on one section at a time (the state's ``section``
+cursor); ``advance`` moves the cursor and, after the last section, assembles the article,
+which then gets the whole-text checks, the LLM review and one more bounded fix round.
+"""
 
 from __future__ import annotations
 
-import re
 from collections import Counter
 from dataclasses import replace
 
 from pse.errors import LLMResponseError
 from pse.llm.types import Completion, Message, Stage
-from pse.pipeline.patch import apply_edits, flagged_excerpt, parse_edits
+from pse.pipeline.clean import clean_output
+from pse.pipeline.patch import apply_edits, flagged_excerpt, parse_edits, shown_lines
+from pse.pipeline.review import open_review_findings, split_review
 from pse.pipeline.state import PSEState, RoundRecord, Status, finding_to_dict
-from pse.pipeline.task import RunDeps, Task
+from pse.pipeline.task import RunDeps, SectionedTask, Task
 from pse.pipeline.verdict import parse_verdict
 from pse.tools.dispatch import ToolEvent, call_tool
 from pse.tools.schemas import tool_schemas
-from pse.verify.finding import VerifyResult
+from pse.verify.finding import Finding, VerifyResult
 from pse.verify.strip import strip_spans
 
-_FENCED_WHOLE = re.compile(r"^\s*```(?:markdown|md)?\s*\n(.*)\n```\s*$", re.DOTALL)
+__all__ = ["advance", "ask", "ask_with_tools", "clean_output", "evaluate", "fix", "plan",
+           "strip", "translate", "write"]
 
-
-def clean_output(text: str) -> str:
-    """The model's text without thinking blocks or a fence wrapped around all of it."""
-    text = re.sub(r"<think>.*?</think>", "", text, flags=re.DOTALL).strip()
-    match = _FENCED_WHOLE.match(text)
-    return (match.group(1) if match else text).strip() + "\n"
+_PLANNER_TRIES = 2
+"""The Planner is asked once more after an unusable outline, then the index plans."""
 
 
 def ask(deps: RunDeps, messages: list[Message], *, stage: Stage) -> Completion:
@@ -38,19 +43,43 @@ def ask(deps: RunDeps, messages: list[Message], *, stage: Stage) -> Completion:
 
 
 def plan(state: PSEState, task: Task, deps: RunDeps) -> PSEState:
-    """The Planner: an outline grounded in the task's data."""
-    reply = ask(deps, task.messages("planner", state), stage="planner")
+    """The Planner: an outline, parsed and verified into sections for a sectioned task."""
+    extra = {"feedback": state.plan_notes[-1]} if state.plan_notes else {}
+    reply = ask(deps, task.messages("planner", state, **extra), stage="planner")
     outline = clean_output(reply.text)
-    if not outline.strip():
-        raise LLMResponseError("the planner returned an empty outline; check the model")
-    return replace(state, plan=outline, step="write")
+    if not isinstance(task, SectionedTask):
+        if not outline.strip():
+            raise LLMResponseError("the planner returned an empty outline; check the model")
+        return replace(state, plan=outline, step="write")
+    sections, problem = task.parse_plan(state, outline) if outline.strip() else \
+        ([], "the outline is empty")
+    source = "planner"
+    if problem:
+        notes = [*state.plan_notes, problem]
+        if len(notes) < _PLANNER_TRIES:
+            return replace(state, plan=outline, plan_notes=notes, step="plan")
+        state = replace(state, plan_notes=notes)
+        sections, source = task.index_plan(state), "index"
+    if not sections:
+        raise LLMResponseError("no plan: the outline was unusable and the index names no "
+                               "public module, class or function to write about")
+    return replace(state, plan=outline, plan_source=source, section=0, step="write",
+                   sections=[{**s.to_dict(), "source": source} for s in sections])
 
 
 def write(state: PSEState, task: Task, deps: RunDeps) -> PSEState:
-    """The Specialist: the full text, reading sources through the sandbox when it can."""
-    messages = task.messages("specialist", state)
+    """The Specialist: the cursor's section (or the full text), reading sources if it can."""
     tools = tool_schemas() if deps.sandbox is not None else None
-    reply = ask_with_tools(deps, messages, stage="specialist", tools=tools)
+    if state.in_sections and isinstance(task, SectionedTask):
+        state = replace(state, context=task.section_context(state, deps))
+        reply = ask_with_tools(deps, task.messages("specialist", state), stage="specialist",
+                               tools=tools)
+        text, trimmed = task.shape_section(state, clean_output(reply.text))
+        sections = [dict(s) for s in state.sections]
+        sections[state.section].update(text=text, draft=text, trimmed=trimmed)
+        return replace(state, sections=sections, scope_attempts=0, bad=[], step="evaluate")
+    reply = ask_with_tools(deps, task.messages("specialist", state), stage="specialist",
+                           tools=tools)
     text = clean_output(reply.text)
     if not text.strip():
         raise LLMResponseError("the specialist returned an empty text; check the model")
@@ -82,60 +111,143 @@ def _tool_event(deps: RunDeps, event: ToolEvent) -> None:
                        "code": event.code})
 
 
+def scope_of(state: PSEState) -> str:
+    """``section N`` (1-based) while sections are written, else ``article``."""
+    return f"section {state.section + 1}" if state.in_sections else "article"
+
+
 def evaluate(state: PSEState, task: Task, deps: RunDeps) -> PSEState:
-    """The merge gate: LLM review in round one, deterministic checks in every round."""
-    lang = state.inputs.get("lang", "en")
-    result = task.verify(state, state.artifact, lang=lang)
-    first_round = not state.rounds
-    issues: list[str] = []
-    if first_round and deps.llm_review:
+    """The merge gate: deterministic checks every round; the LLM review once per article.
+
+    A review issue that quotes the text stays open (a finding) while the line holding the
+    quote is unchanged; issues that quote nothing go to the next fix once.
+    """
+    scope, text = scope_of(state), state.current_text()
+    first_round = not any(r.scope == scope for r in state.rounds)
+    if first_round and scope == "article" and deps.llm_review:
         review = ask(deps, task.messages("evaluator", state), stage="evaluator")
         verdict = parse_verdict(review.text)
-        issues = list(verdict.issues)
-    # by rule and text, not line: a fix that deletes a line moves the findings below it
-    previous = Counter((str(f["rule"]), str(f["text"])) for f in state.bad)
-    now = Counter((f.rule, f.text) for f in result.bad)
-    rounds = list(state.rounds)
-    if rounds:
-        rounds[-1] = replace(rounds[-1], fixed=(previous - now).total())
-    rounds.append(RoundRecord(round=len(rounds) + 1, bad=len(result.bad), llm_issues=len(issues)))
-    state = replace(state, bad=[finding_to_dict(f) for f in result.bad], ok_count=len(result.ok),
-                    llm_issues=issues, rounds=rounds)
-    if not result.bad and not issues:
-        return replace(state, step="translate")
-    if state.attempts < state.max_retries:
+        quoted, loose = split_review(list(verdict.issues), text)
+        state = replace(state, review=quoted, llm_issues=loose,
+                        review_readable=verdict.readable)
+    elif not first_round:
+        state = replace(state, llm_issues=[])  # loose issues get one fix, not a loop
+    result = _checked(state, task, text)
+    bad = result.bad
+    rounds = _rounds_after(state, bad, scope=scope)
+    state = replace(state, bad=[finding_to_dict(f) for f in bad], ok_count=len(result.ok),
+                    rounds=rounds)
+    if not bad and not state.llm_issues:
+        return replace(state, step="advance" if state.in_sections else "translate")
+    used = state.scope_attempts if state.sections else state.attempts
+    if used < _fix_limit(state, deps) and not state.stalled:
         return replace(state, step="fix")
-    return replace(state, step="strip")
+    return replace(state, step="strip", stalled=False)
+
+
+def _checked(state: PSEState, task: Task, text: str) -> VerifyResult:
+    """The task's checks plus the open review issues, sorted."""
+    result = task.verify(state, text, lang=state.inputs.get("lang", "en"))
+    bad = [*result.bad, *open_review_findings(state.review, text,
+                                              path=f"artifact.{state.inputs.get('lang', 'en')}.md")]
+    bad.sort(key=Finding.sort_key)
+    return VerifyResult(bad=bad, ok=result.ok)
+
+
+def _rounds_after(state: PSEState, bad: list[Finding], *, scope: str) -> list[RoundRecord]:
+    # by rule and text, not line: a fix that deletes a line moves the findings below it
+    rounds = list(state.rounds)
+    if rounds and rounds[-1].scope == scope:
+        previous = Counter((str(f["rule"]), str(f["text"])) for f in state.bad)
+        now = Counter((f.rule, f.text) for f in bad)
+        rounds[-1] = replace(rounds[-1], fixed=(previous - now).total())
+    number = sum(r.scope == scope for r in rounds) + 1
+    rounds.append(RoundRecord(round=number, bad=len(bad), llm_issues=len(state.llm_issues)
+                              + sum(1 for f in bad if f.rule == "review-issue"), scope=scope))
+    return rounds
+
+
+def _fix_limit(state: PSEState, deps: RunDeps) -> int:
+    if state.sections and not state.in_sections:
+        return min(state.max_retries, deps.article_fix_rounds)
+    return state.max_retries
 
 
 def fix(state: PSEState, task: Task, deps: RunDeps) -> PSEState:
-    """One targeted fix: only the flagged lines go to the model; edits are patched in."""
-    excerpt = flagged_excerpt(state.artifact, state.findings(), state.llm_issues)
+    """One targeted fix: only the flagged lines go to the model; edits land only there."""
+    text, findings = state.current_text(), state.findings()
+    excerpt = flagged_excerpt(text, findings, state.llm_issues)
     reply = ask(deps, task.messages("fix", state, flagged=excerpt), stage="fix")
-    artifact, _ = apply_edits(state.artifact, parse_edits(reply.text))
-    return replace(state, artifact=artifact, attempts=state.attempts + 1, llm_issues=[],
+    allowed = shown_lines(text, findings, state.llm_issues)
+    patched, _, rejected = apply_edits(text, parse_edits(reply.text), lines=allowed)
+    rounds = list(state.rounds)
+    if rounds:
+        rounds[-1] = replace(rounds[-1], rejected_edits=rounds[-1].rejected_edits + rejected)
+    # the same text, findings and prompt would get the same answer: no second try
+    stalled = patched == text and not state.llm_issues
+    return replace(state.with_text(patched), attempts=state.attempts + 1, rounds=rounds,
+                   scope_attempts=state.scope_attempts + 1, llm_issues=[], stalled=stalled,
                    step="evaluate")
 
 
 def strip(state: PSEState, task: Task, deps: RunDeps) -> PSEState:  # noqa: ARG001 - step API
-    """Deterministic fallback: delete what is still unverified, then check again.
+    """Deterministic fallback: delete what is still flagged, then check again.
 
     A task with a ``repair(state, text, result) -> (text, notes)`` method first puts right
     what its rules can (the notes join ``stripped``); the rest is deleted as before.
     """
-    lang = state.inputs.get("lang", "en")
     result = VerifyResult(bad=state.findings())
-    text, repaired = state.artifact, []
+    text, repaired = state.current_text(), []
     repair = getattr(task, "repair", None)  # optional: a task's own deterministic rules
     if repair is not None:
         text, repaired = repair(state, text, result)
-        result = task.verify(state, text, lang=lang)
+        result = _checked(state, task, text)
     text, removed = strip_spans(text, task.strip_spans(state, result))
-    after = task.verify(state, text, lang=lang)
-    status: Status = "running" if not after.bad else "failed"
-    return replace(state, artifact=text, stripped=[*state.stripped, *repaired, *removed],
-                   bad=[finding_to_dict(f) for f in after.bad], ok_count=len(after.ok),
-                   status=status, step="translate" if not after.bad else "finalize")
+    state = replace(state.with_text(text), stripped=[*state.stripped, *repaired, *removed],
+                    llm_issues=[])
+    after = _checked(state, task, text)
+    state = replace(state, bad=[finding_to_dict(f) for f in after.bad], ok_count=len(after.ok))
+    if state.in_sections:
+        return replace(state, step="advance")  # the article's checks see what is left
+    status: Status = "running" if not after.bad else "needs-review"
+    return replace(state, status=status, step="translate" if not after.bad else "finalize")
+
+
+def advance(state: PSEState, task: Task, deps: RunDeps) -> PSEState:  # noqa: ARG001
+    """Close the cursor's section and move on; after the last one, assemble the article."""
+    sections = [dict(s) for s in state.sections]
+    sections[state.section]["open_findings"] = len(state.bad)
+    state = replace(state, sections=sections, section=state.section + 1, bad=[],
+                    llm_issues=[], scope_attempts=0, stalled=False)
+    if state.in_sections:
+        return replace(state, step="write")
+    assert isinstance(task, SectionedTask), "only a sectioned task has sections"
+    drafts = "\n\n".join(str(s.get("draft", "")).strip() for s in sections)
+    return replace(state, artifact=task.assemble(state), draft=drafts + "\n", step="evaluate")
+
+
+def _translated(state: PSEState, task: Task, deps: RunDeps, *, target: str) -> str:
+    """The whole text translated; a sectioned text one section per call (any length fits)."""
+    parts = split_sections(state.artifact) if state.sections else [state.artifact]
+    texts = []
+    for part in parts:
+        extra = {"target": target, "article": part} if len(parts) > 1 else {"target": target}
+        reply = ask(deps, task.messages("translate", state, **extra), stage="translate")
+        texts.append(clean_output(reply.text).strip())
+    return "\n\n".join(texts) + "\n"
+
+
+def split_sections(text: str) -> list[str]:
+    """``text`` cut before each ``## `` heading outside code (the title goes with the first)."""
+    chunks: list[list[str]] = [[]]
+    fenced = False
+    for line in text.split("\n"):
+        fenced ^= line.lstrip().startswith(("```", "~~~"))
+        heading = not fenced and line.startswith("## ")
+        if heading and any(x.startswith("## ") for x in chunks[-1]):
+            chunks.append([])
+        chunks[-1].append(line)
+    return ["\n".join(c).strip() + "\n" for c in chunks if "\n".join(c).strip()]
 
 
 def translate(state: PSEState, task: Task, deps: RunDeps) -> PSEState:
@@ -148,8 +260,7 @@ def translate(state: PSEState, task: Task, deps: RunDeps) -> PSEState:
     for target in targets:
         if target in translations:
             continue  # done before an interruption
-        reply = ask(deps, task.messages("translate", state, target=target), stage="translate")
-        text = clean_output(reply.text)
+        text = _translated(state, task, deps, target=target)
         result = task.verify(state, text, lang=target, original=state.artifact)
         if result.bad:
             text, removed = strip_spans(text, task.strip_spans(state, result))
@@ -157,6 +268,6 @@ def translate(state: PSEState, task: Task, deps: RunDeps) -> PSEState:
             result = task.verify(state, text, lang=target, original=state.artifact)
         bad.extend(finding_to_dict(f) for f in result.bad)
         translations[target] = text
-    status = "failed" if bad else state.status
+    status: Status = "needs-review" if bad else state.status
     return replace(state, translations=translations, bad=bad, stripped=stripped, status=status,
                    step="finalize")

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Protocol
+from typing import Protocol, runtime_checkable
 
 from pse.llm.types import LLMClient, Message, Stage
 from pse.llm.usage import UsageLedger
+from pse.pipeline.plan import Section
 from pse.pipeline.state import PSEState
 from pse.rag.retriever import Retriever
 from pse.tools.sandbox import Sandbox
@@ -46,6 +47,39 @@ class Task(Protocol):
         ...
 
 
+@runtime_checkable
+class SectionedTask(Task, Protocol):
+    """A task written section by section from a verified plan (see ``pipeline/plan.py``).
+
+    The runner asks for these hooks only when the task has them; a plain :class:`Task`
+    is written, checked and fixed in one piece.
+    """
+
+    def parse_plan(self, state: PSEState, outline: str) -> tuple[list[Section], str]:
+        """The outline's sections with resolved focus, and why it is unusable ("" if not)."""
+        ...
+
+    def index_plan(self, state: PSEState) -> list[Section]:
+        """A plan built from the index alone (when the Planner's outlines fail)."""
+        ...
+
+    def section_context(self, state: PSEState, deps: RunDeps) -> list[dict[str, object]]:
+        """Excerpts retrieved for the cursor's section (its focus, call sites, docs)."""
+        ...
+
+    def shape_section(self, state: PSEState, text: str) -> tuple[str, str]:
+        """The cursor's section normalized, and what was trimmed off (a cut-off tail)."""
+        ...
+
+    def assemble(self, state: PSEState) -> str:
+        """The whole text from the written sections."""
+        ...
+
+    def gates(self, state: PSEState) -> list[dict[str, object]]:
+        """The final gates on the finished run: ``{name, passed, detail}`` each."""
+        ...
+
+
 @dataclass
 class RunDeps:
     """What steps use and never construct themselves."""
@@ -67,3 +101,5 @@ class RunDeps:
     """Completion cap per stage (small local models can otherwise ramble to the limit)."""
     stop_after: Sequence[str] = ()
     """Stop (as if interrupted) after these steps: for tests of ``pse continue``."""
+    article_fix_rounds: int = 1
+    """Fix rounds on the assembled article of a sectioned task (its sections had theirs)."""

@@ -11,6 +11,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from pse.pipeline.clean import strip_thinking
+
 _APPROVED = re.compile(r"^\W*(?:verdict\s*[:：]\s*)?(approved|通过|批准)\W*$", re.IGNORECASE)
 _REJECTED = re.compile(r"^\W*(?:verdict\s*[:：]\s*)?(rejected|changes requested|needs changes|"
                        r"不通过|需要修改)\W*$", re.IGNORECASE)
@@ -25,11 +27,13 @@ class Verdict:
 
     approved: bool
     issues: tuple[str, ...] = ()
+    readable: bool = True
+    """False when the review neither approved nor named an issue nor rejected."""
 
 
 def parse_verdict(text: str) -> Verdict:
     """Read a review; anything unclear counts against approval."""
-    lines = [line.strip() for line in _strip_thinking(text).splitlines() if line.strip()]
+    lines = [line.strip() for line in strip_thinking(text).splitlines() if line.strip()]
     approved = any(_APPROVED.match(line) for line in lines)
     rejected = any(_REJECTED.match(line) for line in lines)
     issues: list[str] = []
@@ -45,9 +49,6 @@ def parse_verdict(text: str) -> Verdict:
         reason = "the review rejected the text without naming an issue" if rejected else \
             f"the review could not be read as a verdict: {text.strip()[:200]!r}"
         issues.append(reason)
+        return Verdict(approved=False, issues=tuple(issues), readable=rejected)
     return Verdict(approved=False, issues=tuple(issues))
 
-
-def _strip_thinking(text: str) -> str:
-    # an unclosed block (the reply was cut while thinking) is thinking to the end
-    return re.sub(r"<think>.*?(?:</think>|\Z)", "", text, flags=re.DOTALL)

@@ -19,15 +19,19 @@ _LEAK = re.compile(
     re.IGNORECASE)
 _THINK = re.compile(r"</?think>", re.IGNORECASE)
 _COUNT = re.compile(
-    r"(?P<num>\d[\d,]*)\s*(?:\+\s*)?(?P<what>python files|files|lines of code|lines|"
-    r"个文件|行代码|行)", re.IGNORECASE)
-_VERSION = re.compile(r"(?:version|版本|\bv)\s*(?P<ver>\d+\.\d+(?:\.\d+)?(?:[a-z]+\d*)?)",
-                      re.IGNORECASE)
+    r"(?P<num>\d[\d,]*)\s*(?:\+\s*)?(?P<what>python files|source files|files|lines of code|"
+    r"lines|个\s*python\s*文件|个文件|行代码|行)", re.IGNORECASE)
+_VERSION_NUMBER = r"(?P<ver>\d+\.\d+(?:\.\d+)?(?:[a-z]+\d*)?)"
+_WHOLE_REPO = re.compile(
+    r"\b(?:the|this|its|whole|entire) (?:repository|repo|project|codebase|code base|package|"
+    r"library|source tree|source code)\b|\b(?:in total|altogether|overall)\b|"
+    r"整个|全部|项目|仓库|代码库|总共|一共|共有", re.IGNORECASE)
+_SENTENCE_SPLIT = re.compile(r"(?<=[.!?])\s+|(?<=[。！？；])")
 
 
-def load_terms(folder: Path, lang: str) -> list[str]:
-    """Banned terms for ``lang`` from ``exaggeration.<lang>.txt`` (``#`` comments)."""
-    path = folder / f"exaggeration.{lang}.txt"
+def load_terms(folder: Path, lang: str, *, kind: str = "exaggeration") -> list[str]:
+    """Lines of ``<kind>.<lang>.txt`` (``#`` comments): banned terms or patterns."""
+    path = folder / f"{kind}.{lang}.txt"
     try:
         text = path.read_text(encoding="utf-8")
     except FileNotFoundError:
@@ -62,52 +66,62 @@ def reasoning_leaks(text: str, *, path: str) -> list[Finding]:
     return findings
 
 
-def repetitions(text: str, *, path: str) -> list[Finding]:
-    """A sentence or paragraph said again: the later copies (small models loop)."""
+def numeric_claims(text: str, facts: ProjectFacts, *, path: str,
+                   tolerance: float = 0.1) -> list[Finding]:
+    """Repository-wide counts of files/lines and the project's version, against the facts.
+
+    Only a sentence that claims a figure of the whole repository is checked ("the project
+    has 12 files"); "this method is 12 lines long" or "reads 2 files" is not. A version is
+    checked only when it is said of the project by name ("tinyqueue 0.3", "version 0.3 of
+    tinyqueue"), never "Python 3.11".
+    """
     findings = []
-    seen: set[str] = set()
-    in_code = False
-    for number, line in enumerate(text.split("\n"), start=1):
-        if line.lstrip().startswith(("```", "~~~")):
-            in_code = not in_code
-            continue
-        key = re.sub(r"\W+", " ", line).strip().lower()
-        if in_code or len(key.split()) < 6 and len(key) < 24:
-            continue  # short lines (headings, list stubs) may repeat legitimately
-        if key in seen:
-            findings.append(Finding(rule="repetition", message="this line repeats an earlier one",
-                                    path=path, line=number, text=line.strip(),
-                                    hint="delete the repetition", kind="wording"))
-        seen.add(key)
+    for number, line in _prose_lines(text):
+        for sentence in _SENTENCE_SPLIT.split(line):
+            findings.extend(_count_findings(sentence, facts, path=path, line=number,
+                                            tolerance=tolerance))
+            findings.extend(_version_findings(sentence, facts, path=path, line=number))
     return findings
 
 
-def numeric_claims(text: str, facts: ProjectFacts, *, path: str,
-                   tolerance: float = 0.1) -> list[Finding]:
-    """Counts of files/lines and the project's version, checked against ProjectFacts."""
-    findings = []
+def _count_findings(sentence: str, facts: ProjectFacts, *, path: str, line: int,
+                    tolerance: float) -> list[Finding]:
+    if not _WHOLE_REPO.search(sentence):
+        return []
     files = sum(facts.files_per_language.values())
     lines = sum(facts.lines_per_language.values())
     python_files = facts.files_per_language.get("python", 0)
-    for number, line in _prose_lines(text):
-        for match in _COUNT.finditer(line):
-            claimed = int(match.group("num").replace(",", ""))
-            what = match.group("what").lower()
-            real = python_files if "python" in what else (
-                files if "file" in what or "文件" in what else lines)
-            if real and abs(claimed - real) > max(1, real * tolerance):
-                findings.append(Finding(
-                    rule="numeric-claim", path=path, line=number, text=match.group(0),
-                    message=f"the repository has {real} {what}, not {claimed}",
-                    hint=f"use {real} or delete the number", kind="number"))
-        if facts.version:
-            for match in _VERSION.finditer(line):
-                version = match.group("ver")
-                if _is_project_version_claim(line, facts) and version != facts.version:
-                    findings.append(Finding(
-                        rule="numeric-claim", path=path, line=number, text=match.group(0),
-                        message=f"the project's version is {facts.version}, not {version}",
-                        hint=f"use {facts.version} or delete", kind="number"))
+    findings = []
+    for match in _COUNT.finditer(sentence):
+        claimed = int(match.group("num").replace(",", ""))
+        what = match.group("what").lower()
+        real = python_files if "python" in what else (
+            files if "file" in what or "文件" in what else lines)
+        if real and abs(claimed - real) > max(1, real * tolerance):
+            findings.append(Finding(
+                rule="numeric-claim", path=path, line=line, text=match.group(0),
+                message=f"the repository has {real} {what}, not {claimed}",
+                hint=f"use {real} or delete the number", kind="number"))
+    return findings
+
+
+def _version_findings(sentence: str, facts: ProjectFacts, *, path: str,
+                      line: int) -> list[Finding]:
+    if not (facts.version and facts.name):
+        return []
+    name = re.escape(facts.name)
+    said_of_project = re.compile(
+        rf"(?:\b{name}\b[`'’s]*\s+(?:(?:is\s+(?:at|on)\s+)?version\s+|v|版本\s*|的版本是\s*)?"
+        rf"{_VERSION_NUMBER}|version\s+{_VERSION_NUMBER.replace('ver', 'ver2')}\s+of\s+`?{name}\b)",
+        re.IGNORECASE)
+    findings = []
+    for match in said_of_project.finditer(sentence):
+        version = match.group("ver") or match.group("ver2")
+        if version != facts.version:
+            findings.append(Finding(
+                rule="numeric-claim", path=path, line=line, text=version,
+                message=f"the project's version is {facts.version}, not {version}",
+                hint=f"use {facts.version} or delete", kind="number"))
     return findings
 
 
@@ -121,11 +135,6 @@ def _prose_lines(text: str) -> Iterable[tuple[int, str]]:
             continue
         if not fence:
             yield number, line
-
-
-def _is_project_version_claim(line: str, facts: ProjectFacts) -> bool:
-    """Only versions said of the project itself (its name on the line) are checked."""
-    return bool(facts.name) and facts.name.lower() in line.lower()
 
 
 def reference_set_changes(original: set[str], translated: set[str], *, path: str,

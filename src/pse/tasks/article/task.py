@@ -1,38 +1,42 @@
-"""ArticleTask: prompts from files, grounded context, and the composed verify function."""
+"""ArticleTask: prompts from files, a verified plan, per-section grounding, and the gates.
+
+The article is planned (the Planner's outline, verified, or a plan from the index), written
+one section at a time from that section's own retrieved excerpts, checked per section and
+as a whole, and published as ``passed`` only when every gate holds (``gates.py``).
+"""
 
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import replace
-from functools import cache
 from pathlib import Path
 
 from pse.config import Settings, cache_dir
 from pse.index.builder import build_index
-from pse.index.facts import ProjectFacts, collect_facts
+from pse.index.facts import collect_facts
 from pse.index.symbols import SymbolIndex
 from pse.llm.types import Message, Stage
+from pse.pipeline.plan import Section
 from pse.pipeline.state import PSEState
 from pse.pipeline.task import RunDeps
 from pse.rag.chunks import chunk_tree
 from pse.rag.retriever import BM25Retriever, Chunk
-from pse.tasks.article import checks
+from pse.tasks.article import gates, plan, sections
+from pse.tasks.article.promptfiles import PROMPTS, prompt
+
+__all__ = ["PROMPTS", "RULES", "ArticleTask"]
 from pse.tasks.article.registry import load_styles
-from pse.verify.check import Document, check_documents, to_findings
+from pse.verify.check import Document, check_documents
 from pse.verify.finding import VerifyResult
 from pse.verify.resolve import Resolver, project_resolver
 from pse.verify.strip import Span
 
-PROMPTS = Path(__file__).with_name("prompts")
 RULES = Path(__file__).with_name("rules")
 LANG_NAMES = {"en": "English", "zh": "Chinese (简体中文)"}
-_CHUNK_CHARS = 1400
+_CHUNK_CHARS = 1000
+"""Per excerpt in the Planner's and reviewer's prompt: prompt reading dominates on a CPU."""
 _FRONT_MATTER = re.compile(r"^---\n.*?\n---\n", re.DOTALL)
-
-
-@cache
-def _prompt(name: str) -> str:
-    return (PROMPTS / f"{name}.md").read_text(encoding="utf-8")
 
 
 class ArticleTask:
@@ -47,6 +51,7 @@ class ArticleTask:
         self.rules_dir = rules_dir or (Path(configured).expanduser() if configured else RULES)
         self._index: SymbolIndex | None = None
         self._resolver: Resolver | None = None
+        self._chunks: list[Chunk] | None = None
 
     # ------------------------------------------------------------------ data
     def index(self, state: PSEState) -> SymbolIndex:
@@ -59,6 +64,12 @@ class ArticleTask:
                                          exclude=self.settings.get_list("index.exclude"))
         return self._index
 
+    def chunks(self, state: PSEState) -> list[Chunk]:
+        """The tree's retrieval chunks (built once per process)."""
+        if self._chunks is None:
+            self._chunks = chunk_tree(self.index(state))
+        return self._chunks
+
     def resolver(self, state: PSEState) -> Resolver:
         """The reference resolver of the source tree."""
         if self._resolver is None:
@@ -69,69 +80,101 @@ class ArticleTask:
         return self._resolver
 
     def prepare(self, state: PSEState, deps: RunDeps) -> PSEState:
-        """Facts, style, file list and retrieved source excerpts."""
+        """Facts, style, file list and retrieved source excerpts (for the Planner)."""
         index = self.index(state)
         facts = collect_facts(index)
         styles = load_styles()
         style = styles[state.inputs.get("style") or next(iter(styles))]
-        tree_chunks = chunk_tree(index)
+        tree_chunks = self.chunks(state)
         retriever = deps.retriever or BM25Retriever(tree_chunks)
         query = " ".join([state.inputs.get("project", ""), state.inputs.get("description", ""),
                           state.inputs.get("highlights", ""), style.guide])
-        chunks = _with_readme(tree_chunks, retriever.search(query, k=6))
-        files = [p for p, (lang, _) in index.files.items() if lang][:40]
+        central = [c for path, name, _ in plan.central_symbols(index, tree_chunks)[:3]
+                   for c in sections.defining(index, tree_chunks, name)[:1]]
+        chunks = _with_readme(tree_chunks, _unique([*central, *retriever.search(query, k=4)]))
+        files = [p for p, (lang, _) in index.files.items() if lang][:30]
         data: dict[str, object] = {
             "facts": facts.to_dict(), "style": style.name, "style_title": style.title,
-            "style_guide": style.guide, "file_tree": "\n".join(f"- {p}" for p in files)}
+            "style_guide": style.guide, "file_tree": "\n".join(f"- {p}" for p in files),
+            "overview": [c.to_dict() for c in chunks[:3]]}
         return replace(state, data=data, context=[c.to_dict() for c in chunks])
+
+    # ------------------------------------------------------------------ plan and sections
+    def parse_plan(self, state: PSEState, outline: str) -> tuple[list[Section], str]:
+        """The outline's sections, each focus name resolved in the index."""
+        _, found, problem = plan.parse_outline(outline, lambda names: self.verified_names(
+            state, names))
+        return found, problem
+
+    def index_plan(self, state: PSEState) -> list[Section]:
+        """A plan from the index: overview, central modules, entry points."""
+        facts = state.data.get("facts")
+        scripts = dict(facts.get("console_scripts") or {}) if isinstance(facts, dict) else {}
+        entry = self.verified_names(state, [str(v).rsplit(":", 1)[-1] for v in scripts.values()])
+        return plan.index_plan(self.index(state), self.chunks(state),
+                               project=_project_name(state),
+                               sections=plan.section_count(_words(state)), entry_points=entry)
+
+    def verified_names(self, state: PSEState, names: Sequence[str]) -> list[str]:
+        """The names that resolve in the index (as code references), in order."""
+        wanted = [n.strip("`").strip() for n in names if n.strip("`").strip()]
+        doc = "\n".join(f"`{n}`" for n in wanted)
+        checked = check_documents([Document("plan.md", doc)], self.resolver(state))
+        good = {c.ref.line for c in checked if c.result.status == "verified"}
+        return list(dict.fromkeys(n for i, n in enumerate(wanted, start=1) if i in good))
+
+    def section_context(self, state: PSEState, deps: RunDeps) -> list[dict[str, object]]:
+        """The focus symbols' own source first, then what retrieval finds for the section."""
+        section = state.sections[state.section]
+        return sections.section_context(self.index(state), self.chunks(state), section,
+                                        retriever=deps.retriever)
+
+    def shape_section(self, state: PSEState, text: str) -> tuple[str, str]:
+        """The section under its planned ``## `` heading, and the cut-off tail trimmed."""
+        return sections.shape_section(str(state.sections[state.section].get("title", "")), text)
+
+    def assemble(self, state: PSEState) -> str:
+        """The title and every section's text."""
+        return sections.assemble(_title(state), state.sections)
 
     # ------------------------------------------------------------------ prompts
     def messages(self, stage: Stage, state: PSEState, **extra: str) -> list[Message]:
         """System rules and shared context first (prefix reuse), the stage's ask last."""
         lang = state.inputs.get("lang", "en")
         target = extra.get("target", "")
+        in_section = state.in_sections and stage in ("specialist", "fix")
+        context = state.context if in_section or not state.sections else \
+            list(state.data.get("overview") or [])  # type: ignore[call-overload]  # JSON list
         values = {
-            "project": state.inputs.get("project", "") or Path(state.inputs["source"]).name,
-            "description": state.inputs.get("description", ""),
+            "project": _project_name(state), "description": state.inputs.get("description", ""),
             "highlights": ("Highlights to cover: " + state.inputs["highlights"])
             if state.inputs.get("highlights") else "",
             "facts": _facts_text(state.data.get("facts", {})),
             "file_tree": str(state.data.get("file_tree", "")),
-            "context": _context_text(state.context),
+            "context": _context_text(context),
             "lang_name": LANG_NAMES.get(lang, lang), "target_name": LANG_NAMES.get(target, target),
             "style_title": str(state.data.get("style_title", "")),
             "style_guide": str(state.data.get("style_guide", "")),
-            "plan": state.plan, "article": state.artifact,
+            "plan": state.plan, "article": extra.get("article") or state.current_text(),
             "words": state.inputs.get("words", "600"), "flagged": extra.get("flagged", ""),
+            "sections": str(plan.section_count(_words(state))),
+            "feedback": f"Your last answer could not be used: {extra['feedback']}."
+            if extra.get("feedback") else "",
+            **(sections.section_values(state, title=_title(state)) if in_section else {}),
         }
-        shared = _prompt("context").format_map(values)
-        ask = _prompt(stage).format_map(values)
-        return [Message.system(_prompt("system")), Message.user(f"{shared}\n---\n\n{ask}")]
+        shared = prompt("section_context" if in_section else "context").format_map(values)
+        name = "section" if in_section and stage == "specialist" else stage
+        ask = prompt(name).format_map(values)
+        return [Message.system(prompt("system")), Message.user(f"{shared}\n---\n\n{ask}")]
 
     # ------------------------------------------------------------------ checks
     def verify(self, state: PSEState, text: str, *, lang: str,
                original: str | None = None) -> VerifyResult:
-        """Code references, wording, leaks, numbers; for translations, the same references."""
-        path = f"artifact.{lang}.md"
-        checked = check_documents([Document(path=path, text=text)], self.resolver(state),
-                                  ignore=self.settings.get_list("verify.ignore"),
-                                  strict=True)  # any unresolved name in LLM text is suspect
-        result = to_findings(checked)
-        bad = list(result.bad)
-        bad += checks.exaggerations(text, checks.load_terms(self.rules_dir, lang), path=path)
-        bad += checks.reasoning_leaks(text, path=path)
-        bad += checks.repetitions(text, path=path)
-        raw_facts = state.data.get("facts")
-        facts = ProjectFacts(**raw_facts) if isinstance(raw_facts, dict) else ProjectFacts()
-        bad += checks.numeric_claims(text, facts, path=path)
-        if original is not None:
-            before = self._reference_names(state, original)
-            after = self._reference_lines(state, text)
-            bad += checks.reference_set_changes(before, set(after), path=path, lines=after)
-        bad.sort(key=lambda f: f.sort_key())
-        return VerifyResult(bad=bad, ok=result.ok)
+        """Code references, wording, leaks, numbers, quality; translations keep references."""
+        return gates.verify_text(self, state, text, lang=lang, original=original)
 
-    def _reference_lines(self, state: PSEState, text: str) -> dict[str, int]:
+    def reference_lines(self, state: PSEState, text: str) -> dict[str, int]:
+        """Each code reference of ``text`` (verified or not) and its first line."""
         checked = check_documents([Document(path="x.md", text=text)], self.resolver(state),
                                   strict=True)
         lines: dict[str, int] = {}
@@ -140,24 +183,70 @@ class ArticleTask:
                 lines.setdefault(item.ref.text, item.ref.line)
         return lines
 
-    def _reference_names(self, state: PSEState, text: str) -> set[str]:
-        return set(self._reference_lines(state, text))
-
     def strip_spans(self, state: PSEState, result: VerifyResult) -> list[Span]:  # noqa: ARG002
-        """Each finding's span on its line (findings without a line cannot be deleted)."""
-        return [Span(f.line, f.text) for f in result.bad if f.line]
+        """Each finding's span on its line; never the title or a planned ``## `` heading
+        (deleting one would merge two sections), nor a whole-text finding."""
+        lines = state.current_text().split("\n")
+        return [Span(f.line, f.text) for f in result.bad
+                if f.line and f.rule not in gates.NOT_STRIPPABLE
+                and not _is_planned_heading(lines, f.line)]
+
+    def gates(self, state: PSEState) -> list[dict[str, object]]:
+        """The final gates (length, sections, grounding, strip share, end, repetition)."""
+        return gates.final_gates(self, state)
 
     def finalize(self, state: PSEState, text: str, *, lang: str) -> str:
-        """Front matter (title, project, style, language, source) + the text."""
+        """Front matter (title, project, style, language, source, status, figures) + text."""
         body = _FRONT_MATTER.sub("", text, count=1).lstrip()
         title = next((line[2:].strip() for line in body.splitlines()
-                      if line.startswith("# ")), state.inputs.get("project", "article"))
-        meta = {"title": title, "project": state.inputs.get("project", ""),
+                      if line.startswith("# ")), _project_name(state))
+        figures = gates.figures(state)
+        meta = {"title": title, "project": _project_name(state),
                 "style": str(state.data.get("style", "")), "lang": lang,
                 "source": state.inputs.get("source_label", ""), "generator": "pse",
-                "status": state.status}
+                "status": state.status, "reason": state.reason}
         lines = [f"{key}: {_yaml(value)}" for key, value in meta.items() if value]
+        lines += [f"{key}: {value}" for key, value in figures.items()]
         return "---\n" + "\n".join(lines) + "\n---\n\n" + body
+
+
+def _is_planned_heading(lines: list[str], number: int) -> bool:
+    line = lines[number - 1] if 0 < number <= len(lines) else ""
+    return bool(re.match(r"^#{1,2}\s", line))
+
+
+def _project_name(state: PSEState) -> str:
+    facts = state.data.get("facts")
+    declared = str(facts.get("name") or "") if isinstance(facts, dict) else ""
+    return state.inputs.get("project", "") or declared or Path(state.inputs["source"]).name
+
+
+def _words(state: PSEState) -> int:
+    try:
+        return int(state.inputs.get("words", "600"))
+    except ValueError:
+        return 600
+
+
+def _title(state: PSEState) -> str:
+    """The Planner's title when its plan was used, else one from the style and project."""
+    if state.plan_source == "planner":
+        found = next((line[2:].strip() for line in state.plan.splitlines()
+                      if line.startswith("# ")), "")
+        if found:
+            return found
+    style = str(state.data.get("style_title", "")) or "A tour"
+    return f"{style}: {_project_name(state)}"
+
+
+def _unique(chunks: list[Chunk]) -> list[Chunk]:
+    seen: set[tuple[str, int]] = set()
+    kept = []
+    for chunk in chunks:
+        if (chunk.path, chunk.start) not in seen:
+            seen.add((chunk.path, chunk.start))
+            kept.append(chunk)
+    return kept
 
 
 def _yaml(value: str) -> str:
@@ -169,8 +258,8 @@ def _with_readme(tree_chunks: list[Chunk], chunks: list[Chunk]) -> list[Chunk]:
     readme = next((c for c in tree_chunks if c.path.lower() in {"readme.md", "readme.rst",
                                                                  "readme.txt"}), None)
     if readme is None or any(c.path == readme.path for c in chunks):
-        return chunks
-    return [readme, *chunks[:5]]
+        return chunks[:5]
+    return [readme, *chunks[:4]]
 
 
 def _facts_text(facts: object) -> str:

@@ -1,0 +1,56 @@
+"""LLM review issues as findings: an issue that quotes the text stays open while it is there.
+
+The review runs once per article, but what it found is checked every round: an issue whose
+quote is on a line of the text becomes a ``review-issue`` finding for as long as that line
+is unchanged, so the fix must change the line or the strip deletes the quoted clause.
+Issues that quote nothing in the text cannot be tracked; they go to the next fix once.
+"""
+
+from __future__ import annotations
+
+from pse.pipeline.patch import quotes
+from pse.verify.finding import Finding
+
+_MIN_QUOTE = 3
+"""Shorter quotes (``a``, ``is``) would match anywhere."""
+
+
+def split_review(issues: list[str], text: str) -> tuple[list[dict[str, str]], list[str]]:
+    """``(tracked, loose)``: issues quoting a line of ``text``, and all the others."""
+    lines = text.split("\n")
+    tracked: list[dict[str, str]] = []
+    loose: list[str] = []
+    for issue in issues:
+        entry = _tracked(issue, lines)
+        if entry is None:
+            loose.append(issue)
+        else:
+            tracked.append(entry)
+    return tracked, loose
+
+
+def _tracked(issue: str, lines: list[str]) -> dict[str, str] | None:
+    for quote in quotes(issue):
+        if len(quote.strip()) < _MIN_QUOTE:
+            continue
+        # headings name things; the claim the review doubts is in the prose
+        line = next((line for line in lines if quote in line
+                     and not line.lstrip().startswith("#")), None)
+        if line is not None:
+            return {"issue": issue, "quote": quote, "line": line}
+    return None
+
+
+def open_review_findings(review: list[dict[str, str]], text: str, *, path: str
+                         ) -> list[Finding]:
+    """A finding for each tracked issue whose line is still in ``text``, unchanged."""
+    lines = text.split("\n")
+    findings = []
+    for entry in review:
+        if entry.get("line") in lines:
+            number = lines.index(entry["line"]) + 1
+            findings.append(Finding(
+                rule="review-issue", message=f"the LLM review: {entry['issue']}", path=path,
+                line=number, text=entry["quote"], kind="review",
+                hint="change what the review names, or delete the sentence"))
+    return findings

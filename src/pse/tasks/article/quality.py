@@ -1,0 +1,197 @@
+"""Deterministic quality gates of an article, each a named rule whose findings target lines.
+
+They run in every evaluation round next to the reference checks, so the fix sees them and
+the strip can delete what is still wrong: repeated sentences (exact or near-duplicate),
+text copied from the prompts, an article that is mostly code or repeats a code block,
+outline or prompt residue, a cut-off end, invented first-person incidents, a translation in
+the wrong language or with another structure. (The length against ``--words`` and the
+grounding of every section are final gates too: ``gates.py``.)
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+
+from pse.tasks.article.text import (
+    cjk_share,
+    code_blocks,
+    count_words,
+    normalized,
+    prose_lines,
+    sentences,
+)
+from pse.verify.finding import Finding
+
+_NEAR_DUPLICATE = 0.8
+"""Word-set overlap (Jaccard) at which two sentences say the same thing."""
+_MIN_REPEAT_WORDS = 7
+_SHINGLE = 8
+"""Words in a row shared with a prompt that count as copied (CJK: 2x characters)."""
+_RESIDUE = re.compile(r"^\s{0,3}#{1,6}\s*(?:outline|plan|article outline|table of contents|"
+                      r"sections?|draft|notes|大纲|提纲|目录|草稿)\s*[:：]?\s*$", re.IGNORECASE)
+_MARKUP_RESIDUE = re.compile(r"^\s{0,3}#{1,6}\s+#")
+_TERMINAL = tuple(".!?。！？:：)）\"'”」*_|")
+
+
+def _finding(rule: str, message: str, *, path: str, line: int | None, text: str,
+             hint: str, kind: str = "quality") -> Finding:
+    return Finding(rule=rule, message=message, path=path, line=line, text=text, hint=hint,
+                   kind=kind)
+
+
+def repetitions(text: str, *, path: str) -> list[Finding]:
+    """Later copies of a sentence said before, word for word or nearly (small models loop)."""
+    seen: list[tuple[str, frozenset[str]]] = []
+    findings = []
+    for number, sentence in sentences(text):
+        key = normalized(sentence)
+        words = frozenset(key.split()) if " " in key else frozenset(_bigrams(key))
+        if count_words(key) < _MIN_REPEAT_WORDS:
+            continue  # short lines may repeat legitimately
+        if any(key == k or _jaccard(words, w) >= _NEAR_DUPLICATE for k, w in seen):
+            findings.append(_finding("repetition", "this sentence repeats an earlier one",
+                                     path=path, line=number, text=sentence,
+                                     hint="delete the repetition or say something new"))
+        else:
+            seen.append((key, words))
+    return findings
+
+
+def repeated_share(text: str) -> float:
+    """The share of prose sentences that repeat an earlier one."""
+    total = len(sentences(text))
+    return len(repetitions(text, path="")) / total if total else 0.0
+
+
+def _bigrams(text: str) -> list[str]:
+    return [text[i:i + 2] for i in range(len(text) - 1)]
+
+
+def _jaccard(a: frozenset[str], b: frozenset[str]) -> float:
+    return len(a & b) / len(a | b) if a and b else 0.0
+
+
+def prompt_copies(text: str, prompts: Iterable[str], *, path: str) -> list[Finding]:
+    """Lines (code blocks included) that copy a run of words from the prompts."""
+    shingles = {s for prompt in prompts for s in _shingles(normalized(prompt))}
+    findings = []
+    for number, line in enumerate(text.split("\n"), start=1):
+        if any(s in shingles for s in _shingles(normalized(line))):
+            findings.append(_finding("prompt-copy", "this line copies the instructions",
+                                     path=path, line=number, text=line.strip(),
+                                     hint="delete it: the article is not the prompt",
+                                     kind="leak"))
+    return findings
+
+
+def _shingles(key: str) -> set[str]:
+    words = key.split()
+    if len(words) >= _SHINGLE:
+        return {" ".join(words[i:i + _SHINGLE]) for i in range(len(words) - _SHINGLE + 1)}
+    compact = key.replace(" ", "")
+    size = 2 * _SHINGLE
+    if re.search(r"[\u4e00-\u9fff]", compact) and len(compact) >= size:
+        return {compact[i:i + size] for i in range(len(compact) - size + 1)}
+    return set()
+
+
+def code_share(text: str) -> float:
+    """The share of the article's words that sit in code blocks."""
+    total = count_words(text)
+    return sum(count_words(b.body) for b in code_blocks(text)) / total if total else 0.0
+
+
+def code_problems(text: str, *, path: str, max_share: float = 0.5) -> list[Finding]:
+    """A repeated code block (the later copies), or an article that is mostly code."""
+    findings = []
+    seen: set[str] = set()
+    for block in code_blocks(text):
+        key = normalized(block.body)
+        if key and key in seen:
+            findings.append(_finding("code-repeated", "this code block repeats an earlier one",
+                                     path=path, line=block.line, text=block.fence.strip(),
+                                     hint="delete the copy"))
+        seen.add(key)
+    share = code_share(text)
+    if share > max_share:
+        findings.append(_finding(
+            "code-heavy", f"{share:.0%} of the article is code", path=path, line=None,
+            text="code blocks", hint="explain the code in prose; keep short excerpts"))
+    return findings
+
+
+def residue(text: str, *, path: str) -> list[Finding]:
+    """Headings that are the outline's or the prompt's, not the article's."""
+    findings = []
+    for number, line in prose_lines(text):
+        if _RESIDUE.match(line) or _MARKUP_RESIDUE.match(line):
+            findings.append(_finding("outline-residue", "an outline or prompt heading",
+                                     path=path, line=number, text=line.strip(),
+                                     hint="delete the heading", kind="leak"))
+    return findings
+
+
+def cut_off_end(text: str, *, path: str) -> list[Finding]:
+    """An open code fence, an open backtick or an unfinished last sentence."""
+    blocks = code_blocks(text)
+    if blocks and not blocks[-1].closed:
+        return [_finding("cut-off", "the text ends inside an open code block", path=path,
+                         line=blocks[-1].line, text=blocks[-1].fence.strip(),
+                         hint="close or delete the block")]
+    last = [(n, line) for n, line in prose_lines(text) if line.strip()]
+    if not last:
+        return []
+    number, line = last[-1]
+    stripped = line.strip()
+    if stripped.startswith(("#", "|")) or re.fullmatch(r"[-*+]\s.*", stripped) and \
+            stripped.count("`") % 2 == 0:
+        return []
+    if stripped.count("`") % 2 or not stripped.endswith(_TERMINAL):
+        tail = re.split(r"(?<=[.!?。！？])\s*", stripped)[-1] or stripped
+        return [_finding("cut-off", "the text ends mid-sentence", path=path, line=number,
+                         text=tail, hint="finish the sentence or delete it")]
+    return []
+
+
+def experience_claims(text: str, patterns: Sequence[str], sources: str, *,
+                      path: str) -> list[Finding]:
+    """First-person incidents (outages, pages, traffic peaks) the sources never mention."""
+    findings = []
+    lowered_sources = sources.lower()
+    for number, line in prose_lines(text):
+        for pattern in patterns:
+            match = re.search(pattern, line, flags=re.IGNORECASE)
+            if match and match.group(0).lower() not in lowered_sources:
+                findings.append(_finding(
+                    "invented-experience", "an incident told as the author's own story; the "
+                    "sources hold no such event", path=path, line=number, text=match.group(0),
+                    hint="delete it: describe what the code does, not an invented event"))
+                break
+    return findings
+
+
+def language_problems(text: str, *, lang: str, path: str) -> list[Finding]:
+    """A text whose prose is not in ``lang`` (by script)."""
+    share = cjk_share(text)
+    wrong = (lang == "zh" and share < 0.5) or (lang == "en" and share > 0.1)
+    if not wrong or count_words(text) < 20:
+        return []
+    return [_finding("wrong-language", f"the text is not in {lang!r} ({share:.0%} CJK)",
+                     path=path, line=None, text=lang, hint=f"write the text in {lang}",
+                     kind="translation")]
+
+
+def structure_changes(original: str, translated: str, *, path: str) -> list[Finding]:
+    """A translation must keep the original's headings and code blocks, one for one."""
+    def shape(text: str) -> tuple[int, int]:
+        headings = sum(1 for _, line in prose_lines(text) if re.match(r"^\s{0,3}#{1,6}\s", line))
+        return headings, len(code_blocks(text))
+    before, after = shape(original), shape(translated)
+    if before == after:
+        return []
+    return [_finding("translation-structure",
+                     f"the original has {before[0]} headings and {before[1]} code blocks, the "
+                     f"translation {after[0]} and {after[1]}", path=path, line=None,
+                     text="structure", hint="translate every heading and keep every code block",
+                     kind="translation")]

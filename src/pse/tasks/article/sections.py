@@ -1,0 +1,179 @@
+"""Section-by-section writing: each section's own excerpts, prompt values and shape.
+
+A section's Specialist sees the source of its focus symbols first, then what retrieval
+finds for its title and focus (call sites, tests, README passages), within a fixed budget,
+plus the title and first sentence of every section before it, never their full text: a
+long article fits any context window, and a small model gets a task it can do.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from pse.index.symbols import SymbolIndex
+from pse.pipeline.state import PSEState
+from pse.rag.retriever import BM25Retriever, Chunk, Retriever
+from pse.tasks.article.quality import cut_off_end
+from pse.tasks.article.text import code_blocks, count_words, sentences
+
+CONTEXT_CHARS = 3000
+"""Excerpt budget per section (about 850 tokens: fits a 2,048-token window with room)."""
+_MAX_CHUNK = 1100
+
+
+def section_context(index: SymbolIndex, chunks: Sequence[Chunk], section: dict[str, object],
+                    *, retriever: Retriever | None) -> list[dict[str, object]]:
+    """Excerpts for ``section``: its focus symbols' source, then retrieved passages."""
+    focus = [str(f) for f in section.get("focus", []) or []]  # type: ignore[attr-defined]  # JSON list
+    picked: list[Chunk] = [c for name in focus for c in defining(index, chunks, name)[:1]]
+    picked.extend(mentioning(chunks, focus, picked))
+    query = " ".join([str(section.get("title", "")), *focus, str(section.get("brief", ""))])
+    search = retriever or BM25Retriever(chunks)
+    picked.extend(search.search(query, k=8))
+    chosen: list[dict[str, object]] = []
+    used = 0
+    for chunk in picked:
+        key = (chunk.path, chunk.start)
+        if any((c["path"], c["start"]) == key for c in chosen):
+            continue
+        text = chunk.text[:_MAX_CHUNK]
+        if used + len(text) > CONTEXT_CHARS and chosen:
+            continue
+        chosen.append({**chunk.to_dict(), "text": text})
+        used += len(text)
+    return chosen
+
+
+def mentioning(chunks: Sequence[Chunk], focus: Sequence[str], skip: Sequence[Chunk]
+               ) -> list[Chunk]:
+    """A README or docs passage and a test that name a focus symbol (one of each)."""
+    tails = [f.strip("`").removesuffix("()").rsplit(".", 1)[-1] for f in focus if "/" not in f]
+    patterns = [re.compile(rf"\b{re.escape(t)}\b") for t in tails if len(t) > 2]
+    found: list[Chunk] = []
+    for kind in (_is_doc, _is_test):
+        hit = next((c for c in chunks if kind(c.path) and c not in skip
+                    and any(p.search(c.text) for p in patterns)), None)
+        if hit is not None:
+            found.append(hit)
+    return found
+
+
+def _is_doc(path: str) -> bool:
+    lower = path.lower()
+    return lower.startswith(("readme", "docs/", "doc/")) or lower.endswith((".md", ".rst"))
+
+
+def _is_test(path: str) -> bool:
+    parts = path.lower().split("/")
+    return "tests" in parts or "test" in parts or parts[-1].startswith("test_")
+
+
+def defining(index: SymbolIndex, chunks: Sequence[Chunk], name: str) -> list[Chunk]:
+    """The chunks that hold the definition of ``name`` (a symbol or a file path)."""
+    bare = name.strip("`").removesuffix("()")
+    if "/" in bare or bare.endswith((".py", ".md", ".toml")):
+        return [c for c in chunks if c.path == bare][:1]
+    tail = bare.rsplit(".", 1)[-1]
+    symbols = [s for s in index.by_name(tail) if s.qualname.endswith(bare)] or \
+        index.by_name(tail)
+    found: list[Chunk] = []
+    for symbol in symbols[:2]:
+        found.extend(c for c in chunks if c.path == symbol.path
+                     and c.start <= symbol.line <= c.end)
+    return found
+
+
+def summary(text: str) -> str:
+    """A section's first sentence (at most 30 words): what later sections are told."""
+    first = next((s for _, s in sentences(text)), "")
+    words = first.split()
+    return " ".join(words[:30]) + (" …" if len(words) > 30 else "")
+
+
+def section_values(state: PSEState, *, title: str) -> dict[str, str]:
+    """The section prompt's values: which section, its focus, what came before."""
+    section = state.sections[state.section]
+    count = len(state.sections)
+    earlier = [f'- "{s.get("title")}": {summary(str(s.get("text", "")))}'
+               for s in state.sections[:state.section]]
+    words = int(state.inputs.get("words", "600") or 600)
+    focus = ", ".join(f"`{f}`" for f in section.get("focus", []) or [])  # type: ignore[attr-defined]  # JSON list
+    return {"title": title, "number": str(state.section + 1), "count": str(count),
+            "previous": ("Sections before this one (do not repeat them):\n" + "\n".join(earlier))
+            if earlier else "This is the first section.",
+            "section_title": str(section.get("title", "")), "focus": focus or "(none)",
+            "brief": str(section.get("brief", "")),
+            "section_words": str(max(60, round(words / max(1, count))))}
+
+
+def shape_section(title: str, text: str) -> tuple[str, str]:
+    """``## title`` then the body, and the unfinished tail trimmed off (``""`` if none).
+
+    Headings the model added on top go, ``#``/``##`` inside become ``###`` (a section has one
+    heading of its level); a reply cut at the token cap loses its unfinished last sentence
+    or its unclosed code block, so a section never ends mid-sentence.
+    """
+    text, trimmed = trim_cut_off(text)
+    lines = text.strip().split("\n")
+    while lines and (not lines[0].strip() or lines[0].lstrip().startswith("#")):
+        lines.pop(0)
+    body = [re.sub(r"^\s{0,3}#{1,2}\s+", "### ", line) if not _in_code(lines, i) else line
+            for i, line in enumerate(lines)]
+    text = drop_empty_headings("\n".join(body)).strip()
+    return (f"## {title}\n\n{text}\n" if text else f"## {title}\n"), trimmed
+
+
+_ANY_HEADING = re.compile(r"^\s{0,3}(#{1,6})(?:\s|$)")
+
+
+def drop_empty_headings(text: str) -> str:
+    """Without headings that head nothing (a bare ``###``, or one followed only by blank
+    lines up to the next heading of its level or above, or the end)."""
+    lines = text.split("\n")
+    keep = [True] * len(lines)
+    for index, line in enumerate(lines):
+        match = _ANY_HEADING.match(line)
+        if match is None or _in_code(lines, index):
+            continue
+        level = len(match.group(1))
+        rest = lines[index + 1:]
+        following = next((x for x in rest if x.strip()), None)
+        nxt = _ANY_HEADING.match(following) if following is not None else None
+        if not line.strip("# ") or following is None or (
+                nxt is not None and len(nxt.group(1)) <= level):
+            keep[index] = False
+    return "\n".join(x for x, k in zip(lines, keep, strict=True) if k)
+
+
+def trim_cut_off(text: str) -> tuple[str, str]:
+    """``text`` without an unclosed last code block or an unfinished last sentence."""
+    blocks = code_blocks(text)
+    lines = text.rstrip().split("\n")
+    if blocks and not blocks[-1].closed:
+        return "\n".join(lines[:blocks[-1].line - 1]).rstrip() + "\n", \
+            "\n".join(lines[blocks[-1].line - 1:])
+    if not cut_off_end(text, path=""):
+        return text, ""
+    last = lines[-1]
+    ends = [m.end() for m in re.finditer(r"[.!?。！？](?=\s|$)", last)]
+    if not ends:
+        return "\n".join(lines[:-1]).rstrip() + "\n", last.strip()
+    return "\n".join([*lines[:-1], last[:ends[-1]]]) + "\n", last[ends[-1]:].strip()
+
+
+def _in_code(lines: list[str], index: int) -> bool:
+    fences = sum(1 for line in lines[:index] if line.lstrip().startswith(("```", "~~~")))
+    return fences % 2 == 1
+
+
+def assemble(title: str, sections: Sequence[dict[str, object]]) -> str:
+    """``# title`` and the sections, in plan order."""
+    texts = [drop_empty_headings(str(s.get("text", ""))).strip() for s in sections]
+    parts = [f"# {title}"] + [text for text in texts if text]
+    return "\n\n".join(parts) + "\n"
+
+
+def section_words(sections: Sequence[dict[str, object]]) -> list[int]:
+    """Words per section, in order."""
+    return [count_words(str(s.get("text", ""))) for s in sections]

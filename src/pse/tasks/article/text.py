@@ -1,0 +1,95 @@
+"""Reading an article's text: prose lines, sentences, words, code blocks (pure helpers).
+
+Words are whitespace-separated tokens of Latin script plus one per CJK character, so a
+Chinese article's length compares with ``--words`` the way its readers count (字数).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+_FENCE = re.compile(r"^\s{0,3}(```|~~~)")
+_CJK = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
+_LATIN_WORD = re.compile(r"[A-Za-z0-9_][\w'.-]*")
+_SENTENCE = re.compile(r"(?<=[.!?])\s+(?=[^a-z\s])|(?<=[。！？；])")
+
+
+@dataclass(frozen=True)
+class Block:
+    """A fenced code block: where its opening fence is and what it holds."""
+
+    line: int
+    fence: str
+    """The opening fence line as written."""
+    body: str
+    closed: bool
+
+
+def prose_lines(text: str) -> Iterator[tuple[int, str]]:
+    """1-based numbered lines outside fenced code blocks (fence lines excluded)."""
+    fence = ""
+    for number, line in enumerate(text.split("\n"), start=1):
+        match = _FENCE.match(line)
+        if match and (not fence or match.group(1) == fence):
+            fence = "" if fence else match.group(1)
+            continue
+        if not fence:
+            yield number, line
+
+
+def code_blocks(text: str) -> list[Block]:
+    """Every fenced block, in order (an unclosed one runs to the end)."""
+    blocks: list[Block] = []
+    lines = text.split("\n")
+    start, body = -1, list[str]()
+    for number, line in enumerate(lines, start=1):
+        match = _FENCE.match(line)
+        if start < 0 and match:
+            start, body = number, []
+        elif start >= 0 and match and not line.strip()[3:].strip():
+            blocks.append(Block(start, lines[start - 1], "\n".join(body), closed=True))
+            start = -1
+        elif start >= 0:
+            body.append(line)
+    if start >= 0:
+        blocks.append(Block(start, lines[start - 1], "\n".join(body), closed=False))
+    return blocks
+
+
+def is_structure(line: str) -> bool:
+    """Headings, list stubs, table rows and blank lines: not sentences."""
+    stripped = line.strip()
+    return not stripped or stripped.startswith(("#", "|", ">")) or bool(
+        re.fullmatch(r"[-*+]\s*|\d+[.)]\s*", stripped))
+
+
+def sentences(text: str) -> list[tuple[int, str]]:
+    """``(line, sentence)`` for every prose sentence (list items count as sentences)."""
+    found: list[tuple[int, str]] = []
+    for number, line in prose_lines(text):
+        if is_structure(line):
+            continue
+        body = re.sub(r"^\s*(?:[-*+]|\d+[.)])\s+", "", line)
+        found.extend((number, part.strip()) for part in _SENTENCE.split(body) if part.strip())
+    return found
+
+
+def count_words(text: str) -> int:
+    """Latin words plus CJK characters of the prose and code."""
+    return len(_LATIN_WORD.findall(text)) + len(_CJK.findall(text))
+
+
+def cjk_share(text: str) -> float:
+    """CJK characters among the letters of the prose (outside code and backticks)."""
+    prose = "\n".join(line for _, line in prose_lines(text))
+    prose = re.sub(r"`[^`]*`", " ", prose)
+    cjk = len(_CJK.findall(prose))
+    latin = sum(len(w) for w in re.findall(r"[A-Za-z]+", prose))
+    return cjk / (cjk + latin / 4) if cjk or latin else 0.0
+
+
+def normalized(sentence: str) -> str:
+    """Lower case, punctuation and markup gone: the key of a repetition."""
+    return re.sub(r"[\W_]+", " ", sentence.lower()).strip()

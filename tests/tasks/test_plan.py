@@ -1,0 +1,94 @@
+"""The article's plan: outlines parsed and verified, or a plan built from the index."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+
+import pytest
+
+from article_support import PLAN, article_settings, new_state
+from pse.llm.fake import ScriptedLLM
+from pse.pipeline.plan import Section, section_from_dict
+from pse.pipeline.state import PSEState
+from pse.pipeline.task import RunDeps, SectionedTask
+from pse.tasks.article import plan
+from pse.tasks.article.task import ArticleTask
+
+REAL = {"JobQueue.submit()", "JobQueue.run_all()", "RetryPolicy.delay()", "Job.run()",
+        "JobState", "src/tinyqueue/queue.py"}
+
+
+def _resolve(names: Sequence[str]) -> list[str]:
+    return [n for n in names if n in REAL]
+
+
+def test_parse_outline_reads_sections_and_keeps_only_resolved_focus() -> None:
+    outline = PLAN.replace("- `RetryPolicy.delay()`", "- `RetryPolicy.delay()`, `Policy.jitter()`")
+    title, sections, problem = plan.parse_outline(outline, _resolve)
+    assert (title, problem) == ("How tinyqueue retries failed jobs", "")
+    assert [(s.title, s.focus) for s in sections] == [
+        ("The queue", ["JobQueue.submit()", "JobQueue.run_all()"]),
+        ("Retries", ["RetryPolicy.delay()"]), ("Jobs", ["Job.run()", "JobState"])]
+
+
+def test_parse_outline_an_article_is_not_an_outline() -> None:
+    prose = "tinyqueue runs jobs in order and retries them when they fail, as policy says. " * 3
+    _, _, problem = plan.parse_outline(f"# T\n\n## A\n{prose}\n\n## B\n{prose}\n", _resolve)
+    assert problem.startswith("the reply is an article, not an outline")
+
+
+def test_parse_outline_that_names_nothing_real_is_unusable() -> None:
+    outline = "# T\n\n## Intro\n- `Scheduler.tick()`\n\n## More\n- the idea\n\n## End\n- bye\n"
+    _, sections, problem = plan.parse_outline(outline, _resolve)
+    assert sections == []
+    assert problem.startswith("the outline has 0 section(s) naming real code")
+    assert "not in the code: Scheduler.tick()" in problem
+
+
+@pytest.mark.parametrize(("words", "count"), [(150, 3), (600, 4), (900, 6), (3000, 6)])
+def test_section_count_follows_the_length(words: int, count: int) -> None:
+    assert plan.section_count(words) == count
+
+
+def test_index_plan_of_tinyqueue_is_central_classes_first(tinyqueue: Path) -> None:
+    task = ArticleTask(settings=article_settings(tinyqueue))
+    state = task.prepare(new_state(tinyqueue, words="600"), RunDeps(llm=ScriptedLLM()))
+    sections = task.index_plan(state)
+    assert [s.title for s in sections][0] == "What tinyqueue is for"
+    assert sections[0].focus == ["JobQueue", "src/tinyqueue/queue.py"]
+    assert sections[1].title.startswith("`JobQueue`, `RetryPolicy`: Runs jobs in the order")
+    assert sections[-1] == Section(title="Running it", focus=["main"], source="index",
+                                   brief="how a user starts the project: its entry points")
+    assert len(sections) == 4 and all(s.source == "index" for s in sections)
+    for section in sections:  # every focus name resolves
+        assert task.verified_names(state, section.focus) == section.focus
+
+
+def test_section_round_trips_through_a_dict() -> None:
+    section = Section(title="A", focus=["x"], source="index", brief="b")
+    assert section_from_dict({**section.to_dict(), "text": "ignored"}) == section
+
+
+def test_the_article_task_is_a_sectioned_task(tinyqueue: Path) -> None:
+    assert isinstance(ArticleTask(settings=article_settings(tinyqueue)), SectionedTask)
+
+
+def test_state_current_text_follows_the_cursor() -> None:
+    state = PSEState(run_id="r", task="t", sections=[{"text": "one"}, {"text": "two"}],
+                     section=1, artifact="whole")
+    assert state.current_text() == "two"
+    assert state.with_text("2").sections[1]["text"] == "2"
+    done = PSEState(run_id="r", task="t", sections=[{"text": "one"}], section=1, artifact="all")
+    assert (done.in_sections, done.current_text(), done.with_text("x").artifact) == (
+        False, "all", "x")
+
+
+def test_index_plan_overview_reads_the_readme_when_there_is_one(tinyqueue: Path) -> None:
+    (tinyqueue / "README.md").write_text("# tinyqueue\n\nRun `JobQueue` jobs in order.\n",
+                                         encoding="utf-8")
+    task = ArticleTask(settings=article_settings(tinyqueue))
+    state = task.prepare(new_state(tinyqueue, words="600"), RunDeps(llm=ScriptedLLM()))
+    overview = task.index_plan(state)[0]
+    assert overview.focus == ["JobQueue", "src/tinyqueue/queue.py", "README.md"]
+    assert task.verified_names(state, overview.focus) == overview.focus

@@ -1,0 +1,183 @@
+"""The article's quality rules: each a named rule whose findings name the line and span."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from pse.tasks.article import checks, quality
+from pse.tasks.article.promptfiles import instruction_texts
+from pse.tasks.article.task import RULES
+from pse.tasks.article.text import count_words, sentences
+
+P = "a.md"
+
+
+def _rules(findings: list[object]) -> list[tuple[int | None, str]]:
+    return [(f.line, f.rule) for f in findings]  # type: ignore[attr-defined]  # Finding
+
+
+# ------------------------------------------------------------------ repetition
+
+def test_repetitions_flag_exact_and_near_duplicate_sentences() -> None:
+    text = ("# T\n\nThe queue runs every job in the order it was added to it.\n\n"
+            "Later on, the queue runs every job in the order it was added to it.\n"
+            "The policy decides how long the queue waits before the next attempt.\n"
+            "The queue runs every job in the order it was added to it.\n")
+    found = quality.repetitions(text, path=P)
+    assert [(f.line, f.text[:20]) for f in found] == [(5, "Later on, the queue "),
+                                                       (7, "The queue runs every")]
+    assert quality.repeated_share(text) == pytest.approx(2 / 4)
+
+
+def test_repetitions_ignore_short_lines_code_and_distinct_sentences() -> None:
+    text = ("## Usage\n\n- yes\n- yes\n\n```python\nqueue.run_all()\nqueue.run_all()\n```\n"
+            "The queue runs every job in the order it was added.\n"
+            "A failed job waits longer before each further attempt is made.\n")
+    assert quality.repetitions(text, path=P) == []
+
+
+def test_repetitions_read_chinese_sentences() -> None:
+    sentence = "队列按加入的顺序运行每一个任务，失败的任务会被重试。\n"
+    text = sentence + sentence
+    assert _rules(quality.repetitions(text, path=P)) == [(2, "repetition")]
+
+
+# ------------------------------------------------------------------ prompt copies
+
+def test_prompt_copies_flag_the_instructions_anywhere_code_blocks_included() -> None:
+    prompts = instruction_texts("Open with a concrete problem a user of this project meets.")
+    text = ("# T\n\nOpen with a concrete problem a user of this project meets, like this.\n"
+            "```text\nNever invent a function, class, method, parameter, file, command\n```\n"
+            "The queue runs jobs in order.\n")
+    assert _rules(quality.prompt_copies(text, prompts, path=P)) == [
+        (3, "prompt-copy"), (5, "prompt-copy")]
+
+
+# ------------------------------------------------------------------ code
+
+def test_code_problems_flag_a_repeated_block_and_a_mostly_code_article() -> None:
+    block = "```python\nfrom tinyqueue import JobQueue\nqueue = JobQueue()\nqueue.run_all()\n```"
+    text = f"# T\n\nShort.\n\n{block}\n\n{block}\n"
+    found = quality.code_problems(text, path=P)
+    assert [(f.line, f.rule, f.text) for f in found] == [
+        (11, "code-repeated", "```python"), (None, "code-heavy", "code blocks")]
+    prose = "# T\n\n" + "The queue runs the jobs one by one and keeps them. " * 4 + f"\n\n{block}\n"
+    assert quality.code_problems(prose, path=P) == []
+
+
+# ------------------------------------------------------------------ residue, end
+
+@pytest.mark.parametrize("heading", ["## Outline", "# Article outline:", "## 大纲", "### Notes",
+                                     "## # 项目结构"])
+def test_residue_flags_outline_and_prompt_headings(heading: str) -> None:
+    assert _rules(quality.residue(f"# T\n\n{heading}\n\nText.\n", path=P)) == [
+        (3, "outline-residue")]
+
+
+def test_residue_keeps_real_headings() -> None:
+    assert quality.residue("# T\n\n## Planning a retry\n\n## The queue\n", path=P) == []
+
+
+@pytest.mark.parametrize(("text", "span"), [
+    ("# T\n\nThe queue runs jobs. The `", "The `"),
+    ("# T\n\nThe queue runs jobs and then", "The queue runs jobs and then"),
+    ("# T\n\nText.\n\n```python\nqueue.run_all(", "```python"),
+])
+def test_cut_off_end_flags_an_unfinished_end(text: str, span: str) -> None:
+    found = quality.cut_off_end(text, path=P)
+    assert [(f.rule, f.text) for f in found] == [("cut-off", span)]
+
+
+@pytest.mark.parametrize("text", ["# T\n\nThe queue runs jobs.\n", "# T\n\n- a list item\n",
+                                  "# T\n\nText.\n\n```\ncode\n```\n", "# T\n\n队列按顺序运行。\n",
+                                  "# T\n\nSee `JobQueue.run_all()`:\n", ""])
+def test_cut_off_end_passes_a_finished_end(text: str) -> None:
+    assert quality.cut_off_end(text, path=P) == []
+
+
+# ------------------------------------------------------------------ invented experience
+
+EXPERIENCE_EN = checks.load_terms(RULES, "en", kind="experience")
+EXPERIENCE_ZH = checks.load_terms(RULES, "zh", kind="experience")
+
+
+@pytest.mark.parametrize(("line", "lang"), [
+    ("We got paged at 3 a.m. when the queue stalled.", "en"),
+    ("Our production outage taught us to retry.", "en"),
+    ("During a traffic peak the queue fell behind.", "en"),
+    ("Customers complained that jobs ran twice.", "en"),
+    ("去年大促期间，队列积压严重。", "zh"),
+    ("一次线上事故之后，我们加了重试。", "zh"),
+])
+def test_experience_claims_flag_invented_incidents(line: str, lang: str) -> None:
+    patterns = EXPERIENCE_EN if lang == "en" else EXPERIENCE_ZH
+    found = quality.experience_claims(f"# T\n\n{line}\n", patterns, "def run_all(): ...", path=P)
+    assert _rules(found) == [(3, "invented-experience")]
+
+
+def test_experience_claims_pass_when_the_sources_tell_the_event() -> None:
+    sources = "## History\nAfter the outage of 2021 the queue learnt to retry."
+    text = "# T\n\nAfter an outage the project added retries.\n"
+    assert quality.experience_claims(text, EXPERIENCE_EN, sources, path=P) == []
+
+
+# ------------------------------------------------------------------ language, structure
+
+def test_language_problems_flag_a_text_in_the_wrong_script() -> None:
+    english = "# Title\n\n" + "The queue runs every job in order and retries the failures. " * 3
+    chinese = "# 标题\n\n" + "队列按顺序运行每一个任务，并重试失败的任务。" * 3
+    assert _rules(quality.language_problems(english, lang="zh", path=P)) == [
+        (None, "wrong-language")]
+    assert _rules(quality.language_problems(chinese, lang="en", path=P)) == [
+        (None, "wrong-language")]
+    assert quality.language_problems(english, lang="en", path=P) == []
+    assert quality.language_problems(chinese + " `JobQueue.run_all()`", lang="zh", path=P) == []
+
+
+def test_structure_changes_compare_headings_and_code_blocks() -> None:
+    original = "# T\n\n## A\n\nText.\n\n```\ncode\n```\n"
+    assert quality.structure_changes(original, "# 标题\n\n## 甲\n\n文。\n\n```\ncode\n```\n",
+                                     path=P) == []
+    found = quality.structure_changes(original, "# 标题\n\n文。\n", path=P)
+    assert [f.message for f in found] == [
+        "the original has 2 headings and 1 code blocks, the translation 1 and 0"]
+
+
+# ------------------------------------------------------------------ length, words
+
+def test_count_words_counts_latin_words_and_cjk_characters() -> None:
+    assert count_words("The `JobQueue.run_all()` runs 2 jobs.") == 5
+    assert count_words("队列按顺序运行 JobQueue") == 8
+
+
+def test_sentences_split_prose_not_code_or_headings() -> None:
+    text = "# T\n\nOne. Two is `a.b()` here! Three?\n\n```\nnot. a. sentence.\n```\n- item\n"
+    assert [s for _, s in sentences(text)] == ["One.", "Two is `a.b()` here!", "Three?", "item"]
+
+
+# ------------------------------------------------------------------ rule files
+
+@pytest.mark.parametrize(("lang", "terms"), [
+    ("en", ["powerful and flexible", "simple and intuitive", "seamless", "robust"]),
+    ("zh", ["强大而灵活", "简单易用"]),
+])
+def test_exaggeration_rule_files_hold_the_filler_phrases(lang: str, terms: list[str]) -> None:
+    assert set(terms) <= set(checks.load_terms(RULES, lang))
+
+
+def test_rule_files_of_a_user_folder_replace_the_builtin_ones(tmp_path: Path) -> None:
+    (tmp_path / "experience.en.txt").write_text("# mine\n\\bfire drill\\b\n", encoding="utf-8")
+    assert checks.load_terms(tmp_path, "en", kind="experience") == ["\\bfire drill\\b"]
+
+
+def test_a_code_name_in_the_heading_alone_does_not_ground_a_section() -> None:
+    from pse.tasks.article.gates import ungrounded_sections
+    from pse.verify.finding import Finding
+    ok = [Finding(rule="ref-verified", message="", path=P, line=1, text="JobQueue")]
+    text = "## `JobQueue`\n\nIt runs the work it is given.\n"
+    assert [f.rule for f in ungrounded_sections(text, ok, path=P, focus=[])] == [
+        "ungrounded-section"]
+    body = [*ok, Finding(rule="ref-verified", message="", path=P, line=3, text="JobQueue")]
+    assert ungrounded_sections(text, body, path=P, focus=[]) == []

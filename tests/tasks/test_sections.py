@@ -1,0 +1,66 @@
+"""Section writing helpers: excerpts per section, the section's shape, summaries."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from article_support import article_settings, new_state
+from pse.llm.fake import ScriptedLLM
+from pse.pipeline.task import RunDeps
+from pse.rag.retriever import Chunk
+from pse.tasks.article import sections
+from pse.tasks.article.task import ArticleTask
+
+
+def test_shape_section_puts_the_planned_heading_on_top_and_demotes_others() -> None:
+    text, trimmed = sections.shape_section(
+        "Retries", "# My article\n## Retries, again\n\nText.\n\n## Inner\n\nMore.\n"
+        "```\n## a comment in code\n```\n")
+    assert text == ("## Retries\n\nText.\n\n### Inner\n\nMore.\n```\n## a comment in code\n"
+                    "```\n")
+    assert trimmed == ""
+
+
+def test_shape_section_trims_a_reply_cut_at_the_cap() -> None:
+    assert sections.shape_section("A", "Done here. And then the `")[0] == "## A\n\nDone here.\n"
+    text, trimmed = sections.shape_section("A", "Text.\n\n```python\nqueue.run_all(")
+    assert (text, trimmed) == ("## A\n\nText.\n", "```python\nqueue.run_all(")
+
+
+def test_summary_is_the_first_sentence_cut_to_30_words() -> None:
+    long = " ".join(["word"] * 40) + ". Second."
+    assert sections.summary("## A\n\nFirst one. Second one.\n") == "First one."
+    assert sections.summary(f"## A\n\n{long}\n").endswith("word …")
+
+
+def test_mentioning_finds_a_docs_passage_and_a_test_naming_the_focus() -> None:
+    chunks = [Chunk("src/q.py", 1, 9, "class JobQueue: ..."),
+              Chunk("README.md", 1, 5, "Use `JobQueue` to run jobs."),
+              Chunk("tests/test_q.py", 1, 5, "def test_x():\n    JobQueue().run_all()"),
+              Chunk("docs/other.md", 1, 5, "JobQueueing is not it.")]
+    assert [c.path for c in sections.mentioning(chunks, ["JobQueue.run_all()", "JobQueue"],
+                                                chunks[:1])] == [
+        "README.md", "tests/test_q.py"]
+
+
+def test_section_context_starts_with_the_focus_source_and_keeps_the_budget(
+        tinyqueue: Path) -> None:
+    task = ArticleTask(settings=article_settings(tinyqueue))
+    state = task.prepare(new_state(tinyqueue), RunDeps(llm=ScriptedLLM()))
+    context = sections.section_context(task.index(state), task.chunks(state),
+                                       {"title": "Backoff", "focus": ["RetryPolicy.delay()"]},
+                                       retriever=None)
+    assert context[0]["title"] == "class tinyqueue.queue.RetryPolicy"
+    assert sum(len(str(c["text"])) for c in context) <= sections.CONTEXT_CHARS
+    assert len({(c["path"], c["start"]) for c in context}) == len(context)
+
+
+def test_empty_headings_are_dropped_when_shaped_and_assembled() -> None:
+    text = ("Body.\n\n### Emptied by a fix\n\n### Kept\n\nMore.\n\n###\n")
+    assert sections.drop_empty_headings(text).split("\n") == [
+        "Body.", "", "", "### Kept", "", "More.", "", ""]
+    assembled = sections.assemble("T", [{"text": "## A\n\nText.\n\n### Gone\n"},
+                                        {"text": "## B\n"}])
+    assert assembled == "# T\n\n## A\n\nText.\n"
+    assert sections.drop_empty_headings("```\n# not a heading\n```\n") == \
+        "```\n# not a heading\n```\n"
