@@ -137,6 +137,20 @@ def test_run_section_fix_succeeds_in_round_two(tinyqueue: Path, tmp_path: Path) 
         (1, 1, 0)
 
 
+def test_run_report_rounds_carry_their_findings_and_the_fix_diff(tinyqueue: Path,
+                                                                tmp_path: Path) -> None:
+    llm = ScriptedLLM([PLAN, QUEUE_INVENTED, FIX_INVENTED, RETRIES, JOBS, APPROVED])
+    run_dir = tmp_path / "run"
+    run_article(tinyqueue, llm, run_dir)
+    first = read_report(run_dir)["rounds"][0]
+    assert [(f["rule"], f["text"]) for f in first["findings"]] == [
+        ("ref-unverified", "JobQueue.cancel()")]
+    removed = [line for line in first["diff"].splitlines() if line.startswith("-")]
+    assert any("JobQueue.cancel" in line for line in removed)
+    page = (run_dir / "report.html").read_text(encoding="utf-8")
+    assert "What the fix changed" in page and "JobQueue.cancel" in page
+
+
 def test_run_fix_prompt_holds_only_the_flagged_line(tinyqueue: Path, tmp_path: Path) -> None:
     llm = ScriptedLLM([PLAN, QUEUE_INVENTED, FIX_INVENTED, RETRIES, JOBS, APPROVED])
     run_article(tinyqueue, llm, tmp_path / "run")
@@ -408,7 +422,7 @@ def test_run_unstrippable_translation_goes_to_needs_review(tinyqueue: Path,
     assert final.status == "needs-review"
     review = run_dir / "needs-review"
     assert sorted(p.name for p in review.iterdir()) == ["artifact.en.md", "artifact.zh.md",
-                                                        "report.json"]
+                                                        "report.html", "report.json"]
     assert not list(run_dir.glob("artifact.*.md"))
     assert (run_dir / "report.json").read_bytes() == (review / "report.json").read_bytes()
     report = read_report(review)

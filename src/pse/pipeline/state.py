@@ -27,6 +27,10 @@ class RoundRecord:
     """What was evaluated: ``article`` (the whole text) or ``section N``."""
     rejected_edits: int = 0
     """Edits of the fix after this round that fell outside the lines it was shown."""
+    findings: list[dict[str, object]] = field(default_factory=list)
+    """This round's findings (rule, line, text, message, hint): what the fix was shown."""
+    diff: str = ""
+    """What the fix after this round changed, as a unified diff (empty: nothing)."""
 
 
 @dataclass(frozen=True)

@@ -9,6 +9,7 @@ which then gets the whole-text checks, the LLM review and one more bounded fix r
 
 from __future__ import annotations
 
+import difflib
 from collections import Counter
 from dataclasses import replace
 
@@ -163,8 +164,21 @@ def _rounds_after(state: PSEState, bad: list[Finding], *, scope: str) -> list[Ro
         rounds[-1] = replace(rounds[-1], fixed=(previous - now).total())
     number = sum(r.scope == scope for r in rounds) + 1
     rounds.append(RoundRecord(round=number, bad=len(bad), llm_issues=len(state.llm_issues)
-                              + sum(1 for f in bad if f.rule == "review-issue"), scope=scope))
+                              + sum(1 for f in bad if f.rule == "review-issue"), scope=scope,
+                              findings=[_round_finding(f) for f in bad]))
     return rounds
+
+
+def _round_finding(finding: Finding) -> dict[str, object]:
+    """The part of a finding the run report shows per round (evidence stays in ``bad``)."""
+    return {"rule": finding.rule, "line": finding.line, "text": finding.text,
+            "message": finding.message, "hint": finding.hint}
+
+
+def fix_diff(before: str, after: str) -> str:
+    """What a fix changed, as a unified diff with one line of context."""
+    return "\n".join(difflib.unified_diff(before.splitlines(), after.splitlines(), "before",
+                                          "after", lineterm="", n=1))
 
 
 def _fix_limit(state: PSEState, deps: RunDeps) -> int:
@@ -182,7 +196,8 @@ def fix(state: PSEState, task: Task, deps: RunDeps) -> PSEState:
     patched, _, rejected = apply_edits(text, parse_edits(reply.text), lines=allowed)
     rounds = list(state.rounds)
     if rounds:
-        rounds[-1] = replace(rounds[-1], rejected_edits=rounds[-1].rejected_edits + rejected)
+        rounds[-1] = replace(rounds[-1], rejected_edits=rounds[-1].rejected_edits + rejected,
+                             diff=fix_diff(text, patched))
     # the same text, findings and prompt would get the same answer: no second try
     stalled = patched == text and not state.llm_issues
     return replace(state.with_text(patched), attempts=state.attempts + 1, rounds=rounds,
