@@ -4,7 +4,16 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from article_support import NO_EDITS, PLAN, WITH_INVENTED, copy_tinyqueue, run_article
+from article_support import (
+    APPROVED,
+    JOBS,
+    NO_EDITS,
+    PLAN,
+    QUEUE_INVENTED,
+    RETRIES,
+    copy_tinyqueue,
+    run_article,
+)
 from pse.llm.fake import ScriptedLLM
 
 COMMIT = "0123456789abcdef0123456789abcdef01234567"
@@ -24,8 +33,7 @@ def strip_run(tmp_path: Path, *, git: bool = True, **inputs: str) -> Path:
     if git:
         fake_git(source)
     run_dir = tmp_path / "run"
-    llm = ScriptedLLM([PLAN, WITH_INVENTED, "- `JobQueue.cancel()` does not exist", NO_EDITS,
-                       NO_EDITS, NO_EDITS])
+    llm = ScriptedLLM([PLAN, QUEUE_INVENTED, NO_EDITS, RETRIES, JOBS, APPROVED])
     run_article(source, llm, run_dir, **inputs)
     assert llm.pending == 0
     return run_dir
