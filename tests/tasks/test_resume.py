@@ -80,9 +80,10 @@ def test_resume_fix_replaces_the_inflated_number(examples: Path, tmp_path: Path)
 
 def test_resume_last_resort_keeps_every_planned_entry_and_no_unsupported_fact(
         examples: Path, tmp_path: Path) -> None:
-    llm = ScriptedLLM([PLAN, BAD, APPROVED, NO_EDITS, NO_EDITS, NO_EDITS])
+    llm = ScriptedLLM([PLAN, BAD, APPROVED, NO_EDITS])
     final, task = run_resume(examples, llm, tmp_path / "run")
-    assert final.status == "passed" and final.attempts == 3
+    # a fix that changed nothing is not asked again: the last resort runs after one
+    assert final.status == "passed" and final.attempts == 1
     body = _body(artifact(tmp_path / "run"))
     cv = (examples / "cv.en.md").read_text(encoding="utf-8")
     assert not verify_resume(body, {"cv.md": cv}).unsupported
@@ -131,7 +132,7 @@ def test_resume_project_without_dates_in_the_cv_needs_review(examples: Path,
                           "### Route Delay Forecasting")
     llm = ScriptedLLM([PLAN, draft, APPROVED, NO_EDITS])
     final, _ = run_resume(examples, llm, tmp_path / "run", max_retries=1)
-    assert final.status == "failed"  # honest: the project stays, and so does its finding
+    assert final.status == "needs-review"  # honest: the project stays, and so does its finding
     assert "Route Delay Forecasting" in artifact(tmp_path / "run")
     assert [f["kind"] for f in final.bad] == ["missing-time-range"]
     assert (tmp_path / "run" / "needs-review" / "artifact.en.md").is_file()

@@ -93,7 +93,8 @@ def test_resume_against_a_stubborn_server(tmp_path: Path, monkeypatch: pytest.Mo
         requests = json.dumps(server.requests, ensure_ascii=False)
     assert result.code == 0, result.err
     assert "remote model: personal data replaced by placeholders" in result.err
-    assert len(server.requests) == 6  # planner, specialist, evaluator, three fixes
+    # planner, specialist, evaluator, then fixes: at most max_retries, fewer when one stalls
+    assert 4 <= len(server.requests) <= 6
     for secret in secrets:
         assert secret not in requests
     (run_dir,) = (tmp_path / "runs").iterdir()
