@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from article_support import APPROVED, CLEAN, PLAN
+from article_support import GOOD_RUN
 from pse.llm.fake import ScriptedLLM
 from repo_fixtures import run_cli
 
@@ -24,8 +24,9 @@ def test_article_repo_url_links_the_artifact(model: ScriptedLLM, tinyqueue: Path
                                              tmp_path: Path,
                                              capsys: pytest.CaptureFixture[str]) -> None:
     fake_git(tinyqueue)
-    model.enqueue(PLAN, CLEAN, APPROVED)
-    result = run_cli(capsys, "article", str(tinyqueue), "--out", str(tmp_path / "runs"),
+    model.enqueue(*GOOD_RUN)
+    result = run_cli(capsys, "article", str(tinyqueue), "--words", "200",
+                     "--out", str(tmp_path / "runs"),
                      "--repo-url", "git@github.com:example/tinyqueue.git", "--source-table")
     assert result.code == 0, result.err
     artifact = Path(result.out.splitlines()[0]).read_text(encoding="utf-8")
@@ -40,8 +41,9 @@ def test_article_repo_url_from_the_project_metadata(model: ScriptedLLM, tinyqueu
     fake_git(tinyqueue)
     (tinyqueue / ".git" / "config").write_text(
         '[remote "origin"]\n\turl = https://gitlab.com/team/tinyqueue.git\n', encoding="utf-8")
-    model.enqueue(PLAN, CLEAN, APPROVED)
-    result = run_cli(capsys, "article", str(tinyqueue), "--out", str(tmp_path / "runs"))
+    model.enqueue(*GOOD_RUN)
+    result = run_cli(capsys, "article", str(tinyqueue), "--words", "200",
+                     "--out", str(tmp_path / "runs"))
     artifact = Path(result.out.splitlines()[0]).read_text(encoding="utf-8")
     assert f"https://gitlab.com/team/tinyqueue/-/blob/{COMMIT}/src/" in artifact
     assert "## Source navigation" not in artifact

@@ -9,14 +9,18 @@ import pytest
 
 from article_support import (
     APPROVED,
-    CLEAN,
-    CLEAN_ZH,
     FIX_INVENTED,
+    GOOD_RUN,
+    JOBS,
     PLAN,
-    WITH_INVENTED,
+    QUEUE_INVENTED,
+    RETRIES,
+    SECTIONS,
     ZH_DROPPED_REF,
+    ZH_PARTS,
     article_settings,
     new_state,
+    parts,
     read_report,
     scripted_deps,
 )
@@ -41,11 +45,12 @@ def test_continue_finishes_the_run_without_planning_or_writing_again(
         model: ScriptedLLM, tinyqueue: Path, tmp_path: Path,
         capsys: pytest.CaptureFixture[str]) -> None:
     run_dir = tmp_path / "runs" / "r1"
-    _interrupted(tinyqueue, run_dir, [PLAN, WITH_INVENTED], stop="write")
-    model.enqueue(APPROVED, FIX_INVENTED)
+    _interrupted(tinyqueue, run_dir, [PLAN, QUEUE_INVENTED], stop="write")
+    model.enqueue(FIX_INVENTED, RETRIES, JOBS, APPROVED)
     result = run_cli(capsys, "continue", str(run_dir))
     assert result.code == 0, result.err
-    assert [r.info.stage for r in model.requests] == ["evaluator", "fix"]
+    assert [r.info.stage for r in model.requests] == ["fix", "specialist", "specialist",
+                                                      "evaluator"]
     assert model.pending == 0
     assert result.out.splitlines() == [str(run_dir / "artifact.en.md"),
                                        str(run_dir / "report.json")]
@@ -56,18 +61,19 @@ def test_continue_finishes_the_run_without_planning_or_writing_again(
 def test_continue_failed_run_exits_1(model: ScriptedLLM, tinyqueue: Path, tmp_path: Path,
                                    capsys: pytest.CaptureFixture[str]) -> None:
     run_dir = tmp_path / "r1"
-    _interrupted(tinyqueue, run_dir, [PLAN, CLEAN, APPROVED], stop="evaluate", translate="zh")
-    model.enqueue(ZH_DROPPED_REF)
+    _interrupted(tinyqueue, run_dir, GOOD_RUN[:2], stop="evaluate", translate="zh")
+    model.enqueue(*GOOD_RUN[2:], *parts(ZH_DROPPED_REF))
     result = run_cli(capsys, "continue", str(run_dir))
     assert result.code == 1
-    assert [r.info.stage for r in model.requests] == ["translate"]
+    assert [r.info.stage for r in model.requests] == ["specialist", "specialist", "evaluator",
+                                                      "translate", "translate", "translate"]
     assert str(run_dir / "needs-review" / "artifact.zh.md") in result.out.splitlines()
 
 
 def test_continue_finished_run_exits_2(model: ScriptedLLM, tinyqueue: Path, tmp_path: Path,
                                      capsys: pytest.CaptureFixture[str]) -> None:
     run_dir = tmp_path / "r1"
-    _interrupted(tinyqueue, run_dir, [PLAN, CLEAN, APPROVED, CLEAN_ZH], stop="translate",
+    _interrupted(tinyqueue, run_dir, [*GOOD_RUN, *ZH_PARTS], stop="translate",
                  translate="zh")
     assert run_cli(capsys, "continue", str(run_dir)).code == 0
     assert load_state(run_dir).step == "done"
@@ -114,11 +120,13 @@ def test_continue_keeps_the_options_of_the_interrupted_run(
         capsys: pytest.CaptureFixture[str]) -> None:
     out = tmp_path / "runs"
     model.enqueue(PLAN)  # the specialist call then fails: the run stops after "plan"
-    crashed = run_cli(capsys, "article", str(tinyqueue), "--out", str(out), "--no-llm-review")
+    crashed = run_cli(capsys, "article", str(tinyqueue), "--out", str(out), "--no-llm-review",
+                      "--words", "200")
     assert crashed.code == 2 and "unexpected LLM call #2" in crashed.err
     (run_dir,) = [p for p in out.iterdir() if p.is_dir()]
     assert load_state(run_dir).step == "write"
-    model.enqueue(CLEAN)
+    model.enqueue(*SECTIONS)
     result = run_cli(capsys, "continue", str(run_dir))
     assert result.code == 0, result.err
-    assert [r.info.stage for r in model.requests] == ["planner", "specialist", "specialist"]
+    assert [r.info.stage for r in model.requests] == ["planner", "specialist", "specialist",
+                                                      "specialist", "specialist"]

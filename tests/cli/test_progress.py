@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from article_support import APPROVED, NO_EDITS, PLAN, WITH_INVENTED
+from article_support import APPROVED, JOBS, NO_EDITS, PLAN, QUEUE_INVENTED, RETRIES
 from pse.cli.progress import StageProgress, Terminal, show_costs, show_findings
 from pse.llm.fake import ScriptedLLM
 from pse.llm.types import Usage
@@ -116,15 +116,17 @@ def test_progress_rich_on_a_terminal() -> None:
 def test_progress_article_cli_stderr_and_quiet(model: ScriptedLLM, tinyqueue: Path,
                                                tmp_path: Path,
                                                capsys: pytest.CaptureFixture[str]) -> None:
-    model.enqueue(PLAN, WITH_INVENTED, APPROVED, NO_EDITS, NO_EDITS, NO_EDITS)
-    result = run_cli(capsys, "article", str(tinyqueue), "--out", str(tmp_path / "a"))
+    model.enqueue(PLAN, QUEUE_INVENTED, NO_EDITS, RETRIES, JOBS, APPROVED)
+    result = run_cli(capsys, "article", str(tinyqueue), "--words", "200",
+                     "--out", str(tmp_path / "a"))
     assert result.code == 0, result.err
     assert "pse: strip (deterministic fallback) ..." in result.err
     assert "tokens and cost (USD)" in result.err and "  total " in result.err
     assert "pse: the run's story: " in result.err and "report.html" in result.err
     assert "\x1b[" not in result.err  # not a terminal: plain text
     assert "pse:" not in result.out
-    model.enqueue(PLAN, WITH_INVENTED, APPROVED, NO_EDITS, NO_EDITS, NO_EDITS)
-    quiet = run_cli(capsys, "article", str(tinyqueue), "--out", str(tmp_path / "b"), "-q")
+    model.enqueue(PLAN, QUEUE_INVENTED, NO_EDITS, RETRIES, JOBS, APPROVED)
+    quiet = run_cli(capsys, "article", str(tinyqueue), "--words", "200",
+                    "--out", str(tmp_path / "b"), "-q")
     assert quiet.code == 0 and quiet.err == ""
     assert quiet.out.splitlines()[-1].endswith("report.json")

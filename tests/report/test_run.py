@@ -10,7 +10,6 @@ import pytest
 
 from article_support import (
     APPROVED,
-    CLEAN,
     GOOD_RUN,
     INVENTED_LINE,
     JOBS,
@@ -18,9 +17,9 @@ from article_support import (
     QUEUE,
     RETRIES,
     ZH_DROPPED_REF,
-    parts,
     article_settings,
     copy_tinyqueue,
+    parts,
     run_article,
     scripted_deps,
 )

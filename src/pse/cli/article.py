@@ -174,7 +174,7 @@ class _ArticleRun:
         with _HISTORY_LOCK:
             record_style(history, project=self.project.name, style=chosen)
             print_summary(final, self.deps, run_dir=run_dir)
-            _print_gates(final)
+            _print_gates(final, self.context)
         return EXIT_OK if final.status == "passed" else EXIT_FINDINGS
 
 
@@ -202,15 +202,16 @@ class _Unlocked:
             _WORK_LOCK.acquire()
 
 
-def _print_gates(state: PSEState) -> None:
-    """The closing lines: the figures and every gate, then why it needs review."""
+def _print_gates(state: PSEState, context: CliContext) -> None:
+    """The closing lines: the figures and every gate (not with ``-q``), then why it needs
+    review (always: it explains exit 1)."""
     figures = {str(g["name"]): g for g in state.gates}
     words = figures.get("length", {}).get("value", "?")
     sections = figures.get("sections", {}).get("value", "?")
     names = figures.get("grounded", {}).get("value", "?")
     marks = ", ".join(f"{g['name']} {'ok' if g['passed'] else 'FAILED'}" for g in state.gates)
-    click.echo(f"pse: {words} words, {sections} sections, {names} distinct verified code "
-               f"names; gates: {marks}", err=True)
+    context.progress(f"pse: {words} words, {sections} sections, {names} distinct verified "
+                     f"code names; gates: {marks}")
     if state.status != "passed":
         click.echo(f"pse: needs review: {state.reason or 'a gate failed'}", err=True)
 
