@@ -17,11 +17,11 @@ import pytest
 from article_support import (
     APPROVED,
     INVENTED_LINE,
-    TITLE,
     JOBS,
     PLAN,
     QUEUE,
     RETRIES,
+    TITLE,
     ZH_PARTS,
     article_settings,
     new_state,

@@ -1,11 +1,11 @@
 """The figure of issue 17: each adapter reproduces the native run byte for byte.
 
 One scripted scenario (a section drafted with three invented references; the fix removes
-two, the strip the third; two clean sections, the article's review, then a translation) runs on pse's own runner and on each framework
-adapter: the artifacts, the report (findings, rounds, stripped spans, usage) and the final
-checkpoint are byte-identical, the trace has the same steps, findings and token counts, and
-a run interrupted on one runner and continued on another reports the same token counts.
-"""
+two, the strip the third; two clean sections, the article's review, then a translation)
+runs on pse's own runner and on each framework adapter: the artifacts, the report
+(findings, rounds, stripped spans, usage) and the final checkpoint are byte-identical, the
+trace has the same steps, findings and token counts, and a run interrupted on one runner
+and continued on another reports the same token counts."""
 
 from __future__ import annotations
 
