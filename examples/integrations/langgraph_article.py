@@ -17,7 +17,8 @@ from pse.pipeline.state import PSEState
 
 def main(source: Path = TINYQUEUE, run_dir: Path = Path("runs/langgraph-example"), *,
          llm: LLMClient | None = None) -> PSEState:
-    """Run planner → specialist → evaluator ⇄ fix → strip → translate → finalize."""
+    """Run planner → (specialist → evaluator ⇄ fix → strip → advance) per section →
+    evaluator → translate → finalize."""
     task, deps, state = article_run(source, run_dir.name, llm=llm)
     graph = build_graph(task, deps, run_dir=run_dir)  # a StateGraph: add nodes, compile
     final = run_graph(graph, state)

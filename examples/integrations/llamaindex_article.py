@@ -18,7 +18,8 @@ from pse.pipeline.state import PSEState
 
 async def main(source: Path = TINYQUEUE, run_dir: Path = Path("runs/llamaindex-example"), *,
                llm: LLMClient | None = None) -> PSEState:
-    """PlannerEvent → SpecialistEvent → EvaluatorEvent ⇄ FixEvent → ... → StopEvent."""
+    """PlannerEvent → SpecialistEvent → EvaluatorEvent ⇄ FixEvent → ... → AdvanceEvent (per
+    section) → ... → StopEvent."""
     task, deps, state = article_run(source, run_dir.name, llm=llm)
     workflow = PSEWorkflow(task, deps, run_dir=run_dir)
     final = await workflow.run(state=state)  # StopEvent.result: the final PSEState

@@ -1,8 +1,10 @@
 """The scripted run every adapter must reproduce byte for byte.
 
-The Specialist's draft names three methods tinyqueue does not have; the one fix round the
-run allows (``max_retries=1``) deletes two of those lines, and the strip deletes the third.
-The passing article is then translated to Chinese.
+The article is written section by section. The Specialist's draft of the first section
+names three methods tinyqueue does not have; the one fix round the run allows per section
+(``max_retries=1``) deletes two of those lines, and the strip deletes the third. The other
+two sections pass first time, the assembled article passes the review, and it is then
+translated to Chinese, one section per call.
 """
 
 from __future__ import annotations
@@ -14,10 +16,13 @@ import pytest
 
 from article_support import (
     APPROVED,
-    CLEAN,
-    CLEAN_ZH,
     INVENTED_LINE,
+    JOBS,
     PLAN,
+    QUEUE,
+    RETRIES,
+    TITLE,
+    ZH_PARTS,
     article_settings,
     new_state,
     scripted_deps,
@@ -33,12 +38,16 @@ INVENTED = (INVENTED_LINE,
             "`RetryPolicy.jitter()` spreads the retries out in time.")
 """Three sentences about methods tinyqueue does not have."""
 
-DRAFT = (CLEAN.replace("in order.\n", "in order.\n" + INVENTED[0] + "\n" + INVENTED[1] + "\n", 1)
-         .replace("each attempt.\n", "each attempt.\n" + INVENTED[2] + "\n", 1))
-FIX_TWO = json.dumps([{"find": INVENTED[0] + "\n", "replace": ""},
-                      {"find": INVENTED[1] + "\n", "replace": ""}])
-SCRIPT = (PLAN, DRAFT, APPROVED, FIX_TWO, CLEAN_ZH)
-STAGES = ("planner", "specialist", "evaluator", "fix", "translate")
+DRAFT = QUEUE.rstrip("\n") + "\n" + "\n".join(INVENTED) + "\n"
+"""The Specialist's first section: :data:`~article_support.QUEUE` plus :data:`INVENTED`."""
+DRAFT_ARTICLE = f"# {TITLE}\n\n" + "\n".join((DRAFT, RETRIES, JOBS))
+"""The whole article as one Specialist reply with :data:`DRAFT` as its first section (what a
+framework that writes in one piece, the CrewAI crew, is given)."""
+FIX_TWO = json.dumps([{"find": INVENTED[0], "replace": ""},
+                      {"find": INVENTED[1], "replace": ""}])
+SCRIPT = (PLAN, DRAFT, FIX_TWO, RETRIES, JOBS, APPROVED, *ZH_PARTS)
+STAGES = ("planner", "specialist", "fix", "specialist", "specialist", "evaluator",
+          *("translate",) * len(ZH_PARTS))
 MAX_RETRIES = 1
 OUTPUTS = ("artifact.en.md", "artifact.zh.md", "report.json", "state.json")
 """What a finished run writes; all must be byte-identical across runners."""

@@ -28,7 +28,14 @@ from article_support import (
     new_state,
     scripted_deps,
 )
-from integrations.scenario import DRAFT, INVENTED, SCRIPT, scenario_parts, scenario_state
+from integrations.scenario import (
+    DRAFT,
+    DRAFT_ARTICLE,
+    INVENTED,
+    SCRIPT,
+    scenario_parts,
+    scenario_state,
+)
 from pse.llm.fake import ScriptedLLM
 from pse.llm.types import LLMClient
 from pse.pipeline.runner import RunInterrupted, resume_pipeline, run_pipeline
@@ -76,11 +83,11 @@ def test_crewai_task_guardrail_passes_a_clean_text(crew: ModuleType, tinyqueue: 
 def test_crewai_task_guardrail_lists_every_finding_for_the_retry(crew: ModuleType,
                                                                  tinyqueue: Path) -> None:
     task, state, _ = _prepared(tinyqueue, ScriptedLLM())
-    ok, message = crew.task_guardrail(task, state)(_output(DRAFT))
+    ok, message = crew.task_guardrail(task, state)(_output(DRAFT_ARTICLE))
     assert ok is False and isinstance(message, str)
     assert message.startswith("pse found 3 statement(s) the sources do not support")
     for line, name in [(6, "JobQueue.cancel()"), (7, "Job.retry()"),
-                       (12, "RetryPolicy.jitter()")]:
+                       (8, "RetryPolicy.jitter()")]:
         assert f"- line {line}: {name!r}: " in message
     assert "hint: " in message
 
@@ -168,31 +175,43 @@ def test_crewai_crew_usage_reaches_pses_ledger(crew: ModuleType, tinyqueue: Path
 
 
 def _native_rounds(source: Path, run_dir: Path) -> tuple[PSEState, str, PSEState]:
-    """The scenario on the native runner: state after round one, text after the fix, end."""
-    task, deps, _ = scenario_parts(source, SCRIPT[:3], stop_after=("evaluate",))
+    """The scenario on the native runner: the state after the first section's first
+    evaluation, that section's text after the fix, and the final state."""
+    task, deps, _ = scenario_parts(source, SCRIPT[:2], stop_after=("evaluate",))
     with pytest.raises(RunInterrupted):
         run_pipeline(scenario_state(source), task, deps, run_dir=run_dir)
     first = load_state(run_dir)
-    task, deps, _ = scenario_parts(source, SCRIPT[3:4], stop_after=("fix",))
+    task, deps, _ = scenario_parts(source, SCRIPT[2:3], stop_after=("fix",))
     with pytest.raises(RunInterrupted):
         resume_pipeline(run_dir, task, deps)
-    fixed = load_state(run_dir).artifact
-    task, deps, _ = scenario_parts(source, SCRIPT[4:])
+    fixed = load_state(run_dir).current_text()
+    task, deps, _ = scenario_parts(source, SCRIPT[3:])
     return first, fixed, resume_pipeline(run_dir, task, deps)
+
+
+def _unplaced(findings: list[dict[str, object]]) -> list[dict[str, object]]:
+    """Findings without their line: the native run checks the section (its lines count
+    from the section's heading), the crew the whole article."""
+    return [{k: v for k, v in f.items() if k != "line"} for f in findings]
 
 
 def test_crewai_parity_crew_reaches_the_native_text_and_findings(
         crew: ModuleType, tinyqueue: Path, tmp_path: Path) -> None:
     first, fixed, native = _native_rounds(tinyqueue, tmp_path / "native")
-    llm = ScriptedLLM([_answer(PLAN), _answer(DRAFT), _answer(fixed), _answer(APPROVED)])
+    fixed_article = DRAFT_ARTICLE.replace(DRAFT, fixed)
+    llm = ScriptedLLM([_answer(PLAN), _answer(DRAFT_ARTICLE), _answer(fixed_article),
+                       _answer(APPROVED)])
     task, deps, _ = scenario_parts(tinyqueue, ())
     state = task.prepare(scenario_state(tinyqueue), deps)
     parts = crew.build_crew(task, state, llm=llm)  # max_retries=1: one fix, then strip
     parts.crew.kickoff()
     gate = parts.guardrail.gate
     assert parts.specialist.output.raw == native.artifact  # byte for byte
-    assert [finding_to_dict(f) for f in gate.results[0].bad] == first.bad
-    assert [len(r.bad) for r in gate.results] == [r.bad for r in native.rounds] == [3, 1]
+    crew_first = [finding_to_dict(f) for f in gate.results[0].bad]
+    assert _unplaced(crew_first) == _unplaced(first.bad) and len(crew_first) == 3
+    assert [f["line"] for f in crew_first] == [f["line"] + 2 for f in first.bad]  # + title
+    section_one = [r.bad for r in native.rounds if r.scope == "section 1"]
+    assert [len(r.bad) for r in gate.results] == section_one == [3, 1]
     assert gate.stripped == native.stripped == [INVENTED[2]]
 
 

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from article_support import trace_events
+from article_support import JOBS, RETRIES, trace_events
 from integrations.extra_step import register_polish
 from integrations.scenario import DRAFT, SCRIPT, require, scenario_parts, scenario_state
 
@@ -32,10 +32,11 @@ def test_langgraph_nodes_are_the_seeds_roles_and_the_steps(tinyqueue: Path,
     graph = build_graph(task, deps, run_dir=tmp_path / "run").compile().get_graph()
     assert sorted(graph.nodes) == sorted(["__start__", "__end__", "prepare", "planner",
                                           "specialist", "evaluator", "fix", "strip",
-                                          "translate", "finalize"])
+                                          "advance", "translate", "finalize"])
     edges = {(e.source, e.target) for e in graph.edges}
-    assert {("evaluator", "fix"), ("evaluator", "strip"), ("evaluator", "translate"),
-            ("fix", "evaluator"), ("finalize", END)} <= edges
+    assert {("evaluator", "fix"), ("evaluator", "strip"), ("evaluator", "advance"),
+            ("evaluator", "translate"), ("fix", "evaluator"), ("strip", "advance"),
+            ("advance", "specialist"), ("advance", "evaluator"), ("finalize", END)} <= edges
 
 
 def test_langgraph_route_follows_the_step_the_state_names(tinyqueue: Path) -> None:
@@ -51,7 +52,7 @@ def test_langgraph_routes_a_step_registered_later(tinyqueue: Path, tmp_path: Pat
     task, deps, llm = scenario_parts(tinyqueue)
     final = run_graph(build_graph(task, deps, run_dir=tmp_path / "run"),
                       scenario_state(tinyqueue))
-    assert (final.status, llm.pending, seen) == ("passed", 0, [DRAFT])
+    assert (final.status, llm.pending, seen) == ("passed", 0, [DRAFT, RETRIES, JOBS])
     steps = [e["step"] for e in trace_events(tmp_path / "run") if e["event"] == "step"]
     assert steps[:5] == ["prepare", "plan", "write", "polish", "evaluate"]
 

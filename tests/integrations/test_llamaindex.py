@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from article_support import trace_events
+from article_support import JOBS, RETRIES, trace_events
 from integrations.extra_step import register_polish
 from integrations.scenario import DRAFT, SCRIPT, require, scenario_parts, scenario_state
 from pse.pipeline.runner import RunInterrupted
@@ -20,6 +20,7 @@ require("llamaindex")
 from llama_index.core.workflow import StopEvent  # noqa: E402
 
 from pse.integrations.llamaindex import (  # noqa: E402
+    AdvanceEvent,
     EvaluatorEvent,
     FinalizeEvent,
     FixEvent,
@@ -39,7 +40,8 @@ from pse.integrations.llamaindex import (  # noqa: E402
 @pytest.mark.parametrize(("step", "event"), [
     ("prepare", PrepareEvent), ("plan", PlannerEvent), ("write", SpecialistEvent),
     ("evaluate", EvaluatorEvent), ("fix", FixEvent), ("strip", StripEvent),
-    ("translate", TranslateEvent), ("finalize", FinalizeEvent), ("polish", StepEvent)])
+    ("advance", AdvanceEvent), ("translate", TranslateEvent), ("finalize", FinalizeEvent),
+    ("polish", StepEvent)])
 def test_llamaindex_event_for_each_step(tinyqueue: Path, step: str, event: type) -> None:
     state = replace(scenario_state(tinyqueue), step=step)
     sent = event_for(state)
@@ -55,7 +57,8 @@ def test_llamaindex_a_finished_state_stops_with_the_state(tinyqueue: Path) -> No
 def test_llamaindex_workflow_validates(tinyqueue: Path, tmp_path: Path) -> None:
     task, deps, _ = scenario_parts(tinyqueue)
     workflow = PSEWorkflow(task, deps, run_dir=tmp_path / "run")
-    assert workflow.validate() is False  # a valid graph with no human-in-the-loop step
+    # valid: every event a step may send (``Next``, advance's included) has a handler
+    assert workflow.validate() is False  # ... and no human-in-the-loop step
 
 
 def test_llamaindex_routes_a_step_registered_later(tinyqueue: Path, tmp_path: Path,
@@ -64,7 +67,7 @@ def test_llamaindex_routes_a_step_registered_later(tinyqueue: Path, tmp_path: Pa
     task, deps, llm = scenario_parts(tinyqueue)
     final = run_workflow(PSEWorkflow(task, deps, run_dir=tmp_path / "run"),
                          scenario_state(tinyqueue))
-    assert (final.status, llm.pending, seen) == ("passed", 0, [DRAFT])
+    assert (final.status, llm.pending, seen) == ("passed", 0, [DRAFT, RETRIES, JOBS])
     steps = [e["step"] for e in trace_events(tmp_path / "run") if e["event"] == "step"]
     assert steps[:5] == ["prepare", "plan", "write", "polish", "evaluate"]
 

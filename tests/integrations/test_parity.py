@@ -1,11 +1,11 @@
 """The figure of issue 17: each adapter reproduces the native run byte for byte.
 
-One scripted scenario (a draft with three invented references; the fix removes two, the
-strip the third; then a translation) runs on pse's own runner and on each framework
-adapter: the artifacts, the report (findings, rounds, stripped spans, usage) and the final
-checkpoint are byte-identical, the trace has the same steps, findings and token counts, and
-a run interrupted on one runner and continued on another reports the same token counts.
-"""
+One scripted scenario (a section drafted with three invented references; the fix removes
+two, the strip the third; two clean sections, the article's review, then a translation)
+runs on pse's own runner and on each framework adapter: the artifacts, the report
+(findings, rounds, stripped spans, usage) and the final checkpoint are byte-identical, the
+trace has the same steps, findings and token counts, and a run interrupted on one runner
+and continued on another reports the same token counts."""
 
 from __future__ import annotations
 
@@ -29,9 +29,9 @@ from integrations.scenario import (
 from pse.pipeline.runner import RunInterrupted, resume_pipeline
 from pse.pipeline.state import load_state
 
-CALLS_BEFORE = {"prepare": 0, "plan": 1, "write": 2, "evaluate": 3, "fix": 4, "strip": 4,
-                "translate": 5}
-"""Scripted replies used once a run has finished each step."""
+CALLS_BEFORE = {"prepare": 0, "plan": 1, "write": 2, "evaluate": 2, "fix": 3, "strip": 3,
+                "advance": 3, "translate": len(SCRIPT)}
+"""Scripted replies used once a run has first finished each step."""
 
 
 def _native(source: Path, run_dir: Path) -> None:
@@ -54,8 +54,11 @@ def _assert_same_outputs(expected: Path, actual: Path) -> None:
 def test_parity_scenario_fixes_two_and_strips_one(tinyqueue: Path, tmp_path: Path) -> None:
     _native(tinyqueue, tmp_path / "native")
     report = read_report(tmp_path / "native")
-    assert [(r["bad"], r["fixed"]) for r in report["rounds"]] == [(3, 2), (1, 0)]
+    assert [(r["scope"], r["bad"], r["fixed"]) for r in report["rounds"]] == [
+        ("section 1", 3, 2), ("section 1", 1, 0), ("section 2", 0, 0), ("section 3", 0, 0),
+        ("article", 0, 0)]
     assert report["stripped"] == [INVENTED[2]]
+    assert (report["findings_fixed"], report["findings_stripped"]) == (2, 1)
     assert (report["status"], report["open_findings"]) == ("passed", [])
     article = (tmp_path / "native" / "artifact.en.md").read_text(encoding="utf-8")
     assert not any(line in article for line in INVENTED)
@@ -100,14 +103,14 @@ def test_parity_native_resume_continues_an_adapter_checkpoint(
         tinyqueue: Path, tmp_path: Path, adapter: str) -> None:
     _native(tinyqueue, tmp_path / "native")
     run_dir = tmp_path / "continued"
-    task, deps, _ = scenario_parts(tinyqueue, SCRIPT[:4], stop_after=("fix",))
+    task, deps, _ = scenario_parts(tinyqueue, SCRIPT[:3], stop_after=("fix",))
     with pytest.raises(RunInterrupted, match="stopped after 'fix'"):
         drive(adapter, scenario_state(tinyqueue), task, deps, run_dir=run_dir)
     assert load_state(run_dir).step == "evaluate"
-    task, deps, rest = scenario_parts(tinyqueue, SCRIPT[4:])
+    task, deps, rest = scenario_parts(tinyqueue, SCRIPT[3:])
     resume_pipeline(run_dir, task, deps)
     assert rest.pending == 0
     _assert_same_outputs(tmp_path / "native", run_dir)
     usage = read_report(run_dir)["usage"]
     assert usage == read_report(tmp_path / "native")["usage"]
-    assert usage["fix"]["completion_tokens"] == str(len(SCRIPT[3].split()))
+    assert usage["fix"]["completion_tokens"] == str(len(SCRIPT[2].split()))

@@ -1,4 +1,5 @@
-"""pse's gate as a LangGraph ``StateGraph``: planner → specialist → evaluator ⇄ fix → strip.
+"""pse's gate as a LangGraph ``StateGraph``: planner → specialist → evaluator ⇄ fix → strip
+→ advance, per section, then the article's evaluator → translate → finalize.
 
 Every registered pipeline step is a node (``plan`` is ``planner``, ``write`` is
 ``specialist``, ``evaluate`` is ``evaluator``; any other step keeps its own name, so steps

@@ -2,8 +2,10 @@
 
 ``PlannerEvent`` → ``planner``, ``SpecialistEvent`` → ``specialist``, ``EvaluatorEvent`` →
 ``evaluator``, which answers with a ``FixEvent`` (a fix round is left), a ``StripEvent``
-(the fix rounds are spent) or a ``TranslateEvent`` (the gate passed); ``finalize`` ends with
-a ``StopEvent`` whose ``result`` is the final :class:`~pse.pipeline.state.PSEState`. Each
+(the fix rounds are spent), an ``AdvanceEvent`` (a section passed: the cursor moves to the
+next section, or the article is assembled and evaluated whole) or a ``TranslateEvent`` (the
+article passed); ``finalize`` ends with a ``StopEvent`` whose ``result`` is the final
+:class:`~pse.pipeline.state.PSEState`. Each
 event carries the run state; each step calls the registered pipeline step through
 :func:`~pse.integrations.stepper.advance` (checkpointed, traced, usage counted as in a
 native run) and turns the ``state.step`` it set into the next event. A step the pipeline
@@ -23,7 +25,8 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import TypeAlias
 
-from pse.integrations.stepper import DONE, MAX_STEPS, RunContext, advance
+from pse.integrations.stepper import DONE, MAX_STEPS, RunContext
+from pse.integrations.stepper import advance as take_step
 from pse.pipeline.state import PSEState
 from pse.pipeline.task import RunDeps, Task
 
@@ -70,6 +73,10 @@ class StripEvent(PSEEvent):
     """The fix rounds are spent: delete what is still unverified."""
 
 
+class AdvanceEvent(PSEEvent):
+    """Close the section just checked; write the next one or assemble the article."""
+
+
 class TranslateEvent(PSEEvent):
     """Translate the passing text (each translation is verified too)."""
 
@@ -85,11 +92,12 @@ class StepEvent(PSEEvent):
 EVENTS: Mapping[str, type[PSEEvent]] = {
     "prepare": PrepareEvent, "plan": PlannerEvent, "write": SpecialistEvent,
     "evaluate": EvaluatorEvent, "fix": FixEvent, "strip": StripEvent,
-    "translate": TranslateEvent, "finalize": FinalizeEvent}
+    "advance": AdvanceEvent, "translate": TranslateEvent, "finalize": FinalizeEvent}
 """The event of each known step; other steps travel as :class:`StepEvent`."""
 
 Next: TypeAlias = (PrepareEvent | PlannerEvent | SpecialistEvent | EvaluatorEvent | FixEvent
-                   | StripEvent | TranslateEvent | FinalizeEvent | StepEvent | StopEvent)
+                   | StripEvent | AdvanceEvent | TranslateEvent | FinalizeEvent | StepEvent
+                   | StopEvent)
 """What any step may send next (every step routes on ``state.step``)."""
 
 
@@ -101,7 +109,8 @@ def event_for(state: PSEState) -> PSEEvent | StopEvent:
 
 
 class PSEWorkflow(Workflow):
-    """Planner → Specialist → Evaluator ⇄ Fix → Strip → Translate → Finalize.
+    """Planner → (Specialist → Evaluator ⇄ Fix → Strip → Advance) per section → Evaluator
+    on the article → Translate → Finalize.
 
     Steps run on the event loop's thread and block it while the model answers (a task's
     symbol index is an SQLite connection bound to the thread that opened it); run the
@@ -123,7 +132,7 @@ class PSEWorkflow(Workflow):
             raise RuntimeError(f"run {state.run_id!r} did not finish in {MAX_STEPS} steps")
         # On the loop's own thread, not in a worker: a task holds thread-bound resources
         # (the SQLite symbol index), so every step must run where the first one did.
-        return event_for(advance(state, self._run))
+        return event_for(take_step(state, self._run))
 
     @step
     async def start(self, ev: PSEStartEvent) -> Next:
@@ -147,7 +156,7 @@ class PSEWorkflow(Workflow):
 
     @step
     async def evaluator(self, ev: EvaluatorEvent) -> Next:
-        """Run ``evaluate``; it routes to fix, strip or translate."""
+        """Run ``evaluate``; it routes to fix, strip, advance or translate."""
         return await self._next(ev.state)
 
     @step
@@ -158,6 +167,11 @@ class PSEWorkflow(Workflow):
     @step
     async def strip(self, ev: StripEvent) -> Next:
         """Run ``strip``."""
+        return await self._next(ev.state)
+
+    @step
+    async def advance(self, ev: AdvanceEvent) -> Next:
+        """Run ``advance``: the next section, or the assembled article."""
         return await self._next(ev.state)
 
     @step
