@@ -26,7 +26,7 @@ def test_article_gate_flags_a_false_claim_and_strip_removes_it(tmp_path: Path) -
     assert finding.message.endswith("`JobQueue`'s bases are only `object`")
     assert finding.evidence[0].path == "src/tinyqueue/queue.py"
     excerpt = flagged_excerpt(text, result.bad, [])
-    assert f"LINE {line}:" in excerpt and "only `object`" in excerpt  # the true relation reaches Fix
+    assert f"LINE {line}:" in excerpt and "only `object`" in excerpt  # the true relation
     stripped, removed = strip_spans(text, task.strip_spans(state, result))
     assert removed == [FALSE_CLAIM] and stripped == CLEAN
     assert task.verify(state, stripped, lang="en").bad == []
