@@ -12,6 +12,7 @@ import ast
 import warnings
 
 from pse.index.model import BodyFacts
+from pse.index.python import dotted_name
 
 _Function = ast.FunctionDef | ast.AsyncFunctionDef
 
@@ -56,7 +57,7 @@ def _facts(function: _Function, qualname: str) -> BodyFacts:
                 calls.append(name)
         elif isinstance(node, ast.Raise) and node.exc is not None:
             raised = node.exc.func if isinstance(node.exc, ast.Call) else node.exc
-            dotted = _dotted(raised)
+            dotted = dotted_name(raised)
             if dotted:
                 raises.append(dotted)
     names = {n.id for n in ast.walk(function) if isinstance(n, ast.Name)}
@@ -84,14 +85,3 @@ def _last_name(node: ast.expr) -> str:
     if isinstance(node, ast.Attribute):
         return node.attr
     return ""
-
-
-def _dotted(node: ast.expr) -> str:
-    parts: list[str] = []
-    while isinstance(node, ast.Attribute):
-        parts.append(node.attr)
-        node = node.value
-    if not isinstance(node, ast.Name):
-        return ""
-    parts.append(node.id)
-    return ".".join(reversed(parts))

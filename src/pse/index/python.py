@@ -160,10 +160,10 @@ def _add_function(c: _Collector, node: ast.FunctionDef | ast.AsyncFunctionDef, *
 
 
 def _decorators(node: ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef) -> tuple[str, ...]:
-    return tuple(_dotted(d.func if isinstance(d, ast.Call) else d) for d in node.decorator_list)
+    return tuple(dotted_name(d.func if isinstance(d, ast.Call) else d) for d in node.decorator_list)
 
 
-def _dotted(node: ast.expr) -> str:
+def dotted_name(node: ast.expr) -> str:
     """``a.b.c`` for a name or attribute chain, "" for anything else."""
     parts: list[str] = []
     while isinstance(node, ast.Attribute):
