@@ -70,12 +70,12 @@ def test_intent_roles_flag_bare_names_but_not_other_packages(resolver: Resolver)
 
 
 def test_intent_modules_imported_by_the_examples_are_external(resolver: Resolver) -> None:
-    text = ("```python\nfrom pendulum import DateTime\nimport emaillib\n"
+    text = ("```python\nfrom chronoflux import DateTime\nimport emaillib\n"
             "emaillib.send(DateTime.now())\n```\n\nA `DateTime` goes to `emaillib.send`.\n")
     statuses = _status(resolver, text)
-    assert statuses["pendulum.DateTime"] == "external"
+    assert statuses["chronoflux.DateTime"] == "external"
     assert statuses["emaillib.send"] == "external"
-    assert _status(resolver, text, strict=True)["pendulum.DateTime"] == "unverified"
+    assert _status(resolver, text, strict=True)["chronoflux.DateTime"] == "unverified"
 
 
 def test_intent_stand_ins_called_by_examples_are_ignored(resolver: Resolver) -> None:
