@@ -288,3 +288,13 @@ def test_cue_gates_never_hide_a_frame(monkeypatch: pytest.MonkeyPatch) -> None:
     gated = [_read(text) for text in texts]
     monkeypatch.setattr(grammar, "_CUE", {r: re.compile("") for r in grammar._CUES})
     assert [_read(text) for text in texts] == gated
+
+
+def test_claims_an_alias_called_a_name_is_not_a_call() -> None:
+    text = "It comes with an alias for `structlog.get_logger` called `structlog.getLogger`.\n"
+    assert [c for s in sentences(text, rst=False) for c in read_claims(s)] == []
+
+
+def test_claims_a_doc_role_target_is_not_an_argument() -> None:
+    text = "``pytest`` provides :std:doc:`Builtin fixtures <builtin>` to request resources.\n"
+    assert [c for s in sentences(text, rst=True) for c in read_claims(s)] == []

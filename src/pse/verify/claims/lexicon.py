@@ -103,7 +103,8 @@ BESIDES = (r"(?:besides|apart from|aside from|excluding|not counting|other than|
 INCLUDING = r"(?:including|counting|包括|算上|包含|含)"
 
 # ------------------------------------------------------------------ calls, raises
-CALL_VERB = (r"(?P<cv>call|calls|called|invoke|invokes|invoked|calls into|call into|delegates to"
+# not a bare "called": "an alias for `a` called `b`" names, it does not call
+CALL_VERB = (r"(?P<cv>call|calls|invoke|invokes|invoked|calls into|call into|delegates to"
              r"|delegate to|makes a call to|make a call to|ends up calling|end up calling"
              r"|dispatches to|hands off to|defers to|calls out to|calls through to"
              r"|goes through|relies on|uses|wraps|triggers|runs|executes|passes control to"

@@ -15,7 +15,10 @@ from dataclasses import dataclass
 from pse.verify.claims.lexicon import ADVERBS, ADVERBS_ZH
 from pse.verify.markdown import ignored_line_numbers
 
-_SPAN = re.compile(r"(?:\{[\w:.-]+\}|:[\w:.-]+:)?(`+)(?P<code>[^`]+?)\1(?!`)")
+_SPAN = re.compile(r"(?:\{(?P<myst>[\w:.-]+)\}|:(?P<role>[\w:.-]+):)?(`+)(?P<code>[^`]+?)\3(?!`)")
+_TEXT_ROLES = frozenset({"doc", "ref", "term", "numref", "download", "abbr", "guilabel",
+                         "menuselection", "pep", "rfc", "issue", "pr", "user"})
+"""Roles whose target is a page, label or word, not code: never a claim's argument."""
 _RST_MARKER = re.compile(r"\.\.\s+pse:\s*(ignore(?:-start|-end|-file)?)\b")
 _FENCE = re.compile(r"^\s*(```|~~~)")
 _SKIPPED = re.compile(r"^\s*(?:#|\||<|\.\. |[=\-~^\"'`#*+]{3,}\s*$|:[\w-]+:(?:\s|$))")
@@ -47,7 +50,7 @@ class Sentence:
 def sentences(text: str, *, rst: bool) -> Iterator[Sentence]:
     """Every prose sentence holding at least two code spans or one span and a number."""
     for number, line in _prose_lines(text, rst=rst):
-        spans = list(_SPAN.finditer(line))
+        spans = [m for m in _SPAN.finditer(line) if not _is_text_role(m)]
         if not spans:
             continue
         for start, end in _sentence_bounds(line, spans):
@@ -91,6 +94,11 @@ def _sentence_bounds(line: str, spans: list[re.Match[str]]) -> list[tuple[int, i
         start = match.end()
     bounds.append((start, len(line)))
     return [(a, b) for a, b in bounds if line[a:b].strip()]
+
+
+def _is_text_role(match: re.Match[str]) -> bool:
+    role = match.group("role") or match.group("myst") or ""
+    return role.split(":")[-1] in _TEXT_ROLES
 
 
 def _code_positions(spans: list[re.Match[str]]) -> set[int]:
