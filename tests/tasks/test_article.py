@@ -7,7 +7,14 @@ from pathlib import Path
 
 import pytest
 
-from article_support import CLEAN, CLEAN_ZH, WITH_INVENTED, article_settings, new_state
+from article_support import (
+    CLEAN,
+    CLEAN_ZH,
+    WITH_INVENTED,
+    article_settings,
+    copy_tinyqueue,
+    new_state,
+)
 from pse.errors import ConfigError, SourceError, TaskError
 from pse.index.facts import ProjectFacts
 from pse.llm.fake import ScriptedLLM
@@ -417,3 +424,13 @@ def test_article_strip_never_deletes_the_title_or_a_planned_heading(
            for n in (1, 3, 5, 7)]
     spans = task.strip_spans(state, VerifyResult(bad=bad))
     assert [s.line for s in spans] == [5, 7]
+
+
+def test_article_gate_flags_a_fix_hint_pasted_into_the_text(tmp_path: Path) -> None:
+    root = copy_tinyqueue(tmp_path / "tinyqueue")
+    task = ArticleTask(settings=article_settings(root))
+    state = task.prepare(new_state(root), RunDeps(llm=ScriptedLLM()))
+    pasted = ("This section names no verified code; mention what the section explains: "
+              "JobQueue, src/tinyqueue/queue.py")
+    result = task.verify(state, CLEAN + "\n" + pasted + "\n", lang="en")
+    assert [f.text for f in result.bad if f.rule == "prompt-copy"] == [pasted]

@@ -34,6 +34,12 @@ NOT_STRIPPABLE = frozenset({"ungrounded-section", "cut-off", "too-short", "code-
 _HEADING = re.compile(r"^\s{0,3}##\s+\S")
 
 
+_UNGROUNDED_MESSAGE = "this section names no verified code"
+_UNGROUNDED_HINT = "mention what the section explains: "
+_UNGROUNDED_WORDS = f"{_UNGROUNDED_MESSAGE}; {_UNGROUNDED_HINT}"
+"""What Fix is told about an ungrounded section: a model that pastes it is caught as a copy."""
+
+
 def verify_text(task: ArticleTask, state: PSEState, text: str, *, lang: str,
                 original: str | None) -> VerifyResult:
     """Every per-round check of ``text`` (a section, the article or a translation)."""
@@ -45,8 +51,8 @@ def verify_text(task: ArticleTask, state: PSEState, text: str, *, lang: str,
     bad += checks.exaggerations(text, checks.load_terms(task.rules_dir, lang), path=path)
     bad += checks.reasoning_leaks(text, path=path)
     bad += quality.repetitions(text, path=path)
-    bad += quality.prompt_copies(text, instruction_texts(str(state.data.get("style_guide", ""))),
-                                 path=path)
+    prompts = [*instruction_texts(str(state.data.get("style_guide", ""))), _UNGROUNDED_WORDS]
+    bad += quality.prompt_copies(text, prompts, path=path)
     bad += quality.code_problems(text, path=path)
     bad += quality.residue(text, path=path)
     bad += quality.cut_off_end(text, path=path)
@@ -92,11 +98,11 @@ def ungrounded_sections(text: str, ok: list[Finding], *, path: str,
         end = starts[i + 1] if i + 1 < len(starts) else len(lines) + 1
         if any(start <= n < end for n in verified_lines):
             continue
-        hint = ("mention what the section explains: " + ", ".join(f"`{f}`" for f in focus[:3])
+        hint = (_UNGROUNDED_HINT + ", ".join(f"`{f}`" for f in focus[:3])
                 if focus else "name the real code this section explains, in backticks")
         findings.append(Finding(rule="ungrounded-section", path=path, line=start,
                                 text=lines[start - 1].strip(), kind="quality", hint=hint,
-                                message="this section names no verified code"))
+                                message=_UNGROUNDED_MESSAGE))
     return findings
 
 
