@@ -109,8 +109,8 @@ FIELDS: tuple[Field, ...] = (
     Field("local.model", "str", "qwen2.5-coder-0.5b", "Embedded model: a name from "
           "`pse models` or the path of a GGUF file."),
     Field("local.n_ctx", "int", 8192, "Context window of the embedded model, in tokens."),
-    Field("local.threads", "int", 0, "CPU threads of the embedded model (0: llama.cpp's "
-          "default, half the cores to generate and all to read the prompt)."),
+    Field("local.threads", "int", 0, "CPU threads of the embedded model (0: every core, "
+          "at most 8)."),
     # Retrieval (pse.rag): which retriever grounds the writers, and its embedding model.
     Field("rag.retriever", "str", "auto", "Retriever: 'auto' (hybrid when an embedding model "
           "or endpoint is available, else BM25), 'bm25', 'dense' or 'hybrid'.",

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 import time
@@ -10,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from pse.errors import LLMError
+from pse.llm.backends import default_threads
 from pse.llm.serve import (
     LocalServer,
     free_port,
@@ -34,6 +36,16 @@ def test_server_command_binds_loopback_with_the_model_alias(tmp_path: Path) -> N
     assert flags["--host"] == "127.0.0.1" and flags["--port"] == "8123"
     assert flags["--model_alias"] == "qwen" and flags["--n_ctx"] == "4096"
     assert flags["--n_threads"] == "2"
+
+
+def test_server_command_uses_every_core_up_to_eight_when_threads_are_not_set(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(os, "sched_getaffinity", lambda _pid: set(range(2)))
+    flags = dict(zip(*(lambda c: (c[3::2], c[4::2]))(server_command(
+        tmp_path / "m.gguf", port=1, alias="q", n_ctx=512, threads=0)), strict=True))
+    assert flags["--n_threads"] == "2" and flags["--n_threads_batch"] == "2"
+    monkeypatch.setattr(os, "sched_getaffinity", lambda _pid: set(range(64)))
+    assert default_threads() == 8
 
 
 def test_stop_server_terminates_by_pid_and_reaps() -> None:

@@ -112,10 +112,11 @@ def test_run_each_section_gets_its_own_excerpts_and_only_summaries_before_it(
     assert 'This section: "## Retries"' in second and "`RetryPolicy.delay()`" in second
     assert "def delay" in second  # the focus symbol's own source
     assert "This is the first section." in first
-    # earlier sections: title and first sentence, never their full text
-    assert '- "The queue": `JobQueue.submit()` adds a job' in third
-    assert "Nothing runs in parallel" not in third
-    assert '- "Retries": A failed job is retried as `RetryPolicy` allows.' in third
+    # earlier sections: title and the code they explained, never their text
+    assert '- "The queue": explained `JobQueue.submit()`, `JobQueue.run_all()`' in third
+    assert "Nothing runs in parallel" not in third and "adds a job" not in third
+    assert '- "Retries": explained `RetryPolicy`, `max_attempts`, `RetryPolicy.delay()`' \
+        in third
     assert CLEAN.strip() in evaluator
 
 
@@ -323,6 +324,30 @@ def test_run_a_section_without_verified_code_needs_review(tinyqueue: Path,
     fix_prompt = llm.requests[4].messages[-1].content
     assert "this section names no verified code" in fix_prompt and "`Job.run()`" in fix_prompt
     assert "grounded: " in final.reason and "ungrounded sections: 'Jobs'" in final.reason
+
+
+def test_run_plain_real_names_get_backticks_and_ground_the_section(tinyqueue: Path,
+                                                                    tmp_path: Path) -> None:
+    plain = JOBS.replace("`JobState`", "JobState").replace("`Job.run()`", "Job.run()")
+    plain = plain.replace("`Job`", "Job")
+    final = run_article(tinyqueue, ScriptedLLM([PLAN, QUEUE, RETRIES, plain, APPROVED]),
+                        tmp_path / "run")
+    assert final.status == "passed", final.reason
+    assert "Calling `Job.run()` counts" in final.artifact and "the `JobState` values" in \
+        final.artifact
+    assert "a `Job`." not in final.artifact  # a plain English-looking word stays plain
+
+
+def test_run_a_fix_never_rewrites_a_planned_heading(tinyqueue: Path, tmp_path: Path) -> None:
+    vague = ("## Jobs\n\nEach unit of work has a lifecycle. It moves from one state to the "
+             "next while the queue decides whether another try is worth it.\n")
+    rename = json.dumps([{"find": "## Jobs", "replace": "## Jobs and `Job.run()`"}])
+    llm = ScriptedLLM([PLAN, QUEUE, RETRIES, vague, rename, APPROVED, rename])
+    final = run_article(tinyqueue, llm, tmp_path / "run")
+    assert llm.pending == 0
+    assert "\n## Jobs\n" in final.artifact and "## Jobs and" not in final.artifact
+    assert final.status == "needs-review" and "ungrounded-section '## Jobs'" in final.reason
+    assert sum(r.rejected_edits for r in final.rounds) >= 1
 
 
 def test_run_a_section_cut_at_the_cap_is_trimmed_to_its_last_whole_sentence(

@@ -57,7 +57,8 @@ def test_index_plan_of_tinyqueue_is_central_classes_first(tinyqueue: Path) -> No
     sections = task.index_plan(state)
     assert [s.title for s in sections][0] == "What tinyqueue is for"
     assert sections[0].focus == ["JobQueue", "src/tinyqueue/queue.py"]
-    assert sections[1].title.startswith("`JobQueue`, `RetryPolicy`: Runs jobs in the order")
+    assert sections[1].title == \
+        "`JobQueue` and `RetryPolicy`: Runs jobs in the order they were added"
     assert sections[-1] == Section(title="Running it", focus=["main"], source="index",
                                    brief="how a user starts the project: its entry points")
     assert len(sections) == 4 and all(s.source == "index" for s in sections)

@@ -27,10 +27,16 @@ def test_shape_section_trims_a_reply_cut_at_the_cap() -> None:
     assert (text, trimmed) == ("## A\n\nText.\n", "```python\nqueue.run_all(")
 
 
-def test_summary_is_the_first_sentence_cut_to_30_words() -> None:
+def test_summary_names_the_code_a_section_explained_not_a_sentence_to_copy() -> None:
+    text = ("## Queue\n\n`JobQueue.submit()` adds a job. Then `JobQueue.run_all()` runs "
+            "them; `JobQueue.submit()` again.\n\n```python\nq = Hidden()\n```\n")
+    assert sections.summary(text) == "explained `JobQueue.submit()`, `JobQueue.run_all()`"
+
+
+def test_summary_of_a_section_without_code_names_is_its_opening_cut_short() -> None:
     long = " ".join(["word"] * 40) + ". Second."
-    assert sections.summary("## A\n\nFirst one. Second one.\n") == "First one."
-    assert sections.summary(f"## A\n\n{long}\n").endswith("word …")
+    assert sections.summary("## A\n\nFirst one. Second one.\n") == "covered First one."
+    assert sections.summary(f"## A\n\n{long}\n") == "covered " + " ".join(["word"] * 12) + " …"
 
 
 def test_mentioning_finds_a_docs_passage_and_a_test_naming_the_focus() -> None:

@@ -128,7 +128,8 @@ class _ArticleRun:
         set_token_caps(self.deps, words=options.words)
         # a section, not the whole article, per Specialist call; an outline, not an article
         per_section = options.words / section_count(options.words)
-        self.deps.max_tokens.update(specialist=max(300, round(per_section * 1.8)),
+        # room to finish: a section cut at the cap loses its unfinished tail
+        self.deps.max_tokens.update(specialist=max(420, round(per_section * 2.6)),
                                     planner=200, fix=200, evaluator=250)
 
     def is_local(self) -> bool:

@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from pse.errors import LLMError, LLMResponseError
-from pse.llm.backends import BackendConfig
+from pse.llm.backends import BackendConfig, default_threads
 from pse.llm.catalog import resolve_model
 from pse.llm.types import Completion, LLMClient, Message, Stage, ToolCall, ToolSchema
 from pse.llm.wire import check_completion, parse_completion, parse_tagged_tool_calls, wire_messages
@@ -88,9 +88,7 @@ class LocalLLM:
         if self._llama is None:
             llama_class = import_llama()
             path = resolve_model(self.backend.model, cache_dir=self._cache_dir)
-            # 0 keeps llama.cpp's defaults: half the cores generate (memory-bound, and
-            # it leaves a core to the rest of the machine), all cores read the prompt.
-            threads = self.backend.threads or None
+            threads = self.backend.threads or default_threads()
             try:
                 self._llama = llama_class(model_path=str(path), n_ctx=self.backend.n_ctx,
                                           n_threads=threads, n_threads_batch=threads,

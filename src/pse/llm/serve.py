@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import IO
 
 from pse.errors import LLMError
+from pse.llm.backends import default_threads
 
 LOOPBACK = "127.0.0.1"
 
@@ -57,8 +58,8 @@ def server_command(model_path: Path, *, port: int, alias: str, n_ctx: int, threa
     command = [sys.executable, "-m", "llama_cpp.server", "--model", str(model_path),
                "--model_alias", alias, "--host", host, "--port", str(port),
                "--n_ctx", str(n_ctx), "--verbose", "False"]
-    if threads:
-        command += ["--n_threads", str(threads), "--n_threads_batch", str(threads)]
+    threads = threads or default_threads()
+    command += ["--n_threads", str(threads), "--n_threads_batch", str(threads)]
     return command
 
 

@@ -193,7 +193,12 @@ def fix(state: PSEState, task: Task, deps: RunDeps) -> PSEState:
     excerpt = flagged_excerpt(text, findings, state.llm_issues)
     reply = ask(deps, task.messages("fix", state, flagged=excerpt), stage="fix")
     allowed = shown_lines(text, findings, state.llm_issues)
+    if isinstance(task, SectionedTask):  # the plan's headings are verified: never rewritten
+        allowed -= heading_lines(text)
     patched, _, rejected = apply_edits(text, parse_edits(reply.text), lines=allowed)
+    normalize = getattr(task, "normalize", None)  # optional: a task's own tidy-up of edits
+    if normalize is not None and patched != text:
+        patched = normalize(state, patched)
     rounds = list(state.rounds)
     if rounds:
         rounds[-1] = replace(rounds[-1], rejected_edits=rounds[-1].rejected_edits + rejected,
@@ -203,6 +208,16 @@ def fix(state: PSEState, task: Task, deps: RunDeps) -> PSEState:
     return replace(state.with_text(patched), attempts=state.attempts + 1, rounds=rounds,
                    scope_attempts=state.scope_attempts + 1, llm_issues=[], stalled=stalled,
                    step="evaluate")
+
+
+def heading_lines(text: str) -> set[int]:
+    """1-based numbers of the ``# `` and ``## `` heading lines outside code blocks."""
+    fenced, found = False, set()
+    for number, line in enumerate(text.split("\n"), start=1):
+        fenced ^= line.lstrip().startswith(("```", "~~~"))
+        if not fenced and (line.startswith("# ") or line.startswith("## ")):
+            found.add(number)
+    return found
 
 
 def strip(state: PSEState, task: Task, deps: RunDeps) -> PSEState:  # noqa: ARG001 - step API

@@ -100,7 +100,9 @@ def ungrounded_sections(text: str, ok: list[Finding], *, path: str,
             continue
         hint = (_UNGROUNDED_HINT + ", ".join(f"`{f}`" for f in focus[:3])
                 if focus else "name the real code this section explains, in backticks")
-        findings.append(Finding(rule="ungrounded-section", path=path, line=start,
+        # Fix edits the first body line: the planned heading itself is never rewritten
+        body = next((n for n in range(start + 1, end) if lines[n - 1].strip()), start)
+        findings.append(Finding(rule="ungrounded-section", path=path, line=body,
                                 text=lines[start - 1].strip(), kind="quality", hint=hint,
                                 message=_UNGROUNDED_MESSAGE))
     return findings

@@ -27,6 +27,9 @@ _IDENTIFIER = re.compile(r"[A-Za-z_]\w{2,}")
 _PROSE_WORDS = 25
 """A bullet or line longer than this is prose: the reply is an article, not an outline."""
 
+_TITLE_WORDS = 9
+"""A docstring's first line longer than this does not make a heading."""
+
 Resolve = Callable[[Sequence[str]], list[str]]
 """The subset of names that resolve in the index, in order."""
 
@@ -150,7 +153,7 @@ def _is_test(path: str) -> bool:
 def _module_title(focus: list[str], path: str, chunks: Sequence[Chunk]) -> str:
     """``` `Name`: <its docstring's first line> ```, or the names and the module."""
     summary = _docstring_line(focus[0], path, chunks)
-    names = ", ".join(f"`{n}`" for n in focus[:2])
+    names = " and ".join(f"`{n}`" for n in focus[:2])
     return f"{names}: {summary}" if summary else f"{names} in `{path}`"
 
 
@@ -159,7 +162,8 @@ def _docstring_line(name: str, path: str, chunks: Sequence[Chunk]) -> str:
                          r"\s*([^\n]+)")
     for chunk in chunks:
         if chunk.path == path and (match := pattern.search(chunk.text)):
-            line = re.sub(r"<[^>]*>|\(\s*\)", "", match.group(1)).strip().strip("\"'")
-            words = line.rstrip(".").split()
-            return " ".join(words[:8]) + ("…" if len(words) > 8 else "")
+            line = re.sub(r"<[^>]*>|\(\s*\)|:\w+:`[^`]*`|`", "", match.group(1))
+            words = line.strip().strip("\"'").rstrip(".").split()
+            # a heading cut mid-phrase ("A caller of all registered…") reads as broken
+            return " ".join(words) if 0 < len(words) <= _TITLE_WORDS else ""
     return ""

@@ -84,15 +84,62 @@ def defining(index: SymbolIndex, chunks: Sequence[Chunk], name: str) -> list[Chu
     return found
 
 
+_NAME_KINDS = frozenset({"class", "function", "method", "constant", "interface", "struct",
+                         "enum", "trait", "type"})
+MAX_NAMES = 12
+
+
+def focus_names(index: SymbolIndex, focus: Sequence[str]) -> list[str]:
+    """Public names a section may cite: each focus symbol, its public members (as
+    ``Class.member``) and, for a file focus, its public top-level definitions."""
+    names: list[str] = []
+    for item in focus:
+        bare = item.strip("`").removesuffix("()")
+        if "/" in bare or bare.endswith((".py", ".js", ".ts", ".go", ".rs")):
+            names.extend(s.name for s in index.in_file(bare)
+                         if s.parent == index.module_of(bare) and _public(s.name)
+                         and s.kind in _NAME_KINDS)
+            continue
+        names.append(bare)
+        tail = bare.rsplit(".", 1)[-1]
+        for symbol in [s for s in index.by_name(tail) if s.qualname.endswith(bare)][:1]:
+            names.extend(f"{tail}.{c.name}" for c in index.children(symbol.qualname)
+                         if _public(c.name) and c.kind in _NAME_KINDS)
+    return list(dict.fromkeys(names))[:MAX_NAMES]
+
+
+def _public(name: str) -> bool:
+    return not name.startswith("_")
+
+
 def summary(text: str) -> str:
-    """A section's first sentence (at most 30 words): what later sections are told."""
-    first = next((s for _, s in sentences(text)), "")
-    words = first.split()
-    return " ".join(words[:30]) + (" …" if len(words) > 30 else "")
+    """What a section covered, for the sections after it: the code names it explained.
+
+    Not its first sentence: a small model copies any sentence it is shown, and an earlier
+    section's opening line came back as the next section's opening, again and again.
+    """
+    names = list(dict.fromkeys(re.findall(r"`([^`\n]+)`", _prose(text))))
+    if names:
+        return "explained " + ", ".join(f"`{n}`" for n in names[:6])
+    words = next((s for _, s in sentences(text)), "").split()
+    return "covered " + " ".join(words[:12]) + (" …" if len(words) > 12 else "")
 
 
-def section_values(state: PSEState, *, title: str) -> dict[str, str]:
-    """The section prompt's values: which section, its focus, what came before."""
+def _prose(text: str) -> str:
+    """``text`` without its headings and fenced code."""
+    kept, fenced = [], False
+    for line in text.split("\n"):
+        if line.lstrip().startswith(("```", "~~~")):
+            fenced = not fenced
+        elif not fenced and not line.lstrip().startswith("#"):
+            kept.append(line)
+    return "\n".join(kept)
+
+
+def section_values(state: PSEState, *, title: str, names: Sequence[str] = ()
+                   ) -> dict[str, str]:
+    """The section prompt's values: which section, its focus, the real names it may cite,
+    what came before."""
     section = state.sections[state.section]
     count = len(state.sections)
     earlier = [f'- "{s.get("title")}": {summary(str(s.get("text", "")))}'
@@ -104,7 +151,9 @@ def section_values(state: PSEState, *, title: str) -> dict[str, str]:
             if earlier else "This is the first section.",
             "section_title": str(section.get("title", "")), "focus": focus or "(none)",
             "brief": str(section.get("brief", "")),
-            "section_words": str(max(60, round(words / max(1, count))))}
+            "names": ", ".join(f"`{n}`" for n in names) or focus or "(none)",
+            # a fifth over the share: Strip and the cut-off trim take some of every draft
+            "section_words": str(max(60, round(1.2 * words / max(1, count))))}
 
 
 def shape_section(title: str, text: str) -> tuple[str, str]:

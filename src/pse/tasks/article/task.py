@@ -23,6 +23,7 @@ from pse.pipeline.task import RunDeps
 from pse.rag.chunks import chunk_tree
 from pse.rag.retriever import BM25Retriever, Chunk
 from pse.tasks.article import gates, plan, sections
+from pse.tasks.article.names import mark_code_names
 from pse.tasks.article.promptfiles import PROMPTS, prompt
 
 __all__ = ["PROMPTS", "RULES", "ArticleTask"]
@@ -52,6 +53,7 @@ class ArticleTask:
         self._index: SymbolIndex | None = None
         self._resolver: Resolver | None = None
         self._chunks: list[Chunk] | None = None
+        self._names: dict[str, list[str]] = {}
 
     # ------------------------------------------------------------------ data
     def index(self, state: PSEState) -> SymbolIndex:
@@ -129,9 +131,24 @@ class ArticleTask:
         return sections.section_context(self.index(state), self.chunks(state), section,
                                         retriever=deps.retriever)
 
+    def section_names(self, state: PSEState) -> list[str]:
+        """The real names the cursor's section may cite (focus symbols and members)."""
+        focus = [str(f) for f in state.sections[state.section].get("focus") or []]  # type: ignore[attr-defined]  # JSON list
+        key = "\0".join(focus)
+        if key not in self._names:
+            self._names[key] = self.verified_names(
+                state, sections.focus_names(self.index(state), focus))
+        return self._names[key]
+
     def shape_section(self, state: PSEState, text: str) -> tuple[str, str]:
         """The section under its planned ``## `` heading, and the cut-off tail trimmed."""
-        return sections.shape_section(str(state.sections[state.section].get("title", "")), text)
+        shaped, trimmed = sections.shape_section(
+            str(state.sections[state.section].get("title", "")), text)
+        return self.normalize(state, shaped), trimmed
+
+    def normalize(self, state: PSEState, text: str) -> str:
+        """Real code names the writer left as plain words, put in backticks."""
+        return mark_code_names(text, lambda names: self.verified_names(state, names))
 
     def assemble(self, state: PSEState) -> str:
         """The title and every section's text."""
@@ -160,7 +177,9 @@ class ArticleTask:
             "sections": str(plan.section_count(_words(state))),
             "feedback": f"Your last answer could not be used: {extra['feedback']}."
             if extra.get("feedback") else "",
-            **(sections.section_values(state, title=_title(state)) if in_section else {}),
+            **(sections.section_values(state, title=_title(state),
+                                       names=self.section_names(state))
+               if in_section else {}),
         }
         shared = prompt("section_context" if in_section else "context").format_map(values)
         name = "section" if in_section and stage == "specialist" else stage
