@@ -201,6 +201,16 @@ def test_evaluate_review_issue_quoting_the_text_is_an_open_finding() -> None:
     assert _counts(state.rounds) == [RoundRecord(1, bad=1, llm_issues=1)]
 
 
+def test_evaluate_review_quoting_only_a_name_many_lines_hold_is_loose() -> None:
+    text = "# Queue\n\nCodeQueue runs jobs in order.\n\nCodeQueue keeps them.\n"
+    llm = ScriptedLLM(["- `CodeQueue` is a class that runs jobs"])
+    state = steps.evaluate(_state(artifact=text), WordTask(), RunDeps(llm=llm))
+    assert state.review == [] and state.llm_issues == ["`CodeQueue` is a class that runs jobs"]
+    llm = ScriptedLLM(["- `CodeQueue keeps them` is not in the code"])
+    state = steps.evaluate(_state(artifact=text), WordTask(), RunDeps(llm=llm))
+    assert [(f["rule"], f["line"]) for f in state.bad] == [("review-issue", 5)]
+
+
 def test_evaluate_review_issue_stays_open_until_its_line_changes() -> None:
     tracked = [{"issue": "`CodeQueue` is wrong", "quote": "CodeQueue",
                 "line": "CodeQueue runs jobs in order."}]

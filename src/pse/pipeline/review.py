@@ -3,7 +3,8 @@
 The review runs once per article, but what it found is checked every round: an issue whose
 quote is on a line of the text becomes a ``review-issue`` finding for as long as that line
 is unchanged, so the fix must change the line or the strip deletes the quoted clause.
-Issues that quote nothing in the text cannot be tracked; they go to the next fix once.
+Issues that quote nothing in the text, or only a word that many lines hold (a class name
+the whole article mentions), cannot be tracked; they go to the next fix once.
 """
 
 from __future__ import annotations
@@ -34,10 +35,11 @@ def _tracked(issue: str, lines: list[str]) -> dict[str, str] | None:
         if len(quote.strip()) < _MIN_QUOTE:
             continue
         # headings name things; the claim the review doubts is in the prose
-        line = next((line for line in lines if quote in line
-                     and not line.lstrip().startswith("#")), None)
-        if line is not None:
-            return {"issue": issue, "quote": quote, "line": line}
+        found = [line for line in lines if quote in line and not line.lstrip().startswith("#")]
+        # a lone word (a class name the whole article mentions) does not say which line is
+        # wrong: only a phrase, or a word on one line only, anchors the issue
+        if found and (len(quote.split()) > 1 or len(found) == 1):
+            return {"issue": issue, "quote": quote, "line": found[0]}
     return None
 
 
