@@ -70,3 +70,13 @@ def test_empty_headings_are_dropped_when_shaped_and_assembled() -> None:
     assert assembled == "# T\n\n## A\n\nText.\n"
     assert sections.drop_empty_headings("```\n# not a heading\n```\n") == \
         "```\n# not a heading\n```\n"
+
+
+def test_shape_section_drops_sub_headings_of_a_short_section_and_keeps_its_paragraphs() -> None:
+    reply = ("## Queue\n\n### Problem\n\nJobs pile up.\n\n### Conclusion\n\nIt runs them.\n\n"
+             "```python\n# a comment, not a heading\n```\n")
+    text, _ = sections.shape_section("Queue", reply, subheadings=False)
+    assert text == ("## Queue\n\nJobs pile up.\n\nIt runs them.\n\n"
+                    "```python\n# a comment, not a heading\n```\n")
+    kept, _ = sections.shape_section("Queue", reply)
+    assert "### Conclusion" in kept  # (a heading on top always goes)

@@ -156,17 +156,28 @@ def section_values(state: PSEState, *, title: str, names: Sequence[str] = ()
             "section_words": str(max(60, round(1.2 * words / max(1, count))))}
 
 
-def shape_section(title: str, text: str) -> tuple[str, str]:
+SUBHEADING_WORDS = 250
+"""A section shorter than this reads better as plain paragraphs than under sub-headings."""
+
+
+def shape_section(title: str, text: str, *, subheadings: bool = True) -> tuple[str, str]:
     """``## title`` then the body, and the unfinished tail trimmed off (``""`` if none).
 
     Headings the model added on top go, ``#``/``##`` inside become ``###`` (a section has one
-    heading of its level); a reply cut at the token cap loses its unfinished last sentence
-    or its unclosed code block, so a section never ends mid-sentence.
+    heading of its level), or go too when ``subheadings`` is false (a short section that a
+    small model cut into "### Problem", "### Limits", "### Conclusion"); a reply cut at the
+    token cap loses its unfinished last sentence or its unclosed code block, so a section
+    never ends mid-sentence.
     """
     text, trimmed = trim_cut_off(text)
     lines = text.strip().split("\n")
     while lines and (not lines[0].strip() or lines[0].lstrip().startswith("#")):
         lines.pop(0)
+    if not subheadings:
+        lines = [line for i, line in enumerate(lines)
+                 if _in_code(lines, i) or not _ANY_HEADING.match(line)]
+        lines = [line for i, line in enumerate(lines)  # one blank line where a heading was
+                 if line.strip() or i == 0 or lines[i - 1].strip() or _in_code(lines, i)]
     body = [re.sub(r"^\s{0,3}#{1,2}\s+", "### ", line) if not _in_code(lines, i) else line
             for i, line in enumerate(lines)]
     text = drop_empty_headings("\n".join(body)).strip()

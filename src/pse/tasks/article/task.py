@@ -142,8 +142,10 @@ class ArticleTask:
 
     def shape_section(self, state: PSEState, text: str) -> tuple[str, str]:
         """The section under its planned ``## `` heading, and the cut-off tail trimmed."""
+        share = _words(state) / max(1, len(state.sections))
         shaped, trimmed = sections.shape_section(
-            str(state.sections[state.section].get("title", "")), text)
+            str(state.sections[state.section].get("title", "")), text,
+            subheadings=share >= sections.SUBHEADING_WORDS)
         return self.normalize(state, shaped), trimmed
 
     def normalize(self, state: PSEState, text: str) -> str:
