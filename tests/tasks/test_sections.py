@@ -80,3 +80,13 @@ def test_shape_section_drops_sub_headings_of_a_short_section_and_keeps_its_parag
                     "```python\n# a comment, not a heading\n```\n")
     kept, _ = sections.shape_section("Queue", reply)
     assert "### Conclusion" in kept  # (a heading on top always goes)
+
+
+def test_shape_section_cuts_the_replys_own_loop_and_reports_it_as_trimmed() -> None:
+    once = ("`JSONDecoder` turns a JSON document into Python objects one value at a time. "
+            "It raises `JSONDecodeError` when the text is not valid JSON at all.")
+    reply = f"## Decoder\n\n{once}\n\n{once}\n\nThe scanner does the real work of reading.\n"
+    text, trimmed = sections.shape_section("Decoder", reply)
+    assert text == f"## Decoder\n\n{once}\n\nThe scanner does the real work of reading.\n"
+    assert trimmed.count("`JSONDecoder` turns a JSON document") == 1
+    assert "raises `JSONDecodeError`" in trimmed

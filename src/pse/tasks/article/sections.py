@@ -14,8 +14,9 @@ from collections.abc import Sequence
 from pse.index.symbols import SymbolIndex
 from pse.pipeline.state import PSEState
 from pse.rag.retriever import BM25Retriever, Chunk, Retriever
-from pse.tasks.article.quality import cut_off_end
+from pse.tasks.article.quality import cut_off_end, repetitions
 from pse.tasks.article.text import code_blocks, count_words, sentences
+from pse.verify.strip import Span, strip_spans
 
 CONTEXT_CHARS = 3000
 """Excerpt budget per section (about 850 tokens: fits a 2,048-token window with room)."""
@@ -180,8 +181,22 @@ def shape_section(title: str, text: str, *, subheadings: bool = True) -> tuple[s
                  if line.strip() or i == 0 or lines[i - 1].strip() or _in_code(lines, i)]
     body = [re.sub(r"^\s{0,3}#{1,2}\s+", "### ", line) if not _in_code(lines, i) else line
             for i, line in enumerate(lines)]
-    text = drop_empty_headings("\n".join(body)).strip()
+    text, repeats = drop_own_repeats("\n".join(body))
+    text = drop_empty_headings(text).strip()
+    trimmed = "\n".join(part for part in (trimmed, *repeats) if part)
     return (f"## {title}\n\n{text}\n" if text else f"## {title}\n"), trimmed
+
+
+def drop_own_repeats(text: str) -> tuple[str, list[str]]:
+    """``text`` without the sentences that repeat an earlier one of the same reply.
+
+    Greedy decoding makes a small model loop (a section's three paragraphs written out
+    twice); the copies are a decoding artefact like a cut-off tail, so they go before the
+    text counts as drafted and are reported with it as ``trimmed``. A sentence repeated
+    from an *earlier section* is a writing problem instead: a finding for Fix and Strip.
+    """
+    spans = [Span(f.line, f.text) for f in repetitions(text, path="") if f.line]
+    return strip_spans(text, spans) if spans else (text, [])
 
 
 _ANY_HEADING = re.compile(r"^\s{0,3}(#{1,6})(?:\s|$)")
