@@ -241,8 +241,10 @@ def test_run_a_fix_that_changes_nothing_is_not_asked_again(tinyqueue: Path,
 
 
 def _invented(section: str, count: int) -> str:
-    lines = [f"`JobQueue.cancel_{i}()` drops pending job number {i} from the line." for i in
-             range(count)]
+    # distinct sentences: word-for-word copies would be cut as the reply's own loop
+    says = ("drops a pending job from the line", "pauses the worker until it is resumed",
+            "reorders the queue by priority", "retries every failed job at once")
+    lines = [f"`JobQueue.cancel_{i}()` {says[i % len(says)]}." for i in range(count)]
     return section.rstrip("\n") + "\n" + "\n".join(lines) + "\n"
 
 
