@@ -93,3 +93,23 @@ def test_index_plan_overview_reads_the_readme_when_there_is_one(tinyqueue: Path)
     overview = task.index_plan(state)[0]
     assert overview.focus == ["JobQueue", "src/tinyqueue/queue.py", "README.md"]
     assert task.verified_names(state, overview.focus) == overview.focus
+
+
+def test_central_symbols_prefer_the_package_named_after_the_project(tmp_path: Path) -> None:
+    from pse.index.builder import build_index
+    from pse.rag.chunks import chunk_tree
+    from pse.tasks.article.plan import central_symbols
+
+    package = tmp_path / "src" / "tidy"
+    package.mkdir(parents=True)
+    (package / "__init__.py").write_text("from tidy.core import Cleaner\n", encoding="utf-8")
+    (package / "core.py").write_text("class Cleaner:\n    def run(self):\n        pass\n",
+                                     encoding="utf-8")
+    script = tmp_path / "scripts"
+    script.mkdir()
+    (script / "release.py").write_text(
+        "def bump():\n    pass\n\n\ndef tag():\n    bump()\n", encoding="utf-8")
+    index, _ = build_index(tmp_path, cache_dir=tmp_path / ".cache")
+    chunks = chunk_tree(index)
+    assert [name for _, name, _ in central_symbols(index, chunks, project="tidy")] == ["Cleaner"]
+    assert {name for _, name, _ in central_symbols(index, chunks)} == {"Cleaner", "bump", "tag"}

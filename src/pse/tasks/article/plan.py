@@ -90,7 +90,7 @@ def _names(text: str) -> list[str]:
 def index_plan(index: SymbolIndex, chunks: Sequence[Chunk], *, project: str,
                sections: int, entry_points: Sequence[str] = ()) -> list[Section]:
     """A plan from the code alone: overview, central modules, entry points."""
-    ranked = central_symbols(index, chunks)
+    ranked = central_symbols(index, chunks, project=project)
     by_module: dict[str, list[str]] = {}
     for path, name, _ in ranked:
         names = by_module.setdefault(path, [])
@@ -123,8 +123,23 @@ def index_plan(index: SymbolIndex, chunks: Sequence[Chunk], *, project: str,
     return plan
 
 
-def central_symbols(index: SymbolIndex, chunks: Sequence[Chunk]) -> list[tuple[str, str, float]]:
-    """``(path, name, score)`` of public top-level classes and functions, best first."""
+def central_symbols(index: SymbolIndex, chunks: Sequence[Chunk], *, project: str = ""
+                    ) -> list[tuple[str, str, float]]:
+    """``(path, name, score)`` of public top-level classes and functions, best first.
+
+    When the tree holds a package named after the project (``pluggy`` for pluggy), only its
+    symbols count: helper scripts beside it (a downstream test runner, a build script) are
+    not what an article about the project explains.
+    """
+    ranked = _ranked_symbols(index, chunks)
+    package = project.strip().lower().replace("-", "_")
+    own = [item for item in ranked
+           if package and index.module_of(item[0]).split(".")[0].lower() == package]
+    return own or ranked
+
+
+def _ranked_symbols(index: SymbolIndex, chunks: Sequence[Chunk]
+                    ) -> list[tuple[str, str, float]]:
     names_by_file: dict[str, set[str]] = {}
     for chunk in chunks:
         names_by_file.setdefault(chunk.path, set()).update(_IDENTIFIER.findall(chunk.text))

@@ -91,7 +91,8 @@ class ArticleTask:
         retriever = deps.retriever or BM25Retriever(tree_chunks)
         query = " ".join([state.inputs.get("project", ""), state.inputs.get("description", ""),
                           state.inputs.get("highlights", ""), style.guide])
-        central = [c for path, name, _ in plan.central_symbols(index, tree_chunks)[:3]
+        central = [c for path, name, _ in plan.central_symbols(
+            index, tree_chunks, project=_project_name(state))[:3]
                    for c in sections.defining(index, tree_chunks, name)[:1]]
         chunks = _with_readme(tree_chunks, _unique([*central, *retriever.search(query, k=4)]))
         files = [p for p, (lang, _) in index.files.items() if lang][:30]
