@@ -90,3 +90,19 @@ def test_shape_section_cuts_the_replys_own_loop_and_reports_it_as_trimmed() -> N
     assert text == f"## Decoder\n\n{once}\n\nThe scanner does the real work of reading.\n"
     assert trimmed.count("`JSONDecoder` turns a JSON document") == 1
     assert "raises `JSONDecodeError`" in trimmed
+
+
+def test_shape_section_cuts_a_trailing_empty_list_item() -> None:
+    reply = "## Limits\n\nThree of them:\n\n1. **Errors**: few are handled.\n\n2.\n"
+    assert sections.shape_section("Limits", reply) == (
+        "## Limits\n\nThree of them:\n\n1. **Errors**: few are handled.\n", "2.")
+
+
+def test_shape_section_drops_a_paragraph_whose_inline_code_runs_over_lines() -> None:
+    reply = ("## Dates\n\n`match_to_datetime` turns a match into a `datetime`.\n\n"
+             "The pattern `([01][0-9]|2[0-3])  # hours\n:([0-5][0-9])  # minutes\n)?Match` "
+             "object is used.\n\n```python\nx = `y`\n```\n\nIt returns a `date` too.\n")
+    text, trimmed = sections.shape_section("Dates", reply)
+    assert text == ("## Dates\n\n`match_to_datetime` turns a match into a `datetime`.\n\n"
+                    "```python\nx = `y`\n```\n\nIt returns a `date` too.\n")
+    assert trimmed.startswith("The pattern `([01]")

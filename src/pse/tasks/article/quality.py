@@ -132,6 +132,9 @@ def residue(text: str, *, path: str) -> list[Finding]:
     return findings
 
 
+_EMPTY_ITEM = re.compile(r"(?:\d+[.)]|[-*+])(?:\s+\**)?")
+
+
 def cut_off_end(text: str, *, path: str) -> list[Finding]:
     """An open code fence, an open backtick or an unfinished last sentence."""
     blocks = code_blocks(text)
@@ -144,6 +147,9 @@ def cut_off_end(text: str, *, path: str) -> list[Finding]:
         return []
     number, line = last[-1]
     stripped = line.strip()
+    if _EMPTY_ITEM.fullmatch(stripped):  # "4." with nothing after it: cut at the cap
+        return [_finding("cut-off", "the text ends in an empty list item", path=path,
+                         line=number, text=stripped, hint="finish the item or delete it")]
     if stripped.startswith(("#", "|")) or re.fullmatch(r"[-*+]\s.*", stripped) and \
             stripped.count("`") % 2 == 0:
         return []

@@ -181,10 +181,49 @@ def shape_section(title: str, text: str, *, subheadings: bool = True) -> tuple[s
                  if line.strip() or i == 0 or lines[i - 1].strip() or _in_code(lines, i)]
     body = [re.sub(r"^\s{0,3}#{1,2}\s+", "### ", line) if not _in_code(lines, i) else line
             for i, line in enumerate(lines)]
-    text, repeats = drop_own_repeats("\n".join(body))
+    text, broken = drop_broken_spans("\n".join(body))
+    text, repeats = drop_own_repeats(text)
+    repeats = [*broken, *repeats]
     text = drop_empty_headings(text).strip()
     trimmed = "\n".join(part for part in (trimmed, *repeats) if part)
     return (f"## {title}\n\n{text}\n" if text else f"## {title}\n"), trimmed
+
+
+def drop_broken_spans(text: str) -> tuple[str, list[str]]:
+    """``text`` without the paragraphs whose inline code runs over a line end.
+
+    A small model pastes a multi-line regular expression or code fragment between single
+    backticks; the paragraph around it no longer reads as prose, and its "names" are not
+    names. (Fenced blocks are left alone.)
+    """
+    lines = text.split("\n")
+    drop: set[int] = set()
+    dropped: list[str] = []
+    for first, last in _prose_paragraphs(lines):
+        if any(line.count("`") % 2 for line in lines[first:last]):
+            drop.update(range(first, last))
+            dropped.append("\n".join(lines[first:last]).strip())
+    if not drop:
+        return text, []
+    kept = [line for i, line in enumerate(lines) if i not in drop]
+    return re.sub(r"\n{3,}", "\n\n", "\n".join(kept)), dropped
+
+
+def _prose_paragraphs(lines: list[str]) -> list[tuple[int, int]]:
+    """``[first, last)`` line ranges of blank-line separated prose outside fences."""
+    ranges: list[tuple[int, int]] = []
+    start: int | None = None
+    for index, line in enumerate(lines):
+        prose = bool(line.strip()) and not _in_code(lines, index) and \
+            not line.lstrip().startswith(("```", "~~~"))
+        if prose and start is None:
+            start = index
+        elif not prose and start is not None:
+            ranges.append((start, index))
+            start = None
+    if start is not None:
+        ranges.append((start, len(lines)))
+    return ranges
 
 
 def drop_own_repeats(text: str) -> tuple[str, list[str]]:
@@ -228,9 +267,12 @@ def trim_cut_off(text: str) -> tuple[str, str]:
     if blocks and not blocks[-1].closed:
         return "\n".join(lines[:blocks[-1].line - 1]).rstrip() + "\n", \
             "\n".join(lines[blocks[-1].line - 1:])
-    if not cut_off_end(text, path=""):
+    cut = cut_off_end(text, path="")
+    if not cut:
         return text, ""
     last = lines[-1]
+    if cut[0].message.endswith("empty list item"):
+        return "\n".join(lines[:-1]).rstrip() + "\n", last.strip()
     ends = [m.end() for m in re.finditer(r"[.!?。！？](?=\s|$)", last)]
     if not ends:
         return "\n".join(lines[:-1]).rstrip() + "\n", last.strip()
