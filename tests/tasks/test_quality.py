@@ -181,3 +181,13 @@ def test_a_code_name_in_the_heading_alone_does_not_ground_a_section() -> None:
         "ungrounded-section"]
     body = [*ok, Finding(rule="ref-verified", message="", path=P, line=3, text="JobQueue")]
     assert ungrounded_sections(text, body, path=P, focus=[]) == []
+
+
+def test_residue_flags_a_pasted_list_of_code_names_not_a_sentence_naming_them() -> None:
+    from pse.tasks.article.quality import residue
+
+    text = ("## Overview\n\n`HookimplMarker`, `src/pluggy/_decorators.py`, `README.rst`. The "
+            "`PluginManager` class registers plugins.\n\n`load` and `loads` parse TOML.\n")
+    found = residue(text, path="a.md")
+    assert [(f.line, f.text) for f in found] == [
+        (3, "`HookimplMarker`, `src/pluggy/_decorators.py`, `README.rst`.")]

@@ -31,6 +31,7 @@ _SHINGLE = 8
 _RESIDUE = re.compile(r"^\s{0,3}#{1,6}\s*(?:outline|plan|article outline|table of contents|"
                       r"sections?|draft|notes|大纲|提纲|目录|草稿)\s*[:：]?\s*$", re.IGNORECASE)
 _MARKUP_RESIDUE = re.compile(r"^\s{0,3}#{1,6}\s+#")
+_NAME_LIST = re.compile(r"(?:[-*+]\s+)?`[^`]+`(?:\s*(?:,|、|，|and|和|;)\s*`[^`]+`)+\s*[.。]?")
 _TERMINAL = tuple(".!?。！？:：)）\"'”」*_|")
 
 
@@ -129,6 +130,12 @@ def residue(text: str, *, path: str) -> list[Finding]:
             findings.append(_finding("outline-residue", "an outline or prompt heading",
                                      path=path, line=number, text=line.strip(),
                                      hint="delete the heading", kind="leak"))
+    for number, sentence in sentences(text):
+        if _NAME_LIST.fullmatch(sentence.strip()):  # the prompt's focus list, pasted
+            findings.append(_finding("outline-residue", "a bare list of code names, not a "
+                                     "sentence", path=path, line=number, text=sentence,
+                                     hint="delete it or say what these names do",
+                                     kind="leak"))
     return findings
 
 
