@@ -365,3 +365,10 @@ def test_evaluate_review_quote_is_anchored_on_prose_not_a_heading() -> None:
 def _counts(rounds: list[RoundRecord]) -> list[RoundRecord]:
     """The rounds' counts only (what each round found and the fix diff are tested apart)."""
     return [replace(r, findings=[], diff="") for r in rounds]
+
+
+def test_drop_cut_item_removes_the_last_bullet_of_a_reply_cut_at_the_cap() -> None:
+    text = "Parameters:\n\n- `s`: the string.\n- `parse_int`: A function"
+    assert steps.drop_cut_item(text) == ("Parameters:\n\n- `s`: the string.\n",
+                                         "- `parse_int`: A function")
+    assert steps.drop_cut_item("A paragraph that was cut") == ("A paragraph that was cut", "")

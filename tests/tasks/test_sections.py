@@ -106,3 +106,9 @@ def test_shape_section_drops_a_paragraph_whose_inline_code_runs_over_lines() -> 
     assert text == ("## Dates\n\n`match_to_datetime` turns a match into a `datetime`.\n\n"
                     "```python\nx = `y`\n```\n\nIt returns a `date` too.\n")
     assert trimmed.startswith("The pattern `([01]")
+
+
+def test_shape_section_trims_a_last_line_that_announces_what_never_came() -> None:
+    reply = "## Use\n\n`JSONDecoder.decode()` returns the object.\n\nOutput:\n"
+    assert sections.shape_section("Use", reply) == (
+        "## Use\n\n`JSONDecoder.decode()` returns the object.\n", "Output:")

@@ -10,6 +10,7 @@ which then gets the whole-text checks, the LLM review and one more bounded fix r
 from __future__ import annotations
 
 import difflib
+import re
 from collections import Counter
 from dataclasses import replace
 
@@ -75,7 +76,11 @@ def write(state: PSEState, task: Task, deps: RunDeps) -> PSEState:
         state = replace(state, context=task.section_context(state, deps))
         reply = ask_with_tools(deps, task.messages("specialist", state), stage="specialist",
                                tools=tools)
-        text, trimmed = task.shape_section(state, clean_output(reply.text))
+        raw, cut = clean_output(reply.text), ""
+        if reply.finish_reason == "length":
+            raw, cut = drop_cut_item(raw)
+        text, trimmed = task.shape_section(state, raw)
+        trimmed = "\n".join(part for part in (cut, trimmed) if part)
         sections = [dict(s) for s in state.sections]
         sections[state.section].update(text=text, draft=text, trimmed=trimmed)
         return replace(state, sections=sections, scope_attempts=0, bad=[], step="evaluate")
@@ -85,6 +90,21 @@ def write(state: PSEState, task: Task, deps: RunDeps) -> PSEState:
     if not text.strip():
         raise LLMResponseError("the specialist returned an empty text; check the model")
     return replace(state, artifact=text, draft=text, step="evaluate")
+
+
+_ITEM = re.compile(r"^\s*(?:[-*+]|\d+[.)]|\|)\s*")
+
+
+def drop_cut_item(text: str) -> tuple[str, str]:
+    """A reply cut at the token cap without its last list item or table row.
+
+    A bullet needs no full stop, so nothing else tells that ``- `parse_int`: A function``
+    was cut mid-item; a paragraph's unfinished sentence is the task's to trim.
+    """
+    lines = text.rstrip().split("\n")
+    if lines and _ITEM.match(lines[-1]) and lines[-1].strip():
+        return "\n".join(lines[:-1]).rstrip() + "\n", lines[-1].strip()
+    return text, ""
 
 
 def ask_with_tools(deps: RunDeps, messages: list[Message], *, stage: Stage,

@@ -32,7 +32,8 @@ _RESIDUE = re.compile(r"^\s{0,3}#{1,6}\s*(?:outline|plan|article outline|table o
                       r"sections?|draft|notes|大纲|提纲|目录|草稿)\s*[:：]?\s*$", re.IGNORECASE)
 _MARKUP_RESIDUE = re.compile(r"^\s{0,3}#{1,6}\s+#")
 _NAME_LIST = re.compile(r"(?:[-*+]\s+)?`[^`]+`(?:\s*(?:,|、|，|and|和|;)\s*`[^`]+`)+\s*[.。]?")
-_TERMINAL = tuple(".!?。！？:：)）\"'”」*_|")
+_TERMINAL = tuple(".!?。！？)）\"'”」*_|")
+"""How a finished line may end: not a colon, which announces what never came ("Output:")."""
 
 
 def _finding(rule: str, message: str, *, path: str, line: int | None, text: str,
