@@ -162,7 +162,7 @@ def cut_off_end(text: str, *, path: str) -> list[Finding]:
             stripped.count("`") % 2 == 0:
         return []
     if stripped.count("`") % 2 or not stripped.endswith(_TERMINAL):
-        tail = re.split(r"(?<=[.!?。！？])\s*", stripped)[-1] or stripped
+        tail = re.split(r"(?<=[.!?])\s+|(?<=[。！？])", stripped)[-1] or stripped
         return [_finding("cut-off", "the text ends mid-sentence", path=path, line=number,
                          text=tail, hint="finish the sentence or delete it")]
     return []
