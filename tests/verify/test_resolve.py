@@ -189,6 +189,28 @@ def test_resolve_path_line_ranges(resolver: Resolver, span: str, status: str,
     assert (result.status, result.evidence) == (status, evidence)
 
 
+@pytest.mark.parametrize(("span", "status"), [
+    ("src/tinyhttp/client.py:Client", "verified"),
+    ("src/tinyhttp/client.py::Client.stream", "verified"),   # a pytest-style node id
+    ("src/tinyhttp/client.py:Client.send", "verified"),       # inherited from BaseClient
+    ("src/tinyhttp/client.py:Client.cancel", "unverified"),
+    ("src/tinyhttp/__init__.py:Client", "verified"),          # a re-export
+    ("src/tinyhttp/models.py:Client", "unverified"),          # defined elsewhere
+    ("src/tinyhttp/client.py:Cleint", "unverified"),
+    ("src/tinyhttp/clients.py:Client", "unverified"),         # no such file
+])
+def test_resolve_a_symbol_said_to_be_in_a_file(resolver: Resolver, span: str,
+                                               status: str) -> None:
+    assert _resolve(resolver, span).status == status
+
+
+def test_resolve_a_symbol_in_another_file_names_the_file() -> None:
+    ref = classify_span("pkg/job.py:Queue", file="doc.md", line=1)
+    assert (ref.kind, ref.name, ref.at_symbol, ref.lines) == ("path_line", "pkg/job.py",
+                                                              "Queue", None)
+    assert classify_span("pkg.cli:main", file="doc.md", line=1).name == "pkg.cli.main"
+
+
 def test_resolve_path_line_past_the_end_message(resolver: Resolver) -> None:
     result = _resolve(resolver, "src/tinyhttp/models.py:400")
     assert result.message == "line 400 is past the end of src/tinyhttp/models.py (40 lines)"

@@ -90,9 +90,11 @@ class Intent:
         if ref.in_file and self._is_generic_file(ref.in_file):
             return Resolution("ignored", message=f"{ref.in_file!r} is the reader's own file "
                               "in this example, not one of the tree's (--strict checks it)")
-        if ref.kind not in _DEFAULT_KINDS or ref.in_file:
+        file_missing = ref.kind == "path_line" and ref.lines is None and \
+            result.message.startswith("no such file")  # ``example.py::test_a``
+        if (ref.kind not in _DEFAULT_KINDS and not file_missing) or ref.in_file:
             return result
-        if ref.kind == "path":
+        if ref.kind == "path" or file_missing:
             return result if self._means_tree_path(ref, result) else Resolution(
                 "ignored", message="a file not under the source tree (one the reader "
                 "creates?); --strict flags it")

@@ -9,6 +9,7 @@ a symbol, at it. Mixed into :class:`pse.verify.resolve.Resolver`.
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from functools import cached_property
 
 from pse.index.symbols import SymbolIndex
@@ -85,14 +86,15 @@ class PathChecks:
                           suggestion=self.suggester.path(ref.name))
 
     def _path_line(self, ref: Reference) -> Resolution:
-        assert ref.lines is not None
-        first, last = ref.lines
         matches = self.index.paths_matching(ref.name)
         if not matches:
             return Resolution("unverified", message="no such file in the source tree",
                               suggestion=self.suggester.path(ref.name))
         if len(matches) > 1 and "/" not in ref.name:
             return _ambiguous(ref.name, matches)
+        if ref.lines is None:  # ``path.py:Name``: defined anywhere in that file
+            return self._path_symbol(ref, matches)
+        first, last = ref.lines
         for path in matches:
             count = self.index.file_lines(path)
             if count is not None and 1 <= first <= last <= count:
@@ -105,6 +107,25 @@ class PathChecks:
         if ref.at_symbol:
             message = f"{ref.at_symbol!r} is not defined at those lines of {matches[0]}"
         return Resolution("unverified", message=message, evidence=((matches[0], None),))
+
+    def _path_symbol(self, ref: Reference, matches: list[str]) -> Resolution:
+        for path in matches:
+            found = [s for s in self.index.in_file(path)
+                     if s.qualname.endswith(ref.at_symbol) and s.name ==
+                     ref.at_symbol.rsplit(".", 1)[-1]]
+            if found:
+                return Resolution("verified", evidence=((path, found[0].line),))
+            module = self.index.module_of(path)
+            imported = self.index.import_target(module, ref.at_symbol.split(".", 1)[0])
+            if imported is not None:  # a re-export: ``pkg/__init__.py:Client``
+                return Resolution("verified", evidence=((path, imported[2]),))
+            if module and "." in ref.at_symbol:  # an inherited member: ``Client.send``
+                found_member = self._symbol(replace(ref, kind="symbol", lines=None,
+                                                    name=f"{module}.{ref.at_symbol}"))
+                if found_member.status == "verified":
+                    return found_member
+        return Resolution("unverified", evidence=((matches[0], None),),
+                          message=f"{ref.at_symbol!r} is not defined in {matches[0]}")
 
     def _symbol_at(self, path: str, name: str, first: int, last: int) -> bool:
         last_part = name.rsplit(".", 1)[-1]

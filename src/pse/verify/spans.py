@@ -23,6 +23,9 @@ _PATH_LINE = re.compile(
     r"(?::(?P<a>\d+)(?:[-:](?P<b>\d+))?|#L(?P<c>\d+)(?:-L?(?P<d>\d+))?)"
     r"(?:\s+\(?(?P<sym>[A-Za-z_][\w.]*)(?:\(\))?\)?)?$")
 _PATH = re.compile(r"^(?:\./)?[\w@.+-]+(?:/[\w@.+-]+)*/?$")
+_PATH_SYMBOL = re.compile(
+    r"^(?P<path>[\w@.~/+-]*[\w@+-]\.[A-Za-z0-9]+)::?"
+    r"(?P<sym>[A-Za-z_]\w*(?:(?:\.|::)[A-Za-z_]\w*)*)(?:\(\))?$")
 _MODULE_FUNC = re.compile(r"^[A-Za-z_][\w.]*:[A-Za-z_]\w*$")
 _ENV_ASSIGN = re.compile(r"^(?:export\s+|set\s+|\$env:)?([A-Z][A-Z0-9_]*)=")
 _SHELL_VAR = re.compile(r"^\$\{?([A-Za-z_][A-Za-z0-9_]*)\}?$")
@@ -55,8 +58,8 @@ def classify_span(text: str, *, file: str, line: int, context: str = "") -> Refe
         return replace(base, ignored="not a reference")
     if "{%" in span or "{{" in span or "{#" in span:
         return _as_template(base, span)
-    for rule in (_as_url, _as_env_or_shell, _as_flag, _as_path_line, _as_path,
-                 _as_module_func, _as_python):
+    for rule in (_as_url, _as_env_or_shell, _as_flag, _as_path_line, _as_path_symbol,
+                 _as_path, _as_module_func, _as_python):
         found = rule(base, span)
         if found is not None:
             return found
@@ -112,6 +115,17 @@ def _as_path_line(base: Reference, span: str) -> Reference | None:
     path = match.group("path").removeprefix("./")
     return replace(base, kind="path_line", name=path, lines=(first, last),
                    at_symbol=match.group("sym") or "")
+
+
+def _as_path_symbol(base: Reference, span: str) -> Reference | None:
+    """``src/pkg/job.py:Job`` or ``tests/test_q.py::test_run``: a symbol said to be in a file."""
+    match = _PATH_SYMBOL.match(span)
+    if not match:
+        return None
+    if "." + match.group("path").rsplit(".", 1)[-1].lower() not in known_suffixes():
+        return None  # ``pkg.cli:main`` is an entry point: ``module:func``
+    return replace(base, kind="path_line", name=match.group("path").removeprefix("./"),
+                   at_symbol=match.group("sym").replace("::", "."))
 
 
 def _as_path(base: Reference, span: str) -> Reference | None:
