@@ -113,3 +113,26 @@ def test_central_symbols_prefer_the_package_named_after_the_project(tmp_path: Pa
     chunks = chunk_tree(index)
     assert [name for _, name, _ in central_symbols(index, chunks, project="tidy")] == ["Cleaner"]
     assert {name for _, name, _ in central_symbols(index, chunks)} == {"Cleaner", "bump", "tag"}
+
+
+def test_index_plan_of_a_chinese_article_has_chinese_headings(tinyqueue: Path) -> None:
+    task = ArticleTask(settings=article_settings(tinyqueue))
+    state = task.prepare(new_state(tinyqueue, words="600", lang="zh"),
+                         RunDeps(llm=ScriptedLLM()))
+    titles = [s.title for s in task.index_plan(state)]
+    assert titles[0] == "tinyqueue 是做什么的" and titles[-1] == "如何运行"
+    assert titles[1] == "`JobQueue` 与 `RetryPolicy`：Runs jobs in the order they were added"
+
+
+def test_a_chinese_section_prompt_ends_with_an_instruction_in_chinese(tinyqueue: Path) -> None:
+    from dataclasses import replace
+
+    task = ArticleTask(settings=article_settings(tinyqueue))
+    for lang, last in (("zh", "请用简体中文写这一节；代码名、路径和代码保持原样。"),
+                       ("en", "Output only the section.")):
+        state = task.prepare(new_state(tinyqueue, words="600", lang=lang),
+                             RunDeps(llm=ScriptedLLM()))
+        state = replace(state, sections=[s.to_dict() for s in task.index_plan(state)],
+                        section=0)
+        ask = task.messages("specialist", state)[-1].content
+        assert ask.rstrip().endswith(last)

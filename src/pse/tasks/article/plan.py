@@ -87,9 +87,20 @@ def _names(text: str) -> list[str]:
     return found
 
 
+_TITLES = {
+    "en": {"overview": "What {project} is for", "run": "Running it", "and": " and ",
+           "in": "{names} in `{path}`", "sep": ": "},
+    "zh": {"overview": "{project} 是做什么的", "run": "如何运行", "and": " 与 ",
+           "in": "`{path}` 中的 {names}", "sep": "："},
+}
+"""The index plan's headings per article language (a Chinese article gets Chinese ones)."""
+
+
 def index_plan(index: SymbolIndex, chunks: Sequence[Chunk], *, project: str,
-               sections: int, entry_points: Sequence[str] = ()) -> list[Section]:
+               sections: int, entry_points: Sequence[str] = (), lang: str = "en"
+               ) -> list[Section]:
     """A plan from the code alone: overview, central modules, entry points."""
+    titles = _TITLES.get(lang, _TITLES["en"])
     ranked = central_symbols(index, chunks, project=project)
     by_module: dict[str, list[str]] = {}
     for path, name, _ in ranked:
@@ -102,13 +113,14 @@ def index_plan(index: SymbolIndex, chunks: Sequence[Chunk], *, project: str,
     first = modules[0]
     readme = next((c.path for c in chunks if c.path.lower().startswith("readme")), "")
     overview = [by_module[first][0], first, *([readme] if readme else [])]
-    plan = [Section(title=f"What {project} is for", focus=overview,
+    plan = [Section(title=titles["overview"].format(project=project), focus=overview,
                     source="index", brief="the problem the project solves and its central "
                     "abstraction, from the README and the code")]
     body = sections - 1 - (1 if entry_points else 0)
     for path in modules[:max(1, body)]:
         focus = by_module[path][:3]
-        plan.append(Section(title=_module_title(focus, path, chunks), focus=[*focus, path],
+        plan.append(Section(title=_module_title(focus, path, chunks, titles),
+                            focus=[*focus, path],
                             source="index", brief=f"what {', '.join(focus)} in {path} do, "
                             "how they work and how they are used"))
     used = {name for section in plan for name in section.focus}
@@ -118,7 +130,7 @@ def index_plan(index: SymbolIndex, chunks: Sequence[Chunk], *, project: str,
         plan.append(Section(title=f"`{name}`", focus=[name, path], source="index",
                             brief=f"what {name} does, how it works and how it is used"))
     if entry_points:
-        plan.append(Section(title="Running it", focus=list(entry_points)[:3], source="index",
+        plan.append(Section(title=titles["run"], focus=list(entry_points)[:3], source="index",
                             brief="how a user starts the project: its entry points"))
     return plan
 
@@ -165,11 +177,13 @@ def _is_test(path: str) -> bool:
                for p in parts[:-1]) or parts[-1].startswith(("test_", "conftest"))
 
 
-def _module_title(focus: list[str], path: str, chunks: Sequence[Chunk]) -> str:
+def _module_title(focus: list[str], path: str, chunks: Sequence[Chunk],
+                  titles: dict[str, str]) -> str:
     """``` `Name`: <its docstring's first line> ```, or the names and the module."""
     summary = _docstring_line(focus[0], path, chunks)
-    names = " and ".join(f"`{n}`" for n in focus[:2])
-    return f"{names}: {summary}" if summary else f"{names} in `{path}`"
+    names = titles["and"].join(f"`{n}`" for n in focus[:2])
+    return f"{names}{titles['sep']}{summary}" if summary else \
+        titles["in"].format(names=names, path=path)
 
 
 def _docstring_line(name: str, path: str, chunks: Sequence[Chunk]) -> str:

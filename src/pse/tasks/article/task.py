@@ -35,6 +35,9 @@ from pse.verify.strip import Span
 
 RULES = Path(__file__).with_name("rules")
 LANG_NAMES = {"en": "English", "zh": "Chinese (简体中文)"}
+LANG_LINES = {"zh": "请用简体中文写这一节；代码名、路径和代码保持原样。"}
+"""The section prompt's last line, in the article's language: a small model answers in the
+language it was last spoken to, and wrote a "Chinese" article in English without it."""
 _CHUNK_CHARS = 1000
 """Per excerpt in the Planner's and reviewer's prompt: prompt reading dominates on a CPU."""
 _FRONT_MATTER = re.compile(r"^---\n.*?\n---\n", re.DOTALL)
@@ -116,7 +119,8 @@ class ArticleTask:
         entry = self.verified_names(state, [str(v).rsplit(":", 1)[-1] for v in scripts.values()])
         return plan.index_plan(self.index(state), self.chunks(state),
                                project=_project_name(state),
-                               sections=plan.section_count(_words(state)), entry_points=entry)
+                               sections=plan.section_count(_words(state)), entry_points=entry,
+                               lang=state.inputs.get("lang", "en"))
 
     def verified_names(self, state: PSEState, names: Sequence[str]) -> list[str]:
         """The names that resolve in the index (as code references), in order."""
@@ -173,6 +177,7 @@ class ArticleTask:
             "file_tree": str(state.data.get("file_tree", "")),
             "context": _context_text(context),
             "lang_name": LANG_NAMES.get(lang, lang), "target_name": LANG_NAMES.get(target, target),
+            "lang_line": LANG_LINES.get(lang, ""),
             "style_title": str(state.data.get("style_title", "")),
             "style_guide": str(state.data.get("style_guide", "")),
             "plan": state.plan, "article": extra.get("article") or state.current_text(),
