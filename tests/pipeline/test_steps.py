@@ -182,9 +182,19 @@ def test_evaluate_first_round_asks_the_reviewer_and_passes_clean_text() -> None:
 
 
 def test_evaluate_review_issue_alone_sends_the_text_to_fix() -> None:
-    llm = ScriptedLLM(["- the text never says what happens to a failed job"])
+    # the quote is only in a heading: not tracked, but the fix may edit that line
+    llm = ScriptedLLM(["- `# Queue` is not what the module is called"])
     state = steps.evaluate(_state(), WordTask(), RunDeps(llm=llm))
     assert state.step == "fix"
+    assert state.llm_issues == ["`# Queue` is not what the module is called"]
+    assert _counts(state.rounds) == [RoundRecord(1, bad=0, llm_issues=1)]
+
+
+def test_evaluate_skips_a_fix_that_could_edit_no_line() -> None:
+    # the fix may edit only the lines an issue names; this one names none
+    llm = ScriptedLLM(["- the text never says what happens to a failed job"])
+    state = steps.evaluate(_state(), WordTask(), RunDeps(llm=llm))
+    assert state.step == "translate"
     assert state.llm_issues == ["the text never says what happens to a failed job"]
     assert _counts(state.rounds) == [RoundRecord(1, bad=0, llm_issues=1)]
 
@@ -239,7 +249,8 @@ def test_evaluate_unreadable_review_is_recorded() -> None:
 
 
 def test_evaluate_unparseable_review_is_an_issue() -> None:
-    state = steps.evaluate(_state(), WordTask(), RunDeps(llm=ScriptedLLM(["Looks fine!"])))
+    state = steps.evaluate(_state(artifact=BAD), WordTask(),
+                           RunDeps(llm=ScriptedLLM(["Looks fine!"])))
     assert state.step == "fix"
     assert state.llm_issues[0].startswith("the review could not be read as a verdict")
 

@@ -81,7 +81,7 @@ def test_resume_fix_replaces_the_inflated_number(examples: Path, tmp_path: Path)
 def test_resume_last_resort_keeps_every_planned_entry_and_no_unsupported_fact(
         examples: Path, tmp_path: Path) -> None:
     llm = ScriptedLLM([PLAN, BAD, APPROVED, NO_EDITS])
-    final, task = run_resume(examples, llm, tmp_path / "run")
+    final, _ = run_resume(examples, llm, tmp_path / "run")
     # a fix that changed nothing is not asked again: the last resort runs after one
     assert final.status == "passed" and final.attempts == 1
     body = _body(artifact(tmp_path / "run"))
@@ -242,3 +242,19 @@ def test_resume_a_looping_draft_loses_its_repeats(examples: Path, tmp_path: Path
     body = _body(artifact(tmp_path / "run"))
     assert body.count("## Experience") == 1 and body.count("Northwind Logistics Inc.") == 1
     assert any("repeated section" in note for note in final.stripped)
+
+
+def test_resume_contact_lines_the_model_copies_appear_once_on_top(examples: Path,
+                                                                  tmp_path: Path) -> None:
+    # seen with the embedded model: the summary, and a section of its own, were the
+    # CV's contact line again
+    contact = "Data Engineer · Portland, OR · [EMAIL_1] · [PHONE_1] · [URL_1]"
+    copied = CLEAN.replace("## Summary\n", f"## Summary\n{contact}\n", 1) \
+        + f"\n## Contact\n{contact}\n"
+    llm = ScriptedLLM([PLAN, copied, APPROVED])
+    final, _ = run_resume(examples, llm, tmp_path / "run")
+    text = artifact(tmp_path / "run")
+    head = text.split("\n")[1].strip()
+    assert EMAIL in head and text.count(EMAIL) == 1
+    assert "## Contact" not in text and "## Summary\nData engineer with 8 years" in text
+    assert final.status == "passed"

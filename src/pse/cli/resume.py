@@ -20,12 +20,11 @@ from pse.errors import PseError
 from pse.pipeline.runner import run_pipeline
 from pse.pipeline.state import PSEState
 from pse.pipeline.task import RunDeps
+from pse.tasks.resume.limits import StageStops, token_caps
 from pse.tasks.resume.publish import publish
 from pse.tasks.resume.task import ResumeTask
 
 _FORMATS = ("docx", "pdf")
-_TOKEN_CAPS = {"planner": 300, "specialist": 1100, "evaluator": 300, "fix": 350,
-               "translate": 1400}
 
 
 @click.command("resume")
@@ -148,11 +147,15 @@ def _language(path: Path) -> str:
 
 
 def resume_deps(context: CliContext, settings: Settings, state: PSEState) -> RunDeps:
-    """Run dependencies for a resume run: no file tools, resume-sized completion caps."""
-    source = Path(state.inputs["cv"].split("\n")[0]).parent
-    deps = make_deps(context, settings, source=source, use_tools=False,
+    """Run dependencies for a resume run: no file tools, completion caps the CV's size
+    bounds, and stop sequences where a small model would copy the prompt back
+    (:mod:`pse.tasks.resume.limits`)."""
+    paths = [Path(p) for p in state.inputs["cv"].split("\n") if p]
+    deps = make_deps(context, settings, source=paths[0].parent, use_tools=False,
                      llm_review=state.inputs.get("llm_review", "1") == "1")
-    deps.max_tokens.update(_TOKEN_CAPS)
+    texts = [p.read_text(encoding="utf-8", errors="replace") for p in paths if p.is_file()]
+    deps.max_tokens.update(token_caps(texts, recommend=state.inputs.get("mode") == "recommend"))
+    deps.llm = StageStops(deps.llm)
     return deps
 
 

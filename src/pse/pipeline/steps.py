@@ -141,7 +141,8 @@ def evaluate(state: PSEState, task: Task, deps: RunDeps) -> PSEState:
     """The merge gate: deterministic checks every round; the LLM review once per article.
 
     A review issue that quotes the text stays open (a finding) while the line holding the
-    quote is unchanged; issues that quote nothing go to the next fix once.
+    quote is unchanged; issues that quote nothing go to the next fix once, unless nothing
+    else is flagged and they name no line at all (a fix could not edit anything).
     """
     scope, text = scope_of(state), state.current_text()
     first_round = not any(r.scope == scope for r in state.rounds)
@@ -158,7 +159,8 @@ def evaluate(state: PSEState, task: Task, deps: RunDeps) -> PSEState:
     rounds = _rounds_after(state, bad, scope=scope)
     state = replace(state, bad=[finding_to_dict(f) for f in bad], ok_count=len(result.ok),
                     rounds=rounds)
-    if not bad and not state.llm_issues:
+    # an issue that names no line of the text leaves a fix nowhere to edit (shown_lines)
+    if not bad and not shown_lines(text, [], state.llm_issues):
         return replace(state, step="advance" if state.in_sections else "translate")
     used = state.scope_attempts if state.sections else state.attempts
     if used < _fix_limit(state, deps) and not state.stalled:

@@ -252,6 +252,7 @@ class ResumeTask:
         body = inputs.redactor.redact(add_section_headings(real, self._repair_context(state)))
         body = _without_model_header(body)
         head = header_lines(inputs.cvs[0][1]) if inputs.cvs else []
+        body = _without_header_copies(body, [inputs.redactor.redact(h) for h in head])
         if head:
             head[0] = "# " + re.sub(r"^#+\s*", "", head[0])
         lines = [*head[:1], *(f"{line}  " for line in head[1:])]
@@ -275,6 +276,33 @@ def _without_model_header(text: str) -> str:
     kept = [line for line in lines[:first] if not line.startswith("# ")
             and not re.search(r"\[[A-Z]+(?:_\d+)?\]", line)]
     return "\n".join([*kept, *lines[first:]])
+
+
+def _without_header_copies(text: str, head: list[str]) -> str:
+    """The body without copies of the CV's name and contact lines (they go on top, once),
+    and without a section that is left with nothing in it."""
+    wanted = {_plain(h) for h in head if _plain(h)}
+    lines = [line for line in text.split("\n") if _plain(line) not in wanted]
+    kept: list[str] = []
+    for number, line in enumerate(lines):
+        if line.startswith("## ") and not _has_content(lines[number + 1:]):
+            continue
+        kept.append(line)
+    return "\n".join(kept)
+
+
+def _plain(line: str) -> str:
+    return re.sub(r"^[\s#>*-]+|[\s*]+$", "", line)
+
+
+def _has_content(rest: list[str]) -> bool:
+    """Whether a section heading is followed by anything before the next ``##`` heading."""
+    for line in rest:
+        if line.startswith("## "):
+            return False
+        if line.strip():
+            return True
+    return False
 
 
 def _paragraph_chunks(path: str, text: str, *, size: int = 12) -> list[Chunk]:
