@@ -8,6 +8,7 @@ document may name them) but never parsed. Output is sorted, so it is determinist
 
 from __future__ import annotations
 
+import hashlib
 import os
 import stat
 from collections.abc import Sequence
@@ -104,3 +105,12 @@ def _match(spec: pathspec.GitIgnoreSpec, rel: str) -> bool | None:
 def is_binary(data: bytes) -> bool:
     """Git's heuristic: a NUL byte in the first 8 KiB."""
     return b"\0" in data[:8192]
+
+
+def tree_fingerprint(entries: Sequence[FileEntry]) -> str:
+    """A digest of every file's path, size and mtime: equal digests, an unchanged tree
+    (as far as ``stat`` can tell, which is what the index cache trusts too)."""
+    digest = hashlib.sha256()
+    for entry in entries:
+        digest.update(f"{entry.path}\0{entry.size}\0{entry.mtime_ns}\n".encode())
+    return digest.hexdigest()
