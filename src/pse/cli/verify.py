@@ -25,6 +25,7 @@ from pse.cli.common import (
     write_output,
 )
 from pse.config import Settings, cache_dir
+from pse.index.languages import detect_language
 from pse.index.walk import ALWAYS_SKIPPED, discover_files, tree_fingerprint
 from pse.verify.refs import CheckedReference, Document
 
@@ -92,8 +93,8 @@ def _checked(context: CliContext, settings: Settings, root: Path,
     check_source(root)
     entries = discover_files(root.resolve(), exclude=settings.get_list("index.exclude"))
     path = verify_cache.cache_file(cache_dir(settings), root)
-    cache = verify_cache.load(path, verify_cache.state_key(tree_fingerprint(entries),
-                                                           settings))
+    fingerprint = tree_fingerprint(entries, stand_ins=_document_stand_ins(root, documents))
+    cache = verify_cache.load(path, verify_cache.state_key(fingerprint, settings))
     key = verify_cache.documents_key(documents, cwd=Path.cwd())
     if key in cache.results:
         if cache.notice and context.verbosity >= 0:
@@ -115,6 +116,26 @@ def _checked(context: CliContext, settings: Settings, root: Path,
     cache.results[key] = checked
     verify_cache.save(path, cache)
     return checked
+
+
+def _document_stand_ins(root: Path, documents: list[Document]) -> dict[str, str]:
+    """Documents inside the tree, by tree path: their line counts, not their stat data.
+
+    The index reads no Markdown or reStructuredText, so an edit to a document changes
+    no answer but those about its lines or text (``guide.md:40``, a quote of it), which
+    the memo never keeps (:data:`pse.verify.memo.UNKEPT_KINDS`). So editing a document
+    in the tree keeps the memo valid.
+    """
+    base = root.resolve()
+    found: dict[str, str] = {}
+    for document in documents:
+        try:
+            inside = Path(document.path).resolve().relative_to(base).as_posix()
+        except ValueError:
+            continue
+        if detect_language(inside) in {"markdown", "rst"}:
+            found[inside] = "document"
+    return found
 
 
 def _check_repo_url(repo_url: str) -> None:

@@ -11,7 +11,7 @@ from __future__ import annotations
 import hashlib
 import os
 import stat
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 
 import pathspec
@@ -107,10 +107,17 @@ def is_binary(data: bytes) -> bool:
     return b"\0" in data[:8192]
 
 
-def tree_fingerprint(entries: Sequence[FileEntry]) -> str:
+def tree_fingerprint(entries: Sequence[FileEntry], *,
+                     stand_ins: Mapping[str, str] | None = None) -> str:
     """A digest of every file's path, size and mtime: equal digests, an unchanged tree
-    (as far as ``stat`` can tell, which is what the index cache trusts too)."""
+    (as far as ``stat`` can tell, which is what the index cache trusts too).
+
+    ``stand_ins``: for some paths, what counts instead of their stat data (the documents
+    being checked: only their line counts matter to the answers, not their edits).
+    """
     digest = hashlib.sha256()
+    stand_ins = stand_ins or {}
     for entry in entries:
-        digest.update(f"{entry.path}\0{entry.size}\0{entry.mtime_ns}\n".encode())
+        data = stand_ins.get(entry.path, f"{entry.size}\0{entry.mtime_ns}")
+        digest.update(f"{entry.path}\0{data}\n".encode())
     return digest.hexdigest()

@@ -18,6 +18,9 @@ from pse.verify.refs import Reference, Resolution
 
 RefKey = tuple[str, Reference]
 """(document context digest, the reference with line 0)."""
+UNKEPT_KINDS = frozenset({"path_line", "quote"})
+"""Kinds whose answers depend on a file's lines or text, which may be a document's own
+(documents are left out of the tree fingerprint): always resolved again."""
 
 
 @dataclass
@@ -35,14 +38,17 @@ class VerifyMemo:
 
     def get(self, key: RefKey) -> Resolution | None:
         """The remembered answer for ``key`` (None: resolve it)."""
+        if key[1].kind in UNKEPT_KINDS:
+            return None
         self.used.add(key)
         return self.refs.get(key)
 
     def put(self, key: RefKey, result: Resolution) -> None:
         """Remember the answer just computed for ``key``."""
-        self.used.add(key)
-        self.refs[key] = result
         self.computed += 1
+        if key[1].kind not in UNKEPT_KINDS:
+            self.used.add(key)
+            self.refs[key] = result
 
     def pruned(self, *, keep: int = 50_000) -> VerifyMemo:
         """This run's entries, plus older ones up to ``keep`` (so the file stays small)."""
