@@ -48,7 +48,7 @@ def check_documents(documents: Iterable[Document], resolver: Resolver, *,
             ".mdx") else document.text
         bindings = read_bindings(text)
         is_history = is_historical(document.path, text, historical)
-        context = context_key(document.path, bindings, is_history=is_history)
+        context = context_key(bindings, is_history=is_history)
         for ref in _unique(extract(text, file=document.path)):
             if not ref.ignored and _matches_any(ref, ignore):
                 ref = replace(ref, ignored="listed in [tool.pse.verify] ignore")

@@ -17,7 +17,7 @@ from pse.verify.bindings import Bindings
 from pse.verify.refs import Reference, Resolution
 
 RefKey = tuple[str, Reference]
-"""(document context digest, the reference with line 0)."""
+"""(document context digest, the reference without its file and line)."""
 UNKEPT_KINDS = frozenset({"path_line", "quote"})
 """Kinds whose answers depend on a file's lines or text, which may be a document's own
 (documents are left out of the tree fingerprint): always resolved again."""
@@ -61,11 +61,11 @@ class VerifyMemo:
         return VerifyMemo(refs=refs, claims=claims)
 
 
-def context_key(path: str, bindings: Bindings, *, is_history: bool) -> str:
+def context_key(bindings: Bindings, *, is_history: bool) -> str:
     """A digest of everything about a document, besides a reference, that its answer
-    depends on: the document's path (relative paths resolve from it), its examples'
-    bindings and whether it is a changelog."""
-    parts: list[str] = [path, str(is_history)]
+    depends on: its examples' bindings and whether it is a changelog (its name and place
+    do not matter: resolution never reads a reference's file)."""
+    parts: list[str] = [str(is_history)]
     for item in fields(bindings):
         value = getattr(bindings, item.name)
         if isinstance(value, dict):
@@ -77,8 +77,8 @@ def context_key(path: str, bindings: Bindings, *, is_history: bool) -> str:
 
 
 def ref_key(context: str, ref: Reference) -> RefKey:
-    """The memo key of ``ref`` (its line does not change its answer)."""
-    return context, replace(ref, line=0)
+    """The memo key of ``ref`` (its document and line do not change its answer)."""
+    return context, replace(ref, file="", line=0)
 
 
 def text_key(path: str, text: str) -> str:
