@@ -6,7 +6,6 @@ import os
 from pathlib import Path
 
 import click
-import pathspec
 
 from pse.cli import verify_cache
 from pse.cli.common import (
@@ -170,6 +169,8 @@ def _render(fmt: str, checked: list[CheckedReference], documents: list[Document]
 
 def load_documents(paths: tuple[Path, ...], *, exclude: list[str]) -> list[Document]:
     """Read every Markdown document named by ``paths`` (files or folders)."""
+    import pathspec  # only with excludes (the warm path imports as little as it can)
+
     spec = pathspec.GitIgnoreSpec.from_lines(exclude) if exclude else None
     documents: list[Document] = []
     for path in paths:

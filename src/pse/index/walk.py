@@ -13,12 +13,14 @@ import os
 import stat
 from collections.abc import Mapping, Sequence
 from pathlib import Path
-
-import pathspec
+from typing import TYPE_CHECKING
 
 from pse.errors import SourceError
 from pse.index.languages import detect_language
 from pse.index.model import FileEntry
+
+if TYPE_CHECKING:  # imported where a pattern is compiled: a tree without .gitignore needs none
+    import pathspec
 
 ALWAYS_SKIPPED = frozenset({
     ".git", ".hg", ".svn", ".bzr", "__pycache__", "node_modules", ".venv", "venv",
@@ -35,7 +37,7 @@ def discover_files(root: Path, *, exclude: Sequence[str] = ()) -> list[FileEntry
     if not root.is_dir():
         raise SourceError(f"source folder {str(root)!r} does not exist or is not a folder")
     found: list[FileEntry] = []
-    extra = pathspec.GitIgnoreSpec.from_lines(list(exclude)) if exclude else None
+    extra = _spec(list(exclude)) if exclude else None
     _walk(root, "", [(("", extra))] if extra else [], found)
     found.sort(key=lambda entry: entry.path)
     return found
@@ -78,7 +80,13 @@ def _read_gitignore(folder: Path) -> pathspec.GitIgnoreSpec | None:
         text = path.read_text(encoding="utf-8", errors="replace")
     except OSError:
         return None
-    return pathspec.GitIgnoreSpec.from_lines(text.splitlines())
+    return _spec(text.splitlines())
+
+
+def _spec(lines: list[str]) -> pathspec.GitIgnoreSpec:
+    import pathspec
+
+    return pathspec.GitIgnoreSpec.from_lines(lines)
 
 
 def _ignored(specs: list[tuple[str, pathspec.GitIgnoreSpec | None]], rel: str) -> bool:
