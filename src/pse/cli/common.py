@@ -50,6 +50,15 @@ class CliContext:
             click.echo(message, err=True)
 
 
+def check_source(source: Path) -> None:
+    """A one-line error unless ``source`` is a folder (the source tree's root)."""
+    if not source.exists():
+        raise CliError(f"source folder {str(source)!r} does not exist")
+    if not source.is_dir():
+        raise CliError(f"source folder {str(source)!r} is a file; "
+                       "give the folder of the source tree")
+
+
 def get_context(ctx: click.Context) -> CliContext:
     """The :class:`CliContext` of the running command (with its own ``-q``/``-v``)."""
     obj = ctx.find_root().obj

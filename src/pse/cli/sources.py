@@ -6,32 +6,38 @@ from pathlib import Path
 
 import click
 
-from pse.cli.common import CliContext, CliError, ProgressBar
+from pse.cli.common import CliContext, ProgressBar, check_source
 from pse.config import Settings, cache_dir
 from pse.index.builder import build_index
-from pse.index.model import IndexStats
+from pse.index.model import FileEntry, IndexStats
 from pse.index.symbols import SymbolIndex
 from pse.verify.resolve import Resolver, project_resolver
 
 
-def open_index(context: CliContext, settings: Settings, source: Path
-               ) -> tuple[SymbolIndex, IndexStats]:
-    """Index ``source`` (incrementally) with a progress bar on stderr."""
-    if not source.exists():
-        raise CliError(f"source folder {str(source)!r} does not exist")
-    if not source.is_dir():
-        raise CliError(f"source folder {str(source)!r} is a file; "
-                       "give the folder of the source tree")
+def open_index(context: CliContext, settings: Settings, source: Path, *,
+               entries: list[FileEntry] | None = None) -> tuple[SymbolIndex, IndexStats]:
+    """Index ``source`` (incrementally) with a progress bar on stderr.
+
+    ``entries``: the tree's files, when :func:`list_tree` just listed them.
+    """
+    check_source(source)
     index, stats = build_index(
         source, cache_dir=cache_dir(settings),
         max_file_size=settings.get_int("index.max_file_size"),
         exclude=settings.get_list("index.exclude"),
-        on_progress=ProgressBar("indexing", verbosity=context.verbosity))
+        on_progress=ProgressBar("indexing", verbosity=context.verbosity), entries=entries)
     if stats.warnings and context.verbosity >= 0:
-        click.echo(f"pse: warning: {len(stats.warnings)} file(s) could not be indexed "
-                   f"(e.g. {stats.warnings[0].path}: {stats.warnings[0].message}); "
-                   "`pse index -v` lists them", err=True)
+        click.echo(index_warning(stats), err=True)
     return index, stats
+
+
+def index_warning(stats: IndexStats) -> str:
+    """The stderr line about files that could not be indexed ("" when there are none)."""
+    if not stats.warnings:
+        return ""
+    return (f"pse: warning: {len(stats.warnings)} file(s) could not be indexed "
+            f"(e.g. {stats.warnings[0].path}: {stats.warnings[0].message}); "
+            "`pse index -v` lists them")
 
 
 def make_resolver(index: SymbolIndex, settings: Settings) -> Resolver:

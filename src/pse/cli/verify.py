@@ -6,24 +6,27 @@ import os
 from pathlib import Path
 
 import click
-import pathspec
 
+from pse.cli import verify_cache
 from pse.cli.common import (
     EXIT_FINDINGS,
     EXIT_OK,
     EXIT_ZERO_OPTION,
     FORMAT_OPTION,
     OUTPUT_OPTION,
+    CliContext,
     CliError,
     check_output_file,
+    check_source,
     get_context,
     read_text_file,
     verbosity_options,
     write_output,
 )
-from pse.cli.sources import make_resolver, open_index
-from pse.index.walk import ALWAYS_SKIPPED
-from pse.verify.check import CheckedReference, Document, check_documents
+from pse.config import Settings, cache_dir
+from pse.index.languages import detect_language
+from pse.index.walk import ALWAYS_SKIPPED, discover_files, tree_fingerprint
+from pse.verify.refs import CheckedReference, Document
 
 DOC_SUFFIXES = (".md", ".markdown", ".mdx", ".rst")
 
@@ -72,14 +75,7 @@ def command(ctx: click.Context, paths: tuple[Path, ...], source: Path | None,
     documents = load_documents(paths, exclude=settings.get_list("verify.exclude"))
     inputs = [*paths, *(Path(d.path) for d in documents), root]
     check_output_file(output_file, inputs=inputs)  # before the work, not after it
-    index, _ = open_index(context, settings, root)
-    try:
-        checked = check_documents(documents, make_resolver(index, settings),
-                                  ignore=settings.get_list("verify.ignore"),
-                                  historical=settings.get_list("verify.historical"),
-                                  strict=settings.get_bool("verify.strict"))
-    finally:
-        index.close()
+    checked = _checked(context, settings, root, documents)
     fmt = settings.get_str("format")
     write_output(_render(fmt, checked, documents, show_all=show_all, root=root,
                          repo_url=repo_url), output_file, inputs=inputs)
@@ -89,9 +85,63 @@ def command(ctx: click.Context, paths: tuple[Path, ...], source: Path | None,
     return EXIT_FINDINGS if flagged and not exit_zero else EXIT_OK
 
 
+def _checked(context: CliContext, settings: Settings, root: Path,
+             documents: list[Document]) -> list[CheckedReference]:
+    """The documents' answers: kept ones when the tree, the documents and the settings
+    are unchanged; else resolved again, except the references the memo still answers."""
+    check_source(root)
+    entries = discover_files(root.resolve(), exclude=settings.get_list("index.exclude"))
+    path = verify_cache.cache_file(cache_dir(settings), root)
+    fingerprint = tree_fingerprint(entries, stand_ins=_document_stand_ins(root, documents))
+    cache = verify_cache.load(path, verify_cache.state_key(fingerprint, settings))
+    key = verify_cache.documents_key(documents, cwd=Path.cwd())
+    if key in cache.results:
+        if cache.notice and context.verbosity >= 0:
+            click.echo(cache.notice, err=True)
+        return cache.results[key]
+    # the index and the checker are imported only when something must be resolved
+    from pse.cli.sources import index_warning, make_resolver, open_index
+    from pse.verify.check import check_documents
+
+    index, stats = open_index(context, settings, root, entries=entries)
+    cache.notice = index_warning(stats)
+    try:
+        checked = check_documents(documents, make_resolver(index, settings),
+                                  ignore=settings.get_list("verify.ignore"),
+                                  historical=settings.get_list("verify.historical"),
+                                  strict=settings.get_bool("verify.strict"), memo=cache.memo)
+    finally:
+        index.close()
+    cache.results[key] = checked
+    verify_cache.save(path, cache)
+    return checked
+
+
+def _document_stand_ins(root: Path, documents: list[Document]) -> dict[str, str]:
+    """Documents inside the tree, by tree path: their line counts, not their stat data.
+
+    The index reads no Markdown or reStructuredText, so an edit to a document changes
+    no answer but those about its lines or text (``guide.md:40``, a quote of it), which
+    the memo never keeps (:data:`pse.verify.memo.UNKEPT_KINDS`). So editing a document
+    in the tree keeps the memo valid.
+    """
+    base = root.resolve()
+    found: dict[str, str] = {}
+    for document in documents:
+        try:
+            inside = Path(document.path).resolve().relative_to(base).as_posix()
+        except ValueError:
+            continue
+        if detect_language(inside) in {"markdown", "rst"}:
+            found[inside] = "document"
+    return found
+
+
 def _check_repo_url(repo_url: str) -> None:
+    if not repo_url:
+        return
     from pse.report.links import normalize_repo_url
-    if repo_url and not normalize_repo_url(repo_url):
+    if not normalize_repo_url(repo_url):
         raise CliError(f"--repo-url {repo_url!r} is not a repository URL; give it as "
                        "https://host/owner/name")
 
@@ -119,6 +169,8 @@ def _render(fmt: str, checked: list[CheckedReference], documents: list[Document]
 
 def load_documents(paths: tuple[Path, ...], *, exclude: list[str]) -> list[Document]:
     """Read every Markdown document named by ``paths`` (files or folders)."""
+    import pathspec  # only with excludes (the warm path imports as little as it can)
+
     spec = pathspec.GitIgnoreSpec.from_lines(exclude) if exclude else None
     documents: list[Document] = []
     for path in paths:

@@ -44,6 +44,7 @@ def build_index(
     exclude: Sequence[str] = (),
     on_progress: ProgressCallback | None = None,
     workers: int | None = None,
+    entries: Sequence[FileEntry] | None = None,
 ) -> tuple[SymbolIndex, IndexStats]:
     """Index ``root`` incrementally and return the index with what was done.
 
@@ -54,9 +55,12 @@ def build_index(
         exclude: extra gitignore-style patterns.
         on_progress: called as ``(done, total)`` while files are parsed.
         workers: parser processes (default: the CPU count; 1 parses in-process).
+        entries: the tree's files when the caller has just listed them
+            (:func:`pse.index.walk.discover_files` with the same ``exclude``).
     """
     root = root.resolve()
-    entries = discover_files(root, exclude=exclude)
+    if entries is None:
+        entries = discover_files(root, exclude=exclude)
     modules = module_names(entries, root_name=root.name, project=project_name(root))
     conn = open_database(database_path(cache_dir, root), root=root)
     stored = stored_files(conn)

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from pathlib import PurePosixPath
-
 _BY_SUFFIX = {
     ".py": "python", ".pyi": "python",
     ".js": "javascript", ".mjs": "javascript", ".cjs": "javascript", ".jsx": "javascript",
@@ -24,7 +22,15 @@ PARSED_LANGUAGES = frozenset({"python", "javascript", "typescript", "tsx", "go",
 
 def detect_language(path: str) -> str:
     """The language of ``path`` by extension, or "" when unknown."""
-    return _BY_SUFFIX.get(PurePosixPath(path).suffix.lower(), "")
+    return _BY_SUFFIX.get(_suffix(path).lower(), "")
+
+
+def _suffix(path: str) -> str:
+    """``PurePosixPath(path).suffix``, without building a path object (the tree walk
+    asks this of every file, so it is on the warm path)."""
+    name = path.rstrip("/").rpartition("/")[2]
+    dot = name.rfind(".")
+    return name[dot:] if 0 < dot < len(name) - 1 else ""
 
 
 def known_suffixes() -> frozenset[str]:

@@ -8,16 +8,19 @@ document may name them) but never parsed. Output is sorted, so it is determinist
 
 from __future__ import annotations
 
+import hashlib
 import os
 import stat
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
-
-import pathspec
+from typing import TYPE_CHECKING
 
 from pse.errors import SourceError
 from pse.index.languages import detect_language
 from pse.index.model import FileEntry
+
+if TYPE_CHECKING:  # imported where a pattern is compiled: a tree without .gitignore needs none
+    import pathspec
 
 ALWAYS_SKIPPED = frozenset({
     ".git", ".hg", ".svn", ".bzr", "__pycache__", "node_modules", ".venv", "venv",
@@ -34,7 +37,7 @@ def discover_files(root: Path, *, exclude: Sequence[str] = ()) -> list[FileEntry
     if not root.is_dir():
         raise SourceError(f"source folder {str(root)!r} does not exist or is not a folder")
     found: list[FileEntry] = []
-    extra = pathspec.GitIgnoreSpec.from_lines(list(exclude)) if exclude else None
+    extra = _spec(list(exclude)) if exclude else None
     _walk(root, "", [(("", extra))] if extra else [], found)
     found.sort(key=lambda entry: entry.path)
     return found
@@ -77,7 +80,13 @@ def _read_gitignore(folder: Path) -> pathspec.GitIgnoreSpec | None:
         text = path.read_text(encoding="utf-8", errors="replace")
     except OSError:
         return None
-    return pathspec.GitIgnoreSpec.from_lines(text.splitlines())
+    return _spec(text.splitlines())
+
+
+def _spec(lines: list[str]) -> pathspec.GitIgnoreSpec:
+    import pathspec
+
+    return pathspec.GitIgnoreSpec.from_lines(lines)
 
 
 def _ignored(specs: list[tuple[str, pathspec.GitIgnoreSpec | None]], rel: str) -> bool:
@@ -104,3 +113,19 @@ def _match(spec: pathspec.GitIgnoreSpec, rel: str) -> bool | None:
 def is_binary(data: bytes) -> bool:
     """Git's heuristic: a NUL byte in the first 8 KiB."""
     return b"\0" in data[:8192]
+
+
+def tree_fingerprint(entries: Sequence[FileEntry], *,
+                     stand_ins: Mapping[str, str] | None = None) -> str:
+    """A digest of every file's path, size and mtime: equal digests, an unchanged tree
+    (as far as ``stat`` can tell, which is what the index cache trusts too).
+
+    ``stand_ins``: for some paths, what counts instead of their stat data (the documents
+    being checked: only their line counts matter to the answers, not their edits).
+    """
+    digest = hashlib.sha256()
+    stand_ins = stand_ins or {}
+    for entry in entries:
+        data = stand_ins.get(entry.path, f"{entry.size}\0{entry.mtime_ns}")
+        digest.update(f"{entry.path}\0{data}\n".encode())
+    return digest.hexdigest()

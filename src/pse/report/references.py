@@ -6,7 +6,7 @@ import json
 from collections import Counter
 from itertools import groupby
 
-from pse.verify.check import CheckedReference
+from pse.verify.refs import CheckedReference
 
 STATUSES = ("verified", "unverified", "external", "ignored")
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import fnmatch
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
 from pse.verify.bindings import Bindings, local_reason, rebind
 from pse.verify.claims import check_claims
@@ -16,30 +16,19 @@ from pse.verify.finding import Evidence, Finding, VerifyResult
 from pse.verify.history import is_historical
 from pse.verify.intent import Intent
 from pse.verify.markdown import document_bindings, extract_references
-from pse.verify.refs import Reference, Resolution
+from pse.verify.memo import VerifyMemo, context_key, ref_key, text_key
+from pse.verify.refs import CheckedReference, Document, Reference, Resolution
+
+__all__ = ["CheckedReference", "Document", "check_documents", "to_findings"]
+# (the result types live in :mod:`pse.verify.refs`, light to import for the warm path)
 from pse.verify.resolve import Resolver
 from pse.verify.rst import extract_rst_references, rst_bindings
 
 
-@dataclass(frozen=True)
-class Document:
-    """A document to check: its display path and its text."""
-
-    path: str
-    text: str
-
-
-@dataclass(frozen=True)
-class CheckedReference:
-    """A reference with the checker's verdict."""
-
-    ref: Reference
-    result: Resolution
-
-
 def check_documents(documents: Iterable[Document], resolver: Resolver, *,
                     ignore: Sequence[str] = (), historical: Sequence[str] = (),
-                    strict: bool = False) -> list[CheckedReference]:
+                    strict: bool = False, memo: VerifyMemo | None = None
+                    ) -> list[CheckedReference]:
     """Extract and resolve the references of every document.
 
     Args:
@@ -59,19 +48,48 @@ def check_documents(documents: Iterable[Document], resolver: Resolver, *,
             ".mdx") else document.text
         bindings = read_bindings(text)
         is_history = is_historical(document.path, text, historical)
+        context = context_key(bindings, is_history=is_history)
         for ref in _unique(extract(text, file=document.path)):
             if not ref.ignored and _matches_any(ref, ignore):
                 ref = replace(ref, ignored="listed in [tool.pse.verify] ignore")
-            result = _resolve(ref, resolver, bindings)
-            if result.status == "unverified" and not strict:
-                result = intent.judge(rebind(ref, bindings), result, bindings=bindings)
-            if result.status == "unverified" and is_history:
-                result = Resolution("ignored", suggestion=result.suggestion,
-                                    message=f"{result.message} (historical document)")
+            key = ref_key(context, ref)
+            result = memo.get(key) if memo is not None else None
+            if result is None:
+                result = _judged(ref, resolver, intent, bindings, strict=strict,
+                                 is_history=is_history)
+                if memo is not None:
+                    memo.put(key, result)
             checked.append(CheckedReference(ref, result))
-        checked.extend(_claims(document, text, resolver, ignore=ignore, is_history=is_history))
+        checked.extend(_remembered_claims(document, text, resolver, ignore=ignore,
+                                          is_history=is_history, memo=memo))
     checked.sort(key=lambda c: (c.ref.file, c.ref.line, c.ref.text, c.ref.name))
     return checked
+
+
+def _judged(ref: Reference, resolver: Resolver, intent: Intent, bindings: Bindings, *,
+            strict: bool, is_history: bool) -> Resolution:
+    """The verdict on one reference: resolved, then judged by intent and history."""
+    result = _resolve(ref, resolver, bindings)
+    if result.status == "unverified" and not strict:
+        result = intent.judge(rebind(ref, bindings), result, bindings=bindings)
+    if result.status == "unverified" and is_history:
+        result = Resolution("ignored", suggestion=result.suggestion,
+                            message=f"{result.message} (historical document)")
+    return result
+
+
+def _remembered_claims(document: Document, text: str, resolver: Resolver, *,
+                       ignore: Sequence[str], is_history: bool, memo: VerifyMemo | None
+                       ) -> list[CheckedReference]:
+    """:func:`_claims`, answered from ``memo`` when the document's text is unchanged."""
+    if memo is None:
+        return _claims(document, text, resolver, ignore=ignore, is_history=is_history)
+    key = text_key(document.path, text)
+    memo.used_claims.add(key)
+    if key not in memo.claims:
+        found = _claims(document, text, resolver, ignore=ignore, is_history=is_history)
+        memo.claims[key] = [(c.ref, c.result) for c in found]
+    return [CheckedReference(ref, result) for ref, result in memo.claims[key]]
 
 
 def _claims(document: Document, text: str, resolver: Resolver, *, ignore: Sequence[str],

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import replace
+from functools import cache, lru_cache
 
 from markdown_it import MarkdownIt
 from markdown_it.token import Token
@@ -37,8 +38,16 @@ _URL_SCHEME = re.compile(r"^[a-zA-Z][a-zA-Z0-9+.-]*:")
 _LINK_ANCHOR = re.compile(r"^(?P<path>[^#?]+)(?:#L(?P<a>\d+)(?:-L?(?P<b>\d+))?)?")
 
 
+@cache
 def _parser() -> MarkdownIt:
     return MarkdownIt("commonmark").enable("table").enable("strikethrough")
+
+
+@lru_cache(maxsize=4)
+def _tokens(text: str) -> tuple[Token, ...]:
+    """The parsed document (references and bindings read the same text: parse once).
+    Readers only read the tokens."""
+    return tuple(_parser().parse(text))
 
 
 def extract_references(text: str, *, file: str) -> list[Reference]:
@@ -48,7 +57,7 @@ def extract_references(text: str, *, file: str) -> list[Reference]:
     if ignored_lines is None:
         return []
     refs: list[Reference] = []
-    tokens = _parser().parse(text)
+    tokens = _tokens(text)
     for token in tokens:
         if token.type == "inline" and token.map:
             refs.extend(_inline_refs(token, file=file, lines=lines))
@@ -76,7 +85,7 @@ def _line_before(lines: list[str], index: int) -> str:
 def document_bindings(text: str) -> Bindings:
     """What the document's own examples bind (``class C``, ``r = ...``, imports)."""
     bindings = Bindings()
-    for token in _parser().parse(text):
+    for token in _tokens(text):
         if token.type == "fence":
             info = token.info.strip().split()
             language = info[0].lower().strip("{}.") if info else ""

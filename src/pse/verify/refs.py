@@ -55,3 +55,19 @@ class Resolution:
     evidence: tuple[tuple[str, int | None], ...] = ()
     suggestion: str = ""
     message: str = ""
+
+
+@dataclass(frozen=True)
+class Document:
+    """A document to check: its display path and its text."""
+
+    path: str
+    text: str
+
+
+@dataclass(frozen=True)
+class CheckedReference:
+    """A reference with the checker's verdict."""
+
+    ref: Reference
+    result: Resolution

@@ -1,0 +1,213 @@
+"""``pse verify`` speed against the seed baseline, in the same run: cold, warm, edited.
+
+Run:  python bench/verify_speed.py [--stdlib DIR] [--article MD] [--large DIR] [--runs N]
+
+Trees: the refbench stdlib copy (``/tmp/refbench-work/trees/stdlib``, made by
+``setup_targets.sh``) with its 150-reference article, and a large real project tree
+(default: this interpreter's ``site-packages`` folder of the largest installed package
+found there; ``--large`` names another) with an article made from it: real names
+qualified by their modules, and as many invented variants of them.
+
+Per tree and variant (the seed baseline ``baseline_seed.py`` of refbench, and pse as
+``python -m pse verify ... --format json`` with a fresh cache folder), interleaved
+``--runs`` times, minima kept:
+
+- cold: pse after ``cache clear`` (and the OS page cache dropped where allowed);
+- warm: the same command again;
+- edited: the article with one reference changed (the tree untouched).
+
+Printed: wall seconds and CPU seconds (user + system of the process and everything it
+waited for: the seed's ``grep`` processes count), the seed/pse ratios of both, the
+peak memory (max RSS) of pse's cold run, and whether the outputs of the warm and cold
+runs were identical. On a shared machine CPU seconds are the steadier figure.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+REFBENCH = Path(os.environ.get("REFBENCH", "/work/shared/bench/refbench"))
+WORK = Path(os.environ.get("REFBENCH_WORK", "/tmp/refbench-work"))
+EDITS = ["json.loads", "os.path.join", "asyncio.gather", "re.compile", "textwrap.dedent"]
+
+
+@dataclass(frozen=True)
+class Timing:
+    """One run of one command."""
+
+    wall: float
+    cpu: float
+    max_rss_mb: float
+    output: bytes
+
+
+def run(command: list[str], env: dict[str, str]) -> Timing:
+    """Run ``command``; wall time, CPU time and peak memory from its own rusage."""
+    start = time.perf_counter()
+    proc = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
+                            env=env)
+    assert proc.stdout is not None
+    output = proc.stdout.read()
+    _, _, usage = os.wait4(proc.pid, 0)
+    proc.returncode = 0  # reaped by wait4
+    wall = time.perf_counter() - start
+    return Timing(wall=wall, cpu=usage.ru_utime + usage.ru_stime,
+                  max_rss_mb=usage.ru_maxrss / 1024, output=output)
+
+
+def drop_page_cache() -> bool:
+    """Drop the OS page cache (root only); False when not allowed."""
+    try:
+        subprocess.run(["sync"], check=False)
+        with open("/proc/sys/vm/drop_caches", "w", encoding="ascii") as handle:
+            handle.write("3\n")
+    except OSError:
+        return False
+    return True
+
+
+def edited(article: Path, number: int, folder: Path) -> Path:
+    """The article with one reference added (the tree untouched)."""
+    path = folder / f"edited-{number}-{article.name}"
+    name = EDITS[number % len(EDITS)]
+    path.write_text(article.read_text(encoding="utf-8") +
+                    f"\nEdited line {number}: see `{name}()`.\n", encoding="utf-8")
+    return path
+
+
+def large_tree_article(root: Path, folder: Path, *, count: int = 75) -> Path:
+    """An article about ``root``: ``count`` real ``module.Name`` and as many invented."""
+    found: list[str] = []
+    files = sorted(p for p in root.rglob("*.py") if "test" not in p.as_posix().lower())
+    step = max(1, len(files) // (count * 2))
+    for path in files[::step]:
+        text = path.read_text(encoding="utf-8", errors="replace")
+        match = re.search(r"^(?:def|class) ([A-Za-z]\w{3,})", text, re.MULTILINE)
+        if match:
+            module = ".".join(path.relative_to(root.parent).with_suffix("").parts)
+            found.append(f"{module.removesuffix('.__init__')}.{match.group(1)}")
+        if len(found) >= count:
+            break
+    lines = [f"# Notes on {root.name}", ""]
+    for number, name in enumerate(found):
+        # no ``()`` inside the backticks: the seed's pattern would not see the reference
+        lines.append(f"{number}. The function `{name}` is part of the package.")
+        lines.append(f"   Its helper `{name}_fallback_impl` handles the rest.")
+    path = folder / f"{root.name}-article.md"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return path
+
+
+def largest_package() -> Path:
+    """The installed package (under site-packages) with the most Python source."""
+    site = Path(next(p for p in sys.path if p.endswith("site-packages")))
+    sizes: dict[Path, int] = {}
+    for child in site.iterdir():
+        if child.is_dir() and child.name.isidentifier():
+            sizes[child] = sum(f.stat().st_size for f in child.rglob("*.py"))
+    return max(sizes, key=lambda p: sizes[p])
+
+
+@dataclass
+class Variant:
+    """A verifier command line and how to reset its cache."""
+
+    label: str
+    command: list[str]
+    cache: Path | None = None
+
+    def reset(self) -> None:
+        if self.cache is not None:
+            shutil.rmtree(self.cache, ignore_errors=True)
+
+
+def measure(tree: Path, article: Path, runs: int, folder: Path) -> None:
+    """Time the seed and pse on ``tree`` and print the figures."""
+    env = dict(os.environ)
+    cache = folder / f"cache-{tree.name}"
+    env["PSE_CACHE_DIR"] = str(cache)
+    src = Path(__file__).resolve().parent.parent / "src"
+    env["PYTHONPATH"] = f"{src}{os.pathsep}{env.get('PYTHONPATH', '')}"
+    seed = Variant("seed", [sys.executable, str(REFBENCH / "baseline_seed.py"), "verify",
+                            "{article}", "--source", str(tree), "--format", "json"])
+    pse = Variant("pse", [sys.executable, "-m", "pse", "verify", "{article}", "--source",
+                          str(tree), "--format", "json"], cache=cache)
+    best: dict[tuple[str, str], Timing] = {}
+    same = True
+    for number in range(runs):
+        for variant in (seed, pse):
+            variant.reset()
+            drop_page_cache()
+            docs = {"cold": article, "warm": article, "edited": edited(article, number, folder)}
+            outputs = {}
+            for phase, doc in docs.items():
+                command = [str(doc) if part == "{article}" else part for part in variant.command]
+                timing = run(command, env)
+                outputs[phase] = timing.output
+                key = (variant.label, phase)
+                if key not in best or timing.cpu < best[key].cpu:
+                    best[key] = timing
+            same &= outputs["cold"] == outputs["warm"]
+    report(tree, article, best, same)
+
+
+def report(tree: Path, article: Path, best: dict[tuple[str, str], Timing], same: bool) -> None:
+    """Print one tree's figures."""
+    files = sum(1 for _ in tree.rglob("*.py"))
+    print(f"== {tree} ({files} .py files), article {article.name}")
+    for label in ("seed", "pse"):
+        cells = "  ".join(f"{phase} {best[(label, phase)].wall:7.3f}s wall "
+                          f"{best[(label, phase)].cpu:7.3f}s cpu"
+                          for phase in ("cold", "warm", "edited"))
+        print(f"  {label:<5s} {cells}")
+    ratios = "  ".join(
+        f"{phase} {best[('seed', phase)].wall / best[('pse', phase)].wall:5.1f}x wall "
+        f"{best[('seed', phase)].cpu / best[('pse', phase)].cpu:5.1f}x cpu"
+        for phase in ("cold", "warm", "edited"))
+    print(f"  ratio seed/pse: {ratios}")
+    print(f"  pse peak memory (max RSS) cold {best[('pse', 'cold')].max_rss_mb:.0f} MB, "
+          f"warm {best[('pse', 'warm')].max_rss_mb:.0f} MB; "
+          f"warm output identical to cold: {same}")
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Parse the options and measure both trees."""
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--stdlib", type=Path, default=WORK / "trees" / "stdlib")
+    parser.add_argument("--article", type=Path,
+                        default=REFBENCH / "corpus" / "speed" / "stdlib-150.md")
+    parser.add_argument("--large", type=Path, default=None,
+                        help="a large real project tree (default: the largest installed "
+                             "package)")
+    parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--skip-stdlib", action="store_true")
+    parser.add_argument("--skip-large", action="store_true")
+    args = parser.parse_args(argv)
+    if not (REFBENCH / "baseline_seed.py").is_file():
+        print(f"missing {REFBENCH / 'baseline_seed.py'} (set REFBENCH)", file=sys.stderr)
+        return 2
+    with tempfile.TemporaryDirectory(prefix="pse-verify-speed-") as temp:
+        folder = Path(temp)
+        if not args.skip_stdlib:
+            if not args.stdlib.is_dir():
+                print(f"missing {args.stdlib}: run refbench's setup_targets.sh",
+                      file=sys.stderr)
+                return 2
+            measure(args.stdlib, args.article, args.runs, folder)
+        if not args.skip_large:
+            large = args.large or largest_package()
+            measure(large, large_tree_article(large, folder), args.runs, folder)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,123 @@
+"""The warm path of ``pse verify``: answers kept between runs over an unchanged tree.
+
+One file per source root under ``<cache>/verify/``. It is valid for one *state*: the
+tree's stat fingerprint, the settings, pse's own code (stat of its modules, so an
+editable install never serves answers of older code) and the interpreter with its
+installed packages (externals depend on them). In it: the final answers per set of
+documents (an unchanged run answers without indexing anything) and the per-reference
+memo (an edited document re-resolves only its changed references). Any other state, or
+an unreadable file, starts empty; the file is replaced atomically.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import pickle
+import sys
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import pse
+from pse.config import Settings
+from pse.verify.memo import VerifyMemo
+from pse.verify.refs import CheckedReference, Document
+
+_FORMAT = "pse-verify-cache/1"
+_MAX_RESULTS = 64
+"""Sets of documents whose final answers are kept (the latest ones)."""
+
+
+@dataclass
+class VerifyCache:
+    """What the cache file holds for one state."""
+
+    state: str
+    memo: VerifyMemo = field(default_factory=VerifyMemo)
+    results: dict[str, list[CheckedReference]] = field(default_factory=dict)
+    notice: str = ""
+    """The index's warning line of this state (repeated when answers come from here)."""
+
+
+def cache_file(cache_dir: Path, root: Path) -> Path:
+    """Where the warm answers for ``root`` are kept."""
+    digest = hashlib.sha256(str(root.resolve()).encode("utf-8")).hexdigest()[:20]
+    return cache_dir / "verify" / f"{digest}.pickle"
+
+
+def state_key(fingerprint: str, settings: Settings) -> str:
+    """The state the answers are valid for (see the module docstring)."""
+    values = {k: v for k, v in settings.values.items() if k != "format"}
+    parts = [_FORMAT, pse.__version__, fingerprint, _code_fingerprint(), sys.version,
+             sys.executable, json.dumps(values, sort_keys=True, default=str),
+             _environment_fingerprint()]
+    return hashlib.sha256("\n".join(parts).encode("utf-8")).hexdigest()
+
+
+def documents_key(documents: list[Document], *, cwd: Path) -> str:
+    """The key of one run's documents (display paths depend on the working folder)."""
+    digest = hashlib.sha256(str(cwd).encode("utf-8"))
+    for document in documents:
+        digest.update(f"\0{document.path}\0".encode())
+        digest.update(document.text.encode("utf-8", "surrogatepass"))
+    return digest.hexdigest()
+
+
+def load(path: Path, state: str) -> VerifyCache:
+    """The cache for ``state`` (empty when the file is missing, stale or unreadable)."""
+    try:
+        with open(path, "rb") as handle:
+            # our own file in the user's cache folder; it is only trusted as much as that
+            found = pickle.load(handle)  # noqa: S301
+    except (OSError, pickle.UnpicklingError, EOFError, AttributeError, ImportError,
+            TypeError, ValueError):
+        return VerifyCache(state=state)
+    if not isinstance(found, VerifyCache) or found.state != state:
+        return VerifyCache(state=state)
+    return found
+
+
+def save(path: Path, cache: VerifyCache) -> None:
+    """Write ``cache`` (this run's entries and the latest others); errors are ignored,
+    since a lost cache only costs the next run its speed."""
+    results = dict(list(cache.results.items())[-_MAX_RESULTS:])
+    kept = VerifyCache(state=cache.state, memo=cache.memo.pruned(), results=results,
+                       notice=cache.notice)
+    import tempfile  # only runs that resolved something write
+
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        handle, temp = tempfile.mkstemp(dir=path.parent, prefix=".tmp-", suffix=".pickle")
+        with os.fdopen(handle, "wb") as out:
+            pickle.dump(kept, out, protocol=pickle.HIGHEST_PROTOCOL)
+        os.replace(temp, path)
+    except OSError:
+        return
+
+
+def _code_fingerprint() -> str:
+    """Stat data of pse's own modules."""
+    digest = hashlib.sha256()
+    package = Path(pse.__file__).parent
+    for folder, dirs, files in os.walk(package):
+        dirs[:] = sorted(d for d in dirs if d != "__pycache__")
+        for name in sorted(files):
+            if name.endswith(".py"):
+                info = os.stat(os.path.join(folder, name))
+                digest.update(f"{folder}/{name}\0{info.st_size}\0{info.st_mtime_ns}\n".encode())
+    return digest.hexdigest()
+
+
+def _environment_fingerprint() -> str:
+    """Stat data of the import path's package folders (installing a package changes
+    them; the working folder is left out, since writing an output file changes it)."""
+    parts = []
+    for entry in sys.path:
+        if not entry.endswith(("site-packages", "dist-packages")):
+            continue
+        try:
+            parts.append(f"{entry}\0{os.stat(entry).st_mtime_ns}")
+        except OSError:
+            parts.append(f"{entry}\0-")
+    return "\n".join(parts)

@@ -1,0 +1,86 @@
+"""Resolutions remembered from an earlier run over the same tree (the warm path).
+
+A run over an unchanged tree with unchanged options gives every reference the answer it
+had before, so the answers can be kept: per reference (keyed by the reference as written,
+its line left out, and by what its document's examples bind), and per document for its
+structural claims (keyed by the document's text). An edited document then re-resolves
+only the references that changed. The memo is plain data; the CLI decides when it is
+valid (tree fingerprint, options, pse's own code) and where it is kept.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass, field, fields, replace
+
+from pse.verify.bindings import Bindings
+from pse.verify.refs import Reference, Resolution
+
+RefKey = tuple[str, Reference]
+"""(document context digest, the reference without its file and line)."""
+UNKEPT_KINDS = frozenset({"path_line", "quote"})
+"""Kinds whose answers depend on a file's lines or text, which may be a document's own
+(documents are left out of the tree fingerprint): always resolved again."""
+
+
+@dataclass
+class VerifyMemo:
+    """Answers of earlier runs, valid for one tree state and one set of options."""
+
+    refs: dict[RefKey, Resolution] = field(default_factory=dict)
+    claims: dict[str, list[tuple[Reference, Resolution]]] = field(default_factory=dict)
+    """Structural claims of a document: ``text digest -> (reference, resolution)``."""
+    used: set[RefKey] = field(default_factory=set)
+    """Keys read or written by this run (what :meth:`pruned` keeps)."""
+    used_claims: set[str] = field(default_factory=set)
+    computed: int = 0
+    """References resolved by this run (not answered from the memo)."""
+
+    def get(self, key: RefKey) -> Resolution | None:
+        """The remembered answer for ``key`` (None: resolve it)."""
+        if key[1].kind in UNKEPT_KINDS:
+            return None
+        self.used.add(key)
+        return self.refs.get(key)
+
+    def put(self, key: RefKey, result: Resolution) -> None:
+        """Remember the answer just computed for ``key``."""
+        self.computed += 1
+        if key[1].kind not in UNKEPT_KINDS:
+            self.used.add(key)
+            self.refs[key] = result
+
+    def pruned(self, *, keep: int = 50_000) -> VerifyMemo:
+        """This run's entries, plus older ones up to ``keep`` (so the file stays small)."""
+        refs = {k: v for k, v in self.refs.items() if k in self.used}
+        for key, value in self.refs.items():
+            if len(refs) >= keep:
+                break
+            refs.setdefault(key, value)
+        claims = {k: v for k, v in self.claims.items() if k in self.used_claims}
+        return VerifyMemo(refs=refs, claims=claims)
+
+
+def context_key(bindings: Bindings, *, is_history: bool) -> str:
+    """A digest of everything about a document, besides a reference, that its answer
+    depends on: its examples' bindings and whether it is a changelog (its name and place
+    do not matter: resolution never reads a reference's file)."""
+    parts: list[str] = [str(is_history)]
+    for item in fields(bindings):
+        value = getattr(bindings, item.name)
+        if isinstance(value, dict):
+            value = sorted(value.items())
+        elif isinstance(value, set | frozenset):
+            value = sorted(value)
+        parts.append(f"{item.name}={value!r}")
+    return hashlib.sha256("\0".join(parts).encode("utf-8")).hexdigest()
+
+
+def ref_key(context: str, ref: Reference) -> RefKey:
+    """The memo key of ``ref`` (its document and line do not change its answer)."""
+    return context, replace(ref, file="", line=0)
+
+
+def text_key(path: str, text: str) -> str:
+    """The memo key of a document's structural claims."""
+    return hashlib.sha256(f"{path}\0{text}".encode()).hexdigest()
