@@ -117,6 +117,8 @@ FIELDS: tuple[Field, ...] = (
           choices=("auto", "bm25", "dense", "hybrid")),
     Field("rag.top_k", "int", 8, "Chunks retrieved per query."),
     Field("rag.depth", "int", 50, "Candidates each retriever hands to hybrid fusion."),
+    Field("rag.dense_weight", "float", 0.5, "Weight of the dense ranking in hybrid "
+          "reciprocal-rank fusion (BM25's is 1)."),
     Field("rag.reranker", "str", "none", "Rerank the top chunks: 'none' or 'llm' (the "
           "planner's model orders them, listwise).", choices=("none", "llm")),
     Field("rag.rerank_depth", "int", 10, "How many top chunks the reranker orders."),

@@ -87,6 +87,31 @@ def test_hybrid_fuses_by_reciprocal_rank() -> None:
     assert fused.name == "hybrid(x+y)"
 
 
+def test_hybrid_weights_scale_each_retrievers_reciprocal_ranks() -> None:
+    fused = HybridRetriever([Fixed("x", [0, 1]), Fixed("y", [1, 0])], rrf_k=60,
+                            weights=[1.0, 0.5])
+    hits = fused.scored("q", k=2)
+    # a.py: 1/61 + 0.5/62; b.py: 1/62 + 0.5/61: the heavier retriever's first wins
+    assert [h.chunk.path for h in hits] == ["a.py", "b.py"]
+    assert hits[0].score == pytest.approx(1 / 61 + 0.5 / 62)
+    with pytest.raises(ValueError, match="one weight per retriever"):
+        HybridRetriever([Fixed("x", [0])], weights=[1.0, 2.0])
+
+
+def test_dense_embeds_the_passage_it_is_given_and_caches_by_its_hash(tmp_path: Path) -> None:
+    seen: list[str] = []
+
+    class Recording(LetterEmbedder):
+        def embed(self, texts: Sequence[str], *, kind: Kind) -> Vectors:
+            seen.extend(texts)
+            return super().embed(texts, kind=kind)
+    cache = EmbeddingCache(tmp_path / "e.sqlite")
+    DenseRetriever(CHUNKS[:1], Recording(), cache=cache, passage=lambda c: "v1 " + c.path)
+    DenseRetriever(CHUNKS[:1], Recording(), cache=cache, passage=lambda c: "v1 " + c.path)
+    DenseRetriever(CHUNKS[:1], Recording(), cache=cache, passage=lambda c: "v2 " + c.path)
+    assert seen == ["v1 a.py", "v2 a.py"]  # a new passage form is embedded, once
+
+
 def test_hybrid_of_bm25_and_dense_keeps_what_either_finds() -> None:
     hybrid = HybridRetriever([BM25Retriever(CHUNKS), DenseRetriever(CHUNKS, LetterEmbedder())])
     paths = [c.path for c in hybrid.search("exponential backoff", k=4)]

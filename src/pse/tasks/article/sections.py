@@ -1,9 +1,13 @@
 """Section-by-section writing: each section's own excerpts, prompt values and shape.
 
-A section's Specialist sees the source of its focus symbols first, then what retrieval
-finds for its title and focus (call sites, tests, README passages), within a fixed budget,
+A section's Specialist sees the source of its focus symbols first, then the part of the
+Planner's context (docs) that matches the section, then what the specialist retriever
+finds in the source for its title and focus (call sites, tests), within a fixed budget,
 plus the title and first sentence of every section before it, never their full text: a
 long article fits any context window, and a small model gets a task it can do.
+
+The two retrievers, as in the seeds: :func:`doc_chunks` (README, docs, module docstrings)
+feed the planner retriever, :func:`source_chunks` the specialist retriever.
 """
 
 from __future__ import annotations
@@ -13,6 +17,7 @@ from collections.abc import Sequence
 
 from pse.index.symbols import SymbolIndex
 from pse.pipeline.state import PSEState
+from pse.rag.context import RetrievalTrace, focused_query, retrieve
 from pse.rag.retriever import BM25Retriever, Chunk, Retriever
 from pse.tasks.article.quality import cut_off_end, repetitions
 from pse.tasks.article.text import code_blocks, count_words, sentences
@@ -24,14 +29,36 @@ _MAX_CHUNK = 1100
 
 
 def section_context(index: SymbolIndex, chunks: Sequence[Chunk], section: dict[str, object],
-                    *, retriever: Retriever | None) -> list[dict[str, object]]:
+                    *, retriever: Retriever | None,
+                    planner_context: Sequence[Chunk] = ()) -> list[dict[str, object]]:
     """Excerpts for ``section``: its focus symbols' source, then retrieved passages."""
+    found, _ = section_excerpts(index, chunks, section, retriever=retriever,
+                                planner_context=planner_context)
+    return found
+
+
+def section_excerpts(index: SymbolIndex, chunks: Sequence[Chunk], section: dict[str, object],
+                     *, retriever: Retriever | None, planner_context: Sequence[Chunk] = ()
+                     ) -> tuple[list[dict[str, object]], RetrievalTrace]:
+    """:func:`section_context` and the trace record of its search.
+
+    Order: the focus symbols' own source, a docs passage and a test naming them, the
+    Planner's context chunks that match the section (at most two), then the specialist
+    retriever's hits; each kept while the budget :data:`CONTEXT_CHARS` allows.
+    """
     focus = [str(f) for f in section.get("focus", []) or []]  # type: ignore[attr-defined]  # JSON list
     picked: list[Chunk] = [c for name in focus for c in defining(index, chunks, name)[:1]]
     picked.extend(mentioning(chunks, focus, picked))
-    query = " ".join([str(section.get("title", "")), *focus, str(section.get("brief", ""))])
-    search = retriever or BM25Retriever(chunks)
-    picked.extend(search.search(query, k=8))
+    query = focused_query(" ".join([str(section.get("title", "")), *focus,
+                                    str(section.get("brief", ""))]))
+    if planner_context:
+        picked.extend(BM25Retriever(planner_context).search(query, k=2))
+    hits, trace = retrieve(retriever or BM25Retriever(chunks), query, k=8)
+    picked.extend(hits)
+    return _within_budget(picked), trace
+
+
+def _within_budget(picked: Sequence[Chunk]) -> list[dict[str, object]]:
     chosen: list[dict[str, object]] = []
     used = 0
     for chunk in picked:
@@ -44,6 +71,41 @@ def section_context(index: SymbolIndex, chunks: Sequence[Chunk], section: dict[s
         chosen.append({**chunk.to_dict(), "text": text})
         used += len(text)
     return chosen
+
+
+def doc_chunks(chunks: Sequence[Chunk]) -> list[Chunk]:
+    """What the planner retriever searches: docs files and each module's docstring.
+
+    A module's docstring is the head of its first chunk, cut where the docstring ends
+    (its imports and code stay with the source).
+    """
+    found: list[Chunk] = []
+    for chunk in chunks:
+        if _is_doc(chunk.path) and not _is_test(chunk.path):
+            found.append(chunk)
+        elif chunk.path.endswith(".py") and chunk.start == 1 and not chunk.symbol:
+            head = _module_docstring(chunk)
+            if head is not None:
+                found.append(head)
+    return found
+
+
+def source_chunks(chunks: Sequence[Chunk]) -> list[Chunk]:
+    """What the specialist retriever searches: everything but the docs files."""
+    return [c for c in chunks if not _is_doc(c.path)]
+
+
+def _module_docstring(chunk: Chunk) -> Chunk | None:
+    lines = chunk.text.split("\n")
+    first = next((i for i, line in enumerate(lines) if line.strip()
+                  and not line.startswith("#")), None)
+    if first is None or not lines[first].lstrip("rbuRBU").startswith(('"""', "'''")):
+        return None
+    quote = lines[first].lstrip("rbuRBU")[:3]
+    last = next((i for i in range(first, len(lines))
+                 if lines[i].count(quote) >= (2 if i == first else 1)), len(lines) - 1)
+    return Chunk(chunk.path, chunk.start + first, chunk.start + last,
+                 "\n".join(lines[first:last + 1]), title=f"{chunk.path} (module docstring)")
 
 
 def mentioning(chunks: Sequence[Chunk], focus: Sequence[str], skip: Sequence[Chunk]

@@ -21,7 +21,9 @@ from pse.pipeline.plan import Section
 from pse.pipeline.state import PSEState
 from pse.pipeline.task import RunDeps
 from pse.rag.chunks import chunk_tree
-from pse.rag.retriever import BM25Retriever, Chunk
+from pse.rag.context import context_blocks, focused_query, retrieve
+from pse.rag.factory import TaskRetrievers, build_task_retrievers
+from pse.rag.retriever import Chunk, Hit, Retriever
 from pse.tasks.article import gates, plan, sections
 from pse.tasks.article.names import mark_code_names
 from pse.tasks.article.promptfiles import PROMPTS, prompt
@@ -57,6 +59,7 @@ class ArticleTask:
         self._resolver: Resolver | None = None
         self._chunks: list[Chunk] | None = None
         self._names: dict[str, list[str]] = {}
+        self._retrievers: TaskRetrievers | None = None
 
     # ------------------------------------------------------------------ data
     def index(self, state: PSEState) -> SymbolIndex:
@@ -75,6 +78,24 @@ class ArticleTask:
             self._chunks = chunk_tree(self.index(state))
         return self._chunks
 
+    def retrievers(self, state: PSEState, deps: RunDeps) -> TaskRetrievers:
+        """The planner (docs) and specialist (source) retrievers, built once per process.
+
+        Of the configured kind (hybrid when an embedding model is at hand, else BM25; the
+        run is told which once, as a ``notice`` event); an injected ``deps.retriever``
+        serves both roles.
+        """
+        if deps.retriever is not None:
+            injected = _Named(deps.retriever)
+            return TaskRetrievers(planner=injected, specialist=injected)
+        if self._retrievers is None:
+            tree = self.chunks(state)
+            self._retrievers = build_task_retrievers(
+                self.settings, planner_chunks=sections.doc_chunks(tree),
+                specialist_chunks=sections.source_chunks(tree),
+                on_notice=lambda line: _emit(deps, {"event": "notice", "message": line}))
+        return self._retrievers
+
     def resolver(self, state: PSEState) -> Resolver:
         """The reference resolver of the source tree."""
         if self._resolver is None:
@@ -91,18 +112,19 @@ class ArticleTask:
         styles = load_styles()
         style = styles[state.inputs.get("style") or next(iter(styles))]
         tree_chunks = self.chunks(state)
-        retriever = deps.retriever or BM25Retriever(tree_chunks)
-        query = " ".join([state.inputs.get("project", ""), state.inputs.get("description", ""),
-                          state.inputs.get("highlights", ""), style.guide])
+        found, trace = retrieve(self.retrievers(state, deps).planner,
+                                _planner_query(state, style.guide), k=4)
+        _emit(deps, {**trace.to_dict(), "role": "planner", "step": "prepare"})
         central = [c for path, name, _ in plan.central_symbols(
             index, tree_chunks, project=_project_name(state))[:3]
                    for c in sections.defining(index, tree_chunks, name)[:1]]
-        chunks = _with_readme(tree_chunks, _unique([*central, *retriever.search(query, k=4)]))
+        chunks = _with_readme(tree_chunks, _unique([*central, *found]))
         files = [p for p, (lang, _) in index.files.items() if lang][:30]
         data: dict[str, object] = {
             "facts": facts.to_dict(), "style": style.name, "style_title": style.title,
             "style_guide": style.guide, "file_tree": "\n".join(f"- {p}" for p in files),
-            "overview": [c.to_dict() for c in chunks[:3]]}
+            "overview": [c.to_dict() for c in chunks[:3]],
+            "planner_context": [c.to_dict() for c in found]}
         return replace(state, data=data, context=[c.to_dict() for c in chunks])
 
     # ------------------------------------------------------------------ plan and sections
@@ -133,8 +155,13 @@ class ArticleTask:
     def section_context(self, state: PSEState, deps: RunDeps) -> list[dict[str, object]]:
         """The focus symbols' own source first, then what retrieval finds for the section."""
         section = state.sections[state.section]
-        return sections.section_context(self.index(state), self.chunks(state), section,
-                                        retriever=deps.retriever)
+        found, trace = sections.section_excerpts(
+            self.index(state), self.chunks(state), section,
+            retriever=self.retrievers(state, deps).specialist,
+            planner_context=_chunks_of(state.data.get("planner_context")))
+        _emit(deps, {**trace.to_dict(), "role": "specialist", "section": state.section + 1,
+                     "step": "write"})
+        return found
 
     def section_names(self, state: PSEState) -> list[str]:
         """The real names the cursor's section may cite (focus symbols and members)."""
@@ -237,6 +264,43 @@ class ArticleTask:
         return "---\n" + "\n".join(lines) + "\n---\n\n" + body
 
 
+class _Named:
+    """An injected plain retriever under a name, for the trace."""
+
+    def __init__(self, retriever: Retriever) -> None:
+        self._retriever = retriever
+        self.name = type(retriever).__name__
+
+    def search(self, query: str, *, k: int = 8) -> list[Chunk]:
+        return self._retriever.search(query, k=k)
+
+    def scored(self, query: str, *, k: int = 8) -> list[Hit]:
+        return [Hit(c, float("nan"), rank) for rank, c in
+                enumerate(self._retriever.search(query, k=k), start=1)]
+
+
+def _emit(deps: RunDeps, event: dict[str, object]) -> None:
+    if deps.on_event is not None:
+        deps.on_event(event)
+
+
+def _planner_query(state: PSEState, guide: str) -> str:
+    """The project's name, then the key terms of its description, highlights and style
+    guide (a long input becomes a focused query, never a cut one)."""
+    rest = " ".join([state.inputs.get("description", ""), state.inputs.get("highlights", ""),
+                     guide])
+    return " ".join(filter(None, [_project_name(state), focused_query(rest)]))
+
+
+def _chunks_of(items: object) -> list[Chunk]:
+    """Chunks back from their ``to_dict`` form in the state."""
+    if not isinstance(items, list):
+        return []
+    return [Chunk(str(i["path"]), int(i["start"]), int(i["end"]), str(i.get("text", "")),
+                  str(i.get("title", "")), str(i.get("symbol", ""))) for i in items
+            if isinstance(i, dict)]
+
+
 def _is_planned_heading(lines: list[str], number: int) -> bool:
     line = lines[number - 1] if 0 < number <= len(lines) else ""
     return bool(re.match(r"^#{1,2}\s", line))
@@ -311,9 +375,5 @@ def _facts_text(facts: object) -> str:
 
 
 def _context_text(context: list[dict[str, object]]) -> str:
-    blocks = []
-    for chunk in context:
-        text = str(chunk.get("text", ""))[:_CHUNK_CHARS]
-        blocks.append(f"### {chunk.get('path')} (lines {chunk.get('start')}-{chunk.get('end')})"
-                      f"\n```\n{text}\n```")
-    return "\n\n".join(blocks) or "(no excerpts)"
+    """The excerpts as prompt blocks, each labelled with its path, lines and symbol."""
+    return context_blocks(context, max_chars=_CHUNK_CHARS)
