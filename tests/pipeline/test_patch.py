@@ -149,3 +149,23 @@ def test_shown_lines_are_the_flagged_lines_and_the_lines_review_issues_quote() -
     lines = shown_lines(ARTICLE, [_finding(4, "JobQueue.cancel()"), _finding(None, "x")],
                         ["\"The rest\" is vague", "no quote at all"])
     assert lines == {4, 5}
+
+
+def test_flagged_excerpt_stays_within_a_small_models_window() -> None:
+    from pse.pipeline.patch import MAX_EXCERPT_CHARS, MAX_LOOSE_ISSUES
+
+    text = "\n".join(f"`RetryPolicy` line {i} says something long enough." for i in range(40))
+    issues = [f"`RetryPolicy` is wrong in way number {i}" for i in range(50)]
+    excerpt = flagged_excerpt(text, [], issues)
+    assert len(excerpt) <= MAX_EXCERPT_CHARS
+    assert excerpt.count("REVIEW ISSUE:") <= MAX_LOOSE_ISSUES
+    assert shown_lines(text, [], issues) <= set(range(1, 6))  # what the excerpt shows
+
+
+def test_split_review_drops_bullets_that_only_name_something_and_repeats() -> None:
+    from pse.pipeline.review import split_review
+
+    text = "# T\n\n`RetryPolicy` waits.\n\n`RetryPolicy` retries.\n"
+    tracked, loose = split_review(["`RetryPolicy`", "`RetryPolicy`", "the text never says why",
+                                   "the text never says why"], text)
+    assert (tracked, loose) == ([], ["the text never says why"])

@@ -112,3 +112,12 @@ def test_shape_section_trims_a_last_line_that_announces_what_never_came() -> Non
     reply = "## Use\n\n`JSONDecoder.decode()` returns the object.\n\nOutput:\n"
     assert sections.shape_section("Use", reply) == (
         "## Use\n\n`JSONDecoder.decode()` returns the object.\n", "Output:")
+
+
+def test_a_package_init_of_imports_is_no_excerpt_a_docstring_is() -> None:
+    init = ('__all__ = [\n    "Queue",\n    "Job",\n]\nfrom ._queue import Queue\n'
+            'from ._job import Job\n')
+    assert sections.is_import_list(init)
+    assert not sections.is_import_list('"""Jobs."""\n\nimport time\n\n\nclass Job:\n'
+                                       '    """A unit of work."""\n\n    def run(self):\n'
+                                       '        time.sleep(0)\n')

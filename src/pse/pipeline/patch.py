@@ -16,6 +16,11 @@ from dataclasses import dataclass
 from pse.pipeline.clean import strip_thinking
 from pse.verify.finding import Finding
 
+MAX_LOOSE_ISSUES = 8
+"""Review issues that quote no line, per fix prompt (the rest get none)."""
+MAX_EXCERPT_CHARS = 12_000
+"""About 3,000 tokens: with the context it fits an 8,192-token window."""
+
 
 @dataclass(frozen=True)
 class Edit:
@@ -27,32 +32,47 @@ class Edit:
 
 def flagged_excerpt(artifact: str, findings: list[Finding], issues: list[str]) -> str:
     """The lines the fix may touch, each with what is wrong there (for the fix prompt)."""
+    return "\n\n".join(text for text, _ in _blocks(artifact, findings, issues))
+
+
+def _blocks(artifact: str, findings: list[Finding], issues: list[str]
+            ) -> list[tuple[str, set[int]]]:
+    """Each block of the fix prompt and the line numbers it shows, within the budget
+    (:data:`MAX_EXCERPT_CHARS`: the prompt must fit a small model's window, whatever the
+    review wrote; the blocks that do not fit wait for the next round)."""
     lines = artifact.split("\n")
-    blocks: list[str] = []
+    blocks: list[tuple[str, set[int]]] = []
     by_line: dict[int, list[Finding]] = {}
     for finding in findings:
         by_line.setdefault(finding.line or 0, []).append(finding)
     for number in sorted(by_line):
         text = lines[number - 1] if 0 < number <= len(lines) else ""
-        notes = []
-        for finding in by_line[number]:
-            note = f"- `{finding.text}`: {finding.message}"
-            if finding.hint:
-                note += f"; {finding.hint}"
-            if finding.evidence:
-                note += "; real: " + ", ".join(
-                    e.path + (f":{e.line}" if e.line else "") for e in finding.evidence)
-            notes.append(note)
-        blocks.append(f"LINE {number}:\n{text}\nPROBLEMS:\n" + "\n".join(notes))
-    for issue in issues:
-        blocks.append(f"REVIEW ISSUE:\n- {issue}\nRELEVANT LINES:\n"
-                      + "\n".join(_lines_mentioning(lines, issue)))
-    return "\n\n".join(blocks)
+        notes = [_note(finding) for finding in by_line[number]]
+        shown = {number} if 0 < number <= len(lines) else set()
+        blocks.append((f"LINE {number}:\n{text}\nPROBLEMS:\n" + "\n".join(notes), shown))
+    for issue in issues[:MAX_LOOSE_ISSUES]:
+        numbers = _numbers_mentioning(lines, issue)
+        found = [lines[n - 1] for n in numbers] or \
+            ["(no single line: edit only what the issue names)"]
+        blocks.append((f"REVIEW ISSUE:\n- {issue}\nRELEVANT LINES:\n" + "\n".join(found),
+                       set(numbers)))
+    kept, used = [], 0
+    for block in blocks:
+        if kept and used + len(block[0]) > MAX_EXCERPT_CHARS:
+            break
+        kept.append(block)
+        used += len(block[0]) + 2
+    return kept
 
 
-def _lines_mentioning(lines: list[str], issue: str) -> list[str]:
-    found = [lines[n - 1] for n in _numbers_mentioning(lines, issue)]
-    return found or ["(no single line: edit only what the issue names)"]
+def _note(finding: Finding) -> str:
+    note = f"- `{finding.text}`: {finding.message}"
+    if finding.hint:
+        note += f"; {finding.hint}"
+    if finding.evidence:
+        note += "; real: " + ", ".join(
+            e.path + (f":{e.line}" if e.line else "") for e in finding.evidence)
+    return note
 
 
 def quotes(issue: str) -> list[str]:
@@ -69,11 +89,7 @@ def _numbers_mentioning(lines: list[str], issue: str) -> list[int]:
 
 def shown_lines(artifact: str, findings: list[Finding], issues: list[str]) -> set[int]:
     """The 1-based line numbers :func:`flagged_excerpt` shows (where edits may land)."""
-    lines = artifact.split("\n")
-    shown = {f.line for f in findings if f.line and 0 < f.line <= len(lines)}
-    for issue in issues:
-        shown.update(_numbers_mentioning(lines, issue))
-    return shown
+    return {n for _, shown in _blocks(artifact, findings, issues) for n in shown}
 
 
 def parse_edits(text: str) -> list[Edit]:

@@ -9,6 +9,8 @@ the whole article mentions), cannot be tracked; they go to the next fix once.
 
 from __future__ import annotations
 
+import re
+
 from pse.pipeline.patch import quotes
 from pse.verify.finding import Finding
 
@@ -21,13 +23,21 @@ def split_review(issues: list[str], text: str) -> tuple[list[dict[str, str]], li
     lines = text.split("\n")
     tracked: list[dict[str, str]] = []
     loose: list[str] = []
-    for issue in issues:
+    for issue in dict.fromkeys(issues):  # a small model repeats its bullets
+        if not _says_something(issue):
+            continue  # "- `RetryPolicy`": a name alone names no problem
         entry = _tracked(issue, lines)
         if entry is None:
             loose.append(issue)
         else:
             tracked.append(entry)
     return tracked, loose
+
+
+def _says_something(issue: str) -> bool:
+    """Whether an issue has words of its own besides what it quotes."""
+    rest = re.sub(r"`[^`]*`|\"[^\"]*\"|“[^”]*”", " ", issue)
+    return len(re.findall(r"\w+", rest)) >= 2
 
 
 def _tracked(issue: str, lines: list[str]) -> dict[str, str] | None:

@@ -63,7 +63,8 @@ def _within_budget(picked: Sequence[Chunk]) -> list[dict[str, object]]:
     used = 0
     for chunk in picked:
         key = (chunk.path, chunk.start)
-        if any((c["path"], c["start"]) == key for c in chosen):
+        if any((c["path"], c["start"]) == key for c in chosen) or \
+                (chosen and is_import_list(chunk.text)):
             continue
         text = chunk.text[:_MAX_CHUNK]
         if used + len(text) > CONTEXT_CHARS and chosen:
@@ -71,6 +72,19 @@ def _within_budget(picked: Sequence[Chunk]) -> list[dict[str, object]]:
         chosen.append({**chunk.to_dict(), "text": text})
         used += len(text)
     return chosen
+
+
+_EXPORT_LINE = re.compile(r"""^\s*(?:from\s|import\s|__all__\b|["'][\w.]+["'],?\s*$|[\])]\s*$)""")
+"""An import, an ``__all__`` line, or one of its quoted names."""
+
+
+def is_import_list(text: str) -> bool:
+    """Whether a chunk is mostly import statements (a package's ``__init__``): it explains
+    nothing, and a small model pasted one into a section as its only "example"."""
+    lines = [line for line in text.split("\n") if line.strip()
+             and not line.lstrip().startswith("#")]
+    imports = sum(1 for line in lines if _EXPORT_LINE.match(line))
+    return len(lines) >= 4 and imports >= 0.5 * len(lines)
 
 
 def doc_chunks(chunks: Sequence[Chunk]) -> list[Chunk]:
