@@ -56,7 +56,8 @@ def _blocks(artifact: str, findings: list[Finding], issues: list[str]
             ["(no single line: edit only what the issue names)"]
         blocks.append((f"REVIEW ISSUE:\n- {issue}\nRELEVANT LINES:\n" + "\n".join(found),
                        set(numbers)))
-    kept, used = [], 0
+    kept: list[tuple[str, set[int]]] = []
+    used = 0
     for block in blocks:
         if kept and used + len(block[0]) > MAX_EXCERPT_CHARS:
             break
