@@ -20,7 +20,7 @@ from pse.pipeline.state import PSEState
 from pse.rag.context import RetrievalTrace, focused_query, retrieve
 from pse.rag.retriever import BM25Retriever, Chunk, Retriever
 from pse.tasks.article.quality import cut_off_end, repetitions
-from pse.tasks.article.text import code_blocks, count_words, sentences
+from pse.tasks.article.text import code_blocks, count_words, prose_lines, sentences
 from pse.verify.strip import Span, strip_spans
 
 CONTEXT_CHARS = 3000
@@ -204,13 +204,7 @@ def summary(text: str) -> str:
 
 def _prose(text: str) -> str:
     """``text`` without its headings and fenced code."""
-    kept, fenced = [], False
-    for line in text.split("\n"):
-        if line.lstrip().startswith(("```", "~~~")):
-            fenced = not fenced
-        elif not fenced and not line.lstrip().startswith("#"):
-            kept.append(line)
-    return "\n".join(kept)
+    return "\n".join(line for _, line in prose_lines(text) if not line.lstrip().startswith("#"))
 
 
 def section_values(state: PSEState, *, title: str, names: Sequence[str] = ()
