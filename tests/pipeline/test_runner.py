@@ -200,17 +200,19 @@ def _never_fixes(sections: Sequence[str]) -> tuple[FunctionLLM, list[str]]:
     return FunctionLLM(answer), asked
 
 
-def _fiddles() -> tuple[FunctionLLM, list[str]]:
-    """A model whose fixes change the flagged line every time but never the mistake."""
-    texts = iter([QUEUE_INVENTED, RETRIES, JOBS])
+def _fiddles(sections: Sequence[str] = (QUEUE_INVENTED, RETRIES, JOBS), *,
+             deletes: bool = False) -> tuple[FunctionLLM, list[str]]:
+    """A model whose fixes change the first flagged line every time: by deleting it
+    (``deletes``: one finding cleared a round) or by adding words (clearing nothing)."""
+    texts = iter(sections)
     asked: list[str] = []
 
     def answer(messages: Sequence[Message], info: CallInfo) -> str:
         asked.append(info.stage)
         if info.stage == "fix":
-            line = messages[-1].content.split("PROBLEMS:")[0].split(":\n", 1)[-1].strip()
-            line = line.rsplit("LINE ", 1)[-1].split(":\n", 1)[-1]
-            return json.dumps([{"find": line, "replace": line + " Really."}])
+            line = messages[-1].content.split("LINE ", 1)[1].split(":\n", 1)[1]
+            line = line.split("\n", 1)[0]
+            return json.dumps([{"find": line, "replace": "" if deletes else line + " Really."}])
         if info.stage == "specialist":
             return next(texts)
         return PLAN if info.stage == "planner" else APPROVED
@@ -220,7 +222,7 @@ def _fiddles() -> tuple[FunctionLLM, list[str]]:
 @pytest.mark.parametrize("max_retries", [0, 1, 2, 5])
 def test_run_fix_rounds_are_bounded_by_max_retries(tinyqueue: Path, tmp_path: Path,
                                                    max_retries: int) -> None:
-    llm, asked = _fiddles()
+    llm, asked = _fiddles((_invented(QUEUE, 6), RETRIES, JOBS), deletes=True)
     run_dir = tmp_path / "run"
     final = run_article(tinyqueue, llm, run_dir, max_retries=max_retries)
     assert asked.count("fix") == max_retries
@@ -229,7 +231,19 @@ def test_run_fix_rounds_are_bounded_by_max_retries(tinyqueue: Path, tmp_path: Pa
     steps = [e["step"] for e in trace_events(run_dir) if e["event"] == "step"]
     assert steps.count("strip") == 1
     assert steps.count("evaluate") == max_retries + 1 + 2 + 1
-    assert final.stripped == [INVENTED_LINE]
+    assert len(final.stripped) == 6 - max_retries
+    assert all("cancel_" in s for s in final.stripped)
+
+
+def test_run_a_fix_that_clears_no_finding_is_undone_and_not_asked_again(
+        tinyqueue: Path, tmp_path: Path) -> None:
+    llm, asked = _fiddles()
+    run_dir = tmp_path / "run"
+    final = run_article(tinyqueue, llm, run_dir, max_retries=5)
+    assert asked == ["planner", "specialist", "fix", "specialist", "specialist", "evaluator"]
+    assert final.stripped == [INVENTED_LINE] and "Really" not in final.artifact
+    first = read_report(run_dir)["rounds"][0]
+    assert first["reverted"] is True and first["diff"] == "" and first["rejected_edits"] == 1
 
 
 def test_run_a_fix_that_changes_nothing_is_not_asked_again(tinyqueue: Path,
@@ -243,7 +257,8 @@ def test_run_a_fix_that_changes_nothing_is_not_asked_again(tinyqueue: Path,
 def _invented(section: str, count: int) -> str:
     # distinct sentences: word-for-word copies would be cut as the reply's own loop
     says = ("drops a pending job from the line", "pauses the worker until it is resumed",
-            "reorders the queue by priority", "retries every failed job at once")
+            "reorders the queue by priority", "retries every failed job at once",
+            "logs the time each job took", "stops the worker after the current job")
     lines = [f"`JobQueue.cancel_{i}()` {says[i % len(says)]}." for i in range(count)]
     return section.rstrip("\n") + "\n" + "\n".join(lines) + "\n"
 
@@ -366,9 +381,11 @@ def test_run_a_section_cut_at_the_cap_is_trimmed_to_its_last_whole_sentence(
 
 def test_run_an_article_that_ends_mid_sentence_needs_review(tinyqueue: Path,
                                                             tmp_path: Path) -> None:
-    # a fix can cut the end too: the end gate judges the final text, not the draft
-    cut = json.dumps([{"find": "worth it.", "replace": "worth it. The `"}])
-    review = "- \"worth it\" is vague"
+    # a fix can cut the end too: the end gate judges the final text, not the draft (the
+    # fix is kept: it clears two review findings and adds one, the cut-off)
+    cut = json.dumps([{"find": "easy to follow", "replace": "simple"},
+                      {"find": "worth it.", "replace": "needed. The `"}])
+    review = "- \"worth it\" is vague\n- \"easy to follow\" is vague"
     final = run_article(tinyqueue, ScriptedLLM([*GOOD_RUN[:-1], review, cut]), tmp_path / "run")
     assert final.status == "needs-review"
     assert "cut-off" in {f["rule"] for f in final.bad}

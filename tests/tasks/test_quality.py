@@ -192,3 +192,10 @@ def test_residue_flags_a_pasted_list_of_code_names_not_a_sentence_naming_them() 
     found = residue(text, path="a.md")
     assert [(f.line, f.text) for f in found] == [
         (3, "`HookimplMarker`, `src/pluggy/_decorators.py`, `README.rst`.")]
+
+
+def test_a_sentence_about_the_prompts_excerpts_is_residue() -> None:
+    text = ("`Queue` runs jobs in order. It uses real code names exactly as they appear in "
+            "the excerpts.\n\nThe excerpt below shows the loop.\n\n如摘录中所示，它会重试。\n")
+    found = [(f.line, f.rule) for f in quality.residue(text, path="a.md")]
+    assert found == [(1, "outline-residue"), (5, "outline-residue")]

@@ -33,10 +33,9 @@ def test_summary_names_the_code_a_section_explained_not_a_sentence_to_copy() -> 
     assert sections.summary(text) == "explained `JobQueue.submit()`, `JobQueue.run_all()`"
 
 
-def test_summary_of_a_section_without_code_names_is_its_opening_cut_short() -> None:
-    long = " ".join(["word"] * 40) + ". Second."
-    assert sections.summary("## A\n\nFirst one. Second one.\n") == "covered First one."
-    assert sections.summary(f"## A\n\n{long}\n") == "covered " + " ".join(["word"] * 12) + " …"
+def test_summary_of_a_section_without_code_names_is_empty_never_its_sentence() -> None:
+    # a mangled opening sentence, shown as the summary, opened every later section
+    assert sections.summary("## A\n\nJSON is a subset of JavaScript. Second one.\n") == ""
 
 
 def test_mentioning_finds_a_docs_passage_and_a_test_naming_the_focus() -> None:
@@ -121,3 +120,50 @@ def test_a_package_init_of_imports_is_no_excerpt_a_docstring_is() -> None:
     assert not sections.is_import_list('"""Jobs."""\n\nimport time\n\n\nclass Job:\n'
                                        '    """A unit of work."""\n\n    def run(self):\n'
                                        '        time.sleep(0)\n')
+
+
+def test_changelogs_and_agent_instructions_are_no_docs_a_writer_sees() -> None:
+    chunks = [Chunk("CHANGELOG.rst", 1, 5, "``JobQueue`` now emits a warning."),
+              Chunk("docs/changes/1.2.md", 1, 5, "JobQueue was renamed."),
+              Chunk("docs/guide.rst", 1, 5, "Use ``JobQueue`` to run jobs.")]
+    assert [c.path for c in sections.doc_chunks(chunks)] == ["docs/guide.rst"]
+    assert [c.path for c in sections.mentioning(chunks, ["JobQueue"], [])] == ["docs/guide.rst"]
+    assert sections.is_meta_doc("HISTORY.md") and not sections.is_meta_doc("src/changes.py")
+    assert sections.is_meta_doc("CLAUDE.md") and sections.is_meta_doc(".github/AGENTS.md")
+    assert not sections.is_meta_doc("docs/agents-guide.md")
+
+
+def test_a_sections_rst_docs_passage_reaches_the_writer_as_short_markdown(
+        tinyqueue: Path) -> None:
+    task = ArticleTask(settings=article_settings(tinyqueue))
+    state = task.prepare(new_state(tinyqueue), RunDeps(llm=ScriptedLLM()))
+    para = "Call :meth:`~tinyqueue.queue.RetryPolicy.delay` with ``attempt``. " * 6
+    docs = [Chunk("docs/retry.rst", 1, 40, "\n\n".join([para] * 4))]
+    context = sections.section_context(task.index(state), task.chunks(state),
+                                       {"title": "Backoff", "focus": ["RetryPolicy.delay()"]},
+                                       retriever=None, planner_context=docs)
+    passage = next(str(c["text"]) for c in context if c["path"] == "docs/retry.rst")
+    assert ":meth:" not in passage and "``" not in passage
+    assert "Call `delay` with `attempt`." in passage
+    assert len(passage) <= 700 and passage.endswith(".")
+
+
+def test_shape_section_trims_an_unfinished_sentence_wrapped_over_lines() -> None:
+    reply = ("`JobQueue` runs jobs in order.\n\nThere are some established mechanisms for\n"
+             "changing other programs like\n[overriding](https://example.org/o)\n(e.g. Jinja2")
+    text, trimmed = sections.shape_section("Queue", reply)
+    assert text == "## Queue\n\n`JobQueue` runs jobs in order.\n"
+    assert trimmed.startswith("There are some") and trimmed.endswith("(e.g. Jinja2")
+
+
+def test_shape_section_reads_rst_roles_a_writer_copied_as_markdown() -> None:
+    reply = ("Register plugins with :meth:`PluginManager.register` and pass ``self``; see "
+             "`register(plugin) <PluginManager.register>`.\n\n```rst\n:meth:`kept`\n```\n")
+    text, _ = sections.shape_section("Plugins", reply)
+    assert "`PluginManager.register` and pass `self`; see `register(plugin)`." in text
+    assert ":meth:`kept`" in text  # fenced code is left as written
+
+
+def test_a_package_named_agents_keeps_its_docs() -> None:
+    assert not sections.is_meta_doc("agents/README.md")
+    assert not sections.is_meta_doc("docs/agents/index.md")

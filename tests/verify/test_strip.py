@@ -221,3 +221,19 @@ def test_strip_a_flagged_fence_line_removes_the_whole_block_and_its_path_title()
     stripped, removed = strip_spans(text, [Span(6, "```python")])
     assert stripped == "# T\n\nIntro.\n\nMore text here about things.\n"
     assert removed == ["```python\nx = 1\ny = 2\n```"]
+
+
+def test_a_repeat_on_the_line_of_its_original_keeps_the_original() -> None:
+    line = "It extends a host program. It extends a host program. And more."
+    text, removed = strip_spans(f"Intro.\n\n{line}\n", [Span(3, "It extends a host program.",
+                                                               repeat=True)])
+    assert text == "Intro.\n\nIt extends a host program. And more.\n"
+    assert removed == ["It extends a host program."]
+
+
+def test_a_repeat_of_an_earlier_line_goes_whole_and_a_plain_span_takes_every_copy() -> None:
+    text = "It extends a program.\n\nIt extends a program. Then more.\n"
+    assert strip_spans(text, [Span(3, "It extends a program.", repeat=True)])[0] == \
+        "It extends a program.\n\nThen more.\n"
+    assert strip_spans("A is `x`. B uses `x` too.\n", [Span(1, "`x`")])[1] == [
+        "A is `x`.", "B uses `x` too."]

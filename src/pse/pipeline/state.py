@@ -27,6 +27,10 @@ class RoundRecord:
     """What was evaluated: ``article`` (the whole text) or ``section N``."""
     rejected_edits: int = 0
     """Edits of the fix after this round that fell outside the lines it was shown."""
+    reverted: bool = False
+    """The fix after this round changed the text but cleared none of its findings, so the
+    change was undone (a small model's fix for an ungrounded section rewrote a true
+    sentence three times, each worse, without naming any code)."""
     findings: list[dict[str, object]] = field(default_factory=list)
     """This round's findings (rule, line, text, message, hint): what the fix was shown."""
     diff: str = ""

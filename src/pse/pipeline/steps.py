@@ -217,19 +217,32 @@ def fix(state: PSEState, task: Task, deps: RunDeps) -> PSEState:
     allowed = shown_lines(text, findings, state.llm_issues)
     if isinstance(task, SectionedTask):  # the plan's headings are verified: never rewritten
         allowed -= heading_lines(text)
-    patched, _, rejected = apply_edits(text, parse_edits(reply.text), lines=allowed)
+    patched, applied, rejected = apply_edits(text, parse_edits(reply.text), lines=allowed)
     normalize = getattr(task, "normalize", None)  # optional: a task's own tidy-up of edits
     if normalize is not None and patched != text:
         patched = normalize(state, patched)
+    reverted = patched != text and not state.llm_issues and \
+        not _clears_a_finding(state, task, patched)
+    if reverted:
+        patched, rejected = text, rejected + applied
     rounds = list(state.rounds)
     if rounds:
         rounds[-1] = replace(rounds[-1], rejected_edits=rounds[-1].rejected_edits + rejected,
-                             diff=fix_diff(text, patched))
+                             diff=fix_diff(text, patched), reverted=reverted)
     # the same text, findings and prompt would get the same answer: no second try
     stalled = patched == text and not state.llm_issues
     return replace(state.with_text(patched), attempts=state.attempts + 1, rounds=rounds,
                    scope_attempts=state.scope_attempts + 1, llm_issues=[], stalled=stalled,
                    step="evaluate")
+
+
+def _clears_a_finding(state: PSEState, task: Task, patched: str) -> bool:
+    """Whether ``patched`` holds fewer findings than the text the fix was shown (by rule
+    and text, so findings that only moved lines count as the same)."""
+    before = Counter((str(f["rule"]), str(f["text"])) for f in state.bad)
+    after = Counter((f.rule, f.text) for f in _checked(state.with_text(patched), task,
+                                                       patched).bad)
+    return after.total() < before.total()
 
 
 def heading_lines(text: str) -> set[int]:

@@ -9,7 +9,7 @@ content and emptied code blocks are removed, blank lines are collapsed, fences b
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
 _SENTENCE_END = set(".!?;。！？；")
@@ -26,6 +26,9 @@ class Span:
 
     line: int
     text: str
+    repeat: bool = False
+    """A later copy of text said before: the text's first occurrence stays (when the copy
+    shares its line with the original, only the copies on that line go)."""
 
 
 def strip_spans(text: str, spans: Iterable[Span]) -> tuple[str, list[str]]:
@@ -34,22 +37,18 @@ def strip_spans(text: str, spans: Iterable[Span]) -> tuple[str, list[str]]:
     in_fence = _fence_lines(lines)
     removed: list[str] = []
     by_line: dict[int, list[str]] = {}
+    repeats: set[tuple[int, str]] = set()
     for span in spans:
         by_line.setdefault(span.line, []).append(span.text)
+        if span.repeat:
+            repeats.add((span.line, span.text.strip("`")))
     for number in sorted(by_line):
         index = number - 1
         if not 0 <= index < len(lines) or lines[index] is None:
             continue
         line = lines[index]
         if _FENCE.match(line) and any(_FENCE.match(t) for t in by_line[number]):
-            # the span is a fence line: the whole block goes (a misquoted code block)
-            end = _block_end(lines, index)
-            removed.append("\n".join(str(x) for x in lines[index:end + 1] if x is not None))
-            for position in range(index, end + 1):
-                lines[position] = None  # type: ignore[call-overload]  # marks the line deleted
-            title = _title_line(lines, index)
-            if title is not None:
-                lines[title] = None  # type: ignore[call-overload]  # its ``#### path`` title
+            removed.append(_drop_block(lines, index))
             continue
         targets = [t for t in by_line[number] if t and t.strip("`") in line]
         if not targets:
@@ -59,14 +58,9 @@ def strip_spans(text: str, spans: Iterable[Span]) -> tuple[str, list[str]]:
             removed.append(line.strip())
             lines[index] = None  # type: ignore[call-overload]  # marks the line deleted
             continue
-        new_line = line
-        for target in dict.fromkeys(t.strip("`") for t in targets if t.strip("`")):
-            cut = "start"
-            while cut:  # every occurrence on the line goes, not just the first
-                new_line, cut = _remove_clause(new_line, target)
-                if cut:
-                    removed.append(cut)
-        lines[index] = new_line
+        first = {t for t in targets if (number, t.strip("`")) in repeats
+                 and not _said_before(lines, index, t.strip("`"))}
+        lines[index] = _strip_line(line, targets, keep_first=first, removed=removed)
     kept = [line for line in lines if line is not None]
     return repair_markdown("\n".join(kept)), removed
 
@@ -128,6 +122,47 @@ def _pieces(line: str, boundaries: set[str]) -> list[str]:
     if current:
         pieces.append("".join(current))
     return pieces
+
+
+def _drop_block(lines: list[str], index: int) -> str:
+    """Mark the fenced block opening at ``index`` (and its ``#### path`` title) deleted;
+    return its text. A span that is a fence line stands for a misquoted code block."""
+    end = _block_end(lines, index)
+    text = "\n".join(str(x) for x in lines[index:end + 1] if x is not None)
+    for position in range(index, end + 1):
+        lines[position] = None  # type: ignore[call-overload]  # marks the line deleted
+    title = _title_line(lines, index)
+    if title is not None:
+        lines[title] = None  # type: ignore[call-overload]  # its ``#### path`` title
+    return text
+
+
+def _strip_line(line: str, targets: Sequence[str], *, keep_first: set[str],
+                removed: list[str]) -> str:
+    """``line`` without the clauses that hold a target (every occurrence, but the first of
+    a target in ``keep_first``: the original of a repeat on its own line)."""
+    for target in dict.fromkeys(t.strip("`") for t in targets if t.strip("`")):
+        head, rest = _after_first(line, target) if any(
+            t.strip("`") == target for t in keep_first) else ("", line)
+        cut = "start"
+        while cut:  # every occurrence on the line goes, not just the first
+            rest, cut = _remove_clause(rest, target)
+            if cut:
+                removed.append(cut)
+        line = head + rest if head and rest.strip() else head or rest
+    return line
+
+
+def _said_before(lines: Sequence[str | None], index: int, target: str) -> bool:
+    return any(target in line for line in lines[:index] if line is not None)
+
+
+def _after_first(line: str, target: str) -> tuple[str, str]:
+    """``line`` split after the sentence that holds ``target`` first (kept as said)."""
+    start = line.find(target) + len(target) - 1  # the target may end its sentence
+    end = next((i + 1 for i in range(start, len(line)) if line[i] in _SENTENCE_END
+                and (i + 1 == len(line) or line[i + 1].isspace())), len(line))
+    return line[:end], line[end:]
 
 
 def _remove_clause(line: str, target: str) -> tuple[str, str]:

@@ -30,6 +30,12 @@ _SHINGLE = 8
 """Words in a row shared with a prompt that count as copied (CJK: 2x characters)."""
 _RESIDUE = re.compile(r"^\s{0,3}#{1,6}\s*(?:outline|plan|article outline|table of contents|"
                       r"sections?|draft|notes|大纲|提纲|目录|草稿)\s*[:：]?\s*$", re.IGNORECASE)
+_PROMPT_TALK = re.compile(
+    r"\b(?:in|from|of) the (?:source |code |given |provided )?excerpts\b|\bcopied exactly\b|"
+    r"\bthe (?:provided|given) (?:excerpts?|sources?|code snippets?)\b|"
+    r"(?:提供的|给定的|所给的?)(?:摘录|代码片段|源码摘录)|摘录中", re.IGNORECASE)
+"""A sentence about the writer's materials ("as they appear in the excerpts"): the prompt
+talking through the article, not the project."""
 _MARKUP_RESIDUE = re.compile(r"^\s{0,3}#{1,6}\s+#")
 _NAME_LIST = re.compile(r"(?:[-*+]\s+)?`[^`]+`(?:\s*(?:,|、|，|and|和|;)\s*`[^`]+`)+\s*[.。]?")
 _TERMINAL = tuple(".!?。！？)）\"'”」*_|")
@@ -132,7 +138,12 @@ def residue(text: str, *, path: str) -> list[Finding]:
                                      path=path, line=number, text=line.strip(),
                                      hint="delete the heading", kind="leak"))
     for number, sentence in sentences(text):
-        if _NAME_LIST.fullmatch(sentence.strip()):  # the prompt's focus list, pasted
+        if _PROMPT_TALK.search(sentence):
+            findings.append(_finding("outline-residue", "this sentence talks about the "
+                                     "prompt's excerpts, which the reader never saw", path=path,
+                                     line=number, text=sentence.strip(),
+                                     hint="delete it: say what the code does", kind="leak"))
+        elif _NAME_LIST.fullmatch(sentence.strip()):  # the prompt's focus list, pasted
             findings.append(_finding("outline-residue", "a bare list of code names, not a "
                                      "sentence", path=path, line=number, text=sentence,
                                      hint="delete it or say what these names do",
@@ -141,6 +152,10 @@ def residue(text: str, *, path: str) -> list[Finding]:
 
 
 _EMPTY_ITEM = re.compile(r"(?:\d+[.)]|[-*+])(?:\s+\**)?")
+
+
+_ABBREVIATION_END = re.compile(r"\b(?:e\.g|i\.e|cf|vs|etc\.\s*\(|z\.B)\.$", re.IGNORECASE)
+"""A last line ending "(e.g." is cut at the token cap, though it ends in a full stop."""
 
 
 def cut_off_end(text: str, *, path: str) -> list[Finding]:
@@ -161,7 +176,9 @@ def cut_off_end(text: str, *, path: str) -> list[Finding]:
     if stripped.startswith(("#", "|")) or re.fullmatch(r"[-*+]\s.*", stripped) and \
             stripped.count("`") % 2 == 0:
         return []
-    if stripped.count("`") % 2 or not stripped.endswith(_TERMINAL):
+    unlinked = re.sub(r"\]\([^()\s]*\)$", "]", stripped)  # a link's ")" ends no sentence
+    if stripped.count("`") % 2 or not unlinked.endswith(_TERMINAL) or \
+            _ABBREVIATION_END.search(stripped) or stripped.count("(") > stripped.count(")"):
         tail = re.split(r"(?<=[.!?])\s+|(?<=[。！？])", stripped)[-1] or stripped
         return [_finding("cut-off", "the text ends mid-sentence", path=path, line=number,
                          text=tail, hint="finish the sentence or delete it")]

@@ -19,8 +19,9 @@ from pse.index.symbols import SymbolIndex
 from pse.pipeline.state import PSEState
 from pse.rag.context import RetrievalTrace, focused_query, retrieve
 from pse.rag.retriever import BM25Retriever, Chunk, Retriever
+from pse.tasks.article.markup import inline_rst_as_markdown, rst_as_markdown, unwrap
 from pse.tasks.article.quality import cut_off_end, repetitions
-from pse.tasks.article.text import code_blocks, count_words, prose_lines, sentences
+from pse.tasks.article.text import code_blocks, count_words, prose_lines
 from pse.verify.strip import Span, strip_spans
 
 CONTEXT_CHARS = 3000
@@ -43,7 +44,7 @@ def section_excerpts(index: SymbolIndex, chunks: Sequence[Chunk], section: dict[
     """:func:`section_context` and the trace record of its search.
 
     Order: the focus symbols' own source, a docs passage and a test naming them, the
-    Planner's context chunks that match the section (at most two), then the specialist
+    Planner's context chunk that matches the section best, then the specialist
     retriever's hits; each kept while the budget :data:`CONTEXT_CHARS` allows.
     """
     focus = [str(f) for f in section.get("focus", []) or []]  # type: ignore[attr-defined]  # JSON list
@@ -51,8 +52,8 @@ def section_excerpts(index: SymbolIndex, chunks: Sequence[Chunk], section: dict[
     picked.extend(mentioning(chunks, focus, picked))
     query = focused_query(" ".join([str(section.get("title", "")), *focus,
                                     str(section.get("brief", ""))]))
-    if planner_context:
-        picked.extend(BM25Retriever(planner_context).search(query, k=2))
+    if planner_context:  # one passage: a small model copied whole docs passages it was shown
+        picked.extend(BM25Retriever(planner_context).search(query, k=1))
     hits, trace = retrieve(retriever or BM25Retriever(chunks), query, k=8)
     picked.extend(hits)
     return _within_budget(picked), trace
@@ -66,12 +67,27 @@ def _within_budget(picked: Sequence[Chunk]) -> list[dict[str, object]]:
         if any((c["path"], c["start"]) == key for c in chosen) or \
                 (chosen and is_import_list(chunk.text)):
             continue
-        text = chunk.text[:_MAX_CHUNK]
+        text = _doc_text(chunk) if _is_doc(chunk.path) else chunk.text[:_MAX_CHUNK]
         if used + len(text) > CONTEXT_CHARS and chosen:
             continue
         chosen.append({**chunk.to_dict(), "text": text})
         used += len(text)
     return chosen
+
+
+_MAX_DOC = 700
+"""A docs passage is context, not material to paste: shorter than a source excerpt."""
+
+
+def _doc_text(chunk: Chunk) -> str:
+    """A docs chunk as the writer sees it: Markdown, cut at a paragraph end near
+    :data:`_MAX_DOC` characters."""
+    text = unwrap(rst_as_markdown(chunk.text) if chunk.path.lower().endswith((".rst", ".txt"))
+                  else chunk.text)
+    if len(text) <= _MAX_DOC:
+        return text
+    cut = text.rfind("\n\n", 0, _MAX_DOC)
+    return text[:cut if cut > _MAX_DOC // 3 else _MAX_DOC].rstrip()
 
 
 _EXPORT_LINE = re.compile(r"""^\s*(?:from\s|import\s|__all__\b|["'][\w.]+["'],?\s*$|[\])]\s*$)""")
@@ -95,7 +111,7 @@ def doc_chunks(chunks: Sequence[Chunk]) -> list[Chunk]:
     """
     found: list[Chunk] = []
     for chunk in chunks:
-        if _is_doc(chunk.path) and not _is_test(chunk.path):
+        if _is_doc(chunk.path) and not _is_test(chunk.path) and not is_meta_doc(chunk.path):
             found.append(chunk)
         elif chunk.path.endswith(".py") and chunk.start == 1 and not chunk.symbol:
             head = _module_docstring(chunk)
@@ -130,7 +146,7 @@ def mentioning(chunks: Sequence[Chunk], focus: Sequence[str], skip: Sequence[Chu
     found: list[Chunk] = []
     for kind in (_is_doc, _is_test):
         hit = next((c for c in chunks if kind(c.path) and c not in skip
-                    and any(p.search(c.text) for p in patterns)), None)
+                    and not is_meta_doc(c.path) and any(p.search(c.text) for p in patterns)), None)
         if hit is not None:
             found.append(hit)
     return found
@@ -139,6 +155,21 @@ def mentioning(chunks: Sequence[Chunk], focus: Sequence[str], skip: Sequence[Chu
 def _is_doc(path: str) -> bool:
     lower = path.lower()
     return lower.startswith(("readme", "docs/", "doc/")) or lower.endswith((".md", ".rst"))
+
+
+_META_DOC = re.compile(
+    r"(?:^|/)(?:changes?|changelog|history|news|release[-_ ]?notes?|whatsnew|changelog\.d)"
+    r"(?:[./]|$)|(?:^|/)(?:claude|agents?|gemini|copilot-instructions|\.cursorrules|"
+    r"code[-_]of[-_]conduct|licen[cs]e|copying|security|authors|contributors)(?:\.\w+)?$",
+    re.IGNORECASE)
+
+
+def is_meta_doc(path: str) -> bool:
+    """Whether ``path`` is a docs file that does not describe the project: a changelog (news
+    of one release, "now emits a warning", which a writer retells as what the project does),
+    instructions for coding agents (``CLAUDE.md``, ``AGENTS.md``: orders, not facts), or a
+    licence, code of conduct, security policy or list of authors."""
+    return bool(_META_DOC.search(path)) and not path.endswith(".py")
 
 
 def _is_test(path: str) -> bool:
@@ -190,16 +221,14 @@ def _public(name: str) -> bool:
 
 
 def summary(text: str) -> str:
-    """What a section covered, for the sections after it: the code names it explained.
+    """What a section covered, for the sections after it: the code names it explained
+    (``""`` when it named none; its title then says enough).
 
-    Not its first sentence: a small model copies any sentence it is shown, and an earlier
+    Never a sentence of it: a small model copies any sentence it is shown, and an earlier
     section's opening line came back as the next section's opening, again and again.
     """
     names = list(dict.fromkeys(re.findall(r"`([^`\n]+)`", _prose(text))))
-    if names:
-        return "explained " + ", ".join(f"`{n}`" for n in names[:6])
-    words = next((s for _, s in sentences(text)), "").split()
-    return "covered " + " ".join(words[:12]) + (" …" if len(words) > 12 else "")
+    return "explained " + ", ".join(f"`{n}`" for n in names[:6]) if names else ""
 
 
 def _prose(text: str) -> str:
@@ -213,8 +242,8 @@ def section_values(state: PSEState, *, title: str, names: Sequence[str] = ()
     what came before."""
     section = state.sections[state.section]
     count = len(state.sections)
-    earlier = [f'- "{s.get("title")}": {summary(str(s.get("text", "")))}'
-               for s in state.sections[:state.section]]
+    earlier = [f'- "{s.get("title")}"' + (f": {said}" if (said := summary(str(
+        s.get("text", "")))) else "") for s in state.sections[:state.section]]
     words = int(state.inputs.get("words", "600") or 600)
     focus = ", ".join(f"`{f}`" for f in section.get("focus", []) or [])  # type: ignore[attr-defined]  # JSON list
     return {"title": title, "number": str(state.section + 1), "count": str(count),
@@ -240,7 +269,7 @@ def shape_section(title: str, text: str, *, subheadings: bool = True) -> tuple[s
     token cap loses its unfinished last sentence or its unclosed code block, so a section
     never ends mid-sentence.
     """
-    text, trimmed = trim_cut_off(text)
+    text, trimmed = trim_cut_off(inline_rst_as_markdown(text))
     lines = text.strip().split("\n")
     while lines and (not lines[0].strip() or lines[0].lstrip().startswith("#")):
         lines.pop(0)
@@ -252,11 +281,27 @@ def shape_section(title: str, text: str, *, subheadings: bool = True) -> tuple[s
     body = [re.sub(r"^\s{0,3}#{1,2}\s+", "### ", line) if not _in_code(lines, i) else line
             for i, line in enumerate(lines)]
     text, broken = drop_broken_spans("\n".join(body))
-    text, repeats = drop_own_repeats(text)
+    text, repeats = drop_own_repeats(unwrap(drop_name_list_prefix(text)))
     repeats = [*broken, *repeats]
     text = drop_empty_headings(text).strip()
     trimmed = "\n".join(part for part in (trimmed, *repeats) if part)
     return (f"## {title}\n\n{text}\n" if text else f"## {title}\n"), trimmed
+
+
+_NAME_LIST_PREFIX = re.compile(r"^(?:`[^`\n]+`\s*(?:,|、|，)\s*)+`[^`\n]+`\s*[—–:-]+\s+(?=\S)")
+
+
+def drop_name_list_prefix(text: str) -> str:
+    """``text`` without a list of code names pasted before its first sentence.
+
+    The prompt lists the names a section may cite; a small model began its reply with that
+    list ("`A`, `b.py`, `README.rst` — pluggy is ..."), which no reader wants.
+    """
+    lines = text.split("\n")
+    first = next((i for i, line in enumerate(lines) if line.strip()), None)
+    if first is not None and not _in_code(lines, first):
+        lines[first] = _NAME_LIST_PREFIX.sub("", lines[first].lstrip(), count=1)
+    return "\n".join(lines)
 
 
 def drop_broken_spans(text: str) -> tuple[str, list[str]]:
@@ -304,7 +349,7 @@ def drop_own_repeats(text: str) -> tuple[str, list[str]]:
     text counts as drafted and are reported with it as ``trimmed``. A sentence repeated
     from an *earlier section* is a writing problem instead: a finding for Fix and Strip.
     """
-    spans = [Span(f.line, f.text) for f in repetitions(text, path="") if f.line]
+    spans = [Span(f.line, f.text, repeat=True) for f in repetitions(text, path="") if f.line]
     return strip_spans(text, spans) if spans else (text, [])
 
 
@@ -331,19 +376,36 @@ def drop_empty_headings(text: str) -> str:
 
 
 def trim_cut_off(text: str) -> tuple[str, str]:
-    """``text`` without an unclosed last code block or an unfinished last sentence."""
+    """``text`` without an unclosed last code block or an unfinished last sentence.
+
+    The unfinished sentence may run over several lines (a hard-wrapped paragraph cut at
+    the token cap), so lines go until the text ends at a sentence end or a closed block.
+    """
+    removed: list[str] = []
+    for _ in range(text.count("\n") + 1):
+        text, cut = _trim_once(text)
+        if not cut:
+            break
+        removed.insert(0, cut)
+    return text, "\n".join(removed)
+
+
+_SENTENCE_END = re.compile(r"(?<!\be\.g)(?<!\bi\.e)(?<!\bcf)(?<!\bvs)[.!?。！？](?=\s|$)")
+
+
+def _trim_once(text: str) -> tuple[str, str]:
     blocks = code_blocks(text)
     lines = text.rstrip().split("\n")
     if blocks and not blocks[-1].closed:
         return "\n".join(lines[:blocks[-1].line - 1]).rstrip() + "\n", \
             "\n".join(lines[blocks[-1].line - 1:])
     cut = cut_off_end(text, path="")
-    if not cut:
+    if not cut or not text.strip():
         return text, ""
     last = lines[-1]
     if cut[0].message.endswith("empty list item"):
         return "\n".join(lines[:-1]).rstrip() + "\n", last.strip()
-    ends = [m.end() for m in re.finditer(r"[.!?。！？](?=\s|$)", last)]
+    ends = [m.end() for m in _SENTENCE_END.finditer(last)]
     if not ends:
         return "\n".join(lines[:-1]).rstrip() + "\n", last.strip()
     return "\n".join([*lines[:-1], last[:ends[-1]]]) + "\n", last[ends[-1]:].strip()

@@ -241,7 +241,7 @@ class ArticleTask:
         """Each finding's span on its line; never the title or a planned ``## `` heading
         (deleting one would merge two sections), nor a whole-text finding."""
         lines = state.current_text().split("\n")
-        return [Span(f.line, f.text) for f in result.bad
+        return [Span(f.line, f.text, repeat=f.rule == "repetition") for f in result.bad
                 if f.line and f.rule not in gates.NOT_STRIPPABLE
                 and not _is_planned_heading(lines, f.line)]
 
