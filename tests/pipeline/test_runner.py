@@ -334,13 +334,25 @@ def test_run_a_section_without_verified_code_needs_review(tinyqueue: Path,
     vague = ("## Jobs\n\nEach unit of work has a lifecycle. It moves from one state to the "
              "next while the queue decides whether another try is worth it, and a record "
              "of each attempt stays with the work itself.\n")
-    llm = ScriptedLLM([PLAN, QUEUE, RETRIES, vague, NO_EDITS, APPROVED, NO_EDITS])
+    llm = ScriptedLLM([PLAN, QUEUE, RETRIES, vague, vague, NO_EDITS, APPROVED, NO_EDITS])
     final = run_article(tinyqueue, llm, tmp_path / "run")
     assert llm.pending == 0
     assert final.status == "needs-review"
-    fix_prompt = llm.requests[4].messages[-1].content
+    again = llm.requests[4].messages[-1].content  # asked once more, told why
+    assert "Your last answer could not be used: it named no real code; explain `Job.run`" in again
+    fix_prompt = llm.requests[5].messages[-1].content
     assert "this section names no verified code" in fix_prompt and "`Job.run()`" in fix_prompt
     assert "grounded: " in final.reason and "ungrounded sections: 'Jobs'" in final.reason
+
+
+def test_run_a_section_asked_again_keeps_the_reply_that_names_real_code(
+        tinyqueue: Path, tmp_path: Path) -> None:
+    vague = "## Jobs\n\nEach unit of work has a lifecycle.\n"
+    llm = ScriptedLLM([PLAN, QUEUE, RETRIES, vague, JOBS, APPROVED])
+    final = run_article(tinyqueue, llm, tmp_path / "run")
+    assert llm.pending == 0 and final.status == "passed"
+    assert "lifecycle" not in final.artifact and "`Job.run()`" in final.artifact
+    assert _stages(llm).count("specialist") == 4
 
 
 def test_run_plain_real_names_get_backticks_and_ground_the_section(tinyqueue: Path,
@@ -359,7 +371,7 @@ def test_run_a_fix_never_rewrites_a_planned_heading(tinyqueue: Path, tmp_path: P
     vague = ("## Jobs\n\nEach unit of work has a lifecycle. It moves from one state to the "
              "next while the queue decides whether another try is worth it.\n")
     rename = json.dumps([{"find": "## Jobs", "replace": "## Jobs and `Job.run()`"}])
-    llm = ScriptedLLM([PLAN, QUEUE, RETRIES, vague, rename, APPROVED, rename])
+    llm = ScriptedLLM([PLAN, QUEUE, RETRIES, vague, vague, rename, APPROVED, rename])
     final = run_article(tinyqueue, llm, tmp_path / "run")
     assert llm.pending == 0
     assert "\n## Jobs\n" in final.artifact and "## Jobs and" not in final.artifact

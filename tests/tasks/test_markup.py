@@ -36,3 +36,10 @@ def test_unwrap_joins_a_sentence_split_over_lines_and_keeps_blocks() -> None:
     assert unwrap(text) == ("It gives users the ability to extend a host program by installing "
                             "a plugin.\nA second sentence stays its own line.\n\n- item one\n"
                             "  continued\n\n```\nx = 1\ny = 2\n```\n中文第一行第二行。\n")
+
+
+def test_titles_stay_their_own_line_and_word_literals_read_as_words() -> None:
+    rst = ("The core of ``plugin management`` for ``pytest``.\n\nA definitive example\n"
+           "====================\nText.\n")
+    assert unwrap(rst_as_markdown(rst)) == (
+        "The core of plugin management for `pytest`.\n\nA definitive example\n\nText.\n")

@@ -167,3 +167,13 @@ def test_shape_section_reads_rst_roles_a_writer_copied_as_markdown() -> None:
 def test_a_package_named_agents_keeps_its_docs() -> None:
     assert not sections.is_meta_doc("agents/README.md")
     assert not sections.is_meta_doc("docs/agents/index.md")
+
+
+def test_a_docs_passage_is_the_paragraph_naming_the_focus_not_the_readmes_pitch() -> None:
+    readme = ("tinyqueue\n=========\n\nThe most delightful queue ever written.\n\n"
+              "A definitive example::\n\n    queue = JobQueue()\n    queue.run_all()\n\n"
+              "Please read the docs.\n")
+    chunks = [Chunk("README.rst", 1, 12, readme)]
+    passage = sections.mentioning(chunks, ["JobQueue"], [])[0]
+    assert passage.text == "A definitive example::\n\n    queue = JobQueue()\n    queue.run_all()"
+    assert (passage.start, passage.end) == (6, 9)

@@ -237,3 +237,12 @@ def test_a_repeat_of_an_earlier_line_goes_whole_and_a_plain_span_takes_every_cop
         "It extends a program.\n\nThen more.\n"
     assert strip_spans("A is `x`. B uses `x` too.\n", [Span(1, "`x`")])[1] == [
         "A is `x`.", "B uses `x` too."]
+
+
+def test_a_near_copy_on_the_line_of_its_original_goes() -> None:
+    line = "JSON (JavaScript Object Notation) is a subset of JavaScript. JSON is a subset of " \
+        "JavaScript."
+    text, removed = strip_spans(line + "\n", [Span(1, "JSON is a subset of JavaScript.",
+                                                   repeat=True)])
+    assert text == "JSON (JavaScript Object Notation) is a subset of JavaScript.\n"
+    assert removed == ["JSON is a subset of JavaScript."]

@@ -74,13 +74,7 @@ def write(state: PSEState, task: Task, deps: RunDeps) -> PSEState:
     tools = tool_schemas() if deps.sandbox is not None else None
     if state.in_sections and isinstance(task, SectionedTask):
         state = replace(state, context=task.section_context(state, deps))
-        reply = ask_with_tools(deps, task.messages("specialist", state), stage="specialist",
-                               tools=tools)
-        raw, cut = clean_output(reply.text), ""
-        if reply.finish_reason == "length":
-            raw, cut = drop_cut_item(raw)
-        text, trimmed = task.shape_section(state, raw)
-        trimmed = "\n".join(part for part in (cut, trimmed) if part)
+        text, trimmed = _section_reply(state, task, deps, tools=tools)
         sections = [dict(s) for s in state.sections]
         sections[state.section].update(text=text, draft=text, trimmed=trimmed)
         return replace(state, sections=sections, scope_attempts=0, bad=[], step="evaluate")
@@ -90,6 +84,39 @@ def write(state: PSEState, task: Task, deps: RunDeps) -> PSEState:
     if not text.strip():
         raise LLMResponseError("the specialist returned an empty text; check the model")
     return replace(state, artifact=text, draft=text, step="evaluate")
+
+
+def _section_reply(state: PSEState, task: SectionedTask, deps: RunDeps, *,
+                   tools: list[dict[str, object]] | None) -> tuple[str, str]:
+    """The cursor's section, asked for once more when the task finds the reply unusable
+    (its optional ``section_problem`` hook), keeping the better of the two replies."""
+    text, trimmed = _written_section(state, task, deps, tools=tools)
+    problem = getattr(task, "section_problem", None)
+    feedback = str(problem(state, text)) if problem is not None else ""
+    if problem is None or not feedback:
+        return text, trimmed
+    again, again_trimmed = _written_section(state, task, deps, tools=tools, feedback=feedback)
+    if not problem(state, again) or len(again) > len(text):
+        return again, again_trimmed
+    return text, trimmed
+
+
+def _written_section(state: PSEState, task: SectionedTask, deps: RunDeps, *,
+                     tools: list[dict[str, object]] | None, feedback: str = ""
+                     ) -> tuple[str, str]:
+    """One Specialist reply for the cursor's section, shaped, and what was trimmed off.
+
+    ``feedback`` says why the last reply could not be used: a second reply to the same
+    prompt would be the same reply (greedy decoding), so the ask changes with it.
+    """
+    extra = {"feedback": feedback} if feedback else {}
+    reply = ask_with_tools(deps, task.messages("specialist", state, **extra),
+                           stage="specialist", tools=tools)
+    raw, cut = clean_output(reply.text), ""
+    if reply.finish_reason == "length":
+        raw, cut = drop_cut_item(raw)
+    text, trimmed = task.shape_section(state, raw)
+    return text, "\n".join(part for part in (cut, trimmed) if part)
 
 
 _ITEM = re.compile(r"^\s*(?:[-*+]|\d+[.)]|\|)\s*")

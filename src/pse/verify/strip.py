@@ -58,8 +58,10 @@ def strip_spans(text: str, spans: Iterable[Span]) -> tuple[str, list[str]]:
             removed.append(line.strip())
             lines[index] = None  # type: ignore[call-overload]  # marks the line deleted
             continue
+        # an exact copy on the original's own line: the original stays (a near-copy's
+        # original is other text, so its first occurrence is the copy itself)
         first = {t for t in targets if (number, t.strip("`")) in repeats
-                 and not _said_before(lines, index, t.strip("`"))}
+                 and line.count(t.strip("`")) > 1 and not _said_before(lines, index, t.strip("`"))}
         lines[index] = _strip_line(line, targets, keep_first=first, removed=removed)
     kept = [line for line in lines if line is not None]
     return repair_markdown("\n".join(kept)), removed

@@ -108,6 +108,30 @@ def ungrounded_sections(text: str, ok: list[Finding], *, path: str,
     return findings
 
 
+SHORT_SECTION_SHARE = 0.25
+"""A section reply under this share of its words is asked for once more."""
+
+
+def section_problem(task: ArticleTask, state: PSEState, text: str) -> str:
+    """Why a section's reply is worth asking for once more (``""``: it can be used).
+
+    A body that names no verified code, or that is far too short, cannot be repaired by a
+    fix: a small model's fixes of such a section rewrote its one sentence, each time worse.
+    A new reply, told what was wrong, often can.
+    """
+    ok = to_findings(check_documents([Document("section.md", text)], task.resolver(state),
+                                     strict=True)).ok
+    names = ", ".join(f"`{n}`" for n in task.section_names(state)[:4])
+    if ungrounded_sections(text, ok, path="section.md", focus=[]):
+        return "it named no real code; explain " + (names or "the code of the excerpts") + \
+            " by name, in backticks, from the excerpts"
+    share = int(state.inputs.get("words", "600") or 600) / max(1, len(state.sections))
+    words = count_words(text.split("\n", 1)[-1])
+    if words < SHORT_SECTION_SHARE * share:
+        return f"it had {words} words; write about {round(1.2 * share)} words of explanation"
+    return ""
+
+
 def final_gates(task: ArticleTask, state: PSEState) -> list[dict[str, object]]:
     """The gates on the final article; each ``{name, passed, detail, value}``."""
     text = state.artifact

@@ -15,6 +15,9 @@ import re
 _ROLE = re.compile(r"(?<![\w`]):(?:[\w-]+:)*[\w-]+:`(?P<target>[^`\n]+?)`(?!`)")
 """``:meth:`x```, ``:py:class:`~a.B```: a Sphinx role; Markdown has no such thing."""
 _LITERAL = re.compile(r"(?<![\w`])``(?P<literal>[^`\n]+?)``(?![\w`])")
+_WORDS_ONLY = re.compile(r"[A-Za-z]+(?: [A-Za-z]+)+")
+_UNDERLINE = re.compile(r"^([=\-~^\"'`#*+:.])\1{2,}\s*$")
+"""A reStructuredText section title's underline (or overline)."""
 _TITLED = re.compile(r"^(?P<title>.+?)\s+<(?P<target>[^<>\n]+)>$")
 """```title <target>```: a role's or a link's title and where it points."""
 _LINK = re.compile(r"(?<![\w`])`(?P<body>[^`\n]+?)`__?(?![\w`])")
@@ -46,9 +49,15 @@ def inline_rst_as_markdown(text: str) -> str:
 
 def _inline(line: str) -> str:
     line = _ROLE.sub(lambda m: f"`{_role_target(m.group('target'))}`", line)
-    line = _LITERAL.sub(lambda m: f"`{m.group('literal')}`", line)
+    line = _LITERAL.sub(_literal, line)
     line = _LINK.sub(_link, line)
     return _TITLED_SPAN.sub(lambda m: f"`{m.group('title')}`", line)
+
+
+def _literal(match: re.Match[str]) -> str:
+    """````x```` as code, but ````host program```` (words only: emphasis, not code) as words."""
+    literal = match.group("literal")
+    return literal if _WORDS_ONLY.fullmatch(literal) else f"`{literal}`"
 
 
 def _role_target(target: str) -> str:
@@ -81,8 +90,11 @@ def rst_as_markdown(text: str) -> str:
         if directive or line.rstrip().endswith("::") and not _TARGET.match(line):
             index = _block(lines, index, directive, out)
             continue
-        if not _TARGET.match(line):
-            out.append(_inline(line))
+        if _UNDERLINE.match(line):  # a title's over- or underline: the title is its own line
+            out.append("")
+        elif not _TARGET.match(line):
+            titled = index + 1 < len(lines) and _UNDERLINE.match(lines[index + 1])
+            out.extend(["", _inline(line)] if titled else [_inline(line)])
         index += 1
     return re.sub(r"\n{3,}", "\n\n", "\n".join(out)).lstrip("\n")
 

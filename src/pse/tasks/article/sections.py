@@ -148,7 +148,45 @@ def mentioning(chunks: Sequence[Chunk], focus: Sequence[str], skip: Sequence[Chu
         hit = next((c for c in chunks if kind(c.path) and c not in skip
                     and not is_meta_doc(c.path) and any(p.search(c.text) for p in patterns)), None)
         if hit is not None:
-            found.append(hit)
+            found.append(mention_passage(hit, patterns) if kind is _is_doc else hit)
+    return found
+
+
+def mention_passage(chunk: Chunk, patterns: Sequence[re.Pattern[str]]) -> Chunk:
+    """The paragraph of a docs chunk that names a focus symbol, with the paragraph that
+    introduces it when it is code (``Example::``) or introduces the next one.
+
+    The whole chunk was a README's opening (badges, the project's pitch) and a small model
+    pasted that pitch into a section about one class; the paragraph that names the class
+    is what the section needs.
+    """
+    paragraphs = _paragraphs(chunk.text)
+    hit = next((i for i, (_, text) in enumerate(paragraphs)
+                if any(p.search(text) for p in patterns)), None)
+    if hit is None:
+        return chunk
+    first = last = hit
+    if hit > 0 and (paragraphs[hit][1][:1].isspace()
+                    or paragraphs[hit - 1][1].rstrip().endswith(":")):
+        first = hit - 1
+    if last + 1 < len(paragraphs) and paragraphs[last][1].rstrip().endswith(":"):
+        last += 1
+    start = paragraphs[first][0]
+    text = "\n\n".join(t for _, t in paragraphs[first:last + 1])
+    return Chunk(chunk.path, chunk.start + start, chunk.start + start + text.count("\n"), text,
+                 title=chunk.title, symbol=chunk.symbol)
+
+
+def _paragraphs(text: str) -> list[tuple[int, str]]:
+    """Blank-line separated paragraphs with their 0-based first line."""
+    found: list[tuple[int, str]] = []
+    current: list[str] = []
+    for number, line in enumerate([*text.split("\n"), ""]):
+        if line.strip():
+            current.append(line)
+        elif current:
+            found.append((number - len(current), "\n".join(current)))
+            current = []
     return found
 
 

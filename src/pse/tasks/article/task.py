@@ -180,6 +180,10 @@ class ArticleTask:
             subheadings=share >= sections.SUBHEADING_WORDS)
         return self.normalize(state, shaped), trimmed
 
+    def section_problem(self, state: PSEState, text: str) -> str:
+        """Why the cursor's shaped section should be asked for once more ("" if usable)."""
+        return gates.section_problem(self, state, text)
+
     def normalize(self, state: PSEState, text: str) -> str:
         """Real code names the writer left as plain words, put in backticks."""
         return mark_code_names(text, lambda names: self.verified_names(state, names))
