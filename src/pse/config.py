@@ -68,6 +68,11 @@ FIELDS: tuple[Field, ...] = (
     Field("article.rules_dir", "str", "",
           "Folder with exaggeration.<lang>.txt rule files for the article task "
           "(default: the built-in rules)."),
+    Field("article.planner", "str", "auto",
+          "Who outlines an article: 'llm' (the Planner, then the index plan if its outline "
+          "is unusable), 'index' (the plan built from the index, no Planner call) or 'auto' "
+          "('index' when the planner stage runs on the embedded model, whose outlines were "
+          "unusable in every measured run, else 'llm').", choices=("auto", "llm", "index")),
     Field("verify.strict", "bool", False,
           "Flag every name the tree does not define, not only those the text clearly "
           "means as the project's code (the article pipeline's mode for LLM text)."),

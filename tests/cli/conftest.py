@@ -33,6 +33,9 @@ def model(monkeypatch: pytest.MonkeyPatch) -> ScriptedLLM:
     whose backend client is the :class:`ScriptedLLM`, so the rest runs as for a user.
     """
     llm = ScriptedLLM()
+    # the backend is configured as the embedded one, whose default is the index plan
+    # (article.planner = auto); these tests script the Planner's outline
+    monkeypatch.setenv("PSE_ARTICLE_PLANNER", "llm")
 
     def build_router(settings: Settings, *, environ: Mapping[str, str],
                      ledger: UsageLedger | None = None) -> LLMRouter:

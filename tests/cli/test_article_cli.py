@@ -351,6 +351,7 @@ def _by_stage(monkeypatch: pytest.MonkeyPatch) -> list[str]:
 
     threads: list[str] = []
     by_title = {"The queue": QUEUE, "Retries": RETRIES, "Jobs": JOBS}
+    monkeypatch.setenv("PSE_ARTICLE_PLANNER", "llm")  # the scripted Planner's outline
 
     def answer(messages: list[Message], info: CallInfo) -> str:
         threads.append(threading.current_thread().name)
@@ -393,3 +394,18 @@ def test_article_all_jobs_on_the_embedded_backend_runs_one_at_a_time(
                      "--out", str(tmp_path / "runs"), "--words", "200")
     assert result.code == 0, result.err
     assert set(threads) == {"MainThread"} and len(threads) == 10
+
+
+def test_article_on_the_embedded_model_plans_from_the_index_without_a_planner_call(
+        model: ScriptedLLM, tinyqueue: Path, tmp_path: Path,
+        capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("PSE_ARTICLE_PLANNER", "auto")  # the backend here is the embedded one
+    model.enqueue(*[QUEUE, RETRIES, JOBS] * 3, APPROVED, NO_EDITS, NO_EDITS)
+    result = _article(capsys, tinyqueue, tmp_path / "runs")
+    assert result.code in (0, 1), result.err  # written, whether or not every gate held
+    assert [r.info.stage for r in model.requests][0] == "specialist"
+    assert "planner" not in [r.info.stage for r in model.requests]
+    run_dir = _run_dir(tmp_path / "runs")
+    folder = run_dir if (run_dir / "report.json").is_file() else run_dir / "needs-review"
+    plan = read_report(folder)["plan"]
+    assert plan["source"] == "index" and plan["notes"] == [] and len(plan["sections"]) >= 3

@@ -32,8 +32,11 @@ def make_deps(context: CliContext, settings: Settings, *, source: Path, use_tool
     sandbox = Sandbox([source], settings=ToolSettings.for_project(
         settings.values, project_keys=own), environ=context.environ) if use_tools else None
     params: dict[str, object] = {"temperature": settings["llm.temperature"]}
+    planner = settings.get_str("article.planner")
+    from_index = planner == "index" or (
+        planner == "auto" and router.config.backend_for("planner").kind == "local")
     return RunDeps(llm=router, sandbox=sandbox, ledger=ledger, llm_review=llm_review,
-                   params=params,
+                   params=params, plan_from_index=from_index,
                    on_event=StageProgress(Terminal(context.verbosity)))
 
 

@@ -18,6 +18,7 @@ from pse.errors import LLMResponseError
 from pse.llm.types import Completion, Message, Stage
 from pse.pipeline.clean import clean_output
 from pse.pipeline.patch import apply_edits, flagged_excerpt, parse_edits, shown_lines
+from pse.pipeline.plan import Section
 from pse.pipeline.review import open_review_findings, split_review
 from pse.pipeline.state import PSEState, RoundRecord, Status, finding_to_dict
 from pse.pipeline.task import RunDeps, SectionedTask, Task
@@ -45,7 +46,10 @@ def ask(deps: RunDeps, messages: list[Message], *, stage: Stage) -> Completion:
 
 
 def plan(state: PSEState, task: Task, deps: RunDeps) -> PSEState:
-    """The Planner: an outline, parsed and verified into sections for a sectioned task."""
+    """The Planner: an outline, parsed and verified into sections for a sectioned task
+    (or, with ``deps.plan_from_index``, the task's plan from the index and no call)."""
+    if deps.plan_from_index and isinstance(task, SectionedTask):
+        return _planned(state, task.index_plan(state), source="index", outline="")
     extra = {"feedback": state.plan_notes[-1]} if state.plan_notes else {}
     reply = ask(deps, task.messages("planner", state, **extra), stage="planner")
     outline = clean_output(reply.text)
@@ -62,9 +66,15 @@ def plan(state: PSEState, task: Task, deps: RunDeps) -> PSEState:
             return replace(state, plan=outline, plan_notes=notes, step="plan")
         state = replace(state, plan_notes=notes)
         sections, source = task.index_plan(state), "index"
+    return _planned(state, sections, source=source, outline=outline)
+
+
+def _planned(state: PSEState, sections: list[Section], *, source: str, outline: str
+             ) -> PSEState:
     if not sections:
-        raise LLMResponseError("no plan: the outline was unusable and the index names no "
-                               "public module, class or function to write about")
+        why = "the outline was unusable and " if outline or state.plan_notes else ""
+        raise LLMResponseError(f"no plan: {why}the index names no public module, class or "
+                               "function to write about")
     return replace(state, plan=outline, plan_source=source, section=0, step="write",
                    sections=[{**s.to_dict(), "source": source} for s in sections])
 

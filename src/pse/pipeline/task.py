@@ -101,5 +101,7 @@ class RunDeps:
     """Completion cap per stage (small local models can otherwise ramble to the limit)."""
     stop_after: Sequence[str] = ()
     """Stop (as if interrupted) after these steps: for tests of ``pse continue``."""
+    plan_from_index: bool = False
+    """Plan a sectioned task from the index without asking the Planner (``article.planner``)."""
     article_fix_rounds: int = 1
     """Fix rounds on the assembled article of a sectioned task (its sections had theirs)."""

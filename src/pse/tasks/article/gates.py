@@ -51,7 +51,11 @@ def verify_text(task: ArticleTask, state: PSEState, text: str, *, lang: str,
     bad += checks.exaggerations(text, checks.load_terms(task.rules_dir, lang), path=path)
     bad += checks.reasoning_leaks(text, path=path)
     bad += quality.repetitions(text, path=path)
-    prompts = [*instruction_texts(str(state.data.get("style_guide", ""))), _UNGROUNDED_WORDS]
+    # the index plan's briefs are our instructions too ("from the README and the code" came
+    # back as prose); a Planner's own bullets are the article's outline, not instructions
+    briefs = [str(s.get("brief", "")) for s in state.sections if s.get("source") == "index"]
+    prompts = [*instruction_texts(str(state.data.get("style_guide", ""))), _UNGROUNDED_WORDS,
+               *briefs]
     bad += quality.prompt_copies(text, prompts, path=path)
     bad += quality.code_problems(text, path=path)
     bad += quality.residue(text, path=path)

@@ -241,6 +241,8 @@ def focus_names(index: SymbolIndex, focus: Sequence[str]) -> list[str]:
     names: list[str] = []
     for item in focus:
         bare = item.strip("`").removesuffix("()")
+        if _is_doc(bare):  # a README is context, not a name to cite ("`README.rst` contains")
+            continue
         if "/" in bare or bare.endswith((".py", ".js", ".ts", ".go", ".rs")):
             names.extend(s.name for s in index.in_file(bare)
                          if s.parent == index.module_of(bare) and _public(s.name)
