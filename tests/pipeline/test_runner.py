@@ -389,6 +389,9 @@ def test_run_a_section_cut_at_the_cap_is_trimmed_to_its_last_whole_sentence(
     assert final.sections[2]["trimmed"] == "The `"
     report = read_report(tmp_path / "run")
     assert report["plan"]["sections"][2]["trimmed"] == "The `"
+    share = next(g for g in report["gates"] if g["name"] == "strip-share")
+    # a tail cut at the token cap is shaping's, reported, not a sentence Strip removed
+    assert share["value"] == 0 and share["detail"].endswith("; 1 section(s) trimmed when shaped")
 
 
 def test_run_an_article_that_ends_mid_sentence_needs_review(tinyqueue: Path,

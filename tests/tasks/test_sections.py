@@ -177,3 +177,17 @@ def test_a_docs_passage_is_the_paragraph_naming_the_focus_not_the_readmes_pitch(
     passage = sections.mentioning(chunks, ["JobQueue"], [])[0]
     assert passage.text == "A definitive example::\n\n    queue = JobQueue()\n    queue.run_all()"
     assert (passage.start, passage.end) == (6, 9)
+
+
+def test_shape_section_drops_a_pasted_list_of_names_as_trimmed() -> None:
+    reply = ("`JobQueue` runs jobs in order.\n\n`HookimplMarker`, `src/q.py`, `README.rst`, "
+             "`JobState`\n\nEach `Job` counts its attempts.\n")
+    text, trimmed = sections.shape_section("Queue", reply)
+    assert text == ("## Queue\n\n`JobQueue` runs jobs in order.\n\nEach `Job` counts its "
+                    "attempts.\n")
+    assert "`HookimplMarker`, `src/q.py`" in trimmed
+
+
+def test_summary_lists_code_names_not_files_and_at_most_four() -> None:
+    text = "## A\n\n`a`, `b.py`, `README.rst`, `src/x.py`, `B`, `C`, `D`, `E` are here.\n"
+    assert sections.summary(text) == "explained `a`, `B`, `C`, `D`"

@@ -147,8 +147,10 @@ def final_gates(task: ArticleTask, state: PSEState) -> list[dict[str, object]]:
     ungrounded = ungrounded_sections(text, result.ok, path="artifact.md", focus=[])
     names = sorted({f.text for f in result.ok})
     drafted = len(sentences(state.draft)) or 1
+    # Strip's deletions only: what shaping trimmed (a tail cut at the token cap, the
+    # reply's own loop, pasted prompt lists) is reported per section, not counted here
     trimmed = sum(1 for s in state.sections if s.get("trimmed"))
-    stripped = sum(1 for s in state.stripped if not s.startswith("[")) + trimmed
+    stripped = sum(1 for s in state.stripped if not s.startswith("["))
     repeated = quality.repeated_share(text)
     cut = quality.cut_off_end(text, path="artifact.md")
     minimum = round(MIN_LENGTH_SHARE * target)
@@ -162,7 +164,7 @@ def final_gates(task: ArticleTask, state: PSEState) -> list[dict[str, object]]:
               + (", ".join(repr(f.text.lstrip('# ')) for f in ungrounded) or "none")),
         _gate("strip-share", stripped <= MAX_STRIP_SHARE * drafted, round(stripped / drafted, 3),
               f"strip removed {stripped} of {drafted} drafted sentences (maximum "
-              f"{MAX_STRIP_SHARE:.0%})"),
+              f"{MAX_STRIP_SHARE:.0%}); {trimmed} section(s) trimmed when shaped"),
         _gate("end", not cut, len(cut), "the text ends cleanly" if not cut else
               f"{cut[0].message}: {cut[0].text!r}"),
         _gate("repetition", repeated <= MAX_REPEATED_SHARE, round(repeated, 3),

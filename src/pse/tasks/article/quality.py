@@ -32,7 +32,7 @@ _RESIDUE = re.compile(r"^\s{0,3}#{1,6}\s*(?:outline|plan|article outline|table o
                       r"sections?|draft|notes|大纲|提纲|目录|草稿)\s*[:：]?\s*$", re.IGNORECASE)
 _PROMPT_TALK = re.compile(
     r"\b(?:in|from|of) the (?:source |code |given |provided )?excerpts\b|\bcopied exactly\b|"
-    r"\bthe (?:provided|given) (?:excerpts?|sources?|code snippets?)\b|"
+    r"\bthe (?:provided|given) (?:excerpts?|sources?|code snippets?)\b|\bcode names\b|"
     r"(?:提供的|给定的|所给的?)(?:摘录|代码片段|源码摘录)|摘录中", re.IGNORECASE)
 """A sentence about the writer's materials ("as they appear in the excerpts"): the prompt
 talking through the article, not the project."""

@@ -20,7 +20,7 @@ from pse.pipeline.state import PSEState
 from pse.rag.context import RetrievalTrace, focused_query, retrieve
 from pse.rag.retriever import BM25Retriever, Chunk, Retriever
 from pse.tasks.article.markup import inline_rst_as_markdown, rst_as_markdown, unwrap
-from pse.tasks.article.quality import cut_off_end, repetitions
+from pse.tasks.article.quality import cut_off_end, repetitions, residue
 from pse.tasks.article.text import code_blocks, count_words, prose_lines
 from pse.verify.strip import Span, strip_spans
 
@@ -260,6 +260,10 @@ def _public(name: str) -> bool:
     return not name.startswith("_")
 
 
+_CODE_SUFFIXES = (".py", ".js", ".ts", ".go", ".rs", ".java", ".c", ".h", ".toml", ".cfg")
+"""Files are no explanation: a summary that listed them came back as pasted lists."""
+
+
 def summary(text: str) -> str:
     """What a section covered, for the sections after it: the code names it explained
     (``""`` when it named none; its title then says enough).
@@ -267,8 +271,9 @@ def summary(text: str) -> str:
     Never a sentence of it: a small model copies any sentence it is shown, and an earlier
     section's opening line came back as the next section's opening, again and again.
     """
-    names = list(dict.fromkeys(re.findall(r"`([^`\n]+)`", _prose(text))))
-    return "explained " + ", ".join(f"`{n}`" for n in names[:6]) if names else ""
+    names = [n for n in dict.fromkeys(re.findall(r"`([^`\n]+)`", _prose(text)))
+             if not _is_doc(n) and "/" not in n and not n.endswith(_CODE_SUFFIXES)]
+    return "explained " + ", ".join(f"`{n}`" for n in names[:4]) if names else ""
 
 
 def _prose(text: str) -> str:
@@ -321,8 +326,9 @@ def shape_section(title: str, text: str, *, subheadings: bool = True) -> tuple[s
     body = [re.sub(r"^\s{0,3}#{1,2}\s+", "### ", line) if not _in_code(lines, i) else line
             for i, line in enumerate(lines)]
     text, broken = drop_broken_spans("\n".join(body))
-    text, repeats = drop_own_repeats(unwrap(drop_name_list_prefix(text)))
-    repeats = [*broken, *repeats]
+    text, lists = drop_name_lists(unwrap(drop_name_list_prefix(text)))
+    text, repeats = drop_own_repeats(text)
+    repeats = [*broken, *lists, *repeats]
     text = drop_empty_headings(text).strip()
     trimmed = "\n".join(part for part in (trimmed, *repeats) if part)
     return (f"## {title}\n\n{text}\n" if text else f"## {title}\n"), trimmed
@@ -342,6 +348,18 @@ def drop_name_list_prefix(text: str) -> str:
     if first is not None and not _in_code(lines, first):
         lines[first] = _NAME_LIST_PREFIX.sub("", lines[first].lstrip(), count=1)
     return "\n".join(lines)
+
+
+def drop_name_lists(text: str) -> tuple[str, list[str]]:
+    """``text`` without sentences that are only a list of code names.
+
+    The prompt lists the names a section may cite and what earlier sections explained; a
+    small model pasted those lists as sentences of their own. They are the prompt, not
+    writing, so they go before the text counts as drafted (like a cut-off tail).
+    """
+    spans = [Span(f.line, f.text) for f in residue(text, path="")
+             if f.line and f.message.startswith("a bare list of code names")]
+    return strip_spans(text, spans) if spans else (text, [])
 
 
 def drop_broken_spans(text: str) -> tuple[str, list[str]]:
