@@ -98,3 +98,11 @@ def test_links_table_without_a_repository(tmp_path: Path) -> None:
     artifact = (run_dir / "artifact.en.md").read_text(encoding="utf-8")
     assert "| `src/tinyqueue/queue.py` | `JobQueue.run_all()` (L40)" in artifact
     assert "](https://" not in artifact
+
+
+def test_link_references_leaves_a_name_without_a_url_unlinked() -> None:
+    text = "`f` is here.\n"
+    marks = [Mark(file="a.md", line=1, text="f", status="verified", kind="symbol",
+                  evidence=(("pkg/a.py", 2),))]
+    assert link_references(text, marks, url_of=lambda _p, _l: "") == (text, 0)
+    assert "[`pkg/a.py`]" not in source_navigation(marks, url_of=lambda _p, _l: "")

@@ -9,7 +9,9 @@ from pse.report.sources import (
     SourceReader,
     head_commit,
     metadata_repo_url,
+    repository_linker,
     repository_root,
+    tracked_paths,
 )
 
 from .runs import COMMIT, fake_git
@@ -70,3 +72,38 @@ def test_sources_repository_root_walks_up_to_git(tmp_path: Path) -> None:
     assert repository_root(tmp_path / "a" / "b") == (tmp_path / "a" / "b").resolve()
     (tmp_path / ".git").mkdir()
     assert repository_root(tmp_path / "a" / "b") == tmp_path.resolve()
+
+
+def _git(root: Path, *args: str) -> str:
+    import subprocess
+    return subprocess.run(["git", "-c", "user.email=t@example.org", "-c", "user.name=t",
+                           "-C", str(root), *args], check=True, capture_output=True,
+                          text=True).stdout
+
+
+def test_sources_links_only_files_the_repository_tracks(tmp_path: Path) -> None:
+    (tmp_path / "pkg").mkdir()
+    (tmp_path / "pkg" / "a.py").write_text("def f():\n    return 1\n", encoding="utf-8")
+    (tmp_path / "vendor").mkdir()
+    (tmp_path / "vendor" / "b.py").write_text("X = 1\n", encoding="utf-8")
+    (tmp_path / ".gitignore").write_text("vendor/\n", encoding="utf-8")
+    (tmp_path / "pyproject.toml").write_text(
+        '[project]\nname = "p"\n[project.urls]\nRepository = "https://github.com/o/p"\n',
+        encoding="utf-8")
+    _git(tmp_path, "init", "-q")
+    _git(tmp_path, "add", "-A")
+    _git(tmp_path, "commit", "-qm", "first")
+    assert tracked_paths(tmp_path) == frozenset(_git(tmp_path, "ls-files").split())
+    url_of, _, commit = repository_linker(tmp_path)
+    assert url_of is not None
+    assert url_of("pkg/a.py", 2) == f"https://github.com/o/p/blob/{commit}/pkg/a.py#L2"
+    assert url_of("vendor/b.py", 1) == ""  # ignored: the link would be a missing page
+
+
+def test_sources_an_index_it_cannot_read_means_unknown(tmp_path: Path) -> None:
+    git = tmp_path / ".git"
+    git.mkdir()
+    (git / "index").write_bytes(b"DIRC" + (4).to_bytes(4, "big") + (1).to_bytes(4, "big"))
+    assert tracked_paths(tmp_path) is None
+    (git / "index").write_bytes(b"DIRC" + (2).to_bytes(4, "big") + (3).to_bytes(4, "big"))
+    assert tracked_paths(tmp_path) is None  # three entries promised, none there

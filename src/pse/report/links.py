@@ -16,7 +16,8 @@ from urllib.parse import quote
 from pse.report.marks import Mark
 
 UrlOf = Callable[[str, int | None], str]
-"""(source path, line) -> the URL of that line in the repository."""
+"""(source path, line) -> the URL of that line in the repository ('' for a file the
+repository does not track: no link)."""
 
 _FENCE = re.compile(r"^\s*(```|~~~)")
 _SCP_LIKE = re.compile(r"^[\w.-]+@([\w.-]+):(.+?)(?:\.git)?/?$")
@@ -92,7 +93,10 @@ def link_references(text: str, marks: Sequence[Mark], *, url_of: UrlOf) -> tuple
         match = pattern.search(line)
         if match is None:
             continue
-        link = f"[{span}]({url_of(*target)})"
+        url = url_of(*target)
+        if not url:  # a file the repository does not track: no link to a missing page
+            continue
+        link = f"[{span}]({url})"
         lines[mark.line - 1] = line[:match.start()] + link + line[match.end():]
         linked += 1
     return "\n".join(lines), linked
@@ -120,7 +124,8 @@ def source_navigation(marks: Sequence[Mark], *, url_of: UrlOf | None = None,
     title, file_label, what_label = _NAV_LABELS.get(lang, _NAV_LABELS["en"])
     rows = [f"## {title}", "", f"| {file_label} | {what_label} |", "|---|---|"]
     for path in sorted(files):
-        cell = f"[`{path}`]({url_of(path, None)})" if url_of else f"`{path}`"
+        url = url_of(path, None) if url_of else ""
+        cell = f"[`{path}`]({url})" if url else f"`{path}`"
         cell_names = ", ".join(files[path][:8]).replace("|", "\\|")
         rows.append(f"| {cell} | {cell_names} |")
     return "\n".join(rows) + "\n"

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import re
+import struct
 import tomllib
 from collections.abc import Sequence
 from pathlib import Path
@@ -159,6 +160,47 @@ def repository_linker(source: Path, repo_url: str = "") -> tuple[UrlOf | None, s
     resolved = source.resolve()
     prefix = resolved.relative_to(root).as_posix() if resolved != root else ""
 
+    tracked = tracked_paths(root)
+
     def url_of(path: str, line: int | None) -> str:
-        return blob_url(url, commit, f"{prefix}/{path}" if prefix else path, line)
+        full = f"{prefix}/{path}" if prefix else path
+        if tracked is not None and full not in tracked:
+            return ""
+        return blob_url(url, commit, full, line)
     return url_of, url, commit
+
+
+def tracked_paths(root: Path) -> frozenset[str] | None:
+    """The paths git tracks at ``root``, read from its index file (``None`` if unknown).
+
+    A source folder may sit inside a repository that ignores it (an interpreter's library
+    inside a version manager's checkout); a link to such a file is a page that does not
+    exist. Index versions 2 and 3 are read directly (no git binary: a repository's own
+    config can make git run its code); version 4's compressed paths count as unknown.
+    """
+    folder = git_dir(root)
+    try:
+        data = (folder / "index").read_bytes() if folder is not None else b""
+    except OSError:
+        return None
+    if len(data) < 12 or data[:4] != b"DIRC":
+        return None
+    version, count = struct.unpack(">II", data[4:12])
+    return _index_entries(data, count, extended=version == 3) if version in (2, 3) else None
+
+
+def _index_entries(data: bytes, count: int, *, extended: bool) -> frozenset[str] | None:
+    paths: set[str] = set()
+    offset = 12
+    for _ in range(count):
+        flags_at = offset + 60
+        if flags_at + 2 > len(data):
+            return None
+        flags = struct.unpack(">H", data[flags_at:flags_at + 2])[0]
+        start = flags_at + 2 + (2 if extended and flags & 0x4000 else 0)
+        end = data.find(b"\0", start)
+        if end < 0:
+            return None
+        paths.add(data[start:end].decode("utf-8", "surrogateescape"))
+        offset += (end - offset + 8) // 8 * 8  # entries are NUL-padded to 8 bytes
+    return frozenset(paths)
