@@ -113,8 +113,22 @@ def test_an_unreadable_cache_file_is_ignored(
         repo: Path, capsys: pytest.CaptureFixture[str]) -> None:
     first = _verify(capsys, "articles")
     folder = Path(run_cli(capsys, "cache", "path").out.strip()) / "verify"
-    files = list(folder.glob("*.pickle"))
+    files = list(folder.glob("*.json"))
     assert files
     for path in files:
-        path.write_bytes(b"not a pickle")
+        path.write_bytes(b"not a cache")
     assert _verify(capsys, "articles") == first
+
+
+def test_a_foreign_cache_file_is_a_cold_run(
+        repo: Path, capsys: pytest.CaptureFixture[str], judged: list[str]) -> None:
+    first = _verify(capsys, "articles")
+    folder = Path(run_cli(capsys, "cache", "path").out.strip()) / "verify"
+    for path in folder.glob("*.json"):
+        data = json.loads(path.read_text(encoding="utf-8"))
+        for rows in data["results"].values():
+            rows[0][1] = ["verified", [["planted.py", "1"]], "", ""]  # a wrong type
+        path.write_text(json.dumps(data), encoding="utf-8")
+    judged.clear()
+    assert _verify(capsys, "articles") == first
+    assert judged  # nothing of the planted file was used: resolved again

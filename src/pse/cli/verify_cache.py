@@ -7,6 +7,10 @@ installed packages (externals depend on them). In it: the final answers per set 
 documents (an unchanged run answers without indexing anything) and the per-reference
 memo (an edited document re-resolves only its changed references). Any other state, or
 an unreadable file, starts empty; the file is replaced atomically.
+
+The file is JSON checked field by field when read (:mod:`pse.verify.memo_codec`): a
+cache file is something anyone with access to the folder could plant, so loading one
+must never run code (as a pickle could) and a malformed one is a cold run, not an error.
 """
 
 from __future__ import annotations
@@ -14,17 +18,17 @@ from __future__ import annotations
 import hashlib
 import json
 import os
-import pickle
 import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 
 import pse
 from pse.config import Settings
+from pse.verify import memo_codec
 from pse.verify.memo import VerifyMemo
 from pse.verify.refs import CheckedReference, Document
 
-_FORMAT = "pse-verify-cache/1"
+_FORMAT = "pse-verify-cache/2"  # 2: JSON (1 was a pickle)
 _MAX_RESULTS = 64
 """Sets of documents whose final answers are kept (the latest ones)."""
 
@@ -43,7 +47,7 @@ class VerifyCache:
 def cache_file(cache_dir: Path, root: Path) -> Path:
     """Where the warm answers for ``root`` are kept."""
     digest = hashlib.sha256(str(root.resolve()).encode("utf-8")).hexdigest()[:20]
-    return cache_dir / "verify" / f"{digest}.pickle"
+    return cache_dir / "verify" / f"{digest}.json"
 
 
 def state_key(fingerprint: str, settings: Settings) -> str:
@@ -65,34 +69,46 @@ def documents_key(documents: list[Document], *, cwd: Path) -> str:
 
 
 def load(path: Path, state: str) -> VerifyCache:
-    """The cache for ``state`` (empty when the file is missing, stale or unreadable)."""
+    """The cache for ``state`` (empty when the file is missing, stale or not exactly one
+    this code wrote: nothing of a malformed file is used)."""
     try:
         with open(path, "rb") as handle:
-            # our own file in the user's cache folder; it is only trusted as much as that
-            found = pickle.load(handle)  # noqa: S301
-    except (OSError, pickle.UnpicklingError, EOFError, AttributeError, ImportError,
-            TypeError, ValueError):
+            data = json.loads(handle.read())
+        if not isinstance(data, dict) or data.get("format") != _FORMAT or \
+                data.get("state") != state:
+            return VerifyCache(state=state)
+        return _decoded(data, state)
+    except (OSError, ValueError, TypeError, KeyError, AttributeError, RecursionError):
         return VerifyCache(state=state)
-    if not isinstance(found, VerifyCache) or found.state != state:
-        return VerifyCache(state=state)
-    return found
+
+
+def _decoded(data: dict[str, object], state: str) -> VerifyCache:
+    results = data["results"]
+    notice = data["notice"]
+    if not isinstance(results, dict) or not isinstance(notice, str):
+        raise ValueError("not a verify cache")
+    return VerifyCache(state=state, memo=memo_codec.memo(data["memo"]),
+                       results={str(key): memo_codec.checked(rows)
+                                for key, rows in results.items()}, notice=notice)
 
 
 def save(path: Path, cache: VerifyCache) -> None:
     """Write ``cache`` (this run's entries and the latest others); errors are ignored,
     since a lost cache only costs the next run its speed."""
     results = dict(list(cache.results.items())[-_MAX_RESULTS:])
-    kept = VerifyCache(state=cache.state, memo=cache.memo.pruned(), results=results,
-                       notice=cache.notice)
+    data = {"format": _FORMAT, "state": cache.state, "notice": cache.notice,
+            "memo": memo_codec.memo_data(cache.memo.pruned()),
+            "results": {key: memo_codec.checked_rows(rows) for key, rows in results.items()}}
     import tempfile  # only runs that resolved something write
 
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        handle, temp = tempfile.mkstemp(dir=path.parent, prefix=".tmp-", suffix=".pickle")
-        with os.fdopen(handle, "wb") as out:
-            pickle.dump(kept, out, protocol=pickle.HIGHEST_PROTOCOL)
+        handle, temp = tempfile.mkstemp(dir=path.parent, prefix=".tmp-", suffix=".json")
+        with os.fdopen(handle, "w", encoding="utf-8") as out:
+            # ASCII escapes: a document's lone surrogates survive the round trip
+            json.dump(data, out, separators=(",", ":"))
         os.replace(temp, path)
-    except OSError:
+    except (OSError, ValueError):
         return
 
 
