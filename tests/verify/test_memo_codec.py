@@ -24,9 +24,11 @@ ANSWER = Resolution("verified", evidence=(("src/a.py", 10), ("b.py", None)),
 def _cache() -> verify_cache.VerifyCache:
     memo = VerifyMemo(refs={("ctx", REF): ANSWER},
                       claims={"digest": [(LINES, Resolution("unverified", message="no"))]})
-    return verify_cache.VerifyCache(state="s", memo=memo, notice="pse: warning: x",
-                                    results={"k": [CheckedReference(REF, ANSWER),
-                                                   CheckedReference(LINES, ANSWER)]})
+    cache = verify_cache.VerifyCache(state="s", notice="pse: warning: x",
+                                     results={"k": [CheckedReference(REF, ANSWER),
+                                                    CheckedReference(LINES, ANSWER)]})
+    cache._memo = memo
+    return cache
 
 
 def test_a_saved_cache_reads_back_equal(tmp_path: Path) -> None:
@@ -34,9 +36,10 @@ def test_a_saved_cache_reads_back_equal(tmp_path: Path) -> None:
     cache = _cache()
     verify_cache.save(path, cache)
     found = verify_cache.load(path, "s")
-    assert found.results == cache.results and found.notice == cache.notice
+    assert found.answers("k") == cache.results["k"] and found.notice == cache.notice
+    assert found.answers("other documents") is None
     assert found.memo.refs == cache.memo.refs and found.memo.claims == {}  # unused: pruned
-    assert verify_cache.load(path, "other state").results == {}
+    assert verify_cache.load(path, "other state").answers("k") is None
 
 
 @pytest.mark.parametrize("row", [
@@ -70,18 +73,27 @@ def test_a_foreign_or_corrupted_file_is_an_empty_cache(tmp_path: Path) -> None:
     path = tmp_path / "v.json"
     verify_cache.save(path, _cache())
     good = json.loads(path.read_text(encoding="utf-8"))
-    bad_result = json.loads(json.dumps(good))
-    bad_result["results"]["k"][0][1][0] = "proven"
-    bad_memo = json.loads(json.dumps(good))
-    bad_memo["memo"]["refs"][0] = ["ctx", "not a row", []]
-    for data in (bad_result, bad_memo, {**good, "format": "pse-verify-cache/1"}, [1, 2],
-                 {**good, "results": []}, {**good, "notice": 3}, {"state": "s"}):
+    for data in ({**good, "format": "pse-verify-cache/1"}, [1, 2], {**good, "results": []},
+                 {**good, "notice": 3}, {"state": "s"}):
         _planted(path, data)
         found = verify_cache.load(path, "s")
-        assert found.results == {} and found.memo.refs == {} and found.notice == ""
+        assert found.answers("k") is None and found.memo.refs == {} and found.notice == ""
     for raw in (b"\x80\x04not json", b"{" * 100_000, b""):
         path.write_bytes(raw)
-        assert verify_cache.load(path, "s").results == {}
+        assert verify_cache.load(path, "s").answers("k") is None
+
+
+def test_a_malformed_part_is_dropped_whole(tmp_path: Path) -> None:
+    path = tmp_path / "v.json"
+    verify_cache.save(path, _cache())
+    good = json.loads(path.read_text(encoding="utf-8"))
+    bad = json.loads(json.dumps(good))
+    bad["results"]["k"][1][1][0] = "proven"  # the second answer of the set
+    bad["memo"]["refs"].append(["ctx", "not a row", []])
+    _planted(path, bad)
+    found = verify_cache.load(path, "s")
+    assert found.answers("k") is None and found.memo.refs == {}
+    assert found.notice == "pse: warning: x"
 
 
 class _Boom:
@@ -93,5 +105,5 @@ def test_a_planted_pickle_runs_no_code(tmp_path: Path, capsys: pytest.CaptureFix
                                        ) -> None:
     path = tmp_path / "v.json"
     path.write_bytes(pickle.dumps(_Boom()))
-    assert verify_cache.load(path, "s").results == {}
+    assert verify_cache.load(path, "s").answers("k") is None
     assert "pickle code ran" not in capsys.readouterr().out

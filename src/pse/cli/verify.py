@@ -95,10 +95,11 @@ def _checked(context: CliContext, settings: Settings, root: Path,
     fingerprint = tree_fingerprint(entries, stand_ins=_document_stand_ins(root, documents))
     cache = verify_cache.load(path, verify_cache.state_key(fingerprint, settings))
     key = verify_cache.documents_key(documents, cwd=Path.cwd())
-    if key in cache.results:
+    kept = cache.answers(key)
+    if kept is not None:
         if cache.notice and context.verbosity >= 0:
             click.echo(cache.notice, err=True)
-        return cache.results[key]
+        return kept
     # the index and the checker are imported only when something must be resolved
     from pse.cli.sources import index_warning, make_resolver, open_index
     from pse.verify.check import check_documents
@@ -169,9 +170,11 @@ def _render(fmt: str, checked: list[CheckedReference], documents: list[Document]
 
 def load_documents(paths: tuple[Path, ...], *, exclude: list[str]) -> list[Document]:
     """Read every Markdown document named by ``paths`` (files or folders)."""
-    import pathspec  # only with excludes (the warm path imports as little as it can)
+    spec = None
+    if exclude:
+        import pathspec  # only with excludes (the warm path imports as little as it can)
 
-    spec = pathspec.GitIgnoreSpec.from_lines(exclude) if exclude else None
+        spec = pathspec.GitIgnoreSpec.from_lines(exclude)
     documents: list[Document] = []
     for path in paths:
         if not path.exists():

@@ -35,13 +35,41 @@ _MAX_RESULTS = 64
 
 @dataclass
 class VerifyCache:
-    """What the cache file holds for one state."""
+    """What the cache file holds for one state.
+
+    Parts are decoded when first asked for (a warm run reads one set of answers and no
+    memo; an edited run the memo and no answers); a part that does not decode is dropped.
+    """
 
     state: str
-    memo: VerifyMemo = field(default_factory=VerifyMemo)
     results: dict[str, list[CheckedReference]] = field(default_factory=dict)
+    """Answers per set of documents: this run's, and the stored ones read so far."""
     notice: str = ""
     """The index's warning line of this state (repeated when answers come from here)."""
+    stored_results: dict[str, object] = field(default_factory=dict)
+    """The file's answers as read (rows, see :mod:`pse.verify.memo_codec`)."""
+    stored_memo: object = None
+    _memo: VerifyMemo | None = field(default=None, repr=False)
+
+    @property
+    def memo(self) -> VerifyMemo:
+        """The per-reference memo (empty when the file had none or a malformed one)."""
+        if self._memo is None:
+            try:
+                self._memo = VerifyMemo() if self.stored_memo is None else \
+                    memo_codec.memo(self.stored_memo)
+            except (ValueError, TypeError, KeyError, AttributeError):
+                self._memo = VerifyMemo()
+        return self._memo
+
+    def answers(self, key: str) -> list[CheckedReference] | None:
+        """The kept answers for the documents of ``key`` (None: none, or malformed)."""
+        if key not in self.results and key in self.stored_results:
+            try:
+                self.results[key] = memo_codec.checked(self.stored_results[key])
+            except (ValueError, TypeError, KeyError, AttributeError):
+                del self.stored_results[key]
+        return self.results.get(key)
 
 
 def cache_file(cache_dir: Path, root: Path) -> Path:
@@ -87,26 +115,28 @@ def _decoded(data: dict[str, object], state: str) -> VerifyCache:
     notice = data["notice"]
     if not isinstance(results, dict) or not isinstance(notice, str):
         raise ValueError("not a verify cache")
-    return VerifyCache(state=state, memo=memo_codec.memo(data["memo"]),
-                       results={str(key): memo_codec.checked(rows)
-                                for key, rows in results.items()}, notice=notice)
+    return VerifyCache(state=state, notice=notice, stored_memo=data["memo"],
+                       stored_results={str(key): rows for key, rows in results.items()})
 
 
 def save(path: Path, cache: VerifyCache) -> None:
     """Write ``cache`` (this run's entries and the latest others); errors are ignored,
     since a lost cache only costs the next run its speed."""
-    results = dict(list(cache.results.items())[-_MAX_RESULTS:])
+    rows = dict(cache.stored_results)
+    for key, checked in cache.results.items():
+        rows[key] = memo_codec.checked_rows(checked)  # a new key goes last: the latest
     data = {"format": _FORMAT, "state": cache.state, "notice": cache.notice,
             "memo": memo_codec.memo_data(cache.memo.pruned()),
-            "results": {key: memo_codec.checked_rows(rows) for key, rows in results.items()}}
+            "results": dict(list(rows.items())[-_MAX_RESULTS:])}
     import tempfile  # only runs that resolved something write
 
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         handle, temp = tempfile.mkstemp(dir=path.parent, prefix=".tmp-", suffix=".json")
         with os.fdopen(handle, "w", encoding="utf-8") as out:
-            # ASCII escapes: a document's lone surrogates survive the round trip
-            json.dump(data, out, separators=(",", ":"))
+            # ASCII escapes: a document's lone surrogates survive the round trip; dumps,
+            # not dump: the C encoder writes the whole text (dump encodes in Python chunks)
+            out.write(json.dumps(data, separators=(",", ":")))
         os.replace(temp, path)
     except (OSError, ValueError):
         return
