@@ -128,6 +128,7 @@ def test_a_foreign_cache_file_is_a_cold_run(
         data = json.loads(path.read_text(encoding="utf-8"))
         for rows in data["results"].values():
             rows[0][1] = ["verified", [["planted.py", "1"]], "", ""]  # a wrong type
+        data["memo"]["refs"][0][2] = ["verified", [["planted.py", "1"]], "", ""]
         path.write_text(json.dumps(data), encoding="utf-8")
     judged.clear()
     assert _verify(capsys, "articles") == first
