@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 import pse.verify.check
-from pse.verify.memo import UNKEPT_KINDS
+from pse.verify.memo import is_kept
 from pse.verify.refs import Reference, Resolution
 from repo_fixtures import PY_SMALL, check_golden, run_cli
 
@@ -17,12 +17,12 @@ from repo_fixtures import PY_SMALL, check_golden, run_cli
 @pytest.fixture
 def judged(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     """The names of the references the checker resolves (not answered from the cache),
-    except those of the kinds that are always resolved again (lines, quotes)."""
+    except those always resolved again (lines and quotes of documents)."""
     names: list[str] = []
     real = pse.verify.check._judged
 
     def counting(ref: Reference, *args: object, **kwargs: object) -> Resolution:
-        if ref.kind not in UNKEPT_KINDS:
+        if is_kept(ref):
             names.append(ref.name)
         return real(ref, *args, **kwargs)  # type: ignore[arg-type]
 

@@ -123,8 +123,8 @@ def _document_stand_ins(root: Path, documents: list[Document]) -> dict[str, str]
 
     The index reads no Markdown or reStructuredText, so an edit to a document changes
     no answer but those about its lines or text (``guide.md:40``, a quote of it), which
-    the memo never keeps (:data:`pse.verify.memo.UNKEPT_KINDS`). So editing a document
-    in the tree keeps the memo valid.
+    the memo never keeps (:func:`pse.verify.memo.is_kept`). So editing a document in the
+    tree keeps the memo valid.
     """
     base = root.resolve()
     found: dict[str, str] = {}

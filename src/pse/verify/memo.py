@@ -13,6 +13,7 @@ from __future__ import annotations
 import hashlib
 from dataclasses import dataclass, field, fields, replace
 
+from pse.index.languages import detect_language
 from pse.verify.bindings import Bindings
 from pse.verify.refs import Reference, Resolution
 
@@ -20,7 +21,23 @@ RefKey = tuple[str, Reference]
 """(document context digest, the reference without its file and line)."""
 UNKEPT_KINDS = frozenset({"path_line", "quote"})
 """Kinds whose answers depend on a file's lines or text, which may be a document's own
-(documents are left out of the tree fingerprint): always resolved again."""
+(documents are left out of the tree fingerprint): resolved again when the file they
+name is a document (:func:`is_kept`)."""
+_DOCUMENT_LANGUAGES = frozenset({"markdown", "rst"})
+
+
+def is_kept(ref: Reference) -> bool:
+    """True when the memo may keep the answer of ``ref``.
+
+    A line or quote reference names its file, and every file it can match ends with the
+    same name (:meth:`pse.index.symbols.SymbolIndex.paths_matching`), so the same
+    language: one of a source file is covered by the tree fingerprint; one of a
+    Markdown or reStructuredText file may be a document being edited, which is not.
+    """
+    if ref.kind not in UNKEPT_KINDS:
+        return True
+    named = ref.in_file if ref.kind == "quote" else ref.name
+    return bool(named) and detect_language(named) not in _DOCUMENT_LANGUAGES
 
 
 @dataclass
@@ -38,7 +55,7 @@ class VerifyMemo:
 
     def get(self, key: RefKey) -> Resolution | None:
         """The remembered answer for ``key`` (None: resolve it)."""
-        if key[1].kind in UNKEPT_KINDS:
+        if not is_kept(key[1]):
             return None
         self.used.add(key)
         return self.refs.get(key)
@@ -46,7 +63,7 @@ class VerifyMemo:
     def put(self, key: RefKey, result: Resolution) -> None:
         """Remember the answer just computed for ``key``."""
         self.computed += 1
-        if key[1].kind not in UNKEPT_KINDS:
+        if is_kept(key[1]):
             self.used.add(key)
             self.refs[key] = result
 
