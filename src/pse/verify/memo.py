@@ -50,6 +50,11 @@ class VerifyMemo:
     used: set[RefKey] = field(default_factory=set)
     """Keys read or written by this run (what :meth:`pruned` keeps)."""
     used_claims: set[str] = field(default_factory=set)
+    sentences: dict[str, list[tuple[Reference, Resolution]]] = field(default_factory=dict)
+    """Claims of one prose sentence: ``sentence digest -> (reference, resolution)``, the
+    references with no file and their lines relative to the sentence's (an edited
+    document reads and judges only its changed sentences)."""
+    used_sentences: set[str] = field(default_factory=set)
     computed: int = 0
     """References resolved by this run (not answered from the memo)."""
 
@@ -67,6 +72,16 @@ class VerifyMemo:
             self.used.add(key)
             self.refs[key] = result
 
+    def sentence(self, key: str) -> list[tuple[Reference, Resolution]] | None:
+        """The remembered claims of the sentence of ``key`` (None: read them)."""
+        self.used_sentences.add(key)
+        return self.sentences.get(key)
+
+    def put_sentence(self, key: str, claims: list[tuple[Reference, Resolution]]) -> None:
+        """Remember the claims just read and judged in the sentence of ``key``."""
+        self.used_sentences.add(key)
+        self.sentences[key] = claims
+
     def pruned(self, *, keep: int = 50_000) -> VerifyMemo:
         """This run's entries, plus older ones up to ``keep`` (so the file stays small)."""
         refs = {k: v for k, v in self.refs.items() if k in self.used}
@@ -75,7 +90,12 @@ class VerifyMemo:
                 break
             refs.setdefault(key, value)
         claims = {k: v for k, v in self.claims.items() if k in self.used_claims}
-        return VerifyMemo(refs=refs, claims=claims)
+        sentences = {k: v for k, v in self.sentences.items() if k in self.used_sentences}
+        for digest, found in self.sentences.items():
+            if len(sentences) >= keep:
+                break
+            sentences.setdefault(digest, found)
+        return VerifyMemo(refs=refs, claims=claims, sentences=sentences)
 
 
 def context_key(bindings: Bindings, *, is_history: bool) -> str:

@@ -14,7 +14,7 @@ from dataclasses import fields
 from typing import get_args
 
 from pse.verify.memo import RefKey, VerifyMemo
-from pse.verify.refs import CheckedReference, RefKind, Reference, Resolution, Status
+from pse.verify.refs import CheckedReference, Reference, RefKind, Resolution, Status
 
 Row = list[object]
 """One dataclass as the list of its field values, in field order."""
@@ -135,20 +135,24 @@ def memo_data(memo: VerifyMemo) -> dict[str, object]:
                  for (context, ref), result in memo.refs.items()],
         "claims": {key: [[reference_row(ref), resolution_row(result)] for ref, result in found]
                    for key, found in memo.claims.items()},
+        "sentences": {key: [[reference_row(ref), resolution_row(result)]
+                            for ref, result in found]
+                      for key, found in memo.sentences.items()},
     }
 
 
 def memo(data: object) -> VerifyMemo:
     """The memo :func:`memo_data` wrote (ValueError when ``data`` is not that)."""
     if not isinstance(data, dict) or not isinstance(data.get("refs"), list) or \
-            not isinstance(data.get("claims"), dict):
+            not isinstance(data.get("claims"), dict) or \
+            not isinstance(data.get("sentences"), dict):
         raise ValueError("not a memo")
     refs: dict[RefKey, Resolution] = {}
     for row in data["refs"]:
         if not isinstance(row, list) or len(row) != 3:
             raise ValueError("not a memo row")
         refs[(_string(row[0]), reference(row[1]))] = resolution(row[2])
-    claims = {_string(key): [(reference(ref), resolution(result))
-                             for ref, result in _pairs(found)]
-              for key, found in data["claims"].items()}
-    return VerifyMemo(refs=refs, claims=claims)
+    claims, sentences = (
+        {_string(key): [(reference(ref), resolution(result)) for ref, result in _pairs(found)]
+         for key, found in data[part].items()} for part in ("claims", "sentences"))
+    return VerifyMemo(refs=refs, claims=claims, sentences=sentences)
