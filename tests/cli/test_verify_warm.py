@@ -129,7 +129,22 @@ def test_a_foreign_cache_file_is_a_cold_run(
         for rows in data["results"].values():
             rows[0][1] = ["verified", [["planted.py", "1"]], "", ""]  # a wrong type
         data["memo"]["refs"][0][2] = ["verified", [["planted.py", "1"]], "", ""]
+        for output in data["outputs"].values():
+            output[2] = "none"  # not a count: the whole file is refused
         path.write_text(json.dumps(data), encoding="utf-8")
     judged.clear()
     assert _verify(capsys, "articles") == first
     assert judged  # nothing of the planted file was used: resolved again
+
+
+def test_each_format_and_view_is_kept_apart(
+        repo: Path, capsys: pytest.CaptureFixture[str], judged: list[str]) -> None:
+    runs = {}
+    for args in (("--format", "text"), ("--format", "text", "--all"), ("--format", "json")):
+        runs[args] = run_cli(capsys, "verify", "articles", "--source", ".", *args)
+    judged.clear()
+    for args, first in runs.items():
+        again = run_cli(capsys, "verify", "articles", "--source", ".", *args)
+        assert (again.out, again.code) == (first.out, first.code)
+    assert judged == []
+    assert len({r.out for r in runs.values()}) == 3

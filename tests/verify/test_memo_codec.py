@@ -107,3 +107,19 @@ def test_a_planted_pickle_runs_no_code(tmp_path: Path, capsys: pytest.CaptureFix
     path.write_bytes(pickle.dumps(_Boom()))
     assert verify_cache.load(path, "s").answers("k") is None
     assert "pickle code ran" not in capsys.readouterr().out
+
+
+def test_rendered_outputs_read_back_and_malformed_ones_refuse_the_file(tmp_path: Path
+                                                                      ) -> None:
+    path = tmp_path / "v.json"
+    cache = _cache()
+    cache.outputs["k\0json\0False"] = ("{}\n", 2, 0)
+    cache.outputs["gone\0json\0False"] = ("{}\n", 1, 1)  # its answers are not kept
+    verify_cache.save(path, cache)
+    assert verify_cache.load(path, "s").outputs == {"k\0json\0False": ("{}\n", 2, 0)}
+    data = json.loads(path.read_text(encoding="utf-8"))
+    for bad in (["{}\n", 2, -1], ["{}\n", "2", 0], [3, 2, 0], ["{}\n", 2]):
+        data["outputs"]["k\0json\0False"] = bad
+        _planted(path, data)
+        found = verify_cache.load(path, "s")
+        assert found.outputs == {} and found.answers("k") is None

@@ -46,6 +46,9 @@ class VerifyCache:
     """Answers per set of documents: this run's, and the stored ones read so far."""
     notice: str = ""
     """The index's warning line of this state (repeated when answers come from here)."""
+    outputs: dict[str, tuple[str, int, int]] = field(default_factory=dict)
+    """Rendered output per set of documents and view (format, options): the text, the
+    number of references and of unverified ones (a warm run only writes it out)."""
     stored_results: dict[str, object] = field(default_factory=dict)
     """The file's answers as read (rows, see :mod:`pse.verify.memo_codec`)."""
     stored_memo: object = None
@@ -116,7 +119,20 @@ def _decoded(data: dict[str, object], state: str) -> VerifyCache:
     if not isinstance(results, dict) or not isinstance(notice, str):
         raise ValueError("not a verify cache")
     return VerifyCache(state=state, notice=notice, stored_memo=data["memo"],
-                       stored_results={str(key): rows for key, rows in results.items()})
+                       stored_results={str(key): rows for key, rows in results.items()},
+                       outputs=_outputs(data["outputs"]))
+
+
+def _outputs(data: object) -> dict[str, tuple[str, int, int]]:
+    if not isinstance(data, dict):
+        raise ValueError("not a table of outputs")
+    found: dict[str, tuple[str, int, int]] = {}
+    for view, row in data.items():
+        if not isinstance(row, list) or len(row) != 3 or not isinstance(row[0], str) or \
+                not all(type(n) is int and n >= 0 for n in row[1:]):
+            raise ValueError("not an output row")
+        found[str(view)] = (row[0], row[1], row[2])
+    return found
 
 
 def save(path: Path, cache: VerifyCache) -> None:
@@ -125,9 +141,11 @@ def save(path: Path, cache: VerifyCache) -> None:
     rows = dict(cache.stored_results)
     for key, checked in cache.results.items():
         rows[key] = memo_codec.checked_rows(checked)  # a new key goes last: the latest
+    kept = dict(list(rows.items())[-_MAX_RESULTS:])
     data = {"format": _FORMAT, "state": cache.state, "notice": cache.notice,
-            "memo": memo_codec.memo_data(cache.memo.pruned()),
-            "results": dict(list(rows.items())[-_MAX_RESULTS:])}
+            "memo": _memo_data(cache), "results": kept,
+            "outputs": {view: list(output) for view, output in cache.outputs.items()
+                        if view.partition("\0")[0] in kept}}
     import tempfile  # only runs that resolved something write
 
     try:
@@ -140,6 +158,14 @@ def save(path: Path, cache: VerifyCache) -> None:
         os.replace(temp, path)
     except (OSError, ValueError):
         return
+
+
+def _memo_data(cache: VerifyCache) -> object:
+    """The memo to write: this run's, or the stored one as read when this run did not
+    need it (a warm run that only rendered a new format)."""
+    if cache._memo is None and cache.stored_memo is not None:
+        return cache.stored_memo
+    return memo_codec.memo_data(cache.memo.pruned())
 
 
 def _code_fingerprint() -> str:
