@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 import pse.verify.check
-from pse.verify.memo import UNKEPT_KINDS
+from pse.verify.memo import is_kept
 from pse.verify.refs import Reference, Resolution
 from repo_fixtures import PY_SMALL, check_golden, run_cli
 
@@ -17,12 +17,12 @@ from repo_fixtures import PY_SMALL, check_golden, run_cli
 @pytest.fixture
 def judged(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     """The names of the references the checker resolves (not answered from the cache),
-    except those of the kinds that are always resolved again (lines, quotes)."""
+    except those always resolved again (lines and quotes of documents)."""
     names: list[str] = []
     real = pse.verify.check._judged
 
     def counting(ref: Reference, *args: object, **kwargs: object) -> Resolution:
-        if ref.kind not in UNKEPT_KINDS:
+        if is_kept(ref):
             names.append(ref.name)
         return real(ref, *args, **kwargs)  # type: ignore[arg-type]
 
@@ -113,8 +113,38 @@ def test_an_unreadable_cache_file_is_ignored(
         repo: Path, capsys: pytest.CaptureFixture[str]) -> None:
     first = _verify(capsys, "articles")
     folder = Path(run_cli(capsys, "cache", "path").out.strip()) / "verify"
-    files = list(folder.glob("*.pickle"))
+    files = list(folder.glob("*.json"))
     assert files
     for path in files:
-        path.write_bytes(b"not a pickle")
+        path.write_bytes(b"not a cache")
     assert _verify(capsys, "articles") == first
+
+
+def test_a_foreign_cache_file_is_a_cold_run(
+        repo: Path, capsys: pytest.CaptureFixture[str], judged: list[str]) -> None:
+    first = _verify(capsys, "articles")
+    folder = Path(run_cli(capsys, "cache", "path").out.strip()) / "verify"
+    for path in folder.glob("*.json"):
+        data = json.loads(path.read_text(encoding="utf-8"))
+        for rows in data["results"].values():
+            rows[0][1] = ["verified", [["planted.py", "1"]], "", ""]  # a wrong type
+        data["memo"]["refs"][0][2] = ["verified", [["planted.py", "1"]], "", ""]
+        for output in data["outputs"].values():
+            output[2] = "none"  # not a count: the whole file is refused
+        path.write_text(json.dumps(data), encoding="utf-8")
+    judged.clear()
+    assert _verify(capsys, "articles") == first
+    assert judged  # nothing of the planted file was used: resolved again
+
+
+def test_each_format_and_view_is_kept_apart(
+        repo: Path, capsys: pytest.CaptureFixture[str], judged: list[str]) -> None:
+    runs = {}
+    for args in (("--format", "text"), ("--format", "text", "--all"), ("--format", "json")):
+        runs[args] = run_cli(capsys, "verify", "articles", "--source", ".", *args)
+    judged.clear()
+    for args, first in runs.items():
+        again = run_cli(capsys, "verify", "articles", "--source", ".", *args)
+        assert (again.out, again.code) == (first.out, first.code)
+    assert judged == []
+    assert len({r.out for r in runs.values()}) == 3

@@ -256,3 +256,29 @@ def test_claims_obey_the_ignore_list(resolver: Resolver) -> None:
     checked = check_documents([Document("a.md", "`Cart` extends `OutOfStock`.\n")], resolver,
                               ignore=["subclass(shop.core.Cart, *"])
     assert [c.result.status for c in checked if c.ref.kind == "claim"] == ["ignored"]
+
+
+def test_claims_from_the_sentence_memo_equal_fresh_ones(
+        resolver: Resolver, monkeypatch: pytest.MonkeyPatch) -> None:
+    import pse.verify.claims as claims_package
+    from pse.verify.memo import VerifyMemo
+
+    text = ("# Shop\n\n`Cart` subclasses `Base`.\n\n`EmptyCart` subclasses `Cart`.\n\n"
+            "`Cart.add` takes `qty`.\n")
+    memo = VerifyMemo()
+    first = check_documents([Document("doc.md", text)], resolver, memo=memo)
+    assert first == check_documents([Document("doc.md", text)], resolver)
+    read: list[str] = []
+    real = claims_package.read_claims
+
+    def counting(sentence: object) -> object:
+        read.append(sentence.text)  # type: ignore[attr-defined]
+        return real(sentence)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(claims_package, "read_claims", counting)
+    edited = "Intro line.\n\n" + text + "\n`OutOfStock` subclasses `ShopError`.\n"
+    second = check_documents([Document("other.md", edited)], resolver, memo=memo)
+    assert read == ["`OutOfStock` subclasses `ShopError`."]  # only the new sentence
+    monkeypatch.setattr(claims_package, "read_claims", real)
+    assert second == check_documents([Document("other.md", edited)], resolver)
+    assert [c.ref.line for c in second if c.ref.kind == "claim"] == [5, 7, 9, 11]

@@ -25,6 +25,7 @@ from pse.cli.common import (
 )
 from pse.config import Settings, cache_dir
 from pse.index.languages import detect_language
+from pse.index.model import FileEntry
 from pse.index.walk import ALWAYS_SKIPPED, discover_files, tree_fingerprint
 from pse.verify.refs import CheckedReference, Document
 
@@ -75,30 +76,60 @@ def command(ctx: click.Context, paths: tuple[Path, ...], source: Path | None,
     documents = load_documents(paths, exclude=settings.get_list("verify.exclude"))
     inputs = [*paths, *(Path(d.path) for d in documents), root]
     check_output_file(output_file, inputs=inputs)  # before the work, not after it
-    checked = _checked(context, settings, root, documents)
     fmt = settings.get_str("format")
-    write_output(_render(fmt, checked, documents, show_all=show_all, root=root,
-                         repo_url=repo_url), output_file, inputs=inputs)
-    flagged = sum(1 for c in checked if c.result.status == "unverified")
+    output, count, flagged = _report(context, settings, root, documents, fmt=fmt,
+                                     show_all=show_all, repo_url=repo_url)
+    write_output(output, output_file, inputs=inputs)
     if context.verbosity >= 0 and fmt != "text":
-        click.echo(f"pse: {len(checked)} references, {flagged} unverified", err=True)
+        click.echo(f"pse: {count} references, {flagged} unverified", err=True)
     return EXIT_FINDINGS if flagged and not exit_zero else EXIT_OK
 
 
-def _checked(context: CliContext, settings: Settings, root: Path,
-             documents: list[Document]) -> list[CheckedReference]:
-    """The documents' answers: kept ones when the tree, the documents and the settings
-    are unchanged; else resolved again, except the references the memo still answers."""
+_KEPT_FORMATS = frozenset({"json", "text"})
+"""Formats whose output depends on the answers alone (SARIF and HTML also read the
+repository and the working folder), so it is kept with them."""
+
+
+def _report(context: CliContext, settings: Settings, root: Path, documents: list[Document],
+            *, fmt: str, show_all: bool, repo_url: str) -> tuple[str, int, int]:
+    """The rendered output, the number of references and of unverified ones; a warm run
+    of a kept format reuses the output it rendered before."""
     check_source(root)
     entries = discover_files(root.resolve(), exclude=settings.get_list("index.exclude"))
     path = verify_cache.cache_file(cache_dir(settings), root)
     fingerprint = tree_fingerprint(entries, stand_ins=_document_stand_ins(root, documents))
     cache = verify_cache.load(path, verify_cache.state_key(fingerprint, settings))
     key = verify_cache.documents_key(documents, cwd=Path.cwd())
-    if key in cache.results:
-        if cache.notice and context.verbosity >= 0:
-            click.echo(cache.notice, err=True)
-        return cache.results[key]
+    view = f"{key}\0{fmt}\0{show_all}" if fmt in _KEPT_FORMATS else ""
+    kept = cache.outputs.get(view) if view else None
+    if kept is not None:
+        _notice(context, cache)
+        return kept
+    checked = cache.answers(key)
+    if checked is not None:
+        _notice(context, cache)
+    else:
+        checked = _resolved(context, settings, root, documents, entries, cache)
+        cache.results[key] = checked
+    output = _render(fmt, checked, documents, show_all=show_all, root=root, repo_url=repo_url)
+    rendered = (output, len(checked),
+                sum(1 for c in checked if c.result.status == "unverified"))
+    if view:
+        cache.outputs[view] = rendered
+    verify_cache.save(path, cache)
+    return rendered
+
+
+def _notice(context: CliContext, cache: verify_cache.VerifyCache) -> None:
+    """The index's warning line, repeated when the answers come from the cache."""
+    if cache.notice and context.verbosity >= 0:
+        click.echo(cache.notice, err=True)
+
+
+def _resolved(context: CliContext, settings: Settings, root: Path,
+              documents: list[Document], entries: list[FileEntry],
+              cache: verify_cache.VerifyCache) -> list[CheckedReference]:
+    """The documents' answers, resolved again except those the memo still holds."""
     # the index and the checker are imported only when something must be resolved
     from pse.cli.sources import index_warning, make_resolver, open_index
     from pse.verify.check import check_documents
@@ -106,15 +137,12 @@ def _checked(context: CliContext, settings: Settings, root: Path,
     index, stats = open_index(context, settings, root, entries=entries)
     cache.notice = index_warning(stats)
     try:
-        checked = check_documents(documents, make_resolver(index, settings),
-                                  ignore=settings.get_list("verify.ignore"),
-                                  historical=settings.get_list("verify.historical"),
-                                  strict=settings.get_bool("verify.strict"), memo=cache.memo)
+        return check_documents(documents, make_resolver(index, settings),
+                               ignore=settings.get_list("verify.ignore"),
+                               historical=settings.get_list("verify.historical"),
+                               strict=settings.get_bool("verify.strict"), memo=cache.memo)
     finally:
         index.close()
-    cache.results[key] = checked
-    verify_cache.save(path, cache)
-    return checked
 
 
 def _document_stand_ins(root: Path, documents: list[Document]) -> dict[str, str]:
@@ -122,8 +150,8 @@ def _document_stand_ins(root: Path, documents: list[Document]) -> dict[str, str]
 
     The index reads no Markdown or reStructuredText, so an edit to a document changes
     no answer but those about its lines or text (``guide.md:40``, a quote of it), which
-    the memo never keeps (:data:`pse.verify.memo.UNKEPT_KINDS`). So editing a document
-    in the tree keeps the memo valid.
+    the memo never keeps (:func:`pse.verify.memo.is_kept`). So editing a document in the
+    tree keeps the memo valid.
     """
     base = root.resolve()
     found: dict[str, str] = {}
@@ -169,9 +197,11 @@ def _render(fmt: str, checked: list[CheckedReference], documents: list[Document]
 
 def load_documents(paths: tuple[Path, ...], *, exclude: list[str]) -> list[Document]:
     """Read every Markdown document named by ``paths`` (files or folders)."""
-    import pathspec  # only with excludes (the warm path imports as little as it can)
+    spec = None
+    if exclude:
+        import pathspec  # only with excludes (the warm path imports as little as it can)
 
-    spec = pathspec.GitIgnoreSpec.from_lines(exclude) if exclude else None
+        spec = pathspec.GitIgnoreSpec.from_lines(exclude)
     documents: list[Document] = []
     for path in paths:
         if not path.exists():

@@ -13,7 +13,6 @@ import sys
 import tomllib
 from collections.abc import Callable, Sequence
 from functools import cache
-from importlib import metadata
 from pathlib import Path
 
 from pse.index.languages import PARSED_LANGUAGES, detect_language
@@ -99,6 +98,8 @@ def extractor_id(language: str) -> str:
 
 @cache
 def _grammars_version() -> str:
+    from importlib import metadata  # ~10 ms of imports: only when a file needs it
+
     try:
         return metadata.version("tree-sitter-language-pack")
     except metadata.PackageNotFoundError:

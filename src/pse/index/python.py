@@ -97,7 +97,15 @@ def _walk_body(c: _Collector, body: list[ast.stmt], *, scope: str, scope_kind: s
                 _walk_body(c, child_body, scope=scope, scope_kind=scope_kind)
 
 
+_COMPOUND = frozenset({ast.If, ast.For, ast.AsyncFor, ast.While, ast.With, ast.AsyncWith,
+                       ast.Try, getattr(ast, "TryStar", ast.Try), ast.Match, ast.FunctionDef,
+                       ast.AsyncFunctionDef, ast.ClassDef})
+"""Statements with bodies of statements (any other statement has none)."""
+
+
 def _nested_bodies(node: ast.stmt) -> list[list[ast.stmt]]:
+    if type(node) not in _COMPOUND:
+        return []  # most statements: four attribute lookups saved per statement
     bodies: list[list[ast.stmt]] = []
     for attr in ("body", "orelse", "finalbody"):
         value = getattr(node, attr, None)

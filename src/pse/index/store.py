@@ -123,7 +123,8 @@ def save_file(conn: sqlite3.Connection, entry: FileEntry, *, module: str,
     conn.executemany(
         "INSERT INTO symbols VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
         [(s.path, s.qualname, s.name, s.kind, s.line, s.end_line, s.parent,
-          json.dumps(s.bases), json.dumps(s.params), int(s.varkw)) for s in parsed.symbols])
+          _json_strings(s.bases), _json_strings(s.params), int(s.varkw))
+         for s in parsed.symbols])
     conn.executemany("INSERT INTO imports VALUES (?, ?, ?, ?, ?)",
                      [(entry.path, i.module, i.alias, i.target, i.line) for i in parsed.imports])
     conn.executemany("INSERT INTO mentions VALUES (?, ?, ?, ?)",
@@ -131,6 +132,12 @@ def save_file(conn: sqlite3.Connection, entry: FileEntry, *, module: str,
     conn.executemany("INSERT INTO defs VALUES (?, ?, ?, ?, ?, ?, ?)",
                      [(entry.path, d.qualname, d.line, json.dumps(d.decorators), int(d.is_async),
                        int(d.varargs), d.value) for d in parsed.defs])
+
+
+def _json_strings(values: tuple[str, ...]) -> str:
+    """``json.dumps(values)``: most symbols have no bases or parameters, and a cold
+    index of a large tree pays the encoder call per symbol."""
+    return json.dumps(values) if values else "[]"
 
 
 def save_bodies(conn: sqlite3.Connection, path: str, bodies: Iterable[BodyFacts]) -> None:

@@ -23,8 +23,13 @@ def _symbol(row: tuple[object, ...]) -> Symbol:
     qualname, name, kind, path, line, end_line, parent, bases, params, varkw = row
     return Symbol(qualname=str(qualname), name=str(name), kind=kind,  # type: ignore[arg-type]  # stored from a SymbolKind
                   path=str(path), line=int(line), end_line=int(end_line),  # type: ignore[call-overload]  # INTEGER column
-                  parent=str(parent), bases=tuple(json.loads(str(bases))),
-                  params=tuple(json.loads(str(params))), varkw=bool(varkw))
+                  parent=str(parent), bases=_strings(bases), params=_strings(params),
+                  varkw=bool(varkw))
+
+
+def _strings(stored: object) -> tuple[str, ...]:
+    """A JSON list column as a tuple (most are empty: no decoder call for those)."""
+    return () if stored == "[]" else tuple(json.loads(str(stored)))
 
 
 class SymbolIndex:

@@ -87,17 +87,19 @@ def _remembered_claims(document: Document, text: str, resolver: Resolver, *,
     key = text_key(document.path, text)
     memo.used_claims.add(key)
     if key not in memo.claims:
-        found = _claims(document, text, resolver, ignore=ignore, is_history=is_history)
+        found = _claims(document, text, resolver, ignore=ignore, is_history=is_history,
+                        memo=memo)
         memo.claims[key] = [(c.ref, c.result) for c in found]
     return [CheckedReference(ref, result) for ref, result in memo.claims[key]]
 
 
 def _claims(document: Document, text: str, resolver: Resolver, *, ignore: Sequence[str],
-            is_history: bool) -> list[CheckedReference]:
+            is_history: bool, memo: VerifyMemo | None = None) -> list[CheckedReference]:
     """The document's structural claims (see :mod:`pse.verify.claims`)."""
     found: list[CheckedReference] = []
     rst = document.path.lower().endswith((".rst", ".rest"))
-    for ref, result in check_claims(text, file=document.path, resolver=resolver, rst=rst):
+    for ref, result in check_claims(text, file=document.path, resolver=resolver, rst=rst,
+                                    memo=memo):
         if result.status == "unverified" and _matches_any(ref, ignore):
             result = Resolution("ignored", message="listed in [tool.pse.verify] ignore")
         elif result.status == "unverified" and is_history:

@@ -13,6 +13,7 @@ from __future__ import annotations
 import hashlib
 from dataclasses import dataclass, field, fields, replace
 
+from pse.index.languages import detect_language
 from pse.verify.bindings import Bindings
 from pse.verify.refs import Reference, Resolution
 
@@ -20,7 +21,23 @@ RefKey = tuple[str, Reference]
 """(document context digest, the reference without its file and line)."""
 UNKEPT_KINDS = frozenset({"path_line", "quote"})
 """Kinds whose answers depend on a file's lines or text, which may be a document's own
-(documents are left out of the tree fingerprint): always resolved again."""
+(documents are left out of the tree fingerprint): resolved again when the file they
+name is a document (:func:`is_kept`)."""
+_DOCUMENT_LANGUAGES = frozenset({"markdown", "rst"})
+
+
+def is_kept(ref: Reference) -> bool:
+    """True when the memo may keep the answer of ``ref``.
+
+    A line or quote reference names its file, and every file it can match ends with the
+    same name (:meth:`pse.index.symbols.SymbolIndex.paths_matching`), so the same
+    language: one of a source file is covered by the tree fingerprint; one of a
+    Markdown or reStructuredText file may be a document being edited, which is not.
+    """
+    if ref.kind not in UNKEPT_KINDS:
+        return True
+    named = ref.in_file if ref.kind == "quote" else ref.name
+    return bool(named) and detect_language(named) not in _DOCUMENT_LANGUAGES
 
 
 @dataclass
@@ -33,12 +50,17 @@ class VerifyMemo:
     used: set[RefKey] = field(default_factory=set)
     """Keys read or written by this run (what :meth:`pruned` keeps)."""
     used_claims: set[str] = field(default_factory=set)
+    sentences: dict[str, list[tuple[Reference, Resolution]]] = field(default_factory=dict)
+    """Claims of one prose sentence: ``sentence digest -> (reference, resolution)``, the
+    references with no file and their lines relative to the sentence's (an edited
+    document reads and judges only its changed sentences)."""
+    used_sentences: set[str] = field(default_factory=set)
     computed: int = 0
     """References resolved by this run (not answered from the memo)."""
 
     def get(self, key: RefKey) -> Resolution | None:
         """The remembered answer for ``key`` (None: resolve it)."""
-        if key[1].kind in UNKEPT_KINDS:
+        if not is_kept(key[1]):
             return None
         self.used.add(key)
         return self.refs.get(key)
@@ -46,9 +68,19 @@ class VerifyMemo:
     def put(self, key: RefKey, result: Resolution) -> None:
         """Remember the answer just computed for ``key``."""
         self.computed += 1
-        if key[1].kind not in UNKEPT_KINDS:
+        if is_kept(key[1]):
             self.used.add(key)
             self.refs[key] = result
+
+    def sentence(self, key: str) -> list[tuple[Reference, Resolution]] | None:
+        """The remembered claims of the sentence of ``key`` (None: read them)."""
+        self.used_sentences.add(key)
+        return self.sentences.get(key)
+
+    def put_sentence(self, key: str, claims: list[tuple[Reference, Resolution]]) -> None:
+        """Remember the claims just read and judged in the sentence of ``key``."""
+        self.used_sentences.add(key)
+        self.sentences[key] = claims
 
     def pruned(self, *, keep: int = 50_000) -> VerifyMemo:
         """This run's entries, plus older ones up to ``keep`` (so the file stays small)."""
@@ -58,7 +90,12 @@ class VerifyMemo:
                 break
             refs.setdefault(key, value)
         claims = {k: v for k, v in self.claims.items() if k in self.used_claims}
-        return VerifyMemo(refs=refs, claims=claims)
+        sentences = {k: v for k, v in self.sentences.items() if k in self.used_sentences}
+        for digest, found in self.sentences.items():
+            if len(sentences) >= keep:
+                break
+            sentences.setdefault(digest, found)
+        return VerifyMemo(refs=refs, claims=claims, sentences=sentences)
 
 
 def context_key(bindings: Bindings, *, is_history: bool) -> str:

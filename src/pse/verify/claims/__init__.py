@@ -11,15 +11,21 @@ where exact, a corrected sentence) or ignored (about code the tree cannot decide
 
 from __future__ import annotations
 
+import hashlib
+from dataclasses import replace
+
 from pse.verify.claims.grammar import read_claims
 from pse.verify.claims.judge import judge
-from pse.verify.claims.prose import sentences
+from pse.verify.claims.prose import Sentence, sentences
+from pse.verify.memo import VerifyMemo
 from pse.verify.refs import Reference, Resolution
 from pse.verify.resolve import Resolver
 
+Judged = list[tuple[Reference, Resolution]]
 
-def check_claims(text: str, *, file: str, resolver: Resolver, rst: bool = False
-                 ) -> list[tuple[Reference, Resolution]]:
+
+def check_claims(text: str, *, file: str, resolver: Resolver, rst: bool = False,
+                 memo: VerifyMemo | None = None) -> Judged:
     """Every structural claim of one document with its verdict, in document order.
 
     Args:
@@ -27,9 +33,28 @@ def check_claims(text: str, *, file: str, resolver: Resolver, rst: bool = False
         file: its display path (the references' ``file``).
         resolver: the resolver of the source tree.
         rst: True for reStructuredText (else Markdown).
+        memo: claims of sentences read before over the same tree (a sentence's claims
+            and verdicts depend on nothing else of its document).
     """
-    found: list[tuple[Reference, Resolution]] = []
+    found: Judged = []
     for sentence in sentences(text, rst=rst):
-        for claim in read_claims(sentence):
-            found.append(judge(claim, file=file, resolver=resolver))
+        if memo is None:
+            found.extend(judge(c, file=file, resolver=resolver) for c in read_claims(sentence))
+            continue
+        key = _sentence_key(sentence)
+        kept = memo.sentence(key)
+        if kept is None:
+            kept = [(replace(ref, file="", line=ref.line - sentence.line), result)
+                    for ref, result in (judge(c, file="", resolver=resolver)
+                                        for c in read_claims(sentence))]
+            memo.put_sentence(key, kept)
+        found.extend((replace(ref, file=file, line=sentence.line + ref.line), result)
+                     for ref, result in kept)
     return found
+
+
+def _sentence_key(sentence: Sentence) -> str:
+    """Everything of a sentence but its line (what its claims are read from)."""
+    parts = (sentence.text, *sentence.spans, "\0", *sentence.clauses, "\0",
+             sentence.normalised)
+    return hashlib.sha256("\x1f".join(parts).encode("utf-8", "surrogatepass")).hexdigest()
