@@ -262,6 +262,14 @@ def test_article_missing_repo_folder_exits_2(model: ScriptedLLM, tmp_path: Path,
     assert model.requests == []
 
 
+def test_article_given_a_file_says_it_wants_the_folder(model: ScriptedLLM, tmp_path: Path,
+                                                      capsys: pytest.CaptureFixture[str]) -> None:
+    (tmp_path / "notes.md").write_text("", encoding="utf-8")
+    err = _error(_article(capsys, tmp_path / "notes.md", tmp_path / "runs"))
+    assert "is a file, not a folder: give the repository's folder" in err
+    assert model.requests == [] and not (tmp_path / "runs").exists()
+
+
 def test_article_without_repo_or_registry_exits_2(model: ScriptedLLM,
                                                   capsys: pytest.CaptureFixture[str]) -> None:
     err = _error(run_cli(capsys, "article"))

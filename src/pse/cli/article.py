@@ -88,8 +88,11 @@ def command(ctx: click.Context, repo: Path | None, lang: str, translate_to: str 
     options = _Options(lang=lang, translate=translate_to or "", style=style, words=words,
                        no_tools=no_tools, no_llm_review=no_llm_review)
     for project in projects:
-        if not Path(project.source).is_dir():
-            raise CliError(f"repository folder {project.source!r} does not exist")
+        source = Path(project.source)
+        if not source.is_dir():
+            why = "is a file, not a folder: give the repository's folder" if source.exists() \
+                else "does not exist"
+            raise CliError(f"repository folder {project.source!r} {why}")
     runs = [_ArticleRun(context, project, out_dir=out_dir, cli=cli, options=options)
             for project in projects]
     if jobs > 1 and len(runs) > 1 and not any(r.is_local() for r in runs):
