@@ -14,7 +14,9 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from pathlib import PurePosixPath
 
+from pse.index.languages import known_suffixes
 from pse.index.symbols import SymbolIndex
 from pse.pipeline.state import PSEState
 from pse.rag.context import RetrievalTrace, focused_query, retrieve
@@ -260,10 +262,6 @@ def _public(name: str) -> bool:
     return not name.startswith("_")
 
 
-_CODE_SUFFIXES = (".py", ".js", ".ts", ".go", ".rs", ".java", ".c", ".h", ".toml", ".cfg")
-"""Files are no explanation: a summary that listed them came back as pasted lists."""
-
-
 def summary(text: str) -> str:
     """What a section covered, for the sections after it: the code names it explained
     (``""`` when it named none; its title then says enough).
@@ -272,8 +270,13 @@ def summary(text: str) -> str:
     section's opening line came back as the next section's opening, again and again.
     """
     names = [n for n in dict.fromkeys(re.findall(r"`([^`\n]+)`", _prose(text)))
-             if not _is_doc(n) and "/" not in n and not n.endswith(_CODE_SUFFIXES)]
+             if not _is_file_name(n)]  # files are no explanation: they came back as lists
     return "explained " + ", ".join(f"`{n}`" for n in names[:4]) if names else ""
+
+
+def _is_file_name(name: str) -> bool:
+    """``src/q.py``, ``README.rst``, ``setup.cfg``: a path, as the verifier reads one."""
+    return "/" in name or PurePosixPath(name).suffix in known_suffixes()
 
 
 def _prose(text: str) -> str:
