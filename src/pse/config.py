@@ -11,10 +11,8 @@ from the environment or ``.env``, never from ``pyproject.toml``, and are redacte
 
 from __future__ import annotations
 
-import difflib
 import json
 import os
-import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -354,6 +352,8 @@ def find_pyproject(start: Path) -> Path | None:
 
 
 def _has_pse_table(path: Path) -> bool:
+    import tomllib  # only where a pyproject.toml is found
+
     try:
         data = tomllib.loads(path.read_text(encoding="utf-8"))
     except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
@@ -363,6 +363,8 @@ def _has_pse_table(path: Path) -> bool:
 
 def read_pyproject(path: Path) -> dict[str, object]:
     """Flatten ``[tool.pse]`` of ``path`` to dotted snake_case keys, rejecting unknown ones."""
+    import tomllib
+
     try:
         data = tomllib.loads(path.read_text(encoding="utf-8"))
     except OSError as exc:
@@ -376,6 +378,8 @@ def read_pyproject(path: Path) -> dict[str, object]:
     _flatten(table, "", flat)
     for key in flat:
         if key not in _BY_KEY:
+            import difflib  # only for a misspelt key
+
             best = difflib.get_close_matches(key, list(_BY_KEY), n=1)
             hint = f"; did you mean {best[0].replace('_', '-')!r}?" if best else ""
             raise ConfigError(f"unknown key {key.replace('_', '-')!r} in [tool.pse] of "

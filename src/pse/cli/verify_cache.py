@@ -21,12 +21,14 @@ import os
 import sys
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pse
-from pse.config import Settings
-from pse.verify import memo_codec
-from pse.verify.memo import VerifyMemo
-from pse.verify.refs import CheckedReference, Document
+
+if TYPE_CHECKING:  # a warm run writes its kept output and decodes nothing: no codec import
+    from pse.config import Settings
+    from pse.verify.memo import VerifyMemo
+    from pse.verify.refs import CheckedReference, Document
 
 _FORMAT = "pse-verify-cache/2"  # 2: JSON (1 was a pickle)
 _MAX_RESULTS = 64
@@ -58,6 +60,9 @@ class VerifyCache:
     def memo(self) -> VerifyMemo:
         """The per-reference memo (empty when the file had none or a malformed one)."""
         if self._memo is None:
+            from pse.verify import memo_codec
+            from pse.verify.memo import VerifyMemo
+
             try:
                 self._memo = VerifyMemo() if self.stored_memo is None else \
                     memo_codec.memo(self.stored_memo)
@@ -68,6 +73,8 @@ class VerifyCache:
     def answers(self, key: str) -> list[CheckedReference] | None:
         """The kept answers for the documents of ``key`` (None: none, or malformed)."""
         if key not in self.results and key in self.stored_results:
+            from pse.verify import memo_codec
+
             try:
                 self.results[key] = memo_codec.checked(self.stored_results[key])
             except (ValueError, TypeError, KeyError, AttributeError):
@@ -138,6 +145,8 @@ def _outputs(data: object) -> dict[str, tuple[str, int, int]]:
 def save(path: Path, cache: VerifyCache) -> None:
     """Write ``cache`` (this run's entries and the latest others); errors are ignored,
     since a lost cache only costs the next run its speed."""
+    from pse.verify import memo_codec
+
     rows = dict(cache.stored_results)
     for key, checked in cache.results.items():
         rows[key] = memo_codec.checked_rows(checked)  # a new key goes last: the latest
@@ -165,6 +174,8 @@ def _memo_data(cache: VerifyCache) -> object:
     need it (a warm run that only rendered a new format)."""
     if cache._memo is None and cache.stored_memo is not None:
         return cache.stored_memo
+    from pse.verify import memo_codec
+
     return memo_codec.memo_data(cache.memo.pruned())
 
 

@@ -180,12 +180,22 @@ class SymbolIndex:
         rows = self._conn.execute("SELECT DISTINCT name FROM symbols ORDER BY name")
         return [str(n) for (n,) in rows]
 
-    def names_of_kinds(self, kinds: tuple[str, ...]) -> list[tuple[str, str]]:
-        """Every distinct (name, path) of a symbol of one of ``kinds``."""
-        marks = ", ".join("?" for _ in kinds)
+    def names_in_languages(self, languages: tuple[str, ...]) -> list[tuple[str, str]]:
+        """Every distinct (name, path) of a symbol defined in a file of ``languages``
+        (through the path index: the rows of other files are never read)."""
+        marks = ", ".join("?" for _ in languages)
         rows = self._conn.execute(
-            f"SELECT DISTINCT name, path FROM symbols WHERE kind IN ({marks}) ORDER BY name",  # noqa: S608 - placeholders only
-            kinds)
+            "SELECT DISTINCT name, path FROM symbols WHERE path IN "
+            f"(SELECT path FROM files WHERE language IN ({marks})) ORDER BY name",  # noqa: S608 - placeholders only
+            languages)
+        return [(str(n), str(p)) for n, p in rows]
+
+    def underscored_names(self) -> list[tuple[str, str]]:
+        """Every distinct (name, path) of a symbol whose name starts with ``_`` (a range
+        of the name index)."""
+        rows = self._conn.execute(
+            "SELECT DISTINCT name, path FROM symbols WHERE name >= '_' AND name < '`' "
+            "ORDER BY name")
         return [(str(n), str(p)) for n, p in rows]
 
     def foreign_qualnames(self) -> list[str]:

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import hashlib
 import os
-import stat
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -43,27 +42,31 @@ def discover_files(root: Path, *, exclude: Sequence[str] = ()) -> list[FileEntry
     return found
 
 
-def _walk(folder: Path, prefix: str, specs: list[tuple[str, pathspec.GitIgnoreSpec | None]],
+def _walk(folder: Path, prefix: str, specs: list[tuple[str, pathspec.GitIgnoreSpec]],
           found: list[FileEntry]) -> None:
-    specs = [*specs, (prefix, _read_gitignore(folder))]
+    spec = _read_gitignore(folder)
+    if spec is not None:
+        specs = [*specs, (prefix, spec)]
     try:
         entries = sorted(os.scandir(folder), key=lambda e: e.name)
     except OSError:
         return  # an unreadable subfolder is skipped, like git does
+    # the warm path lists the whole tree: the entry's own type (no stat call) sorts
+    # folders from files, and only files are stat-ed, for their size and mtime
     for entry in entries:
         rel = f"{prefix}{entry.name}"
         try:
-            info = entry.stat(follow_symlinks=False)
+            if entry.is_dir(follow_symlinks=False):
+                if (_is_skipped_dir(entry) or (not prefix and entry.name in _SKIPPED_AT_TOP)
+                        or (specs and _ignored(specs, rel + "/"))):
+                    continue
+                _walk(Path(entry.path), rel + "/", specs, found)
+            elif entry.is_file(follow_symlinks=False) and not (specs and _ignored(specs, rel)):
+                info = entry.stat(follow_symlinks=False)
+                found.append(FileEntry(path=rel, size=info.st_size, mtime_ns=info.st_mtime_ns,
+                                       language=detect_language(rel)))
         except OSError:
             continue
-        if stat.S_ISDIR(info.st_mode):
-            if (_is_skipped_dir(entry) or (not prefix and entry.name in _SKIPPED_AT_TOP)
-                    or _ignored(specs, rel + "/")):
-                continue
-            _walk(Path(entry.path), rel + "/", specs, found)
-        elif stat.S_ISREG(info.st_mode) and not _ignored(specs, rel):
-            found.append(FileEntry(path=rel, size=info.st_size, mtime_ns=info.st_mtime_ns,
-                                   language=detect_language(rel)))
 
 
 def _is_skipped_dir(entry: os.DirEntry[str]) -> bool:
@@ -89,10 +92,10 @@ def _spec(lines: list[str]) -> pathspec.GitIgnoreSpec:
     return pathspec.GitIgnoreSpec.from_lines(lines)
 
 
-def _ignored(specs: list[tuple[str, pathspec.GitIgnoreSpec | None]], rel: str) -> bool:
+def _ignored(specs: list[tuple[str, pathspec.GitIgnoreSpec]], rel: str) -> bool:
     ignored = False
     for base, spec in specs:
-        if spec is None or not rel.startswith(base):
+        if not rel.startswith(base):
             continue
         # deeper .gitignore files are consulted later and win, as in git
         result = _match(spec, rel[len(base):])

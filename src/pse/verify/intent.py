@@ -40,9 +40,6 @@ from pse.verify.refs import Reference, Resolution
 _TOKEN = re.compile(r"[A-Z]+(?![a-z])|[A-Z]?[a-z]+|[0-9]+")
 _CONTAINERS = frozenset({"module", "package", "class", "struct", "interface", "enum", "trait",
                          "type"})
-_VOCABULARY_KINDS = ("module", "package", "class", "function", "method", "struct",
-                     "interface", "enum", "trait", "type", "parameter", "attribute",
-                     "constant", "variable")
 _MIN_PART = 4
 """A real name counts inside a longer name only from this length on."""
 _NEAR = 75
@@ -145,7 +142,7 @@ class Intent:
             return True
         if self._is_near(ref, result):
             return True
-        if ref.name.startswith("_") and ref.name.lstrip("_") in self._vocabulary:
+        if ref.name.startswith("_") and self._in_vocabulary(ref.name.lstrip("_")):
             return True  # ``_load`` for ``load``: a private variant of a real name
         return self._built_around_real_name(ref.name.lstrip("_"))
 
@@ -259,7 +256,7 @@ class Intent:
                 if last - first == len(spans) - 1:
                     continue  # the whole name
                 part = name[spans[first][0]:spans[last][1]]
-                if len(part) >= _MIN_PART and part in self._vocabulary and \
+                if len(part) >= _MIN_PART and self._in_vocabulary(part) and \
                         part not in self.primary_tops:  # ``flask_name``: a naming pattern
                     return True
         return False
@@ -289,7 +286,7 @@ class Intent:
     @cached_property
     def _c_prefixes(self) -> dict[str, int]:
         counts: dict[str, int] = {}
-        for name, path in self.index.names_of_kinds(_VOCABULARY_KINDS):
+        for name, path in self.index.names_in_languages(("c", "cpp")):
             if path.endswith((".c", ".h", ".cc", ".cpp", ".hpp")) and "_" in name[1:]:
                 head = name.split("_", 1)[0]
                 counts[head] = counts.get(head, 0) + 1
@@ -299,12 +296,30 @@ class Intent:
     def _top_lower(self) -> frozenset[str]:
         return frozenset(m.lower() for m in self.primary_tops if len(m) > 2)
 
+    def _in_vocabulary(self, word: str) -> bool:
+        """True when the project's own files (not its test data's) define ``word``, or
+        ``word`` with leading underscores (``_load`` counts for ``load``).
+
+        Asked per word of the index (a run asks a few dozen), not answered from a set of
+        every name: reading every symbol row cost more than the rest of a checked run.
+        """
+        if word not in self._vocabulary_seen:
+            self._vocabulary_seen[word] = any(
+                self.is_primary(s.path) for s in self.index.by_name(word)) or any(
+                self.is_primary(path) for path in self._underscored.get(word, ()))
+        return self._vocabulary_seen[word]
+
     @cached_property
-    def _vocabulary(self) -> frozenset[str]:
-        """Names the project's own files define (not its test data's)."""
-        names = {name for name, path in self.index.names_of_kinds(_VOCABULARY_KINDS)
-                 if self.is_primary(path)}
-        return frozenset(names | {name.lstrip("_") for name in names})
+    def _vocabulary_seen(self) -> dict[str, bool]:
+        return {}
+
+    @cached_property
+    def _underscored(self) -> dict[str, list[str]]:
+        """Paths defining ``_word``, ``__word``... by ``word``."""
+        found: dict[str, list[str]] = {}
+        for name, path in self.index.underscored_names():
+            found.setdefault(name.lstrip("_"), []).append(path)
+        return found
 
 
 def _example_language(ref: Reference) -> str:
