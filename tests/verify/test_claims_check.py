@@ -282,3 +282,15 @@ def test_claims_from_the_sentence_memo_equal_fresh_ones(
     monkeypatch.setattr(claims_package, "read_claims", real)
     assert second == check_documents([Document("other.md", edited)], resolver)
     assert [c.ref.line for c in second if c.ref.kind == "claim"] == [5, 7, 9, 11]
+
+
+def test_a_noun_phrase_kind_is_judged(resolver: Resolver) -> None:
+    """"the `x` class" presupposes a kind: false when the tree says otherwise, with the
+    corrected sentence; a bare name that also names a value is not judged."""
+    claims = _claims(resolver, "The `Cart` function keeps the items.\n")
+    assert [(c.ref.name, c.result.status) for c in claims] == [
+        ("kind(shop.core.Cart, function)", "unverified")]
+    assert "`Cart` class" in claims[0].result.suggestion
+    assert _status(resolver, "The `Cart` class keeps the items.\n") == "verified"
+    # ``pay`` is a parameter (a value that may hold a class), so the phrase is not judged
+    assert _status(resolver, "Pass the `pay` class to it.\n") == "ignored"

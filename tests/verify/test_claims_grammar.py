@@ -19,7 +19,7 @@ def _read(text: str, *, rst: bool = False) -> list[tuple[str, str, str, bool]]:
 
 @pytest.mark.parametrize("text, expected", [
     ("`Cart` inherits from `Base`.", ("subclass", "Cart", "Base", False)),
-    ("The `Cart` class directly derives from `Base`.", ("subclass", "Cart", "Base", False)),
+    ("`Cart` directly derives from `Base`.", ("subclass", "Cart", "Base", False)),
     ("`Cart` is derived from `Base`.", ("subclass", "Cart", "Base", False)),
     ("`Cart` extends `Base`.", ("subclass", "Cart", "Base", False)),
     ("`Cart` is a direct subclass of `Base`.", ("subclass", "Cart", "Base", False)),
@@ -39,6 +39,33 @@ def _read(text: str, *, rst: bool = False) -> list[tuple[str, str, str, bool]]:
 ])
 def test_grammar_reads_inheritance(text: str, expected: tuple[str, str, str, bool]) -> None:
     assert _read(text) == [expected]
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("The `Cart` class keeps the items.", [("kind", "Cart", "class", False)]),
+    ("Call its `checkout` method when done.", [("kind", "checkout", "method", False)]),
+    ("The `Cart.total` property sums the prices.", [("kind", "Cart.total", "property", False)]),
+    ("This `Cart.empty` class method builds one.", [("kind", "Cart.empty", "classmethod", False)]),
+    ("The `shop.core` module holds it, and the `OutOfStock` exception is raised.",
+     [("kind", "shop.core", "module", False), ("kind", "OutOfStock", "exception", False)]),
+    ("The `Cart` class directly derives from `Base`.",
+     [("subclass", "Cart", "Base", False), ("kind", "Cart", "class", False)]),
+    ("`Cart` 类保存商品。", [("kind", "Cart", "class", False)]),
+    ("调用该 `checkout` 方法结账。", [("kind", "checkout", "method", False)]),
+    # no kind claim: indefinite (the reader's code), a modifier, negated, another noun
+    ("Write a `Plugin` class of your own.", []),
+    ("The `timeout` class attribute sets the limit.", []),
+    ("The `attr.s` class decorator adds methods.", []),
+    ("There is no `Cart` class here.", []),
+    ("It is not the `Cart` class that does this.", []),
+    ("The `Cart` class instances are cheap.", []),
+    ("与 `Cart` 类似的对象。", []),
+    ("`Cart` 类型的对象。", []),
+    ("Is the `Cart` class thread-safe?", []),
+])
+def test_grammar_reads_kinds_of_definite_noun_phrases(
+        text: str, expected: list[tuple[str, str, str, bool]]) -> None:
+    assert _read(text) == expected
 
 
 @pytest.mark.parametrize("text, expected", [

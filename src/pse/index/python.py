@@ -204,8 +204,12 @@ def _is_literal(node: ast.expr) -> bool:
     if isinstance(node, ast.Dict):
         return all(k is not None and _is_literal(k) and _is_literal(v)
                    for k, v in zip(node.keys, node.values, strict=True))
-    if isinstance(node, ast.Compare | ast.BoolOp):
+    if isinstance(node, ast.Compare):
         return True  # a flag computed at import time (``PY_3_8_PLUS = sys.version_info >= ...``)
+    if isinstance(node, ast.BoolOp):
+        # ``PY38 = sys.version_info >= (3, 8) and not PYPY`` is a flag; ``scan = c_scan or
+        # py_scan`` picks a callable, which is no constant
+        return all(_is_literal(v) or isinstance(v, ast.UnaryOp) for v in node.values)
     if isinstance(node, ast.UnaryOp | ast.BinOp):
         return all(_is_literal(e) for e in ast.iter_child_nodes(node) if isinstance(e, ast.expr))
     return False

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections import deque
 
 from pse.index.model import BodyFacts, Symbol
-from pse.verify.claims.decision import Decision, at, listing, short, undecided
+from pse.verify.claims.decision import Decision, at, listing, short, undecided, with_article
 from pse.verify.claims.names import Named, ancestry, outside_has
 from pse.verify.resolve import Resolver
 
@@ -83,7 +83,8 @@ def has_member(resolver: Resolver, subject: Symbol, member: str, *, methods: boo
     if found:
         callable_ = [s for s in found if s.kind in {"method", "function"}]
         if methods and not callable_:
-            return undecided(f"`{name}` is a {found[0].kind} of {short(subject.qualname)}")
+            return undecided(f"`{name}` is {with_article(found[0].kind)} of "
+                             f"{short(subject.qualname)}")
         return Decision(True, message, at(*(callable_ or found)))
     if any(h.external for h in hits) or _is_dynamic(resolver, subject):
         return undecided(f"{message}; it may get `{name}` from outside the tree")
@@ -100,7 +101,8 @@ def _class_member(resolver: Resolver, cls: Symbol, name: str, *, methods: bool) 
     if members:
         callable_ = [s for s in members if s.kind in {"method", "function"}]
         if methods and not callable_:
-            return undecided(f"`{name}` is a {members[0].kind} of {short(cls.qualname)}")
+            return undecided(f"`{name}` is {with_article(members[0].kind)} of "
+                             f"{short(cls.qualname)}")
         return Decision(True, message, at(*(callable_ or members)))
     if outside_has(found.external, name):
         return Decision(True, f"{short(cls.qualname)} inherits `{name}` from outside the tree",

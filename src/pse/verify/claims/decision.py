@@ -39,3 +39,8 @@ def listing(names: list[str] | tuple[str, ...], *, limit: int = 8) -> str:
     shown = ", ".join(f"`{n}`" for n in names[:limit])
     more = len(names) - limit
     return shown + (f" and {more} more" if more > 0 else "") if names else "none"
+
+
+def with_article(word: str) -> str:
+    """``word`` after its indefinite article ("an attribute", "a class")."""
+    return f"{'an' if word[:1] in 'aeiou' else 'a'} {word}"

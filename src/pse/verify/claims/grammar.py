@@ -223,7 +223,8 @@ class _Match:
 
 
 def read_claims(sentence: Sentence) -> Iterator[Claim]:
-    """The claims a sentence states (one per clause at most)."""
+    """The claims a sentence states: one per clause at most from its frames, and the kind
+    its definite noun phrases give a name (``the `Session` class``)."""
     if sentence.text.rstrip().endswith(("?", "？")):
         return
     for clause in sentence.clauses:
@@ -232,6 +233,54 @@ def read_claims(sentence: Sentence) -> Iterator[Claim]:
         claim = next((c for found in _matches(clause) if (c := _claim(found, sentence))), None)
         if claim is not None:
             yield claim
+        for named in _noun_kinds(clause, sentence):
+            # the frame's own object noun ("lives in the `pkg.core` module") is its claim's
+            if claim is None or (named.subject != claim.obj and not (
+                    claim.relation == "kind" and claim.subject == named.subject)):
+                yield named
+
+
+# "the `Session` class", "its `send` method", "该`loads`函数": a definite noun phrase
+# presupposes the name's kind. An indefinite one ("a `Plugin` class") is mostly the
+# reader's own code in an example, and a kind word followed by another noun
+# ("the `timeout` class attribute", "the `attr.s` class decorator") is a modifier.
+_NOUN_KIND = re.compile(
+    rf"(?:^|(?<![a-z])(?P<det>the|this|that|its|their|our|each|every|same))"
+    rf"§(?P<s>\d+)§(?P<k>{L.KIND_EN})(?![a-z-])(?: (?P<next>[a-z]+))?")
+_NOUN_KIND_ZH = re.compile(
+    r"(?:^|(?<=[这该此其的个]))§(?P<s>\d+)§"
+    r"(?P<k>类方法|静态方法|异步函数|协程函数|异常类|函数|方法|模块|异常|类(?![型似别比属])|属性)")
+_MODIFIED_KIND = frozenset({
+    "attribute", "attributes", "variable", "variables", "decorator", "decorators", "field",
+    "fields", "name", "names", "parameter", "parameters", "argument", "arguments", "factory",
+    "wrapper", "template", "registry", "keyword", "option", "options", "flag", "constant",
+    "constants", "property", "properties", "member", "members", "function", "functions",
+    "method", "methods", "class", "classes", "module", "modules", "type", "types", "level",
+    "scope", "path", "object", "objects", "instance", "instances", "call", "calls", "like",
+    "style", "based", "api", "apis", "interface"})
+"""Words after a kind word that make it a modifier, or leave the phrase about something
+else than the name (an instance of it, a call to it: the kind is then not the claim)."""
+_NEGATION_BEFORE = re.compile(r"(?:^|\s)(?:no|not|never|non|without|nor|neither)\s?$")
+_NEGATION_BEFORE_ZH = re.compile(r"(?:没有|不是|并非|并不是|无|非)$")
+
+
+def _noun_kinds(clause: str, sentence: Sentence) -> Iterator[Claim]:
+    """Kind claims of the definite noun phrases of one clause (see ``_NOUN_KIND``)."""
+    for pattern in (_NOUN_KIND, _NOUN_KIND_ZH):
+        for hit in pattern.finditer(clause):
+            groups = hit.groupdict()
+            if (groups.get("next") or "") in _MODIFIED_KIND and groups.get("next"):
+                continue
+            before = clause[:hit.start()]
+            negation = _NEGATION_BEFORE_ZH if pattern is _NOUN_KIND_ZH else _NEGATION_BEFORE
+            if negation.search(before):
+                continue
+            subject = sentence.spans[int(groups["s"])]
+            kind = canonical_kind(groups["k"])
+            if not kind or subject in {"self", "cls"} or not _NAME_LIKE.match(subject):
+                continue
+            yield Claim("kind", subject=subject, obj=kind, obj_text=groups["k"], negated=False,  # type: ignore[arg-type]  # a canonical kind
+                        line=sentence.line, sentence=sentence.text, presupposed=True)
 
 
 def _matches(clause: str) -> Iterator[_Match]:

@@ -29,7 +29,7 @@ def judge(claim: Claim, *, file: str, resolver: Resolver) -> tuple[Reference, Re
     name = _name(claim, relation, subject, obj)
     ref = Reference(file=file, line=claim.line, text=claim.sentence, name=name, kind="claim",
                     context=claim.sentence)
-    why = _unknown(subject, obj)
+    why = _unknown(subject, obj) or _value_named_alike(claim, resolver)
     if why:
         return ref, Resolution("ignored", message=why)
     decide = _decider(relation, claim, resolver, obj)
@@ -72,6 +72,17 @@ def _unknown(subject: Named, obj: Named | None) -> str:
         return f"`{subject.text}` is not found in the source tree"
     if obj is not None and not (obj.symbols or obj.paths or obj.external or obj.name):
         return f"`{obj.text}` is not a name"
+    return ""
+
+
+def _value_named_alike(claim: Claim, resolver: Resolver) -> str:
+    """Why a noun phrase's kind cannot be judged: its bare name also names a parameter or
+    attribute ("instantiate the `signer` class": the argument, a class, not the module)."""
+    name = claim.subject.removesuffix("()")
+    if not claim.presupposed or "." in name:
+        return ""
+    if any(s.kind in {"parameter", "attribute", "variable"} for s in resolver.index.by_name(name)):
+        return f"`{name}` also names a value, whose kind the tree does not say"
     return ""
 
 

@@ -26,3 +26,5 @@ class Claim:
     """For counts: True when ``self`` is excluded, False when included, None if unsaid."""
     obj_text: str = ""
     """For kinds and counts: the words written for the object (to correct them)."""
+    presupposed: bool = False
+    """A kind read from a noun phrase (``the `x` class``), not stated by a frame."""

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from pse.index.model import Symbol
-from pse.verify.claims.decision import Decision, at, listing, short, undecided
+from pse.verify.claims.decision import Decision, at, listing, short, undecided, with_article
 from pse.verify.claims.names import Named, ancestry, external_mro, introspect
 from pse.verify.resolve import Resolver
 
@@ -48,7 +48,8 @@ def built_on(resolver: Resolver, subject: Symbol, obj: Named) -> Decision:
         return subclass(resolver, subject, obj)
     inner = [s for s in obj.symbols if s.qualname.startswith(subject.qualname + ".")]
     if subject.kind in {"module", "package"} and inner:
-        return Decision(False, f"{short(inner[0].qualname)} is a {_kind_word(inner[0])} of "
+        word = with_article(_kind_word(inner[0]))
+        return Decision(False, f"{short(inner[0].qualname)} is {word} of "
                                f"{short(subject.qualname)}", at(inner[0]))
     return undecided("no structural reading")
 
@@ -61,7 +62,7 @@ def kind(resolver: Resolver, subject: Symbol, claimed: str) -> Decision:
     """Whether ``subject`` is a ``claimed`` (class, function, method, property...)."""
     actual = actual_kinds(resolver, subject)
     word = _describe(actual)
-    message = f"{short(subject.qualname)} is a {word}"
+    message = f"{short(subject.qualname)} is {with_article(word)}"
     if claimed in actual:
         return Decision(True, message, at(subject))
     if _defensible(claimed, actual):
