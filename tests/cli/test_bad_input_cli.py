@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
@@ -82,6 +83,42 @@ def test_output_report_in_the_tree_can_be_written_again(
     for _ in range(2):  # the second run replaces the first report, which is no source file
         assert run_cli(capsys, "-q", "index", ".", "--json", "-o", "symbols.json").code == 0
     assert '"symbols"' in (repo / "symbols.json").read_text(encoding="utf-8")
+
+
+def test_output_through_a_hard_link_never_writes_into_an_input(
+        repo: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A hard link is the input under another name: refused when it names a document
+    being checked; a link elsewhere to a file of the tree gets a new file of its own
+    (written aside, then renamed), so the tree's file is untouched."""
+    doc = repo / "articles" / "good.md"
+    original = doc.read_bytes()
+    os.link(doc, repo / "alias.md")
+    for docs in ("articles/good.md", "articles"):
+        _one_error_line(run_cli(capsys, "-q", "verify", docs, "-s", ".", "-o", "alias.md"),
+                        "'articles/good.md'", "over the input")
+    assert doc.read_bytes() == original
+    source = repo / "src" / "tinyhttp" / "client.py"
+    code = source.read_bytes()
+    outside = repo.parent / "alias.py"
+    os.link(source, outside)
+    assert run_cli(capsys, "-q", "index", ".", "--json", "-o", str(outside)).code == 0
+    assert source.read_bytes() == code
+    assert '"symbols"' in outside.read_text(encoding="utf-8")
+    assert not source.samefile(outside)
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="named pipes are POSIX")
+def test_a_named_pipe_is_refused_or_skipped_not_read(
+        repo: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Reading a FIFO blocks until a writer comes: named, it is an error; inside a folder
+    of documents it is not a document."""
+    os.mkfifo(repo / "articles" / "pipe.md")
+    _one_error_line(run_cli(capsys, "verify", "articles/pipe.md", "-s", "."),
+                    "'articles/pipe.md'", "not a regular file")
+    result = run_cli(capsys, "-q", "verify", "articles", "-s", ".", "--format", "json",
+                     "--exit-zero")
+    assert result.code == 0, result.err
+    assert "pipe.md" not in result.out
 
 
 def test_index_and_rag_name_a_file_given_as_the_tree(

@@ -55,6 +55,8 @@ def test_resume_cli_needs_review_exits_1(model: ScriptedLLM, examples: Path, tmp
     (run_dir,) = (tmp_path / "runs").iterdir()
     assert result.out.splitlines()[0] == str(run_dir / "needs-review" / "artifact.en.md")
     assert "1 open" in result.err
+    reason = [line for line in result.err.splitlines() if line.startswith("pse: needs review: ")]
+    assert len(reason) == 1 and "findings" in reason[0], result.err  # why exit 1, always said
 
 
 def test_resume_cli_recommend_writes_the_recommendation(model: ScriptedLLM, examples: Path,

@@ -325,3 +325,9 @@ def test_claims_an_alias_called_a_name_is_not_a_call() -> None:
 def test_claims_a_doc_role_target_is_not_an_argument() -> None:
     text = "``pytest`` provides :std:doc:`Builtin fixtures <builtin>` to request resources.\n"
     assert [c for s in sentences(text, rst=True) for c in read_claims(s)] == []
+
+
+def test_a_long_backtick_run_is_text_and_read_in_linear_time() -> None:
+    # the old span pattern backtracked quadratically over a run of backticks
+    text = "A run " + "`" * 50_000 + " and `Cart` is a class."
+    assert _read(text) == [("kind", "Cart", "class", False)]

@@ -19,7 +19,13 @@ from pse.cli.common import (
     verbosity_options,
 )
 from pse.cli.reporting import report_inputs, report_options
-from pse.cli.runs import make_deps, new_run_id, print_summary, set_token_caps
+from pse.cli.runs import (
+    make_deps,
+    new_run_id,
+    print_review_reason,
+    print_summary,
+    set_token_caps,
+)
 from pse.errors import PseError
 from pse.index.facts import project_identity
 from pse.llm.types import Completion, LLMClient, Message, Stage, ToolSchema
@@ -216,8 +222,7 @@ def _print_gates(state: PSEState, context: CliContext) -> None:
     marks = ", ".join(f"{g['name']} {'ok' if g['passed'] else 'FAILED'}" for g in state.gates)
     context.progress(f"pse: {words} words, {sections} sections, {names} distinct verified "
                      f"code names; gates: {marks}")
-    if state.status != "passed":
-        click.echo(f"pse: needs review: {state.reason or 'a gate failed'}", err=True)
+    print_review_reason(state)
 
 
 def _projects(repo: Path | None, name: str, registry: Path | None, everything: bool

@@ -96,10 +96,45 @@ def write_output(text: str, output_file: Path | None, *, inputs: Sequence[Path] 
         return
     check_output_file(output_file, inputs=inputs)
     try:
-        output_file.resolve().parent.mkdir(parents=True, exist_ok=True)
-        output_file.write_text(text if text.endswith("\n") else text + "\n", encoding="utf-8")
+        _replace_file(output_file, text if text.endswith("\n") else text + "\n")
     except OSError as exc:
         raise CliError(f"cannot write {str(output_file)!r}: {exc.strerror}") from exc
+
+
+def _replace_file(path: Path, text: str) -> None:
+    """Write ``text`` to a new file and rename it to ``path``: never into the old file.
+
+    A file written in place is also every other name of it: ``-o`` given as a hard link
+    to one of the inputs would overwrite that input. A rename replaces the name only.
+    """
+    import tempfile
+
+    target = path.resolve()  # through a symbolic link, as writing to it would go
+    folder = target.parent
+    folder.mkdir(parents=True, exist_ok=True)
+    try:
+        mode = target.stat().st_mode & 0o777
+    except OSError:
+        umask = os.umask(0)
+        os.umask(umask)
+        mode = 0o666 & ~umask
+    handle, temp = tempfile.mkstemp(dir=folder, prefix=f".{target.name}.", suffix=".tmp")
+    try:
+        with os.fdopen(handle, "w", encoding="utf-8") as out:
+            out.write(text)
+        os.chmod(temp, mode)
+        os.replace(temp, target)
+    except BaseException:
+        Path(temp).unlink(missing_ok=True)
+        raise
+
+
+def _same_file(path: Path, other: Path) -> bool:
+    """True when both name one file (a hard link to an input is that input)."""
+    try:
+        return path.is_file() and other.is_file() and os.path.samefile(path, other)
+    except OSError:
+        return False
 
 
 # what a report may replace inside a folder the command read: earlier reports, not the tree
@@ -115,7 +150,7 @@ def check_output_file(output_file: Path | None, *, inputs: Sequence[Path] = ()) 
         return
     target = output_file.resolve()
     for source in inputs:
-        if target == source.resolve():
+        if target == source.resolve() or _same_file(target, source):
             raise CliError(f"refusing to write the report over the input {str(source)!r}; "
                            "choose another -o file")
     if target.is_dir():
@@ -137,6 +172,9 @@ def read_text_file(path: Path, *, what: str) -> str:
         raise CliError(f"{what} {str(path)!r} does not exist")
     if path.is_dir():
         raise CliError(f"{what} {str(path)!r} is a folder; give a Markdown or text file")
+    if not path.is_file():  # a FIFO or a device would block the read, or never end
+        raise CliError(f"{what} {str(path)!r} is not a regular file; give a Markdown or "
+                       "text file")
     try:
         data = path.read_bytes()
     except OSError as exc:

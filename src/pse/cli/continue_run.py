@@ -7,7 +7,7 @@ from pathlib import Path
 import click
 
 from pse.cli.common import EXIT_FINDINGS, EXIT_OK, CliContext, CliError, get_context
-from pse.cli.runs import make_deps, print_summary, set_token_caps
+from pse.cli.runs import make_deps, print_review_reason, print_summary, set_token_caps
 from pse.pipeline.runner import resume_pipeline
 from pse.pipeline.state import PSEState, load_state
 from pse.pipeline.task import RunDeps
@@ -56,6 +56,7 @@ def _continue_article(context: CliContext, state: PSEState, run_dir: Path, *,
     set_token_caps(deps, words=int(state.inputs.get("words", "600") or 600))
     final = _run(context, state, run_dir, task, deps)
     print_summary(final, deps, run_dir=run_dir)
+    print_review_reason(final)
     return EXIT_OK if final.status == "passed" else EXIT_FINDINGS
 
 

@@ -14,7 +14,7 @@ from pse.cli.common import (
     get_context,
     verbosity_options,
 )
-from pse.cli.runs import make_deps, new_run_id, print_summary
+from pse.cli.runs import make_deps, new_run_id, print_review_reason, print_summary
 from pse.config import Settings
 from pse.errors import PseError
 from pse.pipeline.runner import run_pipeline
@@ -190,4 +190,5 @@ def finish(final: PSEState, task: ResumeTask, deps: RunDeps, *, run_dir: Path) -
     print_summary(final, deps, run_dir=run_dir)
     for path in written:
         click.echo(str(path))
+    print_review_reason(final)
     return EXIT_OK if final.status == "passed" else EXIT_FINDINGS

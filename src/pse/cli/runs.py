@@ -52,6 +52,12 @@ def new_run_id(project: str) -> str:
     return f"{safe}-{time.strftime('%Y%m%d-%H%M%S', time.gmtime())}-{secrets.token_hex(2)}"
 
 
+def print_review_reason(state: PSEState) -> None:
+    """Why a run needs review, on stderr (always, even with ``-q``: it explains exit 1)."""
+    if state.status != "passed":
+        click.echo(f"pse: needs review: {state.reason or 'a gate failed'}", err=True)
+
+
 def print_summary(state: PSEState, deps: RunDeps, *, run_dir: Path) -> None:
     """Rounds, open findings by file and the token/cost table on stderr (quiet with
     ``-q``); the output paths on stdout."""

@@ -221,7 +221,9 @@ def _markdown_under(folder: Path) -> list[Path]:
     found: list[Path] = []
     for dirpath, dirnames, filenames in os.walk(folder):
         dirnames[:] = sorted(d for d in dirnames if d not in ALWAYS_SKIPPED)
-        found.extend(Path(dirpath) / f for f in filenames if f.lower().endswith(DOC_SUFFIXES))
+        # regular files only: a named pipe called ``x.md`` would block the run
+        found.extend(Path(dirpath) / f for f in filenames if f.lower().endswith(DOC_SUFFIXES)
+                     and os.path.isfile(os.path.join(dirpath, f)))
     return sorted(found)
 
 

@@ -28,7 +28,9 @@ from pse.verify.templates import TEMPLATE_FENCES, template_bindings, template_re
 _PYTHON_INFO = {"python", "py", "python3", "py3", "pycon", "pyi", "ipython"}
 _SHELL_INFO = {"bash", "sh", "shell", "console", "zsh", "shell-session", "bash-session",
                "terminal", "cmd", "powershell", "ps1", "fish"}
-_CODE_SPAN = re.compile(r"(`+).+?\1")
+# a backtick run opens a span only whole, and only a run of the same length closes it
+# (CommonMark): also what keeps a line of many backticks linear, not cubic
+_CODE_SPAN = re.compile(r"(?<!`)(`+)(?!`).+?(?<!`)\1(?!`)")
 """An inline code span: a marker written inside one is quoted, not obeyed."""
 _MARKER = re.compile(r"<!--\s*pse:\s*(ignore(?:-start|-end|-file|-next-line)?)\s*-->")
 _ROLE = re.compile(r"\{([\w:.-]+)\}$")

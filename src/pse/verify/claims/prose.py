@@ -15,7 +15,9 @@ from dataclasses import dataclass
 from pse.verify.claims.lexicon import ADVERBS, ADVERBS_ZH
 from pse.verify.markdown import ignored_line_numbers
 
-_SPAN = re.compile(r"(?:\{(?P<myst>[\w:.-]+)\}|:(?P<role>[\w:.-]+):)?(`+)(?P<code>[^`]+?)\3(?!`)")
+# only a whole backtick run opens a span (CommonMark; a line of backticks stays linear)
+_SPAN = re.compile(
+    r"(?:\{(?P<myst>[\w:.-]+)\}|:(?P<role>[\w:.-]+):)?(?<!`)(`+)(?P<code>[^`]+?)\3(?!`)")
 _TEXT_ROLES = frozenset({"doc", "ref", "term", "numref", "download", "abbr", "guilabel",
                          "menuselection", "pep", "rfc", "issue", "pr", "user"})
 """Roles whose target is a page, label or word, not code: never a claim's argument."""
