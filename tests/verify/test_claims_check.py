@@ -73,6 +73,7 @@ def cached(value):
     return value
 ''',
     "shop/util.py": "def fmt(value):\n    return str(value)\n",
+    "shop/signer.py": "def sign(data, signer=None):\n    return data\n",
 }
 
 
@@ -294,3 +295,7 @@ def test_a_noun_phrase_kind_is_judged(resolver: Resolver) -> None:
     assert _status(resolver, "The `Cart` class keeps the items.\n") == "verified"
     # ``pay`` is a parameter (a value that may hold a class), so the phrase is not judged
     assert _status(resolver, "Pass the `pay` class to it.\n") == "ignored"
+    # ``signer`` is a module and a parameter: the class passed as the argument is meant
+    assert _status(resolver, "It instantiates the `signer` class.\n") == "ignored"
+    assert _status(resolver, "It instantiates the `util` class.\n") == "unverified"
+    assert _status(resolver, "The `signer` module signs.\n") == "verified"

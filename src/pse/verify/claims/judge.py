@@ -29,11 +29,14 @@ def judge(claim: Claim, *, file: str, resolver: Resolver) -> tuple[Reference, Re
     name = _name(claim, relation, subject, obj)
     ref = Reference(file=file, line=claim.line, text=claim.sentence, name=name, kind="claim",
                     context=claim.sentence)
-    why = _unknown(subject, obj) or _value_named_alike(claim, resolver)
+    why = _unknown(subject, obj)
     if why:
         return ref, Resolution("ignored", message=why)
     decide = _decider(relation, claim, resolver, obj)
     decision = _combine([decide(s) for s in subject.symbols])
+    why = _value_named_alike(claim, resolver) if decision.holds is False else ""
+    if why:
+        return ref, Resolution("ignored", evidence=decision.evidence, message=why)
     return ref, _verdict(claim, decision, obj)
 
 
@@ -76,8 +79,9 @@ def _unknown(subject: Named, obj: Named | None) -> str:
 
 
 def _value_named_alike(claim: Claim, resolver: Resolver) -> str:
-    """Why a noun phrase's kind cannot be judged: its bare name also names a parameter or
-    attribute ("instantiate the `signer` class": the argument, a class, not the module)."""
+    """Why a noun phrase's kind that the resolved name contradicts is still no finding: its
+    bare name also names a parameter or attribute ("instantiate the `signer` class": the
+    argument, a class, not the module of that name)."""
     name = claim.subject.removesuffix("()")
     if not claim.presupposed or "." in name:
         return ""
