@@ -272,9 +272,9 @@ def test_claims_from_the_sentence_memo_equal_fresh_ones(
     read: list[str] = []
     real = claims_package.read_claims
 
-    def counting(sentence: object) -> object:
+    def counting(sentence: object, *, indefinite: bool = False) -> object:
         read.append(sentence.text)  # type: ignore[attr-defined]
-        return real(sentence)  # type: ignore[arg-type]
+        return real(sentence, indefinite=indefinite)  # type: ignore[arg-type]
 
     monkeypatch.setattr(claims_package, "read_claims", counting)
     edited = "Intro line.\n\n" + text + "\n`OutOfStock` subclasses `ShopError`.\n"

@@ -331,3 +331,14 @@ def test_a_long_backtick_run_is_text_and_read_in_linear_time() -> None:
     # the old span pattern backtracked quadratically over a run of backticks
     text = "A run " + "`" * 50_000 + " and `Cart` is a class."
     assert _read(text) == [("kind", "Cart", "class", False)]
+
+
+def test_strict_reading_takes_indefinite_noun_phrases_too() -> None:
+    """In generated text ``a `decoder` class`` is about the project; in docs it is mostly
+    the reader's own code, so only the strict (article) reading takes it."""
+    text = "The module includes a `decoder` class and an `Error` exception."
+    [sentence] = sentences(text, rst=False)
+    assert [(c.subject, c.obj) for c in read_claims(sentence)] == []
+    assert [(c.subject, c.obj) for c in read_claims(sentence, indefinite=True)] == [
+        ("decoder", "class"), ("Error", "exception")]
+

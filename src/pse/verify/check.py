@@ -61,7 +61,7 @@ def check_documents(documents: Iterable[Document], resolver: Resolver, *,
                     memo.put(key, result)
             checked.append(CheckedReference(ref, result))
         checked.extend(_remembered_claims(document, text, resolver, ignore=ignore,
-                                          is_history=is_history, memo=memo))
+                                          is_history=is_history, memo=memo, strict=strict))
     checked.sort(key=lambda c: (c.ref.file, c.ref.line, c.ref.text, c.ref.name))
     return checked
 
@@ -79,27 +79,29 @@ def _judged(ref: Reference, resolver: Resolver, intent: Intent, bindings: Bindin
 
 
 def _remembered_claims(document: Document, text: str, resolver: Resolver, *,
-                       ignore: Sequence[str], is_history: bool, memo: VerifyMemo | None
-                       ) -> list[CheckedReference]:
+                       ignore: Sequence[str], is_history: bool, memo: VerifyMemo | None,
+                       strict: bool = False) -> list[CheckedReference]:
     """:func:`_claims`, answered from ``memo`` when the document's text is unchanged."""
     if memo is None:
-        return _claims(document, text, resolver, ignore=ignore, is_history=is_history)
+        return _claims(document, text, resolver, ignore=ignore, is_history=is_history,
+                       strict=strict)
     key = text_key(document.path, text)
     memo.used_claims.add(key)
     if key not in memo.claims:
         found = _claims(document, text, resolver, ignore=ignore, is_history=is_history,
-                        memo=memo)
+                        memo=memo, strict=strict)
         memo.claims[key] = [(c.ref, c.result) for c in found]
     return [CheckedReference(ref, result) for ref, result in memo.claims[key]]
 
 
 def _claims(document: Document, text: str, resolver: Resolver, *, ignore: Sequence[str],
-            is_history: bool, memo: VerifyMemo | None = None) -> list[CheckedReference]:
+            is_history: bool, memo: VerifyMemo | None = None, strict: bool = False
+            ) -> list[CheckedReference]:
     """The document's structural claims (see :mod:`pse.verify.claims`)."""
     found: list[CheckedReference] = []
     rst = document.path.lower().endswith((".rst", ".rest"))
     for ref, result in check_claims(text, file=document.path, resolver=resolver, rst=rst,
-                                    memo=memo):
+                                    memo=memo, strict=strict):
         if result.status == "unverified" and _matches_any(ref, ignore):
             result = Resolution("ignored", message="listed in [tool.pse.verify] ignore")
         elif result.status == "unverified" and is_history:

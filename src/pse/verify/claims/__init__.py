@@ -25,7 +25,7 @@ Judged = list[tuple[Reference, Resolution]]
 
 
 def check_claims(text: str, *, file: str, resolver: Resolver, rst: bool = False,
-                 memo: VerifyMemo | None = None) -> Judged:
+                 memo: VerifyMemo | None = None, strict: bool = False) -> Judged:
     """Every structural claim of one document with its verdict, in document order.
 
     Args:
@@ -35,18 +35,21 @@ def check_claims(text: str, *, file: str, resolver: Resolver, rst: bool = False,
         rst: True for reStructuredText (else Markdown).
         memo: claims of sentences read before over the same tree (a sentence's claims
             and verdicts depend on nothing else of its document).
+        strict: read indefinite noun phrases too ("a `decoder` class"): in generated
+            text they are about the project, in docs mostly about the reader's code.
     """
     found: Judged = []
     for sentence in sentences(text, rst=rst):
         if memo is None:
-            found.extend(judge(c, file=file, resolver=resolver) for c in read_claims(sentence))
+            found.extend(judge(c, file=file, resolver=resolver)
+                         for c in read_claims(sentence, indefinite=strict))
             continue
         key = _sentence_key(sentence)
         kept = memo.sentence(key)
         if kept is None:
             kept = [(replace(ref, file="", line=ref.line - sentence.line), result)
                     for ref, result in (judge(c, file="", resolver=resolver)
-                                        for c in read_claims(sentence))]
+                                        for c in read_claims(sentence, indefinite=strict))]
             memo.put_sentence(key, kept)
         found.extend((replace(ref, file=file, line=sentence.line + ref.line), result)
                      for ref, result in kept)

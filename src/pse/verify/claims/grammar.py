@@ -222,9 +222,10 @@ class _Match:
     groups: dict[str, str | None]
 
 
-def read_claims(sentence: Sentence) -> Iterator[Claim]:
+def read_claims(sentence: Sentence, *, indefinite: bool = False) -> Iterator[Claim]:
     """The claims a sentence states: one per clause at most from its frames, and the kind
-    its definite noun phrases give a name (``the `Session` class``)."""
+    its definite noun phrases give a name (``the `Session` class``); with ``indefinite``,
+    indefinite ones too (``a `decoder` class``: in generated text, never the reader's)."""
     if sentence.text.rstrip().endswith(("?", "？")):
         return
     for clause in sentence.clauses:
@@ -233,7 +234,7 @@ def read_claims(sentence: Sentence) -> Iterator[Claim]:
         claim = next((c for found in _matches(clause) if (c := _claim(found, sentence))), None)
         if claim is not None:
             yield claim
-        for named in _noun_kinds(clause, sentence):
+        for named in _noun_kinds(clause, sentence, indefinite=indefinite):
             # the frame's own object noun ("lives in the `pkg.core` module") is its claim's
             if claim is None or (named.subject != claim.obj and not (
                     claim.relation == "kind" and claim.subject == named.subject)):
@@ -244,9 +245,10 @@ def read_claims(sentence: Sentence) -> Iterator[Claim]:
 # presupposes the name's kind. An indefinite one ("a `Plugin` class") is mostly the
 # reader's own code in an example, and a kind word followed by another noun
 # ("the `timeout` class attribute", "the `attr.s` class decorator") is a modifier.
-_NOUN_KIND = re.compile(
-    rf"(?:^|(?<![a-z])(?P<det>the|this|that|its|their|our|each|every|same))"
-    rf"§(?P<s>\d+)§(?P<k>{L.KIND_EN})(?![a-z-])(?: (?P<next>[a-z]+))?")
+_DEFINITE = "the|this|that|its|their|our|each|every|same"
+_NOUN_KIND_TAIL = rf"§(?P<s>\d+)§(?P<k>{L.KIND_EN})(?![a-z-])(?: (?P<next>[a-z]+))?"
+_NOUN_KIND = re.compile(rf"(?:^|(?<![a-z])(?:{_DEFINITE})){_NOUN_KIND_TAIL}")
+_ANY_NOUN_KIND = re.compile(rf"(?:^|(?<![a-z])(?:{_DEFINITE}|a|an|one)){_NOUN_KIND_TAIL}")
 _NOUN_KIND_ZH = re.compile(
     r"(?:^|(?<=[这该此其的个]))§(?P<s>\d+)§"
     r"(?P<k>类方法|静态方法|异步函数|协程函数|异常类|函数|方法|模块|异常|类(?![型似别比属])|属性)")
@@ -264,9 +266,9 @@ _NEGATION_BEFORE = re.compile(r"(?:^|\s)(?:no|not|never|non|without|nor|neither)
 _NEGATION_BEFORE_ZH = re.compile(r"(?:没有|不是|并非|并不是|无|非)$")
 
 
-def _noun_kinds(clause: str, sentence: Sentence) -> Iterator[Claim]:
-    """Kind claims of the definite noun phrases of one clause (see ``_NOUN_KIND``)."""
-    for pattern in (_NOUN_KIND, _NOUN_KIND_ZH):
+def _noun_kinds(clause: str, sentence: Sentence, *, indefinite: bool) -> Iterator[Claim]:
+    """Kind claims of the noun phrases of one clause (see ``_NOUN_KIND``)."""
+    for pattern in (_ANY_NOUN_KIND if indefinite else _NOUN_KIND, _NOUN_KIND_ZH):
         for hit in pattern.finditer(clause):
             groups = hit.groupdict()
             if (groups.get("next") or "") in _MODIFIED_KIND and groups.get("next"):
