@@ -299,3 +299,10 @@ def test_a_noun_phrase_kind_is_judged(resolver: Resolver) -> None:
     assert _status(resolver, "It instantiates the `signer` class.\n") == "ignored"
     assert _status(resolver, "It instantiates the `util` class.\n") == "unverified"
     assert _status(resolver, "The `signer` module signs.\n") == "verified"
+
+
+def test_a_container_with_a_members_kind_is_not_judged(resolver: Resolver) -> None:
+    # "the `Cart` method that adds" is a method of `Cart`, not a claim that `Cart` is one
+    assert _status(resolver, "Call `add`, the `Cart` method that stores items.\n") == "ignored"
+    assert _status(resolver, "The `Cart` method `add` stores items.\n") == "ignored"
+    assert _status(resolver, "The `Cart` module keeps the items.\n") == "unverified"

@@ -342,3 +342,32 @@ def test_strict_reading_takes_indefinite_noun_phrases_too() -> None:
     assert [(c.subject, c.obj) for c in read_claims(sentence, indefinite=True)] == [
         ("decoder", "class"), ("Error", "exception")]
 
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("`Cart` and `Bag` are subclasses of `Base`.",
+     [("subclass", "Cart", "Base", False), ("subclass", "Bag", "Base", False)]),
+    ("Both `Cart` and `Bag` inherit from `Base`.",
+     [("subclass", "Cart", "Base", False), ("subclass", "Bag", "Base", False)]),
+    ("`add` and `clear` are methods.",
+     [("kind", "add", "method", False), ("kind", "clear", "method", False)]),
+    ("The `Cart` class in the `shop.core` module is a subclass of `Base`.",
+     [("subclass", "Cart", "Base", False), ("kind", "Cart", "class", False)]),
+    ("`Cart`, a subclass of `Base`, keeps items.", [("subclass", "Cart", "Base", False)]),
+    ("`Cart`, not a subclass of `Base`, keeps items.", [("subclass", "Cart", "Base", True)]),
+    ("`Cart`, which inherits from `Base`, keeps items.", [("subclass", "Cart", "Base", False)]),
+    ("`Cart` — which inherits from `Base` — keeps items.",
+     [("subclass", "Cart", "Base", False)]),
+    ("As a subclass of `Base`, `Cart` keeps items.", [("subclass", "Cart", "Base", False)]),
+    ("Pass `qty` as a keyword argument to `Cart.add()`.",
+     [("has_param", "Cart.add()", "qty", False)]),
+    # no claim: an instance, a return value, an aside without a slot, a value passed
+    ("Pass `cart` to `checkout()` to pay.", []),
+    ("Pass `cart` as an argument to `checkout()`.", []),
+    ("Use `app`, a `Shop` instance, to run it.", []),
+    ("Call `make`, which returns a `Cart`, first.", []),
+    ("As a result, `Cart` keeps items.", []),
+])
+def test_grammar_reads_each_subject_of_coordinations_appositions_and_relatives(
+        text: str, expected: list[tuple[str, str, str, bool]]) -> None:
+    assert _read(text) == expected

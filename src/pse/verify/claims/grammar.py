@@ -62,6 +62,12 @@ _FRAMES: list[tuple[Relation, str]] = [
     ("has_param", rf"{S} {L.ADV}{L.AUX}{L.NEG}(?:be )?(?P<n1>called with) {L.DET}§(?P<o>\d+)§"),
     ("has_param", rf"(?:(?:you|one|we) )?{L.AUX}{L.NEG}(?P<n1>call) §(?P<o>\d+)§ (?:on|of) "
                   rf"(?:the )?§(?P<s>\d+)§"),
+    # "pass `timeout` as a keyword argument to `f()`": with the noun only; "pass `cart` to
+    # `checkout()`" passes a value, not a parameter of that name
+    ("has_param", rf"(?:(?:you|one|we) )?{L.AUX}{L.NEG}(?P<n1>pass) {L.DET}§(?P<o>\d+)§ "
+                  r"(?:as )?(?:an? |the )?(?:keyword argument|named argument|keyword|kwarg"
+                  r"|parameter|option) (?:to|into) (?:the )?"
+                  r"§(?P<s>\d+)§"),
     ("has_param", rf"no {L.DET}(?P<n1>{L.NOUN} )?(?:named |called )?§(?P<o>\d+)§(?P<n2> {L.NOUN})? "
                   rf"(?P<neg>exists|is defined|is available) (?:on|in|for) (?:the )?§(?P<s>\d+)§"),
     ("has_param", rf"{S2} {L.BE} {L.NEG}{L.ADV}(?P<n1>accepted|taken|expected|supported|received)"
@@ -172,6 +178,7 @@ _CUES: dict[str, str] = {
                     r"|eleven|twelve|[零一二两三四五六七八九十]).{0,16}?(?:param|arg|参数|形参)"
                     r"|(?:参数|签名).{0,8}?[\d零一二两三四五六七八九十]"),
     "has_param": (r"param|arg|option|keyword|kwarg|method|function|propert|attribute|member"
+                  r"|pass"
                   r"|field|callback|take|accept|receiv|expect|support|requir|defin|declar"
                   r"|provid|expos|offer|implement|overrid|includ|contain|lack|come with|carr"
                   r"|has|have|gets? |signature|call|there (?:is|are)|exist|参数|方法|函数|属性|成员"
@@ -228,13 +235,14 @@ def read_claims(sentence: Sentence, *, indefinite: bool = False) -> Iterator[Cla
     indefinite ones too (``a `decoder` class``: in generated text, never the reader's)."""
     if sentence.text.rstrip().endswith(("?", "？")):
         return
-    for clause in sentence.clauses:
+    for position, clause in enumerate(sentence.clauses):
         if _CONDITION.match(clause):
             continue
         claim = next((c for found in _matches(clause) if (c := _claim(found, sentence))), None)
         if claim is not None:
             yield claim
-        for named in _noun_kinds(clause, sentence, indefinite=indefinite):
+        for named in _noun_kinds(clause, sentence, indefinite=indefinite,
+                                 first=position == 0):
             # the frame's own object noun ("lives in the `pkg.core` module") is its claim's
             if claim is None or (named.subject != claim.obj and not (
                     claim.relation == "kind" and claim.subject == named.subject)):
@@ -266,8 +274,11 @@ _NEGATION_BEFORE = re.compile(r"(?:^|\s)(?:no|not|never|non|without|nor|neither)
 _NEGATION_BEFORE_ZH = re.compile(r"(?:没有|不是|并非|并不是|无|非)$")
 
 
-def _noun_kinds(clause: str, sentence: Sentence, *, indefinite: bool) -> Iterator[Claim]:
-    """Kind claims of the noun phrases of one clause (see ``_NOUN_KIND``)."""
+def _noun_kinds(clause: str, sentence: Sentence, *, indefinite: bool, first: bool
+                ) -> Iterator[Claim]:
+    """Kind claims of the noun phrases of one clause (see ``_NOUN_KIND``); ``first``: the
+    clause opens its sentence (a later one may be an apposition: "call `run`, the `Flask`
+    method that starts it")."""
     for pattern in (_ANY_NOUN_KIND if indefinite else _NOUN_KIND, _NOUN_KIND_ZH):
         for hit in pattern.finditer(clause):
             groups = hit.groupdict()
@@ -281,8 +292,11 @@ def _noun_kinds(clause: str, sentence: Sentence, *, indefinite: bool) -> Iterato
             kind = canonical_kind(groups["k"])
             if not kind or subject in {"self", "cls"} or not _NAME_LIKE.match(subject):
                 continue
+            opens = first and not re.search(r"[a-z§]", clause[:hit.start()])
+            named_after = clause[hit.end("k"):].lstrip().startswith("§")  # the X method `m`
             yield Claim("kind", subject=subject, obj=kind, obj_text=groups["k"], negated=False,  # type: ignore[arg-type]  # a canonical kind
-                        line=sentence.line, sentence=sentence.text, presupposed=True)
+                        line=sentence.line, sentence=sentence.text,
+                        presupposed="subject" if opens and not named_after else "phrase")
 
 
 def _matches(clause: str) -> Iterator[_Match]:
@@ -336,7 +350,8 @@ def _possession(found: _Match) -> Relation | None:
     """Which relation "has/takes/accepts/defines X" states: its noun decides, else its verb."""
     noun = (found.groups.get("n1") or found.groups.get("n2") or "").strip()
     if re.search(r"param|arg|option|keyword|参数|kwarg|accepted|taken|expected|supported"
-                 r"|received|signature|include|contain|has|list|mention|called with", noun):
+                 r"|received|signature|include|contain|has|list|mention|called with|^pass$",
+                 noun):
         return "has_param"
     if re.search(r"method|function|方法|函数|^call$", noun):
         return "has_method"

@@ -34,7 +34,8 @@ def judge(claim: Claim, *, file: str, resolver: Resolver) -> tuple[Reference, Re
         return ref, Resolution("ignored", message=why)
     decide = _decider(relation, claim, resolver, obj)
     decision = _combine([decide(s) for s in subject.symbols])
-    why = _value_named_alike(claim, resolver) if decision.holds is False else ""
+    why = (_value_named_alike(claim, resolver) or _member_of(claim, subject)) \
+        if decision.holds is False else ""
     if why:
         return ref, Resolution("ignored", evidence=decision.evidence, message=why)
     return ref, _verdict(claim, decision, obj)
@@ -87,6 +88,21 @@ def _value_named_alike(claim: Claim, resolver: Resolver) -> str:
         return ""
     if any(s.kind in {"parameter", "attribute", "variable"} for s in resolver.index.by_name(name)):
         return f"`{name}` also names a value, whose kind the tree does not say"
+    return ""
+
+
+_MEMBER_KINDS = frozenset({"method", "function", "property", "attribute", "classmethod",
+                           "staticmethod", "coroutine", "constant"})
+
+
+def _member_of(claim: Claim, subject: Named) -> str:
+    """Why a noun phrase naming a class or module with a member's kind is no finding,
+    unless the phrase is its clause's subject: "call `run`, the `Flask` method that starts
+    it" and "the `Flask` method `run`" name a method *of* `Flask`."""
+    if claim.presupposed != "phrase" or claim.obj not in _MEMBER_KINDS:
+        return ""
+    if any(s.kind in {"class", "module", "package"} for s in subject.symbols):
+        return f"`{subject.text}` is a container: the phrase may name one of its members"
     return ""
 
 

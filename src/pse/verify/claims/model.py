@@ -26,5 +26,7 @@ class Claim:
     """For counts: True when ``self`` is excluded, False when included, None if unsaid."""
     obj_text: str = ""
     """For kinds and counts: the words written for the object (to correct them)."""
-    presupposed: bool = False
-    """A kind read from a noun phrase (``the `x` class``), not stated by a frame."""
+    presupposed: str = ""
+    """For a kind read from a noun phrase (``the `x` class``), not stated by a frame:
+    ``subject`` when the phrase opens its clause, ``phrase`` elsewhere ("call `run`, the
+    `Flask` method that..." may name a member of `Flask`)."""

@@ -115,10 +115,83 @@ def _sentence(number: int, raw: str, spans: list[re.Match[str]], *, offset: int)
         slotted.append(f"§{index}§")
         cursor = match.end() - offset
     slotted.append(raw[cursor:])
-    joined = "".join(slotted)
+    joined = _DASH_RELATIVE.sub(r", \1\2, ", "".join(slotted))
     clauses = tuple(c for c in (normalise(p) for p in _CLAUSE_END.split(joined)) if c)
-    return Sentence(line=number, text=raw.strip(), spans=codes, clauses=clauses,
+    return Sentence(line=number, text=raw.strip(), spans=codes, clauses=derived(clauses),
                     normalised=normalise(joined))
+
+
+# An aside between dashes is dropped as a parenthetical, unless it says something about
+# the slot before it ("`A` — which inherits from `B` — ..."): that one becomes an aside
+# between commas, which :func:`derived` reads.
+_DASH_RELATIVE = re.compile(
+    r"(?<=§)\s+[—–]{1,2}\s+((?:which|that|a|an|not a|not an)\s)([^—–]*?§\d+§[^—–]*?)"
+    r"\s+[—–]{1,2}\s+", re.IGNORECASE)
+_PLURALS = ((r"\bsubclasses of\b", "a subclass of"), (r"\bsubtypes of\b", "a subtype of"),
+            (r"\bchildren of\b", "a child of"), (r"\bclasses\b", "a class"),
+            (r"\bfunctions\b", "a function"), (r"\bmethods\b", "a method"),
+            (r"\bexceptions\b", "an exception"), (r"\bmodules\b", "a module"),
+            (r"\bproperties\b", "a property"))
+_KIND_WORD = r"(?:class|function|method|exception|module)"
+_COORDINATED = re.compile(
+    rf"^(?:both ?)?(?P<a>§\d+§){_KIND_WORD}? ?and ?(?P<b>§\d+§){_KIND_WORD}?e?s? ?"
+    r"(?P<rest>[a-z].+)$")
+_LOCATED_SUBJECT = re.compile(
+    rf"^(?P<det>the ?)?(?P<s>§\d+§{_KIND_WORD}?) ?(?:in|from|of) (?:the ?)?§\d+§"
+    r"(?:module|package|file)? ?(?P<rest>(?:is|are|was|has|does|can|will|never|also"
+    r"|directly|inherits|derives|extends|subclasses|raises|calls|takes|accepts|lives"
+    r"|defines)\b.*)$")
+_APPOSITION = re.compile(r"^(?P<not>not )?(?P<np>(?:a|an|the) .*§\d+§.*)$")
+_RELATIVE = re.compile(r"^(?:which|that) (?P<rest>.*§\d+§.*)$")
+_FRONTED = re.compile(r"^as (?P<np>(?:a|an|the) .*§\d+§.*)$")
+_ENDS_WITH_SLOT = re.compile(r"(§\d+§)(?:class|function|method|exception|module)?$")
+_STARTS_WITH_SLOT = re.compile(r"^(?:the )?(§\d+§)")
+
+
+def derived(clauses: tuple[str, ...]) -> tuple[str, ...]:
+    """The clauses as the grammar reads them: each says one thing of one subject.
+
+    - coordinated subjects make one clause each ("`A` and `B` are subclasses of `C`");
+    - a location modifier of the subject is dropped ("the `A` class in the `m` module is
+      a subclass of `C`": the frame would otherwise take `m` as the subject);
+    - an apposition or a relative clause after a slot is said of that slot ("`A`, a
+      subclass of `C`, ..."; "`A`, which inherits from `C`, ..."), and so is a fronted
+      "as" phrase of the slot after it ("As a subclass of `C`, `A` ...").
+    """
+    found: list[str] = []
+    for number, clause in enumerate(clauses):
+        coordinated = _COORDINATED.match(clause)
+        if coordinated:
+            rest = _singular(coordinated["rest"])
+            found.extend((f"{coordinated['a']} {rest}", f"{coordinated['b']} {rest}"))
+            continue
+        located = _LOCATED_SUBJECT.match(clause)
+        found.append(f"{located['det'] or ''}{located['s']} {located['rest']}" if located
+                     else clause)
+        before = _ENDS_WITH_SLOT.search(clauses[number - 1]) if number else None
+        if before is not None:
+            apposition, relative = _APPOSITION.match(clause), _RELATIVE.match(clause)
+            if apposition:
+                negation = "not " if apposition["not"] else ""
+                found.append(f"{before[1]} is {negation}{apposition['np']}")
+            elif relative:
+                found.append(f"{before[1]} {relative['rest']}")
+        fronted = _FRONTED.match(clause)
+        after = _STARTS_WITH_SLOT.match(clauses[number + 1]) \
+            if fronted and number + 1 < len(clauses) else None
+        if fronted and after is not None:
+            found.append(f"{after[1]} is {fronted['np']}")
+    return tuple(found)
+
+
+def _singular(text: str) -> str:
+    """A plural predicate said of each subject alone ("are subclasses of" -> "is a ...")."""
+    text = re.sub(r"^are\b", "is", text)
+    text = re.sub(r"^(inherit|derive|extend|subclass|raise|call|take|accept|define|live)\b",
+                  r"\1s", text)
+    for pattern, replacement in _PLURALS:
+        text = re.sub(pattern, replacement, text)
+    return text
 
 
 def _target(code: str) -> str:
