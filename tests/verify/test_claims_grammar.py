@@ -371,3 +371,17 @@ def test_strict_reading_takes_indefinite_noun_phrases_too() -> None:
 def test_grammar_reads_each_subject_of_coordinations_appositions_and_relatives(
         text: str, expected: list[tuple[str, str, str, bool]]) -> None:
     assert _read(text) == expected
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("`Cart` is a class in the `shop.core` module.", ("location", "Cart", "shop.core", False)),
+    ("`Cart` is one of the classes in `shop/core.py`.",
+     ("location", "Cart", "shop/core.py", False)),
+    ("`fmt` is not a function defined in `shop/core.py`.",
+     ("location", "fmt", "shop/core.py", True)),
+    ("`Cart` 是 `shop.core` 模块中的类。", ("location", "Cart", "shop.core", False)),
+    ("作为 `Base` 的子类，`Cart` 保存商品。", ("subclass", "Cart", "Base", False)),
+])
+def test_grammar_reads_a_kind_placed_in_a_module(
+        text: str, expected: tuple[str, str, str, bool]) -> None:
+    assert _read(text) == [expected]

@@ -112,6 +112,13 @@ _FRAMES: list[tuple[Relation, str]] = [
     ("location", rf"{S} {L.ADV}{L.AUX}(?:be )?{L.BE}? ?{L.NEG}{L.ADV}{L.PLACED} {L.IN} {L.DET}{O}"),
     ("location", rf"{S} {PRE}{L.LIVES} {L.IN} {L.DET}{O}"),
     ("location", rf"{S} {L.BE} {L.NEG}(?:in|inside|within|part of) {L.DET}{O}(?! ?'s)"),
+    # "`A` is a class in the `m` module", "one of the functions in `m.py`"
+    ("location", rf"{S} {L.BE} {L.NEG}(?:a|an|one of the) (?:(?:public|private|helper|small"
+                 r"|top-level|module-level) )?(?:class|function|method|constant|exception"
+                 r"|coroutine)(?:es|s)? (?:defined |declared )?(?:in|inside|within) "
+                 rf"{L.DET}{O}(?! ?'s)"),
+    ("location", rf"{SZ}{NEG_ZH}是{OZ}(?:中|里|内)的(?:一个)?(?:类|函数|方法|常量|异常类|异常"
+                 r"|属性|协程函数)"),
     ("location", rf"(?:(?:you|we|one) )?{L.AUX}(?:find|see|locate) {L.DET}{L.SOURCE_NOUN} "
                  r"(?:of|for) "
                  rf"{S} (?:in|inside|within|at) {L.DET}{O}"),
@@ -192,6 +199,8 @@ _CUES: dict[str, str] = {
     "location": (r"defin|declar|implement|locat|found|written|kept|housed|placed|stored"
                  r"|contained|live|resid|sits? |come|originat|belong|find|see |source"
                  r"|definition|(?:is|are) (?:not )?(?:in|inside|within|part of) "
+                 r"|(?:class|function|method|constant|exception|coroutine)(?:es|s)? "
+                 r"(?:defined |declared )?(?:in|inside|within)\b|中的|里的|内的"
                  r"|定义|声明|实现|写|放|位于|来自|属于|出自|源自|所在|在"),
     "defines": r"defin|declar|contain|hold|hous|implement|version|overrid|定义|声明|实现|define",
     "kind": (r"function|method|propert|module|package|constant|coroutine|class|exception"

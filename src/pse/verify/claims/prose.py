@@ -143,7 +143,7 @@ _LOCATED_SUBJECT = re.compile(
     r"|defines)\b.*)$")
 _APPOSITION = re.compile(r"^(?P<not>not )?(?P<np>(?:a|an|the) .*§\d+§.*)$")
 _RELATIVE = re.compile(r"^(?:which|that) (?P<rest>.*§\d+§.*)$")
-_FRONTED = re.compile(r"^as (?P<np>(?:a|an|the) .*§\d+§.*)$")
+_FRONTED = re.compile(r"^as (?P<np>(?:a|an|the) .*§\d+§.*)$|^作为(?P<zh>.*§\d+§.*)$")
 _ENDS_WITH_SLOT = re.compile(r"(§\d+§)(?:class|function|method|exception|module)?$")
 _STARTS_WITH_SLOT = re.compile(r"^(?:the )?(§\d+§)")
 
@@ -180,7 +180,8 @@ def derived(clauses: tuple[str, ...]) -> tuple[str, ...]:
         after = _STARTS_WITH_SLOT.match(clauses[number + 1]) \
             if fronted and number + 1 < len(clauses) else None
         if fronted and after is not None:
-            found.append(f"{after[1]} is {fronted['np']}")
+            found.append(f"{after[1]} is {fronted['np']}" if fronted["np"] else
+                         f"{after[1]}是{fronted['zh']}")
     return tuple(found)
 
 
