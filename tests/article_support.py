@@ -194,13 +194,17 @@ _WORDS = ("queue worker ledger buffer channel cursor record packet window batch 
           "field value limit budget offset signal marker table index column layer branch "
           "frame stream reader writer parser router filter mapper folder mirror anchor bridge "
           "bucket carrier cipher clock counter domain engine factor gateway harbor junction "
-          "kernel lattice module native option pocket quota ribbon sample tunnel update vector "
+          "kernel lattice motor native option pocket quota ribbon sample tunnel update vector "
           "wrapper yields adapts blends checks drains echoes fetches guards holds joins keeps "
           "lifts moves notes opens parks reads sorts tracks unpacks visits waits").split()
 
 
 def long_section(title: str, names: list[str], words: int, *, seed: int) -> str:
-    """About ``words`` words of distinct sentences, each naming one of ``names``."""
+    """About ``words`` words of distinct sentences, each naming one of ``names``.
+
+    The filler words hold no kind word ("module", "class"): right after a name, one would
+    be a claim about its kind ("`Job.run()` module ..."), which the gate checks.
+    """
     import random
     rng = random.Random(seed)
     sentences = []

@@ -303,7 +303,7 @@ def _noun_kinds(clause: str, sentence: Sentence, *, indefinite: bool, first: boo
                 continue
             opens = first and not re.search(r"[a-z§]", clause[:hit.start()])
             named_after = clause[hit.end("k"):].lstrip().startswith("§")  # the X method `m`
-            yield Claim("kind", subject=subject, obj=kind, obj_text=groups["k"], negated=False,  # type: ignore[arg-type]  # a canonical kind
+            yield Claim("kind", subject=subject, obj=kind, obj_text=groups["k"], negated=False,
                         line=sentence.line, sentence=sentence.text,
                         presupposed="subject" if opens and not named_after else "phrase")
 
