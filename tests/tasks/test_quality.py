@@ -93,7 +93,8 @@ def test_cut_off_end_flags_an_unfinished_end(text: str, span: str) -> None:
 
 @pytest.mark.parametrize("text", ["# T\n\nThe queue runs jobs.\n", "# T\n\n- a list item\n",
                                   "# T\n\nText.\n\n```\ncode\n```\n", "# T\n\n队列按顺序运行。\n",
-                                  ""])
+                                  "", "# T\n\nFor example:\n\n```python\nq.run_all()\n```\n",
+                                  "# T\n\nSteps:\n\n1. submit\n2. run\n"])
 def test_cut_off_end_passes_a_finished_end(text: str) -> None:
     assert quality.cut_off_end(text, path=P) == []
 

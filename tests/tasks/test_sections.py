@@ -21,6 +21,16 @@ def test_shape_section_puts_the_planned_heading_on_top_and_demotes_others() -> N
     assert trimmed == ""
 
 
+def test_shape_section_drops_a_lead_in_that_announces_nothing() -> None:
+    # the 0.5B wrote "..., such as:" and went on with another paragraph (stdlib zoneinfo)
+    text, trimmed = sections.shape_section(
+        "A", "It helps. It handles time zones, such as:\n\nThe central class is `ZoneInfo`.\n"
+        "\nThe steps are:\n\n1. load\n2. convert\n\nExample:\n\n```python\nx = 1\n```\n")
+    assert text == ("## A\n\nIt helps.\n\nThe central class is `ZoneInfo`.\n\nThe steps are:"
+                    "\n\n1. load\n2. convert\n\nExample:\n\n```python\nx = 1\n```\n")
+    assert trimmed == "It handles time zones, such as:"
+
+
 def test_shape_section_trims_a_reply_cut_at_the_cap() -> None:
     assert sections.shape_section("A", "Done here. And then the `")[0] == "## A\n\nDone here.\n"
     text, trimmed = sections.shape_section("A", "Text.\n\n```python\nqueue.run_all(")

@@ -169,13 +169,15 @@ def cut_off_end(text: str, *, path: str) -> list[Finding]:
     if not last:
         return []
     number, line = last[-1]
+    if number < _last_line_number(text):
+        return []  # it ends with a closed code block, which the lead-in announced
     stripped = line.strip()
     if _EMPTY_ITEM.fullmatch(stripped):  # "4." with nothing after it: cut at the cap
         return [_finding("cut-off", "the text ends in an empty list item", path=path,
                          line=number, text=stripped, hint="finish the item or delete it")]
-    if stripped.startswith(("#", "|")) or re.fullmatch(r"[-*+]\s.*", stripped) and \
-            stripped.count("`") % 2 == 0:
-        return []
+    if stripped.startswith(("#", "|")) or re.fullmatch(r"(?:[-*+]|\d+[.)])\s.*", stripped) \
+            and stripped.count("`") % 2 == 0:
+        return []  # a heading, a table row or a list item need no full stop
     unlinked = re.sub(r"\]\([^()\s]*\)$", "]", stripped)  # a link's ")" ends no sentence
     if stripped.count("`") % 2 or not unlinked.endswith(_TERMINAL) or \
             _ABBREVIATION_END.search(stripped) or stripped.count("(") > stripped.count(")"):
@@ -183,6 +185,12 @@ def cut_off_end(text: str, *, path: str) -> list[Finding]:
         return [_finding("cut-off", "the text ends mid-sentence", path=path, line=number,
                          text=tail, hint="finish the sentence or delete it")]
     return []
+
+
+def _last_line_number(text: str) -> int:
+    """The 1-based number of the last line that is not blank (0 for a blank text)."""
+    lines = text.split("\n")
+    return next((n for n in range(len(lines), 0, -1) if lines[n - 1].strip()), 0)
 
 
 def experience_claims(text: str, patterns: Sequence[str], sources: str, *,

@@ -331,7 +331,8 @@ def shape_section(title: str, text: str, *, subheadings: bool = True) -> tuple[s
     text, broken = drop_broken_spans("\n".join(body))
     text, lists = drop_name_lists(unwrap(drop_name_list_prefix(text)))
     text, repeats = drop_own_repeats(text)
-    repeats = [*broken, *lists, *repeats]
+    text, lead_ins = drop_dangling_lead_ins(text)
+    repeats = [*broken, *lists, *repeats, *lead_ins]
     text = drop_empty_headings(text).strip()
     trimmed = "\n".join(part for part in (trimmed, *repeats) if part)
     return (f"## {title}\n\n{text}\n" if text else f"## {title}\n"), trimmed
@@ -400,6 +401,36 @@ def _prose_paragraphs(lines: list[str]) -> list[tuple[int, int]]:
     if start is not None:
         ranges.append((start, len(lines)))
     return ranges
+
+
+_ANNOUNCED = re.compile(r"^\s*(?:[-*+]\s|\d+[.)]\s|```|~~~|\||>|    |\t)")
+"""What a lead-in ending in a colon may announce: a list, code, a table, a quote."""
+
+
+def drop_dangling_lead_ins(text: str) -> tuple[str, list[str]]:
+    """``text`` without sentences that end in a colon and announce nothing.
+
+    A small model wrote "It provides a way to manipulate time zones, such as:" and went on
+    with another paragraph; the lead-in (its last sentence) goes, the rest of the paragraph
+    stays. A colon before a list, a code block, a table or a quote is kept.
+    """
+    lines = text.split("\n")
+    removed: list[str] = []
+    for index, line in enumerate(lines):
+        stripped = line.rstrip()
+        if not stripped.endswith((":", "：")) or _in_code(lines, index) or \
+                _ANNOUNCED.match(line) or _ANY_HEADING.match(line):
+            continue
+        following = next((x for x in lines[index + 1:] if x.strip()), None)
+        if following is not None and _ANNOUNCED.match(following):
+            continue
+        ends = [m.end() for m in _SENTENCE_END.finditer(stripped)]
+        keep = stripped[:ends[-1]] if ends else ""
+        removed.append(stripped[len(keep):].strip())
+        lines[index] = keep
+    if not removed:
+        return text, []
+    return re.sub(r"\n{3,}", "\n\n", "\n".join(lines)).strip("\n"), removed
 
 
 def drop_own_repeats(text: str) -> tuple[str, list[str]]:
