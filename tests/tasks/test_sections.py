@@ -31,6 +31,21 @@ def test_shape_section_drops_a_lead_in_that_announces_nothing() -> None:
     assert trimmed == "It handles time zones, such as:"
 
 
+def test_shape_section_drops_a_code_free_restatement_of_an_earlier_section() -> None:
+    # the 0.5B opened every json section with the pitch again, worded a little differently
+    earlier = ["## What it is\n\nJSON (JavaScript Object Notation) is a subset of JavaScript, "
+               "which is a programming language used for web development.\n"]
+    text, trimmed = sections.shape_section(
+        "B", "JSON (JavaScript Object Notation) is a subset of JavaScript, a programming "
+        "language that is used to create dynamic web pages. The `JSONDecoder` class is a "
+        "subset of the decoder, used for web development. It parses text.\n", earlier=earlier)
+    assert text == ("## B\n\nThe `JSONDecoder` class is a subset of the decoder, used for web "
+                    "development. It parses text.\n")  # a sentence naming code stays
+    assert trimmed.startswith("JSON (JavaScript Object Notation)")
+    assert sections.shape_section("B", "JSON is a subset of JavaScript.\n", earlier=earlier)[1] \
+        == ""  # too few words to tell a restatement from a short reminder
+
+
 def test_shape_section_trims_a_reply_cut_at_the_cap() -> None:
     assert sections.shape_section("A", "Done here. And then the `")[0] == "## A\n\nDone here.\n"
     text, trimmed = sections.shape_section("A", "Text.\n\n```python\nqueue.run_all(")

@@ -308,14 +308,16 @@ SUBHEADING_WORDS = 250
 """A section shorter than this reads better as plain paragraphs than under sub-headings."""
 
 
-def shape_section(title: str, text: str, *, subheadings: bool = True) -> tuple[str, str]:
+def shape_section(title: str, text: str, *, subheadings: bool = True,
+                  earlier: Sequence[str] = ()) -> tuple[str, str]:
     """``## title`` then the body, and the unfinished tail trimmed off (``""`` if none).
 
     Headings the model added on top go, ``#``/``##`` inside become ``###`` (a section has one
     heading of its level), or go too when ``subheadings`` is false (a short section that a
     small model cut into "### Problem", "### Limits", "### Conclusion"); a reply cut at the
     token cap loses its unfinished last sentence or its unclosed code block, so a section
-    never ends mid-sentence.
+    never ends mid-sentence. ``earlier``: the texts of the sections before it, whose
+    sentences it must not restate (see :func:`drop_restatements`).
     """
     text, trimmed = trim_cut_off(inline_rst_as_markdown(text))
     lines = text.strip().split("\n")
@@ -332,7 +334,8 @@ def shape_section(title: str, text: str, *, subheadings: bool = True) -> tuple[s
     text, lists = drop_name_lists(unwrap(drop_name_list_prefix(text)))
     text, repeats = drop_own_repeats(text)
     text, lead_ins = drop_dangling_lead_ins(text)
-    repeats = [*broken, *lists, *repeats, *lead_ins]
+    text, restated = drop_restatements(text, earlier)
+    repeats = [*broken, *lists, *repeats, *lead_ins, *restated]
     text = drop_empty_headings(text).strip()
     trimmed = "\n".join(part for part in (trimmed, *repeats) if part)
     return (f"## {title}\n\n{text}\n" if text else f"## {title}\n"), trimmed
@@ -431,6 +434,71 @@ def drop_dangling_lead_ins(text: str) -> tuple[str, list[str]]:
     if not removed:
         return text, []
     return re.sub(r"\n{3,}", "\n\n", "\n".join(lines)).strip("\n"), removed
+
+
+_RESTATED = 0.75
+"""Share of a sentence's content words an earlier one holds for it to be a restatement."""
+_MIN_CONTENT_WORDS = 5
+_FUNCTION_WORDS = frozenset(
+    "the and for with that this which are was were its it's from into onto than then also "
+    "can will would could should may might has have had not but any all such these those "
+    "their there here when where what who how why use used uses using way ways more most "
+    "very other each both one two about over under between through".split())
+
+
+def _content_words(sentence: str) -> frozenset[str]:
+    return frozenset(w for w in re.findall(r"[a-z][a-z0-9-]{2,}", sentence.lower())
+                     if w not in _FUNCTION_WORDS)
+
+
+def drop_restatements(text: str, earlier: Sequence[str]) -> tuple[str, list[str]]:
+    """``text`` without sentences that restate an earlier section in other words.
+
+    The 0.5B opened every section with the project's pitch again ("JSON (JavaScript Object
+    Notation) is a subset of JavaScript, which is ..."), each time worded a little
+    differently, so no word-for-word check saw it. A sentence that names no code (a code
+    span is what a section adds) and whose content words an earlier sentence mostly holds
+    goes; Chinese, without spaces, is left alone.
+    """
+    seen = [words for section in earlier for line in _prose(section).split("\n")
+            for sentence in _split_sentences(line) if "`" not in sentence
+            and len(words := _content_words(sentence)) >= _MIN_CONTENT_WORDS]
+    if not seen:
+        return text, []
+    lines = text.split("\n")
+    removed: list[str] = []
+    for index, line in enumerate(lines):
+        if not line.strip() or _in_code(lines, index) or _ANY_HEADING.match(line):
+            continue
+        parts = _split_sentences(line)
+        kept = []
+        for sentence in parts:
+            words = _content_words(sentence)
+            if "`" not in sentence and len(words) >= _MIN_CONTENT_WORDS and any(
+                    len(words & other) / min(len(words), len(other)) >= _RESTATED
+                    for other in seen):
+                removed.append(sentence.strip())
+            else:
+                kept.append(sentence)
+        if len(kept) != len(parts):
+            lines[index] = "".join(kept).rstrip()
+    if not removed:
+        return text, []
+    return re.sub(r"\n{3,}", "\n\n", "\n".join(lines)).strip("\n"), removed
+
+
+def _split_sentences(line: str) -> list[str]:
+    """The sentences of one line, each with the spaces after it (joined, the line again)."""
+    parts, start = [], 0
+    for match in _SENTENCE_END.finditer(line):
+        end = match.end()
+        while end < len(line) and line[end] == " ":
+            end += 1
+        parts.append(line[start:end])
+        start = end
+    if start < len(line):
+        parts.append(line[start:])
+    return parts
 
 
 def drop_own_repeats(text: str) -> tuple[str, list[str]]:

@@ -177,7 +177,8 @@ class ArticleTask:
         share = _words(state) / max(1, len(state.sections))
         shaped, trimmed = sections.shape_section(
             str(state.sections[state.section].get("title", "")), text,
-            subheadings=share >= sections.SUBHEADING_WORDS)
+            subheadings=share >= sections.SUBHEADING_WORDS,
+            earlier=[str(s.get("text", "")) for s in state.sections[:state.section]])
         return self.normalize(state, shaped), trimmed
 
     def section_problem(self, state: PSEState, text: str) -> str:
