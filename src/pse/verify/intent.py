@@ -78,6 +78,7 @@ class Intent:
         """``names``: the project's own names besides its modules (distribution, crate)."""
         self.index = index
         self.names = frozenset(n.lower().replace("-", "_") for n in names if len(n) > 2)
+        self._vocabulary_seen: dict[str, bool] = {}
 
     def judge(self, ref: Reference, result: Resolution, *, bindings: Bindings) -> Resolution:
         """``result`` when ``ref`` clearly means the project's code, else why not."""
@@ -308,10 +309,6 @@ class Intent:
                 self.is_primary(s.path) for s in self.index.by_name(word)) or any(
                 self.is_primary(path) for path in self._underscored.get(word, ()))
         return self._vocabulary_seen[word]
-
-    @cached_property
-    def _vocabulary_seen(self) -> dict[str, bool]:
-        return {}
 
     @cached_property
     def _underscored(self) -> dict[str, list[str]]:

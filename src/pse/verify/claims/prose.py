@@ -144,7 +144,7 @@ _LOCATED_SUBJECT = re.compile(
 _APPOSITION = re.compile(r"^(?P<not>not )?(?P<np>(?:a|an|the) .*§\d+§.*)$")
 _RELATIVE = re.compile(r"^(?:which|that) (?P<rest>.*§\d+§.*)$")
 _FRONTED = re.compile(r"^as (?P<np>(?:a|an|the) .*§\d+§.*)$|^作为(?P<zh>.*§\d+§.*)$")
-_ENDS_WITH_SLOT = re.compile(r"(§\d+§)(?:class|function|method|exception|module)?$")
+_ENDS_WITH_SLOT = re.compile(rf"(§\d+§){_KIND_WORD}?$")
 _STARTS_WITH_SLOT = re.compile(r"^(?:the )?(§\d+§)")
 
 
