@@ -216,3 +216,14 @@ def test_shape_section_drops_a_pasted_list_of_names_as_trimmed() -> None:
 def test_summary_lists_code_names_not_files_and_at_most_four() -> None:
     text = "## A\n\n`a`, `b.py`, `README.rst`, `src/x.py`, `B`, `C`, `D`, `E` are here.\n"
     assert sections.summary(text) == "explained `a`, `B`, `C`, `D`"
+
+
+def test_a_long_source_excerpt_is_cut_at_a_line_end() -> None:
+    # cut mid-line, the excerpt ended in "    erro" and the 0.5B pasted it so (wsgiref)
+    lines = [f"    setting_{n} = None  # what setting {n} does" for n in range(60)]
+    text = "class BaseHandler:\n" + "\n".join(lines) + "\n"
+    excerpt = sections.source_excerpt(text)
+    assert len(excerpt) <= sections._MAX_CHUNK < len(text)
+    assert text.startswith(excerpt) and text[len(excerpt)] == "\n"
+    assert excerpt.split("\n")[-1] in lines
+    assert sections.source_excerpt("x = 1\n") == "x = 1\n"

@@ -339,6 +339,12 @@ def test_resolve_paths_do_not_depend_on_the_working_directory(
     ("pip install tinyhttp", "verified"),
     ("pip install tiny-http", "unverified"),     # a near miss of the project's own name
     ("pip install requests", "external"),        # another package: not ours to judge
+    ("pip install tinyhttpp", "unverified"),     # a typo
+    # the project's name with whole words added: stubs, plugins, extensions (real, other)
+    # (``tinyhttp-cli`` and ``tinyhttp-mock`` are within the near-miss ratio)
+    ("pip install tinyhttp-cli", "external"),
+    ("pip install tinyhttp-mock", "external"),
+    ("pip install types-tinyhttp", "external"),
 ])
 def test_resolve_pip_install_checks_the_projects_own_name(resolver: Resolver, span: str,
                                                           status: str) -> None:

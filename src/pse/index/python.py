@@ -36,6 +36,12 @@ class _Collector:
     imports: list[ImportEdge] = field(default_factory=list)
     mentions: list[Mention] = field(default_factory=list)
     defs: list[DefFacts] = field(default_factory=list)
+    definitions: set[str] = field(default_factory=set)
+    """Qualified names of the file's functions and classes."""
+    returned: set[str] = field(default_factory=set)
+    """``f.x`` for each plain name ``x`` that function ``f`` returns."""
+    object_attributes: list[tuple[str, ast.Attribute]] = field(default_factory=list)
+    """``x.attr = ...`` in a module or function body: the owner ``scope.x`` and target."""
 
     def add(self, node: ast.AST, *, name: str, kind: str, parent: str, **extra: object) -> str:
         qualname = f"{parent}.{name}" if parent else name
@@ -71,6 +77,7 @@ def extract_python(source: bytes, *, path: str, module: str, is_package: bool) -
     collector.add(tree, name=name, kind="package" if is_package else "module", parent=parent,
                   line=1, end_line=max(lines, 1))
     _walk_body(collector, tree.body, scope=module, scope_kind="module")
+    _add_object_attributes(collector)
     _collect_mentions(collector, source)
     return ParsedFile(path=path, language="python", lines=lines,
                       symbols=tuple(collector.symbols), imports=tuple(collector.imports),
@@ -91,6 +98,13 @@ def _walk_body(c: _Collector, body: list[ast.stmt], *, scope: str, scope_kind: s
                 for target in _assign_targets(node):
                     _add_names(c, target, scope=scope)
                 _add_value_fact(c, node, scope=scope)
+            if scope_kind != "class":
+                for target in _flatten_targets(_assign_targets(node)):
+                    if isinstance(target, ast.Attribute) and isinstance(target.value, ast.Name):
+                        c.object_attributes.append((f"{scope}.{target.value.id}", target))
+        elif isinstance(node, ast.Return):
+            if isinstance(node.value, ast.Name):
+                c.returned.add(f"{scope}.{node.value.id}")
         else:
             # if/try/with/for at module or class level still define names there
             for child_body in _nested_bodies(node):
@@ -134,9 +148,23 @@ def _add_names(c: _Collector, target: ast.expr, *, scope: str) -> None:
         _add_names(c, target.value, scope=scope)
 
 
+def _add_object_attributes(c: _Collector) -> None:
+    """Attributes set on a function or class of the file (``main.hidden = True``) or on
+    an object a function returns (``wrapper.cache_info = ...; return wrapper``, how
+    decorators give what they return its API): attributes of that owner. Other objects'
+    attributes (``args.verbose = True``) are left out: nothing says whose they are."""
+    seen: set[tuple[str, str]] = set()
+    for owner, target in c.object_attributes:
+        if (owner in c.definitions or owner in c.returned) and \
+                (owner, target.attr) not in seen:
+            seen.add((owner, target.attr))
+            c.add(target, name=target.attr, kind="attribute", parent=owner)
+
+
 def _add_class(c: _Collector, node: ast.ClassDef, *, scope: str) -> None:
     bases = tuple(ast.unparse(base) for base in node.bases)
     qualname = c.add(node, name=node.name, kind="class", parent=scope, bases=bases)
+    c.definitions.add(qualname)
     if node.decorator_list:
         c.defs.append(DefFacts(qualname, node.lineno, decorators=_decorators(node)))
     _walk_body(c, node.body, scope=qualname, scope_kind="class")
@@ -154,6 +182,7 @@ def _add_function(c: _Collector, node: ast.FunctionDef | ast.AsyncFunctionDef, *
     kind = "method" if scope_kind == "class" else "function"
     qualname = c.add(node, name=node.name, kind=kind, parent=scope,
                      params=tuple(names), varkw=args.kwarg is not None)
+    c.definitions.add(qualname)
     if node.decorator_list or args.vararg or isinstance(node, ast.AsyncFunctionDef):
         # a plain def has no row: most have none, and the cold index pays per row
         c.defs.append(DefFacts(qualname, node.lineno, decorators=_decorators(node),

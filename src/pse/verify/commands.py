@@ -90,7 +90,7 @@ class CommandChecks:
             name = _normalize_dist(re.split(r"[\[<>=!~;@ ]", arg, maxsplit=1)[0])
             if name == own:
                 return Resolution("verified", evidence=(("pyproject.toml", None),))
-            if self.suggester.is_close(name, own):
+            if self.suggester.is_close(name, own) and not _affixed(name, own):
                 return Resolution("unverified", suggestion=own,
                                   message=f"the project's package is named {own!r}")
         return None
@@ -110,6 +110,16 @@ class CommandChecks:
     def _facts(self) -> ProjectFacts:
         """The project's facts, read once (commands are checked against them)."""
         return collect_facts(self.index)
+
+
+def _affixed(name: str, own: str) -> bool:
+    """``types-cachetools``, ``pytest-httpx``, ``requests-oauthlib``: one name is the
+    other with whole words added, which is how the ecosystem names stubs, plugins and
+    extensions (a different, real distribution), not how a misspelling looks."""
+    words, own_words = name.split("-"), own.split("-")
+    short, long = sorted((words, own_words), key=len)
+    return len(short) < len(long) and any(
+        long[i:i + len(short)] == short for i in range(len(long) - len(short) + 1))
 
 
 def _normalize_dist(name: str) -> str:

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 from pse.index.facts import ProjectFacts
 from pse.pipeline.state import PSEState
-from pse.tasks.article import checks, quality
+from pse.tasks.article import borrowed, checks, quality
 from pse.tasks.article.promptfiles import instruction_texts
 from pse.tasks.article.text import count_words, prose_lines, sentences
 from pse.verify.check import Document, check_documents, to_findings
@@ -67,6 +67,8 @@ def verify_text(task: ArticleTask, state: PSEState, text: str, *, lang: str,
     raw_facts = state.data.get("facts")
     facts = ProjectFacts(**raw_facts) if isinstance(raw_facts, dict) else ProjectFacts()
     bad += checks.numeric_claims(text, facts, path=path)
+    bad += borrowed.borrowed_descriptions(text, result.ok, task.index(state),
+                                          task.docstrings(state), path=path)
     if original is not None:
         before = set(task.reference_lines(state, original))
         after = task.reference_lines(state, text)

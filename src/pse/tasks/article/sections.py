@@ -69,12 +69,24 @@ def _within_budget(picked: Sequence[Chunk]) -> list[dict[str, object]]:
         if any((c["path"], c["start"]) == key for c in chosen) or \
                 (chosen and is_import_list(chunk.text)):
             continue
-        text = _doc_text(chunk) if _is_doc(chunk.path) else chunk.text[:_MAX_CHUNK]
+        text = _doc_text(chunk) if _is_doc(chunk.path) else source_excerpt(chunk.text)
         if used + len(text) > CONTEXT_CHARS and chosen:
             continue
         chosen.append({**chunk.to_dict(), "text": text})
         used += len(text)
     return chosen
+
+
+def source_excerpt(text: str) -> str:
+    """A source chunk cut to whole lines within :data:`_MAX_CHUNK` characters.
+
+    Cut mid-line, the excerpt ended in ``    erro`` and the writer pasted it so, as a code
+    block that quotes no line of the file.
+    """
+    if len(text) <= _MAX_CHUNK:
+        return text
+    cut = text.rfind("\n", 0, _MAX_CHUNK + 1)
+    return text[:cut] if cut > 0 else text[:_MAX_CHUNK]
 
 
 _MAX_DOC = 700

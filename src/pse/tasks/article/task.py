@@ -25,6 +25,7 @@ from pse.rag.context import context_blocks, focused_query, retrieve
 from pse.rag.factory import TaskRetrievers, build_task_retrievers
 from pse.rag.retriever import Chunk, Hit, Retriever
 from pse.tasks.article import gates, plan, sections
+from pse.tasks.article.borrowed import DocstringTable, read_docstrings
 from pse.tasks.article.names import mark_code_names
 from pse.tasks.article.promptfiles import PROMPTS, prompt
 
@@ -60,6 +61,7 @@ class ArticleTask:
         self._chunks: list[Chunk] | None = None
         self._names: dict[str, list[str]] = {}
         self._retrievers: TaskRetrievers | None = None
+        self._docstrings: DocstringTable | None = None
 
     # ------------------------------------------------------------------ data
     def index(self, state: PSEState) -> SymbolIndex:
@@ -71,6 +73,15 @@ class ArticleTask:
                                              "index.max_file_size"),
                                          exclude=self.settings.get_list("index.exclude"))
         return self._index
+
+    def docstrings(self, state: PSEState) -> DocstringTable:
+        """The docstrings of the tree's Python code (read once per process)."""
+        if self._docstrings is None:
+            index = self.index(state)
+            self._docstrings = read_docstrings(
+                index.root, sorted(p for p, (lang, _) in index.files.items() if lang == "python"),
+                project_names=index.top_modules)
+        return self._docstrings
 
     def chunks(self, state: PSEState) -> list[Chunk]:
         """The tree's retrieval chunks (built once per process)."""

@@ -1,0 +1,105 @@
+"""Sentences that describe one definition in the words of another's docstring."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from pse.index.builder import build_index
+from pse.tasks.article.borrowed import (
+    borrowed_descriptions,
+    docstring_sentences,
+    module_name,
+    read_docstrings,
+)
+from pse.verify.check import Document, check_documents, to_findings
+from pse.verify.resolve import project_resolver
+
+PACKAGE = {
+    "__init__.py": '"""shelfy -- a tiny reference library for shelving books.\n\n'
+                   'Contents:\n\n* racks -- base classes for shelf layouts\n"""\n',
+    "racks.py": (
+        '"""Racks."""\n\n\n'
+        'class Rack:\n    """Hold books in a fixed order on one plank."""\n\n'
+        '    def shelve(self, book):\n        """Put a book on the plank, keeping the order."""\n\n\n'
+        'class WideRack(Rack):\n    pass\n\n\n'
+        'class Wrapper:\n    """Wrapper to convert paper catalogues into searchable indexes."""\n\n\n'
+        'def lend(book):\n    """Lend a book and record the borrower in the ledger."""\n\n\n'
+        'def lend_many(books):\n    """Lend a book and record the borrower in the ledger."""\n\n\n'
+        'def lend_all(books):\n    """Lend a book and record the borrower in the ledger."""\n'),
+}
+
+
+@pytest.fixture(scope="module")
+def tree(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    root = tmp_path_factory.mktemp("shelfy")
+    package = root / "shelfy"
+    package.mkdir()
+    for name, text in PACKAGE.items():
+        (package / name).write_text(text, encoding="utf-8")
+    return root
+
+
+def _flags(tree: Path, text: str) -> list[str]:
+    index, _ = build_index(tree, cache_dir=tree / ".cache", workers=1)
+    resolver = project_resolver(index, external=[], cache_dir=tree / ".cache")
+    ok = to_findings(check_documents([Document(path="a.md", text=text)], resolver,
+                                     strict=True)).ok
+    table = read_docstrings(tree, sorted(p for p, (lang, _) in index.files.items()
+                                         if lang == "python"),
+                            project_names=index.top_modules)
+    return [f.text for f in borrowed_descriptions(text, ok, index, table, path="a.md")]
+
+
+@pytest.mark.parametrize("sentence", [
+    # another class's docstring (the 0.5B on stdlib wsgiref: FileWrapper's, on InputWrapper)
+    "The `Rack` class is used to convert paper catalogues into searchable indexes.",
+    # the package's own pitch, said of one class
+    "`Wrapper` is a tiny reference library for shelving books.",
+])
+def test_a_description_from_another_definitions_docstring_is_flagged(
+        tree: Path, sentence: str) -> None:
+    assert _flags(tree, f"# A\n\n{sentence}\n") == [sentence]
+
+
+@pytest.mark.parametrize("sentence", [
+    "`Rack` holds books in a fixed order on one plank.",                # its own docstring
+    "`WideRack` holds books in a fixed order on one plank.",            # its base's
+    "`Rack.shelve()` puts a book on the plank, keeping the order.",
+    "The `Rack` class gives base classes for shelf layouts.",           # names its module
+    "`Rack` works with `Wrapper`, which converts paper catalogues into searchable indexes.",
+    "`lend_many()` lends a book and records the borrower in the ledger.",  # three say it
+    'Its docstring reads "Wrapper to convert paper catalogues into searchable indexes", '
+    "unlike `Rack`.",                                                    # a quotation
+])
+def test_a_description_in_the_named_codes_own_words_is_not_flagged(
+        tree: Path, sentence: str) -> None:
+    assert _flags(tree, f"# A\n\n{sentence}\n") == []
+
+
+def test_a_sentence_that_goes_on_about_the_previous_ones_subject_is_not_flagged(
+        tree: Path) -> None:
+    text = ("# A\n\nThe `Wrapper` class comes first. It converts paper catalogues into "
+            "searchable indexes for `Rack`.\n")
+    assert _flags(tree, text) == []
+    # without the pronoun, the sentence says it of `Rack` alone
+    assert _flags(tree, "# A\n\nThe `Wrapper` class comes first. `Rack` converts paper "
+                        "catalogues into searchable indexes.\n") == [
+        "`Rack` converts paper catalogues into searchable indexes."]
+
+
+def test_docstring_sentences_split_paragraphs_items_and_sentences() -> None:
+    doc = ("wsgiref -- a WSGI (PEP 3333) Reference Library\n\nCurrent Contents:\n\n"
+           "* util -- Miscellaneous useful\n  functions and wrappers\n"
+           "* headers -- Manage response headers\n\nOne. Two words here.")
+    assert docstring_sentences(doc) == [
+        "wsgiref -- a WSGI (PEP 3333) Reference Library", "Current Contents:",
+        "* util -- Miscellaneous useful functions and wrappers",
+        "* headers -- Manage response headers", "One.", "Two words here."]
+
+
+def test_module_name_of_a_package_is_its_folder() -> None:
+    assert module_name("pkg/util.py") == "util"
+    assert module_name("pkg/__init__.py") == "pkg"
+    assert module_name("__init__.py", root="wsgiref") == "wsgiref"
