@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from article_support import article_settings, new_state
 from pse.llm.fake import ScriptedLLM
 from pse.pipeline.task import RunDeps
@@ -24,9 +26,9 @@ def test_shape_section_puts_the_planned_heading_on_top_and_demotes_others() -> N
 def test_shape_section_drops_a_lead_in_that_announces_nothing() -> None:
     # the 0.5B wrote "..., such as:" and went on with another paragraph (stdlib zoneinfo)
     text, trimmed = sections.shape_section(
-        "A", "It helps. It handles time zones, such as:\n\nThe central class is `ZoneInfo`.\n"
-        "\nThe steps are:\n\n1. load\n2. convert\n\nExample:\n\n```python\nx = 1\n```\n")
-    assert text == ("## A\n\nIt helps.\n\nThe central class is `ZoneInfo`.\n\nThe steps are:"
+        "A", "Zones help. It handles time zones, such as:\n\nThe central class is `ZoneInfo`."
+        "\n\nThe steps are:\n\n1. load\n2. convert\n\nExample:\n\n```python\nx = 1\n```\n")
+    assert text == ("## A\n\nZones help.\n\nThe central class is `ZoneInfo`.\n\nThe steps are:"
                     "\n\n1. load\n2. convert\n\nExample:\n\n```python\nx = 1\n```\n")
     assert trimmed == "It handles time zones, such as:"
 
@@ -227,3 +229,25 @@ def test_a_long_source_excerpt_is_cut_at_a_line_end() -> None:
     assert text.startswith(excerpt) and text[len(excerpt)] == "\n"
     assert excerpt.split("\n")[-1] in lines
     assert sections.source_excerpt("x = 1\n") == "x = 1\n"
+
+
+def test_shape_section_drops_a_code_free_opening_that_points_at_nothing() -> None:
+    # the 0.5B began two cachetools sections "It is ..." under the heading it took as
+    # the antecedent
+    text, trimmed = sections.shape_section(
+        "Keys", "It is particularly useful for applications that need fast lookups. "
+        "The `hashkey` function returns a tuple of its arguments. It is hashable.\n")
+    assert text == ("## Keys\n\nThe `hashkey` function returns a tuple of its arguments. "
+                    "It is hashable.\n")
+    assert trimmed == "It is particularly useful for applications that need fast lookups."
+
+
+@pytest.mark.parametrize("reply", [
+    "It wraps `Cache` in a lock. More follows.\n",             # names code: it says something
+    "```python\nx = hashkey(1)\n```\n\nIt returns a tuple.\n",  # "It" is the example's result
+    "This module provides the keys. It is small.\n",           # a subject, not a pronoun
+])
+def test_shape_section_keeps_an_opening_with_something_to_say(reply: str) -> None:
+    text, trimmed = sections.shape_section("Keys", reply)
+    assert text == f"## Keys\n\n{reply.strip()}\n"
+    assert trimmed == ""

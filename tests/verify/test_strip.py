@@ -56,6 +56,16 @@ def test_strip_spans_removes_the_sentence_when_the_first_clause_holds_the_span()
     assert removed == ["`Job.retry()` retries a job, which is handy."]
 
 
+def test_strip_spans_removes_a_whole_sentence_holding_a_version_or_a_number() -> None:
+    # "HTTP/1.0" had split the sentence at its dot, so a whole-sentence span matched no
+    # piece and stayed (stdlib wsgiref, a borrowed-description finding)
+    first = "`SimpleHandler` serves HTTP/1.0 origin servers, about 1,000 of them."
+    text = f"{first} `Job.run()` runs it once.\n"
+    out, removed = strip_spans(text, [Span(1, first)])
+    assert out == "`Job.run()` runs it once.\n"
+    assert removed == [first]
+
+
 def test_strip_spans_never_splits_inside_a_code_span() -> None:
     # the commas and full stops inside the code spans are not clause boundaries
     text = ("Call `queue.submit(print, \"a. b\")` first, and `Job.frob(x, y)` after, "

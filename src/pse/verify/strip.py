@@ -110,15 +110,18 @@ def _is_table_row(line: str) -> bool:
 
 
 def _pieces(line: str, boundaries: set[str]) -> list[str]:
-    """Split after boundary characters that are outside code spans."""
+    """Split after boundary characters that are outside code spans and end a sentence or
+    clause: a Western one before a space or the line's end (``HTTP/1.0``, ``1,000`` and
+    ``e.g.x`` hold no boundary), a CJK one anywhere."""
     pieces: list[str] = []
     current: list[str] = []
     in_code = False
-    for char in line:
+    for position, char in enumerate(line):
         current.append(char)
         if char == "`":
             in_code = not in_code
-        elif char in boundaries and not in_code:
+        elif char in boundaries and not in_code and (
+                ord(char) > 0x2FFF or position + 1 == len(line) or line[position + 1].isspace()):
             pieces.append("".join(current))
             current = []
     if current:

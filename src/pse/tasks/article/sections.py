@@ -23,7 +23,7 @@ from pse.rag.context import RetrievalTrace, focused_query, retrieve
 from pse.rag.retriever import BM25Retriever, Chunk, Retriever
 from pse.tasks.article.markup import inline_rst_as_markdown, rst_as_markdown, unwrap
 from pse.tasks.article.quality import cut_off_end, repetitions, residue
-from pse.tasks.article.text import code_blocks, count_words, prose_lines
+from pse.tasks.article.text import code_blocks, count_words, prose_lines, sentences
 from pse.verify.strip import Span, strip_spans
 
 CONTEXT_CHARS = 3000
@@ -347,7 +347,8 @@ def shape_section(title: str, text: str, *, subheadings: bool = True,
     text, repeats = drop_own_repeats(text)
     text, lead_ins = drop_dangling_lead_ins(text)
     text, restated = drop_restatements(text, earlier)
-    repeats = [*broken, *lists, *repeats, *lead_ins, *restated]
+    text, orphans = drop_orphan_openings(text)
+    repeats = [*broken, *lists, *repeats, *lead_ins, *restated, *orphans]
     text = drop_empty_headings(text).strip()
     trimmed = "\n".join(part for part in (trimmed, *repeats) if part)
     return (f"## {title}\n\n{text}\n" if text else f"## {title}\n"), trimmed
@@ -446,6 +447,34 @@ def drop_dangling_lead_ins(text: str) -> tuple[str, list[str]]:
     if not removed:
         return text, []
     return re.sub(r"\n{3,}", "\n\n", "\n".join(lines)).strip("\n"), removed
+
+
+_ORPHAN_OPENING = re.compile(
+    r"^(?:it|they|its|their|(?:this|these)\s+(?:is|are|was|were|has|have|can|will|"
+    r"provides?|allows?|makes?|helps?|means?))\b", re.IGNORECASE)
+"""A pronoun subject: at a section's start it points at nothing the reader was told."""
+
+
+def drop_orphan_openings(text: str) -> tuple[str, list[str]]:
+    """``text`` without the code-free sentences before its first one that has a subject.
+
+    A section reply of the 0.5B began "It is particularly useful for applications that
+    need ..." under a heading it took as the antecedent; the reader has none. A sentence
+    that names code ("It wraps `Cache`") stays: it says something the section needs.
+    """
+    removed: list[str] = []
+    for _ in range(3):
+        first = next(iter(sentences(text)), None)
+        if first is None or "`" in first[1] or not _ORPHAN_OPENING.match(first[1]):
+            break
+        before = text.split("\n")[:first[0] - 1]
+        if any(line.strip() and not _ANY_HEADING.match(line) for line in before):
+            break  # after a code block or a list, "It" has something to point at
+        text, cut = strip_spans(text, [Span(first[0], first[1])])
+        if not cut:
+            break
+        removed.extend(cut)
+    return text, removed
 
 
 _RESTATED = 0.75
