@@ -171,3 +171,30 @@ def test_python_honours_pep263_encoding() -> None:
     source = "# -*- coding: latin-1 -*-\nNAME = 'caf\xe9'\n".encode("latin-1")
     parsed = extract_python(source, path="l.py", module="l", is_package=False)
     assert parsed.error == "" and "l.NAME" in _symbols(parsed)
+
+
+def test_python_attributes_set_on_a_def_a_class_or_a_returned_object() -> None:
+    # cachetools' decorators give what they return an API: ``wrapper.cache_parameters``
+    parsed = _parse(textwrap.dedent('''\
+        def _cache(cache):
+            def decorator(func):
+                wrapper = make(func)
+                wrapper.cache_parameters = lambda: {}
+                args = parse()
+                args.verbose = True
+                return wrapper
+            return decorator
+
+        def main():
+            pass
+        main.hidden = True
+
+        class K:
+            pass
+        K.extra = 1
+        obj.nope = 2
+        '''))
+    attributes = {q for q, s in _symbols(parsed).items() if s.kind == "attribute"}
+    assert attributes == {"pkg.sub.mod._cache.decorator.wrapper.cache_parameters",
+                          "pkg.sub.mod.main.hidden", "pkg.sub.mod.K.extra"}
+    assert _symbols(parsed)["pkg.sub.mod.main.hidden"].line == 12

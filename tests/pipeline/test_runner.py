@@ -254,6 +254,19 @@ def test_run_a_fix_that_changes_nothing_is_not_asked_again(tinyqueue: Path,
     assert final.status == "passed" and final.stripped == [INVENTED_LINE]
 
 
+def test_run_strip_also_deletes_the_pronoun_opening_its_deletion_left(tinyqueue: Path,
+                                                                      tmp_path: Path) -> None:
+    # cachetools: the 0.5B's first sentence was flagged, Strip deleted it, and the section
+    # opened "It is designed to be flexible ..." with nothing for "It" to point at
+    orphan = "It is handy in a test."
+    queue = QUEUE.replace("## The queue\n\n", f"## The queue\n\n{INVENTED_LINE} {orphan}\n\n")
+    llm, _ = _never_fixes([queue, RETRIES, JOBS])
+    final = run_article(tinyqueue, llm, tmp_path / "run")
+    assert final.stripped == [INVENTED_LINE, orphan]
+    assert final.status == "passed"
+    assert _body(tmp_path / "run" / "artifact.en.md") == CLEAN
+
+
 def _invented(section: str, count: int) -> str:
     # distinct sentences: word-for-word copies would be cut as the reply's own loop
     says = ("drops a pending job from the line", "pauses the worker until it is resumed",

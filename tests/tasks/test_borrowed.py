@@ -22,9 +22,11 @@ PACKAGE = {
     "racks.py": (
         '"""Racks."""\n\n\n'
         'class Rack:\n    """Hold books in a fixed order on one plank."""\n\n'
-        '    def shelve(self, book):\n        """Put a book on the plank, keeping the order."""\n\n\n'
+        '    def shelve(self, book):\n'
+        '        """Put a book on the plank, keeping the order."""\n\n\n'
         'class WideRack(Rack):\n    pass\n\n\n'
-        'class Wrapper:\n    """Wrapper to convert paper catalogues into searchable indexes."""\n\n\n'
+        'class Wrapper:\n'
+        '    """Wrapper to convert paper catalogues into searchable indexes."""\n\n\n'
         'def lend(book):\n    """Lend a book and record the borrower in the ledger."""\n\n\n'
         'def lend_many(books):\n    """Lend a book and record the borrower in the ledger."""\n\n\n'
         'def lend_all(books):\n    """Lend a book and record the borrower in the ledger."""\n'),

@@ -306,3 +306,15 @@ def test_a_container_with_a_members_kind_is_not_judged(resolver: Resolver) -> No
     assert _status(resolver, "Call `add`, the `Cart` method that stores items.\n") == "ignored"
     assert _status(resolver, "The `Cart` method `add` stores items.\n") == "ignored"
     assert _status(resolver, "The `Cart` module keeps the items.\n") == "unverified"
+
+
+def test_claims_a_condition_begun_on_the_line_before_holds_on_the_next(
+        resolver: Resolver) -> None:
+    # Jinja's templates.rst, hard-wrapped: "For example, if variable" / "``f`` of type
+    # ``Foo`` has a method ``bar`` ...": read alone, the second line stated the claim
+    wrapped = "For example, if a cart\n`Cart` is a subclass of `OutOfStock`, you can catch it.\n"
+    assert _claims(resolver, wrapped) == []
+    said = "For example, a cart\n`Cart` is a subclass of `OutOfStock`, you can catch it.\n"
+    assert [c.result.status for c in _claims(resolver, said)] == ["unverified"]
+    ended = "Carts are one thing. If so.\n`Cart` is a subclass of `OutOfStock`.\n"
+    assert [c.result.status for c in _claims(resolver, ended)] == ["unverified"]

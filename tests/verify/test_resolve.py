@@ -379,3 +379,25 @@ def test_resolve_missing_project_file_is_flagged_only_at_a_repository_root(
         assert _resolve(inner, "setup.py").status == "external"  # lives above this folder
     finally:
         index.close()
+
+
+def test_resolve_keywords_are_not_judged_against_a_test_helper(tmp_path: Path) -> None:
+    # marshmallow's docs: ``Blog("Bicycle Blog", author=user)`` is the reader's own class;
+    # the only ``Blog`` in the tree is a helper in tests/base.py with other parameters
+    root = tmp_path / "proj"
+    (root / "proj").mkdir(parents=True)
+    (root / "tests").mkdir()
+    (root / "proj" / "__init__.py").write_text("def dump(obj, *, many=False):\n    pass\n",
+                                               "utf-8")
+    (root / "tests" / "base.py").write_text(
+        "class Blog:\n    def __init__(self, title, user):\n        pass\n", "utf-8")
+    index, _ = build_index(root, cache_dir=tmp_path / "cache", workers=1)
+    resolver = Resolver(index, externals=external_names(dependencies=(), configured=()))
+    try:
+        doc = "```python\nblog = Blog('Bicycle Blog', author=user)\ndump(blog, mny=True)\n```\n"
+        checked = check_documents([Document("d.md", doc)], resolver)
+        statuses = {c.ref.name: c.result.status for c in checked}
+        assert statuses["Blog"] == "verified"
+        assert statuses["dump"] == "unverified"  # the project's own API still is
+    finally:
+        index.close()

@@ -58,3 +58,21 @@ def test_templates_are_not_python_references_elsewhere(tmp_path: Path) -> None:
     index.close()
     assert {c.result.status for c in checked} == {"ignored"}
     assert len(extract_references(DOC, file="d.md")) >= 6
+
+
+def test_templates_a_tag_the_lexer_knows_by_its_token_or_the_parser_by_its_method(
+        tmp_path: Path) -> None:
+    # Jinja's `raw` is only in its lexer (``TOKEN_RAW_BEGIN = "raw_begin"``); a parser
+    # has ``parse_for``; and no flag ever suggests the flagged name itself
+    root = _engine(tmp_path)
+    (root / "engine" / "lexer.py").write_text(
+        'TOKEN_RAW_BEGIN = "raw_begin"\n\n\ndef parse_spaceless(parser):\n    pass\n\n\n'
+        'def cached(raw):\n    return raw\n', "utf-8")
+    index, _ = build_index(root, cache_dir=tmp_path / "cache", workers=1)
+    doc = "Use `{% raw -%}`, `{% spaceless %}` and `{% cached %}`.\n"
+    checked = check_documents([Document("d.md", doc)], project_resolver(index))
+    index.close()
+    results = {c.ref.name: c.result for c in checked}
+    assert results["raw"].status == results["spaceless"].status == "verified"
+    assert results["cached"].status == "unverified"
+    assert results["cached"].suggestion != "cached"

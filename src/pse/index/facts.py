@@ -90,14 +90,58 @@ def _declared_identity(folder: Path) -> ProjectIdentity:
     if package.get("name"):
         return ProjectIdentity(str(package["name"]), str(package.get("description", "")),
                                str(package.get("version", "")), str(folder / "package.json"))
-    return ProjectIdentity()
+    return _pkg_info_identity(folder) or _setup_py_identity(folder) or ProjectIdentity()
+
+
+def _pkg_info_identity(folder: Path) -> ProjectIdentity | None:
+    """An unpacked sdist's ``PKG-INFO`` (core metadata: ``Name:``, ``Version:``,
+    ``Summary:`` headers), which every sdist has whatever built it."""
+    try:
+        with open(folder / "PKG-INFO", encoding="utf-8", errors="replace") as handle:
+            head = handle.read(64_000).split("\n\n", 1)[0]  # the headers, not the body
+    except OSError:
+        return None
+    fields: dict[str, str] = {}
+    for line in head.splitlines():
+        key, sep, value = line.partition(":")
+        if sep and not line[:1].isspace():
+            fields.setdefault(key.strip().lower(), value.strip())
+    if not fields.get("name"):
+        return None
+    return ProjectIdentity(fields["name"], fields.get("summary", ""), fields.get("version", ""),
+                           str(folder / "PKG-INFO"))
+
+
+def _setup_py_identity(folder: Path) -> ProjectIdentity | None:
+    """``setup(name="...", description="...")`` in ``setup.py``, when written as literals
+    (read with ``ast``: the file is never run)."""
+    try:
+        tree = ast.parse((folder / "setup.py").read_bytes())
+    except (OSError, SyntaxError, ValueError):
+        return None
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Call) and getattr(node.func, "id", getattr(
+                node.func, "attr", "")) == "setup":
+            values = {k.arg: k.value.value for k in node.keywords
+                      if k.arg and isinstance(k.value, ast.Constant)
+                      and isinstance(k.value.value, str)}
+            if values.get("name"):
+                return ProjectIdentity(values["name"], values.get("description", ""),
+                                       values.get("version", ""), str(folder / "setup.py"))
+    return None
+
+
+_NOT_THE_PACKAGE = frozenset({"tests", "test", "testing", "docs", "doc", "examples",
+                              "example", "benchmarks", "bench", "scripts", "tools"})
 
 
 def _package_identity(folder: Path) -> ProjectIdentity:
     """A package's ``__init__.py`` (the folder itself, or its single package child)."""
-    candidates = [folder] + sorted(p for p in folder.iterdir()
-                                   if p.is_dir() and (p / "__init__.py").is_file()) \
-        if folder.is_dir() else []
+    children = [p for base in (folder, folder / "src") if base.is_dir()
+                for p in sorted(base.iterdir())
+                if p.is_dir() and (p / "__init__.py").is_file() and p.name.lower() not in
+                _NOT_THE_PACKAGE]
+    candidates = [folder, *children] if folder.is_dir() else []
     for package in candidates:
         init = package / "__init__.py"
         if not init.is_file():

@@ -94,14 +94,7 @@ def _walk_body(c: _Collector, body: list[ast.stmt], *, scope: str, scope_kind: s
             if scope_kind == "module":
                 _add_import(c, node)
         elif isinstance(node, ast.Assign | ast.AnnAssign | ast.AugAssign):
-            if scope_kind in {"module", "class"}:
-                for target in _assign_targets(node):
-                    _add_names(c, target, scope=scope)
-                _add_value_fact(c, node, scope=scope)
-            if scope_kind != "class":
-                for target in _flatten_targets(_assign_targets(node)):
-                    if isinstance(target, ast.Attribute) and isinstance(target.value, ast.Name):
-                        c.object_attributes.append((f"{scope}.{target.value.id}", target))
+            _add_assignment(c, node, scope=scope, scope_kind=scope_kind)
         elif isinstance(node, ast.Return):
             if isinstance(node.value, ast.Name):
                 c.returned.add(f"{scope}.{node.value.id}")
@@ -109,6 +102,20 @@ def _walk_body(c: _Collector, body: list[ast.stmt], *, scope: str, scope_kind: s
             # if/try/with/for at module or class level still define names there
             for child_body in _nested_bodies(node):
                 _walk_body(c, child_body, scope=scope, scope_kind=scope_kind)
+
+
+def _add_assignment(c: _Collector, node: ast.Assign | ast.AnnAssign | ast.AugAssign, *,
+                    scope: str, scope_kind: str) -> None:
+    """Names a module or class assigns; ``x.attr = ...`` outside a class body, noted for
+    :func:`_add_object_attributes`."""
+    if scope_kind in {"module", "class"}:
+        for target in _assign_targets(node):
+            _add_names(c, target, scope=scope)
+        _add_value_fact(c, node, scope=scope)
+    if scope_kind != "class":
+        for target in _flatten_targets(_assign_targets(node)):
+            if isinstance(target, ast.Attribute) and isinstance(target.value, ast.Name):
+                c.object_attributes.append((f"{scope}.{target.value.id}", target))
 
 
 _COMPOUND = frozenset({ast.If, ast.For, ast.AsyncFor, ast.While, ast.With, ast.AsyncWith,

@@ -135,3 +135,13 @@ def tree_fingerprint(entries: Sequence[FileEntry], *,
                      f"{entry.path}\0{entry.size}\0{entry.mtime_ns}\n")
     text = "".join(parts)
     return hashlib.sha256(text.encode()).hexdigest()
+
+
+def is_test_path(path: str) -> bool:
+    """Whether a POSIX path relative to the root is test code (a ``tests``/``test``/
+    ``testing`` folder, ``test_*.py``, ``*_test.py``, ``conftest.py``)."""
+    parts = path.lower().split("/")
+    name = parts[-1]
+    return any(p in {"tests", "test", "testing"} for p in parts[:-1]) or \
+        name.startswith("test_") or name.endswith(("_test.py", "_tests.py")) or \
+        name == "conftest.py"

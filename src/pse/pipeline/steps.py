@@ -296,7 +296,10 @@ def strip(state: PSEState, task: Task, deps: RunDeps) -> PSEState:  # noqa: ARG0
     """Deterministic fallback: delete what is still flagged, then check again.
 
     A task with a ``repair(state, text, result) -> (text, notes)`` method first puts right
-    what its rules can (the notes join ``stripped``); the rest is deleted as before.
+    what its rules can (the notes join ``stripped``); the rest is deleted as before. A
+    task with ``tidy_stripped(state, text) -> (text, removed)`` then deletes what the
+    deletions left dangling (the article's: a section now opening "It is ...", whose
+    subject was the sentence deleted); that counts as deleted by Strip.
     """
     result = VerifyResult(bad=state.findings())
     text, repaired = state.current_text(), []
@@ -305,6 +308,10 @@ def strip(state: PSEState, task: Task, deps: RunDeps) -> PSEState:  # noqa: ARG0
         text, repaired = repair(state, text, result)
         result = _checked(state, task, text)
     text, removed = strip_spans(text, task.strip_spans(state, result))
+    tidy = getattr(task, "tidy_stripped", None)
+    if tidy is not None and removed:
+        text, dangling = tidy(state, text)
+        removed = [*removed, *dangling]
     state = replace(state.with_text(text), stripped=[*state.stripped, *repaired, *removed],
                     llm_issues=[])
     after = _checked(state, task, text)

@@ -21,6 +21,7 @@ class Suggester:
         self.cutoff = cutoff
 
     def _best(self, query: str, choices: list[str]) -> str:
+        choices = [c for c in choices if c != query]  # "did you mean 'raw'?" for raw
         if not query or not choices:
             return ""
         found = process.extractOne(query, choices, scorer=fuzz.ratio, score_cutoff=self.cutoff)

@@ -29,6 +29,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from pse.index.symbols import SymbolIndex
+from pse.index.walk import is_test_path
 from pse.tasks.article.text import sentences
 from pse.verify.finding import Finding
 
@@ -131,7 +132,7 @@ def read_docstrings(root: Path, paths: Iterable[str], *,
     """The docstrings of every module, class and function in the Python files ``paths``,
     tests left out (what a test checks is no description of the code)."""
     table = DocstringTable(skip=frozenset(n.lower() for n in project_names))
-    paths = [p for p in paths if not _is_test(p)]
+    paths = [p for p in paths if not is_test_path(p)]
     if len(paths) > MAX_FILES:
         return table
     for path in paths:
@@ -216,11 +217,6 @@ def borrowed_descriptions(text: str, ok: Sequence[Finding], index: SymbolIndex,
 
 def _owner(path: str, line: int | None) -> tuple[str, int]:
     return (path, line if line and line > 1 else 0) if line is not None else (path, 0)
-
-
-def _is_test(path: str) -> bool:
-    parts = path.lower().split("/")
-    return "tests" in parts or "test" in parts or parts[-1].startswith("test_")
 
 
 def _related(names: set[str], other: str) -> bool:

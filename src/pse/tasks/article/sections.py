@@ -18,6 +18,7 @@ from pathlib import PurePosixPath
 
 from pse.index.languages import known_suffixes
 from pse.index.symbols import SymbolIndex
+from pse.index.walk import is_test_path
 from pse.pipeline.state import PSEState
 from pse.rag.context import RetrievalTrace, focused_query, retrieve
 from pse.rag.retriever import BM25Retriever, Chunk, Retriever
@@ -125,7 +126,7 @@ def doc_chunks(chunks: Sequence[Chunk]) -> list[Chunk]:
     """
     found: list[Chunk] = []
     for chunk in chunks:
-        if _is_doc(chunk.path) and not _is_test(chunk.path) and not is_meta_doc(chunk.path):
+        if _is_doc(chunk.path) and not is_test_path(chunk.path) and not is_meta_doc(chunk.path):
             found.append(chunk)
         elif chunk.path.endswith(".py") and chunk.start == 1 and not chunk.symbol:
             head = _module_docstring(chunk)
@@ -158,7 +159,7 @@ def mentioning(chunks: Sequence[Chunk], focus: Sequence[str], skip: Sequence[Chu
     tails = [f.strip("`").removesuffix("()").rsplit(".", 1)[-1] for f in focus if "/" not in f]
     patterns = [re.compile(rf"\b{re.escape(t)}\b") for t in tails if len(t) > 2]
     found: list[Chunk] = []
-    for kind in (_is_doc, _is_test):
+    for kind in (_is_doc, is_test_path):
         hit = next((c for c in chunks if kind(c.path) and c not in skip
                     and not is_meta_doc(c.path) and any(p.search(c.text) for p in patterns)), None)
         if hit is not None:
@@ -222,11 +223,6 @@ def is_meta_doc(path: str) -> bool:
     instructions for coding agents (``CLAUDE.md``, ``AGENTS.md``: orders, not facts), or a
     licence, code of conduct, security policy or list of authors."""
     return bool(_META_DOC.search(path)) and not path.endswith(".py")
-
-
-def _is_test(path: str) -> bool:
-    parts = path.lower().split("/")
-    return "tests" in parts or "test" in parts or parts[-1].startswith("test_")
 
 
 def defining(index: SymbolIndex, chunks: Sequence[Chunk], name: str) -> list[Chunk]:
@@ -475,6 +471,22 @@ def drop_orphan_openings(text: str) -> tuple[str, list[str]]:
             break
         removed.extend(cut)
     return text, removed
+
+
+def drop_orphan_openings_per_section(text: str) -> tuple[str, list[str]]:
+    """:func:`drop_orphan_openings` for each ``## `` section of ``text``."""
+    lines = text.split("\n")
+    starts = [i for i, line in enumerate(lines)
+              if line.startswith("## ") and not _in_code(lines, i)]
+    parts: list[str] = []
+    removed: list[str] = []
+    for first, last in zip([0, *starts], [*starts, len(lines)], strict=True):
+        part, cut = drop_orphan_openings("\n".join(lines[first:last]))
+        parts.append(part)
+        removed.extend(cut)
+    if not removed:
+        return text, []
+    return re.sub(r"\n{3,}", "\n\n", "\n".join(parts)), removed
 
 
 _RESTATED = 0.75

@@ -261,6 +261,11 @@ class ArticleTask:
                 if f.line and f.rule not in gates.NOT_STRIPPABLE
                 and not _is_planned_heading(lines, f.line)]
 
+    def tidy_stripped(self, state: PSEState, text: str) -> tuple[str, list[str]]:  # noqa: ARG002
+        """After Strip: a section whose first sentence went and whose next one opens with
+        a pronoun ("It is designed to ...") loses that one too, as shaping does."""
+        return sections.drop_orphan_openings_per_section(text)
+
     def gates(self, state: PSEState) -> list[dict[str, object]]:
         """The final gates (length, sections, grounding, strip share, end, repetition)."""
         return gates.final_gates(self, state)

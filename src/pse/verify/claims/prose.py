@@ -50,15 +50,38 @@ class Sentence:
 
 
 def sentences(text: str, *, rst: bool) -> Iterator[Sentence]:
-    """Every prose sentence holding at least two code spans or one span and a number."""
+    """Every prose sentence holding at least two code spans or one span and a number.
+
+    A sentence is read on its line; one that a hard-wrapped paragraph began on the line
+    before keeps that line's open condition ("For example, if variable" / "``f`` of type
+    ``Foo`` has a method ``bar``, ...": the line alone would state it).
+    """
+    previous = (0, "")
     for number, line in _prose_lines(text, rst=rst):
+        carried = _open_condition(previous[1]) if previous[0] == number - 1 else False
+        previous = (number, line)
         spans = [m for m in _SPAN.finditer(line) if not _is_text_role(m)]
         if not spans:
             continue
-        for start, end in _sentence_bounds(line, spans):
+        for position, (start, end) in enumerate(_sentence_bounds(line, spans)):
             inside = [m for m in spans if start <= m.start() < end]
             if inside:
-                yield _sentence(number, line[start:end], inside, offset=start)
+                yield _sentence(number, line[start:end], inside, offset=start,
+                                conditional=carried and position == 0)
+
+
+_CONDITION_TAIL = re.compile(
+    r"(?:^|[\s(])(?:if|when|whenever|unless|whether|in case|suppose|assuming)\s[^,，]*$",
+    re.IGNORECASE)
+
+
+def _open_condition(line: str) -> bool:
+    """Whether ``line`` ends inside a sentence whose last clause is a condition."""
+    if not line.strip() or _SENTENCE_END.search(line.rstrip()[-1:]):
+        return False
+    ends = [m.end() for m in _SENTENCE_END.finditer(line)]
+    tail = line[ends[-1]:] if ends else line
+    return _CONDITION_TAIL.search(tail) is not None
 
 
 def _prose_lines(text: str, *, rst: bool) -> Iterator[tuple[int, str]]:
@@ -107,7 +130,8 @@ def _code_positions(spans: list[re.Match[str]]) -> set[int]:
     return {i for m in spans for i in range(m.start(), m.end())}
 
 
-def _sentence(number: int, raw: str, spans: list[re.Match[str]], *, offset: int) -> Sentence:
+def _sentence(number: int, raw: str, spans: list[re.Match[str]], *, offset: int,
+              conditional: bool = False) -> Sentence:
     codes = tuple(_target(m.group("code")) for m in spans)
     slotted, cursor = [], 0
     for index, match in enumerate(spans):
@@ -117,6 +141,8 @@ def _sentence(number: int, raw: str, spans: list[re.Match[str]], *, offset: int)
     slotted.append(raw[cursor:])
     joined = _DASH_RELATIVE.sub(r", \1\2, ", "".join(slotted))
     clauses = tuple(c for c in (normalise(p) for p in _CLAUSE_END.split(joined)) if c)
+    if conditional and clauses:  # the condition began on the line before: say it here
+        clauses = (f"if {clauses[0]}", *clauses[1:])
     return Sentence(line=number, text=raw.strip(), spans=codes, clauses=derived(clauses),
                     normalised=normalise(joined))
 
