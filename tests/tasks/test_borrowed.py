@@ -17,6 +17,9 @@ from pse.verify.check import Document, check_documents, to_findings
 from pse.verify.resolve import project_resolver
 
 PACKAGE = {
+    "first.py": 'class First:\n    """Count pages in the ledger for each borrower."""\n',
+    "second.py": '"""Second."""\n\n\nclass Second:\n'
+                 '    """Count pages in the ledger for each borrower, twice."""\n',
     "__init__.py": '"""shelfy -- a tiny reference library for shelving books.\n\n'
                    'Contents:\n\n* racks -- base classes for shelf layouts\n"""\n',
     "racks.py": (
@@ -69,6 +72,7 @@ def test_a_description_from_another_definitions_docstring_is_flagged(
     "`Rack` holds books in a fixed order on one plank.",                # its own docstring
     "`WideRack` holds books in a fixed order on one plank.",            # its base's
     "`Rack.shelve()` puts a book on the plank, keeping the order.",
+    "`First` counts pages in the ledger for each borrower.",            # defined on line 1
     "The `Rack` class gives base classes for shelf layouts.",           # names its module
     "`Rack` works with `Wrapper`, which converts paper catalogues into searchable indexes.",
     "`lend_many()` lends a book and records the borrower in the ledger.",  # three say it

@@ -251,3 +251,20 @@ def test_shape_section_keeps_an_opening_with_something_to_say(reply: str) -> Non
     text, trimmed = sections.shape_section("Keys", reply)
     assert text == f"## Keys\n\n{reply.strip()}\n"
     assert trimmed == ""
+
+
+def test_shape_section_keeps_a_list_that_opens_a_section() -> None:
+    # dropping "1. It uses ..." and "2. It does not ..." had left the list starting at 3
+    reply = "1. It uses a dictionary.\n2. It needs nothing else.\n3. `Cache` is a mapping.\n"
+    text, trimmed = sections.shape_section("Keys", reply)
+    assert text == f"## Keys\n\n{reply.strip()}\n" and trimmed == ""
+
+
+def test_context_blocks_cut_an_excerpt_at_a_line_end() -> None:
+    from pse.rag.context import context_blocks
+
+    text = "".join(f"        result = step_{n}(data)\n" for n in range(80))
+    block = context_blocks([{"path": "h.py", "start": 1, "end": 80, "text": text}],
+                           max_chars=1000)
+    body = block.split("```\n", 1)[1].rsplit("\n```", 1)[0]
+    assert 900 < len(body) <= 1000 and text.startswith(body + "\n")

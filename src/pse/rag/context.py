@@ -69,6 +69,16 @@ def retrieve(retriever: Retriever, query: str, *, k: int = 8
     return [h.chunk for h in hits], RetrievalTrace(query, name, k, traced)
 
 
+def whole_lines(text: str, max_chars: int) -> str:
+    """``text`` cut to whole lines within ``max_chars`` (one line longer than that is cut
+    where it must). Cut mid-line, an excerpt ended in ``    erro`` or ``if result is None
+    or`` and a small model pasted it so, as code the file does not hold."""
+    if len(text) <= max_chars:
+        return text
+    cut = text.rfind("\n", 0, max_chars + 1)
+    return text[:cut] if cut > 0 else text[:max_chars]
+
+
 def context_blocks(chunks: Sequence[Chunk | Mapping[str, object]], *,
                    max_chars: int = _CHUNK_CHARS) -> str:
     """Prompt blocks, each headed by its path, lines and symbol: ``### a.py (lines 3-9)``."""
@@ -78,7 +88,7 @@ def context_blocks(chunks: Sequence[Chunk | Mapping[str, object]], *,
         label = f"### {item.get('path')} (lines {item.get('start')}-{item.get('end')})"
         if item.get("symbol"):
             label += f" — {item['symbol']}"
-        text = str(item.get("text", ""))[:max_chars]
+        text = whole_lines(str(item.get("text", "")), max_chars)
         blocks.append(f"{label}\n```\n{text}\n```")
     return "\n\n".join(blocks) or "(no excerpts)"
 

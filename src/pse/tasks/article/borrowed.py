@@ -184,7 +184,7 @@ def borrowed_descriptions(text: str, ok: Sequence[Finding], index: SymbolIndex,
         words = content_words(_QUOTE.sub(" ", _SPAN.sub(" ", sentence)), skip=table.skip)
         if len(words) < RUN:
             continue
-        owners = {_owner(e.path, e.line) for f in named for e in f.evidence}
+        owners = {o for f in named for e in f.evidence for o in _owners(e.path, e.line)}
         # code spans' words included, and the sentence before one that starts "It ..."
         said = set(_WORD.findall(f"{context} {sentence}".lower()))
         # a docstring sentence naming X, or the module X is in, may describe X
@@ -215,8 +215,12 @@ def borrowed_descriptions(text: str, ok: Sequence[Finding], index: SymbolIndex,
     return found
 
 
-def _owner(path: str, line: int | None) -> tuple[str, int]:
-    return (path, line if line and line > 1 else 0) if line is not None else (path, 0)
+def _owners(path: str, line: int | None) -> list[tuple[str, int]]:
+    """The table keys evidence at ``path:line`` may stand for: a file or module is line 0;
+    line 1 is the module's own line and may be a definition's too."""
+    if not line or line == 1:
+        return [(path, 0), (path, 1)] if line == 1 else [(path, 0)]
+    return [(path, line)]
 
 
 def _related(names: set[str], other: str) -> bool:

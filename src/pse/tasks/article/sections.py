@@ -20,7 +20,7 @@ from pse.index.languages import known_suffixes
 from pse.index.symbols import SymbolIndex
 from pse.index.walk import is_test_path
 from pse.pipeline.state import PSEState
-from pse.rag.context import RetrievalTrace, focused_query, retrieve
+from pse.rag.context import RetrievalTrace, focused_query, retrieve, whole_lines
 from pse.rag.retriever import BM25Retriever, Chunk, Retriever
 from pse.tasks.article.markup import inline_rst_as_markdown, rst_as_markdown, unwrap
 from pse.tasks.article.quality import cut_off_end, repetitions, residue
@@ -79,15 +79,8 @@ def _within_budget(picked: Sequence[Chunk]) -> list[dict[str, object]]:
 
 
 def source_excerpt(text: str) -> str:
-    """A source chunk cut to whole lines within :data:`_MAX_CHUNK` characters.
-
-    Cut mid-line, the excerpt ended in ``    erro`` and the writer pasted it so, as a code
-    block that quotes no line of the file.
-    """
-    if len(text) <= _MAX_CHUNK:
-        return text
-    cut = text.rfind("\n", 0, _MAX_CHUNK + 1)
-    return text[:cut] if cut > 0 else text[:_MAX_CHUNK]
+    """A source chunk cut to whole lines within :data:`_MAX_CHUNK` characters."""
+    return whole_lines(text, _MAX_CHUNK)
 
 
 _MAX_DOC = 700
@@ -445,6 +438,7 @@ def drop_dangling_lead_ins(text: str) -> tuple[str, list[str]]:
     return re.sub(r"\n{3,}", "\n\n", "\n".join(lines)).strip("\n"), removed
 
 
+_LIST_ITEM = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s")
 _ORPHAN_OPENING = re.compile(
     r"^(?:it|they|its|their|(?:this|these)\s+(?:is|are|was|were|has|have|can|will|"
     r"provides?|allows?|makes?|helps?|means?))\b", re.IGNORECASE)
@@ -463,9 +457,11 @@ def drop_orphan_openings(text: str) -> tuple[str, list[str]]:
         first = next(iter(sentences(text)), None)
         if first is None or "`" in first[1] or not _ORPHAN_OPENING.match(first[1]):
             break
-        before = text.split("\n")[:first[0] - 1]
-        if any(line.strip() and not _ANY_HEADING.match(line) for line in before):
-            break  # after a code block or a list, "It" has something to point at
+        lines = text.split("\n")
+        if any(line.strip() and not _ANY_HEADING.match(line) for line in lines[:first[0] - 1]) \
+                or _LIST_ITEM.match(lines[first[0] - 1]):
+            break  # after a code block, "It" has something to point at; a list item
+            # stays (its list would start at item 3)
         text, cut = strip_spans(text, [Span(first[0], first[1])])
         if not cut:
             break
