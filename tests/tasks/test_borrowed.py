@@ -17,6 +17,7 @@ from pse.verify.check import Document, check_documents, to_findings
 from pse.verify.resolve import project_resolver
 
 PACKAGE = {
+    "wide.py": '"""A shelf of loans and its history."""\n',
     "first.py": 'class First:\n    """Count pages in the ledger for each borrower."""\n',
     "second.py": '"""Second."""\n\n\nclass Second:\n'
                  '    """Count pages in the ledger for each borrower, twice."""\n',
@@ -62,6 +63,9 @@ def _flags(tree: Path, text: str) -> list[str]:
     "The `Rack` class is used to convert paper catalogues into searchable indexes.",
     # the package's own pitch, said of one class
     "`Wrapper` is a tiny reference library for shelving books.",
+    # a whole short docstring sentence as what the code is (tinyqueue: "`JobQueue` is a
+    # unit of work and its lifecycle", job.py's); module `wide` is no word of `WideRack`
+    "`WideRack` is a shelf of loans and its history.",
 ])
 def test_a_description_from_another_definitions_docstring_is_flagged(
         tree: Path, sentence: str) -> None:
@@ -73,6 +77,7 @@ def test_a_description_from_another_definitions_docstring_is_flagged(
     "`WideRack` holds books in a fixed order on one plank.",            # its base's
     "`Rack.shelve()` puts a book on the plank, keeping the order.",
     "`First` counts pages in the ledger for each borrower.",            # defined on line 1
+    "`Rack` keeps a shelf of loans and its history.",   # three words, not said as what it is
     "The `Rack` class gives base classes for shelf layouts.",           # names its module
     "`Rack` works with `Wrapper`, which converts paper catalogues into searchable indexes.",
     "`lend_many()` lends a book and records the borrower in the ledger.",  # three say it

@@ -200,3 +200,12 @@ def test_a_sentence_about_the_prompts_excerpts_is_residue() -> None:
             "the excerpts.\n\nThe excerpt below shows the loop.\n\n如摘录中所示，它会重试。\n")
     found = [(f.line, f.rule) for f in quality.residue(text, path="a.md")]
     assert found == [(1, "outline-residue"), (5, "outline-residue")]
+
+
+def test_residue_flags_a_list_of_names_paired_with_themselves() -> None:
+    # tinyqueue, README command 1: "- `JobQueue`: `JobQueue`" six times after the prose
+    from pse.tasks.article.quality import residue
+
+    text = ("## Running it\n\n- `JobQueue`: `JobQueue`\n- `submit` → `submit`\n"
+            "- `run_all`: runs every job.\n")
+    assert [f.line for f in residue(text, path="a.md")] == [3, 4]

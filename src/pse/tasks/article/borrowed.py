@@ -35,6 +35,9 @@ from pse.verify.finding import Finding
 
 RUN = 4
 """Consecutive content words a sentence must share with a docstring sentence."""
+SHORT = 3
+"""A docstring sentence of this many content words counts when a sentence holds all of
+them in order ("A unit of work and its lifecycle.", said of `JobQueue`)."""
 MAX_OWNERS = 2
 MAX_FILES = 3000
 """Above this many Python files the check reads none (an article run reads the tree once
@@ -55,6 +58,11 @@ _SLASH_LIST = re.compile(r"\w+(?:/\w+){2,}")
 _PRONOUN_START = re.compile(
     r"^(?:(?:therefore|thus|so|then|also|however|instead|here|now|again|finally|next|"
     r"in turn|in addition),?\s+)?(?:it|its|this|they|their|these|those|such)\b", re.I)
+_DESCRIBED = frozenset({"symbol", "module", "path"})
+"""Reference kinds a docstring can describe (not flags, commands or variables)."""
+_COPULA = re.compile(
+    r"`[^`]+`(?:\s+(?:class|function|method|module|object|type))?\s+(?:is|are|represents|"
+    r"models)\s+(?:a|an|the|one)\b", re.IGNORECASE)
 _URL = re.compile(r"\b(?:https?|ftp)://\S+|\bwww\.\S+")
 _SPAN = re.compile(r"`[^`\n]+`")
 _QUOTE = re.compile(r"“[^”]*”|「[^」]*」|\"[^\"]{12,}\"")
@@ -78,8 +86,8 @@ def content_words(text: str, *, skip: frozenset[str] = frozenset()) -> list[str]
     return [_stem(w) for w in _WORD.findall(text) if w not in _STOP and w not in skip]
 
 
-def _runs(words: Sequence[str]) -> set[tuple[str, ...]]:
-    return {tuple(words[i:i + RUN]) for i in range(len(words) - RUN + 1)}
+def _runs(words: Sequence[str], size: int = RUN) -> set[tuple[str, ...]]:
+    return {tuple(words[i:i + size]) for i in range(len(words) - size + 1)}
 
 
 @dataclass(frozen=True)
@@ -105,10 +113,10 @@ class DocstringTable:
     def add(self, owner: tuple[str, int], name: str, docstring: str) -> None:
         for unit in docstring_sentences(docstring):
             words = content_words(unit, skip=self.skip)
-            if len(words) < RUN:
+            if len(words) < SHORT:
                 continue
             entry = _DocSentence(owner, name, frozenset(_WORD.findall(unit.lower())))
-            for run in _runs(words):
+            for run in _runs(words) if len(words) >= RUN else [tuple(words)]:
                 self.runs.setdefault(run, []).append(entry)
                 self.owned.setdefault(owner, set()).add(run)
 
@@ -172,7 +180,7 @@ def borrowed_descriptions(text: str, ok: Sequence[Finding], index: SymbolIndex,
     """
     by_line: dict[int, list[Finding]] = {}
     for finding in ok:
-        if finding.line and finding.kind != "claim":
+        if finding.line and finding.kind in _DESCRIBED:
             by_line.setdefault(finding.line, []).append(finding)
     found: list[Finding] = []
     previous = ""
@@ -182,7 +190,7 @@ def borrowed_descriptions(text: str, ok: Sequence[Finding], index: SymbolIndex,
         if not named:
             continue
         words = content_words(_QUOTE.sub(" ", _SPAN.sub(" ", sentence)), skip=table.skip)
-        if len(words) < RUN:
+        if len(words) < SHORT:
             continue
         owners = {o for f in named for e in f.evidence for o in _owners(e.path, e.line)}
         # code spans' words included, and the sentence before one that starts "It ..."
@@ -191,7 +199,10 @@ def borrowed_descriptions(text: str, ok: Sequence[Finding], index: SymbolIndex,
         x_names = {_last_name(f.text) for f in named} - {""}
         x_names |= {module_name(e.path).lower() for f in named for e in f.evidence}
         own = _own_runs(owners, index, table)
-        for run in _runs(words):
+        # a short docstring sentence only as what the code *is* ("`X` is a unit of work
+        # and its lifecycle"): three words are too common to count anywhere else
+        short = _runs(words, SHORT) if _COPULA.search(sentence) else set()
+        for run in sorted(_runs(words) | short):
             if run in own:
                 continue
             holders = table.runs.get(run, [])
@@ -224,9 +235,11 @@ def _owners(path: str, line: int | None) -> list[tuple[str, int]]:
 
 
 def _related(names: set[str], other: str) -> bool:
-    """``level_number`` and ``add_log_level_number``: one name holds the other's words."""
-    return any(len(n) > 3 and (f"_{n}" in f"_{other}_" or f"_{other}" in f"_{n}_")
-               for n in names)
+    """``level_number`` and ``add_log_level_number``: one name holds the other's words
+    (whole words between underscores: ``job`` is no word of ``jobqueue``)."""
+    def holds(longer: str, shorter: str) -> bool:
+        return f"_{shorter}_" in f"_{longer}_"
+    return any(len(n) > 3 and (holds(other, n) or holds(n, other)) for n in names)
 
 
 def _last_name(span: str) -> str:

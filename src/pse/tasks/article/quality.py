@@ -37,7 +37,9 @@ _PROMPT_TALK = re.compile(
 """A sentence about the writer's materials ("as they appear in the excerpts"): the prompt
 talking through the article, not the project."""
 _MARKUP_RESIDUE = re.compile(r"^\s{0,3}#{1,6}\s+#")
-_NAME_LIST = re.compile(r"(?:[-*+]\s+)?`[^`]+`(?:\s*(?:,|、|，|and|和|;)\s*`[^`]+`)+\s*[.。]?")
+_NAME_LIST = re.compile(
+    r"(?:[-*+]\s+)?`[^`]+`(?:\s*(?:,|、|，|and|和|;|:|：|—|–|-|->|=>|→)\s*`[^`]+`)+\s*[.。]?")
+"""Code spans and separators only: "`A`, `B` and `C`", "`JobQueue`: `JobQueue`"."""
 _TERMINAL = tuple(".!?。！？)）\"'”」*_|")
 """How a finished line may end: not a colon, which announces what never came ("Output:")."""
 
