@@ -24,7 +24,13 @@ from pse.rag.context import RetrievalTrace, focused_query, retrieve, whole_lines
 from pse.rag.retriever import BM25Retriever, Chunk, Retriever
 from pse.tasks.article.markup import inline_rst_as_markdown, rst_as_markdown, unwrap
 from pse.tasks.article.quality import cut_off_end, repetitions, residue
-from pse.tasks.article.text import code_blocks, count_words, prose_lines, sentences
+from pse.tasks.article.text import (
+    LIST_ITEM,
+    code_blocks,
+    count_words,
+    prose_lines,
+    sentences,
+)
 from pse.verify.strip import Span, strip_spans
 
 CONTEXT_CHARS = 3000
@@ -438,7 +444,6 @@ def drop_dangling_lead_ins(text: str) -> tuple[str, list[str]]:
     return re.sub(r"\n{3,}", "\n\n", "\n".join(lines)).strip("\n"), removed
 
 
-_LIST_ITEM = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s")
 _ORPHAN_OPENING = re.compile(
     r"^(?:it|they|its|their|(?:this|these)\s+(?:is|are|was|were|has|have|can|will|"
     r"provides?|allows?|makes?|helps?|means?))\b", re.IGNORECASE)
@@ -459,7 +464,7 @@ def drop_orphan_openings(text: str) -> tuple[str, list[str]]:
             break
         lines = text.split("\n")
         if any(line.strip() and not _ANY_HEADING.match(line) for line in lines[:first[0] - 1]) \
-                or _LIST_ITEM.match(lines[first[0] - 1]):
+                or LIST_ITEM.match(lines[first[0] - 1]):
             break  # after a code block, "It" has something to point at; a list item
             # stays (its list would start at item 3)
         text, cut = strip_spans(text, [Span(first[0], first[1])])

@@ -58,6 +58,10 @@ def code_blocks(text: str) -> list[Block]:
     return blocks
 
 
+LIST_ITEM = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s+")
+"""A list item's marker and the space after it."""
+
+
 def is_structure(line: str) -> bool:
     """Headings, list stubs, table rows and blank lines: not sentences."""
     stripped = line.strip()
@@ -71,7 +75,7 @@ def sentences(text: str) -> list[tuple[int, str]]:
     for number, line in prose_lines(text):
         if is_structure(line):
             continue
-        body = re.sub(r"^\s*(?:[-*+]|\d+[.)])\s+", "", line)
+        body = LIST_ITEM.sub("", line)
         found.extend((number, part.strip()) for part in _SENTENCE.split(body) if part.strip())
     return found
 

@@ -123,3 +123,8 @@ WORD_NUMBERS = {"zero": 0, "no": 0, "one": 1, "a single": 1, "single": 1, "two":
                 "nine": 9, "ten": 10, "eleven": 11, "twelve": 12}
 ZH_DIGITS = {"零": 0, "一": 1, "二": 2, "两": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7,
              "八": 8, "九": 9}
+
+
+CONDITIONS_EN = r"(?:if|when|whenever|unless|whether|in case|suppose|assuming)"
+"""Words that open a condition: what follows them is not stated ("once" too at a clause's
+start, where it cannot be the adverb)."""

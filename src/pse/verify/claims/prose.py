@@ -12,7 +12,7 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from pse.verify.claims.lexicon import ADVERBS, ADVERBS_ZH
+from pse.verify.claims.lexicon import ADVERBS, ADVERBS_ZH, CONDITIONS_EN
 from pse.verify.markdown import ignored_line_numbers
 
 # only a whole backtick run opens a span (CommonMark; a line of backticks stays linear)
@@ -70,9 +70,7 @@ def sentences(text: str, *, rst: bool) -> Iterator[Sentence]:
                                 conditional=carried and position == 0)
 
 
-_CONDITION_TAIL = re.compile(
-    r"(?:^|[\s(])(?:if|when|whenever|unless|whether|in case|suppose|assuming)\s[^,，]*$",
-    re.IGNORECASE)
+_CONDITION_TAIL = re.compile(rf"(?:^|[\s(])(?:{CONDITIONS_EN})\s[^,，]*$", re.IGNORECASE)
 
 
 def _open_condition(line: str) -> bool:
