@@ -48,11 +48,12 @@ def test_check_names_defined_by_an_example_are_local(resolver: Resolver) -> None
     text = ("```python\nclass RetryPolicy:\n    pass\n```\n\n"
             "Then pass a `RetryPolicy` to `Client`; `Policy` is not defined anywhere.\n")
     checked = check_documents([Document("a.md", text)], resolver)
+    # the block defines a class the tree lacks: an example, not a quote of the tree's code
     assert _statuses(checked) == {"RetryPolicy": "ignored", "Client": "verified",
-                                  "Policy": "ignored"}
+                                  "Policy": "ignored", "RetryPolicy (quoted)": "ignored"}
     strict = check_documents([Document("a.md", text)], resolver, strict=True)
     assert _statuses(strict) == {"RetryPolicy": "ignored", "Client": "verified",
-                                 "Policy": "unverified"}
+                                 "Policy": "unverified", "RetryPolicy (quoted)": "ignored"}
 
 
 def test_check_output_is_sorted_and_deduplicated(resolver: Resolver) -> None:

@@ -128,3 +128,106 @@ def test_quoted_heading_naming_the_file_attributes_the_block(
         tree: Path, capsys: pytest.CaptureFixture[str], block: str, status: str) -> None:
     quotes = _quotes(capsys, tree, f"# A\n\n#### geo/shapes.py\n\n```python\n{block}```\n")
     assert [q["status"] for q in quotes] == [status]
+
+
+SQUARE = '''"""More shapes."""
+
+
+class Square(Shape):
+    def __init__(self, side: float) -> None:
+        self.side = side
+'''
+
+
+def _definition_quotes(capsys: pytest.CaptureFixture[str], root: Path, block: str,
+                       *strict: str) -> list[tuple[object, ...]]:
+    (root / "geo" / "square.py").write_text(SQUARE, encoding="utf-8")
+    doc = root.parent / "article.md"
+    doc.write_text(f"# A\n\nThe code:\n\n```python\n{block}```\n", encoding="utf-8")
+    result = run_cli(capsys, "verify", str(doc), "--source", str(root), "--format", "json",
+                     *strict)
+    return [(q["status"], q["evidence"], q.get("message", ""))
+            for q in json.loads(result.out)["references"] if q["kind"] == "quote"]
+
+
+def test_block_opening_with_a_real_class_is_checked_as_its_quote(
+        tree: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    block = "import math\n\n@dataclass\nclass Circle(Shape):\n" + COPIED
+    assert _definition_quotes(capsys, tree, block, "--strict") == [
+        ("verified", [{"path": "geo/shapes.py", "line": 4}], "")]
+
+
+def test_real_class_name_over_another_class_s_code_is_misquoted(
+        tree: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # Square's constructor presented as Circle's: every name is real, the code is not
+    block = "class Circle(Shape):\n    def __init__(self, side: float) -> None:\n" \
+            "        self.side = side\n"
+    [(status, evidence, message)] = _definition_quotes(capsys, tree, block, "--strict")
+    assert status == "unverified"
+    assert evidence == [{"path": "geo/shapes.py", "line": 10}]
+    assert "line 2 of the block" in str(message) and "where 'Circle' is defined" in str(message)
+
+
+def test_block_defining_a_name_the_tree_lacks_is_an_example(
+        tree: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    [(status, _, message)] = _definition_quotes(capsys, tree, "class MyShape(Circle):\n"
+                                                "    pass\n", "--strict")
+    assert status == "ignored" and "defines its own 'MyShape'" in str(message)
+
+
+def test_sketch_of_a_real_class_is_only_flagged_with_strict(
+        tree: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    block = "class Square(Shape):\n    def grow(self):\n        self.side *= 2\n"
+    [(status, _, message)] = _definition_quotes(capsys, tree, block)
+    assert status == "ignored" and "--strict flags it" in str(message)
+    [(strict_status, evidence, _)] = _definition_quotes(capsys, tree, block, "--strict")
+    assert strict_status == "unverified"
+    assert evidence == [{"path": "geo/square.py", "line": 5}]
+
+
+def test_usage_example_calling_real_code_is_not_a_quote(
+        tree: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert _definition_quotes(capsys, tree, "shape = Circle(2.0)\nprint(shape.area())\n",
+                              "--strict") == []
+
+
+def test_implementing_a_hook_the_tree_declares_is_not_a_misquote(
+        tree: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    (tree / "geo" / "hookspec.py").write_text(
+        'def shape_added(shape):\n    """Called when a shape is added."""\n', encoding="utf-8")
+    (tree / "geo" / "builtin.py").write_text(
+        "def shape_added(shape):\n    print(shape)\n", encoding="utf-8")
+    block = "def shape_added(shape):\n    log.append(shape.area())\n"
+    [(status, _, message)] = _definition_quotes(capsys, tree, block, "--strict")
+    assert status == "ignored" and "geo/hookspec.py declares without a body" in str(message)
+
+
+def test_definitions_in_docs_examples_are_not_the_source(
+        tree: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    (tree / "docs" / "example").mkdir(parents=True)
+    (tree / "docs" / "example" / "plugin.py").write_text("def grow(shape):\n    return 1\n",
+                                                       encoding="utf-8")
+    [(status, _, message)] = _definition_quotes(capsys, tree, "def grow(shape):\n"
+                                                "    return 2\n", "--strict")
+    assert status == "ignored" and "defines its own 'grow'" in str(message)
+
+
+def test_function_with_another_signature_is_the_reader_s_own(
+        tree: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # the tree's ``area`` takes only self: ``def area(width, height)`` is a usage example
+    block = "def area(width, height):\n    return width * height\n"
+    [(status, _, message)] = _definition_quotes(capsys, tree, block, "--strict")
+    assert status == "ignored" and "defines its own 'area'" in str(message)
+    same_signature = "def area(self) -> float:\n    return self.radius * 2\n"
+    [(strict_status, _, _)] = _definition_quotes(capsys, tree, same_signature, "--strict")
+    assert strict_status == "unverified"
+
+
+def test_function_local_to_another_is_not_presented(
+        tree: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    (tree / "geo" / "select.py").write_text(
+        "def select(names):\n    def accept(name):\n        return name in names\n"
+        "    return accept\n", encoding="utf-8")
+    block = "def accept(name):\n    return name.endswith('.html')\n"
+    [(status, _, _)] = _definition_quotes(capsys, tree, block, "--strict")
+    assert status == "ignored"

@@ -137,6 +137,15 @@ def tree_fingerprint(entries: Sequence[FileEntry], *,
     return hashlib.sha256(text.encode()).hexdigest()
 
 
+SAMPLE_FOLDERS = frozenset({"docs", "doc", "examples", "example", "benchmarks", "bench"})
+"""Folders of code written to show the project, not the project itself."""
+
+
+def is_sample_path(path: str) -> bool:
+    """Whether a POSIX path relative to the root is test code or a docs/examples sample."""
+    return is_test_path(path) or any(p in SAMPLE_FOLDERS for p in path.lower().split("/")[:-1])
+
+
 def is_test_path(path: str) -> bool:
     """Whether a POSIX path relative to the root is test code (a ``tests``/``test``/
     ``testing`` folder, ``test_*.py``, ``*_test.py``, ``conftest.py``)."""

@@ -85,6 +85,10 @@ class Intent:
         if result.status != "unverified" or result.message.startswith("no parameter") or \
                 "has no member" in result.message or ref.template:
             return result  # checked against a callable, a type or a template engine
+        if ref.kind == "quote" and not ref.in_file:
+            return Resolution("ignored", evidence=result.evidence,
+                              message=f"{result.message}: a sketch of {ref.at_symbol!r}, not "
+                              "a quote (--strict flags it)")
         if ref.in_file and self._is_generic_file(ref.in_file):
             return Resolution("ignored", message=f"{ref.in_file!r} is the reader's own file "
                               "in this example, not one of the tree's (--strict checks it)")

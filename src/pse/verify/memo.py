@@ -36,6 +36,8 @@ def is_kept(ref: Reference) -> bool:
     """
     if ref.kind not in UNKEPT_KINDS:
         return True
+    if ref.kind == "quote" and ref.at_symbol and not ref.in_file:
+        return True  # a block presenting a definition: its files are the tree's sources
     named = ref.in_file if ref.kind == "quote" else ref.name
     return bool(named) and detect_language(named) not in _DOCUMENT_LANGUAGES
 

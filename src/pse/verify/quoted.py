@@ -13,16 +13,27 @@ and a trailing comment in the file are not needed. Otherwise the block is ``misq
 with the closest line of the file as evidence. A block attributed only by a caption is
 checked when most of its lines are in the file: a usage example under "in `a.py`:" is not
 a quote. The result is a reference of kind ``quote``.
+
+A Python block attributed to no file that opens by defining a name the tree defines
+(``class InputWrapper:``, after any imports, comments and decorators) presents itself as
+that definition: it is checked against the files that define the name (tests aside) and
+is a quote of the first it matches. A model that writes ``class InputWrapper:`` over
+another class's methods invents code under a real name; a block defining a name the tree
+does not have is the reader's example and is not judged. Without ``--strict`` such a block
+is only checked, never flagged (a maintainer's simplified sketch of a class is common).
 """
 
 from __future__ import annotations
 
+import ast
 import re
 from dataclasses import dataclass
 
 from rapidfuzz import fuzz, process
 
+from pse.index.model import Symbol
 from pse.index.symbols import SymbolIndex
+from pse.index.walk import is_sample_path
 from pse.verify.refs import Reference, Resolution
 
 _TITLE = re.compile(r"""\b(?:title|file|filename|path)\s*=\s*["']?([^"'\s]+)""")
@@ -37,6 +48,10 @@ _CAPTION_PATH = re.compile(r"`(?P<path>[\w@.+-]+(?:/[\w@.+-]+)*\.[A-Za-z0-9]+)`"
 _ELISION = re.compile(r"^(?:\.\.\.|…|(?:#|//|/\*|--)\s*(?:\.\.\.|…).*|pass)$")
 _QUOTES = re.compile(r"""^(?:[rbuRBU]{0,2})(?:\"\"\"|''')|(?:\"\"\"|''')$""")
 _COMMENT = ("#", "//", "/*", "--")
+_OPENING_DEFINITION = re.compile(r"(?:async\s+)?(?:def|class)\s+(?P<name>[A-Za-z_]\w*)\b")
+_PREAMBLE = re.compile(r"(?:#|@|import\s|from\s+[\w.]+\s+import\s)")
+"""Lines a block may open with before the definition it presents."""
+_PYTHON_INFO = frozenset({"", "python", "py", "python3"})
 _LOOKAHEAD = 4
 """How many file lines one block line may span (a signature the quote joined)."""
 
@@ -66,11 +81,42 @@ def quote_reference(*, info: str, code: str, before: str, file: str, fence_line:
         suffixes: file extensions that mark a source file (``.py``, ``.ts``...).
     """
     path, lines, loose = _attribution(info, code, before)
-    if not path or "." + path.rsplit(".", 1)[-1].lower() not in suffixes:
+    if not path:
+        return _definition_quote(info=info, code=code, file=file, fence_line=fence_line,
+                                 opening=opening)
+    if "." + path.rsplit(".", 1)[-1].lower() not in suffixes:
         return None
     return Reference(file=file, line=fence_line, text=opening.strip() or f"{path} (quoted)",
                      name=f"{path} (quoted)", kind="quote", origin="code", in_file=path,
                      lines=lines, quoted=code, loose=loose)
+
+
+def _definition_quote(*, info: str, code: str, file: str, fence_line: int, opening: str
+                      ) -> Reference | None:
+    """The ``quote`` of a Python block that opens with ``class X``/``def X`` (no file named):
+    ``at_symbol`` is ``X``, ``in_file`` is empty (the files defining ``X`` are looked up)."""
+    words = info.split()
+    language = words[0].lower().strip("{}.") if words else ""
+    if language not in _PYTHON_INFO:
+        return None
+    name, _ = _opening_definition(code)
+    if not name:
+        return None
+    return Reference(file=file, line=fence_line, text=opening.strip() or f"{name} (quoted)",
+                     name=f"{name} (quoted)", kind="quote", origin="code", at_symbol=name,
+                     quoted=code)
+
+
+def _opening_definition(code: str) -> tuple[str, int]:
+    """(name, 1-based line) of the definition a block's first statement makes at column 0;
+    ("", 0) if it opens otherwise. Imports, comments and decorators before it are the
+    example's own and are not part of the quote."""
+    for number, line in enumerate(code.splitlines(), start=1):
+        if not line.strip() or _PREAMBLE.match(line):
+            continue
+        match = _OPENING_DEFINITION.match(line)
+        return (match.group("name"), number) if match else ("", 0)
+    return "", 0
 
 
 def _attribution(info: str, code: str, before: str
@@ -105,6 +151,8 @@ def _lines(match: re.Match[str]) -> tuple[int, int] | None:
 
 def check_quote(ref: Reference, index: SymbolIndex) -> Resolution:
     """Verified when the block's lines are in ``ref.in_file`` in order, else misquoted."""
+    if not ref.in_file:
+        return _check_definition_quote(ref, index)
     path = _find(index, ref.in_file)
     if path is None and "/" not in ref.in_file:
         return Resolution("ignored", message=f"{ref.in_file} is not in the tree: an example "
@@ -132,6 +180,96 @@ def check_quote(ref: Reference, index: SymbolIndex) -> Resolution:
                       message=f"misquoted: line {block[failed].number} of the block "
                       f"({shown!r}) is not in {path}"
                       + (f"; closest is line {closest}" if closest else ""))
+
+
+def _check_definition_quote(ref: Reference, index: SymbolIndex) -> Resolution:
+    """A block presenting ``ref.at_symbol``: verified where a definition of it holds it.
+
+    A ``def`` presents the tree's function only when its first line is that function's
+    (``async def main():`` over a tree whose ``main`` takes arguments is the reader's own);
+    a ``class`` of the tree's name presents the class whatever its bases."""
+    name = ref.at_symbol
+    _, opening = _opening_definition(ref.quoted)
+    block = [line for line in _block_lines(ref.quoted) if line.number >= opening]
+    if not block:
+        return Resolution("ignored", message="an empty or elided block")
+    is_class = block[0].text.startswith("class")
+    definitions = _definitions(index, name, is_class=is_class)
+    best: tuple[int, str, int] | None = None  # (block lines matched, path, closest line)
+    stub = ""
+    for path in sorted({d.path for d in definitions})[:_MAX_DEFINING_FILES]:
+        try:
+            text = (index.root / path).read_text(encoding="utf-8", errors="replace")
+        except OSError:
+            continue
+        stub = stub or (path if not is_class and _defines_stub(text, name) else "")
+        file_lines = [_squash(line) for line in text.splitlines()]
+        for definition in (d for d in definitions if d.path == path):
+            first = max(0, definition.line - 1)
+            found = _find_line(block[0], file_lines, first)
+            if not is_class and (found is None or found[0] >= max(definition.end_line,
+                                                                  definition.line)):
+                continue  # another signature: not this function
+            start, failed = _match(block, file_lines[first:])
+            if failed is None:
+                return Resolution("verified", evidence=((path, first + start),))
+            if best is None or failed > best[0]:
+                best = (failed, path, _closest(block[failed], file_lines) or definition.line)
+    if stub:  # a hook specification or abstract method: the block implements it
+        return Resolution("ignored", message=f"an implementation of {name!r}, which {stub} "
+                          "declares without a body: not a quote of it")
+    if best is None:
+        return Resolution("ignored", message=f"the block defines its own {name!r}: an "
+                          "example, not a quote")
+    failed, path, closest = best
+    where = f"{path} (where {name!r} is defined)" if len({d.path for d in definitions}) == 1 \
+        else f"{path} or the other files defining {name!r}"
+    return Resolution("unverified", evidence=((path, closest),),
+                      message=f"misquoted: line {block[failed].number} of the block "
+                      f"({block[failed].raw[:60]!r}) is not in {where}; closest is line "
+                      f"{closest}")
+
+
+def _definitions(index: SymbolIndex, name: str, *, is_class: bool) -> list[Symbol]:
+    """The tree's own classes, or functions and methods, named ``name``: not tests, docs or
+    examples, and not functions local to another function (a helper's ``def f``)."""
+    kinds = {"class"} if is_class else {"function", "method"}
+    found = []
+    for symbol in index.by_name(name):
+        if symbol.kind not in kinds or is_sample_path(symbol.path):
+            continue
+        if any(parent.kind in ("function", "method")
+               for parent in index.by_qualname(symbol.parent)):
+            continue
+        found.append(symbol)
+    return found
+
+
+def _defines_stub(text: str, name: str) -> bool:
+    """Whether the file declares a function ``name`` whose body is only a docstring,
+    ``pass``, ``...`` or ``raise NotImplementedError`` (a hook spec, an abstract method)."""
+    try:
+        tree = ast.parse(text)
+    except (SyntaxError, ValueError):
+        return False
+    return any(isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef) and node.name == name
+               and all(_is_stub_statement(statement) for statement in node.body)
+               for node in ast.walk(tree))
+
+
+def _is_stub_statement(statement: ast.stmt) -> bool:
+    if isinstance(statement, ast.Pass):
+        return True
+    if isinstance(statement, ast.Expr) and isinstance(statement.value, ast.Constant):
+        return True  # a docstring or ``...``
+    if isinstance(statement, ast.Raise) and statement.exc is not None:
+        raised = statement.exc.func if isinstance(statement.exc, ast.Call) else statement.exc
+        return isinstance(raised, ast.Name) and raised.id == "NotImplementedError"
+    return False
+
+
+_MAX_DEFINING_FILES = 20
+"""A name defined in more files than this (``__init__``, ``run``) is checked in the first."""
 
 
 def _placed(ref: Reference, path: str, start: int) -> Resolution:

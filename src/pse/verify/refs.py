@@ -29,7 +29,8 @@ class Reference:
     lines: tuple[int, int] | None = None
     """For ``path_line``: the first and last line named."""
     at_symbol: str = ""
-    """For ``path_line``: a symbol the text says is at those lines."""
+    """For ``path_line``: a symbol the text says is at those lines. For a ``quote`` that
+    names no file: the definition the block opens with (``class X`` gives ``X``)."""
     in_file: str = ""
     """For definitions quoted from a named file: that file."""
     ignored: str = ""
