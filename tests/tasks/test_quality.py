@@ -38,6 +38,24 @@ def test_repetitions_ignore_short_lines_code_and_distinct_sentences() -> None:
     assert quality.repetitions(text, path=P) == []
 
 
+def test_repetitions_flag_a_reworded_sentence_about_the_same_code() -> None:
+    # the embedded model's loop on wsgiref: the same claim again in other function words
+    text = ("## Input\n\nThe `InputWrapper` class is a utility class that provides methods "
+            "to read and process input from a WSGI environment.\n"
+            "The `check_environ` function checks that every required key is present.\n\n"
+            "The `InputWrapper` class provides methods for reading and processing input from "
+            "a WSGI environment.\n")
+    assert _rules(quality.repetitions(text, path=P)) == [(6, "repetition")]
+
+
+def test_repetitions_keep_one_frame_said_of_different_code() -> None:
+    text = ("If you need finer control, reach for `Client.send` instead of the helpers.\n"
+            "If you need finer control, reach for `Client.stream` instead of the helpers.\n"
+            "The `Client` class reads the settings file and starts the connection pool.\n"
+            "The `Client` class reads the settings file before it opens any connection.\n")
+    assert quality.repetitions(text, path=P) == []
+
+
 def test_repetitions_read_chinese_sentences() -> None:
     sentence = "队列按加入的顺序运行每一个任务，失败的任务会被重试。\n"
     text = sentence + sentence
@@ -200,6 +218,14 @@ def test_a_sentence_about_the_prompts_excerpts_is_residue() -> None:
             "the excerpts.\n\nThe excerpt below shows the loop.\n\n如摘录中所示，它会重试。\n")
     found = [(f.line, f.rule) for f in quality.residue(text, path="a.md")]
     assert found == [(1, "outline-residue"), (5, "outline-residue")]
+
+
+def test_calling_the_listed_names_real_is_the_prompt_talking() -> None:
+    # wsgiref, embedded model: the prompt's "Real code names it can use" came back as prose
+    text = ("The real API and code for the `InputWrapper` class are as follows:\n\n"
+            "In real code you would close the stream yourself.\n")
+    found = [(f.line, f.rule) for f in quality.residue(text, path="a.md")]
+    assert found == [(1, "outline-residue")]
 
 
 def test_residue_flags_a_list_of_names_paired_with_themselves() -> None:

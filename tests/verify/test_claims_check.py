@@ -144,6 +144,9 @@ def test_claims_location(resolver: Resolver, text: str, status: str) -> None:
     ("`Cart` is not a module.", "verified"),
     ("`cached()` is a class.", "unverified"),  # no decorator makes a def a class
     ("`cached()` is a coroutine function.", "ignored"),  # but one may make it async
+    ("The `shop/errors.py` file is a utility class.", "unverified"),  # a file is a module
+    ("The `shop/errors.py` file is a Python module.", "verified"),
+    ("The `errors.py` script is not a class.", "verified"),
 ])
 def test_claims_kinds(resolver: Resolver, text: str, status: str) -> None:
     assert _status(resolver, text) == status
@@ -318,3 +321,31 @@ def test_claims_a_condition_begun_on_the_line_before_holds_on_the_next(
     assert [c.result.status for c in _claims(resolver, said)] == ["unverified"]
     ended = "Carts are one thing. If so.\n`Cart` is a subclass of `OutOfStock`.\n"
     assert [c.result.status for c in _claims(resolver, ended)] == ["unverified"]
+
+
+def _said(resolver: Resolver, text: str) -> list[tuple[str, str]]:
+    return [(c.ref.name, c.result.status) for c in _claims(resolver, text)]
+
+
+def test_it_refers_to_the_code_the_sentence_before_opened_with(resolver: Resolver) -> None:
+    text = ("`EmptyCart` is raised for a cart with nothing in it. It is a subclass of "
+            "`OutOfStock`.\n")
+    assert _said(resolver, text) == [
+        ("subclass(shop.errors.EmptyCart, shop.errors.OutOfStock)", "unverified")]
+    wrapped = ("The `EmptyCart` error is raised for a cart with\nnothing in it. It "
+               "inherits from `ShopError`.\n")
+    assert ("subclass(shop.errors.EmptyCart, shop.errors.ShopError)", "verified") in \
+        _said(resolver, wrapped)
+    chinese = "`EmptyCart` 表示空购物车。它继承自 `OutOfStock`。\n"
+    assert _said(resolver, chinese) == [
+        ("subclass(shop.errors.EmptyCart, shop.errors.OutOfStock)", "unverified")]
+
+
+def test_it_after_a_sentence_not_opening_with_code_is_not_resolved(
+        resolver: Resolver) -> None:
+    # "It" may be the cart, the error or the reader's program: only an opening span counts
+    for text in ("Call `checkout()` with a cart. It is a subclass of `OutOfStock`.\n",
+                 "`EmptyCart` is raised early. The cart is empty then. It is a subclass of "
+                 "`OutOfStock`.\n",
+                 "`EmptyCart` is raised early.\n\nIt is a subclass of `OutOfStock`.\n"):
+        assert not any(name.startswith("subclass(") for name, _ in _said(resolver, text)), text

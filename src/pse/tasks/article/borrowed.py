@@ -30,7 +30,7 @@ from pathlib import Path
 
 from pse.index.symbols import SymbolIndex
 from pse.index.walk import is_test_path
-from pse.tasks.article.text import sentences
+from pse.tasks.article.text import WORD, content_words, sentences
 from pse.verify.finding import Finding
 
 RUN = 4
@@ -43,18 +43,6 @@ MAX_FILES = 3000
 """Above this many Python files the check reads none (an article run reads the tree once
 more for it; a tree that large is not what an article describes file by file)."""
 
-_STOP = frozenset(
-    "a an the and or of to in on at by for with from as is are was were be been being it "
-    "its this that these those which who whom whose what when where how why not no nor "
-    "but if then than so such can could will would shall should may might must do does "
-    "did done has have had having also only just very more most other any all each every "
-    "both either neither one two use used uses using via into onto over under about "
-    "their there here they them he she we you your our i me my provides provide provided "
-    "class classes function functions method methods module modules "
-    "instance instances value values given new set get please note see".split())
-_WORD = re.compile(r"[a-z0-9_]{2,}")
-_SLASH_LIST = re.compile(r"\w+(?:/\w+){2,}")
-"""``auto/long/short/native``: a list of option values, one word (not four)."""
 _PRONOUN_START = re.compile(
     r"^(?:(?:therefore|thus|so|then|also|however|instead|here|now|again|finally|next|"
     r"in turn|in addition),?\s+)?(?:it|its|this|they|their|these|those|such)\b", re.I)
@@ -63,27 +51,11 @@ _DESCRIBED = frozenset({"symbol", "module", "path"})
 _COPULA = re.compile(
     r"`[^`]+`(?:\s+(?:class|function|method|module|object|type))?\s+(?:is|are|represents|"
     r"models)\s+(?:a|an|the|one)\b", re.IGNORECASE)
-_URL = re.compile(r"\b(?:https?|ftp)://\S+|\bwww\.\S+")
 _SPAN = re.compile(r"`[^`\n]+`")
 _QUOTE = re.compile(r"“[^”]*”|「[^」]*」|\"[^\"]{12,}\"")
 """A quotation says whose words it holds: "its docstring reads: \"...\"" is no claim."""
 _ITEM = re.compile(r"^\s*(?:[-*+•]\s+|\d+[.)]\s+|[\w.]+\s+(?:--|—|–|-)\s+)")
 _DOC_SENTENCE = re.compile(r"(?<=[.!?])\s+(?=[A-Z`(])")
-
-
-def _stem(word: str) -> str:
-    """A crude stem: "converts", "converted", "converting" and "convert" meet."""
-    for suffix in ("ing", "ed", "es", "s"):
-        if len(word) > len(suffix) + 3 and word.endswith(suffix):
-            return word[:-len(suffix)]
-    return word
-
-
-def content_words(text: str, *, skip: frozenset[str] = frozenset()) -> list[str]:
-    """Lower-cased, stemmed words of ``text`` without function words, URLs and ``skip``
-    (the project's own name: every docstring of it may say it)."""
-    text = _SLASH_LIST.sub(lambda m: m.group(0).replace("/", "_"), _URL.sub(" ", text.lower()))
-    return [_stem(w) for w in _WORD.findall(text) if w not in _STOP and w not in skip]
 
 
 def _runs(words: Sequence[str], size: int = RUN) -> set[tuple[str, ...]]:
@@ -115,7 +87,7 @@ class DocstringTable:
             words = content_words(unit, skip=self.skip)
             if len(words) < SHORT:
                 continue
-            entry = _DocSentence(owner, name, frozenset(_WORD.findall(unit.lower())))
+            entry = _DocSentence(owner, name, frozenset(WORD.findall(unit.lower())))
             for run in _runs(words) if len(words) >= RUN else [tuple(words)]:
                 self.runs.setdefault(run, []).append(entry)
                 self.owned.setdefault(owner, set()).add(run)
@@ -194,7 +166,7 @@ def borrowed_descriptions(text: str, ok: Sequence[Finding], index: SymbolIndex,
             continue
         owners = {o for f in named for e in f.evidence for o in _owners(e.path, e.line)}
         # code spans' words included, and the sentence before one that starts "It ..."
-        said = set(_WORD.findall(f"{context} {sentence}".lower()))
+        said = set(WORD.findall(f"{context} {sentence}".lower()))
         # a docstring sentence naming X, or the module X is in, may describe X
         x_names = {_last_name(f.text) for f in named} - {""}
         x_names |= {module_name(e.path).lower() for f in named for e in f.evidence}

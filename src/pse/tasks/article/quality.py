@@ -16,6 +16,7 @@ from collections.abc import Iterable, Sequence
 from pse.tasks.article.text import (
     cjk_share,
     code_blocks,
+    content_words,
     count_words,
     normalized,
     prose_lines,
@@ -33,9 +34,11 @@ _RESIDUE = re.compile(r"^\s{0,3}#{1,6}\s*(?:outline|plan|article outline|table o
 _PROMPT_TALK = re.compile(
     r"\b(?:in|from|of) the (?:source |code |given |provided )?excerpts\b|\bcopied exactly\b|"
     r"\bthe (?:provided|given) (?:excerpts?|sources?|code snippets?)\b|\bcode names\b|"
+    r"\bthe real (?:api|code)\b|"
     r"(?:提供的|给定的|所给的?)(?:摘录|代码片段|源码摘录)|摘录中", re.IGNORECASE)
-"""A sentence about the writer's materials ("as they appear in the excerpts"): the prompt
-talking through the article, not the project."""
+"""A sentence about the writer's materials ("as they appear in the excerpts", "the real API
+and code for X are": the prompt calls the names it lists real): the prompt talking through
+the article, not the project."""
 _MARKUP_RESIDUE = re.compile(r"^\s{0,3}#{1,6}\s+#")
 _NAME_LIST = re.compile(
     r"(?:[-*+]\s+)?`[^`]+`(?:\s*(?:,|、|，|and|和|;|:|：|—|–|-|->|=>|→)\s*`[^`]+`)+\s*[.。]?")
@@ -51,21 +54,43 @@ def _finding(rule: str, message: str, *, path: str, line: int | None, text: str,
 
 
 def repetitions(text: str, *, path: str) -> list[Finding]:
-    """Later copies of a sentence said before, word for word or nearly (small models loop)."""
-    seen: list[tuple[str, frozenset[str]]] = []
+    """Later copies of a sentence said before, word for word or nearly (small models loop),
+    or reworded: a sentence whose content words an earlier one nearly all said ("`X`
+    provides methods for reading input" after "`X` is a class that provides methods to
+    read input from ...")."""
+    seen: list[tuple[str, frozenset[str], frozenset[str], str]] = []
     findings = []
     for number, sentence in sentences(text):
         key = normalized(sentence)
         words = frozenset(key.split()) if " " in key else frozenset(_bigrams(key))
         if count_words(key) < _MIN_REPEAT_WORDS:
             continue  # short lines may repeat legitimately
-        if any(key == k or _jaccard(words, w) >= _NEAR_DUPLICATE for k, w in seen):
+        content = frozenset(content_words(sentence))
+        codes = [code.lower() for code in _CODE_SPAN.findall(sentence)]
+        if any(key == k or (all(code in said for code in codes) and (
+                _jaccard(words, w) >= _NEAR_DUPLICATE or _restates(content, c)))
+               for k, w, c, said in seen):
             findings.append(_finding("repetition", "this sentence repeats an earlier one",
                                      path=path, line=number, text=sentence,
                                      hint="delete the repetition or say something new"))
         else:
-            seen.append((key, words))
+            seen.append((key, words, content, sentence.lower()))
     return findings
+
+
+_RESTATED_SHARE = 0.8
+"""Share of a sentence's content words an earlier sentence said, at which it restates it.
+A near or reworded copy must name no code the earlier one did not: "reach for `A` instead
+of the helpers" and "reach for `B` ..." say different things in one frame."""
+_CODE_SPAN = re.compile(r"`([^`\n]+)`")
+_MIN_RESTATED_WORDS = 6
+
+
+def _restates(later: frozenset[str], earlier: frozenset[str]) -> bool:
+    """Whether ``later`` (content words of a sentence) says little ``earlier`` did not."""
+    if len(later) < _MIN_RESTATED_WORDS:
+        return False
+    return len(later & earlier) / len(later) >= _RESTATED_SHARE
 
 
 def repeated_share(text: str) -> float:

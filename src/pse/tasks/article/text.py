@@ -97,3 +97,33 @@ def cjk_share(text: str) -> float:
 def normalized(sentence: str) -> str:
     """Lower case, punctuation and markup gone: the key of a repetition."""
     return re.sub(r"[\W_]+", " ", sentence.lower()).strip()
+
+
+_STOP = frozenset(
+    "a an the and or of to in on at by for with from as is are was were be been being it "
+    "its this that these those which who whom whose what when where how why not no nor "
+    "but if then than so such can could will would shall should may might must do does "
+    "did done has have had having also only just very more most other any all each every "
+    "both either neither one two use used uses using via into onto over under about "
+    "their there here they them he she we you your our i me my provides provide provided "
+    "class classes function functions method methods module modules "
+    "instance instances value values given new set get please note see".split())
+WORD = re.compile(r"[a-z0-9_]{2,}")
+_SLASH_LIST = re.compile(r"\w+(?:/\w+){2,}")
+"""``auto/long/short/native``: a list of option values, one word (not four)."""
+_URL = re.compile(r"\b(?:https?|ftp)://\S+|\bwww\.\S+")
+
+
+def _stem(word: str) -> str:
+    """A crude stem: "converts", "converted", "converting" and "convert" meet."""
+    for suffix in ("ing", "ed", "es", "s"):
+        if len(word) > len(suffix) + 3 and word.endswith(suffix):
+            return word[:-len(suffix)]
+    return word
+
+
+def content_words(text: str, *, skip: frozenset[str] = frozenset()) -> list[str]:
+    """Lower-cased, stemmed words of ``text`` without function words, URLs and ``skip``
+    (the project's own name: every docstring of it may say it)."""
+    text = _SLASH_LIST.sub(lambda m: m.group(0).replace("/", "_"), _URL.sub(" ", text.lower()))
+    return [_stem(w) for w in WORD.findall(text) if w not in _STOP and w not in skip]

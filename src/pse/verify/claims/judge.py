@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from dataclasses import replace
 
 from pse.index.model import Symbol
 from pse.verify.claims import code, types
@@ -26,6 +27,8 @@ def judge(claim: Claim, *, file: str, resolver: Resolver) -> tuple[Reference, Re
     subject = resolve_span(resolver, claim.subject)
     obj = resolve_span(resolver, claim.obj) if _object_is_span(claim) else None
     relation, subject, obj = _reoriented(claim, subject, obj)
+    if relation == "kind":
+        subject = _as_module(resolver, subject)
     name = _name(claim, relation, subject, obj)
     ref = Reference(file=file, line=claim.line, text=claim.sentence, name=name, kind="claim",
                     context=claim.sentence)
@@ -58,6 +61,17 @@ def _reoriented(claim: Claim, subject: Named, obj: Named | None
             obj.symbols and all(s.kind == "class" for s in obj.symbols):
         return "defines_member", obj, subject
     return relation, subject, obj
+
+
+def _as_module(resolver: Resolver, subject: Named) -> Named:
+    """A span naming Python files stands for their modules ("the `validate.py` file is a
+    class" says the kind of ``validate``); other spans are unchanged."""
+    if subject.symbols or not subject.paths:
+        return subject
+    modules = tuple(symbol for path in subject.paths
+                    for symbol in resolver.index.by_qualname(resolver.index.module_of(path))
+                    if symbol.kind in {"module", "package"} and symbol.path == path)
+    return replace(subject, symbols=modules) if modules else subject
 
 
 def _name(claim: Claim, relation: str, subject: Named, obj: Named | None) -> str:

@@ -57,17 +57,39 @@ def sentences(text: str, *, rst: bool) -> Iterator[Sentence]:
     ``Foo`` has a method ``bar``, ...": the line alone would state it).
     """
     previous = (0, "")
+    subject = ""  # the code the sentence before opened with: what its "It" refers to
     for number, line in _prose_lines(text, rst=rst):
+        wrapped = previous[0] == number - 1 and not _ends_sentence(previous[1])
         carried = _open_condition(previous[1]) if previous[0] == number - 1 else False
         previous = (number, line)
         spans = [m for m in _SPAN.finditer(line) if not _is_text_role(m)]
-        if not spans:
-            continue
-        for position, (start, end) in enumerate(_sentence_bounds(line, spans)):
+        bounds = _sentence_bounds(line, spans) if spans else [(0, len(line))]
+        for position, (start, end) in enumerate(bounds):
+            rest = position == 0 and wrapped  # the end of the sentence before: same subject
             inside = [m for m in spans if start <= m.start() < end]
-            if inside:
-                yield _sentence(number, line[start:end], inside, offset=start,
-                                conditional=carried and position == 0)
+            if not inside:
+                subject = subject if rest else ""
+                continue
+            sentence = _sentence(number, line[start:end], inside, offset=start,
+                                 conditional=carried and position == 0,
+                                 antecedent="" if rest else subject)
+            subject = subject if rest else _subject(sentence)
+            yield sentence
+
+
+def _ends_sentence(line: str) -> bool:
+    return not line.strip() or _SENTENCE_END.search(line.rstrip()[-1:]) is not None
+
+
+_PRONOUN = re.compile(r"^(\s*)(?:It(?= )|它(?![们的]))")
+"""A sentence opening with "It" (``它``) says something of the previous one's subject."""
+_OPENING_SLOT = re.compile(r"^(?:the ?)?§(\d+)§")
+
+
+def _subject(sentence: Sentence) -> str:
+    """The code a sentence opens with as its subject ("" if it opens otherwise)."""
+    first = _OPENING_SLOT.match(sentence.clauses[0]) if sentence.clauses else None
+    return sentence.spans[int(first[1])] if first else ""
 
 
 _CONDITION_TAIL = re.compile(rf"(?:^|[\s(])(?:{CONDITIONS_EN})\s[^,，]*$", re.IGNORECASE)
@@ -129,7 +151,7 @@ def _code_positions(spans: list[re.Match[str]]) -> set[int]:
 
 
 def _sentence(number: int, raw: str, spans: list[re.Match[str]], *, offset: int,
-              conditional: bool = False) -> Sentence:
+              conditional: bool = False, antecedent: str = "") -> Sentence:
     codes = tuple(_target(m.group("code")) for m in spans)
     slotted, cursor = [], 0
     for index, match in enumerate(spans):
@@ -137,6 +159,9 @@ def _sentence(number: int, raw: str, spans: list[re.Match[str]], *, offset: int,
         slotted.append(f"§{index}§")
         cursor = match.end() - offset
     slotted.append(raw[cursor:])
+    if antecedent and _PRONOUN.match(slotted[0]):  # "It calls `b`." after "`A` ...": A
+        slotted[0] = _PRONOUN.sub(rf"\g<1>§{len(codes)}§", slotted[0], count=1)
+        codes = (*codes, antecedent)
     joined = _DASH_RELATIVE.sub(r", \1\2, ", "".join(slotted))
     clauses = tuple(c for c in (normalise(p) for p in _CLAUSE_END.split(joined)) if c)
     if conditional and clauses:  # the condition began on the line before: say it here
