@@ -200,7 +200,23 @@ def test_a_code_name_in_the_heading_alone_does_not_ground_a_section() -> None:
     assert [f.rule for f in ungrounded_sections(text, ok, path=P, focus=[])] == [
         "ungrounded-section"]
     body = [*ok, Finding(rule="ref-verified", message="", path=P, line=3, text="JobQueue")]
-    assert ungrounded_sections(text, body, path=P, focus=[]) == []
+    named = "## `JobQueue`\n\n`JobQueue` runs the work it is given.\n"
+    assert ungrounded_sections(named, body, path=P, focus=[]) == []
+
+
+def test_a_section_never_mentioning_the_code_its_heading_names_is_off_topic() -> None:
+    # toolz, embedded model: "## `merge` and `merge_with`" over paragraphs on `map`
+    from pse.tasks.article.gates import NOT_STRIPPABLE, ungrounded_sections
+    from pse.verify.finding import Finding
+    text = ("## `merge` and `merge_with`: Merge dictionaries\n\n"
+            "The `get` function retrieves a value by its key.\n\n"
+            "## `toolz.curry`\n\nA curried function waits for its arguments: see "
+            "`curry` in `toolz/functoolz.py`.\n")
+    ok = [Finding(rule="ref-verified", message="", path=P, line=n, text="x") for n in (3, 7)]
+    [found] = ungrounded_sections(text, ok, path=P, focus=[])
+    assert (found.rule, found.line, found.text) == (
+        "off-topic-section", 3, "## `merge` and `merge_with`: Merge dictionaries")
+    assert "`merge` or `merge_with`" in found.message and found.rule in NOT_STRIPPABLE
 
 
 def test_residue_flags_a_pasted_list_of_code_names_not_a_sentence_naming_them() -> None:

@@ -66,6 +66,16 @@ def test_strip_spans_removes_a_whole_sentence_holding_a_version_or_a_number() ->
     assert removed == [first]
 
 
+def test_strip_spans_removes_a_flagged_sentence_its_semicolon_splits() -> None:
+    # tinyqueue, README command 1: a repetition "...per the policy; it returns them all."
+    # is one sentence to the checks but two pieces to Strip, and had stayed open
+    said = "The `run_all` method runs every job, retrying per the policy; it returns them all."
+    text = f"The `JobQueue` class runs jobs. {said} Then it stops.\n"
+    out, removed = strip_spans(text, [Span(1, said)])
+    assert out == "The `JobQueue` class runs jobs. Then it stops.\n"
+    assert removed == [said]
+
+
 def test_strip_spans_never_splits_inside_a_code_span() -> None:
     # the commas and full stops inside the code spans are not clause boundaries
     text = ("Call `queue.submit(print, \"a. b\")` first, and `Job.frob(x, y)` after, "

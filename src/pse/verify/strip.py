@@ -194,7 +194,28 @@ def _remove_clause(line: str, target: str) -> tuple[str, str]:
                 rest = rest.rstrip().rstrip(",，、:：") + _ending(sentence)
             sentences[position] = rest
         return lead + _tidy("".join(sentences)).lstrip(), cut
+    run = _spanning(sentences, target.strip())
+    if run is not None:  # a flagged sentence Strip's boundaries cut in two ("...; it ...")
+        cut = "".join(sentences[run[0]:run[1]]).strip()
+        sentences[run[0]:run[1]] = []
+        return lead + _tidy("".join(sentences)).lstrip(), cut
     return line, ""
+
+
+def _spanning(pieces: list[str], target: str) -> tuple[int, int] | None:
+    """(first, end) indexes of the consecutive pieces that together hold ``target``."""
+    body = "".join(pieces)
+    start = body.find(target) if target else -1
+    if start < 0:
+        return None
+    end = start + len(target)
+    offsets, position = [], 0
+    for piece in pieces:
+        offsets.append((position, position + len(piece)))
+        position += len(piece)
+    touched = [i for i, (a, b) in enumerate(offsets) if a < end and b > start]
+    # within one piece the holder's whole-name rule decided (``run`` is not ``run_all``)
+    return (touched[0], touched[-1] + 1) if len(touched) > 1 else None
 
 
 def _holder(target: str) -> Callable[[str], bool]:

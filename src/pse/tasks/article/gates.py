@@ -27,8 +27,8 @@ MIN_LENGTH_SHARE = 0.7
 MAX_STRIP_SHARE = 0.2
 MAX_REPEATED_SHARE = 0.05
 MIN_SECTIONS = 3
-NOT_STRIPPABLE = frozenset({"ungrounded-section", "cut-off", "too-short", "code-heavy",
-                            "wrong-language", "translation-structure",
+NOT_STRIPPABLE = frozenset({"ungrounded-section", "off-topic-section", "cut-off", "too-short",
+                            "code-heavy", "wrong-language", "translation-structure",
                             "translation-dropped-ref"})
 """Whole-text findings: deleting a clause cannot repair them."""
 _HEADING = re.compile(r"^\s{0,3}##\s+\S")
@@ -93,7 +93,8 @@ def _focus(state: PSEState) -> list[str]:
 
 def ungrounded_sections(text: str, ok: list[Finding], *, path: str,
                         focus: list[str]) -> list[Finding]:
-    """Each ``## `` section (or the whole text, if it has none) without a verified reference."""
+    """Each ``## `` section (or the whole text, if it has none) without a verified reference,
+    and each whose heading names code its text never mentions (``off-topic-section``)."""
     lines = text.split("\n")
     headings = [n for n, line in prose_lines(text) if _HEADING.match(line)]
     starts = headings or [1]
@@ -103,6 +104,9 @@ def ungrounded_sections(text: str, ok: list[Finding], *, path: str,
     for i, start in enumerate(starts):
         end = starts[i + 1] if i + 1 < len(starts) else len(lines) + 1
         if any(start <= n < end for n in verified_lines):
+            promised = _HEADING_CODE.findall(lines[start - 1]) if headings else []
+            if promised and not _mentions("\n".join(lines[start:end - 1]), promised):
+                findings.append(_off_topic(lines, start, end, promised, path=path))
             continue
         hint = (_UNGROUNDED_HINT + ", ".join(f"`{f}`" for f in focus[:3])
                 if focus else "name the real code this section explains, in backticks")
@@ -112,6 +116,30 @@ def ungrounded_sections(text: str, ok: list[Finding], *, path: str,
                                 text=lines[start - 1].strip(), kind="quality", hint=hint,
                                 message=_UNGROUNDED_MESSAGE))
     return findings
+
+
+_HEADING_CODE = re.compile(r"`([^`\n]+)`")
+
+
+def _mentions(body: str, names: list[str]) -> bool:
+    """Whether ``body`` names one of ``names`` (by its last dotted or path component)."""
+    for name in names:
+        last = re.split(r"[./]", name.strip().removesuffix("()").rstrip("/"))[-1]
+        if last and re.search(rf"(?<![\w]){re.escape(last)}(?!\w)", body):
+            return True
+    return False
+
+
+def _off_topic(lines: list[str], start: int, end: int, promised: list[str], *,
+               path: str) -> Finding:
+    """A section whose heading promises code its text never mentions (the 0.5B wrote
+    about ``map`` and ``filter`` under "## `merge` and `merge_with`")."""
+    listed = " or ".join(f"`{name}`" for name in promised[:3])
+    body = next((n for n in range(start + 1, end) if lines[n - 1].strip()), start)
+    return Finding(rule="off-topic-section", path=path, line=body,
+                   text=lines[start - 1].strip(), kind="quality",
+                   message=f"the heading names {listed}, which this section never mentions",
+                   hint=f"explain {listed} here, by name, from the excerpts")
 
 
 SHORT_SECTION_SHARE = 0.25
@@ -128,7 +156,10 @@ def section_problem(task: ArticleTask, state: PSEState, text: str) -> str:
     ok = to_findings(check_documents([Document("section.md", text)], task.resolver(state),
                                      strict=True)).ok
     names = ", ".join(f"`{n}`" for n in task.section_names(state)[:4])
-    if ungrounded_sections(text, ok, path="section.md", focus=[]):
+    problems = ungrounded_sections(text, ok, path="section.md", focus=[])
+    if problems and problems[0].rule == "off-topic-section":
+        return problems[0].message.replace("this section", "it") + "; " + problems[0].hint
+    if problems:
         return "it named no real code; explain " + (names or "the code of the excerpts") + \
             " by name, in backticks, from the excerpts"
     share = int(state.inputs.get("words", "600") or 600) / max(1, len(state.sections))
@@ -162,7 +193,7 @@ def final_gates(task: ArticleTask, state: PSEState) -> list[dict[str, object]]:
         _gate("sections", len(headings) >= MIN_SECTIONS, len(headings),
               f"{len(headings)} section(s) (minimum {MIN_SECTIONS})"),
         _gate("grounded", bool(headings) and not ungrounded, len(names),
-              f"{len(names)} distinct verified code name(s); ungrounded sections: "
+              f"{len(names)} distinct verified code name(s); ungrounded or off-topic sections: "
               + (", ".join(repr(f.text.lstrip('# ')) for f in ungrounded) or "none")),
         _gate("strip-share", stripped <= MAX_STRIP_SHARE * drafted, round(stripped / drafted, 3),
               f"strip removed {stripped} of {drafted} drafted sentences (maximum "
