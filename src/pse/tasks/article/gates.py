@@ -3,8 +3,9 @@
 Every round: code references (the project's verify check), wording, leaks, repository
 numbers, the quality rules of ``quality.py`` and, per section, grounding. At the end:
 length against ``--words``, at least three sections, every section grounded in verified
-code and mentioning the code its heading names, Strip removed at most a fifth of the draft's sentences, no cut-off end, at most 5%
-repeated sentences. The run is ``passed`` only when every gate and every check holds.
+code and mentioning the code its heading names, Strip removed at most a fifth of the
+draft's sentences, no cut-off end, at most 5% repeated sentences. The run is ``passed``
+only when every gate and every check holds.
 """
 
 from __future__ import annotations
