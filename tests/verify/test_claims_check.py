@@ -347,5 +347,14 @@ def test_it_after_a_sentence_not_opening_with_code_is_not_resolved(
     for text in ("Call `checkout()` with a cart. It is a subclass of `OutOfStock`.\n",
                  "`EmptyCart` is raised early. The cart is empty then. It is a subclass of "
                  "`OutOfStock`.\n",
-                 "`EmptyCart` is raised early.\n\nIt is a subclass of `OutOfStock`.\n"):
+                 "`EmptyCart` is raised early.\n\nIt is a subclass of `OutOfStock`.\n",
+                 "`EmptyCart` is raised early\n\nIt is a subclass of `OutOfStock`.\n"):
         assert not any(name.startswith("subclass(") for name, _ in _said(resolver, text)), text
+
+
+def test_a_sentence_ending_a_wrapped_line_keeps_it_from_the_code_before(
+        resolver: Resolver) -> None:
+    # the wrapped line finishes the sentence about `EmptyCart`, then says something else
+    text = ("`EmptyCart` is raised for a cart with\nnothing in it. The shop then waits.\n"
+            "It is a subclass of `OutOfStock`.\n")
+    assert not any(name.startswith("subclass(") for name, _ in _said(resolver, text))

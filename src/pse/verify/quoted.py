@@ -16,11 +16,14 @@ a quote. The result is a reference of kind ``quote``.
 
 A Python block attributed to no file that opens by defining a name the tree defines
 (``class InputWrapper:``, after any imports, comments and decorators) presents itself as
-that definition: it is checked against the files that define the name (tests aside) and
-is a quote of the first it matches. A model that writes ``class InputWrapper:`` over
-another class's methods invents code under a real name; a block defining a name the tree
-does not have is the reader's example and is not judged. Without ``--strict`` such a block
-is only checked, never flagged (a maintainer's simplified sketch of a class is common).
+that definition: it is checked, from the definition's line on, against each definition
+of the name and is a quote of the first it matches. A model that writes ``class
+InputWrapper:`` over another class's methods invents code under a real name. Not judged:
+a name the tree does not define (the reader's example), a ``def`` whose first line is not
+the real function's, functions local to another function, definitions in tests, docs,
+examples or benchmarks, and implementations of a function the tree declares without a
+body (a hook specification). Without ``--strict`` such a block is only checked, never
+flagged (a maintainer's simplified sketch of a class is common).
 """
 
 from __future__ import annotations

@@ -62,9 +62,11 @@ def sentences(text: str, *, rst: bool) -> Iterator[Sentence]:
         wrapped = previous[0] == number - 1 and not _ends_sentence(previous[1])
         carried = _open_condition(previous[1]) if previous[0] == number - 1 else False
         previous = (number, line)
+        if not line.strip():
+            subject = ""  # a new paragraph: "It" no longer refers back
+            continue
         spans = [m for m in _SPAN.finditer(line) if not _is_text_role(m)]
-        bounds = _sentence_bounds(line, spans) if spans else [(0, len(line))]
-        for position, (start, end) in enumerate(bounds):
+        for position, (start, end) in enumerate(_sentence_bounds(line, spans) or [(0, 0)]):
             rest = position == 0 and wrapped  # the end of the sentence before: same subject
             inside = [m for m in spans if start <= m.start() < end]
             if not inside:
