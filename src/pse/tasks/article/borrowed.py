@@ -30,7 +30,7 @@ from pathlib import Path
 
 from pse.index.symbols import SymbolIndex
 from pse.index.walk import is_test_path
-from pse.tasks.article.text import WORD, content_words, sentences
+from pse.tasks.article.text import CODE_SPAN, WORD, content_words, sentences
 from pse.verify.finding import Finding
 
 RUN = 4
@@ -51,7 +51,6 @@ _DESCRIBED = frozenset({"symbol", "module", "path"})
 _COPULA = re.compile(
     r"`[^`]+`(?:\s+(?:class|function|method|module|object|type))?\s+(?:is|are|represents|"
     r"models)\s+(?:a|an|the|one)\b", re.IGNORECASE)
-_SPAN = re.compile(r"`[^`\n]+`")
 _QUOTE = re.compile(r"“[^”]*”|「[^」]*」|\"[^\"]{12,}\"")
 """A quotation says whose words it holds: "its docstring reads: \"...\"" is no claim."""
 _ITEM = re.compile(r"^\s*(?:[-*+•]\s+|\d+[.)]\s+|[\w.]+\s+(?:--|—|–|-)\s+)")
@@ -161,7 +160,7 @@ def borrowed_descriptions(text: str, ok: Sequence[Finding], index: SymbolIndex,
         named = [f for f in by_line.get(line, []) if f.text in sentence]
         if not named:
             continue
-        words = content_words(_QUOTE.sub(" ", _SPAN.sub(" ", sentence)), skip=table.skip)
+        words = content_words(_QUOTE.sub(" ", CODE_SPAN.sub(" ", sentence)), skip=table.skip)
         if len(words) < SHORT:
             continue
         owners = {o for f in named for e in f.evidence for o in _owners(e.path, e.line)}

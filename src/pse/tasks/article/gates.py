@@ -17,7 +17,7 @@ from pse.index.facts import ProjectFacts
 from pse.pipeline.state import PSEState
 from pse.tasks.article import borrowed, checks, quality
 from pse.tasks.article.promptfiles import instruction_texts
-from pse.tasks.article.text import count_words, prose_lines, sentences
+from pse.tasks.article.text import CODE_SPAN, count_words, prose_lines, sentences
 from pse.verify.check import Document, check_documents, to_findings
 from pse.verify.finding import Finding, VerifyResult
 
@@ -105,7 +105,7 @@ def ungrounded_sections(text: str, ok: list[Finding], *, path: str,
     for i, start in enumerate(starts):
         end = starts[i + 1] if i + 1 < len(starts) else len(lines) + 1
         if any(start <= n < end for n in verified_lines):
-            promised = _HEADING_CODE.findall(lines[start - 1]) if headings else []
+            promised = CODE_SPAN.findall(lines[start - 1]) if headings else []
             if promised and not _mentions("\n".join(lines[start:end - 1]), promised):
                 findings.append(_off_topic(lines, start, end, promised, path=path))
             continue
@@ -119,7 +119,6 @@ def ungrounded_sections(text: str, ok: list[Finding], *, path: str,
     return findings
 
 
-_HEADING_CODE = re.compile(r"`([^`\n]+)`")
 
 
 def _mentions(body: str, names: list[str]) -> bool:

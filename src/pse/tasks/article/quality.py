@@ -14,6 +14,7 @@ import re
 from collections.abc import Iterable, Sequence
 
 from pse.tasks.article.text import (
+    CODE_SPAN,
     cjk_share,
     code_blocks,
     content_words,
@@ -66,7 +67,7 @@ def repetitions(text: str, *, path: str) -> list[Finding]:
         if count_words(key) < _MIN_REPEAT_WORDS:
             continue  # short lines may repeat legitimately
         content = frozenset(content_words(sentence))
-        codes = [code.lower() for code in _CODE_SPAN.findall(sentence)]
+        codes = [code.lower() for code in CODE_SPAN.findall(sentence)]
         if any(key == k or (all(code in said for code in codes) and (
                 _jaccard(words, w) >= _NEAR_DUPLICATE or _restates(content, c)))
                for k, w, c, said in seen):
@@ -82,7 +83,6 @@ _RESTATED_SHARE = 0.8
 """Share of a sentence's content words an earlier sentence said, at which it restates it.
 A near or reworded copy must name no code the earlier one did not: "reach for `A` instead
 of the helpers" and "reach for `B` ..." say different things in one frame."""
-_CODE_SPAN = re.compile(r"`([^`\n]+)`")
 _MIN_RESTATED_WORDS = 6
 
 

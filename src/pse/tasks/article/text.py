@@ -99,6 +99,9 @@ def normalized(sentence: str) -> str:
     return re.sub(r"[\W_]+", " ", sentence.lower()).strip()
 
 
+CODE_SPAN = re.compile(r"`([^`\n]+)`")
+"""An inline code span of article prose; group 1 is its text."""
+
 _STOP = frozenset(
     "a an the and or of to in on at by for with from as is are was were be been being it "
     "its this that these those which who whom whose what when where how why not no nor "
