@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from html import escape
 
+from pse.report.coverage import NO_EXTRAS, Extras
 from pse.report.document import DocumentRenderer
 from pse.report.links import UrlOf
 from pse.report.marks import STATUSES, Mark, SourceLines, marks_from_checked, status_counts
@@ -21,7 +22,7 @@ from pse.verify.check import CheckedReference
 
 def render_html(checked: list[CheckedReference], *, documents: Mapping[str, str] | None = None,
                 read_lines: SourceLines | None = None, url_of: UrlOf | None = None,
-                title: str = "pse verify") -> str:
+                title: str = "pse verify", extras: Extras = NO_EXTRAS) -> str:
     """The report page of ``pse verify``.
 
     Args:
@@ -31,6 +32,8 @@ def render_html(checked: list[CheckedReference], *, documents: Mapping[str, str]
         read_lines: reads an evidence file's lines, for the source shown in popups.
         url_of: the repository URL of a source line; evidence then links to it.
         title: the page title.
+        extras: the coverage line and run notes shown under the summary (history and
+            severities reach the page through the references' messages).
     """
     marks = marks_from_checked(checked)
     renderer = DocumentRenderer(read_lines=read_lines, url_of=url_of)
@@ -38,7 +41,10 @@ def render_html(checked: list[CheckedReference], *, documents: Mapping[str, str]
     paths = sorted(set(texts) | {m.file for m in marks})
     sections = [_document_section(renderer, number, path, texts.get(path), marks)
                 for number, path in enumerate(paths, start=1)]
+    notes = [extras.coverage.line()] if extras.coverage is not None else []
+    notes.extend(extras.notes)
     body = [f"<h1>{escape(title)}</h1>", render_summary(marks),
+            *(f'<p class="coverage">{escape(note)}</p>' for note in notes),
             render_index(paths, marks), render_findings(marks, renderer.ids),
             "<h2>Documents</h2>", *sections]
     return render_page(title, "\n".join(body))
