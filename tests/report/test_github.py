@@ -41,7 +41,8 @@ def test_render_github_warnings_and_coverage(tmp_path: Path) -> None:
 
 
 def test_render_gitlab_fingerprints_ignore_the_line_number(tmp_path: Path) -> None:
-    one = json.loads(render_gitlab([_item("Thing", line=2)], lines_of={"docs/a.md": ["", "`Thing`"]},
+    one = json.loads(render_gitlab([_item("Thing", line=2)],
+                                   lines_of={"docs/a.md": ["", "`Thing`"]},
                                    root=tmp_path, cwd=tmp_path))
     moved = json.loads(render_gitlab([_item("Thing", line=3)],
                                      lines_of={"docs/a.md": ["", "", "`Thing`"]},

@@ -23,8 +23,15 @@ from pse.cli.common import (
     verbosity_options,
     write_output,
 )
-from pse.cli.verify_ci import CiOptions, Finished, echo_note, ensure_references, finish, \
-    require_code, scope_of
+from pse.cli.verify_ci import (
+    CiOptions,
+    Finished,
+    echo_note,
+    ensure_references,
+    finish,
+    require_code,
+    scope_of,
+)
 from pse.config import Settings, cache_dir
 from pse.index.languages import detect_language
 from pse.index.model import FileEntry

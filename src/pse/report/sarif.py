@@ -80,7 +80,7 @@ def _rules() -> list[dict[str, object]]:
 
 def _result(item: CheckedReference, lines_of: Mapping[str, Sequence[str]], *,
             root: Path | None, cwd: Path | None, extras: Extras) -> dict[str, object]:
-    ref, result = item.ref, item.result
+    ref = item.ref
     rule_id = _RULES[ref.kind][0]
     text = lines_of.get(ref.file, [])
     line_text = text[ref.line - 1] if 0 < ref.line <= len(text) else ""

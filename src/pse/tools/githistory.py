@@ -56,8 +56,9 @@ def name_provenance(repo: GitRepo, name: str, budget: Budget) -> Provenance | No
         if commit is None:
             continue
         removed, added = _changed_lines(patch)
-        word = re.compile(rf"\b{re.escape(name)}\b")
-        if sum(bool(word.search(x)) for x in removed) <= sum(bool(word.search(x)) for x in added):
+        whole = re.compile(rf"\b{re.escape(name)}\b")
+        if sum(bool(whole.search(x)) for x in removed) <= \
+                sum(bool(whole.search(x)) for x in added):
             continue  # this commit added or moved it; the removal is older (or absent)
         return Provenance(needle=name, removed=commit, last_seen=_parent(repo, parents, budget),
                           renamed_to=_renamed_name(name, removed, added))

@@ -47,8 +47,8 @@ def _line_of(ref: Reference, lines_of: Mapping[str, Sequence[str]]) -> str:
 
 def dump(checked: Sequence[CheckedReference], lines_of: Mapping[str, Sequence[str]]) -> str:
     """The baseline file of every unverified finding in ``checked``."""
-    rows = sorted(({"file": c.ref.file, "fingerprint": fingerprint(c.ref, _line_of(c.ref, lines_of)),
-                    "kind": c.ref.kind, "text": c.ref.text}
+    rows = sorted(({"file": c.ref.file, "kind": c.ref.kind, "text": c.ref.text,
+                    "fingerprint": fingerprint(c.ref, _line_of(c.ref, lines_of))}
                    for c in checked if c.result.status == "unverified"),
                   key=lambda r: (r["file"], r["fingerprint"], r["text"]))
     data = {"findings": rows, "format": FORMAT, "version": VERSION}

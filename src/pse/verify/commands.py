@@ -1,10 +1,10 @@
 """Commands, options and package names in documents, checked against the project.
 
 ``python -m pkg.mod`` must name a real module; ``make X``, ``tox -e X`` and the like
-must name a target the project's task file defines (:mod:`pse.verify.targets`); options given to the project's own
-programs (console scripts, ``python -m``) must be defined in its source; ``pip install``
-of a near miss of the project's own distribution name is an invented name; other
-programs' commands and options are external. Mixed into
+must name a target the project's task file defines (:mod:`pse.verify.targets`); options
+given to the project's own programs (console scripts, ``python -m``) must be defined in
+its source; ``pip install`` of a near miss of the project's own distribution name is an
+invented name; other programs' commands and options are external. Mixed into
 :class:`pse.verify.resolve.Resolver`.
 """
 

@@ -39,11 +39,11 @@ def parse_rules(table: Mapping[str, object], *, source: str) -> dict[str, Level]
             close = get_close_matches(rule, RULES, n=1)
             hint = f"; did you mean {close[0]!r}?" if close else f"; rules: {', '.join(RULES)}"
             raise ValueError(f"unknown rule {raw!r} in {source}{hint}")
-        level = str(value).lower()
-        if level not in LEVELS:
+        level = next((name for name in LEVELS if name == str(value).lower()), None)
+        if level is None:
             raise ValueError(f"rule {raw!r} in {source} is {value!r}; give one of "
                              f"{', '.join(LEVELS)}")
-        rules[rule] = level  # type: ignore[assignment]  # checked against LEVELS above
+        rules[rule] = level
     return rules
 
 

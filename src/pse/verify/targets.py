@@ -169,12 +169,13 @@ def read_tox(root: Path) -> TaskFile | None:
     if cfg is not None and "[tox:tox]" in cfg:
         return _tox_ini(cfg, "setup.cfg", "tox:tox")
     for name, table in (("tox.toml", ()), ("pyproject.toml", ("tool", "tox"))):
-        data = _toml(root / name)
+        data: object = _toml(root / name)
         for key in table:
             data = data.get(key) if isinstance(data, dict) else None
         if isinstance(data, dict) and data:
-            if isinstance(data.get("legacy_tox_ini"), str):
-                return _tox_ini(data["legacy_tox_ini"], name, "tox")
+            legacy = data.get("legacy_tox_ini")
+            if isinstance(legacy, str):
+                return _tox_ini(legacy, name, "tox")
             found = TaskFile(path=name)
             for env in _env_names(data.get("env_list", data.get("envlist", []))):
                 found.lines.setdefault(env, 0)
@@ -263,7 +264,8 @@ def _session_name(decorator: ast.expr, function: str) -> str | None:
 
 def read_poe(root: Path) -> TaskFile | None:
     """``[tool.poe.tasks]`` of pyproject.toml (an ``include`` makes it uncertain)."""
-    poe = _toml(root / "pyproject.toml").get("tool", {}).get("poe")
+    tool = _toml(root / "pyproject.toml").get("tool")
+    poe = tool.get("poe") if isinstance(tool, dict) else None
     if not isinstance(poe, dict):
         return None
     found = TaskFile(path="pyproject.toml", certain="include" not in poe)
