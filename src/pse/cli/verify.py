@@ -158,8 +158,10 @@ def _report(context: CliContext, settings: Settings, root: Path, documents: list
     if checked is not None:
         _notice(context, cache)
     else:
-        checked = _resolved(context, settings, root, documents, entries, cache,
-                            select=scope.wants if scope is not None else None)
+        read = documents if scope is None else \
+            [d for d in documents if scope.mentions(d.path, d.text)]
+        checked = _resolved(context, settings, root, read, entries, cache,
+                            select=scope.wants if scope is not None else None) if read else []
         if scope is None:
             cache.results[key] = checked
     done = finish(checked, documents, root=root, settings=settings, options=options,

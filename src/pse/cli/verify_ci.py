@@ -22,7 +22,7 @@ from pse.index.languages import detect_language
 from pse.index.model import FileEntry
 from pse.report.coverage import Extras, measure
 from pse.verify import baseline as baselines
-from pse.verify.changes import Scope, words
+from pse.verify.changes import Scope, defined_names, module_names, words
 from pse.verify.levels import Level, apply_levels, parse_rules
 from pse.verify.provenance import Provenance
 from pse.verify.refs import CheckedReference, Document, Reference
@@ -91,8 +91,10 @@ def scope_of(root: Path, documents: list[Document], options: CiOptions) -> Scope
             current.extend(_lines(repo.root / path))
     changed_docs = frozenset(d.path for d in documents
                              if _tree_path(repo.root, d.path) in changes.paths)
+    sources = [p for p in changes.paths if not p.lower().endswith(DOC_SUFFIXES)]
     return Scope(documents=changed_docs, paths=changes.paths,
-                 current_words=words(current), removed_words=words(changes.removed_lines))
+                 defined=defined_names(current) | module_names(sources),
+                 removed_words=words(changes.removed_lines))
 
 
 def _tree_path(root: Path, display: str) -> str:

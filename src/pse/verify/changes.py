@@ -1,12 +1,14 @@
 """What a ``--since`` run checks: changed documents, and references to changed code.
 
 A :class:`Scope` holds the files changed since a commit (paths relative to the source
-root), the words of the changed source files as they are now and the words of the
-lines the changes removed. A changed document is checked whole. In any other document
-a reference is checked when its target may have changed: its path (or a folder of it)
-changed; its evidence lies in a changed file; or its name was on a removed line (a
-renamed or deleted definition, which no longer resolves). :meth:`Scope.wants` is the
-cheap test before resolution (a superset), :meth:`Scope.keeps` the exact one after.
+root), the names the changed source files define now (and their module names) and the
+words of the lines the changes removed. A changed document is checked whole. In any
+other document a reference is checked when its target may have changed: its path (or
+a folder of it) changed; its evidence lies in a changed file; or its name was on a
+removed line (a renamed or deleted definition, which no longer resolves).
+:meth:`Scope.mentions` picks the documents worth reading at all, :meth:`Scope.wants`
+the references worth resolving (both supersets), :meth:`Scope.keeps` is the exact test
+after resolution.
 """
 
 from __future__ import annotations
@@ -18,6 +20,35 @@ from dataclasses import dataclass
 from pse.verify.refs import CheckedReference, Reference
 
 _WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+_DEFINITION = re.compile(
+    r"^\s*(?:export\s+)?(?:pub(?:\([^)]*\))?\s+)?(?:async\s+)?(?:def|class|function|func|fn|"
+    r"const|let|var|type|interface|struct|enum|trait|module)\s+(?:\([^)]*\)\s*)?"
+    r"([A-Za-z_]\w*)|^([A-Za-z_]\w*)\s*(?::[^=]+)?=(?!=)")
+"""A line defining a name: ``def f``, ``class C``, ``func (r *R) M``, ``X = 1``..."""
+
+
+def defined_names(lines: Iterable[str]) -> frozenset[str]:
+    """The names ``lines`` define (any indentation: methods count)."""
+    found: set[str] = set()
+    for line in lines:
+        match = _DEFINITION.match(line)
+        if match:
+            found.add(match.group(1) or match.group(2))
+    return frozenset(found)
+
+
+def module_names(paths: Iterable[str]) -> frozenset[str]:
+    """The module names of changed files: a file's stem (``mod0007``), a package's folder
+    for its ``__init__`` (folders of other files did not change as a whole)."""
+    found: set[str] = set()
+    for path in paths:
+        parts = path.split("/")
+        stem = parts[-1].split(".", 1)[0]
+        if stem == "__init__" and len(parts) > 1:
+            stem = parts[-2]
+        if _WORD.fullmatch(stem):
+            found.add(stem)
+    return frozenset(found)
 
 
 def words(lines: Iterable[str]) -> frozenset[str]:
@@ -36,8 +67,8 @@ class Scope:
     """Changed documents, by their display path (as in :attr:`Reference.file`)."""
     paths: frozenset[str]
     """Changed paths relative to the source root (renames: both names)."""
-    current_words: frozenset[str]
-    """Identifiers in the changed source files as they are now."""
+    defined: frozenset[str]
+    """Names the changed source files define now, and their file and folder names."""
     removed_words: frozenset[str]
     """Identifiers on the lines the changes removed."""
 
@@ -45,11 +76,19 @@ class Scope:
         """True when ``document`` changed (all its references are checked)."""
         return document in self.documents
 
+    def mentions(self, document: str, text: str) -> bool:
+        """Whether the document may name changed code (else it is not read at all)."""
+        if self.is_whole(document):
+            return True
+        names = self.defined | self.removed_words
+        return not names.isdisjoint(_WORD.findall(text)) or \
+            any(path in text for path in self.paths)
+
     def wants(self, ref: Reference) -> bool:
         """Whether ``ref`` may target changed code (checked before resolving)."""
         leaf = _leaf(ref)
         return self.is_whole(ref.file) or self._path_changed(ref) or \
-            leaf in self.current_words or leaf in self.removed_words
+            leaf in self.defined or leaf in self.removed_words
 
     def keeps(self, item: CheckedReference) -> bool:
         """Whether the resolved ``item`` targets changed code."""
