@@ -1,7 +1,13 @@
 """Git history for ``pse verify``'s unverified findings, cached per checked-out commit.
 
-For each distinct missing name or path (:func:`pse.verify.provenance.needle`) one look-up
-(:mod:`pse.tools.githistory`), all of them within ``verify.history_budget`` seconds. The
+For each distinct missing name or path (:func:`pse.verify.provenance.needle`) one
+``git log``: a pickaxe (``-S`` of the name as a word, over files that are not
+documents, since documents mention names too) for a name, ``--diff-filter=DR`` for a
+path; the latest commit that removed it is the answer, its first parent the last
+commit where it existed. One more call reads that parent, and for a path the commit's
+renames (``-M``). A rename is what git saw: a path renamed by the commit, or one
+definition of the name replaced by one definition of another name in the same change.
+All look-ups share ``verify.history_budget`` seconds. The
 answers, found or not, are kept in ``<cache>/verify/history-<root>.json`` for the commit
 checked out (a new commit starts the file afresh), so a warm run runs no git at all
 beyond reading HEAD. A source that is not a git checkout, a shallow clone that lacks
@@ -13,22 +19,36 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import re
 import tempfile
 from pathlib import Path
 
 from pse.config import Settings, cache_dir
-from pse.verify.provenance import HISTORY_KINDS, Commit, Provenance, needle
+from pse.tools.gitrepo import Budget, GitRepo, open_repo
+from pse.verify.provenance import (
+    HISTORY_KINDS,
+    LOG_FORMAT,
+    Commit,
+    Provenance,
+    log_records,
+    needle,
+    removes,
+    renamed_name,
+    renamed_path,
+)
 from pse.verify.refs import CheckedReference, Reference
 
 _FORMAT = "pse-verify-history/1"
+_DIFFS = ("--no-textconv", "--no-ext-diff", "--no-color")
+_NOT_DOCS = (":(exclude)*.md", ":(exclude)*.rst", ":(exclude)*.mdx", ":(exclude)*.markdown",
+             ":(exclude)*.txt")
+_MAX_COMMITS = 20
+"""Commits a pickaxe reads (the latest first) to find one that removed the name."""
 
 
 def find_history(root: Path, checked: list[CheckedReference], settings: Settings
                  ) -> dict[Reference, Provenance]:
     """The provenance of each unverified reference git has a removal for."""
-    from pse.tools.githistory import name_provenance, path_provenance
-    from pse.tools.gitrepo import Budget, open_repo
-
     wanted = {item.ref: (_is_path(item.ref), needle(item.ref)) for item in checked
               if item.result.status == "unverified" and item.ref.kind in HISTORY_KINDS}
     wanted = {ref: key for ref, key in wanted.items() if key[1]}
@@ -54,6 +74,47 @@ def find_history(root: Path, checked: list[CheckedReference], settings: Settings
         if found is not None:
             out[ref] = found
     return out
+
+
+def path_provenance(repo: GitRepo, path: str, budget: Budget) -> Provenance | None:
+    """The commit that deleted or renamed ``path`` (a file or a folder)."""
+    records = log_records(_run(repo, budget, "log", *_DIFFS, "-1", "-M", "--diff-filter=DR",
+                               LOG_FORMAT, "HEAD", "--", path) or "")
+    if not records:
+        return None
+    commit, parents, _ = records[0]
+    renames = _run(repo, budget, "show", *_DIFFS, "-M", "--format=", "--name-status", "-z",
+                   commit.sha) or ""
+    return Provenance(needle=path, removed=commit, last_seen=_parent(repo, parents, budget),
+                      renamed_to=renamed_path(renames, path))
+
+
+def name_provenance(repo: GitRepo, name: str, budget: Budget) -> Provenance | None:
+    """The latest commit that removed ``name`` from the code, with git's rename."""
+    # a word, not a substring: renaming ``fetch`` to ``fetch_many`` keeps the count of
+    # the substring ``fetch``, and a plain -S would not see that commit
+    word = f"(^|[^A-Za-z0-9_]){re.escape(name)}($|[^A-Za-z0-9_])"
+    output = _run(repo, budget, "log", *_DIFFS, "--pickaxe-regex", f"-S{word}",
+                  f"--max-count={_MAX_COMMITS}", "-M", "-p", "-U0", LOG_FORMAT, "HEAD",
+                  "--", ".", *_NOT_DOCS) or ""
+    for commit, parents, patch in log_records(output):
+        if removes(name, patch):  # else it added or moved it: the removal is older
+            return Provenance(needle=name, removed=commit,
+                              last_seen=_parent(repo, parents, budget),
+                              renamed_to=renamed_name(name, patch))
+    return None
+
+
+def _run(repo: GitRepo, budget: Budget, *args: str) -> str | None:
+    left = budget.left()
+    return repo.run(*args, timeout=min(left, repo.timeout)) if left > 0 else None
+
+
+def _parent(repo: GitRepo, parents: list[str], budget: Budget) -> Commit | None:
+    if not parents:
+        return None
+    records = log_records(_run(repo, budget, "log", "-1", LOG_FORMAT, parents[0], "--") or "")
+    return records[0][0] if records else None
 
 
 def _is_path(ref: Reference) -> bool:

@@ -27,14 +27,15 @@ _DEFINITION = re.compile(
 """A line defining a name: ``def f``, ``class C``, ``func (r *R) M``, ``X = 1``..."""
 
 
+def defined_name(line: str) -> str:
+    """The name ``line`` defines ("" when it defines none)."""
+    match = _DEFINITION.match(line)
+    return (match.group(1) or match.group(2)) if match else ""
+
+
 def defined_names(lines: Iterable[str]) -> frozenset[str]:
     """The names ``lines`` define (any indentation: methods count)."""
-    found: set[str] = set()
-    for line in lines:
-        match = _DEFINITION.match(line)
-        if match:
-            found.add(match.group(1) or match.group(2))
-    return frozenset(found)
+    return frozenset(name for name in map(defined_name, lines) if name)
 
 
 def module_names(paths: Iterable[str]) -> frozenset[str]:

@@ -1,7 +1,7 @@
 """Where a name or path the documents mention went: the commits git recorded for it.
 
-Pure data and judgement; the git commands that find the commits live in
-:mod:`pse.tools.githistory`. A :class:`Provenance` names the commit that removed (or
+Pure data and judgement over git's output; the commands that produce it run in
+:mod:`pse.cli.verify_history`. A :class:`Provenance` names the commit that removed (or
 renamed) a name or path and the last commit where it still existed, and, when git saw
 a rename, the new name, which becomes the finding's suggestion.
 """
@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, replace
 
+from pse.verify.changes import defined_name
 from pse.verify.refs import CheckedReference, Reference
 
 HISTORY_KINDS = frozenset({"symbol", "module", "path", "path_line", "command"})
@@ -110,3 +111,66 @@ def annotated(checked: list[CheckedReference], history: dict[Reference, Provenan
         out.append(CheckedReference(item.ref, replace(item.result, message=message,
                                                       suggestion=suggestion)))
     return out
+
+
+LOG_FORMAT = "--format=%x1e%H%x1f%cs%x1f%s%x1f%P"
+"""The ``git log`` format :func:`log_records` reads: a record per commit."""
+
+
+def log_records(output: str) -> list[tuple[Commit, list[str], str]]:
+    """(commit, parent hashes, the patch or name-status after it) per ``git log`` record."""
+    records: list[tuple[Commit, list[str], str]] = []
+    for record in output.split("\x1e")[1:]:
+        head, _, body = record.partition("\n")
+        parts = head.split("\x1f")
+        if len(parts) == 4 and re.fullmatch(r"[0-9a-f]{40,64}", parts[0]):
+            records.append((Commit(sha=parts[0], date=parts[1], subject=parts[2].strip()),
+                            parts[3].split(), body))
+    return records
+
+
+def changed_lines(patch: str) -> tuple[list[str], list[str]]:
+    """The removed and the added lines of a unified diff."""
+    lines = patch.splitlines()
+    removed = [x[1:] for x in lines if x.startswith("-") and not x.startswith("---")]
+    added = [x[1:] for x in lines if x.startswith("+") and not x.startswith("+++")]
+    return removed, added
+
+
+def removes(name: str, patch: str) -> bool:
+    """Whether ``patch`` leaves fewer lines naming ``name`` (as a word) than it found."""
+    removed, added = changed_lines(patch)
+    whole = re.compile(rf"\b{re.escape(name)}\b")
+    return sum(bool(whole.search(x)) for x in removed) > sum(bool(whole.search(x)) for x in added)
+
+
+def renamed_name(name: str, patch: str) -> str:
+    """The one new name defined where ``patch`` removed ``name``'s definition ("" when it
+    removed it without a single replacement)."""
+    removed, added = changed_lines(patch)
+    gone = {defined_name(line) for line in removed}
+    if name not in gone:
+        return ""
+    new = {defined_name(line) for line in added} - gone - {""}
+    return new.pop() if len(new) == 1 else ""
+
+
+def renamed_path(name_status: str, path: str) -> str:
+    """The new name of ``path`` (a file, or a folder whose files moved together) in
+    ``git show --name-status -z`` output ("" when the commit did not rename it)."""
+    fields = name_status.split("\0")
+    index, targets = 0, set()
+    while index < len(fields) and fields[index]:
+        status = fields[index]
+        count = 2 if status[:1] in "RC" else 1
+        names = fields[index + 1:index + 1 + count]
+        index += 1 + count
+        if status[:1] != "R" or len(names) != 2:
+            continue
+        old, new = names
+        if old == path:
+            return new
+        prefix = path.rstrip("/") + "/"
+        if old.startswith(prefix) and new.endswith("/" + old[len(prefix):]):
+            targets.add(new[:-len(old) + len(prefix) - 1])
+    return targets.pop() if len(targets) == 1 else ""
