@@ -294,3 +294,15 @@ def test_an_unknown_rule_is_exit_2(project: GitProject,
     result = run_cli(capsys, "verify", "docs", "--source", ".")
     assert result.code == 2
     assert "unknown rule 'symbols'" in result.err and "did you mean 'symbol'" in result.err
+
+
+def test_warnings_show_in_html_and_baseline_never_overwrites_input(
+        project: GitProject, capsys: pytest.CaptureFixture[str]) -> None:
+    project.write("pyproject.toml", PYPROJECT + '\n[tool.pse.verify.rules]\nsymbol = "warning"\n')
+    html = run_cli(capsys, "verify", "docs", "--source", ".", "--format", "html",
+                   "--no-history").out
+    assert "warning (does not fail the run)" in html
+    result = run_cli(capsys, "verify", "docs", "--source", ".",
+                     "--write-baseline", "docs/guide.md")
+    assert result.code == 2
+    assert (project.root / "docs" / "guide.md").read_text(encoding="utf-8") == GUIDE

@@ -113,6 +113,8 @@ def command(ctx: click.Context, paths: tuple[Path, ...], source: Path | None,
                                include=settings.get_list("verify.include"))
     inputs = [*paths, *(Path(d.path) for d in documents), root]
     check_output_file(output_file, inputs=inputs)  # before the work, not after it
+    if write_baseline is not None:
+        check_output_file(write_baseline, inputs=inputs)
     options = CiOptions(since=since, changed=changed, baseline=baseline,
                         write_baseline=write_baseline,
                         history=settings.get_bool("verify.history"))
@@ -146,8 +148,11 @@ def _report(context: CliContext, settings: Settings, root: Path, documents: list
     require_code(root, entries)
     scope = scope_of(root, documents, options)
     path = verify_cache.cache_file(cache_dir(settings), root)
-    fingerprint = tree_fingerprint(entries, stand_ins=_document_stand_ins(root, documents))
-    cache = verify_cache.load(path, verify_cache.state_key(fingerprint, settings))
+    if scope is None:
+        fingerprint = tree_fingerprint(entries, stand_ins=_document_stand_ins(root, documents))
+        cache = verify_cache.load(path, verify_cache.state_key(fingerprint, settings))
+    else:  # the tree changed since the answers were kept: reading them would be waste
+        cache = verify_cache.VerifyCache(state="")
     key = verify_cache.documents_key(documents, cwd=Path.cwd())
     view = f"{key}\0{fmt}\0{show_all}" if fmt in _KEPT_FORMATS and options.is_plain else ""
     kept = cache.outputs.get(view) if view else None
@@ -289,6 +294,7 @@ def load_documents(paths: tuple[Path, ...], *, exclude: list[str],
         spec = pathspec.GitIgnoreSpec.from_lines(exclude) if exclude else None
         wanted = pathspec.GitIgnoreSpec.from_lines(include) if include else None
     documents: list[Document] = []
+    cwd = Path.cwd().resolve()
     for path in paths:
         if not path.exists():
             raise CliError(f"{str(path)!r} does not exist")
@@ -301,7 +307,8 @@ def load_documents(paths: tuple[Path, ...], *, exclude: list[str],
                 continue
             if wanted is not None and not wanted.match_file(file.as_posix()):
                 continue
-            documents.append(Document(path=display_path(file), text=read_document(file)))
+            documents.append(Document(path=display_path(file, cwd=cwd),
+                                      text=read_document(file)))
     return documents
 
 
@@ -323,10 +330,11 @@ def read_document(path: Path) -> str:
     return read_text_file(path, what="document")
 
 
-def display_path(path: Path) -> str:
-    """POSIX path relative to the working directory when inside it, else absolute."""
+def display_path(path: Path, *, cwd: Path | None = None) -> str:
+    """POSIX path relative to the working directory (``cwd``: it, resolved, when the
+    caller converts many paths) when inside it, else absolute."""
     resolved = path.resolve()
     try:
-        return resolved.relative_to(Path.cwd().resolve()).as_posix()
+        return resolved.relative_to(cwd or Path.cwd().resolve()).as_posix()
     except ValueError:
         return resolved.as_posix()

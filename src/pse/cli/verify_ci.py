@@ -73,6 +73,7 @@ def scope_of(root: Path, documents: list[Document], options: CiOptions) -> Scope
     """
     if not (options.since or options.changed):
         return None
+    from pse.cli.verify import display_path
     from pse.tools.gitrepo import GitError, open_repo
 
     flag = f"--since {options.since}" if options.since else "--changed"
@@ -89,19 +90,15 @@ def scope_of(root: Path, documents: list[Document], options: CiOptions) -> Scope
     for path in sorted(changes.paths):
         if not path.lower().endswith(DOC_SUFFIXES):
             current.extend(_lines(repo.root / path))
-    changed_docs = frozenset(d.path for d in documents
-                             if _tree_path(repo.root, d.path) in changes.paths)
+    # changed paths as display paths: one conversion per change, not per document
+    cwd = Path.cwd().resolve()
+    shown = {display_path(repo.root / p, cwd=cwd) for p in changes.paths
+             if p.lower().endswith(DOC_SUFFIXES)}
+    changed_docs = frozenset(d.path for d in documents if d.path in shown)
     sources = [p for p in changes.paths if not p.lower().endswith(DOC_SUFFIXES)]
     return Scope(documents=changed_docs, paths=changes.paths,
                  defined=defined_names(current) | module_names(sources),
                  removed_words=words(changes.removed_lines))
-
-
-def _tree_path(root: Path, display: str) -> str:
-    try:
-        return Path(display).resolve().relative_to(root).as_posix()
-    except ValueError:
-        return ""
 
 
 def _lines(path: Path) -> list[str]:

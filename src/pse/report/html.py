@@ -10,6 +10,7 @@ caller passes the documents' text and a reader for the evidence files.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from html import escape
 
 from pse.report.coverage import NO_EXTRAS, Extras
@@ -35,7 +36,7 @@ def render_html(checked: list[CheckedReference], *, documents: Mapping[str, str]
         extras: the coverage line and run notes shown under the summary (history and
             severities reach the page through the references' messages).
     """
-    marks = marks_from_checked(checked)
+    marks = marks_from_checked(_with_levels(checked, extras))
     renderer = DocumentRenderer(read_lines=read_lines, url_of=url_of)
     texts = dict(documents or {})
     paths = sorted(set(texts) | {m.file for m in marks})
@@ -48,6 +49,16 @@ def render_html(checked: list[CheckedReference], *, documents: Mapping[str, str]
             render_index(paths, marks), render_findings(marks, renderer.ids),
             "<h2>Documents</h2>", *sections]
     return render_page(title, "\n".join(body))
+
+
+def _with_levels(checked: list[CheckedReference], extras: Extras) -> list[CheckedReference]:
+    """Warnings say so in their message (the page's statuses are the verdicts)."""
+    if not extras.levels:
+        return checked
+    return [CheckedReference(c.ref, replace(c.result, message=f"warning (does not fail the "
+                                            f"run): {c.result.message}"))
+            if c.result.status == "unverified" and extras.level(c.ref) == "warning" else c
+            for c in checked]
 
 
 def _document_section(renderer: DocumentRenderer, number: int, path: str, text: str | None,
