@@ -193,6 +193,9 @@ def test_since_bad_input_is_exit_2(project: GitProject, tmp_path: Path,
     result = run_cli(capsys, "verify", "docs", "--source", ".", "--since", "HEAD",
                      "--changed")
     assert result.code == 2
+    result = run_cli(capsys, "verify", "docs", "--source", ".", "--changed",
+                     "--write-baseline", "b.json")
+    assert result.code == 2 and "without --since/--changed" in result.err
     (project.root / ".git").rename(tmp_path / "moved-git")
     result = run_cli(capsys, "verify", "docs", "--source", ".", "--since", "HEAD")
     assert result.code == 2 and "git checkout" in result.err

@@ -104,6 +104,9 @@ def command(ctx: click.Context, paths: tuple[Path, ...], source: Path | None,
     _check_repo_url(repo_url)
     if since and changed:
         raise CliError("give --since REF or --changed, not both")
+    if write_baseline is not None and (since or changed):
+        raise CliError("--write-baseline records every finding; run it without "
+                       "--since/--changed")
     settings = context.settings(cli={
         "format": None if output_format in CI_FORMATS else output_format,
         "root": source and str(source), "verify.strict": strict, "verify.history": history},
