@@ -309,3 +309,20 @@ def test_warnings_show_in_html_and_baseline_never_overwrites_input(
                      "--write-baseline", "docs/guide.md")
     assert result.code == 2
     assert (project.root / "docs" / "guide.md").read_text(encoding="utf-8") == GUIDE
+
+
+def test_git_runs_nothing_the_repository_configures(
+        project: GitProject, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    marker = tmp_path / "ran"
+    program = f"sh -c 'touch {marker}'"
+    for key, value in (("core.fsmonitor", program), ("diff.external", program),
+                       ("diff.evil.textconv", program), ("core.pager", program),
+                       ("pager.log", program), ("core.hooksPath", str(tmp_path))):
+        project.git("config", key, value)
+    project.write(".gitattributes", "* diff=evil\n")
+    project.write("src/tinylib/client.py",
+                  CLIENT.replace("def fetch(", "def fetch_many(") + "\n# edited\n")
+    code, data = _json(capsys, "docs", "--since", "HEAD~3")
+    assert code == 1
+    assert "history" in _flagged(data)["Client.fetch"]
+    assert not marker.exists()
