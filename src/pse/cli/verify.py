@@ -51,8 +51,8 @@ CI_FORMATS = ("github", "gitlab")
               help="Root of the source tree the documents describe (default: PSE_ROOT or .).")
 @click.option("--format", "output_format", default=None,
               type=click.Choice(["text", "json", "sarif", "html", *CI_FORMATS]),
-              help="Report format (default: text; env PSE_FORMAT): github prints workflow "
-                   "annotations, gitlab a code-quality report.")
+              help="Report format (default: text; env PSE_FORMAT for the first four): "
+                   "github prints workflow annotations, gitlab a code-quality report.")
 @OUTPUT_OPTION
 @EXIT_ZERO_OPTION
 @click.option("--all", "show_all", is_flag=True,
