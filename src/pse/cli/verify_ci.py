@@ -13,6 +13,7 @@ import os
 from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 
@@ -21,11 +22,12 @@ from pse.config import Settings
 from pse.index.languages import detect_language
 from pse.index.model import FileEntry
 from pse.report.coverage import Extras, measure
-from pse.verify import baseline as baselines
-from pse.verify.changes import Scope, defined_names, module_names, words
-from pse.verify.levels import Level, apply_levels, parse_rules
-from pse.verify.provenance import Provenance
 from pse.verify.refs import CheckedReference, Document, Reference
+
+if TYPE_CHECKING:  # the steps are imported when a run uses them (start-up is user time)
+    from pse.verify.changes import Scope
+    from pse.verify.levels import Level
+    from pse.verify.provenance import Provenance
 
 DOC_SUFFIXES = (".md", ".markdown", ".mdx", ".rst", ".rest", ".txt")
 _NOT_CODE = frozenset({"", "markdown", "rst", "text", "json", "yaml", "toml"})
@@ -75,6 +77,7 @@ def scope_of(root: Path, documents: list[Document], options: CiOptions) -> Scope
         return None
     from pse.cli.verify import display_path
     from pse.tools.gitrepo import GitError, open_repo
+    from pse.verify.changes import Scope, defined_names, module_names, words
 
     flag = f"--since {options.since}" if options.since else "--changed"
     repo = open_repo(root)
@@ -116,6 +119,8 @@ def finish(checked: list[CheckedReference], documents: list[Document], *, root: 
     """The answers through the selection, severities, baseline and history steps."""
     if scope is not None:
         checked = [c for c in checked if scope.keeps(c)]
+    from pse.verify.levels import apply_levels
+
     checked, levels = apply_levels(checked, _rules(settings))
     lines_of = {d.path: d.text.splitlines() for d in documents}
     notes: list[str] = []
@@ -127,6 +132,8 @@ def finish(checked: list[CheckedReference], documents: list[Document], *, root: 
         notes.append(f"baseline {options.write_baseline}: wrote "
                      f"{sum(c.result.status == 'unverified' for c in checked)} finding(s)")
     if options.baseline is not None:
+        from pse.verify import baseline as baselines
+
         applied = baselines.apply(checked, lines_of, _read_baseline(options.baseline))
         checked = applied.checked
         note = applied.note(str(options.baseline))
@@ -147,6 +154,8 @@ def finish(checked: list[CheckedReference], documents: list[Document], *, root: 
 
 
 def _rules(settings: Settings) -> dict[str, Level]:
+    from pse.verify.levels import parse_rules
+
     source = f"[tool.pse.verify.rules] of {settings.pyproject}" if settings.pyproject \
         else "verify.rules"
     try:
@@ -156,6 +165,8 @@ def _rules(settings: Settings) -> dict[str, Level]:
 
 
 def _read_baseline(path: Path) -> Counter[str]:
+    from pse.verify import baseline as baselines
+
     text = read_text_file(path, what="the baseline")
     try:
         return baselines.parse(text, source=str(path))
@@ -169,8 +180,10 @@ def _write_baseline(path: Path, checked: list[CheckedReference],
         raise CliError(f"--write-baseline {str(path)!r} is a folder; give a file name")
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
+        from pse.verify.baseline import dump
+
         temp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
-        temp.write_text(baselines.dump(checked, lines_of), encoding="utf-8")
+        temp.write_text(dump(checked, lines_of), encoding="utf-8")
         os.replace(temp, path)
     except OSError as exc:
         raise CliError(f"cannot write the baseline {str(path)!r}: {exc.strerror}") from exc
