@@ -126,8 +126,8 @@ def command(ctx: click.Context, paths: tuple[Path, ...], source: Path | None,
                                             show_all=show_all, repo_url=repo_url,
                                             options=options)
     write_output(output, output_file, inputs=inputs)
-    if context.verbosity >= 0 and fmt != "text":
-        for note in notes:
+    if fmt != "text":  # the text report holds these lines; machine formats keep stdout
+        for note in notes or (f"{count} references, {flagged} unverified",):
             echo_note(note, verbosity=context.verbosity)
     if write_baseline is not None:
         return EXIT_OK
