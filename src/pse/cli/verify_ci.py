@@ -30,7 +30,8 @@ if TYPE_CHECKING:  # the steps are imported when a run uses them (start-up is us
     from pse.verify.provenance import Provenance
 
 DOC_SUFFIXES = (".md", ".markdown", ".mdx", ".rst", ".rest", ".txt")
-_NOT_CODE = frozenset({"", "markdown", "rst", "text", "json", "yaml", "toml"})
+_NOT_CODE = frozenset({"", "markdown", "rst", "text", "json", "yaml", "toml", "ini", "config"})
+"""Languages that are documents or configuration: a tree of only these has no code."""
 
 
 @dataclass(frozen=True)
