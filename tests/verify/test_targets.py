@@ -51,6 +51,14 @@ def test_make_targets(tmp_path: Path, command: str, expected: tuple[str, str] | 
     assert _status(targets, command) == expected
 
 
+def test_a_first_level_folders_makefile_counts(tmp_path: Path) -> None:
+    (tmp_path / "docs").mkdir()
+    (tmp_path / "docs" / "Makefile").write_text("%: Makefile\n\tsphinx-build -M $@\n",
+                                                 encoding="utf-8")
+    targets = _write(tmp_path, {"Makefile": "test:\n\tpytest\n"})
+    assert _status(targets, "make html") == ("verified", "")  # docs/ catches every target
+
+
 def test_a_computed_target_name_never_flags(tmp_path: Path) -> None:
     targets = _write(tmp_path, {"Makefile": "$(NAME)-bin:\n\ttrue\n"})
     assert _status(targets, "make whatever") == ("verified", "")

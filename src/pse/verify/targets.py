@@ -92,10 +92,25 @@ def read_makefile(root: Path) -> TaskFile | None:
             found = TaskFile(path=name)
             phony: list[str] = []
             _make_targets(root, name, text, found, phony, depth=0)
+            # ``cd docs && make html``: a first-level folder's Makefile (Sphinx's catches
+            # every target with ``%:``) is where such a target lives
+            for sub in _sub_makefiles(root):
+                _make_targets(root, sub, _read(root / sub) or "", found, phony, depth=1)
             for target in phony:  # declared phony only: no line of its own
                 found.lines.setdefault(target, 0)
             return found
     return None
+
+
+def _sub_makefiles(root: Path) -> list[str]:
+    """``<folder>/Makefile`` of the root's first-level folders (hidden ones left out)."""
+    try:
+        folders = sorted(e.name for e in root.iterdir()
+                         if e.is_dir() and not e.name.startswith((".", "node_modules")))
+    except OSError:
+        return []
+    return [f"{folder}/{name}" for folder in folders[:200]
+            for name in ("GNUmakefile", "makefile", "Makefile") if (root / folder / name).is_file()]
 
 
 def _make_targets(root: Path, name: str, text: str, found: TaskFile, phony: list[str], *,
@@ -286,6 +301,8 @@ def read_package_scripts(root: Path) -> TaskFile | None:
     except ValueError:
         found.certain = False
         return found
+    if isinstance(data, dict) and "workspaces" in data:
+        found.certain = False  # ``npm run X -w pkg``: scripts of packages not read here
     scripts = data.get("scripts") if isinstance(data, dict) else None
     for name in scripts if isinstance(scripts, dict) else {}:
         found.lines.setdefault(str(name), _json_key_line(text, str(name)))
