@@ -43,6 +43,7 @@ SHELL_PROGRAMS = frozenset({
     "ssh", "scp", "kill", "ps", "env", "which", "gunicorn", "uvicorn", "flask", "django-admin",
     "celery", "redis-cli", "psql", "mysql", "sqlite3", "jq", "httpie", "http", "openssl",
     "systemctl", "journalctl", "kubectl", "helm", "terraform", "ansible", "vim", "code",
+    "just", "poe",
 })
 _LITERAL_WORDS = frozenset({"self", "cls", "True", "False", "None", "NotImplemented",
                             "Ellipsis", "__debug__", "args", "kwargs"})
