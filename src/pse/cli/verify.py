@@ -27,6 +27,7 @@ from pse.config import Settings, cache_dir
 from pse.index.languages import detect_language
 from pse.index.model import FileEntry
 from pse.index.walk import ALWAYS_SKIPPED, discover_files, tree_fingerprint
+from pse.planted import MAX_DEPTH, escape_name, ignore_result, ignore_spec, warn_too_deep
 from pse.verify.refs import CheckedReference, Document
 
 DOC_SUFFIXES = (".md", ".markdown", ".mdx", ".rst")
@@ -197,11 +198,7 @@ def _render(fmt: str, checked: list[CheckedReference], documents: list[Document]
 
 def load_documents(paths: tuple[Path, ...], *, exclude: list[str]) -> list[Document]:
     """Read every Markdown document named by ``paths`` (files or folders)."""
-    spec = None
-    if exclude:
-        import pathspec  # only with excludes (the warm path imports as little as it can)
-
-        spec = pathspec.GitIgnoreSpec.from_lines(exclude)
+    spec = ignore_spec(exclude, origin="verify.exclude") if exclude else None
     documents: list[Document] = []
     for path in paths:
         if not path.exists():
@@ -211,20 +208,55 @@ def load_documents(paths: tuple[Path, ...], *, exclude: list[str]) -> list[Docum
             raise CliError("no Markdown files (*.md, *.markdown, *.mdx) or reStructuredText "
                            f"files (*.rst) under {str(path)!r}")
         for file in files:
-            if spec is not None and spec.match_file(file.as_posix()):
+            if spec is not None and ignore_result(spec, file.as_posix()):
                 continue
-            documents.append(Document(path=display_path(file), text=read_document(file)))
+            documents.append(Document(path=escape_name(display_path(file)),
+                                      text=read_document(file)))
     return documents
 
 
 def _markdown_under(folder: Path) -> list[Path]:
+    """The documents below ``folder``: iterative, at most ``MAX_DEPTH`` folders down, regular
+    files only (a named pipe called ``x.md`` would block the run), and a symlink only when
+    it stays inside ``folder`` (a planted ``docs/x.md -> /etc/passwd`` is never rendered)."""
+    inside = folder.resolve()
     found: list[Path] = []
-    for dirpath, dirnames, filenames in os.walk(folder):
-        dirnames[:] = sorted(d for d in dirnames if d not in ALWAYS_SKIPPED)
-        # regular files only: a named pipe called ``x.md`` would block the run
-        found.extend(Path(dirpath) / f for f in filenames if f.lower().endswith(DOC_SUFFIXES)
-                     and os.path.isfile(os.path.join(dirpath, f)))
+    pending = [(folder, 0)]
+    while pending:
+        here, depth = pending.pop()
+        try:
+            entries = list(os.scandir(here))
+        except OSError:
+            continue
+        for entry in entries:
+            path = Path(entry.path)
+            if _is_real_folder(entry):
+                if entry.name in ALWAYS_SKIPPED:
+                    continue
+                if depth + 1 > MAX_DEPTH:
+                    warn_too_deep(escape_name(str(path)))
+                    continue
+                pending.append((path, depth + 1))
+            elif entry.name.lower().endswith(DOC_SUFFIXES) and _is_document(path, inside):
+                found.append(path)
     return sorted(found)
+
+
+def _is_real_folder(entry: os.DirEntry[str]) -> bool:
+    try:
+        return entry.is_dir(follow_symlinks=False)
+    except OSError:
+        return False
+
+
+def _is_document(path: Path, inside: Path) -> bool:
+    if not path.is_file():
+        return False
+    if path.is_symlink() and not path.resolve().is_relative_to(inside):
+        click.echo(f"pse: warning: {escape_name(str(path))!r} is a symlink leading outside "
+                   f"{escape_name(str(inside))!r}; not checked", err=True)
+        return False
+    return True
 
 
 def read_document(path: Path) -> str:

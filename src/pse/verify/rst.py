@@ -12,6 +12,7 @@ that docutils would reject still yields its references.
 
 from __future__ import annotations
 
+import bisect
 import re
 import textwrap
 from dataclasses import dataclass, replace
@@ -37,7 +38,12 @@ _DIRECTIVE = re.compile(r"^(?P<indent>\s*)\.\.\s+(?P<name>[\w:.-]+)::\s*(?P<arg>
 _COMMENT = re.compile(r"^(?P<indent>\s*)\.\.(?:\s|$)")
 _OPTION = re.compile(r"^\s*:(?P<name>[\w-]+):\s*(?P<value>.*)$")
 _INLINE = re.compile(r"(?<![\w`])``(?P<literal>[^`]+?)``(?![\w`])"
-                     r"|(?<![\w`]):(?P<role>[\w:.-]+):`(?P<target>[^`]+?)`(?!`)")
+                     r"|(?<![\w`]):(?P<role>[\w:.-]{1,64}):`(?P<target>[^`]+?)`(?!`)")
+"""Role names are bounded: an unbounded role pattern rescans a long ``:a:a:a...`` run
+from every colon in it, which is quadratic in the run."""
+_MAX_NESTING = 16
+"""Directives nested deeper than this are read as prose: each level re-reads its content,
+so the work grows with depth times size."""
 _MARKER = re.compile(r"\.\.\s+pse:\s*(ignore(?:-start|-end|-file)?)\b")
 _CODE_DIRECTIVES = {"code-block", "code", "sourcecode", "click:example", "testcode",
                     "doctest", "literalinclude-code"}
@@ -71,30 +77,42 @@ class _Block:
 
 def extract_rst_references(text: str, *, file: str) -> list[Reference]:
     """Every reference candidate in a reStructuredText document, in document order."""
-    lines = text.splitlines()
+    return _extract(text.splitlines(), file=file, offset=0, depth=0)
+
+
+def _extract(lines: list[str], *, file: str, offset: int, depth: int) -> list[Reference]:
+    """References of ``lines``, the first of which is document line ``offset + 1``."""
     ignored = ignored_line_numbers(lines, marker=_MARKER)
     if ignored is None:
         return []
     refs: list[Reference] = []
-    for kind, payload in _segments(lines):
+    if depth > _MAX_NESTING:
+        segments: list[tuple[str, _Block | list[tuple[int, str]]]] = [
+            ("prose", list(enumerate(lines, start=1)))]
+    else:
+        segments = _segments(lines)
+    for kind, payload in segments:
         if isinstance(payload, _Block):
-            refs.extend(_block_refs(payload, file=file))
+            refs.extend(_block_refs(payload, file=file, depth=depth))
         else:
             refs.extend(_prose_refs(payload, file=file, kind=kind))
-    return [replace(r, ignored="ignored by a pse: ignore marker")
+    refs = [replace(r, ignored="ignored by a pse: ignore marker")
             if r.line in ignored and not r.ignored else r for r in refs]
+    return [replace(r, line=r.line + offset) for r in refs] if offset else refs
 
 
-def rst_bindings(text: str) -> Bindings:
+def rst_bindings(text: str, *, _depth: int = 0) -> Bindings:
     """What the document's own code examples bind."""
     bindings = Bindings()
+    if _depth > _MAX_NESTING:
+        return bindings
     for _, payload in _segments(text.splitlines()):
         if isinstance(payload, _Block) and payload.name in _CODE_DIRECTIVES | {"::"}:
             caption = payload.options.get("caption", "")  # ``:caption: hello.py``
             bindings.merge(block_bindings(language=_language(payload), code=payload.content,
                                           info=f"title={caption}" if caption else ""))
         elif isinstance(payload, _Block) and payload.content and _is_container(payload):
-            bindings.merge(rst_bindings(payload.content))
+            bindings.merge(rst_bindings(payload.content, _depth=_depth + 1))
     return bindings
 
 
@@ -184,15 +202,17 @@ def _language(block: _Block) -> str:
     return (block.argument.split() or [""])[0].lower()
 
 
-def _block_refs(block: _Block, *, file: str) -> list[Reference]:
+def _block_refs(block: _Block, *, file: str, depth: int) -> list[Reference]:
     if block.name in _AUTO:
         return _directive_ref(block, kind=_AUTO[block.name], file=file)
     if _DESCRIBE.match(block.name):
         return _directive_ref(block, kind="symbol", file=file)
     if block.name not in _CODE_DIRECTIVES and block.name != "::":
         # admonitions, version notes, tabs: prose, possibly with nested blocks
-        return extract_rst_references(_pad(block), file=file) if _is_container(block) \
-            else []
+        if not _is_container(block):
+            return []
+        return _extract(block.content.split("\n"), file=file, offset=block.first_line - 1,
+                        depth=depth + 1)
     refs = _code_refs(block, file=file)
     quote = quote_reference(info=" ".join(f"{k}={v}" for k, v in block.options.items()
                                           if k in ("caption", "name")).replace("caption=",
@@ -208,11 +228,6 @@ def _is_container(block: _Block) -> bool:
     return bool(block.content) and block.name not in _CODE_DIRECTIVES and \
         block.name not in _AUTO and not _DESCRIBE.match(block.name) and \
         not block.name.startswith(_OPAQUE)
-
-
-def _pad(block: _Block) -> str:
-    """A nested block's content placed at its own lines, so numbering stays right."""
-    return "\n" * (block.first_line - 1) + block.content
 
 
 def _code_refs(block: _Block, *, file: str) -> list[Reference]:
@@ -251,7 +266,7 @@ def _prose_refs(prose: list[tuple[int, str]], *, file: str, kind: str) -> list[R
         starts.append(starts[-1] + len(line) + 1)
     refs: list[Reference] = []
     for match in _INLINE.finditer(text):
-        row = next(i for i in range(len(prose)) if starts[i + 1] > match.start())
+        row = bisect.bisect_right(starts, match.start()) - 1  # a scan here is quadratic
         number = int(prose[row][0])
         if match.group("literal") is not None:
             literal = " ".join(match.group("literal").split())
