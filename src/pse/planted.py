@@ -32,8 +32,11 @@ MAX_COUNTED_BYTES = 64 << 20
 """Largest tree file read whole for its lines (quotes, line counts, function bodies)."""
 MAX_PATTERN_CHARS = 1024
 """Longest ignore or glob pattern kept; git's own paths stop at 4096 bytes."""
-MAX_PATTERNS = 10_000
+MAX_PATTERNS = 2_000
 """Most patterns kept from one ignore file or setting."""
+MAX_PATTERN_TOTAL = 64 << 10
+"""Most characters of patterns kept from one ignore file: RE2 compiles them into one
+automaton, whose build time grows with their total size."""
 MAX_DEPTH = 256
 """Deepest folder any walk enters; deeper trees are cut there, with a warning."""
 _FALLBACK_WILDCARDS = 6
@@ -115,20 +118,29 @@ def ignore_spec(lines: Iterable[str], *, origin: str = "patterns") -> pathspec.G
         origin: where they come from, for the warning when some are dropped.
     """
     kept: list[str] = []
-    dropped = 0
+    dropped = total = 0
     for line in lines:
-        if len(kept) >= MAX_PATTERNS or not _is_safe_pattern(line):
+        if (len(kept) >= MAX_PATTERNS or total + len(line) > MAX_PATTERN_TOTAL
+                or not _is_safe_pattern(line)):
             dropped += 1
             continue
         kept.append(line)
+        total += len(line)
     if dropped:
-        _log.warning("%s: %d ignore patterns dropped (over %d characters, over %d patterns, "
-                     "or too many wildcards for the fallback matcher)", origin, dropped,
-                     MAX_PATTERN_CHARS, MAX_PATTERNS)
+        _log.warning("%s: %d ignore patterns dropped (over %d characters each, %d in all, %d "
+                     "patterns, or too many wildcards for the fallback matcher)", origin,
+                     dropped, MAX_PATTERN_CHARS, MAX_PATTERN_TOTAL, MAX_PATTERNS)
     import pathspec
 
-    backend = "re2" if _re2() is not None else "simple"
-    return pathspec.GitIgnoreSpec.from_lines(kept, backend=backend)
+    re2 = _re2()
+    if re2 is None:  # pragma: no cover - see _FALLBACK_WILDCARDS
+        return pathspec.GitIgnoreSpec.from_lines(kept, backend="simple")
+    try:
+        return pathspec.GitIgnoreSpec.from_lines(kept, backend="re2")
+    except (re2.error, ValueError):  # RE2's memory budget: the automaton would be too big
+        _log.warning("%s: the ignore patterns are too complex to compile; none applied",
+                     origin)
+        return pathspec.GitIgnoreSpec.from_lines([], backend="re2")
 
 
 def _is_safe_pattern(line: str) -> bool:

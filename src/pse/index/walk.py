@@ -9,6 +9,7 @@ document may name them) but never parsed. Output is sorted, so it is determinist
 from __future__ import annotations
 
 import hashlib
+import logging
 import os
 from collections.abc import Mapping, Sequence
 from pathlib import Path
@@ -37,6 +38,7 @@ ALWAYS_SKIPPED = frozenset({
 _SKIPPED_AT_TOP = frozenset({"build", "dist", "target", "htmlcov"})
 """Build outputs: skipped only at the root, since a package may be named ``build``."""
 _SKIPPED_SUFFIXES = (".egg-info", ".dist-info")
+_log = logging.getLogger(__name__)
 
 
 _Specs = list[tuple[str, "pathspec.GitIgnoreSpec"]]
@@ -76,6 +78,9 @@ def _scan(folder: Path, prefix: str, specs: _Specs, found: list[FileEntry]
     # folders from files, and only files are stat-ed, for their size and mtime
     for entry in entries:
         rel = f"{prefix}{entry.name}"
+        if not _is_utf8(entry.name):
+            _log.warning("%s: the name is not UTF-8; not indexed", escape_name(rel))
+            continue
         try:
             if entry.is_dir(follow_symlinks=False):
                 if (_is_skipped_dir(entry) or (not prefix and entry.name in _SKIPPED_AT_TOP)
@@ -92,6 +97,16 @@ def _scan(folder: Path, prefix: str, specs: _Specs, found: list[FileEntry]
         except OSError:
             continue
     return folders
+
+
+def _is_utf8(name: str) -> bool:
+    """False for a name ``os.fsdecode`` held as lone surrogates: the index, its SQLite cache
+    and every report keep UTF-8 text, and a document cannot name such a file anyway."""
+    try:
+        name.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
 
 
 def _is_skipped_dir(entry: os.DirEntry[str]) -> bool:
