@@ -23,7 +23,7 @@ from pse.verify.codeblocks import FENCE_LANGUAGES, code_block_bindings, code_blo
 from pse.verify.pycode import example_scope, python_block_refs
 from pse.verify.quoted import example_file_bindings, quote_reference
 from pse.verify.refs import Reference
-from pse.verify.spans import SHELL_PROGRAMS, classify_span
+from pse.verify.spans import CONTEXT_CHARS, SHELL_PROGRAMS, classify_span
 from pse.verify.templates import TEMPLATE_FENCES, template_bindings, template_refs
 
 _PYTHON_INFO = {"python", "py", "python3", "py3", "pycon", "pyi", "ipython"}
@@ -160,6 +160,8 @@ def ignored_line_numbers(lines: list[str], *, marker: re.Pattern[str] = _MARKER
     for number, line in enumerate(lines, start=1):
         if number in quoted:
             continue  # a marker shown inside a code block is the block's content
+        if "pse:" not in line:
+            continue  # the common case, without the span scan
         for found in marker.findall(strip_code_spans(line)):
             if found == "ignore-file":
                 return None
@@ -206,7 +208,7 @@ def _next_block(lines: list[str], marker_line: int, fence_end: dict[int, int]) -
 def _inline_refs(token: Token, *, file: str, lines: list[str]) -> list[Reference]:
     assert token.map is not None
     line = token.map[0] + 1
-    context = token.content
+    context = token.content[:CONTEXT_CHARS]  # per span: a whole huge paragraph is quadratic
     refs: list[Reference] = []
     link_href: str | None = None
     link_text: list[str] = []

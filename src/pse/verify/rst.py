@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import bisect
 import re
-import textwrap
 from dataclasses import dataclass, replace
 
 from pse.index.languages import known_suffixes
@@ -31,7 +30,7 @@ from pse.verify.markdown import (
 from pse.verify.pycode import python_block_refs
 from pse.verify.quoted import quote_reference
 from pse.verify.refs import Reference
-from pse.verify.spans import classify_span
+from pse.verify.spans import CONTEXT_CHARS, classify_span
 from pse.verify.templates import TEMPLATE_FENCES, template_refs
 
 _DIRECTIVE = re.compile(r"^(?P<indent>\s*)\.\.\s+(?P<name>[\w:.-]+)::\s*(?P<arg>.*)$")
@@ -41,9 +40,11 @@ _INLINE = re.compile(r"(?<![\w`])``(?P<literal>[^`]+?)``(?![\w`])"
                      r"|(?<![\w`]):(?P<role>[\w:.-]{1,64}):`(?P<target>[^`]+?)`(?!`)")
 """Role names are bounded: an unbounded role pattern rescans a long ``:a:a:a...`` run
 from every colon in it, which is quadratic in the run."""
-_MAX_NESTING = 16
+_CONTEXT_LINES = 8
+"""Lines either side of a span that count as its paragraph."""
+_MAX_NESTING = 8
 """Directives nested deeper than this are read as prose: each level re-reads its content,
-so the work grows with depth times size."""
+so the work is at most this many times the document's size (real documents nest 2-3)."""
 _MARKER = re.compile(r"\.\.\s+pse:\s*(ignore(?:-start|-end|-file)?)\b")
 _CODE_DIRECTIVES = {"code-block", "code", "sourcecode", "click:example", "testcode",
                     "doctest", "literalinclude-code"}
@@ -177,7 +178,7 @@ def _directive(lines: list[str], start: int, end: int, match: re.Match[str],
         body += 1
     while body < end and not lines[body].strip():
         body += 1
-    content = textwrap.dedent("\n".join(lines[body:end]))
+    content = _dedent(lines[body:end])
     return _Block(name=match.group("name").lower(), argument=match.group("arg").strip(),
                   options=options, content=content, first_line=body + 1,
                   directive_line=start + 1, opening=lines[start].strip(), before=before)
@@ -188,10 +189,18 @@ def _literal(content: str, first_line: int, intro: str) -> _Block:
     skip = 0
     while skip < len(lines) and not lines[skip].strip():
         skip += 1
-    body = textwrap.dedent("\n".join(lines[skip:]))
+    body = _dedent(lines[skip:])
     return _Block(name="::", argument="", options={}, content=body,
                   first_line=first_line + skip, directive_line=first_line - 1,
                   opening=intro.strip(), before=intro)
+
+
+def _dedent(lines: list[str]) -> str:
+    """``lines`` without their common leading whitespace, joined: what ``textwrap.dedent``
+    does, in one pass (its regular expressions slow down on deep indentation)."""
+    widths = [len(line) - len(line.lstrip()) for line in lines if line.strip()]
+    cut = min(widths, default=0)
+    return "\n".join(line[cut:] if line.strip() else "" for line in lines)
 
 
 def _language(block: _Block) -> str:
@@ -260,9 +269,12 @@ def _directive_ref(block: _Block, *, kind: str, file: str) -> list[Reference]:
 def _prose_refs(prose: list[tuple[int, str]], *, file: str, kind: str) -> list[Reference]:
     if not prose:
         return []
-    text = "\n".join(line for _, line in prose)
+    # indentation is dropped: it holds no reference, and a deeply nested document is
+    # mostly indentation, which the pattern would otherwise scan at every level
+    stripped = [line.lstrip() for _, line in prose]
+    text = "\n".join(stripped)
     starts = [0]
-    for _, line in prose:
+    for line in stripped:
         starts.append(starts[-1] + len(line) + 1)
     refs: list[Reference] = []
     for match in _INLINE.finditer(text):
@@ -279,11 +291,13 @@ def _prose_refs(prose: list[tuple[int, str]], *, file: str, kind: str) -> list[R
 
 
 def _paragraph(prose: list[tuple[int, str]], row: int) -> str:
-    """The paragraph around ``prose[row]`` (the context of env-var judgements)."""
+    """The paragraph around ``prose[row]`` (the context of env-var judgements), or only
+    the lines next to it when the paragraph is longer than ``CONTEXT_CHARS``: every span
+    carries its context, so a whole huge paragraph per span would be quadratic."""
     first = row
-    while first > 0 and prose[first - 1][1].strip():
+    while first > 0 and row - first < _CONTEXT_LINES and prose[first - 1][1].strip():
         first -= 1
     last = row
-    while last + 1 < len(prose) and prose[last + 1][1].strip():
+    while last + 1 < len(prose) and last - row < _CONTEXT_LINES and prose[last + 1][1].strip():
         last += 1
-    return " ".join(line.strip() for _, line in prose[first:last + 1])
+    return " ".join(line.strip() for _, line in prose[first:last + 1])[:CONTEXT_CHARS]
