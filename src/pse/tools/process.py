@@ -7,10 +7,10 @@ the whole group), and resource limits set between fork and exec: CPU seconds, ad
 space, ``RLIMIT_FSIZE = 0`` (a read-only program has no business writing files, so a
 write fails instead of happening), no core dumps, and a process cap for unprivileged
 users (root ignores ``RLIMIT_NPROC``); where a cgroup can be made, memory and task caps
-also hold for the whole tree (:mod:`pse.tools.cgroup`). Network isolation uses ``unshare -n`` (as root) or
-``unshare -rn`` (an unprivileged user namespace); whether it works is probed once per
-sandbox, and where it does not (no util-linux, user namespaces disabled, macOS) commands
-run with the network of the host and the result says so.
+also hold for the whole tree (:mod:`pse.tools.cgroup`). Network isolation uses
+``unshare -n`` (as root) or ``unshare -rn`` (an unprivileged user namespace); whether it
+works is probed once per sandbox, and where it does not (no util-linux, user namespaces
+disabled, macOS) commands run with the network of the host and the result says so.
 """
 
 from __future__ import annotations
