@@ -277,27 +277,47 @@ def _prose_refs(prose: list[tuple[int, str]], *, file: str, kind: str) -> list[R
     for line in stripped:
         starts.append(starts[-1] + len(line) + 1)
     refs: list[Reference] = []
+    paragraphs = _Paragraphs(prose)
     for match in _INLINE.finditer(text):
         row = bisect.bisect_right(starts, match.start()) - 1  # a scan here is quadratic
         number = int(prose[row][0])
         if match.group("literal") is not None:
             literal = " ".join(match.group("literal").split())
             refs.append(classify_span(literal, file=file, line=number,
-                                      context=_paragraph(prose, row)))
+                                      context=paragraphs.around(row)))
         else:
             target = " ".join(match.group("target").split())
             refs.append(_role_ref(match.group("role"), target, file=file, line=number))
     return refs
 
 
-def _paragraph(prose: list[tuple[int, str]], row: int) -> str:
-    """The paragraph around ``prose[row]`` (the context of env-var judgements), or only
-    the lines next to it when the paragraph is longer than ``CONTEXT_CHARS``: every span
-    carries its context, so a whole huge paragraph per span would be quadratic."""
-    first = row
-    while first > 0 and row - first < _CONTEXT_LINES and prose[first - 1][1].strip():
-        first -= 1
-    last = row
-    while last + 1 < len(prose) and last - row < _CONTEXT_LINES and prose[last + 1][1].strip():
-        last += 1
-    return " ".join(line.strip() for _, line in prose[first:last + 1])[:CONTEXT_CHARS]
+class _Paragraphs:
+    """The paragraph around each prose row (the context of env-var judgements), each
+    joined once: every span carries its context, so re-joining a paragraph per span is
+    quadratic in a long one. A paragraph over ``CONTEXT_CHARS`` gives each span only the
+    lines next to it."""
+
+    def __init__(self, prose: list[tuple[int, str]]) -> None:
+        self._prose = prose
+        self._texts: dict[int, str] = {}
+        self._first: list[int] = []
+        for row in range(len(prose)):  # the first row of each row's paragraph
+            blank_before = row == 0 or not prose[row - 1][1].strip()
+            self._first.append(row if blank_before else self._first[row - 1])
+
+    def around(self, row: int) -> str:
+        """The context of a span on ``prose[row]``."""
+        first = self._first[row]
+        if first not in self._texts:
+            last = first
+            while last + 1 < len(self._prose) and self._prose[last + 1][1].strip():
+                last += 1
+            self._texts[first] = self._join(first, last)
+        text = self._texts[first]
+        if len(text) <= CONTEXT_CHARS:
+            return text
+        return self._join(max(first, row - _CONTEXT_LINES), min(row + _CONTEXT_LINES,
+                                                                 len(self._prose) - 1))
+
+    def _join(self, first: int, last: int) -> str:
+        return " ".join(line.strip() for _, line in self._prose[first:last + 1])

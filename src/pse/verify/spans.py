@@ -49,8 +49,9 @@ _LITERAL_WORDS = frozenset({"self", "cls", "True", "False", "None", "NotImplemen
 _PREFIXES = ("await ", "async ", "yield from ", "yield ", "return ", "raise ", "@", "new ")
 
 
-CONTEXT_CHARS = 2000
-"""Most characters of a span's paragraph kept as its context."""
+CONTEXT_CHARS = 8000
+"""Most characters of a span's paragraph kept as its context (real paragraphs are far
+shorter; a planted one-paragraph document would otherwise cost its length per span)."""
 
 
 def classify_span(text: str, *, file: str, line: int, context: str = "") -> Reference:
