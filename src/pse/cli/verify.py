@@ -36,6 +36,7 @@ from pse.config import Settings, cache_dir
 from pse.index.languages import detect_language
 from pse.index.model import FileEntry
 from pse.index.walk import ALWAYS_SKIPPED, discover_files, tree_fingerprint
+from pse.planted import MAX_DEPTH, escape_name, ignore_result, ignore_spec, warn_too_deep
 from pse.report.coverage import Extras
 from pse.verify.refs import CheckedReference, Document, Reference
 
@@ -290,12 +291,8 @@ def load_documents(paths: tuple[Path, ...], *, exclude: list[str],
                    include: list[str] | None = None) -> list[Document]:
     """Read every Markdown document named by ``paths`` (files or folders), without those
     ``exclude`` matches and, when ``include`` is given, only those it matches."""
-    spec = wanted = None
-    if exclude or include:
-        import pathspec  # only with patterns (the warm path imports as little as it can)
-
-        spec = pathspec.GitIgnoreSpec.from_lines(exclude) if exclude else None
-        wanted = pathspec.GitIgnoreSpec.from_lines(include) if include else None
+    spec = ignore_spec(exclude, origin="verify.exclude") if exclude else None
+    wanted = ignore_spec(include, origin="verify.include") if include else None
     documents: list[Document] = []
     cwd = Path.cwd().resolve()
     for path in paths:
@@ -306,23 +303,57 @@ def load_documents(paths: tuple[Path, ...], *, exclude: list[str],
             raise CliError("no Markdown files (*.md, *.markdown, *.mdx) or reStructuredText "
                            f"files (*.rst) under {str(path)!r}")
         for file in files:
-            if spec is not None and spec.match_file(file.as_posix()):
+            if spec is not None and ignore_result(spec, file.as_posix()):
                 continue
-            if wanted is not None and not wanted.match_file(file.as_posix()):
+            if wanted is not None and not ignore_result(wanted, file.as_posix()):
                 continue
-            documents.append(Document(path=display_path(file, cwd=cwd),
+            documents.append(Document(path=escape_name(display_path(file, cwd=cwd)),
                                       text=read_document(file)))
     return documents
 
 
 def _markdown_under(folder: Path) -> list[Path]:
+    """The documents below ``folder``: iterative, at most ``MAX_DEPTH`` folders down, regular
+    files only (a named pipe called ``x.md`` would block the run), and a symlink only when
+    it stays inside ``folder`` (a planted ``docs/x.md -> /etc/passwd`` is never rendered)."""
+    inside = folder.resolve()
     found: list[Path] = []
-    for dirpath, dirnames, filenames in os.walk(folder):
-        dirnames[:] = sorted(d for d in dirnames if d not in ALWAYS_SKIPPED)
-        # regular files only: a named pipe called ``x.md`` would block the run
-        found.extend(Path(dirpath) / f for f in filenames if f.lower().endswith(DOC_SUFFIXES)
-                     and os.path.isfile(os.path.join(dirpath, f)))
+    pending = [(folder, 0)]
+    while pending:
+        here, depth = pending.pop()
+        try:
+            entries = list(os.scandir(here))
+        except OSError:
+            continue
+        for entry in entries:
+            path = Path(entry.path)
+            if _is_real_folder(entry):
+                if entry.name in ALWAYS_SKIPPED:
+                    continue
+                if depth + 1 > MAX_DEPTH:
+                    warn_too_deep(escape_name(str(path)))
+                    continue
+                pending.append((path, depth + 1))
+            elif entry.name.lower().endswith(DOC_SUFFIXES) and _is_document(path, inside):
+                found.append(path)
     return sorted(found)
+
+
+def _is_real_folder(entry: os.DirEntry[str]) -> bool:
+    try:
+        return entry.is_dir(follow_symlinks=False)
+    except OSError:
+        return False
+
+
+def _is_document(path: Path, inside: Path) -> bool:
+    if not path.is_file():
+        return False
+    if path.is_symlink() and not path.resolve().is_relative_to(inside):
+        click.echo(f"pse: warning: {escape_name(str(path))!r} is a symlink leading outside "
+                   f"{escape_name(str(inside))!r}; not checked", err=True)
+        return False
+    return True
 
 
 def read_document(path: Path) -> str:

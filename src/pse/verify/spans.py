@@ -50,6 +50,11 @@ _LITERAL_WORDS = frozenset({"self", "cls", "True", "False", "None", "NotImplemen
 _PREFIXES = ("await ", "async ", "yield from ", "yield ", "return ", "raise ", "@", "new ")
 
 
+CONTEXT_CHARS = 8000
+"""Most characters of a span's paragraph kept as its context (real paragraphs are far
+shorter; a planted one-paragraph document would otherwise cost its length per span)."""
+
+
 def classify_span(text: str, *, file: str, line: int, context: str = "") -> Reference:
     """The reference an inline code span makes (``ignored`` set when it makes none)."""
     base = Reference(file=file, line=line, text=text, name=text.strip(), kind="symbol",
