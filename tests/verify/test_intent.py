@@ -155,3 +155,43 @@ def test_intent_environment_names_of_settings_keys(tmp_path: Path) -> None:
     assert checked["DEMO_LLM_TIMEOUT"].evidence == (("demo/config.py", 1),)
     assert checked["DEMO_CACHE_DIR"].status == "verified"
     assert checked["DEMO_LLM_TIMEOUTS"].status == "unverified"
+
+
+def test_intent_a_kind_noun_in_a_document_about_the_project_flags_a_name(
+        resolver: Resolver) -> None:
+    text = "# Using tinyhttp\n\nUse the `shard()` function to spread requests.\n"
+    found = _check(resolver, text)["shard"]
+    assert found.result.status == "unverified"
+    assert "kind noun" in found.result.message and "title names tinyhttp" in \
+        found.result.message
+
+
+def test_intent_one_signal_alone_does_not_flag_a_bare_word(resolver: Resolver) -> None:
+    found = _check(resolver, "# Using tinyhttp\n\nThen `shard` runs.\n")["shard"]
+    assert found.result.status == "ignored"
+    assert "title names tinyhttp" in found.result.message
+
+
+@pytest.mark.parametrize("sentence", [
+    "Uvicorn's `ClientRegistryMixin` wraps it.",
+    "The [`ClientRegistryMixin`](https://www.uvicorn.org/) wraps it.",
+])
+def test_intent_another_owner_outweighs_a_name_built_around_a_real_one(
+        resolver: Resolver, sentence: str) -> None:
+    found = _check(resolver, f"{sentence}\n")["ClientRegistryMixin"]
+    assert found.result.status == "ignored"
+    assert "built around a real name" in found.result.message
+
+
+def test_intent_a_name_with_the_projects_prefix_is_a_near_miss(tmp_path: Path) -> None:
+    root = tmp_path / "acme"
+    (root / "acme").mkdir(parents=True)
+    (root / "acme" / "__init__.py").write_text("class ACMEEncoder:\n    pass\n")
+    index, _ = build_index(root, cache_dir=tmp_path / "cache", workers=1)
+    try:
+        resolver = Resolver(index, externals=external_names(dependencies=(), configured=()))
+        found = _check(resolver, "The `Encoder` class in this module encodes.\n")["Encoder"]
+    finally:
+        index.close()
+    assert found.result.status == "unverified"
+    assert "a near miss of a real name (ACMEEncoder)" in found.result.message

@@ -17,6 +17,7 @@ from pse.verify.history import is_historical
 from pse.verify.intent import Intent
 from pse.verify.markdown import document_bindings, extract_references
 from pse.verify.memo import VerifyMemo, context_key, ref_key, text_key
+from pse.verify.ownership import Signal
 from pse.verify.refs import CheckedReference, Document, Reference, Resolution
 
 __all__ = ["CheckedReference", "Document", "check_documents", "to_findings"]
@@ -48,7 +49,8 @@ def check_documents(documents: Iterable[Document], resolver: Resolver, *,
             ".mdx") else document.text
         bindings = read_bindings(text)
         is_history = is_historical(document.path, text, historical)
-        context = context_key(bindings, is_history=is_history)
+        evidence = intent.document_evidence(text, bindings)
+        context = context_key(bindings, is_history=is_history, evidence=evidence)
         for ref in _unique(extract(text, file=document.path)):
             if not ref.ignored and _matches_any(ref, ignore):
                 ref = replace(ref, ignored="listed in [tool.pse.verify] ignore")
@@ -56,7 +58,7 @@ def check_documents(documents: Iterable[Document], resolver: Resolver, *,
             result = memo.get(key) if memo is not None else None
             if result is None:
                 result = _judged(ref, resolver, intent, bindings, strict=strict,
-                                 is_history=is_history)
+                                 is_history=is_history, evidence=evidence)
                 if memo is not None:
                     memo.put(key, result)
             checked.append(CheckedReference(ref, result))
@@ -67,11 +69,12 @@ def check_documents(documents: Iterable[Document], resolver: Resolver, *,
 
 
 def _judged(ref: Reference, resolver: Resolver, intent: Intent, bindings: Bindings, *,
-            strict: bool, is_history: bool) -> Resolution:
+            strict: bool, is_history: bool, evidence: tuple[Signal, ...] = ()) -> Resolution:
     """The verdict on one reference: resolved, then judged by intent and history."""
     result = _resolve(ref, resolver, bindings)
     if result.status == "unverified" and not strict:
-        result = intent.judge(rebind(ref, bindings), result, bindings=bindings)
+        result = intent.judge(rebind(ref, bindings), result, bindings=bindings,
+                              document=evidence)
     if result.status == "unverified" and is_history:
         result = Resolution("ignored", suggestion=result.suggestion,
                             message=f"{result.message} (historical document)")

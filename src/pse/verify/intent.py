@@ -29,12 +29,15 @@ from __future__ import annotations
 import builtins
 import keyword
 import re
+from dataclasses import replace
 from functools import cached_property
 
 from rapidfuzz import fuzz
 
 from pse.index.symbols import SymbolIndex
 from pse.verify.bindings import Bindings
+from pse.verify.history import document_title
+from pse.verify.ownership import Signal, document_signals, sentence_signals, weigh
 from pse.verify.refs import Reference, Resolution
 
 _TOKEN = re.compile(r"[A-Z]+(?![a-z])|[A-Z]?[a-z]+|[0-9]+")
@@ -80,8 +83,12 @@ class Intent:
         self.names = frozenset(n.lower().replace("-", "_") for n in names if len(n) > 2)
         self._vocabulary_seen: dict[str, bool] = {}
 
-    def judge(self, ref: Reference, result: Resolution, *, bindings: Bindings) -> Resolution:
-        """``result`` when ``ref`` clearly means the project's code, else why not."""
+    def judge(self, ref: Reference, result: Resolution, *, bindings: Bindings,
+              document: tuple[Signal, ...] = ()) -> Resolution:
+        """``result`` when ``ref`` clearly means the project's code, else why not.
+
+        ``document``: evidence of the whole document (:meth:`document_evidence`).
+        """
         if result.status != "unverified" or result.message.startswith("no parameter") or \
                 "has no member" in result.message or ref.template:
             return result  # checked against a callable, a type or a template engine
@@ -100,10 +107,20 @@ class Intent:
             return result if self._means_tree_path(ref, result) else Resolution(
                 "ignored", message="a file not under the source tree (one the reader "
                 "creates?); --strict flags it")
-        return self._judge_name(ref, result, bindings=bindings)
+        return self._judge_name(ref, result, bindings=bindings, document=document)
 
-    def _judge_name(self, ref: Reference, result: Resolution, *, bindings: Bindings
-                    ) -> Resolution:
+    def document_evidence(self, text: str, bindings: Bindings) -> tuple[Signal, ...]:
+        """What a document as a whole says about whose names it uses."""
+        return document_signals(title=document_title(text), project=self.project_words,
+                                imported_tops=bindings.imported_tops - self.primary_tops)
+
+    @cached_property
+    def project_words(self) -> frozenset[str]:
+        """The project's names as prose writes them (lower case)."""
+        return self._top_lower | self.names
+
+    def _judge_name(self, ref: Reference, result: Resolution, *, bindings: Bindings,
+                    document: tuple[Signal, ...] = ()) -> Resolution:
         """The default mode's verdict on an unresolved symbol or module name."""
         why_not = _not_a_name(ref.name)
         if why_not:
@@ -124,32 +141,69 @@ class Intent:
             return Resolution("ignored", message="called by an example of this document that "
                               "neither imports nor defines it: a stand-in for the reader's "
                               "code (--strict flags it)")
-        if self._points_at_project(ref, result):
-            return result
-        return Resolution("ignored", message=f"{result.message}, and nothing marks it as "
-                          "this project's code (--strict flags it)")
+        shape = self._shape_signals(ref, result)
+        if shape is None:
+            return Resolution("ignored", message=f"{result.message}; another language's "
+                              "example in this project's docs (--strict flags it)")
+        words = sentence_signals(text=ref.text, context=ref.context,
+                                 project=self.project_words) if "." not in ref.name or \
+            shape else ()
+        meant, reasons = weigh((*shape, *words, *document))
+        if meant and (shape or words):  # the document alone marks none of its words
+            return replace(result, message=f"{result.message}; meant as this project's "
+                           f"code: {reasons}")
+        why = f": {reasons}" if reasons else ""
+        return Resolution("ignored", message=f"{result.message}, and the evidence does not "
+                          f"mark it as this project's code{why} (--strict flags it)")
 
-    def _points_at_project(self, ref: Reference, result: Resolution) -> bool:
+    def _shape_signals(self, ref: Reference, result: Resolution) -> tuple[Signal, ...] | None:
+        """Evidence in the name itself and its markup (None: decisively not the project's,
+        a name from an example in a language the tree does not have)."""
         parts = ref.name.split(".")
-        if len(parts) > 1 and (self._is_container(parts[0]) or self._near_container(parts[0])
-                               or self._is_namespace(parts[0])):
-            return True
+        if len(parts) > 1 and self._is_container(parts[0]):
+            return (Signal("its first part is a class or module of the project", 3,
+                           parts[0]),)
+        if len(parts) > 1 and (self._near_container(parts[0]) or self._is_namespace(parts[0])):
+            return (Signal("its first part names the project's code", 3, parts[0]),)
         language = _example_language(ref)
         if language and not self._has_language(language):
-            return False  # a JavaScript example in the docs of a Python project
+            return None  # a JavaScript example in the docs of a Python project
         if ref.explicit:
             # a role or a declaration names an API; a lower-case unknown package in a role
             # (``:func:`otherlib.f```) is another project's, documented through intersphinx
-            return len(parts) == 1 or parts[0][:1].isupper()
+            declared = len(parts) == 1 or parts[0][:1].isupper()
+            return (Signal("markup declares it an API name", 3, ref.explicit),) \
+                if declared else ()
         if len(parts) > 1:
-            return False
-        if self._uses_naming_prefix(ref.name):
-            return True
+            return ()
+        return tuple(self._single_name_signals(ref, result))
+
+    def _single_name_signals(self, ref: Reference, result: Resolution) -> list[Signal]:
+        name = ref.name
+        found: list[Signal] = []
+        if self._uses_naming_prefix(name):
+            found.append(Signal("the project's naming prefix", 2, name.partition("_")[0]))
         if self._is_near(ref, result):
-            return True
-        if ref.name.startswith("_") and self._in_vocabulary(ref.name.lstrip("_")):
-            return True  # ``_load`` for ``load``: a private variant of a real name
-        return self._built_around_real_name(ref.name.lstrip("_"))
+            found.append(Signal("a near miss of a real name", 2, result.suggestion))
+        elif near := self._with_project_prefix(name):
+            found.append(Signal("a near miss of a real name", 2, near))
+        if name.startswith("_") and self._in_vocabulary(name.lstrip("_")):
+            found.append(Signal("a private variant of a real name", 2, name.lstrip("_")))
+        elif self._built_around_real_name(name.lstrip("_")):
+            found.append(Signal("built around a real name", 2))
+        return found
+
+    def _with_project_prefix(self, name: str) -> str:
+        """``JSONEncoder`` for ``Encoder``: a real name that is ``name`` with the
+        project's own name in front ("" if none)."""
+        if not name[:1].isalpha() or len(name) < _MIN_PART:
+            return ""
+        for word in sorted(self._top_lower):
+            for candidate in (word.upper() + name, word.capitalize() + name,
+                              f"{word}_{name}"):
+                if self._in_vocabulary(candidate):
+                    return candidate
+        return ""
 
     def _is_near(self, ref: Reference, result: Resolution, *, near: int = 0) -> bool:
         """A near miss of one of the project's names (did you mean ...?); one-word names

@@ -1,0 +1,110 @@
+"""Who owns a name? Evidence read from the words around it and from its document.
+
+The default mode flags an unresolved name only when the text means it as the project's
+code. Besides the name's own shape (see :mod:`pse.verify.intent`), writers leave
+evidence in the prose, and real models leave it as often as maintainers do:
+
+- for the project: the document is about it (its title names the project), the
+  sentence names the project or says "in this module/package/library", or a kind noun
+  presents the name as code (``the `shard()` function``, ``the `Encoder` class``);
+- for another owner: a possessive of another name (``Uvicorn's `ProxyHeadersMiddleware```),
+  a link to another project around the name, or an example of the same document that
+  imports another (non-standard-library) package.
+
+Each piece of evidence is a named :class:`Signal` with a weight, so a verdict can say
+which evidence decided it. Pure functions over strings; nothing here reads the index.
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+_WINDOW = 80
+"""Characters either side of a name read as its sentence."""
+_KIND_WORDS = (r"class|method|function|decorator|exception|error|attribute|property|"
+               r"constant|coroutine|module|package|subclass|classmethod|staticmethod|helper")
+_KIND_AFTER = re.compile(rf"^`?\)?`?\s*(?:{_KIND_WORDS})\b|^`?\s*(?:类|方法|函数|装饰器|异常|"
+                         r"属性|模块|常量)", re.IGNORECASE)
+_KIND_BEFORE = re.compile(rf"\b(?:{_KIND_WORDS})\s+(?:called\s+|named\s+)?`?$|(?:类|方法|函数|"
+                          r"装饰器|模块)\s*`?$", re.IGNORECASE)
+_THIS_PROJECT = re.compile(r"\b(?:this|the same|our)\s+(?:module|package|library|framework|"
+                           r"api|project)\b|(?:该|这个|本|此)(?:模块|库|包|框架)",
+                           re.IGNORECASE)
+_POSSESSIVE = re.compile(r"\b([A-Za-z][\w.-]*)['’]s\s+`?$")
+_LINK = re.compile(r"\]\((?P<url>https?://[^)\s]+)\)")
+_WORD = re.compile(r"[A-Za-z][A-Za-z0-9_]*")
+_STDLIB = frozenset(sys.stdlib_module_names)
+
+
+@dataclass(frozen=True)
+class Signal:
+    """One piece of evidence about who owns a name."""
+
+    name: str
+    """What the evidence is (``kind noun``, ``another owner's possessive``...)."""
+    weight: int
+    """Positive for the project, negative for another owner."""
+    detail: str = ""
+    """The words that carry it, for the message."""
+
+    def describe(self) -> str:
+        """``name ('detail')``, as a verdict's message lists it."""
+        return f"{self.name} ({self.detail})" if self.detail else self.name
+
+
+def document_signals(*, title: str, imported_tops: Iterable[str],
+                     project: frozenset[str]) -> tuple[Signal, ...]:
+    """Evidence of a whole document: its title naming the project, imports of others."""
+    found: list[Signal] = []
+    words = {word.lower() for word in _WORD.findall(title)}
+    named = sorted(words & project)
+    if named:
+        found.append(Signal("the document is about the project", 1, f"title names {named[0]}"))
+    others = sorted(top for top in imported_tops
+                    if top.lower() not in project and top not in _STDLIB)
+    if others:
+        found.append(Signal("the document imports another package", -1, others[0]))
+    return tuple(found)
+
+
+def sentence_signals(*, text: str, context: str, project: frozenset[str]
+                     ) -> tuple[Signal, ...]:
+    """Evidence in the words around ``text`` (a span of ``context``, the paragraph)."""
+    at = context.find(f"`{text}")
+    if at < 0:
+        return ()
+    before = context[max(0, at - _WINDOW):at + 1]
+    after = context[at + len(text) + 1:at + len(text) + 1 + _WINDOW]
+    before = re.split(r"[.!?。！？]\s", before)[-1]
+    after = re.split(r"[.!?。！？](?:\s|$)", after)[0]
+    found: list[Signal] = []
+    kind = _KIND_AFTER.search(after) or _KIND_BEFORE.search(before)
+    if kind:
+        found.append(Signal("a kind noun presents it as code", 1, kind.group(0).strip("` ")))
+    near = before + " " + after
+    if match := _THIS_PROJECT.search(near):
+        found.append(Signal("the sentence says it is this project's", 1, match.group(0)))
+    named = sorted({w.lower() for w in _WORD.findall(near)} & project)
+    if named:
+        found.append(Signal("the sentence names the project", 1, named[0]))
+    possessive = _POSSESSIVE.search(before)
+    if possessive and possessive.group(1).lower() not in project:
+        found.append(Signal("attributed to another owner", -3, f"{possessive.group(1)}'s"))
+    for link in _LINK.finditer(near):
+        url = link.group("url").lower()
+        if not any(word in url for word in project):
+            found.append(Signal("a link to another project", -3, link.group("url")[:60]))
+            break
+    return tuple(found)
+
+
+def weigh(signals: Iterable[Signal]) -> tuple[bool, str]:
+    """(meant as the project's, the reason): the project's when the evidence for it
+    outweighs the evidence against it by 2 or more."""
+    ordered = sorted(signals, key=lambda s: (-s.weight, s.name))
+    score = sum(s.weight for s in ordered)
+    reasons = "; ".join(s.describe() for s in ordered)
+    return score >= 2 and any(s.weight > 0 for s in ordered), reasons
