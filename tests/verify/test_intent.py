@@ -195,3 +195,14 @@ def test_intent_a_name_with_the_projects_prefix_is_a_near_miss(tmp_path: Path) -
         index.close()
     assert found.result.status == "unverified"
     assert "a near miss of a real name (ACMEEncoder)" in found.result.message
+
+
+@pytest.mark.parametrize(("title", "status"), [
+    ("myproject/settings.py", "ignored"),  # the reader's project: no such folder here
+    ("src/tinyhttp/settings.py", "unverified"),  # a folder of this tree: a misquote
+])
+def test_intent_code_block_titles_naming_the_readers_project_are_not_quotes(
+        resolver: Resolver, title: str, status: str) -> None:
+    text = f'```python title="{title}"\nDEBUG = True\n```\n'
+    found = [c for c in _check(resolver, text).values() if c.ref.kind == "quote"]
+    assert [c.result.status for c in found] == [status]

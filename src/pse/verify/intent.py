@@ -99,12 +99,18 @@ class Intent:
         if ref.in_file and self._is_generic_file(ref.in_file):
             return Resolution("ignored", message=f"{ref.in_file!r} is the reader's own file "
                               "in this example, not one of the tree's (--strict checks it)")
+        if ref.kind == "quote" and result.message.startswith("misquoted: no file") and \
+                not self._means_tree_path(ref.in_file, result.suggestion):
+            return Resolution("ignored", message=f"{ref.in_file!r} names a file of the "
+                              "reader's project (no such folder here), not a quote of this "
+                              "one (--strict checks it)")
         file_missing = ref.kind == "path_line" and ref.lines is None and \
             result.message.startswith("no such file")  # ``example.py::test_a``
         if (ref.kind not in _DEFAULT_KINDS and not file_missing) or ref.in_file:
             return result
         if ref.kind == "path" or file_missing:
-            return result if self._means_tree_path(ref, result) else Resolution(
+            meant = self._means_tree_path(ref.name, result.suggestion)
+            return result if meant else Resolution(
                 "ignored", message="a file not under the source tree (one the reader "
                 "creates?); --strict flags it")
         return self._judge_name(ref, result, bindings=bindings, document=document)
@@ -227,19 +233,19 @@ class Intent:
             return False
         return path in GENERIC_FILES or len(self.index.paths_matching(path)) != 1
 
-    def _means_tree_path(self, ref: Reference, result: Resolution) -> bool:
+    def _means_tree_path(self, name: str, suggestion: str) -> bool:
         """A path under the tree: its deepest existing folder holds files of its own (so
         ``src/mypkg/`` in a src-layout tree is a generic example, ``src/pkg/x.py`` is not),
         or the file exists under another name or folder (did you mean ...?)."""
-        path = self.index.within_root(ref.name.removeprefix("./").strip("/"))
-        folders = path.split("/")[:-1] if not ref.name.endswith("/") else path.split("/")
+        path = self.index.within_root(name.removeprefix("./").strip("/"))
+        folders = path.split("/")[:-1] if not name.endswith("/") else path.split("/")
         for depth in range(len(folders), 0, -1):
             folder = "/".join(folders[:depth])
             if folder in self.index.folders:
                 if folder in self._folders_with_files and depth < len(path.split("/")):
                     return True
                 break
-        suggestion = result.suggestion.rstrip("/")
+        suggestion = suggestion.rstrip("/")
         if not suggestion or not self.is_primary(suggestion):
             return False
         if fuzz.ratio(suggestion, path.rstrip("/")) >= _NEAR_NAME:
