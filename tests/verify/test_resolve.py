@@ -401,3 +401,25 @@ def test_resolve_keywords_are_not_judged_against_a_test_helper(tmp_path: Path) -
         assert statuses["dump"] == "unverified"  # the project's own API still is
     finally:
         index.close()
+
+
+def test_resolve_stub_reexports_are_followed_through_import_cycles(tmp_path: Path) -> None:
+    files = {
+        "attr/__init__.py": "from ._next_gen import define\n",
+        "attr/_next_gen.py": "def define(maybe_cls=None):\n    pass\n",
+        "attr/__init__.pyi": "from attrs import define as define\n",
+        "attrs/__init__.py": "from attr import define\n",
+        "attrs/__init__.pyi": "def define(maybe_cls: object = None) -> object: ...\n",
+    }
+    for path, text in files.items():
+        (tmp_path / path).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / path).write_text(text)
+    index, _ = build_index(tmp_path, cache_dir=tmp_path / ".cache", workers=1)
+    try:
+        resolver = Resolver(index, externals=external_names(dependencies=(), configured=()))
+        first = resolver.resolve(classify_span("attrs.define", file="a.md", line=1))
+        second = resolver.resolve(classify_span("attr.define", file="a.md", line=2))
+    finally:
+        index.close()
+    assert first.status == second.status == "verified"
+    assert ("attr/_next_gen.py", 1) in second.evidence

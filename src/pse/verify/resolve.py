@@ -76,6 +76,8 @@ class Resolver(PathChecks, CommandChecks):
         self.externals = externals
         self.suggester = Suggester(index, cutoff=suggest_cutoff)
         self._lookup_cache: dict[str, list[_Hit]] = {}
+        self._in_progress: set[str] = set()
+        self._cycle_seen = False
 
     # ----------------------------------------------------------------- entry point
     def resolve(self, ref: Reference) -> Resolution:
@@ -294,9 +296,20 @@ class Resolver(PathChecks, CommandChecks):
         """Everything ``qualname`` can mean, following imports and inheritance."""
         if qualname in self._lookup_cache:
             return self._lookup_cache[qualname]
-        self._lookup_cache[qualname] = []  # guards against import cycles
-        hits = self._lookup(qualname, depth)
-        self._lookup_cache[qualname] = hits
+        if qualname in self._in_progress:
+            self._cycle_seen = True  # an import cycle: this path adds nothing
+            return []
+        self._in_progress.add(qualname)
+        outer, self._cycle_seen = self._cycle_seen, False
+        try:
+            hits = self._lookup(qualname, depth)
+        finally:
+            self._in_progress.discard(qualname)
+        if not self._cycle_seen or not self._in_progress:
+            # an answer cut short by a cycle is only final for the lookup that began it
+            # (``attr.define`` -> ``attrs.define`` -> ``attr.define``)
+            self._lookup_cache[qualname] = hits
+        self._cycle_seen = outer or self._cycle_seen
         return hits
 
     def _lookup(self, qualname: str, depth: int) -> list[_Hit]:
@@ -350,9 +363,11 @@ class Resolver(PathChecks, CommandChecks):
         hits = [_Hit(s) for s in own]
         if own and not all(s.path.endswith(".pyi") for s in own):
             return hits
-        imported = self.index.import_target(module, name)
-        if imported is not None:
-            return _dedupe(hits + self.lookup(imported[0], depth + 1))
+        targets = self.index.import_targets(module, name)
+        if targets:
+            for target in targets:
+                hits += self.lookup(target, depth + 1)
+            return _dedupe(hits)
         if hits:
             return hits
         for star in self.index.star_imports(module):
