@@ -405,7 +405,7 @@ def test_resolve_keywords_are_not_judged_against_a_test_helper(tmp_path: Path) -
 
 def test_resolve_stub_reexports_are_followed_through_import_cycles(tmp_path: Path) -> None:
     files = {
-        "attr/__init__.py": "from ._next_gen import define\n",
+        "attr/__init__.py": "# the stub's import comes first\n\nfrom ._next_gen import define\n",
         "attr/_next_gen.py": "def define(maybe_cls=None):\n    pass\n",
         "attr/__init__.pyi": "from attrs import define as define\n",
         "attrs/__init__.py": "from attr import define\n",
