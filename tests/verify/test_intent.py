@@ -206,3 +206,9 @@ def test_intent_code_block_titles_naming_the_readers_project_are_not_quotes(
     text = f'```python title="{title}"\nDEBUG = True\n```\n'
     found = [c for c in _check(resolver, text).values() if c.ref.kind == "quote"]
     assert [c.result.status for c in found] == [status]
+
+
+def test_intent_the_projects_name_capitalised_in_prose_is_not_code(resolver: Resolver) -> None:
+    found = _check(resolver, "`Tinyhttp` sends requests; see `tinyhttp.nope`.\n")
+    assert found["Tinyhttp"].result.status == "ignored"
+    assert found["tinyhttp.nope"].result.status == "unverified"

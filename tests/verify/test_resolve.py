@@ -345,6 +345,10 @@ def test_resolve_paths_do_not_depend_on_the_working_directory(
     ("pip install tinyhttp-cli", "external"),
     ("pip install tinyhttp-mock", "external"),
     ("pip install types-tinyhttp", "external"),
+    # shell quoting around extras is the shell's, not part of the name
+    ("pip install tinyhttp'[socks]'", "verified"),
+    ('pip install "tinyhttp[socks]>=1.0"', "verified"),
+    ("pip install tinyhttpp'[socks]'", "unverified"),
 ])
 def test_resolve_pip_install_checks_the_projects_own_name(resolver: Resolver, span: str,
                                                           status: str) -> None:

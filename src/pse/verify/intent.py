@@ -132,6 +132,10 @@ class Intent:
         if why_not:
             return Resolution("ignored", message=f"{why_not} (--strict flags it)")
         top = ref.name.split(".")[0]
+        if top == ref.name and top not in self.primary_tops and self.is_project_token(top):
+            return Resolution("ignored", message=f"{result.message}: the project's name as "
+                              "prose writes it (``Click`` for click), not a name in its "
+                              "code (--strict flags it)")
         if top in self.primary_tops or self.is_project_token(top):
             return result
         if top.isupper() and "_" in top and self.is_project_token(top.split("_", 1)[0]):
