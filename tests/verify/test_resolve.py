@@ -427,3 +427,13 @@ def test_resolve_stub_reexports_are_followed_through_import_cycles(tmp_path: Pat
         index.close()
     assert first.status == second.status == "verified"
     assert ("attr/_next_gen.py", 1) in second.evidence
+
+
+@pytest.mark.parametrize(("span", "status"), [
+    (".append()", "external"),  # a builtin type's method: the text may mean a list's
+    (".raise_for_status()", "verified"),  # a member of the tree's Response
+    (".raise_for_statuses()", "unverified"),
+])
+def test_resolve_members_named_without_their_receiver(resolver: Resolver, span: str,
+                                                      status: str) -> None:
+    assert _resolve(resolver, span).status == status

@@ -166,7 +166,8 @@ class Resolver(PathChecks, CommandChecks):
             if builtin_has(ref.name) is False and not _DUNDER.fullmatch(parts[-1]):
                 return self._unverified(ref, "not an attribute of the builtin")
             return Resolution("external", message="builtin")
-        found = self._elsewhere(ref, parts) or self._value_like(ref)
+        found = self._elsewhere(ref, parts) or self._value_like(ref) or \
+            _builtin_member(ref)
         return found or self._unverified(ref, "not found in the source tree")
 
     def _elsewhere(self, ref: Reference, parts: list[str]) -> Resolution | None:
@@ -528,6 +529,19 @@ def project_resolver(index: SymbolIndex, *, external: Sequence[str] = (),
         dependencies=dependencies, configured=external,
         stdlib_cache=stdlib_cache_file(cache_dir) if cache_dir is not None else None)
     return Resolver(index, externals=externals, suggest_cutoff=suggest_cutoff)
+
+
+_BUILTIN_TYPES = (str, bytes, list, dict, set, tuple, int, float)
+
+
+def _builtin_member(ref: Reference) -> Resolution | None:
+    """``.append()``, ``.format()``: a member named without its receiver that a builtin
+    type has (the text may well mean that type's)."""
+    if not ref.text.strip("`").startswith(".") or "." in ref.name:
+        return None
+    if any(hasattr(kind, ref.name) for kind in _BUILTIN_TYPES):
+        return Resolution("external", message="a method of a builtin type")
+    return None
 
 
 def _prefer_definitions(symbols: list[Symbol]) -> list[Symbol]:
