@@ -437,3 +437,21 @@ def test_resolve_stub_reexports_are_followed_through_import_cycles(tmp_path: Pat
 def test_resolve_members_named_without_their_receiver(resolver: Resolver, span: str,
                                                       status: str) -> None:
     assert _resolve(resolver, span).status == status
+
+
+def test_resolve_pytest_node_ids_are_checked_part_by_part(tmp_path: Path) -> None:
+    (tmp_path / "tests").mkdir()
+    (tmp_path / "tests" / "test_https.py").write_text(
+        "class BaseTestHTTPS:\n    def test_simple(self):\n        pass\n")
+    index, _ = build_index(tmp_path, cache_dir=tmp_path / ".cache", workers=1)
+    try:
+        resolver = Resolver(index, externals=external_names(dependencies=(), configured=()))
+        renamed = resolver.resolve(classify_span("test_https.py::TestHTTPS::test_simple",
+                                                 file="a.md", line=1))
+        real = resolver.resolve(classify_span("test_https.py::BaseTestHTTPS::test_simple",
+                                              file="a.md", line=1))
+    finally:
+        index.close()
+    assert (renamed.status, renamed.message) == (
+        "unverified", "'TestHTTPS' is not defined in tests/test_https.py")
+    assert real.status == "verified"

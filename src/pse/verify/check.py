@@ -22,7 +22,7 @@ from pse.verify.refs import CheckedReference, Document, Reference, Resolution
 
 __all__ = ["CheckedReference", "Document", "check_documents", "to_findings"]
 # (the result types live in :mod:`pse.verify.refs`, light to import for the warm path)
-from pse.verify.resolve import Resolver
+from pse.verify.resolve import Resolver, builtin_type_has
 from pse.verify.rst import extract_rst_references, rst_bindings
 
 
@@ -123,6 +123,11 @@ def _resolve(ref: Reference, resolver: Resolver, bindings: Bindings) -> Resoluti
             return plain
     if result.status == "unverified":
         local = local_reason(bound, bindings) or local_reason(ref, bindings)
+        missing = _member_nobody_has(ref, resolver, bindings) if local else ""
+        if missing:
+            return Resolution("unverified", message=missing,
+                              suggestion=resolver.suggester.symbol(ref.name.rsplit(".", 1)[-1],
+                                                                   resolver))
         if local:
             return Resolution("ignored", message=local)
         owner = resolver.dynamic_owner(bound.name) if _through_instance(ref, bindings) else ""
@@ -130,6 +135,22 @@ def _resolve(ref: Reference, resolver: Resolver, bindings: Bindings) -> Resoluti
             return Resolution("external", message=f"an attribute of a {owner}, which "
                               "answers any attribute (__getattr__)")
     return result
+
+
+def _member_nobody_has(ref: Reference, resolver: Resolver, bindings: Bindings) -> str:
+    """Why ``resp.release_connection()`` is flagged although ``resp`` is the example's own
+    variable: the document uses the project's API, and neither the tree nor a builtin type
+    has a member of that name, so whatever ``resp`` holds, the call cannot work ("" when
+    the member exists somewhere or the document does not use the project)."""
+    root, dot, member = ref.name.partition(".")
+    if not dot or "." in member or ref.kind != "symbol" or root in bindings.imports or \
+            not bindings.imported_tops & resolver.index.top_modules:
+        return ""
+    if any(s.kind != "parameter" for s in resolver.index.by_name(member)) or \
+            builtin_type_has(member) or resolver.index.mentions("key", member):
+        return ""
+    return (f"the example's own {root!r} cannot have it: the tree has no member "
+            f"{member!r}, nor does a builtin type")
 
 
 def _through_instance(ref: Reference, bindings: Bindings) -> bool:

@@ -110,9 +110,9 @@ class PathChecks:
 
     def _path_symbol(self, ref: Reference, matches: list[str]) -> Resolution:
         for path in matches:
+            # part by part: ``TestHTTPS.test_simple`` is not ``BaseTestHTTPS.test_simple``
             found = [s for s in self.index.in_file(path)
-                     if s.qualname.endswith(ref.at_symbol) and s.name ==
-                     ref.at_symbol.rsplit(".", 1)[-1]]
+                     if f".{s.qualname}".endswith(f".{ref.at_symbol}")]
             if found:
                 return Resolution("verified", evidence=((path, found[0].line),))
             module = self.index.module_of(path)
@@ -125,7 +125,19 @@ class PathChecks:
                 if found_member.status == "verified":
                     return found_member
         return Resolution("unverified", evidence=((matches[0], None),),
-                          message=f"{ref.at_symbol!r} is not defined in {matches[0]}")
+                          message=f"{self._missing_part(matches[0], ref.at_symbol)!r} is not "
+                          f"defined in {matches[0]}")
+
+    def _missing_part(self, path: str, dotted: str) -> str:
+        """The first part of ``dotted`` (``A.B.c``) the file does not define under the
+        parts before it."""
+        qualnames = {f".{s.qualname}" for s in self.index.in_file(path)}
+        parts = dotted.split(".")
+        for end in range(1, len(parts) + 1):
+            prefix = ".".join(parts[:end])
+            if not any(q.endswith(f".{prefix}") for q in qualnames):
+                return prefix
+        return dotted
 
     def _symbol_at(self, path: str, name: str, first: int, last: int) -> bool:
         last_part = name.rsplit(".", 1)[-1]

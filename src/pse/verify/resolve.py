@@ -12,6 +12,7 @@ dependencies), and flagged otherwise, with a did-you-mean suggestion.
 
 from __future__ import annotations
 
+import io
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -531,7 +532,8 @@ def project_resolver(index: SymbolIndex, *, external: Sequence[str] = (),
     return Resolver(index, externals=externals, suggest_cutoff=suggest_cutoff)
 
 
-_BUILTIN_TYPES = (str, bytes, list, dict, set, tuple, int, float)
+_BUILTIN_TYPES = (str, bytes, list, dict, set, tuple, int, float, io.TextIOWrapper,
+                  io.BufferedReader)
 
 
 def _builtin_member(ref: Reference) -> Resolution | None:
@@ -539,9 +541,14 @@ def _builtin_member(ref: Reference) -> Resolution | None:
     type has (the text may well mean that type's)."""
     if not ref.text.strip("`").startswith(".") or "." in ref.name:
         return None
-    if any(hasattr(kind, ref.name) for kind in _BUILTIN_TYPES):
+    if builtin_type_has(ref.name):
         return Resolution("external", message="a method of a builtin type")
     return None
+
+
+def builtin_type_has(member: str) -> bool:
+    """True when a builtin type (``str``, ``list``, ``dict``, a file...) has ``member``."""
+    return any(hasattr(kind, member) for kind in _BUILTIN_TYPES)
 
 
 def _prefer_definitions(symbols: list[Symbol]) -> list[Symbol]:
