@@ -143,9 +143,10 @@ def _member_nobody_has(ref: Reference, resolver: Resolver, bindings: Bindings) -
     has a member of that name, so whatever ``resp`` holds, the call cannot work ("" when
     the member exists somewhere or the document does not use the project)."""
     root, dot, member = ref.name.partition(".")
-    if not dot or "." in member or ref.kind != "symbol" or root in bindings.imports or \
+    if not dot or "." in member or ref.kind != "symbol" or not member[:1].islower() or \
+            root in bindings.imports or root in bindings.imported_tops or \
             not bindings.imported_tops & resolver.index.top_modules:
-        return ""
+        return ""  # a module of the example's own (``lazy_group.LazyGroup``) is not a value
     if any(s.kind != "parameter" for s in resolver.index.by_name(member)) or \
             builtin_type_has(member) or resolver.index.mentions("key", member):
         return ""
