@@ -126,3 +126,14 @@ def test_sarif_region_has_the_column_of_the_reference() -> None:
                {"docs/a.md": ["intro", "use `Ghost` here"]})
     region = log["runs"][0]["results"][0]["locations"][0]["physicalLocation"]["region"]
     assert region == {"startLine": 2, "startColumn": 6, "endColumn": 11}
+
+
+def test_sarif_uris_share_one_base_when_the_source_is_a_package_folder(tmp_path: Path) -> None:
+    items = [checked(1, "Ghost", "symbol", "unverified", file=f"{tmp_path}/docs/a.md"),
+             checked(1, "Ghost", "symbol", "unverified", file=f"{tmp_path}/README.md")]
+    log = json.loads(render_sarif(items, lines_of={}, root=tmp_path / "src" / "pkg",
+                                  cwd=tmp_path))
+    locations = [r["locations"][0]["physicalLocation"]["artifactLocation"]
+                 for r in log["runs"][0]["results"]]
+    assert locations == [{"uri": "docs/a.md", "uriBaseId": "%SRCROOT%"},
+                         {"uri": "README.md", "uriBaseId": "%SRCROOT%"}]

@@ -36,7 +36,9 @@ DOC_SUFFIXES = (".md", ".markdown", ".mdx", ".rst")
 @click.argument("paths", nargs=-1, required=True,
                 type=click.Path(path_type=Path))
 @click.option("--source", "-s", type=click.Path(path_type=Path), default=None,
-              help="Root of the source tree the documents describe (default: PSE_ROOT or .).")
+              help="The source the documents describe: the project root or its package "
+              "folder (src/pkg); paths in the documents are read against the project root "
+              "either way (default: PSE_ROOT or .).")
 @FORMAT_OPTION
 @OUTPUT_OPTION
 @EXIT_ZERO_OPTION
@@ -203,6 +205,7 @@ def load_documents(paths: tuple[Path, ...], *, exclude: list[str]) -> list[Docum
 
         spec = pathspec.GitIgnoreSpec.from_lines(exclude)
     documents: list[Document] = []
+    seen: set[Path] = set()  # a document reached twice (a symlinked README) is read once
     for path in paths:
         if not path.exists():
             raise CliError(f"{str(path)!r} does not exist")
@@ -211,8 +214,10 @@ def load_documents(paths: tuple[Path, ...], *, exclude: list[str]) -> list[Docum
             raise CliError("no Markdown files (*.md, *.markdown, *.mdx) or reStructuredText "
                            f"files (*.rst) under {str(path)!r}")
         for file in files:
-            if spec is not None and spec.match_file(file.as_posix()):
+            if (spec is not None and spec.match_file(file.as_posix())) or \
+                    file.resolve() in seen:
                 continue
+            seen.add(file.resolve())
             documents.append(Document(path=display_path(file), text=read_document(file)))
     return documents
 
