@@ -455,3 +455,25 @@ def test_resolve_pytest_node_ids_are_checked_part_by_part(tmp_path: Path) -> Non
     assert (renamed.status, renamed.message) == (
         "unverified", "'TestHTTPS' is not defined in tests/test_https.py")
     assert real.status == "verified"
+
+
+def test_resolve_paths_read_against_the_project_root_when_the_source_is_a_package(
+        tmp_path: Path) -> None:
+    (tmp_path / "pyproject.toml").write_text("[project]\nname = 'pkg'\n")
+    (tmp_path / "src" / "pkg" / "util").mkdir(parents=True)
+    (tmp_path / "src" / "pkg" / "__init__.py").write_text("")
+    (tmp_path / "src" / "pkg" / "util" / "timeout.py").write_text("T = 1\n")
+    (tmp_path / "dummyserver").mkdir()
+    (tmp_path / "dummyserver" / "server.py").write_text("")
+    for source in (tmp_path / "src", tmp_path / "src" / "pkg", tmp_path):
+        index, _ = build_index(source, cache_dir=tmp_path / ".cache", workers=1)
+        try:
+            resolver = Resolver(index, externals=external_names(dependencies=(), configured=()))
+            found = {span: resolver.resolve(classify_span(span, file="a.md", line=1)).status
+                     for span in ("src/pkg/util/timeout.py", "dummyserver/server.py",
+                                  "dummyserver/", "src/pkg/util/nope.py")}
+        finally:
+            index.close()
+        assert found == {"src/pkg/util/timeout.py": "verified",
+                         "dummyserver/server.py": "verified", "dummyserver/": "verified",
+                         "src/pkg/util/nope.py": "unverified"}, source

@@ -2,7 +2,8 @@
 
 A path verifies when it exists from the root or as a real path suffix; a bare file name
 only when exactly one file of the tree has it (the evidence is its full path); a name
-several files share is ambiguous. ``file:line`` must be in range and, when the text names
+several files share is ambiguous. When the source given is a folder inside a project
+(``--source src``), a path that exists from the project root verifies too. ``file:line`` must be in range and, when the text names
 a symbol, at it. Mixed into :class:`pse.verify.resolve.Resolver`.
 """
 
@@ -11,6 +12,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 from functools import cached_property
+from pathlib import Path
 
 from pse.index.symbols import SymbolIndex
 from pse.verify.refs import Reference, Resolution
@@ -20,6 +22,9 @@ PROJECT_FILES = frozenset({
     "setup.py", "setup.cfg", "pyproject.toml", "requirements.txt", "MANIFEST.in", "tox.ini",
     "noxfile.py", "conftest.py", "manage.py", "Makefile", "Dockerfile", "package.json",
     "tsconfig.json", "Cargo.toml", "go.mod", "pom.xml", "build.gradle", "CMakeLists.txt"})
+
+
+_PROJECT_MARKERS = ("pyproject.toml", "setup.py", "setup.cfg", "package.json", ".git")
 
 
 class PathChecks:
@@ -55,6 +60,9 @@ class PathChecks:
             return Resolution("ignored", message="an example file named by a code block")
         if not ref.text.count("/") and "." in path[1:] and not path.startswith("."):
             return self._path_or_symbol(ref)
+        outside = self._in_project_root(path)
+        if outside is not None:
+            return outside
         name = path.rsplit("/", 1)[-1]
         if name.startswith(".") and "/" not in path and "." not in name[1:]:
             # ``.netrc``, ``.bashrc``: a user's configuration, not a file of the project
@@ -71,8 +79,34 @@ class PathChecks:
                    if f == folder or f.endswith("/" + folder)]
         if matches:
             return Resolution("verified", evidence=((matches[0] + "/", None),))
-        return Resolution("unverified", message="no such folder in the source tree",
-                          suggestion=self.suggester.folder(folder))
+        return self._in_project_root(path) or Resolution(
+            "unverified", message="no such folder in the source tree",
+            suggestion=self.suggester.folder(folder))
+
+    def _in_project_root(self, path: str) -> Resolution | None:
+        """A path that exists from the project root when the source given is a folder
+        inside the project (``--source src``: ``src/pkg/a.py``, ``dummyserver/``)."""
+        root = self._project_root
+        if root is None or path.startswith("/") or ".." in path.split("/"):
+            return None
+        if (root / path).exists():
+            return Resolution("verified", evidence=((path, None),),
+                              message="exists from the project root "
+                              f"({root.name}/), outside the indexed folder")
+        return None
+
+    @cached_property
+    def _project_root(self) -> Path | None:
+        """The nearest folder above the indexed root that is a project's root (a
+        ``pyproject.toml``, ``setup.py``, ``package.json`` or ``.git``); None when the
+        indexed root is the project root itself or none is found."""
+        root = self.index.root.resolve()
+        if any((root / marker).exists() for marker in _PROJECT_MARKERS):
+            return None
+        for folder in root.parents:
+            if any((folder / marker).exists() for marker in _PROJECT_MARKERS):
+                return folder
+        return None
 
     def _path_or_symbol(self, ref: Reference) -> Resolution:
         """``rich.json``: a module if the tree has one, else a file name that is missing."""
