@@ -2,8 +2,8 @@
 
 Artifact URIs are relative to the repository root (``uriBaseId`` ``%SRCROOT%``) whatever
 form the documents were given in, so code-scanning UIs can place them; outside a
-repository the base is the nearest folder holding the source and every document. Every rule carries a short and
-a full description, help text and a ``helpUri``.
+repository the base is the nearest folder holding the source and every document. Every
+rule carries a short and a full description, help text and a ``helpUri``.
 """
 
 from __future__ import annotations

@@ -3,8 +3,9 @@
 A path verifies when it exists from the root or as a real path suffix; a bare file name
 only when exactly one file of the tree has it (the evidence is its full path); a name
 several files share is ambiguous. When the source given is a folder inside a project
-(``--source src``), a path that exists from the project root verifies too. ``file:line`` must be in range and, when the text names
-a symbol, at it. Mixed into :class:`pse.verify.resolve.Resolver`.
+(``--source src``), a path that exists from the project root verifies too. ``file:line``
+must be in range and, when the text names a symbol, at it. Mixed into
+:class:`pse.verify.resolve.Resolver`.
 """
 
 from __future__ import annotations
