@@ -212,3 +212,12 @@ def test_intent_the_projects_name_capitalised_in_prose_is_not_code(resolver: Res
     found = _check(resolver, "`Tinyhttp` sends requests; see `tinyhttp.nope`.\n")
     assert found["Tinyhttp"].result.status == "ignored"
     assert found["tinyhttp.nope"].result.status == "unverified"
+
+
+def test_intent_a_method_an_example_calls_on_its_own_value_is_the_documents(
+        resolver: Resolver) -> None:
+    text = ("# Using tinyhttp\n\n```python\nconn = make_connection()\nconn.send_request_msg()\n"
+            "```\n\nThen `send_request_msg` hangs.\n")
+    found = _check(resolver, text)["send_request_msg"]
+    assert found.result.status == "ignored"
+    assert "calls it on a value of its own" in found.result.message

@@ -61,3 +61,20 @@ def test_weigh_needs_two_points_and_some_evidence_for() -> None:
     meant, reason = weigh([Signal("near", 2), against])
     assert not meant and reason == "near; other (Uvicorn's)"
     assert weigh([]) == (False, "")
+
+
+def test_sentence_signals_the_readers_hypothetical_and_rst_links() -> None:
+    reader = sentence_signals(text="http_get", project=_PROJECT,
+                              context="If you write a ``http_get`` function, reuse it.")
+    rst = sentence_signals(text="PerfTimer", project=_PROJECT,
+                           context="`perf <https://github.com/x/perf>`__ - see ``PerfTimer``.")
+    assert {s.name for s in reader} == {"a kind noun presents it as code",
+                                        "the reader's own code"}
+    assert _names(rst) == {"a link to another project"}
+
+
+def test_weigh_context_alone_marks_no_name() -> None:
+    about = Signal("about", 1, direct=False)
+    named = Signal("named", 1, direct=False)
+    assert weigh([about, named])[0] is False
+    assert weigh([about, Signal("kind", 1)])[0] is True

@@ -139,14 +139,14 @@ def _resolve(ref: Reference, resolver: Resolver, bindings: Bindings) -> Resoluti
 
 def _member_nobody_has(ref: Reference, resolver: Resolver, bindings: Bindings) -> str:
     """Why ``resp.release_connection()`` is flagged although ``resp`` is the example's own
-    variable: the document uses the project's API, and neither the tree nor a builtin type
-    has a member of that name, so whatever ``resp`` holds, the call cannot work ("" when
-    the member exists somewhere or the document does not use the project)."""
+    variable: an example assigned it what a call into the project returned, and neither
+    the tree nor a builtin type has a member of that name, so the call cannot work ("" when
+    the member exists somewhere or the value is not the project's)."""
     root, dot, member = ref.name.partition(".")
+    source = bindings.results.get(root, "")
     if not dot or "." in member or ref.kind != "symbol" or not member[:1].islower() or \
-            root in bindings.imports or root in bindings.imported_tops or \
-            not bindings.imported_tops & resolver.index.top_modules:
-        return ""  # a module of the example's own (``lazy_group.LazyGroup``) is not a value
+            source.split(".")[0] not in resolver.index.top_modules:
+        return ""  # only a value the project's API gave: ``conn`` of a sketch is anyone's
     if any(s.kind != "parameter" for s in resolver.index.by_name(member)) or \
             builtin_type_has(member) or resolver.index.mentions("key", member):
         return ""

@@ -158,6 +158,9 @@ class Intent:
         words = sentence_signals(text=ref.text, context=ref.context,
                                  project=self.project_words) if "." not in ref.name or \
             shape else ()
+        if ref.name in bindings.members:
+            words = (*words, Signal("an example of the document calls it on a value of its "
+                                    "own", -3))
         meant, reasons = weigh((*shape, *words, *document))
         if meant and (shape or words):  # the document alone marks none of its words
             return replace(result, message=f"{result.message}; meant as this project's "

@@ -8,8 +8,9 @@ evidence in the prose, and real models leave it as often as maintainers do:
   sentence names the project or says "in this module/package/library", or a kind noun
   presents the name as code (``the `shard()` function``, ``the `Encoder` class``);
 - for another owner: a possessive of another name (``Uvicorn's `ProxyHeadersMiddleware```),
-  a link to another project around the name, or an example of the same document that
-  imports another (non-standard-library) package.
+  a link to another project around the name, the reader's own hypothetical code ("if you
+  write a `http_get` function"), or an example of the same document that imports another
+  (non-standard-library) package.
 
 Each piece of evidence is a named :class:`Signal` with a weight, so a verdict can say
 which evidence decided it. Pure functions over strings; nothing here reads the index.
@@ -22,8 +23,8 @@ import sys
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-_WINDOW = 80
-"""Characters either side of a name read as its sentence."""
+_WINDOW = 300
+"""At most this many characters either side of a name are read as its sentence."""
 _KIND_WORDS = (r"class|method|function|decorator|exception|error|attribute|property|"
                r"constant|coroutine|module|package|subclass|classmethod|staticmethod|helper")
 _KIND_AFTER = re.compile(rf"^`?\)?`?\s*(?:{_KIND_WORDS})\b|^`?\s*(?:类|方法|函数|装饰器|异常|"
@@ -33,8 +34,13 @@ _KIND_BEFORE = re.compile(rf"\b(?:{_KIND_WORDS})\s+(?:called\s+|named\s+)?`?$|(?
 _THIS_PROJECT = re.compile(r"\b(?:this|the same|our)\s+(?:module|package|library|framework|"
                            r"api|project)\b|(?:该|这个|本|此)(?:模块|库|包|框架)",
                            re.IGNORECASE)
+_READERS = re.compile(r"\b(?:you|we|I)\s+(?:\w+\s+){0,2}?(?:write|define|create|implement|"
+                      r"add|make|have|call)\s+(?:a|an|the|your|some)?\s*`*$|"
+                      r"\byour\s+(?:own\s+)?`*$", re.IGNORECASE)
+"""A hypothetical of the reader's: "if you write a `http_get` function", "your `app`"."""
 _POSSESSIVE = re.compile(r"\b([A-Za-z][\w.-]*)['’]s\s+`?$")
 _LINK = re.compile(r"\]\((?P<url>https?://[^)\s]+)\)")
+_RST_LINK = re.compile(r"<(?P<url>https?://[^>\s]+)>`__?")
 _WORD = re.compile(r"[A-Za-z][A-Za-z0-9_]*")
 _STDLIB = frozenset(sys.stdlib_module_names)
 
@@ -49,6 +55,10 @@ class Signal:
     """Positive for the project, negative for another owner."""
     detail: str = ""
     """The words that carry it, for the message."""
+    direct: bool = True
+    """Whether it is about the name itself (its shape, the words presenting it), not
+    only about the text around it (the title, the project named in the sentence): a
+    project's own docs name the project everywhere, so that alone marks no word."""
 
     def describe(self) -> str:
         """``name ('detail')``, as a verdict's message lists it."""
@@ -62,7 +72,8 @@ def document_signals(*, title: str, imported_tops: Iterable[str],
     words = {word.lower() for word in _WORD.findall(title)}
     named = sorted(words & project)
     if named:
-        found.append(Signal("the document is about the project", 1, f"title names {named[0]}"))
+        found.append(Signal("the document is about the project", 1, f"title names {named[0]}",
+                            direct=False))
     others = sorted(top for top in imported_tops
                     if top.lower() not in project and top not in _STDLIB)
     if others:
@@ -89,22 +100,24 @@ def sentence_signals(*, text: str, context: str, project: frozenset[str]
         found.append(Signal("the sentence says it is this project's", 1, match.group(0)))
     named = sorted({w.lower() for w in _WORD.findall(near)} & project)
     if named:
-        found.append(Signal("the sentence names the project", 1, named[0]))
+        found.append(Signal("the sentence names the project", 1, named[0], direct=False))
     possessive = _POSSESSIVE.search(before)
+    links = [m.group("url") for pattern in (_LINK, _RST_LINK) for m in pattern.finditer(near)]
+    if reader := _READERS.search(before):
+        found.append(Signal("the reader's own code", -2, reader.group(0).strip("` ")))
     if possessive and possessive.group(1).lower() not in project:
         found.append(Signal("attributed to another owner", -3, f"{possessive.group(1)}'s"))
-    for link in _LINK.finditer(near):
-        url = link.group("url").lower()
-        if not any(word in url for word in project):
-            found.append(Signal("a link to another project", -3, link.group("url")[:60]))
-            break
+    foreign = [url for url in links if not any(word in url.lower() for word in project)]
+    if foreign:
+        found.append(Signal("a link to another project", -3, foreign[0][:60]))
     return tuple(found)
 
 
 def weigh(signals: Iterable[Signal]) -> tuple[bool, str]:
     """(meant as the project's, the reason): the project's when the evidence for it
-    outweighs the evidence against it by 2 or more."""
+    outweighs the evidence against it by 2 or more and some of it is about the name
+    itself."""
     ordered = sorted(signals, key=lambda s: (-s.weight, s.name))
     score = sum(s.weight for s in ordered)
     reasons = "; ".join(s.describe() for s in ordered)
-    return score >= 2 and any(s.weight > 0 for s in ordered), reasons
+    return score >= 2 and any(s.weight > 0 and s.direct for s in ordered), reasons
