@@ -68,8 +68,7 @@ def test_sentence_signals_the_readers_hypothetical_and_rst_links() -> None:
                               context="If you write a ``http_get`` function, reuse it.")
     rst = sentence_signals(text="PerfTimer", project=_PROJECT,
                            context="`perf <https://github.com/x/perf>`__ - see ``PerfTimer``.")
-    assert {s.name for s in reader} == {"a kind noun presents it as code",
-                                        "the reader's own code"}
+    assert {s.name for s in reader} == {"the reader's own code"}  # "you write", "a ..."
     assert _names(rst) == {"a link to another project"}
 
 
@@ -78,3 +77,13 @@ def test_weigh_context_alone_marks_no_name() -> None:
     named = Signal("named", 1, direct=False)
     assert weigh([about, named])[0] is False
     assert weigh([about, Signal("kind", 1)])[0] is True
+
+
+def test_sentence_signals_quoted_phrases_and_indefinite_kinds_count_against() -> None:
+    quoted = sentence_signals(text="JSONObject", project=_PROJECT,
+                              context='A phrase ("the `JSONObject` class") is judged.')
+    indefinite = sentence_signals(text="Plugin", project=_PROJECT,
+                                  context="Then write a `Plugin` class for it.")
+    assert {s.name for s in quoted} == {"a kind noun presents it as code",
+                                        "a phrase quoted as an example"}
+    assert [s.weight for s in indefinite] == [-2]

@@ -38,6 +38,9 @@ _READERS = re.compile(r"\b(?:you|we|I)\s+(?:\w+\s+){0,2}?(?:write|define|create|
                       r"add|make|have|call)\s+(?:a|an|the|your|some)?\s*`*$|"
                       r"\byour\s+(?:own\s+)?`*$", re.IGNORECASE)
 """A hypothetical of the reader's: "if you write a `http_get` function", "your `app`"."""
+_INDEFINITE = re.compile(r"\b(?:a|an|any|some|your)\s+`*$", re.IGNORECASE)
+_OPEN_QUOTES = ('"', "“", "「")
+_CLOSE_QUOTES = ('"', "”", "」")
 _POSSESSIVE = re.compile(r"\b([A-Za-z][\w.-]*)['’]s\s+`?$")
 _LINK = re.compile(r"\]\((?P<url>https?://[^)\s]+)\)")
 _RST_LINK = re.compile(r"<(?P<url>https?://[^>\s]+)>`__?")
@@ -93,8 +96,13 @@ def sentence_signals(*, text: str, context: str, project: frozenset[str]
     after = re.split(r"[.!?。！？](?:\s|$)", after)[0]
     found: list[Signal] = []
     kind = _KIND_AFTER.search(after) or _KIND_BEFORE.search(before)
-    if kind:
+    if kind and _INDEFINITE.search(before):
+        found.append(Signal("the reader's own code", -2, "an indefinite 'a ... "
+                            f"{kind.group(0).strip('` ')}'"))  # "write a `Plugin` class"
+    elif kind:
         found.append(Signal("a kind noun presents it as code", 1, kind.group(0).strip("` ")))
+    if _is_quoted(before, after):
+        found.append(Signal("a phrase quoted as an example", -2))
     near = before + " " + after
     if match := _THIS_PROJECT.search(near):
         found.append(Signal("the sentence says it is this project's", 1, match.group(0)))
@@ -111,6 +119,14 @@ def sentence_signals(*, text: str, context: str, project: frozenset[str]
     if foreign:
         found.append(Signal("a link to another project", -3, foreign[0][:60]))
     return tuple(found)
+
+
+def _is_quoted(before: str, after: str) -> bool:
+    """Whether the name sits inside a quoted phrase of the sentence ("the `X` class"):
+    a phrase mentioned as an example, not a statement about the code."""
+    opened = sum(before.count(q) for q in _OPEN_QUOTES if q != '"') + before.count('"') % 2
+    closes = any(q in after for q in _CLOSE_QUOTES)
+    return opened > sum(before.count(q) for q in _CLOSE_QUOTES if q != '"') and closes
 
 
 def weigh(signals: Iterable[Signal]) -> tuple[bool, str]:
