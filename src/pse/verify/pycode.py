@@ -84,7 +84,7 @@ def example_scope(code: str) -> Bindings:
         root, dot, rest = cls.partition(".")
         instances[name] = scope.imports.get(root, root) + dot + rest
     results = {name: _absolute(callee, scope) for name, callee in scope.results.items()}
-    own = scope.locals - set(scope.imports) - set(scope.instances)
+    own = _assigned(tree) - set(scope.imports) - set(scope.instances)
     members = {node.func.attr for node in ast.walk(tree) if isinstance(node, ast.Call)
                and isinstance(node.func, ast.Attribute) and isinstance(node.func.value, ast.Name)
                and node.func.value.id in own}
@@ -195,6 +195,22 @@ def _bind(tree: ast.Module, scope: _Scope) -> None:
                     scope.instances[target.id] = cls
                 elif isinstance(target, ast.Name) and (callee := _callee(node.value)):
                     scope.results.setdefault(target.id, callee)
+
+
+def _assigned(tree: ast.Module) -> set[str]:
+    """Variables the example assigns itself (``conn = make_connection()``, ``with ... as
+    f``); parameters are left out: a fixture's ``request`` is the project's object."""
+    names: set[str] = set()
+    for node in ast.walk(tree):
+        targets: list[ast.expr] = []
+        if isinstance(node, ast.Assign):
+            targets = list(node.targets)
+        elif isinstance(node, ast.AnnAssign | ast.For | ast.AsyncFor):
+            targets = [node.target]
+        elif isinstance(node, ast.withitem) and node.optional_vars is not None:
+            targets = [node.optional_vars]
+        names.update(t.id for t in targets if isinstance(t, ast.Name))
+    return names
 
 
 def _callee(value: ast.expr) -> str:
