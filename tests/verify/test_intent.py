@@ -221,3 +221,10 @@ def test_intent_a_method_an_example_calls_on_its_own_value_is_the_documents(
     found = _check(resolver, text)["send_request_msg"]
     assert found.result.status == "ignored"
     assert "calls it on a value of its own" in found.result.message
+
+
+@pytest.mark.parametrize("span", ["plugin_a", "test_app", "pkg_under_test"])
+def test_intent_stand_in_series_tests_and_packages_are_placeholders(resolver: Resolver,
+                                                                   span: str) -> None:
+    text = f"# Using tinyhttp\n\nThe `{span}` function of tinyhttp.\n"
+    assert _check(resolver, text)[span].result.status == "ignored"

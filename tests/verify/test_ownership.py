@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from pse.verify.ownership import Signal, document_signals, sentence_signals, weigh
 
 _PROJECT = frozenset({"acme"})
@@ -87,3 +89,20 @@ def test_sentence_signals_quoted_phrases_and_indefinite_kinds_count_against() ->
     assert {s.name for s in quoted} == {"a kind noun presents it as code",
                                         "a phrase quoted as an example"}
     assert [s.weight for s in indefinite] == [-2]
+
+
+@pytest.mark.parametrize(("text", "context", "signal"), [
+    ("CreateProcess", "On Windows the ``CreateProcess()`` system call takes a string.",
+     "another owner's (the system's, the standard library's)"),
+    ("doctests", "incompatible with the standard ``doctests`` module.",
+     "another owner's (the system's, the standard library's)"),
+    ("_test", "collect functions that end in ``_test``:", "a pattern of names, not a name"),
+    ("source_file", 'run ``["cp", source_file, dest]`` whether ``source_file`` has spaces.',
+     "a variable of an example in the text"),
+    ("function_dispatch", "backed by a `function_dispatch`.", "an indefinite mention"),
+])
+def test_sentence_signals_other_owners_patterns_and_inline_examples(
+        text: str, context: str, signal: str) -> None:
+    found = sentence_signals(text=text, context=context, project=_PROJECT)
+    assert signal in {s.name for s in found}
+    assert sum(s.weight for s in found) < 0

@@ -56,7 +56,7 @@ _NEAR_WORD = 90
 PLACEHOLDER_WORDS = frozenset({
     "foo", "baz", "qux", "quux", "spam", "eggs", "foobar", "hoge", "fuga", "xyzzy"})
 """Metasyntactic names: a name that is one of them is an example's stand-in."""
-_STAND_IN_FIRST = frozenset({"my", "your", "some", "foo", "dummy", "fake"})
+_STAND_IN_FIRST = frozenset({"my", "your", "some", "foo", "dummy", "fake", "pkg", "mypkg"})
 """First words of stand-in names (``my_function``, ``SomeData``, ``your_app``)."""
 _STAND_IN_ANYWHERE = frozenset({"whatever", "something", "anything", "someone"})
 GENERIC_FILES = frozenset({
@@ -128,7 +128,7 @@ class Intent:
     def _judge_name(self, ref: Reference, result: Resolution, *, bindings: Bindings,
                     document: tuple[Signal, ...] = ()) -> Resolution:
         """The default mode's verdict on an unresolved symbol or module name."""
-        why_not = _not_a_name(ref.name)
+        why_not = _not_a_name(ref.name, project=self.project_words)
         if why_not:
             return Resolution("ignored", message=f"{why_not} (--strict flags it)")
         top = ref.name.split(".")[0]
@@ -396,16 +396,22 @@ def _example_language(ref: Reference) -> str:
     return match.group(1) if match else ""
 
 
-def _not_a_name(name: str) -> str:
+def _not_a_name(name: str, *, project: frozenset[str] = frozenset()) -> str:
     """Why a dotted name is no name of any code at all ("" when it may be one)."""
     if name.endswith("_") and not name.endswith("__") and \
             name.rstrip("_") not in _PYTHON_WORDS:
         return "a name prefix (``test_``), not a name"
     for part in name.split("."):
         words = [w.lower() for w in _TOKEN.findall(part)]
-        if part.lower() in PLACEHOLDER_WORDS or (words and words[0] in _STAND_IN_FIRST) or \
+        if not words or words[0] in project:
+            continue
+        if part.lower() in PLACEHOLDER_WORDS or words[0] in _STAND_IN_FIRST or \
                 _STAND_IN_ANYWHERE.intersection(words):
-            return "a placeholder name (my_, some_, foo, whatever)"
+            return "a placeholder name (my_, some_, pkg_, foo, whatever)"
+        if words[0] == "test" and len(words) > 1:
+            return "the reader's test (``test_app``): a test framework's docs name them"
+        if len(words) > 1 and re.fullmatch(r"[a-z]|\d", words[-1]) and "_" in part:
+            return "one of a series of stand-ins (``plugin_a``, ``plugin_b``)"
     return ""
 
 

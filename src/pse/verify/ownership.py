@@ -41,6 +41,15 @@ _READERS = re.compile(r"\b(?:you|we|I)\s+(?:\w+\s+){0,2}?(?:write|define|create|
 _INDEFINITE = re.compile(r"\b(?:a|an|any|some|your)\s+`*$", re.IGNORECASE)
 _OPEN_QUOTES = ('"', "“", "「")
 _CLOSE_QUOTES = ('"', "”", "」")
+_FOREIGN_BEFORE = re.compile(r"\b(?:standard|stdlib|built-?in|third-party|Windows|POSIX|"
+                             r"Linux|macOS|libc|kernel)\s+`*$", re.IGNORECASE)
+_FOREIGN_AFTER = re.compile(r"^`*(?:\(\))?`*\s+(?:system\s+call|syscall)", re.IGNORECASE)
+"""The operating system's or the standard library's: "the Windows `CreateProcess()` system
+call", "the standard `doctests` module"."""
+_PATTERN_WORDS = re.compile(r"\b(?:end(?:s|ing)?\s+(?:in|with)|start(?:s|ing)?\s+with|"
+                            r"(?:pre|suf)fix(?:ed)?(?:\s+(?:with|by))?)\s+`*$", re.IGNORECASE)
+"""A pattern of names, not a name: "functions that end in `_test`"."""
+_SPAN = re.compile(r"(`+)([^`]+?)\1")
 _POSSESSIVE = re.compile(r"\b([A-Za-z][\w.-]*)['’]s\s+`?$")
 _LINK = re.compile(r"\]\((?P<url>https?://[^)\s]+)\)")
 _RST_LINK = re.compile(r"<(?P<url>https?://[^>\s]+)>`__?")
@@ -94,15 +103,40 @@ def sentence_signals(*, text: str, context: str, project: frozenset[str]
     after = context[at + len(text) + 1:at + len(text) + 1 + _WINDOW]
     before = re.split(r"[.!?。！？]\s", before)[-1]
     after = re.split(r"[.!?。！？](?:\s|$)", after)[0]
+    found = _presenting_signals(before, after)
+    if example := _used_by_inline_example(text, context):
+        found.append(Signal("a variable of an example in the text", -3, example[:40]))
+    if _is_quoted(before, after):
+        found.append(Signal("a phrase quoted as an example", -2))
+    return tuple(found + _owner_signals(before, after, project=project))
+
+
+def _presenting_signals(before: str, after: str) -> list[Signal]:
+    """How the words right around the name present it: as code, as the reader's, as a
+    pattern or as the system's."""
     found: list[Signal] = []
     kind = _KIND_AFTER.search(after) or _KIND_BEFORE.search(before)
-    if kind and _INDEFINITE.search(before):
+    indefinite = _INDEFINITE.search(before)
+    if kind and indefinite:
         found.append(Signal("the reader's own code", -2, "an indefinite 'a ... "
                             f"{kind.group(0).strip('` ')}'"))  # "write a `Plugin` class"
     elif kind:
         found.append(Signal("a kind noun presents it as code", 1, kind.group(0).strip("` ")))
-    if _is_quoted(before, after):
-        found.append(Signal("a phrase quoted as an example", -2))
+    elif indefinite:
+        found.append(Signal("an indefinite mention", -1, "a ..."))  # "backed by a `x`"
+    if (foreign := _FOREIGN_BEFORE.search(before)) or (foreign := _FOREIGN_AFTER.search(after)):
+        found.append(Signal("another owner's (the system's, the standard library's)", -3,
+                            foreign.group(0).strip("`() ")))
+    if pattern := _PATTERN_WORDS.search(before):
+        found.append(Signal("a pattern of names, not a name", -3, pattern.group(0).strip("` ")))
+    if reader := _READERS.search(before):
+        found.append(Signal("the reader's own code", -2, reader.group(0).strip("` ")))
+    return found
+
+
+def _owner_signals(before: str, after: str, *, project: frozenset[str]) -> list[Signal]:
+    """Whose the sentence says the name is: this project's or another's."""
+    found: list[Signal] = []
     near = before + " " + after
     if match := _THIS_PROJECT.search(near):
         found.append(Signal("the sentence says it is this project's", 1, match.group(0)))
@@ -110,15 +144,26 @@ def sentence_signals(*, text: str, context: str, project: frozenset[str]
     if named:
         found.append(Signal("the sentence names the project", 1, named[0], direct=False))
     possessive = _POSSESSIVE.search(before)
-    links = [m.group("url") for pattern in (_LINK, _RST_LINK) for m in pattern.finditer(near)]
-    if reader := _READERS.search(before):
-        found.append(Signal("the reader's own code", -2, reader.group(0).strip("` ")))
     if possessive and possessive.group(1).lower() not in project:
         found.append(Signal("attributed to another owner", -3, f"{possessive.group(1)}'s"))
+    links = [m.group("url") for pattern in (_LINK, _RST_LINK) for m in pattern.finditer(near)]
     foreign = [url for url in links if not any(word in url.lower() for word in project)]
     if foreign:
         found.append(Signal("a link to another project", -3, foreign[0][:60]))
-    return tuple(found)
+    return found
+
+
+def _used_by_inline_example(text: str, context: str) -> str:
+    """The inline example of the paragraph that uses ``text`` as one of its names
+    (``["cp", source_file, dest_file]`` for ``source_file``), "" if none."""
+    if not re.fullmatch(r"[A-Za-z_]\w*", text):
+        return ""
+    word = re.compile(rf"(?<![\w.]){re.escape(text)}(?![\w(])")
+    for match in _SPAN.finditer(context):
+        span = match.group(2).strip()
+        if span != text and not re.fullmatch(r"[\w.]+(?:\(\))?", span) and word.search(span):
+            return span
+    return ""
 
 
 def _is_quoted(before: str, after: str) -> bool:
