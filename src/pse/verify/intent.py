@@ -17,6 +17,13 @@ tree does not define is flagged only when the text clearly points at the project
   a real file in a wrong folder;
 - a keyword argument or a template word is checked against something that exists.
 
+Short of the decisive shapes (a qualified project name, markup, a path), the evidence is
+weighed (:mod:`pse.verify.ownership`): the shapes above and the words around the name
+(a kind noun, "in this module", the project named, the document's title) against the
+evidence of another owner (a possessive, a foreign link, the system's or the standard
+library's, the reader's hypothetical code, an example's own value). The verdict's message
+names the signals that decided it.
+
 Anything else is reported as ``ignored`` with the reason (placeholders, name prefixes,
 plugin-style ``pkg_name``, stand-ins an example calls without defining, files the
 reader creates), or as ``external`` when the document's examples import it from a
