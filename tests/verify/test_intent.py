@@ -113,6 +113,7 @@ def test_intent_generic_file_quoted_by_an_example_is_the_readers(resolver: Resol
     ("docs/upgrade.md", "# Upgrading to 2.0\n", True),
     ("docs/deprecations.rst", "Deprecations and Removals\n=========================\n", True),
     ("docs/guide.md", "# Migrating from requests\n", True),
+    ("docs/versions.rst", "===============\nVersion History\n===============\n", True),
     ("docs/contributing.rst", "Making changes\n==============\n", False),
     ("docs/usage.md", "# Usage\n", False),
 ])
