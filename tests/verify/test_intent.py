@@ -229,3 +229,9 @@ def test_intent_stand_in_series_tests_and_packages_are_placeholders(resolver: Re
                                                                    span: str) -> None:
     text = f"# Using tinyhttp\n\nThe `{span}` function of tinyhttp.\n"
     assert _check(resolver, text)[span].result.status == "ignored"
+
+
+@pytest.mark.parametrize("span", ["tinyhttp.get_v2", "build_url_v2", "Session.send_b"])
+def test_intent_suffixed_variants_of_real_names_are_still_flagged(resolver: Resolver,
+                                                                 span: str) -> None:
+    assert _check(resolver, f"See `{span}` here.\n")[span].result.status == "unverified"

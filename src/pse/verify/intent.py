@@ -415,9 +415,11 @@ def _not_a_name(name: str, *, project: frozenset[str] = frozenset()) -> str:
         if part.lower() in PLACEHOLDER_WORDS or words[0] in _STAND_IN_FIRST or \
                 _STAND_IN_ANYWHERE.intersection(words):
             return "a placeholder name (my_, some_, pkg_, foo, whatever)"
+        if "." in name:
+            continue  # a qualified name says whose it is: only its placeholder words count
         if words[0] == "test" and len(words) > 1:
             return "the reader's test (``test_app``): a test framework's docs name them"
-        if len(words) > 1 and re.fullmatch(r"[a-z]|\d", words[-1]) and "_" in part:
+        if len(words) > 1 and re.fullmatch(r"_[a-z]", part[-2:]):
             return "one of a series of stand-ins (``plugin_a``, ``plugin_b``)"
     return ""
 
