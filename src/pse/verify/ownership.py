@@ -161,7 +161,8 @@ def _used_by_inline_example(text: str, context: str) -> str:
     word = re.compile(rf"(?<![\w.]){re.escape(text)}(?![\w(])")
     for match in _SPAN.finditer(context):
         span = match.group(2).strip()
-        if span != text and not re.fullmatch(r"[\w.]+(?:\(\))?", span) and word.search(span):
+        is_code = bool(re.search(r"[(\[{=,]", span)) and "://" not in span  # not a link
+        if span != text and is_code and word.search(span):
             return span
     return ""
 
