@@ -235,3 +235,11 @@ def test_intent_stand_in_series_tests_and_packages_are_placeholders(resolver: Re
 def test_intent_suffixed_variants_of_real_names_are_still_flagged(resolver: Resolver,
                                                                  span: str) -> None:
     assert _check(resolver, f"See `{span}` here.\n")[span].result.status == "unverified"
+
+
+def test_intent_a_misspelt_standard_library_module_is_flagged(resolver: Resolver) -> None:
+    found = _check(resolver, "That breaks the standard `doctests` module; "
+                   "the standard `gzip` module too.\n")
+    assert found["doctests"].result.status == "unverified"
+    assert found["doctests"].result.suggestion == "doctest"
+    assert found["gzip"].result.status != "unverified"

@@ -36,10 +36,11 @@ from __future__ import annotations
 import builtins
 import keyword
 import re
+import sys
 from dataclasses import replace
 from functools import cached_property
 
-from rapidfuzz import fuzz
+from rapidfuzz import fuzz, process
 
 from pse.index.symbols import SymbolIndex
 from pse.verify.bindings import Bindings
@@ -172,6 +173,11 @@ class Intent:
         if meant and (shape or words):  # the document alone marks none of its words
             return replace(result, message=f"{result.message}; meant as this project's "
                            f"code: {reasons}")
+        misspelt = _misspelt_stdlib_module(ref.name, words)
+        if misspelt:
+            return Resolution("unverified", suggestion=misspelt,
+                              message=f"the text calls it the standard library's, which has "
+                              f"no module {ref.name!r}; did you mean {misspelt!r}?")
         why = f": {reasons}" if reasons else ""
         return Resolution("ignored", message=f"{result.message}, and the evidence does not "
                           f"mark it as this project's code{why} (--strict flags it)")
@@ -395,6 +401,18 @@ class Intent:
         for name, path in self.index.underscored_names():
             found.setdefault(name.lstrip("_"), []).append(path)
         return found
+
+
+def _misspelt_stdlib_module(name: str, words: tuple[Signal, ...]) -> str:
+    """The standard-library module ``name`` misspells when the text attributes it to the
+    standard library ("the standard `doctests` module" for ``doctest``), else ""."""
+    if "." in name or name in sys.stdlib_module_names or not any(
+            s.name.startswith("another owner's") and "standard" in s.detail.lower()
+            for s in words):
+        return ""
+    found = process.extractOne(name, sorted(sys.stdlib_module_names), scorer=fuzz.ratio,
+                               score_cutoff=_NEAR_NAME)
+    return str(found[0]) if found else ""
 
 
 def _example_language(ref: Reference) -> str:
