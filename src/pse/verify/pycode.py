@@ -216,7 +216,7 @@ def _assigned(tree: ast.Module) -> set[str]:
 def _callee(value: ast.expr) -> str:
     """``f.g`` for ``f.g(...)`` or ``await f.g(...)`` ("" for any other value)."""
     call = value.value if isinstance(value, ast.Await) else value
-    return dotted_name(call.func) if isinstance(call, ast.Call) else ""
+    return (dotted_name(call.func) or "") if isinstance(call, ast.Call) else ""
 
 
 def _imported_names(node: ast.Import | ast.ImportFrom) -> dict[str, str]:
