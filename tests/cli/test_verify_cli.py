@@ -277,3 +277,16 @@ def test_missing_config_file_is_one_line_and_exit_2(repo: Path,
                      "--source", ".")
     assert result.code == 2
     assert result.err.splitlines() == ["pse: error: --config 'missing.toml' does not exist"]
+
+
+def test_verify_a_document_reached_twice_is_checked_once(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    (tmp_path / "pkg").mkdir()
+    (tmp_path / "pkg" / "__init__.py").write_text("def run():\n    pass\n")
+    (tmp_path / "docs").mkdir()
+    (tmp_path / "docs" / "index.md").write_text("Call `pkg.run()` or `pkg.nope()`.\n")
+    (tmp_path / "README.md").symlink_to(tmp_path / "docs" / "index.md")
+    result = run_cli(capsys, "verify", str(tmp_path / "README.md"), str(tmp_path / "docs"),
+                     "--source", str(tmp_path), "--format", "json")
+    names = [r["name"] for r in json.loads(result.out)["references"]]
+    assert sorted(names) == ["pkg.nope", "pkg.run"]

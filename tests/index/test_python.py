@@ -198,3 +198,24 @@ def test_python_attributes_set_on_a_def_a_class_or_a_returned_object() -> None:
     assert attributes == {"pkg.sub.mod._cache.decorator.wrapper.cache_parameters",
                           "pkg.sub.mod.main.hidden", "pkg.sub.mod.K.extra"}
     assert _symbols(parsed)["pkg.sub.mod.main.hidden"].line == 12
+
+
+def test_python_module_getattr_names_are_module_attributes() -> None:
+    source = ('_ALIASES = {"OldName": "NewName"}\n'
+              "def __getattr__(name):\n"
+              '    if name == "RefResolver":\n'
+              "        return 1\n"
+              '    if name in {"draft3_checker", "draft4_checker"}:\n'
+              "        return 2\n"
+              '    return {"Lazy": 3}[name]\n')
+    names = {s.name for s in _parse(source).symbols if s.parent == "pkg.sub.mod"}
+    assert {"RefResolver", "draft3_checker", "draft4_checker", "Lazy"} <= names
+    assert "OldName" not in names  # only what the body itself names counts
+
+
+def test_python_slots_are_class_attributes() -> None:
+    source = 'class Point:\n    __slots__ = ("x", "y")\n\nclass One:\n    __slots__ = "z"\n'
+    symbols = _symbols(_parse(source))
+    assert symbols["pkg.sub.mod.Point.x"].kind == "attribute"
+    assert symbols["pkg.sub.mod.Point.y"].line == 2
+    assert "pkg.sub.mod.One.z" in symbols

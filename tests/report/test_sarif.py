@@ -147,3 +147,14 @@ def test_sarif_with_coverage_levels_and_history_validates(sample: list[CheckedRe
     first = run["results"][0]
     assert first["level"] == "warning"
     assert first["properties"]["history"]["removed_in"]["commit"] == "a" * 40
+
+
+def test_sarif_uris_share_one_base_when_the_source_is_a_package_folder(tmp_path: Path) -> None:
+    items = [checked(1, "Ghost", "symbol", "unverified", file=f"{tmp_path}/docs/a.md"),
+             checked(1, "Ghost", "symbol", "unverified", file=f"{tmp_path}/README.md")]
+    log = json.loads(render_sarif(items, lines_of={}, root=tmp_path / "src" / "pkg",
+                                  cwd=tmp_path))
+    locations = [r["locations"][0]["physicalLocation"]["artifactLocation"]
+                 for r in log["runs"][0]["results"]]
+    assert locations == [{"uri": "docs/a.md", "uriBaseId": "%SRCROOT%"},
+                         {"uri": "README.md", "uriBaseId": "%SRCROOT%"}]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 
@@ -74,3 +75,23 @@ def test_check_to_findings_bad_and_ok(resolver: Resolver) -> None:
     [ok] = result.ok
     assert (ok.rule, ok.severity, ok.text) == ("ref-verified", "info", "Client.request()")
     assert [(e.path, e.line) for e in ok.evidence] == [("src/tinyhttp/client.py", 20)]
+
+
+def test_check_a_method_nothing_defines_is_flagged_on_an_examples_own_value(
+        tmp_path: Path) -> None:
+    (tmp_path / "pool").mkdir()
+    (tmp_path / "pool" / "__init__.py").write_text(
+        "class Response:\n    def release_conn(self):\n        pass\n"
+        "def request(url):\n    return Response()\n")
+    index, _ = build_index(tmp_path, cache_dir=tmp_path / ".cache", workers=1)
+    text = ("```python\nimport pool\nresp = pool.request('/')\n```\n\n"
+            "Call `resp.release_connection()`, `resp.release_conn()` or `resp.strip()`.\n")
+    try:
+        resolver = Resolver(index, externals=external_names(dependencies=(), configured=()))
+        checked = check_documents([Document("a.md", text)], resolver)
+    finally:
+        index.close()
+    status = {c.ref.name: (c.result.status, c.result.message) for c in checked}
+    assert status["resp.release_connection"][0] == "unverified"
+    assert "has no member 'release_connection'" in status["resp.release_connection"][1]
+    assert status["resp.release_conn"][0] == status["resp.strip"][0] == "ignored"

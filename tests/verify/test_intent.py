@@ -113,6 +113,7 @@ def test_intent_generic_file_quoted_by_an_example_is_the_readers(resolver: Resol
     ("docs/upgrade.md", "# Upgrading to 2.0\n", True),
     ("docs/deprecations.rst", "Deprecations and Removals\n=========================\n", True),
     ("docs/guide.md", "# Migrating from requests\n", True),
+    ("docs/versions.rst", "===============\nVersion History\n===============\n", True),
     ("docs/contributing.rst", "Making changes\n==============\n", False),
     ("docs/usage.md", "# Usage\n", False),
 ])
@@ -155,3 +156,90 @@ def test_intent_environment_names_of_settings_keys(tmp_path: Path) -> None:
     assert checked["DEMO_LLM_TIMEOUT"].evidence == (("demo/config.py", 1),)
     assert checked["DEMO_CACHE_DIR"].status == "verified"
     assert checked["DEMO_LLM_TIMEOUTS"].status == "unverified"
+
+
+def test_intent_a_kind_noun_in_a_document_about_the_project_flags_a_name(
+        resolver: Resolver) -> None:
+    text = "# Using tinyhttp\n\nUse the `shard()` function to spread requests.\n"
+    found = _check(resolver, text)["shard"]
+    assert found.result.status == "unverified"
+    assert "kind noun" in found.result.message and "title names tinyhttp" in \
+        found.result.message
+
+
+def test_intent_one_signal_alone_does_not_flag_a_bare_word(resolver: Resolver) -> None:
+    found = _check(resolver, "# Using tinyhttp\n\nThen `shard` runs.\n")["shard"]
+    assert found.result.status == "ignored"
+    assert "title names tinyhttp" in found.result.message
+
+
+@pytest.mark.parametrize("sentence", [
+    "Uvicorn's `ClientRegistryMixin` wraps it.",
+    "The [`ClientRegistryMixin`](https://www.uvicorn.org/) wraps it.",
+])
+def test_intent_another_owner_outweighs_a_name_built_around_a_real_one(
+        resolver: Resolver, sentence: str) -> None:
+    found = _check(resolver, f"{sentence}\n")["ClientRegistryMixin"]
+    assert found.result.status == "ignored"
+    assert "built around a real name" in found.result.message
+
+
+def test_intent_a_name_with_the_projects_prefix_is_a_near_miss(tmp_path: Path) -> None:
+    root = tmp_path / "acme"
+    (root / "acme").mkdir(parents=True)
+    (root / "acme" / "__init__.py").write_text("class ACMEEncoder:\n    pass\n")
+    index, _ = build_index(root, cache_dir=tmp_path / "cache", workers=1)
+    try:
+        resolver = Resolver(index, externals=external_names(dependencies=(), configured=()))
+        found = _check(resolver, "The `Encoder` class in this module encodes.\n")["Encoder"]
+    finally:
+        index.close()
+    assert found.result.status == "unverified"
+    assert "a near miss of a real name (ACMEEncoder)" in found.result.message
+
+
+@pytest.mark.parametrize(("title", "status"), [
+    ("myproject/settings.py", "ignored"),  # the reader's project: no such folder here
+    ("src/tinyhttp/settings.py", "unverified"),  # a folder of this tree: a misquote
+])
+def test_intent_code_block_titles_naming_the_readers_project_are_not_quotes(
+        resolver: Resolver, title: str, status: str) -> None:
+    text = f'```python title="{title}"\nDEBUG = True\n```\n'
+    found = [c for c in _check(resolver, text).values() if c.ref.kind == "quote"]
+    assert [c.result.status for c in found] == [status]
+
+
+def test_intent_the_projects_name_capitalised_in_prose_is_not_code(resolver: Resolver) -> None:
+    found = _check(resolver, "`Tinyhttp` sends requests; see `tinyhttp.nope`.\n")
+    assert found["Tinyhttp"].result.status == "ignored"
+    assert found["tinyhttp.nope"].result.status == "unverified"
+
+
+def test_intent_a_method_an_example_calls_on_its_own_value_is_the_documents(
+        resolver: Resolver) -> None:
+    text = ("# Using tinyhttp\n\n```python\nconn = make_connection()\nconn.send_request_msg()\n"
+            "```\n\nThen `send_request_msg` hangs.\n")
+    found = _check(resolver, text)["send_request_msg"]
+    assert found.result.status == "ignored"
+    assert "calls it on a value of its own" in found.result.message
+
+
+@pytest.mark.parametrize("span", ["plugin_a", "test_app", "pkg_under_test"])
+def test_intent_stand_in_series_tests_and_packages_are_placeholders(resolver: Resolver,
+                                                                   span: str) -> None:
+    text = f"# Using tinyhttp\n\nThe `{span}` function of tinyhttp.\n"
+    assert _check(resolver, text)[span].result.status == "ignored"
+
+
+@pytest.mark.parametrize("span", ["tinyhttp.get_v2", "build_url_v2", "Session.send_b"])
+def test_intent_suffixed_variants_of_real_names_are_still_flagged(resolver: Resolver,
+                                                                 span: str) -> None:
+    assert _check(resolver, f"See `{span}` here.\n")[span].result.status == "unverified"
+
+
+def test_intent_a_misspelt_standard_library_module_is_flagged(resolver: Resolver) -> None:
+    found = _check(resolver, "That breaks the standard `doctests` module; "
+                   "the standard `gzip` module too.\n")
+    assert found["doctests"].result.status == "unverified"
+    assert found["doctests"].result.suggestion == "doctest"
+    assert found["gzip"].result.status != "unverified"

@@ -64,3 +64,39 @@ def test_polyglot_verify_output_is_deterministic(tmp_path: Path,
                              str(root), "--format", "json")
             outputs.append(result.out.replace(str(tmp_path / name), "<root>"))
     assert len(set(outputs)) == 1
+
+
+def _commander_like(root: Path) -> Path:
+    """A CommonJS package with typings, laid out as npm packages are."""
+    files = {
+        "package.json": '{"name": "cmdkit", "main": "index.js"}\n',
+        "lib/command.js": "class Command {\n  option(flags) { return this; }\n"
+                          "  parse(argv) { return this; }\n}\nexports.Command = Command;\n",
+        "lib/argument.js": "class Argument {\n  name() { return ''; }\n}\n"
+                           "exports.Argument = Argument;\n",
+        "index.js": "const { Command } = require('./lib/command.js');\n"
+                    "const { Argument } = require('./lib/argument.js');\n"
+                    "exports.program = new Command();\nexports.Argument = Argument;\n",
+        "typings/index.d.ts": "export class Command {\n  option(flags: string): this;\n}\n"
+                              "export const program: Command;\n",
+    }
+    for path, text in files.items():
+        (root / path).parent.mkdir(parents=True, exist_ok=True)
+        (root / path).write_text(text)
+    return root
+
+
+def test_polyglot_members_of_exported_values_and_package_exports_resolve(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    root = _commander_like(tmp_path / "cmdkit")
+    (root / "articles").mkdir()
+    (root / "articles" / "a.md").write_text(
+        "Call `program.option()` then `program.parse()`; see `.option()`.\n\n"
+        "Make one with `cmdkit.Argument`.\n\n"
+        "Then `program.nosuch()` and `cmdkit.Nosuch` and `.nosuchmethod()`.\n")
+    _, refs = _verify(capsys, root, "a.md")
+    status = {r["name"]: r["status"] for r in refs if r["kind"] == "symbol"}
+    assert status["program.option"] == status["program.parse"] == "verified"
+    assert status["option"] == status["cmdkit.Argument"] == "verified"
+    assert status["program.nosuch"] == status["cmdkit.Nosuch"] == "unverified"
+    assert status["nosuchmethod"] == "ignored"  # nothing marks it as the project's

@@ -345,6 +345,10 @@ def test_resolve_paths_do_not_depend_on_the_working_directory(
     ("pip install tinyhttp-cli", "external"),
     ("pip install tinyhttp-mock", "external"),
     ("pip install types-tinyhttp", "external"),
+    # shell quoting around extras is the shell's, not part of the name
+    ("pip install tinyhttp'[socks]'", "verified"),
+    ('pip install "tinyhttp[socks]>=1.0"', "verified"),
+    ("pip install tinyhttpp'[socks]'", "unverified"),
 ])
 def test_resolve_pip_install_checks_the_projects_own_name(resolver: Resolver, span: str,
                                                           status: str) -> None:
@@ -401,3 +405,75 @@ def test_resolve_keywords_are_not_judged_against_a_test_helper(tmp_path: Path) -
         assert statuses["dump"] == "unverified"  # the project's own API still is
     finally:
         index.close()
+
+
+def test_resolve_stub_reexports_are_followed_through_import_cycles(tmp_path: Path) -> None:
+    files = {
+        "attr/__init__.py": "# the stub's import comes first\n\nfrom ._next_gen import define\n",
+        "attr/_next_gen.py": "def define(maybe_cls=None):\n    pass\n",
+        "attr/__init__.pyi": "from attrs import define as define\n",
+        "attrs/__init__.py": "from attr import define\n",
+        "attrs/__init__.pyi": "def define(maybe_cls: object = None) -> object: ...\n",
+    }
+    for path, text in files.items():
+        (tmp_path / path).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / path).write_text(text)
+    index, _ = build_index(tmp_path, cache_dir=tmp_path / ".cache", workers=1)
+    try:
+        resolver = Resolver(index, externals=external_names(dependencies=(), configured=()))
+        first = resolver.resolve(classify_span("attrs.define", file="a.md", line=1))
+        second = resolver.resolve(classify_span("attr.define", file="a.md", line=2))
+    finally:
+        index.close()
+    assert first.status == second.status == "verified"
+    assert ("attr/_next_gen.py", 1) in second.evidence
+
+
+@pytest.mark.parametrize(("span", "status"), [
+    (".append()", "external"),  # a builtin type's method: the text may mean a list's
+    (".raise_for_status()", "verified"),  # a member of the tree's Response
+    (".raise_for_statuses()", "unverified"),
+])
+def test_resolve_members_named_without_their_receiver(resolver: Resolver, span: str,
+                                                      status: str) -> None:
+    assert _resolve(resolver, span).status == status
+
+
+def test_resolve_pytest_node_ids_are_checked_part_by_part(tmp_path: Path) -> None:
+    (tmp_path / "tests").mkdir()
+    (tmp_path / "tests" / "test_https.py").write_text(
+        "class BaseTestHTTPS:\n    def test_simple(self):\n        pass\n")
+    index, _ = build_index(tmp_path, cache_dir=tmp_path / ".cache", workers=1)
+    try:
+        resolver = Resolver(index, externals=external_names(dependencies=(), configured=()))
+        renamed = resolver.resolve(classify_span("test_https.py::TestHTTPS::test_simple",
+                                                 file="a.md", line=1))
+        real = resolver.resolve(classify_span("test_https.py::BaseTestHTTPS::test_simple",
+                                              file="a.md", line=1))
+    finally:
+        index.close()
+    assert (renamed.status, renamed.message) == (
+        "unverified", "'TestHTTPS' is not defined in tests/test_https.py")
+    assert real.status == "verified"
+
+
+def test_resolve_paths_read_against_the_project_root_when_the_source_is_a_package(
+        tmp_path: Path) -> None:
+    (tmp_path / "pyproject.toml").write_text("[project]\nname = 'pkg'\n")
+    (tmp_path / "src" / "pkg" / "util").mkdir(parents=True)
+    (tmp_path / "src" / "pkg" / "__init__.py").write_text("")
+    (tmp_path / "src" / "pkg" / "util" / "timeout.py").write_text("T = 1\n")
+    (tmp_path / "dummyserver").mkdir()
+    (tmp_path / "dummyserver" / "server.py").write_text("")
+    for source in (tmp_path / "src", tmp_path / "src" / "pkg", tmp_path):
+        index, _ = build_index(source, cache_dir=tmp_path / ".cache", workers=1)
+        try:
+            resolver = Resolver(index, externals=external_names(dependencies=(), configured=()))
+            found = {span: resolver.resolve(classify_span(span, file="a.md", line=1)).status
+                     for span in ("src/pkg/util/timeout.py", "dummyserver/server.py",
+                                  "dummyserver/", "src/pkg/util/nope.py")}
+        finally:
+            index.close()
+        assert found == {"src/pkg/util/timeout.py": "verified",
+                         "dummyserver/server.py": "verified", "dummyserver/": "verified",
+                         "src/pkg/util/nope.py": "unverified"}, source

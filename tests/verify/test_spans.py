@@ -102,3 +102,14 @@ def test_spans_helpers() -> None:
     assert dotted_name(ast.parse("a.b.c", mode="eval").body) == "a.b.c"
     assert dotted_name(ast.parse("a().b", mode="eval").body) is None
     assert is_identifier("snake_case") and not is_identifier("a.b")
+
+
+@pytest.mark.parametrize(("span", "name"), [(".option()", "option"),
+                                            (".parse(argv)", "parse")])
+def test_spans_a_member_named_without_its_receiver_is_a_symbol(span: str, name: str) -> None:
+    ref = classify_span(span, file="a.md", line=1)
+    assert (ref.kind, ref.name, ref.ignored) == ("symbol", name, "")
+
+
+def test_spans_a_dotfile_stays_a_path() -> None:
+    assert classify_span(".gitignore", file="a.md", line=1).kind == "path"

@@ -49,7 +49,9 @@ CI_FORMATS = ("github", "gitlab")
 @click.argument("paths", nargs=-1, required=True,
                 type=click.Path(path_type=Path))
 @click.option("--source", "-s", type=click.Path(path_type=Path), default=None,
-              help="Root of the source tree the documents describe (default: PSE_ROOT or .).")
+              help="The source the documents describe: the project root or its package "
+              "folder (src/pkg); paths in the documents are read against the project root "
+              "either way (default: PSE_ROOT or .).")
 @click.option("--format", "output_format", default=None,
               type=click.Choice(["text", "json", "sarif", "html", *CI_FORMATS]),
               help="Report format (default: text; env PSE_FORMAT for the first four): "
@@ -295,6 +297,7 @@ def load_documents(paths: tuple[Path, ...], *, exclude: list[str],
     wanted = ignore_spec(include, origin="verify.include") if include else None
     documents: list[Document] = []
     cwd = Path.cwd().resolve()
+    seen: set[Path] = set()  # a document reached twice (a symlinked README) is read once
     for path in paths:
         if not path.exists():
             raise CliError(f"{str(path)!r} does not exist")
@@ -307,6 +310,9 @@ def load_documents(paths: tuple[Path, ...], *, exclude: list[str],
                 continue
             if wanted is not None and not ignore_result(wanted, file.as_posix()):
                 continue
+            if file.resolve() in seen:
+                continue
+            seen.add(file.resolve())
             documents.append(Document(path=escape_name(display_path(file, cwd=cwd)),
                                       text=read_document(file)))
     return documents

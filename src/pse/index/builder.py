@@ -33,7 +33,7 @@ from pse.index.walk import discover_files, is_binary
 from pse.planted import read_planted_text
 
 ProgressCallback = Callable[[int, int], None]
-_EXTRACTOR_VERSIONS = {"python": "5", "tree-sitter": "1"}
+_EXTRACTOR_VERSIONS = {"python": "6", "tree-sitter": "2"}
 """Bump when an extractor's output changes, so cached files are parsed again."""
 _PARALLEL_THRESHOLD = 64
 

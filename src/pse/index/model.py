@@ -30,7 +30,8 @@ class Symbol:
     parent: str = ""
     """Qualname of the enclosing module, class or function ("" for top-level modules)."""
     bases: tuple[str, ...] = ()
-    """Base classes as written in the source (resolved at query time)."""
+    """Base classes as written in the source (resolved at query time); for a JS/TS value,
+    its declared or constructed class."""
     params: tuple[str, ...] = ()
     """Parameter names, for functions and methods."""
     varkw: bool = False

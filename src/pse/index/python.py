@@ -2,7 +2,8 @@
 
 Extracted: the module itself, classes (with bases as written), functions, methods and
 nested definitions, parameters, module and class attributes (plain and annotated
-assignments, dataclass/attrs fields, ``self.x =`` in methods), ``__all__``, imports
+assignments, dataclass/attrs fields, ``self.x =`` in methods, ``__slots__``), the names a
+module-level ``__getattr__`` answers, ``__all__``, imports
 (relative ones made absolute, so re-exports resolve), and string mentions of environment
 variables (``os.getenv("X")``, ``os.environ["X"]``), CLI flags (``"--verbose"``) and
 string keys (``"SESSION_COOKIE_NAME"``, ``"llm.timeout"``: config keys and other names
@@ -112,6 +113,8 @@ def _add_assignment(c: _Collector, node: ast.Assign | ast.AnnAssign | ast.AugAss
         for target in _assign_targets(node):
             _add_names(c, target, scope=scope)
         _add_value_fact(c, node, scope=scope)
+    if scope_kind == "class":
+        _add_slots(c, node, scope=scope)
     if scope_kind != "class":
         for target in _flatten_targets(_assign_targets(node)):
             if isinstance(target, ast.Attribute) and isinstance(target.value, ast.Name):
@@ -122,6 +125,24 @@ _COMPOUND = frozenset({ast.If, ast.For, ast.AsyncFor, ast.While, ast.With, ast.A
                        ast.Try, getattr(ast, "TryStar", ast.Try), ast.Match, ast.FunctionDef,
                        ast.AsyncFunctionDef, ast.ClassDef})
 """Statements with bodies of statements (any other statement has none)."""
+
+
+def _add_slots(c: _Collector, node: ast.Assign | ast.AnnAssign | ast.AugAssign, *,
+               scope: str) -> None:
+    """``__slots__ = ("a", "b")``: attributes of the class, set where no ``self.a =``
+    shows them (C extensions, ``object.__setattr__`` in frozen classes)."""
+    targets = _assign_targets(node)
+    if node.value is None or not any(isinstance(t, ast.Name) and t.id == "__slots__"
+                                     for t in targets):
+        return
+    value = node.value
+    elements = [value] if isinstance(value, ast.Constant) else \
+        list(value.keys) if isinstance(value, ast.Dict) else \
+        list(value.elts) if isinstance(value, ast.Tuple | ast.List | ast.Set) else []
+    for element in elements:
+        if isinstance(element, ast.Constant) and isinstance(element.value, str) and \
+                element.value.isidentifier():
+            c.add(element, name=element.value, kind="attribute", parent=scope)
 
 
 def _nested_bodies(node: ast.stmt) -> list[list[ast.stmt]]:
@@ -200,7 +221,32 @@ def _add_function(c: _Collector, node: ast.FunctionDef | ast.AsyncFunctionDef, *
             c.add(arg, name=arg.arg, kind="parameter", parent=qualname)
     if scope_kind == "class":
         _add_instance_attributes(c, node, class_qualname=scope)
+    elif scope_kind == "module" and node.name == "__getattr__":
+        _add_dynamic_names(c, node, module=scope)
     _walk_body(c, node.body, scope=qualname, scope_kind="function")
+
+
+def _add_dynamic_names(c: _Collector, node: ast.FunctionDef | ast.AsyncFunctionDef, *,
+                       module: str) -> None:
+    """Names a module-level ``__getattr__`` answers (PEP 562: deprecated aliases, lazy
+    imports): the strings its body compares the name with (``name == "X"``, ``name in
+    {"X", "Y"}``) and the keys of the dicts it reads (``_ALIASES = {"X": ...}`` inline)."""
+    seen: set[str] = set()
+    for child in ast.walk(node):
+        strings: list[ast.expr] = []
+        if isinstance(child, ast.Compare):
+            for operand in (child.left, *child.comparators):
+                strings.extend(operand.elts if isinstance(operand, ast.Tuple | ast.List |
+                                                          ast.Set) else [operand])
+        elif isinstance(child, ast.Dict):
+            strings.extend(key for key in child.keys if key is not None)
+        elif isinstance(child, ast.MatchValue):
+            strings.append(child.value)
+        for value in strings:
+            if isinstance(value, ast.Constant) and isinstance(value.value, str) and \
+                    value.value.isidentifier() and value.value not in seen:
+                seen.add(value.value)
+                c.add(value, name=value.value, kind="attribute", parent=module)
 
 
 def _decorators(node: ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef) -> tuple[str, ...]:

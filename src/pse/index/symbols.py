@@ -86,6 +86,14 @@ class SymbolIndex:
             "ORDER BY line LIMIT 1", (module, alias)).fetchone()
         return (str(row[0]), str(row[1]), int(row[2])) if row else None
 
+    def import_targets(self, module: str, alias: str) -> list[str]:
+        """Every target ``alias`` is imported from in ``module``'s files (a stub ``.pyi``
+        may re-export it from elsewhere than the implementation does)."""
+        rows = self._conn.execute(
+            "SELECT DISTINCT target FROM imports WHERE module = ? AND alias = ? "
+            "ORDER BY target", (module, alias))
+        return [str(target) for (target,) in rows]
+
     def any_import_of(self, alias: str) -> str | None:
         """What some module of the tree imports under the name ``alias`` (first found)."""
         row = self._conn.execute(

@@ -4,6 +4,8 @@ Only declarations are visited (top level, class and interface bodies, namespaces
 top-level object literals), never function bodies, which keeps extraction a small part
 of the parse time. ES modules and CommonJS are both understood: ``export``/``export
 default``, ``exports.x = ...``, ``module.exports = {...}``, ``Foo.prototype.m = ...``.
+A value's class, declared (``export const program: Command``) or constructed (``new
+Command()``), is kept as its base, so members reached through it resolve.
 Imports of packages (``import x from "pkg"``, ``require("pkg")``) are recorded so the
 names a project takes from its dependencies count as external.
 """
@@ -149,13 +151,32 @@ def _variables(c: Collector, node: Node, *, scope: str) -> None:
             _required(c, declarator, alias=c.text(name_node), call=value)
             continue
         qualname = c.add(declarator, name=c.text(name_node), kind=_value_kind(value, constant),
-                         parent=scope, name_node=name_node)
+                         parent=scope, name_node=name_node,
+                         bases=_value_type(c, declarator, value))
         if value is not None and value.type == "object":
             _object_members(c, value, owner=qualname)
         elif value is not None and value.type == "class":
             body = field_node(value, "body")
             if body is not None:
                 _members(c, body, owner=qualname)
+
+
+def _value_type(c: Collector, declarator: Node | None, value: Node | None
+                ) -> tuple[str, ...]:
+    """The class of a value, kept as its one base: declared (``program: Command`` in a
+    ``.d.ts``) or constructed (``= new Command()``), so ``program.option`` resolves."""
+    annotation = field_node(declarator, "type") if declarator is not None else None
+    if annotation is not None:
+        written = _base_name(c.text(annotation).lstrip(":").strip())
+        return (written,) if _is_type_name(written) else ()
+    if value is not None and value.type == "new_expression":
+        written = _base_name(c.text(field_node(value, "constructor")))
+        return (written,) if _is_type_name(written) else ()
+    return ()
+
+
+def _is_type_name(text: str) -> bool:
+    return bool(text) and all(is_identifier(part) for part in text.split("."))
 
 
 def _value_kind(value: Node | None, constant: bool) -> SymbolKind:
@@ -205,7 +226,8 @@ def _assignment(c: Collector, node: Node, *, scope: str) -> None:
     owner = chain[: -len(name) - 1]
     kind: SymbolKind = "function" if right.type in _FUNCTION_VALUES else "variable"
     if owner in ("exports", "module.exports"):
-        c.add(expr, name=name, kind=kind, parent=scope, name_node=name_node)
+        c.add(expr, name=name, kind=kind, parent=scope, name_node=name_node,
+              bases=_value_type(c, None, right))
     elif owner.endswith(".prototype") and is_identifier(owner[:-10]):
         c.add(expr, name=name, kind="method" if kind == "function" else "attribute",
               parent=f"{scope}.{owner[:-10]}" if scope else owner[:-10], name_node=name_node)

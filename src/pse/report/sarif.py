@@ -1,9 +1,9 @@
 """SARIF 2.1.0 for code-scanning UIs: one result per unverified reference.
 
 Artifact URIs are relative to the repository root (``uriBaseId`` ``%SRCROOT%``) whatever
-form the documents were given in, so code-scanning UIs can place them; a document
-outside the repository keeps an absolute ``file:`` URI. Every rule carries a short and
-a full description, help text and a ``helpUri``.
+form the documents were given in, so code-scanning UIs can place them; outside a
+repository the base is the nearest folder holding the source and every document. Every
+rule carries a short and a full description, help text and a ``helpUri``.
 """
 
 from __future__ import annotations
@@ -54,6 +54,8 @@ def render_sarif(checked: list[CheckedReference], *, lines_of: Mapping[str, Sequ
         cwd: the folder relative document paths are relative to (absolute).
         extras: severities, history and coverage (the run's ``properties``).
     """
+    if root is not None:
+        root = _common_base(root, [item.ref.file for item in checked], cwd=cwd)
     results = [_result(item, lines_of, root=root, cwd=cwd, extras=extras) for item in checked
                if item.result.status == "unverified"]
     run: dict[str, object] = {
@@ -119,6 +121,20 @@ def result_message(item: CheckedReference) -> str:
     if result.suggestion:
         message += f"; did you mean {result.suggestion!r}?"
     return message
+
+
+def _common_base(root: Path, paths: list[str], *, cwd: Path | None) -> Path:
+    """``root``, or the nearest folder above it that holds every document too (docs beside
+    a package folder given as the source, no repository around them), so every URI is
+    relative to one base; ``root`` itself when only the file system root would do."""
+    absolute = [posixpath.normpath(p if posixpath.isabs(p) else
+                                   posixpath.join((cwd or root).as_posix(), p))
+                for p in sorted(set(paths))]
+    try:
+        common = posixpath.commonpath([root.as_posix(), *absolute])
+    except ValueError:
+        return root
+    return Path(common) if common not in ("/", "") else root
 
 
 def artifact_location(path: str, *, root: Path | None, cwd: Path | None) -> dict[str, str]:

@@ -27,6 +27,12 @@ class Bindings:
     """Keyword-argument names and string keys the examples use (``bind(user_id=1)``)."""
     called: set[str] = field(default_factory=set)
     """Bare names the examples call without importing or defining them (``get_user()``)."""
+    members: set[str] = field(default_factory=set)
+    """Methods the examples call on values of their own (``conn.send_hello_msg()`` where
+    ``conn`` is the example's): names the document's own code provides."""
+    results: dict[str, str] = field(default_factory=dict)
+    """variable -> the callable whose result it holds, absolute when imported
+    (``resp = urllib3.request(...)`` gives ``resp`` -> ``urllib3.request``)."""
 
     def merge(self, other: Bindings) -> None:
         """Add ``other``'s names to these (names already bound keep their meaning)."""
@@ -34,9 +40,12 @@ class Bindings:
             self.imports.setdefault(alias, target)
         for name, cls in other.instances.items():
             self.instances.setdefault(name, cls)
+        for name, callee in other.results.items():
+            self.results.setdefault(name, callee)
         self.locals |= other.locals
         self.words |= other.words
         self.called |= other.called
+        self.members |= other.members
 
     @property
     def imported_tops(self) -> frozenset[str]:

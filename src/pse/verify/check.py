@@ -17,11 +17,12 @@ from pse.verify.history import is_historical
 from pse.verify.intent import Intent
 from pse.verify.markdown import document_bindings, extract_references
 from pse.verify.memo import VerifyMemo, context_key, ref_key, text_key
+from pse.verify.ownership import Signal
 from pse.verify.refs import CheckedReference, Document, Reference, Resolution
 
 __all__ = ["CheckedReference", "Document", "check_documents", "to_findings"]
 # (the result types live in :mod:`pse.verify.refs`, light to import for the warm path)
-from pse.verify.resolve import Resolver
+from pse.verify.resolve import Resolver, builtin_type_has
 from pse.verify.rst import extract_rst_references, rst_bindings
 
 
@@ -49,7 +50,8 @@ def check_documents(documents: Iterable[Document], resolver: Resolver, *,
             ".mdx") else document.text
         bindings = read_bindings(text)
         is_history = is_historical(document.path, text, historical)
-        context = context_key(bindings, is_history=is_history)
+        evidence = intent.document_evidence(text, bindings)
+        context = context_key(bindings, is_history=is_history, evidence=evidence)
         for ref in _unique(extract(text, file=document.path)):
             if select is not None and not select(ref):
                 continue
@@ -59,7 +61,7 @@ def check_documents(documents: Iterable[Document], resolver: Resolver, *,
             result = memo.get(key) if memo is not None else None
             if result is None:
                 result = _judged(ref, resolver, intent, bindings, strict=strict,
-                                 is_history=is_history)
+                                 is_history=is_history, evidence=evidence)
                 if memo is not None:
                     memo.put(key, result)
             checked.append(CheckedReference(ref, result))
@@ -70,11 +72,12 @@ def check_documents(documents: Iterable[Document], resolver: Resolver, *,
 
 
 def _judged(ref: Reference, resolver: Resolver, intent: Intent, bindings: Bindings, *,
-            strict: bool, is_history: bool) -> Resolution:
+            strict: bool, is_history: bool, evidence: tuple[Signal, ...] = ()) -> Resolution:
     """The verdict on one reference: resolved, then judged by intent and history."""
     result = _resolve(ref, resolver, bindings)
     if result.status == "unverified" and not strict:
-        result = intent.judge(rebind(ref, bindings), result, bindings=bindings)
+        result = intent.judge(rebind(ref, bindings), result, bindings=bindings,
+                              document=evidence)
     if result.status == "unverified" and is_history:
         result = Resolution("ignored", suggestion=result.suggestion,
                             message=f"{result.message} (historical document)")
@@ -123,6 +126,11 @@ def _resolve(ref: Reference, resolver: Resolver, bindings: Bindings) -> Resoluti
             return plain
     if result.status == "unverified":
         local = local_reason(bound, bindings) or local_reason(ref, bindings)
+        missing = _member_nobody_has(ref, resolver, bindings) if local else ""
+        if missing:
+            return Resolution("unverified", message=missing,
+                              suggestion=resolver.suggester.symbol(ref.name.rsplit(".", 1)[-1],
+                                                                   resolver))
         if local:
             return Resolution("ignored", message=local)
         owner = resolver.dynamic_owner(bound.name) if _through_instance(ref, bindings) else ""
@@ -130,6 +138,23 @@ def _resolve(ref: Reference, resolver: Resolver, bindings: Bindings) -> Resoluti
             return Resolution("external", message=f"an attribute of a {owner}, which "
                               "answers any attribute (__getattr__)")
     return result
+
+
+def _member_nobody_has(ref: Reference, resolver: Resolver, bindings: Bindings) -> str:
+    """Why ``resp.release_connection()`` is flagged although ``resp`` is the example's own
+    variable: an example assigned it what a call into the project returned, and neither
+    the tree nor a builtin type has a member of that name, so the call cannot work ("" when
+    the member exists somewhere or the value is not the project's)."""
+    root, dot, member = ref.name.partition(".")
+    source = bindings.results.get(root, "")
+    if not dot or "." in member or ref.kind != "symbol" or not member[:1].islower() or \
+            source.split(".")[0] not in resolver.index.top_modules:
+        return ""  # only a value the project's API gave: ``conn`` of a sketch is anyone's
+    if any(s.kind != "parameter" for s in resolver.index.by_name(member)) or \
+            builtin_type_has(member) or resolver.index.mentions("key", member):
+        return ""
+    return (f"the example's own {root!r} cannot have it: the tree has no member "
+            f"{member!r}, nor does a builtin type")
 
 
 def _through_instance(ref: Reference, bindings: Bindings) -> bool:

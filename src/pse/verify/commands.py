@@ -11,6 +11,7 @@ invented name; other programs' commands and options are external. Mixed into
 from __future__ import annotations
 
 import re
+import shlex
 from functools import cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -92,7 +93,7 @@ class CommandChecks:
         for arg in args:
             if arg.startswith("-") or "/" in arg or arg == ".":
                 continue
-            arg = arg.strip("'\"")  # ``pip install "pkg[extra]"``
+            arg = _unquoted(arg)  # ``pip install "pkg[extra]"``, ``pkg'[extra]'``
             name = _normalize_dist(re.split(r"[\[<>=!~;@ ]", arg, maxsplit=1)[0])
             if name == own:
                 return Resolution("verified", evidence=(("pyproject.toml", None),))
@@ -135,3 +136,12 @@ def _affixed(name: str, own: str) -> bool:
 
 def _normalize_dist(name: str) -> str:
     return re.sub(r"[-_.]+", "-", name).lower()
+
+
+def _unquoted(word: str) -> str:
+    """One shell word as the shell passes it on: quotes removed wherever they are
+    (``jsonschema'[format]'`` is ``jsonschema[format]``)."""
+    try:
+        return "".join(shlex.split(word))
+    except ValueError:  # an unbalanced quote: the command was cut, keep what is there
+        return word.replace("'", "").replace('"', "")

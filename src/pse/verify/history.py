@@ -15,7 +15,8 @@ import fnmatch
 import re
 from collections.abc import Sequence
 
-_WORDS = (r"change ?logs?|historical|release[ -]?notes?|what'?s[ -]?new|upgrad(?:e|es|ing)|"
+_WORDS = (r"change ?logs?|historical|(?:version|release) history|release[ -]?notes?|"
+          r"what'?s[ -]?new|upgrad(?:e|es|ing)|"
           r"migrat(?:e|es|ing|ion|ions)|porting|switching from|coming from|"
           r"deprecat(?:ed|ions?)|removals|backward[ -]incompatib\w*")
 _TITLE_WORDS = re.compile(rf"(?i)\b(?:{_WORDS})\b|^(?:changes|news|history|proposal|rfc)\b")

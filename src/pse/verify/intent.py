@@ -17,6 +17,13 @@ tree does not define is flagged only when the text clearly points at the project
   a real file in a wrong folder;
 - a keyword argument or a template word is checked against something that exists.
 
+Short of the decisive shapes (a qualified project name, markup, a path), the evidence is
+weighed (:mod:`pse.verify.ownership`): the shapes above and the words around the name
+(a kind noun, "in this module", the project named, the document's title) against the
+evidence of another owner (a possessive, a foreign link, the system's or the standard
+library's, the reader's hypothetical code, an example's own value). The verdict's message
+names the signals that decided it.
+
 Anything else is reported as ``ignored`` with the reason (placeholders, name prefixes,
 plugin-style ``pkg_name``, stand-ins an example calls without defining, files the
 reader creates), or as ``external`` when the document's examples import it from a
@@ -29,12 +36,16 @@ from __future__ import annotations
 import builtins
 import keyword
 import re
+import sys
+from dataclasses import replace
 from functools import cached_property
 
-from rapidfuzz import fuzz
+from rapidfuzz import fuzz, process
 
 from pse.index.symbols import SymbolIndex
 from pse.verify.bindings import Bindings
+from pse.verify.history import document_title
+from pse.verify.ownership import Signal, document_signals, sentence_signals, weigh
 from pse.verify.refs import Reference, Resolution
 
 _TOKEN = re.compile(r"[A-Z]+(?![a-z])|[A-Z]?[a-z]+|[0-9]+")
@@ -53,7 +64,7 @@ _NEAR_WORD = 90
 PLACEHOLDER_WORDS = frozenset({
     "foo", "baz", "qux", "quux", "spam", "eggs", "foobar", "hoge", "fuga", "xyzzy"})
 """Metasyntactic names: a name that is one of them is an example's stand-in."""
-_STAND_IN_FIRST = frozenset({"my", "your", "some", "foo", "dummy", "fake"})
+_STAND_IN_FIRST = frozenset({"my", "your", "some", "foo", "dummy", "fake", "pkg", "mypkg"})
 """First words of stand-in names (``my_function``, ``SomeData``, ``your_app``)."""
 _STAND_IN_ANYWHERE = frozenset({"whatever", "something", "anything", "someone"})
 GENERIC_FILES = frozenset({
@@ -80,8 +91,12 @@ class Intent:
         self.names = frozenset(n.lower().replace("-", "_") for n in names if len(n) > 2)
         self._vocabulary_seen: dict[str, bool] = {}
 
-    def judge(self, ref: Reference, result: Resolution, *, bindings: Bindings) -> Resolution:
-        """``result`` when ``ref`` clearly means the project's code, else why not."""
+    def judge(self, ref: Reference, result: Resolution, *, bindings: Bindings,
+              document: tuple[Signal, ...] = ()) -> Resolution:
+        """``result`` when ``ref`` clearly means the project's code, else why not.
+
+        ``document``: evidence of the whole document (:meth:`document_evidence`).
+        """
         if result.status != "unverified" or result.message.startswith("no parameter") or \
                 "has no member" in result.message or ref.template:
             return result  # checked against a callable, a type or a template engine
@@ -92,23 +107,43 @@ class Intent:
         if ref.in_file and self._is_generic_file(ref.in_file):
             return Resolution("ignored", message=f"{ref.in_file!r} is the reader's own file "
                               "in this example, not one of the tree's (--strict checks it)")
+        if ref.kind == "quote" and result.message.startswith("misquoted: no file") and \
+                not self._means_tree_path(ref.in_file, result.suggestion):
+            return Resolution("ignored", message=f"{ref.in_file!r} names a file of the "
+                              "reader's project (no such folder here), not a quote of this "
+                              "one (--strict checks it)")
         file_missing = ref.kind == "path_line" and ref.lines is None and \
             result.message.startswith("no such file")  # ``example.py::test_a``
         if (ref.kind not in _DEFAULT_KINDS and not file_missing) or ref.in_file:
             return result
         if ref.kind == "path" or file_missing:
-            return result if self._means_tree_path(ref, result) else Resolution(
+            meant = self._means_tree_path(ref.name, result.suggestion)
+            return result if meant else Resolution(
                 "ignored", message="a file not under the source tree (one the reader "
                 "creates?); --strict flags it")
-        return self._judge_name(ref, result, bindings=bindings)
+        return self._judge_name(ref, result, bindings=bindings, document=document)
 
-    def _judge_name(self, ref: Reference, result: Resolution, *, bindings: Bindings
-                    ) -> Resolution:
+    def document_evidence(self, text: str, bindings: Bindings) -> tuple[Signal, ...]:
+        """What a document as a whole says about whose names it uses."""
+        return document_signals(title=document_title(text), project=self.project_words,
+                                imported_tops=bindings.imported_tops - self.primary_tops)
+
+    @cached_property
+    def project_words(self) -> frozenset[str]:
+        """The project's names as prose writes them (lower case)."""
+        return self._top_lower | self.names
+
+    def _judge_name(self, ref: Reference, result: Resolution, *, bindings: Bindings,
+                    document: tuple[Signal, ...] = ()) -> Resolution:
         """The default mode's verdict on an unresolved symbol or module name."""
-        why_not = _not_a_name(ref.name)
+        why_not = _not_a_name(ref.name, project=self.project_words)
         if why_not:
             return Resolution("ignored", message=f"{why_not} (--strict flags it)")
         top = ref.name.split(".")[0]
+        if top == ref.name and top not in self.primary_tops and self.is_project_token(top):
+            return Resolution("ignored", message=f"{result.message}: the project's name as "
+                              "prose writes it (``Click`` for click), not a name in its "
+                              "code (--strict flags it)")
         if top in self.primary_tops or self.is_project_token(top):
             return result
         if top.isupper() and "_" in top and self.is_project_token(top.split("_", 1)[0]):
@@ -124,32 +159,77 @@ class Intent:
             return Resolution("ignored", message="called by an example of this document that "
                               "neither imports nor defines it: a stand-in for the reader's "
                               "code (--strict flags it)")
-        if self._points_at_project(ref, result):
-            return result
-        return Resolution("ignored", message=f"{result.message}, and nothing marks it as "
-                          "this project's code (--strict flags it)")
+        shape = self._shape_signals(ref, result)
+        if shape is None:
+            return Resolution("ignored", message=f"{result.message}; another language's "
+                              "example in this project's docs (--strict flags it)")
+        words = sentence_signals(text=ref.text, context=ref.context,
+                                 project=self.project_words) if "." not in ref.name or \
+            shape else ()
+        if ref.name in bindings.members:
+            words = (*words, Signal("an example of the document calls it on a value of its "
+                                    "own", -3))
+        meant, reasons = weigh((*shape, *words, *document))
+        if meant and (shape or words):  # the document alone marks none of its words
+            return replace(result, message=f"{result.message}; meant as this project's "
+                           f"code: {reasons}")
+        misspelt = _misspelt_stdlib_module(ref.name, words)
+        if misspelt:
+            return Resolution("unverified", suggestion=misspelt,
+                              message=f"the text calls it the standard library's, which has "
+                              f"no module {ref.name!r}; did you mean {misspelt!r}?")
+        why = f": {reasons}" if reasons else ""
+        return Resolution("ignored", message=f"{result.message}, and the evidence does not "
+                          f"mark it as this project's code{why} (--strict flags it)")
 
-    def _points_at_project(self, ref: Reference, result: Resolution) -> bool:
+    def _shape_signals(self, ref: Reference, result: Resolution) -> tuple[Signal, ...] | None:
+        """Evidence in the name itself and its markup (None: decisively not the project's,
+        a name from an example in a language the tree does not have)."""
         parts = ref.name.split(".")
-        if len(parts) > 1 and (self._is_container(parts[0]) or self._near_container(parts[0])
-                               or self._is_namespace(parts[0])):
-            return True
+        if len(parts) > 1 and self._is_container(parts[0]):
+            return (Signal("its first part is a class or module of the project", 3,
+                           parts[0]),)
+        if len(parts) > 1 and (self._near_container(parts[0]) or self._is_namespace(parts[0])):
+            return (Signal("its first part names the project's code", 3, parts[0]),)
         language = _example_language(ref)
         if language and not self._has_language(language):
-            return False  # a JavaScript example in the docs of a Python project
+            return None  # a JavaScript example in the docs of a Python project
         if ref.explicit:
             # a role or a declaration names an API; a lower-case unknown package in a role
             # (``:func:`otherlib.f```) is another project's, documented through intersphinx
-            return len(parts) == 1 or parts[0][:1].isupper()
+            declared = len(parts) == 1 or parts[0][:1].isupper()
+            return (Signal("markup declares it an API name", 3, ref.explicit),) \
+                if declared else ()
         if len(parts) > 1:
-            return False
-        if self._uses_naming_prefix(ref.name):
-            return True
+            return ()
+        return tuple(self._single_name_signals(ref, result))
+
+    def _single_name_signals(self, ref: Reference, result: Resolution) -> list[Signal]:
+        name = ref.name
+        found: list[Signal] = []
+        if self._uses_naming_prefix(name):
+            found.append(Signal("the project's naming prefix", 2, name.partition("_")[0]))
         if self._is_near(ref, result):
-            return True
-        if ref.name.startswith("_") and self._in_vocabulary(ref.name.lstrip("_")):
-            return True  # ``_load`` for ``load``: a private variant of a real name
-        return self._built_around_real_name(ref.name.lstrip("_"))
+            found.append(Signal("a near miss of a real name", 2, result.suggestion))
+        elif near := self._with_project_prefix(name):
+            found.append(Signal("a near miss of a real name", 2, near))
+        if name.startswith("_") and self._in_vocabulary(name.lstrip("_")):
+            found.append(Signal("a private variant of a real name", 2, name.lstrip("_")))
+        elif self._built_around_real_name(name.lstrip("_")):
+            found.append(Signal("built around a real name", 2))
+        return found
+
+    def _with_project_prefix(self, name: str) -> str:
+        """``JSONEncoder`` for ``Encoder``: a real name that is ``name`` with the
+        project's own name in front ("" if none)."""
+        if not name[:1].isalpha() or len(name) < _MIN_PART:
+            return ""
+        for word in sorted(self._top_lower):
+            for candidate in (word.upper() + name, word.capitalize() + name,
+                              f"{word}_{name}"):
+                if self._in_vocabulary(candidate):
+                    return candidate
+        return ""
 
     def _is_near(self, ref: Reference, result: Resolution, *, near: int = 0) -> bool:
         """A near miss of one of the project's names (did you mean ...?); one-word names
@@ -173,19 +253,19 @@ class Intent:
             return False
         return path in GENERIC_FILES or len(self.index.paths_matching(path)) != 1
 
-    def _means_tree_path(self, ref: Reference, result: Resolution) -> bool:
+    def _means_tree_path(self, name: str, suggestion: str) -> bool:
         """A path under the tree: its deepest existing folder holds files of its own (so
         ``src/mypkg/`` in a src-layout tree is a generic example, ``src/pkg/x.py`` is not),
         or the file exists under another name or folder (did you mean ...?)."""
-        path = self.index.within_root(ref.name.removeprefix("./").strip("/"))
-        folders = path.split("/")[:-1] if not ref.name.endswith("/") else path.split("/")
+        path = self.index.within_root(name.removeprefix("./").strip("/"))
+        folders = path.split("/")[:-1] if not name.endswith("/") else path.split("/")
         for depth in range(len(folders), 0, -1):
             folder = "/".join(folders[:depth])
             if folder in self.index.folders:
                 if folder in self._folders_with_files and depth < len(path.split("/")):
                     return True
                 break
-        suggestion = result.suggestion.rstrip("/")
+        suggestion = suggestion.rstrip("/")
         if not suggestion or not self.is_primary(suggestion):
             return False
         if fuzz.ratio(suggestion, path.rstrip("/")) >= _NEAR_NAME:
@@ -323,22 +403,42 @@ class Intent:
         return found
 
 
+def _misspelt_stdlib_module(name: str, words: tuple[Signal, ...]) -> str:
+    """The standard-library module ``name`` misspells when the text attributes it to the
+    standard library ("the standard `doctests` module" for ``doctest``), else ""."""
+    if "." in name or name in sys.stdlib_module_names or not any(
+            s.name.startswith("another owner's") and "standard" in s.detail.lower()
+            for s in words):
+        return ""
+    found = process.extractOne(name, sorted(sys.stdlib_module_names), scorer=fuzz.ratio,
+                               score_cutoff=_NEAR_NAME)
+    return str(found[0]) if found else ""
+
+
 def _example_language(ref: Reference) -> str:
     """The language of the non-Python example ``ref`` comes from ("" if none)."""
     match = re.fullmatch(r"an? (\w+) example", ref.explicit)
     return match.group(1) if match else ""
 
 
-def _not_a_name(name: str) -> str:
+def _not_a_name(name: str, *, project: frozenset[str] = frozenset()) -> str:
     """Why a dotted name is no name of any code at all ("" when it may be one)."""
     if name.endswith("_") and not name.endswith("__") and \
             name.rstrip("_") not in _PYTHON_WORDS:
         return "a name prefix (``test_``), not a name"
     for part in name.split("."):
         words = [w.lower() for w in _TOKEN.findall(part)]
-        if part.lower() in PLACEHOLDER_WORDS or (words and words[0] in _STAND_IN_FIRST) or \
+        if not words or words[0] in project:
+            continue
+        if part.lower() in PLACEHOLDER_WORDS or words[0] in _STAND_IN_FIRST or \
                 _STAND_IN_ANYWHERE.intersection(words):
-            return "a placeholder name (my_, some_, foo, whatever)"
+            return "a placeholder name (my_, some_, pkg_, foo, whatever)"
+        if "." in name:
+            continue  # a qualified name says whose it is: only its placeholder words count
+        if words[0] == "test" and len(words) > 1:
+            return "the reader's test (``test_app``): a test framework's docs name them"
+        if len(words) > 1 and re.fullmatch(r"_[a-z]", part[-2:]):
+            return "one of a series of stand-ins (``plugin_a``, ``plugin_b``)"
     return ""
 
 

@@ -100,11 +100,13 @@ class VerifyMemo:
         return VerifyMemo(refs=refs, claims=claims, sentences=sentences)
 
 
-def context_key(bindings: Bindings, *, is_history: bool) -> str:
+def context_key(bindings: Bindings, *, is_history: bool,
+                evidence: tuple[object, ...] = ()) -> str:
     """A digest of everything about a document, besides a reference, that its answer
-    depends on: its examples' bindings and whether it is a changelog (its name and place
-    do not matter: resolution never reads a reference's file)."""
-    parts: list[str] = [str(is_history)]
+    depends on: its examples' bindings, whether it is a changelog and what it says as a
+    whole about whose names it uses (its name and place do not matter: resolution never
+    reads a reference's file)."""
+    parts: list[str] = [str(is_history), repr(evidence)]
     for item in fields(bindings):
         value = getattr(bindings, item.name)
         if isinstance(value, dict):

@@ -2,8 +2,10 @@
 
 A path verifies when it exists from the root or as a real path suffix; a bare file name
 only when exactly one file of the tree has it (the evidence is its full path); a name
-several files share is ambiguous. ``file:line`` must be in range and, when the text names
-a symbol, at it. Mixed into :class:`pse.verify.resolve.Resolver`.
+several files share is ambiguous. When the source given is a folder inside a project
+(``--source src``), a path that exists from the project root verifies too. ``file:line``
+must be in range and, when the text names a symbol, at it. Mixed into
+:class:`pse.verify.resolve.Resolver`.
 """
 
 from __future__ import annotations
@@ -11,6 +13,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 from functools import cached_property
+from pathlib import Path
 
 from pse.index.symbols import SymbolIndex
 from pse.verify.refs import Reference, Resolution
@@ -20,6 +23,9 @@ PROJECT_FILES = frozenset({
     "setup.py", "setup.cfg", "pyproject.toml", "requirements.txt", "MANIFEST.in", "tox.ini",
     "noxfile.py", "conftest.py", "manage.py", "Makefile", "Dockerfile", "package.json",
     "tsconfig.json", "Cargo.toml", "go.mod", "pom.xml", "build.gradle", "CMakeLists.txt"})
+
+
+_PROJECT_MARKERS = ("pyproject.toml", "setup.py", "setup.cfg", "package.json", ".git")
 
 
 class PathChecks:
@@ -55,6 +61,9 @@ class PathChecks:
             return Resolution("ignored", message="an example file named by a code block")
         if not ref.text.count("/") and "." in path[1:] and not path.startswith("."):
             return self._path_or_symbol(ref)
+        outside = self._in_project_root(path)
+        if outside is not None:
+            return outside
         name = path.rsplit("/", 1)[-1]
         if name.startswith(".") and "/" not in path and "." not in name[1:]:
             # ``.netrc``, ``.bashrc``: a user's configuration, not a file of the project
@@ -71,8 +80,34 @@ class PathChecks:
                    if f == folder or f.endswith("/" + folder)]
         if matches:
             return Resolution("verified", evidence=((matches[0] + "/", None),))
-        return Resolution("unverified", message="no such folder in the source tree",
-                          suggestion=self.suggester.folder(folder))
+        return self._in_project_root(path) or Resolution(
+            "unverified", message="no such folder in the source tree",
+            suggestion=self.suggester.folder(folder))
+
+    def _in_project_root(self, path: str) -> Resolution | None:
+        """A path that exists from the project root when the source given is a folder
+        inside the project (``--source src``: ``src/pkg/a.py``, ``dummyserver/``)."""
+        root = self._project_root
+        if root is None or path.startswith("/") or ".." in path.split("/"):
+            return None
+        if (root / path).exists():
+            return Resolution("verified", evidence=((path, None),),
+                              message="exists from the project root "
+                              f"({root.name}/), outside the indexed folder")
+        return None
+
+    @cached_property
+    def _project_root(self) -> Path | None:
+        """The nearest folder above the indexed root that is a project's root (a
+        ``pyproject.toml``, ``setup.py``, ``package.json`` or ``.git``); None when the
+        indexed root is the project root itself or none is found."""
+        root = self.index.root.resolve()
+        if any((root / marker).exists() for marker in _PROJECT_MARKERS):
+            return None
+        for folder in root.parents:
+            if any((folder / marker).exists() for marker in _PROJECT_MARKERS):
+                return folder
+        return None
 
     def _path_or_symbol(self, ref: Reference) -> Resolution:
         """``rich.json``: a module if the tree has one, else a file name that is missing."""
@@ -110,9 +145,9 @@ class PathChecks:
 
     def _path_symbol(self, ref: Reference, matches: list[str]) -> Resolution:
         for path in matches:
+            # part by part: ``TestHTTPS.test_simple`` is not ``BaseTestHTTPS.test_simple``
             found = [s for s in self.index.in_file(path)
-                     if s.qualname.endswith(ref.at_symbol) and s.name ==
-                     ref.at_symbol.rsplit(".", 1)[-1]]
+                     if f".{s.qualname}".endswith(f".{ref.at_symbol}")]
             if found:
                 return Resolution("verified", evidence=((path, found[0].line),))
             module = self.index.module_of(path)
@@ -125,7 +160,19 @@ class PathChecks:
                 if found_member.status == "verified":
                     return found_member
         return Resolution("unverified", evidence=((matches[0], None),),
-                          message=f"{ref.at_symbol!r} is not defined in {matches[0]}")
+                          message=f"{self._missing_part(matches[0], ref.at_symbol)!r} is not "
+                          f"defined in {matches[0]}")
+
+    def _missing_part(self, path: str, dotted: str) -> str:
+        """The first part of ``dotted`` (``A.B.c``) the file does not define under the
+        parts before it."""
+        qualnames = {f".{s.qualname}" for s in self.index.in_file(path)}
+        parts = dotted.split(".")
+        for end in range(1, len(parts) + 1):
+            prefix = ".".join(parts[:end])
+            if not any(q.endswith(f".{prefix}") for q in qualnames):
+                return prefix
+        return dotted
 
     def _symbol_at(self, path: str, name: str, first: int, last: int) -> bool:
         last_part = name.rsplit(".", 1)[-1]

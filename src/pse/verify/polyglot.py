@@ -13,6 +13,7 @@ prefix names a container of the tree but the rest is not found, the name is flag
 
 from __future__ import annotations
 
+import json
 import re
 from dataclasses import dataclass
 from functools import lru_cache
@@ -63,6 +64,9 @@ def resolve_foreign(index: SymbolIndex, parts: list[str]) -> ForeignAnswer | Non
         prefix = _fitting(index, parts[:depth])
         containers = [s for s in prefix if s.kind in _CONTAINERS]
         values = [s for s in prefix if s.kind in _VALUES]
+        typed = [v for v in values if v.bases]
+        if typed and not containers and depth == len(parts) - 1:
+            return _member_of_value(index, typed, parts)
         if values and not containers and not any(index.children(v.qualname) for v in values):
             return ForeignAnswer(external="member of a value whose type is not known "
                                  "statically")
@@ -77,12 +81,41 @@ def resolve_foreign(index: SymbolIndex, parts: list[str]) -> ForeignAnswer | Non
     return None
 
 
+def _member_of_value(index: SymbolIndex, values: list[Symbol], parts: list[str]
+                     ) -> ForeignAnswer:
+    """``program.option`` where ``program: Command``: a member of the value's class."""
+    for value in values:
+        answer = _inherited(index, value, parts[-1], seen=set(), depth=0)
+        if answer is not None:
+            return answer
+    owner = ".".join(parts[:-1])
+    return ForeignAnswer(missing=f"{owner!r} (a {values[0].bases[0]}) has no member "
+                         f"{parts[-1]!r} in the tree")
+
+
 def _normalized(index: SymbolIndex, parts: list[str]) -> list[str]:
     crates = crate_names(str(index.root))
     cleaned = [p for p in parts if p not in _DROPPED]
     if cleaned and cleaned[0] in crates:
         cleaned[0] = "crate"
+    if len(cleaned) > 1 and cleaned[0] in package_names(str(index.root)):
+        cleaned = cleaned[1:]  # ``commander.Argument``: the package stands for its exports
     return cleaned
+
+
+@lru_cache(maxsize=16)
+def package_names(root: str) -> frozenset[str]:
+    """The npm package's name as code writes it (``commander``; ``@scope/name`` gives
+    ``name``), from the root's ``package.json``."""
+    try:
+        text = (Path(root) / "package.json").read_text(encoding="utf-8", errors="replace")
+        name = json.loads(text).get("name", "")
+    except (OSError, ValueError, AttributeError):
+        return frozenset()
+    if not isinstance(name, str) or not name:
+        return frozenset()
+    word = name.rsplit("/", 1)[-1]
+    return frozenset({word, word.replace("-", "_")})
 
 
 @lru_cache(maxsize=16)

@@ -34,6 +34,8 @@ class _Scope:
     imports: dict[str, str] = field(default_factory=dict)
     instances: dict[str, str] = field(default_factory=dict)
     locals: set[str] = field(default_factory=set)
+    results: dict[str, str] = field(default_factory=dict)
+    """variable -> the dotted callable whose result it was assigned (as written)."""
 
 
 def python_block_refs(code: str, *, file: str, first_line: int,
@@ -81,11 +83,27 @@ def example_scope(code: str) -> Bindings:
     for name, cls in scope.instances.items():
         root, dot, rest = cls.partition(".")
         instances[name] = scope.imports.get(root, root) + dot + rest
+    results = {name: _absolute(callee, scope) for name, callee in scope.results.items()}
+    own = _assigned(tree) - set(scope.imports) - set(scope.instances)
+    members = {node.func.attr for node in ast.walk(tree) if isinstance(node, ast.Call)
+               and isinstance(node.func, ast.Attribute) and isinstance(node.func.value, ast.Name)
+               and node.func.value.id in own}
     called = {node.func.id for node in ast.walk(tree) if isinstance(node, ast.Call)
               and isinstance(node.func, ast.Name)} - scope.locals - set(scope.imports)
     return Bindings(imports=dict(scope.imports), instances=instances,
                     locals=scope.locals - set(scope.imports), words=_used_words(tree),
-                    called=called - _BUILTINS)
+                    called=called - _BUILTINS, results=results, members=members)
+
+
+def _absolute(dotted: str, scope: _Scope) -> str:
+    """``http.request`` with ``http = PoolManager()`` imported from urllib3:
+    ``urllib3.PoolManager.request``; ``urllib3.request`` stays as it is."""
+    root, dot, rest = dotted.partition(".")
+    if root in scope.instances:
+        cls = scope.instances[root]
+        first, cdot, crest = cls.partition(".")
+        return scope.imports.get(first, first) + cdot + crest + dot + rest
+    return scope.imports.get(root, root) + dot + rest
 
 
 def _used_words(tree: ast.Module) -> set[str]:
@@ -175,6 +193,30 @@ def _bind(tree: ast.Module, scope: _Scope) -> None:
             for target in targets:
                 if isinstance(target, ast.Name) and cls:
                     scope.instances[target.id] = cls
+                elif isinstance(target, ast.Name) and (callee := _callee(node.value)):
+                    scope.results.setdefault(target.id, callee)
+
+
+def _assigned(tree: ast.Module) -> set[str]:
+    """Variables the example assigns itself (``conn = make_connection()``, ``with ... as
+    f``); parameters are left out: a fixture's ``request`` is the project's object."""
+    names: set[str] = set()
+    for node in ast.walk(tree):
+        targets: list[ast.expr] = []
+        if isinstance(node, ast.Assign):
+            targets = list(node.targets)
+        elif isinstance(node, ast.AnnAssign | ast.For | ast.AsyncFor):
+            targets = [node.target]
+        elif isinstance(node, ast.withitem) and node.optional_vars is not None:
+            targets = [node.optional_vars]
+        names.update(t.id for t in targets if isinstance(t, ast.Name))
+    return names
+
+
+def _callee(value: ast.expr) -> str:
+    """``f.g`` for ``f.g(...)`` or ``await f.g(...)`` ("" for any other value)."""
+    call = value.value if isinstance(value, ast.Await) else value
+    return (dotted_name(call.func) or "") if isinstance(call, ast.Call) else ""
 
 
 def _imported_names(node: ast.Import | ast.ImportFrom) -> dict[str, str]:

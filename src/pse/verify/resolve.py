@@ -12,6 +12,7 @@ dependencies), and flagged otherwise, with a did-you-mean suggestion.
 
 from __future__ import annotations
 
+import io
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -76,6 +77,8 @@ class Resolver(PathChecks, CommandChecks):
         self.externals = externals
         self.suggester = Suggester(index, cutoff=suggest_cutoff)
         self._lookup_cache: dict[str, list[_Hit]] = {}
+        self._in_progress: set[str] = set()
+        self._cycle_seen = False
 
     # ----------------------------------------------------------------- entry point
     def resolve(self, ref: Reference) -> Resolution:
@@ -164,7 +167,8 @@ class Resolver(PathChecks, CommandChecks):
             if builtin_has(ref.name) is False and not _DUNDER.fullmatch(parts[-1]):
                 return self._unverified(ref, "not an attribute of the builtin")
             return Resolution("external", message="builtin")
-        found = self._elsewhere(ref, parts) or self._value_like(ref)
+        found = self._elsewhere(ref, parts) or self._value_like(ref) or \
+            _builtin_member(ref)
         return found or self._unverified(ref, "not found in the source tree")
 
     def _elsewhere(self, ref: Reference, parts: list[str]) -> Resolution | None:
@@ -294,9 +298,20 @@ class Resolver(PathChecks, CommandChecks):
         """Everything ``qualname`` can mean, following imports and inheritance."""
         if qualname in self._lookup_cache:
             return self._lookup_cache[qualname]
-        self._lookup_cache[qualname] = []  # guards against import cycles
-        hits = self._lookup(qualname, depth)
-        self._lookup_cache[qualname] = hits
+        if qualname in self._in_progress:
+            self._cycle_seen = True  # an import cycle: this path adds nothing
+            return []
+        self._in_progress.add(qualname)
+        outer, self._cycle_seen = self._cycle_seen, False
+        try:
+            hits = self._lookup(qualname, depth)
+        finally:
+            self._in_progress.discard(qualname)
+        if not self._cycle_seen or not self._in_progress:
+            # an answer cut short by a cycle is only final for the lookup that began it
+            # (``attr.define`` -> ``attrs.define`` -> ``attr.define``)
+            self._lookup_cache[qualname] = hits
+        self._cycle_seen = outer or self._cycle_seen
         return hits
 
     def _lookup(self, qualname: str, depth: int) -> list[_Hit]:
@@ -350,9 +365,11 @@ class Resolver(PathChecks, CommandChecks):
         hits = [_Hit(s) for s in own]
         if own and not all(s.path.endswith(".pyi") for s in own):
             return hits
-        imported = self.index.import_target(module, name)
-        if imported is not None:
-            return _dedupe(hits + self.lookup(imported[0], depth + 1))
+        targets = self.index.import_targets(module, name)
+        if targets:
+            for target in targets:
+                hits += self.lookup(target, depth + 1)
+            return _dedupe(hits)
         if hits:
             return hits
         for star in self.index.star_imports(module):
@@ -513,6 +530,25 @@ def project_resolver(index: SymbolIndex, *, external: Sequence[str] = (),
         dependencies=dependencies, configured=external,
         stdlib_cache=stdlib_cache_file(cache_dir) if cache_dir is not None else None)
     return Resolver(index, externals=externals, suggest_cutoff=suggest_cutoff)
+
+
+_BUILTIN_TYPES = (str, bytes, list, dict, set, tuple, int, float, io.TextIOWrapper,
+                  io.BufferedReader)
+
+
+def _builtin_member(ref: Reference) -> Resolution | None:
+    """``.append()``, ``.format()``: a member named without its receiver that a builtin
+    type has (the text may well mean that type's)."""
+    if not ref.text.strip("`").startswith(".") or "." in ref.name:
+        return None
+    if builtin_type_has(ref.name):
+        return Resolution("external", message="a method of a builtin type")
+    return None
+
+
+def builtin_type_has(member: str) -> bool:
+    """True when a builtin type (``str``, ``list``, ``dict``, a file...) has ``member``."""
+    return any(hasattr(kind, member) for kind in _BUILTIN_TYPES)
 
 
 def _prefer_definitions(symbols: list[Symbol]) -> list[Symbol]:

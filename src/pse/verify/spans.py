@@ -26,6 +26,7 @@ _PATH = re.compile(r"^(?:\./)?[\w@.+-]+(?:/[\w@.+-]+)*/?$")
 _PATH_SYMBOL = re.compile(
     r"^(?P<path>[\w@.~/+-]*[\w@+-]\.[A-Za-z0-9]+)::?"
     r"(?P<sym>[A-Za-z_]\w*(?:(?:\.|::)[A-Za-z_]\w*)*)(?:\(\))?$")
+_MEMBER = re.compile(r"^\.([A-Za-z_$][\w$]*)(?:\(.*\))?$")
 _MODULE_FUNC = re.compile(r"^[A-Za-z_][\w.]*:[A-Za-z_]\w*$")
 _ENV_ASSIGN = re.compile(r"^(?:export\s+|set\s+|\$env:)?([A-Z][A-Z0-9_]*)=")
 _SHELL_VAR = re.compile(r"^\$\{?([A-Za-z_][A-Za-z0-9_]*)\}?$")
@@ -65,7 +66,7 @@ def classify_span(text: str, *, file: str, line: int, context: str = "") -> Refe
     if "{%" in span or "{{" in span or "{#" in span:
         return _as_template(base, span)
     for rule in (_as_url, _as_env_or_shell, _as_flag, _as_path_line, _as_path_symbol,
-                 _as_path, _as_module_func, _as_python):
+                 _as_path, _as_module_func, _as_member, _as_python):
         found = rule(base, span)
         if found is not None:
             return found
@@ -151,6 +152,14 @@ def _as_path(base: Reference, span: str) -> Reference | None:
         return replace(base, kind="path", name=path)
     if last.startswith(".") and len(last) > 1:
         return replace(base, kind="path", name=path)  # dotfiles: .gitignore, .env.example
+    return None
+
+
+def _as_member(base: Reference, span: str) -> Reference | None:
+    """``.option()``, ``.parse``: a method or attribute named without its receiver (the
+    text says whose); the name must be a member of something in the tree."""
+    if match := _MEMBER.match(span):
+        return replace(base, kind="symbol", name=match.group(1))
     return None
 
 
