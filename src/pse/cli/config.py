@@ -14,7 +14,11 @@ from pse.tools.settings import ToolSettings
 
 @click.group("config")
 def command() -> None:
-    """Inspect settings (CLI flag > env PSE_* > .env > pyproject [tool.pse] > default)."""
+    """Inspect settings (CLI flag > env PSE_* > .env > user config > pyproject > default).
+
+    A repository's own pyproject.toml / .env counts as yours only with --trust-project
+    (run from inside it); otherwise it may only narrow what pse does (docs/security.md).
+    """
 
 
 @command.command("show")
@@ -41,6 +45,12 @@ def show(ctx: click.Context, as_json: bool, target: Path | None) -> int:
         return EXIT_OK
     if settings.pyproject:
         click.echo(f"# config file: {settings.pyproject}")
+    if settings.ignored:
+        click.echo(f"# ignored from the repository's config {settings.repository}: "
+                   f"{', '.join(settings.ignored)}")
+    if settings.clamped:
+        click.echo(f"# clamped to the default (repository's config): "
+                   f"{', '.join(settings.clamped)}")
     isolation = isolation_mode(ToolSettings.from_values(settings.values).isolation)
     click.echo(f"# agent tool isolation: {describe_mode(isolation)}")
     width = max(len(k) for k in rows)

@@ -15,11 +15,10 @@ from pse.cli.common import (
     CliContext,
     CliError,
     ProgressBar,
-    check_output_file,
     get_context,
     verbosity_options,
-    write_output,
 )
+from pse.cli.output import check_output_file, write_output
 from pse.cli.sources import open_index
 from pse.config import Settings, cache_dir
 from pse.rag.context import focused_query

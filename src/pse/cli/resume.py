@@ -14,6 +14,7 @@ from pse.cli.common import (
     get_context,
     verbosity_options,
 )
+from pse.cli.output import prepare_out_folder
 from pse.cli.runs import make_deps, new_run_id, print_review_reason, print_summary
 from pse.config import Settings
 from pse.errors import PseError
@@ -83,6 +84,7 @@ def command(ctx: click.Context, cvs: tuple[Path, ...], jd: Path | None, recommen
                                      "llm.cache": False if no_cache else None},
                                 start=cvs[0].resolve().parent)
     lang = lang or _language(jd or cvs[0])
+    out_dir = prepare_out_folder(out_dir, inputs=[*cvs, *(p for p in (jd, notes) if p)])
     run_id = new_run_id("resume")
     state = PSEState(run_id=run_id, task="resume", max_retries=settings.get_int("max_retries"),
                      inputs={**inputs, "lang": lang, "translate": translate_to or "",

@@ -16,13 +16,12 @@ from pse.cli.common import (
     OUTPUT_OPTION,
     CliContext,
     CliError,
-    check_output_file,
     check_source,
     get_context,
     read_text_file,
     verbosity_options,
-    write_output,
 )
+from pse.cli.output import check_output_file, write_output
 from pse.config import Settings, cache_dir
 from pse.index.languages import detect_language
 from pse.index.model import FileEntry
