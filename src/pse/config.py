@@ -300,7 +300,9 @@ def load_settings(
         trust_project = _is_on(environ.get("PSE_TRUST_PROJECT", ""))
     pyproject = None if config_file else find_pyproject(start or cwd)
     user_file = config_file or user_config_file(environ)
-    input_root = pyproject.parent if pyproject else (start or cwd).resolve()
+    target = (start or cwd).resolve()
+    input_root = pyproject.parent if pyproject else (
+        target.parent if target.is_file() else target)
     own_cwd = trust_project or not cwd.is_relative_to(input_root)
     own_project = pyproject is not None and trust_project and cwd.is_relative_to(input_root)
     dotenv = _env_layer(".env", read_dotenv(cwd / ".env")).values

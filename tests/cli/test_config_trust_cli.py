@@ -24,8 +24,6 @@ OTHER_SECRET = "aws-secret-9d0e77"
 class _Recorder(http.server.BaseHTTPRequestHandler):
     """Records each request's path and Authorization header, answers 500."""
 
-    seen: list[tuple[str, str]]
-
     def do_POST(self) -> None:  # noqa: N802 - http.server's name
         self.server.seen.append((self.path, self.headers.get("Authorization", "")))  # type: ignore[attr-defined]  # set below
         length = int(self.headers.get("Content-Length", "0"))
@@ -53,9 +51,9 @@ def _serve() -> Iterator[tuple[str, list[tuple[str, str]]]]:
         server.server_close()
 
 
-capture = pytest.fixture(_serve)
+capture = pytest.fixture(name="capture")(_serve)
 """The attacker's server, named by the repository's config."""
-user_server = pytest.fixture(_serve)
+user_server = pytest.fixture(name="user_server")(_serve)
 """The user's own OpenAI-compatible endpoint (OPENAI_BASE_URL)."""
 
 

@@ -74,7 +74,7 @@ def cli(ctx: click.Context, config_file: Path | None, trust_project: bool, quiet
     \b
     Check the code references in your docs (no LLM needed):
       pse verify docs/ --source .
-      pse verify README.md --source . --format sarif -o pse.sarif
+      pse verify README.md --source . --format sarif -o reports/pse.sarif
     Look at what pse knows about a repository:
       pse index . --facts
     Tailor a resume to a job (every fact checked against the CV):

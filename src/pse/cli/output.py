@@ -116,9 +116,10 @@ def _in_made_folder(folder: Path, root: Path) -> bool:
 
 
 def _is_legacy_runs(folder: Path) -> bool:
-    """A folder of runs from before the marker: only run directories and style history."""
+    """A folder of runs from before the marker (only run directories and style history),
+    or an empty one: nothing in it to lose."""
     entries = list(folder.iterdir())
-    return bool(entries) and all(
+    return all(
         entry.name == "style-history.json" or (entry / "state.json").is_file()
         for entry in entries)
 

@@ -130,7 +130,7 @@ def query_command(ctx: click.Context, source: Path, question: str, top_k: int | 
     Exit codes: 0 answered (also when nothing matches), 2 bad input or settings.
     Examples:
       pse rag query . "where are retries scheduled?"
-      pse rag query . "config loading" -k 3 --json -o hits.json
+      pse rag query . "config loading" -k 3 --json -o reports/hits.json
     """
     if not question.strip():
         raise CliError("the question is empty; ask something, e.g. \"where is X handled?\"")

@@ -64,7 +64,7 @@ def command(ctx: click.Context, paths: tuple[Path, ...], source: Path | None,
     Exit codes: 0 nothing unverified, 1 something unverified, 2 bad input.
     Examples:
       pse verify docs/ --source .
-      pse verify README.md -s . --format sarif -o pse.sarif
+      pse verify README.md -s . --format sarif -o reports/pse.sarif
     """
     context = get_context(ctx)
     _check_repo_url(repo_url)
