@@ -100,9 +100,9 @@ def command(ctx: click.Context, repo: Path | None, lang: str, translate_to: str 
             why = "is a file, not a folder: give the repository's folder" if source.exists() \
                 else "does not exist"
             raise CliError(f"repository folder {project.source!r} {why}")
-    out_dir = prepare_out_folder(out_dir, inputs=[Path(p.source) for p in projects])
     runs = [_ArticleRun(context, project, out_dir=out_dir, cli=cli, options=options)
             for project in projects]
+    prepare_out_folder(out_dir, inputs=[Path(p.source) for p in projects])
     if jobs > 1 and len(runs) > 1 and not any(r.is_local() for r in runs):
         for run in runs:
             run.deps.llm = _Unlocked(run.deps.llm)

@@ -84,7 +84,6 @@ def command(ctx: click.Context, cvs: tuple[Path, ...], jd: Path | None, recommen
                                      "llm.cache": False if no_cache else None},
                                 start=cvs[0].resolve().parent)
     lang = lang or _language(jd or cvs[0])
-    out_dir = prepare_out_folder(out_dir, inputs=[*cvs, *(p for p in (jd, notes) if p)])
     run_id = new_run_id("resume")
     state = PSEState(run_id=run_id, task="resume", max_retries=settings.get_int("max_retries"),
                      inputs={**inputs, "lang": lang, "translate": translate_to or "",
@@ -95,6 +94,7 @@ def command(ctx: click.Context, cvs: tuple[Path, ...], jd: Path | None, recommen
     task.inputs(state)  # read every input now: a bad file is an error before any model call
     task.banned(lang)
     announce(context, task, state, deps)
+    out_dir = prepare_out_folder(out_dir, inputs=[*cvs, *(p for p in (jd, notes) if p)])
     run_dir = out_dir / run_id
     try:
         final = run_pipeline(state, task, deps, run_dir=run_dir)
