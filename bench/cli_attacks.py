@@ -8,7 +8,8 @@ did. ``tests/cli/test_cli_attack_corpus.py`` runs every case; ``bench/cli_heldou
 holds variants no test names. The cases: a repository's ``[tool.pse.llm]`` base URL and a
 backend's ``api-key-env`` aimed at a capture server (no request may arrive), its
 ``cache-dir = ".."`` with ``pse cache clear``, ``-o`` over the tree's own files, over a
-FIFO, ``/dev/full`` and ``/dev/null``, through a symbolic link, a cache folder pse did not
+FIFO, device nodes like ``/dev/full`` and ``/dev/null`` (made in a temporary folder,
+never the real ones), through a symbolic link, a cache folder pse did not
 make, and concurrent cold runs sharing one cache.
 """
 
@@ -127,9 +128,9 @@ def _output_special(kind: str) -> Callable[[Path], str]:
             path = base / "report.json"
             path.symlink_to(base / "victim.txt")
         else:
-            path = Path(kind)
-            if not path.exists():
-                return ""
+            path = make_device(base, kind)
+            if path is None:
+                return ""  # not permitted here: the FIFO and symlink cases still run
         out = pse("verify", "README.md", "--source", ".", "--format", "json",
                   "-o", str(path), cwd=repo, timeout=60)
         if kind == "fifo" and not path.is_fifo():
@@ -137,10 +138,27 @@ def _output_special(kind: str) -> Callable[[Path], str]:
         if kind == "symlink" and (base / "victim.txt").read_text() != "precious\n":
             return "wrote through the symlink"
         if kind.startswith("/dev/") and not path.is_char_device():
-            return f"replaced {kind}"
+            return f"replaced the device node {kind}"
         return "" if out.returncode == 2 else f"exit {out.returncode}, not 2"
     run.__doc__ = f"-o {kind} is refused."
     return run
+
+
+def make_device(base: Path, kind: str) -> Path | None:
+    """A character device node in ``base`` with the numbers of ``kind`` (``/dev/null``...).
+
+    Never the real ``/dev/null``: a pse that got this wrong, run as root, would replace the
+    machine's device with a regular file (it did, once). ``None`` where ``mknod`` is not
+    permitted (not root, or no CAP_MKNOD).
+    """
+    import stat
+
+    path = base / Path(kind).name
+    try:
+        os.mknod(path, stat.S_IFCHR | 0o666, os.stat(kind).st_rdev)
+    except (OSError, PermissionError):
+        return None
+    return path
 
 
 def cache_not_made_by_pse(base: Path) -> str:

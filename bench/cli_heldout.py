@@ -119,9 +119,12 @@ def _output_special(kind: str) -> Callable[[Path], str]:
         elif kind == "dangling-symlink":
             path = base / "link.json"
             path.symlink_to(base / "elsewhere" / "made.json")
-        else:
-            path = Path(kind)
-            if not path.exists():
+        else:  # a node with the device's numbers, never the machine's own /dev entry
+            import stat
+            path = base / Path(kind).name
+            try:
+                os.mknod(path, stat.S_IFCHR | 0o666, os.stat(kind).st_rdev)
+            except OSError:
                 return ""
         out = _pse("verify", "README.md", "--source", ".", "--format", "json",
                    "-o", str(path), cwd=repo)
@@ -129,6 +132,8 @@ def _output_special(kind: str) -> Callable[[Path], str]:
             return "wrote through a dangling symlink"
         if kind == "socket" and not path.is_socket():
             return "replaced the socket"
+        if kind.startswith("/dev/") and not path.is_char_device():
+            return "replaced the device node"
         return "" if out.returncode == 2 else f"exit {out.returncode}, not 2"
     return run
 
