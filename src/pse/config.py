@@ -90,6 +90,10 @@ FIELDS: tuple[Field, ...] = (
     Field("article.rules_dir", "str", "",
           "Folder with exaggeration.<lang>.txt rule files for the article task "
           "(default: the built-in rules; yours only)."),
+    Field("article.disable_rules", "list", [],
+          "Article rules (ids from `pse rules`) that do not run: what they would flag is "
+          "neither fixed nor stripped (yours only: the repository an article is about may "
+          "not switch off the checks on it)."),
     Field("article.planner", "str", "auto",
           "Who outlines an article: 'llm' (the Planner, then the index plan if its outline "
           "is unusable), 'index' (the plan built from the index, no Planner call) or 'auto' "

@@ -8,6 +8,7 @@ from pathlib import Path
 import click
 
 from pse.cli.common import EXIT_OK, CliError, get_context
+from pse.config import FIELDS, Field, Narrow
 from pse.tools.isolation import describe_mode, isolation_mode
 from pse.tools.settings import ToolSettings
 
@@ -57,3 +58,40 @@ def show(ctx: click.Context, as_json: bool, target: Path | None) -> int:
     for key, (value, source) in rows.items():
         click.echo(f"{key.ljust(width)}  {json.dumps(value)}  ({source})")
     return EXIT_OK
+
+
+@command.command("reference")
+def reference() -> int:
+    """Print every setting as a Markdown table (docs/configuration.md embeds it).
+
+    \b
+    Example:
+      pse config reference > settings.md
+    """
+    click.echo(render_reference(FIELDS))
+    return EXIT_OK
+
+
+def render_reference(fields: tuple[Field, ...]) -> str:
+    """The settings reference: TOML key, type, default, environment names and help."""
+    rows = ["| `[tool.pse]` key | type | default | environment | an input repository | "
+            "meaning |", "|---|---|---|---|---|---|"]
+    for spec in sorted(fields, key=lambda f: f.key):
+        toml_key = spec.key.replace("_", "-")
+        default = "(secret)" if spec.secret else json.dumps(spec.default)
+        meaning = spec.help + (f" One of: {', '.join(spec.choices)}." if spec.choices else "")
+        envs = ", ".join(f"`{name}`" for name in spec.env_names)
+        rows.append(f"| `{toml_key}` | {spec.kind} | `{default}` | {envs} | "
+                    f"{_REPOSITORY[spec.repo]} | {_cell(meaning)} |")
+    return "\n".join(rows)
+
+
+_REPOSITORY: dict[Narrow, str] = {
+    "user": "ignored", "any": "may set", "lower": "may lower", "subset": "may drop items",
+    "only-true": "may turn on", "only-false": "may turn off"}
+"""What the ``[tool.pse]`` of a repository pse reads may do with a key (docs/security.md)."""
+
+
+def _cell(text: str) -> str:
+    """Text that cannot end a Markdown table cell early."""
+    return text.replace("|", "\\|").replace("\n", " ")
