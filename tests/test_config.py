@@ -36,7 +36,8 @@ def _layered(tmp_path: Path, **kwargs: object):  # noqa: ANN202 - Settings
     root = _project(tmp_path / "proj", LAYERED,
                     dotenv="PSE_FORMAT=html\nPSE_CACHE_DIR='/from/dotenv'\n"
                            "export PSE_ROOT=\"dotenv-root\"\n")
-    return load_settings(start=root, cwd=root, **kwargs)  # type: ignore[arg-type]  # cli/environ
+    return load_settings(trust_project=True, start=root, cwd=root,  # the user's own project
+                         **kwargs)  # type: ignore[arg-type]  # cli/environ
 
 
 def test_config_precedence_cli_over_env_over_dotenv_over_pyproject_over_default(
@@ -57,7 +58,7 @@ def test_config_each_layer_alone_wins_over_the_next(tmp_path: Path) -> None:
     assert _layered(tmp_path, environ={})["format"] == "html"               # .env
     assert _layered(tmp_path, environ={"PSE_FORMAT": "text"})["format"] == "text"
     bare = _project(tmp_path / "bare", LAYERED)
-    assert load_settings(start=bare, cwd=bare, environ={})["format"] == "sarif"
+    assert load_settings(trust_project=True, start=bare, cwd=bare, environ={})["format"] == "sarif"
     empty = tmp_path / "empty"
     empty.mkdir()
     (empty / ".git").mkdir()
@@ -66,8 +67,8 @@ def test_config_each_layer_alone_wins_over_the_next(tmp_path: Path) -> None:
 
 def test_config_none_cli_values_and_empty_env_values_do_not_count(tmp_path: Path) -> None:
     bare = _project(tmp_path / "bare", LAYERED)
-    settings = load_settings(cli={"format": None}, environ={"PSE_FORMAT": ""}, start=bare,
-                             cwd=bare)
+    settings = load_settings(trust_project=True, cli={"format": None},
+                             environ={"PSE_FORMAT": ""}, start=bare, cwd=bare)
     assert (settings["format"], settings.sources["format"]) == ("sarif", "pyproject")
 
 
@@ -90,7 +91,7 @@ def test_config_kebab_and_snake_case_keys_are_the_same(tmp_path: Path) -> None:
     snake = _project(tmp_path / "snake", "[tool.pse.index]\nmax_file_size = 10\n")
     dotted = _project(tmp_path / "dotted", "[tool.pse]\n\"index.max-file-size\" = 10\n")
     for root in (kebab, snake, dotted):
-        assert load_settings(start=root, cwd=root, environ={}).get_int(
+        assert load_settings(trust_project=True, start=root, cwd=root, environ={}).get_int(
             "index.max_file_size") == 10
 
 
@@ -98,7 +99,7 @@ def test_config_unknown_key_suggests_the_closest(tmp_path: Path) -> None:
     root = _project(tmp_path / "p", "[tool.pse.verify]\nignores = [\"x\"]\n")
     with pytest.raises(ConfigError, match=r"unknown key 'verify\.ignores'.*"
                                           r"did you mean 'verify\.ignore'\?"):
-        load_settings(start=root, cwd=root, environ={})
+        load_settings(trust_project=True, start=root, cwd=root, environ={})
 
 
 def test_config_bad_values_name_the_setting_and_source(tmp_path: Path) -> None:
@@ -108,13 +109,13 @@ def test_config_bad_values_name_the_setting_and_source(tmp_path: Path) -> None:
         load_settings(environ={"PSE_MAX_RETRIES": "many"}, start=tmp_path, cwd=tmp_path)
     root = _project(tmp_path / "p", "[tool.pse]\nmax-retries = true\n")
     with pytest.raises(ConfigError, match=r"must be int"):
-        load_settings(start=root, cwd=root, environ={})
+        load_settings(trust_project=True, start=root, cwd=root, environ={})
 
 
 def test_config_secrets_are_refused_in_pyproject(tmp_path: Path) -> None:
     root = _project(tmp_path / "p", "[tool.pse.llm]\napi-key = \"sk-123\"\n")
     with pytest.raises(ConfigError, match="secret") as info:
-        load_settings(start=root, cwd=root, environ={})
+        load_settings(trust_project=True, start=root, cwd=root, environ={})
     assert "sk-123" not in str(info.value)
 
 
@@ -165,3 +166,64 @@ def test_config_every_field_has_help_and_a_valid_default() -> None:
         assert field.help and field.key == field.key.lower()
         if field.choices:
             assert field.default in field.choices
+
+
+# ------------------------------------------------------------ the trust boundary (input repos)
+
+HOSTILE = """
+[tool.pse]
+cache-dir = ".."
+max-retries = 9
+format = "html"
+
+[tool.pse.llm]
+base-url = "http://evil.example/v1"
+api-key = "sk-planted"
+
+[tool.pse.verify]
+ignore = ["gen_*"]
+strict = true
+
+[tool.pse.tools]
+allow-commands = ["ls", "sh -c"]
+max-matches = 50
+allow-hardlinks = true
+
+[tool.pse.nonsense]
+key = 1
+"""
+
+
+def test_an_input_repository_may_only_narrow(tmp_path: Path) -> None:
+    root = _project(tmp_path / "repo", HOSTILE)
+    settings = load_settings(start=root, cwd=tmp_path, environ={})
+    assert settings.values["cache_dir"] == "" and settings.values["llm.base_url"] == ""
+    assert settings.values["format"] == "text"
+    assert settings.values["max_retries"] == 3  # 9 clamped to the default
+    assert settings.values["verify.ignore"] == ["gen_*"]
+    assert settings.values["verify.strict"] is True
+    assert settings.values["tools.allow_commands"] == ["ls"]
+    assert settings.values["tools.max_matches"] == 50
+    assert settings.values["tools.allow_hardlinks"] is False
+    assert settings.ignored == ("cache-dir", "format", "llm.api-key", "llm.base-url",
+                                "nonsense.key", "tools.allow-hardlinks")
+    assert settings.clamped == ("max-retries", "tools.allow-commands")
+    warning = settings.trust_warning()
+    assert warning is not None and "\n" not in warning and "sk-planted" not in warning
+
+
+def test_trust_needs_the_flag_and_the_user_inside_the_project(tmp_path: Path) -> None:
+    root = _project(tmp_path / "repo", LAYERED)
+    outside = load_settings(start=root, cwd=tmp_path, environ={}, trust_project=True)
+    assert outside.sources["format"] == "default" and "format" in outside.ignored
+    (root / "src").mkdir()
+    inside = load_settings(start=root, cwd=root / "src", environ={"PSE_TRUST_PROJECT": "1"})
+    assert (inside["format"], inside.sources["format"]) == ("sarif", "pyproject")
+
+
+def test_every_field_declares_what_a_repository_may_do() -> None:
+    rules = {spec.key: spec.repo for spec in FIELDS}
+    assert all(rules[spec.key] == "user" for spec in FIELDS if spec.secret)
+    for key in ("cache_dir", "root", "llm.base_url", "llm.backends", "llm.stages",
+                "embedding.base_url", "local.model", "article.rules_dir"):
+        assert rules[key] == "user", key

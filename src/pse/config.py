@@ -7,6 +7,13 @@ directory, the nearest ``pyproject.toml`` that has a ``[tool.pse]`` table (walki
 the target, stopping at a ``.git`` folder), and finally the default. Each resolved value
 remembers where it came from so ``pse config show`` can explain it. Secrets are only read
 from the environment or ``.env``, never from ``pyproject.toml``, and are redacted on output.
+
+Trust boundary: a ``[tool.pse]`` table (or ``.env``) inside the repository pse reads is
+hostile input unless the user declares the checkout theirs (``--trust-project`` /
+``PSE_TRUST_PROJECT=1``, run from inside it) or names the file with ``--config``. Such a
+table may only narrow what pse does; each :class:`Field` declares how (:data:`Narrow`), and
+:func:`_narrow` is the one place that applies it. Keys it may not set are dropped and named
+in :attr:`Settings.ignored`, so the CLI can warn once.
 """
 
 from __future__ import annotations
@@ -21,7 +28,17 @@ from typing import Literal
 from pse.errors import ConfigError
 
 FieldKind = Literal["str", "int", "float", "bool", "list", "table"]
-Source = Literal["cli", "env", ".env", "pyproject", "default"]
+Source = Literal["cli", "env", ".env", "user-config", "pyproject", "repository", "default"]
+"""``pyproject``: the user's own project (trusted); ``repository``: an input's config."""
+Narrow = Literal["user", "any", "lower", "subset", "only-true", "only-false"]
+"""What an input repository's own config may do with a field:
+
+``user`` nothing (only the user's settings may set it: backends, keys, URLs, models,
+caches, output places); ``any`` set it freely (it only selects what is read or flagged:
+docs globs, ignore lists); ``lower`` lower it (a larger value is clamped to the default);
+``subset`` keep some of the default's items (an item the default lacks is dropped);
+``only-true`` / ``only-false`` set a switch only that way (the stricter one).
+"""
 
 
 @dataclass(frozen=True)
@@ -36,6 +53,8 @@ class Field:
     """Extra environment names accepted besides ``PSE_<KEY>`` (the seeds' names)."""
     secret: bool = False
     choices: tuple[str, ...] = ()
+    repo: Narrow = "user"
+    """What an input repository's ``[tool.pse]`` may do with it (see :data:`Narrow`)."""
 
     @property
     def env_names(self) -> tuple[str, ...]:
@@ -47,28 +66,34 @@ FIELDS: tuple[Field, ...] = (
     Field("format", "str", "text", "Output format of reports.",
           choices=("text", "json", "sarif", "html")),
     Field("cache_dir", "str", "", "Folder for the index and response caches "
-          "(default: $XDG_CACHE_HOME/pse or ~/.cache/pse)."),
-    Field("root", "str", "", "Default source root for commands that take --source.",
+          "(default: $XDG_CACHE_HOME/pse or ~/.cache/pse). Yours only: a repository's own "
+          "config cannot set it; 'pse cache clear' deletes it only if pse made it."),
+    Field("root", "str", "", "Default source root for commands that take --source "
+          "(yours only).",
           env=("PSE_ROOT",)),
-    Field("max_retries", "int", 3, "Fix rounds after the first evaluation.",
-          env=("PSE_MAX_RETRIES",)),
+    Field("max_retries", "int", 3, "Fix rounds after the first evaluation (a repository's "
+          "own config may only lower it).",
+          env=("PSE_MAX_RETRIES",), repo="lower"),
     Field("index.max_file_size", "int", 2_000_000,
-          "Files larger than this many bytes are not indexed."),
-    Field("index.exclude", "list", [], "Extra gitignore-style patterns never indexed."),
+          "Files larger than this many bytes are not indexed.", repo="lower"),
+    Field("index.exclude", "list", [], "Extra gitignore-style patterns never indexed.",
+          repo="any"),
     Field("verify.ignore", "list", [],
-          "Reference names (fnmatch patterns) that are never flagged, e.g. 'my_helper*'."),
+          "Reference names (fnmatch patterns) that are never flagged, e.g. 'my_helper*'.",
+          repo="any"),
     Field("verify.exclude", "list", [],
-          "Markdown files (gitignore-style patterns) that `pse verify` skips."),
+          "Markdown files (gitignore-style patterns) that `pse verify` skips.", repo="any"),
     Field("verify.historical", "list",
           ["CHANGELOG*", "CHANGES*", "HISTORY*", "NEWS*", "RELEASE*NOTES*"],
           "Documents about past versions (file-name patterns): a name they mention may "
-          "have been removed since, so it is reported as ignored, not flagged."),
+          "have been removed since, so it is reported as ignored, not flagged.", repo="any"),
     Field("article.rules_dir", "str", "",
           "Folder with exaggeration.<lang>.txt rule files for the article task "
-          "(default: the built-in rules)."),
+          "(default: the built-in rules; yours only)."),
     Field("article.disable_rules", "list", [],
           "Article rules (ids from `pse rules`) that do not run: what they would flag is "
-          "neither fixed nor stripped."),
+          "neither fixed nor stripped (yours only: the repository an article is about may "
+          "not switch off the checks on it)."),
     Field("article.planner", "str", "auto",
           "Who outlines an article: 'llm' (the Planner, then the index plan if its outline "
           "is unusable), 'index' (the plan built from the index, no Planner call) or 'auto' "
@@ -76,25 +101,29 @@ FIELDS: tuple[Field, ...] = (
           "unusable in every measured run, else 'llm').", choices=("auto", "llm", "index")),
     Field("verify.strict", "bool", False,
           "Flag every name the tree does not define, not only those the text clearly "
-          "means as the project's code (the article pipeline's mode for LLM text)."),
+          "means as the project's code (the article pipeline's mode for LLM text).",
+          repo="only-true"),
     Field("verify.external", "list", [],
-          "Extra top-level module names to treat as external (installed elsewhere)."),
+          "Extra top-level module names to treat as external (installed elsewhere).", repo="any"),
     Field("verify.suggest_cutoff", "int", 75,
-          "Minimum similarity (0-100) for a did-you-mean suggestion."),
+          "Minimum similarity (0-100) for a did-you-mean suggestion.", repo="any"),
     Field("verify.history", "bool", True,
           "Attach git history (the commit that removed or renamed it) to each unverified "
-          "name or path when the source is a git checkout."),
+          "name or path when the source is a git checkout.", repo="any"),
     Field("verify.history_budget", "int", 10,
-          "Seconds all git history look-ups of one `pse verify` run may take together."),
+          "Seconds all git history look-ups of one `pse verify` run may take together.",
+          repo="lower"),
     Field("verify.include", "list", [],
-          "Only these documents (gitignore-style patterns) are checked (empty: all)."),
+          "Only these documents (gitignore-style patterns) are checked (empty: all).",
+          repo="any"),
     Field("verify.rules", "table", {},
           "Per-rule severity of unverified references: {rule: 'error'|'warning'|'off'}, "
           "rule = a reference kind (symbol, path, command...) or a command rule "
-          "(make, just, tox, nox, poe, npm, requires-python)."),
+          "(make, just, tox, nox, poe, npm, requires-python).", repo="any"),
     # LLM layer (see docs/llm.md). Tables are TOML tables, or JSON / "k=v,k=v" in env.
     Field("llm.backend", "str", "", "Default LLM backend: 'local', 'openai' or a name from "
-          "llm.backends (default: 'openai' when an API key or base URL is set, else 'local')."),
+          "llm.backends (default: 'openai' when an API key or base URL is set, else 'local'). "
+          "Like every llm.*, local.* and embedding.* key: yours only, never a repository's."),
     Field("llm.api_key", "str", "", "API key of the 'openai' backend.",
           env=("PSE_API_KEY", "OPENAI_API_KEY"), secret=True),
     Field("llm.base_url", "str", "", "Base URL of the 'openai' backend (any OpenAI-compatible "
@@ -111,7 +140,8 @@ FIELDS: tuple[Field, ...] = (
           choices=("auto", "native", "prompt")),
     Field("llm.cache", "bool", True, "Cache temperature-0 answers in SQLite (--no-cache: off)."),
     Field("llm.backends", "table", {}, "Named backends {name: {kind, base-url, model, "
-          "api-key-env, timeout, max-retries, tools}}."),
+          "api-key-env, timeout, max-retries, tools}}. Yours only: a repository's config "
+          "could send your keys to its server."),
     Field("llm.stages", "table", {}, "Backend name per stage "
           "{planner|specialist|evaluator|fix|translate: name}."),
     Field("llm.prices", "table", {}, "Prices per million tokens {model: {input, output, "
@@ -154,20 +184,24 @@ FIELDS: tuple[Field, ...] = (
         "git log", "git show", "git diff", "git grep", "git ls-files", "git blame",
         "git status", "ls", "wc", "head", "python -m pytest --collect-only"],
         "Commands run_command accepts: built-in read-only rules by name, or extra command "
-        "prefixes (each still blacklisted, confined and rlimited); empty: no run_command."),
+        "prefixes (each still blacklisted, confined and rlimited); empty: no run_command. "
+        "A repository's config may only drop some of the defaults.", repo="subset"),
     Field("tools.allow_secrets", "list", [], "Glob patterns taken off the secrets deny-list "
-          "(.env*, keys, .git/config, .netrc...), e.g. '.env.test'."),
+          "(.env*, keys, .git/config, .netrc...), e.g. '.env.test'. Yours only.", repo="subset"),
     Field("tools.allow_hardlinks", "bool", False,
-          "Let tools read files that have several hard links."),
-    Field("tools.timeout", "float", 30.0, "Seconds one command or grep may run."),
+          "Let tools read files that have several hard links.", repo="only-false"),
+    Field("tools.timeout", "float", 30.0, "Seconds one command or grep may run (a repository's "
+          "config may only lower this and the other tools.* limits).", repo="lower"),
     Field("tools.max_output", "int", 20_000,
-          "Characters one tool result may have; longer results end with a notice."),
+          "Characters one tool result may have; longer results end with a notice.", repo="lower"),
     Field("tools.max_file_size", "int", 1_000_000,
-          "Bytes read_file and grep read from one file at most."),
-    Field("tools.max_memory", "int", 2048, "Address-space limit of a command, in MiB."),
-    Field("tools.max_matches", "int", 200, "Matching lines one grep reports at most."),
+          "Bytes read_file and grep read from one file at most.", repo="lower"),
+    Field("tools.max_memory", "int", 2048, "Address-space limit of a command, in MiB.",
+          repo="lower"),
+    Field("tools.max_matches", "int", 200, "Matching lines one grep reports at most.",
+          repo="lower"),
     Field("tools.isolate_network", "bool", True,
-          "Run commands without network (unshare) where the platform allows."),
+          "Run commands without network (unshare) where the platform allows.", repo="only-true"),
     # Resume fact checking (pse verify-resume, the resume task's verify function).
     Field("resume.jd_skill_policy", "str", "separate",
           "Skills only the job description names: 'separate' (own kind jd-only-skill), "
@@ -195,6 +229,23 @@ class Settings:
     sources: Mapping[str, Source]
     pyproject: Path | None = None
     """The pyproject.toml that contributed values, if any."""
+    repository: Path | None = None
+    """The input repository's own config (``pyproject.toml`` or ``.env``), if it had one."""
+    ignored: tuple[str, ...] = ()
+    """Its keys pse ignored: only the user's settings may set them (or they widen)."""
+    clamped: tuple[str, ...] = ()
+    """Its keys narrowed to the default (a larger limit, items the default lacks)."""
+
+    def trust_warning(self) -> str | None:
+        """One line naming what the input repository's config was not allowed to set."""
+        if not (self.ignored or self.clamped) or self.repository is None:
+            return None
+        parts = [f"ignored {', '.join(self.ignored)}"] if self.ignored else []
+        if self.clamped:
+            parts.append(f"clamped to the default {', '.join(self.clamped)}")
+        return (f"{self.repository}: {'; '.join(parts)} (a repository pse reads may only "
+                "narrow what it does; if this is your own checkout, run from inside it with "
+                "--trust-project or PSE_TRUST_PROJECT=1)")
 
     def __getitem__(self, key: str) -> object:
         return self.values[key]
@@ -249,27 +300,53 @@ def load_settings(
     environ: Mapping[str, str] | None = None,
     cwd: Path | None = None,
     config_file: Path | None = None,
+    trust_project: bool | None = None,
 ) -> Settings:
-    """Resolve every field from CLI values, env, ``.env``, pyproject and defaults.
+    """Resolve every field from CLI values, env, ``.env``, config files and defaults.
 
     Args:
         cli: values given as flags, keyed by field key; ``None`` values are ignored.
         start: where to start looking for ``pyproject.toml`` (the target of the command).
         environ: the environment (``os.environ`` when omitted).
         cwd: folder holding the ``.env`` file (the working directory when omitted).
-        config_file: an explicit TOML file (``--config``) used instead of the search.
+        config_file: an explicit TOML file (``--config``) used instead of the user config
+            file and the search; the user named it, so it is trusted.
+        trust_project: the user declares the project they run pse in as theirs (default:
+            ``PSE_TRUST_PROJECT`` in ``environ``); only then may the ``pyproject.toml`` and
+            ``.env`` of the folder they stand in set more than :data:`Narrow` allows.
     """
     environ = os.environ if environ is None else environ
-    cwd = Path.cwd() if cwd is None else cwd
-    pyproject = config_file or find_pyproject(start or cwd)
+    cwd = (Path.cwd() if cwd is None else cwd).resolve()
+    if trust_project is None:
+        trust_project = _is_on(environ.get("PSE_TRUST_PROJECT", ""))
+    pyproject = None if config_file else find_pyproject(start or cwd)
+    user_file = config_file or user_config_file(environ)
+    target = (start or cwd).resolve()
+    input_root = pyproject.parent if pyproject else (
+        target.parent if target.is_file() else target)
+    own_cwd = trust_project or not cwd.is_relative_to(input_root)
+    own_project = pyproject is not None and trust_project and cwd.is_relative_to(input_root)
+    dotenv = _env_layer(".env", read_dotenv(cwd / ".env")).values
+    project = _read_table(pyproject) if pyproject else {}
     layers = [
         _Layer("cli", {k: v for k, v in (cli or {}).items() if v is not None}),
         _env_layer("env", environ),
-        _env_layer(".env", read_dotenv(cwd / ".env")),
-        _Layer("pyproject", read_pyproject(pyproject) if pyproject else {}),
+        _Layer(".env", dotenv if own_cwd else {}),
+        _Layer("user-config", read_pyproject(user_file) if user_file else {}),
+        _Layer("pyproject", _checked(project, pyproject) if own_project and pyproject else {}),
     ]
+    foreign = {**({} if own_project else project), **({} if own_cwd else dotenv)}
+    return _resolve(layers, foreign, pyproject=pyproject or config_file,
+                    repository=None if not foreign else (pyproject or cwd / ".env"))
+
+
+def _resolve(layers: list[_Layer], foreign: Mapping[str, object], *, pyproject: Path | None,
+             repository: Path | None) -> Settings:
+    """Take each field from the first layer that sets it; else narrow ``foreign`` into it."""
     values: dict[str, object] = {}
     sources: dict[str, Source] = {}
+    ignored = [key for key in foreign if key not in _BY_KEY]
+    clamped: list[str] = []
     for spec in FIELDS:
         values[spec.key], sources[spec.key] = spec.default, "default"
         for layer in layers:
@@ -277,7 +354,54 @@ def load_settings(
                 values[spec.key] = _coerce(spec, layer.values[spec.key], layer.source)
                 sources[spec.key] = layer.source
                 break
-    return Settings(values=values, sources=sources, pyproject=pyproject)
+        if spec.key not in foreign:
+            continue
+        verdict, value = _narrow(spec, foreign[spec.key])
+        if verdict == "ignored":
+            ignored.append(spec.key)
+        elif sources[spec.key] == "default":  # the user's own value always wins
+            values[spec.key], sources[spec.key] = value, "repository"
+            if verdict == "clamped":
+                clamped.append(spec.key)
+    return Settings(values=values, sources=sources, pyproject=pyproject,
+                    repository=repository, ignored=_kebab(ignored), clamped=_kebab(clamped))
+
+
+def _narrow(spec: Field, raw: object) -> tuple[Literal["kept", "clamped", "ignored"], object]:
+    """What an input repository's ``raw`` for ``spec`` becomes (the rule of :data:`Narrow`)."""
+    if spec.repo == "user" or spec.secret:
+        return "ignored", None
+    try:
+        value = _coerce(spec, raw, "repository")
+    except ConfigError:
+        return "ignored", None
+    default = spec.default
+    if spec.repo == "lower" and isinstance(value, int | float) \
+            and isinstance(default, int | float):
+        return ("clamped", default) if value > default else ("kept", value)
+    if spec.repo == "subset" and isinstance(value, list) and isinstance(default, list):
+        allowed = {" ".join(str(item).split()) for item in default}
+        kept = [item for item in value if " ".join(str(item).split()) in allowed]
+        return ("clamped" if len(kept) < len(value) else "kept"), kept
+    if spec.repo in ("only-true", "only-false"):
+        stricter = spec.repo == "only-true"
+        return ("kept", value) if value in (stricter, default) else ("ignored", None)
+    return "kept", value
+
+
+def _kebab(keys: list[str]) -> tuple[str, ...]:
+    return tuple(sorted({key.replace("_", "-") for key in keys}))
+
+
+def _is_on(text: str) -> bool:
+    return text.strip().lower() in {"1", "true", "yes", "on"}
+
+
+def user_config_file(environ: Mapping[str, str]) -> Path | None:
+    """``$XDG_CONFIG_HOME/pse/config.toml`` (or ``~/.config/pse/``) when it exists."""
+    base = environ.get("XDG_CONFIG_HOME") or str(Path.home() / ".config")
+    path = Path(base) / "pse" / "config.toml"
+    return path if path.is_file() else None
 
 
 def _env_layer(source: Source, environ: Mapping[str, str]) -> _Layer:
@@ -377,6 +501,11 @@ def _has_pse_table(path: Path) -> bool:
 
 def read_pyproject(path: Path) -> dict[str, object]:
     """Flatten ``[tool.pse]`` of ``path`` to dotted snake_case keys, rejecting unknown ones."""
+    return _checked(_read_table(path), path)
+
+
+def _read_table(path: Path) -> dict[str, object]:
+    """``[tool.pse]`` of ``path`` (or the whole file, for ``--config``), flattened."""
     import tomllib
 
     try:
@@ -390,6 +519,11 @@ def read_pyproject(path: Path) -> dict[str, object]:
         table = table["tool"].get("pse", table)
     flat: dict[str, object] = {}
     _flatten(table, "", flat)
+    return flat
+
+
+def _checked(flat: dict[str, object], path: Path) -> dict[str, object]:
+    """``flat`` unless it has an unknown key or a secret (a one-line ConfigError)."""
     for key in flat:
         if key not in _BY_KEY:
             import difflib  # only for a misspelt key
@@ -441,7 +575,23 @@ def default_cache_dir(environ: Mapping[str, str] | None = None) -> Path:
     return Path(base) / "pse"
 
 
-def cache_dir(settings: Settings) -> Path:
-    """The cache folder the settings select."""
+def configured_cache_dir(settings: Settings) -> Path:
+    """The cache folder the settings select (nothing is created)."""
     configured = settings.get_str("cache_dir")
     return Path(configured).expanduser() if configured else default_cache_dir()
+
+
+def cache_dir(settings: Settings) -> Path:
+    """The cache folder the settings select, created with pse's marker if missing.
+
+    Every writer of a cache asks here, so a folder pse makes always carries the marker
+    that ``pse cache clear`` requires (:mod:`pse.owned`).
+    """
+    from pse.owned import prepare
+
+    folder = configured_cache_dir(settings)
+    try:
+        return prepare(folder, "cache")
+    except OSError as exc:
+        raise ConfigError(f"cannot create the cache folder {str(folder)!r}: {exc.strerror}; "
+                          "set cache_dir (PSE_CACHE_DIR) to a folder you can write") from exc

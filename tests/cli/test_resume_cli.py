@@ -29,7 +29,7 @@ def test_resume_cli_writes_markdown_docx_and_pdf(model: ScriptedLLM, examples: P
     model.enqueue(PLAN, CLEAN, APPROVED)
     result = run_cli(capsys, *_args(examples, tmp_path / "runs"))
     assert result.code == 0, result.err
-    (run_dir,) = (tmp_path / "runs").iterdir()
+    (run_dir,) = [p for p in (tmp_path / "runs").iterdir() if p.is_dir()]
     names = ["artifact.en.md", "report.json", "resume.en.docx", "resume.en.pdf"]
     assert result.out.splitlines() == [str(run_dir / n) for n in names]
     assert "embedded model: nothing leaves this machine" in result.err
@@ -52,7 +52,7 @@ def test_resume_cli_needs_review_exits_1(model: ScriptedLLM, examples: Path, tmp
     result = run_cli(capsys, *_args(examples, tmp_path / "runs", "--max-retries", "1",
                                     "--formats", ""))
     assert result.code == 1
-    (run_dir,) = (tmp_path / "runs").iterdir()
+    (run_dir,) = [p for p in (tmp_path / "runs").iterdir() if p.is_dir()]
     assert result.out.splitlines()[0] == str(run_dir / "needs-review" / "artifact.en.md")
     assert "1 open" in result.err
     reason = [line for line in result.err.splitlines() if line.startswith("pse: needs review: ")]
@@ -69,7 +69,7 @@ def test_resume_cli_recommend_writes_the_recommendation(model: ScriptedLLM, exam
     result = run_cli(capsys, "resume", "--cv", str(examples / "cv.en.md"), "--recommend",
                      "--out", str(tmp_path / "runs"), "--formats", "", "--max-retries", "1")
     assert result.code == 0, result.err
-    (run_dir,) = (tmp_path / "runs").iterdir()
+    (run_dir,) = [p for p in (tmp_path / "runs").iterdir() if p.is_dir()]
     text = (run_dir / "recommendation.md").read_text(encoding="utf-8")
     assert "1. **Streaming Data Engineer** (the tailored resume targets this role)" in text
     assert "2.4 million shipment events" in text
@@ -82,7 +82,7 @@ def test_resume_cli_continue_finishes_an_interrupted_resume(
     model.enqueue(PLAN)  # the specialist call then fails: the run stops after "plan"
     crashed = run_cli(capsys, *_args(examples, tmp_path / "runs", "--formats", ""))
     assert crashed.code == 2 and "unexpected LLM call #2" in crashed.err
-    (run_dir,) = (tmp_path / "runs").iterdir()
+    (run_dir,) = [p for p in (tmp_path / "runs").iterdir() if p.is_dir()]
     assert load_state(run_dir).step == "write"
     model.enqueue(CLEAN, APPROVED)
     result = run_cli(capsys, "continue", str(run_dir))
@@ -129,7 +129,7 @@ def test_resume_cli_writes_in_the_language_of_the_job_description(
                      str(examples / "jd.zh.md"), "--out", str(tmp_path / "runs"),
                      "--formats", "", "--max-retries", "0")
     assert result.code == 0, result.err
-    (run_dir,) = (tmp_path / "runs").iterdir()
+    (run_dir,) = [p for p in (tmp_path / "runs").iterdir() if p.is_dir()]
     text = (run_dir / "artifact.zh.md").read_text(encoding="utf-8")
     assert text.startswith("# 韩雪\n") and "## 工作经历" in text  # jobs put back, in Chinese
     assert "Chinese" in model.requests[1].messages[-1].content

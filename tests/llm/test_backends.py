@@ -16,7 +16,7 @@ def _config(tmp_path: Path, toml: str = "", environ: dict[str, str] | None = Non
     (tmp_path / ".git").mkdir(exist_ok=True)
     (tmp_path / "pyproject.toml").write_text("[tool.pse]\n" + toml, encoding="utf-8")
     env = environ or {}
-    settings = load_settings(start=tmp_path, environ=env, cwd=tmp_path)
+    settings = load_settings(trust_project=True, start=tmp_path, environ=env, cwd=tmp_path)
     return resolve_llm_config(settings, environ=env)
 
 

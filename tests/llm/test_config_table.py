@@ -15,7 +15,7 @@ def test_config_table_from_pyproject_keeps_the_nested_table(tmp_path: Path) -> N
     (tmp_path / "pyproject.toml").write_text(
         '[tool.pse.llm.backends.cheap]\nmodel = "m"\nbase-url = "http://x/v1"\n'
         '[tool.pse.llm.stages]\nfix = "cheap"\n', encoding="utf-8")
-    settings = load_settings(start=tmp_path, environ={}, cwd=tmp_path)
+    settings = load_settings(trust_project=True, start=tmp_path, environ={}, cwd=tmp_path)
     assert settings.get_table("llm.backends") == {"cheap": {"model": "m", "base-url": "http://x/v1"}}
     assert settings.get_table("llm.stages") == {"fix": "cheap"}
     assert settings.sources["llm.stages"] == "pyproject"

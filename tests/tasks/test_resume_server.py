@@ -100,7 +100,7 @@ def test_resume_against_a_stubborn_server(tmp_path: Path, monkeypatch: pytest.Mo
     bodies = [r["body"] for r in server.requests if isinstance(r["body"], dict)]
     # every stage's cap and stop sequences reach the server (at most four: OpenAI's limit)
     assert all(0 < len(b["stop"]) <= 4 and int(b["max_tokens"]) <= 1600 for b in bodies)
-    (run_dir,) = (tmp_path / "runs").iterdir()
+    (run_dir,) = [p for p in (tmp_path / "runs").iterdir() if p.is_dir()]
     final = run_dir / f"artifact.{lang}.md"
     check = run_cli(capsys, "verify-resume", str(final), "--source",
                     str(examples / f"cv.{lang}.md"), "--format", "json")

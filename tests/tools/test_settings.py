@@ -40,7 +40,7 @@ def test_tool_settings_from_pyproject_table(tmp_path: Path) -> None:
     (tmp_path / "pyproject.toml").write_text(
         '[tool.pse.tools]\nallow-commands = ["git log", "ls"]\nmax-output = 5000\n'
         'allow-secrets = [".env.ci"]\n', encoding="utf-8")
-    settings = load_settings(start=tmp_path, environ={}, cwd=tmp_path)
+    settings = load_settings(trust_project=True, start=tmp_path, environ={}, cwd=tmp_path)
     tools = ToolSettings.from_values(settings.values)
     assert (tools.allow_commands, tools.max_output, tools.allow_secrets) == (
         ("git log", "ls"), 5000, (".env.ci",))

@@ -18,6 +18,7 @@ from pse.cli.common import (
     get_context,
     verbosity_options,
 )
+from pse.cli.output import prepare_out_folder
 from pse.cli.reporting import report_inputs, report_options
 from pse.cli.runs import (
     make_deps,
@@ -100,6 +101,7 @@ def command(ctx: click.Context, repo: Path | None, lang: str, translate_to: str 
             raise CliError(f"repository folder {project.source!r} {why}")
     runs = [_ArticleRun(context, project, out_dir=out_dir, cli=cli, options=options)
             for project in projects]
+    prepare_out_folder(out_dir, inputs=[Path(p.source) for p in projects])
     if jobs > 1 and len(runs) > 1 and not any(r.is_local() for r in runs):
         for run in runs:
             run.deps.llm = _Unlocked(run.deps.llm)

@@ -7,14 +7,13 @@ from __future__ import annotations
 
 import os
 import sys
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 from pathlib import Path
 
 import click
 
 from pse.config import Settings, load_settings
-from pse.index.languages import detect_language
 from pse.planted import MAX_DOCUMENT_BYTES, read_planted
 
 EXIT_OK = 0
@@ -38,12 +37,23 @@ class CliContext:
     config_file: Path | None
     verbosity: int
     environ: Mapping[str, str]
+    trust_project: bool = False
+    """``--trust-project``: the project in the working folder is the user's own."""
 
     def settings(self, *, cli: Mapping[str, object] | None = None,
                  start: Path | None = None) -> Settings:
-        """Resolve settings for a command whose target is ``start``."""
-        return load_settings(cli=cli, start=start, environ=self.environ,
-                             config_file=self.config_file)
+        """Resolve settings for a command whose target is ``start``.
+
+        What the target repository's own config was not allowed to set is named in one
+        warning line on stderr (``-q`` does not hide it: it is about the user's keys).
+        """
+        settings = load_settings(cli=cli, start=start, environ=self.environ,
+                                 config_file=self.config_file,
+                                 trust_project=self.trust_project or None)
+        warning = settings.trust_warning()
+        if warning:
+            click.echo(f"pse: warning: {warning}", err=True)
+        return settings
 
     def progress(self, message: str) -> None:
         """A progress line on stderr, unless ``-q`` was given."""
@@ -81,87 +91,6 @@ def _keep(ctx: click.Context, param: click.Parameter, value: int) -> int:
     sign = 1 if param.name == "verbose" else -1
     ctx.meta["pse.verbosity"] = int(ctx.meta.get("pse.verbosity", 0)) + sign * value
     return value
-
-
-def write_output(text: str, output_file: Path | None, *, inputs: Sequence[Path] = ()) -> None:
-    """Write a report to stdout or to ``-o FILE``, never over something the user had.
-
-    ``inputs`` are the files and folders the command read: ``-o`` may not name one of them,
-    nor an existing source, doc or config file inside one of the folders.
-    """
-    if output_file is None:
-        sys.stdout.write(text)
-        if text and not text.endswith("\n"):
-            sys.stdout.write("\n")
-        sys.stdout.flush()
-        return
-    check_output_file(output_file, inputs=inputs)
-    try:
-        _replace_file(output_file, text if text.endswith("\n") else text + "\n")
-    except OSError as exc:
-        raise CliError(f"cannot write {str(output_file)!r}: {exc.strerror}") from exc
-
-
-def _replace_file(path: Path, text: str) -> None:
-    """Write ``text`` to a new file and rename it to ``path``: never into the old file.
-
-    A file written in place is also every other name of it: ``-o`` given as a hard link
-    to one of the inputs would overwrite that input. A rename replaces the name only.
-    """
-    import tempfile
-
-    target = path.resolve()  # through a symbolic link, as writing to it would go
-    folder = target.parent
-    folder.mkdir(parents=True, exist_ok=True)
-    try:
-        mode = target.stat().st_mode & 0o777
-    except OSError:
-        umask = os.umask(0)
-        os.umask(umask)
-        mode = 0o666 & ~umask
-    handle, temp = tempfile.mkstemp(dir=folder, prefix=f".{target.name}.", suffix=".tmp")
-    try:
-        with os.fdopen(handle, "w", encoding="utf-8") as out:
-            out.write(text)
-        os.chmod(temp, mode)
-        os.replace(temp, target)
-    except BaseException:
-        Path(temp).unlink(missing_ok=True)
-        raise
-
-
-def _same_file(path: Path, other: Path) -> bool:
-    """True when both name one file (a hard link to an input is that input)."""
-    try:
-        return path.is_file() and other.is_file() and os.path.samefile(path, other)
-    except OSError:
-        return False
-
-
-# what a report may replace inside a folder the command read: earlier reports, not the tree
-_REPORT_LANGUAGES = frozenset({"", "json", "html", "text"})
-
-
-def check_output_file(output_file: Path | None, *, inputs: Sequence[Path] = ()) -> None:
-    """Refuse ``-o`` over an input, a folder, or a source file of an input folder.
-
-    Commands call it before their work too, so a bad ``-o`` costs no indexing or model time.
-    """
-    if output_file is None:
-        return
-    target = output_file.resolve()
-    for source in inputs:
-        if target == source.resolve() or _same_file(target, source):
-            raise CliError(f"refusing to write the report over the input {str(source)!r}; "
-                           "choose another -o file")
-    if target.is_dir():
-        raise CliError(f"-o {str(output_file)!r} is a folder; give a file name")
-    if not target.is_file() or detect_language(target.name) in _REPORT_LANGUAGES:
-        return
-    for source in inputs:
-        if source.is_dir() and source.resolve() in target.parents:
-            raise CliError(f"refusing to write the report over the source file "
-                           f"{str(output_file)!r} of {str(source)!r}; choose another -o file")
 
 
 def read_text_file(path: Path, *, what: str) -> str:

@@ -8,14 +8,18 @@ from pathlib import Path
 import click
 
 from pse.cli.common import EXIT_OK, CliError, get_context
-from pse.config import FIELDS, Field
+from pse.config import FIELDS, Field, Narrow
 from pse.tools.isolation import describe_mode, isolation_mode
 from pse.tools.settings import ToolSettings
 
 
 @click.group("config")
 def command() -> None:
-    """Inspect settings (CLI flag > env PSE_* > .env > pyproject [tool.pse] > default)."""
+    """Inspect settings (CLI flag > env PSE_* > .env > user config > pyproject > default).
+
+    A repository's own pyproject.toml / .env counts as yours only with --trust-project
+    (run from inside it); otherwise it may only narrow what pse does (docs/security.md).
+    """
 
 
 @command.command("show")
@@ -42,6 +46,12 @@ def show(ctx: click.Context, as_json: bool, target: Path | None) -> int:
         return EXIT_OK
     if settings.pyproject:
         click.echo(f"# config file: {settings.pyproject}")
+    if settings.ignored:
+        click.echo(f"# ignored from the repository's config {settings.repository}: "
+                   f"{', '.join(settings.ignored)}")
+    if settings.clamped:
+        click.echo(f"# clamped to the default (repository's config): "
+                   f"{', '.join(settings.clamped)}")
     isolation = isolation_mode(ToolSettings.from_values(settings.values).isolation)
     click.echo(f"# agent tool isolation: {describe_mode(isolation)}")
     width = max(len(k) for k in rows)
@@ -64,16 +74,22 @@ def reference() -> int:
 
 def render_reference(fields: tuple[Field, ...]) -> str:
     """The settings reference: TOML key, type, default, environment names and help."""
-    rows = ["| `[tool.pse]` key | type | default | environment | meaning |",
-            "|---|---|---|---|---|"]
+    rows = ["| `[tool.pse]` key | type | default | environment | an input repository | "
+            "meaning |", "|---|---|---|---|---|---|"]
     for spec in sorted(fields, key=lambda f: f.key):
         toml_key = spec.key.replace("_", "-")
         default = "(secret)" if spec.secret else json.dumps(spec.default)
         meaning = spec.help + (f" One of: {', '.join(spec.choices)}." if spec.choices else "")
         envs = ", ".join(f"`{name}`" for name in spec.env_names)
         rows.append(f"| `{toml_key}` | {spec.kind} | `{default}` | {envs} | "
-                    f"{_cell(meaning)} |")
+                    f"{_REPOSITORY[spec.repo]} | {_cell(meaning)} |")
     return "\n".join(rows)
+
+
+_REPOSITORY: dict[Narrow, str] = {
+    "user": "ignored", "any": "may set", "lower": "may lower", "subset": "may drop items",
+    "only-true": "may turn on", "only-false": "may turn off"}
+"""What the ``[tool.pse]`` of a repository pse reads may do with a key (docs/security.md)."""
 
 
 def _cell(text: str) -> str:

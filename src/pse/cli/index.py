@@ -10,11 +10,10 @@ import click
 from pse.cli.common import (
     EXIT_OK,
     OUTPUT_OPTION,
-    check_output_file,
     get_context,
     verbosity_options,
-    write_output,
 )
+from pse.cli.output import check_output_file, write_output
 from pse.cli.sources import open_index
 from pse.index.facts import collect_facts
 

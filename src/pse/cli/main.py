@@ -64,18 +64,22 @@ class LazyGroup(click.Group):
 @click.option("--config", "config_file", type=click.Path(dir_okay=False, path_type=Path),
               default=None, help="TOML file to read [tool.pse] settings from "
               "(default: the nearest pyproject.toml with a [tool.pse] table).")
+@click.option("--trust-project", is_flag=True, help="The project in the working folder is "
+              "yours: its pyproject.toml [tool.pse] and .env may set backends, keys, URLs "
+              "and caches (also PSE_TRUST_PROJECT=1). Without it a repository's own config "
+              "may only narrow what pse does.")
 @click.option("-q", "--quiet", count=True, help="Less output on stderr.")
 @click.option("-v", "--verbose", count=True, help="More output on stderr.")
 @click.option("--debug", is_flag=True, help="Show full tracebacks (also PSE_RAISE_ERRORS=1).")
 @click.pass_context
-def cli(ctx: click.Context, config_file: Path | None, quiet: int, verbose: int,
-        debug: bool) -> None:  # noqa: ARG001 - --debug is read by main() before parsing
+def cli(ctx: click.Context, config_file: Path | None, trust_project: bool, quiet: int,
+        verbose: int, debug: bool) -> None:  # noqa: ARG001 - --debug is read by main() before parsing
     """pse: write about real sources, and prove nothing was invented.
 
     \b
     Check the code references in your docs (no LLM needed):
       pse verify docs/ --source .
-      pse verify README.md --source . --format sarif -o pse.sarif
+      pse verify README.md --source . --format sarif -o reports/pse.sarif
     Look at what pse knows about a repository:
       pse index . --facts
     Tailor a resume to a job (every fact checked against the CV):
@@ -84,7 +88,7 @@ def cli(ctx: click.Context, config_file: Path | None, quiet: int, verbose: int,
     if config_file is not None and not config_file.is_file():
         raise CliError(f"--config {str(config_file)!r} does not exist")
     ctx.obj = CliContext(config_file=config_file, verbosity=verbose - quiet,
-                         environ=dict(os.environ))
+                         environ=dict(os.environ), trust_project=trust_project)
 
 
 def error_line(exc: click.ClickException) -> str:

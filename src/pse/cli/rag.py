@@ -15,11 +15,10 @@ from pse.cli.common import (
     CliContext,
     CliError,
     ProgressBar,
-    check_output_file,
     get_context,
     verbosity_options,
-    write_output,
 )
+from pse.cli.output import check_output_file, write_output
 from pse.cli.sources import open_index
 from pse.config import Settings, cache_dir
 from pse.rag.context import focused_query
@@ -131,7 +130,7 @@ def query_command(ctx: click.Context, source: Path, question: str, top_k: int | 
     Exit codes: 0 answered (also when nothing matches), 2 bad input or settings.
     Examples:
       pse rag query . "where are retries scheduled?"
-      pse rag query . "config loading" -k 3 --json -o hits.json
+      pse rag query . "config loading" -k 3 --json -o reports/hits.json
     """
     if not question.strip():
         raise CliError("the question is empty; ask something, e.g. \"where is X handled?\"")

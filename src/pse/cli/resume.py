@@ -14,6 +14,7 @@ from pse.cli.common import (
     get_context,
     verbosity_options,
 )
+from pse.cli.output import prepare_out_folder
 from pse.cli.runs import make_deps, new_run_id, print_review_reason, print_summary
 from pse.config import Settings
 from pse.errors import PseError
@@ -93,6 +94,7 @@ def command(ctx: click.Context, cvs: tuple[Path, ...], jd: Path | None, recommen
     task.inputs(state)  # read every input now: a bad file is an error before any model call
     task.banned(lang)
     announce(context, task, state, deps)
+    out_dir = prepare_out_folder(out_dir, inputs=[*cvs, *(p for p in (jd, notes) if p)])
     run_dir = out_dir / run_id
     try:
         final = run_pipeline(state, task, deps, run_dir=run_dir)

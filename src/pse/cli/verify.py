@@ -16,13 +16,12 @@ from pse.cli.common import (
     OUTPUT_OPTION,
     CliContext,
     CliError,
-    check_output_file,
     check_source,
     get_context,
     read_text_file,
     verbosity_options,
-    write_output,
 )
+from pse.cli.output import check_output_file, write_output
 from pse.cli.verify_ci import (
     CiOptions,
     Finished,
@@ -100,7 +99,7 @@ def command(ctx: click.Context, paths: tuple[Path, ...], source: Path | None,
     --source, no reference in the documents).
     Examples:
       pse verify docs/ --source .
-      pse verify README.md -s . --format sarif -o pse.sarif
+      pse verify README.md -s . --format sarif -o reports/pse.sarif
       pse verify docs/ --changed --baseline .pse-baseline.json --format github
     """
     context = get_context(ctx)

@@ -14,8 +14,8 @@ from pse.cli.common import (
     CliError,
     get_context,
     read_text_file,
-    write_output,
 )
+from pse.cli.output import write_output
 from pse.report.resume import render_html, render_json, render_text
 from pse.verify.resume.api import verify_resume
 from pse.verify.resume.facts import ResumeReport

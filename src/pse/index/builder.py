@@ -30,6 +30,7 @@ from pse.index.store import (
 from pse.index.symbols import SymbolIndex
 from pse.index.treesitter import extract_tree_sitter
 from pse.index.walk import discover_files, is_binary
+from pse.index.workers import init_worker
 from pse.planted import read_planted_text
 
 ProgressCallback = Callable[[int, int], None]
@@ -192,7 +193,8 @@ def _parse_all(jobs: list[tuple[str, str, str, int]], *, on_progress: ProgressCa
         return results
     from concurrent.futures import ProcessPoolExecutor  # only cold runs of big trees pay it
 
-    with ProcessPoolExecutor(max_workers=workers, initializer=gc.disable) as pool:
+    with ProcessPoolExecutor(max_workers=workers, initializer=init_worker,
+                             initargs=(os.getpid(),)) as pool:
         chunk = max(1, min(64, total // (workers * 8)))
         for done, parsed in enumerate(pool.map(_parse_job, jobs, chunksize=chunk), 1):
             results[parsed.path] = parsed

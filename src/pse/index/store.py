@@ -11,8 +11,10 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 import sqlite3
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 from pse.errors import SourceError
@@ -62,24 +64,77 @@ def database_path(cache_dir: Path, root: Path) -> Path:
 
 
 def open_database(path: Path, *, root: Path) -> sqlite3.Connection:
-    """Open (creating or rebuilding as needed) the cache database at ``path``."""
+    """Open (creating or rebuilding as needed) the cache database at ``path``.
+
+    Any number of processes may share one cache: the database runs in WAL mode with a
+    busy timeout, and creating or rebuilding it happens under an exclusive ``flock`` on
+    ``<path>.lock``. A database of another schema is emptied in place, and an unreadable
+    one is replaced by a new file renamed over it: never unlinked while another process
+    may be creating or reading it.
+    """
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        conn = sqlite3.connect(path, timeout=30)
-        version = _schema_version(conn)
-        if version != SCHEMA_VERSION:
-            conn.close()
-            path.unlink(missing_ok=True)
-            conn = sqlite3.connect(path, timeout=30)
-        # a lost cache is rebuilt, so durability is not worth an fsync per transaction
-        conn.execute("PRAGMA synchronous = OFF")
-        conn.executescript(_SCHEMA)
-        conn.execute("INSERT OR REPLACE INTO meta VALUES ('schema', ?)", (SCHEMA_VERSION,))
-        conn.execute("INSERT OR REPLACE INTO meta VALUES ('root', ?)", (str(root.resolve()),))
-        conn.commit()
+        with _creation_lock(path):
+            conn = _connect(path)
+            if _schema_version(conn) != SCHEMA_VERSION:
+                conn = _rebuild(conn, path)
+            conn.execute("INSERT OR REPLACE INTO meta VALUES ('root', ?)",
+                         (str(root.resolve()),))
+            conn.commit()
     except (OSError, sqlite3.Error) as exc:
         raise SourceError(f"cannot open the index cache {str(path)!r}: {exc}; "
                           "run 'pse cache clear' or set PSE_CACHE_DIR") from exc
+    return conn
+
+
+@contextmanager
+def _creation_lock(path: Path) -> Iterator[None]:
+    """An exclusive inter-process lock for creating or migrating ``path``."""
+    import fcntl  # POSIX; pse runs on Linux and macOS
+
+    fd = os.open(f"{path}.lock", os.O_RDWR | os.O_CREAT | os.O_NOFOLLOW, 0o644)
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX)
+        yield
+    finally:
+        os.close(fd)  # closing releases the lock
+
+
+def _connect(path: Path) -> sqlite3.Connection:
+    conn = sqlite3.connect(path, timeout=60)
+    # readers never block the writer and the other way round; a waiting writer retries
+    conn.execute("PRAGMA busy_timeout = 60000")
+    try:
+        conn.execute("PRAGMA journal_mode = WAL")
+    except sqlite3.DatabaseError:
+        pass  # not a database: the schema check fails next, and the file is replaced
+    # a lost cache is rebuilt, so durability is not worth an fsync per transaction
+    conn.execute("PRAGMA synchronous = OFF")
+    return conn
+
+
+def _rebuild(conn: sqlite3.Connection, path: Path) -> sqlite3.Connection:
+    """The database at ``path`` with the current, empty schema (called under the lock)."""
+    try:
+        tables = [row[0] for row in conn.execute(
+            "SELECT name FROM sqlite_master WHERE type = 'table' "
+            "AND name NOT LIKE 'sqlite_%'")]
+        for table in tables:
+            conn.execute(f'DROP TABLE "{table}"')
+        conn.executescript(_SCHEMA)
+    except sqlite3.DatabaseError:  # not a database at all: a new file takes its name
+        conn.close()
+        fresh = path.with_name(f".{path.name}.{os.getpid()}.new")
+        fresh.unlink(missing_ok=True)
+        new = sqlite3.connect(fresh)
+        new.executescript(_SCHEMA)
+        new.close()
+        for suffix in ("-wal", "-shm"):
+            Path(f"{path}{suffix}").unlink(missing_ok=True)
+        os.replace(fresh, path)
+        conn = _connect(path)
+    conn.execute("INSERT OR REPLACE INTO meta VALUES ('schema', ?)", (SCHEMA_VERSION,))
+    conn.commit()
     return conn
 
 

@@ -112,4 +112,5 @@ def project_config_keys(sources: Mapping[str, str], *, config_file: Path | None,
         return frozenset()
     inside = Path(os.path.realpath(config_file)).is_relative_to(os.path.realpath(project))
     return frozenset(key for key, source in sources.items()
-                     if inside and source == "pyproject" and key.startswith("tools."))
+                     if inside and source in ("pyproject", "repository")
+                     and key.startswith("tools."))

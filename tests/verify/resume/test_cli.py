@@ -99,7 +99,9 @@ def test_cli_needs_a_source(capsys: pytest.CaptureFixture[str]) -> None:
     assert code == 2 and "--source" in err
 
 
-def test_cli_reads_policy_from_pyproject_and_flags(capsys: pytest.CaptureFixture[str]) -> None:
+def test_cli_reads_policy_from_pyproject_and_flags(capsys: pytest.CaptureFixture[str],
+                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("PSE_TRUST_PROJECT", "1")  # the user's own folder: resume.* is theirs
     Path("pyproject.toml").write_text('[tool.pse.resume]\njd-skill-policy = "allow"\n',
                                       encoding="utf-8")
     _, doc = _json("en_resume_bad.md", capsys)
