@@ -65,6 +65,7 @@ def reference() -> int:
     """Print every setting as a Markdown table (docs/configuration.md embeds it).
 
     \b
+    Exit codes: 0 printed, 2 bad usage.
     Example:
       pse config reference > settings.md
     """

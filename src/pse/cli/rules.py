@@ -20,6 +20,7 @@ def command(as_json: bool) -> int:
     a cut-off end) is never deleted, only fixed or reported.
 
     \b
+    Exit codes: 0 listed, 2 bad usage.
     Examples:
       pse rules
       pse rules --json

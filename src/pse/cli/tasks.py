@@ -31,6 +31,7 @@ def tasks_command(as_json: bool) -> int:
     """List the tasks `pse run` can start: built-in ones and installed plug-ins.
 
     \b
+    Exit codes: 0 listed, 2 bad usage.
     Examples:
       pse tasks
       pse tasks --json
