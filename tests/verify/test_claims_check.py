@@ -194,11 +194,10 @@ def test_claims_about_code_outside_the_tree_are_ignored(resolver: Resolver) -> N
 def test_claims_carry_name_message_evidence_and_correction(resolver: Resolver) -> None:
     [claim] = _claims(resolver, "- `shop.Cart` is a subclass of `OutOfStock`.\n")
     assert claim.ref.name == "subclass(shop.core.Cart, shop.errors.OutOfStock)"
-    assert claim.ref.text == "- `shop.Cart` is a subclass of `OutOfStock`."
+    assert claim.ref.text == "`shop.Cart` is a subclass of `OutOfStock`."
     assert claim.result.message == "`Cart`'s bases are `Base`"
     assert claim.result.evidence == (("shop/core.py", 13),)
-    assert claim.result.suggestion == "- `shop.Cart` is a subclass of `Base`."
-
+    assert claim.result.suggestion == "`shop.Cart` is a subclass of `Base`."
 
 @pytest.mark.parametrize("text, suggestion", [
     ("`Cart` is defined in `shop/util.py`.", "`Cart` is defined in `shop/core.py`."),

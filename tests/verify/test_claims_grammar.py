@@ -173,7 +173,7 @@ def test_grammar_reads_one_claim_per_clause_and_the_sentence_as_written() -> Non
     text = "- As the code shows, `Cart` inherits from `Base`; `fetch()` is a coroutine.\n"
     found = [c for s in sentences(text, rst=False) for c in read_claims(s)]
     assert [(c.relation, c.line, c.sentence) for c in found] == [
-        ("subclass", 1, "- As the code shows, `Cart` inherits from `Base`;"),
+        ("subclass", 1, "As the code shows, `Cart` inherits from `Base`;"),
         ("kind", 1, "`fetch()` is a coroutine.")]
 
 
@@ -283,7 +283,7 @@ def test_grammar_reads_membership_of_an_mro_as_inheritance() -> None:
 
 
 def test_grammar_reads_nested_list_items_but_not_indented_code() -> None:
-    text = "- Classes:\n    - `Cart` extends `Base`.\n\n    `Cart` extends `Item`.\n"
+    text = "- Classes:\n    - `Cart` extends `Base`.\n\nText.\n\n    `Cart` extends `Item`.\n"
     assert _read(text) == [("subclass", "Cart", "Base", False)]
 
 
@@ -385,3 +385,20 @@ def test_grammar_reads_each_subject_of_coordinations_appositions_and_relatives(
 def test_grammar_reads_a_kind_placed_in_a_module(
         text: str, expected: tuple[str, str, str, bool]) -> None:
     assert _read(text) == [expected]
+
+
+def test_grammar_reads_past_a_tilde_underline_in_rst() -> None:
+    for underline in ("~~~", "^^^"):
+        text = f"Guide\n=====\n\nSub\n{underline}\n\n``PoolManager`` subclasses ``ConnectionPool``.\n"
+        assert _read(text, rst=True) == [("subclass", "PoolManager", "ConnectionPool", False)]
+
+
+def test_grammar_lends_a_label_naming_code_to_a_subjectless_sentence() -> None:
+    assert _read("- **`shop.Cart`**: Inherits from `Base`.\n") == [
+        ("subclass", "shop.Cart", "Base", False)]
+    assert _read("- `checkout()`: raises `EmptyCart`.\n") == [
+        ("raises", "checkout", "EmptyCart", False)]
+    # a label that names no code, or a remainder that has its own subject, lends nothing
+    assert _read("- **Environment Variables**: Inherits from `Base`.\n") == []
+    assert _read("- **Cart**: The `Item` class inherits from `Base`.\n") == [
+        ("subclass", "Item", "Base", False)]

@@ -15,7 +15,7 @@ from __future__ import annotations
 from pse.text.markdown import parse_markdown
 from pse.text.model import Block, BlockKind, Document
 from pse.text.rst import parse_rst
-from pse.text.sentences import SENTENCE_END, sentence_bounds, sentences
+from pse.text.sentences import CLAUSE_END, SENTENCE_END, sentence_bounds, sentences
 from pse.text.spans import CodeSpan, code_spans
 
 
@@ -24,5 +24,5 @@ def parse(text: str, *, rst: bool = False) -> Document:
     return parse_rst(text) if rst else parse_markdown(text)
 
 
-__all__ = ["SENTENCE_END", "Block", "BlockKind", "CodeSpan", "Document", "code_spans", "parse",
+__all__ = ["CLAUSE_END", "SENTENCE_END", "Block", "BlockKind", "CodeSpan", "Document", "code_spans", "parse",
            "parse_markdown", "parse_rst", "sentence_bounds", "sentences"]

@@ -14,7 +14,7 @@ from bisect import bisect_right
 from pse.text.spans import code_spans
 
 SENTENCE_END = re.compile(r"[.!?](?=\s|$)|[。！？]")
-_CLAUSE_END = re.compile(r"[.!?](?=\s|$)|[;:。！？；：]")
+CLAUSE_END = re.compile(r"[.!?](?=\s|$)|[;:。！？；：]")
 
 
 def sentence_bounds(text: str, *, clauses: bool = False) -> list[tuple[int, int]]:
@@ -23,7 +23,7 @@ def sentence_bounds(text: str, *, clauses: bool = False) -> list[tuple[int, int]
     starts = [a for a, _ in inside]
     bounds: list[tuple[int, int]] = []
     start = 0
-    for match in (_CLAUSE_END if clauses else SENTENCE_END).finditer(text):
+    for match in (CLAUSE_END if clauses else SENTENCE_END).finditer(text):
         if _covered(inside, starts, match.start()):
             continue
         bounds.append((start, match.end()))

@@ -128,3 +128,12 @@ ZH_DIGITS = {"零": 0, "一": 1, "二": 2, "两": 2, "三": 3, "四": 4, "五": 
 CONDITIONS_EN = r"(?:if|when|whenever|unless|whether|in case|suppose|assuming)"
 """Words that open a condition: what follows them is not stated ("once" too at a clause's
 start, where it cannot be the adverb)."""
+
+
+LABEL_KINDS = (r"(?:class|classes|module|package|function|method|enum|type|type alias|alias"
+               r"|exception|decorator|property|attribute|object|类|模块|函数|方法|枚举|属性)")
+"""Kind words a bold label may end with ("**Console Class**:" names ``Console``)."""
+NOT_A_VERB = (r"(?:the|a|an|this|that|these|those|it|its|they|their|there|here|for|in|on|at"
+              r"|when|if|to|see|note|you|we|i|with|by|from|as|and|or|but|of|each|all|every"
+              r"|some|any|no|not|one|two|both|such|example|e\.g|i\.e|default|defaults)")
+"""Words that open a subject-less remainder without being its verb."""

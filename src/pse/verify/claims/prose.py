@@ -12,20 +12,12 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
+from pse.text import CLAUSE_END, CodeSpan, Document, code_spans, parse, sentence_bounds
+from pse.verify.claims import lexicon as L  # noqa: N812 - the grammar's short name
 from pse.verify.claims.lexicon import ADVERBS, ADVERBS_ZH, CONDITIONS_EN
 from pse.verify.markdown import ignored_line_numbers
 
-# only a whole backtick run opens a span (CommonMark; a line of backticks stays linear)
-_SPAN = re.compile(
-    r"(?:\{(?P<myst>[\w:.-]+)\}|:(?P<role>[\w:.-]+):)?(?<!`)(`+)(?P<code>[^`]+?)\3(?!`)")
-_TEXT_ROLES = frozenset({"doc", "ref", "term", "numref", "download", "abbr", "guilabel",
-                         "menuselection", "pep", "rfc", "issue", "pr", "user"})
-"""Roles whose target is a page, label or word, not code: never a claim's argument."""
 _RST_MARKER = re.compile(r"\.\.\s+pse:\s*(ignore(?:-start|-end|-file)?)\b")
-_FENCE = re.compile(r"^\s*(```|~~~)")
-_SKIPPED = re.compile(r"^\s*(?:#|\||<|\.\. |[=\-~^\"'`#*+]{3,}\s*$|:[\w-]+:(?:\s|$))")
-_LIST_ITEM = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s")
-_SENTENCE_END = re.compile(r"[.!?](?=\s|$)|[;:。！？；：]")
 _CLAUSE_END = re.compile(r"[,，、]")
 _CJK = "\u3000-\u303f\u4e00-\u9fff\uff00-\uffef"
 _ADVERBS = re.compile(rf"(?<![\w-]){ADVERBS}(?![\w-]) ?")
@@ -49,42 +41,83 @@ class Sentence:
     """The whole sentence normalised (for qualifiers such as "besides ``self``")."""
 
 
-def sentences(text: str, *, rst: bool) -> Iterator[Sentence]:
+def sentences(text: str, *, rst: bool, document: Document | None = None
+              ) -> Iterator[Sentence]:
     """Every prose sentence holding at least two code spans or one span and a number.
 
-    A sentence is read on its line; one that a hard-wrapped paragraph began on the line
-    before keeps that line's open condition ("For example, if variable" / "``f`` of type
-    ``Foo`` has a method ``bar``, ...": the line alone would state it).
+    Prose lines come from the document model (``document``, else ``text`` parsed), so
+    code blocks, tables, headings and directives never reach the grammar. A sentence is
+    read on its line; one that a hard-wrapped paragraph began on the line before keeps that
+    line's open condition ("For example, if variable" / "``f`` of type ``Foo`` has a method
+    ``bar``, ...": the line alone would state it). A block opening with a label that names
+    code ("**`Console`**: Represents ...", "- `x`: returns ...") lends it as the subject of
+    a sentence after the label that has none.
     """
+    document = document if document is not None else parse(text, rst=rst)
+    lines = text.split("\n")
+    ignored = ignored_line_numbers(lines, marker=_RST_MARKER) if rst else \
+        ignored_line_numbers(lines)
+    if ignored is None:
+        return
+    labels = {block.line: name for _, block in document.prose()
+              if (name := label_name(block.label))}
     previous = (0, "")
     subject = ""  # the code the sentence before opened with: what its "It" refers to
-    for number, line in _prose_lines(text, rst=rst):
+    for number, line in document.prose_lines():
+        if number in ignored:
+            continue
+        if previous[0] != number - 1:
+            subject = ""  # a new paragraph: "It" no longer refers back
         wrapped = previous[0] == number - 1 and not _ends_sentence(previous[1])
         carried = _open_condition(previous[1]) if previous[0] == number - 1 else False
         previous = (number, line)
-        if not line.strip():
-            subject = ""  # a new paragraph: "It" no longer refers back
-            continue
-        spans = [m for m in _SPAN.finditer(line) if not _is_text_role(m)]
-        for position, (start, end) in enumerate(_sentence_bounds(line, spans) or [(0, 0)]):
+        spans = [m for m in code_spans(line) if m.is_code]
+        label = labels.get(number, "")
+        for position, (start, end) in enumerate(sentence_bounds(line, clauses=True)
+                                                or [(0, 0)]):
             rest = position == 0 and wrapped  # the end of the sentence before: same subject
-            inside = [m for m in spans if start <= m.start() < end]
+            inside = [m for m in spans if start <= m.start < end]
             if not inside:
                 subject = subject if rest else ""
                 continue
+            owner = label if position == 1 and _is_label_only(line[:start], label) else ""
             sentence = _sentence(number, line[start:end], inside, offset=start,
                                  conditional=carried and position == 0,
-                                 antecedent="" if rest else subject)
+                                 antecedent="" if rest else subject, owner=owner)
             subject = subject if rest else _subject(sentence)
             yield sentence
 
 
+def label_name(label: str) -> str:
+    """The code a block's label names ("" when it names none): a code span, or a bold
+    name with an optional kind word ("Console Class" gives ``Console``; "Environment
+    Variables" gives nothing)."""
+    text = label.strip().strip("`").strip()
+    text = re.sub(rf"\s+(?:{L.LABEL_KINDS})$", "", text, flags=re.IGNORECASE).strip("` ")
+    text = re.sub(r"\(.*\)$", "", text)
+    return text if _LABEL_NAME.fullmatch(text) else ""
+
+
+_LABEL_NAME = re.compile(r"[A-Za-z_][\w]*(?:\.[A-Za-z_][\w]*)*")
+
+
+def _is_label_only(before: str, label: str) -> bool:
+    """Whether the text before a sentence is just the block's label (and its colon)."""
+    if not label:
+        return False
+    return bool(re.fullmatch(r"\s*(?:\*\*|__)?`*[^`*_]*`*(?:\*\*|__)?\s*[:：]?\s*"
+                             r"(?:\*\*|__)?\s*", before))
+
+
 def _ends_sentence(line: str) -> bool:
-    return not line.strip() or _SENTENCE_END.search(line.rstrip()[-1:]) is not None
+    return not line.strip() or CLAUSE_END.search(line.rstrip()[-1:]) is not None
 
 
 _PRONOUN = re.compile(r"^(\s*)(?:It(?= )|它(?![们的]))")
 """A sentence opening with "It" (``它``) says something of the previous one's subject."""
+_SUBJECTLESS = re.compile(rf"^\s*(?!(?:{L.NOT_A_VERB})\b)[A-Za-z]+\b|^\s*[\u4e00-\u9fff]")
+"""Text opening with a word that may be a verb (not a determiner, pronoun or preposition):
+a sentence after a label that begins so has the label as its subject."""
 _OPENING_SLOT = re.compile(r"^(?:the ?)?§(\d+)§")
 
 
@@ -99,71 +132,28 @@ _CONDITION_TAIL = re.compile(rf"(?:^|[\s(])(?:{CONDITIONS_EN})\s[^,，]*$", re.I
 
 def _open_condition(line: str) -> bool:
     """Whether ``line`` ends inside a sentence whose last clause is a condition."""
-    if not line.strip() or _SENTENCE_END.search(line.rstrip()[-1:]):
+    if not line.strip() or CLAUSE_END.search(line.rstrip()[-1:]):
         return False
-    ends = [m.end() for m in _SENTENCE_END.finditer(line)]
+    ends = [m.end() for m in CLAUSE_END.finditer(line)]
     tail = line[ends[-1]:] if ends else line
     return _CONDITION_TAIL.search(tail) is not None
 
 
-def _prose_lines(text: str, *, rst: bool) -> Iterator[tuple[int, str]]:
-    lines = text.split("\n")
-    ignored = ignored_line_numbers(lines, marker=_RST_MARKER) if rst else \
-        ignored_line_numbers(lines)
-    if ignored is None:
-        return
-    fenced = False
-    literal_indent: int | None = None
-    for number, line in enumerate(lines, start=1):
-        if _FENCE.match(line):
-            fenced = not fenced
-            continue
-        indent = len(line) - len(line.lstrip())
-        if literal_indent is not None and (not line.strip() or indent > literal_indent):
-            continue  # an rst literal block or directive body
-        literal_indent = None
-        if rst and (line.rstrip().endswith("::") or line.lstrip().startswith(".. ")):
-            literal_indent = indent
-        if fenced or number in ignored or _SKIPPED.match(line) or (
-                indent >= 4 and not rst and not _LIST_ITEM.match(line)):
-            continue  # an indented Markdown line is code unless it is a nested list item
-        yield number, line
-
-
-def _sentence_bounds(line: str, spans: list[re.Match[str]]) -> list[tuple[int, int]]:
-    inside = _code_positions(spans)
-    bounds: list[tuple[int, int]] = []
-    start = 0
-    for match in _SENTENCE_END.finditer(line):
-        if match.start() in inside:
-            continue
-        bounds.append((start, match.end()))
-        start = match.end()
-    bounds.append((start, len(line)))
-    return [(a, b) for a, b in bounds if line[a:b].strip()]
-
-
-def _is_text_role(match: re.Match[str]) -> bool:
-    role = match.group("role") or match.group("myst") or ""
-    return role.split(":")[-1] in _TEXT_ROLES
-
-
-def _code_positions(spans: list[re.Match[str]]) -> set[int]:
-    return {i for m in spans for i in range(m.start(), m.end())}
-
-
-def _sentence(number: int, raw: str, spans: list[re.Match[str]], *, offset: int,
-              conditional: bool = False, antecedent: str = "") -> Sentence:
-    codes = tuple(_target(m.group("code")) for m in spans)
+def _sentence(number: int, raw: str, spans: list[CodeSpan], *, offset: int,
+              conditional: bool = False, antecedent: str = "", owner: str = "") -> Sentence:
+    codes = tuple(m.target for m in spans)
     slotted, cursor = [], 0
     for index, match in enumerate(spans):
-        slotted.append(raw[cursor:match.start() - offset])
+        slotted.append(raw[cursor:match.start - offset])
         slotted.append(f"§{index}§")
-        cursor = match.end() - offset
+        cursor = match.end - offset
     slotted.append(raw[cursor:])
     if antecedent and _PRONOUN.match(slotted[0]):  # "It calls `b`." after "`A` ...": A
         slotted[0] = _PRONOUN.sub(rf"\g<1>§{len(codes)}§", slotted[0], count=1)
         codes = (*codes, antecedent)
+    elif owner and _SUBJECTLESS.match(slotted[0]):  # "**`A`**: Calls `b`.": A calls b
+        slotted[0] = f"§{len(codes)}§ {slotted[0].lstrip()}"
+        codes = (*codes, owner)
     joined = _DASH_RELATIVE.sub(r", \1\2, ", "".join(slotted))
     clauses = tuple(c for c in (normalise(p) for p in _CLAUSE_END.split(joined)) if c)
     if conditional and clauses:  # the condition began on the line before: say it here
@@ -244,14 +234,6 @@ def _singular(text: str) -> str:
     for pattern, replacement in _PLURALS:
         text = re.sub(pattern, replacement, text)
     return text
-
-
-def _target(code: str) -> str:
-    """What a span names: an rst role's ``title <target>`` and ``~``/``!`` marks removed."""
-    code = code.strip()
-    if code.endswith(">") and "<" in code:
-        code = code[code.rindex("<") + 1:-1]
-    return code.lstrip("~!")
 
 
 def normalise(text: str) -> str:
