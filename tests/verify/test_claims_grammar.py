@@ -401,4 +401,4 @@ def test_grammar_lends_a_label_naming_code_to_a_subjectless_sentence() -> None:
     # a label that names no code, or a remainder that has its own subject, lends nothing
     assert _read("- **Environment Variables**: Inherits from `Base`.\n") == []
     assert _read("- **Cart**: The `Item` class inherits from `Base`.\n") == [
-        ("subclass", "Item", "Base", False)]
+        ("subclass", "Item", "Base", False), ("kind", "Item", "class", False)]
