@@ -24,5 +24,6 @@ def parse(text: str, *, rst: bool = False) -> Document:
     return parse_rst(text) if rst else parse_markdown(text)
 
 
-__all__ = ["CLAUSE_END", "SENTENCE_END", "Block", "BlockKind", "CodeSpan", "Document", "code_spans", "parse",
-           "parse_markdown", "parse_rst", "sentence_bounds", "sentences"]
+__all__ = ["CLAUSE_END", "SENTENCE_END", "Block", "BlockKind", "CodeSpan", "Document",
+           "code_spans", "parse", "parse_markdown", "parse_rst", "sentence_bounds",
+           "sentences"]

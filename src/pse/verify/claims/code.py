@@ -91,6 +91,21 @@ def has_member(resolver: Resolver, subject: Symbol, member: str, *, methods: boo
     return Decision(False, message, at(subject))
 
 
+def has_item(resolver: Resolver, subject: Symbol, item: str) -> Decision:
+    """Whether ``item`` is something ``subject`` has: a parameter of a function, a member
+    or constructor parameter of a class, a member of a module (what a list item under its
+    owner describes)."""
+    if subject.kind in {"function", "method"}:
+        return has_param(resolver, subject, item.removesuffix("()"))
+    member = has_member(resolver, subject, item, methods=False)
+    if subject.kind != "class" or member.holds is not False:
+        return member
+    param = has_param(resolver, subject, item.removesuffix("()"))
+    if param.holds is False:
+        return Decision(False, f"{member.message}; {param.message}", member.evidence)
+    return param if param.holds else undecided(param.message)
+
+
 def _class_member(resolver: Resolver, cls: Symbol, name: str, *, methods: bool) -> Decision:
     found = ancestry(resolver, cls)
     own = sorted({s.name for s in resolver.index.children(cls.qualname)

@@ -46,7 +46,7 @@ def judge(claim: Claim, *, file: str, resolver: Resolver) -> tuple[Reference, Re
 
 def _object_is_span(claim: Claim) -> bool:
     return claim.relation not in {"kind", "param_count", "has_param", "has_method",
-                                  "defines_member"}
+                                  "defines_member", "has_item"}
 
 
 def _reoriented(claim: Claim, subject: Named, obj: Named | None
@@ -133,6 +133,7 @@ def _decider(relation: str, claim: Claim, resolver: Resolver, obj: Named | None)
                                                   besides_self=claim.besides_self),
         "has_method": lambda s: code.has_member(resolver, s, member, methods=True),
         "defines_member": lambda s: code.has_member(resolver, s, member, methods=False),
+        "has_item": lambda s: code.has_item(resolver, s, member),
         "calls": lambda s: code.calls(resolver, s, target),
         "raises": lambda s: code.raises(resolver, s, target),
     }

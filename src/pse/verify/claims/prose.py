@@ -15,9 +15,11 @@ from dataclasses import dataclass
 from pse.text import CLAUSE_END, CodeSpan, Document, code_spans, parse, sentence_bounds
 from pse.verify.claims import lexicon as L  # noqa: N812 - the grammar's short name
 from pse.verify.claims.lexicon import ADVERBS, ADVERBS_ZH, CONDITIONS_EN
+from pse.verify.claims.owners import label_name, owner_of
+from pse.verify.claims.words import alternation, words
 from pse.verify.markdown import ignored_line_numbers
 
-_RST_MARKER = re.compile(r"\.\.\s+pse:\s*(ignore(?:-start|-end|-file)?)\b")
+RST_MARKER = re.compile(r"\.\.\s+pse:\s*(ignore(?:-start|-end|-file)?)\b")
 _CLAUSE_END = re.compile(r"[,，、]")
 _CJK = "\u3000-\u303f\u4e00-\u9fff\uff00-\uffef"
 _ADVERBS = re.compile(rf"(?<![\w-]){ADVERBS}(?![\w-]) ?")
@@ -55,12 +57,11 @@ def sentences(text: str, *, rst: bool, document: Document | None = None
     """
     document = document if document is not None else parse(text, rst=rst)
     lines = text.split("\n")
-    ignored = ignored_line_numbers(lines, marker=_RST_MARKER) if rst else \
+    ignored = ignored_line_numbers(lines, marker=RST_MARKER) if rst else \
         ignored_line_numbers(lines)
     if ignored is None:
         return
-    labels = {block.line: name for _, block in document.prose()
-              if (name := label_name(block.label))}
+    lent = _lent_subjects(document)
     previous = (0, "")
     subject = ""  # the code the sentence before opened with: what its "It" refers to
     for number, line in document.prose_lines():
@@ -72,7 +73,7 @@ def sentences(text: str, *, rst: bool, document: Document | None = None
         carried = _open_condition(previous[1]) if previous[0] == number - 1 else False
         previous = (number, line)
         spans = [m for m in code_spans(line) if m.is_code]
-        label = labels.get(number, "")
+        label, after_label = lent.get(number, ("", False))
         for position, (start, end) in enumerate(sentence_bounds(line, clauses=True)
                                                 or [(0, 0)]):
             rest = position == 0 and wrapped  # the end of the sentence before: same subject
@@ -80,7 +81,8 @@ def sentences(text: str, *, rst: bool, document: Document | None = None
             if not inside:
                 subject = subject if rest else ""
                 continue
-            owner = label if position == 1 and _is_label_only(line[:start], label) else ""
+            owner = label if (position == 1 and after_label and _is_label_only(
+                line[:start])) or (position == 0 and not after_label and not rest) else ""
             sentence = _sentence(number, line[start:end], inside, offset=start,
                                  conditional=carried and position == 0,
                                  antecedent="" if rest else subject, owner=owner)
@@ -88,23 +90,22 @@ def sentences(text: str, *, rst: bool, document: Document | None = None
             yield sentence
 
 
-def label_name(label: str) -> str:
-    """The code a block's label names ("" when it names none): a code span, or a bold
-    name with an optional kind word ("Console Class" gives ``Console``; "Environment
-    Variables" gives nothing)."""
-    text = label.strip().strip("`").strip()
-    text = re.sub(rf"\s+(?:{L.LABEL_KINDS})$", "", text, flags=re.IGNORECASE).strip("` ")
-    text = re.sub(r"\(.*\)$", "", text)
-    return text if _LABEL_NAME.fullmatch(text) else ""
+def _lent_subjects(document: Document) -> dict[int, tuple[str, bool]]:
+    """Per first line of a block: the code its subject-less sentence is about, and whether
+    that sentence follows the block's own label (else it opens the block, an item whose
+    owner is named above it)."""
+    lent: dict[int, tuple[str, bool]] = {}
+    for index, block in document.prose():
+        name = label_name(block.label)
+        if name:
+            lent[block.line] = (name, True)
+        elif block.kind == "item" and (owner := owner_of(document, index)):
+            lent[block.line] = (owner, False)
+    return lent
 
 
-_LABEL_NAME = re.compile(r"[A-Za-z_][\w]*(?:\.[A-Za-z_][\w]*)*")
-
-
-def _is_label_only(before: str, label: str) -> bool:
+def _is_label_only(before: str) -> bool:
     """Whether the text before a sentence is just the block's label (and its colon)."""
-    if not label:
-        return False
     return bool(re.fullmatch(r"\s*(?:\*\*|__)?`*[^`*_]*`*(?:\*\*|__)?\s*[:：]?\s*"
                              r"(?:\*\*|__)?\s*", before))
 
@@ -115,9 +116,11 @@ def _ends_sentence(line: str) -> bool:
 
 _PRONOUN = re.compile(r"^(\s*)(?:It(?= )|它(?![们的]))")
 """A sentence opening with "It" (``它``) says something of the previous one's subject."""
-_SUBJECTLESS = re.compile(rf"^\s*(?!(?:{L.NOT_A_VERB})\b)[A-Za-z]+\b|^\s*[\u4e00-\u9fff]")
-"""Text opening with a word that may be a verb (not a determiner, pronoun or preposition):
-a sentence after a label that begins so has the label as its subject."""
+_SUBJECTLESS = re.compile(rf"^\s*(?!(?:{L.NOT_A_VERB})\b)[A-Za-z]+s\b"
+                          rf"|^\s*{alternation(words('lead_verbs'))}")
+"""Text opening with a verb whose subject is left out: an English word in -s that is no
+determiner or pronoun ("Provides", "Inherits"; an imperative "Call" is no claim), or a
+Chinese lead verb (包含, 返回)."""
 _OPENING_SLOT = re.compile(r"^(?:the ?)?§(\d+)§")
 
 
