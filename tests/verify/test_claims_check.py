@@ -357,3 +357,41 @@ def test_a_sentence_ending_a_wrapped_line_keeps_it_from_the_code_before(
     text = ("`EmptyCart` is raised for a cart with\nnothing in it. The shop then waits.\n"
             "It is a subclass of `OutOfStock`.\n")
     assert not any(name.startswith("subclass(") for name, _ in _said(resolver, text))
+
+
+def _verdicts(resolver: Resolver, text: str, *, rst: bool = False) -> list[tuple[int, str, str]]:
+    path = "doc.rst" if rst else "doc.md"
+    return [(c.ref.line, c.ref.name, c.result.status) for c in _claims(resolver, text, path)]
+
+
+def test_claims_structure_items_under_a_code_label_are_members(resolver: Resolver) -> None:
+    text = ("- **`Cart`**:\n  - `add`: adds an item\n  - `remove`: removes one\n"
+            "- **Notes**:\n  - `remove`: not about a class\n")
+    assert [v for v in _verdicts(resolver, text) if v[2] != "ignored"] == [
+        (2, "has_item(shop.core.Cart, add)", "verified"),
+        (3, "has_item(shop.core.Cart, remove)", "unverified")]
+
+
+def test_claims_structure_owner_from_lead_in_heading_and_section_title(
+        resolver: Resolver) -> None:
+    lead = "The `checkout` function takes:\n\n- `cart`: the cart\n- `coupon`: a code\n"
+    assert _verdicts(resolver, lead)[1:] == [
+        (3, "has_item(shop.core.checkout, cart)", "verified"),
+        (4, "has_item(shop.core.checkout, coupon)", "unverified")]
+    heading = "## `Cart`\n\n**Attributes**:\n\n- `total`: the sum\n- `weight`: grams\n"
+    assert [v[2] for v in _verdicts(resolver, heading)] == ["verified", "unverified"]
+    unrelated = "## Setup\n\nSee also:\n\n- `weight`: grams\n"
+    assert _verdicts(resolver, unrelated) == []
+
+
+def test_claims_structure_rst_description_directive_owns_its_list(resolver: Resolver) -> None:
+    text = ".. py:class:: Cart\n\n   * ``clear``: empties it\n   * ``empty``: checks\n"
+    assert [v[2] for v in _verdicts(resolver, text, rst=True)] == ["verified", "unverified"]
+
+
+def test_claims_structure_label_lends_its_name_as_subject(resolver: Resolver) -> None:
+    text = "- **shop.core**:\n  - Defines `Cart` and `Base`.\n"
+    assert (2, "location(shop.core.Cart, shop.core)", "verified") in _verdicts(resolver, text)
+    text = "- **`checkout`**: Raises `OutOfStock`.\n"
+    assert _verdicts(resolver, text) == [
+        (1, "raises(shop.core.checkout, shop.errors.OutOfStock)", "unverified")]

@@ -98,8 +98,9 @@ def has_item(resolver: Resolver, subject: Symbol, item: str) -> Decision:
     if subject.kind in {"function", "method"}:
         return has_param(resolver, subject, item.removesuffix("()"))
     member = has_member(resolver, subject, item, methods=False)
-    if subject.kind != "class" or member.holds is not False:
-        return member
+    if subject.kind != "class" or member.holds is not False or \
+            signature_of(resolver, subject) is None:
+        return member  # no constructor of its own: its parameters are its bases' members
     param = has_param(resolver, subject, item.removesuffix("()"))
     if param.holds is False:
         return Decision(False, f"{member.message}; {param.message}", member.evidence)

@@ -34,13 +34,9 @@ def label_name(label: str) -> str:
 def owner_of(document: Document, index: int) -> str:
     """The code the structure above ``index`` names as the block's owner ("" if none)."""
     for block in document.owners(index):
-        if block.kind == "row":
-            continue  # a table's header row titles columns
-        name = _names(block)
-        if name:
-            return name
-        if not _titles_members(block):
-            return ""
+        if block.kind == "row" or _titles_members(block):
+            continue  # a table's header row titles columns; "Attributes:" titles a list
+        return _names(block)  # the nearest other block names the owner, or nothing does
     return ""
 
 
