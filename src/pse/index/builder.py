@@ -32,7 +32,7 @@ from pse.index.treesitter import extract_tree_sitter
 from pse.index.walk import discover_files, is_binary
 
 ProgressCallback = Callable[[int, int], None]
-_EXTRACTOR_VERSIONS = {"python": "5", "tree-sitter": "1"}
+_EXTRACTOR_VERSIONS = {"python": "6", "tree-sitter": "1"}  # python 6: type aliases
 """Bump when an extractor's output changes, so cached files are parsed again."""
 _PARALLEL_THRESHOLD = 64
 

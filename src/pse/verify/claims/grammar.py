@@ -15,6 +15,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from pse.verify.claims import lexicon as L  # noqa: N812 - the grammar reads better short
+from pse.verify.claims.examples import example_claims
 from pse.verify.claims.model import Claim, Relation
 from pse.verify.claims.prose import Sentence
 
@@ -244,6 +245,15 @@ def read_claims(sentence: Sentence, *, indefinite: bool = False) -> Iterator[Cla
     indefinite ones too (``a `decoder` class``: in generated text, never the reader's)."""
     if sentence.text.rstrip().endswith(("?", "？")):
         return
+    said: set[tuple[str, str]] = set()
+    for claim in _clause_claims(sentence, indefinite=indefinite):
+        said.add((claim.subject, claim.obj))
+        yield claim
+    if not any(_CONDITION.match(clause) for clause in sentence.clauses):
+        yield from (c for c in example_claims(sentence) if (c.subject, c.obj) not in said)
+
+
+def _clause_claims(sentence: Sentence, *, indefinite: bool) -> Iterator[Claim]:
     for position, clause in enumerate(sentence.clauses):
         if _CONDITION.match(clause):
             continue
@@ -410,6 +420,7 @@ _KINDS = [
     (r"function|函数", "function"),
     (r"module|package|模块|包", "module"),
     (r"constant|常量", "constant"),
+    (r"alias|别名", "alias"),
     (r"class|类", "class"),
 ]
 

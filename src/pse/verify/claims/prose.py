@@ -114,8 +114,13 @@ def _ends_sentence(line: str) -> bool:
     return not line.strip() or CLAUSE_END.search(line.rstrip()[-1:]) is not None
 
 
-_PRONOUN = re.compile(r"^(\s*)(?:It(?= )|它(?![们的]))")
-"""A sentence opening with "It" (``它``) says something of the previous one's subject."""
+_ANAPHORS = alternation([w for w in words("anaphors") if w not in {"it", "它"}])
+_PRONOUN = re.compile(rf"^(\s*)(?:It(?= )|它(?![们的])|(?i:{_ANAPHORS})(?![\w]))")
+"""A sentence opening with "It", "This class", "该函数" (the lexicons' anaphors) says
+something of the previous one's subject."""
+_NOUN_SUBJECT = re.compile(rf"(?:^|(?<![a-z]))(?:the|this) ?§(\d+)§ ?{L.KIND_EN}(?![a-z])")
+"""A definite noun phrase naming code ("the `wait_for` function"): a subject an anaphor
+in the next sentence can refer to."""
 _SUBJECTLESS = re.compile(rf"^\s*(?!(?:{L.NOT_A_VERB})\b)[A-Za-z]+s\b"
                           rf"|^\s*{alternation(words('lead_verbs'))}")
 """Text opening with a verb whose subject is left out: an English word in -s that is no
@@ -125,9 +130,13 @@ _OPENING_SLOT = re.compile(r"^(?:the ?)?§(\d+)§")
 
 
 def _subject(sentence: Sentence) -> str:
-    """The code a sentence opens with as its subject ("" if it opens otherwise)."""
+    """The code a sentence opens with as its subject, else the last code its definite noun
+    phrases name ("... using the `wait_for` function."); "" if none."""
     first = _OPENING_SLOT.match(sentence.clauses[0]) if sentence.clauses else None
-    return sentence.spans[int(first[1])] if first else ""
+    if first:
+        return sentence.spans[int(first[1])]
+    phrases = _NOUN_SUBJECT.findall(sentence.normalised)
+    return sentence.spans[int(phrases[-1])] if phrases else ""
 
 
 _CONDITION_TAIL = re.compile(rf"(?:^|[\s(])(?:{CONDITIONS_EN})\s[^,，]*$", re.IGNORECASE)
@@ -151,7 +160,8 @@ def _sentence(number: int, raw: str, spans: list[CodeSpan], *, offset: int,
         slotted.append(f"§{index}§")
         cursor = match.end - offset
     slotted.append(raw[cursor:])
-    if antecedent and _PRONOUN.match(slotted[0]):  # "It calls `b`." after "`A` ...": A
+    pronoun = _PRONOUN.match(slotted[0])
+    if antecedent and pronoun and slotted[0][pronoun.end():].strip():  # "It calls `b`.": A
         slotted[0] = _PRONOUN.sub(rf"\g<1>§{len(codes)}§", slotted[0], count=1)
         codes = (*codes, antecedent)
     elif owner and _SUBJECTLESS.match(slotted[0]):  # "**`A`**: Calls `b`.": A calls b
@@ -244,6 +254,9 @@ def normalise(text: str) -> str:
     text = text.lower()
     for pattern, replacement in _CONTRACTIONS:
         text = re.sub(pattern, replacement, text)
+    # "is defined as a subclass of" states what "is a subclass of" does
+    text = re.sub(rf"\b{L.AS_VERB} as (?=(?:a|an|the) (?:direct )?{L.SUBCLASS_NOUN}\b)", "",
+                  text)
     # a gloss after Chinese ("属性（property）") says which word was meant: keep its words
     text = re.sub(r"(?<=[\u4e00-\u9fff])\s*[（(]([a-z][a-z -]*)[）)]", r"\1", text)
     text = re.sub(r"\([^()§]*\)|（[^（）§]*）", " ", text)

@@ -79,4 +79,4 @@ def _label_kind(block: Block) -> Claim | None:
     if not kind:
         return None
     return Claim("kind", subject=name, obj=kind, obj_text=hit["kind"], negated=False,
-                 line=block.line, sentence=_first_line(block), presupposed="subject")
+                 line=block.line, sentence=_first_line(block))
