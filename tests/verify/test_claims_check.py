@@ -73,6 +73,7 @@ def cached(value):
     return value
 ''',
     "shop/util.py": "def fmt(value):\n    return str(value)\n",
+    "shop/modes.py": "from typing import Literal\n\nMode = Literal['fast', 'slow']\n",
     "shop/signer.py": "def sign(data, signer=None):\n    return data\n",
 }
 
@@ -395,3 +396,30 @@ def test_claims_structure_label_lends_its_name_as_subject(resolver: Resolver) ->
     text = "- **`checkout`**: Raises `OutOfStock`.\n"
     assert _verdicts(resolver, text) == [
         (1, "raises(shop.core.checkout, shop.errors.OutOfStock)", "unverified")]
+
+
+def test_claims_example_lists_name_members(resolver: Resolver) -> None:
+    text = "`Cart` includes methods like `add`, `clear` and `checkout`.\n"
+    assert sorted(v[1:] for v in _verdicts(resolver, text)) == [
+        ("has_method(shop.core.Cart, add)", "verified"),
+        ("has_method(shop.core.Cart, checkout)", "unverified"),
+        ("has_method(shop.core.Cart, clear)", "verified")]
+    zh = "`Cart` 提供了 `add`、`remove` 等方法。\n"
+    assert [v[2] for v in _verdicts(resolver, zh)] == ["verified", "unverified"]
+    # a list that is no example of the subject's members claims nothing
+    assert _verdicts(resolver, "Call `checkout` with values like `cart` or `pay`.\n") == []
+
+
+def test_claims_anaphor_binds_the_last_named_subject(resolver: Resolver) -> None:
+    text = "Start with the `Cart` class. This class includes methods such as `remove`.\n"
+    assert (1, "has_method(shop.core.Cart, remove)", "unverified") in _verdicts(resolver, text)
+
+
+def test_claims_verb_variants_and_type_aliases(resolver: Resolver) -> None:
+    assert _verdicts(resolver, "`Cart` is defined as a subclass of `ShopError`.\n") == [
+        (1, "subclass(shop.core.Cart, shop.errors.ShopError)", "unverified")]
+    [claim] = _claims(resolver, "- **Mode Class**: how fast it runs.\n")
+    assert (claim.ref.name, claim.result.status) == ("kind(shop.modes.Mode, class)",
+                                                     "unverified")
+    assert claim.result.message == "`Mode` is a type alias"
+    assert _status(resolver, "`Mode` is a type alias.") == "verified"

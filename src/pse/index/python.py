@@ -227,9 +227,9 @@ def _add_value_fact(c: _Collector, node: ast.Assign | ast.AnnAssign | ast.AugAss
             or isinstance(node, ast.AugAssign):
         return
     value = node.value
-    form = "literal" if _is_literal(value) else "call" if isinstance(value, ast.Call) else \
-        "name" if isinstance(value, ast.Name | ast.Attribute) else \
-        "alias" if _is_type_alias(node) else "other"
+    form = "alias" if _is_type_alias(node) else "literal" if _is_literal(value) else \
+        "call" if isinstance(value, ast.Call) else \
+        "name" if isinstance(value, ast.Name | ast.Attribute) else "other"
     c.defs.append(DefFacts(f"{scope}.{targets[0].id}", node.lineno, value=form))
 
 

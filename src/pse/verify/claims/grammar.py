@@ -204,7 +204,7 @@ _CUES: dict[str, str] = {
                  r"(?:defined |declared )?(?:in|inside|within)\b|中的|里的|内的"
                  r"|定义|声明|实现|写|放|位于|来自|属于|出自|源自|所在|在"),
     "defines": r"defin|declar|contain|hold|hous|implement|version|overrid|定义|声明|实现|define",
-    "kind": (r"function|method|propert|module|package|constant|coroutine|class|exception"
+    "kind": (r"function|method|propert|module|package|constant|coroutine|class|exception|alias"
              r"|函数|方法|类|属性|模块|包|常量|协程|异常|decorat|wrapped|marked|装饰|修饰"),
     "calls": (r"call|invok|delegat|dispatch|hand|defer|goes through|relies|uses|wraps|trigger"
               r"|runs|execut|passes control|forward|wrapper|shortcut|shorthand|front|调用|调到"
