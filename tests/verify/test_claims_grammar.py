@@ -389,7 +389,8 @@ def test_grammar_reads_a_kind_placed_in_a_module(
 
 def test_grammar_reads_past_a_tilde_underline_in_rst() -> None:
     for underline in ("~~~", "^^^"):
-        text = f"Guide\n=====\n\nSub\n{underline}\n\n``PoolManager`` subclasses ``ConnectionPool``.\n"
+        text = (f"Guide\n=====\n\nSub\n{underline}\n\n"
+                "``PoolManager`` subclasses ``ConnectionPool``.\n")
         assert _read(text, rst=True) == [("subclass", "PoolManager", "ConnectionPool", False)]
 
 
