@@ -423,3 +423,10 @@ def test_claims_verb_variants_and_type_aliases(resolver: Resolver) -> None:
                                                      "unverified")
     assert claim.result.message == "`Mode` is a type alias"
     assert _status(resolver, "`Mode` is a type alias.") == "verified"
+
+
+def test_claims_qualified_subject_is_checked_for_location(resolver: Resolver) -> None:
+    text = "The `Cart` class in the `shop.util` module keeps items.\n"
+    assert (1, "location(shop.core.Cart, shop.util)", "unverified") in _verdicts(resolver, text)
+    text = "The `Cart` class in the `shop.core` module keeps items.\n"
+    assert (1, "location(shop.core.Cart, shop.core)", "verified") in _verdicts(resolver, text)

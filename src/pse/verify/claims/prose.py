@@ -191,7 +191,8 @@ _COORDINATED = re.compile(
     rf"^(?:both ?)?(?P<a>§\d+§){_KIND_WORD}? ?and ?(?P<b>§\d+§){_KIND_WORD}?e?s? ?"
     r"(?P<rest>[a-z].+)$")
 _LOCATED_SUBJECT = re.compile(
-    rf"^(?P<det>the ?)?(?P<s>§\d+§{_KIND_WORD}?) ?(?:in|from|of) (?:the ?)?§\d+§"
+    rf"^(?P<det>the ?)?(?P<s>(?P<slot>§\d+§){_KIND_WORD}?) ?(?:in|from|of) ?(?:the ?)?"
+    r"(?P<place>§\d+§)"
     r"(?:module|package|file)? ?(?P<rest>(?:is|are|was|has|does|can|will|never|also"
     r"|directly|inherits|derives|extends|subclasses|raises|calls|takes|accepts|lives"
     r"|defines)\b.*)$")
@@ -206,8 +207,8 @@ def derived(clauses: tuple[str, ...]) -> tuple[str, ...]:
     """The clauses as the grammar reads them: each says one thing of one subject.
 
     - coordinated subjects make one clause each ("`A` and `B` are subclasses of `C`");
-    - a location modifier of the subject is dropped ("the `A` class in the `m` module is
-      a subclass of `C`": the frame would otherwise take `m` as the subject);
+    - a location modifier of the subject becomes a clause of its own ("the `A` class in
+      the `m` module is a subclass of `C`": `A` is in `m`, and `A` is a subclass of `C`);
     - an apposition or a relative clause after a slot is said of that slot ("`A`, a
       subclass of `C`, ..."; "`A`, which inherits from `C`, ..."), and so is a fronted
       "as" phrase of the slot after it ("As a subclass of `C`, `A` ...").
@@ -222,6 +223,9 @@ def derived(clauses: tuple[str, ...]) -> tuple[str, ...]:
         located = _LOCATED_SUBJECT.match(clause)
         found.append(f"{located['det'] or ''}{located['s']} {located['rest']}" if located
                      else clause)
+        if located and re.search(r"module|package|file", clause[located.end("place"):]
+                                 [:10]):  # "the `A` class in the `m` module": A is in m
+            found.append(f"{located['slot']} is in {located['place']}")
         before = _ENDS_WITH_SLOT.search(clauses[number - 1]) if number else None
         if before is not None:
             apposition, relative = _APPOSITION.match(clause), _RELATIVE.match(clause)
