@@ -195,7 +195,7 @@ _LOCATED_SUBJECT = re.compile(
     r"(?P<place>§\d+§)"
     r"(?:module|package|file)? ?(?P<rest>(?:is|are|was|has|does|can|will|never|also"
     r"|directly|inherits|derives|extends|subclasses|raises|calls|takes|accepts|lives"
-    r"|defines)\b.*)$")
+    r"|defines|[a-z]+s)\b.*)$")
 _APPOSITION = re.compile(r"^(?P<not>not )?(?P<np>(?:a|an|the) .*§\d+§.*)$")
 _RELATIVE = re.compile(r"^(?:which|that) (?P<rest>.*§\d+§.*)$")
 _FRONTED = re.compile(r"^as (?P<np>(?:a|an|the) .*§\d+§.*)$|^作为(?P<zh>.*§\d+§.*)$")
