@@ -73,7 +73,9 @@ def cached(value):
     return value
 ''',
     "shop/util.py": "def fmt(value):\n    return str(value)\n",
-    "shop/modes.py": "from typing import Literal\n\nMode = Literal['fast', 'slow']\n",
+    "shop/modes.py": ("import enum\nfrom typing import Literal\n\nMode = Literal['fast', 'slow']\n"
+                      "\n\nclass State(enum.Enum):\n    NEW = 1\n    PAID = 2\n    SENT = 3\n"
+                      "    LOST = 4\n"),
     "shop/signer.py": "def sign(data, signer=None):\n    return data\n",
 }
 
@@ -430,3 +432,14 @@ def test_claims_qualified_subject_is_checked_for_location(resolver: Resolver) ->
     assert (1, "location(shop.core.Cart, shop.util)", "unverified") in _verdicts(resolver, text)
     text = "The `Cart` class in the `shop.core` module keeps items.\n"
     assert (1, "location(shop.core.Cart, shop.core)", "verified") in _verdicts(resolver, text)
+
+
+def test_claims_counts_of_enumeration_members(resolver: Resolver) -> None:
+    text = "The `State` enum has three states: `NEW`, `PAID` and `SENT`.\n"
+    [claim] = [c for c in _claims(resolver, text) if c.ref.name.startswith("member_count")]
+    assert claim.result.status == "unverified"
+    assert claim.result.message == "`State` has 4 members (`NEW`, `PAID`, `SENT`, `LOST`)"
+    assert claim.result.suggestion == "The `State` enum has 4 states:"
+    assert _status(resolver, "`State` 有四个成员。") == "verified"
+    # a class that is no enumeration has no fixed set of attributes to count
+    assert _status(resolver, "`Cart` has two attributes.") == "ignored"

@@ -91,6 +91,26 @@ def has_member(resolver: Resolver, subject: Symbol, member: str, *, methods: boo
     return Decision(False, message, at(subject))
 
 
+_ENUM_BASES = frozenset({"Enum", "IntEnum", "StrEnum", "Flag", "IntFlag", "enum.Enum",
+                         "enum.IntEnum", "enum.StrEnum", "enum.Flag", "enum.IntFlag"})
+
+
+def member_count(resolver: Resolver, subject: Symbol, count: int) -> Decision:
+    """Whether the enumeration ``subject`` has ``count`` members (other classes: undecided,
+    since their attributes are not a fixed set)."""
+    if subject.kind != "class":
+        return undecided("not an enumeration")
+    found = ancestry(resolver, subject)
+    if not (_ENUM_BASES & (found.external | {b.rsplit(".", 1)[-1] for b in subject.bases})):
+        return undecided("not an enumeration")
+    members = [s.name for s in resolver.index.children(subject.qualname)
+               if s.kind in {"attribute", "constant", "variable"} and not s.name.startswith("_")]
+    message = f"{short(subject.qualname)} has {len(members)} members ({listing(members)})"
+    if count == len(members):
+        return Decision(True, message, at(subject))
+    return Decision(False, message, at(subject), correction=str(len(members)))
+
+
 def has_item(resolver: Resolver, subject: Symbol, item: str) -> Decision:
     """Whether ``item`` is something ``subject`` has: a parameter of a function, a member
     or constructor parameter of a class, a member of a module (what a list item under its

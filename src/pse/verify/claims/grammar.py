@@ -18,6 +18,7 @@ from pse.verify.claims import lexicon as L  # noqa: N812 - the grammar reads bet
 from pse.verify.claims.examples import example_claims
 from pse.verify.claims.model import Claim, Relation
 from pse.verify.claims.prose import Sentence
+from pse.verify.claims.words import alternation, words
 
 S = rf"§(?P<s>\d+)§{L.SUBJ_NOUN}"
 SZ = rf"§(?P<s>\d+)§{L.SUBJ_NOUN_ZH}"
@@ -34,6 +35,7 @@ BE_NEG = rf"{L.ADV}{L.BE} {L.NEG}{L.ADV}"
 NEG_ZH = rf"{L.ADV_ZH}{L.NEG_ZH}{L.ADV_ZH}"
 TOTAL_ZH = r"(?:一共|总共|共)?"
 GLOSS = r"(?:[a-z][a-z ]*)?"  # the English word a Chinese kind is glossed with
+COUNT_NOUN = alternation(words("count_nouns"))
 
 _FRAMES: list[tuple[Relation, str]] = [
     # ---- counts (before possession: "has 3 parameters")
@@ -46,6 +48,11 @@ _FRAMES: list[tuple[Relation, str]] = [
                     rf"{L.COUNT_PARAM}"),
     ("param_count", rf"{SZ}的(?:函数)?签名(?:里|中)?{TOTAL_ZH}(?:有|包含|包括){L.NUMBER_ZH}个"),
     ("param_count", rf"{SZ}的{L.PARAM_ZH}(?:一共|总共|共)?(?:有)?{L.NUMBER_ZH}个"),
+    # ---- counts of an enumeration's members ("has three states", "有四个成员")
+    ("member_count", rf"{S} {PRE}{L.HAVE} (?:exactly |only |just |a total of )?{L.NUMBER} "
+                     rf"(?:possible |different |distinct |named )?{COUNT_NOUN}(?![a-z])"),
+    ("member_count", rf"{SZ}{PRE_ZH}(?:有|包含|包括|定义了|拥有){TOTAL_ZH}{L.NUMBER_ZH}"
+                     rf"(?:个|种)(?:可能的|不同的)?{COUNT_NOUN}"),
     # ---- possession: parameters, methods, members (the noun decides)
     ("has_param", rf"{S} {PRE}{L.HAVE} (?P<neg2>no )?{L.DET}{L.PARAM_ADJ}(?P<n1>{L.NOUN} )?"
                   r"(?:named |called )?"
@@ -197,6 +204,8 @@ _CUES: dict[str, str] = {
                  r"|method resolution|继承|派生|扩展|子类|父类|基类|超类|祖先"
                  r"|(?:is|are) (?:not )?(?:a|an|a special) ?§"),
     "built_on": r"built|based|build|基于|建立在",
+    "member_count": rf"(?:\d|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve"
+                    rf"|[一二两三四五六七八九十]).{{0,24}}?{alternation(words('count_nouns'))}",
     "location": (r"defin|declar|implement|locat|found|written|kept|housed|placed|stored"
                  r"|contained|live|resid|sits? |come|originat|belong|find|see |source"
                  r"|definition|(?:is|are) (?:not )?(?:in|inside|within|part of) "
@@ -353,6 +362,9 @@ def _claim(found: _Match, sentence: Sentence) -> Claim | None:
     if found.relation == "kind":
         kind = canonical_kind(str(groups["k"]))
         return Claim("kind", obj=kind, obj_text=str(groups["k"]), **common) if kind else None  # type: ignore[arg-type]  # common holds Claim fields
+    if found.relation == "member_count":
+        return Claim("member_count", obj=str(_number(str(groups["num"]))),
+                     obj_text=str(groups["num"]), **common)  # type: ignore[arg-type]  # common holds Claim fields
     if found.relation == "param_count":
         count = _number(str(groups["num"]))
         return Claim("param_count", obj=str(count), obj_text=str(groups["num"]),

@@ -26,7 +26,7 @@ AUX_ZH = r"(?:会|可以|可能|能|将|会去|要|能够|可|总会)?"
 NEG_ZH = r"(?P<neg>并不会|并没有|并不|并没|并未|从不|不会|没有|并非|不|没|未)?"
 SUBJ_NOUN = (r"(?: (?:class|function|method|module|property|coroutine|helper|constructor"
              r"|decorator|exception|attribute|constant|object|type|package|classmethod"
-             r"|staticmethod|file|script))?")
+             r"|staticmethod|file|script|enum|enumeration))?")
 SUBJ_NOUN_ZH = r"(?:这个类|这个函数|这个方法|这个模块|类|函数|方法|模块|属性|异常类|异常)?"
 OBJ_NOUN = (r"(?: (?:class|base class|exception|error|module|file|method|function|library"
             r"|package|type|source file|helper))?")
