@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, lru_cache
 
 from markdown_it import MarkdownIt
 from markdown_it.token import Token
@@ -30,10 +30,17 @@ def _parser() -> MarkdownIt:
             .use(front_matter_plugin).use(deflist_plugin).use(admon_plugin))
 
 
+@lru_cache(maxsize=4)
+def tokens(text: str) -> tuple[Token, ...]:
+    """markdown-it-py's token stream of ``text`` (the model and the reference extractor
+    read the same parse of the same text: parse once). Readers only read the tokens."""
+    return tuple(_parser().parse(text))
+
+
 def parse_markdown(text: str) -> Document:
     """The document model of a Markdown text."""
     reader = _Reader()
-    for token in _parser().parse(text):
+    for token in tokens(text):
         reader.read(token)
     return Document(tuple(reader.blocks))
 
