@@ -138,6 +138,7 @@ class _Reader:
         info = token.info.strip()
         title = _TITLE.search(info)
         self.add("code", token, text=token.content, info=info, parent=self.container(),
+                 label=token.markup if token.type == "fence" else "",
                  title=next((g for g in title.groups() if g), "") if title else "")
 
     def row_close(self, token: Token) -> None:

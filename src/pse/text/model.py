@@ -35,7 +35,8 @@ class Block:
     """Index of the nearest heading above (the section the block is in)."""
     label: str = ""
     """A leading bold or definition label ("**`Console`**: ..." -> ``\\`Console\\```), a
-    definition's term, a directive's argument."""
+    definition's term, a directive's argument, a fenced code block's fence marker
+    (````` ``` `````, ``~~~``; "" for an indented or rst literal block)."""
     info: str = ""
     """A code block's info string (language first) or a directive's name."""
     title: str = ""
