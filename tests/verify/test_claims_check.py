@@ -73,6 +73,10 @@ def cached(value):
     return value
 ''',
     "shop/util.py": "def fmt(value):\n    return str(value)\n",
+    "shop/orders.py": ("from shop.core import Base, Cart\n\n\nclass Order:\n    pass\n\n\n"
+                       "def place(cart) -> 'Order':\n    return Order()\n\n\n"
+                       "def basket() -> Cart:\n    return Cart()\n\n\n"
+                       "def anything(x):\n    return x\n"),
     "shop/modes.py": ("import enum\nfrom typing import Literal\n\nMode = Literal['fast', 'slow']\n"
                       "\n\nclass State(enum.Enum):\n    NEW = 1\n    PAID = 2\n    SENT = 3\n"
                       "    LOST = 4\n"),
@@ -443,3 +447,12 @@ def test_claims_counts_of_enumeration_members(resolver: Resolver) -> None:
     assert _status(resolver, "`State` 有四个成员。") == "verified"
     # a class that is no enumeration has no fixed set of attributes to count
     assert _status(resolver, "`Cart` has two attributes.") == "ignored"
+
+
+def test_claims_return_types_are_read_from_annotations(resolver: Resolver) -> None:
+    assert _status(resolver, "`place()` returns an `Order` object.") == "verified"
+    assert _status(resolver, "`place()` takes a cart and returns a `Cart`.") == "unverified"
+    assert _status(resolver, "`place()` 返回 `Cart` 对象。") == "unverified"
+    # a base of the annotated class, or no annotation at all: not decidable
+    assert _status(resolver, "`basket()` returns a `Base`.") == "ignored"
+    assert _status(resolver, "`anything()` returns a `Cart`.") == "ignored"

@@ -362,11 +362,12 @@ def test_strict_reading_takes_indefinite_noun_phrases_too() -> None:
     ("As a subclass of `Base`, `Cart` keeps items.", [("subclass", "Cart", "Base", False)]),
     ("Pass `qty` as a keyword argument to `Cart.add()`.",
      [("has_param", "Cart.add()", "qty", False)]),
-    # no claim: an instance, a return value, an aside without a slot, a value passed
+    # a relative clause states a return type of the slot before it
+    ("Call `make`, which returns a `Cart`, first.", [("returns", "make", "Cart", False)]),
+    # no claim: an instance, an aside without a slot, a value passed
     ("Pass `cart` to `checkout()` to pay.", []),
     ("Pass `cart` as an argument to `checkout()`.", []),
     ("Use `app`, a `Shop` instance, to run it.", []),
-    ("Call `make`, which returns a `Cart`, first.", []),
     ("As a result, `Cart` keeps items.", []),
 ])
 def test_grammar_reads_each_subject_of_coordinations_appositions_and_relatives(

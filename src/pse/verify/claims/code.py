@@ -229,3 +229,44 @@ def _reachable(resolver: Resolver, body: BodyFacts) -> list[tuple[Symbol, BodyFa
                 found.append((symbol, facts))
                 queue.extend(facts.calls)
     return found
+
+
+_TYPE_WRAPPERS = frozenset({
+    "Optional", "Union", "List", "Tuple", "Dict", "Set", "FrozenSet", "Iterable", "Iterator",
+    "Sequence", "Mapping", "Generator", "AsyncIterator", "AsyncGenerator", "Awaitable",
+    "Coroutine", "Type", "Annotated", "typing", "t", "list", "tuple", "dict", "set", "type",
+    "frozenset", "collections", "abc", "te", "typing_extensions"})
+_BUILTIN_TYPES = frozenset({"None", "str", "int", "float", "bool", "bytes", "bytearray",
+                            "complex", "object"})
+
+
+def returns(resolver: Resolver, subject: Symbol, target: Named) -> Decision:
+    """Whether ``subject`` is annotated to return ``target`` (its return annotation decides;
+    a function without one, or one returning ``Any``, a type variable or a name the tree
+    does not define, is undecided)."""
+    if subject.kind not in {"function", "method"}:
+        return undecided("not a function")
+    names = resolver.index.return_names(subject)
+    if names is None:
+        return undecided(f"{short(subject.qualname)} has no return annotation")
+    shown = sorted({n.rsplit(".", 1)[-1] for n in names} - _TYPE_WRAPPERS)
+    message = f"{short(subject.qualname)} is annotated to return {listing(shown)}"
+    wanted = target.name.rsplit(".", 1)[-1]
+    if wanted in {n.rsplit(".", 1)[-1] for n in names}:
+        return Decision(True, message, at(subject))
+    classes = [s for s in target.symbols if s.kind == "class"]
+    if not classes or not shown:
+        return undecided(message)
+    for name in shown:
+        if name in _BUILTIN_TYPES:
+            continue
+        found = [s for s in resolver.index.by_name(name) if s.kind == "class"]
+        if not found or any(_related(resolver, s, classes) for s in found):
+            return undecided(message)  # unknown, or a subclass or base of the claimed type
+    return Decision(False, message, at(subject), correction=shown[0] if len(shown) == 1 else "")
+
+
+def _related(resolver: Resolver, cls: Symbol, others: list[Symbol]) -> bool:
+    mine = ancestry(resolver, cls).tree.keys()
+    return any(o.qualname in mine or cls.qualname in ancestry(resolver, o).tree.keys()
+               for o in others)

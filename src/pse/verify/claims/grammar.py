@@ -36,6 +36,7 @@ NEG_ZH = rf"{L.ADV_ZH}{L.NEG_ZH}{L.ADV_ZH}"
 TOTAL_ZH = r"(?:一共|总共|共)?"
 GLOSS = r"(?:[a-z][a-z ]*)?"  # the English word a Chinese kind is glossed with
 COUNT_NOUN = alternation(words("count_nouns"))
+RETURN_VERB = alternation(words("return_verbs"))
 
 _FRAMES: list[tuple[Relation, str]] = [
     # ---- counts (before possession: "has 3 parameters")
@@ -181,6 +182,10 @@ _FRAMES: list[tuple[Relation, str]] = [
                r"(?:抛出|引发|raise)"),
     ("raises", rf"{S2Z}{L.AUX_ZH}{L.NEG_ZH}(?:会|可能)?(?:由|被){O2Z}{L.AUX_ZH}"
                r"(?:抛出|引发|raise)"),
+    # ---- return types ("`f` takes ... and returns a `Future` object", "`f` 返回 `Response`")
+    ("returns", rf"{S} (?:[a-z][^§]{{0,60}}? and )?{PRE}{RETURN_VERB} {L.DET}(?:new |single )?"
+                rf"(?:instance of |object of type |value of type )?{L.DET}{O}"),
+    ("returns", rf"{SZ}{PRE_ZH}(?:会|将)?{RETURN_VERB}(?:一个|了)?(?:新的)?{OZ}"),
     # ---- "`A` is a `B`": is-a, read as inheritance (the checker requires two classes)
     ("subclass", rf"{S} {L.BE} {L.NEG}(?:a|an|a kind of|a type of|a sort of|a special) {O}"
                  r"(?: (?:subclass|sub-class|subtype))?$"),
@@ -204,6 +209,7 @@ _CUES: dict[str, str] = {
                  r"|method resolution|继承|派生|扩展|子类|父类|基类|超类|祖先"
                  r"|(?:is|are) (?:not )?(?:a|an|a special) ?§"),
     "built_on": r"built|based|build|基于|建立在",
+    "returns": r"return|yield|produc|gives back|evaluates to|返回",
     "member_count": rf"(?:\d|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve"
                     rf"|[一二两三四五六七八九十]).{{0,24}}?{alternation(words('count_nouns'))}",
     "location": (r"defin|declar|implement|locat|found|written|kept|housed|placed|stored"

@@ -137,6 +137,7 @@ def _decider(relation: str, claim: Claim, resolver: Resolver, obj: Named | None)
         "member_count": lambda s: code.member_count(resolver, s, int(claim.obj)),
         "calls": lambda s: code.calls(resolver, s, target),
         "raises": lambda s: code.raises(resolver, s, target),
+        "returns": lambda s: code.returns(resolver, s, target),
     }
     return table.get(relation, lambda s: undecided("no reading"))
 
