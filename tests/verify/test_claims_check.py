@@ -456,3 +456,10 @@ def test_claims_return_types_are_read_from_annotations(resolver: Resolver) -> No
     # a base of the annotated class, or no annotation at all: not decidable
     assert _status(resolver, "`basket()` returns a `Base`.") == "ignored"
     assert _status(resolver, "`anything()` returns a `Cart`.") == "ignored"
+
+
+def test_claims_plural_kind_list_checks_every_name(resolver: Resolver) -> None:
+    verdicts = _verdicts(resolver, "`Cart`, `Base` and `fetch` are classes.\n")
+    assert sorted(verdicts) == [(1, "kind(shop.core.Base, class)", "verified"),
+                                (1, "kind(shop.core.Cart, class)", "verified"),
+                                (1, "kind(shop.core.fetch, class)", "unverified")]

@@ -405,3 +405,20 @@ def test_grammar_lends_a_label_naming_code_to_a_subjectless_sentence() -> None:
     assert _read("- **Environment Variables**: Inherits from `Base`.\n") == []
     assert _read("- **Cart**: The `Item` class inherits from `Base`.\n") == [
         ("subclass", "Item", "Base", False), ("kind", "Item", "class", False)]
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("The `Cart`, `Base` and `fetch` classes hold items.",
+     {("kind", "Cart", "class", False), ("kind", "Base", "class", False),
+      ("kind", "fetch", "class", False)}),
+    ("`Cart`, `Base` and `fetch` are classes.",
+     {("kind", "Cart", "class", False), ("kind", "Base", "class", False),
+      ("kind", "fetch", "class", False)}),
+    ("`Cart` 和 `Base` 都是类。", {("kind", "Cart", "class", False),
+                               ("kind", "Base", "class", False)}),
+    ("`Cart`, `Base` are not functions.", {("kind", "Cart", "function", True),
+                                          ("kind", "Base", "function", True)}),
+])
+def test_grammar_reads_plural_kind_lists(text: str, expected: set[tuple[str, str, str, bool]]
+                                         ) -> None:
+    assert set(_read(text)) == expected

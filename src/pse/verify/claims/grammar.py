@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from pse.verify.claims import lexicon as L  # noqa: N812 - the grammar reads better short
 from pse.verify.claims.examples import example_claims
 from pse.verify.claims.model import Claim, Relation
+from pse.verify.claims.plurals import plural_kind_claims
 from pse.verify.claims.prose import Sentence
 from pse.verify.claims.words import alternation, words
 
@@ -265,7 +266,10 @@ def read_claims(sentence: Sentence, *, indefinite: bool = False) -> Iterator[Cla
         said.add((claim.subject, claim.obj))
         yield claim
     if not any(_CONDITION.match(clause) for clause in sentence.clauses):
-        yield from (c for c in example_claims(sentence) if (c.subject, c.obj) not in said)
+        for claim in (*example_claims(sentence), *plural_kind_claims(sentence)):
+            if (claim.subject, claim.obj) not in said:
+                said.add((claim.subject, claim.obj))
+                yield claim
 
 
 def _clause_claims(sentence: Sentence, *, indefinite: bool) -> Iterator[Claim]:
