@@ -463,3 +463,11 @@ def test_claims_plural_kind_list_checks_every_name(resolver: Resolver) -> None:
     assert sorted(verdicts) == [(1, "kind(shop.core.Base, class)", "verified"),
                                 (1, "kind(shop.core.Cart, class)", "verified"),
                                 (1, "kind(shop.core.fetch, class)", "unverified")]
+
+
+def test_claims_structure_table_rows_under_a_code_heading(resolver: Resolver) -> None:
+    text = ("## `Cart`\n\n| Attributes | Meaning |\n|---|---|\n| `total` | the sum |\n"
+            "| `weight` | grams |\n\n| Step | Meaning |\n|---|---|\n| `weight` | grams |\n")
+    assert [v for v in _verdicts(resolver, text) if v[1].startswith("has_item")] == [
+        (5, "has_item(shop.core.Cart, total)", "verified"),
+        (6, "has_item(shop.core.Cart, weight)", "unverified")]
