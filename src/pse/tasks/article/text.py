@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
+from functools import lru_cache
 
 from pse.text import parse_markdown
 
@@ -41,6 +42,14 @@ def prose_lines(text: str) -> Iterator[tuple[int, str]]:
     for number, line in enumerate(text.split("\n"), start=1):
         if number not in fenced:
             yield number, line
+
+
+@lru_cache(maxsize=8)
+def code_line_indices(lines: tuple[str, ...]) -> frozenset[int]:
+    """0-based indices of the lines of fenced code blocks, fence lines included (cached:
+    callers ask line by line about the same text)."""
+    return frozenset(n - 1 for block in code_blocks("\n".join(lines))
+                     for n in range(block.line, block.end + 1))
 
 
 def code_blocks(text: str) -> list[Block]:
