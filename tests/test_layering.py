@@ -131,3 +131,9 @@ def test_layering_each_framework_only_in_its_adapter() -> None:
 
 def test_layering_integrations_take_tasks_and_never_the_cli() -> None:
     assert _violations(_modules("integrations"), ("pse.cli", "pse.tasks", "click")) == []
+
+
+def test_layering_text_is_a_leaf() -> None:
+    ours = [p for p in _modules("text")]
+    assert ours
+    assert [v for v in _violations(ours, ("pse",)) if ": pse.text" not in v] == []

@@ -98,3 +98,24 @@ def test_index_answers_facts_and_caches_bodies_until_the_file_changes(tmp_path: 
     assert body is not None and body.raises == ("KeyError",)
     assert index.body_facts(index.by_qualname("pkg")[0]) is None  # a module has no body
     index.close()
+
+
+def test_assignments_of_a_subscripted_type_are_aliases() -> None:
+    source = (b"from typing import Literal, Tuple, TypeAlias\n"
+              b"Mode = Literal['a', 'b']\nKey = Tuple[int, str]\nPair: TypeAlias = 'tuple'\n"
+              b"first = items[0]\n")
+    parsed = extract_python(source, path="m.py", module="m", is_package=False)
+    values = {f.qualname: f.value for f in parsed.defs if f.value}
+    assert values == {"m.Mode": "alias", "m.Key": "alias", "m.Pair": "alias",
+                      "m.first": "other"}
+
+
+def test_return_annotations_are_read_on_demand() -> None:
+    from pse.index.returns import extract_returns
+
+    source = (b"import typing\n\n\ndef f() -> typing.Optional['Resp']:\n    pass\n\n\n"
+              b"class C:\n    async def g(self) -> None:\n        pass\n\n"
+              b"    def h(self):\n        pass\n")
+    assert extract_returns(source, module="m") == {
+        ("m.f", 4): ("typing.Optional", "Resp", "typing"), ("m.C.g", 9): ("None",)}
+    assert extract_returns(b"def broken(:\n", module="m") == {}

@@ -252,3 +252,14 @@ def test_residue_flags_a_list_of_names_paired_with_themselves() -> None:
     text = ("## Running it\n\n- `JobQueue`: `JobQueue`\n- `submit` → `submit`\n"
             "- `run_all`: runs every job.\n")
     assert [f.line for f in residue(text, path="a.md")] == [3, 4]
+
+
+def test_text_fences_come_from_the_document_model() -> None:
+    from pse.tasks.article.text import code_blocks, prose_lines
+
+    text = ("# A\n\n```python\nx = 1\n```\n\npara\n\n    ```\n    not a fence\n\n"
+            "- item\n\n  ```\n  y\n  ```\n\n```\nunclosed\n")
+    blocks = code_blocks(text)
+    assert [(b.line, b.end, b.closed, b.body) for b in blocks] == [
+        (3, 5, True, "x = 1"), (14, 16, True, "  y"), (18, 19, False, "unclosed")]
+    assert [n for n, _ in prose_lines(text)] == [1, 2, 6, 7, 8, 9, 10, 11, 12, 13, 17, 20]

@@ -73,6 +73,13 @@ def cached(value):
     return value
 ''',
     "shop/util.py": "def fmt(value):\n    return str(value)\n",
+    "shop/orders.py": ("from shop.core import Base, Cart\n\n\nclass Order:\n    pass\n\n\n"
+                       "def place(cart) -> 'Order':\n    return Order()\n\n\n"
+                       "def basket() -> Cart:\n    return Cart()\n\n\n"
+                       "def anything(x):\n    return x\n"),
+    "shop/modes.py": ("import enum\nfrom typing import Literal\n\nMode = Literal['fast', 'slow']\n"
+                      "\n\nclass State(enum.Enum):\n    NEW = 1\n    PAID = 2\n    SENT = 3\n"
+                      "    LOST = 4\n"),
     "shop/signer.py": "def sign(data, signer=None):\n    return data\n",
 }
 
@@ -194,11 +201,10 @@ def test_claims_about_code_outside_the_tree_are_ignored(resolver: Resolver) -> N
 def test_claims_carry_name_message_evidence_and_correction(resolver: Resolver) -> None:
     [claim] = _claims(resolver, "- `shop.Cart` is a subclass of `OutOfStock`.\n")
     assert claim.ref.name == "subclass(shop.core.Cart, shop.errors.OutOfStock)"
-    assert claim.ref.text == "- `shop.Cart` is a subclass of `OutOfStock`."
+    assert claim.ref.text == "`shop.Cart` is a subclass of `OutOfStock`."
     assert claim.result.message == "`Cart`'s bases are `Base`"
     assert claim.result.evidence == (("shop/core.py", 13),)
-    assert claim.result.suggestion == "- `shop.Cart` is a subclass of `Base`."
-
+    assert claim.result.suggestion == "`shop.Cart` is a subclass of `Base`."
 
 @pytest.mark.parametrize("text, suggestion", [
     ("`Cart` is defined in `shop/util.py`.", "`Cart` is defined in `shop/core.py`."),
@@ -358,3 +364,110 @@ def test_a_sentence_ending_a_wrapped_line_keeps_it_from_the_code_before(
     text = ("`EmptyCart` is raised for a cart with\nnothing in it. The shop then waits.\n"
             "It is a subclass of `OutOfStock`.\n")
     assert not any(name.startswith("subclass(") for name, _ in _said(resolver, text))
+
+
+def _verdicts(resolver: Resolver, text: str, *, rst: bool = False) -> list[tuple[int, str, str]]:
+    path = "doc.rst" if rst else "doc.md"
+    return [(c.ref.line, c.ref.name, c.result.status) for c in _claims(resolver, text, path)]
+
+
+def test_claims_structure_items_under_a_code_label_are_members(resolver: Resolver) -> None:
+    text = ("- **`Cart`**:\n  - `add`: adds an item\n  - `remove`: removes one\n"
+            "- **Notes**:\n  - `remove`: not about a class\n")
+    assert [v for v in _verdicts(resolver, text) if v[2] != "ignored"] == [
+        (2, "has_item(shop.core.Cart, add)", "verified"),
+        (3, "has_item(shop.core.Cart, remove)", "unverified")]
+
+
+def test_claims_structure_owner_from_lead_in_heading_and_section_title(
+        resolver: Resolver) -> None:
+    lead = "The `checkout` function takes:\n\n- `cart`: the cart\n- `coupon`: a code\n"
+    assert _verdicts(resolver, lead)[1:] == [
+        (3, "has_item(shop.core.checkout, cart)", "verified"),
+        (4, "has_item(shop.core.checkout, coupon)", "unverified")]
+    heading = "## `Cart`\n\n**Attributes**:\n\n- `total`: the sum\n- `weight`: grams\n"
+    assert [v[2] for v in _verdicts(resolver, heading)] == ["verified", "unverified"]
+    unrelated = "## Setup\n\nSee also:\n\n- `weight`: grams\n"
+    assert _verdicts(resolver, unrelated) == []
+
+
+def test_claims_structure_rst_description_directive_owns_its_list(resolver: Resolver) -> None:
+    text = ".. py:class:: Cart\n\n   * ``clear``: empties it\n   * ``empty``: checks\n"
+    assert [v[2] for v in _verdicts(resolver, text, rst=True)] == ["verified", "unverified"]
+
+
+def test_claims_structure_label_lends_its_name_as_subject(resolver: Resolver) -> None:
+    text = "- **shop.core**:\n  - Defines `Cart` and `Base`.\n"
+    assert (2, "location(shop.core.Cart, shop.core)", "verified") in _verdicts(resolver, text)
+    text = "- **`checkout`**: Raises `OutOfStock`.\n"
+    assert _verdicts(resolver, text) == [
+        (1, "raises(shop.core.checkout, shop.errors.OutOfStock)", "unverified")]
+
+
+def test_claims_example_lists_name_members(resolver: Resolver) -> None:
+    text = "`Cart` includes methods like `add`, `clear` and `checkout`.\n"
+    assert sorted(v[1:] for v in _verdicts(resolver, text)) == [
+        ("has_method(shop.core.Cart, add)", "verified"),
+        ("has_method(shop.core.Cart, checkout)", "unverified"),
+        ("has_method(shop.core.Cart, clear)", "verified")]
+    zh = "`Cart` 提供了 `add`、`remove` 等方法。\n"
+    assert [v[2] for v in _verdicts(resolver, zh)] == ["verified", "unverified"]
+    # a list that is no example of the subject's members claims nothing
+    assert _verdicts(resolver, "Call `checkout` with values like `cart` or `pay`.\n") == []
+
+
+def test_claims_anaphor_binds_the_last_named_subject(resolver: Resolver) -> None:
+    text = "Start with the `Cart` class. This class includes methods such as `remove`.\n"
+    assert (1, "has_method(shop.core.Cart, remove)", "unverified") in _verdicts(resolver, text)
+
+
+def test_claims_verb_variants_and_type_aliases(resolver: Resolver) -> None:
+    assert _verdicts(resolver, "`Cart` is defined as a subclass of `ShopError`.\n") == [
+        (1, "subclass(shop.core.Cart, shop.errors.ShopError)", "unverified")]
+    [claim] = _claims(resolver, "- **Mode Class**: how fast it runs.\n")
+    assert (claim.ref.name, claim.result.status) == ("kind(shop.modes.Mode, class)",
+                                                     "unverified")
+    assert claim.result.message == "`Mode` is a type alias"
+    assert _status(resolver, "`Mode` is a type alias.") == "verified"
+
+
+def test_claims_qualified_subject_is_checked_for_location(resolver: Resolver) -> None:
+    text = "The `Cart` class in the `shop.util` module keeps items.\n"
+    assert (1, "location(shop.core.Cart, shop.util)", "unverified") in _verdicts(resolver, text)
+    text = "The `Cart` class in the `shop.core` module keeps items.\n"
+    assert (1, "location(shop.core.Cart, shop.core)", "verified") in _verdicts(resolver, text)
+
+
+def test_claims_counts_of_enumeration_members(resolver: Resolver) -> None:
+    text = "The `State` enum has three states: `NEW`, `PAID` and `SENT`.\n"
+    [claim] = [c for c in _claims(resolver, text) if c.ref.name.startswith("member_count")]
+    assert claim.result.status == "unverified"
+    assert claim.result.message == "`State` has 4 members (`NEW`, `PAID`, `SENT`, `LOST`)"
+    assert claim.result.suggestion == "The `State` enum has 4 states:"
+    assert _status(resolver, "`State` 有四个成员。") == "verified"
+    # a class that is no enumeration has no fixed set of attributes to count
+    assert _status(resolver, "`Cart` has two attributes.") == "ignored"
+
+
+def test_claims_return_types_are_read_from_annotations(resolver: Resolver) -> None:
+    assert _status(resolver, "`place()` returns an `Order` object.") == "verified"
+    assert _status(resolver, "`place()` takes a cart and returns a `Cart`.") == "unverified"
+    assert _status(resolver, "`place()` 返回 `Cart` 对象。") == "unverified"
+    # a base of the annotated class, or no annotation at all: not decidable
+    assert _status(resolver, "`basket()` returns a `Base`.") == "ignored"
+    assert _status(resolver, "`anything()` returns a `Cart`.") == "ignored"
+
+
+def test_claims_plural_kind_list_checks_every_name(resolver: Resolver) -> None:
+    verdicts = _verdicts(resolver, "`Cart`, `Base` and `fetch` are classes.\n")
+    assert sorted(verdicts) == [(1, "kind(shop.core.Base, class)", "verified"),
+                                (1, "kind(shop.core.Cart, class)", "verified"),
+                                (1, "kind(shop.core.fetch, class)", "unverified")]
+
+
+def test_claims_structure_table_rows_under_a_code_heading(resolver: Resolver) -> None:
+    text = ("## `Cart`\n\n| Attributes | Meaning |\n|---|---|\n| `total` | the sum |\n"
+            "| `weight` | grams |\n\n| Step | Meaning |\n|---|---|\n| `weight` | grams |\n")
+    assert [v for v in _verdicts(resolver, text) if v[1].startswith("has_item")] == [
+        (5, "has_item(shop.core.Cart, total)", "verified"),
+        (6, "has_item(shop.core.Cart, weight)", "unverified")]

@@ -173,7 +173,7 @@ def test_grammar_reads_one_claim_per_clause_and_the_sentence_as_written() -> Non
     text = "- As the code shows, `Cart` inherits from `Base`; `fetch()` is a coroutine.\n"
     found = [c for s in sentences(text, rst=False) for c in read_claims(s)]
     assert [(c.relation, c.line, c.sentence) for c in found] == [
-        ("subclass", 1, "- As the code shows, `Cart` inherits from `Base`;"),
+        ("subclass", 1, "As the code shows, `Cart` inherits from `Base`;"),
         ("kind", 1, "`fetch()` is a coroutine.")]
 
 
@@ -283,7 +283,7 @@ def test_grammar_reads_membership_of_an_mro_as_inheritance() -> None:
 
 
 def test_grammar_reads_nested_list_items_but_not_indented_code() -> None:
-    text = "- Classes:\n    - `Cart` extends `Base`.\n\n    `Cart` extends `Item`.\n"
+    text = "- Classes:\n    - `Cart` extends `Base`.\n\nText.\n\n    `Cart` extends `Item`.\n"
     assert _read(text) == [("subclass", "Cart", "Base", False)]
 
 
@@ -352,7 +352,8 @@ def test_strict_reading_takes_indefinite_noun_phrases_too() -> None:
     ("`add` and `clear` are methods.",
      [("kind", "add", "method", False), ("kind", "clear", "method", False)]),
     ("The `Cart` class in the `shop.core` module is a subclass of `Base`.",
-     [("subclass", "Cart", "Base", False), ("kind", "Cart", "class", False)]),
+     [("subclass", "Cart", "Base", False), ("kind", "Cart", "class", False),
+      ("location", "Cart", "shop.core", False)]),
     ("`Cart`, a subclass of `Base`, keeps items.", [("subclass", "Cart", "Base", False)]),
     ("`Cart`, not a subclass of `Base`, keeps items.", [("subclass", "Cart", "Base", True)]),
     ("`Cart`, which inherits from `Base`, keeps items.", [("subclass", "Cart", "Base", False)]),
@@ -361,11 +362,12 @@ def test_strict_reading_takes_indefinite_noun_phrases_too() -> None:
     ("As a subclass of `Base`, `Cart` keeps items.", [("subclass", "Cart", "Base", False)]),
     ("Pass `qty` as a keyword argument to `Cart.add()`.",
      [("has_param", "Cart.add()", "qty", False)]),
-    # no claim: an instance, a return value, an aside without a slot, a value passed
+    # a relative clause states a return type of the slot before it
+    ("Call `make`, which returns a `Cart`, first.", [("returns", "make", "Cart", False)]),
+    # no claim: an instance, an aside without a slot, a value passed
     ("Pass `cart` to `checkout()` to pay.", []),
     ("Pass `cart` as an argument to `checkout()`.", []),
     ("Use `app`, a `Shop` instance, to run it.", []),
-    ("Call `make`, which returns a `Cart`, first.", []),
     ("As a result, `Cart` keeps items.", []),
 ])
 def test_grammar_reads_each_subject_of_coordinations_appositions_and_relatives(
@@ -385,3 +387,38 @@ def test_grammar_reads_each_subject_of_coordinations_appositions_and_relatives(
 def test_grammar_reads_a_kind_placed_in_a_module(
         text: str, expected: tuple[str, str, str, bool]) -> None:
     assert _read(text) == [expected]
+
+
+def test_grammar_reads_past_a_tilde_underline_in_rst() -> None:
+    for underline in ("~~~", "^^^"):
+        text = (f"Guide\n=====\n\nSub\n{underline}\n\n"
+                "``PoolManager`` subclasses ``ConnectionPool``.\n")
+        assert _read(text, rst=True) == [("subclass", "PoolManager", "ConnectionPool", False)]
+
+
+def test_grammar_lends_a_label_naming_code_to_a_subjectless_sentence() -> None:
+    assert _read("- **`shop.Cart`**: Inherits from `Base`.\n") == [
+        ("subclass", "shop.Cart", "Base", False)]
+    assert _read("- `checkout()`: raises `EmptyCart`.\n") == [
+        ("raises", "checkout", "EmptyCart", False)]
+    # a label that names no code, or a remainder that has its own subject, lends nothing
+    assert _read("- **Environment Variables**: Inherits from `Base`.\n") == []
+    assert _read("- **Cart**: The `Item` class inherits from `Base`.\n") == [
+        ("subclass", "Item", "Base", False), ("kind", "Item", "class", False)]
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("The `Cart`, `Base` and `fetch` classes hold items.",
+     {("kind", "Cart", "class", False), ("kind", "Base", "class", False),
+      ("kind", "fetch", "class", False)}),
+    ("`Cart`, `Base` and `fetch` are classes.",
+     {("kind", "Cart", "class", False), ("kind", "Base", "class", False),
+      ("kind", "fetch", "class", False)}),
+    ("`Cart` 和 `Base` 都是类。", {("kind", "Cart", "class", False),
+                               ("kind", "Base", "class", False)}),
+    ("`Cart`, `Base` are not functions.", {("kind", "Cart", "function", True),
+                                          ("kind", "Base", "function", True)}),
+])
+def test_grammar_reads_plural_kind_lists(text: str, expected: set[tuple[str, str, str, bool]]
+                                         ) -> None:
+    assert set(_read(text)) == expected

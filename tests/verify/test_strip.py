@@ -266,3 +266,12 @@ def test_a_near_copy_on_the_line_of_its_original_goes() -> None:
                                                    repeat=True)])
     assert text == "JSON (JavaScript Object Notation) is a subset of JavaScript.\n"
     assert removed == ["JSON is a subset of JavaScript."]
+
+
+def test_strip_spans_reads_fences_from_the_document_model() -> None:
+    # a fence inside a list item: its lines are code, removed whole, not clause by clause
+    text = "- Run it:\n\n  ```python\n  x = fake_call(1), real(2)\n  ```\n\nDone.\n"
+    stripped, removed = strip_spans(text, [Span(4, "`fake_call`")])
+    assert removed == ["x = fake_call(1), real(2)"]
+    assert "real(2)" not in stripped and "Done." in stripped
+

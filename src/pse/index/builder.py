@@ -34,7 +34,7 @@ from pse.index.workers import init_worker
 from pse.planted import read_planted_text
 
 ProgressCallback = Callable[[int, int], None]
-_EXTRACTOR_VERSIONS = {"python": "6", "tree-sitter": "2"}
+_EXTRACTOR_VERSIONS = {"python": "7", "tree-sitter": "2"}  # 7: aliases, __getattr__, slots
 """Bump when an extractor's output changes, so cached files are parsed again."""
 _PARALLEL_THRESHOLD = 64
 

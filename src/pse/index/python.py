@@ -273,9 +273,27 @@ def _add_value_fact(c: _Collector, node: ast.Assign | ast.AnnAssign | ast.AugAss
             or isinstance(node, ast.AugAssign):
         return
     value = node.value
-    form = "literal" if _is_literal(value) else "call" if isinstance(value, ast.Call) else \
+    form = "alias" if _is_type_alias(node) else "literal" if _is_literal(value) else \
+        "call" if isinstance(value, ast.Call) else \
         "name" if isinstance(value, ast.Name | ast.Attribute) else "other"
     c.defs.append(DefFacts(f"{scope}.{targets[0].id}", node.lineno, value=form))
+
+
+_TYPE_FORMS = frozenset({
+    "Literal", "Union", "Optional", "Tuple", "List", "Dict", "Set", "FrozenSet", "Type",
+    "Callable", "Iterable", "Iterator", "Sequence", "Mapping", "MutableMapping", "Annotated",
+    "Generator", "AsyncIterator", "Awaitable", "Coroutine", "tuple", "list", "dict", "set",
+    "type", "frozenset"})
+"""Subscripted names whose value is a type (``CmpKey = Tuple[int, str]``)."""
+
+
+def _is_type_alias(node: ast.Assign | ast.AnnAssign) -> bool:
+    """``X = Literal[...]`` or ``X: TypeAlias = ...``: a name for a type, not a class."""
+    if isinstance(node, ast.AnnAssign) and dotted_name(node.annotation).endswith("TypeAlias"):
+        return True
+    value = node.value
+    return isinstance(value, ast.Subscript) and \
+        dotted_name(value.value).rsplit(".", 1)[-1] in _TYPE_FORMS
 
 
 def _is_literal(node: ast.expr) -> bool:

@@ -14,6 +14,7 @@ from pathlib import Path
 
 from pse.index.bodies import extract_bodies
 from pse.index.model import BodyFacts, DefFacts, IndexWarning, Symbol
+from pse.index.returns import extract_returns
 from pse.index.store import save_bodies
 from pse.planted import MAX_COUNTED_BYTES, read_planted
 
@@ -41,6 +42,7 @@ class SymbolIndex:
         self.root = root
         self._memo: dict[tuple[str, tuple[object, ...]], list[Symbol]] = {}
         self._bodies: dict[str, list[BodyFacts]] = {}
+        self._returns: dict[str, dict[tuple[str, int], tuple[str, ...]]] = {}
 
     def close(self) -> None:
         """Close the database connection."""
@@ -272,6 +274,20 @@ class SymbolIndex:
         return [DefFacts(str(q), int(n), decorators=tuple(json.loads(str(d))),
                          is_async=bool(a), varargs=bool(v), value=str(value))
                 for q, n, d, a, v, value in rows]
+
+    def return_names(self, symbol: Symbol) -> tuple[str, ...] | None:
+        """The names in a Python function's return annotation (None: not annotated or not
+        readable). Read from the file on first use and kept for the index's life."""
+        if symbol.kind not in {"function", "method"} or not symbol.path.endswith(".py"):
+            return None
+        if symbol.path not in self._returns:
+            try:
+                source = (self.root / symbol.path).read_bytes()
+            except OSError:
+                source = b""
+            self._returns[symbol.path] = extract_returns(
+                source, module=self.module_of(symbol.path))
+        return self._returns[symbol.path].get((symbol.qualname, symbol.line))
 
     def body_facts(self, symbol: Symbol) -> BodyFacts | None:
         """Calls, raise sites and names of a Python function's body (None: not known).

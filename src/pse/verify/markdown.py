@@ -1,4 +1,4 @@
-"""Reference extraction from Markdown with a CommonMark parser (markdown-it-py).
+"""Reference extraction from Markdown, from the document model's token stream.
 
 Block tokens carry their source lines, so every reference gets its exact 1-based line:
 inline code spans (in paragraphs, headings, lists and tables, in any language of prose),
@@ -12,12 +12,11 @@ from __future__ import annotations
 import re
 from collections import deque
 from dataclasses import replace
-from functools import cache, lru_cache
 
-from markdown_it import MarkdownIt
 from markdown_it.token import Token
 
 from pse.index.languages import known_suffixes
+from pse.text.markdown import tokens
 from pse.verify.bindings import Bindings
 from pse.verify.codeblocks import FENCE_LANGUAGES, code_block_bindings, code_block_refs
 from pse.verify.pycode import example_scope, python_block_refs
@@ -41,18 +40,6 @@ _URL_SCHEME = re.compile(r"^[a-zA-Z][a-zA-Z0-9+.-]*:")
 _LINK_ANCHOR = re.compile(r"^(?P<path>[^#?]+)(?:#L(?P<a>\d+)(?:-L?(?P<b>\d+))?)?")
 
 
-@cache
-def _parser() -> MarkdownIt:
-    return MarkdownIt("commonmark").enable("table").enable("strikethrough")
-
-
-@lru_cache(maxsize=4)
-def _tokens(text: str) -> tuple[Token, ...]:
-    """The parsed document (references and bindings read the same text: parse once).
-    Readers only read the tokens."""
-    return tuple(_parser().parse(text))
-
-
 def extract_references(text: str, *, file: str) -> list[Reference]:
     """Every reference candidate in a Markdown document, in document order."""
     lines = text.splitlines()
@@ -60,8 +47,7 @@ def extract_references(text: str, *, file: str) -> list[Reference]:
     if ignored_lines is None:
         return []
     refs: list[Reference] = []
-    tokens = _tokens(text)
-    for token in tokens:
+    for token in tokens(text):
         if token.type == "inline" and token.map:
             refs.extend(_inline_refs(token, file=file, lines=lines))
         elif token.type == "fence" and token.map:
@@ -88,7 +74,7 @@ def _line_before(lines: list[str], index: int) -> str:
 def document_bindings(text: str) -> Bindings:
     """What the document's own examples bind (``class C``, ``r = ...``, imports)."""
     bindings = Bindings()
-    for token in _tokens(text):
+    for token in tokens(text):
         if token.type == "fence":
             info = token.info.strip().split()
             language = info[0].lower().strip("{}.") if info else ""

@@ -12,6 +12,8 @@ import re
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
+from pse.text import parse_markdown
+
 _SENTENCE_END = set(".!?;。！？；")
 _CLAUSE_END = set(",，、:：") | _SENTENCE_END
 _FENCE = re.compile(r"^\s*(```|~~~)")
@@ -91,16 +93,15 @@ def _block_end(lines: list[str], start: int) -> int:
 
 
 def _fence_lines(lines: list[str]) -> set[int]:
+    """0-based indices of the lines inside fenced code blocks, fences excluded (the
+    document model's fences: one inside a list item counts, an indented block is none)."""
     inside: set[int] = set()
-    opened: str | None = None
-    for index, line in enumerate(lines):
-        match = _FENCE.match(line)
-        if match and opened is None:
-            opened = match.group(1)
-        elif match and match.group(1) == opened:
-            opened = None
-        elif opened is not None:
-            inside.add(index)
+    for block in parse_markdown("\n".join(lines)).code():
+        if not block.label:
+            continue
+        closing = lines[block.end - 1].strip() if block.line < block.end <= len(lines) else ""
+        closed = closing.startswith(block.label) and not closing.lstrip("`~").strip()
+        inside.update(range(block.line, block.end - 1 if closed else block.end))
     return inside
 
 

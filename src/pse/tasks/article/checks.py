@@ -11,6 +11,7 @@ from collections.abc import Iterable
 from pathlib import Path
 
 from pse.index.facts import ProjectFacts
+from pse.tasks.article.text import prose_lines
 from pse.verify.finding import Finding
 
 _LEAK = re.compile(
@@ -76,7 +77,7 @@ def numeric_claims(text: str, facts: ProjectFacts, *, path: str,
     tinyqueue"), never "Python 3.11".
     """
     findings = []
-    for number, line in _prose_lines(text):
+    for number, line in prose_lines(text):  # numbers in code are not claims
         for sentence in _SENTENCE_SPLIT.split(line):
             findings.extend(_count_findings(sentence, facts, path=path, line=number,
                                             tolerance=tolerance))
@@ -123,18 +124,6 @@ def _version_findings(sentence: str, facts: ProjectFacts, *, path: str,
                 message=f"the project's version is {facts.version}, not {version}",
                 hint=f"use {facts.version} or delete", kind="number"))
     return findings
-
-
-def _prose_lines(text: str) -> Iterable[tuple[int, str]]:
-    """Numbered lines outside fenced code blocks (numbers in code are not claims)."""
-    fence = ""
-    for number, line in enumerate(text.split("\n"), start=1):
-        marker = line.lstrip()[:3]
-        if marker in ("```", "~~~") and (not fence or marker == fence):
-            fence = "" if fence else marker
-            continue
-        if not fence:
-            yield number, line
 
 
 def reference_set_changes(original: set[str], translated: set[str], *, path: str,

@@ -27,6 +27,7 @@ from pse.tasks.article.quality import cut_off_end, repetitions, residue
 from pse.tasks.article.text import (
     LIST_ITEM,
     code_blocks,
+    code_line_indices,
     count_words,
     prose_lines,
     sentences,
@@ -626,8 +627,8 @@ def _trim_once(text: str) -> tuple[str, str]:
 
 
 def _in_code(lines: list[str], index: int) -> bool:
-    fences = sum(1 for line in lines[:index] if line.lstrip().startswith(("```", "~~~")))
-    return fences % 2 == 1
+    """Whether 0-based line ``index`` is part of a fenced code block (fences included)."""
+    return index in code_line_indices(tuple(lines))
 
 
 def assemble(title: str, sections: Sequence[dict[str, object]]) -> str:

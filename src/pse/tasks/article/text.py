@@ -9,8 +9,10 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
+from functools import lru_cache
 
-_FENCE = re.compile(r"^\s{0,3}(```|~~~)")
+from pse.text import parse_markdown
+
 _CJK = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
 _LATIN_WORD = re.compile(r"[A-Za-z0-9_][\w'.-]*")
 _SENTENCE = re.compile(r"(?<=[.!?])\s+(?=[^a-z\s])|(?<=[。！？；])")
@@ -25,36 +27,44 @@ class Block:
     """The opening fence line as written."""
     body: str
     closed: bool
+    end: int = 0
+    """The 1-based line of the closing fence (the block's last line if unclosed)."""
 
 
 def prose_lines(text: str) -> Iterator[tuple[int, str]]:
-    """1-based numbered lines outside fenced code blocks (fence lines excluded)."""
-    fence = ""
+    """1-based numbered lines outside fenced code blocks (fence lines excluded).
+
+    Fences are the document model's (:mod:`pse.text`): a fence inside a list item counts,
+    a fence-like line inside an indented code block does not.
+    """
+    fenced = {n for block in code_blocks(text)
+              for n in range(block.line, block.end + 1)}
     for number, line in enumerate(text.split("\n"), start=1):
-        match = _FENCE.match(line)
-        if match and (not fence or match.group(1) == fence):
-            fence = "" if fence else match.group(1)
-            continue
-        if not fence:
+        if number not in fenced:
             yield number, line
 
 
+@lru_cache(maxsize=8)
+def code_line_indices(lines: tuple[str, ...]) -> frozenset[int]:
+    """0-based indices of the lines of fenced code blocks, fence lines included (cached:
+    callers ask line by line about the same text)."""
+    return frozenset(n - 1 for block in code_blocks("\n".join(lines))
+                     for n in range(block.line, block.end + 1))
+
+
 def code_blocks(text: str) -> list[Block]:
-    """Every fenced block, in order (an unclosed one runs to the end)."""
-    blocks: list[Block] = []
+    """Every fenced block, in order (an unclosed one runs to the end of its container)."""
     lines = text.split("\n")
-    start, body = -1, list[str]()
-    for number, line in enumerate(lines, start=1):
-        match = _FENCE.match(line)
-        if start < 0 and match:
-            start, body = number, []
-        elif start >= 0 and match and not line.strip()[3:].strip():
-            blocks.append(Block(start, lines[start - 1], "\n".join(body), closed=True))
-            start = -1
-        elif start >= 0:
-            body.append(line)
-    if start >= 0:
-        blocks.append(Block(start, lines[start - 1], "\n".join(body), closed=False))
+    blocks: list[Block] = []
+    for block in parse_markdown(text).code():
+        if not block.label:
+            continue  # an indented code block
+        opening = lines[block.line - 1] if block.line <= len(lines) else ""
+        closing = lines[block.end - 1].strip() if block.end > block.line else ""
+        closed = closing.startswith(block.label) and not closing.lstrip("`~").strip()
+        body = lines[block.line:block.end - 1 if closed else block.end]
+        blocks.append(Block(block.line, opening, "\n".join(body), closed=closed,
+                            end=block.end))
     return blocks
 
 

@@ -14,9 +14,12 @@ from __future__ import annotations
 import hashlib
 from dataclasses import replace
 
+from pse.text import parse
 from pse.verify.claims.grammar import read_claims
 from pse.verify.claims.judge import judge
-from pse.verify.claims.prose import Sentence, sentences
+from pse.verify.claims.prose import RST_MARKER, Sentence, sentences
+from pse.verify.claims.structure import structural_claims
+from pse.verify.markdown import ignored_line_numbers
 from pse.verify.memo import VerifyMemo
 from pse.verify.refs import Reference, Resolution
 from pse.verify.resolve import Resolver
@@ -38,8 +41,9 @@ def check_claims(text: str, *, file: str, resolver: Resolver, rst: bool = False,
         strict: read indefinite noun phrases too ("a `decoder` class"): in generated
             text they are about the project, in docs mostly about the reader's code.
     """
+    document = parse(text, rst=rst)
     found: Judged = []
-    for sentence in sentences(text, rst=rst):
+    for sentence in sentences(text, rst=rst, document=document):
         if memo is None:
             found.extend(judge(c, file=file, resolver=resolver)
                          for c in read_claims(sentence, indefinite=strict))
@@ -53,6 +57,13 @@ def check_claims(text: str, *, file: str, resolver: Resolver, rst: bool = False,
             memo.put_sentence(key, kept)
         found.extend((replace(ref, file=file, line=sentence.line + ref.line), result)
                      for ref, result in kept)
+    lines = text.split("\n")
+    ignored = ignored_line_numbers(lines, marker=RST_MARKER) if rst else \
+        ignored_line_numbers(lines)
+    if ignored is not None:
+        found.extend(judge(c, file=file, resolver=resolver)
+                     for c in structural_claims(document, ignored=ignored))
+    found.sort(key=lambda judged: judged[0].line)
     return found
 
 

@@ -91,6 +91,42 @@ def has_member(resolver: Resolver, subject: Symbol, member: str, *, methods: boo
     return Decision(False, message, at(subject))
 
 
+_ENUM_BASES = frozenset({"Enum", "IntEnum", "StrEnum", "Flag", "IntFlag", "enum.Enum",
+                         "enum.IntEnum", "enum.StrEnum", "enum.Flag", "enum.IntFlag"})
+
+
+def member_count(resolver: Resolver, subject: Symbol, count: int) -> Decision:
+    """Whether the enumeration ``subject`` has ``count`` members (other classes: undecided,
+    since their attributes are not a fixed set)."""
+    if subject.kind != "class":
+        return undecided("not an enumeration")
+    found = ancestry(resolver, subject)
+    if not (_ENUM_BASES & (found.external | {b.rsplit(".", 1)[-1] for b in subject.bases})):
+        return undecided("not an enumeration")
+    members = [s.name for s in resolver.index.children(subject.qualname)
+               if s.kind in {"attribute", "constant", "variable"} and not s.name.startswith("_")]
+    message = f"{short(subject.qualname)} has {len(members)} members ({listing(members)})"
+    if count == len(members):
+        return Decision(True, message, at(subject))
+    return Decision(False, message, at(subject), correction=str(len(members)))
+
+
+def has_item(resolver: Resolver, subject: Symbol, item: str) -> Decision:
+    """Whether ``item`` is something ``subject`` has: a parameter of a function, a member
+    or constructor parameter of a class, a member of a module (what a list item under its
+    owner describes)."""
+    if subject.kind in {"function", "method"}:
+        return has_param(resolver, subject, item.removesuffix("()"))
+    member = has_member(resolver, subject, item, methods=False)
+    if subject.kind != "class" or member.holds is not False or \
+            signature_of(resolver, subject) is None:
+        return member  # no constructor of its own: its parameters are its bases' members
+    param = has_param(resolver, subject, item.removesuffix("()"))
+    if param.holds is False:
+        return Decision(False, f"{member.message}; {param.message}", member.evidence)
+    return param if param.holds else undecided(param.message)
+
+
 def _class_member(resolver: Resolver, cls: Symbol, name: str, *, methods: bool) -> Decision:
     found = ancestry(resolver, cls)
     own = sorted({s.name for s in resolver.index.children(cls.qualname)
@@ -193,3 +229,44 @@ def _reachable(resolver: Resolver, body: BodyFacts) -> list[tuple[Symbol, BodyFa
                 found.append((symbol, facts))
                 queue.extend(facts.calls)
     return found
+
+
+_TYPE_WRAPPERS = frozenset({
+    "Optional", "Union", "List", "Tuple", "Dict", "Set", "FrozenSet", "Iterable", "Iterator",
+    "Sequence", "Mapping", "Generator", "AsyncIterator", "AsyncGenerator", "Awaitable",
+    "Coroutine", "Type", "Annotated", "typing", "t", "list", "tuple", "dict", "set", "type",
+    "frozenset", "collections", "abc", "te", "typing_extensions"})
+_BUILTIN_TYPES = frozenset({"None", "str", "int", "float", "bool", "bytes", "bytearray",
+                            "complex", "object"})
+
+
+def returns(resolver: Resolver, subject: Symbol, target: Named) -> Decision:
+    """Whether ``subject`` is annotated to return ``target`` (its return annotation decides;
+    a function without one, or one returning ``Any``, a type variable or a name the tree
+    does not define, is undecided)."""
+    if subject.kind not in {"function", "method"}:
+        return undecided("not a function")
+    names = resolver.index.return_names(subject)
+    if names is None:
+        return undecided(f"{short(subject.qualname)} has no return annotation")
+    shown = sorted({n.rsplit(".", 1)[-1] for n in names} - _TYPE_WRAPPERS)
+    message = f"{short(subject.qualname)} is annotated to return {listing(shown)}"
+    wanted = target.name.rsplit(".", 1)[-1]
+    if wanted in {n.rsplit(".", 1)[-1] for n in names}:
+        return Decision(True, message, at(subject))
+    classes = [s for s in target.symbols if s.kind == "class"]
+    if not classes or not shown:
+        return undecided(message)
+    for name in shown:
+        if name in _BUILTIN_TYPES:
+            continue
+        found = [s for s in resolver.index.by_name(name) if s.kind == "class"]
+        if not found or any(_related(resolver, s, classes) for s in found):
+            return undecided(message)  # unknown, or a subclass or base of the claimed type
+    return Decision(False, message, at(subject), correction=shown[0] if len(shown) == 1 else "")
+
+
+def _related(resolver: Resolver, cls: Symbol, others: list[Symbol]) -> bool:
+    mine = ancestry(resolver, cls).tree.keys()
+    return any(o.qualname in mine or cls.qualname in ancestry(resolver, o).tree.keys()
+               for o in others)

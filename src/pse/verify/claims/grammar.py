@@ -15,8 +15,11 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from pse.verify.claims import lexicon as L  # noqa: N812 - the grammar reads better short
+from pse.verify.claims.examples import example_claims
 from pse.verify.claims.model import Claim, Relation
+from pse.verify.claims.plurals import plural_kind_claims
 from pse.verify.claims.prose import Sentence
+from pse.verify.claims.words import alternation, words
 
 S = rf"§(?P<s>\d+)§{L.SUBJ_NOUN}"
 SZ = rf"§(?P<s>\d+)§{L.SUBJ_NOUN_ZH}"
@@ -33,6 +36,8 @@ BE_NEG = rf"{L.ADV}{L.BE} {L.NEG}{L.ADV}"
 NEG_ZH = rf"{L.ADV_ZH}{L.NEG_ZH}{L.ADV_ZH}"
 TOTAL_ZH = r"(?:一共|总共|共)?"
 GLOSS = r"(?:[a-z][a-z ]*)?"  # the English word a Chinese kind is glossed with
+COUNT_NOUN = alternation(words("count_nouns"))
+RETURN_VERB = alternation(words("return_verbs"))
 
 _FRAMES: list[tuple[Relation, str]] = [
     # ---- counts (before possession: "has 3 parameters")
@@ -45,6 +50,11 @@ _FRAMES: list[tuple[Relation, str]] = [
                     rf"{L.COUNT_PARAM}"),
     ("param_count", rf"{SZ}的(?:函数)?签名(?:里|中)?{TOTAL_ZH}(?:有|包含|包括){L.NUMBER_ZH}个"),
     ("param_count", rf"{SZ}的{L.PARAM_ZH}(?:一共|总共|共)?(?:有)?{L.NUMBER_ZH}个"),
+    # ---- counts of an enumeration's members ("has three states", "有四个成员")
+    ("member_count", rf"{S} {PRE}{L.HAVE} (?:exactly |only |just |a total of )?{L.NUMBER} "
+                     rf"(?:possible |different |distinct |named )?{COUNT_NOUN}(?![a-z])"),
+    ("member_count", rf"{SZ}{PRE_ZH}(?:有|包含|包括|定义了|拥有){TOTAL_ZH}{L.NUMBER_ZH}"
+                     rf"(?:个|种)(?:可能的|不同的)?{COUNT_NOUN}"),
     # ---- possession: parameters, methods, members (the noun decides)
     ("has_param", rf"{S} {PRE}{L.HAVE} (?P<neg2>no )?{L.DET}{L.PARAM_ADJ}(?P<n1>{L.NOUN} )?"
                   r"(?:named |called )?"
@@ -173,6 +183,10 @@ _FRAMES: list[tuple[Relation, str]] = [
                r"(?:抛出|引发|raise)"),
     ("raises", rf"{S2Z}{L.AUX_ZH}{L.NEG_ZH}(?:会|可能)?(?:由|被){O2Z}{L.AUX_ZH}"
                r"(?:抛出|引发|raise)"),
+    # ---- return types ("`f` takes ... and returns a `Future` object", "`f` 返回 `Response`")
+    ("returns", rf"{S} (?:[a-z][^§]{{0,60}}? and )?{PRE}{RETURN_VERB} {L.DET}(?:new |single )?"
+                rf"(?:instance of |object of type |value of type )?{L.DET}{O}"),
+    ("returns", rf"{SZ}{PRE_ZH}(?:会|将)?{RETURN_VERB}(?:一个|了)?(?:新的)?{OZ}"),
     # ---- "`A` is a `B`": is-a, read as inheritance (the checker requires two classes)
     ("subclass", rf"{S} {L.BE} {L.NEG}(?:a|an|a kind of|a type of|a sort of|a special) {O}"
                  r"(?: (?:subclass|sub-class|subtype))?$"),
@@ -196,6 +210,9 @@ _CUES: dict[str, str] = {
                  r"|method resolution|继承|派生|扩展|子类|父类|基类|超类|祖先"
                  r"|(?:is|are) (?:not )?(?:a|an|a special) ?§"),
     "built_on": r"built|based|build|基于|建立在",
+    "returns": r"return|yield|produc|gives back|evaluates to|返回",
+    "member_count": rf"(?:\d|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve"
+                    rf"|[一二两三四五六七八九十]).{{0,24}}?{alternation(words('count_nouns'))}",
     "location": (r"defin|declar|implement|locat|found|written|kept|housed|placed|stored"
                  r"|contained|live|resid|sits? |come|originat|belong|find|see |source"
                  r"|definition|(?:is|are) (?:not )?(?:in|inside|within|part of) "
@@ -203,7 +220,7 @@ _CUES: dict[str, str] = {
                  r"(?:defined |declared )?(?:in|inside|within)\b|中的|里的|内的"
                  r"|定义|声明|实现|写|放|位于|来自|属于|出自|源自|所在|在"),
     "defines": r"defin|declar|contain|hold|hous|implement|version|overrid|定义|声明|实现|define",
-    "kind": (r"function|method|propert|module|package|constant|coroutine|class|exception"
+    "kind": (r"function|method|propert|module|package|constant|coroutine|class|exception|alias"
              r"|函数|方法|类|属性|模块|包|常量|协程|异常|decorat|wrapped|marked|装饰|修饰"),
     "calls": (r"call|invok|delegat|dispatch|hand|defer|goes through|relies|uses|wraps|trigger"
               r"|runs|execut|passes control|forward|wrapper|shortcut|shorthand|front|调用|调到"
@@ -244,6 +261,18 @@ def read_claims(sentence: Sentence, *, indefinite: bool = False) -> Iterator[Cla
     indefinite ones too (``a `decoder` class``: in generated text, never the reader's)."""
     if sentence.text.rstrip().endswith(("?", "？")):
         return
+    said: set[tuple[str, str]] = set()
+    for claim in _clause_claims(sentence, indefinite=indefinite):
+        said.add((claim.subject, claim.obj))
+        yield claim
+    if not any(_CONDITION.match(clause) for clause in sentence.clauses):
+        for claim in (*example_claims(sentence), *plural_kind_claims(sentence)):
+            if (claim.subject, claim.obj) not in said:
+                said.add((claim.subject, claim.obj))
+                yield claim
+
+
+def _clause_claims(sentence: Sentence, *, indefinite: bool) -> Iterator[Claim]:
     for position, clause in enumerate(sentence.clauses):
         if _CONDITION.match(clause):
             continue
@@ -343,6 +372,9 @@ def _claim(found: _Match, sentence: Sentence) -> Claim | None:
     if found.relation == "kind":
         kind = canonical_kind(str(groups["k"]))
         return Claim("kind", obj=kind, obj_text=str(groups["k"]), **common) if kind else None  # type: ignore[arg-type]  # common holds Claim fields
+    if found.relation == "member_count":
+        return Claim("member_count", obj=str(_number(str(groups["num"]))),
+                     obj_text=str(groups["num"]), **common)  # type: ignore[arg-type]  # common holds Claim fields
     if found.relation == "param_count":
         count = _number(str(groups["num"]))
         return Claim("param_count", obj=str(count), obj_text=str(groups["num"]),
@@ -410,6 +442,7 @@ _KINDS = [
     (r"function|函数", "function"),
     (r"module|package|模块|包", "module"),
     (r"constant|常量", "constant"),
+    (r"alias|别名", "alias"),
     (r"class|类", "class"),
 ]
 

@@ -17,7 +17,7 @@ from pse.verify.resolve import Resolver
 _ZH_KINDS = {"class": "类", "function": "函数", "method": "方法", "property": "属性",
              "module": "模块", "constant": "常量", "coroutine function": "协程函数",
              "classmethod": "类方法", "staticmethod": "静态方法", "exception class": "异常类",
-             "attribute": "属性"}
+             "attribute": "属性", "type alias": "类型别名"}
 _CJK = re.compile(r"[\u4e00-\u9fff]")
 Decide = Callable[[Symbol], Decision]
 
@@ -46,7 +46,7 @@ def judge(claim: Claim, *, file: str, resolver: Resolver) -> tuple[Reference, Re
 
 def _object_is_span(claim: Claim) -> bool:
     return claim.relation not in {"kind", "param_count", "has_param", "has_method",
-                                  "defines_member"}
+                                  "defines_member", "has_item", "member_count"}
 
 
 def _reoriented(claim: Claim, subject: Named, obj: Named | None
@@ -133,8 +133,11 @@ def _decider(relation: str, claim: Claim, resolver: Resolver, obj: Named | None)
                                                   besides_self=claim.besides_self),
         "has_method": lambda s: code.has_member(resolver, s, member, methods=True),
         "defines_member": lambda s: code.has_member(resolver, s, member, methods=False),
+        "has_item": lambda s: code.has_item(resolver, s, member),
+        "member_count": lambda s: code.member_count(resolver, s, int(claim.obj)),
         "calls": lambda s: code.calls(resolver, s, target),
         "raises": lambda s: code.raises(resolver, s, target),
+        "returns": lambda s: code.returns(resolver, s, target),
     }
     return table.get(relation, lambda s: undecided("no reading"))
 
@@ -168,7 +171,7 @@ def _corrected(claim: Claim, correction: str, obj: Named | None) -> str:
     if obj is not None:
         return sentence.replace(f"`{obj.text}`", f"`{correction}`", 1) \
             if f"`{obj.text}`" in sentence else ""
-    if claim.relation == "param_count":
+    if claim.relation in {"param_count", "member_count"}:
         written = re.escape(claim.obj_text.removesuffix("个"))
         fixed = re.sub(rf"(?<![A-Za-z0-9_`]){written}(?![A-Za-z0-9_`])", correction, sentence,
                        count=1, flags=re.IGNORECASE)

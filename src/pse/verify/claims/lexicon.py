@@ -26,7 +26,7 @@ AUX_ZH = r"(?:会|可以|可能|能|将|会去|要|能够|可|总会)?"
 NEG_ZH = r"(?P<neg>并不会|并没有|并不|并没|并未|从不|不会|没有|并非|不|没|未)?"
 SUBJ_NOUN = (r"(?: (?:class|function|method|module|property|coroutine|helper|constructor"
              r"|decorator|exception|attribute|constant|object|type|package|classmethod"
-             r"|staticmethod|file|script))?")
+             r"|staticmethod|file|script|enum|enumeration))?")
 SUBJ_NOUN_ZH = r"(?:这个类|这个函数|这个方法|这个模块|类|函数|方法|模块|属性|异常类|异常)?"
 OBJ_NOUN = (r"(?: (?:class|base class|exception|error|module|file|method|function|library"
             r"|package|type|source file|helper))?")
@@ -62,9 +62,9 @@ KIND_EN = (r"(?:(?:module-level|top-level|plain|regular|ordinary|normal|simple|f
            r"|exception|error|bound|public|private|internal|sub|python|builtin|abstract|base"
            r"|mixin|utility|concrete|generic) ?)*"
            r"(?:function|method|classmethod|staticmethod|property|module|package|submodule"
-           r"|constant|coroutine|class|exception)")
+           r"|constant|coroutine|class|exception|type alias)")
 KIND_ZH = (r"(?:普通|模块级|模块级别的|顶层|实例|异步|协程|静态|类|只读|公开|内部|私有)*"
-           r"(?:函数|方法|类|属性|模块|包|子模块|常量|协程函数|协程|异常类|异常|方法"
+           r"(?:函数|方法|类型别名|类|属性|模块|包|子模块|常量|协程函数|协程|异常类|异常|方法"
            r"|classmethod|staticmethod|property|class|function|method|module|constant"
            r"|coroutine function|coroutine|package)")
 AS_VERB = (r"(?:implemented|declared|defined|written|exposed|provided|created|built|made"
@@ -128,3 +128,12 @@ ZH_DIGITS = {"零": 0, "一": 1, "二": 2, "两": 2, "三": 3, "四": 4, "五": 
 CONDITIONS_EN = r"(?:if|when|whenever|unless|whether|in case|suppose|assuming)"
 """Words that open a condition: what follows them is not stated ("once" too at a clause's
 start, where it cannot be the adverb)."""
+
+
+LABEL_KINDS = (r"(?:class|classes|module|package|function|method|enum|type|type alias|alias"
+               r"|exception|decorator|property|attribute|object|类|模块|函数|方法|枚举|属性)")
+"""Kind words a bold label may end with ("**Console Class**:" names ``Console``)."""
+NOT_A_VERB = (r"(?:the|a|an|this|that|these|those|it|its|they|their|there|here|for|in|on|at"
+              r"|when|if|to|see|note|you|we|i|with|by|from|as|and|or|but|of|each|all|every"
+              r"|some|any|no|not|one|two|both|such|example|e\.g|i\.e|default|defaults)")
+"""Words that open a subject-less remainder without being its verb."""

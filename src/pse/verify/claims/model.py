@@ -6,7 +6,8 @@ from dataclasses import dataclass
 from typing import Literal
 
 Relation = Literal["subclass", "built_on", "location", "defines", "kind", "has_param",
-                   "param_count", "has_method", "defines_member", "calls", "raises"]
+                   "param_count", "has_method", "defines_member", "calls", "raises",
+                   "has_item", "member_count", "returns"]
 
 
 @dataclass(frozen=True)
@@ -29,4 +30,5 @@ class Claim:
     presupposed: str = ""
     """For a kind read from a noun phrase (``the `x` class``), not stated by a frame:
     ``subject`` when the phrase opens its clause, ``phrase`` elsewhere ("call `run`, the
-    `Flask` method that..." may name a member of `Flask`)."""
+    `Flask` method that..." may name a member of `Flask`); ``structure`` for a claim the
+    document's structure makes (a labelled item under its owner)."""

@@ -13,21 +13,14 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
+from pse.text import CLAUSE_END, CodeSpan, Document, code_spans, parse, sentence_bounds
+from pse.verify.claims import lexicon as L  # noqa: N812 - the grammar's short name
 from pse.verify.claims.lexicon import ADVERBS, ADVERBS_ZH, CONDITIONS_EN
+from pse.verify.claims.owners import label_name, owner_of
+from pse.verify.claims.words import alternation, words
 from pse.verify.markdown import ignored_line_numbers
 
-# only a whole backtick run opens a span (CommonMark; a line of backticks stays linear)
-_SPAN = re.compile(
-    r"(?:\{(?P<myst>[\w:.-]{1,64})\}|:(?P<role>[\w:.-]{1,64}):)?(?<!`)(`+)(?P<code>[^`]+?)\3(?!`)")
-"""Role names are bounded: an unbounded one rescans a ``:a:a:a...`` run from each colon."""
-_TEXT_ROLES = frozenset({"doc", "ref", "term", "numref", "download", "abbr", "guilabel",
-                         "menuselection", "pep", "rfc", "issue", "pr", "user"})
-"""Roles whose target is a page, label or word, not code: never a claim's argument."""
-_RST_MARKER = re.compile(r"\.\.\s+pse:\s*(ignore(?:-start|-end|-file)?)\b")
-_FENCE = re.compile(r"^\s*(```|~~~)")
-_SKIPPED = re.compile(r"^\s*(?:#|\||<|\.\. |[=\-~^\"'`#*+]{3,}\s*$|:[\w-]+:(?:\s|$))")
-_LIST_ITEM = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s")
-_SENTENCE_END = re.compile(r"[.!?](?=\s|$)|[;:。！？；：]")
+RST_MARKER = re.compile(r"\.\.\s+pse:\s*(ignore(?:-start|-end|-file)?)\b")
 _CLAUSE_END = re.compile(r"[,，、]")
 _CJK = "\u3000-\u303f\u4e00-\u9fff\uff00-\uffef"
 _ADVERBS = re.compile(rf"(?<![\w-]){ADVERBS}(?![\w-]) ?")
@@ -51,50 +44,101 @@ class Sentence:
     """The whole sentence normalised (for qualifiers such as "besides ``self``")."""
 
 
-def sentences(text: str, *, rst: bool) -> Iterator[Sentence]:
+def sentences(text: str, *, rst: bool, document: Document | None = None
+              ) -> Iterator[Sentence]:
     """Every prose sentence holding at least two code spans or one span and a number.
 
-    A sentence is read on its line; one that a hard-wrapped paragraph began on the line
-    before keeps that line's open condition ("For example, if variable" / "``f`` of type
-    ``Foo`` has a method ``bar``, ...": the line alone would state it).
+    Prose lines come from the document model (``document``, else ``text`` parsed), so
+    code blocks, tables, headings and directives never reach the grammar. A sentence is
+    read on its line; one that a hard-wrapped paragraph began on the line before keeps that
+    line's open condition ("For example, if variable" / "``f`` of type ``Foo`` has a method
+    ``bar``, ...": the line alone would state it). A block opening with a label that names
+    code ("**`Console`**: Represents ...", "- `x`: returns ...") lends it as the subject of
+    a sentence after the label that has none.
     """
+    document = document if document is not None else parse(text, rst=rst)
+    lines = text.split("\n")
+    ignored = ignored_line_numbers(lines, marker=RST_MARKER) if rst else \
+        ignored_line_numbers(lines)
+    if ignored is None:
+        return
+    lent = _lent_subjects(document)
     previous = (0, "")
     subject = ""  # the code the sentence before opened with: what its "It" refers to
-    for number, line in _prose_lines(text, rst=rst):
+    for number, line in document.prose_lines():
+        if number in ignored:
+            continue
+        if previous[0] != number - 1:
+            subject = ""  # a new paragraph: "It" no longer refers back
         wrapped = previous[0] == number - 1 and not _ends_sentence(previous[1])
         carried = _open_condition(previous[1]) if previous[0] == number - 1 else False
         previous = (number, line)
-        if not line.strip():
-            subject = ""  # a new paragraph: "It" no longer refers back
-            continue
-        spans = [m for m in _SPAN.finditer(line) if not _is_text_role(m)]
-        starts = [m.start() for m in spans]  # in order: each sentence's spans by bisection
-        for position, (start, end) in enumerate(_sentence_bounds(line, spans) or [(0, 0)]):
+        spans = [m for m in code_spans(line) if m.is_code]
+        starts = [m.start for m in spans]  # in order: each sentence's spans by bisection
+        label, after_label = lent.get(number, ("", False))
+        for position, (start, end) in enumerate(sentence_bounds(line, clauses=True)
+                                                or [(0, 0)]):
             rest = position == 0 and wrapped  # the end of the sentence before: same subject
             inside = spans[bisect.bisect_left(starts, start):bisect.bisect_left(starts, end)]
             if not inside:
                 subject = subject if rest else ""
                 continue
+            owner = label if (position == 1 and after_label and _is_label_only(
+                line[:start])) or (position == 0 and not after_label and not rest) else ""
             sentence = _sentence(number, line[start:end], inside, offset=start,
                                  conditional=carried and position == 0,
-                                 antecedent="" if rest else subject)
+                                 antecedent="" if rest else subject, owner=owner)
             subject = subject if rest else _subject(sentence)
             yield sentence
 
 
+def _lent_subjects(document: Document) -> dict[int, tuple[str, bool]]:
+    """Per first line of a block: the code its subject-less sentence is about, and whether
+    that sentence follows the block's own label (else it opens the block, an item whose
+    owner is named above it)."""
+    lent: dict[int, tuple[str, bool]] = {}
+    for index, block in document.prose():
+        name = label_name(block.label)
+        if name:
+            lent[block.line] = (name, True)
+        elif block.kind == "item" and (owner := owner_of(document, index)):
+            lent[block.line] = (owner, False)
+    return lent
+
+
+def _is_label_only(before: str) -> bool:
+    """Whether the text before a sentence is just the block's label (and its colon)."""
+    return bool(re.fullmatch(r"\s*(?:\*\*|__)?`*[^`*_]*`*(?:\*\*|__)?\s*[:：]?\s*"
+                             r"(?:\*\*|__)?\s*", before))
+
+
 def _ends_sentence(line: str) -> bool:
-    return not line.strip() or _SENTENCE_END.search(line.rstrip()[-1:]) is not None
+    return not line.strip() or CLAUSE_END.search(line.rstrip()[-1:]) is not None
 
 
-_PRONOUN = re.compile(r"^(\s*)(?:It(?= )|它(?![们的]))")
-"""A sentence opening with "It" (``它``) says something of the previous one's subject."""
+_ANAPHORS = alternation([w for w in words("anaphors") if w not in {"it", "它"}])
+_PRONOUN = re.compile(rf"^(\s*)(?:It(?= )|它(?![们的])|(?i:{_ANAPHORS})(?![\w]))")
+"""A sentence opening with "It", "This class", "该函数" (the lexicons' anaphors) says
+something of the previous one's subject."""
+_NOUN_SUBJECT = re.compile(rf"(?:^|(?<![a-z]))(?:the|this) ?§(\d+)§ ?{L.KIND_EN}(?![a-z])")
+"""A definite noun phrase naming code ("the `wait_for` function"): a subject an anaphor
+in the next sentence can refer to."""
+_SUBJECTLESS = re.compile(rf"^\s*(?!(?:{L.NOT_A_VERB})\b)[A-Za-z]+s\b"
+                          rf"|^\s*{alternation(words('lead_verbs'))}")
+"""Text opening with a verb whose subject is left out: an English word in -s that is no
+determiner or pronoun ("Provides", "Inherits"; an imperative "Call" is no claim), or a
+Chinese lead verb (包含, 返回)."""
 _OPENING_SLOT = re.compile(r"^(?:the ?)?§(\d+)§")
 
 
 def _subject(sentence: Sentence) -> str:
-    """The code a sentence opens with as its subject ("" if it opens otherwise)."""
+    """The code a sentence opens with as its subject, else the last code its definite noun
+    phrases name ("... using the `wait_for` function."); "" if none."""
     first = _OPENING_SLOT.match(sentence.clauses[0]) if sentence.clauses else None
-    return sentence.spans[int(first[1])] if first else ""
+    if first:
+        return sentence.spans[int(first[1])]
+    phrases = _NOUN_SUBJECT.findall(sentence.normalised)
+    return sentence.spans[int(phrases[-1])] if phrases else ""
 
 
 _CONDITION_TAIL = re.compile(rf"(?:^|[\s(])(?:{CONDITIONS_EN})\s[^,，]*$", re.IGNORECASE)
@@ -102,71 +146,29 @@ _CONDITION_TAIL = re.compile(rf"(?:^|[\s(])(?:{CONDITIONS_EN})\s[^,，]*$", re.I
 
 def _open_condition(line: str) -> bool:
     """Whether ``line`` ends inside a sentence whose last clause is a condition."""
-    if not line.strip() or _SENTENCE_END.search(line.rstrip()[-1:]):
+    if not line.strip() or CLAUSE_END.search(line.rstrip()[-1:]):
         return False
-    ends = [m.end() for m in _SENTENCE_END.finditer(line)]
+    ends = [m.end() for m in CLAUSE_END.finditer(line)]
     tail = line[ends[-1]:] if ends else line
     return _CONDITION_TAIL.search(tail) is not None
 
 
-def _prose_lines(text: str, *, rst: bool) -> Iterator[tuple[int, str]]:
-    lines = text.split("\n")
-    ignored = ignored_line_numbers(lines, marker=_RST_MARKER) if rst else \
-        ignored_line_numbers(lines)
-    if ignored is None:
-        return
-    fenced = False
-    literal_indent: int | None = None
-    for number, line in enumerate(lines, start=1):
-        if _FENCE.match(line):
-            fenced = not fenced
-            continue
-        indent = len(line) - len(line.lstrip())
-        if literal_indent is not None and (not line.strip() or indent > literal_indent):
-            continue  # an rst literal block or directive body
-        literal_indent = None
-        if rst and (line.rstrip().endswith("::") or line.lstrip().startswith(".. ")):
-            literal_indent = indent
-        if fenced or number in ignored or _SKIPPED.match(line) or (
-                indent >= 4 and not rst and not _LIST_ITEM.match(line)):
-            continue  # an indented Markdown line is code unless it is a nested list item
-        yield number, line
-
-
-def _sentence_bounds(line: str, spans: list[re.Match[str]]) -> list[tuple[int, int]]:
-    inside = _code_positions(spans)
-    bounds: list[tuple[int, int]] = []
-    start = 0
-    for match in _SENTENCE_END.finditer(line):
-        if match.start() in inside:
-            continue
-        bounds.append((start, match.end()))
-        start = match.end()
-    bounds.append((start, len(line)))
-    return [(a, b) for a, b in bounds if line[a:b].strip()]
-
-
-def _is_text_role(match: re.Match[str]) -> bool:
-    role = match.group("role") or match.group("myst") or ""
-    return role.split(":")[-1] in _TEXT_ROLES
-
-
-def _code_positions(spans: list[re.Match[str]]) -> set[int]:
-    return {i for m in spans for i in range(m.start(), m.end())}
-
-
-def _sentence(number: int, raw: str, spans: list[re.Match[str]], *, offset: int,
-              conditional: bool = False, antecedent: str = "") -> Sentence:
-    codes = tuple(_target(m.group("code")) for m in spans)
+def _sentence(number: int, raw: str, spans: list[CodeSpan], *, offset: int,
+              conditional: bool = False, antecedent: str = "", owner: str = "") -> Sentence:
+    codes = tuple(m.target for m in spans)
     slotted, cursor = [], 0
     for index, match in enumerate(spans):
-        slotted.append(raw[cursor:match.start() - offset])
+        slotted.append(raw[cursor:match.start - offset])
         slotted.append(f"§{index}§")
-        cursor = match.end() - offset
+        cursor = match.end - offset
     slotted.append(raw[cursor:])
-    if antecedent and _PRONOUN.match(slotted[0]):  # "It calls `b`." after "`A` ...": A
+    pronoun = _PRONOUN.match(slotted[0])
+    if antecedent and pronoun and slotted[0][pronoun.end():].strip():  # "It calls `b`.": A
         slotted[0] = _PRONOUN.sub(rf"\g<1>§{len(codes)}§", slotted[0], count=1)
         codes = (*codes, antecedent)
+    elif owner and _SUBJECTLESS.match(slotted[0]):  # "**`A`**: Calls `b`.": A calls b
+        slotted[0] = f"§{len(codes)}§ {slotted[0].lstrip()}"
+        codes = (*codes, owner)
     joined = _DASH_RELATIVE.sub(r", \1\2, ", "".join(slotted))
     clauses = tuple(c for c in (normalise(p) for p in _CLAUSE_END.split(joined)) if c)
     if conditional and clauses:  # the condition began on the line before: say it here
@@ -191,10 +193,11 @@ _COORDINATED = re.compile(
     rf"^(?:both ?)?(?P<a>§\d+§){_KIND_WORD}? ?and ?(?P<b>§\d+§){_KIND_WORD}?e?s? ?"
     r"(?P<rest>[a-z].+)$")
 _LOCATED_SUBJECT = re.compile(
-    rf"^(?P<det>the ?)?(?P<s>§\d+§{_KIND_WORD}?) ?(?:in|from|of) (?:the ?)?§\d+§"
+    rf"^(?P<det>the ?)?(?P<s>(?P<slot>§\d+§){_KIND_WORD}?) ?(?:in|from|of) ?(?:the ?)?"
+    r"(?P<place>§\d+§)"
     r"(?:module|package|file)? ?(?P<rest>(?:is|are|was|has|does|can|will|never|also"
     r"|directly|inherits|derives|extends|subclasses|raises|calls|takes|accepts|lives"
-    r"|defines)\b.*)$")
+    r"|defines|[a-z]+s)\b.*)$")
 _APPOSITION = re.compile(r"^(?P<not>not )?(?P<np>(?:a|an|the) .*§\d+§.*)$")
 _RELATIVE = re.compile(r"^(?:which|that) (?P<rest>.*§\d+§.*)$")
 _FRONTED = re.compile(r"^as (?P<np>(?:a|an|the) .*§\d+§.*)$|^作为(?P<zh>.*§\d+§.*)$")
@@ -206,8 +209,8 @@ def derived(clauses: tuple[str, ...]) -> tuple[str, ...]:
     """The clauses as the grammar reads them: each says one thing of one subject.
 
     - coordinated subjects make one clause each ("`A` and `B` are subclasses of `C`");
-    - a location modifier of the subject is dropped ("the `A` class in the `m` module is
-      a subclass of `C`": the frame would otherwise take `m` as the subject);
+    - a location modifier of the subject becomes a clause of its own ("the `A` class in
+      the `m` module is a subclass of `C`": `A` is in `m`, and `A` is a subclass of `C`);
     - an apposition or a relative clause after a slot is said of that slot ("`A`, a
       subclass of `C`, ..."; "`A`, which inherits from `C`, ..."), and so is a fronted
       "as" phrase of the slot after it ("As a subclass of `C`, `A` ...").
@@ -222,6 +225,9 @@ def derived(clauses: tuple[str, ...]) -> tuple[str, ...]:
         located = _LOCATED_SUBJECT.match(clause)
         found.append(f"{located['det'] or ''}{located['s']} {located['rest']}" if located
                      else clause)
+        if located and re.search(r"module|package|file", clause[located.end("place"):]
+                                 [:10]):  # "the `A` class in the `m` module": A is in m
+            found.append(f"{located['slot']} is in {located['place']}")
         before = _ENDS_WITH_SLOT.search(clauses[number - 1]) if number else None
         if before is not None:
             apposition, relative = _APPOSITION.match(clause), _RELATIVE.match(clause)
@@ -249,19 +255,14 @@ def _singular(text: str) -> str:
     return text
 
 
-def _target(code: str) -> str:
-    """What a span names: an rst role's ``title <target>`` and ``~``/``!`` marks removed."""
-    code = code.strip()
-    if code.endswith(">") and "<" in code:
-        code = code[code.rindex("<") + 1:-1]
-    return code.lstrip("~!")
-
-
 def normalise(text: str) -> str:
     """The grammar's spelling of a piece of slotted text (see the module docstring)."""
     text = text.lower()
     for pattern, replacement in _CONTRACTIONS:
         text = re.sub(pattern, replacement, text)
+    # "is defined as a subclass of" states what "is a subclass of" does
+    text = re.sub(rf"\b{L.AS_VERB} as (?=(?:a|an|the) (?:direct )?{L.SUBCLASS_NOUN}\b)", "",
+                  text)
     # a gloss after Chinese ("属性（property）") says which word was meant: keep its words
     text = re.sub(r"(?<=[\u4e00-\u9fff])\s*[（(]([a-z][a-z -]*)[）)]", r"\1", text)
     text = re.sub(r"\([^()§]*\)|（[^（）§]*）", " ", text)

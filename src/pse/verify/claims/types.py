@@ -86,6 +86,8 @@ def actual_kinds(resolver: Resolver, symbol: Symbol) -> set[str]:
         return _callable_kinds(symbol, decorators, is_async=is_async)
     if symbol.kind in {"attribute", "variable", "constant"}:
         values = {f.value for f in facts}
+        if values == {"alias"}:
+            return {"alias", "attribute"}
         module_level = resolver.index.module_of(symbol.path) == symbol.parent
         if module_level and symbol.name.isupper() and values == {"literal"}:
             return {"constant", "attribute"}
@@ -108,13 +110,15 @@ def _callable_kinds(symbol: Symbol, decorators: set[str], *, is_async: bool) -> 
 
 
 _ORDER = ("property", "classmethod", "staticmethod", "coroutine", "exception", "class",
-          "method", "function", "module", "constant", "attribute")
+          "method", "function", "module", "constant", "alias", "attribute")
 
 
 def _describe(actual: set[str]) -> str:
     word = next((k for k in _ORDER if k in actual), "value")
     if word == "coroutine":
         return "coroutine function"
+    if word == "alias":
+        return "type alias"
     return "exception class" if word == "exception" else word
 
 

@@ -1,0 +1,43 @@
+"""The one sentence splitter (English and Chinese), aware of code spans.
+
+A sentence ends at ``.``, ``!`` or ``?`` before a space or the end of the line, or at a
+Chinese full stop, exclamation or question mark; with ``clauses=True`` also at ``;`` and
+``:`` (and their Chinese forms), where a new statement starts. Punctuation inside a code
+span never ends anything.
+"""
+
+from __future__ import annotations
+
+import re
+from bisect import bisect_right
+
+from pse.text.spans import code_spans
+
+SENTENCE_END = re.compile(r"[.!?](?=\s|$)|[。！？]")
+CLAUSE_END = re.compile(r"[.!?](?=\s|$)|[;:。！？；：]")
+
+
+def sentence_bounds(text: str, *, clauses: bool = False) -> list[tuple[int, int]]:
+    """``(start, end)`` of each non-blank sentence of one line of ``text``."""
+    inside = [(span.start, span.end) for span in code_spans(text)]
+    starts = [a for a, _ in inside]
+    bounds: list[tuple[int, int]] = []
+    start = 0
+    for match in (CLAUSE_END if clauses else SENTENCE_END).finditer(text):
+        if _covered(inside, starts, match.start()):
+            continue
+        bounds.append((start, match.end()))
+        start = match.end()
+    bounds.append((start, len(text)))
+    return [(a, b) for a, b in bounds if text[a:b].strip()]
+
+
+def sentences(text: str) -> list[str]:
+    """The sentences of ``text`` (one paragraph or line), stripped."""
+    return [text[a:b].strip() for a, b in sentence_bounds(text)]
+
+
+def _covered(spans: list[tuple[int, int]], starts: list[int], position: int) -> bool:
+    # spans are sorted and disjoint: only the last one starting at or before can cover
+    at = bisect_right(starts, position) - 1
+    return at >= 0 and position < spans[at][1]

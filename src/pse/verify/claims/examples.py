@@ -1,0 +1,63 @@
+"""Example lists: "`C` provides methods such as `a`, `b` and `c`" (例如, 比如, 包括).
+
+A sentence whose subject is a code name, with a container verb ("contains", "provides",
+包含, 提供), a member noun ("methods", "attributes", 方法, 属性) and an example cue, names
+members of the subject: each listed name is a claim of its own (``has_method`` for
+method nouns, ``has_item`` for the others). The words come from the lexicon files;
+names that are expressions or qualified elsewhere (``os.environ``) are not claimed.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from functools import cache
+
+from pse.verify.claims import lexicon as L  # noqa: N812 - the grammar's short name
+from pse.verify.claims.model import Claim, Relation
+from pse.verify.claims.prose import Sentence
+from pse.verify.claims.words import LANGUAGES, alternation, lexicon, member_relation, words
+
+_LIST = r"(?P<list>§\d+§(?: ?(?:,|、|，|and|or|, and|, or|和|或|及|以及|与) ?§\d+§)*)"
+_MEMBER_NAME = re.compile(r"[A-Za-z_]\w*(?:\(\))?")
+_NEGATION = re.compile(r"(?<![a-z])(?:not|never|no|without)(?![a-z])|没有|不|并未|未")
+
+
+@cache
+def _patterns() -> tuple[re.Pattern[str], re.Pattern[str]]:
+    nouns = alternation(list(_nouns()))
+    cues = alternation(words("example_cues"))
+    verbs = alternation(words("container_verbs"))
+    english = re.compile(
+        rf"^(?:the ?)?§(?P<s>\d+)§{L.SUBJ_NOUN} ?(?P<mid>[^§]{{0,80}}?(?<![a-z]){verbs}"
+        rf"(?![a-z])[^§]{{0,80}}?)(?<![a-z])(?P<noun>{nouns}) ?,? ?{cues} ?,? ?{_LIST}")
+    chinese = re.compile(
+        rf"^§(?P<s>\d+)§{L.SUBJ_NOUN_ZH}(?P<mid>[^§]{{0,12}}?{verbs}[^§]{{0,12}}?)"
+        rf"(?:{cues})?{_LIST}(?:等等|等)?(?:几个|一些|多个|的)?(?P<noun>{nouns})")
+    return english, chinese
+
+
+def _nouns() -> set[str]:
+    return {noun for language in LANGUAGES
+            for nouns in lexicon(language)["member_nouns"].values() for noun in nouns}
+
+
+def example_claims(sentence: Sentence) -> Iterator[Claim]:
+    """One member claim per name an example list of ``sentence`` gives its subject."""
+    for pattern in _patterns():
+        hit = pattern.search(sentence.normalised)
+        if hit is None:
+            continue
+        relation = member_relation(hit["noun"])
+        subject = sentence.spans[int(hit["s"])]
+        negated = bool(_NEGATION.search(hit["mid"]))
+        for slot in re.findall(r"§(\d+)§", hit["list"]):
+            name = sentence.spans[int(slot)]
+            if relation and _MEMBER_NAME.fullmatch(name) and name not in {subject, "self", "cls"}:
+                yield Claim(_relation(relation), subject=subject, obj=name, negated=negated,
+                            line=sentence.line, sentence=sentence.text)
+        return
+
+
+def _relation(name: str) -> Relation:
+    return "has_method" if name == "has_method" else "has_item"

@@ -1,0 +1,66 @@
+"""Owners: the code a block's label or the structure above it names.
+
+Shared by the sentence reader (a subject-less item or labelled sentence borrows its
+owner as its subject) and the structural claims (a labelled item is a member of its owner).
+"""
+
+from __future__ import annotations
+
+import re
+
+from pse.text import Block, Document, code_spans
+from pse.verify.claims import lexicon as L  # noqa: N812 - the grammar's short name
+from pse.verify.claims.words import alternation, words
+
+SECTIONS = alternation(words("owner_sections"))
+"""Titles of a list of members ("Attributes", 参数): looked through for the owner."""
+_DESCRIPTIONS = re.compile(r"^(?:py:)?(?:auto)?(?:class|exception|function|method|module"
+                           r"|data)$")
+_HEADING_FILLER = re.compile(r"^(?:the|a|an|class|module|function|method|type|enum|object"
+                             r"|api|reference|类|模块|函数|方法)$", re.IGNORECASE)
+_LABEL_NAME = re.compile(r"[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*")
+
+
+def label_name(label: str) -> str:
+    """The code a block's label names ("" when it names none): a code span, or a bold
+    name with an optional kind word ("Console Class" gives ``Console``; "Environment
+    Variables" gives nothing)."""
+    text = label.strip().strip("`").strip()
+    text = re.sub(rf"\s+(?:{L.LABEL_KINDS})$", "", text, flags=re.IGNORECASE).strip("` ")
+    text = re.sub(r"\(.*\)$", "", text)
+    return text if _LABEL_NAME.fullmatch(text) else ""
+
+
+def owner_of(document: Document, index: int) -> str:
+    """The code the structure above ``index`` names as the block's owner ("" if none)."""
+    for block in document.owners(index):
+        if block.kind == "row" or _titles_members(block):
+            continue  # a table's header row titles columns; "Attributes:" titles a list
+        return _names(block)  # the nearest other block names the owner, or nothing does
+    return ""
+
+
+def _names(block: Block) -> str:
+    if block.kind == "directive":
+        return block.label.split("(")[0].strip() if _DESCRIPTIONS.match(block.info) else ""
+    if block.kind == "heading":
+        spans = [s for s in code_spans(block.text) if s.is_code]
+        rest = re.sub(r"`+[^`]*`+", " ", block.text).split()
+        if len(spans) == 1 and all(_HEADING_FILLER.match(w) for w in rest):
+            return spans[0].target.removesuffix("()")
+        return ""
+    if block.label:
+        return label_name(block.label)
+    text = block.text.rstrip()
+    spans = [s for s in code_spans(text) if s.is_code]
+    if text.endswith((":", "：")) and len(spans) == 1 and "\n" not in text:
+        return spans[0].target.removesuffix("()")
+    return ""
+
+
+def _titles_members(block: Block) -> bool:
+    """A block that only titles the list below it ("**Attributes**:", "Parameters")."""
+    title = (block.label or block.text).strip().strip("*_:：").strip().lower()
+    return bool(re.fullmatch(SECTIONS, title))
+
+

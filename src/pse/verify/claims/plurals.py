@@ -1,0 +1,40 @@
+"""Plural kind lists: "the `a`, `b` and `c` functions", "`A`, `B` and `C` are classes".
+
+A list of code spans followed by a plural kind noun (directly, or after "are") says the
+kind of every name in it, not only of the one next to the noun; each name is a kind
+claim of its own.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+from pse.verify.claims.model import Claim
+from pse.verify.claims.prose import Sentence
+
+_PLURAL_KINDS = {"classes": "class", "functions": "function", "methods": "method",
+                 "modules": "module", "exceptions": "exception", "constants": "constant",
+                 "coroutines": "coroutine", "properties": "property", "类": "class",
+                 "函数": "function", "方法": "method", "模块": "module"}
+_LIST = r"(?P<list>§\d+§(?: ?(?:,|、|，|and|, and|和|及|以及) ?§\d+§)+)"
+_PLURAL = re.compile(
+    rf"(?:^|(?<![a-z§]))(?:the ?|these ?)?{_LIST} ?(?P<be>(?:are|都是|均为|是)(?: ?all)? ?"
+    r"(?P<neg>not )?)?(?P<k>classes|functions|methods|modules|exceptions|constants"
+    r"|coroutines|properties|(?<=[是为])(?:类|函数|方法|模块))(?![a-z])")
+_NAME = re.compile(r"[A-Za-z_][\w.]*(?:\(\))?")
+
+
+def plural_kind_claims(sentence: Sentence) -> Iterator[Claim]:
+    """One kind claim per name of each plural kind list of ``sentence``."""
+    for hit in _PLURAL.finditer(sentence.normalised):
+        kind = _PLURAL_KINDS[hit["k"]]
+        opens = not sentence.normalised[:hit.start()].strip(" the")
+        for slot in re.findall(r"§(\d+)§", hit["list"]):
+            name = sentence.spans[int(slot)]
+            if _NAME.fullmatch(name) and name not in {"self", "cls"}:
+                yield Claim("kind", subject=name, obj=kind, obj_text=hit["k"],
+                            negated=bool(hit["neg"]), line=sentence.line,
+                            sentence=sentence.text,
+                            presupposed="" if hit["be"] else
+                            "subject" if opens else "phrase")

@@ -1,0 +1,66 @@
+"""Lexicons kept as data, one JSON file per language (``lexicons/en.json``, ``zh.json``).
+
+Each file lists words, not patterns: example cues ("such as", 例如), member nouns by the
+relation they state, container verbs, owner section titles ("Attributes", 参数), anaphors
+("this class", 该类), return verbs and count nouns. :func:`alternation` turns a list into
+a regular-expression alternation over the grammar's normalised text, longest first.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from functools import cache
+from importlib import resources
+from typing import TypedDict
+
+
+class Lexicon(TypedDict):
+    """The word lists of one language."""
+
+    example_cues: list[str]
+    member_nouns: dict[str, list[str]]
+    container_verbs: list[str]
+    owner_sections: list[str]
+    anaphors: list[str]
+    return_verbs: list[str]
+    count_nouns: list[str]
+    lead_verbs: list[str]
+    """Verbs a subject-less Chinese remainder may open with (English: any verb in -s)."""
+
+
+LANGUAGES = ("en", "zh")
+
+
+@cache
+def lexicon(language: str) -> Lexicon:
+    """The lexicon of ``language`` (``en`` or ``zh``)."""
+    text = resources.files("pse.verify.claims").joinpath(f"lexicons/{language}.json").read_text(
+        encoding="utf-8")
+    loaded: Lexicon = json.loads(text)
+    return loaded
+
+
+def words(key: str) -> list[str]:
+    """One list, every language together."""
+    found: list[str] = []
+    for language in LANGUAGES:
+        value = lexicon(language)[key]  # type: ignore[literal-required]  # keys are the TypedDict's
+        if isinstance(value, list):
+            found.extend(value)
+    return found
+
+
+def alternation(items: list[str]) -> str:
+    """A non-capturing alternation of ``items``, longest first (so "comes with" beats "comes")."""
+    ordered = sorted({re.escape(i.lower()) for i in items}, key=lambda w: (-len(w), w))
+    return "(?:" + "|".join(ordered) + ")"
+
+
+def member_relation(noun: str) -> str:
+    """The relation a member noun states (``has_method`` or ``has_item``), "" for none."""
+    for language in LANGUAGES:
+        for relation, nouns in lexicon(language)["member_nouns"].items():
+            if noun in nouns:
+                return relation
+    return ""
