@@ -11,6 +11,7 @@ cannot hang the agent; results are bounded by ``tools.max_matches`` and ``max_ou
 from __future__ import annotations
 
 import os
+import posixpath
 import re
 import stat
 import time
@@ -60,18 +61,28 @@ def grep(sandbox: Sandbox, pattern: str, glob: str | None = None, path: str | No
     """
     search = _Search(sandbox, _compile(pattern), _compile_glob(glob),
                      time.monotonic() + sandbox.settings.timeout, sandbox.scrubber())
-    starts = [sandbox.resolve(path)] if path is not None else [
-        sandbox.resolve(str(root)) for root in sandbox.roots]
-    for start in starts:
-        if start.path.is_dir():
-            _walk(search, start)
-        elif path is not None:  # one file: refuse it the way read_file would
-            _, fd, _ = sandbox.open_file(path)
-            os.close(fd)
-            _search_file(search, start.path, start.rel)
+    for start in ([path] if path is not None else [str(root) for root in sandbox.roots]):
+        target, fd = _open_start(sandbox, start)
+        if fd is None:  # one file: refused the way read_file would refuse it
+            _search_file(search, str(target.path), target.rel)
+        else:
+            _walk(search, target, fd)
         if search.stopped:
             break
     return _render(search)
+
+
+def _open_start(sandbox: Sandbox, path: str) -> tuple[Target, int | None]:
+    """The folder to walk (with its descriptor), or a file checked like read_file."""
+    target, opened = sandbox.open_path(path)
+    if opened is None:
+        raise ToolCallFailed("not-found", f"{path!r} does not exist; list_dir shows what does")
+    if stat.S_ISDIR(opened.info.st_mode):
+        return target, opened.fd
+    os.close(opened.fd)
+    _, fd, _ = sandbox.open_file(path)
+    os.close(fd)
+    return target, None
 
 
 def _compile(pattern: object) -> regex.Pattern[str]:
@@ -110,30 +121,36 @@ def _compile_glob(glob: str | None) -> re.Pattern[str] | None:
     return re.compile("".join(out) + r"\Z")
 
 
-def _walk(search: _Search, start: Target) -> None:
-    ignore = _gitignore(start.root)
-    for folder, dirs, files in os.walk(start.path):
-        base = Path(folder)
-        rel_base = base.relative_to(start.root).as_posix()
-        dirs[:] = sorted(d for d in dirs if d not in _SKIP_DIRS
-                         and not _ignored(ignore, _join(rel_base, d) + "/"))
-        for name in sorted(files):
-            rel = _join(rel_base, name)
-            if not _ignored(ignore, rel):
-                _search_file(search, base / name, rel)
-            if search.stopped:
-                return
+def _walk(search: _Search, start: Target, fd: int) -> None:
+    """Walk ``start`` by descriptors (``os.fwalk``: a folder swapped for a link is not
+    entered); each file is then opened beneath the roots like read_file opens it."""
+    ignore = _gitignore(search.sandbox, start.root)
+    try:
+        for folder, dirs, files, _ in os.fwalk(".", dir_fd=fd):
+            rel_base = posixpath.normpath(posixpath.join(start.rel, folder))
+            dirs[:] = sorted(d for d in dirs if d not in _SKIP_DIRS
+                             and not _ignored(ignore, _join(rel_base, d) + "/"))
+            for name in sorted(files):
+                rel = _join(rel_base, name)
+                if not _ignored(ignore, rel):
+                    _search_file(search, str(start.root / rel), rel)
+                if search.stopped:
+                    return
+    finally:
+        os.close(fd)
 
 
 def _join(base: str, name: str) -> str:
     return name if base == "." else f"{base}/{name}"
 
 
-def _gitignore(root: Path) -> pathspec.GitIgnoreSpec | None:
+def _gitignore(sandbox: Sandbox, root: Path) -> pathspec.GitIgnoreSpec | None:
     try:
-        text = (root / ".gitignore").read_text(encoding="utf-8", errors="replace")
-    except OSError:
+        _, fd, _ = sandbox.open_file(str(root / ".gitignore"))
+    except (RefusalError, ToolCallFailed):
         return None
+    with os.fdopen(fd, "rb") as handle:
+        text = handle.read(sandbox.settings.max_file_size).decode("utf-8", errors="replace")
     return pathspec.GitIgnoreSpec.from_lines(text.splitlines())
 
 
@@ -141,14 +158,17 @@ def _ignored(spec: pathspec.GitIgnoreSpec | None, rel: str) -> bool:
     return spec is not None and spec.match_file(rel)
 
 
-def _search_file(search: _Search, full: Path, rel: str) -> None:
+def _search_file(search: _Search, full: str, rel: str) -> None:
     if search.glob is not None and not search.glob.match(rel):
         return
-    text = _readable_text(search, full, rel)
+    text = _readable_text(search, full)
     if text is None:
         return
     search.files += 1
-    shown = search.sandbox.display(full) if full.is_absolute() else rel
+    shown = search.sandbox.display(Path(full))
+    # Secrets are redacted before the pattern sees the text: a pattern that matches a
+    # piece of a secret would otherwise say, by matching or not, what the secret holds.
+    text = search.scrubber.scrub(text)
     for number, line in enumerate(text.splitlines(), start=1):
         remaining = search.deadline - time.monotonic()
         try:
@@ -161,7 +181,6 @@ def _search_file(search: _Search, full: Path, rel: str) -> None:
                               " s; use a simpler pattern, a glob or a path]")
             return
         if found:
-            line = search.scrubber.scrub(line)
             cut = line if len(line) <= _MAX_LINE else line[:_MAX_LINE] + " [line cut]"
             search.matches.append(f"{shown}:{number}: {cut}")
             if len(search.matches) >= search.sandbox.settings.max_matches:
@@ -170,32 +189,22 @@ def _search_file(search: _Search, full: Path, rel: str) -> None:
                 return
 
 
-def _readable_text(search: _Search, full: Path, rel: str) -> str | None:
-    """The file's text, or ``None`` (counted in ``skipped``) when grep must not read it."""
+def _readable_text(search: _Search, full: str) -> str | None:
+    """The file's text, or ``None`` (counted in ``skipped``) when grep must not read it.
+
+    The file is opened once, beneath the roots, with every check read_file makes.
+    """
     sandbox = search.sandbox
     try:
-        target = sandbox.resolve(str(full))
-        sandbox.check_secret(rel, target)
-        info = os.stat(target.path)
-    except RefusalError as exc:
+        _, fd, _ = sandbox.open_file(full)
+    except (RefusalError, ToolCallFailed) as exc:
         search.skipped[exc.code] += 1
         return None
-    except OSError:
-        search.skipped["unreadable"] += 1
-        return None
-    if not stat.S_ISREG(info.st_mode):
-        search.skipped["special-file"] += 1
-        return None
-    if info.st_nlink > 1 and not sandbox.settings.allow_hardlinks:
-        search.skipped["hard-link"] += 1
-        return None
     try:
-        data = _read_regular(target.path, sandbox.settings.max_file_size + 1)
+        with os.fdopen(fd, "rb") as handle:
+            data = handle.read(sandbox.settings.max_file_size + 1)
     except OSError:
         search.skipped["unreadable"] += 1
-        return None
-    if data is None:
-        search.skipped["special-file"] += 1
         return None
     if b"\x00" in data[:_BINARY_PROBE]:
         search.skipped["binary-file"] += 1
@@ -204,18 +213,6 @@ def _readable_text(search: _Search, full: Path, rel: str) -> str | None:
         search.skipped["searched only in part (larger than tools.max_file_size)"] += 1
         data = data[:sandbox.settings.max_file_size]
     return data.decode("utf-8", errors="replace")
-
-
-def _read_regular(path: Path, size: int) -> bytes | None:
-    """Up to ``size`` bytes, or ``None`` if ``path`` is (now) not a regular file."""
-    fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_NOFOLLOW | os.O_CLOEXEC)
-    try:
-        if not stat.S_ISREG(os.fstat(fd).st_mode):
-            return None
-        with os.fdopen(os.dup(fd), "rb") as handle:
-            return handle.read(size)
-    finally:
-        os.close(fd)
 
 
 def _render(search: _Search) -> str:
