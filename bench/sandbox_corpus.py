@@ -635,10 +635,14 @@ def _environment() -> Iterator[Case]:
                f"[REDACTED:{PLANTED_NAME}]")
     yield _cmd("env-head-partial", "environment-exfiltration", ["head", "-c", "16", "notes.txt"],
                "ok", "(partial)]")
-    yield Case("env-grep-redacted", "environment-exfiltration", "grep", {"pattern": "PLANTED"},
-               "ok", (f"[REDACTED:{PLANTED_NAME}]",), shell="grep -rn PLANTED .")
+    # grep redacts before it matches: the line shows redacted, and a pattern made of the
+    # secret (or a piece of it) matches nothing, so matching cannot be a guessing oracle.
+    yield Case("env-grep-redacted", "environment-exfiltration", "grep", {"pattern": "token: "},
+               "ok", (f"[REDACTED:{PLANTED_NAME}]",), shell="grep -rn 'token: ' .")
     yield Case("env-grep-by-value", "environment-exfiltration", "grep", {"pattern": "{planted}"},
-               "ok", (f"[REDACTED:{PLANTED_NAME}]",), shell="grep -rn {planted} .")
+               "ok", ("no matches",), shell="grep -rn {planted} .")
+    yield Case("env-grep-by-piece", "environment-exfiltration", "grep", {"pattern": "PLANTED"},
+               "ok", ("no matches",), shell="grep -rn PLANTED .")
     yield _cmd("env-git-grep-redacted", "environment-exfiltration", ["git", "grep", "PLANTED"],
                "ok", f"[REDACTED:{PLANTED_NAME}]", needs="git")
     yield Case("env-pytest-dump", "environment-exfiltration", "run_command",

@@ -9,8 +9,9 @@ the project contains or configures. Every process the tools start goes through
    ``addopts``; a custom rule from ``tools.allow-commands`` may run anything) only run in
    the isolated mode, where the code sees nothing it could harm; without bubblewrap they
    are refused with ``needs-isolation``.
-2. **git** gets this repository's program-running config neutralised
-   (:mod:`pse.tools.gitsafe`): it then executes nothing the repository names.
+2. **git** runs against a view of the repository with pse's own config and checked
+   links (:mod:`pse.tools.gitsafe`, :mod:`pse.tools.gitview`): it then reads no config
+   the repository or a submodule wrote, and no file outside through ``.git``.
 3. **Every command** runs under bubblewrap where it works (:mod:`pse.tools.isolation`:
    the project read-only with secrets masked, no network, private ``$HOME`` and
    ``/tmp``, nothing else of the host), else with ``unshare -n`` where that works; always
@@ -27,6 +28,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from pse.tools import gitsafe
+from pse.tools.gitview import build_view
 from pse.tools.isolation import bubblewrap_argv, find_bwrap, find_masks, program_trees
 from pse.tools.outcome import RefusalError
 from pse.tools.process import Completed, Limits, child_environment, make_home, run_process
@@ -64,21 +66,15 @@ def run_confined(sandbox: Sandbox, rule: Rule, argv: list[str]) -> Completed:
         home = Path(scratch)
         env = child_environment(home=home, ceiling=sandbox.root.parent,
                                 environ=sandbox.environ, roots=sandbox.roots)
-        prefix = _prefix(sandbox, home, program=argv[0], keep_git=is_git,
-                         extra=dirs.outside if dirs is not None else ())
-        limits = Limits(sandbox.settings.timeout, sandbox.settings.max_memory, sandbox.nproc)
-        cap = sandbox.settings.max_output
-
-        def run(command: list[str], environment: dict[str, str]) -> tuple[int, bytes]:
-            done = run_process([*prefix, *command], cwd=sandbox.root, env=environment,
-                               limits=limits, cap=1 << 20)
-            return done.exit_code, done.output
-
+        extra: tuple[Path, ...] = ()
         if dirs is not None:
-            env = gitsafe.safe_environment(argv[0], dirs=dirs, root=sandbox.root,
-                                           roots=sandbox.roots, env=env, run=run)
+            view = build_view(dirs.gitdir, dirs.common, home / "git")
+            env = gitsafe.git_environment(view=view, root=sandbox.root, env=env)
+            extra = (*dirs.outside, view)
+        prefix = _prefix(sandbox, home, program=argv[0], keep_git=is_git, extra=extra)
+        limits = Limits(sandbox.settings.timeout, sandbox.settings.max_memory, sandbox.nproc)
         return run_process([*prefix, *argv], cwd=sandbox.root, env=env, limits=limits,
-                           cap=cap)
+                           cap=sandbox.settings.max_output)
 
 
 def _prefix(sandbox: Sandbox, scratch: Path, *, program: str, keep_git: bool,
