@@ -135,12 +135,16 @@ def _limiter(limits: Limits) -> Callable[[], None]:
 
 
 def run_process(argv: list[str], *, cwd: Path, env: dict[str, str], limits: Limits,
-                cap: int) -> Completed:
-    """Run ``argv`` (never through a shell) and collect at most ``cap`` bytes of output."""
-    proc = subprocess.Popen(  # noqa: S603 - argv list from the allowlist, shell=False
-        argv, cwd=cwd, env=env, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
-        stderr=subprocess.STDOUT, start_new_session=True, close_fds=True,
-        preexec_fn=_limiter(limits))  # noqa: PLW1509 - rlimits must be set in the child
+                cap: int, stdin: Path | None = None) -> Completed:
+    """Run ``argv`` (never through a shell) and collect at most ``cap`` bytes of output.
+
+    ``stdin`` is a file pse wrote (git's batch input); otherwise ``/dev/null``.
+    """
+    with open(stdin if stdin is not None else os.devnull, "rb") as source:
+        proc = subprocess.Popen(  # noqa: S603 - argv list from the allowlist, shell=False
+            argv, cwd=cwd, env=env, stdin=source, stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT, start_new_session=True, close_fds=True,
+            preexec_fn=_limiter(limits))  # noqa: PLW1509 - rlimits must be set in the child
     assert proc.stdout is not None
     deadline = time.monotonic() + limits.timeout
     kept = bytearray()
