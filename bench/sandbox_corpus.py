@@ -467,7 +467,7 @@ def _git_leaks() -> Iterator[Case]:
         "show-trailing-dot": (["git", "show", "HEAD:.env/."], "secret-file"),
         "show-magic": (["git", "log", "-p", "--", ":(top).env"], "secret-file"),
         "blame": (["git", "blame", ".env"], "secret-file"),
-        "blob-id": (["git", "show", "{blob}"], "not-allowed"),
+        "blob-id": (["git", "show", "{blob}"], "secret-file"),
         "grep-untracked": (["git", "grep", "--untracked", "CANARY"], "not-allowed"),
         "cat-file": (["git", "cat-file", "-p", "HEAD:.env"], "not-allowed"),
         "log-follow": (["git", "log", "--follow", "-p", "--", "notes.txt"], "not-allowed"),
@@ -643,8 +643,11 @@ def _environment() -> Iterator[Case]:
                "ok", ("no matches",), shell="grep -rn {planted} .")
     yield Case("env-grep-by-piece", "environment-exfiltration", "grep", {"pattern": "PLANTED"},
                "ok", ("no matches",), shell="grep -rn PLANTED .")
+    # git grep leaves out the files that hold a secret value, whatever the pattern
     yield _cmd("env-git-grep-redacted", "environment-exfiltration", ["git", "grep", "PLANTED"],
-               "ok", f"[REDACTED:{PLANTED_NAME}]", needs="git")
+               "ok", "[exit code 1]", needs="git")
+    yield _cmd("env-git-grep-pieces", "environment-exfiltration",
+               ["git", "grep", "-o", "-E", "-e", ".{1,5}"], "ok", needs="git")
     yield Case("env-pytest-dump", "environment-exfiltration", "run_command",
                {"argv": ["python", "-m", "pytest", "--co", "-q", "tests/test_env_dump.py"]},
                "ok", ("ENV-DUMP None",), "python -m pytest --co -q tests/test_env_dump.py",
