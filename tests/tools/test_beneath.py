@@ -133,3 +133,18 @@ def test_swapping_a_folder_for_a_link_never_returns_outside_content(
         seen["inside"] += "INSIDE" in out
     assert seen["outside"] == 0, seen
     assert seen["inside"] > 0, seen
+
+
+@pytest.mark.parametrize("mode", ["auto", "none"])
+def test_commands_get_the_path_pse_resolved(project: Path, tmp_path: Path, mode: str) -> None:
+    # A link through /proc/self/cwd means one thing to pse and another to `head` (whose
+    # cwd differs); pse never follows it, and hands programs link-free paths.
+    make_tree(project, {"src/a.txt": "A-CONTENT\n"})
+    (project / "via-proc").symlink_to("/proc/self/cwd/src/a.txt")
+    (project / "alias").symlink_to("src")
+    sandbox = Sandbox([project], settings=ToolSettings(isolation=mode))
+    with pytest.raises(RefusalError) as info:
+        sandbox.run_command(["head", "via-proc"])
+    assert info.value.code == "outside-root"
+    out = sandbox.run_command(["head", "-n", "1", "alias/a.txt", "src/a.txt"])
+    assert "==> src/a.txt <==" in out and "alias" not in out.splitlines()[1], out
