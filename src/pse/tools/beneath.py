@@ -23,7 +23,7 @@ import os
 import stat
 import struct
 from collections import deque
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -122,62 +122,83 @@ def _how(flags: int) -> ctypes.Array[ctypes.c_char]:
 
 
 @functools.cache
-def _libc_syscall() -> ctypes._CFuncPtr | None:  # type: ignore[name-defined]  # private type
+def _libc_syscall() -> Callable[..., int] | None:
     try:
         libc = ctypes.CDLL(None, use_errno=True)
         function = libc.syscall
     except (OSError, AttributeError):
         return None
     function.restype = ctypes.c_long
-    return function  # type: ignore[no-any-return]  # ctypes attributes are untyped
+    return function
 
 
 def _walk(roots: Sequence[Path], root: Path, rest: str) -> Opened:
-    queue = deque(rest.split("/"))
-    stack = [os.open(root, os.O_PATH | os.O_DIRECTORY | os.O_CLOEXEC)]
-    parts: list[str] = []
-    links = 0
+    walk = _Walk(roots, root, rest)
     try:
-        while queue:
-            name = queue.popleft()
+        return walk.run()
+    finally:
+        walk.close()
+
+
+class _Walk:
+    """One component at a time, by descriptors; links resolved while they stay inside."""
+
+    def __init__(self, roots: Sequence[Path], root: Path, rest: str) -> None:
+        self.roots, self.root, self.rest = roots, root, rest
+        self.queue = deque(rest.split("/"))
+        self.stack = [_open_dir(root)]
+        self.parts: list[str] = []
+        self.links = 0
+
+    def run(self) -> Opened:
+        while self.queue:
+            name = self.queue.popleft()
             if name in {"", "."}:
                 continue
             if name == "..":
-                if not parts:
-                    raise OutsideError(rest)
-                os.close(stack.pop())
-                parts.pop()
+                if not self.parts:
+                    raise OutsideError(self.rest)
+                os.close(self.stack.pop())
+                self.parts.pop()
                 continue
-            fd = os.open(name, _PATH, dir_fd=stack[-1])
+            fd = os.open(name, _PATH, dir_fd=self.stack[-1])
             info = os.fstat(fd)
             if stat.S_ISLNK(info.st_mode):
-                target = os.readlink("", dir_fd=fd)  # the link this descriptor holds
-                os.close(fd)
-                links += 1
-                if links > _MAX_LINKS:
-                    raise OSError(errno.ELOOP, os.strerror(errno.ELOOP), rest)
-                if os.path.isabs(target):
-                    root, inner = locate(roots, target)
-                    for held in stack:
-                        os.close(held)
-                    stack, parts = [os.open(root, os.O_PATH | os.O_DIRECTORY |
-                                            os.O_CLOEXEC)], []
-                    queue.extendleft(reversed(inner.split("/")))
-                else:
-                    queue.extendleft(reversed(target.split("/")))
+                self._follow(fd)
                 continue
-            if queue and any(q not in {"", "."} for q in queue) and not stat.S_ISDIR(
-                    info.st_mode):
+            last = all(q in {"", "."} for q in self.queue)
+            if last:
+                return _finish(fd, self.root, (*self.parts, name), parent=self.stack[-1])
+            if not stat.S_ISDIR(info.st_mode):
                 os.close(fd)
-                raise OSError(errno.ENOTDIR, os.strerror(errno.ENOTDIR), rest)
-            if not queue or all(q in {"", "."} for q in queue):
-                return _finish(fd, root, (*parts, name), parent=stack[-1])
-            stack.append(fd)
-            parts.append(name)
-        return _finish(os.dup(stack[-1]), root, tuple(parts), parent=None)
-    finally:
-        for held in stack:
+                raise OSError(errno.ENOTDIR, os.strerror(errno.ENOTDIR), self.rest)
+            self.stack.append(fd)
+            self.parts.append(name)
+        return _finish(os.dup(self.stack[-1]), self.root, tuple(self.parts), parent=None)
+
+    def _follow(self, fd: int) -> None:
+        """Continue the walk with the target of the link ``fd`` holds."""
+        target = os.readlink("", dir_fd=fd)  # the link this descriptor holds, not a name
+        os.close(fd)
+        self.links += 1
+        if self.links > _MAX_LINKS:
+            raise OSError(errno.ELOOP, os.strerror(errno.ELOOP), self.rest)
+        if os.path.isabs(target):
+            self.root, inner = locate(self.roots, target)
+            self.close()
+            self.stack, self.parts = [_open_dir(self.root)], []
+            self.queue.extendleft(reversed(inner.split("/")))
+        else:
+            self.queue.extendleft(reversed(target.split("/")))
+
+    def close(self) -> None:
+        for held in self.stack:
             os.close(held)
+        self.stack = []
+
+
+def _open_dir(path: Path) -> int:
+    return os.open(path, os.O_PATH | os.O_DIRECTORY | os.O_CLOEXEC)
 
 
 def _finish(path_fd: int, root: Path, parts: tuple[str, ...], *, parent: int | None
