@@ -17,6 +17,7 @@ inside ``.git``, and other revision syntaxes that reach a deny-listed blob.
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import os
 import re
 import subprocess
@@ -224,7 +225,8 @@ def _cases() -> Iterator[Case]:
                  ("grep", "-e", "TOKEN", "{short}"), ("grep", "-e", "", "{tree}"),
                  ("show", "stash@{0}^2:.env"), ("log", "-p", "--all"),
                  ("show", "{tree}:.env"), ("show", "HEAD:.\\env")):
-        yield Case("rev-" + re.sub(r"[^a-z0-9]+", "-", " ".join(argv)).strip("-"), _ids, argv)
+        yield Case("rev-" + re.sub(r"[^a-zA-Z0-9]+", "-", " ".join(argv)).strip("-")
+                   + ("-peeled" if argv[-1].endswith("^{}") else ""), _ids, argv)
     for argv in (("show", "{blob}"), ("show", "{short}"), ("grep", "-e", "X", "{short}")):
         yield Case("dangling-" + "-".join(argv).strip("-{}"), _dangling, argv)
     yield Case("oracle-git-grep-l", _ids, ("grep", "-l", "-F", "-e", KEY_VALUE[:12]),
@@ -259,6 +261,13 @@ def _oracle_answered(output: str) -> bool:
         body) or any(re.match(r"^[0-9a-f]{7,} ", line) for line in body)
 
 
+def _fill(arg: str, holes: dict[str, str]) -> str:
+    """``arg`` with ``{name}`` placeholders filled (git's own braces left alone)."""
+    for name, value in holes.items():
+        arg = arg.replace("{" + name + "}", value)
+    return arg
+
+
 def _run(case: Case, mode: str, folder: Path) -> str:
     base = folder / f"{case.case_id}-{mode}"
     (base / "markers").mkdir(parents=True)
@@ -269,12 +278,23 @@ def _run(case: Case, mode: str, folder: Path) -> str:
     settings = ToolSettings(isolation="auto" if mode == "bubblewrap" else "none")
     sandbox = Sandbox([repo], settings=settings)
     if case.tool == "run_command":
-        arguments: dict[str, object] = {"argv": ["git", *(a.format(**holes)
+        arguments: dict[str, object] = {"argv": ["git", *(_fill(a, holes)
                                                           for a in case.argv)]}
     else:
         arguments = dict(case.arguments)
     output = call_tool(sandbox, case.tool, arguments)
     return _escaped(case, output, base) + ("\n" + output if "--verbose" in sys.argv else "")
+
+
+def _unique(cases: list[Case]) -> list[Case]:
+    """Case ids made unique (two revision spellings may flatten to one id)."""
+    seen: Counter[str] = Counter()
+    out = []
+    for case in cases:
+        seen[case.case_id] += 1
+        suffix = f"-{seen[case.case_id]}" if seen[case.case_id] > 1 else ""
+        out.append(dataclasses.replace(case, case_id=case.case_id + suffix))
+    return out
 
 
 def main() -> int:
@@ -285,7 +305,7 @@ def main() -> int:
     os.environ[KEY_NAME] = KEY_VALUE
     modes = (["bubblewrap"] if isolation_mode() == "bubblewrap" else []) + ["rlimits"]
     escapes: Counter[str] = Counter()
-    cases = list(_cases())
+    cases = _unique(list(_cases()))
     with tempfile.TemporaryDirectory(prefix="pse-git-heldout-") as folder:
         for case in cases:
             for mode in modes:
