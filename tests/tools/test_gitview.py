@@ -176,7 +176,8 @@ def test_alternates_never_reach_another_object_store(repo: Path, mode: str, kind
     subprocess.run(["git", "-C", str(repo), "cat-file", "-e", blob], check=True)  # it works
     for argv in (["git", "show", blob], ["git", "grep", "-e", "CANARY", blob]):
         out = _run(repo, mode, argv)
-        assert CANARY not in out, out
+        assert "[not-allowed]" in out and "alternates" in out, out
+        assert CANARY not in out
 
 
 @pytest.mark.parametrize("mode", MODES)
@@ -211,10 +212,24 @@ def test_view_holds_pse_config_and_no_hooks_or_modules(repo: Path, tmp_path: Pat
         handle.write('[core]\n\tfsmonitor = "x"\n[include]\n\tpath = /etc/passwd\n')
     scratch = tmp_path / "scratch"
     scratch.mkdir()
-    view = build_view(repo / ".git", repo / ".git", scratch)
+    view = build_view(repo / ".git", repo / ".git", scratch).path
     config = (view / "config").read_text()
     assert "fsmonitor = false" in config and "ignoreSubmodules = all" in config
     assert "include" not in config and "/etc/passwd" not in config
     assert sorted(p.name for p in view.iterdir()) == [
         "HEAD", "config", "index", "info", "logs", "objects", "refs"]
-    assert list((view / "objects" / "info").iterdir()) == []
+    assert (view / "objects").resolve() == (repo / ".git" / "objects").resolve()
+
+
+def test_view_fingerprint_follows_refs_and_index(repo: Path, tmp_path: Path) -> None:
+    def fingerprint(name: str) -> str:
+        (tmp_path / name).mkdir()
+        return build_view(repo / ".git", repo / ".git", tmp_path / name).fingerprint
+
+    first = fingerprint("a")
+    assert fingerprint("b") == first
+    _git(repo, "tag", "t1")
+    tagged = fingerprint("c")
+    (repo / "new.txt").write_text("n\n")
+    _git(repo, "add", "new.txt")
+    assert len({first, tagged, fingerprint("d")}) == 3

@@ -156,7 +156,7 @@ def _git_arguments(sandbox: Sandbox, rule: Rule, parsed: Parsed, git: GitSession
         gitsecrets.check_objects(
             git, program, command=command, revisions=revisions,
             selectors=[o for o in parsed.options if o in gitsecrets.SELECTORS],
-            allowed=sandbox.settings.allow_secrets)
+            allowed=sandbox.settings.allow_secrets, cache=sandbox.public_blobs)
     excludes = _secret_excludes() if rule.name in _EXCLUDING else []
     if command == "grep" and values:
         where = [o for o in parsed.options if o == "--cached"] + revisions

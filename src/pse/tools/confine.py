@@ -91,6 +91,8 @@ class GitSession:
     """``run(argv, *, cap=None, stdin=None)``: argv starts with the git program."""
     scratch: Path
     """A folder of pse's the commands can read (input files for ``-f``/``--batch``)."""
+    fingerprint: str
+    """Of the repository's refs, reflogs and index (see :class:`pse.tools.gitview.View`)."""
 
 
 @contextlib.contextmanager
@@ -107,7 +109,7 @@ def git_session(sandbox: Sandbox) -> Iterator[GitSession]:
         home = Path(scratch)
         folder = home / "git"
         view = build_view(dirs.gitdir, dirs.common, folder)
-        env = gitsafe.git_environment(view=view, root=sandbox.root, env=child_environment(
+        env = gitsafe.git_environment(view=view.path, root=sandbox.root, env=child_environment(
             home=home, ceiling=sandbox.root.parent, environ=sandbox.environ,
             roots=sandbox.roots))
         prefix = _prefix(sandbox, home, program=git, keep_git=True,
@@ -119,7 +121,7 @@ def git_session(sandbox: Sandbox) -> Iterator[GitSession]:
                                limits=_limits(sandbox), stdin=stdin,
                                cap=sandbox.settings.max_output if cap is None else cap)
 
-        yield GitSession(run, folder)
+        yield GitSession(run, folder, view.fingerprint)
 
 
 def _limits(sandbox: Sandbox) -> Limits:

@@ -24,7 +24,7 @@ refused while pse holds secrets, also whatever the pattern.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, MutableMapping, Sequence
 from typing import TYPE_CHECKING
 
 from pse.tools.outcome import RefusalError
@@ -63,7 +63,8 @@ def check_options(options: Iterable[str], *, has_secrets: bool) -> None:
 
 
 def check_objects(git: GitSession, program: str, *, command: str, revisions: Sequence[str],
-                  selectors: Sequence[str], allowed: Sequence[str]) -> None:
+                  selectors: Sequence[str], allowed: Sequence[str],
+                  cache: MutableMapping[str, frozenset[str]]) -> None:
     """Refuse when a revision resolves to a blob (or, for ``grep``/``diff``, a tree) that
     is not public.
 
@@ -84,7 +85,11 @@ def check_objects(git: GitSession, program: str, *, command: str, revisions: Seq
     trees = [oid for oid, kind in kinds if kind == "tree" and command in {"grep", "diff"}]
     if not blobs and not trees:
         return
-    public = public_blobs(git, program, allowed=allowed)
+    key = f"{git.fingerprint}:{sorted(allowed)}"
+    if key not in cache:  # the walk of the history is the slow part; refs tell when to redo
+        cache.clear()
+        cache[key] = public_blobs(git, program, allowed=allowed)
+    public = cache[key]
     for tree in trees:
         blobs.extend(_tree_blobs(git, program, tree))
     hidden = [oid for oid in blobs if oid not in public]

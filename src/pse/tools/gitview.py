@@ -11,10 +11,10 @@ fresh folder (``GIT_DIR``) holding:
 - copies of the small files git reads there (``HEAD``, ``index``, ``packed-refs``,
   ``shallow``, ``info/exclude``...), each opened without following a link and refused
   when it is not a regular file or has another name (a hard link: ``st_nlink``);
-- links to the real ``refs``, ``logs`` and object folders, after a walk of them that
-  refuses any symlink, any special file, another device, and hard links outside the
-  object store. ``objects/info`` (``alternates``: other object stores) is masked with an
-  empty folder.
+- links to the real ``refs``, ``logs`` and ``objects`` folders, after a walk of them
+  that refuses any symlink, any special file, another device, and hard links outside
+  loose objects and packs; an ``objects/info/alternates`` that names other object
+  stores is refused.
 
 What is not copied does not exist for git: hooks, ``modules/`` (submodule config),
 ``worktrees/``, ``rebase-merge/``, ``sequencer/``, ``MERGE_MSG``, ``FETCH_HEAD``...
@@ -24,10 +24,11 @@ them): git only reads them as compressed objects named by their hash.
 
 from __future__ import annotations
 
+import hashlib
 import os
 import re
 import stat
-from collections.abc import Iterator
+from dataclasses import dataclass
 from pathlib import Path
 
 from pse.tools.outcome import RefusalError
@@ -68,8 +69,18 @@ _FORMAT_KEYS = {"core.repositoryformatversion": "0", "core.filemode": "true",
 _PLAIN = re.compile(r"(?:[01]|true|false|yes|no|on|off|sha1|sha256)\Z", re.IGNORECASE)
 
 
-def build_view(gitdir: Path, common: Path, folder: Path) -> Path:
-    """Fill ``folder`` (empty, pse's own) with the view of a repository; return it.
+@dataclass(frozen=True)
+class View:
+    """A prepared git directory and a fingerprint of what it shows."""
+
+    path: Path
+    fingerprint: str
+    """Changes whenever a ref, a reflog, ``HEAD``, ``packed-refs`` or the index changes:
+    what is reachable, and under which paths, can only change with one of them."""
+
+
+def build_view(gitdir: Path, common: Path, folder: Path) -> View:
+    """Fill ``folder`` (empty, pse's own) with the view of a repository.
 
     Raises:
         RefusalError: ``not-allowed`` when a file git needs is a link, a hard link, not
@@ -77,28 +88,32 @@ def build_view(gitdir: Path, common: Path, folder: Path) -> Path:
     """
     view = folder / "gitdir"
     (view / "info").mkdir(parents=True)
+    digest = hashlib.sha256()
     for name in _COPIED:
         source = gitdir if name in _PER_WORKTREE else common
-        _copy(source, name, view / name)
+        digest.update(f"{name}\0{_copy(source, name, view / name)}\0".encode())
     for name in _LINKED:
         if os.path.lexists(common / name):
-            check_tree(common, name, hard_links=False)
+            for entry in check_tree(common, name, hard_links=False):
+                digest.update(repr(entry).encode())
             (view / name).symlink_to(common / name)
     _objects_view(common, view / "objects")
     config = read_plain(common, "config", required=False) or b""
     (view / "config").write_text(_config_text(config), encoding="utf-8")
-    return view
+    return View(view, digest.hexdigest())
 
 
-def _copy(folder: Path, rel: str, dest: Path) -> None:
-    """Copy a checked file with its times: git tells racily-clean index entries by the
-    index's mtime, so a copy with a new one would hide changes made the same second."""
+def _copy(folder: Path, rel: str, dest: Path) -> str:
+    """Copy a checked file with its times (git tells racily-clean index entries by the
+    index's mtime, so a copy with a new one would hide changes made the same second);
+    return its fingerprint."""
     opened = _open_plain(folder, rel, required=rel == "HEAD")
     if opened is None:
-        return
+        return "-"
     data, info = opened
     dest.write_bytes(data)
     os.utime(dest, ns=(info.st_atime_ns, info.st_mtime_ns))
+    return f"{info.st_ino}:{info.st_size}:{info.st_mtime_ns}:{hashlib.sha256(data).hexdigest()}"
 
 
 def read_plain(folder: Path, rel: str, *, required: bool) -> bytes | None:
@@ -140,37 +155,42 @@ def _open_plain(folder: Path, rel: str, *, required: bool
         return handle.read(_MAX_COPY + 1), info
 
 
-def check_tree(folder: Path, rel: str, *, hard_links: bool) -> None:
+def check_tree(folder: Path, rel: str, *, hard_links: bool) -> list[tuple[str, int, int]]:
     """Walk ``folder/rel`` without following links; refuse links and special files.
+
+    Returns (path, size, mtime) of every entry, a fingerprint of the tree.
 
     Raises:
         RefusalError: a symlink, a special file, another device, a hard link (unless
             ``hard_links``), or more than ``_MAX_ENTRIES`` entries.
     """
-    top = folder / rel
+    top = os.path.join(folder, rel)
     info = os.lstat(top)
     _check_entry(folder, rel, info, hard_links=True)
-    count = 0
-    for path, entry_info in _entries(top):
-        count += 1
-        if count > _MAX_ENTRIES:
-            raise _refused(folder, rel, f"holds more than {_MAX_ENTRIES} entries")
-        if entry_info.st_dev != info.st_dev:
-            raise _refused(folder, str(path.relative_to(folder)), "is on another device")
-        _check_entry(folder, str(path.relative_to(folder)), entry_info, hard_links=hard_links)
-
-
-def _entries(top: Path) -> Iterator[tuple[Path, os.stat_result]]:
-    """Every entry below ``top`` with its ``lstat``, iteratively (no recursion limit)."""
+    seen: list[tuple[str, int, int]] = []
     pending = [top]
-    while pending:
-        here = pending.pop()
-        with os.scandir(here) as listing:
+    while pending:  # iterative: no recursion limit, however deep the tree
+        with os.scandir(pending.pop()) as listing:
             for entry in listing:
-                info = entry.stat(follow_symlinks=False)
-                yield Path(entry.path), info
-                if stat.S_ISDIR(info.st_mode):
-                    pending.append(Path(entry.path))
+                if len(seen) >= _MAX_ENTRIES:
+                    raise _refused(folder, rel, f"holds more than {_MAX_ENTRIES} entries")
+                entry_info = entry.stat(follow_symlinks=False)
+                where = os.path.relpath(entry.path, folder)
+                if entry_info.st_dev != info.st_dev:
+                    raise _refused(folder, where, "is on another device")
+                _check_entry(folder, where, entry_info,
+                             hard_links=hard_links and _is_object(where))
+                seen.append((where, entry_info.st_size, entry_info.st_mtime_ns))
+                if stat.S_ISDIR(entry_info.st_mode):
+                    pending.append(entry.path)
+    return sorted(seen)
+
+
+def _is_object(rel: str) -> bool:
+    """A loose object or a pack file: content named by its hash, read only as such."""
+    parts = rel.split("/")
+    return len(parts) == 3 and parts[0] == "objects" and (
+        bool(_LOOSE.match(parts[1])) or parts[1] == "pack")
 
 
 def _check_entry(folder: Path, rel: str, info: os.stat_result, *, hard_links: bool) -> None:
@@ -184,25 +204,15 @@ def _check_entry(folder: Path, rel: str, info: os.stat_result, *, hard_links: bo
 
 
 def _objects_view(common: Path, objects: Path) -> None:
-    """``objects/``: links to the real loose-object folders and ``pack``; ``info``
-    (alternates, commit graphs) left empty."""
-    real = common / "objects"
-    try:
-        _check_entry(common, "objects", os.lstat(real), hard_links=False)
-    except FileNotFoundError:
-        raise _refused(common, "objects", "is missing") from None
-    (objects / "info").mkdir(parents=True)
-    with os.scandir(real) as listing:
-        names = sorted(entry.name for entry in listing)
-    for name in names:
-        if name == "info":
-            continue
-        if not (_LOOSE.match(name) or name == "pack"):
-            continue
-        check_tree(common, f"objects/{name}", hard_links=True)
-        (objects / name).symlink_to(real / name)
-    if not (objects / "pack").exists():
-        (objects / "pack").mkdir()
+    """``objects``: a link to the checked real object store, which may not name others."""
+    check_tree(common, "objects", hard_links=True)
+    for name in ("alternates", "http-alternates"):
+        data = read_plain(common, f"objects/info/{name}", required=False)
+        if data and data.strip():
+            raise _refused(common, f"objects/info/{name}", "names other object stores; "
+                           "git tools read only the project's own objects (run `git repack "
+                           "-a -d` and remove the file to make the repository standalone)")
+    objects.symlink_to(common / "objects")
 
 
 def _config_text(real: bytes) -> str:

@@ -70,6 +70,9 @@ class Sandbox:
         self.settings = settings or ToolSettings()
         self._environ = os.environ if environ is None else environ
         self._secrets = dict(secrets or {})
+        self.public_blobs: dict[str, frozenset[str]] = {}
+        """Blob ids git tools may show, by repository fingerprint (see
+        :mod:`pse.tools.gitsecrets`); one entry, recomputed when refs or the index change."""
 
     @property
     def root(self) -> Path:
