@@ -171,7 +171,7 @@ def _describe_link(sandbox: Sandbox, folder: Target, name: str) -> str:
     except ToolCallFailed:
         return f"{name}@  (unreadable symlink)"
     if opened is None:
-        return f"{name}@ -> {target.display}  (broken symlink)"
+        return f"{name}@  (broken symlink)"
     os.close(opened.fd)
     suffix = "/" if stat.S_ISDIR(opened.info.st_mode) else ""
     return f"{name}@{suffix} -> {target.display}"
