@@ -102,12 +102,13 @@ def test_git_grep_is_no_oracle_for_secret_values(repo: Path, mode: str) -> None:
 
 @pytest.mark.parametrize("mode", MODES)
 @pytest.mark.parametrize("option", [["-S", "sk-t"], ["-Gsk-t"], ["--word-diff-regex=."],
-                                    ["--color-words=."], ["--word-diff"]])
+                                    ["--color-words=."], ["--pickaxe-regex", "-S", "x"]])
 def test_searching_every_version_is_refused_while_pse_holds_secrets(
         repo: Path, mode: str, option: list[str]) -> None:
     out = _run(_sandbox(repo, mode), "log", "-p", *option)
     assert "[not-allowed]" in out and KEY not in out
     assert "[exit code 0]" in _run(_sandbox(repo, mode, key=False), "log", "-p", *option)
+    assert "[exit code 0]" in _run(_sandbox(repo, mode), "log", "-p", "--word-diff")
 
 
 def test_grep_tool_redacts_before_matching(repo: Path) -> None:

@@ -17,8 +17,9 @@ Secret *values* (the API keys pse holds) are a second matter: ``git grep -o -e '
 prints a key in pieces no redactor matches, and whether a pattern matches at all answers
 a guess. So the files that hold one are found first (``git grep -F -f`` with the values,
 output never shown) and left out of the search, whatever the pattern; options that
-search every version for a pattern (``-S``, ``-G``) or split words (``--word-diff``) are
-refused while pse holds secrets, also whatever the pattern.
+search every version for a pattern (``-S``, ``-G``) or split words by a pattern
+(``--word-diff-regex``, ``--color-words=REGEX``) are refused while pse holds secrets,
+also whatever the pattern.
 """
 
 from __future__ import annotations
@@ -35,10 +36,10 @@ if TYPE_CHECKING:
 
 SELECTORS = frozenset({"--all", "--branches", "--tags", "--remotes"})
 """Options that name revisions without naming them."""
-_SEARCHING = frozenset({"-S", "-G", "--pickaxe-regex", "--word-diff", "--word-diff-regex",
-                        "--color-words"})
-"""Options whose answer depends on matching text against every version (or that split a
-line into pieces); refused while pse holds secrets, whatever their value."""
+_SEARCHING = frozenset({"-S", "-G", "--pickaxe-regex", "--word-diff-regex"})
+"""Options whose answer depends on matching text against every version, or that split
+words with a pattern of the caller's; refused while pse holds secrets, whatever their
+value (``--color-words=REGEX`` too; plain ``--word-diff`` keeps whole words)."""
 _OID = re.compile(r"\^?([0-9a-f]{40}|[0-9a-f]{64})\Z")
 _HISTORY_COMMITS = 20_000
 _HISTORY_BYTES = 64 << 20
@@ -54,9 +55,9 @@ def check_options(options: Iterable[str], *, has_secrets: bool) -> None:
     if not has_secrets:
         return
     for option in options:
-        name = option.partition("=")[0]
+        name, eq, _ = option.partition("=")
         name = name[:2] if name[:2] in {"-S", "-G"} else name
-        if name in _SEARCHING:
+        if name in _SEARCHING or (name == "--color-words" and eq):
             raise RefusalError("not-allowed", f"option {option!r} matches text against "
                                "every version and could confirm a guessed secret value; "
                                "use git grep or grep, which leave out files holding one")
