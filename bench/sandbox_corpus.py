@@ -467,7 +467,7 @@ def _git_leaks() -> Iterator[Case]:
         "show-trailing-dot": (["git", "show", "HEAD:.env/."], "secret-file"),
         "show-magic": (["git", "log", "-p", "--", ":(top).env"], "secret-file"),
         "blame": (["git", "blame", ".env"], "secret-file"),
-        "blob-id": (["git", "show", "{blob}"], "not-allowed"),
+        "blob-id": (["git", "show", "{blob}"], "secret-file"),
         "grep-untracked": (["git", "grep", "--untracked", "CANARY"], "not-allowed"),
         "cat-file": (["git", "cat-file", "-p", "HEAD:.env"], "not-allowed"),
         "log-follow": (["git", "log", "--follow", "-p", "--", "notes.txt"], "not-allowed"),
@@ -635,12 +635,19 @@ def _environment() -> Iterator[Case]:
                f"[REDACTED:{PLANTED_NAME}]")
     yield _cmd("env-head-partial", "environment-exfiltration", ["head", "-c", "16", "notes.txt"],
                "ok", "(partial)]")
-    yield Case("env-grep-redacted", "environment-exfiltration", "grep", {"pattern": "PLANTED"},
-               "ok", (f"[REDACTED:{PLANTED_NAME}]",), shell="grep -rn PLANTED .")
+    # grep redacts before it matches: the line shows redacted, and a pattern made of the
+    # secret (or a piece of it) matches nothing, so matching cannot be a guessing oracle.
+    yield Case("env-grep-redacted", "environment-exfiltration", "grep", {"pattern": "token: "},
+               "ok", (f"[REDACTED:{PLANTED_NAME}]",), shell="grep -rn 'token: ' .")
     yield Case("env-grep-by-value", "environment-exfiltration", "grep", {"pattern": "{planted}"},
-               "ok", (f"[REDACTED:{PLANTED_NAME}]",), shell="grep -rn {planted} .")
+               "ok", ("no matches",), shell="grep -rn {planted} .")
+    yield Case("env-grep-by-piece", "environment-exfiltration", "grep", {"pattern": "PLANTED"},
+               "ok", ("no matches",), shell="grep -rn PLANTED .")
+    # git grep leaves out the files that hold a secret value, whatever the pattern
     yield _cmd("env-git-grep-redacted", "environment-exfiltration", ["git", "grep", "PLANTED"],
-               "ok", f"[REDACTED:{PLANTED_NAME}]", needs="git")
+               "ok", "[exit code 1]", needs="git")
+    yield _cmd("env-git-grep-pieces", "environment-exfiltration",
+               ["git", "grep", "-o", "-E", "-e", ".{1,5}"], "ok", needs="git")
     yield Case("env-pytest-dump", "environment-exfiltration", "run_command",
                {"argv": ["python", "-m", "pytest", "--co", "-q", "tests/test_env_dump.py"]},
                "ok", ("ENV-DUMP None",), "python -m pytest --co -q tests/test_env_dump.py",

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from pse.tools import RefusalError, Sandbox, ToolSettings
-from pse.tools.gitsafe import git_directory, neutralising_overrides, parse_listing
+from pse.tools.gitsafe import git_directory
 from pse.tools.isolation import isolation_mode
 
 from .support import make_tree
@@ -96,14 +96,22 @@ def test_config_moving_the_work_tree_outside_is_overridden(repo: Path) -> None:
     assert "sibling secret" not in out
 
 
-def test_include_outside_the_project_is_refused_without_isolation(repo: Path) -> None:
-    outside = repo.parent / "proj2" / "evil.cfg"
-    outside.write_text('[diff "x"]\n\ttextconv = cat\n')
+@pytest.mark.parametrize("mode", MODES)
+@pytest.mark.parametrize("where", ["outside", "inside"])
+def test_included_config_is_never_read(repo: Path, mode: str, where: str) -> None:
+    # git never reads the repository's config (it runs against pse's own view), so an
+    # include, wherever it points, names nothing git runs.
+    folder = repo.parent / "proj2" if where == "outside" else repo
+    marker = repo.parent / f"RAN-include-{where}"
+    (folder / "evil.cfg").write_text(f'[diff "x"]\n\ttextconv = "touch {marker}; cat"\n'
+                                     f'[core]\n\tpager = "touch {marker}; cat"\n')
+    (repo / ".gitattributes").write_text("* diff=x\n")
     with open(repo / ".git" / "config", "a", encoding="utf-8") as handle:
-        handle.write(f"[include]\n\tpath = {outside}\n")
-    with pytest.raises(RefusalError, match="outside the project") as info:
-        Sandbox([repo], settings=ToolSettings(isolation="none")).run_command(["git", "log"])
-    assert info.value.code == "not-allowed"
+        handle.write(f"[include]\n\tpath = {folder / 'evil.cfg'}\n")
+    out = Sandbox([repo], settings=ToolSettings(isolation=mode)).run_command(
+        ["git", "log", "-p"])
+    assert out.endswith("[exit code 0]"), out
+    assert not marker.exists()
 
 
 def test_git_directory_pointing_outside_is_refused(tmp_path: Path, repo: Path) -> None:
@@ -125,22 +133,3 @@ def test_linked_worktree_keeps_its_git_tools(tmp_path: Path, repo: Path) -> None
     assert dirs.outside == (Path(os.path.realpath(repo / ".git")),)
     out = Sandbox([linked]).run_command(["git", "log", "--oneline"])
     assert "first" in out and out.endswith("[exit code 0]")
-
-
-def test_overrides_cover_every_program_key_and_keep_the_rest() -> None:
-    keys = ["filter.a=b.c.clean", "filter.x.required", "diff.x.textconv",
-            "diff.x.cachetextconv", "credential.https://h.helper", "core.quotepath",
-            "gpg.ssh.program", "user.name", "include.path", "pager.log", "man.x.cmd"]
-    overrides = dict(neutralising_overrides(keys))
-    assert overrides["filter.a=b.c.clean"] == "" and overrides["filter.x.required"] == "false"
-    assert overrides["diff.x.textconv"] == "" and overrides["credential.https://h.helper"] == ""
-    assert overrides["gpg.ssh.program"] == "ssh-keygen" and overrides["pager.log"] == "false"
-    assert overrides["man.x.cmd"] == "" and overrides["core.fsmonitor"] == "false"
-    assert not {"diff.x.cachetextconv", "core.quotepath", "user.name", "include.path"} & set(
-        overrides)
-
-
-def test_parse_listing_reads_origins_and_keys() -> None:
-    listing = b"file:.git/config\0core.bare\nfalse\0file:/x/inc\0core.flag\0"
-    assert parse_listing(listing) == [("file:.git/config", "core.bare"),
-                                      ("file:/x/inc", "core.flag")]

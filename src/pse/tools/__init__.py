@@ -2,14 +2,16 @@
 
 An agent reads whatever a repository or CV contains, so prompt injection is an input, and
 these tools are built to hold against it. Every tool goes through one :class:`Sandbox`:
-paths are resolved with symlinks and checked by real containment per root; only regular
-text files are read, with size caps and notices instead of silent truncation; a secrets
+paths are opened beneath their root by descriptors, never following a link out of it,
+and checked through the descriptor (:mod:`pse.tools.beneath`); only regular text files
+are read, with size caps and notices instead of silent truncation; a secrets
 deny-list keeps ``.env``, keys and ``.git/config`` out; commands run from an allowlist of
 read-only programs with every option checked, argv only (never a shell), behind the seeds'
 blacklist as a second layer. :mod:`pse.tools.confine` is the one place a command runs: it
-may read the project, never execute what the project contains or configures (git's
-program-running config is neutralised; pytest collection runs only under bubblewrap, the
-isolated mode), with rlimits and a scrubbed environment always. :func:`call_tool` turns
+may read the project, never execute what the project contains or configures (git runs
+against pse's own view of the repository, never its config, and deny-listed blobs stay
+unreachable by any revision; pytest collection runs only under bubblewrap, the isolated
+mode), with rlimits and a scrubbed environment always. :func:`call_tool` turns
 each call into text for the model (refusals carry a stable code) and a
 :class:`ToolEvent` for the trace; secret values from the environment are redacted from
 both. Nothing here imports an LLM, agent framework or CLI.

@@ -4,8 +4,10 @@ Layers, in order: the argv must be a short list of plain strings; the seeds' bla
 dangerous patterns is kept as a second opinion (``blacklisted``); the allowlist must name
 the program, subcommand and every option (``not-allowed``); every path argument must pass
 the same checks as ``read_file``; git gets safety switches (no external diff or textconv
-drivers; the repository's program-running config neutralised, see
-:mod:`pse.tools.gitsafe`) and pathspecs that keep secret files out of its output. The
+drivers, submodules never entered; it runs against pse's own view of the repository,
+see :mod:`pse.tools.gitsafe`), pathspecs that keep secret files out of its output, and
+object checks that keep deny-listed blobs out whatever the revision syntax
+(:mod:`pse.tools.gitsecrets`). The
 program then runs through :func:`pse.tools.confine.run_confined`, the one place that
 decides how (and whether) a command runs.
 """
@@ -22,11 +24,11 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from pse.tools import gitsafe
-from pse.tools.confine import check_allowed, run_confined
+from pse.tools import gitsecrets
+from pse.tools.confine import GitSession, check_allowed, git_session, run_confined
 from pse.tools.outcome import RefusalError, ToolCallFailed
 from pse.tools.pathtext import check_path_text
-from pse.tools.process import safe_path
+from pse.tools.process import Completed, safe_path
 from pse.tools.rules import Parsed, Rule, build_rules, find_rule, parse_arguments
 from pse.tools.secrets import SECRET_PATTERNS, is_secret_path
 
@@ -49,8 +51,7 @@ _BLACKLIST = tuple(re.compile(p) for p in DANGEROUS_PATTERNS)
 _MAX_ARGS = 256
 _MAX_ARG = 4096
 _GIT_SWITCHES = ("--no-pager",)
-"""The rest of git's hardening is in the environment (:mod:`pse.tools.gitsafe`)."""
-_GIT = Rule("git", ("git",))
+"""The rest of git's hardening is in its view and environment (:mod:`pse.tools.gitsafe`)."""
 _EXCLUDING = frozenset({"git log", "git show", "git diff", "git grep"})
 
 
@@ -77,9 +78,14 @@ def run_command(sandbox: Sandbox, argv: object) -> str:
                            "empty); use read_file, list_dir and grep")
     rule = find_rule(args, rules)
     parsed = parse_arguments(rule, args[len(rule.prefix):])
-    final = [_program(sandbox, rule), *_arguments(sandbox, rule, parsed)]
+    program = _program(sandbox, rule)
+    if rule.paths != "git":
+        final = [program, *_arguments(sandbox, rule, parsed)]
+        return _render(sandbox, args, run_confined(sandbox, rule, final))
     check_allowed(sandbox, rule)
-    return _execute(sandbox, rule, args, final)
+    with git_session(sandbox) as git:
+        final = [program, *_git_arguments(sandbox, rule, parsed, git, program)]
+        return _render(sandbox, args, git.run(final))
 
 
 def _check_argv(argv: object) -> list[str]:
@@ -106,9 +112,16 @@ def _program(sandbox: Sandbox, rule: Rule) -> str:
 
 
 def _arguments(sandbox: Sandbox, rule: Rule, parsed: Parsed) -> list[str]:
-    if rule.paths == "git":
-        return _git_arguments(sandbox, rule, parsed)
-    for arg in (*parsed.positionals, *parsed.after_dashdash):
+    positionals = list(parsed.positionals)
+    for index, arg in enumerate(positionals):
+        if rule.paths == "path" and arg != "-":
+            # The program gets the path as pse resolved it (no link left on it), so it
+            # cannot resolve a link differently, e.g. one through /proc/self/cwd.
+            target = sandbox.check_command_path(arg.split("::")[0])
+            positionals[index] = target.display if "::" not in arg else arg
+        elif rule.paths == "free" and ("/" in arg or os.path.lexists(sandbox.root / arg)):
+            sandbox.check_command_path(arg)
+    for arg in parsed.after_dashdash:
         if rule.paths == "path" and arg != "-":
             sandbox.check_command_path(arg.split("::")[0])
         elif rule.paths == "free" and ("/" in arg or os.path.lexists(sandbox.root / arg)):
@@ -117,11 +130,11 @@ def _arguments(sandbox: Sandbox, rule: Rule, parsed: Parsed) -> list[str]:
         if rule.paths == "free" and "/" in value:
             sandbox.check_command_path(value)
     tail = ["--", *parsed.after_dashdash] if parsed.after_dashdash else []
-    return [*rule.prefix[1:], *rule.inject, *parsed.options, *parsed.positionals, *tail]
+    return [*rule.prefix[1:], *rule.inject, *parsed.options, *positionals, *tail]
 
 
-def _git_arguments(sandbox: Sandbox, rule: Rule, parsed: Parsed) -> list[str]:
-    gitsafe.git_directory(sandbox.root, sandbox.roots)  # a repository, inside the roots
+def _git_arguments(sandbox: Sandbox, rule: Rule, parsed: Parsed, git: GitSession,
+                   program: str) -> list[str]:
     positionals = list(parsed.positionals)
     pattern: list[str] = []
     if rule.name == "git grep" and positionals and not any(
@@ -136,12 +149,23 @@ def _git_arguments(sandbox: Sandbox, rule: Rule, parsed: Parsed) -> list[str]:
     for option, value in parsed.values:
         if option == "-L" and ":" in value:
             _check_git_arg(sandbox, value.rsplit(":", 1)[1])
-    if rule.name in {"git show", "git diff"}:
-        _refuse_blobs(sandbox, revisions)
+    values = [value for _, value in sandbox.scrubber().secrets]
+    gitsecrets.check_options(parsed.options, has_secrets=bool(values))
+    command = rule.prefix[1]
+    if command in {"show", "diff", "grep", "blame"}:
+        gitsecrets.check_objects(
+            git, program, command=command, revisions=revisions,
+            selectors=[o for o in parsed.options if o in gitsecrets.SELECTORS],
+            allowed=sandbox.settings.allow_secrets, cache=sandbox.public_blobs)
     excludes = _secret_excludes() if rule.name in _EXCLUDING else []
+    if command == "grep" and values:
+        where = [o for o in parsed.options if o == "--cached"] + revisions
+        holders = gitsecrets.secret_holders(git, program, values=values, arguments=[
+            *where, "--", *paths, *excludes])
+        excludes += gitsecrets.holder_excludes(holders, revisions)
     tail = ["--", *paths, *excludes] if paths or excludes else []
-    return [*_GIT_SWITCHES, rule.prefix[1], *rule.inject, *parsed.options, *pattern,
-            *revisions, *tail]
+    return [*_GIT_SWITCHES, command, *rule.inject, *parsed.options, *pattern, *revisions,
+            *tail]
 
 
 def _is_worktree_path(sandbox: Sandbox, arg: str) -> bool:
@@ -168,7 +192,12 @@ def _check_git_arg(sandbox: Sandbox, arg: str) -> None:
 
 
 def _git_object_path(arg: str) -> str | None:
-    """The tree path inside ``REV:path``, ``:N:path``, ``:path`` or pathspec magic."""
+    """The tree path inside ``REV:path``, ``:N:path``, ``:path`` or pathspec magic.
+
+    A revision's own ``:`` is found the way git finds it: the first one outside ``{}``
+    (``HEAD^{/a:b}:path``). This is the first, textual layer; the objects a revision
+    reaches are checked by :mod:`pse.tools.gitsecrets`.
+    """
     stage = re.match(r"^:[0-3]:", arg)
     if stage:
         return arg[stage.end():]
@@ -178,21 +207,15 @@ def _git_object_path(arg: str) -> str | None:
         return arg.partition(")")[2]
     if arg.startswith(":"):
         return arg.lstrip(":/")
-    if ":" in arg:
-        return arg.partition(":")[2]
+    depth = 0
+    for index, char in enumerate(arg):
+        if char == "{":
+            depth += 1
+        elif char == "}" and depth:
+            depth -= 1
+        elif char == ":" and not depth:
+            return arg[index + 1:]
     return None
-
-
-def _refuse_blobs(sandbox: Sandbox, revisions: list[str]) -> None:
-    """``git show <blob-id>`` would print a secret file that no path names; ask for REV:path."""
-    for rev in revisions:
-        if ":" in rev or ".." in rev:
-            continue  # REV:path was checked by path; ranges name commits
-        done = run_confined(sandbox, _GIT, [_program(sandbox, _GIT), *_GIT_SWITCHES,
-                                            "cat-file", "-t", f"{rev}^{{}}"])
-        if done.output.strip() == b"blob":
-            raise RefusalError("not-allowed", f"{rev!r} is a file object (blob); name it as "
-                               "REV:path (e.g. HEAD:README.md) so the sandbox can check it")
 
 
 def _secret_excludes() -> list[str]:
@@ -200,9 +223,8 @@ def _secret_excludes() -> list[str]:
     return [f":(exclude,icase,glob)**/{pattern}" for pattern in SECRET_PATTERNS]
 
 
-def _execute(sandbox: Sandbox, rule: Rule, shown: list[str], final: list[str]) -> str:
+def _render(sandbox: Sandbox, shown: list[str], done: Completed) -> str:
     settings = sandbox.settings
-    done = run_confined(sandbox, rule, final)
     scrub = sandbox.scrubber()
     # bytes that are not UTF-8 (a file name in `ls`) show as \xff, as in list_dir
     text = scrub.scrub(done.output.decode("utf-8", errors="backslashreplace")).rstrip("\n")

@@ -9,8 +9,9 @@ the project contains or configures. Every process the tools start goes through
    ``addopts``; a custom rule from ``tools.allow-commands`` may run anything) only run in
    the isolated mode, where the code sees nothing it could harm; without bubblewrap they
    are refused with ``needs-isolation``.
-2. **git** gets this repository's program-running config neutralised
-   (:mod:`pse.tools.gitsafe`): it then executes nothing the repository names.
+2. **git** runs against a view of the repository with pse's own config and checked
+   links (:mod:`pse.tools.gitsafe`, :mod:`pse.tools.gitview`): it then reads no config
+   the repository or a submodule wrote, and no file outside through ``.git``.
 3. **Every command** runs under bubblewrap where it works (:mod:`pse.tools.isolation`:
    the project read-only with secrets masked, no network, private ``$HOME`` and
    ``/tmp``, nothing else of the host), else with ``unshare -n`` where that works; always
@@ -22,14 +23,26 @@ their command line, which :mod:`pse.tools.commands` has checked.
 
 from __future__ import annotations
 
+import contextlib
 import os
+import shutil
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from pse.tools import gitsafe
+from pse.tools.gitview import build_view
 from pse.tools.isolation import bubblewrap_argv, find_bwrap, find_masks, program_trees
 from pse.tools.outcome import RefusalError
-from pse.tools.process import Completed, Limits, child_environment, make_home, run_process
+from pse.tools.process import (
+    Completed,
+    Limits,
+    child_environment,
+    make_home,
+    run_process,
+    safe_path,
+)
 from pse.tools.rules import Rule
 
 if TYPE_CHECKING:
@@ -58,27 +71,61 @@ def run_confined(sandbox: Sandbox, rule: Rule, argv: list[str]) -> Completed:
         RefusalError: ``needs-isolation``, or a git repository pse will not touch.
     """
     check_allowed(sandbox, rule)
-    is_git = os.path.basename(argv[0]) == "git"
-    dirs = gitsafe.git_directory(sandbox.root, sandbox.roots) if is_git else None
+    if os.path.basename(argv[0]) == "git":
+        with git_session(sandbox) as git:
+            return git.run(argv)
     with make_home() as scratch:
         home = Path(scratch)
         env = child_environment(home=home, ceiling=sandbox.root.parent,
                                 environ=sandbox.environ, roots=sandbox.roots)
-        prefix = _prefix(sandbox, home, program=argv[0], keep_git=is_git,
-                         extra=dirs.outside if dirs is not None else ())
-        limits = Limits(sandbox.settings.timeout, sandbox.settings.max_memory, sandbox.nproc)
-        cap = sandbox.settings.max_output
+        prefix = _prefix(sandbox, home, program=argv[0], keep_git=False, extra=())
+        return run_process([*prefix, *argv], cwd=sandbox.root, env=env,
+                           limits=_limits(sandbox), cap=sandbox.settings.max_output)
 
-        def run(command: list[str], environment: dict[str, str]) -> tuple[int, bytes]:
-            done = run_process([*prefix, *command], cwd=sandbox.root, env=environment,
-                               limits=limits, cap=1 << 20)
-            return done.exit_code, done.output
 
-        if dirs is not None:
-            env = gitsafe.safe_environment(argv[0], dirs=dirs, root=sandbox.root,
-                                           roots=sandbox.roots, env=env, run=run)
-        return run_process([*prefix, *argv], cwd=sandbox.root, env=env, limits=limits,
-                           cap=cap)
+@dataclass(frozen=True)
+class GitSession:
+    """Git commands against one view of the repository (see :mod:`pse.tools.gitview`)."""
+
+    run: Callable[..., Completed]
+    """``run(argv, *, cap=None, stdin=None)``: argv starts with the git program."""
+    scratch: Path
+    """A folder of pse's the commands can read (input files for ``-f``/``--batch``)."""
+    fingerprint: str
+    """Of the repository's refs, reflogs and index (see :class:`pse.tools.gitview.View`)."""
+
+
+@contextlib.contextmanager
+def git_session(sandbox: Sandbox) -> Iterator[GitSession]:
+    """A view of the sandbox's repository, and a runner that confines git to it.
+
+    Raises:
+        RefusalError: ``not-allowed`` for a repository pse will not touch.
+    """
+    dirs = gitsafe.git_directory(sandbox.root, sandbox.roots)
+    git = shutil.which("git", path=safe_path(sandbox.environ.get("PATH", ""),
+                                             roots=sandbox.roots)) or "git"
+    with make_home() as scratch:
+        home = Path(scratch)
+        folder = home / "git"
+        view = build_view(dirs.gitdir, dirs.common, folder)
+        env = gitsafe.git_environment(view=view.path, root=sandbox.root, env=child_environment(
+            home=home, ceiling=sandbox.root.parent, environ=sandbox.environ,
+            roots=sandbox.roots))
+        prefix = _prefix(sandbox, home, program=git, keep_git=True,
+                         extra=(*dirs.outside, folder))
+
+        def run(argv: list[str], *, cap: int | None = None, stdin: Path | None = None
+                ) -> Completed:
+            return run_process([*prefix, *argv], cwd=sandbox.root, env=env,
+                               limits=_limits(sandbox), stdin=stdin,
+                               cap=sandbox.settings.max_output if cap is None else cap)
+
+        yield GitSession(run, folder, view.fingerprint)
+
+
+def _limits(sandbox: Sandbox) -> Limits:
+    return Limits(sandbox.settings.timeout, sandbox.settings.max_memory, sandbox.nproc)
 
 
 def _prefix(sandbox: Sandbox, scratch: Path, *, program: str, keep_git: bool,

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import os
 import stat
-from pathlib import Path
 from typing import TYPE_CHECKING, BinaryIO
 
 from pse.tools.outcome import RefusalError, ToolCallFailed
@@ -121,42 +120,39 @@ def list_dir(sandbox: Sandbox, path: str = ".") -> str:
     """The entries of a folder, sorted, one per line, with what each is.
 
     Folders end in ``/``; symlinks show ``@`` and where they lead (or that they lead out);
-    secret files and special files are marked as not readable.
+    secret files and special files are marked as not readable. The folder is opened once
+    and its entries are read and ``lstat``-ed through that descriptor.
     """
-    target = sandbox.check_listable(path)
+    target, fd = sandbox.open_folder(path)
     try:
-        names = sorted(os.listdir(target.path))
+        names = sorted(os.listdir(fd))
+        header = f"{target.display or '.'}/ ({len(names)} entries)"
+        out = [header]
+        used = len(header)
+        budget = sandbox.settings.max_output
+        for index, name in enumerate(names):
+            line = _describe(sandbox, target, fd, name)
+            if used + len(line) + 1 > budget - 120:
+                out.append(f"[truncated: {len(names) - index} more entries not shown; list a "
+                           "subfolder or use grep with a glob]")
+                break
+            out.append(line)
+            used += len(line) + 1
     except OSError as exc:
         raise ToolCallFailed("unreadable", f"cannot list {path!r}: {exc.strerror}") from exc
-    header = f"{target.display or '.'}/ ({len(names)} entries)"
-    out = [header]
-    used = len(header)
-    budget = sandbox.settings.max_output
-    for index, name in enumerate(names):
-        line = _describe(sandbox, target, name)
-        if used + len(line) + 1 > budget - 120:
-            out.append(f"[truncated: {len(names) - index} more entries not shown; list a "
-                       "subfolder or use grep with a glob]")
-            break
-        out.append(line)
-        used += len(line) + 1
+    finally:
+        os.close(fd)
     return sandbox.scrubber().scrub("\n".join(out))
 
 
-def _describe(sandbox: Sandbox, folder: Target, name: str) -> str:
-    full = folder.path / name
+def _describe(sandbox: Sandbox, folder: Target, fd: int, name: str) -> str:
     rel = f"{folder.rel}/{name}" if folder.rel != "." else name
     try:
-        info = os.lstat(full)
+        info = os.stat(name, dir_fd=fd, follow_symlinks=False)
     except OSError:
         return f"{name}  (unreadable)"
     if stat.S_ISLNK(info.st_mode):
-        real = os.path.realpath(full)
-        inside = any(os.path.commonpath([real, str(r)]) == str(r) for r in sandbox.roots)
-        if not inside:
-            return f"{name}@  (symlink leading outside the project; not readable)"
-        suffix = "/" if os.path.isdir(real) else ""
-        return f"{name}@{suffix} -> {sandbox.display(Path(real))}"
+        return _describe_link(sandbox, folder, name)
     if stat.S_ISDIR(info.st_mode):
         return f"{name}/"
     if not stat.S_ISREG(info.st_mode):
@@ -164,3 +160,18 @@ def _describe(sandbox: Sandbox, folder: Target, name: str) -> str:
     if is_secret_path(rel, allowed=sandbox.settings.allow_secrets):
         return f"{name}  (secret file; not readable)"
     return f"{name}  ({info.st_size} bytes)"
+
+
+def _describe_link(sandbox: Sandbox, folder: Target, name: str) -> str:
+    """Where a symlink leads, found by the same walk read_file uses."""
+    try:
+        target, opened = sandbox.open_path(str(folder.path / name))
+    except RefusalError:
+        return f"{name}@  (symlink leading outside the project; not readable)"
+    except ToolCallFailed:
+        return f"{name}@  (unreadable symlink)"
+    if opened is None:
+        return f"{name}@  (broken symlink)"
+    os.close(opened.fd)
+    suffix = "/" if stat.S_ISDIR(opened.info.st_mode) else ""
+    return f"{name}@{suffix} -> {target.display}"

@@ -13,11 +13,13 @@ from __future__ import annotations
 import os
 import shutil
 import subprocess
+import tempfile
 import time
 from dataclasses import dataclass
 from pathlib import Path
 
 from pse.tools import gitsafe
+from pse.tools.gitview import build_view
 from pse.tools.outcome import RefusalError
 
 _MAX_OUTPUT = 20_000_000
@@ -49,6 +51,8 @@ class GitRepo:
         self._git = git
         self._env = env
         self.timeout = timeout
+        self.view_folder: tempfile.TemporaryDirectory[str] | None = None
+        """The git directory view pse built for this repository (kept while it is used)."""
 
     def run(self, *args: str, timeout: float | None = None) -> str | None:
         """``git ARGS``'s output, or None when it failed or ran out of time."""
@@ -131,35 +135,29 @@ def _name_status_paths(output: str) -> list[str]:
 def open_repo(root: Path, *, timeout: float = 10.0) -> GitRepo | None:
     """The repository whose work tree is ``root``, or None when ``root`` is not the top
     of a git checkout, git is missing, or the repository is refused (its git directory
-    or config lies outside ``root``)."""
+    lies outside ``root``, or holds links git would follow). Git reads a view of it that
+    pse builds (:mod:`pse.tools.gitview`): pse's own config, never the repository's."""
     git = shutil.which("git")
     if git is None:
         return None
     real = Path(os.path.realpath(root))
+    folder = tempfile.TemporaryDirectory(prefix="pse-gitview-")
     try:
         dirs = gitsafe.git_directory(real, (real,))
-        env = gitsafe.safe_environment(git, dirs=dirs, root=real, roots=(real,),
-                                       env=_base_env(), run=_runner(real, timeout))
+        view = build_view(dirs.gitdir, dirs.common, Path(folder.name))
+        env = gitsafe.git_environment(view=view.path, root=real, env=_base_env())
     except (RefusalError, OSError):
+        folder.cleanup()
         return None
-    return GitRepo(real, git, env, timeout=timeout)
+    repo = GitRepo(real, git, env, timeout=timeout)
+    repo.view_folder = folder  # removed with the repository object
+    return repo
 
 
 def _base_env() -> dict[str, str]:
     """A minimal environment: no inherited ``GIT_*``, no pager, C locale."""
     keep = {k: os.environ[k] for k in ("PATH", "HOME", "SYSTEMROOT") if k in os.environ}
     return {**keep, "LC_ALL": "C", "PAGER": "cat", "GIT_PAGER": "cat"}
-
-
-def _runner(cwd: Path, timeout: float) -> gitsafe.Runner:
-    def run(argv: list[str], env: dict[str, str]) -> tuple[int, bytes]:
-        try:
-            done = subprocess.run(argv, cwd=cwd, env=env, stdin=subprocess.DEVNULL,
-                                  capture_output=True, timeout=timeout, check=False)
-        except (OSError, subprocess.TimeoutExpired) as exc:
-            return 1, str(exc).encode()
-        return done.returncode, done.stdout + done.stderr
-    return run
 
 
 class Budget:

@@ -1,74 +1,45 @@
-"""Git that cannot run what the repository configures.
+"""Git that cannot run what the repository configures, nor read outside through it.
 
-A repository's own config (``.git/config``, ``config.worktree`` and what they include)
-can name programs git runs while it only reads: ``filter.<driver>.clean`` on ``git
-status``/``diff``/``blame``, ``diff.<driver>.textconv`` and ``.command``,
-``diff.external``, ``core.fsmonitor``, hooks, pagers, ``gpg.program`` on
-``--show-signature``, credential helpers, ssh commands... and paths it reads
-(``core.worktree``, ``mailmap.file``, ``core.excludesFile``). So every git invocation:
+A repository's own config (``.git/config``, ``config.worktree``, what they include, and
+every submodule's config) can name programs git runs while it only reads: filters,
+textconv and external diff drivers, ``core.fsmonitor``, hooks, pagers, ``gpg.program``,
+credential helpers, ssh commands... and paths it reads (``core.worktree``,
+``mailmap.file``). Its git directory can hold links that make git read files elsewhere
+(``objects/info/alternates``, a linked ``packed-refs`` or ``index``). So every git
+invocation:
 
-- finds the git directory itself and refuses one outside the project roots (a ``.git``
-  file or symlink pointing elsewhere), then passes ``GIT_DIR``/``GIT_WORK_TREE`` so that
-  no config can move the work tree;
-- ignores the system and global config (``GIT_CONFIG_NOSYSTEM``, ``GIT_CONFIG_GLOBAL``)
-  and inherits no ``GIT_*`` variable (the environment is built from scratch);
-- lists the config git will read (``git config --list --show-origin --includes``, under
-  the same isolation as the command), refuses config files outside the roots, and
-  overrides every key that runs a program or reads a path with a safe value through
-  ``GIT_CONFIG_KEY_n``/``GIT_CONFIG_VALUE_n`` (command-line scope, which wins over every
-  file, and which keeps driver names containing ``=`` intact, unlike ``-c``).
-
-Driver names come from ``.gitattributes``, but their commands only from config, so
-overriding every configured driver's keys leaves no attribute anything to run.
+- finds the git directory itself (the ``.git`` file, ``commondir`` and ``gitdir``
+  pointers are read without following links) and refuses one outside the project roots;
+- runs against a *view* of it (:mod:`pse.tools.gitview`): a folder pse makes per command
+  with pse's own config, checked copies of the small files and checked links to the
+  object store, so no config of the repository or of a submodule is ever read;
+- ignores the system and global config (``GIT_CONFIG_NOSYSTEM``, ``GIT_CONFIG_GLOBAL``),
+  inherits no ``GIT_*`` variable (the environment is built from scratch), and gets a
+  few harmless values in command-line scope (``GIT_CONFIG_KEY_n``), which wins over any
+  file, as a second layer;
+- never enters a submodule (``diff.ignoreSubmodules = all`` in the view's config and
+  ``--ignore-submodules=all`` on the commands that would look inside one).
 """
 
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
+from pse.tools.gitview import read_plain
 from pse.tools.outcome import RefusalError
-
-Runner = Callable[[list[str], dict[str, str]], tuple[int, bytes]]
-"""Runs git's argv with an environment (isolated like the real command): code, output."""
 
 _FIXED: tuple[tuple[str, str], ...] = (
     ("core.fsmonitor", "false"), ("core.hooksPath", os.devnull), ("core.pager", "cat"),
     ("core.attributesFile", os.devnull), ("core.excludesFile", os.devnull),
     ("diff.external", ""), ("credential.helper", ""), ("core.sshCommand", ""),
-    ("core.askPass", ""), ("gpg.program", "gpg"),
+    ("core.askPass", ""), ("gpg.program", "gpg"), ("diff.ignoreSubmodules", "all"),
+    ("submodule.recurse", "false"), ("status.submoduleSummary", "false"),
+    ("core.worktree", ""), ("mailmap.file", ""), ("blame.ignoreRevsFile", ""),
+    ("log.showSignature", "false"), ("protocol.allow", "never"),
 )
-"""Set on every invocation, whatever the config says."""
-_EXACT: dict[str, str] = {
-    "core.fsmonitor": "false", "core.hookspath": os.devnull, "core.pager": "cat",
-    "core.attributesfile": os.devnull, "core.excludesfile": os.devnull, "core.worktree": "",
-    "gpg.program": "gpg", "gpg.openpgp.program": "gpg", "gpg.x509.program": "gpgsm",
-    "gpg.ssh.program": "ssh-keygen", "mailmap.file": "", "blame.ignorerevsfile": "",
-    "core.gitproxy": "", "core.alternaterefscommand": "", "sequence.editor": "",
-    "core.editor": "", "web.browser": "", "gpg.ssh.allowedsignersfile": "",
-    "gpg.ssh.revocationfile": "", "gpg.ssh.defaultkeycommand": "",
-    "uploadpack.packobjectshook": "", "core.sshcommand": "", "core.askpass": "",
-    "diff.external": "", "interactive.difffilter": "", "log.showsignature": "false",
-}
-"""Keys without a driver name, lower case, and the value that makes them harmless
-(git's default program for the ``gpg`` ones: the system's, never the project's)."""
-_BY_NAME: dict[tuple[str, str], str] = {
-    ("filter", "required"): "false", ("submodule", "update"): "none",
-    ("man", "path"): "", ("mergetool", "path"): "", ("difftool", "path"): "",
-}
-"""(section, variable) of keys with any driver name, and their harmless value."""
-_RUNS = frozenset({
-    "command", "cmd", "program", "helper", "driver", "textconv", "clean", "smudge",
-    "process", "editor", "pager", "askpass", "sshcommand", "gitproxy", "proxy",
-    "uploadpack", "receivepack", "packobjectshook", "alternaterefscommand",
-    "defaultkeycommand", "fsmonitor", "hookspath", "worktree"})
-"""Variable names that run a program (or move the work tree): emptied in any section
-(``filter.x.clean``, ``diff.x.textconv``, ``credential.<url>.helper``, ``man.x.cmd``...);
-so is any variable ending in ``cmd`` (``sendemail.tocmd``...). ``include.path`` is the one
-key that cannot be overridden: the files it names are checked instead."""
-_MAX_KEYS = 2000
+"""Set on every invocation, in command-line scope."""
 
 
 @dataclass(frozen=True)
@@ -94,7 +65,7 @@ def git_directory(root: Path, roots: tuple[Path, ...]) -> GitDirs:
     """
     dot = root / ".git"
     if os.path.isfile(dot) and not os.path.islink(dot):
-        text = dot.read_text(encoding="utf-8", errors="replace").strip()
+        text = _pointer(root, ".git")
         if not text.startswith("gitdir:"):
             raise _not_a_repo(root)
         gitdir = Path(os.path.realpath(root / text.partition(":")[2].strip()))
@@ -103,9 +74,8 @@ def git_directory(root: Path, roots: tuple[Path, ...]) -> GitDirs:
     else:
         raise _not_a_repo(root)
     common = gitdir
-    if (gitdir / "commondir").is_file():
-        pointer = (gitdir / "commondir").read_text(encoding="utf-8", errors="replace").strip()
-        common = Path(os.path.realpath(gitdir / pointer))
+    if os.path.lexists(gitdir / "commondir"):
+        common = Path(os.path.realpath(gitdir / _pointer(gitdir, "commondir")))
     outside = tuple(f for f in dict.fromkeys([gitdir, common])
                     if not any(f.is_relative_to(r) for r in roots))
     if outside and not _is_linked_worktree(root, gitdir, common):
@@ -118,10 +88,16 @@ def git_directory(root: Path, roots: tuple[Path, ...]) -> GitDirs:
 
 def _is_linked_worktree(root: Path, gitdir: Path, common: Path) -> bool:
     back = gitdir / "gitdir"
-    if gitdir.parent != common / "worktrees" or not back.is_file():
+    if gitdir.parent != common / "worktrees" or not os.path.lexists(back):
         return False
-    target = back.read_text(encoding="utf-8", errors="replace").strip()
+    target = _pointer(gitdir, "gitdir")
     return os.path.realpath(target) == os.path.realpath(root / ".git")
+
+
+def _pointer(folder: Path, name: str) -> str:
+    """A pointer file (``.git``, ``commondir``, ``gitdir``), read without following links."""
+    data = read_plain(folder, name, required=True) or b""
+    return data[:4096].decode("utf-8", errors="replace").strip()
 
 
 def _not_a_repo(root: Path) -> RefusalError:
@@ -129,92 +105,14 @@ def _not_a_repo(root: Path) -> RefusalError:
                         "be a git repository")
 
 
-def base_environment(*, gitdir: Path, root: Path) -> dict[str, str]:
-    """The git variables of every invocation: this repository only, no system/global."""
-    return {"GIT_DIR": str(gitdir), "GIT_WORK_TREE": str(root), "GIT_CONFIG_NOSYSTEM": "1",
-            "GIT_CONFIG_GLOBAL": os.devnull, "GIT_ATTR_NOSYSTEM": "1",
-            "GIT_OPTIONAL_LOCKS": "0", "GIT_TERMINAL_PROMPT": "0", "GIT_PAGER": "cat",
-            "GIT_CEILING_DIRECTORIES": str(root.parent)}
-
-
-def safe_environment(git: str, *, dirs: GitDirs, root: Path, roots: tuple[Path, ...],
-                     env: dict[str, str], run: Runner) -> dict[str, str]:
-    """``env`` plus the git variables that neutralise this repository's config.
-
-    Raises:
-        RefusalError: ``not-allowed`` when the config cannot be read, includes a file
-            outside the roots, or is absurdly large.
-    """
-    base = {**env, **base_environment(gitdir=dirs.gitdir, root=root)}
-    code, output = run([git, "config", "--list", "-z", "--show-origin", "--includes"], base)
-    if code != 0:
-        raise RefusalError("not-allowed", "git cannot read this repository's config: "
-                           f"{output.decode('utf-8', 'replace').strip()[:300]}")
-    entries = parse_listing(output)
-    _check_origins([origin for origin, _ in entries], root=root,
-                   roots=(*roots, *dirs.outside))
-    overrides = neutralising_overrides(key for _, key in entries)
-    return {**base, **config_environment(overrides)}
-
-
-def parse_listing(output: bytes) -> list[tuple[str, str]]:
-    """(origin, key) pairs of ``git config --list -z --show-origin`` output."""
-    fields = output.decode("utf-8", errors="surrogateescape").split("\0")
-    pairs: list[tuple[str, str]] = []
-    for index in range(0, len(fields) - 1, 2):
-        origin, entry = fields[index], fields[index + 1]
-        pairs.append((origin, entry.partition("\n")[0]))
-    return pairs
-
-
-def _check_origins(origins: list[str], *, root: Path, roots: tuple[Path, ...]) -> None:
-    for origin in dict.fromkeys(origins):
-        kind, _, name = origin.partition(":")
-        if kind == "command line":
-            continue
-        real = Path(os.path.realpath(root / name)) if kind == "file" else None
-        if real is None or not any(real.is_relative_to(r) for r in roots):
-            raise RefusalError("not-allowed", f"this repository's git config reads "
-                               f"{origin!r}, outside the project (an include); git tools "
-                               "only read config from inside it")
-
-
-def neutralising_overrides(keys: Iterable[str]) -> list[tuple[str, str]]:
-    """The fixed overrides plus one for every program-running or path key in ``keys``."""
-    overrides = dict(_FIXED)
-    for key in dict.fromkeys(keys):
-        value = _safe_value(key)
-        if value is not None:
-            overrides[key] = value
-    if len(overrides) > _MAX_KEYS:
-        raise RefusalError("not-allowed", f"this repository's git config has more than "
-                           f"{_MAX_KEYS} program or path settings; git tools are off for it")
-    return list(overrides.items())
-
-
-def _safe_value(key: str) -> str | None:
-    """The harmless value for config ``key`` (``section[.sub].var``), or ``None``: keep."""
-    lower = key.lower()
-    if lower in _EXACT:
-        return _EXACT[lower]
-    section, _, rest = key.partition(".")
-    section = section.lower()
-    variable = rest.rpartition(".")[2].lower()
-    if section == "pager":
-        return "false"  # pager.<command>: no subsection, any variable
-    if section in {"include", "includeif"}:
-        return None  # its files are checked by origin; they cannot be overridden
-    if (section, variable) in _BY_NAME:
-        return _BY_NAME[(section, variable)]
-    if variable in _RUNS or variable.endswith("cmd"):
-        return ""
-    return None
-
-
-def config_environment(overrides: list[tuple[str, str]]) -> dict[str, str]:
-    """``GIT_CONFIG_COUNT`` / ``GIT_CONFIG_KEY_n`` / ``GIT_CONFIG_VALUE_n`` for overrides."""
-    env = {"GIT_CONFIG_COUNT": str(len(overrides))}
-    for index, (key, value) in enumerate(overrides):
-        env[f"GIT_CONFIG_KEY_{index}"] = key
-        env[f"GIT_CONFIG_VALUE_{index}"] = value
-    return env
+def git_environment(*, view: Path, root: Path, env: dict[str, str]) -> dict[str, str]:
+    """``env`` plus the git variables of every invocation: the view, nothing inherited."""
+    overrides = {"GIT_CONFIG_COUNT": str(len(_FIXED))}
+    for index, (key, value) in enumerate(_FIXED):
+        overrides[f"GIT_CONFIG_KEY_{index}"] = key
+        overrides[f"GIT_CONFIG_VALUE_{index}"] = value
+    return {**env, **overrides, "GIT_DIR": str(view), "GIT_WORK_TREE": str(root),
+            "GIT_CONFIG_NOSYSTEM": "1", "GIT_CONFIG_GLOBAL": os.devnull,
+            "GIT_ATTR_NOSYSTEM": "1", "GIT_OPTIONAL_LOCKS": "0", "GIT_TERMINAL_PROMPT": "0",
+            "GIT_PAGER": "cat", "GIT_CEILING_DIRECTORIES": str(root.parent),
+            "GIT_NO_REPLACE_OBJECTS": "1", "GIT_PROTOCOL_FROM_USER": "0"}

@@ -11,6 +11,7 @@ cannot hang the agent; results are bounded by ``tools.max_matches`` and ``max_ou
 from __future__ import annotations
 
 import os
+import posixpath
 import re
 import stat
 import time
@@ -23,12 +24,12 @@ import regex
 
 from pse.planted import (
     MAX_DEPTH,
+    MAX_FILE_BYTES,
     Matcher,
     compile_linear,
     escape_name,
     ignore_result,
     ignore_spec,
-    read_planted_text,
 )
 from pse.tools.outcome import RefusalError, ToolCallFailed
 from pse.tools.pathtext import check_path_text
@@ -70,18 +71,28 @@ def grep(sandbox: Sandbox, pattern: str, glob: str | None = None, path: str | No
     """
     search = _Search(sandbox, _compile(pattern), _compile_glob(glob),
                      time.monotonic() + sandbox.settings.timeout, sandbox.scrubber())
-    starts = [sandbox.resolve(path)] if path is not None else [
-        sandbox.resolve(str(root)) for root in sandbox.roots]
-    for start in starts:
-        if start.path.is_dir():
-            _walk(search, start)
-        elif path is not None:  # one file: refuse it the way read_file would
-            _, fd, _ = sandbox.open_file(path)
-            os.close(fd)
-            _search_file(search, start.path, start.rel)
+    for start in ([path] if path is not None else [str(root) for root in sandbox.roots]):
+        target, fd = _open_start(sandbox, start)
+        if fd is None:  # one file: refused the way read_file would refuse it
+            _search_file(search, str(target.path), target.rel)
+        else:
+            _walk(search, target, fd)
         if search.stopped:
             break
     return _render(search)
+
+
+def _open_start(sandbox: Sandbox, path: str) -> tuple[Target, int | None]:
+    """The folder to walk (with its descriptor), or a file checked like read_file."""
+    target, opened = sandbox.open_path(path)
+    if opened is None:
+        raise ToolCallFailed("not-found", f"{path!r} does not exist; list_dir shows what does")
+    if stat.S_ISDIR(opened.info.st_mode):
+        return target, opened.fd
+    os.close(opened.fd)
+    _, fd, _ = sandbox.open_file(path)
+    os.close(fd)
+    return target, None
 
 
 def _compile(pattern: object) -> regex.Pattern[str]:
@@ -123,67 +134,64 @@ def _compile_glob(glob: str | None) -> Matcher | None:
         raise ToolCallFailed("bad-pattern", f"glob {glob!r} is too large: {exc}") from exc
 
 
-def _walk(search: _Search, start: Target) -> None:
-    """Sorted, depth-first and iterative: a tree deeper than the recursion limit is fine,
-    and folders deeper than ``MAX_DEPTH`` are not entered."""
-    ignore = _gitignore(start.root)
-    pending = [(start.path, start.path.relative_to(start.root).as_posix(), 0)]
-    while pending and not search.stopped:
-        base, rel_base, depth = pending.pop()
-        try:
-            entries = sorted(os.scandir(base), key=lambda entry: entry.name)
-        except OSError:
-            search.skipped["unreadable"] += 1
-            continue
-        folders = []
-        for entry in entries:
-            rel = _join(rel_base, entry.name)
-            kind = _kind(entry)
-            if kind == "folder":
-                if entry.name not in _SKIP_DIRS and not _ignored(ignore, rel + "/"):
-                    folders.append((Path(entry.path), rel, depth + 1))
-            elif kind == "file" and not _ignored(ignore, rel):
-                _search_file(search, Path(entry.path), rel)
+def _walk(search: _Search, start: Target, fd: int) -> None:
+    """Walk ``start`` by descriptors (``os.fwalk``: a folder swapped for a link is not
+    entered), sorted, at most ``MAX_DEPTH`` folders down (``fwalk`` recurses once per
+    level, so the cap also keeps a planted deep tree below the recursion limit); each file
+    is then opened beneath the roots like read_file opens it."""
+    ignore = _gitignore(search.sandbox, start.root)
+    try:
+        for folder, dirs, files, _ in os.fwalk(".", dir_fd=fd):
+            rel_base = posixpath.normpath(posixpath.join(start.rel, folder))
+            depth = 0 if folder == "." else folder.count("/")
+            kept = sorted(d for d in dirs if d not in _SKIP_DIRS
+                          and not _ignored(ignore, _join(rel_base, d) + "/"))
+            if kept and depth >= MAX_DEPTH:
+                search.skipped[f"folders deeper than {MAX_DEPTH} levels"] += len(kept)
+                kept = []
+            dirs[:] = kept
+            for name in sorted(files):
+                rel = _join(rel_base, name)
+                if not _ignored(ignore, rel):
+                    _search_file(search, str(start.root / rel), rel)
                 if search.stopped:
                     return
-        if folders and depth >= MAX_DEPTH:
-            search.skipped[f"folders deeper than {MAX_DEPTH} levels"] += len(folders)
-            continue
-        pending.extend(reversed(folders))
-
-
-def _kind(entry: os.DirEntry[str]) -> str:
-    """``folder``, ``file`` (anything to check like a file) or ``linked-folder`` (a symlink
-    to a folder: never entered, not counted, as ``os.walk`` does)."""
-    try:
-        if entry.is_dir(follow_symlinks=False):
-            return "folder"
-        return "linked-folder" if entry.is_symlink() and entry.is_dir() else "file"
-    except OSError:
-        return "file"
+    finally:
+        os.close(fd)
 
 
 def _join(base: str, name: str) -> str:
     return name if base == "." else f"{base}/{name}"
 
 
-def _gitignore(root: Path) -> pathspec.GitIgnoreSpec | None:
-    text = read_planted_text(root / ".gitignore")  # regular and small, or not read at all
-    return None if text is None else ignore_spec(text.splitlines(), origin=".gitignore")
+def _gitignore(sandbox: Sandbox, root: Path) -> pathspec.GitIgnoreSpec | None:
+    """The root's ``.gitignore``, opened beneath the roots (a regular file, checked by its
+    descriptor), read up to the planted-file cap and compiled for linear matching."""
+    try:
+        _, fd, _ = sandbox.open_file(str(root / ".gitignore"))
+    except (RefusalError, ToolCallFailed):
+        return None
+    with os.fdopen(fd, "rb") as handle:
+        limit = min(sandbox.settings.max_file_size, MAX_FILE_BYTES)
+        text = handle.read(limit).decode("utf-8", errors="replace")
+    return ignore_spec(text.splitlines(), origin=".gitignore")
 
 
 def _ignored(spec: pathspec.GitIgnoreSpec | None, rel: str) -> bool:
     return spec is not None and bool(ignore_result(spec, rel))
 
 
-def _search_file(search: _Search, full: Path, rel: str) -> None:
+def _search_file(search: _Search, full: str, rel: str) -> None:
     if search.glob is not None and not search.glob.fullmatch(escape_name(rel)):
         return
-    text = _readable_text(search, full, rel)
+    text = _readable_text(search, full)
     if text is None:
         return
     search.files += 1
-    shown = search.sandbox.display(full) if full.is_absolute() else rel
+    shown = search.sandbox.display(Path(full))
+    # Secrets are redacted before the pattern sees the text: a pattern that matches a
+    # piece of a secret would otherwise say, by matching or not, what the secret holds.
+    text = search.scrubber.scrub(text)
     for number, line in enumerate(text.splitlines(), start=1):
         remaining = search.deadline - time.monotonic()
         try:
@@ -196,7 +204,6 @@ def _search_file(search: _Search, full: Path, rel: str) -> None:
                               " s; use a simpler pattern, a glob or a path]")
             return
         if found:
-            line = search.scrubber.scrub(line)
             cut = line if len(line) <= _MAX_LINE else line[:_MAX_LINE] + " [line cut]"
             search.matches.append(f"{shown}:{number}: {cut}")
             if len(search.matches) >= search.sandbox.settings.max_matches:
@@ -205,32 +212,22 @@ def _search_file(search: _Search, full: Path, rel: str) -> None:
                 return
 
 
-def _readable_text(search: _Search, full: Path, rel: str) -> str | None:
-    """The file's text, or ``None`` (counted in ``skipped``) when grep must not read it."""
+def _readable_text(search: _Search, full: str) -> str | None:
+    """The file's text, or ``None`` (counted in ``skipped``) when grep must not read it.
+
+    The file is opened once, beneath the roots, with every check read_file makes.
+    """
     sandbox = search.sandbox
     try:
-        target = sandbox.resolve(str(full))
-        sandbox.check_secret(rel, target)
-        info = os.stat(target.path)
-    except RefusalError as exc:
+        _, fd, _ = sandbox.open_file(full)
+    except (RefusalError, ToolCallFailed) as exc:
         search.skipped[exc.code] += 1
         return None
-    except OSError:
-        search.skipped["unreadable"] += 1
-        return None
-    if not stat.S_ISREG(info.st_mode):
-        search.skipped["special-file"] += 1
-        return None
-    if info.st_nlink > 1 and not sandbox.settings.allow_hardlinks:
-        search.skipped["hard-link"] += 1
-        return None
     try:
-        data = _read_regular(target.path, sandbox.settings.max_file_size + 1)
+        with os.fdopen(fd, "rb") as handle:
+            data = handle.read(sandbox.settings.max_file_size + 1)
     except OSError:
         search.skipped["unreadable"] += 1
-        return None
-    if data is None:
-        search.skipped["special-file"] += 1
         return None
     if b"\x00" in data[:_BINARY_PROBE]:
         search.skipped["binary-file"] += 1
@@ -239,18 +236,6 @@ def _readable_text(search: _Search, full: Path, rel: str) -> str | None:
         search.skipped["searched only in part (larger than tools.max_file_size)"] += 1
         data = data[:sandbox.settings.max_file_size]
     return data.decode("utf-8", errors="replace")
-
-
-def _read_regular(path: Path, size: int) -> bytes | None:
-    """Up to ``size`` bytes, or ``None`` if ``path`` is (now) not a regular file."""
-    fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_NOFOLLOW | os.O_CLOEXEC)
-    try:
-        if not stat.S_ISREG(os.fstat(fd).st_mode):
-            return None
-        with os.fdopen(os.dup(fd), "rb") as handle:
-            return handle.read(size)
-    finally:
-        os.close(fd)
 
 
 def _render(search: _Search) -> str:

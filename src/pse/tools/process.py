@@ -147,22 +147,26 @@ def _limiter(limits: Limits, group: TreeGroup | None) -> Callable[[], None]:
 
 
 def run_process(argv: list[str], *, cwd: Path, env: dict[str, str], limits: Limits,
-                cap: int) -> Completed:
-    """Run ``argv`` (never through a shell) and collect at most ``cap`` bytes of output."""
+                cap: int, stdin: Path | None = None) -> Completed:
+    """Run ``argv`` (never through a shell) and collect at most ``cap`` bytes of output.
+
+    ``stdin`` is a file pse wrote (git's batch input); otherwise ``/dev/null``.
+    """
     group = make_group(max_memory_mb=limits.max_memory_mb) if limits.whole_tree else None
     try:
-        return _run(argv, cwd=cwd, env=env, limits=limits, cap=cap, group=group)
+        return _run(argv, cwd=cwd, env=env, limits=limits, cap=cap, group=group, stdin=stdin)
     finally:
         if group is not None:
             group.close()  # kills what is left, also what left the session
 
 
 def _run(argv: list[str], *, cwd: Path, env: dict[str, str], limits: Limits, cap: int,
-         group: TreeGroup | None) -> Completed:
-    proc = subprocess.Popen(  # noqa: S603 - argv list from the allowlist, shell=False
-        argv, cwd=cwd, env=env, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
-        stderr=subprocess.STDOUT, start_new_session=True, close_fds=True,
-        preexec_fn=_limiter(limits, group))  # noqa: PLW1509 - rlimits must be set in the child
+         group: TreeGroup | None, stdin: Path | None) -> Completed:
+    with open(stdin if stdin is not None else os.devnull, "rb") as source:
+        proc = subprocess.Popen(  # noqa: S603 - argv list from the allowlist, shell=False
+            argv, cwd=cwd, env=env, stdin=source, stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT, start_new_session=True, close_fds=True,
+            preexec_fn=_limiter(limits, group))  # noqa: PLW1509 - rlimits in the child
     assert proc.stdout is not None
     deadline = time.monotonic() + limits.timeout
     kept = bytearray()

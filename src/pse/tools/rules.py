@@ -95,7 +95,9 @@ _GREP_FLAGS = _set(
     "--no-color")
 _GREP_VALUED = _set("-e -A -B -C --after-context --before-context --context --max-depth "
                     "-m --max-count --threads")
-_GIT_SAFETY = ("--no-ext-diff", "--no-textconv")
+_GIT_SAFETY = ("--no-ext-diff", "--no-textconv", "--ignore-submodules=all")
+"""Injected into every diff-producing git command: no program drivers, and submodules
+never entered (a submodule's own git directory has its own config)."""
 
 _BUILTIN: tuple[Rule, ...] = (
     Rule("git log", ("git", "log"), _LOG_FLAGS, _LOG_VALUED, _LOG_OPTIONAL, numeric=True,
@@ -117,7 +119,8 @@ _BUILTIN: tuple[Rule, ...] = (
     Rule("git status", ("git", "status"), _set(
         "-s --short -b --branch --porcelain --long -v --verbose --ignored --no-renames "
         "--show-stash --ahead-behind --no-ahead-behind"), frozenset(),
-        _set("-u --untracked-files --porcelain --ignored --column"), paths="git"),
+        _set("-u --untracked-files --porcelain --ignored --column"), paths="git",
+        inject=("--ignore-submodules=all",)),
     Rule("ls", ("ls",), _set(
         "-a -A -l -h -R -1 -d -F -p -S -t -r -s -i -n -g -o -G -U -X -v --all --almost-all "
         "--human-readable --recursive --directory --classify --size --inode --numeric-uid-gid "

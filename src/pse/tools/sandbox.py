@@ -1,19 +1,22 @@
 """The sandbox: one object that decides what a tool may touch.
 
-Every path a model names goes through :meth:`Sandbox.resolve`: the text is checked first
-(null bytes, control characters and look-alikes of ``.`` and ``/`` are refused, nothing is
-normalised), then the path is resolved with symlinks and ``..`` the way the kernel will
-(``os.path.realpath``) and must be *inside* one of the roots by real containment
-(``Path.is_relative_to`` on resolved paths, so ``/x/proj2`` is not inside ``/x/proj``).
-Files are then checked by ``lstat``/``fstat``: only regular files are read (no FIFOs,
-devices or sockets), files with several hard links are refused (another name may lie
-outside the root), and the secrets deny-list applies to the requested and resolved names.
+Every path a model names goes through :meth:`Sandbox.open_file`, :meth:`open_folder` or
+:meth:`resolve`: the text is checked first (null bytes, control characters and
+look-alikes of ``.`` and ``/`` are refused, nothing is normalised), then the path is
+*opened* beneath its root one component at a time without following a link
+(:mod:`pse.tools.beneath`; symlinks are resolved by the same walk only while they stay
+inside a root, so ``/x/proj2`` is never inside ``/x/proj``). What was opened is then
+checked by its descriptor (``fstat``): only regular files are read (no FIFOs, devices or
+sockets), files with several hard links are refused (another name may lie outside the
+root), and the secrets deny-list applies to the requested and resolved names. Nothing
+is checked by path and then opened again by path.
 """
 
 from __future__ import annotations
 
 import functools
 import os
+import posixpath
 import stat
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -21,6 +24,7 @@ from pathlib import Path
 
 from pse.errors import ConfigError, SourceError
 from pse.tools import commands, files, grep
+from pse.tools.beneath import Opened, OutsideError, locate, open_beneath
 from pse.tools.isolation import IsolationMode, isolation_mode
 from pse.tools.outcome import RefusalError, ToolCallFailed
 from pse.tools.pathtext import check_path_text
@@ -66,6 +70,9 @@ class Sandbox:
         self.settings = settings or ToolSettings()
         self._environ = os.environ if environ is None else environ
         self._secrets = dict(secrets or {})
+        self.public_blobs: dict[str, frozenset[str]] = {}
+        """Blob ids git tools may show, by repository fingerprint (see
+        :mod:`pse.tools.gitsecrets`); one entry, recomputed when refs or the index change."""
 
     @property
     def root(self) -> Path:
@@ -116,19 +123,53 @@ class Sandbox:
     def resolve(self, path: str) -> Target:
         """Resolve ``path`` (relative to the primary root, or absolute) inside a root.
 
+        The path is walked by descriptors (:mod:`pse.tools.beneath`), so what is checked
+        is what a later open by the same walk finds; a path that does not exist resolves
+        lexically (its ``..`` may not climb out), for the caller to report.
+
         Raises:
             RefusalError: ``invalid-path`` or ``outside-root``.
         """
+        target, opened = self.open_path(path)
+        if opened is not None:
+            os.close(opened.fd)
+        return target
+
+    def open_path(self, path: str) -> tuple[Target, Opened | None]:
+        """Open ``path`` beneath the roots (``None``: it does not exist); the caller
+        closes the descriptor and checks it.
+
+        Raises:
+            RefusalError: ``invalid-path`` or ``outside-root``.
+            ToolCallFailed: ``unreadable`` (too many links, permissions).
+        """
         check_path_text(path)
-        raw = Path(path)
-        candidate = raw if raw.is_absolute() else self.root / raw
-        real = Path(os.path.realpath(candidate))
-        for root in self.roots:
-            if real.is_relative_to(root):
-                return Target(real, root, real.relative_to(root).as_posix(), self.display(real))
-        raise RefusalError("outside-root", f"{path!r} resolves to a place outside the project "
-                           f"roots ({self._roots_text()}); use a path inside them, e.g. "
-                           "'.' or a path printed by list_dir")
+        try:
+            opened = open_beneath(self.roots, path)
+        except OutsideError as exc:
+            raise self._outside(path) from exc
+        except (FileNotFoundError, NotADirectoryError):
+            return self._lexical(path), None
+        except OSError as exc:
+            raise ToolCallFailed("unreadable", f"cannot open {path!r}: {exc.strerror}"
+                                 ) from exc
+        return Target(opened.path, opened.root, opened.rel, self.display(opened.path)), opened
+
+    def _lexical(self, path: str) -> Target:
+        try:
+            root, rest = locate(self.roots, path)
+        except OutsideError as exc:
+            raise self._outside(path) from exc
+        rel = posixpath.normpath(rest.replace(os.sep, "/") or ".")
+        if rel == ".." or rel.startswith("../"):
+            raise self._outside(path)
+        full = root if rel == "." else root / rel
+        return Target(full, root, rel, self.display(full))
+
+    def _outside(self, path: str) -> RefusalError:
+        return RefusalError("outside-root", f"{path!r} resolves to a place outside the "
+                            f"project roots ({self._roots_text()}); use a path inside them, "
+                            "e.g. '.' or a path printed by list_dir")
 
     def display(self, real: Path) -> str:
         """``real`` as shown to the model: relative to the primary root, else absolute."""
@@ -147,58 +188,63 @@ class Sandbox:
                                "content is needed")
 
     def open_file(self, path: str) -> tuple[Target, int, os.stat_result]:
-        """Check ``path`` as a readable regular file and open it; the caller closes the fd.
+        """Open ``path`` once, then check the descriptor as a readable regular file.
+
+        The caller closes the returned descriptor.
 
         Raises:
             RefusalError: any refusal a path can get.
             ToolCallFailed: ``not-found``, ``is-directory`` or ``unreadable``.
         """
-        target = self.resolve(path)
-        self.check_secret(path, target)
-        info = self._stat(path, target)
-        if stat.S_ISDIR(info.st_mode):
-            raise ToolCallFailed("is-directory", f"{path!r} is a folder; use list_dir")
-        self._check_regular(path, target, info)
-        flags = os.O_RDONLY | os.O_NONBLOCK | os.O_NOFOLLOW | os.O_CLOEXEC
+        target, opened = self.open_path(path)
+        if opened is None:
+            self.check_secret(path, target)
+            raise ToolCallFailed("not-found", f"{path!r} does not exist; list_dir shows what "
+                                 "does")
         try:
-            fd = os.open(target.path, flags)
-        except OSError as exc:
-            raise ToolCallFailed("unreadable", f"cannot open {path!r}: {exc.strerror}") from exc
-        opened = os.fstat(fd)
-        if (opened.st_dev, opened.st_ino) != (info.st_dev, info.st_ino):
-            os.close(fd)
-            raise RefusalError("outside-root", f"{path!r} changed while it was opened")
-        return target, fd, opened
+            self.check_secret(path, target)
+            if stat.S_ISDIR(opened.info.st_mode):
+                raise ToolCallFailed("is-directory", f"{path!r} is a folder; use list_dir")
+            self._check_regular(path, target, opened.info)
+        except (RefusalError, ToolCallFailed):
+            os.close(opened.fd)
+            raise
+        return target, opened.fd, opened.info
+
+    def open_folder(self, path: str) -> tuple[Target, int]:
+        """Open ``path`` once as a folder inside a root; the caller closes the descriptor.
+
+        Raises:
+            RefusalError: ``invalid-path`` or ``outside-root``.
+            ToolCallFailed: ``not-found`` or ``not-a-directory``.
+        """
+        target, opened = self.open_path(path)
+        if opened is None:
+            raise ToolCallFailed("not-found", f"{path!r} does not exist; list_dir shows what "
+                                 "does")
+        if not stat.S_ISDIR(opened.info.st_mode):
+            os.close(opened.fd)
+            raise ToolCallFailed("not-a-directory", f"{path!r} is not a folder; use read_file")
+        return target, opened.fd
 
     def check_listable(self, path: str) -> Target:
         """Check ``path`` as a folder inside a root (``not-a-directory`` otherwise)."""
-        target = self.resolve(path)
-        info = self._stat(path, target)
-        if not stat.S_ISDIR(info.st_mode):
-            raise ToolCallFailed("not-a-directory", f"{path!r} is not a folder; use read_file")
+        target, fd = self.open_folder(path)
+        os.close(fd)
         return target
 
     def check_command_path(self, path: str) -> Target:
         """Check a path argument of a command: inside a root, not secret, not special."""
-        target = self.resolve(path)
-        self.check_secret(path, target)
-        try:
-            info = os.stat(target.path)
-        except OSError:
+        target, opened = self.open_path(path)
+        if opened is None:
             return target  # the program itself reports a missing file
-        if not stat.S_ISDIR(info.st_mode):
-            self._check_regular(path, target, info)
-        return target
-
-    def _stat(self, path: str, target: Target) -> os.stat_result:
         try:
-            return os.stat(target.path)
-        except FileNotFoundError as exc:
-            raise ToolCallFailed("not-found", f"{path!r} does not exist; list_dir shows what "
-                                 "does") from exc
-        except OSError as exc:
-            raise ToolCallFailed("unreadable", f"cannot read {path!r}: {exc.strerror}"
-                                 ) from exc
+            self.check_secret(path, target)
+            if not stat.S_ISDIR(opened.info.st_mode):
+                self._check_regular(path, target, opened.info)
+        finally:
+            os.close(opened.fd)
+        return target
 
     def _check_regular(self, path: str, target: Target, info: os.stat_result) -> None:
         if not stat.S_ISREG(info.st_mode) or _is_system(target.path):

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 
 SECRET_PATTERNS: tuple[str, ...] = (
     # environment files (templates are allowed below)
-    ".env", ".env.*", "*.env",
+    ".env", ".env.*", "*.env", ".envrc",
     # private keys and key stores
     "*.pem", "*.key", "*.p12", "*.pfx", "*.jks", "*.keystore", "*.kdbx", "*.ppk",
     "id_rsa*", "id_dsa*", "id_ecdsa*", "id_ed25519*",
@@ -26,7 +26,8 @@ SECRET_PATTERNS: tuple[str, ...] = (
     ".netrc", "_netrc", ".npmrc", ".pypirc", ".pgpass", ".git-credentials", ".htpasswd",
     ".dockercfg", "credentials", "credentials.*", "*.tfvars", "terraform.tfstate*",
     "secrets.yaml", "secrets.yml", "secrets.json", "secrets.toml",
-    # configuration folders that hold credentials (may sit at any depth)
+    # configuration folders that hold credentials (may sit at any depth); inside ``.git``
+    # see also :func:`is_secret_path` (submodule and worktree config, fetch records)
     ".git/config", ".ssh/*", ".aws/*", ".gnupg/*", ".kube/config", ".docker/config.json",
 )
 """Glob patterns, matched case-insensitively: without ``/`` against the file name, with
@@ -58,8 +59,17 @@ def matches_any(rel_path: str, patterns: Iterable[str]) -> bool:
     return False
 
 
+_GIT_SECRETS = frozenset({"config", "config.worktree", "fetch_head"})
+"""Names that hold remote URLs (with tokens, often) anywhere inside a ``.git`` folder:
+the repository's, a submodule's (``.git/modules/*/config``), a worktree's."""
+
+
 def is_secret_path(rel_path: str, *, allowed: Sequence[str] = ()) -> bool:
     """Whether ``rel_path`` (relative to its root, POSIX) is on the secrets deny-list."""
+    parts = rel_path.lower().strip("/").split("/")
+    inside_git = ".git" in parts[:-1]
+    if inside_git and (parts[-1] in _GIT_SECRETS or "logs" in parts[parts.index(".git"):]):
+        return not matches_any(rel_path, allowed)  # reflogs record "clone: from URL"
     if not matches_any(rel_path, SECRET_PATTERNS):
         return False
     return not matches_any(rel_path, (*DOCUMENTATION_PATTERNS, *allowed))
