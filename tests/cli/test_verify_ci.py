@@ -140,6 +140,16 @@ def test_baseline_reports_only_new_findings(project: GitProject,
     assert any("2 known finding(s) not reported, 1 fixed" in n for n in data["notes"])
 
 
+def test_a_baseline_is_never_written_over_another_file(project: GitProject,
+                                                      capsys: pytest.CaptureFixture[str]) -> None:
+    project.write("pyproject.toml", "[project]\nname = 'x'\n")
+    result = run_cli(capsys, "verify", "docs", "--source", ".", "--write-baseline",
+                     "pyproject.toml", "--no-history")
+    assert result.code == 2 and "is not a pse baseline" in result.err
+    assert (project.root / "pyproject.toml").read_text(encoding="utf-8") == \
+        "[project]\nname = 'x'\n"
+
+
 def test_a_bad_baseline_file_is_exit_2(project: GitProject,
                                        capsys: pytest.CaptureFixture[str]) -> None:
     project.write("base.json", '{"format": "something-else"}')

@@ -21,9 +21,12 @@ from pse.cli.common import CliError
 from pse.owned import is_legacy_cache, is_made, prepare
 
 
-def check_output_file(output_file: Path | None, *, inputs: Sequence[Path] = ()) -> None:
+def check_output_file(output_file: Path | None, *, inputs: Sequence[Path] = (),
+                      kept_in_project: bool = False) -> None:
     """Refuse ``-o`` over an input, a special file, a link, or a file inside an input.
 
+    ``kept_in_project``: a file the project keeps in its own tree (a baseline the user
+    commits), allowed inside an input; the caller checks that an existing one is its own.
     Commands call it before their work too, so a bad ``-o`` costs no indexing or model time.
     """
     if output_file is None:
@@ -47,7 +50,7 @@ def check_output_file(output_file: Path | None, *, inputs: Sequence[Path] = ()) 
         if target == _real(source) or _same_file(output_file, source):
             raise CliError(f"refusing to write the report over the input {str(source)!r}; "
                            "choose another -o file")
-    inside = _input_holding(target, inputs)
+    inside = None if kept_in_project else _input_holding(target, inputs)
     if inside is not None and not _in_made_folder(target.parent, inside):
         kind = "source file" if mode is not None else "file"
         raise CliError(f"refusing to write the report as the {kind} {shown!r} inside the "

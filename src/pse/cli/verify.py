@@ -29,6 +29,7 @@ from pse.cli.verify_ci import (
     ensure_references,
     finish,
     require_code,
+    require_own_baseline,
     scope_of,
 )
 from pse.config import Settings, cache_dir
@@ -118,8 +119,10 @@ def command(ctx: click.Context, paths: tuple[Path, ...], source: Path | None,
                                include=settings.get_list("verify.include"))
     inputs = [*paths, *(Path(d.path) for d in documents), root]
     check_output_file(output_file, inputs=inputs)  # before the work, not after it
-    if write_baseline is not None:
-        check_output_file(write_baseline, inputs=inputs)
+    if write_baseline is not None:  # kept in the project's tree, never over another file
+        check_output_file(write_baseline, inputs=[*paths, *(Path(d.path) for d in documents)],
+                          kept_in_project=True)
+        require_own_baseline(write_baseline)
     options = CiOptions(since=since, changed=changed, baseline=baseline,
                         write_baseline=write_baseline,
                         history=settings.get_bool("verify.history"))

@@ -165,6 +165,20 @@ def _rules(settings: Settings) -> dict[str, Level]:
         raise CliError(str(exc)) from exc
 
 
+def require_own_baseline(path: Path) -> None:
+    """Refuse ``--write-baseline`` over a file that is not a pse baseline (a
+    ``pyproject.toml`` given by mistake would be lost)."""
+    if not path.exists():
+        return
+    from pse.verify import baseline as baselines
+
+    try:
+        baselines.parse(path.read_text(encoding="utf-8"), source=str(path))
+    except (baselines.BaselineError, OSError, UnicodeDecodeError) as exc:
+        raise CliError(f"--write-baseline {str(path)!r} exists and is not a pse baseline; "
+                       "give a new file name or the baseline's own") from exc
+
+
 def _read_baseline(path: Path) -> Counter[str]:
     from pse.verify import baseline as baselines
 

@@ -15,6 +15,7 @@ import shutil
 import subprocess
 import tempfile
 import time
+import weakref
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -51,8 +52,6 @@ class GitRepo:
         self._git = git
         self._env = env
         self.timeout = timeout
-        self.view_folder: tempfile.TemporaryDirectory[str] | None = None
-        """The git directory view pse built for this repository (kept while it is used)."""
 
     def run(self, *args: str, timeout: float | None = None) -> str | None:
         """``git ARGS``'s output, or None when it failed or ran out of time."""
@@ -141,16 +140,17 @@ def open_repo(root: Path, *, timeout: float = 10.0) -> GitRepo | None:
     if git is None:
         return None
     real = Path(os.path.realpath(root))
-    folder = tempfile.TemporaryDirectory(prefix="pse-gitview-")
+    folder = Path(tempfile.mkdtemp(prefix="pse-gitview-"))
     try:
         dirs = gitsafe.git_directory(real, (real,))
-        view = build_view(dirs.gitdir, dirs.common, Path(folder.name))
+        view = build_view(dirs.gitdir, dirs.common, folder)
         env = gitsafe.git_environment(view=view.path, root=real, env=_base_env())
     except (RefusalError, OSError):
-        folder.cleanup()
+        shutil.rmtree(folder, ignore_errors=True)
         return None
     repo = GitRepo(real, git, env, timeout=timeout)
-    repo.view_folder = folder  # removed with the repository object
+    # the view lives as long as the repository object (removed quietly when it goes)
+    weakref.finalize(repo, shutil.rmtree, folder, ignore_errors=True)
     return repo
 
 
