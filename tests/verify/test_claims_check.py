@@ -226,7 +226,7 @@ def test_claims_in_the_json_contract_and_reports(resolver: Resolver) -> None:
                      "kind": "claim", "status": "unverified",
                      "evidence": [{"path": "shop/core.py", "line": 13}],
                      "suggestion": "`Cart` extends `Base`.",
-                     "message": "`Cart`'s bases are `Base`"}]
+                     "message": "`Cart`'s bases are `Base`", "severity": "error"}]
     assert "✗ subclass(shop.core.Cart, shop.errors.OutOfStock): `Cart` extends" in \
         render_text(checked)
     sarif = json.loads(render_sarif(checked, lines_of={"doc.md": ["`Cart` extends `OutOfStock`."]}))
