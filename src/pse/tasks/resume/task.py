@@ -71,7 +71,11 @@ class ResumeTask:
                 cvs=[Path(p) for p in values.get("cv", "").split("\n") if p],
                 jd=Path(values["jd"]) if values.get("jd") else None,
                 notes=Path(values["notes"]) if values.get("notes") else None,
-                pii_rules=Path(values["pii_rules"]) if values.get("pii_rules") else None)
+                pii_rules=Path(values["pii_rules"]) if values.get("pii_rules") else None,
+                phone_regions=[*self.settings.get_list("resume.phone_regions"),
+                               *values.get("phone_regions", "").split(",")],
+                public=[*self.settings.get_list("resume.public_lines"),
+                        *(p for p in values.get("public", "").split("\n") if p)])
         return self._inputs
 
     def entries(self, state: PSEState) -> list[CvEntry]:
