@@ -97,6 +97,7 @@ def test_resume_cli_continue_finishes_an_interrupted_resume(
     (["--jd", "JD", "--role", "Analyst"], "--role names the role to write for in --recommend"),
     (["--recommend", "--formats", "odt"], "--formats: unknown format 'odt'"),
     (["--recommend", "--notes", "nowhere"], "--notes 'nowhere' is not a folder"),
+    (["--recommend", "--phone-regions", "FR,XX"], "--phone-regions: unknown region 'XX'"),
 ])
 def test_resume_cli_bad_usage_exits_2(model: ScriptedLLM, examples: Path, tmp_path: Path,
                                       capsys: pytest.CaptureFixture[str], extra: list[str],

@@ -210,7 +210,7 @@ def _inflections(part: str, text: str) -> list[str]:
     pattern = re.compile(rf"(?<![\w]){re.escape(stem)}{endings}(?![\w])", re.IGNORECASE)
     words = [part, *(m.group(0) for m in pattern.finditer(text))]
     # only words that keep the part's capital: "Rose" the name, not "rose" the verb
-    return [w for w in dict.fromkeys(words) if w[:1].isupper() or not w[:1].isalpha()]
+    return [w for w in dict.fromkeys(words) if not w[:1].islower()]
 
 
 def _contacts(text: str, regions: Sequence[str]) -> list[tuple[PiiKind, str]]:
