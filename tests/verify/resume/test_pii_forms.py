@@ -115,3 +115,19 @@ def test_labelled_personal_fields_anywhere() -> None:
           "Geburtsdatum: 12.03.1990 · Familienstand: ledig\n")
     redacted = find_pii([cv]).redact(cv)
     assert "12.03.1990" not in redacted and "ledig" not in redacted
+
+
+def test_a_number_shown_with_its_country_code_is_caught_in_its_national_form_too() -> None:
+    text = "Tel +500 31234\n- call 31234 after 6pm"
+    assert set(find_phones(text, ["US"])) == {"+500 31234", "31234"}
+    assert find_phones("- call 31234 after 6pm", ["US"]) == []
+
+
+def test_named_regions_catch_short_national_numbers() -> None:
+    assert find_phones("- 7012", ["US"]) == []
+    assert find_phones("- 7012", ["US"], named=["NU"]) == ["7012"]
+
+
+@pytest.mark.parametrize("text", ["03/2023 – present", "01-2022 to 03-2017"])
+def test_month_year_dates_are_not_phones(text: str) -> None:
+    assert find_phones(text, ["US", "GB", "FR"]) == []

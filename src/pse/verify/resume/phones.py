@@ -24,14 +24,19 @@ _CJK = re.compile(r"[\u4e00-\u9fff]")
 _CYRILLIC = re.compile(r"[\u0400-\u04ff]")
 # "2019 - 2022", "2019.03 - 2022.06": date ranges, never phones
 _RANGE = re.compile(r"(?:19|20)\d\d(?:[./]\d{1,2})?\s*[-–~]\s*(?:(?:19|20)\d\d|\d\d?\b)")
-_YEAR_MONTH = re.compile(r"(?<!\d)(?:19|20)\d\d[./年]\d{1,2}(?!\d)")
+_YEAR_MONTH = re.compile(r"(?<!\d)(?:19|20)\d\d[./年-]\d{1,2}(?!\d)"
+                         r"|(?<!\d)(?:0?[1-9]|1[0-2])[./-](?:19|20)\d\d(?!\d)")
 _THOUSANDS = re.compile(r"\d{1,3}(?:[\s.,\u202f]\d{3})+")
 _SEPARATED = re.compile(r"\d[\s.\-/]\d")
 _LOCAL = re.compile(r"\d{3}[\s.-]\d{4}")
 _DATE = re.compile(r"\d{1,4}[./-]\d{1,2}(?:[./-]\d{1,4})?")
 # international form or a trunk prefix ("0", "(0"): how people write phones, not counts
 _PHONE_START = re.compile(r"^\s*(?:\+|00|\(?0|\()")
-_MIN_DIGITS = 7
+_MIN_NAMED = 4
+_MIN_MARKED = 5
+"""Digits of a number written with its country code (``+683 7012``: Niue)."""
+_MIN_UNMARKED = 6
+_UNSEPARATED_DIGITS = 8
 _FIELD = re.compile(r"\s*[|｜·•;；,，/]\s+|\s{3,}")
 _UNMARKED_DIGITS = 9
 
@@ -70,43 +75,76 @@ def default_regions(texts: Iterable[str], *, extra: Sequence[str] = ()) -> tuple
     return tuple(dict.fromkeys(r for r in regions if r in known))
 
 
-def find_phones(text: str, regions: Sequence[str]) -> list[str]:
+def find_phones(text: str, regions: Sequence[str], *, named: Sequence[str] = ()) -> list[str]:
     """Every phone number in ``text`` as written, for any of ``regions``.
+
+    ``named``: regions the user named; any number valid there counts, however short or
+    date-like (``20.12.34`` in New Caledonia, ``7012`` in Niue), since the user said to
+    expect them.
 
     Each field of a line (between ``|``, ``·``, ``;``...) is read on its own as well, so a
     match the matcher makes across two fields cannot hide the number in the second.
     """
     found: dict[str, None] = {}
     for line in text.splitlines():
-        if sum(c.isdigit() for c in line) < _MIN_DIGITS:
+        if sum(c.isdigit() for c in line) < _MIN_NAMED:
             continue
-        fields = [f for f in _FIELD.split(line) if sum(c.isdigit() for c in f) >= _MIN_DIGITS]
+        fields = [f for f in _FIELD.split(line) if sum(c.isdigit() for c in f) >= _MIN_NAMED]
         for piece in dict.fromkeys([line, *fields]):
-            for raw in _matches(piece, regions):
+            for raw in _matches(piece, regions, named):
                 found[raw] = None
+    rest = text
+    for raw in found:
+        rest = rest.replace(raw, " ")
+    for raw in list(found):
+        for other in _national_forms(raw):
+            if re.search(rf"(?<![\d+]){re.escape(other)}(?!\d)", rest):
+                found[other] = None
     return list(found)
 
 
-def _matches(text: str, regions: Sequence[str]) -> list[str]:
+def _national_forms(raw: str) -> list[str]:
+    """The same number as written at home (``31234`` for ``+500 31234``): once the CV shows
+    a number with its country code, the national form is that number too, however short."""
+    if not raw.startswith(("+", "00")):
+        return []
+    try:
+        number = phonenumbers.parse(raw, None)
+    except phonenumbers.NumberParseException:
+        return []
+    national = phonenumbers.format_number(number, phonenumbers.PhoneNumberFormat.NATIONAL)
+    return [form for form in dict.fromkeys([national, str(number.national_number)]) if form]
+
+
+def _matches(text: str, regions: Sequence[str], named: Sequence[str]) -> list[str]:
     out = []
-    for region in regions or ("US",):
+    for region in dict.fromkeys([*regions, *named]) or ("US",):
         matcher = phonenumbers.PhoneNumberMatcher(text, region,
                                                   leniency=phonenumbers.Leniency.POSSIBLE)
         out.extend(m.raw_string.strip() for m in matcher
-                   if _is_phone(m.raw_string, m.number, regions))
+                   if _is_phone(m.raw_string, m.number, regions) or _is_named(m.number, named))
     return out
+
+
+def _is_named(number: phonenumbers.PhoneNumber, named: Sequence[str]) -> bool:
+    return any(phonenumbers.is_valid_number_for_region(number, r) for r in named)
 
 
 def _is_phone(raw: str, number: phonenumbers.PhoneNumber, regions: Sequence[str]) -> bool:
     raw = raw.strip()
     digits = re.sub(r"\D", "", raw)
-    if len(digits) < _MIN_DIGITS or _RANGE.search(raw) or _YEAR_MONTH.search(raw):
+    if len(digits) < _MIN_MARKED or _RANGE.search(raw) or _YEAR_MONTH.search(raw):
         return False
     if _PHONE_START.match(raw):
-        return True
-    if _DATE.fullmatch(raw) or _THOUSANDS.fullmatch(raw):
+        return len(digits) >= (_MIN_MARKED if raw.startswith(("+", "00")) else _MIN_UNMARKED)
+    if len(digits) < _MIN_UNMARKED or _DATE.fullmatch(raw):
         return False
-    if len(digits) >= _UNMARKED_DIGITS:
-        return bool(_SEPARATED.search(raw)) or any(
-            phonenumbers.is_valid_number_for_region(number, r) for r in regions)
-    return bool(_LOCAL.fullmatch(raw))  # "555-0199": a local number with its dash
+    separated = bool(_SEPARATED.search(raw))
+    if len(digits) >= _UNMARKED_DIGITS and separated and not _THOUSANDS.fullmatch(raw):
+        return True
+    # shorter national numbers ("99 12 34 56" in Monaco, "63 123 456" in Latvia, "71234567"
+    # in Bolivia): a number of one of the CV's regions, written in groups or 8+ digits long.
+    # A count that happens to be dialable there is redacted too (and restored): privacy wins
+    valid = any(phonenumbers.is_valid_number_for_region(number, r) for r in regions)
+    return (valid and (separated or len(digits) >= _UNSEPARATED_DIGITS)) or bool(
+        _LOCAL.fullmatch(raw))

@@ -147,8 +147,9 @@ def find_pii(cv_texts: Sequence[str], *, other_texts: Sequence[str] = (),
     for text in cv_texts:
         found.extend(("line", line) for line in personal_lines(text, public=public))
     phone_regions = default_regions(cv_texts, extra=regions)
+    named = [r.upper() for r in regions]
     for text in texts:
-        found.extend(_contacts(text, phone_regions))
+        found.extend(_contacts(text, phone_regions, named))
         for rule in rules:
             found.extend(("custom", value) for value in _rule_matches(rule, text))
     return _numbered(found)
@@ -213,7 +214,8 @@ def _inflections(part: str, text: str) -> list[str]:
     return [w for w in dict.fromkeys(words) if not w[:1].islower()]
 
 
-def _contacts(text: str, regions: Sequence[str]) -> list[tuple[PiiKind, str]]:
+def _contacts(text: str, regions: Sequence[str], named: Sequence[str]
+              ) -> list[tuple[PiiKind, str]]:
     out: list[tuple[PiiKind, str]] = []
     out.extend(("email", m.group(0)) for m in _EMAIL.finditer(text))
     out.extend(("url", m.group(0).rstrip(".")) for m in _URL.finditer(text))
@@ -222,7 +224,7 @@ def _contacts(text: str, regions: Sequence[str]) -> list[tuple[PiiKind, str]]:
         if "@" + handle not in {"@" + e for _, e in out}:
             out.append(("handle", handle))
     out.extend(("id", value) for value in find_ids(text))
-    out.extend(("phone", value) for value in find_phones(text, regions))
+    out.extend(("phone", value) for value in find_phones(text, regions, named=named))
     out.extend(("phone", m.group(0)) for m in _PHONE.finditer(text) if _is_phone(m.group(0)))
     out.extend(("address", value) for value in find_addresses(text))
     for kind, label in (("address", "address"), ("phone", "phone"), ("custom", "personal")):
