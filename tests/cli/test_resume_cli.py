@@ -30,7 +30,7 @@ def test_resume_cli_writes_markdown_docx_and_pdf(model: ScriptedLLM, examples: P
     result = run_cli(capsys, *_args(examples, tmp_path / "runs"))
     assert result.code == 0, result.err
     (run_dir,) = (tmp_path / "runs").iterdir()
-    names = ["artifact.en.md", "report.json", "resume.en.docx", "resume.en.pdf"]
+    names = ["artifact.en.md", "report.json", "resume.en.docx", "resume.en.pdf", "match.md"]
     assert result.out.splitlines() == [str(run_dir / n) for n in names]
     assert "embedded model: nothing leaves this machine" in result.err
     docx = pytest.importorskip("docx")
