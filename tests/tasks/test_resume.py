@@ -276,3 +276,13 @@ def test_resume_contact_lines_the_model_copies_appear_once_on_top(examples: Path
     assert EMAIL in head and text.count(EMAIL) == 1
     assert "## Contact" not in text and "## Summary\nData engineer with 8 years" in text
     assert final.status == "passed"
+
+
+def test_resume_that_is_the_cv_again_needs_review(examples: Path, tmp_path: Path) -> None:
+    cv = (examples / "cv.en.md").read_text(encoding="utf-8")
+    body = cv.split("\n## ", 1)[1]  # the CV without its header lines, as the model got it
+    llm = ScriptedLLM([PLAN, "## " + body, APPROVED])
+    final, _ = run_resume(examples, llm, tmp_path / "run", max_retries=0)
+    assert final.status == "needs-review"
+    assert [f["rule"] for f in final.bad] == ["resume-not-tailored"]
+    assert "resume-not-tailored" in final.reason

@@ -92,7 +92,10 @@ def test_unchanged_resume_and_the_changes_made() -> None:
     match = match_job(JD, CV)
     assert is_unchanged(CV.upper().replace(" ", "  "), CV)
     tailored = order_skills(order_bullets(CV, match), match)
-    assert not is_unchanged(tailored, CV)
+    assert is_unchanged(order_bullets(CV, match), CV)  # moved lines only: not tailoring
+    assert is_unchanged(add_to_summary(CV, summary_sentence(match.supported, lang="en"),
+                                       title="Summary"), CV)  # nor the last resort's line
+    assert not is_unchanged(CV.replace("Built a Kafka", "Designed a Kafka"), CV)
     done = changes(CV, tailored, match)
     assert "bullets ordered by relevance to the job" in done
     assert "skills line: the job's skills first" in done

@@ -144,17 +144,22 @@ def add_to_summary(text: str, sentence: str, *, title: str) -> str:
     return "\n".join(lines)
 
 
-def body_key(text: str) -> str:
-    """The text without its personal lines, Markdown marks, case and spacing: two
-    resumes with the same key say the same thing the same way."""
+def body_key(text: str) -> list[str]:
+    """The text's lines without personal lines, Markdown marks, case, spacing, order and
+    the sentence the last resort adds: two resumes with the same key say the same things
+    in the same words."""
     personal = set(personal_lines(text))
-    kept = [line_text(line) for line in text.split("\n")
-            if line.strip() and line_text(line) not in personal]
-    return re.sub(r"\s+", " ", " ".join(kept)).casefold().strip()
+    kept = [re.sub(r"\s+", " ", line_text(line)).casefold() for line in text.split("\n")
+            if line.strip() and line_text(line) not in personal
+            and not line_text(line).startswith(tuple(_LEAD.values()))]
+    # a list line in another order ("SQL, Python") says the same
+    return sorted(", ".join(sorted(p.strip() for p in re.split(r"[,，、]", line)))
+                  for line in kept)
 
 
 def is_unchanged(resume: str, cv: str) -> bool:
-    """True when the resume is the CV again (nothing reordered, reworded or left out)."""
+    """True when the resume is the CV again: nothing reworded, added or left out (moving
+    lines, which pse itself does, is not tailoring by the model)."""
     return body_key(resume) == body_key(cv)
 
 
