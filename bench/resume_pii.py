@@ -167,7 +167,8 @@ def main() -> int:
     print(f"{'half':9} {'placement':9} {'CVs':>4} {'values':>6} {'leaked':>6} {'restored':>8}")
     for (part, placement), (cvs, values, leaked, restored) in sorted(totals.items()):
         print(f"{part:9} {placement:9} {cvs:4} {values:6} {leaked:6} {restored:5}/{cvs}")
-    folder = Path(__file__).resolve().parents[2] / "shared" / "bench" / "resumebench" / "dev" / "cvs"
+    folder = Path(__file__).resolve().parents[2] / "shared" / "bench" / "resumebench"
+    folder = folder / "dev" / "cvs"
     if folder.is_dir():
         count, extra = over_redaction(folder)
         print(f"over-redaction: {len(extra)} contact-like values in the bodies of {count} "

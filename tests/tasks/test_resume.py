@@ -241,7 +241,7 @@ def test_resume_entries_without_section_headings_get_them(examples: Path, tmp_pa
 
 
 def test_resume_report_never_names_the_candidate_in_paths(tmp_path: Path) -> None:
-    
+
     folder = tmp_path / "Elena Marsh files"
     copy_examples(folder)
     llm = ScriptedLLM([PLAN, CLEAN, APPROVED])

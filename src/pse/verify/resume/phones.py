@@ -117,7 +117,7 @@ def _national_forms(raw: str) -> list[str]:
 
 
 def _matches(text: str, regions: Sequence[str], named: Sequence[str]) -> list[str]:
-    out = []
+    out: list[str] = []
     for region in dict.fromkeys([*regions, *named]) or ("US",):
         matcher = phonenumbers.PhoneNumberMatcher(text, region,
                                                   leniency=phonenumbers.Leniency.POSSIBLE)

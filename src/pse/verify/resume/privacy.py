@@ -39,7 +39,8 @@ _NAME_WORD = r"(?:[A-ZÀ-ÖØ-ÞĀ-Ž][\w'’\-.]*|[А-ЯЁ][а-яё\-]*)"
 _PARTICLE = r"(?:de|da|di|del|della|van|von|der|den|la|le|du|dos|bin|al|el|y)"
 _LATIN_NAME = re.compile(rf"^{_NAME_WORD}(?:\s+(?:{_PARTICLE}\s+)*{_NAME_WORD}){{1,3}}$")
 _ZH_NAME = re.compile(r"^[\u4e00-\u9fff]{2,4}$")
-_JA_NAME = re.compile(r"^[\u4e00-\u9fff\u3040-\u30ff]{1,4}[\s\u3000][\u4e00-\u9fff\u3040-\u30ff]{1,4}$")
+_JA_NAME = re.compile(r"^[\u4e00-\u9fff\u3040-\u30ff]{1,4}[\s\u3000]"
+                      r"[\u4e00-\u9fff\u3040-\u30ff]{1,4}$")
 _CYRILLIC = re.compile(r"[\u0400-\u04ff]")
 _PARTICLES = frozenset({"de", "da", "di", "del", "della", "van", "von", "der", "den", "la",
                         "le", "du", "dos", "bin", "al", "el", "y"})
@@ -227,8 +228,10 @@ def _contacts(text: str, regions: Sequence[str], named: Sequence[str]
     out.extend(("phone", value) for value in find_phones(text, regions, named=named))
     out.extend(("phone", m.group(0)) for m in _PHONE.finditer(text) if _is_phone(m.group(0)))
     out.extend(("address", value) for value in find_addresses(text))
-    for kind, label in (("address", "address"), ("phone", "phone"), ("custom", "personal")):
-        out.extend((kind, m.group("value").strip(" ,.")) for m in
+    labelled: tuple[tuple[PiiKind, str], ...] = (("address", "address"), ("phone", "phone"),
+                                                 ("custom", "personal"))
+    for kind, label in labelled:
+        out.extend((kind, str(m.group("value")).strip(" ,.")) for m in
                    label_pattern(label).finditer(text))
     return out
 
