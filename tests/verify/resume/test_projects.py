@@ -29,7 +29,8 @@ def test_a_project_named_by_its_technology_with_its_dates_is_the_cv_project() ->
 
 
 def test_dates_under_a_cv_heading_support_the_resume_heading() -> None:
-    resume = "## 项目经历\n\n### 门店销量预测模型 | 2022.01 - 2022.09\n- 使用LightGBM预测300家门店的周销量\n"
+    resume = ("## 项目经历\n\n### 门店销量预测模型 | 2022.01 - 2022.09\n"
+              "- 使用LightGBM预测300家门店的周销量\n")
     assert _flagged(resume) == set()
 
 

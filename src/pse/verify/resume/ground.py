@@ -26,8 +26,8 @@ from pse.verify.resume.dates import same_range, within
 from pse.verify.resume.facts import Bullet, DateRange, Document, Entry, ResumeFinding, Span
 from pse.verify.resume.glossary import has_cjk
 from pse.verify.resume.names import project_matches, title_matches
-from pse.verify.resume.projects import entry_dates, project_described
 from pse.verify.resume.numbers import supports
+from pse.verify.resume.projects import entry_dates, project_described
 
 _STRONG = 0.6
 """A resume bullet whose words are this much in one source bullet restates it."""
