@@ -41,6 +41,11 @@ def test_resume_cli_writes_markdown_docx_and_pdf(model: ScriptedLLM, examples: P
     assert report["resume"]["jobs"] == ["J1", "J2", "J3"]
     assert report["resume"]["privacy"]["backend"] == "local"
     assert report["resume"]["privacy"]["redacted"]["email"] == 1
+    match = report["resume"]["match"]
+    assert match["covered"] == 6 and match["gaps"] == 1
+    assert "skills line: the job's skills first" in match["changes"]
+    html = (run_dir / "report.html").read_text(encoding="utf-8")
+    assert '<section id="match">' in html and "Experience with Kafka, Spark and Airflow" in html
 
 
 def test_resume_cli_needs_review_exits_1(model: ScriptedLLM, examples: Path, tmp_path: Path,
