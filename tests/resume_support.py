@@ -27,6 +27,7 @@ PLAN = ("ROLE: Senior Data Engineer\nJOBS: J1, J2, J3\nPROJECTS: P1\n"
 
 CLEAN = """## Summary
 Data engineer with 8 years of experience building streaming pipelines.
+Skills for this role: Kafka, Spark, Airflow, Snowflake, Python and SQL.
 
 ## Experience
 

@@ -213,6 +213,11 @@ FIELDS: tuple[Field, ...] = (
           "'over X' claims need X >= this share of the real value ('over 35%' for 37%)."),
     Field("resume.translations", "list", [],
           "Extra accepted translations, '中文=English|Other' (added to the bundled glossary)."),
+    Field("resume.phone_regions", "list", [],
+          "Regions (ISO codes such as 'FR', 'IT') whose national phone formats are redacted "
+          "besides those the CV's language and country codes imply."),
+    Field("resume.public_lines", "list", [],
+          "Header lines of the CV that may be sent to the model as written (a title line)."),
     Field("resume.external_names", "bool", True,
           "Accept official English names / well-known abbreviations of schools the CV "
           "does not spell out (UC Berkeley, 中山大学 -> Sun Yat-sen University)."),

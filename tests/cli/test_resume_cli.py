@@ -30,7 +30,7 @@ def test_resume_cli_writes_markdown_docx_and_pdf(model: ScriptedLLM, examples: P
     result = run_cli(capsys, *_args(examples, tmp_path / "runs"))
     assert result.code == 0, result.err
     (run_dir,) = [p for p in (tmp_path / "runs").iterdir() if p.is_dir()]
-    names = ["artifact.en.md", "report.json", "resume.en.docx", "resume.en.pdf"]
+    names = ["artifact.en.md", "report.json", "resume.en.docx", "resume.en.pdf", "match.md"]
     assert result.out.splitlines() == [str(run_dir / n) for n in names]
     assert "embedded model: nothing leaves this machine" in result.err
     docx = pytest.importorskip("docx")
@@ -41,6 +41,11 @@ def test_resume_cli_writes_markdown_docx_and_pdf(model: ScriptedLLM, examples: P
     assert report["resume"]["jobs"] == ["J1", "J2", "J3"]
     assert report["resume"]["privacy"]["backend"] == "local"
     assert report["resume"]["privacy"]["redacted"]["email"] == 1
+    match = report["resume"]["match"]
+    assert match["covered"] == 6 and match["gaps"] == 1
+    assert "skills line: the job's skills first" in match["changes"]
+    html = (run_dir / "report.html").read_text(encoding="utf-8")
+    assert '<section id="match">' in html and "Experience with Kafka, Spark and Airflow" in html
 
 
 def test_resume_cli_needs_review_exits_1(model: ScriptedLLM, examples: Path, tmp_path: Path,
@@ -97,6 +102,7 @@ def test_resume_cli_continue_finishes_an_interrupted_resume(
     (["--jd", "JD", "--role", "Analyst"], "--role names the role to write for in --recommend"),
     (["--recommend", "--formats", "odt"], "--formats: unknown format 'odt'"),
     (["--recommend", "--notes", "nowhere"], "--notes 'nowhere' is not a folder"),
+    (["--recommend", "--phone-regions", "FR,XX"], "--phone-regions: unknown region 'XX'"),
 ])
 def test_resume_cli_bad_usage_exits_2(model: ScriptedLLM, examples: Path, tmp_path: Path,
                                       capsys: pytest.CaptureFixture[str], extra: list[str],

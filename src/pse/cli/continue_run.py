@@ -75,7 +75,7 @@ def _continue_resume(context: CliContext, state: PSEState, run_dir: Path) -> int
     task = ResumeTask(settings=settings, banned_file=Path(banned) if banned else None)
     task.inputs(state)
     task.banned(state.inputs.get("lang", "en"))
-    deps = resume_deps(context, settings, state)
+    deps = resume_deps(context, settings, state, task=task, run_dir=run_dir)
     final = _run(context, state, run_dir, task, deps)
     return finish(final, task, deps, run_dir=run_dir)
 

@@ -22,8 +22,10 @@ from pse.pipeline.runner import run_pipeline
 from pse.pipeline.state import PSEState
 from pse.pipeline.task import RunDeps
 from pse.tasks.resume.limits import StageStops, token_caps
+from pse.tasks.resume.outbound import REQUESTS_LOG, Outbound
 from pse.tasks.resume.publish import publish
 from pse.tasks.resume.task import ResumeTask
+from pse.verify.resume.phones import is_region
 
 _FORMATS = ("docx", "pdf")
 
@@ -48,6 +50,15 @@ _FORMATS = ("docx", "pdf")
               help="Documents rendered beside the Markdown (comma-separated; '' for none).")
 @click.option("--pii-rules", type=click.Path(path_type=Path), default=None,
               help="More private strings to redact: one literal or 're:PATTERN' per line.")
+@click.option("--phone-regions", default="",
+              help="Regions whose national phone formats to redact too (e.g. 'FR,IT'); the "
+              "CV's language and country codes give the defaults.")
+@click.option("--public-title", "public", multiple=True,
+              help="A header line of the CV that may be sent as written (e.g. your title); "
+              "every other header line is redacted.")
+@click.option("--show-requests", is_flag=True,
+              help="Write every request body sent to the model to requests.jsonl in the run "
+              "folder, and print its path.")
 @click.option("--banned", "banned_file", type=click.Path(path_type=Path), default=None,
               help="More banned phrases, one per line.")
 @click.option("--max-retries", type=click.IntRange(0, 10), default=None,
@@ -58,7 +69,8 @@ _FORMATS = ("docx", "pdf")
 @click.pass_context
 def command(ctx: click.Context, cvs: tuple[Path, ...], jd: Path | None, recommend: bool,
             role: str, notes: Path | None, lang: str | None, translate_to: str | None,
-            out_dir: Path, formats: str, pii_rules: Path | None, banned_file: Path | None,
+            out_dir: Path, formats: str, pii_rules: Path | None, phone_regions: str,
+            public: tuple[str, ...], show_requests: bool, banned_file: Path | None,
             max_retries: int | None, no_llm_review: bool, no_cache: bool) -> int:
     """Write a resume tailored to --jd (or, with --recommend, to the best-fitting role)
     in which every employer, title, date, number, degree, school, certification, project
@@ -83,19 +95,23 @@ def command(ctx: click.Context, cvs: tuple[Path, ...], jd: Path | None, recommen
     settings = context.settings(cli={"max_retries": max_retries,
                                      "llm.cache": False if no_cache else None},
                                 start=cvs[0].resolve().parent)
+    regions = _regions(phone_regions, settings.get_list("resume.phone_regions"))
     lang = lang or _language(jd or cvs[0])
     run_id = new_run_id("resume")
     state = PSEState(run_id=run_id, task="resume", max_retries=settings.get_int("max_retries"),
                      inputs={**inputs, "lang": lang, "translate": translate_to or "",
+                             "phone_regions": ",".join(regions), "public": "\n".join(public),
+                             "show_requests": "1" if show_requests else "",
                              "llm_review": "0" if no_llm_review else "1"})
     task = ResumeTask(settings=settings, banned_file=banned_file)
-    deps = resume_deps(context, settings, state)
+    run_dir = out_dir / run_id
+    deps = resume_deps(context, settings, state, task=task, run_dir=run_dir)
     state = PSEState(**{**vars(state), "inputs": {**state.inputs, "privacy": privacy(deps)}})
     task.inputs(state)  # read every input now: a bad file is an error before any model call
     task.banned(lang)
+    # the folder is made only once every input was read (a bad one leaves nothing behind)
+    prepare_out_folder(out_dir, inputs=[*cvs, *(p for p in (jd, notes) if p)])
     announce(context, task, state, deps)
-    out_dir = prepare_out_folder(out_dir, inputs=[*cvs, *(p for p in (jd, notes) if p)])
-    run_dir = out_dir / run_id
     try:
         final = run_pipeline(state, task, deps, run_dir=run_dir)
     except PseError:
@@ -148,16 +164,29 @@ def _language(path: Path) -> str:
     return "zh" if letters and cjk > 0.3 * len(letters) else "en"
 
 
-def resume_deps(context: CliContext, settings: Settings, state: PSEState) -> RunDeps:
+def _regions(option: str, configured: list[str]) -> list[str]:
+    """The user's phone regions, checked against libphonenumber's list."""
+    wanted = [r.strip().upper() for r in [*configured, *option.split(",")] if r.strip()]
+    unknown = [r for r in wanted if not is_region(r)]
+    if unknown:
+        raise CliError(f"--phone-regions: unknown region {unknown[0]!r}; give ISO 3166 "
+                       "codes such as FR, IT, GB")
+    return list(dict.fromkeys(wanted))
+
+
+def resume_deps(context: CliContext, settings: Settings, state: PSEState, *,
+                task: ResumeTask, run_dir: Path) -> RunDeps:
     """Run dependencies for a resume run: no file tools, completion caps the CV's size
-    bounds, and stop sequences where a small model would copy the prompt back
-    (:mod:`pse.tasks.resume.limits`)."""
+    bounds, stop sequences where a small model would copy the prompt back
+    (:mod:`pse.tasks.resume.limits`), and every request redacted once more before it
+    leaves (and logged with ``--show-requests``, :mod:`pse.tasks.resume.outbound`)."""
     paths = [Path(p) for p in state.inputs["cv"].split("\n") if p]
     deps = make_deps(context, settings, source=paths[0].parent, use_tools=False,
                      llm_review=state.inputs.get("llm_review", "1") == "1")
     texts = [p.read_text(encoding="utf-8", errors="replace") for p in paths if p.is_file()]
     deps.max_tokens.update(token_caps(texts, recommend=state.inputs.get("mode") == "recommend"))
-    deps.llm = StageStops(deps.llm)
+    log = run_dir / REQUESTS_LOG if state.inputs.get("show_requests") == "1" else None
+    deps.llm = Outbound(StageStops(deps.llm), task.inputs(state).redactor, log=log)
     return deps
 
 
@@ -192,5 +221,7 @@ def finish(final: PSEState, task: ResumeTask, deps: RunDeps, *, run_dir: Path) -
     print_summary(final, deps, run_dir=run_dir)
     for path in written:
         click.echo(str(path))
+    if (run_dir / REQUESTS_LOG).is_file():
+        click.echo(str(run_dir / REQUESTS_LOG))
     print_review_reason(final)
     return EXIT_OK if final.status == "passed" else EXIT_FINDINGS

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from pse.verify.resume.privacy import candidate_names, find_pii, parse_rules
+from pse.verify.resume.privacy import candidate_names, find_pii, name_forms, parse_rules
 
 CV = """# Jordan Avery Lee
 Seattle, WA · jordan.lee@example.org · +1 (206) 555-0199 · linkedin.com/in/jordan-lee-x
@@ -20,8 +20,9 @@ ZH_CV = "张伟\n电话：13912345678 · 邮箱：zw@example.cn\n地址：杭州
 def test_redaction_finds_every_kind_and_restores_exactly() -> None:
     redactor = find_pii([CV])
     kinds = redactor.counts()
-    assert kinds == {"address": 1, "email": 1, "handle": 1, "id": 1, "name": 4, "phone": 1,
-                     "url": 1}
+    # the two header lines are personal by position, each one unit
+    assert kinds == {"address": 1, "email": 1, "handle": 1, "id": 1, "line": 2, "name": 4,
+                     "phone": 1, "url": 1}
     redacted = redactor.redact(CV)
     for secret in ("Jordan", "Lee", "jordan.lee@example.org", "555-0199", "Pine Street",
                    "jordan-lee-x", "@jordanbuilds", "110101199003071234"):
@@ -43,7 +44,9 @@ def test_chinese_cv_and_user_rules() -> None:
     assert "张伟" not in redacted and "13912345678" not in redacted
     assert "文三路90号" not in redacted and "zw@example.cn" not in redacted
     assert redactor.restore(redacted) == ZH_CV
-    assert candidate_names("Name: Sam Okafor\n## Skills") == ["Sam Okafor", "Sam", "Okafor"]
+    text = "Name: Sam Okafor\n## Skills"
+    assert candidate_names(text) == ["Sam Okafor"]
+    assert name_forms(candidate_names(text), [text]) == ["Sam Okafor", "Sam", "Okafor"]
 
 
 def test_bad_rule_pattern_is_an_error() -> None:

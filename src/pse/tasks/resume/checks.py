@@ -16,7 +16,8 @@ from pse.tasks.resume.cv import CvEntry
 from pse.tasks.resume.inputs import read_text
 from pse.tasks.resume.repair import banned_pattern
 from pse.tasks.resume.repair import repeated_sections as find_repeats
-from pse.verify.finding import Evidence, Finding
+from pse.tasks.resume.requirements import Requirement
+from pse.verify.finding import Evidence, Finding, Severity
 from pse.verify.resume.privacy import Redactor
 
 RULES = Path(__file__).with_name("rules")
@@ -77,6 +78,27 @@ def missing_entries(missing: Sequence[CvEntry], *, path: str) -> list[Finding]:
                     "resume does not have it", hint="put it back with the CV's heading and "
                     "bullets; never delete a job or project", kind="missing-entry")
             for entry in missing]
+
+
+def not_tailored(*, path: str) -> Finding:
+    """The resume is the CV again: nothing was aimed at the job."""
+    return Finding(rule="resume-not-tailored", path=path, line=None, text="",
+                   message="the tailored resume is the CV unchanged (case and spacing aside)",
+                   hint="aim the summary at the role and reword bullets toward the job "
+                   "description where the CV supports it", kind="tailoring")
+
+
+def requirements_not_shown(missing: Sequence[Requirement], *, path: str,
+                           severity: Severity = "error") -> list[Finding]:
+    """One finding per supported requirement the summary and first third do not show."""
+    return [Finding(rule="resume-requirement-not-shown", path=path, line=None,
+                    text=r.text, severity=severity,
+                    message=f"the job asks for {r.text!r}, the CV supports it "
+                    f"({', '.join(r.found) or r.evidence[0] if r.evidence else r.text}), "
+                    "but the summary and the first third of the resume do not show it",
+                    hint="name it in the summary, or put the bullet that shows it first",
+                    kind="tailoring")
+            for r in missing]
 
 
 def with_cv_line(finding: Finding, text: str, cv_lines: Sequence[str]) -> Finding:

@@ -7,6 +7,7 @@ findings and prompts, not by their file names (which often carry the candidate's
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -33,8 +34,12 @@ class ResumeInputs:
 
 
 def read_inputs(*, cvs: list[Path], jd: Path | None, notes: Path | None,
-                pii_rules: Path | None) -> ResumeInputs:
-    """Read every input; a missing or unreadable file is a :class:`SourceError`."""
+                pii_rules: Path | None, phone_regions: Sequence[str] = (),
+                public: Sequence[str] = ()) -> ResumeInputs:
+    """Read every input; a missing or unreadable file is a :class:`SourceError`.
+
+    ``phone_regions`` add national phone formats to redact; ``public`` lines of the CV's
+    header may be sent as written."""
     cv_texts = tuple((_label(n), read_text(p, "the CV")) for n, p in enumerate(cvs, start=1))
     jd_text = read_text(jd, "the job description") if jd is not None else ""
     note_texts = tuple((f"notes/{p.name}", read_text(p, "the note"))
@@ -46,7 +51,8 @@ def read_inputs(*, cvs: list[Path], jd: Path | None, notes: Path | None,
         except ValueError as exc:
             raise SourceError(f"the PII rules file {str(pii_rules)!r} has a {exc}") from exc
     redactor = find_pii([t for _, t in cv_texts],
-                        other_texts=[jd_text, *(t for _, t in note_texts)], rules=rules)
+                        other_texts=[jd_text, *(t for _, t in note_texts)], rules=rules,
+                        regions=phone_regions, public=public)
     return ResumeInputs(cvs=cv_texts, jd=jd_text, notes=note_texts, redactor=redactor)
 
 

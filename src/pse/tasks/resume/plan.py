@@ -33,6 +33,8 @@ class RoleChoice:
 
     name: str
     evidence: tuple[str, ...] = ()
+    lacks: tuple[str, ...] = ()
+    """What the CV does not show for the role (from the role table)."""
 
 
 @dataclass(frozen=True)
@@ -65,17 +67,22 @@ def parse_plan(text: str, entries: Sequence[CvEntry], *, cv_lines: Sequence[str]
     jobs = _keys(labels.get("jobs", []), entries, "job")
     projects = _keys(labels.get("projects", []), entries, "project")
     all_jobs = tuple(e.key for e in entries if e.kind == "job")
-    if not jobs or (all_jobs and all_jobs[0] not in jobs):
-        jobs = all_jobs  # a resume without the current job is no resume
+    if recommend or not jobs or (all_jobs and all_jobs[0] not in jobs):
+        # a resume without the current job is no resume; and a recommendation is about
+        # the whole career, so it keeps every job
+        jobs = all_jobs
     if not projects:
         projects = tuple(e.key for e in entries if e.kind == "project")
     focus = tuple(f.strip() for v in labels.get("focus", []) for f in re.split(r"[,，、;；]", v)
                   if f.strip())[:8]
     roles: tuple[RoleChoice, ...] = ()
     if recommend:
-        roles = tuple(check_roles([_role(v) for v in labels.get("role", [])], cv_lines)
-                      or fallback_roles(entries))
-    chosen = role or (roles[0].name if roles else "") or _first_role(labels) or default_role
+        roles = tuple(check_roles([_role(v) for v in labels.get("role", [])], cv_lines))
+        if not roles and not default_role:
+            roles = tuple(fallback_roles(entries))
+    # recommend mode: an unchecked role of the model never wins over the role table's
+    chosen = role or (roles[0].name if roles else "") or (
+        default_role if recommend else "") or _first_role(labels) or default_role
     return Plan(role=chosen, jobs=jobs, projects=projects, focus=focus, roles=roles)
 
 

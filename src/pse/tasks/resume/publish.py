@@ -15,12 +15,15 @@ from collections.abc import Callable
 from pathlib import Path
 
 from pse.pipeline.state import PSEState
+from pse.tasks.resume.matchreport import match_html, match_json, match_markdown
 from pse.tasks.resume.plan import Plan, RoleChoice
 from pse.tasks.resume.render import write_docx, write_pdf
+from pse.tasks.resume.tailor import changes
 from pse.tasks.resume.task import ResumeTask
 from pse.verify.resume.api import verify_resume
 
 _LOG = logging.getLogger(__name__)
+_MAX_ROLES = 5
 
 
 def publish(task: ResumeTask, state: PSEState, run_dir: Path, *,
@@ -40,27 +43,73 @@ def publish(task: ResumeTask, state: PSEState, run_dir: Path, *,
     plan = task.plan_of(state)
     recommendation: list[dict[str, object]] = []
     if state.inputs.get("mode") == "recommend":
-        roles = checked_roles(task, state, plan)
-        recommendation = [{"role": r.name, "evidence": list(r.evidence)} for r in roles]
+        roles = recommended_roles(task, state, plan)
+        recommendation = [{"role": r.name, "evidence": list(r.evidence),
+                           "lacks": list(r.lacks)} for r in roles]
         path = folder / "recommendation.md"
         path.write_text(task.inputs(state).redactor.restore(
             recommendation_markdown(roles, chosen=plan.role)), encoding="utf-8")
         written.append(path)
+    written.append(_write_match(task, state, plan, folder))
+    match = match_json(task.job_match(state), _changes(task, state, folder))
     _extend_report(run_dir, folder, state, plan, recommendation, written,
-                   redact=task.inputs(state).redactor.redact)
+                   redact=task.inputs(state).redactor.redact, match=match)
     return written
 
 
-def checked_roles(task: ResumeTask, state: PSEState, plan: Plan) -> list[RoleChoice]:
-    """The plan's roles whose evidence lines the gate finds fully supported."""
+def _changes(task: ResumeTask, state: PSEState, folder: Path) -> list[str]:
+    inputs = task.inputs(state)
+    lang = state.inputs.get("lang", "en")
+    artifact = folder / f"artifact.{lang}.md"
+    if not inputs.cvs or not artifact.is_file():
+        return []
+    return changes(inputs.cvs[0][1], artifact.read_text(encoding="utf-8"),
+                   task.job_match(state))
+
+
+def _write_match(task: ResumeTask, state: PSEState, plan: Plan, folder: Path) -> Path:
+    """``match.md`` (restored: a local file) and the section of ``report.html`` (redacted,
+    like the rest of the report)."""
+    match = task.job_match(state)
+    done = _changes(task, state, folder)
+    target = plan.role or "the job description"
+    redactor = task.inputs(state).redactor
+    path = folder / "match.md"
+    path.write_text(redactor.restore(match_markdown(match, done, target=target)),
+                    encoding="utf-8")
+    html = folder / "report.html"
+    if html.is_file():
+        section = redactor.redact(match_html(match, done, target=target))
+        page = html.read_text(encoding="utf-8")
+        if 'id="match"' not in page and "</main>" in page:
+            html.write_text(page.replace("</main>", section + "</main>", 1),
+                            encoding="utf-8")
+    return path
+
+
+def recommended_roles(task: ResumeTask, state: PSEState, plan: Plan) -> list[RoleChoice]:
+    """Three to five roles: the role table's that the CV supports (with what it lacks),
+    then the model's own proposals that survived the check, each once."""
+    redact = task.inputs(state).redactor.redact
+    table = [RoleChoice(f.zh if state.inputs.get("lang") == "zh" and f.zh else f.name,
+                        tuple(redact(e) for e in f.evidence), f.lacks)
+             for f in task.role_fits(state)]
+    model = [r for r in plan.roles
+             if r.name.casefold() not in {t.name.casefold() for t in table}]
+    return checked_roles(task, state, [*model, *table])[:_MAX_ROLES]
+
+
+def checked_roles(task: ResumeTask, state: PSEState, roles: list[RoleChoice]
+                  ) -> list[RoleChoice]:
+    """The roles whose evidence lines the gate finds fully supported."""
     inputs = task.inputs(state)
     out: list[RoleChoice] = []
-    for role in plan.roles:
+    for role in roles:
         lines = [line for line in role.evidence if not verify_resume(
             "- " + inputs.redactor.restore(line), inputs.sources,
             policy=task.policy).unsupported]
         if lines:
-            out.append(RoleChoice(role.name, tuple(lines)))
+            out.append(RoleChoice(role.name, tuple(lines), role.lacks))
     return out
 
 
@@ -71,6 +120,8 @@ def recommendation_markdown(roles: list[RoleChoice], *, chosen: str) -> str:
         mark = " (the tailored resume targets this role)" if role.name == chosen else ""
         lines.append(f"{number}. **{role.name}**{mark}")
         lines.extend(f"   - CV: {line}" for line in role.evidence)
+        if role.lacks:
+            lines.append(f"   - The CV does not show: {', '.join(role.lacks)}")
     if not roles:
         lines.append("No role could be supported by lines of the CV.")
     return "\n".join(lines) + "\n"
@@ -78,13 +129,14 @@ def recommendation_markdown(roles: list[RoleChoice], *, chosen: str) -> str:
 
 def _extend_report(run_dir: Path, folder: Path, state: PSEState, plan: Plan,
                    recommendation: list[dict[str, object]], written: list[Path], *,
-                   redact: Callable[[str], str]) -> None:
+                   redact: Callable[[str], str], match: dict[str, object]) -> None:
     extra = {"mode": state.inputs.get("mode", "jd"), "role": plan.role,
              "jobs": list(plan.jobs), "projects": list(plan.projects),
              "focus": list(plan.focus), "recommendation": recommendation,
              "privacy": {"backend": state.inputs.get("privacy", "remote"),
                          "redacted": state.data.get("redacted", {})},
-             "outputs": [p.name for p in written]}
+             "outputs": [p.name for p in written],
+             "match": json.loads(redact(json.dumps(match, ensure_ascii=False)))}
     for target in {run_dir / "report.json", folder / "report.json"}:
         if not target.is_file():
             continue

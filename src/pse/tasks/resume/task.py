@@ -28,6 +28,16 @@ from pse.tasks.resume.inputs import ResumeInputs, read_inputs
 from pse.tasks.resume.match import match_entries, parse_resume, source_facts
 from pse.tasks.resume.plan import Plan, parse_plan
 from pse.tasks.resume.repair import RepairContext, add_section_headings, repair
+from pse.tasks.resume.requirements import JobMatch, match_job
+from pse.tasks.resume.roles import RoleFit, rank_roles, role_requirements
+from pse.tasks.resume.tailor import (
+    add_to_summary,
+    is_unchanged,
+    missing_from_top,
+    order_bullets,
+    order_skills,
+    summary_sentence,
+)
 from pse.verify.finding import Finding, VerifyResult
 from pse.verify.resume.api import to_finding, verify_resume
 from pse.verify.resume.policy import policy_from_settings
@@ -61,6 +71,7 @@ class ResumeTask:
         self.policy = policy_from_settings(settings)
         self.banned_file = banned_file
         self._inputs: ResumeInputs | None = None
+        self._match: JobMatch | None = None
 
     # ------------------------------------------------------------------ data
     def inputs(self, state: PSEState) -> ResumeInputs:
@@ -71,7 +82,11 @@ class ResumeTask:
                 cvs=[Path(p) for p in values.get("cv", "").split("\n") if p],
                 jd=Path(values["jd"]) if values.get("jd") else None,
                 notes=Path(values["notes"]) if values.get("notes") else None,
-                pii_rules=Path(values["pii_rules"]) if values.get("pii_rules") else None)
+                pii_rules=Path(values["pii_rules"]) if values.get("pii_rules") else None,
+                phone_regions=[*self.settings.get_list("resume.phone_regions"),
+                               *values.get("phone_regions", "").split(",")],
+                public=[*self.settings.get_list("resume.public_lines"),
+                        *(p for p in values.get("public", "").split("\n") if p)])
         return self._inputs
 
     def entries(self, state: PSEState) -> list[CvEntry]:
@@ -83,15 +98,42 @@ class ResumeTask:
         inputs = self.inputs(state)
         cv_lines = [line for _, text in inputs.cvs for line in
                     inputs.redactor.redact(text).splitlines()]
+        recommend = state.inputs.get("mode") == "recommend"
+        fits = self.role_fits(state) if recommend else []
+        table_top = (fits[0].zh if state.inputs.get("lang") == "zh" and fits[0].zh
+                     else fits[0].name) if fits else ""
         return parse_plan(state.plan, self.entries(state), cv_lines=cv_lines,
-                          recommend=state.inputs.get("mode") == "recommend",
-                          role=state.inputs.get("role", ""),
-                          default_role=self._jd_title(state))
+                          recommend=recommend, role=state.inputs.get("role", ""),
+                          default_role=table_top or self._jd_title(state))
 
     def _jd_title(self, state: PSEState) -> str:
         jd = self.inputs(state).redactor.redact(self.inputs(state).jd)
         first = next((line for line in jd.splitlines() if line.strip()), "")
         return re.sub(r"^#+\s*|\*+", "", first).strip()[:80]
+
+    def job_match(self, state: PSEState) -> JobMatch:
+        """The job's requirements against the CV (the JD's, or in recommend mode the
+        chosen role's from the role table); computed once per process."""
+        if self._match is None:
+            inputs = self.inputs(state)
+            cv = "\n\n".join(text for _, text in inputs.cvs)
+            jd = inputs.jd or role_requirements(self._recommend_role(state))
+            self._match = match_job(jd, cv)
+        return self._match
+
+    def role_fits(self, state: PSEState) -> list[RoleFit]:
+        """The role table's roles this CV supports, best first (recommend mode)."""
+        inputs = self.inputs(state)
+        return rank_roles("\n\n".join(text for _, text in inputs.cvs))
+
+    def _recommend_role(self, state: PSEState) -> str:
+        """The role the resume is written for, when the role table knows it; else the
+        table's best-supported role (its requirements stand in for a job description)."""
+        chosen = self.plan_of(state).role
+        if role_requirements(chosen):
+            return chosen
+        fits = self.role_fits(state)
+        return fits[0].name if fits else ""
 
     def prepare(self, state: PSEState, deps: RunDeps) -> PSEState:  # noqa: ARG002 - protocol
         """Redacted planner context (JD and notes retrieved for the CV) and the entries."""
@@ -140,7 +182,8 @@ class ResumeTask:
             "jd_context": _context_text(state.context),
             "entries": _entries_text(state.data.get("entries")),
             "resume": state.artifact, "flagged": extra.get("flagged", ""),
-            "cv_text": "", "role": "", "jobs": "", "projects": "", "focus": "", "cv_context": ""})
+            "cv_text": "", "role": "", "jobs": "", "projects": "", "focus": "", "cv_context": "",
+            "supported": ""})
         if stage == "planner" and recommend:
             values["cv_text"] = self._cv_text(state)[:_CV_CHARS]
         if stage == "specialist":
@@ -160,13 +203,16 @@ class ResumeTask:
                 "projects": ", ".join(e.heading()[4:] for e in selected if e.kind == "project")
                 or "(none)",
                 "focus": ", ".join(plan.focus) or "(the target's main skills)",
+                "supported": ", ".join(self.job_match(state).top_terms()) or "(none)",
                 "cv_context": self.inputs(state).redactor.redact(
                     self._cv_context(state, plan, selected))}
 
     def _cv_context(self, state: PSEState, plan: Plan, selected: list[CvEntry]) -> str:
         """The specialist retriever: CV chunks for the plan, the kept entries always."""
         inputs = self.inputs(state)
-        docs = parse_cv(inputs.cvs)
+        match = self.job_match(state)
+        # the CV's bullets in the order of their relevance to the job: the model copies it
+        docs = parse_cv([(name, order_bullets(text, match)) for name, text in inputs.cvs])
         chunks = [c for d in docs for c in cv_chunks(d)]
         dropped = [e.header_text for e in self.entries(state) if e not in selected]
         chunks = [c for c in chunks if not _is_dropped(c, dropped)]
@@ -203,10 +249,32 @@ class ResumeTask:
         bad += checks.placeholders(real, path=path)
         bad += checks.repeated_sections(real, path=path)
         bad += self._missing_entries(state, real, path=path)
+        tailoring_bad, tailoring_ok = self._tailoring(state, real, path=path)
+        bad += tailoring_bad
         bad.sort(key=lambda f: f.sort_key())
-        ok = [f for f in converted if f.severity != "error"]
+        ok = [f for f in converted if f.severity != "error"] + tailoring_ok
         return VerifyResult(bad=[checks.redact_finding(f, redactor) for f in bad],
                             ok=[checks.redact_finding(f, redactor) for f in ok])
+
+    def _tailoring(self, state: PSEState, real: str, *, path: str
+                   ) -> tuple[list[Finding], list[Finding]]:
+        """A resume that is the CV again, and supported requirements its top does not
+        show: errors when they name skills (the last resort can add them), else notes."""
+        inputs = self.inputs(state)
+        match = self.job_match(state)
+        bad: list[Finding] = []
+        if inputs.cvs and is_unchanged(real, inputs.cvs[0][1]):
+            bad.append(checks.not_tailored(path=path))
+        missing = missing_from_top(self.tailored(real, state), match)
+        bad += checks.requirements_not_shown([r for r in missing if r.found], path=path)
+        ok = checks.requirements_not_shown([r for r in missing if not r.found], path=path,
+                                           severity="warning")
+        return bad, ok
+
+    def tailored(self, text: str, state: PSEState) -> str:
+        """``text`` with bullets and skills ordered for the job (no fact changes)."""
+        match = self.job_match(state)
+        return order_skills(order_bullets(text, match), match)
 
     def _missing_entries(self, state: PSEState, real: str, *, path: str) -> list[Finding]:
         if not state.plan:
@@ -229,6 +297,14 @@ class ResumeTask:
         """The deterministic last resort (:mod:`.repair`) on the real text, redacted back."""
         redactor = self.inputs(state).redactor
         fixed, notes = repair(redactor.restore(text), self._repair_context(state))
+        fixed = self.tailored(fixed, state)
+        lang = state.inputs.get("lang", "en")
+        missing = [r for r in missing_from_top(fixed, self.job_match(state)) if r.found]
+        sentence = summary_sentence(missing, lang=lang)
+        if sentence:
+            title = _TITLES.get(lang, _TITLES["en"])["summary"]
+            fixed = add_to_summary(fixed, sentence, title=title)
+            notes.append(f"added to the summary: {sentence}")
         return redactor.redact(fixed), [redactor.redact(n) for n in notes]
 
     def _repair_context(self, state: PSEState) -> RepairContext:
@@ -248,7 +324,7 @@ class ResumeTask:
         """The published resume: the CV's own name and contact lines, then the body, with
         every placeholder restored (locally, never sent anywhere)."""
         inputs = self.inputs(state)
-        real = inputs.redactor.restore(text)
+        real = self.tailored(inputs.redactor.restore(text), state)
         body = inputs.redactor.redact(add_section_headings(real, self._repair_context(state)))
         body = _without_model_header(body)
         head = header_lines(inputs.cvs[0][1]) if inputs.cvs else []

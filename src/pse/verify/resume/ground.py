@@ -27,6 +27,7 @@ from pse.verify.resume.facts import Bullet, DateRange, Document, Entry, ResumeFi
 from pse.verify.resume.glossary import has_cjk
 from pse.verify.resume.names import project_matches, title_matches
 from pse.verify.resume.numbers import supports
+from pse.verify.resume.projects import entry_dates, project_described
 
 _STRONG = 0.6
 """A resume bullet whose words are this much in one source bullet restates it."""
@@ -140,10 +141,15 @@ def _match_project(project: Entry, facts: SourceFacts) -> list[Entry]:
     name = project.name.text
     found = [e for e in facts.projects
              if e.name and project_matches(name, e.name.text, glossary=facts.glossary)]
-    if found or project.dates is None:
+    if found:
         return found
-    by_dates = [e for e in facts.projects if e.name and e.dates and has_cjk(e.name.text) !=
-                has_cjk(name) and same_range(project.dates, e.dates)]
+    described = [e for e in facts.projects if e.name and project_described(project, e)]
+    if len(described) == 1:
+        return described
+    if project.dates is None:
+        return found
+    by_dates = [e for e in facts.projects if e.name and (d := entry_dates(e)) and
+                has_cjk(e.name.text) != has_cjk(name) and same_range(project.dates, d)]
     return by_dates if len(by_dates) == 1 else []
 
 
@@ -152,7 +158,7 @@ def _time_range(project: Entry, matched: list[Entry], facts: SourceFacts) -> Res
     if project.dates is None:
         return finding(project.name, "missing-time-range", ok=False,
                        reason="the project heading gives no time range")
-    source = next((e.dates for e in matched if e.dates), None)
+    source = next((d for e in matched if (d := entry_dates(e))), None)
     return finding(project.name, "missing-time-range", ok=True,
                    evidence=facts.evidence(source.span) if source else None)
 
@@ -161,8 +167,9 @@ def _project_dates(project: Entry, matched: list[Entry], facts: SourceFacts) -> 
     rng = project.dates
     assert rng is not None
     pool = matched or list(facts.projects)
-    source = next((e for e in pool if e.dates and same_range(rng, e.dates)), None)
-    if source is None or source.dates is None:
+    source = next((e for e in pool if (d := entry_dates(e)) and same_range(rng, d)), None)
+    source_range = entry_dates(source) if source is not None else None
+    if source is None or source_range is None:
         known = [e.dates.span.text for e in matched if e.dates]
         reason = (f"the sources give {', '.join(map(repr, known))} for this project" if known
                   else "no project in the sources has this date range")
@@ -172,7 +179,7 @@ def _project_dates(project: Entry, matched: list[Entry], facts: SourceFacts) -> 
     if tenures and not any(within(rng, t, today=facts.policy.as_of) for t in tenures):
         return finding(rng.span, "date", ok=False,
                        reason=f"the project range lies outside the tenure at {company!r}")
-    return finding(rng.span, "date", ok=True, evidence=facts.evidence(source.dates.span))
+    return finding(rng.span, "date", ok=True, evidence=facts.evidence(source_range.span))
 
 
 def _gist(text: str) -> set[str]:

@@ -15,7 +15,13 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from functools import cache
 from typing import Literal
+
+from pse.verify.resume.addresses import find_addresses, find_ids
+from pse.verify.resume.personal import line_text, personal_lines
+from pse.verify.resume.phones import default_regions, find_phones
+from pse.verify.resume.piidata import label_pattern
 
 _EMAIL = re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+")
 _PHONE = re.compile(
@@ -29,24 +35,25 @@ _URL = re.compile(r"\b(?:https?://|www\.)[^\s)>\]|｜，,;；]+"
 _HANDLE = re.compile(r"(?<![\w@.])@[A-Za-z][\w.\-]{1,30}\b"
                      r"|(?i:\b(?:github|gitlab|twitter|wechat|weixin|微信|telegram|skype)\s*[:：]\s*)"
                      r"(?P<handle>[\w.\-]{3,40})")
-_STREET = re.compile(
-    r"\b\d{1,6}\s+(?:[A-Z][a-z]+\.?\s+){1,4}(?:Street|St|Avenue|Ave|Road|Rd|Boulevard|Blvd|"
-    r"Lane|Ln|Drive|Dr|Court|Ct|Way|Place|Pl|Terrace|Parkway|Pkwy|Highway|Hwy)\b\.?"
-    r"(?:,?\s*(?:Apt|Suite|Unit|#)\.?\s*\w+)?"
-    r"|[\u4e00-\u9fff]{2,12}(?:路|街|大道|巷|弄)\s*\d+\s*号(?:\s*\d+\s*(?:室|楼|栋|单元))*")
-_ADDRESS_LABEL = re.compile(r"(?:address|home address|住址|地址|家庭住址)\s*[:：]\s*"
-                            r"(?P<value>[^|｜·\n]{4,80})", re.IGNORECASE)
-_NAME_LABEL = re.compile(r"^\s*(?:[-*]\s*)?(?:\*\*)?(?:name|full name|姓名)(?:\*\*)?\s*[:：]"
-                         r"\s*(?:\*\*)?(?P<value>[^|｜·,，\n*]{2,40})", re.IGNORECASE)
-_EN_NAME = re.compile(r"^[A-Z][a-zA-Z'’\-.]+(?:\s+[A-Z][a-zA-Z'’\-.]*){1,3}$")
+_NAME_WORD = r"(?:[A-ZÀ-ÖØ-ÞĀ-Ž][\w'’\-.]*|[А-ЯЁ][а-яё\-]*)"
+_PARTICLE = r"(?:de|da|di|del|della|van|von|der|den|la|le|du|dos|bin|al|el|y)"
+_LATIN_NAME = re.compile(rf"^{_NAME_WORD}(?:\s+(?:{_PARTICLE}\s+)*{_NAME_WORD}){{1,3}}$")
 _ZH_NAME = re.compile(r"^[\u4e00-\u9fff]{2,4}$")
-_NOT_NAMES = frozenset({"resume", "curriculum vitae", "cv", "summary", "profile", "简历",
-                        "个人简历", "experience", "education", "skills"})
+_JA_NAME = re.compile(r"^[\u4e00-\u9fff\u3040-\u30ff]{1,4}[\s\u3000]"
+                      r"[\u4e00-\u9fff\u3040-\u30ff]{1,4}$")
+_CYRILLIC = re.compile(r"[\u0400-\u04ff]")
+_PARTICLES = frozenset({"de", "da", "di", "del", "della", "van", "von", "der", "den", "la",
+                        "le", "du", "dos", "bin", "al", "el", "y"})
+_FIELD_SEPARATOR = re.compile(r"\s*[|｜·•,，;；–—]\s*|\s{2,}| / ")
+_NOT_NAMES = frozenset({"resume", "résumé", "curriculum vitae", "cv", "lebenslauf",
+                        "summary", "profile", "简历", "个人简历", "履歴書", "резюме",
+                        "experience", "education", "skills"})
 
-PiiKind = Literal["name", "email", "phone", "address", "id", "url", "handle", "custom"]
-_PREFIX: dict[PiiKind, str] = {"name": "NAME", "email": "EMAIL", "phone": "PHONE",
-                               "address": "ADDRESS", "id": "ID", "url": "URL",
-                               "handle": "HANDLE", "custom": "PRIVATE"}
+PiiKind = Literal["name", "line", "email", "phone", "address", "id", "url", "handle",
+                  "custom"]
+_PREFIX: dict[PiiKind, str] = {"name": "NAME", "line": "PERSONAL", "email": "EMAIL",
+                               "phone": "PHONE", "address": "ADDRESS", "id": "ID",
+                               "url": "URL", "handle": "HANDLE", "custom": "PRIVATE"}
 
 
 def mask(text: str) -> str:
@@ -106,55 +113,110 @@ def _boundary(text: str) -> tuple[str, str]:
     return left, right
 
 
-def _replace_word(text: str, original: str, placeholder: str) -> str:
+@cache
+def _word_pattern(original: str) -> re.Pattern[str]:
+    """``original`` as a whole word; any run of spaces in it matches any run (a line the
+    model or a chunker re-wrapped is still the same line)."""
     left, right = _boundary(original)
-    return re.sub(left + re.escape(original) + right, lambda _m: placeholder, text)
+    body = r"\s+".join(re.escape(part) for part in original.split())
+    return re.compile(left + body + right)
+
+
+def _replace_word(text: str, original: str, placeholder: str) -> str:
+    return _word_pattern(original).sub(lambda _m: placeholder, text)
 
 
 def _has_word(text: str, original: str) -> bool:
-    left, right = _boundary(original)
-    return re.search(left + re.escape(original) + right, text) is not None
+    return _word_pattern(original).search(text) is not None
 
 
 def find_pii(cv_texts: Sequence[str], *, other_texts: Sequence[str] = (),
-             rules: Iterable[str] = ()) -> Redactor:
-    """The personal data of the CV(s): names (from the CV only), contact data and IDs
-    (from every text), and the user's ``rules`` (literal strings or ``re:PATTERN``)."""
+             rules: Iterable[str] = (), regions: Sequence[str] = (),
+             public: Sequence[str] = ()) -> Redactor:
+    """The personal data of the CV(s).
+
+    By position: every line of the CV's header block and of its contact, personal and
+    references sections, as a unit, except ``public`` lines. By pattern, in every text:
+    the candidate's name in each form the texts use, emails, URLs, handles, ID numbers,
+    phone numbers (national forms for ``regions`` plus those the CV implies), street
+    addresses, labelled personal fields, and the user's ``rules`` (literal strings or
+    ``re:PATTERN``)."""
+    texts = (*cv_texts, *other_texts)
     found: list[tuple[PiiKind, str]] = []
+    names = [n for text in cv_texts for n in candidate_names(text)]
+    found.extend(("name", name) for name in name_forms(names, texts))
     for text in cv_texts:
-        found.extend(("name", name) for name in candidate_names(text))
-    for text in (*cv_texts, *other_texts):
-        found.extend(_contacts(text))
+        found.extend(("line", line) for line in personal_lines(text, public=public))
+    phone_regions = default_regions(cv_texts, extra=regions)
+    named = [r.upper() for r in regions]
+    for text in texts:
+        found.extend(_contacts(text, phone_regions, named))
         for rule in rules:
             found.extend(("custom", value) for value in _rule_matches(rule, text))
     return _numbered(found)
 
 
 def candidate_names(text: str) -> list[str]:
-    """The candidate's name (header line or ``Name:`` label) and its parts (English)."""
+    """The candidate's name: a ``Name:`` field near the top, or the first header line (or
+    its first field, in one-line headers such as ``Maria Rossi | +39 347 ... | Milano``)."""
     names: list[str] = []
     lines = [line.strip() for line in text.splitlines() if line.strip()]
     for line in lines[:40]:
-        label = _NAME_LABEL.match(line)
+        label = label_pattern("name").match(line_text(line))
         if label:
-            names.append(label.group("value").strip())
-    first = _header_text(lines[0]) if lines else ""
-    if first and first.casefold() not in _NOT_NAMES and (
-            _EN_NAME.match(first) or _ZH_NAME.match(first)):
-        names.append(first)
-    out: list[str] = []
+            names.append(label.group("value").strip(" ,"))
+    for line in lines[:3]:
+        first = _FIELD_SEPARATOR.split(line_text(line))[0].strip()
+        if first.casefold() in _NOT_NAMES:
+            continue
+        if _is_person_name(first):
+            names.append(first)
+        break
+    return list(dict.fromkeys(n for n in names if n))
+
+
+def _is_person_name(text: str) -> bool:
+    if re.search(r"[\d@/:：]", text) or text.casefold() in _NOT_NAMES:
+        return False
+    return bool(_ZH_NAME.match(text) or _JA_NAME.match(text) or _LATIN_NAME.match(text))
+
+
+def name_forms(names: Sequence[str], texts: Sequence[str]) -> list[str]:
+    """``names`` and every form of them the texts use: the parts, possessives and other
+    endings (``Rossis``, ``Марии``), capitals, ``Last, First`` and initials (``M. Rossi``).
+    Longer forms first, so the full name is ``[NAME]``."""
+    forms: list[str] = []
+    joined = "\n".join(texts)
     for name in names:
-        out.append(name)
-        if not _ZH_NAME.match(name):
-            out.extend(part for part in re.split(r"\s+", name) if len(part.strip(".")) >= 3)
-    return list(dict.fromkeys(n for n in out if n))
+        forms.append(name)
+        parts = [p for p in re.split(r"\s+", name) if p.casefold() not in _PARTICLES]
+        if _ZH_NAME.match(name) or len(parts) < 2:
+            continue
+        first, last = parts[0], parts[-1]
+        for variant in (name.upper(), f"{last}, {first}", f"{last.upper()}, {first}",
+                        f"{first} {last}", f"{first[0]}. {last}", f"{first[0]}.{last}",
+                        f"{first} {last[0]}.", f"{first[0]}.{last[0]}."):
+            if variant in joined:
+                forms.append(variant)
+        for part in parts:
+            if len(part.strip(".")) >= 2:
+                forms.extend(_inflections(part, joined))
+    return list(dict.fromkeys(forms))
 
 
-def _header_text(line: str) -> str:
-    return re.sub(r"^#+\s*|\*+|_+", "", line).strip()
+def _inflections(part: str, text: str) -> list[str]:
+    """``part`` and the words of ``text`` built on it (``Rossi's``, ``Marias``, ``Иванова``)."""
+    stem = part[:-1] if _CYRILLIC.search(part) and len(part) > 3 and \
+        part[-1].lower() in "аяйьоеыи" else part
+    endings = r"[\w'’]{0,3}" if _CYRILLIC.search(part) else r"(?:['’]s?|s|es)?"
+    pattern = re.compile(rf"(?<![\w]){re.escape(stem)}{endings}(?![\w])", re.IGNORECASE)
+    words = [part, *(m.group(0) for m in pattern.finditer(text))]
+    # only words that keep the part's capital: "Rose" the name, not "rose" the verb
+    return [w for w in dict.fromkeys(words) if not w[:1].islower()]
 
 
-def _contacts(text: str) -> list[tuple[PiiKind, str]]:
+def _contacts(text: str, regions: Sequence[str], named: Sequence[str]
+              ) -> list[tuple[PiiKind, str]]:
     out: list[tuple[PiiKind, str]] = []
     out.extend(("email", m.group(0)) for m in _EMAIL.finditer(text))
     out.extend(("url", m.group(0).rstrip(".")) for m in _URL.finditer(text))
@@ -162,10 +224,15 @@ def _contacts(text: str) -> list[tuple[PiiKind, str]]:
         handle = match.group("handle") or match.group(0)
         if "@" + handle not in {"@" + e for _, e in out}:
             out.append(("handle", handle))
-    out.extend(("id", m.group(0)) for m in _ID.finditer(text))
+    out.extend(("id", value) for value in find_ids(text))
+    out.extend(("phone", value) for value in find_phones(text, regions, named=named))
     out.extend(("phone", m.group(0)) for m in _PHONE.finditer(text) if _is_phone(m.group(0)))
-    out.extend(("address", m.group(0).strip()) for m in _STREET.finditer(text))
-    out.extend(("address", m.group("value").strip()) for m in _ADDRESS_LABEL.finditer(text))
+    out.extend(("address", value) for value in find_addresses(text))
+    labelled: tuple[tuple[PiiKind, str], ...] = (("address", "address"), ("phone", "phone"),
+                                                 ("custom", "personal"))
+    for kind, label in labelled:
+        out.extend((kind, str(m.group("value")).strip(" ,.")) for m in
+                   label_pattern(label).finditer(text))
     return out
 
 

@@ -1,0 +1,216 @@
+"""The job description's requirements matched to the CV's evidence, without a model.
+
+A requirement is a list item of the job description (or a sentence, for a JD without
+lists). Its *terms* are the tools and names it asks for (capitalised or technical words,
+the ASCII words of a Chinese JD, anything the CV lists as a skill); its *content* is the
+rest, as light English stems or Chinese character pairs. A CV line supports a requirement
+when it names one of its terms or shares half its content. The result says, for every
+requirement, which CV lines support it and which of its terms the CV lacks; the same
+scores order a job's bullets and the skills line by relevance. Deterministic and pure.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Literal
+
+from pse.verify.resume.personal import line_text, personal_lines
+from pse.verify.resume.sections import is_bullet, split_sections
+
+Coverage = Literal["covered", "partial", "gap"]
+
+_WORD = re.compile(r"[A-Za-z][A-Za-z0-9+#.\-]*[A-Za-z0-9+#]|[A-Za-z]")
+_CJK_RUN = re.compile(r"[\u4e00-\u9fff]+")
+_TECHNICAL = re.compile(r"^(?:[A-Z][A-Za-z0-9+#.\-]*|[a-z]+[A-Z0-9][\w+#.\-]*|\w*[+#]\w*)$")
+_STOP = frozenset("""a an and or the of for to in on with at by as is are be we you our your
+will who what our their this that it its from into per plus nice have has strong good solid
+excellent experience experienced years year team teams work working ability able skills
+skill knowledge understanding familiarity familiar proficiency proficient hands-on must
+should would can etc using use used including include across within about more than least
+bonus preferred plus required requirements responsibilities role job""".split())
+_ZH_STOP = ("负责", "熟悉", "熟练掌握", "掌握", "精通", "了解", "具备", "具有", "以上", "经验",
+            "加分项", "优先", "能力", "相关", "良好", "的", "与", "和", "及", "或", "等", "年")
+_SENTENCE = re.compile(r"(?<=[.!?。！？])\s+")
+_SKILL_SPLIT = re.compile(r"\s*[,，、;；|]\s*")
+_EVIDENCE = 3
+_ALTERNATIVES = re.compile(r"\bor\b|或|或者|/", re.IGNORECASE)
+
+
+@dataclass(frozen=True)
+class Requirement:
+    """One requirement of the job description and what the CV has for it."""
+
+    text: str
+    terms: tuple[str, ...]
+    """The tools and names it asks for, as the JD writes them."""
+    found: tuple[str, ...]
+    """The terms the CV names."""
+    evidence: tuple[str, ...]
+    """CV lines that support it, best first."""
+    coverage: Coverage
+
+    @property
+    def missing(self) -> tuple[str, ...]:
+        """The terms the CV does not name (none when one of alternatives is enough)."""
+        if self.coverage == "covered":
+            return ()
+        return tuple(t for t in self.terms if t not in self.found)
+
+
+@dataclass(frozen=True)
+class JobMatch:
+    """Every requirement of a job description against one CV."""
+
+    requirements: tuple[Requirement, ...]
+    skills: tuple[str, ...]
+    """The CV's skill names (for ordering the skills line)."""
+
+    @property
+    def supported(self) -> tuple[Requirement, ...]:
+        """Requirements the CV covers at least in part."""
+        return tuple(r for r in self.requirements if r.coverage != "gap")
+
+    def top_terms(self, limit: int = 6) -> tuple[str, ...]:
+        """The supported terms in the JD's order (what a summary should name)."""
+        terms = [t for r in self.supported for t in r.found]
+        return tuple(dict.fromkeys(terms))[:limit]
+
+    def relevance(self, line: str) -> float:
+        """How much ``line`` serves the job: terms it names (2 each) plus content shared."""
+        return sum(_line_score(r, line) for r in self.requirements)
+
+
+def requirement_lines(jd: str) -> list[str]:
+    """The JD's list items (its requirements); its sentences when it has no list."""
+    lines = jd.replace("\r\n", "\n").split("\n")
+    items = [line_text(line) for line in lines if is_bullet(line) and line_text(line)]
+    if items:
+        return items
+    body = " ".join(line_text(line) for line in lines[1:] if line.strip()
+                    and not line.lstrip().startswith("#"))
+    return [s.strip() for s in _SENTENCE.split(body) if len(s.strip()) > 8]
+
+
+def cv_lines(cv: str) -> list[str]:
+    """The CV's lines that can be evidence: not personal, not a section heading."""
+    lines = cv.replace("\r\n", "\n").split("\n")
+    personal = set(personal_lines(cv))
+    headings = {s.heading for s in split_sections(lines) if s.heading}
+    return [line_text(line) for number, line in enumerate(lines, start=1)
+            if line.strip() and number not in headings and line_text(line) not in personal
+            and not re.match(r"^\s{0,3}#{1,2}\s", line)]
+
+
+def cv_skills(cv: str) -> list[str]:
+    """The skill names of the CV's skills section(s) and ``Tech:`` lines."""
+    lines = cv.replace("\r\n", "\n").split("\n")
+    names: list[str] = []
+    for section in split_sections(lines):
+        if section.name != "skills":
+            continue
+        for number in section.lines:
+            text = re.sub(r"^[^:：]{1,30}[:：]\s*", "", line_text(lines[number - 1]))
+            names.extend(s.strip(" .。") for s in _SKILL_SPLIT.split(text) if s.strip(" .。"))
+    for line in lines:
+        label = re.match(r"^\s*[-*]?\s*(?:tech|stack|技术栈)\s*[:：]\s*(.+)$", line, re.I)
+        if label:
+            names.extend(s.strip(" .") for s in _SKILL_SPLIT.split(label.group(1)) if s.strip())
+    return list(dict.fromkeys(n for n in names if len(n) <= 40))
+
+
+def match_job(jd: str, cv: str) -> JobMatch:
+    """Each requirement of ``jd`` with the lines of ``cv`` that support it."""
+    skills = cv_skills(cv)
+    evidence = cv_lines(cv)
+    requirements = tuple(_requirement(text, evidence, skills)
+                         for text in requirement_lines(jd))
+    return JobMatch(requirements=requirements, skills=tuple(skills))
+
+
+def _requirement(text: str, lines: Sequence[str], skills: Sequence[str]) -> Requirement:
+    terms = requirement_terms(text, skills)
+    found = tuple(t for t in terms if any(_names(line, t) for line in lines))
+    content = content_keys(text)
+    scored = sorted(((_score(terms, content, line), line) for line in lines),
+                    key=lambda pair: -pair[0])
+    evidence = tuple(line for score, line in scored if score >= 0.5)[:_EVIDENCE]
+    best = max((_overlap(content, line) for line in lines), default=0.0)
+    if terms:
+        # "Python, Java or Go" asks for one of them; "Kafka, Spark and Airflow" for all
+        enough = len(found) == len(terms) or (bool(found) and _ALTERNATIVES.search(text))
+        coverage: Coverage = "covered" if enough else (
+            "partial" if found or best >= 0.5 else "gap")
+    else:
+        coverage = "covered" if best >= 0.5 else ("partial" if best >= 0.34 else "gap")
+    if coverage == "gap":
+        evidence = ()
+    return Requirement(text=text, terms=terms, found=found, evidence=evidence,
+                       coverage=coverage)
+
+
+def requirement_terms(text: str, skills: Sequence[str] = ()) -> tuple[str, ...]:
+    """The tools and names ``text`` asks for: technical-looking words (not the first word
+    of the item, which English capitalises anyway) and any CV skill it names."""
+    body = re.sub(r"^[^:：]{1,20}[:：]\s*", "", text)
+    words = _WORD.findall(body)
+    # the first word is capitalised by position, unless a list starts there ("Kubernetes,")
+    listed = bool(re.match(r"^\W*[\w+#.\-]+\s*[,、，]", body))
+    terms = [w.rstrip(".") for i, w in enumerate(words)
+             if (i > 0 or listed or _CJK_RUN.search(text)) and _TECHNICAL.match(w)
+             and w.lower() not in _STOP]
+    terms.extend(s for s in skills if _names(text, s))
+    out: list[str] = []
+    for term in terms:  # "Apache Spark" from the CV and "Spark" from the JD: keep one
+        if not any(_squash(term) in _squash(o) or _squash(o) in _squash(term) for o in out):
+            out.append(term)
+    return tuple(out)
+
+
+def content_keys(text: str) -> frozenset[str]:
+    """English stems and Chinese character pairs of ``text``, stop words left out."""
+    keys = {_stem(w.lower()) for w in _WORD.findall(text) if w.lower() not in _STOP
+            and len(w) > 2}
+    for run in _CJK_RUN.findall(text):
+        for stop in _ZH_STOP:
+            run = run.replace(stop, " ")
+        for part in run.split():
+            keys.update(part[i:i + 2] for i in range(len(part) - 1))
+    return frozenset(keys)
+
+
+def _stem(word: str) -> str:
+    for suffix in ("ing", "ed", "es", "s"):
+        if len(word) > len(suffix) + 3 and word.endswith(suffix):
+            return word[:-len(suffix)]
+    return word
+
+
+def _squash(text: str) -> str:
+    return re.sub(r"[\W_]+", "", text.lower()).removeprefix("apache")
+
+
+def _names(line: str, term: str) -> bool:
+    """True when ``line`` names ``term`` as a whole word (``Apache Spark`` names Spark)."""
+    key = _squash(term)
+    if not key:
+        return False
+    if _CJK_RUN.search(term):
+        return key in _squash(line)
+    words = {_squash(w) for w in re.split(r"[^\w+#.\-]+", line) if w}
+    return key in words or f" {term.lower()} " in f" {line.lower()} "
+
+
+def _overlap(content: frozenset[str], line: str) -> float:
+    if not content:
+        return 0.0
+    return len(content & content_keys(line)) / len(content)
+
+
+def _score(terms: Sequence[str], content: frozenset[str], line: str) -> float:
+    return 2.0 * sum(1 for t in terms if _names(line, t)) + _overlap(content, line)
+
+
+def _line_score(requirement: Requirement, line: str) -> float:
+    return _score(requirement.terms, content_keys(requirement.text), line)

@@ -1,0 +1,193 @@
+"""The deterministic part of tailoring: order, coverage of the top, and what changed.
+
+From a :class:`~.requirements.JobMatch`: each run of bullets in the experience and
+project sections is ordered by relevance to the job (stable, so equal bullets keep the
+CV's order), and the skills line puts the skills the job asks for first. A supported
+requirement must show in the summary or the first third of the resume; when the model
+left one out, the last resort adds one summary sentence naming the CV's own skills for
+it (a fact the CV states, in the resume's language). None of this adds or changes a fact.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from pse.tasks.resume.requirements import JobMatch, Requirement, content_keys
+from pse.verify.resume.personal import line_text, personal_lines
+from pse.verify.resume.sections import is_bullet, split_sections
+
+_LABELLED = re.compile(r"^[^:：]{1,20}[:：]")
+_ORDERED_SECTIONS = ("experience", "projects", "entries")
+_SKILL_SPLIT = re.compile(r"([,，、;；|]\s*)")
+_LEAD = {"en": "Relevant skills for this role: ", "zh": "与岗位相关的技能："}
+_JOIN = {"en": ", ", "zh": "、"}
+_END = {"en": ".", "zh": "。"}
+
+
+def order_bullets(text: str, match: JobMatch) -> str:
+    """``text`` with each run of top-level bullets in its experience and project sections
+    ordered by relevance to the job (most relevant first, ties in their order)."""
+    lines = text.split("\n")
+    for section in split_sections(lines):
+        if section.name not in _ORDERED_SECTIONS:
+            continue
+        for run in _bullet_runs(lines, section.lines):
+            ranked = sorted(run, key=lambda n: -match.relevance(lines[n - 1]))
+            values = [lines[n - 1] for n in ranked]
+            for number, value in zip(run, values, strict=True):
+                lines[number - 1] = value
+    return "\n".join(lines)
+
+
+def _bullet_runs(lines: Sequence[str], numbers: Sequence[int]) -> list[list[int]]:
+    """Runs of consecutive one-line, top-level bullets (a wrapped bullet ends a run)."""
+    runs: list[list[int]] = []
+    current: list[int] = []
+    for number in numbers:
+        line = lines[number - 1]
+        # a labelled bullet ("Tech: ...") keeps its place: it describes the entry
+        if is_bullet(line) and not line.startswith((" ", "\t")) and not _LABELLED.match(
+                line_text(line)):
+            current.append(number)
+            continue
+        if len(current) > 1:
+            runs.append(current)
+        current = []
+    if len(current) > 1:
+        runs.append(current)
+    return runs
+
+
+def order_skills(text: str, match: JobMatch) -> str:
+    """``text`` with each skills line listing the job's skills first (in the JD's order)."""
+    wanted = [t.lower() for r in match.requirements for t in r.terms]
+    lines = text.split("\n")
+    for section in split_sections(lines):
+        if section.name != "skills":
+            continue
+        for number in section.lines:
+            lines[number - 1] = _ordered_line(lines[number - 1], wanted)
+    return "\n".join(lines)
+
+
+def _ordered_line(line: str, wanted: Sequence[str]) -> str:
+    prefix = re.match(r"^\s*(?:[-*]\s+)?(?:[^:：,，、]{1,30}[:：]\s*)?", line)
+    head = prefix.group(0) if prefix else ""
+    parts = _SKILL_SPLIT.split(line[len(head):])
+    items, seps = parts[0::2], parts[1::2]
+    if len(items) < 2 or len(set(s.strip() for s in seps)) != 1:
+        return line  # a sentence or mixed separators: not a plain list
+
+    def rank(item: str) -> int:
+        key = item.strip().lower()
+        hits = [i for i, w in enumerate(wanted) if w in key or key.endswith(w)]
+        return hits[0] if hits else len(wanted)
+    ordered = sorted(items, key=rank)
+    tail = ordered[-1]
+    ordered = [i.strip() for i in ordered]
+    trailing = tail[len(tail.rstrip()):]
+    return head + seps[0].join(ordered) + trailing
+
+
+def first_third(text: str) -> str:
+    """The summary and the first third of the resume's non-empty lines."""
+    lines = [line for line in text.split("\n") if line.strip()]
+    cut = max(1, len(lines) // 3)
+    summary = _section_text(text, "summary")
+    return "\n".join([summary, *lines[:cut]])
+
+
+def _section_text(text: str, name: str) -> str:
+    lines = text.split("\n")
+    return "\n".join(lines[n - 1] for s in split_sections(lines) if s.name == name
+                     for n in s.lines)
+
+
+def shows(requirement: Requirement, text: str) -> bool:
+    """True when ``text`` names every found term of ``requirement``, or (a requirement
+    without terms) shares half of its content."""
+    if requirement.found:
+        lowered = text.lower()
+        return all(t.lower() in lowered for t in requirement.found)
+    content = content_keys(requirement.text)
+    return bool(content) and len(content & content_keys(text)) / len(content) >= 0.5
+
+
+def missing_from_top(text: str, match: JobMatch) -> list[Requirement]:
+    """Supported requirements the summary and the first third do not show."""
+    top = first_third(text)
+    return [r for r in match.supported if not shows(r, top)]
+
+
+def summary_sentence(missing: Sequence[Requirement], *, lang: str) -> str:
+    """One sentence naming the CV's skills for ``missing`` ("" when they name none)."""
+    terms = list(dict.fromkeys(t for r in missing for t in r.found))
+    if not terms:
+        return ""
+    lang = lang if lang in _LEAD else "en"
+    return _LEAD[lang] + _JOIN[lang].join(terms) + _END[lang]
+
+
+def add_to_summary(text: str, sentence: str, *, title: str) -> str:
+    """``text`` with ``sentence`` ending its summary (a summary section made if none)."""
+    if not sentence:
+        return text
+    lines = text.split("\n")
+    summary = next((s for s in split_sections(lines) if s.name == "summary" and s.heading),
+                   None)
+    if summary is None:
+        return f"## {title}\n{sentence}\n\n{text.lstrip()}"
+    body = [n for n in summary.lines if lines[n - 1].strip()]
+    at = body[-1] if body else summary.heading or 0
+    lines.insert(at, sentence)
+    return "\n".join(lines)
+
+
+def body_key(text: str) -> list[str]:
+    """The text's lines without personal lines, Markdown marks, case, spacing, order and
+    the sentence the last resort adds: two resumes with the same key say the same things
+    in the same words."""
+    personal = set(personal_lines(text))
+    kept = [re.sub(r"\s+", " ", line_text(line)).casefold() for line in text.split("\n")
+            if line.strip() and line_text(line) not in personal
+            and not line_text(line).startswith(tuple(_LEAD.values()))]
+    # a list line in another order ("SQL, Python") says the same
+    return sorted(", ".join(sorted(p.strip() for p in re.split(r"[,，、]", line)))
+                  for line in kept)
+
+
+def is_unchanged(resume: str, cv: str) -> bool:
+    """True when the resume is the CV again: nothing reworded, added or left out (moving
+    lines, which pse itself does, is not tailoring by the model)."""
+    return body_key(resume) == body_key(cv)
+
+
+def changes(cv: str, resume: str, match: JobMatch) -> list[str]:
+    """What tailoring changed, in words, for the match report."""
+    out: list[str] = []
+    cv_summary, summary = _section_text(cv, "summary"), _section_text(resume, "summary")
+    if summary.strip() and _plain(summary) != _plain(cv_summary):
+        out.append("summary rewritten for the role" if cv_summary.strip()
+                   else "summary added for the role")
+    cv_bullets = [_plain(b) for b in cv.split("\n") if is_bullet(b)]
+    bullets = [_plain(b) for b in resume.split("\n") if is_bullet(b)]
+    kept = [b for b in bullets if b in cv_bullets]
+    if kept != [b for b in cv_bullets if b in kept]:
+        out.append("bullets ordered by relevance to the job")
+    reworded = sum(1 for b in bullets if b not in cv_bullets)
+    if reworded:
+        out.append(f"{reworded} bullet(s) reworded toward the job description")
+    dropped = sum(1 for b in cv_bullets if b not in bullets)
+    if dropped:
+        out.append(f"{dropped} CV bullet(s) not used")
+    if _plain(_section_text(resume, "skills")) != _plain(_section_text(cv, "skills")):
+        out.append("skills line: the job's skills first")
+    covered = sum(1 for r in match.supported if shows(r, first_third(resume)))
+    out.append(f"{covered} of {len(match.supported)} supported requirements in the summary "
+               "or first third")
+    return out
+
+
+def _plain(text: str) -> str:
+    return re.sub(r"\s+", " ", line_text(text)).casefold().strip()
