@@ -66,6 +66,9 @@ FIELDS: tuple[Field, ...] = (
     Field("article.rules_dir", "str", "",
           "Folder with exaggeration.<lang>.txt rule files for the article task "
           "(default: the built-in rules)."),
+    Field("article.disable_rules", "list", [],
+          "Article rules (ids from `pse rules`) that do not run: what they would flag is "
+          "neither fixed nor stripped."),
     Field("article.planner", "str", "auto",
           "Who outlines an article: 'llm' (the Planner, then the index plan if its outline "
           "is unusable), 'index' (the plan built from the index, no Planner call) or 'auto' "
