@@ -6,9 +6,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from pse.tasks.interview.sheet import Question, read_sheet, usable
-from pse.tasks.interview.slots import DIFFICULTIES, PER_LEVEL, Slot
+from pse.tasks.interview.slots import DIFFICULTIES, PER_LEVEL, Slot, shown_line
 from pse.verify.finding import Finding
-from pse.verify.resume.personal import line_text
 
 PATH = "interview.md"
 
@@ -54,7 +53,7 @@ def _question(question: Question, slot: Slot, sources: Mapping[str, str],
         bad.append(Finding(rule="interview-topic", message=f"{slot.topic!r} is named by "
                            "neither the job description nor the CV", **where))
     lines = sources.get(question.probe_label, "").split("\n")
-    real = line_text(lines[question.probe_line - 1]) if 0 < question.probe_line <= len(lines) \
+    real = shown_line(lines[question.probe_line - 1]) if 0 < question.probe_line <= len(lines) \
         else None
     if (question.probe_label, question.probe_line) != (slot.probe.label, slot.probe.line) \
             or real != question.probe_text:

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Literal
 
 from pse.errors import TaskError
@@ -65,24 +65,33 @@ def plan_slots(cv: str, jd: str) -> list[Slot]:
              "medium": supported[1::2] + supported[0::2],
              "hard": list(_gaps(match.requirements, jd))}
     extra = [*_phrases(match.requirements, reader, jd), *_skills(reader)]
-    used: list[str] = []
     slots: list[Slot] = []
-    for level in DIFFICULTIES:
-        order = pools[level] + [c for other in DIFFICULTIES if other != level
-                                for c in pools[other]] + extra
-        for candidate in order:
-            if sum(s.difficulty == level for s in slots) == PER_LEVEL:
-                break
-            key = _squash(candidate.topic)
-            if not key or any(key in u or u in key for u in used):
-                continue  # "Spark" and "Apache Spark" are one topic
-            used.append(key)
-            slots.append(Slot(number=len(slots) + 1, difficulty=level, topic=candidate.topic,
-                              probe=candidate.probe, gap=candidate.gap))
+    # first nine distinct topics; when the texts name fewer, a topic is asked again at
+    # another level (a walk-through, then its trade-offs, then scale), never twice in one
+    for distinct in (True, False):
+        for level in DIFFICULTIES:
+            order = pools[level] + [c for other in DIFFICULTIES if other != level
+                                    for c in pools[other]] + extra
+            _fill(slots, level, order, distinct=distinct)
     if len(slots) < PER_LEVEL * len(DIFFICULTIES):
-        raise TaskError(f"the job description and the CV name only {len(slots)} distinct "
-                        "topics; nine questions need nine (give a fuller job description)")
-    return slots
+        raise TaskError(f"the job description and the CV name only {len(slots)} topics "
+                        "that can be asked; give a fuller job description")
+    slots.sort(key=lambda s: DIFFICULTIES.index(s.difficulty))
+    return [replace(s, number=n) for n, s in enumerate(slots, start=1)]
+
+
+def _fill(slots: list[Slot], level: Difficulty, order: Sequence[_Candidate], *,
+          distinct: bool) -> None:
+    """Add ``order``'s candidates to ``level`` until it has its three."""
+    for candidate in order:
+        if sum(s.difficulty == level for s in slots) == PER_LEVEL:
+            return
+        key = _squash(candidate.topic)
+        clash = [_squash(s.topic) for s in slots if distinct or s.difficulty == level]
+        if not key or any(key in u or u in key for u in clash):
+            continue  # "Spark" and "Apache Spark" are one topic
+        slots.append(Slot(number=0, difficulty=level, topic=candidate.topic,
+                          probe=candidate.probe, gap=candidate.gap))
 
 
 class _CvReader:
@@ -103,7 +112,7 @@ class _CvReader:
         if not found:
             return None
         number = min(found)[1]
-        return Probe(CV_LABEL, number, line_text(self.lines[number - 1]))
+        return Probe(CV_LABEL, number, shown_line(self.lines[number - 1]))
 
 
 def _supported(requirements: Sequence[Requirement], reader: _CvReader
@@ -145,14 +154,27 @@ def _phrases(requirements: Sequence[Requirement], reader: _CvReader, jd: str
             yield _Candidate(phrase, probe, gap=gap)
 
 
+_FILLER = frozenset("""a an the and or of for to in on with at by as is are be we you our
+your their this that it its experience experienced years year strong good solid excellent
+plus nice bonus preferred required must should have has knowledge familiarity proficiency
+ability skills skill""".split())
+
+
 def _phrase(text: str) -> str:
-    """A requirement cut to a topic: its first clause, at most six words or 12 characters
-    of Chinese; ``""`` when nothing short is left."""
-    head = re.split(r"[,;:，；：（(]| and | with |与|和|及", text, maxsplit=1)[0].strip(" .。")
+    """A requirement cut to a topic: the longest run of its first clause's words that are
+    not filler, at most five words (Chinese: the clause, at most 12 characters); ``""``
+    when nothing is left. A run of the text's own words, so the JD still names it."""
+    head = re.split(r"[,;:，；：（(.。]| and | with |与|和|及", text, maxsplit=1)[0].strip()
     if re.search(r"[\u4e00-\u9fff]", head):
         return head if 2 <= len(head) <= 12 else ""
-    words = head.split()
-    return head if 2 <= len(words) <= 6 else ""
+    runs: list[list[str]] = [[]]
+    for word in head.split():
+        if word.casefold() in _FILLER or not re.search(r"[A-Za-z]", word):
+            runs.append([])
+        else:
+            runs[-1].append(word)
+    best = max(runs, key=len)
+    return " ".join(best) if 1 <= len(best) <= 5 else ""
 
 
 def _skills(reader: _CvReader) -> Iterator[_Candidate]:
@@ -169,10 +191,15 @@ def locate(text: str, fragment: str, *, label: str) -> Probe | None:
     if not key:
         return None
     for number, line in enumerate(text.replace("\r\n", "\n").split("\n"), start=1):
-        shown = line_text(line)
-        if shown and key in shown:
-            return Probe(label, number, shown)
+        if key in line_text(line):
+            return Probe(label, number, shown_line(line))
     return None
+
+
+def shown_line(line: str) -> str:
+    """A source line as a sheet quotes it: without its list marker, otherwise as written
+    (placeholders such as ``[NAME_2]`` intact, so the published sheet is restored)."""
+    return re.sub(r"^\s*(?:[-*+]|\d{1,3}[.)])\s+", "", line).strip()
 
 
 def _names(line: str, term: str) -> bool:
