@@ -71,14 +71,20 @@ def run_command(ctx: click.Context, task_name: str, args: tuple[str, ...]) -> in
     if task_name not in tasks:
         raise CliError(f"unknown task {task_name!r}; `pse tasks` lists them: "
                        f"{', '.join(tasks)}")
-    if task_name in _OWN_COMMANDS and BUILTIN_TASKS.get(task_name) == tasks[task_name]:
+    command = task_command(task_name, builtin=BUILTIN_TASKS.get(task_name) == tasks[task_name])
+    with command.make_context(f"pse run {task_name}", list(args), parent=ctx) as sub:
+        if command is _plugin_command:
+            sub.params["task_name"] = task_name
+        return int(command.invoke(sub) or 0)
+
+
+def task_command(task_name: str, *, builtin: bool) -> click.Command:
+    """The command that takes ``task_name``'s options: a built-in task's own, else the
+    plug-in command (``--source``, ``--input``)."""
+    if builtin and task_name in _OWN_COMMANDS:
         own: click.Command = importlib.import_module(_OWN_COMMANDS[task_name]).command
-        with own.make_context(f"pse run {task_name}", list(args), parent=ctx) as sub:
-            return int(own.invoke(sub) or 0)
-    with _plugin_command.make_context(f"pse run {task_name}", list(args),
-                                      parent=ctx) as sub:
-        sub.params["task_name"] = task_name
-        return int(_plugin_command.invoke(sub) or 0)
+        return own
+    return _plugin_command
 
 
 @click.command("plugin-task")
