@@ -18,8 +18,8 @@ import pytest
 from click.testing import CliRunner
 
 from pse.cli.config import render_reference
-from pse.cli.tasks import task_command
 from pse.cli.main import cli
+from pse.cli.tasks import task_command
 from pse.config import FIELDS
 from pse.tasks import BUILTIN_TASKS
 
