@@ -45,22 +45,25 @@ def _counts(questions: Sequence[Question], path: str) -> list[Finding]:
 def _question(question: Question, slot: Slot, sources: Mapping[str, str],
               path: str) -> list[Finding]:
     bad = []
-    where = {"path": path, "line": question.line, "text": question.text}
+
+    def flag(rule: str, message: str, hint: str = "") -> None:
+        bad.append(Finding(rule=rule, message=message, path=path, line=question.line,
+                           text=question.text, hint=hint))
+
     if question.difficulty != slot.difficulty or question.topic != slot.topic:
-        bad.append(Finding(rule="interview-topic", message=f"question {slot.number} must be "
-                           f"the {slot.difficulty} question on {slot.topic!r}", **where))
+        flag("interview-topic", f"question {slot.number} must be the {slot.difficulty} "
+             f"question on {slot.topic!r}")
     elif not any(slot.topic.casefold() in t.casefold() for t in sources.values()):
-        bad.append(Finding(rule="interview-topic", message=f"{slot.topic!r} is named by "
-                           "neither the job description nor the CV", **where))
+        flag("interview-topic", f"{slot.topic!r} is named by neither the job description "
+             "nor the CV")
     lines = sources.get(question.probe_label, "").split("\n")
     real = shown_line(lines[question.probe_line - 1]) if 0 < question.probe_line <= len(lines) \
         else None
     if (question.probe_label, question.probe_line) != (slot.probe.label, slot.probe.line) \
             or real != question.probe_text:
-        bad.append(Finding(rule="interview-probe", message=f"question {slot.number} must cite "
-                           f"{slot.probe.label} line {slot.probe.line} as written", **where))
+        flag("interview-probe", f"question {slot.number} must cite {slot.probe.label} line "
+             f"{slot.probe.line} as written")
     if not usable(question.text, slot):
-        bad.append(Finding(rule="interview-off-topic", message=f"the question does not ask "
-                           f"about {slot.topic!r}", hint=f"ask about {slot.topic} by name",
-                           **where))
+        flag("interview-off-topic", f"the question does not ask about {slot.topic!r}",
+             hint=f"ask about {slot.topic} by name")
     return bad
