@@ -19,7 +19,9 @@ from click.testing import CliRunner
 
 from pse.cli.config import render_reference
 from pse.cli.main import cli
+from pse.cli.tasks import task_command
 from pse.config import FIELDS
+from pse.tasks import BUILTIN_TASKS
 
 ROOT = Path(__file__).resolve().parents[1]
 DOCS = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
@@ -61,6 +63,9 @@ def _resolve(argv: list[str]) -> tuple[click.Command, list[str], list[str]]:
         sub = command.get_command(ctx, rest[0])
         assert sub is not None, f"no command {' '.join([*path, rest[0]])!r}"
         command, path, rest = sub, [*path, rest.pop(0)], rest
+    if path == ["run"] and rest:  # `pse run TASK ...`: the task's own options
+        task = rest.pop(0)
+        command, path = task_command(task, builtin=task in BUILTIN_TASKS), [*path, task]
     return command, path, rest
 
 

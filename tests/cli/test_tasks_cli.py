@@ -25,7 +25,8 @@ def test_tasks_lists_built_in_and_plugin_tasks(plugin: None,
                                                capsys: pytest.CaptureFixture[str]) -> None:
     listed = json.loads(run_cli(capsys, "tasks", "--json").out)
     origins = {row["name"]: row["origin"] for row in listed}
-    assert origins == {"article": "built-in", "notes": "plug-in", "resume": "built-in"}
+    assert origins == {"article": "built-in", "interview": "built-in", "notes": "plug-in",
+                       "resume": "built-in"}
 
 
 def test_run_starts_a_plugin_task_through_the_gate(

@@ -10,6 +10,7 @@ continue`` finishes it too.
 
 from __future__ import annotations
 
+import importlib
 import json
 from pathlib import Path
 
@@ -21,8 +22,9 @@ from pse.pipeline.runner import run_pipeline
 from pse.pipeline.state import PSEState
 from pse.tasks import BUILTIN_TASKS, available_tasks, load_task_factory
 
-_OWN_COMMANDS = ("article", "resume")
-"""Built-in tasks whose own command takes their options."""
+_OWN_COMMANDS = {"article": "pse.cli.article", "interview": "pse.cli.interview",
+                 "resume": "pse.cli.resume"}
+"""Built-in tasks and the module of the command that takes their options."""
 
 
 @click.command("tasks")
@@ -70,17 +72,20 @@ def run_command(ctx: click.Context, task_name: str, args: tuple[str, ...]) -> in
     if task_name not in tasks:
         raise CliError(f"unknown task {task_name!r}; `pse tasks` lists them: "
                        f"{', '.join(tasks)}")
-    if task_name in _OWN_COMMANDS and BUILTIN_TASKS.get(task_name) == tasks[task_name]:
-        group = ctx.find_root().command
-        assert isinstance(group, click.Group)
-        own = group.get_command(ctx, task_name)
-        assert own is not None
-        with own.make_context(f"pse run {task_name}", list(args), parent=ctx) as sub:
-            return int(own.invoke(sub) or 0)
-    with _plugin_command.make_context(f"pse run {task_name}", list(args),
-                                      parent=ctx) as sub:
-        sub.params["task_name"] = task_name
-        return int(_plugin_command.invoke(sub) or 0)
+    command = task_command(task_name, builtin=BUILTIN_TASKS.get(task_name) == tasks[task_name])
+    with command.make_context(f"pse run {task_name}", list(args), parent=ctx) as sub:
+        if command is _plugin_command:
+            sub.params["task_name"] = task_name
+        return int(command.invoke(sub) or 0)
+
+
+def task_command(task_name: str, *, builtin: bool) -> click.Command:
+    """The command that takes ``task_name``'s options: a built-in task's own, else the
+    plug-in command (``--source``, ``--input``)."""
+    if builtin and task_name in _OWN_COMMANDS:
+        own: click.Command = importlib.import_module(_OWN_COMMANDS[task_name]).command
+        return own
+    return _plugin_command
 
 
 @click.command("plugin-task")

@@ -21,7 +21,7 @@ from pse.pipeline.patch import apply_edits, flagged_excerpt, parse_edits, shown_
 from pse.pipeline.plan import Section
 from pse.pipeline.review import open_review_findings, split_review
 from pse.pipeline.state import PSEState, RoundRecord, Status, finding_to_dict
-from pse.pipeline.task import RunDeps, SectionedTask, Task
+from pse.pipeline.task import PlannedTask, RunDeps, SectionedTask, Task
 from pse.pipeline.verdict import parse_verdict
 from pse.tools.dispatch import ToolEvent, call_tool
 from pse.tools.schemas import tool_schemas
@@ -50,6 +50,8 @@ def plan(state: PSEState, task: Task, deps: RunDeps) -> PSEState:
     (or, with ``deps.plan_from_index``, the task's plan from the index and no call)."""
     if deps.plan_from_index and isinstance(task, SectionedTask):
         return _planned(state, task.index_plan(state), source="index", outline="")
+    if isinstance(task, PlannedTask):
+        return replace(state, plan=task.own_plan(state), step="write")
     extra = {"feedback": state.plan_notes[-1]} if state.plan_notes else {}
     reply = ask(deps, task.messages("planner", state, **extra), stage="planner")
     outline = clean_output(reply.text)
@@ -91,6 +93,8 @@ def write(state: PSEState, task: Task, deps: RunDeps) -> PSEState:
     reply = ask_with_tools(deps, task.messages("specialist", state), stage="specialist",
                            tools=tools)
     text = clean_output(reply.text)
+    if isinstance(task, PlannedTask):
+        text = task.fit_reply(state, text)
     if not text.strip():
         raise LLMResponseError("the specialist returned an empty text; check the model")
     return replace(state, artifact=text, draft=text, step="evaluate")

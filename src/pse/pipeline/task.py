@@ -48,6 +48,20 @@ class Task(Protocol):
 
 
 @runtime_checkable
+class PlannedTask(Task, Protocol):
+    """A task whose plan code builds from its inputs (no Planner call), and whose
+    Specialist reply code fits into that plan (the interview sheet's nine slots)."""
+
+    def own_plan(self, state: PSEState) -> str:
+        """The plan, built without a model."""
+        ...
+
+    def fit_reply(self, state: PSEState, text: str) -> str:
+        """The Specialist's reply fitted into the plan."""
+        ...
+
+
+@runtime_checkable
 class SectionedTask(Task, Protocol):
     """A task written section by section from a verified plan (see ``pipeline/plan.py``).
 

@@ -13,6 +13,7 @@ from importlib.metadata import entry_points
 from pse.errors import TaskError
 
 BUILTIN_TASKS = {"article": "pse.tasks.article.task:ArticleTask",
+                 "interview": "pse.tasks.interview.task:InterviewTask",
                  "resume": "pse.tasks.resume.task:ResumeTask"}
 
 

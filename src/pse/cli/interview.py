@@ -1,0 +1,84 @@
+"""``pse run interview``: nine interview questions from a CV and a job description."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+
+from pse.cli.common import EXIT_FINDINGS, EXIT_OK, CliError, get_context, verbosity_options
+from pse.cli.runs import make_deps, new_run_id, print_review_reason, print_summary
+from pse.pipeline.runner import run_pipeline
+from pse.pipeline.state import PSEState
+from pse.tasks.interview.task import InterviewTask
+from pse.tasks.resume.limits import StageStops
+from pse.tasks.resume.outbound import REQUESTS_LOG, Outbound
+
+_CAPS = {"specialist": 700, "evaluator": 250, "fix": 300}
+"""Nine one-line questions, a short review, a few edits."""
+
+
+@click.command("interview")
+@click.option("--cv", "cvs", multiple=True, type=click.Path(path_type=Path),
+              help="The candidate's CV (Markdown or text); repeat for more CV files.")
+@click.option("--jd", type=click.Path(path_type=Path), default=None,
+              help="The job description the interview is for.")
+@click.option("--lang", type=click.Choice(["en", "zh"]), default="en", show_default=True,
+              help="Language of the questions.")
+@click.option("--out", "out_dir", type=click.Path(file_okay=False, path_type=Path),
+              default=Path("runs"), show_default=True, help="Folder for run directories.")
+@click.option("--show-requests", is_flag=True,
+              help="Write every request body sent to the model to requests.jsonl in the run "
+              "folder, and print its path.")
+@click.option("--max-retries", type=click.IntRange(0, 10), default=None,
+              help="Fix rounds after the first evaluation (default: PSE_MAX_RETRIES or 3).")
+@click.option("--no-llm-review", is_flag=True, help="Skip the Evaluator's LLM review.")
+@click.option("--no-cache", is_flag=True, help="Don't reuse cached model answers.")
+@verbosity_options
+@click.pass_context
+def command(ctx: click.Context, cvs: tuple[Path, ...], jd: Path | None, lang: str,
+            out_dir: Path, show_requests: bool, max_retries: int | None, no_llm_review: bool,
+            no_cache: bool) -> int:
+    """Write nine interview questions for the candidate of --cv and the job of --jd:
+    three easy, three medium, three hard (fixed by code), each on a topic the JD or the
+    CV names and each citing the line it probes.
+
+    Code picks the topics, the split and the cited lines; the model only words the
+    questions, and a question it cannot word is asked from a template. The candidate's
+    name and contacts are replaced by placeholders before any text goes to a model.
+
+    \b
+    Exit codes: 0 the sheet passed its checks, 1 it needs review, 2 bad input.
+    Example:
+      pse run interview --cv examples/resume/cv.en.md --jd examples/resume/jd.en.md
+    """
+    context = get_context(ctx)
+    if not cvs:
+        raise CliError("give the candidate's CV with --cv FILE")
+    if jd is None:
+        raise CliError("give the job description with --jd FILE")
+    for path, what in [*((p, "--cv") for p in cvs), (jd, "--jd")]:
+        if not path.is_file():
+            raise CliError(f"{what} {str(path)!r} is not a file")
+    settings = context.settings(cli={"max_retries": max_retries,
+                                     "llm.cache": False if no_cache else None},
+                                start=cvs[0].resolve().parent)
+    state = PSEState(run_id=new_run_id("interview"), task="interview",
+                     max_retries=settings.get_int("max_retries"),
+                     inputs={"cv": "\n".join(str(p.resolve()) for p in cvs),
+                             "jd": str(jd.resolve()), "lang": lang, "translate": ""})
+    task = InterviewTask(settings=settings)
+    task.inputs(state)  # a bad file is an error before any model call
+    run_dir = out_dir / state.run_id
+    deps = make_deps(context, settings, source=cvs[0].resolve().parent, use_tools=False,
+                     llm_review=not no_llm_review)
+    deps.max_tokens.update(_CAPS)
+    log = run_dir / REQUESTS_LOG if show_requests else None
+    deps.llm = Outbound(StageStops(deps.llm), task.inputs(state).redactor, log=log)
+    context.progress(f"pse: interview ({lang}), run {state.run_id}")
+    final = run_pipeline(state, task, deps, run_dir=run_dir)
+    print_summary(final, deps, run_dir=run_dir)
+    if log is not None and log.is_file():
+        click.echo(str(log))
+    print_review_reason(final)
+    return EXIT_OK if final.status == "passed" else EXIT_FINDINGS
