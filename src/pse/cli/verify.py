@@ -44,6 +44,9 @@ DOC_SUFFIXES = (".md", ".markdown", ".mdx", ".rst")
               help="Text format: list every reference, not only the flagged ones.")
 @click.option("--repo-url", default="", help="HTML format: link evidence to this repository "
               "at the checked-out commit (default: the project's metadata or git origin).")
+@click.option("--cache-dir", "cache_folder", type=click.Path(file_okay=False, path_type=Path), default=None,
+              help="Folder of the index and answer caches (default: PSE_CACHE_DIR or "
+                   "~/.cache/pse); keep it between CI jobs to start warm.")
 @click.option("--strict", is_flag=True, default=None,
               help="Flag every name the tree does not define (default: only names the "
                    "text clearly means as this project's code; setting verify.strict).")
@@ -51,7 +54,8 @@ DOC_SUFFIXES = (".md", ".markdown", ".mdx", ".rst")
 @click.pass_context
 def command(ctx: click.Context, paths: tuple[Path, ...], source: Path | None,
             output_format: str | None, output_file: Path | None, exit_zero: bool,
-            show_all: bool, repo_url: str, strict: bool | None) -> int:
+            show_all: bool, repo_url: str, cache_folder: Path | None,
+            strict: bool | None) -> int:
     """Check that every code reference in PATHS exists in the source tree.
 
     PATHS are Markdown, MDX or reStructuredText files or folders of them. Each
@@ -66,11 +70,13 @@ def command(ctx: click.Context, paths: tuple[Path, ...], source: Path | None,
     Examples:
       pse verify docs/ --source .
       pse verify README.md -s . --format sarif -o pse.sarif
+      pse verify docs/ -s . --cache-dir .pse-cache   # a folder CI keeps between runs
     """
     context = get_context(ctx)
     _check_repo_url(repo_url)
     settings = context.settings(cli={"format": output_format, "root": source and str(source),
-                                     "verify.strict": strict},
+                                     "verify.strict": strict,
+                                     "cache_dir": cache_folder and str(cache_folder)},
                                 start=source or Path.cwd())
     root = Path(settings.get_str("root") or ".")
     documents = load_documents(paths, exclude=settings.get_list("verify.exclude"))
@@ -95,7 +101,7 @@ def _report(context: CliContext, settings: Settings, root: Path, documents: list
     """The rendered output, the number of references and of unverified ones; a warm run
     of a kept format reuses the output it rendered before."""
     check_source(root)
-    entries = discover_files(root.resolve(), exclude=settings.get_list("index.exclude"))
+    entries = discover_files(root.resolve(), exclude=tree_excludes(settings, root))
     path = verify_cache.cache_file(cache_dir(settings), root)
     fingerprint = tree_fingerprint(entries, stand_ins=_document_stand_ins(root, documents))
     cache = verify_cache.load(path, verify_cache.state_key(fingerprint, settings))
@@ -118,6 +124,17 @@ def _report(context: CliContext, settings: Settings, root: Path, documents: list
         cache.outputs[view] = rendered
     verify_cache.save(path, cache)
     return rendered
+
+
+def tree_excludes(settings: Settings, root: Path) -> list[str]:
+    """The configured excludes, plus the cache folder when it lies inside the tree (a CI
+    job may keep it in the checkout: its files change on every run and are no source)."""
+    excludes = settings.get_list("index.exclude")
+    try:
+        inside = cache_dir(settings).resolve().relative_to(root.resolve())
+    except ValueError:
+        return excludes
+    return [*excludes, f"/{inside.as_posix()}/"] if inside.parts else excludes
 
 
 def _notice(context: CliContext, cache: verify_cache.VerifyCache) -> None:
