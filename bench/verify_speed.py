@@ -89,11 +89,13 @@ def large_tree_article(root: Path, folder: Path, *, count: int = 75) -> Path:
     found: list[str] = []
     files = sorted(p for p in root.rglob("*.py") if "test" not in p.as_posix().lower())
     step = max(1, len(files) // (count * 2))
+    # a package's names start with its folder's; a folder of packages' with theirs
+    base = root.parent if (root / "__init__.py").is_file() else root
     for path in files[::step]:
         text = path.read_text(encoding="utf-8", errors="replace")
         match = re.search(r"^(?:def|class) ([A-Za-z]\w{3,})", text, re.MULTILINE)
         if match:
-            module = ".".join(path.relative_to(root.parent).with_suffix("").parts)
+            module = ".".join(path.relative_to(base).with_suffix("").parts)
             found.append(f"{module.removesuffix('.__init__')}.{match.group(1)}")
         if len(found) >= count:
             break

@@ -9,6 +9,7 @@ import click
 
 from pse.cli import verify_cache
 from pse.cli.common import (
+    CACHE_DIR_OPTION,
     EXIT_FINDINGS,
     EXIT_OK,
     EXIT_ZERO_OPTION,
@@ -44,9 +45,7 @@ DOC_SUFFIXES = (".md", ".markdown", ".mdx", ".rst")
               help="Text format: list every reference, not only the flagged ones.")
 @click.option("--repo-url", default="", help="HTML format: link evidence to this repository "
               "at the checked-out commit (default: the project's metadata or git origin).")
-@click.option("--cache-dir", "cache_folder", type=click.Path(file_okay=False, path_type=Path), default=None,
-              help="Folder of the index and answer caches (default: PSE_CACHE_DIR or "
-                   "~/.cache/pse); keep it between CI jobs to start warm.")
+@CACHE_DIR_OPTION
 @click.option("--strict", is_flag=True, default=None,
               help="Flag every name the tree does not define (default: only names the "
                    "text clearly means as this project's code; setting verify.strict).")

@@ -19,11 +19,18 @@ from pathlib import Path
 
 from pse.index.languages import PARSED_LANGUAGES
 from pse.index.model import FileEntry, IndexStats, IndexWarning
-from pse.index.parsing import ParseJob, ProgressCallback, content_digest, parse_all
+from pse.index.parsing import (
+    PARALLEL_THRESHOLD,
+    ParseJob,
+    ProgressCallback,
+    content_digest,
+    parse_all,
+)
 from pse.index.store import (
     StoredFile,
     database_path,
     delete_files,
+    indexes_deferred,
     open_database,
     save_files,
     stored_files,
@@ -77,9 +84,10 @@ def build_index(
     with _collector_paused(), conn:
         delete_files(conn, [*removed, *(e.path for e in stale if e.path in stored)])
         update_stat(conn, touched.values())
-        save_files(conn, [(e, modules.get(e.path, ""), extractors[e.language],
-                           e.language in PARSED_LANGUAGES) for e in stale],
-                   parse_all(jobs, on_progress=on_progress, workers=workers))
+        with indexes_deferred(conn, defer=not stored and len(jobs) >= PARALLEL_THRESHOLD):
+            save_files(conn, [(e, modules.get(e.path, ""), extractors[e.language],
+                               e.language in PARSED_LANGUAGES) for e in stale],
+                       parse_all(jobs, on_progress=on_progress, workers=workers))
     index = SymbolIndex(conn, root=root)
     stats = IndexStats(files=len(entries), parsed=len(jobs), reused=len(entries) - len(stale),
                        symbols=index.count_symbols(),
@@ -95,19 +103,23 @@ def _is_stale(stored: StoredFile | None, entry: FileEntry, module: str, extracto
 def _same_content(root: Path, stale: list[FileEntry], stored: dict[str, StoredFile], *,
                   modules: dict[str, str], extractors: dict[str, str],
                   max_file_size: int) -> dict[str, FileEntry]:
-    """The stale files whose content is what the cache has (only their stat data changed,
-    as in a fresh checkout or a copy): by path, to keep their rows.
+    """The stale files whose rows still hold (only their stat data changed, as in a fresh
+    checkout or a copy): by path, to keep their rows.
 
     Only a file of the same size, module and extractor can qualify, so an edited tree
-    reads little here; a fresh checkout reads every file once, which costs a small part
-    of parsing it.
+    reads little here; a fresh checkout reads every parsed file once, which costs a small
+    part of parsing it. Files that are not parsed qualify by their size alone.
     """
     same: dict[str, FileEntry] = {}
     for entry in stale:
         known = stored.get(entry.path)
-        if known is None or not known.digest or known.size != entry.size or \
-                known.size > max_file_size or (known.module, known.extractor) != (
-                    modules.get(entry.path, ""), extractors[entry.language]):
+        if known is None or known.size != entry.size or (known.module, known.extractor) != (
+                modules.get(entry.path, ""), extractors[entry.language]):
+            continue
+        if entry.language not in PARSED_LANGUAGES:
+            same[entry.path] = entry  # its row holds nothing read from the content
+            continue
+        if not known.digest or known.size > max_file_size:
             continue
         try:
             with open(root / entry.path, "rb") as handle:
