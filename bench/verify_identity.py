@@ -76,7 +76,7 @@ def realdocs_cases() -> list[Case]:
     return cases
 
 
-def run_case(case: Case, *, cwd: Path, src: Path) -> dict[str, object]:
+def run_case(case: Case, *, cwd: Path, src: Path, cold_only: bool = False) -> dict[str, object]:
     """Cold, warm and edited-warm outputs of one case (fresh cache folder)."""
     with tempfile.TemporaryDirectory(prefix="pse-identity-") as temp:
         env = {**os.environ, "PSE_CACHE_DIR": temp,
@@ -84,8 +84,11 @@ def run_case(case: Case, *, cwd: Path, src: Path) -> dict[str, object]:
         base = [sys.executable, "-m", "pse", "verify"]
         tail = ["--source", case.source, "--format", "json"]
         runs = [subprocess.run([*base, *case.documents, *tail], capture_output=True, env=env,
-                               cwd=cwd, check=False) for _ in range(2)]
-        edited = _edited_run(case, base=base, tail=tail, env=env, cwd=cwd, temp=Path(temp))
+                               cwd=cwd, check=False) for _ in range(1 if cold_only else 2)]
+        if cold_only:
+            runs.append(runs[0])  # no warm run to compare
+        edited = cold_only or _edited_run(case, base=base, tail=tail, env=env, cwd=cwd,
+                                          temp=Path(temp))
     return {"rc": runs[0].returncode, "out": runs[0].stdout.decode("utf-8", "replace"),
             "warm_same": runs[0].stdout == runs[1].stdout
             and runs[0].returncode == runs[1].returncode,
@@ -118,6 +121,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("folder", type=Path)
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--only", default="", help="run only cases whose name contains this")
+    parser.add_argument("--cold-only", action="store_true",
+                        help="one cold run per case (no warm and edited runs)")
     parser.add_argument("--src", type=Path, default=Path(__file__).resolve().parent.parent / "src",
                         help="the pse sources to run (default: this checkout's)")
     args = parser.parse_args(argv)
@@ -128,7 +133,8 @@ def main(argv: list[str] | None = None) -> int:
     cwd = Path(tempfile.gettempdir())
     args.folder.mkdir(parents=True, exist_ok=True)
     with ThreadPoolExecutor(max_workers=args.jobs) as pool:
-        results = list(pool.map(lambda case: run_case(case, cwd=cwd, src=args.src), cases))
+        results = list(pool.map(lambda case: run_case(case, cwd=cwd, src=args.src,
+                                                cold_only=args.cold_only), cases))
     failures = 0
     for case, result in zip(cases, results, strict=True):
         failures += _record(args.mode, args.folder / f"{case.name}.json", case, result)
