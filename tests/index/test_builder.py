@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import sqlite3
 from pathlib import Path
 
 import pytest
@@ -150,6 +151,12 @@ def test_builder_parallel_and_serial_give_the_same_symbols(tmp_path: Path) -> No
     assert serial.all_symbols() == parallel.all_symbols()
     serial.close()
     parallel.close()
+    # a cold load builds the SQLite indexes after the rows: they are all there again
+    database = next((tmp_path / "c2" / "index").glob("*.sqlite"))
+    with sqlite3.connect(database) as conn:
+        names = {row[0] for row in conn.execute(
+            "SELECT name FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL")}
+    assert {"symbols_qualname", "symbols_name", "imports_alias", "bodies_path"} <= names
 
 
 def _entries(*paths: str) -> list[FileEntry]:
