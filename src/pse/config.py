@@ -66,6 +66,9 @@ FIELDS: tuple[Field, ...] = (
     Field("article.rules_dir", "str", "",
           "Folder with exaggeration.<lang>.txt rule files for the article task "
           "(default: the built-in rules)."),
+    Field("article.disable_rules", "list", [],
+          "Article rules (ids from `pse rules`) that do not run: what they would flag is "
+          "neither fixed nor stripped."),
     Field("article.planner", "str", "auto",
           "Who outlines an article: 'llm' (the Planner, then the index plan if its outline "
           "is unusable), 'index' (the plan built from the index, no Planner call) or 'auto' "
@@ -78,6 +81,17 @@ FIELDS: tuple[Field, ...] = (
           "Extra top-level module names to treat as external (installed elsewhere)."),
     Field("verify.suggest_cutoff", "int", 75,
           "Minimum similarity (0-100) for a did-you-mean suggestion."),
+    Field("verify.history", "bool", True,
+          "Attach git history (the commit that removed or renamed it) to each unverified "
+          "name or path when the source is a git checkout."),
+    Field("verify.history_budget", "int", 10,
+          "Seconds all git history look-ups of one `pse verify` run may take together."),
+    Field("verify.include", "list", [],
+          "Only these documents (gitignore-style patterns) are checked (empty: all)."),
+    Field("verify.rules", "table", {},
+          "Per-rule severity of unverified references: {rule: 'error'|'warning'|'off'}, "
+          "rule = a reference kind (symbol, path, command...) or a command rule "
+          "(make, just, tox, nox, poe, npm, requires-python)."),
     # LLM layer (see docs/llm.md). Tables are TOML tables, or JSON / "k=v,k=v" in env.
     Field("llm.backend", "str", "", "Default LLM backend: 'local', 'openai' or a name from "
           "llm.backends (default: 'openai' when an API key or base URL is set, else 'local')."),

@@ -130,3 +130,31 @@ def test_continue_keeps_the_options_of_the_interrupted_run(
     assert result.code == 0, result.err
     assert [r.info.stage for r in model.requests] == ["planner", "specialist", "specialist",
                                                       "specialist", "specialist"]
+
+
+def test_continue_asks_with_the_caps_and_writes_the_text_of_an_uninterrupted_run(
+        model: ScriptedLLM, tinyqueue: Path, tmp_path: Path,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    from pse.tasks.article.policy import token_caps
+
+    model.enqueue(*GOOD_RUN)
+    whole = run_cli(capsys, "article", str(tinyqueue), "--out", str(tmp_path / "whole"),
+                    "--words", "200", "--style", "architecture")
+    assert whole.code == 0, whole.err
+    uninterrupted = [(r.info.stage, r.info.params.get("max_tokens")) for r in model.requests]
+    run_dir = tmp_path / "runs" / "r1"
+    _interrupted(tinyqueue, run_dir, GOOD_RUN[:2], stop="write")
+    model.enqueue(*GOOD_RUN[2:])
+    done = run_cli(capsys, "continue", str(run_dir))
+    assert done.code == 0, done.err
+    caps = token_caps(200)
+    assert all(cap == caps[stage] for stage, cap in uninterrupted)
+    continued = [(r.info.stage, r.info.params.get("max_tokens"))
+                 for r in model.requests[len(uninterrupted):]]
+    assert continued == uninterrupted[2:]
+
+    def body(path: Path) -> str:
+        return path.read_text(encoding="utf-8").split("\n---\n", 1)[1]
+
+    whole_artifact = Path(whole.out.splitlines()[0])
+    assert body(run_dir / "artifact.en.md") == body(whole_artifact)

@@ -113,13 +113,17 @@ def test_verify_syntax_error_in_source_is_a_warning(repo: Path,
 
 def test_verify_json_follows_the_contract(repo: Path, capsys: pytest.CaptureFixture[str]) -> None:
     _, doc = _verify_json(capsys, "articles")
-    assert set(doc) == {"references", "summary"}
+    assert set(doc) == {"references", "summary", "coverage"}
     assert set(doc["summary"]) == STATUSES
     references = doc["references"]
+    assert doc["coverage"] == {"documents": 2, "references": len(references),
+                               "judged": len(references) - doc["summary"]["ignored"],
+                               **doc["summary"]}
     for ref in references:
         assert {"file", "line", "text", "name", "kind", "status", "evidence"} <= set(ref)
         assert set(ref) <= {"file", "line", "text", "name", "kind", "status", "evidence",
-                            "suggestion", "message"}
+                            "suggestion", "message", "severity", "history"}
+        assert ("severity" in ref) == (ref["status"] == "unverified")
         assert ref["kind"] in KINDS and ref["status"] in STATUSES
         assert ref["file"] in {"articles/good.md", "articles/bad.md"}
         assert isinstance(ref["line"], int) and ref["line"] >= 1

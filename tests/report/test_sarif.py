@@ -126,3 +126,24 @@ def test_sarif_region_has_the_column_of_the_reference() -> None:
                {"docs/a.md": ["intro", "use `Ghost` here"]})
     region = log["runs"][0]["results"][0]["locations"][0]["physicalLocation"]["region"]
     assert region == {"startLine": 2, "startColumn": 6, "endColumn": 11}
+
+
+def test_sarif_with_coverage_levels_and_history_validates(sample: list[CheckedReference],
+                                                         tmp_path: Path) -> None:
+    from pse.report.coverage import Extras, measure
+    from pse.verify.provenance import Commit, Provenance
+
+    flagged = [c for c in sample if c.result.status == "unverified"]
+    commit = Commit("a" * 40, "2026-01-02", "Remove it")
+    extras = Extras(coverage=measure(sample, documents=1), levels={flagged[0].ref: "warning"},
+                    history={flagged[0].ref: Provenance("x", commit, commit, "y")},
+                    notes=("a note",))
+    log = json.loads(render_sarif(sample, lines_of=LINES, root=tmp_path, cwd=tmp_path,
+                                  extras=extras))
+    validator = jsonschema.Draft4Validator(json.loads(SCHEMA.read_text(encoding="utf-8")))
+    assert sorted(e.message for e in validator.iter_errors(log)) == []
+    run = log["runs"][0]
+    assert run["properties"]["coverage"]["documents"] == 1
+    first = run["results"][0]
+    assert first["level"] == "warning"
+    assert first["properties"]["history"]["removed_in"]["commit"] == "a" * 40

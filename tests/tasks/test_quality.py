@@ -193,7 +193,7 @@ def test_rule_files_of_a_user_folder_replace_the_builtin_ones(tmp_path: Path) ->
 
 
 def test_a_code_name_in_the_heading_alone_does_not_ground_a_section() -> None:
-    from pse.tasks.article.gates import ungrounded_sections
+    from pse.tasks.article.grounding import ungrounded_sections
     from pse.verify.finding import Finding
     ok = [Finding(rule="ref-verified", message="", path=P, line=1, text="JobQueue")]
     text = "## `JobQueue`\n\nIt runs the work it is given.\n"
@@ -206,7 +206,8 @@ def test_a_code_name_in_the_heading_alone_does_not_ground_a_section() -> None:
 
 def test_a_section_never_mentioning_the_code_its_heading_names_is_off_topic() -> None:
     # toolz, embedded model: "## `merge` and `merge_with`" over paragraphs on `map`
-    from pse.tasks.article.gates import NOT_STRIPPABLE, ungrounded_sections
+    from pse.tasks.article.grounding import ungrounded_sections
+    from pse.tasks.article.rulebook import NOT_STRIPPABLE
     from pse.verify.finding import Finding
     text = ("## `merge` and `merge_with`: Merge dictionaries\n\n"
             "The `get` function retrieves a value by its key.\n\n"

@@ -24,14 +24,13 @@ from pse.cli.runs import (
     new_run_id,
     print_review_reason,
     print_summary,
-    set_token_caps,
 )
 from pse.errors import PseError
 from pse.index.facts import project_identity
 from pse.llm.types import Completion, LLMClient, Message, Stage, ToolSchema
 from pse.pipeline.runner import run_pipeline
 from pse.pipeline.state import PSEState
-from pse.tasks.article.plan import section_count
+from pse.tasks.article.policy import token_caps
 from pse.tasks.article.registry import (
     Project,
     choose_style,
@@ -134,12 +133,7 @@ class _ArticleRun:
         self.deps = make_deps(context, self.settings, source=self.source,
                               use_tools=not options.no_tools,
                               llm_review=not options.no_llm_review)
-        set_token_caps(self.deps, words=options.words)
-        # a section, not the whole article, per Specialist call; an outline, not an article
-        per_section = options.words / section_count(options.words)
-        # room to finish: a section cut at the cap loses its unfinished tail
-        self.deps.max_tokens.update(specialist=max(420, round(per_section * 2.6)),
-                                    planner=200, fix=200, evaluator=250)
+        self.deps.max_tokens.update(token_caps(options.words))
 
     def is_local(self) -> bool:
         """True when any stage runs on the embedded model (one article at a time)."""

@@ -15,6 +15,7 @@ import click
 
 from pse.config import Settings, load_settings
 from pse.index.languages import detect_language
+from pse.planted import MAX_DOCUMENT_BYTES, read_planted
 
 EXIT_OK = 0
 EXIT_FINDINGS = 1
@@ -175,10 +176,10 @@ def read_text_file(path: Path, *, what: str) -> str:
     if not path.is_file():  # a FIFO or a device would block the read, or never end
         raise CliError(f"{what} {str(path)!r} is not a regular file; give a Markdown or "
                        "text file")
-    try:
-        data = path.read_bytes()
-    except OSError as exc:
-        raise CliError(f"cannot read {what} {str(path)!r}: {exc.strerror}") from exc
+    data = read_planted(path, limit=MAX_DOCUMENT_BYTES, follow_links=True)
+    if data is None:  # it changed kind since the checks above, or is too large to check
+        raise CliError(f"cannot read {what} {str(path)!r}: not a regular file of at most "
+                       f"{MAX_DOCUMENT_BYTES} bytes")
     if b"\x00" in data[:8192]:
         raise CliError(f"{what} {str(path)!r} is a binary file; give a Markdown or text file")
     try:

@@ -8,6 +8,7 @@ from pathlib import Path
 import click
 
 from pse.cli.common import EXIT_OK, CliError, get_context
+from pse.config import FIELDS, Field
 from pse.tools.isolation import describe_mode, isolation_mode
 from pse.tools.settings import ToolSettings
 
@@ -47,3 +48,34 @@ def show(ctx: click.Context, as_json: bool, target: Path | None) -> int:
     for key, (value, source) in rows.items():
         click.echo(f"{key.ljust(width)}  {json.dumps(value)}  ({source})")
     return EXIT_OK
+
+
+@command.command("reference")
+def reference() -> int:
+    """Print every setting as a Markdown table (docs/configuration.md embeds it).
+
+    \b
+    Example:
+      pse config reference > settings.md
+    """
+    click.echo(render_reference(FIELDS))
+    return EXIT_OK
+
+
+def render_reference(fields: tuple[Field, ...]) -> str:
+    """The settings reference: TOML key, type, default, environment names and help."""
+    rows = ["| `[tool.pse]` key | type | default | environment | meaning |",
+            "|---|---|---|---|---|"]
+    for spec in sorted(fields, key=lambda f: f.key):
+        toml_key = spec.key.replace("_", "-")
+        default = "(secret)" if spec.secret else json.dumps(spec.default)
+        meaning = spec.help + (f" One of: {', '.join(spec.choices)}." if spec.choices else "")
+        envs = ", ".join(f"`{name}`" for name in spec.env_names)
+        rows.append(f"| `{toml_key}` | {spec.kind} | `{default}` | {envs} | "
+                    f"{_cell(meaning)} |")
+    return "\n".join(rows)
+
+
+def _cell(text: str) -> str:
+    """Text that cannot end a Markdown table cell early."""
+    return text.replace("|", "\\|").replace("\n", " ")

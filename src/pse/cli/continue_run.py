@@ -7,11 +7,12 @@ from pathlib import Path
 import click
 
 from pse.cli.common import EXIT_FINDINGS, EXIT_OK, CliContext, CliError, get_context
-from pse.cli.runs import make_deps, print_review_reason, print_summary, set_token_caps
+from pse.cli.runs import make_deps, print_review_reason, print_summary
 from pse.pipeline.runner import resume_pipeline
 from pse.pipeline.state import PSEState, load_state
 from pse.pipeline.task import RunDeps
 from pse.tasks import load_task_factory
+from pse.tasks.article.policy import token_caps
 
 
 @click.command("continue")
@@ -53,7 +54,8 @@ def _continue_article(context: CliContext, state: PSEState, run_dir: Path, *,
     deps = make_deps(context, settings, source=source,
                      use_tools=not no_tools and state.inputs.get("tools", "1") == "1",
                      llm_review=state.inputs.get("llm_review", "1") == "1")
-    set_token_caps(deps, words=int(state.inputs.get("words", "600") or 600))
+    if state.task == "article":
+        deps.max_tokens.update(token_caps(int(state.inputs.get("words", "600") or 600)))
     final = _run(context, state, run_dir, task, deps)
     print_summary(final, deps, run_dir=run_dir)
     print_review_reason(final)

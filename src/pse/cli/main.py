@@ -20,12 +20,16 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "article": ("pse.cli.article", "Write a verified technical article about a repository."),
     "resume": ("pse.cli.resume", "Write a resume tailored to a job (or the roles a CV fits), "
                "nothing invented."),
-    "continue": ("pse.cli.continue_run", "Continue an interrupted run from its last checkpoint."),
+    "run": ("pse.cli.tasks:run_command", "Start any registered task (built-in or plug-in)."),
+    "tasks": ("pse.cli.tasks:tasks_command", "List the tasks `pse run` can start."),
+    "continue": ("pse.cli.continue_run",
+                 "Continue an interrupted run from its last checkpoint."),
     "verify": ("pse.cli.verify", "Check code references in Markdown against a source tree."),
     "verify-resume": ("pse.cli.verify_resume",
                       "Check that every fact in a resume is supported by the CV."),
     "index": ("pse.cli.index", "Index a source tree; show its symbols or ProjectFacts."),
     "cache": ("pse.cli.cache", "Show or clear pse's caches."),
+    "rules": ("pse.cli.rules", "List the article rules and final gates (ids for disable-rules)."),
     "rag": ("pse.cli.rag", "Build and query the retrieval index (BM25, dense, hybrid)."),
     "config": ("pse.cli.config", "Show every setting with its source."),
     "models": ("pse.cli.models", "Show the LLM backends and check that they answer."),
@@ -43,8 +47,9 @@ class LazyGroup(click.Group):
     def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
         if cmd_name not in COMMANDS:
             return None
-        module = importlib.import_module(COMMANDS[cmd_name][0])
-        command: click.Command = module.command
+        # "module" exports `command`; "module:attr" names another command of the module
+        module_name, _, attr = COMMANDS[cmd_name][0].partition(":")
+        command: click.Command = getattr(importlib.import_module(module_name), attr or "command")
         return command
 
     def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:

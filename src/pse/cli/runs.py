@@ -40,12 +40,6 @@ def make_deps(context: CliContext, settings: Settings, *, source: Path, use_tool
                    on_event=StageProgress(Terminal(context.verbosity)))
 
 
-def set_token_caps(deps: RunDeps, *, words: int) -> None:
-    """Completion caps that fit an article of ``words`` words (and its translation)."""
-    deps.max_tokens["specialist"] = max(600, words * 3)
-    deps.max_tokens["translate"] = max(800, words * 4)
-
-
 def new_run_id(project: str) -> str:
     """``<project>-<UTC time>-<random>``: sortable, unique, safe as a folder name."""
     safe = "".join(c if c.isalnum() or c in "-_" else "-" for c in project)[:40] or "run"

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
 from pathlib import Path
 
 import click
@@ -13,7 +14,6 @@ from pse.cli.common import (
     EXIT_FINDINGS,
     EXIT_OK,
     EXIT_ZERO_OPTION,
-    FORMAT_OPTION,
     OUTPUT_OPTION,
     CliContext,
     CliError,
@@ -24,13 +24,26 @@ from pse.cli.common import (
     verbosity_options,
     write_output,
 )
+from pse.cli.verify_ci import (
+    CiOptions,
+    Finished,
+    echo_note,
+    ensure_references,
+    finish,
+    require_code,
+    scope_of,
+)
 from pse.config import Settings, cache_dir
 from pse.index.languages import detect_language
 from pse.index.model import FileEntry
 from pse.index.walk import ALWAYS_SKIPPED, discover_files, tree_fingerprint
-from pse.verify.refs import CheckedReference, Document
+from pse.planted import MAX_DEPTH, escape_name, ignore_result, ignore_spec, warn_too_deep
+from pse.report.coverage import Extras
+from pse.verify.refs import CheckedReference, Document, Reference
 
 DOC_SUFFIXES = (".md", ".markdown", ".mdx", ".rst")
+CI_FORMATS = ("github", "gitlab")
+"""Formats of ``pse verify`` alone (the ``format`` setting keeps the common ones)."""
 
 
 @click.command("verify")
@@ -38,7 +51,10 @@ DOC_SUFFIXES = (".md", ".markdown", ".mdx", ".rst")
                 type=click.Path(path_type=Path))
 @click.option("--source", "-s", type=click.Path(path_type=Path), default=None,
               help="Root of the source tree the documents describe (default: PSE_ROOT or .).")
-@FORMAT_OPTION
+@click.option("--format", "output_format", default=None,
+              type=click.Choice(["text", "json", "sarif", "html", *CI_FORMATS]),
+              help="Report format (default: text; env PSE_FORMAT for the first four): "
+                   "github prints workflow annotations, gitlab a code-quality report.")
 @OUTPUT_OPTION
 @EXIT_ZERO_OPTION
 @click.option("--all", "show_all", is_flag=True,
@@ -49,12 +65,27 @@ DOC_SUFFIXES = (".md", ".markdown", ".mdx", ".rst")
 @click.option("--strict", is_flag=True, default=None,
               help="Flag every name the tree does not define (default: only names the "
                    "text clearly means as this project's code; setting verify.strict).")
+@click.option("--since", metavar="REF", default="",
+              help="Check only the documents changed since the git revision REF, and the "
+                   "references of any document whose target changed since REF.")
+@click.option("--changed", is_flag=True,
+              help="--since the merge-base of HEAD with its upstream (else HEAD), "
+                   "uncommitted and untracked files included.")
+@click.option("--baseline", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              help="Report only findings not in this baseline file (exit 1 only for new "
+                   "ones); say how many known ones were fixed.")
+@click.option("--write-baseline", type=click.Path(dir_okay=False, path_type=Path),
+              default=None, help="Record today's unverified findings in FILE (exit 0).")
+@click.option("--history/--no-history", default=None,
+              help="Name the commit that removed or renamed each missing name or path "
+                   "(git checkouts; setting verify.history, default on).")
 @verbosity_options
 @click.pass_context
 def command(ctx: click.Context, paths: tuple[Path, ...], source: Path | None,
             output_format: str | None, output_file: Path | None, exit_zero: bool,
-            show_all: bool, repo_url: str, cache_folder: Path | None,
-            strict: bool | None) -> int:
+            show_all: bool, repo_url: str, strict: bool | None, since: str, changed: bool,
+            baseline: Path | None, write_baseline: Path | None, history: bool | None,
+            cache_folder: Path | None) -> int:
     """Check that every code reference in PATHS exists in the source tree.
 
     PATHS are Markdown, MDX or reStructuredText files or folders of them. Each
@@ -65,28 +96,47 @@ def command(ctx: click.Context, paths: tuple[Path, ...], source: Path | None,
     --strict flags every name the tree does not define.
 
     \b
-    Exit codes: 0 nothing unverified, 1 something unverified, 2 bad input.
+    Exit codes: 0 nothing unverified (or only warnings, or only baselined findings),
+    1 something unverified, 2 bad input, or nothing to check (no source code under
+    --source, no reference in the documents).
     Examples:
       pse verify docs/ --source .
       pse verify README.md -s . --format sarif -o pse.sarif
+      pse verify docs/ --changed --baseline .pse-baseline.json --format github
       pse verify docs/ -s . --cache-dir .pse-cache   # a folder CI keeps between runs
     """
     context = get_context(ctx)
     _check_repo_url(repo_url)
-    settings = context.settings(cli={"format": output_format, "root": source and str(source),
-                                     "verify.strict": strict,
-                                     "cache_dir": cache_folder and str(cache_folder)},
-                                start=source or Path.cwd())
+    if since and changed:
+        raise CliError("give --since REF or --changed, not both")
+    if write_baseline is not None and (since or changed):
+        raise CliError("--write-baseline records every finding; run it without "
+                       "--since/--changed")
+    settings = context.settings(cli={
+        "format": None if output_format in CI_FORMATS else output_format,
+        "root": source and str(source), "verify.strict": strict, "verify.history": history,
+        "cache_dir": cache_folder and str(cache_folder)},
+        start=source or Path.cwd())
     root = Path(settings.get_str("root") or ".")
-    documents = load_documents(paths, exclude=settings.get_list("verify.exclude"))
+    documents = load_documents(paths, exclude=settings.get_list("verify.exclude"),
+                               include=settings.get_list("verify.include"))
     inputs = [*paths, *(Path(d.path) for d in documents), root]
     check_output_file(output_file, inputs=inputs)  # before the work, not after it
-    fmt = settings.get_str("format")
-    output, count, flagged = _report(context, settings, root, documents, fmt=fmt,
-                                     show_all=show_all, repo_url=repo_url)
+    if write_baseline is not None:
+        check_output_file(write_baseline, inputs=inputs)
+    options = CiOptions(since=since, changed=changed, baseline=baseline,
+                        write_baseline=write_baseline,
+                        history=settings.get_bool("verify.history"))
+    fmt = output_format if output_format in CI_FORMATS else settings.get_str("format")
+    output, count, flagged, notes = _report(context, settings, root, documents, fmt=fmt,
+                                            show_all=show_all, repo_url=repo_url,
+                                            options=options)
     write_output(output, output_file, inputs=inputs)
-    if context.verbosity >= 0 and fmt != "text":
-        click.echo(f"pse: {count} references, {flagged} unverified", err=True)
+    if fmt != "text":  # the text report holds these lines; machine formats keep stdout
+        for note in notes or (f"{count} references, {flagged} unverified",):
+            echo_note(note, verbosity=context.verbosity)
+    if write_baseline is not None:
+        return EXIT_OK
     return EXIT_FINDINGS if flagged and not exit_zero else EXIT_OK
 
 
@@ -94,35 +144,57 @@ _KEPT_FORMATS = frozenset({"json", "text"})
 """Formats whose output depends on the answers alone (SARIF and HTML also read the
 repository and the working folder), so it is kept with them."""
 
+Rendered = tuple[str, int, int, tuple[str, ...]]
+"""The output, the number of references, of failing ones, and the run's notes."""
+
 
 def _report(context: CliContext, settings: Settings, root: Path, documents: list[Document],
-            *, fmt: str, show_all: bool, repo_url: str) -> tuple[str, int, int]:
-    """The rendered output, the number of references and of unverified ones; a warm run
-    of a kept format reuses the output it rendered before."""
+            *, fmt: str, show_all: bool, repo_url: str, options: CiOptions) -> Rendered:
+    """The rendered output with its counts; a warm run of a kept format reuses the output
+    it rendered before (plain runs only: a selection or a baseline is not kept)."""
     check_source(root)
     entries = discover_files(root.resolve(), exclude=tree_excludes(settings, root))
+    require_code(root, entries)
+    scope = scope_of(root, documents, options)
     path = verify_cache.cache_file(cache_dir(settings), root)
-    fingerprint = tree_fingerprint(entries, stand_ins=_document_stand_ins(root, documents))
-    cache = verify_cache.load(path, verify_cache.state_key(fingerprint, settings))
+    if scope is None:
+        fingerprint = tree_fingerprint(entries, stand_ins=_document_stand_ins(root, documents))
+        cache = verify_cache.load(path, verify_cache.state_key(fingerprint, settings))
+    else:  # the tree changed since the answers were kept: reading them would be waste
+        cache = verify_cache.VerifyCache(state="")
     key = verify_cache.documents_key(documents, cwd=Path.cwd())
-    view = f"{key}\0{fmt}\0{show_all}" if fmt in _KEPT_FORMATS else ""
+    view = f"{key}\0{fmt}\0{show_all}" if fmt in _KEPT_FORMATS and options.is_plain else ""
     kept = cache.outputs.get(view) if view else None
-    if kept is not None:
+    if kept is not None and not (kept[2] and options.history):  # history: see below
         _notice(context, cache)
-        return kept
-    checked = cache.answers(key)
+        return (*kept, ())
+    checked = cache.answers(key) if scope is None else None
     if checked is not None:
         _notice(context, cache)
     else:
-        checked = _resolved(context, settings, root, documents, entries, cache)
-        cache.results[key] = checked
-    output = _render(fmt, checked, documents, show_all=show_all, root=root, repo_url=repo_url)
-    rendered = (output, len(checked),
-                sum(1 for c in checked if c.result.status == "unverified"))
-    if view:
+        read = documents if scope is None else \
+            [d for d in documents if scope.mentions(d.path, d.text)]
+        checked = _resolved(context, settings, root, read, entries, cache,
+                            select=scope.wants if scope is not None else None) if read else []
+        if scope is None:
+            cache.results[key] = checked
+    done = finish(checked, documents, root=root, settings=settings, options=options,
+                  scope=scope)
+    ensure_references(done, documents=len(documents), scope=scope)
+    output = _render(fmt, done.checked, documents, show_all=show_all, root=root,
+                     repo_url=repo_url, extras=done.extras)
+    rendered = (output, len(done.checked), done.failing)
+    # a run with findings and history is not kept: history changes with each commit
+    if view and not (done.failing and options.history):
         cache.outputs[view] = rendered
-    verify_cache.save(path, cache)
-    return rendered
+    if scope is None:  # a selection resolved part of the documents: keep the full answers
+        verify_cache.save(path, cache)
+    return (*rendered, _notes(done))
+
+
+def _notes(done: Finished) -> tuple[str, ...]:
+    coverage = done.extras.coverage
+    return ((coverage.line(),) if coverage is not None else ()) + done.extras.notes
 
 
 def tree_excludes(settings: Settings, root: Path) -> list[str]:
@@ -144,7 +216,8 @@ def _notice(context: CliContext, cache: verify_cache.VerifyCache) -> None:
 
 def _resolved(context: CliContext, settings: Settings, root: Path,
               documents: list[Document], entries: list[FileEntry],
-              cache: verify_cache.VerifyCache) -> list[CheckedReference]:
+              cache: verify_cache.VerifyCache, *,
+              select: Callable[[Reference], bool] | None = None) -> list[CheckedReference]:
     """The documents' answers, resolved again except those the memo still holds."""
     # the index and the checker are imported only when something must be resolved
     from pse.cli.sources import index_warning, make_resolver, open_index
@@ -153,12 +226,21 @@ def _resolved(context: CliContext, settings: Settings, root: Path,
     index, stats = open_index(context, settings, root, entries=entries)
     cache.notice = index_warning(stats)
     try:
-        return check_documents(documents, make_resolver(index, settings),
-                               ignore=settings.get_list("verify.ignore"),
-                               historical=settings.get_list("verify.historical"),
-                               strict=settings.get_bool("verify.strict"), memo=cache.memo)
+        checked = check_documents(documents, make_resolver(index, settings),
+                                  ignore=settings.get_list("verify.ignore"),
+                                  historical=settings.get_list("verify.historical"),
+                                  strict=settings.get_bool("verify.strict"), memo=cache.memo,
+                                  select=select)
     finally:
         index.close()
+    from pse.verify.pyversion import check_python_statements
+
+    statements = check_python_statements(documents, root,
+                                         historical=settings.get_list("verify.historical"))
+    if select is not None:
+        statements = [c for c in statements if select(c.ref)]
+    return sorted([*checked, *statements],
+                  key=lambda c: (c.ref.file, c.ref.line, c.ref.text, c.ref.name))
 
 
 def _document_stand_ins(root: Path, documents: list[Document]) -> dict[str, str]:
@@ -191,34 +273,44 @@ def _check_repo_url(repo_url: str) -> None:
 
 
 def _render(fmt: str, checked: list[CheckedReference], documents: list[Document], *,
-            show_all: bool, root: Path, repo_url: str) -> str:
+            show_all: bool, root: Path, repo_url: str, extras: Extras) -> str:
     # renderers are imported on use: each run needs one, and start-up time is user time
+    lines_of = {d.path: d.text.splitlines() for d in documents}
     if fmt == "json":
         from pse.report.references import render_json
-        return render_json(checked)
-    if fmt == "sarif":
-        from pse.report.sarif import render_sarif
+        return render_json(checked, extras=extras)
+    if fmt in ("sarif", "github", "gitlab"):
         from pse.report.sources import repository_root
-        return render_sarif(checked, lines_of={d.path: d.text.splitlines() for d in documents},
-                            root=repository_root(root), cwd=Path.cwd())
+        repository = repository_root(root)
+        if fmt == "github":
+            from pse.report.github import render_github
+            return render_github(checked, lines_of=lines_of, root=repository, cwd=Path.cwd(),
+                                 extras=extras)
+        if fmt == "gitlab":
+            from pse.report.github import render_gitlab
+            return render_gitlab(checked, lines_of=lines_of, root=repository, cwd=Path.cwd(),
+                                 extras=extras)
+        from pse.report.sarif import render_sarif
+        return render_sarif(checked, lines_of=lines_of, root=repository, cwd=Path.cwd(),
+                            extras=extras)
     if fmt == "html":
         from pse.report.html import render_html
         from pse.report.sources import SourceReader, repository_linker
         url_of, _, _ = repository_linker(root, repo_url)
         return render_html(checked, documents={d.path: d.text for d in documents},
-                           read_lines=SourceReader(root), url_of=url_of)
+                           read_lines=SourceReader(root), url_of=url_of, extras=extras)
     from pse.report.references import render_text
-    return render_text(checked, verbose=show_all)
+    return render_text(checked, verbose=show_all, extras=extras)
 
 
-def load_documents(paths: tuple[Path, ...], *, exclude: list[str]) -> list[Document]:
-    """Read every Markdown document named by ``paths`` (files or folders)."""
-    spec = None
-    if exclude:
-        import pathspec  # only with excludes (the warm path imports as little as it can)
-
-        spec = pathspec.GitIgnoreSpec.from_lines(exclude)
+def load_documents(paths: tuple[Path, ...], *, exclude: list[str],
+                   include: list[str] | None = None) -> list[Document]:
+    """Read every Markdown document named by ``paths`` (files or folders), without those
+    ``exclude`` matches and, when ``include`` is given, only those it matches."""
+    spec = ignore_spec(exclude, origin="verify.exclude") if exclude else None
+    wanted = ignore_spec(include, origin="verify.include") if include else None
     documents: list[Document] = []
+    cwd = Path.cwd().resolve()
     for path in paths:
         if not path.exists():
             raise CliError(f"{str(path)!r} does not exist")
@@ -227,20 +319,57 @@ def load_documents(paths: tuple[Path, ...], *, exclude: list[str]) -> list[Docum
             raise CliError("no Markdown files (*.md, *.markdown, *.mdx) or reStructuredText "
                            f"files (*.rst) under {str(path)!r}")
         for file in files:
-            if spec is not None and spec.match_file(file.as_posix()):
+            if spec is not None and ignore_result(spec, file.as_posix()):
                 continue
-            documents.append(Document(path=display_path(file), text=read_document(file)))
+            if wanted is not None and not ignore_result(wanted, file.as_posix()):
+                continue
+            documents.append(Document(path=escape_name(display_path(file, cwd=cwd)),
+                                      text=read_document(file)))
     return documents
 
 
 def _markdown_under(folder: Path) -> list[Path]:
+    """The documents below ``folder``: iterative, at most ``MAX_DEPTH`` folders down, regular
+    files only (a named pipe called ``x.md`` would block the run), and a symlink only when
+    it stays inside ``folder`` (a planted ``docs/x.md -> /etc/passwd`` is never rendered)."""
+    inside = folder.resolve()
     found: list[Path] = []
-    for dirpath, dirnames, filenames in os.walk(folder):
-        dirnames[:] = sorted(d for d in dirnames if d not in ALWAYS_SKIPPED)
-        # regular files only: a named pipe called ``x.md`` would block the run
-        found.extend(Path(dirpath) / f for f in filenames if f.lower().endswith(DOC_SUFFIXES)
-                     and os.path.isfile(os.path.join(dirpath, f)))
+    pending = [(folder, 0)]
+    while pending:
+        here, depth = pending.pop()
+        try:
+            entries = list(os.scandir(here))
+        except OSError:
+            continue
+        for entry in entries:
+            path = Path(entry.path)
+            if _is_real_folder(entry):
+                if entry.name in ALWAYS_SKIPPED:
+                    continue
+                if depth + 1 > MAX_DEPTH:
+                    warn_too_deep(escape_name(str(path)))
+                    continue
+                pending.append((path, depth + 1))
+            elif entry.name.lower().endswith(DOC_SUFFIXES) and _is_document(path, inside):
+                found.append(path)
     return sorted(found)
+
+
+def _is_real_folder(entry: os.DirEntry[str]) -> bool:
+    try:
+        return entry.is_dir(follow_symlinks=False)
+    except OSError:
+        return False
+
+
+def _is_document(path: Path, inside: Path) -> bool:
+    if not path.is_file():
+        return False
+    if path.is_symlink() and not path.resolve().is_relative_to(inside):
+        click.echo(f"pse: warning: {escape_name(str(path))!r} is a symlink leading outside "
+                   f"{escape_name(str(inside))!r}; not checked", err=True)
+        return False
+    return True
 
 
 def read_document(path: Path) -> str:
@@ -251,10 +380,11 @@ def read_document(path: Path) -> str:
     return read_text_file(path, what="document")
 
 
-def display_path(path: Path) -> str:
-    """POSIX path relative to the working directory when inside it, else absolute."""
+def display_path(path: Path, *, cwd: Path | None = None) -> str:
+    """POSIX path relative to the working directory (``cwd``: it, resolved, when the
+    caller converts many paths) when inside it, else absolute."""
     resolved = path.resolve()
     try:
-        return resolved.relative_to(Path.cwd().resolve()).as_posix()
+        return resolved.relative_to(cwd or Path.cwd().resolve()).as_posix()
     except ValueError:
         return resolved.as_posix()

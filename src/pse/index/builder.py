@@ -38,6 +38,7 @@ from pse.index.store import (
 )
 from pse.index.symbols import SymbolIndex
 from pse.index.walk import discover_files
+from pse.planted import read_planted_text
 
 _EXTRACTOR_VERSIONS = {"python": "5", "tree-sitter": "1"}
 """Bump when an extractor's output changes, so cached files are parsed again."""
@@ -215,9 +216,8 @@ def _slashes(path: str) -> list[int]:
 def project_name(root: Path) -> str:
     """The distribution name in ``root/pyproject.toml`` ("" when there is none)."""
     try:
-        with open(root / "pyproject.toml", "rb") as handle:
-            data = tomllib.load(handle)
-    except (OSError, tomllib.TOMLDecodeError):
+        data = tomllib.loads(read_planted_text(root / "pyproject.toml") or "")
+    except (tomllib.TOMLDecodeError, RecursionError):
         return ""
     name = data.get("project", {}).get("name", "")
     return name if isinstance(name, str) else ""

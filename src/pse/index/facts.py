@@ -18,6 +18,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
 from pse.index.symbols import SymbolIndex
+from pse.planted import read_planted, read_planted_text
 
 _REQUIREMENT_NAME = re.compile(r"^\s*([A-Za-z0-9][A-Za-z0-9._-]*)")
 _VERSION_ASSIGN = re.compile(r"""^__version__\s*[:=][^'"]*['"]([^'"]+)['"]""", re.M)
@@ -78,8 +79,8 @@ def _declared_identity(folder: Path) -> ProjectIdentity:
                                str(project.get("version", "")), str(folder / "pyproject.toml"))
     parser = configparser.ConfigParser(interpolation=None)
     try:
-        parser.read(folder / "setup.cfg", encoding="utf-8")
-    except (configparser.Error, UnicodeDecodeError):
+        parser.read_string(read_planted_text(folder / "setup.cfg") or "")
+    except configparser.Error:
         pass
     if parser.has_option("metadata", "name"):
         meta = parser["metadata"]
@@ -96,11 +97,10 @@ def _declared_identity(folder: Path) -> ProjectIdentity:
 def _pkg_info_identity(folder: Path) -> ProjectIdentity | None:
     """An unpacked sdist's ``PKG-INFO`` (core metadata: ``Name:``, ``Version:``,
     ``Summary:`` headers), which every sdist has whatever built it."""
-    try:
-        with open(folder / "PKG-INFO", encoding="utf-8", errors="replace") as handle:
-            head = handle.read(64_000).split("\n\n", 1)[0]  # the headers, not the body
-    except OSError:
+    text = read_planted_text(folder / "PKG-INFO")
+    if text is None:
         return None
+    head = text.split("\n\n", 1)[0]  # the headers, not the body
     fields: dict[str, str] = {}
     for line in head.splitlines():
         key, sep, value = line.partition(":")
@@ -115,9 +115,12 @@ def _pkg_info_identity(folder: Path) -> ProjectIdentity | None:
 def _setup_py_identity(folder: Path) -> ProjectIdentity | None:
     """``setup(name="...", description="...")`` in ``setup.py``, when written as literals
     (read with ``ast``: the file is never run)."""
+    source = read_planted(folder / "setup.py")  # regular and below the cap, else skipped
+    if source is None:
+        return None
     try:
-        tree = ast.parse((folder / "setup.py").read_bytes())
-    except (OSError, SyntaxError, ValueError):
+        tree = ast.parse(source)
+    except (SyntaxError, ValueError, MemoryError, RecursionError):  # hostile nesting too
         return None
     for node in ast.walk(tree):
         if isinstance(node, ast.Call) and getattr(node.func, "id", getattr(
@@ -146,10 +149,12 @@ def _package_identity(folder: Path) -> ProjectIdentity:
         init = package / "__init__.py"
         if not init.is_file():
             continue
+        text = read_planted_text(init)
+        if text is None:
+            continue
         try:
-            text = init.read_text(encoding="utf-8", errors="replace")
             doc = ast.get_docstring(ast.parse(text)) or ""
-        except (OSError, SyntaxError, ValueError):
+        except (SyntaxError, ValueError, MemoryError, RecursionError):
             continue
         version = match.group(1) if (match := _VERSION_ASSIGN.search(text)) else ""
         return ProjectIdentity(package.name, doc.strip().split("\n", 1)[0], version, str(init))
@@ -196,15 +201,15 @@ def _project_table(root: Path) -> dict[str, object]:
 
 def _read_toml(path: Path) -> dict[str, object]:
     try:
-        return tomllib.loads(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
+        return tomllib.loads(read_planted_text(path) or "")
+    except (tomllib.TOMLDecodeError, RecursionError):
         return {}
 
 
 def _read_json(path: Path) -> dict[str, object]:
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError):
+        data = json.loads(read_planted_text(path) or "{}")
+    except (json.JSONDecodeError, RecursionError):  # "[[[[..." nests past the C stack guard
         return {}
     return data if isinstance(data, dict) else {}
 
@@ -215,9 +220,8 @@ def _find_version(index: SymbolIndex) -> str:
         is_candidate = (name == "__init__.py" and path.count("/") <= 2) or name in {
             "__about__.py", "__version__.py", "_version.py", "version.py"}
         if is_candidate:
-            try:
-                text = (index.root / path).read_text(encoding="utf-8", errors="replace")
-            except OSError:
+            text = read_planted_text(index.root / path)
+            if text is None:
                 continue
             if match := _VERSION_ASSIGN.search(text):
                 return match.group(1)
@@ -234,10 +238,7 @@ def _dependencies(root: Path, project: dict[str, object],
         if isinstance(extra, list):
             specs.extend(extra)
     for path in sorted(root.glob("requirements*.txt")):
-        try:
-            specs.extend(path.read_text(encoding="utf-8", errors="replace").splitlines())
-        except OSError:
-            continue
+        specs.extend((read_planted_text(path) or "").splitlines())
     for spec in specs:
         spec = str(spec).split("#", 1)[0]
         if spec.strip().startswith("-"):
@@ -258,9 +259,8 @@ def _env_vars(index: SymbolIndex) -> dict[str, list[str]]:
     for path in index.files:
         if path.rsplit("/", 1)[-1] in {".env.example", ".env.sample", ".env.template",
                                        "env.example"}:
-            try:
-                text = (index.root / path).read_text(encoding="utf-8", errors="replace")
-            except OSError:
+            text = read_planted_text(index.root / path)
+            if text is None:
                 continue
             for number, raw in enumerate(text.splitlines(), start=1):
                 if match := re.match(r"^\s*(?:export\s+)?([A-Za-z_][A-Za-z0-9_]*)\s*=", raw):

@@ -15,6 +15,7 @@ from pathlib import Path
 from pse.index.bodies import extract_bodies
 from pse.index.model import BodyFacts, DefFacts, IndexWarning, Symbol
 from pse.index.store import save_bodies
+from pse.planted import MAX_COUNTED_BYTES, read_planted
 
 _COLUMNS = "qualname, name, kind, path, line, end_line, parent, bases, params, varkw"
 
@@ -249,9 +250,8 @@ class SymbolIndex:
             return None
         if entry[1] is not None:
             return entry[1]
-        try:
-            data = (self.root / path).read_bytes()
-        except OSError:
+        data = read_planted(self.root / path, limit=MAX_COUNTED_BYTES)
+        if data is None:  # not regular, or too large to count (a sparse 3 GiB file)
             return None
         return data.count(b"\n") + (0 if data.endswith(b"\n") or not data else 1)
 
@@ -288,9 +288,8 @@ class SymbolIndex:
             return [BodyFacts(str(q), int(n), calls=tuple(json.loads(c)),
                               raises=tuple(json.loads(r)), names=tuple(json.loads(m)))
                     for q, n, c, r, m in rows if q]
-        try:
-            source = (self.root / path).read_bytes()
-        except OSError:
+        source = read_planted(self.root / path, limit=MAX_COUNTED_BYTES)
+        if source is None:
             return []
         bodies = extract_bodies(source, module=self.module_of(path))
         try:

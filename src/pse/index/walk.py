@@ -1,6 +1,6 @@
 """File discovery: every file of a source tree that a reference could name.
 
-Honours ``.gitignore`` files at every level (pathspec, git's wildmatch rules) plus the
+Honours ``.gitignore`` files at every level (pathspec on RE2, git's wildmatch rules) plus the
 configured excludes, and always skips version-control folders, virtual environments,
 caches, ``node_modules`` and build outputs. Files over the size cap are still listed (a
 document may name them) but never parsed. Output is sorted, so it is deterministic.
@@ -9,6 +9,7 @@ document may name them) but never parsed. Output is sorted, so it is determinist
 from __future__ import annotations
 
 import hashlib
+import logging
 import os
 from collections.abc import Mapping, Sequence
 from pathlib import Path
@@ -17,8 +18,16 @@ from typing import TYPE_CHECKING
 from pse.errors import SourceError
 from pse.index.languages import detect_language
 from pse.index.model import FileEntry
+from pse.planted import (
+    MAX_DEPTH,
+    escape_name,
+    ignore_result,
+    ignore_spec,
+    read_planted_text,
+    warn_too_deep,
+)
 
-if TYPE_CHECKING:  # imported where a pattern is compiled: a tree without .gitignore needs none
+if TYPE_CHECKING:
     import pathspec
 
 ALWAYS_SKIPPED = frozenset({
@@ -29,44 +38,75 @@ ALWAYS_SKIPPED = frozenset({
 _SKIPPED_AT_TOP = frozenset({"build", "dist", "target", "htmlcov"})
 """Build outputs: skipped only at the root, since a package may be named ``build``."""
 _SKIPPED_SUFFIXES = (".egg-info", ".dist-info")
+_log = logging.getLogger(__name__)
+
+
+_Specs = list[tuple[str, "pathspec.GitIgnoreSpec"]]
+"""The ignore specs in force, each with the folder prefix it applies below."""
 
 
 def discover_files(root: Path, *, exclude: Sequence[str] = ()) -> list[FileEntry]:
-    """All files under ``root`` that are not ignored, sorted by POSIX path."""
+    """All files under ``root`` that are not ignored, sorted by POSIX path.
+
+    The walk is iterative and stops :data:`pse.planted.MAX_DEPTH` folders down, so a
+    planted tree deeper than Python's recursion limit is cut, not fatal.
+    """
     if not root.is_dir():
         raise SourceError(f"source folder {str(root)!r} does not exist or is not a folder")
     found: list[FileEntry] = []
-    extra = _spec(list(exclude)) if exclude else None
-    _walk(root, "", [(("", extra))] if extra else [], found)
+    extra = ignore_spec(exclude, origin="index.exclude") if exclude else None
+    pending: list[tuple[Path, str, _Specs]] = [(root, "", [("", extra)] if extra else [])]
+    while pending:
+        folder, prefix, specs = pending.pop()
+        pending.extend(_scan(folder, prefix, specs, found))
     found.sort(key=lambda entry: entry.path)
     return found
 
 
-def _walk(folder: Path, prefix: str, specs: list[tuple[str, pathspec.GitIgnoreSpec]],
-          found: list[FileEntry]) -> None:
+def _scan(folder: Path, prefix: str, specs: _Specs, found: list[FileEntry]
+          ) -> list[tuple[Path, str, _Specs]]:
+    """Add ``folder``'s files to ``found``; return its subfolders still to walk."""
     spec = _read_gitignore(folder)
     if spec is not None:
         specs = [*specs, (prefix, spec)]
     try:
         entries = sorted(os.scandir(folder), key=lambda e: e.name)
     except OSError:
-        return  # an unreadable subfolder is skipped, like git does
+        return []  # an unreadable subfolder is skipped, like git does
+    folders: list[tuple[Path, str, _Specs]] = []
     # the warm path lists the whole tree: the entry's own type (no stat call) sorts
     # folders from files, and only files are stat-ed, for their size and mtime
     for entry in entries:
         rel = f"{prefix}{entry.name}"
+        if not _is_utf8(entry.name):
+            _log.warning("%s: the name is not UTF-8; not indexed", escape_name(rel))
+            continue
         try:
             if entry.is_dir(follow_symlinks=False):
                 if (_is_skipped_dir(entry) or (not prefix and entry.name in _SKIPPED_AT_TOP)
                         or (specs and _ignored(specs, rel + "/"))):
                     continue
-                _walk(Path(entry.path), rel + "/", specs, found)
+                if prefix.count("/") >= MAX_DEPTH:
+                    warn_too_deep(escape_name(rel))
+                    continue
+                folders.append((Path(entry.path), rel + "/", specs))
             elif entry.is_file(follow_symlinks=False) and not (specs and _ignored(specs, rel)):
                 info = entry.stat(follow_symlinks=False)
                 found.append(FileEntry(path=rel, size=info.st_size, mtime_ns=info.st_mtime_ns,
                                        language=detect_language(rel)))
         except OSError:
             continue
+    return folders
+
+
+def _is_utf8(name: str) -> bool:
+    """False for a name ``os.fsdecode`` held as lone surrogates: the index, its SQLite cache
+    and every report keep UTF-8 text, and a document cannot name such a file anyway."""
+    try:
+        name.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
 
 
 def _is_skipped_dir(entry: os.DirEntry[str]) -> bool:
@@ -78,39 +118,23 @@ def _is_skipped_dir(entry: os.DirEntry[str]) -> bool:
 
 
 def _read_gitignore(folder: Path) -> pathspec.GitIgnoreSpec | None:
-    path = folder / ".gitignore"
-    try:
-        text = path.read_text(encoding="utf-8", errors="replace")
-    except OSError:
+    # a FIFO, a device link or a huge file named .gitignore is not read (see pse.planted)
+    text = read_planted_text(folder / ".gitignore")
+    if text is None:
         return None
-    return _spec(text.splitlines())
+    return ignore_spec(text.splitlines(), origin=escape_name(str(folder / ".gitignore")))
 
 
-def _spec(lines: list[str]) -> pathspec.GitIgnoreSpec:
-    import pathspec
-
-    return pathspec.GitIgnoreSpec.from_lines(lines)
-
-
-def _ignored(specs: list[tuple[str, pathspec.GitIgnoreSpec]], rel: str) -> bool:
+def _ignored(specs: _Specs, rel: str) -> bool:
     ignored = False
     for base, spec in specs:
         if not rel.startswith(base):
             continue
         # deeper .gitignore files are consulted later and win, as in git
-        result = _match(spec, rel[len(base):])
+        result = ignore_result(spec, rel[len(base):])
         if result is not None:
             ignored = result
     return ignored
-
-
-def _match(spec: pathspec.GitIgnoreSpec, rel: str) -> bool | None:
-    """True ignored, False re-included by a ``!`` pattern, None no pattern applies."""
-    result: bool | None = None
-    for pattern in spec.patterns:
-        if pattern.include is not None and pattern.match_file(rel) is not None:
-            result = bool(pattern.include)
-    return result
 
 
 def is_binary(data: bytes) -> bool:

@@ -6,6 +6,7 @@ import re
 
 from pse.index.model import Symbol
 from pse.index.symbols import SymbolIndex
+from pse.planted import read_planted
 from pse.rag.retriever import Chunk
 
 _MAX_LINES = 60
@@ -30,11 +31,8 @@ def chunkable_files(index: SymbolIndex) -> list[tuple[str, str]]:
 def chunk_file(index: SymbolIndex, path: str, language: str, *,
                max_file_bytes: int = 400_000) -> list[Chunk]:
     """Chunks of one file (none when it is unreadable, binary or too large)."""
-    try:
-        data = (index.root / path).read_bytes()
-    except OSError:
-        return []
-    if len(data) > max_file_bytes or b"\0" in data[:8192]:
+    data = read_planted(index.root / path, limit=max_file_bytes)
+    if data is None or b"\0" in data[:8192]:
         return []
     lines = data.decode("utf-8", errors="replace").splitlines()
     if language == "python":

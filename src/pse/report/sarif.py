@@ -16,6 +16,7 @@ from pathlib import Path, PurePosixPath
 from urllib.parse import quote
 
 from pse import __version__
+from pse.report.coverage import NO_EXTRAS, Extras
 from pse.verify.check import CheckedReference
 
 _SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
@@ -41,7 +42,8 @@ _FIX = ("Correct the reference from the source tree (the message names the close
 
 
 def render_sarif(checked: list[CheckedReference], *, lines_of: Mapping[str, Sequence[str]],
-                 root: Path | None = None, cwd: Path | None = None) -> str:
+                 root: Path | None = None, cwd: Path | None = None,
+                 extras: Extras = NO_EXTRAS) -> str:
     """The SARIF log.
 
     Args:
@@ -50,13 +52,16 @@ def render_sarif(checked: list[CheckedReference], *, lines_of: Mapping[str, Sequ
         root: the repository root (absolute) that artifact URIs are relative to; without
             it the document paths are used as they are.
         cwd: the folder relative document paths are relative to (absolute).
+        extras: severities, history and coverage (the run's ``properties``).
     """
-    results = [_result(item, lines_of, root=root, cwd=cwd) for item in checked
+    results = [_result(item, lines_of, root=root, cwd=cwd, extras=extras) for item in checked
                if item.result.status == "unverified"]
     run: dict[str, object] = {
         "tool": {"driver": {"name": "pse", "version": __version__,
                             "informationUri": INFORMATION_URI, "rules": _rules()}},
         "results": results}
+    if extras.coverage is not None:
+        run["properties"] = {"coverage": extras.coverage.as_dict(), "notes": list(extras.notes)}
     if root is not None:
         run["originalUriBaseIds"] = {BASE_ID: {"description": {
             "text": "The root of the repository the documents belong to"}}}
@@ -74,30 +79,46 @@ def _rules() -> list[dict[str, object]]:
 
 
 def _result(item: CheckedReference, lines_of: Mapping[str, Sequence[str]], *,
-            root: Path | None, cwd: Path | None) -> dict[str, object]:
-    ref, result = item.ref, item.result
+            root: Path | None, cwd: Path | None, extras: Extras) -> dict[str, object]:
+    ref = item.ref
     rule_id = _RULES[ref.kind][0]
     text = lines_of.get(ref.file, [])
     line_text = text[ref.line - 1] if 0 < ref.line <= len(text) else ""
     # the reference text is part of the hash: two flags on one line are two alerts
     digest = hashlib.sha256(f"{ref.file}|{rule_id}|{line_text}|{ref.text}".encode()
                             ).hexdigest()
-    message = f"{ref.text!r}: {result.message}"
-    if ref.kind == "claim":
-        message = f"false claim {ref.text!r}: {result.message}"
-    if result.suggestion:
-        message += f"; did you mean {result.suggestion!r}?"
+    message = result_message(item)
     region: dict[str, int] = {"startLine": ref.line}
     column = line_text.find(ref.text) if ref.text else -1
     if column >= 0:
         region |= {"startColumn": column + 1, "endColumn": column + 1 + len(ref.text)}
-    return {
-        "ruleId": rule_id, "level": "error", "message": {"text": message},
+    found: dict[str, object] = {
+        "ruleId": rule_id, "level": extras.level(ref), "message": {"text": message},
         "locations": [{"physicalLocation": {
             "artifactLocation": artifact_location(ref.file, root=root, cwd=cwd),
             "region": region}}],
         "partialFingerprints": {"primaryLocationLineHash": digest},
     }
+    if ref in extras.history:
+        found["properties"] = {"history": extras.history[ref].as_dict()}
+    return found
+
+
+def rule_of(kind: str) -> tuple[str, str]:
+    """The SARIF rule id and name of a reference kind."""
+    rule_id, name, _ = _RULES.get(kind, _RULES["symbol"])
+    return rule_id, name
+
+
+def result_message(item: CheckedReference) -> str:
+    """The one-line message of an unverified reference (its suggestion included)."""
+    ref, result = item.ref, item.result
+    message = f"{ref.text!r}: {result.message}"
+    if ref.kind == "claim":
+        message = f"false claim {ref.text!r}: {result.message}"
+    if result.suggestion:
+        message += f"; did you mean {result.suggestion!r}?"
+    return message
 
 
 def artifact_location(path: str, *, root: Path | None, cwd: Path | None) -> dict[str, str]:

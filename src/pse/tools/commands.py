@@ -204,7 +204,8 @@ def _execute(sandbox: Sandbox, rule: Rule, shown: list[str], final: list[str]) -
     settings = sandbox.settings
     done = run_confined(sandbox, rule, final)
     scrub = sandbox.scrubber()
-    text = scrub.scrub(done.output.decode("utf-8", errors="replace")).rstrip("\n")
+    # bytes that are not UTF-8 (a file name in `ls`) show as \xff, as in list_dir
+    text = scrub.scrub(done.output.decode("utf-8", errors="backslashreplace")).rstrip("\n")
     if done.timed_out:
         raise ToolCallFailed("timeout", f"{shlex.join(shown)!r} was killed after "
                              f"{settings.timeout:g} s (setting tools.timeout); partial "

@@ -4,7 +4,8 @@ It parses the JSON arguments, validates them against the schema, runs the tool, 
 always returns text for the model: a result, or a refusal / error message with a stable
 code (``refused [outside-root]: ...``) so the model can correct itself and continue. Each
 call is reported to an optional callback as a :class:`ToolEvent` for the run's trace. The
-result, the event's message and its arguments are scrubbed of secret values first.
+result, the event's message and its arguments are scrubbed of secret values first, and
+names that are not UTF-8 are shown as ``\xff`` escapes.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from dataclasses import dataclass
 from typing import Literal, cast
 
 from pse.errors import SandboxViolation, ToolFailed
+from pse.planted import escape_name
 from pse.tools.outcome import RefusalError, ToolCallFailed
 from pse.tools.sandbox import Sandbox
 from pse.tools.schemas import check_arguments
@@ -62,7 +64,9 @@ def call_tool(sandbox: Sandbox, name: str, arguments: str | Mapping[str, object]
     except Exception as exc:  # noqa: BLE001 - tool boundary: the model gets a message
         text, outcome, code = (f"error [internal-error]: {type(exc).__name__}: {exc}",
                                "error", "internal-error")
-    text = scrubber.scrub(text)
+    # a file name that is not UTF-8 reaches here as lone surrogates, which the model
+    # client cannot encode: the model sees its bytes as \xff escapes instead
+    text = escape_name(scrubber.scrub(text))
     if on_event is not None:
         on_event(_event(scrubber, name, arguments, parsed, outcome, code, text))
     return text

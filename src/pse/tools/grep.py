@@ -19,14 +19,24 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-import pathspec
 import regex
 
+from pse.planted import (
+    MAX_DEPTH,
+    Matcher,
+    compile_linear,
+    escape_name,
+    ignore_result,
+    ignore_spec,
+    read_planted_text,
+)
 from pse.tools.outcome import RefusalError, ToolCallFailed
 from pse.tools.pathtext import check_path_text
 from pse.tools.secrets import Scrubber
 
 if TYPE_CHECKING:
+    import pathspec
+
     from pse.tools.sandbox import Sandbox, Target
 
 _SKIP_DIRS = frozenset({".git", ".hg", ".svn", "__pycache__", "node_modules"})
@@ -39,7 +49,7 @@ _BINARY_PROBE = 8192
 class _Search:
     sandbox: Sandbox
     compiled: regex.Pattern[str]
-    glob: re.Pattern[str] | None
+    glob: Matcher | None
     deadline: float
     scrubber: Scrubber
     matches: list[str] = field(default_factory=list)
@@ -84,12 +94,12 @@ def _compile(pattern: object) -> regex.Pattern[str]:
                              ) from exc
 
 
-def _compile_glob(glob: str | None) -> re.Pattern[str] | None:
+def _compile_glob(glob: str | None) -> Matcher | None:
     """``*`` and ``?`` stay inside one folder, ``**/`` spans folders; no ``/`` = file name."""
     if glob is None or glob == "":
         return None
     check_path_text(glob)
-    text = glob if "/" in glob else "**/" + glob
+    text = escape_name(glob if "/" in glob else "**/" + glob)
     out, i = [], 0
     while i < len(text):
         if text.startswith("**/", i):
@@ -107,22 +117,50 @@ def _compile_glob(glob: str | None) -> re.Pattern[str] | None:
         else:
             out.append(re.escape(text[i]))
             i += 1
-    return re.compile("".join(out) + r"\Z")
+    try:  # RE2: a planted name cannot make a ``*a*a*a*b`` glob backtrack
+        return compile_linear("".join(out))
+    except ValueError as exc:
+        raise ToolCallFailed("bad-pattern", f"glob {glob!r} is too large: {exc}") from exc
 
 
 def _walk(search: _Search, start: Target) -> None:
+    """Sorted, depth-first and iterative: a tree deeper than the recursion limit is fine,
+    and folders deeper than ``MAX_DEPTH`` are not entered."""
     ignore = _gitignore(start.root)
-    for folder, dirs, files in os.walk(start.path):
-        base = Path(folder)
-        rel_base = base.relative_to(start.root).as_posix()
-        dirs[:] = sorted(d for d in dirs if d not in _SKIP_DIRS
-                         and not _ignored(ignore, _join(rel_base, d) + "/"))
-        for name in sorted(files):
-            rel = _join(rel_base, name)
-            if not _ignored(ignore, rel):
-                _search_file(search, base / name, rel)
-            if search.stopped:
-                return
+    pending = [(start.path, start.path.relative_to(start.root).as_posix(), 0)]
+    while pending and not search.stopped:
+        base, rel_base, depth = pending.pop()
+        try:
+            entries = sorted(os.scandir(base), key=lambda entry: entry.name)
+        except OSError:
+            search.skipped["unreadable"] += 1
+            continue
+        folders = []
+        for entry in entries:
+            rel = _join(rel_base, entry.name)
+            kind = _kind(entry)
+            if kind == "folder":
+                if entry.name not in _SKIP_DIRS and not _ignored(ignore, rel + "/"):
+                    folders.append((Path(entry.path), rel, depth + 1))
+            elif kind == "file" and not _ignored(ignore, rel):
+                _search_file(search, Path(entry.path), rel)
+                if search.stopped:
+                    return
+        if folders and depth >= MAX_DEPTH:
+            search.skipped[f"folders deeper than {MAX_DEPTH} levels"] += len(folders)
+            continue
+        pending.extend(reversed(folders))
+
+
+def _kind(entry: os.DirEntry[str]) -> str:
+    """``folder``, ``file`` (anything to check like a file) or ``linked-folder`` (a symlink
+    to a folder: never entered, not counted, as ``os.walk`` does)."""
+    try:
+        if entry.is_dir(follow_symlinks=False):
+            return "folder"
+        return "linked-folder" if entry.is_symlink() and entry.is_dir() else "file"
+    except OSError:
+        return "file"
 
 
 def _join(base: str, name: str) -> str:
@@ -130,19 +168,16 @@ def _join(base: str, name: str) -> str:
 
 
 def _gitignore(root: Path) -> pathspec.GitIgnoreSpec | None:
-    try:
-        text = (root / ".gitignore").read_text(encoding="utf-8", errors="replace")
-    except OSError:
-        return None
-    return pathspec.GitIgnoreSpec.from_lines(text.splitlines())
+    text = read_planted_text(root / ".gitignore")  # regular and small, or not read at all
+    return None if text is None else ignore_spec(text.splitlines(), origin=".gitignore")
 
 
 def _ignored(spec: pathspec.GitIgnoreSpec | None, rel: str) -> bool:
-    return spec is not None and spec.match_file(rel)
+    return spec is not None and bool(ignore_result(spec, rel))
 
 
 def _search_file(search: _Search, full: Path, rel: str) -> None:
-    if search.glob is not None and not search.glob.match(rel):
+    if search.glob is not None and not search.glob.fullmatch(escape_name(rel)):
         return
     text = _readable_text(search, full, rel)
     if text is None:

@@ -17,6 +17,7 @@ namespaces forbidden, macOS), :func:`isolation_mode` says ``rlimits`` and
 
 from __future__ import annotations
 
+import errno
 import functools
 import grp
 import os
@@ -32,6 +33,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal
 
+from pse.planted import MAX_DEPTH
 from pse.tools.secrets import is_secret_path
 
 IsolationMode = Literal["bubblewrap", "rlimits"]
@@ -199,15 +201,17 @@ def find_masks(roots: Sequence[Path], *, allowed: Sequence[str], hardlinks_ok: b
     """Secret files, hard-linked files and ``.git`` (unless ``keep_git``) in ``roots``.
 
     For git, secret files stay visible (masking them would make ``git status`` report them
-    as changed); git's own pathspecs keep them out of its output instead.
+    as changed); git's own pathspecs keep them out of its output instead. A folder deeper
+    than ``MAX_DEPTH`` is not searched but masked whole: what the walk cannot see, the
+    command does not see either.
     """
     files: list[Path] = []
     folders: list[Path] = []
     for root in roots:
         for path, info in _walk(root):
             rel = path.relative_to(root).as_posix()
-            if path.name == ".git" and not keep_git:
-                (folders if stat.S_ISDIR(info.st_mode) else files).append(path)
+            if info is None or (path.name == ".git" and not keep_git):
+                (folders if info is None or stat.S_ISDIR(info.st_mode) else files).append(path)
             elif not stat.S_ISREG(info.st_mode):
                 continue
             elif (info.st_nlink > 1 and not hardlinks_ok) or (
@@ -216,15 +220,32 @@ def find_masks(roots: Sequence[Path], *, allowed: Sequence[str], hardlinks_ok: b
     return Masks(tuple(files), tuple(folders))
 
 
-def _walk(root: Path) -> Iterator[tuple[Path, os.stat_result]]:
-    """Every entry below ``root`` with its ``lstat``; symlinks and ``.git`` not entered."""
-    for top, dirs, names in os.walk(root, followlinks=False):
-        here = Path(top)
-        for name in [*dirs, *names]:
+def _walk(root: Path) -> Iterator[tuple[Path, os.stat_result | None]]:
+    """Every entry below ``root`` with its ``lstat``; symlinks and ``.git`` not entered.
+
+    Iterative, so no recursion limit; a folder ``MAX_DEPTH`` levels down comes with
+    ``None`` instead of entering it.
+    """
+    pending = [(root, 0)]
+    while pending:
+        here, depth = pending.pop()
+        try:
+            names = os.listdir(here)
+        except OSError as exc:
+            if exc.errno == errno.ENAMETOOLONG:  # unseen, so masked (fail closed)
+                yield here, None
+            continue
+        for name in names:
             try:
                 info = os.lstat(here / name)
             except OSError:
                 continue
-            if not stat.S_ISLNK(info.st_mode):
-                yield here / name, info
-        dirs[:] = [d for d in dirs if d != ".git"]
+            if stat.S_ISLNK(info.st_mode):
+                continue
+            is_dir = stat.S_ISDIR(info.st_mode)
+            if is_dir and depth + 1 >= MAX_DEPTH:
+                yield here / name, None
+                continue
+            yield here / name, info
+            if is_dir and name != ".git":
+                pending.append((here / name, depth + 1))

@@ -6,10 +6,11 @@ locale, a few ``GIT_*`` switches; never an API key), its own session (so a timeo
 the whole group), and resource limits set between fork and exec: CPU seconds, address
 space, ``RLIMIT_FSIZE = 0`` (a read-only program has no business writing files, so a
 write fails instead of happening), no core dumps, and a process cap for unprivileged
-users (root ignores ``RLIMIT_NPROC``). Network isolation uses ``unshare -n`` (as root) or
-``unshare -rn`` (an unprivileged user namespace); whether it works is probed once per
-sandbox, and where it does not (no util-linux, user namespaces disabled, macOS) commands
-run with the network of the host and the result says so.
+users (root ignores ``RLIMIT_NPROC``); where a cgroup can be made, memory and task caps
+also hold for the whole tree (:mod:`pse.tools.cgroup`). Network isolation uses
+``unshare -n`` (as root) or ``unshare -rn`` (an unprivileged user namespace); whether it
+works is probed once per sandbox, and where it does not (no util-linux, user namespaces
+disabled, macOS) commands run with the network of the host and the result says so.
 """
 
 from __future__ import annotations
@@ -26,6 +27,8 @@ import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
+
+from pse.tools.cgroup import TreeGroup, make_group
 
 _CHUNK = 65536
 _NPROC_HEADROOM = 256
@@ -49,7 +52,11 @@ class Limits:
 
     timeout: float
     max_memory_mb: int
+    """Per process (``RLIMIT_AS``) and, in a cgroup, for the whole tree."""
     nproc: int | None = None
+    whole_tree: bool = True
+    """Run the command in its own cgroup (memory and task caps for the whole tree) where
+    one can be made; see :mod:`pse.tools.cgroup`."""
 
 
 def probe_unshare() -> tuple[str, ...]:
@@ -116,7 +123,7 @@ def safe_path(path: str, *, roots: tuple[Path, ...]) -> str:
     return os.pathsep.join(dict.fromkeys(kept)) or os.defpath
 
 
-def _limiter(limits: Limits) -> Callable[[], None]:
+def _limiter(limits: Limits, group: TreeGroup | None) -> Callable[[], None]:
     cpu = int(limits.timeout) + 1
     memory = limits.max_memory_mb * 1024 * 1024
     wanted = [(resource.RLIMIT_CPU, (cpu, cpu + 1)), (resource.RLIMIT_AS, (memory, memory)),
@@ -130,6 +137,11 @@ def _limiter(limits: Limits) -> Callable[[], None]:
                 resource.setrlimit(which, value)
             except (ValueError, OSError):  # e.g. RLIMIT_AS on macOS; the others still hold
                 continue
+        if group is not None:
+            try:
+                group.join()  # before exec: every descendant is born inside the group
+            except OSError:
+                pass  # the per-process limits above still hold
 
     return apply
 
@@ -137,10 +149,20 @@ def _limiter(limits: Limits) -> Callable[[], None]:
 def run_process(argv: list[str], *, cwd: Path, env: dict[str, str], limits: Limits,
                 cap: int) -> Completed:
     """Run ``argv`` (never through a shell) and collect at most ``cap`` bytes of output."""
+    group = make_group(max_memory_mb=limits.max_memory_mb) if limits.whole_tree else None
+    try:
+        return _run(argv, cwd=cwd, env=env, limits=limits, cap=cap, group=group)
+    finally:
+        if group is not None:
+            group.close()  # kills what is left, also what left the session
+
+
+def _run(argv: list[str], *, cwd: Path, env: dict[str, str], limits: Limits, cap: int,
+         group: TreeGroup | None) -> Completed:
     proc = subprocess.Popen(  # noqa: S603 - argv list from the allowlist, shell=False
         argv, cwd=cwd, env=env, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
         stderr=subprocess.STDOUT, start_new_session=True, close_fds=True,
-        preexec_fn=_limiter(limits))  # noqa: PLW1509 - rlimits must be set in the child
+        preexec_fn=_limiter(limits, group))  # noqa: PLW1509 - rlimits must be set in the child
     assert proc.stdout is not None
     deadline = time.monotonic() + limits.timeout
     kept = bytearray()

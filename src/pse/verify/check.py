@@ -27,7 +27,8 @@ from pse.verify.rst import extract_rst_references, rst_bindings
 
 def check_documents(documents: Iterable[Document], resolver: Resolver, *,
                     ignore: Sequence[str] = (), historical: Sequence[str] = (),
-                    strict: bool = False, memo: VerifyMemo | None = None
+                    strict: bool = False, memo: VerifyMemo | None = None,
+                    select: Callable[[Reference], bool] | None = None
                     ) -> list[CheckedReference]:
     """Extract and resolve the references of every document.
 
@@ -50,6 +51,8 @@ def check_documents(documents: Iterable[Document], resolver: Resolver, *,
         is_history = is_historical(document.path, text, historical)
         context = context_key(bindings, is_history=is_history)
         for ref in _unique(extract(text, file=document.path)):
+            if select is not None and not select(ref):
+                continue
             if not ref.ignored and _matches_any(ref, ignore):
                 ref = replace(ref, ignored="listed in [tool.pse.verify] ignore")
             key = ref_key(context, ref)

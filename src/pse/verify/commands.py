@@ -1,9 +1,10 @@
 """Commands, options and package names in documents, checked against the project.
 
-``python -m pkg.mod`` must name a real module; options given to the project's own
-programs (console scripts, ``python -m``) must be defined in its source; ``pip install``
-of a near miss of the project's own distribution name is an invented name; other
-programs' commands and options are external. Mixed into
+``python -m pkg.mod`` must name a real module; ``make X``, ``tox -e X`` and the like
+must name a target the project's task file defines (:mod:`pse.verify.targets`); options
+given to the project's own programs (console scripts, ``python -m``) must be defined in
+its source; ``pip install`` of a near miss of the project's own distribution name is an
+invented name; other programs' commands and options are external. Mixed into
 :class:`pse.verify.resolve.Resolver`.
 """
 
@@ -11,6 +12,7 @@ from __future__ import annotations
 
 import re
 from functools import cached_property
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from pse.index.facts import ProjectFacts, collect_facts
@@ -18,6 +20,7 @@ from pse.index.symbols import SymbolIndex
 from pse.verify.polyglot import crate_names
 from pse.verify.refs import Reference, Resolution
 from pse.verify.suggest import Suggester
+from pse.verify.targets import Targets
 
 if TYPE_CHECKING:
     from pse.verify.resolve import _Hit
@@ -61,6 +64,9 @@ class CommandChecks:
             checked = self._package_names(words[words.index("install") + 1:])
             if checked is not None:
                 return checked
+        target = self._targets.check(words)
+        if target is not None:
+            return target
         if words and words[0] in self._console_scripts:
             return self._own_options(ref, words[1:], program=words[0]) or Resolution(
                 "verified", evidence=(("pyproject.toml", None),))
@@ -105,6 +111,11 @@ class CommandChecks:
     def _console_scripts(self) -> frozenset[str]:
         """Commands the project installs (``[project.scripts]``, package.json ``bin``)."""
         return frozenset(self._facts.console_scripts)
+
+    @cached_property
+    def _targets(self) -> Targets:
+        """The project's task files (Makefile, justfile, tox, nox, poe, package.json)."""
+        return Targets(Path(self.index.root))
 
     @cached_property
     def _facts(self) -> ProjectFacts:

@@ -10,6 +10,7 @@ the next block, a ``ignore-start``/``ignore-end`` range, or (``ignore-file``) ev
 from __future__ import annotations
 
 import re
+from collections import deque
 from dataclasses import replace
 from functools import cache, lru_cache
 
@@ -22,7 +23,7 @@ from pse.verify.codeblocks import FENCE_LANGUAGES, code_block_bindings, code_blo
 from pse.verify.pycode import example_scope, python_block_refs
 from pse.verify.quoted import example_file_bindings, quote_reference
 from pse.verify.refs import Reference
-from pse.verify.spans import SHELL_PROGRAMS, classify_span
+from pse.verify.spans import CONTEXT_CHARS, SHELL_PROGRAMS, classify_span
 from pse.verify.templates import TEMPLATE_FENCES, template_bindings, template_refs
 
 _PYTHON_INFO = {"python", "py", "python3", "py3", "pycon", "pyi", "ipython"}
@@ -30,7 +31,7 @@ _SHELL_INFO = {"bash", "sh", "shell", "console", "zsh", "shell-session", "bash-s
                "terminal", "cmd", "powershell", "ps1", "fish"}
 # a backtick run opens a span only whole, and only a run of the same length closes it
 # (CommonMark): also what keeps a line of many backticks linear, not cubic
-_CODE_SPAN = re.compile(r"(?<!`)(`+)(?!`).+?(?<!`)\1(?!`)")
+_BACKTICKS = re.compile(r"`+")
 """An inline code span: a marker written inside one is quoted, not obeyed."""
 _MARKER = re.compile(r"<!--\s*pse:\s*(ignore(?:-start|-end|-file|-next-line)?)\s*-->")
 _ROLE = re.compile(r"\{([\w:.-]+)\}$")
@@ -112,6 +113,39 @@ def block_bindings(*, language: str, info: str, code: str) -> Bindings:
     return Bindings()
 
 
+def strip_code_spans(line: str) -> str:
+    """``line`` without its code spans, in time linear in the line.
+
+    A span opens at a run of backticks and closes at the next run of the same length
+    (CommonMark's rule). A regex with a lazy ``.+?`` and a backreference rescans the rest
+    of the line from every unclosed run, which is quadratic on a planted line of thousands
+    of backticks; here each run is looked at once and each length's runs are queued.
+    """
+    runs = [(m.start(), m.end()) for m in _BACKTICKS.finditer(line)]
+    if not runs:
+        return line
+    queues: dict[int, deque[int]] = {}
+    for number, (start, end) in enumerate(runs):
+        queues.setdefault(end - start, deque()).append(number)
+    kept: list[str] = []
+    shown = 0
+    number = 0
+    while number < len(runs):
+        start, end = runs[number]
+        queue = queues[end - start]
+        while queue and queue[0] <= number:
+            queue.popleft()
+        if not queue:  # unclosed: the run is literal text
+            number += 1
+            continue
+        closing = queue.popleft()
+        kept.append(line[shown:start])
+        shown = runs[closing][1]
+        number = closing + 1
+    kept.append(line[shown:])
+    return "".join(kept)
+
+
 def ignored_line_numbers(lines: list[str], *, marker: re.Pattern[str] = _MARKER
                          ) -> set[int] | None:
     """1-based lines excluded by markers (None: the whole file is excluded).
@@ -126,7 +160,9 @@ def ignored_line_numbers(lines: list[str], *, marker: re.Pattern[str] = _MARKER
     for number, line in enumerate(lines, start=1):
         if number in quoted:
             continue  # a marker shown inside a code block is the block's content
-        for found in marker.findall(_CODE_SPAN.sub("", line)):
+        if "pse:" not in line:
+            continue  # the common case, without the span scan
+        for found in marker.findall(strip_code_spans(line)):
             if found == "ignore-file":
                 return None
             if found == "ignore-start":
@@ -172,7 +208,7 @@ def _next_block(lines: list[str], marker_line: int, fence_end: dict[int, int]) -
 def _inline_refs(token: Token, *, file: str, lines: list[str]) -> list[Reference]:
     assert token.map is not None
     line = token.map[0] + 1
-    context = token.content
+    context = token.content[:CONTEXT_CHARS]  # per span: a whole huge paragraph is quadratic
     refs: list[Reference] = []
     link_href: str | None = None
     link_text: list[str] = []

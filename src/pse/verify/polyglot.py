@@ -20,6 +20,7 @@ from pathlib import Path
 
 from pse.index.model import Symbol
 from pse.index.symbols import SymbolIndex
+from pse.planted import read_planted_text
 from pse.verify.langnames import KNOWN_BASE_MEMBERS, UNIVERSAL_MEMBERS, language_external
 
 _CONTAINERS = frozenset({"module", "package", "class", "struct", "interface", "enum", "trait",
@@ -87,9 +88,8 @@ def _normalized(index: SymbolIndex, parts: list[str]) -> list[str]:
 @lru_cache(maxsize=16)
 def crate_names(root: str) -> frozenset[str]:
     """The root crate's name as written in paths (``tiny-kv`` -> ``tiny_kv``)."""
-    try:
-        text = (Path(root) / "Cargo.toml").read_text(encoding="utf-8", errors="replace")
-    except OSError:
+    text = read_planted_text(Path(root) / "Cargo.toml")
+    if text is None:
         return frozenset()
     match = re.search(r'^\[package\][^\[]*?^name\s*=\s*"([^"]+)"', text, re.M | re.S)
     return frozenset({match.group(1).replace("-", "_")}) if match else frozenset()

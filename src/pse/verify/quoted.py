@@ -37,6 +37,7 @@ from rapidfuzz import fuzz, process
 from pse.index.model import Symbol
 from pse.index.symbols import SymbolIndex
 from pse.index.walk import is_sample_path
+from pse.planted import MAX_COUNTED_BYTES, read_planted_text
 from pse.verify.refs import Reference, Resolution
 
 _TITLE = re.compile(r"""\b(?:title|file|filename|path)\s*=\s*["']?([^"'\s]+)""")
@@ -163,10 +164,10 @@ def check_quote(ref: Reference, index: SymbolIndex) -> Resolution:
     if path is None:
         return Resolution("unverified", message=f"misquoted: no file {ref.in_file!r} in the "
                           "source tree")
-    try:
-        text = (index.root / path).read_text(encoding="utf-8", errors="replace")
-    except OSError as exc:
-        return Resolution("unverified", message=f"cannot read {path}: {exc.strerror}")
+    text = read_planted_text(index.root / path, limit=MAX_COUNTED_BYTES)
+    if text is None:
+        return Resolution("unverified", message=f"cannot read {path}: not a regular file "
+                          f"of at most {MAX_COUNTED_BYTES} bytes")
     file_lines = [_squash(line) for line in text.splitlines()]
     block = _block_lines(ref.quoted)
     if not block:
@@ -201,9 +202,8 @@ def _check_definition_quote(ref: Reference, index: SymbolIndex) -> Resolution:
     best: tuple[int, str, int] | None = None  # (block lines matched, path, closest line)
     stub = ""
     for path in sorted({d.path for d in definitions})[:_MAX_DEFINING_FILES]:
-        try:
-            text = (index.root / path).read_text(encoding="utf-8", errors="replace")
-        except OSError:
+        text = read_planted_text(index.root / path, limit=MAX_COUNTED_BYTES)
+        if text is None:
             continue
         stub = stub or (path if not is_class and _defines_stub(text, name) else "")
         file_lines = [_squash(line) for line in text.splitlines()]

@@ -12,8 +12,8 @@ that docutils would reject still yields its references.
 
 from __future__ import annotations
 
+import bisect
 import re
-import textwrap
 from dataclasses import dataclass, replace
 
 from pse.index.languages import known_suffixes
@@ -30,14 +30,21 @@ from pse.verify.markdown import (
 from pse.verify.pycode import python_block_refs
 from pse.verify.quoted import quote_reference
 from pse.verify.refs import Reference
-from pse.verify.spans import classify_span
+from pse.verify.spans import CONTEXT_CHARS, classify_span
 from pse.verify.templates import TEMPLATE_FENCES, template_refs
 
 _DIRECTIVE = re.compile(r"^(?P<indent>\s*)\.\.\s+(?P<name>[\w:.-]+)::\s*(?P<arg>.*)$")
 _COMMENT = re.compile(r"^(?P<indent>\s*)\.\.(?:\s|$)")
 _OPTION = re.compile(r"^\s*:(?P<name>[\w-]+):\s*(?P<value>.*)$")
 _INLINE = re.compile(r"(?<![\w`])``(?P<literal>[^`]+?)``(?![\w`])"
-                     r"|(?<![\w`]):(?P<role>[\w:.-]+):`(?P<target>[^`]+?)`(?!`)")
+                     r"|(?<![\w`]):(?P<role>[\w:.-]{1,64}):`(?P<target>[^`]+?)`(?!`)")
+"""Role names are bounded: an unbounded role pattern rescans a long ``:a:a:a...`` run
+from every colon in it, which is quadratic in the run."""
+_CONTEXT_LINES = 8
+"""Lines either side of a span that count as its paragraph."""
+_MAX_NESTING = 8
+"""Directives nested deeper than this are read as prose: each level re-reads its content,
+so the work is at most this many times the document's size (real documents nest 2-3)."""
 _MARKER = re.compile(r"\.\.\s+pse:\s*(ignore(?:-start|-end|-file)?)\b")
 _CODE_DIRECTIVES = {"code-block", "code", "sourcecode", "click:example", "testcode",
                     "doctest", "literalinclude-code"}
@@ -71,30 +78,42 @@ class _Block:
 
 def extract_rst_references(text: str, *, file: str) -> list[Reference]:
     """Every reference candidate in a reStructuredText document, in document order."""
-    lines = text.splitlines()
+    return _extract(text.splitlines(), file=file, offset=0, depth=0)
+
+
+def _extract(lines: list[str], *, file: str, offset: int, depth: int) -> list[Reference]:
+    """References of ``lines``, the first of which is document line ``offset + 1``."""
     ignored = ignored_line_numbers(lines, marker=_MARKER)
     if ignored is None:
         return []
     refs: list[Reference] = []
-    for kind, payload in _segments(lines):
+    if depth > _MAX_NESTING:
+        segments: list[tuple[str, _Block | list[tuple[int, str]]]] = [
+            ("prose", list(enumerate(lines, start=1)))]
+    else:
+        segments = _segments(lines)
+    for kind, payload in segments:
         if isinstance(payload, _Block):
-            refs.extend(_block_refs(payload, file=file))
+            refs.extend(_block_refs(payload, file=file, depth=depth))
         else:
             refs.extend(_prose_refs(payload, file=file, kind=kind))
-    return [replace(r, ignored="ignored by a pse: ignore marker")
+    refs = [replace(r, ignored="ignored by a pse: ignore marker")
             if r.line in ignored and not r.ignored else r for r in refs]
+    return [replace(r, line=r.line + offset) for r in refs] if offset else refs
 
 
-def rst_bindings(text: str) -> Bindings:
+def rst_bindings(text: str, *, _depth: int = 0) -> Bindings:
     """What the document's own code examples bind."""
     bindings = Bindings()
+    if _depth > _MAX_NESTING:
+        return bindings
     for _, payload in _segments(text.splitlines()):
         if isinstance(payload, _Block) and payload.name in _CODE_DIRECTIVES | {"::"}:
             caption = payload.options.get("caption", "")  # ``:caption: hello.py``
             bindings.merge(block_bindings(language=_language(payload), code=payload.content,
                                           info=f"title={caption}" if caption else ""))
         elif isinstance(payload, _Block) and payload.content and _is_container(payload):
-            bindings.merge(rst_bindings(payload.content))
+            bindings.merge(rst_bindings(payload.content, _depth=_depth + 1))
     return bindings
 
 
@@ -159,7 +178,7 @@ def _directive(lines: list[str], start: int, end: int, match: re.Match[str],
         body += 1
     while body < end and not lines[body].strip():
         body += 1
-    content = textwrap.dedent("\n".join(lines[body:end]))
+    content = _dedent(lines[body:end])
     return _Block(name=match.group("name").lower(), argument=match.group("arg").strip(),
                   options=options, content=content, first_line=body + 1,
                   directive_line=start + 1, opening=lines[start].strip(), before=before)
@@ -170,10 +189,18 @@ def _literal(content: str, first_line: int, intro: str) -> _Block:
     skip = 0
     while skip < len(lines) and not lines[skip].strip():
         skip += 1
-    body = textwrap.dedent("\n".join(lines[skip:]))
+    body = _dedent(lines[skip:])
     return _Block(name="::", argument="", options={}, content=body,
                   first_line=first_line + skip, directive_line=first_line - 1,
                   opening=intro.strip(), before=intro)
+
+
+def _dedent(lines: list[str]) -> str:
+    """``lines`` without their common leading whitespace, joined: what ``textwrap.dedent``
+    does, in one pass (its regular expressions slow down on deep indentation)."""
+    widths = [len(line) - len(line.lstrip()) for line in lines if line.strip()]
+    cut = min(widths, default=0)
+    return "\n".join(line[cut:] if line.strip() else "" for line in lines)
 
 
 def _language(block: _Block) -> str:
@@ -184,15 +211,17 @@ def _language(block: _Block) -> str:
     return (block.argument.split() or [""])[0].lower()
 
 
-def _block_refs(block: _Block, *, file: str) -> list[Reference]:
+def _block_refs(block: _Block, *, file: str, depth: int) -> list[Reference]:
     if block.name in _AUTO:
         return _directive_ref(block, kind=_AUTO[block.name], file=file)
     if _DESCRIBE.match(block.name):
         return _directive_ref(block, kind="symbol", file=file)
     if block.name not in _CODE_DIRECTIVES and block.name != "::":
         # admonitions, version notes, tabs: prose, possibly with nested blocks
-        return extract_rst_references(_pad(block), file=file) if _is_container(block) \
-            else []
+        if not _is_container(block):
+            return []
+        return _extract(block.content.split("\n"), file=file, offset=block.first_line - 1,
+                        depth=depth + 1)
     refs = _code_refs(block, file=file)
     quote = quote_reference(info=" ".join(f"{k}={v}" for k, v in block.options.items()
                                           if k in ("caption", "name")).replace("caption=",
@@ -208,11 +237,6 @@ def _is_container(block: _Block) -> bool:
     return bool(block.content) and block.name not in _CODE_DIRECTIVES and \
         block.name not in _AUTO and not _DESCRIBE.match(block.name) and \
         not block.name.startswith(_OPAQUE)
-
-
-def _pad(block: _Block) -> str:
-    """A nested block's content placed at its own lines, so numbering stays right."""
-    return "\n" * (block.first_line - 1) + block.content
 
 
 def _code_refs(block: _Block, *, file: str) -> list[Reference]:
@@ -245,30 +269,55 @@ def _directive_ref(block: _Block, *, kind: str, file: str) -> list[Reference]:
 def _prose_refs(prose: list[tuple[int, str]], *, file: str, kind: str) -> list[Reference]:
     if not prose:
         return []
-    text = "\n".join(line for _, line in prose)
+    # indentation is dropped: it holds no reference, and a deeply nested document is
+    # mostly indentation, which the pattern would otherwise scan at every level
+    stripped = [line.lstrip() for _, line in prose]
+    text = "\n".join(stripped)
     starts = [0]
-    for _, line in prose:
+    for line in stripped:
         starts.append(starts[-1] + len(line) + 1)
     refs: list[Reference] = []
+    paragraphs = _Paragraphs(prose)
     for match in _INLINE.finditer(text):
-        row = next(i for i in range(len(prose)) if starts[i + 1] > match.start())
+        row = bisect.bisect_right(starts, match.start()) - 1  # a scan here is quadratic
         number = int(prose[row][0])
         if match.group("literal") is not None:
             literal = " ".join(match.group("literal").split())
             refs.append(classify_span(literal, file=file, line=number,
-                                      context=_paragraph(prose, row)))
+                                      context=paragraphs.around(row)))
         else:
             target = " ".join(match.group("target").split())
             refs.append(_role_ref(match.group("role"), target, file=file, line=number))
     return refs
 
 
-def _paragraph(prose: list[tuple[int, str]], row: int) -> str:
-    """The paragraph around ``prose[row]`` (the context of env-var judgements)."""
-    first = row
-    while first > 0 and prose[first - 1][1].strip():
-        first -= 1
-    last = row
-    while last + 1 < len(prose) and prose[last + 1][1].strip():
-        last += 1
-    return " ".join(line.strip() for _, line in prose[first:last + 1])
+class _Paragraphs:
+    """The paragraph around each prose row (the context of env-var judgements), each
+    joined once: every span carries its context, so re-joining a paragraph per span is
+    quadratic in a long one. A paragraph over ``CONTEXT_CHARS`` gives each span only the
+    lines next to it."""
+
+    def __init__(self, prose: list[tuple[int, str]]) -> None:
+        self._prose = prose
+        self._texts: dict[int, str] = {}
+        self._first: list[int] = []
+        for row in range(len(prose)):  # the first row of each row's paragraph
+            blank_before = row == 0 or not prose[row - 1][1].strip()
+            self._first.append(row if blank_before else self._first[row - 1])
+
+    def around(self, row: int) -> str:
+        """The context of a span on ``prose[row]``."""
+        first = self._first[row]
+        if first not in self._texts:
+            last = first
+            while last + 1 < len(self._prose) and self._prose[last + 1][1].strip():
+                last += 1
+            self._texts[first] = self._join(first, last)
+        text = self._texts[first]
+        if len(text) <= CONTEXT_CHARS:
+            return text
+        return self._join(max(first, row - _CONTEXT_LINES), min(row + _CONTEXT_LINES,
+                                                                 len(self._prose) - 1))
+
+    def _join(self, first: int, last: int) -> str:
+        return " ".join(line.strip() for _, line in self._prose[first:last + 1])

@@ -43,10 +43,16 @@ SHELL_PROGRAMS = frozenset({
     "ssh", "scp", "kill", "ps", "env", "which", "gunicorn", "uvicorn", "flask", "django-admin",
     "celery", "redis-cli", "psql", "mysql", "sqlite3", "jq", "httpie", "http", "openssl",
     "systemctl", "journalctl", "kubectl", "helm", "terraform", "ansible", "vim", "code",
+    "just", "poe",
 })
 _LITERAL_WORDS = frozenset({"self", "cls", "True", "False", "None", "NotImplemented",
                             "Ellipsis", "__debug__", "args", "kwargs"})
 _PREFIXES = ("await ", "async ", "yield from ", "yield ", "return ", "raise ", "@", "new ")
+
+
+CONTEXT_CHARS = 8000
+"""Most characters of a span's paragraph kept as its context (real paragraphs are far
+shorter; a planted one-paragraph document would otherwise cost its length per span)."""
 
 
 def classify_span(text: str, *, file: str, line: int, context: str = "") -> Reference:

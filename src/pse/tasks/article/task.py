@@ -14,7 +14,7 @@ from pathlib import Path
 
 from pse.config import Settings, cache_dir
 from pse.index.builder import build_index
-from pse.index.facts import collect_facts
+from pse.index.facts import ProjectFacts, collect_facts
 from pse.index.symbols import SymbolIndex
 from pse.llm.types import Message, Stage
 from pse.pipeline.plan import Section
@@ -24,14 +24,15 @@ from pse.rag.chunks import chunk_tree
 from pse.rag.context import context_blocks, focused_query, retrieve
 from pse.rag.factory import TaskRetrievers, build_task_retrievers
 from pse.rag.retriever import Chunk, Hit, Retriever
-from pse.tasks.article import gates, plan, sections
+from pse.tasks.article import checks, gates, plan, rulebook, sections
 from pse.tasks.article.borrowed import DocstringTable, read_docstrings
+from pse.tasks.article.grounding import UNGROUNDED_WORDS
 from pse.tasks.article.names import mark_code_names
-from pse.tasks.article.promptfiles import PROMPTS, prompt
+from pse.tasks.article.promptfiles import PROMPTS, instruction_texts, prompt
 
 __all__ = ["PROMPTS", "RULES", "ArticleTask"]
 from pse.tasks.article.registry import load_styles
-from pse.verify.check import Document, check_documents
+from pse.verify.check import Document, check_documents, to_findings
 from pse.verify.finding import VerifyResult
 from pse.verify.resolve import Resolver, project_resolver
 from pse.verify.strip import Span
@@ -194,7 +195,8 @@ class ArticleTask:
 
     def section_problem(self, state: PSEState, text: str) -> str:
         """Why the cursor's shaped section should be asked for once more ("" if usable)."""
-        return gates.section_problem(self, state, text)
+        return gates.section_problem(self.resolver(state), state, text,
+                                     names=self.section_names(state))
 
     def normalize(self, state: PSEState, text: str) -> str:
         """Real code names the writer left as plain words, put in backticks."""
@@ -241,7 +243,33 @@ class ArticleTask:
     def verify(self, state: PSEState, text: str, *, lang: str,
                original: str | None = None) -> VerifyResult:
         """Code references, wording, leaks, numbers, quality; translations keep references."""
-        return gates.verify_text(self, state, text, lang=lang, original=original)
+        return rulebook.run_rules(self.gate_context(state, text, lang=lang, original=original),
+                                  disabled=self.settings.get_list("article.disable_rules"))
+
+    def gate_context(self, state: PSEState, text: str, *, lang: str,
+                     original: str | None = None) -> rulebook.GateContext:
+        """What the article rules read about ``text``, gathered from the run's state."""
+        path = f"artifact.{lang}.md"
+        references = to_findings(check_documents(
+            [Document(path=path, text=text)], self.resolver(state),
+            ignore=self.settings.get_list("verify.ignore"),
+            strict=True))  # any unresolved name in LLM text is suspect
+        # the index plan's briefs are our instructions too ("from the README and the code"
+        # came back as prose); a Planner's own bullets are the article's outline
+        briefs = [str(s.get("brief", "")) for s in state.sections if s.get("source") == "index"]
+        prompts = [*instruction_texts(str(state.data.get("style_guide", ""))),
+                   UNGROUNDED_WORDS, *briefs]
+        raw_facts = state.data.get("facts")
+        return rulebook.GateContext(
+            text=text, path=path, lang=lang, references=references,
+            exaggeration_terms=checks.load_terms(self.rules_dir, lang),
+            experience_patterns=checks.load_terms(self.rules_dir, lang, kind="experience"),
+            sources=_sources(state), prompts=prompts,
+            facts=ProjectFacts(**raw_facts) if isinstance(raw_facts, dict) else ProjectFacts(),
+            index=self.index(state), docstrings=self.docstrings(state),
+            sectioned=bool(state.sections),
+            focus=_focus(state) if state.sections and state.in_sections else (),
+            original=original, reference_lines=lambda t: self.reference_lines(state, t))
 
     def reference_lines(self, state: PSEState, text: str) -> dict[str, int]:
         """Each code reference of ``text`` (verified or not) and its first line."""
@@ -258,7 +286,7 @@ class ArticleTask:
         (deleting one would merge two sections), nor a whole-text finding."""
         lines = state.current_text().split("\n")
         return [Span(f.line, f.text, repeat=f.rule == "repetition") for f in result.bad
-                if f.line and f.rule not in gates.NOT_STRIPPABLE
+                if f.line and f.rule not in rulebook.NOT_STRIPPABLE
                 and not _is_planned_heading(lines, f.line)]
 
     def tidy_stripped(self, state: PSEState, text: str) -> tuple[str, list[str]]:  # noqa: ARG002
@@ -268,7 +296,7 @@ class ArticleTask:
 
     def gates(self, state: PSEState) -> list[dict[str, object]]:
         """The final gates (length, sections, grounding, strip share, end, repetition)."""
-        return gates.final_gates(self, state)
+        return gates.final_gates(self.resolver(state), state)
 
     def finalize(self, state: PSEState, text: str, *, lang: str) -> str:
         """Front matter (title, project, style, language, source, status, figures) + text."""
@@ -298,6 +326,17 @@ class _Named:
     def scored(self, query: str, *, k: int = 8) -> list[Hit]:
         return [Hit(c, float("nan"), rank) for rank, c in
                 enumerate(self._retriever.search(query, k=k), start=1)]
+
+
+def _sources(state: PSEState) -> str:
+    """The excerpts the writer was shown (an event they tell is no invention)."""
+    chunks = [*state.context, *list(state.data.get("overview") or [])]  # type: ignore[call-overload]  # JSON list
+    return "\n".join(str(c.get("text", "")) for c in chunks if isinstance(c, dict))
+
+
+def _focus(state: PSEState) -> list[str]:
+    focus = state.sections[state.section].get("focus") or []
+    return [str(f) for f in focus] if isinstance(focus, list) else []
 
 
 def _emit(deps: RunDeps, event: dict[str, object]) -> None:

@@ -8,6 +8,7 @@ writes none, and mixed text places them anywhere), so the grammar sees one spell
 
 from __future__ import annotations
 
+import bisect
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -17,7 +18,8 @@ from pse.verify.markdown import ignored_line_numbers
 
 # only a whole backtick run opens a span (CommonMark; a line of backticks stays linear)
 _SPAN = re.compile(
-    r"(?:\{(?P<myst>[\w:.-]+)\}|:(?P<role>[\w:.-]+):)?(?<!`)(`+)(?P<code>[^`]+?)\3(?!`)")
+    r"(?:\{(?P<myst>[\w:.-]{1,64})\}|:(?P<role>[\w:.-]{1,64}):)?(?<!`)(`+)(?P<code>[^`]+?)\3(?!`)")
+"""Role names are bounded: an unbounded one rescans a ``:a:a:a...`` run from each colon."""
 _TEXT_ROLES = frozenset({"doc", "ref", "term", "numref", "download", "abbr", "guilabel",
                          "menuselection", "pep", "rfc", "issue", "pr", "user"})
 """Roles whose target is a page, label or word, not code: never a claim's argument."""
@@ -66,9 +68,10 @@ def sentences(text: str, *, rst: bool) -> Iterator[Sentence]:
             subject = ""  # a new paragraph: "It" no longer refers back
             continue
         spans = [m for m in _SPAN.finditer(line) if not _is_text_role(m)]
+        starts = [m.start() for m in spans]  # in order: each sentence's spans by bisection
         for position, (start, end) in enumerate(_sentence_bounds(line, spans) or [(0, 0)]):
             rest = position == 0 and wrapped  # the end of the sentence before: same subject
-            inside = [m for m in spans if start <= m.start() < end]
+            inside = spans[bisect.bisect_left(starts, start):bisect.bisect_left(starts, end)]
             if not inside:
                 subject = subject if rest else ""
                 continue

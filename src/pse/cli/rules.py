@@ -1,0 +1,43 @@
+"""``pse rules``: the article's per-round rules and final gates, as declared."""
+
+from __future__ import annotations
+
+import json
+
+import click
+
+from pse.cli.common import EXIT_OK
+from pse.tasks.article.rulebook import FINAL_GATES, RULES
+
+
+@click.command("rules")
+@click.option("--json", "as_json", is_flag=True, help="Print JSON instead of a table.")
+def command(as_json: bool) -> int:
+    """List the article rules (checked every round) and the final gates.
+
+    A rule's id goes in `article.disable-rules` to turn it off. "strip" says whether
+    Strip may delete what the rule flags; a whole-text finding (a section naming no code,
+    a cut-off end) is never deleted, only fixed or reported.
+
+    \b
+    Examples:
+      pse rules
+      pse rules --json
+    """
+    if as_json:
+        rules = [{"id": r.rule_id, "scope": r.scope, "strip": r.strippable,
+                  "emits": list(r.emits), "summary": r.summary} for r in RULES]
+        gates = [{"id": g.name, "summary": g.summary} for g in FINAL_GATES]
+        click.echo(json.dumps({"rules": rules, "final_gates": gates}, indent=2))
+        return EXIT_OK
+    width = max(len(name) for name in [*(r.rule_id for r in RULES),
+                                        *(g.name for g in FINAL_GATES)])
+    click.echo("# rules, checked in every round (scope, whether Strip may delete)")
+    for rule in RULES:
+        strip = "strip" if rule.strippable else "no-strip"
+        click.echo(f"{rule.rule_id.ljust(width)}  {rule.scope.ljust(11)}  {strip.ljust(8)}  "
+                   f"{rule.summary}")
+    click.echo("# final gates, on the finished article")
+    for gate in FINAL_GATES:
+        click.echo(f"{gate.name.ljust(width)}  {gate.summary}")
+    return EXIT_OK

@@ -1,0 +1,116 @@
+"""``pse tasks`` and ``pse run TASK``: every registered task, built-in or plug-in, listed
+and started the same way.
+
+A built-in task with a command of its own (``article``, ``resume``) is started through
+that command, so ``pse run article REPO`` and ``pse article REPO`` are one code path. A
+plug-in task (entry point group ``pse.tasks``) is started with its inputs as
+``--input KEY=VALUE``; it runs through the same pipeline, gate and checkpoints, so ``pse
+continue`` finishes it too.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import click
+
+from pse.cli.common import EXIT_FINDINGS, EXIT_OK, CliError, get_context
+from pse.cli.runs import make_deps, new_run_id, print_review_reason, print_summary
+from pse.pipeline.runner import run_pipeline
+from pse.pipeline.state import PSEState
+from pse.tasks import BUILTIN_TASKS, available_tasks, load_task_factory
+
+_OWN_COMMANDS = ("article", "resume")
+"""Built-in tasks whose own command takes their options."""
+
+
+@click.command("tasks")
+@click.option("--json", "as_json", is_flag=True, help="Print JSON instead of a table.")
+def tasks_command(as_json: bool) -> int:
+    """List the tasks `pse run` can start: built-in ones and installed plug-ins.
+
+    \b
+    Examples:
+      pse tasks
+      pse tasks --json
+    """
+    rows = [{"name": name, "target": target,
+             "origin": "built-in" if BUILTIN_TASKS.get(name) == target else "plug-in"}
+            for name, target in available_tasks().items()]
+    if as_json:
+        click.echo(json.dumps(rows, indent=2))
+        return EXIT_OK
+    width = max(len(r["name"]) for r in rows)
+    for row in rows:
+        click.echo(f"{row['name'].ljust(width)}  {row['origin'].ljust(8)}  {row['target']}")
+    return EXIT_OK
+
+
+@click.command("run", context_settings={"ignore_unknown_options": True,
+                                        "allow_interspersed_args": False})
+@click.argument("task_name", metavar="TASK")
+@click.argument("args", nargs=-1, type=click.UNPROCESSED)
+@click.pass_context
+def run_command(ctx: click.Context, task_name: str, args: tuple[str, ...]) -> int:
+    """Start TASK (see `pse tasks`) with its options.
+
+    Built-in tasks take the options of their own command (`pse run article --help`). A
+    plug-in task takes `--source DIR` (the folder its agents may read), `--input
+    KEY=VALUE` (repeatable: the task's inputs), `--lang` and `--out`.
+
+    \b
+    Exit codes: 0 the run passed, 1 it needs review, 2 bad input or a model failure.
+    Examples:
+      pse run article examples/tinyqueue --words 300
+      pse run my-task --source . --input topic=caching --out runs
+    """
+    tasks = available_tasks()
+    if task_name not in tasks:
+        raise CliError(f"unknown task {task_name!r}; `pse tasks` lists them: "
+                       f"{', '.join(tasks)}")
+    if task_name in _OWN_COMMANDS and BUILTIN_TASKS.get(task_name) == tasks[task_name]:
+        group = ctx.find_root().command
+        assert isinstance(group, click.Group)
+        own = group.get_command(ctx, task_name)
+        assert own is not None
+        with own.make_context(f"pse run {task_name}", list(args), parent=ctx) as sub:
+            return int(own.invoke(sub) or 0)
+    with _plugin_command.make_context(f"pse run {task_name}", list(args),
+                                      parent=ctx) as sub:
+        sub.params["task_name"] = task_name
+        return int(_plugin_command.invoke(sub) or 0)
+
+
+@click.command("plugin-task")
+@click.option("--source", "source", type=click.Path(exists=True, file_okay=False,
+                                                   path_type=Path),
+              default=".", show_default=True, help="Folder the task's agents may read.")
+@click.option("--input", "inputs", multiple=True, metavar="KEY=VALUE",
+              help="One input of the task (repeatable).")
+@click.option("--lang", default="en", show_default=True, help="Language of the text.")
+@click.option("--out", "out_dir", type=click.Path(file_okay=False, path_type=Path),
+              default=Path("runs"), show_default=True, help="Folder for the run folder.")
+@click.option("--no-tools", is_flag=True, help="Don't give the Specialist file tools.")
+@click.pass_context
+def _plugin_command(ctx: click.Context, source: Path, inputs: tuple[str, ...], lang: str,
+                    out_dir: Path, no_tools: bool, task_name: str = "") -> int:
+    """Run a plug-in task through the pipeline with the given inputs."""
+    context = get_context(ctx)
+    values = {"source": str(source.resolve()), "lang": lang}
+    for item in inputs:
+        key, sep, value = item.partition("=")
+        if not sep or not key.strip():
+            raise CliError(f"--input {item!r} is not KEY=VALUE")
+        values[key.strip()] = value
+    settings = context.settings(start=source)
+    task = load_task_factory(task_name)(settings=settings)
+    deps = make_deps(context, settings, source=source.resolve(), use_tools=not no_tools,
+                     llm_review=True)
+    state = PSEState(run_id=new_run_id(task_name), task=task_name, inputs=values,
+                     max_retries=settings.get_int("max_retries"))
+    run_dir = out_dir / state.run_id
+    final = run_pipeline(state, task, deps, run_dir=run_dir)  # type: ignore[arg-type]  # a Task by contract
+    print_summary(final, deps, run_dir=run_dir)
+    print_review_reason(final)
+    return EXIT_OK if final.status == "passed" else EXIT_FINDINGS

@@ -1,0 +1,105 @@
+"""Statements of the Python version a project needs, checked against ``requires-python``.
+
+"Requires Python 3.10", "Python 3.10 or later", "Python 3.10+", "Python >= 3.10" in
+prose (outside code blocks) are read as the minimum version the project supports. The
+statement is wrong when the project's ``requires-python`` (pyproject ``[project]``)
+excludes that version; a requirement line of its own ("Requires Python 3.9+", a list
+item) is also wrong when ``requires-python`` starts at another version. Mid-sentence
+statements are often about something else ("``tomllib`` needs Python 3.11"), so they
+are only held to the first rule. No ``requires-python``: nothing is checked.
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from collections.abc import Sequence
+from pathlib import Path
+
+from packaging.specifiers import InvalidSpecifier, SpecifierSet
+from packaging.version import Version
+
+from pse.verify.history import is_historical
+from pse.verify.refs import CheckedReference, Document, Reference, Resolution
+
+RULE = "requires-python"
+_STATEMENT = re.compile(
+    r"(?i)\bpython\s*(?:version\s*)?(?:>=|≥)\s*(?P<a>[23]\.\d+)"
+    r"|\b(?:requires?|requiring|needs?|supports?)\s+python\s+(?P<b>[23]\.\d+)\b(?!\.\d)"
+    r"|\bpython\s+(?P<c>[23]\.\d+)(?:\+|\s+or\s+(?:later|newer|higher|above|greater))")
+_OWN_LINE = re.compile(r"(?i)[\s>*+\-\d.)#|_`]*(?:(?:requirements?|requires|needs)\s*:?\s*)?"
+                       r"[*_`]*")
+"""What may precede a statement that is a requirement line of its own: list markers,
+emphasis, a "Requirements:" label."""
+
+
+def read_requires_python(root: Path) -> tuple[SpecifierSet, int] | None:
+    """The project's ``requires-python`` and its line in pyproject.toml."""
+    try:
+        text = (root / "pyproject.toml").read_text(encoding="utf-8", errors="replace")
+        project = tomllib.loads(text).get("project", {})
+        spec = SpecifierSet(str(project["requires-python"]))
+    except (OSError, tomllib.TOMLDecodeError, KeyError, TypeError, AttributeError,
+            InvalidSpecifier):
+        return None
+    line = next((n for n, x in enumerate(text.splitlines(), 1)
+                 if x.strip().startswith("requires-python")), 0)
+    return spec, line
+
+
+def minimum(spec: SpecifierSet) -> Version | None:
+    """The lowest ``3.x`` (or ``2.7``) release ``spec`` allows."""
+    for candidate in ["2.7", *(f"3.{minor}" for minor in range(0, 40))]:
+        if spec.contains(Version(candidate), prereleases=True):
+            return Version(candidate)
+    return None
+
+
+def check_python_statements(documents: list[Document], root: Path, *,
+                            historical: Sequence[str] = ()) -> list[CheckedReference]:
+    """One checked ``claim`` (name ``requires-python``) per version statement (none in
+    historical documents, which rightly state old requirements)."""
+    found = read_requires_python(root)
+    if found is None:
+        return []
+    spec, line = found
+    lowest = minimum(spec)
+    out: list[CheckedReference] = []
+    for document in documents:
+        if is_historical(document.path, document.text, historical):
+            continue
+        for number, text, version, own_line in statements(document.text):
+            ref = Reference(file=document.path, line=number, text=text, name=RULE,
+                            kind="claim", origin="link")
+            out.append(CheckedReference(ref, _judge(Version(version), spec, lowest,
+                                                    own_line=own_line, line=line)))
+    return out
+
+
+def _judge(version: Version, spec: SpecifierSet, lowest: Version | None, *,
+           own_line: bool, line: int) -> Resolution:
+    evidence = (("pyproject.toml", line or None),)
+    if not spec.contains(version, prereleases=True) or (own_line and lowest is not None
+                                                          and version != lowest):
+        return Resolution("unverified", evidence=evidence,
+                          suggestion=f"Python {lowest}" if lowest is not None else "",
+                          message=f"requires-python is {str(spec)!r}")
+    return Resolution("verified", evidence=evidence)
+
+
+def statements(text: str) -> list[tuple[int, str, str, bool]]:
+    """(line, span, version, on a line of its own) of each statement outside code."""
+    found: list[tuple[int, str, str, bool]] = []
+    fence = ""
+    for number, line in enumerate(text.splitlines(), start=1):
+        marker = line.lstrip()[:3]
+        if marker in {"```", "~~~"}:  # a code block's version is code, not a statement
+            fence = "" if fence == marker else fence or marker
+            continue
+        if fence or line.startswith(("    ", "\t")):
+            continue
+        for match in _STATEMENT.finditer(line):
+            version = match.group("a") or match.group("b") or match.group("c")
+            own = bool(_OWN_LINE.fullmatch(line[:match.start()]))
+            found.append((number, match.group(0), version, own))
+    return found

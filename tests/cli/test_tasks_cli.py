@@ -1,0 +1,63 @@
+"""`pse tasks` lists built-in and plug-in tasks; `pse run` starts either kind."""
+
+from __future__ import annotations
+
+import json
+from importlib.metadata import EntryPoint
+from pathlib import Path
+
+import pytest
+
+import pse.tasks
+from pse.llm.fake import ScriptedLLM
+from repo_fixtures import run_cli
+
+
+@pytest.fixture
+def plugin(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The `notes` task installed as a third party's entry point."""
+    found = [EntryPoint(name="notes", value="plugin_task:NotesTask", group="pse.tasks")]
+    monkeypatch.setattr(pse.tasks, "entry_points",
+                        lambda group: found if group == "pse.tasks" else [])
+
+
+def test_tasks_lists_built_in_and_plugin_tasks(plugin: None,
+                                               capsys: pytest.CaptureFixture[str]) -> None:
+    listed = json.loads(run_cli(capsys, "tasks", "--json").out)
+    origins = {row["name"]: row["origin"] for row in listed}
+    assert origins == {"article": "built-in", "notes": "plug-in", "resume": "built-in"}
+
+
+def test_run_starts_a_plugin_task_through_the_gate(
+        plugin: None, model: ScriptedLLM, tmp_path: Path,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    fix = json.dumps([{"find": "It is revolutionary.", "replace": "It has a size limit."}])
+    model.enqueue("# Caching\n- what it keeps\n",
+                  "# Caching\n\nA cache keeps answers.\nIt is revolutionary.\n", "APPROVED", fix)
+    result = run_cli(capsys, "run", "notes", "--source", str(tmp_path), "--input",
+                     "topic=caching", "--out", str(tmp_path / "runs"))
+    assert result.code == 0, result.err
+    artifact = Path(result.out.splitlines()[0])
+    text = artifact.read_text(encoding="utf-8")
+    assert "A cache keeps answers." in text and "It has a size limit." in text
+    assert "revolutionary" not in text
+    assert [r.info.stage for r in model.requests] == ["planner", "specialist", "evaluator",
+                                                      "fix"]
+    assert "caching" in model.requests[0].messages[-1].content
+
+
+def test_run_of_an_unknown_task_is_a_usage_error(capsys: pytest.CaptureFixture[str]) -> None:
+    result = run_cli(capsys, "run", "nope")
+    assert result.code == 2
+    assert "unknown task 'nope'" in result.err and "article" in result.err
+
+
+def test_run_input_must_be_key_value(plugin: None, tmp_path: Path,
+                                     capsys: pytest.CaptureFixture[str]) -> None:
+    result = run_cli(capsys, "run", "notes", "--source", str(tmp_path), "--input", "topic")
+    assert result.code == 2 and "'topic' is not KEY=VALUE" in result.err
+
+
+def test_run_article_is_the_article_command(capsys: pytest.CaptureFixture[str]) -> None:
+    helped = run_cli(capsys, "run", "article", "--help")
+    assert helped.code == 0 and "--words" in helped.out

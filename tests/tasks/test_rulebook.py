@@ -1,0 +1,80 @@
+"""The article's declared rules: one loop runs them, settings turn them off, Strip's
+exceptions follow from the declarations, and a new rule is one entry."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from article_support import CLEAN, article_settings, new_state
+from pse.errors import ConfigError
+from pse.tasks.article.rulebook import FINAL_GATES, NOT_STRIPPABLE, RULES, Rule, run_rules
+from pse.tasks.article.task import ArticleTask
+from pse.verify.finding import Finding
+from repo_fixtures import run_cli
+
+HYPE = CLEAN.replace("The queue", "The seamless queue", 1)
+
+
+def _check(source: Path, text: str, **environ: str) -> list[Finding]:
+    task = ArticleTask(settings=article_settings(source, environ=environ))
+    return task.verify(new_state(source), text, lang="en").bad
+
+
+def test_rule_ids_are_unique_and_every_emitted_id_has_one_owner() -> None:
+    ids = [rule.rule_id for rule in RULES]
+    emitted = [finding for rule in RULES for finding in rule.emits]
+    assert len(ids) == len(set(ids))
+    assert len(emitted) == len(set(emitted))
+
+
+def test_not_strippable_is_what_the_rules_declare() -> None:
+    declared = {f for rule in RULES if not rule.strippable for f in rule.emits}
+    assert NOT_STRIPPABLE == declared
+    assert {"ungrounded-section", "off-topic-section", "cut-off"} <= NOT_STRIPPABLE
+    assert "repetition" not in NOT_STRIPPABLE
+
+
+def test_a_rule_flags_and_a_disabled_rule_does_not(tinyqueue: Path) -> None:
+    assert "exaggeration" in {f.rule for f in _check(tinyqueue, HYPE)}
+    quiet = _check(tinyqueue, HYPE, PSE_ARTICLE_DISABLE_RULES="exaggeration")
+    assert "exaggeration" not in {f.rule for f in quiet}
+
+
+def test_an_unknown_disabled_rule_is_a_config_error(tinyqueue: Path) -> None:
+    with pytest.raises(ConfigError, match="'no-such-rule'"):
+        _check(tinyqueue, CLEAN, PSE_ARTICLE_DISABLE_RULES="no-such-rule")
+
+
+def test_a_new_rule_is_one_entry(tinyqueue: Path) -> None:
+    task = ArticleTask(settings=article_settings(tinyqueue))
+    ctx = task.gate_context(new_state(tinyqueue), CLEAN, lang="en")
+    shout = Rule("no-shouting", "no word in capitals", ("shouting",),
+                 lambda c: [Finding(rule="shouting", message="capitals", path=c.path, line=1,
+                                    text=w) for w in c.text.split() if w.isupper() and len(w) > 3])
+    assert run_rules(ctx).bad == run_rules(ctx, rules=(*RULES, shout)).bad
+    loud = task.gate_context(new_state(tinyqueue), CLEAN + "\nA QUEUE.\n", lang="en")
+    assert [f.text for f in run_rules(loud, rules=(*RULES, shout)).bad
+            if f.rule == "shouting"] == ["QUEUE."]
+
+
+def test_translation_rules_run_only_on_translations(tinyqueue: Path) -> None:
+    task = ArticleTask(settings=article_settings(tinyqueue))
+    state = new_state(tinyqueue)
+    dropped = CLEAN.replace("`RetryPolicy`", "the policy")
+    draft = {f.rule for f in task.verify(state, dropped, lang="en").bad}
+    translated = {f.rule for f in task.verify(state, dropped, lang="en", original=CLEAN).bad}
+    assert "translation-dropped-ref" not in draft
+    assert "translation-dropped-ref" in translated
+
+
+def test_pse_rules_lists_every_rule_and_gate(capsys: pytest.CaptureFixture[str]) -> None:
+    table = run_cli(capsys, "rules")
+    assert table.code == 0
+    for rule in RULES:
+        assert rule.rule_id in table.out
+    listed = json.loads(run_cli(capsys, "rules", "--json").out)
+    assert [r["id"] for r in listed["rules"]] == [r.rule_id for r in RULES]
+    assert [g["id"] for g in listed["final_gates"]] == [g.name for g in FINAL_GATES]
