@@ -8,18 +8,23 @@ Trees: the refbench stdlib copy (``/tmp/refbench-work/trees/stdlib``, made by
 found there; ``--large`` names another) with an article made from it: real names
 qualified by their modules, and as many invented variants of them.
 
-Per tree and variant (the seed baseline ``baseline_seed.py`` of refbench, and pse as
-``python -m pse verify ... --format json`` with a fresh cache folder), interleaved
-``--runs`` times, minima kept:
+Per tree, interleaved ``--runs`` times (medians kept): the parse floor (one process
+``ast``-parsing every ``.py`` file of the tree once, GC off, interpreter start included:
+what an exact checker cannot avoid, as refbench's ``speed.py`` prints it), then per
+variant (the seed baseline ``baseline_seed.py`` of refbench, and pse as ``python -m pse
+verify ... --format json`` with a fresh cache folder):
 
-- cold: pse after ``cache clear`` (and the OS page cache dropped where allowed);
+- cold: pse with an empty cache (and the OS page cache dropped where allowed);
 - warm: the same command again;
 - edited: the article with one reference changed (the tree untouched).
 
-Printed: wall seconds and CPU seconds (user + system of the process and everything it
-waited for: the seed's ``grep`` processes count), the seed/pse ratios of both, the
-peak memory (max RSS) of pse's cold run, and whether the outputs of the warm and cold
-runs were identical. On a shared machine CPU seconds are the steadier figure.
+Printed: the machine's load (``/proc/loadavg``) before and after; wall seconds and CPU
+seconds (user + system of the process and everything it waited for: the seed's ``grep``
+processes and pse's parser processes count); pse cold against the floor (wall: the
+target is at most 1.5x), the seed/pse ratios of warm and edited (targets: at least 20x
+and 10x on the stdlib tree); the peak memory (max RSS of the largest process) of pse's
+cold run; and whether the outputs of the warm and cold runs were identical. On a shared
+machine every ratio compares runs of the same round, never figures of other days.
 """
 
 from __future__ import annotations
@@ -28,6 +33,7 @@ import argparse
 import os
 import re
 import shutil
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -89,11 +95,13 @@ def large_tree_article(root: Path, folder: Path, *, count: int = 75) -> Path:
     found: list[str] = []
     files = sorted(p for p in root.rglob("*.py") if "test" not in p.as_posix().lower())
     step = max(1, len(files) // (count * 2))
+    # a package's names start with its folder's; a folder of packages' with theirs
+    base = root.parent if (root / "__init__.py").is_file() else root
     for path in files[::step]:
         text = path.read_text(encoding="utf-8", errors="replace")
         match = re.search(r"^(?:def|class) ([A-Za-z]\w{3,})", text, re.MULTILINE)
         if match:
-            module = ".".join(path.relative_to(root.parent).with_suffix("").parts)
+            module = ".".join(path.relative_to(base).with_suffix("").parts)
             found.append(f"{module.removesuffix('.__init__')}.{match.group(1)}")
         if len(found) >= count:
             break
@@ -130,8 +138,21 @@ class Variant:
             shutil.rmtree(self.cache, ignore_errors=True)
 
 
+PARSE_FLOOR = """
+import ast, gc, os, sys
+gc.disable()
+for folder, _, names in os.walk(sys.argv[1]):
+    for name in names:
+        if name.endswith(".py"):
+            try:
+                ast.parse(open(os.path.join(folder, name), "rb").read())
+            except (SyntaxError, ValueError, RecursionError, MemoryError):
+                pass
+"""
+
+
 def measure(tree: Path, article: Path, runs: int, folder: Path) -> None:
-    """Time the seed and pse on ``tree`` and print the figures."""
+    """Time the floor, the seed and pse on ``tree`` and print the figures."""
     env = dict(os.environ)
     cache = folder / f"cache-{tree.name}"
     env["PSE_CACHE_DIR"] = str(cache)
@@ -141,9 +162,13 @@ def measure(tree: Path, article: Path, runs: int, folder: Path) -> None:
                             "{article}", "--source", str(tree), "--format", "json"])
     pse = Variant("pse", [sys.executable, "-m", "pse", "verify", "{article}", "--source",
                           str(tree), "--format", "json"], cache=cache)
-    best: dict[tuple[str, str], Timing] = {}
+    timings: dict[tuple[str, str], list[Timing]] = {}
     same = True
+    load = _load()
     for number in range(runs):
+        drop_page_cache()
+        timings.setdefault(("floor", "cold"), []).append(
+            run([sys.executable, "-c", PARSE_FLOOR, str(tree)], env))
         for variant in (seed, pse):
             variant.reset()
             drop_page_cache()
@@ -153,29 +178,51 @@ def measure(tree: Path, article: Path, runs: int, folder: Path) -> None:
                 command = [str(doc) if part == "{article}" else part for part in variant.command]
                 timing = run(command, env)
                 outputs[phase] = timing.output
-                key = (variant.label, phase)
-                if key not in best or timing.cpu < best[key].cpu:
-                    best[key] = timing
+                timings.setdefault((variant.label, phase), []).append(timing)
             same &= outputs["cold"] == outputs["warm"]
-    report(tree, article, best, same)
+    report(tree, article, timings, same, load=f"{load} -> {_load()}")
 
 
-def report(tree: Path, article: Path, best: dict[tuple[str, str], Timing], same: bool) -> None:
-    """Print one tree's figures."""
+def _load() -> str:
+    """The 1-minute load average (other processes competing for the CPUs)."""
+    try:
+        with open("/proc/loadavg", encoding="ascii") as handle:
+            return handle.read().split()[0]
+    except OSError:
+        return "?"
+
+
+def _median(timings: list[Timing], field: str) -> float:
+    return statistics.median(getattr(t, field) for t in timings)
+
+
+def report(tree: Path, article: Path, timings: dict[tuple[str, str], list[Timing]],
+           same: bool, *, load: str) -> None:
+    """Print one tree's figures (medians over the runs)."""
     files = sum(1 for _ in tree.rglob("*.py"))
-    print(f"== {tree} ({files} .py files), article {article.name}")
+    runs = len(timings[("floor", "cold")])
+    print(f"== {tree} ({files} .py files), article {article.name}; medians of {runs} runs, "
+          f"{os.cpu_count()} CPUs, load {load}")
+
+    def cell(label: str, phase: str) -> str:
+        found = timings[(label, phase)]
+        return f"{phase} {_median(found, 'wall'):7.3f}s wall {_median(found, 'cpu'):7.3f}s cpu"
+
+    print(f"  floor {cell('floor', 'cold')}")
     for label in ("seed", "pse"):
-        cells = "  ".join(f"{phase} {best[(label, phase)].wall:7.3f}s wall "
-                          f"{best[(label, phase)].cpu:7.3f}s cpu"
-                          for phase in ("cold", "warm", "edited"))
-        print(f"  {label:<5s} {cells}")
-    ratios = "  ".join(
-        f"{phase} {best[('seed', phase)].wall / best[('pse', phase)].wall:5.1f}x wall "
-        f"{best[('seed', phase)].cpu / best[('pse', phase)].cpu:5.1f}x cpu"
-        for phase in ("cold", "warm", "edited"))
-    print(f"  ratio seed/pse: {ratios}")
-    print(f"  pse peak memory (max RSS) cold {best[('pse', 'cold')].max_rss_mb:.0f} MB, "
-          f"warm {best[('pse', 'warm')].max_rss_mb:.0f} MB; "
+        print(f"  {label:<5s} " + "  ".join(cell(label, p) for p in ("cold", "warm", "edited")))
+
+    def ratio(top: tuple[str, str], bottom: tuple[str, str], field: str) -> float:
+        return _median(timings[top], field) / _median(timings[bottom], field)
+
+    print(f"  pse cold / floor: {ratio(('pse', 'cold'), ('floor', 'cold'), 'wall'):4.2f}x wall "
+          f"{ratio(('pse', 'cold'), ('floor', 'cold'), 'cpu'):4.2f}x cpu (target <= 1.5x wall)")
+    print("  seed / pse: " + "  ".join(
+        f"{phase} {ratio(('seed', phase), ('pse', phase), 'wall'):5.1f}x wall "
+        f"{ratio(('seed', phase), ('pse', phase), 'cpu'):5.1f}x cpu"
+        for phase in ("cold", "warm", "edited")))
+    print(f"  pse peak memory (max RSS) cold {_median(timings[('pse', 'cold')], 'max_rss_mb'):.0f}"
+          f" MB, warm {_median(timings[('pse', 'warm')], 'max_rss_mb'):.0f} MB; "
           f"warm output identical to cold: {same}")
 
 

@@ -51,7 +51,9 @@ def test_index_summary_cold_then_warm_then_touched(repo: Path,
     models = repo / "src" / "tinyhttp" / "models.py"
     stat = models.stat()
     os.utime(models, ns=(stat.st_atime_ns, stat.st_mtime_ns + 5_000_000_000))
-    assert _summary(capsys) == (11, symbols, 1, 10, 1)
+    assert _summary(capsys) == (11, symbols, 0, 11, 1)  # same content: rows kept
+    models.write_text(models.read_text(encoding="utf-8") + "\nEXTRA = 1\n", encoding="utf-8")
+    assert _summary(capsys) == (11, symbols + 1, 1, 10, 1)
 
 
 def test_index_verbose_lists_warnings(repo: Path, capsys: pytest.CaptureFixture[str]) -> None:

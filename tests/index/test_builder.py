@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import sqlite3
 from pathlib import Path
 
 import pytest
@@ -36,12 +37,30 @@ def test_builder_cold_then_warm(repo: Path, tmp_path: Path) -> None:
     assert (warm.files, warm.parsed, warm.reused, warm.symbols) == (11, 0, 11, cold.symbols)
 
 
-def test_builder_touched_file_is_the_only_one_parsed(repo: Path, tmp_path: Path) -> None:
+def test_builder_touched_file_keeps_its_rows(repo: Path, tmp_path: Path) -> None:
+    # a new mtime alone (a fresh checkout, a copy) is recognised by the content digest
     _build(repo, tmp_path / "cache")[0].close()
     _touch(repo / "src" / "tinyhttp" / "models.py")
     index, stats = _build(repo, tmp_path / "cache")
-    assert (stats.parsed, stats.reused) == (1, 10)
+    assert (stats.parsed, stats.reused) == (0, 11)
     assert index.by_qualname("tinyhttp.models.Response")
+    index.close()
+    index, again = _build(repo, tmp_path / "cache")  # the new stat data was recorded
+    assert (again.parsed, again.reused) == (0, 11)
+    index.close()
+
+
+def test_builder_same_size_edit_is_parsed(repo: Path, tmp_path: Path) -> None:
+    _build(repo, tmp_path / "cache")[0].close()
+    models = repo / "src" / "tinyhttp" / "models.py"
+    text = models.read_text(encoding="utf-8")
+    models.write_text(text.replace("class Response:", "class Responze:"), encoding="utf-8")
+    assert len(models.read_bytes()) == len(text.encode())
+    _touch(models)
+    index, stats = _build(repo, tmp_path / "cache")
+    assert (stats.parsed, stats.reused) == (1, 10)
+    assert index.by_qualname("tinyhttp.models.Responze")
+    assert not index.by_qualname("tinyhttp.models.Response")
     index.close()
 
 
@@ -132,6 +151,12 @@ def test_builder_parallel_and_serial_give_the_same_symbols(tmp_path: Path) -> No
     assert serial.all_symbols() == parallel.all_symbols()
     serial.close()
     parallel.close()
+    # a cold load builds the SQLite indexes after the rows: they are all there again
+    database = next((tmp_path / "c2" / "index").glob("*.sqlite"))
+    with sqlite3.connect(database) as conn:
+        names = {row[0] for row in conn.execute(
+            "SELECT name FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL")}
+    assert {"symbols_qualname", "symbols_name", "imports_alias", "bodies_path"} <= names
 
 
 def _entries(*paths: str) -> list[FileEntry]:

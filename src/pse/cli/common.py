@@ -129,6 +129,10 @@ OUTPUT_OPTION = click.option(
     help="Write the report to FILE instead of stdout.")
 EXIT_ZERO_OPTION = click.option(
     "--exit-zero", is_flag=True, help="Exit 0 even when findings are reported (never hides 2).")
+CACHE_DIR_OPTION = click.option(
+    "--cache-dir", "cache_folder", type=click.Path(file_okay=False, path_type=Path),
+    default=None, help="Folder of the index and answer caches (default: PSE_CACHE_DIR or "
+    "~/.cache/pse); a CI job keeps it between runs to start warm.")
 
 
 class ProgressBar:

@@ -8,6 +8,7 @@ from pathlib import Path
 import click
 
 from pse.cli.common import (
+    CACHE_DIR_OPTION,
     EXIT_OK,
     OUTPUT_OPTION,
     get_context,
@@ -24,10 +25,11 @@ from pse.index.facts import collect_facts
               "dependencies, env vars, files and lines per language) as JSON.")
 @click.option("--json", "as_json", is_flag=True, help="Print every symbol as JSON.")
 @OUTPUT_OPTION
+@CACHE_DIR_OPTION
 @verbosity_options
 @click.pass_context
 def command(ctx: click.Context, source: Path | None, facts: bool, as_json: bool,
-            output_file: Path | None) -> int:
+            output_file: Path | None, cache_folder: Path | None) -> int:
     """Index SOURCE (default: PSE_ROOT or .) into the incremental SQLite cache.
 
     Only files whose size or modification time changed are parsed again. Files that do
@@ -42,7 +44,9 @@ def command(ctx: click.Context, source: Path | None, facts: bool, as_json: bool,
     Exit codes: 0 indexed (files that do not parse are warnings), 2 bad input.
     """
     context = get_context(ctx)
-    settings = context.settings(cli={"root": source and str(source)}, start=source)
+    settings = context.settings(cli={"root": source and str(source),
+                                     "cache_dir": cache_folder and str(cache_folder)},
+                                start=source)
     root = Path(settings.get_str("root") or ".")
     check_output_file(output_file, inputs=[root])
     index, stats = open_index(context, settings, root)

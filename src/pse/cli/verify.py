@@ -10,6 +10,7 @@ import click
 
 from pse.cli import verify_cache
 from pse.cli.common import (
+    CACHE_DIR_OPTION,
     EXIT_FINDINGS,
     EXIT_OK,
     EXIT_ZERO_OPTION,
@@ -62,6 +63,7 @@ CI_FORMATS = ("github", "gitlab")
               help="Text format: list every reference, not only the flagged ones.")
 @click.option("--repo-url", default="", help="HTML format: link evidence to this repository "
               "at the checked-out commit (default: the project's metadata or git origin).")
+@CACHE_DIR_OPTION
 @click.option("--strict", is_flag=True, default=None,
               help="Flag every name the tree does not define (default: only names the "
                    "text clearly means as this project's code; setting verify.strict).")
@@ -84,7 +86,8 @@ CI_FORMATS = ("github", "gitlab")
 def command(ctx: click.Context, paths: tuple[Path, ...], source: Path | None,
             output_format: str | None, output_file: Path | None, exit_zero: bool,
             show_all: bool, repo_url: str, strict: bool | None, since: str, changed: bool,
-            baseline: Path | None, write_baseline: Path | None, history: bool | None) -> int:
+            baseline: Path | None, write_baseline: Path | None, history: bool | None,
+            cache_folder: Path | None) -> int:
     """Check that every code reference in PATHS exists in the source tree.
 
     PATHS are Markdown, MDX or reStructuredText files or folders of them. Each
@@ -102,6 +105,7 @@ def command(ctx: click.Context, paths: tuple[Path, ...], source: Path | None,
       pse verify docs/ --source .
       pse verify README.md -s . --format sarif -o reports/pse.sarif
       pse verify docs/ --changed --baseline .pse-baseline.json --format github
+      pse verify docs/ -s . --cache-dir .pse-cache   # a folder CI keeps between runs
     """
     context = get_context(ctx)
     _check_repo_url(repo_url)
@@ -112,7 +116,8 @@ def command(ctx: click.Context, paths: tuple[Path, ...], source: Path | None,
                        "--since/--changed")
     settings = context.settings(cli={
         "format": None if output_format in CI_FORMATS else output_format,
-        "root": source and str(source), "verify.strict": strict, "verify.history": history},
+        "root": source and str(source), "verify.strict": strict, "verify.history": history,
+        "cache_dir": cache_folder and str(cache_folder)},
         start=source or Path.cwd())
     root = Path(settings.get_str("root") or ".")
     documents = load_documents(paths, exclude=settings.get_list("verify.exclude"),
@@ -152,7 +157,7 @@ def _report(context: CliContext, settings: Settings, root: Path, documents: list
     """The rendered output with its counts; a warm run of a kept format reuses the output
     it rendered before (plain runs only: a selection or a baseline is not kept)."""
     check_source(root)
-    entries = discover_files(root.resolve(), exclude=settings.get_list("index.exclude"))
+    entries = discover_files(root.resolve(), exclude=tree_excludes(settings, root))
     require_code(root, entries)
     scope = scope_of(root, documents, options)
     path = verify_cache.cache_file(cache_dir(settings), root)
@@ -194,6 +199,17 @@ def _report(context: CliContext, settings: Settings, root: Path, documents: list
 def _notes(done: Finished) -> tuple[str, ...]:
     coverage = done.extras.coverage
     return ((coverage.line(),) if coverage is not None else ()) + done.extras.notes
+
+
+def tree_excludes(settings: Settings, root: Path) -> list[str]:
+    """The configured excludes, plus the cache folder when it lies inside the tree (a CI
+    job may keep it in the checkout: its files change on every run and are no source)."""
+    excludes = settings.get_list("index.exclude")
+    try:
+        inside = cache_dir(settings).resolve().relative_to(root.resolve())
+    except ValueError:
+        return excludes
+    return [*excludes, f"/{inside.as_posix()}/"] if inside.parts else excludes
 
 
 def _notice(context: CliContext, cache: verify_cache.VerifyCache) -> None:

@@ -12,31 +12,36 @@ import gc
 import os
 import sys
 import tomllib
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from functools import cache
 from pathlib import Path
 
-from pse.index.languages import PARSED_LANGUAGES, detect_language
-from pse.index.model import FileEntry, IndexStats, IndexWarning, ParsedFile
-from pse.index.python import extract_python
+from pse.index.languages import PARSED_LANGUAGES
+from pse.index.model import FileEntry, IndexStats, IndexWarning
+from pse.index.parsing import (
+    PARALLEL_THRESHOLD,
+    ParseJob,
+    ProgressCallback,
+    content_digest,
+    parse_all,
+)
 from pse.index.store import (
+    StoredFile,
     database_path,
     delete_files,
+    indexes_deferred,
     open_database,
-    save_file,
+    save_files,
     stored_files,
+    update_stat,
 )
 from pse.index.symbols import SymbolIndex
-from pse.index.treesitter import extract_tree_sitter
-from pse.index.walk import discover_files, is_binary
-from pse.index.workers import init_worker
+from pse.index.walk import discover_files
 from pse.planted import read_planted_text
 
-ProgressCallback = Callable[[int, int], None]
 _EXTRACTOR_VERSIONS = {"python": "7", "tree-sitter": "2"}  # 7: aliases, __getattr__, slots
 """Bump when an extractor's output changes, so cached files are parsed again."""
-_PARALLEL_THRESHOLD = 64
 
 
 def build_index(
@@ -67,26 +72,64 @@ def build_index(
     modules = module_names(entries, root_name=root.name, project=project_name(root))
     conn = open_database(database_path(cache_dir, root), root=root)
     stored = stored_files(conn)
-    current = {e.path for e in entries}
     extractors = {language: extractor_id(language) for language in {e.language for e in entries}}
-    stale = [e for e in entries if stored.get(e.path) != (
-        e.size, e.mtime_ns, modules.get(e.path, ""), extractors[e.language])]
-    removed = sorted(set(stored) - current)
-    jobs = [(str(root), e.path, modules.get(e.path, ""), max_file_size)
+    stale = [e for e in entries if _is_stale(stored.get(e.path), e, modules.get(e.path, ""),
+                                             extractors[e.language])]
+    touched = _same_content(root, stale, stored, modules=modules, extractors=extractors,
+                            max_file_size=max_file_size)
+    if touched:
+        stale = [e for e in stale if e.path not in touched]
+    removed = sorted(set(stored) - {e.path for e in entries})
+    jobs = [ParseJob(str(root), e.path, modules.get(e.path, ""), max_file_size)
             for e in stale if e.language in PARSED_LANGUAGES]
-    with _collector_paused():
-        parsed = _parse_all(jobs, on_progress=on_progress, workers=workers)
-        with conn:
-            delete_files(conn, removed)
-            for entry in stale:
-                save_file(conn, entry, module=modules.get(entry.path, ""),
-                          parsed=parsed.get(entry.path), extractor=extractors[entry.language])
-        del parsed
+    with _collector_paused(), conn:
+        delete_files(conn, [*removed, *(e.path for e in stale if e.path in stored)])
+        update_stat(conn, touched.values())
+        with indexes_deferred(conn, defer=not stored and len(jobs) >= PARALLEL_THRESHOLD):
+            save_files(conn, [(e, modules.get(e.path, ""), extractors[e.language],
+                               e.language in PARSED_LANGUAGES) for e in stale],
+                       parse_all(jobs, on_progress=on_progress, workers=workers))
     index = SymbolIndex(conn, root=root)
     stats = IndexStats(files=len(entries), parsed=len(jobs), reused=len(entries) - len(stale),
                        symbols=index.count_symbols(),
                        warnings=tuple(index.warnings()))
     return index, stats
+
+
+def _is_stale(stored: StoredFile | None, entry: FileEntry, module: str, extractor: str) -> bool:
+    return stored is None or (stored.size, stored.mtime_ns, stored.module, stored.extractor) \
+        != (entry.size, entry.mtime_ns, module, extractor)
+
+
+def _same_content(root: Path, stale: list[FileEntry], stored: dict[str, StoredFile], *,
+                  modules: dict[str, str], extractors: dict[str, str],
+                  max_file_size: int) -> dict[str, FileEntry]:
+    """The stale files whose rows still hold (only their stat data changed, as in a fresh
+    checkout or a copy): by path, to keep their rows.
+
+    Only a file of the same size, module and extractor can qualify, so an edited tree
+    reads little here; a fresh checkout reads every parsed file once, which costs a small
+    part of parsing it. Files that are not parsed qualify by their size alone.
+    """
+    same: dict[str, FileEntry] = {}
+    for entry in stale:
+        known = stored.get(entry.path)
+        if known is None or known.size != entry.size or (known.module, known.extractor) != (
+                modules.get(entry.path, ""), extractors[entry.language]):
+            continue
+        if entry.language not in PARSED_LANGUAGES:
+            same[entry.path] = entry  # its row holds nothing read from the content
+            continue
+        if not known.digest or known.size > max_file_size:
+            continue
+        try:
+            with open(root / entry.path, "rb") as handle:
+                data = handle.read(max_file_size + 1)
+        except OSError:
+            continue
+        if content_digest(data) == known.digest:
+            same[entry.path] = entry
+    return same
 
 
 def extractor_id(language: str) -> str:
@@ -180,29 +223,6 @@ def project_name(root: Path) -> str:
     return name if isinstance(name, str) else ""
 
 
-def _parse_all(jobs: list[tuple[str, str, str, int]], *, on_progress: ProgressCallback | None,
-               workers: int | None) -> dict[str, ParsedFile]:
-    results: dict[str, ParsedFile] = {}
-    total = len(jobs)
-    workers = workers or os.cpu_count() or 1
-    if total < _PARALLEL_THRESHOLD or workers <= 1:
-        for done, parsed in enumerate(map(_parse_job, jobs), 1):
-            results[parsed.path] = parsed
-            if on_progress:
-                on_progress(done, total)
-        return results
-    from concurrent.futures import ProcessPoolExecutor  # only cold runs of big trees pay it
-
-    with ProcessPoolExecutor(max_workers=workers, initializer=init_worker,
-                             initargs=(os.getpid(),)) as pool:
-        chunk = max(1, min(64, total // (workers * 8)))
-        for done, parsed in enumerate(pool.map(_parse_job, jobs, chunksize=chunk), 1):
-            results[parsed.path] = parsed
-            if on_progress:
-                on_progress(done, total)
-    return results
-
-
 @contextmanager
 def _collector_paused() -> Iterator[None]:
     """No cyclic garbage collection while files are parsed.
@@ -219,26 +239,6 @@ def _collector_paused() -> Iterator[None]:
     finally:
         if enabled:
             gc.enable()
-
-
-def _parse_job(job: tuple[str, str, str, int]) -> ParsedFile:
-    root, path, module, max_size = job
-    try:
-        with open(os.path.join(root, path), "rb") as handle:
-            data = handle.read(max_size + 1)
-    except OSError as exc:
-        return ParsedFile(path=path, language="python", lines=0,
-                          error=f"cannot read: {exc.strerror}")
-    if len(data) > max_size:
-        return ParsedFile(path=path, language="python", lines=0,
-                          error=f"skipped: larger than {max_size} bytes (index.max-file-size)")
-    if is_binary(data):
-        return ParsedFile(path=path, language="python", lines=0, error="skipped: binary file")
-    language = detect_language(path)
-    if language != "python":
-        return extract_tree_sitter(data, path=path, language=language)
-    return extract_python(data, path=path, module=module,
-                          is_package=path.endswith("__init__.py"))
 
 
 def warning_list(stats: IndexStats) -> list[IndexWarning]:

@@ -15,19 +15,21 @@ import os
 import sqlite3
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass
 from pathlib import Path
 
 from pse.errors import SourceError
 from pse.index.model import BodyFacts, FileEntry, ParsedFile
 
-SCHEMA_VERSION = "6"  # 5: definition and body facts; 6: each file records its extractor
+SCHEMA_VERSION = "7"
+"""5: definition and body facts; 6: each file records its extractor; 7: and its digest."""
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS files (
     path TEXT PRIMARY KEY, size INTEGER NOT NULL, mtime_ns INTEGER NOT NULL,
     language TEXT NOT NULL, lines INTEGER, module TEXT NOT NULL, error TEXT NOT NULL,
-    extractor TEXT NOT NULL);
+    extractor TEXT NOT NULL, digest TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS symbols (
     path TEXT NOT NULL, qualname TEXT NOT NULL, name TEXT NOT NULL, kind TEXT NOT NULL,
     line INTEGER NOT NULL, end_line INTEGER NOT NULL, parent TEXT NOT NULL,
@@ -146,53 +148,153 @@ def _schema_version(conn: sqlite3.Connection) -> str | None:
     return row[0] if row else None
 
 
-def stored_files(conn: sqlite3.Connection) -> dict[str, tuple[int, int, str, str]]:
-    """``path -> (size, mtime_ns, module, extractor)`` of every file in the cache."""
-    rows = conn.execute("SELECT path, size, mtime_ns, module, extractor FROM files")
-    return {path: (size, mtime, module, extractor)
-            for path, size, mtime, module, extractor in rows}
+@dataclass(frozen=True)
+class StoredFile:
+    """What the cache knows of one file: the key its rows were built for."""
+
+    size: int
+    mtime_ns: int
+    module: str
+    extractor: str
+    digest: str
+    """Digest of the content (:func:`pse.index.parsing.content_digest`; "" when the file
+    was not read)."""
+
+
+def stored_files(conn: sqlite3.Connection) -> dict[str, StoredFile]:
+    """Every file in the cache, by path."""
+    rows = conn.execute("SELECT path, size, mtime_ns, module, extractor, digest FROM files")
+    return {path: StoredFile(size, mtime, module, extractor, digest)
+            for path, size, mtime, module, extractor, digest in rows}
 
 
 def delete_files(conn: sqlite3.Connection, paths: Iterable[str]) -> None:
     """Forget ``paths`` and everything extracted from them."""
     rows = [(p,) for p in paths]
+    if not rows:
+        return
     for table in ("files", "symbols", "imports", "mentions", "defs", "bodies"):
         conn.executemany(f"DELETE FROM {table} WHERE path = ?", rows)  # noqa: S608 - fixed names
 
 
-def save_file(conn: sqlite3.Connection, entry: FileEntry, *, module: str,
-              parsed: ParsedFile | None, extractor: str = "") -> None:
-    """Replace the rows of one file with ``parsed`` (None: a file listed but not parsed).
+def update_stat(conn: sqlite3.Connection, entries: Iterable[FileEntry]) -> None:
+    """Record new stat data for files whose content did not change (their rows stay)."""
+    conn.executemany("UPDATE files SET size = ?, mtime_ns = ? WHERE path = ?",
+                     [(e.size, e.mtime_ns, e.path) for e in entries])
 
-    ``extractor`` names the extractor and versions that built the rows (see
-    :func:`pse.index.builder.extractor_id`); a file built by another one is parsed again.
-    """
-    delete_files(conn, [entry.path])
-    lines = parsed.lines if parsed else None
-    error = parsed.error if parsed else ""
-    conn.execute("INSERT INTO files VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                 (entry.path, entry.size, entry.mtime_ns, entry.language, lines, module, error,
-                  extractor))
-    if parsed is None:
+
+@dataclass(frozen=True)
+class FileRows:
+    """One file's rows, as a parser worker sends them back: plain tuples, cheap to pickle
+    and written by ``executemany`` as they are."""
+
+    path: str
+    lines: int | None
+    error: str
+    digest: str
+    symbols: tuple[tuple[str | int, ...], ...] = ()
+    imports: tuple[tuple[str | int, ...], ...] = ()
+    mentions: tuple[tuple[str | int, ...], ...] = ()
+    defs: tuple[tuple[str | int, ...], ...] = ()
+
+
+def file_rows(parsed: ParsedFile, *, digest: str) -> FileRows:
+    """The rows of one parsed file."""
+    path = parsed.path
+    return FileRows(
+        path=path, lines=parsed.lines, error=parsed.error, digest=digest,
+        symbols=tuple((s.path, s.qualname, s.name, s.kind, s.line, s.end_line, s.parent,
+                       _json_strings(s.bases), _json_strings(s.params), int(s.varkw))
+                      for s in parsed.symbols),
+        imports=tuple((path, i.module, i.alias, i.target, i.line) for i in parsed.imports),
+        mentions=tuple((path, m.kind, m.value, m.line) for m in parsed.mentions),
+        defs=tuple((path, d.qualname, d.line, json.dumps(d.decorators), int(d.is_async),
+                    int(d.varargs), d.value) for d in parsed.defs))
+
+
+_INSERTS = {
+    "symbols": "INSERT INTO symbols VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+    "imports": "INSERT INTO imports VALUES (?, ?, ?, ?, ?)",
+    "mentions": "INSERT INTO mentions VALUES (?, ?, ?, ?)",
+    "defs": "INSERT INTO defs VALUES (?, ?, ?, ?, ?, ?, ?)",
+}
+_BATCH = 256
+"""Files whose rows are buffered before one ``executemany`` per table."""
+
+
+_INDEXES = tuple(statement.strip() for statement in _SCHEMA.split(";")
+                 if statement.strip().startswith("CREATE INDEX"))
+
+
+@contextmanager
+def indexes_deferred(conn: sqlite3.Connection, *, defer: bool) -> Iterator[None]:
+    """With ``defer``, drop the tables' indexes while rows are loaded and build them
+    after: sorting the rows once costs a third of keeping four B-trees in order row by
+    row. For loads into an empty cache; inside the caller's transaction, so a failed
+    load keeps the old indexes."""
+    if not defer:
+        yield
         return
-    conn.executemany(
-        "INSERT INTO symbols VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-        [(s.path, s.qualname, s.name, s.kind, s.line, s.end_line, s.parent,
-          _json_strings(s.bases), _json_strings(s.params), int(s.varkw))
-         for s in parsed.symbols])
-    conn.executemany("INSERT INTO imports VALUES (?, ?, ?, ?, ?)",
-                     [(entry.path, i.module, i.alias, i.target, i.line) for i in parsed.imports])
-    conn.executemany("INSERT INTO mentions VALUES (?, ?, ?, ?)",
-                     [(entry.path, m.kind, m.value, m.line) for m in parsed.mentions])
-    conn.executemany("INSERT INTO defs VALUES (?, ?, ?, ?, ?, ?, ?)",
-                     [(entry.path, d.qualname, d.line, json.dumps(d.decorators), int(d.is_async),
-                       int(d.varargs), d.value) for d in parsed.defs])
+    names = [row[0] for row in conn.execute(
+        "SELECT name FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL")]
+    for name in names:
+        conn.execute(f'DROP INDEX "{name}"')
+    yield
+    for statement in _INDEXES:
+        conn.execute(statement)
+
+
+def save_files(conn: sqlite3.Connection,
+               entries: Iterable[tuple[FileEntry, str, str, bool]],
+               rows: Iterator[FileRows]) -> None:
+    """Write the rows of changed files, in bulk (the caller holds the transaction and has
+    deleted their old rows with :func:`delete_files`).
+
+    Args:
+        entries: ``(entry, module, extractor, is_parsed)`` per file; a file that is not
+            parsed (a language without an extractor) has no rows and gets only its
+            ``files`` row.
+        rows: the parsed files' rows, in the order of ``entries``.
+    """
+    files: list[tuple[object, ...]] = []
+    tables: dict[str, list[tuple[str | int, ...]]] = {name: [] for name in _INSERTS}
+    for count, (entry, module, extractor, is_parsed) in enumerate(entries, 1):
+        parsed = next(rows) if is_parsed else None
+        files.append((entry.path, entry.size, entry.mtime_ns, entry.language,
+                      parsed.lines if parsed else None, module,
+                      parsed.error if parsed else "", extractor,
+                      parsed.digest if parsed else ""))
+        if parsed is not None:
+            tables["symbols"].extend(parsed.symbols)
+            tables["imports"].extend(parsed.imports)
+            tables["mentions"].extend(parsed.mentions)
+            tables["defs"].extend(parsed.defs)
+        if count % _BATCH == 0:
+            _flush(conn, files, tables)
+    _flush(conn, files, tables)
+    # run ``rows`` to its end, so that a parser pool behind it shuts down now
+    leftover = next(rows, None)
+    assert leftover is None, f"rows of {leftover.path!r} have no entry"
+
+
+def _flush(conn: sqlite3.Connection, files: list[tuple[object, ...]],
+           tables: dict[str, list[tuple[str | int, ...]]]) -> None:
+    conn.executemany("INSERT INTO files VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)", files)
+    files.clear()
+    for name, rows in tables.items():
+        conn.executemany(_INSERTS[name], rows)
+        rows.clear()
 
 
 def _json_strings(values: tuple[str, ...]) -> str:
-    """``json.dumps(values)``: most symbols have no bases or parameters, and a cold
-    index of a large tree pays the encoder call per symbol."""
-    return json.dumps(values) if values else "[]"
+    """``json.dumps(values)``: most symbols have no bases or parameters and most names
+    are plain ASCII identifiers, which need no escaping, and a cold index of a large
+    tree pays the encoder call per symbol."""
+    if not values:
+        return "[]"
+    if all(value.isascii() and value.isidentifier() for value in values):
+        return '["' + '", "'.join(values) + '"]'
+    return json.dumps(values)
 
 
 def save_bodies(conn: sqlite3.Connection, path: str, bodies: Iterable[BodyFacts]) -> None:
