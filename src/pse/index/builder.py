@@ -83,7 +83,9 @@ def build_index(
     jobs = [ParseJob(str(root), e.path, modules.get(e.path, ""), max_file_size)
             for e in stale if e.language in PARSED_LANGUAGES]
     with _collector_paused(), conn:
-        delete_files(conn, [*removed, *(e.path for e in stale if e.path in stored)])
+        # every stale path, not only those this run saw stored: another run sharing the
+        # cache may have written them since (its rows are replaced, never duplicated)
+        delete_files(conn, [*removed, *(e.path for e in stale)])
         update_stat(conn, touched.values())
         with indexes_deferred(conn, defer=not stored and len(jobs) >= PARALLEL_THRESHOLD):
             save_files(conn, [(e, modules.get(e.path, ""), extractors[e.language],
