@@ -36,8 +36,22 @@ def owner_of(document: Document, index: int) -> str:
     for block in document.owners(index):
         if block.kind == "row" or _titles_members(block):
             continue  # a table's header row titles columns; "Attributes:" titles a list
+        if block.kind == "heading" and not _opens_section(document, index, block):
+            return ""  # a list or table further down a section is not about its heading
         return _names(block)  # the nearest other block names the owner, or nothing does
     return ""
+
+
+def _opens_section(document: Document, index: int, heading: Block) -> bool:
+    """Whether the top-level block holding ``index`` is the first of ``heading``'s section
+    ("## `Console`" then "- `width`: ..."), with at most a lead-in ending in a colon before
+    it; after a paragraph or another list the section has moved on to other things."""
+    top, parent = index, document.blocks[index].parent
+    while parent is not None:
+        top, parent = parent, document.blocks[parent].parent
+    between = [b for b in document.blocks[:top]
+               if b.parent is None and b.line > heading.line and b.kind != "heading"]
+    return all(b.text.rstrip().endswith((":", "：")) for b in between)
 
 
 def _names(block: Block) -> str:
