@@ -52,7 +52,7 @@ def _run(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, ba
 
 
 def _published(out: Path, lang: str) -> str:
-    (run_dir,) = out.iterdir()
+    (run_dir,) = [p for p in out.iterdir() if p.is_dir()]  # beside pse's .pse-runs mark
     return (run_dir / f"artifact.{lang}.md").read_text(encoding="utf-8")
 
 

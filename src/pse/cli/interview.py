@@ -7,6 +7,7 @@ from pathlib import Path
 import click
 
 from pse.cli.common import EXIT_FINDINGS, EXIT_OK, CliError, get_context, verbosity_options
+from pse.cli.output import prepare_out_folder
 from pse.cli.runs import make_deps, new_run_id, print_review_reason, print_summary
 from pse.pipeline.runner import run_pipeline
 from pse.pipeline.state import PSEState
@@ -69,6 +70,8 @@ def command(ctx: click.Context, cvs: tuple[Path, ...], jd: Path | None, lang: st
                              "jd": str(jd.resolve()), "lang": lang, "translate": ""})
     task = InterviewTask(settings=settings)
     task.inputs(state)  # a bad file is an error before any model call
+    # the runs folder is pse's own: never a folder inside the CV's or the JD's
+    prepare_out_folder(out_dir, inputs=[*cvs, jd])
     run_dir = out_dir / state.run_id
     deps = make_deps(context, settings, source=cvs[0].resolve().parent, use_tools=False,
                      llm_review=not no_llm_review)

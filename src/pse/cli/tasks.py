@@ -17,6 +17,7 @@ from pathlib import Path
 import click
 
 from pse.cli.common import EXIT_FINDINGS, EXIT_OK, CliError, get_context
+from pse.cli.output import prepare_out_folder
 from pse.cli.runs import make_deps, new_run_id, print_review_reason, print_summary
 from pse.pipeline.runner import run_pipeline
 from pse.pipeline.state import PSEState
@@ -115,7 +116,7 @@ def _plugin_command(ctx: click.Context, source: Path, inputs: tuple[str, ...], l
                      llm_review=True)
     state = PSEState(run_id=new_run_id(task_name), task=task_name, inputs=values,
                      max_retries=settings.get_int("max_retries"))
-    run_dir = out_dir / state.run_id
+    run_dir = prepare_out_folder(out_dir, inputs=[source]) / state.run_id
     final = run_pipeline(state, task, deps, run_dir=run_dir)  # type: ignore[arg-type]  # a Task by contract
     print_summary(final, deps, run_dir=run_dir)
     print_review_reason(final)
