@@ -42,6 +42,16 @@ def _verify(tree: Path, *extra: str) -> subprocess.CompletedProcess[str]:
     return done
 
 
+@pytest.mark.parametrize("name", ["pyproject.toml", "Makefile", "tox.ini", "package.json"])
+def test_verify_survives_a_fifo_where_a_project_file_is_read(tree: Path, name: str) -> None:
+    # the requires-python and command-target checks read these: a FIFO must not block them
+    (tree / "docs" / "make.md").write_text("Run `make test` (requires Python 3.9 or later).\n")
+    if (tree / name).exists():
+        (tree / name).unlink()
+    os.mkfifo(tree / name)
+    _verify(tree)
+
+
 def test_verify_survives_planted_ignore_files_and_special_files(tree: Path) -> None:
     (tree / ".gitignore").write_text("**/a*a*a*a*a*a*a*a*a*a*a*b\n")
     (tree / ("a" * 60)).write_text("x\n")

@@ -76,3 +76,19 @@ def test_strip_code_spans_matches_commonmark_runs() -> None:
 def test_ignore_marker_inside_a_code_span_is_not_a_marker() -> None:
     lines = ["`<!-- pse: ignore -->` shown", "<!-- pse: ignore --> `x`", "`" * 40_000]
     assert ignored_line_numbers(lines) == {2}
+
+
+_SPANS = """
+import sys
+from pse.text import code_spans
+print(len(code_spans(sys.stdin.read())))
+"""
+
+
+def test_code_spans_after_a_long_role_name_run_are_found_in_linear_time() -> None:
+    # the document model's one code-span reader (claims read it): each colon of a
+    # ``:a:a:a...`` run once began an unbounded role name
+    done = subprocess.run([sys.executable, "-c", _SPANS], input=":a" * 80_000 + ":`x`\n",
+                          text=True, capture_output=True, timeout=60, check=True,
+                          env={**os.environ, "PYTHONPATH": str(SRC)})
+    assert int(done.stdout) == 1

@@ -21,6 +21,7 @@ from pse.cli.common import CliError, read_text_file
 from pse.config import Settings
 from pse.index.languages import detect_language
 from pse.index.model import FileEntry
+from pse.planted import read_planted_text
 from pse.report.coverage import Extras, measure
 from pse.verify.refs import CheckedReference, Document, Reference
 
@@ -107,12 +108,8 @@ def scope_of(root: Path, documents: list[Document], options: CiOptions) -> Scope
 
 def _lines(path: Path) -> list[str]:
     """A changed file's lines (none when it is gone, unreadable or huge)."""
-    try:
-        if not path.is_file() or path.stat().st_size > 2_000_000:
-            return []
-        return path.read_text(encoding="utf-8", errors="replace").splitlines()
-    except OSError:
-        return []
+    text = read_planted_text(path, limit=2_000_000)  # regular files only: never blocks
+    return [] if text is None else text.splitlines()
 
 
 def finish(checked: list[CheckedReference], documents: list[Document], *, root: Path,

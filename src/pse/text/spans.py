@@ -8,8 +8,10 @@ from dataclasses import dataclass
 # Only a whole backtick run opens a span and only a run of the same length closes it
 # (CommonMark): also what keeps a line of many backticks linear. An rst role
 # (``:class:`X```) or MyST role (``{py:class}`X```) before the run is part of the span.
+# Role names are bounded: an unbounded one rescans a ``:a:a:a...`` run from every colon
+# (quadratic; 80,000 of them took minutes).
 _SPAN = re.compile(
-    r"(?:\{(?P<myst>[\w:.-]+)\}|:(?P<role>[\w:.-]+):)?(?<!`)(`+)(?P<code>[^`]+?)\3(?!`)")
+    r"(?:\{(?P<myst>[\w:.-]{1,64})\}|:(?P<role>[\w:.-]{1,64}):)?(?<!`)(`+)(?P<code>[^`]+?)\3(?!`)")
 _TEXT_ROLES = frozenset({"doc", "ref", "term", "numref", "download", "abbr", "guilabel",
                          "menuselection", "pep", "rfc", "issue", "pr", "user"})
 """Roles whose target is a page, label or word, not code."""

@@ -19,6 +19,7 @@ from pathlib import Path
 from packaging.specifiers import InvalidSpecifier, SpecifierSet
 from packaging.version import Version
 
+from pse.planted import read_planted_text
 from pse.verify.history import is_historical
 from pse.verify.refs import CheckedReference, Document, Reference, Resolution
 
@@ -35,8 +36,11 @@ emphasis, a "Requirements:" label."""
 
 def read_requires_python(root: Path) -> tuple[SpecifierSet, int] | None:
     """The project's ``requires-python`` and its line in pyproject.toml."""
+    # planted: only a regular file below the cap (a FIFO named pyproject.toml would block)
+    text = read_planted_text(root / "pyproject.toml")
+    if text is None:
+        return None
     try:
-        text = (root / "pyproject.toml").read_text(encoding="utf-8", errors="replace")
         project = tomllib.loads(text).get("project", {})
         spec = SpecifierSet(str(project["requires-python"]))
     except (OSError, tomllib.TOMLDecodeError, KeyError, TypeError, AttributeError,

@@ -23,6 +23,7 @@ import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from pse.planted import read_planted_text
 from pse.verify.refs import Resolution
 
 _MAX_BYTES = 1_000_000
@@ -72,12 +73,8 @@ def _matches(pattern: str, name: str) -> bool:
 
 
 def _read(path: Path) -> str | None:
-    try:
-        if not path.is_file() or path.stat().st_size > _MAX_BYTES:
-            return None
-        return path.read_text(encoding="utf-8", errors="replace")
-    except OSError:
-        return None
+    """A planted task file: a regular file below the cap, or nothing (never a FIFO)."""
+    return read_planted_text(path, limit=_MAX_BYTES)
 
 
 _MAKE_TARGET = re.compile(r"^([^\s:=#][^:=#]*?)\s*::?(?![=])")
