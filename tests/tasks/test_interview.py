@@ -96,3 +96,11 @@ def test_few_topics_are_asked_again_at_other_levels_never_twice_in_one() -> None
     for level in ("easy", "medium", "hard"):
         topics = [s.topic.casefold() for s in slots if s.difficulty == level]
         assert len(topics) == len(set(topics)) == 3
+
+
+def test_a_reply_that_only_repeats_its_topic_is_no_question() -> None:
+    slots = _slots("en")
+    nine = next(s for s in slots if s.number == 9)
+    sheet = render(slots, {9: nine.topic}, lang="en")
+    assert f"9. **{nine.topic}**: {nine.topic}?" not in sheet
+    assert f"9. **{nine.topic}**: " in sheet  # the template asks instead

@@ -42,6 +42,8 @@ _QUESTION = re.compile(r"^\s*(\d{1,2})\s*[.)、．]\s*(?:\*\*([^*]+)\*\*\s*[:：
 _PROBE_LINE = re.compile(r"^\s+[-*]\s+(?:Probes|考察)\s+(\S+)\s+(?:line\s+(\d+):|第\s*(\d+)\s*行：)"
                          r"\s*[\"“](.*)[\"”]\s*$")
 _MIN_CHARS, _MAX_CHARS = 12, 400
+_MIN_OWN_WORDS = 3
+"""Words a question has besides its topic ("Build data quality checks?" has none)."""
 
 
 @dataclass(frozen=True)
@@ -79,6 +81,11 @@ def usable(text: str, slot: Slot) -> str:
     text = re.sub(r"^\*\*[^*]+\*\*\s*[:：—-]\s*", "", text)
     if not (_MIN_CHARS <= len(text) <= _MAX_CHARS) or slot.topic.casefold() not in \
             text.casefold():
+        return ""
+    # the topic with a question mark is no question: it must ask something of its own
+    rest = text.casefold().replace(slot.topic.casefold(), " ")
+    if len(re.findall(r"\w+", rest)) < _MIN_OWN_WORDS and \
+            len(re.findall(r"[\u4e00-\u9fff]", rest)) < _MIN_OWN_WORDS * 2:
         return ""
     return text if text.endswith(("?", "？")) else text.rstrip(".。") + "?"
 
