@@ -252,8 +252,8 @@ def test_intent_a_misspelt_standard_library_module_is_flagged(resolver: Resolver
      "presented as a value of the code (returns)"),
     ("# Using tinyhttp\n\n如果没有内容，则返回 `EMPTY`。\n", "EMPTY",
      "presented as a value of the code (返回)"),
-    ("# Using tinyhttp\n\nSet `MAX_STREAM_CHUNKS` to cap a download.\n",
-     "MAX_STREAM_CHUNKS", "built around a real name"),
+    ("# Using tinyhttp\n\nSet `RETRY_TIMEOUT` to cap a download.\n",
+     "RETRY_TIMEOUT", "built around a real name"),
 ])
 def test_intent_an_invented_constant_is_weighed_like_any_name(resolver: Resolver, text: str,
                                                               name: str, why: str) -> None:
@@ -272,8 +272,9 @@ def test_intent_an_invented_constant_is_weighed_like_any_name(resolver: Resolver
     ("# Using tinyhttp\n\nIt speaks `HTTP` only.\n", "HTTP"),
     ("# Using tinyhttp\n\nThe word `BANANA` appears.\n", "BANANA"),  # the title alone
     ("With no body, `get()` returns `EMPTY`.\n", "EMPTY"),  # not about the project
-    ("# Using tinyhttp\n\nSet `MAX_STREAM_CHUNKS` to cap a download:\n\n```python\n"
-     "client.stream('GET', url, chunk_size=MAX_STREAM_CHUNKS)\n```\n", "MAX_STREAM_CHUNKS"),
+    ("# Using tinyhttp\n\nSet `RETRY_TIMEOUT` to cap a download:\n\n```python\n"
+     "client.stream('GET', url, timeout=RETRY_TIMEOUT)\n```\n", "RETRY_TIMEOUT"),
+    ("# Using tinyhttp\n\nSet `CLEANUP_TIMEOUT` first.\n", "CLEANUP_TIMEOUT"),  # one word
 ])
 def test_intent_plain_values_and_the_readers_constants_stay_quiet(resolver: Resolver,
                                                                   text: str,

@@ -380,9 +380,11 @@ class Intent:
         spans = [m.span() for m in _TOKEN.finditer(name)]
         if len(spans) < 2:
             return False
-        if any(len(word) >= _MIN_PART and self._in_vocabulary(word)
-               for word in constant_words(name)):
-            return True  # ``DEFAULT_INDENT`` named after the parameter ``indent``
+        words = constant_words(name)
+        if len(words) > 1 and all(self._in_vocabulary(word) for word in words):
+            # ``DEFAULT_INDENT`` of a project with ``default`` and ``indent``; one common
+            # word is not enough (git's ``FETCH_HEAD`` in a project with a ``head``)
+            return True
         if name[:1].isupper() and "_" not in name and self.is_project_token(
                 name[spans[0][0]:spans[0][1]]):
             return True  # ``JSONPipelineRegistry`` in json: the package's own prefix
