@@ -280,3 +280,12 @@ def test_intent_plain_values_and_the_readers_constants_stay_quiet(resolver: Reso
                                                                   text: str,
                                                                   name: str) -> None:
     assert _status(resolver, text)[name] in ("ignored", "verified")  # never flagged
+
+
+def test_intent_an_unimported_call_named_like_a_stdlib_module_is_the_stdlibs(
+        resolver: Resolver) -> None:
+    checked = _check(resolver, "```python\nfrom tinyhttp import get\n\n"
+                     "data = json(text, strict=False)\nretry(fetch, tries=3)\n```\n")
+    assert checked["json"].result.status == "ignored"  # ``from json import json`` left out
+    assert "standard library's 'json'" in checked["json"].result.message
+    assert checked["retry"].result.status == "unverified"  # no stdlib module of that name

@@ -106,6 +106,12 @@ class Intent:
         """
         if result.message == UPPER_WORD:
             return self._judge_upper_word(ref, result, bindings=bindings, document=document)
+        if result.message.startswith("no parameter") and ref.name in bindings.called and \
+                ref.name in sys.stdlib_module_names:
+            return Resolution("ignored", message=f"{result.message}, but the example calls "
+                              f"{ref.name!r} without importing it: the standard library's "
+                              f"{ref.name!r} (``from {ref.name} import {ref.name}``), not "
+                              "the project's (--strict flags it)")
         if result.status != "unverified" or result.message.startswith("no parameter") or \
                 "has no member" in result.message or ref.template:
             return result  # checked against a callable, a type or a template engine
