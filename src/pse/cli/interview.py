@@ -6,18 +6,7 @@ from pathlib import Path
 
 import click
 
-from pse.cli.candidate import (
-    check_cv,
-    check_files,
-    cv_option,
-    jd_option,
-    max_retries_option,
-    no_cache_option,
-    no_llm_review_option,
-    out_option,
-    run_settings,
-    show_requests_option,
-)
+from pse.cli import candidate
 from pse.cli.common import EXIT_FINDINGS, EXIT_OK, CliError, get_context, verbosity_options
 from pse.cli.output import prepare_out_folder
 from pse.cli.runs import make_deps, new_run_id, print_review_reason, print_summary
@@ -32,15 +21,15 @@ _CAPS = {"specialist": 700, "evaluator": 250, "fix": 300}
 
 
 @click.command("interview")
-@cv_option
-@jd_option("The job description the interview is for.")
+@candidate.cv_option
+@candidate.jd_option("The job description the interview is for.")
 @click.option("--lang", type=click.Choice(["en", "zh"]), default="en", show_default=True,
               help="Language of the questions.")
-@out_option
-@show_requests_option
-@max_retries_option
-@no_llm_review_option
-@no_cache_option
+@candidate.out_option
+@candidate.show_requests_option
+@candidate.max_retries_option
+@candidate.no_llm_review_option
+@candidate.no_cache_option
 @verbosity_options
 @click.pass_context
 def command(ctx: click.Context, cvs: tuple[Path, ...], jd: Path | None, lang: str,
@@ -60,11 +49,11 @@ def command(ctx: click.Context, cvs: tuple[Path, ...], jd: Path | None, lang: st
       pse run interview --cv examples/resume/cv.en.md --jd examples/resume/jd.en.md
     """
     context = get_context(ctx)
-    check_cv(cvs)
+    candidate.check_cv(cvs)
     if jd is None:
         raise CliError("give the job description with --jd FILE")
-    check_files(cvs, [(jd, "--jd")])
-    settings = run_settings(context, cvs, max_retries=max_retries, no_cache=no_cache)
+    candidate.check_files(cvs, [(jd, "--jd")])
+    settings = candidate.run_settings(context, cvs, max_retries=max_retries, no_cache=no_cache)
     state = PSEState(run_id=new_run_id("interview"), task="interview",
                      max_retries=settings.get_int("max_retries"),
                      inputs={"cv": "\n".join(str(p.resolve()) for p in cvs),

@@ -6,18 +6,7 @@ from pathlib import Path
 
 import click
 
-from pse.cli.candidate import (
-    check_cv,
-    check_files,
-    cv_option,
-    jd_option,
-    max_retries_option,
-    no_cache_option,
-    no_llm_review_option,
-    out_option,
-    run_settings,
-    show_requests_option,
-)
+from pse.cli import candidate
 from pse.cli.common import (
     EXIT_FINDINGS,
     EXIT_OK,
@@ -43,8 +32,8 @@ _FORMATS = ("docx", "pdf")
 
 
 @click.command("resume")
-@cv_option
-@jd_option("The job description to tailor the resume to.")
+@candidate.cv_option
+@candidate.jd_option("The job description to tailor the resume to.")
 @click.option("--recommend", is_flag=True,
               help="No job description: rank the roles the CV fits, then write for the top one.")
 @click.option("--role", default="", help="With --recommend: write the resume for this role.")
@@ -54,7 +43,7 @@ _FORMATS = ("docx", "pdf")
               help="Language to write in (default: the job description's, or the CV's).")
 @click.option("--translate", "translate_to", type=click.Choice(["en", "zh"]), default=None,
               help="Also produce a verified translation into this language.")
-@out_option
+@candidate.out_option
 @click.option("--formats", default="docx,pdf", show_default=True,
               help="Documents rendered beside the Markdown (comma-separated; '' for none).")
 @click.option("--pii-rules", type=click.Path(path_type=Path), default=None,
@@ -65,12 +54,12 @@ _FORMATS = ("docx", "pdf")
 @click.option("--public-title", "public", multiple=True,
               help="A header line of the CV that may be sent as written (e.g. your title); "
               "every other header line is redacted.")
-@show_requests_option
+@candidate.show_requests_option
 @click.option("--banned", "banned_file", type=click.Path(path_type=Path), default=None,
               help="More banned phrases, one per line.")
-@max_retries_option
-@no_llm_review_option
-@no_cache_option
+@candidate.max_retries_option
+@candidate.no_llm_review_option
+@candidate.no_cache_option
 @verbosity_options
 @click.pass_context
 def command(ctx: click.Context, cvs: tuple[Path, ...], jd: Path | None, recommend: bool,
@@ -98,7 +87,7 @@ def command(ctx: click.Context, cvs: tuple[Path, ...], jd: Path | None, recommen
     """
     context = get_context(ctx)
     inputs = _check_inputs(cvs, jd, recommend, notes, pii_rules, banned_file, formats, role)
-    settings = run_settings(context, cvs, max_retries=max_retries, no_cache=no_cache)
+    settings = candidate.run_settings(context, cvs, max_retries=max_retries, no_cache=no_cache)
     regions = _regions(phone_regions, settings.get_list("resume.phone_regions"))
     lang = lang or _language(jd or cvs[0])
     run_id = new_run_id("resume")
@@ -129,7 +118,7 @@ def command(ctx: click.Context, cvs: tuple[Path, ...], jd: Path | None, recommen
 def _check_inputs(cvs: tuple[Path, ...], jd: Path | None, recommend: bool,
                   notes: Path | None, pii_rules: Path | None, banned: Path | None,
                   formats: str, role: str) -> dict[str, str]:
-    check_cv(cvs)
+    candidate.check_cv(cvs)
     if jd is None and not recommend:
         raise CliError("give the job description with --jd FILE, or use --recommend")
     if jd is not None and recommend:
@@ -138,7 +127,7 @@ def _check_inputs(cvs: tuple[Path, ...], jd: Path | None, recommend: bool,
     if role and not recommend:
         raise CliError("--role names the role to write for in --recommend mode; "
                        "with --jd the job description sets the role")
-    check_files(cvs, [(jd, "--jd"), (pii_rules, "--pii-rules"), (banned, "--banned")])
+    candidate.check_files(cvs, [(jd, "--jd"), (pii_rules, "--pii-rules"), (banned, "--banned")])
     if notes is not None and not notes.is_dir():
         raise CliError(f"--notes {str(notes)!r} is not a folder")
     wanted = tuple(f.strip() for f in formats.split(",") if f.strip())
