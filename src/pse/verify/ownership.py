@@ -26,7 +26,8 @@ from dataclasses import dataclass
 _WINDOW = 300
 """At most this many characters either side of a name are read as its sentence."""
 _KIND_WORDS = (r"class|method|function|decorator|exception|error|attribute|property|"
-               r"constant|coroutine|module|package|subclass|classmethod|staticmethod|helper")
+               r"constant|sentinel|coroutine|module|package|subclass|classmethod|staticmethod|"
+               r"helper")
 _KIND_AFTER = re.compile(rf"^`?\)?`?\s*(?:{_KIND_WORDS})\b|^`?\s*(?:类|方法|函数|装饰器|异常|"
                          r"属性|模块|常量)", re.IGNORECASE)
 _KIND_BEFORE = re.compile(rf"\b(?:{_KIND_WORDS})\s+(?:called\s+|named\s+)?`?$|(?:类|方法|函数|"
