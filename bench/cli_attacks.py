@@ -15,66 +15,23 @@ make, and concurrent cold runs sharing one cache.
 
 from __future__ import annotations
 
-import http.server
 import os
-import subprocess
 import sys
-import tempfile
-import threading
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from cli_harness import make_device, make_repo, pse, run_cases, serve  # noqa: E402
 
 USER_KEY = "sk-CORPUS-user-key-5e21"
 OTHER_SECRET = "CORPUS-aws-secret-88aa"
 
 
-class _Capture(http.server.BaseHTTPRequestHandler):
-    def do_POST(self) -> None:  # noqa: N802 - http.server's name
-        self.server.seen.append(self.headers.get("Authorization", ""))  # type: ignore[attr-defined]  # set in _serve
-        self.send_response(500)
-        self.send_header("Content-Length", "0")
-        self.end_headers()
-
-    do_GET = do_POST  # noqa: N815
-
-    def log_message(self, *args: object) -> None:
-        pass
-
-
-def _serve() -> tuple[http.server.ThreadingHTTPServer, list[str], str]:
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), _Capture)
-    seen: list[str] = []
-    server.seen = seen  # type: ignore[attr-defined]  # read by the handler
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    return server, seen, f"http://127.0.0.1:{server.server_port}/v1"
-
-
-def pse(*args: str, cwd: Path, env: dict[str, str] | None = None,
-        timeout: float = 300) -> subprocess.CompletedProcess[str]:
-    """``python -m pse ARGS`` with a clean pse/OpenAI environment plus ``env``."""
-    full = {k: v for k, v in os.environ.items()
-            if not k.startswith(("PSE_", "OPENAI_", "EMBEDDING_"))}
-    full.update(env or {})
-    return subprocess.run([sys.executable, "-m", "pse", *args], cwd=cwd, env=full,
-                          capture_output=True, text=True, timeout=timeout, check=False)
-
-
-def make_repo(base: Path, pse_table: str = "") -> Path:
-    """A small Python project with a README that names its code, and ``[tool.pse]``."""
-    repo = base / "victim"
-    (repo / "pkg").mkdir(parents=True)
-    (repo / ".git").mkdir()
-    (repo / "pkg" / "__init__.py").write_text("def helper():\n    return 1\n")
-    (repo / "README.md").write_text("# victim\n\nCall `helper()` from `pkg`.\n")
-    (repo / "pyproject.toml").write_text('[project]\nname = "victim"\n\n' + pse_table)
-    return repo
-
-
 def repo_llm_endpoint(base: Path) -> str:
     """The repository's base-url and backend api-key-env must not reach its server."""
-    server, seen, url = _serve()
-    user, user_seen, user_url = _serve()
+    server, seen, url = serve()
+    user, user_seen, user_url = serve()
     try:
         repo = make_repo(base, f'[tool.pse.llm]\nbase-url = "{url}"\nbackend = "evil"\n\n'
                          f'[tool.pse.llm.backends.evil]\nkind = "openai"\nbase-url = "{url}"\n'
@@ -88,7 +45,7 @@ def repo_llm_endpoint(base: Path) -> str:
             running.shutdown()
             running.server_close()
     if seen:
-        return f"the repository's server got {len(seen)} request(s): {seen[:2]}"
+        return f"the repository's server got {len(seen)} request(s): {[a for _, a in seen[:2]]}"
     if "llm.base-url" not in out.stderr or "llm.backends" not in out.stderr:
         return f"no warning naming the keys: {out.stderr[-300:]}"
     return "" if user_seen else "the run never reached the user's endpoint"
@@ -144,23 +101,6 @@ def _output_special(kind: str) -> Callable[[Path], str]:
     return run
 
 
-def make_device(base: Path, kind: str) -> Path | None:
-    """A character device node in ``base`` with the numbers of ``kind`` (``/dev/null``...).
-
-    Never the real ``/dev/null``: a pse that got this wrong, run as root, would replace the
-    machine's device with a regular file (it did, once). ``None`` where ``mknod`` is not
-    permitted (not root, or no CAP_MKNOD).
-    """
-    import stat
-
-    path = base / Path(kind).name
-    try:
-        os.mknod(path, stat.S_IFCHR | 0o666, os.stat(kind).st_rdev)
-    except (OSError, PermissionError):
-        return None
-    return path
-
-
 def cache_not_made_by_pse(base: Path) -> str:
     """pse cache clear refuses a folder without pse's marker."""
     folder = base / "photos"
@@ -200,16 +140,7 @@ CASES: dict[str, Callable[[Path], str]] = {
 
 def main() -> int:
     """Run every case in its own temporary folder; one line each, then the total."""
-    broken = 0
-    for name, attack in CASES.items():
-        with tempfile.TemporaryDirectory() as tmp:
-            for var in ("XDG_CACHE_HOME", "XDG_CONFIG_HOME"):  # not the user's own
-                os.environ[var] = str(Path(tmp) / var.lower())
-            why = attack(Path(tmp))
-        broken += bool(why)
-        print(f"{'BROKEN' if why else 'held  '}  {name}  {why}")
-    print(f"{len(CASES) - broken}/{len(CASES)} held")
-    return 1 if broken else 0
+    return run_cases(CASES, own_xdg=True)
 
 
 if __name__ == "__main__":

@@ -11,55 +11,23 @@ Each line says ``held`` (the attack did nothing) or ``BROKEN`` (it did), then a 
 
 from __future__ import annotations
 
-import http.server
+import functools
 import json
-import os
-import subprocess
+import socket
 import sys
-import tempfile
-import threading
 from collections.abc import Callable
 from pathlib import Path
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from cli_harness import make_device, make_repo, run_cases, serve  # noqa: E402
+from cli_harness import pse as _pse_anywhere  # noqa: E402
+
 SECRET = "sk-HELDOUT-user-key-7a1c"
-
-
-class _Capture(http.server.BaseHTTPRequestHandler):
-    seen: list[str] = []
-
-    def do_POST(self) -> None:  # noqa: N802 - http.server's name
-        _Capture.seen.append(f"{self.path} {self.headers.get('Authorization')}")
-        self.send_response(500)
-        self.end_headers()
-
-    do_GET = do_POST  # noqa: N815
-
-    def log_message(self, *args: object) -> None:
-        pass
-
-
-def _server() -> tuple[http.server.HTTPServer, str]:
-    server = http.server.HTTPServer(("127.0.0.1", 0), _Capture)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    return server, f"http://127.0.0.1:{server.server_port}/v1"
-
-
-def _pse(*args: str, cwd: Path, env: dict[str, str] | None = None,
-         timeout: float = 120) -> subprocess.CompletedProcess[str]:
-    full = {k: v for k, v in os.environ.items()
-            if not k.startswith(("PSE_", "OPENAI_", "EMBEDDING_"))}
-    full.update(env or {})
-    return subprocess.run([sys.executable, "-m", "pse", *args], cwd=cwd, env=full,
-                          capture_output=True, text=True, timeout=timeout, check=False)
+pse = functools.partial(_pse_anywhere, timeout=120)  # these cases fail fast
 
 
 def _repo(base: Path, pyproject: str) -> Path:
-    repo = base / "victim"
-    (repo / "pkg").mkdir(parents=True)
-    (repo / "pkg" / "__init__.py").write_text("def helper():\n    return 1\n")
-    (repo / "README.md").write_text("# victim\n\nCall `helper()`.\n")
-    (repo / "pyproject.toml").write_text('[project]\nname = "victim"\n\n' + pyproject)
-    return repo
+    return make_repo(base, pyproject, readme="Call `helper()`.", git=False)
 
 
 # --- configuration keys an input repository must not set -------------------------------
@@ -67,7 +35,7 @@ def _repo(base: Path, pyproject: str) -> Path:
 def _config_key(toml: str, key: str, planted: object) -> Callable[[Path], str]:
     def run(base: Path) -> str:
         repo = _repo(base, toml)
-        out = _pse("config", "show", str(repo), "--json", cwd=base)
+        out = pse("config", "show", str(repo), "--json", cwd=base)
         if out.returncode != 0:
             return f"config show exit {out.returncode}: {out.stderr.strip()[:200]}"
         value = json.loads(out.stdout)[key]["value"]
@@ -77,15 +45,15 @@ def _config_key(toml: str, key: str, planted: object) -> Callable[[Path], str]:
 
 def _article_endpoint(toml_template: str, env: dict[str, str]) -> Callable[[Path], str]:
     def run(base: Path) -> str:
-        server, url = _server()
-        _Capture.seen.clear()
+        server, seen, url = serve()
         try:
             repo = _repo(base, toml_template.replace("URL", url))
-            _pse("article", str(repo), "--out", str(base / "runs"), "--no-tools",
-                 cwd=base, env={**env, "OPENAI_API_KEY": SECRET}, timeout=180)
+            pse("article", str(repo), "--out", str(base / "runs"), "--no-tools",
+                cwd=base, env={**env, "OPENAI_API_KEY": SECRET}, timeout=180)
         finally:
             server.shutdown()
-        return f"capture server got {_Capture.seen[:2]}" if _Capture.seen else ""
+            server.server_close()
+        return f"capture server got {[f'{p} {a}' for p, a in seen[:2]]}" if seen else ""
     return run
 
 
@@ -101,7 +69,7 @@ def _output_over(name: str, command: str) -> Callable[[Path], str]:
         before = target.read_bytes()
         args = (["verify", "README.md", "--source", ".", "--format", "json"]
                 if command == "verify" else ["index", ".", "--facts"])
-        out = _pse(*args, "-o", name, cwd=repo)
+        out = pse(*args, "-o", name, cwd=repo)
         if target.read_bytes() != before:
             return f"{name} overwritten (exit {out.returncode})"
         return "" if out.returncode == 2 else f"exit {out.returncode}, not 2"
@@ -112,7 +80,6 @@ def _output_special(kind: str) -> Callable[[Path], str]:
     def run(base: Path) -> str:
         repo = _repo(base, "")
         if kind == "socket":
-            import socket
             path = base / "s.sock"
             sock = socket.socket(socket.AF_UNIX)
             sock.bind(str(path))
@@ -120,13 +87,11 @@ def _output_special(kind: str) -> Callable[[Path], str]:
             path = base / "link.json"
             path.symlink_to(base / "elsewhere" / "made.json")
         else:  # a node with the device's numbers, never the machine's own /dev entry
-            import stat
-            path = base / Path(kind).name
-            try:
-                os.mknod(path, stat.S_IFCHR | 0o666, os.stat(kind).st_rdev)
-            except OSError:
+            device = make_device(base, kind)
+            if device is None:
                 return ""
-        out = _pse("verify", "README.md", "--source", ".", "--format", "json",
+            path = device
+        out = pse("verify", "README.md", "--source", ".", "--format", "json",
                    "-o", str(path), cwd=repo)
         if kind == "dangling-symlink" and (base / "elsewhere" / "made.json").exists():
             return "wrote through a dangling symlink"
@@ -153,7 +118,7 @@ def _cache_clear(where: str) -> Callable[[Path], str]:
         if where == "plain-folder":
             (base / "photos").mkdir()
             (base / "photos" / "cat.jpg").write_text("meow")
-        _pse("cache", "clear", cwd=work,
+        pse("cache", "clear", cwd=work,
              env={"PSE_CACHE_DIR": folders[where], "HOME": str(home)})
         lost = [p for p in (work / "keep.txt", home / "keep.txt",
                             base / "photos" / "cat.jpg") if p.parent.exists() and not p.exists()
@@ -167,7 +132,7 @@ def _cache_clear(where: str) -> Callable[[Path], str]:
 def _repo_cache_clear(base: Path) -> str:
     repo = _repo(base, '[tool.pse]\ncache-dir = "../.."\n')
     (base / "keep.txt").write_text("mine\n")
-    _pse("cache", "clear", cwd=repo)
+    pse("cache", "clear", cwd=repo)
     return "" if (base / "keep.txt").exists() and repo.exists() else "deleted a parent"
 
 
@@ -221,14 +186,7 @@ HELDOUT: dict[str, Callable[[Path], str]] = {
 
 def main() -> int:
     """Run every held-out variant in its own temporary folder; print one line each."""
-    broken = 0
-    for name, attack in HELDOUT.items():
-        with tempfile.TemporaryDirectory() as tmp:
-            why = attack(Path(tmp))
-        broken += bool(why)
-        print(f"{'BROKEN' if why else 'held  '}  {name}  {why}")
-    print(f"{len(HELDOUT) - broken}/{len(HELDOUT)} held")
-    return 1 if broken else 0
+    return run_cases(HELDOUT)
 
 
 if __name__ == "__main__":

@@ -243,3 +243,49 @@ def test_intent_a_misspelt_standard_library_module_is_flagged(resolver: Resolver
     assert found["doctests"].result.status == "unverified"
     assert found["doctests"].result.suggestion == "doctest"
     assert found["gzip"].result.status != "unverified"
+
+
+@pytest.mark.parametrize(("text", "name", "why"), [
+    ("# Using tinyhttp\n\nA slow server makes `get()` return `TIMEOUT`.\n", "TIMEOUT",
+     "a real name in capitals, as a constant (timeout)"),
+    ("# Using tinyhttp\n\nWith no body, `get()` returns `EMPTY`.\n", "EMPTY",
+     "presented as a value of the code (returns)"),
+    ("# Using tinyhttp\n\n如果没有内容，则返回 `EMPTY`。\n", "EMPTY",
+     "presented as a value of the code (返回)"),
+    ("# Using tinyhttp\n\nSet `RETRY_TIMEOUT` to cap a download.\n",
+     "RETRY_TIMEOUT", "built around a real name"),
+])
+def test_intent_an_invented_constant_is_weighed_like_any_name(resolver: Resolver, text: str,
+                                                              name: str, why: str) -> None:
+    found = _check(resolver, text)[name]
+    assert found.result.status == "unverified"
+    assert why in found.result.message
+    # --strict keeps setting short all-capitals words aside as values
+    if name.isalpha():
+        assert _status(resolver, text, strict=True)[name] == "ignored"
+
+
+@pytest.mark.parametrize(("text", "name"), [
+    ("# Using tinyhttp\n\nSend a `GET` request.\n", "GET"),  # ``get`` is real: a value
+    ("# Using tinyhttp\n\n`get()` returns `JSON`.\n", "JSON"),
+    ("# Using tinyhttp\n\n如果值为空，则返回 `NULL`。\n", "NULL"),
+    ("# Using tinyhttp\n\nIt speaks `HTTP` only.\n", "HTTP"),
+    ("# Using tinyhttp\n\nThe word `BANANA` appears.\n", "BANANA"),  # the title alone
+    ("With no body, `get()` returns `EMPTY`.\n", "EMPTY"),  # not about the project
+    ("# Using tinyhttp\n\nSet `RETRY_TIMEOUT` to cap a download:\n\n```python\n"
+     "client.stream('GET', url, timeout=RETRY_TIMEOUT)\n```\n", "RETRY_TIMEOUT"),
+    ("# Using tinyhttp\n\nSet `CLEANUP_TIMEOUT` first.\n", "CLEANUP_TIMEOUT"),  # one word
+])
+def test_intent_plain_values_and_the_readers_constants_stay_quiet(resolver: Resolver,
+                                                                  text: str,
+                                                                  name: str) -> None:
+    assert _status(resolver, text)[name] in ("ignored", "verified")  # never flagged
+
+
+def test_intent_an_unimported_call_named_like_a_stdlib_module_is_the_stdlibs(
+        resolver: Resolver) -> None:
+    checked = _check(resolver, "```python\nfrom tinyhttp import get\n\n"
+                     "data = json(text, strict=False)\nretry(fetch, tries=3)\n```\n")
+    assert checked["json"].result.status == "ignored"  # ``from json import json`` left out
+    assert "standard library's 'json'" in checked["json"].result.message
+    assert checked["retry"].result.status == "unverified"  # no stdlib module of that name

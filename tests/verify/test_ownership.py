@@ -106,3 +106,10 @@ def test_sentence_signals_other_owners_patterns_and_inline_examples(
     found = sentence_signals(text=text, context=context, project=_PROJECT)
     assert signal in {s.name for s in found}
     assert sum(s.weight for s in found) < 0
+
+
+def test_ownership_a_sentinel_is_presented_as_code() -> None:
+    found = sentence_signals(text="MISSING", context="The `MISSING` sentinel marks it.",
+                             project=frozenset({"tinyhttp"}))
+    assert [s.detail for s in found if s.name == "a kind noun presents it as code"] == \
+        ["sentinel"]

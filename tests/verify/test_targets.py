@@ -138,3 +138,14 @@ def test_no_requires_python_checks_nothing(tmp_path: Path) -> None:
 
     assert check_python_statements([Document("a.md", "Requires Python 3.9.\n")], tmp_path) == []
     assert str(minimum(SpecifierSet(">=3.8,!=3.9.*"))) == "3.8"
+
+
+@pytest.mark.parametrize("sentence", [
+    "Type information can be set using annotations when using Python 3.6+, or by hand.",
+    "A py.test plugin for testing Python 3.5+ Tornado code.",
+    "It formats Python 3.6+ code.",
+])
+def test_python_statements_about_python_itself_or_other_code_are_not_claims(
+        sentence: str) -> None:
+    assert statements(f"# X\n\n{sentence}\n") == []
+    assert statements("# X\n\nIt runs on Python 3.6+ only.\n") != []

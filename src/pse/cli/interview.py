@@ -6,6 +6,7 @@ from pathlib import Path
 
 import click
 
+from pse.cli import candidate
 from pse.cli.common import EXIT_FINDINGS, EXIT_OK, CliError, get_context, verbosity_options
 from pse.cli.output import prepare_out_folder
 from pse.cli.runs import make_deps, new_run_id, print_review_reason, print_summary
@@ -20,21 +21,15 @@ _CAPS = {"specialist": 700, "evaluator": 250, "fix": 300}
 
 
 @click.command("interview")
-@click.option("--cv", "cvs", multiple=True, type=click.Path(path_type=Path),
-              help="The candidate's CV (Markdown or text); repeat for more CV files.")
-@click.option("--jd", type=click.Path(path_type=Path), default=None,
-              help="The job description the interview is for.")
+@candidate.cv_option
+@candidate.jd_option("The job description the interview is for.")
 @click.option("--lang", type=click.Choice(["en", "zh"]), default="en", show_default=True,
               help="Language of the questions.")
-@click.option("--out", "out_dir", type=click.Path(file_okay=False, path_type=Path),
-              default=Path("runs"), show_default=True, help="Folder for run directories.")
-@click.option("--show-requests", is_flag=True,
-              help="Write every request body sent to the model to requests.jsonl in the run "
-              "folder, and print its path.")
-@click.option("--max-retries", type=click.IntRange(0, 10), default=None,
-              help="Fix rounds after the first evaluation (default: PSE_MAX_RETRIES or 3).")
-@click.option("--no-llm-review", is_flag=True, help="Skip the Evaluator's LLM review.")
-@click.option("--no-cache", is_flag=True, help="Don't reuse cached model answers.")
+@candidate.out_option
+@candidate.show_requests_option
+@candidate.max_retries_option
+@candidate.no_llm_review_option
+@candidate.no_cache_option
 @verbosity_options
 @click.pass_context
 def command(ctx: click.Context, cvs: tuple[Path, ...], jd: Path | None, lang: str,
@@ -54,16 +49,11 @@ def command(ctx: click.Context, cvs: tuple[Path, ...], jd: Path | None, lang: st
       pse run interview --cv examples/resume/cv.en.md --jd examples/resume/jd.en.md
     """
     context = get_context(ctx)
-    if not cvs:
-        raise CliError("give the candidate's CV with --cv FILE")
+    candidate.check_cv(cvs)
     if jd is None:
         raise CliError("give the job description with --jd FILE")
-    for path, what in [*((p, "--cv") for p in cvs), (jd, "--jd")]:
-        if not path.is_file():
-            raise CliError(f"{what} {str(path)!r} is not a file")
-    settings = context.settings(cli={"max_retries": max_retries,
-                                     "llm.cache": False if no_cache else None},
-                                start=cvs[0].resolve().parent)
+    candidate.check_files(cvs, [(jd, "--jd")])
+    settings = candidate.run_settings(context, cvs, max_retries=max_retries, no_cache=no_cache)
     state = PSEState(run_id=new_run_id("interview"), task="interview",
                      max_retries=settings.get_int("max_retries"),
                      inputs={"cv": "\n".join(str(p.resolve()) for p in cvs),

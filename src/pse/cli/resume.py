@@ -6,6 +6,7 @@ from pathlib import Path
 
 import click
 
+from pse.cli import candidate
 from pse.cli.common import (
     EXIT_FINDINGS,
     EXIT_OK,
@@ -31,10 +32,8 @@ _FORMATS = ("docx", "pdf")
 
 
 @click.command("resume")
-@click.option("--cv", "cvs", multiple=True, type=click.Path(path_type=Path),
-              help="The candidate's CV (Markdown or text); repeat for more CV files.")
-@click.option("--jd", type=click.Path(path_type=Path), default=None,
-              help="The job description to tailor the resume to.")
+@candidate.cv_option
+@candidate.jd_option("The job description to tailor the resume to.")
 @click.option("--recommend", is_flag=True,
               help="No job description: rank the roles the CV fits, then write for the top one.")
 @click.option("--role", default="", help="With --recommend: write the resume for this role.")
@@ -44,8 +43,7 @@ _FORMATS = ("docx", "pdf")
               help="Language to write in (default: the job description's, or the CV's).")
 @click.option("--translate", "translate_to", type=click.Choice(["en", "zh"]), default=None,
               help="Also produce a verified translation into this language.")
-@click.option("--out", "out_dir", type=click.Path(file_okay=False, path_type=Path),
-              default=Path("runs"), show_default=True, help="Folder for run directories.")
+@candidate.out_option
 @click.option("--formats", default="docx,pdf", show_default=True,
               help="Documents rendered beside the Markdown (comma-separated; '' for none).")
 @click.option("--pii-rules", type=click.Path(path_type=Path), default=None,
@@ -56,15 +54,12 @@ _FORMATS = ("docx", "pdf")
 @click.option("--public-title", "public", multiple=True,
               help="A header line of the CV that may be sent as written (e.g. your title); "
               "every other header line is redacted.")
-@click.option("--show-requests", is_flag=True,
-              help="Write every request body sent to the model to requests.jsonl in the run "
-              "folder, and print its path.")
+@candidate.show_requests_option
 @click.option("--banned", "banned_file", type=click.Path(path_type=Path), default=None,
               help="More banned phrases, one per line.")
-@click.option("--max-retries", type=click.IntRange(0, 10), default=None,
-              help="Fix rounds after the first evaluation (default: PSE_MAX_RETRIES or 3).")
-@click.option("--no-llm-review", is_flag=True, help="Skip the Evaluator's LLM review.")
-@click.option("--no-cache", is_flag=True, help="Don't reuse cached model answers.")
+@candidate.max_retries_option
+@candidate.no_llm_review_option
+@candidate.no_cache_option
 @verbosity_options
 @click.pass_context
 def command(ctx: click.Context, cvs: tuple[Path, ...], jd: Path | None, recommend: bool,
@@ -92,9 +87,7 @@ def command(ctx: click.Context, cvs: tuple[Path, ...], jd: Path | None, recommen
     """
     context = get_context(ctx)
     inputs = _check_inputs(cvs, jd, recommend, notes, pii_rules, banned_file, formats, role)
-    settings = context.settings(cli={"max_retries": max_retries,
-                                     "llm.cache": False if no_cache else None},
-                                start=cvs[0].resolve().parent)
+    settings = candidate.run_settings(context, cvs, max_retries=max_retries, no_cache=no_cache)
     regions = _regions(phone_regions, settings.get_list("resume.phone_regions"))
     lang = lang or _language(jd or cvs[0])
     run_id = new_run_id("resume")
@@ -125,8 +118,7 @@ def command(ctx: click.Context, cvs: tuple[Path, ...], jd: Path | None, recommen
 def _check_inputs(cvs: tuple[Path, ...], jd: Path | None, recommend: bool,
                   notes: Path | None, pii_rules: Path | None, banned: Path | None,
                   formats: str, role: str) -> dict[str, str]:
-    if not cvs:
-        raise CliError("give the candidate's CV with --cv FILE")
+    candidate.check_cv(cvs)
     if jd is None and not recommend:
         raise CliError("give the job description with --jd FILE, or use --recommend")
     if jd is not None and recommend:
@@ -135,10 +127,7 @@ def _check_inputs(cvs: tuple[Path, ...], jd: Path | None, recommend: bool,
     if role and not recommend:
         raise CliError("--role names the role to write for in --recommend mode; "
                        "with --jd the job description sets the role")
-    for path, what in [*((p, "--cv") for p in cvs), (jd, "--jd"), (pii_rules, "--pii-rules"),
-                       (banned, "--banned")]:
-        if path is not None and not path.is_file():
-            raise CliError(f"{what} {str(path)!r} is not a file")
+    candidate.check_files(cvs, [(jd, "--jd"), (pii_rules, "--pii-rules"), (banned, "--banned")])
     if notes is not None and not notes.is_dir():
         raise CliError(f"--notes {str(notes)!r} is not a folder")
     wanted = tuple(f.strip() for f in formats.split(",") if f.strip())

@@ -27,6 +27,9 @@ class Bindings:
     """Keyword-argument names and string keys the examples use (``bind(user_id=1)``)."""
     called: set[str] = field(default_factory=set)
     """Bare names the examples call without importing or defining them (``get_user()``)."""
+    constants: set[str] = field(default_factory=set)
+    """Constant-style names the examples use without importing or defining them
+    (``move_on_after(CLEANUP_TIMEOUT)``): the reader's own settings."""
     members: set[str] = field(default_factory=set)
     """Methods the examples call on values of their own (``conn.send_hello_msg()`` where
     ``conn`` is the example's): names the document's own code provides."""
@@ -45,6 +48,7 @@ class Bindings:
         self.locals |= other.locals
         self.words |= other.words
         self.called |= other.called
+        self.constants |= other.constants
         self.members |= other.members
 
     @property

@@ -11,6 +11,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import replace
 
 from pse.verify.bindings import Bindings, local_reason, rebind
+from pse.verify.capitals import UPPER_WORD
 from pse.verify.claims import check_claims
 from pse.verify.finding import Evidence, Finding, VerifyResult
 from pse.verify.history import is_historical
@@ -75,7 +76,7 @@ def _judged(ref: Reference, resolver: Resolver, intent: Intent, bindings: Bindin
             strict: bool, is_history: bool, evidence: tuple[Signal, ...] = ()) -> Resolution:
     """The verdict on one reference: resolved, then judged by intent and history."""
     result = _resolve(ref, resolver, bindings)
-    if result.status == "unverified" and not strict:
+    if (result.status == "unverified" or result.message == UPPER_WORD) and not strict:
         result = intent.judge(rebind(ref, bindings), result, bindings=bindings,
                               document=evidence)
     if result.status == "unverified" and is_history:

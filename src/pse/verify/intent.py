@@ -44,8 +44,15 @@ from rapidfuzz import fuzz, process
 
 from pse.index.symbols import SymbolIndex
 from pse.verify.bindings import Bindings
+from pse.verify.capitals import UPPER_WORD, constant_words
 from pse.verify.history import document_title
-from pse.verify.ownership import Signal, document_signals, sentence_signals, weigh
+from pse.verify.ownership import (
+    Signal,
+    document_signals,
+    sentence_signals,
+    value_signals,
+    weigh,
+)
 from pse.verify.refs import Reference, Resolution
 
 _TOKEN = re.compile(r"[A-Z]+(?![a-z])|[A-Z]?[a-z]+|[0-9]+")
@@ -97,6 +104,14 @@ class Intent:
 
         ``document``: evidence of the whole document (:meth:`document_evidence`).
         """
+        if result.message == UPPER_WORD:
+            return self._judge_upper_word(ref, result, bindings=bindings, document=document)
+        if result.message.startswith("no parameter") and ref.name in bindings.called and \
+                ref.name in sys.stdlib_module_names:
+            return Resolution("ignored", message=f"{result.message}, but the example calls "
+                              f"{ref.name!r} without importing it: the standard library's "
+                              f"{ref.name!r} (``from {ref.name} import {ref.name}``), not "
+                              "the project's (--strict flags it)")
         if result.status != "unverified" or result.message.startswith("no parameter") or \
                 "has no member" in result.message or ref.template:
             return result  # checked against a callable, a type or a template engine
@@ -122,6 +137,18 @@ class Intent:
                 "ignored", message="a file not under the source tree (one the reader "
                 "creates?); --strict flags it")
         return self._judge_name(ref, result, bindings=bindings, document=document)
+
+    def _judge_upper_word(self, ref: Reference, result: Resolution, *, bindings: Bindings,
+                          document: tuple[Signal, ...]) -> Resolution:
+        """An all-capitals word the resolver set aside as a value (``DEFAULT``): weighed
+        like any name when the text names it, so that an invented constant or sentinel
+        is flagged when the evidence marks it as the project's."""
+        if ref.kind != "symbol" or ref.origin == "code" or ref.in_file:
+            return result  # an example's own variable or value
+        judged = self._judge_name(ref, Resolution("unverified", message=UPPER_WORD),
+                                  bindings=bindings, document=document)
+        return replace(judged, message=judged.message.replace(
+            UPPER_WORD, f"{UPPER_WORD} (a value unless the text says otherwise)", 1))
 
     def document_evidence(self, text: str, bindings: Bindings) -> tuple[Signal, ...]:
         """What a document as a whole says about whose names it uses."""
@@ -159,16 +186,15 @@ class Intent:
             return Resolution("ignored", message="called by an example of this document that "
                               "neither imports nor defines it: a stand-in for the reader's "
                               "code (--strict flags it)")
+        if ref.name in bindings.constants:
+            return Resolution("ignored", message="a constant an example of this document "
+                              "uses without importing or defining it: the reader's own "
+                              "setting (--strict flags it)")
         shape = self._shape_signals(ref, result)
         if shape is None:
             return Resolution("ignored", message=f"{result.message}; another language's "
                               "example in this project's docs (--strict flags it)")
-        words = sentence_signals(text=ref.text, context=ref.context,
-                                 project=self.project_words) if "." not in ref.name or \
-            shape else ()
-        if ref.name in bindings.members:
-            words = (*words, Signal("an example of the document calls it on a value of its "
-                                    "own", -3))
+        words = self._word_signals(ref, bindings, shaped=bool(shape))
         meant, reasons = weigh((*shape, *words, *document))
         if meant and (shape or words):  # the document alone marks none of its words
             return replace(result, message=f"{result.message}; meant as this project's "
@@ -181,6 +207,19 @@ class Intent:
         why = f": {reasons}" if reasons else ""
         return Resolution("ignored", message=f"{result.message}, and the evidence does not "
                           f"mark it as this project's code{why} (--strict flags it)")
+
+    def _word_signals(self, ref: Reference, bindings: Bindings, *, shaped: bool
+                      ) -> tuple[Signal, ...]:
+        """Evidence in the words around the name and in the document's examples."""
+        words = sentence_signals(text=ref.text, context=ref.context,
+                                 project=self.project_words) if "." not in ref.name or \
+            shaped else ()
+        if ref.name.isupper():
+            words = (*words, *value_signals(text=ref.text, context=ref.context))
+        if ref.name in bindings.members:
+            words = (*words, Signal("an example of the document calls it on a value of its "
+                                    "own", -3))
+        return words
 
     def _shape_signals(self, ref: Reference, result: Resolution) -> tuple[Signal, ...] | None:
         """Evidence in the name itself and its markup (None: decisively not the project's,
@@ -211,8 +250,10 @@ class Intent:
             found.append(Signal("the project's naming prefix", 2, name.partition("_")[0]))
         if self._is_near(ref, result):
             found.append(Signal("a near miss of a real name", 2, result.suggestion))
-        elif near := self._with_project_prefix(name):
+        elif near := self._with_project_prefix(name) or self._near_constant(name):
             found.append(Signal("a near miss of a real name", 2, near))
+        if name.isupper() and self._in_vocabulary(name.lower()):
+            found.append(Signal("a real name in capitals, as a constant", 2, name.lower()))
         if name.startswith("_") and self._in_vocabulary(name.lstrip("_")):
             found.append(Signal("a private variant of a real name", 2, name.lstrip("_")))
         elif self._built_around_real_name(name.lstrip("_")):
@@ -229,6 +270,18 @@ class Intent:
                               f"{word}_{name}"):
                 if self._in_vocabulary(candidate):
                     return candidate
+        return ""
+
+    def _near_constant(self, name: str) -> str:
+        """``NOTHNG`` for ``NOTHING``: a real constant of the project one letter or so
+        away from an all-capitals name ("" if none); the resolver's did-you-mean
+        leaves values out."""
+        if not name.isupper():
+            return ""
+        for near in self.index.names_near(name):
+            if near != name and near.isupper() and fuzz.ratio(name, near) >= _NEAR_NAME \
+                    and self._in_vocabulary(near):
+                return near
         return ""
 
     def _is_near(self, ref: Reference, result: Resolution, *, near: int = 0) -> bool:
@@ -333,6 +386,11 @@ class Intent:
         spans = [m.span() for m in _TOKEN.finditer(name)]
         if len(spans) < 2:
             return False
+        words = constant_words(name)
+        if len(words) > 1 and all(self._in_vocabulary(word) for word in words):
+            # ``DEFAULT_INDENT`` of a project with ``default`` and ``indent``; one common
+            # word is not enough (git's ``FETCH_HEAD`` in a project with a ``head``)
+            return True
         if name[:1].isupper() and "_" not in name and self.is_project_token(
                 name[spans[0][0]:spans[0][1]]):
             return True  # ``JSONPipelineRegistry`` in json: the package's own prefix

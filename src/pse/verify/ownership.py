@@ -26,7 +26,8 @@ from dataclasses import dataclass
 _WINDOW = 300
 """At most this many characters either side of a name are read as its sentence."""
 _KIND_WORDS = (r"class|method|function|decorator|exception|error|attribute|property|"
-               r"constant|coroutine|module|package|subclass|classmethod|staticmethod|helper")
+               r"constant|sentinel|coroutine|module|package|subclass|classmethod|staticmethod|"
+               r"helper")
 _KIND_AFTER = re.compile(rf"^`?\)?`?\s*(?:{_KIND_WORDS})\b|^`?\s*(?:类|方法|函数|装饰器|异常|"
                          r"属性|模块|常量)", re.IGNORECASE)
 _KIND_BEFORE = re.compile(rf"\b(?:{_KIND_WORDS})\s+(?:called\s+|named\s+)?`?$|(?:类|方法|函数|"
@@ -49,6 +50,10 @@ call", "the standard `doctests` module"."""
 _PATTERN_WORDS = re.compile(r"\b(?:end(?:s|ing)?\s+(?:in|with)|start(?:s|ing)?\s+with|"
                             r"(?:pre|suf)fix(?:ed)?(?:\s+(?:with|by))?)\s+`*$", re.IGNORECASE)
 """A pattern of names, not a name: "functions that end in `_test`"."""
+_VALUE_BEFORE = re.compile(r"\b(?:returns?|returning|raises?|set\s+to|defaults?\s+to|"
+                           r"equals?)\s+`*$|(?:返回|设置为|设为|默认为|等于)\s*`*$",
+                           re.IGNORECASE)
+"""Words that present what follows as a value the code returns or takes."""
 _SPAN = re.compile(r"(`+)([^`]+?)\1")
 _POSSESSIVE = re.compile(r"\b([A-Za-z][\w.-]*)['’]s\s+`?$")
 _LINK = re.compile(r"\]\((?P<url>https?://[^)\s]+)\)")
@@ -109,6 +114,18 @@ def sentence_signals(*, text: str, context: str, project: frozenset[str]
     if _is_quoted(before, after):
         found.append(Signal("a phrase quoted as an example", -2))
     return tuple(found + _owner_signals(before, after, project=project))
+
+
+def value_signals(*, text: str, context: str) -> tuple[Signal, ...]:
+    """"returns `DEFAULT`", "则返回 `EMPTY`": the sentence presents the name as a value of
+    the code (for an all-capitals word, the mark of a constant, not of an acronym)."""
+    at = context.find(f"`{text}")
+    if at < 0:
+        return ()
+    before = re.split(r"[.!?。！？，,;；]\s*", context[max(0, at - _WINDOW):at + 1])[-1]
+    match = _VALUE_BEFORE.search(before)
+    return (Signal("presented as a value of the code", 1, match.group(0).strip("` ")),) \
+        if match else ()
 
 
 def _presenting_signals(before: str, after: str) -> list[Signal]:

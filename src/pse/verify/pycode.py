@@ -90,9 +90,12 @@ def example_scope(code: str) -> Bindings:
                and node.func.value.id in own}
     called = {node.func.id for node in ast.walk(tree) if isinstance(node, ast.Call)
               and isinstance(node.func, ast.Name)} - scope.locals - set(scope.imports)
+    constants = {node.id for node in ast.walk(tree) if isinstance(node, ast.Name)
+                 and isinstance(node.ctx, ast.Load) and node.id.isupper()}
     return Bindings(imports=dict(scope.imports), instances=instances,
                     locals=scope.locals - set(scope.imports), words=_used_words(tree),
-                    called=called - _BUILTINS, results=results, members=members)
+                    called=called - _BUILTINS, results=results, members=members,
+                    constants=constants - scope.locals - set(scope.imports))
 
 
 def _absolute(dotted: str, scope: _Scope) -> str:

@@ -28,6 +28,14 @@ _STATEMENT = re.compile(
     r"(?i)\bpython\s*(?:version\s*)?(?:>=|≥)\s*(?P<a>[23]\.\d+)"
     r"|\b(?:requires?|requiring|needs?|supports?)\s+python\s+(?P<b>[23]\.\d+)\b(?!\.\d)"
     r"|\bpython\s+(?P<c>[23]\.\d+)(?:\+|\s+or\s+(?:later|newer|higher|above|greater))")
+_ABOUT_PYTHON = re.compile(r"(?i)\b(?:when|if|once)\s+(?:you(?:'re|\s+are)?\s+)?(?:using|running|"
+                           r"on|with)\s+$")
+"""Words before a mid-sentence statement that make it one about Python itself ("type
+annotations, when using Python 3.6+"), not about what the project needs."""
+_ATTRIBUTIVE = re.compile(r"\s+(?:[A-Z][a-z]|(?:code|syntax|features?|annotations|"
+                          r"projects?|applications?|apps?|packages?|libraries)\b)")
+"""Words after ``Python 3.5+`` that make it describe other code ("for testing Python
+3.5+ Tornado code"), not state a requirement."""
 _OWN_LINE = re.compile(r"(?i)[\s>*+\-\d.)#|_`]*(?:(?:requirements?|requires|needs)\s*:?\s*)?"
                        r"[*_`]*")
 """What may precede a statement that is a requirement line of its own: list markers,
@@ -105,5 +113,14 @@ def statements(text: str) -> list[tuple[int, str, str, bool]]:
         for match in _STATEMENT.finditer(line):
             version = match.group("a") or match.group("b") or match.group("c")
             own = bool(_OWN_LINE.fullmatch(line[:match.start()]))
+            if not own and _is_about_other_code(line, match):
+                continue
             found.append((number, match.group(0), version, own))
     return found
+
+
+def _is_about_other_code(line: str, match: re.Match[str]) -> bool:
+    """A mid-sentence "Python 3.6+" about Python itself or about code written for it."""
+    if _ABOUT_PYTHON.search(line[:match.start()]):
+        return True
+    return bool(match.group("c")) and bool(_ATTRIBUTIVE.match(line[match.end():]))

@@ -23,6 +23,7 @@ from pse.index.facts import declared_dependencies
 from pse.index.model import Symbol
 from pse.index.symbols import SymbolIndex
 from pse.index.walk import is_test_path
+from pse.verify.capitals import UPPER_WORD, is_plain_value, is_upper_word
 from pse.verify.commands import CommandChecks
 from pse.verify.externals import (
     BUILTIN_NAMES,
@@ -234,9 +235,11 @@ class Resolver(PathChecks, CommandChecks):
         if re.fullmatch(r"[A-Z][A-Z0-9_]*", ref.name) and (
                 self._looks_like_env(ref) or self.index.mentions("env_var", ref.name)):
             return self._env_var(ref)
-        if re.fullmatch(r"[A-Z]{2,8}", ref.name):
-            # ``GET``, ``POST``, ``DEBUG``: a value, not something the code must define
-            return Resolution("ignored", message="upper-case word not defined in the tree")
+        if is_upper_word(ref.name):
+            # ``GET``, ``POST``, ``DEBUG``: a value, not something the code must define (the
+            # default mode weighs the words that are no plain value: pse.verify.capitals)
+            return Resolution("ignored", message="a plain value (HTTP, NULL, GET), not a name"
+                              if is_plain_value(ref.name) else UPPER_WORD)
         if all(word in _PLACEHOLDERS for word in re.split(r"[._]", ref.name.lower())):
             return Resolution("ignored", message="a placeholder name (foo, bar, spam)")
         if ref.name in SHELL_PROGRAMS or ref.name in _SHELLS:

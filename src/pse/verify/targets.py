@@ -20,13 +20,16 @@ import itertools
 import json
 import re
 import tomllib
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TypeVar
 
 from pse.planted import read_planted_text
 from pse.verify.refs import Resolution
 
 _MAX_BYTES = 1_000_000
+T = TypeVar("T")
 _YARN_BUILTINS = frozenset({
     "add", "audit", "autoclean", "bin", "cache", "check", "config", "create", "dlx", "exec",
     "generate-lock-entry", "global", "help", "import", "info", "init", "install", "licenses",
@@ -234,17 +237,30 @@ def is_tox_env(found: TaskFile, env: str) -> bool:
     return all(f in factors or re.fullmatch(r"py(?:py)?\d*", f) for f in env.split("-"))
 
 
-def read_noxfile(root: Path) -> TaskFile | None:
-    """Sessions of noxfile.py: functions decorated with ``nox.session`` (``name=``)."""
-    text = _read(root / "noxfile.py")
+def _read_parsed(root: Path, name: str, parse: Callable[[str], T],
+                 collect: Callable[[TaskFile, str, T], None]) -> TaskFile | None:
+    """The targets of the root's task file ``name``: its text is parsed by ``parse`` and
+    read by ``collect``; a file ``parse`` rejects (``ValueError``, ``SyntaxError``) names
+    no certain target; None when there is no such file."""
+    text = _read(root / name)
     if text is None:
         return None
-    found = TaskFile(path="noxfile.py")
+    found = TaskFile(path=name)
     try:
-        tree = ast.parse(text)
+        parsed = parse(text)
     except (SyntaxError, ValueError):
         found.certain = False
         return found
+    collect(found, text, parsed)
+    return found
+
+
+def read_noxfile(root: Path) -> TaskFile | None:
+    """Sessions of noxfile.py: functions decorated with ``nox.session`` (``name=``)."""
+    return _read_parsed(root, "noxfile.py", ast.parse, _nox_sessions)
+
+
+def _nox_sessions(found: TaskFile, _text: str, tree: ast.Module) -> None:
     for node in ast.walk(tree):
         if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
             for decorator in node.decorator_list:
@@ -256,7 +272,6 @@ def read_noxfile(root: Path) -> TaskFile | None:
                 else:
                     found.lines.setdefault(name, node.lineno)
                     found.patterns.append(f"{name}-%")  # parametrized: ``tests-3.12``
-    return found
 
 
 def _session_name(decorator: ast.expr, function: str) -> str | None:
@@ -289,21 +304,15 @@ def read_poe(root: Path) -> TaskFile | None:
 
 def read_package_scripts(root: Path) -> TaskFile | None:
     """``scripts`` of the root package.json."""
-    text = _read(root / "package.json")
-    if text is None:
-        return None
-    found = TaskFile(path="package.json")
-    try:
-        data = json.loads(text)
-    except ValueError:
-        found.certain = False
-        return found
+    return _read_parsed(root, "package.json", json.loads, _package_scripts)
+
+
+def _package_scripts(found: TaskFile, text: str, data: object) -> None:
     if isinstance(data, dict) and "workspaces" in data:
         found.certain = False  # ``npm run X -w pkg``: scripts of packages not read here
     scripts = data.get("scripts") if isinstance(data, dict) else None
     for name in scripts if isinstance(scripts, dict) else {}:
         found.lines.setdefault(str(name), _json_key_line(text, str(name)))
-    return found
 
 
 def _json_key_line(text: str, key: str) -> int:
