@@ -266,5 +266,9 @@ def test_browser_claims_and_sentences_are_marks_on_the_text(browser: Browser,
         "document.querySelector('.doc .sent.s-verified > .pop').innerText")
     assert browser.js("document.querySelector('.doc .sent.s-unverified').textContent"
                       ".startsWith('See the queue for the loop.')")
+    # no repository link: a click opens the cited source in the page
+    target = browser.js("document.querySelector('.doc .sent.s-verified').click(); location.hash")
+    assert target.startswith("#src-") and "src/tinyqueue/job.py:10" in browser.js(
+        f"document.getElementById('{target[1:]}').innerText")
     shot = browser.screenshot(tmp_path / "claims-report.png", full_page=True)
     print(f"screenshot: {shot}")

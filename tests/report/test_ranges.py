@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import re
 from html.parser import HTMLParser
+from pathlib import Path
 
 from pse.report.document import DocumentRenderer
 from pse.report.marks import Mark, marks_from_sentences
 from pse.report.run import render_run_report
+from pse.report.sources import SourceReader
 
 TEXT = """# T
 
@@ -107,3 +109,21 @@ def test_marks_from_sentences_reads_defensively() -> None:
                                   {"line": 0, "text": "x"}, None], file="a.md")
     assert [(m.line, m.status, m.kind) for m in marks] == [(2, "ignored", "sentence")]
     assert marks_from_sentences(None, file="a.md") == []
+
+
+def test_ranges_without_a_repository_marks_link_to_the_cited_source_in_the_page(
+        tmp_path: Path) -> None:
+    (tmp_path / "src").mkdir()
+    (tmp_path / "src" / "job.py").write_text("".join(f"line {n}\n" for n in range(1, 30)),
+                                             encoding="utf-8")
+    marks = [Mark(file="a.md", line=3, text="The `JobState` enum has four members.",
+                  status="verified", kind="claim", origin="text", evidence=(("src/job.py", 10),))]
+    page = render_run_report({"run_id": "r"}, artifacts={"en": (TEXT, marks)},
+                             read_lines=SourceReader(tmp_path))
+    href = re.search(r'<span class="sent s-verified"[^>]*data-href="(#[^"]+)"', page)
+    assert href is not None
+    block = page.split(f'<div class="cited" id="{href.group(1)[1:]}">', 1)[1].split("</div>")[0]
+    assert "src/job.py:10" in block
+    assert '<span class="sl hit"><span class="ln">10</span>line 10</span>' in block
+    assert "line 8<" in block and "line 18<" in block and "line 19<" not in block
+    assert f'<a href="{href.group(1)}"' in page  # the popup's path:line goes there too

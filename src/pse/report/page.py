@@ -60,6 +60,7 @@ text-align:right}
 .img{color:#666}.url{font:12px ui-monospace,monospace}
 .lang{float:right;font-size:11px;color:#888}
 .orphans{font-size:13px;color:#555}
+.cited{margin:.6rem 0}.cited:target .src{outline:2px solid #f0c000}
 #filters{display:flex;gap:1rem;flex-wrap:wrap;align-items:center;margin:.5rem 0}
 #filters[hidden]{display:none}
 .findings td.st{font-weight:600}.findings tr[hidden]{display:none}
