@@ -121,3 +121,36 @@ def test_facts_reach_the_section_prompt(tinyqueue: Path, tmp_path: Path) -> None
     facts = jobs.split("CODE FACTS")[1].split("SOURCE EXCERPTS")[0]
     assert "`JobState` (enum, src/tinyqueue/job.py:10): 4 members" in facts
     assert "`Job.run` (method" in facts
+
+
+_OVERLOADED = '''"""Overloads and a long signature."""
+from typing import overload
+
+
+class Reader:
+    @overload
+    def read(self, size: int) -> bytes: ...
+    @overload
+    def read(self, size: None) -> str: ...
+    def read(self, size=None):
+        raise OSError(size)
+
+
+def configure(first_option_with_a_long_name: dict[str, list[int]] | None = None,
+              second_option_with_a_long_name: dict[str, list[int]] | None = None,
+              third_option_with_a_long_name: dict[str, list[int]] | None = None) -> None:
+    pass
+'''
+
+
+def test_facts_overloads_are_one_method_and_long_signatures_shrink(tmp_path: Path) -> None:
+    (tmp_path / "tree").mkdir()
+    (tmp_path / "tree" / "reader.py").write_text(_OVERLOADED, encoding="utf-8")
+    index, _ = build_index(tmp_path / "tree", cache_dir=tmp_path / "cache")
+    resolver = project_resolver(index)
+    reader, read, configure = section_facts(
+        resolver, ["Reader", "Reader.read", "configure"]).splitlines()
+    assert "1 public method: `read`" in reader
+    assert "(method, reader.py:10)" in read and "raises `OSError`" in read  # the implementation
+    assert "`configure(first_option_with_a_long_name=None, second_option_with_a_long_name=" \
+        "None, third_option_with_a_long_name=None) -> None`" in configure

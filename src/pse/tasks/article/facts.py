@@ -17,6 +17,7 @@ they fit, because with the embedded 0.5B model every prompt token costs reading 
 from __future__ import annotations
 
 import ast
+import copy
 import warnings
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
@@ -37,6 +38,8 @@ _MAX_CALLERS = 2
 _MAX_SCANNED = 300
 """Python files searched for callers (a big tree gives no callers rather than a slow prompt)."""
 _MAX_FILE_DEFS = 5
+_SIGNATURE_CHARS = 160
+"""A longer parameter list is shown without annotations (then without defaults)."""
 _DEFINITIONS = frozenset({"class", "function", "method", "constant", "interface", "struct",
                           "enum", "trait", "type"})
 _Def = ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef
@@ -85,7 +88,8 @@ def focus_symbols(index: SymbolIndex, focus: Sequence[str]) -> list[Symbol]:
         tail = bare.rsplit(".", 1)[-1]
         named = [s for s in index.by_name(tail) if s.qualname.endswith(bare)
                  and s.kind in _DEFINITIONS | {"module", "package"}]
-        for symbol in named[:1]:
+        # an overloaded function's implementation is its last definition
+        for symbol in [s for s in named if s.qualname == named[0].qualname][-1:]:
             if symbol.kind in {"module", "package"}:
                 found.extend(_file_definitions(index.in_file(symbol.path), symbol.qualname))
             else:
@@ -139,8 +143,9 @@ class _Reader:
                          f"{_names(fields)}")
         elif init is not None:
             facts.append(self._constructor(symbol, init))
-        methods = [s.name for s in self.index.children(symbol.qualname)
-                   if s.kind == "method" and not s.name.startswith("_")]
+        methods = list(dict.fromkeys(  # overloads are one method
+            s.name for s in self.index.children(symbol.qualname)
+            if s.kind == "method" and not s.name.startswith("_")))
         if methods:
             facts.append(f"{_count(len(methods), 'public method')}: {_names(methods)}")
         facts.extend(self._callers(symbol))
@@ -243,7 +248,20 @@ def _arguments(node: ast.FunctionDef | ast.AsyncFunctionDef, *, skip_self: bool)
                              vararg=args.vararg, kwonlyargs=args.kwonlyargs,
                              kw_defaults=args.kw_defaults, kwarg=args.kwarg,
                              defaults=_defaults_after_skip(node.args))
-    return ast.unparse(args)
+    written = ast.unparse(args)
+    if len(written) <= _SIGNATURE_CHARS:
+        return written
+    # too long for the block: annotations go first (the names and defaults are what a
+    # sentence about calling it gets wrong), then the defaults
+    bare = copy.deepcopy(args)
+    for arg in (*bare.posonlyargs, *bare.args, *bare.kwonlyargs, bare.vararg, bare.kwarg):
+        if arg is not None:
+            arg.annotation = None
+    written = ast.unparse(bare)
+    if len(written) <= _SIGNATURE_CHARS:
+        return written
+    bare.defaults, bare.kw_defaults = [], [None] * len(bare.kwonlyargs)
+    return ast.unparse(bare)
 
 
 def _defaults_after_skip(args: ast.arguments) -> list[ast.expr]:
