@@ -86,8 +86,8 @@ def focus_symbols(index: SymbolIndex, focus: Sequence[str]) -> list[Symbol]:
             found.extend(_file_definitions(index.in_file(bare), index.module_of(bare)))
             continue
         tail = bare.rsplit(".", 1)[-1]
-        named = [s for s in index.by_name(tail) if s.qualname.endswith(bare)
-                 and s.kind in _DEFINITIONS | {"module", "package"}]
+        named = [s for s in index.by_name(tail) if s.kind in _DEFINITIONS | {"module", "package"}
+                 and (s.qualname == bare or s.qualname.endswith("." + bare))]
         # an overloaded function's implementation is its last definition
         for symbol in [s for s in named if s.qualname == named[0].qualname][-1:]:
             if symbol.kind in {"module", "package"}:
