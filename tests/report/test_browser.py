@@ -211,3 +211,64 @@ def test_browser_hostile_model_output_renders_as_text(browser: Browser, tmp_path
     browser.open(page.as_uri())
     _assert_clean_load(browser, page)
     assert "<script>window.__pwned = 1</script>" in browser.js("document.body.innerText")
+
+
+CLAIMS_ARTICLE = """# How tinyqueue retries
+
+## Jobs
+
+The `JobState` enum has four members: `PENDING`, `RUNNING`, `DONE` and `FAILED`.
+Each `Job` records **every error** it meets in `Job.errors`, and `Job.run()` counts
+one attempt. See [the queue](src/tinyqueue/queue.py) for the loop.
+
+- `JobQueue.submit()` returns a `Job`.
+- `RetryPolicy.delay()` doubles the pause after each failure.
+"""
+_VISIBLE_PARAGRAPHS = """
+Array.from(document.querySelectorAll('.doc-body p, .doc-body li')).map(p => {
+  const c = p.cloneNode(true); c.querySelectorAll('.pop, .badge').forEach(e => e.remove());
+  return c.textContent; })"""
+
+
+def test_browser_claims_and_sentences_are_marks_on_the_text(browser: Browser,
+                                                            tmp_path: Path) -> None:
+    sentences = [
+        {"section": 1, "line": 5, "text": CLAIMS_ARTICLE.split("\n")[4], "status": "supported",
+         "span": {"path": "src/tinyqueue/job.py", "start": 10, "end": 16}},
+        {"section": 1, "line": 7, "text": "See [the queue](src/tinyqueue/queue.py) for the "
+         "loop.", "status": "unsupported", "span": None}]
+    claims = [Mark(file="artifact.en.md", line=9, text="`JobQueue.submit()` returns a `Job`.",
+                   status="verified", kind="claim", evidence=(("src/tinyqueue/queue.py", 34),),
+                   origin="inline"),
+              Mark(file="artifact.en.md", line=5, text="JobState", status="verified",
+                   kind="symbol", evidence=(("src/tinyqueue/job.py", 10),))]
+    pages = {}
+    for name, report, marks in (("plain", {}, []),
+                                ("marked", {"languages": ["en"], "sentences": sentences},
+                                 claims)):
+        pages[name] = tmp_path / f"{name}.html"
+        pages[name].write_text(render_run_report(
+            {"run_id": "r", "status": "passed", **report},
+            artifacts={"en": (CLAIMS_ARTICLE, marks)},
+            read_lines=SourceReader(TINYQUEUE)), encoding="utf-8")
+    browser.open(pages["plain"].as_uri())
+    article_text = browser.js(_VISIBLE_PARAGRAPHS)
+    browser.open(pages["marked"].as_uri())
+    assert browser.requests() == [pages["plain"].as_uri(), pages["marked"].as_uri()]
+    assert browser.problems() == []
+    assert browser.js(_VISIBLE_PARAGRAPHS) == article_text  # every word once, none boxed
+    assert browser.js("document.querySelectorAll('.doc .badge').length") == 0
+    assert browser.js("document.querySelectorAll('.doc .sent').length") == 3
+    assert "FAILED" in browser.js("document.querySelector('.doc .sent.s-verified')"
+                                  ".cloneNode(true).textContent")
+    browser.hover(".doc .sent.s-verified")
+    assert "src/tinyqueue/job.py:10" in browser.js(
+        "document.querySelector('.doc .sent.s-verified > .pop').innerText")
+    assert browser.js("document.querySelector('.doc .sent.s-unverified').textContent"
+                      ".startsWith('See the queue for the loop.')")
+    # no repository link: a click opens the cited source in the page
+    target = browser.js("document.querySelector('.doc .sent.s-verified').click(); location.hash")
+    assert target.startswith("#src-") and "src/tinyqueue/job.py:10" in browser.js(
+        f"document.getElementById('{target[1:]}').innerText")
+    shot = browser.screenshot(tmp_path / "claims-report.png", full_page=True)
+    print(f"screenshot: {shot}")

@@ -4,9 +4,10 @@ Markdown is parsed by markdown-it with raw HTML off, so ``<script>`` or ``<img o
 in a document is text; images become text too (an ``<img>`` would fetch its URL) and
 links never get a ``javascript:`` target (markdown-it refuses those). A pre-pass walks
 the tokens, tracks the 1-based line of every inline token and fence line, and assigns
-each mark to the code span, link or code line it names; a mark whose text cannot be
-found is shown as a badge at the start of the block that holds its line, so every mark
-is visible. Other formats (``.rst``) are shown as numbered plain lines with the same
+each mark to the code span, link or code line it names; a claim or sentence is marked
+over its own words in the paragraph (:mod:`pse.report.ranges`); a mark whose text cannot
+be found is shown as a badge at the start of the block that holds its line, so every
+mark is visible. Other formats (``.rst``) are shown as numbered plain lines with the same
 marks.
 """
 
@@ -26,6 +27,7 @@ from markdown_it.token import Token
 from pse.report.links import UrlOf
 from pse.report.marks import Mark, SourceLines
 from pse.report.popup import close_mark, open_mark, render_mark
+from pse.report.ranges import CLOSE, OPEN, place_ranges
 
 _FRONT_MATTER = re.compile(r"\A---\n.*?\n---\n", re.DOTALL)
 _MARKDOWN = (".md", ".markdown", ".mdx")
@@ -111,7 +113,7 @@ class DocumentRenderer:
                 return opening
             mark_id = self._next_id(found)
             links.append((found, mark_id))
-            return opening + open_mark(found, mark_id=mark_id)
+            return opening + open_mark(found, mark_id=mark_id, url_of=self.url_of)
 
         def link_close(tokens: Sequence[Token], idx: int, options: object, env: object) -> str:
             entry = links.pop() if links else None
@@ -121,6 +123,18 @@ class DocumentRenderer:
             return close_mark(entry[0], mark_id=entry[1], read_lines=self.read_lines,
                               url_of=self.url_of) + closing
 
+        def range_open(tokens: Sequence[Token], idx: int, *_: object) -> str:
+            meta = tokens[idx].meta
+            marks = cast(list[Mark], meta["marks"])
+            meta["id"] = self._next_id(marks)
+            return open_mark(marks, mark_id=str(meta["id"]), url_of=self.url_of,
+                             css="sent")
+
+        def range_close(tokens: Sequence[Token], idx: int, *_: object) -> str:
+            meta = tokens[idx].meta
+            return close_mark(cast(list[Mark], meta["marks"]), mark_id=str(meta["id"]),
+                              read_lines=self.read_lines, url_of=self.url_of)
+
         def badge(tokens: Sequence[Token], idx: int, *_: object) -> str:
             return self._badge(placement.badges.get(id(tokens[idx]), []))
 
@@ -129,7 +143,7 @@ class DocumentRenderer:
 
         for name, rule in (("code_inline", code_inline), ("link_open", link_open),
                            ("link_close", link_close), ("pse_badge", badge), ("fence", fence),
-                           ("code_block", fence)):
+                           ("code_block", fence), (OPEN, range_open), (CLOSE, range_close)):
             # plain functions, not bound methods: each render has its own placement
             renderer.rules[name] = rule  # type: ignore[assignment]  # the renderer calls it unbound
 
@@ -203,6 +217,7 @@ def _place(tokens: Sequence[Token], marks: Sequence[Mark]) -> _Placement:
             continue
         if token.type == "inline" and token.children is not None:
             _place_inline(token, pending, placement)
+            place_ranges(token, pending)  # claims and sentences, on the text itself
             holder = Token("pse_badge", "", 0)
             token.children.insert(0, holder)
             holders.append((token.map[0] + 1, token.map[1], holder))

@@ -72,6 +72,40 @@ def marks_from_findings(findings: Iterable[Mapping[str, object]], *, file: str) 
     return marks
 
 
+_SENTENCE_STATUS = {"supported": "verified", "unsupported": "unverified"}
+
+
+def marks_from_sentences(sentences: object, *, file: str) -> list[Mark]:
+    """Marks from a run report's ``sentences`` (each sentence's evidence alignment:
+    ``{"line", "text", "status", "span": {"path", "start", "end"}}``): a supported one
+    shows its span, an unsupported one is flagged; other statuses (a transition) are
+    shown as ignored. Read defensively, like findings."""
+    if not isinstance(sentences, list | tuple):
+        return []
+    marks: list[Mark] = []
+    for item in sentences:
+        if not isinstance(item, Mapping):
+            continue
+        line, text = item.get("line"), str(item.get("text") or "")
+        if not isinstance(line, int) or line < 1 or not text:
+            continue
+        status = _SENTENCE_STATUS.get(str(item.get("status") or ""), "ignored")
+        span = item.get("span")
+        evidence: tuple[tuple[str, int | None], ...] = ()
+        message = "no span of the source supports it" if status == "unverified" else ""
+        if isinstance(span, Mapping) and span.get("path"):
+            start, end = span.get("start"), span.get("end")
+            first = start if isinstance(start, int) else None
+            evidence = ((str(span["path"]), first),)
+            where = f"{span['path']}:{start}" + (f"-{end}" if isinstance(end, int) and
+                                                 end != start else "")
+            message = f"supported by {where}" if status == "verified" else \
+                f"closest span {where}"
+        marks.append(Mark(file=file, line=line, text=text, status=status, kind="sentence",
+                          message=message, evidence=evidence, origin="text"))
+    return marks
+
+
 def _message(item: Mapping[str, object], text: str) -> str:
     message = str(item.get("message") or "")
     # finding messages repeat the span first ("'X': not found"); the mark shows the span

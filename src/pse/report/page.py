@@ -37,6 +37,12 @@ margin:1rem 0}
 .ref.s-unverified{background:#fde7ea}.ref.s-verified{background:#e8f5e9}
 .ref.s-external{background:#eceff1}.ref.s-ignored{border-bottom-style:dotted}
 .ref code{color:inherit}
+.sent{position:relative;border-bottom:1px dashed currentColor;color:inherit;cursor:help}
+.sent.s-verified{background:#f1f8f1}.sent.s-unverified{background:#fdf0f2;
+text-decoration:underline wavy var(--bad)}.sent.s-ignored{background:none}
+.sent:hover>.pop,.sent:focus>.pop,.sent:focus-within>.pop{display:block}
+.sent:has(.ref:hover)>.pop,.sent:has(.ref:focus)>.pop{display:none}
+[data-href]{cursor:pointer}
 .badge{font:12px ui-monospace,monospace;padding:0 .3em;margin-right:.3em}
 .pop{display:none;position:absolute;left:0;top:1.5em;z-index:20;min-width:18rem;
 max-width:44rem;width:max-content;background:#fff;color:#1d1d1d;border:1px solid #bbb;
@@ -54,6 +60,7 @@ text-align:right}
 .img{color:#666}.url{font:12px ui-monospace,monospace}
 .lang{float:right;font-size:11px;color:#888}
 .orphans{font-size:13px;color:#555}
+.cited{margin:.6rem 0}.cited:target .src{outline:2px solid #f0c000}
 #filters{display:flex;gap:1rem;flex-wrap:wrap;align-items:center;margin:.5rem 0}
 #filters[hidden]{display:none}
 .findings td.st{font-weight:600}.findings tr[hidden]{display:none}
@@ -68,6 +75,12 @@ progress{width:12rem;vertical-align:middle}
 
 SCRIPT = """
 (function () {
+  document.addEventListener('click', function (event) {
+    var mark = event.target.closest && event.target.closest('[data-href]');
+    if (mark && !event.target.closest('a, .pop')) {
+      window.location.href = mark.dataset.href;
+    }
+  });
   var form = document.getElementById('filters');
   if (!form) { return; }
   var rows = Array.prototype.slice.call(document.querySelectorAll('.findings tbody tr'));
@@ -88,7 +101,8 @@ SCRIPT = """
   apply();
   document.addEventListener('keydown', function (event) {
     var active = document.activeElement;
-    if (event.key === 'Escape' && active && active.classList.contains('ref')) {
+    if (event.key === 'Escape' && active && (active.classList.contains('ref') ||
+                                         active.classList.contains('sent'))) {
       active.blur();
     }
   });

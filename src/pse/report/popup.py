@@ -17,21 +17,28 @@ CONTEXT_LINES = 2
 """Source lines shown before and after an evidence line."""
 _MAX_EVIDENCE = 3
 _MAX_LINE_CHARS = 160
+_ON_TEXT = frozenset({"sentence", "claim"})
 
 
 def render_mark(marks: Sequence[Mark], inner: str, *, mark_id: str,
                 read_lines: SourceLines | None, url_of: UrlOf | None = None) -> str:
     """``inner`` (already HTML) wrapped as a focusable mark with its popup."""
-    return (open_mark(marks, mark_id=mark_id) + inner
+    return (open_mark(marks, mark_id=mark_id, url_of=url_of) + inner
             + close_mark(marks, mark_id=mark_id, read_lines=read_lines, url_of=url_of))
 
 
-def open_mark(marks: Sequence[Mark], *, mark_id: str) -> str:
-    """The opening tag of a mark (for content rendered in between, like a link's)."""
+def open_mark(marks: Sequence[Mark], *, mark_id: str, url_of: UrlOf | None = None,
+              css: str = "ref") -> str:
+    """The opening tag of a mark (for content rendered in between, like a link's); with
+    ``url_of``, a click on it opens its first evidence (``data-href``, read by the page's
+    script)."""
     status = worst_status(marks)
     kinds = " ".join(sorted({m.kind for m in marks}))
-    return (f'<span class="ref s-{escape(status)}" tabindex="0" id="{mark_id}" '
-            f'data-status="{escape(status)}" data-kind="{escape(kinds)}" '
+    evidence = next(((path, line) for m in marks for path, line in m.evidence), None)
+    href = url_of(*evidence) if url_of is not None and evidence is not None else ""
+    target = f' data-href="{escape(href)}"' if href else ""
+    return (f'<span class="{css} s-{escape(status)}" tabindex="0" id="{mark_id}" '
+            f'data-status="{escape(status)}" data-kind="{escape(kinds)}"{target} '
             f'aria-describedby="{mark_id}-pop">')
 
 
@@ -50,8 +57,10 @@ def render_popup(marks: Sequence[Mark], *, popup_id: str, read_lines: SourceLine
 
 
 def _popup_part(mark: Mark, read_lines: SourceLines | None, url_of: UrlOf | None) -> str:
+    # a sentence or claim is marked on the text itself: no second copy of it in the popup
+    shown = "" if mark.kind in _ON_TEXT else f" <code>{escape(mark.text)}</code>"
     head = (f'<span class="ph"><b class="st s-{escape(mark.status)}">{escape(mark.status)}'
-            f'</b> {escape(mark.kind)} <code>{escape(mark.text)}</code></span>')
+            f'</b> {escape(mark.kind)}{shown}</span>')
     body = [head]
     if mark.message:
         body.append(f'<span class="pm">{escape(mark.message)}</span>')

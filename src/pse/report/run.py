@@ -14,10 +14,11 @@ import difflib
 from collections.abc import Mapping, Sequence
 from html import escape
 
+from pse.report.cited import CitedSources, render_cited
 from pse.report.document import DocumentRenderer
 from pse.report.html import render_counts, render_findings
 from pse.report.links import UrlOf
-from pse.report.marks import Mark, SourceLines
+from pse.report.marks import Mark, SourceLines, marks_from_sentences
 from pse.report.page import render_page
 from pse.report.runparts import (
     render_cost_table,
@@ -43,9 +44,13 @@ def render_run_report(report: Mapping[str, object], *,
         draft: the Specialist's first full text (to show what the run changed).
         why_stripped: stripped span -> why it was stripped.
         read_lines: reads an evidence file's lines, for the source in popups.
-        url_of: the repository URL of a source line; evidence then links to it.
+        url_of: the repository URL of a source line; evidence then links to it (without
+            one, to the "Cited source" section at the end of the page).
     """
-    renderer = DocumentRenderer(read_lines=read_lines, url_of=url_of)
+    # without a repository link, evidence links to the cited source in the page itself
+    cited = CitedSources() if url_of is None else None
+    renderer = DocumentRenderer(read_lines=read_lines, url_of=url_of or cited)
+    artifacts = _with_sentences(artifacts, report)
     run_id = str(report.get("run_id") or "run")
     sections = [_header(report), _artifacts(renderer, artifacts)]
     all_marks = [m for _, marks in artifacts.values() for m in marks]
@@ -58,7 +63,24 @@ def render_run_report(report: Mapping[str, object], *,
     sections.append(_stripped(report.get("stripped"), why_stripped or {}))
     sections.append(render_timeline(trace))
     sections.append(render_cost_table(trace, report.get("usage")))
+    if cited is not None:
+        sections.append(render_cited(cited, read_lines))
     return render_page(f"pse run {run_id}", "\n".join(s for s in sections if s))
+
+
+def _with_sentences(artifacts: Mapping[str, tuple[str, Sequence[Mark]]],
+                    report: Mapping[str, object]) -> dict[str, tuple[str, Sequence[Mark]]]:
+    """The artifacts, the article's own language with a mark per aligned sentence (the
+    report's ``sentences``, when the run recorded them)."""
+    out = dict(artifacts)
+    languages = report.get("languages")
+    lang = str(languages[0]) if isinstance(languages, list) and languages else \
+        next(iter(sorted(artifacts)), "")
+    if lang in out:
+        text, marks = out[lang]
+        extra = marks_from_sentences(report.get("sentences"), file=f"artifact.{lang}.md")
+        out[lang] = (text, [*marks, *extra])
+    return out
 
 
 def _header(report: Mapping[str, object]) -> str:

@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Sequence
 
+from pse.tasks.article.frames import frame_repeats
 from pse.tasks.article.text import (
     CODE_SPAN,
     cjk_share,
@@ -58,7 +59,8 @@ def repetitions(text: str, *, path: str) -> list[Finding]:
     """Later copies of a sentence said before, word for word or nearly (small models loop),
     or reworded: a sentence whose content words an earlier one nearly all said ("`X`
     provides methods for reading input" after "`X` is a class that provides methods to
-    read input from ...")."""
+    read input from ..."); and list items or sentences that repeat one frame with a word
+    swapped ("may not be efficient / scalable for large jobs": :mod:`.frames`)."""
     seen: list[tuple[str, frozenset[str], frozenset[str], str]] = []
     findings = []
     for number, sentence in sentences(text):
@@ -76,7 +78,16 @@ def repetitions(text: str, *, path: str) -> list[Finding]:
                                      hint="delete the repetition or say something new"))
         else:
             seen.append((key, words, content, sentence.lower()))
-    return findings
+    flagged = {f.line for f in findings}
+    findings.extend(_finding("repetition", f"this repeats the frame of \"{_short(r.earlier)}\" "
+                             "with a word or two swapped", path=path, line=r.line, text=r.text,
+                             hint="say it once, or give each item something of its own")
+                    for r in frame_repeats(text) if r.line not in flagged)
+    return sorted(findings, key=lambda f: f.line or 0)
+
+
+def _short(text: str, limit: int = 60) -> str:
+    return text if len(text) <= limit else text[:limit - 1].rstrip() + "…"
 
 
 _RESTATED_SHARE = 0.8

@@ -26,6 +26,7 @@ from pse.rag.factory import TaskRetrievers, build_task_retrievers
 from pse.rag.retriever import Chunk, Hit, Retriever
 from pse.tasks.article import checks, gates, plan, rulebook, sections
 from pse.tasks.article.borrowed import DocstringTable, read_docstrings
+from pse.tasks.article.facts import section_facts
 from pse.tasks.article.grounding import UNGROUNDED_WORDS
 from pse.tasks.article.names import mark_code_names
 from pse.tasks.article.promptfiles import PROMPTS, instruction_texts, prompt
@@ -61,6 +62,7 @@ class ArticleTask:
         self._resolver: Resolver | None = None
         self._chunks: list[Chunk] | None = None
         self._names: dict[str, list[str]] = {}
+        self._facts: dict[str, str] = {}
         self._retrievers: TaskRetrievers | None = None
         self._docstrings: DocstringTable | None = None
 
@@ -184,6 +186,14 @@ class ArticleTask:
                 state, sections.focus_names(self.index(state), focus))
         return self._names[key]
 
+    def section_facts(self, state: PSEState) -> str:
+        """The cursor's section's facts block: its focus symbols as the index knows them."""
+        focus = [str(f) for f in state.sections[state.section].get("focus") or []]  # type: ignore[attr-defined]  # JSON list
+        key = "\0".join(focus)
+        if key not in self._facts:
+            self._facts[key] = section_facts(self.resolver(state), focus)
+        return self._facts[key]
+
     def shape_section(self, state: PSEState, text: str) -> tuple[str, str]:
         """The section under its planned ``## `` heading, and the cut-off tail trimmed."""
         share = _words(state) / max(1, len(state.sections))
@@ -233,6 +243,7 @@ class ArticleTask:
             **(sections.section_values(state, title=_title(state),
                                        names=self.section_names(state))
                if in_section else {}),
+            "code_facts": _code_facts_text(self.section_facts(state)) if in_section else "",
         }
         shared = prompt("section_context" if in_section else "context").format_map(values)
         name = "section" if in_section and stage == "specialist" else stage
@@ -437,3 +448,9 @@ def _facts_text(facts: object) -> str:
 def _context_text(context: list[dict[str, object]]) -> str:
     """The excerpts as prompt blocks, each labelled with its path, lines and symbol."""
     return context_blocks(context, max_chars=_CHUNK_CHARS)
+
+
+def _code_facts_text(block: str) -> str:
+    """The facts block under its heading ("" when the focus resolved to nothing)."""
+    return f"CODE FACTS (exact, from the index; use these names, counts and signatures):\n" \
+        f"{block}\n\n" if block else ""

@@ -95,16 +95,27 @@ _ENUM_BASES = frozenset({"Enum", "IntEnum", "StrEnum", "Flag", "IntFlag", "enum.
                          "enum.IntEnum", "enum.StrEnum", "enum.Flag", "enum.IntFlag"})
 
 
+def enum_members(resolver: Resolver, subject: Symbol) -> list[str] | None:
+    """The members of the enumeration ``subject`` in source order (None: no enumeration).
+
+    The one reading of "an enum's members": count claims are checked against it and the
+    article's facts block lists it, so the two never disagree.
+    """
+    if subject.kind != "class":
+        return None
+    found = ancestry(resolver, subject)
+    if not (_ENUM_BASES & (found.external | {b.rsplit(".", 1)[-1] for b in subject.bases})):
+        return None
+    return [s.name for s in resolver.index.children(subject.qualname)
+            if s.kind in {"attribute", "constant", "variable"} and not s.name.startswith("_")]
+
+
 def member_count(resolver: Resolver, subject: Symbol, count: int) -> Decision:
     """Whether the enumeration ``subject`` has ``count`` members (other classes: undecided,
     since their attributes are not a fixed set)."""
-    if subject.kind != "class":
+    members = enum_members(resolver, subject)
+    if members is None:
         return undecided("not an enumeration")
-    found = ancestry(resolver, subject)
-    if not (_ENUM_BASES & (found.external | {b.rsplit(".", 1)[-1] for b in subject.bases})):
-        return undecided("not an enumeration")
-    members = [s.name for s in resolver.index.children(subject.qualname)
-               if s.kind in {"attribute", "constant", "variable"} and not s.name.startswith("_")]
     message = f"{short(subject.qualname)} has {len(members)} members ({listing(members)})"
     if count == len(members):
         return Decision(True, message, at(subject))
