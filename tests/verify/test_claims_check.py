@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from pse.index.builder import build_index
+from pse.pipeline.patch import flagged_excerpt
 from pse.report.references import render_json, render_text
 from pse.report.sarif import render_sarif
 from pse.verify.check import CheckedReference, Document, check_documents, to_findings
@@ -533,3 +534,13 @@ def test_claims_a_base_class_of_other_classes_needs_a_subclass_in_the_tree(
     # a label's text that opens with no noun phrase says nothing of the label
     assert _verdicts(resolver, "- **Order Class**: used by other classes.\n") == [
         (1, "kind(shop.orders.Order, class)", "verified")]
+
+
+def test_the_fix_prompt_shows_the_true_relation_of_a_false_claim(resolver: Resolver) -> None:
+    text = ("The `State` enum tracks an order. It has three states: `NEW`, `PAID`, `SENT`, "
+            "and `LOST`.\n\n`Conn.connect` returns a `Future`.\n")
+    findings = to_findings(check_documents([Document("doc.md", text)], resolver)).bad
+    excerpt = flagged_excerpt(text, findings, [])
+    assert "`State` has 4 members (`NEW`, `PAID`, `SENT`, `LOST`)" in excerpt
+    assert "`connect` returns the receiver (`self`)" in excerpt
+    assert "LINE 1:" in excerpt and "LINE 3:" in excerpt
