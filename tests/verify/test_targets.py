@@ -138,3 +138,13 @@ def test_no_requires_python_checks_nothing(tmp_path: Path) -> None:
 
     assert check_python_statements([Document("a.md", "Requires Python 3.9.\n")], tmp_path) == []
     assert str(minimum(SpecifierSet(">=3.8,!=3.9.*"))) == "3.8"
+
+
+def test_python_statements_skip_the_document_models_code_blocks() -> None:
+    # an rst code block and a Markdown fence inside a list item hold code, not statements;
+    # a "~~~" section underline in rst opens no block (the prose after it is read)
+    rst = ("Guide\n=====\n\nSub\n~~~\n\nRequires Python 3.9 or later.\n\n"
+           ".. code-block:: text\n\n   python 3.7 or later\n")
+    assert [s[0] for s in statements(rst, rst=True)] == [7]
+    md = "- Setup:\n\n  ```\n  python 3.7 or later\n  ```\n\nRequires Python 3.9 or later.\n"
+    assert [s[0] for s in statements(md)] == [7]
