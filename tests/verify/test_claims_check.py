@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from pse.index.builder import build_index
+from pse.pipeline.patch import flagged_excerpt
 from pse.report.references import render_json, render_text
 from pse.report.sarif import render_sarif
 from pse.verify.check import CheckedReference, Document, check_documents, to_findings
@@ -81,6 +82,12 @@ def cached(value):
                       "\n\nclass State(enum.Enum):\n    NEW = 1\n    PAID = 2\n    SENT = 3\n"
                       "    LOST = 4\n"),
     "shop/signer.py": "def sign(data, signer=None):\n    return data\n",
+    "shop/net.py": ("class Future:\n    def result(self):\n        return None\n\n\n"
+                    "class Conn:\n    def connect(self, host):\n        self.host = host\n"
+                    "        return self\n\n    def name(self):\n        return 'conn'\n\n"
+                    "    def make(self):\n        return Future()\n\n\n"
+                    "async def wait_for(fut, timeout):\n    if timeout is None:\n"
+                    "        return await fut\n    return fut.result()\n"),
 }
 
 
@@ -443,7 +450,9 @@ def test_claims_counts_of_enumeration_members(resolver: Resolver) -> None:
     [claim] = [c for c in _claims(resolver, text) if c.ref.name.startswith("member_count")]
     assert claim.result.status == "unverified"
     assert claim.result.message == "`State` has 4 members (`NEW`, `PAID`, `SENT`, `LOST`)"
-    assert claim.result.suggestion == "The `State` enum has 4 states:"
+    assert claim.result.suggestion == ""  # the list after it is short of one as well
+    [claim] = _claims(resolver, "The `State` enum has three states.\n")
+    assert claim.result.suggestion == "The `State` enum has 4 states."
     assert _status(resolver, "`State` 有四个成员。") == "verified"
     # a class that is no enumeration has no fixed set of attributes to count
     assert _status(resolver, "`Cart` has two attributes.") == "ignored"
@@ -471,3 +480,67 @@ def test_claims_structure_table_rows_under_a_code_heading(resolver: Resolver) ->
     assert [v for v in _verdicts(resolver, text) if v[1].startswith("has_item")] == [
         (5, "has_item(shop.core.Cart, total)", "verified"),
         (6, "has_item(shop.core.Cart, weight)", "unverified")]
+
+
+def test_claims_return_types_are_read_from_the_body_without_an_annotation(
+        resolver: Resolver) -> None:
+    [claim] = [c for c in _claims(resolver, "`wait_for` returns a `Future` object.\n")]
+    assert claim.result.status == "unverified"
+    assert claim.result.message == ("`wait_for` returns the result of an awaitable, not an "
+                                    "awaitable (`fut.result()`, `await fut`)")
+    [claim] = _claims(resolver, "`Conn.connect` returns a `Future`.\n")
+    assert (claim.result.status, claim.result.message) == (
+        "unverified", "`connect` returns the receiver (`self`)")
+    assert _status(resolver, "`Conn.connect` returns a `Conn` instance.") == "verified"
+    assert _status(resolver, "`Conn.name` returns a `Future`.") == "unverified"
+    assert _status(resolver, "`Conn.make` returns a `Future`.") == "verified"
+    assert _status(resolver, "`Conn.make` 返回一个 `Conn` 对象。") == "unverified"
+    # the result of a call of a function (or of a parameter) is not known
+    assert _status(resolver, "`checkout()` returns a `Cart`.") == "ignored"
+
+
+def test_claims_counts_behind_a_pronoun_are_checked_with_the_listed_names(
+        resolver: Resolver) -> None:
+    text = ("The `State` enum tracks an order. It has three states: `NEW`, `PAID`, `SENT`, "
+            "and `LOST`.\n")
+    verdicts = _verdicts(resolver, text)
+    assert (1, "member_count(shop.modes.State, 3)", "unverified") in verdicts
+    assert sorted(v[1] for v in verdicts if v[2] == "verified") == [
+        "has_item(shop.modes.State, LOST)", "has_item(shop.modes.State, NEW)",
+        "has_item(shop.modes.State, PAID)", "has_item(shop.modes.State, SENT)"]
+    zh = "`State` 枚举表示订单状态。它有三个状态：`NEW`、`PAID`、`SENT` 和 `LOST`。\n"
+    assert (1, "member_count(shop.modes.State, 3)", "unverified") in _verdicts(resolver, zh)
+    # a sentence without code: "This enum" is the code the sentence before opened with
+    text = "The `State` enum tracks an order.\nThis enum has five members.\n"
+    assert (2, "member_count(shop.modes.State, 5)", "unverified") in _verdicts(resolver, text)
+    assert _verdicts(resolver, "`State` 类表示状态。这个枚举有四个成员。\n")[-1] == (
+        1, "member_count(shop.modes.State, 4)", "verified")
+    # without a subject before it, "It" is nobody
+    assert _verdicts(resolver, "It has five members.\n") == []
+
+
+def test_claims_a_base_class_of_other_classes_needs_a_subclass_in_the_tree(
+        resolver: Resolver) -> None:
+    text = ("1. **Order Class**: The base class from which other classes inherit.\n"
+            "2. **Base Class**: The base class from which other classes inherit.\n")
+    assert [v for v in _verdicts(resolver, text) if v[1].startswith("has_subclasses")] == [
+        (1, "has_subclasses(shop.orders.Order)", "unverified"),
+        (2, "has_subclasses(shop.core.Base)", "verified")]
+    assert _status(resolver, "`ShopError` is the base class for all other exceptions.") == \
+        "verified"
+    assert _status(resolver, "Many classes inherit from `Order`.") == "unverified"
+    assert _status(resolver, "其他类都继承自 `Order`。") == "unverified"
+    assert _status(resolver, "`Base` 是其他类的基类。") == "verified"
+    # a label's text that opens with no noun phrase says nothing of the label
+    assert _verdicts(resolver, "- **Order Class**: used by other classes.\n") == [
+        (1, "kind(shop.orders.Order, class)", "verified")]
+
+
+def test_the_fix_prompt_shows_the_true_relation_of_a_false_claim(resolver: Resolver) -> None:
+    text = ("The `State` enum tracks an order. It has three states: `NEW`, `PAID`, `SENT`, "
+            "and `LOST`.\n\n`Conn.connect` returns a `Future`.\n")
+    findings = to_findings(check_documents([Document("doc.md", text)], resolver)).bad
+    excerpt = flagged_excerpt(text, findings, [])
+    assert "`State` has 4 members (`NEW`, `PAID`, `SENT`, `LOST`)" in excerpt
+    assert "`connect` returns the receiver (`self`)" in excerpt
+    assert "LINE 1:" in excerpt and "LINE 3:" in excerpt

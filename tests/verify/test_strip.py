@@ -275,3 +275,55 @@ def test_strip_spans_reads_fences_from_the_document_model() -> None:
     assert removed == ["x = fake_call(1), real(2)"]
     assert "real(2)" not in stripped and "Done." in stripped
 
+
+
+# ------------------------------------------------------------------ list items and clauses
+
+OVERVIEW = """## Classes Overview
+
+1. **Text Class**: The base class from which other classes inherit.
+2. **Style Class**: Represents a style of text that can be applied to different parts of the text.
+3. **JustifyMethod Class**: Defines how text should be justified within its container.
+
+## Next
+
+More text.
+"""
+
+
+def test_strip_a_false_item_goes_alone_with_its_label_and_the_list_stays() -> None:
+    # rich, a real small-model article: the false claim is the text after the label
+    out, removed = strip_spans(OVERVIEW, [
+        Span(3, "The base class from which other classes inherit.")])
+    assert out == OVERVIEW.replace(
+        "1. **Text Class**: The base class from which other classes inherit.\n", "")
+    assert removed == ["**Text Class**: The base class from which other classes inherit."]
+
+
+def test_strip_an_emptied_item_takes_its_continuation_and_nested_items() -> None:
+    text = ("The `Console` class provides:\n\n- `print`: writes output\n"
+            "- `pager`: opens a pager\n  for long output\n  - `styles`: keeps colours\n"
+            "- `rule`: draws a line\n")
+    out, _ = strip_spans(text, [Span(4, "`pager`: opens a pager")])
+    assert out == ("The `Console` class provides:\n\n- `print`: writes output\n"
+                   "- `rule`: draws a line\n")
+
+
+def test_strip_a_lead_in_that_goes_takes_the_list_it_introduced() -> None:
+    text = ("Intro.\n\nThe `Consol` class provides:\n\n- `print`: writes output\n"
+            "- `rule`: draws a line\n\nThe end.\n")
+    out, removed = strip_spans(text, [Span(3, "`Consol`")])
+    assert out == "Intro.\n\nThe end.\n"
+    assert removed == ["The `Consol` class provides:", "- `print`: writes output",
+                       "- `rule`: draws a line"]
+
+
+def test_strip_a_member_of_a_coordination_takes_its_sentence() -> None:
+    # without `bogus` the rest would read "a fast, and simple way": broken grammar
+    text = "It is a fast, `bogus`, and simple way to style output. `Text` stays.\n"
+    out, removed = strip_spans(text, [Span(1, "`bogus`")])
+    assert out == "`Text` stays.\n"
+    assert removed == ["It is a fast, `bogus`, and simple way to style output."]
+    text = "Use `Foo` for parsing, `Bar` for output, and `Baz` for logs.\n"
+    assert strip_spans(text, [Span(1, "`Bar`")])[0] == \
+        "Use `Foo` for parsing, and `Baz` for logs.\n"

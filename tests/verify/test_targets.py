@@ -149,3 +149,13 @@ def test_python_statements_about_python_itself_or_other_code_are_not_claims(
         sentence: str) -> None:
     assert statements(f"# X\n\n{sentence}\n") == []
     assert statements("# X\n\nIt runs on Python 3.6+ only.\n") != []
+
+
+def test_python_statements_skip_the_document_models_code_blocks() -> None:
+    # an rst code block and a Markdown fence inside a list item hold code, not statements;
+    # a "~~~" section underline in rst opens no block (the prose after it is read)
+    rst = ("Guide\n=====\n\nSub\n~~~\n\nRequires Python 3.9 or later.\n\n"
+           ".. code-block:: text\n\n   python 3.7 or later\n")
+    assert [s[0] for s in statements(rst, rst=True)] == [7]
+    md = "- Setup:\n\n  ```\n  python 3.7 or later\n  ```\n\nRequires Python 3.9 or later.\n"
+    assert [s[0] for s in statements(md)] == [7]

@@ -1,18 +1,125 @@
-"""What Python functions are declared to return: the names in each return annotation.
+"""What Python functions return: the names in each return annotation, and, for a function
+without one, what each of its ``return`` statements returns.
 
-Pure, one file in, ``{(qualname, line): names}`` out, read on demand (a claim about a
-return type needs it) like :mod:`pse.index.bodies`. A function without an annotation has
-no entry: what it returns is then not known.
+Pure, one file in, ``{(qualname, line): ...}`` out, read on demand (a claim about a return
+type needs it) like :mod:`pse.index.bodies`. A function without an annotation has no
+annotation entry; its body's returns are read as :class:`Returned` values, each of a shape
+a claim can be decided on (the receiver, ``None``, a literal, a call, an awaited result) or
+``unknown`` (a name, an attribute, an expression: what it holds is not read).
 """
 
 from __future__ import annotations
 
 import ast
 import warnings
+from dataclasses import dataclass
+from typing import Literal
 
 from pse.index.python import dotted_name
 
 _Function = ast.FunctionDef | ast.AsyncFunctionDef
+ReturnedKind = Literal["self", "none", "literal", "call", "awaited", "unknown"]
+_MAX_TEXT = 60
+
+
+@dataclass(frozen=True)
+class Returned:
+    """What one ``return`` of a function without a return annotation returns."""
+
+    kind: ReturnedKind
+    """``self``: the receiver; ``none``; ``literal`` (``name`` is its builtin type);
+    ``call`` (``name`` is the dotted callee); ``awaited``: the result of an awaitable
+    (``await x``, ``x.result()``); ``unknown``."""
+    name: str
+    text: str
+    """The returned expression as written (shortened)."""
+
+
+def extract_returned(source: bytes, *, module: str
+                     ) -> dict[tuple[str, int], tuple[Returned, ...]]:
+    """What each function without a return annotation returns, one value per ``return``
+    (a function without a valued ``return`` returns ``None``; a generator is left out:
+    it returns a generator, whatever its ``return`` says). {} when the file does not parse."""
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            tree = ast.parse(source)
+    except (SyntaxError, ValueError, MemoryError, RecursionError):
+        return {}
+    found: dict[tuple[str, int], tuple[Returned, ...]] = {}
+    for qualname, function in _functions(tree, module):
+        if function.returns is None:
+            returned = _returned(function)
+            if returned is not None:
+                found[(qualname, function.lineno)] = returned
+    return found
+
+
+def _functions(node: ast.AST, scope: str) -> list[tuple[str, _Function]]:
+    found: list[tuple[str, _Function]] = []
+    for child in ast.iter_child_nodes(node):
+        if isinstance(child, ast.ClassDef):
+            found.extend(_functions(child, f"{scope}.{child.name}"))
+        elif isinstance(child, _Function):
+            found.append((f"{scope}.{child.name}", child))
+            found.extend(_functions(child, f"{scope}.{child.name}"))
+        elif isinstance(child, ast.stmt):
+            found.extend(_functions(child, scope))
+    return found
+
+
+def _own_nodes(function: _Function) -> list[ast.AST]:
+    """The nodes of ``function``'s own body (nested functions, classes and lambdas are
+    other bodies)."""
+    found: list[ast.AST] = []
+    stack: list[ast.AST] = list(function.body)
+    while stack:
+        node = stack.pop()
+        found.append(node)
+        if not isinstance(node, _Function | ast.ClassDef | ast.Lambda):
+            stack.extend(ast.iter_child_nodes(node))
+    return found
+
+
+def _returned(function: _Function) -> tuple[Returned, ...] | None:
+    nodes = _own_nodes(function)
+    if any(isinstance(n, ast.Yield | ast.YieldFrom) for n in nodes):
+        return None
+    values = [n.value for n in nodes if isinstance(n, ast.Return) and n.value is not None]
+    if not values:
+        return (Returned("none", "None", "None"),)
+    return tuple(_shape(v) for v in values)
+
+
+_LITERALS: dict[type[ast.expr], str] = {
+    ast.List: "list", ast.ListComp: "list", ast.Dict: "dict", ast.DictComp: "dict",
+    ast.Set: "set", ast.SetComp: "set", ast.Tuple: "tuple", ast.JoinedStr: "str",
+    ast.Compare: "bool"}
+
+
+def _shape(value: ast.expr) -> Returned:
+    text = ast.unparse(value)
+    text = text if len(text) <= _MAX_TEXT else text[:_MAX_TEXT - 3] + "..."
+    if isinstance(value, ast.Name) and value.id == "self":
+        return Returned("self", "self", text)
+    if isinstance(value, ast.Constant):
+        if value.value is None:
+            return Returned("none", "None", text)
+        return Returned("literal", type(value.value).__name__, text)
+    if type(value) in _LITERALS:
+        return Returned("literal", _LITERALS[type(value)], text)
+    if isinstance(value, ast.UnaryOp) and isinstance(value.op, ast.Not):
+        return Returned("literal", "bool", text)
+    if isinstance(value, ast.Await):
+        return Returned("awaited", "", text)
+    if isinstance(value, ast.Call) and isinstance(value.func, ast.Name | ast.Attribute):
+        callee = dotted_name(value.func)
+        # a future's ``result()`` is what the future resolves to, as ``await`` is
+        if isinstance(value.func, ast.Attribute) and value.func.attr == "result" \
+                and not value.args:
+            return Returned("awaited", "", text)
+        return Returned("call", callee, text) if callee else Returned("unknown", "", text)
+    return Returned("unknown", "", text)
 
 
 def extract_returns(source: bytes, *, module: str) -> dict[tuple[str, int], tuple[str, ...]]:

@@ -14,7 +14,7 @@ from pathlib import Path
 
 from pse.index.bodies import extract_bodies
 from pse.index.model import BodyFacts, DefFacts, IndexWarning, Symbol
-from pse.index.returns import extract_returns
+from pse.index.returns import Returned, extract_returned, extract_returns
 from pse.index.store import save_bodies
 from pse.planted import MAX_COUNTED_BYTES, read_planted
 
@@ -43,6 +43,7 @@ class SymbolIndex:
         self._memo: dict[tuple[str, tuple[object, ...]], list[Symbol]] = {}
         self._bodies: dict[str, list[BodyFacts]] = {}
         self._returns: dict[str, dict[tuple[str, int], tuple[str, ...]]] = {}
+        self._returned: dict[str, dict[tuple[str, int], tuple[Returned, ...]]] = {}
 
     def close(self) -> None:
         """Close the database connection."""
@@ -72,6 +73,14 @@ class SymbolIndex:
         if key not in self._memo:
             self._memo[key] = self._symbols(where, args)
         return list(self._memo[key])
+
+    def subclasses_named(self, name: str) -> list[Symbol]:
+        """Classes whose written bases name ``name`` as their last part (``Text``,
+        ``text.Text``): the candidate subclasses of a class called ``name``."""
+        escaped = name.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
+        found = self._cached("kind = 'class' AND bases LIKE ? ESCAPE '\\'", (f"%{escaped}%",))
+        return [s for s in found if any(b.rsplit(".", 1)[-1].split("[")[0] == name
+                                        for b in s.bases)]
 
     def children(self, parent: str) -> list[Symbol]:
         """Every symbol directly inside ``parent``."""
@@ -288,6 +297,21 @@ class SymbolIndex:
             self._returns[symbol.path] = extract_returns(
                 source, module=self.module_of(symbol.path))
         return self._returns[symbol.path].get((symbol.qualname, symbol.line))
+
+    def returned(self, symbol: Symbol) -> tuple[Returned, ...] | None:
+        """What each ``return`` of a Python function without a return annotation returns
+        (None: annotated, a generator, or not readable). Read on first use, like
+        :meth:`return_names`."""
+        if symbol.kind not in {"function", "method"} or not symbol.path.endswith(".py"):
+            return None
+        if symbol.path not in self._returned:
+            try:
+                source = (self.root / symbol.path).read_bytes()
+            except OSError:
+                source = b""
+            self._returned[symbol.path] = extract_returned(
+                source, module=self.module_of(symbol.path))
+        return self._returned[symbol.path].get((symbol.qualname, symbol.line))
 
     def body_facts(self, symbol: Symbol) -> BodyFacts | None:
         """Calls, raise sites and names of a Python function's body (None: not known).

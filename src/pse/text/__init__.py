@@ -15,7 +15,14 @@ from __future__ import annotations
 from pse.text.markdown import parse_markdown
 from pse.text.model import Block, BlockKind, Document
 from pse.text.rst import parse_rst
-from pse.text.sentences import CLAUSE_END, SENTENCE_END, sentence_bounds, sentences
+from pse.text.sentences import (
+    CLAUSE_END,
+    SENTENCE_END,
+    clause_pieces,
+    sentence_bounds,
+    sentence_pieces,
+    sentences,
+)
 from pse.text.spans import CodeSpan, code_spans
 
 
@@ -25,5 +32,5 @@ def parse(text: str, *, rst: bool = False) -> Document:
 
 
 __all__ = ["CLAUSE_END", "SENTENCE_END", "Block", "BlockKind", "CodeSpan", "Document",
-           "code_spans", "parse", "parse_markdown", "parse_rst", "sentence_bounds",
-           "sentences"]
+           "clause_pieces", "code_spans", "parse", "parse_markdown", "parse_rst", "sentence_bounds",
+           "sentence_pieces", "sentences"]

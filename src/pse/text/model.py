@@ -69,6 +69,11 @@ class Document:
         """Every code block."""
         return (block for block in self.blocks if block.kind == "code")
 
+    def code_lines(self) -> frozenset[int]:
+        """The 1-based lines of every code block, its fences or directive line included."""
+        return frozenset(number for block in self.code()
+                         for number in range(block.line, block.end + 1))
+
     def owners(self, index: int) -> Iterator[Block]:
         """The blocks above ``index`` that may name what it is about, nearest first:
         its parent chain, then its section's heading."""

@@ -2,8 +2,10 @@
 
 A sentence ends at ``.``, ``!`` or ``?`` before a space or the end of the line, or at a
 Chinese full stop, exclamation or question mark; with ``clauses=True`` also at ``;`` and
-``:`` (and their Chinese forms), where a new statement starts. Punctuation inside a code
-span never ends anything.
+``:`` (and their Chinese forms), where a new statement starts. :func:`clause_pieces` cuts
+finer, also at commas (``,``, ``，``, ``、``) and ``;``/``:`` before a space (``1,000``,
+``HTTP/1.0`` and ``a:b`` hold no boundary): the pieces a deletion may take out of a
+sentence. Punctuation inside a code span never ends anything.
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ from pse.text.spans import code_spans
 
 SENTENCE_END = re.compile(r"[.!?](?=\s|$)|[。！？]")
 CLAUSE_END = re.compile(r"[.!?](?=\s|$)|[;:。！？；：]")
+_PIECE_END = re.compile(r"[.!?;:,](?=\s|$)|[。！？；：，、]")
 
 
 def sentence_bounds(text: str, *, clauses: bool = False) -> list[tuple[int, int]]:
@@ -30,6 +33,22 @@ def sentence_bounds(text: str, *, clauses: bool = False) -> list[tuple[int, int]
         start = match.end()
     bounds.append((start, len(text)))
     return [(a, b) for a, b in bounds if text[a:b].strip()]
+
+
+def clause_pieces(text: str) -> list[str]:
+    """``text`` cut after each clause boundary (see the module docstring) outside code
+    spans; the pieces keep their punctuation and spacing, so they join back to ``text``."""
+    inside = [(span.start, span.end) for span in code_spans(text)]
+    starts = [a for a, _ in inside]
+    cuts = [m.end() for m in _PIECE_END.finditer(text) if not _covered(inside, starts, m.start())]
+    edges = [0, *cuts, len(text)]
+    return [text[a:b] for a, b in zip(edges, edges[1:], strict=False) if b > a]
+
+
+def sentence_pieces(text: str) -> list[str]:
+    """``text`` cut after each sentence end outside code spans (pieces join back to it)."""
+    edges = [0, *(end for _, end in sentence_bounds(text)[:-1]), len(text)]
+    return [text[a:b] for a, b in zip(edges, edges[1:], strict=False) if b > a]
 
 
 def sentences(text: str) -> list[str]:

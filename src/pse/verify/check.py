@@ -10,6 +10,7 @@ import fnmatch
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import replace
 
+from pse.text import parse_markdown
 from pse.verify.bindings import Bindings, local_reason, rebind
 from pse.verify.capitals import UPPER_WORD
 from pse.verify.claims import check_claims
@@ -174,15 +175,9 @@ def _reader(path: str) -> tuple[Callable[..., list[Reference]], Callable[[str], 
 
 def _without_mdx_statements(text: str) -> str:
     """MDX: top-level ``import``/``export`` lines blanked (lines keep their numbers)."""
-    out: list[str] = []
-    fenced = False
-    for line in text.split("\n"):
-        if line.lstrip().startswith(("```", "~~~")):
-            fenced = not fenced
-        elif not fenced and line.startswith(("import ", "export ")):
-            line = ""
-        out.append(line)
-    return "\n".join(out)
+    code = parse_markdown(text).code_lines()
+    return "\n".join("" if number not in code and line.startswith(("import ", "export "))
+                     else line for number, line in enumerate(text.split("\n"), start=1))
 
 
 def _unique(refs: list[Reference]) -> list[Reference]:

@@ -20,6 +20,7 @@ from packaging.specifiers import InvalidSpecifier, SpecifierSet
 from packaging.version import Version
 
 from pse.planted import read_planted_text
+from pse.text import parse
 from pse.verify.history import is_historical
 from pse.verify.refs import CheckedReference, Document, Reference, Resolution
 
@@ -80,7 +81,8 @@ def check_python_statements(documents: list[Document], root: Path, *,
     for document in documents:
         if is_historical(document.path, document.text, historical):
             continue
-        for number, text, version, own_line in statements(document.text):
+        rst = document.path.lower().endswith((".rst", ".rest"))
+        for number, text, version, own_line in statements(document.text, rst=rst):
             ref = Reference(file=document.path, line=number, text=text, name=RULE,
                             kind="claim", origin="link")
             out.append(CheckedReference(ref, _judge(Version(version), spec, lowest,
@@ -99,16 +101,13 @@ def _judge(version: Version, spec: SpecifierSet, lowest: Version | None, *,
     return Resolution("verified", evidence=evidence)
 
 
-def statements(text: str) -> list[tuple[int, str, str, bool]]:
-    """(line, span, version, on a line of its own) of each statement outside code."""
+def statements(text: str, *, rst: bool = False) -> list[tuple[int, str, str, bool]]:
+    """(line, span, version, on a line of its own) of each statement outside code (the
+    document model's code blocks: a code block's version is code, not a statement)."""
     found: list[tuple[int, str, str, bool]] = []
-    fence = ""
+    code = parse(text, rst=rst).code_lines()
     for number, line in enumerate(text.splitlines(), start=1):
-        marker = line.lstrip()[:3]
-        if marker in {"```", "~~~"}:  # a code block's version is code, not a statement
-            fence = "" if fence == marker else fence or marker
-            continue
-        if fence or line.startswith(("    ", "\t")):
+        if number in code:
             continue
         for match in _STATEMENT.finditer(line):
             version = match.group("a") or match.group("b") or match.group("c")

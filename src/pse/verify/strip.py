@@ -1,9 +1,13 @@
 """Deterministic fallback: delete what could not be verified, keep the Markdown valid.
 
-In prose the smallest clause around a flagged span goes (clauses split on Western and
-Chinese punctuation, never inside a code span); in a fenced block, the line; in a table,
-the row. Afterwards the structure is repaired: empty list items, headings left with no
-content and emptied code blocks are removed, blank lines are collapsed, fences balanced.
+In prose the smallest clause around a flagged span goes (sentences and clauses as
+:mod:`pse.text` cuts them, never inside a code span); a clause too short to stand alone
+(one member of a coordination: "a fast, `bogus`, and easy way") takes its whole sentence
+with it. In a fenced block the line goes; in a table, the row. The structure is read from
+the document model: a list item emptied goes whole, with its continuation lines and the
+items nested under it (they described it), and a lead-in line ("`Foo` provides:") that
+goes takes the list it introduced; a false item alone never takes its list. Afterwards
+empty headings and emptied code blocks are removed, blank lines collapsed, fences balanced.
 """
 
 from __future__ import annotations
@@ -12,10 +16,10 @@ import re
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
-from pse.text import parse_markdown
+from pse.text import Document, clause_pieces, code_spans, parse_markdown, sentence_pieces
 
 _SENTENCE_END = set(".!?;。！？；")
-_CLAUSE_END = set(",，、:：") | _SENTENCE_END
+_MIN_CLAUSE_WORDS = 3
 _FENCE = re.compile(r"^\s*(```|~~~)")
 _HEADING = re.compile(r"^\s{0,3}(#{1,6})\s")
 _LIST_MARKER = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s*$")
@@ -36,6 +40,7 @@ class Span:
 def strip_spans(text: str, spans: Iterable[Span]) -> tuple[str, list[str]]:
     """Remove every span's clause (or code line, or table row); return text and removals."""
     lines = text.split("\n")
+    original = list(lines)
     in_fence = _fence_lines(lines)
     removed: list[str] = []
     by_line: dict[int, list[str]] = {}
@@ -65,8 +70,55 @@ def strip_spans(text: str, spans: Iterable[Span]) -> tuple[str, list[str]]:
         first = {t for t in targets if (number, t.strip("`")) in repeats
                  and line.count(t.strip("`")) > 1 and not _said_before(lines, index, t.strip("`"))}
         lines[index] = _strip_line(line, targets, keep_first=first, removed=removed)
+    removed.extend(_drop_orphans(parse_markdown(text), original, lines))
     kept = [line for line in lines if line is not None]
     return repair_markdown("\n".join(kept)), removed
+
+
+def _drop_orphans(document: Document, original: list[str], lines: list[str]) -> list[str]:
+    """Delete what an emptied block leaves without its head: the rest of an emptied list
+    item and the items nested under it, and the list an emptied lead-in introduced (a
+    list item's own removal never reaches its siblings). Returns the lines deleted."""
+    removed: list[str] = []
+    children: dict[int, list[int]] = {}
+    for index, block in enumerate(document.blocks):
+        if block.parent is not None:
+            children.setdefault(block.parent, []).append(index)
+    for index, block in enumerate(document.blocks):
+        head = block.line - 1
+        if block.kind not in {"item", "paragraph"} or not 0 <= head < len(lines) or \
+                lines[head] == original[head] or not _emptied(lines[head]):
+            continue
+        if block.kind == "paragraph" and not original[block.end - 1].rstrip().endswith(
+                (":", "：")):
+            continue
+        # an unindented line after an item is lazily part of it to Markdown, not to the
+        # writer: only the item's indented continuation lines go with it
+        doomed = [p for p in range(block.line, block.end) if original[p][:1].isspace()] \
+            if block.kind == "item" else []
+        if block.kind == "item" and lines[head] is not None and lines[head].strip() and \
+                not _LIST_MARKER.match(lines[head]):
+            doomed.append(head)  # the label its text went from
+        stack = list(children.get(index, []))
+        while stack:
+            child = document.blocks[stack.pop()]
+            doomed.extend(range(child.line - 1, child.end))
+            stack.extend(children.get(document.blocks.index(child), []))
+        for position in sorted(set(doomed)):
+            if 0 <= position < len(lines) and lines[position] is not None:
+                removed.append(lines[position].strip())
+                lines[position] = None  # type: ignore[call-overload]  # marks the line deleted
+    return removed
+
+
+# what is left of an item whose text went and whose label stayed ("1. **Text Class**:")
+_LABEL_ONLY = re.compile(r"^\s*(?:[-*+]|\d+[.)])?\s*(?:(?:\*\*|__)[^*_]{1,200}(?:\*\*|__)"
+                         r"|`[^`]{1,200}`)\s*[:：—–-]?\s*$")
+
+
+def _emptied(line: str | None) -> bool:
+    return line is None or not line.strip() or _LIST_MARKER.match(line) is not None or \
+        _LABEL_ONLY.match(line) is not None
 
 
 def _title_line(lines: list[str], fence: int) -> int | None:
@@ -108,26 +160,6 @@ def _fence_lines(lines: list[str]) -> set[int]:
 def _is_table_row(line: str) -> bool:
     stripped = line.strip()
     return stripped.startswith("|") and stripped.endswith("|") and not _TABLE_RULE.match(line)
-
-
-def _pieces(line: str, boundaries: set[str]) -> list[str]:
-    """Split after boundary characters that are outside code spans and end a sentence or
-    clause: a Western one before a space or the line's end (``HTTP/1.0``, ``1,000`` and
-    ``e.g.x`` hold no boundary), a CJK one anywhere."""
-    pieces: list[str] = []
-    current: list[str] = []
-    in_code = False
-    for position, char in enumerate(line):
-        current.append(char)
-        if char == "`":
-            in_code = not in_code
-        elif char in boundaries and not in_code and (
-                ord(char) > 0x2FFF or position + 1 == len(line) or line[position + 1].isspace()):
-            pieces.append("".join(current))
-            current = []
-    if current:
-        pieces.append("".join(current))
-    return pieces
 
 
 def _drop_block(lines: list[str], index: int) -> str:
@@ -176,16 +208,19 @@ def _remove_clause(line: str, target: str) -> tuple[str, str]:
     prefix = re.match(r"^(\s*(?:[-*+]|\d+[.)]|>)?\s*)", line)
     lead = prefix.group(1) if prefix else ""
     body = line[len(lead):]
-    sentences = _pieces(body, _SENTENCE_END)
+    sentences = sentence_pieces(body)
     holds = _holder(target)
     for position, sentence in enumerate(sentences):
         if not holds(sentence):
             continue
-        clauses = _pieces(sentence, _CLAUSE_END)
+        clauses = clause_pieces(sentence)
         holder = next((i for i, clause in enumerate(clauses) if holds(clause)), None)
         rest = "".join(c for i, c in enumerate(clauses) if i != holder)
-        # the first clause usually carries the subject: without it the rest is garbage
-        if holder is None or holder == 0 or len(_words(rest)) < 3:
+        # the first clause usually carries the subject: without it the rest is garbage;
+        # a clause of one or two words is a member of a coordination ("a fast, `x`, and
+        # easy way"): without it the rest is broken, so the sentence goes
+        if holder is None or holder == 0 or len(_words(rest)) < _MIN_CLAUSE_WORDS or \
+                len(_words(clauses[holder])) < _MIN_CLAUSE_WORDS:
             sentences[position] = ""
             cut = sentence.strip()
         else:
@@ -235,8 +270,11 @@ def _ending(sentence: str) -> str:
 
 
 def _words(text: str) -> list[str]:
-    # a CJK character counts as a word, so short Chinese remainders are judged fairly
-    return re.findall(r"[\u4e00-\u9fff]|[A-Za-z0-9_`]+", text)
+    # a CJK character counts as a word, so short Chinese remainders are judged fairly;
+    # a code span is one word, whatever it holds
+    for span in reversed(code_spans(text)):
+        text = text[:span.start] + " code " + text[span.end:]
+    return re.findall(r"[\u4e00-\u9fff]|[A-Za-z0-9_]+", text)
 
 
 def _tidy(text: str) -> str:

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections import deque
 
 from pse.index.model import BodyFacts, Symbol
+from pse.index.returns import Returned
 from pse.verify.claims.decision import Decision, at, listing, short, undecided, with_article
 from pse.verify.claims.names import Named, ancestry, outside_has
 from pse.verify.resolve import Resolver
@@ -259,7 +260,7 @@ def returns(resolver: Resolver, subject: Symbol, target: Named) -> Decision:
         return undecided("not a function")
     names = resolver.index.return_names(subject)
     if names is None:
-        return undecided(f"{short(subject.qualname)} has no return annotation")
+        return returned(resolver, subject, target)
     shown = sorted({n.rsplit(".", 1)[-1] for n in names} - _TYPE_WRAPPERS)
     message = f"{short(subject.qualname)} is annotated to return {listing(shown)}"
     wanted = target.name.rsplit(".", 1)[-1]
@@ -275,6 +276,83 @@ def returns(resolver: Resolver, subject: Symbol, target: Named) -> Decision:
         if not found or any(_related(resolver, s, classes) for s in found):
             return undecided(message)  # unknown, or a subclass or base of the claimed type
     return Decision(False, message, at(subject), correction=shown[0] if len(shown) == 1 else "")
+
+
+_AWAITABLE_CLASSES = frozenset({"Future", "Task", "Awaitable", "Coroutine", "Deferred",
+                                "Promise"})
+
+
+def returned(resolver: Resolver, subject: Symbol, target: Named) -> Decision:
+    """Whether the unannotated ``subject`` returns a ``target``, read from its ``return``
+    statements. Each must be of a shape that decides (:class:`Returned`): the receiver,
+    ``None``, a literal, a constructor call of a class, or an awaited result (never the
+    awaitable class itself: the value a `Future` resolves to is not that `Future`). One
+    return of any other shape leaves the claim undecided."""
+    found = resolver.index.returned(subject)
+    name = short(subject.qualname)
+    if not found:
+        return undecided(f"{name} has no return annotation")
+    wanted = target.name.rsplit(".", 1)[-1]
+    classes = [s for s in target.symbols if s.kind == "class"]
+    message = f"{name} returns {_said(found)}"
+    outcomes = [_returns_one(resolver, subject, r, wanted=wanted, classes=classes)
+                for r in found]
+    if any(o is True for o in outcomes):
+        return Decision(True, message, at(subject))
+    if any(o is None for o in outcomes) or not (classes or wanted in _BUILTIN_TYPES):
+        return undecided(message)
+    return Decision(False, message, at(subject))
+
+
+def _said(found: tuple[Returned, ...]) -> str:
+    """What the returns return, in words ("the receiver (`self`)", "the awaited result
+    of an awaitable (`await fut`, `fut.result()`)")."""
+    texts = {kind: list(dict.fromkeys(r.text for r in found if r.kind == kind))[:3]
+             for kind in dict.fromkeys(r.kind for r in found)}
+    words = {"self": "the receiver", "awaited": "the result of an awaitable, not an awaitable",
+             "none": "None"}
+    parts = [f"{words[kind]} ({listing(shown)})" if kind in words and kind != "none"
+             else words.get(kind) or listing(shown) for kind, shown in texts.items()]
+    return " or ".join(parts)
+
+
+def _returns_one(resolver: Resolver, subject: Symbol, value: Returned, *, wanted: str,
+                 classes: list[Symbol]) -> bool | None:
+    """Whether one return is a ``wanted`` (None: its type is not known)."""
+    if value.kind == "none":
+        return wanted == "None"
+    if value.kind == "literal":
+        return wanted == value.name
+    if value.kind == "awaited":
+        awaitable = wanted in _AWAITABLE_CLASSES or any(
+            _AWAITABLE_CLASSES & {q.rsplit(".", 1)[-1] for q in ancestry(resolver, c).tree}
+            for c in classes)
+        return False if awaitable else None
+    if value.kind == "self":
+        owner = [s for s in resolver.index.by_qualname(subject.parent) if s.kind == "class"]
+        return _is_or_related(resolver, owner, classes, wanted) if owner else None
+    if value.kind == "call":
+        last = value.name.rsplit(".", 1)[-1]
+        if last in _BUILTIN_TYPES or last in {"list", "dict", "set", "tuple"}:
+            return wanted == last
+        made = [s for s in resolver.index.by_name(last) if s.kind == "class"]
+        others = [s for s in resolver.index.by_name(last) if s.kind != "class"]
+        return _is_or_related(resolver, made, classes, wanted) if made and not others \
+            else None
+    return None
+
+
+def _is_or_related(resolver: Resolver, made: list[Symbol], classes: list[Symbol],
+                   wanted: str) -> bool | None:
+    """True when a class of ``made`` is the wanted one; None when one is related to it
+    (a base or a subclass: the claim may loosely hold); else False."""
+    if any(m.name == wanted for m in made):
+        return True
+    if not classes and wanted in _BUILTIN_TYPES:
+        return False
+    if not classes or any(_related(resolver, m, classes) for m in made):
+        return None
+    return False
 
 
 def _related(resolver: Resolver, cls: Symbol, others: list[Symbol]) -> bool:

@@ -1,4 +1,5 @@
-"""Example lists: "`C` provides methods such as `a`, `b` and `c`" (例如, 比如, 包括).
+"""Example lists: "`C` provides methods such as `a`, `b` and `c`" (例如, 比如, 包括), and
+lists after a colon ("`JobState` has four states: `A`, `B`, `C` and `D`").
 
 A sentence whose subject is a code name, with a container verb ("contains", "provides",
 包含, 提供), a member noun ("methods", "attributes", 方法, 属性) and an example cue, names
@@ -30,7 +31,7 @@ def _patterns() -> tuple[re.Pattern[str], re.Pattern[str]]:
     verbs = alternation(words("container_verbs"))
     english = re.compile(
         rf"^(?:the ?)?§(?P<s>\d+)§{L.SUBJ_NOUN} ?(?P<mid>[^§]{{0,80}}?(?<![a-z]){verbs}"
-        rf"(?![a-z])[^§]{{0,80}}?)(?<![a-z])(?P<noun>{nouns}) ?,? ?{cues} ?,? ?{_LIST}")
+        rf"(?![a-z])[^§]{{0,80}}?)(?<![a-z])(?P<noun>{nouns}) ?(?:,? ?{cues} ?,?|[:：]) ?{_LIST}")
     chinese = re.compile(
         rf"^§(?P<s>\d+)§{L.SUBJ_NOUN_ZH}(?P<mid>[^§]{{0,12}}?{verbs}[^§]{{0,12}}?)"
         rf"(?:{cues})?{_LIST}(?:等等|等)?(?:几个|一些|多个|的)?(?P<noun>{nouns})")

@@ -39,6 +39,12 @@ GLOSS = r"(?:[a-z][a-z ]*)?"  # the English word a Chinese kind is glossed with
 COUNT_NOUN = alternation(words("count_nouns"))
 RETURN_VERB = alternation(words("return_verbs"))
 
+OTHER_CLASSES = (r"(?:all |many |several |various |most |the )*(?:other |derived |its |the "
+                 r"other )*(?:classes|subclasses|exceptions|errors|types)")
+BASE_OF_OTHERS = (rf"(?:the|a|an) (?:common |shared |abstract |root )?(?:base|parent|super) ?"
+                  rf"class (?:(?:from which|which|that) {OTHER_CLASSES} (?:inherit|derive|extend)"
+                  rf"|(?:for|of) {OTHER_CLASSES})")
+
 _FRAMES: list[tuple[Relation, str]] = [
     # ---- counts (before possession: "has 3 parameters")
     ("param_count", rf"{S}(?: ?'s signature)? {PRE}{L.HAVE} "
@@ -118,6 +124,16 @@ _FRAMES: list[tuple[Relation, str]] = [
                  rf"{L.SUBCLASS_ZH}"),
     ("subclass", rf"{S2Z}{NEG_ZH}(?:是)(?:一个)?{O2Z}的(?:一个)?(?:直接|间接)?{L.BASE_ZH}"),
     ("subclass", rf"{SZ}的{L.BASE_ZH}(?:中|里)?{L.NEG_ZH}(?:是|为|包括|包含|有|之一是){OZ}"),
+    # ---- "the base class from which other classes inherit": the tree has subclasses
+    ("has_subclasses", rf"{S} (?:{L.BE}|serves as|acts as|works as) {L.NEG}{BASE_OF_OTHERS}"),
+    ("has_subclasses", rf"{OTHER_CLASSES} {PRE}(?:inherit|derive|are derived) "
+                       rf"(?:directly )?from {L.DET}§(?P<s>\d+)§"),
+    ("has_subclasses", rf"{S} {BE_NEG}(?:subclassed|extended|inherited from) by "
+                       rf"{OTHER_CLASSES}"),
+    ("has_subclasses", rf"{SZ}{NEG_ZH}(?:是|作为)(?:所有|其他|其它|许多|多个|各种)+(?:的)?"
+                       r"(?:类|子类|异常|类型)(?:继承)?的(?:共同|公共)?(?:基类|父类|超类)"),
+    ("has_subclasses", r"(?:所有|其他|其它|许多|多个|各种)+(?:的)?(?:类|子类|异常)(?:都)?"
+                       rf"(?:继承自|继承于|派生自|继承)§(?P<s>\d+)§{L.OBJ_NOUN_ZH}"),
     # ---- location (a class as the place makes a member claim; see the checker)
     ("location", rf"{S} {L.ADV}{L.AUX}(?:be )?{L.BE}? ?{L.NEG}{L.ADV}{L.PLACED} {L.IN} {L.DET}{O}"),
     ("location", rf"{S} {PRE}{L.LIVES} {L.IN} {L.DET}{O}"),
@@ -210,6 +226,7 @@ _CUES: dict[str, str] = {
                  r"|method resolution|继承|派生|扩展|子类|父类|基类|超类|祖先"
                  r"|(?:is|are) (?:not )?(?:a|an|a special) ?§"),
     "built_on": r"built|based|build|基于|建立在",
+    "has_subclasses": r"base|parent|super|inherit|deriv|subclass|extend|基类|父类|超类|继承|派生",
     "returns": r"return|yield|produc|gives back|evaluates to|返回",
     "member_count": rf"(?:\d|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve"
                     rf"|[一二两三四五六七八九十]).{{0,24}}?{alternation(words('count_nouns'))}",
@@ -375,6 +392,8 @@ def _claim(found: _Match, sentence: Sentence) -> Claim | None:
     if found.relation == "member_count":
         return Claim("member_count", obj=str(_number(str(groups["num"]))),
                      obj_text=str(groups["num"]), **common)  # type: ignore[arg-type]  # common holds Claim fields
+    if found.relation == "has_subclasses":
+        return Claim("has_subclasses", obj="", **common)  # type: ignore[arg-type]  # common holds Claim fields
     if found.relation == "param_count":
         count = _number(str(groups["num"]))
         return Claim("param_count", obj=str(count), obj_text=str(groups["num"]),

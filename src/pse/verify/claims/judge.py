@@ -46,7 +46,8 @@ def judge(claim: Claim, *, file: str, resolver: Resolver) -> tuple[Reference, Re
 
 def _object_is_span(claim: Claim) -> bool:
     return claim.relation not in {"kind", "param_count", "has_param", "has_method",
-                                  "defines_member", "has_item", "member_count"}
+                                  "defines_member", "has_item", "member_count",
+                                  "has_subclasses"}
 
 
 def _reoriented(claim: Claim, subject: Named, obj: Named | None
@@ -78,7 +79,8 @@ def _name(claim: Claim, relation: str, subject: Named, obj: Named | None) -> str
     second = canonical(obj) if obj is not None else claim.obj
     if relation == "defines_member" and claim.relation in {"defines", "location"}:
         second = obj.text if obj is not None else claim.obj
-    text = f"{relation}({canonical(subject)}, {second})"
+    text = f"{relation}({canonical(subject)}, {second})" if second else \
+        f"{relation}({canonical(subject)})"
     return f"not {text}" if claim.negated else text
 
 
@@ -138,6 +140,7 @@ def _decider(relation: str, claim: Claim, resolver: Resolver, obj: Named | None)
         "calls": lambda s: code.calls(resolver, s, target),
         "raises": lambda s: code.raises(resolver, s, target),
         "returns": lambda s: code.returns(resolver, s, target),
+        "has_subclasses": lambda s: types.has_subclasses(resolver, s),
     }
     return table.get(relation, lambda s: undecided("no reading"))
 
@@ -173,6 +176,9 @@ def _corrected(claim: Claim, correction: str, obj: Named | None) -> str:
             if f"`{obj.text}`" in sentence else ""
     if claim.relation in {"param_count", "member_count"}:
         written = re.escape(claim.obj_text.removesuffix("个"))
+        listed = re.search(rf"(?i){written}.*`", sentence)
+        if claim.relation == "member_count" and listed:
+            return ""  # the names listed after the count are no exact list either
         fixed = re.sub(rf"(?<![A-Za-z0-9_`]){written}(?![A-Za-z0-9_`])", correction, sentence,
                        count=1, flags=re.IGNORECASE)
         return fixed if fixed != sentence else ""

@@ -76,20 +76,59 @@ def sentences(text: str, *, rst: bool, document: Document | None = None
         spans = [m for m in code_spans(line) if m.is_code]
         starts = [m.start for m in spans]  # in order: each sentence's spans by bisection
         label, after_label = lent.get(number, ("", False))
-        for position, (start, end) in enumerate(sentence_bounds(line, clauses=True)
-                                                or [(0, 0)]):
+        bounds = _listed(line, sentence_bounds(line, clauses=True), spans) or [(0, 0)]
+        for position, (start, end) in enumerate(bounds):
             rest = position == 0 and wrapped  # the end of the sentence before: same subject
             inside = spans[bisect.bisect_left(starts, start):bisect.bisect_left(starts, end)]
-            if not inside:
+            labelled = position == 1 and after_label and _is_label_only(line[:start])
+            owner = label if labelled or (position == 0 and not after_label and not rest) \
+                else ""
+            piece = line[start:end]
+            # a sentence without code may still be about code: "It has three states.",
+            # "**Text Class**: The base class ...", "**`A`**: Inherits from ..."
+            borrowed = (subject and not rest and _PRONOUN.match(piece)) or (owner and (
+                _SUBJECTLESS.match(piece) or (labelled and _APPOSED.match(piece))))
+            if not inside and not borrowed:
                 subject = subject if rest else ""
                 continue
-            owner = label if (position == 1 and after_label and _is_label_only(
-                line[:start])) or (position == 0 and not after_label and not rest) else ""
-            sentence = _sentence(number, line[start:end], inside, offset=start,
+            sentence = _sentence(number, piece, inside, offset=start,
                                  conditional=carried and position == 0,
-                                 antecedent="" if rest else subject, owner=owner)
+                                 antecedent="" if rest else subject, owner=owner,
+                                 apposed=labelled)
             subject = subject if rest else _subject(sentence)
             yield sentence
+
+
+_LIST_ONLY = re.compile(r"\s*(?:§,?\s*(?:(?:and|or|和|或|及|以及|与)\s*)?[,，、]?\s*)+"
+                        r"(?:(?:etc|等)\.?)?\s*[.。]?\s*")
+
+
+def _listed(line: str, bounds: list[tuple[int, int]], spans: list[CodeSpan]
+            ) -> list[tuple[int, int]]:
+    """``bounds`` with a piece ending in a colon joined to the list of code spans after it
+    ("It has three states: `A`, `B` and `C`."): the list is the colon's object."""
+    merged: list[tuple[int, int]] = []
+    for start, end in bounds:
+        if merged and line[merged[-1][0]:merged[-1][1]].rstrip().endswith((":", "：")) \
+                and _is_span_list(line, start, end, spans):
+            merged[-1] = (merged[-1][0], end)
+        else:
+            merged.append((start, end))
+    return merged
+
+
+def _is_span_list(line: str, start: int, end: int, spans: list[CodeSpan]) -> bool:
+    """Whether ``line[start:end]`` holds nothing but code spans, commas and "and"/"or"."""
+    inside = [m for m in spans if start <= m.start and m.end <= end]
+    if not inside:
+        return False
+    text, cursor = [], start
+    for match in inside:
+        text.append(line[cursor:match.start])
+        text.append("§")
+        cursor = match.end
+    text.append(line[cursor:end])
+    return _LIST_ONLY.fullmatch("".join(text)) is not None
 
 
 def _lent_subjects(document: Document) -> dict[int, tuple[str, bool]]:
@@ -117,7 +156,7 @@ def _ends_sentence(line: str) -> bool:
 
 
 _ANAPHORS = alternation([w for w in words("anaphors") if w not in {"it", "它"}])
-_PRONOUN = re.compile(rf"^(\s*)(?:It(?= )|它(?![们的])|(?i:{_ANAPHORS})(?![\w]))")
+_PRONOUN = re.compile(rf"^(\s*)(?:It(?= )|它(?![们的])|(?i:{_ANAPHORS})(?![A-Za-z0-9_]))")
 """A sentence opening with "It", "This class", "该函数" (the lexicons' anaphors) says
 something of the previous one's subject."""
 _NOUN_SUBJECT = re.compile(rf"(?:^|(?<![a-z]))(?:the|this) ?§(\d+)§ ?{L.KIND_EN}(?![a-z])")
@@ -128,6 +167,9 @@ _SUBJECTLESS = re.compile(rf"^\s*(?!(?:{L.NOT_A_VERB})\b)[A-Za-z]+s\b"
 """Text opening with a verb whose subject is left out: an English word in -s that is no
 determiner or pronoun ("Provides", "Inherits"; an imperative "Call" is no claim), or a
 Chinese lead verb (包含, 返回)."""
+_APPOSED = re.compile(r"^\s*(?:The|A|An|the|a|an) [a-z]")
+"""A label's text opening with a noun phrase names what the label is ("**Text Class**: The
+base class ...": `Text` is the base class ...)."""
 _OPENING_SLOT = re.compile(r"^(?:the ?)?§(\d+)§")
 
 
@@ -154,7 +196,8 @@ def _open_condition(line: str) -> bool:
 
 
 def _sentence(number: int, raw: str, spans: list[CodeSpan], *, offset: int,
-              conditional: bool = False, antecedent: str = "", owner: str = "") -> Sentence:
+              conditional: bool = False, antecedent: str = "", owner: str = "",
+              apposed: bool = False) -> Sentence:
     codes = tuple(m.target for m in spans)
     slotted, cursor = [], 0
     for index, match in enumerate(spans):
@@ -168,6 +211,9 @@ def _sentence(number: int, raw: str, spans: list[CodeSpan], *, offset: int,
         codes = (*codes, antecedent)
     elif owner and _SUBJECTLESS.match(slotted[0]):  # "**`A`**: Calls `b`.": A calls b
         slotted[0] = f"§{len(codes)}§ {slotted[0].lstrip()}"
+        codes = (*codes, owner)
+    elif owner and apposed and _APPOSED.match(slotted[0]):  # "**A**: The base class ...": A is
+        slotted[0] = f"§{len(codes)}§ is {slotted[0].lstrip()}"
         codes = (*codes, owner)
     joined = _DASH_RELATIVE.sub(r", \1\2, ", "".join(slotted))
     clauses = tuple(c for c in (normalise(p) for p in _CLAUSE_END.split(joined)) if c)

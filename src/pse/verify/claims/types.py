@@ -31,6 +31,23 @@ def subclass(resolver: Resolver, subject: Symbol, obj: Named) -> Decision:
     return undecided(f"{message}; not every base can be read")
 
 
+def has_subclasses(resolver: Resolver, subject: Symbol) -> Decision:
+    """Whether a class of the tree inherits from ``subject`` ("the base class from which
+    other classes inherit")."""
+    if subject.kind != "class":
+        return undecided(f"{short(subject.qualname)} is not a class")
+    found = [c for c in resolver.index.subclasses_named(subject.name)
+             if subject.qualname in ancestry(resolver, c).tree]
+    if found:
+        return Decision(True, f"{short(found[0].qualname)} inherits from "
+                              f"{short(subject.qualname)}", at(found[0]))
+    written = resolver.index.subclasses_named(subject.name)
+    if written:  # a base of that name the ancestry does not resolve: maybe this one
+        return undecided(f"{short(written[0].qualname)} names a base `{subject.name}`")
+    return Decision(False, f"no class of the tree inherits from {short(subject.qualname)}",
+                    at(subject))
+
+
 def _outside_names(obj: Named) -> set[str]:
     if obj.symbols or not obj.name:
         return set()
