@@ -23,6 +23,7 @@ from pse.tasks.article.text import (
     prose_lines,
     sentences,
 )
+from pse.text import sentence_bounds
 from pse.verify.finding import Finding
 
 _NEAR_DUPLICATE = 0.8
@@ -208,7 +209,8 @@ def cut_off_end(text: str, *, path: str) -> list[Finding]:
     unlinked = re.sub(r"\]\([^()\s]*\)$", "]", stripped)  # a link's ")" ends no sentence
     if stripped.count("`") % 2 or not unlinked.endswith(_TERMINAL) or \
             _ABBREVIATION_END.search(stripped) or stripped.count("(") > stripped.count(")"):
-        tail = re.split(r"(?<=[.!?])\s+|(?<=[。！？])", stripped)[-1] or stripped
+        bounds = sentence_bounds(stripped)
+        tail = stripped[bounds[-1][0]:].strip() if bounds else stripped
         return [_finding("cut-off", "the text ends mid-sentence", path=path, line=number,
                          text=tail, hint="finish the sentence or delete it")]
     return []

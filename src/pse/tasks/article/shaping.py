@@ -21,6 +21,7 @@ from pse.tasks.article.text import (
     prose_lines,
     sentences,
 )
+from pse.text import sentence_bounds
 from pse.verify.strip import Span, strip_spans
 
 
@@ -153,7 +154,7 @@ def drop_dangling_lead_ins(text: str) -> tuple[str, list[str]]:
         following = next((x for x in lines[index + 1:] if x.strip()), None)
         if following is not None and _ANNOUNCED.match(following):
             continue
-        ends = [m.end() for m in _SENTENCE_END.finditer(stripped)]
+        ends = sentence_ends(stripped)
         keep = stripped[:ends[-1]] if ends else ""
         removed.append(stripped[len(keep):].strip())
         lines[index] = keep
@@ -265,16 +266,13 @@ def drop_restatements(text: str, earlier: Sequence[str]) -> tuple[str, list[str]
 
 def _split_sentences(line: str) -> list[str]:
     """The sentences of one line, each with the spaces after it (joined, the line again)."""
-    parts, start = [], 0
-    for match in _SENTENCE_END.finditer(line):
-        end = match.end()
-        while end < len(line) and line[end] == " ":
-            end += 1
-        parts.append(line[start:end])
-        start = end
-    if start < len(line):
-        parts.append(line[start:])
-    return parts
+    cuts = [0]
+    for start, _ in sentence_bounds(line)[1:]:
+        while start < len(line) and line[start] == " ":
+            start += 1
+        cuts.append(start)
+    cuts.append(len(line))
+    return [line[a:b] for a, b in zip(cuts[:-1], cuts[1:], strict=True) if line[a:b]]
 
 
 def drop_own_repeats(text: str) -> tuple[str, list[str]]:
@@ -326,7 +324,13 @@ def trim_cut_off(text: str) -> tuple[str, str]:
     return text, "\n".join(removed)
 
 
-_SENTENCE_END = re.compile(r"(?<!\be\.g)(?<!\bi\.e)(?<!\bcf)(?<!\bvs)[.!?。！？](?=\s|$)")
+_TERMINALS = tuple(".!?。！？")
+
+
+def sentence_ends(line: str) -> list[int]:
+    """Where each finished sentence of ``line`` ends (the one splitter, :mod:`pse.text`)."""
+    return [len(line[:b].rstrip()) for a, b in sentence_bounds(line)
+            if line[a:b].rstrip().endswith(_TERMINALS)]
 
 
 def _trim_once(text: str) -> tuple[str, str]:
@@ -341,7 +345,7 @@ def _trim_once(text: str) -> tuple[str, str]:
     last = lines[-1]
     if cut[0].message.endswith("empty list item"):
         return "\n".join(lines[:-1]).rstrip() + "\n", last.strip()
-    ends = [m.end() for m in _SENTENCE_END.finditer(last)]
+    ends = sentence_ends(last)
     if not ends:
         return "\n".join(lines[:-1]).rstrip() + "\n", last.strip()
     return "\n".join([*lines[:-1], last[:ends[-1]]]) + "\n", last[ends[-1]:].strip()
