@@ -96,3 +96,19 @@ def test_load_state_damaged_checkpoint_is_a_source_error(tmp_path: Path, content
     (tmp_path / "state.json").write_text(content, encoding="utf-8")
     with pytest.raises(SourceError, match=r"cannot read the checkpoint '.*state.json'"):
         load_state(tmp_path)
+
+
+CHECKPOINT = Path(__file__).parents[1] / "fixtures" / "checkpoints" / "article-interrupted"
+"""A checkpoint written by ``save_state`` of an interrupted article run (two sections, the
+second being written), committed so that any later state codec must still read it."""
+
+
+def test_a_committed_checkpoint_still_loads_and_writes_back_byte_for_byte() -> None:
+    state = load_state(CHECKPOINT)
+    assert (state.task, state.step, state.section, state.in_sections) == (
+        "article", "write", 1, True)
+    assert state.sections[0]["text"] == "## The queue\n\n`JobQueue` runs jobs in order.\n"
+    assert [f.text for f in state.findings()] == ["JobQueue.cancel"]
+    assert state.findings()[0].evidence[0].path == "src/tinyqueue/queue.py"
+    assert state.rounds[0].scope == "section 1" and state.rounds[0].diff == "-a\n+b\n"
+    assert state.to_json() == (CHECKPOINT / "state.json").read_text(encoding="utf-8")

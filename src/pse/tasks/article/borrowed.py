@@ -31,6 +31,7 @@ from pathlib import Path
 from pse.index.symbols import SymbolIndex
 from pse.index.walk import is_test_path
 from pse.tasks.article.text import CODE_SPAN, WORD, content_words, sentences
+from pse.text import Document
 from pse.text import sentences as split_sentences
 from pse.verify.finding import Finding
 
@@ -142,7 +143,7 @@ def module_name(path: str, *, root: str = "") -> str:
     return parts[-2] if len(parts) > 1 else root or parts[-1]
 
 
-def borrowed_descriptions(text: str, ok: Sequence[Finding], index: SymbolIndex,
+def borrowed_descriptions(text: str | Document, ok: Sequence[Finding], index: SymbolIndex,
                           table: DocstringTable, *, path: str) -> list[Finding]:
     """Each sentence of ``text`` that describes its code in another definition's words.
 

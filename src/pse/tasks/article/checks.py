@@ -12,6 +12,7 @@ from pathlib import Path
 
 from pse.index.facts import ProjectFacts
 from pse.tasks.article.text import sentences
+from pse.text import Document
 from pse.verify.finding import Finding
 
 _LEAK = re.compile(
@@ -66,7 +67,7 @@ def reasoning_leaks(text: str, *, path: str) -> list[Finding]:
     return findings
 
 
-def numeric_claims(text: str, facts: ProjectFacts, *, path: str,
+def numeric_claims(text: str | Document, facts: ProjectFacts, *, path: str,
                    tolerance: float = 0.1) -> list[Finding]:
     """Repository-wide counts of files/lines and the project's version, against the facts.
 

@@ -14,7 +14,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import lru_cache
 
-from pse.text import parse_markdown, sentence_bounds
+from pse.text import Document, parse_markdown, sentence_bounds
 
 _CJK = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
 _LATIN_WORD = re.compile(r"[A-Za-z0-9_][\w'.-]*")
@@ -72,10 +72,15 @@ LIST_ITEM = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s+")
 """A list item's marker and the space after it."""
 
 
-def sentences(text: str) -> list[tuple[int, str]]:
+def read(text: str | Document) -> Document:
+    """The document model of an article text (a model already read is returned as is)."""
+    return text if isinstance(text, Document) else parse_markdown(text)
+
+
+def sentences(text: str | Document) -> list[tuple[int, str]]:
     """``(line, sentence)`` for every sentence of the prose blocks (paragraphs, list items,
     definitions; not headings, table rows or code), split by :func:`pse.text.sentence_bounds`."""
-    return [(number, line[a:b].strip()) for number, line in parse_markdown(text).prose_lines()
+    return [(number, line[a:b].strip()) for number, line in read(text).prose_lines()
             for a, b in sentence_bounds(line)]
 
 
