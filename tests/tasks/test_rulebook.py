@@ -127,3 +127,13 @@ def test_your_own_thresholds_are_checked_against_the_declarations() -> None:
         rule_limits({"no-such-rule": {"x": 1}})
     with pytest.raises(ConfigError, match="'many'"):
         rule_limits({"repetition": {"min-words": "many"}})
+
+
+def test_a_placeholder_in_the_prose_is_flagged_never_in_code_or_a_code_span(
+        tinyqueue: Path) -> None:
+    text = CLEAN + ("\n[Insert a usage example here]. A tbd list app is no TBD.\n\n"
+                    "Search for `TBD` markers.\n\n```python\n# TBD: [your retry]\n```\n")
+    found = [(f.line, f.text) for f in _check(tinyqueue, text) if f.rule == "placeholder"]
+    line = CLEAN.count("\n") + 2
+    assert sorted(found) == [(line, "TBD"), (line, "[Insert a usage example here]")]
+    assert "placeholder" not in NOT_STRIPPABLE  # Strip deletes what Fix leaves

@@ -17,6 +17,7 @@ rule is one entry here plus its check function and test.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Literal
@@ -27,7 +28,7 @@ from pse.index.symbols import SymbolIndex
 from pse.tasks.article import borrowed, checks, quality
 from pse.tasks.article.borrowed import DocstringTable
 from pse.tasks.article.grounding import ungrounded_sections
-from pse.text import Document, parse_markdown
+from pse.text import Document, code_spans, parse_markdown
 from pse.verify.finding import Finding, VerifyResult
 
 Scope = Literal["every", "draft", "translation"]
@@ -127,6 +128,25 @@ def _grounding(ctx: GateContext) -> list[Finding]:
     return ungrounded_sections(ctx.text, ctx.references.ok, path=ctx.path, focus=list(ctx.focus))
 
 
+_PLACEHOLDER = re.compile(r"\bTBD\b|(?i:lorem ipsum|\[(?:insert|add|your|placeholder)\b[^\]]*\]|"
+                          r"<(?:insert|your)\b[^>]*>)")
+"""What a writer leaves for later: "TBD", "[Insert example here]", "<your code>" (a line
+opening "TODO:" is a reasoning leak already)."""
+
+
+def _placeholders(doc: Document, ctx: GateContext) -> list[Finding]:
+    """Placeholders in the prose (a code span, "`TBD`", names a marker: no finding)."""
+    found: list[Finding] = []
+    for number, line in doc.prose_lines():
+        spans = [(s.start, s.end) for s in code_spans(line)]
+        found += [Finding(rule="placeholder", message="a placeholder, not article text",
+                          path=ctx.path, line=number, text=m.group(0), kind="quality",
+                          hint="write what it stands for from the excerpts, or delete it")
+                  for m in _PLACEHOLDER.finditer(line)
+                  if not any(a <= m.start() < b for a, b in spans)]
+    return found
+
+
 _REPETITION = (
     Threshold("near-duplicate", 0.8, "lower", "word-set overlap (Jaccard) of two sentences "
               "that say the same thing"),
@@ -157,6 +177,8 @@ RULES: tuple[Rule, ...] = (
          lambda d, c: quality.code_problems(c.text, path=c.path, max_share=c.limit("max-share")),
          thresholds=(Threshold("max-share", 0.5, "lower",
                                "share of the words that may sit in code blocks"),)),
+    Rule("placeholder", "a placeholder left in the prose (TBD, [Insert example here])",
+         ("placeholder",), _placeholders),
     Rule("outline-residue", "outline or heading residue (`## Outline`, `## # ...`)",
          ("outline-residue",), lambda d, c: quality.residue(c.text, path=c.path)),
     Rule("cut-off", "a text that ends mid-sentence, in an open code block or an empty item",
