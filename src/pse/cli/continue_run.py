@@ -52,8 +52,8 @@ def _continue_article(context: CliContext, state: PSEState, run_dir: Path, *,
     task = with_default_hooks(load_task_factory(state.task)(settings=settings))
     # the run's own choices (tools, review, length) hold after a continue too
     deps = make_deps(context, settings, source=source,
-                     use_tools=not no_tools and state.inputs.get("tools", "1") == "1",
-                     llm_review=state.inputs.get("llm_review", "1") == "1")
+                     use_tools=not no_tools and state.options.tools,
+                     llm_review=state.options.llm_review)
     if state.task == "article":
         deps.max_tokens.update(token_caps(int(state.inputs.get("words", "600") or 600)))
     final = _run(context, state, run_dir, task, deps)
