@@ -19,7 +19,7 @@ from pse.llm.registry import LLMRouter
 from pse.llm.types import LLMClient
 from pse.llm.usage import UsageLedger
 from pse.pipeline.runner import run_pipeline
-from pse.pipeline.state import PSEState
+from pse.pipeline.state import PSEState, split_options
 from pse.pipeline.task import RunDeps
 from pse.tasks.article.task import ArticleTask
 
@@ -144,7 +144,9 @@ def new_state(source: Path, *, run_id: str = "run-1", max_retries: int = 3,
     """A fresh article run on ``source`` (English, architecture style by default)."""
     values = {"source": str(source), "lang": "en", "project": "tinyqueue",
               "style": "architecture", "translate": "", "words": "200", **inputs}
-    return PSEState(run_id=run_id, task="article", inputs=values, max_retries=max_retries)
+    values, options = split_options(values)  # flags given as "1"/"0", read as the codec does
+    return PSEState(run_id=run_id, task="article", inputs=values, options=options,
+                    max_retries=max_retries)
 
 
 def run_article(source: Path, client: LLMClient, run_dir: Path, *, max_retries: int = 3,

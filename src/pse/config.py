@@ -12,7 +12,8 @@ Trust boundary: a ``[tool.pse]`` table (or ``.env``) inside the repository pse r
 hostile input unless the user declares the checkout theirs (``--trust-project`` /
 ``PSE_TRUST_PROJECT=1``, run from inside it) or names the file with ``--config``. Such a
 table may only narrow what pse does; each :class:`Field` declares how (:data:`Narrow`), and
-:func:`_narrow` is the one place that applies it. Keys it may not set are dropped and named
+:func:`_narrow` is the one place that applies it (a ``stricter`` table is clamped by its
+reader, which knows each threshold's direction). Keys it may not set are dropped and named
 in :attr:`Settings.ignored`, so the CLI can warn once.
 """
 
@@ -30,14 +31,17 @@ from pse.errors import ConfigError
 FieldKind = Literal["str", "int", "float", "bool", "list", "table"]
 Source = Literal["cli", "env", ".env", "user-config", "pyproject", "repository", "default"]
 """``pyproject``: the user's own project (trusted); ``repository``: an input's config."""
-Narrow = Literal["user", "any", "lower", "subset", "only-true", "only-false"]
+Narrow = Literal["user", "any", "lower", "subset", "only-true", "only-false", "stricter"]
 """What an input repository's own config may do with a field:
 
 ``user`` nothing (only the user's settings may set it: backends, keys, URLs, models,
 caches, output places); ``any`` set it freely (it only selects what is read or flagged:
 docs globs, ignore lists); ``lower`` lower it (a larger value is clamped to the default);
 ``subset`` keep some of the default's items (an item the default lacks is dropped);
-``only-true`` / ``only-false`` set a switch only that way (the stricter one).
+``only-true`` / ``only-false`` set a switch only that way (the stricter one);
+``stricter`` a table of thresholds kept with its source ``repository``, which its reader
+clamps to each threshold's declared stricter side (the article rules' ``rule_limits``:
+only the declaration knows which way is stricter).
 """
 
 
@@ -94,6 +98,10 @@ FIELDS: tuple[Field, ...] = (
           "Article rules (ids from `pse rules`) that do not run: what they would flag is "
           "neither fixed nor stripped (yours only: the repository an article is about may "
           "not switch off the checks on it)."),
+    Field("article.rules", "table", {},
+          "Thresholds of article rules, by rule id ([tool.pse.article.rules.repetition] "
+          "near-duplicate = 0.7); `pse rules` lists each rule's thresholds and defaults. A "
+          "repository's own config may only make a rule stricter.", repo="stricter"),
     Field("article.planner", "str", "auto",
           "Who outlines an article: 'llm' (the Planner, then the index plan if its outline "
           "is unusable), 'index' (the plan built from the index, no Planner call) or 'auto' "

@@ -12,6 +12,7 @@ from pse.errors import SourceError
 from pse.pipeline.state import (
     PSEState,
     RoundRecord,
+    RunOptions,
     finding_from_dict,
     finding_to_dict,
     load_state,
@@ -96,3 +97,26 @@ def test_load_state_damaged_checkpoint_is_a_source_error(tmp_path: Path, content
     (tmp_path / "state.json").write_text(content, encoding="utf-8")
     with pytest.raises(SourceError, match=r"cannot read the checkpoint '.*state.json'"):
         load_state(tmp_path)
+
+
+CHECKPOINT = Path(__file__).parents[1] / "fixtures" / "checkpoints" / "article-interrupted"
+"""A checkpoint written by ``save_state`` of an interrupted article run (two sections, the
+second being written) before the run's flags were :class:`RunOptions` (they were ``"0"`` /
+``"1"`` strings among its inputs), committed so that every later codec must still read it."""
+
+
+def test_an_old_checkpoint_still_loads_its_flags_read_as_options(tmp_path: Path) -> None:
+    state = load_state(CHECKPOINT)
+    assert state.options == RunOptions(tools=True, llm_review=False, source_table=False)
+    assert not {"tools", "llm_review", "source_table"} & set(state.inputs)
+    assert state.inputs["words"] == "600" and state.inputs["repo_url"] == ""
+    assert (state.task, state.step, state.section, state.in_sections) == (
+        "article", "write", 1, True)
+    assert state.sections[0]["text"] == "## The queue\n\n`JobQueue` runs jobs in order.\n"
+    assert [f.text for f in state.findings()] == ["JobQueue.cancel"]
+    assert state.findings()[0].evidence[0].path == "src/tinyqueue/queue.py"
+    assert state.rounds[0].scope == "section 1" and state.rounds[0].diff == "-a\n+b\n"
+    save_state(state, tmp_path)
+    assert load_state(tmp_path) == state  # written back in the new form, read the same
+    assert json.loads(state.to_json())["options"] == {
+        "tools": True, "llm_review": False, "source_table": False, "show_requests": False}

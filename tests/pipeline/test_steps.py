@@ -20,7 +20,7 @@ from pse.llm.types import Completion, Message, Stage, ToolCall
 from pse.pipeline import steps
 from pse.pipeline.runner import Step
 from pse.pipeline.state import PSEState, RoundRecord, finding_to_dict
-from pse.pipeline.task import RunDeps
+from pse.pipeline.task import RunDeps, Task
 from pse.tools.sandbox import Sandbox
 from pse.verify.finding import Finding, VerifyResult
 from pse.verify.strip import Span
@@ -28,7 +28,7 @@ from pse.verify.strip import Span
 BANNED = ("Frobnicator", "revolutionary")
 
 
-class WordTask:
+class WordTask(Task):
     """Flags banned words; a translation must keep every ``Code*`` word of the original."""
 
     name = "words"

@@ -9,8 +9,16 @@ from pathlib import Path
 import pytest
 
 from article_support import CLEAN, article_settings, new_state
+from pse.config import load_settings
 from pse.errors import ConfigError
-from pse.tasks.article.rulebook import FINAL_GATES, NOT_STRIPPABLE, RULES, Rule, run_rules
+from pse.tasks.article.rulebook import (
+    FINAL_GATES,
+    NOT_STRIPPABLE,
+    RULES,
+    Rule,
+    rule_limits,
+    run_rules,
+)
 from pse.tasks.article.task import ArticleTask
 from pse.verify.finding import Finding
 from repo_fixtures import run_cli
@@ -52,12 +60,16 @@ def test_a_new_rule_is_one_entry(tinyqueue: Path) -> None:
     task = ArticleTask(settings=article_settings(tinyqueue))
     ctx = task.gate_context(new_state(tinyqueue), CLEAN, lang="en")
     shout = Rule("no-shouting", "no word in capitals", ("shouting",),
-                 lambda c: [Finding(rule="shouting", message="capitals", path=c.path, line=1,
-                                    text=w) for w in c.text.split() if w.isupper() and len(w) > 3])
+                 lambda d, c: [Finding(rule="shouting", message="capitals", path=c.path,
+                                       line=n, text=w) for n, line in d.prose_lines()
+                               for w in line.split() if w.isupper() and len(w) > 3])
     assert run_rules(ctx).bad == run_rules(ctx, rules=(*RULES, shout)).bad
     loud = task.gate_context(new_state(tinyqueue), CLEAN + "\nA QUEUE.\n", lang="en")
-    assert [f.text for f in run_rules(loud, rules=(*RULES, shout)).bad
-            if f.rule == "shouting"] == ["QUEUE."]
+    assert [(f.line, f.text) for f in run_rules(loud, rules=(*RULES, shout)).bad
+            if f.rule == "shouting"] == [(CLEAN.count("\n") + 2, "QUEUE.")]
+    in_code = task.gate_context(new_state(tinyqueue), CLEAN + "\n```\nQUEUE = 1\n```\n",
+                                lang="en")  # the rule reads prose blocks: code is no prose
+    assert not [f for f in run_rules(in_code, rules=(*RULES, shout)).bad if f.rule == "shouting"]
 
 
 def test_translation_rules_run_only_on_translations(tinyqueue: Path) -> None:
@@ -78,3 +90,50 @@ def test_pse_rules_lists_every_rule_and_gate(capsys: pytest.CaptureFixture[str])
     listed = json.loads(run_cli(capsys, "rules", "--json").out)
     assert [r["id"] for r in listed["rules"]] == [r.rule_id for r in RULES]
     assert [g["id"] for g in listed["final_gates"]] == [g.name for g in FINAL_GATES]
+    code = next(r for r in listed["rules"] if r["id"] == "code-problems")
+    assert code["thresholds"][0] | {"summary": ""} == {
+        "name": "max-share", "default": 0.5, "stricter": "lower", "summary": ""}
+    assert "max-share = 0.5 (lower is stricter)" in table.out
+
+
+CODE_HEAVY = CLEAN + "\n```python\n" + "queue.submit(job)  # one more job\n" * 12 + "```\n"
+
+
+def test_a_threshold_in_config_changes_what_a_rule_flags(tinyqueue: Path) -> None:
+    assert "code-heavy" not in {f.rule for f in _check(tinyqueue, CODE_HEAVY)}
+    strict = _check(tinyqueue, CODE_HEAVY,
+                    PSE_ARTICLE_RULES='{"code-problems": {"max-share": 0.1}}')
+    assert "code-heavy" in {f.rule for f in strict}
+
+
+def test_a_repositorys_own_thresholds_only_make_rules_stricter(tmp_path: Path) -> None:
+    (tmp_path / "pyproject.toml").write_text(
+        "[tool.pse.article.rules.code-problems]\nmax-share = 0.9\n"
+        "[tool.pse.article.rules.repetition]\nnear-duplicate = 0.5\nmin-words = 12\n"
+        "[tool.pse.article.rules.no-such-rule]\nx = 1\n", encoding="utf-8")
+    settings = load_settings(environ={}, start=tmp_path, cwd=tmp_path)
+    assert settings.sources["article.rules"] == "repository"
+    assert ArticleTask(settings=settings).rule_limits() == {
+        "code-problems": {"max-share": 0.5}, "repetition": {"near-duplicate": 0.5,
+                                                            "min-words": 7}}
+
+
+def test_your_own_thresholds_are_checked_against_the_declarations() -> None:
+    assert rule_limits({"code-problems": {"max_share": 0.9}}) == {
+        "code-problems": {"max-share": 0.9}}  # yours may loosen
+    with pytest.raises(ConfigError, match="its thresholds: max-share"):
+        rule_limits({"code-problems": {"share": 0.1}})
+    with pytest.raises(ConfigError, match="no-such-rule"):
+        rule_limits({"no-such-rule": {"x": 1}})
+    with pytest.raises(ConfigError, match="'many'"):
+        rule_limits({"repetition": {"min-words": "many"}})
+
+
+def test_a_placeholder_in_the_prose_is_flagged_never_in_code_or_a_code_span(
+        tinyqueue: Path) -> None:
+    text = CLEAN + ("\n[Insert a usage example here]. A tbd list app is no TBD.\n\n"
+                    "Search for `TBD` markers.\n\n```python\n# TBD: [your retry]\n```\n")
+    found = [(f.line, f.text) for f in _check(tinyqueue, text) if f.rule == "placeholder"]
+    line = CLEAN.count("\n") + 2
+    assert sorted(found) == [(line, "TBD"), (line, "[Insert a usage example here]")]
+    assert "placeholder" not in NOT_STRIPPABLE  # Strip deletes what Fix leaves

@@ -10,7 +10,7 @@ from article_support import article_settings, new_state
 from pse.llm.fake import ScriptedLLM
 from pse.pipeline.task import RunDeps
 from pse.rag.retriever import Chunk
-from pse.tasks.article import sections
+from pse.tasks.article import excerpts, sections
 from pse.tasks.article.task import ArticleTask
 
 
@@ -225,7 +225,7 @@ def test_a_long_source_excerpt_is_cut_at_a_line_end() -> None:
     lines = [f"    setting_{n} = None  # what setting {n} does" for n in range(60)]
     text = "class BaseHandler:\n" + "\n".join(lines) + "\n"
     excerpt = sections.source_excerpt(text)
-    assert len(excerpt) <= sections._MAX_CHUNK < len(text)
+    assert len(excerpt) <= excerpts._MAX_CHUNK < len(text)
     assert text.startswith(excerpt) and text[len(excerpt)] == "\n"
     assert excerpt.split("\n")[-1] in lines
     assert sections.source_excerpt("x = 1\n") == "x = 1\n"

@@ -25,3 +25,15 @@ def test_code_spans_roles_and_targets() -> None:
     assert [(s.target, s.role, s.is_code) for s in spans] == [
         ("pkg.Foo", "class", True), ("guide", "doc", False), ("x", "", True)]
     assert code_spans("`" * 10_000) == []
+
+
+def test_sentences_never_end_at_e_g_i_e_cf_or_vs() -> None:
+    assert sentences("Use a queue, e.g. a list. Tabs vs. spaces, i.e. style. Done.") == [
+        "Use a queue, e.g. a list.", "Tabs vs. spaces, i.e. style.", "Done."]
+
+
+def test_code_spans_show_what_sphinx_shows() -> None:
+    spans = code_spans(":meth:`~pkg.Manager.register` :class:`Hook <pkg.Hook>` "
+                       ":func:`pkg.run` {py:class}`~a.B` ``x``")
+    assert [s.shown for s in spans] == ["register", "Hook", "pkg.run", "B", "x"]
+    assert [s.target for s in spans][:2] == ["pkg.Manager.register", "pkg.Hook"]

@@ -30,7 +30,7 @@ from pse.errors import PseError
 from pse.index.facts import project_identity
 from pse.llm.types import Completion, LLMClient, Message, Stage, ToolSchema
 from pse.pipeline.runner import run_pipeline
-from pse.pipeline.state import PSEState
+from pse.pipeline.state import PSEState, RunOptions
 from pse.tasks.article.policy import token_caps
 from pse.tasks.article.registry import (
     Project,
@@ -131,7 +131,8 @@ class _ArticleRun:
         self.source = Path(project.source).resolve()
         self.settings = context.settings(cli=cli, start=self.source)
         self.options = options
-        self.report_inputs = report_inputs(project.repo)  # read here: click's context is per thread
+        # read here: click's context is per thread
+        self.repo_url, self.source_table = report_inputs(project.repo)
         self.deps = make_deps(context, self.settings, source=self.source,
                               use_tools=not options.no_tools,
                               llm_review=not options.no_llm_review)
@@ -164,8 +165,9 @@ class _ArticleRun:
                 "source_label": self.project.repo or self.project.name, "style": chosen,
                 "project": self.project.name, "description": self.project.description,
                 "highlights": "; ".join(self.project.highlights), "words": str(o.words),
-                "llm_review": "0" if o.no_llm_review else "1",
-                "tools": "0" if o.no_tools else "1", **self.report_inputs})
+                "repo_url": self.repo_url},
+            options=RunOptions(tools=not o.no_tools, llm_review=not o.no_llm_review,
+                               source_table=self.source_table))
         self.context.progress(f"pse: article about {self.project.name!r} ({o.lang}, style "
                               f"{chosen}), run {run_id}")
         run_dir = self.out_dir / run_id

@@ -89,7 +89,8 @@ def render_reference(fields: tuple[Field, ...]) -> str:
 
 _REPOSITORY: dict[Narrow, str] = {
     "user": "ignored", "any": "may set", "lower": "may lower", "subset": "may drop items",
-    "only-true": "may turn on", "only-false": "may turn off"}
+    "only-true": "may turn on", "only-false": "may turn off",
+    "stricter": "may make stricter"}
 """What the ``[tool.pse]`` of a repository pse reads may do with a key (docs/security.md)."""
 
 

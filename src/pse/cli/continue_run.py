@@ -10,7 +10,7 @@ from pse.cli.common import EXIT_FINDINGS, EXIT_OK, CliContext, CliError, get_con
 from pse.cli.runs import make_deps, print_review_reason, print_summary
 from pse.pipeline.runner import resume_pipeline
 from pse.pipeline.state import PSEState, load_state
-from pse.pipeline.task import RunDeps
+from pse.pipeline.task import RunDeps, Task, with_default_hooks
 from pse.tasks import load_task_factory
 from pse.tasks.article.policy import token_caps
 
@@ -49,11 +49,11 @@ def _continue_article(context: CliContext, state: PSEState, run_dir: Path, *,
     if not source.is_dir():
         raise CliError(f"the run's source folder {str(source)!r} is gone")
     settings = context.settings(start=source)
-    task = load_task_factory(state.task)(settings=settings)
+    task = with_default_hooks(load_task_factory(state.task)(settings=settings))
     # the run's own choices (tools, review, length) hold after a continue too
     deps = make_deps(context, settings, source=source,
-                     use_tools=not no_tools and state.inputs.get("tools", "1") == "1",
-                     llm_review=state.inputs.get("llm_review", "1") == "1")
+                     use_tools=not no_tools and state.options.tools,
+                     llm_review=state.options.llm_review)
     if state.task == "article":
         deps.max_tokens.update(token_caps(int(state.inputs.get("words", "600") or 600)))
     final = _run(context, state, run_dir, task, deps)
@@ -80,7 +80,7 @@ def _continue_resume(context: CliContext, state: PSEState, run_dir: Path) -> int
     return finish(final, task, deps, run_dir=run_dir)
 
 
-def _run(context: CliContext, state: PSEState, run_dir: Path, task: object,
+def _run(context: CliContext, state: PSEState, run_dir: Path, task: Task,
          deps: RunDeps) -> PSEState:
     context.progress(f"pse: continuing {state.run_id} at step {state.step!r}")
-    return resume_pipeline(run_dir, task, deps)  # type: ignore[arg-type]  # a Task by contract
+    return resume_pipeline(run_dir, task, deps)

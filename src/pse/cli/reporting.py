@@ -36,9 +36,10 @@ def _keep(ctx: click.Context, param: click.Parameter, value: object) -> object:
     return value
 
 
-def report_inputs(project_repo: str = "") -> dict[str, str]:
-    """The run inputs of the report options (``project_repo``: a registry entry's repo)."""
+def report_inputs(project_repo: str = "") -> tuple[str, bool]:
+    """The report options: the repository URL (``project_repo``: a registry entry's repo)
+    and whether the article gets a source-navigation table."""
     ctx = click.get_current_context(silent=True)
     values = ctx.meta.get(_KEY, {}) if ctx is not None else {}
     repo_url = str(values.get("repo_url") or "") or normalize_repo_url(project_repo)
-    return {"repo_url": repo_url, "source_table": "1" if values.get("source_table") else "0"}
+    return repo_url, bool(values.get("source_table"))

@@ -20,7 +20,7 @@ from pse.cli.runs import make_deps, new_run_id, print_review_reason, print_summa
 from pse.config import Settings
 from pse.errors import PseError
 from pse.pipeline.runner import run_pipeline
-from pse.pipeline.state import PSEState
+from pse.pipeline.state import PSEState, RunOptions
 from pse.pipeline.task import RunDeps
 from pse.tasks.resume.limits import StageStops, token_caps
 from pse.tasks.resume.outbound import REQUESTS_LOG, Outbound
@@ -93,9 +93,9 @@ def command(ctx: click.Context, cvs: tuple[Path, ...], jd: Path | None, recommen
     run_id = new_run_id("resume")
     state = PSEState(run_id=run_id, task="resume", max_retries=settings.get_int("max_retries"),
                      inputs={**inputs, "lang": lang, "translate": translate_to or "",
-                             "phone_regions": ",".join(regions), "public": "\n".join(public),
-                             "show_requests": "1" if show_requests else "",
-                             "llm_review": "0" if no_llm_review else "1"})
+                             "phone_regions": ",".join(regions), "public": "\n".join(public)},
+                     options=RunOptions(show_requests=show_requests,
+                                        llm_review=not no_llm_review))
     task = ResumeTask(settings=settings, banned_file=banned_file)
     run_dir = out_dir / run_id
     deps = resume_deps(context, settings, state, task=task, run_dir=run_dir)
@@ -171,10 +171,10 @@ def resume_deps(context: CliContext, settings: Settings, state: PSEState, *,
     leaves (and logged with ``--show-requests``, :mod:`pse.tasks.resume.outbound`)."""
     paths = [Path(p) for p in state.inputs["cv"].split("\n") if p]
     deps = make_deps(context, settings, source=paths[0].parent, use_tools=False,
-                     llm_review=state.inputs.get("llm_review", "1") == "1")
+                     llm_review=state.options.llm_review)
     texts = [p.read_text(encoding="utf-8", errors="replace") for p in paths if p.is_file()]
     deps.max_tokens.update(token_caps(texts, recommend=state.inputs.get("mode") == "recommend"))
-    log = run_dir / REQUESTS_LOG if state.inputs.get("show_requests") == "1" else None
+    log = run_dir / REQUESTS_LOG if state.options.show_requests else None
     deps.llm = Outbound(StageStops(deps.llm), task.inputs(state).redactor, log=log)
     return deps
 

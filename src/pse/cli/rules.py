@@ -15,7 +15,8 @@ from pse.tasks.article.rulebook import FINAL_GATES, RULES
 def command(as_json: bool) -> int:
     """List the article rules (checked every round) and the final gates.
 
-    A rule's id goes in `article.disable-rules` to turn it off. "strip" says whether
+    A rule's id goes in `article.disable-rules` to turn it off, and its thresholds
+    (listed under it) in `[tool.pse.article.rules.<id>]`. "strip" says whether
     Strip may delete what the rule flags; a whole-text finding (a section naming no code,
     a cut-off end) is never deleted, only fixed or reported.
 
@@ -27,7 +28,10 @@ def command(as_json: bool) -> int:
     """
     if as_json:
         rules = [{"id": r.rule_id, "scope": r.scope, "strip": r.strippable,
-                  "emits": list(r.emits), "summary": r.summary} for r in RULES]
+                  "emits": list(r.emits), "summary": r.summary,
+                  "thresholds": [{"name": t.name, "default": t.default,
+                                  "stricter": t.stricter, "summary": t.summary}
+                                 for t in r.thresholds]} for r in RULES]
         gates = [{"id": g.name, "summary": g.summary} for g in FINAL_GATES]
         click.echo(json.dumps({"rules": rules, "final_gates": gates}, indent=2))
         return EXIT_OK
@@ -38,6 +42,9 @@ def command(as_json: bool) -> int:
         strip = "strip" if rule.strippable else "no-strip"
         click.echo(f"{rule.rule_id.ljust(width)}  {rule.scope.ljust(11)}  {strip.ljust(8)}  "
                    f"{rule.summary}")
+        for limit in rule.thresholds:
+            click.echo(f"{''.ljust(width)}    {limit.name} = {limit.default:g} "
+                       f"({limit.stricter} is stricter): {limit.summary}")
     click.echo("# final gates, on the finished article")
     for gate in FINAL_GATES:
         click.echo(f"{gate.name.ljust(width)}  {gate.summary}")

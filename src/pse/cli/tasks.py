@@ -21,6 +21,7 @@ from pse.cli.output import prepare_out_folder
 from pse.cli.runs import make_deps, new_run_id, print_review_reason, print_summary
 from pse.pipeline.runner import run_pipeline
 from pse.pipeline.state import PSEState
+from pse.pipeline.task import with_default_hooks
 from pse.tasks import BUILTIN_TASKS, available_tasks, load_task_factory
 
 _OWN_COMMANDS = {"article": "pse.cli.article", "interview": "pse.cli.interview",
@@ -111,13 +112,13 @@ def _plugin_command(ctx: click.Context, source: Path, inputs: tuple[str, ...], l
             raise CliError(f"--input {item!r} is not KEY=VALUE")
         values[key.strip()] = value
     settings = context.settings(start=source)
-    task = load_task_factory(task_name)(settings=settings)
+    task = with_default_hooks(load_task_factory(task_name)(settings=settings))
     deps = make_deps(context, settings, source=source.resolve(), use_tools=not no_tools,
                      llm_review=True)
     state = PSEState(run_id=new_run_id(task_name), task=task_name, inputs=values,
                      max_retries=settings.get_int("max_retries"))
     run_dir = prepare_out_folder(out_dir, inputs=[source]) / state.run_id
-    final = run_pipeline(state, task, deps, run_dir=run_dir)  # type: ignore[arg-type]  # a Task by contract
+    final = run_pipeline(state, task, deps, run_dir=run_dir)
     print_summary(final, deps, run_dir=run_dir)
     print_review_reason(final)
     return EXIT_OK if final.status == "passed" else EXIT_FINDINGS

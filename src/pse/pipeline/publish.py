@@ -3,7 +3,7 @@
 The final texts are checked once more (deterministic, no LLM) to get every span's mark
 and evidence; with a repository URL (``inputs["repo_url"]``, else the project's metadata)
 and a known commit, verified references in ``artifact.*.md`` link to their file and line
-at that commit, and ``inputs["source_table"] == "1"`` appends a source-navigation table
+at that commit, and ``options.source_table`` appends a source-navigation table
 built from the evidence. Then the run report page is rendered from the report dict, the
 trace and the marks, into the folder of the artifact and the run folder.
 """
@@ -58,7 +58,7 @@ def _publish_links(state: PSEState, task: Task,
                    artifacts: Mapping[str, tuple[str, Sequence[Mark]]], *,
                    url_of: UrlOf | None, folder: Path) -> int:
     """Rewrite ``artifact.*.md`` with links and the navigation table; links made."""
-    table = state.inputs.get("source_table") == "1"
+    table = state.options.source_table
     if url_of is None and not table:
         return 0
     linked = 0

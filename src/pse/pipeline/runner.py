@@ -21,7 +21,7 @@ from pse.llm.usage import CallRecord
 from pse.pipeline import steps
 from pse.pipeline.publish import publish_reports
 from pse.pipeline.state import PSEState, Status, load_state, save_state
-from pse.pipeline.task import RunDeps, SectionedTask, Task
+from pse.pipeline.task import RunDeps, SectionedTask, Task, with_default_hooks
 from pse.pipeline.trace import Trace
 
 Step = Callable[[PSEState, Task, RunDeps], PSEState]
@@ -50,6 +50,7 @@ class RunInterrupted(Exception):  # noqa: N818 - a control-flow signal, caught b
 
 def run_pipeline(state: PSEState, task: Task, deps: RunDeps, *, run_dir: Path) -> PSEState:
     """Run (or continue) ``state`` to the end and write the outputs into ``run_dir``."""
+    task = with_default_hooks(task)  # a plug-in task may lack the optional hooks
     trace = Trace(run_dir)
     deps = replace(deps, on_event=_traced(trace, deps.on_event))
     for _ in range(_MAX_STEPS):

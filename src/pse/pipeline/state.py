@@ -38,6 +38,31 @@ class RoundRecord:
 
 
 @dataclass(frozen=True)
+class RunOptions:
+    """The run's switches as the user set them, kept so ``pse continue`` keeps them."""
+
+    tools: bool = True
+    """The writer may call the sandboxed tools."""
+    llm_review: bool = True
+    """The Evaluator's LLM review runs in round one."""
+    source_table: bool = False
+    """The published article ends with a source-navigation table."""
+    show_requests: bool = False
+    """Every model request is logged in the run folder (``pse resume``)."""
+
+
+_FLAGS = tuple(f.name for f in fields(RunOptions))
+
+
+def split_options(inputs: dict[str, str]) -> tuple[dict[str, str], RunOptions]:
+    """Inputs without the flags older checkpoints kept among them as ``"0"``/``"1"``
+    strings, and those flags as :class:`RunOptions` (the one place that reads them)."""
+    kept = {k: v for k, v in inputs.items() if k not in _FLAGS}
+    flags = {k: inputs[k] == "1" for k in _FLAGS if k in inputs}
+    return kept, RunOptions(**flags)
+
+
+@dataclass(frozen=True)
 class PSEState:
     """The run's state. Steps return an updated copy (``dataclasses.replace``)."""
 
@@ -45,6 +70,8 @@ class PSEState:
     task: str
     inputs: dict[str, str] = field(default_factory=dict)
     """What the user asked for: source folder, language, style, translation..."""
+    options: RunOptions = field(default_factory=RunOptions)
+    """The run's switches (tools, LLM review, source table, request log)."""
     data: dict[str, object] = field(default_factory=dict)
     """What the task prepared: project facts, style rules, file list..."""
     context: list[dict[str, object]] = field(default_factory=list)
@@ -130,6 +157,11 @@ class PSEState:
         known = {f.name for f in fields(cls)}
         values = {k: v for k, v in raw.items() if k in known}
         values["rounds"] = [RoundRecord(**r) for r in values.get("rounds", [])]
+        inputs, migrated = split_options(dict(values.get("inputs", {})))
+        options = values.get("options")
+        values["inputs"], values["options"] = inputs, RunOptions(**{
+            k: bool(v) for k, v in options.items() if k in _FLAGS}) if isinstance(
+                options, dict) else migrated
         return cls(**values)
 
 

@@ -23,6 +23,7 @@ from pse.pipeline.review import open_review_findings, split_review
 from pse.pipeline.state import PSEState, RoundRecord, Status, finding_to_dict
 from pse.pipeline.task import PlannedTask, RunDeps, SectionedTask, Task
 from pse.pipeline.verdict import parse_verdict
+from pse.text import parse_markdown
 from pse.tools.dispatch import ToolEvent, call_tool
 from pse.tools.schemas import tool_schemas
 from pse.verify.finding import Finding, VerifyResult
@@ -105,12 +106,11 @@ def _section_reply(state: PSEState, task: SectionedTask, deps: RunDeps, *,
     """The cursor's section, asked for once more when the task finds the reply unusable
     (its optional ``section_problem`` hook), keeping the better of the two replies."""
     text, trimmed = _written_section(state, task, deps, tools=tools)
-    problem = getattr(task, "section_problem", None)
-    feedback = str(problem(state, text)) if problem is not None else ""
-    if problem is None or not feedback:
+    feedback = task.section_problem(state, text)
+    if not feedback:
         return text, trimmed
     again, again_trimmed = _written_section(state, task, deps, tools=tools, feedback=feedback)
-    if not problem(state, again) or len(again) > len(text):
+    if not task.section_problem(state, again) or len(again) > len(text):
         return again, again_trimmed
     return text, trimmed
 
@@ -259,9 +259,8 @@ def fix(state: PSEState, task: Task, deps: RunDeps) -> PSEState:
     if isinstance(task, SectionedTask):  # the plan's headings are verified: never rewritten
         allowed -= heading_lines(text)
     patched, applied, rejected = apply_edits(text, parse_edits(reply.text), lines=allowed)
-    normalize = getattr(task, "normalize", None)  # optional: a task's own tidy-up of edits
-    if normalize is not None and patched != text:
-        patched = normalize(state, patched)
+    if patched != text:
+        patched = task.normalize(state, patched)
     reverted = patched != text and not state.llm_issues and \
         not _clears_a_finding(state, task, patched)
     if reverted:
@@ -288,33 +287,27 @@ def _clears_a_finding(state: PSEState, task: Task, patched: str) -> bool:
 
 def heading_lines(text: str) -> set[int]:
     """1-based numbers of the ``# `` and ``## `` heading lines outside code blocks."""
-    fenced, found = False, set()
-    for number, line in enumerate(text.split("\n"), start=1):
-        fenced ^= line.lstrip().startswith(("```", "~~~"))
-        if not fenced and (line.startswith("# ") or line.startswith("## ")):
-            found.add(number)
-    return found
+    code = parse_markdown(text).code_lines()  # the document model's: any indentation
+    return {number for number, line in enumerate(text.split("\n"), start=1)
+            if number not in code and line.startswith(("# ", "## "))}
 
 
 def strip(state: PSEState, task: Task, deps: RunDeps) -> PSEState:  # noqa: ARG001 - step API
     """Deterministic fallback: delete what is still flagged, then check again.
 
-    A task with a ``repair(state, text, result) -> (text, notes)`` method first puts right
-    what its rules can (the notes join ``stripped``); the rest is deleted as before. A
-    task with ``tidy_stripped(state, text) -> (text, removed)`` then deletes what the
-    deletions left dangling (the article's: a section now opening "It is ...", whose
+    The task's ``repair(state, text, result) -> (text, notes)`` first puts right what its
+    rules can (the notes join ``stripped``); the rest is deleted as before. Its
+    ``tidy_stripped(state, text) -> (text, removed)`` then deletes what the deletions left
+    dangling (the article's: a section now opening "It is ...", whose
     subject was the sentence deleted); that counts as deleted by Strip.
     """
     result = VerifyResult(bad=state.findings())
-    text, repaired = state.current_text(), []
-    repair = getattr(task, "repair", None)  # optional: a task's own deterministic rules
-    if repair is not None:
-        text, repaired = repair(state, text, result)
+    text, repaired = task.repair(state, state.current_text(), result)
+    if text != state.current_text() or repaired:
         result = _checked(state, task, text)
     text, removed = strip_spans(text, task.strip_spans(state, result))
-    tidy = getattr(task, "tidy_stripped", None)
-    if tidy is not None and removed:
-        text, dangling = tidy(state, text)
+    if removed:
+        text, dangling = task.tidy_stripped(state, text)
         removed = [*removed, *dangling]
     state = replace(state.with_text(text), stripped=[*state.stripped, *repaired, *removed],
                     llm_issues=[])

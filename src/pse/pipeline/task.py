@@ -17,7 +17,12 @@ from pse.verify.strip import Span
 
 
 class Task(Protocol):
-    """A writing task: its prompts, how it prepares its data, and how it verifies."""
+    """A writing task: its prompts, how it prepares its data, and how it verifies.
+
+    The last four methods are optional hooks with default implementations: a task class
+    that derives from ``Task`` inherits them, and :func:`with_default_hooks` gives them to
+    a plug-in task that only has the required methods.
+    """
 
     name: str
 
@@ -45,6 +50,36 @@ class Task(Protocol):
     def finalize(self, state: PSEState, text: str, *, lang: str) -> str:
         """The published form of a text (front matter and the like)."""
         ...
+
+    def normalize(self, state: PSEState, text: str) -> str:  # noqa: ARG002 - default hook
+        """The task's own tidy-up of a text a fix edited (default: the text as is)."""
+        return text
+
+    def repair(self, state: PSEState, text: str, result: VerifyResult  # noqa: ARG002
+               ) -> tuple[str, list[str]]:
+        """Before Strip deletes: what the task's own rules put right, and notes on it
+        (default: nothing)."""
+        return text, []
+
+    def tidy_stripped(self, state: PSEState, text: str  # noqa: ARG002 - default hook
+                      ) -> tuple[str, list[str]]:
+        """After Strip: what its deletions left dangling, removed (default: nothing)."""
+        return text, []
+
+    def section_problem(self, state: PSEState, text: str) -> str:  # noqa: ARG002
+        """A sectioned task's: why a shaped section reply is unusable, or "" (default:
+        never); a reason gets the section asked for once more, with it in the prompt."""
+        return ""
+
+
+def with_default_hooks(task: object) -> Task:
+    """``task``, its class given :class:`Task`'s default hooks when it does not derive from
+    ``Task`` (a plug-in written against the required methods only)."""
+    cls = type(task)
+    if Task not in cls.__mro__:
+        adopted = type(cls.__name__, (cls, Task), {"__module__": cls.__module__})
+        object.__setattr__(task, "__class__", adopted)
+    return task  # type: ignore[return-value]  # its class now derives from Task
 
 
 @runtime_checkable

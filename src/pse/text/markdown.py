@@ -37,8 +37,10 @@ def tokens(text: str) -> tuple[Token, ...]:
     return tuple(_parser().parse(text))
 
 
+@lru_cache(maxsize=8)
 def parse_markdown(text: str) -> Document:
-    """The document model of a Markdown text."""
+    """The document model of a Markdown text (cached: a Document is frozen, and every
+    rule and pass of a round reads the same text)."""
     reader = _Reader()
     for token in tokens(text):
         reader.read(token)

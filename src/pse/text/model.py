@@ -70,9 +70,10 @@ class Document:
         return (block for block in self.blocks if block.kind == "code")
 
     def code_lines(self) -> frozenset[int]:
-        """The 1-based lines of every code block, its fences or directive line included."""
-        return frozenset(number for block in self.code()
-                         for number in range(block.line, block.end + 1))
+        """1-based lines of every code block: fenced (fence and info lines included) or
+        indented, at any nesting (a list item's code block too). No edit of prose touches
+        them."""
+        return frozenset(n for block in self.code() for n in range(block.line, block.end + 1))
 
     def owners(self, index: int) -> Iterator[Block]:
         """The blocks above ``index`` that may name what it is about, nearest first:

@@ -1,11 +1,12 @@
 """The one sentence splitter (English and Chinese), aware of code spans.
 
 A sentence ends at ``.``, ``!`` or ``?`` before a space or the end of the line, or at a
-Chinese full stop, exclamation or question mark; with ``clauses=True`` also at ``;`` and
-``:`` (and their Chinese forms), where a new statement starts. :func:`clause_pieces` cuts
-finer, also at commas (``,``, ``，``, ``、``) and ``;``/``:`` before a space (``1,000``,
-``HTTP/1.0`` and ``a:b`` hold no boundary): the pieces a deletion may take out of a
-sentence. Punctuation inside a code span never ends anything.
+Chinese full stop, exclamation or question mark (never the stop of "e.g.", "i.e.", "cf."
+or "vs."); with ``clauses=True`` also at ``;`` and ``:`` (and their Chinese forms), where a
+new statement starts. :func:`clause_pieces` cuts finer, also at commas (``,``, ``，``,
+``、``) and ``;``/``:`` before a space (``1,000``, ``HTTP/1.0`` and ``a:b`` hold no
+boundary): the pieces a deletion may take out of a sentence. Punctuation inside a code
+span never ends anything.
 """
 
 from __future__ import annotations
@@ -15,9 +16,11 @@ from bisect import bisect_right
 
 from pse.text.spans import code_spans
 
-SENTENCE_END = re.compile(r"[.!?](?=\s|$)|[。！？]")
-CLAUSE_END = re.compile(r"[.!?](?=\s|$)|[;:。！？；：]")
-_PIECE_END = re.compile(r"[.!?;:,](?=\s|$)|[。！？；：，、]")
+_NOT_AN_END = r"(?<!\be\.g)(?<!\bi\.e)(?<!\bcf)(?<!\bvs)"
+"""The full stop of "e.g.", "i.e.", "cf." and "vs." ends no sentence."""
+SENTENCE_END = re.compile(_NOT_AN_END + r"[.!?](?=\s|$)|[。！？]")
+CLAUSE_END = re.compile(_NOT_AN_END + r"[.!?](?=\s|$)|[;:。！？；：]")
+_PIECE_END = re.compile(_NOT_AN_END + r"[.!?;:,](?=\s|$)|[。！？；：，、]")
 
 
 def sentence_bounds(text: str, *, clauses: bool = False) -> list[tuple[int, int]]:

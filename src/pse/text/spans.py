@@ -41,6 +41,17 @@ class CodeSpan:
             code = code[code.rindex("<") + 1:-1]
         return code.lstrip("~!")
 
+    @property
+    def shown(self) -> str:
+        """What Sphinx shows for a role: its title, the last part of a ``~`` target, else
+        the target (the span's code for a plain span)."""
+        code = self.code.strip()
+        if not self.role:
+            return code
+        if code.endswith(">") and "<" in code:
+            return code[:code.rindex("<")].strip() or self.target
+        return self.target.rsplit(".", 1)[-1] if code.startswith("~") else self.target
+
 
 def code_spans(text: str) -> list[CodeSpan]:
     """Every code span of ``text`` in order."""

@@ -31,6 +31,8 @@ from pathlib import Path
 from pse.index.symbols import SymbolIndex
 from pse.index.walk import is_test_path
 from pse.tasks.article.text import CODE_SPAN, WORD, content_words, sentences
+from pse.text import Document
+from pse.text import sentences as split_sentences
 from pse.verify.finding import Finding
 
 RUN = 4
@@ -54,7 +56,6 @@ _COPULA = re.compile(
 _QUOTE = re.compile(r"“[^”]*”|「[^」]*」|\"[^\"]{12,}\"")
 """A quotation says whose words it holds: "its docstring reads: \"...\"" is no claim."""
 _ITEM = re.compile(r"^\s*(?:[-*+•]\s+|\d+[.)]\s+|[\w.]+\s+(?:--|—|–|-)\s+)")
-_DOC_SENTENCE = re.compile(r"(?<=[.!?])\s+(?=[A-Z`(])")
 
 
 def _runs(words: Sequence[str], size: int = RUN) -> set[tuple[str, ...]]:
@@ -102,7 +103,7 @@ def docstring_sentences(docstring: str) -> list[str]:
                 items.append([])
             items[-1].append(line.strip())
         for item in items:
-            units.extend(_DOC_SENTENCE.split(" ".join(item)))
+            units.extend(split_sentences(" ".join(item)))
     return [u for u in units if u.strip()]
 
 
@@ -142,7 +143,7 @@ def module_name(path: str, *, root: str = "") -> str:
     return parts[-2] if len(parts) > 1 else root or parts[-1]
 
 
-def borrowed_descriptions(text: str, ok: Sequence[Finding], index: SymbolIndex,
+def borrowed_descriptions(text: str | Document, ok: Sequence[Finding], index: SymbolIndex,
                           table: DocstringTable, *, path: str) -> list[Finding]:
     """Each sentence of ``text`` that describes its code in another definition's words.
 

@@ -11,7 +11,8 @@ from collections.abc import Iterable
 from pathlib import Path
 
 from pse.index.facts import ProjectFacts
-from pse.tasks.article.text import prose_lines
+from pse.tasks.article.text import sentences
+from pse.text import Document
 from pse.verify.finding import Finding
 
 _LEAK = re.compile(
@@ -27,7 +28,6 @@ _WHOLE_REPO = re.compile(
     r"\b(?:the|this|its|whole|entire) (?:repository|repo|project|codebase|code base|package|"
     r"library|source tree|source code)\b|\b(?:in total|altogether|overall)\b|"
     r"整个|全部|项目|仓库|代码库|总共|一共|共有", re.IGNORECASE)
-_SENTENCE_SPLIT = re.compile(r"(?<=[.!?])\s+|(?<=[。！？；])")
 
 
 def load_terms(folder: Path, lang: str, *, kind: str = "exaggeration") -> list[str]:
@@ -67,7 +67,7 @@ def reasoning_leaks(text: str, *, path: str) -> list[Finding]:
     return findings
 
 
-def numeric_claims(text: str, facts: ProjectFacts, *, path: str,
+def numeric_claims(text: str | Document, facts: ProjectFacts, *, path: str,
                    tolerance: float = 0.1) -> list[Finding]:
     """Repository-wide counts of files/lines and the project's version, against the facts.
 
@@ -77,11 +77,10 @@ def numeric_claims(text: str, facts: ProjectFacts, *, path: str,
     tinyqueue"), never "Python 3.11".
     """
     findings = []
-    for number, line in prose_lines(text):  # numbers in code are not claims
-        for sentence in _SENTENCE_SPLIT.split(line):
-            findings.extend(_count_findings(sentence, facts, path=path, line=number,
-                                            tolerance=tolerance))
-            findings.extend(_version_findings(sentence, facts, path=path, line=number))
+    for number, sentence in sentences(text):  # numbers in code are not claims
+        findings.extend(_count_findings(sentence, facts, path=path, line=number,
+                                        tolerance=tolerance))
+        findings.extend(_version_findings(sentence, facts, path=path, line=number))
     return findings
 
 

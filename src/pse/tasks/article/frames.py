@@ -64,10 +64,14 @@ class _Unit:
     a swapped word that is a form of one ("overflowing") changes the subject too."""
 
 
-def frame_repeats(text: str) -> list[FrameRepeat]:
-    """Every list item or sentence that repeats the frame of an earlier one of its group."""
+def frame_repeats(text: str | Document) -> list[FrameRepeat]:
+    """Every list item or sentence that repeats the frame of an earlier one of its group.
+
+    Given the text, an item's finding quotes its whole source line (marker and label
+    included); given a parsed document, the item's own text."""
     found: list[FrameRepeat] = []
-    for group in _groups(parse_markdown(text), text.split("\n")):
+    doc, lines = (parse_markdown(text), text.split("\n")) if isinstance(text, str) else (text, [])
+    for group in _groups(doc, lines):
         kept: list[_Unit] = []
         for unit in group:
             match = next((e for e in kept if is_same_frame(unit, e)), None)

@@ -12,14 +12,13 @@ from __future__ import annotations
 
 import re
 
-_ROLE = re.compile(r"(?<![\w`]):(?:[\w-]+:)*[\w-]+:`(?P<target>[^`\n]+?)`(?!`)")
-"""``:meth:`x```, ``:py:class:`~a.B```: a Sphinx role; Markdown has no such thing."""
-_LITERAL = re.compile(r"(?<![\w`])``(?P<literal>[^`\n]+?)``(?![\w`])")
+from pse.text import CodeSpan, code_spans, parse_markdown
+
 _WORDS_ONLY = re.compile(r"[A-Za-z]+(?: [A-Za-z]+)+")
 _UNDERLINE = re.compile(r"^([=\-~^\"'`#*+:.])\1{2,}\s*$")
 """A reStructuredText section title's underline (or overline)."""
 _TITLED = re.compile(r"^(?P<title>.+?)\s+<(?P<target>[^<>\n]+)>$")
-"""```title <target>```: a role's or a link's title and where it points."""
+"""```title <target>```: a link's title and where it points."""
 _LINK = re.compile(r"(?<![\w`])`(?P<body>[^`\n]+?)`__?(?![\w`])")
 """```text <https://...>`_`` or ```text`_``: a hyperlink reference."""
 _TITLED_SPAN = re.compile(r"(?<![\w`])`(?P<title>[^`<>\n]+?)\s+<(?P<target>[\w.:~()-]+)>`(?![\w`])")
@@ -38,35 +37,35 @@ def inline_rst_as_markdown(text: str) -> str:
     shows its title, and ```text <url>`_`` becomes ``[text](url)``. Fenced code is left alone.
     """
     lines = text.split("\n")
-    fenced = False
+    code = parse_markdown(text).code_lines()
     for index, line in enumerate(lines):
-        if line.lstrip().startswith(("```", "~~~")):
-            fenced = not fenced
-        elif not fenced and ("`" in line):
+        if index + 1 not in code and "`" in line:
             lines[index] = _inline(line)
     return "\n".join(lines)
 
 
 def _inline(line: str) -> str:
-    line = _ROLE.sub(lambda m: f"`{_role_target(m.group('target'))}`", line)
-    line = _LITERAL.sub(_literal, line)
+    """One line's roles and literals as Markdown code spans (read by the document model's
+    span reader, :func:`pse.text.code_spans`), then its link references."""
+    parts: list[str] = []
+    at = 0
+    for span in code_spans(line):
+        parts += [line[at:span.start], _as_markdown(span, line[span.start:span.end])]
+        at = span.end
+    line = "".join([*parts, line[at:]])
     line = _LINK.sub(_link, line)
     return _TITLED_SPAN.sub(lambda m: f"`{m.group('title')}`", line)
 
 
-def _literal(match: re.Match[str]) -> str:
-    """````x```` as code, but ````host program```` (words only: emphasis, not code) as words."""
-    literal = match.group("literal")
-    return literal if _WORDS_ONLY.fullmatch(literal) else f"`{literal}`"
-
-
-def _role_target(target: str) -> str:
-    titled = _TITLED.match(target)
-    if titled:
-        return titled.group("title")
-    if target.startswith("~"):
-        return target[1:].rsplit(".", 2)[-1] if "." in target else target[1:]
-    return target.lstrip("!")
+def _as_markdown(span: CodeSpan, written: str) -> str:
+    """A role as the code span Sphinx shows; ````x```` as code, but ````host program````
+    (words only: emphasis, not code) as words; any other span as written."""
+    if span.role:
+        return f"`{span.shown}`"
+    if written.startswith("``") and not written.startswith("```"):
+        literal = span.code
+        return literal if _WORDS_ONLY.fullmatch(literal) else f"`{literal}`"
+    return written
 
 
 def _link(match: re.Match[str]) -> str:
@@ -143,13 +142,12 @@ def unwrap(text: str) -> str:
     items, headings, tables, quotes and code stay as written.
     """
     out: list[str] = []
-    fenced = False
-    for line in text.split("\n"):
-        if line.lstrip().startswith(("```", "~~~")):
-            fenced = not fenced
+    code = parse_markdown(text).code_lines()
+    for number, line in enumerate(text.split("\n"), start=1):
+        if number in code or number - 1 in code:
             out.append(line)
             continue
-        joinable = (not fenced and out and not _BLOCK_START.match(line)
+        joinable = (out and not _BLOCK_START.match(line)
                     and out[-1].strip() and not _opens_block(out[-1])
                     and not out[-1].rstrip().endswith(_SENTENCE_ENDS))
         if joinable:

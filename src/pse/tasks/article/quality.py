@@ -24,11 +24,17 @@ from pse.tasks.article.text import (
     prose_lines,
     sentences,
 )
+from pse.text import Document, sentence_bounds
 from pse.verify.finding import Finding
 
 _NEAR_DUPLICATE = 0.8
 """Word-set overlap (Jaccard) at which two sentences say the same thing."""
 _MIN_REPEAT_WORDS = 7
+_RESTATED_SHARE = 0.8
+"""Share of a sentence's content words an earlier sentence said, at which it restates it.
+A near or reworded copy must name no code the earlier one did not: "reach for `A` instead
+of the helpers" and "reach for `B` ..." say different things in one frame."""
+_MIN_RESTATED_WORDS = 6
 _SHINGLE = 8
 """Words in a row shared with a prompt that count as copied (CJK: 2x characters)."""
 _RESIDUE = re.compile(r"^\s{0,3}#{1,6}\s*(?:outline|plan|article outline|table of contents|"
@@ -55,7 +61,9 @@ def _finding(rule: str, message: str, *, path: str, line: int | None, text: str,
                    kind=kind)
 
 
-def repetitions(text: str, *, path: str) -> list[Finding]:
+def repetitions(text: str | Document, *, path: str, near_duplicate: float = _NEAR_DUPLICATE,
+                restated_share: float = _RESTATED_SHARE, min_words: int = _MIN_REPEAT_WORDS
+                ) -> list[Finding]:
     """Later copies of a sentence said before, word for word or nearly (small models loop),
     or reworded: a sentence whose content words an earlier one nearly all said ("`X`
     provides methods for reading input" after "`X` is a class that provides methods to
@@ -66,12 +74,13 @@ def repetitions(text: str, *, path: str) -> list[Finding]:
     for number, sentence in sentences(text):
         key = normalized(sentence)
         words = frozenset(key.split()) if " " in key else frozenset(_bigrams(key))
-        if count_words(key) < _MIN_REPEAT_WORDS:
+        if count_words(key) < min_words:
             continue  # short lines may repeat legitimately
         content = frozenset(content_words(sentence))
         codes = [code.lower() for code in CODE_SPAN.findall(sentence)]
         if any(key == k or (all(code in said for code in codes) and (
-                _jaccard(words, w) >= _NEAR_DUPLICATE or _restates(content, c)))
+                _jaccard(words, w) >= near_duplicate
+                or _restates(content, c, share=restated_share)))
                for k, w, c, said in seen):
             findings.append(_finding("repetition", "this sentence repeats an earlier one",
                                      path=path, line=number, text=sentence,
@@ -90,18 +99,12 @@ def _short(text: str, limit: int = 60) -> str:
     return text if len(text) <= limit else text[:limit - 1].rstrip() + "…"
 
 
-_RESTATED_SHARE = 0.8
-"""Share of a sentence's content words an earlier sentence said, at which it restates it.
-A near or reworded copy must name no code the earlier one did not: "reach for `A` instead
-of the helpers" and "reach for `B` ..." say different things in one frame."""
-_MIN_RESTATED_WORDS = 6
-
-
-def _restates(later: frozenset[str], earlier: frozenset[str]) -> bool:
+def _restates(later: frozenset[str], earlier: frozenset[str], *,
+              share: float = _RESTATED_SHARE) -> bool:
     """Whether ``later`` (content words of a sentence) says little ``earlier`` did not."""
     if len(later) < _MIN_RESTATED_WORDS:
         return False
-    return len(later & earlier) / len(later) >= _RESTATED_SHARE
+    return len(later & earlier) / len(later) >= share
 
 
 def repeated_share(text: str) -> float:
@@ -219,7 +222,8 @@ def cut_off_end(text: str, *, path: str) -> list[Finding]:
     unlinked = re.sub(r"\]\([^()\s]*\)$", "]", stripped)  # a link's ")" ends no sentence
     if stripped.count("`") % 2 or not unlinked.endswith(_TERMINAL) or \
             _ABBREVIATION_END.search(stripped) or stripped.count("(") > stripped.count(")"):
-        tail = re.split(r"(?<=[.!?])\s+|(?<=[。！？])", stripped)[-1] or stripped
+        bounds = sentence_bounds(stripped)
+        tail = stripped[bounds[-1][0]:].strip() if bounds else stripped
         return [_finding("cut-off", "the text ends mid-sentence", path=path, line=number,
                          text=tail, hint="finish the sentence or delete it")]
     return []

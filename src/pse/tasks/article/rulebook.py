@@ -7,21 +7,28 @@ draft, only on a translation). The per-round gate is a loop over :data:`RULES`; 
 gates that decide ``passed`` are declared beside them in :data:`FINAL_GATES`. ``pse
 rules`` prints both, and a user's ``article.disable-rules`` turns rules off by id.
 
-A rule reads a :class:`GateContext` that the task builds, so no rule imports the task.
-Adding a rule is one entry here plus its check function and test.
+A rule's ``check(doc, ctx)`` reads the text's document model (:mod:`pse.text`: blocks,
+list items, sentences, code spans, parsed once per round) and a :class:`GateContext` that
+the task builds, so no rule imports the task. A rule declares the numbers it compares
+with as :class:`Threshold` values; ``[tool.pse.article.rules.<id>]`` changes them (a
+repository's own config only ever makes a rule stricter: :func:`rule_limits`). Adding a
+rule is one entry here plus its check function and test.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Sequence
-from dataclasses import dataclass
+import re
+from collections.abc import Callable, Collection, Mapping, Sequence
+from dataclasses import dataclass, field, replace
 from typing import Literal
 
+from pse.errors import ConfigError
 from pse.index.facts import ProjectFacts
 from pse.index.symbols import SymbolIndex
 from pse.tasks.article import borrowed, checks, quality
 from pse.tasks.article.borrowed import DocstringTable
 from pse.tasks.article.grounding import ungrounded_sections
+from pse.text import Document, code_spans, parse_markdown
 from pse.verify.finding import Finding, VerifyResult
 
 Scope = Literal["every", "draft", "translation"]
@@ -53,6 +60,28 @@ class GateContext:
     """The text a translation was made from (``None`` for a draft)."""
     reference_lines: Callable[[str], dict[str, int]] | None = None
     """Each code reference of a text and its first line (for translations)."""
+    limits: Mapping[str, float] = field(default_factory=dict)
+    """The running rule's thresholds by name (its declared defaults, or the config's)."""
+
+    def limit(self, name: str) -> float:
+        """The running rule's threshold ``name``."""
+        return self.limits[name]
+
+
+@dataclass(frozen=True)
+class Threshold:
+    """A number a rule compares with, which a project's config may change."""
+
+    name: str
+    default: float
+    stricter: Literal["lower", "higher"]
+    """Which way the rule flags more: the only way a repository's own config may move it."""
+    summary: str
+
+    def clamp(self, value: float) -> float:
+        """``value``, or the default where ``value`` is on the laxer side of it."""
+        return min(value, self.default) if self.stricter == "lower" else \
+            max(value, self.default)
 
 
 @dataclass(frozen=True)
@@ -63,9 +92,11 @@ class Rule:
     summary: str
     emits: tuple[str, ...]
     """The ``Finding.rule`` ids it reports."""
-    check: Callable[[GateContext], list[Finding]]
+    check: Callable[[Document, GateContext], list[Finding]]
+    """The findings on the text's document model (``GateContext.text`` parsed once)."""
     strippable: bool = True
     scope: Scope = "every"
+    thresholds: tuple[Threshold, ...] = ()
 
     def applies(self, ctx: GateContext) -> bool:
         """Whether the rule runs on ``ctx`` (drafts, translations or both)."""
@@ -97,49 +128,90 @@ def _grounding(ctx: GateContext) -> list[Finding]:
     return ungrounded_sections(ctx.text, ctx.references.ok, path=ctx.path, focus=list(ctx.focus))
 
 
+_PLACEHOLDER = re.compile(r"\bTBD\b|(?i:lorem ipsum|\[(?:insert|add|your|placeholder)\b[^\]]*\]|"
+                          r"<(?:insert|your)\b[^>]*>)")
+"""What a writer leaves for later: "TBD", "[Insert example here]", "<your code>" (a line
+opening "TODO:" is a reasoning leak already)."""
+
+
+def _placeholders(doc: Document, ctx: GateContext) -> list[Finding]:
+    """Placeholders in the prose (a code span, "`TBD`", names a marker: no finding)."""
+    found: list[Finding] = []
+    for number, line in doc.prose_lines():
+        spans = [(s.start, s.end) for s in code_spans(line)]
+        found += [Finding(rule="placeholder", message="a placeholder, not article text",
+                          path=ctx.path, line=number, text=m.group(0), kind="quality",
+                          hint="write what it stands for from the excerpts, or delete it")
+                  for m in _PLACEHOLDER.finditer(line)
+                  if not any(a <= m.start() < b for a, b in spans)]
+    return found
+
+
+_REPETITION = (
+    Threshold("near-duplicate", 0.8, "lower", "word-set overlap (Jaccard) of two sentences "
+              "that say the same thing"),
+    Threshold("restated-share", 0.8, "lower", "share of a sentence's content words an "
+              "earlier sentence said, at which it restates it"),
+    Threshold("min-words", 7, "lower", "words a sentence needs before it counts as a repeat"),
+)
+
 RULES: tuple[Rule, ...] = (
     Rule("code-reference", "every code name, path, file:line and structural claim resolves "
          "in the index (strict: any unresolved name in generated text is suspect)",
-         ("ref-unverified",), lambda c: list(c.references.bad)),
+         ("ref-unverified",), lambda d, c: list(c.references.bad)),
     Rule("exaggeration", "exaggerated or filler terms from the rule files "
          "(exaggeration.<lang>.txt)", ("exaggeration",),
-         lambda c: checks.exaggerations(c.text, c.exaggeration_terms, path=c.path)),
+         lambda d, c: checks.exaggerations(c.text, c.exaggeration_terms, path=c.path)),
     Rule("reasoning-leak", "the model's reasoning or notes to itself", ("reasoning-leak",),
-         lambda c: checks.reasoning_leaks(c.text, path=c.path)),
+         lambda d, c: checks.reasoning_leaks(c.text, path=c.path)),
     Rule("repetition", "a sentence said before, word for word, nearly or reworded about the "
-         "same code", ("repetition",), lambda c: quality.repetitions(c.text, path=c.path)),
+         "same code", ("repetition",),
+         lambda d, c: quality.repetitions(
+             d, path=c.path, near_duplicate=c.limit("near-duplicate"),
+             restated_share=c.limit("restated-share"), min_words=int(c.limit("min-words"))),
+         thresholds=_REPETITION),
     Rule("prompt-copy", "text copied from the prompts, the style guide or a fix message",
-         ("prompt-copy",), lambda c: quality.prompt_copies(c.text, c.prompts, path=c.path)),
+         ("prompt-copy",), lambda d, c: quality.prompt_copies(c.text, c.prompts, path=c.path)),
     Rule("code-problems", "a repeated code block, or an article that is mostly code",
-         ("code-repeated", "code-heavy"), lambda c: quality.code_problems(c.text, path=c.path)),
+         ("code-repeated", "code-heavy"),
+         lambda d, c: quality.code_problems(c.text, path=c.path, max_share=c.limit("max-share")),
+         thresholds=(Threshold("max-share", 0.5, "lower",
+                               "share of the words that may sit in code blocks"),)),
+    Rule("placeholder", "a placeholder left in the prose (TBD, [Insert example here])",
+         ("placeholder",), _placeholders),
     Rule("outline-residue", "outline or heading residue (`## Outline`, `## # ...`)",
-         ("outline-residue",), lambda c: quality.residue(c.text, path=c.path)),
+         ("outline-residue",), lambda d, c: quality.residue(c.text, path=c.path)),
     Rule("cut-off", "a text that ends mid-sentence, in an open code block or an empty item",
-         ("cut-off",), lambda c: quality.cut_off_end(c.text, path=c.path), strippable=False),
+         ("cut-off",), lambda d, c: quality.cut_off_end(c.text, path=c.path),
+         strippable=False),
     Rule("invented-experience", "first-person incidents the sources never tell "
          "(experience.<lang>.txt)", ("invented-experience",),
-         lambda c: quality.experience_claims(c.text, c.experience_patterns, c.sources,
-                                             path=c.path)),
+         lambda d, c: quality.experience_claims(c.text, c.experience_patterns, c.sources,
+                                                path=c.path)),
     Rule("wrong-language", "a text not in the language it was asked for", ("wrong-language",),
-         lambda c: quality.language_problems(c.text, lang=c.lang, path=c.path),
+         lambda d, c: quality.language_problems(c.text, lang=c.lang, path=c.path),
          strippable=False),
     Rule("numeric-claim", "counts and versions of the repository that its facts contradict",
-         ("numeric-claim",), lambda c: checks.numeric_claims(c.text, c.facts, path=c.path)),
+         ("numeric-claim",),
+         lambda d, c: checks.numeric_claims(d, c.facts, path=c.path,
+                                            tolerance=c.limit("tolerance")),
+         thresholds=(Threshold("tolerance", 0.1, "lower", "relative error a stated count of "
+                               "files or lines may have"),)),
     Rule("borrowed-description", "code described in another definition's docstring words",
          ("borrowed-description",),
-         lambda c: borrowed.borrowed_descriptions(c.text, c.references.ok, c.index,
-                                                  c.docstrings, path=c.path)),
+         lambda d, c: borrowed.borrowed_descriptions(d, c.references.ok, c.index,
+                                                     c.docstrings, path=c.path)),
     Rule("translation-references", "a translation that dropped or added a code reference",
          # an added reference is a sentence Strip may delete; a dropped one has no line
-         ("translation-dropped-ref", "translation-added-ref"), _translation_refs,
+         ("translation-dropped-ref", "translation-added-ref"), lambda d, c: _translation_refs(c),
          scope="translation"),
     Rule("translation-structure", "a translation whose headings, lists or code blocks differ",
          ("translation-structure",),
-         lambda c: quality.structure_changes(c.original or "", c.text, path=c.path),
+         lambda d, c: quality.structure_changes(c.original or "", c.text, path=c.path),
          strippable=False, scope="translation"),
     Rule("grounding", "a section that names no verified code, or whose heading names code "
-         "its text never mentions", ("ungrounded-section", "off-topic-section"), _grounding,
-         strippable=False, scope="draft"),
+         "its text never mentions", ("ungrounded-section", "off-topic-section"),
+         lambda d, c: _grounding(c), strippable=False, scope="draft"),
 )
 
 FINAL_GATES: tuple[FinalGate, ...] = (
@@ -156,18 +228,63 @@ NOT_STRIPPABLE = frozenset(
 """Finding ids Strip never deletes: whole-text findings a deleted clause cannot repair."""
 
 
-def run_rules(ctx: GateContext, *, disabled: Collection[str] = (),
+Limits = Mapping[str, Mapping[str, float]]
+"""Thresholds by rule id, then by threshold name."""
+
+
+def run_rules(ctx: GateContext, *, disabled: Collection[str] = (), limits: Limits | None = None,
               rules: Sequence[Rule] = RULES) -> VerifyResult:
-    """Every rule that applies to ``ctx`` and is not disabled, findings sorted."""
+    """Every rule that applies to ``ctx`` and is not disabled, findings sorted; each rule
+    reads its thresholds from ``limits`` (see :func:`rule_limits`) or its defaults."""
     unknown = sorted(set(disabled) - {rule.rule_id for rule in rules})
     if unknown:
-        from pse.errors import ConfigError
-
         raise ConfigError(f"unknown article rule(s) {', '.join(map(repr, unknown))} in "
                           "article.disable-rules; `pse rules` lists them")
+    doc = parse_markdown(ctx.text)
     bad: list[Finding] = []
     for rule in rules:
         if rule.rule_id not in disabled and rule.applies(ctx):
-            bad += rule.check(ctx)
+            given = (limits or {}).get(rule.rule_id, {})
+            own = {t.name: given.get(t.name, t.default) for t in rule.thresholds}
+            bad += rule.check(doc, replace(ctx, limits=own))
     bad.sort(key=lambda f: f.sort_key())
     return VerifyResult(bad=bad, ok=ctx.references.ok)
+
+
+def rule_limits(table: Mapping[str, object], *, repository: bool = False,
+                rules: Sequence[Rule] = RULES) -> dict[str, dict[str, float]]:
+    """The ``article.rules`` setting (``{rule id: {threshold: number}}``) checked against
+    the declarations: an unknown id or threshold, or a value that is no number, is a
+    ConfigError naming it. From an input ``repository``'s own config, unknown entries are
+    dropped and each value is clamped to the stricter side of its default."""
+    declared = {rule.rule_id: {t.name: t for t in rule.thresholds} for rule in rules}
+    found: dict[str, dict[str, float]] = {}
+    for rule_id, raw in table.items():
+        if rule_id not in declared or not isinstance(raw, Mapping):
+            if repository:
+                continue
+            raise ConfigError(f"article.rules.{rule_id} must be a table of thresholds of a "
+                              "rule `pse rules` lists (e.g. [tool.pse.article.rules."
+                              "repetition] near-duplicate = 0.7)")
+        for name, value in raw.items():
+            key = str(name).replace("_", "-")
+            spec = declared[rule_id].get(key)
+            number = _number(value)
+            if spec is None or number is None:
+                if repository:
+                    continue
+                known = ", ".join(declared[rule_id]) or "none"
+                raise ConfigError(f"article.rules.{rule_id}.{name} = {value!r}: not a number "
+                                  f"for a threshold of {rule_id!r} (its thresholds: {known}; "
+                                  "`pse rules` lists them)")
+            found.setdefault(rule_id, {})[key] = spec.clamp(number) if repository else number
+    return found
+
+
+def _number(value: object) -> float | None:
+    if isinstance(value, bool):
+        return None
+    try:
+        return float(value) if isinstance(value, int | float | str) else None
+    except ValueError:
+        return None

@@ -19,7 +19,7 @@ from pse.index.symbols import SymbolIndex
 from pse.llm.types import Message, Stage
 from pse.pipeline.plan import Section
 from pse.pipeline.state import PSEState
-from pse.pipeline.task import RunDeps
+from pse.pipeline.task import RunDeps, SectionedTask
 from pse.rag.chunks import chunk_tree
 from pse.rag.context import context_blocks, focused_query, retrieve
 from pse.rag.factory import TaskRetrievers, build_task_retrievers
@@ -48,7 +48,7 @@ _CHUNK_CHARS = 1000
 _FRONT_MATTER = re.compile(r"^---\n.*?\n---\n", re.DOTALL)
 
 
-class ArticleTask:
+class ArticleTask(SectionedTask):
     """A technical article about a repository (zh or en), verified against its sources."""
 
     name = "article"
@@ -255,7 +255,14 @@ class ArticleTask:
                original: str | None = None) -> VerifyResult:
         """Code references, wording, leaks, numbers, quality; translations keep references."""
         return rulebook.run_rules(self.gate_context(state, text, lang=lang, original=original),
-                                  disabled=self.settings.get_list("article.disable_rules"))
+                                  disabled=self.settings.get_list("article.disable_rules"),
+                                  limits=self.rule_limits())
+
+    def rule_limits(self) -> dict[str, dict[str, float]]:
+        """The rules' thresholds from ``article.rules`` (a repository's only stricter)."""
+        return rulebook.rule_limits(
+            self.settings.get_table("article.rules"),
+            repository=self.settings.sources.get("article.rules") == "repository")
 
     def gate_context(self, state: PSEState, text: str, *, lang: str,
                      original: str | None = None) -> rulebook.GateContext:

@@ -1,7 +1,10 @@
 """Reading an article's text: prose lines, sentences, words, code blocks (pure helpers).
 
-Words are whitespace-separated tokens of Latin script plus one per CJK character, so a
-Chinese article's length compares with ``--words`` the way its readers count (字数).
+Every reader here goes through the document model (:mod:`pse.text`): one fence rule (a
+fence at any indentation, a list item's code block and an indented block are code) and
+one sentence splitter for the whole article task. Words are whitespace-separated tokens
+of Latin script plus one per CJK character, so a Chinese article's length compares with
+``--words`` the way its readers count (字数).
 """
 
 from __future__ import annotations
@@ -11,11 +14,10 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import lru_cache
 
-from pse.text import parse_markdown
+from pse.text import Document, parse_markdown, sentence_bounds
 
 _CJK = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
 _LATIN_WORD = re.compile(r"[A-Za-z0-9_][\w'.-]*")
-_SENTENCE = re.compile(r"(?<=[.!?])\s+(?=[^a-z\s])|(?<=[。！？；])")
 
 
 @dataclass(frozen=True)
@@ -32,24 +34,22 @@ class Block:
 
 
 def prose_lines(text: str) -> Iterator[tuple[int, str]]:
-    """1-based numbered lines outside fenced code blocks (fence lines excluded).
+    """1-based numbered lines outside code blocks (fence lines excluded).
 
-    Fences are the document model's (:mod:`pse.text`): a fence inside a list item counts,
-    a fence-like line inside an indented code block does not.
+    Code is the document model's (:mod:`pse.text`): a fence inside a list item counts, at
+    any indentation, and so does an indented code block (a list item's included).
     """
-    fenced = {n for block in code_blocks(text)
-              for n in range(block.line, block.end + 1)}
+    code = parse_markdown(text).code_lines()
     for number, line in enumerate(text.split("\n"), start=1):
-        if number not in fenced:
+        if number not in code:
             yield number, line
 
 
 @lru_cache(maxsize=8)
 def code_line_indices(lines: tuple[str, ...]) -> frozenset[int]:
-    """0-based indices of the lines of fenced code blocks, fence lines included (cached:
-    callers ask line by line about the same text)."""
-    return frozenset(n - 1 for block in code_blocks("\n".join(lines))
-                     for n in range(block.line, block.end + 1))
+    """0-based indices of the lines of code blocks, fence lines included (cached: callers
+    ask line by line about the same text)."""
+    return frozenset(n - 1 for n in parse_markdown("\n".join(lines)).code_lines())
 
 
 def code_blocks(text: str) -> list[Block]:
@@ -72,22 +72,16 @@ LIST_ITEM = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s+")
 """A list item's marker and the space after it."""
 
 
-def is_structure(line: str) -> bool:
-    """Headings, list stubs, table rows and blank lines: not sentences."""
-    stripped = line.strip()
-    return not stripped or stripped.startswith(("#", "|", ">")) or bool(
-        re.fullmatch(r"[-*+]\s*|\d+[.)]\s*", stripped))
+def read(text: str | Document) -> Document:
+    """The document model of an article text (a model already read is returned as is)."""
+    return text if isinstance(text, Document) else parse_markdown(text)
 
 
-def sentences(text: str) -> list[tuple[int, str]]:
-    """``(line, sentence)`` for every prose sentence (list items count as sentences)."""
-    found: list[tuple[int, str]] = []
-    for number, line in prose_lines(text):
-        if is_structure(line):
-            continue
-        body = LIST_ITEM.sub("", line)
-        found.extend((number, part.strip()) for part in _SENTENCE.split(body) if part.strip())
-    return found
+def sentences(text: str | Document) -> list[tuple[int, str]]:
+    """``(line, sentence)`` for every sentence of the prose blocks (paragraphs, list items,
+    definitions; not headings, table rows or code), split by :func:`pse.text.sentence_bounds`."""
+    return [(number, line[a:b].strip()) for number, line in read(text).prose_lines()
+            for a, b in sentence_bounds(line)]
 
 
 def count_words(text: str) -> int:

@@ -18,7 +18,7 @@ from pse.config import Settings
 from pse.errors import TaskError
 from pse.llm.types import Message, Stage
 from pse.pipeline.state import PSEState
-from pse.pipeline.task import RunDeps
+from pse.pipeline.task import RunDeps, Task
 from pse.tasks.interview.checks import check_sheet
 from pse.tasks.interview.sheet import numbered_replies, read_sheet, render
 from pse.tasks.interview.slots import CV_LABEL, JD_LABEL, Probe, Slot, plan_slots
@@ -35,7 +35,7 @@ def _prompt(name: str) -> str:
     return (PROMPTS / f"{name}.md").read_text(encoding="utf-8")
 
 
-class InterviewTask:
+class InterviewTask(Task):
     """Nine questions, 3 easy / 3 medium / 3 hard, each on a real topic and line."""
 
     name = "interview"

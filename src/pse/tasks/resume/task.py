@@ -20,7 +20,7 @@ from pathlib import Path
 from pse.config import Settings
 from pse.llm.types import Message, Stage
 from pse.pipeline.state import PSEState
-from pse.pipeline.task import RunDeps
+from pse.pipeline.task import RunDeps, Task
 from pse.rag.retriever import BM25Retriever, Chunk
 from pse.tasks.resume import checks
 from pse.tasks.resume.cv import CvEntry, cv_chunks, cv_entries, header_lines, parse_cv
@@ -61,7 +61,7 @@ def _prompt(name: str) -> str:
     return (PROMPTS / f"{name}.md").read_text(encoding="utf-8")
 
 
-class ResumeTask:
+class ResumeTask(Task):
     """A tailored resume (en or zh) whose every fact the CV supports."""
 
     name = "resume"
