@@ -8,7 +8,7 @@ from pathlib import Path
 
 import click
 
-from pse.cli import verify_cache
+from pse.cli import fastpath, verify_cache, verify_fast
 from pse.cli.common import (
     CACHE_DIR_OPTION,
     EXIT_FINDINGS,
@@ -120,8 +120,10 @@ def command(ctx: click.Context, paths: tuple[Path, ...], source: Path | None,
         "cache_dir": cache_folder and str(cache_folder)},
         start=source or Path.cwd())
     root = Path(settings.get_str("root") or ".")
+    # what the answer depends on, listed only when a recording may keep it
+    depends: list[tuple[str, str]] | None = [] if fastpath.is_recording() else None
     documents = load_documents(paths, exclude=settings.get_list("verify.exclude"),
-                               include=settings.get_list("verify.include"))
+                               include=settings.get_list("verify.include"), depends=depends)
     inputs = [*paths, *(Path(d.path) for d in documents), root]
     check_output_file(output_file, inputs=inputs)  # before the work, not after it
     if write_baseline is not None:  # kept in the project's tree, never over another file
@@ -134,13 +136,17 @@ def command(ctx: click.Context, paths: tuple[Path, ...], source: Path | None,
     fmt = output_format if output_format in CI_FORMATS else settings.get_str("format")
     output, count, flagged, notes = _report(context, settings, root, documents, fmt=fmt,
                                             show_all=show_all, repo_url=repo_url,
-                                            options=options)
+                                            options=options, depends=depends)
     write_output(output, output_file, inputs=inputs)
     if fmt != "text":  # the text report holds these lines; machine formats keep stdout
         for note in notes or (f"{count} references, {flagged} unverified",):
             echo_note(note, verbosity=context.verbosity)
     if write_baseline is not None:
         return EXIT_OK
+    if depends is not None and output_file is None and \
+            _is_kept(fmt, options, root, flagged):
+        fastpath.keep(str(cache_dir(settings)), [
+            *depends, *verify_fast.settings_checks(context, source or Path.cwd())])
     return EXIT_FINDINGS if flagged and not exit_zero else EXIT_OK
 
 
@@ -152,12 +158,26 @@ Rendered = tuple[str, int, int, tuple[str, ...]]
 """The output, the number of references, of failing ones, and the run's notes."""
 
 
+def _is_kept(fmt: str, options: CiOptions, root: Path, failing: int) -> bool:
+    """Whether the output of a run is kept: a kept format, a plain run, and no history
+    in it (history changes with each commit: only a run that flags nothing, or whose
+    source is no git checkout, has none)."""
+    return fmt in _KEPT_FORMATS and options.is_plain and not (
+        failing and options.history and verify_fast.has_git(root))
+
+
 def _report(context: CliContext, settings: Settings, root: Path, documents: list[Document],
-            *, fmt: str, show_all: bool, repo_url: str, options: CiOptions) -> Rendered:
+            *, fmt: str, show_all: bool, repo_url: str, options: CiOptions,
+            depends: list[tuple[str, str]] | None = None) -> Rendered:
     """The rendered output with its counts; a warm run of a kept format reuses the output
-    it rendered before (plain runs only: a selection or a baseline is not kept)."""
+    it rendered before (plain runs only: a selection or a baseline is not kept).
+    ``depends``, when given, receives the tree's stat checks (:mod:`pse.cli.verify_fast`)."""
     check_source(root)
-    entries = discover_files(root.resolve(), exclude=tree_excludes(settings, root))
+    folders: list[str] = []
+    entries = discover_files(root.resolve(), exclude=tree_excludes(settings, root),
+                             folders=folders)
+    if depends is not None:
+        depends.extend(verify_fast.tree_checks(root, entries, folders))
     require_code(root, entries)
     scope = scope_of(root, documents, options)
     path = verify_cache.cache_file(cache_dir(settings), root)
@@ -169,9 +189,9 @@ def _report(context: CliContext, settings: Settings, root: Path, documents: list
     key = verify_cache.documents_key(documents, cwd=Path.cwd())
     view = f"{key}\0{fmt}\0{show_all}" if fmt in _KEPT_FORMATS and options.is_plain else ""
     kept = cache.outputs.get(view) if view else None
-    if kept is not None and not (kept[2] and options.history):  # history: see below
+    if kept is not None and _is_kept(fmt, options, root, kept[2]):
         _notice(context, cache)
-        return (*kept, ())
+        return kept
     checked = cache.answers(key) if scope is None else None
     if checked is not None:
         _notice(context, cache)
@@ -187,13 +207,12 @@ def _report(context: CliContext, settings: Settings, root: Path, documents: list
     ensure_references(done, documents=len(documents), scope=scope)
     output = _render(fmt, done.checked, documents, show_all=show_all, root=root,
                      repo_url=repo_url, extras=done.extras)
-    rendered = (output, len(done.checked), done.failing)
-    # a run with findings and history is not kept: history changes with each commit
-    if view and not (done.failing and options.history):
+    rendered = (output, len(done.checked), done.failing, _notes(done))
+    if view and _is_kept(fmt, options, root, done.failing):
         cache.outputs[view] = rendered
     if scope is None:  # a selection resolved part of the documents: keep the full answers
         verify_cache.save(path, cache)
-    return (*rendered, _notes(done))
+    return rendered
 
 
 def _notes(done: Finished) -> tuple[str, ...]:
@@ -308,9 +327,14 @@ def _render(fmt: str, checked: list[CheckedReference], documents: list[Document]
 
 
 def load_documents(paths: tuple[Path, ...], *, exclude: list[str],
-                   include: list[str] | None = None) -> list[Document]:
+                   include: list[str] | None = None,
+                   depends: list[tuple[str, str]] | None = None) -> list[Document]:
     """Read every Markdown document named by ``paths`` (files or folders), without those
-    ``exclude`` matches and, when ``include`` is given, only those it matches."""
+    ``exclude`` matches and, when ``include`` is given, only those it matches.
+
+    ``depends``, when given, receives what the result depends on (:mod:`pse.cli.fastpath`
+    kinds): each document (``f``) and each folder searched for documents (``d``).
+    """
     spec = ignore_spec(exclude, origin="verify.exclude") if exclude else None
     wanted = ignore_spec(include, origin="verify.include") if include else None
     documents: list[Document] = []
@@ -319,7 +343,10 @@ def load_documents(paths: tuple[Path, ...], *, exclude: list[str],
     for path in paths:
         if not path.exists():
             raise CliError(f"{str(path)!r} does not exist")
-        files = _markdown_under(path) if path.is_dir() else [path]
+        folders: list[Path] = []
+        files = _markdown_under(path, folders=folders) if path.is_dir() else [path]
+        if depends is not None:
+            depends.extend((os.path.abspath(f), "d") for f in folders)
         if path.is_dir() and not files:
             raise CliError("no Markdown files (*.md, *.markdown, *.mdx) or reStructuredText "
                            f"files (*.rst) under {str(path)!r}")
@@ -331,20 +358,25 @@ def load_documents(paths: tuple[Path, ...], *, exclude: list[str],
             if file.resolve() in seen:
                 continue
             seen.add(file.resolve())
+            if depends is not None:
+                depends.append((os.path.abspath(file), "f"))
             documents.append(Document(path=escape_name(display_path(file, cwd=cwd)),
                                       text=read_document(file)))
     return documents
 
 
-def _markdown_under(folder: Path) -> list[Path]:
+def _markdown_under(folder: Path, *, folders: list[Path] | None = None) -> list[Path]:
     """The documents below ``folder``: iterative, at most ``MAX_DEPTH`` folders down, regular
     files only (a named pipe called ``x.md`` would block the run), and a symlink only when
-    it stays inside ``folder`` (a planted ``docs/x.md -> /etc/passwd`` is never rendered)."""
+    it stays inside ``folder`` (a planted ``docs/x.md -> /etc/passwd`` is never rendered).
+    ``folders``, when given, receives the folders searched."""
     inside = folder.resolve()
     found: list[Path] = []
     pending = [(folder, 0)]
     while pending:
         here, depth = pending.pop()
+        if folders is not None:
+            folders.append(here)
         try:
             entries = list(os.scandir(here))
         except OSError:

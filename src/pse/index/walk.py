@@ -45,11 +45,14 @@ _Specs = list[tuple[str, "pathspec.GitIgnoreSpec"]]
 """The ignore specs in force, each with the folder prefix it applies below."""
 
 
-def discover_files(root: Path, *, exclude: Sequence[str] = ()) -> list[FileEntry]:
+def discover_files(root: Path, *, exclude: Sequence[str] = (),
+                   folders: list[str] | None = None) -> list[FileEntry]:
     """All files under ``root`` that are not ignored, sorted by POSIX path.
 
     The walk is iterative and stops :data:`pse.planted.MAX_DEPTH` folders down, so a
-    planted tree deeper than Python's recursion limit is cut, not fatal.
+    planted tree deeper than Python's recursion limit is cut, not fatal. ``folders``,
+    when given, receives the folders walked (``""`` for the root, else ``"a/b/"``): a
+    file added to or removed from any of them changes the folder's mtime.
     """
     if not root.is_dir():
         raise SourceError(f"source folder {str(root)!r} does not exist or is not a folder")
@@ -58,6 +61,8 @@ def discover_files(root: Path, *, exclude: Sequence[str] = ()) -> list[FileEntry
     pending: list[tuple[Path, str, _Specs]] = [(root, "", [("", extra)] if extra else [])]
     while pending:
         folder, prefix, specs = pending.pop()
+        if folders is not None:
+            folders.append(prefix)
         pending.extend(_scan(folder, prefix, specs, found))
     found.sort(key=lambda entry: entry.path)
     return found
