@@ -99,20 +99,30 @@ def _fresh(data: object, key: str) -> list[tuple[int, str]] | None:
     return [(c[0], c[1]) for c in chunks]
 
 
+def observed(info: os.stat_result | None, kind: Kind) -> str:
+    """What a check compares of a path's stat data (``-``: missing)."""
+    if info is None:
+        return "-"
+    return "1" if kind == "e" else f"{info.st_mtime_ns}" if kind == "d" else \
+        f"{info.st_size}:{info.st_mtime_ns}"
+
+
 def stat_digest(checks: Iterable[object]) -> str:
-    """A digest of the stat data of ``checks`` (``[path, kind]`` pairs)."""
+    """A digest of the stat data of ``checks`` (``[path, kind]`` pairs) as they are now."""
     parts: list[str] = []
     for check in checks:
         if not isinstance(check, list) or len(check) != 2:
             raise ValueError("not a check")
         path, kind = check
         try:
-            info = os.stat(path)
+            info: os.stat_result | None = os.stat(path)
         except (OSError, TypeError, ValueError):
-            parts.append("-")
-            continue
-        parts.append("1" if kind == "e" else f"{info.st_mtime_ns}" if kind == "d" else
-                     f"{info.st_size}:{info.st_mtime_ns}")
+            info = None
+        parts.append(observed(info, kind))
+    return _digest(parts)
+
+
+def _digest(parts: list[str]) -> str:
     return hashlib.sha256("\n".join(parts).encode()).hexdigest()
 
 
@@ -158,6 +168,7 @@ class Recording:
         self._environ = dict(environ)
         self.chunks: list[tuple[int, str]] = []
         self.checks: list[list[str]] | None = None
+        self._seen: list[str] = []
         self._saved: tuple[TextIO, TextIO] | None = None
 
     def __enter__(self) -> Recording:
@@ -181,7 +192,7 @@ class Recording:
             return
         data = {"format": _FORMAT, "key": invocation_key(self._argv, self._environ),
                 "code": code_fingerprint(), "environment": environment_fingerprint(),
-                "checks": self.checks, "digest": stat_digest(self.checks),
+                "checks": self.checks, "digest": _digest(self._seen),
                 "chunks": [list(c) for c in self.chunks], "exit": code}
         path = recording_file(self._argv, self._environ)
         temp = f"{path}.{os.getpid()}.tmp"
@@ -198,13 +209,17 @@ class Recording:
     _cache = ""
 
 
-def keep(cache: str, checks: Iterable[tuple[str, Kind]]) -> None:
-    """Mark the answer of the run in progress as depending only on ``checks``, and its
-    cache folder as ``cache`` (kept only when that is the folder the environment selects:
-    no later run would look anywhere else). Nothing happens outside a recording."""
+def keep(cache: str, checks: Iterable[tuple[str, Kind, str]]) -> None:
+    """Mark the answer of the run in progress as depending only on ``checks``: paths,
+    how each is compared, and what :func:`observed` gave for it *before* it was read
+    (a file that changes while the run reads it then never matches its recording).
+    ``cache``: the run's cache folder (kept only when that is the folder the environment
+    selects: no later run looks anywhere else). Nothing happens outside a recording."""
     recording = _RECORDING.get()
     if recording is not None:
-        recording.checks = [[path, kind] for path, kind in checks]
+        rows = list(checks)
+        recording.checks = [[path, kind] for path, kind, _ in rows]
+        recording._seen = [seen for _, _, seen in rows]
         recording._cache = os.path.abspath(cache)
 
 

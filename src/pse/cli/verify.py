@@ -36,7 +36,7 @@ from pse.cli.verify_ci import (
 from pse.config import Settings, cache_dir
 from pse.index.languages import detect_language
 from pse.index.model import FileEntry
-from pse.index.walk import ALWAYS_SKIPPED, discover_files, tree_fingerprint
+from pse.index.walk import ALWAYS_SKIPPED, Seen, discover_files, tree_fingerprint
 from pse.planted import MAX_DEPTH, escape_name, ignore_result, ignore_spec, warn_too_deep
 from pse.report.coverage import Extras
 from pse.verify.refs import CheckedReference, Document, Reference
@@ -114,14 +114,17 @@ def command(ctx: click.Context, paths: tuple[Path, ...], source: Path | None,
     if write_baseline is not None and (since or changed):
         raise CliError("--write-baseline records every finding; run it without "
                        "--since/--changed")
+    # what the answer depends on, listed only when a recording may keep it, each path
+    # before it is read
+    depends: list[verify_fast.Check] | None = \
+        verify_fast.settings_checks(context, source or Path.cwd()) \
+        if fastpath.is_recording() else None
     settings = context.settings(cli={
         "format": None if output_format in CI_FORMATS else output_format,
         "root": source and str(source), "verify.strict": strict, "verify.history": history,
         "cache_dir": cache_folder and str(cache_folder)},
         start=source or Path.cwd())
     root = Path(settings.get_str("root") or ".")
-    # what the answer depends on, listed only when a recording may keep it
-    depends: list[tuple[str, str]] | None = [] if fastpath.is_recording() else None
     documents = load_documents(paths, exclude=settings.get_list("verify.exclude"),
                                include=settings.get_list("verify.include"), depends=depends)
     inputs = [*paths, *(Path(d.path) for d in documents), root]
@@ -145,8 +148,7 @@ def command(ctx: click.Context, paths: tuple[Path, ...], source: Path | None,
         return EXIT_OK
     if depends is not None and output_file is None and \
             _is_kept(fmt, options, root, flagged):
-        fastpath.keep(str(cache_dir(settings)), [
-            *depends, *verify_fast.settings_checks(context, source or Path.cwd())])
+        fastpath.keep(str(cache_dir(settings)), depends)
     return EXIT_FINDINGS if flagged and not exit_zero else EXIT_OK
 
 
@@ -168,16 +170,16 @@ def _is_kept(fmt: str, options: CiOptions, root: Path, failing: int) -> bool:
 
 def _report(context: CliContext, settings: Settings, root: Path, documents: list[Document],
             *, fmt: str, show_all: bool, repo_url: str, options: CiOptions,
-            depends: list[tuple[str, str]] | None = None) -> Rendered:
+            depends: list[verify_fast.Check] | None = None) -> Rendered:
     """The rendered output with its counts; a warm run of a kept format reuses the output
     it rendered before (plain runs only: a selection or a baseline is not kept).
     ``depends``, when given, receives the tree's stat checks (:mod:`pse.cli.verify_fast`)."""
     check_source(root)
-    folders: list[str] = []
+    seen: Seen = []
     entries = discover_files(root.resolve(), exclude=tree_excludes(settings, root),
-                             folders=folders)
+                             seen=seen if depends is not None else None)
     if depends is not None:
-        depends.extend(verify_fast.tree_checks(root, entries, folders))
+        depends.extend(verify_fast.tree_checks(root, entries, seen))
     require_code(root, entries)
     scope = scope_of(root, documents, options)
     path = verify_cache.cache_file(cache_dir(settings), root)
@@ -328,12 +330,12 @@ def _render(fmt: str, checked: list[CheckedReference], documents: list[Document]
 
 def load_documents(paths: tuple[Path, ...], *, exclude: list[str],
                    include: list[str] | None = None,
-                   depends: list[tuple[str, str]] | None = None) -> list[Document]:
+                   depends: list[verify_fast.Check] | None = None) -> list[Document]:
     """Read every Markdown document named by ``paths`` (files or folders), without those
     ``exclude`` matches and, when ``include`` is given, only those it matches.
 
     ``depends``, when given, receives what the result depends on (:mod:`pse.cli.fastpath`
-    kinds): each document (``f``) and each folder searched for documents (``d``).
+    checks, each taken before the path was read): each document and each folder searched.
     """
     spec = ignore_spec(exclude, origin="verify.exclude") if exclude else None
     wanted = ignore_spec(include, origin="verify.include") if include else None
@@ -343,10 +345,7 @@ def load_documents(paths: tuple[Path, ...], *, exclude: list[str],
     for path in paths:
         if not path.exists():
             raise CliError(f"{str(path)!r} does not exist")
-        folders: list[Path] = []
-        files = _markdown_under(path, folders=folders) if path.is_dir() else [path]
-        if depends is not None:
-            depends.extend((os.path.abspath(f), "d") for f in folders)
+        files = _markdown_under(path, depends=depends) if path.is_dir() else [path]
         if path.is_dir() and not files:
             raise CliError("no Markdown files (*.md, *.markdown, *.mdx) or reStructuredText "
                            f"files (*.rst) under {str(path)!r}")
@@ -359,24 +358,25 @@ def load_documents(paths: tuple[Path, ...], *, exclude: list[str],
                 continue
             seen.add(file.resolve())
             if depends is not None:
-                depends.append((os.path.abspath(file), "f"))
+                depends.append(verify_fast.path_check(os.path.abspath(file), "f"))
             documents.append(Document(path=escape_name(display_path(file, cwd=cwd)),
                                       text=read_document(file)))
     return documents
 
 
-def _markdown_under(folder: Path, *, folders: list[Path] | None = None) -> list[Path]:
+def _markdown_under(folder: Path, *, depends: list[verify_fast.Check] | None = None
+                    ) -> list[Path]:
     """The documents below ``folder``: iterative, at most ``MAX_DEPTH`` folders down, regular
     files only (a named pipe called ``x.md`` would block the run), and a symlink only when
     it stays inside ``folder`` (a planted ``docs/x.md -> /etc/passwd`` is never rendered).
-    ``folders``, when given, receives the folders searched."""
+    ``depends``, when given, receives the check of each folder searched."""
     inside = folder.resolve()
     found: list[Path] = []
     pending = [(folder, 0)]
     while pending:
         here, depth = pending.pop()
-        if folders is not None:
-            folders.append(here)
+        if depends is not None:  # before the listing: an entry added later then shows
+            depends.append(verify_fast.path_check(os.path.abspath(here), "d"))
         try:
             entries = list(os.scandir(here))
         except OSError:

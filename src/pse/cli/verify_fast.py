@@ -4,9 +4,11 @@ The answer of a plain run in a kept format is a function of the documents, the s
 tree as the index sees it (the files the walk lists, by stat data, as the index cache
 trusts them), the settings and pse itself. So the recording lists: every file of the
 tree and every folder walked (a file added or removed changes its folder's mtime), the
-``.gitignore`` place of each folder walked (found or not), and the settings' files.
-Git history is the one other input: it changes with each commit, so a run whose answer
-could carry history (something unverified, history on, a git checkout) is not kept.
+``.gitignore`` place of each folder walked (found or not), the documents with the
+folders searched for them, and the settings' files. Each with the stat data seen before
+it was read. Git history is the one other input: it changes with each commit, so a run
+whose answer could carry history (something unverified, history on, a git checkout) is
+not kept.
 """
 
 from __future__ import annotations
@@ -16,11 +18,13 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from pse.cli.common import CliContext
+from pse.cli.fastpath import Kind, observed
 from pse.config import consulted_paths
 from pse.index.model import FileEntry
+from pse.index.walk import Seen
 
-Check = tuple[str, str]
-"""A path and how it is compared (:data:`pse.cli.fastpath.Kind`)."""
+Check = tuple[str, Kind, str]
+"""A path, how it is compared and what was seen of it (:func:`pse.cli.fastpath.keep`)."""
 
 
 def has_git(root: Path) -> bool:
@@ -28,17 +32,29 @@ def has_git(root: Path) -> bool:
     return os.path.lexists(os.path.join(os.path.realpath(root), ".git"))
 
 
-def tree_checks(root: Path, entries: Sequence[FileEntry], folders: Sequence[str]
-                ) -> list[Check]:
-    """The stat checks of a walked tree: its files, folders and ignore files."""
+def tree_checks(root: Path, entries: Sequence[FileEntry], seen: Seen) -> list[Check]:
+    """The checks of a walked tree: its files (as the walk saw them), the folders walked
+    and their ignore files."""
     base = os.path.join(os.path.realpath(root), "")
-    checks: list[Check] = [(base + entry.path, "f") for entry in entries]
-    for folder in folders:
-        checks += [(base + folder, "d"), (f"{base}{folder}.gitignore", "f")]
+    checks: list[Check] = [(base + entry.path, "f", f"{entry.size}:{entry.mtime_ns}")
+                           for entry in entries]
+    for rel, info in seen:
+        kind: Kind = "d" if rel == "" or rel.endswith("/") else "f"
+        checks.append((base + rel, kind, observed(info, kind)))
     return checks
 
 
+def path_check(path: str, kind: Kind) -> Check:
+    """The check of one path as it is now (call it before reading the path)."""
+    try:
+        info: os.stat_result | None = os.stat(path)
+    except OSError:
+        info = None
+    return (path, kind, observed(info, kind))
+
+
 def settings_checks(context: CliContext, start: Path) -> list[Check]:
-    """The stat checks of what the settings were read from."""
-    return [(str(path), "f" if how == "file" else "e") for path, how in consulted_paths(
-        start=start, environ=context.environ, config_file=context.config_file)]
+    """The checks of what the settings are read from (call it before reading them)."""
+    return [path_check(str(path), "f" if how == "file" else "e") for path, how in
+            consulted_paths(start=start, environ=context.environ,
+                            config_file=context.config_file)]
