@@ -169,3 +169,14 @@ def test_a_malformed_recording_is_a_normal_run(
     path.write_text("{", encoding="utf-8")
     assert _replayed(capsys, *ARGS) is None
     assert _run(capsys, monkeypatch, *ARGS) == recorded
+
+
+def test_project_metadata_above_a_package_source_is_checked(
+        repo: Path, capsys: pytest.CaptureFixture[str],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    args = ("verify", "articles", "--source", "src/tinyhttp", "--format", "json",
+            "--no-history")
+    _run(capsys, monkeypatch, *args)
+    assert _replayed(capsys, *args) is not None
+    (repo / "setup.cfg").write_text("[metadata]\nname = tinyhttp-renamed\n", encoding="utf-8")
+    assert _replayed(capsys, *args) is None  # the project's name is read above the source

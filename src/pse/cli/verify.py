@@ -125,6 +125,8 @@ def command(ctx: click.Context, paths: tuple[Path, ...], source: Path | None,
         "cache_dir": cache_folder and str(cache_folder)},
         start=source or Path.cwd())
     root = Path(settings.get_str("root") or ".")
+    if depends is not None:
+        depends.extend(verify_fast.identity_checks(root))
     documents = load_documents(paths, exclude=settings.get_list("verify.exclude"),
                                include=settings.get_list("verify.include"), depends=depends)
     inputs = [*paths, *(Path(d.path) for d in documents), root]

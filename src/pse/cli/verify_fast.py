@@ -5,7 +5,7 @@ tree as the index sees it (the files the walk lists, by stat data, as the index 
 trusts them), the settings and pse itself. So the recording lists: every file of the
 tree and every folder walked (a file added or removed changes its folder's mtime), the
 ``.gitignore`` place of each folder walked (found or not), the documents with the
-folders searched for them, and the settings' files. Each with the stat data seen before
+folders searched for them, the settings' files and the project metadata above the root. Each with the stat data seen before
 it was read. Git history is the one other input: it changes with each commit, so a run
 whose answer could carry history (something unverified, history on, a git checkout) is
 not kept.
@@ -51,6 +51,21 @@ def path_check(path: str, kind: Kind) -> Check:
     except OSError:
         info = None
     return (path, kind, observed(info, kind))
+
+
+def identity_checks(root: Path) -> list[Check]:
+    """The checks of the project metadata read at and above ``root`` (a package folder
+    given as the source takes its project's name from the folders above it), and of
+    the ``.git`` that ends that search (call it before the run reads them)."""
+    # imported here: the facts module brings the index's reader, which a kept output,
+    # written from the verify cache, never needs
+    from pse.index.facts import IDENTITY_FILES, identity_places
+
+    checks: list[Check] = []
+    for folder in identity_places(root):
+        checks += [path_check(str(folder / name), "f") for name in IDENTITY_FILES]
+        checks.append(path_check(str(folder / ".git"), "e"))
+    return checks
 
 
 def settings_checks(context: CliContext, start: Path) -> list[Check]:
