@@ -5,10 +5,10 @@ tree as the index sees it (the files the walk lists, by stat data, as the index 
 trusts them), the settings and pse itself. So the recording lists: every file of the
 tree and every folder walked (a file added or removed changes its folder's mtime), the
 ``.gitignore`` place of each folder walked (found or not), the documents with the
-folders searched for them, the settings' files and the project metadata above the root. Each with the stat data seen before
-it was read. Git history is the one other input: it changes with each commit, so a run
-whose answer could carry history (something unverified, history on, a git checkout) is
-not kept.
+folders searched for them, the settings' files and the project metadata above the
+root. Each with the stat data seen before it was read. Git history is the one other
+input: it changes with each commit, so a run whose answer could carry history
+(something unverified, history on, a git checkout) is not kept.
 """
 
 from __future__ import annotations
