@@ -3,6 +3,7 @@ never when anything the answer depends on changed."""
 
 from __future__ import annotations
 
+import io
 import json
 import os
 import shutil
@@ -180,3 +181,21 @@ def test_project_metadata_above_a_package_source_is_checked(
     assert _replayed(capsys, *args) is not None
     (repo / "setup.cfg").write_text("[metadata]\nname = tinyhttp-renamed\n", encoding="utf-8")
     assert _replayed(capsys, *args) is None  # the project's name is read above the source
+
+
+def test_a_run_that_drew_a_progress_bar_is_not_recorded(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    from pse.cli.common import ProgressBar
+
+    class Terminal(io.StringIO):
+        def isatty(self) -> bool:
+            return True
+
+    monkeypatch.setattr(sys, "stderr", Terminal())
+    with fastpath.Recording(["verify"], {}) as recording:
+        fastpath.keep(fastpath.cache_folder({}), [])
+        ProgressBar("indexing", verbosity=0)(10, 100)
+    assert recording.forgotten  # a replay would draw the bar for work it skips
+    with fastpath.Recording(["verify"], {}) as recording:
+        ProgressBar("indexing", verbosity=0)(10, 20)  # too small to draw
+    assert not recording.forgotten

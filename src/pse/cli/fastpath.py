@@ -169,6 +169,7 @@ class Recording:
         self.chunks: list[tuple[int, str]] = []
         self.checks: list[list[str]] | None = None
         self._seen: list[str] = []
+        self.forgotten = False
         self._saved: tuple[TextIO, TextIO] | None = None
 
     def __enter__(self) -> Recording:
@@ -188,7 +189,8 @@ class Recording:
 
     def save(self, code: int) -> None:
         """Write the recording for exit code ``code`` (when :func:`keep` was called)."""
-        if self.checks is None or cache_folder(self._environ) != self._cache:
+        if self.checks is None or self.forgotten or \
+                cache_folder(self._environ) != self._cache:
             return
         data = {"format": _FORMAT, "key": invocation_key(self._argv, self._environ),
                 "code": code_fingerprint(), "environment": environment_fingerprint(),
@@ -221,6 +223,14 @@ def keep(cache: str, checks: Iterable[tuple[str, Kind, str]]) -> None:
         recording.checks = [[path, kind] for path, kind, _ in rows]
         recording._seen = [seen for _, _, seen in rows]
         recording._cache = os.path.abspath(cache)
+
+
+def forget() -> None:
+    """Keep no recording of the run in progress (it wrote something a replay must not
+    repeat: a progress bar of work the replay does not do)."""
+    recording = _RECORDING.get()
+    if recording is not None:
+        recording.forgotten = True
 
 
 def is_recording() -> bool:
