@@ -167,6 +167,12 @@ def test_a_malformed_recording_is_a_normal_run(
     data["chunks"] = [[1, 5]]
     path.write_text(json.dumps(data), encoding="utf-8")
     assert _replayed(capsys, *ARGS) is None
+    data["chunks"], data["exit"] = [[1, "half an answer"]], "1"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    _same_phase()
+    capsys.readouterr()
+    assert fastpath.replay(list(ARGS), os.environ) is None
+    assert capsys.readouterr().out == ""  # nothing written before all of it was checked
     path.write_text("{", encoding="utf-8")
     assert _replayed(capsys, *ARGS) is None
     assert _run(capsys, monkeypatch, *ARGS) == recorded

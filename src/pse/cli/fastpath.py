@@ -56,7 +56,10 @@ def invocation_key(argv: Sequence[str], environ: Mapping[str, str]) -> str:
 
 def recording_file(argv: Sequence[str], environ: Mapping[str, str]) -> str:
     """Where the recording of this invocation is kept."""
-    key = invocation_key(argv, environ)
+    return _recording_path(invocation_key(argv, environ), environ)
+
+
+def _recording_path(key: str, environ: Mapping[str, str]) -> str:
     return os.path.join(cache_folder(environ), "verify", f"fast-{key[:32]}.json")
 
 
@@ -65,11 +68,12 @@ def replay(argv: Sequence[str], environ: Mapping[str, str]) -> int | None:
     there is none or anything it depends on changed (then run normally)."""
     if not argv or argv[0] != "verify":
         return None
-    path = recording_file(argv, environ)
+    key = invocation_key(argv, environ)
+    path = _recording_path(key, environ)
     try:
         with open(path, "rb") as handle:
             data = json.loads(handle.read())
-        chunks = _fresh(data, invocation_key(argv, environ))
+        chunks = _fresh(data, key)
     except (OSError, ValueError, TypeError, KeyError, RecursionError):
         return None
     if chunks is None:
@@ -78,13 +82,16 @@ def replay(argv: Sequence[str], environ: Mapping[str, str]) -> int | None:
         (sys.stdout if stream == 1 else sys.stderr).write(text)
     sys.stdout.flush()
     sys.stderr.flush()
-    code = data["exit"]
-    return code if type(code) is int else None
+    code: int = data["exit"]
+    return code
 
 
 def _fresh(data: object, key: str) -> list[tuple[int, str]] | None:
-    """The recorded output when ``data`` is this invocation's and nothing changed."""
-    if not isinstance(data, dict) or data.get("format") != _FORMAT or data.get("key") != key:
+    """The recorded output when ``data`` is this invocation's and nothing changed (all
+    of it checked before anything is written: a half-written answer cannot be taken
+    back)."""
+    if not isinstance(data, dict) or data.get("format") != _FORMAT or \
+            data.get("key") != key or type(data.get("exit")) is not int:
         return None
     checks = data["checks"]
     if not isinstance(checks, list) or data["code"] != code_fingerprint() or \
