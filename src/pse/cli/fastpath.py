@@ -176,6 +176,7 @@ class Recording:
         self.chunks: list[tuple[int, str]] = []
         self.checks: list[list[str]] | None = None
         self._seen: list[str] = []
+        self._cache = ""
         self.forgotten = False
         self._saved: tuple[TextIO, TextIO] | None = None
 
@@ -193,6 +194,13 @@ class Recording:
         _RECORDING.reset(self._token)
         if isinstance(exc, SystemExit) and type(exc.code) is int:
             self.save(exc.code)
+
+    def keep(self, cache: str, checks: Iterable[tuple[str, Kind, str]]) -> None:
+        """See :func:`keep`."""
+        rows = list(checks)
+        self.checks = [[path, kind] for path, kind, _ in rows]
+        self._seen = [seen for _, _, seen in rows]
+        self._cache = os.path.abspath(cache)
 
     def save(self, code: int) -> None:
         """Write the recording for exit code ``code`` (when :func:`keep` was called)."""
@@ -213,9 +221,7 @@ class Recording:
                 out.write(json.dumps(data, separators=(",", ":")))
             os.replace(temp, path)
         except (OSError, ValueError):
-            return
-
-    _cache = ""
+            _remove(temp)
 
 
 def keep(cache: str, checks: Iterable[tuple[str, Kind, str]]) -> None:
@@ -226,10 +232,7 @@ def keep(cache: str, checks: Iterable[tuple[str, Kind, str]]) -> None:
     selects: no later run looks anywhere else). Nothing happens outside a recording."""
     recording = _RECORDING.get()
     if recording is not None:
-        rows = list(checks)
-        recording.checks = [[path, kind] for path, kind, _ in rows]
-        recording._seen = [seen for _, _, seen in rows]
-        recording._cache = os.path.abspath(cache)
+        recording.keep(cache, checks)
 
 
 def forget() -> None:
@@ -243,6 +246,13 @@ def forget() -> None:
 def is_recording() -> bool:
     """True when the run in progress may be kept (so its dependencies are worth listing)."""
     return _RECORDING.get() is not None
+
+
+def _remove(path: str) -> None:
+    try:
+        os.unlink(path)
+    except OSError:
+        return  # never written, or gone already
 
 
 class _Tee:
