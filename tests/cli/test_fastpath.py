@@ -205,3 +205,13 @@ def test_a_run_that_drew_a_progress_bar_is_not_recorded(
     with fastpath.Recording(["verify"], {}) as recording:
         ProgressBar("indexing", verbosity=0)(10, 20)  # too small to draw
     assert not recording.forgotten
+
+
+def test_shell_bookkeeping_variables_are_not_part_of_the_invocation(
+        recorded: CliResult, capsys: pytest.CaptureFixture[str],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("_", "/usr/bin/time")  # what a shell sets to the command it ran
+    monkeypatch.setenv("OLDPWD", "/elsewhere")
+    assert _replayed(capsys, *ARGS) == recorded
+    monkeypatch.setenv("PSE_FORMAT", "text")  # any other variable is
+    assert _replayed(capsys, *ARGS) is None

@@ -47,10 +47,17 @@ def cache_folder(environ: Mapping[str, str]) -> str:
     return os.path.abspath(os.path.join(base, "pse"))
 
 
+_SHELL_BOOKKEEPING = frozenset({"_", "OLDPWD", "SHLVL"})
+"""Variables a shell sets for itself (the last command run, the previous folder, the
+nesting depth), which nothing in pse reads: left out of the key."""
+
+
 def invocation_key(argv: Sequence[str], environ: Mapping[str, str]) -> str:
-    """Everything about the invocation an answer may depend on besides files."""
+    """Everything about the invocation an answer may depend on besides files: the
+    arguments, the working folder, the environment, the interpreter and terminals."""
+    variables = sorted(item for item in environ.items() if item[0] not in _SHELL_BOOKKEEPING)
     parts = [_FORMAT, pse.__version__, sys.version, sys.executable, os.getcwd(),
-             list(argv), sorted(environ.items()), _is_tty(sys.stdout), _is_tty(sys.stderr)]
+             list(argv), variables, _is_tty(sys.stdout), _is_tty(sys.stderr)]
     return hashlib.sha256(json.dumps(parts).encode("utf-8", "surrogatepass")).hexdigest()
 
 
