@@ -5,11 +5,12 @@ then the process itself: the CLI library, settings, the tree walk with its ignor
 and the cache come to several times the work. So a plain run that printed an answer
 depending only on its inputs (:func:`pse.cli.verify.command` decides) leaves a
 *recording*: the invocation (arguments, working folder, the environment but the
-shell's bookkeeping, the interpreter), what it wrote to stdout and stderr in order, its exit code, and the stat
-data of every file and folder the answer depends on: the source tree's files and the
-folders walked (a new or deleted file changes its folder), every ``.gitignore`` place,
-the documents and the folders they were found in, the settings files looked at (found
-or not), pse's own modules and the installed packages. The next identical invocation
+shell's bookkeeping, the interpreter), what it wrote to stdout and stderr in order,
+its exit code, and the stat data of every file and folder the answer depends on: the
+source tree's files and the folders walked (a new or deleted file changes its folder),
+every ``.gitignore`` place, the documents and the folders they were found in, the
+settings files looked at (found or not), the project metadata above the source, pse's
+own modules and the installed packages. The next identical invocation
 stats those (no reading, no ignore matching) and, when every stat matches, writes the
 recording out; any difference, a missing or malformed file, and it runs normally.
 
