@@ -156,6 +156,7 @@ def measure(tree: Path, article: Path, runs: int, folder: Path) -> None:
     env = dict(os.environ)
     cache = folder / f"cache-{tree.name}"
     env["PSE_CACHE_DIR"] = str(cache)
+    env.pop("PYTHONDONTWRITEBYTECODE", None)  # as installed: compiled modules kept
     src = Path(__file__).resolve().parent.parent / "src"
     env["PYTHONPATH"] = f"{src}{os.pathsep}{env.get('PYTHONPATH', '')}"
     seed = Variant("seed", [sys.executable, str(REFBENCH / "baseline_seed.py"), "verify",

@@ -227,3 +227,22 @@ def test_every_field_declares_what_a_repository_may_do() -> None:
     for key in ("cache_dir", "root", "llm.base_url", "llm.backends", "llm.stages",
                 "embedding.base_url", "local.model", "article.rules_dir"):
         assert rules[key] == "user", key
+
+
+def test_config_consulted_paths_list_what_settings_may_be_read_from(tmp_path: Path) -> None:
+    from pse.config import consulted_paths
+
+    outer = _project(tmp_path / "outer", "")  # a checkout's top (it has .git)
+    inner = outer / "pkg"
+    inner.mkdir()
+    environ = {"XDG_CONFIG_HOME": str(tmp_path / "conf")}
+    found = consulted_paths(start=inner, environ=environ, cwd=tmp_path)
+    assert found == [
+        (tmp_path.resolve() / ".env", "file"),
+        (tmp_path / "conf" / "pse" / "config.toml", "file"),
+        (inner.resolve() / "pyproject.toml", "file"), (inner.resolve() / ".git", "exists"),
+        (outer.resolve() / "pyproject.toml", "file"), (outer.resolve() / ".git", "exists"),
+    ]  # the search stops at the checkout's top, as find_pyproject does
+    given = tmp_path / "given.toml"
+    assert consulted_paths(start=inner, environ=environ, cwd=tmp_path, config_file=given) \
+        == [(tmp_path.resolve() / ".env", "file"), (given, "file")]

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from pse.cli.main import main
+from pse.cli.entry import main
 
 if __name__ == "__main__":
     main()

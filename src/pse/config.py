@@ -502,6 +502,29 @@ def find_pyproject(start: Path) -> Path | None:
     return None
 
 
+def consulted_paths(*, start: Path | None, environ: Mapping[str, str],
+                    cwd: Path | None = None, config_file: Path | None = None
+                    ) -> list[tuple[Path, Literal["file", "exists"]]]:
+    """What :func:`load_settings` reads or looks for, found or not: each file whose
+    content may set a value, and each ``.git`` whose presence ends the search (a
+    superset: the search may stop earlier, at a ``pyproject.toml`` with ``[tool.pse]``).
+    Equal stat data of these and an equal environment give equal settings."""
+    cwd = (Path.cwd() if cwd is None else cwd).resolve()
+    base = environ.get("XDG_CONFIG_HOME") or str(Path.home() / ".config")
+    found: list[tuple[Path, Literal["file", "exists"]]] = [
+        (cwd / ".env", "file"), (config_file or Path(base) / "pse" / "config.toml", "file")]
+    if config_file is not None:
+        return found
+    here = (start or cwd).resolve()
+    if here.is_file():
+        here = here.parent
+    for folder in (here, *here.parents):
+        found += [(folder / "pyproject.toml", "file"), (folder / ".git", "exists")]
+        if (folder / ".git").exists():
+            break
+    return found
+
+
 def _has_pse_table(path: Path) -> bool:
     import tomllib  # only where a pyproject.toml is found
 

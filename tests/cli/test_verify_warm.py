@@ -148,3 +148,14 @@ def test_each_format_and_view_is_kept_apart(
         assert (again.out, again.code) == (first.out, first.code)
     assert judged == []
     assert len({r.out for r in runs.values()}) == 3
+
+
+def test_a_kept_output_repeats_the_notes_of_its_run(
+        repo: Path, capsys: pytest.CaptureFixture[str], judged: list[str]) -> None:
+    args = ("verify", "articles", "--source", ".", "--format", "json", "--no-history")
+    first = run_cli(capsys, *args)
+    judged.clear()
+    second = run_cli(capsys, *args)
+    assert judged == []
+    assert "pse: coverage:" in first.err
+    assert second == first  # stdout, the coverage line on stderr and the exit code

@@ -99,3 +99,17 @@ def test_walk_is_binary_uses_nul_bytes_in_the_first_8k() -> None:
     assert is_binary(b"abc\x00def")
     assert not is_binary("héllo 中文".encode())
     assert not is_binary(b"a" * 8192 + b"\x00")
+
+
+def test_walk_reports_the_folders_it_walked_and_their_ignore_files(tmp_path: Path) -> None:
+    root = _tree(tmp_path, {"a.py": "", "pkg/b.py": "", "pkg/.gitignore": "gone/\n",
+                            "pkg/gone/c.py": "", "empty/.keep": ""})
+    seen: list[tuple[str, os.stat_result | None]] = []
+    discover_files(root, seen=seen)
+    found = {rel: info for rel, info in seen}
+    # every folder walked (an empty one too: a file added there changes its mtime), not
+    # the ignored one; each folder's .gitignore place, found or not
+    assert sorted(r for r in found if r == "" or r.endswith("/")) == ["", "empty/", "pkg/"]
+    assert found["pkg/.gitignore"] is not None and found[".gitignore"] is None
+    assert found["pkg/"] is not None and found["pkg/"].st_mtime_ns == \
+        os.stat(root / "pkg").st_mtime_ns

@@ -13,6 +13,7 @@ from pathlib import Path
 
 import click
 
+from pse.cli import fastpath
 from pse.config import Settings, load_settings
 from pse.planted import MAX_DOCUMENT_BYTES, read_planted
 
@@ -151,6 +152,7 @@ class ProgressBar:
             return
         width = 30
         filled = width * done // total
+        fastpath.forget()  # a replay of this run would draw a bar for work it skips
         sys.stderr.write(f"\r{self.label} [{'#' * filled}{'.' * (width - filled)}] "
                          f"{done}/{total}")
         self._drawn = True

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import click
 
-from pse.cli import verify_cache
+from pse.cli import fastpath, verify_cache, verify_fast
 from pse.cli.common import (
     CACHE_DIR_OPTION,
     EXIT_FINDINGS,
@@ -36,7 +36,7 @@ from pse.cli.verify_ci import (
 from pse.config import Settings, cache_dir
 from pse.index.languages import detect_language
 from pse.index.model import FileEntry
-from pse.index.walk import ALWAYS_SKIPPED, discover_files, tree_fingerprint
+from pse.index.walk import ALWAYS_SKIPPED, Seen, discover_files, tree_fingerprint
 from pse.planted import MAX_DEPTH, escape_name, ignore_result, ignore_spec, warn_too_deep
 from pse.report.coverage import Extras
 from pse.verify.refs import CheckedReference, Document, Reference
@@ -114,14 +114,21 @@ def command(ctx: click.Context, paths: tuple[Path, ...], source: Path | None,
     if write_baseline is not None and (since or changed):
         raise CliError("--write-baseline records every finding; run it without "
                        "--since/--changed")
+    # what the answer depends on, listed only when a recording may keep it, each path
+    # before it is read
+    depends: list[verify_fast.Check] | None = \
+        verify_fast.settings_checks(context, source or Path.cwd()) \
+        if fastpath.is_recording() else None
     settings = context.settings(cli={
         "format": None if output_format in CI_FORMATS else output_format,
         "root": source and str(source), "verify.strict": strict, "verify.history": history,
         "cache_dir": cache_folder and str(cache_folder)},
         start=source or Path.cwd())
     root = Path(settings.get_str("root") or ".")
+    if depends is not None:
+        depends.extend(verify_fast.identity_checks(root))
     documents = load_documents(paths, exclude=settings.get_list("verify.exclude"),
-                               include=settings.get_list("verify.include"))
+                               include=settings.get_list("verify.include"), depends=depends)
     inputs = [*paths, *(Path(d.path) for d in documents), root]
     check_output_file(output_file, inputs=inputs)  # before the work, not after it
     if write_baseline is not None:  # kept in the project's tree, never over another file
@@ -134,13 +141,16 @@ def command(ctx: click.Context, paths: tuple[Path, ...], source: Path | None,
     fmt = output_format if output_format in CI_FORMATS else settings.get_str("format")
     output, count, flagged, notes = _report(context, settings, root, documents, fmt=fmt,
                                             show_all=show_all, repo_url=repo_url,
-                                            options=options)
+                                            options=options, depends=depends)
     write_output(output, output_file, inputs=inputs)
     if fmt != "text":  # the text report holds these lines; machine formats keep stdout
         for note in notes or (f"{count} references, {flagged} unverified",):
             echo_note(note, verbosity=context.verbosity)
     if write_baseline is not None:
         return EXIT_OK
+    if depends is not None and output_file is None and \
+            _is_kept(fmt, options, root, flagged):
+        fastpath.keep(str(cache_dir(settings)), depends)
     return EXIT_FINDINGS if flagged and not exit_zero else EXIT_OK
 
 
@@ -152,12 +162,26 @@ Rendered = tuple[str, int, int, tuple[str, ...]]
 """The output, the number of references, of failing ones, and the run's notes."""
 
 
+def _is_kept(fmt: str, options: CiOptions, root: Path, failing: int) -> bool:
+    """Whether the output of a run is kept: a kept format, a plain run, and no history
+    in it (history changes with each commit: only a run that flags nothing, or whose
+    source is no git checkout, has none)."""
+    return fmt in _KEPT_FORMATS and options.is_plain and not (
+        failing and options.history and verify_fast.has_git(root))
+
+
 def _report(context: CliContext, settings: Settings, root: Path, documents: list[Document],
-            *, fmt: str, show_all: bool, repo_url: str, options: CiOptions) -> Rendered:
+            *, fmt: str, show_all: bool, repo_url: str, options: CiOptions,
+            depends: list[verify_fast.Check] | None = None) -> Rendered:
     """The rendered output with its counts; a warm run of a kept format reuses the output
-    it rendered before (plain runs only: a selection or a baseline is not kept)."""
+    it rendered before (plain runs only: a selection or a baseline is not kept).
+    ``depends``, when given, receives the tree's stat checks (:mod:`pse.cli.verify_fast`)."""
     check_source(root)
-    entries = discover_files(root.resolve(), exclude=tree_excludes(settings, root))
+    seen: Seen = []
+    entries = discover_files(root.resolve(), exclude=tree_excludes(settings, root),
+                             seen=seen if depends is not None else None)
+    if depends is not None:
+        depends.extend(verify_fast.tree_checks(root, entries, seen))
     require_code(root, entries)
     scope = scope_of(root, documents, options)
     path = verify_cache.cache_file(cache_dir(settings), root)
@@ -169,9 +193,9 @@ def _report(context: CliContext, settings: Settings, root: Path, documents: list
     key = verify_cache.documents_key(documents, cwd=Path.cwd())
     view = f"{key}\0{fmt}\0{show_all}" if fmt in _KEPT_FORMATS and options.is_plain else ""
     kept = cache.outputs.get(view) if view else None
-    if kept is not None and not (kept[2] and options.history):  # history: see below
+    if kept is not None and _is_kept(fmt, options, root, kept[2]):
         _notice(context, cache)
-        return (*kept, ())
+        return kept
     checked = cache.answers(key) if scope is None else None
     if checked is not None:
         _notice(context, cache)
@@ -187,13 +211,12 @@ def _report(context: CliContext, settings: Settings, root: Path, documents: list
     ensure_references(done, documents=len(documents), scope=scope)
     output = _render(fmt, done.checked, documents, show_all=show_all, root=root,
                      repo_url=repo_url, extras=done.extras)
-    rendered = (output, len(done.checked), done.failing)
-    # a run with findings and history is not kept: history changes with each commit
-    if view and not (done.failing and options.history):
+    rendered = (output, len(done.checked), done.failing, _notes(done))
+    if view and _is_kept(fmt, options, root, done.failing):
         cache.outputs[view] = rendered
     if scope is None:  # a selection resolved part of the documents: keep the full answers
         verify_cache.save(path, cache)
-    return (*rendered, _notes(done))
+    return rendered
 
 
 def _notes(done: Finished) -> tuple[str, ...]:
@@ -308,9 +331,14 @@ def _render(fmt: str, checked: list[CheckedReference], documents: list[Document]
 
 
 def load_documents(paths: tuple[Path, ...], *, exclude: list[str],
-                   include: list[str] | None = None) -> list[Document]:
+                   include: list[str] | None = None,
+                   depends: list[verify_fast.Check] | None = None) -> list[Document]:
     """Read every Markdown document named by ``paths`` (files or folders), without those
-    ``exclude`` matches and, when ``include`` is given, only those it matches."""
+    ``exclude`` matches and, when ``include`` is given, only those it matches.
+
+    ``depends``, when given, receives what the result depends on (:mod:`pse.cli.fastpath`
+    checks, each taken before the path was read): each document and each folder searched.
+    """
     spec = ignore_spec(exclude, origin="verify.exclude") if exclude else None
     wanted = ignore_spec(include, origin="verify.include") if include else None
     documents: list[Document] = []
@@ -319,7 +347,7 @@ def load_documents(paths: tuple[Path, ...], *, exclude: list[str],
     for path in paths:
         if not path.exists():
             raise CliError(f"{str(path)!r} does not exist")
-        files = _markdown_under(path) if path.is_dir() else [path]
+        files = _markdown_under(path, depends=depends) if path.is_dir() else [path]
         if path.is_dir() and not files:
             raise CliError("no Markdown files (*.md, *.markdown, *.mdx) or reStructuredText "
                            f"files (*.rst) under {str(path)!r}")
@@ -328,23 +356,30 @@ def load_documents(paths: tuple[Path, ...], *, exclude: list[str],
                 continue
             if wanted is not None and not ignore_result(wanted, file.as_posix()):
                 continue
-            if file.resolve() in seen:
+            real = file.resolve()  # once: a thousand documents resolved thrice cost 0.1 s
+            if real in seen:
                 continue
-            seen.add(file.resolve())
-            documents.append(Document(path=escape_name(display_path(file, cwd=cwd)),
+            seen.add(real)
+            if depends is not None:
+                depends.append(verify_fast.path_check(os.path.abspath(file), "f"))
+            documents.append(Document(path=escape_name(_relative(real, cwd)),
                                       text=read_document(file)))
     return documents
 
 
-def _markdown_under(folder: Path) -> list[Path]:
+def _markdown_under(folder: Path, *, depends: list[verify_fast.Check] | None = None
+                    ) -> list[Path]:
     """The documents below ``folder``: iterative, at most ``MAX_DEPTH`` folders down, regular
     files only (a named pipe called ``x.md`` would block the run), and a symlink only when
-    it stays inside ``folder`` (a planted ``docs/x.md -> /etc/passwd`` is never rendered)."""
+    it stays inside ``folder`` (a planted ``docs/x.md -> /etc/passwd`` is never rendered).
+    ``depends``, when given, receives the check of each folder searched."""
     inside = folder.resolve()
     found: list[Path] = []
     pending = [(folder, 0)]
     while pending:
         here, depth = pending.pop()
+        if depends is not None:  # before the listing: an entry added later then shows
+            depends.append(verify_fast.path_check(os.path.abspath(here), "d"))
         try:
             entries = list(os.scandir(here))
         except OSError:
@@ -358,7 +393,7 @@ def _markdown_under(folder: Path) -> list[Path]:
                     warn_too_deep(escape_name(str(path)))
                     continue
                 pending.append((path, depth + 1))
-            elif entry.name.lower().endswith(DOC_SUFFIXES) and _is_document(path, inside):
+            elif entry.name.lower().endswith(DOC_SUFFIXES) and _is_document(entry, inside):
                 found.append(path)
     return sorted(found)
 
@@ -370,10 +405,15 @@ def _is_real_folder(entry: os.DirEntry[str]) -> bool:
         return False
 
 
-def _is_document(path: Path, inside: Path) -> bool:
-    if not path.is_file():
+def _is_document(entry: os.DirEntry[str], inside: Path) -> bool:
+    # the entry's own type: no stat call for a regular file, one for a symlink
+    try:
+        if not entry.is_file():
+            return False
+    except OSError:
         return False
-    if path.is_symlink() and not path.resolve().is_relative_to(inside):
+    path = Path(entry.path)
+    if entry.is_symlink() and not path.resolve().is_relative_to(inside):
         click.echo(f"pse: warning: {escape_name(str(path))!r} is a symlink leading outside "
                    f"{escape_name(str(inside))!r}; not checked", err=True)
         return False
@@ -391,8 +431,11 @@ def read_document(path: Path) -> str:
 def display_path(path: Path, *, cwd: Path | None = None) -> str:
     """POSIX path relative to the working directory (``cwd``: it, resolved, when the
     caller converts many paths) when inside it, else absolute."""
-    resolved = path.resolve()
+    return _relative(path.resolve(), cwd or Path.cwd().resolve())
+
+
+def _relative(resolved: Path, cwd: Path) -> str:
     try:
-        return resolved.relative_to(cwd or Path.cwd().resolve()).as_posix()
+        return resolved.relative_to(cwd).as_posix()
     except ValueError:
         return resolved.as_posix()

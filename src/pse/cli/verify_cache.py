@@ -24,13 +24,16 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 import pse
+from pse.cli.fastpath import code_fingerprint, environment_fingerprint
 
 if TYPE_CHECKING:  # a warm run writes its kept output and decodes nothing: no codec import
     from pse.config import Settings
     from pse.verify.memo import VerifyMemo
     from pse.verify.refs import CheckedReference, Document
 
-_FORMAT = "pse-verify-cache/2"  # 2: JSON (1 was a pickle)
+_FORMAT = "pse-verify-cache/3"  # 3: outputs keep their notes; 2: JSON (1 was a pickle)
+Output = tuple[str, int, int, tuple[str, ...]]
+"""A rendered output, its numbers of references and of failing ones, and its notes."""
 _MAX_RESULTS = 64
 """Sets of documents whose final answers are kept (the latest ones)."""
 
@@ -48,9 +51,10 @@ class VerifyCache:
     """Answers per set of documents: this run's, and the stored ones read so far."""
     notice: str = ""
     """The index's warning line of this state (repeated when answers come from here)."""
-    outputs: dict[str, tuple[str, int, int]] = field(default_factory=dict)
+    outputs: dict[str, Output] = field(default_factory=dict)
     """Rendered output per set of documents and view (format, options): the text, the
-    number of references and of unverified ones (a warm run only writes it out)."""
+    number of references and of unverified ones, and the run's notes for stderr (a warm
+    run only writes them out)."""
     stored_results: dict[str, object] = field(default_factory=dict)
     """The file's answers as read (rows, see :mod:`pse.verify.memo_codec`)."""
     stored_memo: object = None
@@ -91,9 +95,9 @@ def cache_file(cache_dir: Path, root: Path) -> Path:
 def state_key(fingerprint: str, settings: Settings) -> str:
     """The state the answers are valid for (see the module docstring)."""
     values = {k: v for k, v in settings.values.items() if k != "format"}
-    parts = [_FORMAT, pse.__version__, fingerprint, _code_fingerprint(), sys.version,
+    parts = [_FORMAT, pse.__version__, fingerprint, code_fingerprint(), sys.version,
              sys.executable, json.dumps(values, sort_keys=True, default=str),
-             _environment_fingerprint()]
+             environment_fingerprint()]
     return hashlib.sha256("\n".join(parts).encode("utf-8")).hexdigest()
 
 
@@ -130,15 +134,16 @@ def _decoded(data: dict[str, object], state: str) -> VerifyCache:
                        outputs=_outputs(data["outputs"]))
 
 
-def _outputs(data: object) -> dict[str, tuple[str, int, int]]:
+def _outputs(data: object) -> dict[str, Output]:
     if not isinstance(data, dict):
         raise ValueError("not a table of outputs")
-    found: dict[str, tuple[str, int, int]] = {}
+    found: dict[str, Output] = {}
     for view, row in data.items():
-        if not isinstance(row, list) or len(row) != 3 or not isinstance(row[0], str) or \
-                not all(type(n) is int and n >= 0 for n in row[1:]):
+        if not isinstance(row, list) or len(row) != 4 or not isinstance(row[0], str) or \
+                not all(type(n) is int and n >= 0 for n in row[1:3]) or \
+                not isinstance(row[3], list) or not all(isinstance(n, str) for n in row[3]):
             raise ValueError("not an output row")
-        found[str(view)] = (row[0], row[1], row[2])
+        found[str(view)] = (row[0], row[1], row[2], tuple(row[3]))
     return found
 
 
@@ -177,30 +182,3 @@ def _memo_data(cache: VerifyCache) -> object:
     from pse.verify import memo_codec
 
     return memo_codec.memo_data(cache.memo.pruned())
-
-
-def _code_fingerprint() -> str:
-    """Stat data of pse's own modules."""
-    digest = hashlib.sha256()
-    package = Path(pse.__file__).parent
-    for folder, dirs, files in os.walk(package):
-        dirs[:] = sorted(d for d in dirs if d != "__pycache__")
-        for name in sorted(files):
-            if name.endswith(".py"):
-                info = os.stat(os.path.join(folder, name))
-                digest.update(f"{folder}/{name}\0{info.st_size}\0{info.st_mtime_ns}\n".encode())
-    return digest.hexdigest()
-
-
-def _environment_fingerprint() -> str:
-    """Stat data of the import path's package folders (installing a package changes
-    them; the working folder is left out, since writing an output file changes it)."""
-    parts = []
-    for entry in sys.path:
-        if not entry.endswith(("site-packages", "dist-packages")):
-            continue
-        try:
-            parts.append(f"{entry}\0{os.stat(entry).st_mtime_ns}")
-        except OSError:
-            parts.append(f"{entry}\0-")
-    return "\n".join(parts)

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 import click
 
 from pse.cli.common import CliError, read_text_file
+from pse.cli.verify_fast import has_git
 from pse.config import Settings
 from pse.index.languages import detect_language
 from pse.index.model import FileEntry
@@ -138,7 +139,9 @@ def finish(checked: list[CheckedReference], documents: list[Document], *, root: 
         notes.append(note if scope is None else note.split(",")[0] +
                      " (fixed ones are counted by a full run)")
     history: dict[Reference, Provenance] = {}
-    if options.history and any(c.result.status == "unverified" for c in checked):
+    # no .git at the source: no history (git is not even imported)
+    if options.history and any(c.result.status == "unverified" for c in checked) and \
+            has_git(root):
         from pse.cli.verify_history import find_history
         history = find_history(root, checked, settings)
         if history:

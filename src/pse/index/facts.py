@@ -72,6 +72,24 @@ def project_identity(folder: Path) -> ProjectIdentity:
     return _package_identity(folder.resolve())
 
 
+IDENTITY_FILES = ("pyproject.toml", "setup.cfg", "package.json", "PKG-INFO", "setup.py")
+"""The metadata files :func:`project_identity` reads in each folder it looks at."""
+
+
+def identity_places(folder: Path) -> list[Path]:
+    """The folders :func:`project_identity` may look in, nearest first: ``folder`` and
+    up to ``_MAX_LEVELS`` above it, up to the first holding ``.git`` (a superset: the
+    search stops at the first folder that names the project)."""
+    current = folder.resolve()
+    places = [current]
+    for _ in range(_MAX_LEVELS):
+        if (current / ".git").exists() or current.parent == current:
+            break
+        current = current.parent
+        places.append(current)
+    return places
+
+
 def _declared_identity(folder: Path) -> ProjectIdentity:
     project = _project_table(folder)
     if project.get("name"):

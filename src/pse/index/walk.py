@@ -45,11 +45,20 @@ _Specs = list[tuple[str, "pathspec.GitIgnoreSpec"]]
 """The ignore specs in force, each with the folder prefix it applies below."""
 
 
-def discover_files(root: Path, *, exclude: Sequence[str] = ()) -> list[FileEntry]:
+Seen = list[tuple[str, "os.stat_result | None"]]
+"""Paths relative to the root that a walk looked at, each with its stat data taken
+before it was read (None: missing or unreadable)."""
+
+
+def discover_files(root: Path, *, exclude: Sequence[str] = (),
+                   seen: Seen | None = None) -> list[FileEntry]:
     """All files under ``root`` that are not ignored, sorted by POSIX path.
 
     The walk is iterative and stops :data:`pse.planted.MAX_DEPTH` folders down, so a
-    planted tree deeper than Python's recursion limit is cut, not fatal.
+    planted tree deeper than Python's recursion limit is cut, not fatal. ``seen``, when
+    given, receives each folder walked (``""`` for the root, else ``"a/b/"``: a file
+    added to or removed from it changes its mtime) and its ``.gitignore`` place, with
+    their stat data from before they were read (what a kept answer may be checked by).
     """
     if not root.is_dir():
         raise SourceError(f"source folder {str(root)!r} does not exist or is not a folder")
@@ -58,6 +67,9 @@ def discover_files(root: Path, *, exclude: Sequence[str] = ()) -> list[FileEntry
     pending: list[tuple[Path, str, _Specs]] = [(root, "", [("", extra)] if extra else [])]
     while pending:
         folder, prefix, specs = pending.pop()
+        if seen is not None:
+            seen += [(prefix, _stat(folder)), (f"{prefix}.gitignore",
+                                               _stat(folder / ".gitignore"))]
         pending.extend(_scan(folder, prefix, specs, found))
     found.sort(key=lambda entry: entry.path)
     return found
@@ -97,6 +109,13 @@ def _scan(folder: Path, prefix: str, specs: _Specs, found: list[FileEntry]
         except OSError:
             continue
     return folders
+
+
+def _stat(path: Path) -> os.stat_result | None:
+    try:
+        return os.stat(path)
+    except OSError:
+        return None
 
 
 def _is_utf8(name: str) -> bool:

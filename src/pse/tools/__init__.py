@@ -19,11 +19,35 @@ both. Nothing here imports an LLM, agent framework or CLI.
 
 from __future__ import annotations
 
-from pse.tools.dispatch import ToolEvent, call_tool
-from pse.tools.outcome import FailureCode, RefusalCode, RefusalError, ToolCallFailed
-from pse.tools.sandbox import Sandbox, Target
-from pse.tools.schemas import tool_names, tool_schemas
-from pse.tools.settings import DEFAULT_COMMANDS, ToolSettings
+import importlib
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from pse.tools.dispatch import ToolEvent, call_tool
+    from pse.tools.outcome import FailureCode, RefusalCode, RefusalError, ToolCallFailed
+    from pse.tools.sandbox import Sandbox, Target
+    from pse.tools.schemas import tool_names, tool_schemas
+    from pse.tools.settings import DEFAULT_COMMANDS, ToolSettings
+
+# The exports are imported on first use (PEP 562): ``pse verify`` reads git through
+# :mod:`pse.tools.gitrepo`, a module of this package, and must not pay for the sandbox,
+# the dispatcher and the schemas it never calls (a third of a --since run's imports).
+_EXPORTS = {
+    "ToolEvent": "dispatch", "call_tool": "dispatch",
+    "FailureCode": "outcome", "RefusalCode": "outcome", "RefusalError": "outcome",
+    "ToolCallFailed": "outcome",
+    "Sandbox": "sandbox", "Target": "sandbox",
+    "tool_names": "schemas", "tool_schemas": "schemas",
+    "DEFAULT_COMMANDS": "settings", "ToolSettings": "settings",
+}
+
+
+def __getattr__(name: str) -> object:
+    module = _EXPORTS.get(name)
+    if module is None:
+        raise AttributeError(f"module 'pse.tools' has no attribute {name!r}")
+    return getattr(importlib.import_module(f"pse.tools.{module}"), name)
+
 
 __all__ = [
     "DEFAULT_COMMANDS",

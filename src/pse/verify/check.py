@@ -13,7 +13,6 @@ from dataclasses import replace
 from pse.text import parse_markdown
 from pse.verify.bindings import Bindings, local_reason, rebind
 from pse.verify.capitals import UPPER_WORD
-from pse.verify.claims import check_claims
 from pse.verify.finding import Evidence, Finding, VerifyResult
 from pse.verify.history import is_historical
 from pse.verify.intent import Intent
@@ -106,6 +105,10 @@ def _claims(document: Document, text: str, resolver: Resolver, *, ignore: Sequen
             is_history: bool, memo: VerifyMemo | None = None, strict: bool = False
             ) -> list[CheckedReference]:
     """The document's structural claims (see :mod:`pse.verify.claims`)."""
+    # imported here: its grammar compiles hundreds of patterns (a third of the checker's
+    # import time), which a run whose claims all come from the memo never uses
+    from pse.verify.claims import check_claims
+
     found: list[CheckedReference] = []
     rst = document.path.lower().endswith((".rst", ".rest"))
     for ref, result in check_claims(text, file=document.path, resolver=resolver, rst=rst,

@@ -16,7 +16,7 @@ from functools import cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from pse.index.facts import ProjectFacts, collect_facts
+from pse.index.facts import ProjectFacts, collect_facts, project_identity
 from pse.index.symbols import SymbolIndex
 from pse.verify.polyglot import crate_names
 from pse.verify.refs import Reference, Resolution
@@ -105,7 +105,10 @@ class CommandChecks:
     @cached_property
     def project_names(self) -> tuple[str, ...]:
         """The project's own names besides its modules: distribution and crate names."""
-        names = [self._facts.name, *sorted(crate_names(str(self.index.root)))]
+        # the identity alone: the facts (languages, line counts, env vars, the version
+        # search) cost a pass over the index that only command references need
+        names = [project_identity(Path(self.index.root)).name,
+                 *sorted(crate_names(str(self.index.root)))]
         return tuple(n for n in names if n)
 
     @cached_property

@@ -15,14 +15,16 @@ import re
 import tomllib
 from collections.abc import Sequence
 from pathlib import Path
-
-from packaging.specifiers import InvalidSpecifier, SpecifierSet
-from packaging.version import Version
+from typing import TYPE_CHECKING
 
 from pse.planted import read_planted_text
 from pse.text import parse
 from pse.verify.history import is_historical
 from pse.verify.refs import CheckedReference, Document, Reference, Resolution
+
+if TYPE_CHECKING:  # packaging is imported when a document states a version (most do not)
+    from packaging.specifiers import SpecifierSet
+    from packaging.version import Version
 
 RULE = "requires-python"
 _STATEMENT = re.compile(
@@ -45,6 +47,8 @@ emphasis, a "Requirements:" label."""
 
 def read_requires_python(root: Path) -> tuple[SpecifierSet, int] | None:
     """The project's ``requires-python`` and its line in pyproject.toml."""
+    from packaging.specifiers import InvalidSpecifier, SpecifierSet
+
     # planted: only a regular file below the cap (a FIFO named pyproject.toml would block)
     text = read_planted_text(root / "pyproject.toml")
     if text is None:
@@ -62,31 +66,38 @@ def read_requires_python(root: Path) -> tuple[SpecifierSet, int] | None:
 
 def minimum(spec: SpecifierSet) -> Version | None:
     """The lowest ``3.x`` (or ``2.7``) release ``spec`` allows."""
+    from packaging.version import Version
+
     for candidate in ["2.7", *(f"3.{minor}" for minor in range(0, 40))]:
         if spec.contains(Version(candidate), prereleases=True):
             return Version(candidate)
     return None
 
 
+def _is_rst(path: str) -> bool:
+    return path.lower().endswith((".rst", ".rest"))
+
+
 def check_python_statements(documents: list[Document], root: Path, *,
                             historical: Sequence[str] = ()) -> list[CheckedReference]:
     """One checked ``claim`` (name ``requires-python``) per version statement (none in
     historical documents, which rightly state old requirements)."""
-    found = read_requires_python(root)
-    if found is None:
+    stated = [(document, found) for document in documents
+              if not is_historical(document.path, document.text, historical)
+              for found in statements(document.text, rst=_is_rst(document.path))]
+    requires = read_requires_python(root) if stated else None  # read only when needed
+    if requires is None:
         return []
-    spec, line = found
+    from packaging.version import Version
+
+    spec, line = requires
     lowest = minimum(spec)
     out: list[CheckedReference] = []
-    for document in documents:
-        if is_historical(document.path, document.text, historical):
-            continue
-        rst = document.path.lower().endswith((".rst", ".rest"))
-        for number, text, version, own_line in statements(document.text, rst=rst):
-            ref = Reference(file=document.path, line=number, text=text, name=RULE,
-                            kind="claim", origin="link")
-            out.append(CheckedReference(ref, _judge(Version(version), spec, lowest,
-                                                    own_line=own_line, line=line)))
+    for document, (number, text, version, own_line) in stated:
+        ref = Reference(file=document.path, line=number, text=text, name=RULE,
+                        kind="claim", origin="link")
+        out.append(CheckedReference(ref, _judge(Version(version), spec, lowest,
+                                                own_line=own_line, line=line)))
     return out
 
 
