@@ -7,10 +7,10 @@ from pathlib import Path
 
 import pytest
 
+from pse.cv.api import verify_resume
 from pse.llm.fake import ScriptedLLM
 from pse.pipeline.runner import RunInterrupted, resume_pipeline
 from pse.tasks.resume.publish import publish
-from pse.verify.resume.api import verify_resume
 from resume_support import (
     APPROVED,
     BAD,

@@ -16,8 +16,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal
 
-from pse.verify.resume.personal import line_text, personal_lines
-from pse.verify.resume.sections import is_bullet, split_sections
+from pse.cv.personal import line_text, personal_lines
+from pse.cv.sections import is_bullet, split_sections
 
 Coverage = Literal["covered", "partial", "gap"]
 

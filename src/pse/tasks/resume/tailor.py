@@ -13,9 +13,9 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from pse.cv.personal import line_text, personal_lines
+from pse.cv.sections import is_bullet, split_sections
 from pse.tasks.resume.requirements import JobMatch, Requirement, content_keys
-from pse.verify.resume.personal import line_text, personal_lines
-from pse.verify.resume.sections import is_bullet, split_sections
 
 _LABELLED = re.compile(r"^[^:：]{1,20}[:：]")
 _ORDERED_SECTIONS = ("experience", "projects", "entries")

@@ -7,7 +7,7 @@ evidence); the Specialist writes from CV chunks retrieved for the plan (speciali
 retriever) and the planner's context; the gate is ``verify-resume`` on the real text plus
 banned phrases and the plan's entries; Fix edits only flagged lines; the last resort is
 :mod:`.repair`. Everything the model sees, and everything the state, trace and report
-hold, is redacted (:mod:`pse.verify.resume.privacy`); only the published files are restored.
+hold, is redacted (:mod:`pse.cv.privacy`); only the published files are restored.
 """
 
 from __future__ import annotations
@@ -18,6 +18,8 @@ from functools import cache
 from pathlib import Path
 
 from pse.config import Settings
+from pse.cv.api import to_finding, verify_resume
+from pse.cv.policy import policy_from_settings
 from pse.llm.types import Message, Stage
 from pse.pipeline.state import PSEState
 from pse.pipeline.task import RunDeps
@@ -39,8 +41,6 @@ from pse.tasks.resume.tailor import (
     summary_sentence,
 )
 from pse.verify.finding import Finding, VerifyResult
-from pse.verify.resume.api import to_finding, verify_resume
-from pse.verify.resume.policy import policy_from_settings
 from pse.verify.strip import Span
 
 PROMPTS = Path(__file__).with_name("prompts")
