@@ -22,7 +22,9 @@ SectionName = Literal["header", "objective", "summary", "experience", "projects"
 _SECTION_PATTERNS: tuple[tuple[SectionName, str], ...] = (
     ("objective", r"(?:career\s+)?objective|target(?:\s+(?:role|position|job))?|"
                   r"求职意向|求职目标|应聘职位|期望职位|意向职位"),
-    ("projects", r"(?:key\s+|selected\s+|notable\s+|major\s+|professional\s+|relevant\s+)?"
+    ("projects", r"(?:key\s+|selected\s+|notable\s+|major\s+|professional\s+|relevant\s+|"
+                 r"academic\s+|personal\s+|side\s+|research\s+|open[\s-]source\s+|"
+                 r"university\s+|capstone\s+|freelance\s+|independent\s+|other\s+)?"
                  r"projects?(?:\s+(?:experience|history|highlights))?|"
                  r"项目经历|项目经验|重点项目|主要项目|项目"),
     ("experience", r"(?:(?:professional|work|relevant|employment|career)\s+)?"
