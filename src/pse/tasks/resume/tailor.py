@@ -2,10 +2,12 @@
 
 From a :class:`~.requirements.JobMatch`: each run of bullets in the experience and
 project sections is ordered by relevance to the job (stable, so equal bullets keep the
-CV's order), and the skills line puts the skills the job asks for first. A supported
-requirement must show in the summary or the first third of the resume; when the model
-left one out, the last resort adds one summary sentence naming the CV's own skills for
-it (a fact the CV states, in the resume's language). None of this adds or changes a fact.
+CV's order), and the skills line puts the skills the job asks for first. The summary
+must name the supported requirements: when the model's summary leaves one out (a small
+model often copies the CV's), :func:`tailor` adds one sentence naming the CV's own skills
+for them (a fact the CV states, in the resume's language). So the published resume is
+aimed at the job even when the model only copied the CV; it is "not tailored" only when
+it is still the CV line for line. None of this adds or changes a fact.
 """
 
 from __future__ import annotations
@@ -114,6 +116,16 @@ def shows(requirement: Requirement, text: str) -> bool:
     return bool(content) and len(content & content_keys(text)) / len(content) >= 0.5
 
 
+def tailor(text: str, match: JobMatch, *, lang: str, title: str) -> str:
+    """``text`` aimed at the job without a model: bullets and skills ordered by relevance,
+    and a summary that names every supported requirement's skills (``title`` heads a
+    summary made when there is none)."""
+    text = order_skills(order_bullets(text, match), match)
+    summary = _section_text(text, "summary")
+    missing = [r for r in match.supported if r.found and not shows(r, summary)]
+    return add_to_summary(text, summary_sentence(missing, lang=lang), title=title)
+
+
 def missing_from_top(text: str, match: JobMatch) -> list[Requirement]:
     """Supported requirements the summary and the first third do not show."""
     top = first_third(text)
@@ -145,21 +157,17 @@ def add_to_summary(text: str, sentence: str, *, title: str) -> str:
 
 
 def body_key(text: str) -> list[str]:
-    """The text's lines without personal lines, Markdown marks, case, spacing, order and
-    the sentence the last resort adds: two resumes with the same key say the same things
-    in the same words."""
+    """The text's lines in order, without personal lines, Markdown marks, case and
+    spacing: two resumes with the same key say the same things in the same order."""
     personal = set(personal_lines(text))
-    kept = [re.sub(r"\s+", " ", line_text(line)).casefold() for line in text.split("\n")
-            if line.strip() and line_text(line) not in personal
-            and not line_text(line).startswith(tuple(_LEAD.values()))]
-    # a list line in another order ("SQL, Python") says the same
-    return sorted(", ".join(sorted(p.strip() for p in re.split(r"[,，、]", line)))
-                  for line in kept)
+    return [re.sub(r"\s+", " ", line_text(line)).casefold() for line in text.split("\n")
+            if line.strip() and line_text(line) not in personal]
 
 
 def is_unchanged(resume: str, cv: str) -> bool:
-    """True when the resume is the CV again: nothing reworded, added or left out (moving
-    lines, which pse itself does, is not tailoring by the model)."""
+    """True when the resume is the CV again, line for line: nothing reworded, added, left
+    out or moved (call it on the tailored text: ordering and the summary sentence are
+    tailoring a reader sees)."""
     return body_key(resume) == body_key(cv)
 
 

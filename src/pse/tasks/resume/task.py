@@ -32,14 +32,7 @@ from pse.tasks.resume.plan import Plan, parse_plan
 from pse.tasks.resume.repair import RepairContext, add_section_headings, repair
 from pse.tasks.resume.requirements import JobMatch, match_job
 from pse.tasks.resume.roles import RoleFit, rank_roles, role_requirements
-from pse.tasks.resume.tailor import (
-    add_to_summary,
-    is_unchanged,
-    missing_from_top,
-    order_bullets,
-    order_skills,
-    summary_sentence,
-)
+from pse.tasks.resume.tailor import is_unchanged, missing_from_top, order_bullets, tailor
 from pse.verify.finding import Finding, VerifyResult
 from pse.verify.strip import Span
 
@@ -263,18 +256,20 @@ class ResumeTask:
         inputs = self.inputs(state)
         match = self.job_match(state)
         bad: list[Finding] = []
-        if inputs.cvs and is_unchanged(real, inputs.cvs[0][1]):
+        tailored = self.tailored(real, state)
+        if inputs.cvs and is_unchanged(tailored, inputs.cvs[0][1]):
             bad.append(checks.not_tailored(path=path))
-        missing = missing_from_top(self.tailored(real, state), match)
+        missing = missing_from_top(tailored, match)
         bad += checks.requirements_not_shown([r for r in missing if r.found], path=path)
         ok = checks.requirements_not_shown([r for r in missing if not r.found], path=path,
                                            severity="warning")
         return bad, ok
 
     def tailored(self, text: str, state: PSEState) -> str:
-        """``text`` with bullets and skills ordered for the job (no fact changes)."""
-        match = self.job_match(state)
-        return order_skills(order_bullets(text, match), match)
+        """``text`` aimed at the job by :func:`.tailor.tailor` (no fact changes)."""
+        lang = state.inputs.get("lang", "en")
+        return tailor(text, self.job_match(state), lang=lang,
+                      title=_TITLES.get(lang, _TITLES["en"])["summary"])
 
     def _missing_entries(self, state: PSEState, real: str, *, path: str) -> list[Finding]:
         if not state.plan:
@@ -298,13 +293,6 @@ class ResumeTask:
         redactor = self.inputs(state).redactor
         fixed, notes = repair(redactor.restore(text), self._repair_context(state))
         fixed = self.tailored(fixed, state)
-        lang = state.inputs.get("lang", "en")
-        missing = [r for r in missing_from_top(fixed, self.job_match(state)) if r.found]
-        sentence = summary_sentence(missing, lang=lang)
-        if sentence:
-            title = _TITLES.get(lang, _TITLES["en"])["summary"]
-            fixed = add_to_summary(fixed, sentence, title=title)
-            notes.append(f"added to the summary: {sentence}")
         return redactor.redact(fixed), [redactor.redact(n) for n in notes]
 
     def _repair_context(self, state: PSEState) -> RepairContext:
