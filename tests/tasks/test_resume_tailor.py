@@ -14,6 +14,7 @@ from pse.tasks.resume.tailor import (
     missing_from_top,
     order_bullets,
     order_skills,
+    shared_phrase,
     summary_sentence,
     tailor,
 )
@@ -152,3 +153,29 @@ def test_rank_roles_gives_three_to_five_roles_with_evidence() -> None:
         assert all(e in lines for f in fits for e in f.evidence)  # nothing invented
     assert role_requirements("数据工程师").startswith("- Build batch and streaming")
     assert role_requirements("Astronaut") == ""
+
+
+def test_shared_phrase_is_what_the_cv_line_says_of_the_requirement() -> None:
+    assert shared_phrase("Build data quality checks and mentor engineers",
+                         "Wrote data quality checks that reduced broken reports by 45%"
+                         ) == "data quality checks"
+    assert shared_phrase("建设数据质量监控体系",
+                         "建设数据质量监控，报表错误率下降40%") == "建设数据质量监控"
+    assert shared_phrase("Train business users", "Trained 25 store managers") == ""
+
+
+def test_a_requirement_without_named_skills_reaches_the_summary_in_cv_words() -> None:
+    match = match_job(ZH_JD, ZH_CV)
+    resume = tailor(ZH_CV, match, lang="zh", title="个人简介")
+    assert "建设数据质量监控" in resume.split("## 个人简介\n")[1].split("\n## ")[0]
+    assert missing_from_top(resume, match) == []
+
+
+def test_multi_word_tool_names_stay_one_term() -> None:
+    assert requirement_terms("Design Power BI reports and DAX measures") == ("Power BI", "DAX")
+    cv = ("## Personal Profile\nAnalyst.\n\n## Key Skills\nExcel, Power BI, SQL Server\n")
+    match = match_job("- Strong Power BI and SQL\n- SQL Server queries\n", cv)
+    assert match.requirements[0].found == ("Power BI", "SQL")
+    summary = tailor(cv, match, lang="en", title="Summary").split("## Personal Profile\n")[1]
+    # the CV's own profile section is the summary; SQL Server says what SQL would
+    assert "Relevant skills for this role: Power BI, SQL Server." in summary

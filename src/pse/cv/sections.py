@@ -39,7 +39,8 @@ _SECTION_PATTERNS: tuple[tuple[SectionName, str], ...] = (
     ("skills", r"(?:(?:core|technical|key|professional|relevant)\s+)?"
                r"(?:skills?|competencies|expertise)(?:\s*(?:&|and)\s*(?:tools|technologies))?"
                r"|tech(?:nical)?\s+stack|专业技能|技能|技术栈|核心技能|技能特长|专业能力"),
-    ("summary", r"(?:(?:professional|career|executive)\s+)?(?:summary|profile)|about(?:\s+me)?|"
+    ("summary", r"(?:(?:professional|career|executive|personal)\s+)?(?:summary|profile)|"
+                r"personal\s+statement|about(?:\s+me)?|"
                 r"overview|个人简介|自我评价|个人优势|个人总结|个人概述|简介|概述|自我介绍"),
 )
 _COMPILED = tuple((name, re.compile(rf"(?:{pattern})", re.IGNORECASE))

@@ -14,11 +14,13 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from difflib import SequenceMatcher
 
 from pse.cv.personal import line_text, personal_lines
 from pse.cv.sections import is_bullet, split_sections
 from pse.tasks.resume.requirements import JobMatch, Requirement, content_keys
 
+_CJK = re.compile(r"[\u4e00-\u9fff]")
 _LABELLED = re.compile(r"^[^:：]{1,20}[:：]")
 _ORDERED_SECTIONS = ("experience", "projects", "entries")
 _SKILL_SPLIT = re.compile(r"([,，、;；|]\s*)")
@@ -121,8 +123,9 @@ def tailor(text: str, match: JobMatch, *, lang: str, title: str) -> str:
     and a summary that names every supported requirement's skills (``title`` heads a
     summary made when there is none)."""
     text = order_skills(order_bullets(text, match), match)
-    summary = _section_text(text, "summary")
-    missing = [r for r in match.supported if r.found and not shows(r, summary)]
+    summary, top = _section_text(text, "summary"), first_third(text)
+    missing = [r for r in match.supported if (r.found and not shows(r, summary))
+               or (not r.found and not shows(r, top))]
     return add_to_summary(text, summary_sentence(missing, lang=lang), title=title)
 
 
@@ -133,12 +136,36 @@ def missing_from_top(text: str, match: JobMatch) -> list[Requirement]:
 
 
 def summary_sentence(missing: Sequence[Requirement], *, lang: str) -> str:
-    """One sentence naming the CV's skills for ``missing`` ("" when they name none)."""
-    terms = list(dict.fromkeys(t for r in missing for t in r.found))
+    """One sentence naming the CV's skills for ``missing``, and for a requirement without
+    named skills the words its best CV line shares with it ("data quality checks");
+    "" when there is nothing to name."""
+    phrases = (shared_phrase(r.text, r.evidence[0]) for r in missing
+               if not r.found and r.evidence)
+    named = list(dict.fromkeys([*(t for r in missing for t in r.found),
+                                *(p for p in phrases if p)]))
+    # "SQL" says nothing "SQL Server" did not
+    terms = [t for t in named if not any(t != o and f" {t.lower()} " in f" {o.lower()} "
+                                         for o in named)]
     if not terms:
         return ""
     lang = lang if lang in _LEAD else "en"
     return _LEAD[lang] + _JOIN[lang].join(terms) + _END[lang]
+
+
+def shared_phrase(requirement: str, line: str) -> str:
+    """The longest run of words (Chinese: characters) the CV ``line`` shares with the
+    ``requirement``, as the CV writes it; "" when under two words (four characters)."""
+    if _CJK.search(requirement):
+        match = SequenceMatcher(None, requirement, line, autojunk=False).find_longest_match()
+        phrase = line[match.b:match.b + match.size].strip(" ，、,.。：:")
+        return phrase if len(phrase) >= 4 and _CJK.search(phrase) else ""
+    words = re.findall(r"[\w+#.\-]+", line)
+    keys = [w.lower() for w in re.findall(r"[\w+#.\-]+", requirement)]
+    match = SequenceMatcher(None, keys, [w.lower() for w in words],
+                            autojunk=False).find_longest_match()
+    run = words[match.b:match.b + match.size]
+    content = [w for w in run if len(w) > 3]
+    return " ".join(run) if len(run) >= 2 and len(content) >= 2 else ""
 
 
 def add_to_summary(text: str, sentence: str, *, title: str) -> str:
