@@ -39,7 +39,7 @@ import phonenumbers
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
 
-from pse.verify.resume.privacy import find_pii  # noqa: E402 - after the path is set
+from pse.cv.privacy import find_pii  # noqa: E402 - after the path is set
 
 NAMES = [  # (header form, a form the body uses)
     ("Maria Rossi", "Rossi's"), ("Jordan Example", "J. Example"), ("Max Mustermann",
@@ -128,7 +128,7 @@ def _present(secret: str, text: str, region: str) -> bool:
 def over_redaction(folder: Path) -> tuple[int, list[str]]:
     """(CVs read, contact-kind values found outside the personal lines) for real-looking
     CVs (resumebench's): what would be hidden from the model although it is work data."""
-    from pse.verify.resume.personal import line_text, personal_lines
+    from pse.cv.personal import line_text, personal_lines
 
     files = sorted(p for p in folder.glob("*") if p.suffix in {".md", ".txt"})
     extra: list[str] = []

@@ -18,7 +18,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
 
-from pse.verify.resume.api import verify_resume  # noqa: E402 - after the path is set
+from pse.cv.api import verify_resume  # noqa: E402 - after the path is set
 
 FOLDER = Path(__file__).resolve().parent / "resume_projects"
 

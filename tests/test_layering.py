@@ -16,8 +16,8 @@ import pytest
 import pse
 
 PACKAGE = Path(pse.__file__).parent
-PURE_LAYERS = ("index", "verify", "report")
-"""``verify`` includes ``verify/resume``."""
+PURE_LAYERS = ("index", "verify", "cv", "report")
+"""``cv`` (facts of CVs) is core like ``verify``: it imports no LLM, agent or CLI library."""
 
 FORBIDDEN_IN_PURE_LAYERS = (
     "click", "openai", "httpx", "llama_cpp", "pse.cli", "pse.llm", "pse.pipeline", "pse.tools",
@@ -65,7 +65,7 @@ def _violations(paths: list[Path], forbidden: tuple[str, ...]) -> list[str]:
 def test_layering_pure_layers_exist() -> None:
     for layer in PURE_LAYERS:
         assert _modules(layer), layer
-    assert (PACKAGE / "verify" / "resume").is_dir()
+    assert not (PACKAGE / "verify" / "resume").exists()
 
 
 @pytest.mark.parametrize("layer", PURE_LAYERS)
@@ -80,6 +80,16 @@ def test_layering_index_imports_nothing_above_it() -> None:
 
 def test_layering_verify_does_not_import_report() -> None:
     assert _violations(_modules("verify"), ("pse.report",)) == []
+
+
+def test_layering_verify_and_cv_do_not_import_each_other_beyond_findings() -> None:
+    # cv uses verify's Finding type only; verify knows nothing of CVs.
+    assert _violations(_modules("verify"), ("pse.cv",)) == []
+    cv_imports = {module for path in _modules("cv") for _, module in _imports(path)
+                  if _is(module, "pse.verify")}
+    assert cv_imports <= {"pse.verify.finding", "pse.verify.finding.Evidence",
+                          "pse.verify.finding.Finding", "pse.verify.finding.VerifyResult"}
+    assert _violations(_modules("cv"), ("pse.report",)) == []
 
 
 def test_layering_click_only_in_the_cli() -> None:

@@ -7,10 +7,10 @@ from pathlib import Path
 
 import pytest
 
+from pse.cv.api import verify_resume
 from pse.llm.fake import ScriptedLLM
 from pse.pipeline.runner import RunInterrupted, resume_pipeline
 from pse.tasks.resume.publish import publish
-from pse.verify.resume.api import verify_resume
 from resume_support import (
     APPROVED,
     BAD,
@@ -278,9 +278,30 @@ def test_resume_contact_lines_the_model_copies_appear_once_on_top(examples: Path
     assert final.status == "passed"
 
 
-def test_resume_that_is_the_cv_again_needs_review(examples: Path, tmp_path: Path) -> None:
+def test_resume_that_copies_the_cv_is_aimed_at_the_job_by_pse(examples: Path,
+                                                                tmp_path: Path) -> None:
+    # what the embedded 0.5B does: it copies the CV; pse's own tailoring carries the run
     cv = (examples / "cv.en.md").read_text(encoding="utf-8")
     body = cv.split("\n## ", 1)[1]  # the CV without its header lines, as the model got it
+    llm = ScriptedLLM([PLAN, "## " + body, APPROVED])
+    final, _ = run_resume(examples, llm, tmp_path / "run", max_retries=0)
+    assert final.status == "passed"
+    text = artifact(tmp_path / "run")
+    summary = text.split("## Summary\n")[1].split("\n## ")[0]
+    assert "Relevant skills for this role: Kafka, Spark, Airflow, Snowflake, Python, SQL." \
+        in summary
+    lines = {line.rstrip() for line in cv.splitlines()}  # header lines end in a break
+    new = [line for line in text.splitlines() if line.rstrip() not in lines]
+    assert len(new) == 2  # the summary sentence and the reordered skills line, nothing else
+    assert new[0].startswith("Relevant skills") and new[1].startswith("Apache Kafka, ")
+
+
+def test_resume_that_is_the_cv_again_needs_review(examples: Path, tmp_path: Path) -> None:
+    # a job the CV shows nothing for: pse has nothing to aim at, the copy stays a copy
+    (examples / "jd.en.md").write_text("# Nurse\n\n- Registered nurse licence\n"
+                                       "- Ward rounds and patient care\n", encoding="utf-8")
+    cv = (examples / "cv.en.md").read_text(encoding="utf-8")
+    body = cv.split("\n## ", 1)[1]
     llm = ScriptedLLM([PLAN, "## " + body, APPROVED])
     final, _ = run_resume(examples, llm, tmp_path / "run", max_retries=0)
     assert final.status == "needs-review"

@@ -14,7 +14,9 @@ from pse.tasks.resume.tailor import (
     missing_from_top,
     order_bullets,
     order_skills,
+    shared_phrase,
     summary_sentence,
+    tailor,
 )
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples" / "resume"
@@ -91,14 +93,44 @@ def test_missing_from_top_and_the_summary_sentence() -> None:
 def test_unchanged_resume_and_the_changes_made() -> None:
     match = match_job(JD, CV)
     assert is_unchanged(CV.upper().replace(" ", "  "), CV)
-    tailored = order_skills(order_bullets(CV, match), match)
-    assert is_unchanged(order_bullets(CV, match), CV)  # moved lines only: not tailoring
-    assert is_unchanged(add_to_summary(CV, summary_sentence(match.supported, lang="en"),
-                                       title="Summary"), CV)  # nor the last resort's line
     assert not is_unchanged(CV.replace("Built a Kafka", "Designed a Kafka"), CV)
+    # pse's own ordering and summary sentence are tailoring a reader sees
+    assert not is_unchanged(order_bullets(CV, match), CV)
+    tailored = order_skills(order_bullets(CV, match), match)
     done = changes(CV, tailored, match)
     assert "bullets ordered by relevance to the job" in done
     assert "skills line: the job's skills first" in done
+
+
+def test_tailor_turns_a_copy_of_the_cv_into_a_resume_for_the_job() -> None:
+    match = match_job(JD, CV)
+    resume = tailor(CV, match, lang="en", title="Summary")
+    assert not is_unchanged(resume, CV)
+    summary = resume.split("## Summary\n")[1].split("\n## ")[0]
+    for requirement in match.supported:
+        for term in requirement.found:
+            assert term in summary, term
+    assert "Kubernetes" not in resume and "Terraform" not in resume  # the gap stays a gap
+    added = [line for line in resume.splitlines() if line not in CV.splitlines()]
+    skills = "Apache Kafka, Apache Spark, Airflow, Snowflake, Python, SQL, PostgreSQL, Docker, dbt"
+    # one sentence and the reordered skills line, nothing else new
+    assert added == [summary.strip().splitlines()[-1], skills]
+    assert tailor(resume, match, lang="en", title="Summary") == resume  # stable
+
+
+def test_tailor_leaves_a_summary_that_names_the_job_alone() -> None:
+    match = match_job(JD, CV)
+    named = ", ".join(t for r in match.supported for t in r.found)
+    cv = CV.replace("Data engineer with 8 years", f"Data engineer ({named}) with 8 years")
+    summary = tailor(cv, match, lang="en", title="Summary").split("## Summary\n")[1]
+    assert "Relevant skills for this role" not in summary.split("\n## ")[0]
+
+
+def test_tailor_in_chinese() -> None:
+    match = match_job(ZH_JD, ZH_CV)
+    resume = tailor(ZH_CV, match, lang="zh", title="个人简介")
+    assert "与岗位相关的技能：" in resume.split("## 个人简介\n")[1].split("\n## ")[0]
+    assert not is_unchanged(resume, ZH_CV)
 
 
 def test_match_report_lists_every_requirement() -> None:
@@ -121,3 +153,29 @@ def test_rank_roles_gives_three_to_five_roles_with_evidence() -> None:
         assert all(e in lines for f in fits for e in f.evidence)  # nothing invented
     assert role_requirements("数据工程师").startswith("- Build batch and streaming")
     assert role_requirements("Astronaut") == ""
+
+
+def test_shared_phrase_is_what_the_cv_line_says_of_the_requirement() -> None:
+    assert shared_phrase("Build data quality checks and mentor engineers",
+                         "Wrote data quality checks that reduced broken reports by 45%"
+                         ) == "data quality checks"
+    assert shared_phrase("建设数据质量监控体系",
+                         "建设数据质量监控，报表错误率下降40%") == "建设数据质量监控"
+    assert shared_phrase("Train business users", "Trained 25 store managers") == ""
+
+
+def test_a_requirement_without_named_skills_reaches_the_summary_in_cv_words() -> None:
+    match = match_job(ZH_JD, ZH_CV)
+    resume = tailor(ZH_CV, match, lang="zh", title="个人简介")
+    assert "建设数据质量监控" in resume.split("## 个人简介\n")[1].split("\n## ")[0]
+    assert missing_from_top(resume, match) == []
+
+
+def test_multi_word_tool_names_stay_one_term() -> None:
+    assert requirement_terms("Design Power BI reports and DAX measures") == ("Power BI", "DAX")
+    cv = ("## Personal Profile\nAnalyst.\n\n## Key Skills\nExcel, Power BI, SQL Server\n")
+    match = match_job("- Strong Power BI and SQL\n- SQL Server queries\n", cv)
+    assert match.requirements[0].found == ("Power BI", "SQL")
+    summary = tailor(cv, match, lang="en", title="Summary").split("## Personal Profile\n")[1]
+    # the CV's own profile section is the summary; SQL Server says what SQL would
+    assert "Relevant skills for this role: Power BI, SQL Server." in summary

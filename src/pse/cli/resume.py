@@ -18,6 +18,7 @@ from pse.cli.common import (
 from pse.cli.output import prepare_out_folder
 from pse.cli.runs import make_deps, new_run_id, print_review_reason, print_summary
 from pse.config import Settings
+from pse.cv.phones import is_region
 from pse.errors import PseError
 from pse.pipeline.runner import run_pipeline
 from pse.pipeline.state import PSEState, RunOptions
@@ -26,7 +27,6 @@ from pse.tasks.resume.limits import StageStops, token_caps
 from pse.tasks.resume.outbound import REQUESTS_LOG, Outbound
 from pse.tasks.resume.publish import publish
 from pse.tasks.resume.task import ResumeTask
-from pse.verify.resume.phones import is_region
 
 _FORMATS = ("docx", "pdf")
 

@@ -16,10 +16,10 @@ from pse.cli.common import (
     read_text_file,
 )
 from pse.cli.output import write_output
+from pse.cv.api import verify_resume
+from pse.cv.facts import ResumeReport
+from pse.cv.policy import JD_SKILL_POLICIES, policy_from_settings
 from pse.report.resume import render_html, render_json, render_text
-from pse.verify.resume.api import verify_resume
-from pse.verify.resume.facts import ResumeReport
-from pse.verify.resume.policy import JD_SKILL_POLICIES, policy_from_settings
 
 _FORMATS = ("text", "json", "html")
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import html
 import json
 
-from pse.verify.resume.facts import ResumeFinding, ResumeReport
+from pse.cv.facts import ResumeFinding, ResumeReport
 
 
 def render_json(report: ResumeReport) -> str:

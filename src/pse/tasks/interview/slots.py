@@ -15,10 +15,10 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, replace
 from typing import Literal
 
+from pse.cv.personal import line_text
+from pse.cv.sections import split_sections
 from pse.errors import TaskError
 from pse.tasks.resume.requirements import Requirement, cv_skills, match_job
-from pse.verify.resume.personal import line_text
-from pse.verify.resume.sections import split_sections
 
 Difficulty = Literal["easy", "medium", "hard"]
 DIFFICULTIES: tuple[Difficulty, ...] = ("easy", "medium", "hard")

@@ -1,6 +1,6 @@
 """The candidate's CV as the resume task sees it: numbered entries and retrieval chunks.
 
-The CV is parsed by the checker's own extractor (:mod:`pse.verify.resume.extract`), so the
+The CV is parsed by the checker's own extractor (:mod:`pse.cv.extract`), so the
 task and the gate agree on what a job or a project is. Entries get stable keys (``J1`` for
 the most recent job, ``P1`` for the first project) that the planner names in its plan.
 """
@@ -10,10 +10,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from pse.cv.extract import parse_document
+from pse.cv.facts import Document, Entry, EntryKind
+from pse.cv.sections import split_sections, strip_bullet
 from pse.rag.retriever import Chunk
-from pse.verify.resume.extract import parse_document
-from pse.verify.resume.facts import Document, Entry, EntryKind
-from pse.verify.resume.sections import split_sections, strip_bullet
 
 _FAR_FUTURE = 10 ** 6
 

@@ -11,8 +11,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from pse.cv.privacy import Redactor, find_pii, parse_rules
 from pse.errors import SourceError
-from pse.verify.resume.privacy import Redactor, find_pii, parse_rules
 
 _NOTE_SUFFIXES = (".md", ".markdown", ".txt")
 

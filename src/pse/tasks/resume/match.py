@@ -5,15 +5,15 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
+from pse.cv.context import SourceFacts
+from pse.cv.dates import same_range
+from pse.cv.extract import parse_document
+from pse.cv.facts import Document, Entry
+from pse.cv.glossary import has_cjk, load_glossary
+from pse.cv.items import tech_skills
+from pse.cv.names import company_matches, project_matches
+from pse.cv.policy import ResumePolicy
 from pse.tasks.resume.cv import CvEntry
-from pse.verify.resume.context import SourceFacts
-from pse.verify.resume.dates import same_range
-from pse.verify.resume.extract import parse_document
-from pse.verify.resume.facts import Document, Entry
-from pse.verify.resume.glossary import has_cjk, load_glossary
-from pse.verify.resume.items import tech_skills
-from pse.verify.resume.names import company_matches, project_matches
-from pse.verify.resume.policy import ResumePolicy
 
 
 @dataclass(frozen=True)

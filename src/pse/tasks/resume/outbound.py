@@ -15,8 +15,8 @@ from collections.abc import Sequence
 from dataclasses import replace
 from pathlib import Path
 
+from pse.cv.privacy import Redactor
 from pse.llm.types import Completion, LLMClient, Message, Stage, ToolSchema
-from pse.verify.resume.privacy import Redactor
 
 REQUESTS_LOG = "requests.jsonl"
 """The request log's file name in the run folder."""

@@ -14,13 +14,13 @@ import logging
 from collections.abc import Callable
 from pathlib import Path
 
+from pse.cv.api import verify_resume
 from pse.pipeline.state import PSEState
 from pse.tasks.resume.matchreport import match_html, match_json, match_markdown
 from pse.tasks.resume.plan import Plan, RoleChoice
 from pse.tasks.resume.render import write_docx, write_pdf
 from pse.tasks.resume.tailor import changes
 from pse.tasks.resume.task import ResumeTask
-from pse.verify.resume.api import verify_resume
 
 _LOG = logging.getLogger(__name__)
 _MAX_ROLES = 5

@@ -14,12 +14,12 @@ import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
+from pse.cv.api import verify_resume
+from pse.cv.facts import ResumeFinding
+from pse.cv.policy import ResumePolicy
+from pse.cv.sections import split_sections
 from pse.tasks.resume.cv import CvEntry
 from pse.tasks.resume.match import Matched, entry_lines, match_entries, parse_resume, source_facts
-from pse.verify.resume.api import verify_resume
-from pse.verify.resume.facts import ResumeFinding
-from pse.verify.resume.policy import ResumePolicy
-from pse.verify.resume.sections import split_sections
 
 _SECTION_TITLES = {("job", "en"): "## Experience", ("project", "en"): "## Projects",
                    ("job", "zh"): "## 工作经历", ("project", "zh"): "## 项目经历"}

@@ -16,8 +16,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal
 
-from pse.verify.resume.personal import line_text, personal_lines
-from pse.verify.resume.sections import is_bullet, split_sections
+from pse.cv.personal import line_text, personal_lines
+from pse.cv.sections import is_bullet, split_sections
 
 Coverage = Literal["covered", "partial", "gap"]
 
@@ -154,18 +154,35 @@ def requirement_terms(text: str, skills: Sequence[str] = ()) -> tuple[str, ...]:
     """The tools and names ``text`` asks for: technical-looking words (not the first word
     of the item, which English capitalises anyway) and any CV skill it names."""
     body = re.sub(r"^[^:：]{1,20}[:：]\s*", "", text)
-    words = _WORD.findall(body)
+    found = list(_WORD.finditer(body))
     # the first word is capitalised by position, unless a list starts there ("Kubernetes,")
     listed = bool(re.match(r"^\W*[\w+#.\-]+\s*[,、，]", body))
-    terms = [w.rstrip(".") for i, w in enumerate(words)
-             if (i > 0 or listed or _CJK_RUN.search(text)) and _TECHNICAL.match(w)
-             and w.lower() not in _STOP]
+    # ... and a first word with more than one capital ("SQL", "PostgreSQL") is a name
+    kept = [m for i, m in enumerate(found)
+            if (i > 0 or listed or _CJK_RUN.search(text)
+                or sum(c.isupper() for c in m.group(0)) > 1) and _TECHNICAL.match(m.group(0))
+            and m.group(0).lower() not in _STOP]
+    terms = [w.rstrip(".") for w in _joined_names(body, kept)]
     terms.extend(s for s in skills if _names(text, s))
     out: list[str] = []
     for term in terms:  # "Apache Spark" from the CV and "Spark" from the JD: keep one
         if not any(_squash(term) in _squash(o) or _squash(o) in _squash(term) for o in out):
             out.append(term)
     return tuple(out)
+
+
+def _joined_names(body: str, words: Sequence[re.Match[str]]) -> list[str]:
+    """Technical words one space apart are one name: ``Power BI``, ``SQL Server``,
+    ``Azure Data Factory``."""
+    names: list[str] = []
+    end = -2
+    for word in words:
+        if names and body[end:word.start()] == " ":
+            names[-1] += " " + word.group(0)
+        else:
+            names.append(word.group(0))
+        end = word.end()
+    return names
 
 
 def content_keys(text: str) -> frozenset[str]:
@@ -199,7 +216,8 @@ def _names(line: str, term: str) -> bool:
     if _CJK_RUN.search(term):
         return key in _squash(line)
     words = {_squash(w) for w in re.split(r"[^\w+#.\-]+", line) if w}
-    return key in words or f" {term.lower()} " in f" {line.lower()} "
+    return key in words or re.search(rf"(?<![\w+#]){re.escape(term.lower())}(?![\w+#])",
+                                     line.lower()) is not None
 
 
 def _overlap(content: frozenset[str], line: str) -> float:

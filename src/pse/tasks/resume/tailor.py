@@ -2,21 +2,25 @@
 
 From a :class:`~.requirements.JobMatch`: each run of bullets in the experience and
 project sections is ordered by relevance to the job (stable, so equal bullets keep the
-CV's order), and the skills line puts the skills the job asks for first. A supported
-requirement must show in the summary or the first third of the resume; when the model
-left one out, the last resort adds one summary sentence naming the CV's own skills for
-it (a fact the CV states, in the resume's language). None of this adds or changes a fact.
+CV's order), and the skills line puts the skills the job asks for first. The summary
+must name the supported requirements: when the model's summary leaves one out (a small
+model often copies the CV's), :func:`tailor` adds one sentence naming the CV's own skills
+for them (a fact the CV states, in the resume's language). So the published resume is
+aimed at the job even when the model only copied the CV; it is "not tailored" only when
+it is still the CV line for line. None of this adds or changes a fact.
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from difflib import SequenceMatcher
 
+from pse.cv.personal import line_text, personal_lines
+from pse.cv.sections import is_bullet, split_sections
 from pse.tasks.resume.requirements import JobMatch, Requirement, content_keys
-from pse.verify.resume.personal import line_text, personal_lines
-from pse.verify.resume.sections import is_bullet, split_sections
 
+_CJK = re.compile(r"[\u4e00-\u9fff]")
 _LABELLED = re.compile(r"^[^:：]{1,20}[:：]")
 _ORDERED_SECTIONS = ("experience", "projects", "entries")
 _SKILL_SPLIT = re.compile(r"([,，、;；|]\s*)")
@@ -114,6 +118,17 @@ def shows(requirement: Requirement, text: str) -> bool:
     return bool(content) and len(content & content_keys(text)) / len(content) >= 0.5
 
 
+def tailor(text: str, match: JobMatch, *, lang: str, title: str) -> str:
+    """``text`` aimed at the job without a model: bullets and skills ordered by relevance,
+    and a summary that names every supported requirement's skills (``title`` heads a
+    summary made when there is none)."""
+    text = order_skills(order_bullets(text, match), match)
+    summary, top = _section_text(text, "summary"), first_third(text)
+    missing = [r for r in match.supported if (r.found and not shows(r, summary))
+               or (not r.found and not shows(r, top))]
+    return add_to_summary(text, summary_sentence(missing, lang=lang), title=title)
+
+
 def missing_from_top(text: str, match: JobMatch) -> list[Requirement]:
     """Supported requirements the summary and the first third do not show."""
     top = first_third(text)
@@ -121,12 +136,36 @@ def missing_from_top(text: str, match: JobMatch) -> list[Requirement]:
 
 
 def summary_sentence(missing: Sequence[Requirement], *, lang: str) -> str:
-    """One sentence naming the CV's skills for ``missing`` ("" when they name none)."""
-    terms = list(dict.fromkeys(t for r in missing for t in r.found))
+    """One sentence naming the CV's skills for ``missing``, and for a requirement without
+    named skills the words its best CV line shares with it ("data quality checks");
+    "" when there is nothing to name."""
+    phrases = (shared_phrase(r.text, r.evidence[0]) for r in missing
+               if not r.found and r.evidence)
+    named = list(dict.fromkeys([*(t for r in missing for t in r.found),
+                                *(p for p in phrases if p)]))
+    # "SQL" says nothing "SQL Server" did not
+    terms = [t for t in named if not any(t != o and f" {t.lower()} " in f" {o.lower()} "
+                                         for o in named)]
     if not terms:
         return ""
     lang = lang if lang in _LEAD else "en"
     return _LEAD[lang] + _JOIN[lang].join(terms) + _END[lang]
+
+
+def shared_phrase(requirement: str, line: str) -> str:
+    """The longest run of words (Chinese: characters) the CV ``line`` shares with the
+    ``requirement``, as the CV writes it; "" when under two words (four characters)."""
+    if _CJK.search(requirement):
+        match = SequenceMatcher(None, requirement, line, autojunk=False).find_longest_match()
+        phrase = line[match.b:match.b + match.size].strip(" ，、,.。：:")
+        return phrase if len(phrase) >= 4 and _CJK.search(phrase) else ""
+    words = re.findall(r"[\w+#.\-]+", line)
+    keys = [w.lower() for w in re.findall(r"[\w+#.\-]+", requirement)]
+    match = SequenceMatcher(None, keys, [w.lower() for w in words],
+                            autojunk=False).find_longest_match()
+    run = words[match.b:match.b + match.size]
+    content = [w for w in run if len(w) > 3]
+    return " ".join(run) if len(run) >= 2 and len(content) >= 2 else ""
 
 
 def add_to_summary(text: str, sentence: str, *, title: str) -> str:
@@ -145,21 +184,17 @@ def add_to_summary(text: str, sentence: str, *, title: str) -> str:
 
 
 def body_key(text: str) -> list[str]:
-    """The text's lines without personal lines, Markdown marks, case, spacing, order and
-    the sentence the last resort adds: two resumes with the same key say the same things
-    in the same words."""
+    """The text's lines in order, without personal lines, Markdown marks, case and
+    spacing: two resumes with the same key say the same things in the same order."""
     personal = set(personal_lines(text))
-    kept = [re.sub(r"\s+", " ", line_text(line)).casefold() for line in text.split("\n")
-            if line.strip() and line_text(line) not in personal
-            and not line_text(line).startswith(tuple(_LEAD.values()))]
-    # a list line in another order ("SQL, Python") says the same
-    return sorted(", ".join(sorted(p.strip() for p in re.split(r"[,，、]", line)))
-                  for line in kept)
+    return [re.sub(r"\s+", " ", line_text(line)).casefold() for line in text.split("\n")
+            if line.strip() and line_text(line) not in personal]
 
 
 def is_unchanged(resume: str, cv: str) -> bool:
-    """True when the resume is the CV again: nothing reworded, added or left out (moving
-    lines, which pse itself does, is not tailoring by the model)."""
+    """True when the resume is the CV again, line for line: nothing reworded, added, left
+    out or moved (call it on the tailored text: ordering and the summary sentence are
+    tailoring a reader sees)."""
     return body_key(resume) == body_key(cv)
 
 

@@ -7,7 +7,7 @@ evidence); the Specialist writes from CV chunks retrieved for the plan (speciali
 retriever) and the planner's context; the gate is ``verify-resume`` on the real text plus
 banned phrases and the plan's entries; Fix edits only flagged lines; the last resort is
 :mod:`.repair`. Everything the model sees, and everything the state, trace and report
-hold, is redacted (:mod:`pse.verify.resume.privacy`); only the published files are restored.
+hold, is redacted (:mod:`pse.cv.privacy`); only the published files are restored.
 """
 
 from __future__ import annotations
@@ -18,6 +18,8 @@ from functools import cache
 from pathlib import Path
 
 from pse.config import Settings
+from pse.cv.api import to_finding, verify_resume
+from pse.cv.policy import policy_from_settings
 from pse.llm.types import Message, Stage
 from pse.pipeline.state import PSEState
 from pse.pipeline.task import RunDeps, Task
@@ -30,17 +32,8 @@ from pse.tasks.resume.plan import Plan, parse_plan
 from pse.tasks.resume.repair import RepairContext, add_section_headings, repair
 from pse.tasks.resume.requirements import JobMatch, match_job
 from pse.tasks.resume.roles import RoleFit, rank_roles, role_requirements
-from pse.tasks.resume.tailor import (
-    add_to_summary,
-    is_unchanged,
-    missing_from_top,
-    order_bullets,
-    order_skills,
-    summary_sentence,
-)
+from pse.tasks.resume.tailor import is_unchanged, missing_from_top, order_bullets, tailor
 from pse.verify.finding import Finding, VerifyResult
-from pse.verify.resume.api import to_finding, verify_resume
-from pse.verify.resume.policy import policy_from_settings
 from pse.verify.strip import Span
 
 PROMPTS = Path(__file__).with_name("prompts")
@@ -263,18 +256,20 @@ class ResumeTask(Task):
         inputs = self.inputs(state)
         match = self.job_match(state)
         bad: list[Finding] = []
-        if inputs.cvs and is_unchanged(real, inputs.cvs[0][1]):
+        tailored = self.tailored(real, state)
+        if inputs.cvs and is_unchanged(tailored, inputs.cvs[0][1]):
             bad.append(checks.not_tailored(path=path))
-        missing = missing_from_top(self.tailored(real, state), match)
+        missing = missing_from_top(tailored, match)
         bad += checks.requirements_not_shown([r for r in missing if r.found], path=path)
         ok = checks.requirements_not_shown([r for r in missing if not r.found], path=path,
                                            severity="warning")
         return bad, ok
 
     def tailored(self, text: str, state: PSEState) -> str:
-        """``text`` with bullets and skills ordered for the job (no fact changes)."""
-        match = self.job_match(state)
-        return order_skills(order_bullets(text, match), match)
+        """``text`` aimed at the job by :func:`.tailor.tailor` (no fact changes)."""
+        lang = state.inputs.get("lang", "en")
+        return tailor(text, self.job_match(state), lang=lang,
+                      title=_TITLES.get(lang, _TITLES["en"])["summary"])
 
     def _missing_entries(self, state: PSEState, real: str, *, path: str) -> list[Finding]:
         if not state.plan:
@@ -298,13 +293,6 @@ class ResumeTask(Task):
         redactor = self.inputs(state).redactor
         fixed, notes = repair(redactor.restore(text), self._repair_context(state))
         fixed = self.tailored(fixed, state)
-        lang = state.inputs.get("lang", "en")
-        missing = [r for r in missing_from_top(fixed, self.job_match(state)) if r.found]
-        sentence = summary_sentence(missing, lang=lang)
-        if sentence:
-            title = _TITLES.get(lang, _TITLES["en"])["summary"]
-            fixed = add_to_summary(fixed, sentence, title=title)
-            notes.append(f"added to the summary: {sentence}")
         return redactor.redact(fixed), [redactor.redact(n) for n in notes]
 
     def _repair_context(self, state: PSEState) -> RepairContext:
