@@ -35,6 +35,8 @@ _RULES = {
               "is attributed to"),
     "claim": ("PSE009", "false-claim", "A statement about the code (inheritance, location, "
               "kind, parameters, members, calls, raises) that the source contradicts"),
+    "unsupported": ("PSE010", "unsupported", "A sentence that states something about the code "
+                    "that no span of the source backs (pse verify --evidence)"),
 }
 _FIX = ("Correct the reference from the source tree (the message names the closest real "
         "name when there is one), or remove it; silence a deliberate one with "

@@ -1,0 +1,107 @@
+"""The units a document is audited in: each sentence of its prose, with its line and names.
+
+Paragraphs, list items and definitions come from :mod:`pse.text` (code blocks, headings and
+tables are not prose claims); each is split with the project's one sentence splitter. A
+unit keeps the code spans it mentions, and the names of its block's owners (the parent item,
+the lead-in, the heading) so a sentence without a name ("It blocks until ...") is checked
+against what its block is about.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from pse.text import code_spans, parse, sentence_bounds
+from pse.text.labels import leading_label
+from pse.text.model import Block, Document
+
+_NAME = re.compile(r"^[A-Za-z_][\w.]*(?:\(\))?$")
+_LITERAL = frozenset({"None", "True", "False", "self", "cls"})
+
+
+@dataclass(frozen=True)
+class Unit:
+    """One sentence or list item sentence of a document."""
+
+    line: int
+    """The 1-based line the sentence starts on."""
+    text: str
+    """The sentence as written (Markdown inline marks kept)."""
+    names: tuple[str, ...]
+    """The code names it mentions (backticked identifiers and dotted names), in order."""
+    literals: tuple[str, ...]
+    """The other code spans it mentions (values such as ``True`` or ``0``)."""
+    context: tuple[str, ...] = ()
+    """The code names of the block's owners and its earlier sentences (what "it" means)."""
+    section: int = 0
+    """The index of the ``##`` section it is in (0 before the first)."""
+    lead_in: bool = False
+    """A sentence that ends with ":" and leads into a list or code block."""
+
+
+def document_units(text: str, *, rst: bool = False) -> list[Unit]:
+    """Every prose sentence of ``text`` as a :class:`Unit`, in document order."""
+    doc = parse(text, rst=rst)
+    units: list[Unit] = []
+    sections = _section_numbers(doc)
+    for index, block in doc.prose():
+        owners = tuple(n for owner in doc.owners(index) for n in _names(_text_of(owner))[0])
+        earlier: list[str] = []
+        for line, sentence in _sentences(block):
+            names, literals = _names(sentence)
+            units.append(Unit(line=line, text=sentence, names=names, literals=literals,
+                              context=tuple(dict.fromkeys([*earlier, *owners])),
+                              section=sections.get(index, 0),
+                              lead_in=sentence.rstrip().endswith((":", "："))))
+            earlier.extend(names)
+    return units
+
+
+def _text_of(block: Block) -> str:
+    return block.text or " ".join(text for _, text in block.lines)
+
+
+def _section_numbers(doc: Document) -> dict[int, int]:
+    """Each block's ``##`` section number (headings of level 1 and 2 open sections)."""
+    numbers: dict[int, int] = {}
+    current = 0
+    for index, block in enumerate(doc.blocks):
+        if block.kind == "heading" and block.level <= 2 and index:
+            current += 1
+        numbers[index] = current
+    return numbers
+
+
+def _sentences(block: Block) -> list[tuple[int, str]]:
+    """The sentences of a prose block with the line each starts on; a leading bold label
+    (``**Size Control**:``) is the item's title, not a sentence of its own."""
+    joined = ""
+    starts: list[tuple[int, int]] = []
+    for line, text in block.lines:
+        starts.append((len(joined), line))
+        joined += text + " "
+    label = leading_label(joined)
+    found: list[tuple[int, str]] = []
+    for a, b in sentence_bounds(joined):
+        sentence = joined[a:b].strip()
+        if not sentence or (label and sentence.strip("*: ") == label.strip("*: ")):
+            continue
+        line = max((ln for offset, ln in starts if offset <= a), default=block.line)
+        found.append((line, sentence))
+    return found
+
+
+def _names(text: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The code names and the other code spans of ``text``."""
+    names: list[str] = []
+    literals: list[str] = []
+    for span in code_spans(text):
+        if not span.is_code:
+            continue
+        target = span.target.strip()
+        if _NAME.match(target) and target not in _LITERAL:
+            names.append(target.removesuffix("()"))
+        elif target:
+            literals.append(target)
+    return tuple(dict.fromkeys(names)), tuple(dict.fromkeys(literals))
