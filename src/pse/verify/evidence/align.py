@@ -76,9 +76,10 @@ class _Spans:
 
     def holding(self, name: str) -> list[SourceSpan]:
         """Spans that define ``name`` first, then spans that hold it, in source order."""
-        last = name.rsplit(".", 1)[-1].lower()
-        defining = [s for s in self.spans if s.symbol.rsplit(".", 1)[-1].lower() == last]
-        return defining or [s for s in self.spans if last in s.idents]
+        last = name.rsplit(".", 1)[-1]
+        exact = [s for s in self.spans if s.symbol.rsplit(".", 1)[-1] == last]
+        folded = [s for s in self.spans if s.symbol.rsplit(".", 1)[-1].lower() == last.lower()]
+        return exact or folded or [s for s in self.spans if last.lower() in s.idents]
 
 
 def align(units: Sequence[Unit], spans: Sequence[SourceSpan], refs: Sequence[NameRef], *,
@@ -86,14 +87,17 @@ def align(units: Sequence[Unit], spans: Sequence[SourceSpan], refs: Sequence[Nam
     """Every unit's verdict, in order."""
     table = _Spans(spans)
     by_line: dict[int, list[NameRef]] = {}
+    named: dict[str, NameRef] = {}  # a name's answer anywhere in the text (for context)
     for ref in refs:
         by_line.setdefault(ref.line, []).append(ref)
-    return [_align_unit(unit, table, by_line.get(unit.line, []), threshold=threshold)
+        if ref.kind != "claim" and ref.status == "verified":
+            named.setdefault(ref.text.removesuffix("()"), ref)
+    return [_align_unit(unit, table, by_line.get(unit.line, []), named, threshold=threshold)
             for unit in units]
 
 
-def _align_unit(unit: Unit, table: _Spans, refs: list[NameRef], *,
-                threshold: float) -> Aligned:
+def _align_unit(unit: Unit, table: _Spans, refs: list[NameRef], named: dict[str, NameRef],
+                *, threshold: float) -> Aligned:
     false_claim = next((r for r in refs if r.kind == "claim" and r.status == "unverified"
                         and r.text in unit.text), None)
     if false_claim is not None:
@@ -101,12 +105,18 @@ def _align_unit(unit: Unit, table: _Spans, refs: list[NameRef], *,
         return Aligned(unit, "unsupported", span, reason=false_claim.message or
                        f"the source says otherwise: {false_claim.text}")
     status = {r.text.removesuffix("()"): r for r in refs if r.kind != "claim"}
+    around = [s for name in unit.context
+              for s in _anchor(table, name, status.get(name) or named.get(name))[:1]]
     anchors: list[SourceSpan] = []
     for name in unit.names:
         ref = status.get(name)
         if ref is not None and ref.status in ("external", "ignored"):
             continue
-        found = _anchor(table, name, ref)
+        # a member or parameter of what the text is about is that definition's, first
+        last = name.rsplit(".", 1)[-1].lower()
+        found = sorted((s for s in around if last in s.idents and s.symbol),
+                       key=lambda s: (last not in _own_names(s), s.kind == "module"))[:1] or \
+            _anchor(table, name, ref)
         if not found:
             if ref is not None and ref.status == "unverified" or not table.spans:
                 return Aligned(unit, "unsupported", None,
@@ -116,8 +126,8 @@ def _align_unit(unit: Unit, table: _Spans, refs: list[NameRef], *,
     claim = words(_without_code(unit.text)) - _name_words(unit) - _DISCOURSE
     if not unit.names and (not claim or unit.lead_in):
         return Aligned(unit, "transition")
-    if not anchors:
-        anchors = [s for name in unit.context for s in _anchor(table, name, None)[:1]]
+    if not anchors:  # what the text is about, its definitions before its modules
+        anchors = sorted(around, key=lambda s: s.kind == "module")[:2]
     if not anchors:
         return Aligned(unit, "unsupported" if claim else "transition",
                        reason="names no code the source has, and no span backs its words")
@@ -147,6 +157,10 @@ def _anchor(table: _Spans, name: str, ref: NameRef | None) -> list[SourceSpan]:
     return table.holding(name)[:3]
 
 
+def _own_names(span: SourceSpan) -> set[str]:
+    return {n.lower() for n in (*span.members, *span.params)}
+
+
 def _first_span(table: _Spans, evidence: tuple[tuple[str, int | None], ...]
                 ) -> SourceSpan | None:
     return next((s for s in (table.containing(p, ln) for p, ln in evidence) if s), None)
@@ -164,7 +178,7 @@ def _without_code(text: str) -> str:
 
 
 def _name_words(unit: Unit) -> set[str]:
-    return words(" ".join([*unit.names, *unit.context]))
+    return words(" ".join(unit.names))
 
 
 def transition_share(aligned: Sequence[Aligned]) -> float:

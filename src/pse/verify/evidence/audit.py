@@ -9,6 +9,7 @@ an audit of one article over a large tree reads a few files, not the tree.
 from __future__ import annotations
 
 from collections.abc import Sequence
+
 from pse.index.symbols import SymbolIndex
 from pse.verify.evidence.align import Aligned, NameRef, align
 from pse.verify.evidence.spans import symbol_spans

@@ -106,9 +106,11 @@ def _file_spans(path: str, lines: list[str], symbols: list[Symbol]) -> list[Sour
         end = symbol.end_line
         if symbol.kind == "class":
             methods = [s.line for s in own if s.kind in _CALLABLE]
-            end = min([end, symbol.line + 40, *(line - 1 for line in methods)])
+            end = min([end, symbol.line + 80, *(line - 1 for line in methods)])
             init = next((s for s in own if s.name == "__init__"), None)
             params = _own_params(init) if init else ()
+            if init is not None:  # the constructor's docstring describes the class's options
+                end = max(end, min(init.end_line, init.line + _MAX_LINES))
         else:
             end = min(end, symbol.line + _MAX_LINES)
             params = _own_params(symbol)

@@ -45,17 +45,38 @@ def document_units(text: str, *, rst: bool = False) -> list[Unit]:
     doc = parse(text, rst=rst)
     units: list[Unit] = []
     sections = _section_numbers(doc)
+    before: dict[int, list[str]] = {}  # names said earlier in each section
+    said: list[str] = []  # names said earlier in the document
     for index, block in doc.prose():
-        owners = tuple(n for owner in doc.owners(index) for n in _names(_text_of(owner))[0])
+        owners = [n for owner in doc.owners(index) for n in _names(_text_of(owner))[0]]
+        section = sections.get(index, 0)
         earlier: list[str] = []
         for line, sentence in _sentences(block):
             names, literals = _names(sentence)
+            # nearest first: the block's earlier sentences, its owners, the section, the text
+            context = [*reversed(earlier), *owners, *reversed(before.get(section, [])),
+                       *reversed(said)]
             units.append(Unit(line=line, text=sentence, names=names, literals=literals,
-                              context=tuple(dict.fromkeys([*earlier, *owners])),
-                              section=sections.get(index, 0),
+                              context=tuple(dict.fromkeys(context))[:_CONTEXT],
+                              section=section,
                               lead_in=sentence.rstrip().endswith((":", "："))))
             earlier.extend(names)
-    return units
+            before.setdefault(section, []).extend(names)
+            said.extend(names)
+    if units and not said:
+        return units
+    first = tuple(dict.fromkeys(n for u in units for n in u.names))[:_CONTEXT]
+    # a sentence before any name ("Rich is a library for ...") is about what the text names
+    return [u if u.context or u.names else _with_context(u, first) for u in units]
+
+
+_CONTEXT = 6
+"""How many names of its surroundings a unit is read against (nearest first)."""
+
+
+def _with_context(unit: Unit, context: tuple[str, ...]) -> Unit:
+    return Unit(line=unit.line, text=unit.text, names=unit.names, literals=unit.literals,
+                context=context, section=unit.section, lead_in=unit.lead_in)
 
 
 def _text_of(block: Block) -> str:

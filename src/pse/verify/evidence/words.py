@@ -77,6 +77,9 @@ def words(text: str) -> set[str]:
         if "\u4e00" <= token[0] <= "\u9fff":
             found.update(_segment(token, terms, zh_stop))
             continue
+        token = token.strip("_")  # a dunder is its word: "__add__" says "add"
+        if not token:
+            continue
         parts = [p for piece in token.split("_") for p in _CAMEL.findall(piece)]
         for part in {token, *parts} if len(parts) > 1 else {token}:
             stemmed = stem(part)
