@@ -11,6 +11,7 @@ are only discourse ("Here is an example:") is a transition.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal
@@ -21,7 +22,7 @@ from pse.verify.evidence.units import Unit
 from pse.verify.evidence.words import words
 
 Status = Literal["supported", "unsupported", "transition"]
-THRESHOLD = 0.6
+THRESHOLD = 0.4
 """The share of a unit's content words its spans must hold (tuned on the build half of
 ``bench/evidence``)."""
 
@@ -123,8 +124,18 @@ def _align_unit(unit: Unit, table: _Spans, refs: list[NameRef], named: dict[str,
                                reason=f"`{name}` is not in the source")
             continue
         anchors.extend(s for s in found if s not in anchors)
-    claim = words(_without_code(unit.text)) - _name_words(unit) - _DISCOURSE
-    if not unit.names and (not claim or unit.lead_in):
+    if unit.label and unit.label not in unit.names:
+        last = unit.label.rsplit(".", 1)[-1]
+        own = [s for s in around if last in s.members] and \
+            [s for s in table.spans if s.symbol.rsplit(".", 1)[-1] == last
+             and any(s.symbol.startswith(a.symbol + ".") for a in around)]
+        defined = [s for s in table.spans if s.symbol.rsplit(".", 1)[-1] == last]
+        # of several definitions, the one whose owner the text is about
+        near = [s for s in defined if s.symbol.rsplit(".", 2)[-2:-1] and
+                s.symbol.rsplit(".", 2)[-2] in {n.rsplit(".", 1)[-1] for n in unit.context}]
+        anchors.extend(own or near or defined[:1])
+    claim = words(_without_title(_without_code(unit.text))) - _name_words(unit) - _DISCOURSE
+    if not unit.names and not anchors and (not claim or unit.lead_in):
         return Aligned(unit, "transition")
     if not anchors:  # what the text is about, its definitions before its modules
         anchors = sorted(around, key=lambda s: s.kind == "module")[:2]
@@ -150,10 +161,17 @@ def _covered(unit: Unit, anchors: list[SourceSpan], claim: set[str], *,
 
 
 def _anchor(table: _Spans, name: str, ref: NameRef | None) -> list[SourceSpan]:
+    """The spans ``name`` stands for: its definition where the reference check found it
+    (an import of it elsewhere is not what it says), else the spans that define or hold it."""
+    last = name.rsplit(".", 1)[-1]
     if ref is not None and ref.status == "verified":
         found = [s for s in (table.containing(p, ln) for p, ln in ref.evidence) if s]
-        if found:
-            return found
+        own = [s for s in found if s.symbol.rsplit(".", 1)[-1] == last]
+        if own:
+            return own
+        defined = [s for s in table.holding(name) if s.symbol.rsplit(".", 1)[-1] == last]
+        if defined or found:
+            return defined[:3] or found
     return table.holding(name)[:3]
 
 
@@ -177,8 +195,16 @@ def _without_code(text: str) -> str:
     return " ".join(out)
 
 
+_TITLE = re.compile(r"^\s*(?:\*\*|__)[^*\n]{1,80}?(?:\*\*|__)\s*[:：]?")
+
+
+def _without_title(text: str) -> str:
+    """``text`` without its bold title ("**Size Control**: ..."): a title names a topic."""
+    return _TITLE.sub("", text, count=1)
+
+
 def _name_words(unit: Unit) -> set[str]:
-    return words(" ".join(unit.names))
+    return words(" ".join([*unit.names, unit.label]))
 
 
 def transition_share(aligned: Sequence[Aligned]) -> float:

@@ -31,8 +31,10 @@ def audit_document(text: str, checked: Sequence[CheckedReference], *, index: Sym
     refs = name_refs(checked)
     paths = {path for ref in refs if ref.status == "verified"
              for path, _ in ref.evidence if path in index.files}
-    spans = symbol_spans(index, index.root, paths)
     units = document_units(text, rst=rst)
+    for label in sorted({u.label for u in units if u.label}):  # "**Style Class**:" items
+        paths.update(s.path for s in index.by_name(label.rsplit(".", 1)[-1])[:3])
+    spans = symbol_spans(index, index.root, paths)
     if threshold is None:
         return align(units, spans, refs)
     return align(units, spans, refs, threshold=threshold)

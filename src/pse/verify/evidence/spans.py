@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from pse.index.model import Symbol
@@ -99,8 +99,7 @@ def _file_spans(path: str, lines: list[str], symbols: list[Symbol]) -> list[Sour
     first = min((s.line for s in defs), default=len(lines) + 1)
     module = next((s.qualname for s in symbols if s.kind in ("module", "package")), "")
     head_end = max(1, min(first - 1, 80))
-    spans = [make_span(path, 1, head_end, "\n".join(lines[:head_end]), symbol=module,
-                       kind="module", members=[s.name for s in children.get(module, [])])]
+    spans: list[SourceSpan] = []
     for symbol in defs:
         own = children.get(symbol.qualname, [])
         end = symbol.end_line
@@ -118,7 +117,12 @@ def _file_spans(path: str, lines: list[str], symbols: list[Symbol]) -> list[Sour
         spans.append(make_span(path, symbol.line, end, "\n".join(lines[symbol.line - 1:end]),
                                symbol=symbol.qualname, kind=symbol.kind,
                                members=[s.name for s in own], params=params))
-    return spans
+    # a module is what its docstring and its top-level classes' heads say it holds
+    tops = "\n".join(s.text for s in spans if s.kind == "class" and
+                     s.symbol.rsplit(".", 1)[0] == module)
+    head = make_span(path, 1, head_end, "\n".join(lines[:head_end]), symbol=module,
+                     kind="module", members=[s.name for s in children.get(module, [])])
+    return [replace(head, vocabulary=head.vocabulary | words(tops)), *spans]
 
 
 def _own_params(symbol: Symbol) -> tuple[str, ...]:

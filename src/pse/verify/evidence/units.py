@@ -38,6 +38,9 @@ class Unit:
     """The index of the ``##`` section it is in (0 before the first)."""
     lead_in: bool = False
     """A sentence that ends with ":" and leads into a list or code block."""
+    label: str = ""
+    """The block's bold label when it may be a code name ("**JustifyMethod Class**:" gives
+    ``JustifyMethod``): the unit is about that definition when the source has one."""
 
 
 def document_units(text: str, *, rst: bool = False) -> list[Unit]:
@@ -48,9 +51,11 @@ def document_units(text: str, *, rst: bool = False) -> list[Unit]:
     before: dict[int, list[str]] = {}  # names said earlier in each section
     said: list[str] = []  # names said earlier in the document
     for index, block in doc.prose():
-        owners = [n for owner in doc.owners(index) for n in _names(_text_of(owner))[0]]
+        owners = [n for owner in doc.owners(index)
+                  for n in (*_names(_text_of(owner))[0], _label_name(_text_of(owner))) if n]
         section = sections.get(index, 0)
         earlier: list[str] = []
+        labelled = _label_name(_text_of(block))
         for line, sentence in _sentences(block):
             names, literals = _names(sentence)
             # nearest first: the block's earlier sentences, its owners, the section, the text
@@ -58,7 +63,7 @@ def document_units(text: str, *, rst: bool = False) -> list[Unit]:
                        *reversed(said)]
             units.append(Unit(line=line, text=sentence, names=names, literals=literals,
                               context=tuple(dict.fromkeys(context))[:_CONTEXT],
-                              section=section,
+                              section=section, label=labelled,
                               lead_in=sentence.rstrip().endswith((":", "："))))
             earlier.extend(names)
             before.setdefault(section, []).extend(names)
@@ -76,7 +81,7 @@ _CONTEXT = 6
 
 def _with_context(unit: Unit, context: tuple[str, ...]) -> Unit:
     return Unit(line=unit.line, text=unit.text, names=unit.names, literals=unit.literals,
-                context=context, section=unit.section, lead_in=unit.lead_in)
+                context=context, section=unit.section, lead_in=unit.lead_in, label=unit.label)
 
 
 def _text_of(block: Block) -> str:
@@ -111,6 +116,21 @@ def _sentences(block: Block) -> list[tuple[int, str]]:
         line = max((ln for offset, ln in starts if offset <= a), default=block.line)
         found.append((line, sentence))
     return found
+
+
+_BOLD = re.compile(r"^\s*(?:\*\*|__)`?(?P<name>__\w+__|[A-Za-z_][\w.]{0,80}?)`?(?P<kind>\s+(?:"
+                   r"class|method|function|module|decorator|attribute))?[:：]?(?:\*\*|__)", re.I)
+_CODE_SHAPE = re.compile(r"[a-z][A-Z]|_|\.")
+
+
+def _label_name(text: str) -> str:
+    """The code name a bold label is ("**JustifyMethod Class**:", "**__eq__**:",
+    "**Segment class**:"), or "": a plain word ("**Padding**:") is a title, not code."""
+    match = _BOLD.match(text)
+    if match is None:
+        return ""
+    name = match["name"]
+    return name if match["kind"] or _CODE_SHAPE.search(name) else ""
 
 
 def _names(text: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
