@@ -13,13 +13,13 @@ Adding a rule is one entry here plus its check function and test.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
 from pse.index.facts import ProjectFacts
 from pse.index.symbols import SymbolIndex
-from pse.tasks.article import borrowed, checks, quality
+from pse.tasks.article import borrowed, checks, evidence, quality
 from pse.tasks.article.borrowed import DocstringTable
 from pse.tasks.article.grounding import ungrounded_sections
 from pse.verify.finding import Finding, VerifyResult
@@ -53,6 +53,9 @@ class GateContext:
     """The text a translation was made from (``None`` for a draft)."""
     reference_lines: Callable[[str], dict[str, int]] | None = None
     """Each code reference of a text and its first line (for translations)."""
+    excerpts: Sequence[Mapping[str, object]] = ()
+    """The excerpts the current section was written from (``path``, ``start``, ``end``,
+    ``text``): what its sentences must be backed by (empty for the whole article)."""
 
 
 @dataclass(frozen=True)
@@ -137,6 +140,11 @@ RULES: tuple[Rule, ...] = (
          ("translation-structure",),
          lambda c: quality.structure_changes(c.original or "", c.text, path=c.path),
          strippable=False, scope="translation"),
+    Rule("unsupported", "a sentence no excerpt of its section backs (its names, words, return "
+         "values and counts), or a section mostly of transitions "
+         f"(over {evidence.MAX_TRANSITIONS:.0%})", ("unsupported", "mostly-transitions"),
+         lambda c: evidence.unsupported_sentences(c.text, c.excerpts, c.references,
+                                                  path=c.path), scope="draft"),
     Rule("grounding", "a section that names no verified code, or whose heading names code "
          "its text never mentions", ("ungrounded-section", "off-topic-section"), _grounding,
          strippable=False, scope="draft"),
