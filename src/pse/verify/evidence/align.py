@@ -115,9 +115,10 @@ def _align_unit(unit: Unit, table: _Spans, refs: list[NameRef], named: dict[str,
             continue
         # a member or parameter of what the text is about is that definition's, first
         last = name.rsplit(".", 1)[-1].lower()
-        found = sorted((s for s in around if last in s.idents and s.symbol),
-                       key=lambda s: (last not in _own_names(s), s.kind == "module"))[:1] or \
-            _anchor(table, name, ref)
+        found = [] if ref is not None and ref.status == "verified" else \
+            sorted((s for s in around if last in s.idents and s.symbol),
+                   key=lambda s: (last not in _own_names(s), s.kind == "module"))[:1]
+        found = found or _anchor(table, name, ref)
         if not found:
             if ref is not None and ref.status == "unverified" or not table.spans:
                 return Aligned(unit, "unsupported", None,
@@ -162,17 +163,22 @@ def _covered(unit: Unit, anchors: list[SourceSpan], claim: set[str], *,
 
 def _anchor(table: _Spans, name: str, ref: NameRef | None) -> list[SourceSpan]:
     """The spans ``name`` stands for: its definition where the reference check found it
-    (an import of it elsewhere is not what it says), else the spans that define or hold it."""
+    (an import of it elsewhere is not what it says), else the spans that define it; and
+    up to :data:`_CALLERS` spans that use it (what it does is also told by its callers)."""
     last = name.rsplit(".", 1)[-1]
+    own: list[SourceSpan] = []
     if ref is not None and ref.status == "verified":
         found = [s for s in (table.containing(p, ln) for p, ln in ref.evidence) if s]
         own = [s for s in found if s.symbol.rsplit(".", 1)[-1] == last]
-        if own:
-            return own
-        defined = [s for s in table.holding(name) if s.symbol.rsplit(".", 1)[-1] == last]
-        if defined or found:
-            return defined[:3] or found
-    return table.holding(name)[:3]
+        if not own:
+            own = [s for s in table.holding(name) if s.symbol.rsplit(".", 1)[-1] == last][:3] \
+                or found
+    own = own or table.holding(name)[:3]
+    callers = [s for s in table.spans if last.lower() in s.idents and s not in own]
+    return [*own, *callers[:_CALLERS]]
+
+
+_CALLERS = 2
 
 
 def _own_names(span: SourceSpan) -> set[str]:
