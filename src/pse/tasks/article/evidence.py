@@ -49,7 +49,14 @@ def unsupported_sentences(text: str, excerpts: Sequence[Mapping[str, object]],
     if not excerpts:
         return []
     aligned = aligned_section(text, excerpts, references)
-    findings = [_finding(item, path=path) for item in aligned if item.status == "unsupported"]
+    # a sentence that names no code is read against its neighbours' spans in the audit;
+    # here, where Strip deletes what is flagged, it only counts toward the transitions
+    # a sentence whose name or structural claim is already flagged is that rule's finding
+    flagged = {(f.line, f.text.strip("`")) for f in references.bad}
+    findings = [_finding(item, path=path) for item in aligned
+                if item.status == "unsupported" and (item.unit.names or item.unit.label)
+                and not any(line == item.unit.line and text in item.unit.text
+                            for line, text in flagged)]
     if len(aligned) >= _MIN_UNITS and share_of_transitions(aligned) > MAX_TRANSITIONS:
         findings.append(Finding(
             rule="mostly-transitions", path=path, line=None, kind="quality",

@@ -26,6 +26,10 @@ THRESHOLD = 0.4
 """The share of a unit's content words its spans must hold (tuned on the build half of
 ``bench/evidence``)."""
 
+_MIN_MISSING = 2
+"""A sentence is unsupported by its words only when two or more are not in its spans: one
+stray word is a paraphrase more often than a claim."""
+
 _DISCOURSE = words(
     "example here below above following section article guide tutorial overview summary "
     "conclusion introduction introduce let look see show explain discuss demonstrate "
@@ -148,13 +152,15 @@ def _align_unit(unit: Unit, table: _Spans, refs: list[NameRef], named: dict[str,
 
 def _covered(unit: Unit, anchors: list[SourceSpan], claim: set[str], *,
              threshold: float) -> Aligned:
-    best = max(anchors, key=lambda s: (len(claim & s.vocabulary), -(s.end - s.start)))
+    # the span that holds most of its words; of equals, the first (a definition before
+    # its callers)
+    best = max(anchors, key=lambda s: len(claim & s.vocabulary))
     held = set().union(*(s.vocabulary for s in anchors))
     share = len(claim & held) / len(claim) if claim else 1.0
     wrong = contradiction(unit.text, anchors)
     if wrong:
         return Aligned(unit, "unsupported", best, share, reason=wrong)
-    if share < threshold:
+    if share < threshold and len(claim - held) >= _MIN_MISSING:
         missing = ", ".join(sorted(claim - held)[:6])
         return Aligned(unit, "unsupported", best, share,
                        reason=f"its words are not in the source it names ({missing})")

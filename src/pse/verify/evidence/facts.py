@@ -64,14 +64,14 @@ def _listed_after(text: str, position: int) -> int:
 
 
 def _return_problem(text: str, spans: Sequence[SourceSpan]) -> str:
-    callables = [s for s in spans if s.kind in ("function", "method")]
+    callables = [s for s in spans if s.kind in ("function", "method", "excerpt")]
     if not callables:
         return ""
     for match in _RETURNS.finditer(text):
         value = match["v"]
-        pattern = re.compile(rf"\breturn\b[^\n]*\b{value}\b|->\s*(?:bool|{value})\b"
-                             if value != "None" else r"\breturn\s*$|->\s*None\b|\breturn None\b",
-                             re.MULTILINE)
+        pattern = re.compile(rf"\b(?i:returns?)\b[^\n]*\b{value}\b|->\s*(?:bool|{value})\b"
+                             if value != "None" else
+                             r"\breturn\s*$|->\s*None\b|\b(?i:returns?) None\b", re.MULTILINE)
         if not any(pattern.search(s.text) for s in callables):
             return f"it says the code returns {value}, which no return in the source does"
     return ""

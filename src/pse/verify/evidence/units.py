@@ -111,6 +111,7 @@ def _sentences(block: Block) -> list[tuple[int, str]]:
     found: list[tuple[int, str]] = []
     for a, b in sentence_bounds(joined):
         sentence = joined[a:b].strip()
+        a += len(joined[a:b]) - len(joined[a:b].lstrip())  # its first character's line
         if not sentence or (label and sentence.strip("*: ") == label.strip("*: ")):
             continue
         line = max((ln for offset, ln in starts if offset <= a), default=block.line)
