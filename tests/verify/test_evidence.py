@@ -93,7 +93,8 @@ def test_align_reads_a_nameless_sentence_against_its_neighbours() -> None:
 
 
 def test_align_chinese_sentences() -> None:
-    assert [s for s, _ in _verdicts("`Queue.get` 方法从队列中删除并返回一个元素。")] == ["supported"]
+    assert [s for s, _ in _verdicts("`Queue.get` 方法从队列中删除并返回一个元素。")] == \
+        ["supported"]
     assert [s for s, _ in _verdicts("`Queue.get` 方法连接数据库，并返回 `False`。")] == \
         ["unsupported"]
     assert [s for s, _ in _verdicts("下面是一个例子：")] == ["transition"]
