@@ -66,3 +66,11 @@ def test_verify_evidence_sarif_and_github_report_rule_unsupported(
                      "--evidence", "--format", "github")
     assert github.code == 1 and "pse PSE010 unsupported" in github.out
     assert "line=5" in github.out
+
+
+def test_verify_evidence_refuses_selections_and_baselines(
+        tree: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    (tree / "doc.md").write_text(GOOD, encoding="utf-8")
+    result = run_cli(capsys, "verify", str(tree / "doc.md"), "--source", str(tree),
+                     "--evidence", "--changed")
+    assert result.code == 2 and "--evidence audits whole documents" in result.err

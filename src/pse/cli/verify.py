@@ -115,6 +115,9 @@ def command(ctx: click.Context, paths: tuple[Path, ...], source: Path | None,
     _check_repo_url(repo_url)
     if since and changed:
         raise CliError("give --since REF or --changed, not both")
+    if evidence and (since or changed or baseline or write_baseline):
+        raise CliError("--evidence audits whole documents; run it without --since, "
+                       "--changed, --baseline and --write-baseline")
     if write_baseline is not None and (since or changed):
         raise CliError("--write-baseline records every finding; run it without "
                        "--since/--changed")
