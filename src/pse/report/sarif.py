@@ -73,13 +73,20 @@ def render_sarif(checked: list[CheckedReference], *, lines_of: Mapping[str, Sequ
     return json.dumps(log, ensure_ascii=False, indent=2) + "\n"
 
 
+_UNSUPPORTED_FIX = ("Rewrite the sentence from the span the message names, or delete it "
+                    "(pse verify --evidence --all shows the span of every sentence).")
+
+
 def _rules() -> list[dict[str, object]]:
     return [{"id": rule_id, "name": name, "shortDescription": {"text": text},
-             "fullDescription": {"text": f"{text}: the document names it, the source tree "
-                                         "does not have it."},
-             "help": {"text": _FIX, "markdown": _FIX}, "helpUri": HELP_URI,
+             "fullDescription": {"text": f"{text}: " + (
+                 "the document states it, no span of the source backs it."
+                 if name == "unsupported" else
+                 "the document names it, the source tree does not have it.")},
+             "help": {"text": fix, "markdown": fix}, "helpUri": HELP_URI,
              "defaultConfiguration": {"level": "error"}}
-            for rule_id, name, text in sorted(_RULES.values())]
+            for rule_id, name, text in sorted(_RULES.values())
+            for fix in [_UNSUPPORTED_FIX if name == "unsupported" else _FIX]]
 
 
 def _result(item: CheckedReference, lines_of: Mapping[str, Sequence[str]], *,
