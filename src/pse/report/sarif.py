@@ -35,8 +35,8 @@ _RULES = {
               "is attributed to"),
     "claim": ("PSE009", "false-claim", "A statement about the code (inheritance, location, "
               "kind, parameters, members, calls, raises) that the source contradicts"),
-    "unsupported": ("PSE010", "unsupported", "A sentence that states something about the code "
-                    "that no span of the source backs (pse verify --evidence)"),
+    "unsupported": ("PSE010", "unsupported", "A sentence about the code that no span of the "
+                    "source backs (pse verify --evidence)"),
 }
 _FIX = ("Correct the reference from the source tree (the message names the closest real "
         "name when there is one), or remove it; silence a deliberate one with "
@@ -80,7 +80,8 @@ _UNSUPPORTED_FIX = ("Rewrite the sentence from the span the message names, or de
 def _rules() -> list[dict[str, object]]:
     return [{"id": rule_id, "name": name, "shortDescription": {"text": text},
              "fullDescription": {"text": f"{text}: " + (
-                 "the document states it, no span of the source backs it."
+                 "its names, words, return values or counts are in no definition of the "
+                 "code it is about."
                  if name == "unsupported" else
                  "the document names it, the source tree does not have it.")},
              "help": {"text": fix, "markdown": fix}, "helpUri": HELP_URI,
