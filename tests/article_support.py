@@ -201,17 +201,38 @@ _WORDS = ("queue worker ledger buffer channel cursor record packet window batch 
           "lifts moves notes opens parks reads sorts tracks unpacks visits waits").split()
 
 
-def long_section(title: str, names: list[str], words: int, *, seed: int) -> str:
-    """About ``words`` words of distinct sentences, each naming one of ``names``.
+_KIND_WORDS = frozenset({"module", "modules", "class", "classes", "method", "methods",
+                         "function", "functions", "package", "attribute", "returns", "return"})
+
+
+def excerpt_words(prompt: str, name: str) -> list[str]:
+    """The plain words of the prompt's excerpt that defines ``name`` (what a writer who
+    only restates its excerpts has to say), kind words left out."""
+    import re
+    last = re.split(r"[.(]", name)[-2 if name.endswith("()") else -1] or name
+    blocks = re.findall(r"^### [^\n]*\n```\n(.*?)\n```", prompt, flags=re.S | re.M)
+    defining = [b for b in blocks if re.search(rf"\b(?:def|class)\s+{re.escape(last)}\b", b)]
+    callers = [b for b in blocks if re.search(rf"\b{re.escape(last)}\b", b)
+               and b not in defining][:2]
+    shown = [*defining, *callers] or blocks
+    found = re.findall(r"\b[a-z]{4,12}\b", "\n".join(shown))
+    return sorted(set(found) - _KIND_WORDS)
+
+
+def long_section(title: str, names: list[str], words: int, *, seed: int,
+                 vocabulary: list[str] | None = None) -> str:
+    """About ``words`` words of distinct sentences, each naming one of ``names``, made of
+    ``vocabulary`` (default: filler words the source does not hold).
 
     The filler words hold no kind word ("module", "class"): right after a name, one would
     be a claim about its kind ("`Job.run()` module ..."), which the gate checks.
     """
     import random
     rng = random.Random(seed)
+    pool = vocabulary if vocabulary and len(vocabulary) >= 12 else _WORDS
     sentences = []
     while len(sentences) * 13 < words:
         name = names[len(sentences) % len(names)]
-        sentences.append(f"`{name}` " + " ".join(rng.sample(_WORDS, 12)) + ".")
+        sentences.append(f"`{name}` " + " ".join(rng.sample(pool, 12)) + ".")
     paragraphs = [" ".join(sentences[i:i + 5]) for i in range(0, len(sentences), 5)]
     return f"## {title}\n\n" + "\n\n".join(paragraphs) + "\n"

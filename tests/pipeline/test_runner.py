@@ -32,6 +32,7 @@ from article_support import (
     ZH_DROPPED_REF,
     ZH_PARTS,
     article_settings,
+    excerpt_words,
     long_section,
     new_state,
     parts,
@@ -677,10 +678,17 @@ def test_run_a_3000_word_six_section_article_is_written_and_fully_grounded(
         title = prompt.split('This section: "## ', 1)[1].split('"\n', 1)[0]
         focus = prompt.split("It explains: `", 1)[1].split("`", 1)[0]
         per = int(prompt.split("Write about ", 1)[1].split(" ", 1)[0])
-        return long_section(title, [focus], per, seed=len(prompts))
+        # a writer that says only what its excerpts show
+        return long_section(title, [focus], per, seed=len(prompts),
+                            vocabulary=excerpt_words(prompt, focus))
     run_dir = tmp_path / "run"
     final = run_article(tinyqueue, FunctionLLM(answer), run_dir, words="3000")
     assert final.status == "passed", final.reason
+    # every sentence has the span that backs it, or is a transition
+    sentences = read_report(run_dir)["sentences"]
+    assert len(sentences) > 200 and {s["section"] for s in sentences} == set(range(6))
+    assert all(s["status"] == "supported" and s["span"]["path"].endswith(".py")
+               or s["status"] == "transition" for s in sentences)
     figures = {g["name"]: g["value"] for g in final.gates}
     assert figures["sections"] == 6 and figures["length"] >= 3000  # type: ignore[operator]  # int
     assert all(g["passed"] for g in final.gates)

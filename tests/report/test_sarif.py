@@ -31,7 +31,7 @@ def test_sarif_top_level_shape(sample: list[CheckedReference]) -> None:
     driver = log["runs"][0]["tool"]["driver"]
     assert driver["name"] == "pse" and driver["version"] == __version__
     rule_ids = [rule["id"] for rule in driver["rules"]]
-    assert len(rule_ids) == len(set(rule_ids)) == 9  # PSE009: false structural claims
+    assert len(rule_ids) == len(set(rule_ids)) == 10  # PSE010: unsupported sentences
     for rule in driver["rules"]:
         assert rule["name"] and rule["shortDescription"]["text"]
 

@@ -81,13 +81,17 @@ CI_FORMATS = ("github", "gitlab")
 @click.option("--history/--no-history", default=None,
               help="Name the commit that removed or renamed each missing name or path "
                    "(git checkouts; setting verify.history, default on).")
+@click.option("--evidence", is_flag=True,
+              help="Align every sentence to the source that backs it: report each as "
+                   "supported (with its file:line span), unsupported or a transition; "
+                   "exit 1 when a sentence is unsupported.")
 @verbosity_options
 @click.pass_context
 def command(ctx: click.Context, paths: tuple[Path, ...], source: Path | None,
             output_format: str | None, output_file: Path | None, exit_zero: bool,
             show_all: bool, repo_url: str, strict: bool | None, since: str, changed: bool,
             baseline: Path | None, write_baseline: Path | None, history: bool | None,
-            cache_folder: Path | None) -> int:
+            cache_folder: Path | None, evidence: bool) -> int:
     """Check that every code reference in PATHS exists in the source tree.
 
     PATHS are Markdown, MDX or reStructuredText files or folders of them. Each
@@ -111,6 +115,9 @@ def command(ctx: click.Context, paths: tuple[Path, ...], source: Path | None,
     _check_repo_url(repo_url)
     if since and changed:
         raise CliError("give --since REF or --changed, not both")
+    if evidence and (since or changed or baseline or write_baseline):
+        raise CliError("--evidence audits whole documents; run it without --since, "
+                       "--changed, --baseline and --write-baseline")
     if write_baseline is not None and (since or changed):
         raise CliError("--write-baseline records every finding; run it without "
                        "--since/--changed")
@@ -139,6 +146,9 @@ def command(ctx: click.Context, paths: tuple[Path, ...], source: Path | None,
                         write_baseline=write_baseline,
                         history=settings.get_bool("verify.history"))
     fmt = output_format if output_format in CI_FORMATS else settings.get_str("format")
+    if evidence:
+        return _evidence(context, settings, root, documents, fmt=fmt, show_all=show_all,
+                         output_file=output_file, inputs=inputs, exit_zero=exit_zero)
     output, count, flagged, notes = _report(context, settings, root, documents, fmt=fmt,
                                             show_all=show_all, repo_url=repo_url,
                                             options=options, depends=depends)
@@ -152,6 +162,23 @@ def command(ctx: click.Context, paths: tuple[Path, ...], source: Path | None,
             _is_kept(fmt, options, root, flagged):
         fastpath.keep(str(cache_dir(settings)), depends)
     return EXIT_FINDINGS if flagged and not exit_zero else EXIT_OK
+
+
+def _evidence(context: CliContext, settings: Settings, root: Path, documents: list[Document],
+              *, fmt: str, show_all: bool, output_file: Path | None, inputs: list[Path],
+              exit_zero: bool) -> int:
+    from pse.cli import verify_evidence
+    from pse.report.evidence import summary
+
+    check_source(root)
+    report = verify_evidence.audit(context, settings, root, documents)
+    write_output(verify_evidence.render(fmt, report, documents, show_all=show_all, root=root),
+                 output_file, inputs=inputs)
+    counts = summary(report)
+    if fmt != "text":
+        echo_note(f"{counts['supported']} supported, {counts['unsupported']} unsupported, "
+                  f"{counts['transition']} transitions", verbosity=context.verbosity)
+    return EXIT_FINDINGS if counts["unsupported"] and not exit_zero else EXIT_OK
 
 
 _KEPT_FORMATS = frozenset({"json", "text"})

@@ -21,7 +21,7 @@ from pse.llm.usage import CallRecord
 from pse.pipeline import steps
 from pse.pipeline.publish import publish_reports
 from pse.pipeline.state import PSEState, Status, load_state, save_state
-from pse.pipeline.task import RunDeps, SectionedTask, Task, with_default_hooks
+from pse.pipeline.task import EvidencedTask, RunDeps, SectionedTask, Task, with_default_hooks
 from pse.pipeline.trace import Trace
 
 Step = Callable[[PSEState, Task, RunDeps], PSEState]
@@ -152,6 +152,8 @@ def finalize(state: PSEState, task: Task, *, run_dir: Path) -> PSEState:
         (target / f"artifact.{name}.md").write_text(task.finalize(state, text, lang=name),
                                                     encoding="utf-8")
     report = run_report(state)
+    if isinstance(task, EvidencedTask):
+        report["sentences"] = task.sentences(state)
     (target / "report.json").write_text(json.dumps(report, ensure_ascii=False, indent=2,
                                                    sort_keys=True) + "\n", encoding="utf-8")
     if target != run_dir:
@@ -192,6 +194,7 @@ def run_report(state: PSEState) -> dict[str, object]:
                    "tracked_issues": [e.get("issue", "") for e in state.review]},
         "plan": {"source": state.plan_source or ("planner" if state.plan else ""),
                  "notes": state.plan_notes,
-                 "sections": [{k: v for k, v in s.items() if k not in ("text", "draft")}
+                 "sections": [{k: v for k, v in s.items()
+                               if k not in ("text", "draft", "excerpts")}
                               for s in state.sections]},
     }

@@ -89,7 +89,8 @@ def write(state: PSEState, task: Task, deps: RunDeps) -> PSEState:
         state = replace(state, context=task.section_context(state, deps))
         text, trimmed = _section_reply(state, task, deps, tools=tools)
         sections = [dict(s) for s in state.sections]
-        sections[state.section].update(text=text, draft=text, trimmed=trimmed)
+        sections[state.section].update(text=text, draft=text, trimmed=trimmed,
+                                       excerpts=state.context)  # its sentences' evidence
         return replace(state, sections=sections, scope_attempts=0, bad=[], step="evaluate")
     reply = ask_with_tools(deps, task.messages("specialist", state), stage="specialist",
                            tools=tools)

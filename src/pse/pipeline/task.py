@@ -97,6 +97,15 @@ class PlannedTask(Task, Protocol):
 
 
 @runtime_checkable
+class EvidencedTask(Task, Protocol):
+    """A task whose kept sentences carry the source span that backs each one."""
+
+    def sentences(self, state: PSEState) -> list[dict[str, object]]:
+        """Each sentence of the final text: section, line, text, status and span."""
+        ...
+
+
+@runtime_checkable
 class SectionedTask(Task, Protocol):
     """A task written section by section from a verified plan (see ``pipeline/plan.py``).
 

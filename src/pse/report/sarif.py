@@ -35,6 +35,8 @@ _RULES = {
               "is attributed to"),
     "claim": ("PSE009", "false-claim", "A statement about the code (inheritance, location, "
               "kind, parameters, members, calls, raises) that the source contradicts"),
+    "unsupported": ("PSE010", "unsupported", "A sentence about the code that no span of the "
+                    "source backs (pse verify --evidence)"),
 }
 _FIX = ("Correct the reference from the source tree (the message names the closest real "
         "name when there is one), or remove it; silence a deliberate one with "
@@ -71,13 +73,21 @@ def render_sarif(checked: list[CheckedReference], *, lines_of: Mapping[str, Sequ
     return json.dumps(log, ensure_ascii=False, indent=2) + "\n"
 
 
+_UNSUPPORTED_FIX = ("Rewrite the sentence from the span the message names, or delete it "
+                    "(pse verify --evidence --all shows the span of every sentence).")
+
+
 def _rules() -> list[dict[str, object]]:
     return [{"id": rule_id, "name": name, "shortDescription": {"text": text},
-             "fullDescription": {"text": f"{text}: the document names it, the source tree "
-                                         "does not have it."},
-             "help": {"text": _FIX, "markdown": _FIX}, "helpUri": HELP_URI,
+             "fullDescription": {"text": f"{text}: " + (
+                 "its names, words, return values or counts are in no definition of the "
+                 "code it is about."
+                 if name == "unsupported" else
+                 "the document names it, the source tree does not have it.")},
+             "help": {"text": fix, "markdown": fix}, "helpUri": HELP_URI,
              "defaultConfiguration": {"level": "error"}}
-            for rule_id, name, text in sorted(_RULES.values())]
+            for rule_id, name, text in sorted(_RULES.values())
+            for fix in [_UNSUPPORTED_FIX if name == "unsupported" else _FIX]]
 
 
 def _result(item: CheckedReference, lines_of: Mapping[str, Sequence[str]], *,

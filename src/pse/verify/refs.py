@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 RefKind = Literal["symbol", "path", "path_line", "module", "command", "env_var", "flag",
-                  "quote", "claim"]
+                  "quote", "claim", "unsupported"]
 Status = Literal["verified", "unverified", "external", "ignored"]
 
 

@@ -25,7 +25,7 @@ from typing import Literal
 from pse.errors import ConfigError
 from pse.index.facts import ProjectFacts
 from pse.index.symbols import SymbolIndex
-from pse.tasks.article import borrowed, checks, quality
+from pse.tasks.article import borrowed, checks, evidence, quality
 from pse.tasks.article.borrowed import DocstringTable
 from pse.tasks.article.grounding import ungrounded_sections
 from pse.text import Document, code_spans, parse_markdown
@@ -60,6 +60,9 @@ class GateContext:
     """The text a translation was made from (``None`` for a draft)."""
     reference_lines: Callable[[str], dict[str, int]] | None = None
     """Each code reference of a text and its first line (for translations)."""
+    excerpts: Sequence[Mapping[str, object]] = ()
+    """The excerpts the current section was written from (``path``, ``start``, ``end``,
+    ``text``): what its sentences must be backed by (empty for the whole article)."""
     limits: Mapping[str, float] = field(default_factory=dict)
     """The running rule's thresholds by name (its declared defaults, or the config's)."""
 
@@ -209,6 +212,11 @@ RULES: tuple[Rule, ...] = (
          ("translation-structure",),
          lambda d, c: quality.structure_changes(c.original or "", c.text, path=c.path),
          strippable=False, scope="translation"),
+    Rule("unsupported", "a sentence no excerpt of its section backs (its names, words, return "
+         "values and counts), or a section mostly of transitions "
+         f"(over {evidence.MAX_TRANSITIONS:.0%})", ("unsupported", "mostly-transitions"),
+         lambda d, c: evidence.unsupported_sentences(c.text, c.excerpts, c.references,
+                                                     path=c.path), scope="draft"),
     Rule("grounding", "a section that names no verified code, or whose heading names code "
          "its text never mentions", ("ungrounded-section", "off-topic-section"),
          lambda d, c: _grounding(c), strippable=False, scope="draft"),

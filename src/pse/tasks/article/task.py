@@ -24,7 +24,7 @@ from pse.rag.chunks import chunk_tree
 from pse.rag.context import context_blocks, focused_query, retrieve
 from pse.rag.factory import TaskRetrievers, build_task_retrievers
 from pse.rag.retriever import Chunk, Hit, Retriever
-from pse.tasks.article import checks, gates, plan, rulebook, sections
+from pse.tasks.article import checks, evidence, gates, plan, rulebook, sections
 from pse.tasks.article.borrowed import DocstringTable, read_docstrings
 from pse.tasks.article.facts import section_facts
 from pse.tasks.article.grounding import UNGROUNDED_WORDS
@@ -287,7 +287,24 @@ class ArticleTask(SectionedTask):
             index=self.index(state), docstrings=self.docstrings(state),
             sectioned=bool(state.sections),
             focus=_focus(state) if state.sections and state.in_sections else (),
-            original=original, reference_lines=lambda t: self.reference_lines(state, t))
+            original=original, reference_lines=lambda t: self.reference_lines(state, t),
+            excerpts=state.context if state.sections and state.in_sections else ())
+
+    def sentences(self, state: PSEState) -> list[dict[str, object]]:
+        """Each sentence of the published article with the excerpt span that backs it."""
+        lang = state.inputs.get("lang", "en")
+        published = self.finalize(state, state.artifact, lang=lang)
+        found: list[dict[str, object]] = []
+        for number, (start, text) in enumerate(evidence.sections_of(published)):
+            if number >= len(state.sections):
+                break
+            raw = state.sections[number].get("excerpts")
+            excerpts = [e for e in raw if isinstance(e, dict)] if isinstance(raw, list) else []
+            references = to_findings(check_documents(
+                [Document(path="article.md", text=text)], self.resolver(state), strict=True))
+            found += evidence.section_sentences(text, excerpts, references, section=number,
+                                                offset=start - 1)
+        return found
 
     def reference_lines(self, state: PSEState, text: str) -> dict[str, int]:
         """Each code reference of ``text`` (verified or not) and its first line."""

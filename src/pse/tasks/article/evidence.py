@@ -1,0 +1,107 @@
+"""The ``unsupported`` rule: every sentence of a section backed by an excerpt it was given.
+
+A section is written from excerpts (its focus symbols' source, docs passages, tests). Each
+of its sentences is aligned to them (:mod:`pse.verify.evidence`): a sentence no excerpt
+backs is an ``unsupported`` finding whose hint carries the closest excerpt, so Fix rewrites
+it from that code and Strip deletes what stays unsupported. A section that is mostly
+transitions (claims nothing) is ``mostly-transitions``, a whole-section finding. After the
+run, each kept sentence's span goes into ``report.json`` (:func:`section_sentences`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from pse.text import parse
+from pse.verify.evidence import Aligned, NameRef, align, document_units, excerpt_spans
+from pse.verify.evidence import transition_share as share_of_transitions
+from pse.verify.finding import Evidence, Finding, VerifyResult
+
+MAX_TRANSITIONS = 0.5
+"""A section may be at most half transitions ("Here is an example:", "Let us look at...")."""
+_MIN_UNITS = 4
+"""Sections shorter than this are not judged for transitions (a lead-in and a code block)."""
+_HINT_CHARS = 240
+
+
+def name_refs(references: VerifyResult) -> list[NameRef]:
+    """The reference check's findings as the aligner reads them."""
+    refs = [NameRef(line=f.line or 0, text=f.text.strip("`"), status="verified",
+                    evidence=tuple((e.path, e.line) for e in f.evidence), kind=f.kind,
+                    message=f.message) for f in references.ok]
+    refs += [NameRef(line=f.line or 0, text=f.text.strip("`"), status="unverified",
+                     evidence=tuple((e.path, e.line) for e in f.evidence),
+                     kind="claim" if f.rule == "claim-false" or f.kind == "claim" else f.kind,
+                     message=f.message) for f in references.bad]
+    return refs
+
+
+def aligned_section(text: str, excerpts: Sequence[Mapping[str, object]],
+                    references: VerifyResult) -> list[Aligned]:
+    """Every sentence of ``text`` aligned to the excerpts it was written from."""
+    return align(document_units(text), excerpt_spans(excerpts), name_refs(references))
+
+
+def unsupported_sentences(text: str, excerpts: Sequence[Mapping[str, object]],
+                          references: VerifyResult, *, path: str) -> list[Finding]:
+    """An ``unsupported`` finding per sentence no excerpt backs, and ``mostly-transitions``
+    for a section that claims little."""
+    if not excerpts:
+        return []
+    aligned = aligned_section(text, excerpts, references)
+    # a sentence that names no code is read against its neighbours' spans in the audit;
+    # here, where Strip deletes what is flagged, it only counts toward the transitions
+    # a sentence whose name or structural claim is already flagged is that rule's finding
+    flagged = {(f.line, f.text.strip("`")) for f in references.bad}
+    findings = [_finding(item, path=path) for item in aligned
+                if item.status == "unsupported" and (item.unit.names or item.unit.label)
+                and not any(line == item.unit.line and text in item.unit.text
+                            for line, text in flagged)]
+    if len(aligned) >= _MIN_UNITS and share_of_transitions(aligned) > MAX_TRANSITIONS:
+        findings.append(Finding(
+            rule="mostly-transitions", path=path, line=None, kind="quality",
+            text=text.strip().split("\n", 1)[0],
+            message=f"more than {MAX_TRANSITIONS:.0%} of this section's sentences claim "
+                    "nothing about the code",
+            hint="say what the excerpts show the code does, with its names"))
+    return findings
+
+
+def _finding(item: Aligned, *, path: str) -> Finding:
+    span = item.span
+    if span is None:
+        hint = "delete it, or say only what the excerpts show"
+    else:
+        shown = " ".join(span.text.split())[:_HINT_CHARS]
+        hint = f"rewrite it from {span.where}, which says: {shown}"
+    evidence = (Evidence(path=span.path, line=span.start),) if span is not None else ()
+    return Finding(rule="unsupported", path=path, line=item.unit.line, text=item.unit.text,
+                   kind="claim", hint=hint, evidence=evidence,
+                   message=f"no excerpt backs this sentence: {item.reason}")
+
+
+def section_sentences(text: str, excerpts: Sequence[Mapping[str, object]],
+                      references: VerifyResult, *, section: int, offset: int = 0
+                      ) -> list[dict[str, object]]:
+    """The ``report.json`` records of a section's sentences (``offset``: the line the
+    section starts on in ``article.md``, minus one)."""
+    out: list[dict[str, object]] = []
+    for item in aligned_section(text, excerpts, references):
+        entry: dict[str, object] = {"section": section, "line": item.unit.line + offset,
+                                    "text": item.unit.text, "status": item.status}
+        if item.span is not None and item.status == "supported":
+            entry["span"] = {"path": item.span.path, "start": item.span.start,
+                             "end": item.span.end}
+        out.append(entry)
+    return out
+
+
+def sections_of(text: str) -> list[tuple[int, str]]:
+    """Each ``## `` section of a Markdown text: its first line and its text (from the
+    heading to the line before the next ``## ``)."""
+    doc = parse(text)
+    starts = [b.line for b in doc.blocks if b.kind == "heading" and b.level == 2]
+    lines = text.split("\n")
+    ends = [*(s - 1 for s in starts[1:]), len(lines)]
+    return [(start, "\n".join(lines[start - 1:end])) for start, end in zip(starts, ends,
+                                                                            strict=True)]

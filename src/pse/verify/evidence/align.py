@@ -1,0 +1,224 @@
+"""Align each unit of a document to the span that backs it, or say why none does.
+
+Per unit: the code names it mentions are anchored to spans (the definition the reference
+check found for each, else a span that holds the name); a name the source does not have,
+or a structural claim the index contradicts, makes the unit unsupported. A unit that names
+nothing is read against what its block and sentence neighbours name. Its content words must
+then be covered by the anchored spans (share >= ``threshold``), and the return values and
+counts it states must match them (:mod:`.facts`). A unit that names no code and whose words
+are only discourse ("Here is an example:") is a transition.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Literal
+
+from pse.verify.evidence.facts import contradiction
+from pse.verify.evidence.spans import SourceSpan
+from pse.verify.evidence.units import Unit
+from pse.verify.evidence.words import words
+
+Status = Literal["supported", "unsupported", "transition"]
+THRESHOLD = 0.4
+"""The share of a unit's content words its spans must hold (tuned on the build half of
+``bench/evidence``)."""
+
+_MIN_MISSING = 2
+"""A sentence is unsupported by its words only when two or more are not in its spans: one
+stray word is a paraphrase more often than a claim."""
+
+_DISCOURSE = words(
+    "example here below above following section article guide tutorial overview summary "
+    "conclusion introduction introduce let look see show explain discuss demonstrate "
+    "illustrate consider note learn understand step basic start simple application project "
+    "program snippet detail details describe describes now next first finally let's "
+    "important key feature features common usage practice real world")
+
+
+@dataclass(frozen=True)
+class NameRef:
+    """One checked code reference of the document (from the reference check)."""
+
+    line: int
+    text: str
+    """The span as written, without backticks."""
+    status: str
+    """``verified``, ``unverified``, ``external`` or ``ignored``."""
+    evidence: tuple[tuple[str, int | None], ...] = ()
+    kind: str = "symbol"
+    message: str = ""
+
+
+@dataclass(frozen=True)
+class Aligned:
+    """A unit and its verdict."""
+
+    unit: Unit
+    status: Status
+    span: SourceSpan | None = None
+    """The span that backs it (supported) or comes closest (unsupported)."""
+    coverage: float = 0.0
+    reason: str = ""
+
+
+class _Spans:
+    """The spans by file and by the names they define or hold."""
+
+    def __init__(self, spans: Sequence[SourceSpan]) -> None:
+        self.spans = list(spans)
+        self._by_path: dict[str, list[SourceSpan]] = {}
+        for span in self.spans:
+            self._by_path.setdefault(span.path, []).append(span)
+
+    def containing(self, path: str, line: int | None) -> SourceSpan | None:
+        """The innermost span of ``path`` around ``line``."""
+        inside = [s for s in self._by_path.get(path, ())
+                  if line is not None and s.start <= line <= max(s.end, s.start)]
+        return min(inside, key=lambda s: (s.end - s.start, s.start), default=None)
+
+    def holding(self, name: str) -> list[SourceSpan]:
+        """Spans that define ``name`` first, then spans that hold it, in source order."""
+        last = name.rsplit(".", 1)[-1]
+        exact = [s for s in self.spans if s.symbol.rsplit(".", 1)[-1] == last]
+        folded = [s for s in self.spans if s.symbol.rsplit(".", 1)[-1].lower() == last.lower()]
+        return exact or folded or [s for s in self.spans if last.lower() in s.idents]
+
+
+def align(units: Sequence[Unit], spans: Sequence[SourceSpan], refs: Sequence[NameRef], *,
+          threshold: float = THRESHOLD) -> list[Aligned]:
+    """Every unit's verdict, in order."""
+    table = _Spans(spans)
+    by_line: dict[int, list[NameRef]] = {}
+    named: dict[str, NameRef] = {}  # a name's answer anywhere in the text (for context)
+    for ref in refs:
+        by_line.setdefault(ref.line, []).append(ref)
+        if ref.kind != "claim" and ref.status == "verified":
+            named.setdefault(ref.text.removesuffix("()"), ref)
+    return [_align_unit(unit, table, by_line.get(unit.line, []), named, threshold=threshold)
+            for unit in units]
+
+
+def _align_unit(unit: Unit, table: _Spans, refs: list[NameRef], named: dict[str, NameRef],
+                *, threshold: float) -> Aligned:
+    false_claim = next((r for r in refs if r.kind == "claim" and r.status == "unverified"
+                        and r.text in unit.text), None)
+    if false_claim is not None:
+        span = _first_span(table, false_claim.evidence)
+        return Aligned(unit, "unsupported", span, reason=false_claim.message or
+                       f"the source says otherwise: {false_claim.text}")
+    status = {r.text.removesuffix("()"): r for r in refs if r.kind != "claim"}
+    around = [s for name in unit.context
+              for s in _anchor(table, name, status.get(name) or named.get(name))[:1]]
+    anchors: list[SourceSpan] = []
+    for name in unit.names:
+        ref = status.get(name)
+        if ref is not None and ref.status in ("external", "ignored"):
+            continue
+        # a member or parameter of what the text is about is that definition's, first
+        last = name.rsplit(".", 1)[-1].lower()
+        found = [] if ref is not None and ref.status == "verified" else \
+            sorted((s for s in around if last in s.idents and s.symbol),
+                   key=lambda s: (last not in _own_names(s), s.kind == "module"))[:1]
+        found = found or _anchor(table, name, ref)
+        if not found:
+            if ref is not None and ref.status == "unverified" or not table.spans:
+                return Aligned(unit, "unsupported", None,
+                               reason=f"`{name}` is not in the source")
+            continue
+        anchors.extend(s for s in found if s not in anchors)
+    if unit.label and unit.label not in unit.names:
+        last = unit.label.rsplit(".", 1)[-1]
+        own = [s for s in around if last in s.members] and \
+            [s for s in table.spans if s.symbol.rsplit(".", 1)[-1] == last
+             and any(s.symbol.startswith(a.symbol + ".") for a in around)]
+        defined = [s for s in table.spans if s.symbol.rsplit(".", 1)[-1] == last]
+        # of several definitions, the one whose owner the text is about
+        near = [s for s in defined if s.symbol.rsplit(".", 2)[-2:-1] and
+                s.symbol.rsplit(".", 2)[-2] in {n.rsplit(".", 1)[-1] for n in unit.context}]
+        anchors.extend(own or near or defined[:1])
+    claim = words(_without_title(_without_code(unit.text))) - _name_words(unit) - _DISCOURSE
+    if not unit.names and not anchors and (not claim or unit.lead_in):
+        return Aligned(unit, "transition")
+    if not anchors:  # what the text is about, its definitions before its modules
+        anchors = sorted(around, key=lambda s: s.kind == "module")[:2]
+    if not anchors:
+        return Aligned(unit, "unsupported" if claim else "transition",
+                       reason="names no code the source has, and no span backs its words")
+    return _covered(unit, anchors, claim, threshold=threshold)
+
+
+def _covered(unit: Unit, anchors: list[SourceSpan], claim: set[str], *,
+             threshold: float) -> Aligned:
+    # the span that holds most of its words; of equals, the first (a definition before
+    # its callers)
+    best = max(anchors, key=lambda s: len(claim & s.vocabulary))
+    held = set().union(*(s.vocabulary for s in anchors))
+    share = len(claim & held) / len(claim) if claim else 1.0
+    wrong = contradiction(unit.text, anchors)
+    if wrong:
+        return Aligned(unit, "unsupported", best, share, reason=wrong)
+    if share < threshold and len(claim - held) >= _MIN_MISSING:
+        missing = ", ".join(sorted(claim - held)[:6])
+        return Aligned(unit, "unsupported", best, share,
+                       reason=f"its words are not in the source it names ({missing})")
+    return Aligned(unit, "supported", best, share)
+
+
+def _anchor(table: _Spans, name: str, ref: NameRef | None) -> list[SourceSpan]:
+    """The spans ``name`` stands for: its definition where the reference check found it
+    (an import of it elsewhere is not what it says), else the spans that define it; and
+    up to :data:`_CALLERS` spans that use it (what it does is also told by its callers)."""
+    last = name.rsplit(".", 1)[-1]
+    own: list[SourceSpan] = []
+    if ref is not None and ref.status == "verified":
+        found = [s for s in (table.containing(p, ln) for p, ln in ref.evidence) if s]
+        own = [s for s in found if s.symbol.rsplit(".", 1)[-1] == last]
+        if not own:
+            own = [s for s in table.holding(name) if s.symbol.rsplit(".", 1)[-1] == last][:3] \
+                or found
+    own = own or table.holding(name)[:3]
+    callers = [s for s in table.spans if last.lower() in s.idents and s not in own]
+    return [*own, *callers[:_CALLERS]]
+
+
+_CALLERS = 2
+
+
+def _own_names(span: SourceSpan) -> set[str]:
+    return {n.lower() for n in (*span.members, *span.params)}
+
+
+def _first_span(table: _Spans, evidence: tuple[tuple[str, int | None], ...]
+                ) -> SourceSpan | None:
+    return next((s for s in (table.containing(p, ln) for p, ln in evidence) if s), None)
+
+
+def _without_code(text: str) -> str:
+    from pse.text import code_spans
+
+    out, last = [], 0
+    for span in code_spans(text):
+        out.append(text[last:span.start])
+        last = span.end
+    out.append(text[last:])
+    return " ".join(out)
+
+
+_TITLE = re.compile(r"^\s*(?:\*\*|__)[^*\n]{1,80}?(?:\*\*|__)\s*[:：]?")
+
+
+def _without_title(text: str) -> str:
+    """``text`` without its bold title ("**Size Control**: ..."): a title names a topic."""
+    return _TITLE.sub("", text, count=1)
+
+
+def _name_words(unit: Unit) -> set[str]:
+    return words(" ".join([*unit.names, unit.label]))
+
+
+def transition_share(aligned: Sequence[Aligned]) -> float:
+    """The share of units that are transitions (0 for no units)."""
+    return sum(a.status == "transition" for a in aligned) / len(aligned) if aligned else 0.0

@@ -1,0 +1,40 @@
+"""One document audited against a whole source tree (``pse verify --evidence``).
+
+The reference check has already resolved every code name of the document; its answers say
+which names are the tree's (with the definition's file and line), which are external and
+which are not in the tree. Only the files those definitions are in are read into spans, so
+an audit of one article over a large tree reads a few files, not the tree.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from pse.index.symbols import SymbolIndex
+from pse.verify.evidence.align import Aligned, NameRef, align
+from pse.verify.evidence.spans import symbol_spans
+from pse.verify.evidence.units import document_units
+from pse.verify.refs import CheckedReference
+
+
+def name_refs(checked: Sequence[CheckedReference]) -> list[NameRef]:
+    """The reference check's answers as the aligner reads them."""
+    return [NameRef(line=c.ref.line, text=c.ref.text.strip("`"), status=c.result.status,
+                    evidence=tuple(c.result.evidence), kind=c.ref.kind,
+                    message=c.result.message) for c in checked]
+
+
+def audit_document(text: str, checked: Sequence[CheckedReference], *, index: SymbolIndex,
+                   rst: bool = False, threshold: float | None = None
+                   ) -> list[Aligned]:
+    """Every sentence of ``text`` aligned to the definitions its checked names point at."""
+    refs = name_refs(checked)
+    paths = {path for ref in refs if ref.status == "verified"
+             for path, _ in ref.evidence if path in index.files}
+    units = document_units(text, rst=rst)
+    for label in sorted({u.label for u in units if u.label}):  # "**Style Class**:" items
+        paths.update(s.path for s in index.by_name(label.rsplit(".", 1)[-1])[:3])
+    spans = symbol_spans(index, index.root, paths)
+    if threshold is None:
+        return align(units, spans, refs)
+    return align(units, spans, refs, threshold=threshold)

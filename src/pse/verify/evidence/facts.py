@@ -1,0 +1,77 @@
+"""Return values and counts a sentence states, checked against the spans it is anchored to.
+
+"returns `True`" needs a ``return ... True`` (or a ``-> bool``) in one of the spans;
+"has three parameters" needs a callable with three; "three states: `A`, `B`, `C`, `D`"
+contradicts itself. Only what is stated in these fixed frames is read, in English and
+Chinese: a sentence that says nothing of the kind is never contradicted here.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from pse.verify.evidence.spans import SourceSpan
+
+_NUMBERS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
+            "eight": 8, "nine": 9, "ten": 10, "一": 1, "两": 2, "二": 2, "三": 3, "四": 4,
+            "五": 5, "六": 6, "七": 7, "八": 8, "九": 9, "十": 10}
+_NUMBER = r"(?P<n>\d+|one|two|three|four|five|six|seven|eight|nine|ten|[一两二三四五六七八九十])"
+_COUNT = re.compile(_NUMBER + r"\s*(?:个|种)?\s*(?:(?:main|key|different|distinct|possible|"
+                    r"optional|required)\s+)?(?P<noun>param(?:eter)?s?|arguments?|methods?|"
+                    r"states?|values?|members?|attributes?|fields?|参数|方法|状态|值|成员|属性|字段)",
+                    re.IGNORECASE)
+_RETURNS = re.compile(r"(?:returns?|returned|返回)\s*(?:the\s+value\s+|值\s*)?`?(?P<v>True|False|"
+                      r"None)\b`?")
+_PARAM_NOUNS = ("param", "argument", "参数")
+_MEMBER_NOUNS = ("method", "state", "value", "member", "attribute", "field", "方法", "状态",
+                 "值", "成员", "属性", "字段")
+
+
+def contradiction(text: str, spans: Sequence[SourceSpan]) -> str:
+    """Why ``text`` contradicts ``spans`` ("" when it does not)."""
+    return _count_problem(text, spans) or _return_problem(text, spans)
+
+
+def _count_problem(text: str, spans: Sequence[SourceSpan]) -> str:
+    for match in _COUNT.finditer(text):
+        raw = match["n"].lower()
+        number = int(raw) if raw.isdigit() else _NUMBERS.get(raw, 0)
+        noun = match["noun"].lower()
+        listed = _listed_after(text, match.end())
+        if listed > number:
+            return f"it says {match.group(0)!r} and lists {listed}"
+        if noun.startswith(_PARAM_NOUNS):
+            counts = {len(s.params) for s in spans if s.kind in ("function", "method", "class")}
+        elif noun.startswith(_MEMBER_NOUNS) and noun not in ("value", "values", "值"):
+            counts = {len([m for m in s.members if not m.startswith("_")])
+                      for s in spans if s.kind == "class"}
+        else:
+            continue
+        if counts and number not in counts:
+            return (f"it says {match.group(0)!r}; the source has "
+                    + " or ".join(str(c) for c in sorted(counts)))
+    return ""
+
+
+def _listed_after(text: str, position: int) -> int:
+    """How many code spans a list right after ``position`` names ("...: `A`, `B` and `C`")."""
+    rest = text[position:position + 200]
+    head = re.match(r"\s*(?:[:：(（]|,?\s*(?:namely|including|such as))", rest)
+    if head is None:
+        return 0
+    return len(re.findall(r"`[^`]+`", rest.split(".")[0]))
+
+
+def _return_problem(text: str, spans: Sequence[SourceSpan]) -> str:
+    callables = [s for s in spans if s.kind in ("function", "method", "excerpt")]
+    if not callables:
+        return ""
+    for match in _RETURNS.finditer(text):
+        value = match["v"]
+        pattern = re.compile(rf"\b(?i:returns?)\b[^\n]*\b{value}\b|->\s*(?:bool|{value})\b"
+                             if value != "None" else
+                             r"\breturn\s*$|->\s*None\b|\b(?i:returns?) None\b", re.MULTILINE)
+        if not any(pattern.search(s.text) for s in callables):
+            return f"it says the code returns {value}, which no return in the source does"
+    return ""

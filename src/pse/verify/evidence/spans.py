@@ -1,0 +1,129 @@
+"""Source spans: the pieces of code (or excerpts) a sentence can be backed by.
+
+A function's or method's span is its whole definition. A class's span is its head (the
+``class`` line, docstring and anything before its first method) with its members' names and
+its constructor's parameters, so a sentence about a class is not covered by every word of
+every method. A module's span is what comes before its first definition (docstring,
+imports). In the pipeline the spans are the excerpts the writer was shown, as shown.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+
+from pse.index.model import Symbol
+from pse.index.symbols import SymbolIndex
+from pse.verify.evidence.words import words
+
+_IDENT = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+_MAX_LINES = 150
+"""A span's text is read at most this many lines (a 2,000-line function backs nothing
+more precisely than its first screens)."""
+_CALLABLE = frozenset({"function", "method"})
+
+
+@dataclass(frozen=True)
+class SourceSpan:
+    """A range of lines of one source file and what it holds."""
+
+    path: str
+    start: int
+    end: int
+    text: str
+    symbol: str = ""
+    """The qualname it defines ("" for an excerpt)."""
+    kind: str = "excerpt"
+    members: tuple[str, ...] = ()
+    """A class's member names (methods, attributes, enum values)."""
+    params: tuple[str, ...] = ()
+    """A callable's (or a class constructor's) parameters, ``self`` and ``cls`` left out."""
+    idents: frozenset[str] = field(default=frozenset(), compare=False)
+    """Every identifier it holds, lower case (and the last part of its qualname)."""
+    vocabulary: frozenset[str] = field(default=frozenset(), compare=False)
+    """Its content stems (:func:`pse.verify.evidence.words.words`)."""
+
+    @property
+    def where(self) -> str:
+        """``path:start-end``."""
+        return f"{self.path}:{self.start}-{self.end}"
+
+
+def make_span(path: str, start: int, end: int, text: str, *, symbol: str = "",
+              kind: str = "excerpt", members: Sequence[str] = (),
+              params: Sequence[str] = ()) -> SourceSpan:
+    """A span with its identifiers and vocabulary read from ``text`` and its names."""
+    extra = " ".join([symbol.rsplit(".", 1)[-1], *members, *params])
+    idents = {m.lower() for m in _IDENT.findall(f"{text} {extra}")}
+    return SourceSpan(path=path, start=start, end=end, text=text, symbol=symbol, kind=kind,
+                      members=tuple(members), params=tuple(params), idents=frozenset(idents),
+                      vocabulary=frozenset(words(f"{text} {extra}")))
+
+
+def excerpt_spans(excerpts: Iterable[Mapping[str, object]]) -> list[SourceSpan]:
+    """Spans of the excerpts a writer was shown (``path``, ``start``, ``end``, ``text``)."""
+    spans = []
+    for excerpt in excerpts:
+        text = str(excerpt.get("text", ""))
+        start = _int(excerpt.get("start"), 1)
+        end = _int(excerpt.get("end"), start + text.count("\n"))
+        spans.append(make_span(str(excerpt.get("path", "")), start, end, text,
+                               symbol=str(excerpt.get("symbol", "") or "")))
+    return spans
+
+
+def _int(value: object, default: int) -> int:
+    return value if isinstance(value, int) and not isinstance(value, bool) else default
+
+
+def symbol_spans(index: SymbolIndex, root: Path, paths: Iterable[str]) -> list[SourceSpan]:
+    """The spans of every definition in ``paths`` (files of the index under ``root``)."""
+    spans: list[SourceSpan] = []
+    for path in sorted(set(paths)):
+        try:
+            lines = (root / path).read_text(encoding="utf-8", errors="replace").splitlines()
+        except OSError:
+            continue
+        symbols = sorted(index.in_file(path), key=lambda s: (s.line, s.qualname))
+        spans.extend(_file_spans(path, lines, symbols))
+    return spans
+
+
+def _file_spans(path: str, lines: list[str], symbols: list[Symbol]) -> list[SourceSpan]:
+    children: dict[str, list[Symbol]] = {}
+    for symbol in symbols:
+        children.setdefault(symbol.parent, []).append(symbol)
+    defs = [s for s in symbols if s.kind in _CALLABLE or s.kind == "class"]
+    first = min((s.line for s in defs), default=len(lines) + 1)
+    module = next((s.qualname for s in symbols if s.kind in ("module", "package")), "")
+    head_end = max(1, min(first - 1, 80))
+    spans: list[SourceSpan] = []
+    for symbol in defs:
+        own = children.get(symbol.qualname, [])
+        end = symbol.end_line
+        if symbol.kind == "class":
+            methods = [s.line for s in own if s.kind in _CALLABLE]
+            end = min([end, symbol.line + 80, *(line - 1 for line in methods)])
+            init = next((s for s in own if s.name == "__init__"), None)
+            params = _own_params(init) if init else ()
+            if init is not None:  # the constructor's docstring describes the class's options
+                end = max(end, min(init.end_line, init.line + _MAX_LINES))
+        else:
+            end = min(end, symbol.line + _MAX_LINES)
+            params = _own_params(symbol)
+        end = max(end, symbol.line)
+        spans.append(make_span(path, symbol.line, end, "\n".join(lines[symbol.line - 1:end]),
+                               symbol=symbol.qualname, kind=symbol.kind,
+                               members=[s.name for s in own], params=params))
+    # a module is what its docstring and its top-level classes' heads say it holds
+    tops = "\n".join(s.text for s in spans if s.kind == "class" and
+                     s.symbol.rsplit(".", 1)[0] == module)
+    head = make_span(path, 1, head_end, "\n".join(lines[:head_end]), symbol=module,
+                     kind="module", members=[s.name for s in children.get(module, [])])
+    return [replace(head, vocabulary=head.vocabulary | words(tops)), *spans]
+
+
+def _own_params(symbol: Symbol) -> tuple[str, ...]:
+    return tuple(p.lstrip("*") for p in symbol.params if p not in ("self", "cls"))

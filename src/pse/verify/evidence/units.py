@@ -1,0 +1,149 @@
+"""The units a document is audited in: each sentence of its prose, with its line and names.
+
+Paragraphs, list items and definitions come from :mod:`pse.text` (code blocks, headings and
+tables are not prose claims); each is split with the project's one sentence splitter. A
+unit keeps the code spans it mentions, and the names of its block's owners (the parent item,
+the lead-in, the heading) so a sentence without a name ("It blocks until ...") is checked
+against what its block is about.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from pse.text import code_spans, parse, sentence_bounds
+from pse.text.labels import leading_label
+from pse.text.model import Block, Document
+
+_NAME = re.compile(r"^[A-Za-z_][\w.]*(?:\(\))?$")
+_LITERAL = frozenset({"None", "True", "False", "self", "cls"})
+
+
+@dataclass(frozen=True)
+class Unit:
+    """One sentence or list item sentence of a document."""
+
+    line: int
+    """The 1-based line the sentence starts on."""
+    text: str
+    """The sentence as written (Markdown inline marks kept)."""
+    names: tuple[str, ...]
+    """The code names it mentions (backticked identifiers and dotted names), in order."""
+    literals: tuple[str, ...]
+    """The other code spans it mentions (values such as ``True`` or ``0``)."""
+    context: tuple[str, ...] = ()
+    """The code names of the block's owners and its earlier sentences (what "it" means)."""
+    section: int = 0
+    """The index of the ``##`` section it is in (0 before the first)."""
+    lead_in: bool = False
+    """A sentence that ends with ":" and leads into a list or code block."""
+    label: str = ""
+    """The block's bold label when it may be a code name ("**JustifyMethod Class**:" gives
+    ``JustifyMethod``): the unit is about that definition when the source has one."""
+
+
+def document_units(text: str, *, rst: bool = False) -> list[Unit]:
+    """Every prose sentence of ``text`` as a :class:`Unit`, in document order."""
+    doc = parse(text, rst=rst)
+    units: list[Unit] = []
+    sections = _section_numbers(doc)
+    before: dict[int, list[str]] = {}  # names said earlier in each section
+    said: list[str] = []  # names said earlier in the document
+    for index, block in doc.prose():
+        owners = [n for owner in doc.owners(index)
+                  for n in (*_names(_text_of(owner))[0], _label_name(_text_of(owner))) if n]
+        section = sections.get(index, 0)
+        earlier: list[str] = []
+        labelled = _label_name(_text_of(block))
+        for line, sentence in _sentences(block):
+            names, literals = _names(sentence)
+            # nearest first: the block's earlier sentences, its owners, the section, the text
+            context = [*reversed(earlier), *owners, *reversed(before.get(section, [])),
+                       *reversed(said)]
+            units.append(Unit(line=line, text=sentence, names=names, literals=literals,
+                              context=tuple(dict.fromkeys(context))[:_CONTEXT],
+                              section=section, label=labelled,
+                              lead_in=sentence.rstrip().endswith((":", "："))))
+            earlier.extend(names)
+            before.setdefault(section, []).extend(names)
+            said.extend(names)
+    if units and not said:
+        return units
+    first = tuple(dict.fromkeys(n for u in units for n in u.names))[:_CONTEXT]
+    # a sentence before any name ("Rich is a library for ...") is about what the text names
+    return [u if u.context or u.names else _with_context(u, first) for u in units]
+
+
+_CONTEXT = 6
+"""How many names of its surroundings a unit is read against (nearest first)."""
+
+
+def _with_context(unit: Unit, context: tuple[str, ...]) -> Unit:
+    return Unit(line=unit.line, text=unit.text, names=unit.names, literals=unit.literals,
+                context=context, section=unit.section, lead_in=unit.lead_in, label=unit.label)
+
+
+def _text_of(block: Block) -> str:
+    return block.text or " ".join(text for _, text in block.lines)
+
+
+def _section_numbers(doc: Document) -> dict[int, int]:
+    """Each block's ``##`` section number (headings of level 1 and 2 open sections)."""
+    numbers: dict[int, int] = {}
+    current = 0
+    for index, block in enumerate(doc.blocks):
+        if block.kind == "heading" and block.level <= 2 and index:
+            current += 1
+        numbers[index] = current
+    return numbers
+
+
+def _sentences(block: Block) -> list[tuple[int, str]]:
+    """The sentences of a prose block with the line each starts on; a leading bold label
+    (``**Size Control**:``) is the item's title, not a sentence of its own."""
+    joined = ""
+    starts: list[tuple[int, int]] = []
+    for line, text in block.lines:
+        starts.append((len(joined), line))
+        joined += text + " "
+    label = leading_label(joined)
+    found: list[tuple[int, str]] = []
+    for a, b in sentence_bounds(joined):
+        sentence = joined[a:b].strip()
+        a += len(joined[a:b]) - len(joined[a:b].lstrip())  # its first character's line
+        if not sentence or (label and sentence.strip("*: ") == label.strip("*: ")):
+            continue
+        line = max((ln for offset, ln in starts if offset <= a), default=block.line)
+        found.append((line, sentence))
+    return found
+
+
+_BOLD = re.compile(r"^\s*(?:\*\*|__)`?(?P<name>__\w+__|[A-Za-z_][\w.]{0,80}?)`?(?P<kind>\s+(?:"
+                   r"class|method|function|module|decorator|attribute))?[:：]?(?:\*\*|__)", re.I)
+_CODE_SHAPE = re.compile(r"[a-z][A-Z]|_|\.")
+
+
+def _label_name(text: str) -> str:
+    """The code name a bold label is ("**JustifyMethod Class**:", "**__eq__**:",
+    "**Segment class**:"), or "": a plain word ("**Padding**:") is a title, not code."""
+    match = _BOLD.match(text)
+    if match is None:
+        return ""
+    name = match["name"]
+    return name if match["kind"] or _CODE_SHAPE.search(name) else ""
+
+
+def _names(text: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The code names and the other code spans of ``text``."""
+    names: list[str] = []
+    literals: list[str] = []
+    for span in code_spans(text):
+        if not span.is_code:
+            continue
+        target = span.target.strip()
+        if _NAME.match(target) and target not in _LITERAL:
+            names.append(target.removesuffix("()"))
+        elif target:
+            literals.append(target)
+    return tuple(dict.fromkeys(names)), tuple(dict.fromkeys(literals))

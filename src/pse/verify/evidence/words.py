@@ -1,0 +1,110 @@
+"""Content words of a sentence or a source span: stemmed English, Chinese terms mapped to them.
+
+Coverage compares the words a sentence uses with the words of the code that backs it, so
+both sides go through the same steps: identifiers split into their parts (``get_nowait`` ->
+``get``, ``nowait``), lower case, function words dropped, a light suffix stemmer, and a small
+synonym table (``synonyms.en.txt``: ``remove`` stands for ``delete``, ``discard``...). Chinese
+has no spaces: a sentence is segmented by longest match against ``synonyms.zh.txt``, whose
+terms map to the English stems the source is written in (``返回`` -> ``return``); Chinese
+text the table does not know is neither evidence nor a claim (it is not counted).
+"""
+
+from __future__ import annotations
+
+import re
+from functools import cache
+from importlib import resources
+
+_WORD = re.compile(r"[A-Za-z][A-Za-z0-9_]*|[\u4e00-\u9fff]+")
+_CAMEL = re.compile(r"[A-Z]+(?=[A-Z][a-z])|[A-Z]?[a-z]+|[A-Z]+")
+_MAX_TERM = 6
+"""The longest Chinese term of the table, in characters (bounds the segmenter)."""
+
+
+def stem(word: str) -> str:
+    """A light suffix stemmer: ``creates``, ``created``, ``creating`` -> ``creat``."""
+    w = word.lower()
+    if w.endswith("ly") and len(w) > 5:
+        w = w[:-2]
+    for suffix, repl, least in (("ies", "y", 4), ("sses", "ss", 4), ("ness", "", 6),
+                                ("ing", "", 5), ("ed", "", 4), ("es", "", 4), ("s", "", 3)):
+        if w.endswith(suffix) and len(w) > least and not w.endswith("ss"):
+            w = w[:-len(suffix)] + repl
+            if suffix in ("ing", "ed") and len(w) > 3 and w[-1] == w[-2] and w[-1] != "s" \
+                    and (w[-1] != "l" or len(w) > 5):
+                w = w[:-1]  # "stopped" -> "stop" (but "called" -> "call")
+            break
+    return w[:-1] if w.endswith("e") and len(w) > 3 else w
+
+
+@cache
+def _tables() -> tuple[dict[str, str], frozenset[str], dict[str, tuple[str, ...]],
+                       frozenset[str]]:
+    """The English synonym map (stem -> canonical stem) and stop stems, the Chinese term
+    map (term -> canonical stems) and Chinese stop terms."""
+    synonyms: dict[str, str] = {}
+    stop: set[str] = set()
+    for line in _data("synonyms.en.txt"):
+        head, _, rest = line.partition(":")
+        if head.strip() == "stop":
+            stop.update(stem(w) for w in rest.split())
+            continue
+        canonical = stem(head.strip())
+        for word in [head, *rest.split()]:
+            synonyms[stem(word.strip())] = canonical
+    terms: dict[str, tuple[str, ...]] = {}
+    zh_stop: set[str] = set()
+    for line in _data("synonyms.zh.txt"):
+        head, _, rest = line.partition(":")
+        if head.strip() == "stop":
+            zh_stop.update(rest.split())
+            continue
+        for term in rest.split():
+            terms[term] = tuple(synonyms.get(stem(w), stem(w)) for w in head.split())
+    return synonyms, frozenset(stop), terms, frozenset(zh_stop)
+
+
+def _data(name: str) -> list[str]:
+    text = resources.files("pse.verify.evidence").joinpath(name).read_text(encoding="utf-8")
+    return [line for line in text.splitlines() if line.strip() and not line.startswith("#")]
+
+
+def words(text: str) -> set[str]:
+    """The canonical content stems of ``text`` (identifiers split, stop words dropped)."""
+    synonyms, stop, terms, zh_stop = _tables()
+    found: set[str] = set()
+    for token in _WORD.findall(text):
+        if "\u4e00" <= token[0] <= "\u9fff":
+            found.update(_segment(token, terms, zh_stop))
+            continue
+        token = token.strip("_")  # a dunder is its word: "__add__" says "add"
+        if not token:
+            continue
+        parts = [p for piece in token.split("_") for p in _CAMEL.findall(piece)]
+        for part in {token, *parts} if len(parts) > 1 else {token}:
+            stemmed = stem(part)
+            canonical = synonyms.get(stemmed, stemmed)
+            if len(canonical) > 1 and stemmed not in stop and canonical not in stop:
+                found.add(canonical)
+    return found
+
+
+def _segment(run: str, terms: dict[str, tuple[str, ...]], stop: frozenset[str]) -> set[str]:
+    """Longest-match segmentation of one run of Chinese characters into known terms."""
+    found: set[str] = set()
+    i = 0
+    while i < len(run):
+        for size in range(min(_MAX_TERM, len(run) - i), 0, -1):
+            piece = run[i:i + size]
+            if piece in terms or piece in stop:
+                found.update(terms.get(piece, ()))
+                i += size
+                break
+        else:
+            i += 1
+    return found
+
+
+def has_chinese(text: str) -> bool:
+    """Whether ``text`` holds Chinese characters."""
+    return any("\u4e00" <= ch <= "\u9fff" for ch in text)

@@ -1,0 +1,76 @@
+"""``pse verify --evidence``: every sentence supported by a span, unsupported or a transition."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from repo_fixtures import run_cli
+
+SOURCE = '''"""A tiny queue."""
+
+
+class Queue:
+    """A first-in, first-out queue of items."""
+
+    def get(self):
+        """Remove and return the oldest item; raise IndexError when the queue is empty."""
+        return self._items.pop(0)
+'''
+
+GOOD = "# Queue\n\n`Queue.get` removes and returns the oldest item of the queue.\n"
+BAD = GOOD + "\n`Queue.get` replicates every item to a database cluster for scalability.\n"
+
+
+@pytest.fixture
+def tree(tmp_path: Path) -> Path:
+    (tmp_path / "src" / "pkg").mkdir(parents=True)
+    (tmp_path / "src" / "pkg" / "__init__.py").write_text("", encoding="utf-8")
+    (tmp_path / "src" / "pkg" / "queue.py").write_text(SOURCE, encoding="utf-8")
+    return tmp_path
+
+
+def test_verify_evidence_json_gives_each_sentence_its_status_and_span(
+        tree: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    (tree / "doc.md").write_text(BAD, encoding="utf-8")
+    result = run_cli(capsys, "verify", str(tree / "doc.md"), "--source", str(tree),
+                     "--evidence", "--format", "json")
+    assert result.code == 1
+    report = json.loads(result.out)
+    statuses = [(s["line"], s["status"]) for s in report["sentences"]]
+    assert statuses == [(3, "supported"), (5, "unsupported")]
+    assert report["sentences"][0]["span"] == {"path": "src/pkg/queue.py", "start": 7, "end": 9}
+    assert "databas" in report["sentences"][1]["reason"]
+    assert report["summary"] == {"supported": 1, "unsupported": 1, "transition": 0}
+
+
+def test_verify_evidence_exits_0_when_every_sentence_is_supported(
+        tree: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    (tree / "doc.md").write_text(GOOD, encoding="utf-8")
+    result = run_cli(capsys, "verify", str(tree / "doc.md"), "--source", str(tree),
+                     "--evidence")
+    assert result.code == 0
+    assert "1 supported, 0 unsupported, 0 transitions" in result.out
+
+
+def test_verify_evidence_sarif_and_github_report_rule_unsupported(
+        tree: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    (tree / "doc.md").write_text(BAD, encoding="utf-8")
+    sarif = run_cli(capsys, "verify", str(tree / "doc.md"), "--source", str(tree),
+                    "--evidence", "--format", "sarif")
+    results = json.loads(sarif.out)["runs"][0]["results"]
+    assert sarif.code == 1 and [r["ruleId"] for r in results] == ["PSE010"]
+    github = run_cli(capsys, "verify", str(tree / "doc.md"), "--source", str(tree),
+                     "--evidence", "--format", "github")
+    assert github.code == 1 and "pse PSE010 unsupported" in github.out
+    assert "line=5" in github.out
+
+
+def test_verify_evidence_refuses_selections_and_baselines(
+        tree: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    (tree / "doc.md").write_text(GOOD, encoding="utf-8")
+    result = run_cli(capsys, "verify", str(tree / "doc.md"), "--source", str(tree),
+                     "--evidence", "--changed")
+    assert result.code == 2 and "--evidence audits whole documents" in result.err

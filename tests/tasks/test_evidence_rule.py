@@ -1,0 +1,72 @@
+"""The ``unsupported`` rule in a run: Fix is told the closest span, Strip deletes what
+stays unsupported, and report.json gives each kept sentence its span."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from article_support import (
+    APPROVED,
+    JOBS,
+    NO_EDITS,
+    PLAN,
+    QUEUE,
+    RETRIES,
+    read_report,
+    run_article,
+)
+from pse.llm.fake import ScriptedLLM
+from pse.tasks.article.evidence import sections_of, unsupported_sentences
+from pse.verify.finding import VerifyResult
+
+CLAIM = "`JobQueue.submit()` replicates each job to a database cluster for enterprise scale."
+QUEUE_UNSUPPORTED = QUEUE.rstrip("\n") + "\n" + CLAIM + "\n"
+FIX_CLAIM = json.dumps([{"find": CLAIM, "replace": "`JobQueue.submit()` appends the job "
+                                                   "to the queue and returns it."}])
+
+
+def test_rule_fix_receives_the_closest_span_and_its_rewrite_passes(
+        tinyqueue: Path, tmp_path: Path) -> None:
+    llm = ScriptedLLM([PLAN, QUEUE_UNSUPPORTED, FIX_CLAIM, RETRIES, JOBS, APPROVED])
+    run_dir = tmp_path / "run"
+    final = run_article(tinyqueue, llm, run_dir)
+    fix_prompt = llm.requests[2].messages[-1].content
+    assert CLAIM in fix_prompt and "rewrite it from src/tinyqueue/queue.py:" in fix_prompt
+    assert final.status == "passed", final.reason
+    assert "database" not in final.artifact
+    assert read_report(run_dir)["rounds"][0]["findings"][0]["rule"] == "unsupported"
+
+
+def test_rule_strip_removes_the_sentence_that_stays_unsupported(
+        tinyqueue: Path, tmp_path: Path) -> None:
+    llm = ScriptedLLM([PLAN, QUEUE_UNSUPPORTED, NO_EDITS, RETRIES, JOBS, APPROVED])
+    run_dir = tmp_path / "run"
+    final = run_article(tinyqueue, llm, run_dir)
+    assert final.status == "passed", final.reason
+    report = read_report(run_dir)
+    assert report["stripped"] == [CLAIM]
+    assert CLAIM not in (run_dir / "artifact.en.md").read_text(encoding="utf-8")
+    sentences = report["sentences"]
+    assert {s["section"] for s in sentences} == {0, 1, 2}
+    assert all(set(s) >= {"section", "line", "text", "status"} for s in sentences)
+    published = (run_dir / "artifact.en.md").read_text(encoding="utf-8").split("\n")
+    for entry in sentences:  # each line is the sentence's line in the published article
+        assert entry["text"][:20] in published[entry["line"] - 1]
+        if entry["status"] == "supported":
+            assert entry["span"]["path"].startswith("src/tinyqueue/")
+            assert entry["span"]["start"] <= entry["span"]["end"]
+
+
+def test_rule_section_of_mostly_transitions_is_a_whole_section_finding() -> None:
+    text = ("## Overview\n\nHere is an example.\n\nLet us look at it.\n\nNow see the next "
+            "part.\n\nIn this section we start.\n\n`JobQueue` runs jobs.\n")
+    excerpts = [{"path": "q.py", "start": 1, "end": 2, "text": "class JobQueue:\n"
+                 "    \"\"\"Runs jobs in the order they were added.\"\"\""}]
+    findings = unsupported_sentences(text, excerpts, VerifyResult(), path="a.md")
+    assert [(f.rule, f.line) for f in findings] == [("mostly-transitions", None)]
+
+
+def test_sections_of_splits_at_level_two_headings_with_their_first_line() -> None:
+    text = "# T\n\n## A\n\none\n\n## B\n\ntwo\n"
+    assert sections_of(text) == [(3, "## A\n\none\n"), (7, "## B\n\ntwo\n")]

@@ -1,0 +1,107 @@
+"""The evidence aligner: units, spans, words (en + zh) and verdicts, on excerpts."""
+
+from __future__ import annotations
+
+from pse.verify.evidence import NameRef, align, document_units, excerpt_spans
+from pse.verify.evidence.words import stem, words
+
+QUEUE_SOURCE = '''class Queue:
+    """A queue of items for coroutines: get() waits until an item is available."""
+
+    def __init__(self, maxsize=0):
+        self._maxsize = maxsize
+
+    def get(self):
+        """Remove and return an item from the queue; if it is empty, wait for one."""
+        while self.empty():
+            self._wait()
+        return self._items.popleft()
+
+    def full(self):
+        """Return True if there are maxsize items in the queue."""
+        return self.qsize() >= self._maxsize
+'''
+
+EXCERPTS = [{"path": "pkg/queues.py", "start": 1, "end": 15, "text": QUEUE_SOURCE}]
+
+
+def _verdicts(text: str, refs: list[NameRef] | None = None) -> list[tuple[str, str]]:
+    spans = excerpt_spans(EXCERPTS)
+    return [(a.status, a.unit.text) for a in align(document_units(text), spans, refs or [])]
+
+
+def test_stem_folds_inflections_and_doubled_consonants() -> None:
+    assert {stem(w) for w in ("creates", "created", "creating", "create")} == {"creat"}
+    assert stem("stopped") == "stop" and stem("called") == "call"
+
+
+def test_words_split_identifiers_drop_stop_words_and_map_synonyms() -> None:
+    assert words("The `get_nowait` method deletes items") == \
+        {"get_nowait", "get", "nowait", "remov", "item"}
+
+
+def test_words_segment_chinese_into_english_stems() -> None:
+    assert words("返回接收者，否则删除它") == {"return", "callback", "remov"}
+
+
+def test_align_supports_a_sentence_its_definition_says() -> None:
+    verdicts = _verdicts("`Queue.get` removes and returns an item from the queue.")
+    assert verdicts == [("supported", "`Queue.get` removes and returns an item from the queue.")]
+
+
+def test_align_span_is_the_definition_with_its_lines() -> None:
+    (aligned,) = align(document_units("`Queue` waits for an item."),
+                       excerpt_spans(EXCERPTS), [])
+    assert aligned.status == "supported" and aligned.span is not None
+    assert aligned.span.where == "pkg/queues.py:1-15"
+
+
+def test_align_flags_claims_the_source_does_not_back() -> None:
+    text = "`Queue.get` stores items in a database cluster for enterprise scalability."
+    assert _verdicts(text) == [("unsupported", text)]
+
+
+def test_align_flags_a_return_value_the_code_never_returns() -> None:
+    text = "`Queue.get` returns `False` when the queue is empty."
+    assert [s for s, _ in _verdicts(text)] == ["unsupported"]
+    # "returns True" is what full() does
+    assert [s for s, _ in _verdicts("`Queue.full` returns `True` when the queue is full.")] \
+        == ["supported"]
+
+
+def test_align_flags_a_count_that_contradicts_its_own_list() -> None:
+    text = "`Queue` has three states: `EMPTY`, `FULL`, `OPEN` and `CLOSED`."
+    assert [s for s, _ in _verdicts(text)] == ["unsupported"]
+
+
+def test_align_flags_a_name_the_source_does_not_have() -> None:
+    refs = [NameRef(line=1, text="Queue.max_attempts", status="unverified")]
+    assert [s for s, _ in _verdicts("`Queue.max_attempts` caps the retries.", refs)] == \
+        ["unsupported"]
+
+
+def test_align_claim_free_sentences_are_transitions() -> None:
+    text = "Here is an example:\n\n```python\nq = Queue()\n```\n\nLet us look at it next."
+    assert [s for s, _ in _verdicts(text)] == ["transition", "transition"]
+
+
+def test_align_reads_a_nameless_sentence_against_its_neighbours() -> None:
+    text = "`Queue.get` removes an item. It waits until an item is available."
+    assert [s for s, _ in _verdicts(text)] == ["supported", "supported"]
+    text = "`Queue.get` removes an item. It encrypts every item with a secret key."
+    assert [s for s, _ in _verdicts(text)] == ["supported", "unsupported"]
+
+
+def test_align_chinese_sentences() -> None:
+    assert [s for s, _ in _verdicts("`Queue.get` 方法从队列中删除并返回一个元素。")] == \
+        ["supported"]
+    assert [s for s, _ in _verdicts("`Queue.get` 方法连接数据库，并返回 `False`。")] == \
+        ["unsupported"]
+    assert [s for s, _ in _verdicts("下面是一个例子：")] == ["transition"]
+
+
+def test_units_keep_lines_names_and_list_items() -> None:
+    units = document_units("# T\n\nIntro names `Queue`.\n\n- **`get`**: removes an item.\n"
+                           "- second item, no code.\n")
+    assert [(u.line, u.names) for u in units] == [(3, ("Queue",)), (5, ("get",)), (6, ())]
+    assert units[2].context == ("get", "Queue")  # what the text is about, nearest first
