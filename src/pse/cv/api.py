@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Protocol
 
+from pse.cv.claimed import check_claimed_titles
 from pse.cv.context import SourceFacts
 from pse.cv.extract import parse_document
 from pse.cv.facts import ResumeFinding, ResumeReport
@@ -66,7 +67,8 @@ def verify_resume(resume_text: str, sources: Mapping[str, str] | Iterable[tuple[
                         tech_skills=tuple(s for d in docs for s in tech_skills(d)))
     resume = parse_document(resume_text, resume_path, is_company=facts.is_company,
                             is_title=facts.is_title)
-    findings = [*check_entries(resume, facts), *check_items(resume, facts)]
+    findings = [*check_entries(resume, facts), *check_items(resume, facts),
+                *check_claimed_titles(resume, facts)]
     return ResumeReport(resume=resume_path, findings=tuple(sorted(
         findings, key=ResumeFinding.sort_key)))
 
