@@ -82,6 +82,8 @@ def cached(value):
                       "\n\nclass State(enum.Enum):\n    NEW = 1\n    PAID = 2\n    SENT = 3\n"
                       "    LOST = 4\n"),
     "shop/signer.py": "def sign(data, signer=None):\n    return data\n",
+    "shop/typed.py": ("from shop.core import Cart\n\n\ndef ship(cart: Cart, *, fast: bool = False)"
+                      " -> None:\n    pass\n\n\ndef note(cart: Cart, text) -> None:\n    pass\n"),
     "shop/net.py": ("class Future:\n    def result(self):\n        return None\n\n\n"
                     "class Conn:\n    def connect(self, host):\n        self.host = host\n"
                     "        return self\n\n    def name(self):\n        return 'conn'\n\n"
@@ -544,3 +546,18 @@ def test_the_fix_prompt_shows_the_true_relation_of_a_false_claim(resolver: Resol
     assert "`State` has 4 members (`NEW`, `PAID`, `SENT`, `LOST`)" in excerpt
     assert "`connect` returns the receiver (`self`)" in excerpt
     assert "LINE 1:" in excerpt and "LINE 3:" in excerpt
+
+
+@pytest.mark.parametrize("text, status", [
+    ("`ship` takes a `Cart` argument.", "verified"),  # a parameter described by its type
+    ("`ship()` accepts an optional `Cart` parameter.", "verified"),
+    ("`ship` takes an `Order` argument.", "unverified"),  # every type written, none is it
+])
+def test_claims_parameter_described_by_its_type(resolver: Resolver, text: str,
+                                                status: str) -> None:
+    assert _status(resolver, text) == status
+
+
+def test_claims_parameter_type_undecided_when_a_type_is_not_written(resolver: Resolver) -> None:
+    assert [c.result.status for c in _claims(resolver, "`note` takes an `Order` argument.")
+            if c.result.status == "unverified"] == []

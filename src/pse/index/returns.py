@@ -149,6 +149,27 @@ def _visit(node: ast.AST, scope: str, found: dict[tuple[str, int], tuple[str, ..
             _visit(child, scope, found)
 
 
+ParamTypes = tuple[tuple[str, tuple[str, ...] | None], ...]
+"""Each parameter of a function in order with the names its annotation mentions (None:
+not annotated)."""
+
+
+def extract_param_types(source: bytes, *, module: str) -> dict[tuple[str, int], ParamTypes]:
+    """Each function's parameters with their annotations' names ({} when the file does not
+    parse): "takes a `RetryPolicy`" describes a parameter by its type."""
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            tree = ast.parse(source)
+    except (SyntaxError, ValueError, MemoryError, RecursionError):
+        return {}
+    return {(qualname, function.lineno): tuple(
+                (arg.arg, _names(arg.annotation) if arg.annotation is not None else None)
+                for arg in (*function.args.posonlyargs, *function.args.args,
+                            *function.args.kwonlyargs))
+            for qualname, function in _functions(tree, module)}
+
+
 def _names(annotation: ast.expr, *, depth: int = 0) -> tuple[str, ...]:
     names: list[str] = []
     for node in ast.walk(annotation):

@@ -14,7 +14,13 @@ from pathlib import Path
 
 from pse.index.bodies import extract_bodies
 from pse.index.model import BodyFacts, DefFacts, IndexWarning, Symbol
-from pse.index.returns import Returned, extract_returned, extract_returns
+from pse.index.returns import (
+    ParamTypes,
+    Returned,
+    extract_param_types,
+    extract_returned,
+    extract_returns,
+)
 from pse.index.store import save_bodies
 from pse.planted import MAX_COUNTED_BYTES, read_planted
 
@@ -44,6 +50,7 @@ class SymbolIndex:
         self._bodies: dict[str, list[BodyFacts]] = {}
         self._returns: dict[str, dict[tuple[str, int], tuple[str, ...]]] = {}
         self._returned: dict[str, dict[tuple[str, int], tuple[Returned, ...]]] = {}
+        self._param_types: dict[str, dict[tuple[str, int], ParamTypes]] = {}
 
     def close(self) -> None:
         """Close the database connection."""
@@ -312,6 +319,20 @@ class SymbolIndex:
             self._returned[symbol.path] = extract_returned(
                 source, module=self.module_of(symbol.path))
         return self._returned[symbol.path].get((symbol.qualname, symbol.line))
+
+    def param_types(self, symbol: Symbol) -> ParamTypes | None:
+        """A Python function's parameters with the names their annotations mention (None:
+        not readable). Read on first use, like :meth:`return_names`."""
+        if symbol.kind not in {"function", "method"} or not symbol.path.endswith(".py"):
+            return None
+        if symbol.path not in self._param_types:
+            try:
+                source = (self.root / symbol.path).read_bytes()
+            except OSError:
+                source = b""
+            self._param_types[symbol.path] = extract_param_types(
+                source, module=self.module_of(symbol.path))
+        return self._param_types[symbol.path].get((symbol.qualname, symbol.line))
 
     def body_facts(self, symbol: Symbol) -> BodyFacts | None:
         """Calls, raise sites and names of a Python function's body (None: not known).

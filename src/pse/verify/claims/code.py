@@ -43,7 +43,32 @@ def has_param(resolver: Resolver, subject: Symbol, param: str) -> Decision:
         return Decision(True, message, at(function))
     if function.varkw:
         return undecided(f"{message}; it also takes **kwargs")
+    if _is_type_name(name):
+        return _param_of_type(resolver, function, name, message=message)
     return Decision(False, message, at(function))
+
+
+def _is_type_name(name: str) -> bool:
+    """A CapWords name ("`RetryPolicy`"): "takes a `RetryPolicy`" may describe a
+    parameter by its type rather than name it."""
+    return name[:1].isupper() and not name.isupper() and name.isidentifier()
+
+
+def _param_of_type(resolver: Resolver, function: Symbol, name: str, *,
+                   message: str) -> Decision:
+    """Whether a parameter of ``function`` is annotated with the type ``name``: true when
+    one is, false only when every parameter's type is written and none is it."""
+    typed = resolver.index.param_types(function)
+    if typed is None:
+        return undecided(f"{message}; their types are not readable")
+    own = [(param, names) for param, names in typed if param not in {"self", "cls"}]
+    hit = next((param for param, names in own if names and any(
+        n == name or n.endswith(f".{name}") for n in names)), None)
+    if hit is not None:
+        return Decision(True, f"{message}; `{hit}` is a `{name}`", at(function))
+    if any(names is None for _, names in own):
+        return undecided(f"{message}; not every parameter's type is written")
+    return Decision(False, f"{message}; none is a `{name}`", at(function))
 
 
 def param_count(resolver: Resolver, subject: Symbol, count: int, *,
