@@ -88,3 +88,25 @@ def test_rst_parsing_is_linear() -> None:
     parse_rst("para ``x``\n" * 20_000)
     parse_rst("* item\n  more\n" * 10_000)
     assert time.perf_counter() - start < 20
+
+
+def test_rst_directive_keeps_its_name_argument_options_and_body_line() -> None:
+    doc = parse_rst(".. code-block:: python\n   :caption: a.py\n   :name: a\n\n   x = 1\n"
+                    "\n.. note:: Mind\n\n   ``y``\n")
+    code, note = doc.blocks[0], doc.blocks[1]
+    assert (code.directive, code.argument, code.options, code.body) == (
+        "code-block", "python", (("caption", "a.py"), ("name", "a")), 5)
+    assert (note.directive, note.argument, note.options, note.body) == ("note", "Mind", (), 9)
+
+
+def test_rst_comments_are_recorded_and_end_a_paragraph() -> None:
+    doc = parse_rst("Text ``a``\n.. a comment\n   more of it\n\n.. _label:\n\nEnd.\n")
+    assert doc.comments == ((2, 3), (5, 5))
+    assert [(b.kind, b.text) for b in doc.blocks] == [
+        ("paragraph", "Text ``a``"), ("paragraph", "End.")]
+
+
+def test_rst_item_literal_block_ends_at_the_items_next_paragraph() -> None:
+    doc = parse_rst("- an item\n  ending in::\n\n      code here\n\n  More ``prose``.\n")
+    assert [(b.kind, b.line, b.end) for b in doc.blocks] == [
+        ("item", 1, 2), ("code", 4, 4), ("paragraph", 6, 6)]

@@ -45,6 +45,16 @@ class Block:
     """A table row's cells."""
     header: tuple[str, ...] = ()
     """A table row's header cells (empty for the header row itself)."""
+    directive: str = ""
+    """The rst directive a code or directive block was read from (``code-block``, ``note``,
+    ``autoclass``), as written; "" for any other block."""
+    argument: str = ""
+    """That directive's argument (``python`` of ``.. code-block:: python``)."""
+    options: tuple[tuple[str, str], ...] = ()
+    """That directive's options in source order (``(("caption", "a.py"),)``)."""
+    body: int = 0
+    """That directive's first non-blank body line after its options (0 when it has none);
+    ``text`` holds the body from there."""
 
 
 @dataclass(frozen=True)
@@ -53,6 +63,9 @@ class Document:
 
     blocks: tuple[Block, ...]
     rst: bool = False
+    comments: tuple[tuple[int, int], ...] = ()
+    """1-based ``(first, last)`` lines of each rst comment (``.. text``) with its indented
+    body: read, but no block, since a comment is neither prose nor structure."""
 
     def prose(self) -> Iterator[tuple[int, Block]]:
         """``(index, block)`` of every prose block (paragraphs, list items, definitions)."""

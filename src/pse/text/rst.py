@@ -31,13 +31,17 @@ _CODE = frozenset({"code-block", "code", "sourcecode", "click:example", "testcod
                    "list-table", "table", "toctree", "image", "figure", "include", "click:run",
                    "only", "tabularcolumns", "autosummary", "code-tab"})
 """Directives whose body is not prose (code, data, markup or navigation)."""
+_MAX_NESTING = 8
+"""Prose directives nested deeper than this keep their body as text without reading it
+into blocks: each level copies the rest of its body, so unbounded nesting is cubic in the
+document's size (real documents nest 2-3 deep)."""
 
 
 def parse_rst(text: str) -> Document:
     """The document model of a reStructuredText text."""
     reader = _Reader(text.split("\n"))
     reader.run()
-    return Document(tuple(reader.blocks), rst=True)
+    return Document(tuple(reader.blocks), rst=True, comments=tuple(reader.comments))
 
 
 @dataclass
@@ -50,6 +54,7 @@ class _Reader:
     """Open list items: (content column, block index)."""
     owners: list[tuple[int, int]] = field(default_factory=list)
     """Open prose directives: (indent, block index)."""
+    comments: list[tuple[int, int]] = field(default_factory=list)
     at: int = 0
 
     def run(self) -> None:
@@ -74,7 +79,11 @@ class _Reader:
         directive = _DIRECTIVE.match(line)
         if directive:
             self._directive(directive)
-        elif _COMMENT.match(line) or _FIELD.match(line):
+        elif _COMMENT.match(line):
+            first = self.at + 1
+            self._skip_body(self.at, _indent(line))
+            self.comments.append((first, self.at))
+        elif _FIELD.match(line):
             self._skip_body(self.at, _indent(line))
         elif line.lstrip().startswith(">>>"):
             self._doctest()
@@ -135,7 +144,7 @@ class _Reader:
         self.at += 1
         while self.at < len(self.lines):
             nxt = self.lines[self.at]
-            if not nxt.strip() or _ITEM.match(nxt) or _DIRECTIVE.match(nxt) or \
+            if not nxt.strip() or _ITEM.match(nxt) or _COMMENT.match(nxt) or \
                     (self.at + 1 < len(self.lines) and _ADORNMENT.match(
                         self.lines[self.at + 1].strip()) and not nxt[:1].isspace()):
                 break
@@ -157,7 +166,9 @@ class _Reader:
             self._add("paragraph", first + 1, first + len(content), lines=lines, text=joined,
                       label=leading_label(joined), parent=self._parent())
         if joined.rstrip().endswith("::"):
-            self._literal(indent)
+            # indented past the "::" line, not past the paragraph's first line: an item's
+            # continuation paragraphs are not its literal block
+            self._literal(_indent(self.lines[first + len(content) - 1]))
 
     def _definition(self, term: str, indent: int) -> None:
         first = self.at
@@ -205,16 +216,23 @@ class _Reader:
         while body_start < end and (option := _OPTION.match(self.lines[body_start])):
             options[option.group("name")] = option.group("value").strip()
             body_start += 1
+        body = next((n + 1 for n in range(body_start, end) if self.lines[n].strip()), 0)
+        source = {"directive": name, "argument": arg, "options": tuple(options.items()),
+                  "body": body}
         short = name.split(":")[-1] if name.startswith(("py:", "rst:")) else name
         if short in _CODE or name in _CODE:
             self._add("code", start + 1, end, text=_dedent(self.lines[body_start:end]),
                       info=arg if short in {"code-block", "code", "sourcecode"} else name,
                       title=options.get("caption", options.get("name", "")),
-                      parent=self._parent())
+                      parent=self._parent(), **source)
             self.at = end
             return
         index = self._add("directive", start + 1, max(start + 1, end), info=name, label=arg,
-                          parent=self._parent(), text=_dedent(self.lines[body_start:end]))
+                          parent=self._parent(), text=_dedent(self.lines[body_start:end]),
+                          **source)
+        if len(self.owners) >= _MAX_NESTING:
+            self.at = end  # its body stays its text, unread: see _MAX_NESTING
+            return
         self.owners.append((indent, index))
         self.at = body_start
 

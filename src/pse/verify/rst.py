@@ -6,8 +6,10 @@ inline literals (````x````), Python-domain roles (``:py:func:`pkg.f```, ``:class
 ``:doc:``, ``:issue:``... are not code), ``auto*`` and ``py:*`` directives, code blocks
 (``.. code-block:: python``, ``.. code::``, ``.. click:example::``, ``::`` literal blocks,
 ``>>>`` doctests) read like fenced Markdown blocks, and quoted-code attribution through
-``:caption:`` and the line before a block. A line-based reader, not docutils: a document
-that docutils would reject still yields its references.
+``:caption:`` and the ``::`` line before a literal block. Directives, literal blocks and
+comments come from the document model (:func:`pse.text.parse_rst`, a line reader, not
+docutils: a document that docutils would reject still yields its references); every other
+line is prose here, headings, field lists and tables included.
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ import re
 from dataclasses import dataclass, replace
 
 from pse.index.languages import known_suffixes
+from pse.text import Block, parse_rst
 from pse.verify.bindings import Bindings
 from pse.verify.codeblocks import FENCE_LANGUAGES, code_block_refs
 from pse.verify.markdown import (
@@ -33,9 +36,6 @@ from pse.verify.refs import Reference
 from pse.verify.spans import CONTEXT_CHARS, classify_span
 from pse.verify.templates import TEMPLATE_FENCES, template_refs
 
-_DIRECTIVE = re.compile(r"^(?P<indent>\s*)\.\.\s+(?P<name>[\w:.-]+)::\s*(?P<arg>.*)$")
-_COMMENT = re.compile(r"^(?P<indent>\s*)\.\.(?:\s|$)")
-_OPTION = re.compile(r"^\s*:(?P<name>[\w-]+):\s*(?P<value>.*)$")
 _INLINE = re.compile(r"(?<![\w`])``(?P<literal>[^`]+?)``(?![\w`])"
                      r"|(?<![\w`]):(?P<role>[\w:.-]{1,64}):`(?P<target>[^`]+?)`(?!`)")
 """Role names are bounded: an unbounded role pattern rescans a long ``:a:a:a...`` run
@@ -73,7 +73,7 @@ class _Block:
     opening: str
     """The text of the directive line (or the ``::`` line of a literal block)."""
     before: str
-    """The last prose line before the block (for quoted-code attribution)."""
+    """The ``::`` line of a literal block, for quoted-code attribution ("" for a directive)."""
 
 
 def extract_rst_references(text: str, *, file: str) -> list[Reference]:
@@ -91,7 +91,7 @@ def _extract(lines: list[str], *, file: str, offset: int, depth: int) -> list[Re
         segments: list[tuple[str, _Block | list[tuple[int, str]]]] = [
             ("prose", list(enumerate(lines, start=1)))]
     else:
-        segments = _segments(lines)
+        segments = _parts(lines)
     for kind, payload in segments:
         if isinstance(payload, _Block):
             refs.extend(_block_refs(payload, file=file, depth=depth))
@@ -107,7 +107,7 @@ def rst_bindings(text: str, *, _depth: int = 0) -> Bindings:
     bindings = Bindings()
     if _depth > _MAX_NESTING:
         return bindings
-    for _, payload in _segments(text.splitlines()):
+    for _, payload in _parts(text.splitlines()):
         if isinstance(payload, _Block) and payload.name in _CODE_DIRECTIVES | {"::"}:
             caption = payload.options.get("caption", "")  # ``:caption: hello.py``
             bindings.merge(block_bindings(language=_language(payload), code=payload.content,
@@ -117,90 +117,56 @@ def rst_bindings(text: str, *, _depth: int = 0) -> Bindings:
     return bindings
 
 
-def _segments(lines: list[str]) -> list[tuple[str, _Block | list[tuple[int, str]]]]:
-    """Prose runs (as numbered lines) and blocks, in document order."""
+def _parts(lines: list[str]) -> list[tuple[str, _Block | list[tuple[int, str]]]]:
+    """Prose runs (as numbered lines) and blocks, in document order, from the document
+    model: its directives and literal blocks are blocks, every other line except a comment's
+    is prose (headings, field lists and tables hold references too). A directive's body is
+    left to its block, read again by :func:`_extract` at the next depth."""
+    document = parse_rst("\n".join(lines))
+    comments = {n for first, last in document.comments for n in range(first, last + 1)}
     out: list[tuple[str, _Block | list[tuple[int, str]]]] = []
-    prose: list[tuple[int, str]] = []
-    index = 0
-    while index < len(lines):
-        line = lines[index]
-        directive = _DIRECTIVE.match(line)
-        if directive or _COMMENT.match(line):
-            end = _block_end(lines, index, len(line) - len(line.lstrip()))
-            if directive:
-                out.append(("prose", prose))
-                prose = []
-                out.append(("block", _directive(lines, index, end, directive, _before(prose))))
-            index = end
-            continue
-        prose.append((index + 1, line))
-        if line.rstrip().endswith("::") and not line.strip().startswith(".."):
-            end = _block_end(lines, index, len(line) - len(line.lstrip()))
-            if end > index + 1:
-                out.append(("prose", prose))
-                content = "\n".join(lines[index + 1:end])
-                out.append(("block", _literal(content, index + 2, line)))
-                prose = []
-                index = end
-                continue
-        index += 1
-    out.append(("prose", prose))
+    done = 0  # the last line read (1-based)
+    for block in document.blocks:
+        if block.line <= done or block.kind not in ("code", "directive") or \
+                not block.directive and block.info:
+            continue  # nested, not a block, or a bare doctest (prose to this reader)
+        intro = block.line - 1 if block.directive else \
+            next(n for n in range(block.line - 1, 0, -1) if lines[n - 1].strip())
+        prose = [(n, lines[n - 1]) for n in range(done + 1, intro + 1) if n not in comments]
+        out.append(("prose", prose))
+        out.append(("block", _directive(block, lines) if block.directive
+                    else _literal(block, intro=intro, line=lines[intro - 1])))
+        done = block.end
+    out.append(("prose", [(n, lines[n - 1]) for n in range(done + 1, len(lines) + 1)
+                          if n not in comments]))
     return out
 
 
-def _before(prose: list[tuple[int, str]]) -> str:
-    for _, line in reversed(prose):
-        if line.strip():
-            return line
-    return ""
+def _directive(block: Block, lines: list[str]) -> _Block:
+    # a directive names its file by its caption, not by the line before it
+    return _Block(name=block.directive.lower(), argument=block.argument,
+                  options=dict(block.options), content=_content(block.text),
+                  first_line=block.body, directive_line=block.line,
+                  opening=lines[block.line - 1].strip(), before="")
 
 
-def _block_end(lines: list[str], start: int, indent: int) -> int:
-    """The index after the last line indented deeper than ``indent`` below ``start``."""
-    end = start + 1
-    last = start + 1
-    while end < len(lines):
-        line = lines[end]
-        if line.strip():
-            if len(line) - len(line.lstrip()) <= indent:
-                break
-            last = end + 1
-        end += 1
-    return last
+def _literal(block: Block, *, intro: int, line: str) -> _Block:
+    """A literal block after its ``::`` line (``intro``, 1-based), quoted-code attribution's
+    opening line too."""
+    return _Block(name="::", argument="", options={}, content=_content(block.text),
+                  first_line=block.line, directive_line=intro, opening=line.strip(),
+                  before=line)
 
 
-def _directive(lines: list[str], start: int, end: int, match: re.Match[str],
-               before: str) -> _Block:
-    options: dict[str, str] = {}
-    body = start + 1
-    while body < end and (option := _OPTION.match(lines[body])):
-        options[option.group("name")] = option.group("value").strip()
-        body += 1
-    while body < end and not lines[body].strip():
-        body += 1
-    content = _dedent(lines[body:end])
-    return _Block(name=match.group("name").lower(), argument=match.group("arg").strip(),
-                  options=options, content=content, first_line=body + 1,
-                  directive_line=start + 1, opening=lines[start].strip(), before=before)
-
-
-def _literal(content: str, first_line: int, intro: str) -> _Block:
-    lines = content.split("\n")
+def _content(text: str) -> str:
+    """A block's text from its first non-blank line, with blank lines emptied."""
+    lines = text.split("\n")
+    if lines[-1] == "":
+        lines.pop()  # the model ends a body with a newline
     skip = 0
     while skip < len(lines) and not lines[skip].strip():
         skip += 1
-    body = _dedent(lines[skip:])
-    return _Block(name="::", argument="", options={}, content=body,
-                  first_line=first_line + skip, directive_line=first_line - 1,
-                  opening=intro.strip(), before=intro)
-
-
-def _dedent(lines: list[str]) -> str:
-    """``lines`` without their common leading whitespace, joined: what ``textwrap.dedent``
-    does, in one pass (its regular expressions slow down on deep indentation)."""
-    widths = [len(line) - len(line.lstrip()) for line in lines if line.strip()]
-    cut = min(widths, default=0)
-    return "\n".join(line[cut:] if line.strip() else "" for line in lines)
+    return "\n".join(line if line.strip() else "" for line in lines[skip:])
 
 
 def _language(block: _Block) -> str:
