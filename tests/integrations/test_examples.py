@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import importlib
 import importlib.util
+from collections.abc import Sequence
 from pathlib import Path
 from types import ModuleType
 
@@ -17,26 +18,40 @@ from article_support import (
     INVENTED_LINE,
     PLAN,
     WITH_INVENTED,
+    excerpt_words,
     long_section,
 )
 from integrations.scenario import require
-from pse.llm.fake import ScriptedLLM
+from pse.llm.fake import CallInfo, FunctionLLM, ScriptedLLM
+from pse.llm.types import Message
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples" / "integrations"
 
 
-FOCUS = {"The queue": ["JobQueue.submit()", "JobQueue.run_all()"],
-         "Retries": ["RetryPolicy.delay()"], "Jobs": ["Job.run()", "JobState"]}
-"""The sections of :data:`~article_support.PLAN` and the code each one names."""
+def _writer(first_extra: str) -> FunctionLLM:
+    """A scripted model for the examples' 300-word target: the planner's plan, sections in
+    the words of their excerpts (the first also names a method tinyqueue does not have,
+    which the fix deletes), the fix, and an approving review."""
+    sections: list[str] = []
 
+    def answer(messages: Sequence[Message], info: CallInfo) -> str:
+        prompt = messages[-1].content
+        if info.stage == "planner":
+            return PLAN
+        if info.stage == "evaluator":
+            return APPROVED
+        if info.stage != "specialist":
+            return FIX_INVENTED
+        title = prompt.split('This section: "## ', 1)[1].split('"\n', 1)[0]
+        focus = prompt.split("It explains: `", 1)[1].split("`", 1)[0]
+        text = long_section(title, [focus], 100, seed=len(sections),
+                            vocabulary=excerpt_words(prompt, focus))
+        if not sections:
+            text = text.rstrip("\n") + "\n" + first_extra + "\n"
+        sections.append(text)
+        return text
 
-def _sections(words: int) -> list[str]:
-    """The sections of a scripted run long enough for the examples' 300-word target; the
-    first names a method tinyqueue does not have (the fix deletes it)."""
-    texts = [long_section(title, names, words, seed=i)
-             for i, (title, names) in enumerate(FOCUS.items())]
-    texts[0] = texts[0].rstrip("\n") + "\n" + INVENTED_LINE + "\n"
-    return texts
+    return FunctionLLM(answer)
 
 
 def _example(name: str, monkeypatch: pytest.MonkeyPatch) -> ModuleType:
@@ -50,13 +65,13 @@ def test_examples_graph_adapters_write_the_article(adapter: str, tinyqueue: Path
                                                    monkeypatch: pytest.MonkeyPatch) -> None:
     require(adapter)
     example = _example(f"{adapter}_article", monkeypatch)
-    first, *rest = _sections(100)
-    llm = ScriptedLLM([PLAN, first, FIX_INVENTED, *rest, APPROVED])
+    llm = _writer(INVENTED_LINE)
     run_dir = tmp_path / "run"
     result = example.main(tinyqueue, run_dir, llm=llm)
     final = asyncio.run(result) if asyncio.iscoroutine(result) else result
-    assert (final.status, llm.pending) == ("passed", 0), final.reason
+    assert final.status == "passed", final.reason
     assert INVENTED_LINE not in final.artifact and final.attempts == 1
+    assert [r.info.stage for r in llm.requests].count("fix") == 1  # only the invented line
     assert (run_dir / "artifact.en.md").is_file() and (run_dir / "report.json").is_file()
 
 

@@ -39,7 +39,8 @@ RECURSION_LIMIT = MAX_STEPS
 the pipeline bounds its own loops (``max_retries``)."""
 
 
-STATE_TYPES = (("pse.pipeline.state", "PSEState"), ("pse.pipeline.state", "RoundRecord"))
+STATE_TYPES = (("pse.pipeline.state", "PSEState"), ("pse.pipeline.state", "RoundRecord"),
+               ("pse.pipeline.state", "RunOptions"))
 """The types a LangGraph checkpoint of this graph holds (its serializer's allow-list)."""
 
 
