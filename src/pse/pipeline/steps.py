@@ -347,10 +347,9 @@ def _translated(state: PSEState, task: Task, deps: RunDeps, *, target: str) -> s
 def split_sections(text: str) -> list[str]:
     """``text`` cut before each ``## `` heading outside code (the title goes with the first)."""
     chunks: list[list[str]] = [[]]
-    fenced = False
-    for line in text.split("\n"):
-        fenced ^= line.lstrip().startswith(("```", "~~~"))
-        heading = not fenced and line.startswith("## ")
+    code = parse_markdown(text).code_lines()
+    for number, line in enumerate(text.split("\n"), start=1):
+        heading = number not in code and line.startswith("## ")
         if heading and any(x.startswith("## ") for x in chunks[-1]):
             chunks.append([])
         chunks[-1].append(line)

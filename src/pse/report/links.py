@@ -14,12 +14,12 @@ from collections.abc import Callable, Sequence
 from urllib.parse import quote
 
 from pse.report.marks import Mark
+from pse.text import parse_markdown
 
 UrlOf = Callable[[str, int | None], str]
 """(source path, line) -> the URL of that line in the repository ('' for a file the
 repository does not track: no link)."""
 
-_FENCE = re.compile(r"^\s*(```|~~~)")
 _SCP_LIKE = re.compile(r"^[\w.-]+@([\w.-]+):(.+?)(?:\.git)?/?$")
 
 
@@ -59,15 +59,10 @@ def blob_url(repo_url: str, commit: str, path: str, line: int | None) -> str:
     return url + (anchor.format(line) if line else "")
 
 
-def _code_lines(lines: Sequence[str]) -> set[int]:
-    inside, fenced = set(), False
-    for number, line in enumerate(lines, start=1):
-        if _FENCE.match(line):
-            fenced = not fenced
-            inside.add(number)
-        elif fenced:
-            inside.add(number)
-    return inside
+def _code_lines(lines: Sequence[str]) -> frozenset[int]:
+    """1-based lines of every code block (the document model's: fences at any nesting and
+    indented blocks): no link goes inside code."""
+    return parse_markdown("\n".join(lines)).code_lines()
 
 
 def _target(mark: Mark) -> tuple[str, int | None] | None:
