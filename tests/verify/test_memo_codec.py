@@ -113,12 +113,14 @@ def test_rendered_outputs_read_back_and_malformed_ones_refuse_the_file(tmp_path:
                                                                       ) -> None:
     path = tmp_path / "v.json"
     cache = _cache()
-    cache.outputs["k\0json\0False"] = ("{}\n", 2, 0)
-    cache.outputs["gone\0json\0False"] = ("{}\n", 1, 1)  # its answers are not kept
+    cache.outputs["k\0json\0False"] = ("{}\n", 2, 0, ("a note",))
+    cache.outputs["gone\0json\0False"] = ("{}\n", 1, 1, ())  # its answers are not kept
     verify_cache.save(path, cache)
-    assert verify_cache.load(path, "s").outputs == {"k\0json\0False": ("{}\n", 2, 0)}
+    assert verify_cache.load(path, "s").outputs == {
+        "k\0json\0False": ("{}\n", 2, 0, ("a note",))}
     data = json.loads(path.read_text(encoding="utf-8"))
-    for bad in (["{}\n", 2, -1], ["{}\n", "2", 0], [3, 2, 0], ["{}\n", 2]):
+    for bad in (["{}\n", 2, -1, []], ["{}\n", "2", 0, []], [3, 2, 0, []], ["{}\n", 2, 0],
+                ["{}\n", 2, 0, [1]], ["{}\n", 2, 0, "note"]):
         data["outputs"]["k\0json\0False"] = bad
         _planted(path, data)
         found = verify_cache.load(path, "s")

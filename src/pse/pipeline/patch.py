@@ -18,8 +18,9 @@ from pse.verify.finding import Finding
 
 MAX_LOOSE_ISSUES = 8
 """Review issues that quote no line, per fix prompt (the rest get none)."""
-MAX_EXCERPT_CHARS = 12_000
-"""About 3,000 tokens: with the context it fits an 8,192-token window."""
+MAX_EXCERPT_CHARS = 2_000
+"""About 500 tokens: with the section, its excerpts and the ask, a fix prompt fits a
+2,048-token window (what does not fit waits for the next round)."""
 
 
 @dataclass(frozen=True)
