@@ -53,3 +53,5 @@ def test_claimed_titles_read_chinese() -> None:
     assert _titles(resume, cv=cv, jd=jd) == ["高级数据工程师"]
     aim = cv.replace("## 工作经历", "## 个人简介\n求职意向：高级数据工程师。\n\n## 工作经历")
     assert _titles(aim, cv=cv, jd=jd) == []
+    section = cv.replace("## 工作经历", "## 求职意向\n高级数据工程师（上海）\n\n## 工作经历")
+    assert _titles(section, cv=cv, jd=jd) == []

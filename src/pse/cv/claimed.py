@@ -21,8 +21,10 @@ _TITLE_CUT = re.compile(r"\s+[–—-]\s+|\s*[|(（,，:：/]\s*")
 
 _AIM = re.compile(r"\b(?:seek\w*|apply\w*|applying|aim\w*|target\w*|toward|towards|aspir\w*|"
                   r"interested|looking|transition\w*|pursu\w*|for\s+(?:the|a|an)|into\s+(?:a|an)"
-                  r"|objective|goal)\b|目标|应聘|求职|申请|意向|希望", re.IGNORECASE)
-"""Words before a title that make it the candidate's aim, not a title held."""
+                  r"|objective|goal|desired|wanted)\b|目标|应聘|求职|申请|意向|希望|期望|意愿",
+                  re.IGNORECASE)
+"""Words before a title (or in its section's heading) that make it the candidate's aim,
+not a title held."""
 
 
 def jd_titles(jd: str) -> tuple[str, ...]:
@@ -42,8 +44,11 @@ def check_claimed_titles(resume: Document, facts: SourceFacts) -> list[ResumeFin
         return []
     headers = {span.line for entry in (*resume.jobs, *resume.projects) for span in entry.header}
     out: list[ResumeFinding] = []
+    heading = ""
     for number, line in enumerate(resume.lines, start=1):
-        if number in headers:
+        if line.startswith("#"):
+            heading = line
+        if number in headers or _AIM.search(heading):  # a "求职意向" / "Objective" section
             continue
         for title in titles:
             for match in re.finditer(re.escape(title), line, flags=re.IGNORECASE):
