@@ -35,16 +35,23 @@ class Returned:
     """The returned expression as written (shortened)."""
 
 
+def _parse(source: bytes) -> ast.Module | None:
+    """The file's syntax tree (None when it does not parse: nothing to read)."""
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            return ast.parse(source)
+    except (SyntaxError, ValueError, MemoryError, RecursionError):
+        return None
+
+
 def extract_returned(source: bytes, *, module: str
                      ) -> dict[tuple[str, int], tuple[Returned, ...]]:
     """What each function without a return annotation returns, one value per ``return``
     (a function without a valued ``return`` returns ``None``; a generator is left out:
     it returns a generator, whatever its ``return`` says). {} when the file does not parse."""
-    try:
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore")
-            tree = ast.parse(source)
-    except (SyntaxError, ValueError, MemoryError, RecursionError):
+    tree = _parse(source)
+    if tree is None:
         return {}
     found: dict[tuple[str, int], tuple[Returned, ...]] = {}
     for qualname, function in _functions(tree, module):
@@ -125,11 +132,8 @@ def _shape(value: ast.expr) -> Returned:
 def extract_returns(source: bytes, *, module: str) -> dict[tuple[str, int], tuple[str, ...]]:
     """The dotted names in each annotated function's return annotation ({} when the file
     does not parse); a string annotation is read as the expression it spells."""
-    try:
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore")
-            tree = ast.parse(source)
-    except (SyntaxError, ValueError, MemoryError, RecursionError):
+    tree = _parse(source)
+    if tree is None:
         return {}
     found: dict[tuple[str, int], tuple[str, ...]] = {}
     _visit(tree, module, found)
@@ -157,11 +161,8 @@ not annotated)."""
 def extract_param_types(source: bytes, *, module: str) -> dict[tuple[str, int], ParamTypes]:
     """Each function's parameters with their annotations' names ({} when the file does not
     parse): "takes a `RetryPolicy`" describes a parameter by its type."""
-    try:
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore")
-            tree = ast.parse(source)
-    except (SyntaxError, ValueError, MemoryError, RecursionError):
+    tree = _parse(source)
+    if tree is None:
         return {}
     return {(qualname, function.lineno): tuple(
                 (arg.arg, _names(arg.annotation) if arg.annotation is not None else None)
