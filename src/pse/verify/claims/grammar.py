@@ -227,7 +227,7 @@ _CUES: dict[str, str] = {
                  r"|(?:is|are) (?:not )?(?:a|an|a special) ?§"),
     "built_on": r"built|based|build|基于|建立在",
     "has_subclasses": r"base|parent|super|inherit|deriv|subclass|extend|基类|父类|超类|继承|派生",
-    "returns": r"return|yield|produc|gives back|evaluates to|返回",
+    "returns": rf"{RETURN_VERB}|produc",  # the lexicon's verbs: one place to add one
     "member_count": rf"(?:\d|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve"
                     rf"|[一二两三四五六七八九十]).{{0,24}}?{alternation(words('count_nouns'))}",
     "location": (r"defin|declar|implement|locat|found|written|kept|housed|placed|stored"
