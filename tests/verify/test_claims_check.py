@@ -561,3 +561,17 @@ def test_claims_parameter_described_by_its_type(resolver: Resolver, text: str,
 def test_claims_parameter_type_undecided_when_a_type_is_not_written(resolver: Resolver) -> None:
     assert [c.result.status for c in _claims(resolver, "`note` takes an `Order` argument.")
             if c.result.status == "unverified"] == []
+
+
+@pytest.mark.parametrize("text, status", [
+    ("`Cart` is built on top of `Base`.", "verified"),  # inheritance
+    ("`Cart` is built on top of `Future`.", "unverified"),  # neither inherits nor uses it
+])
+def test_claims_built_on(resolver: Resolver, text: str, status: str) -> None:
+    assert _status(resolver, text) == status
+
+
+def test_claims_built_on_by_composition_is_no_false_claim(resolver: Resolver) -> None:
+    # `Conn` makes a `Future` in its body: built on it by composition, not inheritance
+    assert [c.result.status for c in _claims(resolver, "`Conn` is built on top of `Future`.")
+            if c.result.status == "unverified"] == []

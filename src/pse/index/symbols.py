@@ -281,6 +281,15 @@ class SymbolIndex:
             return None
         return data.count(b"\n") + (0 if data.endswith(b"\n") or not data else 1)
 
+    def source_of(self, symbol: Symbol) -> str | None:
+        """The text of ``symbol``'s definition, its lines as the file has them (None: not
+        readable); read bounded, like every planted file."""
+        data = read_planted(self.root / symbol.path, limit=MAX_COUNTED_BYTES)
+        if data is None:
+            return None
+        lines = data.decode("utf-8", errors="replace").split("\n")
+        return "\n".join(lines[symbol.line - 1:symbol.end_line])
+
     # ----------------------------------------------------------------- claim facts
     def def_facts(self, qualname: str) -> list[DefFacts]:
         """Decorators, async-ness, ``*args`` and value forms recorded for ``qualname``."""

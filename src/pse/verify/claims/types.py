@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from pse.index.model import Symbol
 from pse.verify.claims.decision import Decision, at, listing, short, undecided, with_article
 from pse.verify.claims.names import Named, ancestry, external_mro, introspect
@@ -60,15 +62,28 @@ def _direct_base(subject: Symbol) -> str:
 
 
 def built_on(resolver: Resolver, subject: Symbol, obj: Named) -> Decision:
-    """"``A`` is built on ``B``": inheritance for classes; for modules, B is outside A."""
+    """"``A`` is built on ``B``": inheritance for classes (a class that only holds or
+    calls ``B`` is built on it by composition: undecided); for modules, B is outside A."""
     if subject.kind == "class":
-        return subclass(resolver, subject, obj)
+        inherits = subclass(resolver, subject, obj)
+        if inherits.holds is False and _uses(resolver, subject, obj.name):
+            return undecided(f"{short(subject.qualname)} uses `{obj.name.rsplit('.', 1)[-1]}` "
+                             "in its body (composition, not inheritance)")
+        return inherits
     inner = [s for s in obj.symbols if s.qualname.startswith(subject.qualname + ".")]
     if subject.kind in {"module", "package"} and inner:
         word = with_article(_kind_word(inner[0]))
         return Decision(False, f"{short(inner[0].qualname)} is {word} of "
                                f"{short(subject.qualname)}", at(inner[0]))
     return undecided("no structural reading")
+
+
+def _uses(resolver: Resolver, subject: Symbol, name: str) -> bool:
+    """Whether the definition of ``subject`` names ``name``'s last part past its own line."""
+    source = resolver.index.source_of(subject)
+    last = name.rsplit(".", 1)[-1]
+    body = source.split("\n", 1)[1] if source and "\n" in source else ""
+    return bool(last) and re.search(rf"\b{re.escape(last)}\b", body) is not None
 
 
 def _kind_word(symbol: Symbol) -> str:
