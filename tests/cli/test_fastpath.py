@@ -215,3 +215,19 @@ def test_shell_bookkeeping_variables_are_not_part_of_the_invocation(
     assert _replayed(capsys, *ARGS) == recorded
     monkeypatch.setenv("PSE_FORMAT", "text")  # any other variable is
     assert _replayed(capsys, *ARGS) is None
+
+
+def test_code_fingerprint_changes_with_a_data_file_of_pse(tmp_path: Path,
+                                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    # a lexicon, synonym table or rule file decides answers as much as a module does
+    import pse
+    from pse.cli.fastpath import code_fingerprint
+    package = tmp_path / "pse"
+    (package / "verify").mkdir(parents=True)
+    (package / "__init__.py").write_text("", encoding="utf-8")
+    lexicon = package / "verify" / "en.json"
+    lexicon.write_text('{"return_verbs": ["returns"]}', encoding="utf-8")
+    monkeypatch.setattr(pse, "__file__", str(package / "__init__.py"))
+    before = code_fingerprint()
+    lexicon.write_text('{"return_verbs": ["returns", "hands back"]}', encoding="utf-8")
+    assert code_fingerprint() != before

@@ -142,16 +142,15 @@ def _digest(parts: list[str]) -> str:
 
 
 def code_fingerprint() -> str:
-    """Stat data of pse's own modules (an editable install never serves answers of
-    older code)."""
+    """Stat data of pse's own files, modules and data alike (an editable install never
+    serves answers of older code or of an older lexicon, synonym table or rule file)."""
     digest = hashlib.sha256()
     package = os.path.dirname(pse.__file__)
     for folder, dirs, files in os.walk(package):
         dirs[:] = sorted(d for d in dirs if d != "__pycache__")
         for name in sorted(files):
-            if name.endswith(".py"):
-                info = os.stat(os.path.join(folder, name))
-                digest.update(f"{folder}/{name}\0{info.st_size}\0{info.st_mtime_ns}\n".encode())
+            info = os.stat(os.path.join(folder, name))
+            digest.update(f"{folder}/{name}\0{info.st_size}\0{info.st_mtime_ns}\n".encode())
     return digest.hexdigest()
 
 
