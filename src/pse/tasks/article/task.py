@@ -243,8 +243,9 @@ class ArticleTask(SectionedTask):
             **(sections.section_values(state, title=_title(state),
                                        names=self.section_names(state))
                if in_section else {}),
-            # the writer's facts; a fix has the true relation in each finding's hint, and
-            # its prompt (section, excerpts, flagged lines) must still fit a 2,048 window
+            # the writer's ask, not the shared context: a fix keeps the specialist's prefix
+            # (cache reuse), has the true relation in each finding's hint, and its prompt
+            # (section, excerpts, flagged lines) must still fit a 2,048-token window
             "code_facts": _code_facts_text(self.section_facts(state))
             if in_section and stage == "specialist" else "",
         }
