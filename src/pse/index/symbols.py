@@ -281,6 +281,11 @@ class SymbolIndex:
             return None
         return data.count(b"\n") + (0 if data.endswith(b"\n") or not data else 1)
 
+    def _source_bytes(self, path: str) -> bytes:
+        """A tree file's bytes for the on-demand readers, read bounded like every planted
+        file (a FIFO, a device or an oversized file gives b"": nothing to read)."""
+        return read_planted(self.root / path, limit=MAX_COUNTED_BYTES) or b""
+
     def source_of(self, symbol: Symbol) -> str | None:
         """The text of ``symbol``'s definition, its lines as the file has them (None: not
         readable); read bounded, like every planted file."""
@@ -306,10 +311,7 @@ class SymbolIndex:
         if symbol.kind not in {"function", "method"} or not symbol.path.endswith(".py"):
             return None
         if symbol.path not in self._returns:
-            try:
-                source = (self.root / symbol.path).read_bytes()
-            except OSError:
-                source = b""
+            source = self._source_bytes(symbol.path)
             self._returns[symbol.path] = extract_returns(
                 source, module=self.module_of(symbol.path))
         return self._returns[symbol.path].get((symbol.qualname, symbol.line))
@@ -321,10 +323,7 @@ class SymbolIndex:
         if symbol.kind not in {"function", "method"} or not symbol.path.endswith(".py"):
             return None
         if symbol.path not in self._returned:
-            try:
-                source = (self.root / symbol.path).read_bytes()
-            except OSError:
-                source = b""
+            source = self._source_bytes(symbol.path)
             self._returned[symbol.path] = extract_returned(
                 source, module=self.module_of(symbol.path))
         return self._returned[symbol.path].get((symbol.qualname, symbol.line))
@@ -335,10 +334,7 @@ class SymbolIndex:
         if symbol.kind not in {"function", "method"} or not symbol.path.endswith(".py"):
             return None
         if symbol.path not in self._param_types:
-            try:
-                source = (self.root / symbol.path).read_bytes()
-            except OSError:
-                source = b""
+            source = self._source_bytes(symbol.path)
             self._param_types[symbol.path] = extract_param_types(
                 source, module=self.module_of(symbol.path))
         return self._param_types[symbol.path].get((symbol.qualname, symbol.line))
