@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pse.verify.markdown import (
+    RST_MARKER,
     document_bindings,
     extract_references,
     ignored_line_numbers,
@@ -189,12 +190,25 @@ def test_ignored_line_numbers_skip_markers_quoted_in_code() -> None:
     assert ignored_line_numbers(lines) == set()
 
 
+def test_ignore_markers_follow_the_one_fence_rule() -> None:
+    """A longer fence quotes a shorter one, an indented fence (in a list item) quotes too,
+    and rst's tilde underlines open no block."""
+    lines = ["````md", "```", "<!-- pse: ignore-file -->", "```", "````", "`x`"]
+    assert ignored_line_numbers(lines) == set()
+    lines = ["- item", "", "  ~~~", "  <!-- pse: ignore-file -->", "  ~~~"]
+    assert ignored_line_numbers(lines) == set()
+    rst = ["Title", "~~~~~", "", ".. pse: ignore", "", "`x`", "", "Next", "~~~~"]
+    assert ignored_line_numbers(rst, marker=RST_MARKER) == {6}
+
+
 def test_a_marker_after_backtick_runs_of_other_lengths_is_read() -> None:
     """Only a run of the same length closes a code span (CommonMark), so a long run of
     backticks is text: the marker after it counts, and the line is read in linear time
     (the old pattern took minutes on a line of 16,000 backticks)."""
     assert ignored_line_numbers(["```x`` <!-- pse: ignore -->"]) == {1}
-    assert ignored_line_numbers(["`" * 100_000 + " <!-- pse: ignore -->"]) == {1}
+    assert ignored_line_numbers(["x " + "`" * 100_000 + " <!-- pse: ignore -->"]) == {1}
+    # at the start of a line the same run opens a fence whose info string is the marker
+    assert ignored_line_numbers(["`" * 10 + " <!-- pse: ignore -->", "`x`"]) == set()
     assert ignored_line_numbers(["``x`` <!-- pse: ignore -->", "`a` and ``b``"]) == {1}
     assert ignored_line_numbers(["`<!-- pse: ignore -->`"]) == set()
 

@@ -327,3 +327,13 @@ def test_strip_a_member_of_a_coordination_takes_its_sentence() -> None:
     text = "Use `Foo` for parsing, `Bar` for output, and `Baz` for logs.\n"
     assert strip_spans(text, [Span(1, "`Bar`")])[0] == \
         "Use `Foo` for parsing, and `Baz` for logs.\n"
+
+
+def test_repair_markdown_reads_fences_by_the_one_rule() -> None:
+    """A longer fence quoting a shorter one is one block (its inner fences neither close it
+    nor count as unbalanced), an unclosed tilde block is closed with tildes, and an empty
+    block nested in a list item goes."""
+    quoting = "Text.\n\n````md\n```\n```\n````\n"
+    assert repair_markdown(quoting) == quoting
+    assert repair_markdown("Text.\n\n~~~~\ncode\n").endswith("code\n~~~~\n")
+    assert repair_markdown("- a\n\n  ```\n\n  ```\n- b\n") == "- a\n\n- b\n"

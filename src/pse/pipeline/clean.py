@@ -9,8 +9,9 @@ from __future__ import annotations
 
 import re
 
+from pse.text.fences import closes, opening
+
 _THINK_BLOCK = re.compile(r"<think>.*?(?:</think>|\Z)", re.DOTALL | re.IGNORECASE)
-_FENCE = re.compile(r"^\s{0,3}(`{3,}|~{3,})\s*([\w+-]*)\s*$")
 _WRAPPER_TAGS = {"", "markdown", "md"}
 
 
@@ -34,10 +35,10 @@ def _unwrapped(lines: list[str]) -> list[str]:
     Only a fence whose own closing line is the reply's last line is a wrapper: a reply that
     starts with one code block and ends with another keeps both.
     """
-    opening = _FENCE.match(lines[0]) if lines else None
-    if opening is None or opening.group(2).lower() not in _WRAPPER_TAGS:
+    opened = opening(lines[0]) if lines else None
+    if opened is None or opened[1].lower() not in _WRAPPER_TAGS:
         return lines
-    marker, tagged = opening.group(1), bool(opening.group(2))
+    marker, tagged = opened[0], bool(opened[1])
     close = _closing_line(lines, marker, nested=tagged)
     if close is None:  # cut at the token cap inside the wrapper
         return lines[1:] if tagged else lines
@@ -54,13 +55,13 @@ def _closing_line(lines: list[str], marker: str, *, nested: bool) -> int | None:
     """
     depth = 0
     for number, line in enumerate(lines[1:], start=1):
-        match = _FENCE.match(line)
-        if match is None or not match.group(1).startswith(marker[0]):
+        fence = opening(line)
+        if fence is None or fence[0][0] != marker[0]:
             continue
-        if match.group(2):
+        if fence[1]:
             depth += 1 if nested else 0
         elif depth:
             depth -= 1
-        elif len(match.group(1)) >= len(marker):
+        elif closes(line, marker):
             return number
     return None

@@ -16,6 +16,7 @@ from dataclasses import replace
 from markdown_it.token import Token
 
 from pse.index.languages import known_suffixes
+from pse.text.fences import fences
 from pse.text.markdown import tokens
 from pse.verify.bindings import Bindings
 from pse.verify.codeblocks import FENCE_LANGUAGES, code_block_bindings, code_block_refs
@@ -33,6 +34,8 @@ _SHELL_INFO = {"bash", "sh", "shell", "console", "zsh", "shell-session", "bash-s
 _BACKTICKS = re.compile(r"`+")
 """An inline code span: a marker written inside one is quoted, not obeyed."""
 _MARKER = re.compile(r"<!--\s*pse:\s*(ignore(?:-start|-end|-file|-next-line)?)\s*-->")
+RST_MARKER = re.compile(r"\.\.\s+pse:\s*(ignore(?:-start|-end|-file)?)\b")
+"""The ignore marker as a reStructuredText comment (``.. pse: ignore``)."""
 _ROLE = re.compile(r"\{([\w:.-]+)\}$")
 _CODE_ROLES = {"func", "class", "meth", "attr", "mod", "obj", "data", "exc", "const",
                "function", "method", "attribute", "module", "envvar", "py:func", "py:class"}
@@ -141,7 +144,8 @@ def ignored_line_numbers(lines: list[str], *, marker: re.Pattern[str] = _MARKER
     """
     ignored: set[int] = set()
     start: int | None = None
-    fence_end = _fence_ends(lines)
+    # rst has no fences (its ``~~~`` lines are section underlines), so only Markdown quotes
+    fence_end = _fence_ends(lines) if marker is _MARKER else {}
     quoted = {n for opening, closing in fence_end.items() for n in range(opening, closing + 1)}
     for number, line in enumerate(lines, start=1):
         if number in quoted:
@@ -166,17 +170,11 @@ def ignored_line_numbers(lines: list[str], *, marker: re.Pattern[str] = _MARKER
 
 
 def _fence_ends(lines: list[str]) -> dict[int, int]:
-    ends: dict[int, int] = {}
-    opened: tuple[int, str] | None = None
-    for number, line in enumerate(lines, start=1):
-        stripped = line.lstrip()
-        fence = stripped[:3] if stripped[:3] in {"```", "~~~"} else ""
-        if fence and opened is None:
-            opened = (number, fence)
-        elif fence and opened is not None and fence == opened[1]:
-            ends[opened[0]] = number
-            opened = None
-    return ends
+    """1-based opening line -> closing line of each fenced block (an unclosed one runs to
+    the last line), by the one fence rule on raw lines: rst shares this path, and parsing
+    the whole document as Markdown only to pair markers would cost it ten times over."""
+    return {fence.start + 1: (len(lines) if fence.end is None else fence.end + 1)
+            for fence in fences(lines)}
 
 
 def _next_block(lines: list[str], marker_line: int, fence_end: dict[int, int]) -> range:

@@ -25,6 +25,7 @@ from pse.verify.codeblocks import FENCE_LANGUAGES, code_block_refs
 from pse.verify.markdown import (
     _PYTHON_INFO,
     _SHELL_INFO,
+    RST_MARKER,
     _role_ref,
     _shell_refs,
     block_bindings,
@@ -45,7 +46,6 @@ _CONTEXT_LINES = 8
 _MAX_NESTING = 8
 """Directives nested deeper than this are read as prose: each level re-reads its content,
 so the work is at most this many times the document's size (real documents nest 2-3)."""
-_MARKER = re.compile(r"\.\.\s+pse:\s*(ignore(?:-start|-end|-file)?)\b")
 _CODE_DIRECTIVES = {"code-block", "code", "sourcecode", "click:example", "testcode",
                     "doctest", "literalinclude-code"}
 _AUTO = {"autoclass": "symbol", "autofunction": "symbol", "automethod": "symbol",
@@ -83,7 +83,7 @@ def extract_rst_references(text: str, *, file: str) -> list[Reference]:
 
 def _extract(lines: list[str], *, file: str, offset: int, depth: int) -> list[Reference]:
     """References of ``lines``, the first of which is document line ``offset + 1``."""
-    ignored = ignored_line_numbers(lines, marker=_MARKER)
+    ignored = ignored_line_numbers(lines, marker=RST_MARKER)
     if ignored is None:
         return []
     refs: list[Reference] = []

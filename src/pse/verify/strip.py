@@ -17,10 +17,10 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
 from pse.text import Document, clause_pieces, code_spans, parse_markdown, sentence_pieces
+from pse.text.fences import closes, fences, opening
 
 _SENTENCE_END = set(".!?;。！？；")
 _MIN_CLAUSE_WORDS = 3
-_FENCE = re.compile(r"^\s*(```|~~~)")
 _HEADING = re.compile(r"^\s{0,3}(#{1,6})\s")
 _LIST_MARKER = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s*$")
 _TABLE_RULE = re.compile(r"^\s*\|?\s*:?-{3,}")
@@ -54,7 +54,7 @@ def strip_spans(text: str, spans: Iterable[Span]) -> tuple[str, list[str]]:
         if not 0 <= index < len(lines) or lines[index] is None:
             continue
         line = lines[index]
-        if _FENCE.match(line) and any(_FENCE.match(t) for t in by_line[number]):
+        if opening(line) and any(opening(t) for t in by_line[number]):
             removed.append(_drop_block(lines, index))
             continue
         targets = [t for t in by_line[number] if t and t.strip("`") in line]
@@ -133,15 +133,13 @@ def _title_line(lines: list[str], fence: int) -> int | None:
     return None
 
 
-def _block_end(lines: list[str], start: int) -> int:
+def _block_end(lines: Sequence[str | None], start: int) -> int:
     """Index of the fence that closes the block opened at ``start`` (the last line if none)."""
-    opener = _FENCE.match(lines[start])
-    marker = opener.group(1) if opener else "```"
-    for position in range(start + 1, len(lines)):
-        line = lines[position]
-        if line is not None and line.strip().startswith(marker) and not line.strip()[3:].strip():
-            return position
-    return len(lines) - 1
+    opened = opening(lines[start] or "")
+    marker = opened[0] if opened else "```"
+    return next((position for position in range(start + 1, len(lines))
+                 if (line := lines[position]) is not None and closes(line, marker)),
+                len(lines) - 1)
 
 
 def _fence_lines(lines: list[str]) -> set[int]:
@@ -293,8 +291,11 @@ def repair_markdown(text: str) -> str:
     lines = _drop_empty_fences(lines)
     lines = _drop_empty_tables(lines)
     lines = _drop_empty_headings(lines)
-    if sum(1 for line in lines if _FENCE.match(line)) % 2:
-        lines.append("```")
+    unclosed = [fence for fence in fences(lines) if fence.end is None]
+    if unclosed:  # a draft cut inside a block: close it with its own marker, after its text
+        while lines and not lines[-1].strip():
+            lines.pop()
+        lines.append(unclosed[-1].marker)
     collapsed: list[str] = []
     for line in lines:
         if line.strip() or (collapsed and collapsed[-1].strip()):
@@ -305,23 +306,11 @@ def repair_markdown(text: str) -> str:
 
 
 def _drop_empty_fences(lines: list[str]) -> list[str]:
-    result: list[str] = []
-    index = 0
-    while index < len(lines):
-        opener = _FENCE.match(lines[index])
-        end = None if opener is None else next(
-            (j for j in range(index + 1, len(lines))
-             if (closer := _FENCE.match(lines[j])) and closer.group(1) == opener.group(1)),
-            None)
-        if end is not None:
-            # a block is skipped as a whole, so its closing fence never opens another one
-            if any(line.strip() for line in lines[index + 1:end]):
-                result.extend(lines[index:end + 1])
-            index = end + 1
-            continue
-        result.append(lines[index])
-        index += 1
-    return result
+    """``lines`` without the closed fenced blocks that hold nothing but blank lines."""
+    empty = {index for fence in fences(lines) if fence.end is not None
+             and not any(lines[i].strip() for i in fence.inner(len(lines)))
+             for index in fence.lines(len(lines))}
+    return [line for index, line in enumerate(lines) if index not in empty]
 
 
 def _drop_empty_tables(lines: list[str]) -> list[str]:

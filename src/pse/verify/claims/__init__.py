@@ -17,9 +17,9 @@ from dataclasses import replace
 from pse.text import parse
 from pse.verify.claims.grammar import read_claims
 from pse.verify.claims.judge import judge
-from pse.verify.claims.prose import RST_MARKER, Sentence, sentences
+from pse.verify.claims.prose import Sentence, sentences
 from pse.verify.claims.structure import structural_claims
-from pse.verify.markdown import ignored_line_numbers
+from pse.verify.markdown import RST_MARKER, ignored_line_numbers
 from pse.verify.memo import VerifyMemo
 from pse.verify.refs import Reference, Resolution
 from pse.verify.resolve import Resolver

@@ -18,9 +18,8 @@ from pse.verify.claims import lexicon as L  # noqa: N812 - the grammar's short n
 from pse.verify.claims.lexicon import ADVERBS, ADVERBS_ZH, CONDITIONS_EN
 from pse.verify.claims.owners import label_name, owner_of
 from pse.verify.claims.words import alternation, words
-from pse.verify.markdown import ignored_line_numbers
+from pse.verify.markdown import RST_MARKER, ignored_line_numbers
 
-RST_MARKER = re.compile(r"\.\.\s+pse:\s*(ignore(?:-start|-end|-file)?)\b")
 _CLAUSE_END = re.compile(r"[,，、]")
 _CJK = "\u3000-\u303f\u4e00-\u9fff\uff00-\uffef"
 _ADVERBS = re.compile(rf"(?<![\w-]){ADVERBS}(?![\w-]) ?")
