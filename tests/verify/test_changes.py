@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from pse.verify.changes import Scope, changed_definitions, removed_names
+from pse.verify.changes import Scope, changed_definitions, python_names, removed_names
 from pse.verify.refs import CheckedReference, Reference, Resolution
 
 SOURCE = '''"""Module."""
@@ -65,3 +65,10 @@ def test_scope_keeps_evidence_in_changed_spans_only() -> None:
     assert not scope.keeps(_checked("Client.close", "src/a.py", 13))
     assert scope.keeps(_checked("render", "src/b.js", 40))  # no spans: the whole file
     assert not scope.keeps(_checked("other", "src/c.py", 1))
+
+
+def test_python_names_are_what_lines_bind_not_their_prose() -> None:
+    lines = ["    # only retained for compatibility", "    Return the value only when",
+             "from .x import (a, b as c)", "    d,", '    "e",', "    self.f: int = 1",
+             "    def k(self, z: bool = False) -> None:", "    x == 1", "    return y"]
+    assert python_names(lines) == {"a", "b", "c", "d", "e", "f", "k"}

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import os
 from collections import Counter
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -27,7 +28,7 @@ from pse.report.coverage import Extras, measure
 from pse.verify.refs import CheckedReference, Document, Reference
 
 if TYPE_CHECKING:  # the steps are imported when a run uses them (start-up is user time)
-    from pse.tools.gitrepo import Changes
+    from pse.tools.gitrepo import Changes, FilePatch
     from pse.verify.changes import Scope, Span
     from pse.verify.levels import Level
     from pse.verify.provenance import Provenance
@@ -81,7 +82,7 @@ def scope_of(root: Path, documents: list[Document], options: CiOptions) -> Scope
         return None
     from pse.cli.verify import display_path
     from pse.tools.gitrepo import GitError, open_repo
-    from pse.verify.changes import Scope, module_names, removed_names
+    from pse.verify.changes import Scope, module_names
 
     flag = f"--since {options.since}" if options.since else "--changed"
     repo = open_repo(root)
@@ -106,9 +107,20 @@ def scope_of(root: Path, documents: list[Document], options: CiOptions) -> Scope
     gone = module_names(p for p in sources if not os.path.lexists(repo.root / p))
     return Scope(documents=changed_docs, paths=changes.paths,
                  defined=defined | module_names(sources),
-                 removed_words=gone.union(*(
-                     removed_names(part.removed, part.added if path else ())
-                     for path, part in changes.patches.items())), spans=spans)
+                 removed_words=gone.union(*(_removed(path, part, spans)
+                                            for path, part in changes.patches.items())),
+                 spans=spans)
+
+
+def _removed(path: str, patch: FilePatch, spans: Mapping[str, object]) -> frozenset[str]:
+    """The names one file's patch removed: in a Python file whose changes are known,
+    the names its removed lines bound that its new lines do not (a comment's or a
+    docstring's words name nothing); elsewhere any identifier no new line holds."""
+    from pse.verify.changes import python_names, removed_names
+
+    if path in spans:
+        return python_names(patch.removed) - python_names(patch.added)
+    return removed_names(patch.removed, patch.added if path else ())
 
 
 def _changed_names(root: Path, changes: Changes

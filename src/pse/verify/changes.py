@@ -127,6 +127,34 @@ _EVERYWHERE = frozenset({*keyword.kwlist, *keyword.softkwlist, *dir(builtins), "
 ``: bool = False``) removed none of them, so they select no reference."""
 
 
+_IMPORT = re.compile(r"\s*(?:from\s+[\w.]+\s+)?import\s+(.*)")
+_LISTED = re.compile(r"""\s*(?:["']([A-Za-z_]\w*)["']|([A-Za-z_]\w*)(?:\s+as\s+(\w+))?)"""
+                     r"\s*,?\s*\)?\s*$")
+"""A line naming one thing, as in a parenthesised import or an ``__all__`` list."""
+_ATTRIBUTE = re.compile(r"\s*self\.([A-Za-z_]\w*)\s*(?::[^=]+)?=(?!=)")
+
+
+def python_names(lines: Iterable[str]) -> frozenset[str]:
+    """The names Python ``lines`` bind or export: definitions, assignments, imports,
+    instance attributes (``self.x = ...``) and lines naming one thing (the entries of a
+    parenthesised import or an ``__all__`` list). Comments and prose bind nothing."""
+    found: set[str] = set()
+    for line in lines:
+        name = defined_name(line.lstrip())
+        imported = _IMPORT.match(line)
+        listed = _LISTED.match(line)
+        attribute = _ATTRIBUTE.match(line)
+        if name:
+            found.add(name)
+        elif imported:
+            found.update(w for w in _WORD.findall(imported.group(1)) if w != "as")
+        elif attribute:
+            found.add(attribute.group(1))
+        elif listed:
+            found.update(n for n in listed.groups() if n)
+    return frozenset(found)
+
+
 def removed_names(removed: Sequence[str], added: Sequence[str] = ()) -> frozenset[str]:
     """The identifiers that may name what a file's ``removed`` lines removed: the names
     they defined and ``added`` (the file's new lines) does not define again, and their
