@@ -194,6 +194,22 @@ def test_since_an_edited_definition_selects_the_references_to_it(
     assert code == 1 and set(_flagged(data)) == {"Client.close"}
 
 
+def test_since_after_a_branch_switch_reads_the_new_head(
+        project: GitProject, capsys: pytest.CaptureFixture[str]) -> None:
+    _json(capsys, "docs", "--no-history")  # the index cache holds main's tree
+    project.git("checkout", "-q", "-b", "topic")
+    client = CLIENT.replace("def fetch(", "def fetch_many(")
+    project.commit("Rename close", {"src/tinylib/client.py":
+                                    client.replace("def close(", "def shut(")})
+    code, data = _json(capsys, "docs", "--since", "main", "--no-history")
+    assert code == 1 and set(_flagged(data)) == {"Client.close"}
+    project.git("checkout", "-q", "main")  # back: nothing changed since main
+    code, data = _json(capsys, "docs", "--since", "main", "--no-history")
+    assert code == 0 and data["references"] == []
+    code, data = _json(capsys, "docs", "--since", "topic", "--no-history")
+    assert {r["name"]: r["status"] for r in data["references"]} == {"Client.close": "verified"}
+
+
 def test_since_a_new_untracked_module_is_checked(
         project: GitProject, capsys: pytest.CaptureFixture[str]) -> None:
     project.commit("Document extras", {
