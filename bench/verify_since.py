@@ -15,6 +15,13 @@ verify cache cleared before each (the index cache kept):
 Printed: the minimum wall seconds of each, their ratio (the target is <= 0.10), and
 what the since run flagged (the reference to the renamed method). ``--modules 1000
 --docs 1000`` makes a tree of the same size whose cost is in its documents.
+
+A real project instead: ``--project SDIST`` (a source archive that ships its docs,
+e.g. from ``pip download sphinx --no-deps --no-binary :all:``), unpacked and committed,
+``--docs-dir`` its documents' folder, and ``--edit FILE:OLD:NEW`` the one change (the
+first ``OLD`` in ``FILE`` replaced by ``NEW``), e.g.
+``--project sphinx-9.0.4.tar.gz --docs-dir doc
+--edit "sphinx/application.py:def add_builder(:def add_builder_x("``.
 """
 
 from __future__ import annotations
@@ -25,6 +32,7 @@ import os
 import shutil
 import subprocess
 import sys
+import tarfile
 import tempfile
 import time
 from pathlib import Path
@@ -55,6 +63,17 @@ def build_tree(root: Path, *, modules: int, docs: int) -> None:
     git(root, "commit", "-q", "-m", "tree")
 
 
+def unpack(archive: Path, root: Path) -> None:
+    """A source archive's files in ``root`` (its top folder dropped), committed."""
+    with tarfile.open(archive) as tar:
+        tar.extractall(root.parent / "unpacked", filter="data")
+    (top,) = (root.parent / "unpacked").iterdir()
+    top.rename(root)
+    git(root, "init", "-q", "-b", "main")
+    git(root, "add", "-A")
+    git(root, "commit", "-q", "-m", "tree")
+
+
 def git(root: Path, *args: str) -> None:
     env = {**os.environ, "GIT_CONFIG_GLOBAL": os.devnull, "GIT_AUTHOR_NAME": "b",
            "GIT_AUTHOR_EMAIL": "b@x", "GIT_COMMITTER_NAME": "b", "GIT_COMMITTER_EMAIL": "b@x"}
@@ -76,20 +95,31 @@ def main() -> None:
     parser.add_argument("--modules", type=int, default=1_900)
     parser.add_argument("--docs", type=int, default=100)
     parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--project", type=Path, default=None,
+                        help="a source archive (.tar.gz) of a real project")
+    parser.add_argument("--docs-dir", default="docs")
+    parser.add_argument("--edit", default="src/bench/mod0007.py:fetch7(:fetch_seven(",
+                        help="FILE:OLD:NEW, the one change made after the first run")
     args = parser.parse_args()
     work = Path(tempfile.mkdtemp(prefix="pse-since-"))
     try:
         root = work / "tree"
-        build_tree(root, modules=args.modules, docs=args.docs)
+        if args.project is None:
+            build_tree(root, modules=args.modules, docs=args.docs)
+        else:
+            unpack(args.project, root)
         env = {**os.environ, "XDG_CACHE_HOME": str(work / "cache")}
         env.pop("PSE_CACHE_DIR", None)
         env.pop("PYTHONDONTWRITEBYTECODE", None)  # as installed: compiled modules kept
-        pse = [sys.executable, "-m", "pse", "verify", "docs", "--source", ".",
+        pse = [sys.executable, "-m", "pse", "verify", args.docs_dir, "--source", ".",
                "--format", "json", "--no-history"]
         cold, _ = timed(pse, root, env)  # warms the index cache, as CI's cache step would
-        target = root / "src" / "bench" / "mod0007.py"
-        target.write_text(target.read_text(encoding="utf-8").replace("fetch7(", "fetch_seven("),
-                          encoding="utf-8")
+        name, old, new = args.edit.split(":", 2)
+        target = root / name
+        text = target.read_text(encoding="utf-8")
+        if old not in text:
+            sys.exit(f"--edit: {old!r} is not in {name}")
+        target.write_text(text.replace(old, new, 1), encoding="utf-8")
         full: list[float] = []
         since: list[float] = []
         flagged: set[str] = set()
@@ -102,7 +132,9 @@ def main() -> None:
             flagged = {r["name"] for r in json.loads(out)["references"]
                        if r["status"] == "unverified"}
         files = sum(1 for p in root.rglob("*") if p.is_file() and ".git" not in p.parts)
-        print(f"tree: {files} files ({args.modules} modules, {args.docs} documents)")
+        shape = f"{args.project.name}, {args.edit}" if args.project else \
+            f"{args.modules} modules, {args.docs} documents"
+        print(f"tree: {files} files ({shape})")
         print(f"first full run (cold caches): {cold:.2f}s")
         print(f"full run after one change:    {min(full):.2f}s (min of {args.runs})")
         print(f"--since HEAD after the change: {min(since):.2f}s (min of {args.runs})")

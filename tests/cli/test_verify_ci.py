@@ -173,8 +173,59 @@ def test_since_checks_references_to_code_changed_since(
     assert set(_flagged(data)) == {"Client.fetch", "src/tinylib/util.py",
                                    "src/tinylib/old_name.py"}
     names = {r["name"] for r in data["references"]}
-    assert "Client.close" in names  # its evidence is client.py, which changed
-    assert "Client" in names
+    # client.py changed only in fetch: its class and its other method did not change
+    assert "Client.close" not in names and "Client" not in names
+
+
+def test_since_an_edited_definition_selects_the_references_to_it(
+        project: GitProject, capsys: pytest.CaptureFixture[str]) -> None:
+    client = CLIENT.replace("def fetch(", "def fetch_many(")
+    project.write("src/tinylib/client.py", client.replace("return None", "return 0"))
+    code, data = _json(capsys, "docs", "--since", "HEAD", "--no-history")
+    assert code == 0
+    assert {r["name"] for r in data["references"]} == {"Client.close"}
+    # a changed class header (its bases) selects the class, not its methods
+    project.write("src/tinylib/client.py", client.replace("class Client:", "class Client(object):"))
+    code, data = _json(capsys, "docs", "--since", "HEAD", "--no-history")
+    assert {r["name"] for r in data["references"]} == {"Client"}
+    # a class attribute added: the class's members changed, its references are read again
+    project.write("src/tinylib/client.py", client.replace("class Client:\n",
+                                                          "class Client:\n    retries = 2\n"))
+    code, data = _json(capsys, "docs", "--since", "HEAD", "--no-history")
+    assert {r["name"] for r in data["references"]} == {"Client"}
+    # a method renamed in the work tree: its old name is flagged
+    project.write("src/tinylib/client.py", client.replace("def close(", "def shut("))
+    code, data = _json(capsys, "docs", "--since", "HEAD", "--no-history")
+    assert code == 1 and set(_flagged(data)) == {"Client.close"}
+
+
+def test_since_after_a_branch_switch_reads_the_new_head(
+        project: GitProject, capsys: pytest.CaptureFixture[str]) -> None:
+    _json(capsys, "docs", "--no-history")  # the index cache holds main's tree
+    project.git("checkout", "-q", "-b", "topic")
+    client = CLIENT.replace("def fetch(", "def fetch_many(")
+    project.commit("Rename close", {"src/tinylib/client.py":
+                                    client.replace("def close(", "def shut(")})
+    code, data = _json(capsys, "docs", "--since", "main", "--no-history")
+    assert code == 1 and set(_flagged(data)) == {"Client.close"}
+    project.git("checkout", "-q", "main")  # back: nothing changed since main
+    code, data = _json(capsys, "docs", "--since", "main", "--no-history")
+    assert code == 0 and data["references"] == []
+    code, data = _json(capsys, "docs", "--since", "topic", "--no-history")
+    assert {r["name"]: r["status"] for r in data["references"]} == {"Client.close": "verified"}
+
+
+def test_since_a_new_untracked_module_is_checked(
+        project: GitProject, capsys: pytest.CaptureFixture[str]) -> None:
+    project.commit("Document extras", {
+        "docs/extra.md": "# Extra\n\nCall `tinylib.extra.shine()` to polish.\n"})
+    code, data = _json(capsys, "docs", "--since", "HEAD", "--no-history")
+    assert data["references"] == []
+    project.write("src/tinylib/extra.py", "def shine():\n    return 1\n")
+    code, data = _json(capsys, "docs", "--since", "HEAD", "--no-history")
+    assert code == 0
+    assert [(r["name"], r["status"]) for r in data["references"]] == \
+        [("tinylib.extra.shine", "verified")]
 
 
 def test_since_a_clean_tree_checks_nothing_and_passes(

@@ -121,11 +121,12 @@ def command(ctx: click.Context, paths: tuple[Path, ...], source: Path | None,
     if write_baseline is not None and (since or changed):
         raise CliError("--write-baseline records every finding; run it without "
                        "--since/--changed")
-    # what the answer depends on, listed only when a recording may keep it, each path
-    # before it is read
+    # what the answer depends on, listed only when a recording may keep it (a plain run:
+    # a selection, a baseline or an audit is never kept), each path before it is read
+    plain = not (since or changed or baseline or write_baseline or evidence)
     depends: list[verify_fast.Check] | None = \
         verify_fast.settings_checks(context, source or Path.cwd()) \
-        if fastpath.is_recording() else None
+        if plain and fastpath.is_recording() else None
     settings = context.settings(cli={
         "format": None if output_format in CI_FORMATS else output_format,
         "root": source and str(source), "verify.strict": strict, "verify.history": history,

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import os
 from collections import Counter
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -27,7 +28,8 @@ from pse.report.coverage import Extras, measure
 from pse.verify.refs import CheckedReference, Document, Reference
 
 if TYPE_CHECKING:  # the steps are imported when a run uses them (start-up is user time)
-    from pse.verify.changes import Scope
+    from pse.tools.gitrepo import Changes, FilePatch
+    from pse.verify.changes import Scope, Span
     from pse.verify.levels import Level
     from pse.verify.provenance import Provenance
 
@@ -80,7 +82,7 @@ def scope_of(root: Path, documents: list[Document], options: CiOptions) -> Scope
         return None
     from pse.cli.verify import display_path
     from pse.tools.gitrepo import GitError, open_repo
-    from pse.verify.changes import Scope, defined_names, module_names, words
+    from pse.verify.changes import Scope, module_names
 
     flag = f"--since {options.since}" if options.since else "--changed"
     repo = open_repo(root)
@@ -92,25 +94,60 @@ def scope_of(root: Path, documents: list[Document], options: CiOptions) -> Scope
         changes = repo.changes(base, documents=DOC_SUFFIXES)
     except GitError as exc:
         raise CliError(f"{flag}: {exc}") from exc
-    current: list[str] = []
-    for path in sorted(changes.paths):
-        if not path.lower().endswith(DOC_SUFFIXES):
-            current.extend(_lines(repo.root / path))
+    defined, spans = _changed_names(repo.root, changes)
     # changed paths as display paths: one conversion per change, not per document
     cwd = Path.cwd().resolve()
     shown = {display_path(repo.root / p, cwd=cwd) for p in changes.paths
              if p.lower().endswith(DOC_SUFFIXES)}
     changed_docs = frozenset(d.path for d in documents if d.path in shown)
-    sources = [p for p in changes.paths if not p.lower().endswith(DOC_SUFFIXES)]
+    # a module's evidence is its first line: a file changed further down keeps its name
+    # out (a deleted one: its name no longer resolves)
+    sources = [p for p in changes.paths if not p.lower().endswith(DOC_SUFFIXES)
+               and (p not in spans or any(a <= 1 <= b for a, b in spans[p]))]
+    gone = module_names(p for p in sources if not os.path.lexists(repo.root / p))
     return Scope(documents=changed_docs, paths=changes.paths,
-                 defined=defined_names(current) | module_names(sources),
-                 removed_words=words(changes.removed_lines))
+                 defined=defined | module_names(sources),
+                 removed_words=gone.union(*(_removed(path, part, spans)
+                                            for path, part in changes.patches.items())),
+                 spans=spans)
 
 
-def _lines(path: Path) -> list[str]:
-    """A changed file's lines (none when it is gone, unreadable or huge)."""
-    text = read_planted_text(path, limit=2_000_000)  # regular files only: never blocks
-    return [] if text is None else text.splitlines()
+def _removed(path: str, patch: FilePatch, spans: Mapping[str, object]) -> frozenset[str]:
+    """The names one file's patch removed: in a Python file whose changes are known,
+    the names its removed lines bound that its new lines do not (a comment's or a
+    docstring's words name nothing); elsewhere any identifier no new line holds."""
+    from pse.verify.changes import python_names, removed_names
+
+    if path in spans:
+        return python_names(patch.removed) - python_names(patch.added)
+    return removed_names(patch.removed, patch.added if path else ())
+
+
+def _changed_names(root: Path, changes: Changes
+                   ) -> tuple[frozenset[str], dict[str, tuple[Span, ...]]]:
+    """The names the changed source files define where they changed (every name they
+    define when git gave no line ranges or the file is no parsable Python), and the
+    changed spans of the files where that is known."""
+    from pse.verify.changes import changed_definitions, defined_names
+
+    names: set[str] = set()
+    spans: dict[str, tuple[Span, ...]] = {}
+    for path in sorted(changes.paths):
+        if path.lower().endswith(DOC_SUFFIXES):
+            continue
+        # regular files only (never blocks); none when gone, unreadable or huge
+        text = read_planted_text(root / path, limit=2_000_000)
+        if text is None:
+            continue
+        patch = changes.patches.get(path)
+        found = changed_definitions(text, [(h.first, h.last) for h in patch.hunks]) \
+            if patch and patch.hunks and path.endswith((".py", ".pyi")) else None
+        if found is None:
+            names.update(defined_names(text.splitlines()))
+        else:
+            names.update(found[0])
+            spans[path] = found[1]
+    return frozenset(names), spans
 
 
 def finish(checked: list[CheckedReference], documents: list[Document], *, root: Path,

@@ -11,12 +11,14 @@ questions the user asked directly (:func:`open_repo`, :meth:`GitRepo.changes`).
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import subprocess
 import tempfile
 import time
 import weakref
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from pse.tools import gitsafe
@@ -33,6 +35,25 @@ class GitError(Exception):
 
 
 @dataclass(frozen=True)
+class Hunk:
+    """Lines ``first`` to ``last`` (1-based, inclusive) of a file as it is now."""
+
+    first: int
+    last: int
+
+
+@dataclass(frozen=True)
+class FilePatch:
+    """One file's part of a patch."""
+
+    hunks: tuple[Hunk, ...]
+    """The line ranges the changes wrote in the file as it is now (a pure deletion: the
+    line it follows)."""
+    removed: tuple[str, ...]
+    added: tuple[str, ...]
+
+
+@dataclass(frozen=True)
 class Changes:
     """Files changed since a commit, POSIX paths relative to the work tree."""
 
@@ -42,6 +63,9 @@ class Changes:
     """Every path added, modified, deleted, or renamed (both names), untracked included."""
     removed_lines: tuple[str, ...] = ()
     """Lines the changes removed from files that are not documents (old definitions)."""
+    patches: Mapping[str, FilePatch] = field(default_factory=dict)
+    """Per changed file that is not a document, what its patch did ("": the files whose
+    patch header git quoted, an unusual name)."""
 
 
 class GitRepo:
@@ -110,12 +134,62 @@ class GitRepo:
         untracked = self.run("ls-files", "--others", "--exclude-standard", "-z") or ""
         paths.update(f for f in untracked.split("\0") if f)
         sources = sorted(p for p in paths if not p.lower().endswith(documents))
-        removed: list[str] = []
+        patches: dict[str, FilePatch] = {}
         if sources:
-            patch = self.run("diff", *_DIFFS, "-U0", "-M", base, "--", *sources) or ""
-            removed = [line[1:] for line in patch.splitlines()
-                       if line.startswith("-") and not line.startswith("---")]
-        return Changes(base=base, paths=frozenset(paths), removed_lines=tuple(removed))
+            patches = read_patch(self.run("diff", *_DIFFS, "-U0", "-M", base, "--",
+                                          *sources) or "")
+        removed = tuple(line for part in patches.values() for line in part.removed)
+        return Changes(base=base, paths=frozenset(paths), removed_lines=removed,
+                       patches=patches)
+
+
+_HUNK = re.compile(r"@@ -\d+(?:,(\d+))? \+(\d+)(?:,(\d+))? @@")
+
+
+def read_patch(patch: str) -> dict[str, FilePatch]:
+    """Per file of a ``-U0`` patch, its hunks' new-side ranges and its removed and added
+    lines.
+
+    Each hunk header says how many old and new lines follow, so a content line that
+    looks like a header (``+++ b/x``, ``--- a``) is read as content. The files whose
+    header git quoted (an unusual name) are kept together under "" without ranges.
+    """
+    hunks: dict[str, list[Hunk]] = {}
+    removed: dict[str, list[str]] = {}
+    added: dict[str, list[str]] = {}
+    current = ""
+    lines = patch.split("\n")
+    index = 0
+    while index < len(lines):
+        line = lines[index]
+        index += 1
+        if line.startswith("+++ "):
+            current = line[6:] if line.startswith("+++ b/") else ""
+            continue
+        match = _HUNK.match(line)
+        if match is None:
+            continue
+        old = 1 if match.group(1) is None else int(match.group(1))
+        start = int(match.group(2))
+        new = 1 if match.group(3) is None else int(match.group(3))
+        body, index = _hunk_body(lines, index, old + new)
+        removed.setdefault(current, []).extend(t[1:] for t in body[:old])
+        added.setdefault(current, []).extend(t[1:] for t in body[old:])
+        if current:
+            hunks.setdefault(current, []).append(Hunk(start, start + max(new, 1) - 1))
+    return {path: FilePatch(hunks=tuple(hunks.get(path, ())), removed=tuple(gone),
+                            added=tuple(added[path])) for path, gone in removed.items()}
+
+
+def _hunk_body(lines: list[str], index: int, count: int) -> tuple[list[str], int]:
+    """The ``count`` content lines from ``index`` on (git's "\\ No newline" notes
+    skipped) and the index after them."""
+    body: list[str] = []
+    while len(body) < count and index < len(lines):
+        if not lines[index].startswith("\\"):
+            body.append(lines[index])
+        index += 1
+    return body, index
 
 
 def _name_status_paths(output: str) -> list[str]:
