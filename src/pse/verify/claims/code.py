@@ -12,7 +12,7 @@ from collections import deque
 from pse.index.model import BodyFacts, Symbol
 from pse.index.returns import Returned
 from pse.verify.claims.decision import Decision, at, listing, short, undecided, with_article
-from pse.verify.claims.names import Named, ancestry, outside_has
+from pse.verify.claims.names import Named, ancestry, external_mro, outside_has
 from pse.verify.resolve import Resolver
 
 _MAX_REACHED = 150
@@ -73,7 +73,7 @@ def _param_of_type(resolver: Resolver, function: Symbol, name: str, *,
 
 def param_count(resolver: Resolver, subject: Symbol, count: int, *,
                 besides_self: bool | None) -> Decision:
-    """Whether ``subject`` has ``count`` parameters (``self`` excluded when said so)."""
+    """Whether ``subject`` has ``count`` parameters (``self`` counted only when said so)."""
     function = signature_of(resolver, subject)
     if function is None:
         return undecided("no signature to read")
@@ -83,14 +83,15 @@ def param_count(resolver: Resolver, subject: Symbol, count: int, *,
     params = list(function.params)
     bound = function.kind == "method" and params[:1] in (["self"], ["cls"])
     with_self, without = len(params), len(params) - (1 if bound else 0)
-    allowed = {without} if besides_self else {with_self} if besides_self is False else \
-        {with_self, without}
+    # unstated, a count is what a caller passes: "`delay` takes two parameters" is false
+    # for ``delay(self, attempt)`` (the receiver is counted only when the text names it)
+    allowed = {with_self} if besides_self is False else {without}
     shown = [p for p in params if not (bound and p == params[0])]
     suffix = " besides `self`" if bound else ""
     message = f"{short(subject.qualname)} has {without} parameters{suffix} ({listing(shown)})"
     if count in allowed:
         return Decision(True, message, at(function))
-    correct = without if besides_self or besides_self is None else with_self
+    correct = with_self if besides_self is False else without
     return Decision(False, message, at(function), correction=str(correct))
 
 
@@ -220,16 +221,27 @@ def raises(resolver: Resolver, subject: Symbol, error: Named) -> Decision:
     name = error.name.rsplit(".", 1)[-1]
     raised = [r.rsplit(".", 1)[-1] for r in body.raises]
     message = f"{short(subject.qualname)} raises {listing(sorted(set(raised)))}"
-    if name in raised or _raises_subclass(resolver, raised, error):
+    if name in raised or _raises_subclass(resolver, raised, error) or any(
+            name in (external_mro(r) or ()) for r in raised):
         return Decision(True, message, at(subject))
     reach = _reachable(resolver, body)
     via = next((s.name for s, facts in reach
                 if name in {r.rsplit(".", 1)[-1] for r in facts.raises}), None)
     if via is not None:
         return Decision(True, f"{message}; `{name}` is raised by `{via}()`", at(subject))
-    if not error.symbols or _mentioned(body, reach, name):
+    if _mentioned(body, reach, name) or (not error.symbols and not _only_raises(body)):
         return undecided(f"{message}; `{name}` is named in the code it reaches")
     return Decision(False, message, at(subject))
+
+
+def _only_raises(body: BodyFacts) -> bool:
+    """Whether the body does nothing but raise: every call in it builds an exception it
+    raises and it names nothing else. Such a stub (``raise NotImplementedError(...)``)
+    cannot raise a builtin error implicitly, as any other body may (``IndexError`` from a
+    subscript, ``KeyError`` from a lookup)."""
+    raised = {r.rsplit(".", 1)[-1] for r in body.raises}
+    return bool(raised) and set(body.calls) <= raised and {
+        n.rsplit(".", 1)[-1] for n in body.names} <= raised
 
 
 def _raises_subclass(resolver: Resolver, raised: list[str], error: Named) -> bool:

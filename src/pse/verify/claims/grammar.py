@@ -19,7 +19,7 @@ from pse.verify.claims.examples import example_claims
 from pse.verify.claims.model import Claim, Relation
 from pse.verify.claims.plurals import plural_kind_claims
 from pse.verify.claims.prose import Sentence
-from pse.verify.claims.words import alternation, words
+from pse.verify.claims.words import alternation, kind_nouns, words
 
 S = rf"§(?P<s>\d+)§{L.SUBJ_NOUN}"
 SZ = rf"§(?P<s>\d+)§{L.SUBJ_NOUN_ZH}"
@@ -37,6 +37,21 @@ NEG_ZH = rf"{L.ADV_ZH}{L.NEG_ZH}{L.ADV_ZH}"
 TOTAL_ZH = r"(?:一共|总共|共)?"
 GLOSS = r"(?:[a-z][a-z ]*)?"  # the English word a Chinese kind is glossed with
 COUNT_NOUN = alternation(words("count_nouns"))
+# Kinds of class the lexicons name ("enumeration", 数据类), tried before the built-in kind
+# words so "enum class" is an enum, not a class; a predicate may put up to two free
+# modifiers before its kind noun ("a small factory function"), never a function word.
+_LEXICON_KINDS = alternation(list(kind_nouns()))
+KIND = rf"(?:{_LEXICON_KINDS}|{L.KIND_EN})"
+KIND_ZH = rf"(?:{_LEXICON_KINDS}|{L.KIND_ZH})"
+_FUNCTION_WORDS = (r"(?:of|for|to|in|on|at|with|from|by|the|a|an|and|or|not|no|but|that|which"
+                   r"|is|are|as|its|their|this|these)")
+# ``\x20``, not a space: frames make their spaces optional, which would split a word in two
+MODIFIERS = rf"(?:(?!{_FUNCTION_WORDS}\x20)[a-z][a-z-]*\x20){{0,2}}?"
+MODIFIERS_ZH = r"(?:[\u4e00-\u9fff](?<![不非没无的])){0,4}?"
+# what may follow the kind noun: the grammar's tail words, or a post-modifier ("a class
+# used to ...", "a function for ...", "an enumeration of ...", "a helper wrapping ...")
+KIND_TAIL = (rf"(?:{L.TAIL}|\x20(?:used|meant|designed|intended|responsible|for|to|of|kept"
+             r"|[a-z]{2,}ing)\b.*$)")
 RETURN_VERB = alternation(words("return_verbs"))
 
 OTHER_CLASSES = (r"(?:all |many |several |various |most |the )*(?:other |derived |its |the "
@@ -59,7 +74,7 @@ _FRAMES: list[tuple[Relation, str]] = [
     # ---- counts of an enumeration's members ("has three states", "有四个成员")
     ("member_count", rf"{S} {PRE}{L.HAVE} (?:exactly |only |just |a total of )?{L.NUMBER} "
                      rf"(?:possible |different |distinct |named )?{COUNT_NOUN}(?![a-z])"),
-    ("member_count", rf"{SZ}{PRE_ZH}(?:有|包含|包括|定义了|拥有){TOTAL_ZH}{L.NUMBER_ZH}"
+    ("member_count", rf"{SZ}{PRE_ZH}{TOTAL_ZH}(?:有|包含|包括|定义了|拥有){TOTAL_ZH}{L.NUMBER_ZH}"
                      rf"(?:个|种)(?:可能的|不同的)?{COUNT_NOUN}"),
     # ---- possession: parameters, methods, members (the noun decides)
     ("has_param", rf"{S} {PRE}{L.HAVE} (?P<neg2>no )?{L.DET}{L.PARAM_ADJ}(?P<n1>{L.NOUN} )?"
@@ -145,6 +160,9 @@ _FRAMES: list[tuple[Relation, str]] = [
                  rf"{L.DET}{O}(?! ?'s)"),
     ("location", rf"{SZ}{NEG_ZH}是{OZ}(?:中|里|内)的(?:一个)?(?:类|函数|方法|常量|异常类|异常"
                  r"|属性|协程函数)"),
+    # "you will find `A` in the `m` module": the reader finds the name itself there
+    ("location", rf"(?:you|we|one) {L.AUX}(?:find|locate) {S} (?:in|inside|within|at) "
+                 rf"{L.DET}{O}"),
     ("location", rf"(?:(?:you|we|one) )?{L.AUX}(?:find|see|locate) {L.DET}{L.SOURCE_NOUN} "
                  r"(?:of|for) "
                  rf"{S} (?:in|inside|within|at) {L.DET}{O}"),
@@ -168,12 +186,13 @@ _FRAMES: list[tuple[Relation, str]] = [
     ("defines", rf"{SZ}{L.WHERE_ZH}?{L.ADV_ZH}{L.NEG_ZH}(?:自己)?(?:定义了|定义|define了|define"
                 rf"|声明了|实现了)(?:一个)?§(?P<o>\d+)§"),
     # ---- kinds
-    ("kind", rf"{S} {L.ADV}{L.BE} {L.NEG}{L.ADV}{L.AS_VERB} as {L.DET}(?P<k>{L.KIND_EN}){L.TAIL}"),
+    ("kind", rf"{S} {L.ADV}{L.BE} {L.NEG}{L.ADV}{L.AS_VERB} as {L.DET}{MODIFIERS}(?P<k>{KIND})"
+             rf"{KIND_TAIL}"),
     ("kind", rf"{S} {L.ADV}{L.BE} {L.NEG}{L.ADV}(?:(?:a|an|the|one|just a|simply a|really a)"
-             rf" )?(?P<k>{L.KIND_EN}){L.TAIL}"),
-    ("kind", rf"{SZ}{NEG_ZH}(?:是|为)(?:一个|个|一种|一)?(?P<k>{L.KIND_ZH}{GLOSS})"
+             rf" )?{MODIFIERS}(?P<k>{KIND}){KIND_TAIL}"),
+    ("kind", rf"{SZ}{NEG_ZH}(?:是|为)(?:一个|个|一种|一)?{MODIFIERS_ZH}(?P<k>{KIND_ZH}{GLOSS})"
              r"(?:的|而已|了)?$"),
-    ("kind", rf"{SZ}{NEG_ZH}{L.AS_VERB_ZH}(?:一个|个|一种)?(?P<k>{L.KIND_ZH}{GLOSS})"
+    ("kind", rf"{SZ}{NEG_ZH}{L.AS_VERB_ZH}(?:一个|个|一种)?{MODIFIERS_ZH}(?P<k>{KIND_ZH}{GLOSS})"
              r"(?:的|了)?$"),
     ("kind", rf"{S} {BE_NEG}(?:decorated|wrapped|marked) (?:with|by|as) (?:the )?"
              r"(?:decorator )?§(?P<ks>\d+)§"),
@@ -219,7 +238,7 @@ _CUES: dict[str, str] = {
                   r"|field|callback|take|accept|receiv|expect|support|requir|defin|declar"
                   r"|provid|expos|offer|implement|overrid|includ|contain|lack|come with|carr"
                   r"|has|have|gets? |signature|call|there (?:is|are)|exist|参数|方法|函数|属性|成员"
-                  r"|字段|接收|接受|支持|需要|带|有|包含|包括|提供|定义|声明|实现|define|暴露|覆盖"
+                  r"|字段|接收|接受|传|支持|需要|带|有|包含|包括|提供|定义|声明|实现|define|暴露|覆盖"
                   r"|重写|具备|具有|存在|缺|找不到"),
     "subclass": (r"inherit|deriv|subclass|sub-class|subtype|child|descendant|speciali|extend"
                  r"|extension|(?:kind|type|sort) of|base|parent|ancestor|super|mro"
@@ -237,7 +256,8 @@ _CUES: dict[str, str] = {
                  r"(?:defined |declared )?(?:in|inside|within)\b|中的|里的|内的"
                  r"|定义|声明|实现|写|放|位于|来自|属于|出自|源自|所在|在"),
     "defines": r"defin|declar|contain|hold|hous|implement|version|overrid|定义|声明|实现|define",
-    "kind": (r"function|method|propert|module|package|constant|coroutine|class|exception|alias"
+    "kind": (rf"{_LEXICON_KINDS}|function|method|propert|module|package|constant|coroutine|class"
+             r"|exception|alias"
              r"|函数|方法|类|属性|模块|包|常量|协程|异常|decorat|wrapped|marked|装饰|修饰"),
     "calls": (r"call|invok|delegat|dispatch|hand|defer|goes through|relies|uses|wraps|trigger"
               r"|runs|execut|passes control|forward|wrapper|shortcut|shorthand|front|调用|调到"
@@ -418,7 +438,8 @@ def _possession(found: _Match) -> Relation | None:
     if noun:
         return "defines_member"
     verb = found.groups.get("verb") or ""
-    if re.fullmatch(r"takes?|accepts?|receives?|expects?|requires?|接收了?|接受了?|需要", verb):
+    if re.fullmatch(r"takes?|accepts?|receives?|expects?|requires?|接收了?|接受了?|传入|传递|传"
+                    r"|需要", verb):
         return "has_param"
     if re.fullmatch(r"defines?|declares?|implements?|overrides?|provides?|exposes?|offers?"
                     r"|定义了?|声明了?|实现了?|define了?|重写了?|覆盖了|提供了?|暴露了?", verb):
@@ -433,7 +454,9 @@ def _besides_self(sentence: Sentence) -> bool | None:
                 return value
     if re.search(rf"{L.BESIDES} ?(?:self|cls)\b", sentence.normalised):
         return True
-    return None
+    # a count that names the receiver without "besides" counts it ("takes `self`, `a`
+    # and `b`: three parameters"); one that does not mention it is unstated (None)
+    return False if re.search(r"(?<![\w.])(?:self|cls)(?![\w])", sentence.text) else None
 
 
 def _number(text: str) -> int:
@@ -468,6 +491,9 @@ _KINDS = [
 
 def canonical_kind(words: str) -> str:
     """The kind a phrase names (``async function`` -> ``coroutine``), "" for none."""
+    lexicon_kind = kind_nouns().get(re.sub(r"\s+", " ", words.strip()))
+    if lexicon_kind:
+        return lexicon_kind
     for pattern, kind in _KINDS:
         if re.search(pattern, words):
             return kind

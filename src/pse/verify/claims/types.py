@@ -5,8 +5,9 @@ from __future__ import annotations
 import re
 
 from pse.index.model import Symbol
+from pse.verify.claims.code import enum_members
 from pse.verify.claims.decision import Decision, at, listing, short, undecided, with_article
-from pse.verify.claims.names import Named, ancestry, external_mro, introspect
+from pse.verify.claims.names import Ancestry, Named, ancestry, external_mro, introspect
 from pse.verify.resolve import Resolver
 
 _PROPERTY_DECORATORS = ("property", "cached_property", "setter", "getter", "deleter")
@@ -113,7 +114,9 @@ def actual_kinds(resolver: Resolver, symbol: Symbol) -> set[str]:
         found = ancestry(resolver, symbol)
         if {"BaseException", "builtins.BaseException"} & found.external:
             return {"class", "exception"}
-        return {"class"} if found.complete else {"class", "?exception"}
+        return {"class", *_class_kinds(resolver, symbol, found)} if found.complete else \
+            {"class", "?exception", "?enum", "?dataclass", "?protocol",
+             *_class_kinds(resolver, symbol, found)}
     if symbol.kind in {"function", "method"}:
         return _callable_kinds(symbol, decorators, is_async=is_async)
     if symbol.kind in {"attribute", "variable", "constant"}:
@@ -125,6 +128,30 @@ def actual_kinds(resolver: Resolver, symbol: Symbol) -> set[str]:
             return {"constant", "attribute"}
         return {"attribute", "?literal"} if values == {"literal"} else {"attribute", "?"}
     return {"?"}
+
+
+def _class_kinds(resolver: Resolver, symbol: Symbol, found: Ancestry) -> set[str]:
+    """The kinds of class ``symbol`` is besides a class: an enumeration (an ``Enum`` base),
+    a dataclass (``@dataclass`` on it or an ancestor of the tree), a protocol (a
+    ``Protocol`` base). A decorator pse does not know may make a dataclass; any class may
+    satisfy a protocol structurally, so "is a protocol" is refuted only for enums and
+    dataclasses."""
+    kinds: set[str] = set()
+    if enum_members(resolver, symbol) is not None:
+        kinds.add("enum")
+    decorators = {d.rsplit(".", 1)[-1] for cls in found.tree.values()
+                  for f in resolver.index.def_facts(cls.qualname) if f.line == cls.line
+                  for d in f.decorators}
+    if "dataclass" in decorators:
+        kinds.add("dataclass")
+    elif decorators:
+        kinds.add("?dataclass")
+    if {"Protocol", "typing.Protocol"} & found.external or any(
+            b.rsplit(".", 1)[-1] == "Protocol" for cls in found.tree.values() for b in cls.bases):
+        kinds.add("protocol")
+    elif not kinds & {"enum", "dataclass"}:
+        kinds.add("?protocol")
+    return kinds
 
 
 def _callable_kinds(symbol: Symbol, decorators: set[str], *, is_async: bool) -> set[str]:
@@ -141,7 +168,8 @@ def _callable_kinds(symbol: Symbol, decorators: set[str], *, is_async: bool) -> 
     return kinds | {"method"}
 
 
-_ORDER = ("property", "classmethod", "staticmethod", "coroutine", "exception", "class",
+_ORDER = ("property", "classmethod", "staticmethod", "coroutine", "exception", "enum",
+          "dataclass", "protocol", "class",
           "method", "function", "module", "constant", "alias", "attribute")
 
 
@@ -163,6 +191,7 @@ def _defensible(claimed: str, actual: set[str]) -> bool:
         "method": {"coroutine"},
         "exception": {"?exception"},
         "constant": {"?literal"},
+        **{k: {f"?{k}"} for k in ("enum", "dataclass", "protocol")},
         # a decorator may make a def async or a descriptor, never a class or a module
         **{k: {"?callable"} for k in ("coroutine", "property", "classmethod", "staticmethod",
                                      "attribute")},
