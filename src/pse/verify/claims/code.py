@@ -137,12 +137,37 @@ def enum_members(resolver: Resolver, subject: Symbol) -> list[str] | None:
             if s.kind in {"attribute", "constant", "variable"} and not s.name.startswith("_")]
 
 
+def dataclass_fields(resolver: Resolver, subject: Symbol) -> list[str] | None:
+    """The fields of the dataclass ``subject``: the attributes bound in its body and in the
+    bodies of its dataclass ancestors (None: not a dataclass whose every base is read)."""
+    found = ancestry(resolver, subject)
+    if subject.kind != "class" or not found.complete:
+        return None
+    dataclasses = [cls for cls in found.tree.values()
+                   if any("dataclass" in {d.rsplit(".", 1)[-1] for d in f.decorators}
+                          for f in resolver.index.def_facts(cls.qualname) if f.line == cls.line)]
+    if subject not in dataclasses:
+        return None
+    fields: dict[str, None] = {}
+    for cls in reversed(dataclasses):  # a base's fields come first
+        fields.update((s.name, None) for s in resolver.index.children(cls.qualname)
+                      if s.kind in {"attribute", "constant", "variable"}
+                      and not s.name.startswith("__"))
+    return list(fields)
+
+
 def member_count(resolver: Resolver, subject: Symbol, count: int) -> Decision:
-    """Whether the enumeration ``subject`` has ``count`` members (other classes: undecided,
-    since their attributes are not a fixed set)."""
+    """Whether the enumeration ``subject`` has ``count`` members, or the dataclass
+    ``subject`` ``count`` fields (other classes: undecided, since their attributes are not
+    a fixed set)."""
     members = enum_members(resolver, subject)
     if members is None:
-        return undecided("not an enumeration")
+        fields = dataclass_fields(resolver, subject)
+        if fields is None:
+            return undecided("neither an enumeration nor a dataclass")
+        message = f"{short(subject.qualname)} has {len(fields)} fields ({listing(fields)})"
+        return Decision(count == len(fields), message, at(subject),
+                        correction="" if count == len(fields) else str(len(fields)))
     message = f"{short(subject.qualname)} has {len(members)} members ({listing(members)})"
     if count == len(members):
         return Decision(True, message, at(subject))

@@ -35,6 +35,7 @@ PRE_ZH = rf"{L.ADV_ZH}{L.NEG_ZH}{L.ADV_ZH}{L.AUX_ZH}{L.ADV_ZH}"
 BE_NEG = rf"{L.ADV}{L.BE} {L.NEG}{L.ADV}"
 NEG_ZH = rf"{L.ADV_ZH}{L.NEG_ZH}{L.ADV_ZH}"
 TOTAL_ZH = r"(?:一共|总共|共)?"
+CTOR_ZH = r"(?:的(?:构造函数|构造方法|构造器|初始化方法))?"  # counted as the class's own
 GLOSS = r"(?:[a-z][a-z ]*)?"  # the English word a Chinese kind is glossed with
 COUNT_NOUN = alternation(words("count_nouns"))
 # Kinds of class the lexicons name ("enumeration", 数据类), tried before the built-in kind
@@ -65,15 +66,24 @@ _FRAMES: list[tuple[Relation, str]] = [
     ("param_count", rf"{S}(?: ?'s signature)? {PRE}{L.HAVE} "
                     r"(?:exactly |only |just |precisely |a total of |in total )?"
                     rf"{L.NUMBER} {L.COUNT_PARAM}"),
-    ("param_count", rf"{SZ}(?:{L.BESIDES}§\d+§(?:之外|以外)?)?{PRE_ZH}{TOTAL_ZH}{L.HAVE_ZH}"
-                    rf"{TOTAL_ZH}{L.NUMBER_ZH}个{L.PARAM_ZH}"),
+    ("param_count", rf"{SZ}{CTOR_ZH}(?:{L.BESIDES}§\d+§(?:之外|以外)?)?{PRE_ZH}{TOTAL_ZH}"
+                    rf"{L.HAVE_ZH}{TOTAL_ZH}{L.NUMBER_ZH}个{L.PARAM_ZH}"),
+    # "不接受任何参数", "没有参数": none at all
+    ("param_count", rf"{SZ}{CTOR_ZH}(?:并不|不|并没有|没有)(?:接受|接收|需要|带|有)?(?P<num>任何)?"
+                    rf"{L.PARAM_ZH}$"),
     ("param_count", rf"(?:the )?signature of {S} (?:has|lists|contains|includes) {L.NUMBER} "
                     rf"{L.COUNT_PARAM}"),
     ("param_count", rf"{SZ}的(?:函数)?签名(?:里|中)?{TOTAL_ZH}(?:有|包含|包括){L.NUMBER_ZH}个"),
     ("param_count", rf"{SZ}的{L.PARAM_ZH}(?:一共|总共|共)?(?:有)?{L.NUMBER_ZH}个"),
     # ---- counts of an enumeration's members ("has three states", "有四个成员")
-    ("member_count", rf"{S} {PRE}{L.HAVE} (?:exactly |only |just |a total of )?{L.NUMBER} "
+    ("member_count", rf"{S} {PRE}(?:{L.HAVE}|contains|contain|consists of|consist of"
+                     r"|is made up of|are made up of|comprises|comprise|lists|list) "
+                     rf"(?:exactly |only |just |a total of )?{L.NUMBER} "
                      rf"(?:possible |different |distinct |named )?{COUNT_NOUN}(?![a-z])"),
+    ("member_count", rf"there (?:are|is) (?:exactly |only |just )?{L.NUMBER} "
+                     rf"(?:possible |different |distinct )?{COUNT_NOUN} (?:in|on|of|for) "
+                     rf"(?:the )?{S}"),
+    ("member_count", rf"{SZ}的{COUNT_NOUN}{TOTAL_ZH}(?:有|是)?{TOTAL_ZH}{L.NUMBER_ZH}(?:个|种)"),
     ("member_count", rf"{SZ}{PRE_ZH}{TOTAL_ZH}(?:有|包含|包括|定义了|拥有){TOTAL_ZH}{L.NUMBER_ZH}"
                      rf"(?:个|种)(?:可能的|不同的)?{COUNT_NOUN}"),
     # ---- possession: parameters, methods, members (the noun decides)
@@ -121,6 +131,8 @@ _FRAMES: list[tuple[Relation, str]] = [
                  rf"(?:of|for) {L.DET}{O2}"),
     ("subclass", rf"{S2} {BE_NEG}(?:subclassed|extended|inherited from|derived from) "
                  rf"by {O2}"),
+    ("subclass", rf"(?:the |a |one )?(?:direct |immediate )?{L.BASE_NOUN} (?:of|for) {S} "
+                 rf"(?:{L.BE}|include|includes) {L.NEG}{L.DET}{O}"),
     ("subclass", rf"{S} ?'s {L.BASE_NOUN} (?:list )?(?:is|are|include|includes|contain|contains)"
                  rf" {L.NEG}{L.DET}{O}"),
     ("subclass", rf"{S} {PRE}(?:has|have) {L.DET}{O} as {L.DET}(?:direct )?{L.BASE_NOUN}"),
@@ -222,6 +234,7 @@ _FRAMES: list[tuple[Relation, str]] = [
     ("returns", rf"{S} (?:[a-z][^§]{{0,60}}? and )?{PRE}{RETURN_VERB} {L.DET}(?:new |single )?"
                 rf"(?:instance of |object of type |value of type )?{L.DET}{O}"),
     ("returns", rf"{SZ}{PRE_ZH}(?:会|将)?{RETURN_VERB}(?:一个|了)?(?:新的)?{OZ}"),
+    ("returns", rf"{SZ}的返回(?:值|类型|结果)(?:类型)?{NEG_ZH}(?:是|为)(?:一个|个)?(?:新的)?{OZ}"),
     # ---- "`A` is a `B`": is-a, read as inheritance (the checker requires two classes)
     ("subclass", rf"{S} {L.BE} {L.NEG}(?:a|an|a kind of|a type of|a sort of|a special) {O}"
                  r"(?: (?:subclass|sub-class|subtype))?$"),
@@ -232,7 +245,7 @@ _FRAMES: list[tuple[Relation, str]] = [
 _CUES: dict[str, str] = {
     "param_count": (r"(?:\d|zero|no|one|single|two|three|four|five|six|seven|eight|nine|ten"
                     r"|eleven|twelve|[零一二两三四五六七八九十]).{0,16}?(?:param|arg|参数|形参)"
-                    r"|(?:参数|签名).{0,8}?[\d零一二两三四五六七八九十]"),
+                    r"|(?:参数|签名).{0,8}?[\d零一二两三四五六七八九十]|(?:不|没有).{0,6}参数"),
     "has_param": (r"param|arg|option|keyword|kwarg|method|function|propert|attribute|member"
                   r"|pass"
                   r"|field|callback|take|accept|receiv|expect|support|requir|defin|declar"
@@ -248,7 +261,8 @@ _CUES: dict[str, str] = {
     "has_subclasses": r"base|parent|super|inherit|deriv|subclass|extend|基类|父类|超类|继承|派生",
     "returns": rf"{RETURN_VERB}|produc",  # the lexicon's verbs: one place to add one
     "member_count": rf"(?:\d|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve"
-                    rf"|[一二两三四五六七八九十]).{{0,24}}?{alternation(words('count_nouns'))}",
+                    rf"|[一二两三四五六七八九十]).{{0,24}}?{alternation(words('count_nouns'))}"
+                    rf"|{alternation(words('count_nouns'))}.{{0,6}}?[\d一二两三四五六七八九十]",
     "location": (r"defin|declar|implement|locat|found|written|kept|housed|placed|stored"
                  r"|contained|live|resid|sits? |come|originat|belong|find|see |source"
                  r"|definition|(?:is|are) (?:not )?(?:in|inside|within|part of) "
@@ -316,6 +330,7 @@ def _clause_claims(sentence: Sentence, *, indefinite: bool) -> Iterator[Claim]:
         claim = next((c for found in _matches(clause) if (c := _claim(found, sentence))), None)
         if claim is not None:
             yield claim
+        yield from _noun_params(clause, sentence, claim)
         for named in _noun_kinds(clause, sentence, indefinite=indefinite,
                                  first=position == 0):
             # the frame's own object noun ("lives in the `pkg.core` module") is its claim's
@@ -372,6 +387,34 @@ def _noun_kinds(clause: str, sentence: Sentence, *, indefinite: bool, first: boo
             yield Claim("kind", subject=subject, obj=kind, obj_text=groups["k"], negated=False,
                         line=sentence.line, sentence=sentence.text,
                         presupposed="subject" if opens and not named_after else "phrase")
+
+
+# "the `timeout` parameter of `connect()`", "`connect()`'s `timeout` argument", "`connect`
+# 的 `timeout` 参数": the noun phrase presupposes that the function has that parameter
+_PARAM_WORD = r"(?:keyword argument|keyword-only argument|parameter|argument|kwarg)(?![a-z])"
+_NOUN_PARAMS = (
+    re.compile(rf"(?:^|(?<![a-z])(?:the|its|an?|optional|its optional)) ?§(?P<o>\d+)§ ?"
+               rf"{_PARAM_WORD} ?(?:of|to|for|in) ?(?:the ?)?§(?P<s>\d+)§"),
+    re.compile(rf"§(?P<s>\d+)§ ?'s ?(?:optional ?)?§(?P<o>\d+)§ ?{_PARAM_WORD}"),
+    re.compile(r"§(?P<s>\d+)§(?:函数|方法)?的§(?P<o>\d+)§(?:参数|形参|关键字参数)"),
+)
+
+
+def _noun_params(clause: str, sentence: Sentence, said: Claim | None) -> Iterator[Claim]:
+    """Parameter claims the clause's noun phrases presuppose (none under a negation)."""
+    for pattern in _NOUN_PARAMS:
+        for hit in pattern.finditer(clause):
+            if _NEGATION_BEFORE.search(clause[:hit.start()]) or \
+                    _NEGATION_BEFORE_ZH.search(clause[:hit.start()]):
+                continue
+            subject, param = sentence.spans[int(hit["s"])], sentence.spans[int(hit["o"])]
+            if said is not None and (said.subject, said.obj) == (subject, param):
+                continue  # the clause's own claim already says it
+            if param in {"self", "cls"} or not _NAME_LIKE.match(subject) or \
+                    not re.fullmatch(r"\w+", param):
+                continue
+            yield Claim("has_param", subject=subject, obj=param, negated=False,
+                        line=sentence.line, sentence=sentence.text)
 
 
 def _matches(clause: str) -> Iterator[_Match]:
@@ -461,6 +504,8 @@ def _besides_self(sentence: Sentence) -> bool | None:
 
 def _number(text: str) -> int:
     text = text.removesuffix("个")
+    if text in {"任何", "None"}:  # "不接受任何参数"; a frame without a number says none
+        return 0
     if text.isdigit():
         return int(text)
     if text in L.WORD_NUMBERS:

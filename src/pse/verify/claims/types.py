@@ -27,7 +27,11 @@ def subclass(resolver: Resolver, subject: Symbol, obj: Named) -> Decision:
         base = found.tree[sorted(targets & found.tree.keys())[0]]
         return Decision(True, message, at(base))
     outside = _outside_names(obj)
-    if outside & found.external:
+    # a bare outside name ("`MutableSequence`") is the ancestor of that name, wherever
+    # the tree imported it from (``collections.abc``, ``typing``)
+    short_external = {e.rsplit(".", 1)[-1] for e in found.external} \
+        if obj.name and "." not in obj.name and not obj.symbols else set()
+    if outside & found.external or obj.name in short_external:
         return Decision(True, message, at(subject))
     if (targets and not obj.external) or (outside and found.complete):
         return Decision(False, message, at(subject), correction=_direct_base(subject))
