@@ -15,6 +15,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from pse.verify.claims import lexicon as L  # noqa: N812 - the grammar reads better short
+from pse.verify.claims.counts import read_count
 from pse.verify.claims.examples import example_claims
 from pse.verify.claims.model import Claim, Relation
 from pse.verify.claims.plurals import plural_kind_claims
@@ -43,7 +44,7 @@ COUNT_NOUN = alternation(words("count_nouns"))
 # modifiers before its kind noun ("a small factory function"), never a function word.
 _LEXICON_KINDS = alternation(list(kind_nouns()))
 KIND = rf"(?:{_LEXICON_KINDS}|{L.KIND_EN})"
-KIND_ZH = rf"(?:{_LEXICON_KINDS}|{L.KIND_ZH})"
+KIND_ZH = rf"(?:{_LEXICON_KINDS}|{L.KIND_ZH}|{L.KIND_EN})"  # mixed: "是一个 static method"
 _FUNCTION_WORDS = (r"(?:of|for|to|in|on|at|with|from|by|the|a|an|and|or|not|no|but|that|which"
                    r"|is|are|as|its|their|this|these)")
 # ``\x20``, not a space: frames make their spaces optional, which would split a word in two
@@ -67,7 +68,7 @@ _FRAMES: list[tuple[Relation, str]] = [
                     r"(?:exactly |only |just |precisely |a total of |in total )?"
                     rf"{L.NUMBER} {L.COUNT_PARAM}"),
     ("param_count", rf"{SZ}{CTOR_ZH}(?:{L.BESIDES}§\d+§(?:之外|以外)?)?{PRE_ZH}{TOTAL_ZH}"
-                    rf"{L.HAVE_ZH}{TOTAL_ZH}{L.NUMBER_ZH}个{L.PARAM_ZH}"),
+                    rf"{L.HAVE_ZH}{TOTAL_ZH}{L.NUMBER_ZH}(?:个| ){L.PARAM_ZH}"),
     # "不接受任何参数", "没有参数": none at all
     ("param_count", rf"{SZ}{CTOR_ZH}(?:并不|不|并没有|没有)(?:接受|接收|需要|带|有)?(?P<num>任何)?"
                     rf"{L.PARAM_ZH}$"),
@@ -328,6 +329,8 @@ def _clause_claims(sentence: Sentence, *, indefinite: bool) -> Iterator[Claim]:
         if _CONDITION.match(clause):
             continue
         claim = next((c for found in _matches(clause) if (c := _claim(found, sentence))), None)
+        if claim is None:
+            claim = _count_claim(clause, sentence)
         if claim is not None:
             yield claim
         yield from _noun_params(clause, sentence, claim)
@@ -415,6 +418,21 @@ def _noun_params(clause: str, sentence: Sentence, said: Claim | None) -> Iterato
                 continue
             yield Claim("has_param", subject=subject, obj=param, negated=False,
                         line=sentence.line, sentence=sentence.text)
+
+
+def _count_claim(clause: str, sentence: Sentence) -> Claim | None:
+    """A count no frame read, from the clause's tags (see :mod:`counts`)."""
+    found = read_count(clause)
+    if found is None:
+        return None
+    relation, slot, number = found
+    subject = sentence.spans[int(slot.strip("§"))]
+    if subject in {"self", "cls"} or not _NAME_LIKE.match(subject):
+        return None
+    besides = _besides_self(sentence) if relation == "param_count" else None
+    return Claim(relation, subject=subject, obj=str(_number(number)),  # type: ignore[arg-type]  # a count relation
+                 obj_text=number, negated=False, line=sentence.line, sentence=sentence.text,
+                 besides_self=besides)
 
 
 def _matches(clause: str) -> Iterator[_Match]:

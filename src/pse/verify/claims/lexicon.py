@@ -44,7 +44,8 @@ BASE_NOUN = (r"(?:base class|base type|base|superclass|super class|parent class|
              r"|mro|method resolution order)")
 INHERIT_ZH = r"(?:继承自|继承于|继承了|继承|派生自|派生于|扩展自|扩展了|扩展)"
 SUBCLASS_ZH = r"(?:子类|subclass|派生类|子类型|sub-class|subtype|子孙类)"
-BASE_ZH = r"(?:父类|基类|超类|祖先类|祖先|base class|superclass|父类之一|基类之一)"
+BASE_ZH = (r"(?:父类|基类|超类|祖先类|祖先|base class|superclass|parent class|base|parent"
+           r"|父类之一|基类之一)")
 
 # ------------------------------------------------------------------ location
 PLACED = (r"(?:defined|declared|implemented|located|found|written|kept|housed|placed|stored"
@@ -95,7 +96,8 @@ MEMBER_ZH = r"(?:属性|成员|字段|attributes?|property|members?)"
 NOUN_ZH = rf"(?:{PARAM_ZH}|{METHOD_ZH}|{MEMBER_ZH})"
 NUMBER = (r"(?P<num>\d+|zero|no|one|a single|single|two|three|four|five|six|seven|eight|nine"
           r"|ten|eleven|twelve|[零一二两三四五六七八九十]+个)")
-NUMBER_ZH = r"(?P<num>\d+|[零一二两三四五六七八九十]+)"
+NUMBER_ZH = (r"(?P<num>\d+|[零一二两三四五六七八九十]+|one|two|three|four|five|six|seven|eight"
+             r"|nine|ten)")  # mixed text counts in either language ("有 two parameters")
 COUNT_PARAM = (r"(?:(?:(?:positional|formal|named|explicit|declared|required) )*"
                r"(?:parameter|param|argument|arg)s?|个?(?:参数|形参))")
 BESIDES = (r"(?:besides|apart from|aside from|excluding|not counting|other than|except for|except"
