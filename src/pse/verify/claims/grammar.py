@@ -50,6 +50,7 @@ _FUNCTION_WORDS = (r"(?:of|for|to|in|on|at|with|from|by|the|a|an|and|or|not|no|b
 # ``\x20``, not a space: frames make their spaces optional, which would split a word in two
 MODIFIERS = rf"(?:(?!{_FUNCTION_WORDS}\x20)[a-z][a-z-]*\x20){{0,2}}?"
 MODIFIERS_ZH = r"(?:[\u4e00-\u9fff](?<![不非没无的])){0,4}?"
+NOT_FREE = r"(?:[a-z-]+\x20)*(?:exception|error)s?(?![a-z])"
 # what may follow the kind noun: the grammar's tail words, or a post-modifier ("a class
 # used to ...", "a function for ...", "an enumeration of ...", "a helper wrapping ...")
 KIND_TAIL = (rf"(?:{L.TAIL}|\x20(?:used|meant|designed|intended|responsible|for|to|of|kept"
@@ -202,7 +203,11 @@ _FRAMES: list[tuple[Relation, str]] = [
     ("kind", rf"{S} {L.ADV}{L.BE} {L.NEG}{L.ADV}{L.AS_VERB} as {L.DET}{MODIFIERS}(?P<k>{KIND})"
              rf"{KIND_TAIL}"),
     ("kind", rf"{S} {L.ADV}{L.BE} {L.NEG}{L.ADV}(?:(?:a|an|the|one|just a|simply a|really a)"
-             rf" )?{MODIFIERS}(?P<k>{KIND}){KIND_TAIL}"),
+             rf" )?(?P<k>{KIND}){L.TAIL}"),
+    # free modifiers or a phrase after the noun, never for "exception": "a further
+    # exception to this rule" is a figure of speech
+    ("kind", rf"{S} {L.ADV}{L.BE} {L.NEG}{L.ADV}(?:(?:a|an|the|one|just a|simply a|really a)"
+             rf" )?{MODIFIERS}(?P<k>(?!{NOT_FREE}){KIND}){KIND_TAIL}"),
     ("kind", rf"{SZ}{NEG_ZH}(?:是|为)(?:一个|个|一种|一)?{MODIFIERS_ZH}(?P<k>{KIND_ZH}{GLOSS})"
              r"(?:的|而已|了)?$"),
     ("kind", rf"{SZ}{NEG_ZH}{L.AS_VERB_ZH}(?:一个|个|一种)?{MODIFIERS_ZH}(?P<k>{KIND_ZH}{GLOSS})"
