@@ -89,7 +89,8 @@ def cached(value):
                         "class Priced(Protocol):\n    def price(self) -> int: ...\n\n\n"
                         "class Shelf(MutableSequence):\n    def insert(self, index, value):\n"
                         "        raise NotImplementedError('shelves are fixed')\n\n"
-                        "    def resize(self, width, height):\n        return width\n"),
+                        "    def resize(self, width, height):\n        return width\n\n\n"
+                        "LegacyLine = Line\n"),
     "shop/typed.py": ("from shop.core import Cart\n\n\ndef ship(cart: Cart, *, fast: bool = False)"
                       " -> None:\n    pass\n\n\ndef note(cart: Cart, text) -> None:\n    pass\n"),
     "shop/net.py": ("class Future:\n    def result(self):\n        return None\n\n\n"
@@ -597,6 +598,8 @@ def test_claims_built_on_by_composition_is_no_false_claim(resolver: Resolver) ->
     ("`Line` 是一个数据类。", "verified"),
     ("`Priced` is a protocol.", "verified"),
     ("`Cart` is a protocol.", "ignored"),  # any class may satisfy one structurally
+    ("`LegacyLine` is a factory function.", "unverified"),  # a name bound to a class
+    ("`LegacyLine` is a dataclass.", "verified"),
     # free modifiers before the kind noun, a participle or preposition after it
     ("`fetch` is a small helper class used to fetch pages.", "unverified"),
     ("`checkout` is a convenience function for paying.", "verified"),

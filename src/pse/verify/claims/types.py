@@ -127,11 +127,29 @@ def actual_kinds(resolver: Resolver, symbol: Symbol) -> set[str]:
         values = {f.value for f in facts}
         if values == {"alias"}:
             return {"alias", "attribute"}
+        bound = _bound_definition(resolver, symbol) if values == {"name"} else None
+        if bound is not None:  # ``SortedListWithKey = SortedKeyList``: that class
+            return actual_kinds(resolver, bound)
         module_level = resolver.index.module_of(symbol.path) == symbol.parent
         if module_level and symbol.name.isupper() and values == {"literal"}:
             return {"constant", "attribute"}
         return {"attribute", "?literal"} if values == {"literal"} else {"attribute", "?"}
     return {"?"}
+
+
+def _bound_definition(resolver: Resolver, symbol: Symbol) -> Symbol | None:
+    """The class or function a module-level ``name = other`` binds (None: anything else)."""
+    if resolver.index.module_of(symbol.path) != symbol.parent:
+        return None
+    source = resolver.index.source_of(symbol) or ""
+    match = re.fullmatch(rf"\s*{re.escape(symbol.name)}\s*=\s*([A-Za-z_][\w.]*)\s*(?:#.*)?",
+                         source.strip().split("\n")[0])
+    if match is None:
+        return None
+    hits = {h.symbol for h in resolver.lookup(f"{symbol.parent}.{match[1]}")
+            if h.symbol is not None}
+    found = [h for h in hits if h.kind in {"class", "function"} and h != symbol]
+    return found[0] if len(found) == 1 and len(hits) == 1 else None
 
 
 def _class_kinds(resolver: Resolver, symbol: Symbol, found: Ancestry) -> set[str]:
