@@ -675,6 +675,12 @@ def test_claims_coordinated_names_are_each_claimed(resolver: Resolver) -> None:
     ("The parent class of `Cart` is `Order`.", "unverified"),
     ("The base class of `Cart` is `Base`.", "verified"),
     ("`place()` 的返回值是 `Cart`。", "unverified"),
+    ("`place()` 调用后返回一个 `Cart`。", "unverified"),
+    ("The return value of `place()` is a `Cart`.", "unverified"),
+    ("Calling `place()` gives you an `Order`.", "verified"),
+    ("`place()` builds a `Cart` and returns the finished `Order`.", "verified"),
+    ("`Cart` 这个类在 `shop/util.py` 中。", "unverified"),
+    ("`Cart` 是在 `shop/core.py` 中定义的。", "verified"),
 ])
 def test_claims_noun_phrase_parameters_and_other_wordings(resolver: Resolver, text: str,
                                                           status: str) -> None:

@@ -48,7 +48,7 @@ KIND_ZH = rf"(?:{_LEXICON_KINDS}|{L.KIND_ZH}|{L.KIND_EN})"  # mixed: "是一个 
 _FUNCTION_WORDS = (r"(?:of|for|to|in|on|at|with|from|by|the|a|an|and|or|not|no|but|that|which"
                    r"|is|are|as|its|their|this|these)")
 # ``\x20``, not a space: frames make their spaces optional, which would split a word in two
-MODIFIERS = rf"(?:(?!{_FUNCTION_WORDS}\x20)[a-z][a-z-]*\x20){{0,2}}?"
+MODIFIERS = rf"(?:(?!{_FUNCTION_WORDS}(?:\x20|§))[a-z][a-z-]*(?:\x20|(?=§))){{0,2}}?"
 MODIFIERS_ZH = r"(?:[\u4e00-\u9fff](?<![不非没无的])){0,4}?"
 NOT_FREE = r"(?:[a-z-]+\x20)*(?:exception|error)s?(?![a-z])"
 # what may follow the kind noun: the grammar's tail words, or a post-modifier ("a class
@@ -192,6 +192,7 @@ _FRAMES: list[tuple[Relation, str]] = [
     ("location", rf"{SZ}{PRE_ZH}在(?:{L.PLACE_NOUN_ZH})?§(?P<o>\d+)§{L.PLACE_NOUN_ZH}"
                  rf"{L.WHERE_ZH}?"),
     ("location", rf"(?:在|从){OZ}{L.WHERE_ZH}?(?:可以|能)?(?:找到|看到){SZ}(?:的定义)?"),
+    ("location", rf"{SZ}{NEG_ZH}(?:是)?在{OZ}{L.WHERE_ZH}(?:被)?(?:{L.PLACED_ZH}(?:的)?)?$"),
     ("defines", rf"{S} {PRE}(?:defines|define|declares|declare|contains|holds|houses) {L.DET}"
                 rf"(?:class |function |method |constant )?§(?P<o>\d+)§"),
     ("defines", rf"{S} {PRE}(?:has|have|provides|provide|gives|give|carries|ships) {L.DET}"
@@ -237,10 +238,14 @@ _FRAMES: list[tuple[Relation, str]] = [
     ("raises", rf"{S2Z}{L.AUX_ZH}{L.NEG_ZH}(?:会|可能)?(?:由|被){O2Z}{L.AUX_ZH}"
                r"(?:抛出|引发|raise)"),
     # ---- return types ("`f` takes ... and returns a `Future` object", "`f` 返回 `Response`")
-    ("returns", rf"{S} (?:[a-z][^§]{{0,60}}? and )?{PRE}{RETURN_VERB} {L.DET}(?:new |single )?"
-                rf"(?:instance of |object of type |value of type )?{L.DET}{O}"),
-    ("returns", rf"{SZ}{PRE_ZH}(?:会|将)?{RETURN_VERB}(?:一个|了)?(?:新的)?{OZ}"),
-    ("returns", rf"{SZ}的返回(?:值|类型|结果)(?:类型)?{NEG_ZH}(?:是|为)(?:一个|个)?(?:新的)?{OZ}"),
+    ("returns", rf"{S} (?:[a-z][^§]{{0,60}}?(?:§\d+§[^§]{{0,30}}?)? and )?{PRE}{RETURN_VERB} "
+                rf"{L.DET}(?:new |single )?(?:instance of |object of type |value of type )?"
+                rf"{L.DET}{MODIFIERS}{O}"),
+    ("returns", rf"(?:the )?(?:return value|return type|result|returned value) (?:of|from) {S} "
+                rf"(?:{L.BE}|will be) {L.NEG}(?:always )?{L.DET}(?:instance of )?{O}"),
+    ("returns", rf"{SZ}(?:被)?(?:调用|执行)?(?:后|之后|时)?{PRE_ZH}(?:会|将)?{RETURN_VERB}"
+                rf"(?:一个|了)?(?:新的)?{OZ}"),
+    ("returns", rf"{SZ}的?返回(?:值|类型|结果)(?:类型)?{NEG_ZH}(?:是|为)(?:一个|个)?(?:新的)?{OZ}"),
     # ---- "`A` is a `B`": is-a, read as inheritance (the checker requires two classes)
     ("subclass", rf"{S} {L.BE} {L.NEG}(?:a|an|a kind of|a type of|a sort of|a special) {O}"
                  r"(?: (?:subclass|sub-class|subtype))?$"),
@@ -504,8 +509,8 @@ def _possession(found: _Match) -> Relation | None:
     if noun:
         return "defines_member"
     verb = found.groups.get("verb") or ""
-    if re.fullmatch(r"takes?|accepts?|receives?|expects?|requires?|接收了?|接受了?|传入|传递|传"
-                    r"|需要", verb):
+    if re.fullmatch(r"takes?|accepts?|receives?|expects?|requires?|接收了?|接受了?"
+                    r"|(?:需要|可以)?传入|传递|传|需要", verb):
         return "has_param"
     if re.fullmatch(r"defines?|declares?|implements?|overrides?|provides?|exposes?|offers?"
                     r"|定义了?|声明了?|实现了?|define了?|重写了?|覆盖了|提供了?|暴露了?", verb):
