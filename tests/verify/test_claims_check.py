@@ -685,3 +685,16 @@ def test_claims_coordinated_names_are_each_claimed(resolver: Resolver) -> None:
 def test_claims_noun_phrase_parameters_and_other_wordings(resolver: Resolver, text: str,
                                                           status: str) -> None:
     assert _status(resolver, text) == status
+
+
+def test_claims_structure_every_item_of_a_list_under_a_code_heading(resolver: Resolver) -> None:
+    # the items before an item are its siblings, not a paragraph that moved the section on
+    text = ("## `Cart`\n\n- `add(item, qty)`: adds an item\n- `remove`: removes one\n"
+            "- `clear`: empties\n")
+    assert [v for v in _verdicts(resolver, text) if v[2] != "ignored"] == [
+        (3, "has_item(shop.core.Cart, add(item, qty))", "verified"),  # written as a call
+        (4, "has_item(shop.core.Cart, remove)", "unverified"),
+        (5, "has_item(shop.core.Cart, clear)", "verified")]
+    text = "## `Cart`\n\n- `add`: adds an item\n\nSee also:\n\n- `remove`: elsewhere\n"
+    assert [v for v in _verdicts(resolver, text) if v[2] != "ignored"] == [
+        (3, "has_item(shop.core.Cart, add)", "verified")]

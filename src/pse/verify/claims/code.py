@@ -7,6 +7,7 @@ by-name reachability over the tree before calling a claim false: a claim that
 
 from __future__ import annotations
 
+import re
 from collections import deque
 
 from pse.index.model import BodyFacts, Symbol
@@ -99,7 +100,7 @@ def has_member(resolver: Resolver, subject: Symbol, member: str, *, methods: boo
     """Whether the class (or module) ``subject`` has ``member`` (a method when ``methods``)."""
     if subject.kind not in {"class", "module", "package"}:
         return undecided("not a class or module")
-    name = member.strip().removesuffix("()").rsplit(".", 1)[-1]
+    name = _bare(member).rsplit(".", 1)[-1]
     if subject.kind == "class":
         return _class_member(resolver, subject, name, methods=methods)
     hits = resolver.lookup(f"{subject.qualname}.{name}")
@@ -178,16 +179,23 @@ def has_item(resolver: Resolver, subject: Symbol, item: str) -> Decision:
     """Whether ``item`` is something ``subject`` has: a parameter of a function, a member
     or constructor parameter of a class, a member of a module (what a list item under its
     owner describes)."""
+    item = _bare(item)
     if subject.kind in {"function", "method"}:
-        return has_param(resolver, subject, item.removesuffix("()"))
+        return has_param(resolver, subject, item)
     member = has_member(resolver, subject, item, methods=False)
     if subject.kind != "class" or member.holds is not False or \
             signature_of(resolver, subject) is None:
         return member  # no constructor of its own: its parameters are its bases' members
-    param = has_param(resolver, subject, item.removesuffix("()"))
+    param = has_param(resolver, subject, item)
     if param.holds is False:
         return Decision(False, f"{member.message}; {param.message}", member.evidence)
     return param if param.holds else undecided(param.message)
+
+
+def _bare(name: str) -> str:
+    """A member written as a call, with or without its arguments (``delay(attempt)``), is
+    the member's name."""
+    return re.sub(r"\(.*\)$", "", name.strip())
 
 
 def _class_member(resolver: Resolver, cls: Symbol, name: str, *, methods: bool) -> Decision:
