@@ -12,14 +12,22 @@ the whole set.
 
 from __future__ import annotations
 
+import re
+
 from pse.verify.claims.tags import Token, tag
 
 Count = tuple[str, str, str]
 """(relation, subject slot, number text): ``member_count`` or ``param_count``."""
 
 
+_NUMBER = re.compile(r"\d|[零一二两三四五六七八九十]|(?<![a-z])(?:one|two|three|four|five|six"
+                     r"|seven|eight|nine|ten|eleven|twelve|zero)(?![a-z])")
+
+
 def read_count(clause: str) -> Count | None:
     """The count the clause states, if it states exactly one."""
+    if _NUMBER.search(clause) is None:
+        return None  # most clauses: no number, nothing to tag
     tokens = tag(clause)
     kinds = [t for t, _ in tokens]
     if kinds.count("SLOT") != 1 or kinds.count("NUM") != 1 or "HAVE" not in kinds \

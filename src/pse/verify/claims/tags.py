@@ -79,9 +79,14 @@ def _tag_of(text: str) -> str:
     return _lexicon().get(text, "WORD")
 
 
+@cache
+def _chinese_words() -> tuple[str, ...]:
+    return tuple(w for w in _lexicon() if re.match(r"[\u4e00-\u9fff]", w))
+
+
 def _segment(run: str) -> list[str]:
     """A run of Chinese cut at the longest lexicon word (or numeral) at each position."""
-    known = [w for w in _lexicon() if re.match(r"[\u4e00-\u9fff]", w)]
+    known = _chinese_words()
     found: list[str] = []
     index = 0
     while index < len(run):
