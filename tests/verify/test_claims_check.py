@@ -600,6 +600,10 @@ def test_claims_built_on_by_composition_is_no_false_claim(resolver: Resolver) ->
     ("`Cart` is a protocol.", "ignored"),  # any class may satisfy one structurally
     ("`LegacyLine` is a factory function.", "unverified"),  # a name bound to a class
     ("`LegacyLine` is a dataclass.", "verified"),
+    ("`State` 类型本质上是一个枚举。", "verified"),
+    ("`Line` 属于枚举类型。", "unverified"),
+    ("`Cart` is decorated with `@dataclass`.", "unverified"),
+    ("`Line` 是用 `dataclass` 装饰的类。", "verified"),
     # free modifiers before the kind noun, a participle or preposition after it
     ("`fetch` is a small helper class used to fetch pages.", "unverified"),
     ("`checkout` is a convenience function for paying.", "verified"),
@@ -652,6 +656,11 @@ def test_claims_builtin_errors_and_outside_bases(resolver: Resolver, text: str,
 
 
 def test_claims_coordinated_names_are_each_claimed(resolver: Resolver) -> None:
+    assert sorted(_verdicts(resolver, "The `Line` and `Cart` classes are dataclasses.\n")) == [
+        (1, "kind(shop.core.Cart, class)", "verified"),
+        (1, "kind(shop.core.Cart, dataclass)", "unverified"),
+        (1, "kind(shop.records.Line, class)", "verified"),
+        (1, "kind(shop.records.Line, dataclass)", "verified")]
     assert sorted(_verdicts(resolver, "`Cart` inherits from both `Base` and `Order`.\n")) == [
         (1, "subclass(shop.core.Cart, shop.core.Base)", "verified"),
         (1, "subclass(shop.core.Cart, shop.orders.Order)", "unverified")]

@@ -209,13 +209,13 @@ _FRAMES: list[tuple[Relation, str]] = [
     # exception to this rule" is a figure of speech
     ("kind", rf"{S} {L.ADV}{L.BE} {L.NEG}{L.ADV}(?:(?:a|an|the|one|just a|simply a|really a)"
              rf" )?{MODIFIERS}(?P<k>(?!{NOT_FREE}){KIND}){KIND_TAIL}"),
-    ("kind", rf"{SZ}{NEG_ZH}(?:是|为)(?:一个|个|一种|一)?{MODIFIERS_ZH}(?P<k>{KIND_ZH}{GLOSS})"
-             r"(?:的|而已|了)?$"),
+    ("kind", rf"{SZ}{NEG_ZH}(?:是|为|属于)(?:一个|个|一种|一)?{MODIFIERS_ZH}(?P<k>{KIND_ZH}{GLOSS})"
+             r"(?:的一种|之一|的|而已|了)?$"),
     ("kind", rf"{SZ}{NEG_ZH}{L.AS_VERB_ZH}(?:一个|个|一种)?{MODIFIERS_ZH}(?P<k>{KIND_ZH}{GLOSS})"
              r"(?:的|了)?$"),
     ("kind", rf"{S} {BE_NEG}(?:decorated|wrapped|marked) (?:with|by|as) (?:the )?"
              r"(?:decorator )?§(?P<ks>\d+)§"),
-    ("kind", rf"{SZ}{NEG_ZH}(?:被|用|使用|通过)?§(?P<ks>\d+)§(?:装饰器)?(?:装饰|修饰)"),
+    ("kind", rf"{SZ}{NEG_ZH}(?:是)?(?:被|用|使用|通过)?§(?P<ks>\d+)§(?:装饰器)?(?:装饰|修饰)"),
     # ---- calls
     ("calls", rf"{S} {PRE}{L.CALL_VERB} {L.DET}{O}"),
     ("calls", rf"{S2} {L.ADV}{L.AUX}(?:be |get |gets )?{L.BE}? ?{L.NEG}{L.ADV}{L.CALLED} "
@@ -308,7 +308,8 @@ _NAME_LIKE = re.compile(r"^@?[\w.:/-]+(?:\([^()]*\))?$")
 _LOOSE_CALLS = (r"uses|relies on|goes through|wraps|triggers|runs|executes|用到了?|依赖|使用了?"
                 r"|执行了?")
 _DECORATOR_KINDS = {"property": "property", "cached_property": "property",
-                    "classmethod": "classmethod", "staticmethod": "staticmethod"}
+                    "classmethod": "classmethod", "staticmethod": "staticmethod",
+                    "dataclass": "dataclass"}
 
 
 @dataclass(frozen=True)

@@ -13,7 +13,8 @@ from __future__ import annotations
 ADVERBS = (r"(?:also|directly|internally|actually|always|only|still|indeed|really|simply|just"
            r"|itself|explicitly|eventually|ultimately|in turn|then|first|now|typically|usually"
            r"|normally|sometimes|often|in fact|of course|[a-z]{2,}ly)")
-ADVERBS_ZH = (r"(?:其实|实际上|直接|间接|在内部|内部|本身|确实|同样|同时|总是|通常|一般|里面"
+ADVERBS_ZH = (r"(?:其实|实际上|本质上|实质上|直接|间接|在内部|内部|本身|确实|同样|同时|总是|通常"
+              r"|一般|里面"
               r"|最终|最后|首先|然后|接着|随后|也|还|就|都|只|则|再|先)")
 ADV = ""
 AUX = (r"(?:(?:can|may|might|will|would|could|should|must|does|do|did|shall|is able to"
@@ -27,7 +28,7 @@ NEG_ZH = r"(?P<neg>并不会|并没有|并不|并没|并未|从不|不会|没有
 SUBJ_NOUN = (r"(?: (?:class|function|method|module|property|coroutine|helper|constructor"
              r"|decorator|exception|attribute|constant|object|type|package|classmethod"
              r"|staticmethod|file|script|enum|enumeration))?")
-SUBJ_NOUN_ZH = (r"(?:这个类|这个函数|这个方法|这个模块|这个枚举|枚举类|枚举|数据类|类|函数"
+SUBJ_NOUN_ZH = (r"(?:这个类|这个函数|这个方法|这个模块|这个枚举|枚举类|枚举|数据类|类型|类|函数"
                 r"|方法|模块|属性|异常类|异常)?")
 OBJ_NOUN = (r"(?: (?:class|base class|exception|error|module|file|method|function|library"
             r"|package|type|source file|helper))?")

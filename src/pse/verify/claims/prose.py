@@ -239,7 +239,7 @@ _KIND_WORD = r"(?:class|function|method|exception|module)"
 _AND = r"(?: ?, ?and ?| ?and ?| ?, ?|和|与|及|以及|、|跟)"
 _SLOT_LIST = rf"§\d+§(?:{_AND}§\d+§)+"
 _COORDINATED = re.compile(
-    rf"^(?:both ?)?(?P<list>{_SLOT_LIST}){_KIND_WORD}?e?s? ?(?:both |all |each )?"
+    rf"^(?:the ?)?(?:both ?)?(?P<list>{_SLOT_LIST}) ?{_KIND_WORD}?e?s? ?(?:both |all |each )?"
     r"(?:也都|全都|都|均|也)?(?P<rest>[a-z\u4e00-\u9fff].+)$")
 # a list in object position: "inherits from both `A` and `B`", "继承了 `str` 和 `Item`"
 _COORDINATED_OBJECT = re.compile(
