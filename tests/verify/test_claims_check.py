@@ -82,6 +82,15 @@ def cached(value):
                       "\n\nclass State(enum.Enum):\n    NEW = 1\n    PAID = 2\n    SENT = 3\n"
                       "    LOST = 4\n"),
     "shop/signer.py": "def sign(data, signer=None):\n    return data\n",
+    "shop/records.py": ("import dataclasses\nfrom collections.abc import MutableSequence\n"
+                        "from typing import Protocol\n\n\n@dataclasses.dataclass\nclass Line:\n"
+                        "    sku: str\n    qty: int = 1\n\n\n@dataclasses.dataclass\n"
+                        "class GiftLine(Line):\n    note: str = ''\n\n\n"
+                        "class Priced(Protocol):\n    def price(self) -> int: ...\n\n\n"
+                        "class Shelf(MutableSequence):\n    def insert(self, index, value):\n"
+                        "        raise NotImplementedError('shelves are fixed')\n\n"
+                        "    def resize(self, width, height):\n        return width\n\n\n"
+                        "LegacyLine = Line\n"),
     "shop/typed.py": ("from shop.core import Cart\n\n\ndef ship(cart: Cart, *, fast: bool = False)"
                       " -> None:\n    pass\n\n\ndef note(cart: Cart, text) -> None:\n    pass\n"),
     "shop/net.py": ("class Future:\n    def result(self):\n        return None\n\n\n"
@@ -575,3 +584,126 @@ def test_claims_built_on_by_composition_is_no_false_claim(resolver: Resolver) ->
     # `Conn` makes a `Future` in its body: built on it by composition, not inheritance
     assert [c.result.status for c in _claims(resolver, "`Conn` is built on top of `Future`.")
             if c.result.status == "unverified"] == []
+
+
+@pytest.mark.parametrize("text, status", [
+    # kinds of class, from the lexicons' kind nouns: an Enum base, @dataclass, a Protocol base
+    ("`State` is an enumeration.", "verified"),
+    ("The `Line` type is an enumeration.", "unverified"),
+    ("`Line` is a dataclass.", "verified"),
+    ("`GiftLine` is a data class that adds a note.", "verified"),  # a dataclass's subclass
+    ("`Cart` is a dataclass.", "unverified"),
+    ("`State` 是一个枚举类。", "verified"),
+    ("`Line` 是一个枚举。", "unverified"),
+    ("`Line` 是一个数据类。", "verified"),
+    ("`Priced` is a protocol.", "verified"),
+    ("`Cart` is a protocol.", "ignored"),  # any class may satisfy one structurally
+    ("`LegacyLine` is a factory function.", "unverified"),  # a name bound to a class
+    ("`LegacyLine` is a dataclass.", "verified"),
+    ("`State` 类型本质上是一个枚举。", "verified"),
+    ("`Line` 属于枚举类型。", "unverified"),
+    ("`Cart` is decorated with `@dataclass`.", "unverified"),
+    ("`Line` 是用 `dataclass` 装饰的类。", "verified"),
+    # free modifiers before the kind noun, a participle or preposition after it
+    ("`fetch` is a small helper class used to fetch pages.", "unverified"),
+    ("`checkout` is a convenience function for paying.", "verified"),
+])
+def test_claims_kinds_of_class_and_modified_kind_nouns(resolver: Resolver, text: str,
+                                                       status: str) -> None:
+    assert _status(resolver, text) == status
+
+
+@pytest.mark.parametrize("text, status", [
+    ("`GiftLine` has three fields.", "verified"),  # its own and its dataclass base's
+    ("`Line` has three fields.", "unverified"),
+    ("`Line` 有两个字段。", "verified"),
+    ("`State` 一共有三个取值。", "unverified"),
+    ("`State` 的取值有四种。", "verified"),
+    ("There are three members in `State`.", "unverified"),
+    ("`State` consists of four members.", "verified"),
+])
+def test_claims_counts_of_fields_and_members_in_other_wordings(resolver: Resolver, text: str,
+                                                               status: str) -> None:
+    assert _status(resolver, text) == status
+
+
+@pytest.mark.parametrize("text, status", [
+    # unstated, a count is what a caller passes; the receiver counts when the text names it
+    ("`Shelf.resize` takes two parameters.", "verified"),
+    ("`Shelf.resize` takes three parameters.", "unverified"),
+    ("`Shelf.resize` 接收三个参数。", "unverified"),
+    ("`Shelf.resize` has three parameters, `self` among them.", "verified"),
+    ("`Cart.clear` 不接受任何参数。", "verified"),
+    ("`Shelf.resize` 不接受任何参数。", "unverified"),
+])
+def test_claims_parameter_counts_exclude_the_receiver_unless_named(
+        resolver: Resolver, text: str, status: str) -> None:
+    assert _status(resolver, text) == status
+
+
+@pytest.mark.parametrize("text, status", [
+    # a body that only raises cannot raise another builtin error implicitly
+    ("`Shelf.insert` raises `IndexError`.", "unverified"),
+    ("`Shelf.insert` raises `RuntimeError`.", "verified"),  # NotImplementedError is one
+    ("`Shelf.insert` 会抛出 `NotImplementedError`。", "verified"),
+    ("`Shelf.resize` raises `IndexError`.", "ignored"),  # a body that does anything may
+    # a bare outside name is the ancestor of that name, wherever it was imported from
+    ("`Shelf` is a subclass of `MutableSequence`.", "verified"),
+])
+def test_claims_builtin_errors_and_outside_bases(resolver: Resolver, text: str,
+                                                 status: str) -> None:
+    assert _status(resolver, text) == status
+
+
+def test_claims_coordinated_names_are_each_claimed(resolver: Resolver) -> None:
+    assert sorted(_verdicts(resolver, "The `Line` and `Cart` classes are dataclasses.\n")) == [
+        (1, "kind(shop.core.Cart, class)", "verified"),
+        (1, "kind(shop.core.Cart, dataclass)", "unverified"),
+        (1, "kind(shop.records.Line, class)", "verified"),
+        (1, "kind(shop.records.Line, dataclass)", "verified")]
+    assert sorted(_verdicts(resolver, "`Cart` inherits from both `Base` and `Order`.\n")) == [
+        (1, "subclass(shop.core.Cart, shop.core.Base)", "verified"),
+        (1, "subclass(shop.core.Cart, shop.orders.Order)", "unverified")]
+    assert sorted(_verdicts(resolver, "`Cart` 和 `Order` 都继承自 `Base`。\n")) == [
+        (1, "subclass(shop.core.Cart, shop.core.Base)", "verified"),
+        (1, "subclass(shop.orders.Order, shop.core.Base)", "unverified")]
+    verdicts = _verdicts(resolver, "`Cart.add` takes `item`, `qty` and `size`.\n")
+    assert (1, "has_param(shop.core.Cart.add, size)", "unverified") in verdicts
+    assert (1, "has_param(shop.core.Cart.add, qty)", "verified") in verdicts
+
+
+@pytest.mark.parametrize("text, status", [
+    # a noun phrase presupposes the parameter it names
+    ("The `qty` parameter of `Cart.add` defaults to one.", "verified"),
+    ("The `size` parameter of `Cart.add` is optional.", "unverified"),
+    ("`Cart.add`'s `size` argument is optional.", "unverified"),
+    ("`Cart.add` 的 `size` 参数是可选的。", "unverified"),
+    ("There is no `size` parameter of `Cart.add`.", "verified"),
+    # other wordings of location, inheritance and return types
+    ("You will find `Cart` in the `shop.util` module.", "unverified"),
+    ("The parent class of `Cart` is `Order`.", "unverified"),
+    ("The base class of `Cart` is `Base`.", "verified"),
+    ("`place()` 的返回值是 `Cart`。", "unverified"),
+    ("`place()` 调用后返回一个 `Cart`。", "unverified"),
+    ("The return value of `place()` is a `Cart`.", "unverified"),
+    ("Calling `place()` gives you an `Order`.", "verified"),
+    ("`place()` builds a `Cart` and returns the finished `Order`.", "verified"),
+    ("`Cart` 这个类在 `shop/util.py` 中。", "unverified"),
+    ("`Cart` 是在 `shop/core.py` 中定义的。", "verified"),
+])
+def test_claims_noun_phrase_parameters_and_other_wordings(resolver: Resolver, text: str,
+                                                          status: str) -> None:
+    assert _status(resolver, text) == status
+
+
+def test_claims_structure_every_item_of_a_list_under_a_code_heading(resolver: Resolver) -> None:
+    # the items before an item are its siblings, not a paragraph that moved the section on
+    text = ("## `Cart`\n\n- `add(item, qty)`: adds an item\n- `remove`: removes one\n"
+            "- `clear`: empties\n")
+    assert [v for v in _verdicts(resolver, text) if v[2] != "ignored"] == [
+        (3, "has_item(shop.core.Cart, add(item, qty))", "verified"),  # written as a call
+        (4, "has_item(shop.core.Cart, remove)", "unverified"),
+        (5, "has_item(shop.core.Cart, clear)", "verified")]
+    text = "## `Cart`\n\n- `add`: adds an item\n\nSee also:\n\n- `remove`: elsewhere\n"
+    assert [v for v in _verdicts(resolver, text) if v[2] != "ignored"] == [
+        (3, "has_item(shop.core.Cart, add)", "verified")]

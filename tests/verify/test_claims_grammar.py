@@ -422,3 +422,29 @@ def test_grammar_lends_a_label_naming_code_to_a_subjectless_sentence() -> None:
 def test_grammar_reads_plural_kind_lists(text: str, expected: set[tuple[str, str, str, bool]]
                                          ) -> None:
     assert set(_read(text)) == expected
+
+
+@pytest.mark.parametrize("text, expected", [
+    # counts read from tags in any order: one name, a possession verb, one number and noun
+    ("`State` consists of 3 values.", ("member_count", "State", "3", False)),
+    ("There are three members in `State`.", ("member_count", "State", "3", False)),
+    ("`State` holds four fields.", ("member_count", "State", "4", False)),
+    ("`State` 的取值有三种。", ("member_count", "State", "3", False)),
+    ("`State` 的成员共 4 个。", ("member_count", "State", "4", False)),
+    ("`f` 有 two parameters。", ("param_count", "f", "2", False)),
+])
+def test_grammar_reads_counts_from_tags(text: str, expected: tuple[str, str, str, bool]) -> None:
+    assert expected in _read(text)
+
+
+@pytest.mark.parametrize("text", [
+    "`f` has two optional parameters.",  # a subset, not the count
+    "`f` returns three values.",
+    "`State` has at least three members.",
+    "`State` does not have three members.",  # the frames read a negated count, not the tags
+    "`State` 至少有三个成员。",
+    "`State` can be one of three values.",  # two numbers
+])
+def test_grammar_tag_counts_leave_limited_or_ambiguous_clauses(text: str) -> None:
+    assert not [c for c in _read(text) if c[0] == "member_count" and not c[3]
+                or c[0] == "param_count"]

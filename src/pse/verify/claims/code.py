@@ -7,12 +7,13 @@ by-name reachability over the tree before calling a claim false: a claim that
 
 from __future__ import annotations
 
+import re
 from collections import deque
 
 from pse.index.model import BodyFacts, Symbol
 from pse.index.returns import Returned
 from pse.verify.claims.decision import Decision, at, listing, short, undecided, with_article
-from pse.verify.claims.names import Named, ancestry, outside_has
+from pse.verify.claims.names import Named, ancestry, external_mro, outside_has
 from pse.verify.resolve import Resolver
 
 _MAX_REACHED = 150
@@ -73,7 +74,7 @@ def _param_of_type(resolver: Resolver, function: Symbol, name: str, *,
 
 def param_count(resolver: Resolver, subject: Symbol, count: int, *,
                 besides_self: bool | None) -> Decision:
-    """Whether ``subject`` has ``count`` parameters (``self`` excluded when said so)."""
+    """Whether ``subject`` has ``count`` parameters (``self`` counted only when said so)."""
     function = signature_of(resolver, subject)
     if function is None:
         return undecided("no signature to read")
@@ -83,14 +84,15 @@ def param_count(resolver: Resolver, subject: Symbol, count: int, *,
     params = list(function.params)
     bound = function.kind == "method" and params[:1] in (["self"], ["cls"])
     with_self, without = len(params), len(params) - (1 if bound else 0)
-    allowed = {without} if besides_self else {with_self} if besides_self is False else \
-        {with_self, without}
+    # unstated, a count is what a caller passes: "`delay` takes two parameters" is false
+    # for ``delay(self, attempt)`` (the receiver is counted only when the text names it)
+    allowed = {with_self} if besides_self is False else {without}
     shown = [p for p in params if not (bound and p == params[0])]
     suffix = " besides `self`" if bound else ""
     message = f"{short(subject.qualname)} has {without} parameters{suffix} ({listing(shown)})"
     if count in allowed:
         return Decision(True, message, at(function))
-    correct = without if besides_self or besides_self is None else with_self
+    correct = with_self if besides_self is False else without
     return Decision(False, message, at(function), correction=str(correct))
 
 
@@ -98,7 +100,7 @@ def has_member(resolver: Resolver, subject: Symbol, member: str, *, methods: boo
     """Whether the class (or module) ``subject`` has ``member`` (a method when ``methods``)."""
     if subject.kind not in {"class", "module", "package"}:
         return undecided("not a class or module")
-    name = member.strip().removesuffix("()").rsplit(".", 1)[-1]
+    name = _bare(member).rsplit(".", 1)[-1]
     if subject.kind == "class":
         return _class_member(resolver, subject, name, methods=methods)
     hits = resolver.lookup(f"{subject.qualname}.{name}")
@@ -136,12 +138,37 @@ def enum_members(resolver: Resolver, subject: Symbol) -> list[str] | None:
             if s.kind in {"attribute", "constant", "variable"} and not s.name.startswith("_")]
 
 
+def dataclass_fields(resolver: Resolver, subject: Symbol) -> list[str] | None:
+    """The fields of the dataclass ``subject``: the attributes bound in its body and in the
+    bodies of its dataclass ancestors (None: not a dataclass whose every base is read)."""
+    found = ancestry(resolver, subject)
+    if subject.kind != "class" or not found.complete:
+        return None
+    dataclasses = [cls for cls in found.tree.values()
+                   if any("dataclass" in {d.rsplit(".", 1)[-1] for d in f.decorators}
+                          for f in resolver.index.def_facts(cls.qualname) if f.line == cls.line)]
+    if subject not in dataclasses:
+        return None
+    fields: dict[str, None] = {}
+    for cls in reversed(dataclasses):  # a base's fields come first
+        fields.update((s.name, None) for s in resolver.index.children(cls.qualname)
+                      if s.kind in {"attribute", "constant", "variable"}
+                      and not s.name.startswith("__"))
+    return list(fields)
+
+
 def member_count(resolver: Resolver, subject: Symbol, count: int) -> Decision:
-    """Whether the enumeration ``subject`` has ``count`` members (other classes: undecided,
-    since their attributes are not a fixed set)."""
+    """Whether the enumeration ``subject`` has ``count`` members, or the dataclass
+    ``subject`` ``count`` fields (other classes: undecided, since their attributes are not
+    a fixed set)."""
     members = enum_members(resolver, subject)
     if members is None:
-        return undecided("not an enumeration")
+        fields = dataclass_fields(resolver, subject)
+        if fields is None:
+            return undecided("neither an enumeration nor a dataclass")
+        message = f"{short(subject.qualname)} has {len(fields)} fields ({listing(fields)})"
+        return Decision(count == len(fields), message, at(subject),
+                        correction="" if count == len(fields) else str(len(fields)))
     message = f"{short(subject.qualname)} has {len(members)} members ({listing(members)})"
     if count == len(members):
         return Decision(True, message, at(subject))
@@ -152,16 +179,23 @@ def has_item(resolver: Resolver, subject: Symbol, item: str) -> Decision:
     """Whether ``item`` is something ``subject`` has: a parameter of a function, a member
     or constructor parameter of a class, a member of a module (what a list item under its
     owner describes)."""
+    item = _bare(item)
     if subject.kind in {"function", "method"}:
-        return has_param(resolver, subject, item.removesuffix("()"))
+        return has_param(resolver, subject, item)
     member = has_member(resolver, subject, item, methods=False)
     if subject.kind != "class" or member.holds is not False or \
             signature_of(resolver, subject) is None:
         return member  # no constructor of its own: its parameters are its bases' members
-    param = has_param(resolver, subject, item.removesuffix("()"))
+    param = has_param(resolver, subject, item)
     if param.holds is False:
         return Decision(False, f"{member.message}; {param.message}", member.evidence)
     return param if param.holds else undecided(param.message)
+
+
+def _bare(name: str) -> str:
+    """A member written as a call, with or without its arguments (``delay(attempt)``), is
+    the member's name."""
+    return re.sub(r"\(.*\)$", "", name.strip())
 
 
 def _class_member(resolver: Resolver, cls: Symbol, name: str, *, methods: bool) -> Decision:
@@ -220,16 +254,27 @@ def raises(resolver: Resolver, subject: Symbol, error: Named) -> Decision:
     name = error.name.rsplit(".", 1)[-1]
     raised = [r.rsplit(".", 1)[-1] for r in body.raises]
     message = f"{short(subject.qualname)} raises {listing(sorted(set(raised)))}"
-    if name in raised or _raises_subclass(resolver, raised, error):
+    if name in raised or _raises_subclass(resolver, raised, error) or any(
+            name in (external_mro(r) or ()) for r in raised):
         return Decision(True, message, at(subject))
     reach = _reachable(resolver, body)
     via = next((s.name for s, facts in reach
                 if name in {r.rsplit(".", 1)[-1] for r in facts.raises}), None)
     if via is not None:
         return Decision(True, f"{message}; `{name}` is raised by `{via}()`", at(subject))
-    if not error.symbols or _mentioned(body, reach, name):
+    if _mentioned(body, reach, name) or (not error.symbols and not _only_raises(body)):
         return undecided(f"{message}; `{name}` is named in the code it reaches")
     return Decision(False, message, at(subject))
+
+
+def _only_raises(body: BodyFacts) -> bool:
+    """Whether the body does nothing but raise: every call in it builds an exception it
+    raises and it names nothing else. Such a stub (``raise NotImplementedError(...)``)
+    cannot raise a builtin error implicitly, as any other body may (``IndexError`` from a
+    subscript, ``KeyError`` from a lookup)."""
+    raised = {r.rsplit(".", 1)[-1] for r in body.raises}
+    return bool(raised) and set(body.calls) <= raised and {
+        n.rsplit(".", 1)[-1] for n in body.names} <= raised
 
 
 def _raises_subclass(resolver: Resolver, raised: list[str], error: Named) -> bool:

@@ -31,7 +31,8 @@ def _patterns() -> tuple[re.Pattern[str], re.Pattern[str]]:
     verbs = alternation(words("container_verbs"))
     english = re.compile(
         rf"^(?:the ?)?§(?P<s>\d+)§{L.SUBJ_NOUN} ?(?P<mid>[^§]{{0,80}}?(?<![a-z]){verbs}"
-        rf"(?![a-z])[^§]{{0,80}}?)(?<![a-z])(?P<noun>{nouns}) ?(?:,? ?{cues} ?,?|[:：]) ?{_LIST}")
+        rf"(?:(?<=[\u4e00-\u9fff])|(?![a-z]))[^§]{{0,80}}?)(?<![a-z])(?P<noun>{nouns}) ?"
+        rf"(?:[,，]? ?{cues} ?[,，]?|[:：]) ?{_LIST}")
     chinese = re.compile(
         rf"^§(?P<s>\d+)§{L.SUBJ_NOUN_ZH}(?P<mid>[^§]{{0,12}}?{verbs}[^§]{{0,12}}?)"
         rf"(?:{cues})?{_LIST}(?:等等|等)?(?:几个|一些|多个|的)?(?P<noun>{nouns})")

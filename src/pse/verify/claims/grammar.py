@@ -15,11 +15,12 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from pse.verify.claims import lexicon as L  # noqa: N812 - the grammar reads better short
+from pse.verify.claims.counts import read_count
 from pse.verify.claims.examples import example_claims
 from pse.verify.claims.model import Claim, Relation
 from pse.verify.claims.plurals import plural_kind_claims
 from pse.verify.claims.prose import Sentence
-from pse.verify.claims.words import alternation, words
+from pse.verify.claims.words import alternation, kind_nouns, words
 
 S = rf"§(?P<s>\d+)§{L.SUBJ_NOUN}"
 SZ = rf"§(?P<s>\d+)§{L.SUBJ_NOUN_ZH}"
@@ -35,8 +36,25 @@ PRE_ZH = rf"{L.ADV_ZH}{L.NEG_ZH}{L.ADV_ZH}{L.AUX_ZH}{L.ADV_ZH}"
 BE_NEG = rf"{L.ADV}{L.BE} {L.NEG}{L.ADV}"
 NEG_ZH = rf"{L.ADV_ZH}{L.NEG_ZH}{L.ADV_ZH}"
 TOTAL_ZH = r"(?:一共|总共|共)?"
+CTOR_ZH = r"(?:的(?:构造函数|构造方法|构造器|初始化方法))?"  # counted as the class's own
 GLOSS = r"(?:[a-z][a-z ]*)?"  # the English word a Chinese kind is glossed with
 COUNT_NOUN = alternation(words("count_nouns"))
+# Kinds of class the lexicons name ("enumeration", 数据类), tried before the built-in kind
+# words so "enum class" is an enum, not a class; a predicate may put up to two free
+# modifiers before its kind noun ("a small factory function"), never a function word.
+_LEXICON_KINDS = alternation(list(kind_nouns()))
+KIND = rf"(?:{_LEXICON_KINDS}|{L.KIND_EN})"
+KIND_ZH = rf"(?:{_LEXICON_KINDS}|{L.KIND_ZH}|{L.KIND_EN})"  # mixed: "是一个 static method"
+_FUNCTION_WORDS = (r"(?:of|for|to|in|on|at|with|from|by|the|a|an|and|or|not|no|but|that|which"
+                   r"|is|are|as|its|their|this|these)")
+# ``\x20``, not a space: frames make their spaces optional, which would split a word in two
+MODIFIERS = rf"(?:(?!{_FUNCTION_WORDS}(?:\x20|§))[a-z][a-z-]*(?:\x20|(?=§))){{0,2}}?"
+MODIFIERS_ZH = r"(?:[\u4e00-\u9fff](?<![不非没无的])){0,4}?"
+NOT_FREE = r"(?:[a-z-]+\x20)*(?:exception|error)s?(?![a-z])"
+# what may follow the kind noun: the grammar's tail words, or a post-modifier ("a class
+# used to ...", "a function for ...", "an enumeration of ...", "a helper wrapping ...")
+KIND_TAIL = (rf"(?:{L.TAIL}|\x20(?:used|meant|designed|intended|responsible|for|to|of|kept"
+             r"|[a-z]{2,}ing)\b.*$)")
 RETURN_VERB = alternation(words("return_verbs"))
 
 OTHER_CLASSES = (r"(?:all |many |several |various |most |the )*(?:other |derived |its |the "
@@ -50,16 +68,25 @@ _FRAMES: list[tuple[Relation, str]] = [
     ("param_count", rf"{S}(?: ?'s signature)? {PRE}{L.HAVE} "
                     r"(?:exactly |only |just |precisely |a total of |in total )?"
                     rf"{L.NUMBER} {L.COUNT_PARAM}"),
-    ("param_count", rf"{SZ}(?:{L.BESIDES}§\d+§(?:之外|以外)?)?{PRE_ZH}{TOTAL_ZH}{L.HAVE_ZH}"
-                    rf"{TOTAL_ZH}{L.NUMBER_ZH}个{L.PARAM_ZH}"),
+    ("param_count", rf"{SZ}{CTOR_ZH}(?:{L.BESIDES}§\d+§(?:之外|以外)?)?{PRE_ZH}{TOTAL_ZH}"
+                    rf"{L.HAVE_ZH}{TOTAL_ZH}{L.NUMBER_ZH}(?:个| ){L.PARAM_ZH}"),
+    # "不接受任何参数", "没有参数": none at all
+    ("param_count", rf"{SZ}{CTOR_ZH}(?:并不|不|并没有|没有)(?:接受|接收|需要|带|有)?(?P<num>任何)?"
+                    rf"{L.PARAM_ZH}$"),
     ("param_count", rf"(?:the )?signature of {S} (?:has|lists|contains|includes) {L.NUMBER} "
                     rf"{L.COUNT_PARAM}"),
     ("param_count", rf"{SZ}的(?:函数)?签名(?:里|中)?{TOTAL_ZH}(?:有|包含|包括){L.NUMBER_ZH}个"),
     ("param_count", rf"{SZ}的{L.PARAM_ZH}(?:一共|总共|共)?(?:有)?{L.NUMBER_ZH}个"),
     # ---- counts of an enumeration's members ("has three states", "有四个成员")
-    ("member_count", rf"{S} {PRE}{L.HAVE} (?:exactly |only |just |a total of )?{L.NUMBER} "
+    ("member_count", rf"{S} {PRE}(?:{L.HAVE}|contains|contain|consists of|consist of"
+                     r"|is made up of|are made up of|comprises|comprise|lists|list) "
+                     rf"(?:exactly |only |just |a total of )?{L.NUMBER} "
                      rf"(?:possible |different |distinct |named )?{COUNT_NOUN}(?![a-z])"),
-    ("member_count", rf"{SZ}{PRE_ZH}(?:有|包含|包括|定义了|拥有){TOTAL_ZH}{L.NUMBER_ZH}"
+    ("member_count", rf"there (?:are|is) (?:exactly |only |just )?{L.NUMBER} "
+                     rf"(?:possible |different |distinct )?{COUNT_NOUN} (?:in|on|of|for) "
+                     rf"(?:the )?{S}"),
+    ("member_count", rf"{SZ}的{COUNT_NOUN}{TOTAL_ZH}(?:有|是)?{TOTAL_ZH}{L.NUMBER_ZH}(?:个|种)"),
+    ("member_count", rf"{SZ}{PRE_ZH}{TOTAL_ZH}(?:有|包含|包括|定义了|拥有){TOTAL_ZH}{L.NUMBER_ZH}"
                      rf"(?:个|种)(?:可能的|不同的)?{COUNT_NOUN}"),
     # ---- possession: parameters, methods, members (the noun decides)
     ("has_param", rf"{S} {PRE}{L.HAVE} (?P<neg2>no )?{L.DET}{L.PARAM_ADJ}(?P<n1>{L.NOUN} )?"
@@ -106,6 +133,8 @@ _FRAMES: list[tuple[Relation, str]] = [
                  rf"(?:of|for) {L.DET}{O2}"),
     ("subclass", rf"{S2} {BE_NEG}(?:subclassed|extended|inherited from|derived from) "
                  rf"by {O2}"),
+    ("subclass", rf"(?:the |a |one )?(?:direct |immediate )?{L.BASE_NOUN} (?:of|for) {S} "
+                 rf"(?:{L.BE}|include|includes) {L.NEG}{L.DET}{O}"),
     ("subclass", rf"{S} ?'s {L.BASE_NOUN} (?:list )?(?:is|are|include|includes|contain|contains)"
                  rf" {L.NEG}{L.DET}{O}"),
     ("subclass", rf"{S} {PRE}(?:has|have) {L.DET}{O} as {L.DET}(?:direct )?{L.BASE_NOUN}"),
@@ -145,6 +174,9 @@ _FRAMES: list[tuple[Relation, str]] = [
                  rf"{L.DET}{O}(?! ?'s)"),
     ("location", rf"{SZ}{NEG_ZH}是{OZ}(?:中|里|内)的(?:一个)?(?:类|函数|方法|常量|异常类|异常"
                  r"|属性|协程函数)"),
+    # "you will find `A` in the `m` module": the reader finds the name itself there
+    ("location", rf"(?:you|we|one) {L.AUX}(?:find|locate) {S} (?:in|inside|within|at) "
+                 rf"{L.DET}{O}"),
     ("location", rf"(?:(?:you|we|one) )?{L.AUX}(?:find|see|locate) {L.DET}{L.SOURCE_NOUN} "
                  r"(?:of|for) "
                  rf"{S} (?:in|inside|within|at) {L.DET}{O}"),
@@ -160,6 +192,7 @@ _FRAMES: list[tuple[Relation, str]] = [
     ("location", rf"{SZ}{PRE_ZH}在(?:{L.PLACE_NOUN_ZH})?§(?P<o>\d+)§{L.PLACE_NOUN_ZH}"
                  rf"{L.WHERE_ZH}?"),
     ("location", rf"(?:在|从){OZ}{L.WHERE_ZH}?(?:可以|能)?(?:找到|看到){SZ}(?:的定义)?"),
+    ("location", rf"{SZ}{NEG_ZH}(?:是)?在{OZ}{L.WHERE_ZH}(?:被)?(?:{L.PLACED_ZH}(?:的)?)?$"),
     ("defines", rf"{S} {PRE}(?:defines|define|declares|declare|contains|holds|houses) {L.DET}"
                 rf"(?:class |function |method |constant )?§(?P<o>\d+)§"),
     ("defines", rf"{S} {PRE}(?:has|have|provides|provide|gives|give|carries|ships) {L.DET}"
@@ -168,16 +201,21 @@ _FRAMES: list[tuple[Relation, str]] = [
     ("defines", rf"{SZ}{L.WHERE_ZH}?{L.ADV_ZH}{L.NEG_ZH}(?:自己)?(?:定义了|定义|define了|define"
                 rf"|声明了|实现了)(?:一个)?§(?P<o>\d+)§"),
     # ---- kinds
-    ("kind", rf"{S} {L.ADV}{L.BE} {L.NEG}{L.ADV}{L.AS_VERB} as {L.DET}(?P<k>{L.KIND_EN}){L.TAIL}"),
+    ("kind", rf"{S} {L.ADV}{L.BE} {L.NEG}{L.ADV}{L.AS_VERB} as {L.DET}{MODIFIERS}(?P<k>{KIND})"
+             rf"{KIND_TAIL}"),
     ("kind", rf"{S} {L.ADV}{L.BE} {L.NEG}{L.ADV}(?:(?:a|an|the|one|just a|simply a|really a)"
-             rf" )?(?P<k>{L.KIND_EN}){L.TAIL}"),
-    ("kind", rf"{SZ}{NEG_ZH}(?:是|为)(?:一个|个|一种|一)?(?P<k>{L.KIND_ZH}{GLOSS})"
-             r"(?:的|而已|了)?$"),
-    ("kind", rf"{SZ}{NEG_ZH}{L.AS_VERB_ZH}(?:一个|个|一种)?(?P<k>{L.KIND_ZH}{GLOSS})"
+             rf" )?(?P<k>{KIND}){L.TAIL}"),
+    # free modifiers or a phrase after the noun, never for "exception": "a further
+    # exception to this rule" is a figure of speech
+    ("kind", rf"{S} {L.ADV}{L.BE} {L.NEG}{L.ADV}(?:(?:a|an|the|one|just a|simply a|really a)"
+             rf" )?{MODIFIERS}(?P<k>(?!{NOT_FREE}){KIND}){KIND_TAIL}"),
+    ("kind", rf"{SZ}{NEG_ZH}(?:是|为|属于)(?:一个|个|一种|一)?{MODIFIERS_ZH}(?P<k>{KIND_ZH}{GLOSS})"
+             r"(?:的一种|之一|的|而已|了)?$"),
+    ("kind", rf"{SZ}{NEG_ZH}{L.AS_VERB_ZH}(?:一个|个|一种)?{MODIFIERS_ZH}(?P<k>{KIND_ZH}{GLOSS})"
              r"(?:的|了)?$"),
     ("kind", rf"{S} {BE_NEG}(?:decorated|wrapped|marked) (?:with|by|as) (?:the )?"
              r"(?:decorator )?§(?P<ks>\d+)§"),
-    ("kind", rf"{SZ}{NEG_ZH}(?:被|用|使用|通过)?§(?P<ks>\d+)§(?:装饰器)?(?:装饰|修饰)"),
+    ("kind", rf"{SZ}{NEG_ZH}(?:是)?(?:被|用|使用|通过)?§(?P<ks>\d+)§(?:装饰器)?(?:装饰|修饰)"),
     # ---- calls
     ("calls", rf"{S} {PRE}{L.CALL_VERB} {L.DET}{O}"),
     ("calls", rf"{S2} {L.ADV}{L.AUX}(?:be |get |gets )?{L.BE}? ?{L.NEG}{L.ADV}{L.CALLED} "
@@ -200,9 +238,14 @@ _FRAMES: list[tuple[Relation, str]] = [
     ("raises", rf"{S2Z}{L.AUX_ZH}{L.NEG_ZH}(?:会|可能)?(?:由|被){O2Z}{L.AUX_ZH}"
                r"(?:抛出|引发|raise)"),
     # ---- return types ("`f` takes ... and returns a `Future` object", "`f` 返回 `Response`")
-    ("returns", rf"{S} (?:[a-z][^§]{{0,60}}? and )?{PRE}{RETURN_VERB} {L.DET}(?:new |single )?"
-                rf"(?:instance of |object of type |value of type )?{L.DET}{O}"),
-    ("returns", rf"{SZ}{PRE_ZH}(?:会|将)?{RETURN_VERB}(?:一个|了)?(?:新的)?{OZ}"),
+    ("returns", rf"{S} (?:[a-z][^§]{{0,60}}?(?:§\d+§[^§]{{0,30}}?)? and )?{PRE}{RETURN_VERB} "
+                rf"{L.DET}(?:new |single )?(?:instance of |object of type |value of type )?"
+                rf"{L.DET}{MODIFIERS}{O}"),
+    ("returns", rf"(?:the )?(?:return value|return type|result|returned value) (?:of|from) {S} "
+                rf"(?:{L.BE}|will be) {L.NEG}(?:always )?{L.DET}(?:instance of )?{O}"),
+    ("returns", rf"{SZ}(?:被)?(?:调用|执行)?(?:后|之后|时)?{PRE_ZH}(?:会|将)?{RETURN_VERB}"
+                rf"(?:一个|了)?(?:新的)?{OZ}"),
+    ("returns", rf"{SZ}的?返回(?:值|类型|结果)(?:类型)?{NEG_ZH}(?:是|为)(?:一个|个)?(?:新的)?{OZ}"),
     # ---- "`A` is a `B`": is-a, read as inheritance (the checker requires two classes)
     ("subclass", rf"{S} {L.BE} {L.NEG}(?:a|an|a kind of|a type of|a sort of|a special) {O}"
                  r"(?: (?:subclass|sub-class|subtype))?$"),
@@ -213,13 +256,13 @@ _FRAMES: list[tuple[Relation, str]] = [
 _CUES: dict[str, str] = {
     "param_count": (r"(?:\d|zero|no|one|single|two|three|four|five|six|seven|eight|nine|ten"
                     r"|eleven|twelve|[零一二两三四五六七八九十]).{0,16}?(?:param|arg|参数|形参)"
-                    r"|(?:参数|签名).{0,8}?[\d零一二两三四五六七八九十]"),
+                    r"|(?:参数|签名).{0,8}?[\d零一二两三四五六七八九十]|(?:不|没有).{0,6}参数"),
     "has_param": (r"param|arg|option|keyword|kwarg|method|function|propert|attribute|member"
                   r"|pass"
                   r"|field|callback|take|accept|receiv|expect|support|requir|defin|declar"
                   r"|provid|expos|offer|implement|overrid|includ|contain|lack|come with|carr"
                   r"|has|have|gets? |signature|call|there (?:is|are)|exist|参数|方法|函数|属性|成员"
-                  r"|字段|接收|接受|支持|需要|带|有|包含|包括|提供|定义|声明|实现|define|暴露|覆盖"
+                  r"|字段|接收|接受|传|支持|需要|带|有|包含|包括|提供|定义|声明|实现|define|暴露|覆盖"
                   r"|重写|具备|具有|存在|缺|找不到"),
     "subclass": (r"inherit|deriv|subclass|sub-class|subtype|child|descendant|speciali|extend"
                  r"|extension|(?:kind|type|sort) of|base|parent|ancestor|super|mro"
@@ -229,7 +272,8 @@ _CUES: dict[str, str] = {
     "has_subclasses": r"base|parent|super|inherit|deriv|subclass|extend|基类|父类|超类|继承|派生",
     "returns": rf"{RETURN_VERB}|produc",  # the lexicon's verbs: one place to add one
     "member_count": rf"(?:\d|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve"
-                    rf"|[一二两三四五六七八九十]).{{0,24}}?{alternation(words('count_nouns'))}",
+                    rf"|[一二两三四五六七八九十]).{{0,24}}?{alternation(words('count_nouns'))}"
+                    rf"|{alternation(words('count_nouns'))}.{{0,6}}?[\d一二两三四五六七八九十]",
     "location": (r"defin|declar|implement|locat|found|written|kept|housed|placed|stored"
                  r"|contained|live|resid|sits? |come|originat|belong|find|see |source"
                  r"|definition|(?:is|are) (?:not )?(?:in|inside|within|part of) "
@@ -237,7 +281,8 @@ _CUES: dict[str, str] = {
                  r"(?:defined |declared )?(?:in|inside|within)\b|中的|里的|内的"
                  r"|定义|声明|实现|写|放|位于|来自|属于|出自|源自|所在|在"),
     "defines": r"defin|declar|contain|hold|hous|implement|version|overrid|定义|声明|实现|define",
-    "kind": (r"function|method|propert|module|package|constant|coroutine|class|exception|alias"
+    "kind": (rf"{_LEXICON_KINDS}|function|method|propert|module|package|constant|coroutine|class"
+             r"|exception|alias"
              r"|函数|方法|类|属性|模块|包|常量|协程|异常|decorat|wrapped|marked|装饰|修饰"),
     "calls": (r"call|invok|delegat|dispatch|hand|defer|goes through|relies|uses|wraps|trigger"
               r"|runs|execut|passes control|forward|wrapper|shortcut|shorthand|front|调用|调到"
@@ -263,7 +308,8 @@ _NAME_LIKE = re.compile(r"^@?[\w.:/-]+(?:\([^()]*\))?$")
 _LOOSE_CALLS = (r"uses|relies on|goes through|wraps|triggers|runs|executes|用到了?|依赖|使用了?"
                 r"|执行了?")
 _DECORATOR_KINDS = {"property": "property", "cached_property": "property",
-                    "classmethod": "classmethod", "staticmethod": "staticmethod"}
+                    "classmethod": "classmethod", "staticmethod": "staticmethod",
+                    "dataclass": "dataclass"}
 
 
 @dataclass(frozen=True)
@@ -294,8 +340,11 @@ def _clause_claims(sentence: Sentence, *, indefinite: bool) -> Iterator[Claim]:
         if _CONDITION.match(clause):
             continue
         claim = next((c for found in _matches(clause) if (c := _claim(found, sentence))), None)
+        if claim is None:
+            claim = _count_claim(clause, sentence)
         if claim is not None:
             yield claim
+        yield from _noun_params(clause, sentence, claim)
         for named in _noun_kinds(clause, sentence, indefinite=indefinite,
                                  first=position == 0):
             # the frame's own object noun ("lives in the `pkg.core` module") is its claim's
@@ -352,6 +401,49 @@ def _noun_kinds(clause: str, sentence: Sentence, *, indefinite: bool, first: boo
             yield Claim("kind", subject=subject, obj=kind, obj_text=groups["k"], negated=False,
                         line=sentence.line, sentence=sentence.text,
                         presupposed="subject" if opens and not named_after else "phrase")
+
+
+# "the `timeout` parameter of `connect()`", "`connect()`'s `timeout` argument", "`connect`
+# 的 `timeout` 参数": the noun phrase presupposes that the function has that parameter
+_PARAM_WORD = r"(?:keyword argument|keyword-only argument|parameter|argument|kwarg)(?![a-z])"
+_NOUN_PARAMS = (
+    re.compile(rf"(?:^|(?<![a-z])(?:the|its|an?|optional|its optional)) ?§(?P<o>\d+)§ ?"
+               rf"{_PARAM_WORD} ?(?:of|to|for|in) ?(?:the ?)?§(?P<s>\d+)§"),
+    re.compile(rf"§(?P<s>\d+)§ ?'s ?(?:optional ?)?§(?P<o>\d+)§ ?{_PARAM_WORD}"),
+    re.compile(r"§(?P<s>\d+)§(?:函数|方法)?的§(?P<o>\d+)§(?:参数|形参|关键字参数)"),
+)
+
+
+def _noun_params(clause: str, sentence: Sentence, said: Claim | None) -> Iterator[Claim]:
+    """Parameter claims the clause's noun phrases presuppose (none under a negation)."""
+    for pattern in _NOUN_PARAMS:
+        for hit in pattern.finditer(clause):
+            if _NEGATION_BEFORE.search(clause[:hit.start()]) or \
+                    _NEGATION_BEFORE_ZH.search(clause[:hit.start()]):
+                continue
+            subject, param = sentence.spans[int(hit["s"])], sentence.spans[int(hit["o"])]
+            if said is not None and (said.subject, said.obj) == (subject, param):
+                continue  # the clause's own claim already says it
+            if param in {"self", "cls"} or not _NAME_LIKE.match(subject) or \
+                    not re.fullmatch(r"\w+", param):
+                continue
+            yield Claim("has_param", subject=subject, obj=param, negated=False,
+                        line=sentence.line, sentence=sentence.text)
+
+
+def _count_claim(clause: str, sentence: Sentence) -> Claim | None:
+    """A count no frame read, from the clause's tags (see :mod:`counts`)."""
+    found = read_count(clause)
+    if found is None:
+        return None
+    relation, slot, number = found
+    subject = sentence.spans[int(slot.strip("§"))]
+    if subject in {"self", "cls"} or not _NAME_LIKE.match(subject):
+        return None
+    besides = _besides_self(sentence) if relation == "param_count" else None
+    return Claim(relation, subject=subject, obj=str(_number(number)),  # type: ignore[arg-type]  # a count relation
+                 obj_text=number, negated=False, line=sentence.line, sentence=sentence.text,
+                 besides_self=besides)
 
 
 def _matches(clause: str) -> Iterator[_Match]:
@@ -418,7 +510,8 @@ def _possession(found: _Match) -> Relation | None:
     if noun:
         return "defines_member"
     verb = found.groups.get("verb") or ""
-    if re.fullmatch(r"takes?|accepts?|receives?|expects?|requires?|接收了?|接受了?|需要", verb):
+    if re.fullmatch(r"takes?|accepts?|receives?|expects?|requires?|接收了?|接受了?"
+                    r"|(?:需要|可以)?传入|传递|传|需要", verb):
         return "has_param"
     if re.fullmatch(r"defines?|declares?|implements?|overrides?|provides?|exposes?|offers?"
                     r"|定义了?|声明了?|实现了?|define了?|重写了?|覆盖了|提供了?|暴露了?", verb):
@@ -433,11 +526,15 @@ def _besides_self(sentence: Sentence) -> bool | None:
                 return value
     if re.search(rf"{L.BESIDES} ?(?:self|cls)\b", sentence.normalised):
         return True
-    return None
+    # a count that names the receiver without "besides" counts it ("takes `self`, `a`
+    # and `b`: three parameters"); one that does not mention it is unstated (None)
+    return False if re.search(r"(?<![\w.])(?:self|cls)(?![\w])", sentence.text) else None
 
 
 def _number(text: str) -> int:
     text = text.removesuffix("个")
+    if text in {"任何", "None"}:  # "不接受任何参数"; a frame without a number says none
+        return 0
     if text.isdigit():
         return int(text)
     if text in L.WORD_NUMBERS:
@@ -468,6 +565,9 @@ _KINDS = [
 
 def canonical_kind(words: str) -> str:
     """The kind a phrase names (``async function`` -> ``coroutine``), "" for none."""
+    lexicon_kind = kind_nouns().get(re.sub(r"\s+", " ", words.strip()))
+    if lexicon_kind:
+        return lexicon_kind
     for pattern, kind in _KINDS:
         if re.search(pattern, words):
             return kind

@@ -13,7 +13,8 @@ from __future__ import annotations
 ADVERBS = (r"(?:also|directly|internally|actually|always|only|still|indeed|really|simply|just"
            r"|itself|explicitly|eventually|ultimately|in turn|then|first|now|typically|usually"
            r"|normally|sometimes|often|in fact|of course|[a-z]{2,}ly)")
-ADVERBS_ZH = (r"(?:其实|实际上|直接|间接|在内部|内部|本身|确实|同样|总是|通常|一般|里面"
+ADVERBS_ZH = (r"(?:其实|实际上|本质上|实质上|直接|间接|在内部|内部|本身|确实|同样|同时|总是|通常"
+              r"|一般|里面"
               r"|最终|最后|首先|然后|接着|随后|也|还|就|都|只|则|再|先)")
 ADV = ""
 AUX = (r"(?:(?:can|may|might|will|would|could|should|must|does|do|did|shall|is able to"
@@ -27,7 +28,8 @@ NEG_ZH = r"(?P<neg>并不会|并没有|并不|并没|并未|从不|不会|没有
 SUBJ_NOUN = (r"(?: (?:class|function|method|module|property|coroutine|helper|constructor"
              r"|decorator|exception|attribute|constant|object|type|package|classmethod"
              r"|staticmethod|file|script|enum|enumeration))?")
-SUBJ_NOUN_ZH = r"(?:这个类|这个函数|这个方法|这个模块|类|函数|方法|模块|属性|异常类|异常)?"
+SUBJ_NOUN_ZH = (r"(?:这个类|这个函数|这个方法|这个模块|这个枚举|枚举类|枚举|数据类|类型|类|函数"
+                r"|方法|模块|属性|异常类|异常)?")
 OBJ_NOUN = (r"(?: (?:class|base class|exception|error|module|file|method|function|library"
             r"|package|type|source file|helper))?")
 OBJ_NOUN_ZH = r"(?:这个类|类|异常|错误|模块|文件|方法|函数|这个文件|这个模块|这个方法|这个函数)?"
@@ -43,7 +45,8 @@ BASE_NOUN = (r"(?:base class|base type|base|superclass|super class|parent class|
              r"|mro|method resolution order)")
 INHERIT_ZH = r"(?:继承自|继承于|继承了|继承|派生自|派生于|扩展自|扩展了|扩展)"
 SUBCLASS_ZH = r"(?:子类|subclass|派生类|子类型|sub-class|subtype|子孙类)"
-BASE_ZH = r"(?:父类|基类|超类|祖先类|祖先|base class|superclass|父类之一|基类之一)"
+BASE_ZH = (r"(?:父类|基类|超类|祖先类|祖先|base class|superclass|parent class|base|parent"
+           r"|父类之一|基类之一)")
 
 # ------------------------------------------------------------------ location
 PLACED = (r"(?:defined|declared|implemented|located|found|written|kept|housed|placed|stored"
@@ -85,8 +88,9 @@ PARAM_NOUN = (r"(?:keyword-only argument|keyword argument|positional argument|ar
 METHOD_NOUN = r"(?:classmethod|class method|staticmethod|static method|method|function)s?"
 MEMBER_NOUN = r"(?:property|properties|attribute|member|field|callback)s?"
 NOUN = rf"(?:{PARAM_NOUN}|{METHOD_NOUN}|{MEMBER_NOUN})"
-HAVE_ZH = (r"(?P<verb>接收了|接受了|接收|接受|支持|需要|带有|带|拥有|有|包含|包括|提供了|提供"
-           r"|定义了|定义|实现了|实现|声明了|声明|define了|define|暴露了|暴露|覆盖了|重写了|重写"
+HAVE_ZH = (r"(?P<verb>接收了|接受了|接收|接受|需要传入|可以传入|传入|传递|传|支持|需要|自带|带有|带"
+           r"|拥有|有|包含|包括"
+           r"|提供了|提供|定义了|定义|实现了|实现|声明了|声明|define了|define|暴露了|暴露|覆盖了|重写了|重写"
            r"|具备|具有|存在|缺少|缺乏|找不到)")
 PARAM_ZH = r"(?:关键字参数|参数|形参|parameters?|arguments?|params?|kwargs?)"
 METHOD_ZH = r"(?:类方法|静态方法|方法|函数|methods?|functions?)"
@@ -94,7 +98,8 @@ MEMBER_ZH = r"(?:属性|成员|字段|attributes?|property|members?)"
 NOUN_ZH = rf"(?:{PARAM_ZH}|{METHOD_ZH}|{MEMBER_ZH})"
 NUMBER = (r"(?P<num>\d+|zero|no|one|a single|single|two|three|four|five|six|seven|eight|nine"
           r"|ten|eleven|twelve|[零一二两三四五六七八九十]+个)")
-NUMBER_ZH = r"(?P<num>\d+|[零一二两三四五六七八九十]+)"
+NUMBER_ZH = (r"(?P<num>\d+|[零一二两三四五六七八九十]+|one|two|three|four|five|six|seven|eight"
+             r"|nine|ten)")  # mixed text counts in either language ("有 two parameters")
 COUNT_PARAM = (r"(?:(?:(?:positional|formal|named|explicit|declared|required) )*"
                r"(?:parameter|param|argument|arg)s?|个?(?:参数|形参))")
 BESIDES = (r"(?:besides|apart from|aside from|excluding|not counting|other than|except for|except"

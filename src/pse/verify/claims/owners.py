@@ -51,6 +51,9 @@ def _opens_section(document: Document, index: int, heading: Block) -> bool:
         top, parent = parent, document.blocks[parent].parent
     between = [b for b in document.blocks[:top]
                if b.parent is None and b.line > heading.line and b.kind != "heading"]
+    kind = document.blocks[top].kind
+    while between and kind in {"item", "definition"} and between[-1].kind == kind:
+        between.pop()  # the items of the same list before this one: its siblings
     return all(b.text.rstrip().endswith((":", "：")) for b in between)
 
 

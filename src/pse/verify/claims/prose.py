@@ -234,9 +234,18 @@ _PLURALS = ((r"\bsubclasses of\b", "a subclass of"), (r"\bsubtypes of\b", "a sub
             (r"\bexceptions\b", "an exception"), (r"\bmodules\b", "a module"),
             (r"\bproperties\b", "a property"))
 _KIND_WORD = r"(?:class|function|method|exception|module)"
+# "and" coordination of code names (never "or": "returns `a` or `b`" is one claim)
+_AND = r"(?: ?, ?and ?| ?and ?| ?, ?|和|与|及|以及|、|跟)"
+_SLOT_LIST = rf"§\d+§(?:{_AND}§\d+§)+"
 _COORDINATED = re.compile(
-    rf"^(?:both ?)?(?P<a>§\d+§){_KIND_WORD}? ?and ?(?P<b>§\d+§){_KIND_WORD}?e?s? ?"
-    r"(?P<rest>[a-z].+)$")
+    rf"^(?:the ?)?(?:both ?)?(?P<list>{_SLOT_LIST}) ?{_KIND_WORD}?e?s? ?(?:both |all |each )?"
+    r"(?:也都|全都|都|均|也)?(?P<rest>[a-z\u4e00-\u9fff].+)$")
+# a list in object position: "inherits from both `A` and `B`", "继承了 `str` 和 `Item`"
+_COORDINATED_OBJECT = re.compile(
+    rf"^(?P<pre>§\d+§[^§]*?[a-z\u4e00-\u9fff] ?)(?:both ?)?(?P<list>{_SLOT_LIST})"
+    r"(?P<post>[^§]*)$")
+_LONE_SLOT = re.compile(rf"^(?:both ?)?§\d+§{_KIND_WORD}?$")
+_TAIL_LIST = re.compile(rf"^(?:and ?)?§\d+§(?:{_AND}§\d+§)*$")
 _LOCATED_SUBJECT = re.compile(
     rf"^(?P<det>the ?)?(?P<s>(?P<slot>§\d+§){_KIND_WORD}?) ?(?:in|from|of) ?(?:the ?)?"
     r"(?P<place>§\d+§)"
@@ -261,11 +270,19 @@ def derived(clauses: tuple[str, ...]) -> tuple[str, ...]:
       "as" phrase of the slot after it ("As a subclass of `C`, `A` ...").
     """
     found: list[str] = []
+    clauses = _rejoined(clauses)
     for number, clause in enumerate(clauses):
         coordinated = _COORDINATED.match(clause)
         if coordinated:
             rest = _singular(coordinated["rest"])
-            found.extend((f"{coordinated['a']} {rest}", f"{coordinated['b']} {rest}"))
+            space = "" if re.match(rf"[{_CJK}]", rest) else " "
+            found.extend(f"{slot}{space}{rest}"
+                         for slot in re.findall(r"§\d+§", coordinated["list"]))
+            continue
+        listed = _COORDINATED_OBJECT.match(clause)
+        if listed:
+            found.extend(f"{listed['pre']}{slot}{listed['post']}"
+                         for slot in re.findall(r"§\d+§", listed["list"]))
             continue
         located = _LOCATED_SUBJECT.match(clause)
         found.append(f"{located['det'] or ''}{located['s']} {located['rest']}" if located
@@ -290,9 +307,31 @@ def derived(clauses: tuple[str, ...]) -> tuple[str, ...]:
     return tuple(found)
 
 
+def _rejoined(clauses: tuple[str, ...]) -> tuple[str, ...]:
+    """The clauses with a list of names split at its commas put back together: "`A`, `B`
+    and `C` are functions" was cut into "`A`", "`B`" and "and `C` are functions"."""
+    joined: list[str] = []
+    pending = ""
+    for clause in clauses:
+        if _LONE_SLOT.match(clause):
+            pending += f"{clause}, "
+            continue
+        if pending and re.match(r"^(?:and ?)?§", clause):
+            clause = f"{pending}{clause}"
+        elif pending:
+            joined.extend(c.rstrip(", ") for c in pending.split(", ") if c)
+        pending = ""
+        if joined and re.search(r"§$", joined[-1]) and _TAIL_LIST.match(clause):
+            joined[-1] = f"{joined[-1]}, {clause}"  # "takes `a`, `b` and `c`"
+            continue
+        joined.append(clause)
+    joined.extend(c for c in pending.split(", ") if c)
+    return tuple(joined)
+
+
 def _singular(text: str) -> str:
     """A plural predicate said of each subject alone ("are subclasses of" -> "is a ...")."""
-    text = re.sub(r"^are\b", "is", text)
+    text = re.sub(r"^are\b(?: (?:both|all|each)\b)?", "is", text)
     text = re.sub(r"^(inherit|derive|extend|subclass|raise|call|take|accept|define|live)\b",
                   r"\1s", text)
     for pattern, replacement in _PLURALS:

@@ -5,8 +5,9 @@ from __future__ import annotations
 import re
 
 from pse.index.model import Symbol
+from pse.verify.claims.code import enum_members
 from pse.verify.claims.decision import Decision, at, listing, short, undecided, with_article
-from pse.verify.claims.names import Named, ancestry, external_mro, introspect
+from pse.verify.claims.names import Ancestry, Named, ancestry, external_mro, introspect
 from pse.verify.resolve import Resolver
 
 _PROPERTY_DECORATORS = ("property", "cached_property", "setter", "getter", "deleter")
@@ -26,7 +27,11 @@ def subclass(resolver: Resolver, subject: Symbol, obj: Named) -> Decision:
         base = found.tree[sorted(targets & found.tree.keys())[0]]
         return Decision(True, message, at(base))
     outside = _outside_names(obj)
-    if outside & found.external:
+    # a bare outside name ("`MutableSequence`") is the ancestor of that name, wherever
+    # the tree imported it from (``collections.abc``, ``typing``)
+    short_external = {e.rsplit(".", 1)[-1] for e in found.external} \
+        if obj.name and "." not in obj.name and not obj.symbols else set()
+    if outside & found.external or obj.name in short_external:
         return Decision(True, message, at(subject))
     if (targets and not obj.external) or (outside and found.complete):
         return Decision(False, message, at(subject), correction=_direct_base(subject))
@@ -113,18 +118,62 @@ def actual_kinds(resolver: Resolver, symbol: Symbol) -> set[str]:
         found = ancestry(resolver, symbol)
         if {"BaseException", "builtins.BaseException"} & found.external:
             return {"class", "exception"}
-        return {"class"} if found.complete else {"class", "?exception"}
+        return {"class", *_class_kinds(resolver, symbol, found)} if found.complete else \
+            {"class", "?exception", "?enum", "?dataclass", "?protocol",
+             *_class_kinds(resolver, symbol, found)}
     if symbol.kind in {"function", "method"}:
         return _callable_kinds(symbol, decorators, is_async=is_async)
     if symbol.kind in {"attribute", "variable", "constant"}:
         values = {f.value for f in facts}
         if values == {"alias"}:
             return {"alias", "attribute"}
+        bound = _bound_definition(resolver, symbol) if values == {"name"} else None
+        if bound is not None:  # ``SortedListWithKey = SortedKeyList``: that class
+            return actual_kinds(resolver, bound)
         module_level = resolver.index.module_of(symbol.path) == symbol.parent
         if module_level and symbol.name.isupper() and values == {"literal"}:
             return {"constant", "attribute"}
         return {"attribute", "?literal"} if values == {"literal"} else {"attribute", "?"}
     return {"?"}
+
+
+def _bound_definition(resolver: Resolver, symbol: Symbol) -> Symbol | None:
+    """The class or function a module-level ``name = other`` binds (None: anything else)."""
+    if resolver.index.module_of(symbol.path) != symbol.parent:
+        return None
+    source = resolver.index.source_of(symbol) or ""
+    match = re.fullmatch(rf"\s*{re.escape(symbol.name)}\s*=\s*([A-Za-z_][\w.]*)\s*(?:#.*)?",
+                         source.strip().split("\n")[0])
+    if match is None:
+        return None
+    hits = {h.symbol for h in resolver.lookup(f"{symbol.parent}.{match[1]}")
+            if h.symbol is not None}
+    found = [h for h in hits if h.kind in {"class", "function"} and h != symbol]
+    return found[0] if len(found) == 1 and len(hits) == 1 else None
+
+
+def _class_kinds(resolver: Resolver, symbol: Symbol, found: Ancestry) -> set[str]:
+    """The kinds of class ``symbol`` is besides a class: an enumeration (an ``Enum`` base),
+    a dataclass (``@dataclass`` on it or an ancestor of the tree), a protocol (a
+    ``Protocol`` base). A decorator pse does not know may make a dataclass; any class may
+    satisfy a protocol structurally, so "is a protocol" is refuted only for enums and
+    dataclasses."""
+    kinds: set[str] = set()
+    if enum_members(resolver, symbol) is not None:
+        kinds.add("enum")
+    decorators = {d.rsplit(".", 1)[-1] for cls in found.tree.values()
+                  for f in resolver.index.def_facts(cls.qualname) if f.line == cls.line
+                  for d in f.decorators}
+    if "dataclass" in decorators:
+        kinds.add("dataclass")
+    elif decorators:
+        kinds.add("?dataclass")
+    if {"Protocol", "typing.Protocol"} & found.external or any(
+            b.rsplit(".", 1)[-1] == "Protocol" for cls in found.tree.values() for b in cls.bases):
+        kinds.add("protocol")
+    elif not kinds & {"enum", "dataclass"}:
+        kinds.add("?protocol")
+    return kinds
 
 
 def _callable_kinds(symbol: Symbol, decorators: set[str], *, is_async: bool) -> set[str]:
@@ -141,7 +190,8 @@ def _callable_kinds(symbol: Symbol, decorators: set[str], *, is_async: bool) -> 
     return kinds | {"method"}
 
 
-_ORDER = ("property", "classmethod", "staticmethod", "coroutine", "exception", "class",
+_ORDER = ("property", "classmethod", "staticmethod", "coroutine", "exception", "enum",
+          "dataclass", "protocol", "class",
           "method", "function", "module", "constant", "alias", "attribute")
 
 
@@ -163,6 +213,7 @@ def _defensible(claimed: str, actual: set[str]) -> bool:
         "method": {"coroutine"},
         "exception": {"?exception"},
         "constant": {"?literal"},
+        **{k: {f"?{k}"} for k in ("enum", "dataclass", "protocol")},
         # a decorator may make a def async or a descriptor, never a class or a module
         **{k: {"?callable"} for k in ("coroutine", "property", "classmethod", "staticmethod",
                                      "attribute")},

@@ -2,8 +2,9 @@
 
 Each file lists words, not patterns: example cues ("such as", 例如), member nouns by the
 relation they state, container verbs, owner section titles ("Attributes", 参数), anaphors
-("this class", 该类), return verbs and count nouns. :func:`alternation` turns a list into
-a regular-expression alternation over the grammar's normalised text, longest first.
+("this class", 该类), return verbs, count nouns and kind nouns ("enumeration" -> enum).
+:func:`alternation` turns a list into a regular-expression alternation over the grammar's
+normalised text, longest first.
 """
 
 from __future__ import annotations
@@ -27,6 +28,8 @@ class Lexicon(TypedDict):
     count_nouns: list[str]
     lead_verbs: list[str]
     """Verbs a subject-less Chinese remainder may open with (English: any verb in -s)."""
+    kind_nouns: dict[str, list[str]]
+    """Kinds of class a sentence may state, by the word it uses ("enumeration" -> enum)."""
 
 
 LANGUAGES = ("en", "zh")
@@ -55,6 +58,13 @@ def alternation(items: list[str]) -> str:
     """A non-capturing alternation of ``items``, longest first (so "comes with" beats "comes")."""
     ordered = sorted({re.escape(i.lower()) for i in items}, key=lambda w: (-len(w), w))
     return "(?:" + "|".join(ordered) + ")"
+
+
+@cache
+def kind_nouns() -> dict[str, str]:
+    """Every kind noun of the lexicons (lower case), mapped to the kind it names."""
+    return {noun.lower(): kind for language in LANGUAGES
+            for kind, nouns in lexicon(language)["kind_nouns"].items() for noun in nouns}
 
 
 def member_relation(noun: str) -> str:

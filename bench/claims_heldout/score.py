@@ -1,0 +1,121 @@
+#!/usr/bin/env python3
+"""Held-out structural claims about two packages no other bench uses: score any verifier.
+
+Two halves, one package each (a_sortedcontainers: sortedcontainers 2.4.0, b_tomlkit: tomlkit
+0.15.2), three articles per half (en, zh, mixed en/zh). `<half>.tsv` labels every claim line by
+a unique snippet of it: T (true) or F (false), its claim kind and the evidence read in the
+source. Build on one half, report the other untouched.
+
+Line contract of ../../shared/bench/claimbench: the command prints `pse verify --format json`;
+a line is flagged when any reference on it is `unverified`. recall = flagged false claims /
+false claims; false_flag = flagged true claims / true claims; filler_flag = flagged unlabelled
+prose lines / unlabelled prose lines.
+
+Usage: python3 score.py --cmd 'pse verify {article} --source {source} --format json --strict'
+       [--half a_sortedcontainers|b_tomlkit|all] [--trees DIR]
+The trees are the unpacked sdists (see README.md for the two `pip download` lines).
+"""
+import argparse
+import collections
+import json
+import os
+import shlex
+import subprocess
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+HALVES = {"a_sortedcontainers": "sortedcontainers-2.4.0", "b_tomlkit": "tomlkit-0.15.2"}
+
+
+def load(half):
+    rows = []
+    with open(os.path.join(HERE, half + ".tsv"), encoding="utf-8") as f:
+        head = f.readline().rstrip("\n").split("\t")
+        for line in f:
+            rows.append(dict(zip(head, line.rstrip("\n").split("\t"), strict=True)))
+    for r in rows:
+        with open(os.path.join(HERE, r["article"]), encoding="utf-8") as f:
+            hits = [i for i, t in enumerate(f.read().splitlines(), 1) if r["snippet"] in t]
+        if len(hits) != 1:
+            sys.exit(f"{r['article']}: snippet {r['snippet']!r} is on {len(hits)} lines, not 1")
+        r["line"] = hits[0]
+    return rows
+
+
+def run(cmd, article, source, timeout):
+    c = cmd.replace("{article}", shlex.quote(article)).replace("{source}", shlex.quote(source))
+    p = subprocess.run(c, shell=True, capture_output=True, text=True, timeout=timeout)
+    try:
+        return json.loads(p.stdout)["references"]
+    except (ValueError, KeyError):
+        sys.exit(f"unreadable output for {article} (exit {p.returncode}): {p.stderr.strip()[:300]}")
+
+
+def prose_lines(path):
+    """Line numbers of the article's prose: not blank, not a heading."""
+    with open(path, encoding="utf-8") as f:
+        return {i for i, t in enumerate(f.read().splitlines(), 1)
+                if t.strip() and not t.lstrip().startswith("#")}
+
+
+def flags(half, rows, a):
+    """(article, line) -> its unverified references; and the filler lines: (flagged, all)."""
+    source = os.path.join(a.trees, HALVES[half])
+    if not os.path.isdir(source):
+        sys.exit(f"no tree {source}: see README.md")
+    flagged, fillers = {}, [0, 0]
+    for art in sorted({r["article"] for r in rows}):
+        path = os.path.join(HERE, art)
+        for ref in run(a.cmd, path, source, a.timeout):
+            if ref.get("status") == "unverified":
+                flagged.setdefault((art, int(ref["line"])), []).append(ref)
+        filler = prose_lines(path) - {r["line"] for r in rows if r["article"] == art}
+        fillers[0] += sum(1 for n in filler if (art, n) in flagged)
+        fillers[1] += len(filler)
+    return flagged, fillers
+
+
+def score(half, a):
+    rows = load(half)
+    flagged, (filler_hit, filler_n) = flags(half, rows, a)
+    total, hit = collections.Counter(), collections.Counter()
+    wrong = []
+    for r in rows:
+        f = flagged.get((r["article"], r["line"]), [])
+        for key in ((r["truth"],), (r["truth"], r["kind"]), (r["truth"], r["lang"])):
+            total[key] += 1
+            hit[key] += bool(f)
+        if (r["truth"] == "F") != bool(f):
+            wrong.append((r, f))
+    print(f"== {half} ({HALVES[half]}): {len(rows)} claims")
+    langs = ("en", "zh", "mixed")
+    for dim, values in (("kind", sorted({r["kind"] for r in rows})), ("lang", langs)):
+        print(f"-- per {dim}: false caught / false   true flagged / true")
+        for v in values:
+            f, t = ("F", v), ("T", v)
+            print(f"  {v:<12s} {hit[f]}/{total[f]}   {hit[t]}/{total[t]}")
+    for r, f in wrong if a.show else ():
+        why = "; ".join(str(x.get("message") or x.get("name"))[:100] for x in f)
+        tag = "missed" if r["truth"] == "F" else "FALSE FLAG"
+        print(f"  {tag} {r['article']}:{r['line']} [{r['kind']}] {r['snippet']} {why}")
+    nf, nt = total[("F",)], total[("T",)]
+    print(f"{half}: recall={hit[('F',)] / max(nf, 1):.2f} ({hit[('F',)]}/{nf}) "
+          f"false_flag={hit[('T',)] / max(nt, 1):.3f} ({hit[('T',)]}/{nt}) "
+          f"filler_flag={filler_hit / max(filler_n, 1):.2f} ({filler_hit}/{filler_n})")
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--cmd", required=True)
+    ap.add_argument("--half", default="all", choices=[*HALVES, "all"])
+    ap.add_argument("--trees", default=os.environ.get("CLAIMS_HELDOUT_TREES",
+                                                      "/tmp/claims-heldout-trees"))
+    ap.add_argument("--timeout", type=int, default=300)
+    ap.add_argument("--show", action="store_true", help="list missed and falsely flagged claims")
+    a = ap.parse_args()
+    for half in (HALVES if a.half == "all" else [a.half]):
+        score(half, a)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,100 @@
+"""A small deterministic tagger over a normalised clause (see :mod:`prose`).
+
+Code slots are names (``SLOT``); numbers, possession verbs, count nouns, measure words,
+limits and negations come from the lexicon files, so a word added there is a tag here.
+Chinese is segmented by the longest lexicon word at each position (one character else),
+English by words, with the lexicons' multi-word entries ("consists of", "at least")
+taken as one token. Readers match tag sequences instead of sentence templates, so the
+same reading serves "`X` has three members", "there are three members in `X`" and
+"`X` 的取值有三种".
+"""
+
+from __future__ import annotations
+
+import re
+from functools import cache
+
+from pse.verify.claims import lexicon as L  # noqa: N812 - the grammar's short name
+from pse.verify.claims.words import words
+
+Token = tuple[str, str]
+"""(tag, text): SLOT, NUM, HAVE, PCOUNT, MCOUNT, MEASURE, LIMIT, NEG, ZH (the 的 of a
+possessive) or WORD."""
+
+_NEGATIONS = ("not", "never", "no", "none", "neither", "nor", "without", "不", "没有", "没",
+              "并非", "并不", "未", "无")
+_ZH_NUMBER = re.compile(r"[零一二两三四五六七八九十]+")
+_TOKEN = re.compile(r"§\d+§|\d+|[a-z][a-z'-]*|[\u4e00-\u9fff]+|\S")
+
+
+@cache
+def _lexicon() -> dict[str, str]:
+    """Every tagged word or phrase (lower case), mapped to its tag."""
+    tagged: dict[str, str] = {}
+    for tag, key in (("LIMIT", "limit_words"), ("MEASURE", "measure_words"),
+                     ("MCOUNT", "count_nouns"), ("PCOUNT", "param_count_nouns"),
+                     ("HAVE", "possession_verbs")):
+        for word in words(key):
+            tagged.setdefault(word.lower(), tag)
+    for word in _NEGATIONS:
+        tagged.setdefault(word, "NEG")
+    for word in L.WORD_NUMBERS:
+        if word not in {"no", "single"}:
+            tagged.setdefault(word, "NUM")
+    return tagged
+
+
+@cache
+def _phrases() -> tuple[tuple[str, ...], ...]:
+    """The multi-word English entries, longest first."""
+    return tuple(sorted((tuple(w.split()) for w in _lexicon() if " " in w),
+                        key=len, reverse=True))
+
+
+def tag(clause: str) -> list[Token]:
+    """The tokens of a normalised clause with their tags."""
+    raw: list[str] = []
+    for piece in _TOKEN.findall(clause):
+        raw.extend(_segment(piece) if re.match(r"[\u4e00-\u9fff]", piece) else [piece])
+    tokens: list[Token] = []
+    index = 0
+    while index < len(raw):
+        phrase = next((p for p in _phrases() if tuple(raw[index:index + len(p)]) == p), None)
+        if phrase is not None:
+            tokens.append((_lexicon()[" ".join(phrase)], " ".join(phrase)))
+            index += len(phrase)
+            continue
+        tokens.append((_tag_of(raw[index]), raw[index]))
+        index += 1
+    return tokens
+
+
+def _tag_of(text: str) -> str:
+    if text.startswith("§"):
+        return "SLOT"
+    if text.isdigit() or _ZH_NUMBER.fullmatch(text):
+        return "NUM"
+    if text == "的":
+        return "ZH"
+    return _lexicon().get(text, "WORD")
+
+
+@cache
+def _chinese_words() -> tuple[str, ...]:
+    return tuple(w for w in _lexicon() if re.match(r"[\u4e00-\u9fff]", w))
+
+
+def _segment(run: str) -> list[str]:
+    """A run of Chinese cut at the longest lexicon word (or numeral) at each position."""
+    known = _chinese_words()
+    found: list[str] = []
+    index = 0
+    while index < len(run):
+        number = _ZH_NUMBER.match(run, index)
+        word = max((w for w in known if run.startswith(w, index)), key=len, default="")
+        if number and len(number.group()) >= len(word):
+            word = number.group()
+        word = word or ("的" if run[index] == "的" else run[index])
+        found.append(word)
+        index += len(word)
+    return found
