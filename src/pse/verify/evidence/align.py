@@ -19,7 +19,7 @@ from typing import Literal
 from pse.verify.evidence.facts import contradiction
 from pse.verify.evidence.spans import SourceSpan
 from pse.verify.evidence.units import Unit
-from pse.verify.evidence.words import words
+from pse.verify.evidence.words import claimed, words
 
 Status = Literal["supported", "unsupported", "transition"]
 THRESHOLD = 0.4
@@ -160,11 +160,36 @@ def _covered(unit: Unit, anchors: list[SourceSpan], claim: set[str], *,
     wrong = contradiction(unit.text, anchors)
     if wrong:
         return Aligned(unit, "unsupported", best, share, reason=wrong)
+    prose = _without_code(unit.text)
+    unbacked = [word for word, stems in claimed(prose).items() if not stems <= held]
+    if unbacked:  # "fast", "with ease", "thread-safe": a claim only a span saying it backs
+        return Aligned(unit, "unsupported", best, share,
+                       reason=f"it says {', '.join(repr(w) for w in unbacked)}, which the "
+                              "source it names does not")
+    if _NEGATIVE.search(_unconditional(prose)):
+        # "does not retry failed jobs", "cannot be nested": a limitation needs a span
+        # that holds what it denies, not one that holds the name
+        threshold = max(threshold, _NEGATIVE_THRESHOLD)
     if share < threshold and len(claim - held) >= _MIN_MISSING:
         missing = ", ".join(sorted(claim - held)[:6])
         return Aligned(unit, "unsupported", best, share,
                        reason=f"its words are not in the source it names ({missing})")
     return Aligned(unit, "supported", best, share)
+
+
+_NEGATIVE = re.compile(
+    r"\b(?:(?:does|do|did|is|are|was|were|can|could|will|would|should|may|might|must)"
+    r"(?:\s+not|n't)|cannot|can't|never|unable|lacks?|limitations?|不(?:能|会|支持|适合|可以)|"
+    r"无法|没有|缺乏|不是线程安全)", re.IGNORECASE)
+_NEGATIVE_THRESHOLD = 0.75
+"""The share of its words a negative or limitation claim's spans must hold."""
+_CONDITION = re.compile(r"\b(?:if|when|whether|unless|otherwise)\b[^,;]*|(?:如果|若|当)[^，,；;]*",
+                        re.IGNORECASE)
+
+
+def _unconditional(text: str) -> str:
+    """``text`` without its conditions: "True if the text is not empty" denies nothing."""
+    return _CONDITION.sub(" ", text)
 
 
 def _anchor(table: _Spans, name: str, ref: NameRef | None) -> list[SourceSpan]:
