@@ -113,7 +113,9 @@ def _align_unit(unit: Unit, table: _Spans, refs: list[NameRef], named: dict[str,
     around = [s for name in unit.context
               for s in _anchor(table, name, status.get(name) or named.get(name))[:1]]
     anchors: list[SourceSpan] = []
-    for name in unit.names:
+    if unit.subject in named:  # "It does not retry ..." is judged like "`JobQueue` does not ..."
+        status.setdefault(unit.subject, named[unit.subject])
+    for name in unit.names or ((unit.subject,) if unit.subject else ()):
         ref = status.get(name)
         if ref is not None and ref.status in ("external", "ignored"):
             continue
@@ -140,10 +142,11 @@ def _align_unit(unit: Unit, table: _Spans, refs: list[NameRef], named: dict[str,
                 s.symbol.rsplit(".", 2)[-2] in {n.rsplit(".", 1)[-1] for n in unit.context}]
         anchors.extend(own or near or defined[:1])
     claim = words(_without_title(_without_code(unit.text))) - _name_words(unit) - _DISCOURSE
-    if not unit.names and not anchors and (not claim or unit.lead_in):
+    if not unit.names and (not anchors or unit.subject) and (not claim or unit.lead_in):
         return Aligned(unit, "transition")
     if not anchors:  # what the text is about, its definitions before its modules
         anchors = sorted(around, key=lambda s: s.kind == "module")[:2]
+    anchors.extend(s for s in _titled(unit, table, anchors) if s not in anchors)
     if not anchors:
         return Aligned(unit, "unsupported" if claim else "transition",
                        reason="names no code the source has, and no span backs its words")
@@ -190,6 +193,25 @@ _CONDITION = re.compile(r"\b(?:if|when|whether|unless|otherwise)\b[^,;]*|(?:å¦‚æ
 def _unconditional(text: str) -> str:
     """``text`` without its conditions: "True if the text is not empty" denies nothing."""
     return _CONDITION.sub(" ", text)
+
+
+def _titled(unit: Unit, table: _Spans, near: Sequence[SourceSpan]) -> list[SourceSpan]:
+    """The spans a plain title names in words: "**Auto Refresh**:" is the parameter or
+    member ``auto_refresh`` (of the files the unit is about, first), "**Segment**:" the
+    class ``Segment``. An option list names its options this way."""
+    parts = unit.title.split()
+    if not parts or len(parts) > _TITLE_WORDS:
+        return []
+    ident = "_".join(parts).lower()
+    files = {s.path for s in near}
+    found = [s for s in table.spans if s.symbol.rsplit(".", 1)[-1] == "".join(parts)
+             and s.kind == "class"]
+    found += sorted((s for s in table.spans if s.kind != "module" and ident in _own_names(s)),
+                    key=lambda s: s.path not in files)
+    return found[:2]
+
+
+_TITLE_WORDS = 4
 
 
 def _anchor(table: _Spans, name: str, ref: NameRef | None) -> list[SourceSpan]:
