@@ -105,3 +105,53 @@ def test_units_keep_lines_names_and_list_items() -> None:
                            "- second item, no code.\n")
     assert [(u.line, u.names) for u in units] == [(3, ("Queue",)), (5, ("get",)), (6, ())]
     assert units[2].context == ("get", "Queue")  # what the text is about, nearest first
+
+
+def test_align_claim_words_need_a_span_that_says_them() -> None:
+    # "fast", "thread-safe", "with ease": the name is real, the claim is not in its span
+    for text in ("`Queue.get` is fast and thread-safe.",
+                 "`Queue.get` removes an item with ease.",
+                 "`Queue.get` 方法高效地删除元素。"):
+        assert [s for s, _ in _verdicts(text)] == ["unsupported"], text
+    thread_safe = [{"path": "q.py", "start": 1, "end": 2, "text": 'class Queue:\n    """This '
+                    'class is thread safe: items are removed under a lock."""'}]
+    (aligned,) = align(document_units("`Queue` is thread-safe."), excerpt_spans(thread_safe),
+                       [])
+    assert aligned.status == "supported"
+
+
+def test_align_a_limitation_needs_the_span_to_hold_what_it_denies() -> None:
+    # half its words are the span's: enough for a statement, not for a denial
+    assert [s for s, _ in _verdicts("`Queue.get` removes items from closed or locked "
+                                    "queues.")] == ["supported"]
+    assert [s for s, _ in _verdicts("`Queue.get` does not remove items from closed or locked "
+                                    "queues.")] == ["unsupported"]
+    # a condition denies nothing: "True if ... not ..." is read as the rest of the sentence
+    text = "`Queue.full` returns `True` if the queue does not have room for an item."
+    assert [s for s, _ in _verdicts(text)] == ["supported"]
+
+
+def test_align_a_pronoun_subject_is_judged_like_the_name_it_stands_for() -> None:
+    text = "`Queue.full` reports a full queue. It does not retry failed items."
+    units = document_units(text)
+    assert [u.subject for u in units] == ["", "Queue.full"]
+    assert [s for s, _ in _verdicts(text)] == ["supported", "unsupported"]
+    # "This method" after a sentence naming two things is its first name's
+    units = document_units("`Queue.get` calls `Queue.full`. This method waits for an item.")
+    assert units[1].subject == "Queue.get"
+
+
+def test_align_a_title_in_words_is_the_option_it_spells() -> None:
+    source = ('def track(sequence, auto_refresh=True, pulse_style="bar.pulse"):\n'
+              '    """auto_refresh: refresh after each iteration. pulse_style: style for '
+              'pulsing bars."""\n')
+    excerpts = [{"path": "p.py", "start": 1, "end": 2, "text": source, "symbol": "track"},
+                {"path": "p.py", "start": 3, "end": 4, "text": "class Progress:\n    pass\n",
+                 "symbol": "Progress"}]
+    text = ("`Progress` tracks a sequence. Options:\n\n"
+            "- **Pulse Style**: Style for pulsing bars.\n")
+    units = document_units(text)
+    assert units[-1].title == "Pulse Style"
+    aligned = align(units, excerpt_spans(excerpts), [])
+    assert aligned[-1].status == "supported" and aligned[-1].span is not None
+    assert aligned[-1].span.symbol == "track"

@@ -206,7 +206,9 @@ def _titled(unit: Unit, table: _Spans, near: Sequence[SourceSpan]) -> list[Sourc
     files = {s.path for s in near}
     found = [s for s in table.spans if s.symbol.rsplit(".", 1)[-1] == "".join(parts)
              and s.kind == "class"]
-    found += sorted((s for s in table.spans if s.kind != "module" and ident in _own_names(s)),
+    # a definition's own parameter or member; an excerpt (no parse) holding the identifier
+    found += sorted((s for s in table.spans if ident in _own_names(s)
+                     or s.kind == "excerpt" and ident in s.idents),
                     key=lambda s: s.path not in files)
     return found[:2]
 
