@@ -35,6 +35,12 @@ def test_stem_folds_inflections_and_doubled_consonants() -> None:
     assert stem("stopped") == "stop" and stem("called") == "call"
 
 
+def test_stem_folds_derived_words_to_their_root() -> None:
+    assert {stem(w) for w in ("iteration", "iterate", "iterable")} == {"iter"}
+    assert stem("validation") == stem("validate") and stem("specified") == stem("specify")
+    assert words("automatically") == words("auto") and words("indices") == words("index")
+
+
 def test_words_split_identifiers_drop_stop_words_and_map_synonyms() -> None:
     assert words("The `get_nowait` method deletes items") == \
         {"get_nowait", "get", "nowait", "remov", "item"}
@@ -155,3 +161,32 @@ def test_align_a_title_in_words_is_the_option_it_spells() -> None:
     aligned = align(units, excerpt_spans(excerpts), [])
     assert aligned[-1].status == "supported" and aligned[-1].span is not None
     assert aligned[-1].span.symbol == "track"
+
+
+def test_align_a_class_called_a_library_is_unsupported() -> None:
+    text = "`Queue` is a Python library for coroutines."
+    (aligned,) = align(document_units(text), excerpt_spans(
+        [{**EXCERPTS[0], "symbol": "Queue"}]), [])
+    assert aligned.status == "unsupported" and "library" in aligned.reason
+    spans = [{"path": "pkg/__init__.py", "start": 1, "end": 1, "symbol": "pkg",
+              "text": '"""pkg: queues for coroutines."""'}]
+    (aligned,) = align(document_units("`pkg` is a Python library for coroutines."),
+                       excerpt_spans(spans), [])
+    assert aligned.status == "supported"
+
+
+def test_align_reads_a_class_with_its_methods() -> None:
+    index_source = {
+        "pkg/q.py": "class Queue:\n    def get(self):\n        return 1\n"
+                    "    def put_nowait(self, item):\n"
+                    '        """Put an item without blocking; raise QueueFull if full."""\n'}
+    from pse.verify.evidence.spans import make_span
+    head = make_span("pkg/q.py", 1, 1, "class Queue:", symbol="pkg.q.Queue", kind="class",
+                     members=("get", "put_nowait"))
+    method = make_span("pkg/q.py", 4, 5, index_source["pkg/q.py"].split("\n", 3)[3],
+                       symbol="pkg.q.Queue.put_nowait", kind="method", params=("item",))
+    text = "`Queue` raises an error when full instead of blocking."
+    (alone,) = align(document_units(text), [head], [])
+    (aligned,) = align(document_units(text), [head, method], [])
+    assert alone.status == "unsupported"
+    assert aligned.status == "supported" and aligned.span == method

@@ -26,12 +26,25 @@ _MAX_TERM = 6
 """The longest Chinese term of the table, in characters (bounds the segmenter)."""
 
 
+_DERIVED = ("izations", "ization", "ations", "ation", "ating", "ated", "ates", "ate",
+            "ables", "able", "ically", "ical", "ic")
+"""Derivational suffixes a word keeps its root without (``iteration``, ``iterate`` and
+``iterable`` -> ``iter``; ``automatically`` -> ``automat``), when at least
+:data:`_ROOT` letters remain."""
+_ROOT = 4
+
+
 def stem(word: str) -> str:
-    """A light suffix stemmer: ``creates``, ``created``, ``creating`` -> ``creat``."""
+    """A light suffix stemmer: ``creates``, ``created``, ``creating`` -> ``creat``;
+    ``iteration``, ``iterate``, ``iterable`` -> ``iter``."""
     w = word.lower()
+    for suffix in _DERIVED:
+        if w.endswith(suffix) and len(w) - len(suffix) >= _ROOT + (suffix == "ic"):
+            return w[:-len(suffix)]
     if w.endswith("ly") and len(w) > 5:
         w = w[:-2]
-    for suffix, repl, least in (("ies", "y", 4), ("sses", "ss", 4), ("ness", "", 6),
+    for suffix, repl, least in (("ied", "y", 4), ("ies", "y", 4), ("sses", "ss", 4),
+                                ("ness", "", 6),
                                 ("ing", "", 5), ("ed", "", 4), ("es", "", 4), ("s", "", 3)):
         if w.endswith(suffix) and len(w) > least and not w.endswith("ss"):
             w = w[:-len(suffix)] + repl
