@@ -75,6 +75,15 @@ def test_align_flags_a_return_value_the_code_never_returns() -> None:
         == ["supported"]
 
 
+def test_align_flags_a_returned_name_the_code_never_names() -> None:
+    assert [s for s, _ in _verdicts("`Queue.get` returns `DEFAULT` when the queue is "
+                                    "empty.")] == ["unsupported"]
+    assert [s for s, _ in _verdicts("`Queue.full` returns `qsize` compared with the "
+                                    "maxsize.")] == ["supported"]
+    assert [s for s, _ in _verdicts("如果队列为空，`Queue.get` 返回 `DEFAULT`。")] == \
+        ["unsupported"]
+
+
 def test_align_flags_a_count_that_contradicts_its_own_list() -> None:
     text = "`Queue` has three states: `EMPTY`, `FULL`, `OPEN` and `CLOSED`."
     assert [s for s, _ in _verdicts(text)] == ["unsupported"]

@@ -95,7 +95,16 @@ def _return_problem(text: str, spans: Sequence[SourceSpan]) -> str:
                              r"\breturn\s*$|->\s*None\b|\b(?i:returns?) None\b", re.MULTILINE)
         if not any(pattern.search(s.text) for s in callables):
             return f"it says the code returns {value}, which no return in the source does"
+    for match in _RETURNS_NAME.finditer(text):  # "returns `DEFAULT`": a name the code has
+        value = match["v"]
+        if not any(re.search(rf"(?<!\w){re.escape(value)}(?!\w)", s.text)
+                   for s in callables):
+            return f"it says the code returns `{value}`, which its source never names"
     return ""
+
+
+_RETURNS_NAME = re.compile(r"(?:returns?|returned|返回)\s*(?:the\s+|a\s+|an\s+)?"
+                           r"`(?P<v>(?!True`|False`|None`)[A-Za-z_]\w*)`")
 
 
 def _kind(span: SourceSpan) -> str:
