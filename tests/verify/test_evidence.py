@@ -154,6 +154,10 @@ def test_align_a_pronoun_subject_is_judged_like_the_name_it_stands_for() -> None
     # "This method" after a sentence naming two things is its first name's
     units = document_units("`Queue.get` calls `Queue.full`. This method waits for an item.")
     assert units[1].subject == "Queue.get"
+    # a Chinese sentence without a subject, and an item under a bold code label
+    units = document_units("`Queue.get` 方法删除元素。如果队列为空，返回 `None`。\n\n"
+                           "- **Queue.full**:\n  - 返回队列是否已满。\n")
+    assert [u.subject for u in units] == ["", "Queue.get", "Queue.full"]
 
 
 def test_align_a_title_in_words_is_the_option_it_spells() -> None:

@@ -68,7 +68,8 @@ def document_units(text: str, *, rst: bool = False) -> list[Unit]:
         # the subject a pronoun binds to: the paragraph's last sentence that names code,
         # else the item it is nested in
         subject = next((n for owner in doc.owners(index) if owner.kind != "heading"
-                        for n in _names(_text_of(owner))[0]), "")
+                        for n in (*_names(_text_of(owner))[0], _label_name(_text_of(owner)))
+                        if n), "")
         for line, sentence in _sentences(block):
             names, literals = _names(sentence)
             # nearest first: the block's earlier sentences, its owners, the section, the text
@@ -104,7 +105,9 @@ _PRONOUN = re.compile(
     r"\s*(?:(?:It|Its|They|Their|This|These|That|Those|The|Each|Such)\s+(?:(?:\w+\s+){0,2}?"
     r"(?:class|classes|method|methods|function|functions|module|modules|package|decorator|"
     r"queue|object|objects|instance|type|enum|attribute|parameter|property|helper|library|"
-    r"component|call|tool|api|value|result)\b)|(?:It|They)\b|(?:它们?|该|此|这个|这些|其))")
+    r"component|call|tool|api|value|result)\b)|(?:It|They)\b|(?:它们?|该|此|这个|这些|其)"
+    # a Chinese sentence may drop its subject: "提供了一些内部使用的函数。", "返回 `True`。"
+    r"|(?:提供|包含|返回|用于|负责|支持|允许|接受|接收|可以|会|将|如果|当))")
 _TITLE = re.compile(r"^\s*(?:\*\*|__)[^*\n]{1,80}?(?:\*\*|__)\s*[:：]?\s*")
 
 
