@@ -101,11 +101,12 @@ def _with_context(unit: Unit, context: tuple[str, ...]) -> Unit:
 
 
 # a subject that stands for code named before: "It", "This method", "The class", "它", "该方法"
+# (a noun of the domain, "The queue", may be another thing than the last name: not bound)
 _PRONOUN = re.compile(
     r"\s*(?:(?:It|Its|They|Their|This|These|That|Those|The|Each|Such)\s+(?:(?:\w+\s+){0,2}?"
     r"(?:class|classes|method|methods|function|functions|module|modules|package|decorator|"
-    r"queue|object|objects|instance|type|enum|attribute|parameter|property|helper|library|"
-    r"component|call|tool|api|value|result)\b)|(?:It|They)\b|(?:它们?|该|此|这个|这些|其)"
+    r"object|objects|instance|type|enum|attribute|parameter|property|api)\b)|(?:It|They)\b"
+    r"|(?:它们?|该|此|这个|这些|其)"
     # a Chinese sentence may drop its subject: "提供了一些内部使用的函数。", "返回 `True`。"
     r"|(?:提供|包含|返回|用于|负责|支持|允许|接受|接收|可以|会|将|如果|当))")
 _TITLE = re.compile(r"^\s*(?:\*\*|__)[^*\n]{1,80}?(?:\*\*|__)\s*[:：]?\s*")
