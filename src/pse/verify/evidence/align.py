@@ -173,11 +173,6 @@ def _covered(unit: Unit, anchors: list[SourceSpan], claim: set[str], *,
     if wrong:
         return Aligned(unit, "unsupported", best, share, reason=wrong)
     prose = _without_code(unit.text)
-    unbacked = [word for word, stems in claimed(prose).items() if not stems <= held]
-    if unbacked:  # "fast", "with ease", "thread-safe": a claim only a span saying it backs
-        return Aligned(unit, "unsupported", best, share,
-                       reason=f"it says {', '.join(repr(w) for w in unbacked)}, which the "
-                              "source it names does not")
     if _NEGATIVE.search(_unconditional(prose)) or \
             _CAPABILITY.search(_unconditional(_without_title(unit.text))):
         # "does not retry failed jobs", "allows you to run jobs concurrently": a limitation
@@ -188,6 +183,11 @@ def _covered(unit: Unit, anchors: list[SourceSpan], claim: set[str], *,
         missing = ", ".join(sorted(claim - held)[:6])
         return Aligned(unit, "unsupported", best, share,
                        reason=f"its words are not in the source it names ({missing})")
+    unbacked = [word for word, stems in claimed(prose).items() if not stems <= held]
+    if unbacked:  # "fast", "with ease", "thread-safe": a claim only a span saying it backs
+        return Aligned(unit, "unsupported", best, share,
+                       reason=f"it says {', '.join(repr(w) for w in unbacked)}, which the "
+                              "source it names does not")
     return Aligned(unit, "supported", best, share)
 
 
