@@ -18,7 +18,7 @@ from typing import Literal
 
 from pse.verify.evidence.facts import contradiction
 from pse.verify.evidence.spans import SourceSpan
-from pse.verify.evidence.units import Unit
+from pse.verify.evidence.units import Unit, without_title
 from pse.verify.evidence.words import claimed, words
 
 Status = Literal["supported", "unsupported", "transition"]
@@ -149,7 +149,7 @@ def _align_unit(unit: Unit, table: _Spans, refs: list[NameRef], named: dict[str,
         near = [s for s in defined if s.symbol.rsplit(".", 2)[-2:-1] and
                 s.symbol.rsplit(".", 2)[-2] in {n.rsplit(".", 1)[-1] for n in unit.context}]
         anchors.extend(own or near or defined[:1])
-    claim = words(_without_title(_without_code(unit.text))) - _name_words(unit) - _DISCOURSE
+    claim = words(without_title(_without_code(unit.text))) - _name_words(unit) - _DISCOURSE
     if not unit.names and (not anchors or unit.subject) and (not claim or unit.lead_in):
         return Aligned(unit, "transition")
     if not anchors:  # what the text is about, its definitions before its modules
@@ -265,14 +265,6 @@ def _without_code(text: str) -> str:
         last = span.end
     out.append(text[last:])
     return " ".join(out)
-
-
-_TITLE = re.compile(r"^\s*(?:\*\*|__)[^*\n]{1,80}?(?:\*\*|__)\s*[:：]?")
-
-
-def _without_title(text: str) -> str:
-    """``text`` without its bold title ("**Size Control**: ..."): a title names a topic."""
-    return _TITLE.sub("", text, count=1)
 
 
 def _name_words(unit: Unit) -> set[str]:

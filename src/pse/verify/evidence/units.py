@@ -79,7 +79,7 @@ def document_units(text: str, *, rst: bool = False) -> list[Unit]:
                               context=tuple(dict.fromkeys(context))[:_CONTEXT],
                               section=section, label=labelled, title=title,
                               subject=subject if not names and _PRONOUN.match(
-                                  _TITLE.sub("", sentence)) else "",
+                                  without_title(sentence)) else "",
                               lead_in=sentence.rstrip().endswith((":", "："))))
             subject = names[0] if names else subject
             earlier.extend(names)
@@ -109,7 +109,12 @@ _PRONOUN = re.compile(
     r"|(?:它们?|该|此|这个|这些|其)"
     # a Chinese sentence may drop its subject: "提供了一些内部使用的函数。", "返回 `True`。"
     r"|(?:提供|包含|返回|用于|负责|支持|允许|接受|接收|可以|会|将|如果|当))")
-_TITLE = re.compile(r"^\s*(?:\*\*|__)[^*\n]{1,80}?(?:\*\*|__)\s*[:：]?\s*")
+_TITLE = re.compile(r"^\s*(?:\*\*|__)[^*\n]{1,80}?(?:\*\*|__)\s*[:：]?")
+
+
+def without_title(text: str) -> str:
+    """``text`` without its bold title ("**Size Control**: ..."): a title names a topic."""
+    return _TITLE.sub("", text, count=1)
 
 
 def _title(block: Block, owners: Iterable[Block]) -> str:
