@@ -47,18 +47,23 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--trees", type=Path, default=Path("/tmp/refbench-work/trees"))
     parser.add_argument("--pse", default="pse")
-    parser.add_argument("--show", action="store_true", help="list every misjudged unit")
+    parser.add_argument("--show", action="store_true",
+                        help="list every misjudged unit of the splits --show-split names")
+    parser.add_argument("--show-split", action="append", default=None,
+                        help="a split whose misjudged units --show lists (default: build)")
     args = parser.parse_args()
     labels = json.loads((HERE / "labels.json").read_text(encoding="utf-8"))
+    shown = set(args.show_split or ["build"])
     for split, packages in labels["split"].items():
         bad = bad_flagged = true = true_flagged = missing = base_bad = base_true = 0
         for article in labels["articles"]:
             if article["package"] not in packages:
                 continue
-            got = run(args.pse, HERE / "articles" / article["path"],
-                      args.trees / article["package"])
-            lines = baseline(args.pse, HERE / "articles" / article["path"],
-                             args.trees / article["package"])
+            # a tree of the refbench work area, or a source kept with the labels
+            source = HERE / article["source"] if "source" in article else \
+                args.trees / article["package"]
+            got = run(args.pse, HERE / "articles" / article["path"], source)
+            lines = baseline(args.pse, HERE / "articles" / article["path"], source)
             for unit in article["units"]:
                 status = got.get((unit["line"], unit["text"]))
                 missing += status is None
@@ -71,8 +76,8 @@ def main() -> None:
                     true += 1
                     true_flagged += flagged
                     base_true += unit["line"] in lines
-                if args.show and flagged != (unit["label"] in ("false", "unsupported")) \
-                        and unit["label"] != "transition":
+                wrong = flagged != (unit["label"] in ("false", "unsupported"))
+                if args.show and split in shown and wrong and unit["label"] != "transition":
                     print(f"  {split} {article['path']}:{unit['line']} {unit['label']} "
                           f"-> {status}: {unit['text'][:100]}")
         print(f"{split}: false+unsupported flagged {bad_flagged}/{bad} "

@@ -18,7 +18,7 @@ from article_support import (
 )
 from pse.llm.fake import ScriptedLLM
 from pse.tasks.article.evidence import sections_of, unsupported_sentences
-from pse.verify.finding import VerifyResult
+from pse.verify.finding import Evidence, Finding, VerifyResult
 
 CLAIM = "`JobQueue.submit()` replicates each job to a database cluster for enterprise scale."
 QUEUE_UNSUPPORTED = QUEUE.rstrip("\n") + "\n" + CLAIM + "\n"
@@ -70,3 +70,15 @@ def test_rule_section_of_mostly_transitions_is_a_whole_section_finding() -> None
 def test_sections_of_splits_at_level_two_headings_with_their_first_line() -> None:
     text = "# T\n\n## A\n\none\n\n## B\n\ntwo\n"
     assert sections_of(text) == [(3, "## A\n\none\n"), (7, "## B\n\ntwo\n")]
+
+
+def test_rule_judges_a_pronoun_subject_like_the_name_it_stands_for() -> None:
+    text = ("## Queue\n\n`JobQueue` runs jobs in the order they were added. "
+            "It does not retry failed jobs. It runs jobs in order.\n")
+    excerpts = [{"path": "q.py", "start": 1, "end": 2, "text": "class JobQueue:\n"
+                 "    \"\"\"Runs jobs in the order they were added.\"\"\"", "symbol": "JobQueue"}]
+    ok = [Finding(rule="ref-verified", message="", path="a.md", line=3, text="`JobQueue`",
+                  kind="symbol", evidence=(Evidence(path="q.py", line=1),))]
+    findings = unsupported_sentences(text, excerpts, VerifyResult(ok=ok), path="a.md")
+    assert [(f.rule, f.text) for f in findings] == \
+        [("unsupported", "It does not retry failed jobs.")]

@@ -35,6 +35,12 @@ def test_stem_folds_inflections_and_doubled_consonants() -> None:
     assert stem("stopped") == "stop" and stem("called") == "call"
 
 
+def test_stem_folds_derived_words_to_their_root() -> None:
+    assert {stem(w) for w in ("iteration", "iterate", "iterable")} == {"iter"}
+    assert stem("validation") == stem("validate") and stem("specified") == stem("specify")
+    assert words("automatically") == words("auto") and words("indices") == words("index")
+
+
 def test_words_split_identifiers_drop_stop_words_and_map_synonyms() -> None:
     assert words("The `get_nowait` method deletes items") == \
         {"get_nowait", "get", "nowait", "remov", "item"}
@@ -67,6 +73,15 @@ def test_align_flags_a_return_value_the_code_never_returns() -> None:
     # "returns True" is what full() does
     assert [s for s, _ in _verdicts("`Queue.full` returns `True` when the queue is full.")] \
         == ["supported"]
+
+
+def test_align_flags_a_returned_name_the_code_never_names() -> None:
+    assert [s for s, _ in _verdicts("`Queue.get` returns `DEFAULT` when the queue is "
+                                    "empty.")] == ["unsupported"]
+    assert [s for s, _ in _verdicts("`Queue.full` returns `qsize` compared with the "
+                                    "maxsize.")] == ["supported"]
+    assert [s for s, _ in _verdicts("如果队列为空，`Queue.get` 返回 `DEFAULT`。")] == \
+        ["unsupported"]
 
 
 def test_align_flags_a_count_that_contradicts_its_own_list() -> None:
@@ -105,3 +120,86 @@ def test_units_keep_lines_names_and_list_items() -> None:
                            "- second item, no code.\n")
     assert [(u.line, u.names) for u in units] == [(3, ("Queue",)), (5, ("get",)), (6, ())]
     assert units[2].context == ("get", "Queue")  # what the text is about, nearest first
+
+
+def test_align_claim_words_need_a_span_that_says_them() -> None:
+    # "fast", "thread-safe", "with ease": the name is real, the claim is not in its span
+    for text in ("`Queue.get` is fast and thread-safe.",
+                 "`Queue.get` removes an item with ease.",
+                 "`Queue.get` 方法高效地删除元素。"):
+        assert [s for s, _ in _verdicts(text)] == ["unsupported"], text
+    thread_safe = [{"path": "q.py", "start": 1, "end": 2, "text": 'class Queue:\n    """This '
+                    'class is thread safe: items are removed under a lock."""'}]
+    (aligned,) = align(document_units("`Queue` is thread-safe."), excerpt_spans(thread_safe),
+                       [])
+    assert aligned.status == "supported"
+
+
+def test_align_a_limitation_needs_the_span_to_hold_what_it_denies() -> None:
+    # half its words are the span's: enough for a statement, not for a denial
+    assert [s for s, _ in _verdicts("`Queue.get` removes items from closed or locked "
+                                    "queues.")] == ["supported"]
+    assert [s for s, _ in _verdicts("`Queue.get` does not remove items from closed or locked "
+                                    "queues.")] == ["unsupported"]
+    # a condition denies nothing: "True if ... not ..." is read as the rest of the sentence
+    text = "`Queue.full` returns `True` if the queue does not have room for an item."
+    assert [s for s, _ in _verdicts(text)] == ["supported"]
+
+
+def test_align_a_pronoun_subject_is_judged_like_the_name_it_stands_for() -> None:
+    text = "`Queue.full` reports a full queue. It does not retry failed items."
+    units = document_units(text)
+    assert [u.subject for u in units] == ["", "Queue.full"]
+    assert [s for s, _ in _verdicts(text)] == ["supported", "unsupported"]
+    # "This method" after a sentence naming two things is its first name's
+    units = document_units("`Queue.get` calls `Queue.full`. This method waits for an item.")
+    assert units[1].subject == "Queue.get"
+    # a Chinese sentence without a subject, and an item under a bold code label
+    units = document_units("`Queue.get` 方法删除元素。如果队列为空，返回 `None`。\n\n"
+                           "- **Queue.full**:\n  - 返回队列是否已满。\n")
+    assert [u.subject for u in units] == ["", "Queue.get", "Queue.full"]
+
+
+def test_align_a_title_in_words_is_the_option_it_spells() -> None:
+    source = ('def track(sequence, auto_refresh=True, pulse_style="bar.pulse"):\n'
+              '    """auto_refresh: refresh after each iteration. pulse_style: style for '
+              'pulsing bars."""\n')
+    excerpts = [{"path": "p.py", "start": 1, "end": 2, "text": source, "symbol": "track"},
+                {"path": "p.py", "start": 3, "end": 4, "text": "class Progress:\n    pass\n",
+                 "symbol": "Progress"}]
+    text = ("`Progress` tracks a sequence. Options:\n\n"
+            "- **Pulse Style**: Style for pulsing bars.\n")
+    units = document_units(text)
+    assert units[-1].title == "Pulse Style"
+    aligned = align(units, excerpt_spans(excerpts), [])
+    assert aligned[-1].status == "supported" and aligned[-1].span is not None
+    assert aligned[-1].span.symbol == "track"
+
+
+def test_align_a_class_called_a_library_is_unsupported() -> None:
+    text = "`Queue` is a Python library for coroutines."
+    (aligned,) = align(document_units(text), excerpt_spans(
+        [{**EXCERPTS[0], "symbol": "Queue"}]), [])
+    assert aligned.status == "unsupported" and "library" in aligned.reason
+    spans = [{"path": "pkg/__init__.py", "start": 1, "end": 1, "symbol": "pkg",
+              "text": '"""pkg: queues for coroutines."""'}]
+    (aligned,) = align(document_units("`pkg` is a Python library for coroutines."),
+                       excerpt_spans(spans), [])
+    assert aligned.status == "supported"
+
+
+def test_align_reads_a_class_with_its_methods() -> None:
+    index_source = {
+        "pkg/q.py": "class Queue:\n    def get(self):\n        return 1\n"
+                    "    def put_nowait(self, item):\n"
+                    '        """Put an item without blocking; raise QueueFull if full."""\n'}
+    from pse.verify.evidence.spans import make_span
+    head = make_span("pkg/q.py", 1, 1, "class Queue:", symbol="pkg.q.Queue", kind="class",
+                     members=("get", "put_nowait"))
+    method = make_span("pkg/q.py", 4, 5, index_source["pkg/q.py"].split("\n", 3)[3],
+                       symbol="pkg.q.Queue.put_nowait", kind="method", params=("item",))
+    text = "`Queue` raises an error when full instead of blocking."
+    (alone,) = align(document_units(text), [head], [])
+    (aligned,) = align(document_units(text), [head, method], [])
+    assert alone.status == "unsupported"
+    assert aligned.status == "supported" and aligned.span == method

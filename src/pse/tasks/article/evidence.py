@@ -1,8 +1,9 @@
 """The ``unsupported`` rule: every sentence of a section backed by an excerpt it was given.
 
 A section is written from excerpts (its focus symbols' source, docs passages, tests). Each
-of its sentences is aligned to them (:mod:`pse.verify.evidence`): a sentence no excerpt
-backs is an ``unsupported`` finding whose hint carries the closest excerpt, so Fix rewrites
+of its sentences is aligned to them (:mod:`pse.verify.evidence`): a sentence that names
+code, or whose pronoun subject stands for code named before it, and that no excerpt backs
+is an ``unsupported`` finding whose hint carries the closest excerpt, so Fix rewrites
 it from that code and Strip deletes what stays unsupported. A section that is mostly
 transitions (claims nothing) is ``mostly-transitions``, a whole-section finding. After the
 run, each kept sentence's span goes into ``report.json`` (:func:`section_sentences`).
@@ -50,11 +51,14 @@ def unsupported_sentences(text: str, excerpts: Sequence[Mapping[str, object]],
         return []
     aligned = aligned_section(text, excerpts, references)
     # a sentence that names no code is read against its neighbours' spans in the audit;
-    # here, where Strip deletes what is flagged, it only counts toward the transitions
+    # here, where Strip deletes what is flagged, it only counts toward the transitions,
+    # unless its subject stands for code named before ("It does not retry failed jobs"):
+    # that one is judged like the sentence naming it.
     # a sentence whose name or structural claim is already flagged is that rule's finding
     flagged = {(f.line, f.text.strip("`")) for f in references.bad}
     findings = [_finding(item, path=path) for item in aligned
-                if item.status == "unsupported" and (item.unit.names or item.unit.label)
+                if item.status == "unsupported"
+                and (item.unit.names or item.unit.label or item.unit.subject)
                 and not any(line == item.unit.line and text in item.unit.text
                             for line, text in flagged)]
     if len(aligned) >= _MIN_UNITS and share_of_transitions(aligned) > MAX_TRANSITIONS:

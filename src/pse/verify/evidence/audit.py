@@ -34,6 +34,9 @@ def audit_document(text: str, checked: Sequence[CheckedReference], *, index: Sym
     units = document_units(text, rst=rst)
     for label in sorted({u.label for u in units if u.label}):  # "**Style Class**:" items
         paths.update(s.path for s in index.by_name(label.rsplit(".", 1)[-1])[:3])
+    for title in sorted({u.title for u in units if u.title}):  # "**Segment**:" items
+        paths.update(s.path for s in index.by_name("".join(title.split()))[:3]
+                     if s.kind == "class")
     spans = symbol_spans(index, index.root, paths)
     if threshold is None:
         return align(units, spans, refs)

@@ -30,7 +30,28 @@ _MEMBER_NOUNS = ("method", "state", "value", "member", "attribute", "field", "�
 
 def contradiction(text: str, spans: Sequence[SourceSpan]) -> str:
     """Why ``text`` contradicts ``spans`` ("" when it does not)."""
-    return _count_problem(text, spans) or _return_problem(text, spans)
+    return _count_problem(text, spans) or _return_problem(text, spans) or \
+        _library_problem(text, spans)
+
+
+# "`TopologicalSorter` is a Python library", "`Signal` 是一个库": what a small model calls
+# every name it writes about
+_LIBRARY = re.compile(r"`(?P<name>[A-Za-z_][\w.]*)`\s*(?:class\s+|类\s*)?(?:is|是)\s*"
+                      r"(?:an?\s+|the\s+|一个|一种)?(?:[\w-]+\s+){0,3}?"
+                      r"(?P<kind>library|package|framework|toolkit)\b|"
+                      r"`(?P<zh>[A-Za-z_][\w.]*)`\s*(?:类\s*)?是[^，。,.`]{0,12}?(?:库|框架)")
+_DEFINITIONS = frozenset({"class", "function", "method"})
+
+
+def _library_problem(text: str, spans: Sequence[SourceSpan]) -> str:
+    """A class or function said to be a library or package."""
+    for match in _LIBRARY.finditer(text):
+        name = (match["name"] or match["zh"]).rsplit(".", 1)[-1]
+        kinds = {_kind(s) for s in spans if s.symbol.rsplit(".", 1)[-1] == name}
+        if kinds and kinds <= _DEFINITIONS:
+            kind = sorted(kinds)[0]
+            return f"it calls `{name}` a library; the source defines it as a {kind}"
+    return ""
 
 
 def _count_problem(text: str, spans: Sequence[SourceSpan]) -> str:
@@ -74,4 +95,24 @@ def _return_problem(text: str, spans: Sequence[SourceSpan]) -> str:
                              r"\breturn\s*$|->\s*None\b|\b(?i:returns?) None\b", re.MULTILINE)
         if not any(pattern.search(s.text) for s in callables):
             return f"it says the code returns {value}, which no return in the source does"
+    for match in _RETURNS_NAME.finditer(text):  # "returns `DEFAULT`": a name the code has
+        value = match["v"]
+        if not any(re.search(rf"(?<!\w){re.escape(value)}(?!\w)", s.text)
+                   for s in callables):
+            return f"it says the code returns `{value}`, which its source never names"
     return ""
+
+
+_RETURNS_NAME = re.compile(r"(?:returns?|returned|返回)\s*(?:the\s+|a\s+|an\s+)?"
+                           r"`(?P<v>(?!True`|False`|None`)[A-Za-z_]\w*)`")
+
+
+def _kind(span: SourceSpan) -> str:
+    """A span's kind; an excerpt's is what its first definition line says."""
+    if span.kind != "excerpt":
+        return span.kind
+    match = re.search(r"^\s*(?:async\s+)?(?P<kind>def|class)\s+(?P<name>\w+)", span.text,
+                      re.MULTILINE)
+    if match is None or match["name"] != span.symbol.rsplit(".", 1)[-1]:
+        return "excerpt"
+    return "class" if match["kind"] == "class" else "function"

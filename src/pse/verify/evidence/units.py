@@ -10,7 +10,8 @@ against what its block is about.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from collections.abc import Iterable
+from dataclasses import dataclass, replace
 
 from pse.text import code_spans, parse, sentence_bounds
 from pse.text.labels import leading_label
@@ -41,6 +42,13 @@ class Unit:
     label: str = ""
     """The block's bold label when it may be a code name ("**JustifyMethod Class**:" gives
     ``JustifyMethod``): the unit is about that definition when the source has one."""
+    title: str = ""
+    """The plain bold title of its block or of the item it is nested in ("**Auto Refresh**:",
+    "**Segment**:"): an option or a class named in words, when the source has one."""
+    subject: str = ""
+    """The code name a pronoun or noun-phrase subject stands for ("It ...", "This method
+    ...", "它..."): the first name of the nearest earlier sentence of its paragraph (or of
+    the item it is nested in) that names code."""
 
 
 def document_units(text: str, *, rst: bool = False) -> list[Unit]:
@@ -56,6 +64,12 @@ def document_units(text: str, *, rst: bool = False) -> list[Unit]:
         section = sections.get(index, 0)
         earlier: list[str] = []
         labelled = _label_name(_text_of(block))
+        title = _title(block, doc.owners(index))
+        # the subject a pronoun binds to: the paragraph's last sentence that names code,
+        # else the item it is nested in
+        subject = next((n for owner in doc.owners(index) if owner.kind != "heading"
+                        for n in (*_names(_text_of(owner))[0], _label_name(_text_of(owner)))
+                        if n), "")
         for line, sentence in _sentences(block):
             names, literals = _names(sentence)
             # nearest first: the block's earlier sentences, its owners, the section, the text
@@ -63,8 +77,11 @@ def document_units(text: str, *, rst: bool = False) -> list[Unit]:
                        *reversed(said)]
             units.append(Unit(line=line, text=sentence, names=names, literals=literals,
                               context=tuple(dict.fromkeys(context))[:_CONTEXT],
-                              section=section, label=labelled,
+                              section=section, label=labelled, title=title,
+                              subject=subject if not names and _PRONOUN.match(
+                                  without_title(sentence)) else "",
                               lead_in=sentence.rstrip().endswith((":", "："))))
+            subject = names[0] if names else subject
             earlier.extend(names)
             before.setdefault(section, []).extend(names)
             said.extend(names)
@@ -80,8 +97,34 @@ _CONTEXT = 6
 
 
 def _with_context(unit: Unit, context: tuple[str, ...]) -> Unit:
-    return Unit(line=unit.line, text=unit.text, names=unit.names, literals=unit.literals,
-                context=context, section=unit.section, lead_in=unit.lead_in, label=unit.label)
+    return replace(unit, context=context)
+
+
+# a subject that stands for code named before: "It", "This method", "The class", "它", "该方法"
+# (a noun of the domain, "The queue", may be another thing than the last name: not bound)
+_PRONOUN = re.compile(
+    r"\s*(?:(?:It|Its|They|Their|This|These|That|Those|The|Each|Such)\s+(?:(?:\w+\s+){0,2}?"
+    r"(?:class|classes|method|methods|function|functions|module|modules|package|decorator|"
+    r"object|objects|instance|type|enum|attribute|parameter|property|api)\b)|(?:It|They)\b"
+    r"|(?:它们?|该|此|这个|这些|其)"
+    # a Chinese sentence may drop its subject: "提供了一些内部使用的函数。", "返回 `True`。"
+    r"|(?:提供|包含|返回|用于|负责|支持|允许|接受|接收|可以|会|将|如果|当))")
+_TITLE = re.compile(r"^\s*(?:\*\*|__)[^*\n]{1,80}?(?:\*\*|__)\s*[:：]?")
+
+
+def without_title(text: str) -> str:
+    """``text`` without its bold title ("**Size Control**: ..."): a title names a topic."""
+    return _TITLE.sub("", text, count=1)
+
+
+def _title(block: Block, owners: Iterable[Block]) -> str:
+    """The plain bold title of ``block`` or of the nearest item it is nested in."""
+    for owner in (block, *(o for o in owners if o.kind != "heading")):
+        label = leading_label(_text_of(owner))
+        if label and not _label_name(_text_of(owner)) and re.fullmatch(r"[A-Za-z ]{2,60}",
+                                                                       label.strip()):
+            return label.strip()
+    return ""
 
 
 def _text_of(block: Block) -> str:

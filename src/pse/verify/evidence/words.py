@@ -7,6 +7,11 @@ synonym table (``synonyms.en.txt``: ``remove`` stands for ``delete``, ``discard`
 has no spaces: a sentence is segmented by longest match against ``synonyms.zh.txt``, whose
 terms map to the English stems the source is written in (``返回`` -> ``return``); Chinese
 text the table does not know is neither evidence nor a claim (it is not counted).
+
+Some words are a claim of their own: performance, ease, safety under threads, an environment
+("fast", "with ease", "thread-safe", "in a Jupyter notebook", "性能"). They are listed as
+``claim:`` lines of the tables; :func:`claimed` gives the ones a text uses, each with the stems
+a span must hold to back it.
 """
 
 from __future__ import annotations
@@ -21,12 +26,25 @@ _MAX_TERM = 6
 """The longest Chinese term of the table, in characters (bounds the segmenter)."""
 
 
+_DERIVED = ("izations", "ization", "ations", "ation", "ating", "ated", "ates", "ate",
+            "ables", "able", "ically", "ical", "ic")
+"""Derivational suffixes a word keeps its root without (``iteration``, ``iterate`` and
+``iterable`` -> ``iter``; ``automatically`` -> ``automat``), when at least
+:data:`_ROOT` letters remain."""
+_ROOT = 4
+
+
 def stem(word: str) -> str:
-    """A light suffix stemmer: ``creates``, ``created``, ``creating`` -> ``creat``."""
+    """A light suffix stemmer: ``creates``, ``created``, ``creating`` -> ``creat``;
+    ``iteration``, ``iterate``, ``iterable`` -> ``iter``."""
     w = word.lower()
+    for suffix in _DERIVED:
+        if w.endswith(suffix) and len(w) - len(suffix) >= _ROOT + (suffix == "ic"):
+            return w[:-len(suffix)]
     if w.endswith("ly") and len(w) > 5:
         w = w[:-2]
-    for suffix, repl, least in (("ies", "y", 4), ("sses", "ss", 4), ("ness", "", 6),
+    for suffix, repl, least in (("ied", "y", 4), ("ies", "y", 4), ("sses", "ss", 4),
+                                ("ness", "", 6),
                                 ("ing", "", 5), ("ed", "", 4), ("es", "", 4), ("s", "", 3)):
         if w.endswith(suffix) and len(w) > least and not w.endswith("ss"):
             w = w[:-len(suffix)] + repl
@@ -46,6 +64,8 @@ def _tables() -> tuple[dict[str, str], frozenset[str], dict[str, tuple[str, ...]
     stop: set[str] = set()
     for line in _data("synonyms.en.txt"):
         head, _, rest = line.partition(":")
+        if head.strip() == "claim":
+            continue
         if head.strip() == "stop":
             stop.update(stem(w) for w in rest.split())
             continue
@@ -56,6 +76,8 @@ def _tables() -> tuple[dict[str, str], frozenset[str], dict[str, tuple[str, ...]
     zh_stop: set[str] = set()
     for line in _data("synonyms.zh.txt"):
         head, _, rest = line.partition(":")
+        if head.strip() == "claim":
+            continue
         if head.strip() == "stop":
             zh_stop.update(rest.split())
             continue
@@ -87,6 +109,34 @@ def words(text: str) -> set[str]:
             if len(canonical) > 1 and stemmed not in stop and canonical not in stop:
                 found.add(canonical)
     return found
+
+
+@cache
+def _claim_words() -> tuple[frozenset[str], frozenset[str]]:
+    """The English claim words (stemmed, hyphenated compounds whole) and Chinese claim terms."""
+    english = {"-".join(stem(part) for part in word.lower().split("-"))
+               for line in _data("synonyms.en.txt") if line.startswith("claim:")
+               for word in line.partition(":")[2].split()}
+    chinese = {term for line in _data("synonyms.zh.txt") if line.startswith("claim:")
+               for term in line.partition(":")[2].split()}
+    return frozenset(english), frozenset(chinese)
+
+
+_COMPOUND = re.compile(r"[A-Za-z]+(?:-[A-Za-z]+)*")
+
+
+def claimed(text: str) -> dict[str, frozenset[str]]:
+    """The claim words ``text`` uses ("thread-safe", "fast", "性能"), each with the content
+    stems a span must hold to back it ({"thread", "safe"})."""
+    english, chinese = _claim_words()
+    found: dict[str, frozenset[str]] = {}
+    for token in _COMPOUND.findall(text):
+        if "-".join(stem(part) for part in token.lower().split("-")) in english:
+            found[token.lower()] = frozenset(words(token.replace("-", " ")))
+    for term in chinese:
+        if term in text:
+            found[term] = frozenset(words(term))
+    return {word: stems for word, stems in found.items() if stems}
 
 
 def _segment(run: str, terms: dict[str, tuple[str, ...]], stop: frozenset[str]) -> set[str]:
