@@ -18,7 +18,8 @@ from difflib import SequenceMatcher
 
 from pse.cv.personal import line_text, personal_lines
 from pse.cv.sections import is_bullet, split_sections
-from pse.tasks.resume.requirements import JobMatch, Requirement, content_keys
+from pse.tasks.resume.requirements import JobMatch, Requirement, as_written, names_term
+from pse.tasks.resume.wording import support
 
 _CJK = re.compile(r"[\u4e00-\u9fff]")
 _LABELLED = re.compile(r"^[^:：]{1,20}[:：]")
@@ -27,6 +28,9 @@ _SKILL_SPLIT = re.compile(r"([,，、;；|]\s*)")
 _LEAD = {"en": "Relevant skills for this role: ", "zh": "与岗位相关的技能："}
 _JOIN = {"en": ", ", "zh": "、"}
 _END = {"en": ".", "zh": "。"}
+_QUOTE = {"en": "Relevant experience: ", "zh": "相关经历："}
+_QUOTE_JOIN = {"en": "; ", "zh": "；"}
+_SENTENCE_JOIN = {"en": " ", "zh": ""}
 
 
 def order_bullets(text: str, match: JobMatch) -> str:
@@ -110,12 +114,11 @@ def _section_text(text: str, name: str) -> str:
 
 def shows(requirement: Requirement, text: str) -> bool:
     """True when ``text`` names every found term of ``requirement``, or (a requirement
-    without terms) shares half of its content."""
+    without terms) shows as much of its wording as its best CV line does, up to half."""
     if requirement.found:
-        lowered = text.lower()
-        return all(t.lower() in lowered for t in requirement.found)
-    content = content_keys(requirement.text)
-    return bool(content) and len(content & content_keys(text)) / len(content) >= 0.5
+        return all(names_term(text, t) for t in requirement.found)
+    best = support(requirement.text, requirement.evidence[0]) if requirement.evidence else 0.5
+    return support(requirement.text, text) >= min(0.5, best) > 0
 
 
 def tailor(text: str, match: JobMatch, *, lang: str, title: str) -> str:
@@ -137,19 +140,30 @@ def missing_from_top(text: str, match: JobMatch) -> list[Requirement]:
 
 def summary_sentence(missing: Sequence[Requirement], *, lang: str) -> str:
     """One sentence naming the CV's skills for ``missing``, and for a requirement without
-    named skills the words its best CV line shares with it ("data quality checks");
-    "" when there is nothing to name."""
-    phrases = (shared_phrase(r.text, r.evidence[0]) for r in missing
-               if not r.found and r.evidence)
-    named = list(dict.fromkeys([*(t for r in missing for t in r.found),
-                                *(p for p in phrases if p)]))
+    named skills the words its best CV line shares with it ("data quality checks"); when
+    the line shares no run of words with it (the CV says it in other words), a second
+    sentence quotes that CV line. "" when there is nothing to name."""
+    lang = lang if lang in _LEAD else "en"
+    worded = [r for r in missing if not r.found and r.evidence]
+    phrases = {r.text: shared_phrase(r.text, r.evidence[0]) for r in worded}
+    named = list(dict.fromkeys([*(as_written(t, r.evidence) for r in missing for t in r.found),
+                                *(p for p in phrases.values() if p)]))
     # "SQL" says nothing "SQL Server" did not
     terms = [t for t in named if not any(t != o and f" {t.lower()} " in f" {o.lower()} "
                                          for o in named)]
-    if not terms:
-        return ""
-    lang = lang if lang in _LEAD else "en"
-    return _LEAD[lang] + _JOIN[lang].join(terms) + _END[lang]
+    quoted = list(dict.fromkeys(_clause(r.evidence[0]) for r in worded
+                                if not phrases[r.text]))
+    out = []
+    if terms:
+        out.append(_LEAD[lang] + _JOIN[lang].join(terms) + _END[lang])
+    if quoted:
+        out.append(_QUOTE[lang] + _QUOTE_JOIN[lang].join(quoted) + _END[lang])
+    return _SENTENCE_JOIN[lang].join(out)
+
+
+def _clause(line: str) -> str:
+    """A CV line as a clause of a sentence: no end mark."""
+    return line.strip().rstrip(".。;；")
 
 
 def shared_phrase(requirement: str, line: str) -> str:
