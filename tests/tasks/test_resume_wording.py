@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pse.tasks.resume.matchreport import match_markdown
 from pse.tasks.resume.requirements import match_job
-from pse.tasks.resume.tailor import missing_from_top, summary_sentence, tailor
+from pse.tasks.resume.tailor import cv_profile, missing_from_top, summary_sentence, tailor
 from pse.tasks.resume.wording import shown_words, stem, support, unshown
 
 UK_CV = """# Alex Example
@@ -87,3 +87,17 @@ def test_a_job_heading_supports_years_of_a_role_not_a_task() -> None:
 
 def test_unshown_reads_chinese_leftovers_as_runs() -> None:
     assert unshown("通过数据分析用户行为", "用SQL分析用户留存") == ("数据", "行为")
+
+
+def test_a_summary_left_without_prose_opens_with_the_cvs_profile() -> None:
+    match = match_job("- Strong Power BI\n", UK_CV)
+    resume = "## Summary\n\n## Experience\n### BI Analyst | Example Stores plc | 2020 – Present\n"
+    out = tailor(resume, match, lang="en", title="Summary",
+                 profile=cv_profile(UK_CV, lang="en"))
+    assert out.startswith("## Summary\nReporting analyst.\nRelevant skills for this role: "
+                          "Power BI.")
+    # a summary the model wrote stays as it is; a profile in another language is not used
+    kept = tailor("## Summary\nBI analyst.\n", match, lang="en", title="Summary",
+                  profile="Reporting analyst.")
+    assert "Reporting analyst." not in kept
+    assert cv_profile("## 个人简介\n7年数据开发经验。\n", lang="en") == ""

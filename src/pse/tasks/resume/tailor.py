@@ -106,6 +106,14 @@ def first_third(text: str) -> str:
     return "\n".join([summary, *lines[:cut]])
 
 
+def cv_profile(cv: str, *, lang: str) -> str:
+    """The CV's summary section, when it is in ``lang`` (a Chinese profile does not open
+    an English resume)."""
+    text = "\n".join(line_text(line) for line in _section_text(cv, "summary").split("\n")
+                     if line.strip())
+    return text if bool(_CJK.search(text)) == (lang == "zh") else ""
+
+
 def _section_text(text: str, name: str) -> str:
     lines = text.split("\n")
     return "\n".join(lines[n - 1] for s in split_sections(lines) if s.name == name
@@ -121,11 +129,14 @@ def shows(requirement: Requirement, text: str) -> bool:
     return support(requirement.text, text) >= min(0.5, best) > 0
 
 
-def tailor(text: str, match: JobMatch, *, lang: str, title: str) -> str:
+def tailor(text: str, match: JobMatch, *, lang: str, title: str, profile: str = "") -> str:
     """``text`` aimed at the job without a model: bullets and skills ordered by relevance,
     and a summary that names every supported requirement's skills (``title`` heads a
-    summary made when there is none)."""
+    summary made when there is none). A summary left without prose (the model wrote
+    none, or what it wrote was stripped) starts with the CV's own ``profile``."""
     text = order_skills(order_bullets(text, match), match)
+    if profile.strip() and not _section_text(text, "summary").strip():
+        text = add_to_summary(text, profile.strip(), title=title)
     summary, top = _section_text(text, "summary"), first_third(text)
     missing = [r for r in match.supported if (r.found and not shows(r, summary))
                or (not r.found and not shows(r, top))]
