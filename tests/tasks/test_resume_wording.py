@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from pse.tasks.resume.matchreport import match_markdown
 from pse.tasks.resume.requirements import match_job
+from pse.tasks.resume.roles import rank_roles
 from pse.tasks.resume.tailor import cv_profile, missing_from_top, summary_sentence, tailor
 from pse.tasks.resume.wording import shown_words, stem, support, unshown
 
@@ -101,3 +102,23 @@ def test_a_summary_left_without_prose_opens_with_the_cvs_profile() -> None:
                   profile="Reporting analyst.")
     assert "Reporting analyst." not in kept
     assert cv_profile("## 个人简介\n7年数据开发经验。\n", lang="en") == ""
+
+
+def test_one_shared_word_does_not_cover_a_two_word_requirement() -> None:
+    cv = ("## Experience\n### Nurse Manager | Harbor Health | 2018 – 2024\n"
+          "- Supervised 41 nurses across day and night shifts\n\n"
+          "## Skills\nBudget Management, Patient Safety\n")
+    for requirement in ("Lead a marketing team", "6+ years of experience in product management"):
+        assert match_job(f"- {requirement}\n", cv).requirements[0].coverage == "gap"
+
+
+def test_roles_beyond_data_work_are_proposed_with_cv_evidence() -> None:
+    qa = ("## Experience\n### QA Engineer | Kestrel | 2019 – 2024\n"
+          "- Automated 600 regression test cases with Selenium WebDriver\n"
+          "- Wrote REST API tests in Postman\n- Set up nightly test runs in Jenkins\n")
+    fits = rank_roles(qa)
+    assert fits[0].name == "QA Automation Engineer" and len(fits) >= 3
+    assert "Cypress" in fits[0].lacks
+    ops = ("## 工作经历\n### 知味科技 | 用户运营主管 | 2020.06 - 至今\n"
+           "- 搭建会员积分体系，付费会员从2万增长到9万\n- 策划社群拉新活动，单月新增用户15万\n")
+    assert rank_roles(ops)[0].zh == "用户运营经理"

@@ -21,7 +21,7 @@ from typing import Literal
 
 from pse.cv.personal import line_text, personal_lines
 from pse.cv.sections import is_bullet, split_entries, split_sections
-from pse.tasks.resume.wording import STOP, narrower, shown_words, support, unshown
+from pse.tasks.resume.wording import STOP, narrower, shown_words, support, units, unshown
 
 Coverage = Literal["covered", "partial", "gap"]
 
@@ -160,7 +160,8 @@ def _requirement(text: str, lines: Sequence[str], skills: Sequence[str],
     else:
         # half its words shown is support; a third (two words at least: "engineer" in a
         # job title is not "mentor junior engineers") is partial support, said as partial
-        coverage = "covered" if best >= _COVERED else (
+        enough_words = words >= min(2, len(units(text)))  # "Lead a marketing team": not "led"
+        coverage = "covered" if best >= _COVERED and enough_words else (
             "partial" if best >= _PARTIAL and words >= 2 else "gap")
     floor = _COVERED if coverage == "covered" else _PARTIAL
     evidence = () if coverage == "gap" else tuple(
