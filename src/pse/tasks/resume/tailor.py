@@ -99,8 +99,11 @@ def _ordered_line(line: str, wanted: Sequence[str]) -> str:
 
 
 def first_third(text: str) -> str:
-    """The summary and the first third of the resume's non-empty lines."""
-    lines = [line for line in text.split("\n") if line.strip()]
+    """The summary and the first third of the resume's non-empty lines (the personal
+    header left out: the same body reads the same with or without the name and phone)."""
+    personal = set(personal_lines(text))
+    lines = [line for line in text.split("\n") if line.strip()
+             and line_text(line) not in personal]
     cut = max(1, len(lines) // 3)
     summary = _section_text(text, "summary")
     return "\n".join([summary, *lines[:cut]])
