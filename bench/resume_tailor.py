@@ -9,8 +9,8 @@ description the run was given (``report.json`` inputs) and the published resume
 and prints, per run: the requirements, how many the CV supports (covered or partly), how
 many of those the summary or the first third of the resume shows (and which it does not),
 whether ``match.md`` lists every requirement, the run's status, the seconds its model
-calls took, and the first line of the summary. A ``--recommend`` run prints its roles
-and how many come with CV evidence instead. False lines are not counted here: read the
+calls took, and the summary. A ``--recommend`` run prints the roles of its
+``recommendation.md`` and how many quote CV lines as evidence. False lines are not counted here: read the
 resume against the CV.
 """
 
@@ -19,6 +19,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import re
 import sys
 from pathlib import Path
 
@@ -45,11 +46,11 @@ def figures(run: Path) -> dict[str, object]:
                   if e.get("event") == "llm_call")
     out: dict[str, object] = {"run": str(run), "status": report["status"],
                               "model_seconds": round(seconds, 1)}
-    roles = report.get("plan", {}).get("recommendation") or []
-    if inputs.get("mode") == "recommend" or roles:
+    if (run / "recommendation.md").exists():
+        roles = _roles(run / "recommendation.md")
         out["roles"] = len(roles)
-        out["roles_with_evidence"] = sum(1 for r in roles if r.get("evidence"))
-        out["role_names"] = [r.get("name", "") for r in roles]
+        out["roles_with_evidence"] = sum(1 for _, evidence in roles if evidence)
+        out["role_names"] = [name for name, _ in roles]
     if not inputs.get("jd"):
         return out
     cv = "\n".join(Path(p).read_text(encoding="utf-8") for p in inputs["cv"].split(os.pathsep))
@@ -73,6 +74,18 @@ def figures(run: Path) -> dict[str, object]:
         "summary": _summary(resume),
     })
     return out
+
+
+def _roles(path: Path) -> list[tuple[str, int]]:
+    """``recommendation.md``'s roles, each with how many CV lines it quotes."""
+    roles: list[tuple[str, int]] = []
+    for line in path.read_text(encoding="utf-8").splitlines():
+        item = re.match(r"^\d+\.\s+\*\*(.+?)\*\*", line)
+        if item:
+            roles.append((item.group(1), 0))
+        elif roles and line.strip().startswith("- CV:"):
+            roles[-1] = (roles[-1][0], roles[-1][1] + 1)
+    return roles
 
 
 def _events(path: Path) -> list[dict[str, object]]:

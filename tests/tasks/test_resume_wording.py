@@ -102,6 +102,10 @@ def test_a_summary_left_without_prose_opens_with_the_cvs_profile() -> None:
                   profile="Reporting analyst.")
     assert "Reporting analyst." not in kept
     assert cv_profile("## 个人简介\n7年数据开发经验。\n", lang="en") == ""
+    # a summary holding only the sentences tailoring wrote (the model's was stripped)
+    only = tailor("## Summary\nRelevant skills for this role: Power BI.\n", match, lang="en",
+                  title="Summary", profile="Reporting analyst.")
+    assert only.startswith("## Summary\nReporting analyst.\nRelevant skills")
 
 
 def test_one_shared_word_does_not_cover_a_two_word_requirement() -> None:

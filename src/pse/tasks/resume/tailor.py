@@ -109,6 +109,13 @@ def first_third(text: str) -> str:
     return "\n".join([summary, *lines[:cut]])
 
 
+def _prose(summary: str) -> str:
+    """The summary's lines other than the sentences :func:`summary_sentence` writes."""
+    made = (*_LEAD.values(), *_QUOTE.values())
+    return "\n".join(line for line in summary.split("\n")
+                     if line.strip() and not line_text(line).startswith(made))
+
+
 def cv_profile(cv: str, *, lang: str) -> str:
     """The CV's summary section, when it is in ``lang`` (a Chinese profile does not open
     an English resume)."""
@@ -138,8 +145,8 @@ def tailor(text: str, match: JobMatch, *, lang: str, title: str, profile: str = 
     summary made when there is none). A summary left without prose (the model wrote
     none, or what it wrote was stripped) starts with the CV's own ``profile``."""
     text = order_skills(order_bullets(text, match), match)
-    if profile.strip() and not _section_text(text, "summary").strip():
-        text = add_to_summary(text, profile.strip(), title=title)
+    if profile.strip() and not _prose(_section_text(text, "summary")):
+        text = add_to_summary(text, profile.strip(), title=title, first=True)
     summary, top = _section_text(text, "summary"), first_third(text)
     missing = [r for r in match.supported if (r.found and not shows(r, summary))
                or (not r.found and not shows(r, top))]
@@ -196,8 +203,9 @@ def shared_phrase(requirement: str, line: str) -> str:
     return " ".join(run) if len(run) >= 2 and len(content) >= 2 else ""
 
 
-def add_to_summary(text: str, sentence: str, *, title: str) -> str:
-    """``text`` with ``sentence`` ending its summary (a summary section made if none)."""
+def add_to_summary(text: str, sentence: str, *, title: str, first: bool = False) -> str:
+    """``text`` with ``sentence`` ending (``first``: opening) its summary (a summary
+    section made if none)."""
     if not sentence:
         return text
     lines = text.split("\n")
@@ -206,7 +214,7 @@ def add_to_summary(text: str, sentence: str, *, title: str) -> str:
     if summary is None:
         return f"## {title}\n{sentence}\n\n{text.lstrip()}"
     body = [n for n in summary.lines if lines[n - 1].strip()]
-    at = body[-1] if body else summary.heading or 0
+    at = body[-1] if body and not first else summary.heading or 0
     lines.insert(at, sentence)
     return "\n".join(lines)
 
