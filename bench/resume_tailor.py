@@ -10,8 +10,8 @@ and prints, per run: the requirements, how many the CV supports (covered or part
 many of those the summary or the first third of the resume shows (and which it does not),
 whether ``match.md`` lists every requirement, the run's status, the seconds its model
 calls took, and the summary. A ``--recommend`` run prints the roles of its
-``recommendation.md`` and how many quote CV lines as evidence. False lines are not counted here: read the
-resume against the CV.
+``recommendation.md`` and how many quote CV lines as evidence. False lines are not
+counted here: read the resume against the CV.
 """
 
 from __future__ import annotations
