@@ -3,6 +3,7 @@ partial support said as partial, and what is not supported stays a gap."""
 
 from __future__ import annotations
 
+from pse.tasks.resume.checks import placeholders
 from pse.tasks.resume.matchreport import match_markdown
 from pse.tasks.resume.requirements import match_job
 from pse.tasks.resume.roles import rank_roles
@@ -126,3 +127,11 @@ def test_roles_beyond_data_work_are_proposed_with_cv_evidence() -> None:
     ops = ("## 工作经历\n### 知味科技 | 用户运营主管 | 2020.06 - 至今\n"
            "- 搭建会员积分体系，付费会员从2万增长到9万\n- 策划社群拉新活动，单月新增用户15万\n")
     assert rank_roles(ops)[0].zh == "用户运营经理"
+
+
+def test_the_prompts_own_slots_left_in_the_resume_are_placeholders() -> None:
+    # the Indian CV's "Academic Qualifications" run ended with the template's education line
+    found = placeholders("## Education\n- <degree, school, as in the CV>\n", path="r.md")
+    assert [f.text for f in found] == ["<degree, school, as in the CV>"]
+    assert placeholders("- B.E. (Information Technology), University of Pune\n",
+                        path="r.md") == []
