@@ -55,3 +55,15 @@ def test_claimed_titles_read_chinese() -> None:
     assert _titles(aim, cv=cv, jd=jd) == []
     section = cv.replace("## 工作经历", "## 求职意向\n高级数据工程师（上海）\n\n## 工作经历")
     assert _titles(section, cv=cv, jd=jd) == []
+
+
+def test_a_title_the_cv_only_aims_at_is_not_held() -> None:
+    # "——" (a Chinese dash pair) ends the role in the ad's title line
+    assert jd_titles("# 用户运营经理 —— 上海鲜丰生鲜电商\n") == ("用户运营经理",)
+    cv = ("# 林晓彤\n求职意向：用户运营经理 · 上海\n\n## 工作经历\n\n"
+          "### 知味科技有限公司 | 用户运营主管 | 2020.06 - 至今\n- 搭建会员积分体系\n")
+    jd = "# 用户运营经理 —— 上海鲜丰生鲜电商\n\n## 岗位职责\n- 负责会员体系的搭建\n"
+    held = cv.replace("- 搭建会员积分体系\n", "- 搭建会员积分体系\n\n## 个人简介\n"
+                      "用户运营经理，知味科技有限公司，2020年6月至今。\n")
+    assert _titles(held, cv=cv, jd=jd) == ["用户运营经理"]
+    assert _titles(cv, cv=cv, jd=jd) == []  # the aim line itself stays an aim

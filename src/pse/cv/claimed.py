@@ -16,7 +16,7 @@ from pse.cv.context import SourceFacts, finding
 from pse.cv.entries import title_score
 from pse.cv.facts import Document, ResumeFinding, Span
 
-_TITLE_CUT = re.compile(r"\s+[–—-]\s+|\s*[|(（,，:：/]\s*")
+_TITLE_CUT = re.compile(r"\s*[–—]{2}\s*|\s+[–—-]\s+|\s*[|(（,，:：/]\s*")
 """Where a job ad's title line stops naming the role: location, mode, team."""
 
 _AIM = re.compile(r"\b(?:seek\w*|apply\w*|applying|aim\w*|target\w*|toward|towards|aspir\w*|"
@@ -62,6 +62,19 @@ def check_claimed_titles(resume: Document, facts: SourceFacts) -> list[ResumeFin
 
 
 def _held(title: str, facts: SourceFacts) -> bool:
-    """The CV gives the title: as a job's title or anywhere in its text (a headline)."""
+    """The CV gives the title: as a job's title or anywhere in its text (a headline),
+    except where the CV states it as its aim ("求职意向：用户运营经理" is not a job held)."""
+    if facts.is_title(title):
+        return True
     lowered = title.lower()
-    return facts.is_title(title) or any(lowered in doc.text.lower() for doc in facts.docs)
+    for doc in facts.docs:
+        heading = ""
+        for line in doc.text.splitlines():
+            if line.startswith("#"):
+                heading = line
+            at = line.lower().find(lowered)
+            while at >= 0:
+                if not (_AIM.search(line[:at]) or _AIM.search(heading)):
+                    return True
+                at = line.lower().find(lowered, at + 1)
+    return False

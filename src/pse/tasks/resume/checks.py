@@ -24,7 +24,8 @@ RULES = Path(__file__).with_name("rules")
 _RESTATES = 60
 _PLACEHOLDER = re.compile(
     r"\[(?:insert|your|add|enter|company|employer|name of|date|dates|number|x+|todo|tbd)"
-    r"[^\]\n]{0,40}\]|\bX{3,}\b|<[a-z][a-z ]{2,30}>|（待[^）]{0,10}）|【[^】]{0,10}待[^】]{0,10}】",
+    r"[^\]\n]{0,40}\]|\bX{3,}\b|<[a-z][a-z ,.'/-]{2,40}>"  # the prompt's "<degree, school>"
+    r"|（待[^）]{0,10}）|【[^】]{0,10}待[^】]{0,10}】",
     re.IGNORECASE)
 
 

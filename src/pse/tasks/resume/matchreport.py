@@ -15,7 +15,8 @@ _LABEL = {"covered": "covered", "partial": "partly covered", "gap": "gap"}
 def match_json(match: JobMatch, changes: Sequence[str]) -> dict[str, object]:
     """The match as plain data."""
     return {"requirements": [{"text": r.text, "coverage": r.coverage, "found": list(r.found),
-                              "missing": list(r.missing), "evidence": list(r.evidence)}
+                              "missing": list(r.missing), "unshown": list(r.unshown),
+                              "evidence": list(r.evidence)}
                              for r in match.requirements],
             "covered": sum(1 for r in match.requirements if r.coverage == "covered"),
             "partial": sum(1 for r in match.requirements if r.coverage == "partial"),
@@ -37,6 +38,8 @@ def match_markdown(match: JobMatch, changes: Sequence[str], *, target: str) -> s
         lines.extend(f"  - CV: {line}" for line in r.evidence)
         if r.missing:
             lines.append(f"  - not in the CV: {', '.join(r.missing)}")
+        if r.unshown:
+            lines.append(f"  - the CV does not say: {', '.join(r.unshown)}")
     lines.extend(["", "## Gaps", ""])
     gaps = [r for r in match.requirements if r.coverage == "gap"]
     lines.extend(f"- {r.text}" + (f" (not in the CV: {', '.join(r.missing)})" if r.missing
@@ -53,7 +56,7 @@ def match_html(match: JobMatch, changes: Sequence[str], *, target: str) -> str:
     rows = []
     for r in match.requirements:
         evidence = "<br>".join(escape(line) for line in r.evidence) or "&mdash;"
-        missing = escape(", ".join(r.missing)) or "&mdash;"
+        missing = escape(", ".join((*r.missing, *r.unshown))) or "&mdash;"
         rows.append(f"<tr><td>{escape(r.text)}</td><td>{_LABEL[r.coverage]}</td>"
                     f"<td>{evidence}</td><td>{missing}</td></tr>")
     items = "".join(f"<li>{escape(c)}</li>" for c in changes)

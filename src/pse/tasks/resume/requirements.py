@@ -2,11 +2,14 @@
 
 A requirement is a list item of the job description (or a sentence, for a JD without
 lists). Its *terms* are the tools and names it asks for (capitalised or technical words,
-the ASCII words of a Chinese JD, anything the CV lists as a skill); its *content* is the
-rest, as light English stems or Chinese character pairs. A CV line supports a requirement
-when it names one of its terms or shares half its content. The result says, for every
-requirement, which CV lines support it and which of its terms the CV lacks; the same
-scores order a job's bullets and the skills line by relevance. Deterministic and pure.
+the ASCII words of a Chinese JD, anything the CV lists as a skill); its *wording* is the
+rest, compared word by word (:mod:`.wording`: light stems, synonyms and kinds from a data
+table, Chinese characters by pairs). A CV line supports a requirement when it names one
+of its terms (or, for a general need such as CI, one of its kind) or shows half its
+wording; a third is partial support, reported with the words the CV lacks. The result
+says, for every requirement, which CV lines support it and which of its terms the CV
+lacks; the same scores order a job's bullets and the skills line by relevance.
+Deterministic and pure.
 """
 
 from __future__ import annotations
@@ -17,24 +20,20 @@ from dataclasses import dataclass
 from typing import Literal
 
 from pse.cv.personal import line_text, personal_lines
-from pse.cv.sections import is_bullet, split_sections
+from pse.cv.sections import is_bullet, split_entries, split_sections
+from pse.tasks.resume.wording import STOP, narrower, shown_words, support, units, unshown
 
 Coverage = Literal["covered", "partial", "gap"]
 
 _WORD = re.compile(r"[A-Za-z][A-Za-z0-9+#.\-]*[A-Za-z0-9+#]|[A-Za-z]")
 _CJK_RUN = re.compile(r"[\u4e00-\u9fff]+")
 _TECHNICAL = re.compile(r"^(?:[A-Z][A-Za-z0-9+#.\-]*|[a-z]+[A-Z0-9][\w+#.\-]*|\w*[+#]\w*)$")
-_STOP = frozenset("""a an and or the of for to in on with at by as is are be we you our your
-will who what our their this that it its from into per plus nice have has strong good solid
-excellent experience experienced years year team teams work working ability able skills
-skill knowledge understanding familiarity familiar proficiency proficient hands-on must
-should would can etc using use used including include across within about more than least
-bonus preferred plus required requirements responsibilities role job""".split())
-_ZH_STOP = ("负责", "熟悉", "熟练掌握", "掌握", "精通", "了解", "具备", "具有", "以上", "经验",
-            "加分项", "优先", "能力", "相关", "良好", "的", "与", "和", "及", "或", "等", "年")
 _SENTENCE = re.compile(r"(?<=[.!?。！？])\s+")
 _SKILL_SPLIT = re.compile(r"\s*[,，、;；|]\s*")
 _EVIDENCE = 3
+_COVERED, _PARTIAL = 0.5, 0.34
+# "5+ years of data engineering", "3年以上运营经验": a job's heading (title, dates) is evidence
+_YEARS = re.compile(r"\d+\s*\+?\s*(?:years?|yrs)\b|\d+\s*年", re.IGNORECASE)
 _ALTERNATIVES = re.compile(r"\bor\b|或|或者|/", re.IGNORECASE)
 
 
@@ -50,6 +49,8 @@ class Requirement:
     evidence: tuple[str, ...]
     """CV lines that support it, best first."""
     coverage: Coverage
+    unshown: tuple[str, ...] = ()
+    """Matched by wording (no named term): the requirement's words its CV lines lack."""
 
     @property
     def missing(self) -> tuple[str, ...]:
@@ -120,34 +121,55 @@ def cv_skills(cv: str) -> list[str]:
     return list(dict.fromkeys(n for n in names if len(n) <= 40))
 
 
+def entry_headings(cv: str) -> frozenset[str]:
+    """The header lines of the CV's jobs (company, title, dates; a project's name says what
+    was done, so its heading stays evidence)."""
+    lines = cv.replace("\r\n", "\n").split("\n")
+    return frozenset(line_text(lines[n - 1]) for s in split_sections(lines)
+                     if s.name == "experience"
+                     for e in split_entries(lines, s.lines) for n in e.header)
+
+
 def match_job(jd: str, cv: str) -> JobMatch:
     """Each requirement of ``jd`` with the lines of ``cv`` that support it."""
     skills = cv_skills(cv)
     evidence = cv_lines(cv)
-    requirements = tuple(_requirement(text, evidence, skills)
+    headings = entry_headings(cv)
+    requirements = tuple(_requirement(text, evidence, skills, headings)
                          for text in requirement_lines(jd))
     return JobMatch(requirements=requirements, skills=tuple(skills))
 
 
-def _requirement(text: str, lines: Sequence[str], skills: Sequence[str]) -> Requirement:
+def _requirement(text: str, lines: Sequence[str], skills: Sequence[str],
+                 headings: frozenset[str] = frozenset()) -> Requirement:
     terms = requirement_terms(text, skills)
-    found = tuple(t for t in terms if any(_names(line, t) for line in lines))
-    content = content_keys(text)
-    scored = sorted(((_score(terms, content, line), line) for line in lines),
+    found = tuple(t for t in terms if any(names_term(line, t) for line in lines))
+    # a job's heading says what the candidate was and when, not what they did: its words
+    # ("Digital Marketing Agency") support a task only when the task is years of a role
+    worded = lines if _YEARS.search(text) else [x for x in lines if x not in headings]
+    scored = sorted(((_score(terms, text, line) if line in worded else
+                      _score(terms, "", line), line) for line in lines),
                     key=lambda pair: -pair[0])
-    evidence = tuple(line for score, line in scored if score >= 0.5)[:_EVIDENCE]
-    best = max((_overlap(content, line) for line in lines), default=0.0)
+    best, words = max(((support(text, line), shown_words(text, line)) for line in worded),
+                      default=(0.0, 0))
     if terms:
         # "Python, Java or Go" asks for one of them; "Kafka, Spark and Airflow" for all
         enough = len(found) == len(terms) or (bool(found) and _ALTERNATIVES.search(text))
         coverage: Coverage = "covered" if enough else (
-            "partial" if found or best >= 0.5 else "gap")
+            "partial" if found or best >= _COVERED else "gap")
     else:
-        coverage = "covered" if best >= 0.5 else ("partial" if best >= 0.34 else "gap")
-    if coverage == "gap":
-        evidence = ()
+        # half its words shown is support; a third (two words at least: "engineer" in a
+        # job title is not "mentor junior engineers") is partial support, said as partial
+        enough_words = words >= min(2, len(units(text)))  # "Lead a marketing team": not "led"
+        coverage = "covered" if best >= _COVERED and enough_words else (
+            "partial" if best >= _PARTIAL and words >= 2 else "gap")
+    floor = _COVERED if coverage == "covered" else _PARTIAL
+    evidence = () if coverage == "gap" else tuple(
+        line for score, line in scored if score >= floor)[:_EVIDENCE]
+    # matched by its wording, not by a named term: say which of its words the CV lacks
+    lacks = unshown(text, "\n".join(worded)) if evidence and not found else ()
     return Requirement(text=text, terms=terms, found=found, evidence=evidence,
-                       coverage=coverage)
+                       coverage=coverage, unshown=lacks)
 
 
 def requirement_terms(text: str, skills: Sequence[str] = ()) -> tuple[str, ...]:
@@ -161,7 +183,7 @@ def requirement_terms(text: str, skills: Sequence[str] = ()) -> tuple[str, ...]:
     kept = [m for i, m in enumerate(found)
             if (i > 0 or listed or _CJK_RUN.search(text)
                 or sum(c.isupper() for c in m.group(0)) > 1) and _TECHNICAL.match(m.group(0))
-            and m.group(0).lower() not in _STOP]
+            and m.group(0).lower() not in STOP]
     terms = [w.rstrip(".") for w in _joined_names(body, kept)]
     terms.extend(s for s in skills if _names(text, s))
     out: list[str] = []
@@ -185,25 +207,6 @@ def _joined_names(body: str, words: Sequence[re.Match[str]]) -> list[str]:
     return names
 
 
-def content_keys(text: str) -> frozenset[str]:
-    """English stems and Chinese character pairs of ``text``, stop words left out."""
-    keys = {_stem(w.lower()) for w in _WORD.findall(text) if w.lower() not in _STOP
-            and len(w) > 2}
-    for run in _CJK_RUN.findall(text):
-        for stop in _ZH_STOP:
-            run = run.replace(stop, " ")
-        for part in run.split():
-            keys.update(part[i:i + 2] for i in range(len(part) - 1))
-    return frozenset(keys)
-
-
-def _stem(word: str) -> str:
-    for suffix in ("ing", "ed", "es", "s"):
-        if len(word) > len(suffix) + 3 and word.endswith(suffix):
-            return word[:-len(suffix)]
-    return word
-
-
 def _squash(text: str) -> str:
     return re.sub(r"[\W_]+", "", text.lower()).removeprefix("apache")
 
@@ -220,15 +223,33 @@ def _names(line: str, term: str) -> bool:
                                      line.lower()) is not None
 
 
-def _overlap(content: frozenset[str], line: str) -> float:
-    if not content:
-        return 0.0
-    return len(content & content_keys(line)) / len(content)
+def names_term(line: str, term: str) -> bool:
+    """True when ``line`` names ``term`` or, for a general need (``CI``), one of its kind
+    (``Jenkins``)."""
+    return _names(line, term) or any(_names(line, n) for n in narrower(term))
 
 
-def _score(terms: Sequence[str], content: frozenset[str], line: str) -> float:
-    return 2.0 * sum(1 for t in terms if _names(line, t)) + _overlap(content, line)
+def as_written(term: str, lines: Sequence[str]) -> str:
+    """``term`` as the CV writes it: itself when a line names it, else the thing of its
+    kind a line names ("Jenkins" for "CI"): a summary names the CV's facts, not the JD's."""
+    if any(_names(line, term) for line in lines):
+        return term
+    named = (n for n in narrower(term) for line in lines if _names(line, n))
+    return next((_as_in(n, lines) for n in named), term)
+
+
+def _as_in(name: str, lines: Sequence[str]) -> str:
+    """``name`` in the case a line writes it ("jenkins" -> "Jenkins")."""
+    for line in lines:
+        found = re.search(rf"(?<![\w+#]){re.escape(name)}(?![\w+#])", line, re.IGNORECASE)
+        if found:
+            return found.group(0)
+    return name
+
+
+def _score(terms: Sequence[str], text: str, line: str) -> float:
+    return 2.0 * sum(1 for t in terms if names_term(line, t)) + support(text, line)
 
 
 def _line_score(requirement: Requirement, line: str) -> float:
-    return _score(requirement.terms, content_keys(requirement.text), line)
+    return _score(requirement.terms, requirement.text, line)

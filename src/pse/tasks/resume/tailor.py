@@ -18,7 +18,8 @@ from difflib import SequenceMatcher
 
 from pse.cv.personal import line_text, personal_lines
 from pse.cv.sections import is_bullet, split_sections
-from pse.tasks.resume.requirements import JobMatch, Requirement, content_keys
+from pse.tasks.resume.requirements import JobMatch, Requirement, as_written, names_term
+from pse.tasks.resume.wording import support
 
 _CJK = re.compile(r"[\u4e00-\u9fff]")
 _LABELLED = re.compile(r"^[^:：]{1,20}[:：]")
@@ -27,6 +28,9 @@ _SKILL_SPLIT = re.compile(r"([,，、;；|]\s*)")
 _LEAD = {"en": "Relevant skills for this role: ", "zh": "与岗位相关的技能："}
 _JOIN = {"en": ", ", "zh": "、"}
 _END = {"en": ".", "zh": "。"}
+_QUOTE = {"en": "Relevant experience: ", "zh": "相关经历："}
+_QUOTE_JOIN = {"en": "; ", "zh": "；"}
+_SENTENCE_JOIN = {"en": " ", "zh": ""}
 
 
 def order_bullets(text: str, match: JobMatch) -> str:
@@ -95,11 +99,29 @@ def _ordered_line(line: str, wanted: Sequence[str]) -> str:
 
 
 def first_third(text: str) -> str:
-    """The summary and the first third of the resume's non-empty lines."""
-    lines = [line for line in text.split("\n") if line.strip()]
+    """The summary and the first third of the resume's non-empty lines (the personal
+    header left out: the same body reads the same with or without the name and phone)."""
+    personal = set(personal_lines(text))
+    lines = [line for line in text.split("\n") if line.strip()
+             and line_text(line) not in personal]
     cut = max(1, len(lines) // 3)
     summary = _section_text(text, "summary")
     return "\n".join([summary, *lines[:cut]])
+
+
+def _prose(summary: str) -> str:
+    """The summary's lines other than the sentences :func:`summary_sentence` writes."""
+    made = (*_LEAD.values(), *_QUOTE.values())
+    return "\n".join(line for line in summary.split("\n")
+                     if line.strip() and not line_text(line).startswith(made))
+
+
+def cv_profile(cv: str, *, lang: str) -> str:
+    """The CV's summary section, when it is in ``lang`` (a Chinese profile does not open
+    an English resume)."""
+    text = "\n".join(line_text(line) for line in _section_text(cv, "summary").split("\n")
+                     if line.strip())
+    return text if bool(_CJK.search(text)) == (lang == "zh") else ""
 
 
 def _section_text(text: str, name: str) -> str:
@@ -110,19 +132,21 @@ def _section_text(text: str, name: str) -> str:
 
 def shows(requirement: Requirement, text: str) -> bool:
     """True when ``text`` names every found term of ``requirement``, or (a requirement
-    without terms) shares half of its content."""
+    without terms) shows as much of its wording as its best CV line does, up to half."""
     if requirement.found:
-        lowered = text.lower()
-        return all(t.lower() in lowered for t in requirement.found)
-    content = content_keys(requirement.text)
-    return bool(content) and len(content & content_keys(text)) / len(content) >= 0.5
+        return all(names_term(text, t) for t in requirement.found)
+    best = support(requirement.text, requirement.evidence[0]) if requirement.evidence else 0.5
+    return support(requirement.text, text) >= min(0.5, best) > 0
 
 
-def tailor(text: str, match: JobMatch, *, lang: str, title: str) -> str:
+def tailor(text: str, match: JobMatch, *, lang: str, title: str, profile: str = "") -> str:
     """``text`` aimed at the job without a model: bullets and skills ordered by relevance,
     and a summary that names every supported requirement's skills (``title`` heads a
-    summary made when there is none)."""
+    summary made when there is none). A summary left without prose (the model wrote
+    none, or what it wrote was stripped) starts with the CV's own ``profile``."""
     text = order_skills(order_bullets(text, match), match)
+    if profile.strip() and not _prose(_section_text(text, "summary")):
+        text = add_to_summary(text, profile.strip(), title=title, first=True)
     summary, top = _section_text(text, "summary"), first_third(text)
     missing = [r for r in match.supported if (r.found and not shows(r, summary))
                or (not r.found and not shows(r, top))]
@@ -137,19 +161,30 @@ def missing_from_top(text: str, match: JobMatch) -> list[Requirement]:
 
 def summary_sentence(missing: Sequence[Requirement], *, lang: str) -> str:
     """One sentence naming the CV's skills for ``missing``, and for a requirement without
-    named skills the words its best CV line shares with it ("data quality checks");
-    "" when there is nothing to name."""
-    phrases = (shared_phrase(r.text, r.evidence[0]) for r in missing
-               if not r.found and r.evidence)
-    named = list(dict.fromkeys([*(t for r in missing for t in r.found),
-                                *(p for p in phrases if p)]))
+    named skills the words its best CV line shares with it ("data quality checks"); when
+    the line shares no run of words with it (the CV says it in other words), a second
+    sentence quotes that CV line. "" when there is nothing to name."""
+    lang = lang if lang in _LEAD else "en"
+    worded = [r for r in missing if not r.found and r.evidence]
+    phrases = {r.text: shared_phrase(r.text, r.evidence[0]) for r in worded}
+    named = list(dict.fromkeys([*(as_written(t, r.evidence) for r in missing for t in r.found),
+                                *(p for p in phrases.values() if p)]))
     # "SQL" says nothing "SQL Server" did not
     terms = [t for t in named if not any(t != o and f" {t.lower()} " in f" {o.lower()} "
                                          for o in named)]
-    if not terms:
-        return ""
-    lang = lang if lang in _LEAD else "en"
-    return _LEAD[lang] + _JOIN[lang].join(terms) + _END[lang]
+    quoted = list(dict.fromkeys(_clause(r.evidence[0]) for r in worded
+                                if not phrases[r.text]))
+    out = []
+    if terms:
+        out.append(_LEAD[lang] + _JOIN[lang].join(terms) + _END[lang])
+    if quoted:
+        out.append(_QUOTE[lang] + _QUOTE_JOIN[lang].join(quoted) + _END[lang])
+    return _SENTENCE_JOIN[lang].join(out)
+
+
+def _clause(line: str) -> str:
+    """A CV line as a clause of a sentence: no end mark."""
+    return line.strip().rstrip(".。;；")
 
 
 def shared_phrase(requirement: str, line: str) -> str:
@@ -168,8 +203,9 @@ def shared_phrase(requirement: str, line: str) -> str:
     return " ".join(run) if len(run) >= 2 and len(content) >= 2 else ""
 
 
-def add_to_summary(text: str, sentence: str, *, title: str) -> str:
-    """``text`` with ``sentence`` ending its summary (a summary section made if none)."""
+def add_to_summary(text: str, sentence: str, *, title: str, first: bool = False) -> str:
+    """``text`` with ``sentence`` ending (``first``: opening) its summary (a summary
+    section made if none)."""
     if not sentence:
         return text
     lines = text.split("\n")
@@ -178,7 +214,7 @@ def add_to_summary(text: str, sentence: str, *, title: str) -> str:
     if summary is None:
         return f"## {title}\n{sentence}\n\n{text.lstrip()}"
     body = [n for n in summary.lines if lines[n - 1].strip()]
-    at = body[-1] if body else summary.heading or 0
+    at = body[-1] if body and not first else summary.heading or 0
     lines.insert(at, sentence)
     return "\n".join(lines)
 

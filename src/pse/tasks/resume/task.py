@@ -32,7 +32,13 @@ from pse.tasks.resume.plan import Plan, parse_plan
 from pse.tasks.resume.repair import RepairContext, add_section_headings, repair
 from pse.tasks.resume.requirements import JobMatch, match_job
 from pse.tasks.resume.roles import RoleFit, rank_roles, role_requirements
-from pse.tasks.resume.tailor import is_unchanged, missing_from_top, order_bullets, tailor
+from pse.tasks.resume.tailor import (
+    cv_profile,
+    is_unchanged,
+    missing_from_top,
+    order_bullets,
+    tailor,
+)
 from pse.verify.finding import Finding, VerifyResult
 from pse.verify.strip import Span
 
@@ -268,8 +274,10 @@ class ResumeTask(Task):
     def tailored(self, text: str, state: PSEState) -> str:
         """``text`` aimed at the job by :func:`.tailor.tailor` (no fact changes)."""
         lang = state.inputs.get("lang", "en")
+        cvs = self.inputs(state).cvs
         return tailor(text, self.job_match(state), lang=lang,
-                      title=_TITLES.get(lang, _TITLES["en"])["summary"])
+                      title=_TITLES.get(lang, _TITLES["en"])["summary"],
+                      profile=cv_profile(cvs[0][1], lang=lang) if cvs else "")
 
     def _missing_entries(self, state: PSEState, real: str, *, path: str) -> list[Finding]:
         if not state.plan:
