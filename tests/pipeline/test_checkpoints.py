@@ -23,8 +23,8 @@ from article_support import (
     scripted_deps,
 )
 from pse.llm.fake import ScriptedLLM
+from pse.pipeline.codec import load_state
 from pse.pipeline.runner import run_pipeline
-from pse.pipeline.state import load_state
 from pse.tasks.article.task import ArticleTask
 
 CHECKPOINTS = Path(__file__).parents[1] / "fixtures" / "checkpoints"
@@ -45,12 +45,14 @@ def _texts(run_dir: Path) -> dict[str, str]:
 def test_the_sectioned_checkpoint_loads_its_plan_sections_findings_and_rounds() -> None:
     state = load_state(SECTIONS_RUN)
     assert (state.step, state.section, state.in_sections) == ("evaluate", 0, True)
-    assert [s["title"] for s in state.sections] == ["The queue", "Retries", "Jobs"]
+    assert [s.title for s in state.sections] == ["The queue", "Retries", "Jobs"]
     assert "JobQueue.cancel()" not in state.current_text()
     assert [f.text for f in state.findings()] == ["JobQueue.cancel()"]
     assert state.rounds[0].scope == "section 1" and "-`JobQueue.cancel()`" in \
         state.rounds[0].diff
     assert state.usage["fix"]["requests"] == "1"
+    assert state.sections[0].excerpts[0].path.endswith(".py")
+    assert state.context == state.sections[0].excerpts
 
 
 def test_the_sectioned_checkpoint_finishes_as_the_uninterrupted_run(tinyqueue: Path,
