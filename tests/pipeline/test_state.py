@@ -55,13 +55,13 @@ def test_state_json_round_trip_keeps_every_field() -> None:
     assert isinstance(again.rounds[0], RoundRecord)
 
 
-def test_state_json_carries_the_codec_version_and_a_report_shaped_round() -> None:
+def test_state_json_carries_the_codec_version_and_every_part_as_an_object() -> None:
     data = json.loads(encode_state(_full_state()))
     assert data["version"] == VERSION == 2
-    assert data["rounds"][1]["findings"] == [{
-        "rule": "ref-unverified", "line": 6, "text": "JobQueue.cancel()",
-        "message": "not found", "hint": "did you mean JobQueue.submit?"}]
+    assert data["rounds"][1]["findings"] == [{**finding_to_dict(FINDING), "evidence": []}]
     assert data["sections"][0]["excerpts"][0]["symbol"] == "JobQueue"
+    assert data["gates"] == [{"name": "length", "passed": False, "value": 412,
+                              "detail": "412 words"}]
 
 
 def test_state_parts_ignore_keys_a_newer_pse_added() -> None:

@@ -33,7 +33,6 @@ def encode_state(state: PSEState) -> str:
     """Stable JSON of ``state`` (sorted keys, Unicode kept, ``version`` first-class)."""
     data = {**asdict(state), "version": VERSION}
     data["bad"] = [finding_to_dict(f) for f in state.bad]
-    data["rounds"] = [round_to_dict(r) for r in state.rounds]
     return json.dumps(data, ensure_ascii=False, indent=2, sort_keys=True) + "\n"
 
 
@@ -81,16 +80,8 @@ def finding_from_dict(data: object) -> Finding:
     return Finding(**values)
 
 
-def round_to_dict(record: RoundRecord) -> dict[str, object]:
-    """A round as the run report shows it: its findings without evidence or path."""
-    data = asdict(record)
-    data["findings"] = [{"rule": f.rule, "line": f.line, "text": f.text,
-                         "message": f.message, "hint": f.hint} for f in record.findings]
-    return data
-
-
 def round_from_dict(data: object) -> RoundRecord:
-    """The inverse of :func:`round_to_dict`."""
+    """A stored round (its findings as :func:`finding_from_dict` reads them)."""
     values = _known(RoundRecord, data)
     values["findings"] = [finding_from_dict(f) for f in _list(values.get("findings"))]
     return RoundRecord(**values)

@@ -19,9 +19,9 @@ from pathlib import Path
 from pse.errors import SourceError
 from pse.llm.usage import CallRecord
 from pse.pipeline import steps
-from pse.pipeline.codec import finding_to_dict, load_state, round_to_dict, save_state
+from pse.pipeline.codec import finding_to_dict, load_state, save_state
 from pse.pipeline.publish import publish_reports
-from pse.pipeline.state import Gate, PSEState, Status
+from pse.pipeline.state import Gate, PSEState, RoundRecord, Status
 from pse.pipeline.task import EvidencedTask, RunDeps, SectionedTask, Task, with_default_hooks
 from pse.pipeline.trace import Trace
 
@@ -182,7 +182,7 @@ def run_report(state: PSEState) -> dict[str, object]:
     """What the run did: rounds, findings fixed and stripped, what is still open."""
     return {
         "run_id": state.run_id, "task": state.task, "status": state.status,
-        "inputs": state.inputs, "rounds": [round_to_dict(r) for r in state.rounds],
+        "inputs": state.inputs, "rounds": [_round_view(r) for r in state.rounds],
         "fix_rounds": state.attempts,
         "findings_fixed": sum(r.fixed for r in state.rounds),
         "findings_stripped": len(state.stripped), "stripped": state.stripped,
@@ -198,3 +198,12 @@ def run_report(state: PSEState) -> dict[str, object]:
                                if k not in ("text", "draft", "excerpts")}
                               for s in state.sections]},
     }
+
+
+def _round_view(record: RoundRecord) -> dict[str, object]:
+    """A round as the run report shows it: each finding's rule, line, text, message and
+    hint (its evidence stays in ``open_findings``)."""
+    view = asdict(record)
+    view["findings"] = [{"rule": f.rule, "line": f.line, "text": f.text, "message": f.message,
+                         "hint": f.hint} for f in record.findings]
+    return view
