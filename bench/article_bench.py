@@ -185,7 +185,7 @@ def scripted_long(source: Path, *, words: int = 3000) -> dict[str, object]:
     figures = measure(source, folder / "artifact.en.md")
     figures.update(project=f"{name} (scripted)", status=final.status, exit=0,
                    seconds=round(seconds, 1), plan=final.plan_source,
-                   failed_gates=[g["name"] for g in final.gates if not g["passed"]],
+                   failed_gates=[g.name for g in final.gates if not g.passed],
                    tokens=sum(c.usage.prompt_tokens + c.usage.completion_tokens
                               for c in router.ledger.calls), reason=final.reason)
     return figures

@@ -22,6 +22,7 @@ from pathlib import Path
 
 from pse.config import load_settings
 from pse.llm.fake import ScriptedLLM
+from pse.pipeline.plan import Section
 from pse.pipeline.state import PSEState
 from pse.pipeline.task import RunDeps
 from pse.tasks.article.task import ArticleTask
@@ -38,7 +39,7 @@ def build_seconds(tree: Path, cache: Path, retriever: str) -> tuple[float, int]:
     before = _cached(cache)
     started = time.perf_counter()
     state = task.prepare(state, RunDeps(llm=ScriptedLLM()))
-    state.sections.append({"title": "How it works", "focus": []})
+    state.sections.append(Section("How it works"))
     task.section_context(state, RunDeps(llm=ScriptedLLM()))
     return time.perf_counter() - started, _cached(cache) - before
 

@@ -99,9 +99,10 @@ FIELDS: tuple[Field, ...] = (
           "neither fixed nor stripped (yours only: the repository an article is about may "
           "not switch off the checks on it)."),
     Field("article.rules", "table", {},
-          "Thresholds of article rules, by rule id ([tool.pse.article.rules.repetition] "
-          "near-duplicate = 0.7); `pse rules` lists each rule's thresholds and defaults. A "
-          "repository's own config may only make a rule stricter.", repo="stricter"),
+          "Thresholds of article rules and final gates, by id ([tool.pse.article.rules."
+          "repetition] near-duplicate = 0.7; [tool.pse.article.rules.sections] min-sections "
+          "= 4); `pse rules` lists each one's thresholds and defaults. A repository's own "
+          "config may only make them stricter.", repo="stricter"),
     Field("article.planner", "str", "auto",
           "Who outlines an article: 'llm' (the Planner, then the index plan if its outline "
           "is unusable), 'index' (the plan built from the index, no Planner call) or 'auto' "

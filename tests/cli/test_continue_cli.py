@@ -25,8 +25,8 @@ from article_support import (
     scripted_deps,
 )
 from pse.llm.fake import ScriptedLLM
+from pse.pipeline.codec import load_state
 from pse.pipeline.runner import RunInterrupted, run_pipeline
-from pse.pipeline.state import load_state
 from pse.tasks.article.task import ArticleTask
 from repo_fixtures import run_cli
 

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from pse.llm.fake import ScriptedLLM
-from pse.pipeline.state import load_state
+from pse.pipeline.codec import load_state
 from repo_fixtures import run_cli
 from resume_support import APPROVED, CLEAN, NAME, NO_EDITS, PLAN, copy_examples
 

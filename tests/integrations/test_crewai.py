@@ -38,8 +38,9 @@ from integrations.scenario import (
 )
 from pse.llm.fake import ScriptedLLM
 from pse.llm.types import LLMClient
+from pse.pipeline.codec import finding_to_dict, load_state
 from pse.pipeline.runner import RunInterrupted, resume_pipeline, run_pipeline
-from pse.pipeline.state import PSEState, finding_to_dict, load_state
+from pse.pipeline.state import PSEState
 from pse.tasks.article.task import ArticleTask
 from pse.tools.sandbox import Sandbox
 
@@ -208,8 +209,10 @@ def test_crewai_parity_crew_reaches_the_native_text_and_findings(
     gate = parts.guardrail.gate
     assert parts.specialist.output.raw == native.artifact  # byte for byte
     crew_first = [finding_to_dict(f) for f in gate.results[0].bad]
-    assert _unplaced(crew_first) == _unplaced(first.bad) and len(crew_first) == 3
-    assert [f["line"] for f in crew_first] == [f["line"] + 2 for f in first.bad]  # + title
+    native_first = [finding_to_dict(f) for f in first.bad]
+    assert _unplaced(crew_first) == _unplaced(native_first) and len(crew_first) == 3
+    assert [f["line"] for f in crew_first] == [
+        int(f["line"]) + 2 for f in native_first]  # type: ignore[call-overload]  # + title
     section_one = [r.bad for r in native.rounds if r.scope == "section 1"]
     assert [len(r.bad) for r in gate.results] == section_one == [3, 1]
     assert gate.stripped == native.stripped == [INVENTED[2]]

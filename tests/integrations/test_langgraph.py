@@ -23,7 +23,7 @@ from pse.integrations.langgraph import (  # noqa: E402
     route,
     run_graph,
 )
-from pse.pipeline.state import load_state  # noqa: E402
+from pse.pipeline.codec import load_state  # noqa: E402
 
 
 def test_langgraph_nodes_are_the_seeds_roles_and_the_steps(tinyqueue: Path,

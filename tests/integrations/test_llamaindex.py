@@ -13,8 +13,8 @@ import pytest
 from article_support import JOBS, RETRIES, trace_events
 from integrations.extra_step import register_polish
 from integrations.scenario import DRAFT, SCRIPT, require, scenario_parts, scenario_state
+from pse.pipeline.codec import load_state
 from pse.pipeline.runner import RunInterrupted
-from pse.pipeline.state import load_state
 
 require("llamaindex")
 from llama_index.core.workflow import StopEvent  # noqa: E402

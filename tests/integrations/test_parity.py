@@ -26,8 +26,8 @@ from integrations.scenario import (
     scenario_parts,
     scenario_state,
 )
+from pse.pipeline.codec import load_state
 from pse.pipeline.runner import RunInterrupted, resume_pipeline
-from pse.pipeline.state import load_state
 
 CALLS_BEFORE = {"prepare": 0, "plan": 1, "write": 2, "evaluate": 2, "fix": 3, "strip": 3,
                 "advance": 3, "translate": len(SCRIPT)}

@@ -10,8 +10,8 @@ from article_support import PLAN, trace_events
 from integrations.scenario import SCRIPT, scenario_parts, scenario_state
 from pse.errors import SourceError
 from pse.integrations.stepper import DONE, RunContext, advance, step_names
+from pse.pipeline.codec import load_state
 from pse.pipeline.runner import STEPS, RunInterrupted
-from pse.pipeline.state import load_state
 
 
 def _context(source: Path, run_dir: Path, replies: tuple[str, ...] = SCRIPT,

@@ -44,8 +44,8 @@ from article_support import (
 from pse.errors import LLMHTTPError, SourceError
 from pse.llm.fake import CallInfo, FunctionLLM, ScriptedLLM
 from pse.llm.types import LLMClient, Message
+from pse.pipeline.codec import load_state
 from pse.pipeline.runner import RunInterrupted, resume_pipeline, run_pipeline
-from pse.pipeline.state import load_state
 from pse.tasks.article.task import ArticleTask
 
 
@@ -401,7 +401,7 @@ def test_run_a_section_cut_at_the_cap_is_trimmed_to_its_last_whole_sentence(
                         tmp_path / "run")
     assert final.status == "passed"
     assert final.artifact.endswith("worth it.\n")
-    assert final.sections[2]["trimmed"] == "The `"
+    assert final.sections[2].trimmed == "The `"
     report = read_report(tmp_path / "run")
     assert report["plan"]["sections"][2]["trimmed"] == "The `"
     share = next(g for g in report["gates"] if g["name"] == "strip-share")
@@ -418,7 +418,7 @@ def test_run_an_article_that_ends_mid_sentence_needs_review(tinyqueue: Path,
     review = "- \"worth it\" is vague\n- \"easy to follow\" is vague"
     final = run_article(tinyqueue, ScriptedLLM([*GOOD_RUN[:-1], review, cut]), tmp_path / "run")
     assert final.status == "needs-review"
-    assert "cut-off" in {f["rule"] for f in final.bad}
+    assert "cut-off" in {f.rule for f in final.bad}
 
 
 def test_run_repeated_sections_are_caught_across_the_article(tinyqueue: Path,
@@ -509,7 +509,7 @@ def test_run_translation_that_is_not_in_its_target_language_needs_review(
     llm = ScriptedLLM([*GOOD_RUN, *parts(CLEAN)])  # the "Chinese translation" is English
     final = run_article(tinyqueue, llm, tmp_path / "run", translate="zh")
     assert final.status == "needs-review"
-    assert "wrong-language" in {f["rule"] for f in final.bad}
+    assert "wrong-language" in {f.rule for f in final.bad}
 
 
 def test_run_translation_adding_an_invented_name_is_stripped(tinyqueue: Path,
@@ -568,7 +568,7 @@ def test_resume_mid_article_continues_at_the_next_section(tinyqueue: Path,
         _run(tinyqueue, ScriptedLLM(FULL_SCRIPT[:3]), run_dir, stop_after=("advance",))
     state = load_state(run_dir)
     assert (state.step, state.section) == ("write", 1)
-    assert state.sections[0]["text"].strip() == QUEUE.strip()  # type: ignore[union-attr]  # JSON
+    assert state.sections[0].text.strip() == QUEUE.strip()
     second = ScriptedLLM(FULL_SCRIPT[3:])
     _resume(tinyqueue, second, run_dir)
     assert _stages(second) == ["specialist", "specialist", "evaluator"] + ["translate"] * 3
@@ -689,10 +689,10 @@ def test_run_a_3000_word_six_section_article_is_written_and_fully_grounded(
     assert len(sentences) > 200 and {s["section"] for s in sentences} == set(range(6))
     assert all(s["status"] == "supported" and s["span"]["path"].endswith(".py")
                or s["status"] == "transition" for s in sentences)
-    figures = {g["name"]: g["value"] for g in final.gates}
+    figures = {g.name: g.value for g in final.gates}
     assert figures["sections"] == 6 and figures["length"] >= 3000  # type: ignore[operator]  # int
-    assert all(g["passed"] for g in final.gates)
-    assert [s["open_findings"] for s in final.sections] == [0] * 6
+    assert all(g.passed for g in final.gates)
+    assert [s.open_findings for s in final.sections] == [0] * 6
     # each section prompt stays small: summaries of earlier sections, never their text
     assert max(len(p) for p in prompts) < 2 * min(len(p) for p in prompts)
     assert final.artifact.count("\n## ") == 6

@@ -9,15 +9,18 @@ from pathlib import Path
 import pytest
 
 from pse.errors import SourceError
-from pse.pipeline.state import (
-    PSEState,
-    RoundRecord,
-    RunOptions,
+from pse.pipeline.codec import (
+    VERSION,
+    decode_state,
+    encode_state,
     finding_from_dict,
     finding_to_dict,
     load_state,
     save_state,
 )
+from pse.pipeline.plan import Section
+from pse.pipeline.state import Gate, PSEState, RoundRecord, RunOptions
+from pse.rag.retriever import Chunk
 from pse.verify.finding import Evidence, Finding
 
 FINDING = Finding(rule="ref-unverified", message="not found", path="artifact.en.md", line=6,
@@ -32,31 +35,54 @@ def _full_state() -> PSEState:
         inputs={"source": "/src/tinyqueue", "lang": "zh", "translate": "en"},
         data={"facts": {"name": "tinyqueue", "files_per_language": {"python": 4}},
               "style": "hands-on"},
-        context=[{"path": "README.md", "start": 1, "end": 9, "text": "# tinyqueue"}],
+        context=[Chunk("README.md", 1, 9, "# tinyqueue")],
+        sections=[Section("Queue", focus=["JobQueue"], text="## Queue\n", open_findings=0,
+                          excerpts=[Chunk("q.py", 3, 8, "class JobQueue:", symbol="JobQueue")])],
+        gates=[Gate("length", passed=False, value=412, detail="412 words")],
         plan="# 计划\n", draft="# 草稿\n", artifact="# 文章\n", translations={"en": "# Article\n"},
-        bad=[finding_to_dict(FINDING)], ok_count=7, llm_issues=["`X` is invented"],
+        bad=[FINDING], ok_count=7, llm_issues=["`X` is invented"],
         attempts=2, max_retries=4,
-        rounds=[RoundRecord(1, bad=3, llm_issues=1, fixed=2), RoundRecord(2, bad=1)],
+        rounds=[RoundRecord(1, bad=3, llm_issues=1, fixed=2), RoundRecord(
+            2, bad=1, findings=[replace(FINDING, evidence=())])],
         stripped=["a clause,"], usage={"fix": {"requests": "2", "cost": "0.0001"}},
         step="strip", status="failed")
 
 
 def test_state_json_round_trip_keeps_every_field() -> None:
     state = _full_state()
-    again = PSEState.from_json(state.to_json())
+    again = decode_state(encode_state(state))
     assert again == state
     assert isinstance(again.rounds[0], RoundRecord)
 
 
+def test_state_json_carries_the_codec_version_and_every_part_as_an_object() -> None:
+    data = json.loads(encode_state(_full_state()))
+    assert data["version"] == VERSION == 2
+    assert data["rounds"][1]["findings"] == [{**finding_to_dict(FINDING), "evidence": []}]
+    assert data["sections"][0]["excerpts"][0]["symbol"] == "JobQueue"
+    assert data["gates"] == [{"name": "length", "passed": False, "value": 412,
+                              "detail": "412 words"}]
+
+
+def test_state_parts_ignore_keys_a_newer_pse_added() -> None:
+    data = json.loads(encode_state(_full_state()))
+    data["version"] = 99
+    data["sections"][0]["added"] = 1
+    data["gates"][0]["added"] = 1
+    data["bad"][0]["added"] = 1
+    data["bad"][0]["evidence"][0]["added"] = 1
+    assert decode_state(json.dumps(data)) == _full_state()
+
+
 def test_state_json_is_stable_and_keeps_unicode() -> None:
-    text = _full_state().to_json()
-    assert text == _full_state().to_json()
+    text = encode_state(_full_state())
+    assert text == encode_state(_full_state())
     assert "文章" in text
     assert list(json.loads(text)) == sorted(json.loads(text))
 
 
 def test_state_from_json_ignores_unknown_keys_and_defaults_missing_ones() -> None:
-    state = PSEState.from_json(json.dumps({"run_id": "r", "task": "article",
+    state = decode_state(json.dumps({"run_id": "r", "task": "article",
                                            "added_by_a_newer_pse": 1}))
     assert state == PSEState(run_id="r", task="article")
     assert (state.step, state.status, state.max_retries) == ("prepare", "running", 3)
@@ -112,11 +138,11 @@ def test_an_old_checkpoint_still_loads_its_flags_read_as_options(tmp_path: Path)
     assert state.inputs["words"] == "600" and state.inputs["repo_url"] == ""
     assert (state.task, state.step, state.section, state.in_sections) == (
         "article", "write", 1, True)
-    assert state.sections[0]["text"] == "## The queue\n\n`JobQueue` runs jobs in order.\n"
+    assert state.sections[0].text == "## The queue\n\n`JobQueue` runs jobs in order.\n"
     assert [f.text for f in state.findings()] == ["JobQueue.cancel"]
     assert state.findings()[0].evidence[0].path == "src/tinyqueue/queue.py"
     assert state.rounds[0].scope == "section 1" and state.rounds[0].diff == "-a\n+b\n"
     save_state(state, tmp_path)
     assert load_state(tmp_path) == state  # written back in the new form, read the same
-    assert json.loads(state.to_json())["options"] == {
+    assert json.loads(encode_state(state))["options"] == {
         "tools": True, "llm_review": False, "source_table": False, "show_requests": False}

@@ -19,7 +19,7 @@ from pse.llm.fake import ScriptedLLM
 from pse.llm.types import Completion, Message, Stage, ToolCall
 from pse.pipeline import steps
 from pse.pipeline.runner import Step
-from pse.pipeline.state import PSEState, RoundRecord, finding_to_dict
+from pse.pipeline.state import PSEState, RoundRecord
 from pse.pipeline.task import RunDeps, Task
 from pse.tools.sandbox import Sandbox
 from pse.verify.finding import Finding, VerifyResult
@@ -76,7 +76,7 @@ def _state(**changes: object) -> PSEState:
 def _bad_state(**changes: object) -> PSEState:
     result = WordTask().verify(_state(), BAD, lang="en")
     values: dict[str, object] = {"artifact": BAD, "rounds": [RoundRecord(1, bad=1)],
-                                 "bad": [finding_to_dict(f) for f in result.bad]}
+                                 "bad": list(result.bad)}
     return _state(**{**values, **changes})
 
 
@@ -204,7 +204,7 @@ def test_evaluate_review_issue_quoting_the_text_is_an_open_finding() -> None:
     state = steps.evaluate(_state(), WordTask(), RunDeps(llm=llm))
     assert state.step == "fix"
     assert state.llm_issues == []
-    assert [(f["rule"], f["line"], f["text"]) for f in state.bad] == [
+    assert [(f.rule, f.line, f.text) for f in state.bad] == [
         ("review-issue", 3, "CodeQueue")]
     assert state.review == [{"issue": "`CodeQueue` runs jobs in parallel, not in order",
                              "quote": "CodeQueue", "line": "CodeQueue runs jobs in order."}]
@@ -218,7 +218,7 @@ def test_evaluate_review_quoting_only_a_name_many_lines_hold_is_loose() -> None:
     assert state.review == [] and state.llm_issues == ["`CodeQueue` is a class that runs jobs"]
     llm = ScriptedLLM(["- `CodeQueue keeps them` is not in the code"])
     state = steps.evaluate(_state(artifact=text), WordTask(), RunDeps(llm=llm))
-    assert [(f["rule"], f["line"]) for f in state.bad] == [("review-issue", 5)]
+    assert [(f.rule, f.line) for f in state.bad] == [("review-issue", 5)]
 
 
 def test_evaluate_review_issue_stays_open_until_its_line_changes() -> None:
@@ -226,7 +226,7 @@ def test_evaluate_review_issue_stays_open_until_its_line_changes() -> None:
                 "line": "CodeQueue runs jobs in order."}]
     later = _state(review=tracked, attempts=1, rounds=[RoundRecord(1, bad=1)])
     unchanged = steps.evaluate(later, WordTask(), RunDeps(llm=ScriptedLLM()))
-    assert [f["rule"] for f in unchanged.bad] == ["review-issue"]
+    assert [f.rule for f in unchanged.bad] == ["review-issue"]
     assert unchanged.step == "fix"
     changed = replace(later, artifact="# Queue\n\nCodeQueue runs jobs one by one.\n")
     assert steps.evaluate(changed, WordTask(), RunDeps(llm=ScriptedLLM())).step == "translate"
@@ -267,14 +267,14 @@ def test_evaluate_a_finding_that_moved_up_a_line_is_not_fixed() -> None:
     state = steps.evaluate(_bad_state(artifact=moved, attempts=1), WordTask(),
                            RunDeps(llm=ScriptedLLM()))
     assert _counts(state.rounds) == [RoundRecord(1, bad=1, fixed=0), RoundRecord(2, bad=1)]
-    assert state.bad[0]["line"] == 2
+    assert state.bad[0].line == 2
 
 
 def test_evaluate_without_llm_review_uses_only_the_checks() -> None:
     state = steps.evaluate(_state(artifact=BAD), WordTask(),
                            RunDeps(llm=ScriptedLLM(), llm_review=False))
     assert state.step == "fix"
-    assert [f["text"] for f in state.bad] == ["Frobnicator"]
+    assert [f.text for f in state.bad] == ["Frobnicator"]
     assert _counts(state.rounds) == [RoundRecord(1, bad=1)]
 
 
@@ -317,11 +317,11 @@ def test_strip_deletes_the_flagged_clause_and_passes() -> None:
 
 
 def test_strip_that_cannot_remove_a_finding_fails_the_run() -> None:
-    unlocated = _state(artifact=BAD, bad=[finding_to_dict(Finding(
-        rule="banned", message="", path="a.en.md", line=None, text="Frobnicator"))])
+    unlocated = _state(artifact=BAD, bad=[Finding(
+        rule="banned", message="", path="a.en.md", line=None, text="Frobnicator")])
     state = steps.strip(unlocated, WordTask(), RunDeps(llm=ScriptedLLM()))
     assert (state.status, state.step) == ("needs-review", "finalize")
-    assert [f["text"] for f in state.bad] == ["Frobnicator"]
+    assert [f.text for f in state.bad] == ["Frobnicator"]
     assert state.artifact == BAD
 
 
@@ -337,7 +337,7 @@ def test_translate_verifies_each_target_against_the_original() -> None:
     state = steps.translate(_state(inputs={"lang": "en", "translate": "zh,fr"}),
                             WordTask(), RunDeps(llm=llm))
     assert state.translations["zh"] == "# 队列\n\nCodeQueue 按顺序运行任务。\n"
-    assert [f["text"] for f in state.bad] == ["CodeQueue"]  # fr dropped it
+    assert [f.text for f in state.bad] == ["CodeQueue"]  # fr dropped it
     assert (state.status, state.step) == ("needs-review", "finalize")
     assert "translate to fr" in llm.requests[1].messages[-1].content
 
@@ -370,7 +370,7 @@ def test_evaluate_review_quote_is_anchored_on_prose_not_a_heading() -> None:
     text = "# CodeQueue\n\nCodeQueue runs jobs in order.\n"
     llm = ScriptedLLM(["- `CodeQueue` is not what the code calls it"])
     state = steps.evaluate(_state(artifact=text), WordTask(), RunDeps(llm=llm))
-    assert [(f["rule"], f["line"]) for f in state.bad] == [("review-issue", 3)]
+    assert [(f.rule, f.line) for f in state.bad] == [("review-issue", 3)]
 
 
 def _counts(rounds: list[RoundRecord]) -> list[RoundRecord]:

@@ -234,7 +234,7 @@ def test_article_prepare_collects_facts_style_files_and_context(task: ArticleTas
     assert (facts["name"], facts["version"]) == ("tinyqueue", "0.3.1")
     assert prepared.data["style"] == "architecture"
     assert "- src/tinyqueue/queue.py" in str(prepared.data["file_tree"])
-    assert prepared.context and all(c["path"] for c in prepared.context)
+    assert prepared.context and all(c.path for c in prepared.context)
 
 
 def test_article_prepare_uses_an_injected_retriever(task: ArticleTask, tinyqueue: Path) -> None:
@@ -247,10 +247,10 @@ def test_article_prepare_uses_an_injected_retriever(task: ArticleTask, tinyqueue
             return [chunk]
     state = task.prepare(new_state(tinyqueue), RunDeps(llm=ScriptedLLM(), retriever=OneChunk()))
     # the central classes' own source first (by how many files name them), then retrieval
-    assert [c["title"] for c in state.context] == [
+    assert [c.title for c in state.context] == [
         "class tinyqueue.queue.JobQueue", "class tinyqueue.job.Job",
         "class tinyqueue.queue.RetryPolicy", "class Job"]
-    assert state.context[-1] == chunk.to_dict()
+    assert state.context[-1] == chunk
 
 
 def test_article_messages_share_one_prefix_across_stages(task: ArticleTask,

@@ -27,6 +27,7 @@ from article_support import (
     trace_events,
 )
 from pse.llm.fake import ScriptedLLM
+from pse.pipeline.plan import Section
 from pse.pipeline.runner import run_pipeline
 from pse.pipeline.state import PSEState
 from pse.pipeline.task import RunDeps
@@ -162,7 +163,6 @@ def test_article_default_retrievers_are_hybrid_with_the_local_model(documented: 
     (planner,) = [e for e in events if e.get("event") == "retrieval"]
     assert str(planner["retriever"]).startswith("hybrid(bm25+dense:")
     assert all(not math.isnan(float(h["score"])) for h in planner["hits"])  # type: ignore[attr-defined]
-    section = {"title": "Retries", "focus": ["RetryPolicy.delay()"]}
-    state.sections.append(section)
+    state.sections.append(Section("Retries", focus=["RetryPolicy.delay()"]))
     context = task.section_context(state, RunDeps(llm=ScriptedLLM()))
-    assert context[0]["title"] == "class tinyqueue.queue.RetryPolicy"
+    assert context[0].title == "class tinyqueue.queue.RetryPolicy"

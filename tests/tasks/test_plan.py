@@ -2,16 +2,20 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Sequence
+from dataclasses import asdict
 from pathlib import Path
 
 import pytest
 
 from article_support import PLAN, article_settings, new_state
 from pse.llm.fake import ScriptedLLM
-from pse.pipeline.plan import Section, section_from_dict
+from pse.pipeline.codec import section_from_dict
+from pse.pipeline.plan import Section
 from pse.pipeline.state import PSEState
 from pse.pipeline.task import RunDeps, SectionedTask
+from pse.rag.retriever import Chunk
 from pse.tasks.article import plan
 from pse.tasks.article.task import ArticleTask
 
@@ -66,9 +70,10 @@ def test_index_plan_of_tinyqueue_is_central_classes_first(tinyqueue: Path) -> No
         assert task.verified_names(state, section.focus) == section.focus
 
 
-def test_section_round_trips_through_a_dict() -> None:
-    section = Section(title="A", focus=["x"], source="index", brief="b")
-    assert section_from_dict({**section.to_dict(), "text": "ignored"}) == section
+def test_section_round_trips_through_the_codec() -> None:
+    section = Section(title="A", focus=["x"], source="index", brief="b", text="## A\n",
+                      excerpts=[Chunk("a.py", 1, 3, "def a(): ...", symbol="a")])
+    assert section_from_dict(json.loads(json.dumps(asdict(section)))) == section
 
 
 def test_the_article_task_is_a_sectioned_task(tinyqueue: Path) -> None:
@@ -76,11 +81,12 @@ def test_the_article_task_is_a_sectioned_task(tinyqueue: Path) -> None:
 
 
 def test_state_current_text_follows_the_cursor() -> None:
-    state = PSEState(run_id="r", task="t", sections=[{"text": "one"}, {"text": "two"}],
-                     section=1, artifact="whole")
+    state = PSEState(run_id="r", task="t", section=1, artifact="whole",
+                     sections=[Section("A", text="one"), Section("B", text="two")])
     assert state.current_text() == "two"
-    assert state.with_text("2").sections[1]["text"] == "2"
-    done = PSEState(run_id="r", task="t", sections=[{"text": "one"}], section=1, artifact="all")
+    assert state.with_text("2").sections[1].text == "2"
+    done = PSEState(run_id="r", task="t", sections=[Section("A", text="one")], section=1,
+                    artifact="all")
     assert (done.in_sections, done.current_text(), done.with_text("x").artifact) == (
         False, "all", "x")
 
@@ -132,7 +138,7 @@ def test_a_chinese_section_prompt_ends_with_an_instruction_in_chinese(tinyqueue:
                        ("en", "Output only the section.")):
         state = task.prepare(new_state(tinyqueue, words="600", lang=lang),
                              RunDeps(llm=ScriptedLLM()))
-        state = replace(state, sections=[s.to_dict() for s in task.index_plan(state)],
+        state = replace(state, sections=task.index_plan(state),
                         section=0)
         ask = task.messages("specialist", state)[-1].content
         assert ask.rstrip().endswith(last)

@@ -142,7 +142,7 @@ def test_resume_project_without_dates_in_the_cv_needs_review(examples: Path,
     final, _ = run_resume(examples, llm, tmp_path / "run", max_retries=1)
     assert final.status == "needs-review"  # honest: the project stays, and so does its finding
     assert "Route Delay Forecasting" in artifact(tmp_path / "run")
-    assert [f["kind"] for f in final.bad] == ["missing-time-range"]
+    assert [f.kind for f in final.bad] == ["missing-time-range"]
     assert (tmp_path / "run" / "needs-review" / "artifact.en.md").is_file()
 
 
@@ -305,5 +305,5 @@ def test_resume_that_is_the_cv_again_needs_review(examples: Path, tmp_path: Path
     llm = ScriptedLLM([PLAN, "## " + body, APPROVED])
     final, _ = run_resume(examples, llm, tmp_path / "run", max_retries=0)
     assert final.status == "needs-review"
-    assert [f["rule"] for f in final.bad] == ["resume-not-tailored"]
+    assert [f.rule for f in final.bad] == ["resume-not-tailored"]
     assert "resume-not-tailored" in final.reason

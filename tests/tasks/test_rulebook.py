@@ -4,6 +4,7 @@ exceptions follow from the declarations, and a new rule is one entry."""
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -94,6 +95,9 @@ def test_pse_rules_lists_every_rule_and_gate(capsys: pytest.CaptureFixture[str])
     assert code["thresholds"][0] | {"summary": ""} == {
         "name": "max-share", "default": 0.5, "stricter": "lower", "summary": ""}
     assert "max-share = 0.5 (lower is stricter)" in table.out
+    sections = next(g for g in listed["final_gates"] if g["id"] == "sections")
+    assert [(t["name"], t["default"]) for t in sections["thresholds"]] == [("min-sections", 3)]
+    assert "min-sections = 3 (higher is stricter)" in table.out
 
 
 CODE_HEAVY = CLEAN + "\n```python\n" + "queue.submit(job)  # one more job\n" * 12 + "```\n"
@@ -137,3 +141,30 @@ def test_a_placeholder_in_the_prose_is_flagged_never_in_code_or_a_code_span(
     line = CLEAN.count("\n") + 2
     assert sorted(found) == [(line, "TBD"), (line, "[Insert a usage example here]")]
     assert "placeholder" not in NOT_STRIPPABLE  # Strip deletes what Fix leaves
+
+
+def _gates(source: Path, **environ: str) -> dict[str, bool]:
+    task = ArticleTask(settings=article_settings(source, environ=environ))
+    state = replace(new_state(source), artifact=CLEAN, draft=CLEAN)
+    return {g.name: g.passed for g in task.gates(state)}
+
+
+def test_a_final_gates_threshold_in_config_changes_whether_it_passes(tinyqueue: Path) -> None:
+    assert _gates(tinyqueue)["sections"] and _gates(tinyqueue)["repetition"]
+    strict = _gates(tinyqueue, PSE_ARTICLE_RULES='{"sections": {"min-sections": 4}}')
+    assert not strict["sections"] and strict["grounded"]
+    longer = _gates(tinyqueue, PSE_ARTICLE_RULES='{"length": {"min-share": 5}}')
+    assert not longer["length"] and longer["sections"]
+
+
+def test_a_repositorys_own_gate_thresholds_only_make_gates_stricter(tmp_path: Path) -> None:
+    (tmp_path / "pyproject.toml").write_text(
+        "[tool.pse.article.rules.length]\nmin-share = 0.3\n"
+        "[tool.pse.article.rules.repetition]\nmax-repeated-share = 0.02\nmin-words = 5\n",
+        encoding="utf-8")
+    settings = load_settings(environ={}, start=tmp_path, cwd=tmp_path)
+    assert ArticleTask(settings=settings).rule_limits() == {
+        "length": {"min-share": 0.7}, "repetition": {"max-repeated-share": 0.02,
+                                                     "min-words": 5}}
+    with pytest.raises(ConfigError, match="its thresholds: min-sections"):
+        rule_limits({"sections": {"minimum": 2}})

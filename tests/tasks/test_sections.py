@@ -8,6 +8,7 @@ import pytest
 
 from article_support import article_settings, new_state
 from pse.llm.fake import ScriptedLLM
+from pse.pipeline.plan import Section
 from pse.pipeline.task import RunDeps
 from pse.rag.retriever import Chunk
 from pse.tasks.article import excerpts, sections
@@ -80,19 +81,19 @@ def test_section_context_starts_with_the_focus_source_and_keeps_the_budget(
     task = ArticleTask(settings=article_settings(tinyqueue))
     state = task.prepare(new_state(tinyqueue), RunDeps(llm=ScriptedLLM()))
     context = sections.section_context(task.index(state), task.chunks(state),
-                                       {"title": "Backoff", "focus": ["RetryPolicy.delay()"]},
+                                       Section("Backoff", focus=["RetryPolicy.delay()"]),
                                        retriever=None)
-    assert context[0]["title"] == "class tinyqueue.queue.RetryPolicy"
-    assert sum(len(str(c["text"])) for c in context) <= sections.CONTEXT_CHARS
-    assert len({(c["path"], c["start"]) for c in context}) == len(context)
+    assert context[0].title == "class tinyqueue.queue.RetryPolicy"
+    assert sum(len(c.text) for c in context) <= sections.CONTEXT_CHARS
+    assert len({(c.path, c.start) for c in context}) == len(context)
 
 
 def test_empty_headings_are_dropped_when_shaped_and_assembled() -> None:
     text = ("Body.\n\n### Emptied by a fix\n\n### Kept\n\nMore.\n\n###\n")
     assert sections.drop_empty_headings(text).split("\n") == [
         "Body.", "", "", "### Kept", "", "More.", "", ""]
-    assembled = sections.assemble("T", [{"text": "## A\n\nText.\n\n### Gone\n"},
-                                        {"text": "## B\n"}])
+    assembled = sections.assemble("T", [Section("A", text="## A\n\nText.\n\n### Gone\n"),
+                                        Section("B", text="## B\n")])
     assert assembled == "# T\n\n## A\n\nText.\n"
     assert sections.drop_empty_headings("```\n# not a heading\n```\n") == \
         "```\n# not a heading\n```\n"
@@ -167,9 +168,9 @@ def test_a_sections_rst_docs_passage_reaches_the_writer_as_short_markdown(
     para = "Call :meth:`~tinyqueue.queue.RetryPolicy.delay` with ``attempt``. " * 6
     docs = [Chunk("docs/retry.rst", 1, 40, "\n\n".join([para] * 4))]
     context = sections.section_context(task.index(state), task.chunks(state),
-                                       {"title": "Backoff", "focus": ["RetryPolicy.delay()"]},
+                                       Section("Backoff", focus=["RetryPolicy.delay()"]),
                                        retriever=None, planner_context=docs)
-    passage = next(str(c["text"]) for c in context if c["path"] == "docs/retry.rst")
+    passage = next(c.text for c in context if c.path == "docs/retry.rst")
     assert ":meth:" not in passage and "``" not in passage
     assert "Call `delay` with `attempt`." in passage
     assert len(passage) <= 700 and passage.endswith(".")

@@ -213,11 +213,11 @@ class _Unlocked:
 def _print_gates(state: PSEState, context: CliContext) -> None:
     """The closing lines: the figures and every gate (not with ``-q``), then why it needs
     review (always: it explains exit 1)."""
-    figures = {str(g["name"]): g for g in state.gates}
-    words = figures.get("length", {}).get("value", "?")
-    sections = figures.get("sections", {}).get("value", "?")
-    names = figures.get("grounded", {}).get("value", "?")
-    marks = ", ".join(f"{g['name']} {'ok' if g['passed'] else 'FAILED'}" for g in state.gates)
+    figures = {g.name: f"{g.value:g}" for g in state.gates}
+    words = figures.get("length", "?")
+    sections = figures.get("sections", "?")
+    names = figures.get("grounded", "?")
+    marks = ", ".join(f"{g.name} {'ok' if g.passed else 'FAILED'}" for g in state.gates)
     context.progress(f"pse: {words} words, {sections} sections, {names} distinct verified "
                      f"code names; gates: {marks}")
     print_review_reason(state)

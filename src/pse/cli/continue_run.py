@@ -8,8 +8,9 @@ import click
 
 from pse.cli.common import EXIT_FINDINGS, EXIT_OK, CliContext, CliError, get_context
 from pse.cli.runs import make_deps, print_review_reason, print_summary
+from pse.pipeline.codec import load_state
 from pse.pipeline.runner import resume_pipeline
-from pse.pipeline.state import PSEState, load_state
+from pse.pipeline.state import PSEState
 from pse.pipeline.task import RunDeps, Task, with_default_hooks
 from pse.tasks import load_task_factory
 from pse.tasks.article.policy import token_caps

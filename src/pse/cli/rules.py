@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 
 import click
 
 from pse.cli.common import EXIT_OK
-from pse.tasks.article.rulebook import FINAL_GATES, RULES
+from pse.tasks.article.rulebook import FINAL_GATES, RULES, Threshold
 
 
 @click.command("rules")
@@ -16,7 +17,8 @@ def command(as_json: bool) -> int:
     """List the article rules (checked every round) and the final gates.
 
     A rule's id goes in `article.disable-rules` to turn it off, and its thresholds
-    (listed under it) in `[tool.pse.article.rules.<id>]`. "strip" says whether
+    (listed under it) in `[tool.pse.article.rules.<id>]`; a final gate's thresholds go
+    in the table of its name the same way. "strip" says whether
     Strip may delete what the rule flags; a whole-text finding (a section naming no code,
     a cut-off end) is never deleted, only fixed or reported.
 
@@ -29,10 +31,9 @@ def command(as_json: bool) -> int:
     if as_json:
         rules = [{"id": r.rule_id, "scope": r.scope, "strip": r.strippable,
                   "emits": list(r.emits), "summary": r.summary,
-                  "thresholds": [{"name": t.name, "default": t.default,
-                                  "stricter": t.stricter, "summary": t.summary}
-                                 for t in r.thresholds]} for r in RULES]
-        gates = [{"id": g.name, "summary": g.summary} for g in FINAL_GATES]
+                  "thresholds": _thresholds(r.thresholds)} for r in RULES]
+        gates = [{"id": g.name, "summary": g.summary,
+                  "thresholds": _thresholds(g.thresholds)} for g in FINAL_GATES]
         click.echo(json.dumps({"rules": rules, "final_gates": gates}, indent=2))
         return EXIT_OK
     width = max(len(name) for name in [*(r.rule_id for r in RULES),
@@ -42,10 +43,20 @@ def command(as_json: bool) -> int:
         strip = "strip" if rule.strippable else "no-strip"
         click.echo(f"{rule.rule_id.ljust(width)}  {rule.scope.ljust(11)}  {strip.ljust(8)}  "
                    f"{rule.summary}")
-        for limit in rule.thresholds:
-            click.echo(f"{''.ljust(width)}    {limit.name} = {limit.default:g} "
-                       f"({limit.stricter} is stricter): {limit.summary}")
+        _echo_thresholds(rule.thresholds, width=width)
     click.echo("# final gates, on the finished article")
     for gate in FINAL_GATES:
         click.echo(f"{gate.name.ljust(width)}  {gate.summary}")
+        _echo_thresholds(gate.thresholds, width=width)
     return EXIT_OK
+
+
+def _thresholds(thresholds: Sequence[Threshold]) -> list[dict[str, object]]:
+    return [{"name": t.name, "default": t.default, "stricter": t.stricter,
+             "summary": t.summary} for t in thresholds]
+
+
+def _echo_thresholds(thresholds: Sequence[Threshold], *, width: int) -> None:
+    for limit in thresholds:
+        click.echo(f"{''.ljust(width)}    {limit.name} = {limit.default:g} "
+                   f"({limit.stricter} is stricter): {limit.summary}")

@@ -13,6 +13,7 @@ from pse.cli.progress import StageProgress, Terminal, show_costs, show_findings
 from pse.config import Settings
 from pse.llm.registry import build_router
 from pse.llm.usage import UsageLedger
+from pse.pipeline.codec import finding_to_dict
 from pse.pipeline.state import PSEState
 from pse.pipeline.task import RunDeps
 from pse.tools.sandbox import Sandbox
@@ -60,7 +61,7 @@ def print_summary(state: PSEState, deps: RunDeps, *, run_dir: Path) -> None:
     terminal.line(f"pse: {state.status}: {len(state.rounds)} evaluation round(s), "
                   f"{state.attempts} fix round(s), {sum(r.fixed for r in state.rounds)} "
                   f"finding(s) fixed, {len(state.stripped)} stripped, {len(state.bad)} open")
-    show_findings(terminal, state.bad)
+    show_findings(terminal, [finding_to_dict(f) for f in state.bad])
     if deps.ledger is not None and deps.ledger.calls:
         show_costs(terminal, deps.ledger.calls, currency=deps.ledger.currency)
         terminal.line(deps.ledger.summary())

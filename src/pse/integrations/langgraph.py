@@ -40,7 +40,9 @@ the pipeline bounds its own loops (``max_retries``)."""
 
 
 STATE_TYPES = (("pse.pipeline.state", "PSEState"), ("pse.pipeline.state", "RoundRecord"),
-               ("pse.pipeline.state", "RunOptions"))
+               ("pse.pipeline.state", "RunOptions"), ("pse.pipeline.state", "Gate"),
+               ("pse.pipeline.plan", "Section"), ("pse.rag.retriever", "Chunk"),
+               ("pse.verify.finding", "Finding"), ("pse.verify.finding", "Evidence"))
 """The types a LangGraph checkpoint of this graph holds (its serializer's allow-list)."""
 
 

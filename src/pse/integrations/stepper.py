@@ -15,8 +15,9 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from pathlib import Path
 
+from pse.pipeline.codec import load_state
 from pse.pipeline.runner import STEPS, RunInterrupted, run_pipeline
-from pse.pipeline.state import PSEState, load_state
+from pse.pipeline.state import PSEState
 from pse.pipeline.task import RunDeps, Task
 
 FINALIZE = "finalize"

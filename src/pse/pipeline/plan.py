@@ -2,20 +2,24 @@
 
 The runner walks the sections and runs the same write, evaluate, fix and strip steps on
 each section's text (the ``section`` cursor of :class:`~pse.pipeline.state.PSEState`),
-then checks the assembled article as a whole.
+then checks the assembled article as a whole. A :class:`Section` carries both its plan
+(title, focus, brief) and what was written for it, so the checkpoint holds one value per
+section (see :mod:`pse.pipeline.codec`).
 """
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 from typing import Literal
+
+from pse.rag.retriever import Chunk
 
 PlanSource = Literal["planner", "index"]
 
 
 @dataclass(frozen=True)
 class Section:
-    """One section of the plan."""
+    """One section of the plan, and its text once written."""
 
     title: str
     focus: list[str] = field(default_factory=list)
@@ -23,16 +27,13 @@ class Section:
     source: PlanSource = "planner"
     brief: str = ""
     """What the section should say, in the Planner's words (or the index's)."""
-
-    def to_dict(self) -> dict[str, object]:
-        """JSON-ready (stored in ``PSEState.sections``)."""
-        return asdict(self)
-
-
-def section_from_dict(data: dict[str, object]) -> Section:
-    """The plan part of a stored section (its text and status are ignored)."""
-    focus = data.get("focus")
-    source: PlanSource = "index" if data.get("source") == "index" else "planner"
-    return Section(title=str(data.get("title", "")),
-                   focus=[str(f) for f in focus] if isinstance(focus, list) else [],
-                   source=source, brief=str(data.get("brief", "")))
+    text: str = ""
+    """The section as it stands (written, then fixed or stripped)."""
+    draft: str = ""
+    """The Specialist's shaped reply, kept to measure what survives."""
+    trimmed: str = ""
+    """What shaping cut off the reply (a tail cut at the token cap)."""
+    excerpts: list[Chunk] = field(default_factory=list)
+    """The excerpts it was written from (its sentences' evidence)."""
+    open_findings: int | None = None
+    """Findings still open when the cursor left it (``None``: not closed yet)."""

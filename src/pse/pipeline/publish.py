@@ -15,7 +15,8 @@ import shutil
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 
-from pse.pipeline.state import PSEState, finding_to_dict
+from pse.pipeline.codec import finding_to_dict
+from pse.pipeline.state import PSEState
 from pse.pipeline.task import Task
 from pse.report.links import UrlOf, link_references, source_navigation
 from pse.report.marks import Mark, marks_from_findings

@@ -12,15 +12,16 @@ import json
 import shutil
 import time
 from collections.abc import Callable
-from dataclasses import replace
+from dataclasses import asdict, replace
 from decimal import Decimal
 from pathlib import Path
 
 from pse.errors import SourceError
 from pse.llm.usage import CallRecord
 from pse.pipeline import steps
+from pse.pipeline.codec import finding_to_dict, load_state, save_state
 from pse.pipeline.publish import publish_reports
-from pse.pipeline.state import PSEState, Status, load_state, save_state
+from pse.pipeline.state import Gate, PSEState, RoundRecord, Status
 from pse.pipeline.task import EvidencedTask, RunDeps, SectionedTask, Task, with_default_hooks
 from pse.pipeline.trace import Trace
 
@@ -138,10 +139,10 @@ def finalize(state: PSEState, task: Task, *, run_dir: Path) -> PSEState:
     the first failing gate as the reason.
     """
     gates = final_gates(state, task)
-    failing = [g for g in gates if not g["passed"]]
+    failing = [g for g in gates if not g.passed]
     status: Status = "needs-review" if failing or state.status in ("failed", "needs-review") \
         else "passed"
-    reason = "; ".join(f"{g['name']}: {g['detail']}" for g in failing[:3])
+    reason = "; ".join(f"{g.name}: {g.detail}" for g in failing[:3])
     state = replace(state, status=status, step="done", gates=gates,
                     reason=reason if status != "passed" else "")
     target = run_dir if status == "passed" else run_dir / "needs-review"
@@ -162,17 +163,16 @@ def finalize(state: PSEState, task: Task, *, run_dir: Path) -> PSEState:
     return state
 
 
-def final_gates(state: PSEState, task: Task) -> list[dict[str, object]]:
+def final_gates(state: PSEState, task: Task) -> list[Gate]:
     """The generic gates (no open finding, a readable review) and the task's own."""
     open_count = len(state.bad)
-    gates: list[dict[str, object]] = [
-        {"name": "findings", "passed": open_count == 0, "value": open_count,
-         "detail": f"{open_count} open finding(s)" + (
-             f", first: {state.bad[0].get('rule')} {state.bad[0].get('text')!r}"
-             if open_count else "")}]
+    gates = [Gate("findings", passed=open_count == 0, value=open_count,
+                  detail=f"{open_count} open finding(s)" + (
+                      f", first: {state.bad[0].rule} {state.bad[0].text!r}"
+                      if open_count else ""))]
     if not state.review_readable:
-        gates.append({"name": "llm-review", "passed": False, "value": 0,
-                      "detail": "the LLM review could not be read as a verdict"})
+        gates.append(Gate("llm-review", passed=False, value=0,
+                          detail="the LLM review could not be read as a verdict"))
     if isinstance(task, SectionedTask):
         gates.extend(task.gates(state))
     return gates
@@ -182,19 +182,28 @@ def run_report(state: PSEState) -> dict[str, object]:
     """What the run did: rounds, findings fixed and stripped, what is still open."""
     return {
         "run_id": state.run_id, "task": state.task, "status": state.status,
-        "inputs": state.inputs, "rounds": [vars(r) for r in state.rounds],
+        "inputs": state.inputs, "rounds": [_round_view(r) for r in state.rounds],
         "fix_rounds": state.attempts,
         "findings_fixed": sum(r.fixed for r in state.rounds),
         "findings_stripped": len(state.stripped), "stripped": state.stripped,
-        "usage": state.usage, "open_findings": state.bad,
+        "usage": state.usage, "open_findings": [finding_to_dict(f) for f in state.bad],
         "languages": [state.inputs.get("lang", "en"), *sorted(state.translations)],
-        "gates": state.gates, "reason": state.reason,
+        "gates": [asdict(g) for g in state.gates], "reason": state.reason,
         "rejected_edits": sum(r.rejected_edits for r in state.rounds),
         "review": {"readable": state.review_readable,
                    "tracked_issues": [e.get("issue", "") for e in state.review]},
         "plan": {"source": state.plan_source or ("planner" if state.plan else ""),
                  "notes": state.plan_notes,
-                 "sections": [{k: v for k, v in s.items()
+                 "sections": [{k: v for k, v in asdict(s).items()
                                if k not in ("text", "draft", "excerpts")}
                               for s in state.sections]},
     }
+
+
+def _round_view(record: RoundRecord) -> dict[str, object]:
+    """A round as the run report shows it: each finding's rule, line, text, message and
+    hint (its evidence stays in ``open_findings``)."""
+    view = asdict(record)
+    view["findings"] = [{"rule": f.rule, "line": f.line, "text": f.text, "message": f.message,
+                         "hint": f.hint} for f in record.findings]
+    return view

@@ -1,14 +1,19 @@
-"""PSEState: everything a run knows, as JSON-ready data (checkpointed after each step)."""
+"""PSEState: everything a run knows, as frozen values (checkpointed after each step).
+
+The plan's sections, the retrieved excerpts, the findings and the gate results are
+typed; :mod:`pse.pipeline.codec` is the one place that turns them into JSON and back.
+``inputs`` (what the user typed, by option name) and ``data`` (what the task prepared,
+read only by the task) stay JSON maps: their keys are each task's own.
+"""
 
 from __future__ import annotations
 
-import json
-from dataclasses import asdict, dataclass, field, fields, replace
-from pathlib import Path
+from dataclasses import dataclass, field, fields, replace
 from typing import Literal
 
-from pse.errors import SourceError
-from pse.verify.finding import Evidence, Finding
+from pse.pipeline.plan import Section
+from pse.rag.retriever import Chunk
+from pse.verify.finding import Finding
 
 Status = Literal["running", "passed", "needs-review", "failed"]
 """``failed`` is the value older checkpoints and tasks use; it means ``needs-review``."""
@@ -31,10 +36,22 @@ class RoundRecord:
     """The fix after this round changed the text but cleared none of its findings, so the
     change was undone (a small model's fix for an ungrounded section rewrote a true
     sentence three times, each worse, without naming any code)."""
-    findings: list[dict[str, object]] = field(default_factory=list)
-    """This round's findings (rule, line, text, message, hint): what the fix was shown."""
+    findings: list[Finding] = field(default_factory=list)
+    """This round's findings (without evidence): what the fix was shown."""
     diff: str = ""
     """What the fix after this round changed, as a unified diff (empty: nothing)."""
+
+
+@dataclass(frozen=True)
+class Gate:
+    """One final gate on a finished run."""
+
+    name: str
+    passed: bool
+    value: float = 0
+    """The measured figure the gate compares (a count, a share, words)."""
+    detail: str = ""
+    """One line: what was measured, against what."""
 
 
 @dataclass(frozen=True)
@@ -74,13 +91,13 @@ class PSEState:
     """The run's switches (tools, LLM review, source table, request log)."""
     data: dict[str, object] = field(default_factory=dict)
     """What the task prepared: project facts, style rules, file list..."""
-    context: list[dict[str, object]] = field(default_factory=list)
+    context: list[Chunk] = field(default_factory=list)
     """Retrieved source chunks that ground the writing (path, start, end, text)."""
     plan: str = ""
     """The Planner's last reply, as written."""
-    sections: list[dict[str, object]] = field(default_factory=list)
-    """The verified plan (serialized :class:`~pse.pipeline.plan.Section`), with each
-    section's text once written; empty for tasks written in one piece."""
+    sections: list[Section] = field(default_factory=list)
+    """The verified plan, with each section's text once written; empty for tasks
+    written in one piece."""
     section: int = 0
     """The cursor: the section being written; ``len(sections)`` is the assembled article."""
     plan_source: str = ""
@@ -91,8 +108,8 @@ class PSEState:
     """The Specialist's first full text, kept to measure what survives."""
     artifact: str = ""
     translations: dict[str, str] = field(default_factory=dict)
-    bad: list[dict[str, object]] = field(default_factory=list)
-    """Open findings (serialized :class:`Finding`)."""
+    bad: list[Finding] = field(default_factory=list)
+    """Open findings."""
     ok_count: int = 0
     llm_issues: list[str] = field(default_factory=list)
     """Review issues that quote nothing checkable (fed to the next fix, then dropped)."""
@@ -116,8 +133,8 @@ class PSEState:
     step: str = "prepare"
     """The next step to run."""
     status: Status = "running"
-    gates: list[dict[str, object]] = field(default_factory=list)
-    """Each final gate: ``{name, passed, detail}`` (set when the run finalizes)."""
+    gates: list[Gate] = field(default_factory=list)
+    """Each final gate (set when the run finalizes)."""
     reason: str = ""
     """One line: why the run needs review (empty when it passed)."""
 
@@ -129,72 +146,21 @@ class PSEState:
     def current_text(self) -> str:
         """The text the next check or fix works on: the cursor's section, or the article."""
         if self.in_sections:
-            return str(self.sections[self.section].get("text", ""))
+            return self.sections[self.section].text
         return self.artifact
 
     def with_text(self, text: str) -> PSEState:
         """A copy whose current text (see :meth:`current_text`) is ``text``."""
         if not self.in_sections:
             return replace(self, artifact=text)
-        sections = [dict(s) for s in self.sections]
-        sections[self.section]["text"] = text
+        return self.with_section(text=text)
+
+    def with_section(self, **changes: object) -> PSEState:
+        """A copy whose cursor's section has ``changes`` (field values)."""
+        sections = list(self.sections)
+        sections[self.section] = replace(sections[self.section], **changes)  # type: ignore[arg-type]  # Section fields
         return replace(self, sections=sections)
 
     def findings(self) -> list[Finding]:
-        """The open findings as :class:`Finding` values."""
-        return [finding_from_dict(item) for item in self.bad]
-
-    def to_json(self) -> str:
-        """Stable JSON (sorted keys)."""
-        return json.dumps(asdict(self), ensure_ascii=False, indent=2, sort_keys=True) + "\n"
-
-    @classmethod
-    def from_json(cls, text: str) -> PSEState:
-        """The inverse of :meth:`to_json`."""
-        raw = json.loads(text)
-        if not isinstance(raw, dict):
-            raise ValueError(f"a run state is a JSON object, not {type(raw).__name__}")
-        known = {f.name for f in fields(cls)}
-        values = {k: v for k, v in raw.items() if k in known}
-        values["rounds"] = [RoundRecord(**r) for r in values.get("rounds", [])]
-        inputs, migrated = split_options(dict(values.get("inputs", {})))
-        options = values.get("options")
-        values["inputs"], values["options"] = inputs, RunOptions(**{
-            k: bool(v) for k, v in options.items() if k in _FLAGS}) if isinstance(
-                options, dict) else migrated
-        return cls(**values)
-
-
-def finding_to_dict(finding: Finding) -> dict[str, object]:
-    """A JSON-ready dict of a finding (lists, so it equals itself after a JSON round trip)."""
-    data = asdict(finding)
-    data["evidence"] = list(data["evidence"])
-    return data
-
-
-def finding_from_dict(data: dict[str, object]) -> Finding:
-    """The inverse of :func:`finding_to_dict`."""
-    raw = data.get("evidence", [])
-    items = raw if isinstance(raw, list | tuple) else []
-    evidence = tuple(Evidence(**e) for e in items if isinstance(e, dict))
-    values = {k: v for k, v in data.items() if k != "evidence"}
-    return Finding(**values, evidence=evidence)  # type: ignore[arg-type]  # written by finding_to_dict
-
-
-def save_state(state: PSEState, run_dir: Path) -> None:
-    """Checkpoint atomically: write a temp file, then rename over ``state.json``."""
-    run_dir.mkdir(parents=True, exist_ok=True)
-    temp = run_dir / "state.json.tmp"
-    temp.write_text(state.to_json(), encoding="utf-8")
-    temp.replace(run_dir / "state.json")
-
-
-def load_state(run_dir: Path) -> PSEState:
-    """The last checkpoint of a run."""
-    path = run_dir / "state.json"
-    try:
-        return PSEState.from_json(path.read_text(encoding="utf-8"))
-    except FileNotFoundError as exc:
-        raise SourceError(f"{str(run_dir)!r} is not a run folder (no state.json)") from exc
-    except (OSError, ValueError, TypeError) as exc:
-        raise SourceError(f"cannot read the checkpoint {str(path)!r}: {exc}") from exc
+        """The open findings (kept for callers of the dict-state API)."""
+        return list(self.bad)

@@ -18,9 +18,9 @@ from pse.errors import LLMResponseError
 from pse.llm.types import Completion, Message, Stage
 from pse.pipeline.clean import clean_output
 from pse.pipeline.patch import apply_edits, flagged_excerpt, parse_edits, shown_lines
-from pse.pipeline.plan import Section
+from pse.pipeline.plan import PlanSource, Section
 from pse.pipeline.review import open_review_findings, split_review
-from pse.pipeline.state import PSEState, RoundRecord, Status, finding_to_dict
+from pse.pipeline.state import PSEState, RoundRecord, Status
 from pse.pipeline.task import PlannedTask, RunDeps, SectionedTask, Task
 from pse.pipeline.verdict import parse_verdict
 from pse.text import parse_markdown
@@ -62,7 +62,7 @@ def plan(state: PSEState, task: Task, deps: RunDeps) -> PSEState:
         return replace(state, plan=outline, step="write")
     sections, problem = task.parse_plan(state, outline) if outline.strip() else \
         ([], "the outline is empty")
-    source = "planner"
+    source: PlanSource = "planner"
     if problem:
         notes = [*state.plan_notes, problem]
         if len(notes) < _PLANNER_TRIES:
@@ -72,14 +72,14 @@ def plan(state: PSEState, task: Task, deps: RunDeps) -> PSEState:
     return _planned(state, sections, source=source, outline=outline)
 
 
-def _planned(state: PSEState, sections: list[Section], *, source: str, outline: str
+def _planned(state: PSEState, sections: list[Section], *, source: PlanSource, outline: str
              ) -> PSEState:
     if not sections:
         why = "the outline was unusable and " if outline or state.plan_notes else ""
         raise LLMResponseError(f"no plan: {why}the index names no public module, class or "
                                "function to write about")
     return replace(state, plan=outline, plan_source=source, section=0, step="write",
-                   sections=[{**s.to_dict(), "source": source} for s in sections])
+                   sections=[replace(s, source=source) for s in sections])
 
 
 def write(state: PSEState, task: Task, deps: RunDeps) -> PSEState:
@@ -88,10 +88,9 @@ def write(state: PSEState, task: Task, deps: RunDeps) -> PSEState:
     if state.in_sections and isinstance(task, SectionedTask):
         state = replace(state, context=task.section_context(state, deps))
         text, trimmed = _section_reply(state, task, deps, tools=tools)
-        sections = [dict(s) for s in state.sections]
-        sections[state.section].update(text=text, draft=text, trimmed=trimmed,
-                                       excerpts=state.context)  # its sentences' evidence
-        return replace(state, sections=sections, scope_attempts=0, bad=[], step="evaluate")
+        state = state.with_section(text=text, draft=text, trimmed=trimmed,
+                                   excerpts=state.context)  # its sentences' evidence
+        return replace(state, scope_attempts=0, bad=[], step="evaluate")
     reply = ask_with_tools(deps, task.messages("specialist", state), stage="specialist",
                            tools=tools)
     text = clean_output(reply.text)
@@ -199,8 +198,7 @@ def evaluate(state: PSEState, task: Task, deps: RunDeps) -> PSEState:
     result = _checked(state, task, text)
     bad = result.bad
     rounds = _rounds_after(state, bad, scope=scope)
-    state = replace(state, bad=[finding_to_dict(f) for f in bad], ok_count=len(result.ok),
-                    rounds=rounds)
+    state = replace(state, bad=bad, ok_count=len(result.ok), rounds=rounds)
     # an issue that names no line of the text leaves a fix nowhere to edit (shown_lines)
     if not bad and not shown_lines(text, [], state.llm_issues):
         return replace(state, step="advance" if state.in_sections else "translate")
@@ -223,20 +221,14 @@ def _rounds_after(state: PSEState, bad: list[Finding], *, scope: str) -> list[Ro
     # by rule and text, not line: a fix that deletes a line moves the findings below it
     rounds = list(state.rounds)
     if rounds and rounds[-1].scope == scope:
-        previous = Counter((str(f["rule"]), str(f["text"])) for f in state.bad)
+        previous = Counter((f.rule, f.text) for f in state.bad)
         now = Counter((f.rule, f.text) for f in bad)
         rounds[-1] = replace(rounds[-1], fixed=(previous - now).total())
     number = sum(r.scope == scope for r in rounds) + 1
     rounds.append(RoundRecord(round=number, bad=len(bad), llm_issues=len(state.llm_issues)
                               + sum(1 for f in bad if f.rule == "review-issue"), scope=scope,
-                              findings=[_round_finding(f) for f in bad]))
+                              findings=[replace(f, evidence=()) for f in bad]))
     return rounds
-
-
-def _round_finding(finding: Finding) -> dict[str, object]:
-    """The part of a finding the run report shows per round (evidence stays in ``bad``)."""
-    return {"rule": finding.rule, "line": finding.line, "text": finding.text,
-            "message": finding.message, "hint": finding.hint}
 
 
 def fix_diff(before: str, after: str) -> str:
@@ -280,7 +272,7 @@ def fix(state: PSEState, task: Task, deps: RunDeps) -> PSEState:
 def _clears_a_finding(state: PSEState, task: Task, patched: str) -> bool:
     """Whether ``patched`` holds fewer findings than the text the fix was shown (by rule
     and text, so findings that only moved lines count as the same)."""
-    before = Counter((str(f["rule"]), str(f["text"])) for f in state.bad)
+    before = Counter((f.rule, f.text) for f in state.bad)
     after = Counter((f.rule, f.text) for f in _checked(state.with_text(patched), task,
                                                        patched).bad)
     return after.total() < before.total()
@@ -313,7 +305,7 @@ def strip(state: PSEState, task: Task, deps: RunDeps) -> PSEState:  # noqa: ARG0
     state = replace(state.with_text(text), stripped=[*state.stripped, *repaired, *removed],
                     llm_issues=[])
     after = _checked(state, task, text)
-    state = replace(state, bad=[finding_to_dict(f) for f in after.bad], ok_count=len(after.ok))
+    state = replace(state, bad=list(after.bad), ok_count=len(after.ok))
     if state.in_sections:
         return replace(state, step="advance")  # the article's checks see what is left
     status: Status = "running" if not after.bad else "needs-review"
@@ -322,14 +314,12 @@ def strip(state: PSEState, task: Task, deps: RunDeps) -> PSEState:  # noqa: ARG0
 
 def advance(state: PSEState, task: Task, deps: RunDeps) -> PSEState:  # noqa: ARG001
     """Close the cursor's section and move on; after the last one, assemble the article."""
-    sections = [dict(s) for s in state.sections]
-    sections[state.section]["open_findings"] = len(state.bad)
-    state = replace(state, sections=sections, section=state.section + 1, bad=[],
-                    llm_issues=[], scope_attempts=0, stalled=False)
+    state = replace(state.with_section(open_findings=len(state.bad)), section=state.section + 1,
+                    bad=[], llm_issues=[], scope_attempts=0, stalled=False)
     if state.in_sections:
         return replace(state, step="write")
     assert isinstance(task, SectionedTask), "only a sectioned task has sections"
-    drafts = "\n\n".join(str(s.get("draft", "")).strip() for s in sections)
+    drafts = "\n\n".join(s.draft.strip() for s in state.sections)
     return replace(state, artifact=task.assemble(state), draft=drafts + "\n", step="evaluate")
 
 
@@ -372,7 +362,7 @@ def translate(state: PSEState, task: Task, deps: RunDeps) -> PSEState:
             text, removed = strip_spans(text, task.strip_spans(state, result))
             stripped.extend(f"[{target}] {r}" for r in removed)
             result = task.verify(state, text, lang=target, original=state.artifact)
-        bad.extend(finding_to_dict(f) for f in result.bad)
+        bad.extend(result.bad)
         translations[target] = text
     status: Status = "needs-review" if bad else state.status
     return replace(state, translations=translations, bad=bad, stripped=stripped, status=status,

@@ -9,8 +9,8 @@ from typing import Protocol, runtime_checkable
 from pse.llm.types import LLMClient, Message, Stage
 from pse.llm.usage import UsageLedger
 from pse.pipeline.plan import Section
-from pse.pipeline.state import PSEState
-from pse.rag.retriever import Retriever
+from pse.pipeline.state import Gate, PSEState
+from pse.rag.retriever import Chunk, Retriever
 from pse.tools.sandbox import Sandbox
 from pse.verify.finding import VerifyResult
 from pse.verify.strip import Span
@@ -121,7 +121,7 @@ class SectionedTask(Task, Protocol):
         """A plan built from the index alone (when the Planner's outlines fail)."""
         ...
 
-    def section_context(self, state: PSEState, deps: RunDeps) -> list[dict[str, object]]:
+    def section_context(self, state: PSEState, deps: RunDeps) -> list[Chunk]:
         """Excerpts retrieved for the cursor's section (its focus, call sites, docs)."""
         ...
 
@@ -133,8 +133,8 @@ class SectionedTask(Task, Protocol):
         """The whole text from the written sections."""
         ...
 
-    def gates(self, state: PSEState) -> list[dict[str, object]]:
-        """The final gates on the finished run: ``{name, passed, detail}`` each."""
+    def gates(self, state: PSEState) -> list[Gate]:
+        """The final gates on the finished run."""
         ...
 
 

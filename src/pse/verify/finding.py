@@ -40,6 +40,12 @@ class Finding:
     kind: str = ""
     """What sort of thing the span is (``symbol``, ``path``, ``company``, ``metric``...)."""
 
+    def __post_init__(self) -> None:
+        # serializers that know no tuples (msgpack in a LangGraph checkpoint) hand back a
+        # list; a finding read back must equal the one written
+        if not isinstance(self.evidence, tuple):
+            object.__setattr__(self, "evidence", tuple(self.evidence))
+
     def sort_key(self) -> tuple[str, int, str, str]:
         """Stable output order: path, line, rule, text."""
         return (self.path, self.line or 0, self.rule, self.text)

@@ -13,9 +13,11 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from dataclasses import replace
 
 from pse.index.symbols import SymbolIndex
 from pse.index.walk import is_test_path
+from pse.pipeline.plan import Section
 from pse.rag.context import RetrievalTrace, focused_query, retrieve, whole_lines
 from pse.rag.retriever import BM25Retriever, Chunk, Retriever
 from pse.tasks.article.markup import rst_as_markdown, unwrap
@@ -27,29 +29,28 @@ CONTEXT_CHARS = 3000
 _MAX_CHUNK = 1100
 
 
-def section_context(index: SymbolIndex, chunks: Sequence[Chunk], section: dict[str, object],
+def section_context(index: SymbolIndex, chunks: Sequence[Chunk], section: Section,
                     *, retriever: Retriever | None,
-                    planner_context: Sequence[Chunk] = ()) -> list[dict[str, object]]:
+                    planner_context: Sequence[Chunk] = ()) -> list[Chunk]:
     """Excerpts for ``section``: its focus symbols' source, then retrieved passages."""
     found, _ = section_excerpts(index, chunks, section, retriever=retriever,
                                 planner_context=planner_context)
     return found
 
 
-def section_excerpts(index: SymbolIndex, chunks: Sequence[Chunk], section: dict[str, object],
+def section_excerpts(index: SymbolIndex, chunks: Sequence[Chunk], section: Section,
                      *, retriever: Retriever | None, planner_context: Sequence[Chunk] = ()
-                     ) -> tuple[list[dict[str, object]], RetrievalTrace]:
+                     ) -> tuple[list[Chunk], RetrievalTrace]:
     """:func:`section_context` and the trace record of its search.
 
     Order: the focus symbols' own source, a docs passage and a test naming them, the
     Planner's context chunk that matches the section best, then the specialist
     retriever's hits; each kept while the budget :data:`CONTEXT_CHARS` allows.
     """
-    focus = [str(f) for f in section.get("focus", []) or []]  # type: ignore[attr-defined]  # JSON list
+    focus = section.focus
     picked: list[Chunk] = [c for name in focus for c in defining(index, chunks, name)[:1]]
     picked.extend(mentioning(chunks, focus, picked))
-    query = focused_query(" ".join([str(section.get("title", "")), *focus,
-                                    str(section.get("brief", ""))]))
+    query = focused_query(" ".join([section.title, *focus, section.brief]))
     if planner_context:  # one passage: a small model copied whole docs passages it was shown
         picked.extend(BM25Retriever(planner_context).search(query, k=1))
     hits, trace = retrieve(retriever or BM25Retriever(chunks), query, k=8)
@@ -57,18 +58,18 @@ def section_excerpts(index: SymbolIndex, chunks: Sequence[Chunk], section: dict[
     return _within_budget(picked), trace
 
 
-def _within_budget(picked: Sequence[Chunk]) -> list[dict[str, object]]:
-    chosen: list[dict[str, object]] = []
+def _within_budget(picked: Sequence[Chunk]) -> list[Chunk]:
+    chosen: list[Chunk] = []
     used = 0
     for chunk in picked:
         key = (chunk.path, chunk.start)
-        if any((c["path"], c["start"]) == key for c in chosen) or \
+        if any((c.path, c.start) == key for c in chosen) or \
                 (chosen and is_import_list(chunk.text)):
             continue
         text = _doc_text(chunk) if is_doc(chunk.path) else source_excerpt(chunk.text)
         if used + len(text) > CONTEXT_CHARS and chosen:
             continue
-        chosen.append({**chunk.to_dict(), "text": text})
+        chosen.append(replace(chunk, text=text))
         used += len(text)
     return chosen
 

@@ -1,29 +1,25 @@
 """The final gates that decide ``passed``, and when a section's reply is asked for again.
 
-The per-round checks are declared rules (``rulebook.py``). At the end: length against
-``--words``, at least three sections, every section grounded in verified code and
-mentioning the code its heading names, Strip removed at most a fifth of the draft's
-sentences, no cut-off end, at most 5% repeated sentences. The run is ``passed`` only when
-every gate and every check holds. Nothing here imports the task: it is handed the
-resolver and the plan's names.
+The per-round checks are declared rules (``rulebook.py``), and so are the final gates
+(``rulebook.FINAL_GATES``, each with its thresholds and their defaults): length against
+``--words``, enough sections, every section grounded in verified code and mentioning the
+code its heading names, Strip's share of the draft's sentences, no cut-off end, few
+repeated sentences. The run is ``passed`` only when every gate and every check holds.
+Nothing here imports the task: it is handed the resolver, the plan's names and the
+configured thresholds.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from pse.pipeline.state import PSEState
+from pse.pipeline.state import Gate, PSEState
 from pse.tasks.article import quality
 from pse.tasks.article.grounding import HEADING, ungrounded_sections
+from pse.tasks.article.rulebook import FINAL_GATES, Limits
 from pse.tasks.article.text import count_words, prose_lines, sentences
 from pse.verify.check import Document, check_documents, to_findings
 from pse.verify.resolve import Resolver
-
-MIN_LENGTH_SHARE = 0.7
-MAX_STRIP_SHARE = 0.2
-MAX_REPEATED_SHARE = 0.05
-MIN_SECTIONS = 3
-
 
 SHORT_SECTION_SHARE = 0.25
 """A section reply under this share of its words is asked for once more."""
@@ -53,8 +49,14 @@ def section_problem(resolver: Resolver, state: PSEState, text: str, *,
     return ""
 
 
-def final_gates(resolver: Resolver, state: PSEState) -> list[dict[str, object]]:
-    """The gates on the final article; each ``{name, passed, detail, value}``."""
+def final_gates(resolver: Resolver, state: PSEState, *, limits: Limits | None = None
+                ) -> list[Gate]:
+    """The gates on the final article, each against its thresholds in ``limits`` (the
+    ``article.rules`` setting, see ``rulebook.rule_limits``) or their defaults."""
+    limit = {g.name: g.limits(limits) for g in FINAL_GATES}
+    min_sections = round(limit["sections"]["min-sections"])
+    max_strip = limit["strip-share"]["max-share"]
+    max_repeated = limit["repetition"]["max-repeated-share"]
     text = state.artifact
     words = count_words(text)
     target = int(state.inputs.get("words", "600") or 600)
@@ -66,37 +68,37 @@ def final_gates(resolver: Resolver, state: PSEState) -> list[dict[str, object]]:
     drafted = len(sentences(state.draft)) or 1
     # Strip's deletions only: what shaping trimmed (a tail cut at the token cap, the
     # reply's own loop, pasted prompt lists) is reported per section, not counted here
-    trimmed = sum(1 for s in state.sections if s.get("trimmed"))
+    trimmed = sum(1 for s in state.sections if s.trimmed)
     stripped = sum(1 for s in state.stripped if not s.startswith("["))
     repeated = quality.repeated_share(text)
     cut = quality.cut_off_end(text, path="artifact.md")
-    minimum = round(MIN_LENGTH_SHARE * target)
+    minimum = round(limit["length"]["min-share"] * target)
     return [
         _gate("length", words >= minimum, words,
               f"{words} words for a {target}-word target (minimum {minimum})"),
-        _gate("sections", len(headings) >= MIN_SECTIONS, len(headings),
-              f"{len(headings)} section(s) (minimum {MIN_SECTIONS})"),
+        _gate("sections", len(headings) >= min_sections, len(headings),
+              f"{len(headings)} section(s) (minimum {min_sections})"),
         _gate("grounded", bool(headings) and not ungrounded, len(names),
               f"{len(names)} distinct verified code name(s); ungrounded or off-topic sections: "
               + (", ".join(repr(f.text.lstrip('# ')) for f in ungrounded) or "none")),
-        _gate("strip-share", stripped <= MAX_STRIP_SHARE * drafted, round(stripped / drafted, 3),
+        _gate("strip-share", stripped <= max_strip * drafted, round(stripped / drafted, 3),
               f"strip removed {stripped} of {drafted} drafted sentences (maximum "
-              f"{MAX_STRIP_SHARE:.0%}); {trimmed} section(s) trimmed when shaped"),
+              f"{max_strip:.0%}); {trimmed} section(s) trimmed when shaped"),
         _gate("end", not cut, len(cut), "the text ends cleanly" if not cut else
               f"{cut[0].message}: {cut[0].text!r}"),
-        _gate("repetition", repeated <= MAX_REPEATED_SHARE, round(repeated, 3),
+        _gate("repetition", repeated <= max_repeated, round(repeated, 3),
               f"{repeated:.0%} of sentences repeat an earlier one (maximum "
-              f"{MAX_REPEATED_SHARE:.0%})"),
+              f"{max_repeated:.0%})"),
     ]
 
 
-def _gate(name: str, passed: bool, value: float, detail: str) -> dict[str, object]:
-    return {"name": name, "passed": passed, "value": value, "detail": detail}
+def _gate(name: str, passed: bool, value: float, detail: str) -> Gate:
+    return Gate(name, passed=passed, value=value, detail=detail)
 
 
-def figures(state: PSEState) -> dict[str, object]:
+def figures(state: PSEState) -> dict[str, float]:
     """Words, sections and distinct verified names, as the gates measured them."""
-    values = {str(g.get("name")): g.get("value") for g in state.gates}
+    values = {g.name: g.value for g in state.gates}
     return {key: values[gate] for key, gate in (("words", "length"), ("sections", "sections"),
                                                 ("verified_names", "grounded"))
             if gate in values}

@@ -69,15 +69,15 @@ def section_values(state: PSEState, *, title: str, names: Sequence[str] = ()
     what came before."""
     section = state.sections[state.section]
     count = len(state.sections)
-    earlier = [f'- "{s.get("title")}"' + (f": {said}" if (said := summary(str(
-        s.get("text", "")))) else "") for s in state.sections[:state.section]]
+    earlier = [f'- "{s.title}"' + (f": {said}" if (said := summary(s.text)) else "")
+               for s in state.sections[:state.section]]
     words = int(state.inputs.get("words", "600") or 600)
-    focus = ", ".join(f"`{f}`" for f in section.get("focus", []) or [])  # type: ignore[attr-defined]  # JSON list
+    focus = ", ".join(f"`{f}`" for f in section.focus)
     return {"title": title, "number": str(state.section + 1), "count": str(count),
             "previous": ("Sections before this one (do not repeat them):\n" + "\n".join(earlier))
             if earlier else "This is the first section.",
-            "section_title": str(section.get("title", "")), "focus": focus or "(none)",
-            "brief": str(section.get("brief", "")),
+            "section_title": section.title, "focus": focus or "(none)",
+            "brief": section.brief,
             "names": ", ".join(f"`{n}`" for n in names) or focus or "(none)",
             # a fifth over the share: Strip and the cut-off trim take some of every draft
             "section_words": str(max(60, round(1.2 * words / max(1, count))))}

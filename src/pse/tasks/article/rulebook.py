@@ -4,15 +4,18 @@ Each :class:`Rule` says what it checks, which finding ids it emits, whether Stri
 delete what it flags (a whole-text finding, such as a section that names no code, cannot
 be repaired by deleting a clause) and when it applies (every round, only on a first
 draft, only on a translation). The per-round gate is a loop over :data:`RULES`; the final
-gates that decide ``passed`` are declared beside them in :data:`FINAL_GATES`. ``pse
-rules`` prints both, and a user's ``article.disable-rules`` turns rules off by id.
+gates that decide ``passed`` are declared beside them in :data:`FINAL_GATES`, with their
+thresholds. ``pse rules`` prints both, and a user's ``article.disable-rules`` turns rules
+off by id.
 
 A rule's ``check(doc, ctx)`` reads the text's document model (:mod:`pse.text`: blocks,
 list items, sentences, code spans, parsed once per round) and a :class:`GateContext` that
 the task builds, so no rule imports the task. A rule declares the numbers it compares
 with as :class:`Threshold` values; ``[tool.pse.article.rules.<id>]`` changes them (a
-repository's own config only ever makes a rule stricter: :func:`rule_limits`). Adding a
-rule is one entry here plus its check function and test.
+repository's own config only ever makes a rule stricter: :func:`rule_limits`). A final
+gate's thresholds sit in the table of its name the same way (``repetition`` is both a
+rule and a gate: one table, distinct threshold names). Adding a rule is one entry here
+plus its check function and test.
 """
 
 from __future__ import annotations
@@ -32,6 +35,9 @@ from pse.text import Document, code_spans, parse_markdown
 from pse.verify.finding import Finding, VerifyResult
 
 Scope = Literal["every", "draft", "translation"]
+
+Limits = Mapping[str, Mapping[str, float]]
+"""Thresholds by rule (or final gate) id, then by threshold name."""
 
 
 @dataclass(frozen=True)
@@ -116,6 +122,13 @@ class FinalGate:
 
     name: str
     summary: str
+    thresholds: tuple[Threshold, ...] = ()
+
+    def limits(self, limits: Limits | None = None) -> dict[str, float]:
+        """Its thresholds by name: ``limits``' values for it (see :func:`rule_limits`),
+        else the declared defaults."""
+        given = (limits or {}).get(self.name, {})
+        return {t.name: given.get(t.name, t.default) for t in self.thresholds}
 
 
 def _translation_refs(ctx: GateContext) -> list[Finding]:
@@ -223,21 +236,24 @@ RULES: tuple[Rule, ...] = (
 )
 
 FINAL_GATES: tuple[FinalGate, ...] = (
-    FinalGate("length", "at least 70% of --words"),
-    FinalGate("sections", "at least three sections"),
+    FinalGate("length", "the article's words reach a share of --words",
+              (Threshold("min-share", 0.7, "higher", "share of --words the article must "
+                         "reach"),)),
+    FinalGate("sections", "enough sections",
+              (Threshold("min-sections", 3, "higher", "sections the article must have"),)),
     FinalGate("grounded", "every section names verified code and the code its heading names"),
-    FinalGate("strip-share", "Strip removed at most a fifth of the drafted sentences"),
+    FinalGate("strip-share", "Strip removed few of the drafted sentences",
+              (Threshold("max-share", 0.2, "lower", "share of the drafted sentences Strip "
+                         "may delete"),)),
     FinalGate("end", "the text ends cleanly (no open fence, backtick or sentence)"),
-    FinalGate("repetition", "at most 5% of sentences repeat an earlier one"),
+    FinalGate("repetition", "few sentences repeat an earlier one",
+              (Threshold("max-repeated-share", 0.05, "lower", "share of the sentences that "
+                         "may repeat an earlier one"),)),
 )
 
 NOT_STRIPPABLE = frozenset(
     finding for rule in RULES if not rule.strippable for finding in rule.emits)
 """Finding ids Strip never deletes: whole-text findings a deleted clause cannot repair."""
-
-
-Limits = Mapping[str, Mapping[str, float]]
-"""Thresholds by rule id, then by threshold name."""
 
 
 def run_rules(ctx: GateContext, *, disabled: Collection[str] = (), limits: Limits | None = None,
@@ -260,12 +276,16 @@ def run_rules(ctx: GateContext, *, disabled: Collection[str] = (), limits: Limit
 
 
 def rule_limits(table: Mapping[str, object], *, repository: bool = False,
-                rules: Sequence[Rule] = RULES) -> dict[str, dict[str, float]]:
-    """The ``article.rules`` setting (``{rule id: {threshold: number}}``) checked against
-    the declarations: an unknown id or threshold, or a value that is no number, is a
-    ConfigError naming it. From an input ``repository``'s own config, unknown entries are
+                rules: Sequence[Rule] = RULES, gates: Sequence[FinalGate] = FINAL_GATES
+                ) -> dict[str, dict[str, float]]:
+    """The ``article.rules`` setting (``{rule or gate id: {threshold: number}}``) checked
+    against the declarations: an unknown id or threshold, or a value that is no number, is
+    a ConfigError naming it. From an input ``repository``'s own config, unknown entries are
     dropped and each value is clamped to the stricter side of its default."""
-    declared = {rule.rule_id: {t.name: t for t in rule.thresholds} for rule in rules}
+    declared: dict[str, dict[str, Threshold]] = {}
+    for name, thresholds in [*((r.rule_id, r.thresholds) for r in rules),
+                             *((g.name, g.thresholds) for g in gates)]:
+        declared.setdefault(name, {}).update((t.name, t) for t in thresholds)
     found: dict[str, dict[str, float]] = {}
     for rule_id, raw in table.items():
         if rule_id not in declared or not isinstance(raw, Mapping):

@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from pse.pipeline.plan import Section
 from pse.tasks.article.markup import inline_rst_as_markdown, unwrap
 from pse.tasks.article.quality import cut_off_end, repetitions, residue
 from pse.tasks.article.text import (
@@ -356,13 +357,13 @@ def _in_code(lines: list[str], index: int) -> bool:
     return index in code_line_indices(tuple(lines))
 
 
-def assemble(title: str, sections: Sequence[dict[str, object]]) -> str:
+def assemble(title: str, sections: Sequence[Section]) -> str:
     """``# title`` and the sections, in plan order."""
-    texts = [drop_empty_headings(str(s.get("text", ""))).strip() for s in sections]
+    texts = [drop_empty_headings(s.text).strip() for s in sections]
     parts = [f"# {title}"] + [text for text in texts if text]
     return "\n\n".join(parts) + "\n"
 
 
-def section_words(sections: Sequence[dict[str, object]]) -> list[int]:
+def section_words(sections: Sequence[Section]) -> list[int]:
     """Words per section, in order."""
-    return [count_words(str(s.get("text", ""))) for s in sections]
+    return [count_words(s.text) for s in sections]

@@ -18,7 +18,7 @@ from pse.index.facts import ProjectFacts, collect_facts
 from pse.index.symbols import SymbolIndex
 from pse.llm.types import Message, Stage
 from pse.pipeline.plan import Section
-from pse.pipeline.state import PSEState
+from pse.pipeline.state import Gate, PSEState
 from pse.pipeline.task import RunDeps, SectionedTask
 from pse.rag.chunks import chunk_tree
 from pse.rag.context import context_blocks, focused_query, retrieve
@@ -139,7 +139,7 @@ class ArticleTask(SectionedTask):
             "style_guide": style.guide, "file_tree": "\n".join(f"- {p}" for p in files),
             "overview": [c.to_dict() for c in chunks[:3]],
             "planner_context": [c.to_dict() for c in found]}
-        return replace(state, data=data, context=[c.to_dict() for c in chunks])
+        return replace(state, data=data, context=list(chunks))
 
     # ------------------------------------------------------------------ plan and sections
     def parse_plan(self, state: PSEState, outline: str) -> tuple[list[Section], str]:
@@ -166,7 +166,7 @@ class ArticleTask(SectionedTask):
         good = {c.ref.line for c in checked if c.result.status == "verified"}
         return list(dict.fromkeys(n for i, n in enumerate(wanted, start=1) if i in good))
 
-    def section_context(self, state: PSEState, deps: RunDeps) -> list[dict[str, object]]:
+    def section_context(self, state: PSEState, deps: RunDeps) -> list[Chunk]:
         """The focus symbols' own source first, then what retrieval finds for the section."""
         section = state.sections[state.section]
         found, trace = sections.section_excerpts(
@@ -179,7 +179,7 @@ class ArticleTask(SectionedTask):
 
     def section_names(self, state: PSEState) -> list[str]:
         """The real names the cursor's section may cite (focus symbols and members)."""
-        focus = [str(f) for f in state.sections[state.section].get("focus") or []]  # type: ignore[attr-defined]  # JSON list
+        focus = state.sections[state.section].focus
         key = "\0".join(focus)
         if key not in self._names:
             self._names[key] = self.verified_names(
@@ -188,7 +188,7 @@ class ArticleTask(SectionedTask):
 
     def section_facts(self, state: PSEState) -> str:
         """The cursor's section's facts block: its focus symbols as the index knows them."""
-        focus = [str(f) for f in state.sections[state.section].get("focus") or []]  # type: ignore[attr-defined]  # JSON list
+        focus = state.sections[state.section].focus
         key = "\0".join(focus)
         if key not in self._facts:
             self._facts[key] = section_facts(self.resolver(state), focus)
@@ -198,9 +198,9 @@ class ArticleTask(SectionedTask):
         """The section under its planned ``## `` heading, and the cut-off tail trimmed."""
         share = _words(state) / max(1, len(state.sections))
         shaped, trimmed = sections.shape_section(
-            str(state.sections[state.section].get("title", "")), text,
+            state.sections[state.section].title, text,
             subheadings=share >= sections.SUBHEADING_WORDS,
-            earlier=[str(s.get("text", "")) for s in state.sections[:state.section]])
+            earlier=[s.text for s in state.sections[:state.section]])
         return self.normalize(state, shaped), trimmed
 
     def section_problem(self, state: PSEState, text: str) -> str:
@@ -223,7 +223,7 @@ class ArticleTask(SectionedTask):
         target = extra.get("target", "")
         in_section = state.in_sections and stage in ("specialist", "fix")
         context = state.context if in_section or not state.sections else \
-            list(state.data.get("overview") or [])  # type: ignore[call-overload]  # JSON list
+            _chunks_of(state.data.get("overview"))
         values = {
             "project": _project_name(state), "description": state.inputs.get("description", ""),
             "highlights": ("Highlights to cover: " + state.inputs["highlights"])
@@ -278,7 +278,7 @@ class ArticleTask(SectionedTask):
             strict=True))  # any unresolved name in LLM text is suspect
         # the index plan's briefs are our instructions too ("from the README and the code"
         # came back as prose); a Planner's own bullets are the article's outline
-        briefs = [str(s.get("brief", "")) for s in state.sections if s.get("source") == "index"]
+        briefs = [s.brief for s in state.sections if s.source == "index"]
         prompts = [*instruction_texts(str(state.data.get("style_guide", ""))),
                    UNGROUNDED_WORDS, *briefs]
         raw_facts = state.data.get("facts")
@@ -292,7 +292,8 @@ class ArticleTask(SectionedTask):
             sectioned=bool(state.sections),
             focus=_focus(state) if state.sections and state.in_sections else (),
             original=original, reference_lines=lambda t: self.reference_lines(state, t),
-            excerpts=state.context if state.sections and state.in_sections else ())
+            excerpts=[c.to_dict() for c in state.context]  # verify reads excerpts as JSON
+            if state.sections and state.in_sections else ())
 
     def sentences(self, state: PSEState) -> list[dict[str, object]]:
         """Each sentence of the published article with the excerpt span that backs it."""
@@ -302,8 +303,7 @@ class ArticleTask(SectionedTask):
         for number, (start, text) in enumerate(evidence.sections_of(published)):
             if number >= len(state.sections):
                 break
-            raw = state.sections[number].get("excerpts")
-            excerpts = [e for e in raw if isinstance(e, dict)] if isinstance(raw, list) else []
+            excerpts = [c.to_dict() for c in state.sections[number].excerpts]
             references = to_findings(check_documents(
                 [Document(path="article.md", text=text)], self.resolver(state), strict=True))
             found += evidence.section_sentences(text, excerpts, references, section=number,
@@ -333,9 +333,9 @@ class ArticleTask(SectionedTask):
         a pronoun ("It is designed to ...") loses that one too, as shaping does."""
         return sections.drop_orphan_openings_per_section(text)
 
-    def gates(self, state: PSEState) -> list[dict[str, object]]:
+    def gates(self, state: PSEState) -> list[Gate]:
         """The final gates (length, sections, grounding, strip share, end, repetition)."""
-        return gates.final_gates(self.resolver(state), state)
+        return gates.final_gates(self.resolver(state), state, limits=self.rule_limits())
 
     def finalize(self, state: PSEState, text: str, *, lang: str) -> str:
         """Front matter (title, project, style, language, source, status, figures) + text."""
@@ -369,13 +369,12 @@ class _Named:
 
 def _sources(state: PSEState) -> str:
     """The excerpts the writer was shown (an event they tell is no invention)."""
-    chunks = [*state.context, *list(state.data.get("overview") or [])]  # type: ignore[call-overload]  # JSON list
-    return "\n".join(str(c.get("text", "")) for c in chunks if isinstance(c, dict))
+    chunks = [*state.context, *_chunks_of(state.data.get("overview"))]
+    return "\n".join(c.text for c in chunks)
 
 
 def _focus(state: PSEState) -> list[str]:
-    focus = state.sections[state.section].get("focus") or []
-    return [str(f) for f in focus] if isinstance(focus, list) else []
+    return state.sections[state.section].focus
 
 
 def _emit(deps: RunDeps, event: dict[str, object]) -> None:
@@ -473,7 +472,7 @@ def _facts_text(facts: object) -> str:
     return "\n".join(parts)
 
 
-def _context_text(context: list[dict[str, object]]) -> str:
+def _context_text(context: Sequence[Chunk]) -> str:
     """The excerpts as prompt blocks, each labelled with its path, lines and symbol."""
     return context_blocks(context, max_chars=_CHUNK_CHARS)
 

@@ -150,7 +150,7 @@ class ResumeTask(Task):
             "entries": [redact(e.summary()) for e in entries],
             "redacted": inputs.redactor.counts(),
         }
-        return replace(state, data=data, context=[c.to_dict() for c in context])
+        return replace(state, data=data, context=context)
 
     # ------------------------------------------------------------------ prompts
     def messages(self, stage: Stage, state: PSEState, **extra: str) -> list[Message]:
@@ -390,14 +390,14 @@ def _paragraph_chunks(path: str, text: str, *, size: int = 12) -> list[Chunk]:
     return chunks
 
 
-def _context_text(context: list[dict[str, object]]) -> str:
+def _context_text(context: list[Chunk]) -> str:
     blocks = []
     size = 0
     for chunk in context:
-        text = str(chunk.get("text", ""))
+        text = chunk.text
         if size + len(text) > _CONTEXT_CHARS:
             text = text[:max(0, _CONTEXT_CHARS - size)]
         if text.strip():
-            blocks.append(f"[{chunk.get('path')}]\n{text}")
+            blocks.append(f"[{chunk.path}]\n{text}")
             size += len(text)
     return "\n\n".join(blocks) or "(no job description)"
