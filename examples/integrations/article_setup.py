@@ -16,7 +16,6 @@ from pse.llm.types import LLMClient
 from pse.llm.usage import UsageLedger
 from pse.pipeline.state import PSEState
 from pse.pipeline.task import RunDeps
-from pse.tasks.article.policy import token_caps
 from pse.tasks.article.task import ArticleTask
 
 TINYQUEUE = Path(__file__).resolve().parents[1] / "tinyqueue"
@@ -31,8 +30,7 @@ def article_run(source: Path, run_id: str, *, llm: LLMClient | None = None
     settings = load_settings(start=source, environ=os.environ)
     ledger = UsageLedger(currency=settings.get_str("llm.currency"))
     client = llm or build_router(settings, environ=os.environ, ledger=ledger)
-    deps = RunDeps(llm=client, ledger=ledger if llm is None else None,
-                   max_tokens=token_caps(300))
+    deps = RunDeps(llm=client, ledger=ledger if llm is None else None)
     state = PSEState(run_id=run_id, task="article", max_retries=settings.get_int("max_retries"),
                      inputs={"source": str(source.resolve()), "project": source.name,
                              "lang": "en", "style": "architecture", "words": "300"})

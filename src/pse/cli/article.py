@@ -31,7 +31,6 @@ from pse.index.facts import project_identity
 from pse.llm.types import Completion, LLMClient, Message, Stage, ToolSchema
 from pse.pipeline.runner import run_pipeline
 from pse.pipeline.state import PSEState, RunOptions
-from pse.tasks.article.policy import token_caps
 from pse.tasks.article.registry import (
     Project,
     choose_style,
@@ -136,7 +135,6 @@ class _ArticleRun:
         self.deps = make_deps(context, self.settings, source=self.source,
                               use_tools=not options.no_tools,
                               llm_review=not options.no_llm_review)
-        self.deps.max_tokens.update(token_caps(options.words))
 
     def is_local(self) -> bool:
         """True when any stage runs on the embedded model (one article at a time)."""

@@ -1,4 +1,5 @@
-"""``pse continue RUN``: continue any interrupted run (article, resume) from its checkpoint."""
+"""``pse continue RUN``: continue any interrupted run (article, resume, interview) from its
+checkpoint, with the same redaction and caps as the run that stopped."""
 
 from __future__ import annotations
 
@@ -13,7 +14,6 @@ from pse.pipeline.runner import resume_pipeline
 from pse.pipeline.state import PSEState
 from pse.pipeline.task import RunDeps, Task, with_default_hooks
 from pse.tasks import load_task_factory
-from pse.tasks.article.policy import token_caps
 
 
 @click.command("continue")
@@ -41,6 +41,8 @@ def command(ctx: click.Context, run_dir: Path, no_tools: bool) -> int:
                        "nothing to continue")
     if state.task == "resume":
         return _continue_resume(context, state, run_dir)
+    if state.task == "interview":
+        return _continue_interview(context, state, run_dir)
     return _continue_article(context, state, run_dir, no_tools=no_tools)
 
 
@@ -55,8 +57,6 @@ def _continue_article(context: CliContext, state: PSEState, run_dir: Path, *,
     deps = make_deps(context, settings, source=source,
                      use_tools=not no_tools and state.options.tools,
                      llm_review=state.options.llm_review)
-    if state.task == "article":
-        deps.max_tokens.update(token_caps(int(state.inputs.get("words", "600") or 600)))
     final = _run(context, state, run_dir, task, deps)
     print_summary(final, deps, run_dir=run_dir)
     print_review_reason(final)
@@ -79,6 +79,22 @@ def _continue_resume(context: CliContext, state: PSEState, run_dir: Path) -> int
     deps = resume_deps(context, settings, state, task=task, run_dir=run_dir)
     final = _run(context, state, run_dir, task, deps)
     return finish(final, task, deps, run_dir=run_dir)
+
+
+def _continue_interview(context: CliContext, state: PSEState, run_dir: Path) -> int:
+    from pse.cli.interview import finish, interview_deps
+    from pse.tasks.interview.task import InterviewTask
+
+    paths = [Path(p) for p in state.inputs.get("cv", "").split("\n") if p]
+    paths.append(Path(state.inputs.get("jd", "")))
+    gone = [p for p in paths if not p.is_file()]
+    if gone:
+        raise CliError(f"the run's input {str(gone[0])!r} is gone")
+    settings = context.settings(start=paths[0].parent)
+    task = InterviewTask(settings=settings)
+    task.inputs(state)
+    deps = interview_deps(context, settings, state, task=task, run_dir=run_dir)
+    return finish(_run(context, state, run_dir, task, deps), deps, run_dir=run_dir)
 
 
 def _run(context: CliContext, state: PSEState, run_dir: Path, task: Task,

@@ -7,17 +7,23 @@ from pathlib import Path
 import click
 
 from pse.cli import candidate
-from pse.cli.common import EXIT_FINDINGS, EXIT_OK, CliError, get_context, verbosity_options
+from pse.cli.common import (
+    EXIT_FINDINGS,
+    EXIT_OK,
+    CliContext,
+    CliError,
+    get_context,
+    verbosity_options,
+)
 from pse.cli.output import prepare_out_folder
 from pse.cli.runs import make_deps, new_run_id, print_review_reason, print_summary
+from pse.config import Settings
 from pse.pipeline.runner import run_pipeline
-from pse.pipeline.state import PSEState
+from pse.pipeline.state import PSEState, RunOptions
+from pse.pipeline.task import RunDeps
 from pse.tasks.interview.task import InterviewTask
 from pse.tasks.resume.limits import StageStops
 from pse.tasks.resume.outbound import REQUESTS_LOG, Outbound
-
-_CAPS = {"specialist": 700, "evaluator": 250, "fix": 300}
-"""Nine one-line questions, a short review, a few edits."""
 
 
 @click.command("interview")
@@ -57,21 +63,36 @@ def command(ctx: click.Context, cvs: tuple[Path, ...], jd: Path | None, lang: st
     state = PSEState(run_id=new_run_id("interview"), task="interview",
                      max_retries=settings.get_int("max_retries"),
                      inputs={"cv": "\n".join(str(p.resolve()) for p in cvs),
-                             "jd": str(jd.resolve()), "lang": lang, "translate": ""})
+                             "jd": str(jd.resolve()), "lang": lang, "translate": ""},
+                     options=RunOptions(tools=False, llm_review=not no_llm_review,
+                                        show_requests=show_requests))
     task = InterviewTask(settings=settings)
     task.inputs(state)  # a bad file is an error before any model call
     # the runs folder is pse's own: never a folder inside the CV's or the JD's
     prepare_out_folder(out_dir, inputs=[*cvs, jd])
     run_dir = out_dir / state.run_id
-    deps = make_deps(context, settings, source=cvs[0].resolve().parent, use_tools=False,
-                     llm_review=not no_llm_review)
-    deps.max_tokens.update(_CAPS)
-    log = run_dir / REQUESTS_LOG if show_requests else None
-    deps.llm = Outbound(StageStops(deps.llm), task.inputs(state).redactor, log=log)
+    deps = interview_deps(context, settings, state, task=task, run_dir=run_dir)
     context.progress(f"pse: interview ({lang}), run {state.run_id}")
-    final = run_pipeline(state, task, deps, run_dir=run_dir)
+    return finish(run_pipeline(state, task, deps, run_dir=run_dir), deps, run_dir=run_dir)
+
+
+def interview_deps(context: CliContext, settings: Settings, state: PSEState, *,
+                   task: InterviewTask, run_dir: Path) -> RunDeps:
+    """Run dependencies for an interview run, new or continued: no file tools, and every
+    request redacted once more before it leaves (logged when the run shows requests)."""
+    cvs = [Path(p) for p in state.inputs["cv"].split("\n") if p]
+    deps = make_deps(context, settings, source=cvs[0].parent, use_tools=False,
+                     llm_review=state.options.llm_review)
+    log = run_dir / REQUESTS_LOG if state.options.show_requests else None
+    deps.llm = Outbound(StageStops(deps.llm), task.inputs(state).redactor, log=log)
+    return deps
+
+
+def finish(final: PSEState, deps: RunDeps, *, run_dir: Path) -> int:
+    """Print the run's summary (and its request log) and return the exit code."""
     print_summary(final, deps, run_dir=run_dir)
-    if log is not None and log.is_file():
+    log = run_dir / REQUESTS_LOG
+    if final.options.show_requests and log.is_file():
         click.echo(str(log))
     print_review_reason(final)
     return EXIT_OK if final.status == "passed" else EXIT_FINDINGS

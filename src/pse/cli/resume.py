@@ -23,7 +23,7 @@ from pse.errors import PseError
 from pse.pipeline.runner import run_pipeline
 from pse.pipeline.state import PSEState, RunOptions
 from pse.pipeline.task import RunDeps
-from pse.tasks.resume.limits import StageStops, token_caps
+from pse.tasks.resume.limits import StageStops
 from pse.tasks.resume.outbound import REQUESTS_LOG, Outbound
 from pse.tasks.resume.publish import publish
 from pse.tasks.resume.task import ResumeTask
@@ -172,8 +172,6 @@ def resume_deps(context: CliContext, settings: Settings, state: PSEState, *,
     paths = [Path(p) for p in state.inputs["cv"].split("\n") if p]
     deps = make_deps(context, settings, source=paths[0].parent, use_tools=False,
                      llm_review=state.options.llm_review)
-    texts = [p.read_text(encoding="utf-8", errors="replace") for p in paths if p.is_file()]
-    deps.max_tokens.update(token_caps(texts, recommend=state.inputs.get("mode") == "recommend"))
     log = run_dir / REQUESTS_LOG if state.options.show_requests else None
     deps.llm = Outbound(StageStops(deps.llm), task.inputs(state).redactor, log=log)
     return deps

@@ -53,7 +53,9 @@ def run_pipeline(state: PSEState, task: Task, deps: RunDeps, *, run_dir: Path) -
     """Run (or continue) ``state`` to the end and write the outputs into ``run_dir``."""
     task = with_default_hooks(task)  # a plug-in task may lack the optional hooks
     trace = Trace(run_dir)
-    deps = replace(deps, on_event=_traced(trace, deps.on_event))
+    # the task's caps, here for every entry point: a continued run writes as the first did
+    deps = replace(deps, on_event=_traced(trace, deps.on_event),
+                   max_tokens={**deps.max_tokens, **task.token_caps(state)})
     for _ in range(_MAX_STEPS):
         name = state.step
         if name == "finalize":

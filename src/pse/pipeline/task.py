@@ -19,7 +19,7 @@ from pse.verify.strip import Span
 class Task(Protocol):
     """A writing task: its prompts, how it prepares its data, and how it verifies.
 
-    The last four methods are optional hooks with default implementations: a task class
+    The last five methods are optional hooks with default implementations: a task class
     that derives from ``Task`` inherits them, and :func:`with_default_hooks` gives them to
     a plug-in task that only has the required methods.
     """
@@ -70,6 +70,12 @@ class Task(Protocol):
         """A sectioned task's: why a shaped section reply is unusable, or "" (default:
         never); a reason gets the section asked for once more, with it in the prompt."""
         return ""
+
+    def token_caps(self, state: PSEState) -> dict[str, int]:  # noqa: ARG002 - default hook
+        """Completion caps per stage for this run (default: none of the task's own, the
+        settings' caps hold). The runner applies them, so a new run, ``pse continue`` and
+        the framework integrations write under the same caps."""
+        return {}
 
 
 def with_default_hooks(task: object) -> Task:

@@ -24,7 +24,7 @@ from pse.rag.chunks import chunk_tree
 from pse.rag.context import context_blocks, focused_query, retrieve
 from pse.rag.factory import TaskRetrievers, build_task_retrievers
 from pse.rag.retriever import Chunk, Hit, Retriever
-from pse.tasks.article import checks, evidence, gates, plan, rulebook, sections
+from pse.tasks.article import checks, evidence, gates, plan, policy, rulebook, sections
 from pse.tasks.article.borrowed import DocstringTable, read_docstrings
 from pse.tasks.article.facts import section_facts
 from pse.tasks.article.grounding import UNGROUNDED_WORDS
@@ -336,6 +336,10 @@ class ArticleTask(SectionedTask):
     def gates(self, state: PSEState) -> list[Gate]:
         """The final gates (length, sections, grounding, strip share, end, repetition)."""
         return gates.final_gates(self.resolver(state), state, limits=self.rule_limits())
+
+    def token_caps(self, state: PSEState) -> dict[str, int]:
+        """Caps for the run's length (:func:`pse.tasks.article.policy.token_caps`)."""
+        return policy.token_caps(_words(state))
 
     def finalize(self, state: PSEState, text: str, *, lang: str) -> str:
         """Front matter (title, project, style, language, source, status, figures) + text."""

@@ -44,6 +44,10 @@ class InterviewTask(Task):
         self.settings = settings
         self._inputs: ResumeInputs | None = None
 
+    def token_caps(self, state: PSEState) -> dict[str, int]:  # noqa: ARG002 - same every run
+        """Nine one-line questions, a short review, a few edits."""
+        return {"specialist": 700, "evaluator": 250, "fix": 300}
+
     def inputs(self, state: PSEState) -> ResumeInputs:
         """The CV and JD, read once per process from the paths in the state."""
         if self._inputs is None:

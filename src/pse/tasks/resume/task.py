@@ -27,6 +27,7 @@ from pse.rag.retriever import BM25Retriever, Chunk
 from pse.tasks.resume import checks
 from pse.tasks.resume.cv import CvEntry, cv_chunks, cv_entries, header_lines, parse_cv
 from pse.tasks.resume.inputs import ResumeInputs, read_inputs
+from pse.tasks.resume.limits import token_caps
 from pse.tasks.resume.match import match_entries, parse_resume, source_facts
 from pse.tasks.resume.plan import Plan, parse_plan
 from pse.tasks.resume.repair import RepairContext, add_section_headings, repair
@@ -71,6 +72,11 @@ class ResumeTask(Task):
         self.banned_file = banned_file
         self._inputs: ResumeInputs | None = None
         self._match: JobMatch | None = None
+
+    def token_caps(self, state: PSEState) -> dict[str, int]:
+        """Caps the CV's size bounds (:func:`pse.tasks.resume.limits.token_caps`)."""
+        return token_caps([text for _, text in self.inputs(state).cvs],
+                          recommend=state.inputs.get("mode") == "recommend")
 
     # ------------------------------------------------------------------ data
     def inputs(self, state: PSEState) -> ResumeInputs:
