@@ -114,3 +114,18 @@ def test_a_sentence_said_twice_in_prose_is_flagged_once() -> None:
 def test_a_summary_restating_a_bullet_is_no_repetition() -> None:
     resume = _with_summary(CV_EN, "Built weekly sales dashboards in Tableau.")
     assert _flags(resume, CV_EN, "repetition") == []
+
+
+def test_a_tool_the_cv_never_names_in_a_list_of_used_tools_is_a_skill_flag() -> None:
+    resume = _with_summary(CV_EN, "I used SQL and Kubernetes to analyse customer churn.")
+    report = verify_resume(resume, {"cv.md": CV_EN}, jd="# Analyst\nKubernetes, SQL.\n")
+    assert [(f.kind, f.text) for f in report.unsupported] == [("skill", "Kubernetes")]
+    assert "job description" in report.unsupported[0].reason
+    zh = _with_summary(CV_ZH, "我使用SQL和Tableau分析用户留存。", "## 个人简介")
+    assert _flags(zh, CV_ZH, "skill") == ["Tableau"]
+
+
+def test_capitalised_words_outside_a_tool_list_are_no_tools() -> None:
+    for sentence in ("Analysed customer churn with SQL for the Northwind board.",
+                     "Worked with Finance and SQL analysts on churn."):
+        assert _flags(_with_summary(CV_EN, sentence), CV_EN, "skill") == [], sentence

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Protocol
 
-from pse.cv.bindings import check_bindings, check_repetition
+from pse.cv.bindings import check_bindings, check_list_names, check_repetition
 from pse.cv.claimed import check_claimed_titles
 from pse.cv.context import SourceFacts
 from pse.cv.extract import parse_document
@@ -72,7 +72,7 @@ def verify_resume(resume_text: str, sources: Mapping[str, str] | Iterable[tuple[
                             is_title=facts.is_title)
     findings = [*check_entries(resume, facts), *check_items(resume, facts),
                 *check_claimed_titles(resume, facts), *check_bindings(resume, facts),
-                *check_repetition(resume)]
+                *check_list_names(resume, facts), *check_repetition(resume)]
     return ResumeReport(resume=resume_path, findings=tuple(sorted(
         findings, key=ResumeFinding.sort_key)))
 

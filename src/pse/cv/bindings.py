@@ -25,7 +25,7 @@ from collections.abc import Iterator
 from pse.cv.context import SourceFacts, finding
 from pse.cv.facts import Document, ResumeFinding, Span
 from pse.cv.glossary import has_cjk, mostly_cjk
-from pse.cv.names import in_text
+from pse.cv.names import in_text, skill_matches
 from pse.cv.sections import split_sections
 from pse.text.sentences import sentence_bounds
 
@@ -37,6 +37,9 @@ _USE = re.compile(r"\b(?:us(?:e|es|ed|ing)|with|via|through|leverag\w*|utili[sz]
 _LIST_GAP = re.compile(r"(?:\s|[,，、/&+]|\b(?:and|or|the|a|an)\b|以及|和|与|及|或)*",
                        re.IGNORECASE)
 """What may stand between the tools of one list."""
+_SEPARATOR = re.compile(r"[,，、/&+]|\b(?:and|or)\b|以及|和|与|及|或", re.IGNORECASE)
+_NAME = re.compile(r"(?:[A-Z][A-Za-z0-9.+#-]*[A-Za-z0-9+#]|[A-Z])(?![A-Za-z0-9_-])")
+"""A product's name: one capitalised Latin word ("Kubernetes", "dbt" is not, "C#" is)."""
 _SKILL_BEFORE = re.compile(
     r"\b(?:experience[ds]?|expertise|skill(?:s|ed)?|proficien(?:t|cy)|familiar(?:ity)?|"
     r"comfortable|knowledge|background|versed|fluent|competent|certified|trained|"
@@ -90,6 +93,29 @@ def check_bindings(resume: Document, facts: SourceFacts) -> list[ResumeFinding]:
     return out
 
 
+def check_list_names(resume: Document, facts: SourceFacts) -> list[ResumeFinding]:
+    """A ``skill`` finding for each name in a list of CV tools put to work ("using SQL and
+    Kubernetes") that the sources do not name: the skills check reads skills lists only."""
+    listed = [s.span.text for d in facts.docs for s in d.skills]
+    listed.extend(s.span.text for s in facts.tech_skills)
+    tools = _tools(facts)
+    out: list[ResumeFinding] = []
+    for span in _claim_spans(resume):
+        named = [t for t in tools if in_text(t, span.text)]
+        if not named:
+            continue
+        for items in _tool_lists(span.text, named):
+            for name, col, known in items:
+                if known or skill_matches(name, listed, text=facts.text,
+                                          glossary=facts.glossary):
+                    continue
+                where = "appears only in the job description" if facts.in_jd(name) else \
+                    "is not in the sources"
+                out.append(finding(Span(name, span.line, span.col + col), "skill", ok=False,
+                                   reason=f"{name!r} {where}, named as a tool used"))
+    return out
+
+
 def check_repetition(resume: Document) -> list[ResumeFinding]:
     """A ``repetition`` finding for each prose sentence that the resume said before."""
     seen: set[str] = set()
@@ -106,22 +132,39 @@ def check_repetition(resume: Document) -> list[ResumeFinding]:
 
 
 def _bound(text: str, named: list[str]) -> list[str]:
-    """The tools of ``text`` put to work: those in the list right after a use word
-    ("using SQL, Python and Tableau", "用SQL、Excel"), unless the use word states a skill
-    ("experienced with", "熟练使用") rather than a piece of work."""
-    bound: list[str] = []
+    """The CV tools of ``text`` put to work (see :func:`_tool_lists`)."""
+    return list(dict.fromkeys(name for items in _tool_lists(text, named)
+                              for name, _, known in items if known))
+
+
+def _tool_lists(text: str, named: list[str]) -> list[list[tuple[str, int, bool]]]:
+    """The lists of tools right after a use word ("using SQL, Python and Tableau",
+    "用SQL、Excel"), unless the use word states a skill ("experienced with", "熟练使用")
+    rather than a piece of work: ``(name, column, is a CV tool)`` per item. After the
+    first item, a name-like word (capitalised Latin) that a separator introduces is an
+    item too, so a list can show a tool the CV does not name."""
+    lists: list[list[tuple[str, int, bool]]] = []
     for use in _USE.finditer(text):
         if _SKILL_BEFORE.search(text[:use.start()]):
             continue
+        items: list[tuple[str, int, bool]] = []
         at = use.end()
         while True:
-            at += len(_LIST_GAP.match(text, at).group(0))  # type: ignore[union-attr]
+            gap = _LIST_GAP.match(text, at).group(0)  # type: ignore[union-attr]
+            at += len(gap)
             tool = next((t for t in named if _starts_with(text, at, t)), None)
-            if tool is None:
+            other = _NAME.match(text, at) if items and _SEPARATOR.search(gap) else None
+            if tool is not None:
+                items.append((tool, at, True))
+                at += len(tool)
+            elif other is not None:
+                items.append((other.group(0), at, False))
+                at = other.end()
+            else:
                 break
-            bound.append(tool)
-            at += len(tool)
-    return list(dict.fromkeys(bound))
+        if items:
+            lists.append(items)
+    return lists
 
 
 def _starts_with(text: str, at: int, tool: str) -> bool:
