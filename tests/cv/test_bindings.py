@@ -111,8 +111,11 @@ def test_a_sentence_said_twice_in_prose_is_flagged_once() -> None:
     assert _flags(resume, CV_ZH, "repetition") == [zh]
 
 
-def test_a_summary_restating_a_bullet_is_no_repetition() -> None:
+def test_a_summary_restating_a_bullet_or_a_contact_line_is_no_repetition() -> None:
     resume = _with_summary(CV_EN, "Built weekly sales dashboards in Tableau.")
+    assert _flags(resume, CV_EN, "repetition") == []
+    contact = "Data Analyst · Leeds · sam.carter@mail.test · +44 7700 900123"
+    resume = _with_summary(CV_EN, contact) + f"\n## Contact\n{contact}\n"
     assert _flags(resume, CV_EN, "repetition") == []
 
 

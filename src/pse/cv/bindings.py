@@ -26,6 +26,7 @@ from pse.cv.context import SourceFacts, finding
 from pse.cv.facts import Document, ResumeFinding, Span
 from pse.cv.glossary import has_cjk, mostly_cjk
 from pse.cv.names import in_text, skill_matches
+from pse.cv.privacy import mask
 from pse.cv.sections import split_sections
 from pse.text.sentences import sentence_bounds
 
@@ -212,7 +213,11 @@ def _claim_spans(resume: Document) -> Iterator[Span]:
 
 
 def _prose_sentences(resume: Document) -> Iterator[Span]:
+    """The sentences of prose lines; a contact line (email, phone) is no prose: the
+    published resume keeps one copy of it on top whatever the model wrote."""
     for number, line in _body_lines(resume, bullets=False):
+        if mask(line) != line:
+            continue
         for start, end in sentence_bounds(line):
             text = line[start:end]
             lead = len(text) - len(text.lstrip())
