@@ -307,3 +307,21 @@ def test_resume_that_is_the_cv_again_needs_review(examples: Path, tmp_path: Path
     assert final.status == "needs-review"
     assert [f.rule for f in final.bad] == ["resume-not-tailored"]
     assert "resume-not-tailored" in final.reason
+
+
+def test_resume_strip_keeps_the_first_copy_of_a_repeated_sentence(examples: Path) -> None:
+    from article_support import article_settings
+    from pse.tasks.resume.task import ResumeTask
+    from pse.verify.finding import Finding, VerifyResult
+    from pse.verify.strip import strip_spans
+
+    said = "Data engineer who ships reliable batch and streaming pipelines."
+    text = f"## Summary\n{said} {said}\n\n## Profile\nCalm under pressure. {said}\n"
+    repeats = [Finding(rule="resume-repetition", path="a.md", line=line, text=said,
+                       message="said before", kind="repetition") for line in (2, 5)]
+    task = ResumeTask(settings=article_settings(examples))
+    spans = task.strip_spans(None, VerifyResult(bad=repeats, ok=[]))  # type: ignore[arg-type]
+    stripped, _ = strip_spans(text, spans)
+    assert stripped.count(said) == 1
+    assert stripped.index(said) < stripped.index("## Profile")
+    assert "Calm under pressure." in stripped

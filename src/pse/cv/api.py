@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Protocol
 
+from pse.cv.bindings import check_bindings, check_list_names, check_repetition
 from pse.cv.claimed import check_claimed_titles
 from pse.cv.context import SourceFacts
 from pse.cv.extract import parse_document
@@ -35,6 +36,8 @@ _HINTS = {
     "jd-only-skill": "drop skills that only the job description names",
     "missing-time-range": "give the project's time range from the CV",
     "duplicate": "remove the repeated bullet",
+    "tool-use": "credit each tool only with the work the CV uses it for",
+    "repetition": "delete the repeated sentence",
 }
 
 
@@ -68,7 +71,8 @@ def verify_resume(resume_text: str, sources: Mapping[str, str] | Iterable[tuple[
     resume = parse_document(resume_text, resume_path, is_company=facts.is_company,
                             is_title=facts.is_title)
     findings = [*check_entries(resume, facts), *check_items(resume, facts),
-                *check_claimed_titles(resume, facts)]
+                *check_claimed_titles(resume, facts), *check_bindings(resume, facts),
+                *check_list_names(resume, facts), *check_repetition(resume)]
     return ResumeReport(resume=resume_path, findings=tuple(sorted(
         findings, key=ResumeFinding.sort_key)))
 

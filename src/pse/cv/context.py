@@ -20,7 +20,7 @@ from pse.cv.facts import (
     SkillItem,
     Span,
 )
-from pse.cv.glossary import Glossary, has_cjk
+from pse.cv.glossary import Glossary, mostly_cjk
 from pse.cv.names import company_matches, in_text, title_matches
 from pse.cv.policy import ResumePolicy
 from pse.cv.privacy import mask
@@ -125,8 +125,7 @@ class SourceFacts:
     @cached_property
     def cross_lingual(self) -> bool:
         """True when the sources are mostly Chinese."""
-        return has_cjk(self.text) and sum(map(has_cjk, self.text)) > 0.2 * len(
-            [c for c in self.text if c.isalpha()])
+        return mostly_cjk(self.text)
 
 
 def quote(line: str) -> str:

@@ -14,7 +14,8 @@ from typing import Literal
 
 Kind = Literal[
     "company", "title", "date", "duration", "metric", "degree", "school", "certification",
-    "project", "skill", "jd-only-skill", "missing-time-range", "duplicate",
+    "project", "skill", "jd-only-skill", "missing-time-range", "duplicate", "tool-use",
+    "repetition",
 ]
 Status = Literal["supported", "unsupported"]
 MetricKind = Literal["percent", "multiplier", "money", "count", "time"]

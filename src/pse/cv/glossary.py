@@ -53,6 +53,12 @@ def has_cjk(text: str) -> bool:
     return bool(_CJK.search(text))
 
 
+def mostly_cjk(text: str) -> bool:
+    """True when over a fifth of the letters of ``text`` are Chinese characters."""
+    return has_cjk(text) and sum(map(has_cjk, text)) > 0.2 * len(
+        [c for c in text if c.isalpha()])
+
+
 @dataclass(frozen=True)
 class Segment:
     """A piece of a Chinese phrase and the English renderings it may have."""

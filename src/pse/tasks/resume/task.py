@@ -319,8 +319,10 @@ class ResumeTask(Task):
                              banned=self.banned(lang), lang=lang)
 
     def strip_spans(self, state: PSEState, result: VerifyResult) -> list[Span]:  # noqa: ARG002
-        """Each finding's span, except a project's name (deleting it deletes the project)."""
-        return [Span(f.line, f.text) for f in result.bad if f.line and f.kind not in _PROTECTED]
+        """Each finding's span, except a project's name (deleting it deletes the project);
+        a repeated sentence loses only its later copies."""
+        return [Span(f.line, f.text, repeat=f.kind == "repetition") for f in result.bad
+                if f.line and f.kind not in _PROTECTED]
 
     def finalize(self, state: PSEState, text: str, *, lang: str) -> str:  # noqa: ARG002
         """The published resume: the CV's own name and contact lines, then the body, with
