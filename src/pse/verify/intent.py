@@ -40,11 +40,10 @@ import sys
 from dataclasses import replace
 from functools import cached_property
 
-from rapidfuzz import fuzz, process
-
 from pse.index.symbols import SymbolIndex
 from pse.verify.bindings import Bindings
 from pse.verify.capitals import UPPER_WORD, constant_words
+from pse.verify.fuzzy import extract_one, ratio
 from pse.verify.history import document_title
 from pse.verify.ownership import (
     Signal,
@@ -279,7 +278,7 @@ class Intent:
         if not name.isupper():
             return ""
         for near in self.index.names_near(name):
-            if near != name and near.isupper() and fuzz.ratio(name, near) >= _NEAR_NAME \
+            if near != name and near.isupper() and ratio(name, near) >= _NEAR_NAME \
                     and self._in_vocabulary(near):
                 return near
         return ""
@@ -291,7 +290,7 @@ class Intent:
         if not suggestion or "." in suggestion or "." in ref.name:
             return False
         near = near or (_NEAR_WORD if len(_TOKEN.findall(ref.name)) < 2 else _NEAR)
-        return fuzz.ratio(ref.name, suggestion) >= near and any(
+        return ratio(ref.name, suggestion) >= near and any(
             self.is_primary(s.path) for s in self.index.by_name(suggestion))
 
     def _has_language(self, language: str) -> bool:
@@ -321,9 +320,9 @@ class Intent:
         suggestion = suggestion.rstrip("/")
         if not suggestion or not self.is_primary(suggestion):
             return False
-        if fuzz.ratio(suggestion, path.rstrip("/")) >= _NEAR_NAME:
+        if ratio(suggestion, path.rstrip("/")) >= _NEAR_NAME:
             return True  # ``src/pkgg/a.py`` for ``src/pkg/a.py``
-        if fuzz.ratio(suggestion.rsplit("/", 1)[-1], path.rsplit("/", 1)[-1]) < _NEAR_NAME:
+        if ratio(suggestion.rsplit("/", 1)[-1], path.rsplit("/", 1)[-1]) < _NEAR_NAME:
             return False
         # the file exists elsewhere: a wrong folder when the path shares one with it
         # (``lib/pkg/a.py`` for ``src/pkg/a.py``), else another project's layout
@@ -373,7 +372,7 @@ class Intent:
         """``Sesion.send``, ``pkgg.run``: the first part is a misspelt class of the tree or
         a misspelt top-level package (``sock.recv`` is a variable, not ``socket``)."""
         for near in self.index.names_near(name):
-            if near == name or fuzz.ratio(name, near) < _NEAR_TYPO:
+            if near == name or ratio(name, near) < _NEAR_TYPO:
                 continue
             if near in self.primary_tops or (name[:1].isupper() and any(
                     s.kind == "class" and self.is_primary(s.path)
@@ -468,8 +467,7 @@ def _misspelt_stdlib_module(name: str, words: tuple[Signal, ...]) -> str:
             s.name.startswith("another owner's") and "standard" in s.detail.lower()
             for s in words):
         return ""
-    found = process.extractOne(name, sorted(sys.stdlib_module_names), scorer=fuzz.ratio,
-                               score_cutoff=_NEAR_NAME)
+    found = extract_one(name, sorted(sys.stdlib_module_names), cutoff=_NEAR_NAME)
     return str(found[0]) if found else ""
 
 
@@ -505,6 +503,6 @@ def _imported_reason(ref: Reference, bindings: Bindings, intent: Intent) -> str:
     top = ref.name.split(".")[0]
     if top not in bindings.imported_tops:
         return ""
-    if any(fuzz.ratio(top, mine) >= _NEAR_NAME for mine in intent.primary_tops):
+    if any(ratio(top, mine) >= _NEAR_NAME for mine in intent.primary_tops):
         return ""  # ``import pkgg`` for ``pkg``: a misspelt import of the project
     return f"imported by an example of this document from {top!r}, which is not in the tree"

@@ -32,12 +32,11 @@ import ast
 import re
 from dataclasses import dataclass
 
-from rapidfuzz import fuzz, process
-
 from pse.index.model import Symbol
 from pse.index.symbols import SymbolIndex
 from pse.index.walk import is_sample_path
 from pse.planted import MAX_COUNTED_BYTES, read_planted_text
+from pse.verify.fuzzy import extract_one
 from pse.verify.refs import Reference, Resolution
 
 _TITLE = re.compile(r"""\b(?:title|file|filename|path)\s*=\s*["']?([^"'\s]+)""")
@@ -360,7 +359,7 @@ def _share(block: list[_Line], file_lines: list[str]) -> float:
 def _closest(line: _Line, file_lines: list[str]) -> int | None:
     if not file_lines:
         return None
-    best = process.extractOne(line.text, file_lines, scorer=fuzz.ratio)
+    best = extract_one(line.text, file_lines)
     return int(best[2]) + 1 if best else None
 
 

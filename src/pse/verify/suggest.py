@@ -4,10 +4,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from rapidfuzz import fuzz, process
-
 from pse.index.model import Symbol
 from pse.index.symbols import SymbolIndex
+from pse.verify.fuzzy import extract_one, ratio
 
 if TYPE_CHECKING:
     from pse.verify.resolve import Resolver
@@ -24,7 +23,7 @@ class Suggester:
         choices = [c for c in choices if c != query]  # "did you mean 'raw'?" for raw
         if not query or not choices:
             return ""
-        found = process.extractOne(query, choices, scorer=fuzz.ratio, score_cutoff=self.cutoff)
+        found = extract_one(query, choices, cutoff=self.cutoff)
         return str(found[0]) if found else ""
 
     def symbol(self, name: str, resolver: Resolver) -> str:
@@ -65,7 +64,7 @@ class Suggester:
 
     def is_close(self, name: str, other: str) -> bool:
         """True when ``name`` looks like a misspelling of ``other`` (not equal)."""
-        return name != other and fuzz.ratio(name, other) >= self.cutoff
+        return name != other and ratio(name, other) >= self.cutoff
 
     def flag(self, flag: str) -> str:
         """The closest option the source defines."""
