@@ -29,7 +29,9 @@ PHASES = {
     "walk": [("walk.py", "discover_files")],
     "parse (ast.parse)": [("~", "<built-in method builtins.compile>")],
     "extraction (with parse)": [("python.py", "extract_python"), ("bodies.py", "extract_bodies")],
-    "SQLite writes": [("store.py", "save_file"), ("store.py", "save_rows"),
+    # rows are buffered and written per batch (_flush); the SQLite indexes are built
+    # after the rows when the cache was empty (on leaving indexes_deferred)
+    "SQLite writes": [("store.py", "_flush"), ("store.py", "indexes_deferred"),
                       ("store.py", "delete_files"), ("store.py", "save_bodies")],
     "checking": [("check.py", "check_documents")],
     "  intent": [("intent.py", "judge")],
