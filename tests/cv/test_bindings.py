@@ -95,6 +95,17 @@ def test_chinese_tools_bound_to_retention_analysis_are_flagged() -> None:
     assert "SQL" not in found[0].reason.split("credits")[0]
 
 
+def test_a_tool_list_in_any_separator_is_one_list() -> None:
+    """A small model's fix wrote the list with bars ("使用SQL | Excel |神策分析"): every
+    item after the use word is bound, whatever separates them."""
+    for sentence in ("我使用SQL | Excel |神策分析 | Photoshop等技术来分析用户留存。",
+                     "我使用SQL｜Excel／Photoshop分析用户留存。"):
+        resume = _with_summary(CV_ZH, sentence, "## 个人简介")
+        assert len(_flags(resume, CV_ZH, "tool-use")) == 1, sentence
+    resume = _with_summary(CV_EN, "I used SQL | Python | Power BI to analyse customer churn.")
+    assert len(_flags(resume, CV_EN, "tool-use")) == 1
+
+
 def test_chinese_true_bindings_pass() -> None:
     for sentence in ("我使用SQL和Excel分析用户留存。", "通过企业微信分层触达沉睡用户，召回率18%。",
                      "熟练掌握SQL、Excel、神策分析。", "熟练使用SQL、神策分析进行数据分析。"):

@@ -35,10 +35,10 @@ _USE = re.compile(r"\b(?:us(?:e|es|ed|ing)|with|via|through|leverag\w*|utili[sz]
                   r"依托|用(?!户)", re.IGNORECASE)
 """Words that put a tool to work on an activity."""
 
-_LIST_GAP = re.compile(r"(?:\s|[,，、/&+]|\b(?:and|or|the|a|an)\b|以及|和|与|及|或)*",
+_LIST_GAP = re.compile(r"(?:\s|[,，、/／&+|｜]|\b(?:and|or|the|a|an)\b|以及|和|与|及|或)*",
                        re.IGNORECASE)
 """What may stand between the tools of one list."""
-_SEPARATOR = re.compile(r"[,，、/&+]|\b(?:and|or)\b|以及|和|与|及|或", re.IGNORECASE)
+_SEPARATOR = re.compile(r"[,，、/／&+|｜]|\b(?:and|or)\b|以及|和|与|及|或", re.IGNORECASE)
 _NAME = re.compile(r"(?:[A-Z][A-Za-z0-9.+#-]*[A-Za-z0-9+#]|[A-Z])(?![A-Za-z0-9_-])")
 """A product's name: one capitalised Latin word ("Kubernetes", "dbt" is not, "C#" is)."""
 _SKILL_BEFORE = re.compile(
