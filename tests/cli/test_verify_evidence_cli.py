@@ -74,3 +74,39 @@ def test_verify_evidence_refuses_selections_and_baselines(
     result = run_cli(capsys, "verify", str(tree / "doc.md"), "--source", str(tree),
                      "--evidence", "--changed")
     assert result.code == 2 and "--evidence audits whole documents" in result.err
+
+
+POLICY = '''from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class RetryPolicy:
+    """How often and how patiently a failed job is retried."""
+
+    max_attempts: int = 3
+    backoff: float = 0.1
+
+    def delay(self, attempt: int) -> float:
+        """Seconds to wait before attempt number ``attempt``."""
+        return self.backoff * (2 ** (attempt - 1))
+'''
+
+
+@pytest.mark.parametrize(("sentence", "status"), [
+    ("The `RetryPolicy` class has two fields: `max_attempts` and `backoff`.", "supported"),
+    ("The `RetryPolicy` class has one method, `delay`, for the wait.", "supported"),
+    ("The `RetryPolicy` class has three fields for each failed job.", "unsupported"),
+    ("The `RetryPolicy` class has two methods for a failed job.", "unsupported"),
+])
+def test_a_count_of_fields_or_methods_counts_that_kind_of_member(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], sentence: str, status: str) -> None:
+    """A true "two fields" was flagged because the method counted as a field (the embedded
+    model's tinyqueue article)."""
+    (tmp_path / "src" / "pkg").mkdir(parents=True)
+    (tmp_path / "src" / "pkg" / "__init__.py").write_text("", encoding="utf-8")
+    (tmp_path / "src" / "pkg" / "policy.py").write_text(POLICY, encoding="utf-8")
+    (tmp_path / "doc.md").write_text(f"# Policy\n\n{sentence}\n", encoding="utf-8")
+    result = run_cli(capsys, "verify", str(tmp_path / "doc.md"), "--source", str(tmp_path),
+                     "--evidence", "--format", "json")
+    statuses = [s["status"] for s in json.loads(result.out)["sentences"]]
+    assert statuses == [status], result.out

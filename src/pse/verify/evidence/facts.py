@@ -65,14 +65,28 @@ def _count_problem(text: str, spans: Sequence[SourceSpan]) -> str:
         if noun.startswith(_PARAM_NOUNS):
             counts = {len(s.params) for s in spans if s.kind in ("function", "method", "class")}
         elif noun.startswith(_MEMBER_NOUNS) and noun not in ("value", "values", "值"):
-            counts = {len([m for m in s.members if not m.startswith("_")])
-                      for s in spans if s.kind == "class"}
+            counts = {count for s in spans if s.kind == "class"
+                      for count in _member_counts(s, noun)}
         else:
             continue
         if counts and number not in counts:
             return (f"it says {match.group(0)!r}; the source has "
                     + " or ".join(str(c) for c in sorted(counts)))
     return ""
+
+
+def _member_counts(span: SourceSpan, noun: str) -> set[int]:
+    """The counts of ``span``'s public members a ``noun`` may mean: its methods for
+    "methods", its other members for "fields" and "attributes", either for "members"
+    ("`RetryPolicy` has two fields" is true of two fields and a method)."""
+    public = [m for m in span.members if not m.startswith("_")]
+    methods = [m for m in public if m in span.methods]
+    if noun.startswith(("method", "方法")):
+        return {len(methods)}
+    data = len(public) - len(methods)
+    if noun.startswith(("field", "attribute", "字段", "属性")):
+        return {data}
+    return {len(public), data}
 
 
 def _listed_after(text: str, position: int) -> int:

@@ -38,6 +38,8 @@ class SourceSpan:
     kind: str = "excerpt"
     members: tuple[str, ...] = ()
     """A class's member names (methods, attributes, enum values)."""
+    methods: tuple[str, ...] = ()
+    """Which of ``members`` are callables (a count of "fields" leaves them out)."""
     params: tuple[str, ...] = ()
     """A callable's (or a class constructor's) parameters, ``self`` and ``cls`` left out."""
     idents: frozenset[str] = field(default=frozenset(), compare=False)
@@ -53,12 +55,13 @@ class SourceSpan:
 
 def make_span(path: str, start: int, end: int, text: str, *, symbol: str = "",
               kind: str = "excerpt", members: Sequence[str] = (),
-              params: Sequence[str] = ()) -> SourceSpan:
+              params: Sequence[str] = (), methods: Sequence[str] = ()) -> SourceSpan:
     """A span with its identifiers and vocabulary read from ``text`` and its names."""
     extra = " ".join([symbol.rsplit(".", 1)[-1], *members, *params])
     idents = {m.lower() for m in _IDENT.findall(f"{text} {extra}")}
     return SourceSpan(path=path, start=start, end=end, text=text, symbol=symbol, kind=kind,
-                      members=tuple(members), params=tuple(params), idents=frozenset(idents),
+                      members=tuple(members), methods=tuple(methods), params=tuple(params),
+                      idents=frozenset(idents),
                       vocabulary=frozenset(words(f"{text} {extra}")))
 
 
@@ -116,7 +119,8 @@ def _file_spans(path: str, lines: list[str], symbols: list[Symbol]) -> list[Sour
         end = max(end, symbol.line)
         spans.append(make_span(path, symbol.line, end, "\n".join(lines[symbol.line - 1:end]),
                                symbol=symbol.qualname, kind=symbol.kind,
-                               members=[s.name for s in own], params=params))
+                               members=[s.name for s in own], params=params,
+                               methods=[s.name for s in own if s.kind in _CALLABLE]))
     # a module is what its docstring and its top-level classes' heads say it holds
     tops = "\n".join(s.text for s in spans if s.kind == "class" and
                      s.symbol.rsplit(".", 1)[0] == module)
