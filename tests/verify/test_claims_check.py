@@ -19,7 +19,7 @@ from pse.verify.strip import Span, strip_spans
 
 _TREE = {
     "shop/__init__.py": "from shop.core import Cart, checkout\nfrom shop.errors import ShopError\n",
-    "shop/errors.py": ("class ShopError(RuntimeError):\n    pass\n\n\n"
+    "shop/errors.py": ("import json\n\n\nclass ShopError(RuntimeError):\n    pass\n\n\n"
                        "class EmptyCart(ShopError):\n    pass\n\n\n"
                        "class OutOfStock(ShopError):\n    pass\n"),
     "shop/core.py": '''\
@@ -204,6 +204,9 @@ def test_claims_parameters_and_members(resolver: Resolver, text: str, status: st
     ("`_charge()` raises `ShopError`.", "verified"),  # raises a subclass
     ("`_charge()` 会抛出 `OutOfStock`。", "unverified"),
     ("`_charge()` raises `KeyError`.", "ignored"),  # builtins may raise it implicitly
+    # a stdlib error whose module the project never imports: no code it runs raises it
+    ("If the cart is full, `_charge()` raises a `QueueFull` exception.", "unverified"),
+    ("`_charge()` raises `JSONDecodeError`.", "ignored"),  # json is imported: it may
     ("`checkout()` does not call `fmt()`.", "verified"),
 ])
 def test_claims_calls_and_raises(resolver: Resolver, text: str, status: str) -> None:

@@ -7,6 +7,7 @@ by-name reachability over the tree before calling a claim false: a claim that
 
 from __future__ import annotations
 
+import builtins
 import re
 from collections import deque
 
@@ -14,6 +15,7 @@ from pse.index.model import BodyFacts, Symbol
 from pse.index.returns import Returned
 from pse.verify.claims.decision import Decision, at, listing, short, undecided, with_article
 from pse.verify.claims.names import Named, ancestry, external_mro, outside_has
+from pse.verify.externals import stdlib_home
 from pse.verify.resolve import Resolver
 
 _MAX_REACHED = 150
@@ -262,9 +264,25 @@ def raises(resolver: Resolver, subject: Symbol, error: Named) -> Decision:
                 if name in {r.rsplit(".", 1)[-1] for r in facts.raises}), None)
     if via is not None:
         return Decision(True, f"{message}; `{name}` is raised by `{via}()`", at(subject))
-    if _mentioned(body, reach, name) or (not error.symbols and not _only_raises(body)):
+    if _mentioned(body, reach, name) or (not error.symbols and not _only_raises(body)
+                                         and not _foreign(resolver, name)):
         return undecided(f"{message}; `{name}` is named in the code it reaches")
     return Decision(False, message, at(subject))
+
+
+def _foreign(resolver: Resolver, name: str) -> bool:
+    """Whether the error ``name`` can come from no code the project runs: it is not a
+    builtin (any body may raise ``KeyError`` implicitly), the standard library module that
+    defines it is one the project never imports, and nothing reached names it. A small
+    model's "`submit` raises a `QueueFull` exception" about a queue that imports no
+    ``asyncio`` is false, not undecided."""
+    if isinstance(getattr(builtins, name, None), type):
+        return False
+    home = stdlib_home(name, cache_file=resolver.externals.stdlib_cache)
+    if not home:
+        return False  # a third-party error: a library the project calls may raise it
+    imported = resolver.index.imported_top_modules
+    return home.split(".", 1)[0] not in imported
 
 
 def _only_raises(body: BodyFacts) -> bool:
