@@ -434,3 +434,16 @@ def test_article_gate_flags_a_fix_hint_pasted_into_the_text(tmp_path: Path) -> N
               "JobQueue, src/tinyqueue/queue.py")
     result = task.verify(state, CLEAN + "\n" + pasted + "\n", lang="en")
     assert [f.text for f in result.bad if f.rule == "prompt-copy"] == [pasted]
+
+
+def test_article_tidy_after_strip_drops_a_lead_in_whose_list_went(
+        task: ArticleTask, prepared: PSEState) -> None:
+    """The embedded model's tinyqueue draft kept "The solution has several limitations,
+    including:" right before the next heading once Strip had removed every item."""
+    text = ("# T\n\n## What it is for\n\n`JobQueue` runs jobs in order.\n\n"
+            "The solution has several limitations, including:\n\n## Next\n\n"
+            "`RetryPolicy` decides retries:\n\n- `max_attempts` caps them\n")
+    tidied, removed = task.tidy_stripped(prepared, text)
+    assert removed == ["The solution has several limitations, including:"]
+    assert "including" not in tidied and tidied.endswith("- `max_attempts` caps them\n")
+    assert "`RetryPolicy` decides retries:" in tidied  # its list is still there

@@ -330,8 +330,14 @@ class ArticleTask(SectionedTask):
 
     def tidy_stripped(self, state: PSEState, text: str) -> tuple[str, list[str]]:  # noqa: ARG002
         """After Strip: a section whose first sentence went and whose next one opens with
-        a pronoun ("It is designed to ...") loses that one too, as shaping does."""
-        return sections.drop_orphan_openings_per_section(text)
+        a pronoun ("It is designed to ...") loses that one too, as shaping does; and a
+        lead-in whose whole list Strip removed ("The solution has several limitations,
+        including:" before the next heading) goes with it."""
+        text, orphans = sections.drop_orphan_openings_per_section(text)
+        tidied, lead_ins = sections.drop_dangling_lead_ins(text)
+        if lead_ins and text.endswith("\n"):
+            tidied += "\n"
+        return tidied, [*orphans, *lead_ins]
 
     def gates(self, state: PSEState) -> list[Gate]:
         """The final gates (length, sections, grounding, strip share, end, repetition)."""
