@@ -23,8 +23,9 @@ from pse.tasks import load_task_factory
 def command(ctx: click.Context, run_dir: Path, no_tools: bool) -> int:
     """Continue the run in RUN_DIR without repeating the steps it finished.
 
-    RUN_DIR is the folder an interrupted `pse article` or `pse resume` printed (it holds
-    the run's state.json checkpoint); the run's inputs must still be where they were.
+    RUN_DIR is the folder an interrupted `pse article`, `pse resume` or `pse run
+    interview` printed (it holds the run's state.json checkpoint); the run's inputs must
+    still be where they were. The run keeps its own options, caps and redaction.
 
     \b
     Exit codes: 0 the run passed, 1 it needs review, 2 bad input or a model failure.
