@@ -35,8 +35,11 @@ class Returned:
     """The returned expression as written (shortened)."""
 
 
-def _parse(source: bytes) -> ast.Module | None:
-    """The file's syntax tree (None when it does not parse: nothing to read)."""
+def parse_quietly(source: bytes | None) -> ast.Module | None:
+    """The file's syntax tree, its warnings silenced (None when there is no source or it
+    does not parse: nothing to read)."""
+    if source is None:
+        return None
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
@@ -50,7 +53,7 @@ def extract_returned(source: bytes, *, module: str
     """What each function without a return annotation returns, one value per ``return``
     (a function without a valued ``return`` returns ``None``; a generator is left out:
     it returns a generator, whatever its ``return`` says). {} when the file does not parse."""
-    tree = _parse(source)
+    tree = parse_quietly(source)
     if tree is None:
         return {}
     found: dict[tuple[str, int], tuple[Returned, ...]] = {}
@@ -132,7 +135,7 @@ def _shape(value: ast.expr) -> Returned:
 def extract_returns(source: bytes, *, module: str) -> dict[tuple[str, int], tuple[str, ...]]:
     """The dotted names in each annotated function's return annotation ({} when the file
     does not parse); a string annotation is read as the expression it spells."""
-    tree = _parse(source)
+    tree = parse_quietly(source)
     if tree is None:
         return {}
     found: dict[tuple[str, int], tuple[str, ...]] = {}
@@ -161,7 +164,7 @@ not annotated)."""
 def extract_param_types(source: bytes, *, module: str) -> dict[tuple[str, int], ParamTypes]:
     """Each function's parameters with their annotations' names ({} when the file does not
     parse): "takes a `RetryPolicy`" describes a parameter by its type."""
-    tree = _parse(source)
+    tree = parse_quietly(source)
     if tree is None:
         return {}
     return {(qualname, function.lineno): tuple(

@@ -18,11 +18,11 @@ from __future__ import annotations
 
 import ast
 import copy
-import warnings
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
 from pse.index.model import Symbol
+from pse.index.returns import parse_quietly
 from pse.index.symbols import SymbolIndex
 from pse.planted import MAX_COUNTED_BYTES, read_planted
 from pse.verify.claims.code import enum_members, signature_of
@@ -211,7 +211,7 @@ class _Reader:
         if not symbol.path.endswith((".py", ".pyi")):
             return None
         if symbol.path not in self._trees:
-            self._trees[symbol.path] = _parse(read_planted(self.index.root / symbol.path,
+            self._trees[symbol.path] = parse_quietly(read_planted(self.index.root / symbol.path,
                                                            limit=MAX_COUNTED_BYTES))
         tree = self._trees[symbol.path]
         if tree is None:
@@ -220,17 +220,6 @@ class _Reader:
             if isinstance(node, _Def) and node.name == symbol.name and \
                     _first_line(node) <= symbol.line <= node.lineno:
                 return node
-        return None
-
-
-def _parse(source: bytes | None) -> ast.Module | None:
-    if source is None:
-        return None
-    try:
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore")
-            return ast.parse(source)
-    except (SyntaxError, ValueError, MemoryError, RecursionError):
         return None
 
 
