@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import re
 import sys
 from pathlib import Path
@@ -53,7 +52,7 @@ def figures(run: Path) -> dict[str, object]:
         out["role_names"] = [name for name, _ in roles]
     if not inputs.get("jd"):
         return out
-    cv = "\n".join(Path(p).read_text(encoding="utf-8") for p in inputs["cv"].split(os.pathsep))
+    cv = "\n".join(Path(p).read_text(encoding="utf-8") for p in inputs["cv"].split("\n") if p)
     jd = Path(inputs["jd"]).read_text(encoding="utf-8")
     artifact = next(iter(sorted(run.glob("artifact.*.md"))), None)
     resume = artifact.read_text(encoding="utf-8") if artifact else ""
