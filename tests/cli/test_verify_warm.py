@@ -113,7 +113,7 @@ def test_an_unreadable_cache_file_is_ignored(
         repo: Path, capsys: pytest.CaptureFixture[str]) -> None:
     first = _verify(capsys, "articles")
     folder = Path(run_cli(capsys, "cache", "path").out.strip()) / "verify"
-    files = list(folder.glob("*.json"))
+    files = list(folder.glob("*/*.json"))
     assert files
     for path in files:
         path.write_bytes(b"not a cache")
@@ -124,13 +124,15 @@ def test_a_foreign_cache_file_is_a_cold_run(
         repo: Path, capsys: pytest.CaptureFixture[str], judged: list[str]) -> None:
     first = _verify(capsys, "articles")
     folder = Path(run_cli(capsys, "cache", "path").out.strip()) / "verify"
-    for path in folder.glob("*.json"):
+    for path in folder.glob("*/set-*.json"):
         data = json.loads(path.read_text(encoding="utf-8"))
-        for rows in data["results"].values():
-            rows[0][1] = ["verified", [["planted.py", "1"]], "", ""]  # a wrong type
-        data["memo"]["refs"][0][2] = ["verified", [["planted.py", "1"]], "", ""]
+        data["results"][0][1] = ["verified", [["planted.py", "1"]], "", ""]  # a wrong type
         for output in data["outputs"].values():
             output[2] = "none"  # not a count: the whole file is refused
+        path.write_text(json.dumps(data), encoding="utf-8")
+    for path in folder.glob("*/memo.json"):
+        data = json.loads(path.read_text(encoding="utf-8"))
+        data["memo"]["refs"][0][2] = ["verified", [["planted.py", "1"]], "", ""]
         path.write_text(json.dumps(data), encoding="utf-8")
     judged.clear()
     assert _verify(capsys, "articles") == first

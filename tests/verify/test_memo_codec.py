@@ -32,14 +32,47 @@ def _cache() -> verify_cache.VerifyCache:
 
 
 def test_a_saved_cache_reads_back_equal(tmp_path: Path) -> None:
-    path = tmp_path / "v.json"
+    folder = tmp_path / "v"
     cache = _cache()
-    verify_cache.save(path, cache)
-    found = verify_cache.load(path, "s")
+    verify_cache.save(folder, cache)
+    found = verify_cache.load(folder, "s")
     assert found.answers("k") == cache.results["k"] and found.notice == cache.notice
     assert found.answers("other documents") is None
     assert found.memo.refs == cache.memo.refs and found.memo.claims == {}  # unused: pruned
-    assert verify_cache.load(path, "other state").answers("k") is None
+    assert verify_cache.load(folder, "other state").answers("k") is None
+
+
+def _set_file(folder: Path) -> Path:
+    [path] = folder.glob("set-*.json")
+    return path
+
+
+def test_each_set_of_documents_is_a_file_of_its_own_and_only_the_latest_are_kept(
+        tmp_path: Path) -> None:
+    folder = tmp_path / "v"
+    verify_cache.save(folder, _cache())
+    for n in range(verify_cache._MAX_SETS + 5):
+        cache = verify_cache.load(folder, "s")
+        cache.results[f"set {n}"] = [CheckedReference(REF, ANSWER)]
+        verify_cache.save(folder, cache)
+    sets = list(folder.glob("set-*.json"))
+    assert len(sets) == verify_cache._MAX_SETS
+    found = verify_cache.load(folder, "s")
+    assert found.answers(f"set {verify_cache._MAX_SETS + 4}") is not None
+    assert found.answers("set 0") is None  # the oldest went
+    # a run reads the memo and its own set, not the others
+    assert found._read.keys() == {f"set {verify_cache._MAX_SETS + 4}", "set 0"}
+
+
+def test_a_new_state_drops_the_stale_sets(tmp_path: Path) -> None:
+    folder = tmp_path / "v"
+    verify_cache.save(folder, _cache())
+    cache = verify_cache.load(folder, "the tree changed")
+    cache.results["new"] = [CheckedReference(REF, ANSWER)]
+    verify_cache.save(folder, cache)
+    assert len(list(folder.glob("set-*.json"))) == 1
+    assert verify_cache.load(folder, "the tree changed").answers("new") is not None
+    assert verify_cache.load(folder, "s").answers("k") is None
 
 
 @pytest.mark.parametrize("row", [
@@ -70,30 +103,36 @@ def _planted(path: Path, data: object) -> None:
 
 
 def test_a_foreign_or_corrupted_file_is_an_empty_cache(tmp_path: Path) -> None:
-    path = tmp_path / "v.json"
-    verify_cache.save(path, _cache())
-    good = json.loads(path.read_text(encoding="utf-8"))
-    for data in ({**good, "format": "pse-verify-cache/1"}, [1, 2], {**good, "results": []},
-                 {**good, "notice": 3}, {"state": "s"}):
-        _planted(path, data)
-        found = verify_cache.load(path, "s")
+    folder = tmp_path / "v"
+    verify_cache.save(folder, _cache())
+    memo = json.loads((folder / "memo.json").read_text(encoding="utf-8"))
+    for data in ({**memo, "format": "pse-verify-cache/1"}, [1, 2], {**memo, "notice": 3},
+                 {"state": "s"}):
+        _planted(folder / "memo.json", data)
+        found = verify_cache.load(folder, "s")
         assert found.answers("k") is None and found.memo.refs == {} and found.notice == ""
     for raw in (b"\x80\x04not json", b"{" * 100_000, b""):
-        path.write_bytes(raw)
-        assert verify_cache.load(path, "s").answers("k") is None
+        (folder / "memo.json").write_bytes(raw)
+        assert verify_cache.load(folder, "s").answers("k") is None
 
 
 def test_a_malformed_part_is_dropped_whole(tmp_path: Path) -> None:
-    path = tmp_path / "v.json"
-    verify_cache.save(path, _cache())
-    good = json.loads(path.read_text(encoding="utf-8"))
+    folder = tmp_path / "v"
+    verify_cache.save(folder, _cache())
+    good = json.loads(_set_file(folder).read_text(encoding="utf-8"))
     bad = json.loads(json.dumps(good))
-    bad["results"]["k"][1][1][0] = "proven"  # the second answer of the set
-    bad["memo"]["refs"].append(["ctx", "not a row", []])
-    _planted(path, bad)
-    found = verify_cache.load(path, "s")
+    bad["results"][1][1][0] = "proven"  # the second answer of the set
+    _planted(_set_file(folder), bad)
+    memo = json.loads((folder / "memo.json").read_text(encoding="utf-8"))
+    memo["memo"]["refs"].append(["ctx", "not a row", []])
+    _planted(folder / "memo.json", memo)
+    found = verify_cache.load(folder, "s")
     assert found.answers("k") is None and found.memo.refs == {}
     assert found.notice == "pse: warning: x"
+    for planted in ({**good, "key": "another set"}, {**good, "state": "other"},
+                    {**good, "results": {}}):
+        _planted(_set_file(folder), planted)
+        assert verify_cache.load(folder, "s").answers("k") is None
 
 
 class _Boom:
@@ -103,25 +142,33 @@ class _Boom:
 
 def test_a_planted_pickle_runs_no_code(tmp_path: Path, capsys: pytest.CaptureFixture[str]
                                        ) -> None:
-    path = tmp_path / "v.json"
-    path.write_bytes(pickle.dumps(_Boom()))
-    assert verify_cache.load(path, "s").answers("k") is None
+    folder = tmp_path / "v"
+    verify_cache.save(folder, _cache())
+    for path in folder.glob("*.json"):
+        path.write_bytes(pickle.dumps(_Boom()))
+    assert verify_cache.load(folder, "s").answers("k") is None
     assert "pickle code ran" not in capsys.readouterr().out
 
 
-def test_rendered_outputs_read_back_and_malformed_ones_refuse_the_file(tmp_path: Path
-                                                                      ) -> None:
-    path = tmp_path / "v.json"
+def test_rendered_outputs_read_back_and_malformed_ones_refuse_the_set(tmp_path: Path
+                                                                     ) -> None:
+    folder = tmp_path / "v"
     cache = _cache()
     cache.outputs["k\0json\0False"] = ("{}\n", 2, 0, ("a note",))
     cache.outputs["gone\0json\0False"] = ("{}\n", 1, 1, ())  # its answers are not kept
-    verify_cache.save(path, cache)
-    assert verify_cache.load(path, "s").outputs == {
-        "k\0json\0False": ("{}\n", 2, 0, ("a note",))}
+    verify_cache.save(folder, cache)
+    assert verify_cache.load(folder, "s").output("k\0json\0False") == \
+        ("{}\n", 2, 0, ("a note",))
+    assert verify_cache.load(folder, "s").output("gone\0json\0False") is None
+    path = _set_file(folder)
     data = json.loads(path.read_text(encoding="utf-8"))
     for bad in (["{}\n", 2, -1, []], ["{}\n", "2", 0, []], [3, 2, 0, []], ["{}\n", 2, 0],
                 ["{}\n", 2, 0, [1]], ["{}\n", 2, 0, "note"]):
         data["outputs"]["k\0json\0False"] = bad
         _planted(path, data)
-        found = verify_cache.load(path, "s")
-        assert found.outputs == {} and found.answers("k") is None
+        found = verify_cache.load(folder, "s")
+        assert found.output("k\0json\0False") is None and found.answers("k") is None
+    data["outputs"] = {"other\0json\0False": ["{}\n", 2, 0, []]}  # another set's output
+    _planted(path, data)
+    found = verify_cache.load(folder, "s")
+    assert found.output("other\0json\0False") is None and found.answers("k") is None

@@ -212,15 +212,15 @@ def _report(context: CliContext, settings: Settings, root: Path, documents: list
         depends.extend(verify_fast.tree_checks(root, entries, seen))
     require_code(root, entries)
     scope = scope_of(root, documents, options)
-    path = verify_cache.cache_file(cache_dir(settings), root)
+    folder = verify_cache.cache_folder(cache_dir(settings), root)
     if scope is None:
         fingerprint = tree_fingerprint(entries, stand_ins=_document_stand_ins(root, documents))
-        cache = verify_cache.load(path, verify_cache.state_key(fingerprint, settings))
+        cache = verify_cache.load(folder, verify_cache.state_key(fingerprint, settings))
     else:  # the tree changed since the answers were kept: reading them would be waste
         cache = verify_cache.VerifyCache(state="")
     key = verify_cache.documents_key(documents, cwd=Path.cwd())
     view = f"{key}\0{fmt}\0{show_all}" if fmt in _KEPT_FORMATS and options.is_plain else ""
-    kept = cache.outputs.get(view) if view else None
+    kept = cache.output(view) if view else None
     if kept is not None and _is_kept(fmt, options, root, kept[2]):
         _notice(context, cache)
         return kept
@@ -243,7 +243,7 @@ def _report(context: CliContext, settings: Settings, root: Path, documents: list
     if view and _is_kept(fmt, options, root, done.failing):
         cache.outputs[view] = rendered
     if scope is None:  # a selection resolved part of the documents: keep the full answers
-        verify_cache.save(path, cache)
+        verify_cache.save(folder, cache)
     return rendered
 
 
