@@ -1,10 +1,11 @@
 #!/usr/bin/env python3
 """Held-out structural claims about two packages no other bench uses: score any verifier.
 
-Two halves, one package each (a_sortedcontainers: sortedcontainers 2.4.0, b_tomlkit: tomlkit
-0.15.2), three articles per half (en, zh, mixed en/zh). `<half>.tsv` labels every claim line by
-a unique snippet of it: T (true) or F (false), its claim kind and the evidence read in the
-source. Build on one half, report the other untouched.
+Halves, one package each (a_sortedcontainers: sortedcontainers 2.4.0, b_tomlkit: tomlkit
+0.15.2, c_bidict: bidict 0.24.1, c_dacite: dacite 1.9.2), three articles per half (en, zh,
+mixed en/zh). `<half>.tsv` labels every claim line by a unique snippet of it: T (true) or F
+(false), its claim kind and the evidence read in the source. Build on one half, report the
+others untouched; the c_ halves were written after the claims rules and never tuned on.
 
 Line contract of ../../shared/bench/claimbench: the command prints `pse verify --format json`;
 a line is flagged when any reference on it is `unverified`. recall = flagged false claims /
@@ -12,8 +13,10 @@ false claims; false_flag = flagged true claims / true claims; filler_flag = flag
 prose lines / unlabelled prose lines.
 
 Usage: python3 score.py --cmd 'pse verify {article} --source {source} --format json --strict'
-       [--half a_sortedcontainers|b_tomlkit|all] [--trees DIR]
-The trees are the unpacked sdists (see README.md for the two `pip download` lines).
+       [--half HALF ...] [--trees DIR]
+HALF is a half's name, `c` (both c_ halves) or `all` (the default); --half may be repeated.
+When more than one half is scored, the per-language figures summed over them close the run.
+The trees are the unpacked sdists (see README.md for the `pip download` lines).
 """
 import argparse
 import collections
@@ -24,7 +27,10 @@ import subprocess
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-HALVES = {"a_sortedcontainers": "sortedcontainers-2.4.0", "b_tomlkit": "tomlkit-0.15.2"}
+HALVES = {"a_sortedcontainers": "sortedcontainers-2.4.0", "b_tomlkit": "tomlkit-0.15.2",
+          "c_bidict": "bidict-0.24.1", "c_dacite": "dacite-1.9.2"}
+GROUPS = {"all": list(HALVES), "c": ["c_bidict", "c_dacite"]}
+LANGS = ("en", "zh", "mixed")
 
 
 def load(half):
@@ -76,6 +82,7 @@ def flags(half, rows, a):
 
 
 def score(half, a):
+    """Print one half's figures; return its per-language (truth, lang) totals and hits."""
     rows = load(half)
     flagged, (filler_hit, filler_n) = flags(half, rows, a)
     total, hit = collections.Counter(), collections.Counter()
@@ -88,8 +95,7 @@ def score(half, a):
         if (r["truth"] == "F") != bool(f):
             wrong.append((r, f))
     print(f"== {half} ({HALVES[half]}): {len(rows)} claims")
-    langs = ("en", "zh", "mixed")
-    for dim, values in (("kind", sorted({r["kind"] for r in rows})), ("lang", langs)):
+    for dim, values in (("kind", sorted({r["kind"] for r in rows})), ("lang", LANGS)):
         print(f"-- per {dim}: false caught / false   true flagged / true")
         for v in values:
             f, t = ("F", v), ("T", v)
@@ -102,19 +108,36 @@ def score(half, a):
     print(f"{half}: recall={hit[('F',)] / max(nf, 1):.2f} ({hit[('F',)]}/{nf}) "
           f"false_flag={hit[('T',)] / max(nt, 1):.3f} ({hit[('T',)]}/{nt}) "
           f"filler_flag={filler_hit / max(filler_n, 1):.2f} ({filler_hit}/{filler_n})")
+    return total, hit
+
+
+def summary(halves, total, hit):
+    """Per-language recall and false-flag rate summed over the scored halves."""
+    print(f"== per language over {', '.join(halves)}")
+    for lang in (*LANGS, None):
+        f, t = ("F", lang) if lang else ("F",), ("T", lang) if lang else ("T",)
+        print(f"  {lang or 'all':<6s} recall={hit[f] / max(total[f], 1):.2f} ({hit[f]}/{total[f]}) "
+              f"false_flag={hit[t] / max(total[t], 1):.3f} ({hit[t]}/{total[t]})")
 
 
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--cmd", required=True)
-    ap.add_argument("--half", default="all", choices=[*HALVES, "all"])
+    ap.add_argument("--half", action="append", choices=[*HALVES, *GROUPS],
+                    help="a half, `c` or `all` (default); may be repeated")
     ap.add_argument("--trees", default=os.environ.get("CLAIMS_HELDOUT_TREES",
                                                       "/tmp/claims-heldout-trees"))
     ap.add_argument("--timeout", type=int, default=300)
     ap.add_argument("--show", action="store_true", help="list missed and falsely flagged claims")
     a = ap.parse_args()
-    for half in (HALVES if a.half == "all" else [a.half]):
-        score(half, a)
+    halves = list(dict.fromkeys(h for name in a.half or ["all"] for h in GROUPS.get(name, [name])))
+    total, hit = collections.Counter(), collections.Counter()
+    for half in halves:
+        t, h = score(half, a)
+        total.update(t)
+        hit.update(h)
+    if len(halves) > 1:
+        summary(halves, total, hit)
 
 
 if __name__ == "__main__":
