@@ -5,6 +5,7 @@ from __future__ import annotations
 import time
 
 from pse.text import parse_markdown
+from pse.text.labels import leading_label
 
 _DOC = """---
 title: x
@@ -83,3 +84,10 @@ def test_markdown_parsing_is_linear_on_a_line_of_backticks() -> None:
     parse_markdown("`" * 40_000)
     parse_markdown("a `b` c. " * 40_000)
     assert time.perf_counter() - start < 20
+
+
+def test_a_bold_label_may_hold_underscores() -> None:
+    assert leading_label("**`from_dict`**: Builds a value.") == "`from_dict`"
+    assert leading_label("**max_size**: The limit.") == "max_size"
+    assert leading_label("__Note__: read this") == "Note"
+    assert leading_label("**bold** words go on") == ""

@@ -82,6 +82,8 @@ def cached(value):
                       "\n\nclass State(enum.Enum):\n    NEW = 1\n    PAID = 2\n    SENT = 3\n"
                       "    LOST = 4\n"),
     "shop/signer.py": "def sign(data, signer=None):\n    return data\n",
+    "shop/point.py": ("import typing\n\n\nclass Point(typing.NamedTuple):\n    x: int\n"
+                      "    y: int\n"),
     "shop/records.py": ("import dataclasses\nfrom collections.abc import MutableSequence\n"
                         "from typing import Protocol\n\n\n@dataclasses.dataclass\nclass Line:\n"
                         "    sku: str\n    qty: int = 1\n\n\n@dataclasses.dataclass\n"
@@ -710,3 +712,46 @@ def test_claims_structure_every_item_of_a_list_under_a_code_heading(resolver: Re
     text = "## `Cart`\n\n- `add`: adds an item\n\nSee also:\n\n- `remove`: elsewhere\n"
     assert [v for v in _verdicts(resolver, text) if v[2] != "ignored"] == [
         (3, "has_item(shop.core.Cart, add)", "verified")]
+
+
+@pytest.mark.parametrize("text, status", [
+    ("- `basket`: Returns a `Cart`.", "verified"),          # a snake_case label lends too
+    ("- **`basket`**: Returns a `Cart`.", "verified"),
+    ("- **`wait_for`**: Raises `EmptyCart`.", "unverified"),
+    ("`EmptyCart` is a subclass of the built-in `RuntimeError`.", "verified"),
+    ("`Cart` extends Python's `list`.", "unverified"),
+    ("`EmptyCart` 继承自内置的 `RuntimeError`。", "verified"),
+])
+def test_claims_snake_case_labels_and_where_an_object_comes_from(
+        resolver: Resolver, text: str, status: str) -> None:
+    assert {c.result.status for c in _claims(resolver, text)} == {status}
+
+
+def test_claims_table_rows_read_their_cells_about_the_first_cells_name(
+        resolver: Resolver) -> None:
+    text = ("| Name | Kind | Module | Base | Description |\n"
+            "|---|---|---|---|---|\n"
+            "| `Cart` | class | `shop/core.py` | `Base` | A subclass of `Base` |\n"
+            "| `EmptyCart` | enum | `shop/util.py` | `Cart` | Inherits from `Cart` |\n"
+            "| `checkout` | 函数 | `shop/core.py` | | Calls `_charge` |\n"
+            "| Timeout | class | `shop/util.py` | `Cart` | Inherits from `Cart` |\n")
+    found = {(c.ref.line, c.ref.name.split("(")[0], c.result.status)
+             for c in _claims(resolver, text)}
+    assert found == {
+        (3, "kind", "verified"), (3, "location", "verified"), (3, "subclass", "verified"),
+        (4, "kind", "unverified"), (4, "location", "unverified"),
+        (4, "subclass", "unverified"),  # twice: the Base column and the description
+        (5, "kind", "verified"), (5, "location", "verified"), (5, "calls", "verified")}
+    # the plain word "Timeout" names no code: its row states nothing
+    assert len([c for c in _claims(resolver, text) if c.ref.line == 4]) == 4
+
+
+@pytest.mark.parametrize("text, status", [
+    ("`Point` is a named tuple.", "verified"),
+    ("`Point` 是一个具名元组。", "verified"),
+    ("`Point` is a dataclass.", "unverified"),
+    ("`Cart` is a NamedTuple.", "unverified"),
+    ("| Name | Type |\n|---|---|\n| `Point` | dataclass |\n", "unverified"),
+])
+def test_claims_named_tuples_are_a_kind(resolver: Resolver, text: str, status: str) -> None:
+    assert {c.result.status for c in _claims(resolver, text)} == {status}

@@ -6,8 +6,10 @@ import re
 
 # "**Term**:", "**Term:**", "**Term** -", "`term`: ...", "`term` — ...": the opening term
 # names what the rest of the block describes. A bold run with nothing after it is a label too.
+# Underscores inside a bold run are part of it ("**`from_dict`**", "**max_size**"): a
+# snake_case name is as much a label as a CamelCase one.
 _LABEL = re.compile(
-    r"^\s*(?:(?P<b>\*\*|__)(?P<bold>[^*_\n]{1,200}?)[:：]?(?P=b)\s*(?:[:：—–]|-\s|$)"
+    r"^\s*(?:(?P<b>\*\*|__)(?P<bold>(?:`[^`\n]+`|[^*`\n]){1,200}?)[:：]?(?P=b)\s*(?:[:：—–]|-\s|$)"
     r"|(?P<code>(?P<ticks>`+)[^`\n]{1,200}?(?P=ticks)(?:\s*\([^()\n]{0,200}\))?)\s*(?:[:：—–]|-\s))")
 
 

@@ -18,7 +18,7 @@ _ZH_KINDS = {"class": "类", "function": "函数", "method": "方法", "property
              "module": "模块", "constant": "常量", "coroutine function": "协程函数",
              "classmethod": "类方法", "staticmethod": "静态方法", "exception class": "异常类",
              "attribute": "属性", "type alias": "类型别名", "enum": "枚举", "dataclass": "数据类",
-             "protocol": "协议"}
+             "protocol": "协议", "namedtuple": "具名元组"}
 _CJK = re.compile(r"[\u4e00-\u9fff]")
 Decide = Callable[[Symbol], Decision]
 

@@ -96,6 +96,37 @@ def sentences(text: str, *, rst: bool, document: Document | None = None
                                  apposed=labelled)
             subject = subject if rest else _subject(sentence)
             yield sentence
+    yield from _row_sentences(document, ignored)
+
+
+def _row_sentences(document: Document, ignored: set[int]) -> Iterator[Sentence]:
+    """The sentences of a table row's description cells, about the code its first cell
+    names ("| `copy` | Returns a plain `dict` |": `copy` returns a plain `dict`): a row is
+    a labelled item written across, so its first sentence borrows that name as the label's
+    text does. Header cells and rows whose first cell is not one code name say nothing."""
+    for block in document.blocks:
+        if block.kind != "row" or not block.header or block.line in ignored or \
+                len(block.cells) < 2:
+            continue
+        first = block.cells[0].strip().strip("*_").strip()
+        named = code_spans(first)
+        name = label_name(first) if len(named) == 1 and named[0].is_code and \
+            first == first[named[0].start:named[0].end] else ""
+        if not name:
+            continue  # a plain word ("Timeout") may be a setting's title, not code
+        for cell in block.cells[1:]:
+            spans = [m for m in code_spans(cell) if m.is_code]
+            starts = [m.start for m in spans]
+            for position, (start, end) in enumerate(sentence_bounds(cell, clauses=True)):
+                inside = spans[bisect.bisect_left(starts, start):bisect.bisect_left(starts, end)]
+                piece = cell[start:end]
+                owner = name if position == 0 else ""
+                borrowed = owner and len(piece.split()) > 1 and (
+                    _SUBJECTLESS.match(piece) or _APPOSED.match(piece))
+                if not borrowed:  # one word ("class") is a column's value: see structure
+                    continue  # a cell sentence without its row's subject is about nothing
+                yield _sentence(block.line, piece, inside, offset=start, owner=owner,
+                                apposed=True)
 
 
 _LIST_ONLY = re.compile(r"\s*(?:§,?\s*(?:(?:and|or|和|或|及|以及|与)\s*)?[,，、]?\s*)+"
@@ -146,7 +177,8 @@ def _lent_subjects(document: Document) -> dict[int, tuple[str, bool]]:
 
 def _is_label_only(before: str) -> bool:
     """Whether the text before a sentence is just the block's label (and its colon)."""
-    return bool(re.fullmatch(r"\s*(?:\*\*|__)?`*[^`*_]*`*(?:\*\*|__)?\s*[:：]?\s*"
+    # a code span may hold underscores (`from_dict`); outside one they are emphasis
+    return bool(re.fullmatch(r"\s*(?:\*\*|__)?(?:`+[^`]+`+|[^`*_]*)(?:\*\*|__)?\s*[:：]?\s*"
                              r"(?:\*\*|__)?\s*", before))
 
 
@@ -347,6 +379,10 @@ def normalise(text: str) -> str:
     # "is defined as a subclass of" states what "is a subclass of" does
     text = re.sub(rf"\b{L.AS_VERB} as (?=(?:a|an|the) (?:direct )?{L.SUBCLASS_NOUN}\b)", "",
                   text)
+    # "the built-in `dict`", "Python's `list`", "内置的 `dict`": where a name comes from
+    # qualifies the name, it is not part of the relation ("a subclass of the built-in `dict`")
+    text = re.sub(r"\b(?:python ?'s|python|the standard library ?'s|standard[- ]library"
+                  r"|stdlib|built-?in|builtin) (?=§)|内置的?(?=\s*§)", "", text)
     # a gloss after Chinese ("属性（property）") says which word was meant: keep its words
     text = re.sub(r"(?<=[\u4e00-\u9fff])\s*[（(]([a-z][a-z -]*)[）)]", r"\1", text)
     text = re.sub(r"\([^()§]*\)|（[^（）§]*）", " ", text)

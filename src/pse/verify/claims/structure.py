@@ -7,7 +7,9 @@ class takes:"), an rst description directive (``.. py:class:: Console``) or its 
 heading ("## `Console`"). Owners that only title the list ("**Attributes**:",
 "Parameters") are looked through; any other owner ends the search, so a list under "See
 also:" claims nothing. A bold label with a kind word ("**JustifyMethod Class**: ...")
-states that kind.
+states that kind. A table row whose first cell is a code name states what its columns
+title: its kind under "Kind" / "Type" / "类型", where it is defined under "Module" / "File"
+/ "模块", its bases under "Base" / "Parent" / "基类".
 """
 
 from __future__ import annotations
@@ -17,7 +19,7 @@ from collections.abc import Iterator
 
 from pse.text import Block, Document, code_spans
 from pse.verify.claims.grammar import canonical_kind
-from pse.verify.claims.model import Claim
+from pse.verify.claims.model import Claim, Relation
 from pse.verify.claims.owners import SECTIONS, owner_of
 
 _MEMBER = re.compile(r"[A-Za-z_]\w*(?:\(.*\))?")
@@ -32,6 +34,7 @@ def structural_claims(document: Document, *, ignored: set[int]) -> Iterator[Clai
         kind = _label_kind(block)
         if kind is not None:
             yield kind
+        yield from _column_claims(block)
         member = _member(block)
         if not member or block.kind == "paragraph":
             continue
@@ -80,3 +83,44 @@ def _label_kind(block: Block) -> Claim | None:
         return None
     return Claim("kind", subject=name, obj=kind, obj_text=hit["kind"], negated=False,
                  line=block.line, sentence=_first_line(block))
+
+
+_KIND_COLUMN = re.compile(r"kind|type|category|类型|种类|类别")
+_LOCATION_COLUMN = re.compile(r"module|file|location|defined in|source file|path|模块|文件"
+                              r"|位置|所在模块|所在文件|定义位置|路径")
+_BASE_COLUMN = re.compile(r"bases?|base class(?:es)?|parent(?: class)?|parents|superclass"
+                          r"|inherits(?: from)?|基类|父类")
+
+
+def _whole_span(text: str) -> str:
+    """The code a cell is, whole (bold or not); "" when it holds anything else."""
+    bare = text.strip().strip("*_").strip()
+    spans = code_spans(bare)
+    if len(spans) != 1 or not spans[0].is_code or bare != bare[spans[0].start:spans[0].end]:
+        return ""
+    return spans[0].target
+
+
+def _column_claims(block: Block) -> Iterator[Claim]:
+    """The kind, place and bases a row states in columns titled for them."""
+    if block.kind != "row" or not block.header or len(block.cells) < 2:
+        return
+    name = _whole_span(block.cells[0])
+    if not _MEMBER.fullmatch(name):
+        return
+    name = name.removesuffix("()")
+    def said(relation: Relation, obj: str, written: str = "") -> Claim:
+        return Claim(relation, subject=name, obj=obj, obj_text=written, negated=False,
+                     line=block.line, sentence=_first_line(block), presupposed="structure")
+
+    for head, cell in zip(block.header[1:], block.cells[1:], strict=False):
+        title = head.strip().strip("*_").strip().lower()
+        if _KIND_COLUMN.fullmatch(title):
+            written = cell.strip().strip("`*_").strip()
+            kind = canonical_kind(written.lower()) if len(written.split()) <= 3 else ""
+            if kind:
+                yield said("kind", kind, written)
+        elif _LOCATION_COLUMN.fullmatch(title) and (place := _whole_span(cell)):
+            yield said("location", place)
+        elif _BASE_COLUMN.fullmatch(title):
+            yield from (said("subclass", s.target) for s in code_spans(cell) if s.is_code)

@@ -119,7 +119,7 @@ def actual_kinds(resolver: Resolver, symbol: Symbol) -> set[str]:
         if {"BaseException", "builtins.BaseException"} & found.external:
             return {"class", "exception"}
         return {"class", *_class_kinds(resolver, symbol, found)} if found.complete else \
-            {"class", "?exception", "?enum", "?dataclass", "?protocol",
+            {"class", "?exception", "?enum", "?dataclass", "?protocol", "?namedtuple",
              *_class_kinds(resolver, symbol, found)}
     if symbol.kind in {"function", "method"}:
         return _callable_kinds(symbol, decorators, is_async=is_async)
@@ -168,6 +168,10 @@ def _class_kinds(resolver: Resolver, symbol: Symbol, found: Ancestry) -> set[str
         kinds.add("dataclass")
     elif decorators:
         kinds.add("?dataclass")
+    if any(b.rsplit(".", 1)[-1] == "NamedTuple" or b.startswith(("namedtuple(",
+                                                                  "collections.namedtuple("))
+           for cls in found.tree.values() for b in cls.bases):
+        kinds.add("namedtuple")  # ``class Point(NamedTuple)`` or ``(namedtuple("P", ...))``
     if {"Protocol", "typing.Protocol"} & found.external or any(
             b.rsplit(".", 1)[-1] == "Protocol" for cls in found.tree.values() for b in cls.bases):
         kinds.add("protocol")
@@ -191,7 +195,7 @@ def _callable_kinds(symbol: Symbol, decorators: set[str], *, is_async: bool) -> 
 
 
 _ORDER = ("property", "classmethod", "staticmethod", "coroutine", "exception", "enum",
-          "dataclass", "protocol", "class",
+          "dataclass", "namedtuple", "protocol", "class",
           "method", "function", "module", "constant", "alias", "attribute")
 
 
@@ -201,6 +205,8 @@ def _describe(actual: set[str]) -> str:
         return "coroutine function"
     if word == "alias":
         return "type alias"
+    if word == "namedtuple":
+        return "named tuple"
     return "exception class" if word == "exception" else word
 
 
@@ -213,7 +219,7 @@ def _defensible(claimed: str, actual: set[str]) -> bool:
         "method": {"coroutine"},
         "exception": {"?exception"},
         "constant": {"?literal"},
-        **{k: {f"?{k}"} for k in ("enum", "dataclass", "protocol")},
+        **{k: {f"?{k}"} for k in ("enum", "dataclass", "protocol", "namedtuple")},
         # a decorator may make a def async or a descriptor, never a class or a module
         **{k: {"?callable"} for k in ("coroutine", "property", "classmethod", "staticmethod",
                                      "attribute")},
