@@ -10,6 +10,7 @@ from __future__ import annotations
 import builtins
 import re
 from collections import deque
+from collections.abc import Iterable
 
 from pse.index.model import BodyFacts, Symbol
 from pse.index.returns import Returned
@@ -270,6 +271,20 @@ def raises(resolver: Resolver, subject: Symbol, error: Named) -> Decision:
     return Decision(False, message, at(subject))
 
 
+def decorated(resolver: Resolver, subject: Symbol, decorator: str) -> Decision:
+    """Whether ``subject`` (a function, method or class) carries ``decorator`` (its last
+    name: ``@functools.cache`` and ``@cache(...)`` are both ``cache``). The decorators
+    written on the definition decide; a definition without any has none."""
+    if subject.kind not in {"function", "method", "class"}:
+        return undecided("not a function or class")
+    written = sorted({d.rsplit(".", 1)[-1] for f in resolver.index.def_facts(subject.qualname)
+                      if f.line == subject.line for d in f.decorators})
+    name = short(subject.qualname)
+    message = f"{name} is decorated with {listing([f'@{d}' for d in written])}" if written \
+        else f"{name} has no decorator"
+    return Decision(decorator in written, message, at(subject))
+
+
 def _foreign(resolver: Resolver, name: str) -> bool:
     """Whether the error ``name`` can come from no code the project runs: it is not a
     builtin (any body may raise ``KeyError`` implicitly), the standard library module that
@@ -355,6 +370,8 @@ def returns(resolver: Resolver, subject: Symbol, target: Named) -> Decision:
     if wanted in {n.rsplit(".", 1)[-1] for n in names}:
         return Decision(True, message, at(subject))
     classes = [s for s in target.symbols if s.kind == "class"]
+    if not classes and wanted in _BUILTIN_VALUES and shown:
+        return _returns_builtin(resolver, subject, names, wanted, message)
     if not classes or not shown:
         return undecided(message)
     for name in shown:
@@ -368,6 +385,48 @@ def returns(resolver: Resolver, subject: Symbol, target: Named) -> Decision:
 
 _AWAITABLE_CLASSES = frozenset({"Future", "Task", "Awaitable", "Coroutine", "Deferred",
                                 "Promise"})
+_BUILTIN_VALUES = _BUILTIN_TYPES | {"list", "dict", "set", "tuple", "frozenset"}
+_TRANSPARENT = frozenset({"Optional", "Union", "Annotated", "typing", "t", "te",
+                          "typing_extensions", "collections", "abc"})
+"""Wrappers that say nothing of the returned type itself."""
+_CONCRETE = {"List": "list", "Tuple": "tuple", "Dict": "dict", "Set": "set",
+             "FrozenSet": "frozenset", "list": "list", "tuple": "tuple", "dict": "dict",
+             "set": "set", "frozenset": "frozenset"}
+"""Annotation wrappers that name one builtin container."""
+_NUMBERS = frozenset({"bool", "int", "float", "complex"})
+"""Numbers one may loosely call another (``bool`` is an ``int``; PEP 484 lets ``float``
+stand for ``int``)."""
+
+
+def _returns_builtin(resolver: Resolver, subject: Symbol, names: Iterable[str], wanted: str,
+                     message: str) -> Decision:
+    """Whether a function annotated with ``names`` returns the builtin ``wanted``:
+    false when every annotated type is another builtin or a class of the tree whose
+    ancestry is read whole and does not hold ``wanted`` (``-> None`` is no ``int``; a
+    ``Mapping`` subclass is no ``tuple``); undecided for a type variable, ``Any``, an
+    outside class or ``object``."""
+    written = {n.rsplit(".", 1)[-1] for n in names}
+    containers = (written & _TYPE_WRAPPERS) - _TRANSPARENT
+    if wanted in {_CONCRETE.get(c) for c in containers}:  # ``Dict[str, str]`` is a dict
+        return Decision(True, message, at(subject))
+    if wanted == "object" or containers - _CONCRETE.keys():  # a ``Sequence`` may be one
+        return undecided(message)
+    shown = sorted(written - _TYPE_WRAPPERS)
+    for name in shown:
+        if name in _BUILTIN_VALUES:
+            if {name, wanted} <= _NUMBERS:
+                return undecided(message)
+            continue
+        found = [s for s in resolver.index.by_name(name) if s.kind == "class"]
+        if not found:
+            return undecided(message)  # a type variable, Any, an outside class...
+        for cls in found:
+            tree = ancestry(resolver, cls)
+            outside = {n.rsplit(".", 1)[-1] for e in tree.external
+                       for n in (external_mro(e) or (e,))}
+            if not tree.complete or wanted in outside:
+                return undecided(message)
+    return Decision(False, message, at(subject), correction=shown[0] if len(shown) == 1 else "")
 
 
 def returned(resolver: Resolver, subject: Symbol, target: Named) -> Decision:
@@ -387,7 +446,7 @@ def returned(resolver: Resolver, subject: Symbol, target: Named) -> Decision:
                 for r in found]
     if any(o is True for o in outcomes):
         return Decision(True, message, at(subject))
-    if any(o is None for o in outcomes) or not (classes or wanted in _BUILTIN_TYPES):
+    if any(o is None for o in outcomes) or not (classes or wanted in _BUILTIN_VALUES):
         return undecided(message)
     return Decision(False, message, at(subject))
 

@@ -126,6 +126,9 @@ _FRAMES: list[tuple[Relation, str]] = [
     ("subclass", rf"{S} {L.ADV}{L.BE} {L.NEG}{L.ADV}{L.DET}(?:direct |indirect )?{L.SUBCLASS_NOUN} "
                  rf"(?:of|from) {L.DET}{O}"),
     ("subclass", rf"{S} {PRE}{L.SUBCLASS_VERB} {L.DET}{O}"),
+    # the base as a noun adjunct: "`X` is another `Error` subclass", "a `Base` child class"
+    ("subclass", rf"{S} {L.ADV}{L.BE} {L.NEG}(?:a|an|another|one more|one|just another) {O} "
+                 r"(?:subclass|sub-class|subtype|child class|derived class)(?![a-z])"),
     ("subclass", rf"{S} {BE_NEG}(?:derived|inherited) (?:directly )?from {L.DET}{O}"),
     ("built_on", rf"{S} {BE_NEG}(?:built|based) (?:directly )?(?:on top of|on|upon) "
                  rf"{L.DET}{O}"),
@@ -213,9 +216,13 @@ _FRAMES: list[tuple[Relation, str]] = [
              r"(?:的一种|之一|的|而已|了)?$"),
     ("kind", rf"{SZ}{NEG_ZH}{L.AS_VERB_ZH}(?:一个|个|一种)?{MODIFIERS_ZH}(?P<k>{KIND_ZH}{GLOSS})"
              r"(?:的|了)?$"),
-    ("kind", rf"{S} {BE_NEG}(?:decorated|wrapped|marked) (?:with|by|as) (?:the )?"
-             r"(?:decorator )?§(?P<ks>\d+)§"),
-    ("kind", rf"{SZ}{NEG_ZH}(?:是)?(?:被|用|使用|通过)?§(?P<ks>\d+)§(?:装饰器)?(?:装饰|修饰)"),
+    # a decorator: a kind when it makes one (``@property``), else "decorated" (``@cache``)
+    ("kind", rf"{S} {BE_NEG}(?:decorated|wrapped|marked|memoi[sz]ed|cached) (?:with|by|as|using)"
+             r" (?:the )?(?:decorator )?§(?P<ks>\d+)§"),
+    ("kind", rf"{S} {PRE}(?:uses|carries|has|applies) (?:the |a )?§(?P<ks>\d+)§ ?decorator"),
+    ("kind", rf"{SZ}{NEG_ZH}(?:是)?(?:被|用|使用|通过)?§(?P<ks>\d+)§ ?(?:装饰器|decorator)?"
+             r"(?:装饰|修饰|包装|包了一层|包裹)"),
+    ("kind", rf"{SZ}{NEG_ZH}(?:使用了?|用了?|带有|带了?|加了|有)§(?P<ks>\d+)§ ?(?:装饰器|decorator)"),
     # ---- calls
     ("calls", rf"{S} {PRE}{L.CALL_VERB} {L.DET}{O}"),
     ("calls", rf"{S2} {L.ADV}{L.AUX}(?:be |get |gets )?{L.BE}? ?{L.NEG}{L.ADV}{L.CALLED} "
@@ -307,6 +314,10 @@ _NEGATIVE_VERBS = {"lack", "lacks", "缺少", "缺乏", "找不到"}
 _NAME_LIKE = re.compile(r"^@?[\w.:/-]+(?:\([^()]*\))?$")
 _LOOSE_CALLS = (r"uses|relies on|goes through|wraps|triggers|runs|executes|用到了?|依赖|使用了?"
                 r"|执行了?")
+_DEFINED = re.compile(r"\b(?:defined|declared|implemented|defines|declares|implements)\b"
+                      r"|定义|声明|实现")
+"""A location said with a verb of definition: a module that only imports the name is not
+where it is defined (one that "has" or "holds" it may be)."""
 _DECORATOR_KINDS = {"property": "property", "cached_property": "property",
                     "classmethod": "classmethod", "staticmethod": "staticmethod",
                     "dataclass": "dataclass"}
@@ -477,7 +488,11 @@ def _claim(found: _Match, sentence: Sentence) -> Claim | None:
     if found.relation == "kind" and groups.get("ks"):
         written = sentence.spans[int(str(groups["ks"]))].lstrip("@").rsplit(".", 1)[-1]
         kind = _DECORATOR_KINDS.get(written, "")
-        return Claim("kind", obj=kind, obj_text=written, **common) if kind else None  # type: ignore[arg-type]  # common holds Claim fields
+        if kind:
+            return Claim("kind", obj=kind, obj_text=written, **common)  # type: ignore[arg-type]  # common holds Claim fields
+        if not _NAME_LIKE.match(written) or "(" in written:
+            return None
+        return Claim("decorated", obj=written, obj_text=written, **common)  # type: ignore[arg-type]  # common holds Claim fields
     if found.relation == "kind":
         kind = canonical_kind(str(groups["k"]))
         return Claim("kind", obj=kind, obj_text=str(groups["k"]), **common) if kind else None  # type: ignore[arg-type]  # common holds Claim fields
@@ -495,7 +510,9 @@ def _claim(found: _Match, sentence: Sentence) -> Claim | None:
     if relation is None or obj == subject or (
             re.fullmatch(_LOOSE_CALLS, groups.get("cv") or "") and not obj.endswith(")")):
         return None  # "uses `x`" is a call only when `x` is written as one
-    return Claim(relation, obj=obj, **common)  # type: ignore[arg-type]  # common holds Claim fields
+    written = "defined" if relation == "location" and _DEFINED.search(sentence.normalised) \
+        else ""
+    return Claim(relation, obj=obj, obj_text=written, **common)  # type: ignore[arg-type]  # common holds Claim fields
 
 
 def _possession(found: _Match) -> Relation | None:

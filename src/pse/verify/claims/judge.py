@@ -48,7 +48,7 @@ def judge(claim: Claim, *, file: str, resolver: Resolver) -> tuple[Reference, Re
 def _object_is_span(claim: Claim) -> bool:
     return claim.relation not in {"kind", "param_count", "has_param", "has_method",
                                   "defines_member", "has_item", "member_count",
-                                  "has_subclasses"}
+                                  "has_subclasses", "decorated"}
 
 
 def _reoriented(claim: Claim, subject: Named, obj: Named | None
@@ -129,7 +129,8 @@ def _decider(relation: str, claim: Claim, resolver: Resolver, obj: Named | None)
     table: dict[str, Decide] = {
         "subclass": lambda s: types.subclass(resolver, s, target),
         "built_on": lambda s: types.built_on(resolver, s, target),
-        "location": lambda s: types.location(resolver, s, target),
+        "location": lambda s: types.location(resolver, s, target,
+                                             defined=claim.obj_text == "defined"),
         "kind": lambda s: types.kind(resolver, s, claim.obj),
         "has_param": lambda s: code.has_param(resolver, s, claim.obj),
         "param_count": lambda s: code.param_count(resolver, s, int(claim.obj),
@@ -142,6 +143,7 @@ def _decider(relation: str, claim: Claim, resolver: Resolver, obj: Named | None)
         "raises": lambda s: code.raises(resolver, s, target),
         "returns": lambda s: code.returns(resolver, s, target),
         "has_subclasses": lambda s: types.has_subclasses(resolver, s),
+        "decorated": lambda s: code.decorated(resolver, s, claim.obj),
     }
     return table.get(relation, lambda s: undecided("no reading"))
 

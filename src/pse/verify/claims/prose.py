@@ -86,7 +86,8 @@ def sentences(text: str, *, rst: bool, document: Document | None = None
             # a sentence without code may still be about code: "It has three states.",
             # "**Text Class**: The base class ...", "**`A`**: Inherits from ..."
             borrowed = (subject and not rest and _PRONOUN.match(piece)) or (owner and (
-                _SUBJECTLESS.match(piece) or (labelled and _APPOSED.match(piece))))
+                _SUBJECTLESS.match(piece) or (labelled and (_APPOSED.match(piece)
+                                                            or _PARTICIPLE.match(piece)))))
             if not inside and not borrowed:
                 subject = subject if rest else ""
                 continue
@@ -122,7 +123,8 @@ def _row_sentences(document: Document, ignored: set[int]) -> Iterator[Sentence]:
                 piece = cell[start:end]
                 owner = name if position == 0 else ""
                 borrowed = owner and len(piece.split()) > 1 and (
-                    _SUBJECTLESS.match(piece) or _APPOSED.match(piece))
+                    _SUBJECTLESS.match(piece) or _APPOSED.match(piece)
+                    or _PARTICIPLE.match(piece))
                 if not borrowed:  # one word ("class") is a column's value: see structure
                     continue  # a cell sentence without its row's subject is about nothing
                 yield _sentence(block.line, piece, inside, offset=start, owner=owner,
@@ -201,6 +203,11 @@ Chinese lead verb (包含, 返回)."""
 _APPOSED = re.compile(r"^\s*(?:The|A|An|the|a|an) [a-z]")
 """A label's text opening with a noun phrase names what the label is ("**Text Class**: The
 base class ...": `Text` is the base class ...)."""
+_PARTICIPLE = re.compile(r"^\s*(?:[A-Z]?[a-z]+ed|[A-Z]?[a-z]+en|[Bb]uilt|[Kk]ept|[Hh]eld"
+                         r"|[Ff]ound|[Ww]ritten|[Mm]ade) (?:in|inside|within|by|from|as|on|at"
+                         r"|with|when)\b")
+"""A label's text opening with a past participle and its preposition ("Defined in",
+"Raised by", "Called from"): the label is what it describes, as with a noun phrase."""
 _OPENING_SLOT = re.compile(r"^(?:the ?)?§(\d+)§")
 
 
@@ -243,7 +250,8 @@ def _sentence(number: int, raw: str, spans: list[CodeSpan], *, offset: int,
     elif owner and _SUBJECTLESS.match(slotted[0]):  # "**`A`**: Calls `b`.": A calls b
         slotted[0] = f"§{len(codes)}§ {slotted[0].lstrip()}"
         codes = (*codes, owner)
-    elif owner and apposed and _APPOSED.match(slotted[0]):  # "**A**: The base class ...": A is
+    elif owner and apposed and (_APPOSED.match(slotted[0]) or _PARTICIPLE.match(slotted[0])):
+        # "**A**: The base class ...", "| `A` | Defined in `a.py` |": A is ...
         slotted[0] = f"§{len(codes)}§ is {slotted[0].lstrip()}"
         codes = (*codes, owner)
     joined = _DASH_RELATIVE.sub(r", \1\2, ", "".join(slotted))

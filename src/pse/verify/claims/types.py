@@ -228,8 +228,11 @@ def _defensible(claimed: str, actual: set[str]) -> bool:
         claimed == "property" and "attribute" in actual and "method" not in actual)
 
 
-def location(resolver: Resolver, subject: Symbol, obj: Named) -> Decision:
-    """Whether ``subject`` is defined in the file or module ``obj``."""
+def location(resolver: Resolver, subject: Symbol, obj: Named, *,
+             defined: bool = False) -> Decision:
+    """Whether ``subject`` is defined in the file, module or package ``obj``. A module that
+    binds the name too (a re-export, an alias) leaves the claim open, unless the claim said
+    "defined" (``defined``) and the module only imports it."""
     module = resolver.index.module_of(subject.path)
     if obj.paths:
         message = f"{short(subject.qualname)} is defined in `{subject.path}`"
@@ -237,7 +240,8 @@ def location(resolver: Resolver, subject: Symbol, obj: Named) -> Decision:
             return Decision(True, message, at(subject))
         places = [resolver.index.module_of(p) for p in obj.paths]
         correction = _same_style(obj.text, subject.path)
-        return _elsewhere(resolver, subject, places, message, correction)
+        return _elsewhere(resolver, subject, places, message, correction,
+                          said_defined=defined)
     modules = [s for s in obj.symbols if s.kind in {"module", "package"}]
     if not modules:
         return undecided("not a file or module of the tree")
@@ -246,12 +250,14 @@ def location(resolver: Resolver, subject: Symbol, obj: Named) -> Decision:
     if any(owner == m.qualname or owner.startswith(m.qualname + ".") and
            subject.kind in {"module", "package"} for m in modules):
         return Decision(True, message, at(subject))
-    return _elsewhere(resolver, subject, [m.qualname for m in modules], message, module)
+    return _elsewhere(resolver, subject, [m.qualname for m in modules], message, module,
+                      said_defined=defined)
 
 
 def _elsewhere(resolver: Resolver, subject: Symbol, places: list[str], message: str,
-               correction: str) -> Decision:
-    """False unless one of ``places`` binds the subject's name (a re-export, an alias)."""
+               correction: str, *, said_defined: bool = False) -> Decision:
+    """False unless one of ``places`` binds the subject's name (a re-export, an alias);
+    with ``said_defined``, a place that only imports it is no place of definition."""
     module = resolver.index.module_of(subject.path)
     binding = subject.qualname[len(module) + 1:].split(".")[0] if module else subject.name
     nested = binding != subject.name  # a member: only a class defined there could hold it
@@ -259,7 +265,8 @@ def _elsewhere(resolver: Resolver, subject: Symbol, places: list[str], message: 
         defined = [s for s in resolver.index.members(place, binding) if s.kind != "parameter"]
         imported = not nested and (resolver.index.import_target(place, binding) is not None
                                    or bool(resolver.index.star_imports(place)))
-        if not place or imported or (defined and (not nested or defined[0].kind == "class")):
+        if not place or (imported and not said_defined) or \
+                (defined and (not nested or defined[0].kind == "class")):
             return undecided(f"{message}; the module named also binds `{binding}`")
     return Decision(False, message, at(subject), correction=correction)
 
