@@ -222,7 +222,8 @@ _FRAMES: list[tuple[Relation, str]] = [
     ("kind", rf"{S} {PRE}(?:uses|carries|has|applies) (?:the |a )?§(?P<ks>\d+)§ ?decorator"),
     ("kind", rf"{SZ}{NEG_ZH}(?:是)?(?:被|用|使用|通过)?§(?P<ks>\d+)§ ?(?:装饰器|decorator)?"
              r"(?:装饰|修饰|包装|包了一层|包裹)"),
-    ("kind", rf"{SZ}{NEG_ZH}(?:使用了?|用了?|带有|带了?|加了|有)§(?P<ks>\d+)§ ?(?:装饰器|decorator)"),
+    ("kind", rf"{SZ}{NEG_ZH}(?:使用了?|用了?|带有|带了?|加了|有)§(?P<ks>\d+)§ ?"
+             r"(?:装饰器|decorator)"),
     # ---- calls
     ("calls", rf"{S} {PRE}{L.CALL_VERB} {L.DET}{O}"),
     ("calls", rf"{S2} {L.ADV}{L.AUX}(?:be |get |gets )?{L.BE}? ?{L.NEG}{L.ADV}{L.CALLED} "
