@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from pse.config import Settings
 from pse.llm.types import Message, Stage
+from pse.pipeline.inputs import GenericInputs
 from pse.pipeline.state import PSEState
 from pse.pipeline.task import RunDeps
 from pse.verify.finding import Finding, VerifyResult
@@ -25,7 +26,7 @@ class NotesTask:
         return state
 
     def messages(self, stage: Stage, state: PSEState, **extra: str) -> list[Message]:
-        topic = state.inputs.get("topic", "")
+        topic = GenericInputs.of(state).values.get("topic", "")
         body = {"planner": f"outline notes on {topic}", "specialist": f"write:\n{state.plan}",
                 "evaluator": f"review:\n{state.artifact}", "fix": f"fix:\n{extra.get('flagged')}",
                 "translate": f"translate:\n{state.artifact}"}[stage]

@@ -27,12 +27,13 @@ from article_support import (
 from pse.llm.fake import ScriptedLLM
 from pse.pipeline.codec import load_state
 from pse.pipeline.runner import RunInterrupted, run_pipeline
+from pse.tasks import inputs_type
 from pse.tasks.article.task import ArticleTask
 from repo_fixtures import run_cli
 
 
 def _interrupted(source: Path, run_dir: Path, replies: list[str], *, stop: str,
-                 translate: str = "") -> None:
+                 translate: tuple[str, ...] = ()) -> None:
     """A run stopped (as if killed) after step ``stop``."""
     settings = article_settings(source)
     deps = scripted_deps(ScriptedLLM(replies), settings, stop_after=(stop,))
@@ -61,7 +62,7 @@ def test_continue_finishes_the_run_without_planning_or_writing_again(
 def test_continue_failed_run_exits_1(model: ScriptedLLM, tinyqueue: Path, tmp_path: Path,
                                    capsys: pytest.CaptureFixture[str]) -> None:
     run_dir = tmp_path / "r1"
-    _interrupted(tinyqueue, run_dir, GOOD_RUN[:2], stop="evaluate", translate="zh")
+    _interrupted(tinyqueue, run_dir, GOOD_RUN[:2], stop="evaluate", translate=("zh",))
     model.enqueue(*GOOD_RUN[2:], *parts(ZH_DROPPED_REF))
     result = run_cli(capsys, "continue", str(run_dir))
     assert result.code == 1
@@ -74,9 +75,9 @@ def test_continue_finished_run_exits_2(model: ScriptedLLM, tinyqueue: Path, tmp_
                                      capsys: pytest.CaptureFixture[str]) -> None:
     run_dir = tmp_path / "r1"
     _interrupted(tinyqueue, run_dir, [*GOOD_RUN, *ZH_PARTS], stop="translate",
-                 translate="zh")
+                 translate=("zh",))
     assert run_cli(capsys, "continue", str(run_dir)).code == 0
-    assert load_state(run_dir).step == "done"
+    assert load_state(run_dir, inputs_for=inputs_type).step == "done"
     result = run_cli(capsys, "continue", str(run_dir))
     assert result.code == 2
     assert "pse: error: run 'run-1' already finished (passed); nothing to continue" in result.err
@@ -124,7 +125,7 @@ def test_continue_keeps_the_options_of_the_interrupted_run(
                       "--words", "200")
     assert crashed.code == 2 and "unexpected LLM call #2" in crashed.err
     (run_dir,) = [p for p in out.iterdir() if p.is_dir()]
-    assert load_state(run_dir).step == "write"
+    assert load_state(run_dir, inputs_for=inputs_type).step == "write"
     model.enqueue(*SECTIONS)
     result = run_cli(capsys, "continue", str(run_dir))
     assert result.code == 0, result.err
