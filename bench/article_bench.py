@@ -46,6 +46,7 @@ from pse.pipeline.runner import run_pipeline
 from pse.pipeline.state import PSEState
 from pse.pipeline.task import RunDeps
 from pse.tasks.article import quality
+from pse.tasks.article.inputs import ArticleInputs
 from pse.tasks.article.task import ArticleTask
 from pse.tasks.article.text import count_words, prose_lines
 from pse.verify.check import Document, check_documents
@@ -62,7 +63,7 @@ def measure(source: Path, artifact: Path) -> dict[str, object]:
     # verified name to its line; two sentences sharing a long URL are not repeats)
     body = _LINK.sub(r"\1", body)
     task = ArticleTask(settings=load_settings(environ={}, start=source, cwd=source))
-    state = PSEState(run_id="bench", task="article", inputs={"source": str(source)})
+    state = PSEState(run_id="bench", task="article", inputs=ArticleInputs(source=str(source)))
     checked = check_documents([Document("a.md", body)], task.resolver(state))
     verified = {c.ref.text for c in checked if c.result.status == "verified"}
     unverified = sorted({c.ref.text for c in checked if c.result.status == "unverified"})
@@ -173,9 +174,8 @@ def scripted_long(source: Path, *, words: int = 3000) -> dict[str, object]:
     router = LLMRouter(config, factory=lambda _b: FunctionLLM(answer), cache=None,
                        ledger=UsageLedger(currency=config.currency))
     name = project_identity(source).name or source.name
-    state = PSEState(run_id="long", task="article", inputs={
-        "source": str(source), "lang": "en", "project": name, "style": "architecture",
-        "translate": "", "words": str(words)})
+    state = PSEState(run_id="long", task="article", inputs=ArticleInputs(
+        source=str(source), lang="en", project=name, style="architecture", words=words))
     out = Path(tempfile.mkdtemp(prefix="pse-article-bench-"))
     started = time.monotonic()
     final = run_pipeline(state, ArticleTask(settings=settings),

@@ -29,6 +29,7 @@ from pse.pipeline.runner import run_pipeline
 from pse.pipeline.state import PSEState
 from pse.pipeline.task import RunDeps
 from pse.tasks.article import task as article_task
+from pse.tasks.article.inputs import ArticleInputs
 from pse.tasks.article.task import ArticleTask
 
 _ROOT = Path(__file__).resolve().parents[1]
@@ -49,8 +50,8 @@ def specialist_prompts(source: Path, *, words: str, facts: bool) -> list[int]:
     llm = FunctionLLM(_answer)
     settings = load_settings(environ={"PSE_RAG_RETRIEVER": "bm25"}, start=source, cwd=source)
     state = PSEState(run_id="bench", task="article", max_retries=0,
-                     inputs={"source": str(source), "lang": "en", "project": source.name,
-                             "style": "architecture", "translate": "", "words": words})
+                     inputs=ArticleInputs(source=str(source), lang="en", project=source.name,
+                                          style="architecture", words=int(words)))
     patch = mock.patch.object(article_task, "section_facts", return_value="") if not facts \
         else mock.patch.object(article_task, "section_facts", article_task.section_facts)
     with patch, tempfile.TemporaryDirectory() as run_dir:

@@ -43,6 +43,7 @@ from pse.pipeline.patch import Edit, apply_edits
 from pse.pipeline.runner import run_pipeline
 from pse.pipeline.state import PSEState
 from pse.pipeline.task import RunDeps
+from pse.tasks.article.inputs import ArticleInputs
 from pse.tasks.article.task import ArticleTask
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -319,9 +320,9 @@ def run_once(task: ArticleTask, names: Names, number: int, *, seed: int, invent:
     ledger = UsageLedger()
     router = LLMRouter(config, factory=lambda _b: FunctionLLM(model), cache=None,
                        ledger=ledger)
-    state = PSEState(run_id=f"bench-{number}", task="article", inputs={
-        "source": str(source), "lang": lang, "project": "tinyqueue", "style": "architecture",
-        "words": "600"}, max_retries=3)
+    state = PSEState(run_id=f"bench-{number}", task="article", inputs=ArticleInputs(
+        source=str(source), lang=lang, project="tinyqueue", style="architecture", words=600),
+        max_retries=3)
     final = run_pipeline(state, task, RunDeps(llm=router, ledger=ledger),
                          run_dir=workdir / state.run_id)
     unverified = [f for f in task.verify(final, final.artifact, lang=lang).bad
@@ -384,7 +385,7 @@ def main() -> int:
         settings = load_settings(environ={"PSE_CACHE_DIR": str(work / "cache")},
                                  start=source, cwd=work)
         task = ArticleTask(settings=settings)
-        probe = PSEState(run_id="probe", task="article", inputs={"source": str(source)})
+        probe = PSEState(run_id="probe", task="article", inputs=ArticleInputs(source=str(source)))
         names = collect_names(task, probe)
         totals = Totals()
         for number in range(args.runs):

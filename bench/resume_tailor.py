@@ -52,7 +52,7 @@ def figures(run: Path) -> dict[str, object]:
         out["role_names"] = [name for name, _ in roles]
     if not inputs.get("jd"):
         return out
-    cv = "\n".join(Path(p).read_text(encoding="utf-8") for p in inputs["cv"].split("\n") if p)
+    cv = "\n".join(Path(p).read_text(encoding="utf-8") for p in inputs["cv"])
     jd = Path(inputs["jd"]).read_text(encoding="utf-8")
     artifact = next(iter(sorted(run.glob("artifact.*.md"))), None)
     resume = artifact.read_text(encoding="utf-8") if artifact else ""
@@ -63,7 +63,7 @@ def figures(run: Path) -> dict[str, object]:
     listed = (run / "match.md").read_text(encoding="utf-8") if (run / "match.md").exists() \
         else ""
     out.update({
-        "pair": f"{Path(inputs['cv']).name} / {Path(inputs['jd']).name}",
+        "pair": f"{Path(inputs['cv'][0]).name} / {Path(inputs['jd']).name}",
         "requirements": len(match.requirements),
         "supported": len(supported),
         "partial": sum(1 for r in supported if r.coverage == "partial"),

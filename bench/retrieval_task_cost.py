@@ -25,6 +25,7 @@ from pse.llm.fake import ScriptedLLM
 from pse.pipeline.plan import Section
 from pse.pipeline.state import PSEState
 from pse.pipeline.task import RunDeps
+from pse.tasks.article.inputs import ArticleInputs
 from pse.tasks.article.task import ArticleTask
 
 
@@ -34,7 +35,7 @@ def build_seconds(tree: Path, cache: Path, retriever: str) -> tuple[float, int]:
     settings = load_settings(environ=environ, start=tree, cwd=tree)
     task = ArticleTask(settings=settings)
     state = PSEState(run_id="cost", task="article",
-                     inputs={"source": str(tree), "lang": "en", "project": tree.name})
+                     inputs=ArticleInputs(source=str(tree), lang="en", project=tree.name))
     task.chunks(state)  # the symbol index and chunks: the same for every retriever
     before = _cached(cache)
     started = time.perf_counter()

@@ -19,8 +19,9 @@ from pse.llm.registry import LLMRouter
 from pse.llm.types import LLMClient
 from pse.llm.usage import UsageLedger
 from pse.pipeline.runner import run_pipeline
-from pse.pipeline.state import PSEState, split_options
+from pse.pipeline.state import PSEState, RunOptions
 from pse.pipeline.task import RunDeps
+from pse.tasks.article.inputs import ArticleInputs
 from pse.tasks.article.task import ArticleTask
 
 TINYQUEUE = Path(__file__).resolve().parents[1] / "examples" / "tinyqueue"
@@ -140,17 +141,17 @@ def scripted_deps(client: LLMClient, settings: Settings, **options: object) -> R
 
 
 def new_state(source: Path, *, run_id: str = "run-1", max_retries: int = 3,
-              **inputs: str) -> PSEState:
-    """A fresh article run on ``source`` (English, architecture style by default)."""
-    values = {"source": str(source), "lang": "en", "project": "tinyqueue",
-              "style": "architecture", "translate": "", "words": "200", **inputs}
-    values, options = split_options(values)  # flags given as "1"/"0", read as the codec does
-    return PSEState(run_id=run_id, task="article", inputs=values, options=options,
-                    max_retries=max_retries)
+              source_table: bool = False, **inputs: Any) -> PSEState:
+    """A fresh article run on ``source`` (English, architecture style, 200 words by
+    default; ``inputs``: :class:`ArticleInputs` fields)."""
+    values: dict[str, Any] = {"source": str(source), "lang": "en", "project": "tinyqueue",
+                              "style": "architecture", "words": 200, **inputs}
+    return PSEState(run_id=run_id, task="article", inputs=ArticleInputs(**values),
+                    options=RunOptions(source_table=source_table), max_retries=max_retries)
 
 
 def run_article(source: Path, client: LLMClient, run_dir: Path, *, max_retries: int = 3,
-                deps_options: dict[str, object] | None = None, **inputs: str) -> PSEState:
+                deps_options: dict[str, object] | None = None, **inputs: Any) -> PSEState:
     """Run the article pipeline on ``source`` with ``client`` answering every call."""
     settings = article_settings(source)
     deps = scripted_deps(client, settings, **(deps_options or {}))

@@ -3,8 +3,12 @@ point group, started with `pse run`, gated by its own verify function."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from typing import Literal
+
 from pse.config import Settings
 from pse.llm.types import Message, Stage
+from pse.pipeline.inputs import GenericInputs, SourceInputs
 from pse.pipeline.state import PSEState
 from pse.pipeline.task import RunDeps
 from pse.verify.finding import Finding, VerifyResult
@@ -25,7 +29,7 @@ class NotesTask:
         return state
 
     def messages(self, stage: Stage, state: PSEState, **extra: str) -> list[Message]:
-        topic = state.inputs.get("topic", "")
+        topic = GenericInputs.of(state).values.get("topic", "")
         body = {"planner": f"outline notes on {topic}", "specialist": f"write:\n{state.plan}",
                 "evaluator": f"review:\n{state.artifact}", "fix": f"fix:\n{extra.get('flagged')}",
                 "translate": f"translate:\n{state.artifact}"}[stage]
@@ -43,3 +47,30 @@ class NotesTask:
 
     def finalize(self, state: PSEState, text: str, *, lang: str) -> str:  # noqa: ARG002
         return text
+
+
+@dataclass(frozen=True)
+class DigestInputs(SourceInputs):
+    """A plug-in's own inputs type: every shape the checkpoint codec stores."""
+
+    topic: str = ""
+    depth: int = 1
+    brief: bool = False
+    audience: Literal["dev", "ops"] = "dev"
+    deadline: int | None = None
+    tags: tuple[str, ...] = ()
+
+
+class DigestTask(NotesTask):
+    """The notes task with declared inputs (its prompt names the topic and the depth)."""
+
+    name = "digest"
+    inputs_type = DigestInputs
+
+    def messages(self, stage: Stage, state: PSEState, **extra: str) -> list[Message]:
+        inputs = DigestInputs.of(state)
+        ask = {"planner": "outline", "specialist": f"write:\n{state.plan}",
+               "evaluator": f"review:\n{state.artifact}", "fix": f"fix:\n{extra.get('flagged')}",
+               "translate": f"translate:\n{state.artifact}"}[stage]
+        return [Message.system("digest"),
+                Message.user(f"{ask} (a digest of {inputs.topic}, depth {inputs.depth})")]

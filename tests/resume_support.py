@@ -10,12 +10,13 @@ from __future__ import annotations
 import json
 import shutil
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 from article_support import article_settings, scripted_deps
 from pse.llm.types import LLMClient
 from pse.pipeline.runner import run_pipeline
 from pse.pipeline.state import PSEState
+from pse.tasks.resume.inputs import ResumeInputs
 from pse.tasks.resume.task import ResumeTask
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "examples" / "resume"
@@ -77,12 +78,13 @@ def copy_examples(target: Path) -> Path:
     return target
 
 
-def new_state(folder: Path, *, lang: str = "en", mode: str = "jd", run_id: str = "run-1",
-              max_retries: int = 3, **inputs: str) -> PSEState:
-    """A fresh resume run on the example CV (and JD, in jd mode) of ``lang``."""
-    values = {"cv": str(folder / f"cv.{lang}.md"),
-              "jd": str(folder / f"jd.{lang}.md") if mode == "jd" else "",
-              "lang": lang, "mode": mode, "translate": "", **inputs}
+def new_state(folder: Path, *, lang: str = "en", mode: Literal["jd", "recommend"] = "jd",
+              run_id: str = "run-1", max_retries: int = 3, **inputs: Any) -> PSEState:
+    """A fresh resume run on the example CV (and JD, in jd mode) of ``lang`` (``inputs``:
+    more :class:`ResumeInputs` fields)."""
+    values = ResumeInputs(cv=(str(folder / f"cv.{lang}.md"),),
+                          jd=str(folder / f"jd.{lang}.md") if mode == "jd" else None,
+                          lang=lang, mode=mode, **inputs)
     return PSEState(run_id=run_id, task="resume", inputs=values, max_retries=max_retries)
 
 

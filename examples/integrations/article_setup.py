@@ -16,6 +16,7 @@ from pse.llm.types import LLMClient
 from pse.llm.usage import UsageLedger
 from pse.pipeline.state import PSEState
 from pse.pipeline.task import RunDeps
+from pse.tasks.article.inputs import ArticleInputs
 from pse.tasks.article.task import ArticleTask
 
 TINYQUEUE = Path(__file__).resolve().parents[1] / "tinyqueue"
@@ -32,6 +33,6 @@ def article_run(source: Path, run_id: str, *, llm: LLMClient | None = None
     client = llm or build_router(settings, environ=os.environ, ledger=ledger)
     deps = RunDeps(llm=client, ledger=ledger if llm is None else None)
     state = PSEState(run_id=run_id, task="article", max_retries=settings.get_int("max_retries"),
-                     inputs={"source": str(source.resolve()), "project": source.name,
-                             "lang": "en", "style": "architecture", "words": "300"})
+                     inputs=ArticleInputs(source=str(source.resolve()), project=source.name,
+                                          lang="en", style="architecture", words=300))
     return ArticleTask(settings=settings), deps, state

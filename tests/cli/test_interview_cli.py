@@ -60,13 +60,14 @@ def test_a_continued_interview_is_redacted_and_capped_as_a_new_one(
     from pse.pipeline.runner import RunInterrupted, run_pipeline
     from pse.pipeline.state import PSEState, RunOptions
     from pse.pipeline.task import RunDeps
+    from pse.tasks.interview.inputs import InterviewInputs
     from pse.tasks.interview.task import InterviewTask
     from pse.tasks.resume.outbound import REQUESTS_LOG
 
     settings = load_settings(start=tmp_path, environ={})
     state = PSEState(run_id="iv-1", task="interview", max_retries=1,
-                     inputs={"cv": str(EXAMPLES / "cv.en.md"), "jd": str(EXAMPLES / "jd.en.md"),
-                             "lang": "en", "translate": ""},
+                     inputs=InterviewInputs(cv=(str(EXAMPLES / "cv.en.md"),),
+                                            jd=str(EXAMPLES / "jd.en.md"), lang="en"),
                      options=RunOptions(tools=False, show_requests=True))
     run_dir = tmp_path / "runs" / "iv-1"
     first = ScriptedLLM(["1. Which part of the Kafka pipeline did you build yourself?\n"])

@@ -9,6 +9,7 @@ import pytest
 
 from pse.llm.fake import ScriptedLLM
 from pse.pipeline.codec import load_state
+from pse.tasks import inputs_type
 from repo_fixtures import run_cli
 from resume_support import APPROVED, CLEAN, NAME, NO_EDITS, PLAN, copy_examples
 
@@ -88,7 +89,7 @@ def test_resume_cli_continue_finishes_an_interrupted_resume(
     crashed = run_cli(capsys, *_args(examples, tmp_path / "runs", "--formats", ""))
     assert crashed.code == 2 and "unexpected LLM call #2" in crashed.err
     (run_dir,) = [p for p in (tmp_path / "runs").iterdir() if p.is_dir()]
-    assert load_state(run_dir).step == "write"
+    assert load_state(run_dir, inputs_for=inputs_type).step == "write"
     model.enqueue(CLEAN, APPROVED)
     result = run_cli(capsys, "continue", str(run_dir))
     assert result.code == 0, result.err

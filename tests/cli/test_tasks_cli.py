@@ -9,14 +9,18 @@ from pathlib import Path
 import pytest
 
 import pse.tasks
+from plugin_task import DigestInputs
 from pse.llm.fake import ScriptedLLM
+from pse.pipeline.codec import load_state
+from pse.pipeline.inputs import GenericInputs
 from repo_fixtures import run_cli
 
 
 @pytest.fixture
 def plugin(monkeypatch: pytest.MonkeyPatch) -> None:
     """The `notes` task installed as a third party's entry point."""
-    found = [EntryPoint(name="notes", value="plugin_task:NotesTask", group="pse.tasks")]
+    found = [EntryPoint(name="notes", value="plugin_task:NotesTask", group="pse.tasks"),
+             EntryPoint(name="digest", value="plugin_task:DigestTask", group="pse.tasks")]
     monkeypatch.setattr(pse.tasks, "entry_points",
                         lambda group: found if group == "pse.tasks" else [])
 
@@ -25,8 +29,8 @@ def test_tasks_lists_built_in_and_plugin_tasks(plugin: None,
                                                capsys: pytest.CaptureFixture[str]) -> None:
     listed = json.loads(run_cli(capsys, "tasks", "--json").out)
     origins = {row["name"]: row["origin"] for row in listed}
-    assert origins == {"article": "built-in", "interview": "built-in", "notes": "plug-in",
-                       "resume": "built-in"}
+    assert origins == {"article": "built-in", "digest": "plug-in", "interview": "built-in",
+                       "notes": "plug-in", "resume": "built-in"}
 
 
 def test_run_starts_a_plugin_task_through_the_gate(
@@ -45,6 +49,39 @@ def test_run_starts_a_plugin_task_through_the_gate(
     assert [r.info.stage for r in model.requests] == ["planner", "specialist", "evaluator",
                                                       "fix"]
     assert "caching" in model.requests[0].messages[-1].content
+    run_dir = artifact.parent
+    state = load_state(run_dir, inputs_for=pse.tasks.inputs_type)
+    assert state.inputs == GenericInputs(source=str(tmp_path.resolve()), lang="en",
+                                         values={"topic": "caching"})
+
+
+def test_run_reads_the_inputs_into_a_plugins_own_inputs_type(
+        plugin: None, model: ScriptedLLM, tmp_path: Path,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    model.enqueue("# Caching\n- what it keeps\n", "# Caching\n\nA cache keeps answers.\n",
+                  "APPROVED")
+    result = run_cli(capsys, "run", "digest", "--source", str(tmp_path), "--input",
+                     "topic=caching", "--input", "depth=3", "--input", "tags=a,b",
+                     "--out", str(tmp_path / "runs"))
+    assert result.code == 0, result.err
+    assert "a digest of caching, depth 3" in model.requests[0].messages[-1].content
+    run_dir = Path(result.out.splitlines()[0]).parent
+    state = load_state(run_dir, inputs_for=pse.tasks.inputs_type)
+    assert state.inputs == DigestInputs(source=str(tmp_path.resolve()), topic="caching",
+                                        depth=3, tags=("a", "b"))
+
+
+@pytest.mark.parametrize(("item", "message"), [
+    ("depth=deep", "--input: input 'depth' is 'deep'; expected a whole number"),
+    ("colour=red", "--input 'colour': the task has no such input; its inputs are audience, "),
+])
+def test_run_input_of_a_plugins_own_type_is_checked(plugin: None, model: ScriptedLLM,
+                                                    tmp_path: Path, item: str, message: str,
+                                                    capsys: pytest.CaptureFixture[str]) -> None:
+    result = run_cli(capsys, "run", "digest", "--source", str(tmp_path), "--input", item,
+                     "--out", str(tmp_path / "runs"))
+    assert result.code == 2 and message in result.err and "Traceback" not in result.err
+    assert model.requests == [] and not (tmp_path / "runs").exists()
 
 
 def test_run_of_an_unknown_task_is_a_usage_error(capsys: pytest.CaptureFixture[str]) -> None:

@@ -55,7 +55,7 @@ OUTPUTS = ("artifact.en.md", "artifact.zh.md", "report.json", "state.json")
 
 def scenario_state(source: Path) -> PSEState:
     """The fresh run state of the scenario."""
-    return new_state(source, max_retries=MAX_RETRIES, translate="zh")
+    return new_state(source, max_retries=MAX_RETRIES, translate=("zh",))
 
 
 def scenario_parts(source: Path, replies: tuple[str, ...] = SCRIPT,

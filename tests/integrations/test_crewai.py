@@ -41,6 +41,7 @@ from pse.llm.types import LLMClient
 from pse.pipeline.codec import finding_to_dict, load_state
 from pse.pipeline.runner import RunInterrupted, resume_pipeline, run_pipeline
 from pse.pipeline.state import PSEState
+from pse.tasks import inputs_type
 from pse.tasks.article.task import ArticleTask
 from pse.tools.sandbox import Sandbox
 
@@ -181,11 +182,11 @@ def _native_rounds(source: Path, run_dir: Path) -> tuple[PSEState, str, PSEState
     task, deps, _ = scenario_parts(source, SCRIPT[:2], stop_after=("evaluate",))
     with pytest.raises(RunInterrupted):
         run_pipeline(scenario_state(source), task, deps, run_dir=run_dir)
-    first = load_state(run_dir)
+    first = load_state(run_dir, inputs_for=inputs_type)
     task, deps, _ = scenario_parts(source, SCRIPT[2:3], stop_after=("fix",))
     with pytest.raises(RunInterrupted):
         resume_pipeline(run_dir, task, deps)
-    fixed = load_state(run_dir).current_text()
+    fixed = load_state(run_dir, inputs_for=inputs_type).current_text()
     task, deps, _ = scenario_parts(source, SCRIPT[3:])
     return first, fixed, resume_pipeline(run_dir, task, deps)
 

@@ -24,6 +24,8 @@ from pse.integrations.langgraph import (  # noqa: E402
     run_graph,
 )
 from pse.pipeline.codec import load_state  # noqa: E402
+from pse.tasks import inputs_type  # noqa: E402
+from pse.tasks.article.task import ArticleTask  # noqa: E402
 
 
 def test_langgraph_nodes_are_the_seeds_roles_and_the_steps(tinyqueue: Path,
@@ -82,11 +84,12 @@ def test_langgraph_checkpointer_restores_the_run_state(tinyqueue: Path, tmp_path
 
     task, deps, llm = scenario_parts(tinyqueue)
     graph = build_graph(task, deps, run_dir=tmp_path / "run").compile(
-        checkpointer=InMemorySaver(serde=checkpoint_serializer()))
+        checkpointer=InMemorySaver(serde=checkpoint_serializer(ArticleTask.inputs_type)))
     config = {"configurable": {"thread_id": "t1"}, "recursion_limit": RECURSION_LIMIT}
     graph.invoke({"state": scenario_state(tinyqueue)}, config)
     restored = graph.get_state(config).values["state"]
-    assert restored == load_state(tmp_path / "run") and restored.status == "passed"
+    assert restored == load_state(tmp_path / "run", inputs_for=inputs_type)
+    assert restored.status == "passed"
     assert llm.pending == 0 and "unregistered type" not in caplog.text
 
 

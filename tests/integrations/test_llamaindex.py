@@ -15,6 +15,7 @@ from integrations.extra_step import register_polish
 from integrations.scenario import DRAFT, SCRIPT, require, scenario_parts, scenario_state
 from pse.pipeline.codec import load_state
 from pse.pipeline.runner import RunInterrupted
+from pse.tasks import inputs_type
 
 require("llamaindex")
 from llama_index.core.workflow import StopEvent  # noqa: E402
@@ -86,7 +87,7 @@ def test_llamaindex_continues_a_checkpointed_state(tinyqueue: Path, tmp_path: Pa
                      scenario_state(tinyqueue))
     task, deps, rest = scenario_parts(tinyqueue, SCRIPT[2:])
     final = run_workflow(PSEWorkflow(task, deps, run_dir=tmp_path / "run"),
-                         load_state(tmp_path / "run"))
+                         load_state(tmp_path / "run", inputs_for=inputs_type))
     assert (final.status, rest.pending) == ("passed", 0)
 
 

@@ -28,6 +28,7 @@ from integrations.scenario import (
 )
 from pse.pipeline.codec import load_state
 from pse.pipeline.runner import RunInterrupted, resume_pipeline
+from pse.tasks import inputs_type
 
 CALLS_BEFORE = {"prepare": 0, "plan": 1, "write": 2, "evaluate": 2, "fix": 3, "strip": 3,
                 "advance": 3, "translate": len(SCRIPT)}
@@ -92,7 +93,7 @@ def test_parity_adapter_continues_a_native_checkpoint_with_the_same_usage(
         drive("native", scenario_state(tinyqueue), task, deps, run_dir=run_dir)
     assert first.pending == 0
     task, deps, second = scenario_parts(tinyqueue, SCRIPT[done:])
-    drive(adapter, load_state(run_dir), task, deps, run_dir=run_dir)
+    drive(adapter, load_state(run_dir, inputs_for=inputs_type), task, deps, run_dir=run_dir)
     assert second.pending == 0
     assert read_report(run_dir)["usage"] == read_report(tmp_path / "native")["usage"]
     _assert_same_outputs(tmp_path / "native", run_dir)
@@ -106,7 +107,7 @@ def test_parity_native_resume_continues_an_adapter_checkpoint(
     task, deps, _ = scenario_parts(tinyqueue, SCRIPT[:3], stop_after=("fix",))
     with pytest.raises(RunInterrupted, match="stopped after 'fix'"):
         drive(adapter, scenario_state(tinyqueue), task, deps, run_dir=run_dir)
-    assert load_state(run_dir).step == "evaluate"
+    assert load_state(run_dir, inputs_for=inputs_type).step == "evaluate"
     task, deps, rest = scenario_parts(tinyqueue, SCRIPT[3:])
     resume_pipeline(run_dir, task, deps)
     assert rest.pending == 0

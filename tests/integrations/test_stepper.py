@@ -12,6 +12,7 @@ from pse.errors import SourceError
 from pse.integrations.stepper import DONE, RunContext, advance, step_names
 from pse.pipeline.codec import load_state
 from pse.pipeline.runner import STEPS, RunInterrupted
+from pse.tasks import inputs_type
 
 
 def _context(source: Path, run_dir: Path, replies: tuple[str, ...] = SCRIPT,
@@ -32,7 +33,7 @@ def test_stepper_advance_runs_one_step_and_checkpoints_it(tinyqueue: Path,
     assert prepared.step == "plan" and prepared.context and not prepared.plan
     planned = advance(prepared, run)
     assert (planned.step, planned.plan) == ("write", PLAN)
-    assert load_state(tmp_path / "run") == planned
+    assert load_state(tmp_path / "run", inputs_for=inputs_type) == planned
     assert planned.usage["planner"]["completion_tokens"] == str(len(PLAN.split()))
     assert [(e["event"], e["step"]) for e in trace_events(tmp_path / "run")
             if e["event"] in ("step", "llm_call")] == [
@@ -43,7 +44,7 @@ def test_stepper_advance_keeps_the_callers_stop_after(tinyqueue: Path, tmp_path:
     run = _context(tinyqueue, tmp_path / "run", stop_after=("prepare",))
     with pytest.raises(RunInterrupted, match="stopped after 'prepare'"):
         advance(scenario_state(tinyqueue), run)
-    assert load_state(tmp_path / "run").step == "plan"
+    assert load_state(tmp_path / "run", inputs_for=inputs_type).step == "plan"
 
 
 def test_stepper_advance_leaves_a_finished_run_alone(tinyqueue: Path, tmp_path: Path) -> None:

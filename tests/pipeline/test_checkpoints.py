@@ -25,6 +25,8 @@ from article_support import (
 from pse.llm.fake import ScriptedLLM
 from pse.pipeline.codec import load_state
 from pse.pipeline.runner import run_pipeline
+from pse.tasks import inputs_type
+from pse.tasks.article.inputs import ArticleInputs
 from pse.tasks.article.task import ArticleTask
 
 CHECKPOINTS = Path(__file__).parents[1] / "fixtures" / "checkpoints"
@@ -43,7 +45,7 @@ def _texts(run_dir: Path) -> dict[str, str]:
 
 
 def test_the_sectioned_checkpoint_loads_its_plan_sections_findings_and_rounds() -> None:
-    state = load_state(SECTIONS_RUN)
+    state = load_state(SECTIONS_RUN, inputs_for=inputs_type)
     assert (state.step, state.section, state.in_sections) == ("evaluate", 0, True)
     assert [s.title for s in state.sections] == ["The queue", "Retries", "Jobs"]
     assert "JobQueue.cancel()" not in state.current_text()
@@ -59,10 +61,10 @@ def test_the_sectioned_checkpoint_finishes_as_the_uninterrupted_run(tinyqueue: P
                                                                      tmp_path: Path) -> None:
     settings = article_settings(tinyqueue)
     whole_llm = ScriptedLLM([PLAN, QUEUE_INVENTED, FIX_INVENTED, *_REST])
-    whole = run_pipeline(new_state(tinyqueue, translate="zh"), ArticleTask(settings=settings),
+    whole = run_pipeline(new_state(tinyqueue, translate=("zh",)), ArticleTask(settings=settings),
                          scripted_deps(whole_llm, settings), run_dir=tmp_path / "whole")
-    state = load_state(SECTIONS_RUN)
-    state = replace(state, inputs={**state.inputs, "source": str(tinyqueue)})
+    state = load_state(SECTIONS_RUN, inputs_for=inputs_type)
+    state = replace(state, inputs=replace(ArticleInputs.of(state), source=str(tinyqueue)))
     llm = ScriptedLLM(_REST)
     done = run_pipeline(state, ArticleTask(settings=settings), scripted_deps(llm, settings),
                         run_dir=tmp_path / "continued")

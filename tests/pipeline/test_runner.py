@@ -46,6 +46,7 @@ from pse.llm.fake import CallInfo, FunctionLLM, ScriptedLLM
 from pse.llm.types import LLMClient, Message
 from pse.pipeline.codec import load_state
 from pse.pipeline.runner import RunInterrupted, resume_pipeline, run_pipeline
+from pse.tasks import inputs_type
 from pse.tasks.article.task import ArticleTask
 
 
@@ -89,7 +90,7 @@ def test_run_passes_first_time_and_writes_the_artifact(tinyqueue: Path, tmp_path
     assert (report["findings_fixed"], report["findings_stripped"]) == (0, 0)
     assert all(_gates(report).values()) and set(_gates(report)) == {
         "findings", "length", "sections", "grounded", "strip-share", "end", "repetition"}
-    assert load_state(run_dir).step == "done"
+    assert load_state(run_dir, inputs_for=inputs_type).step == "done"
 
 
 def test_run_report_holds_the_verified_plan_and_where_it_came_from(tinyqueue: Path,
@@ -337,7 +338,7 @@ def test_run_a_second_outline_that_is_usable_is_used(tinyqueue: Path, tmp_path: 
 
 def test_run_an_article_under_70_percent_of_the_words_needs_review(tinyqueue: Path,
                                                                     tmp_path: Path) -> None:
-    final = run_article(tinyqueue, ScriptedLLM(GOOD_RUN), tmp_path / "run", words="400")
+    final = run_article(tinyqueue, ScriptedLLM(GOOD_RUN), tmp_path / "run", words=400)
     assert final.status == "needs-review"
     assert final.reason == "length: 160 words for a 400-word target (minimum 280)"
     assert (tmp_path / "run" / "needs-review" / "artifact.en.md").is_file()
@@ -477,7 +478,7 @@ def test_run_translation_passes_and_both_languages_are_written(tinyqueue: Path,
                                                                tmp_path: Path) -> None:
     llm = ScriptedLLM([*GOOD_RUN, *ZH_PARTS])
     run_dir = tmp_path / "run"
-    final = run_article(tinyqueue, llm, run_dir, translate="zh")
+    final = run_article(tinyqueue, llm, run_dir, translate=("zh",))
     assert final.status == "passed", final.reason
     assert _body(run_dir / "artifact.zh.md") == CLEAN_ZH
     assert 'lang: "zh"' in (run_dir / "artifact.zh.md").read_text(encoding="utf-8")
@@ -491,7 +492,7 @@ def test_run_unstrippable_translation_goes_to_needs_review(tinyqueue: Path,
                                                            tmp_path: Path) -> None:
     llm = ScriptedLLM([*GOOD_RUN, *parts(ZH_DROPPED_REF)])
     run_dir = tmp_path / "run"
-    final = run_article(tinyqueue, llm, run_dir, translate="zh")
+    final = run_article(tinyqueue, llm, run_dir, translate=("zh",))
     assert llm.pending == 0
     assert final.status == "needs-review"
     review = run_dir / "needs-review"
@@ -507,7 +508,7 @@ def test_run_unstrippable_translation_goes_to_needs_review(tinyqueue: Path,
 def test_run_translation_that_is_not_in_its_target_language_needs_review(
         tinyqueue: Path, tmp_path: Path) -> None:
     llm = ScriptedLLM([*GOOD_RUN, *parts(CLEAN)])  # the "Chinese translation" is English
-    final = run_article(tinyqueue, llm, tmp_path / "run", translate="zh")
+    final = run_article(tinyqueue, llm, tmp_path / "run", translate=("zh",))
     assert final.status == "needs-review"
     assert "wrong-language" in {f.rule for f in final.bad}
 
@@ -516,7 +517,7 @@ def test_run_translation_adding_an_invented_name_is_stripped(tinyqueue: Path,
                                                              tmp_path: Path) -> None:
     added = CLEAN_ZH + "\n`JobQueue.cancel()` 可以取消任务。\n"
     llm = ScriptedLLM([*GOOD_RUN, *parts(added)])
-    final = run_article(tinyqueue, llm, tmp_path / "run", translate="zh")
+    final = run_article(tinyqueue, llm, tmp_path / "run", translate=("zh",))
     assert final.status == "passed", final.reason
     assert final.stripped == ["[zh] `JobQueue.cancel()` 可以取消任务。"]
 
@@ -532,7 +533,7 @@ def _run(source: Path, llm: LLMClient, run_dir: Path, stop_after: tuple[str, ...
          ) -> None:
     settings = article_settings(source)
     deps = scripted_deps(llm, settings, stop_after=stop_after)
-    run_pipeline(new_state(source, translate="zh"), ArticleTask(settings=settings), deps,
+    run_pipeline(new_state(source, translate=("zh",)), ArticleTask(settings=settings), deps,
                  run_dir=run_dir)
 
 
@@ -553,7 +554,7 @@ def test_resume_after_a_crash_between_steps_repeats_nothing(tinyqueue: Path, tmp
     with pytest.raises(RunInterrupted, match=f"stopped after {stop!r}"):
         _run(tinyqueue, first, run_dir, stop_after=(stop,))
     assert first.pending == 0
-    assert load_state(run_dir).status == "running"
+    assert load_state(run_dir, inputs_for=inputs_type).status == "running"
     second = ScriptedLLM(FULL_SCRIPT[done:])  # only the remaining replies
     _resume(tinyqueue, second, run_dir)
     assert second.pending == 0
@@ -566,7 +567,7 @@ def test_resume_mid_article_continues_at_the_next_section(tinyqueue: Path,
     run_dir = tmp_path / "run"
     with pytest.raises(RunInterrupted):
         _run(tinyqueue, ScriptedLLM(FULL_SCRIPT[:3]), run_dir, stop_after=("advance",))
-    state = load_state(run_dir)
+    state = load_state(run_dir, inputs_for=inputs_type)
     assert (state.step, state.section) == ("write", 1)
     assert state.sections[0].text.strip() == QUEUE.strip()
     second = ScriptedLLM(FULL_SCRIPT[3:])
@@ -586,12 +587,12 @@ def test_resume_after_a_failed_llm_call_redoes_only_that_step(tinyqueue: Path,
     run_dir = tmp_path / "run"
     with pytest.raises(LLMHTTPError):
         _run(tinyqueue, FunctionLLM(flaky), run_dir)
-    assert load_state(run_dir).step == "fix"
+    assert load_state(run_dir, inputs_for=inputs_type).step == "fix"
     second = ScriptedLLM(FULL_SCRIPT[2:])
     _resume(tinyqueue, second, run_dir)
     assert _stages(second) == ["fix", "specialist", "specialist", "evaluator"] + [
         "translate"] * 3
-    assert load_state(run_dir).status == "passed"
+    assert load_state(run_dir, inputs_for=inputs_type).status == "passed"
 
 
 def test_resume_keeps_usage_of_the_steps_before_the_crash(tinyqueue: Path,
@@ -682,7 +683,7 @@ def test_run_a_3000_word_six_section_article_is_written_and_fully_grounded(
         return long_section(title, [focus], per, seed=len(prompts),
                             vocabulary=excerpt_words(prompt, focus))
     run_dir = tmp_path / "run"
-    final = run_article(tinyqueue, FunctionLLM(answer), run_dir, words="3000")
+    final = run_article(tinyqueue, FunctionLLM(answer), run_dir, words=3000)
     assert final.status == "passed", final.reason
     # every sentence has the span that backs it, or is a transition
     sentences = read_report(run_dir)["sentences"]

@@ -21,6 +21,8 @@ from pse.pipeline.codec import (
 from pse.pipeline.plan import Section
 from pse.pipeline.state import Gate, PSEState, RoundRecord, RunOptions
 from pse.rag.retriever import Chunk
+from pse.tasks import inputs_type
+from pse.tasks.article.inputs import ArticleInputs
 from pse.verify.finding import Evidence, Finding
 
 FINDING = Finding(rule="ref-unverified", message="not found", path="artifact.en.md", line=6,
@@ -32,7 +34,8 @@ FINDING = Finding(rule="ref-unverified", message="not found", path="artifact.en.
 def _full_state() -> PSEState:
     return PSEState(
         run_id="tinyqueue-1", task="article",
-        inputs={"source": "/src/tinyqueue", "lang": "zh", "translate": "en"},
+        inputs=ArticleInputs(source="/src/tinyqueue", lang="zh", translate=("en",),
+                             highlights=("one", "two"), words=900),
         data={"facts": {"name": "tinyqueue", "files_per_language": {"python": 4}},
               "style": "hands-on"},
         context=[Chunk("README.md", 1, 9, "# tinyqueue")],
@@ -50,14 +53,15 @@ def _full_state() -> PSEState:
 
 def test_state_json_round_trip_keeps_every_field() -> None:
     state = _full_state()
-    again = decode_state(encode_state(state))
+    again = decode_state(encode_state(state), inputs_for=inputs_type)
     assert again == state
     assert isinstance(again.rounds[0], RoundRecord)
 
 
 def test_state_json_carries_the_codec_version_and_every_part_as_an_object() -> None:
     data = json.loads(encode_state(_full_state()))
-    assert data["version"] == VERSION == 2
+    assert data["version"] == VERSION == 3
+    assert data["inputs"]["translate"] == ["en"] and data["inputs"]["words"] == 900
     assert data["rounds"][1]["findings"] == [{**finding_to_dict(FINDING), "evidence": []}]
     assert data["sections"][0]["excerpts"][0]["symbol"] == "JobQueue"
     assert data["gates"] == [{"name": "length", "passed": False, "value": 412,
@@ -71,7 +75,8 @@ def test_state_parts_ignore_keys_a_newer_pse_added() -> None:
     data["gates"][0]["added"] = 1
     data["bad"][0]["added"] = 1
     data["bad"][0]["evidence"][0]["added"] = 1
-    assert decode_state(json.dumps(data)) == _full_state()
+    data["inputs"]["added"] = 1
+    assert decode_state(json.dumps(data), inputs_for=inputs_type) == _full_state()
 
 
 def test_state_json_is_stable_and_keeps_unicode() -> None:
@@ -83,8 +88,8 @@ def test_state_json_is_stable_and_keeps_unicode() -> None:
 
 def test_state_from_json_ignores_unknown_keys_and_defaults_missing_ones() -> None:
     state = decode_state(json.dumps({"run_id": "r", "task": "article",
-                                           "added_by_a_newer_pse": 1}))
-    assert state == PSEState(run_id="r", task="article")
+                                     "added_by_a_newer_pse": 1}), inputs_for=inputs_type)
+    assert state == PSEState(run_id="r", task="article", inputs=ArticleInputs())
     assert (state.step, state.status, state.max_retries) == ("prepare", "running", 3)
 
 
@@ -103,26 +108,30 @@ def test_save_state_writes_state_json_atomically(tmp_path: Path) -> None:
     run_dir = tmp_path / "runs" / "r1"
     save_state(_full_state(), run_dir)
     assert sorted(p.name for p in run_dir.iterdir()) == ["state.json"]
-    assert load_state(run_dir) == _full_state()
+    assert load_state(run_dir, inputs_for=inputs_type) == _full_state()
 
 
 def test_save_state_overwrites_the_previous_checkpoint(tmp_path: Path) -> None:
     save_state(_full_state(), tmp_path)
     save_state(replace(_full_state(), step="finalize", attempts=3), tmp_path)
-    assert (load_state(tmp_path).step, load_state(tmp_path).attempts) == ("finalize", 3)
+    loaded = load_state(tmp_path, inputs_for=inputs_type)
+    assert (loaded.step, loaded.attempts) == ("finalize", 3)
 
 
 def test_load_state_missing_folder_names_it(tmp_path: Path) -> None:
     with pytest.raises(SourceError, match=r"'.*nowhere' is not a run folder \(no state.json\)"):
-        load_state(tmp_path / "nowhere")
+        load_state(tmp_path / "nowhere", inputs_for=inputs_type)
 
 
-@pytest.mark.parametrize("content", ["{not json", "[]", '{"task": "article"}',
-                                     '{"run_id": "r", "task": "a", "rounds": [{"x": 1}]}'])
+@pytest.mark.parametrize("content", [
+    "{not json", "[]", '{"task": "article"}',
+    '{"run_id": "r", "task": "article", "rounds": [{"x": 1}]}',
+    '{"run_id": "r", "task": "article", "version": 3, "inputs": {"words": "many"}}',
+    '{"run_id": "r", "task": "article", "version": 2, "inputs": {"words": "many"}}'])
 def test_load_state_damaged_checkpoint_is_a_source_error(tmp_path: Path, content: str) -> None:
     (tmp_path / "state.json").write_text(content, encoding="utf-8")
     with pytest.raises(SourceError, match=r"cannot read the checkpoint '.*state.json'"):
-        load_state(tmp_path)
+        load_state(tmp_path, inputs_for=inputs_type)
 
 
 CHECKPOINT = Path(__file__).parents[1] / "fixtures" / "checkpoints" / "article-interrupted"
@@ -132,10 +141,10 @@ second being written) before the run's flags were :class:`RunOptions` (they were
 
 
 def test_an_old_checkpoint_still_loads_its_flags_read_as_options(tmp_path: Path) -> None:
-    state = load_state(CHECKPOINT)
+    state = load_state(CHECKPOINT, inputs_for=inputs_type)
     assert state.options == RunOptions(tools=True, llm_review=False, source_table=False)
-    assert not {"tools", "llm_review", "source_table"} & set(state.inputs)
-    assert state.inputs["words"] == "600" and state.inputs["repo_url"] == ""
+    inputs = ArticleInputs.of(state)
+    assert inputs.words == 600 and inputs.repo_url == "" and inputs.translate == ()
     assert (state.task, state.step, state.section, state.in_sections) == (
         "article", "write", 1, True)
     assert state.sections[0].text == "## The queue\n\n`JobQueue` runs jobs in order.\n"
@@ -143,6 +152,6 @@ def test_an_old_checkpoint_still_loads_its_flags_read_as_options(tmp_path: Path)
     assert state.findings()[0].evidence[0].path == "src/tinyqueue/queue.py"
     assert state.rounds[0].scope == "section 1" and state.rounds[0].diff == "-a\n+b\n"
     save_state(state, tmp_path)
-    assert load_state(tmp_path) == state  # written back in the new form, read the same
+    assert load_state(tmp_path, inputs_for=inputs_type) == state  # written back, read the same
     assert json.loads(encode_state(state))["options"] == {
         "tools": True, "llm_review": False, "source_table": False, "show_requests": False}

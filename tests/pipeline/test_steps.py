@@ -18,6 +18,7 @@ from pse.errors import LLMResponseError
 from pse.llm.fake import ScriptedLLM
 from pse.llm.types import Completion, Message, Stage, ToolCall
 from pse.pipeline import steps
+from pse.pipeline.inputs import GenericInputs
 from pse.pipeline.runner import Step
 from pse.pipeline.state import PSEState, RoundRecord
 from pse.pipeline.task import RunDeps, Task
@@ -68,7 +69,7 @@ BAD = "# Queue\n\nCodeQueue runs jobs in order.\nThe Frobnicator cancels jobs, s
 
 
 def _state(**changes: object) -> PSEState:
-    state = PSEState(run_id="r", task="words", inputs={"lang": "en"}, plan="# Queue\n",
+    state = PSEState(run_id="r", task="words", inputs=GenericInputs(lang="en"), plan="# Queue\n",
                      artifact=GOOD, draft=GOOD, step="evaluate")
     return replace(state, **changes)  # type: ignore[arg-type]  # test values
 
@@ -334,7 +335,7 @@ def test_translate_without_targets_makes_no_call() -> None:
 
 def test_translate_verifies_each_target_against_the_original() -> None:
     llm = ScriptedLLM(["# 队列\n\nCodeQueue 按顺序运行任务。\n", "# File\n\nIl tourne.\n"])
-    state = steps.translate(_state(inputs={"lang": "en", "translate": "zh,fr"}),
+    state = steps.translate(_state(inputs=GenericInputs(translate=("zh", "fr"))),
                             WordTask(), RunDeps(llm=llm))
     assert state.translations["zh"] == "# 队列\n\nCodeQueue 按顺序运行任务。\n"
     assert [f.text for f in state.bad] == ["CodeQueue"]  # fr dropped it
@@ -344,7 +345,7 @@ def test_translate_verifies_each_target_against_the_original() -> None:
 
 def test_translate_strips_what_it_can_in_the_translation() -> None:
     llm = ScriptedLLM(["# 队列\n\nCodeQueue 按顺序运行。Frobnicator 很厉害。\n"])
-    state = steps.translate(_state(inputs={"lang": "en", "translate": "zh"}), WordTask(),
+    state = steps.translate(_state(inputs=GenericInputs(translate=("zh",))), WordTask(),
                             RunDeps(llm=llm))
     assert state.translations["zh"] == "# 队列\n\nCodeQueue 按顺序运行。\n"
     assert state.stripped == ["[zh] Frobnicator 很厉害。"]
@@ -353,7 +354,7 @@ def test_translate_strips_what_it_can_in_the_translation() -> None:
 
 def test_translate_skips_targets_done_before_an_interruption() -> None:
     llm = ScriptedLLM(["# Z\n\nCodeQueue.\n"])
-    state = _state(inputs={"lang": "en", "translate": "zh,ja"}, translations={"zh": "done"})
+    state = _state(inputs=GenericInputs(translate=("zh", "ja")), translations={"zh": "done"})
     state = steps.translate(state, WordTask(), RunDeps(llm=llm))
     assert state.translations == {"zh": "done", "ja": "# Z\n\nCodeQueue.\n"}
     assert len(llm.requests) == 1

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from article_support import (
     APPROVED,
@@ -27,7 +28,7 @@ def fake_git(root: Path, *, commit: str = COMMIT) -> None:
     (root / ".git" / "refs" / "heads" / "main").write_text(commit + "\n", encoding="utf-8")
 
 
-def strip_run(tmp_path: Path, *, git: bool = True, **inputs: str) -> Path:
+def strip_run(tmp_path: Path, *, git: bool = True, **inputs: Any) -> Path:
     """A run whose fixes change nothing, so Strip deletes the invented line; its folder."""
     source = copy_tinyqueue(tmp_path / "tinyqueue")
     if git:

@@ -70,7 +70,7 @@ def test_links_source_navigation_lists_files_from_evidence() -> None:
 
 
 def test_links_in_a_run_artifact_point_at_the_commit(tmp_path: Path) -> None:
-    run_dir = strip_run(tmp_path, repo_url=REPO_URL, source_table="1")
+    run_dir = strip_run(tmp_path, repo_url=REPO_URL, source_table=True)
     artifact = (run_dir / "artifact.en.md").read_text(encoding="utf-8")
     assert artifact.startswith("---\n")
     url = f"{REPO_URL}/blob/{COMMIT}/src/tinyqueue/queue.py#L"
@@ -94,7 +94,7 @@ def test_links_need_a_known_commit(tmp_path: Path) -> None:
 
 
 def test_links_table_without_a_repository(tmp_path: Path) -> None:
-    run_dir = strip_run(tmp_path, git=False, source_table="1")
+    run_dir = strip_run(tmp_path, git=False, source_table=True)
     artifact = (run_dir / "artifact.en.md").read_text(encoding="utf-8")
     assert "| `src/tinyqueue/queue.py` | `JobQueue.run_all()` (L40)" in artifact
     assert "](https://" not in artifact

@@ -64,7 +64,7 @@ def test_run_report_is_also_beside_a_failed_artifact(tmp_path: Path) -> None:
     source = copy_tinyqueue(tmp_path / "tq")
     run_dir = tmp_path / "run"
     run_article(source, ScriptedLLM([*GOOD_RUN, *parts(ZH_DROPPED_REF)]), run_dir,
-                translate="zh")
+                translate=("zh",))
     review = (run_dir / "needs-review" / "report.html").read_text(encoding="utf-8")
     assert (run_dir / "report.html").read_text(encoding="utf-8") == review
     assert '<span class="failed">needs-review</span>' in review

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -269,7 +270,7 @@ def test_article_messages_share_one_prefix_across_stages(task: ArticleTask,
 
 def test_article_messages_name_the_language_and_style(task: ArticleTask,
                                                       prepared: PSEState) -> None:
-    zh = PSEState(**{**vars(prepared), "inputs": {**prepared.inputs, "lang": "zh"}})
+    zh = replace(prepared, inputs=replace(prepared.inputs, lang="zh"))
     planner = task.messages("planner", zh)[1].content
     assert "in Chinese (简体中文)" in planner and "Architecture walkthrough" in planner
 

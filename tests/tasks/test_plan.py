@@ -57,7 +57,7 @@ def test_section_count_follows_the_length(words: int, count: int) -> None:
 
 def test_index_plan_of_tinyqueue_is_central_classes_first(tinyqueue: Path) -> None:
     task = ArticleTask(settings=article_settings(tinyqueue))
-    state = task.prepare(new_state(tinyqueue, words="600"), RunDeps(llm=ScriptedLLM()))
+    state = task.prepare(new_state(tinyqueue, words=600), RunDeps(llm=ScriptedLLM()))
     sections = task.index_plan(state)
     assert [s.title for s in sections][0] == "What tinyqueue is for"
     assert sections[0].focus == ["JobQueue", "src/tinyqueue/queue.py"]
@@ -95,7 +95,7 @@ def test_index_plan_overview_reads_the_readme_when_there_is_one(tinyqueue: Path)
     (tinyqueue / "README.md").write_text("# tinyqueue\n\nRun `JobQueue` jobs in order.\n",
                                          encoding="utf-8")
     task = ArticleTask(settings=article_settings(tinyqueue))
-    state = task.prepare(new_state(tinyqueue, words="600"), RunDeps(llm=ScriptedLLM()))
+    state = task.prepare(new_state(tinyqueue, words=600), RunDeps(llm=ScriptedLLM()))
     overview = task.index_plan(state)[0]
     assert overview.focus == ["JobQueue", "src/tinyqueue/queue.py", "README.md"]
     assert task.verified_names(state, overview.focus) == overview.focus
@@ -123,7 +123,7 @@ def test_central_symbols_prefer_the_package_named_after_the_project(tmp_path: Pa
 
 def test_index_plan_of_a_chinese_article_has_chinese_headings(tinyqueue: Path) -> None:
     task = ArticleTask(settings=article_settings(tinyqueue))
-    state = task.prepare(new_state(tinyqueue, words="600", lang="zh"),
+    state = task.prepare(new_state(tinyqueue, words=600, lang="zh"),
                          RunDeps(llm=ScriptedLLM()))
     titles = [s.title for s in task.index_plan(state)]
     assert titles[0] == "tinyqueue 是做什么的" and titles[-1] == "如何运行"
@@ -136,7 +136,7 @@ def test_a_chinese_section_prompt_ends_with_an_instruction_in_chinese(tinyqueue:
     task = ArticleTask(settings=article_settings(tinyqueue))
     for lang, last in (("zh", "请用简体中文写这一节；代码名、路径和代码保持原样。"),
                        ("en", "Output only the section.")):
-        state = task.prepare(new_state(tinyqueue, words="600", lang=lang),
+        state = task.prepare(new_state(tinyqueue, words=600, lang=lang),
                              RunDeps(llm=ScriptedLLM()))
         state = replace(state, sections=task.index_plan(state),
                         section=0)

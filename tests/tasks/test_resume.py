@@ -205,7 +205,7 @@ def test_resume_zh_with_verified_translation(examples: Path, tmp_path: Path) -> 
           "Python and SQL.\n\n" + en)
     llm = ScriptedLLM(["ROLE: 高级数据工程师\nJOBS: J1, J2\nPROJECTS: P1\nFOCUS: Flink", zh,
                        APPROVED, en])
-    final, _ = run_resume(examples, llm, tmp_path / "run", lang="zh", translate="en")
+    final, _ = run_resume(examples, llm, tmp_path / "run", lang="zh", translate=("en",))
     assert [r.info.stage for r in llm.requests][-1] == "translate"
     assert final.status == "passed", final.bad
     assert artifact(tmp_path / "run", "zh").startswith("# 韩雪\n")
@@ -248,7 +248,7 @@ def test_resume_report_never_names_the_candidate_in_paths(tmp_path: Path) -> Non
     final, task = run_resume(folder, llm, tmp_path / "run")
     publish(task, final, tmp_path / "run", formats=())
     inputs = report(tmp_path / "run")["inputs"]
-    assert "Elena" not in json.dumps(inputs) and "[NAME]" in inputs["cv"]
+    assert "Elena" not in json.dumps(inputs) and "[NAME]" in inputs["cv"][0]
 
 
 def test_resume_a_looping_draft_loses_its_repeats(examples: Path, tmp_path: Path) -> None:

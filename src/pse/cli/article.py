@@ -31,6 +31,7 @@ from pse.index.facts import project_identity
 from pse.llm.types import Completion, LLMClient, Message, Stage, ToolSchema
 from pse.pipeline.runner import run_pipeline
 from pse.pipeline.state import PSEState, RunOptions
+from pse.tasks.article.inputs import ArticleInputs
 from pse.tasks.article.registry import (
     Project,
     choose_style,
@@ -158,12 +159,13 @@ class _ArticleRun:
             run_id = new_run_id(self.project.name)
         o = self.options
         state = PSEState(run_id=run_id, task="article", max_retries=self.settings.get_int(
-            "max_retries"), inputs={
-                "source": str(self.source), "lang": o.lang, "translate": o.translate,
-                "source_label": self.project.repo or self.project.name, "style": chosen,
-                "project": self.project.name, "description": self.project.description,
-                "highlights": "; ".join(self.project.highlights), "words": str(o.words),
-                "repo_url": self.repo_url},
+            "max_retries"), inputs=ArticleInputs(
+                source=str(self.source), lang=o.lang,
+                translate=tuple(t for t in o.translate.split(",") if t.strip()),
+                source_label=self.project.repo or self.project.name, style=chosen,
+                project=self.project.name, description=self.project.description,
+                highlights=tuple(self.project.highlights), words=o.words,
+                repo_url=self.repo_url),
             options=RunOptions(tools=not o.no_tools, llm_review=not o.no_llm_review,
                                source_table=self.source_table))
         self.context.progress(f"pse: article about {self.project.name!r} ({o.lang}, style "

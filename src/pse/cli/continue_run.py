@@ -10,10 +10,11 @@ import click
 from pse.cli.common import EXIT_FINDINGS, EXIT_OK, CliContext, CliError, get_context
 from pse.cli.runs import make_deps, print_review_reason, print_summary
 from pse.pipeline.codec import load_state
+from pse.pipeline.inputs import SourceInputs
 from pse.pipeline.runner import resume_pipeline
 from pse.pipeline.state import PSEState
 from pse.pipeline.task import RunDeps, Task, with_default_hooks
-from pse.tasks import load_task_factory
+from pse.tasks import inputs_type, load_task_factory
 
 
 @click.command("continue")
@@ -36,7 +37,7 @@ def command(ctx: click.Context, run_dir: Path, no_tools: bool) -> int:
     if not run_dir.exists():
         raise CliError(f"run folder {str(run_dir)!r} does not exist; give the folder "
                        "a stopped run printed (e.g. runs/<run id>)")
-    state = load_state(run_dir)
+    state = load_state(run_dir, inputs_for=inputs_type)
     if state.step == "done":
         raise CliError(f"run {state.run_id!r} already finished ({state.status}); "
                        "nothing to continue")
@@ -49,7 +50,8 @@ def command(ctx: click.Context, run_dir: Path, no_tools: bool) -> int:
 
 def _continue_article(context: CliContext, state: PSEState, run_dir: Path, *,
                       no_tools: bool) -> int:
-    source = Path(state.inputs.get("source", ""))
+    inputs = state.inputs
+    source = Path(inputs.source if isinstance(inputs, SourceInputs) else "")
     if not source.is_dir():
         raise CliError(f"the run's source folder {str(source)!r} is gone")
     settings = context.settings(start=source)
@@ -66,17 +68,19 @@ def _continue_article(context: CliContext, state: PSEState, run_dir: Path, *,
 
 def _continue_resume(context: CliContext, state: PSEState, run_dir: Path) -> int:
     from pse.cli.resume import finish, resume_deps
+    from pse.tasks.resume.inputs import ResumeInputs
     from pse.tasks.resume.task import ResumeTask
 
-    cvs = [Path(p) for p in state.inputs.get("cv", "").split("\n") if p]
+    inputs = ResumeInputs.of(state)
+    cvs = [Path(p) for p in inputs.cv]
     gone = [p for p in cvs if not p.is_file()]
     if not cvs or gone:
         raise CliError(f"the run's CV {str(gone[0] if gone else '')!r} is gone")
     settings = context.settings(start=cvs[0].parent)
-    banned = state.inputs.get("banned", "")
-    task = ResumeTask(settings=settings, banned_file=Path(banned) if banned else None)
-    task.inputs(state)
-    task.banned(state.inputs.get("lang", "en"))
+    task = ResumeTask(settings=settings,
+                      banned_file=Path(inputs.banned) if inputs.banned else None)
+    task.texts(state)
+    task.banned(inputs.lang)
     deps = resume_deps(context, settings, state, task=task, run_dir=run_dir)
     final = _run(context, state, run_dir, task, deps)
     return finish(final, task, deps, run_dir=run_dir)
@@ -84,16 +88,17 @@ def _continue_resume(context: CliContext, state: PSEState, run_dir: Path) -> int
 
 def _continue_interview(context: CliContext, state: PSEState, run_dir: Path) -> int:
     from pse.cli.interview import finish, interview_deps
+    from pse.tasks.interview.inputs import InterviewInputs
     from pse.tasks.interview.task import InterviewTask
 
-    paths = [Path(p) for p in state.inputs.get("cv", "").split("\n") if p]
-    paths.append(Path(state.inputs.get("jd", "")))
+    inputs = InterviewInputs.of(state)
+    paths = [*(Path(p) for p in inputs.cv), Path(inputs.jd or "")]
     gone = [p for p in paths if not p.is_file()]
     if gone:
         raise CliError(f"the run's input {str(gone[0])!r} is gone")
     settings = context.settings(start=paths[0].parent)
     task = InterviewTask(settings=settings)
-    task.inputs(state)
+    task.texts(state)
     deps = interview_deps(context, settings, state, task=task, run_dir=run_dir)
     return finish(_run(context, state, run_dir, task, deps), deps, run_dir=run_dir)
 

@@ -21,6 +21,7 @@ from pse.config import Settings
 from pse.pipeline.runner import run_pipeline
 from pse.pipeline.state import PSEState, RunOptions
 from pse.pipeline.task import RunDeps
+from pse.tasks.interview.inputs import InterviewInputs
 from pse.tasks.interview.task import InterviewTask
 from pse.tasks.resume.limits import StageStops
 from pse.tasks.resume.outbound import REQUESTS_LOG, Outbound
@@ -62,12 +63,12 @@ def command(ctx: click.Context, cvs: tuple[Path, ...], jd: Path | None, lang: st
     settings = candidate.run_settings(context, cvs, max_retries=max_retries, no_cache=no_cache)
     state = PSEState(run_id=new_run_id("interview"), task="interview",
                      max_retries=settings.get_int("max_retries"),
-                     inputs={"cv": "\n".join(str(p.resolve()) for p in cvs),
-                             "jd": str(jd.resolve()), "lang": lang, "translate": ""},
+                     inputs=InterviewInputs(cv=tuple(str(p.resolve()) for p in cvs),
+                                            jd=str(jd.resolve()), lang=lang),
                      options=RunOptions(tools=False, llm_review=not no_llm_review,
                                         show_requests=show_requests))
     task = InterviewTask(settings=settings)
-    task.inputs(state)  # a bad file is an error before any model call
+    task.texts(state)  # a bad file is an error before any model call
     # the runs folder is pse's own: never a folder inside the CV's or the JD's
     prepare_out_folder(out_dir, inputs=[*cvs, jd])
     run_dir = out_dir / state.run_id
@@ -80,11 +81,11 @@ def interview_deps(context: CliContext, settings: Settings, state: PSEState, *,
                    task: InterviewTask, run_dir: Path) -> RunDeps:
     """Run dependencies for an interview run, new or continued: no file tools, and every
     request redacted once more before it leaves (logged when the run shows requests)."""
-    cvs = [Path(p) for p in state.inputs["cv"].split("\n") if p]
+    cvs = [Path(p) for p in InterviewInputs.of(state).cv]
     deps = make_deps(context, settings, source=cvs[0].parent, use_tools=False,
                      llm_review=state.options.llm_review)
     log = run_dir / REQUESTS_LOG if state.options.show_requests else None
-    deps.llm = Outbound(StageStops(deps.llm), task.inputs(state).redactor, log=log)
+    deps.llm = Outbound(StageStops(deps.llm), task.texts(state).redactor, log=log)
     return deps
 
 

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
+from typing import Literal
 
 import click
 
@@ -23,6 +25,7 @@ from pse.errors import PseError
 from pse.pipeline.runner import run_pipeline
 from pse.pipeline.state import PSEState, RunOptions
 from pse.pipeline.task import RunDeps
+from pse.tasks.resume.inputs import ResumeInputs
 from pse.tasks.resume.limits import StageStops
 from pse.tasks.resume.outbound import REQUESTS_LOG, Outbound
 from pse.tasks.resume.publish import publish
@@ -91,16 +94,18 @@ def command(ctx: click.Context, cvs: tuple[Path, ...], jd: Path | None, recommen
     regions = _regions(phone_regions, settings.get_list("resume.phone_regions"))
     lang = lang or _language(jd or cvs[0])
     run_id = new_run_id("resume")
+    inputs = replace(inputs, lang=lang, phone_regions=tuple(regions),
+                     public=tuple(p for p in public if p),
+                     translate=tuple(t for t in (translate_to or "").split(",") if t.strip()))
     state = PSEState(run_id=run_id, task="resume", max_retries=settings.get_int("max_retries"),
-                     inputs={**inputs, "lang": lang, "translate": translate_to or "",
-                             "phone_regions": ",".join(regions), "public": "\n".join(public)},
+                     inputs=inputs,
                      options=RunOptions(show_requests=show_requests,
                                         llm_review=not no_llm_review))
     task = ResumeTask(settings=settings, banned_file=banned_file)
     run_dir = out_dir / run_id
     deps = resume_deps(context, settings, state, task=task, run_dir=run_dir)
-    state = PSEState(**{**vars(state), "inputs": {**state.inputs, "privacy": privacy(deps)}})
-    task.inputs(state)  # read every input now: a bad file is an error before any model call
+    state = replace(state, inputs=replace(inputs, privacy=privacy(deps)))
+    task.texts(state)  # read every input now: a bad file is an error before any model call
     task.banned(lang)
     # the folder is made only once every input was read (a bad one leaves nothing behind)
     prepare_out_folder(out_dir, inputs=[*cvs, *(p for p in (jd, notes) if p)])
@@ -117,7 +122,7 @@ def command(ctx: click.Context, cvs: tuple[Path, ...], jd: Path | None, recommen
 
 def _check_inputs(cvs: tuple[Path, ...], jd: Path | None, recommend: bool,
                   notes: Path | None, pii_rules: Path | None, banned: Path | None,
-                  formats: str, role: str) -> dict[str, str]:
+                  formats: str, role: str) -> ResumeInputs:
     candidate.check_cv(cvs)
     if jd is None and not recommend:
         raise CliError("give the job description with --jd FILE, or use --recommend")
@@ -134,12 +139,12 @@ def _check_inputs(cvs: tuple[Path, ...], jd: Path | None, recommend: bool,
     unknown = [f for f in wanted if f not in _FORMATS]
     if unknown:
         raise CliError(f"--formats: unknown format {unknown[0]!r}; choose from docx, pdf")
-    return {"cv": "\n".join(str(p.resolve()) for p in cvs),
-            "jd": str(jd.resolve()) if jd else "", "notes": str(notes.resolve()) if notes
-            else "", "pii_rules": str(pii_rules.resolve()) if pii_rules else "",
-            "banned": str(banned.resolve()) if banned else "",
-            "mode": "recommend" if recommend else "jd", "role": role,
-            "formats": ",".join(wanted)}
+    return ResumeInputs(cv=tuple(str(p.resolve()) for p in cvs),
+                        jd=str(jd.resolve()) if jd else None,
+                        notes=str(notes.resolve()) if notes else None,
+                        pii_rules=str(pii_rules.resolve()) if pii_rules else None,
+                        banned=str(banned.resolve()) if banned else None,
+                        mode="recommend" if recommend else "jd", role=role, formats=wanted)
 
 
 def _language(path: Path) -> str:
@@ -169,15 +174,15 @@ def resume_deps(context: CliContext, settings: Settings, state: PSEState, *,
     bounds, stop sequences where a small model would copy the prompt back
     (:mod:`pse.tasks.resume.limits`), and every request redacted once more before it
     leaves (and logged with ``--show-requests``, :mod:`pse.tasks.resume.outbound`)."""
-    paths = [Path(p) for p in state.inputs["cv"].split("\n") if p]
+    paths = [Path(p) for p in ResumeInputs.of(state).cv]
     deps = make_deps(context, settings, source=paths[0].parent, use_tools=False,
                      llm_review=state.options.llm_review)
     log = run_dir / REQUESTS_LOG if state.options.show_requests else None
-    deps.llm = Outbound(StageStops(deps.llm), task.inputs(state).redactor, log=log)
+    deps.llm = Outbound(StageStops(deps.llm), task.texts(state).redactor, log=log)
     return deps
 
 
-def privacy(deps: RunDeps) -> str:
+def privacy(deps: RunDeps) -> Literal["local", "remote"]:
     """``local`` when every stage runs on the embedded model, else ``remote``."""
     config = getattr(deps.llm, "config", None)
     if config is None:
@@ -188,10 +193,10 @@ def privacy(deps: RunDeps) -> str:
 
 def announce(context: CliContext, task: ResumeTask, state: PSEState, deps: RunDeps) -> None:
     """Say what the run does and where the personal data goes."""
-    mode = state.inputs.get("mode", "jd")
-    context.progress(f"pse: resume ({'recommend' if mode == 'recommend' else 'job description'}"
-                     f", {state.inputs.get('lang', 'en')}), run {state.run_id}")
-    counts = task.inputs(state).redactor.counts()
+    recommend = ResumeInputs.of(state).recommend
+    context.progress(f"pse: resume ({'recommend' if recommend else 'job description'}"
+                     f", {state.inputs.lang}), run {state.run_id}")
+    counts = task.texts(state).redactor.counts()
     found = ", ".join(f"{n} {kind}" for kind, n in counts.items()) or "none found"
     if privacy(deps) == "local":
         context.progress("pse: embedded model: nothing leaves this machine "
@@ -203,7 +208,7 @@ def announce(context: CliContext, task: ResumeTask, state: PSEState, deps: RunDe
 
 def finish(final: PSEState, task: ResumeTask, deps: RunDeps, *, run_dir: Path) -> int:
     """Render the documents, print the summary and paths; the exit code of the run."""
-    formats = tuple(f for f in final.inputs.get("formats", "docx,pdf").split(",") if f)
+    formats = ResumeInputs.of(final).formats
     written = publish(task, final, run_dir, formats=formats)
     print_summary(final, deps, run_dir=run_dir)
     for path in written:

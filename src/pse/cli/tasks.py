@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import importlib
 import json
+from dataclasses import fields
 from pathlib import Path
 
 import click
@@ -19,6 +20,8 @@ import click
 from pse.cli.common import EXIT_FINDINGS, EXIT_OK, CliError, get_context
 from pse.cli.output import prepare_out_folder
 from pse.cli.runs import make_deps, new_run_id, print_review_reason, print_summary
+from pse.pipeline.codec import inputs_from_strings
+from pse.pipeline.inputs import GenericInputs, TaskInputs
 from pse.pipeline.runner import run_pipeline
 from pse.pipeline.state import PSEState
 from pse.pipeline.task import with_default_hooks
@@ -105,7 +108,7 @@ def _plugin_command(ctx: click.Context, source: Path, inputs: tuple[str, ...], l
                     out_dir: Path, no_tools: bool, task_name: str = "") -> int:
     """Run a plug-in task through the pipeline with the given inputs."""
     context = get_context(ctx)
-    values = {"source": str(source.resolve()), "lang": lang}
+    values: dict[str, str] = {}
     for item in inputs:
         key, sep, value = item.partition("=")
         if not sep or not key.strip():
@@ -115,10 +118,29 @@ def _plugin_command(ctx: click.Context, source: Path, inputs: tuple[str, ...], l
     task = with_default_hooks(load_task_factory(task_name)(settings=settings))
     deps = make_deps(context, settings, source=source.resolve(), use_tools=not no_tools,
                      llm_review=True)
-    state = PSEState(run_id=new_run_id(task_name), task=task_name, inputs=values,
+    state = PSEState(run_id=new_run_id(task_name), task=task_name,
+                     inputs=_typed_inputs(task.inputs_type, values, source=source, lang=lang),
                      max_retries=settings.get_int("max_retries"))
     run_dir = prepare_out_folder(out_dir, inputs=[source]) / state.run_id
     final = run_pipeline(state, task, deps, run_dir=run_dir)
     print_summary(final, deps, run_dir=run_dir)
     print_review_reason(final)
     return EXIT_OK if final.status == "passed" else EXIT_FINDINGS
+
+
+def _typed_inputs(cls: type[TaskInputs], given: dict[str, str], *, source: Path,
+                  lang: str) -> TaskInputs:
+    """The ``--input`` pairs (after ``--source`` and ``--lang``, which they override) as the
+    task's inputs type: every key a field of it (any key for :class:`GenericInputs`),
+    every value of its field's type."""
+    names = {f.name for f in fields(cls)}
+    unknown = sorted(k for k in given if k not in names)
+    if unknown and not issubclass(cls, GenericInputs):
+        raise CliError(f"--input {unknown[0]!r}: the task has no such input; its inputs are "
+                       f"{', '.join(sorted(names))}")
+    options = {"source": str(source.resolve()), "lang": lang}
+    values = {**{k: v for k, v in options.items() if k in names}, **given}
+    try:
+        return inputs_from_strings(cls, values)
+    except ValueError as exc:
+        raise CliError(f"--input: {exc}") from exc

@@ -135,7 +135,7 @@ def feedback(findings: Sequence[Finding]) -> str:
 def task_guardrail(task: Task, state: PSEState, *, lang: str | None = None,
                    strip_after: int | None = None) -> CrewGuardrail:
     """A guardrail running ``task``'s verify function (e.g. the article task's checks)."""
-    language = lang or state.inputs.get("lang", "en")
+    language = lang or state.inputs.lang
     return crew_guardrail(Guardrail(lambda text: task.verify(state, text, lang=language),
                                     strip_after=strip_after))
 

@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import TypedDict
 
 from pse.integrations.stepper import DONE, MAX_STEPS, RunContext, advance, step_names
+from pse.pipeline.inputs import GenericInputs, TaskInputs
 from pse.pipeline.state import PSEState
 from pse.pipeline.task import RunDeps, Task
 
@@ -43,13 +44,17 @@ STATE_TYPES = (("pse.pipeline.state", "PSEState"), ("pse.pipeline.state", "Round
                ("pse.pipeline.state", "RunOptions"), ("pse.pipeline.state", "Gate"),
                ("pse.pipeline.plan", "Section"), ("pse.rag.retriever", "Chunk"),
                ("pse.verify.finding", "Finding"), ("pse.verify.finding", "Evidence"))
-"""The types a LangGraph checkpoint of this graph holds (its serializer's allow-list)."""
+"""The types a LangGraph checkpoint of this graph holds (its serializer's allow-list),
+besides the task's inputs type."""
 
 
-def checkpoint_serializer() -> JsonPlusSerializer:
-    """A LangGraph checkpoint serializer that may restore the run state, e.g.
-    ``InMemorySaver(serde=checkpoint_serializer())`` (LangGraph refuses unlisted types)."""
-    return JsonPlusSerializer(allowed_msgpack_modules=STATE_TYPES)
+def checkpoint_serializer(inputs_type: type[TaskInputs] = GenericInputs) -> JsonPlusSerializer:
+    """A LangGraph checkpoint serializer that may restore the run state of a task whose
+    inputs are ``inputs_type``, e.g. ``InMemorySaver(serde=checkpoint_serializer(
+    task.inputs_type))`` (LangGraph refuses unlisted types)."""
+    inputs = {(cls.__module__, cls.__qualname__) for cls in inputs_type.__mro__
+              if issubclass(cls, TaskInputs)}
+    return JsonPlusSerializer(allowed_msgpack_modules=(*STATE_TYPES, *sorted(inputs)))
 
 
 class GraphState(TypedDict):

@@ -60,4 +60,4 @@ def advance(state: PSEState, run: RunContext) -> PSEState:
     except RunInterrupted:
         if name in run.deps.stop_after:
             raise
-        return load_state(run.run_dir)
+        return load_state(run.run_dir, inputs_for=lambda _name: run.task.inputs_type)

@@ -1,11 +1,12 @@
 """What ``finalize`` publishes besides the artifact: ``report.html`` and links to the truth.
 
 The final texts are checked once more (deterministic, no LLM) to get every span's mark
-and evidence; with a repository URL (``inputs["repo_url"]``, else the project's metadata)
-and a known commit, verified references in ``artifact.*.md`` link to their file and line
-at that commit, and ``options.source_table`` appends a source-navigation table
-built from the evidence. Then the run report page is rendered from the report dict, the
-trace and the marks, into the folder of the artifact and the run folder.
+and evidence; with a repository URL (``inputs.repo_url`` of a run about a source tree,
+else the project's metadata) and a known commit, verified references in ``artifact.*.md``
+link to their file and line at that commit, and ``options.source_table`` appends a
+source-navigation table built from the evidence. Then the run report page is rendered
+from the report dict, the trace and the marks, into the folder of the artifact and the
+run folder.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 
 from pse.pipeline.codec import finding_to_dict
+from pse.pipeline.inputs import SourceInputs
 from pse.pipeline.state import PSEState
 from pse.pipeline.task import Task
 from pse.report.links import UrlOf, link_references, source_navigation
@@ -27,9 +29,12 @@ from pse.report.sources import SourceReader, repository_linker
 def publish_reports(state: PSEState, task: Task, report: Mapping[str, object], *,
                     folder: Path, run_dir: Path) -> None:
     """Link the artifacts in ``folder`` and write ``report.html`` there and in ``run_dir``."""
-    source = Path(state.inputs.get("source") or ".")
+    inputs = state.inputs
+    folder_name, wanted_url = (inputs.source, inputs.repo_url) \
+        if isinstance(inputs, SourceInputs) else ("", "")
+    source = Path(folder_name or ".")
     artifacts = checked_texts(state, task)
-    url_of, repo_url, commit = repository_linker(source, state.inputs.get("repo_url", ""))
+    url_of, repo_url, commit = repository_linker(source, wanted_url)
     linked = _publish_links(state, task, artifacts, url_of=url_of, folder=folder)
     links = {"repo_url": repo_url or "none", "commit": commit or "unknown", "linked": linked}
     view: dict[str, object] = {"plan": state.plan, **report, "plan_text": state.plan,
@@ -44,7 +49,7 @@ def publish_reports(state: PSEState, task: Task, report: Mapping[str, object], *
 
 def checked_texts(state: PSEState, task: Task) -> dict[str, tuple[str, list[Mark]]]:
     """Language -> (final text, the marks of its checks)."""
-    lang = state.inputs.get("lang", "en")
+    lang = state.inputs.lang
     texts = {lang: state.artifact, **state.translations}
     out: dict[str, tuple[str, list[Mark]]] = {}
     for name, text in texts.items():
@@ -79,7 +84,7 @@ def _why_stripped(state: PSEState, task: Task) -> dict[str, str]:
     """Stripped span -> the finding in the first draft that names something in it."""
     if not state.stripped or not state.draft:
         return {}
-    lang = state.inputs.get("lang", "en")
+    lang = state.inputs.lang
     findings = task.verify(state, state.draft, lang=lang).bad
     why: dict[str, str] = {}
     for span in state.stripped:

@@ -19,7 +19,7 @@ from pathlib import Path
 from pse.errors import SourceError
 from pse.llm.usage import CallRecord
 from pse.pipeline import steps
-from pse.pipeline.codec import finding_to_dict, load_state, save_state
+from pse.pipeline.codec import finding_to_dict, inputs_to_dict, load_state, save_state
 from pse.pipeline.publish import publish_reports
 from pse.pipeline.state import Gate, PSEState, RoundRecord, Status
 from pse.pipeline.task import EvidencedTask, RunDeps, SectionedTask, Task, with_default_hooks
@@ -131,7 +131,8 @@ def _emit(deps: RunDeps, event: dict[str, object]) -> None:
 
 def resume_pipeline(run_dir: Path, task: Task, deps: RunDeps) -> PSEState:
     """Continue the run checkpointed in ``run_dir`` without repeating finished steps."""
-    return run_pipeline(load_state(run_dir), task, deps, run_dir=run_dir)
+    state = load_state(run_dir, inputs_for=lambda _name: task.inputs_type)
+    return run_pipeline(state, task, deps, run_dir=run_dir)
 
 
 def finalize(state: PSEState, task: Task, *, run_dir: Path) -> PSEState:
@@ -149,7 +150,7 @@ def finalize(state: PSEState, task: Task, *, run_dir: Path) -> PSEState:
                     reason=reason if status != "passed" else "")
     target = run_dir if status == "passed" else run_dir / "needs-review"
     target.mkdir(parents=True, exist_ok=True)
-    lang = state.inputs.get("lang", "en")
+    lang = state.inputs.lang
     texts = {lang: state.artifact, **state.translations}
     for name, text in texts.items():
         (target / f"artifact.{name}.md").write_text(task.finalize(state, text, lang=name),
@@ -184,12 +185,12 @@ def run_report(state: PSEState) -> dict[str, object]:
     """What the run did: rounds, findings fixed and stripped, what is still open."""
     return {
         "run_id": state.run_id, "task": state.task, "status": state.status,
-        "inputs": state.inputs, "rounds": [_round_view(r) for r in state.rounds],
+        "inputs": inputs_to_dict(state.inputs), "rounds": [_round_view(r) for r in state.rounds],
         "fix_rounds": state.attempts,
         "findings_fixed": sum(r.fixed for r in state.rounds),
         "findings_stripped": len(state.stripped), "stripped": state.stripped,
         "usage": state.usage, "open_findings": [finding_to_dict(f) for f in state.bad],
-        "languages": [state.inputs.get("lang", "en"), *sorted(state.translations)],
+        "languages": [state.inputs.lang, *sorted(state.translations)],
         "gates": [asdict(g) for g in state.gates], "reason": state.reason,
         "rejected_edits": sum(r.rejected_edits for r in state.rounds),
         "review": {"readable": state.review_readable,

@@ -1,16 +1,18 @@
 """PSEState: everything a run knows, as frozen values (checkpointed after each step).
 
-The plan's sections, the retrieved excerpts, the findings and the gate results are
-typed; :mod:`pse.pipeline.codec` is the one place that turns them into JSON and back.
-``inputs`` (what the user typed, by option name) and ``data`` (what the task prepared,
-read only by the task) stay JSON maps: their keys are each task's own.
+The task's inputs (its own frozen dataclass, :mod:`pse.pipeline.inputs`), the run's
+switches, the plan's sections, the retrieved excerpts, the findings and the gate results
+are typed; :mod:`pse.pipeline.codec` is the one place that turns them into JSON and back.
+``data`` (what the task prepared, read only by the task) stays a JSON map: its keys are
+each task's own.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, fields, replace
+from dataclasses import dataclass, field, replace
 from typing import Literal
 
+from pse.pipeline.inputs import GenericInputs, TaskInputs
 from pse.pipeline.plan import Section
 from pse.rag.retriever import Chunk
 from pse.verify.finding import Finding
@@ -68,25 +70,15 @@ class RunOptions:
     """Every model request is logged in the run folder (``pse resume``)."""
 
 
-_FLAGS = tuple(f.name for f in fields(RunOptions))
-
-
-def split_options(inputs: dict[str, str]) -> tuple[dict[str, str], RunOptions]:
-    """Inputs without the flags older checkpoints kept among them as ``"0"``/``"1"``
-    strings, and those flags as :class:`RunOptions` (the one place that reads them)."""
-    kept = {k: v for k, v in inputs.items() if k not in _FLAGS}
-    flags = {k: inputs[k] == "1" for k in _FLAGS if k in inputs}
-    return kept, RunOptions(**flags)
-
-
 @dataclass(frozen=True)
 class PSEState:
     """The run's state. Steps return an updated copy (``dataclasses.replace``)."""
 
     run_id: str
     task: str
-    inputs: dict[str, str] = field(default_factory=dict)
-    """What the user asked for: source folder, language, style, translation..."""
+    inputs: TaskInputs = field(default_factory=GenericInputs)
+    """What the user asked for, as the task's inputs type (``ArticleInputs``: source
+    folder, language, style, translation...); a task reads its own with ``X.of(state)``."""
     options: RunOptions = field(default_factory=RunOptions)
     """The run's switches (tools, LLM review, source table, request log)."""
     data: dict[str, object] = field(default_factory=dict)

@@ -210,9 +210,9 @@ def evaluate(state: PSEState, task: Task, deps: RunDeps) -> PSEState:
 
 def _checked(state: PSEState, task: Task, text: str) -> VerifyResult:
     """The task's checks plus the open review issues, sorted."""
-    result = task.verify(state, text, lang=state.inputs.get("lang", "en"))
+    result = task.verify(state, text, lang=state.inputs.lang)
     bad = [*result.bad, *open_review_findings(state.review, text,
-                                              path=f"artifact.{state.inputs.get('lang', 'en')}.md")]
+                                              path=f"artifact.{state.inputs.lang}.md")]
     bad.sort(key=Finding.sort_key)
     return VerifyResult(bad=bad, ok=result.ok)
 
@@ -349,7 +349,7 @@ def split_sections(text: str) -> list[str]:
 def translate(state: PSEState, task: Task, deps: RunDeps) -> PSEState:
     """Translate the passing text; each translation must pass the same checks and keep
     exactly the original's code references."""
-    targets = [t for t in state.inputs.get("translate", "").split(",") if t.strip()]
+    targets = state.inputs.translate
     translations = dict(state.translations)
     bad = list(state.bad)
     stripped = list(state.stripped)

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Protocol, runtime_checkable
+from typing import ClassVar, Protocol, runtime_checkable
 
 from pse.llm.types import LLMClient, Message, Stage
 from pse.llm.usage import UsageLedger
+from pse.pipeline.inputs import GenericInputs, TaskInputs
 from pse.pipeline.plan import Section
 from pse.pipeline.state import Gate, PSEState
 from pse.rag.retriever import Chunk, Retriever
@@ -25,6 +26,10 @@ class Task(Protocol):
     """
 
     name: str
+    inputs_type: ClassVar[type[TaskInputs]] = GenericInputs
+    """The frozen dataclass of the task's inputs (``state.inputs``; the checkpoint codec
+    reads them back as this type). A plug-in task that declares none gets the ``--input
+    KEY=VALUE`` pairs as :class:`GenericInputs`."""
 
     def prepare(self, state: PSEState, deps: RunDeps) -> PSEState:
         """Collect the real data (facts, sources, retrieval context) into the state."""

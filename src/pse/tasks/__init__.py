@@ -11,6 +11,7 @@ from collections.abc import Callable
 from importlib.metadata import entry_points
 
 from pse.errors import TaskError
+from pse.pipeline.inputs import GenericInputs, TaskInputs
 
 BUILTIN_TASKS = {"article": "pse.tasks.article.task:ArticleTask",
                  "interview": "pse.tasks.interview.task:InterviewTask",
@@ -38,3 +39,13 @@ def load_task_factory(name: str) -> Callable[..., object]:
     if not callable(factory):
         raise TaskError(f"task {name!r} points at {tasks[name]!r}, which is not callable")
     return factory
+
+
+def inputs_type(name: str) -> type[TaskInputs]:
+    """The inputs dataclass of task ``name`` (its ``inputs_type``; :class:`GenericInputs`
+    for a plug-in task that declares none): what a checkpoint of its runs decodes to."""
+    declared: object = getattr(load_task_factory(name), "inputs_type", GenericInputs)
+    if not (isinstance(declared, type) and issubclass(declared, TaskInputs)):
+        raise TaskError(f"task {name!r} declares inputs_type {declared!r}, which is not a "
+                        "TaskInputs dataclass")
+    return declared

@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from pse.pipeline.state import Gate, PSEState
 from pse.tasks.article import quality
 from pse.tasks.article.grounding import HEADING, ungrounded_sections
+from pse.tasks.article.inputs import ArticleInputs
 from pse.tasks.article.rulebook import FINAL_GATES, Limits
 from pse.tasks.article.text import count_words, prose_lines, sentences
 from pse.verify.check import Document, check_documents, to_findings
@@ -42,7 +43,7 @@ def section_problem(resolver: Resolver, state: PSEState, text: str, *,
     if problems:
         return "it named no real code; explain " + (listed or "the code of the excerpts") + \
             " by name, in backticks, from the excerpts"
-    share = int(state.inputs.get("words", "600") or 600) / max(1, len(state.sections))
+    share = ArticleInputs.of(state).words / max(1, len(state.sections))
     words = count_words(text.split("\n", 1)[-1])
     if words < SHORT_SECTION_SHARE * share:
         return f"it had {words} words; write about {round(1.2 * share)} words of explanation"
@@ -59,7 +60,7 @@ def final_gates(resolver: Resolver, state: PSEState, *, limits: Limits | None = 
     max_repeated = limit["repetition"]["max-repeated-share"]
     text = state.artifact
     words = count_words(text)
-    target = int(state.inputs.get("words", "600") or 600)
+    target = ArticleInputs.of(state).words
     result = to_findings(check_documents([Document("artifact.md", text)], resolver,
                                          strict=True))
     headings = [n for n, line in prose_lines(text) if HEADING.match(line)]

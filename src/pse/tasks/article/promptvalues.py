@@ -12,6 +12,7 @@ from pse.index.languages import known_suffixes
 from pse.index.symbols import SymbolIndex
 from pse.pipeline.state import PSEState
 from pse.tasks.article.excerpts import is_doc
+from pse.tasks.article.inputs import ArticleInputs
 from pse.tasks.article.shaping import prose
 
 _NAME_KINDS = frozenset({"class", "function", "method", "constant", "interface", "struct",
@@ -71,7 +72,7 @@ def section_values(state: PSEState, *, title: str, names: Sequence[str] = ()
     count = len(state.sections)
     earlier = [f'- "{s.title}"' + (f": {said}" if (said := summary(s.text)) else "")
                for s in state.sections[:state.section]]
-    words = int(state.inputs.get("words", "600") or 600)
+    words = ArticleInputs.of(state).words
     focus = ", ".join(f"`{f}`" for f in section.focus)
     return {"title": title, "number": str(state.section + 1), "count": str(count),
             "previous": ("Sections before this one (do not repeat them):\n" + "\n".join(earlier))

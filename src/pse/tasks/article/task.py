@@ -28,6 +28,7 @@ from pse.tasks.article import checks, evidence, gates, plan, policy, rulebook, s
 from pse.tasks.article.borrowed import DocstringTable, read_docstrings
 from pse.tasks.article.facts import section_facts
 from pse.tasks.article.grounding import UNGROUNDED_WORDS
+from pse.tasks.article.inputs import ArticleInputs
 from pse.tasks.article.names import mark_code_names
 from pse.tasks.article.promptfiles import PROMPTS, instruction_texts, prompt
 
@@ -52,6 +53,7 @@ class ArticleTask(SectionedTask):
     """A technical article about a repository (zh or en), verified against its sources."""
 
     name = "article"
+    inputs_type = ArticleInputs
 
     def __init__(self, *, settings: Settings, rules_dir: Path | None = None) -> None:
         self.settings = settings
@@ -70,7 +72,7 @@ class ArticleTask(SectionedTask):
     def index(self, state: PSEState) -> SymbolIndex:
         """The symbol index of the source tree (built once per process)."""
         if self._index is None:
-            self._index, _ = build_index(Path(state.inputs["source"]),
+            self._index, _ = build_index(Path(ArticleInputs.of(state).source),
                                          cache_dir=cache_dir(self.settings),
                                          max_file_size=self.settings.get_int(
                                              "index.max_file_size"),
@@ -124,7 +126,7 @@ class ArticleTask(SectionedTask):
         index = self.index(state)
         facts = collect_facts(index)
         styles = load_styles()
-        style = styles[state.inputs.get("style") or next(iter(styles))]
+        style = styles[ArticleInputs.of(state).style or next(iter(styles))]
         tree_chunks = self.chunks(state)
         found, trace = retrieve(self.retrievers(state, deps).planner,
                                 _planner_query(state, style.guide), k=4)
@@ -156,7 +158,7 @@ class ArticleTask(SectionedTask):
         return plan.index_plan(self.index(state), self.chunks(state),
                                project=_project_name(state),
                                sections=plan.section_count(_words(state)), entry_points=entry,
-                               lang=state.inputs.get("lang", "en"))
+                               lang=state.inputs.lang)
 
     def verified_names(self, state: PSEState, names: Sequence[str]) -> list[str]:
         """The names that resolve in the index (as code references), in order."""
@@ -219,15 +221,16 @@ class ArticleTask(SectionedTask):
     # ------------------------------------------------------------------ prompts
     def messages(self, stage: Stage, state: PSEState, **extra: str) -> list[Message]:
         """System rules and shared context first (prefix reuse), the stage's ask last."""
-        lang = state.inputs.get("lang", "en")
+        inputs = ArticleInputs.of(state)
+        lang = inputs.lang
         target = extra.get("target", "")
         in_section = state.in_sections and stage in ("specialist", "fix")
         context = state.context if in_section or not state.sections else \
             _chunks_of(state.data.get("overview"))
         values = {
-            "project": _project_name(state), "description": state.inputs.get("description", ""),
-            "highlights": ("Highlights to cover: " + state.inputs["highlights"])
-            if state.inputs.get("highlights") else "",
+            "project": _project_name(state), "description": inputs.description,
+            "highlights": ("Highlights to cover: " + "; ".join(inputs.highlights))
+            if inputs.highlights else "",
             "facts": _facts_text(state.data.get("facts", {})),
             "file_tree": str(state.data.get("file_tree", "")),
             "context": _context_text(context),
@@ -236,7 +239,7 @@ class ArticleTask(SectionedTask):
             "style_title": str(state.data.get("style_title", "")),
             "style_guide": str(state.data.get("style_guide", "")),
             "plan": state.plan, "article": extra.get("article") or state.current_text(),
-            "words": state.inputs.get("words", "600"), "flagged": extra.get("flagged", ""),
+            "words": str(inputs.words), "flagged": extra.get("flagged", ""),
             "sections": str(plan.section_count(_words(state))),
             "feedback": f"Your last answer could not be used: {extra['feedback']}."
             if extra.get("feedback") else "",
@@ -297,7 +300,7 @@ class ArticleTask(SectionedTask):
 
     def sentences(self, state: PSEState) -> list[dict[str, object]]:
         """Each sentence of the published article with the excerpt span that backs it."""
-        lang = state.inputs.get("lang", "en")
+        lang = state.inputs.lang
         published = self.finalize(state, state.artifact, lang=lang)
         found: list[dict[str, object]] = []
         for number, (start, text) in enumerate(evidence.sections_of(published)):
@@ -355,7 +358,7 @@ class ArticleTask(SectionedTask):
         figures = gates.figures(state)
         meta = {"title": title, "project": _project_name(state),
                 "style": str(state.data.get("style", "")), "lang": lang,
-                "source": state.inputs.get("source_label", ""), "generator": "pse",
+                "source": ArticleInputs.of(state).source_label, "generator": "pse",
                 "status": state.status, "reason": state.reason}
         lines = [f"{key}: {_yaml(value)}" for key, value in meta.items() if value]
         lines += [f"{key}: {value}" for key, value in figures.items()]
@@ -395,8 +398,8 @@ def _emit(deps: RunDeps, event: dict[str, object]) -> None:
 def _planner_query(state: PSEState, guide: str) -> str:
     """The project's name, then the key terms of its description, highlights and style
     guide (a long input becomes a focused query, never a cut one)."""
-    rest = " ".join([state.inputs.get("description", ""), state.inputs.get("highlights", ""),
-                     guide])
+    inputs = ArticleInputs.of(state)
+    rest = " ".join([inputs.description, "; ".join(inputs.highlights), guide])
     return " ".join(filter(None, [_project_name(state), focused_query(rest)]))
 
 
@@ -417,14 +420,12 @@ def _is_planned_heading(lines: list[str], number: int) -> bool:
 def _project_name(state: PSEState) -> str:
     facts = state.data.get("facts")
     declared = str(facts.get("name") or "") if isinstance(facts, dict) else ""
-    return state.inputs.get("project", "") or declared or Path(state.inputs["source"]).name
+    inputs = ArticleInputs.of(state)
+    return inputs.project or declared or Path(inputs.source).name
 
 
 def _words(state: PSEState) -> int:
-    try:
-        return int(state.inputs.get("words", "600"))
-    except ValueError:
-        return 600
+    return ArticleInputs.of(state).words
 
 
 def _title(state: PSEState) -> str:

@@ -20,9 +20,10 @@ from pse.llm.types import Message, Stage
 from pse.pipeline.state import PSEState
 from pse.pipeline.task import RunDeps, Task
 from pse.tasks.interview.checks import check_sheet
+from pse.tasks.interview.inputs import InterviewInputs
 from pse.tasks.interview.sheet import numbered_replies, read_sheet, render
 from pse.tasks.interview.slots import CV_LABEL, JD_LABEL, Probe, Slot, plan_slots
-from pse.tasks.resume.inputs import ResumeInputs, read_inputs
+from pse.tasks.resume.texts import ResumeTexts, read_texts
 from pse.verify.finding import VerifyResult
 from pse.verify.strip import Span
 
@@ -39,32 +40,32 @@ class InterviewTask(Task):
     """Nine questions, 3 easy / 3 medium / 3 hard, each on a real topic and line."""
 
     name = "interview"
+    inputs_type = InterviewInputs
 
     def __init__(self, *, settings: Settings) -> None:
         self.settings = settings
-        self._inputs: ResumeInputs | None = None
+        self._texts: ResumeTexts | None = None
 
     def token_caps(self, state: PSEState) -> dict[str, int]:  # noqa: ARG002 - same every run
         """Nine one-line questions, a short review, a few edits."""
         return {"specialist": 700, "evaluator": 250, "fix": 300}
 
-    def inputs(self, state: PSEState) -> ResumeInputs:
+    def texts(self, state: PSEState) -> ResumeTexts:
         """The CV and JD, read once per process from the paths in the state."""
-        if self._inputs is None:
-            values = state.inputs
-            if not values.get("jd"):
+        if self._texts is None:
+            inputs = InterviewInputs.of(state)
+            if not inputs.jd:
                 raise TaskError("the interview task needs a job description (--jd)")
-            self._inputs = read_inputs(
-                cvs=[Path(p) for p in values.get("cv", "").split("\n") if p],
-                jd=Path(values["jd"]), notes=None, pii_rules=None)
-        return self._inputs
+            self._texts = read_texts(cvs=[Path(p) for p in inputs.cv], jd=Path(inputs.jd),
+                                     notes=None, pii_rules=None)
+        return self._texts
 
     def sources(self, state: PSEState) -> dict[str, str]:
         """The redacted texts the questions cite, by label."""
-        inputs = self.inputs(state)
-        redact = inputs.redactor.redact
-        cv = "\n\n".join(text for _, text in inputs.cvs)
-        return {CV_LABEL: redact(cv), JD_LABEL: redact(inputs.jd)}
+        texts = self.texts(state)
+        redact = texts.redactor.redact
+        cv = "\n\n".join(text for _, text in texts.cvs)
+        return {CV_LABEL: redact(cv), JD_LABEL: redact(texts.jd)}
 
     def slots(self, state: PSEState) -> list[Slot]:
         """The planned slots, from the state."""
@@ -81,7 +82,7 @@ class InterviewTask(Task):
         sources = self.sources(state)
         slots = plan_slots(sources[CV_LABEL], sources[JD_LABEL])
         return replace(state, data={**state.data, "slots": [asdict(s) for s in slots],
-                                    "redacted": self.inputs(state).redactor.counts()})
+                                    "redacted": self.texts(state).redactor.counts()})
 
     def own_plan(self, state: PSEState) -> str:
         """The plan is the slots: no Planner call."""
@@ -97,7 +98,7 @@ class InterviewTask(Task):
                   LANG_NAMES.get(_lang(state), _lang(state)), "flagged": extra.get("flagged", ""),
                   "target_name": LANG_NAMES.get(extra.get("target", ""), extra.get("target", ""))}
         ask = _prompt(stage if stage != "planner" else "specialist").format_map(values)
-        redact = self.inputs(state).redactor.redact
+        redact = self.texts(state).redactor.redact
         return [Message.system(_prompt("system")), Message.user(redact(ask))]
 
     def verify(self, state: PSEState, text: str, *, lang: str,
@@ -125,11 +126,11 @@ class InterviewTask(Task):
 
     def finalize(self, state: PSEState, text: str, *, lang: str) -> str:  # noqa: ARG002
         """The published sheet, with the candidate's data restored."""
-        return self.inputs(state).redactor.restore(text)
+        return self.texts(state).redactor.restore(text)
 
 
 def _lang(state: PSEState) -> str:
-    return state.inputs.get("lang", "en")
+    return state.inputs.lang
 
 
 def _slot_list(slots: list[Slot]) -> str:

@@ -14,10 +14,10 @@ from rapidfuzz import fuzz
 
 from pse.cv.privacy import Redactor
 from pse.tasks.resume.cv import CvEntry
-from pse.tasks.resume.inputs import read_text
 from pse.tasks.resume.repair import banned_pattern
 from pse.tasks.resume.repair import repeated_sections as find_repeats
 from pse.tasks.resume.requirements import Requirement
+from pse.tasks.resume.texts import read_text
 from pse.verify.finding import Evidence, Finding, Severity
 
 RULES = Path(__file__).with_name("rules")

@@ -15,7 +15,9 @@ from collections.abc import Callable
 from pathlib import Path
 
 from pse.cv.api import verify_resume
+from pse.pipeline.codec import inputs_to_dict
 from pse.pipeline.state import PSEState
+from pse.tasks.resume.inputs import ResumeInputs
 from pse.tasks.resume.matchreport import match_html, match_json, match_markdown
 from pse.tasks.resume.plan import Plan, RoleChoice
 from pse.tasks.resume.render import write_docx, write_pdf
@@ -42,28 +44,28 @@ def publish(task: ResumeTask, state: PSEState, run_dir: Path, *,
                 _LOG.warning("%s", exc)
     plan = task.plan_of(state)
     recommendation: list[dict[str, object]] = []
-    if state.inputs.get("mode") == "recommend":
+    if ResumeInputs.of(state).recommend:
         roles = recommended_roles(task, state, plan)
         recommendation = [{"role": r.name, "evidence": list(r.evidence),
                            "lacks": list(r.lacks)} for r in roles]
         path = folder / "recommendation.md"
-        path.write_text(task.inputs(state).redactor.restore(
+        path.write_text(task.texts(state).redactor.restore(
             recommendation_markdown(roles, chosen=plan.role)), encoding="utf-8")
         written.append(path)
     written.append(_write_match(task, state, plan, folder))
     match = match_json(task.job_match(state), _changes(task, state, folder))
     _extend_report(run_dir, folder, state, plan, recommendation, written,
-                   redact=task.inputs(state).redactor.redact, match=match)
+                   redact=task.texts(state).redactor.redact, match=match)
     return written
 
 
 def _changes(task: ResumeTask, state: PSEState, folder: Path) -> list[str]:
-    inputs = task.inputs(state)
-    lang = state.inputs.get("lang", "en")
+    texts = task.texts(state)
+    lang = state.inputs.lang
     artifact = folder / f"artifact.{lang}.md"
-    if not inputs.cvs or not artifact.is_file():
+    if not texts.cvs or not artifact.is_file():
         return []
-    return changes(inputs.cvs[0][1], artifact.read_text(encoding="utf-8"),
+    return changes(texts.cvs[0][1], artifact.read_text(encoding="utf-8"),
                    task.job_match(state))
 
 
@@ -73,7 +75,7 @@ def _write_match(task: ResumeTask, state: PSEState, plan: Plan, folder: Path) ->
     match = task.job_match(state)
     done = _changes(task, state, folder)
     target = plan.role or "the job description"
-    redactor = task.inputs(state).redactor
+    redactor = task.texts(state).redactor
     path = folder / "match.md"
     path.write_text(redactor.restore(match_markdown(match, done, target=target)),
                     encoding="utf-8")
@@ -90,8 +92,8 @@ def _write_match(task: ResumeTask, state: PSEState, plan: Plan, folder: Path) ->
 def recommended_roles(task: ResumeTask, state: PSEState, plan: Plan) -> list[RoleChoice]:
     """Three to five roles: the role table's that the CV supports (with what it lacks),
     then the model's own proposals that survived the check, each once."""
-    redact = task.inputs(state).redactor.redact
-    table = [RoleChoice(f.zh if state.inputs.get("lang") == "zh" and f.zh else f.name,
+    redact = task.texts(state).redactor.redact
+    table = [RoleChoice(f.zh if state.inputs.lang == "zh" and f.zh else f.name,
                         tuple(redact(e) for e in f.evidence), f.lacks)
              for f in task.role_fits(state)]
     model = [r for r in plan.roles
@@ -102,11 +104,11 @@ def recommended_roles(task: ResumeTask, state: PSEState, plan: Plan) -> list[Rol
 def checked_roles(task: ResumeTask, state: PSEState, roles: list[RoleChoice]
                   ) -> list[RoleChoice]:
     """The roles whose evidence lines the gate finds fully supported."""
-    inputs = task.inputs(state)
+    texts = task.texts(state)
     out: list[RoleChoice] = []
     for role in roles:
         lines = [line for line in role.evidence if not verify_resume(
-            "- " + inputs.redactor.restore(line), inputs.sources,
+            "- " + texts.redactor.restore(line), texts.sources,
             policy=task.policy).unsupported]
         if lines:
             out.append(RoleChoice(role.name, tuple(lines), role.lacks))
@@ -130,10 +132,11 @@ def recommendation_markdown(roles: list[RoleChoice], *, chosen: str) -> str:
 def _extend_report(run_dir: Path, folder: Path, state: PSEState, plan: Plan,
                    recommendation: list[dict[str, object]], written: list[Path], *,
                    redact: Callable[[str], str], match: dict[str, object]) -> None:
-    extra = {"mode": state.inputs.get("mode", "jd"), "role": plan.role,
+    inputs = ResumeInputs.of(state)
+    extra = {"mode": inputs.mode, "role": plan.role,
              "jobs": list(plan.jobs), "projects": list(plan.projects),
              "focus": list(plan.focus), "recommendation": recommendation,
-             "privacy": {"backend": state.inputs.get("privacy", "remote"),
+             "privacy": {"backend": inputs.privacy,
                          "redacted": state.data.get("redacted", {})},
              "outputs": [p.name for p in written],
              "match": json.loads(redact(json.dumps(match, ensure_ascii=False)))}
@@ -143,6 +146,15 @@ def _extend_report(run_dir: Path, folder: Path, state: PSEState, plan: Plan,
         report = json.loads(target.read_text(encoding="utf-8"))
         report["resume"] = extra
         # file names of CVs often carry the candidate's name
-        report["inputs"] = {k: redact(v) for k, v in state.inputs.items()}
+        report["inputs"] = {k: _redacted(v, redact) for k, v in inputs_to_dict(inputs).items()}
         target.write_text(json.dumps(report, ensure_ascii=False, indent=2, sort_keys=True)
                           + "\n", encoding="utf-8")
+
+
+def _redacted(value: object, redact: Callable[[str], str]) -> object:
+    """An input's JSON value with its strings (a path, a list of paths) redacted."""
+    if isinstance(value, str):
+        return redact(value)
+    if isinstance(value, list):
+        return [_redacted(v, redact) for v in value]
+    return value

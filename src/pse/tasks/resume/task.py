@@ -26,7 +26,7 @@ from pse.pipeline.task import RunDeps, Task
 from pse.rag.retriever import BM25Retriever, Chunk
 from pse.tasks.resume import checks
 from pse.tasks.resume.cv import CvEntry, cv_chunks, cv_entries, header_lines, parse_cv
-from pse.tasks.resume.inputs import ResumeInputs, read_inputs
+from pse.tasks.resume.inputs import ResumeInputs
 from pse.tasks.resume.limits import token_caps
 from pse.tasks.resume.match import match_entries, parse_resume, source_facts
 from pse.tasks.resume.plan import Plan, parse_plan
@@ -40,6 +40,7 @@ from pse.tasks.resume.tailor import (
     order_bullets,
     tailor,
 )
+from pse.tasks.resume.texts import ResumeTexts, read_texts
 from pse.verify.finding import Finding, VerifyResult
 from pse.verify.strip import Span
 
@@ -65,54 +66,54 @@ class ResumeTask(Task):
     """A tailored resume (en or zh) whose every fact the CV supports."""
 
     name = "resume"
+    inputs_type = ResumeInputs
 
     def __init__(self, *, settings: Settings, banned_file: Path | None = None) -> None:
         self.settings = settings
         self.policy = policy_from_settings(settings)
         self.banned_file = banned_file
-        self._inputs: ResumeInputs | None = None
+        self._texts: ResumeTexts | None = None
         self._match: JobMatch | None = None
 
     def token_caps(self, state: PSEState) -> dict[str, int]:
         """Caps the CV's size bounds (:func:`pse.tasks.resume.limits.token_caps`)."""
-        return token_caps([text for _, text in self.inputs(state).cvs],
-                          recommend=state.inputs.get("mode") == "recommend")
+        return token_caps([text for _, text in self.texts(state).cvs],
+                          recommend=ResumeInputs.of(state).recommend)
 
     # ------------------------------------------------------------------ data
-    def inputs(self, state: PSEState) -> ResumeInputs:
+    def texts(self, state: PSEState) -> ResumeTexts:
         """The run's real texts (read once per process, from the paths in the state)."""
-        if self._inputs is None:
-            values = state.inputs
-            self._inputs = read_inputs(
-                cvs=[Path(p) for p in values.get("cv", "").split("\n") if p],
-                jd=Path(values["jd"]) if values.get("jd") else None,
-                notes=Path(values["notes"]) if values.get("notes") else None,
-                pii_rules=Path(values["pii_rules"]) if values.get("pii_rules") else None,
+        if self._texts is None:
+            inputs = ResumeInputs.of(state)
+            self._texts = read_texts(
+                cvs=[Path(p) for p in inputs.cv],
+                jd=Path(inputs.jd) if inputs.jd else None,
+                notes=Path(inputs.notes) if inputs.notes else None,
+                pii_rules=Path(inputs.pii_rules) if inputs.pii_rules else None,
                 phone_regions=[*self.settings.get_list("resume.phone_regions"),
-                               *values.get("phone_regions", "").split(",")],
-                public=[*self.settings.get_list("resume.public_lines"),
-                        *(p for p in values.get("public", "").split("\n") if p)])
-        return self._inputs
+                               *inputs.phone_regions],
+                public=[*self.settings.get_list("resume.public_lines"), *inputs.public])
+        return self._texts
 
     def entries(self, state: PSEState) -> list[CvEntry]:
         """The CV's jobs and projects with their keys."""
-        return cv_entries(parse_cv(self.inputs(state).cvs))
+        return cv_entries(parse_cv(self.texts(state).cvs))
 
     def plan_of(self, state: PSEState) -> Plan:
         """The plan read from the planner's answer (defaults before there is one)."""
-        inputs = self.inputs(state)
-        cv_lines = [line for _, text in inputs.cvs for line in
-                    inputs.redactor.redact(text).splitlines()]
-        recommend = state.inputs.get("mode") == "recommend"
+        texts = self.texts(state)
+        cv_lines = [line for _, text in texts.cvs for line in
+                    texts.redactor.redact(text).splitlines()]
+        recommend = ResumeInputs.of(state).recommend
         fits = self.role_fits(state) if recommend else []
-        table_top = (fits[0].zh if state.inputs.get("lang") == "zh" and fits[0].zh
+        table_top = (fits[0].zh if state.inputs.lang == "zh" and fits[0].zh
                      else fits[0].name) if fits else ""
         return parse_plan(state.plan, self.entries(state), cv_lines=cv_lines,
-                          recommend=recommend, role=state.inputs.get("role", ""),
+                          recommend=recommend, role=ResumeInputs.of(state).role,
                           default_role=table_top or self._jd_title(state))
 
     def _jd_title(self, state: PSEState) -> str:
-        jd = self.inputs(state).redactor.redact(self.inputs(state).jd)
+        jd = self.texts(state).redactor.redact(self.texts(state).jd)
         first = next((line for line in jd.splitlines() if line.strip()), "")
         return re.sub(r"^#+\s*|\*+", "", first).strip()[:80]
 
@@ -120,16 +121,16 @@ class ResumeTask(Task):
         """The job's requirements against the CV (the JD's, or in recommend mode the
         chosen role's from the role table); computed once per process."""
         if self._match is None:
-            inputs = self.inputs(state)
-            cv = "\n\n".join(text for _, text in inputs.cvs)
-            jd = inputs.jd or role_requirements(self._recommend_role(state))
+            texts = self.texts(state)
+            cv = "\n\n".join(text for _, text in texts.cvs)
+            jd = texts.jd or role_requirements(self._recommend_role(state))
             self._match = match_job(jd, cv)
         return self._match
 
     def role_fits(self, state: PSEState) -> list[RoleFit]:
         """The role table's roles this CV supports, best first (recommend mode)."""
-        inputs = self.inputs(state)
-        return rank_roles("\n\n".join(text for _, text in inputs.cvs))
+        texts = self.texts(state)
+        return rank_roles("\n\n".join(text for _, text in texts.cvs))
 
     def _recommend_role(self, state: PSEState) -> str:
         """The role the resume is written for, when the role table knows it; else the
@@ -142,10 +143,10 @@ class ResumeTask(Task):
 
     def prepare(self, state: PSEState, deps: RunDeps) -> PSEState:  # noqa: ARG002 - protocol
         """Redacted planner context (JD and notes retrieved for the CV) and the entries."""
-        inputs = self.inputs(state)
-        redact = inputs.redactor.redact
+        texts = self.texts(state)
+        redact = texts.redactor.redact
         chunks = [replace(c, text=redact(c.text), title=redact(c.title))
-                  for name, text in (("jd.md", inputs.jd), *inputs.notes) if text
+                  for name, text in (("jd.md", texts.jd), *texts.notes) if text
                   for c in _paragraph_chunks(name, text)]
         entries = self.entries(state)
         query = " ".join(redact(f"{e.title} {e.name} {' '.join(e.bullets)}") for e in entries)
@@ -154,7 +155,7 @@ class ResumeTask(Task):
         context = list({id(c): c for c in [*jd_chunks, *picked]}.values())
         data: dict[str, object] = {
             "entries": [redact(e.summary()) for e in entries],
-            "redacted": inputs.redactor.counts(),
+            "redacted": texts.redactor.counts(),
         }
         return replace(state, data=data, context=context)
 
@@ -164,20 +165,20 @@ class ResumeTask(Task):
 
         Every message is redacted once more before it leaves, whatever built it.
         """
-        lang = state.inputs.get("lang", "en")
-        recommend = state.inputs.get("mode") == "recommend"
+        lang = state.inputs.lang
+        recommend = ResumeInputs.of(state).recommend
         values = self._values(state, stage, lang=lang, extra=extra)
         shared = _prompt("context").format_map(values)
         name = "recommend" if stage == "planner" and recommend else stage
         ask = _prompt(name).format_map(values)
-        redact = self.inputs(state).redactor.redact
+        redact = self.texts(state).redactor.redact
         return [Message.system(_prompt("system")), Message.user(redact(f"{shared}\n---\n\n{ask}"))]
 
     def _values(self, state: PSEState, stage: Stage, *, lang: str, extra: dict[str, str]
                 ) -> dict[str, str]:
         titles = _TITLES.get(lang, _TITLES["en"])
-        recommend = state.inputs.get("mode") == "recommend"
-        role = state.inputs.get("role", "")
+        recommend = ResumeInputs.of(state).recommend
+        role = ResumeInputs.of(state).role
         target = (f"the role {role!r}" if role else "the roles this CV fits best") \
             if recommend else self._jd_title(state) or "the job description below"
         values = {f"{k}_title": v for k, v in titles.items()}
@@ -196,8 +197,8 @@ class ResumeTask(Task):
         return values
 
     def _cv_text(self, state: PSEState) -> str:
-        inputs = self.inputs(state)
-        return "\n\n".join(inputs.redactor.redact(text) for _, text in inputs.cvs)
+        texts = self.texts(state)
+        return "\n\n".join(texts.redactor.redact(text) for _, text in texts.cvs)
 
     def _writing_values(self, state: PSEState) -> dict[str, str]:
         plan = self.plan_of(state)
@@ -209,15 +210,15 @@ class ResumeTask(Task):
                 or "(none)",
                 "focus": ", ".join(plan.focus) or "(the target's main skills)",
                 "supported": ", ".join(self.job_match(state).top_terms()) or "(none)",
-                "cv_context": self.inputs(state).redactor.redact(
+                "cv_context": self.texts(state).redactor.redact(
                     self._cv_context(state, plan, selected))}
 
     def _cv_context(self, state: PSEState, plan: Plan, selected: list[CvEntry]) -> str:
         """The specialist retriever: CV chunks for the plan, the kept entries always."""
-        inputs = self.inputs(state)
+        texts = self.texts(state)
         match = self.job_match(state)
         # the CV's bullets in the order of their relevance to the job: the model copies it
-        docs = parse_cv([(name, order_bullets(text, match)) for name, text in inputs.cvs])
+        docs = parse_cv([(name, order_bullets(text, match)) for name, text in texts.cvs])
         chunks = [c for d in docs for c in cv_chunks(d)]
         dropped = [e.header_text for e in self.entries(state) if e not in selected]
         chunks = [c for c in chunks if not _is_dropped(c, dropped)]
@@ -241,14 +242,14 @@ class ResumeTask(Task):
 
         Findings come back redacted (they go into prompts, the state and the report).
         """
-        inputs = self.inputs(state)
-        redactor = inputs.redactor
+        texts = self.texts(state)
+        redactor = texts.redactor
         real = redactor.restore(text)
         path = f"artifact.{lang}.md"
-        report = verify_resume(real, inputs.sources, jd=inputs.jd or None, policy=self.policy,
+        report = verify_resume(real, texts.sources, jd=texts.jd or None, policy=self.policy,
                                resume_path=path)
         converted = [to_finding(f, path) for f in report.findings]
-        cv_lines = [line for _, cv in inputs.cvs for line in cv.split("\n")]
+        cv_lines = [line for _, cv in texts.cvs for line in cv.split("\n")]
         bad = [checks.with_cv_line(f, real, cv_lines) for f in converted if f.severity == "error"]
         bad += checks.banned_phrases(real, self.banned(lang), path=path)
         bad += checks.placeholders(real, path=path)
@@ -265,11 +266,11 @@ class ResumeTask(Task):
                    ) -> tuple[list[Finding], list[Finding]]:
         """A resume that is the CV again, and supported requirements its top does not
         show: errors when they name skills (the last resort can add them), else notes."""
-        inputs = self.inputs(state)
+        texts = self.texts(state)
         match = self.job_match(state)
         bad: list[Finding] = []
         tailored = self.tailored(real, state)
-        if inputs.cvs and is_unchanged(tailored, inputs.cvs[0][1]):
+        if texts.cvs and is_unchanged(tailored, texts.cvs[0][1]):
             bad.append(checks.not_tailored(path=path))
         missing = missing_from_top(tailored, match)
         bad += checks.requirements_not_shown([r for r in missing if r.found], path=path)
@@ -279,8 +280,8 @@ class ResumeTask(Task):
 
     def tailored(self, text: str, state: PSEState) -> str:
         """``text`` aimed at the job by :func:`.tailor.tailor` (no fact changes)."""
-        lang = state.inputs.get("lang", "en")
-        cvs = self.inputs(state).cvs
+        lang = state.inputs.lang
+        cvs = self.texts(state).cvs
         return tailor(text, self.job_match(state), lang=lang,
                       title=_TITLES.get(lang, _TITLES["en"])["summary"],
                       profile=cv_profile(cvs[0][1], lang=lang) if cvs else "")
@@ -288,8 +289,8 @@ class ResumeTask(Task):
     def _missing_entries(self, state: PSEState, real: str, *, path: str) -> list[Finding]:
         if not state.plan:
             return []
-        inputs = self.inputs(state)
-        facts = source_facts(inputs.sources, jd=inputs.jd, policy=self.policy)
+        texts = self.texts(state)
+        facts = source_facts(texts.sources, jd=texts.jd, policy=self.policy)
         entries = self.entries(state)
         matched = match_entries(parse_resume(real, facts), entries, facts)
         present = {m.cv.key for m in matched if m.cv is not None}
@@ -304,16 +305,16 @@ class ResumeTask(Task):
     def repair(self, state: PSEState, text: str, result: VerifyResult  # noqa: ARG002 - hook
                ) -> tuple[str, list[str]]:
         """The deterministic last resort (:mod:`.repair`) on the real text, redacted back."""
-        redactor = self.inputs(state).redactor
+        redactor = self.texts(state).redactor
         fixed, notes = repair(redactor.restore(text), self._repair_context(state))
         fixed = self.tailored(fixed, state)
         return redactor.redact(fixed), [redactor.redact(n) for n in notes]
 
     def _repair_context(self, state: PSEState) -> RepairContext:
-        inputs = self.inputs(state)
+        texts = self.texts(state)
         plan = self.plan_of(state)
-        lang = state.inputs.get("lang", "en")
-        return RepairContext(sources=inputs.sources, jd=inputs.jd, policy=self.policy,
+        lang = state.inputs.lang
+        return RepairContext(sources=texts.sources, jd=texts.jd, policy=self.policy,
                              entries=self.entries(state),
                              selected=frozenset(plan.jobs + plan.projects),
                              banned=self.banned(lang), lang=lang)
@@ -327,16 +328,16 @@ class ResumeTask(Task):
     def finalize(self, state: PSEState, text: str, *, lang: str) -> str:  # noqa: ARG002
         """The published resume: the CV's own name and contact lines, then the body, with
         every placeholder restored (locally, never sent anywhere)."""
-        inputs = self.inputs(state)
-        real = self.tailored(inputs.redactor.restore(text), state)
-        body = inputs.redactor.redact(add_section_headings(real, self._repair_context(state)))
+        texts = self.texts(state)
+        real = self.tailored(texts.redactor.restore(text), state)
+        body = texts.redactor.redact(add_section_headings(real, self._repair_context(state)))
         body = _without_model_header(body)
-        head = header_lines(inputs.cvs[0][1]) if inputs.cvs else []
-        body = _without_header_copies(body, [inputs.redactor.redact(h) for h in head])
+        head = header_lines(texts.cvs[0][1]) if texts.cvs else []
+        body = _without_header_copies(body, [texts.redactor.redact(h) for h in head])
         if head:
             head[0] = "# " + re.sub(r"^#+\s*", "", head[0])
         lines = [*head[:1], *(f"{line}  " for line in head[1:])]
-        return inputs.redactor.restore("\n".join([*lines, "", body.strip(), ""]))
+        return texts.redactor.restore("\n".join([*lines, "", body.strip(), ""]))
 
 
 def _entries_text(entries: object) -> str:
