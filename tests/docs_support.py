@@ -156,11 +156,14 @@ def make_workspace(lines: list[str], target: Path) -> Path:
 
 
 def page_env(base_url: str, *, cache: Path, blocked: Path) -> dict[str, str]:
-    """The environment of a reader who pointed pse at a hosted model (``OPENAI_*``), with
-    a fresh cache and no cached answers, offline but for loopback."""
+    """The environment of a reader who pointed pse at a hosted model (``OPENAI_*``) and
+    its embeddings endpoint (``EMBEDDING_BASE_URL``: the local embedding model costs
+    seconds per process on a small CPU), with a fresh cache and no cached answers, offline
+    but for loopback."""
     paths = [str(_SITE), str(Path(pse.__file__).parents[1]), os.environ.get("PYTHONPATH", "")]
     return {**os.environ, "OPENAI_BASE_URL": base_url, "OPENAI_API_KEY": "test-key",
-            "OPENAI_MODEL": "scripted-model", "PSE_CACHE_DIR": str(cache),
+            "OPENAI_MODEL": "scripted-model", "EMBEDDING_BASE_URL": base_url,
+            "PSE_CACHE_DIR": str(cache),
             "PSE_LLM_CACHE": "0", "DOCS_TEST_BLOCKED_LOG": str(blocked),
             "PYTHONPATH": os.pathsep.join(p for p in paths if p)}
 
