@@ -193,6 +193,7 @@ class Session:
             return
         out = self.workspace / writes.get("out_dir", Path("runs"))
         before, asked = self._run_folders(out), self.requests()
+        stamps = {param: self._stamp(path) for param, path in writes.items()}
         done = subprocess.run([sys.executable, "-m", "pse", *argv], cwd=self.workspace,
                               env=self.env, capture_output=True, text=True,
                               timeout=_TIMEOUT_S, check=False)
@@ -200,7 +201,7 @@ class Session:
             f"{done.stdout[-2000:]}\n{done.stderr[-3000:]}"
         assert done.returncode in (0, 1), said
         assert "Traceback" not in done.stdout + done.stderr, said
-        self._check_writes(writes, said)
+        self._check_writes(writes, stamps, said)
         if "--json" in argv:
             json.loads(done.stdout)
         if path[0] in _RUNS:
@@ -261,12 +262,20 @@ class Session:
     def _run_folders(out: Path) -> set[Path]:
         return {state.parent for state in out.glob("*/state.json")}
 
-    def _check_writes(self, writes: dict[str, Path], said: str) -> None:
+    def _stamp(self, path: Path) -> int | None:
+        written = self.workspace / path
+        return written.stat().st_mtime_ns if written.is_file() else None
+
+    def _check_writes(self, writes: dict[str, Path], stamps: dict[str, int | None],
+                      said: str) -> None:
+        """The report (``-o``) and baseline a command names were written by it."""
         for param in ("output_file", "write_baseline"):
             if param not in writes:
                 continue
             written = self.workspace / writes[param]
             assert written.is_file(), f"{said}\n(no {writes[param]})"
+            assert self._stamp(writes[param]) != stamps[param], \
+                f"{said}\n({writes[param]} was not written again)"
             if written.suffix in (".json", ".sarif"):
                 data = json.loads(written.read_text(encoding="utf-8"))
                 if written.suffix == ".sarif":
