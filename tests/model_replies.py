@@ -11,8 +11,9 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
+from pathlib import Path
 
-from article_support import CLEAN_ZH, PLAN, SECTIONS, TITLE
+from article_support import CLEAN_ZH, SECTIONS, TITLE
 from pse.llm.testing.fault_server import Fault
 
 
@@ -58,10 +59,34 @@ def interview_reply(body: Mapping[str, object]) -> Fault:
                                       "role?" for n, topic in slots))
 
 
-_ZH_TITLE, *_ZH_SECTIONS = [part.strip() + "\n" for part in re.split(r"(?m)^(?=## )",
-                                                                      CLEAN_ZH)]
-_SECTIONS = {s.splitlines()[0][3:]: s for s in (*SECTIONS, *_ZH_SECTIONS)}
+ARTICLE_EN = (Path(__file__).parent / "fixtures" / "articles" / "tinyqueue.en.md"
+              ).read_text(encoding="utf-8")
+"""A 600-word-target English article about tinyqueue whose every sentence its code backs
+(``pse verify --evidence`` finds none unsupported): what a good model writes."""
+
+
+def _split(article: str) -> tuple[str, list[str]]:
+    title, *sections = re.split(r"(?m)^(?=## )", article)
+    return title.strip() + "\n", [section.strip() + "\n" for section in sections]
+
+
+_EN_TITLE, _EN_SECTIONS = _split(ARTICLE_EN)
+_ZH_TITLE, _ZH_SECTIONS = _split(CLEAN_ZH)
+_SECTIONS = {s.splitlines()[0][3:]: s for s in (*_EN_SECTIONS, *_ZH_SECTIONS)}
 """Section heading -> the section a good writer sends (English and Chinese tinyqueue)."""
+_EN_PLAN = f"""{_EN_TITLE}
+## The queue
+- `JobQueue.submit()`, `JobQueue.run_all()`
+
+## Retries
+- `RetryPolicy`, `RetryPolicy.delay()`
+
+## Jobs
+- `Job.run()`, `JobState`
+
+## Running the demo
+- `main()` in `src/tinyqueue/__main__.py`
+"""
 _ZH_PLAN = f"""{_ZH_TITLE}
 ## 队列
 - `JobQueue.submit()`, `JobQueue.run_all()`
@@ -79,14 +104,15 @@ _TO_ENGLISH = {_ZH_TITLE.strip(): f"# {TITLE}",
 
 
 def article_reply(body: Mapping[str, object]) -> Fault:
-    """The article about the bundled tinyqueue of ``article_support`` (English or Chinese),
-    reviewed APPROVED; on another project the outline names no code (so pse plans from
-    its index) and a section states which names it covers."""
+    """The article about the bundled tinyqueue (:data:`ARTICLE_EN`, or ``article_support``'s
+    Chinese one with its English sections as the translation), reviewed APPROVED; on
+    another project the outline names no code (so pse plans from its index) and a section
+    states which names it covers."""
     prompt = prompt_of(body).rsplit("\n---\n", 1)[-1]  # the instruction after the context
     if "Plan an article" in prompt:
         if "tinyqueue" not in str(body.get("messages")):
             return Fault("ok", text="# An article\n\n## Overview\n- the project")
-        return Fault("ok", text=_ZH_PLAN if "Chinese" in prompt else PLAN)
+        return Fault("ok", text=_ZH_PLAN if "Chinese" in prompt else _EN_PLAN)
     if "Write one section" in prompt or "Write the full article" in prompt:
         title = re.search(r'This section: "## (.+)"', prompt)
         heading = title.group(1) if title else "Overview"
