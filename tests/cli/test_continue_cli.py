@@ -78,16 +78,20 @@ def test_continue_failed_run_exits_1(model: ScriptedLLM, tinyqueue: Path, tmp_pa
     assert str(run_dir / "needs-review" / "artifact.zh.md") in result.out.splitlines()
 
 
-def test_continue_finished_run_exits_2(model: ScriptedLLM, tinyqueue: Path, tmp_path: Path,
-                                     capsys: pytest.CaptureFixture[str]) -> None:
+def test_continue_finished_run_exits_with_its_outcome(model: ScriptedLLM, tinyqueue: Path,
+                                                     tmp_path: Path,
+                                                     capsys: pytest.CaptureFixture[str]
+                                                     ) -> None:
     run_dir = tmp_path / "r1"
     _interrupted(tinyqueue, run_dir, [*GOOD_RUN, *ZH_PARTS], stop="translate",
                  translate=("zh",))
-    assert run_cli(capsys, "continue", str(run_dir)).code == 0
+    first = run_cli(capsys, "continue", str(run_dir))
+    assert first.code == 0
     assert load_state(run_dir, inputs_for=inputs_type).step == "done"
     result = run_cli(capsys, "continue", str(run_dir))
-    assert result.code == 2
-    assert "pse: error: run 'run-1' already finished (passed); nothing to continue" in result.err
+    assert result.code == 0
+    assert "pse: run 'run-1' already finished (passed); nothing to continue" in result.err
+    assert result.out == first.out  # the same artifacts and report, nothing written again
     assert model.requests == []
 
 

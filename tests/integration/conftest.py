@@ -9,22 +9,15 @@ from __future__ import annotations
 
 import importlib.util
 import os
-import re
-import signal
-import subprocess
-import sys
-import time
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
 
-from pse.llm.openai_compat import probe_models
-from pse.llm.serve import free_port, is_running
+from pse.llm.serve import free_port
 from pse.llm.testing.netguard import guard_network
-
-_STARTUP_S = 300.0
+from serve_support import serve_local
 
 
 @dataclass(frozen=True)
@@ -54,57 +47,8 @@ def local_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Served]:
     env = {k: v for k, v in os.environ.items() if not k.startswith(("PSE_", "OPENAI_"))}
     env["PSE_CACHE_DIR"] = str(cache)
     port = free_port()
-    log = (cache / "serve-local.err").open("wb")
-    cli = subprocess.Popen([sys.executable, "-m", "pse", "serve-local", "--port", str(port),
-                            "--n-ctx", "2048"], stdout=subprocess.PIPE, stderr=log,
-                           stdin=subprocess.DEVNULL, env=env)
-    log.close()
-    try:
-        base_url = _wait_ready(cli, port, cache)
-        assert cli.stdout is not None
-        printed = dict(cli.stdout.readline().decode().strip().split("=", 1) for _ in range(3))
-        server_pid = _server_pid(cache)
-        assert printed["OPENAI_BASE_URL"] == base_url
-        yield Served(base_url, printed["OPENAI_MODEL"], cache, server_pid)
-    finally:
-        _stop(cli)
-    leaked = is_running(server_pid)
-    if leaked:
-        os.killpg(server_pid, signal.SIGKILL)
-    assert not leaked, "the llama.cpp server outlived pse serve-local"
-
-
-def _wait_ready(cli: subprocess.Popen[bytes], port: int, cache: Path) -> str:
-    base_url = f"http://127.0.0.1:{port}/v1"
-    deadline = time.monotonic() + _STARTUP_S
-    while time.monotonic() < deadline:
-        if cli.poll() is not None:
-            errors = (cache / "serve-local.err").read_text(errors="replace")
-            pytest.fail(f"pse serve-local exited with {cli.returncode}: {errors[-2000:]}")
-        if probe_models(base_url, timeout=2.0):
-            return base_url
-        time.sleep(0.5)
-    pytest.fail(f"pse serve-local did not answer on {base_url} within {_STARTUP_S:g}s")
-
-
-def _server_pid(cache: Path) -> int:
-    deadline = time.monotonic() + 10
-    while time.monotonic() < deadline:
-        text = (cache / "serve-local.err").read_text(errors="replace")
-        match = re.search(r"server pid (\d+)", text)
-        if match:
-            return int(match.group(1))
-        time.sleep(0.1)
-    pytest.fail("pse serve-local did not report the server pid")
-
-
-def _stop(cli: subprocess.Popen[bytes]) -> None:
-    if cli.poll() is None:
-        os.kill(cli.pid, signal.SIGTERM)
-        try:
-            cli.wait(timeout=30)
-        except subprocess.TimeoutExpired:
-            cli.kill()
-            cli.wait()
-    if cli.stdout is not None:
-        cli.stdout.close()
+    with serve_local(["serve-local", "--port", str(port), "--n-ctx", "2048"], port=port,
+                     env=env, log=cache / "serve-local.err") as served:
+        assert served.printed["OPENAI_BASE_URL"] == served.base_url
+        yield Served(served.base_url, served.printed["OPENAI_MODEL"], cache,
+                     served.server_pid)

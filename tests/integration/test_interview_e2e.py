@@ -6,7 +6,6 @@ topic and cited line real in what is published."""
 from __future__ import annotations
 
 import json
-import re
 import tomllib
 from collections.abc import Mapping
 from pathlib import Path
@@ -14,6 +13,7 @@ from pathlib import Path
 import httpx
 import pytest
 
+from model_replies import interview_reply
 from pse.llm.testing.fault_server import Fault, FaultServer
 from pse.tasks.interview.checks import check_sheet
 from pse.tasks.interview.sheet import read_sheet
@@ -28,17 +28,6 @@ CVS = Path(__file__).resolve().parents[1] / "fixtures" / "resume_pii"
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples" / "resume"
 SECRETS: dict[str, dict[str, list[str]]] = tomllib.loads(
     (CVS / "secrets.toml").read_text(encoding="utf-8"))
-
-
-def _canned(body: Mapping[str, object]) -> Fault:
-    """One question per planned slot, naming its topic; APPROVED to a review."""
-    messages = body.get("messages")
-    prompt = str(messages[-1].get("content", "")) if isinstance(messages, list) else ""
-    if "Review these interview questions" in prompt:
-        return Fault("ok", text="APPROVED")
-    slots = re.findall(r"(?m)^(\d)\. \[\w+\] topic: (.+?); it probes", prompt)
-    return Fault("ok", text="\n".join(f"{n}. What would you tell us about {topic} in this "
-                                      "role?" for n, topic in slots))
 
 
 def _run(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, base_url: str,
@@ -73,7 +62,7 @@ def test_interview_sends_no_personal_data(tmp_path: Path, monkeypatch: pytest.Mo
                                           country: str) -> None:
     lang = "zh" if country in {"cn", "jp"} else "en"
     cv, jd = CVS / f"cv.{country}.md", CVS / f"jd.{lang}.md"
-    with FaultServer(responder=_canned) as server:
+    with FaultServer(responder=interview_reply) as server:
         code, _ = _run(capsys, monkeypatch, server.base_url, cv, jd, tmp_path / "runs", lang)
         sent = json.dumps(server.requests, ensure_ascii=False)
     assert code == 0

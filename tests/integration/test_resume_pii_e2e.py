@@ -11,14 +11,13 @@ the published resume must hold its header values again.
 from __future__ import annotations
 
 import json
-import re
 import tomllib
-from collections.abc import Mapping
 from pathlib import Path
 
 import pytest
 
-from pse.llm.testing.fault_server import Fault, FaultServer
+from model_replies import resume_reply
+from pse.llm.testing.fault_server import FaultServer
 from repo_fixtures import run_cli
 
 pytestmark = pytest.mark.integration
@@ -28,33 +27,6 @@ SECRETS: dict[str, dict[str, list[str]]] = tomllib.loads(
     (CVS / "secrets.toml").read_text(encoding="utf-8"))
 
 
-def _prompt(body: Mapping[str, object]) -> str:
-    messages = body.get("messages")
-    return str(messages[-1].get("content", "")) if isinstance(messages, list) else ""
-
-
-def _between(text: str, start: str, end: str) -> str:
-    return text.split(start, 1)[-1].split(end, 1)[0].strip()
-
-
-def _answer(body: Mapping[str, object]) -> Fault:
-    prompt = _prompt(body)
-    if "Recommend the roles" in prompt:
-        cv = _between(prompt, "\nCV:\n", "\n---")
-        bullets = [line[2:] for line in cv.splitlines() if line.startswith("- ")]
-        return Fault("ok", text=f'ROLE: Data Engineer | EVIDENCE: "{bullets[0]}"\n'
-                     "JOBS: J1\nPROJECTS: P1\nFOCUS: Python, SQL")
-    if "Answer with exactly these four lines" in prompt:
-        return Fault("ok", text="ROLE: Data Engineer\nJOBS: J1, J2\nPROJECTS: P1\n"
-                     "FOCUS: Python, SQL")
-    if "Write the resume" in prompt:  # the CV as it was sent: placeholders and all
-        excerpts = _between(prompt, "CV EXCERPTS:", "Use exactly this Markdown")
-        return Fault("ok", text=re.sub(r"(?m)^# .*\n?", "", excerpts))
-    if "Review this tailored resume" in prompt:
-        return Fault("ok", text="APPROVED")
-    return Fault("ok", text="[]")
-
-
 @pytest.mark.parametrize("mode", ["--jd", "--recommend"])
 @pytest.mark.parametrize("country", sorted(SECRETS))
 def test_resume_sends_no_personal_data(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
@@ -62,7 +34,7 @@ def test_resume_sends_no_personal_data(tmp_path: Path, monkeypatch: pytest.Monke
                                        mode: str) -> None:
     lang = "zh" if country in {"cn", "jp"} else "en"
     target = [mode, str(CVS / f"jd.{lang}.md")] if mode == "--jd" else [mode]
-    with FaultServer(responder=_answer) as server:
+    with FaultServer(responder=resume_reply) as server:
         monkeypatch.setenv("OPENAI_BASE_URL", server.base_url)
         monkeypatch.setenv("OPENAI_API_KEY", "test-key")
         monkeypatch.setenv("OPENAI_MODEL", "recorder")

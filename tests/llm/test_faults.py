@@ -14,6 +14,7 @@ from pse.errors import LLMHTTPError, LLMResponseError
 from pse.llm.openai_compat import OpenAICompatClient
 from pse.llm.testing.fault_server import Fault, FaultServer
 from pse.llm.types import Message
+from pse.rag.embeddings import RemoteEmbedder
 
 from .support import make_backend
 
@@ -187,3 +188,14 @@ def test_fault_server_stop_releases_a_hanging_request() -> None:
     started = time.monotonic()
     server.stop()
     assert time.monotonic() - started < 3
+
+
+def test_fault_server_embeddings_are_word_hash_vectors_over_http() -> None:
+    with FaultServer() as server:
+        embedder = RemoteEmbedder(base_url=server.base_url, model="hash")
+        rows = embedder.embed(["retry failed jobs", "retry failed jobs", "zebra"],
+                              kind="passage")
+        assert server.requests == []  # embeddings are not chat requests
+    assert rows.shape == (3, 64)
+    assert (rows[0] == rows[1]).all()
+    assert float(rows[0] @ rows[2]) < float(rows[0] @ rows[1])

@@ -72,6 +72,12 @@ def test_sections_of_splits_at_level_two_headings_with_their_first_line() -> Non
     assert sections_of(text) == [(3, "## A\n\none\n"), (7, "## B\n\ntwo\n")]
 
 
+def test_sections_of_an_article_without_sections_is_empty() -> None:
+    # an article whose every section was stripped is still finalized (needs review)
+    assert sections_of("") == []
+    assert sections_of("# Title\n\nno sections left\n") == []
+
+
 def test_rule_judges_a_pronoun_subject_like_the_name_it_stands_for() -> None:
     text = ("## Queue\n\n`JobQueue` runs jobs in the order they were added. "
             "It does not retry failed jobs. It runs jobs in order.\n")

@@ -8,7 +8,7 @@ from pathlib import Path
 import click
 
 from pse.cli.common import EXIT_FINDINGS, EXIT_OK, CliContext, CliError, get_context
-from pse.cli.runs import make_deps, print_review_reason, print_summary
+from pse.cli.runs import make_deps, print_outputs, print_review_reason, print_summary
 from pse.pipeline.codec import load_state
 from pse.pipeline.inputs import SourceInputs
 from pse.pipeline.runner import resume_pipeline
@@ -29,7 +29,8 @@ def command(ctx: click.Context, run_dir: Path, no_tools: bool) -> int:
     still be where they were. The run keeps its own options, caps and redaction.
 
     \b
-    Exit codes: 0 the run passed, 1 it needs review, 2 bad input or a model failure.
+    A finished run is not run again: its outputs are printed and its outcome is the exit
+    code. Exit codes: 0 the run passed, 1 it needs review, 2 bad input or a model failure.
     Example:
       pse continue runs/resume-20260101-120000-ab12
     """
@@ -38,9 +39,11 @@ def command(ctx: click.Context, run_dir: Path, no_tools: bool) -> int:
         raise CliError(f"run folder {str(run_dir)!r} does not exist; give the folder "
                        "a stopped run printed (e.g. runs/<run id>)")
     state = load_state(run_dir, inputs_for=inputs_type)
-    if state.step == "done":
-        raise CliError(f"run {state.run_id!r} already finished ({state.status}); "
-                       "nothing to continue")
+    if state.step == "done":  # continuing again is harmless: the run's outcome stands
+        context.progress(f"pse: run {state.run_id!r} already finished ({state.status}); "
+                         "nothing to continue")
+        print_outputs(state, run_dir=run_dir)
+        return EXIT_OK if state.status == "passed" else EXIT_FINDINGS
     if state.task == "resume":
         return _continue_resume(context, state, run_dir)
     if state.task == "interview":

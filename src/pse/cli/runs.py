@@ -65,9 +65,14 @@ def print_summary(state: PSEState, deps: RunDeps, *, run_dir: Path) -> None:
     if deps.ledger is not None and deps.ledger.calls:
         show_costs(terminal, deps.ledger.calls, currency=deps.ledger.currency)
         terminal.line(deps.ledger.summary())
+    print_outputs(state, run_dir=run_dir)
+    if (run_dir / "report.html").is_file():
+        terminal.line(f"pse: the run's story: {run_dir / 'report.html'}")
+
+
+def print_outputs(state: PSEState, *, run_dir: Path) -> None:
+    """The run's artifacts (in ``needs-review/`` unless it passed) and report, on stdout."""
     folder = run_dir if state.status == "passed" else run_dir / "needs-review"
     for path in sorted(folder.glob("artifact.*.md")):
         click.echo(str(path))
     click.echo(str(run_dir / "report.json"))
-    if (run_dir / "report.html").is_file():
-        terminal.line(f"pse: the run's story: {run_dir / 'report.html'}")

@@ -2,7 +2,8 @@
 
 Real HTTP (stdlib :mod:`http.server` in a thread), so the SDK, httpx and the retry logic are
 exercised end to end. Each ``POST /v1/chat/completions`` consumes the next scripted
-:class:`Fault`; an unscripted request gets HTTP 599 so a test notices it. Hanging requests
+:class:`Fault`; an unscripted request gets HTTP 599 so a test notices it. ``POST
+/v1/embeddings`` answers with word-hash vectors (not scripted, not logged). Hanging requests
 wait on an event that :meth:`FaultServer.stop` sets, so stopping never blocks.
 
 Example:
@@ -14,8 +15,10 @@ Example:
 from __future__ import annotations
 
 import json
+import re
 import socket
 import threading
+import zlib
 from collections import deque
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
@@ -67,6 +70,22 @@ def completion_body(fault: Fault, model: str) -> dict[str, object]:
                       "total_tokens": 11 + words}}
 
 
+def embeddings_body(body: Mapping[str, object], *, dimensions: int = 64
+                    ) -> dict[str, object]:
+    """An ``/embeddings`` answer: each input's words hashed into ``dimensions`` buckets, so
+    texts that share words are near and the same text always gets the same vector."""
+    texts = body.get("input")
+    inputs = [str(t) for t in texts] if isinstance(texts, list) else [str(texts or "")]
+    data = []
+    for index, text in enumerate(inputs):
+        vector = [0.0] * dimensions
+        for word in re.findall(r"\w+", text.lower()):
+            vector[zlib.crc32(word.encode()) % dimensions] += 1.0
+        data.append({"object": "embedding", "index": index, "embedding": vector})
+    return {"object": "list", "data": data, "model": str(body.get("model", "")),
+            "usage": {"prompt_tokens": 0, "total_tokens": 0}}
+
+
 class _Handler(BaseHTTPRequestHandler):
     server: _Server
 
@@ -83,6 +102,9 @@ class _Handler(BaseHTTPRequestHandler):
     def do_POST(self) -> None:  # noqa: N802 - stdlib name
         length = int(self.headers.get("Content-Length", "0"))
         body = json.loads(self.rfile.read(length) or b"{}")
+        if self.path.rstrip("/").endswith("/embeddings"):
+            self._send_json(200, embeddings_body(body))
+            return
         headers = {k.lower(): v for k, v in self.headers.items() if k.lower() != "authorization"}
         owner = self.server.owner
         fault = owner.record(self.path, headers, body)

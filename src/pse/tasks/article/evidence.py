@@ -106,6 +106,6 @@ def sections_of(text: str) -> list[tuple[int, str]]:
     doc = parse(text)
     starts = [b.line for b in doc.blocks if b.kind == "heading" and b.level == 2]
     lines = text.split("\n")
-    ends = [*(s - 1 for s in starts[1:]), len(lines)]
+    ends = [*(s - 1 for s in starts[1:]), len(lines)][:len(starts)]  # none for none
     return [(start, "\n".join(lines[start - 1:end])) for start, end in zip(starts, ends,
                                                                             strict=True)]
