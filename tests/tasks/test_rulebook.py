@@ -168,3 +168,12 @@ def test_a_repositorys_own_gate_thresholds_only_make_gates_stricter(tmp_path: Pa
                                                      "min-words": 5}}
     with pytest.raises(ConfigError, match="its thresholds: min-sections"):
         rule_limits({"sections": {"minimum": 2}})
+
+
+def test_a_deletion_scar_is_flagged_outside_code(tinyqueue: Path) -> None:
+    scarred = CLEAN + ("\nThe queue gives a  and simple way to retry jobs, such as , and more."
+                       "\n\nIt keeps `a  b` as written.\n")
+    found = [(f.text, f.line) for f in _check(tinyqueue, scarred) if f.rule == "deletion-scar"]
+    line = CLEAN.count("\n") + 2
+    assert found == [("  ", line), ("such as ", line)]
+    assert not [f for f in _check(tinyqueue, CLEAN) if f.rule == "deletion-scar"]

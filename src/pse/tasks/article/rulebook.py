@@ -163,6 +163,30 @@ def _placeholders(doc: Document, ctx: GateContext) -> list[Finding]:
     return found
 
 
+_SCAR = re.compile(
+    r"\b(?:an?|the|of|to|for|with|by|in|and|or|such as|like|including)"
+    r"(?: {2,}| ?(?=[,.;:](?:\s|$)))(?= |[,.;:])"          # "a  and", "such as ,"
+    r"|(?<=[^\s.!?:])  +(?=\S)"                               # two spaces inside a sentence
+    r"|\(\s*\)|(?<=\w) ,|[,，、] ?[,，、。.]"                    # "( )", "word ,", "，，"
+)
+"""What a deletion leaves when it cuts a word out of a sentence instead of the clause: "a
+fast  and efficient way" with "fast" gone becomes "a  and efficient way"; "such as `x`,"
+with `x` gone, "such as ,"."""
+
+
+def _scars(doc: Document, ctx: GateContext) -> list[Finding]:
+    """Broken grammar in the prose (code spans are left alone)."""
+    found: list[Finding] = []
+    for number, line in doc.prose_lines():
+        spans = [(s.start, s.end) for s in code_spans(line)]
+        found += [Finding(rule="deletion-scar", message="broken grammar left by a deletion",
+                          path=ctx.path, line=number, text=m.group(0), kind="quality",
+                          hint="rewrite the sentence whole, or delete it whole")
+                  for m in _SCAR.finditer(line.rstrip())
+                  if not any(a <= m.start() < b for a, b in spans)]
+    return found
+
+
 _REPETITION = (
     Threshold("near-duplicate", 0.8, "lower", "word-set overlap (Jaccard) of two sentences "
               "that say the same thing"),
@@ -195,6 +219,8 @@ RULES: tuple[Rule, ...] = (
                                "share of the words that may sit in code blocks"),)),
     Rule("placeholder", "a placeholder left in the prose (TBD, [Insert example here])",
          ("placeholder",), _placeholders),
+    Rule("deletion-scar", "broken grammar a deletion left (\"a  and efficient\", \"such as ,\")",
+         ("deletion-scar",), _scars),
     Rule("outline-residue", "outline or heading residue (`## Outline`, `## # ...`)",
          ("outline-residue",), lambda d, c: quality.residue(c.text, path=c.path)),
     Rule("cut-off", "a text that ends mid-sentence, in an open code block or an empty item",
