@@ -790,3 +790,23 @@ def test_claims_returns_a_builtin_type(resolver: Resolver, text: str, status: st
 def test_claims_decorators(resolver: Resolver, text: str, status: str) -> None:
     assert {c.result.status for c in _claims(resolver, text)
             if not c.ref.name.startswith("kind(") or "property" in text} == {status}
+
+
+@pytest.mark.parametrize("text, status", [
+    ("`Cart` is a class. Despite its name, it is a subclass of `Base`.", "verified"),
+    ("`Cart` is a class. Like every cart, it is a subclass of `ShopError`.", "unverified"),
+    ("`Cart` is a class. Its `add` takes a `qty` parameter.", "verified"),
+    ("`Cart` is a class. Its `add` takes a `size` parameter.", "unverified"),
+    ("`checkout` is a module-level function.", "verified"),
+    ("`Cart.add` is a top-level function that adds an item.", "unverified"),  # a method
+    ("`Cart.add` 是一个模块级函数。", "unverified"),
+])
+def test_claims_fronted_pronouns_possessives_and_module_level_functions(
+        resolver: Resolver, text: str, status: str) -> None:
+    said = [c for c in _claims(resolver, text) if c.ref.text != "`Cart` is a class."]
+    assert {c.result.status for c in said} == {status}
+
+
+def test_claims_a_condition_before_the_pronoun_is_no_claim(resolver: Resolver) -> None:
+    text = "`Cart` is a class. If it is empty, it is a subclass of `ShopError`."
+    assert [c.ref.name for c in _claims(resolver, text)] == ["kind(shop.core.Cart, class)"]

@@ -54,7 +54,7 @@ NOT_FREE = r"(?:[a-z-]+\x20)*(?:exception|error)s?(?![a-z])"
 # what may follow the kind noun: the grammar's tail words, or a post-modifier ("a class
 # used to ...", "a function for ...", "an enumeration of ...", "a helper wrapping ...")
 KIND_TAIL = (rf"(?:{L.TAIL}|\x20(?:used|meant|designed|intended|responsible|for|to|of|kept"
-             r"|[a-z]{2,}ing)\b.*$)")
+             r"|in|inside|within|defined|declared|that|which|[a-z]{2,}ing)\b.*$)")
 RETURN_VERB = alternation(words("return_verbs"))
 
 OTHER_CLASSES = (r"(?:all |many |several |various |most |the )*(?:other |derived |its |the "
@@ -315,6 +315,8 @@ _NEGATIVE_VERBS = {"lack", "lacks", "缺少", "缺乏", "找不到"}
 _NAME_LIKE = re.compile(r"^@?[\w.:/-]+(?:\([^()]*\))?$")
 _LOOSE_CALLS = (r"uses|relies on|goes through|wraps|triggers|runs|executes|用到了?|依赖|使用了?"
                 r"|执行了?")
+_MODULE_LEVEL = re.compile(r"\b(?:module|top)[- ]level (?:[a-z-]+ )?function\b"
+                           r"|模块级(?:的)?\w{0,3}函数|顶层函数|模块函数")
 _DEFINED = re.compile(r"\b(?:defined|declared|implemented|defines|declares|implements)\b"
                       r"|定义|声明|实现")
 """A location said with a verb of definition: a module that only imports the name is not
@@ -496,6 +498,8 @@ def _claim(found: _Match, sentence: Sentence) -> Claim | None:
         return Claim("decorated", obj=written, obj_text=written, **common)  # type: ignore[arg-type]  # common holds Claim fields
     if found.relation == "kind":
         kind = canonical_kind(str(groups["k"]))
+        if kind == "function" and _MODULE_LEVEL.search(sentence.normalised):
+            kind = "module-level function"  # not a method: "a module-level helper function"
         return Claim("kind", obj=kind, obj_text=str(groups["k"]), **common) if kind else None  # type: ignore[arg-type]  # common holds Claim fields
     if found.relation == "member_count":
         return Claim("member_count", obj=str(_number(str(groups["num"]))),

@@ -189,12 +189,23 @@ def _ends_sentence(line: str) -> bool:
 
 
 _ANAPHORS = alternation([w for w in words("anaphors") if w not in {"it", "它"}])
-_PRONOUN = re.compile(rf"^(\s*)(?:It(?= )|它(?![们的])|(?i:{_ANAPHORS})(?![A-Za-z0-9_]))")
+_FRONTED_PHRASE = (r"(?:(?!(?i:if|when|whenever|unless|whether|once|otherwise|then|else"
+                   r"|in that case|in this case|in either case|where|while|after|before"
+                   r"|until)\b)[A-Z][^,，§`]{0,60}[,，] ?)?")
+"""A fronted phrase without code before the pronoun ("Despite being immutable, it ...",
+"Like every ordered type, it ..."): set aside, as an adverb is. A condition or a time
+clause ("If ..., it ...", "When ..., it ...", "Otherwise, it ...") is not: what follows
+holds only then."""
+_PRONOUN = re.compile(rf"^(\s*){_FRONTED_PHRASE}(?:It(?= )|it(?= )|它(?![们的])"
+                      rf"|(?i:{_ANAPHORS})(?![A-Za-z0-9_]))")
 """A sentence opening with "It", "This class", "该函数" (the lexicons' anaphors) says
 something of the previous one's subject."""
 _NOUN_SUBJECT = re.compile(rf"(?:^|(?<![a-z]))(?:the|this) ?§(\d+)§ ?{L.KIND_EN}(?![a-z])")
 """A definite noun phrase naming code ("the `wait_for` function"): a subject an anaphor
 in the next sentence can refer to."""
+_POSSESSIVE = re.compile(r"^(\s*)(?:Its|its|它的) ?$")
+"""A possessive opening before the sentence's first code span names a member of the code
+the sentence before was about."""
 _SUBJECTLESS = re.compile(rf"^\s*(?!(?:{L.NOT_A_VERB})\b)[A-Za-z]+s\b"
                           rf"|^\s*{alternation(words('lead_verbs'))}")
 """Text opening with a verb whose subject is left out: an English word in -s that is no
@@ -243,6 +254,10 @@ def _sentence(number: int, raw: str, spans: list[CodeSpan], *, offset: int,
         slotted.append(f"§{index}§")
         cursor = match.end - offset
     slotted.append(raw[cursor:])
+    possessive = _POSSESSIVE.match(slotted[0]) if antecedent and len(codes) else None
+    if possessive:  # "Its `popitem` raises ...": the antecedent's `popitem`
+        slotted[0] = possessive.group(1)
+        codes = (f"{antecedent}.{codes[0]}", *codes[1:])
     pronoun = _PRONOUN.match(slotted[0])
     if antecedent and pronoun and slotted[0][pronoun.end():].strip():  # "It calls `b`.": A
         slotted[0] = _PRONOUN.sub(rf"\g<1>§{len(codes)}§", slotted[0], count=1)

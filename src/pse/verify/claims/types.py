@@ -122,7 +122,9 @@ def actual_kinds(resolver: Resolver, symbol: Symbol) -> set[str]:
             {"class", "?exception", "?enum", "?dataclass", "?protocol", "?namedtuple",
              *_class_kinds(resolver, symbol, found)}
     if symbol.kind in {"function", "method"}:
-        return _callable_kinds(symbol, decorators, is_async=is_async)
+        return _callable_kinds(symbol, decorators, is_async=is_async,
+                               module_level=resolver.index.module_of(symbol.path)
+                               == symbol.parent)
     if symbol.kind in {"attribute", "variable", "constant"}:
         values = {f.value for f in facts}
         if values == {"alias"}:
@@ -180,12 +182,13 @@ def _class_kinds(resolver: Resolver, symbol: Symbol, found: Ancestry) -> set[str
     return kinds
 
 
-def _callable_kinds(symbol: Symbol, decorators: set[str], *, is_async: bool) -> set[str]:
+def _callable_kinds(symbol: Symbol, decorators: set[str], *, is_async: bool,
+                    module_level: bool) -> set[str]:
     kinds = {"coroutine"} if is_async else set()
     if decorators - _KNOWN_DECORATORS:
         kinds.add("?callable")  # a decorator may make it async, a descriptor, ... not a class
     if symbol.kind == "function":
-        return kinds | {"function"}
+        return kinds | {"function"} | ({"module-level function"} if module_level else set())
     if decorators & set(_PROPERTY_DECORATORS):
         return kinds | {"property", "attribute"}
     for decorator in ("classmethod", "staticmethod"):
