@@ -15,6 +15,7 @@ from __future__ import annotations
 import ast
 import re
 import warnings
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 from pse.index.model import DefFacts, ImportEdge, Mention, ParsedFile, Symbol
@@ -225,11 +226,81 @@ def _add_function(c: _Collector, node: ast.FunctionDef | ast.AsyncFunctionDef, *
     for arg in (*positional, *args.kwonlyargs, args.vararg, args.kwarg):
         if arg is not None and arg.arg not in {"self", "cls"}:
             c.add(arg, name=arg.arg, kind="parameter", parent=qualname)
-    if scope_kind == "class":
-        _add_instance_attributes(c, node, class_qualname=scope)
-    elif scope_kind == "module" and node.name == "__getattr__":
+    if scope_kind == "module" and node.name == "__getattr__":
         _add_dynamic_names(c, node, module=scope)
-    _walk_body(c, node.body, scope=qualname, scope_kind="function")
+    receiver = args.args[0].arg if scope_kind == "class" and args.args else ""
+    _walk_function_body(c, node.body, scope=qualname, receiver=receiver, owner=scope)
+
+
+def _walk_function_body(c: _Collector, body: list[ast.stmt], *, scope: str, receiver: str,
+                        owner: str) -> None:
+    """A function body in one pass over its statements (nested scopes excluded): the
+    attributes ``receiver.x = ...`` gives the class ``owner`` (methods only), then the
+    definitions nested in it and the ``x.attr = ...`` assignments
+    :func:`_add_object_attributes` reads later. One pass, not two: walking every body
+    twice was most of what a cold index paid on top of the parse. Each statement's place
+    (``(body, statement)`` at each level) keeps the order the two passes had: nested
+    definitions in source order, and the first of an attribute's assignments counted with
+    a compound statement's later bodies (``else``, ``finally``) before its first."""
+    later: list[tuple[Place, ast.stmt | tuple[str, ast.Attribute]]] = []
+    attributes: list[tuple[Place, ast.Attribute]] = []
+    for node, place in _placed_statements(body):
+        kind = type(node)
+        if kind is ast.Assign or kind is ast.AnnAssign or kind is ast.AugAssign:
+            for target in _flatten_targets(_assign_targets(node)):  # type: ignore[arg-type]
+                if isinstance(target, ast.Attribute) and isinstance(target.value, ast.Name):
+                    later.append((place, (f"{scope}.{target.value.id}", target)))
+                    if target.value.id == receiver:
+                        attributes.append((place, target))
+        elif kind is ast.FunctionDef or kind is ast.AsyncFunctionDef or kind is ast.ClassDef:
+            later.append((place, node))
+        elif kind is ast.Return:
+            value = node.value  # type: ignore[attr-defined]
+            if isinstance(value, ast.Name):
+                c.returned.add(f"{scope}.{value.id}")
+    _add_attributes(c, [t for _, t in sorted(attributes, key=_later_bodies_first)], owner)
+    for _, item in sorted(later, key=lambda pair: pair[0]):
+        if isinstance(item, tuple):
+            c.object_attributes.append(item)
+        elif isinstance(item, ast.ClassDef):
+            _add_class(c, item, scope=scope)
+        else:
+            _add_function(c, item, scope=scope, scope_kind="function")  # type: ignore[arg-type]
+
+
+Place = tuple[tuple[int, int], ...]
+"""Where a statement sits in a function body: ``(body, statement)`` indexes per level."""
+
+
+def _placed_statements(body: list[ast.stmt]) -> Iterator[tuple[ast.stmt, Place]]:
+    """Every statement of a function body with its place, depth first; the blocks of
+    ``if``/``for``/``try``/``with``/``match`` are entered (not yielded), nested functions and
+    classes are yielded and not entered."""
+    stack: list[tuple[ast.stmt, Place]] = [(n, ((0, i),)) for i, n in
+                                           reversed(list(enumerate(body)))]
+    while stack:
+        node, place = stack.pop()
+        kind = type(node)
+        if kind in _COMPOUND and kind not in _SCOPES:
+            for b, child in enumerate(_nested_bodies(node)):
+                stack.extend((n, (*place, (b, i))) for i, n in reversed(list(enumerate(child))))
+        else:
+            yield node, place
+
+
+_SCOPES = frozenset({ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef})
+
+
+def _later_bodies_first(pair: tuple[Place, ast.Attribute]) -> Place:
+    return tuple((-body, index) for body, index in pair[0])
+
+
+def _add_attributes(c: _Collector, targets: list[ast.Attribute], owner: str) -> None:
+    seen: set[str] = set()
+    for target in targets:
+        if target.attr not in seen:
+            seen.add(target.attr)
+            c.add(target, name=target.attr, kind="attribute", parent=owner)
 
 
 def _add_dynamic_names(c: _Collector, node: ast.FunctionDef | ast.AsyncFunctionDef, *,
@@ -319,44 +390,6 @@ def _is_literal(node: ast.expr) -> bool:
     if isinstance(node, ast.UnaryOp | ast.BinOp):
         return all(_is_literal(e) for e in ast.iter_child_nodes(node) if isinstance(e, ast.expr))
     return False
-
-
-def _add_instance_attributes(c: _Collector, node: ast.FunctionDef | ast.AsyncFunctionDef, *,
-                             class_qualname: str) -> None:
-    """``self.x = ...`` anywhere in a method defines attribute ``x`` on the class."""
-    if not node.args.args:
-        return
-    receiver = node.args.args[0].arg
-    seen: set[str] = set()
-    for stmt in _statements(node.body):
-        targets: list[ast.expr] = []
-        if isinstance(stmt, ast.Assign):
-            targets = list(stmt.targets)
-        elif isinstance(stmt, ast.AnnAssign | ast.AugAssign):
-            targets = [stmt.target]
-        for target in _flatten_targets(targets):
-            if (isinstance(target, ast.Attribute) and isinstance(target.value, ast.Name)
-                    and target.value.id == receiver and target.attr not in seen):
-                seen.add(target.attr)
-                c.add(target, name=target.attr, kind="attribute", parent=class_qualname)
-
-
-def _statements(body: list[ast.stmt]) -> list[ast.stmt]:
-    """Statements of a function body, nested blocks included, nested scopes excluded.
-
-    Attribute targets can only appear in statements, so skipping expressions keeps this
-    several times cheaper than ``ast.walk``.
-    """
-    found: list[ast.stmt] = []
-    stack = list(reversed(body))
-    while stack:
-        stmt = stack.pop()
-        if isinstance(stmt, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
-            continue
-        found.append(stmt)
-        for child in _nested_bodies(stmt):
-            stack.extend(reversed(child))
-    return found
 
 
 def _flatten_targets(targets: list[ast.expr]) -> list[ast.expr]:
