@@ -12,7 +12,7 @@ import pytest
 from repo_fixtures import PY_SMALL, check_golden, normalize_sarif, run_cli
 
 STATUSES = {"verified", "unverified", "external", "ignored"}
-KINDS = {"symbol", "path", "path_line", "module", "command", "env_var", "flag", "quote"}
+KINDS = {"symbol", "path", "path_line", "module", "command", "env_var", "flag", "quote", "claim"}
 
 # Every fabricated reference of articles/bad.md, as (line, name): --strict flags them all.
 BAD_ARTICLE_FLAGS = {
