@@ -4,8 +4,12 @@ point group, started with `pse run`, gated by its own verify function."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from importlib.metadata import EntryPoint
 from typing import Literal
 
+import pytest
+
+import pse.tasks
 from pse.config import Settings
 from pse.llm.types import Message, Stage
 from pse.pipeline.inputs import GenericInputs, SourceInputs
@@ -74,3 +78,12 @@ class DigestTask(NotesTask):
                "translate": f"translate:\n{state.artifact}"}[stage]
         return [Message.system("digest"),
                 Message.user(f"{ask} (a digest of {inputs.topic}, depth {inputs.depth})")]
+
+
+def install_plugins(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The `notes` (generic inputs) and `digest` (its own inputs) tasks installed as a third
+    party's entry points."""
+    found = [EntryPoint(name="notes", value="plugin_task:NotesTask", group="pse.tasks"),
+             EntryPoint(name="digest", value="plugin_task:DigestTask", group="pse.tasks")]
+    monkeypatch.setattr(pse.tasks, "entry_points",
+                        lambda group: found if group == "pse.tasks" else [])

@@ -3,13 +3,12 @@
 from __future__ import annotations
 
 import json
-from importlib.metadata import EntryPoint
 from pathlib import Path
 
 import pytest
 
 import pse.tasks
-from plugin_task import DigestInputs
+from plugin_task import DigestInputs, install_plugins
 from pse.llm.fake import ScriptedLLM
 from pse.pipeline.codec import load_state
 from pse.pipeline.inputs import GenericInputs
@@ -19,10 +18,7 @@ from repo_fixtures import run_cli
 @pytest.fixture
 def plugin(monkeypatch: pytest.MonkeyPatch) -> None:
     """The `notes` task installed as a third party's entry point."""
-    found = [EntryPoint(name="notes", value="plugin_task:NotesTask", group="pse.tasks"),
-             EntryPoint(name="digest", value="plugin_task:DigestTask", group="pse.tasks")]
-    monkeypatch.setattr(pse.tasks, "entry_points",
-                        lambda group: found if group == "pse.tasks" else [])
+    install_plugins(monkeypatch)
 
 
 def test_tasks_lists_built_in_and_plugin_tasks(plugin: None,

@@ -4,13 +4,11 @@
 from __future__ import annotations
 
 import json
-from importlib.metadata import EntryPoint
 from typing import Any
 
 import pytest
 
-import pse.tasks
-from plugin_task import DigestInputs
+from plugin_task import DigestInputs, install_plugins
 from pse.errors import TaskError
 from pse.pipeline.codec import (
     decode_state,
@@ -44,10 +42,7 @@ DIGEST = DigestInputs(source="/src", topic="caching", depth=3, brief=True, audie
 @pytest.fixture
 def plugins(monkeypatch: pytest.MonkeyPatch) -> None:
     """The `notes` (generic inputs) and `digest` (its own inputs) plug-in tasks installed."""
-    found = [EntryPoint(name="notes", value="plugin_task:NotesTask", group="pse.tasks"),
-             EntryPoint(name="digest", value="plugin_task:DigestTask", group="pse.tasks")]
-    monkeypatch.setattr(pse.tasks, "entry_points",
-                        lambda group: found if group == "pse.tasks" else [])
+    install_plugins(monkeypatch)
 
 
 @pytest.mark.parametrize(("task", "inputs"), [

@@ -150,17 +150,25 @@ _PLACEHOLDER = re.compile(r"\bTBD\b|(?i:lorem ipsum|\[(?:insert|add|your|placeho
 opening "TODO:" is a reasoning leak already)."""
 
 
-def _placeholders(doc: Document, ctx: GateContext) -> list[Finding]:
-    """Placeholders in the prose (a code span, "`TBD`", names a marker: no finding)."""
+def _prose_matches(doc: Document, ctx: GateContext, pattern: re.Pattern[str], *, rule: str,
+                   message: str, hint: str) -> list[Finding]:
+    """A finding per match of ``pattern`` in the prose, outside code spans (a code span
+    names code, as written)."""
     found: list[Finding] = []
     for number, line in doc.prose_lines():
         spans = [(s.start, s.end) for s in code_spans(line)]
-        found += [Finding(rule="placeholder", message="a placeholder, not article text",
-                          path=ctx.path, line=number, text=m.group(0), kind="quality",
-                          hint="write what it stands for from the excerpts, or delete it")
-                  for m in _PLACEHOLDER.finditer(line)
+        found += [Finding(rule=rule, message=message, path=ctx.path, line=number,
+                          text=m.group(0), kind="quality", hint=hint)
+                  for m in pattern.finditer(line.rstrip())
                   if not any(a <= m.start() < b for a, b in spans)]
     return found
+
+
+def _placeholders(doc: Document, ctx: GateContext) -> list[Finding]:
+    """Placeholders in the prose (a code span, "`TBD`", names a marker: no finding)."""
+    return _prose_matches(doc, ctx, _PLACEHOLDER, rule="placeholder",
+                          message="a placeholder, not article text",
+                          hint="write what it stands for from the excerpts, or delete it")
 
 
 _SCAR = re.compile(
@@ -176,15 +184,9 @@ with `x` gone, "such as ,"."""
 
 def _scars(doc: Document, ctx: GateContext) -> list[Finding]:
     """Broken grammar in the prose (code spans are left alone)."""
-    found: list[Finding] = []
-    for number, line in doc.prose_lines():
-        spans = [(s.start, s.end) for s in code_spans(line)]
-        found += [Finding(rule="deletion-scar", message="broken grammar left by a deletion",
-                          path=ctx.path, line=number, text=m.group(0), kind="quality",
+    return _prose_matches(doc, ctx, _SCAR, rule="deletion-scar",
+                          message="broken grammar left by a deletion",
                           hint="rewrite the sentence whole, or delete it whole")
-                  for m in _SCAR.finditer(line.rstrip())
-                  if not any(a <= m.start() < b for a, b in spans)]
-    return found
 
 
 _REPETITION = (
