@@ -810,3 +810,19 @@ def test_claims_fronted_pronouns_possessives_and_module_level_functions(
 def test_claims_a_condition_before_the_pronoun_is_no_claim(resolver: Resolver) -> None:
     text = "`Cart` is a class. If it is empty, it is a subclass of `ShopError`."
     assert [c.ref.name for c in _claims(resolver, text)] == ["kind(shop.core.Cart, class)"]
+
+
+@pytest.mark.parametrize("text, status", [
+    ("The project is built on top of the `requests` library, a popular choice.", "unverified"),
+    ("The project relies on the `functools` module.", "verified"),   # core.py imports it
+    ("该项目基于 `asyncio` 框架。", "unverified"),
+    ("This library is built on `shop`.", "ignored"),                  # its own code
+])
+def test_claims_what_the_project_is_built_on(resolver: Resolver, text: str, status: str) -> None:
+    said = [c for c in _claims(resolver, text) if c.ref.name.startswith("depends_on(")]
+    assert {c.result.status for c in said} == {status}
+
+
+def test_claims_using_a_class_is_no_dependency(resolver: Resolver) -> None:
+    assert not [c for c in _claims(resolver, "The project uses the `Cart` class.")
+                if c.ref.name.startswith("depends_on(")]

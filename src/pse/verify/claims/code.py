@@ -285,6 +285,23 @@ def decorated(resolver: Resolver, subject: Symbol, decorator: str) -> Decision:
     return Decision(decorator in written, message, at(subject))
 
 
+def depends_on(resolver: Resolver, library: str) -> Decision:
+    """Whether the project is built on ``library``: it declares it as a dependency or some
+    file of it imports it (the standard library counts when imported). Code of the
+    project itself, or a name the tree defines, leaves the claim open."""
+    top = library.split(".", 1)[0]
+    wanted = {top, top.lower().replace("-", "_")}
+    index = resolver.index
+    used = set(resolver.externals.dependencies) | set(index.imported_top_modules)
+    if wanted & set(index.top_modules) or index.by_name(top):
+        return undecided(f"`{top}` is the project's own code")
+    if wanted & used:
+        return Decision(True, f"the project uses `{top}`")
+    shown = sorted(n for n in used - set(index.top_modules) if not n.startswith("_"))
+    return Decision(False, f"the project neither declares nor imports `{top}` (it imports "
+                           f"{listing(shown)})")
+
+
 def _foreign(resolver: Resolver, name: str) -> bool:
     """Whether the error ``name`` can come from no code the project runs: it is not a
     builtin (any body may raise ``KeyError`` implicitly), the standard library module that

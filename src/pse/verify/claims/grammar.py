@@ -19,6 +19,7 @@ from pse.verify.claims.counts import read_count
 from pse.verify.claims.examples import example_claims
 from pse.verify.claims.model import Claim, Relation
 from pse.verify.claims.plurals import plural_kind_claims
+from pse.verify.claims.project import project_claims
 from pse.verify.claims.prose import Sentence
 from pse.verify.claims.words import alternation, kind_nouns, words
 
@@ -343,7 +344,8 @@ def read_claims(sentence: Sentence, *, indefinite: bool = False) -> Iterator[Cla
         said.add((claim.subject, claim.obj))
         yield claim
     if not any(_CONDITION.match(clause) for clause in sentence.clauses):
-        for claim in (*example_claims(sentence), *plural_kind_claims(sentence)):
+        for claim in (*example_claims(sentence), *plural_kind_claims(sentence),
+                      *project_claims(sentence)):
             if (claim.subject, claim.obj) not in said:
                 said.add((claim.subject, claim.obj))
                 yield claim

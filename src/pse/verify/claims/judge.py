@@ -25,6 +25,11 @@ Decide = Callable[[Symbol], Decision]
 
 def judge(claim: Claim, *, file: str, resolver: Resolver) -> tuple[Reference, Resolution]:
     """The reference (kind ``claim``) and verdict of ``claim``."""
+    if claim.relation == "depends_on":
+        ref = Reference(file=file, line=claim.line, text=claim.sentence,
+                        name=f"depends_on(project, {claim.obj})", kind="claim",
+                        context=claim.sentence)
+        return ref, _verdict(claim, code.depends_on(resolver, claim.obj), None)
     subject = resolve_span(resolver, claim.subject)
     obj = resolve_span(resolver, claim.obj) if _object_is_span(claim) else None
     relation, subject, obj = _reoriented(claim, subject, obj)
