@@ -172,7 +172,7 @@ def _placeholders(doc: Document, ctx: GateContext) -> list[Finding]:
 
 
 _SCAR = re.compile(
-    r"\b(?:an?|the|of|to|for|with|by|in|and|or|such as|like|including)"
+    r"\b(?:an?|the|and|or|such as|including)"  # a preposition may end a sentence
     r"(?: {2,}| ?(?=[,.;:](?:\s|$)))(?= |[,.;:])"          # "a  and", "such as ,"
     r"|(?<=[^\s.!?:])  +(?=\S)"                               # two spaces inside a sentence
     r"|\(\s*\)|(?<=\w) ,|[,，、] ?[,，、。.]"                    # "( )", "word ,", "，，"
