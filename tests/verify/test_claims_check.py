@@ -826,3 +826,9 @@ def test_claims_what_the_project_is_built_on(resolver: Resolver, text: str, stat
 def test_claims_using_a_class_is_no_dependency(resolver: Resolver) -> None:
     assert not [c for c in _claims(resolver, "The project uses the `Cart` class.")
                 if c.ref.name.startswith("depends_on(")]
+
+
+def test_claims_a_type_column_may_hold_a_values_type(resolver: Resolver) -> None:
+    text = "| Name | Type |\n|---|---|\n| `pay` | function |\n| `Cart` | enum |\n"
+    assert [(c.ref.line, c.ref.name, c.result.status) for c in _claims(resolver, text)] == [
+        (4, "kind(shop.core.Cart, enum)", "unverified")]

@@ -86,6 +86,10 @@ def _label_kind(block: Block) -> Claim | None:
 
 
 _KIND_COLUMN = re.compile(r"kind|type|category|类型|种类|类别")
+_VALUE_TYPE_COLUMNS = frozenset({"type", "类型"})
+_VALUE_KINDS = frozenset({"function", "constant", "attribute", "coroutine"})
+"""Under "Type" a parameter or field table gives a value's type ("| `key` | function |":
+a key function is passed): only kinds a value cannot have are read there."""
 _LOCATION_COLUMN = re.compile(r"module|file|location|defined in|source file|path|模块|文件"
                               r"|位置|所在模块|所在文件|定义位置|路径")
 _BASE_COLUMN = re.compile(r"bases?|base class(?:es)?|parent(?: class)?|parents|superclass"
@@ -118,7 +122,7 @@ def _column_claims(block: Block) -> Iterator[Claim]:
         if _KIND_COLUMN.fullmatch(title):
             written = cell.strip().strip("`*_").strip()
             kind = canonical_kind(written.lower()) if len(written.split()) <= 3 else ""
-            if kind:
+            if kind and not (title in _VALUE_TYPE_COLUMNS and kind in _VALUE_KINDS):
                 yield said("kind", kind, written)
         elif _LOCATION_COLUMN.fullmatch(title) and (place := _whole_span(cell)):
             yield said("location", place)
