@@ -21,6 +21,16 @@ _HEADING_FILLER = re.compile(r"^(?:the|a|an|class|module|function|method|type|en
 _LABEL_NAME = re.compile(r"[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*")
 
 
+def whole_span(text: str) -> str:
+    """The code a table cell or label is, whole (bold or not); "" when it holds anything
+    else ("`Cart` class", "Timeout")."""
+    bare = text.strip().strip("*_").strip()
+    spans = code_spans(bare)
+    if len(spans) != 1 or not spans[0].is_code or bare != bare[spans[0].start:spans[0].end]:
+        return ""
+    return spans[0].target
+
+
 def label_name(label: str) -> str:
     """The code a block's label names ("" when it names none): a code span, or a bold
     name with an optional kind word ("Console Class" gives ``Console``; "Environment

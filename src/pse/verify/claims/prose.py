@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from pse.text import CLAUSE_END, CodeSpan, Document, code_spans, parse, sentence_bounds
 from pse.verify.claims import lexicon as L  # noqa: N812 - the grammar's short name
 from pse.verify.claims.lexicon import ADVERBS, ADVERBS_ZH, CONDITIONS_EN
-from pse.verify.claims.owners import label_name, owner_of
+from pse.verify.claims.owners import label_name, owner_of, whole_span
 from pse.verify.claims.words import alternation, words
 from pse.verify.markdown import RST_MARKER, ignored_line_numbers
 
@@ -109,10 +109,8 @@ def _row_sentences(document: Document, ignored: set[int]) -> Iterator[Sentence]:
         if block.kind != "row" or not block.header or block.line in ignored or \
                 len(block.cells) < 2:
             continue
-        first = block.cells[0].strip().strip("*_").strip()
-        named = code_spans(first)
-        name = label_name(first) if len(named) == 1 and named[0].is_code and \
-            first == first[named[0].start:named[0].end] else ""
+        name = label_name(block.cells[0].strip().strip("*_").strip()) \
+            if whole_span(block.cells[0]) else ""
         if not name:
             continue  # a plain word ("Timeout") may be a setting's title, not code
         for cell in block.cells[1:]:

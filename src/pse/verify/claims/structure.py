@@ -20,7 +20,7 @@ from collections.abc import Iterator
 from pse.text import Block, Document, code_spans
 from pse.verify.claims.grammar import canonical_kind
 from pse.verify.claims.model import Claim, Relation
-from pse.verify.claims.owners import SECTIONS, owner_of
+from pse.verify.claims.owners import SECTIONS, owner_of, whole_span
 
 _MEMBER = re.compile(r"[A-Za-z_]\w*(?:\(.*\))?")
 
@@ -96,20 +96,11 @@ _BASE_COLUMN = re.compile(r"bases?|base class(?:es)?|parent(?: class)?|parents|s
                           r"|inherits(?: from)?|基类|父类")
 
 
-def _whole_span(text: str) -> str:
-    """The code a cell is, whole (bold or not); "" when it holds anything else."""
-    bare = text.strip().strip("*_").strip()
-    spans = code_spans(bare)
-    if len(spans) != 1 or not spans[0].is_code or bare != bare[spans[0].start:spans[0].end]:
-        return ""
-    return spans[0].target
-
-
 def _column_claims(block: Block) -> Iterator[Claim]:
     """The kind, place and bases a row states in columns titled for them."""
     if block.kind != "row" or not block.header or len(block.cells) < 2:
         return
-    name = _whole_span(block.cells[0])
+    name = whole_span(block.cells[0])
     if not _MEMBER.fullmatch(name):
         return
     name = name.removesuffix("()")
@@ -124,7 +115,7 @@ def _column_claims(block: Block) -> Iterator[Claim]:
             kind = canonical_kind(written.lower()) if len(written.split()) <= 3 else ""
             if kind and not (title in _VALUE_TYPE_COLUMNS and kind in _VALUE_KINDS):
                 yield said("kind", kind, written)
-        elif _LOCATION_COLUMN.fullmatch(title) and (place := _whole_span(cell)):
+        elif _LOCATION_COLUMN.fullmatch(title) and (place := whole_span(cell)):
             yield said("location", place)
         elif _BASE_COLUMN.fullmatch(title):
             yield from (said("subclass", s.target) for s in code_spans(cell) if s.is_code)
