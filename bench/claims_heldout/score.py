@@ -3,10 +3,11 @@
 
 Halves, one package each (a_sortedcontainers: sortedcontainers 2.4.0, b_tomlkit: tomlkit
 0.15.2, c_bidict: bidict 0.24.1, c_dacite: dacite 1.9.2, d_jsonpatch: jsonpatch 1.33, d_pyee:
-pyee 13.0.1), three articles per half (en, zh, mixed en/zh). `<half>.tsv` labels every claim
-line by a unique snippet of it: T (true) or F (false), its claim kind and the evidence read in
-the source. Build on one half, report the others untouched; the c_ and d_ halves were written
-after the claims rules and never tuned on.
+pyee 13.0.1, e_tenacity: tenacity 9.2.1, e_humanize: humanize 4.17.0), three articles per
+half (en, zh, mixed en/zh). `<half>.tsv` labels every claim line by a unique snippet of it:
+T (true) or F (false), its claim kind and the evidence read in the source. Build on one half,
+report the others untouched; the c_, d_ and e_ halves were written after the claims rules
+and never tuned on.
 
 Line contract of ../../shared/bench/claimbench: the command prints `pse verify --format json`;
 a line is flagged when any reference on it is `unverified`. recall = flagged false claims /
@@ -15,8 +16,8 @@ prose lines / unlabelled prose lines.
 
 Usage: python3 score.py --cmd 'pse verify {article} --source {source} --format json --strict'
        [--half HALF ...] [--trees DIR]
-HALF is a half's name, `c` or `d` (both halves of that set) or `all` (the default); --half may
-be repeated.
+HALF is a half's name, `c`, `d` or `e` (both halves of that set) or `all` (the default);
+--half may be repeated.
 When more than one half is scored, the per-language figures summed over them close the run.
 The trees are the unpacked sdists (see README.md for the `pip download` lines).
 """
@@ -31,8 +32,10 @@ import sys
 HERE = os.path.dirname(os.path.abspath(__file__))
 HALVES = {"a_sortedcontainers": "sortedcontainers-2.4.0", "b_tomlkit": "tomlkit-0.15.2",
           "c_bidict": "bidict-0.24.1", "c_dacite": "dacite-1.9.2",
-          "d_jsonpatch": "jsonpatch-1.33", "d_pyee": "pyee-13.0.1"}
-GROUPS = {"all": list(HALVES), "c": ["c_bidict", "c_dacite"], "d": ["d_jsonpatch", "d_pyee"]}
+          "d_jsonpatch": "jsonpatch-1.33", "d_pyee": "pyee-13.0.1",
+          "e_tenacity": "tenacity-9.2.1", "e_humanize": "humanize-4.17.0"}
+GROUPS = {"all": list(HALVES), "c": ["c_bidict", "c_dacite"], "d": ["d_jsonpatch", "d_pyee"],
+          "e": ["e_tenacity", "e_humanize"]}
 LANGS = ("en", "zh", "mixed")
 
 
@@ -127,7 +130,7 @@ def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--cmd", required=True)
     ap.add_argument("--half", action="append", choices=[*HALVES, *GROUPS],
-                    help="a half, `c`, `d` or `all` (default); may be repeated")
+                    help="a half, `c`, `d`, `e` or `all` (default); may be repeated")
     ap.add_argument("--trees", default=os.environ.get("CLAIMS_HELDOUT_TREES",
                                                       "/tmp/claims-heldout-trees"))
     ap.add_argument("--timeout", type=int, default=300)
