@@ -386,6 +386,8 @@ def returns(resolver: Resolver, subject: Symbol, target: Named) -> Decision:
     wanted = target.name.rsplit(".", 1)[-1]
     if wanted in {n.rsplit(".", 1)[-1] for n in names}:
         return Decision(True, message, at(subject))
+    if shown == ["None"] and wanted != "None":  # returns nothing, whatever the name is
+        return Decision(False, message, at(subject), correction="None")
     classes = [s for s in target.symbols if s.kind == "class"]
     if not classes and wanted in _BUILTIN_VALUES and shown:
         return _returns_builtin(resolver, subject, names, wanted, message)

@@ -322,6 +322,11 @@ _DEFINED = re.compile(r"\b(?:defined|declared|implemented|defines|declares|imple
                       r"|定义|声明|实现")
 """A location said with a verb of definition: a module that only imports the name is not
 where it is defined (one that "has" or "holds" it may be)."""
+_DIRECT = re.compile(r"(?<![\w-])(?:direct|directly|immediate)(?![\w-])|直接|中间没有|没有中间"
+                     r"|没有别的中间|不经过", re.IGNORECASE)
+"""Inheritance said to be direct ("a direct subclass", "中间没有别的类"): the base must be
+one the ``class`` statement writes, not a base of a base."""
+_INDIRECT = re.compile(r"(?<![\w-])(?:indirect|indirectly)(?![\w-])|间接", re.IGNORECASE)
 _DECORATOR_KINDS = {"property": "property", "cached_property": "property",
                     "classmethod": "classmethod", "staticmethod": "staticmethod",
                     "dataclass": "dataclass"}
@@ -519,6 +524,9 @@ def _claim(found: _Match, sentence: Sentence) -> Claim | None:
         return None  # "uses `x`" is a call only when `x` is written as one
     written = "defined" if relation == "location" and _DEFINED.search(sentence.normalised) \
         else ""
+    if relation == "subclass" and _DIRECT.search(sentence.text) and \
+            not _INDIRECT.search(sentence.text):
+        written = "direct"
     return Claim(relation, obj=obj, obj_text=written, **common)  # type: ignore[arg-type]  # common holds Claim fields
 
 

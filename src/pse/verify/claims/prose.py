@@ -306,7 +306,14 @@ _LOCATED_SUBJECT = re.compile(
     r"|directly|inherits|derives|extends|subclasses|raises|calls|takes|accepts|lives"
     r"|defines|[a-z]+s)\b.*)$")
 _APPOSITION = re.compile(r"^(?P<not>not )?(?P<np>(?:a|an|the) .*§\d+§.*)$")
-_RELATIVE = re.compile(r"^(?:which|that) (?P<rest>.*§\d+§.*)$")
+_RELATIVE = re.compile(r"^(?:which|that) (?P<rest>.*§\d+§.*"
+                       r"|(?:is|are|was|were) (?!(?:why|what|how|where|when|because)\b).*)$")
+"""A relative clause said of the slot before it: one naming code ("which inherits from
+`B`"), or a predicate of its own ("which is implemented as a dataclass"); "which is why
+..." says nothing of the slot."""
+_LATER_PRONOUN = re.compile(r"^(?:(?P<its>its|它的)|it(?= [a-z])|它(?![们]))")
+"""A later clause opening with "it"/"它" (or "its"/"它的") says something of the code the
+sentence opened with ("`A` is the entry point, it lives in `m`")."""
 _FRONTED = re.compile(r"^as (?P<np>(?:a|an|the) .*§\d+§.*)$|^作为(?P<zh>.*§\d+§.*)$")
 _ENDS_WITH_SLOT = re.compile(rf"(§\d+§){_KIND_WORD}?$")
 _STARTS_WITH_SLOT = re.compile(r"^(?:the )?(§\d+§)")
@@ -324,7 +331,12 @@ def derived(clauses: tuple[str, ...]) -> tuple[str, ...]:
     """
     found: list[str] = []
     clauses = _rejoined(clauses)
+    opening = _STARTS_WITH_SLOT.match(clauses[0]) if clauses else None
     for number, clause in enumerate(clauses):
+        pronoun = _LATER_PRONOUN.match(clause) if number and opening else None
+        if pronoun and opening:
+            joiner = ("的" if pronoun["its"] == "它的" else "'s") if pronoun["its"] else ""
+            clause = f"{opening[1]}{joiner}{clause[pronoun.end():]}"
         coordinated = _COORDINATED.match(clause)
         if coordinated:
             rest = _singular(coordinated["rest"])

@@ -15,8 +15,10 @@ _KNOWN_DECORATORS = {*_PROPERTY_DECORATORS, "classmethod", "staticmethod", "abst
                      "wraps", "overload", "override", "final"}
 
 
-def subclass(resolver: Resolver, subject: Symbol, obj: Named) -> Decision:
-    """Whether ``obj`` is in the MRO of the class ``subject``."""
+def subclass(resolver: Resolver, subject: Symbol, obj: Named, *, direct: bool = False
+             ) -> Decision:
+    """Whether ``obj`` is in the MRO of the class ``subject`` (with ``direct``: among the
+    bases its ``class`` statement writes)."""
     if subject.kind != "class":
         return undecided(f"{short(subject.qualname)} is not a class")
     found = ancestry(resolver, subject)
@@ -25,6 +27,8 @@ def subclass(resolver: Resolver, subject: Symbol, obj: Named) -> Decision:
     targets = {s.qualname for s in obj.symbols if s.kind == "class"}
     if targets & found.tree.keys():
         base = found.tree[sorted(targets & found.tree.keys())[0]]
+        if direct and not _is_direct_base(subject, obj):
+            return Decision(False, message, at(subject), correction=_direct_base(subject))
         return Decision(True, message, at(base))
     outside = _outside_names(obj)
     # a bare outside name ("`MutableSequence`") is the ancestor of that name, wherever
@@ -60,6 +64,14 @@ def _outside_names(obj: Named) -> set[str]:
         return set()
     mro = external_mro(obj.name)
     return {obj.name, mro[0]} if mro else {obj.name}
+
+
+def _is_direct_base(subject: Symbol, obj: Named) -> bool:
+    """Whether ``obj`` is one of the bases ``subject``'s ``class`` statement writes (by
+    its last name, without type arguments: ``_base.BidictBase[KT, VT]`` is ``BidictBase``)."""
+    written = {re.sub(r"\[.*$", "", b).rsplit(".", 1)[-1] for b in subject.bases}
+    names = {s.name for s in obj.symbols} or {obj.name.rsplit(".", 1)[-1]}
+    return bool(written & names)
 
 
 def _direct_base(subject: Symbol) -> str:
