@@ -103,6 +103,12 @@ _FRAMES: list[tuple[Relation, str]] = [
     ("has_param", rf"{S} ?'s (?:signature|parameter list|parameters|arguments) {L.NEG}"
                   rf"(?P<n1>includes|include|contains|contain|has|lists|list|mentions) "
                   rf"{L.DET}§(?P<o>\d+)§"),
+    # "`A`'s fields include `x`", "`A` 的方法有 `x`": the noun says which members
+    ("has_param", rf"{S} ?'s (?:(?:public|own|main|key) )?(?P<n1>{L.METHOD_NOUN}|{L.MEMBER_NOUN}) "
+                  rf"{L.NEG}(?:include|includes|are|is|contain|contains|consist of|consists of)"
+                  rf" {L.DET}§(?P<o>\d+)§"),
+    ("has_param", rf"{SZ}的(?:公开的?|主要的?)?(?P<n1>{L.METHOD_ZH}|{L.MEMBER_ZH})"
+                  rf"(?:里|中|列表里|列表中)?{L.NEG_ZH}(?:有|包括|包含|含有|是)(?:了)?§(?P<o>\d+)§"),
     ("has_param", rf"{S} {L.ADV}{L.AUX}{L.NEG}(?:be )?(?P<n1>called with) {L.DET}§(?P<o>\d+)§"),
     ("has_param", rf"(?:(?:you|one|we) )?{L.AUX}{L.NEG}(?P<n1>call) §(?P<o>\d+)§ (?:on|of) "
                   rf"(?:the )?§(?P<s>\d+)§"),

@@ -204,6 +204,9 @@ in the next sentence can refer to."""
 _POSSESSIVE = re.compile(r"^(\s*)(?:Its|its|它的) ?$")
 """A possessive opening before the sentence's first code span names a member of the code
 the sentence before was about."""
+_POSSESSIVE_NOUN = re.compile(r"^(\s*)(?:(?P<en>Its) (?=[a-z])|(?P<zh>它的) ?(?=[a-z\u4e00-\u9fff]))")
+"""A possessive opening before a noun ("Its fields include ...", "它的方法有 ..."): the
+noun phrase belongs to the code the sentence before was about."""
 _SUBJECTLESS = re.compile(rf"^\s*(?!(?:{L.NOT_A_VERB})\b)[A-Za-z]+s\b"
                           rf"|^\s*{alternation(words('lead_verbs'))}")
 """Text opening with a verb whose subject is left out: an English word in -s that is no
@@ -256,6 +259,11 @@ def _sentence(number: int, raw: str, spans: list[CodeSpan], *, offset: int,
     if possessive:  # "Its `popitem` raises ...": the antecedent's `popitem`
         slotted[0] = possessive.group(1)
         codes = (f"{antecedent}.{codes[0]}", *codes[1:])
+    owned = _POSSESSIVE_NOUN.match(slotted[0]) if antecedent else None
+    if owned:  # "Its fields include `a`": the antecedent's fields
+        slotted[0] = (f"{owned.group(1)}§{len(codes)}§{'的' if owned['zh'] else chr(39) + 's '}"
+                      f"{slotted[0][owned.end():]}")
+        codes = (*codes, antecedent)
     pronoun = _PRONOUN.match(slotted[0])
     if antecedent and pronoun and slotted[0][pronoun.end():].strip():  # "It calls `b`.": A
         slotted[0] = _PRONOUN.sub(rf"\g<1>§{len(codes)}§", slotted[0], count=1)
@@ -268,6 +276,7 @@ def _sentence(number: int, raw: str, spans: list[CodeSpan], *, offset: int,
         slotted[0] = f"§{len(codes)}§ is {slotted[0].lstrip()}"
         codes = (*codes, owner)
     joined = _DASH_RELATIVE.sub(r", \1\2, ", "".join(slotted))
+    joined, codes = _owned(joined, codes)
     clauses = tuple(c for c in (normalise(p) for p in _CLAUSE_END.split(joined)) if c)
     if conditional and clauses:  # the condition began on the line before: say it here
         clauses = (f"if {clauses[0]}", *clauses[1:])
@@ -275,6 +284,31 @@ def _sentence(number: int, raw: str, spans: list[CodeSpan], *, offset: int,
                     normalised=normalise(joined))
 
 
+_OWNED = re.compile(
+    r"§(?P<a>\d+)§\s*(?:(?:自己|自身)?的|'s(?: own)?)\s*§(?P<b>\d+)§"
+    r"(?!\s*(?:[,，、]|和|与|及|或|and\b|or\b|参数|形参|关键字参数|属性|字段|成员|变量|值"
+    r"|(?:keyword[- ])?(?:parameter|argument|kwarg|keyword|attribute|field|option|member"
+    r"|variable|value)s?\b))")
+"""A member named through its owner ("`A` 的 `b` 方法", "`A`'s own `b`"): one slot, ``A.b``.
+A parameter or attribute phrase ("`A` 的 `b` 参数") and a list ("`A`'s `b` and `c`") keep
+their slots: the noun, not the owner, says what they are."""
+
+
+def _owned(joined: str, codes: tuple[str, ...]) -> tuple[str, tuple[str, ...]]:
+    """``joined`` with each owner-and-member pair of slots made one (see ``_OWNED``)."""
+    found = list(codes)
+
+    def merge(hit: re.Match[str]) -> str:
+        owner, member = codes[int(hit["a"])], codes[int(hit["b"])]
+        if not (_DOTTED.fullmatch(owner) and _DOTTED.fullmatch(member.removesuffix("()"))):
+            return hit.group(0)
+        found.append(f"{owner}.{member}")
+        return f"§{len(found) - 1}§"
+
+    return _OWNED.sub(merge, joined), tuple(found)
+
+
+_DOTTED = re.compile(r"[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*")
 # An aside between dashes is dropped as a parenthetical, unless it says something about
 # the slot before it ("`A` — which inherits from `B` — ..."): that one becomes an aside
 # between commas, which :func:`derived` reads.
@@ -298,7 +332,7 @@ _COORDINATED_OBJECT = re.compile(
     rf"^(?P<pre>§\d+§[^§]*?[a-z\u4e00-\u9fff] ?)(?:both ?)?(?P<list>{_SLOT_LIST})"
     r"(?P<post>[^§]*)$")
 _LONE_SLOT = re.compile(rf"^(?:both ?)?§\d+§{_KIND_WORD}?$")
-_TAIL_LIST = re.compile(rf"^(?:and ?)?§\d+§(?:{_AND}§\d+§)*$")
+_TAIL_LIST = re.compile(rf"^(?:and ?)?§\d+§(?:{_AND}§\d+§)*(?: ?(?:等|etc))?$")
 _LOCATED_SUBJECT = re.compile(
     rf"^(?P<det>the ?)?(?P<s>(?P<slot>§\d+§){_KIND_WORD}?) ?(?:in|from|of) ?(?:the ?)?"
     r"(?P<place>§\d+§)"
