@@ -37,7 +37,7 @@ PRE_ZH = rf"{L.ADV_ZH}{L.NEG_ZH}{L.ADV_ZH}{L.AUX_ZH}{L.ADV_ZH}"
 BE_NEG = rf"{L.ADV}{L.BE} {L.NEG}{L.ADV}"
 NEG_ZH = rf"{L.ADV_ZH}{L.NEG_ZH}{L.ADV_ZH}"
 TOTAL_ZH = r"(?:一共|总共|共)?"
-CTOR_ZH = r"(?:的(?:构造函数|构造方法|构造器|初始化方法))?"  # counted as the class's own
+CTOR_ZH = r"(?:的 ?(?:构造函数|构造方法|构造器|初始化方法|constructor|initializer|initialiser))?"  # counted as the class's own
 GLOSS = r"(?:[a-z][a-z ]*)?"  # the English word a Chinese kind is glossed with
 COUNT_NOUN = alternation(words("count_nouns"))
 # Kinds of class the lexicons name ("enumeration", 数据类), tried before the built-in kind
@@ -110,6 +110,11 @@ _FRAMES: list[tuple[Relation, str]] = [
     ("has_param", rf"{SZ}的(?:公开的?|主要的?)?(?P<n1>{L.METHOD_ZH}|{L.MEMBER_ZH})"
                   rf"(?:里|中|列表里|列表中)?{L.NEG_ZH}(?:有|包括|包含|含有|是)(?:了)?§(?P<o>\d+)§"),
     ("has_param", rf"{S} {L.ADV}{L.AUX}{L.NEG}(?:be )?(?P<n1>called with) {L.DET}§(?P<o>\d+)§"),
+    # "stores the names in a `keys` attribute": where a value is kept names a member
+    ("has_param", rf"{S} {PRE}(?:stores|store|keeps|keep|holds|hold|records|record|saves|save"
+                  rf"|puts|put|caches|cache|remembers|remember) [^§]{{1,40}}? (?:in|as|under|into)"
+                  rf" {L.DET}(?:(?:private|public|instance|class|separate) )?§(?P<o>\d+)§ "
+                  rf"(?P<n2>{L.MEMBER_NOUN})"),
     ("has_param", rf"(?:(?:you|one|we) )?{L.AUX}{L.NEG}(?P<n1>call) §(?P<o>\d+)§ (?:on|of) "
                   rf"(?:the )?§(?P<s>\d+)§"),
     # "pass `timeout` as a keyword argument to `f()`": with the noun only; "pass `cart` to
@@ -122,7 +127,7 @@ _FRAMES: list[tuple[Relation, str]] = [
                   rf"(?P<neg>exists|is defined|is available) (?:on|in|for) (?:the )?§(?P<s>\d+)§"),
     ("has_param", rf"{S2} {L.BE} {L.NEG}{L.ADV}(?P<n1>accepted|taken|expected|supported|received)"
                   rf" by {O2}"),
-    ("has_param", rf"{SZ}(?:上|里|中|内|身上|类里|类中)?{PRE_ZH}{L.HAVE_ZH}"
+    ("has_param", rf"{SZ}{CTOR_ZH}(?:上|里|中|内|身上|类里|类中)?{PRE_ZH}{L.HAVE_ZH}"
                   r"(?:一个|个|一|名为|叫做|叫|名叫)*"
                   rf"§(?P<o>\d+)§(?:这个|这一个|的)?(?P<n2>{L.NOUN_ZH})?"),
     ("has_param", rf"{S2Z}{L.NEG_ZH}是{O2Z}的(?:一个)?(?P<n1>{L.NOUN_ZH})"),
@@ -223,6 +228,9 @@ _FRAMES: list[tuple[Relation, str]] = [
              r"(?:的一种|之一|的|而已|了)?$"),
     ("kind", rf"{SZ}{NEG_ZH}{L.AS_VERB_ZH}(?:一个|个|一种)?{MODIFIERS_ZH}(?P<k>{KIND_ZH}{GLOSS})"
              r"(?:的|了)?$"),
+    # a kind said with its owner: "`m` 是 `C` 类的一个 classmethod", "`f` 是 `m` 模块里的函数"
+    ("kind", rf"{SZ}{NEG_ZH}(?:是|为|属于){OZ}(?:中|里|上|内|当中)?的(?:一个|个|一种|一)?"
+             rf"{MODIFIERS_ZH}(?P<k>{KIND_ZH}{GLOSS})(?:之一|而已|了)?$"),
     # a decorator: a kind when it makes one (``@property``), else "decorated" (``@cache``)
     ("kind", rf"{S} {BE_NEG}(?:decorated|wrapped|marked|memoi[sz]ed|cached) (?:with|by|as|using)"
              r" (?:the )?(?:decorator )?§(?P<ks>\d+)§"),
@@ -260,7 +268,9 @@ _FRAMES: list[tuple[Relation, str]] = [
                 rf"(?:{L.BE}|will be) {L.NEG}(?:always )?{L.DET}(?:instance of )?{O}"),
     ("returns", rf"{SZ}(?:被)?(?:调用|执行)?(?:后|之后|时)?{PRE_ZH}(?:会|将)?{RETURN_VERB}"
                 rf"(?:一个|了)?(?:新的)?{OZ}"),
-    ("returns", rf"{SZ}的?返回(?:值|类型|结果)(?:类型)?{NEG_ZH}(?:是|为)(?:一个|个)?(?:新的)?{OZ}"),
+    ("returns", rf"{SZ}(?:的?返回(?:值|类型|结果)(?:类型)?|的 ?(?:return type|return value"
+                rf"|returned value|result))"
+                rf"{NEG_ZH}(?:是|为)(?:一个|个)?(?:新的)?{OZ}"),
     # ---- "`A` is a `B`": is-a, read as inheritance (the checker requires two classes)
     ("subclass", rf"{S} {L.BE} {L.NEG}(?:a|an|a kind of|a type of|a sort of|a special) {O}"
                  r"(?: (?:subclass|sub-class|subtype))?$"),
@@ -276,7 +286,7 @@ _CUES: dict[str, str] = {
                   r"|pass"
                   r"|field|callback|take|accept|receiv|expect|support|requir|defin|declar"
                   r"|provid|expos|offer|implement|overrid|includ|contain|lack|come with|carr"
-                  r"|has|have|gets? |signature|call|there (?:is|are)|exist|参数|方法|函数|属性|成员"
+                  r"|has|have|gets? |signature|call|there (?:is|are)|exist|stor|keep|hold|record|save|put|cach|remember|参数|方法|函数|属性|成员"
                   r"|字段|接收|接受|传|支持|需要|带|有|包含|包括|提供|定义|声明|实现|define|暴露|覆盖"
                   r"|重写|具备|具有|存在|缺|找不到"),
     "subclass": (r"inherit|deriv|subclass|sub-class|subtype|child|descendant|speciali|extend"
@@ -551,6 +561,8 @@ def _possession(found: _Match) -> Relation | None:
     if re.fullmatch(r"takes?|accepts?|receives?|expects?|requires?|接收了?|接受了?"
                     r"|(?:需要|可以)?传入|传递|传|需要", verb):
         return "has_param"
+    if re.fullmatch(r"stores?|keeps?|holds?", verb):
+        return "has_item"  # an attribute or what the constructor is given
     if re.fullmatch(r"defines?|declares?|implements?|overrides?|provides?|exposes?|offers?"
                     r"|定义了?|声明了?|实现了?|define了?|重写了?|覆盖了|提供了?|暴露了?", verb):
         return "defines"

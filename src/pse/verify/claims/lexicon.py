@@ -81,7 +81,8 @@ TAIL = (r"(?:$| (?:that|which|and|but|so|rather|not|here|now|too|defined|declare
 HAVE = (r"(?P<verb>has|have|take|takes|accept|accepts|receive|receives|expect|expects"
         r"|support|supports|require|requires|get|gets|define|defines|declare|declares"
         r"|provide|provides|expose|exposes|offer|offers|implement|implements|include"
-        r"|includes|lack|lacks|come with|comes with|carry|carries|override|overrides)")
+        r"|includes|lack|lacks|come with|comes with|carry|carries|override|overrides"
+        r"|stores|store|keeps|keep)")
 PARAM_ADJ = (r"(?:(?:optional|required|keyword-only|positional|extra|additional|new|boolean"
              r"|single|mandatory|named) )*")
 PARAM_NOUN = (r"(?:keyword-only argument|keyword argument|positional argument|argument|arg"
