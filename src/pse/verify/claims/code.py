@@ -401,7 +401,8 @@ def returns(resolver: Resolver, subject: Symbol, target: Named) -> Decision:
     if shown == ["None"] and wanted != "None":  # returns nothing, whatever the name is
         return Decision(False, message, at(subject), correction="None")
     classes = [s for s in target.symbols if s.kind == "class"]
-    if not classes and wanted in _BUILTIN_VALUES and shown:
+    written = {n.rsplit(".", 1)[-1] for n in names}
+    if not classes and wanted in _BUILTIN_VALUES and (shown or written & _CONCRETE.keys()):
         return _returns_builtin(resolver, subject, names, wanted, message)
     if not classes or not shown:
         return undecided(message)

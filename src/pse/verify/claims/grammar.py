@@ -78,6 +78,14 @@ _FRAMES: list[tuple[Relation, str]] = [
                     rf"{L.COUNT_PARAM}"),
     ("param_count", rf"{SZ}的(?:函数)?签名(?:里|中)?{TOTAL_ZH}(?:有|包含|包括){L.NUMBER_ZH}个"),
     ("param_count", rf"{SZ}的{L.PARAM_ZH}(?:一共|总共|共)?(?:有)?{L.NUMBER_ZH}个"),
+    # ---- counts of a class's bases ("has two base classes", "有两个父类")
+    ("base_count", rf"{S} {PRE}(?:has|have) (?:exactly |only |just )?{L.NUMBER} "
+                   r"(?:direct |immediate )?(?:base classes|base class|bases|base|parent classes"
+                   r"|parent class|parents|superclasses|superclass)(?![a-z])"),
+    ("base_count", rf"{SZ}{PRE_ZH}{TOTAL_ZH}(?:有|拥有){TOTAL_ZH}{L.NUMBER_ZH}个(?:直接的?)?"
+                   r"(?:父类|基类|超类|base classes|bases|parent classes)"),
+    ("base_count", rf"{SZ}的(?:直接)?(?:父类|基类|超类|bases|base classes|parent classes)"
+                   rf"{TOTAL_ZH}(?:有|是){TOTAL_ZH}{L.NUMBER_ZH}个"),
     # ---- counts of an enumeration's members ("has three states", "有四个成员")
     ("member_count", rf"{S} {PRE}(?:{L.HAVE}|contains|contain|consists of|consist of"
                      r"|is made up of|are made up of|comprises|comprise|lists|list) "
@@ -294,6 +302,7 @@ _CUES: dict[str, str] = {
                  r"|method resolution|继承|派生|扩展|子类|父类|基类|超类|祖先"
                  r"|(?:is|are) (?:not )?(?:a|an|a special) ?§"),
     "built_on": r"built|based|build|基于|建立在",
+    "base_count": r"base|parent|super|父类|基类|超类",
     "has_subclasses": r"base|parent|super|inherit|deriv|subclass|extend|基类|父类|超类|继承|派生",
     "returns": rf"{RETURN_VERB}|produc",  # the lexicon's verbs: one place to add one
     "member_count": rf"(?:\d|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve"
@@ -524,8 +533,8 @@ def _claim(found: _Match, sentence: Sentence) -> Claim | None:
         if kind == "function" and _MODULE_LEVEL.search(sentence.normalised):
             kind = "module-level function"  # not a method: "a module-level helper function"
         return Claim("kind", obj=kind, obj_text=str(groups["k"]), **common) if kind else None  # type: ignore[arg-type]  # common holds Claim fields
-    if found.relation == "member_count":
-        return Claim("member_count", obj=str(_number(str(groups["num"]))),
+    if found.relation in {"member_count", "base_count"}:
+        return Claim(found.relation, obj=str(_number(str(groups["num"]))),
                      obj_text=str(groups["num"]), **common)  # type: ignore[arg-type]  # common holds Claim fields
     if found.relation == "has_subclasses":
         return Claim("has_subclasses", obj="", **common)  # type: ignore[arg-type]  # common holds Claim fields

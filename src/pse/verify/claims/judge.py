@@ -52,7 +52,7 @@ def judge(claim: Claim, *, file: str, resolver: Resolver) -> tuple[Reference, Re
 
 def _object_is_span(claim: Claim) -> bool:
     return claim.relation not in {"kind", "param_count", "has_param", "has_method",
-                                  "defines_member", "has_item", "member_count",
+                                  "defines_member", "has_item", "member_count", "base_count",
                                   "has_subclasses", "decorated"}
 
 
@@ -145,6 +145,7 @@ def _decider(relation: str, claim: Claim, resolver: Resolver, obj: Named | None)
         "defines_member": lambda s: code.has_member(resolver, s, member, methods=False),
         "has_item": lambda s: code.has_item(resolver, s, member),
         "member_count": lambda s: code.member_count(resolver, s, int(claim.obj)),
+        "base_count": lambda s: types.base_count(s, int(claim.obj)),
         "calls": lambda s: code.calls(resolver, s, target),
         "raises": lambda s: code.raises(resolver, s, target),
         "returns": lambda s: code.returns(resolver, s, target),
@@ -183,7 +184,7 @@ def _corrected(claim: Claim, correction: str, obj: Named | None) -> str:
     if obj is not None:
         return sentence.replace(f"`{obj.text}`", f"`{correction}`", 1) \
             if f"`{obj.text}`" in sentence else ""
-    if claim.relation in {"param_count", "member_count"}:
+    if claim.relation in {"param_count", "member_count", "base_count"}:
         written = re.escape(claim.obj_text.removesuffix("个"))
         listed = re.search(rf"(?i){written}.*`", sentence)
         if claim.relation == "member_count" and listed:

@@ -66,6 +66,21 @@ def _outside_names(obj: Named) -> set[str]:
     return {obj.name, mro[0]} if mro else {obj.name}
 
 
+def base_count(subject: Symbol, count: int) -> Decision:
+    """Whether the class ``subject`` names ``count`` bases (a ``Generic[...]`` or
+    ``Protocol[...]`` base may be left out of the count, ``object`` too)."""
+    if subject.kind != "class":
+        return undecided(f"{short(subject.qualname)} is not a class")
+    written = list(subject.bases)
+    plain = [b for b in written if re.sub(r"\[.*$", "", b).rsplit(".", 1)[-1]
+             not in {"Generic", "Protocol", "object"}]
+    bases = listing(written) if written else "only `object`"
+    message = f"{short(subject.qualname)}'s bases are {bases}"
+    if count in {len(written), len(plain)}:
+        return Decision(True, message, at(subject))
+    return Decision(False, message, at(subject), correction=str(len(written)))
+
+
 def _is_direct_base(subject: Symbol, obj: Named) -> bool:
     """Whether ``obj`` is one of the bases ``subject``'s ``class`` statement writes (by
     its last name, without type arguments: ``_base.BidictBase[KT, VT]`` is ``BidictBase``)."""
