@@ -36,6 +36,8 @@ def subclass(resolver: Resolver, subject: Symbol, obj: Named, *, direct: bool = 
     short_external = {e.rsplit(".", 1)[-1] for e in found.external} \
         if obj.name and "." not in obj.name and not obj.symbols else set()
     if outside & found.external or obj.name in short_external:
+        if direct and not _is_direct_base(subject, obj):
+            return Decision(False, message, at(subject), correction=_direct_base(subject))
         return Decision(True, message, at(subject))
     if (targets and not obj.external) or (outside and found.complete):
         return Decision(False, message, at(subject), correction=_direct_base(subject))
