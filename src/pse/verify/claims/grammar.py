@@ -37,7 +37,8 @@ PRE_ZH = rf"{L.ADV_ZH}{L.NEG_ZH}{L.ADV_ZH}{L.AUX_ZH}{L.ADV_ZH}"
 BE_NEG = rf"{L.ADV}{L.BE} {L.NEG}{L.ADV}"
 NEG_ZH = rf"{L.ADV_ZH}{L.NEG_ZH}{L.ADV_ZH}"
 TOTAL_ZH = r"(?:一共|总共|共)?"
-CTOR_ZH = r"(?:的 ?(?:构造函数|构造方法|构造器|初始化方法|constructor|initializer|initialiser))?"  # counted as the class's own
+CTOR_ZH = (r"(?:的 ?(?:构造函数|构造方法|构造器|初始化方法|constructor|initializer"
+           r"|initialiser))?")  # counted as the class's own
 GLOSS = r"(?:[a-z][a-z ]*)?"  # the English word a Chinese kind is glossed with
 COUNT_NOUN = alternation(words("count_nouns"))
 # Kinds of class the lexicons name ("enumeration", 数据类), tried before the built-in kind
@@ -294,7 +295,8 @@ _CUES: dict[str, str] = {
                   r"|pass"
                   r"|field|callback|take|accept|receiv|expect|support|requir|defin|declar"
                   r"|provid|expos|offer|implement|overrid|includ|contain|lack|come with|carr"
-                  r"|has|have|gets? |signature|call|there (?:is|are)|exist|stor|keep|hold|record|save|put|cach|remember|参数|方法|函数|属性|成员"
+                  r"|has|have|gets? |signature|call|there (?:is|are)|exist|stor|keep|hold"
+                  r"|record|save|put|cach|remember|参数|方法|函数|属性|成员"
                   r"|字段|接收|接受|传|支持|需要|带|有|包含|包括|提供|定义|声明|实现|define|暴露|覆盖"
                   r"|重写|具备|具有|存在|缺|找不到"),
     "subclass": (r"inherit|deriv|subclass|sub-class|subtype|child|descendant|speciali|extend"

@@ -206,7 +206,8 @@ in the next sentence can refer to."""
 _POSSESSIVE = re.compile(r"^(\s*)(?:Its|its|它的) ?$")
 """A possessive opening before the sentence's first code span names a member of the code
 the sentence before was about."""
-_POSSESSIVE_NOUN = re.compile(r"^(\s*)(?:(?P<en>Its) (?=[a-z])|(?P<zh>它的) ?(?=[a-z\u4e00-\u9fff]))"
+_POSSESSIVE_NOUN = re.compile(r"^(\s*)(?:(?P<en>Its) (?=[a-z])"
+                              r"|(?P<zh>它的) ?(?=[a-z\u4e00-\u9fff]))"
                               r"(?!constructor|initiali[sz]er|构造)")
 """A possessive opening before a noun ("Its fields include ...", "它的方法有 ..."): the
 noun phrase belongs to the code the sentence before was about."""
