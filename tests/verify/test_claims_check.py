@@ -99,6 +99,8 @@ def cached(value):
                         "    def resize(self, width, height):\n        return width\n\n\n"
                         "LegacyLine = Line\n"),
     "shop/plain.py": "def pairs() -> tuple:\n    return ()\n",
+    "shop/gift/__init__.py": "from shop.gift.kinds import gift\n",
+    "shop/gift/kinds.py": "from shop.records import Line\n\n\nclass gift(Line):\n    pass\n",
     "shop/typed.py": ("from shop.core import Cart\n\n\ndef ship(cart: Cart, *, fast: bool = False)"
                       " -> None:\n    pass\n\n\ndef note(cart: Cart, text) -> None:\n    pass\n"),
     "shop/net.py": ("class Future:\n    def result(self):\n        return None\n\n\n"
@@ -848,6 +850,9 @@ def test_claims_a_type_column_may_hold_a_values_type(resolver: Resolver) -> None
     ("`EmptyCart` is a direct subclass of `ShopError`.", {"verified"}),
     ("`EmptyCart` 继承自 `RuntimeError`，中间没有别的类。", {"unverified"}),
     ("`EmptyCart` indirectly inherits from `RuntimeError`.", {"verified"}),
+    # a package and a class of one name: only the class inherits
+    ("`gift` inherits from `Line`.", {"verified"}),
+    ("`gift` inherits from `Cart`.", {"unverified"}),
 ])
 def test_claims_sentence_internal_references(resolver: Resolver, text: str,
                                              statuses: set[str]) -> None:

@@ -35,6 +35,8 @@ def judge(claim: Claim, *, file: str, resolver: Resolver) -> tuple[Reference, Re
     relation, subject, obj = _reoriented(claim, subject, obj)
     if relation == "kind":
         subject = _as_module(resolver, subject)
+    if relation in _CLASS_RELATIONS:
+        subject = _as_class(resolver, subject)
     name = _name(claim, relation, subject, obj)
     ref = Reference(file=file, line=claim.line, text=claim.sentence, name=name, kind="claim",
                     context=claim.sentence)
@@ -68,6 +70,20 @@ def _reoriented(claim: Claim, subject: Named, obj: Named | None
             obj.symbols and all(s.kind == "class" for s in obj.symbols):
         return "defines_member", obj, subject
     return relation, subject, obj
+
+
+_CLASS_RELATIONS = frozenset({"subclass", "base_count", "has_subclasses"})
+"""Relations only a class can have."""
+
+
+def _as_class(resolver: Resolver, subject: Named) -> Named:
+    """A bare name that resolves to a package and also names classes ("`bidict` inherits
+    from ..."): only a class inherits, so the classes are meant, not the package."""
+    if "." in subject.name or not any(s.kind in {"module", "package"} for s in subject.symbols):
+        return subject
+    classes = tuple(s for s in subject.symbols if s.kind == "class") or tuple(
+        s for s in resolver.index.by_name(subject.name) if s.kind == "class")
+    return replace(subject, symbols=classes) if classes else subject
 
 
 def _as_module(resolver: Resolver, subject: Named) -> Named:
