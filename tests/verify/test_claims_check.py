@@ -908,3 +908,17 @@ def test_claims_owners_lists_and_counts(resolver: Resolver, text: str,
 ])
 def test_claims_more_wordings(resolver: Resolver, text: str, statuses: set[str]) -> None:
     assert {c.result.status for c in _claims(resolver, text)} == statuses
+
+
+@pytest.mark.parametrize("text, status", [
+    ("`MAX_ITEMS` defaults to 10.", "verified"),
+    ("The `qty` field defaults to 0.", "unverified"),
+    ("`qty` 字段的默认值为 1。", "verified"),
+    ("`GiftLine.note` 的 default 是一个空的 string。", "verified"),
+    ("`GiftLine.note` defaults to `None`.", "unverified"),
+    ("`note` defaults to `None`.", "ignored"),  # also a function: which `note` is meant?
+    ("`MAX_ITEMS` does not default to 10.", "unverified"),
+    ("`Line.sku` defaults to `None`.", "ignored"),  # a field without a default
+])
+def test_claims_default_values(resolver: Resolver, text: str, status: str) -> None:
+    assert _status(resolver, text) == status

@@ -21,6 +21,7 @@ from pse.verify.claims.model import Claim, Relation
 from pse.verify.claims.plurals import plural_kind_claims
 from pse.verify.claims.project import project_claims
 from pse.verify.claims.prose import Sentence
+from pse.verify.claims.values import canonical_value
 from pse.verify.claims.words import alternation, kind_nouns, words
 
 S = rf"§(?P<s>\d+)§{L.SUBJ_NOUN}"
@@ -58,6 +59,14 @@ NOT_FREE = r"(?:[a-z-]+\x20)*(?:exception|error)s?(?![a-z])"
 KIND_TAIL = (rf"(?:{L.TAIL}|\x20(?:used|meant|designed|intended|responsible|for|to|of|kept"
              r"|in|inside|within|defined|declared|that|which|[a-z]{2,}ing)\b.*$)")
 RETURN_VERB = alternation(words("return_verbs"))
+_FIELD = (r"(?: (?:flag|field|parameter|param|argument|option|setting|attribute"
+          r"|keyword argument|kwarg|keyword))?")
+_FIELD_ZH = r"(?:字段|参数|属性|选项|配置项|标志)?"
+_VALUE = (r"(?:一个)?(?P<v>true|false|none|null|zero|-?\d+(?:\.\d+)?"
+          r"|(?:an? )?empty (?:dict|dictionary|mapping|list|tuple|set|string|str)"
+          r"|空的?(?:dict|字典|list|列表|tuple|元组|set|集合|字符串|string)"
+          r"|§(?P<vs>\d+)§)(?![\w.§])")
+"""A default value: a literal word, a number, an empty container, or a code span."""
 
 OTHER_CLASSES = (r"(?:all |many |several |various |most |the )*(?:other |derived |its |the "
                  r"other )*(?:classes|subclasses|exceptions|errors|types)")
@@ -269,6 +278,16 @@ _FRAMES: list[tuple[Relation, str]] = [
                r"(?:抛出|引发|raise)"),
     ("raises", rf"{S2Z}{L.AUX_ZH}{L.NEG_ZH}(?:会|可能)?(?:由|被){O2Z}{L.AUX_ZH}"
                r"(?:抛出|引发|raise)"),
+    # ---- default values ("`strict` defaults to False", "`x` 的默认值是一个空的 dict")
+    ("default", rf"{S}{_FIELD} {PRE}(?:defaults|default) to {_VALUE}"),
+    ("default", rf"{S}{_FIELD} {BE_NEG}(?:set to |initiali[sz]ed to )?{_VALUE} by default"),
+    ("default", rf"(?:the |its )?default(?: value)? (?:of|for) (?:the )?{S}{_FIELD} {L.BE} "
+                rf"{L.NEG}{_VALUE}"),
+    ("default", rf"{S}{_FIELD} ?'s default(?: value)? {L.BE} {L.NEG}{_VALUE}"),
+    ("default", rf"{S}{_FIELD} {PRE}(?:has|have) a default(?: value)? of {_VALUE}"),
+    ("default", rf"{SZ}{_FIELD_ZH}的?(?:默认值|缺省值|默认|default(?: value)?){NEG_ZH}"
+                rf"(?:是|为|设为|设置为){_VALUE}"),
+    ("default", rf"{SZ}{_FIELD_ZH}{NEG_ZH}默认(?:是|为|值为|设为|设置为){_VALUE}"),
     # ---- return types ("`f` takes ... and returns a `Future` object", "`f` 返回 `Response`")
     ("returns", rf"{S} (?:[a-z][^§]{{0,60}}?(?:§\d+§[^§]{{0,30}}?)? and )?{PRE}{RETURN_VERB} "
                 rf"{L.DET}(?:new |single )?(?:instance of |object of type |value of type )?"
@@ -323,6 +342,7 @@ _CUES: dict[str, str] = {
     "calls": (r"call|invok|delegat|dispatch|hand|defer|goes through|relies|uses|wraps|trigger"
               r"|runs|execut|passes control|forward|wrapper|shortcut|shorthand|front|调用|调到"
               r"|去调|invoke|用到|依赖|使用|委托|执行"),
+    "default": r"default|默认|缺省",
     "raises": (r"rais|throw|threw|signal|propagat|fails? with|errors? (?:out )?with|blow"
                r"|bail|abort|抛|引发|引起|报"),
 }
@@ -523,13 +543,7 @@ def _claim(found: _Match, sentence: Sentence) -> Claim | None:
     common = {"negated": negated, "line": sentence.line, "sentence": sentence.text,
               "subject": subject}
     if found.relation == "kind" and groups.get("ks"):
-        written = sentence.spans[int(str(groups["ks"]))].lstrip("@").rsplit(".", 1)[-1]
-        kind = _DECORATOR_KINDS.get(written, "")
-        if kind:
-            return Claim("kind", obj=kind, obj_text=written, **common)  # type: ignore[arg-type]  # common holds Claim fields
-        if not _NAME_LIKE.match(written) or "(" in written:
-            return None
-        return Claim("decorated", obj=written, obj_text=written, **common)  # type: ignore[arg-type]  # common holds Claim fields
+        return _decorator_claim(sentence.spans[int(str(groups["ks"]))], common)
     if found.relation == "kind":
         kind = canonical_kind(str(groups["k"]))
         if kind == "function" and _MODULE_LEVEL.search(sentence.normalised):
@@ -538,6 +552,8 @@ def _claim(found: _Match, sentence: Sentence) -> Claim | None:
     if found.relation in {"member_count", "base_count"}:
         return Claim(found.relation, obj=str(_number(str(groups["num"]))),
                      obj_text=str(groups["num"]), **common)  # type: ignore[arg-type]  # common holds Claim fields
+    if found.relation == "default":
+        return _default_claim(groups, sentence, common)
     if found.relation == "has_subclasses":
         return Claim("has_subclasses", obj="", **common)  # type: ignore[arg-type]  # common holds Claim fields
     if found.relation == "param_count":
@@ -555,6 +571,25 @@ def _claim(found: _Match, sentence: Sentence) -> Claim | None:
             not _INDIRECT.search(sentence.text):
         written = "direct"
     return Claim(relation, obj=obj, obj_text=written, **common)  # type: ignore[arg-type]  # common holds Claim fields
+
+
+def _decorator_claim(span: str, common: dict[str, object]) -> Claim | None:
+    """A decorator's claim: a kind when it makes one (``@property``), else "decorated"."""
+    written = span.lstrip("@").rsplit(".", 1)[-1]
+    kind = _DECORATOR_KINDS.get(written, "")
+    if kind:
+        return Claim("kind", obj=kind, obj_text=written, **common)  # type: ignore[arg-type]  # common holds Claim fields
+    if not _NAME_LIKE.match(written) or "(" in written:
+        return None
+    return Claim("decorated", obj=written, obj_text=written, **common)  # type: ignore[arg-type]  # common holds Claim fields
+
+
+def _default_claim(groups: dict[str, str | None], sentence: Sentence,
+                   common: dict[str, object]) -> Claim | None:
+    """A default value claim: its value written as a word, a number or a code span."""
+    written = sentence.spans[int(str(groups["vs"]))] if groups.get("vs") else str(groups["v"])
+    value = canonical_value(written)
+    return Claim("default", obj=value, obj_text=written, **common) if value else None  # type: ignore[arg-type]  # common holds Claim fields
 
 
 def _possession(found: _Match) -> Relation | None:

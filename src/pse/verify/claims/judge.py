@@ -7,7 +7,7 @@ from collections.abc import Callable
 from dataclasses import replace
 
 from pse.index.model import Symbol
-from pse.verify.claims import code, types
+from pse.verify.claims import code, types, values
 from pse.verify.claims.decision import Decision, undecided
 from pse.verify.claims.model import Claim
 from pse.verify.claims.names import Named, canonical, resolve_span
@@ -55,7 +55,7 @@ def judge(claim: Claim, *, file: str, resolver: Resolver) -> tuple[Reference, Re
 def _object_is_span(claim: Claim) -> bool:
     return claim.relation not in {"kind", "param_count", "has_param", "has_method",
                                   "defines_member", "has_item", "member_count", "base_count",
-                                  "has_subclasses", "decorated"}
+                                  "has_subclasses", "decorated", "default"}
 
 
 def _reoriented(claim: Claim, subject: Named, obj: Named | None
@@ -167,6 +167,7 @@ def _decider(relation: str, claim: Claim, resolver: Resolver, obj: Named | None)
         "returns": lambda s: code.returns(resolver, s, target),
         "has_subclasses": lambda s: types.has_subclasses(resolver, s),
         "decorated": lambda s: code.decorated(resolver, s, claim.obj),
+        "default": lambda s: values.default(resolver, s, claim.obj),
     }
     return table.get(relation, lambda s: undecided("no reading"))
 
