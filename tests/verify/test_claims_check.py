@@ -903,6 +903,7 @@ def test_claims_owners_lists_and_counts(resolver: Resolver, text: str,
     ("It raises exceptions such as `EmptyCart` and `Cart`.", {"verified", "unverified"}),
     ("shop 的异常都定义在同一个文件中，例如 `EmptyCart` 和 `Line`。", {"verified", "unverified"}),
     ("Classes that take callbacks, such as `checkout`, are rare.", set()),
+    ("`shop.errors` 模块包括 `EmptyCart` 和 `OutOfStock`。", {"verified"}),  # contents, not kinds
     ("In short, `cached` takes a value.\nThe function is decorated with `@cache`.\n",
      {"unverified"}),  # lru_cache: "The function" is `cached`, past the fronted phrase
 ])

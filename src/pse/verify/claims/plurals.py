@@ -27,16 +27,17 @@ _EXAMPLE_KINDS = {"异常类": "exception", "异常": "exception", "模块": "mo
 _ZH_OTHER_NOUN = r"的|参数|属性|字段|成员|值|方法|类|函数|模块|异常|对象|实例|回调|变量|常量|名"
 _EXAMPLES = re.compile(
     r"(?:(?<![a-z])(?P<k>classes|modules|exceptions)"
-    r"(?:,|:)? ?(?:such as|like|including|e\.g\.,?|for example,?|for instance,?)"
+    r"(?:,|:)? ?(?:such as|like|e\.g\.,?|for example,?|for instance,?)"
     r"|(?P<kz>异常类|异常|模块|类)(?:(?!" + _ZH_OTHER_NOUN + r")[\u4e00-\u9fff]){0,12}"
-    r"[,，:：]? ?(?:例如|比如|譬如|像是|包括)[,，:：]?)"
+    r"[,，:：]? ?(?:例如|比如|譬如)[,，:：]?)"
     r" ?(?P<list>§\d+§(?: ?(?:,|、|，|and|, and|和|及|以及) ?§\d+§)*)")
 """A plural kind noun and the examples it gives ("exceptions such as `A` and `B`",
 "异常都定义在同一个文件中，例如 `A`、`B`"): each example is of that kind. In English the
 cue follows the noun at once ("classes that take callbacks, such as `f`" gives examples
 of callbacks); in Chinese a predicate without another noun may stand between. Member
 nouns ("methods such as") are left to the example lists: they name the subject's
-members, whose kind a bare name may not say."""
+members, whose kind a bare name may not say. 包括 and "including" are no cue here: after a
+noun they may say what it contains ("`m` 模块包括 `A`": `A` is in the module)."""
 
 
 def plural_kind_claims(sentence: Sentence) -> Iterator[Claim]:
