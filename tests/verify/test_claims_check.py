@@ -98,6 +98,9 @@ def cached(value):
                         "        raise NotImplementedError('shelves are fixed')\n\n"
                         "    def resize(self, width, height):\n        return width\n\n\n"
                         "LegacyLine = Line\n"),
+    "shop/plain.py": "def pairs() -> tuple:\n    return ()\n",
+    "shop/gift/__init__.py": "from shop.gift.kinds import gift\n",
+    "shop/gift/kinds.py": "from shop.records import Line\n\n\nclass gift(Line):\n    pass\n",
     "shop/typed.py": ("from shop.core import Cart\n\n\ndef ship(cart: Cart, *, fast: bool = False)"
                       " -> None:\n    pass\n\n\ndef note(cart: Cart, text) -> None:\n    pass\n"),
     "shop/net.py": ("class Future:\n    def result(self):\n        return None\n\n\n"
@@ -832,3 +835,91 @@ def test_claims_a_type_column_may_hold_a_values_type(resolver: Resolver) -> None
     text = "| Name | Type |\n|---|---|\n| `pay` | function |\n| `Cart` | enum |\n"
     assert [(c.ref.line, c.ref.name, c.result.status) for c in _claims(resolver, text)] == [
         (4, "kind(shop.core.Cart, enum)", "unverified")]
+
+
+@pytest.mark.parametrize("text, statuses", [
+    # a relative clause with a predicate of its own is said of the name before it
+    ("Totals live in `Point`, which is implemented as a dataclass.", {"unverified"}),
+    ("Rows are kept in `Line`, which is declared as a dataclass.", {"verified"}),
+    # a later clause's "it" / 它 is the name the sentence opened with
+    ("`fmt` is small, it lives in `shop/core.py`.", {"unverified"}),
+    ("`fmt` is small, it lives in `shop/util.py`.", {"verified"}),
+    ("`fmt` 很短，它定义在 `shop/core.py` 中。", {"unverified"}),
+    # direct inheritance: a base of a base is not a direct base
+    ("`EmptyCart` is a direct subclass of `RuntimeError`.", {"unverified"}),
+    ("`EmptyCart` is a direct subclass of `ShopError`.", {"verified"}),
+    ("`EmptyCart` 继承自 `RuntimeError`，中间没有别的类。", {"unverified"}),
+    ("`EmptyCart` indirectly inherits from `RuntimeError`.", {"verified"}),
+    # a package and a class of one name: only the class inherits
+    ("`gift` inherits from `Line`.", {"verified"}),
+    ("`gift` inherits from `Cart`.", {"unverified"}),
+])
+def test_claims_sentence_internal_references(resolver: Resolver, text: str,
+                                             statuses: set[str]) -> None:
+    assert {c.result.status for c in _claims(resolver, text)} == statuses
+
+
+@pytest.mark.parametrize("text, statuses", [
+    # an owner's member is one name: `Cart` 的 `clear` is `Cart.clear`
+    ("`Cart` 的 `add` 方法接受一个 `pay` 参数。", {"verified", "unverified"}),  # a method
+    ("`Cart` 自己的 `add` 也接受一个 `qty` 参数。", {"verified"}),
+    ("`Cart`'s own `clear` takes a `qty` argument.", {"unverified"}),
+    # the owner's member nouns and the names they list
+    ("`Line` 的字段包括 `sku`、`qty` 和 `note` 等。", {"verified", "unverified"}),
+    ("`Line`'s fields include `sku` and `qty`.", {"verified"}),
+    ("`Line` is a dataclass. Its fields include `sku` and `price`.", {"verified", "unverified"}),
+    # where a value is kept names a member
+    ("`Conn` keeps the address in a `host` attribute.", {"verified"}),
+    ("`Conn` stores the peer in a `peer` attribute.", {"unverified"}),
+    ("- **`Cart`**\n  - It stores its goods in a `weight` attribute.\n", {"unverified"}),
+    # a list of names with its count, and an article inside a list
+    ("`checkout` 接收 `cart` 和 `pay` 两个参数。", {"verified"}),
+    ("`checkout` 接收 `cart` 和 `total` 两个参数。", {"verified", "unverified"}),
+    ("`sign` 需要 `data` 和 `key` 两个 parameters。", {"verified", "unverified"}),
+    ("`Cart.add` takes `item` and an optional `size` argument.", {"verified", "unverified"}),
+    ("- `checkout`：只有三个参数。\n", {"unverified"}),
+])
+def test_claims_owners_lists_and_counts(resolver: Resolver, text: str,
+                                        statuses: set[str]) -> None:
+    assert {c.result.status for c in _claims(resolver, text)} == statuses
+
+
+@pytest.mark.parametrize("text, statuses", [
+    ("`checkout` 会逐个调用 `_charge`。", {"verified"}),
+    ("`checkout` 会依次调用 `fmt`。", {"unverified"}),
+    ("`Point` has three fields.", {"unverified"}),           # a named tuple's fields
+    ("`Point` 一共有两个字段。", {"verified"}),
+    ("`EmptyCart` has two base classes.", {"unverified"}),
+    ("`EmptyCart` 有一个父类。", {"verified"}),
+    ("`GiftLine` has one base class: `Line`.", {"verified"}),
+    ("`Priced` is a `Protocol` class.", {"verified"}),
+    ("`Line` 是一个 `Protocol` 类。", {"unverified"}),
+    ("`Cart.helper` 是 `Cart` 类的一个 classmethod。", {"unverified"}),
+    ("`Cart.from_list` 是 `Cart` 类的一个 classmethod。", {"verified"}),
+    ("`place` 的 return type 是 `Cart`。", {"unverified"}),
+    ("`place` 的 return type 是 `Order`。", {"verified"}),
+    ("`pairs` returns a `list`.", {"unverified"}),           # annotated with a bare `tuple`
+    ("`pairs` returns a `tuple`.", {"verified"}),
+    ("It raises exceptions such as `EmptyCart` and `Cart`.", {"verified", "unverified"}),
+    ("shop 的异常都定义在同一个文件中，例如 `EmptyCart` 和 `Line`。", {"verified", "unverified"}),
+    ("Classes that take callbacks, such as `checkout`, are rare.", set()),
+    ("`shop.errors` 模块包括 `EmptyCart` 和 `OutOfStock`。", {"verified"}),  # contents, not kinds
+    ("In short, `cached` takes a value.\nThe function is decorated with `@cache`.\n",
+     {"unverified"}),  # lru_cache: "The function" is `cached`, past the fronted phrase
+])
+def test_claims_more_wordings(resolver: Resolver, text: str, statuses: set[str]) -> None:
+    assert {c.result.status for c in _claims(resolver, text)} == statuses
+
+
+@pytest.mark.parametrize("text, status", [
+    ("`MAX_ITEMS` defaults to 10.", "verified"),
+    ("The `qty` field defaults to 0.", "unverified"),
+    ("`qty` 字段的默认值为 1。", "verified"),
+    ("`GiftLine.note` 的 default 是一个空的 string。", "verified"),
+    ("`GiftLine.note` defaults to `None`.", "unverified"),
+    ("`note` defaults to `None`.", "ignored"),  # also a function: which `note` is meant?
+    ("`MAX_ITEMS` does not default to 10.", "unverified"),
+    ("`Line.sku` defaults to `None`.", "ignored"),  # a field without a default
+])
+def test_claims_default_values(resolver: Resolver, text: str, status: str) -> None:
+    assert _status(resolver, text) == status

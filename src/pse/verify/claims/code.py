@@ -160,6 +160,16 @@ def dataclass_fields(resolver: Resolver, subject: Symbol) -> list[str] | None:
     return list(fields)
 
 
+def named_tuple_fields(resolver: Resolver, subject: Symbol) -> list[str] | None:
+    """The fields of ``class subject(NamedTuple)``: the names bound in its body (None for
+    any other class; a ``namedtuple("P", ...)`` call's fields are a string, not read)."""
+    if subject.kind != "class" or [b.rsplit(".", 1)[-1] for b in subject.bases] != [
+            "NamedTuple"]:
+        return None
+    return [s.name for s in resolver.index.children(subject.qualname)
+            if s.kind in {"attribute", "constant", "variable"} and not s.name.startswith("_")]
+
+
 def member_count(resolver: Resolver, subject: Symbol, count: int) -> Decision:
     """Whether the enumeration ``subject`` has ``count`` members, or the dataclass
     ``subject`` ``count`` fields (other classes: undecided, since their attributes are not
@@ -167,6 +177,8 @@ def member_count(resolver: Resolver, subject: Symbol, count: int) -> Decision:
     members = enum_members(resolver, subject)
     if members is None:
         fields = dataclass_fields(resolver, subject)
+        if fields is None:
+            fields = named_tuple_fields(resolver, subject)
         if fields is None:
             return undecided("neither an enumeration nor a dataclass")
         message = f"{short(subject.qualname)} has {len(fields)} fields ({listing(fields)})"
@@ -386,8 +398,11 @@ def returns(resolver: Resolver, subject: Symbol, target: Named) -> Decision:
     wanted = target.name.rsplit(".", 1)[-1]
     if wanted in {n.rsplit(".", 1)[-1] for n in names}:
         return Decision(True, message, at(subject))
+    if shown == ["None"] and wanted != "None":  # returns nothing, whatever the name is
+        return Decision(False, message, at(subject), correction="None")
     classes = [s for s in target.symbols if s.kind == "class"]
-    if not classes and wanted in _BUILTIN_VALUES and shown:
+    written = {n.rsplit(".", 1)[-1] for n in names}
+    if not classes and wanted in _BUILTIN_VALUES and (shown or written & _CONCRETE.keys()):
         return _returns_builtin(resolver, subject, names, wanted, message)
     if not classes or not shown:
         return undecided(message)

@@ -21,6 +21,8 @@ from pse.verify.claims.words import LANGUAGES, alternation, lexicon, member_rela
 
 _LIST = r"(?P<list>§\d+§(?: ?(?:,|、|，|and|or|, and|, or|和|或|及|以及|与) ?§\d+§)*)"
 _MEMBER_NAME = re.compile(r"[A-Za-z_]\w*(?:\(\))?")
+_BASES = re.compile(r"(?:base|parent|super|父|基|超) ?$")
+"""A member noun after "base" or "parent": the listed names are the subject's bases."""
 _NEGATION = re.compile(r"(?<![a-z])(?:not|never|no|without)(?![a-z])|没有|不|并未|未")
 
 
@@ -53,9 +55,14 @@ def example_claims(sentence: Sentence) -> Iterator[Claim]:
         relation = member_relation(hit["noun"])
         subject = sentence.spans[int(hit["s"])]
         negated = bool(_NEGATION.search(hit["mid"]))
+        bases = _BASES.search(hit["mid"]) is not None  # "two base classes: `B` and `C`"
         for slot in re.findall(r"§(\d+)§", hit["list"]):
             name = sentence.spans[int(slot)]
-            if relation and _MEMBER_NAME.fullmatch(name) and name not in {subject, "self", "cls"}:
+            if bases and _MEMBER_NAME.fullmatch(name) and name != subject:
+                yield Claim("subclass", subject=subject, obj=name, negated=negated,
+                            line=sentence.line, sentence=sentence.text)
+            elif relation and _MEMBER_NAME.fullmatch(name) and name not in {subject, "self",
+                                                                           "cls"}:
                 yield Claim(_relation(relation), subject=subject, obj=name, negated=negated,
                             line=sentence.line, sentence=sentence.text)
         return

@@ -21,6 +21,7 @@ from pse.verify.claims.model import Claim, Relation
 from pse.verify.claims.plurals import plural_kind_claims
 from pse.verify.claims.project import project_claims
 from pse.verify.claims.prose import Sentence
+from pse.verify.claims.values import canonical_value
 from pse.verify.claims.words import alternation, kind_nouns, words
 
 S = rf"§(?P<s>\d+)§{L.SUBJ_NOUN}"
@@ -37,7 +38,8 @@ PRE_ZH = rf"{L.ADV_ZH}{L.NEG_ZH}{L.ADV_ZH}{L.AUX_ZH}{L.ADV_ZH}"
 BE_NEG = rf"{L.ADV}{L.BE} {L.NEG}{L.ADV}"
 NEG_ZH = rf"{L.ADV_ZH}{L.NEG_ZH}{L.ADV_ZH}"
 TOTAL_ZH = r"(?:一共|总共|共)?"
-CTOR_ZH = r"(?:的(?:构造函数|构造方法|构造器|初始化方法))?"  # counted as the class's own
+CTOR_ZH = (r"(?:的 ?(?:构造函数|构造方法|构造器|初始化方法|constructor|initializer"
+           r"|initialiser))?")  # counted as the class's own
 GLOSS = r"(?:[a-z][a-z ]*)?"  # the English word a Chinese kind is glossed with
 COUNT_NOUN = alternation(words("count_nouns"))
 # Kinds of class the lexicons name ("enumeration", 数据类), tried before the built-in kind
@@ -57,6 +59,14 @@ NOT_FREE = r"(?:[a-z-]+\x20)*(?:exception|error)s?(?![a-z])"
 KIND_TAIL = (rf"(?:{L.TAIL}|\x20(?:used|meant|designed|intended|responsible|for|to|of|kept"
              r"|in|inside|within|defined|declared|that|which|[a-z]{2,}ing)\b.*$)")
 RETURN_VERB = alternation(words("return_verbs"))
+_FIELD = (r"(?: (?:flag|field|parameter|param|argument|option|setting|attribute"
+          r"|keyword argument|kwarg|keyword))?")
+_FIELD_ZH = r"(?:字段|参数|属性|选项|配置项|标志)?"
+_VALUE = (r"(?:一个)?(?P<v>true|false|none|null|zero|-?\d+(?:\.\d+)?"
+          r"|(?:an? )?empty (?:dict|dictionary|mapping|list|tuple|set|string|str)"
+          r"|空的?(?:dict|字典|list|列表|tuple|元组|set|集合|字符串|string)"
+          r"|§(?P<vs>\d+)§)(?![\w.§])")
+"""A default value: a literal word, a number, an empty container, or a code span."""
 
 OTHER_CLASSES = (r"(?:all |many |several |various |most |the )*(?:other |derived |its |the "
                  r"other )*(?:classes|subclasses|exceptions|errors|types)")
@@ -78,6 +88,14 @@ _FRAMES: list[tuple[Relation, str]] = [
                     rf"{L.COUNT_PARAM}"),
     ("param_count", rf"{SZ}的(?:函数)?签名(?:里|中)?{TOTAL_ZH}(?:有|包含|包括){L.NUMBER_ZH}个"),
     ("param_count", rf"{SZ}的{L.PARAM_ZH}(?:一共|总共|共)?(?:有)?{L.NUMBER_ZH}个"),
+    # ---- counts of a class's bases ("has two base classes", "有两个父类")
+    ("base_count", rf"{S} {PRE}(?:has|have) (?:exactly |only |just )?{L.NUMBER} "
+                   r"(?:direct |immediate )?(?:base classes|base class|bases|base|parent classes"
+                   r"|parent class|parents|superclasses|superclass)(?![a-z])"),
+    ("base_count", rf"{SZ}{PRE_ZH}{TOTAL_ZH}(?:有|拥有){TOTAL_ZH}{L.NUMBER_ZH}个(?:直接的?)?"
+                   r"(?:父类|基类|超类|base classes|bases|parent classes)"),
+    ("base_count", rf"{SZ}的(?:直接)?(?:父类|基类|超类|bases|base classes|parent classes)"
+                   rf"{TOTAL_ZH}(?:有|是){TOTAL_ZH}{L.NUMBER_ZH}个"),
     # ---- counts of an enumeration's members ("has three states", "有四个成员")
     ("member_count", rf"{S} {PRE}(?:{L.HAVE}|contains|contain|consists of|consist of"
                      r"|is made up of|are made up of|comprises|comprise|lists|list) "
@@ -103,7 +121,18 @@ _FRAMES: list[tuple[Relation, str]] = [
     ("has_param", rf"{S} ?'s (?:signature|parameter list|parameters|arguments) {L.NEG}"
                   rf"(?P<n1>includes|include|contains|contain|has|lists|list|mentions) "
                   rf"{L.DET}§(?P<o>\d+)§"),
+    # "`A`'s fields include `x`", "`A` 的方法有 `x`": the noun says which members
+    ("has_param", rf"{S} ?'s (?:(?:public|own|main|key) )?(?P<n1>{L.METHOD_NOUN}|{L.MEMBER_NOUN}) "
+                  rf"{L.NEG}(?:include|includes|are|is|contain|contains|consist of|consists of)"
+                  rf" {L.DET}§(?P<o>\d+)§"),
+    ("has_param", rf"{SZ}的(?:公开的?|主要的?)?(?P<n1>{L.METHOD_ZH}|{L.MEMBER_ZH})"
+                  rf"(?:里|中|列表里|列表中)?{L.NEG_ZH}(?:有|包括|包含|含有|是)(?:了)?§(?P<o>\d+)§"),
     ("has_param", rf"{S} {L.ADV}{L.AUX}{L.NEG}(?:be )?(?P<n1>called with) {L.DET}§(?P<o>\d+)§"),
+    # "stores the names in a `keys` attribute": where a value is kept names a member
+    ("has_param", rf"{S} {PRE}(?:stores|store|keeps|keep|holds|hold|records|record|saves|save"
+                  rf"|puts|put|caches|cache|remembers|remember) [^§]{{1,40}}? (?:in|as|under|into)"
+                  rf" {L.DET}(?:(?:private|public|instance|class|separate) )?§(?P<o>\d+)§ "
+                  rf"(?P<n2>{L.MEMBER_NOUN})"),
     ("has_param", rf"(?:(?:you|one|we) )?{L.AUX}{L.NEG}(?P<n1>call) §(?P<o>\d+)§ (?:on|of) "
                   rf"(?:the )?§(?P<s>\d+)§"),
     # "pass `timeout` as a keyword argument to `f()`": with the noun only; "pass `cart` to
@@ -116,7 +145,7 @@ _FRAMES: list[tuple[Relation, str]] = [
                   rf"(?P<neg>exists|is defined|is available) (?:on|in|for) (?:the )?§(?P<s>\d+)§"),
     ("has_param", rf"{S2} {L.BE} {L.NEG}{L.ADV}(?P<n1>accepted|taken|expected|supported|received)"
                   rf" by {O2}"),
-    ("has_param", rf"{SZ}(?:上|里|中|内|身上|类里|类中)?{PRE_ZH}{L.HAVE_ZH}"
+    ("has_param", rf"{SZ}{CTOR_ZH}(?:上|里|中|内|身上|类里|类中)?{PRE_ZH}{L.HAVE_ZH}"
                   r"(?:一个|个|一|名为|叫做|叫|名叫)*"
                   rf"§(?P<o>\d+)§(?:这个|这一个|的)?(?P<n2>{L.NOUN_ZH})?"),
     ("has_param", rf"{S2Z}{L.NEG_ZH}是{O2Z}的(?:一个)?(?P<n1>{L.NOUN_ZH})"),
@@ -217,6 +246,9 @@ _FRAMES: list[tuple[Relation, str]] = [
              r"(?:的一种|之一|的|而已|了)?$"),
     ("kind", rf"{SZ}{NEG_ZH}{L.AS_VERB_ZH}(?:一个|个|一种)?{MODIFIERS_ZH}(?P<k>{KIND_ZH}{GLOSS})"
              r"(?:的|了)?$"),
+    # a kind said with its owner: "`m` 是 `C` 类的一个 classmethod", "`f` 是 `m` 模块里的函数"
+    ("kind", rf"{SZ}{NEG_ZH}(?:是|为|属于){OZ}(?:中|里|上|内|当中)?的(?:一个|个|一种|一)?"
+             rf"{MODIFIERS_ZH}(?P<k>{KIND_ZH}{GLOSS})(?:之一|而已|了)?$"),
     # a decorator: a kind when it makes one (``@property``), else "decorated" (``@cache``)
     ("kind", rf"{S} {BE_NEG}(?:decorated|wrapped|marked|memoi[sz]ed|cached) (?:with|by|as|using)"
              r" (?:the )?(?:decorator )?§(?P<ks>\d+)§"),
@@ -246,6 +278,16 @@ _FRAMES: list[tuple[Relation, str]] = [
                r"(?:抛出|引发|raise)"),
     ("raises", rf"{S2Z}{L.AUX_ZH}{L.NEG_ZH}(?:会|可能)?(?:由|被){O2Z}{L.AUX_ZH}"
                r"(?:抛出|引发|raise)"),
+    # ---- default values ("`strict` defaults to False", "`x` 的默认值是一个空的 dict")
+    ("default", rf"{S}{_FIELD} {PRE}(?:defaults|default) to {_VALUE}"),
+    ("default", rf"{S}{_FIELD} {BE_NEG}(?:set to |initiali[sz]ed to )?{_VALUE} by default"),
+    ("default", rf"(?:the |its )?default(?: value)? (?:of|for) (?:the )?{S}{_FIELD} {L.BE} "
+                rf"{L.NEG}{_VALUE}"),
+    ("default", rf"{S}{_FIELD} ?'s default(?: value)? {L.BE} {L.NEG}{_VALUE}"),
+    ("default", rf"{S}{_FIELD} {PRE}(?:has|have) a default(?: value)? of {_VALUE}"),
+    ("default", rf"{SZ}{_FIELD_ZH}的?(?:默认值|缺省值|默认|default(?: value)?){NEG_ZH}"
+                rf"(?:是|为|设为|设置为){_VALUE}"),
+    ("default", rf"{SZ}{_FIELD_ZH}{NEG_ZH}默认(?:是|为|值为|设为|设置为){_VALUE}"),
     # ---- return types ("`f` takes ... and returns a `Future` object", "`f` 返回 `Response`")
     ("returns", rf"{S} (?:[a-z][^§]{{0,60}}?(?:§\d+§[^§]{{0,30}}?)? and )?{PRE}{RETURN_VERB} "
                 rf"{L.DET}(?:new |single )?(?:instance of |object of type |value of type )?"
@@ -254,7 +296,9 @@ _FRAMES: list[tuple[Relation, str]] = [
                 rf"(?:{L.BE}|will be) {L.NEG}(?:always )?{L.DET}(?:instance of )?{O}"),
     ("returns", rf"{SZ}(?:被)?(?:调用|执行)?(?:后|之后|时)?{PRE_ZH}(?:会|将)?{RETURN_VERB}"
                 rf"(?:一个|了)?(?:新的)?{OZ}"),
-    ("returns", rf"{SZ}的?返回(?:值|类型|结果)(?:类型)?{NEG_ZH}(?:是|为)(?:一个|个)?(?:新的)?{OZ}"),
+    ("returns", rf"{SZ}(?:的?返回(?:值|类型|结果)(?:类型)?|的 ?(?:return type|return value"
+                rf"|returned value|result))"
+                rf"{NEG_ZH}(?:是|为)(?:一个|个)?(?:新的)?{OZ}"),
     # ---- "`A` is a `B`": is-a, read as inheritance (the checker requires two classes)
     ("subclass", rf"{S} {L.BE} {L.NEG}(?:a|an|a kind of|a type of|a sort of|a special) {O}"
                  r"(?: (?:subclass|sub-class|subtype))?$"),
@@ -270,7 +314,8 @@ _CUES: dict[str, str] = {
                   r"|pass"
                   r"|field|callback|take|accept|receiv|expect|support|requir|defin|declar"
                   r"|provid|expos|offer|implement|overrid|includ|contain|lack|come with|carr"
-                  r"|has|have|gets? |signature|call|there (?:is|are)|exist|参数|方法|函数|属性|成员"
+                  r"|has|have|gets? |signature|call|there (?:is|are)|exist|stor|keep|hold"
+                  r"|record|save|put|cach|remember|参数|方法|函数|属性|成员"
                   r"|字段|接收|接受|传|支持|需要|带|有|包含|包括|提供|定义|声明|实现|define|暴露|覆盖"
                   r"|重写|具备|具有|存在|缺|找不到"),
     "subclass": (r"inherit|deriv|subclass|sub-class|subtype|child|descendant|speciali|extend"
@@ -278,6 +323,7 @@ _CUES: dict[str, str] = {
                  r"|method resolution|继承|派生|扩展|子类|父类|基类|超类|祖先"
                  r"|(?:is|are) (?:not )?(?:a|an|a special) ?§"),
     "built_on": r"built|based|build|基于|建立在",
+    "base_count": r"base|parent|super|父类|基类|超类",
     "has_subclasses": r"base|parent|super|inherit|deriv|subclass|extend|基类|父类|超类|继承|派生",
     "returns": rf"{RETURN_VERB}|produc",  # the lexicon's verbs: one place to add one
     "member_count": rf"(?:\d|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve"
@@ -296,6 +342,7 @@ _CUES: dict[str, str] = {
     "calls": (r"call|invok|delegat|dispatch|hand|defer|goes through|relies|uses|wraps|trigger"
               r"|runs|execut|passes control|forward|wrapper|shortcut|shorthand|front|调用|调到"
               r"|去调|invoke|用到|依赖|使用|委托|执行"),
+    "default": r"default|默认|缺省",
     "raises": (r"rais|throw|threw|signal|propagat|fails? with|errors? (?:out )?with|blow"
                r"|bail|abort|抛|引发|引起|报"),
 }
@@ -322,6 +369,11 @@ _DEFINED = re.compile(r"\b(?:defined|declared|implemented|defines|declares|imple
                       r"|定义|声明|实现")
 """A location said with a verb of definition: a module that only imports the name is not
 where it is defined (one that "has" or "holds" it may be)."""
+_DIRECT = re.compile(r"(?<![\w-])(?:direct|directly|immediate)(?![\w-])|直接|中间没有|没有中间"
+                     r"|没有别的中间|不经过", re.IGNORECASE)
+"""Inheritance said to be direct ("a direct subclass", "中间没有别的类"): the base must be
+one the ``class`` statement writes, not a base of a base."""
+_INDIRECT = re.compile(r"(?<![\w-])(?:indirect|indirectly)(?![\w-])|间接", re.IGNORECASE)
 _DECORATOR_KINDS = {"property": "property", "cached_property": "property",
                     "classmethod": "classmethod", "staticmethod": "staticmethod",
                     "dataclass": "dataclass"}
@@ -491,21 +543,17 @@ def _claim(found: _Match, sentence: Sentence) -> Claim | None:
     common = {"negated": negated, "line": sentence.line, "sentence": sentence.text,
               "subject": subject}
     if found.relation == "kind" and groups.get("ks"):
-        written = sentence.spans[int(str(groups["ks"]))].lstrip("@").rsplit(".", 1)[-1]
-        kind = _DECORATOR_KINDS.get(written, "")
-        if kind:
-            return Claim("kind", obj=kind, obj_text=written, **common)  # type: ignore[arg-type]  # common holds Claim fields
-        if not _NAME_LIKE.match(written) or "(" in written:
-            return None
-        return Claim("decorated", obj=written, obj_text=written, **common)  # type: ignore[arg-type]  # common holds Claim fields
+        return _decorator_claim(sentence.spans[int(str(groups["ks"]))], common)
     if found.relation == "kind":
         kind = canonical_kind(str(groups["k"]))
         if kind == "function" and _MODULE_LEVEL.search(sentence.normalised):
             kind = "module-level function"  # not a method: "a module-level helper function"
         return Claim("kind", obj=kind, obj_text=str(groups["k"]), **common) if kind else None  # type: ignore[arg-type]  # common holds Claim fields
-    if found.relation == "member_count":
-        return Claim("member_count", obj=str(_number(str(groups["num"]))),
+    if found.relation in {"member_count", "base_count"}:
+        return Claim(found.relation, obj=str(_number(str(groups["num"]))),
                      obj_text=str(groups["num"]), **common)  # type: ignore[arg-type]  # common holds Claim fields
+    if found.relation == "default":
+        return _default_claim(groups, sentence, common)
     if found.relation == "has_subclasses":
         return Claim("has_subclasses", obj="", **common)  # type: ignore[arg-type]  # common holds Claim fields
     if found.relation == "param_count":
@@ -519,7 +567,29 @@ def _claim(found: _Match, sentence: Sentence) -> Claim | None:
         return None  # "uses `x`" is a call only when `x` is written as one
     written = "defined" if relation == "location" and _DEFINED.search(sentence.normalised) \
         else ""
+    if relation == "subclass" and _DIRECT.search(sentence.text) and \
+            not _INDIRECT.search(sentence.text):
+        written = "direct"
     return Claim(relation, obj=obj, obj_text=written, **common)  # type: ignore[arg-type]  # common holds Claim fields
+
+
+def _decorator_claim(span: str, common: dict[str, object]) -> Claim | None:
+    """A decorator's claim: a kind when it makes one (``@property``), else "decorated"."""
+    written = span.lstrip("@").rsplit(".", 1)[-1]
+    kind = _DECORATOR_KINDS.get(written, "")
+    if kind:
+        return Claim("kind", obj=kind, obj_text=written, **common)  # type: ignore[arg-type]  # common holds Claim fields
+    if not _NAME_LIKE.match(written) or "(" in written:
+        return None
+    return Claim("decorated", obj=written, obj_text=written, **common)  # type: ignore[arg-type]  # common holds Claim fields
+
+
+def _default_claim(groups: dict[str, str | None], sentence: Sentence,
+                   common: dict[str, object]) -> Claim | None:
+    """A default value claim: its value written as a word, a number or a code span."""
+    written = sentence.spans[int(str(groups["vs"]))] if groups.get("vs") else str(groups["v"])
+    value = canonical_value(written)
+    return Claim("default", obj=value, obj_text=written, **common) if value else None  # type: ignore[arg-type]  # common holds Claim fields
 
 
 def _possession(found: _Match) -> Relation | None:
@@ -537,6 +607,8 @@ def _possession(found: _Match) -> Relation | None:
     if re.fullmatch(r"takes?|accepts?|receives?|expects?|requires?|接收了?|接受了?"
                     r"|(?:需要|可以)?传入|传递|传|需要", verb):
         return "has_param"
+    if re.fullmatch(r"stores?|keeps?|holds?", verb):
+        return "has_item"  # an attribute or what the constructor is given
     if re.fullmatch(r"defines?|declares?|implements?|overrides?|provides?|exposes?|offers?"
                     r"|定义了?|声明了?|实现了?|define了?|重写了?|覆盖了|提供了?|暴露了?", verb):
         return "defines"

@@ -7,7 +7,7 @@ from collections.abc import Callable
 from dataclasses import replace
 
 from pse.index.model import Symbol
-from pse.verify.claims import code, types
+from pse.verify.claims import code, types, values
 from pse.verify.claims.decision import Decision, undecided
 from pse.verify.claims.model import Claim
 from pse.verify.claims.names import Named, canonical, resolve_span
@@ -35,6 +35,8 @@ def judge(claim: Claim, *, file: str, resolver: Resolver) -> tuple[Reference, Re
     relation, subject, obj = _reoriented(claim, subject, obj)
     if relation == "kind":
         subject = _as_module(resolver, subject)
+    if relation in _CLASS_RELATIONS:
+        subject = _as_class(resolver, subject)
     name = _name(claim, relation, subject, obj)
     ref = Reference(file=file, line=claim.line, text=claim.sentence, name=name, kind="claim",
                     context=claim.sentence)
@@ -52,8 +54,8 @@ def judge(claim: Claim, *, file: str, resolver: Resolver) -> tuple[Reference, Re
 
 def _object_is_span(claim: Claim) -> bool:
     return claim.relation not in {"kind", "param_count", "has_param", "has_method",
-                                  "defines_member", "has_item", "member_count",
-                                  "has_subclasses", "decorated"}
+                                  "defines_member", "has_item", "member_count", "base_count",
+                                  "has_subclasses", "decorated", "default"}
 
 
 def _reoriented(claim: Claim, subject: Named, obj: Named | None
@@ -68,6 +70,20 @@ def _reoriented(claim: Claim, subject: Named, obj: Named | None
             obj.symbols and all(s.kind == "class" for s in obj.symbols):
         return "defines_member", obj, subject
     return relation, subject, obj
+
+
+_CLASS_RELATIONS = frozenset({"subclass", "base_count", "has_subclasses"})
+"""Relations only a class can have."""
+
+
+def _as_class(resolver: Resolver, subject: Named) -> Named:
+    """A bare name that resolves to a package and also names classes ("`bidict` inherits
+    from ..."): only a class inherits, so the classes are meant, not the package."""
+    if "." in subject.name or not any(s.kind in {"module", "package"} for s in subject.symbols):
+        return subject
+    classes = tuple(s for s in subject.symbols if s.kind == "class") or tuple(
+        s for s in resolver.index.by_name(subject.name) if s.kind == "class")
+    return replace(subject, symbols=classes) if classes else subject
 
 
 def _as_module(resolver: Resolver, subject: Named) -> Named:
@@ -132,7 +148,8 @@ def _decider(relation: str, claim: Claim, resolver: Resolver, obj: Named | None)
     target = obj if obj is not None else Named(claim.obj, claim.obj)
     member = target.text
     table: dict[str, Decide] = {
-        "subclass": lambda s: types.subclass(resolver, s, target),
+        "subclass": lambda s: types.subclass(resolver, s, target,
+                                             direct=claim.obj_text == "direct"),
         "built_on": lambda s: types.built_on(resolver, s, target),
         "location": lambda s: types.location(resolver, s, target,
                                              defined=claim.obj_text == "defined"),
@@ -144,11 +161,13 @@ def _decider(relation: str, claim: Claim, resolver: Resolver, obj: Named | None)
         "defines_member": lambda s: code.has_member(resolver, s, member, methods=False),
         "has_item": lambda s: code.has_item(resolver, s, member),
         "member_count": lambda s: code.member_count(resolver, s, int(claim.obj)),
+        "base_count": lambda s: types.base_count(s, int(claim.obj)),
         "calls": lambda s: code.calls(resolver, s, target),
         "raises": lambda s: code.raises(resolver, s, target),
         "returns": lambda s: code.returns(resolver, s, target),
         "has_subclasses": lambda s: types.has_subclasses(resolver, s),
         "decorated": lambda s: code.decorated(resolver, s, claim.obj),
+        "default": lambda s: values.default(resolver, s, claim.obj),
     }
     return table.get(relation, lambda s: undecided("no reading"))
 
@@ -182,7 +201,7 @@ def _corrected(claim: Claim, correction: str, obj: Named | None) -> str:
     if obj is not None:
         return sentence.replace(f"`{obj.text}`", f"`{correction}`", 1) \
             if f"`{obj.text}`" in sentence else ""
-    if claim.relation in {"param_count", "member_count"}:
+    if claim.relation in {"param_count", "member_count", "base_count"}:
         written = re.escape(claim.obj_text.removesuffix("个"))
         listed = re.search(rf"(?i){written}.*`", sentence)
         if claim.relation == "member_count" and listed:

@@ -14,7 +14,8 @@ ADVERBS = (r"(?:also|directly|internally|actually|always|only|still|indeed|reall
            r"|itself|explicitly|eventually|ultimately|in turn|then|first|now|typically|usually"
            r"|normally|sometimes|often|in fact|of course|[a-z]{2,}ly)")
 ADVERBS_ZH = (r"(?:其实|实际上|本质上|实质上|直接|间接|在内部|内部|本身|确实|同样|同时|总是|通常"
-              r"|一般|里面"
+              r"|一般|里面|逐个|逐一|依次|一一|分别|自动(?!化)|始终|一直|仍然|依然"
+              r"|(?:在)?默认(?:情况下)?(?![值参的为是])"
               r"|最终|最后|首先|然后|接着|随后|也|还|就|都|只|则|再|先)")
 ADV = ""
 AUX = (r"(?:(?:can|may|might|will|would|could|should|must|does|do|did|shall|is able to"
@@ -80,7 +81,8 @@ TAIL = (r"(?:$| (?:that|which|and|but|so|rather|not|here|now|too|defined|declare
 HAVE = (r"(?P<verb>has|have|take|takes|accept|accepts|receive|receives|expect|expects"
         r"|support|supports|require|requires|get|gets|define|defines|declare|declares"
         r"|provide|provides|expose|exposes|offer|offers|implement|implements|include"
-        r"|includes|lack|lacks|come with|comes with|carry|carries|override|overrides)")
+        r"|includes|lack|lacks|come with|comes with|carry|carries|override|overrides"
+        r"|stores|store|keeps|keep)")
 PARAM_ADJ = (r"(?:(?:optional|required|keyword-only|positional|extra|additional|new|boolean"
              r"|single|mandatory|named) )*")
 PARAM_NOUN = (r"(?:keyword-only argument|keyword argument|positional argument|argument|arg"
@@ -94,7 +96,7 @@ HAVE_ZH = (r"(?P<verb>接收了|接受了|接收|接受|需要传入|可以传�
            r"|具备|具有|存在|缺少|缺乏|找不到)")
 PARAM_ZH = r"(?:关键字参数|参数|形参|parameters?|arguments?|params?|kwargs?)"
 METHOD_ZH = r"(?:类方法|静态方法|方法|函数|methods?|functions?)"
-MEMBER_ZH = r"(?:属性|成员|字段|attributes?|property|members?)"
+MEMBER_ZH = r"(?:属性|成员|字段|attributes?|property|properties|members?|fields?)"
 NOUN_ZH = rf"(?:{PARAM_ZH}|{METHOD_ZH}|{MEMBER_ZH})"
 NUMBER = (r"(?P<num>\d+|zero|no|one|a single|single|two|three|four|five|six|seven|eight|nine"
           r"|ten|eleven|twelve|[零一二两三四五六七八九十]+个)")

@@ -23,10 +23,33 @@ _PLURAL = re.compile(
     r"(?P<neg>not )?)?(?P<k>classes|functions|methods|modules|exceptions|constants"
     r"|coroutines|properties|(?<=[是为])(?:类|函数|方法|模块))(?![a-z])")
 _NAME = re.compile(r"[A-Za-z_][\w.]*(?:\(\))?")
+_EXAMPLE_KINDS = {"异常类": "exception", "异常": "exception", "模块": "module", "类": "class"}
+_ZH_OTHER_NOUN = r"的|参数|属性|字段|成员|值|方法|类|函数|模块|异常|对象|实例|回调|变量|常量|名"
+_EXAMPLES = re.compile(
+    r"(?:(?<![a-z])(?P<k>classes|modules|exceptions)"
+    r"(?:,|:)? ?(?:such as|like|e\.g\.,?|for example,?|for instance,?)"
+    r"|(?P<kz>异常类|异常|模块|类)(?:(?!" + _ZH_OTHER_NOUN + r")[\u4e00-\u9fff]){0,12}"
+    r"[,，:：]? ?(?:例如|比如|譬如)[,，:：]?)"
+    r" ?(?P<list>§\d+§(?: ?(?:,|、|，|and|, and|和|及|以及) ?§\d+§)*)")
+"""A plural kind noun and the examples it gives ("exceptions such as `A` and `B`",
+"异常都定义在同一个文件中，例如 `A`、`B`"): each example is of that kind. In English the
+cue follows the noun at once ("classes that take callbacks, such as `f`" gives examples
+of callbacks); in Chinese a predicate without another noun may stand between. Member
+nouns ("methods such as") are left to the example lists: they name the subject's
+members, whose kind a bare name may not say. 包括 and "including" are no cue here: after a
+noun they may say what it contains ("`m` 模块包括 `A`": `A` is in the module)."""
 
 
 def plural_kind_claims(sentence: Sentence) -> Iterator[Claim]:
     """One kind claim per name of each plural kind list of ``sentence``."""
+    for hit in _EXAMPLES.finditer(sentence.normalised):
+        kind = _PLURAL_KINDS.get(hit["k"] or "") or _EXAMPLE_KINDS[hit["kz"]]
+        for slot in re.findall(r"§(\d+)§", hit["list"]):
+            name = sentence.spans[int(slot)]
+            if _NAME.fullmatch(name) and name not in {"self", "cls"}:
+                yield Claim("kind", subject=name, obj=kind, obj_text=hit["k"] or hit["kz"],
+                            negated=False, line=sentence.line, sentence=sentence.text,
+                            presupposed="phrase")
     for hit in _PLURAL.finditer(sentence.normalised):
         kind = _PLURAL_KINDS[hit["k"]]
         opens = not sentence.normalised[:hit.start()].strip(" the")

@@ -62,6 +62,7 @@ def sentences(text: str, *, rst: bool, document: Document | None = None
     if ignored is None:
         return
     lent = _lent_subjects(document)
+    starts_block = {block.line for block in document.blocks if block.kind == "item"}
     previous = (0, "")
     subject = ""  # the code the sentence before opened with: what its "It" refers to
     for number, line in document.prose_lines():
@@ -69,7 +70,8 @@ def sentences(text: str, *, rst: bool, document: Document | None = None
             continue
         if previous[0] != number - 1:
             subject = ""  # a new paragraph: "It" no longer refers back
-        wrapped = previous[0] == number - 1 and not _ends_sentence(previous[1])
+        wrapped = previous[0] == number - 1 and not _ends_sentence(previous[1]) and \
+            number not in starts_block
         carried = _open_condition(previous[1]) if previous[0] == number - 1 else False
         previous = (number, line)
         spans = [m for m in code_spans(line) if m.is_code]
@@ -204,6 +206,11 @@ in the next sentence can refer to."""
 _POSSESSIVE = re.compile(r"^(\s*)(?:Its|its|它的) ?$")
 """A possessive opening before the sentence's first code span names a member of the code
 the sentence before was about."""
+_POSSESSIVE_NOUN = re.compile(r"^(\s*)(?:(?P<en>Its) (?=[a-z])"
+                              r"|(?P<zh>它的) ?(?=[a-z\u4e00-\u9fff]))"
+                              r"(?!constructor|initiali[sz]er|构造)")
+"""A possessive opening before a noun ("Its fields include ...", "它的方法有 ..."): the
+noun phrase belongs to the code the sentence before was about."""
 _SUBJECTLESS = re.compile(rf"^\s*(?!(?:{L.NOT_A_VERB})\b)[A-Za-z]+s\b"
                           rf"|^\s*{alternation(words('lead_verbs'))}")
 """Text opening with a verb whose subject is left out: an English word in -s that is no
@@ -223,7 +230,8 @@ _OPENING_SLOT = re.compile(r"^(?:the ?)?§(\d+)§")
 def _subject(sentence: Sentence) -> str:
     """The code a sentence opens with as its subject, else the last code its definite noun
     phrases name ("... using the `wait_for` function."); "" if none."""
-    first = _OPENING_SLOT.match(sentence.clauses[0]) if sentence.clauses else None
+    coded = [c for c in sentence.clauses if "§" in c]  # past a fronted "In addition,"
+    first = _OPENING_SLOT.match(coded[0]) if coded else None
     if first:
         return sentence.spans[int(first[1])]
     phrases = _NOUN_SUBJECT.findall(sentence.normalised)
@@ -249,13 +257,24 @@ def _sentence(number: int, raw: str, spans: list[CodeSpan], *, offset: int,
     slotted, cursor = [], 0
     for index, match in enumerate(spans):
         slotted.append(raw[cursor:match.start - offset])
-        slotted.append(f"§{index}§")
         cursor = match.end - offset
+        kind = _KIND_SPANS.get(match.target.rsplit(".", 1)[-1])
+        noun = _CLASS_NOUN.match(raw, cursor) if kind else None
+        if kind and noun:  # "a `Protocol` class" names a kind, not a base to look up
+            slotted.append(f" {kind} class ")
+            cursor = noun.end()
+            continue
+        slotted.append(f"§{index}§")
     slotted.append(raw[cursor:])
     possessive = _POSSESSIVE.match(slotted[0]) if antecedent and len(codes) else None
     if possessive:  # "Its `popitem` raises ...": the antecedent's `popitem`
         slotted[0] = possessive.group(1)
         codes = (f"{antecedent}.{codes[0]}", *codes[1:])
+    owned = _POSSESSIVE_NOUN.match(slotted[0]) if antecedent else None
+    if owned:  # "Its fields include `a`": the antecedent's fields
+        slotted[0] = (f"{owned.group(1)}§{len(codes)}§{'的' if owned['zh'] else chr(39) + 's '}"
+                      f"{slotted[0][owned.end():]}")
+        codes = (*codes, antecedent)
     pronoun = _PRONOUN.match(slotted[0])
     if antecedent and pronoun and slotted[0][pronoun.end():].strip():  # "It calls `b`.": A
         slotted[0] = _PRONOUN.sub(rf"\g<1>§{len(codes)}§", slotted[0], count=1)
@@ -268,6 +287,7 @@ def _sentence(number: int, raw: str, spans: list[CodeSpan], *, offset: int,
         slotted[0] = f"§{len(codes)}§ is {slotted[0].lstrip()}"
         codes = (*codes, owner)
     joined = _DASH_RELATIVE.sub(r", \1\2, ", "".join(slotted))
+    joined, codes = _owned(joined, codes)
     clauses = tuple(c for c in (normalise(p) for p in _CLAUSE_END.split(joined)) if c)
     if conditional and clauses:  # the condition began on the line before: say it here
         clauses = (f"if {clauses[0]}", *clauses[1:])
@@ -275,6 +295,35 @@ def _sentence(number: int, raw: str, spans: list[CodeSpan], *, offset: int,
                     normalised=normalise(joined))
 
 
+_KIND_SPANS = {"Protocol": "protocol", "NamedTuple": "namedtuple", "Enum": "enum",
+               "IntEnum": "enum", "StrEnum": "enum"}
+"""Classes whose name, written as code before "class" or 类, says a kind of class."""
+_CLASS_NOUN = re.compile(r"\s*(?:类|class(?![\w-]))")
+_OWNED = re.compile(
+    r"§(?P<a>\d+)§\s*(?:(?:自己|自身)?的|'s(?: own)?)\s*§(?P<b>\d+)§"
+    r"(?!\s*(?:[,，、]|和|与|及|或|and\b|or\b|参数|形参|关键字参数|属性|字段|成员|变量|值"
+    r"|(?:keyword[- ])?(?:parameter|argument|kwarg|keyword|attribute|field|option|member"
+    r"|variable|value)s?\b))")
+"""A member named through its owner ("`A` 的 `b` 方法", "`A`'s own `b`"): one slot, ``A.b``.
+A parameter or attribute phrase ("`A` 的 `b` 参数") and a list ("`A`'s `b` and `c`") keep
+their slots: the noun, not the owner, says what they are."""
+
+
+def _owned(joined: str, codes: tuple[str, ...]) -> tuple[str, tuple[str, ...]]:
+    """``joined`` with each owner-and-member pair of slots made one (see ``_OWNED``)."""
+    found = list(codes)
+
+    def merge(hit: re.Match[str]) -> str:
+        owner, member = codes[int(hit["a"])], codes[int(hit["b"])]
+        if not (_DOTTED.fullmatch(owner) and _DOTTED.fullmatch(member.removesuffix("()"))):
+            return hit.group(0)
+        found.append(f"{owner}.{member}")
+        return f"§{len(found) - 1}§"
+
+    return _OWNED.sub(merge, joined), tuple(found)
+
+
+_DOTTED = re.compile(r"[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*")
 # An aside between dashes is dropped as a parenthetical, unless it says something about
 # the slot before it ("`A` — which inherits from `B` — ..."): that one becomes an aside
 # between commas, which :func:`derived` reads.
@@ -297,8 +346,17 @@ _COORDINATED = re.compile(
 _COORDINATED_OBJECT = re.compile(
     rf"^(?P<pre>§\d+§[^§]*?[a-z\u4e00-\u9fff] ?)(?:both ?)?(?P<list>{_SLOT_LIST})"
     r"(?P<post>[^§]*)$")
+_COUNTED_LIST = re.compile(
+    rf"^(?P<pre>§\d+§[^§]*?[a-z\u4e00-\u9fff] ?)(?P<list>{_SLOT_LIST}) ?"
+    r"(?P<num>[两二三四五六七八九十]|\d+|two|three|four|five|six)个? ?"
+    r"(?P<noun>参数|形参|字段|成员|属性|(?:parameter|argument|param|field|member|attribute)s?)"
+    r"(?![a-z])(?P<post>[^§]*)$")
+"""A list of names followed by their count and noun, as Chinese writes an apposition
+("接收 `a` 和 `b` 两个参数", mixed: "需要 `a` 和 `b` 两个 parameters")."""
 _LONE_SLOT = re.compile(rf"^(?:both ?)?§\d+§{_KIND_WORD}?$")
-_TAIL_LIST = re.compile(rf"^(?:and ?)?§\d+§(?:{_AND}§\d+§)*$")
+_TAIL_LIST = re.compile(rf"^(?:and ?)?§\d+§(?:{_AND}§\d+§)*(?: ?(?:等|etc))?"
+                        rf"(?: ?(?:{L.NOUN}|policy|policies|flag|flags|hook|hooks|value|values)"
+                        r"(?: as well| too)?)?$")
 _LOCATED_SUBJECT = re.compile(
     rf"^(?P<det>the ?)?(?P<s>(?P<slot>§\d+§){_KIND_WORD}?) ?(?:in|from|of) ?(?:the ?)?"
     r"(?P<place>§\d+§)"
@@ -306,7 +364,14 @@ _LOCATED_SUBJECT = re.compile(
     r"|directly|inherits|derives|extends|subclasses|raises|calls|takes|accepts|lives"
     r"|defines|[a-z]+s)\b.*)$")
 _APPOSITION = re.compile(r"^(?P<not>not )?(?P<np>(?:a|an|the) .*§\d+§.*)$")
-_RELATIVE = re.compile(r"^(?:which|that) (?P<rest>.*§\d+§.*)$")
+_RELATIVE = re.compile(r"^(?:which|that) (?P<rest>.*§\d+§.*"
+                       r"|(?:is|are|was|were) (?!(?:why|what|how|where|when|because)\b).*)$")
+"""A relative clause said of the slot before it: one naming code ("which inherits from
+`B`"), or a predicate of its own ("which is implemented as a dataclass"); "which is why
+..." says nothing of the slot."""
+_LATER_PRONOUN = re.compile(r"^(?:(?P<its>its|它的)|it(?= [a-z])|它(?![们]))")
+"""A later clause opening with "it"/"它" (or "its"/"它的") says something of the code the
+sentence opened with ("`A` is the entry point, it lives in `m`")."""
 _FRONTED = re.compile(r"^as (?P<np>(?:a|an|the) .*§\d+§.*)$|^作为(?P<zh>.*§\d+§.*)$")
 _ENDS_WITH_SLOT = re.compile(rf"(§\d+§){_KIND_WORD}?$")
 _STARTS_WITH_SLOT = re.compile(r"^(?:the )?(§\d+§)")
@@ -324,13 +389,24 @@ def derived(clauses: tuple[str, ...]) -> tuple[str, ...]:
     """
     found: list[str] = []
     clauses = _rejoined(clauses)
+    opening = _STARTS_WITH_SLOT.match(clauses[0]) if clauses else None
     for number, clause in enumerate(clauses):
+        pronoun = _LATER_PRONOUN.match(clause) if number and opening else None
+        if pronoun and opening:
+            joiner = ("的" if pronoun["its"] == "它的" else "'s") if pronoun["its"] else ""
+            clause = f"{opening[1]}{joiner}{clause[pronoun.end():]}"
         coordinated = _COORDINATED.match(clause)
         if coordinated:
             rest = _singular(coordinated["rest"])
             space = "" if re.match(rf"[{_CJK}]", rest) else " "
             found.extend(f"{slot}{space}{rest}"
                          for slot in re.findall(r"§\d+§", coordinated["list"]))
+            continue
+        counted = _COUNTED_LIST.match(clause)
+        if counted:  # "接收 `a` 和 `b` 两个参数": the count, and each name with its noun
+            found.append(f"{counted['pre']}{counted['num']}个{counted['noun']}{counted['post']}")
+            found.extend(f"{counted['pre']}{slot}{counted['noun']}{counted['post']}"
+                         for slot in re.findall(r"§\d+§", counted["list"]))
             continue
         listed = _COORDINATED_OBJECT.match(clause)
         if listed:
@@ -410,6 +486,9 @@ def normalise(text: str) -> str:
     text = re.sub(r"\s[—–-]{1,2}\s[^§—–]*?\s[—–-]{1,2}\s", " ", text)  # an aside between dashes
     text = re.sub(r"[*_\"“”‘']+(?![a-z])|(?<![a-z§])[*_\"“”‘']+", " ", text)
     text = _ADVERBS.sub("", text)
+    # "`a`, `b` and an optional `c`": the last item of a list of names, with its article
+    text = re.sub(r"(?<=§)(,? (?:and|or) )(?:an?|the) (?:(?:optional|required|extra"
+                  r"|additional|keyword|positional|new) )*(?=§)", r"\1", text)
     text = re.sub(r"\s+", " ", text)
     text = re.sub(rf"\s*([{_CJK}§])\s*", r"\1", text)
     text = _ADVERBS_ZH.sub("", text)

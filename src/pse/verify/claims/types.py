@@ -15,8 +15,10 @@ _KNOWN_DECORATORS = {*_PROPERTY_DECORATORS, "classmethod", "staticmethod", "abst
                      "wraps", "overload", "override", "final"}
 
 
-def subclass(resolver: Resolver, subject: Symbol, obj: Named) -> Decision:
-    """Whether ``obj`` is in the MRO of the class ``subject``."""
+def subclass(resolver: Resolver, subject: Symbol, obj: Named, *, direct: bool = False
+             ) -> Decision:
+    """Whether ``obj`` is in the MRO of the class ``subject`` (with ``direct``: among the
+    bases its ``class`` statement writes)."""
     if subject.kind != "class":
         return undecided(f"{short(subject.qualname)} is not a class")
     found = ancestry(resolver, subject)
@@ -25,6 +27,8 @@ def subclass(resolver: Resolver, subject: Symbol, obj: Named) -> Decision:
     targets = {s.qualname for s in obj.symbols if s.kind == "class"}
     if targets & found.tree.keys():
         base = found.tree[sorted(targets & found.tree.keys())[0]]
+        if direct and not _is_direct_base(subject, obj):
+            return Decision(False, message, at(subject), correction=_direct_base(subject))
         return Decision(True, message, at(base))
     outside = _outside_names(obj)
     # a bare outside name ("`MutableSequence`") is the ancestor of that name, wherever
@@ -32,6 +36,8 @@ def subclass(resolver: Resolver, subject: Symbol, obj: Named) -> Decision:
     short_external = {e.rsplit(".", 1)[-1] for e in found.external} \
         if obj.name and "." not in obj.name and not obj.symbols else set()
     if outside & found.external or obj.name in short_external:
+        if direct and not _is_direct_base(subject, obj):
+            return Decision(False, message, at(subject), correction=_direct_base(subject))
         return Decision(True, message, at(subject))
     if (targets and not obj.external) or (outside and found.complete):
         return Decision(False, message, at(subject), correction=_direct_base(subject))
@@ -60,6 +66,29 @@ def _outside_names(obj: Named) -> set[str]:
         return set()
     mro = external_mro(obj.name)
     return {obj.name, mro[0]} if mro else {obj.name}
+
+
+def base_count(subject: Symbol, count: int) -> Decision:
+    """Whether the class ``subject`` names ``count`` bases (a ``Generic[...]`` or
+    ``Protocol[...]`` base may be left out of the count, ``object`` too)."""
+    if subject.kind != "class":
+        return undecided(f"{short(subject.qualname)} is not a class")
+    written = list(subject.bases)
+    plain = [b for b in written if re.sub(r"\[.*$", "", b).rsplit(".", 1)[-1]
+             not in {"Generic", "Protocol", "object"}]
+    bases = listing(written) if written else "only `object`"
+    message = f"{short(subject.qualname)}'s bases are {bases}"
+    if count in {len(written), len(plain)}:
+        return Decision(True, message, at(subject))
+    return Decision(False, message, at(subject), correction=str(len(written)))
+
+
+def _is_direct_base(subject: Symbol, obj: Named) -> bool:
+    """Whether ``obj`` is one of the bases ``subject``'s ``class`` statement writes (by
+    its last name, without type arguments: ``_base.BidictBase[KT, VT]`` is ``BidictBase``)."""
+    written = {re.sub(r"\[.*$", "", b).rsplit(".", 1)[-1] for b in subject.bases}
+    names = {s.name for s in obj.symbols} or {obj.name.rsplit(".", 1)[-1]}
+    return bool(written & names)
 
 
 def _direct_base(subject: Symbol) -> str:
