@@ -18,8 +18,8 @@ from typing import Literal
 
 from pse.verify.evidence.facts import contradiction
 from pse.verify.evidence.spans import SourceSpan
-from pse.verify.evidence.units import Unit, without_title
-from pse.verify.evidence.words import claimed, words
+from pse.verify.evidence.units import Unit, code_name, without_title
+from pse.verify.evidence.words import claimed, covered, words
 
 Status = Literal["supported", "unsupported", "transition"]
 THRESHOLD = 0.34
@@ -104,7 +104,7 @@ def align(units: Sequence[Unit], spans: Sequence[SourceSpan], refs: Sequence[Nam
     for ref in refs:
         by_line.setdefault(ref.line, []).append(ref)
         if ref.kind != "claim" and ref.status == "verified":
-            named.setdefault(ref.text.removesuffix("()"), ref)
+            named.setdefault(code_name(ref.text) or ref.text, ref)
     return [_align_unit(unit, table, by_line.get(unit.line, []), named, threshold=threshold)
             for unit in units]
 
@@ -117,7 +117,7 @@ def _align_unit(unit: Unit, table: _Spans, refs: list[NameRef], named: dict[str,
         span = _first_span(table, false_claim.evidence)
         return Aligned(unit, "unsupported", span, reason=false_claim.message or
                        f"the source says otherwise: {false_claim.text}")
-    status = {r.text.removesuffix("()"): r for r in refs if r.kind != "claim"}
+    status = {code_name(r.text) or r.text: r for r in refs if r.kind != "claim"}
     around = [s for name in unit.context
               for s in _anchor(table, name, status.get(name) or named.get(name))[:1]]
     anchors: list[SourceSpan] = []
@@ -168,7 +168,8 @@ def _covered(unit: Unit, anchors: list[SourceSpan], claim: set[str], *,
     # its callers, a class before its methods)
     best = max([*anchors, *members], key=lambda s: len(claim & s.vocabulary))
     held = set().union(*(s.vocabulary for s in (*anchors, *members)))
-    share = len(claim & held) / len(claim) if claim else 1.0
+    backed = covered(claim, held)
+    share = len(backed) / len(claim) if claim else 1.0
     wrong = contradiction(unit.text, anchors)
     if wrong:
         return Aligned(unit, "unsupported", best, share, reason=wrong)
@@ -179,8 +180,8 @@ def _covered(unit: Unit, anchors: list[SourceSpan], claim: set[str], *,
         # "`X` allows you to ...", to the same share flagged 2 more of the held-out
         # half's 44 true units for 3 more of its 52 false ones: left out.)
         threshold = max(threshold, _NEGATIVE_THRESHOLD)
-    if share < threshold and len(claim - held) >= _MIN_MISSING:
-        missing = ", ".join(sorted(claim - held)[:6])
+    if share < threshold and len(claim - backed) >= _MIN_MISSING:
+        missing = ", ".join(sorted(claim - backed)[:6])
         return Aligned(unit, "unsupported", best, share,
                        reason=f"its words are not in the source it names ({missing})")
     unbacked = [word for word, stems in claimed(prose).items() if not stems <= held]

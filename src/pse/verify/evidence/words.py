@@ -155,6 +155,29 @@ def _segment(run: str, terms: dict[str, tuple[str, ...]], stop: frozenset[str]) 
     return found
 
 
+_ABBREVIATION = 3
+"""The shortest source word that may stand for a longer one it begins ("pos" for
+"position", "env" for "environment", "auth" for "authentication")."""
+_PREFIX = 5
+"""The shortest sentence word whose longer forms in the source back it ("schedul" backed
+by "scheduler", "complet" by "completion", "depend" by "dependency")."""
+
+
+def covered(claim: set[str], held: set[str] | frozenset[str]) -> set[str]:
+    """The words of ``claim`` that ``held`` backs: the same stem, a source abbreviation the
+    word begins with, or a longer derived form of it (the stemmer strips inflections only,
+    and code shortens its words)."""
+    found = claim & held
+    rest = claim - found
+    if not rest:
+        return found
+    for word in rest:
+        if any(word.startswith(h) for h in held if _ABBREVIATION <= len(h) < len(word)) or \
+                len(word) >= _PREFIX and any(h.startswith(word) for h in held):
+            found.add(word)
+    return found
+
+
 def has_chinese(text: str) -> bool:
     """Whether ``text`` holds Chinese characters."""
     return any("\u4e00" <= ch <= "\u9fff" for ch in text)
