@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from pse.verify.evidence import NameRef, align, document_units, excerpt_spans
-from pse.verify.evidence.words import stem, words
+from pse.verify.evidence.spans import package_vocabulary
+from pse.verify.evidence.words import covered, stem, words
 
 QUEUE_SOURCE = '''class Queue:
     """A queue of items for coroutines: get() waits until an item is available."""
@@ -203,3 +206,40 @@ def test_align_reads_a_class_with_its_methods() -> None:
     (aligned,) = align(document_units(text), [head, method], [])
     assert alone.status == "unsupported"
     assert aligned.status == "supported" and aligned.span == method
+
+
+def test_units_a_call_with_arguments_names_its_callee() -> None:
+    (unit,) = document_units('A `Queue(maxsize=3)` holds three items; `len(q)` counts them.')
+    assert unit.names == ("Queue", "len")
+    assert unit.literals == ("Queue(maxsize=3)", "len(q)")
+
+
+def test_covered_reads_source_abbreviations_and_derived_forms() -> None:
+    held = words("def seek(pos, env): scheduler = Scheduler(env)")
+    assert covered(words("position environment"), held) == words("position environment")
+    assert covered(words("schedule"), held) == words("schedule")
+    # a short sentence word is not backed by every longer word it begins
+    assert covered({"sch"}, held) == set()
+
+
+def test_align_a_word_the_package_uses_elsewhere_is_a_paraphrase() -> None:
+    text = "`Queue.get` hands back an item, pausing while nothing is queued."
+    spans = excerpt_spans(EXCERPTS)
+    (alone,) = align(document_units(text), spans, [])
+    elsewhere = frozenset().union(*(s.vocabulary for s in spans)) | words(
+        "hand back pause nothing")
+    (read,) = align(document_units(text), spans, [], vocabulary=elsewhere)
+    assert alone.status == "unsupported" and read.status == "supported"
+    # words the package never uses are still what the sentence adds
+    text = "`Queue.get` encrypts the item with a rotating secret key."
+    (aligned,) = align(document_units(text), spans, [], vocabulary=elsewhere)
+    assert aligned.status == "unsupported" and "encrypt" in aligned.reason
+
+
+def test_package_vocabulary_reads_every_file_of_the_package(tmp_path: Path) -> None:
+    (tmp_path / "pkg").mkdir()
+    (tmp_path / "pkg" / "a.py").write_text("def get():\n    '''Fetch one.'''\n")
+    (tmp_path / "pkg" / "b.py").write_text("# hand back the queued item\n")
+    (tmp_path / "other.py").write_text("# encrypt\n")
+    found = package_vocabulary(tmp_path, ["pkg/a.py"], ["other.py", "pkg/a.py", "pkg/b.py"])
+    assert words("hand back queued") <= found and not words("encrypt") & found

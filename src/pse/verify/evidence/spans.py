@@ -129,5 +129,28 @@ def _file_spans(path: str, lines: list[str], symbols: list[Symbol]) -> list[Sour
     return [replace(head, vocabulary=head.vocabulary | words(tops)), *spans]
 
 
+_PACKAGE_FILES = 200
+"""At most this many files of a package are read for its vocabulary (in path order)."""
+_TOKEN = re.compile(r"[A-Za-z][A-Za-z0-9_]*|[\u4e00-\u9fff]+")
+
+
+def package_vocabulary(root: Path, paths: Iterable[str], files: Iterable[str]
+                       ) -> frozenset[str]:
+    """The content stems of every file of the packages ``paths`` are in (the folders that
+    hold them, among ``files``): the words the project uses anywhere, in code, comments
+    and docstrings."""
+    folders = {path.rsplit("/", 1)[0] if "/" in path else "" for path in paths}
+    chosen = sorted(f for f in files if (f.rsplit("/", 1)[0] if "/" in f else "") in folders
+                    or any(f.startswith(d + "/") for d in folders if d))[:_PACKAGE_FILES]
+    tokens: set[str] = set()
+    for path in chosen:
+        try:
+            tokens.update(_TOKEN.findall((root / path).read_text(encoding="utf-8",
+                                                                 errors="replace")))
+        except OSError:
+            continue
+    return frozenset(words(" ".join(sorted(tokens))))
+
+
 def _own_params(symbol: Symbol) -> tuple[str, ...]:
     return tuple(p.lstrip("*") for p in symbol.params if p not in ("self", "cls"))

@@ -17,6 +17,7 @@ a span must hold to back it.
 from __future__ import annotations
 
 import re
+from collections.abc import Set
 from functools import cache
 from importlib import resources
 
@@ -163,7 +164,7 @@ _PREFIX = 5
 by "scheduler", "complet" by "completion", "depend" by "dependency")."""
 
 
-def covered(claim: set[str], held: set[str] | frozenset[str]) -> set[str]:
+def covered(claim: set[str], held: Set[str]) -> set[str]:
     """The words of ``claim`` that ``held`` backs: the same stem, a source abbreviation the
     word begins with, or a longer derived form of it (the stemmer strips inflections only,
     and code shortens its words)."""
