@@ -243,3 +243,14 @@ def test_package_vocabulary_reads_every_file_of_the_package(tmp_path: Path) -> N
     (tmp_path / "other.py").write_text("# encrypt\n")
     found = package_vocabulary(tmp_path, ["pkg/a.py"], ["other.py", "pkg/a.py", "pkg/b.py"])
     assert words("hand back queued") <= found and not words("encrypt") & found
+
+
+def test_align_flags_a_default_the_signature_contradicts() -> None:
+    text = "`Queue` takes a `maxsize` that defaults to 10."
+    assert [s for s, _ in _verdicts(text)] == ["unsupported"]
+    assert [s for s, _ in _verdicts("`Queue` takes a `maxsize` that defaults to 0.")] == \
+        ["supported"]
+    assert [s for s, _ in _verdicts("`Queue` 的 `maxsize` 参数默认为 `10`。")] == ["unsupported"]
+    # a default the signature does not give as a literal is not contradicted
+    assert [s for s, _ in _verdicts("`Queue.get` waits; `item` defaults to 3.")] == \
+        ["supported"]
