@@ -129,8 +129,10 @@ def _file_spans(path: str, lines: list[str], symbols: list[Symbol]) -> list[Sour
     return [replace(head, vocabulary=head.vocabulary | words(tops)), *spans]
 
 
-_PACKAGE_FILES = 200
-"""At most this many files of a package are read for its vocabulary (in path order)."""
+_PACKAGE_CHARS = 2_000_000
+"""At most this many characters of a package are read for its vocabulary (its definition
+files first, then the others in path order): a flat tree of hundreds of modules is read
+in part."""
 _TOKEN = re.compile(r"[A-Za-z][A-Za-z0-9_]*|[\u4e00-\u9fff]+")
 
 
@@ -139,16 +141,22 @@ def package_vocabulary(root: Path, paths: Iterable[str], files: Iterable[str]
     """The content stems of every file of the packages ``paths`` are in (the folders that
     hold them, among ``files``): the words the project uses anywhere, in code, comments
     and docstrings."""
+    paths = sorted(set(paths))
     folders = {path.rsplit("/", 1)[0] if "/" in path else "" for path in paths}
-    chosen = sorted(f for f in files if (f.rsplit("/", 1)[0] if "/" in f else "") in folders
-                    or any(f.startswith(d + "/") for d in folders if d))[:_PACKAGE_FILES]
+    others = sorted(f for f in files if f not in paths and (
+        (f.rsplit("/", 1)[0] if "/" in f else "") in folders
+        or any(f.startswith(d + "/") for d in folders if d)))
     tokens: set[str] = set()
-    for path in chosen:
+    budget = _PACKAGE_CHARS
+    for path in [*paths, *others]:
         try:
-            tokens.update(_TOKEN.findall((root / path).read_text(encoding="utf-8",
-                                                                 errors="replace")))
+            text = (root / path).read_text(encoding="utf-8", errors="replace")
         except OSError:
             continue
+        tokens.update(_TOKEN.findall(text[:budget]))
+        budget -= len(text)
+        if budget <= 0:
+            break
     return frozenset(words(" ".join(sorted(tokens))))
 
 
