@@ -36,6 +36,9 @@ def _verdicts(text: str, refs: list[NameRef] | None = None) -> list[tuple[str, s
 def test_stem_folds_inflections_and_doubled_consonants() -> None:
     assert {stem(w) for w in ("creates", "created", "creating", "create")} == {"creat"}
     assert stem("stopped") == "stop" and stem("called") == "call"
+    # "-eed" and "-eat" are the word, not a suffix
+    assert stem("speed") == stem("speeds") == "speed" and stem("exceeded") == "exceed"
+    assert stem("repeated") == stem("repeat")
 
 
 def test_stem_folds_derived_words_to_their_root() -> None:

@@ -40,14 +40,15 @@ def stem(word: str) -> str:
     ``iteration``, ``iterate``, ``iterable`` -> ``iter``."""
     w = word.lower()
     for suffix in _DERIVED:
-        if w.endswith(suffix) and len(w) - len(suffix) >= _ROOT + (suffix == "ic"):
-            return w[:-len(suffix)]
+        if w.endswith(suffix) and len(w) - len(suffix) >= _ROOT + (suffix == "ic") \
+                and not (suffix.startswith("at") and w[-len(suffix) - 1] == "e"):
+            return w[:-len(suffix)]  # (not "repeated" -> "repe": "eat" is no suffix)
     if w.endswith("ly") and len(w) > 5:
         w = w[:-2]
     for suffix, repl, least in (("ied", "y", 4), ("ies", "y", 4), ("sses", "ss", 4),
                                 ("ness", "", 6),
                                 ("ing", "", 5), ("ed", "", 4), ("es", "", 4), ("s", "", 3)):
-        if w.endswith(suffix) and len(w) > least and not w.endswith("ss"):
+        if w.endswith(suffix) and len(w) > least and not w.endswith(("ss", "eed")):
             w = w[:-len(suffix)] + repl
             if suffix in ("ing", "ed") and len(w) > 3 and w[-1] == w[-2] and w[-1] != "s" \
                     and (w[-1] != "l" or len(w) > 5):
