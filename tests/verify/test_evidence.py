@@ -39,6 +39,8 @@ def test_stem_folds_inflections_and_doubled_consonants() -> None:
     # "-eed" and "-eat" are the word, not a suffix
     assert stem("speed") == stem("speeds") == "speed" and stem("exceeded") == "exceed"
     assert stem("repeated") == stem("repeat")
+    assert stem("behaviour") == stem("behavior") and stem("initialised") == stem("initialized")
+    assert stem("flexibility") == stem("flexible")
 
 
 def test_stem_folds_derived_words_to_their_root() -> None:
@@ -223,6 +225,8 @@ def test_covered_reads_source_abbreviations_and_derived_forms() -> None:
     assert covered(words("schedule"), held) == words("schedule")
     # a short sentence word is not backed by every longer word it begins
     assert covered({"sch"}, held) == set()
+    # nor, against a whole package's words, by every short word that begins it
+    assert covered(words("position"), held, abbreviations=False) == set()
 
 
 def test_align_a_word_the_package_uses_elsewhere_is_a_paraphrase() -> None:
@@ -257,3 +261,15 @@ def test_align_flags_a_default_the_signature_contradicts() -> None:
     # a default the signature does not give as a literal is not contradicted
     assert [s for s, _ in _verdicts("`Queue.get` waits; `item` defaults to 3.")] == \
         ["supported"]
+
+
+def test_align_two_words_a_large_package_never_uses_flag_the_sentence() -> None:
+    text = "`Queue.get` removes and returns an item, retrying with exponential backoff."
+    spans = excerpt_spans(EXCERPTS)
+    own = frozenset().union(*(s.vocabulary for s in spans))
+    large = own | {f"term{i}" for i in range(1000)}
+    (small,) = align(document_units(text), spans, [], vocabulary=own)
+    (aligned,) = align(document_units(text), spans, [], vocabulary=large)
+    # most of its words are the span's: a small module's silence on two says little
+    assert small.status == "supported"
+    assert aligned.status == "unsupported" and "backoff" in aligned.reason

@@ -182,7 +182,7 @@ def _covered(unit: Unit, anchors: list[SourceSpan], claim: set[str], *,
     prose = _without_code(unit.text)
     # a word the package uses elsewhere (another method's docstring, a comment) is more
     # often a paraphrase than a claim; one it never uses is what the sentence adds
-    gap = claim - backed - covered(claim - backed, known)
+    foreign = gap = claim - backed - covered(claim - backed, known, abbreviations=False)
     if _NEGATIVE.search(_unconditional(prose)):
         # "does not retry failed jobs", "cannot be nested": a limitation needs a span
         # that holds what it denies, not one that holds the name. (Holding capabilities,
@@ -190,6 +190,11 @@ def _covered(unit: Unit, anchors: list[SourceSpan], claim: set[str], *,
         # half's 44 true units for 3 more of its 52 false ones: left out.)
         threshold = max(threshold, _NEGATIVE_THRESHOLD)
         gap = claim - backed  # what it denies must be in its spans, not only the package's
+    if len(known) >= _KNOWN_WORDS and len(foreign) >= _MIN_MISSING:
+        # "with exponential backoff", "in a local SQLite cache": details a project of
+        # this many words would use somewhere if it had them
+        return Aligned(unit, "unsupported", best, share, reason="its words are in none of "
+                       f"its package's files ({', '.join(sorted(foreign)[:6])})")
     if share < threshold and len(gap) >= _MIN_MISSING:
         missing = ", ".join(sorted(gap)[:6])
         return Aligned(unit, "unsupported", best, share,
@@ -206,6 +211,9 @@ _NEGATIVE = re.compile(
     r"\b(?:(?:does|do|did|is|are|was|were|can|could|will|would|should|may|might|must)"
     r"(?:\s+not|n't)|cannot|can't|never|unable|lacks?|limitations?|不(?:能|会|支持|适合|可以)|"
     r"无法|没有|缺乏|不是线程安全)", re.IGNORECASE)
+_KNOWN_WORDS = 1000
+"""A package's vocabulary (stems) from which two words it never uses make a sentence
+unsupported whatever else it holds: a small module's silence says little."""
 _NEGATIVE_THRESHOLD = 0.75
 """The share of its words a negative or limitation claim's spans must hold."""
 _CONDITION = re.compile(r"\b(?:if|when|whether|unless|otherwise)\b[^,;]*|(?:如果|若|当)[^，,；;]*",

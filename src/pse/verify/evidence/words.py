@@ -28,17 +28,26 @@ _MAX_TERM = 6
 
 
 _DERIVED = ("izations", "ization", "ations", "ation", "ating", "ated", "ates", "ate",
-            "ables", "able", "ically", "ical", "ic")
+            "abilities", "ability", "ibilities", "ibility", "ables", "able", "ibles", "ible",
+            "ically", "ical", "ic")
 """Derivational suffixes a word keeps its root without (``iteration``, ``iterate`` and
 ``iterable`` -> ``iter``; ``automatically`` -> ``automat``), when at least
 :data:`_ROOT` letters remain."""
 _ROOT = 4
+_BRITISH = re.compile(r"(?<=[a-z]{3})(?:(?P<our>our)(?P<o>s|ed|ing|able)?|"
+                      r"is(?P<i>e|es|ed|ing|ation|ations))$")
+"""British spellings read as American ones ("behaviour", "initialised"): a sentence and
+the code it is about may spell a word either way."""
+
+
+def _american(match: re.Match[str]) -> str:
+    return "or" + (match["o"] or "") if match["our"] else "iz" + match["i"]
 
 
 def stem(word: str) -> str:
     """A light suffix stemmer: ``creates``, ``created``, ``creating`` -> ``creat``;
     ``iteration``, ``iterate``, ``iterable`` -> ``iter``."""
-    w = word.lower()
+    w = _BRITISH.sub(_american, word.lower())
     for suffix in _DERIVED:
         if w.endswith(suffix) and len(w) - len(suffix) >= _ROOT + (suffix == "ic") \
                 and not (suffix.startswith("at") and w[-len(suffix) - 1] == "e"):
@@ -165,16 +174,18 @@ _PREFIX = 5
 by "scheduler", "complet" by "completion", "depend" by "dependency")."""
 
 
-def covered(claim: set[str], held: Set[str]) -> set[str]:
+def covered(claim: set[str], held: Set[str], *, abbreviations: bool = True) -> set[str]:
     """The words of ``claim`` that ``held`` backs: the same stem, a source abbreviation the
-    word begins with, or a longer derived form of it (the stemmer strips inflections only,
-    and code shortens its words)."""
+    word begins with (unless ``abbreviations`` is false: against a whole package's words,
+    some short word begins almost any other), or a longer derived form of it (the stemmer
+    strips inflections only, and code shortens its words)."""
     found = claim & held
     rest = claim - found
     if not rest:
         return found
     for word in rest:
-        if any(word.startswith(h) for h in held if _ABBREVIATION <= len(h) < len(word)) or \
+        if abbreviations and any(word.startswith(h) for h in held
+                                 if _ABBREVIATION <= len(h) < len(word)) or \
                 len(word) >= _PREFIX and any(h.startswith(word) for h in held):
             found.add(word)
     return found
