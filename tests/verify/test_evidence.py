@@ -52,6 +52,7 @@ def test_stem_folds_derived_words_to_their_root() -> None:
 def test_words_split_identifiers_drop_stop_words_and_map_synonyms() -> None:
     assert words("The `get_nowait` method deletes items") == \
         {"get_nowait", "get", "nowait", "remov", "item"}
+    assert "sq" not in words("SQLite") and "py" not in words("PyPI")  # acronym pieces
 
 
 def test_words_segment_chinese_into_english_stems() -> None:

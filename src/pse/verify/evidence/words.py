@@ -114,7 +114,8 @@ def words(text: str) -> set[str]:
         if not token:
             continue
         parts = [p for piece in token.split("_") for p in _CAMEL.findall(piece)]
-        for part in {token, *parts} if len(parts) > 1 else {token}:
+        # a part of two letters is an acronym's piece ("SQLite" -> "SQ"), not a word
+        for part in {token, *(p for p in parts if len(p) > 2)} if len(parts) > 1 else {token}:
             stemmed = stem(part)
             canonical = synonyms.get(stemmed, stemmed)
             if len(canonical) > 1 and stemmed not in stop and canonical not in stop:
