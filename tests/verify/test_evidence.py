@@ -274,3 +274,15 @@ def test_align_two_words_a_large_package_never_uses_flag_the_sentence() -> None:
     # most of its words are the span's: a small module's silence on two says little
     assert small.status == "supported"
     assert aligned.status == "unsupported" and "backoff" in aligned.reason
+
+
+def test_align_a_callers_return_is_not_the_callees() -> None:
+    from pse.verify.evidence.spans import make_span
+
+    full = make_span("pkg/q.py", 14, 16, QUEUE_SOURCE.split("\n\n")[-1],
+                     symbol="pkg.q.Queue.full", kind="method")
+    drain = make_span("pkg/d.py", 1, 3, "def drain(q):\n    if q.full():\n        return False",
+                      symbol="pkg.d.drain", kind="function")
+    (aligned,) = align(document_units("`Queue.full` returns `False` when the queue is full."),
+                       [full, drain], [])
+    assert aligned.status == "unsupported" and "False" in aligned.reason

@@ -171,7 +171,7 @@ def _covered(unit: Unit, anchors: list[SourceSpan], claim: set[str], *,
              threshold: float, members: Sequence[SourceSpan] = (),
              known: frozenset[str] = frozenset()) -> Aligned:
     # the span that holds most of its words; of equals, the first (a definition before
-    # its callers, a class before its methods)
+    # the spans that only hold its name, a class before its methods)
     best = max([*anchors, *members], key=lambda s: len(claim & s.vocabulary))
     held = set().union(*(s.vocabulary for s in (*anchors, *members)))
     backed = covered(claim, held)
@@ -248,8 +248,9 @@ _TITLE_WORDS = 4
 
 def _anchor(table: _Spans, name: str, ref: NameRef | None) -> list[SourceSpan]:
     """The spans ``name`` stands for: its definition where the reference check found it
-    (an import of it elsewhere is not what it says), else the spans that define it; and
-    up to :data:`_CALLERS` spans that use it (what it does is also told by its callers)."""
+    (an import of it elsewhere is not what it says), else the spans that define it, else
+    those that hold it. Its callers are not read: the words they would lend are the
+    package's (:func:`align`'s ``vocabulary``), and what they return is not its value."""
     last = name.rsplit(".", 1)[-1]
     own: list[SourceSpan] = []
     if ref is not None and ref.status == "verified":
@@ -258,12 +259,7 @@ def _anchor(table: _Spans, name: str, ref: NameRef | None) -> list[SourceSpan]:
         if not own:
             own = [s for s in table.holding(name) if s.symbol.rsplit(".", 1)[-1] == last][:3] \
                 or found
-    own = own or table.holding(name)[:3]
-    callers = [s for s in table.spans if last.lower() in s.idents and s not in own]
-    return [*own, *callers[:_CALLERS]]
-
-
-_CALLERS = 2
+    return own or table.holding(name)[:3]
 
 
 def _own_names(span: SourceSpan) -> set[str]:
