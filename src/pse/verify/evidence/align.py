@@ -4,8 +4,9 @@ Per unit: the code names it mentions are anchored to spans (the definition the r
 check found for each, else a span that holds the name); a name the source does not have,
 or a structural claim the index contradicts, makes the unit unsupported. A unit that names
 nothing is read against what its block and sentence neighbours name. Its content words must
-then be covered by the anchored spans (share >= ``threshold``), and the return values and
-counts it states must match them (:mod:`.facts`). A unit that names no code and whose words
+then be covered by the anchored spans (share >= ``threshold``), where only a word its whole
+package never uses counts against it (a word of another docstring is a paraphrase), and
+the return values, counts and defaults it states must match them (:mod:`.facts`). A unit that names no code and whose words
 are only discourse ("Here is an example:") is a transition.
 """
 
