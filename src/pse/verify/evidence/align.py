@@ -6,8 +6,9 @@ or a structural claim the index contradicts, makes the unit unsupported. A unit 
 nothing is read against what its block and sentence neighbours name. Its content words must
 then be covered by the anchored spans (share >= ``threshold``), where only a word its whole
 package never uses counts against it (a word of another docstring is a paraphrase), and
-the return values, counts and defaults it states must match them (:mod:`.facts`). A unit that names no code and whose words
-are only discourse ("Here is an example:") is a transition.
+the return values, counts and defaults it states must match them (:mod:`.facts`). A unit
+that names no code and whose words are only discourse ("Here is an example:") is a
+transition.
 """
 
 from __future__ import annotations
