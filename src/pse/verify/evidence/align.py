@@ -251,8 +251,10 @@ _TITLE_WORDS = 4
 def _anchor(table: _Spans, name: str, ref: NameRef | None) -> list[SourceSpan]:
     """The spans ``name`` stands for: its definition where the reference check found it
     (an import of it elsewhere is not what it says), else the spans that define it, else
-    those that hold it. Its callers are not read: the words they would lend are the
-    package's (:func:`align`'s ``vocabulary``), and what they return is not its value."""
+    those that hold it. A definition's callers are not read (the words they would lend are
+    the package's, :func:`align`'s ``vocabulary``, and a caller's return is not its
+    value); of excerpts, up to :data:`_EXCERPTS` more that hold the name are (what a
+    writer was shown of it)."""
     last = name.rsplit(".", 1)[-1]
     own: list[SourceSpan] = []
     if ref is not None and ref.status == "verified":
@@ -261,7 +263,13 @@ def _anchor(table: _Spans, name: str, ref: NameRef | None) -> list[SourceSpan]:
         if not own:
             own = [s for s in table.holding(name) if s.symbol.rsplit(".", 1)[-1] == last][:3] \
                 or found
-    return own or table.holding(name)[:3]
+    own = own or table.holding(name)[:3]
+    shown = [s for s in table.spans if s.kind == "excerpt" and last.lower() in s.idents
+             and s not in own]
+    return [*own, *shown[:_EXCERPTS]]
+
+
+_EXCERPTS = 2
 
 
 def _own_names(span: SourceSpan) -> set[str]:
