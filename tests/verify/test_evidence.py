@@ -259,6 +259,8 @@ def test_align_flags_a_default_the_signature_contradicts() -> None:
     assert [s for s, _ in _verdicts("`Queue` takes a `maxsize` that defaults to 0.")] == \
         ["supported"]
     assert [s for s, _ in _verdicts("`Queue` 的 `maxsize` 参数默认为 `10`。")] == ["unsupported"]
+    assert [s for s, _ in _verdicts("In `Queue`, `maxsize` is `5` by default.")] == \
+        ["unsupported"]
     # a default the signature does not give as a literal is not contradicted
     assert [s for s, _ in _verdicts("`Queue.get` waits; `item` defaults to 3.")] == \
         ["supported"]

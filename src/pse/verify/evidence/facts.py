@@ -124,18 +124,22 @@ _RETURNS_NAME = re.compile(r"(?:returns?|returned|返回)\s*(?:the\s+|a\s+|an\s+
                            r"`(?P<v>(?!True`|False`|None`)[A-Za-z_]\w*)`")
 
 
-_DEFAULT = re.compile(r"`(?P<name>[A-Za-z_]\w*)`[^.`;]{0,40}?\b(?:defaults?\s+(?:value\s+)?"
-                      r"(?:to|is|of)|(?:is|are)\s+(?:\w+\s+)?by\s+default)\s+`?(?P<v>-?\d+(?:\.\d+)?|"
-                      r"True|False|None)\b`?|`(?P<zh>[A-Za-z_]\w*)`[^。，`]{0,12}?默认(?:值)?(?:为|是)\s*"
-                      r"`?(?P<zv>-?\d+(?:\.\d+)?|True|False|None)\b`?")
+_VALUE = r"`?(?P<v>-?\d+(?:\.\d+)?|True|False|None)\b`?"
+_DEFAULTS = tuple(re.compile(p) for p in (
+    # "`timeout` defaults to 10", "`strict` (default value is True)"
+    r"`(?P<name>[A-Za-z_]\w*)`[^.`;]{0,40}?\bdefaults?\s+(?:value\s+)?(?:to|is|of)\s+" + _VALUE,
+    # "`strict` is `True` by default"
+    r"`(?P<name>[A-Za-z_]\w*)`[^.`;]{0,40}?\b(?:is|are)\s+" + _VALUE + r"\s+by\s+default",
+    # "`timeout` 参数默认为 10"
+    r"`(?P<name>[A-Za-z_]\w*)`[^。，`]{0,12}?默认(?:值)?(?:为|是)\s*" + _VALUE))
 _SIGNATURE = re.compile(r"\bdef\s+\w+\s*\((?P<params>.*?)\)\s*(?:->[^:]*)?:", re.DOTALL)
 
 
 def _default_problem(text: str, spans: Sequence[SourceSpan]) -> str:
     """"`timeout` defaults to 10": a number, ``True``, ``False`` or ``None`` said to be a
     parameter's default, where the signatures of its spans give it another."""
-    for match in _DEFAULT.finditer(text):
-        name, value = match["name"] or match["zh"], match["v"] or match["zv"]
+    for match in (m for pattern in _DEFAULTS for m in pattern.finditer(text)):
+        name, value = match["name"], match["v"]
         given = {default for s in spans for sig in _SIGNATURE.finditer(s.text)
                  for default in re.findall(rf"(?<![\w.]){re.escape(name)}\s*(?::[^=,)]*)?="
                                            r"\s*([^,)\s]+)", sig["params"])}
