@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from pse.verify.evidence import NameRef, align, document_units, excerpt_spans
-from pse.verify.evidence.words import stem, words
+from pse.verify.evidence.spans import package_vocabulary
+from pse.verify.evidence.words import covered, stem, words
 
 QUEUE_SOURCE = '''class Queue:
     """A queue of items for coroutines: get() waits until an item is available."""
@@ -33,6 +36,11 @@ def _verdicts(text: str, refs: list[NameRef] | None = None) -> list[tuple[str, s
 def test_stem_folds_inflections_and_doubled_consonants() -> None:
     assert {stem(w) for w in ("creates", "created", "creating", "create")} == {"creat"}
     assert stem("stopped") == "stop" and stem("called") == "call"
+    # "-eed" and "-eat" are the word, not a suffix
+    assert stem("speed") == stem("speeds") == "speed" and stem("exceeded") == "exceed"
+    assert stem("repeated") == stem("repeat")
+    assert stem("behaviour") == stem("behavior") and stem("initialised") == stem("initialized")
+    assert stem("flexibility") == stem("flexible")
 
 
 def test_stem_folds_derived_words_to_their_root() -> None:
@@ -44,6 +52,7 @@ def test_stem_folds_derived_words_to_their_root() -> None:
 def test_words_split_identifiers_drop_stop_words_and_map_synonyms() -> None:
     assert words("The `get_nowait` method deletes items") == \
         {"get_nowait", "get", "nowait", "remov", "item"}
+    assert "sq" not in words("SQLite") and "py" not in words("PyPI")  # acronym pieces
 
 
 def test_words_segment_chinese_into_english_stems() -> None:
@@ -203,3 +212,79 @@ def test_align_reads_a_class_with_its_methods() -> None:
     (aligned,) = align(document_units(text), [head, method], [])
     assert alone.status == "unsupported"
     assert aligned.status == "supported" and aligned.span == method
+
+
+def test_units_a_call_with_arguments_names_its_callee() -> None:
+    (unit,) = document_units('A `Queue(maxsize=3)` holds three items; `len(q)` counts them.')
+    assert unit.names == ("Queue", "len")
+    assert unit.literals == ("Queue(maxsize=3)", "len(q)")
+
+
+def test_covered_reads_source_abbreviations_and_derived_forms() -> None:
+    held = words("def seek(pos, env): scheduler = Scheduler(env)")
+    assert covered(words("position environment"), held) == words("position environment")
+    assert covered(words("schedule"), held) == words("schedule")
+    # a short sentence word is not backed by every longer word it begins
+    assert covered({"sch"}, held) == set()
+    # nor, against a whole package's words, by every short word that begins it
+    assert covered(words("position"), held, abbreviations=False) == set()
+
+
+def test_align_a_word_the_package_uses_elsewhere_is_a_paraphrase() -> None:
+    text = "`Queue.get` hands back an item, pausing while nothing is queued."
+    spans = excerpt_spans(EXCERPTS)
+    (alone,) = align(document_units(text), spans, [])
+    elsewhere = frozenset().union(*(s.vocabulary for s in spans)) | words(
+        "hand back pause nothing")
+    (read,) = align(document_units(text), spans, [], vocabulary=elsewhere)
+    assert alone.status == "unsupported" and read.status == "supported"
+    # words the package never uses are still what the sentence adds
+    text = "`Queue.get` encrypts the item with a rotating secret key."
+    (aligned,) = align(document_units(text), spans, [], vocabulary=elsewhere)
+    assert aligned.status == "unsupported" and "encrypt" in aligned.reason
+
+
+def test_package_vocabulary_reads_every_file_of_the_package(tmp_path: Path) -> None:
+    (tmp_path / "pkg").mkdir()
+    (tmp_path / "pkg" / "a.py").write_text("def get():\n    '''Fetch one.'''\n")
+    (tmp_path / "pkg" / "b.py").write_text("# hand back the queued item\n")
+    (tmp_path / "other.py").write_text("# encrypt\n")
+    found = package_vocabulary(tmp_path, ["pkg/a.py"], ["other.py", "pkg/a.py", "pkg/b.py"])
+    assert words("hand back queued") <= found and not words("encrypt") & found
+
+
+def test_align_flags_a_default_the_signature_contradicts() -> None:
+    text = "`Queue` takes a `maxsize` that defaults to 10."
+    assert [s for s, _ in _verdicts(text)] == ["unsupported"]
+    assert [s for s, _ in _verdicts("`Queue` takes a `maxsize` that defaults to 0.")] == \
+        ["supported"]
+    assert [s for s, _ in _verdicts("`Queue` 的 `maxsize` 参数默认为 `10`。")] == ["unsupported"]
+    assert [s for s, _ in _verdicts("In `Queue`, `maxsize` is `5` by default.")] == \
+        ["unsupported"]
+    # a default the signature does not give as a literal is not contradicted
+    assert [s for s, _ in _verdicts("`Queue.get` waits; `item` defaults to 3.")] == \
+        ["supported"]
+
+
+def test_align_two_words_a_large_package_never_uses_flag_the_sentence() -> None:
+    text = "`Queue.get` removes and returns an item, retrying with exponential backoff."
+    spans = excerpt_spans(EXCERPTS)
+    own = frozenset().union(*(s.vocabulary for s in spans))
+    large = own | {f"term{i}" for i in range(1000)}
+    (small,) = align(document_units(text), spans, [], vocabulary=own)
+    (aligned,) = align(document_units(text), spans, [], vocabulary=large)
+    # most of its words are the span's: a small module's silence on two says little
+    assert small.status == "supported"
+    assert aligned.status == "unsupported" and "backoff" in aligned.reason
+
+
+def test_align_a_callers_return_is_not_the_callees() -> None:
+    from pse.verify.evidence.spans import make_span
+
+    full = make_span("pkg/q.py", 14, 16, QUEUE_SOURCE.split("\n\n")[-1],
+                     symbol="pkg.q.Queue.full", kind="method")
+    drain = make_span("pkg/d.py", 1, 3, "def drain(q):\n    if q.full():\n        return False",
+                      symbol="pkg.d.drain", kind="function")
+    (aligned,) = align(document_units("`Queue.full` returns `False` when the queue is full."),
+                       [full, drain], [])
+    assert aligned.status == "unsupported" and "False" in aligned.reason

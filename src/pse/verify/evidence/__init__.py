@@ -7,7 +7,8 @@ names, a module's docstring, or an excerpt a writer was shown), each with the id
 holds and its stemmed content words (:mod:`.words`, English stems and Chinese terms mapped
 through small synonym tables kept as data). :func:`align` gives each unit a status:
 ``supported`` (with the span that backs it), ``unsupported`` (it names code the span does not
-hold, states a return value or count the span contradicts, or its words are not covered), or
+hold, states a return value, count or default the span contradicts, or its words are not
+covered, words its whole package never uses counting against it), or
 ``transition`` (it names no code and claims nothing). Everything is deterministic: the same
 document and source give the same answer, and nothing here calls a model.
 """

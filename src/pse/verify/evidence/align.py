@@ -4,9 +4,11 @@ Per unit: the code names it mentions are anchored to spans (the definition the r
 check found for each, else a span that holds the name); a name the source does not have,
 or a structural claim the index contradicts, makes the unit unsupported. A unit that names
 nothing is read against what its block and sentence neighbours name. Its content words must
-then be covered by the anchored spans (share >= ``threshold``), and the return values and
-counts it states must match them (:mod:`.facts`). A unit that names no code and whose words
-are only discourse ("Here is an example:") is a transition.
+then be covered by the anchored spans (share >= ``threshold``), where only a word its whole
+package never uses counts against it (a word of another docstring is a paraphrase), and
+the return values, counts and defaults it states must match them (:mod:`.facts`). A unit
+that names no code and whose words are only discourse ("Here is an example:") is a
+transition.
 """
 
 from __future__ import annotations
@@ -18,8 +20,8 @@ from typing import Literal
 
 from pse.verify.evidence.facts import contradiction
 from pse.verify.evidence.spans import SourceSpan
-from pse.verify.evidence.units import Unit, without_title
-from pse.verify.evidence.words import claimed, words
+from pse.verify.evidence.units import Unit, code_name, without_title
+from pse.verify.evidence.words import claimed, covered, words
 
 Status = Literal["supported", "unsupported", "transition"]
 THRESHOLD = 0.34
@@ -28,8 +30,8 @@ half of ``bench/evidence``, every share from 0.34 to 0.4 flags the same units; t
 is taken, a true sentence flagged being worse than a miss)."""
 
 _MIN_MISSING = 2
-"""A sentence is unsupported by its words only when two or more are not in its spans: one
-stray word is a paraphrase more often than a claim."""
+"""A sentence is unsupported by its words only when two or more are not in its spans nor
+anywhere in its package: one stray word is a paraphrase more often than a claim."""
 
 _DISCOURSE = words(
     "example here below above following section article guide tutorial overview summary "
@@ -68,8 +70,10 @@ class Aligned:
 class _Spans:
     """The spans by file and by the names they define or hold."""
 
-    def __init__(self, spans: Sequence[SourceSpan]) -> None:
+    def __init__(self, spans: Sequence[SourceSpan], vocabulary: frozenset[str] | None) -> None:
         self.spans = list(spans)
+        self.vocabulary = vocabulary if vocabulary is not None else \
+            frozenset().union(*(s.vocabulary for s in self.spans))
         self._by_path: dict[str, list[SourceSpan]] = {}
         for span in self.spans:
             self._by_path.setdefault(span.path, []).append(span)
@@ -96,15 +100,18 @@ class _Spans:
 
 
 def align(units: Sequence[Unit], spans: Sequence[SourceSpan], refs: Sequence[NameRef], *,
-          threshold: float = THRESHOLD) -> list[Aligned]:
-    """Every unit's verdict, in order."""
-    table = _Spans(spans)
+          threshold: float = THRESHOLD, vocabulary: frozenset[str] | None = None
+          ) -> list[Aligned]:
+    """Every unit's verdict, in order. ``vocabulary`` is every stem of the packages the
+    spans are in (default: the spans' own): a word the project never uses is told apart
+    from one it uses elsewhere."""
+    table = _Spans(spans, vocabulary)
     by_line: dict[int, list[NameRef]] = {}
     named: dict[str, NameRef] = {}  # a name's answer anywhere in the text (for context)
     for ref in refs:
         by_line.setdefault(ref.line, []).append(ref)
         if ref.kind != "claim" and ref.status == "verified":
-            named.setdefault(ref.text.removesuffix("()"), ref)
+            named.setdefault(code_name(ref.text) or ref.text, ref)
     return [_align_unit(unit, table, by_line.get(unit.line, []), named, threshold=threshold)
             for unit in units]
 
@@ -117,7 +124,7 @@ def _align_unit(unit: Unit, table: _Spans, refs: list[NameRef], named: dict[str,
         span = _first_span(table, false_claim.evidence)
         return Aligned(unit, "unsupported", span, reason=false_claim.message or
                        f"the source says otherwise: {false_claim.text}")
-    status = {r.text.removesuffix("()"): r for r in refs if r.kind != "claim"}
+    status = {code_name(r.text) or r.text: r for r in refs if r.kind != "claim"}
     around = [s for name in unit.context
               for s in _anchor(table, name, status.get(name) or named.get(name))[:1]]
     anchors: list[SourceSpan] = []
@@ -159,28 +166,39 @@ def _align_unit(unit: Unit, table: _Spans, refs: list[NameRef], named: dict[str,
         return Aligned(unit, "unsupported" if claim else "transition",
                        reason="names no code the source has, and no span backs its words")
     return _covered(unit, anchors, claim, threshold=threshold,
-                    members=table.members(anchors))
+                    members=table.members(anchors), known=table.vocabulary)
 
 
 def _covered(unit: Unit, anchors: list[SourceSpan], claim: set[str], *,
-             threshold: float, members: Sequence[SourceSpan] = ()) -> Aligned:
+             threshold: float, members: Sequence[SourceSpan] = (),
+             known: frozenset[str] = frozenset()) -> Aligned:
     # the span that holds most of its words; of equals, the first (a definition before
-    # its callers, a class before its methods)
+    # the spans that only hold its name, a class before its methods)
     best = max([*anchors, *members], key=lambda s: len(claim & s.vocabulary))
     held = set().union(*(s.vocabulary for s in (*anchors, *members)))
-    share = len(claim & held) / len(claim) if claim else 1.0
+    backed = covered(claim, held)
+    share = len(backed) / len(claim) if claim else 1.0
     wrong = contradiction(unit.text, anchors)
     if wrong:
         return Aligned(unit, "unsupported", best, share, reason=wrong)
     prose = _without_code(unit.text)
+    # a word the package uses elsewhere (another method's docstring, a comment) is more
+    # often a paraphrase than a claim; one it never uses is what the sentence adds
+    foreign = gap = claim - backed - covered(claim - backed, known, abbreviations=False)
     if _NEGATIVE.search(_unconditional(prose)):
         # "does not retry failed jobs", "cannot be nested": a limitation needs a span
         # that holds what it denies, not one that holds the name. (Holding capabilities,
         # "`X` allows you to ...", to the same share flagged 2 more of the held-out
         # half's 44 true units for 3 more of its 52 false ones: left out.)
         threshold = max(threshold, _NEGATIVE_THRESHOLD)
-    if share < threshold and len(claim - held) >= _MIN_MISSING:
-        missing = ", ".join(sorted(claim - held)[:6])
+        gap = claim - backed  # what it denies must be in its spans, not only the package's
+    if len(known) >= _KNOWN_WORDS and len(foreign) >= _MIN_MISSING:
+        # "with exponential backoff", "in a local SQLite cache": details a project of
+        # this many words would use somewhere if it had them
+        return Aligned(unit, "unsupported", best, share, reason="its words are in none of "
+                       f"its package's files ({', '.join(sorted(foreign)[:6])})")
+    if share < threshold and len(gap) >= _MIN_MISSING:
+        missing = ", ".join(sorted(gap)[:6])
         return Aligned(unit, "unsupported", best, share,
                        reason=f"its words are not in the source it names ({missing})")
     unbacked = [word for word, stems in claimed(prose).items() if not stems <= held]
@@ -195,6 +213,9 @@ _NEGATIVE = re.compile(
     r"\b(?:(?:does|do|did|is|are|was|were|can|could|will|would|should|may|might|must)"
     r"(?:\s+not|n't)|cannot|can't|never|unable|lacks?|limitations?|不(?:能|会|支持|适合|可以)|"
     r"无法|没有|缺乏|不是线程安全)", re.IGNORECASE)
+_KNOWN_WORDS = 1000
+"""A package's vocabulary (stems) from which two words it never uses make a sentence
+unsupported whatever else it holds: a small module's silence says little."""
 _NEGATIVE_THRESHOLD = 0.75
 """The share of its words a negative or limitation claim's spans must hold."""
 _CONDITION = re.compile(r"\b(?:if|when|whether|unless|otherwise)\b[^,;]*|(?:如果|若|当)[^，,；;]*",
@@ -229,8 +250,11 @@ _TITLE_WORDS = 4
 
 def _anchor(table: _Spans, name: str, ref: NameRef | None) -> list[SourceSpan]:
     """The spans ``name`` stands for: its definition where the reference check found it
-    (an import of it elsewhere is not what it says), else the spans that define it; and
-    up to :data:`_CALLERS` spans that use it (what it does is also told by its callers)."""
+    (an import of it elsewhere is not what it says), else the spans that define it, else
+    those that hold it. A definition's callers are not read (the words they would lend are
+    the package's, :func:`align`'s ``vocabulary``, and a caller's return is not its
+    value); of excerpts, up to :data:`_EXCERPTS` more that hold the name are (what a
+    writer was shown of it)."""
     last = name.rsplit(".", 1)[-1]
     own: list[SourceSpan] = []
     if ref is not None and ref.status == "verified":
@@ -240,11 +264,12 @@ def _anchor(table: _Spans, name: str, ref: NameRef | None) -> list[SourceSpan]:
             own = [s for s in table.holding(name) if s.symbol.rsplit(".", 1)[-1] == last][:3] \
                 or found
     own = own or table.holding(name)[:3]
-    callers = [s for s in table.spans if last.lower() in s.idents and s not in own]
-    return [*own, *callers[:_CALLERS]]
+    shown = [s for s in table.spans if s.kind == "excerpt" and last.lower() in s.idents
+             and s not in own]
+    return [*own, *shown[:_EXCERPTS]]
 
 
-_CALLERS = 2
+_EXCERPTS = 2
 
 
 def _own_names(span: SourceSpan) -> set[str]:

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 
 from pse.index.symbols import SymbolIndex
 from pse.verify.evidence.align import Aligned, NameRef, align
-from pse.verify.evidence.spans import symbol_spans
+from pse.verify.evidence.spans import package_vocabulary, symbol_spans
 from pse.verify.evidence.units import document_units
 from pse.verify.refs import CheckedReference
 
@@ -38,6 +38,7 @@ def audit_document(text: str, checked: Sequence[CheckedReference], *, index: Sym
         paths.update(s.path for s in index.by_name("".join(title.split()))[:3]
                      if s.kind == "class")
     spans = symbol_spans(index, index.root, paths)
+    vocabulary = package_vocabulary(index.root, paths, index.files)
     if threshold is None:
-        return align(units, spans, refs)
-    return align(units, spans, refs, threshold=threshold)
+        return align(units, spans, refs, vocabulary=vocabulary)
+    return align(units, spans, refs, threshold=threshold, vocabulary=vocabulary)

@@ -1,9 +1,11 @@
 """Return values and counts a sentence states, checked against the spans it is anchored to.
 
 "returns `True`" needs a ``return ... True`` (or a ``-> bool``) in one of the spans;
-"has three parameters" needs a callable with three; "three states: `A`, `B`, `C`, `D`"
-contradicts itself. Only what is stated in these fixed frames is read, in English and
-Chinese: a sentence that says nothing of the kind is never contradicted here.
+"has three parameters" needs a callable with three; "`timeout` defaults to 10" needs no
+signature giving ``timeout`` another number, ``True``, ``False`` or ``None``; "three
+states: `A`, `B`, `C`, `D`" contradicts itself. Only what is stated in these fixed frames
+is read, in English and Chinese: a sentence that says nothing of the kind is never
+contradicted here.
 """
 
 from __future__ import annotations
@@ -31,6 +33,7 @@ _MEMBER_NOUNS = ("method", "state", "value", "member", "attribute", "field", "�
 def contradiction(text: str, spans: Sequence[SourceSpan]) -> str:
     """Why ``text`` contradicts ``spans`` ("" when it does not)."""
     return _count_problem(text, spans) or _return_problem(text, spans) or \
+        _default_problem(text, spans) or \
         _library_problem(text, spans)
 
 
@@ -119,6 +122,35 @@ def _return_problem(text: str, spans: Sequence[SourceSpan]) -> str:
 
 _RETURNS_NAME = re.compile(r"(?:returns?|returned|返回)\s*(?:the\s+|a\s+|an\s+)?"
                            r"`(?P<v>(?!True`|False`|None`)[A-Za-z_]\w*)`")
+
+
+_VALUE = r"`?(?P<v>-?\d+(?:\.\d+)?|True|False|None)\b`?"
+_DEFAULTS = tuple(re.compile(p) for p in (
+    # "`timeout` defaults to 10", "`strict` (default value is True)"
+    r"`(?P<name>[A-Za-z_]\w*)`[^.`;]{0,40}?\bdefaults?\s+(?:value\s+)?(?:to|is|of)\s+" + _VALUE,
+    # "`strict` is `True` by default"
+    r"`(?P<name>[A-Za-z_]\w*)`[^.`;]{0,40}?\b(?:is|are)\s+" + _VALUE + r"\s+by\s+default",
+    # "`timeout` 参数默认为 10"
+    r"`(?P<name>[A-Za-z_]\w*)`[^。，`]{0,12}?默认(?:值)?(?:为|是)\s*" + _VALUE))
+_SIGNATURE = re.compile(r"\bdef\s+\w+\s*\((?P<params>.*?)\)\s*(?:->[^:]*)?:", re.DOTALL)
+
+
+def _default_problem(text: str, spans: Sequence[SourceSpan]) -> str:
+    """"`timeout` defaults to 10": a number, ``True``, ``False`` or ``None`` said to be a
+    parameter's default, where the signatures of its spans give it another."""
+    for match in (m for pattern in _DEFAULTS for m in pattern.finditer(text)):
+        name, value = match["name"], match["v"]
+        given = {default for s in spans for sig in _SIGNATURE.finditer(s.text)
+                 for default in re.findall(rf"(?<![\w.]){re.escape(name)}\s*(?::[^=,)]*)?="
+                                           r"\s*([^,)\s]+)", sig["params"])}
+        if given and value not in given and all(_is_literal(d) for d in given):
+            return (f"it says `{name}` defaults to {value}; the source's default is "
+                    + " or ".join(sorted(given)))
+    return ""
+
+
+def _is_literal(value: str) -> bool:
+    return value in ("True", "False", "None") or re.fullmatch(r"-?\d+(?:\.\d+)?", value) is not None
 
 
 def _kind(span: SourceSpan) -> str:

@@ -129,5 +129,36 @@ def _file_spans(path: str, lines: list[str], symbols: list[Symbol]) -> list[Sour
     return [replace(head, vocabulary=head.vocabulary | words(tops)), *spans]
 
 
+_PACKAGE_CHARS = 2_000_000
+"""At most this many characters of a package are read for its vocabulary (its definition
+files first, then the others in path order): a flat tree of hundreds of modules is read
+in part."""
+_TOKEN = re.compile(r"[A-Za-z][A-Za-z0-9_]*|[\u4e00-\u9fff]+")
+
+
+def package_vocabulary(root: Path, paths: Iterable[str], files: Iterable[str]
+                       ) -> frozenset[str]:
+    """The content stems of every file of the packages ``paths`` are in (the folders that
+    hold them, among ``files``): the words the project uses anywhere, in code, comments
+    and docstrings."""
+    paths = sorted(set(paths))
+    folders = {path.rsplit("/", 1)[0] if "/" in path else "" for path in paths}
+    others = sorted(f for f in files if f not in paths and (
+        (f.rsplit("/", 1)[0] if "/" in f else "") in folders
+        or any(f.startswith(d + "/") for d in folders if d)))
+    tokens: set[str] = set()
+    budget = _PACKAGE_CHARS
+    for path in [*paths, *others]:
+        try:
+            text = (root / path).read_text(encoding="utf-8", errors="replace")
+        except OSError:
+            continue
+        tokens.update(_TOKEN.findall(text[:budget]))
+        budget -= len(text)
+        if budget <= 0:
+            break
+    return frozenset(words(" ".join(sorted(tokens))))
+
+
 def _own_params(symbol: Symbol) -> tuple[str, ...]:
     return tuple(p.lstrip("*") for p in symbol.params if p not in ("self", "cls"))

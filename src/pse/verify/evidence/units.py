@@ -18,6 +18,8 @@ from pse.text.labels import leading_label
 from pse.text.model import Block, Document
 
 _NAME = re.compile(r"^[A-Za-z_][\w.]*(?:\(\))?$")
+_CALL = re.compile(r"^(?P<name>[A-Za-z_][\w.]*)\(.*\)$", re.DOTALL)
+"""A call written out with its arguments (``Version("1.0")``): it names its callee."""
 _LITERAL = frozenset({"None", "True", "False", "self", "cls"})
 
 
@@ -177,6 +179,16 @@ def _label_name(text: str) -> str:
     return name if match["kind"] or _CODE_SHAPE.search(name) else ""
 
 
+def code_name(target: str) -> str:
+    """The code name a code span stands for ("" for a value): ``Queue.get()`` and
+    ``Version("1.0")`` name ``Queue.get`` and ``Version``."""
+    target = target.strip()
+    if _NAME.match(target):
+        return "" if target in _LITERAL else target.removesuffix("()")
+    call = _CALL.match(target)
+    return call["name"] if call is not None else ""
+
+
 def _names(text: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
     """The code names and the other code spans of ``text``."""
     names: list[str] = []
@@ -185,8 +197,9 @@ def _names(text: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
         if not span.is_code:
             continue
         target = span.target.strip()
-        if _NAME.match(target) and target not in _LITERAL:
-            names.append(target.removesuffix("()"))
-        elif target:
+        name = code_name(target)
+        if name:
+            names.append(name)
+        if target and name != target.removesuffix("()"):
             literals.append(target)
     return tuple(dict.fromkeys(names)), tuple(dict.fromkeys(literals))

@@ -17,6 +17,7 @@ a span must hold to back it.
 from __future__ import annotations
 
 import re
+from collections.abc import Set
 from functools import cache
 from importlib import resources
 
@@ -27,26 +28,36 @@ _MAX_TERM = 6
 
 
 _DERIVED = ("izations", "ization", "ations", "ation", "ating", "ated", "ates", "ate",
-            "ables", "able", "ically", "ical", "ic")
+            "abilities", "ability", "ibilities", "ibility", "ables", "able", "ibles", "ible",
+            "ically", "ical", "ic")
 """Derivational suffixes a word keeps its root without (``iteration``, ``iterate`` and
 ``iterable`` -> ``iter``; ``automatically`` -> ``automat``), when at least
 :data:`_ROOT` letters remain."""
 _ROOT = 4
+_BRITISH = re.compile(r"(?<=[a-z]{3})(?:(?P<our>our)(?P<o>s|ed|ing|able)?|"
+                      r"is(?P<i>e|es|ed|ing|ation|ations))$")
+"""British spellings read as American ones ("behaviour", "initialised"): a sentence and
+the code it is about may spell a word either way."""
+
+
+def _american(match: re.Match[str]) -> str:
+    return "or" + (match["o"] or "") if match["our"] else "iz" + match["i"]
 
 
 def stem(word: str) -> str:
     """A light suffix stemmer: ``creates``, ``created``, ``creating`` -> ``creat``;
     ``iteration``, ``iterate``, ``iterable`` -> ``iter``."""
-    w = word.lower()
+    w = _BRITISH.sub(_american, word.lower())
     for suffix in _DERIVED:
-        if w.endswith(suffix) and len(w) - len(suffix) >= _ROOT + (suffix == "ic"):
-            return w[:-len(suffix)]
+        if w.endswith(suffix) and len(w) - len(suffix) >= _ROOT + (suffix == "ic") \
+                and not (suffix.startswith("at") and w[-len(suffix) - 1] == "e"):
+            return w[:-len(suffix)]  # (not "repeated" -> "repe": "eat" is no suffix)
     if w.endswith("ly") and len(w) > 5:
         w = w[:-2]
     for suffix, repl, least in (("ied", "y", 4), ("ies", "y", 4), ("sses", "ss", 4),
                                 ("ness", "", 6),
                                 ("ing", "", 5), ("ed", "", 4), ("es", "", 4), ("s", "", 3)):
-        if w.endswith(suffix) and len(w) > least and not w.endswith("ss"):
+        if w.endswith(suffix) and len(w) > least and not w.endswith(("ss", "eed")):
             w = w[:-len(suffix)] + repl
             if suffix in ("ing", "ed") and len(w) > 3 and w[-1] == w[-2] and w[-1] != "s" \
                     and (w[-1] != "l" or len(w) > 5):
@@ -103,7 +114,8 @@ def words(text: str) -> set[str]:
         if not token:
             continue
         parts = [p for piece in token.split("_") for p in _CAMEL.findall(piece)]
-        for part in {token, *parts} if len(parts) > 1 else {token}:
+        # a part of two letters is an acronym's piece ("SQLite" -> "SQ"), not a word
+        for part in {token, *(p for p in parts if len(p) > 2)} if len(parts) > 1 else {token}:
             stemmed = stem(part)
             canonical = synonyms.get(stemmed, stemmed)
             if len(canonical) > 1 and stemmed not in stop and canonical not in stop:
@@ -152,6 +164,31 @@ def _segment(run: str, terms: dict[str, tuple[str, ...]], stop: frozenset[str]) 
                 break
         else:
             i += 1
+    return found
+
+
+_ABBREVIATION = 3
+"""The shortest source word that may stand for a longer one it begins ("pos" for
+"position", "env" for "environment", "auth" for "authentication")."""
+_PREFIX = 5
+"""The shortest sentence word whose longer forms in the source back it ("schedul" backed
+by "scheduler", "complet" by "completion", "depend" by "dependency")."""
+
+
+def covered(claim: set[str], held: Set[str], *, abbreviations: bool = True) -> set[str]:
+    """The words of ``claim`` that ``held`` backs: the same stem, a source abbreviation the
+    word begins with (unless ``abbreviations`` is false: against a whole package's words,
+    some short word begins almost any other), or a longer derived form of it (the stemmer
+    strips inflections only, and code shortens its words)."""
+    found = claim & held
+    rest = claim - found
+    if not rest:
+        return found
+    for word in rest:
+        if abbreviations and any(word.startswith(h) for h in held
+                                 if _ABBREVIATION <= len(h) < len(word)) or \
+                len(word) >= _PREFIX and any(h.startswith(word) for h in held):
+            found.add(word)
     return found
 
 
