@@ -70,3 +70,9 @@ def test_a_list_items_code_block_is_no_prose_for_any_pass() -> None:
     assert "Call `split_statements` on the text, e.g. a script:" in marked
     assert "        statements = sqlparse.split(raw)  # ``raw`` holds: a; b" in marked
     assert "with `print`." in marked  # outside the block, an rst literal reads as code
+
+
+def test_shape_section_numbers_a_list_whose_first_items_went_from_one() -> None:
+    reply = "Intro.\n\n2. **Check**: `a` does it.\n3. **Use**: `b` does it.\n"
+    text, _ = shape_section("Steps", reply)
+    assert "1. **Check**" in text and "2. **Use**" in text and "3." not in text

@@ -58,6 +58,14 @@ def test_markdown_list_items_know_their_parent_and_label() -> None:
         "**`Console`**:", "Options:", "The `rich` console"]
 
 
+def test_markdown_ordered_items_know_their_number_and_list() -> None:
+    doc = parse_markdown("3. first\n4. second\n\nText.\n\n- bullet\n  1. inner\n")
+    items = [b for b in doc.blocks if b.kind == "item"]
+    assert [(b.text, b.number, b.list) for b in items] == [
+        ("first", 3, 1), ("second", 4, 1), ("bullet", 0, 2), ("inner", 1, 3)]
+    assert all(b.number == 0 and b.list == 0 for b in doc.blocks if b.kind != "item")
+
+
 def test_markdown_tables_definitions_code_and_directives() -> None:
     blocks = parse_markdown(_DOC).blocks
     assert blocks[6].label == "Term" and blocks[6].lines == ((14, "Definition of `x`"),)

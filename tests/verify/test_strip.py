@@ -6,7 +6,7 @@ import re
 
 import pytest
 
-from pse.verify.strip import Span, repair_markdown, strip_spans
+from pse.verify.strip import Span, renumber_lists, repair_markdown, strip_spans
 
 
 def _fences(text: str) -> int:
@@ -296,7 +296,8 @@ def test_strip_a_false_item_goes_alone_with_its_label_and_the_list_stays() -> No
     out, removed = strip_spans(OVERVIEW, [
         Span(3, "The base class from which other classes inherit.")])
     assert out == OVERVIEW.replace(
-        "1. **Text Class**: The base class from which other classes inherit.\n", "")
+        "1. **Text Class**: The base class from which other classes inherit.\n", "").replace(
+        "2. **Style", "1. **Style").replace("3. **Justify", "2. **Justify")  # counted again
     assert removed == ["**Text Class**: The base class from which other classes inherit."]
 
 
@@ -337,3 +338,18 @@ def test_repair_markdown_reads_fences_by_the_one_rule() -> None:
     assert repair_markdown(quoting) == quoting
     assert repair_markdown("Text.\n\n~~~~\ncode\n").endswith("code\n~~~~\n")
     assert repair_markdown("- a\n\n  ```\n\n  ```\n- b\n") == "- a\n\n- b\n"
+
+
+def test_strip_of_a_numbered_item_leaves_the_list_counting_from_one() -> None:
+    text = "Steps:\n\n1. `bogus` first\n2. second\n3. third\n"
+    out, _ = strip_spans(text, [Span(3, "`bogus`")])
+    assert out == "Steps:\n\n1. second\n2. third\n"
+
+
+def test_renumber_lists_keeps_a_continued_list_code_and_bullets() -> None:
+    text = ("## A\n\n2. x\n4. y\n\nMore.\n\n3. z\n\n```\n7. code\n```\n\n- a\n"
+            "\n## B\n\n3. w\n")
+    assert renumber_lists(text) == ("## A\n\n1. x\n2. y\n\nMore.\n\n3. z\n\n```\n7. code\n"
+                                    "```\n\n- a\n\n## B\n\n1. w\n")
+    nested = "1. a\n2. b\n\n   1) inner\n   3) inner\n"
+    assert renumber_lists(nested) == "1. a\n2. b\n\n   1) inner\n   2) inner\n"

@@ -56,6 +56,8 @@ class _Item:
     depth: int
     parent: int | None
     block: int | None = None
+    number: int = 0
+    list: int = 0
 
 
 @dataclass
@@ -64,6 +66,10 @@ class _Reader:
     items: list[_Item] = field(default_factory=list)
     lead: list[int | None] = field(default_factory=list)
     """Per open list: the lead-in paragraph before it (for its top-level items)."""
+    lists: list[int] = field(default_factory=list)
+    """The numbers of the open lists, innermost last."""
+    opened: int = 0
+    """Lists opened so far."""
     heading: int | None = None
     inside: str = ""
     """The inline container being read: heading, th, td, dt or "" (a paragraph)."""
@@ -93,12 +99,16 @@ class _Reader:
         lead = len(self.blocks) - 1 if (before is not None and before.kind == "paragraph"
                                         and _is_lead_in(before)) else None
         self.lead.append(lead)
+        self.opened += 1
+        self.lists.append(self.opened)
 
     def item_open(self, token: Token) -> None:
         first, last = _span(token)
         parent = self._open_item_block() if self.items else (self.lead[-1] if self.lead
                                                              else None)
-        self.items.append(_Item(first, last, len(self.items) + 1, parent))
+        number = int(token.info) if token.info.isdigit() else 0
+        self.items.append(_Item(first, last, len(self.items) + 1, parent, number=number,
+                                list=self.lists[-1] if self.lists else 0))
 
     def _open_item_block(self) -> int | None:
         for item in reversed(self.items):
@@ -123,7 +133,8 @@ class _Reader:
             item = self.items[-1]
             item.block = self.add("item", token, lines=lines, text=token.content,
                                   level=item.depth, parent=item.parent,
-                                  label=leading_label(token.content))
+                                  label=leading_label(token.content), number=item.number,
+                                  list=item.list)
         elif self.term:
             self.add("definition", token, lines=lines, text=token.content, label=self.term,
                      level=len(self.items) + 1, parent=self.container())
@@ -188,6 +199,8 @@ def _inline_close(reader: _Reader, token: Token) -> None:
 def _list_close(reader: _Reader, token: Token) -> None:
     if reader.lead:
         reader.lead.pop()
+    if reader.lists:
+        reader.lists.pop()
 
 
 def _item_close(reader: _Reader, token: Token) -> None:

@@ -55,6 +55,12 @@ class Block:
     body: int = 0
     """That directive's first non-blank body line after its options (0 when it has none);
     ``text`` holds the body from there."""
+    number: int = 0
+    """An ordered list item's number as written ("2." -> 2); 0 for a bullet or any other
+    block."""
+    list: int = 0
+    """A list item's list: 1 for the document's first list (nested ones count), 2 for the
+    next...; 0 for any other block."""
 
 
 @dataclass(frozen=True)

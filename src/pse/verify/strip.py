@@ -16,7 +16,7 @@ import re
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
-from pse.text import Document, clause_pieces, code_spans, parse_markdown, sentence_pieces
+from pse.text import Block, Document, clause_pieces, code_spans, parse_markdown, sentence_pieces
 from pse.text.fences import closes, fences, opening
 
 _SENTENCE_END = set(".!?;。！？；")
@@ -282,8 +282,35 @@ def _tidy(text: str) -> str:
     return re.sub(r"[ \t]{2,}", " ", text).rstrip()
 
 
+_ORDINAL = re.compile(r"^(\s*)\d{1,9}(?=[.)])")
+
+
+def renumber_lists(text: str) -> str:
+    """Ordered lists numbered 1, 2, 3 again after items went: a list that reads "2." then
+    "3." tells the reader something is missing. A list that goes on from the list before
+    it in the same section ("3." after one that ended at "2.") keeps counting from there."""
+    doc = parse_markdown(text)
+    lists: dict[int, list[Block]] = {}
+    for block in doc.blocks:
+        if block.kind == "item" and block.number:
+            lists.setdefault(block.list, []).append(block)
+    lines = text.split("\n")
+    # per section and depth: the number the last list ended at
+    last_end: dict[tuple[int | None, int], int] = {}
+    for items in lists.values():
+        first, where = items[0].number, (items[0].heading, items[0].level)
+        start = first if first == last_end.get(where, 0) + 1 and first > 1 else 1
+        for offset, item in enumerate(items):
+            index = item.line - 1
+            if 0 <= index < len(lines):
+                lines[index] = _ORDINAL.sub(rf"\g<1>{start + offset}", lines[index], count=1)
+        last_end[where] = start + len(items) - 1
+    return "\n".join(lines)
+
+
 def repair_markdown(text: str) -> str:
-    """Remove empty list items, empty headings and code blocks; balance fences."""
+    """Remove empty list items, empty headings and code blocks; balance fences; number
+    ordered lists again (:func:`renumber_lists`)."""
     lines = text.split("\n")
     code = _fence_lines(lines)
     lines = [line for index, line in enumerate(lines)
@@ -302,7 +329,7 @@ def repair_markdown(text: str) -> str:
             collapsed.append(line.rstrip())
     while collapsed and not collapsed[-1].strip():
         collapsed.pop()
-    return "\n".join(collapsed) + "\n"
+    return renumber_lists("\n".join(collapsed)) + "\n"
 
 
 def _drop_empty_fences(lines: list[str]) -> list[str]:

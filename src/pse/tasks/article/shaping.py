@@ -23,7 +23,7 @@ from pse.tasks.article.text import (
     sentences,
 )
 from pse.text import sentence_bounds
-from pse.verify.strip import Span, strip_spans
+from pse.verify.strip import Span, renumber_lists, strip_spans
 
 
 def prose(text: str) -> str:
@@ -64,7 +64,7 @@ def shape_section(title: str, text: str, *, subheadings: bool = True,
     text, restated = drop_restatements(text, earlier)
     text, orphans = drop_orphan_openings(text)
     repeats = [*broken, *lists, *repeats, *lead_ins, *restated, *orphans]
-    text = drop_empty_headings(text).strip()
+    text = renumber_lists(drop_empty_headings(text)).strip()
     trimmed = "\n".join(part for part in (trimmed, *repeats) if part)
     return (f"## {title}\n\n{text}\n" if text else f"## {title}\n"), trimmed
 
