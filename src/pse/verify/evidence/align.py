@@ -14,7 +14,7 @@ transition.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
@@ -152,9 +152,9 @@ def _align_unit(unit: Unit, table: _Spans, refs: list[NameRef], named: dict[str,
             [s for s in table.spans if s.symbol.rsplit(".", 1)[-1] == last
              and any(s.symbol.startswith(a.symbol + ".") for a in around)]
         defined = [s for s in table.spans if s.symbol.rsplit(".", 1)[-1] == last]
-        # of several definitions, the one whose owner the text is about
-        near = [s for s in defined if s.symbol.rsplit(".", 2)[-2:-1] and
-                s.symbol.rsplit(".", 2)[-2] in {n.rsplit(".", 1)[-1] for n in unit.context}]
+        # of several definitions, the one whose owner the text is about: its surroundings
+        # first, then any name the text has verified ("**__len__**:" of `Text`'s methods)
+        near = _owned_by(defined, unit.context) or _owned_by(defined, named)
         anchors.extend(own or near or defined[:1])
     claim = words(without_title(_without_code(unit.text))) - _name_words(unit) - _DISCOURSE
     if not unit.names and (not anchors or unit.subject) and (not claim or unit.lead_in):
@@ -176,12 +176,21 @@ def _covered(unit: Unit, anchors: list[SourceSpan], claim: set[str], *,
     # the spans that only hold its name, a class before its methods)
     best = max([*anchors, *members], key=lambda s: len(claim & s.vocabulary))
     held = set().union(*(s.vocabulary for s in (*anchors, *members)))
+    # a method is about its class's thing ("`Text.__bool__` is True if the text is ...")
+    held |= words(" ".join(s.symbol.rsplit(".", 2)[-2] for s in anchors
+                           if s.kind == "method" and s.symbol.count(".")))
     backed = covered(claim, held)
     share = len(backed) / len(claim) if claim else 1.0
     wrong = contradiction(unit.text, anchors)
     if wrong:
         return Aligned(unit, "unsupported", best, share, reason=wrong)
     prose = _without_code(unit.text)
+    if _defines_callables(unit, anchors) and all(s.end - s.start < _SHORT for s in anchors):
+        unknown = _unreturned(prose, held)
+        if unknown:
+            return Aligned(unit, "unsupported", best, share,
+                           reason=f"it says what the code returns ({', '.join(unknown)}); "
+                                  "its definition says nothing of it")
     # a word the package uses elsewhere (another method's docstring, a comment) is more
     # often a paraphrase than a claim; one it never uses is what the sentence adds
     foreign = gap = claim - backed - covered(claim - backed, known, abbreviations=False)
@@ -213,6 +222,9 @@ _NEGATIVE = re.compile(
     r"\b(?:(?:does|do|did|is|are|was|were|can|could|will|would|should|may|might|must)"
     r"(?:\s+not|n't)|cannot|can't|never|unable|lacks?|limitations?|不(?:能|会|支持|适合|可以)|"
     r"无法|没有|缺乏|不是线程安全)", re.IGNORECASE)
+_CALLABLE = frozenset({"function", "method"})
+_SHORT = 8
+"""A function of fewer lines than this is read whole: what it returns is what it says."""
 _KNOWN_WORDS = 1000
 """A package's vocabulary (stems) from which two words it never uses make a sentence
 unsupported whatever else it holds: a small module's silence says little."""
@@ -225,6 +237,37 @@ _CONDITION = re.compile(r"\b(?:if|when|whether|unless|otherwise)\b[^,;]*|(?:如�
 def _unconditional(text: str) -> str:
     """``text`` without its conditions: "True if the text is not empty" denies nothing."""
     return _CONDITION.sub(" ", text)
+
+
+_RETURNED = re.compile(r"\b(?:returns?|returning|yields?)\s+(?P<what>[^.,;:!?()]+)|"
+                       r"返回(?P<zh>[^。，,；;：:！？（(]+)", re.IGNORECASE)
+
+
+def _unreturned(prose: str, held: set[str]) -> list[str]:
+    """The words of what ``prose`` says a function returns that its definition (``held``)
+    does not hold, when they are most of them: "Returns the number of cells required" of
+    a ``__len__`` whose whole body is ``return self._length``."""
+    for match in _RETURNED.finditer(prose):
+        what = words(_unconditional(match["what"] or match["zh"])) - _DISCOURSE
+        unknown = sorted(what - covered(what, held))
+        if len(unknown) >= _MIN_MISSING and 2 * len(unknown) > len(what):
+            return unknown
+    return []
+
+
+def _defines_callables(unit: Unit, anchors: Sequence[SourceSpan]) -> bool:
+    """Whether ``anchors`` are the definitions of the functions the unit is about (not
+    spans that only hold a name it mentions, such as a parameter's)."""
+    about = {n.rsplit(".", 1)[-1] for n in (*unit.names, unit.label, unit.subject) if n}
+    return bool(anchors) and all(s.kind in _CALLABLE and s.symbol.rsplit(".", 1)[-1] in about
+                                 for s in anchors)
+
+
+def _owned_by(defined: Sequence[SourceSpan], owners: Iterable[str]) -> list[SourceSpan]:
+    """The definitions of ``defined`` whose owner (class or module) is one of ``owners``."""
+    names = {n.rsplit(".", 1)[-1] for n in owners}
+    return [s for s in defined if s.symbol.rsplit(".", 2)[-2:-1]
+            and s.symbol.rsplit(".", 2)[-2] in names]
 
 
 def _titled(unit: Unit, table: _Spans, near: Sequence[SourceSpan]) -> list[SourceSpan]:
