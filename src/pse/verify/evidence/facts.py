@@ -33,7 +33,7 @@ _MEMBER_NOUNS = ("method", "state", "value", "member", "attribute", "field", "�
 def contradiction(text: str, spans: Sequence[SourceSpan]) -> str:
     """Why ``text`` contradicts ``spans`` ("" when it does not)."""
     return _count_problem(text, spans) or _return_problem(text, spans) or \
-        _default_problem(text, spans) or \
+        _default_problem(text, spans) or _type_problem(text, spans) or \
         _library_problem(text, spans)
 
 
@@ -162,3 +162,112 @@ def _kind(span: SourceSpan) -> str:
     if match is None or match["name"] != span.symbol.rsplit(".", 1)[-1]:
         return "excerpt"
     return "class" if match["kind"] == "class" else "function"
+
+
+# The types a sentence names in words, each with the annotation heads that agree with it.
+_TYPE_WORDS = {
+    "boolean": "bool", "bool": "bool", "布尔": "bool", "布尔值": "bool",
+    "string": "str", "str": "str", "字符串": "str",
+    "integer": "int", "int": "int", "整数": "int",
+    "float": "float", "浮点数": "float",
+    "list": "list", "列表": "list", "tuple": "tuple", "元组": "tuple",
+    "dictionary": "dict", "dict": "dict", "字典": "dict"}
+_HEADS = {
+    "bool": "bool", "str": "str", "int": "int", "float": "float",
+    "list": "list", "List": "list", "tuple": "tuple", "Tuple": "tuple",
+    "dict": "dict", "Dict": "dict", "None": "None"}
+"""Annotation heads read as one of the types above; an annotation with any other head
+(``Sequence``, ``Text``, ``Any``, a type variable) may be what the sentence says."""
+_TYPE = r"(?P<t>boolean|bool|string|str|integer|int|float|list|tuple|dictionary|dict|" \
+    r"布尔值?|字符串|整数|浮点数|列表|元组|字典)"
+_RETURNS_TYPE = re.compile(r"(?:\b(?:returns?|returned|returning)\s+(?:an?\s+|the\s+)?"
+                           r"(?:(?:new|single|plain|python|native)\s+)?|返回(?:一个|一组)?(?:新的?)?)"
+                           + _TYPE + r"(?![\w\u4e00-\u9fff])", re.IGNORECASE)
+_PARAM_TYPE = re.compile(r"`(?P<name>[A-Za-z_]\w*)`\s*(?:(?:parameter|argument|option|参数)\s*)?"
+                         r"(?:is|should\s+be|must\s+be|是|[:：(（—-])\s*(?:an?\s+|一个)?"
+                         r"(?:(?:optional|single|plain)\s+)?" + _TYPE + r"(?![\w\u4e00-\u9fff])",
+                         re.IGNORECASE)
+_PARAM = re.compile(r"(?P<name>\w+)\s*(?::\s*(?P<ann>[^=]+?))?\s*(?:=\s*(?P<default>.+))?")
+_DEF_LINE = re.compile(r"^\s*(?:async\s+)?def\s+\w+\s*\((?P<params>.*?)\)\s*"
+                       r"(?:->\s*(?P<returns>[^:]+?))?\s*:\s*(?:#.*)?$", re.DOTALL | re.MULTILINE)
+
+
+def _type_problem(text: str, spans: Sequence[SourceSpan]) -> str:
+    """"returns a string" of a function annotated ``-> int``; "`strict` is a string" of a
+    parameter annotated ``bool`` (or defaulting to ``True``)."""
+    callables = [s for s in spans if s.kind in ("function", "method")]
+    for match in _RETURNS_TYPE.finditer(text):
+        said = _TYPE_WORDS[match["t"].lower()]
+        given = {types for sig in (_DEF_LINE.search(s.text) for s in callables)
+                 if sig is not None and sig["returns"]
+                 for types in [_annotation_types(sig["returns"])] if types}
+        if given and all(not _agrees(said, types) for types in given):
+            return (f"it says the code returns a {match['t']}; its signature says "
+                    + " or ".join(sorted({t for types in given for t in types})))
+    for match in _PARAM_TYPE.finditer(text):
+        said, name = _TYPE_WORDS[match["t"].lower()], match["name"]
+        given = {types for s in spans if name in s.params
+                 for types in [_param_types(s.text, name)] if types}
+        if given and all(not _agrees(said, types) for types in given):
+            return (f"it says `{name}` is a {match['t']}; its signature says "
+                    + " or ".join(sorted({t for types in given for t in types})))
+    return ""
+
+
+def _agrees(said: str, types: frozenset[str]) -> bool:
+    """Whether a type said in words is one of ``types`` (a list and a tuple are both
+    sequences: which one is a detail prose seldom keeps)."""
+    return said in types or bool({said} & {"list", "tuple"} and types & {"list", "tuple"})
+
+
+def _annotation_types(annotation: str) -> frozenset[str]:
+    """The types an annotation allows ("" parts unknown give the empty set): ``Optional[int]``
+    and ``int | None`` give {int, None}; ``List[str]`` gives {list}; ``Text`` gives {}."""
+    text = annotation.strip().strip("'\"")
+    match = re.fullmatch(r"(?:typing\.)?(?P<wrap>Optional|Union)\[(?P<inner>.*)\]", text)
+    parts = _top_level(match["inner"] if match else text, "," if match else "|")
+    if match and match["wrap"] == "Optional":
+        parts.append("None")
+    types = set()
+    for part in parts:
+        head = re.match(r"\s*(?:typing\.)?([A-Za-z_]\w*)", part)
+        if head is None or head[1] not in _HEADS:
+            return frozenset()
+        types.add(_HEADS[head[1]])
+    return frozenset(types)
+
+
+def _top_level(text: str, separator: str) -> list[str]:
+    """``text`` split at ``separator`` outside brackets."""
+    parts, depth, current = [], 0, ""
+    for char in text:
+        depth += (char in "[({") - (char in "])}")
+        if char == separator and depth == 0:
+            parts.append(current)
+            current = ""
+        else:
+            current += char
+    return [*parts, current]
+
+
+def _param_types(source: str, name: str) -> frozenset[str]:
+    """The types the first signature of ``source`` gives parameter ``name``: its annotation,
+    else the type of a literal default (``True`` -> bool, ``0`` -> int, ``""`` -> str)."""
+    sig = _DEF_LINE.search(source)
+    if sig is None:
+        return frozenset()
+    match = next((m for part in _top_level(" ".join(sig["params"].split()), ",")
+                  for m in [_PARAM.fullmatch(part.strip().lstrip("*"))]
+                  if m is not None and m["name"] == name), None)
+    if match is None:
+        return frozenset()
+    if match["ann"]:
+        return _annotation_types(match["ann"])
+    default = (match["default"] or "").strip()
+    if default in ("True", "False"):
+        return frozenset({"bool"})
+    if re.fullmatch(r"-?\d+", default):
+        return frozenset({"int"})
+    if re.fullmatch(r"(?:'[^']*'|\"[^\"]*\")", default):
+        return frozenset({"str"})
+    return frozenset()
