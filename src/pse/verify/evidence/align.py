@@ -18,7 +18,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
-from pse.verify.evidence.facts import contradiction
+from pse.verify.evidence.facts import contradiction, role_problem
 from pse.verify.evidence.spans import SourceSpan
 from pse.verify.evidence.units import Unit, code_name, without_title
 from pse.verify.evidence.words import claimed, covered, words
@@ -166,12 +166,13 @@ def _align_unit(unit: Unit, table: _Spans, refs: list[NameRef], named: dict[str,
         return Aligned(unit, "unsupported" if claim else "transition",
                        reason="names no code the source has, and no span backs its words")
     return _covered(unit, anchors, claim, threshold=threshold,
-                    members=table.members(anchors), known=table.vocabulary)
+                    members=table.members(anchors), known=table.vocabulary,
+                    described=_described(unit, table))
 
 
 def _covered(unit: Unit, anchors: list[SourceSpan], claim: set[str], *,
              threshold: float, members: Sequence[SourceSpan] = (),
-             known: frozenset[str] = frozenset()) -> Aligned:
+             known: frozenset[str] = frozenset(), described: str = "") -> Aligned:
     # the span that holds most of its words; of equals, the first (a definition before
     # the spans that only hold its name, a class before its methods)
     best = max([*anchors, *members], key=lambda s: len(claim & s.vocabulary))
@@ -181,7 +182,7 @@ def _covered(unit: Unit, anchors: list[SourceSpan], claim: set[str], *,
                            if s.kind == "method" and s.symbol.count(".")))
     backed = covered(claim, held)
     share = len(backed) / len(claim) if claim else 1.0
-    wrong = contradiction(unit.text, anchors)
+    wrong = contradiction(unit.text, anchors) or role_problem(described, claim, anchors)
     if wrong:
         return Aligned(unit, "unsupported", best, share, reason=wrong)
     prose = _without_code(unit.text)
@@ -254,6 +255,20 @@ def _unreturned(prose: str, held: set[str]) -> list[str]:
         if len(unknown) >= _MIN_MISSING and 2 * len(unknown) > len(what):
             return unknown
     return []
+
+
+_DESCRIBED = re.compile(r"^\s*(?:the\s+)?`(?P<name>[A-Za-z_]\w*)`\s*(?:[:：(（—]|-\s|"
+                        r"(?:parameter|argument|option|keyword|参数)\b)", re.IGNORECASE)
+
+
+def _described(unit: Unit, table: _Spans) -> str:
+    """The parameter a unit describes ("`timeout`: ...", "The `timeout` parameter ...",
+    "**Auto Refresh**: ..." for ``auto_refresh``), or "": also "" for a name some class
+    has as a field (a field's own comment or docstring may be what the unit says)."""
+    match = _DESCRIBED.match(without_title(unit.text))
+    name = match["name"] if match is not None else \
+        "_".join(unit.title.lower().split()) if unit.title else ""
+    return "" if any(name in s.members for s in table.spans) else name
 
 
 def _defines_callables(unit: Unit, anchors: Sequence[SourceSpan]) -> bool:

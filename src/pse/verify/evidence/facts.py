@@ -14,6 +14,7 @@ import re
 from collections.abc import Sequence
 
 from pse.verify.evidence.spans import SourceSpan
+from pse.verify.evidence.words import covered, words
 
 _NUMBERS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
             "eight": 8, "nine": 9, "ten": 10, "一": 1, "两": 2, "二": 2, "三": 3, "四": 4,
@@ -271,3 +272,66 @@ def _param_types(source: str, name: str) -> frozenset[str]:
     if re.fullmatch(r"(?:'[^']*'|\"[^\"]*\")", default):
         return frozenset({"str"})
     return frozenset()
+
+
+_ROLE_SHARE = 0.34
+"""The share of a parameter description's words its own docstring line must hold."""
+_ROLE_MISSING = 2
+_ROLE_LINES = 4
+"""A parameter's docstring entry is its line and at most this many continuation lines."""
+_TYPE_STEMS = words("boolean bool string str integer int float list tuple dictionary dict "
+                    "optional parameter argument option value default flag indicating whether")
+
+
+def role_problem(name: str, claim: set[str], spans: Sequence[SourceSpan]) -> str:
+    """Why a description of parameter ``name`` (its content ``claim`` words) is not what
+    the docstrings of ``spans`` say of it ("" when none documents it, or it agrees): "the
+    `info` parameter is a boolean indicating whether to store the item" of a function whose
+    docstring says ``info`` adds cache statistics. The entry is read with the lines of the
+    body that use the parameter (what it does)."""
+    entries = [(s, entry) for s in spans if name in s.params
+               for entry in [_param_entry(s.text, name)] if entry]
+    if not entries:
+        return ""
+    claim = claim - _TYPE_STEMS - words(name)
+    if not claim:
+        return ""
+    # with the name of what it is a parameter of ("`console`: where the progress is
+    # written" of `Progress`)
+    held = set().union(*(words(f"{entry} {_uses(s.text, name)} {name} {s.symbol}")
+                         for s, entry in entries))
+    missing = claim - covered(claim, held)
+    if len(missing) >= _ROLE_MISSING and len(claim) - len(missing) < _ROLE_SHARE * len(claim):
+        entry = " ".join(entries[0][1].split())
+        return f"its docstring says `{name}`: {entry[:120]!r}"
+    return ""
+
+
+_DOCSTRING = re.compile(r'(?P<q>"""|\'\'\')(?P<doc>.*?)(?P=q)', re.DOTALL)
+
+
+def _param_entry(source: str, name: str) -> str:
+    """The docstring entry of parameter ``name`` in ``source`` (Google, numpy or Sphinx
+    style), its continuation lines with it; "" when there is none."""
+    lines = [line for doc in _DOCSTRING.finditer(source) for line in doc["doc"].splitlines()]
+    head = re.compile(rf"^(?P<indent>\s*)(?::param\s+(?:[^:]*\s)?\**{re.escape(name)}\s*:|"
+                      rf"\**{re.escape(name)}\s*(?:\([^)]*\))?\s*:(?!=))(?P<rest>.*)$")
+    for number, line in enumerate(lines):
+        match = head.match(line)
+        if match is None:
+            continue
+        entry, indent = [match["rest"]], len(match["indent"])
+        for more in lines[number + 1:number + 1 + _ROLE_LINES]:
+            if not more.strip() or len(more) - len(more.lstrip()) <= indent:
+                break
+            entry.append(more.strip())
+        return " ".join(entry)
+    return ""
+
+
+def _uses(source: str, name: str) -> str:
+    """The code lines of ``source`` (past its signature) that use ``name``."""
+    body = source.split(":\n", 1)[-1]
+    pattern = re.compile(rf"(?<![\w.]){re.escape(name)}(?!\w)")
+    return "\n".join(line for line in body.splitlines()
+                     if pattern.search(line) and not line.lstrip().startswith(("#", ":param")))
