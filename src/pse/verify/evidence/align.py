@@ -91,6 +91,14 @@ class _Spans:
         return [s for s in self.spans if owners and s.symbol.startswith(owners)
                 and s not in spans]
 
+    def callees(self, spans: Sequence[SourceSpan]) -> list[SourceSpan]:
+        """The definitions the functions among ``spans`` call (``self._render(...)``,
+        ``helper(...)``): how a function works may be told by what it calls."""
+        called = {m for s in spans if s.kind in _CALLABLE for m in _CALL.findall(s.text)}
+        called -= {s.symbol.rsplit(".", 1)[-1] for s in spans}
+        return [s for s in self.spans if s.kind in _CALLABLE
+                and s.symbol.rsplit(".", 1)[-1] in called][:_CALLEES]
+
     def holding(self, name: str) -> list[SourceSpan]:
         """Spans that define ``name`` first, then spans that hold it, in source order."""
         last = name.rsplit(".", 1)[-1]
@@ -167,12 +175,13 @@ def _align_unit(unit: Unit, table: _Spans, refs: list[NameRef], named: dict[str,
                        reason="names no code the source has, and no span backs its words")
     return _covered(unit, anchors, claim, threshold=threshold,
                     members=table.members(anchors), known=table.vocabulary,
-                    described=_described(unit, table))
+                    described=_described(unit, table), callees=table.callees(anchors))
 
 
 def _covered(unit: Unit, anchors: list[SourceSpan], claim: set[str], *,
              threshold: float, members: Sequence[SourceSpan] = (),
-             known: frozenset[str] = frozenset(), described: str = "") -> Aligned:
+             known: frozenset[str] = frozenset(), described: str = "",
+             callees: Sequence[SourceSpan] = ()) -> Aligned:
     # the span that holds most of its words; of equals, the first (a definition before
     # the spans that only hold its name, a class before its methods)
     best = max([*anchors, *members], key=lambda s: len(claim & s.vocabulary))
@@ -186,6 +195,11 @@ def _covered(unit: Unit, anchors: list[SourceSpan], claim: set[str], *,
     if wrong:
         return Aligned(unit, "unsupported", best, share, reason=wrong)
     prose = _without_code(unit.text)
+    how = _unsaid_means(prose, held | set().union(*(s.vocabulary for s in callees))) \
+        if _defines(unit, anchors) else ""
+    if how:
+        return Aligned(unit, "unsupported", best, share,
+                       reason=f"it says it works by {how}, which its definition does not")
     if _defines_callables(unit, anchors) and all(s.end - s.start < _SHORT for s in anchors):
         unknown = _unreturned(prose, held)
         if unknown:
@@ -225,6 +239,9 @@ _NEGATIVE = re.compile(
     r"(?:\s+not|n't)|cannot|can't|never|unable|lacks?|limitations?|不(?:能|会|支持|适合|可以)|"
     r"无法|没有|缺乏|不是线程安全)", re.IGNORECASE)
 _CALLABLE = frozenset({"function", "method"})
+_CALL = re.compile(r"(?<![\w])(?:self\.|cls\.)?([A-Za-z_]\w*)\s*\(")
+_CALLEES = 8
+"""At most this many callee definitions are read for one function."""
 _SHORT = 8
 """A function of fewer lines than this is read whole: what it returns is what it says."""
 _KNOWN_WORDS = 1000
@@ -269,6 +286,30 @@ def _described(unit: Unit, table: _Spans) -> str:
     name = match["name"] if match is not None else \
         "_".join(unit.title.lower().split()) if unit.title else ""
     return "" if any(name in s.members for s in table.spans) else name
+
+
+_MEANS = re.compile(r"\b(?:by|via|through)\s+(?P<how>[a-z]+ing)\b", re.IGNORECASE)
+_GENERIC_MEANS = words(
+    "using calling passing providing making doing having taking giving specifying setting "
+    "defining creating leveraging utilizing applying allowing enabling implementing "
+    "following checking wrapping default defaulting subclassing overriding adding")
+
+
+def _unsaid_means(prose: str, held: set[str]) -> str:
+    """How ``prose`` says the code works ("by concatenating the hash value ...") when its
+    definition (``held``: its spans, its class's methods, what it calls) never says it."""
+    for match in _MEANS.finditer(prose):
+        how = words(match["how"]) - _GENERIC_MEANS - _DISCOURSE
+        if how and not covered(how, held):
+            return repr(match["how"].lower())
+    return ""
+
+
+def _defines(unit: Unit, anchors: Sequence[SourceSpan]) -> bool:
+    """Whether ``anchors`` are the definitions (classes or functions) the unit is about."""
+    about = {n.rsplit(".", 1)[-1] for n in (*unit.names, unit.label, unit.subject) if n}
+    return bool(anchors) and all(s.kind in ("class", *_CALLABLE)
+                                 and s.symbol.rsplit(".", 1)[-1] in about for s in anchors)
 
 
 def _defines_callables(unit: Unit, anchors: Sequence[SourceSpan]) -> bool:
