@@ -288,7 +288,9 @@ def _described(unit: Unit, table: _Spans) -> str:
     return "" if any(name in s.members for s in table.spans) else name
 
 
-_MEANS = re.compile(r"\b(?:by|via|through)\s+(?P<how>[a-z]+ing)\b", re.IGNORECASE)
+_MEANS = re.compile(r"\b(?:by|via|through)\s+(?P<how>[a-z]+ing)\b|"
+                    r"\b(?:using|uses)\s+(?:an?|the)\s+(?P<tool>[a-z]+(?:\s+[a-z]+)?)\b|"
+                    r"(?:通过|使用|利用)(?P<zh>[\u4e00-\u9fff]{2,6})", re.IGNORECASE)
 _GENERIC_MEANS = words(
     "using calling passing providing making doing having taking giving specifying setting "
     "defining creating leveraging utilizing applying allowing enabling implementing "
@@ -299,9 +301,10 @@ def _unsaid_means(prose: str, held: set[str]) -> str:
     """How ``prose`` says the code works ("by concatenating the hash value ...") when its
     definition (``held``: its spans, its class's methods, what it calls) never says it."""
     for match in _MEANS.finditer(prose):
-        how = words(match["how"]) - _GENERIC_MEANS - _DISCOURSE
+        said = match["how"] or match["tool"] or match["zh"]
+        how = words(said) - _GENERIC_MEANS - _DISCOURSE
         if how and not covered(how, held):
-            return repr(match["how"].lower())
+            return repr(said.lower())
     return ""
 
 
