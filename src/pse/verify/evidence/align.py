@@ -6,7 +6,9 @@ or a structural claim the index contradicts, makes the unit unsupported. A unit 
 nothing is read against what its block and sentence neighbours name. Its content words must
 then be covered by the anchored spans (share >= ``threshold``), where only a word its whole
 package never uses counts against it (a word of another docstring is a paraphrase), and
-the return values, counts and defaults it states must match them (:mod:`.facts`). A unit
+the return values, counts, defaults, types and parameter roles it states must match them
+(:mod:`.facts`); what a definition it names is said to work by, or (for a function of a
+few lines) to return, must be that definition's own words. A unit
 that names no code and whose words are only discourse ("Here is an example:") is a
 transition.
 """
@@ -195,17 +197,9 @@ def _covered(unit: Unit, anchors: list[SourceSpan], claim: set[str], *,
     if wrong:
         return Aligned(unit, "unsupported", best, share, reason=wrong)
     prose = _without_code(unit.text)
-    how = _unsaid_means(prose, held | set().union(*(s.vocabulary for s in callees))) \
-        if _defines(unit, anchors) else ""
-    if how:
-        return Aligned(unit, "unsupported", best, share,
-                       reason=f"it says it works by {how}, which its definition does not")
-    if _defines_callables(unit, anchors) and all(s.end - s.start < _SHORT for s in anchors):
-        unknown = _unreturned(prose, held)
-        if unknown:
-            return Aligned(unit, "unsupported", best, share,
-                           reason=f"it says what the code returns ({', '.join(unknown)}); "
-                                  "its definition says nothing of it")
+    wrong = _definition_problem(unit, prose, anchors, held=held, callees=callees)
+    if wrong:
+        return Aligned(unit, "unsupported", best, share, reason=wrong)
     # a word the package uses elsewhere (another method's docstring, a comment) is more
     # often a paraphrase than a claim; one it never uses is what the sentence adds
     foreign = gap = claim - backed - covered(claim - backed, known, abbreviations=False)
@@ -308,18 +302,31 @@ def _unsaid_means(prose: str, held: set[str]) -> str:
     return ""
 
 
-def _defines(unit: Unit, anchors: Sequence[SourceSpan]) -> bool:
-    """Whether ``anchors`` are the definitions (classes or functions) the unit is about."""
-    about = {n.rsplit(".", 1)[-1] for n in (*unit.names, unit.label, unit.subject) if n}
-    return bool(anchors) and all(s.kind in ("class", *_CALLABLE)
-                                 and s.symbol.rsplit(".", 1)[-1] in about for s in anchors)
+def _definition_problem(unit: Unit, prose: str, anchors: Sequence[SourceSpan], *,
+                        held: set[str], callees: Sequence[SourceSpan]) -> str:
+    """Why what ``prose`` says a definition it names does is not in that definition: the
+    means it works by (not in it, its class's methods or its callees), or what a function
+    of a few lines returns (not mostly its own words); "" when neither."""
+    if not _defines(unit, anchors, kinds=("class", *_CALLABLE)):
+        return ""
+    how = _unsaid_means(prose, held | set().union(*(s.vocabulary for s in callees)))
+    if how:
+        return f"it says it works by {how}, which its definition does not"
+    if _defines(unit, anchors, kinds=_CALLABLE) and \
+            all(s.end - s.start < _SHORT for s in anchors):
+        unknown = _unreturned(prose, held)
+        if unknown:
+            return (f"it says what the code returns ({', '.join(unknown)}); its definition "
+                    "says nothing of it")
+    return ""
 
 
-def _defines_callables(unit: Unit, anchors: Sequence[SourceSpan]) -> bool:
-    """Whether ``anchors`` are the definitions of the functions the unit is about (not
-    spans that only hold a name it mentions, such as a parameter's)."""
+def _defines(unit: Unit, anchors: Sequence[SourceSpan], *, kinds: Iterable[str]) -> bool:
+    """Whether ``anchors`` are the definitions (of ``kinds``) of what the unit names, not
+    spans that only hold a name it mentions (such as a parameter's)."""
     about = {n.rsplit(".", 1)[-1] for n in (*unit.names, unit.label, unit.subject) if n}
-    return bool(anchors) and all(s.kind in _CALLABLE and s.symbol.rsplit(".", 1)[-1] in about
+    kinds = frozenset(kinds)
+    return bool(anchors) and all(s.kind in kinds and s.symbol.rsplit(".", 1)[-1] in about
                                  for s in anchors)
 
 

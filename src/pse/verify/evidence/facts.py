@@ -3,7 +3,9 @@
 "returns `True`" needs a ``return ... True`` (or a ``-> bool``) in one of the spans;
 "has three parameters" needs a callable with three; "`timeout` defaults to 10" needs no
 signature giving ``timeout`` another number, ``True``, ``False`` or ``None``; "three
-states: `A`, `B`, `C`, `D`" contradicts itself. Only what is stated in these fixed frames
+states: `A`, `B`, `C`, `D`" contradicts itself; "returns a string" and "`strict` is a
+boolean" need no annotation (or literal default) of another type; "`retries`: ..."
+must agree with the parameter's own docstring entry. Only what is stated in these frames
 is read, in English and Chinese: a sentence that says nothing of the kind is never
 contradicted here.
 """
