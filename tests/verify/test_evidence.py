@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from pse.verify.evidence import NameRef, align, document_units, excerpt_spans
+from pse.verify.evidence import NameRef, SourceSpan, align, document_units, excerpt_spans
 from pse.verify.evidence.spans import package_vocabulary
 from pse.verify.evidence.words import covered, stem, words
 
@@ -267,7 +267,7 @@ def test_align_flags_a_default_the_signature_contradicts() -> None:
 
 
 def test_align_two_words_a_large_package_never_uses_flag_the_sentence() -> None:
-    text = "`Queue.get` removes and returns an item, retrying with exponential backoff."
+    text = "`Queue.get` removes and returns an item, waiting with exponential backoff."
     spans = excerpt_spans(EXCERPTS)
     own = frozenset().union(*(s.vocabulary for s in spans))
     large = own | {f"term{i}" for i in range(1000)}
@@ -288,3 +288,112 @@ def test_align_a_callers_return_is_not_the_callees() -> None:
     (aligned,) = align(document_units("`Queue.full` returns `False` when the queue is full."),
                        [full, drain], [])
     assert aligned.status == "unsupported" and "False" in aligned.reason
+
+
+TEXT_SOURCE = {
+    "lines_len": ("    def __len__(self) -> int:\n        return len(self._cells)", 9, 10,
+                  "pkg.lines.Lines.__len__", "method"),
+    "head": ('class Text:\n    """Styled text."""', 1, 2, "pkg.text.Text", "class"),
+    "len": ("    def __len__(self) -> int:\n        return self._length", 3, 4,
+            "pkg.text.Text.__len__", "method"),
+    "str": ("    def __str__(self) -> str:\n        return self.plain", 5, 6,
+            "pkg.text.Text.__str__", "method"),
+}
+
+
+def _text_spans() -> list[SourceSpan]:
+    from pse.verify.evidence.spans import make_span
+
+    return [make_span("pkg/text.py" if "text" in symbol else "pkg/lines.py", start, end,
+                      text, symbol=symbol, kind=kind,
+                      members=("__len__", "__str__") if kind == "class" else ())
+            for text, start, end, symbol, kind in TEXT_SOURCE.values()]
+
+
+def test_align_a_method_label_is_the_method_of_the_class_the_text_names() -> None:
+    doc = ("The `Text` class is styled text.\n\n- `a`: one.\n- `b`: two.\n- `c`: three.\n"
+           "- `d`: four.\n- `e`: five.\n- `f`: six.\n\n## Methods\n\n"
+           "1. **__len__**: Returns the length of the text.\n")
+    refs = [NameRef(line=1, text="Text", status="verified", evidence=(("pkg/text.py", 1),))]
+    aligned = align(document_units(doc), _text_spans(), refs)[-1]
+    # `Text` is beyond the item's nearest names; its `__len__` is still the one meant
+    assert aligned.status == "supported" and aligned.span is not None
+    assert aligned.span.symbol == "pkg.text.Text.__len__"
+
+
+def test_align_a_short_functions_stated_return_needs_its_words() -> None:
+    doc = "`Text.__str__` returns console markup to render the text."
+    (aligned,) = align(document_units(doc), _text_spans(), [])
+    assert aligned.status == "unsupported" and "markup" in aligned.reason
+    (true,) = align(document_units("`Text.__str__` returns the plain text."),
+                    _text_spans(), [])
+    assert true.status == "supported"
+    (zh,) = align(document_units("`Text.__str__` 返回控制台标记语言。"), _text_spans(), [])
+    (zh_true,) = align(document_units("`Text.__str__` 返回纯文本。"), _text_spans(), [])
+    assert zh.status == "unsupported" and zh_true.status == "supported"
+
+
+def test_align_new_claim_words_need_a_span_that_says_them() -> None:
+    for text in ("`Queue.get` is asynchronous and persists items to disk.",
+                 "`Queue.get` automatically retries and logs every item.",
+                 "`Queue.get` 会自动重试，并把日志写入数据库。"):
+        (aligned,) = align(document_units(text), excerpt_spans(EXCERPTS), [])
+        assert aligned.status == "unsupported", text
+    source = [{"path": "pkg/q.py", "start": 1, "end": 3, "text": (
+        "async def get(self):\n    '''Wait for an item; retry on timeout, log each one.'''\n"
+        "    return await self._retry(self._log)")}]
+    for text in ("`get` is asynchronous: it waits for an item.",
+                 "`get` retries on timeout and logs each item.",
+                 "`get` 是异步的，超时后会重试。"):
+        (aligned,) = align(document_units(text), excerpt_spans(source), [])
+        assert aligned.status == "supported", text
+
+
+SIGNED = [{"path": "pkg/f.py", "start": 1, "end": 9, "symbol": "pkg.f.fetch", "text": (
+    'def fetch(url: str, retries: int = 3, *, strict=False) -> Optional[List[str]]:\n'
+    '    """Fetch the lines of ``url``.\n\n    Args:\n'
+    '        url: The address to read.\n'
+    '        retries: How many times to try again after a network error.\n'
+    '        strict: Raise on a bad status instead of returning None.\n    """\n'
+    '    return read(url, retries)')}]
+
+
+def _signed(text: str) -> str:
+    from pse.verify.evidence.spans import make_span
+
+    (source,) = SIGNED
+    span = make_span(source["path"], 1, 9, source["text"], symbol=source["symbol"],
+                     kind="function", params=("url", "retries", "strict"))
+    (aligned,) = align(document_units(text), [span], [])
+    return aligned.status
+
+
+def test_align_a_return_type_in_words_must_agree_with_the_signature() -> None:
+    assert _signed("`fetch` returns a dictionary of headers.") == "unsupported"
+    assert _signed("`fetch` returns a list of lines, or None.") == "supported"
+    assert _signed("`fetch` 返回一个字典。") == "unsupported"
+    assert _signed("`fetch` 返回一个列表。") == "supported"
+
+
+def test_align_a_parameter_type_in_words_must_agree_with_the_signature() -> None:
+    assert _signed("`fetch` takes `retries`, a string naming the address.") == "supported"
+    assert _signed("- `strict`: A string with the address to read.") == "unsupported"
+    assert _signed("- `strict`: A boolean; raise on a bad status.") == "supported"
+    assert _signed("`retries` 参数是一个字符串。") == "unsupported"
+    assert _signed("`retries` 参数是一个整数，表示重试的次数。") == "supported"
+
+
+def test_align_a_parameter_description_must_agree_with_its_docstring_entry() -> None:
+    assert _signed("- `retries`: How many times to try again after a network error.") == \
+        "supported"
+    assert _signed("The `retries` parameter sets the encoding used to decode each page.") \
+        == "unsupported"
+    assert _signed("- `url`: The address to read.") == "supported"
+
+
+def test_align_how_a_definition_works_must_be_in_it() -> None:
+    assert _signed("`fetch` reads the lines of the url by concatenating them.") == \
+        "unsupported"
+    assert _signed("`fetch` reads the address by calling `read`.") == "supported"
+    assert _signed("`fetch` 通过拼接哈希值来生成键。") == "unsupported"
+    assert _signed("`fetch` 通过网络读取地址。") == "supported"

@@ -6,7 +6,9 @@ or a structural claim the index contradicts, makes the unit unsupported. A unit 
 nothing is read against what its block and sentence neighbours name. Its content words must
 then be covered by the anchored spans (share >= ``threshold``), where only a word its whole
 package never uses counts against it (a word of another docstring is a paraphrase), and
-the return values, counts and defaults it states must match them (:mod:`.facts`). A unit
+the return values, counts, defaults, types and parameter roles it states must match them
+(:mod:`.facts`); what a definition it names is said to work by, or (for a function of a
+few lines) to return, must be that definition's own words. A unit
 that names no code and whose words are only discourse ("Here is an example:") is a
 transition.
 """
@@ -14,11 +16,11 @@ transition.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
-from pse.verify.evidence.facts import contradiction
+from pse.verify.evidence.facts import contradiction, role_problem
 from pse.verify.evidence.spans import SourceSpan
 from pse.verify.evidence.units import Unit, code_name, without_title
 from pse.verify.evidence.words import claimed, covered, words
@@ -91,6 +93,14 @@ class _Spans:
         return [s for s in self.spans if owners and s.symbol.startswith(owners)
                 and s not in spans]
 
+    def callees(self, spans: Sequence[SourceSpan]) -> list[SourceSpan]:
+        """The definitions the functions among ``spans`` call (``self._render(...)``,
+        ``helper(...)``): how a function works may be told by what it calls."""
+        called = {m for s in spans if s.kind in _CALLABLE for m in _CALL.findall(s.text)}
+        called -= {s.symbol.rsplit(".", 1)[-1] for s in spans}
+        return [s for s in self.spans if s.kind in _CALLABLE
+                and s.symbol.rsplit(".", 1)[-1] in called][:_CALLEES]
+
     def holding(self, name: str) -> list[SourceSpan]:
         """Spans that define ``name`` first, then spans that hold it, in source order."""
         last = name.rsplit(".", 1)[-1]
@@ -152,9 +162,9 @@ def _align_unit(unit: Unit, table: _Spans, refs: list[NameRef], named: dict[str,
             [s for s in table.spans if s.symbol.rsplit(".", 1)[-1] == last
              and any(s.symbol.startswith(a.symbol + ".") for a in around)]
         defined = [s for s in table.spans if s.symbol.rsplit(".", 1)[-1] == last]
-        # of several definitions, the one whose owner the text is about
-        near = [s for s in defined if s.symbol.rsplit(".", 2)[-2:-1] and
-                s.symbol.rsplit(".", 2)[-2] in {n.rsplit(".", 1)[-1] for n in unit.context}]
+        # of several definitions, the one whose owner the text is about: its surroundings
+        # first, then any name the text has verified ("**__len__**:" of `Text`'s methods)
+        near = _owned_by(defined, unit.context) or _owned_by(defined, named)
         anchors.extend(own or near or defined[:1])
     claim = words(without_title(_without_code(unit.text))) - _name_words(unit) - _DISCOURSE
     if not unit.names and (not anchors or unit.subject) and (not claim or unit.lead_in):
@@ -166,22 +176,30 @@ def _align_unit(unit: Unit, table: _Spans, refs: list[NameRef], named: dict[str,
         return Aligned(unit, "unsupported" if claim else "transition",
                        reason="names no code the source has, and no span backs its words")
     return _covered(unit, anchors, claim, threshold=threshold,
-                    members=table.members(anchors), known=table.vocabulary)
+                    members=table.members(anchors), known=table.vocabulary,
+                    described=_described(unit, table), callees=table.callees(anchors))
 
 
 def _covered(unit: Unit, anchors: list[SourceSpan], claim: set[str], *,
              threshold: float, members: Sequence[SourceSpan] = (),
-             known: frozenset[str] = frozenset()) -> Aligned:
+             known: frozenset[str] = frozenset(), described: str = "",
+             callees: Sequence[SourceSpan] = ()) -> Aligned:
     # the span that holds most of its words; of equals, the first (a definition before
     # the spans that only hold its name, a class before its methods)
     best = max([*anchors, *members], key=lambda s: len(claim & s.vocabulary))
     held = set().union(*(s.vocabulary for s in (*anchors, *members)))
+    # a method is about its class's thing ("`Text.__bool__` is True if the text is ...")
+    held |= words(" ".join(s.symbol.rsplit(".", 2)[-2] for s in anchors
+                           if s.kind == "method" and s.symbol.count(".")))
     backed = covered(claim, held)
     share = len(backed) / len(claim) if claim else 1.0
-    wrong = contradiction(unit.text, anchors)
+    wrong = contradiction(unit.text, anchors) or role_problem(described, claim, anchors)
     if wrong:
         return Aligned(unit, "unsupported", best, share, reason=wrong)
     prose = _without_code(unit.text)
+    wrong = _definition_problem(unit, prose, anchors, held=held, callees=callees)
+    if wrong:
+        return Aligned(unit, "unsupported", best, share, reason=wrong)
     # a word the package uses elsewhere (another method's docstring, a comment) is more
     # often a paraphrase than a claim; one it never uses is what the sentence adds
     foreign = gap = claim - backed - covered(claim - backed, known, abbreviations=False)
@@ -201,7 +219,8 @@ def _covered(unit: Unit, anchors: list[SourceSpan], claim: set[str], *,
         missing = ", ".join(sorted(gap)[:6])
         return Aligned(unit, "unsupported", best, share,
                        reason=f"its words are not in the source it names ({missing})")
-    unbacked = [word for word, stems in claimed(prose).items() if not stems <= held]
+    unbacked = [word for word, stems in claimed(prose).items()
+                if len(covered(set(stems), held)) < len(stems)]
     if unbacked:  # "fast", "with ease", "thread-safe": a claim only a span saying it backs
         return Aligned(unit, "unsupported", best, share,
                        reason=f"it says {', '.join(repr(w) for w in unbacked)}, which the "
@@ -213,6 +232,12 @@ _NEGATIVE = re.compile(
     r"\b(?:(?:does|do|did|is|are|was|were|can|could|will|would|should|may|might|must)"
     r"(?:\s+not|n't)|cannot|can't|never|unable|lacks?|limitations?|不(?:能|会|支持|适合|可以)|"
     r"无法|没有|缺乏|不是线程安全)", re.IGNORECASE)
+_CALLABLE = frozenset({"function", "method"})
+_CALL = re.compile(r"(?<![\w])(?:self\.|cls\.)?([A-Za-z_]\w*)\s*\(")
+_CALLEES = 8
+"""At most this many callee definitions are read for one function."""
+_SHORT = 8
+"""A function of fewer lines than this is read whole: what it returns is what it says."""
 _KNOWN_WORDS = 1000
 """A package's vocabulary (stems) from which two words it never uses make a sentence
 unsupported whatever else it holds: a small module's silence says little."""
@@ -225,6 +250,91 @@ _CONDITION = re.compile(r"\b(?:if|when|whether|unless|otherwise)\b[^,;]*|(?:如�
 def _unconditional(text: str) -> str:
     """``text`` without its conditions: "True if the text is not empty" denies nothing."""
     return _CONDITION.sub(" ", text)
+
+
+_RETURNED = re.compile(r"\b(?:returns?|returning|yields?)\s+(?P<what>[^.,;:!?()]+)|"
+                       r"返回(?P<zh>[^。，,；;：:！？（(]+)", re.IGNORECASE)
+
+
+def _unreturned(prose: str, held: set[str]) -> list[str]:
+    """The words of what ``prose`` says a function returns that its definition (``held``)
+    does not hold, when they are most of them: "Returns the number of cells required" of
+    a ``__len__`` whose whole body is ``return self._length``."""
+    for match in _RETURNED.finditer(prose):
+        what = words(_unconditional(match["what"] or match["zh"])) - _DISCOURSE
+        unknown = sorted(what - covered(what, held))
+        if len(unknown) >= _MIN_MISSING and 2 * len(unknown) > len(what):
+            return unknown
+    return []
+
+
+_DESCRIBED = re.compile(r"^\s*(?:the\s+)?`(?P<name>[A-Za-z_]\w*)`\s*(?:[:：(（—]|-\s|"
+                        r"(?:parameter|argument|option|keyword|参数)\b)", re.IGNORECASE)
+
+
+def _described(unit: Unit, table: _Spans) -> str:
+    """The parameter a unit describes ("`timeout`: ...", "The `timeout` parameter ...",
+    "**Auto Refresh**: ..." for ``auto_refresh``), or "": also "" for a name some class
+    has as a field (a field's own comment or docstring may be what the unit says)."""
+    match = _DESCRIBED.match(without_title(unit.text))
+    name = match["name"] if match is not None else \
+        "_".join(unit.title.lower().split()) if unit.title else ""
+    return "" if any(name in s.members for s in table.spans) else name
+
+
+_MEANS = re.compile(r"\b(?:by|via|through)\s+(?P<how>[a-z]+ing)\b|"
+                    r"\b(?:using|uses)\s+(?:an?|the)\s+(?P<tool>[a-z]+(?:\s+[a-z]+)?)\b|"
+                    r"(?:通过|使用|利用)(?P<zh>[\u4e00-\u9fff]{2,6})", re.IGNORECASE)
+_GENERIC_MEANS = words(
+    "using calling passing providing making doing having taking giving specifying setting "
+    "defining creating leveraging utilizing applying allowing enabling implementing "
+    "following checking wrapping default defaulting subclassing overriding adding")
+
+
+def _unsaid_means(prose: str, held: set[str]) -> str:
+    """How ``prose`` says the code works ("by concatenating the hash value ...") when its
+    definition (``held``: its spans, its class's methods, what it calls) never says it."""
+    for match in _MEANS.finditer(prose):
+        said = match["how"] or match["tool"] or match["zh"]
+        how = words(said) - _GENERIC_MEANS - _DISCOURSE
+        if how and not covered(how, held):
+            return repr(said.lower())
+    return ""
+
+
+def _definition_problem(unit: Unit, prose: str, anchors: Sequence[SourceSpan], *,
+                        held: set[str], callees: Sequence[SourceSpan]) -> str:
+    """Why what ``prose`` says a definition it names does is not in that definition: the
+    means it works by (not in it, its class's methods or its callees), or what a function
+    of a few lines returns (not mostly its own words); "" when neither."""
+    if not _defines(unit, anchors, kinds=("class", *_CALLABLE)):
+        return ""
+    how = _unsaid_means(prose, held | set().union(*(s.vocabulary for s in callees)))
+    if how:
+        return f"it says it works by {how}, which its definition does not"
+    if _defines(unit, anchors, kinds=_CALLABLE) and \
+            all(s.end - s.start < _SHORT for s in anchors):
+        unknown = _unreturned(prose, held)
+        if unknown:
+            return (f"it says what the code returns ({', '.join(unknown)}); its definition "
+                    "says nothing of it")
+    return ""
+
+
+def _defines(unit: Unit, anchors: Sequence[SourceSpan], *, kinds: Iterable[str]) -> bool:
+    """Whether ``anchors`` are the definitions (of ``kinds``) of what the unit names, not
+    spans that only hold a name it mentions (such as a parameter's)."""
+    about = {n.rsplit(".", 1)[-1] for n in (*unit.names, unit.label, unit.subject) if n}
+    kinds = frozenset(kinds)
+    return bool(anchors) and all(s.kind in kinds and s.symbol.rsplit(".", 1)[-1] in about
+                                 for s in anchors)
+
+
+def _owned_by(defined: Sequence[SourceSpan], owners: Iterable[str]) -> list[SourceSpan]:
+    """The definitions of ``defined`` whose owner (class or module) is one of ``owners``."""
+    names = {n.rsplit(".", 1)[-1] for n in owners}
+    return [s for s in defined if s.symbol.rsplit(".", 2)[-2:-1]
+            and s.symbol.rsplit(".", 2)[-2] in names]
 
 
 def _titled(unit: Unit, table: _Spans, near: Sequence[SourceSpan]) -> list[SourceSpan]:

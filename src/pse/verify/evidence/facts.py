@@ -3,7 +3,9 @@
 "returns `True`" needs a ``return ... True`` (or a ``-> bool``) in one of the spans;
 "has three parameters" needs a callable with three; "`timeout` defaults to 10" needs no
 signature giving ``timeout`` another number, ``True``, ``False`` or ``None``; "three
-states: `A`, `B`, `C`, `D`" contradicts itself. Only what is stated in these fixed frames
+states: `A`, `B`, `C`, `D`" contradicts itself; "returns a string" and "`strict` is a
+boolean" need no annotation (or literal default) of another type; "`retries`: ..."
+must agree with the parameter's own docstring entry. Only what is stated in these frames
 is read, in English and Chinese: a sentence that says nothing of the kind is never
 contradicted here.
 """
@@ -14,6 +16,7 @@ import re
 from collections.abc import Sequence
 
 from pse.verify.evidence.spans import SourceSpan
+from pse.verify.evidence.words import covered, words
 
 _NUMBERS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
             "eight": 8, "nine": 9, "ten": 10, "一": 1, "两": 2, "二": 2, "三": 3, "四": 4,
@@ -33,7 +36,7 @@ _MEMBER_NOUNS = ("method", "state", "value", "member", "attribute", "field", "�
 def contradiction(text: str, spans: Sequence[SourceSpan]) -> str:
     """Why ``text`` contradicts ``spans`` ("" when it does not)."""
     return _count_problem(text, spans) or _return_problem(text, spans) or \
-        _default_problem(text, spans) or \
+        _default_problem(text, spans) or _type_problem(text, spans) or \
         _library_problem(text, spans)
 
 
@@ -162,3 +165,175 @@ def _kind(span: SourceSpan) -> str:
     if match is None or match["name"] != span.symbol.rsplit(".", 1)[-1]:
         return "excerpt"
     return "class" if match["kind"] == "class" else "function"
+
+
+# The types a sentence names in words, each with the annotation heads that agree with it.
+_TYPE_WORDS = {
+    "boolean": "bool", "bool": "bool", "布尔": "bool", "布尔值": "bool",
+    "string": "str", "str": "str", "字符串": "str",
+    "integer": "int", "int": "int", "整数": "int",
+    "float": "float", "浮点数": "float",
+    "list": "list", "列表": "list", "tuple": "tuple", "元组": "tuple",
+    "dictionary": "dict", "dict": "dict", "字典": "dict"}
+_HEADS = {
+    "bool": "bool", "str": "str", "int": "int", "float": "float",
+    "list": "list", "List": "list", "tuple": "tuple", "Tuple": "tuple",
+    "dict": "dict", "Dict": "dict", "None": "None"}
+"""Annotation heads read as one of the types above; an annotation with any other head
+(``Sequence``, ``Text``, ``Any``, a type variable) may be what the sentence says."""
+_TYPE = r"(?P<t>boolean|bool|string|str|integer|int|float|list|tuple|dictionary|dict|" \
+    r"布尔值?|字符串|整数|浮点数|列表|元组|字典)"
+_RETURNS_TYPE = re.compile(r"(?:\b(?:returns?|returned|returning)\s+(?:an?\s+|the\s+)?"
+                           r"(?:(?:new|single|plain|python|native)\s+)?|返回(?:一个|一组)?(?:新的?)?)"
+                           + _TYPE + r"(?![\w\u4e00-\u9fff])", re.IGNORECASE)
+_PARAM_TYPE = re.compile(r"`(?P<name>[A-Za-z_]\w*)`\s*(?:(?:parameter|argument|option|参数)\s*)?"
+                         r"(?:is|should\s+be|must\s+be|是|[:：(（—-])\s*(?:an?\s+|一个)?"
+                         r"(?:(?:optional|single|plain)\s+)?" + _TYPE + r"(?![\w\u4e00-\u9fff])",
+                         re.IGNORECASE)
+_PARAM = re.compile(r"(?P<name>\w+)\s*(?::\s*(?P<ann>[^=]+?))?\s*(?:=\s*(?P<default>.+))?")
+_DEF_LINE = re.compile(r"^\s*(?:async\s+)?def\s+\w+\s*\((?P<params>.*?)\)\s*"
+                       r"(?:->\s*(?P<returns>[^:]+?))?\s*:\s*(?:#.*)?$", re.DOTALL | re.MULTILINE)
+
+
+def _type_problem(text: str, spans: Sequence[SourceSpan]) -> str:
+    """"returns a string" of a function annotated ``-> int``; "`strict` is a string" of a
+    parameter annotated ``bool`` (or defaulting to ``True``)."""
+    callables = [s for s in spans if s.kind in ("function", "method")]
+    for match in _RETURNS_TYPE.finditer(text):
+        said = _TYPE_WORDS[match["t"].lower()]
+        given = {types for sig in (_DEF_LINE.search(s.text) for s in callables)
+                 if sig is not None and sig["returns"]
+                 for types in [_annotation_types(sig["returns"])] if types}
+        if given and all(not _agrees(said, types) for types in given):
+            return (f"it says the code returns a {match['t']}; its signature says "
+                    + " or ".join(sorted({t for types in given for t in types})))
+    for match in _PARAM_TYPE.finditer(text):
+        said, name = _TYPE_WORDS[match["t"].lower()], match["name"]
+        given = {types for s in spans if name in s.params
+                 for types in [_param_types(s.text, name)] if types}
+        if given and all(not _agrees(said, types) for types in given):
+            return (f"it says `{name}` is a {match['t']}; its signature says "
+                    + " or ".join(sorted({t for types in given for t in types})))
+    return ""
+
+
+def _agrees(said: str, types: frozenset[str]) -> bool:
+    """Whether a type said in words is one of ``types`` (a list and a tuple are both
+    sequences: which one is a detail prose seldom keeps)."""
+    return said in types or bool({said} & {"list", "tuple"} and types & {"list", "tuple"})
+
+
+def _annotation_types(annotation: str) -> frozenset[str]:
+    """The types an annotation allows ("" parts unknown give the empty set): ``Optional[int]``
+    and ``int | None`` give {int, None}; ``List[str]`` gives {list}; ``Text`` gives {}."""
+    text = annotation.strip().strip("'\"")
+    match = re.fullmatch(r"(?:typing\.)?(?P<wrap>Optional|Union)\[(?P<inner>.*)\]", text)
+    parts = _top_level(match["inner"] if match else text, "," if match else "|")
+    if match and match["wrap"] == "Optional":
+        parts.append("None")
+    types = set()
+    for part in parts:
+        head = re.match(r"\s*(?:typing\.)?([A-Za-z_]\w*)", part)
+        if head is None or head[1] not in _HEADS:
+            return frozenset()
+        types.add(_HEADS[head[1]])
+    return frozenset(types)
+
+
+def _top_level(text: str, separator: str) -> list[str]:
+    """``text`` split at ``separator`` outside brackets."""
+    parts, depth, current = [], 0, ""
+    for char in text:
+        depth += (char in "[({") - (char in "])}")
+        if char == separator and depth == 0:
+            parts.append(current)
+            current = ""
+        else:
+            current += char
+    return [*parts, current]
+
+
+def _param_types(source: str, name: str) -> frozenset[str]:
+    """The types the first signature of ``source`` gives parameter ``name``: its annotation,
+    else the type of a literal default (``True`` -> bool, ``0`` -> int, ``""`` -> str)."""
+    sig = _DEF_LINE.search(source)
+    if sig is None:
+        return frozenset()
+    match = next((m for part in _top_level(" ".join(sig["params"].split()), ",")
+                  for m in [_PARAM.fullmatch(part.strip().lstrip("*"))]
+                  if m is not None and m["name"] == name), None)
+    if match is None:
+        return frozenset()
+    if match["ann"]:
+        return _annotation_types(match["ann"])
+    default = (match["default"] or "").strip()
+    if default in ("True", "False"):
+        return frozenset({"bool"})
+    if re.fullmatch(r"-?\d+", default):
+        return frozenset({"int"})
+    if re.fullmatch(r"(?:'[^']*'|\"[^\"]*\")", default):
+        return frozenset({"str"})
+    return frozenset()
+
+
+_ROLE_SHARE = 0.34
+"""The share of a parameter description's words its own docstring line must hold."""
+_ROLE_MISSING = 2
+_ROLE_LINES = 4
+"""A parameter's docstring entry is its line and at most this many continuation lines."""
+_TYPE_STEMS = words("boolean bool string str integer int float list tuple dictionary dict "
+                    "optional parameter argument option value default flag indicating whether")
+
+
+def role_problem(name: str, claim: set[str], spans: Sequence[SourceSpan]) -> str:
+    """Why a description of parameter ``name`` (its content ``claim`` words) is not what
+    the docstrings of ``spans`` say of it ("" when none documents it, or it agrees): "the
+    `info` parameter is a boolean indicating whether to store the item" of a function whose
+    docstring says ``info`` adds cache statistics. The entry is read with the lines of the
+    body that use the parameter (what it does)."""
+    entries = [(s, entry) for s in spans if name in s.params
+               for entry in [_param_entry(s.text, name)] if entry]
+    if not entries:
+        return ""
+    claim = claim - _TYPE_STEMS - words(name)
+    if not claim:
+        return ""
+    # with the name of what it is a parameter of ("`console`: where the progress is
+    # written" of `Progress`)
+    held = set().union(*(words(f"{entry} {_uses(s.text, name)} {name} {s.symbol}")
+                         for s, entry in entries))
+    missing = claim - covered(claim, held)
+    if len(missing) >= _ROLE_MISSING and len(claim) - len(missing) < _ROLE_SHARE * len(claim):
+        entry = " ".join(entries[0][1].split())
+        return f"its docstring says `{name}`: {entry[:120]!r}"
+    return ""
+
+
+_DOCSTRING = re.compile(r'(?P<q>"""|\'\'\')(?P<doc>.*?)(?P=q)', re.DOTALL)
+
+
+def _param_entry(source: str, name: str) -> str:
+    """The docstring entry of parameter ``name`` in ``source`` (Google, numpy or Sphinx
+    style), its continuation lines with it; "" when there is none."""
+    lines = [line for doc in _DOCSTRING.finditer(source) for line in doc["doc"].splitlines()]
+    head = re.compile(rf"^(?P<indent>\s*)(?::param\s+(?:[^:]*\s)?\**{re.escape(name)}\s*:|"
+                      rf"\**{re.escape(name)}\s*(?:\([^)]*\))?\s*:(?!=))(?P<rest>.*)$")
+    for number, line in enumerate(lines):
+        match = head.match(line)
+        if match is None:
+            continue
+        entry, indent = [match["rest"]], len(match["indent"])
+        for more in lines[number + 1:number + 1 + _ROLE_LINES]:
+            if not more.strip() or len(more) - len(more.lstrip()) <= indent:
+                break
+            entry.append(more.strip())
+        return " ".join(entry)
+    return ""
+
+
+def _uses(source: str, name: str) -> str:
+    """The code lines of ``source`` (past its signature) that use ``name``."""
+    body = source.split(":\n", 1)[-1]
+    pattern = re.compile(rf"(?<![\w.]){re.escape(name)}(?!\w)")
+    return "\n".join(line for line in body.splitlines()
+                     if pattern.search(line) and not line.lstrip().startswith(("#", ":param")))
