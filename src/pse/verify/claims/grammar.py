@@ -67,6 +67,12 @@ _VALUE = (r"(?:一个)?(?P<v>true|false|none|null|zero|-?\d+(?:\.\d+)?"
           r"|空的?(?:dict|字典|list|列表|tuple|元组|set|集合|字符串|string)"
           r"|§(?P<vs>\d+)§)(?![\w.§])")
 """A default value: a literal word, a number, an empty container, or a code span."""
+# the function a parameter's default is said of: "`f`'s `x` defaults to", "the `x` argument
+# of `f()` defaults to", "`f` 的 `x` 参数默认为" (a default is then the signature's)
+OWNER = r"(?:§(?P<own>\d+)§ ?'s )?"
+OF_OWNER = (r"(?: (?:of|for|to|in) (?:the )?§(?P<own2>\d+)§(?: (?:function|method|class"
+            r"|constructor))?)?")
+OWNER_ZH = r"(?:§(?P<own>\d+)§(?:函数|方法|类|的构造函数)?的 ?)?"
 
 OTHER_CLASSES = (r"(?:all |many |several |various |most |the )*(?:other |derived |its |the "
                  r"other )*(?:classes|subclasses|exceptions|errors|types)")
@@ -279,15 +285,20 @@ _FRAMES: list[tuple[Relation, str]] = [
     ("raises", rf"{S2Z}{L.AUX_ZH}{L.NEG_ZH}(?:会|可能)?(?:由|被){O2Z}{L.AUX_ZH}"
                r"(?:抛出|引发|raise)"),
     # ---- default values ("`strict` defaults to False", "`x` 的默认值是一个空的 dict")
-    ("default", rf"{S}{_FIELD} {PRE}(?:defaults|default) to {_VALUE}"),
-    ("default", rf"{S}{_FIELD} {BE_NEG}(?:set to |initiali[sz]ed to )?{_VALUE} by default"),
-    ("default", rf"(?:the |its )?default(?: value)? (?:of|for) (?:the )?{S}{_FIELD} {L.BE} "
-                rf"{L.NEG}{_VALUE}"),
-    ("default", rf"{S}{_FIELD} ?'s default(?: value)? {L.BE} {L.NEG}{_VALUE}"),
-    ("default", rf"{S}{_FIELD} {PRE}(?:has|have) a default(?: value)? of {_VALUE}"),
-    ("default", rf"{SZ}{_FIELD_ZH}的?(?:默认值|缺省值|默认|default(?: value)?){NEG_ZH}"
-                rf"(?:是|为|设为|设置为){_VALUE}"),
-    ("default", rf"{SZ}{_FIELD_ZH}{NEG_ZH}默认(?:是|为|值为|设为|设置为){_VALUE}"),
+    ("default", rf"{OWNER}{S}{_FIELD}{OF_OWNER} {PRE}(?:defaults|default) to {_VALUE}"),
+    ("default", rf"{OWNER}{S}{_FIELD}{OF_OWNER} {BE_NEG}(?:set to |initiali[sz]ed to )?"
+                rf"{_VALUE} by default"),
+    ("default", rf"by default {OWNER}{S}{_FIELD}{OF_OWNER} {BE_NEG}(?:set to )?{_VALUE}$"),
+    ("default", rf"(?:the |its )?default(?: value)? (?:of|for) (?:the )?{OWNER}{S}{_FIELD}"
+                rf"{OF_OWNER} {L.BE} {L.NEG}{_VALUE}"),
+    ("default", rf"{OWNER}{S}{_FIELD} ?'s default(?: value)? {L.BE} {L.NEG}{_VALUE}"),
+    ("default", rf"{OWNER}{S}{_FIELD}{OF_OWNER} {PRE}(?:has|have) a default(?: value)? of "
+                rf"{_VALUE}"),
+    ("default", rf"{OWNER_ZH}{SZ}{_FIELD_ZH}的?(?:默认值|缺省值|默认|default(?: value)?)"
+                rf"{NEG_ZH}(?:是|为|设为|设置为|取){_VALUE}"),
+    ("default", rf"{OWNER_ZH}{SZ}{_FIELD_ZH}{NEG_ZH}默认(?:是|为|值为|设为|设置为|取)?{_VALUE}"),
+    ("default", rf"(?:默认|缺省)(?:情况下|时)? ?{OWNER_ZH}{SZ}{_FIELD_ZH}{NEG_ZH}(?:是|为|取)"
+                rf"{_VALUE}"),
     # ---- return types ("`f` takes ... and returns a `Future` object", "`f` 返回 `Response`")
     ("returns", rf"{S} (?:[a-z][^§]{{0,60}}?(?:§\d+§[^§]{{0,30}}?)? and )?{PRE}{RETURN_VERB} "
                 rf"{L.DET}(?:new |single )?(?:instance of |object of type |value of type )?"
@@ -403,8 +414,23 @@ def read_claims(sentence: Sentence, *, indefinite: bool = False) -> Iterator[Cla
                 yield claim
 
 
+_FRONTED_DEFAULT = re.compile(r"^(?:by default|(?:在)?(?:默认|缺省)(?:情况下|时)?)$")
+"""A fronted "By default," or 默认情况下，: the clause after it says the default."""
+
+
+def _joined_clauses(clauses: tuple[str, ...]) -> list[str]:
+    """``clauses`` with a fronted "by default" joined to the clause it introduces."""
+    joined: list[str] = []
+    for clause in clauses:
+        if joined and _FRONTED_DEFAULT.match(joined[-1]):
+            joined[-1] = f"{joined[-1]} {clause}"
+        else:
+            joined.append(clause)
+    return joined
+
+
 def _clause_claims(sentence: Sentence, *, indefinite: bool) -> Iterator[Claim]:
-    for position, clause in enumerate(sentence.clauses):
+    for position, clause in enumerate(_joined_clauses(sentence.clauses)):
         if _CONDITION.match(clause):
             continue
         claim = next((c for found in _matches(clause) if (c := _claim(found, sentence))), None)
@@ -589,6 +615,12 @@ def _default_claim(groups: dict[str, str | None], sentence: Sentence,
     """A default value claim: its value written as a word, a number or a code span."""
     written = sentence.spans[int(str(groups["vs"]))] if groups.get("vs") else str(groups["v"])
     value = canonical_value(written)
+    owner = groups.get("own") or groups.get("own2")
+    if owner is not None:  # the parameter of a named function: one dotted name
+        function = sentence.spans[int(owner)].removesuffix("()")
+        if not _NAME_LIKE.match(function):
+            return None
+        common = {**common, "subject": f"{function}.{common['subject']}"}
     return Claim("default", obj=value, obj_text=written, **common) if value else None  # type: ignore[arg-type]  # common holds Claim fields
 
 

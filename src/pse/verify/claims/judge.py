@@ -37,6 +37,8 @@ def judge(claim: Claim, *, file: str, resolver: Resolver) -> tuple[Reference, Re
         subject = _as_module(resolver, subject)
     if relation in _CLASS_RELATIONS:
         subject = _as_class(resolver, subject)
+    if relation == "default":
+        subject = values.with_parameters(resolver, subject, claim.sentence)
     name = _name(claim, relation, subject, obj)
     ref = Reference(file=file, line=claim.line, text=claim.sentence, name=name, kind="claim",
                     context=claim.sentence)

@@ -288,11 +288,21 @@ def _sentence(number: int, raw: str, spans: list[CodeSpan], *, offset: int,
         codes = (*codes, owner)
     joined = _DASH_RELATIVE.sub(r", \1\2, ", "".join(slotted))
     joined, codes = _owned(joined, codes)
-    clauses = tuple(c for c in (normalise(p) for p in _CLAUSE_END.split(joined)) if c)
+    clauses = tuple(c for c in (normalise(p) or _kept_adverbial(p)
+                                for p in _CLAUSE_END.split(joined)) if c)
     if conditional and clauses:  # the condition began on the line before: say it here
         clauses = (f"if {clauses[0]}", *clauses[1:])
     return Sentence(line=number, text=raw.strip(), spans=codes, clauses=derived(clauses),
                     normalised=normalise(joined))
+
+
+_DEFAULT_ZH = re.compile(r"\s*(?:在)?(?:默认|缺省)(?:情况下|时)?\s*")
+
+
+def _kept_adverbial(clause: str) -> str:
+    """A fronted 默认情况下， the normaliser drops as an adverb: kept as its own clause, since
+    the clause after it states a default ("默认情况下，`gnu` 为 False")."""
+    return "默认情况下" if _DEFAULT_ZH.fullmatch(clause) else ""
 
 
 _KIND_SPANS = {"Protocol": "protocol", "NamedTuple": "namedtuple", "Enum": "enum",
