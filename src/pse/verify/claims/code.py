@@ -7,8 +7,10 @@ by-name reachability over the tree before calling a claim false: a claim that
 
 from __future__ import annotations
 
+import ast
 import builtins
 import re
+import textwrap
 from collections import deque
 from collections.abc import Iterable
 
@@ -438,6 +440,9 @@ def _returns_builtin(resolver: Resolver, subject: Symbol, names: Iterable[str], 
     ``Mapping`` subclass is no ``tuple``); undecided for a type variable, ``Any``, an
     outside class or ``object``."""
     written = {n.rsplit(".", 1)[-1] for n in names}
+    outer = outer_types(resolver, subject)
+    if outer is not None:  # ``List[Callable]`` is a list: its element types say nothing
+        written = set(outer)
     containers = (written & _TYPE_WRAPPERS) - _TRANSPARENT
     if wanted in {_CONCRETE.get(c) for c in containers}:  # ``Dict[str, str]`` is a dict
         return Decision(True, message, at(subject))
@@ -459,6 +464,52 @@ def _returns_builtin(resolver: Resolver, subject: Symbol, names: Iterable[str], 
             if not tree.complete or wanted in outside:
                 return undecided(message)
     return Decision(False, message, at(subject), correction=shown[0] if len(shown) == 1 else "")
+
+
+def outer_types(resolver: Resolver, subject: Symbol) -> list[str] | None:
+    """The types a function's return annotation says it returns, each by its outer name
+    (``Optional[List[Callable]]`` is ``List`` or ``None``; None: no annotation read)."""
+    source = resolver.index.source_of(subject)
+    if source is None or not subject.path.endswith(".py"):
+        return None
+    try:
+        node = ast.parse(textwrap.dedent(source)).body[0]
+    except (SyntaxError, ValueError, RecursionError, IndexError):
+        return None
+    if not isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef) or node.returns is None:
+        return None
+    found = _outer(node.returns, depth=0)
+    return None if "" in found else found
+
+
+def _outer(annotation: ast.expr, *, depth: int) -> list[str]:
+    """The outer names of one annotation's alternatives ("" for one not read)."""
+    if depth > 8:
+        return [""]
+    if isinstance(annotation, ast.Constant) and isinstance(annotation.value, str):
+        try:
+            return _outer(ast.parse(annotation.value, mode="eval").body, depth=depth + 1)
+        except (SyntaxError, ValueError, RecursionError):
+            return [""]
+    if isinstance(annotation, ast.Constant) and annotation.value is None:
+        return ["None"]
+    if isinstance(annotation, ast.BinOp) and isinstance(annotation.op, ast.BitOr):
+        return [*_outer(annotation.left, depth=depth + 1),
+                *_outer(annotation.right, depth=depth + 1)]
+    if isinstance(annotation, ast.Subscript):
+        outer = _outer(annotation.value, depth=depth + 1)
+        inner = annotation.slice.elts if isinstance(annotation.slice, ast.Tuple) \
+            else [annotation.slice]
+        if outer == ["Optional"]:
+            return [*_outer(inner[0], depth=depth + 1), "None"]
+        if outer == ["Union"]:
+            return [n for e in inner for n in _outer(e, depth=depth + 1)]
+        if outer == ["Annotated"]:
+            return _outer(inner[0], depth=depth + 1)
+        return outer
+    if isinstance(annotation, ast.Name | ast.Attribute):
+        return [ast.unparse(annotation).rsplit(".", 1)[-1]]
+    return [""]
 
 
 def returned(resolver: Resolver, subject: Symbol, target: Named) -> Decision:

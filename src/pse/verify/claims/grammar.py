@@ -22,7 +22,7 @@ from pse.verify.claims.plurals import plural_kind_claims
 from pse.verify.claims.project import project_claims
 from pse.verify.claims.prose import Sentence
 from pse.verify.claims.values import canonical_value
-from pse.verify.claims.words import alternation, kind_nouns, words
+from pse.verify.claims.words import alternation, kind_nouns, type_nouns, words
 
 S = rf"§(?P<s>\d+)§{L.SUBJ_NOUN}"
 SZ = rf"§(?P<s>\d+)§{L.SUBJ_NOUN_ZH}"
@@ -59,6 +59,10 @@ NOT_FREE = r"(?:[a-z-]+\x20)*(?:exception|error)s?(?![a-z])"
 KIND_TAIL = (rf"(?:{L.TAIL}|\x20(?:used|meant|designed|intended|responsible|for|to|of|kept"
              r"|in|inside|within|defined|declared|that|which|[a-z]{2,}ing)\b.*$)")
 RETURN_VERB = alternation(words("return_verbs"))
+# a builtin type said in words ("returns a string", "返回一个布尔值"), as its head noun: not
+# a modifier of another ("a list-like object"), nor one of two ("a dict or a list")
+TYPE_NOUN = (rf"(?:plain |new |single |python |native |built-in |builtin )?"
+             rf"(?P<t>{alternation(list(type_nouns()))})(?![\w-])(?! ?(?:or|或|或者)(?![a-z]))")
 _FIELD = (r"(?: (?:flag|field|parameter|param|argument|option|setting|attribute"
           r"|keyword argument|kwarg|keyword))?")
 _FIELD_ZH = r"(?:字段|参数|属性|选项|配置项|标志)?"
@@ -310,6 +314,16 @@ _FRAMES: list[tuple[Relation, str]] = [
     ("returns", rf"{SZ}(?:的?返回(?:值|类型|结果)(?:类型)?|的 ?(?:return type|return value"
                 rf"|returned value|result))"
                 rf"{NEG_ZH}(?:是|为)(?:一个|个)?(?:新的)?{OZ}"),
+    ("returns", rf"{S} (?:[a-z][^§]{{0,60}}?(?:§\d+§[^§]{{0,30}}?)? and )?{PRE}{RETURN_VERB} "
+                rf"{L.DET}{TYPE_NOUN}"),
+    ("returns", rf"(?:the )?(?:return value|return type|result|returned value) (?:of|from) {S} "
+                rf"(?:{L.BE}|will be) {L.NEG}(?:always )?{L.DET}{TYPE_NOUN}"),
+    ("returns", rf"{S} ?'s (?:return value|return type|result|returned value) "
+                rf"(?:{L.BE}|will be) {L.NEG}(?:always )?{L.DET}{TYPE_NOUN}"),
+    ("returns", rf"{SZ}(?:被)?(?:调用|执行)?(?:后|之后|时)?{PRE_ZH}(?:会|将)?{RETURN_VERB}"
+                rf"(?:一个|个|一|了)?(?:新的)?{TYPE_NOUN}"),
+    ("returns", rf"{SZ}(?:的?返回(?:值|类型|结果)(?:类型)?|的 ?(?:return type|return value"
+                rf"|returned value|result)){NEG_ZH}(?:是|为)(?:一个|个)?(?:新的)?{TYPE_NOUN}"),
     # ---- "`A` is a `B`": is-a, read as inheritance (the checker requires two classes)
     ("subclass", rf"{S} {L.BE} {L.NEG}(?:a|an|a kind of|a type of|a sort of|a special) {O}"
                  r"(?: (?:subclass|sub-class|subtype))?$"),
@@ -586,6 +600,9 @@ def _claim(found: _Match, sentence: Sentence) -> Claim | None:
         count = _number(str(groups["num"]))
         return Claim("param_count", obj=str(count), obj_text=str(groups["num"]),
                      besides_self=_besides_self(sentence), **common)  # type: ignore[arg-type]  # common holds Claim fields
+    if found.relation == "returns" and groups.get("t"):
+        written = str(groups["t"])
+        return Claim("returns", obj=type_nouns()[written], obj_text=written, **common)  # type: ignore[arg-type]  # common holds Claim fields
     obj = sentence.spans[int(groups["o"] or 0)]
     relation = _possession(found) if found.relation == "has_param" else found.relation
     if relation is None or obj == subject or (
