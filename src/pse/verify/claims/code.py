@@ -427,6 +427,11 @@ _CONCRETE = {"List": "list", "Tuple": "tuple", "Dict": "dict", "Set": "set",
              "FrozenSet": "frozenset", "list": "list", "tuple": "tuple", "dict": "dict",
              "set": "set", "frozenset": "frozenset"}
 """Annotation wrappers that name one builtin container."""
+_BUILTIN_RESULTS = {"len": "int", "repr": "str", "ascii": "str", "format": "str", "chr": "str",
+                    "ord": "int", "hash": "int", "isinstance": "bool", "issubclass": "bool",
+                    "hasattr": "bool", "callable": "bool", "any": "bool", "all": "bool",
+                    "sorted": "list", "hex": "str", "oct": "str", "bin": "str"}
+"""Builtin functions (not shadowed by the tree) and the type of what they return."""
 _NUMBERS = frozenset({"bool", "int", "float", "complex"})
 """Numbers one may loosely call another (``bool`` is an ``int``; PEP 484 lets ``float``
 stand for ``int``)."""
@@ -565,6 +570,9 @@ def _returns_one(resolver: Resolver, subject: Symbol, value: Returned, *, wanted
         last = value.name.rsplit(".", 1)[-1]
         if last in _BUILTIN_TYPES or last in {"list", "dict", "set", "tuple"}:
             return wanted == last
+        if value.name in _BUILTIN_RESULTS and not resolver.index.by_name(value.name):
+            made = _BUILTIN_RESULTS[value.name]  # ``len(x)`` is an int
+            return None if {made, wanted} <= _NUMBERS and made != wanted else wanted == made
         made = [s for s in resolver.index.by_name(last) if s.kind == "class"]
         others = [s for s in resolver.index.by_name(last) if s.kind != "class"]
         return _is_or_related(resolver, made, classes, wanted) if made and not others \
