@@ -128,3 +128,21 @@ def test_claims_return_types_in_words(resolver: Resolver, text: str,
 def test_claims_raises_after_a_long_condition(resolver: Resolver, text: str,
                                                status: str) -> None:
     assert _statuses(resolver, text, "raises") == [status]
+
+
+@pytest.mark.parametrize("text, statuses", [
+    ("## `render`\n\n| Parameter | Default |\n|---|---|\n| `suffix` | `\"KB\"` |\n"
+     "| `decimals` | `2` |\n", ["unverified", "verified"]),
+    ("## `render`\n\n| 参数 | 默认值 |\n|---|---|\n| `spaced` | `True` |\n", ["unverified"]),
+    ("| Name | Default |\n|---|---|\n| `decimals` | `2` |\n", ["verified"]),
+    ("| Parameter | Default |\n|---|---|\n| `decimals` | see below |\n", []),
+    ("**`render`**\n\n- `decimals`: defaults to 4.\n- `spaced` (default `False`): pad.\n",
+     ["unverified", "verified"]),
+    ("- `suffix` — 默认为 `\"B\"`。\n- `label`：默认值：`None`。\n", ["verified", "verified"]),
+    ("The default `decimals` is 5.\n", ["unverified"]),
+    ("`render` uses `spaced=True` by default.\n", ["unverified"]),
+    ("Pass `spaced=True` to override the default.\n", []),  # a value passed, no default
+])
+def test_claims_defaults_from_structure_and_keywords(resolver: Resolver, text: str,
+                                                     statuses: list[str]) -> None:
+    assert _statuses(resolver, text, "default") == statuses

@@ -290,6 +290,15 @@ _FRAMES: list[tuple[Relation, str]] = [
                r"(?:抛出|引发|raise)"),
     # ---- default values ("`strict` defaults to False", "`x` 的默认值是一个空的 dict")
     ("default", rf"{OWNER}{S}{_FIELD}{OF_OWNER} {PRE}(?:defaults|default) to {_VALUE}"),
+    # "- `x`: default `1`", "`x` (default: `1`)", "`x` 默认值：`1`"
+    ("default", rf"{OWNER}{S}{_FIELD} ?[(:—–]? ?(?:the )?default(?: value)?(?: is|:|=)? ?"
+                rf"{_VALUE}"),
+    ("default", rf"{OWNER_ZH}{SZ}{_FIELD_ZH} ?[(（:：—–]? ?(?:默认值?|缺省值?)(?:为|是|:|：|=)? ?"
+                rf"{_VALUE}"),
+    # "`f` uses `x=1` by default": a keyword with its default
+    ("default", rf"{S} {PRE}(?:uses|use|sets|set|has|have|takes|take|passes|pass)? ?"
+                rf"§(?P<kw>\d+)§ by default"),
+    ("default", rf"(?:the |its )?default {OWNER}{S}{_FIELD}{OF_OWNER} {L.BE} {L.NEG}{_VALUE}"),
     ("default", rf"{OWNER}{S}{_FIELD}{OF_OWNER} {BE_NEG}(?:set to |initiali[sz]ed to )?"
                 rf"{_VALUE} by default"),
     ("default", rf"by default {OWNER}{S}{_FIELD}{OF_OWNER} {BE_NEG}(?:set to )?{_VALUE}$"),
@@ -630,7 +639,15 @@ def _decorator_claim(span: str, common: dict[str, object]) -> Claim | None:
 def _default_claim(groups: dict[str, str | None], sentence: Sentence,
                    common: dict[str, object]) -> Claim | None:
     """A default value claim: its value written as a word, a number or a code span."""
-    written = sentence.spans[int(str(groups["vs"]))] if groups.get("vs") else str(groups["v"])
+    if groups.get("kw"):  # `x=1`: the parameter and its value in one span
+        keyword = re.fullmatch(r"([A-Za-z_]\w*) ?= ?(.+)", sentence.spans[int(str(groups["kw"]))])
+        if keyword is None:
+            return None
+        common = {**common, "subject": f"{common['subject']}.{keyword[1]}"}
+        written = keyword[2]
+    else:
+        written = sentence.spans[int(str(groups["vs"]))] if groups.get("vs") \
+            else str(groups["v"])
     value = canonical_value(written)
     owner = groups.get("own") or groups.get("own2")
     if owner is not None:  # the parameter of a named function: one dotted name

@@ -7,7 +7,7 @@ from collections.abc import Callable
 from dataclasses import replace
 
 from pse.index.model import Symbol
-from pse.verify.claims import code, types, values
+from pse.verify.claims import code, returns, types, values
 from pse.verify.claims.decision import Decision, undecided
 from pse.verify.claims.model import Claim
 from pse.verify.claims.names import Named, canonical, resolve_span
@@ -166,7 +166,7 @@ def _decider(relation: str, claim: Claim, resolver: Resolver, obj: Named | None)
         "base_count": lambda s: types.base_count(s, int(claim.obj)),
         "calls": lambda s: code.calls(resolver, s, target),
         "raises": lambda s: code.raises(resolver, s, target),
-        "returns": lambda s: code.returns(resolver, s, target),
+        "returns": lambda s: returns.returns(resolver, s, target),
         "has_subclasses": lambda s: types.has_subclasses(resolver, s),
         "decorated": lambda s: code.decorated(resolver, s, claim.obj),
         "default": lambda s: values.default(resolver, s, claim.obj),

@@ -142,5 +142,5 @@ LABEL_KINDS = (r"(?:class|classes|module|package|function|method|enum|type|type 
 """Kind words a bold label may end with ("**Console Class**:" names ``Console``)."""
 NOT_A_VERB = (r"(?:the|a|an|this|that|these|those|it|its|they|their|there|here|for|in|on|at"
               r"|when|if|to|see|note|you|we|i|with|by|from|as|and|or|but|of|each|all|every"
-              r"|some|any|no|not|one|two|both|such|example|e\.g|i\.e|default|defaults)")
+              r"|some|any|no|not|one|two|both|such|example|e\.g|i\.e|default)")
 """Words that open a subject-less remainder without being its verb."""

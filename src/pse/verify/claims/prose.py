@@ -88,7 +88,8 @@ def sentences(text: str, *, rst: bool, document: Document | None = None
             # a sentence without code may still be about code: "It has three states.",
             # "**Text Class**: The base class ...", "**`A`**: Inherits from ..."
             borrowed = (subject and not rest and _PRONOUN.match(piece)) or (owner and (
-                _SUBJECTLESS.match(piece) or (labelled and (_APPOSED.match(piece)
+                _SUBJECTLESS.match(piece) or _DEFAULT_LEAD.match(piece)
+                or (labelled and (_APPOSED.match(piece)
                                                             or _PARTICIPLE.match(piece)))))
             if not inside and not borrowed:
                 subject = subject if rest else ""
@@ -123,7 +124,7 @@ def _row_sentences(document: Document, ignored: set[int]) -> Iterator[Sentence]:
                 piece = cell[start:end]
                 owner = name if position == 0 else ""
                 borrowed = owner and len(piece.split()) > 1 and (
-                    _SUBJECTLESS.match(piece) or _APPOSED.match(piece)
+                    _SUBJECTLESS.match(piece) or _DEFAULT_LEAD.match(piece) or _APPOSED.match(piece)
                     or _PARTICIPLE.match(piece))
                 if not borrowed:  # one word ("class") is a column's value: see structure
                     continue  # a cell sentence without its row's subject is about nothing
@@ -216,6 +217,10 @@ _SUBJECTLESS = re.compile(rf"^\s*(?!(?:{L.NOT_A_VERB})\b)[A-Za-z]+s\b"
 """Text opening with a verb whose subject is left out: an English word in -s that is no
 determiner or pronoun ("Provides", "Inherits"; an imperative "Call" is no claim), or a
 Chinese lead verb (包含, 返回)."""
+_DEFAULT_LEAD = re.compile(r"^\s*(?:[Dd]efault(?: value)?(?![\w-])|[Dd]efaults to\b"
+                           r"|默认(?:值)?(?:为|是|:|：)|缺省(?:值)?(?:为|是))")
+"""Text opening with the default it states ("Default: `1`", "默认为 `None`"): a label's
+value, said without its subject."""
 _APPOSED = re.compile(r"^\s*(?:The|A|An|the|a|an) [a-z]")
 """A label's text opening with a noun phrase names what the label is ("**Text Class**: The
 base class ...": `Text` is the base class ...)."""
@@ -279,7 +284,8 @@ def _sentence(number: int, raw: str, spans: list[CodeSpan], *, offset: int,
     if antecedent and pronoun and slotted[0][pronoun.end():].strip():  # "It calls `b`.": A
         slotted[0] = _PRONOUN.sub(rf"\g<1>§{len(codes)}§", slotted[0], count=1)
         codes = (*codes, antecedent)
-    elif owner and _SUBJECTLESS.match(slotted[0]):  # "**`A`**: Calls `b`.": A calls b
+    elif owner and (_SUBJECTLESS.match(slotted[0]) or _DEFAULT_LEAD.match(slotted[0])):
+        # "**`A`**: Calls `b`.": A calls b; "- `x`: default `1`": x's default is 1
         slotted[0] = f"§{len(codes)}§ {slotted[0].lstrip()}"
         codes = (*codes, owner)
     elif owner and apposed and (_APPOSED.match(slotted[0]) or _PARTICIPLE.match(slotted[0])):

@@ -21,7 +21,6 @@ from __future__ import annotations
 import ast
 import re
 import textwrap
-
 from dataclasses import replace
 
 from pse.index.model import Symbol
@@ -132,12 +131,12 @@ def with_parameters(resolver: Resolver, subject: Named, sentence: str) -> Named:
     owner, _, name = subject.name.rpartition(".")
     if not name.isidentifier():
         return subject
-    if owner:
-        functions = [f for s in resolve_span(resolver, owner).symbols
-                     if (f := signature_of(resolver, s)) is not None]
+    functions = [f for s in resolve_span(resolver, owner).symbols
+                 if (f := signature_of(resolver, s)) is not None] if owner else []
+    if functions:
         params = [p for f in functions for p in resolver.index.members(f.qualname, name)
                   if p.kind == "parameter"]
-    else:
+    else:  # no owner, or one without a signature (a module): the name alone
         params = [p for p in resolver.index.by_name(name) if p.kind == "parameter"]
         named = {f.qualname for text in _SPAN.findall(sentence) if text != subject.text
                  for s in resolve_span(resolver, text).symbols
@@ -182,7 +181,8 @@ def _param_default(resolver: Resolver, param: Symbol, claimed: str) -> Decision:
     if written is None or param.name not in written:
         return undecided(f"the default of `{param.name}` is not readable")
     function = functions[0]
-    where = f"`{param.name}` of {short(function.qualname)}"
+    owner = function.parent if function.name == "__init__" else function.qualname
+    where = f"`{param.name}` of {short(owner)}"
     actual = written[param.name]
     if actual is None:
         return Decision(False, f"{where} has no default (every call passes it)", at(function))
