@@ -50,6 +50,10 @@ def maybe() -> Optional[List[int]]:
     return None
 
 
+def ready() -> bool:
+    return True
+
+
 class Meter:
     def __init__(self, scale=10, name="m"):
         self.scale = scale
@@ -115,6 +119,11 @@ def test_claims_parameter_defaults_are_read_from_the_signature(
     ("`maybe` returns a tuple.", "unverified"),
     ("`Meter.read` returns a float.", "ignored"),         # raw / scale: not read
     ("`render` returns a list or a dict.", None),          # two types: no claim
+    ("`ready` returns a `Future`.", "unverified"),         # a bool is no asyncio.Future
+    ("`ready` 返回一个 `Decimal`。", "unverified"),
+    ("`maybe` returns a `Sequence`.", "ignored"),          # a list is one
+    ("`hooks` returns an `OrderedDict`.", "unverified"),
+    ("`ready` returns a `Widget`.", "ignored"),            # no class known by that name
 ])
 def test_claims_return_types_in_words(resolver: Resolver, text: str,
                                       status: str | None) -> None:

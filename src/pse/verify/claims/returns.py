@@ -9,13 +9,15 @@ outside the tree or a return of another shape leaves the claim undecided.
 from __future__ import annotations
 
 import ast
+import builtins
 import textwrap
 from collections.abc import Iterable
 
 from pse.index.model import Symbol
 from pse.index.returns import Returned
 from pse.verify.claims.decision import Decision, at, listing, short, undecided
-from pse.verify.claims.names import Named, ancestry, external_mro
+from pse.verify.claims.names import Named, ancestry, external_mro, introspect
+from pse.verify.externals import stdlib_home
 from pse.verify.resolve import Resolver
 
 _TYPE_WRAPPERS = frozenset({
@@ -47,6 +49,8 @@ def returns(resolver: Resolver, subject: Symbol, target: Named) -> Decision:
     written = {n.rsplit(".", 1)[-1] for n in names}
     if not classes and wanted in _BUILTIN_VALUES and (shown or written & _CONCRETE.keys()):
         return _returns_builtin(resolver, subject, names, wanted, message)
+    if not classes and not target.symbols and shown:
+        return _outside_class(resolver, subject, target.name, message)
     if not classes or not shown:
         return undecided(message)
     for name in shown:
@@ -56,6 +60,40 @@ def returns(resolver: Resolver, subject: Symbol, target: Named) -> Decision:
         if not found or any(_related(resolver, s, classes) for s in found):
             return undecided(message)  # unknown, or a subclass or base of the claimed type
     return Decision(False, message, at(subject), correction=shown[0] if len(shown) == 1 else "")
+
+
+def _outside_class(resolver: Resolver, subject: Symbol, claimed: str, message: str
+                   ) -> Decision:
+    """Whether a function annotated with builtin types only (``-> bool``, ``-> list[str] |
+    None``) returns an instance of the standard-library class ``claimed``: false when no
+    annotated type is that class, a subclass or a base of it (``list`` is a ``Sequence``;
+    a ``bool`` is no ``asyncio.Future``); undecided for any other annotation or a class
+    that cannot be introspected (a library's class may subclass a builtin)."""
+    outer = outer_types(resolver, subject)
+    cls = _stdlib_class(resolver, claimed)
+    if outer is None or cls is None:
+        return undecided(message)
+    made: list[type] = []
+    for name in outer:
+        concrete = _CONCRETE.get(name, name)
+        value = type(None) if concrete == "None" else getattr(builtins, concrete, None)
+        if concrete not in _BUILTIN_VALUES or not isinstance(value, type):
+            return undecided(message)
+        made.append(value)
+    if any(issubclass(m, cls) or issubclass(cls, m) for m in made):
+        return undecided(message)
+    return Decision(False, message, at(subject))
+
+
+def _stdlib_class(resolver: Resolver, name: str) -> type | None:
+    """The builtin or standard-library class ``name`` names (bare names through the module
+    of the standard library that defines one so named)."""
+    found = introspect(name)
+    if found is None and "." not in name:
+        home = stdlib_home(name, cache_file=resolver.externals.stdlib_cache)
+        found = introspect(f"{home}.{name}") if home else None
+    found = getattr(found, "__origin__", found)
+    return found if isinstance(found, type) else None
 
 
 _AWAITABLE_CLASSES = frozenset({"Future", "Task", "Awaitable", "Coroutine", "Deferred",
