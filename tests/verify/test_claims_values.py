@@ -1,5 +1,6 @@
-"""Defaults of parameters, return types said in words or read from returned values, and
-raises read past a longer Chinese condition, decided against a small tree."""
+"""Defaults of parameters, return types said in words or read from returned values,
+raises read past a longer Chinese condition and read-only properties, decided against a
+small tree."""
 
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ from pse.verify.resolve import Resolver
 _TREE = {
     "units/__init__.py": "",
     "units/sizes.py": '''\
+import contextlib
 from typing import Callable, List, Optional
 
 WIDTH = 8
@@ -52,6 +54,24 @@ def maybe() -> Optional[List[int]]:
 
 def ready() -> bool:
     return True
+
+
+class Gauge:
+    @property
+    def level(self):
+        return 1
+
+    @level.setter
+    def level(self, value):
+        pass
+
+    @property
+    def peak(self):
+        return 2
+
+    @contextlib.contextmanager
+    def session(self):
+        yield self
 
 
 class Meter:
@@ -155,3 +175,15 @@ def test_claims_raises_after_a_long_condition(resolver: Resolver, text: str,
 def test_claims_defaults_from_structure_and_keywords(resolver: Resolver, text: str,
                                                      statuses: list[str]) -> None:
     assert _statuses(resolver, text, "default") == statuses
+
+
+@pytest.mark.parametrize("text, status", [
+    ("`Gauge.peak` is a read-only property.", "verified"),
+    ("`Gauge.level` is a read-only property.", "unverified"),  # it has a setter
+    ("`Gauge.level` is a property.", "verified"),
+    ("`Gauge.peak` 是一个只读属性。", "verified"),
+    ("`Gauge.level` 是只读属性。", "unverified"),
+    ("`Gauge.session` is a property.", "unverified"),  # contextmanager makes no property
+])
+def test_claims_read_only_properties(resolver: Resolver, text: str, status: str) -> None:
+    assert _statuses(resolver, text, "kind") == [status]
