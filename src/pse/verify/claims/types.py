@@ -236,8 +236,8 @@ def _callable_kinds(symbol: Symbol, decorators: set[str], *, is_async: bool,
     return kinds | {"method"}
 
 
-_ORDER = ("read-only property", "property", "classmethod", "staticmethod", "coroutine", "exception", "enum",
-          "dataclass", "namedtuple", "protocol", "class",
+_ORDER = ("read-only property", "property", "classmethod", "staticmethod", "coroutine",
+          "exception", "enum", "dataclass", "namedtuple", "protocol", "class",
           "method", "function", "module", "constant", "alias", "attribute")
 
 
