@@ -56,6 +56,14 @@ def ready() -> bool:
     return True
 
 
+def make_policy():
+    return None
+
+
+def backoff(factor=1.0, policy=make_policy()):
+    return factor
+
+
 class Gauge:
     @property
     def level(self):
@@ -120,6 +128,9 @@ def _statuses(resolver: Resolver, text: str, relation: str) -> list[str]:
     ("`decimals` 参数默认是 `3`。", "unverified"),
     ("默认情况下，`spaced` 为 True。", "unverified"),
     ("`name` 的默认值是 `'m'`。", "verified"),
+    ("`factor` defaults to 1.", "verified"),             # 1.0: the same number
+    ("`factor` defaults to True.", "unverified"),
+    ("`policy` defaults to `make_policy()`.", "verified"),  # the same expression
 ])
 def test_claims_parameter_defaults_are_read_from_the_signature(
         resolver: Resolver, text: str, status: str) -> None:

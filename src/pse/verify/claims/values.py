@@ -101,10 +101,14 @@ def default(resolver: Resolver, subject: Symbol, claimed: str) -> Decision:
 
 
 def _same(actual: str, claimed: str) -> bool | None:
-    """Whether two values are equal: as literals, else as names (None: cannot say)."""
+    """Whether two values are equal: as written, as literals (``1`` is ``1.0``, never
+    ``True``), else as names (None: cannot say)."""
+    if actual == claimed:
+        return True  # ``wait_none()`` is ``wait_none()``
     try:
-        return bool(ast.literal_eval(actual) == ast.literal_eval(claimed)) and \
-            type(ast.literal_eval(actual)) is type(ast.literal_eval(claimed))
+        mine, theirs = ast.literal_eval(actual), ast.literal_eval(claimed)
+        numbers = {type(mine), type(theirs)} <= {int, float}
+        return bool(mine == theirs) and (numbers or type(mine) is type(theirs))
     except (ValueError, SyntaxError, TypeError, MemoryError, RecursionError):
         pass
     names = re.compile(r"[A-Za-z_][\w.]*")
