@@ -85,7 +85,8 @@ def test_grammar_reads_location(text: str, expected: tuple[str, str, str, bool])
 
 @pytest.mark.parametrize("text, expected", [
     ("`fetch()` is an async function.", ("kind", "fetch()", "coroutine", False)),
-    ("`Cart.total` is defined as a read-only property.", ("kind", "Cart.total", "property", False)),
+    ("`Cart.total` is defined as a read-only property.",
+     ("kind", "Cart.total", "read-only property", False)),
     ("`Cart.from_list` is a class method.", ("kind", "Cart.from_list", "classmethod", False)),
     ("`shop.util` is a plain module.", ("kind", "shop.util", "module", False)),
     ("`MAX_ITEMS` is not a function.", ("kind", "MAX_ITEMS", "function", True)),

@@ -120,6 +120,8 @@ def _shape(value: ast.expr) -> Returned:
         return Returned("literal", _LITERALS[type(value)], text)
     if isinstance(value, ast.UnaryOp) and isinstance(value.op, ast.Not):
         return Returned("literal", "bool", text)
+    if _is_text(value):
+        return Returned("literal", "str", text)
     if isinstance(value, ast.Await):
         return Returned("awaited", "", text)
     if isinstance(value, ast.Call) and isinstance(value.func, ast.Name | ast.Attribute):
@@ -130,6 +132,27 @@ def _shape(value: ast.expr) -> Returned:
             return Returned("awaited", "", text)
         return Returned("call", callee, text) if callee else Returned("unknown", "", text)
     return Returned("unknown", "", text)
+
+
+_STR_METHODS = frozenset({"join", "format", "format_map", "upper", "lower", "strip", "lstrip",
+                          "rstrip", "replace", "title", "capitalize", "casefold", "center",
+                          "ljust", "rjust", "zfill", "expandtabs", "swapcase"})
+
+
+def _is_text(value: ast.expr) -> bool:
+    """Whether ``value`` is a string built from a string literal: ``"%d items" % n``,
+    ``"a" + b``, ``", ".join(parts)``, ``"{}".format(x)``."""
+    if isinstance(value, ast.JoinedStr):
+        return True
+    if isinstance(value, ast.Constant):
+        return isinstance(value.value, str)
+    if isinstance(value, ast.BinOp) and isinstance(value.op, ast.Mod):
+        return isinstance(value.left, ast.Constant | ast.JoinedStr) and _is_text(value.left)
+    if isinstance(value, ast.BinOp) and isinstance(value.op, ast.Add):
+        return _is_text(value.left) or _is_text(value.right)
+    if isinstance(value, ast.Call) and isinstance(value.func, ast.Attribute):
+        return value.func.attr in _STR_METHODS and _is_text(value.func.value)
+    return False
 
 
 def extract_returns(source: bytes, *, module: str) -> dict[tuple[str, int], tuple[str, ...]]:

@@ -22,7 +22,7 @@ from pse.verify.claims.plurals import plural_kind_claims
 from pse.verify.claims.project import project_claims
 from pse.verify.claims.prose import Sentence
 from pse.verify.claims.values import canonical_value
-from pse.verify.claims.words import alternation, kind_nouns, words
+from pse.verify.claims.words import alternation, kind_nouns, type_nouns, words
 
 S = rf"§(?P<s>\d+)§{L.SUBJ_NOUN}"
 SZ = rf"§(?P<s>\d+)§{L.SUBJ_NOUN_ZH}"
@@ -59,6 +59,10 @@ NOT_FREE = r"(?:[a-z-]+\x20)*(?:exception|error)s?(?![a-z])"
 KIND_TAIL = (rf"(?:{L.TAIL}|\x20(?:used|meant|designed|intended|responsible|for|to|of|kept"
              r"|in|inside|within|defined|declared|that|which|[a-z]{2,}ing)\b.*$)")
 RETURN_VERB = alternation(words("return_verbs"))
+# a builtin type said in words ("returns a string", "返回一个布尔值"), as its head noun: not
+# a modifier of another ("a list-like object"), nor one of two ("a dict or a list")
+TYPE_NOUN = (rf"(?:plain |new |single |python |native |built-in |builtin )?"
+             rf"(?P<t>{alternation(list(type_nouns()))})(?![\w-])(?! ?(?:or|或|或者)(?![a-z]))")
 _FIELD = (r"(?: (?:flag|field|parameter|param|argument|option|setting|attribute"
           r"|keyword argument|kwarg|keyword))?")
 _FIELD_ZH = r"(?:字段|参数|属性|选项|配置项|标志)?"
@@ -67,6 +71,12 @@ _VALUE = (r"(?:一个)?(?P<v>true|false|none|null|zero|-?\d+(?:\.\d+)?"
           r"|空的?(?:dict|字典|list|列表|tuple|元组|set|集合|字符串|string)"
           r"|§(?P<vs>\d+)§)(?![\w.§])")
 """A default value: a literal word, a number, an empty container, or a code span."""
+# the function a parameter's default is said of: "`f`'s `x` defaults to", "the `x` argument
+# of `f()` defaults to", "`f` 的 `x` 参数默认为" (a default is then the signature's)
+OWNER = r"(?:§(?P<own>\d+)§ ?'s )?"
+OF_OWNER = (r"(?: (?:of|for|to|in) (?:the )?§(?P<own2>\d+)§(?: (?:function|method|class"
+            r"|constructor))?)?")
+OWNER_ZH = r"(?:§(?P<own>\d+)§(?:函数|方法|类|的构造函数)?的 ?)?"
 
 OTHER_CLASSES = (r"(?:all |many |several |various |most |the )*(?:other |derived |its |the "
                  r"other )*(?:classes|subclasses|exceptions|errors|types)")
@@ -272,22 +282,36 @@ _FRAMES: list[tuple[Relation, str]] = [
                rf"{O}"),
     ("raises", rf"{S2} {L.ADV}(?:is|are|gets|get|can be|may be|will be|might be|could be|is never"
                rf"|are never) {L.NEG}{L.ADV}{L.RAISED} (?:by|from|in|inside|within) {O2}"),
-    ("raises", rf"{SZ}{PRE_ZH}(?:在?[^§]{{1,12}}?(?:时|的时候|情况下))?{L.AUX_ZH}"
+    ("raises", rf"{SZ}{PRE_ZH}(?:在?[^§]{{1,30}}?(?:时|的时候|情况下|里|中))?{L.AUX_ZH}"
                rf"{L.RAISE_ZH}(?:一个|个)?{OZ}(?:异常|错误|exception|error)?"),
     ("raises", rf"{S2Z}{L.AUX_ZH}在{O2Z}(?:中|里|内部|里面)?{L.AUX_ZH}{L.NEG_ZH}(?:会)?被"
                r"(?:抛出|引发|raise)"),
     ("raises", rf"{S2Z}{L.AUX_ZH}{L.NEG_ZH}(?:会|可能)?(?:由|被){O2Z}{L.AUX_ZH}"
                r"(?:抛出|引发|raise)"),
     # ---- default values ("`strict` defaults to False", "`x` 的默认值是一个空的 dict")
-    ("default", rf"{S}{_FIELD} {PRE}(?:defaults|default) to {_VALUE}"),
-    ("default", rf"{S}{_FIELD} {BE_NEG}(?:set to |initiali[sz]ed to )?{_VALUE} by default"),
-    ("default", rf"(?:the |its )?default(?: value)? (?:of|for) (?:the )?{S}{_FIELD} {L.BE} "
-                rf"{L.NEG}{_VALUE}"),
-    ("default", rf"{S}{_FIELD} ?'s default(?: value)? {L.BE} {L.NEG}{_VALUE}"),
-    ("default", rf"{S}{_FIELD} {PRE}(?:has|have) a default(?: value)? of {_VALUE}"),
-    ("default", rf"{SZ}{_FIELD_ZH}的?(?:默认值|缺省值|默认|default(?: value)?){NEG_ZH}"
-                rf"(?:是|为|设为|设置为){_VALUE}"),
-    ("default", rf"{SZ}{_FIELD_ZH}{NEG_ZH}默认(?:是|为|值为|设为|设置为){_VALUE}"),
+    ("default", rf"{OWNER}{S}{_FIELD}{OF_OWNER} {PRE}(?:defaults|default) to {_VALUE}"),
+    # "- `x`: default `1`", "`x` (default: `1`)", "`x` 默认值：`1`"
+    ("default", rf"{OWNER}{S}{_FIELD} ?[(:—–]? ?(?:the )?default(?: value)?(?: is|:|=)? ?"
+                rf"{_VALUE}"),
+    ("default", rf"{OWNER_ZH}{SZ}{_FIELD_ZH} ?[(（:：—–]? ?(?:默认值?|缺省值?)(?:为|是|:|：|=)? ?"
+                rf"{_VALUE}"),
+    # "`f` uses `x=1` by default": a keyword with its default
+    ("default", rf"{S} {PRE}(?:uses|use|sets|set|has|have|takes|take|passes|pass)? ?"
+                rf"§(?P<kw>\d+)§ by default"),
+    ("default", rf"(?:the |its )?default {OWNER}{S}{_FIELD}{OF_OWNER} {L.BE} {L.NEG}{_VALUE}"),
+    ("default", rf"{OWNER}{S}{_FIELD}{OF_OWNER} {BE_NEG}(?:set to |initiali[sz]ed to )?"
+                rf"{_VALUE} by default"),
+    ("default", rf"by default {OWNER}{S}{_FIELD}{OF_OWNER} {BE_NEG}(?:set to )?{_VALUE}$"),
+    ("default", rf"(?:the |its )?default(?: value)? (?:of|for) (?:the )?{OWNER}{S}{_FIELD}"
+                rf"{OF_OWNER} {L.BE} {L.NEG}{_VALUE}"),
+    ("default", rf"{OWNER}{S}{_FIELD} ?'s default(?: value)? {L.BE} {L.NEG}{_VALUE}"),
+    ("default", rf"{OWNER}{S}{_FIELD}{OF_OWNER} {PRE}(?:has|have) a default(?: value)? of "
+                rf"{_VALUE}"),
+    ("default", rf"{OWNER_ZH}{SZ}{_FIELD_ZH}的?(?:默认值|缺省值|默认|default(?: value)?)"
+                rf"{NEG_ZH}(?:是|为|设为|设置为|取){_VALUE}"),
+    ("default", rf"{OWNER_ZH}{SZ}{_FIELD_ZH}{NEG_ZH}默认(?:是|为|值为|设为|设置为|取)?{_VALUE}"),
+    ("default", rf"(?:默认|缺省)(?:情况下|时)? ?{OWNER_ZH}{SZ}{_FIELD_ZH}{NEG_ZH}(?:是|为|取)"
+                rf"{_VALUE}"),
     # ---- return types ("`f` takes ... and returns a `Future` object", "`f` 返回 `Response`")
     ("returns", rf"{S} (?:[a-z][^§]{{0,60}}?(?:§\d+§[^§]{{0,30}}?)? and )?{PRE}{RETURN_VERB} "
                 rf"{L.DET}(?:new |single )?(?:instance of |object of type |value of type )?"
@@ -299,6 +323,16 @@ _FRAMES: list[tuple[Relation, str]] = [
     ("returns", rf"{SZ}(?:的?返回(?:值|类型|结果)(?:类型)?|的 ?(?:return type|return value"
                 rf"|returned value|result))"
                 rf"{NEG_ZH}(?:是|为)(?:一个|个)?(?:新的)?{OZ}"),
+    ("returns", rf"{S} (?:[a-z][^§]{{0,60}}?(?:§\d+§[^§]{{0,30}}?)? and )?{PRE}{RETURN_VERB} "
+                rf"{L.DET}{TYPE_NOUN}"),
+    ("returns", rf"(?:the )?(?:return value|return type|result|returned value) (?:of|from) {S} "
+                rf"(?:{L.BE}|will be) {L.NEG}(?:always )?{L.DET}{TYPE_NOUN}"),
+    ("returns", rf"{S} ?'s (?:return value|return type|result|returned value) "
+                rf"(?:{L.BE}|will be) {L.NEG}(?:always )?{L.DET}{TYPE_NOUN}"),
+    ("returns", rf"{SZ}(?:被)?(?:调用|执行)?(?:后|之后|时)?{PRE_ZH}(?:会|将)?{RETURN_VERB}"
+                rf"(?:一个|个|一|了)?(?:新的)?{TYPE_NOUN}"),
+    ("returns", rf"{SZ}(?:的?返回(?:值|类型|结果)(?:类型)?|的 ?(?:return type|return value"
+                rf"|returned value|result)){NEG_ZH}(?:是|为)(?:一个|个)?(?:新的)?{TYPE_NOUN}"),
     # ---- "`A` is a `B`": is-a, read as inheritance (the checker requires two classes)
     ("subclass", rf"{S} {L.BE} {L.NEG}(?:a|an|a kind of|a type of|a sort of|a special) {O}"
                  r"(?: (?:subclass|sub-class|subtype))?$"),
@@ -403,8 +437,23 @@ def read_claims(sentence: Sentence, *, indefinite: bool = False) -> Iterator[Cla
                 yield claim
 
 
+_FRONTED_DEFAULT = re.compile(r"^(?:by default|(?:在)?(?:默认|缺省)(?:情况下|时)?)$")
+"""A fronted "By default," or 默认情况下，: the clause after it says the default."""
+
+
+def _joined_clauses(clauses: tuple[str, ...]) -> list[str]:
+    """``clauses`` with a fronted "by default" joined to the clause it introduces."""
+    joined: list[str] = []
+    for clause in clauses:
+        if joined and _FRONTED_DEFAULT.match(joined[-1]):
+            joined[-1] = f"{joined[-1]} {clause}"
+        else:
+            joined.append(clause)
+    return joined
+
+
 def _clause_claims(sentence: Sentence, *, indefinite: bool) -> Iterator[Claim]:
-    for position, clause in enumerate(sentence.clauses):
+    for position, clause in enumerate(_joined_clauses(sentence.clauses)):
         if _CONDITION.match(clause):
             continue
         claim = next((c for found in _matches(clause) if (c := _claim(found, sentence))), None)
@@ -560,6 +609,9 @@ def _claim(found: _Match, sentence: Sentence) -> Claim | None:
         count = _number(str(groups["num"]))
         return Claim("param_count", obj=str(count), obj_text=str(groups["num"]),
                      besides_self=_besides_self(sentence), **common)  # type: ignore[arg-type]  # common holds Claim fields
+    if found.relation == "returns" and groups.get("t"):
+        written = str(groups["t"])
+        return Claim("returns", obj=type_nouns()[written], obj_text=written, **common)  # type: ignore[arg-type]  # common holds Claim fields
     obj = sentence.spans[int(groups["o"] or 0)]
     relation = _possession(found) if found.relation == "has_param" else found.relation
     if relation is None or obj == subject or (
@@ -587,8 +639,22 @@ def _decorator_claim(span: str, common: dict[str, object]) -> Claim | None:
 def _default_claim(groups: dict[str, str | None], sentence: Sentence,
                    common: dict[str, object]) -> Claim | None:
     """A default value claim: its value written as a word, a number or a code span."""
-    written = sentence.spans[int(str(groups["vs"]))] if groups.get("vs") else str(groups["v"])
+    if groups.get("kw"):  # `x=1`: the parameter and its value in one span
+        keyword = re.fullmatch(r"([A-Za-z_]\w*) ?= ?(.+)", sentence.spans[int(str(groups["kw"]))])
+        if keyword is None:
+            return None
+        common = {**common, "subject": f"{common['subject']}.{keyword[1]}"}
+        written = keyword[2]
+    else:
+        written = sentence.spans[int(str(groups["vs"]))] if groups.get("vs") \
+            else str(groups["v"])
     value = canonical_value(written)
+    owner = groups.get("own") or groups.get("own2")
+    if owner is not None:  # the parameter of a named function: one dotted name
+        function = sentence.spans[int(owner)].removesuffix("()")
+        if not _NAME_LIKE.match(function):
+            return None
+        common = {**common, "subject": f"{function}.{common['subject']}"}
     return Claim("default", obj=value, obj_text=written, **common) if value else None  # type: ignore[arg-type]  # common holds Claim fields
 
 

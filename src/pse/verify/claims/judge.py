@@ -7,7 +7,7 @@ from collections.abc import Callable
 from dataclasses import replace
 
 from pse.index.model import Symbol
-from pse.verify.claims import code, types, values
+from pse.verify.claims import code, returns, types, values
 from pse.verify.claims.decision import Decision, undecided
 from pse.verify.claims.model import Claim
 from pse.verify.claims.names import Named, canonical, resolve_span
@@ -15,6 +15,7 @@ from pse.verify.refs import Reference, Resolution
 from pse.verify.resolve import Resolver
 
 _ZH_KINDS = {"class": "类", "function": "函数", "method": "方法", "property": "属性",
+             "read-only property": "只读属性",
              "module": "模块", "constant": "常量", "coroutine function": "协程函数",
              "classmethod": "类方法", "staticmethod": "静态方法", "exception class": "异常类",
              "attribute": "属性", "type alias": "类型别名", "enum": "枚举", "dataclass": "数据类",
@@ -37,6 +38,8 @@ def judge(claim: Claim, *, file: str, resolver: Resolver) -> tuple[Reference, Re
         subject = _as_module(resolver, subject)
     if relation in _CLASS_RELATIONS:
         subject = _as_class(resolver, subject)
+    if relation == "default":
+        subject = values.with_parameters(resolver, subject, claim.sentence)
     name = _name(claim, relation, subject, obj)
     ref = Reference(file=file, line=claim.line, text=claim.sentence, name=name, kind="claim",
                     context=claim.sentence)
@@ -164,7 +167,7 @@ def _decider(relation: str, claim: Claim, resolver: Resolver, obj: Named | None)
         "base_count": lambda s: types.base_count(s, int(claim.obj)),
         "calls": lambda s: code.calls(resolver, s, target),
         "raises": lambda s: code.raises(resolver, s, target),
-        "returns": lambda s: code.returns(resolver, s, target),
+        "returns": lambda s: returns.returns(resolver, s, target),
         "has_subclasses": lambda s: types.has_subclasses(resolver, s),
         "decorated": lambda s: code.decorated(resolver, s, claim.obj),
         "default": lambda s: values.default(resolver, s, claim.obj),

@@ -16,7 +16,7 @@ ADVERBS = (r"(?:also|directly|internally|actually|always|only|still|indeed|reall
 ADVERBS_ZH = (r"(?:其实|实际上|本质上|实质上|直接|间接|在内部|内部|本身|确实|同样|同时|总是|通常"
               r"|一般|里面|逐个|逐一|依次|一一|分别|自动(?!化)|始终|一直|仍然|依然"
               r"|(?:在)?默认(?:情况下)?(?![值参的为是])"
-              r"|最终|最后|首先|然后|接着|随后|也|还|就|都|只|则|再|先)")
+              r"|最终|最后|首先|然后|接着|随后|也|还|就|都|只(?!读)|则|再|先)")
 ADV = ""
 AUX = (r"(?:(?:can|may|might|will|would|could|should|must|does|do|did|shall|is able to"
        r"|are able to|tends? to|is going to|is known to|is designed to|is meant to) )?")
@@ -142,5 +142,5 @@ LABEL_KINDS = (r"(?:class|classes|module|package|function|method|enum|type|type 
 """Kind words a bold label may end with ("**Console Class**:" names ``Console``)."""
 NOT_A_VERB = (r"(?:the|a|an|this|that|these|those|it|its|they|their|there|here|for|in|on|at"
               r"|when|if|to|see|note|you|we|i|with|by|from|as|and|or|but|of|each|all|every"
-              r"|some|any|no|not|one|two|both|such|example|e\.g|i\.e|default|defaults)")
+              r"|some|any|no|not|one|two|both|such|example|e\.g|i\.e|default)")
 """Words that open a subject-less remainder without being its verb."""

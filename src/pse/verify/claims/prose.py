@@ -88,7 +88,8 @@ def sentences(text: str, *, rst: bool, document: Document | None = None
             # a sentence without code may still be about code: "It has three states.",
             # "**Text Class**: The base class ...", "**`A`**: Inherits from ..."
             borrowed = (subject and not rest and _PRONOUN.match(piece)) or (owner and (
-                _SUBJECTLESS.match(piece) or (labelled and (_APPOSED.match(piece)
+                _SUBJECTLESS.match(piece) or _DEFAULT_LEAD.match(piece)
+                or (labelled and (_APPOSED.match(piece)
                                                             or _PARTICIPLE.match(piece)))))
             if not inside and not borrowed:
                 subject = subject if rest else ""
@@ -123,7 +124,7 @@ def _row_sentences(document: Document, ignored: set[int]) -> Iterator[Sentence]:
                 piece = cell[start:end]
                 owner = name if position == 0 else ""
                 borrowed = owner and len(piece.split()) > 1 and (
-                    _SUBJECTLESS.match(piece) or _APPOSED.match(piece)
+                    _SUBJECTLESS.match(piece) or _DEFAULT_LEAD.match(piece) or _APPOSED.match(piece)
                     or _PARTICIPLE.match(piece))
                 if not borrowed:  # one word ("class") is a column's value: see structure
                     continue  # a cell sentence without its row's subject is about nothing
@@ -216,6 +217,10 @@ _SUBJECTLESS = re.compile(rf"^\s*(?!(?:{L.NOT_A_VERB})\b)[A-Za-z]+s\b"
 """Text opening with a verb whose subject is left out: an English word in -s that is no
 determiner or pronoun ("Provides", "Inherits"; an imperative "Call" is no claim), or a
 Chinese lead verb (包含, 返回)."""
+_DEFAULT_LEAD = re.compile(r"^\s*(?:[Dd]efault(?: value)?(?![\w-])|[Dd]efaults to\b"
+                           r"|默认(?:值)?(?:为|是|:|：)|缺省(?:值)?(?:为|是))")
+"""Text opening with the default it states ("Default: `1`", "默认为 `None`"): a label's
+value, said without its subject."""
 _APPOSED = re.compile(r"^\s*(?:The|A|An|the|a|an) [a-z]")
 """A label's text opening with a noun phrase names what the label is ("**Text Class**: The
 base class ...": `Text` is the base class ...)."""
@@ -279,7 +284,8 @@ def _sentence(number: int, raw: str, spans: list[CodeSpan], *, offset: int,
     if antecedent and pronoun and slotted[0][pronoun.end():].strip():  # "It calls `b`.": A
         slotted[0] = _PRONOUN.sub(rf"\g<1>§{len(codes)}§", slotted[0], count=1)
         codes = (*codes, antecedent)
-    elif owner and _SUBJECTLESS.match(slotted[0]):  # "**`A`**: Calls `b`.": A calls b
+    elif owner and (_SUBJECTLESS.match(slotted[0]) or _DEFAULT_LEAD.match(slotted[0])):
+        # "**`A`**: Calls `b`.": A calls b; "- `x`: default `1`": x's default is 1
         slotted[0] = f"§{len(codes)}§ {slotted[0].lstrip()}"
         codes = (*codes, owner)
     elif owner and apposed and (_APPOSED.match(slotted[0]) or _PARTICIPLE.match(slotted[0])):
@@ -288,11 +294,21 @@ def _sentence(number: int, raw: str, spans: list[CodeSpan], *, offset: int,
         codes = (*codes, owner)
     joined = _DASH_RELATIVE.sub(r", \1\2, ", "".join(slotted))
     joined, codes = _owned(joined, codes)
-    clauses = tuple(c for c in (normalise(p) for p in _CLAUSE_END.split(joined)) if c)
+    clauses = tuple(c for c in (normalise(p) or _kept_adverbial(p)
+                                for p in _CLAUSE_END.split(joined)) if c)
     if conditional and clauses:  # the condition began on the line before: say it here
         clauses = (f"if {clauses[0]}", *clauses[1:])
     return Sentence(line=number, text=raw.strip(), spans=codes, clauses=derived(clauses),
                     normalised=normalise(joined))
+
+
+_DEFAULT_ZH = re.compile(r"\s*(?:在)?(?:默认|缺省)(?:情况下|时)?\s*")
+
+
+def _kept_adverbial(clause: str) -> str:
+    """A fronted 默认情况下， the normaliser drops as an adverb: kept as its own clause, since
+    the clause after it states a default ("默认情况下，`gnu` 为 False")."""
+    return "默认情况下" if _DEFAULT_ZH.fullmatch(clause) else ""
 
 
 _KIND_SPANS = {"Protocol": "protocol", "NamedTuple": "namedtuple", "Enum": "enum",

@@ -9,7 +9,7 @@ heading ("## `Console`"). Owners that only title the list ("**Attributes**:",
 also:" claims nothing. A bold label with a kind word ("**JustifyMethod Class**: ...")
 states that kind. A table row whose first cell is a code name states what its columns
 title: its kind under "Kind" / "Type" / "类型", where it is defined under "Module" / "File"
-/ "模块", its bases under "Base" / "Parent" / "基类".
+/ "模块", its bases under "Base" / "Parent" / "基类", its default under "Default" / "默认值".
 """
 
 from __future__ import annotations
@@ -21,6 +21,7 @@ from pse.text import Block, Document, code_spans
 from pse.verify.claims.grammar import canonical_kind
 from pse.verify.claims.model import Claim, Relation
 from pse.verify.claims.owners import SECTIONS, owner_of, whole_span
+from pse.verify.claims.values import canonical_value
 
 _MEMBER = re.compile(r"[A-Za-z_]\w*(?:\(.*\))?")
 
@@ -35,6 +36,8 @@ def structural_claims(document: Document, *, ignored: set[int]) -> Iterator[Clai
         if kind is not None:
             yield kind
         yield from _column_claims(block)
+        yield from _default_column(block, owner_of(document, index) if block.kind == "row"
+                                   else "")
         member = _member(block)
         if not member or block.kind == "paragraph":
             continue
@@ -94,6 +97,30 @@ _LOCATION_COLUMN = re.compile(r"module|file|location|defined in|source file|path
                               r"|位置|所在模块|所在文件|定义位置|路径")
 _BASE_COLUMN = re.compile(r"bases?|base class(?:es)?|parent(?: class)?|parents|superclass"
                           r"|inherits(?: from)?|基类|父类")
+
+
+_DEFAULT_COLUMN = re.compile(r"defaults?|default value|默认值?|缺省值?")
+
+
+def _default_column(block: Block, owner: str) -> Iterator[Claim]:
+    """The default a row states under "Default" / "默认值" ("| `gnu` | `False` |"), of
+    the parameter or field its first cell names (its owner's, where one is named above)."""
+    if block.kind != "row" or not block.header or len(block.cells) < 2:
+        return
+    name = whole_span(block.cells[0])
+    if not re.fullmatch(r"[A-Za-z_]\w*", name):
+        return
+    for head, cell in zip(block.header[1:], block.cells[1:], strict=False):
+        if _DEFAULT_COLUMN.fullmatch(head.strip().strip("*_").strip().lower()):
+            written = cell.strip().strip("*_").strip()
+            value = canonical_value(written) if len(written.split()) <= 3 else ""
+            if value:
+                owner = re.sub(r"\(.*\)$", "", owner)
+                subject = f"{owner}.{name}" if re.fullmatch(r"[A-Za-z_][\w.]*", owner) \
+                    else name
+                yield Claim("default", subject=subject, obj=value, obj_text=written,
+                            negated=False, line=block.line, sentence=_first_line(block),
+                            presupposed="structure")
 
 
 def _column_claims(block: Block) -> Iterator[Claim]:

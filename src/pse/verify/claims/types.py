@@ -12,7 +12,8 @@ from pse.verify.resolve import Resolver
 
 _PROPERTY_DECORATORS = ("property", "cached_property", "setter", "getter", "deleter")
 _KNOWN_DECORATORS = {*_PROPERTY_DECORATORS, "classmethod", "staticmethod", "abstractmethod",
-                     "wraps", "overload", "override", "final"}
+                     "wraps", "overload", "override", "final", "contextmanager",
+                     "asynccontextmanager"}
 
 
 def subclass(resolver: Resolver, subject: Symbol, obj: Named, *, direct: bool = False
@@ -151,9 +152,12 @@ def actual_kinds(resolver: Resolver, symbol: Symbol) -> set[str]:
             {"class", "?exception", "?enum", "?dataclass", "?protocol", "?namedtuple",
              *_class_kinds(resolver, symbol, found)}
     if symbol.kind in {"function", "method"}:
-        return _callable_kinds(symbol, decorators, is_async=is_async,
-                               module_level=resolver.index.module_of(symbol.path)
-                               == symbol.parent)
+        kinds = _callable_kinds(symbol, decorators, is_async=is_async,
+                                module_level=resolver.index.module_of(symbol.path)
+                                == symbol.parent)
+        if "property" in decorators and not _has_setter(resolver, symbol):
+            kinds.add("read-only property")
+        return kinds
     if symbol.kind in {"attribute", "variable", "constant"}:
         values = {f.value for f in facts}
         if values == {"alias"}:
@@ -166,6 +170,12 @@ def actual_kinds(resolver: Resolver, symbol: Symbol) -> set[str]:
             return {"constant", "attribute"}
         return {"attribute", "?literal"} if values == {"literal"} else {"attribute", "?"}
     return {"?"}
+
+
+def _has_setter(resolver: Resolver, symbol: Symbol) -> bool:
+    """Whether the property ``symbol`` has a setter or deleter (``@name.setter``)."""
+    return any(d.rsplit(".", 1)[-1] in {"setter", "deleter"}
+               for f in resolver.index.def_facts(symbol.qualname) for d in f.decorators)
 
 
 def _bound_definition(resolver: Resolver, symbol: Symbol) -> Symbol | None:
@@ -226,8 +236,8 @@ def _callable_kinds(symbol: Symbol, decorators: set[str], *, is_async: bool,
     return kinds | {"method"}
 
 
-_ORDER = ("property", "classmethod", "staticmethod", "coroutine", "exception", "enum",
-          "dataclass", "namedtuple", "protocol", "class",
+_ORDER = ("read-only property", "property", "classmethod", "staticmethod", "coroutine",
+          "exception", "enum", "dataclass", "namedtuple", "protocol", "class",
           "method", "function", "module", "constant", "alias", "attribute")
 
 
@@ -254,10 +264,11 @@ def _defensible(claimed: str, actual: set[str]) -> bool:
         **{k: {f"?{k}"} for k in ("enum", "dataclass", "protocol", "namedtuple")},
         # a decorator may make a def async or a descriptor, never a class or a module
         **{k: {"?callable"} for k in ("coroutine", "property", "classmethod", "staticmethod",
-                                     "attribute")},
+                                     "attribute", "read-only property")},
     }
     return bool(readings.get(claimed, set()) & actual) or (
-        claimed == "property" and "attribute" in actual and "method" not in actual)
+        claimed in {"property", "read-only property"} and "attribute" in actual
+        and not actual & {"method", "property"})
 
 
 def location(resolver: Resolver, subject: Symbol, obj: Named, *,

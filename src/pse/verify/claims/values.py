@@ -6,6 +6,14 @@ source line (a field or a module constant: ``strict: bool = False``, ``x =
 field(default_factory=dict)``). Both are compared as Python literals when both are
 literals, else as names (``on_dup = ON_DUP_DEFAULT``). A value that is neither, or a name
 the tree binds without a value, is undecided.
+
+A parameter's default is read from its function's signature ("`precision` defaults to 1"
+about ``def f(value, precision=2)``): the parameter of the function the claim names
+(``f.precision``, "the `precision` argument of `f`"), else of a function the sentence also
+names, else every parameter so named (the claim holds when one has that default). A default
+of ``None`` is left undecided against another value (the body may put one in its place); a
+parameter without a default has none to state; an attribute the constructor binds to its
+parameter (``self.interval = interval``) defaults to that parameter's default.
 """
 
 from __future__ import annotations
@@ -13,9 +21,12 @@ from __future__ import annotations
 import ast
 import re
 import textwrap
+from dataclasses import replace
 
 from pse.index.model import Symbol
+from pse.verify.claims.code import signature_of
 from pse.verify.claims.decision import Decision, at, short, undecided
+from pse.verify.claims.names import Named, resolve_span
 from pse.verify.resolve import Resolver
 
 _EMPTY = {"dict": "{}", "dictionary": "{}", "mapping": "{}", "字典": "{}", "list": "[]",
@@ -72,9 +83,14 @@ def _field_default(value: ast.expr) -> str | None:
 
 def default(resolver: Resolver, subject: Symbol, claimed: str) -> Decision:
     """Whether ``subject``'s definition binds it to ``claimed`` (canonical spelling)."""
+    if subject.kind == "parameter":
+        return _param_default(resolver, subject, claimed)
     if subject.kind not in {"attribute", "variable", "constant"}:
         return undecided(f"{short(subject.qualname)} is no field or constant")
     actual = assigned_value(resolver, subject)
+    param = _bound_parameter(resolver, subject, actual)
+    if param is not None:
+        return _param_default(resolver, param, claimed)
     if actual is None:
         return undecided(f"{short(subject.qualname)} has no value of its own")
     message = f"{short(subject.qualname)} defaults to `{actual}`"
@@ -85,10 +101,14 @@ def default(resolver: Resolver, subject: Symbol, claimed: str) -> Decision:
 
 
 def _same(actual: str, claimed: str) -> bool | None:
-    """Whether two values are equal: as literals, else as names (None: cannot say)."""
+    """Whether two values are equal: as written, as literals (``1`` is ``1.0``, never
+    ``True``), else as names (None: cannot say)."""
+    if actual == claimed:
+        return True  # ``wait_none()`` is ``wait_none()``
     try:
-        return bool(ast.literal_eval(actual) == ast.literal_eval(claimed)) and \
-            type(ast.literal_eval(actual)) is type(ast.literal_eval(claimed))
+        mine, theirs = ast.literal_eval(actual), ast.literal_eval(claimed)
+        numbers = {type(mine), type(theirs)} <= {int, float}
+        return bool(mine == theirs) and (numbers or type(mine) is type(theirs))
     except (ValueError, SyntaxError, TypeError, MemoryError, RecursionError):
         pass
     names = re.compile(r"[A-Za-z_][\w.]*")
@@ -101,3 +121,106 @@ def _same(actual: str, claimed: str) -> bool | None:
     if names.fullmatch(actual) or names.fullmatch(claimed):
         return None  # a name against a literal: the name's value is not read
     return None
+
+
+_SPAN = re.compile(r"`([^`\n]+)`")
+_VALUE_KINDS = frozenset({"attribute", "variable", "constant"})
+
+
+def with_parameters(resolver: Resolver, subject: Named, sentence: str) -> Named:
+    """``subject`` with the parameters a default claim about it may mean (see the module
+    docstring): ``f.x`` names the parameter ``x`` of ``f`` (of its constructor for a
+    class), a bare ``x`` each parameter so named, narrowed to those of a function the
+    sentence names too."""
+    owner, _, name = subject.name.rpartition(".")
+    if not name.isidentifier():
+        return subject
+    functions = [f for s in resolve_span(resolver, owner).symbols
+                 if (f := signature_of(resolver, s)) is not None] if owner else []
+    if functions:
+        params = [p for f in functions for p in resolver.index.members(f.qualname, name)
+                  if p.kind == "parameter"]
+    else:  # no owner, or one without a signature (a module): the name alone
+        params = [p for p in resolver.index.by_name(name) if p.kind == "parameter"]
+        named = {f.qualname for text in _SPAN.findall(sentence) if text != subject.text
+                 for s in resolve_span(resolver, text).symbols
+                 if (f := signature_of(resolver, s)) is not None}
+        params = [p for p in params if p.parent in named] or params
+    if not params:
+        return subject
+    values = tuple(s for s in subject.symbols if s.kind in _VALUE_KINDS)
+    return replace(subject, symbols=(*values, *params), external=False)
+
+
+def signature_defaults(resolver: Resolver, function: Symbol) -> dict[str, str | None] | None:
+    """Each parameter of ``function`` with its default as written (None: no default;
+    ``*args`` and ``**kwargs`` are left out), or None when the signature is not readable."""
+    source = resolver.index.source_of(function)
+    if source is None or not function.path.endswith(".py"):
+        return None
+    try:
+        tree = ast.parse(textwrap.dedent(source))
+    except (SyntaxError, ValueError, RecursionError):
+        return None
+    node = tree.body[0] if tree.body else None
+    if not isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef) or \
+            node.name != function.name:
+        return None
+    args = node.args
+    positional = [*args.posonlyargs, *args.args]
+    found: dict[str, str | None] = {a.arg: None for a in positional}
+    for arg, value in zip(positional[len(positional) - len(args.defaults):], args.defaults,
+                          strict=True):
+        found[arg.arg] = ast.unparse(value)
+    for arg, kw_value in zip(args.kwonlyargs, args.kw_defaults, strict=True):
+        found[arg.arg] = ast.unparse(kw_value) if kw_value is not None else None
+    return found
+
+
+def _param_default(resolver: Resolver, param: Symbol, claimed: str) -> Decision:
+    """Whether the parameter ``param`` defaults to ``claimed`` in its signature."""
+    functions = [s for s in resolver.index.by_qualname(param.parent)
+                 if s.kind in {"function", "method"}]
+    written = signature_defaults(resolver, functions[0]) if len(functions) == 1 else None
+    if written is None or param.name not in written:
+        return undecided(f"the default of `{param.name}` is not readable")
+    function = functions[0]
+    owner = function.parent if function.name == "__init__" else function.qualname
+    where = f"`{param.name}` of {short(owner)}"
+    actual = written[param.name]
+    if actual is None:
+        return Decision(False, f"{where} has no default (every call passes it)", at(function))
+    actual = _constant_value(resolver, function, actual) or actual
+    message = f"{where} defaults to `{actual}`"
+    if actual == "None" and claimed != "None":
+        return undecided(f"{message}, which the body may replace")
+    same = _same(actual, claimed)
+    if same is None:
+        return undecided(message)
+    return Decision(same, message, at(function), correction="" if same else actual)
+
+
+def _constant_value(resolver: Resolver, function: Symbol, name: str) -> str | None:
+    """The literal a module constant ``name`` of ``function``'s module is bound to."""
+    if not re.fullmatch(r"[A-Z_][A-Z0-9_]*", name):
+        return None
+    module = resolver.index.module_of(function.path)
+    found = [s for s in resolver.index.members(module, name) if s.kind in _VALUE_KINDS]
+    value = assigned_value(resolver, found[0]) if len(found) == 1 else None
+    try:
+        ast.literal_eval(value or "")
+    except (ValueError, SyntaxError, TypeError, MemoryError, RecursionError):
+        return None
+    return value
+
+
+def _bound_parameter(resolver: Resolver, attribute: Symbol, value: str | None) -> Symbol | None:
+    """The constructor parameter an attribute is bound to (``self.interval = interval`` in
+    ``__init__``), or None."""
+    if value is None or not value.isidentifier():
+        return None
+    inits = [s for s in resolver.index.members(attribute.parent, "__init__")
+             if s.kind == "method" and s.line <= attribute.line <= s.end_line]
+    params = [p for i in inits for p in resolver.index.members(i.qualname, value)
+              if p.kind == "parameter"]
+    return params[0] if len(params) == 1 else None

@@ -2,7 +2,8 @@
 
 Each file lists words, not patterns: example cues ("such as", 例如), member nouns by the
 relation they state, container verbs, owner section titles ("Attributes", 参数), anaphors
-("this class", 该类), return verbs, count nouns and kind nouns ("enumeration" -> enum).
+("this class", 该类), return verbs, count nouns, kind nouns ("enumeration" -> enum) and
+type nouns ("a string" -> str).
 :func:`alternation` turns a list into a regular-expression alternation over the grammar's
 normalised text, longest first.
 """
@@ -30,6 +31,8 @@ class Lexicon(TypedDict):
     """Verbs a subject-less Chinese remainder may open with (English: any verb in -s)."""
     kind_nouns: dict[str, list[str]]
     """Kinds of class a sentence may state, by the word it uses ("enumeration" -> enum)."""
+    type_nouns: dict[str, list[str]]
+    """Builtin types a sentence may name in words ("a string" -> str, 布尔值 -> bool)."""
 
 
 LANGUAGES = ("en", "zh")
@@ -65,6 +68,13 @@ def kind_nouns() -> dict[str, str]:
     """Every kind noun of the lexicons (lower case), mapped to the kind it names."""
     return {noun.lower(): kind for language in LANGUAGES
             for kind, nouns in lexicon(language)["kind_nouns"].items() for noun in nouns}
+
+
+@cache
+def type_nouns() -> dict[str, str]:
+    """Every type noun of the lexicons (lower case), mapped to the builtin type it names."""
+    return {noun.lower(): kind for language in LANGUAGES
+            for kind, nouns in lexicon(language)["type_nouns"].items() for noun in nouns}
 
 
 def member_relation(noun: str) -> str:

@@ -1,0 +1,279 @@
+"""Deciding return-type claims: "`get()` returns a `Response`", "`f` 返回一个字符串".
+
+A return annotation decides, read by its outer types (``Optional[List[int]]`` is a list or
+``None``); without one, what each ``return`` of the body returns, when every one is of a
+known shape (:class:`~pse.index.returns.Returned`). A type variable, ``Any``, a class
+outside the tree or a return of another shape leaves the claim undecided.
+"""
+
+from __future__ import annotations
+
+import ast
+import builtins
+import textwrap
+from collections.abc import Iterable
+
+from pse.index.model import Symbol
+from pse.index.returns import Returned
+from pse.verify.claims.decision import Decision, at, listing, short, undecided
+from pse.verify.claims.names import Named, ancestry, external_mro, introspect
+from pse.verify.externals import stdlib_home
+from pse.verify.resolve import Resolver
+
+_TYPE_WRAPPERS = frozenset({
+    "Optional", "Union", "List", "Tuple", "Dict", "Set", "FrozenSet", "Iterable", "Iterator",
+    "Sequence", "Mapping", "Generator", "AsyncIterator", "AsyncGenerator", "Awaitable",
+    "Coroutine", "Type", "Annotated", "typing", "t", "list", "tuple", "dict", "set", "type",
+    "frozenset", "collections", "abc", "te", "typing_extensions"})
+_BUILTIN_TYPES = frozenset({"None", "str", "int", "float", "bool", "bytes", "bytearray",
+                            "complex", "object"})
+
+
+def returns(resolver: Resolver, subject: Symbol, target: Named) -> Decision:
+    """Whether ``subject`` is annotated to return ``target`` (its return annotation decides;
+    a function without one, or one returning ``Any``, a type variable or a name the tree
+    does not define, is undecided)."""
+    if subject.kind not in {"function", "method"}:
+        return undecided("not a function")
+    names = resolver.index.return_names(subject)
+    if names is None:
+        return returned(resolver, subject, target)
+    shown = sorted({n.rsplit(".", 1)[-1] for n in names} - _TYPE_WRAPPERS)
+    message = f"{short(subject.qualname)} is annotated to return {listing(shown)}"
+    wanted = target.name.rsplit(".", 1)[-1]
+    if wanted in {n.rsplit(".", 1)[-1] for n in names}:
+        return Decision(True, message, at(subject))
+    if shown == ["None"] and wanted != "None":  # returns nothing, whatever the name is
+        return Decision(False, message, at(subject), correction="None")
+    classes = [s for s in target.symbols if s.kind == "class"]
+    written = {n.rsplit(".", 1)[-1] for n in names}
+    if not classes and wanted in _BUILTIN_VALUES and (shown or written & _CONCRETE.keys()):
+        return _returns_builtin(resolver, subject, names, wanted, message)
+    if not classes and not target.symbols and shown:
+        return _outside_class(resolver, subject, target.name, message)
+    if not classes or not shown:
+        return undecided(message)
+    for name in shown:
+        if name in _BUILTIN_TYPES:
+            continue
+        found = [s for s in resolver.index.by_name(name) if s.kind == "class"]
+        if not found or any(_related(resolver, s, classes) for s in found):
+            return undecided(message)  # unknown, or a subclass or base of the claimed type
+    return Decision(False, message, at(subject), correction=shown[0] if len(shown) == 1 else "")
+
+
+def _outside_class(resolver: Resolver, subject: Symbol, claimed: str, message: str
+                   ) -> Decision:
+    """Whether a function annotated with builtin types only (``-> bool``, ``-> list[str] |
+    None``) returns an instance of the standard-library class ``claimed``: false when no
+    annotated type is that class, a subclass or a base of it (``list`` is a ``Sequence``;
+    a ``bool`` is no ``asyncio.Future``); undecided for any other annotation or a class
+    that cannot be introspected (a library's class may subclass a builtin)."""
+    outer = outer_types(resolver, subject)
+    cls = _stdlib_class(resolver, claimed)
+    if outer is None or cls is None:
+        return undecided(message)
+    made: list[type] = []
+    for name in outer:
+        concrete = _CONCRETE.get(name, name)
+        value = type(None) if concrete == "None" else getattr(builtins, concrete, None)
+        if concrete not in _BUILTIN_VALUES or not isinstance(value, type):
+            return undecided(message)
+        made.append(value)
+    if any(issubclass(m, cls) or issubclass(cls, m) for m in made):
+        return undecided(message)
+    return Decision(False, message, at(subject))
+
+
+def _stdlib_class(resolver: Resolver, name: str) -> type | None:
+    """The builtin or standard-library class ``name`` names (bare names through the module
+    of the standard library that defines one so named)."""
+    found = introspect(name)
+    if found is None and "." not in name:
+        home = stdlib_home(name, cache_file=resolver.externals.stdlib_cache)
+        found = introspect(f"{home}.{name}") if home else None
+    found = getattr(found, "__origin__", found)
+    return found if isinstance(found, type) else None
+
+
+_AWAITABLE_CLASSES = frozenset({"Future", "Task", "Awaitable", "Coroutine", "Deferred",
+                                "Promise"})
+_BUILTIN_VALUES = _BUILTIN_TYPES | {"list", "dict", "set", "tuple", "frozenset"}
+_TRANSPARENT = frozenset({"Optional", "Union", "Annotated", "typing", "t", "te",
+                          "typing_extensions", "collections", "abc"})
+"""Wrappers that say nothing of the returned type itself."""
+_CONCRETE = {"List": "list", "Tuple": "tuple", "Dict": "dict", "Set": "set",
+             "FrozenSet": "frozenset", "list": "list", "tuple": "tuple", "dict": "dict",
+             "set": "set", "frozenset": "frozenset"}
+"""Annotation wrappers that name one builtin container."""
+_BUILTIN_RESULTS = {"len": "int", "repr": "str", "ascii": "str", "format": "str", "chr": "str",
+                    "ord": "int", "hash": "int", "isinstance": "bool", "issubclass": "bool",
+                    "hasattr": "bool", "callable": "bool", "any": "bool", "all": "bool",
+                    "sorted": "list", "hex": "str", "oct": "str", "bin": "str"}
+"""Builtin functions (not shadowed by the tree) and the type of what they return."""
+_NUMBERS = frozenset({"bool", "int", "float", "complex"})
+"""Numbers one may loosely call another (``bool`` is an ``int``; PEP 484 lets ``float``
+stand for ``int``)."""
+
+
+def _returns_builtin(resolver: Resolver, subject: Symbol, names: Iterable[str], wanted: str,
+                     message: str) -> Decision:
+    """Whether a function annotated with ``names`` returns the builtin ``wanted``:
+    false when every annotated type is another builtin or a class of the tree whose
+    ancestry is read whole and does not hold ``wanted`` (``-> None`` is no ``int``; a
+    ``Mapping`` subclass is no ``tuple``); undecided for a type variable, ``Any``, an
+    outside class or ``object``."""
+    written = {n.rsplit(".", 1)[-1] for n in names}
+    outer = outer_types(resolver, subject)
+    if outer is not None:  # ``List[Callable]`` is a list: its element types say nothing
+        written = set(outer)
+    containers = (written & _TYPE_WRAPPERS) - _TRANSPARENT
+    if wanted in {_CONCRETE.get(c) for c in containers}:  # ``Dict[str, str]`` is a dict
+        return Decision(True, message, at(subject))
+    if wanted == "object" or containers - _CONCRETE.keys():  # a ``Sequence`` may be one
+        return undecided(message)
+    shown = sorted(written - _TYPE_WRAPPERS)
+    for name in shown:
+        if name in _BUILTIN_VALUES:
+            if {name, wanted} <= _NUMBERS:
+                return undecided(message)
+            continue
+        found = [s for s in resolver.index.by_name(name) if s.kind == "class"]
+        if not found:
+            return undecided(message)  # a type variable, Any, an outside class...
+        for cls in found:
+            tree = ancestry(resolver, cls)
+            outside = {n.rsplit(".", 1)[-1] for e in tree.external
+                       for n in (external_mro(e) or (e,))}
+            if not tree.complete or wanted in outside:
+                return undecided(message)
+    return Decision(False, message, at(subject), correction=shown[0] if len(shown) == 1 else "")
+
+
+def outer_types(resolver: Resolver, subject: Symbol) -> list[str] | None:
+    """The types a function's return annotation says it returns, each by its outer name
+    (``Optional[List[Callable]]`` is ``List`` or ``None``; None: no annotation read)."""
+    source = resolver.index.source_of(subject)
+    if source is None or not subject.path.endswith(".py"):
+        return None
+    try:
+        node = ast.parse(textwrap.dedent(source)).body[0]
+    except (SyntaxError, ValueError, RecursionError, IndexError):
+        return None
+    if not isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef) or node.returns is None:
+        return None
+    found = _outer(node.returns, depth=0)
+    return None if "" in found else found
+
+
+def _outer(annotation: ast.expr, *, depth: int) -> list[str]:
+    """The outer names of one annotation's alternatives ("" for one not read)."""
+    if depth > 8:
+        return [""]
+    if isinstance(annotation, ast.Constant) and isinstance(annotation.value, str):
+        try:
+            return _outer(ast.parse(annotation.value, mode="eval").body, depth=depth + 1)
+        except (SyntaxError, ValueError, RecursionError):
+            return [""]
+    if isinstance(annotation, ast.Constant) and annotation.value is None:
+        return ["None"]
+    if isinstance(annotation, ast.BinOp) and isinstance(annotation.op, ast.BitOr):
+        return [*_outer(annotation.left, depth=depth + 1),
+                *_outer(annotation.right, depth=depth + 1)]
+    if isinstance(annotation, ast.Subscript):
+        outer = _outer(annotation.value, depth=depth + 1)
+        inner = annotation.slice.elts if isinstance(annotation.slice, ast.Tuple) \
+            else [annotation.slice]
+        if outer == ["Optional"]:
+            return [*_outer(inner[0], depth=depth + 1), "None"]
+        if outer == ["Union"]:
+            return [n for e in inner for n in _outer(e, depth=depth + 1)]
+        if outer == ["Annotated"]:
+            return _outer(inner[0], depth=depth + 1)
+        return outer
+    if isinstance(annotation, ast.Name | ast.Attribute):
+        return [ast.unparse(annotation).rsplit(".", 1)[-1]]
+    return [""]
+
+
+def returned(resolver: Resolver, subject: Symbol, target: Named) -> Decision:
+    """Whether the unannotated ``subject`` returns a ``target``, read from its ``return``
+    statements. Each must be of a shape that decides (:class:`Returned`): the receiver,
+    ``None``, a literal, a constructor call of a class, or an awaited result (never the
+    awaitable class itself: the value a `Future` resolves to is not that `Future`). One
+    return of any other shape leaves the claim undecided."""
+    found = resolver.index.returned(subject)
+    name = short(subject.qualname)
+    if not found:
+        return undecided(f"{name} has no return annotation")
+    wanted = target.name.rsplit(".", 1)[-1]
+    classes = [s for s in target.symbols if s.kind == "class"]
+    message = f"{name} returns {_said(found)}"
+    outcomes = [_returns_one(resolver, subject, r, wanted=wanted, classes=classes)
+                for r in found]
+    if any(o is True for o in outcomes):
+        return Decision(True, message, at(subject))
+    if any(o is None for o in outcomes) or not (classes or wanted in _BUILTIN_VALUES):
+        return undecided(message)
+    return Decision(False, message, at(subject))
+
+
+def _said(found: tuple[Returned, ...]) -> str:
+    """What the returns return, in words ("the receiver (`self`)", "the awaited result
+    of an awaitable (`await fut`, `fut.result()`)")."""
+    texts = {kind: list(dict.fromkeys(r.text for r in found if r.kind == kind))[:3]
+             for kind in dict.fromkeys(r.kind for r in found)}
+    words = {"self": "the receiver", "awaited": "the result of an awaitable, not an awaitable",
+             "none": "None"}
+    parts = [f"{words[kind]} ({listing(shown)})" if kind in words and kind != "none"
+             else words.get(kind) or listing(shown) for kind, shown in texts.items()]
+    return " or ".join(parts)
+
+
+def _returns_one(resolver: Resolver, subject: Symbol, value: Returned, *, wanted: str,
+                 classes: list[Symbol]) -> bool | None:
+    """Whether one return is a ``wanted`` (None: its type is not known)."""
+    if value.kind == "none":
+        return wanted == "None"
+    if value.kind == "literal":
+        return wanted == value.name
+    if value.kind == "awaited":
+        awaitable = wanted in _AWAITABLE_CLASSES or any(
+            _AWAITABLE_CLASSES & {q.rsplit(".", 1)[-1] for q in ancestry(resolver, c).tree}
+            for c in classes)
+        return False if awaitable else None
+    if value.kind == "self":
+        owner = [s for s in resolver.index.by_qualname(subject.parent) if s.kind == "class"]
+        return _is_or_related(resolver, owner, classes, wanted) if owner else None
+    if value.kind == "call":
+        last = value.name.rsplit(".", 1)[-1]
+        if last in _BUILTIN_TYPES or last in {"list", "dict", "set", "tuple"}:
+            return wanted == last
+        if value.name in _BUILTIN_RESULTS and not resolver.index.by_name(value.name):
+            result = _BUILTIN_RESULTS[value.name]  # ``len(x)`` is an int
+            return None if {result, wanted} <= _NUMBERS and result != wanted \
+                else wanted == result
+        made = [s for s in resolver.index.by_name(last) if s.kind == "class"]
+        others = [s for s in resolver.index.by_name(last) if s.kind != "class"]
+        return _is_or_related(resolver, made, classes, wanted) if made and not others \
+            else None
+    return None
+
+
+def _is_or_related(resolver: Resolver, made: list[Symbol], classes: list[Symbol],
+                   wanted: str) -> bool | None:
+    """True when a class of ``made`` is the wanted one; None when one is related to it
+    (a base or a subclass: the claim may loosely hold); else False."""
+    if any(m.name == wanted for m in made):
+        return True
+    if not classes and wanted in _BUILTIN_TYPES:
+        return False
+    if not classes or any(_related(resolver, m, classes) for m in made):
+        return None
+    return False
+
+
+def _related(resolver: Resolver, cls: Symbol, others: list[Symbol]) -> bool:
+    mine = ancestry(resolver, cls).tree.keys()
+    return any(o.qualname in mine or cls.qualname in ancestry(resolver, o).tree.keys()
+               for o in others)

@@ -1,0 +1,200 @@
+"""Defaults of parameters, return types said in words or read from returned values,
+raises read past a longer Chinese condition and read-only properties, decided against a
+small tree."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+
+from pse.index.builder import build_index
+from pse.verify.check import Document, check_documents
+from pse.verify.externals import external_names
+from pse.verify.resolve import Resolver
+
+_TREE = {
+    "units/__init__.py": "",
+    "units/sizes.py": '''\
+import contextlib
+from typing import Callable, List, Optional
+
+WIDTH = 8
+
+
+class UnitError(ValueError):
+    pass
+
+
+def render(amount, suffix="B", *, decimals=2, spaced=False, label=None):
+    if amount < 0:
+        raise UnitError(amount)
+    return "%.*f%s" % (decimals, amount, suffix)
+
+
+def pad(text, width=WIDTH):
+    return text.rjust(width)
+
+
+def parts(text):
+    return ", ".join(text.split())
+
+
+def count(items):
+    return len(items)
+
+
+def hooks() -> List[Callable]:
+    return []
+
+
+def maybe() -> Optional[List[int]]:
+    return None
+
+
+def ready() -> bool:
+    return True
+
+
+def make_policy():
+    return None
+
+
+def backoff(factor=1.0, policy=make_policy()):
+    return factor
+
+
+class Gauge:
+    @property
+    def level(self):
+        return 1
+
+    @level.setter
+    def level(self, value):
+        pass
+
+    @property
+    def peak(self):
+        return 2
+
+    @contextlib.contextmanager
+    def session(self):
+        yield self
+
+
+class Meter:
+    def __init__(self, scale=10, name="m"):
+        self.scale = scale
+
+    def read(self, raw, rounding=True):
+        return raw / self.scale
+''',
+}
+
+
+@pytest.fixture(scope="module")
+def resolver(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Resolver]:
+    root = tmp_path_factory.mktemp("values") / "tree"
+    for path, text in _TREE.items():
+        (root / path).parent.mkdir(parents=True, exist_ok=True)
+        (root / path).write_text(text, encoding="utf-8")
+    index, _ = build_index(root, cache_dir=tmp_path_factory.mktemp("cache"), workers=1)
+    yield Resolver(index, externals=external_names(dependencies=(), configured=()))
+    index.close()
+
+
+def _statuses(resolver: Resolver, text: str, relation: str) -> list[str]:
+    checked = check_documents([Document("doc.md", text)], resolver)
+    return [c.result.status for c in checked
+            if c.ref.kind == "claim" and c.ref.name.startswith(f"{relation}(")]
+
+
+@pytest.mark.parametrize("text, status", [
+    ("`decimals` defaults to 2.", "verified"),
+    ("`decimals` defaults to 3.", "unverified"),
+    ("The `suffix` argument of `render` defaults to `'KB'`.", "unverified"),
+    ("`render`'s `suffix` parameter defaults to `\"B\"`.", "verified"),
+    ("By default, `spaced` is True.", "unverified"),
+    ("By default `spaced` is False.", "verified"),
+    ("`amount` defaults to 0.", "unverified"),          # required: it has no default
+    ("`label` defaults to an empty string.", "ignored"),  # None: the body may replace it
+    ("`label` defaults to `None`.", "verified"),
+    ("`pad`'s `width` defaults to 8.", "verified"),      # a module constant's value
+    ("`width` defaults to 4.", "unverified"),
+    ("`Meter`'s `scale` defaults to 100.", "unverified"),  # the constructor's parameter
+    ("`Meter.scale` defaults to 10.", "verified"),       # bound from that parameter
+    ("`Meter.read` 的 `rounding` 参数默认为 False。", "unverified"),
+    ("`render` 的 `spaced` 参数默认为 False。", "verified"),
+    ("`decimals` 参数默认是 `3`。", "unverified"),
+    ("默认情况下，`spaced` 为 True。", "unverified"),
+    ("`name` 的默认值是 `'m'`。", "verified"),
+    ("`factor` defaults to 1.", "verified"),             # 1.0: the same number
+    ("`factor` defaults to True.", "unverified"),
+    ("`policy` defaults to `make_policy()`.", "verified"),  # the same expression
+])
+def test_claims_parameter_defaults_are_read_from_the_signature(
+        resolver: Resolver, text: str, status: str) -> None:
+    assert _statuses(resolver, text, "default") == [status]
+
+
+@pytest.mark.parametrize("text, status", [
+    ("`render` returns a string.", "verified"),          # "%...f" % (...) is a str
+    ("`render` returns an integer.", "unverified"),
+    ("`parts` 返回一个列表。", "unverified"),              # ", ".join(...) is a str
+    ("`parts` 返回一个字符串。", "verified"),
+    ("`count` returns a string.", "unverified"),         # len() is an int
+    ("`count`'s return value is an integer.", "verified"),
+    ("`hooks` returns a dict mapping names to callbacks.", "unverified"),  # List[Callable]
+    ("`hooks` 的返回值是一个列表。", "verified"),
+    ("`maybe` returns a list.", "verified"),               # Optional[List[int]]
+    ("`maybe` returns a tuple.", "unverified"),
+    ("`Meter.read` returns a float.", "ignored"),         # raw / scale: not read
+    ("`render` returns a list or a dict.", None),          # two types: no claim
+    ("`ready` returns a `Future`.", "unverified"),         # a bool is no asyncio.Future
+    ("`ready` 返回一个 `Decimal`。", "unverified"),
+    ("`maybe` returns a `Sequence`.", "ignored"),          # a list is one
+    ("`hooks` returns an `OrderedDict`.", "unverified"),
+    ("`ready` returns a `Widget`.", "ignored"),            # no class known by that name
+])
+def test_claims_return_types_in_words(resolver: Resolver, text: str,
+                                      status: str | None) -> None:
+    assert _statuses(resolver, text, "returns") == ([status] if status else [])
+
+
+@pytest.mark.parametrize("text, status", [
+    ("`render` 在传入的数值小于零的时候会抛出 `UnitError`。", "verified"),
+    ("`pad` 在 width 不够 wide 时会 raise `UnitError`。", "unverified"),
+])
+def test_claims_raises_after_a_long_condition(resolver: Resolver, text: str,
+                                               status: str) -> None:
+    assert _statuses(resolver, text, "raises") == [status]
+
+
+@pytest.mark.parametrize("text, statuses", [
+    ("## `render`\n\n| Parameter | Default |\n|---|---|\n| `suffix` | `\"KB\"` |\n"
+     "| `decimals` | `2` |\n", ["unverified", "verified"]),
+    ("## `render`\n\n| 参数 | 默认值 |\n|---|---|\n| `spaced` | `True` |\n", ["unverified"]),
+    ("| Name | Default |\n|---|---|\n| `decimals` | `2` |\n", ["verified"]),
+    ("| Parameter | Default |\n|---|---|\n| `decimals` | see below |\n", []),
+    ("**`render`**\n\n- `decimals`: defaults to 4.\n- `spaced` (default `False`): pad.\n",
+     ["unverified", "verified"]),
+    ("- `suffix` — 默认为 `\"B\"`。\n- `label`：默认值：`None`。\n", ["verified", "verified"]),
+    ("The default `decimals` is 5.\n", ["unverified"]),
+    ("`render` uses `spaced=True` by default.\n", ["unverified"]),
+    ("Pass `spaced=True` to override the default.\n", []),  # a value passed, no default
+])
+def test_claims_defaults_from_structure_and_keywords(resolver: Resolver, text: str,
+                                                     statuses: list[str]) -> None:
+    assert _statuses(resolver, text, "default") == statuses
+
+
+@pytest.mark.parametrize("text, status", [
+    ("`Gauge.peak` is a read-only property.", "verified"),
+    ("`Gauge.level` is a read-only property.", "unverified"),  # it has a setter
+    ("`Gauge.level` is a property.", "verified"),
+    ("`Gauge.peak` 是一个只读属性。", "verified"),
+    ("`Gauge.level` 是只读属性。", "unverified"),
+    ("`Gauge.session` is a property.", "unverified"),  # contextmanager makes no property
+])
+def test_claims_read_only_properties(resolver: Resolver, text: str, status: str) -> None:
+    assert _statuses(resolver, text, "kind") == [status]
