@@ -397,3 +397,29 @@ def test_align_how_a_definition_works_must_be_in_it() -> None:
     assert _signed("`fetch` reads the address by calling `read`.") == "supported"
     assert _signed("`fetch` 通过拼接哈希值来生成键。") == "unsupported"
     assert _signed("`fetch` 通过网络读取地址。") == "supported"
+
+
+def test_align_a_means_is_what_follows_the_word_not_what_follows_a_code_span() -> None:
+    # "通过 `fetch` 读取地址": the means is `fetch` itself; 读取地址 is what it does
+    assert _signed("用户可以通过 `fetch` 函数读取地址的每一行。") == "supported"
+    assert _signed("You read the lines through `fetch`, using the `url` parameter.") == \
+        "supported"
+    # a bold title that reads like a means names the item; it is no means of the sentence
+    assert _signed("- **使用删除**：`fetch` 读取地址的每一行。") == "supported"
+
+
+def test_align_a_sentence_about_a_whole_package_is_backed_by_any_of_its_files() -> None:
+    from pse.verify.evidence.spans import make_span
+
+    head = make_span("pkg/__init__.py", 1, 3, '"""Tools for tokens."""\nfrom .t import dump\n',
+                     symbol="pkg", kind="module")
+    packed = frozenset(words("def dump(data):\n    return zlib.compress(data)"
+                             " # compressed when long")) | head.vocabulary
+    refs = [NameRef(line=1, text="pkg", status="verified", evidence=(("pkg/__init__.py", 1),),
+                    kind="name")]
+    (said,) = align(document_units("`pkg` compresses the data it writes."), [head], refs,
+                    vocabulary=packed)
+    assert said.status == "supported", said.reason
+    (never,) = align(document_units("`pkg` encrypts the data it writes."), [head], refs,
+                     vocabulary=packed)
+    assert never.status == "unsupported"

@@ -197,7 +197,8 @@ def _covered(unit: Unit, anchors: list[SourceSpan], claim: set[str], *,
     if wrong:
         return Aligned(unit, "unsupported", best, share, reason=wrong)
     prose = _without_code(unit.text)
-    wrong = _definition_problem(unit, prose, anchors, held=held, callees=callees)
+    wrong = _definition_problem(unit, _masked(without_title(unit.text)), anchors, held=held,
+                                callees=callees)
     if wrong:
         return Aligned(unit, "unsupported", best, share, reason=wrong)
     # a word the package uses elsewhere (another method's docstring, a comment) is more
@@ -219,8 +220,11 @@ def _covered(unit: Unit, anchors: list[SourceSpan], claim: set[str], *,
         missing = ", ".join(sorted(gap)[:6])
         return Aligned(unit, "unsupported", best, share,
                        reason=f"its words are not in the source it names ({missing})")
+    # a sentence about a whole package ("`pkg` compresses data") is backed by any of its
+    # files, not only by its __init__ module's head
+    whole = held | known if _about_package(anchors) else held
     unbacked = [word for word, stems in claimed(prose).items()
-                if len(covered(set(stems), held)) < len(stems)]
+                if len(covered(set(stems), whole)) < len(stems)]
     if unbacked:  # "fast", "with ease", "thread-safe": a claim only a span saying it backs
         return Aligned(unit, "unsupported", best, share,
                        reason=f"it says {', '.join(repr(w) for w in unbacked)}, which the "
@@ -389,6 +393,27 @@ def _own_names(span: SourceSpan) -> set[str]:
 def _first_span(table: _Spans, evidence: tuple[tuple[str, int | None], ...]
                 ) -> SourceSpan | None:
     return next((s for s in (table.containing(p, ln) for p, ln in evidence) if s), None)
+
+
+def _about_package(anchors: Sequence[SourceSpan]) -> bool:
+    """Whether every span a unit is anchored to is a module and one is a package's
+    ``__init__`` (the unit is about the package as a whole)."""
+    return bool(anchors) and all(s.kind == "module" for s in anchors) and \
+        any(s.path.rsplit("/", 1)[-1] == "__init__.py" for s in anchors)
+
+
+def _masked(text: str) -> str:
+    """``text`` with each code span replaced by "§": "通过 `X` 方法验证" keeps the span's place,
+    so what follows it is not read as what 通过 names."""
+    from pse.text import code_spans
+
+    out, last = [], 0
+    for span in code_spans(text):
+        out.append(text[last:span.start])
+        out.append(" § ")
+        last = span.end
+    out.append(text[last:])
+    return "".join(out)
 
 
 def _without_code(text: str) -> str:
