@@ -99,6 +99,9 @@ def cached(value):
                         "    def resize(self, width, height):\n        return width\n\n\n"
                         "LegacyLine = Line\n"),
     "shop/plain.py": "def pairs() -> tuple:\n    return ()\n",
+    "shop/tickets.py": ("class Ticket:\n    def __init__(self, code, price):\n"
+                        "        self.code = code\n        self.price = price\n"
+                        "        self.stamp = None\n"),
     "shop/gift/__init__.py": "from shop.gift.kinds import gift\n",
     "shop/gift/kinds.py": "from shop.records import Line\n\n\nclass gift(Line):\n    pass\n",
     "shop/typed.py": ("from shop.core import Cart\n\n\ndef ship(cart: Cart, *, fast: bool = False)"
@@ -208,6 +211,26 @@ def test_claims_kinds(resolver: Resolver, text: str, status: str) -> None:
 ])
 def test_claims_parameters_and_members(resolver: Resolver, text: str, status: str) -> None:
     assert _status(resolver, text) == status
+
+
+@pytest.mark.parametrize("text, statuses", [
+    # a list after a parameter noun lists parameters: an attribute is no parameter
+    ("`Ticket` takes three parameters: `code`, `price` and `stamp`.", {"verified", "unverified"}),
+    ("`Ticket` 有三个参数：`code`、`price` 和 `stamp`。", {"verified", "unverified"}),
+    ("`Ticket` takes two arguments: `code` and `price`.", {"verified"}),
+    ("`Ticket` 有两个参数：`code` 和 `price`。", {"verified"}),
+    # other member nouns keep reading members
+    ("`Ticket` has three attributes: `code`, `price` and `stamp`.", {"verified"}),
+])
+def test_claims_a_parameter_list_names_parameters(resolver: Resolver, text: str,
+                                                  statuses: set[str]) -> None:
+    checked = _claims(resolver, text)
+    assert {c.result.status for c in checked if c.ref.name.startswith(("has_", "not has_"))} \
+        == statuses
+    flagged = [c.ref.name for c in checked if c.result.status == "unverified"]
+    # the attribute is flagged (and "three", a count of two), never a real parameter
+    assert not any(f"{name})" in flag for flag in flagged for name in ("code", "price"))
+    assert bool(flagged) == ("stamp" in text and "attributes" not in text)
 
 
 @pytest.mark.parametrize("text, status", [

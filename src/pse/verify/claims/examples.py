@@ -4,8 +4,9 @@ lists after a colon ("`JobState` has four states: `A`, `B`, `C` and `D`").
 A sentence whose subject is a code name, with a container verb ("contains", "provides",
 包含, 提供), a member noun ("methods", "attributes", 方法, 属性) and an example cue, names
 members of the subject: each listed name is a claim of its own (``has_method`` for
-method nouns, ``has_item`` for the others). The words come from the lexicon files;
-names that are expressions or qualified elsewhere (``os.environ``) are not claimed.
+method nouns, ``has_param`` for parameter nouns, ``has_item`` for the others). The words
+come from the lexicon files; names that are expressions or qualified elsewhere
+(``os.environ``) are not claimed.
 """
 
 from __future__ import annotations
@@ -69,4 +70,8 @@ def example_claims(sentence: Sentence) -> Iterator[Claim]:
 
 
 def _relation(name: str) -> Relation:
-    return "has_method" if name == "has_method" else "has_item"
+    """``has_method`` and ``has_param`` as the noun says ("four parameters: `a`, ..." are
+    parameters, not any member: an attribute of that name is no parameter); the other
+    nouns ``has_item``."""
+    return "has_method" if name == "has_method" else \
+        "has_param" if name == "has_param" else "has_item"
