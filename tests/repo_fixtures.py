@@ -18,6 +18,7 @@ import os
 import random
 import re
 import shutil
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -25,6 +26,7 @@ import pytest
 
 from pse import __version__
 from pse.cli.main import main
+from pse.verify.resolve import Resolver
 
 REPOS = Path(__file__).parent / "fixtures" / "repos"
 PY_SMALL = REPOS / "py_small"
@@ -112,3 +114,20 @@ def check_golden(actual: str, golden: Path) -> None:
             fromfile=str(golden), tofile="actual"))[:60])
         pytest.fail(f"output differs from {golden.name} (if intended, regenerate with "
                     f"PSE_UPDATE_GOLDENS=1 and review):\n{diff}")
+
+
+def tree_resolver(tmp_path_factory: pytest.TempPathFactory, files: Mapping[str, str], *,
+                  name: str) -> Iterator[Resolver]:
+    """A resolver over a tree written from ``files`` (path -> text), indexed in one worker,
+    with no declared dependencies; the index is closed when the generator ends (a module
+    fixture yields from it)."""
+    from pse.index.builder import build_index
+    from pse.verify.externals import external_names
+
+    root = tmp_path_factory.mktemp(name) / "tree"
+    for path, text in files.items():
+        (root / path).parent.mkdir(parents=True, exist_ok=True)
+        (root / path).write_text(text, encoding="utf-8")
+    index, _ = build_index(root, cache_dir=tmp_path_factory.mktemp("cache"), workers=1)
+    yield Resolver(index, externals=external_names(dependencies=(), configured=()))
+    index.close()

@@ -8,14 +8,13 @@ from pathlib import Path
 
 import pytest
 
-from pse.index.builder import build_index
 from pse.pipeline.patch import flagged_excerpt
 from pse.report.references import render_json, render_text
 from pse.report.sarif import render_sarif
 from pse.verify.check import CheckedReference, Document, check_documents, to_findings
-from pse.verify.externals import external_names
 from pse.verify.resolve import Resolver
 from pse.verify.strip import Span, strip_spans
+from repo_fixtures import tree_resolver
 
 _TREE = {
     "shop/__init__.py": "from shop.core import Cart, checkout\nfrom shop.errors import ShopError\n",
@@ -117,13 +116,7 @@ def cached(value):
 
 @pytest.fixture(scope="module")
 def resolver(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Resolver]:
-    root = tmp_path_factory.mktemp("claims") / "tree"
-    for path, text in _TREE.items():
-        (root / path).parent.mkdir(parents=True, exist_ok=True)
-        (root / path).write_text(text, encoding="utf-8")
-    index, _ = build_index(root, cache_dir=tmp_path_factory.mktemp("cache"), workers=1)
-    yield Resolver(index, externals=external_names(dependencies=(), configured=()))
-    index.close()
+    yield from tree_resolver(tmp_path_factory, _TREE, name="claims")
 
 
 def _claims(resolver: Resolver, text: str, path: str = "doc.md") -> list[CheckedReference]:

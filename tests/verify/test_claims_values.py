@@ -8,10 +8,9 @@ from collections.abc import Iterator
 
 import pytest
 
-from pse.index.builder import build_index
 from pse.verify.check import Document, check_documents
-from pse.verify.externals import external_names
 from pse.verify.resolve import Resolver
+from repo_fixtures import tree_resolver
 
 _TREE = {
     "units/__init__.py": "",
@@ -94,13 +93,7 @@ class Meter:
 
 @pytest.fixture(scope="module")
 def resolver(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Resolver]:
-    root = tmp_path_factory.mktemp("values") / "tree"
-    for path, text in _TREE.items():
-        (root / path).parent.mkdir(parents=True, exist_ok=True)
-        (root / path).write_text(text, encoding="utf-8")
-    index, _ = build_index(root, cache_dir=tmp_path_factory.mktemp("cache"), workers=1)
-    yield Resolver(index, externals=external_names(dependencies=(), configured=()))
-    index.close()
+    yield from tree_resolver(tmp_path_factory, _TREE, name="values")
 
 
 def _statuses(resolver: Resolver, text: str, relation: str) -> list[str]:
