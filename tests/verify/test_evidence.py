@@ -423,3 +423,19 @@ def test_align_a_sentence_about_a_whole_package_is_backed_by_any_of_its_files() 
     (never,) = align(document_units("`pkg` encrypts the data it writes."), [head], refs,
                      vocabulary=packed)
     assert never.status == "unsupported"
+
+
+def test_package_vocabulary_stops_reading_at_its_budget(tmp_path: Path) -> None:
+    from pse.verify.evidence import spans
+
+    (tmp_path / "pkg").mkdir()
+    (tmp_path / "pkg" / "a.py").write_text("def sign(): pass\n", encoding="utf-8")
+    (tmp_path / "pkg" / "dump.txt").write_text("first " + "x" * 50 + " lastword\n",
+                                              encoding="utf-8")
+    budget = spans._PACKAGE_CHARS
+    try:
+        spans._PACKAGE_CHARS = 40  # the whole of a.py, and the start of dump.txt
+        vocabulary = package_vocabulary(tmp_path, ["pkg/a.py"], ["pkg/a.py", "pkg/dump.txt"])
+    finally:
+        spans._PACKAGE_CHARS = budget
+    assert "sign" in vocabulary and "first" in vocabulary and "lastword" not in vocabulary

@@ -149,11 +149,12 @@ def package_vocabulary(root: Path, paths: Iterable[str], files: Iterable[str]
     tokens: set[str] = set()
     budget = _PACKAGE_CHARS
     for path in [*paths, *others]:
-        try:
-            text = (root / path).read_text(encoding="utf-8", errors="replace")
+        try:  # read no more than the budget: a huge or endless file costs nothing more
+            with (root / path).open(encoding="utf-8", errors="replace") as handle:
+                text = handle.read(budget)
         except OSError:
             continue
-        tokens.update(_TOKEN.findall(text[:budget]))
+        tokens.update(_TOKEN.findall(text))
         budget -= len(text)
         if budget <= 0:
             break
