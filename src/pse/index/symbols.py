@@ -281,6 +281,14 @@ class SymbolIndex:
             return None
         return data.count(b"\n") + (0 if data.endswith(b"\n") or not data else 1)
 
+    def file_text(self, path: str) -> str | None:
+        """The text of the tree file ``path`` (None: not a file of the tree, or not
+        readable), read bounded like every planted file."""
+        if path not in self.files:
+            return None
+        data = read_planted(self.root / path, limit=MAX_COUNTED_BYTES)
+        return None if data is None else data.decode("utf-8", errors="replace")
+
     def _source_bytes(self, path: str) -> bytes:
         """A tree file's bytes for the on-demand readers, read bounded like every planted
         file (a FIFO, a device or an oversized file gives b"": nothing to read)."""

@@ -7,13 +7,16 @@ by-name reachability over the tree before calling a claim false: a claim that
 
 from __future__ import annotations
 
+import ast
 import builtins
 import re
 from collections import deque
+from collections.abc import Callable
 
 from pse.index.model import BodyFacts, Symbol
 from pse.verify.claims.decision import Decision, at, listing, short, undecided, with_article
 from pse.verify.claims.names import Named, ancestry, external_mro, outside_has
+from pse.verify.claims.source import bound_value, signature_defaults
 from pse.verify.externals import stdlib_home
 from pse.verify.resolve import Resolver
 
@@ -80,11 +83,20 @@ def param_count(resolver: Resolver, subject: Symbol, count: int, *,
     if function is None:
         return undecided("no signature to read")
     facts = [f for f in resolver.index.def_facts(function.qualname) if f.line == function.line]
-    if function.varkw or any(f.varargs for f in facts):
-        return undecided("it takes *args or **kwargs")
     params = list(function.params)
     bound = function.kind == "method" and params[:1] in (["self"], ["cls"])
     with_self, without = len(params), len(params) - (1 if bound else 0)
+    if function.varkw or any(f.varargs for f in facts):
+        # ``*args`` may count as one parameter or as many, and an optional one may go
+        # unsaid ("takes two arguments: `a` and `b`"), never one a caller must pass
+        written = signature_defaults(resolver, function) or {}
+        required = [p for p, default in written.items() if default is None
+                    and not (bound and p == params[0] and besides_self is not False)]
+        if count < len(required):
+            return Decision(False, f"{short(subject.qualname)} requires {len(required)} "
+                            f"parameters ({listing(required)}) and takes *args or **kwargs",
+                            at(function), correction=str(len(required)))
+        return undecided("it takes *args or **kwargs")
     # unstated, a count is what a caller passes: "`delay` takes two parameters" is false
     # for ``delay(self, attempt)`` (the receiver is counted only when the text names it)
     allowed = {with_self} if besides_self is False else {without}
@@ -168,11 +180,61 @@ def named_tuple_fields(resolver: Resolver, subject: Symbol) -> list[str] | None:
             if s.kind in {"attribute", "constant", "variable"} and not s.name.startswith("_")]
 
 
+def literal_entries(resolver: Resolver, subject: Symbol) -> tuple[str, list[str]] | None:
+    """What a module-level or class-level value written as a literal holds, with the word
+    for them: the options of a ``Literal`` alias (``Union[Literal["a"], Literal["b"]]``,
+    ``Literal["a", "b"]``, ``Literal["a"] | Literal["b"]``), the keys of a dict display,
+    the items of a list, tuple or set display (``__all__``). None: any other value, or
+    one built by unpacking or a comprehension, whose size the text does not show."""
+    if subject.kind not in {"attribute", "constant", "variable"} or \
+            not subject.path.endswith(".py"):
+        return None
+    value = bound_value(resolver, subject)
+    if isinstance(value, ast.Dict):
+        if any(k is None for k in value.keys):
+            return None  # ``{**base, ...}``
+        return "entries", [ast.unparse(k) for k in value.keys if k is not None]
+    if isinstance(value, ast.List | ast.Tuple | ast.Set):
+        if any(isinstance(e, ast.Starred) for e in value.elts):
+            return None
+        return "items", [ast.unparse(e) for e in value.elts]
+    options = _literal_options(value, depth=0) if value is not None else None
+    return ("options", options) if options else None
+
+
+def _literal_options(node: ast.expr, *, depth: int) -> list[str] | None:
+    """The values a ``Literal`` type (or a union of them) allows (None: another type)."""
+    if depth > 8:
+        return None
+    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.BitOr):
+        left = _literal_options(node.left, depth=depth + 1)
+        right = _literal_options(node.right, depth=depth + 1)
+        return None if left is None or right is None else left + right
+    if not isinstance(node, ast.Subscript):
+        return None
+    outer = ast.unparse(node.value).rsplit(".", 1)[-1]
+    inner = node.slice.elts if isinstance(node.slice, ast.Tuple) else [node.slice]
+    if outer == "Literal":
+        if not all(isinstance(e, ast.Constant) for e in inner):
+            return None
+        return [ast.unparse(e) for e in inner]
+    if outer == "Union":
+        found = [_literal_options(e, depth=depth + 1) for e in inner]
+        return None if any(f is None for f in found) else [o for f in found for o in f or []]
+    return None
+
+
 def member_count(resolver: Resolver, subject: Symbol, count: int) -> Decision:
     """Whether the enumeration ``subject`` has ``count`` members, or the dataclass
     ``subject`` ``count`` fields (other classes: undecided, since their attributes are not
     a fixed set)."""
     members = enum_members(resolver, subject)
+    entries = literal_entries(resolver, subject) if members is None else None
+    if entries is not None:
+        what, values = entries
+        message = f"{short(subject.qualname)} has {len(values)} {what} ({listing(values)})"
+        return Decision(count == len(values), message, at(subject),
+                        correction="" if count == len(values) else str(len(values)))
     if members is None:
         fields = dataclass_fields(resolver, subject)
         if fields is None:
@@ -242,7 +304,11 @@ def _is_dynamic(resolver: Resolver, cls: Symbol) -> bool:
 
 
 def calls(resolver: Resolver, subject: Symbol, callee: Named) -> Decision:
-    """Whether ``subject``'s body calls ``callee`` (confirmed directly, refuted by reach)."""
+    """Whether ``subject``'s body calls ``callee`` (confirmed directly, refuted by reach);
+    a class calls what one of its methods calls."""
+    if subject.kind == "class":
+        return _through_methods(resolver, subject, lambda m: calls(resolver, m, callee),
+                                f"calls `{callee.name.rsplit('.', 1)[-1]}()`")
     body = resolver.index.body_facts(subject)
     if body is None:
         return undecided("not a function whose body can be read")
@@ -260,7 +326,11 @@ def calls(resolver: Resolver, subject: Symbol, callee: Named) -> Decision:
 
 
 def raises(resolver: Resolver, subject: Symbol, error: Named) -> Decision:
-    """Whether ``subject`` raises ``error`` (itself or a subclass), directly or by reach."""
+    """Whether ``subject`` raises ``error`` (itself or a subclass), directly or by reach;
+    a class raises what one of its methods raises."""
+    if subject.kind == "class":
+        return _through_methods(resolver, subject, lambda m: raises(resolver, m, error),
+                                f"raises `{error.name.rsplit('.', 1)[-1]}`")
     body = resolver.index.body_facts(subject)
     if body is None:
         return undecided("not a function whose body can be read")
@@ -279,6 +349,26 @@ def raises(resolver: Resolver, subject: Symbol, error: Named) -> Decision:
                                          and not _foreign(resolver, name)):
         return undecided(f"{message}; `{name}` is named in the code it reaches")
     return Decision(False, message, at(subject))
+
+
+def _through_methods(resolver: Resolver, cls: Symbol, decide: Callable[[Symbol], Decision],
+                     said: str) -> Decision:
+    """What a class does, read through its methods and those of its bases in the tree:
+    true when one method does it, false only when every method is read, none does, and
+    no base outside the tree (whose methods cannot be read) could."""
+    found = ancestry(resolver, cls)
+    methods = [m for qualname in found.tree for m in resolver.index.children(qualname)
+               if m.kind == "method"][:_MAX_REACHED]
+    decisions = [(m, decide(m)) for m in methods]
+    for method, decision in decisions:
+        if decision.holds:
+            return Decision(True, f"{short(method.qualname)} {said}", decision.evidence)
+    name = short(cls.qualname)
+    outside = found.external - {"object", "builtins.object"}
+    if not methods or not found.complete or outside or any(
+            d.holds is None for _, d in decisions):
+        return undecided(f"no method of {name} read {said}")
+    return Decision(False, f"no method of {name} {said}", at(cls))
 
 
 def decorated(resolver: Resolver, subject: Symbol, decorator: str) -> Decision:

@@ -38,6 +38,9 @@ PRE_ZH = rf"{L.ADV_ZH}{L.NEG_ZH}{L.ADV_ZH}{L.AUX_ZH}{L.ADV_ZH}"
 BE_NEG = rf"{L.ADV}{L.BE} {L.NEG}{L.ADV}"
 NEG_ZH = rf"{L.ADV_ZH}{L.NEG_ZH}{L.ADV_ZH}"
 TOTAL_ZH = r"(?:一共|总共|共)?"
+# a prepositional phrase before a Chinese verb says to what or where, not who acts:
+# "会对每个监听器调用 `remove_listener`"
+PP_ZH = r"(?:(?:对|向|给|为|在|从|针对)[^§，。；]{1,12}?)?"
 CTOR_ZH = (r"(?:的 ?(?:构造函数|构造方法|构造器|初始化方法|constructor|initializer"
            r"|initialiser))?")  # counted as the class's own
 GLOSS = r"(?:[a-z][a-z ]*)?"  # the English word a Chinese kind is glossed with
@@ -271,7 +274,9 @@ _FRAMES: list[tuple[Relation, str]] = [
     ("calls", rf"{S} {PRE}{L.CALL_VERB} {L.DET}{O}"),
     ("calls", rf"{S2} {L.ADV}{L.AUX}(?:be |get |gets )?{L.BE}? ?{L.NEG}{L.ADV}{L.CALLED} "
               rf"(?:by|from|inside|within|in) (?:the body of )?{O2}"),
-    ("calls", rf"{SZ}(?:内部|里面|中|里|内)?{PRE_ZH}{L.CALL_ZH}(?:了)?{OZ}"),
+    ("calls", rf"{SZ}(?:内部|里面|中|里|内)?{PRE_ZH}{PP_ZH}{L.CALL_ZH}(?:了)?{OZ}"),
+    # "`on` 是调用 `once` 实现的": the means a definition is built by
+    ("calls", rf"{SZ}{NEG_ZH}是(?:通过|靠|借助)?{L.CALL_ZH}{OZ}(?:来)?实现的?"),
     ("calls", rf"{S2Z}{L.ADV_ZH}{L.AUX_ZH}{L.NEG_ZH}(?:会)?被{O2Z}(?:所)?(?:调用|call|invoke)"),
     ("calls", rf"{S2Z}{L.AUX_ZH}在{O2Z}(?:中|里|内部|里面)?{L.AUX_ZH}{L.NEG_ZH}(?:会)?被"
               r"(?:调用|call|invoke)"),

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from dataclasses import replace
 
 from pse.index.model import Symbol
@@ -37,7 +37,9 @@ def judge(claim: Claim, *, file: str, resolver: Resolver) -> tuple[Reference, Re
     if relation == "kind":
         subject = _as_module(resolver, subject)
     if relation in _CLASS_RELATIONS:
-        subject = _as_class(resolver, subject)
+        subject = _as_kinds(resolver, subject, {"class"})
+    if relation in _CALLABLE_RELATIONS:
+        subject = _as_kinds(resolver, subject, _CALLABLE_KINDS)
     if relation == "default":
         subject = values.with_parameters(resolver, subject, claim.sentence)
     name = _name(claim, relation, subject, obj)
@@ -78,15 +80,23 @@ def _reoriented(claim: Claim, subject: Named, obj: Named | None
 _CLASS_RELATIONS = frozenset({"subclass", "base_count", "has_subclasses"})
 """Relations only a class can have."""
 
+_CALLABLE_RELATIONS = frozenset({"returns", "calls", "raises", "param_count", "has_param",
+                                 "decorated"})
+"""Relations only something with a body or a signature can have."""
 
-def _as_class(resolver: Resolver, subject: Named) -> Named:
-    """A bare name that resolves to a package and also names classes ("`bidict` inherits
-    from ..."): only a class inherits, so the classes are meant, not the package."""
+_CALLABLE_KINDS = frozenset({"function", "method", "class"})
+
+
+def _as_kinds(resolver: Resolver, subject: Named, kinds: Collection[str]) -> Named:
+    """A bare name that resolves to a module or package and also names definitions of
+    ``kinds`` stands for those ("`bidict` inherits from ...": only a class inherits, so the
+    classes are meant; "`uplift` returns `None`": a module returns nothing, so the function
+    `uplift` of the module `uplift` is meant)."""
     if "." in subject.name or not any(s.kind in {"module", "package"} for s in subject.symbols):
         return subject
-    classes = tuple(s for s in subject.symbols if s.kind == "class") or tuple(
-        s for s in resolver.index.by_name(subject.name) if s.kind == "class")
-    return replace(subject, symbols=classes) if classes else subject
+    meant = tuple(s for s in subject.symbols if s.kind in kinds) or tuple(
+        s for s in resolver.index.by_name(subject.name) if s.kind in kinds)
+    return replace(subject, symbols=meant) if meant else subject
 
 
 def _as_module(resolver: Resolver, subject: Named) -> Named:

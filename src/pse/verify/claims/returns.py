@@ -17,6 +17,7 @@ from pse.index.model import Symbol
 from pse.index.returns import Returned
 from pse.verify.claims.decision import Decision, at, listing, short, undecided
 from pse.verify.claims.names import Named, ancestry, external_mro, introspect
+from pse.verify.claims.source import bound_value
 from pse.verify.externals import stdlib_home
 from pse.verify.resolve import Resolver
 
@@ -45,6 +46,9 @@ def returns(resolver: Resolver, subject: Symbol, target: Named) -> Decision:
         return Decision(True, message, at(subject))
     if shown == ["None"] and wanted != "None":  # returns nothing, whatever the name is
         return Decision(False, message, at(subject), correction="None")
+    if wanted == "None" and _never_none(resolver, outer_types(resolver, subject)):
+        return Decision(False, message, at(subject),
+                        correction=shown[0] if len(shown) == 1 else "")
     classes = [s for s in target.symbols if s.kind == "class"]
     written = {n.rsplit(".", 1)[-1] for n in names}
     if not classes and wanted in _BUILTIN_VALUES and (shown or written & _CONCRETE.keys()):
@@ -60,6 +64,43 @@ def returns(resolver: Resolver, subject: Symbol, target: Named) -> Decision:
         if not found or any(_related(resolver, s, classes) for s in found):
             return undecided(message)  # unknown, or a subclass or base of the claimed type
     return Decision(False, message, at(subject), correction=shown[0] if len(shown) == 1 else "")
+
+
+_MAYBE_NONE = frozenset({"None", "Any", "object", "NoneType", "Optional"})
+"""Outer types whose value may be ``None``."""
+
+
+def _never_none(resolver: Resolver, outer: list[str] | None) -> bool:
+    """Whether a return annotation read by its outer types (``outer``) rules ``None`` out:
+    each type is a builtin, a class of the tree, or a type variable bound to one
+    (``TypeVar("E", bound=Emitter)``). An unbound type variable, ``Any`` or a name the tree
+    does not define may be ``None``."""
+    if not outer:
+        return False
+    for name in outer:
+        if name in _MAYBE_NONE:
+            return False
+        if name in _BUILTIN_VALUES or name in _CONCRETE:
+            continue
+        found = resolver.index.by_name(name)
+        if found and all(s.kind == "class" for s in found):
+            continue
+        if not found or not all(_bound_type_variable(resolver, s) for s in found):
+            return False
+    return True
+
+
+def _bound_type_variable(resolver: Resolver, symbol: Symbol) -> bool:
+    """Whether ``symbol`` is assigned a ``TypeVar`` bound to a class of the tree."""
+    value = bound_value(resolver, symbol) if symbol.path.endswith(".py") else None
+    if not isinstance(value, ast.Call) or ast.unparse(value.func).rsplit(".", 1)[-1] \
+            != "TypeVar":
+        return False
+    bound = next((k.value for k in value.keywords if k.arg == "bound"), None)
+    if not isinstance(bound, ast.Name | ast.Attribute):
+        return False
+    classes = resolver.index.by_name(ast.unparse(bound).rsplit(".", 1)[-1])
+    return bool(classes) and all(c.kind == "class" for c in classes)
 
 
 def _outside_class(resolver: Resolver, subject: Symbol, claimed: str, message: str
@@ -128,8 +169,8 @@ def _returns_builtin(resolver: Resolver, subject: Symbol, names: Iterable[str], 
     if outer is not None:  # ``List[Callable]`` is a list: its element types say nothing
         written = set(outer)
     containers = (written & _TYPE_WRAPPERS) - _TRANSPARENT
-    if wanted in {_CONCRETE.get(c) for c in containers}:  # ``Dict[str, str]`` is a dict
-        return Decision(True, message, at(subject))
+    if wanted in {_CONCRETE.get(c) for c in containers} or wanted in written:
+        return Decision(True, message, at(subject))  # ``Dict[str, str]`` is a dict
     if wanted == "object" or containers - _CONCRETE.keys():  # a ``Sequence`` may be one
         return undecided(message)
     shown = sorted(written - _TYPE_WRAPPERS)

@@ -150,7 +150,7 @@ def actual_kinds(resolver: Resolver, symbol: Symbol) -> set[str]:
             return {"class", "exception"}
         return {"class", *_class_kinds(resolver, symbol, found)} if found.complete else \
             {"class", "?exception", "?enum", "?dataclass", "?protocol", "?namedtuple",
-             *_class_kinds(resolver, symbol, found)}
+             "?metaclass", *_class_kinds(resolver, symbol, found)}
     if symbol.kind in {"function", "method"}:
         kinds = _callable_kinds(symbol, decorators, is_async=is_async,
                                 module_level=resolver.index.module_of(symbol.path)
@@ -196,9 +196,9 @@ def _bound_definition(resolver: Resolver, symbol: Symbol) -> Symbol | None:
 def _class_kinds(resolver: Resolver, symbol: Symbol, found: Ancestry) -> set[str]:
     """The kinds of class ``symbol`` is besides a class: an enumeration (an ``Enum`` base),
     a dataclass (``@dataclass`` on it or an ancestor of the tree), a protocol (a
-    ``Protocol`` base). A decorator pse does not know may make a dataclass; any class may
-    satisfy a protocol structurally, so "is a protocol" is refuted only for enums and
-    dataclasses."""
+    ``Protocol`` base), a metaclass (``type`` among its ancestors). A decorator pse does
+    not know may make a dataclass; any class may satisfy a protocol structurally, so "is
+    a protocol" is refuted only for enums and dataclasses."""
     kinds: set[str] = set()
     if enum_members(resolver, symbol) is not None:
         kinds.add("enum")
@@ -213,6 +213,8 @@ def _class_kinds(resolver: Resolver, symbol: Symbol, found: Ancestry) -> set[str
                                                                   "collections.namedtuple("))
            for cls in found.tree.values() for b in cls.bases):
         kinds.add("namedtuple")  # ``class Point(NamedTuple)`` or ``(namedtuple("P", ...))``
+    if {"type", "builtins.type"} & found.external:
+        kinds.add("metaclass")  # ``class Meta(type)``: its instances are classes
     if {"Protocol", "typing.Protocol"} & found.external or any(
             b.rsplit(".", 1)[-1] == "Protocol" for cls in found.tree.values() for b in cls.bases):
         kinds.add("protocol")
@@ -237,7 +239,7 @@ def _callable_kinds(symbol: Symbol, decorators: set[str], *, is_async: bool,
 
 
 _ORDER = ("read-only property", "property", "classmethod", "staticmethod", "coroutine",
-          "exception", "enum", "dataclass", "namedtuple", "protocol", "class",
+          "exception", "enum", "dataclass", "namedtuple", "protocol", "metaclass", "class",
           "method", "function", "module", "constant", "alias", "attribute")
 
 
@@ -261,7 +263,8 @@ def _defensible(claimed: str, actual: set[str]) -> bool:
         "method": {"coroutine"},
         "exception": {"?exception"},
         "constant": {"?literal"},
-        **{k: {f"?{k}"} for k in ("enum", "dataclass", "protocol", "namedtuple")},
+        **{k: {f"?{k}"} for k in ("enum", "dataclass", "protocol", "namedtuple",
+                                  "metaclass")},
         # a decorator may make a def async or a descriptor, never a class or a module
         **{k: {"?callable"} for k in ("coroutine", "property", "classmethod", "staticmethod",
                                      "attribute", "read-only property")},
@@ -282,8 +285,11 @@ def location(resolver: Resolver, subject: Symbol, obj: Named, *,
         if subject.path in obj.paths:
             return Decision(True, message, at(subject))
         places = [resolver.index.module_of(p) for p in obj.paths]
+        if any(not place and _may_define(resolver, path, subject.name)
+               for place, path in zip(places, obj.paths, strict=True)):
+            return undecided(f"{message}; `{obj.text}` names `{subject.name}` too")
         correction = _same_style(obj.text, subject.path)
-        return _elsewhere(resolver, subject, places, message, correction,
+        return _elsewhere(resolver, subject, [p for p in places if p], message, correction,
                           said_defined=defined)
     modules = [s for s in obj.symbols if s.kind in {"module", "package"}]
     if not modules:
@@ -295,6 +301,13 @@ def location(resolver: Resolver, subject: Symbol, obj: Named, *,
         return Decision(True, message, at(subject))
     return _elsewhere(resolver, subject, [m.qualname for m in modules], message, module,
                       said_defined=defined)
+
+
+def _may_define(resolver: Resolver, path: str, name: str) -> bool:
+    """Whether a file that is no module of the index (a script without ``.py``, a data
+    file) may define ``name``: it does not when its text never spells the name."""
+    text = resolver.index.file_text(path)
+    return text is None or re.search(rf"(?<![\w.]){re.escape(name)}(?!\w)", text) is not None
 
 
 def _elsewhere(resolver: Resolver, subject: Symbol, places: list[str], message: str,

@@ -20,13 +20,13 @@ from __future__ import annotations
 
 import ast
 import re
-import textwrap
 from dataclasses import replace
 
 from pse.index.model import Symbol
 from pse.verify.claims.code import signature_of
 from pse.verify.claims.decision import Decision, at, short, undecided
 from pse.verify.claims.names import Named, resolve_span
+from pse.verify.claims.source import bound_value, signature_defaults
 from pse.verify.resolve import Resolver
 
 _EMPTY = {"dict": "{}", "dictionary": "{}", "mapping": "{}", "字典": "{}", "list": "[]",
@@ -54,18 +54,8 @@ def canonical_value(written: str) -> str:
 def assigned_value(resolver: Resolver, symbol: Symbol) -> str | None:
     """The value ``symbol`` (a field, class attribute or module constant) is bound to in its
     definition, in Python's spelling (None: no assignment with a value there)."""
-    source = resolver.index.source_of(symbol)
-    if source is None or symbol.end_line - symbol.line > 20:
-        return None
-    try:
-        tree = ast.parse(textwrap.dedent(source))
-    except (SyntaxError, ValueError, RecursionError):
-        return None
-    for node in tree.body:
-        value = node.value if isinstance(node, ast.Assign | ast.AnnAssign) else None
-        if value is not None:
-            return _field_default(value)
-    return None
+    value = bound_value(resolver, symbol)
+    return _field_default(value) if value is not None else None
 
 
 def _field_default(value: ast.expr) -> str | None:
@@ -150,31 +140,6 @@ def with_parameters(resolver: Resolver, subject: Named, sentence: str) -> Named:
         return subject
     values = tuple(s for s in subject.symbols if s.kind in _VALUE_KINDS)
     return replace(subject, symbols=(*values, *params), external=False)
-
-
-def signature_defaults(resolver: Resolver, function: Symbol) -> dict[str, str | None] | None:
-    """Each parameter of ``function`` with its default as written (None: no default;
-    ``*args`` and ``**kwargs`` are left out), or None when the signature is not readable."""
-    source = resolver.index.source_of(function)
-    if source is None or not function.path.endswith(".py"):
-        return None
-    try:
-        tree = ast.parse(textwrap.dedent(source))
-    except (SyntaxError, ValueError, RecursionError):
-        return None
-    node = tree.body[0] if tree.body else None
-    if not isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef) or \
-            node.name != function.name:
-        return None
-    args = node.args
-    positional = [*args.posonlyargs, *args.args]
-    found: dict[str, str | None] = {a.arg: None for a in positional}
-    for arg, value in zip(positional[len(positional) - len(args.defaults):], args.defaults,
-                          strict=True):
-        found[arg.arg] = ast.unparse(value)
-    for arg, kw_value in zip(args.kwonlyargs, args.kw_defaults, strict=True):
-        found[arg.arg] = ast.unparse(kw_value) if kw_value is not None else None
-    return found
 
 
 def _param_default(resolver: Resolver, param: Symbol, claimed: str) -> Decision:

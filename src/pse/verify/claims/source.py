@@ -1,0 +1,55 @@
+"""Reading a definition's source for the claims: the value a name is bound to and the
+defaults of a signature, parsed with :mod:`ast` from the tree file."""
+
+from __future__ import annotations
+
+import ast
+import textwrap
+
+from pse.index.model import Symbol
+from pse.verify.resolve import Resolver
+
+_MAX_STATEMENT_LINES = 80
+
+
+def bound_value(resolver: Resolver, symbol: Symbol) -> ast.expr | None:
+    """The value the statement that binds ``symbol`` assigns (``X = ...``, ``X: T = ...``),
+    read from the symbol's line to the end of the statement, however many lines it spans
+    (None: no assignment there, or one longer than the lines read)."""
+    text = resolver.index.file_text(symbol.path)
+    if text is None:
+        return None
+    lines = text.split("\n")[symbol.line - 1:symbol.line - 1 + _MAX_STATEMENT_LINES]
+    for end in range(1, len(lines) + 1):
+        try:
+            body = ast.parse(textwrap.dedent("\n".join(lines[:end]))).body
+        except (SyntaxError, ValueError, RecursionError):
+            continue
+        node = body[0] if body else None
+        return node.value if isinstance(node, ast.Assign | ast.AnnAssign) else None
+    return None
+
+
+def signature_defaults(resolver: Resolver, function: Symbol) -> dict[str, str | None] | None:
+    """Each parameter of ``function`` with its default as written (None: no default;
+    ``*args`` and ``**kwargs`` are left out), or None when the signature is not readable."""
+    source = resolver.index.source_of(function)
+    if source is None or not function.path.endswith(".py"):
+        return None
+    try:
+        tree = ast.parse(textwrap.dedent(source))
+    except (SyntaxError, ValueError, RecursionError):
+        return None
+    node = tree.body[0] if tree.body else None
+    if not isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef) or \
+            node.name != function.name:
+        return None
+    args = node.args
+    positional = [*args.posonlyargs, *args.args]
+    found: dict[str, str | None] = {a.arg: None for a in positional}
+    for arg, value in zip(positional[len(positional) - len(args.defaults):], args.defaults,
+                          strict=True):
+        found[arg.arg] = ast.unparse(value)
+    for arg, kw_value in zip(args.kwonlyargs, args.kw_defaults, strict=True):
+        found[arg.arg] = ast.unparse(kw_value) if kw_value is not None else None
+    return found

@@ -1,0 +1,206 @@
+"""Claims whose subject needs a second look before a relation is judged: a bare name that
+is a module and a function, a class said to raise or call, a metaclass, the options of a
+``Literal`` alias, a signature with ``*args``, a script without ``.py``; and wordings with
+adverbs and prepositional phrases around the verb. Decided against a small tree."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+
+from pse.verify.check import Document, check_documents
+from pse.verify.resolve import Resolver
+from repo_fixtures import tree_resolver
+
+_TREE = {
+    "relay/__init__.py": "",
+    "relay/core.py": '''\
+from typing import Literal, Optional, TypeVar, Union
+
+Mode = Union[
+    Literal["new"], Literal["old"],
+    Literal["both"],
+]
+Level = Literal["low", "high"]
+ROUTES = {
+    "get": 1,
+    "put": 2,
+}
+__all__ = ["Emitter", "Meta", "build"]
+T = TypeVar("T")
+
+
+class RelayError(Exception):
+    pass
+
+
+class ConfigError(Exception):
+    pass
+
+
+class Meta(type):
+    pass
+
+
+class Emitter:
+    def emit(self, event, *args, **kwargs):
+        self._fire(event)
+        return True
+
+    def _fire(self, event):
+        if not event:
+            raise RelayError(event)
+
+    def close(self):
+        return None
+
+
+class Quiet(Emitter):
+    def emit(self, event, *args, **kwargs):
+        return False
+
+
+class Store(dict):
+    def put(self, key, value):
+        self[key] = value
+
+
+def build(cls, base, mode="new", *args, **kwargs):
+    return cls()
+
+
+def load(path):
+    raise ConfigError(path)
+
+
+def pick(value: T) -> T:
+    return value
+
+
+def find(name) -> Optional[Emitter]:
+    return None
+
+
+def restore(emitter):
+    _rewrap(emitter)
+
+
+def _rewrap(emitter):
+    emitter.emit("restored")
+''',
+    "relay/uplift.py": '''\
+from typing import TypeVar
+
+from relay.core import Emitter
+
+Lifted = TypeVar("Lifted", bound=Emitter)
+
+
+def uplift(cls: type, base: Emitter) -> Lifted:
+    return cls()
+''',
+    "bin/relay-cli": '''\
+#!/usr/bin/env python
+import relay.core
+
+def main():
+    relay.core.build(relay.core.Emitter, None)
+''',
+    "bin/relay-tool": '''\
+#!/usr/bin/env python
+from relay.core import restore
+''',
+}
+
+
+@pytest.fixture(scope="module")
+def resolver(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Resolver]:
+    yield from tree_resolver(tmp_path_factory, _TREE, name="readings")
+
+
+def _statuses(resolver: Resolver, text: str, relation: str) -> list[str]:
+    checked = check_documents([Document("doc.md", text)], resolver)
+    return [c.result.status for c in checked
+            if c.ref.kind == "claim" and c.ref.name.startswith(f"{relation}(")]
+
+
+@pytest.mark.parametrize("text, status", [
+    # `uplift` names the module and its function: only the function returns anything
+    ("`uplift` returns `None`.", "unverified"),      # a TypeVar bound to a class
+    ("`uplift` 返回 `None`。", "unverified"),
+    ("`pick` returns `None`.", "ignored"),           # an unbound TypeVar may be None
+    ("`find` returns `None` when nothing matches.", "verified"),  # Optional: it may
+    ("`Emitter.close` returns `None`.", "verified"),
+])
+def test_claims_returning_none_against_the_annotation(resolver: Resolver, text: str,
+                                                      status: str) -> None:
+    assert _statuses(resolver, text, "returns") == [status]
+
+
+@pytest.mark.parametrize("text, relation, status", [
+    ("`Emitter` raises `RelayError`.", "raises", "verified"),     # through `_fire`
+    ("`Quiet` raises `RelayError`.", "raises", "verified"),       # inherits `_fire`
+    ("`Meta` raises `RelayError`.", "raises", "ignored"),         # a base outside: `type`
+    ("`Emitter` 会抛出 `ConfigError`。", "raises", "unverified"),  # no method raises it
+    ("`Store` raises `KeyError`.", "raises", "ignored"),          # dict's methods may
+    ("`Emitter` calls `_fire`.", "calls", "verified"),
+    ("`Emitter` calls `restore`.", "calls", "unverified"),
+])
+def test_claims_a_class_raises_and_calls_through_its_methods(
+        resolver: Resolver, text: str, relation: str, status: str) -> None:
+    assert _statuses(resolver, text, relation) == [status]
+
+
+@pytest.mark.parametrize("text, status", [
+    ("`Meta` is a metaclass.", "verified"),
+    ("`Emitter` is a metaclass.", "unverified"),
+    ("`build` 其实是一个元类。", "unverified"),
+    ("`Emitter` is a class as well.", "verified"),   # a trailing "as well" is an adverb
+])
+def test_claims_metaclass_is_a_kind(resolver: Resolver, text: str, status: str) -> None:
+    assert _statuses(resolver, text, "kind") == [status]
+
+
+@pytest.mark.parametrize("text, status", [
+    ("`Mode` has three options.", "verified"),        # a Union of Literals over lines
+    ("`Mode` 一共有四个取值。", "unverified"),
+    ("`Level` has two values.", "verified"),
+    ("`ROUTES` has three entries.", "unverified"),    # a dict display: its keys
+    ("`__all__` has three items.", "verified"),
+])
+def test_claims_counts_of_literal_values(resolver: Resolver, text: str, status: str) -> None:
+    assert _statuses(resolver, text, "member_count") == [status]
+
+
+@pytest.mark.parametrize("text, status", [
+    ("`build` takes one parameter.", "unverified"),   # a caller must pass `cls` and `base`
+    ("`build` takes two parameters: `cls` and `base`.", "ignored"),  # `mode` is optional
+    ("`build` takes four parameters.", "ignored"),    # *args may count as more
+    ("`Emitter.emit` 只接收一个参数。", "ignored"),
+])
+def test_claims_parameter_counts_with_star_args(resolver: Resolver, text: str,
+                                                status: str) -> None:
+    assert _statuses(resolver, text, "param_count") == [status]
+
+
+@pytest.mark.parametrize("text, status", [
+    ("`Emitter` is defined in `bin/relay-cli`.", "unverified"),  # only `relay.core.Emitter`
+    ("`restore` is defined in `bin/relay-tool`.", "ignored"),    # the script binds it
+    ("`Emitter` is defined in `relay/core.py`.", "verified"),
+])
+def test_claims_location_in_a_file_that_is_no_module(resolver: Resolver, text: str,
+                                                     status: str) -> None:
+    assert _statuses(resolver, text, "location") == [status]
+
+
+@pytest.mark.parametrize("text, status", [
+    ("`restore` 会再次调用 `_rewrap`。", "verified"),
+    ("`restore` 会对每个发射器逐一调用 `_fire`。", "verified"),  # through `emit`
+    ("`restore` 会对每个发射器逐一调用 `build`。", "unverified"),
+    ("`restore` 其实是调用 `_rewrap` 实现的。", "verified"),
+    ("`restore` 是调用 `build` 实现的。", "unverified"),
+])
+def test_claims_chinese_calls_around_adverbs_and_phrases(resolver: Resolver, text: str,
+                                                         status: str) -> None:
+    assert _statuses(resolver, text, "calls") == [status]
