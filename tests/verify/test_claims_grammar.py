@@ -239,7 +239,7 @@ def test_grammar_claims_are_about_names_not_expressions() -> None:
 
 
 @pytest.mark.parametrize("text, expected", [
-    ("`Cart` is an abstract base class.", ("kind", "Cart", "class", False)),
+    ("`Cart` is an abstract base class.", ("kind", "Cart", "abstract class", False)),
     ("`Cart` is a `Base` subclass.", ("subclass", "Cart", "Base", False)),
     ("`Cart` 的父类为 `Base`。", ("subclass", "Cart", "Base", False)),
     ("`Cart` 源自 `shop.core` 模块。", ("location", "Cart", "shop.core", False)),

@@ -55,6 +55,10 @@ class Emitter:
     def close(self):
         return None
 
+    def fire(self, event):
+        """Another name for emit."""
+        return self.emit(event)
+
 
 class Quiet(Emitter):
     def emit(self, event, *args, **kwargs):
@@ -92,6 +96,8 @@ def _rewrap(emitter):
     "relay/uplift.py": '''\
 from typing import TypeVar
 
+from relay.core import Quiet as Silent
+
 from relay.core import Emitter
 
 Lifted = TypeVar("Lifted", bound=Emitter)
@@ -99,6 +105,38 @@ Lifted = TypeVar("Lifted", bound=Emitter)
 
 def uplift(cls: type, base: Emitter) -> Lifted:
     return cls()
+
+
+LegacyEmitter = Emitter
+Pair = tuple[Emitter, Emitter]
+''',
+    "relay/jobs.py": '''\
+import abc
+
+
+class relay:
+    """A class named like its package."""
+
+
+class Base(abc.ABC):
+    @abc.abstractmethod
+    def run(self):
+        ...
+
+
+class Job(Base):
+    def run(self):
+        return 1
+
+
+class Stub:
+    def run(self):
+        raise NotImplementedError
+
+
+class Impl(Stub):
+    def run(self):
+        return 2
 ''',
     "bin/relay-cli": '''\
 #!/usr/bin/env python
@@ -204,3 +242,50 @@ def test_claims_location_in_a_file_that_is_no_module(resolver: Resolver, text: s
 def test_claims_chinese_calls_around_adverbs_and_phrases(resolver: Resolver, text: str,
                                                          status: str) -> None:
     assert _statuses(resolver, text, "calls") == [status]
+
+
+@pytest.mark.parametrize("text, status", [
+    ("`LegacyEmitter` is an alias for `Emitter`.", "verified"),
+    ("`LegacyEmitter` is a backwards-compatible alias of `Quiet`.", "unverified"),
+    ("`LegacyEmitter` 是 `Quiet` 的别名。", "unverified"),
+    ("`Emitter` is aliased as `LegacyEmitter`.", "verified"),
+    ("`Quiet` is just another name for `Emitter`.", "unverified"),  # a class of its own
+    ("`Silent` is an alias of `Quiet`.", "verified"),       # imported under another name
+    ("`Pair` is a type alias for `tuple`.", "verified"),
+    ("`Emitter.fire` is an alias for `emit`.", "verified"),   # it only hands on
+    ("`Emitter.close` is an alias for `emit`.", "unverified"),
+    ("`Lifted` is an alias for `Emitter`.", "unverified"),  # a type variable
+])
+def test_claims_aliases(resolver: Resolver, text: str, status: str) -> None:
+    assert _statuses(resolver, text, "alias_of") == [status]
+
+
+@pytest.mark.parametrize("text, status", [
+    ("`T` is a type variable.", "verified"),
+    ("`Lifted` 是一个类型变量。", "verified"),
+    ("`T` is a type alias.", "unverified"),
+    ("`Emitter` is a type variable.", "unverified"),
+])
+def test_claims_type_variables_are_a_kind(resolver: Resolver, text: str, status: str) -> None:
+    assert _statuses(resolver, text, "kind") == [status]
+
+
+@pytest.mark.parametrize("text, status", [
+    ("`Base` is an abstract base class.", "verified"),
+    ("`Stub` 是一个抽象基类。", "verified"),     # a method that only raises NotImplementedError
+    ("`Job` is an abstract class.", "unverified"),  # it defines `run`
+    ("`Impl` is an ABC.", "unverified"),
+    ("`Emitter` is an abstract base class.", "unverified"),
+])
+def test_claims_abstract_classes(resolver: Resolver, text: str, status: str) -> None:
+    assert _statuses(resolver, text, "kind") == [status]
+
+
+@pytest.mark.parametrize("text, status", [
+    ("`relay` is a class.", "verified"),            # the package and a class so named
+    ("The `relay` class has no methods.", "verified"),
+    ("`relay` is a function.", "unverified"),
+])
+def test_claims_kind_of_a_name_a_package_shares(resolver: Resolver, text: str,
+                                                status: str) -> None:
+    assert _statuses(resolver, text, "kind") == [status]

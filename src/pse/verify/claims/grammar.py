@@ -88,6 +88,11 @@ BASE_OF_OTHERS = (rf"(?:the|a|an) (?:common |shared |abstract |root )?(?:base|pa
                   rf"|(?:for|of) {OTHER_CLASSES})")
 
 _FRAMES: list[tuple[Relation, str]] = [
+    # ---- aliases (before kinds: "`X` is a type alias for `Y`" names what it stands for)
+    ("alias_of", rf"{S} {BE_NEG}{L.DET}{MODIFIERS}{L.ALIAS_NOUN} (?:for|of|to) {L.DET}{O}"),
+    ("alias_of", rf"{S2} {BE_NEG}(?:aliased|also known|known|re-?exported|exported) as {O2}"),
+    ("alias_of", rf"{SZ}{NEG_ZH}(?:是|为|就是|只是)?{OZ}的(?:一个|个)?{MODIFIERS_ZH}"
+                 rf"{L.ALIAS_NOUN_ZH}"),
     # ---- counts (before possession: "has 3 parameters")
     ("param_count", rf"{S}(?: ?'s signature)? {PRE}{L.HAVE} "
                     r"(?:exactly |only |just |precisely |a total of |in total )?"
@@ -346,6 +351,7 @@ _FRAMES: list[tuple[Relation, str]] = [
 # relation's frames, which are then neither tried nor compiled (compiling every frame costs
 # more than a whole warm ``pse verify`` of a small document). A superset of the lexicon.
 _CUES: dict[str, str] = {
+    "alias_of": rf"{L.ALIAS_NOUN}|{L.ALIAS_NOUN_ZH}|aliased|known as|exported as",
     "param_count": (r"(?:\d|zero|no|one|single|two|three|four|five|six|seven|eight|nine|ten"
                     r"|eleven|twelve|[零一二两三四五六七八九十]).{0,16}?(?:param|arg|参数|形参)"
                     r"|(?:参数|签名).{0,8}?[\d零一二两三四五六七八九十]|(?:不|没有).{0,6}参数"),

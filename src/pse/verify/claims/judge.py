@@ -35,7 +35,7 @@ def judge(claim: Claim, *, file: str, resolver: Resolver) -> tuple[Reference, Re
     obj = resolve_span(resolver, claim.obj) if _object_is_span(claim) else None
     relation, subject, obj = _reoriented(claim, subject, obj)
     if relation == "kind":
-        subject = _as_module(resolver, subject)
+        subject = _with_homonyms(resolver, _as_module(resolver, subject))
     if relation in _CLASS_RELATIONS:
         subject = _as_kinds(resolver, subject, {"class"})
     if relation in _CALLABLE_RELATIONS:
@@ -97,6 +97,17 @@ def _as_kinds(resolver: Resolver, subject: Named, kinds: Collection[str]) -> Nam
     meant = tuple(s for s in subject.symbols if s.kind in kinds) or tuple(
         s for s in resolver.index.by_name(subject.name) if s.kind in kinds)
     return replace(subject, symbols=meant) if meant else subject
+
+
+def _with_homonyms(resolver: Resolver, subject: Named) -> Named:
+    """A bare name that resolves to a package or module stands for the definitions of its
+    name too: "the `bidict` class" is true of the class `bidict.bidict`, whatever the
+    package of that name is."""
+    if "." in subject.name or not any(s.kind in {"module", "package"} for s in subject.symbols):
+        return subject
+    more = tuple(s for s in resolver.index.by_name(subject.name)
+                 if s.kind != "parameter" and s not in subject.symbols)
+    return replace(subject, symbols=subject.symbols + more) if more else subject
 
 
 def _as_module(resolver: Resolver, subject: Named) -> Named:
@@ -181,6 +192,7 @@ def _decider(relation: str, claim: Claim, resolver: Resolver, obj: Named | None)
         "has_subclasses": lambda s: types.has_subclasses(resolver, s),
         "decorated": lambda s: code.decorated(resolver, s, claim.obj),
         "default": lambda s: values.default(resolver, s, claim.obj),
+        "alias_of": lambda s: types.alias_of(resolver, s, target, written=claim.subject),
     }
     return table.get(relation, lambda s: undecided("no reading"))
 

@@ -79,6 +79,10 @@ AS_VERB_ZH = r"(?:被)?(?:实现|声明|定义|写|做|设计|标记|装饰|封�
 TAIL = (r"(?:$| (?:that|which|and|but|so|rather|not|here|now|too|defined|declared|decorated"
         r"|with|returning|taking|whose|instead|in this|at runtime)\b.*$)")
 
+ALIAS_NOUN = (r"(?:alias|aliases|other name|another name|alternative name|alternate name"
+              r"|synonym|shorthand name|shortcut name)")
+ALIAS_NOUN_ZH = r"(?:别名|另一个名字|另一个名称|别称|alias)"
+
 # ------------------------------------------------------------------ parameters, members
 HAVE = (r"(?P<verb>has|have|take|takes|accept|accepts|receive|receives|expect|expects"
         r"|support|supports|require|requires|get|gets|define|defines|declare|declares"

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import ast
 import re
+import textwrap
 
 from pse.index.model import Symbol
 from pse.verify.claims.code import enum_members
 from pse.verify.claims.decision import Decision, at, listing, short, undecided, with_article
 from pse.verify.claims.names import Ancestry, Named, ancestry, external_mro, introspect
+from pse.verify.claims.source import bound_value
 from pse.verify.resolve import Resolver
 
 _PROPERTY_DECORATORS = ("property", "cached_property", "setter", "getter", "deleter")
@@ -150,7 +153,7 @@ def actual_kinds(resolver: Resolver, symbol: Symbol) -> set[str]:
             return {"class", "exception"}
         return {"class", *_class_kinds(resolver, symbol, found)} if found.complete else \
             {"class", "?exception", "?enum", "?dataclass", "?protocol", "?namedtuple",
-             "?metaclass", *_class_kinds(resolver, symbol, found)}
+             "?metaclass", "?abstract class", *_class_kinds(resolver, symbol, found)}
     if symbol.kind in {"function", "method"}:
         kinds = _callable_kinds(symbol, decorators, is_async=is_async,
                                 module_level=resolver.index.module_of(symbol.path)
@@ -162,9 +165,11 @@ def actual_kinds(resolver: Resolver, symbol: Symbol) -> set[str]:
         values = {f.value for f in facts}
         if values == {"alias"}:
             return {"alias", "attribute"}
-        bound = _bound_definition(resolver, symbol) if values == {"name"} else None
+        bound = bound_definition(resolver, symbol) if values == {"name"} else None
         if bound is not None:  # ``SortedListWithKey = SortedKeyList``: that class
             return actual_kinds(resolver, bound)
+        if type_variable(resolver, symbol):
+            return {"type variable", "attribute"}
         module_level = resolver.index.module_of(symbol.path) == symbol.parent
         if module_level and symbol.name.isupper() and values == {"literal"}:
             return {"constant", "attribute"}
@@ -178,7 +183,84 @@ def _has_setter(resolver: Resolver, symbol: Symbol) -> bool:
                for f in resolver.index.def_facts(symbol.qualname) for d in f.decorators)
 
 
-def _bound_definition(resolver: Resolver, symbol: Symbol) -> Symbol | None:
+_TYPE_VARIABLES = frozenset({"TypeVar", "ParamSpec", "TypeVarTuple"})
+
+
+def alias_of(resolver: Resolver, subject: Symbol, obj: Named, *, written: str) -> Decision:
+    """Whether ``written`` (resolved to ``subject``) is another name for what ``obj``
+    names: bound to it (``X = Y``, ``X: TypeAlias = Y[int]``, ``add = append`` in a class
+    body) or imported under another name. A ``class`` or ``def`` statement makes a
+    definition of its own, never an alias; a ``TypeVar`` stands for no one type."""
+    targets = {s.qualname for s in obj.symbols}
+    wanted = obj.name.rsplit(".", 1)[-1]
+    said = written.strip("`() ").rsplit(".", 1)[-1]
+    name = short(subject.qualname)
+    if subject.qualname in targets:
+        if said != subject.name:  # ``from .core import Y as X``: the same definition
+            return Decision(True, f"`{said}` is imported as a name for {name}", at(subject))
+        return undecided("the same name")
+    if subject.kind in {"class", "function", "method"}:
+        delegates = _delegates_to(resolver, subject, wanted)
+        if delegates is not False:  # ``return self.inverse``: an alias in all but form
+            return Decision(True, f"{name} only hands on to `{wanted}`", at(subject)) \
+                if delegates else undecided(f"{name} names `{wanted}` in its body")
+        word = with_article(_kind_word(subject))
+        return Decision(False, f"{name} is {word} defined by its own statement, not another "
+                        "name", at(subject))
+    if subject.kind not in {"attribute", "variable", "constant"}:
+        return undecided("no structural reading")
+    bound = bound_definition(resolver, subject)
+    if bound is not None:
+        holds = bound.qualname in targets or (not obj.symbols and bound.name == wanted)
+        return Decision(holds, f"{name} is bound to {short(bound.qualname)}", at(subject),
+                        correction="" if holds else bound.name)
+    value = bound_value(resolver, subject)
+    if isinstance(value, ast.Call) and \
+            ast.unparse(value.func).rsplit(".", 1)[-1] in _TYPE_VARIABLES:
+        return Decision(False, f"{name} is a type variable", at(subject))
+    outer = value.value if isinstance(value, ast.Subscript) else value
+    if value is not None and isinstance(outer, ast.Name | ast.Attribute) and \
+            ast.unparse(outer).rsplit(".", 1)[-1] == wanted:
+        return Decision(True, f"{name} is bound to `{ast.unparse(value)}`", at(subject))
+    return undecided(f"{name} is bound to another value")
+
+
+def _delegates_to(resolver: Resolver, subject: Symbol, wanted: str) -> bool | None:
+    """Whether the ``def`` or ``class`` statement of ``subject`` only hands on to
+    ``wanted`` (True: a body that is one ``return wanted`` or ``return wanted(...)``, or a
+    class with an empty body and ``wanted`` as base; None: a function that names
+    ``wanted`` otherwise; False: it never does, or a class with a body of its own)."""
+    source = resolver.index.source_of(subject) if subject.path.endswith(".py") else None
+    try:
+        node = ast.parse(textwrap.dedent(source or "")).body[0]
+    except (SyntaxError, ValueError, RecursionError, IndexError):
+        return None
+    named = {n.id for n in ast.walk(node) if isinstance(n, ast.Name)} | {
+        n.attr for n in ast.walk(node) if isinstance(n, ast.Attribute)}
+    if wanted not in named:
+        return False
+    body = [b for b in getattr(node, "body", []) if not (
+        isinstance(b, ast.Expr) and isinstance(b.value, ast.Constant))]  # the docstring
+    if isinstance(node, ast.ClassDef):  # a class with a body of its own is another class
+        return all(isinstance(b, ast.Pass) for b in body) and wanted in {
+            ast.unparse(b).rsplit(".", 1)[-1] for b in node.bases}
+    only = body[0] if len(body) == 1 else None
+    value = only.value if isinstance(only, ast.Return) else None
+    called = value.func if isinstance(value, ast.Call) else value
+    if isinstance(called, ast.Name | ast.Attribute) and \
+            ast.unparse(called).rsplit(".", 1)[-1] == wanted:
+        return True
+    return None
+
+
+def type_variable(resolver: Resolver, symbol: Symbol) -> bool:
+    """Whether ``symbol`` is bound to a ``TypeVar`` (or ``ParamSpec``, ``TypeVarTuple``)."""
+    value = bound_value(resolver, symbol) if symbol.path.endswith(".py") else None
+    return isinstance(value, ast.Call) and \
+        ast.unparse(value.func).rsplit(".", 1)[-1] in _TYPE_VARIABLES
+
+
+def bound_definition(resolver: Resolver, symbol: Symbol) -> Symbol | None:
     """The class or function a module-level ``name = other`` binds (None: anything else)."""
     if resolver.index.module_of(symbol.path) != symbol.parent:
         return None
@@ -220,7 +302,46 @@ def _class_kinds(resolver: Resolver, symbol: Symbol, found: Ancestry) -> set[str
         kinds.add("protocol")
     elif not kinds & {"enum", "dataclass"}:
         kinds.add("?protocol")
+    if "protocol" in kinds or _abstract(resolver, symbol, found):
+        kinds.add("abstract class")
     return kinds
+
+
+_ABSTRACT_META = re.compile(r"metaclass\s*=\s*(?:abc\.)?ABCMeta\b")
+
+
+def _abstract(resolver: Resolver, symbol: Symbol, found: Ancestry) -> bool:
+    """Whether the class ``symbol`` is abstract: it declares itself so (``ABC`` among its
+    own bases, the ``ABCMeta`` metaclass), or a method that is abstract somewhere in its
+    ancestry (``@abstractmethod``, a body that only raises ``NotImplementedError``, an
+    outside base's ``__abstractmethods__``) is defined concretely nowhere in it."""
+    header = (resolver.index.source_of(symbol) or "").split(":", 1)[0]
+    if any(b.rsplit(".", 1)[-1] == "ABC" for b in symbol.bases) or \
+            _ABSTRACT_META.search(header):
+        return True
+    abstract: set[str] = set()
+    concrete: set[str] = set()
+    for cls in found.tree.values():
+        for member in resolver.index.children(cls.qualname):
+            if member.kind == "method" and _abstract_method(resolver, member):
+                abstract.add(member.name)
+            else:
+                concrete.add(member.name)
+    for name in found.external:
+        outside = introspect(name)
+        declared = set(getattr(outside, "__abstractmethods__", ()) or ())
+        abstract |= declared
+        concrete |= set(dir(outside)) - declared if isinstance(outside, type) else set()
+    return bool(abstract - concrete)
+
+
+def _abstract_method(resolver: Resolver, method: Symbol) -> bool:
+    if any("abstractmethod" in {d.rsplit(".", 1)[-1] for d in f.decorators}
+           for f in resolver.index.def_facts(method.qualname) if f.line == method.line):
+        return True
+    body = resolver.index.body_facts(method)
+    return body is not None and "NotImplementedError" in {
+        r.rsplit(".", 1)[-1] for r in body.raises}
 
 
 def _callable_kinds(symbol: Symbol, decorators: set[str], *, is_async: bool,
@@ -239,8 +360,10 @@ def _callable_kinds(symbol: Symbol, decorators: set[str], *, is_async: bool,
 
 
 _ORDER = ("read-only property", "property", "classmethod", "staticmethod", "coroutine",
-          "exception", "enum", "dataclass", "namedtuple", "protocol", "metaclass", "class",
-          "method", "function", "module", "constant", "alias", "attribute")
+          "exception", "enum", "dataclass", "namedtuple", "protocol", "metaclass",
+          "abstract class", "class",
+          "method", "function", "module", "constant", "alias", "type variable",
+          "attribute")
 
 
 def _describe(actual: set[str]) -> str:
@@ -264,7 +387,7 @@ def _defensible(claimed: str, actual: set[str]) -> bool:
         "exception": {"?exception"},
         "constant": {"?literal"},
         **{k: {f"?{k}"} for k in ("enum", "dataclass", "protocol", "namedtuple",
-                                  "metaclass")},
+                                  "metaclass", "abstract class")},
         # a decorator may make a def async or a descriptor, never a class or a module
         **{k: {"?callable"} for k in ("coroutine", "property", "classmethod", "staticmethod",
                                      "attribute", "read-only property")},
