@@ -222,12 +222,35 @@ def test_grammar_reads_other_wordings(text: str, expected: tuple[str, str, str, 
     assert _read(text) == [expected]
 
 
+@pytest.mark.parametrize("text, expected", [
+    ("`Cart.total` has an `@abstractmethod` decorator.",
+     ("decorated", "Cart.total", "abstractmethod", False)),
+    ("`Cart.total` carries `@functools.cache`.", ("decorated", "Cart.total", "cache", False)),
+    ("`Cart.total` is a `@staticmethod`.", ("kind", "Cart.total", "staticmethod", False)),
+    ("The `@lru_cache` decorator wraps `Cart.total`.",
+     ("decorated", "Cart.total", "lru_cache", False)),
+    ("`Cart.total` is an `lru_cache`-decorated method.",
+     ("decorated", "Cart.total", "lru_cache", False)),
+    ("`Cart.total` is memoized with `functools.cache`.",
+     ("decorated", "Cart.total", "cache", False)),
+    ("`Cart.total` 上有 `@lru_cache` 装饰器。", ("decorated", "Cart.total", "lru_cache", False)),
+    ("`LegacyCart` is an alias for `Cart`.", ("alias_of", "LegacyCart", "Cart", False)),
+    ("`Cart` is aliased as `Basket`.", ("alias_of", "Basket", "Cart", False)),
+    ("`Basket` 是 `Cart` 的别名。", ("alias_of", "Basket", "Cart", False)),
+    ("`Basket` is not another name for `Cart`.", ("alias_of", "Basket", "Cart", True)),
+])
+def test_grammar_reads_decorators_and_aliases(text: str,
+                                              expected: tuple[str, str, str, bool]) -> None:
+    assert _read(text) == [expected]
+
+
 @pytest.mark.parametrize("text", [
     "`checkout()` uses `shop.util`.",  # "uses" is a call only when written as one
+    "`Cart` carries `total`.",         # no "@": not a decorator
     "`Cart` inherits `clear` from `Base`.",
 ])
 def test_grammar_does_not_overread(text: str) -> None:
-    assert [r for r in _read(text) if r[0] in {"calls", "subclass"}] == []
+    assert [r for r in _read(text) if r[0] in {"calls", "subclass", "decorated"}] == []
 
 
 def test_grammar_claims_are_about_names_not_expressions() -> None:

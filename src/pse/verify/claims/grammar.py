@@ -270,10 +270,19 @@ _FRAMES: list[tuple[Relation, str]] = [
     # a decorator: a kind when it makes one (``@property``), else "decorated" (``@cache``)
     ("kind", rf"{S} {BE_NEG}(?:decorated|wrapped|marked|memoi[sz]ed|cached) (?:with|by|as|using)"
              r" (?:the )?(?:decorator )?§(?P<ks>\d+)§"),
-    ("kind", rf"{S} {PRE}(?:uses|carries|has|applies) (?:the |a )?§(?P<ks>\d+)§ ?decorator"),
+    ("kind", rf"{S} {PRE}(?:uses|carries|has|applies) (?:the |a |an )?§(?P<ks>\d+)§ ?decorator"),
+    # "`f` is an `lru_cache`-decorated method"; "the `@cache` decorator wraps `f`"
+    ("kind", rf"{S} {BE_NEG}(?:a |an )?§(?P<ks>\d+)§ ?-?(?:decorated|wrapped)\b"),
+    ("kind", r"(?:the )?§(?P<ks>\d+)§ ?(?:decorator )?(?:wraps|decorates|is applied to"
+             r"|is used on) (?:the )?(?:method |function )?§(?P<s>\d+)§"),
+    # a span written with its "@" is a decorator without the word: "`f` carries `@cache`",
+    # "`f` is a `@staticmethod`"
+    ("kind", rf"{S} {PRE}(?:uses|carries|has|applies|is wrapped in|is wrapped with) "
+             r"(?:the |a |an )?§(?P<ka>\d+)§$"),
+    ("kind", rf"{S} {BE_NEG}(?:a |an )?§(?P<ka>\d+)§(?: ?(?:method|function|property))?$"),
     ("kind", rf"{SZ}{NEG_ZH}(?:是)?(?:被|用|使用|通过)?§(?P<ks>\d+)§ ?(?:装饰器|decorator)?"
              r"(?:装饰|修饰|包装|包了一层|包裹)"),
-    ("kind", rf"{SZ}{NEG_ZH}(?:使用了?|用了?|带有|带了?|加了|有)§(?P<ks>\d+)§ ?"
+    ("kind", rf"{SZ}(?:上)?{NEG_ZH}(?:使用了?|用了?|带有|带了?|加了|有)§(?P<ks>\d+)§ ?"
              r"(?:装饰器|decorator)"),
     # ---- calls
     ("calls", rf"{S} {PRE}{L.CALL_VERB} {L.DET}{O}"),
@@ -383,7 +392,8 @@ _CUES: dict[str, str] = {
     "defines": r"defin|declar|contain|hold|hous|implement|version|overrid|定义|声明|实现|define",
     "kind": (rf"{_LEXICON_KINDS}|function|method|propert|module|package|constant|coroutine|class"
              r"|exception|alias"
-             r"|函数|方法|类|属性|模块|包|常量|协程|异常|decorat|wrapped|marked|装饰|修饰"),
+             r"|函数|方法|类|属性|模块|包|常量|协程|异常|decorat|wrapped|marked|memoi|cached"
+             r"|carries|carry|(?:is|are) (?:not )?an? §|装饰|修饰"),
     "calls": (r"call|invok|delegat|dispatch|hand|defer|goes through|relies|uses|wraps|trigger"
               r"|runs|execut|passes control|forward|wrapper|shortcut|shorthand|front|调用|调到"
               r"|去调|invoke|用到|依赖|使用|委托|执行"),
@@ -394,7 +404,7 @@ _CUES: dict[str, str] = {
 _CUE = {relation: re.compile(cues) for relation, cues in _CUES.items()}
 _COMPILED: list[re.Pattern[str] | None] = [None] * len(_FRAMES)
 # how many code spans each frame needs: a clause with fewer cannot match it
-_SLOTS = [len(re.findall(r"§\(\?P<(?:s|o|ks)>", pattern)) for _, pattern in _FRAMES]
+_SLOTS = [len(re.findall(r"§\(\?P<(?:s|o|ks|ka)>", pattern)) for _, pattern in _FRAMES]
 # Chinese frames (their slots take Chinese nouns) need Chinese in the clause, the others
 # need Latin words: a frame of the other script cannot match
 _CHINESE = [L.SUBJ_NOUN_ZH in pattern or L.OBJ_NOUN_ZH in pattern for _, pattern in _FRAMES]
@@ -602,13 +612,8 @@ def _claim(found: _Match, sentence: Sentence) -> Claim | None:
         groups.get("verb") or "") in _NEGATIVE_VERBS
     common = {"negated": negated, "line": sentence.line, "sentence": sentence.text,
               "subject": subject}
-    if found.relation == "kind" and groups.get("ks"):
-        return _decorator_claim(sentence.spans[int(str(groups["ks"]))], common)
     if found.relation == "kind":
-        kind = canonical_kind(str(groups["k"]))
-        if kind == "function" and _MODULE_LEVEL.search(sentence.normalised):
-            kind = "module-level function"  # not a method: "a module-level helper function"
-        return Claim("kind", obj=kind, obj_text=str(groups["k"]), **common) if kind else None  # type: ignore[arg-type]  # common holds Claim fields
+        return _kind_claim(groups, sentence, common)
     if found.relation in {"member_count", "base_count"}:
         return Claim(found.relation, obj=str(_number(str(groups["num"]))),
                      obj_text=str(groups["num"]), **common)  # type: ignore[arg-type]  # common holds Claim fields
@@ -624,6 +629,8 @@ def _claim(found: _Match, sentence: Sentence) -> Claim | None:
         written = str(groups["t"])
         return Claim("returns", obj=type_nouns()[written], obj_text=written, **common)  # type: ignore[arg-type]  # common holds Claim fields
     obj = sentence.spans[int(groups["o"] or 0)]
+    if found.relation == "subclass" and obj.startswith("@"):
+        return _decorator_claim(obj, common)  # "`f` is a `@staticmethod`": no base class
     relation = _possession(found) if found.relation == "has_param" else found.relation
     if relation is None or obj == subject or (
             re.fullmatch(_LOOSE_CALLS, groups.get("cv") or "") and not obj.endswith(")")):
@@ -634,6 +641,20 @@ def _claim(found: _Match, sentence: Sentence) -> Claim | None:
             not _INDIRECT.search(sentence.text):
         written = "direct"
     return Claim(relation, obj=obj, obj_text=written, **common)  # type: ignore[arg-type]  # common holds Claim fields
+
+
+def _kind_claim(groups: dict[str, str | None], sentence: Sentence,
+                common: dict[str, object]) -> Claim | None:
+    """A kind's claim: a kind word, or a decorator (named as one, or written with "@")."""
+    if groups.get("ks"):
+        return _decorator_claim(sentence.spans[int(str(groups["ks"]))], common)
+    if groups.get("ka"):
+        span = sentence.spans[int(str(groups["ka"]))]
+        return _decorator_claim(span, common) if span.startswith("@") else None
+    kind = canonical_kind(str(groups["k"]))
+    if kind == "function" and _MODULE_LEVEL.search(sentence.normalised):
+        kind = "module-level function"  # not a method: "a module-level helper function"
+    return Claim("kind", obj=kind, obj_text=str(groups["k"]), **common) if kind else None  # type: ignore[arg-type]  # common holds Claim fields
 
 
 def _decorator_claim(span: str, common: dict[str, object]) -> Claim | None:
