@@ -222,6 +222,25 @@ def test_grammar_reads_other_wordings(text: str, expected: tuple[str, str, str, 
     assert _read(text) == [expected]
 
 
+def test_grammar_reads_later_predicates_of_the_opening_subject() -> None:
+    # a later clause that opens with its predicate (after a conjunction or none) is said
+    # of the code the sentence opened with
+    assert _read("`Cart` 继承自 `Base`，并且有两个参数：`a` 和 `b`。") == [
+        ("subclass", "Cart", "Base", False), ("param_count", "Cart", "2", False),
+        ("has_param", "Cart", "a", False), ("has_param", "Cart", "b", False)]
+    assert _read("`Cart` inherits from `Base` and has two parameters: `a` and `b`.") == [
+        ("subclass", "Cart", "Base", False), ("param_count", "Cart", "2", False),
+        ("has_param", "Cart", "a", False), ("has_param", "Cart", "b", False)]
+    assert _read("`Cart` is a class, and it inherits from `Base`.") == [
+        ("kind", "Cart", "class", False), ("subclass", "Cart", "Base", False)]
+    assert _read("`Cart` 是一个类，继承自 `Base`。") == [
+        ("kind", "Cart", "class", False), ("subclass", "Cart", "Base", False)]
+    # no opening subject, or a clause with a subject of its own: nothing is carried
+    assert _read("In this guide, inherits from `Base`.") == []
+    assert _read("`Cart` is a class, `Item` inherits from `Base`.") == [
+        ("kind", "Cart", "class", False), ("subclass", "Item", "Base", False)]
+
+
 @pytest.mark.parametrize("text, expected", [
     ("`Cart.total` has an `@abstractmethod` decorator.",
      ("decorated", "Cart.total", "abstractmethod", False)),

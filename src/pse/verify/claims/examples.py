@@ -48,9 +48,17 @@ def _nouns() -> set[str]:
 
 
 def example_claims(sentence: Sentence) -> Iterator[Claim]:
-    """One member claim per name an example list of ``sentence`` gives its subject."""
+    """One member claim per name an example list of ``sentence`` gives its subject, read
+    from the whole sentence and from each later clause that has its own subject or the
+    sentence's ("`A` inherits from `B` and has four parameters: `a`, ..."); a name listed
+    twice is claimed twice (the grammar keeps the first)."""
+    for text in (sentence.normalised, *sentence.clauses[1:]):
+        yield from _listed(sentence, text)
+
+
+def _listed(sentence: Sentence, text: str) -> Iterator[Claim]:
     for pattern in _patterns():
-        hit = pattern.search(sentence.normalised)
+        hit = pattern.search(text)
         if hit is None:
             continue
         relation = member_relation(hit["noun"])

@@ -404,13 +404,11 @@ def derived(clauses: tuple[str, ...]) -> tuple[str, ...]:
       "as" phrase of the slot after it ("As a subclass of `C`, `A` ...").
     """
     found: list[str] = []
-    clauses = _rejoined(clauses)
+    clauses = _rejoined(_predicates_split(clauses))
     opening = _STARTS_WITH_SLOT.match(clauses[0]) if clauses else None
     for number, clause in enumerate(clauses):
-        pronoun = _LATER_PRONOUN.match(clause) if number and opening else None
-        if pronoun and opening:
-            joiner = ("的" if pronoun["its"] == "它的" else "'s") if pronoun["its"] else ""
-            clause = f"{opening[1]}{joiner}{clause[pronoun.end():]}"
+        if number and opening:
+            clause = _with_opening_subject(clause, opening[1])
         coordinated = _COORDINATED.match(clause)
         if coordinated:
             rest = _singular(coordinated["rest"])
@@ -450,6 +448,47 @@ def derived(clauses: tuple[str, ...]) -> tuple[str, ...]:
             found.append(f"{after[1]} is {fronted['np']}" if fronted["np"] else
                          f"{after[1]}是{fronted['zh']}")
     return tuple(found)
+
+
+_CONJUNCTION = re.compile(r"^(?:(?:and|but|so|while|and then|and also) |(?:并且|而且|并|且|同时"
+                          r"|但是|但|而|另外|此外)(?!且))")
+_PREDICATE_EN = (r"(?:has|have|provides|inherits|derives|extends|subclasses|raises|calls"
+                 r"|takes|accepts|lives|defines|returns|contains|exposes|implements|includes"
+                 r"|wraps|is|are|can|does|will|never|may|uses|lets)")
+_PREDICATE_FIRST = re.compile(
+    rf"^(?:{_PREDICATE_EN}\b|(?:会|可以|还|也|都|就|则)?(?:继承|派生|扩展|有|拥有|包含|包括|提供|定义"
+    r"|实现|调用|抛出|引发|返回|接收|接受|位于|是|属于|暴露|支持|使用|依赖|需要)(?![们]))")
+"""A clause that opens with its predicate has no subject of its own: the sentence's."""
+_AND_PREDICATE = re.compile(rf"(?:(?<=§)|(?<=[a-z]) )(?:and|but) (?={_PREDICATE_EN}\b)")
+
+
+def _predicates_split(clauses: tuple[str, ...]) -> tuple[str, ...]:
+    """Clauses with coordinated predicates of one subject cut apart ("`A` inherits from
+    `B` and has four parameters": two clauses, the second without its subject), when the
+    part before the conjunction names code."""
+    split: list[str] = []
+    for clause in clauses:
+        parts = _AND_PREDICATE.split(clause)
+        if len(parts) > 1 and "§" in parts[0]:
+            split.extend(parts)
+        else:
+            split.append(clause)
+    return tuple(split)
+
+
+def _with_opening_subject(clause: str, subject: str) -> str:
+    """A later clause said of the code the sentence opened with: one opening with "it",
+    "its", 它 ("`A` is the entry point, it lives in `m`"), or with its predicate, after a
+    conjunction or none ("`A` 继承自 `B`，并且有四个参数", "`A` is a class, and inherits
+    from `B`")."""
+    bare = _CONJUNCTION.sub("", clause, count=1).lstrip()
+    pronoun = _LATER_PRONOUN.match(bare)
+    if pronoun:
+        joiner = ("的" if pronoun["its"] == "它的" else "'s") if pronoun["its"] else ""
+        return f"{subject}{joiner}{bare[pronoun.end():]}"
+    if _PREDICATE_FIRST.match(bare):
+        return f"{subject}{bare}"  # the normaliser writes no space next to a slot
+    return clause
 
 
 def _rejoined(clauses: tuple[str, ...]) -> tuple[str, ...]:
