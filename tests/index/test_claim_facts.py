@@ -71,6 +71,29 @@ def test_bodies_list_own_calls_and_raise_sites() -> None:
     assert bodies["m.Box.make"].calls == ("cls",)
 
 
+def test_bodies_leave_out_what_they_only_catch_and_raise_what_they_rethrow() -> None:
+    source = b"""\
+def quiet(table, key):
+    try:
+        return table[key]
+    except (Missing, errors.Gone):
+        return None
+
+
+def loud(table, key):
+    try:
+        return table[key]
+    except Missing:
+        log(key)
+        raise
+"""
+    bodies = {b.qualname: b for b in extract_bodies(source, module="m")}
+    assert "Missing" not in bodies["m.quiet"].names  # caught: not a name it may raise
+    assert "Gone" not in bodies["m.quiet"].names and bodies["m.quiet"].raises == ()
+    assert bodies["m.loud"].raises == ("Missing",)  # the bare raise sends it on
+    assert "log" in bodies["m.loud"].names
+
+
 def test_bodies_of_a_file_that_does_not_parse_are_empty() -> None:
     assert extract_bodies(b"def broken(:\n", module="m") == []
 

@@ -1,4 +1,6 @@
-"""What Python function bodies do: the calls and ``raise`` sites of each function.
+"""What Python function bodies do: the calls and ``raise`` sites of each function (an
+exception an ``except`` clause catches is no name the body may raise, unless a bare
+``raise`` sends it on).
 
 Pure, one file in, one :class:`BodyFacts` per function out. This is read on demand (a
 structural claim about calls or raises needs it) rather than while indexing, because
@@ -60,10 +62,34 @@ def _facts(function: _Function, qualname: str) -> BodyFacts:
             dotted = dotted_name(raised)
             if dotted:
                 raises.append(dotted)
-    names = {n.id for n in ast.walk(function) if isinstance(n, ast.Name)}
-    names |= {n.attr for n in ast.walk(function) if isinstance(n, ast.Attribute)}
+    caught = _caught_only(function)
+    raises.extend(_rethrown(function))
+    names = {n.id for n in ast.walk(function) if isinstance(n, ast.Name) and id(n) not in caught}
+    names |= {n.attr for n in ast.walk(function)
+              if isinstance(n, ast.Attribute) and id(n) not in caught}
     return BodyFacts(qualname, function.lineno, calls=tuple(dict.fromkeys(calls)),
                      raises=tuple(dict.fromkeys(raises)), names=tuple(sorted(names)))
+
+
+def _caught_only(function: _Function) -> set[int]:
+    """The nodes of the exception types ``except`` clauses catch: a name caught is not a
+    name the code may raise (``except KeyError: return None``), so it is left out of the
+    body's names."""
+    return {id(n) for handler in ast.walk(function) if isinstance(handler, ast.ExceptHandler)
+            and handler.type is not None for n in ast.walk(handler.type)}
+
+
+def _rethrown(function: _Function) -> list[str]:
+    """The exception types an ``except`` clause of the own body raises again with a bare
+    ``raise``: they leave the function as if raised there."""
+    found: list[str] = []
+    for node in _own_nodes(function):
+        if not isinstance(node, ast.ExceptHandler) or node.type is None:
+            continue
+        if any(isinstance(n, ast.Raise) and n.exc is None for n in ast.walk(node)):
+            types = node.type.elts if isinstance(node.type, ast.Tuple) else [node.type]
+            found.extend(d for d in (dotted_name(t) for t in types) if d)
+    return found
 
 
 def _own_nodes(function: _Function) -> list[ast.AST]:
