@@ -16,6 +16,7 @@ from repo_fixtures import tree_resolver
 _TREE = {
     "relay/__init__.py": "",
     "relay/core.py": '''\
+from collections.abc import Iterable, KeysView
 from typing import Literal, Optional, TypeVar, Union
 
 Mode = Union[
@@ -84,6 +85,18 @@ def pick(value: T) -> T:
 
 def find(name) -> Optional[Emitter]:
     return None
+
+
+class Keys(KeysView):
+    pass
+
+
+def keys(table) -> KeysView[str]:
+    return table.keys()
+
+
+def names(table) -> Iterable[str]:
+    return iter(table)
 
 
 def restore(emitter):
@@ -170,8 +183,11 @@ def _statuses(resolver: Resolver, text: str, relation: str) -> list[str]:
     ("`pick` returns `None`.", "ignored"),           # an unbound TypeVar may be None
     ("`find` returns `None` when nothing matches.", "verified"),  # Optional: it may
     ("`Emitter.close` returns `None`.", "verified"),
+    ("`keys` returns an `Emitter`.", "unverified"),   # a KeysView, whatever it holds
+    ("`keys` returns a `Keys` view.", "ignored"),     # a KeysView may be a Keys
+    ("`names` returns an `Emitter`.", "ignored"),     # any class with __iter__ is Iterable
 ])
-def test_claims_returning_none_against_the_annotation(resolver: Resolver, text: str,
+def test_claims_returns_read_against_the_annotation(resolver: Resolver, text: str,
                                                       status: str) -> None:
     assert _statuses(resolver, text, "returns") == [status]
 

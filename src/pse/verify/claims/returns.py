@@ -57,13 +57,43 @@ def returns(resolver: Resolver, subject: Symbol, target: Named) -> Decision:
         return _outside_class(resolver, subject, target.name, message)
     if not classes or not shown:
         return undecided(message)
-    for name in shown:
+    if not _other_classes(resolver, subject, shown, classes):
+        return undecided(message)
+    return Decision(False, message, at(subject), correction=shown[0] if len(shown) == 1 else "")
+
+
+def _other_classes(resolver: Resolver, subject: Symbol, shown: list[str],
+                   classes: list[Symbol]) -> bool:
+    """Whether every type the annotation returns (its outer types: ``KeysView[KT]``
+    returns a view, not a ``KT``) is a class that is neither one of ``classes``, a base nor
+    a subclass of one; a type variable or an unknown name may be anything."""
+    outer = outer_types(resolver, subject)
+    for name in [n for n in outer if n != "None"] if outer else shown:
         if name in _BUILTIN_TYPES:
             continue
         found = [s for s in resolver.index.by_name(name) if s.kind == "class"]
-        if not found or any(_related(resolver, s, classes) for s in found):
-            return undecided(message)  # unknown, or a subclass or base of the claimed type
-    return Decision(False, message, at(subject), correction=shown[0] if len(shown) == 1 else "")
+        if not found and not _outside_unrelated(resolver, name, classes):
+            return False
+        if any(_related(resolver, s, classes) for s in found):
+            return False
+    return True
+
+
+def _outside_unrelated(resolver: Resolver, name: str, classes: list[Symbol]) -> bool:
+    """Whether the standard-library class ``name`` (a return annotation's outer type) is
+    no base of any claimed class of the tree: each has its whole ancestry read, and none
+    of it is that class. An ABC that recognises subclasses by their methods
+    (``Iterable``), a name not introspected (a type variable, ``Any``) or a class of
+    another library is never ruled out."""
+    outside = _stdlib_class(resolver, name)
+    if outside is None or "__subclasshook__" in vars(outside):
+        return False
+    for cls in classes:
+        tree = ancestry(resolver, cls)
+        bases = {n.rsplit(".", 1)[-1] for e in tree.external for n in (external_mro(e) or (e,))}
+        if not tree.complete or outside.__name__ in bases:
+            return False
+    return True
 
 
 _MAYBE_NONE = frozenset({"None", "Any", "object", "NoneType", "Optional"})
