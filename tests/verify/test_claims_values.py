@@ -124,6 +124,13 @@ def _statuses(resolver: Resolver, text: str, relation: str) -> list[str]:
     ("`factor` defaults to 1.", "verified"),             # 1.0: the same number
     ("`factor` defaults to True.", "unverified"),
     ("`policy` defaults to `make_policy()`.", "verified"),  # the same expression
+    ("`decimals` is `3` by default.", "unverified"),      # a code span before "by default"
+    ("`decimals` falls back to 2.", "verified"),
+    ("`render` takes a `decimals` argument with a default of 3.", "unverified"),
+    ("`decimals` is optional and defaults to 2.", "verified"),
+    ("If omitted, `spaced` is True.", "unverified"),
+    ("When not given, `suffix` is set to `\"B\"`.", "verified"),
+    ("如果不指定，`spaced` 为 False。", "verified"),
 ])
 def test_claims_parameter_defaults_are_read_from_the_signature(
         resolver: Resolver, text: str, status: str) -> None:

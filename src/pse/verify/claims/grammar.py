@@ -69,11 +69,12 @@ TYPE_NOUN = (rf"(?:plain |new |single |python |native |built-in |builtin )?"
 _FIELD = (r"(?: (?:flag|field|parameter|param|argument|option|setting|attribute"
           r"|keyword argument|kwarg|keyword))?")
 _FIELD_ZH = r"(?:字段|参数|属性|选项|配置项|标志)?"
-_VALUE = (r"(?:一个)?(?P<v>true|false|none|null|zero|-?\d+(?:\.\d+)?"
+_VALUE = (r"(?:一个)?(?:(?P<v>true|false|none|null|zero|-?\d+(?:\.\d+)?"
           r"|(?:an? )?empty (?:dict|dictionary|mapping|list|tuple|set|string|str)"
-          r"|空的?(?:dict|字典|list|列表|tuple|元组|set|集合|字符串|string)"
-          r"|§(?P<vs>\d+)§)(?![\w.§])")
-"""A default value: a literal word, a number, an empty container, or a code span."""
+          r"|空的?(?:dict|字典|list|列表|tuple|元组|set|集合|字符串|string))(?![\w.§])"
+          r"|§(?P<vs>\d+)§(?!§))")
+"""A default value: a literal word, a number, an empty container, or a code span (which
+the normaliser writes with no space before the next word: "is `x` by default")."""
 # the function a parameter's default is said of: "`f`'s `x` defaults to", "the `x` argument
 # of `f()` defaults to", "`f` 的 `x` 参数默认为" (a default is then the signature's)
 OWNER = r"(?:§(?P<own>\d+)§ ?'s )?"
@@ -88,6 +89,10 @@ BASE_OF_OTHERS = (rf"(?:the|a|an) (?:common |shared |abstract |root )?(?:base|pa
                   rf"|(?:for|of) {OTHER_CLASSES})")
 
 _FRAMES: list[tuple[Relation, str]] = [
+    # ---- a parameter with its default, before what takes it: "takes an `x` argument with
+    # a default of `1`" says the default (the parameter is read from the noun phrase)
+    ("default", rf"(?:§(?P<own>\d+)§ {PRE}(?:takes|accepts|has) (?:an? |the )?)?{S}{_FIELD}"
+                rf" (?:with|having) (?:a|the|its) default(?: value)? (?:of |= ?)?{_VALUE}"),
     # ---- aliases (before kinds: "`X` is a type alias for `Y`" names what it stands for)
     ("alias_of", rf"{S} {BE_NEG}{L.DET}{MODIFIERS}{L.ALIAS_NOUN} (?:for|of|to) {L.DET}{O}"),
     ("alias_of", rf"{S2} {BE_NEG}(?:aliased|also known|known|re-?exported|exported) as {O2}"),
@@ -326,6 +331,9 @@ _FRAMES: list[tuple[Relation, str]] = [
     ("default", rf"{OWNER}{S}{_FIELD} ?'s default(?: value)? {L.BE} {L.NEG}{_VALUE}"),
     ("default", rf"{OWNER}{S}{_FIELD}{OF_OWNER} {PRE}(?:has|have) a default(?: value)? of "
                 rf"{_VALUE}"),
+    # "`x` falls back to `1`"; "takes an `x` argument with a default of `1`"
+    ("default", rf"{OWNER}{S}{_FIELD}{OF_OWNER} {PRE}(?:falls|fall) back to {_VALUE}"),
+
     ("default", rf"{OWNER_ZH}{SZ}{_FIELD_ZH}的?(?:默认值|缺省值|默认|default(?: value)?)"
                 rf"{NEG_ZH}(?:是|为|设为|设置为|取){_VALUE}"),
     ("default", rf"{OWNER_ZH}{SZ}{_FIELD_ZH}{NEG_ZH}默认(?:是|为|值为|设为|设置为|取)?{_VALUE}"),
@@ -397,7 +405,7 @@ _CUES: dict[str, str] = {
     "calls": (r"call|invok|delegat|dispatch|hand|defer|goes through|relies|uses|wraps|trigger"
               r"|runs|execut|passes control|forward|wrapper|shortcut|shorthand|front|调用|调到"
               r"|去调|invoke|用到|依赖|使用|委托|执行"),
-    "default": r"default|默认|缺省",
+    "default": r"default|falls? back|默认|缺省",
     "raises": (r"rais|throw|threw|signal|propagat|fails? with|errors? (?:out )?with|blow"
                r"|bail|abort|抛|引发|引起|报"),
 }
@@ -458,16 +466,23 @@ def read_claims(sentence: Sentence, *, indefinite: bool = False) -> Iterator[Cla
                 yield claim
 
 
-_FRONTED_DEFAULT = re.compile(r"^(?:by default|(?:在)?(?:默认|缺省)(?:情况下|时)?)$")
-"""A fronted "By default," or 默认情况下，: the clause after it says the default."""
+_FRONTED_DEFAULT = re.compile(
+    r"^(?:by default|(?:if|when) (?:omitted|unset|not (?:given|set|specified|provided|passed))"
+    r"|unless (?:given|set|specified|provided|passed)"
+    r"|(?P<zh>(?:在)?(?:默认|缺省)(?:情况下|时)?|(?:如果|若)?(?:不|未|没有)(?:指定|提供|传入|设置|传)"
+    r"(?:时|的话)?))$")
+"""A fronted "By default,", "If omitted,", 默认情况下，, 如果不指定，: the clause after it
+says the default."""
 
 
 def _joined_clauses(clauses: tuple[str, ...]) -> list[str]:
-    """``clauses`` with a fronted "by default" joined to the clause it introduces."""
+    """``clauses`` with a fronted "by default" (or a condition that says it) joined to the
+    clause it introduces, as "by default ..." / 默认情况下...."""
     joined: list[str] = []
     for clause in clauses:
-        if joined and _FRONTED_DEFAULT.match(joined[-1]):
-            joined[-1] = f"{joined[-1]} {clause}"
+        fronted = _FRONTED_DEFAULT.match(joined[-1]) if joined else None
+        if fronted:
+            joined[-1] = f"默认情况下{clause}" if fronted["zh"] else f"by default {clause}"
         else:
             joined.append(clause)
     return joined

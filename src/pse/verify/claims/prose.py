@@ -453,6 +453,7 @@ def derived(clauses: tuple[str, ...]) -> tuple[str, ...]:
 _CONJUNCTION = re.compile(r"^(?:(?:and|but|so|while|and then|and also) |(?:并且|而且|并|且|同时"
                           r"|但是|但|而|另外|此外)(?!且))")
 _PREDICATE_EN = (r"(?:has|have|provides|inherits|derives|extends|subclasses|raises|calls"
+                 r"|defaults|falls back"
                  r"|takes|accepts|lives|defines|returns|contains|exposes|implements|includes"
                  r"|wraps|is|are|can|does|will|never|may|uses|lets)")
 _PREDICATE_FIRST = re.compile(
