@@ -79,6 +79,10 @@ def load(path):
     raise ConfigError(path)
 
 
+def emit(event):
+    return event
+
+
 def pick(value: T) -> T:
     return value
 
@@ -305,3 +309,12 @@ def test_claims_abstract_classes(resolver: Resolver, text: str, status: str) -> 
 def test_claims_kind_of_a_name_a_package_shares(resolver: Resolver, text: str,
                                                 status: str) -> None:
     assert _statuses(resolver, text, "kind") == [status]
+
+
+@pytest.mark.parametrize("text, status", [
+    ("`emit` calls `_fire`.", "verified"),      # true of the method `Emitter.emit`
+    ("`emit` calls `restore`.", "unverified"),  # true of no `emit`
+])
+def test_claims_a_bare_name_is_read_as_each_definition_so_named(
+        resolver: Resolver, text: str, status: str) -> None:
+    assert _statuses(resolver, text, "calls") == [status]

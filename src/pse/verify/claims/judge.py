@@ -50,6 +50,8 @@ def judge(claim: Claim, *, file: str, resolver: Resolver) -> tuple[Reference, Re
         return ref, Resolution("ignored", message=why)
     decide = _decider(relation, claim, resolver, obj)
     decision = _combine([decide(s) for s in subject.symbols])
+    if decision.holds is False and relation in _CALLABLE_RELATIONS:
+        decision = _other_readings(resolver, subject, decide, decision)
     why = (_value_named_alike(claim, resolver) or _member_of(claim, subject)) \
         if decision.holds is False else ""
     if why:
@@ -97,6 +99,27 @@ def _as_kinds(resolver: Resolver, subject: Named, kinds: Collection[str]) -> Nam
     meant = tuple(s for s in subject.symbols if s.kind in kinds) or tuple(
         s for s in resolver.index.by_name(subject.name) if s.kind in kinds)
     return replace(subject, symbols=meant) if meant else subject
+
+
+def _other_readings(resolver: Resolver, subject: Named, decide: Decide,
+                    decision: Decision) -> Decision:
+    """A false decision about a bare name, tried on the other functions and methods of
+    that name too: "`on` calls `listens_to`" is true of the method `EventEmitter.on`
+    even when the name first resolves to a module-level `on`. Only a reading that makes
+    the claim true replaces the first one: one that merely leaves it open does not show
+    which definition was meant."""
+    if "." in subject.name:
+        return decision
+    others = [s for s in resolver.index.by_name(subject.name)
+              if s.kind in _CALLABLE_KINDS and s not in subject.symbols][:_MAX_READINGS]
+    if not others:
+        return decision
+    other = _combine([decide(s) for s in others])
+    return other if other.holds else decision
+
+
+_MAX_READINGS = 12
+"""Other definitions of a name read before a claim about it is called false."""
 
 
 def _with_homonyms(resolver: Resolver, subject: Named) -> Named:
