@@ -62,6 +62,22 @@ def test_repetitions_read_chinese_sentences() -> None:
     assert _rules(quality.repetitions(text, path=P)) == [(2, "repetition")]
 
 
+def test_repetitions_flag_a_sentence_that_loops_within_itself() -> None:
+    text = ("# T\n\nThe user starts it by running `main`. This entry point is the entry point "
+            "of the project, which is the entry point of the project.\n\n"
+            "`Box` is converted into a dict in a way similar to `asdict`, or into a tuple in "
+            "a way similar to `astuple`.\n\n"
+            "这个函数返回一个新的列表对象，这个函数返回一个新的列表对象。\n")
+    assert _rules(quality.repetitions(text, path=P)) == [(3, "repetition"), (7, "repetition")]
+
+
+def test_residue_flags_a_heading_echoed_as_a_paragraph() -> None:
+    text = ("# Design decisions: tinyqueue\n\n## Running it\n\nRun `main`.\n\n"
+            "Design decisions.\n\nRunning it\n\nDecisions were made for speed.\n")
+    assert _rules(quality.residue(text, path=P)) == [(7, "outline-residue"),
+                                                      (9, "outline-residue")]
+
+
 # ------------------------------------------------------------------ prompt copies
 
 def test_prompt_copies_flag_the_instructions_anywhere_code_blocks_included() -> None:

@@ -24,7 +24,7 @@ from pse.tasks.article.text import (
     prose_lines,
     sentences,
 )
-from pse.text import Document, sentence_bounds
+from pse.text import Document, parse_markdown, sentence_bounds
 from pse.verify.finding import Finding
 
 _NEAR_DUPLICATE = 0.8
@@ -88,11 +88,43 @@ def repetitions(text: str | Document, *, path: str, near_duplicate: float = _NEA
         else:
             seen.append((key, words, content, sentence.lower()))
     flagged = {f.line for f in findings}
+    findings.extend(_finding("repetition", "this sentence says the same words twice", path=path,
+                             line=number, text=sentence,
+                             hint="say it once: delete the repeated part")
+                    for number, sentence in sentences(text)
+                    if number not in flagged and _loops(sentence))
+    flagged = {f.line for f in findings}
     findings.extend(_finding("repetition", f"this repeats the frame of \"{_short(r.earlier)}\" "
                              "with a word or two swapped", path=path, line=r.line, text=r.text,
                              hint="say it once, or give each item something of its own")
                     for r in frame_repeats(text) if r.line not in flagged)
     return sorted(findings, key=lambda f: f.line or 0)
+
+
+_LOOP_WORDS = 7
+"""Words in a row (a code span is one) that, said twice in one sentence, make it a loop
+("This entry point is the entry point of the project, which is the entry point of the
+project"); parallel clauses people write share fewer ("in a way similar to `a`, or ...
+in a way similar to `b`")."""
+_LOOP_CJK = 10
+"""The same for Chinese, in characters."""
+_LOOP_TOKEN = re.compile(r"`[^`\n]+`|[\u4e00-\u9fff]|[^\W_]+")
+_LINK_TARGET = re.compile(r"\]\([^)]*\)|<?https?://\S+")
+
+
+def _loops(sentence: str) -> bool:
+    """Whether a sentence repeats a run of words within itself (a small model looping)."""
+    plain = _LINK_TARGET.sub(" ", sentence)  # URLs repeat by nature
+    tokens = [t.lower() for t in _LOOP_TOKEN.findall(plain)]
+    size = _LOOP_CJK if sum(len(t) == 1 and t >= "\u4e00" for t in tokens) * 2 > len(tokens) \
+        else _LOOP_WORDS
+    runs = [tuple(tokens[i:i + size]) for i in range(len(tokens) - size + 1)]
+    seen: dict[tuple[str, ...], int] = {}
+    for position, run in enumerate(runs):
+        if run in seen and position - seen[run] >= size:  # two copies that do not overlap
+            return True
+        seen.setdefault(run, position)
+    return False
 
 
 def _short(text: str, limit: int = 60) -> str:
@@ -189,7 +221,34 @@ def residue(text: str, *, path: str) -> list[Finding]:
                                      "sentence", path=path, line=number, text=sentence,
                                      hint="delete it or say what these names do",
                                      kind="leak"))
+    findings.extend(_finding("outline-residue", "a heading's words as a paragraph of their "
+                             "own", path=path, line=line, text=paragraph, hint="delete it",
+                             kind="leak") for line, paragraph in _echoed_headings(text))
     return findings
+
+
+_ECHO_WORDS = 4
+"""At most this many words make a paragraph that only echoes a heading ("Design
+decisions." closing an article titled "Design decisions: tinyqueue")."""
+_WORD = re.compile(r"[^\W_]+")
+_PLAIN_WORDS = re.compile(r"[^\W\d_][\w '’-]*[.!。！]?")
+"""Words only, as a sentence writes them (no code, link or markup such as a label)."""
+
+
+def _echoed_headings(text: str) -> list[tuple[int, str]]:
+    """Paragraphs of a few words, every one of them a word of one heading: the style's
+    name or a section title written again as the text (a small model's sign-off)."""
+    document = parse_markdown(text)
+    headings = [frozenset(_WORD.findall(b.text.lower())) for b in document.blocks
+                if b.kind == "heading"]
+    found = []
+    for block in document.blocks:
+        words = set(_WORD.findall(block.text.lower())) if block.kind == "paragraph" else set()
+        if block.kind == "paragraph" and _PLAIN_WORDS.fullmatch(block.text.strip()) and \
+                0 < len(_WORD.findall(block.text)) <= _ECHO_WORDS and \
+                any(words <= heading for heading in headings):
+            found.append((block.line, block.text.strip()))
+    return found
 
 
 _EMPTY_ITEM = re.compile(r"(?:\d+[.)]|[-*+])(?:\s+\**)?")
