@@ -131,3 +131,12 @@ def tree_resolver(tmp_path_factory: pytest.TempPathFactory, files: Mapping[str, 
     index, _ = build_index(root, cache_dir=tmp_path_factory.mktemp("cache"), workers=1)
     yield Resolver(index, externals=external_names(dependencies=(), configured=()))
     index.close()
+
+
+def claim_statuses(resolver: Resolver, text: str, relation: str) -> list[str]:
+    """The statuses of the ``relation`` claims pse reads in the Markdown ``text``."""
+    from pse.verify.check import Document, check_documents
+
+    checked = check_documents([Document("doc.md", text)], resolver)
+    return [c.result.status for c in checked
+            if c.ref.kind == "claim" and c.ref.name.startswith(f"{relation}(")]

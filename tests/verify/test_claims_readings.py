@@ -9,9 +9,8 @@ from collections.abc import Iterator
 
 import pytest
 
-from pse.verify.check import Document, check_documents
 from pse.verify.resolve import Resolver
-from repo_fixtures import tree_resolver
+from repo_fixtures import claim_statuses, tree_resolver
 
 _TREE = {
     "relay/__init__.py": "",
@@ -174,12 +173,6 @@ def resolver(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Resolver]:
     yield from tree_resolver(tmp_path_factory, _TREE, name="readings")
 
 
-def _statuses(resolver: Resolver, text: str, relation: str) -> list[str]:
-    checked = check_documents([Document("doc.md", text)], resolver)
-    return [c.result.status for c in checked
-            if c.ref.kind == "claim" and c.ref.name.startswith(f"{relation}(")]
-
-
 @pytest.mark.parametrize("text, status", [
     # `uplift` names the module and its function: only the function returns anything
     ("`uplift` returns `None`.", "unverified"),      # a TypeVar bound to a class
@@ -193,7 +186,7 @@ def _statuses(resolver: Resolver, text: str, relation: str) -> list[str]:
 ])
 def test_claims_returns_read_against_the_annotation(resolver: Resolver, text: str,
                                                       status: str) -> None:
-    assert _statuses(resolver, text, "returns") == [status]
+    assert claim_statuses(resolver, text, "returns") == [status]
 
 
 @pytest.mark.parametrize("text, relation, status", [
@@ -207,7 +200,7 @@ def test_claims_returns_read_against_the_annotation(resolver: Resolver, text: st
 ])
 def test_claims_a_class_raises_and_calls_through_its_methods(
         resolver: Resolver, text: str, relation: str, status: str) -> None:
-    assert _statuses(resolver, text, relation) == [status]
+    assert claim_statuses(resolver, text, relation) == [status]
 
 
 @pytest.mark.parametrize("text, status", [
@@ -217,7 +210,7 @@ def test_claims_a_class_raises_and_calls_through_its_methods(
     ("`Emitter` is a class as well.", "verified"),   # a trailing "as well" is an adverb
 ])
 def test_claims_metaclass_is_a_kind(resolver: Resolver, text: str, status: str) -> None:
-    assert _statuses(resolver, text, "kind") == [status]
+    assert claim_statuses(resolver, text, "kind") == [status]
 
 
 @pytest.mark.parametrize("text, status", [
@@ -228,7 +221,7 @@ def test_claims_metaclass_is_a_kind(resolver: Resolver, text: str, status: str) 
     ("`__all__` has three items.", "verified"),
 ])
 def test_claims_counts_of_literal_values(resolver: Resolver, text: str, status: str) -> None:
-    assert _statuses(resolver, text, "member_count") == [status]
+    assert claim_statuses(resolver, text, "member_count") == [status]
 
 
 @pytest.mark.parametrize("text, status", [
@@ -239,7 +232,7 @@ def test_claims_counts_of_literal_values(resolver: Resolver, text: str, status: 
 ])
 def test_claims_parameter_counts_with_star_args(resolver: Resolver, text: str,
                                                 status: str) -> None:
-    assert _statuses(resolver, text, "param_count") == [status]
+    assert claim_statuses(resolver, text, "param_count") == [status]
 
 
 @pytest.mark.parametrize("text, status", [
@@ -249,7 +242,7 @@ def test_claims_parameter_counts_with_star_args(resolver: Resolver, text: str,
 ])
 def test_claims_location_in_a_file_that_is_no_module(resolver: Resolver, text: str,
                                                      status: str) -> None:
-    assert _statuses(resolver, text, "location") == [status]
+    assert claim_statuses(resolver, text, "location") == [status]
 
 
 @pytest.mark.parametrize("text, status", [
@@ -261,7 +254,7 @@ def test_claims_location_in_a_file_that_is_no_module(resolver: Resolver, text: s
 ])
 def test_claims_chinese_calls_around_adverbs_and_phrases(resolver: Resolver, text: str,
                                                          status: str) -> None:
-    assert _statuses(resolver, text, "calls") == [status]
+    assert claim_statuses(resolver, text, "calls") == [status]
 
 
 @pytest.mark.parametrize("text, status", [
@@ -277,7 +270,7 @@ def test_claims_chinese_calls_around_adverbs_and_phrases(resolver: Resolver, tex
     ("`Lifted` is an alias for `Emitter`.", "unverified"),  # a type variable
 ])
 def test_claims_aliases(resolver: Resolver, text: str, status: str) -> None:
-    assert _statuses(resolver, text, "alias_of") == [status]
+    assert claim_statuses(resolver, text, "alias_of") == [status]
 
 
 @pytest.mark.parametrize("text, status", [
@@ -287,7 +280,7 @@ def test_claims_aliases(resolver: Resolver, text: str, status: str) -> None:
     ("`Emitter` is a type variable.", "unverified"),
 ])
 def test_claims_type_variables_are_a_kind(resolver: Resolver, text: str, status: str) -> None:
-    assert _statuses(resolver, text, "kind") == [status]
+    assert claim_statuses(resolver, text, "kind") == [status]
 
 
 @pytest.mark.parametrize("text, status", [
@@ -298,7 +291,7 @@ def test_claims_type_variables_are_a_kind(resolver: Resolver, text: str, status:
     ("`Emitter` is an abstract base class.", "unverified"),
 ])
 def test_claims_abstract_classes(resolver: Resolver, text: str, status: str) -> None:
-    assert _statuses(resolver, text, "kind") == [status]
+    assert claim_statuses(resolver, text, "kind") == [status]
 
 
 @pytest.mark.parametrize("text, status", [
@@ -308,7 +301,7 @@ def test_claims_abstract_classes(resolver: Resolver, text: str, status: str) -> 
 ])
 def test_claims_kind_of_a_name_a_package_shares(resolver: Resolver, text: str,
                                                 status: str) -> None:
-    assert _statuses(resolver, text, "kind") == [status]
+    assert claim_statuses(resolver, text, "kind") == [status]
 
 
 @pytest.mark.parametrize("text, status", [
@@ -317,4 +310,4 @@ def test_claims_kind_of_a_name_a_package_shares(resolver: Resolver, text: str,
 ])
 def test_claims_a_bare_name_is_read_as_each_definition_so_named(
         resolver: Resolver, text: str, status: str) -> None:
-    assert _statuses(resolver, text, "calls") == [status]
+    assert claim_statuses(resolver, text, "calls") == [status]

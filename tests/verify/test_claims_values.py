@@ -8,9 +8,8 @@ from collections.abc import Iterator
 
 import pytest
 
-from pse.verify.check import Document, check_documents
 from pse.verify.resolve import Resolver
-from repo_fixtures import tree_resolver
+from repo_fixtures import claim_statuses, tree_resolver
 
 _TREE = {
     "units/__init__.py": "",
@@ -96,12 +95,6 @@ def resolver(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Resolver]:
     yield from tree_resolver(tmp_path_factory, _TREE, name="values")
 
 
-def _statuses(resolver: Resolver, text: str, relation: str) -> list[str]:
-    checked = check_documents([Document("doc.md", text)], resolver)
-    return [c.result.status for c in checked
-            if c.ref.kind == "claim" and c.ref.name.startswith(f"{relation}(")]
-
-
 @pytest.mark.parametrize("text, status", [
     ("`decimals` defaults to 2.", "verified"),
     ("`decimals` defaults to 3.", "unverified"),
@@ -134,7 +127,7 @@ def _statuses(resolver: Resolver, text: str, relation: str) -> list[str]:
 ])
 def test_claims_parameter_defaults_are_read_from_the_signature(
         resolver: Resolver, text: str, status: str) -> None:
-    assert _statuses(resolver, text, "default") == [status]
+    assert claim_statuses(resolver, text, "default") == [status]
 
 
 @pytest.mark.parametrize("text, status", [
@@ -158,7 +151,7 @@ def test_claims_parameter_defaults_are_read_from_the_signature(
 ])
 def test_claims_return_types_in_words(resolver: Resolver, text: str,
                                       status: str | None) -> None:
-    assert _statuses(resolver, text, "returns") == ([status] if status else [])
+    assert claim_statuses(resolver, text, "returns") == ([status] if status else [])
 
 
 @pytest.mark.parametrize("text, status", [
@@ -167,7 +160,7 @@ def test_claims_return_types_in_words(resolver: Resolver, text: str,
 ])
 def test_claims_raises_after_a_long_condition(resolver: Resolver, text: str,
                                                status: str) -> None:
-    assert _statuses(resolver, text, "raises") == [status]
+    assert claim_statuses(resolver, text, "raises") == [status]
 
 
 @pytest.mark.parametrize("text, statuses", [
@@ -185,7 +178,7 @@ def test_claims_raises_after_a_long_condition(resolver: Resolver, text: str,
 ])
 def test_claims_defaults_from_structure_and_keywords(resolver: Resolver, text: str,
                                                      statuses: list[str]) -> None:
-    assert _statuses(resolver, text, "default") == statuses
+    assert claim_statuses(resolver, text, "default") == statuses
 
 
 @pytest.mark.parametrize("text, status", [
@@ -197,4 +190,4 @@ def test_claims_defaults_from_structure_and_keywords(resolver: Resolver, text: s
     ("`Gauge.session` is a property.", "unverified"),  # contextmanager makes no property
 ])
 def test_claims_read_only_properties(resolver: Resolver, text: str, status: str) -> None:
-    assert _statuses(resolver, text, "kind") == [status]
+    assert claim_statuses(resolver, text, "kind") == [status]

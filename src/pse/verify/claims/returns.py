@@ -17,7 +17,7 @@ from pse.index.model import Symbol
 from pse.index.returns import Returned
 from pse.verify.claims.decision import Decision, at, listing, short, undecided
 from pse.verify.claims.names import Named, ancestry, external_mro, introspect
-from pse.verify.claims.source import bound_value
+from pse.verify.claims.source import type_variable
 from pse.verify.externals import stdlib_home
 from pse.verify.resolve import Resolver
 
@@ -122,9 +122,8 @@ def _never_none(resolver: Resolver, outer: list[str] | None) -> bool:
 
 def _bound_type_variable(resolver: Resolver, symbol: Symbol) -> bool:
     """Whether ``symbol`` is assigned a ``TypeVar`` bound to a class of the tree."""
-    value = bound_value(resolver, symbol) if symbol.path.endswith(".py") else None
-    if not isinstance(value, ast.Call) or ast.unparse(value.func).rsplit(".", 1)[-1] \
-            != "TypeVar":
+    value = type_variable(resolver, symbol)
+    if value is None or ast.unparse(value.func).rsplit(".", 1)[-1] != "TypeVar":
         return False
     bound = next((k.value for k in value.keywords if k.arg == "bound"), None)
     if not isinstance(bound, ast.Name | ast.Attribute):

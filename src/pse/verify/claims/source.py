@@ -10,6 +10,7 @@ from pse.index.model import Symbol
 from pse.verify.resolve import Resolver
 
 _MAX_STATEMENT_LINES = 80
+_TYPE_VARIABLES = frozenset({"TypeVar", "ParamSpec", "TypeVarTuple"})
 
 
 def bound_value(resolver: Resolver, symbol: Symbol) -> ast.expr | None:
@@ -53,3 +54,13 @@ def signature_defaults(resolver: Resolver, function: Symbol) -> dict[str, str | 
     for arg, kw_value in zip(args.kwonlyargs, args.kw_defaults, strict=True):
         found[arg.arg] = ast.unparse(kw_value) if kw_value is not None else None
     return found
+
+
+def type_variable(resolver: Resolver, symbol: Symbol) -> ast.Call | None:
+    """The ``TypeVar(...)`` (or ``ParamSpec``, ``TypeVarTuple``) call ``symbol`` is bound
+    to (None: another value, or none read)."""
+    value = bound_value(resolver, symbol) if symbol.path.endswith(".py") else None
+    if isinstance(value, ast.Call) and \
+            ast.unparse(value.func).rsplit(".", 1)[-1] in _TYPE_VARIABLES:
+        return value
+    return None

@@ -10,7 +10,7 @@ from pse.index.model import Symbol
 from pse.verify.claims.code import enum_members
 from pse.verify.claims.decision import Decision, at, listing, short, undecided, with_article
 from pse.verify.claims.names import Ancestry, Named, ancestry, external_mro, introspect
-from pse.verify.claims.source import bound_value
+from pse.verify.claims.source import bound_value, type_variable
 from pse.verify.resolve import Resolver
 
 _PROPERTY_DECORATORS = ("property", "cached_property", "setter", "getter", "deleter")
@@ -168,7 +168,7 @@ def actual_kinds(resolver: Resolver, symbol: Symbol) -> set[str]:
         bound = bound_definition(resolver, symbol) if values == {"name"} else None
         if bound is not None:  # ``SortedListWithKey = SortedKeyList``: that class
             return actual_kinds(resolver, bound)
-        if type_variable(resolver, symbol):
+        if type_variable(resolver, symbol) is not None:
             return {"type variable", "attribute"}
         module_level = resolver.index.module_of(symbol.path) == symbol.parent
         if module_level and symbol.name.isupper() and values == {"literal"}:
@@ -181,9 +181,6 @@ def _has_setter(resolver: Resolver, symbol: Symbol) -> bool:
     """Whether the property ``symbol`` has a setter or deleter (``@name.setter``)."""
     return any(d.rsplit(".", 1)[-1] in {"setter", "deleter"}
                for f in resolver.index.def_facts(symbol.qualname) for d in f.decorators)
-
-
-_TYPE_VARIABLES = frozenset({"TypeVar", "ParamSpec", "TypeVarTuple"})
 
 
 def alias_of(resolver: Resolver, subject: Symbol, obj: Named, *, written: str) -> Decision:
@@ -214,10 +211,9 @@ def alias_of(resolver: Resolver, subject: Symbol, obj: Named, *, written: str) -
         holds = bound.qualname in targets or (not obj.symbols and bound.name == wanted)
         return Decision(holds, f"{name} is bound to {short(bound.qualname)}", at(subject),
                         correction="" if holds else bound.name)
-    value = bound_value(resolver, subject)
-    if isinstance(value, ast.Call) and \
-            ast.unparse(value.func).rsplit(".", 1)[-1] in _TYPE_VARIABLES:
+    if type_variable(resolver, subject) is not None:
         return Decision(False, f"{name} is a type variable", at(subject))
+    value = bound_value(resolver, subject)
     outer = value.value if isinstance(value, ast.Subscript) else value
     if value is not None and isinstance(outer, ast.Name | ast.Attribute) and \
             ast.unparse(outer).rsplit(".", 1)[-1] == wanted:
@@ -251,13 +247,6 @@ def _delegates_to(resolver: Resolver, subject: Symbol, wanted: str) -> bool | No
             ast.unparse(called).rsplit(".", 1)[-1] == wanted:
         return True
     return None
-
-
-def type_variable(resolver: Resolver, symbol: Symbol) -> bool:
-    """Whether ``symbol`` is bound to a ``TypeVar`` (or ``ParamSpec``, ``TypeVarTuple``)."""
-    value = bound_value(resolver, symbol) if symbol.path.endswith(".py") else None
-    return isinstance(value, ast.Call) and \
-        ast.unparse(value.func).rsplit(".", 1)[-1] in _TYPE_VARIABLES
 
 
 def bound_definition(resolver: Resolver, symbol: Symbol) -> Symbol | None:
