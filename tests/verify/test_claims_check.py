@@ -232,7 +232,9 @@ def test_claims_a_parameter_list_names_parameters(resolver: Resolver, text: str,
     ("`checkout()` raises `EmptyCart`.", "verified"),  # through `_charge()`
     ("`_charge()` raises `ShopError`.", "verified"),  # raises a subclass
     ("`_charge()` 会抛出 `OutOfStock`。", "unverified"),
-    ("`_charge()` raises `KeyError`.", "ignored"),  # builtins may raise it implicitly
+    # it signals its errors with `raise`, and nothing in it looks a key up
+    ("`_charge()` raises `KeyError`.", "unverified"),
+    ("`_charge()` raises `TypeError`.", "ignored"),  # nearly any code may raise it
     # a stdlib error whose module the project never imports: no code it runs raises it
     ("If the cart is full, `_charge()` raises a `QueueFull` exception.", "unverified"),
     ("`_charge()` raises `JSONDecodeError`.", "ignored"),  # json is imported: it may
@@ -403,9 +405,23 @@ def test_it_after_a_sentence_not_opening_with_code_is_not_resolved(
     for text in ("Call `checkout()` with a cart. It is a subclass of `OutOfStock`.\n",
                  "`EmptyCart` is raised early. The cart is empty then. It is a subclass of "
                  "`OutOfStock`.\n",
-                 "`EmptyCart` is raised early.\n\nIt is a subclass of `OutOfStock`.\n",
-                 "`EmptyCart` is raised early\n\nIt is a subclass of `OutOfStock`.\n"):
+                 "`EmptyCart` is raised early.\n\n## Errors\n\nIt is a subclass of "
+                 "`OutOfStock`.\n",
+                 "`EmptyCart` is raised early.\n\n- a cart\n\nIt is a subclass of "
+                 "`OutOfStock`.\n",
+                 "- `EmptyCart` is raised early.\n\nIt is a subclass of `OutOfStock`.\n"):
         assert not any(name.startswith("subclass(") for name, _ in _said(resolver, text)), text
+
+
+def test_it_opening_the_next_paragraph_of_a_section_is_its_subject(
+        resolver: Resolver) -> None:
+    # a paragraph break is no change of topic; a heading, a list or a table is
+    for text in ("`EmptyCart` is raised early.\n\nIt is a subclass of `OutOfStock`.\n",
+                 "`EmptyCart` 是空购物车的错误。\n\n该类继承自 `OutOfStock`。\n",
+                 "`EmptyCart` is raised early.\n\n```python\nx = 1\n```\n\n"
+                 "It is a subclass of `OutOfStock`.\n"):
+        assert _said(resolver, text)[-1] == (
+            "subclass(shop.errors.EmptyCart, shop.errors.OutOfStock)", "unverified"), text
 
 
 def test_a_sentence_ending_a_wrapped_line_keeps_it_from_the_code_before(
@@ -790,7 +806,8 @@ def test_claims_named_tuples_are_a_kind(resolver: Resolver, text: str, status: s
     ("`table` returns a `dict`.", "verified"),         # Dict[str, int]
     ("`table` returns a `list`.", "unverified"),
     ("`numbers` returns a `list`.", "ignored"),        # a Sequence may be a list
-    ("`flag` returns an `int`.", "ignored"),           # a bool is an int
+    ("`flag` returns an `int`.", "unverified"),        # a flag is no count to a reader
+    ("`flag` returns a boolean.", "verified"),
     ("`first` returns a `tuple`.", "ignored"),         # a type variable
 ])
 def test_claims_returns_a_builtin_type(resolver: Resolver, text: str, status: str) -> None:

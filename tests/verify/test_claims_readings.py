@@ -74,8 +74,24 @@ def build(cls, base, mode="new", *args, **kwargs):
     return cls()
 
 
+def render(*rows, title=None, width=None):
+    return rows
+
+
 def load(path):
     raise ConfigError(path)
+
+
+def lookup(table, key):
+    if key is None:
+        raise ConfigError(key)
+    return table[key]
+
+
+def parse(text):
+    if not text:
+        raise ConfigError(text)
+    return int(text)
 
 
 def emit(event):
@@ -226,9 +242,13 @@ def test_claims_counts_of_literal_values(resolver: Resolver, text: str, status: 
 
 @pytest.mark.parametrize("text, status", [
     ("`build` takes one parameter.", "unverified"),   # a caller must pass `cls` and `base`
-    ("`build` takes two parameters: `cls` and `base`.", "ignored"),  # `mode` is optional
-    ("`build` takes four parameters.", "ignored"),    # *args may count as more
+    # written before *args, `mode` counts as it would without: f(a, b, c=1) has three
+    ("`build` takes two parameters: `cls` and `base`.", "unverified"),
+    ("`build` takes three parameters.", "ignored"),   # *args may count as more
+    ("`build` takes four parameters.", "ignored"),
     ("`Emitter.emit` 只接收一个参数。", "ignored"),
+    # a keyword-only option after *args may go unsaid
+    ("`render` takes two arguments: `rows` and `title`.", "ignored"),
 ])
 def test_claims_parameter_counts_with_star_args(resolver: Resolver, text: str,
                                                 status: str) -> None:
@@ -311,3 +331,41 @@ def test_claims_kind_of_a_name_a_package_shares(resolver: Resolver, text: str,
 def test_claims_a_bare_name_is_read_as_each_definition_so_named(
         resolver: Resolver, text: str, status: str) -> None:
     assert claim_statuses(resolver, text, "calls") == [status]
+
+
+@pytest.mark.parametrize("text, status", [
+    ("| Class | Notes |\n|---|---|\n| `Quiet` | 派生自 `Store`，不做任何事 |\n", "unverified"),
+    ("| Class | Notes |\n|---|---|\n| `Quiet` | 基类为 `Emitter` |\n", "verified"),
+    ("| Class | Notes |\n|---|---|\n| `Quiet` | Subclass of `Store` |\n", "unverified"),
+    ("- **`Store`**: subclass of `Emitter`.\n", "unverified"),
+    ("- **`Quiet`**: 也继承自 `Emitter`。\n", "verified"),
+])
+def test_claims_a_cell_or_label_without_its_subject(resolver: Resolver, text: str,
+                                                    status: str) -> None:
+    # a cell or label says its relation without the subject its row or label names,
+    # after adverbs in Chinese, or as a bare noun ("Subclass of") in English
+    assert claim_statuses(resolver, text, "subclass") == [status]
+
+
+@pytest.mark.parametrize("text, status", [
+    ("| Method | 作用 |\n|---|---|\n| `Quiet.emit` | 先调用 `build` 再返回 |\n", "unverified"),
+    ("| Method | 作用 |\n|---|---|\n| `load` | 会抛出 `ConfigError` |\n", "verified"),
+])
+def test_claims_a_chinese_cell_opening_with_an_adverb(resolver: Resolver, text: str,
+                                                      status: str) -> None:
+    kind = "calls" if "调用" in text else "raises"
+    assert claim_statuses(resolver, text, kind) == [status]
+
+
+@pytest.mark.parametrize("text, status", [
+    ("`load` raises `ValueError`.", "unverified"),   # it raises `ConfigError` and no other
+    ("`lookup` raises `KeyError`.", "ignored"),      # `table[key]` may
+    ("`lookup` raises `ValueError`.", "unverified"),
+    ("`parse` raises `ValueError`.", "ignored"),     # `int(text)` may
+    ("`parse` raises `IndexError`.", "unverified"),
+    ("`load` raises `TypeError`.", "ignored"),       # nearly any code may
+    ("`Store.put` raises `KeyError`.", "ignored"),   # signals no error with `raise`
+])
+def test_claims_a_builtin_error_of_code_that_raises_others(resolver: Resolver, text: str,
+                                                           status: str) -> None:
+    assert claim_statuses(resolver, text, "raises") == [status]

@@ -52,7 +52,15 @@ def _visit(node: ast.AST, scope: str, found: list[BodyFacts]) -> None:
 def _facts(function: _Function, qualname: str) -> BodyFacts:
     calls: list[str] = []
     raises: list[str] = []
-    for node in _own_nodes(function):
+    lookups = False
+    nodes = _own_nodes(function)
+    annotations = {id(n) for a in nodes if isinstance(a, ast.AnnAssign)
+                   for n in ast.walk(a.annotation)}  # ``x: dict[str, int]`` looks nothing up
+    for node in nodes:
+        if isinstance(node, ast.Subscript) and not isinstance(node.ctx, ast.Store) and \
+                id(node) not in annotations or \
+                isinstance(node, ast.AugAssign) and isinstance(node.target, ast.Subscript):
+            lookups = True  # ``d[k] += 1`` reads ``d[k]`` first
         if isinstance(node, ast.Call):
             name = _last_name(node.func)
             if name:
@@ -68,7 +76,8 @@ def _facts(function: _Function, qualname: str) -> BodyFacts:
     names |= {n.attr for n in ast.walk(function)
               if isinstance(n, ast.Attribute) and id(n) not in caught}
     return BodyFacts(qualname, function.lineno, calls=tuple(dict.fromkeys(calls)),
-                     raises=tuple(dict.fromkeys(raises)), names=tuple(sorted(names)))
+                     raises=tuple(dict.fromkeys(raises)), names=tuple(sorted(names)),
+                     lookups=lookups)
 
 
 def _caught_only(function: _Function) -> set[int]:

@@ -91,6 +91,9 @@ class BodyFacts:
     """Dotted names raised in the own body (``raise E`` and ``raise E(...)``)."""
     names: tuple[str, ...] = ()
     """Every name and attribute name anywhere in the function, nested definitions included."""
+    lookups: bool = False
+    """Whether the own body subscripts a value (``d[k]``, ``del s[i]``): a lookup that may
+    raise ``KeyError`` or ``IndexError`` without a ``raise``."""
 
 
 @dataclass(frozen=True)

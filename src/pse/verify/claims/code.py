@@ -16,7 +16,7 @@ from collections.abc import Callable
 from pse.index.model import BodyFacts, Symbol
 from pse.verify.claims.decision import Decision, at, listing, short, undecided, with_article
 from pse.verify.claims.names import Named, ancestry, external_mro, outside_has
-from pse.verify.claims.source import bound_value, signature_defaults
+from pse.verify.claims.source import bound_value, positional_parameters, signature_defaults
 from pse.verify.externals import stdlib_home
 from pse.verify.resolve import Resolver
 
@@ -42,7 +42,8 @@ def has_param(resolver: Resolver, subject: Symbol, param: str) -> Decision:
     if function is None:
         return undecided("no signature to read")
     name = param.strip().lstrip("*").rstrip("=").split("=")[0].strip()
-    shown = [p for p in function.params if p not in {"self", "cls"}]
+    receiver = function.kind == "method" and function.params[:1] in (("self",), ("cls",))
+    shown = list(function.params[1:] if receiver else function.params)
     message = f"{short(subject.qualname)}'s parameters are {listing(shown, limit=12)}"
     if name in function.params:
         return Decision(True, message, at(function))
@@ -87,15 +88,22 @@ def param_count(resolver: Resolver, subject: Symbol, count: int, *,
     bound = function.kind == "method" and params[:1] in (["self"], ["cls"])
     with_self, without = len(params), len(params) - (1 if bound else 0)
     if function.varkw or any(f.varargs for f in facts):
-        # ``*args`` may count as one parameter or as many, and an optional one may go
-        # unsaid ("takes two arguments: `a` and `b`"), never one a caller must pass
+        # ``*args`` may count as one parameter or as many, and a keyword-only option may
+        # go unsaid ("takes two arguments: `headers` and `title`" of ``(*headers,
+        # title=None, caption=None)``); never one a caller must pass, nor one written
+        # before ``*args``
         written = signature_defaults(resolver, function) or {}
+        receiver = bound and besides_self is not False
         required = [p for p, default in written.items() if default is None
-                    and not (bound and p == params[0] and besides_self is not False)]
-        if count < len(required):
-            return Decision(False, f"{short(subject.qualname)} requires {len(required)} "
-                            f"parameters ({listing(required)}) and takes *args or **kwargs",
-                            at(function), correction=str(len(required)))
+                    and not (receiver and p == params[0])]
+        leading = [p for p in positional_parameters(resolver, function) or []
+                   if not (receiver and p == params[0])]
+        least = required if len(required) >= len(leading) else leading
+        if count < len(least):
+            what = "requires" if least is required else "takes, before *args or **kwargs,"
+            return Decision(False, f"{short(subject.qualname)} {what} {len(least)} "
+                            f"parameters ({listing(least)})", at(function),
+                            correction=str(len(least)))
         return undecided("it takes *args or **kwargs")
     # unstated, a count is what a caller passes: "`delay` takes two parameters" is false
     # for ``delay(self, attempt)`` (the receiver is counted only when the text names it)
@@ -345,10 +353,60 @@ def raises(resolver: Resolver, subject: Symbol, error: Named) -> Decision:
                 if name in {r.rsplit(".", 1)[-1] for r in facts.raises}), None)
     if via is not None:
         return Decision(True, f"{message}; `{name}` is raised by `{via}()`", at(subject))
-    if _mentioned(body, reach, name) or (not error.symbols and not _only_raises(body)
-                                         and not _foreign(resolver, name)):
+    if _mentioned(body, reach, name):
         return undecided(f"{message}; `{name}` is named in the code it reaches")
+    if not error.symbols and not _only_raises(body) and not _foreign(resolver, name):
+        signalled = _signalled(body, reach)
+        if not signalled or _implicit(name, body, reach):
+            return undecided(f"{message}; any code may raise `{name}`")
+        return Decision(False, f"{short(subject.qualname)} signals errors with "
+                        f"{listing(signalled)}; `{name}` is named nowhere in the code it "
+                        "reaches", at(subject))
     return Decision(False, message, at(subject))
+
+
+_IMPLICIT_CALLS = {
+    "ValueError": frozenset({"int", "float", "complex", "Decimal", "Fraction", "index",
+                             "remove", "fromisoformat", "strptime", "fromtimestamp", "loads",
+                             "load", "literal_eval", "decode", "encode", "unpack", "split"}),
+    "KeyError": frozenset({"pop", "popitem", "remove", "__getitem__", "getitem"}),
+    "IndexError": frozenset({"pop", "popleft", "__getitem__", "getitem"}),
+    "StopIteration": frozenset({"next", "__next__"}),
+    "RuntimeError": frozenset(),
+}
+"""The builtin errors a claim may be refuted on, each with the calls that raise it without
+a ``raise`` (``int("x")`` raises ``ValueError``, ``d.pop(k)`` ``KeyError``). Any other
+builtin error (``TypeError``, ``AttributeError``, ``OSError``...) nearly any code may
+raise, so claims of it stay open."""
+_LOOKUP_ERRORS = frozenset({"KeyError", "IndexError", "LookupError"})
+
+
+def _implicit(name: str, body: BodyFacts, reach: list[tuple[Symbol, BodyFacts]]) -> bool:
+    """Whether the body or the code it reaches may raise the builtin error ``name`` without
+    a ``raise``: always, unless it is one of :data:`_IMPLICIT_CALLS` and no call (and, for
+    a lookup error, no subscript) that raises it is there."""
+    calls = _IMPLICIT_CALLS.get(name) if name != "LookupError" else \
+        _IMPLICIT_CALLS["KeyError"] | _IMPLICIT_CALLS["IndexError"]
+    if calls is None:
+        return True
+    everything = [body, *(facts for _, facts in reach)]
+    if name in _LOOKUP_ERRORS and any(f.lookups for f in everything):
+        return True
+    return any(calls & set(f.calls) for f in everything)
+
+
+def _signalled(body: BodyFacts, reach: list[tuple[Symbol, BodyFacts]]) -> list[str]:
+    """The exceptions the body and the code it reaches raise explicitly. Code that signals
+    its errors with ``raise`` says which ones it means: "`popitem` raises a `ValueError`
+    when empty" is false of code that raises ``KeyError`` there and never names
+    ``ValueError``, although any body may raise a builtin error implicitly."""
+    found = [r.rsplit(".", 1)[-1] for r in body.raises]
+    found += [r.rsplit(".", 1)[-1] for _, facts in reach for r in facts.raises]
+    return sorted(set(found) - _STUB_ERRORS)
+
+
+_STUB_ERRORS = frozenset({"NotImplementedError"})
+"""Raised by a stub a subclass replaces ("must be implemented"): no error condition."""
 
 
 def _through_methods(resolver: Resolver, cls: Symbol, decide: Callable[[Symbol], Decision],

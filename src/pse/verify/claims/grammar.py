@@ -209,6 +209,7 @@ _FRAMES: list[tuple[Relation, str]] = [
                  rf"{L.SUBCLASS_ZH}"),
     ("subclass", rf"{S2Z}{NEG_ZH}(?:是)(?:一个)?{O2Z}的(?:一个)?(?:直接|间接)?{L.BASE_ZH}"),
     ("subclass", rf"{SZ}的{L.BASE_ZH}(?:中|里)?{L.NEG_ZH}(?:是|为|包括|包含|有|之一是){OZ}"),
+    ("subclass", rf"{SZ}(?:的)?(?:直接)?(?:父类|基类|超类)(?:为|是){OZ}"),  # 基类为 `B` (a cell)
     # ---- "the base class from which other classes inherit": the tree has subclasses
     ("has_subclasses", rf"{S} (?:{L.BE}|serves as|acts as|works as) {L.NEG}{BASE_OF_OTHERS}"),
     ("has_subclasses", rf"{OTHER_CLASSES} {PRE}(?:inherit|derive|are derived) "

@@ -63,13 +63,14 @@ def sentences(text: str, *, rst: bool, document: Document | None = None
         return
     lent = _lent_subjects(document)
     starts_block = {block.line for block in document.blocks if block.kind == "item"}
+    paragraph_of = _paragraphs(document)
     previous = (0, "")
     subject = ""  # the code the sentence before opened with: what its "It" refers to
     for number, line in document.prose_lines():
         if number in ignored:
             continue
-        if previous[0] != number - 1:
-            subject = ""  # a new paragraph: "It" no longer refers back
+        if previous[0] != number - 1 and not _follows(paragraph_of, previous[0], number):
+            subject = ""  # a new section, list or table: "It" no longer refers back
         wrapped = previous[0] == number - 1 and not _ends_sentence(previous[1]) and \
             number not in starts_block
         carried = _open_condition(previous[1]) if previous[0] == number - 1 else False
@@ -89,8 +90,8 @@ def sentences(text: str, *, rst: bool, document: Document | None = None
             # "**Text Class**: The base class ...", "**`A`**: Inherits from ..."
             borrowed = (subject and not rest and _PRONOUN.match(piece)) or (owner and (
                 _SUBJECTLESS.match(piece) or _DEFAULT_LEAD.match(piece)
-                or (labelled and (_APPOSED.match(piece)
-                                                            or _PARTICIPLE.match(piece)))))
+                or (labelled and (_APPOSED.match(piece) or _BARE_NOUN.match(piece)
+                                  or _PARTICIPLE.match(piece)))))
             if not inside and not borrowed:
                 subject = subject if rest else ""
                 continue
@@ -101,6 +102,25 @@ def sentences(text: str, *, rst: bool, document: Document | None = None
             subject = subject if rest else _subject(sentence)
             yield sentence
     yield from _row_sentences(document, ignored)
+
+
+def _paragraphs(document: Document) -> dict[int, tuple[int | None, bool]]:
+    """Per prose line: the section (heading index) of its block and whether the block is a
+    plain paragraph (not a list item, label or definition)."""
+    return {n: (block.heading, block.kind == "paragraph" and not block.label)
+            for _, block in document.prose() for n, _ in block.lines}
+
+
+def _follows(paragraph_of: dict[int, tuple[int | None, bool]], before: int, line: int
+             ) -> bool:
+    """Whether the paragraph at ``line`` goes on from the one ending at ``before``: both
+    plain paragraphs of one section. "`A` is the main class.\n\nIt inherits from `list`."
+    says "It" of `A`; after a heading, a list or a table it no longer refers back."""
+    if not before:
+        return False
+    section, plain = paragraph_of.get(line, (None, False))
+    earlier = paragraph_of.get(before)
+    return plain and earlier is not None and earlier == (section, True)
 
 
 def _row_sentences(document: Document, ignored: set[int]) -> Iterator[Sentence]:
@@ -125,7 +145,7 @@ def _row_sentences(document: Document, ignored: set[int]) -> Iterator[Sentence]:
                 owner = name if position == 0 else ""
                 borrowed = owner and len(piece.split()) > 1 and (
                     _SUBJECTLESS.match(piece) or _DEFAULT_LEAD.match(piece) or _APPOSED.match(piece)
-                    or _PARTICIPLE.match(piece))
+                    or _BARE_NOUN.match(piece) or _PARTICIPLE.match(piece))
                 if not borrowed:  # one word ("class") is a column's value: see structure
                     continue  # a cell sentence without its row's subject is about nothing
                 yield _sentence(block.line, piece, inside, offset=start, owner=owner,
@@ -213,10 +233,10 @@ _POSSESSIVE_NOUN = re.compile(r"^(\s*)(?:(?P<en>Its) (?=[a-z])"
 """A possessive opening before a noun ("Its fields include ...", "它的方法有 ..."): the
 noun phrase belongs to the code the sentence before was about."""
 _SUBJECTLESS = re.compile(rf"^\s*(?!(?:{L.NOT_A_VERB})\b)[A-Za-z]+s\b"
-                          rf"|^\s*{alternation(words('lead_verbs'))}")
+                          rf"|^\s*{ADVERBS_ZH}*{L.AUX_ZH}{alternation(words('lead_verbs'))}")
 """Text opening with a verb whose subject is left out: an English word in -s that is no
 determiner or pronoun ("Provides", "Inherits"; an imperative "Call" is no claim), or a
-Chinese lead verb (包含, 返回)."""
+Chinese lead verb (包含, 返回), after any adverbs and auxiliary (先调用, 会抛出)."""
 _DEFAULT_LEAD = re.compile(r"^\s*(?:[Dd]efault(?: value)?(?![\w-])|[Dd]efaults to\b"
                            r"|默认(?:值)?(?:为|是|:|：)|缺省(?:值)?(?:为|是))")
 """Text opening with the default it states ("Default: `1`", "默认为 `None`"): a label's
@@ -224,6 +244,11 @@ value, said without its subject."""
 _APPOSED = re.compile(r"^\s*(?:The|A|An|the|a|an) [a-z]")
 """A label's text opening with a noun phrase names what the label is ("**Text Class**: The
 base class ...": `Text` is the base class ...)."""
+_BARE_NOUN = re.compile(rf"^\s*(?i:{L.SUBCLASS_NOUN}|{L.BASE_NOUN}|alias|wrapper|instance"
+                        rf"|part|member) (?:of|for|to|around)\b")
+"""A label's or cell's text opening with a relation noun without an article ("| `A` |
+Subclass of `B` |", "- `A`: alias for `B`"): `A` is a subclass of `B`. Checked before the
+verbs in -s, which "Subclass" and "Alias" would pass for."""
 _PARTICIPLE = re.compile(r"^\s*(?:[A-Z]?[a-z]+ed|[A-Z]?[a-z]+en|[Bb]uilt|[Kk]ept|[Hh]eld"
                          r"|[Ff]ound|[Ww]ritten|[Mm]ade) (?:in|inside|within|by|from|as|on|at"
                          r"|with|when)\b")
@@ -284,6 +309,9 @@ def _sentence(number: int, raw: str, spans: list[CodeSpan], *, offset: int,
     if antecedent and pronoun and slotted[0][pronoun.end():].strip():  # "It calls `b`.": A
         slotted[0] = _PRONOUN.sub(rf"\g<1>§{len(codes)}§", slotted[0], count=1)
         codes = (*codes, antecedent)
+    elif owner and apposed and _BARE_NOUN.match(slotted[0]):  # "| `A` | Subclass of `B` |"
+        slotted[0] = f"§{len(codes)}§ is a {slotted[0].lstrip()}"
+        codes = (*codes, owner)
     elif owner and (_SUBJECTLESS.match(slotted[0]) or _DEFAULT_LEAD.match(slotted[0])):
         # "**`A`**: Calls `b`.": A calls b; "- `x`: default `1`": x's default is 1
         slotted[0] = f"§{len(codes)}§ {slotted[0].lstrip()}"

@@ -181,9 +181,10 @@ _BUILTIN_RESULTS = {"len": "int", "repr": "str", "ascii": "str", "format": "str"
                     "hasattr": "bool", "callable": "bool", "any": "bool", "all": "bool",
                     "sorted": "list", "hex": "str", "oct": "str", "bin": "str"}
 """Builtin functions (not shadowed by the tree) and the type of what they return."""
-_NUMBERS = frozenset({"bool", "int", "float", "complex"})
-"""Numbers one may loosely call another (``bool`` is an ``int``; PEP 484 lets ``float``
-stand for ``int``)."""
+_NUMBERS = frozenset({"int", "float", "complex"})
+"""Numbers one may loosely call another (PEP 484 lets ``float`` stand for ``int``). A
+``bool`` is an ``int`` to Python but not to a reader: "`emit` returns an `int`, the number
+of handlers called" is false of ``-> bool``, and a count is no flag."""
 
 
 def _returns_builtin(resolver: Resolver, subject: Symbol, names: Iterable[str], wanted: str,

@@ -34,6 +34,27 @@ def bound_value(resolver: Resolver, symbol: Symbol) -> ast.expr | None:
 def signature_defaults(resolver: Resolver, function: Symbol) -> dict[str, str | None] | None:
     """Each parameter of ``function`` with its default as written (None: no default;
     ``*args`` and ``**kwargs`` are left out), or None when the signature is not readable."""
+    args = _arguments(resolver, function)
+    if args is None:
+        return None
+    positional = [*args.posonlyargs, *args.args]
+    found: dict[str, str | None] = {a.arg: None for a in positional}
+    for arg, value in zip(positional[len(positional) - len(args.defaults):], args.defaults,
+                          strict=True):
+        found[arg.arg] = ast.unparse(value)
+    for arg, kw_value in zip(args.kwonlyargs, args.kw_defaults, strict=True):
+        found[arg.arg] = ast.unparse(kw_value) if kw_value is not None else None
+    return found
+
+
+def positional_parameters(resolver: Resolver, function: Symbol) -> list[str] | None:
+    """The parameters of ``function`` a caller may pass by position, in order (those
+    written before ``*args`` or ``*``), or None when the signature is not readable."""
+    args = _arguments(resolver, function)
+    return None if args is None else [a.arg for a in (*args.posonlyargs, *args.args)]
+
+
+def _arguments(resolver: Resolver, function: Symbol) -> ast.arguments | None:
     source = resolver.index.source_of(function)
     if source is None or not function.path.endswith(".py"):
         return None
@@ -45,15 +66,7 @@ def signature_defaults(resolver: Resolver, function: Symbol) -> dict[str, str | 
     if not isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef) or \
             node.name != function.name:
         return None
-    args = node.args
-    positional = [*args.posonlyargs, *args.args]
-    found: dict[str, str | None] = {a.arg: None for a in positional}
-    for arg, value in zip(positional[len(positional) - len(args.defaults):], args.defaults,
-                          strict=True):
-        found[arg.arg] = ast.unparse(value)
-    for arg, kw_value in zip(args.kwonlyargs, args.kw_defaults, strict=True):
-        found[arg.arg] = ast.unparse(kw_value) if kw_value is not None else None
-    return found
+    return node.args
 
 
 def type_variable(resolver: Resolver, symbol: Symbol) -> ast.Call | None:
