@@ -15,6 +15,7 @@ _TREE = {
     "units/__init__.py": "",
     "units/sizes.py": '''\
 import contextlib
+import json
 from typing import Callable, List, Optional
 
 WIDTH = 8
@@ -86,6 +87,10 @@ class Meter:
 
     def read(self, raw, rounding=True):
         return raw / self.scale
+
+
+def convert(value, unit=Meter, fmt=json.dumps, *, codec=encode_all):
+    return fmt(unit(value))
 ''',
 }
 
@@ -191,3 +196,22 @@ def test_claims_defaults_from_structure_and_keywords(resolver: Resolver, text: s
 ])
 def test_claims_read_only_properties(resolver: Resolver, text: str, status: str) -> None:
     assert claim_statuses(resolver, text, "kind") == [status]
+
+
+@pytest.mark.parametrize("text, status", [
+    ("`render` defaults `suffix` to `'KB'`.", "unverified"),
+    ("`render` defaults `spaced` to False.", "verified"),
+    ("`convert` uses `Gauge` as its default `unit`.", "unverified"),  # two classes
+    ("`convert` uses `Meter` as the default for `unit`.", "verified"),
+    ("`convert` 默认使用 `Gauge` 作为 `unit`。", "unverified"),
+    ("`convert` defaults `fmt` to `json.loads`.", "unverified"),  # two stdlib functions
+    ("`convert` defaults `fmt` to `json.dumps`.", "verified"),
+    ("`convert` defaults `fmt` to `Meter`.", "unverified"),     # the tree's, not json's
+    ("`convert` defaults `codec` to `encode`.", "ignored"),    # two outside names
+])
+def test_claims_defaults_said_of_the_function(resolver: Resolver, text: str,
+                                              status: str) -> None:
+    # the function is the subject and the parameter its object; values that are two
+    # different objects (classes or functions of the tree, standard-library functions)
+    # are not one
+    assert claim_statuses(resolver, text, "default") == [status]

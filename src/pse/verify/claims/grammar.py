@@ -93,6 +93,17 @@ _FRAMES: list[tuple[Relation, str]] = [
     # a default of `1`" says the default (the parameter is read from the noun phrase)
     ("default", rf"(?:§(?P<own>\d+)§ {PRE}(?:takes|accepts|has) (?:an? |the )?)?{S}{_FIELD}"
                 rf" (?:with|having) (?:a|the|its) default(?: value)? (?:of |= ?)?{_VALUE}"),
+    # "takes an optional `x` flag, `True` by default"
+    ("default", rf"§(?P<own>\d+)§ {PRE}(?:takes|accepts|has) (?:an? |the )?(?:optional )?"
+                rf"{S}{_FIELD},? (?:which is |that is |and it is )?{_VALUE} by default"),
+    # "`f` defaults `x` to `1`"; "`f` uses `1` as its default `x`", "... as the default for `x`"
+    ("default", rf"§(?P<own>\d+)§ {PRE}(?:defaults|default) (?:its |the )?{S}{_FIELD} to "
+                rf"{_VALUE}"),
+    ("default", rf"§(?P<own>\d+)§ {PRE}(?:uses|use|takes|take) {_VALUE} as (?:its |the )?"
+                rf"default(?: value)?(?: for| of)?(?: its| the)? {S}{_FIELD}"),
+    # "`f` 默认使用 `1` 作为 `x`"
+    ("default", rf"§(?P<own>\d+)§{NEG_ZH}默认(?:使用|用|采用|以){_VALUE}(?:作为|当作|做为|为)"
+                rf"(?:其|它的)?{SZ}{_FIELD_ZH}"),
     # ---- aliases (before kinds: "`X` is a type alias for `Y`" names what it stands for)
     ("alias_of", rf"{S} {BE_NEG}{L.DET}{MODIFIERS}{L.ALIAS_NOUN} (?:for|of|to) {L.DET}{O}"),
     ("alias_of", rf"{S2} {BE_NEG}(?:aliased|also known|known|re-?exported|exported) as {O2}"),

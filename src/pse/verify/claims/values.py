@@ -25,7 +25,7 @@ from dataclasses import replace
 from pse.index.model import Symbol
 from pse.verify.claims.code import signature_of
 from pse.verify.claims.decision import Decision, at, short, undecided
-from pse.verify.claims.names import Named, resolve_span
+from pse.verify.claims.names import Named, introspect, resolve_span
 from pse.verify.claims.source import bound_value, signature_defaults
 from pse.verify.resolve import Resolver
 
@@ -85,6 +85,8 @@ def default(resolver: Resolver, subject: Symbol, claimed: str) -> Decision:
         return undecided(f"{short(subject.qualname)} has no value of its own")
     message = f"{short(subject.qualname)} defaults to `{actual}`"
     same = _same(actual, claimed)
+    if same is None and _distinct_definitions(resolver, actual, claimed):
+        same = False
     if same is None:
         return undecided(message)
     return Decision(same, message, at(subject), correction="" if same else actual)
@@ -160,9 +162,31 @@ def _param_default(resolver: Resolver, param: Symbol, claimed: str) -> Decision:
     if actual == "None" and claimed != "None":
         return undecided(f"{message}, which the body may replace")
     same = _same(actual, claimed)
+    if same is None and _distinct_definitions(resolver, actual, claimed):
+        same = False
     if same is None:
         return undecided(message)
     return Decision(same, message, at(function), correction="" if same else actual)
+
+
+def _distinct_definitions(resolver: Resolver, actual: str, claimed: str) -> bool:
+    """Whether two names are two different objects: classes or functions of the tree
+    (each one object), or one of them and a name the tree defines nowhere (an import from
+    another library cannot be the tree's class): ``JsonPointer`` is no ``JsonPatch``. A
+    variable may be bound to anything; two names of the standard library are compared as
+    the objects they name (``json.dumps`` is not ``json.loads``)."""
+    found = []
+    for name in (actual, claimed):
+        head, _, last = name.rpartition(".")
+        outside = head and head.split(".", 1)[0] not in resolver.index.top_modules
+        symbols = [] if outside else resolver.index.by_name(last)  # `json.loads`: not ours
+        if any(s.kind not in {"class", "function"} for s in symbols):
+            return False
+        found.append({s.qualname for s in symbols})
+    if not any(found):
+        mine, theirs = introspect(actual), introspect(claimed)
+        return mine is not None and theirs is not None and mine is not theirs
+    return not found[0] & found[1]
 
 
 def _constant_value(resolver: Resolver, function: Symbol, name: str) -> str | None:
