@@ -71,6 +71,20 @@ def test_repetitions_flag_a_sentence_that_loops_within_itself() -> None:
     assert _rules(quality.repetitions(text, path=P)) == [(3, "repetition"), (7, "repetition")]
 
 
+def test_repetitions_flag_a_paragraph_restated_as_one_sentence() -> None:
+    said = ("The solution does not cover every way of decoding JSON data. It does not handle "
+            "malformed strings. It does not support class hinting either.\n\n")
+    again = ("The solution does not cover every way of decoding JSON data, it does not handle "
+             "malformed strings, and it does not support class hinting.\n")
+    assert _rules(quality.repetitions("# T\n\n" + said + again, path=P)) == [
+        (5, "repetition")]
+    # after a heading, or with something of its own, it is a sentence of its own
+    assert quality.repetitions("# T\n\n" + said + "## Limits\n\n" + again, path=P) == []
+    new = ("The solution does not cover `JSONDecoder` subclasses, streaming input or "
+           "malformed strings in files.\n")
+    assert quality.repetitions("# T\n\n" + said + new, path=P) == []
+
+
 def test_residue_flags_a_heading_echoed_as_a_paragraph() -> None:
     text = ("# Design decisions: tinyqueue\n\n## Running it\n\nRun `main`.\n\n"
             "Design decisions.\n\nRunning it\n\nDecisions were made for speed.\n")

@@ -22,6 +22,7 @@ from pse.tasks.article.text import (
     count_words,
     normalized,
     prose_lines,
+    read,
     sentences,
 )
 from pse.text import Document, parse_markdown, sentence_bounds
@@ -94,6 +95,12 @@ def repetitions(text: str | Document, *, path: str, near_duplicate: float = _NEA
                     for number, sentence in sentences(text)
                     if number not in flagged and _loops(sentence))
     flagged = {f.line for f in findings}
+    findings.extend(_finding("repetition", "this sentence restates the paragraph before it",
+                             path=path, line=number, text=sentence,
+                             hint="delete it or say something the paragraph did not")
+                    for number, sentence in _restated_paragraphs(text, share=restated_share)
+                    if number not in flagged)
+    flagged = {f.line for f in findings}
     findings.extend(_finding("repetition", f"this repeats the frame of \"{_short(r.earlier)}\" "
                              "with a word or two swapped", path=path, line=r.line, text=r.text,
                              hint="say it once, or give each item something of its own")
@@ -125,6 +132,34 @@ def _loops(sentence: str) -> bool:
             return True
         seen.setdefault(run, position)
     return False
+
+
+def _restated_paragraphs(text: str | Document, *, share: float) -> list[tuple[int, str]]:
+    """Sentences whose content words the paragraph before, taken together, nearly all said
+    (and that name no code it did not): a small model's paragraph that says its
+    predecessor again as one long sentence ("The solution does not provide ..., it does not
+    handle ..., and it does not provide ..." after those three sentences). Only plain
+    paragraphs of one section are compared: a list or a new section starts afresh."""
+    found: list[tuple[int, str]] = []
+    before: tuple[frozenset[str], frozenset[str], int | None] | None = None
+    for _, block in read(text).prose():
+        if block.kind != "paragraph" or block.label:
+            before = None
+            continue
+        words: set[str] = set()
+        codes: set[str] = set()
+        for number, line in block.lines:
+            for start, end in sentence_bounds(line):
+                sentence = line[start:end].strip()
+                content = frozenset(content_words(sentence))
+                named = {code.lower() for code in CODE_SPAN.findall(sentence)}
+                if before is not None and before[2] == block.heading and \
+                        named <= before[1] and _restates(content, before[0], share=share):
+                    found.append((number, sentence))
+                words |= content
+                codes |= named
+        before = (frozenset(words), frozenset(codes), block.heading)
+    return found
 
 
 def _short(text: str, limit: int = 60) -> str:
