@@ -33,9 +33,10 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 HALVES = {"a_sortedcontainers": "sortedcontainers-2.4.0", "b_tomlkit": "tomlkit-0.15.2",
           "c_bidict": "bidict-0.24.1", "c_dacite": "dacite-1.9.2",
           "d_jsonpatch": "jsonpatch-1.33", "d_pyee": "pyee-13.0.1",
-          "e_tenacity": "tenacity-9.2.1", "e_humanize": "humanize-4.17.0"}
+          "e_tenacity": "tenacity-9.2.1", "e_humanize": "humanize-4.17.0",
+          "f_cachetools": "cachetools-5.5.2", "f_platformdirs": "platformdirs-4.3.6"}
 GROUPS = {"all": list(HALVES), "c": ["c_bidict", "c_dacite"], "d": ["d_jsonpatch", "d_pyee"],
-          "e": ["e_tenacity", "e_humanize"]}
+          "e": ["e_tenacity", "e_humanize"], "f": ["f_cachetools", "f_platformdirs"]}
 LANGS = ("en", "zh", "mixed")
 
 

@@ -15,7 +15,9 @@ from repo_fixtures import claim_statuses, tree_resolver
 _TREE = {
     "relay/__init__.py": "",
     "relay/core.py": '''\
-from collections.abc import Iterable, KeysView
+from collections.abc import Iterable, Iterator, KeysView
+from functools import lru_cache
+from pathlib import Path
 from typing import Literal, Optional, TypeVar, Union
 
 Mode = Union[
@@ -28,6 +30,10 @@ ROUTES = {
     "put": 2,
 }
 __all__ = ["Emitter", "Meta", "build"]
+NAMES = (
+    "alpha",
+    "beta",
+)
 T = TypeVar("T")
 
 
@@ -76,6 +82,27 @@ def build(cls, base, mode="new", *args, **kwargs):
 
 def render(*rows, title=None, width=None):
     return rows
+
+
+def home() -> Path:
+    return Path.home()
+
+
+def homes() -> Iterator[Path]:
+    yield Path.home()
+
+
+def pick():
+    return build
+
+
+picked = lru_cache(maxsize=None)(pick())
+
+
+def forward(event, target=None, retries=None):
+    if retries is None:
+        retries = 3
+    return Emitter().emit(event, target)
 
 
 def load(path):
@@ -369,3 +396,70 @@ def test_claims_a_chinese_cell_opening_with_an_adverb(resolver: Resolver, text: 
 def test_claims_a_builtin_error_of_code_that_raises_others(resolver: Resolver, text: str,
                                                            status: str) -> None:
     assert claim_statuses(resolver, text, "raises") == [status]
+
+
+@pytest.mark.parametrize("text, status", [
+    ("`home` returns a `str`.", "unverified"),         # a Path, no str
+    ("`home` returns a string.", "unverified"),
+    ("`home` returns a `Path`.", "verified"),
+    ("`homes` returns an `Iterator[str]`.", "unverified"),
+    ("`homes` returns an `Iterator[Path]`.", "verified"),
+    ("`homes` returns a `list[Path]`.", "ignored"),     # an Iterator may be one
+    ("`home` return 的是 `str`。", "unverified"),
+    ("`home` 返回的是 `Path`。", "verified"),
+])
+def test_claims_return_types_of_outside_and_subscripted_classes(
+        resolver: Resolver, text: str, status: str) -> None:
+    assert claim_statuses(resolver, text, "returns") == [status]
+
+
+@pytest.mark.parametrize("text, status", [
+    ("`forward` 的 `target` 参数默认为 `Emitter`。", "unverified"),  # None, passed on as is
+    ("`forward`'s `retries` defaults to 3.", "ignored"),   # the body puts 3 in its place
+    ("| function | parameter | default |\n|---|---|---|\n| `build` | `mode` | `'old'` |\n",
+     "unverified"),
+    ("| function | parameter | default |\n|---|---|---|\n| `build` | `mode` | `'new'` |\n",
+     "verified"),
+])
+def test_claims_defaults_of_parameters_passed_on_and_in_parameter_tables(
+        resolver: Resolver, text: str, status: str) -> None:
+    assert claim_statuses(resolver, text, "default") == [status]
+
+
+@pytest.mark.parametrize("text, statuses", [
+    ("`Quiet` overrides `emit` and `close`.", ["unverified", "verified"]),  # inherits close
+    ("`Quiet` 重写了 `close`。", ["unverified"]),
+    ("`Quiet` has `close`.", []),                      # "has" alone says too little
+    ("`Quiet` includes `close`.", ["verified"]),       # inherited counts
+    ("`NAMES` includes `beta`.", ["verified"]),
+    ("`NAMES` 中包含 `gamma`。", ["unverified"]),
+    ("The `NAMES` tuple contains `alpha`.", ["verified"]),
+])
+def test_claims_members_overridden_and_listed(resolver: Resolver, text: str,
+                                              statuses: list[str]) -> None:
+    assert sorted(claim_statuses(resolver, text, "defines_member")) == sorted(statuses)
+
+
+@pytest.mark.parametrize("text, status", [
+    ("`picked` is an alias of `pick`.", "unverified"),   # the result of calling it
+    ("`picked` is an alias of `build`.", "ignored"),     # what `pick()` returns is unread
+])
+def test_claims_an_alias_bound_to_a_call_result(resolver: Resolver, text: str,
+                                                status: str) -> None:
+    assert claim_statuses(resolver, text, "alias_of") == [status]
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("`relay.core` 模块中的 `Quiet` 类继承自 `Store`。",
+     [("subclass", "unverified"), ("location", "verified")]),
+    ("`relay.core` 里的 `NAMES` 元组一共有 3 个元素。", [("member_count", "unverified")]),
+    ("The `NAMES` tuple in `relay/core.py` has 2 items.", [("member_count", "verified")]),
+    ("| Backend | Direct base class |\n|---|---|\n| `Quiet` | `Emitter` |\n",
+     [("subclass", "verified")]),
+    ("| 函数 | 参数情况 |\n|---|---|\n| `forward` | 带有 `retries` 参数 |\n",
+     [("has_param", "verified")]),
+])
+def test_claims_qualified_subjects_and_tables(resolver: Resolver, text: str,
+                                              expected: list[tuple[str, str]]) -> None:
+    for relation, status in expected:
+        assert claim_statuses(resolver, text, relation) == [status], (text, relation)

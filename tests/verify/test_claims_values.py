@@ -31,6 +31,10 @@ def render(amount, suffix="B", *, decimals=2, spaced=False, label=None):
     return "%.*f%s" % (decimals, amount, suffix)
 
 
+def greet(name=None):
+    return "hello " + (name or "world")
+
+
 def pad(text, width=WIDTH):
     return text.rjust(width)
 
@@ -108,7 +112,8 @@ def resolver(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Resolver]:
     ("By default, `spaced` is True.", "unverified"),
     ("By default `spaced` is False.", "verified"),
     ("`amount` defaults to 0.", "unverified"),          # required: it has no default
-    ("`label` defaults to an empty string.", "ignored"),  # None: the body may replace it
+    ("`label` defaults to an empty string.", "unverified"),  # None, never replaced
+    ("`greet`'s `name` defaults to `'world'`.", "ignored"),  # `name or 'world'` may be
     ("`label` defaults to `None`.", "verified"),
     ("`pad`'s `width` defaults to 8.", "verified"),      # a module constant's value
     ("`width` defaults to 4.", "unverified"),

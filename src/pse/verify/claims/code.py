@@ -117,18 +117,24 @@ def param_count(resolver: Resolver, subject: Symbol, count: int, *,
     return Decision(False, message, at(function), correction=str(correct))
 
 
-def has_member(resolver: Resolver, subject: Symbol, member: str, *, methods: bool) -> Decision:
-    """Whether the class (or module) ``subject`` has ``member`` (a method when ``methods``)."""
+def has_member(resolver: Resolver, subject: Symbol, member: str, *, methods: bool,
+               own: bool = False) -> Decision:
+    """Whether the class (or module) ``subject`` has ``member`` (a method when ``methods``;
+    defined in the class's own body when ``own``: "overrides")."""
+    name = _bare(member).rsplit(".", 1)[-1]
+    if subject.kind in {"attribute", "variable", "constant"}:
+        return _listed_member(resolver, subject, name)
     if subject.kind not in {"class", "module", "package"}:
         return undecided("not a class or module")
-    name = _bare(member).rsplit(".", 1)[-1]
+    if subject.kind == "class" and own:
+        return _own_member(resolver, subject, name)
     if subject.kind == "class":
         return _class_member(resolver, subject, name, methods=methods)
     hits = resolver.lookup(f"{subject.qualname}.{name}")
     found = [h.symbol for h in hits if h.symbol is not None and h.symbol.kind != "parameter"]
-    own = [s.name for s in resolver.index.children(subject.qualname)
-           if s.kind in {"method", "function"}]
-    message = f"{short(subject.qualname)} defines the methods {listing(sorted(set(own)))}"
+    defined = [s.name for s in resolver.index.children(subject.qualname)
+               if s.kind in {"method", "function"}]
+    message = f"{short(subject.qualname)} defines the methods {listing(sorted(set(defined)))}"
     if found:
         callable_ = [s for s in found if s.kind in {"method", "function"}]
         if methods and not callable_:
@@ -300,6 +306,33 @@ def _class_member(resolver: Resolver, cls: Symbol, name: str, *, methods: bool) 
     if not found.complete or _is_dynamic(resolver, cls):
         return undecided(f"{message}; it may get `{name}` from a base outside the tree")
     return Decision(False, message, at(cls))
+
+
+def _listed_member(resolver: Resolver, subject: Symbol, name: str) -> Decision:
+    """Whether a value written as a list, tuple, set or dict display (``__all__``, a
+    tuple of property names) holds ``name``, as a string or a name."""
+    entries = literal_entries(resolver, subject)
+    if entries is None:
+        return undecided(f"{short(subject.qualname)} is not a value written out")
+    what, values = entries
+    held = {v.strip("'\"") for v in values}
+    message = f"{short(subject.qualname)} has {len(values)} {what} ({listing(values)})"
+    return Decision(name in held, message, at(subject))
+
+
+def _own_member(resolver: Resolver, cls: Symbol, name: str) -> Decision:
+    """Whether the class's own body defines ``name`` ("`A` overrides `m`"): false when
+    only a base defines it, or nothing does."""
+    own = [s for s in resolver.index.members(cls.qualname, name) if s.kind != "parameter"]
+    if own:
+        return Decision(True, f"{short(cls.qualname)} defines `{name}` itself", at(*own))
+    inherited = _class_member(resolver, cls, name, methods=False)
+    if inherited.holds:
+        return Decision(False, f"{short(cls.qualname)} inherits `{name}` without defining "
+                        "it itself", inherited.evidence or at(cls))
+    if inherited.holds is None:
+        return inherited
+    return Decision(False, inherited.message, inherited.evidence)
 
 
 def _is_dynamic(resolver: Resolver, cls: Symbol) -> bool:

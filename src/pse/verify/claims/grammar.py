@@ -66,6 +66,8 @@ RETURN_VERB = alternation(words("return_verbs"))
 # a modifier of another ("a list-like object"), nor one of two ("a dict or a list")
 TYPE_NOUN = (rf"(?:plain |new |single |python |native |built-in |builtin )?"
              rf"(?P<t>{alternation(list(type_nouns()))})(?![\w-])(?! ?(?:or|或|或者)(?![a-z]))")
+_RETURNED_ZH = r"(?:(?:会|将)?(?:返回|return|returns) ?的)"
+"""What a function gives back, as a noun ("返回的是 `str`", "return 的是 `str`")."""
 _FIELD = (r"(?: (?:flag|field|parameter|param|argument|option|setting|attribute"
           r"|keyword argument|kwarg|keyword))?")
 _FIELD_ZH = r"(?:字段|参数|属性|选项|配置项|标志)?"
@@ -261,11 +263,15 @@ _FRAMES: list[tuple[Relation, str]] = [
                  rf"{L.WHERE_ZH}?"),
     ("location", rf"(?:在|从){OZ}{L.WHERE_ZH}?(?:可以|能)?(?:找到|看到){SZ}(?:的定义)?"),
     ("location", rf"{SZ}{NEG_ZH}(?:是)?在{OZ}{L.WHERE_ZH}(?:被)?(?:{L.PLACED_ZH}(?:的)?)?$"),
-    ("defines", rf"{S} {PRE}(?:defines|define|declares|declare|contains|holds|houses) {L.DET}"
-                rf"(?:class |function |method |constant )?§(?P<o>\d+)§"),
+    ("defines", rf"{S} {PRE}(?:defines|define|declares|declare|contains|holds|houses"
+                rf"|includes|include) {L.DET}(?:class |function |method |constant )?"
+                rf"§(?P<o>\d+)§(?! (?:parameter|argument|option|keyword|field|attribute)s?\b)"),
     ("defines", rf"{S} {PRE}(?:has|have|provides|provide|gives|give|carries|ships) {L.DET}"
                 rf"(?:own )?(?:definition|implementation|version|override) (?:of|for) {L.DET}"
                 rf"§(?P<o>\d+)§"),
+    # "`PROPS` 中包含 `x`", "`A` 包括 `b`" (not "... `b` 参数": a parameter)
+    ("defines", rf"{SZ}{L.WHERE_ZH}?{L.ADV_ZH}{L.NEG_ZH}(?:包含|包括|含有|include|contain)(?:了)?"
+                rf"(?:一个)?§(?P<o>\d+)§(?!(?:这个|的)?(?:参数|形参|字段|属性|选项|方法|函数))"),
     ("defines", rf"{SZ}{L.WHERE_ZH}?{L.ADV_ZH}{L.NEG_ZH}(?:自己)?(?:定义了|定义|define了|define"
                 rf"|声明了|实现了)(?:一个)?§(?P<o>\d+)§"),
     # ---- kinds
@@ -360,7 +366,7 @@ _FRAMES: list[tuple[Relation, str]] = [
     ("returns", rf"{SZ}(?:被)?(?:调用|执行)?(?:后|之后|时)?{PRE_ZH}(?:会|将)?{RETURN_VERB}"
                 rf"(?:一个|了)?(?:新的)?{OZ}"),
     ("returns", rf"{SZ}(?:的?返回(?:值|类型|结果)(?:类型)?|的 ?(?:return type|return value"
-                rf"|returned value|result))"
+                rf"|returned value|result)|{_RETURNED_ZH})"
                 rf"{NEG_ZH}(?:是|为)(?:一个|个)?(?:新的)?{OZ}"),
     ("returns", rf"{S} (?:[a-z][^§]{{0,60}}?(?:§\d+§[^§]{{0,30}}?)? and )?{PRE}{RETURN_VERB} "
                 rf"{L.DET}{TYPE_NOUN}"),
@@ -371,7 +377,8 @@ _FRAMES: list[tuple[Relation, str]] = [
     ("returns", rf"{SZ}(?:被)?(?:调用|执行)?(?:后|之后|时)?{PRE_ZH}(?:会|将)?{RETURN_VERB}"
                 rf"(?:一个|个|一|了)?(?:新的)?{TYPE_NOUN}"),
     ("returns", rf"{SZ}(?:的?返回(?:值|类型|结果)(?:类型)?|的 ?(?:return type|return value"
-                rf"|returned value|result)){NEG_ZH}(?:是|为)(?:一个|个)?(?:新的)?{TYPE_NOUN}"),
+                rf"|returned value|result)|{_RETURNED_ZH}){NEG_ZH}(?:是|为)(?:一个|个)?(?:新的)?"
+                rf"{TYPE_NOUN}"),
     # ---- "`A` is a `B`": is-a, read as inheritance (the checker requires two classes)
     ("subclass", rf"{S} {L.BE} {L.NEG}(?:a|an|a kind of|a type of|a sort of|a special) {O}"
                  r"(?: (?:subclass|sub-class|subtype))?$"),
@@ -409,7 +416,8 @@ _CUES: dict[str, str] = {
                  r"|(?:class|function|method|constant|exception|coroutine)(?:es|s)? "
                  r"(?:defined |declared )?(?:in|inside|within)\b|中的|里的|内的"
                  r"|定义|声明|实现|写|放|位于|来自|属于|出自|源自|所在|在"),
-    "defines": r"defin|declar|contain|hold|hous|implement|version|overrid|定义|声明|实现|define",
+    "defines": (r"defin|declar|contain|hold|hous|implement|version|overrid|includ"
+                r"|定义|声明|实现|define|包含|包括|含有"),
     "kind": (rf"{_LEXICON_KINDS}|function|method|propert|module|package|constant|coroutine|class"
              r"|exception|alias"
              r"|函数|方法|类|属性|模块|包|常量|协程|异常|decorat|wrapped|marked|memoi|cached"
@@ -667,6 +675,8 @@ def _claim(found: _Match, sentence: Sentence) -> Claim | None:
     if relation == "subclass" and _DIRECT.search(sentence.text) and \
             not _INDIRECT.search(sentence.text):
         written = "direct"
+    if relation == "defines" and _OVERRIDES.fullmatch(found.groups.get("verb") or ""):
+        written = "own"  # "`A` overrides `m`": A's own body defines it
     return Claim(relation, obj=obj, obj_text=written, **common)  # type: ignore[arg-type]  # common holds Claim fields
 
 
@@ -715,6 +725,10 @@ def _default_claim(groups: dict[str, str | None], sentence: Sentence,
             return None
         common = {**common, "subject": f"{function}.{common['subject']}"}
     return Claim("default", obj=value, obj_text=written, **common) if value else None  # type: ignore[arg-type]  # common holds Claim fields
+
+
+_OVERRIDES = re.compile(r"overrides?|overridden|re-?implements?|重写了?|覆盖了?|覆写了?"
+                        r"|override了?")
 
 
 def _possession(found: _Match) -> Relation | None:

@@ -45,7 +45,7 @@ def judge(claim: Claim, *, file: str, resolver: Resolver) -> tuple[Reference, Re
     name = _name(claim, relation, subject, obj)
     ref = Reference(file=file, line=claim.line, text=claim.sentence, name=name, kind="claim",
                     context=claim.sentence)
-    why = _unknown(subject, obj)
+    why = _unknown(subject, obj if not _generic_type(relation, obj) else None)
     if why:
         return ref, Resolution("ignored", message=why)
     decide = _decider(relation, claim, resolver, obj)
@@ -153,6 +153,12 @@ def _name(claim: Claim, relation: str, subject: Named, obj: Named | None) -> str
     return f"not {text}" if claim.negated else text
 
 
+def _generic_type(relation: str, obj: Named | None) -> bool:
+    """Whether the object is a subscripted type a return claim names (`Iterator[str]`)."""
+    return relation == "returns" and obj is not None and "[" in obj.text and \
+        obj.text.rstrip().endswith("]")
+
+
 def _unknown(subject: Named, obj: Named | None) -> str:
     """Why the claim cannot be checked ("" when it can)."""
     if not subject.symbols:
@@ -205,13 +211,15 @@ def _decider(relation: str, claim: Claim, resolver: Resolver, obj: Named | None)
         "param_count": lambda s: code.param_count(resolver, s, int(claim.obj),
                                                   besides_self=claim.besides_self),
         "has_method": lambda s: code.has_member(resolver, s, member, methods=True),
-        "defines_member": lambda s: code.has_member(resolver, s, member, methods=False),
+        "defines_member": lambda s: code.has_member(resolver, s, member, methods=False,
+                                                    own=claim.obj_text == "own"),
         "has_item": lambda s: code.has_item(resolver, s, member),
         "member_count": lambda s: code.member_count(resolver, s, int(claim.obj)),
         "base_count": lambda s: types.base_count(s, int(claim.obj)),
         "calls": lambda s: code.calls(resolver, s, target),
         "raises": lambda s: code.raises(resolver, s, target),
-        "returns": lambda s: returns.returns(resolver, s, target),
+        "returns": lambda s: returns.generic_returns(resolver, s, target.text)
+        if _generic_type("returns", target) else returns.returns(resolver, s, target),
         "has_subclasses": lambda s: types.has_subclasses(resolver, s),
         "decorated": lambda s: code.decorated(resolver, s, claim.obj),
         "default": lambda s: values.default(resolver, s, claim.obj),

@@ -30,9 +30,10 @@ AUX_ZH = r"(?:会|可以|可能|能|将|会去|要|能够|可|总会)?"
 NEG_ZH = r"(?P<neg>并不会|并没有|并不|并没|并未|从不|不会|没有|并非|不|没|未)?"
 SUBJ_NOUN = (r"(?: (?:class|function|method|module|property|coroutine|helper|constructor"
              r"|decorator|exception|attribute|constant|object|type|package|classmethod"
-             r"|staticmethod|file|script|enum|enumeration))?")
+             r"|staticmethod|file|script|enum|enumeration|tuple|list|dict|dictionary|mapping"
+             r"|set|variable))?")
 SUBJ_NOUN_ZH = (r"(?:这个类|这个函数|这个方法|这个模块|这个枚举|枚举类|枚举|数据类|类型|类|函数"
-                r"|方法|模块|属性|异常类|异常)?")
+                r"|方法|模块|属性|异常类|异常|元组|列表|字典|集合|常量|变量)?")
 OBJ_NOUN = (r"(?: (?:class|base class|exception|error|module|file|method|function|library"
             r"|package|type|source file|helper))?")
 OBJ_NOUN_ZH = r"(?:这个类|类|异常|错误|模块|文件|方法|函数|这个文件|这个模块|这个方法|这个函数)?"

@@ -379,7 +379,9 @@ _PLURALS = ((r"\bsubclasses of\b", "a subclass of"), (r"\bsubtypes of\b", "a sub
             (r"\bfunctions\b", "a function"), (r"\bmethods\b", "a method"),
             (r"\bexceptions\b", "an exception"), (r"\bmodules\b", "a module"),
             (r"\bproperties\b", "a property"))
-_KIND_WORD = r"(?:class|function|method|exception|module)"
+_KIND_WORD = (r"(?:class|function|method|exception|module|decorator|property|attribute"
+              r"|constant|variable|tuple|list|dict|dictionary|mapping|set|enum|dataclass"
+              r"|helper|object)")
 # "and" coordination of code names (never "or": "returns `a` or `b`" is one claim)
 _AND = r"(?: ?, ?and ?| ?and ?| ?, ?|和|与|及|以及|、|跟)"
 _SLOT_LIST = rf"§\d+§(?:{_AND}§\d+§)+"
@@ -407,6 +409,11 @@ _LOCATED_SUBJECT = re.compile(
     r"(?:module|package|file)? ?(?P<rest>(?:is|are|was|has|does|can|will|never|also"
     r"|directly|inherits|derives|extends|subclasses|raises|calls|takes|accepts|lives"
     r"|defines|[a-z]+s)\b.*)$")
+_LOCATED_SUBJECT_ZH = re.compile(
+    r"^(?P<place>§\d+§)(?P<noun>模块|文件|包|module|file|package)?(?:中|里|内|里面|当中)的"
+    r"(?P<slot>§\d+§)(?:类|函数|方法|异常|装饰器|属性|常量|变量|元组|列表|字典|集合|枚举"
+    r"|数据类|class|function|method)?(?P<rest>[^§]*?(?:§\d+§.*)?)$")
+"""A subject qualified by where it is, in Chinese ("`m` 模块中的 `A` 类", "`a.py` 里的 `X`")."""
 _APPOSITION = re.compile(r"^(?P<not>not )?(?P<np>(?:a|an|the) .*§\d+§.*)$")
 _RELATIVE = re.compile(r"^(?:which|that) (?P<rest>.*§\d+§.*"
                        r"|(?:is|are|was|were) (?!(?:why|what|how|where|when|because)\b).*)$")
@@ -419,6 +426,25 @@ sentence opened with ("`A` is the entry point, it lives in `m`")."""
 _FRONTED = re.compile(r"^as (?P<np>(?:a|an|the) .*§\d+§.*)$|^作为(?P<zh>.*§\d+§.*)$")
 _ENDS_WITH_SLOT = re.compile(rf"(§\d+§){_KIND_WORD}?$")
 _STARTS_WITH_SLOT = re.compile(r"^(?:the )?(§\d+§)")
+
+
+def _unlocated(clause: str) -> list[str]:
+    """A clause whose subject is qualified by where it is, as the clause about the
+    subject alone and, where a noun says the place is a module or file, the location:
+    "the `A` class in the `m` module is ...", "`m` 模块中的 `A` 类继承自 `C`"."""
+    located = _LOCATED_SUBJECT.match(clause)
+    if located:
+        found = [f"{located['det'] or ''}{located['s']} {located['rest']}"]
+        if re.search(r"module|package|file", clause[located.end("place"):][:10]):
+            found.append(f"{located['slot']} is in {located['place']}")
+        return found
+    located = _LOCATED_SUBJECT_ZH.match(clause)
+    if located:
+        found = [f"{located['slot']}{located['rest']}"]
+        if located["noun"]:
+            found.append(f"{located['slot']} is in {located['place']}")
+        return found
+    return [clause]
 
 
 def derived(clauses: tuple[str, ...]) -> tuple[str, ...]:
@@ -455,12 +481,7 @@ def derived(clauses: tuple[str, ...]) -> tuple[str, ...]:
             found.extend(f"{listed['pre']}{slot}{listed['post']}"
                          for slot in re.findall(r"§\d+§", listed["list"]))
             continue
-        located = _LOCATED_SUBJECT.match(clause)
-        found.append(f"{located['det'] or ''}{located['s']} {located['rest']}" if located
-                     else clause)
-        if located and re.search(r"module|package|file", clause[located.end("place"):]
-                                 [:10]):  # "the `A` class in the `m` module": A is in m
-            found.append(f"{located['slot']} is in {located['place']}")
+        found.extend(_unlocated(clause))
         before = _ENDS_WITH_SLOT.search(clauses[number - 1]) if number else None
         if before is not None:
             apposition, relative = _APPOSITION.match(clause), _RELATIVE.match(clause)

@@ -210,6 +210,9 @@ def _returns_builtin(resolver: Resolver, subject: Symbol, names: Iterable[str], 
                 return undecided(message)
             continue
         found = [s for s in resolver.index.by_name(name) if s.kind == "class"]
+        if not found and not resolver.index.by_name(name) and \
+                _unrelated_outside(resolver, name, wanted):
+            continue  # ``-> Path`` is no ``str``: a standard-library class read whole
         if not found:
             return undecided(message)  # a type variable, Any, an outside class...
         for cls in found:
@@ -221,9 +224,27 @@ def _returns_builtin(resolver: Resolver, subject: Symbol, names: Iterable[str], 
     return Decision(False, message, at(subject), correction=shown[0] if len(shown) == 1 else "")
 
 
+def _unrelated_outside(resolver: Resolver, name: str, wanted: str) -> bool:
+    """Whether the standard-library class ``name`` and the builtin ``wanted`` are unrelated
+    classes (neither a subclass of the other), each introspected."""
+    outside = _stdlib_class(resolver, name)
+    builtin = getattr(builtins, _CONCRETE.get(wanted, wanted), None)
+    if outside is None or not isinstance(builtin, type):
+        return False
+    return not (issubclass(outside, builtin) or issubclass(builtin, outside))
+
+
 def outer_types(resolver: Resolver, subject: Symbol) -> list[str] | None:
     """The types a function's return annotation says it returns, each by its outer name
     (``Optional[List[Callable]]`` is ``List`` or ``None``; None: no annotation read)."""
+    annotation = _return_annotation(resolver, subject)
+    if annotation is None:
+        return None
+    found = _outer(annotation, depth=0)
+    return None if "" in found else found
+
+
+def _return_annotation(resolver: Resolver, subject: Symbol) -> ast.expr | None:
     source = resolver.index.source_of(subject)
     if source is None or not subject.path.endswith(".py"):
         return None
@@ -233,8 +254,101 @@ def outer_types(resolver: Resolver, subject: Symbol) -> list[str] | None:
         return None
     if not isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef) or node.returns is None:
         return None
-    found = _outer(node.returns, depth=0)
-    return None if "" in found else found
+    return _unquoted(node.returns)
+
+
+def _unquoted(annotation: ast.expr) -> ast.expr:
+    """A string annotation (``"list[Job]"``) as the expression it spells."""
+    if isinstance(annotation, ast.Constant) and isinstance(annotation.value, str):
+        try:
+            return ast.parse(annotation.value, mode="eval").body
+        except (SyntaxError, ValueError, RecursionError):
+            return annotation
+    return annotation
+
+
+def generic_returns(resolver: Resolver, subject: Symbol, written: str) -> Decision:
+    """Whether ``subject`` is annotated to return the subscripted type ``written``
+    ("returns an `Iterator[str]`"): the outer types must be one and each argument the same
+    type; an argument that is another class, neither a subclass nor a base of it, makes the
+    claim false (``Iterator[Path]`` is no ``Iterator[str]``). Unions, type variables and
+    names not read leave it undecided."""
+    if subject.kind not in {"function", "method"}:
+        return undecided("not a function")
+    try:
+        claimed = ast.parse(written.strip(), mode="eval").body
+    except (SyntaxError, ValueError, RecursionError):
+        return undecided(f"`{written}` is not a type")
+    actual = _return_annotation(resolver, subject)
+    if actual is None:
+        return undecided(f"{short(subject.qualname)} has no return annotation")
+    message = f"{short(subject.qualname)} is annotated to return `{ast.unparse(actual)}`"
+    same = _same_type(resolver, actual, claimed, depth=0)
+    return undecided(message) if same is None else Decision(same, message, at(subject))
+
+
+_GENERIC_NAMES = {"List": "list", "Dict": "dict", "Set": "set", "FrozenSet": "frozenset",
+                  "Tuple": "tuple", "Type": "type"}
+
+
+def _same_type(resolver: Resolver, actual: ast.expr, claimed: ast.expr, *, depth: int
+               ) -> bool | None:
+    """Whether two type expressions name one type (None: cannot say)."""
+    actual, claimed = _unquoted(actual), _unquoted(claimed)
+    if depth > 6:
+        return None
+    a_outer, a_args = _subscripted(actual)
+    c_outer, c_args = _subscripted(claimed)
+    if not a_outer or not c_outer or {a_outer, c_outer} & {"Optional", "Union", "Annotated"}:
+        return None
+    if _GENERIC_NAMES.get(a_outer, a_outer) != _GENERIC_NAMES.get(c_outer, c_outer):
+        return False if _unrelated_classes(resolver, a_outer, c_outer) else None
+    if len(a_args) != len(c_args):
+        return None if a_args and c_args else True  # ``list`` is ``list[str]`` unsaid
+    results = [_same_type(resolver, a, c, depth=depth + 1)
+               for a, c in zip(a_args, c_args, strict=True)]
+    if False in results:
+        return False
+    return None if None in results else True
+
+
+def _subscripted(node: ast.expr) -> tuple[str, list[ast.expr]]:
+    """A type's outer name and its arguments ("" for an expression of another shape)."""
+    if isinstance(node, ast.Subscript):
+        outer, _ = _subscripted(node.value)
+        inner = node.slice.elts if isinstance(node.slice, ast.Tuple) else [node.slice]
+        return outer, list(inner)
+    if isinstance(node, ast.Name | ast.Attribute):
+        return ast.unparse(node).rsplit(".", 1)[-1], []
+    if isinstance(node, ast.Constant) and node.value is None:
+        return "None", []
+    return "", []
+
+
+def _unrelated_classes(resolver: Resolver, first: str, second: str) -> bool:
+    """Whether two names are classes, each of the tree (its ancestry read whole), a
+    builtin or of the standard library, and neither is a subclass of the other."""
+    tree: list[list[Symbol]] = []
+    outside: list[type] = []
+    for name in (_GENERIC_NAMES.get(first, first), _GENERIC_NAMES.get(second, second)):
+        found = resolver.index.by_name(name)
+        if found:
+            if not all(s.kind == "class" and ancestry(resolver, s).complete for s in found):
+                return False
+            tree.append(found)
+            continue
+        cls = getattr(builtins, name, None) if name in _BUILTIN_VALUES else \
+            _stdlib_class(resolver, name)
+        if not isinstance(cls, type) or "__subclasshook__" in vars(cls):
+            return False  # an unknown name, a type variable, a structural ABC
+        outside.append(cls)
+    if len(outside) == 2:
+        return not (issubclass(outside[0], outside[1]) or issubclass(outside[1], outside[0]))
+    if len(tree) == 2:
+        return not any(_related(resolver, s, tree[1]) for s in tree[0])
+    bases = {n.rsplit(".", 1)[-1] for s in tree[0] for e in ancestry(resolver, s).external
+             for n in (external_mro(e) or (e,))}
+    return outside[0].__name__ not in bases
 
 
 def _outer(annotation: ast.expr, *, depth: int) -> list[str]:

@@ -95,19 +95,31 @@ _VALUE_KINDS = frozenset({"function", "constant", "attribute", "coroutine"})
 a key function is passed): only kinds a value cannot have are read there."""
 _LOCATION_COLUMN = re.compile(r"module|file|location|defined in|source file|path|模块|文件"
                               r"|位置|所在模块|所在文件|定义位置|路径")
-_BASE_COLUMN = re.compile(r"bases?|base class(?:es)?|parent(?: class)?|parents|superclass"
-                          r"|inherits(?: from)?|基类|父类")
+_BASE_COLUMN = re.compile(r"(?P<direct>direct |immediate |直接)?(?:bases?|base class(?:es)?"
+                          r"|parent(?: class)?|parents|superclass|inherits(?: from)?|基类|父类)")
 
 
 _DEFAULT_COLUMN = re.compile(r"defaults?|default value|默认值?|缺省值?")
+_PARAMETER_COLUMN = re.compile(r"param(?:eter)?s?|arg(?:ument)?s?|options?|keyword|参数|形参"
+                               r"|参数名")
 
 
 def _default_column(block: Block, owner: str) -> Iterator[Claim]:
     """The default a row states under "Default" / "默认值" ("| `gnu` | `False` |"), of
-    the parameter or field its first cell names (its owner's, where one is named above)."""
+    the parameter or field its first cell names (its owner's, where one is named above),
+    or of the parameter a "Parameter" column names of the function in its first cell
+    ("| `f` | `gnu` | `False` |")."""
     if block.kind != "row" or not block.header or len(block.cells) < 2:
         return
     name = whole_span(block.cells[0])
+    if not re.fullmatch(r"[A-Za-z_][\w.]*(?:\(\))?", name):
+        return
+    for head, cell in zip(block.header[1:], block.cells[1:], strict=False):
+        if _PARAMETER_COLUMN.fullmatch(head.strip().strip("*_").strip().lower()):
+            param = whole_span(cell)
+            if re.fullmatch(r"[A-Za-z_]\w*", param):  # the first cell is the function
+                owner, name = name, param
+            break
     if not re.fullmatch(r"[A-Za-z_]\w*", name):
         return
     for head, cell in zip(block.header[1:], block.cells[1:], strict=False):
@@ -144,5 +156,6 @@ def _column_claims(block: Block) -> Iterator[Claim]:
                 yield said("kind", kind, written)
         elif _LOCATION_COLUMN.fullmatch(title) and (place := whole_span(cell)):
             yield said("location", place)
-        elif _BASE_COLUMN.fullmatch(title):
-            yield from (said("subclass", s.target) for s in code_spans(cell) if s.is_code)
+        elif base := _BASE_COLUMN.fullmatch(title):
+            yield from (said("subclass", s.target, "direct" if base["direct"] else "")
+                        for s in code_spans(cell) if s.is_code)

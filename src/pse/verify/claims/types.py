@@ -218,7 +218,25 @@ def alias_of(resolver: Resolver, subject: Symbol, obj: Named, *, written: str) -
     if value is not None and isinstance(outer, ast.Name | ast.Attribute) and \
             ast.unparse(outer).rsplit(".", 1)[-1] == wanted:
         return Decision(True, f"{name} is bound to `{ast.unparse(value)}`", at(subject))
+    if isinstance(value, ast.Call) and _only_called(value, wanted):
+        shown = ast.unparse(value)
+        shown = shown if len(shown) <= 60 else shown[:59] + "…"
+        return Decision(False, f"{name} is bound to the result of a call, `{shown}`",
+                        at(subject))
     return undecided(f"{name} is bound to another value")
+
+
+def _only_called(value: ast.Call, wanted: str) -> bool:
+    """Whether a call expression names ``wanted``, and only as a function it calls: what
+    it binds is a result (``lru_cache()(_pick())`` is what ``_pick()`` returned, not
+    ``_pick``). A name handed to the call (``wraps(f)``, ``partial(f, 1)``) may be wrapped
+    into something that stands for it, and a name it does not spell may be what a call
+    in it returns."""
+    called = {id(node.func) for node in ast.walk(value) if isinstance(node, ast.Call)}
+    named = [node for node in ast.walk(value)
+             if isinstance(node, ast.Name) and node.id == wanted
+             or isinstance(node, ast.Attribute) and node.attr == wanted]
+    return bool(named) and all(id(node) in called for node in named)
 
 
 def _delegates_to(resolver: Resolver, subject: Symbol, wanted: str) -> bool | None:

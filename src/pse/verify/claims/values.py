@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import ast
 import re
+import textwrap
 from dataclasses import replace
 
 from pse.index.model import Symbol
@@ -160,6 +161,9 @@ def _param_default(resolver: Resolver, param: Symbol, claimed: str) -> Decision:
     actual = _constant_value(resolver, function, actual) or actual
     message = f"{where} defaults to `{actual}`"
     if actual == "None" and claimed != "None":
+        if function.name != "__init__" and _passed_on(resolver, function, param.name):
+            return Decision(False, f"{message}, which its body never replaces", at(function),
+                            correction="None")
         return undecided(f"{message}, which the body may replace")
     same = _same(actual, claimed)
     if same is None and _distinct_definitions(resolver, actual, claimed):
@@ -167,6 +171,37 @@ def _param_default(resolver: Resolver, param: Symbol, claimed: str) -> Decision:
     if same is None:
         return undecided(message)
     return Decision(same, message, at(function), correction="" if same else actual)
+
+
+def _passed_on(resolver: Resolver, function: Symbol, name: str) -> bool:
+    """Whether ``function``'s body uses its parameter ``name`` only as it comes: never
+    rebinds it, tests it against ``None`` or falls back from it (``name or 1``, ``1 if
+    name is None else name``). A default of ``None`` is then the default, whatever a
+    sentence says it stands for. A constructor's attribute may be replaced later, in
+    another method, so ``__init__`` is never read this way."""
+    source = resolver.index.source_of(function)
+    try:
+        node = ast.parse(textwrap.dedent(source)).body[0] if source else None
+    except (SyntaxError, ValueError, RecursionError, IndexError):
+        return False
+    if not isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+        return False
+    for n in ast.walk(node):
+        if isinstance(n, ast.Name) and n.id == name and not isinstance(n.ctx, ast.Load):
+            return False
+        if isinstance(n, ast.BoolOp) and any(_is_name(v, name) for v in n.values):
+            return False
+        if isinstance(n, ast.Compare) and any(_is_name(v, name)
+                                              for v in (n.left, *n.comparators)):
+            return False
+        if isinstance(n, ast.IfExp | ast.If | ast.While) and any(
+                _is_name(v, name) for v in ast.walk(n.test)):
+            return False
+    return True
+
+
+def _is_name(node: ast.AST, name: str) -> bool:
+    return isinstance(node, ast.Name) and node.id == name
 
 
 def _distinct_definitions(resolver: Resolver, actual: str, claimed: str) -> bool:
