@@ -110,3 +110,19 @@ def test_a_count_of_fields_or_methods_counts_that_kind_of_member(
                      "--evidence", "--format", "json")
     statuses = [s["status"] for s in json.loads(result.out)["sentences"]]
     assert statuses == [status], result.out
+
+
+def test_verify_evidence_counts_a_field_set_again_in_a_method_once(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # `attempts` is declared in the class body and assigned again in `run`: one field
+    (tmp_path / "job.py").write_text(
+        "from dataclasses import dataclass\n\n\n@dataclass\nclass Job:\n"
+        '    """A callable and what happened when it ran."""\n\n'
+        "    name: str = ''\n    attempts: int = 0\n\n"
+        "    def run(self):\n        self.attempts += 1\n", encoding="utf-8")
+    (tmp_path / "doc.md").write_text("# Jobs\n\n`Job` has two fields.\n\n`Job` 有三个字段。\n",
+                                     encoding="utf-8")
+    result = run_cli(capsys, "verify", str(tmp_path / "doc.md"), "--source", str(tmp_path),
+                     "--evidence", "--format", "json")
+    statuses = [(s["line"], s["status"]) for s in json.loads(result.out)["sentences"]]
+    assert statuses == [(3, "supported"), (5, "unsupported")]

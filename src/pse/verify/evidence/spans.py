@@ -119,7 +119,8 @@ def _file_spans(path: str, lines: list[str], symbols: list[Symbol]) -> list[Sour
         end = max(end, symbol.line)
         spans.append(make_span(path, symbol.line, end, "\n".join(lines[symbol.line - 1:end]),
                                symbol=symbol.qualname, kind=symbol.kind,
-                               members=[s.name for s in own], params=params,
+                               members=list(dict.fromkeys(s.name for s in own)),
+                               params=params,
                                methods=[s.name for s in own if s.kind in _CALLABLE]))
     # a module is what its docstring and its top-level classes' heads say it holds
     tops = "\n".join(s.text for s in spans if s.kind == "class" and
