@@ -71,6 +71,15 @@ def test_repetitions_flag_a_sentence_that_loops_within_itself() -> None:
     assert _rules(quality.repetitions(text, path=P)) == [(3, "repetition"), (7, "repetition")]
 
 
+def test_repetitions_compare_code_names_whole() -> None:
+    # `Job` is not `JobFactory`; `submit` is `JobQueue.submit` said again
+    text = ("# T\n\n`JobFactory` is defined in `src/tinyqueue/job.py` of the package.\n\n"
+            "`Job` is defined in `src/tinyqueue/job.py` of the package.\n\n"
+            "`JobQueue.submit()` adds a job to the end of the queue and returns it.\n\n"
+            "`submit` adds a job to the end of the queue and returns it.\n")
+    assert _rules(quality.repetitions(text, path=P)) == [(9, "repetition")]
+
+
 def test_repetitions_flag_a_paragraph_restated_as_one_sentence() -> None:
     said = ("The solution does not cover every way of decoding JSON data. It does not handle "
             "malformed strings. It does not support class hinting either.\n\n")

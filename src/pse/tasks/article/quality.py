@@ -70,7 +70,7 @@ def repetitions(text: str | Document, *, path: str, near_duplicate: float = _NEA
     provides methods for reading input" after "`X` is a class that provides methods to
     read input from ..."); and list items or sentences that repeat one frame with a word
     swapped ("may not be efficient / scalable for large jobs": :mod:`.frames`)."""
-    seen: list[tuple[str, frozenset[str], frozenset[str], str]] = []
+    seen: list[tuple[str, frozenset[str], frozenset[str], frozenset[str]]] = []
     findings = []
     for number, sentence in sentences(text):
         key = normalized(sentence)
@@ -78,8 +78,8 @@ def repetitions(text: str | Document, *, path: str, near_duplicate: float = _NEA
         if count_words(key) < min_words:
             continue  # short lines may repeat legitimately
         content = frozenset(content_words(sentence))
-        codes = [code.lower() for code in CODE_SPAN.findall(sentence)]
-        if any(key == k or (all(code in said for code in codes) and (
+        codes = _code_names(sentence)
+        if any(key == k or (_named_in(codes, said) and (
                 _jaccard(words, w) >= near_duplicate
                 or _restates(content, c, share=restated_share)))
                for k, w, c, said in seen):
@@ -87,7 +87,7 @@ def repetitions(text: str | Document, *, path: str, near_duplicate: float = _NEA
                                      path=path, line=number, text=sentence,
                                      hint="delete the repetition or say something new"))
         else:
-            seen.append((key, words, content, sentence.lower()))
+            seen.append((key, words, content, _code_names(sentence)))
     flagged = {f.line for f in findings}
     findings.extend(_finding("repetition", "this sentence says the same words twice", path=path,
                              line=number, text=sentence,
@@ -132,6 +132,17 @@ def _loops(sentence: str) -> bool:
             return True
         seen.setdefault(run, position)
     return False
+
+
+def _code_names(sentence: str) -> frozenset[str]:
+    """The code a sentence names, lower-cased, without call parentheses."""
+    return frozenset(code.lower().removesuffix("()") for code in CODE_SPAN.findall(sentence))
+
+
+def _named_in(codes: frozenset[str], earlier: frozenset[str]) -> bool:
+    """Whether every code name of a sentence is one an earlier sentence named, itself or
+    qualified (`submit` after `JobQueue.submit`): `Job` is not `JobFactory`."""
+    return all(any(e == c or e.endswith("." + c) for e in earlier) for c in codes)
 
 
 def _restated_paragraphs(text: str | Document, *, share: float) -> list[tuple[int, str]]:
