@@ -94,6 +94,17 @@ def test_repetitions_flag_a_paragraph_restated_as_one_sentence() -> None:
     assert quality.repetitions("# T\n\n" + said + new, path=P) == []
 
 
+def test_residue_flags_the_prompts_excerpt_heading_even_inside_a_fence() -> None:
+    text = ("# T\n\nThe data goes here.\n\n```\nC:\\Data\n```\n```\n\n"
+            "### src/platformdirs/__init__.py (lines 53-74) — platformdirs.user_data_dir\n"
+            "```\ndef user_data_dir(appname=None):\n```\n\n"
+            "## src/a.py (lines 1-9)\n\nText.\n")
+    assert _rules(quality.residue(text, path=P)) == [(10, "outline-residue"),
+                                                      (15, "outline-residue")]
+    # a heading that names a file is the article's own
+    assert quality.residue("# T\n\n## `src/a.py` (the queue)\n\nText.\n", path=P) == []
+
+
 def test_residue_flags_a_heading_echoed_as_a_paragraph() -> None:
     text = ("# Design decisions: tinyqueue\n\n## Running it\n\nRun `main`.\n\n"
             "Design decisions.\n\nRunning it\n\nDecisions were made for speed.\n")

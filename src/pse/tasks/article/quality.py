@@ -49,6 +49,11 @@ _PROMPT_TALK = re.compile(
 and code for X are": the prompt calls the names it lists real): the prompt talking through
 the article, not the project."""
 _MARKUP_RESIDUE = re.compile(r"^\s{0,3}#{1,6}\s+#")
+_EXCERPT_HEADER = re.compile(r"^\s{0,3}#{1,6}\s+\S+ \(lines \d+-\d+\)(?: — \S+)?\s*$")
+"""The heading the prompt puts over each source excerpt (``### a.py (lines 3-9) — m.f``,
+:func:`pse.rag.context.context_blocks`), pasted into the article with its excerpt: a
+line no article writes, checked on every line, code included, since a pasted excerpt
+often leaves a fence open around it."""
 _NAME_LIST = re.compile(
     r"(?:[-*+]\s+)?`[^`]+`(?:\s*(?:,|、|，|and|和|;|:|：|—|–|-|->|=>|→)\s*`[^`]+`)+\s*[.。]?")
 """Code spans and separators only: "`A`, `B` and `C`", "`JobQueue`: `JobQueue`"."""
@@ -267,6 +272,12 @@ def residue(text: str, *, path: str) -> list[Finding]:
                                      "sentence", path=path, line=number, text=sentence,
                                      hint="delete it or say what these names do",
                                      kind="leak"))
+    findings.extend(_finding("outline-residue", "the prompt's heading of a source excerpt",
+                             path=path, line=number, text=line.strip(),
+                             hint="delete it and the excerpt it heads: the reader never saw "
+                                  "the prompt", kind="leak")
+                    for number, line in enumerate(text.split("\n"), 1)
+                    if _EXCERPT_HEADER.match(line))
     findings.extend(_finding("outline-residue", "a heading's words as a paragraph of their "
                              "own", path=path, line=line, text=paragraph, hint="delete it",
                              kind="leak") for line, paragraph in _echoed_headings(text))
