@@ -206,7 +206,7 @@ def excerpt_facts(prompt: str, names: Names) -> list[Fact]:
         facts.extend(_def_facts(code, names, owner=""))
         module_doc = re.fullmatch(r'"""(?P<doc>[^\n]+?)"""', code.strip())
         if module_doc and not excerpt["symbol"] and path in names.real:
-            facts.append(Fact(path, "The docstring of {} reads \"" + module_doc["doc"] + "\""))
+            facts.append(Fact(path, "{} describes itself as \"" + module_doc["doc"] + "\""))
     return list({(f.name, f.en): f for f in facts}.values())
 
 

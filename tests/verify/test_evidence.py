@@ -53,6 +53,9 @@ def test_words_split_identifiers_drop_stop_words_and_map_synonyms() -> None:
     assert words("The `get_nowait` method deletes items") == \
         {"get_nowait", "get", "nowait", "remov", "item"}
     assert "sq" not in words("SQLite") and "py" not in words("PyPI")  # acronym pieces
+    # a docstring is part of the definition, as a method is: what it says is the claim
+    assert words("Its docstring: first in, first out") == words("first in, first out")
+    assert words("它的文档字符串说明了重试") == words("重试")
 
 
 def test_words_segment_chinese_into_english_stems() -> None:
