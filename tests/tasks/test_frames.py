@@ -46,6 +46,18 @@ def test_frames_a_run_of_sentences_in_one_frame() -> None:
     assert found.line == 5 and found.text == "The queue may be noisy when many jobs fail at once."
 
 
+def test_frames_a_third_sentence_of_one_frame_about_other_code_is_repetition() -> None:
+    frame = "These are the default directories for `{}` and `{}` respectively."
+    pairs = [("user_data_dir", "site_data_dir"), ("user_config_dir", "site_config_dir"),
+             ("user_cache_dir", "site_cache_dir"), ("user_state_dir", "user_log_dir")]
+    prose = "# Q\n\n## Windows\n\n" + "\n\n".join(frame.format(*p) for p in pairs) + "\n"
+    assert [r.line for r in frame_repeats(prose)] == [9, 11]
+    # two are parallel; and a list is one frame per item by right
+    assert frame_repeats("# Q\n\n" + "\n\n".join(frame.format(*p) for p in pairs[:2])) == []
+    listed = "# Q\n\n" + "".join(f"- {frame.format(*p)}\n" for p in pairs)
+    assert frame_repeats(listed) == []
+
+
 @pytest.mark.parametrize("text", [
     # a parameter list: the swapped word is the item's own code name
     "- `x`: the x coordinate of the point in the plane.\n"

@@ -71,19 +71,37 @@ def frame_repeats(text: str | Document) -> list[FrameRepeat]:
     included); given a parsed document, the item's own text."""
     found: list[FrameRepeat] = []
     doc, lines = (parse_markdown(text), text.split("\n")) if isinstance(text, str) else (text, [])
-    for group in _groups(doc, lines):
+    for kind, group in _groups(doc, lines):
         kept: list[_Unit] = []
+        retold: dict[int, int] = {}  # a kept sentence -> how often said of other code
         for unit in group:
             match = next((e for e in kept if is_same_frame(unit, e)), None)
-            if match is None:
-                kept.append(unit)
-            else:
+            if match is not None:
                 found.append(FrameRepeat(unit.line, unit.text, match.text))
+                continue
+            kept.append(unit)
+            if kind != "sentences":
+                continue
+            said = next((i for i, e in enumerate(kept[:-1])
+                         if is_same_frame(unit, e, any_subject=True)), None)
+            if said is not None:
+                retold[said] = retold.get(said, 1) + 1
+                if retold[said] >= _MAX_RETOLD:
+                    kept.pop()
+                    found.append(FrameRepeat(unit.line, unit.text, kept[said].text))
     return sorted(found, key=lambda r: r.line)
 
 
-def is_same_frame(later: _Unit, earlier: _Unit) -> bool:
-    """Whether ``later`` says ``earlier``'s sentence with a word or two swapped."""
+_MAX_RETOLD = 3
+"""The time a section's prose says one frame of different code at which it loops: two
+sentences may be parallel ("reach for `A` ..." / "reach for `B` ..."), a third is a list
+said as sentences ("These are the default directories for `a` and `b` respectively." four
+times over). Lists are exempt: an API list is rightly one frame per item."""
+
+
+def is_same_frame(later: _Unit, earlier: _Unit, *, any_subject: bool = False) -> bool:
+    """Whether ``later`` says ``earlier``'s sentence with a word or two swapped (with
+    ``any_subject``, also when what is swapped is what they are about)."""
     a, b = earlier.tokens, later.tokens
     matcher = SequenceMatcher(None, a, b, autojunk=False)
     codes = matcher.get_opcodes()
@@ -94,6 +112,8 @@ def is_same_frame(later: _Unit, earlier: _Unit) -> bool:
     if len(places) > _MAX_PLACES or any(max(_weight(x), _weight(y)) > _MAX_SWAP
                                         for x, y in places):
         return False
+    if any_subject:
+        return True
     subjects = earlier.subjects | later.subjects
     parts = earlier.name_parts | later.name_parts
     return not any(_names_subject(token, subjects, parts) for x, y in places
@@ -109,7 +129,7 @@ def tokens(text: str) -> tuple[str, ...]:
     return tuple(t.lower() for t in _TOKEN.findall(text))
 
 
-def _groups(doc: Document, lines: list[str]) -> Iterator[list[_Unit]]:
+def _groups(doc: Document, lines: list[str]) -> Iterator[tuple[str, list[_Unit]]]:
     """The items of each list (by parent, depth and section) and each section's sentences."""
     groups: dict[tuple[str, int | None, int | None, int], list[_Unit]] = {}
     for _, block in doc.prose():
@@ -119,7 +139,7 @@ def _groups(doc: Document, lines: list[str]) -> Iterator[list[_Unit]]:
         elif block.kind == "paragraph":
             groups.setdefault(("sentences", block.heading, None, 0), []).extend(
                 _sentence_units(block))
-    yield from groups.values()
+    yield from ((key[0], units) for key, units in groups.items())
 
 
 def _item_unit(block: Block, lines: list[str]) -> _Unit:
