@@ -458,6 +458,8 @@ def test_claims_an_alias_bound_to_a_call_result(resolver: Resolver, text: str,
      [("subclass", "verified")]),
     ("| 函数 | 参数情况 |\n|---|---|\n| `forward` | 带有 `retries` 参数 |\n",
      [("has_param", "verified")]),
+    ("`forward` 这个 helper 定义在 `relay/__init__.py`。", [("location", "unverified")]),
+    ("`Quiet` 这个 class 继承自 `Store`。", [("subclass", "unverified")]),
 ])
 def test_claims_qualified_subjects_and_tables(resolver: Resolver, text: str,
                                               expected: list[tuple[str, str]]) -> None:
