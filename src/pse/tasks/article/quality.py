@@ -150,12 +150,19 @@ def _named_in(codes: frozenset[str], earlier: frozenset[str]) -> bool:
     return all(any(e == c or e.endswith("." + c) for e in earlier) for c in codes)
 
 
+_RETOLD_SHARE = 0.6
+"""Share of the paragraph's content words a sentence must say again to retell it: a
+sentence that only reuses a paragraph's vocabulary ("the queue runs each job") says one
+thing of it, not all of it again."""
+
+
 def _restated_paragraphs(text: str | Document, *, share: float) -> list[tuple[int, str]]:
-    """Sentences whose content words the paragraph before, taken together, nearly all said
-    (and that name no code it did not): a small model's paragraph that says its
-    predecessor again as one long sentence ("The solution does not provide ..., it does not
-    handle ..., and it does not provide ..." after those three sentences). Only plain
-    paragraphs of one section are compared: a list or a new section starts afresh."""
+    """Sentences whose content words the paragraph before, taken together, nearly all said,
+    and that say most of what it said (and name no code it did not): a small model's
+    paragraph that says its predecessor again as one long sentence ("The solution does not
+    provide ..., it does not handle ..., and it does not provide ..." after those three
+    sentences). Only plain paragraphs of one section are compared: a list or a new
+    section starts afresh."""
     found: list[tuple[int, str]] = []
     before: tuple[frozenset[str], frozenset[str], int | None] | None = None
     for _, block in read(text).prose():
@@ -170,7 +177,8 @@ def _restated_paragraphs(text: str | Document, *, share: float) -> list[tuple[in
                 content = frozenset(content_words(sentence))
                 named = {code.lower() for code in CODE_SPAN.findall(sentence)}
                 if before is not None and before[2] == block.heading and \
-                        named <= before[1] and _restates(content, before[0], share=share):
+                        named <= before[1] and _restates(content, before[0], share=share) \
+                        and len(content & before[0]) >= _RETOLD_SHARE * len(before[0]):
                     found.append((number, sentence))
                 words |= content
                 codes |= named
