@@ -465,3 +465,15 @@ def test_claims_qualified_subjects_and_tables(resolver: Resolver, text: str,
                                               expected: list[tuple[str, str]]) -> None:
     for relation, status in expected:
         assert claim_statuses(resolver, text, relation) == [status], (text, relation)
+
+
+@pytest.mark.parametrize("text, statuses", [
+    # `NAMES` is the module's, not the class's: the owner is wrong, said once
+    ("`Emitter` 的 `NAMES` 是一个元组，它有两个元素。", ["unverified"]),
+    ("`Quiet` 的 `close` 方法返回 `None`。", []),      # inherited: `Quiet.close` resolves
+    ("`Emitter`'s `build` helper is a function.", ["unverified"]),
+    ("`Emitter` 的 `nothing_here` 方法。", []),         # an unknown name: no claim of it
+])
+def test_claims_a_member_named_through_the_wrong_owner(
+        resolver: Resolver, text: str, statuses: list[str]) -> None:
+    assert claim_statuses(resolver, text, "defines_member") == statuses

@@ -64,7 +64,19 @@ def check_claims(text: str, *, file: str, resolver: Resolver, rst: bool = False,
         found.extend(judge(c, file=file, resolver=resolver)
                      for c in structural_claims(document, ignored=ignored))
     found.sort(key=lambda judged: judged[0].line)
-    return found
+    return _once(found)
+
+
+def _once(found: Judged) -> Judged:
+    """Each claim once per line: two readings of one sentence may state one relation
+    ("`A` 的 `b` 是一个代理类，它提供了 ..." says twice that `b` is A's)."""
+    seen: set[tuple[int, str]] = set()
+    kept: Judged = []
+    for ref, result in found:
+        if (ref.line, ref.name) not in seen:
+            seen.add((ref.line, ref.name))
+            kept.append((ref, result))
+    return kept
 
 
 def _sentence_key(sentence: Sentence) -> str:

@@ -32,6 +32,15 @@ def judge(claim: Claim, *, file: str, resolver: Resolver) -> tuple[Reference, Re
                         context=claim.sentence)
         return ref, _verdict(claim, code.depends_on(resolver, claim.obj), None)
     subject = resolve_span(resolver, claim.subject)
+    if not subject.symbols and not subject.external:
+        misplaced = _misplaced_member(resolver, claim.subject)
+        if misplaced is not None:  # "`A` 的 `b` 方法" of a `b` that is not A's
+            owner, member = claim.subject.rsplit(".", 1)
+            ref = Reference(file=file, line=claim.line, text=claim.sentence,
+                            name=f"defines_member({owner}, {member})", kind="claim",
+                            context=claim.sentence)
+            return ref, Resolution("unverified", evidence=misplaced.evidence,
+                                   message=misplaced.message)
     obj = resolve_span(resolver, claim.obj) if _object_is_span(claim) else None
     relation, subject, obj = _reoriented(claim, subject, obj)
     if relation == "kind":
@@ -57,6 +66,21 @@ def judge(claim: Claim, *, file: str, resolver: Resolver) -> tuple[Reference, Re
     if why:
         return ref, Resolution("ignored", evidence=decision.evidence, message=why)
     return ref, _verdict(claim, decision, obj)
+
+
+def _misplaced_member(resolver: Resolver, written: str) -> Decision | None:
+    """Why a subject written through its owner ("`WindowsFileLock` 的 `AcquireReturnProxy`",
+    "`A`'s `b`", one dotted name ``A.b`` the tree lacks) is false, when ``A`` is a class of
+    the tree, ``b`` is defined elsewhere in it, and ``A`` neither has nor can inherit it;
+    None otherwise (an unknown name stays a name to check, not a claim)."""
+    owner, _, member = written.removesuffix("()").rpartition(".")
+    if not owner or not member.isidentifier():
+        return None
+    classes = [s for s in resolve_span(resolver, owner).symbols if s.kind == "class"]
+    if not classes or not any(s.kind != "parameter" for s in resolver.index.by_name(member)):
+        return None
+    decisions = [code.has_member(resolver, cls, member, methods=False) for cls in classes]
+    return decisions[0] if all(d.holds is False for d in decisions) else None
 
 
 def _object_is_span(claim: Claim) -> bool:
