@@ -105,6 +105,18 @@ def test_residue_flags_the_prompts_excerpt_heading_even_inside_a_fence() -> None
     assert quality.residue("# T\n\n## `src/a.py` (the queue)\n\nText.\n", path=P) == []
 
 
+def test_residue_flags_the_prompts_code_facts_pasted() -> None:
+    text = ("# T\n\n## Types\n\n"
+            "- **bases `FileLockContext`; 3 fields, its parameters in order: `a`, `b`**\n"
+            "- bases `SoftFileLock`, `BaseAsyncFileLock`; `AsyncSoftFileLock(path)`\n\n"
+            "It is called by `Unix.user_runtime_dir` (`src/platformdirs/unix.py`:165).\n\n"
+            "`Job` (dataclass, src/tinyqueue/job.py:20) runs once.\n\n"
+            "`Job` has three fields and is called by `JobQueue.submit`.\n")
+    assert _rules(quality.residue(text, path=P)) == [
+        (5, "outline-residue"), (6, "outline-residue"), (8, "outline-residue"),
+        (10, "outline-residue")]
+
+
 def test_residue_flags_a_heading_echoed_as_a_paragraph() -> None:
     text = ("# Design decisions: tinyqueue\n\n## Running it\n\nRun `main`.\n\n"
             "Design decisions.\n\nRunning it\n\nDecisions were made for speed.\n")

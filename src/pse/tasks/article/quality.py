@@ -49,6 +49,16 @@ _PROMPT_TALK = re.compile(
 and code for X are": the prompt calls the names it lists real): the prompt talking through
 the article, not the project."""
 _MARKUP_RESIDUE = re.compile(r"^\s{0,3}#{1,6}\s+#")
+_FACTS_RESIDUE = re.compile(
+    r"its parameters in order:|;\s*\d+ public methods?:"
+    r"|\((?:class|dataclass|enum|function|method|module|coroutine)[^()\n]{0,20}, "
+    r"`?[\w./-]+\.py`?:\d+\)"
+    r"|^\W*bases `[^`]+`(?:, `[^`]+`)*;"
+    r"|called by `[^`]+` \(`?[\w./-]+\.py`?:\d+\)")
+"""Pieces of the prompt's CODE FACTS lines (:mod:`pse.tasks.article.facts`: "- `Job`
+(dataclass, src/job.py:20): bases ...; 6 fields, its parameters in order: ...; called by
+`JobQueue.submit` (src/queue.py:34)"), pasted into the article: a shape no sentence
+written for a reader has."""
 _EXCERPT_HEADER = re.compile(r"^\s{0,3}#{1,6}\s+\S+ \(lines \d+-\d+\)(?: — \S+)?\s*$")
 """The heading the prompt puts over each source excerpt (``### a.py (lines 3-9) — m.f``,
 :func:`pse.rag.context.context_blocks`), pasted into the article with its excerpt: a
@@ -269,6 +279,10 @@ def residue(text: str, *, path: str) -> list[Finding]:
             findings.append(_finding("outline-residue", "an outline or prompt heading",
                                      path=path, line=number, text=line.strip(),
                                      hint="delete the heading", kind="leak"))
+    findings.extend(_finding("outline-residue", "the prompt's code facts, pasted", path=path,
+                             line=number, text=line.strip(), kind="leak",
+                             hint="delete it, or say in a sentence what it means")
+                    for number, line in prose_lines(text) if _FACTS_RESIDUE.search(line))
     for number, sentence in sentences(text):
         if _PROMPT_TALK.search(sentence):
             findings.append(_finding("outline-residue", "this sentence talks about the "
