@@ -117,6 +117,15 @@ def test_residue_flags_the_prompts_code_facts_pasted() -> None:
         (10, "outline-residue")]
 
 
+def test_residue_flags_a_readmes_badge_row_pasted() -> None:
+    text = ("# T\n\n## What it is for\n\n"
+            "black](https://img.shields.io/badge/code%20style-black-000000.svg)]"
+            "(https://github.com/psf/black) [![Downloads](https://static.pepy.tech/badge/x)]"
+            "(https://pepy.tech/project/x)\n\n"
+            "See [the docs](https://x.org/docs) and [the changelog](https://x.org/log).\n")
+    assert _rules(quality.residue(text, path=P)) == [(5, "outline-residue")]
+
+
 def test_residue_flags_a_heading_echoed_as_a_paragraph() -> None:
     text = ("# Design decisions: tinyqueue\n\n## Running it\n\nRun `main`.\n\n"
             "Design decisions.\n\nRunning it\n\nDecisions were made for speed.\n")

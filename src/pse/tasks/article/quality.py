@@ -59,6 +59,20 @@ _FACTS_RESIDUE = re.compile(
 (dataclass, src/job.py:20): bases ...; 6 fields, its parameters in order: ...; called by
 `JobQueue.submit` (src/queue.py:34)"), pasted into the article: a shape no sentence
 written for a reader has."""
+_LINK = re.compile(r"!?\[[^\]\n]*\]\([^)\n]*\)|\]\(https?://[^)\n]*\)|https?://\S+")
+
+
+def _is_link_row(line: str) -> bool:
+    """Whether a line is links and little else: a README's badge row ("[![PyPI](https://
+    img.shields.io/...)](https://pypi.org/...)"), often cut mid-link when pasted."""
+    links = _LINK.findall(line)
+    if len(links) < 2 or not any(_BADGE.search(link) for link in links):
+        return False  # "See [the docs](...) and [the changelog](...)" is a sentence
+    rest = _LINK.sub(" ", line)
+    return len(re.findall(r"[^\W\d_]{2,}", rest)) <= len(links)
+
+
+_BADGE = re.compile(r"^!\[|img\.shields\.io|badge|pepy\.tech|codecov\.io", re.IGNORECASE)
 _EXCERPT_HEADER = re.compile(r"^\s{0,3}#{1,6}\s+\S+ \(lines \d+-\d+\)(?: — \S+)?\s*$")
 """The heading the prompt puts over each source excerpt (``### a.py (lines 3-9) — m.f``,
 :func:`pse.rag.context.context_blocks`), pasted into the article with its excerpt: a
@@ -279,6 +293,10 @@ def residue(text: str, *, path: str) -> list[Finding]:
             findings.append(_finding("outline-residue", "an outline or prompt heading",
                                      path=path, line=number, text=line.strip(),
                                      hint="delete the heading", kind="leak"))
+    findings.extend(_finding("outline-residue", "a row of links or badges pasted from the "
+                             "project's README", path=path, line=number, text=line.strip(),
+                             kind="leak", hint="delete it")
+                    for number, line in prose_lines(text) if _is_link_row(line))
     findings.extend(_finding("outline-residue", "the prompt's code facts, pasted", path=path,
                              line=number, text=line.strip(), kind="leak",
                              hint="delete it, or say in a sentence what it means")
