@@ -96,6 +96,14 @@ def pick():
     return build
 
 
+class Timer:
+    def __init__(self, limit=1):
+        self.start = 0
+
+
+limit = 5
+
+
 picked = lru_cache(maxsize=None)(pick())
 
 
@@ -473,7 +481,14 @@ def test_claims_qualified_subjects_and_tables(resolver: Resolver, text: str,
     ("`Quiet` 的 `close` 方法返回 `None`。", []),      # inherited: `Quiet.close` resolves
     ("`Emitter`'s `build` helper is a function.", ["unverified"]),
     ("`Emitter` 的 `nothing_here` 方法。", []),         # an unknown name: no claim of it
+    ("`Timer` 的 `limit` 默认为 2。", []),               # its constructor's parameter
 ])
 def test_claims_a_member_named_through_the_wrong_owner(
         resolver: Resolver, text: str, statuses: list[str]) -> None:
     assert claim_statuses(resolver, text, "defines_member") == statuses
+
+
+def test_claims_a_constructor_parameter_named_through_its_class(resolver: Resolver) -> None:
+    # `limit` is also a module variable: the class's parameter is still meant
+    assert claim_statuses(resolver, "`Timer` 的 `limit` 默认为 2。", "default") == ["unverified"]
+    assert claim_statuses(resolver, "`Timer` 的 `limit` 默认为 1。", "default") == ["verified"]

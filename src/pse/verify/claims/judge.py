@@ -71,15 +71,16 @@ def judge(claim: Claim, *, file: str, resolver: Resolver) -> tuple[Reference, Re
 def _misplaced_member(resolver: Resolver, written: str) -> Decision | None:
     """Why a subject written through its owner ("`WindowsFileLock` 的 `AcquireReturnProxy`",
     "`A`'s `b`", one dotted name ``A.b`` the tree lacks) is false, when ``A`` is a class of
-    the tree, ``b`` is defined elsewhere in it, and ``A`` neither has nor can inherit it;
-    None otherwise (an unknown name stays a name to check, not a claim)."""
+    the tree, ``b`` is defined elsewhere in it, and ``A`` neither has nor can inherit it,
+    nor takes it as a constructor parameter ("`wait_random` 的 `max`" is its parameter's
+    default); None otherwise (an unknown name stays a name to check, not a claim)."""
     owner, _, member = written.removesuffix("()").rpartition(".")
     if not owner or not member.isidentifier():
         return None
     classes = [s for s in resolve_span(resolver, owner).symbols if s.kind == "class"]
     if not classes or not any(s.kind != "parameter" for s in resolver.index.by_name(member)):
         return None
-    decisions = [code.has_member(resolver, cls, member, methods=False) for cls in classes]
+    decisions = [code.has_item(resolver, cls, member) for cls in classes]  # its parameters too
     return decisions[0] if all(d.holds is False for d in decisions) else None
 
 
