@@ -99,8 +99,9 @@ def test_residue_flags_the_prompts_excerpt_heading_even_inside_a_fence() -> None
             "### src/platformdirs/__init__.py (lines 53-74) — platformdirs.user_data_dir\n"
             "```\ndef user_data_dir(appname=None):\n```\n\n"
             "## src/a.py (lines 1-9)\n\nText.\n")
-    assert _rules(quality.residue(text, path=P)) == [(10, "outline-residue"),
-                                                      (15, "outline-residue")]
+    # the stray fence leaves the pasted `def` line outside any block: pasted code too
+    assert _rules(quality.residue(text, path=P)) == [
+        (10, "outline-residue"), (12, "outline-residue"), (15, "outline-residue")]
     # a heading that names a file is the article's own
     assert quality.residue("# T\n\n## `src/a.py` (the queue)\n\nText.\n", path=P) == []
 
@@ -123,6 +124,15 @@ def test_residue_flags_a_readmes_badge_row_pasted() -> None:
             "(https://github.com/psf/black) [![Downloads](https://static.pepy.tech/badge/x)]"
             "(https://pepy.tech/project/x)\n\n"
             "See [the docs](https://x.org/docs) and [the changelog](https://x.org/log).\n")
+    assert _rules(quality.residue(text, path=P)) == [(5, "outline-residue")]
+
+
+def test_residue_flags_a_definition_header_pasted_as_prose() -> None:
+    text = ("# T\n\n## Locks\n\n"
+            "class `BaseFileLock`(contextlib.ContextDecorator, metaclass=`FileLockMeta`):\n"
+            "    \"\"\"Abstract base class for a file lock object.\"\"\"\n\n"
+            "```python\nclass BaseFileLock(ContextDecorator):\n    pass\n```\n\n"
+            "The class `BaseFileLock` is the base: every lock subclasses it.\n")
     assert _rules(quality.residue(text, path=P)) == [(5, "outline-residue")]
 
 

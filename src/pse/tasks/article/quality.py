@@ -72,6 +72,10 @@ def _is_link_row(line: str) -> bool:
     return len(re.findall(r"[^\W\d_]{2,}", rest)) <= len(links)
 
 
+_DEFINITION_LINE = re.compile(r"^\s*(?:async\s+)?(?:class|def)\s+`?[A-Za-z_]\w*`?\s*"
+                              r"(?:\(.*\))?(?:\s*->\s*[^:]+)?:\s*$")
+"""A ``class`` or ``def`` header standing as a prose line: an excerpt pasted without its
+fence ("class `BaseFileLock`(contextlib.ContextDecorator, ...):")."""
 _BADGE = re.compile(r"^!\[|img\.shields\.io|badge|pepy\.tech|codecov\.io", re.IGNORECASE)
 _EXCERPT_HEADER = re.compile(r"^\s{0,3}#{1,6}\s+\S+ \(lines \d+-\d+\)(?: — \S+)?\s*$")
 """The heading the prompt puts over each source excerpt (``### a.py (lines 3-9) — m.f``,
@@ -297,6 +301,10 @@ def residue(text: str, *, path: str) -> list[Finding]:
                              "project's README", path=path, line=number, text=line.strip(),
                              kind="leak", hint="delete it")
                     for number, line in prose_lines(text) if _is_link_row(line))
+    findings.extend(_finding("outline-residue", "a line of code pasted as prose, outside a "
+                             "code block", path=path, line=number, text=line.strip(),
+                             kind="leak", hint="delete it, or put the code in a fenced block")
+                    for number, line in prose_lines(text) if _DEFINITION_LINE.match(line))
     findings.extend(_finding("outline-residue", "the prompt's code facts, pasted", path=path,
                              line=number, text=line.strip(), kind="leak",
                              hint="delete it, or say in a sentence what it means")
