@@ -329,7 +329,7 @@ def residue(text: str, *, path: str) -> list[Finding]:
     findings.extend(_finding("outline-residue", "a heading's words as a paragraph of their "
                              "own", path=path, line=line, text=paragraph, hint="delete it",
                              kind="leak") for line, paragraph in _echoed_headings(text))
-    return findings
+    return sorted(findings, key=lambda f: f.line or 0)
 
 
 _ECHO_WORDS = 4
