@@ -211,7 +211,7 @@ def _returns_builtin(resolver: Resolver, subject: Symbol, names: Iterable[str], 
             continue
         found = [s for s in resolver.index.by_name(name) if s.kind == "class"]
         if not found and not resolver.index.by_name(name) and \
-                _unrelated_outside(resolver, name, wanted):
+                _unrelated_classes(resolver, name, wanted):
             continue  # ``-> Path`` is no ``str``: a standard-library class read whole
         if not found:
             return undecided(message)  # a type variable, Any, an outside class...
@@ -222,16 +222,6 @@ def _returns_builtin(resolver: Resolver, subject: Symbol, names: Iterable[str], 
             if not tree.complete or wanted in outside:
                 return undecided(message)
     return Decision(False, message, at(subject), correction=shown[0] if len(shown) == 1 else "")
-
-
-def _unrelated_outside(resolver: Resolver, name: str, wanted: str) -> bool:
-    """Whether the standard-library class ``name`` and the builtin ``wanted`` are unrelated
-    classes (neither a subclass of the other), each introspected."""
-    outside = _stdlib_class(resolver, name)
-    builtin = getattr(builtins, _CONCRETE.get(wanted, wanted), None)
-    if outside is None or not isinstance(builtin, type):
-        return False
-    return not (issubclass(outside, builtin) or issubclass(builtin, outside))
 
 
 def outer_types(resolver: Resolver, subject: Symbol) -> list[str] | None:
