@@ -16,7 +16,7 @@ prose lines / unlabelled prose lines.
 
 Usage: python3 score.py --cmd 'pse verify {article} --source {source} --format json --strict'
        [--half HALF ...] [--trees DIR]
-HALF is a half's name, `c`, `d` or `e` (both halves of that set) or `all` (the default);
+HALF is a half's name, `c` to `g` (both halves of that set) or `all` (the default);
 --half may be repeated.
 When more than one half is scored, the per-language figures summed over them close the run.
 The trees are the unpacked sdists (see README.md for the `pip download` lines).
@@ -34,9 +34,11 @@ HALVES = {"a_sortedcontainers": "sortedcontainers-2.4.0", "b_tomlkit": "tomlkit-
           "c_bidict": "bidict-0.24.1", "c_dacite": "dacite-1.9.2",
           "d_jsonpatch": "jsonpatch-1.33", "d_pyee": "pyee-13.0.1",
           "e_tenacity": "tenacity-9.2.1", "e_humanize": "humanize-4.17.0",
-          "f_cachetools": "cachetools-5.5.2", "f_platformdirs": "platformdirs-4.3.6"}
+          "f_cachetools": "cachetools-5.5.2", "f_platformdirs": "platformdirs-4.3.6",
+          "g_tinydb": "tinydb-4.8.2", "g_pluggy": "pluggy-1.5.0"}
 GROUPS = {"all": list(HALVES), "c": ["c_bidict", "c_dacite"], "d": ["d_jsonpatch", "d_pyee"],
-          "e": ["e_tenacity", "e_humanize"], "f": ["f_cachetools", "f_platformdirs"]}
+          "e": ["e_tenacity", "e_humanize"], "f": ["f_cachetools", "f_platformdirs"],
+          "g": ["g_tinydb", "g_pluggy"]}
 LANGS = ("en", "zh", "mixed")
 
 
