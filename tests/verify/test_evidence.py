@@ -442,3 +442,55 @@ def test_package_vocabulary_stops_reading_at_its_budget(tmp_path: Path) -> None:
     finally:
         spans._PACKAGE_CHARS = budget
     assert "sign" in vocabulary and "first" in vocabulary and "lastword" not in vocabulary
+
+
+_JOBS = '''@dataclass
+class Job:
+    """A callable with its arguments and what happened when it ran."""
+
+    func: Callable[..., object]
+    errors: list[str] = field(default_factory=list)
+
+    def run(self) -> object:
+        try:
+            return self.func()
+        except Exception as exc:  # the queue decides whether to retry
+            self.errors.append(str(exc))
+            raise
+
+
+class JobQueue:
+    """Jobs waiting to run, and the retry policy that decides what happens on failure."""
+
+    def __init__(self, policy):
+        self.policy = policy
+        self._pending = []
+'''
+
+
+def _jobs(text: str) -> str:
+    from pse.verify.evidence.spans import make_span
+
+    lines = _JOBS.splitlines()
+
+    def span(start: int, end: int, symbol: str, kind: str, **names: tuple[str, ...]
+             ) -> SourceSpan:
+        return make_span("q/jobs.py", start, end, "\n".join(lines[start - 1:end]),
+                         symbol=symbol, kind=kind, **names)
+
+    spans = [span(1, 7, "q.jobs.Job", "class", members=("func", "errors", "run")),
+             span(8, 14, "q.jobs.Job.run", "method"),
+             span(17, 23, "q.jobs.JobQueue", "class", members=("policy", "_pending"),
+                  params=("policy",))]
+    refs = [NameRef(3, "Job", "verified", (("q/jobs.py", 2),)),
+            NameRef(3, "JobQueue", "verified", (("q/jobs.py", 17),))]
+    return align(document_units(f"# Jobs\n\n{text}\n"), spans, refs)[-1].status
+
+
+def test_align_what_a_definition_manages_must_be_in_its_code_not_a_comment() -> None:
+    # "queue" and "retry" are in `Job` only as a comment about another class's work
+    assert _jobs("The `Job` class is responsible for managing the queue of jobs.") == \
+        "unsupported"
+    assert _jobs("The `Job` class manages the retry policy.") == "unsupported"
+    assert _jobs("`Job` stores the errors of each run.") == "supported"
+    assert _jobs("The `JobQueue` class manages the retry policy.") == "supported"

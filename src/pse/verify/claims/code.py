@@ -36,6 +36,18 @@ def signature_of(resolver: Resolver, subject: Symbol) -> Symbol | None:
     return None
 
 
+def implementation(resolver: Resolver, functions: list[Symbol]) -> Symbol | None:
+    """The one definition of ``functions`` (the definitions of one qualname) that runs:
+    the only one, or the only one not decorated with ``@overload`` (the others are the
+    type checker's signatures, written with ``...`` defaults); None when that is not one."""
+    if len(functions) == 1:
+        return functions[0]
+    overloads = {f.line for f in resolver.index.def_facts(functions[0].qualname)
+                 if "overload" in {d.rsplit(".", 1)[-1] for d in f.decorators}}
+    running = [f for f in functions if f.line not in overloads]
+    return running[0] if len(running) == 1 else None
+
+
 def has_param(resolver: Resolver, subject: Symbol, param: str) -> Decision:
     """Whether ``param`` is in the signature of ``subject``."""
     function = signature_of(resolver, subject)
@@ -185,13 +197,26 @@ def dataclass_fields(resolver: Resolver, subject: Symbol) -> list[str] | None:
 
 
 def named_tuple_fields(resolver: Resolver, subject: Symbol) -> list[str] | None:
-    """The fields of ``class subject(NamedTuple)``: the names bound in its body (None for
-    any other class; a ``namedtuple("P", ...)`` call's fields are a string, not read)."""
-    if subject.kind != "class" or [b.rsplit(".", 1)[-1] for b in subject.bases] != [
-            "NamedTuple"]:
+    """The fields of ``class subject(NamedTuple)`` (the names bound in its body) or the keys
+    of ``class subject(TypedDict)`` (the names annotated in its body and in its TypedDict
+    ancestors' bodies, a base's first). None for any other class, or one whose bases are
+    not all read; a ``namedtuple("P", ...)`` call's fields are a string, not read."""
+    if subject.kind != "class":
         return None
-    return [s.name for s in resolver.index.children(subject.qualname)
-            if s.kind in {"attribute", "constant", "variable"} and not s.name.startswith("_")]
+    bases = [b.rsplit(".", 1)[-1] for b in subject.bases]
+    if bases == ["NamedTuple"]:
+        return [s.name for s in resolver.index.children(subject.qualname)
+                if s.kind in {"attribute", "constant", "variable"} and not s.name.startswith("_")]
+    found = ancestry(resolver, subject)
+    if not found.complete or not any("TypedDict" in {b.rsplit(".", 1)[-1] for b in c.bases}
+                                     for c in found.tree.values()):
+        return None  # (its external ancestry is TypedDict's runtime one: ``dict``)
+    keys: dict[str, None] = {}
+    for cls in reversed(list(found.tree.values())):  # a base's keys come first
+        keys.update((s.name, None) for s in resolver.index.children(cls.qualname)
+                    if s.kind in {"attribute", "constant", "variable"}
+                    and not s.name.startswith("__"))
+    return list(keys)
 
 
 def literal_entries(resolver: Resolver, subject: Symbol) -> tuple[str, list[str]] | None:
@@ -254,7 +279,8 @@ def member_count(resolver: Resolver, subject: Symbol, count: int) -> Decision:
         if fields is None:
             fields = named_tuple_fields(resolver, subject)
         if fields is None:
-            return undecided("neither an enumeration nor a dataclass")
+            return undecided("neither an enumeration nor a record class (a dataclass, a named "
+                             "tuple, a TypedDict)")
         message = f"{short(subject.qualname)} has {len(fields)} fields ({listing(fields)})"
         return Decision(count == len(fields), message, at(subject),
                         correction="" if count == len(fields) else str(len(fields)))

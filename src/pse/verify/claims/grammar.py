@@ -67,6 +67,13 @@ RETURN_VERB = alternation(words("return_verbs"))
 TYPE_NOUN = (rf"(?:plain |new |single |python |native |built-in |builtin )?"
              rf"(?P<t>{alternation(list(type_nouns()))})(?![\w-])(?! ?(?:or|或|或者)(?![a-z]))")
 _RETURNED_ZH = r"(?:(?:会|将)?(?:返回|return|returns) ?的)"
+_RETURN_NOUN = (r"(?:return value|return type(?: annotation| hint)?|return annotation|result"
+                r"|returned value)")
+"""What a function gives back, or its annotation, named ("the return type of `f`")."""
+_RETURN_NOUN_ZH = (r"的?返回(?:值|类型|结果)(?:类型)?(?:注解|标注)?"
+                   r"|的 ?(?:return type(?: annotation| hint)?|return value")
+"""The same after a Chinese subject ("`f` 的返回类型注解为", "`f` 的 return type 是"); the
+frames close its last group."""
 """What a function gives back, as a noun ("返回的是 `str`", "return 的是 `str`")."""
 _FIELD = (r"(?: (?:flag|field|parameter|param|argument|option|setting|attribute"
           r"|keyword argument|kwarg|keyword))?")
@@ -302,7 +309,8 @@ _FRAMES: list[tuple[Relation, str]] = [
     # "`f` is a `@staticmethod`"
     ("kind", rf"{S} {PRE}(?:uses|carries|has|applies|is wrapped in|is wrapped with) "
              r"(?:the |a |an )?§(?P<ka>\d+)§$"),
-    ("kind", rf"{S} {BE_NEG}(?:a |an )?§(?P<ka>\d+)§(?: ?(?:method|function|property))?$"),
+    ("kind", rf"{S} {BE_NEG}(?:{L.AS_VERB} as )?(?:a |an )?§(?P<ka>\d+)§"
+             r"(?: ?(?:method|function|property))?$"),
     ("kind", rf"{SZ}{NEG_ZH}(?:是)?(?:被|用|使用|通过)?§(?P<ks>\d+)§ ?(?:装饰器|decorator)?"
              r"(?:装饰|修饰|包装|包了一层|包裹)"),
     ("kind", rf"{SZ}(?:上)?{NEG_ZH}(?:使用了?|用了?|带有|带了?|加了|有)§(?P<ks>\d+)§ ?"
@@ -361,27 +369,27 @@ _FRAMES: list[tuple[Relation, str]] = [
     ("returns", rf"{S} (?:[a-z][^§]{{0,60}}?(?:§\d+§[^§]{{0,30}}?)? and )?{PRE}{RETURN_VERB} "
                 rf"{L.DET}(?:new |single )?(?:instance of |object of type |value of type )?"
                 rf"{L.DET}{MODIFIERS}{O}"),
-    ("returns", rf"(?:the )?(?:return value|return type|result|returned value) (?:of|from) {S} "
+    ("returns", rf"(?:the )?{_RETURN_NOUN} (?:of|from) {S} "
                 rf"(?:{L.BE}|will be) {L.NEG}(?:always )?{L.DET}(?:instance of )?{O}"),
     ("returns", rf"{SZ}(?:被)?(?:调用|执行)?(?:后|之后|时)?{PRE_ZH}(?:会|将)?{RETURN_VERB}"
                 rf"(?:一个|了)?(?:新的)?{OZ}"),
-    ("returns", rf"{SZ}(?:的?返回(?:值|类型|结果)(?:类型)?|的 ?(?:return type|return value"
+    ("returns", rf"{SZ}(?:{_RETURN_NOUN_ZH}"
                 rf"|returned value|result)|{_RETURNED_ZH})"
                 rf"{NEG_ZH}(?:是|为)(?:一个|个)?(?:新的)?{OZ}"),
     ("returns", rf"{S} (?:[a-z][^§]{{0,60}}?(?:§\d+§[^§]{{0,30}}?)? and )?{PRE}{RETURN_VERB} "
                 rf"{L.DET}{TYPE_NOUN}"),
-    ("returns", rf"(?:the )?(?:return value|return type|result|returned value) (?:of|from) {S} "
+    ("returns", rf"(?:the )?{_RETURN_NOUN} (?:of|from) {S} "
                 rf"(?:{L.BE}|will be) {L.NEG}(?:always )?{L.DET}{TYPE_NOUN}"),
-    ("returns", rf"{S} ?'s (?:return value|return type|result|returned value) "
+    ("returns", rf"{S} ?'s {_RETURN_NOUN} "
                 rf"(?:{L.BE}|will be) {L.NEG}(?:always )?{L.DET}{TYPE_NOUN}"),
     ("returns", rf"{SZ}(?:被)?(?:调用|执行)?(?:后|之后|时)?{PRE_ZH}(?:会|将)?{RETURN_VERB}"
                 rf"(?:一个|个|一|了)?(?:新的)?{TYPE_NOUN}"),
-    ("returns", rf"{SZ}(?:的?返回(?:值|类型|结果)(?:类型)?|的 ?(?:return type|return value"
+    ("returns", rf"{SZ}(?:{_RETURN_NOUN_ZH}"
                 rf"|returned value|result)|{_RETURNED_ZH}){NEG_ZH}(?:是|为)(?:一个|个)?(?:新的)?"
                 rf"{TYPE_NOUN}"),
     # ---- "`A` is a `B`": is-a, read as inheritance (the checker requires two classes)
     ("subclass", rf"{S} {L.BE} {L.NEG}(?:a|an|a kind of|a type of|a sort of|a special) {O}"
-                 r"(?: (?:subclass|sub-class|subtype))?$"),
+                 r"(?: (?:subclass|sub-class|subtype))?(?: (?:that|which|whose)\b.*)?$"),
 ]
 # Each relation's cue words, as fragments: a clause without any of them cannot match that
 # relation's frames, which are then neither tried nor compiled (compiling every frame costs
@@ -421,7 +429,7 @@ _CUES: dict[str, str] = {
     "kind": (rf"{_LEXICON_KINDS}|function|method|propert|module|package|constant|coroutine|class"
              r"|exception|alias"
              r"|函数|方法|类|属性|模块|包|常量|协程|异常|decorat|wrapped|marked|memoi|cached"
-             r"|carries|carry|(?:is|are) (?:not )?an? §|装饰|修饰"),
+             r"|carries|carry|(?:is|are) (?:not )?(?:[a-z]+ed as )?an? ?§|装饰|修饰"),
     "calls": (r"call|invok|delegat|dispatch|hand|defer|goes through|relies|uses|wraps|trigger"
               r"|runs|execut|passes control|forward|wrapper|shortcut|shorthand|front|调用|调到"
               r"|去调|invoke|用到|依赖|使用|委托|执行"),

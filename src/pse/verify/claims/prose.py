@@ -91,7 +91,7 @@ def sentences(text: str, *, rst: bool, document: Document | None = None
             borrowed = (subject and not rest and _PRONOUN.match(piece)) or (owner and (
                 _SUBJECTLESS.match(piece) or _DEFAULT_LEAD.match(piece)
                 or (labelled and (_APPOSED.match(piece) or _BARE_NOUN.match(piece)
-                                  or _PARTICIPLE.match(piece)))))
+                                  or _PARTICIPLE.match(piece) or _later_predicate(piece)))))
             if not inside and not borrowed:
                 subject = subject if rest else ""
                 continue
@@ -255,6 +255,16 @@ _PARTICIPLE = re.compile(r"^\s*(?:[A-Z]?[a-z]+ed|[A-Z]?[a-z]+en|[Bb]uilt|[Kk]ept
 """A label's text opening with a past participle and its preposition ("Defined in",
 "Raised by", "Called from"): the label is what it describes, as with a noun phrase."""
 _OPENING_SLOT = re.compile(r"^(?:the ?)?§(\d+)§")
+_CJK_START = re.compile(rf"^\s*[{_CJK}]")
+
+
+def _later_predicate(text: str) -> bool:
+    """Whether a label's text opens with a phrase without code and a later clause of it
+    opens with its predicate ("整个循环的核心，一共接收 5 个参数", "the root of the
+    hierarchy, based on `B`"): the phrase names the label's code, the clause says of it."""
+    first, *later = _CLAUSE_END.split(text)
+    return "§" not in first and "`" not in first and any(
+        _SUBJECTLESS.match(c) or _PARTICIPLE.match(c) for c in later)
 
 
 def _subject(sentence: Sentence) -> str:
@@ -319,6 +329,11 @@ def _sentence(number: int, raw: str, spans: list[CodeSpan], *, offset: int,
     elif owner and apposed and (_APPOSED.match(slotted[0]) or _PARTICIPLE.match(slotted[0])):
         # "**A**: The base class ...", "| `A` | Defined in `a.py` |": A is ...
         slotted[0] = f"§{len(codes)}§ is {slotted[0].lstrip()}"
+        codes = (*codes, owner)
+    elif owner and apposed and _later_predicate(slotted[0]):
+        # "**`A`**：整个循环的核心，一共接收 5 个参数": A 是整个循环的核心, and A 接收 ...
+        slotted[0] = f"§{len(codes)}§ {'是' if _CJK_START.match(slotted[0]) else 'is'} " \
+                     f"{slotted[0].lstrip()}"
         codes = (*codes, owner)
     joined = _DASH_RELATIVE.sub(r", \1\2, ", "".join(slotted))
     joined, codes = _owned(joined, codes)
@@ -506,7 +521,7 @@ _PREDICATE_EN = (r"(?:has|have|provides|inherits|derives|extends|subclasses|rais
                  r"|takes|accepts|lives|defines|returns|contains|exposes|implements|includes"
                  r"|wraps|is|are|can|does|will|never|may|uses|lets)")
 _PREDICATE_FIRST = re.compile(
-    rf"^(?:{_PREDICATE_EN}\b|(?:会|可以|还|也|都|就|则)?(?:继承|派生|扩展|有|拥有|包含|包括|提供|定义"
+    rf"^(?:{_PREDICATE_EN}\b|{ADVERBS_ZH}*(?:会|可以)?(?:继承|派生|扩展|有|拥有|包含|包括|提供|定义"
     r"|实现|调用|抛出|引发|返回|接收|接受|位于|是|属于|暴露|支持|使用|依赖|需要)(?![们]))")
 """A clause that opens with its predicate has no subject of its own: the sentence's."""
 _AND_PREDICATE = re.compile(rf"(?:(?<=§)|(?<=[a-z]) )(?:and|but) (?={_PREDICATE_EN}\b)")
@@ -538,6 +553,8 @@ def _with_opening_subject(clause: str, subject: str) -> str:
         return f"{subject}{joiner}{bare[pronoun.end():]}"
     if _PREDICATE_FIRST.match(bare):
         return f"{subject}{bare}"  # the normaliser writes no space next to a slot
+    if _PARTICIPLE.match(bare):  # "`A` is the root of the hierarchy, based on `B`"
+        return f"{subject} is {bare}"
     return clause
 
 

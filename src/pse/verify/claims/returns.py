@@ -327,8 +327,10 @@ def _unrelated_classes(resolver: Resolver, first: str, second: str) -> bool:
                 return False
             tree.append(found)
             continue
-        cls = getattr(builtins, name, None) if name in _BUILTIN_VALUES else \
-            _stdlib_class(resolver, name)
+        # ``None`` in an annotation is its class: nothing else returns it (``-> None`` is
+        # no ``list[object]``)
+        cls = type(None) if name == "None" else getattr(builtins, name, None) \
+            if name in _BUILTIN_VALUES else _stdlib_class(resolver, name)
         if not isinstance(cls, type) or "__subclasshook__" in vars(cls):
             return False  # an unknown name, a type variable, a structural ABC
         outside.append(cls)

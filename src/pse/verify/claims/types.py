@@ -24,6 +24,10 @@ def subclass(resolver: Resolver, subject: Symbol, obj: Named, *, direct: bool = 
     """Whether ``obj`` is in the MRO of the class ``subject`` (with ``direct``: among the
     bases its ``class`` statement writes)."""
     if subject.kind != "class":
+        value = _no_class_value(resolver, subject)
+        if value:  # "`Teardown` is a `NamedTuple`" of ``Teardown = Union[...]``
+            return Decision(False, f"{short(subject.qualname)} is {value}, not a class",
+                            at(subject))
         return undecided(f"{short(subject.qualname)} is not a class")
     found = ancestry(resolver, subject)
     bases = listing(list(subject.bases)) if subject.bases else "only `object`"
@@ -46,6 +50,26 @@ def subclass(resolver: Resolver, subject: Symbol, obj: Named, *, direct: bool = 
     if (targets and not obj.external) or (outside and found.complete):
         return Decision(False, message, at(subject), correction=_direct_base(subject))
     return undecided(f"{message}; not every base can be read")
+
+
+_UNION_FORMS = frozenset({"Union", "Optional", "Callable", "Literal"})
+
+
+def _no_class_value(resolver: Resolver, subject: Symbol) -> str:
+    """What a name bound to something that is no class holds, in words: a union, optional,
+    callable or literal type (``Union[A, B]``, ``A | B``) or a literal value; "" for any
+    other value (``B = A`` and ``P = namedtuple(...)`` may be classes)."""
+    if subject.kind not in {"attribute", "constant", "variable"}:
+        return ""
+    value = bound_value(resolver, subject)
+    if isinstance(value, ast.Subscript) and \
+            ast.unparse(value.value).rsplit(".", 1)[-1] in _UNION_FORMS or \
+            isinstance(value, ast.BinOp) and isinstance(value.op, ast.BitOr):
+        return "a type alias"
+    if isinstance(value, ast.Constant | ast.Dict | ast.List | ast.Set | ast.JoinedStr) or \
+            isinstance(value, ast.Tuple) and value.elts:
+        return "a value"
+    return ""
 
 
 def has_subclasses(resolver: Resolver, subject: Symbol) -> Decision:

@@ -24,7 +24,7 @@ import textwrap
 from dataclasses import replace
 
 from pse.index.model import Symbol
-from pse.verify.claims.code import signature_of
+from pse.verify.claims.code import implementation, signature_of
 from pse.verify.claims.decision import Decision, at, short, undecided
 from pse.verify.claims.names import Named, introspect, resolve_span
 from pse.verify.claims.source import bound_value, signature_defaults
@@ -147,12 +147,11 @@ def with_parameters(resolver: Resolver, subject: Named, sentence: str) -> Named:
 
 def _param_default(resolver: Resolver, param: Symbol, claimed: str) -> Decision:
     """Whether the parameter ``param`` defaults to ``claimed`` in its signature."""
-    functions = [s for s in resolver.index.by_qualname(param.parent)
-                 if s.kind in {"function", "method"}]
-    written = signature_defaults(resolver, functions[0]) if len(functions) == 1 else None
-    if written is None or param.name not in written:
+    function = implementation(resolver, [s for s in resolver.index.by_qualname(param.parent)
+                                         if s.kind in {"function", "method"}])
+    written = signature_defaults(resolver, function) if function is not None else None
+    if function is None or written is None or param.name not in written:
         return undecided(f"the default of `{param.name}` is not readable")
-    function = functions[0]
     owner = function.parent if function.name == "__init__" else function.qualname
     where = f"`{param.name}` of {short(owner)}"
     actual = written[param.name]

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from pse.verify.evidence.facts import contradiction, role_problem
-from pse.verify.evidence.spans import SourceSpan
+from pse.verify.evidence.spans import SourceSpan, code_vocabulary
 from pse.verify.evidence.units import Unit, code_name, without_title
 from pse.verify.evidence.words import claimed, covered, words
 
@@ -197,8 +197,9 @@ def _covered(unit: Unit, anchors: list[SourceSpan], claim: set[str], *,
     if wrong:
         return Aligned(unit, "unsupported", best, share, reason=wrong)
     prose = _without_code(unit.text)
+    code_held = set().union(*(code_vocabulary(s) for s in (*anchors, *members)))
     wrong = _definition_problem(unit, _masked(without_title(unit.text)), anchors, held=held,
-                                callees=callees)
+                                callees=callees, code_held=code_held)
     if wrong:
         return Aligned(unit, "unsupported", best, share, reason=wrong)
     # a word the package uses elsewhere (another method's docstring, a comment) is more
@@ -306,16 +307,43 @@ def _unsaid_means(prose: str, held: set[str]) -> str:
     return ""
 
 
+_ROLE = re.compile(
+    r"\b(?:(?:is|are)\s+responsible\s+for\s+(?:\w+ing\s+)?|keeps?\s+track\s+of\s+|"
+    r"(?:manag|handl|maintain|coordinat|orchestrat|track|stor|hold|own)(?:e|es|s|ing)?\s+)"
+    r"(?P<what>[^.,;:!?()§]+)|(?:负责|管理|维护)(?P<zh>[^。，,；;：:！？（(§]+)", re.IGNORECASE)
+_ROLE_END = re.compile(r"\b(?:which|that|so|by|when|if|while|to|for|in\s+order|with|"
+                       r"using|via|through|without)\b.*", re.IGNORECASE)
+
+
+def _unheld_role(prose: str, code_held: set[str]) -> str:
+    """What ``prose`` says a definition manages, handles, stores or is responsible for
+    ("is responsible for managing the queue of jobs", "负责管理重试策略") when most of it is
+    not in that definition's code (``code_held``: names, docstrings, identifiers, comments
+    left out): a comment saying "the queue decides" is about another class's work."""
+    for match in _ROLE.finditer(_unconditional(prose)):
+        what = _ROLE_END.sub("", match["what"] or match["zh"])
+        said = words(what) - _DISCOURSE
+        unknown = sorted(said - covered(said, code_held))
+        if unknown and 2 * len(unknown) >= len(said):
+            return f"handles {', '.join(unknown)}"
+    return ""
+
+
 def _definition_problem(unit: Unit, prose: str, anchors: Sequence[SourceSpan], *,
-                        held: set[str], callees: Sequence[SourceSpan]) -> str:
+                        held: set[str], callees: Sequence[SourceSpan],
+                        code_held: set[str]) -> str:
     """Why what ``prose`` says a definition it names does is not in that definition: the
-    means it works by (not in it, its class's methods or its callees), or what a function
-    of a few lines returns (not mostly its own words); "" when neither."""
+    means it works by (not in it, its class's methods or its callees), what it manages or
+    holds (not in its code, ``code_held``: comments left out), or what a function of a few
+    lines returns (not mostly its own words); "" when neither."""
     if not _defines(unit, anchors, kinds=("class", *_CALLABLE)):
         return ""
     how = _unsaid_means(prose, held | set().union(*(s.vocabulary for s in callees)))
     if how:
         return f"it says it works by {how}, which its definition does not"
+    role = _unheld_role(prose, code_held)
+    if role:
+        return f"it says it {role}, which its code does not hold (at most a comment does)"
     if _defines(unit, anchors, kinds=_CALLABLE) and \
             all(s.end - s.start < _SHORT for s in anchors):
         unknown = _unreturned(prose, held)

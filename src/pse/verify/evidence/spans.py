@@ -9,9 +9,13 @@ imports). In the pipeline the spans are the excerpts the writer was shown, as sh
 
 from __future__ import annotations
 
+import io
 import re
+import textwrap
+import tokenize
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
+from functools import cache
 from pathlib import Path
 
 from pse.index.model import Symbol
@@ -51,6 +55,35 @@ class SourceSpan:
     def where(self) -> str:
         """``path:start-end``."""
         return f"{self.path}:{self.start}-{self.end}"
+
+
+def code_vocabulary(span: SourceSpan) -> frozenset[str]:
+    """The content stems of ``span`` without its comments: its names, docstrings and code.
+    What a definition manages is in its code; a comment may tell of another's work ("the
+    queue decides whether to retry", in a job's method)."""
+    extra = " ".join([span.symbol.rsplit(".", 1)[-1], *span.members, *span.params])
+    return _code_words(span.text, extra)
+
+
+@cache
+def _code_words(text: str, extra: str) -> frozenset[str]:
+    return frozenset(words(f"{_without_comments(text)} {extra}"))
+
+
+_LINE_COMMENT = re.compile(r"^\s*(?:#|//).*$|\s+(?:#|//)\s.*$", re.MULTILINE)
+
+
+def _without_comments(text: str) -> str:
+    """Python source without its comments (read by :mod:`tokenize`); a text it cannot
+    read (a cut span, another language) loses whole comment lines and ``  # ...`` tails."""
+    kept: list[str] = []
+    try:
+        for token in tokenize.generate_tokens(io.StringIO(textwrap.dedent(text)).readline):
+            if token.type != tokenize.COMMENT:
+                kept.append(token.string)
+    except (tokenize.TokenError, SyntaxError):
+        return _LINE_COMMENT.sub("", text)
+    return " ".join(kept)
 
 
 def make_span(path: str, start: int, end: int, text: str, *, symbol: str = "",
