@@ -155,6 +155,10 @@ def test_claims_inheritance(resolver: Resolver, text: str, status: str) -> None:
     ("`Cart` lives in `shop/__init__.py`.", "ignored"),  # re-exported there: "from" it
     ("`Cart` is defined in `shop/__init__.py`.", "unverified"),  # imported, not defined
     ("`Cart` 定义在 `shop/__init__.py` 里。", "unverified"),
+    # a plain file that imports it for its own use is not where it lives
+    ("`Cart` lives in `shop/orders.py`.", "unverified"),
+    ("`Cart` 放在 `shop/orders.py` 里。", "unverified"),
+    ("`Cart` lives in the `shop.orders` module.", "ignored"),  # importable from there
 ])
 def test_claims_location(resolver: Resolver, text: str, status: str) -> None:
     assert _status(resolver, text) == status

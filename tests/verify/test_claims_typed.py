@@ -87,8 +87,14 @@ def test_claims_defaults_of_an_overloaded_function(resolver: Resolver, text: str
     ("`Teardown` is a `NamedTuple`.", "unverified"),
     ("Finally, `Teardown` is a `NamedTuple` that pairs a generator with a name.",
      "unverified"),
-    ("`Names` is a `tuple` subclass.", "unverified"),
+    ("`Names` is a `Marker`.", "unverified"),
+    ("`Names` is a `tuple`.", "ignored"),             # an instance of it, as readers say
+    ("`Names` is a `dict`.", "unverified"),
+    ("`Teardown` is a `Union`.", "ignored"),
     ("`HooksWarning` is a `UserWarning` that the package emits.", "verified"),
+    ("- **`HooksWarning`**: a specialised `RuntimeWarning` that the package emits.",
+     "unverified"),
+    ("- **`HooksWarning`**: a specialised `UserWarning` that the package emits.", "verified"),
 ])
 def test_claims_a_type_alias_or_a_value_is_no_class(resolver: Resolver, text: str,
                                                     status: str) -> None:
@@ -126,6 +132,17 @@ def test_claims_decorators_declared_as(resolver: Resolver, text: str, status: st
 def test_claims_a_labels_later_clause_is_said_of_the_label(resolver: Resolver, text: str,
                                                            relation: str, status: str) -> None:
     assert claim_statuses(resolver, text, relation) == [status]
+
+
+@pytest.mark.parametrize("text, status", [
+    ("| Name | Fact |\n|---|---|\n| `Marker.names` | annotated to return `list[int]` |",
+     "unverified"),
+    ("| Name | Fact |\n|---|---|\n| `Marker.names` | annotated to return `list[str]` |",
+     "verified"),
+])
+def test_claims_a_row_cell_opening_with_a_participle(resolver: Resolver, text: str,
+                                                     status: str) -> None:
+    assert claim_statuses(resolver, text, "returns") == [status]
 
 
 def test_claims_a_label_clause_with_its_own_subject_is_not_the_labels(

@@ -388,7 +388,8 @@ _FRAMES: list[tuple[Relation, str]] = [
                 rf"|returned value|result)|{_RETURNED_ZH}){NEG_ZH}(?:是|为)(?:一个|个)?(?:新的)?"
                 rf"{TYPE_NOUN}"),
     # ---- "`A` is a `B`": is-a, read as inheritance (the checker requires two classes)
-    ("subclass", rf"{S} {L.BE} {L.NEG}(?:a|an|a kind of|a type of|a sort of|a special) {O}"
+    ("subclass", rf"{S} {L.BE} {L.NEG}(?:a|an|a kind of|a type of|a sort of|a special) "
+                 rf"{MODIFIERS}{O}"
                  r"(?: (?:subclass|sub-class|subtype))?(?: (?:that|which|whose)\b.*)?$"),
 ]
 # Each relation's cue words, as fragments: a clause without any of them cannot match that

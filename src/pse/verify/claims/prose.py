@@ -251,7 +251,7 @@ Subclass of `B` |", "- `A`: alias for `B`"): `A` is a subclass of `B`. Checked b
 verbs in -s, which "Subclass" and "Alias" would pass for."""
 _PARTICIPLE = re.compile(r"^\s*(?:[A-Z]?[a-z]+ed|[A-Z]?[a-z]+en|[Bb]uilt|[Kk]ept|[Hh]eld"
                          r"|[Ff]ound|[Ww]ritten|[Mm]ade) (?:in|inside|within|by|from|as|on|at"
-                         r"|with|when)\b")
+                         r"|with|when|to)\b")
 """A label's text opening with a past participle and its preposition ("Defined in",
 "Raised by", "Called from"): the label is what it describes, as with a noun phrase."""
 _OPENING_SLOT = re.compile(r"^(?:the ?)?§(\d+)§")

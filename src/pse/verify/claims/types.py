@@ -7,7 +7,7 @@ import re
 import textwrap
 
 from pse.index.model import Symbol
-from pse.verify.claims.code import enum_members
+from pse.verify.claims.code import enum_members, literal_entries
 from pse.verify.claims.decision import Decision, at, listing, short, undecided, with_article
 from pse.verify.claims.names import Ancestry, Named, ancestry, external_mro, introspect
 from pse.verify.claims.source import bound_value, type_variable
@@ -24,11 +24,8 @@ def subclass(resolver: Resolver, subject: Symbol, obj: Named, *, direct: bool = 
     """Whether ``obj`` is in the MRO of the class ``subject`` (with ``direct``: among the
     bases its ``class`` statement writes)."""
     if subject.kind != "class":
-        value = _no_class_value(resolver, subject)
-        if value:  # "`Teardown` is a `NamedTuple`" of ``Teardown = Union[...]``
-            return Decision(False, f"{short(subject.qualname)} is {value}, not a class",
-                            at(subject))
-        return undecided(f"{short(subject.qualname)} is not a class")
+        return _value_is_a(resolver, subject, obj) or \
+            undecided(f"{short(subject.qualname)} is not a class")
     found = ancestry(resolver, subject)
     bases = listing(list(subject.bases)) if subject.bases else "only `object`"
     message = f"{short(subject.qualname)}'s bases are {bases}"
@@ -53,23 +50,40 @@ def subclass(resolver: Resolver, subject: Symbol, obj: Named, *, direct: bool = 
 
 
 _UNION_FORMS = frozenset({"Union", "Optional", "Callable", "Literal"})
+_LITERAL_TYPES: dict[type[ast.expr], type] = {ast.Dict: dict, ast.List: list, ast.Set: set,
+                                              ast.Tuple: tuple, ast.JoinedStr: str}
 
 
-def _no_class_value(resolver: Resolver, subject: Symbol) -> str:
-    """What a name bound to something that is no class holds, in words: a union, optional,
-    callable or literal type (``Union[A, B]``, ``A | B``) or a literal value; "" for any
-    other value (``B = A`` and ``P = namedtuple(...)`` may be classes)."""
+def _value_is_a(resolver: Resolver, subject: Symbol, obj: Named) -> Decision | None:
+    """"`X` is a `B`" of a name bound to no class: false of a union, optional, callable or
+    literal type (``Teardown = Union[...]`` is no `NamedTuple`; it may be called a
+    `Union`), and of a literal value whose type is not ``B`` or a subclass of it (``{}``
+    is a `dict`, no class of the tree). None: anything else (``B = A`` and ``P =
+    namedtuple(...)`` may be classes)."""
     if subject.kind not in {"attribute", "constant", "variable"}:
-        return ""
+        return None
     value = bound_value(resolver, subject)
+    claimed = obj.name.rsplit(".", 1)[-1]
     if isinstance(value, ast.Subscript) and \
             ast.unparse(value.value).rsplit(".", 1)[-1] in _UNION_FORMS or \
             isinstance(value, ast.BinOp) and isinstance(value.op, ast.BitOr):
-        return "a type alias"
-    if isinstance(value, ast.Constant | ast.Dict | ast.List | ast.Set | ast.JoinedStr) or \
-            isinstance(value, ast.Tuple) and value.elts:
-        return "a value"
-    return ""
+        if claimed in _UNION_FORMS or claimed in {"TypeAlias", "object"}:
+            return None
+        return Decision(False, f"{short(subject.qualname)} is a type alias "
+                               f"(`{ast.unparse(value)[:60]}`), not a class", at(subject))
+    if isinstance(value, ast.Constant):
+        runtime: type | None = type(value.value)
+    else:
+        runtime = _LITERAL_TYPES.get(type(value)) if value is not None else None
+    if runtime is None:
+        return None
+    message = f"{short(subject.qualname)} is a `{runtime.__name__}` value"
+    if any(s.kind == "class" for s in obj.symbols):
+        return Decision(False, message, at(subject))
+    cls = introspect(obj.name) if not obj.symbols else None
+    if not isinstance(cls, type) or issubclass(runtime, cls):
+        return None
+    return Decision(False, message, at(subject))
 
 
 def has_subclasses(resolver: Resolver, subject: Symbol) -> Decision:
@@ -443,8 +457,14 @@ def location(resolver: Resolver, subject: Symbol, obj: Named, *,
                for place, path in zip(places, obj.paths, strict=True)):
             return undecided(f"{message}; `{obj.text}` names `{subject.name}` too")
         correction = _same_style(obj.text, subject.path)
+        # a plain file (no package's ``__init__``) that imports the name for its own use
+        # is not where it lives: "`Trivia` lives in `container.py`" of ``from .items
+        # import Trivia`` there; one that exports it in ``__all__`` re-exports it
+        plain = all(p.endswith(".py") and not p.endswith("/__init__.py") and p != "__init__.py"
+                    for p in obj.paths) and \
+            not any(_exports(resolver, place, subject.name) for place in places if place)
         return _elsewhere(resolver, subject, [p for p in places if p], message, correction,
-                          said_defined=defined)
+                          said_defined=defined or plain)
     modules = [s for s in obj.symbols if s.kind in {"module", "package"}]
     if not modules:
         return undecided("not a file or module of the tree")
@@ -455,6 +475,16 @@ def location(resolver: Resolver, subject: Symbol, obj: Named, *,
         return Decision(True, message, at(subject))
     return _elsewhere(resolver, subject, [m.qualname for m in modules], message, module,
                       said_defined=defined)
+
+
+def _exports(resolver: Resolver, module: str, name: str) -> bool:
+    """Whether ``module`` lists ``name`` in an ``__all__`` written out (one it builds some
+    other way may: then True too)."""
+    found = [s for s in resolver.index.members(module, "__all__") if s.kind != "parameter"]
+    if not found:
+        return False
+    entries = literal_entries(resolver, found[0])
+    return entries is None or any(item.strip("'\"") == name for item in entries[1])
 
 
 def _may_define(resolver: Resolver, path: str, name: str) -> bool:
