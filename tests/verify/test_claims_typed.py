@@ -47,6 +47,9 @@ class Marker:
     def names(self) -> list[str]:
         return [self.fire.__name__]
 
+    def check(self) -> None:
+        self.fire("x")
+
     @classmethod
     def build(cls) -> "Marker":
         return cls()
@@ -143,6 +146,27 @@ def test_claims_a_labels_later_clause_is_said_of_the_label(resolver: Resolver, t
 def test_claims_a_row_cell_opening_with_a_participle(resolver: Resolver, text: str,
                                                      status: str) -> None:
     assert claim_statuses(resolver, text, "returns") == [status]
+
+
+@pytest.mark.parametrize("text, status", [
+    ("In `Marker.__call__`, the `first` flag defaults to `True`.", "unverified"),
+    ("In `Marker.__call__`, `first` defaults to `False`.", "verified"),
+    ("`Marker.__call__` 里 `first` 的 default value 是 `None`。", "unverified"),
+])
+def test_claims_a_parameter_of_the_function_the_sentence_names(
+        resolver: Resolver, text: str, status: str) -> None:
+    # `first` is a key of `SpecOpts` too: the sentence names the function it means
+    assert claim_statuses(resolver, text, "default") == [status]
+
+
+@pytest.mark.parametrize("text, status", [
+    ("- **`Marker.check()`**：检查名字。\n  - 它会逐个调用 `build()`。", "unverified"),
+    ("- **`Marker.check()`**：检查名字。\n  - 它会逐个调用 `fire()`。", "verified"),
+    ("- **`Marker.check()`**：会逐个调用 `build()`。", "unverified"),
+])
+def test_claims_an_items_pronoun_is_its_labels_code(resolver: Resolver, text: str,
+                                                    status: str) -> None:
+    assert claim_statuses(resolver, text, "calls") == [status]
 
 
 def test_claims_a_label_clause_with_its_own_subject_is_not_the_labels(

@@ -101,6 +101,10 @@ def sentences(text: str, *, rst: bool, document: Document | None = None
                                  apposed=labelled)
             subject = subject if rest else _subject(sentence)
             yield sentence
+        if label and after_label and not subject:
+            # "- **`f()`**：检查 ...。\n  - 它会调用 `g`": the item's "it" is its label's code,
+            # whether or not the label's own text was read as a claim
+            subject = label
     yield from _row_sentences(document, ignored)
 
 
@@ -232,8 +236,10 @@ _POSSESSIVE_NOUN = re.compile(r"^(\s*)(?:(?P<en>Its) (?=[a-z])"
                               r"(?!constructor|initiali[sz]er|构造)")
 """A possessive opening before a noun ("Its fields include ...", "它的方法有 ..."): the
 noun phrase belongs to the code the sentence before was about."""
+_LEAD_ZH = rf"(?:{ADVERBS_ZH}|{L.AUX_ZH.removesuffix('?')})*"
+"""Adverbs and auxiliaries before a Chinese verb, in any order (先调用, 会逐个调用)."""
 _SUBJECTLESS = re.compile(rf"^\s*(?!(?:{L.NOT_A_VERB})\b)[A-Za-z]+s\b"
-                          rf"|^\s*{ADVERBS_ZH}*{L.AUX_ZH}{alternation(words('lead_verbs'))}")
+                          rf"|^\s*{_LEAD_ZH}{alternation(words('lead_verbs'))}")
 """Text opening with a verb whose subject is left out: an English word in -s that is no
 determiner or pronoun ("Provides", "Inherits"; an imperative "Call" is no claim), or a
 Chinese lead verb (包含, 返回), after any adverbs and auxiliary (先调用, 会抛出)."""
@@ -521,7 +527,7 @@ _PREDICATE_EN = (r"(?:has|have|provides|inherits|derives|extends|subclasses|rais
                  r"|takes|accepts|lives|defines|returns|contains|exposes|implements|includes"
                  r"|wraps|is|are|can|does|will|never|may|uses|lets)")
 _PREDICATE_FIRST = re.compile(
-    rf"^(?:{_PREDICATE_EN}\b|{ADVERBS_ZH}*(?:会|可以)?(?:继承|派生|扩展|有|拥有|包含|包括|提供|定义"
+    rf"^(?:{_PREDICATE_EN}\b|{_LEAD_ZH}(?:继承|派生|扩展|有|拥有|包含|包括|提供|定义"
     r"|实现|调用|抛出|引发|返回|接收|接受|位于|是|属于|暴露|支持|使用|依赖|需要)(?![们]))")
 """A clause that opens with its predicate has no subject of its own: the sentence's."""
 _AND_PREDICATE = re.compile(rf"(?:(?<=§)|(?<=[a-z]) )(?:and|but) (?={_PREDICATE_EN}\b)")

@@ -130,6 +130,7 @@ def with_parameters(resolver: Resolver, subject: Named, sentence: str) -> Named:
         return subject
     functions = [f for s in resolve_span(resolver, owner).symbols
                  if (f := signature_of(resolver, s)) is not None] if owner else []
+    scoped: list[Symbol] = []
     if functions:
         params = [p for f in functions for p in resolver.index.members(f.qualname, name)
                   if p.kind == "parameter"]
@@ -138,10 +139,13 @@ def with_parameters(resolver: Resolver, subject: Named, sentence: str) -> Named:
         named = {f.qualname for text in _SPAN.findall(sentence) if text != subject.text
                  for s in resolve_span(resolver, text).symbols
                  if (f := signature_of(resolver, s)) is not None}
-        params = [p for p in params if p.parent in named] or params
+        scoped = [p for p in params if p.parent in named]
+        params = scoped or params
     if not params:
         return subject
-    values = tuple(s for s in subject.symbols if s.kind in _VALUE_KINDS)
+    # a parameter of a function the sentence names ("In `f`, `x` defaults to 1") is what
+    # it means, not a field of that name elsewhere
+    values = () if scoped else tuple(s for s in subject.symbols if s.kind in _VALUE_KINDS)
     return replace(subject, symbols=(*values, *params), external=False)
 
 
