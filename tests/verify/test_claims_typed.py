@@ -169,6 +169,21 @@ def test_claims_an_items_pronoun_is_its_labels_code(resolver: Resolver, text: st
     assert claim_statuses(resolver, text, "calls") == [status]
 
 
+@pytest.mark.parametrize("text, relation, status", [
+    ("- **`SpecOpts`**：一共有 2 个 fields。\n  - 其中包括一个 `wrapper` field。",
+     "defines_member", "unverified"),
+    ("- **`SpecOpts`**：一共有 2 个 fields。\n  - 其中包括一个 `historic` field。",
+     "defines_member", "verified"),
+    ("- **`ImplOpts`**: the implementation-side counterpart, which declares two keys.",
+     "member_count", "unverified"),
+    ("`ImplOpts` is the implementation-side counterpart, which declares three keys.",
+     "member_count", "verified"),
+])
+def test_claims_what_among_them_and_which_refer_to(resolver: Resolver, text: str,
+                                                  relation: str, status: str) -> None:
+    assert claim_statuses(resolver, text, relation) == [status]
+
+
 def test_claims_a_label_clause_with_its_own_subject_is_not_the_labels(
         resolver: Resolver) -> None:
     # the later clause opens with code of its own: it is not said of the label's code

@@ -315,9 +315,12 @@ def _bare(name: str) -> str:
 
 def _class_member(resolver: Resolver, cls: Symbol, name: str, *, methods: bool) -> Decision:
     found = ancestry(resolver, cls)
-    own = sorted({s.name for s in resolver.index.children(cls.qualname)
-                  if s.kind == "method"})
-    message = f"{short(cls.qualname)} defines the methods {listing(own)}"
+    children = resolver.index.children(cls.qualname)
+    own = sorted({s.name for s in children if s.kind == "method"})
+    fields = sorted({s.name for s in children if s.kind in {"attribute", "constant"}})
+    message = f"{short(cls.qualname)} defines the methods {listing(own)}" if own else \
+        f"{short(cls.qualname)} has the fields {listing(fields)}" if fields else \
+        f"{short(cls.qualname)} defines no member of its own"
     members = [s for q in found.tree for s in resolver.index.members(q, name)
                if s.kind != "parameter"]
     if members:

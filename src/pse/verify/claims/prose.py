@@ -222,9 +222,11 @@ _FRONTED_PHRASE = (r"(?:(?!(?i:if|when|whenever|unless|whether|once|otherwise|th
 clause ("If ..., it ...", "When ..., it ...", "Otherwise, it ...") is not: what follows
 holds only then."""
 _PRONOUN = re.compile(rf"^(\s*){_FRONTED_PHRASE}(?:It(?= )|it(?= )|它(?![们的])"
+                      rf"|其中(?=(?:还|也)?(?:包括|包含|有))"
                       rf"|(?i:{_ANAPHORS})(?![A-Za-z0-9_]))")
 """A sentence opening with "It", "This class", "该函数" (the lexicons' anaphors) says
-something of the previous one's subject."""
+something of the previous one's subject; so does 其中 ("among them") before 包括/有 ("其中
+包括一个 `x` 字段": it has an `x` field)."""
 _NOUN_SUBJECT = re.compile(rf"(?:^|(?<![a-z]))(?:the|this) ?§(\d+)§ ?{L.KIND_EN}(?![a-z])")
 """A definite noun phrase naming code ("the `wait_for` function"): a subject an anaphor
 in the next sentence can refer to."""
@@ -435,6 +437,10 @@ _LOCATED_SUBJECT_ZH = re.compile(
     r"(?P<slot>§\d+§)(?:类|函数|方法|异常|装饰器|属性|常量|变量|元组|列表|字典|集合|枚举"
     r"|数据类|class|function|method)?(?P<rest>[^§]*?(?:§\d+§.*)?)$")
 """A subject qualified by where it is, in Chinese ("`m` 模块中的 `A` 类", "`a.py` 里的 `X`")."""
+_COPULAR_NP = re.compile(r"^(?:the )?§\d+§ ?(?:is|are) (?:the|a|an) [^§]*$")
+"""A clause saying what its subject is with a noun phrase and no other code."""
+_VERB_RELATIVE = re.compile(r"^(?:which|that) (?P<rest>[a-z]+s\b.*)$")
+"""A relative clause opening with a verb in -s ("which declares five keys")."""
 _APPOSITION = re.compile(r"^(?P<not>not )?(?P<np>(?:a|an|the) .*§\d+§.*)$")
 _RELATIVE = re.compile(r"^(?:which|that) (?P<rest>.*§\d+§.*"
                        r"|(?:is|are|was|were) (?!(?:why|what|how|where|when|because)\b).*)$")
@@ -511,6 +517,11 @@ def derived(clauses: tuple[str, ...]) -> tuple[str, ...]:
                 found.append(f"{before[1]} is {negation}{apposition['np']}")
             elif relative:
                 found.append(f"{before[1]} {relative['rest']}")
+        elif number and opening and _COPULAR_NP.match(clauses[number - 1]):
+            # "`A` is the counterpart, which declares five keys": the noun phrase is `A`
+            relative = _VERB_RELATIVE.match(clause)
+            if relative:
+                found.append(f"{opening[1]} {relative['rest']}")
         fronted = _FRONTED.match(clause)
         after = _STARTS_WITH_SLOT.match(clauses[number + 1]) \
             if fronted and number + 1 < len(clauses) else None
