@@ -21,6 +21,7 @@ plus its check function and test.
 from __future__ import annotations
 
 import re
+import sys
 from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Literal
@@ -28,10 +29,11 @@ from typing import Literal
 from pse.errors import ConfigError
 from pse.index.facts import ProjectFacts
 from pse.index.symbols import SymbolIndex
-from pse.tasks.article import borrowed, checks, evidence, quality
+from pse.tasks.article import borrowed, checks, evidence, examples, quality
 from pse.tasks.article.borrowed import DocstringTable
 from pse.tasks.article.grounding import ungrounded_sections
 from pse.text import Document, code_spans, parse_markdown
+from pse.verify.externals import stdlib_home
 from pse.verify.finding import Finding, VerifyResult
 
 Scope = Literal["every", "draft", "translation"]
@@ -131,6 +133,17 @@ class FinalGate:
         return {t.name: given.get(t.name, t.default) for t in self.thresholds}
 
 
+def _example_names(doc: Document, ctx: GateContext) -> list[Finding]:
+    if ctx.focus:  # a section alone: another section's example may define the name
+        return []
+    def known(name: str) -> bool:  # a missing import of real code, not an invention
+        return bool(ctx.index.by_name(name)) or name in sys.stdlib_module_names or \
+            bool(stdlib_home(name))
+
+    return examples.undefined_example_names(doc, ctx.text.split("\n"), path=ctx.path,
+                                            known=known)
+
+
 def _translation_refs(ctx: GateContext) -> list[Finding]:
     assert ctx.original is not None and ctx.reference_lines is not None
     before = set(ctx.reference_lines(ctx.original))
@@ -219,6 +232,9 @@ RULES: tuple[Rule, ...] = (
          lambda d, c: quality.code_problems(c.text, path=c.path, max_share=c.limit("max-share")),
          thresholds=(Threshold("max-share", 0.5, "lower",
                                "share of the words that may sit in code blocks"),)),
+    Rule("example-names", "a Python example that uses a name no example of the text defines "
+         "(`print(result)` with no `result`); checked on the whole article, where every "
+         "section's examples are seen", ("example-undefined",), _example_names),
     Rule("placeholder", "a placeholder left in the prose (TBD, [Insert example here])",
          ("placeholder",), _placeholders),
     Rule("deletion-scar", "broken grammar a deletion left (\"a  and efficient\", \"such as ,\")",
