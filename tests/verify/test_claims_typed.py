@@ -189,3 +189,12 @@ def test_claims_a_label_clause_with_its_own_subject_is_not_the_labels(
     # the later clause opens with code of its own: it is not said of the label's code
     text = "- **`Marker`**: the entry point, `HooksWarning` based on `UserWarning`."
     assert claim_statuses(resolver, text, "built_on") != ["unverified"]
+
+
+def test_claims_used_by_a_class_is_no_member_list(resolver: Resolver) -> None:
+    # "used" once matched the Chinese example-list frame's "use": a false has_item claim
+    text = "`Marker.fire` is used by the `Marker` class."
+    assert claim_statuses(resolver, text, "has_item") == []
+    listed = "`Marker` 提供了 `fire`、`nothing` 等方法。"  # the Chinese list is still read
+    assert claim_statuses(resolver, listed, "defines_member") == ["verified"]
+    assert claim_statuses(resolver, listed, "has_method") == ["unverified"]

@@ -24,6 +24,7 @@ _LIST = r"(?P<list>§\d+§(?: ?(?:,|、|，|and|or|, and|, or|和|或|及|以及
 _MEMBER_NAME = re.compile(r"[A-Za-z_]\w*(?:\(\))?")
 _BASES = re.compile(r"(?:base|parent|super|父|基|超) ?$")
 """A member noun after "base" or "parent": the listed names are the subject's bases."""
+_HAN = re.compile(r"[\u4e00-\u9fff]")
 _NEGATION = re.compile(r"(?<![a-z])(?:not|never|no|without)(?![a-z])|没有|不|并未|未")
 
 
@@ -36,8 +37,11 @@ def _patterns() -> tuple[re.Pattern[str], re.Pattern[str]]:
         rf"^(?:the ?)?§(?P<s>\d+)§{L.SUBJ_NOUN} ?(?P<mid>[^§]{{0,80}}?(?<![a-z]){verbs}"
         rf"(?:(?<=[\u4e00-\u9fff])|(?![a-z]))[^§]{{0,80}}?)(?<![a-z])(?P<noun>{nouns}) ?"
         rf"(?:[,，]? ?{cues} ?[,，]?|[:：]) ?{_LIST}")
+    # Chinese verbs only: an English one would match inside a word ("use" of "is used by
+    # the `Pretty` class" read as "uses the `Pretty` class")
+    verbs_zh = alternation([w for w in words("container_verbs") if _HAN.match(w)])
     chinese = re.compile(
-        rf"^§(?P<s>\d+)§{L.SUBJ_NOUN_ZH}(?P<mid>[^§]{{0,12}}?{verbs}[^§]{{0,12}}?)"
+        rf"^§(?P<s>\d+)§{L.SUBJ_NOUN_ZH}(?P<mid>[^§]{{0,12}}?{verbs_zh}[^§]{{0,12}}?)"
         rf"(?:{cues})?{_LIST}(?:等等|等)?(?:几个|一些|多个|的)?(?P<noun>{nouns})")
     return english, chinese
 
