@@ -198,3 +198,15 @@ def test_claims_used_by_a_class_is_no_member_list(resolver: Resolver) -> None:
     listed = "`Marker` 提供了 `fire`、`nothing` 等方法。"  # the Chinese list is still read
     assert claim_statuses(resolver, listed, "defines_member") == ["verified"]
     assert claim_statuses(resolver, listed, "has_method") == ["unverified"]
+
+
+@pytest.mark.parametrize("text, status", [
+    ("1. **`Marker`**: the entry point.\n\n2. It reads names.\n\n3. It has a `close` method.",
+     "unverified"),
+    ("1. **`Marker`**: the entry point.\n\n2. It has a `check` method.", "verified"),
+    # a paragraph between the lists: "It" no longer refers back to the item
+    ("1. **`Marker`**: the entry point.\n\nSome words.\n\n- It has a `close` method.", None),
+])
+def test_claims_it_in_the_next_item_of_a_loose_list(resolver: Resolver, text: str,
+                                                    status: str | None) -> None:
+    assert claim_statuses(resolver, text, "has_method") == ([status] if status else [])

@@ -353,3 +353,27 @@ def test_renumber_lists_keeps_a_continued_list_code_and_bullets() -> None:
                                     "```\n\n- a\n\n## B\n\n1. w\n")
     nested = "1. a\n2. b\n\n   1) inner\n   3) inner\n"
     assert renumber_lists(nested) == "1. a\n2. b\n\n   1) inner\n   2) inner\n"
+
+
+_LABELLED_LIST = """1. **Job Class**:
+   - Contains fields for the job.
+
+2. **`JobState` Enum**:
+   - Defines the states a job can be in, with three states.
+
+3. **`JobQueue` Class**:
+   - Has a `submit` method.
+   - Manages the queue of jobs.
+"""
+
+
+def test_strip_a_label_item_whose_nested_items_all_went_goes_too() -> None:
+    text, removed = strip_spans(
+        _LABELLED_LIST, [Span(5, "Defines the states a job can be in, with three states.")])
+    assert "JobState" not in text and removed[-1] == "2. **`JobState` Enum**:"
+    assert "2. **`JobQueue` Class**:" in text  # renumbered
+
+
+def test_strip_a_label_item_keeps_its_label_while_a_nested_item_stays() -> None:
+    text, _ = strip_spans(_LABELLED_LIST, [Span(9, "Manages the queue of jobs.")])
+    assert "**`JobQueue` Class**:" in text and "Manages" not in text

@@ -86,6 +86,11 @@ def _drop_orphans(document: Document, original: list[str], lines: list[str]) -> 
             children.setdefault(block.parent, []).append(index)
     for index, block in enumerate(document.blocks):
         head = block.line - 1
+        if _bare_label(document, index, children, original, lines):
+            # "2. **`JobState` Enum**:" whose nested items all went: a label of nothing
+            removed.append(lines[head].strip())
+            lines[head] = None  # type: ignore[call-overload]  # marks the line deleted
+            continue
         if block.kind not in {"item", "paragraph"} or not 0 <= head < len(lines) or \
                 lines[head] == original[head] or not _emptied(lines[head]):
             continue
@@ -109,6 +114,23 @@ def _drop_orphans(document: Document, original: list[str], lines: list[str]) -> 
                 removed.append(lines[position].strip())
                 lines[position] = None  # type: ignore[call-overload]  # marks the line deleted
     return removed
+
+
+def _bare_label(document: Document, index: int, children: dict[int, list[int]],
+                original: Sequence[str], lines: Sequence[str | None]) -> bool:
+    """Whether block ``index`` is a list item that is only a label ("2. **`A`**:") whose
+    nested blocks were all deleted: what it introduced is gone."""
+    block = document.blocks[index]
+    head = block.line - 1
+    nested = children.get(index, [])
+    if block.kind != "item" or not nested or not 0 <= head < len(lines) or \
+            lines[head] is None or lines[head] != original[head] or \
+            not _LABEL_ONLY.match(original[head]):
+        return False
+    below = [n for child in nested for blk in [document.blocks[child]]
+             for n in range(blk.line - 1, min(blk.end, len(lines)))]
+    return any(lines[n] != original[n] for n in below) and \
+        all(_emptied(lines[n]) for n in below)
 
 
 # what is left of an item whose text went and whose label stayed ("1. **Text Class**:")

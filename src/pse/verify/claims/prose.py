@@ -108,23 +108,31 @@ def sentences(text: str, *, rst: bool, document: Document | None = None
     yield from _row_sentences(document, ignored)
 
 
-def _paragraphs(document: Document) -> dict[int, tuple[int | None, bool]]:
-    """Per prose line: the section (heading index) of its block and whether the block is a
-    plain paragraph (not a list item, label or definition)."""
-    return {n: (block.heading, block.kind == "paragraph" and not block.label)
+_Place = tuple[int | None, bool, tuple[int | None, int] | None]
+"""A prose line's section (heading index), whether its block is a plain paragraph, and,
+for a list item, its list (the parent block and the nesting depth)."""
+
+
+def _paragraphs(document: Document) -> dict[int, _Place]:
+    """Per prose line: where its block is (see :data:`_Place`)."""
+    return {n: (block.heading, block.kind == "paragraph" and not block.label,
+                (block.parent, block.level) if block.kind == "item" else None)
             for _, block in document.prose() for n, _ in block.lines}
 
 
-def _follows(paragraph_of: dict[int, tuple[int | None, bool]], before: int, line: int
-             ) -> bool:
-    """Whether the paragraph at ``line`` goes on from the one ending at ``before``: both
-    plain paragraphs of one section. "`A` is the main class.\n\nIt inherits from `list`."
-    says "It" of `A`; after a heading, a list or a table it no longer refers back."""
+def _follows(paragraph_of: dict[int, _Place], before: int, line: int) -> bool:
+    """Whether the block at ``line`` goes on from the one ending at ``before``: both plain
+    paragraphs of one section ("`A` is the main class.\n\nIt inherits from `list`." says
+    "It" of `A`), or two items of one list, blank lines between them ("1. **`A`**: ...",
+    then "2. It uses ..."). After a heading, another list or a table it no longer refers
+    back."""
     if not before:
         return False
-    section, plain = paragraph_of.get(line, (None, False))
+    section, plain, item = paragraph_of.get(line, (None, False, None))
     earlier = paragraph_of.get(before)
-    return plain and earlier is not None and earlier == (section, True)
+    if earlier is None or earlier[0] != section:
+        return False
+    return (plain and earlier[1]) or (item is not None and earlier[2] == item)
 
 
 def _row_sentences(document: Document, ignored: set[int]) -> Iterator[Sentence]:
