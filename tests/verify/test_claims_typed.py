@@ -195,6 +195,10 @@ def test_claims_used_by_a_class_is_no_member_list(resolver: Resolver) -> None:
     # "used" once matched the Chinese example-list frame's "use": a false has_item claim
     text = "`Marker.fire` is used by the `Marker` class."
     assert claim_statuses(resolver, text, "has_item") == []
+    assert claim_statuses(resolver, "`Marker` also ships a `close` method.",
+                          "has_method") == ["unverified"]  # an English verb, a whole word
+    assert claim_statuses(resolver, "`Marker` also ships a `check` method.",
+                          "has_method") == ["verified"]
     listed = "`Marker` 提供了 `fire`、`nothing` 等方法。"  # the Chinese list is still read
     assert claim_statuses(resolver, listed, "defines_member") == ["verified"]
     assert claim_statuses(resolver, listed, "has_method") == ["unverified"]

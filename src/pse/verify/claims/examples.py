@@ -29,7 +29,7 @@ _NEGATION = re.compile(r"(?<![a-z])(?:not|never|no|without)(?![a-z])|没有|不|
 
 
 @cache
-def _patterns() -> tuple[re.Pattern[str], re.Pattern[str]]:
+def _patterns() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str]]:
     nouns = alternation(list(_nouns()))
     cues = alternation(words("example_cues"))
     verbs = alternation(words("container_verbs"))
@@ -43,7 +43,13 @@ def _patterns() -> tuple[re.Pattern[str], re.Pattern[str]]:
     chinese = re.compile(
         rf"^§(?P<s>\d+)§{L.SUBJ_NOUN_ZH}(?P<mid>[^§]{{0,12}}?{verbs_zh}[^§]{{0,12}}?)"
         rf"(?:{cues})?{_LIST}(?:等等|等)?(?:几个|一些|多个|的)?(?P<noun>{nouns})")
-    return english, chinese
+    # a verb, then the names and their noun: "`Cache` also ships an `expire` method"
+    direct = re.compile(
+        rf"^(?:the ?)?§(?P<s>\d+)§{L.SUBJ_NOUN} ?(?P<mid>[^§]{{0,40}}?(?<![a-z]){verbs}"
+        rf"(?![a-z]) ?)(?:(?:a|an|the|its|one|two|three|four|five) ?)?{_LIST} ?"
+        rf"(?P<noun>{nouns})"
+        r"(?![a-z])")
+    return english, chinese, direct
 
 
 def _nouns() -> set[str]:
