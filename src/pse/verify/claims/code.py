@@ -188,8 +188,14 @@ def dataclass_fields(resolver: Resolver, subject: Symbol) -> list[str] | None:
                           for f in resolver.index.def_facts(cls.qualname) if f.line == cls.line)]
     if subject not in dataclasses:
         return None
+    return _body_fields(resolver, dataclasses)
+
+
+def _body_fields(resolver: Resolver, classes: list[Symbol]) -> list[str]:
+    """The names bound in the bodies of ``classes`` (a class and its ancestors, the class
+    first), a base's first and each once: a dataclass's fields, a TypedDict's keys."""
     fields: dict[str, None] = {}
-    for cls in reversed(dataclasses):  # a base's fields come first
+    for cls in reversed(classes):
         fields.update((s.name, None) for s in resolver.index.children(cls.qualname)
                       if s.kind in {"attribute", "constant", "variable"}
                       and not s.name.startswith("__"))
@@ -211,12 +217,7 @@ def named_tuple_fields(resolver: Resolver, subject: Symbol) -> list[str] | None:
     if not found.complete or not any("TypedDict" in {b.rsplit(".", 1)[-1] for b in c.bases}
                                      for c in found.tree.values()):
         return None  # (its external ancestry is TypedDict's runtime one: ``dict``)
-    keys: dict[str, None] = {}
-    for cls in reversed(list(found.tree.values())):  # a base's keys come first
-        keys.update((s.name, None) for s in resolver.index.children(cls.qualname)
-                    if s.kind in {"attribute", "constant", "variable"}
-                    and not s.name.startswith("__"))
-    return list(keys)
+    return _body_fields(resolver, list(found.tree.values()))
 
 
 def literal_entries(resolver: Resolver, subject: Symbol) -> tuple[str, list[str]] | None:
