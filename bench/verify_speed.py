@@ -18,6 +18,9 @@ verify ... --format json`` with a fresh cache folder):
 - warm: the same command again;
 - edited: the article with one reference changed (the tree untouched).
 
+pse runs twice per round: plainly, and with ``--keep-warm`` (its cold run leaves a loaded
+checker behind, which its edited run is handed to once it answers).
+
 Printed: the machine's load (``/proc/loadavg``) before and after; wall seconds and CPU
 seconds (user + system of the process and everything it waited for: the seed's ``grep``
 processes and pse's parser processes count); pse cold against the floor (wall: the
@@ -33,6 +36,7 @@ import argparse
 import os
 import re
 import shutil
+import socket
 import statistics
 import subprocess
 import sys
@@ -163,25 +167,49 @@ def measure(tree: Path, article: Path, runs: int, folder: Path) -> None:
                             "{article}", "--source", str(tree), "--format", "json"])
     pse = Variant("pse", [sys.executable, "-m", "pse", "verify", "{article}", "--source",
                           str(tree), "--format", "json"], cache=cache)
+    warm = Variant("pse-kw", [*pse.command, "--keep-warm"], cache=cache)
     timings: dict[tuple[str, str], list[Timing]] = {}
     same = True
     load = _load()
     for number in range(runs):
+        edited_outputs: dict[str, bytes] = {}
         drop_page_cache()
         timings.setdefault(("floor", "cold"), []).append(
             run([sys.executable, "-c", PARSE_FLOOR, str(tree)], env))
-        for variant in (seed, pse):
+        for variant in (seed, pse, warm):
             variant.reset()
             drop_page_cache()
             docs = {"cold": article, "warm": article, "edited": edited(article, number, folder)}
             outputs = {}
             for phase, doc in docs.items():
+                if phase == "edited" and variant is warm:
+                    wait_for_server(cache)
                 command = [str(doc) if part == "{article}" else part for part in variant.command]
                 timing = run(command, env)
                 outputs[phase] = timing.output
                 timings.setdefault((variant.label, phase), []).append(timing)
             same &= outputs["cold"] == outputs["warm"]
+            edited_outputs[variant.label] = outputs["edited"]
+        same &= edited_outputs["pse"] == edited_outputs["pse-kw"]
+    warm.reset()  # its server exits when its socket file goes
     report(tree, article, timings, same, load=f"{load} -> {_load()}")
+
+
+def wait_for_server(cache: Path, seconds: float = 60.0) -> bool:
+    """Wait until the ``--keep-warm`` server the cold run started answers (a hook's next
+    run comes seconds later; the bench's would come before the server has loaded)."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        for path in (cache / "verify").glob("warm-*.sock"):
+            with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as probe:
+                try:
+                    probe.connect(str(path))
+                except OSError:
+                    continue
+                return True
+        time.sleep(0.1)
+    print(f"  (no --keep-warm server answered in {seconds:.0f} s)", file=sys.stderr)
+    return False
 
 
 def _load() -> str:
@@ -210,8 +238,8 @@ def report(tree: Path, article: Path, timings: dict[tuple[str, str], list[Timing
         return f"{phase} {_median(found, 'wall'):7.3f}s wall {_median(found, 'cpu'):7.3f}s cpu"
 
     print(f"  floor {cell('floor', 'cold')}")
-    for label in ("seed", "pse"):
-        print(f"  {label:<5s} " + "  ".join(cell(label, p) for p in ("cold", "warm", "edited")))
+    for label in ("seed", "pse", "pse-kw"):
+        print(f"  {label:<6s} " + "  ".join(cell(label, p) for p in ("cold", "warm", "edited")))
 
     def ratio(top: tuple[str, str], bottom: tuple[str, str], field: str) -> float:
         return _median(timings[top], field) / _median(timings[bottom], field)
@@ -222,9 +250,13 @@ def report(tree: Path, article: Path, timings: dict[tuple[str, str], list[Timing
         f"{phase} {ratio(('seed', phase), ('pse', phase), 'wall'):5.1f}x wall "
         f"{ratio(('seed', phase), ('pse', phase), 'cpu'):5.1f}x cpu"
         for phase in ("cold", "warm", "edited")))
+    print(f"  seed / pse --keep-warm: edited "
+          f"{ratio(('seed', 'edited'), ('pse-kw', 'edited'), 'wall'):5.1f}x wall "
+          f"{ratio(('seed', 'edited'), ('pse-kw', 'edited'), 'cpu'):5.1f}x cpu "
+          "(the client's CPU; the server's child runs outside it)")
     print(f"  pse peak memory (max RSS) cold {_median(timings[('pse', 'cold')], 'max_rss_mb'):.0f}"
           f" MB, warm {_median(timings[('pse', 'warm')], 'max_rss_mb'):.0f} MB; "
-          f"warm output identical to cold: {same}")
+          f"warm output identical to cold, --keep-warm's to plain: {same}")
 
 
 def main(argv: list[str] | None = None) -> int:

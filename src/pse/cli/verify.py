@@ -85,13 +85,18 @@ CI_FORMATS = ("github", "gitlab")
               help="Align every sentence to the source that backs it: report each as "
                    "supported (with its file:line span), unsupported or a transition; "
                    "exit 1 when a sentence is unsupported.")
+@click.option("--keep-warm", is_flag=True,
+              help="Leave a loaded checker running in the background (it exits after 15 "
+                   "idle minutes) and let the next `pse verify --keep-warm` run in it: a "
+                   "pre-commit or on-save hook then skips the start-up work.")
 @verbosity_options
 @click.pass_context
 def command(ctx: click.Context, paths: tuple[Path, ...], source: Path | None,
             output_format: str | None, output_file: Path | None, exit_zero: bool,
             show_all: bool, repo_url: str, strict: bool | None, since: str, changed: bool,
             baseline: Path | None, write_baseline: Path | None, history: bool | None,
-            cache_folder: Path | None, evidence: bool) -> int:
+            cache_folder: Path | None, evidence: bool,
+            keep_warm: bool) -> int:  # noqa: ARG001 - read by pse.cli.entry before parsing
     """Check that every code reference in PATHS exists in the source tree.
 
     PATHS are Markdown, MDX or reStructuredText files or folders of them. Each
