@@ -345,3 +345,11 @@ def test_text_fences_come_from_the_document_model() -> None:
         (3, 5, True, "x = 1"), (14, 16, True, "  y"), (18, 19, False, "unclosed")]
     # the indented block (lines 9-10) is no fence but it is code: no prose pass reads it
     assert [n for n, _ in prose_lines(text)] == [1, 2, 6, 7, 8, 11, 12, 13, 17, 20]
+
+
+def test_residue_flags_the_prompts_section_line_pasted() -> None:
+    text = ("# T\n\n## `intcomma` in `src/number.py`\n\n"
+            'This section: "## `intcomma` in `src/number.py`"\n\n'
+            "`intcomma` puts a comma every three digits.\n\n"
+            'A Markdown heading is written "## Usage" in a README.\n')
+    assert _rules(quality.residue(text, path=P)) == [(5, "outline-residue")]

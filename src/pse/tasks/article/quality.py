@@ -309,8 +309,13 @@ def residue(text: str, *, path: str) -> list[Finding]:
                              line=number, text=line.strip(), kind="leak",
                              hint="delete it, or say in a sentence what it means")
                     for number, line in prose_lines(text) if _FACTS_RESIDUE.search(line))
+    headings = _heading_texts(text)
     for number, sentence in sentences(text):
-        if _PROMPT_TALK.search(sentence):
+        if _quotes_a_heading(sentence, headings):
+            findings.append(_finding("outline-residue", "the prompt's line naming the section, "
+                                     "pasted", path=path, line=number, text=sentence.strip(),
+                                     hint="delete it", kind="leak"))
+        elif _PROMPT_TALK.search(sentence):
             findings.append(_finding("outline-residue", "this sentence talks about the "
                                      "prompt's excerpts, which the reader never saw", path=path,
                                      line=number, text=sentence.strip(),
@@ -330,6 +335,19 @@ def residue(text: str, *, path: str) -> list[Finding]:
                              "own", path=path, line=line, text=paragraph, hint="delete it",
                              kind="leak") for line, paragraph in _echoed_headings(text))
     return sorted(findings, key=lambda f: f.line or 0)
+
+
+def _heading_texts(text: str) -> frozenset[str]:
+    return frozenset(b.text.strip() for b in parse_markdown(text).blocks if b.kind == "heading")
+
+
+_QUOTED_HEADING = re.compile(r"[\"“'](?P<marks>#{1,6})\s+(?P<title>[^\"”'\n]+?)\s*[\"”']")
+
+
+def _quotes_a_heading(sentence: str, headings: frozenset[str]) -> bool:
+    """'This section: "## `f` in `a.py`"': the prompt's line naming the section, with the
+    heading's own Markdown, written again as text."""
+    return any(m["title"] in headings for m in _QUOTED_HEADING.finditer(sentence))
 
 
 _ECHO_WORDS = 4

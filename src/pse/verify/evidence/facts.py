@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from pse.verify.evidence.examples import example_problem
 from pse.verify.evidence.spans import SourceSpan
 from pse.verify.evidence.words import covered, words
 
@@ -37,7 +38,7 @@ def contradiction(text: str, spans: Sequence[SourceSpan]) -> str:
     """Why ``text`` contradicts ``spans`` ("" when it does not)."""
     return _count_problem(text, spans) or _return_problem(text, spans) or \
         _default_problem(text, spans) or _type_problem(text, spans) or \
-        _library_problem(text, spans)
+        _library_problem(text, spans) or example_problem(text, spans)
 
 
 # "`TopologicalSorter` is a Python library", "`Signal` 是一个库": what a small model calls
