@@ -139,6 +139,8 @@ def test_grammar_reads_counts(text: str, count: str, besides: bool | None) -> No
     ("`checkout()` ends up calling `_charge()`.", ("calls", "checkout()", "_charge()", False)),
     ("`checkout()` delegates to `_charge()`.", ("calls", "checkout()", "_charge()", False)),
     ("`_charge()` is invoked by `checkout()`.", ("calls", "checkout()", "_charge()", False)),
+    ("`_charge()` is used in `checkout()` to bill.", ("calls", "checkout()", "_charge()", False)),
+    ("`_charge()` is only used inside `checkout()`.", ("calls", "checkout()", "_charge()", False)),
     ("`checkout()` doesn't call `fmt()`.", ("calls", "checkout()", "fmt()", True)),
     ("`checkout()` 会去调用 `_charge()`。", ("calls", "checkout()", "_charge()", False)),
     ("`_charge()` 会被 `checkout()` 调用。", ("calls", "checkout()", "_charge()", False)),

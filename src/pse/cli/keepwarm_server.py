@@ -231,8 +231,8 @@ def _run(request: dict[str, object]) -> int:
 
     argv, cwd, environ = request["argv"], request["cwd"], request["environ"]
     if not (isinstance(argv, list) and all(isinstance(a, str) for a in argv)
-            and isinstance(cwd, str) and isinstance(environ, dict)):
-        raise ValueError("malformed request")
+            and argv[:1] == ["verify"] and isinstance(cwd, str) and isinstance(environ, dict)):
+        raise ValueError("malformed request: a warm checker runs `pse verify` only")
     os.chdir(cwd)
     os.environ.clear()
     os.environ.update({str(k): str(v) for k, v in environ.items()})
