@@ -212,6 +212,8 @@ def _child(conn: socket.socket, fds: list[int], request: dict[str, object]) -> N
         signal.signal(signal.SIGTERM, signal.SIG_DFL)
         for target, fd in enumerate(fds):
             os.dup2(fd, target)
+        for fd in set(fds) - {0, 1, 2}:
+            os.close(fd)  # 0, 1 and 2 are the client's streams now
         conn.settimeout(None)
         conn.sendall(keepwarm._LENGTH.pack(os.getpid()))
         code = _run(request)
