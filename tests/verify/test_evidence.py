@@ -494,3 +494,29 @@ def test_align_what_a_definition_manages_must_be_in_its_code_not_a_comment() -> 
     assert _jobs("The `Job` class manages the retry policy.") == "unsupported"
     assert _jobs("`Job` stores the errors of each run.") == "supported"
     assert _jobs("The `JobQueue` class manages the retry policy.") == "supported"
+
+
+def test_align_what_a_definition_is_used_to_do_must_be_in_its_code() -> None:
+    from pse.verify.evidence.spans import make_span
+
+    thread = make_span("pkg/f.py", 1, 6, 'def thread_first(val, *forms):\n'
+                       '    """Thread a value through a sequence of functions or forms: '
+                       'the value is their first input."""\n'
+                       '    for form in forms:\n        val = form(val)\n    return val',
+                       symbol="pkg.f.thread_first", kind="function")
+    first = make_span("pkg/i.py", 1, 3, 'def first(seq):\n    """The first element in a '
+                      'sequence or iterable."""\n    return next(iter(seq))',
+                      symbol="pkg.i.first", kind="function")
+
+    def status(text: str) -> str:
+        (aligned,) = align(document_units(text), [thread, first], [])
+        return aligned.status
+
+    # "to" inside the purpose ("apply a function to the first element") does not end it;
+    # "element" and "iterable" are the package's words, not this definition's
+    assert status("The `thread_first` function is used to apply a function to the first "
+                  "element of an iterable, passing the value through each form.") == \
+        "unsupported"
+    assert status("The `thread_first` function is used to thread a value through a "
+                  "sequence of functions.") == "supported"
+    assert status("`first` 函数用于返回序列的第一个元素。") == "supported"

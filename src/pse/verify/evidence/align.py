@@ -315,6 +315,29 @@ _ROLE_END = re.compile(r"\b(?:which|that|so|by|when|if|while|to|for|in\s+order|w
                        r"using|via|through|without)\b.*", re.IGNORECASE)
 
 
+_PURPOSE = re.compile(
+    r"\b(?:is|are)\s+(?:(?:mainly|primarily|mostly|typically|generally)\s+)?"
+    r"(?:used|designed|meant|intended)\s+to\s+(?P<what>[^.,;:!?()§]+)|"
+    r"(?:用于|用来)(?P<zh>[^。，,；;：:！？（(§]+)", re.IGNORECASE)
+_PURPOSE_END = re.compile(r"\b(?:which|that|so|by|when|if|while|in\s+order|using|via|"
+                          r"through|without)\b.*", re.IGNORECASE)
+_GENERIC_PURPOSE = words("provide make create perform handle help allow enable get do")
+
+
+def _unheld_purpose(prose: str, code_held: set[str]) -> str:
+    """What ``prose`` says a definition is used to do ("is used to apply a function to the
+    first element of an iterable", "用于...") when most of it is not in that definition's
+    code (its names, docstring and code; comments left out). Unlike a role, the whole
+    verb phrase is its object: "to" inside it ("apply a function to ...") does not end it."""
+    for match in _PURPOSE.finditer(_unconditional(prose)):
+        what = _PURPOSE_END.sub("", match["what"] or match["zh"])
+        said = words(what) - _DISCOURSE - _GENERIC_PURPOSE
+        unknown = sorted(said - covered(said, code_held))
+        if len(unknown) >= _MIN_MISSING and 2 * len(unknown) >= len(said):
+            return f"is used to {', '.join(unknown)}"
+    return ""
+
+
 def _unheld_role(prose: str, code_held: set[str]) -> str:
     """What ``prose`` says a definition manages, handles, stores or is responsible for
     ("is responsible for managing the queue of jobs", "负责管理重试策略") when most of it is
@@ -341,7 +364,7 @@ def _definition_problem(unit: Unit, prose: str, anchors: Sequence[SourceSpan], *
     how = _unsaid_means(prose, held | set().union(*(s.vocabulary for s in callees)))
     if how:
         return f"it says it works by {how}, which its definition does not"
-    role = _unheld_role(prose, code_held)
+    role = _unheld_role(prose, code_held) or _unheld_purpose(prose, code_held)
     if role:
         return f"it says it {role}, which its code does not hold (at most a comment does)"
     if _defines(unit, anchors, kinds=_CALLABLE) and \
