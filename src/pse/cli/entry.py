@@ -16,26 +16,30 @@ from collections.abc import Sequence
 def main() -> None:
     """Answer from a recording or a warm checker, or run the CLI (recording a ``verify``
     run)."""
-    from pse.cli import keepwarm
     from pse.cli.fastpath import replay
 
     argv = sys.argv[1:]
     code = replay(argv, os.environ)
     if code is not None:
         sys.exit(code)
-    warm = keepwarm.is_wanted(argv)
-    if warm:
-        code = keepwarm.ask(argv, os.environ)
-        if code is not None:
-            sys.exit(code)
     if argv[:1] != ["verify"]:
         run_cli(argv)
         return
+    if "--keep-warm" not in argv:
+        run_verify(argv)
+        return
+    from pse.cli import keepwarm  # sockets are imported only by runs that use them
+
+    if not keepwarm.is_wanted(argv):
+        run_verify(argv)
+        return
+    code = keepwarm.ask(argv, os.environ)
+    if code is not None:
+        sys.exit(code)
     try:
         run_verify(argv)
     finally:
-        if warm:
-            keepwarm.start(argv, os.environ)
+        keepwarm.start(argv, os.environ)
 
 
 def run_verify(argv: Sequence[str]) -> None:
