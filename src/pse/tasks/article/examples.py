@@ -25,6 +25,7 @@ import textwrap
 from collections.abc import Callable, Iterator
 
 from pse.text import Block, Document
+from pse.verify.evidence.examples import output_problem, shown_outputs
 from pse.verify.finding import Finding
 
 _PYTHON = frozenset({"python", "py", "python3", "py3"})
@@ -130,3 +131,27 @@ def _undefined(tree: ast.Module, defined: set[str], known: Callable[[str], bool]
                     not known(node.id):
                 yield statement, node.id
                 break
+
+
+def contradicted_outputs(doc: Document, lines: list[str], *, path: str,
+                         documented: Callable[[str], list[tuple[str, str]]]) -> list[Finding]:
+    """Findings for code examples of ``doc`` that show a call giving a result its
+    function's own documented examples contradict (``documented(name)``: the ``(arguments,
+    output)`` of its docstring's ``>>>`` examples): ``dasherize("IOError")`` shown as
+    ``'IoError'`` where the docstring shows ``dasherize("puni_puni")`` as ``'puni-puni'``.
+    The finding is on the block's fence line: Strip deletes the whole example, never its
+    call without its output."""
+    findings: list[Finding] = []
+    for block in doc.code():
+        for _, name, args, value in shown_outputs(block.text):
+            last = name.rsplit(".", 1)[-1]
+            problem = output_problem(last, args, value, documented(last))
+            if problem and 0 < block.line <= len(lines):
+                findings.append(Finding(
+                    rule="example-output", kind="quality", path=path, line=block.line,
+                    text=lines[block.line - 1].strip(),
+                    message=f"this example shows a result the code does not document: "
+                            f"{problem}",
+                    hint=f"show an example `{last}`'s docstring gives, or delete the example"))
+                break  # the whole block goes
+    return findings

@@ -28,11 +28,13 @@ from typing import Literal
 
 from pse.errors import ConfigError
 from pse.index.facts import ProjectFacts
+from pse.index.model import Symbol
 from pse.index.symbols import SymbolIndex
 from pse.tasks.article import borrowed, checks, evidence, examples, quality
 from pse.tasks.article.borrowed import DocstringTable
 from pse.tasks.article.grounding import ungrounded_sections
 from pse.text import Document, code_spans, parse_markdown
+from pse.verify.evidence.examples import documented as documented_examples
 from pse.verify.externals import stdlib_home
 from pse.verify.finding import Finding, VerifyResult
 
@@ -144,6 +146,27 @@ def _example_names(doc: Document, ctx: GateContext) -> list[Finding]:
                                             known=known)
 
 
+def _example_outputs(doc: Document, ctx: GateContext) -> list[Finding]:
+    def documented(name: str) -> list[tuple[str, str]]:
+        shown: list[tuple[str, str]] = []
+        for symbol in ctx.index.by_name(name):
+            if symbol.kind in ("function", "method") and symbol.path.endswith(".py"):
+                shown += documented_examples(_source(ctx, symbol), name)
+        return shown
+
+    return examples.contradicted_outputs(doc, ctx.text.split("\n"), path=ctx.path,
+                                         documented=documented)
+
+
+def _source(ctx: GateContext, symbol: Symbol) -> str:
+    """The lines of ``symbol``'s definition ("" when its file cannot be read)."""
+    try:
+        text = (ctx.index.root / symbol.path).read_text(encoding="utf-8", errors="replace")
+    except OSError:
+        return ""
+    return "\n".join(text.split("\n")[symbol.line - 1:symbol.end_line])
+
+
 def _translation_refs(ctx: GateContext) -> list[Finding]:
     assert ctx.original is not None and ctx.reference_lines is not None
     before = set(ctx.reference_lines(ctx.original))
@@ -235,6 +258,9 @@ RULES: tuple[Rule, ...] = (
     Rule("example-names", "a Python example that uses a name no example of the text defines "
          "(`print(result)` with no `result`); checked on the whole article, where every "
          "section's examples are seen", ("example-undefined",), _example_names),
+    Rule("example-output", "a code example showing a call's result (a doctest, or `# -> x` "
+         "after the call) that the function's own docstring examples contradict",
+         ("example-output",), _example_outputs),
     Rule("placeholder", "a placeholder left in the prose (TBD, [Insert example here])",
          ("placeholder",), _placeholders),
     Rule("deletion-scar", "broken grammar a deletion left (\"a  and efficient\", \"such as ,\")",

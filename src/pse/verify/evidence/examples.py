@@ -38,17 +38,55 @@ def example_problem(text: str, spans: Sequence[SourceSpan]) -> str:
         shown = [example for span in spans for example in documented(span.text, name)]
         if not shown:
             continue
-        value = _unquoted(match["value"])
-        args = _normal(match["args"])
-        same = [output for call, output in shown if _normal(call) == args]
-        if same and value not in same:
-            return (f"it says `{match['call']}` gives {value!r}; the example in its "
-                    f"docstring gives {same[0]!r}")
-        if not same and _shape(value) not in {_shape(output) for _, output in shown}:
-            listed = "; ".join(f"{name}({call}) gives {output!r}" for call, output in shown[:3])
-            return (f"it says `{match['call']}` gives {value!r}, a result unlike any "
-                    f"example `{name}` documents ({listed})")
+        problem = output_problem(name, match["args"], match["value"], shown)
+        if problem:
+            return problem
     return ""
+
+
+def output_problem(name: str, args: str, value: str, shown: list[tuple[str, str]]) -> str:
+    """Why ``name(args)`` giving ``value`` disagrees with the ``shown`` documented
+    examples of ``name`` ("" when it does not, or there are none)."""
+    if not shown:
+        return ""
+    value = _unquoted(value)
+    same = [output for call, output in shown if _normal(call) == _normal(args)]
+    if same and value not in same:
+        return (f"the example in `{name}`'s docstring gives `{name}({args})` as "
+                f"{same[0]!r}, not {value!r}")
+    if not same and _shape(value) not in {_shape(output) for _, output in shown}:
+        listed = "; ".join(f"{name}({call}) gives {output!r}" for call, output in shown[:3])
+        return (f"{value!r} as the result of `{name}({args})` is unlike any example "
+                f"`{name}` documents ({listed})")
+    return ""
+
+
+# A code example's claimed output: a doctest (">>> f(x)" and the line under it), or a
+# call with its result in a trailing comment ("f(x)  # -> 'y'", "print(f(x))  # 输出: y")
+_DOCTEST = re.compile(r"^\s*>>>\s*(?:print\()?(?P<name>[A-Za-z_][\w.]*)\((?P<args>.*)\)\)?"
+                      r"\s*$")
+_COMMENTED = re.compile(
+    r"^\s*(?:print\(|puts\s+|console\.log\()?(?P<name>[A-Za-z_][\w.]*)\((?P<args>.*?)\)"
+    r"\)?\s*#+\s*(?:->|=>|→|(?:output|outputs|returns?|result|prints|输出|结果|返回)\s*[:：]?)"
+    r"\s*(?P<value>\S.*?)\s*$", re.IGNORECASE)
+
+
+def shown_outputs(code: str) -> list[tuple[int, str, str, str]]:
+    """``(line index, name, arguments, output)`` of each call whose output a code example
+    shows (lines counted from 0)."""
+    lines = code.split("\n")
+    found = []
+    for number, line in enumerate(lines):
+        doctest = _DOCTEST.match(line)
+        if doctest and number + 1 < len(lines) and lines[number + 1].strip() and \
+                not lines[number + 1].lstrip().startswith((">>>", "...")):
+            found.append((number, doctest["name"], doctest["args"],
+                          lines[number + 1].strip()))
+            continue
+        commented = _COMMENTED.match(line)
+        if commented:
+            found.append((number, commented["name"], commented["args"], commented["value"]))
+    return found
 
 
 def documented(source: str, name: str) -> list[tuple[str, str]]:
