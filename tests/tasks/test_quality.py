@@ -10,6 +10,7 @@ from pse.tasks.article import checks, quality
 from pse.tasks.article.promptfiles import instruction_texts
 from pse.tasks.article.task import RULES
 from pse.tasks.article.text import count_words, sentences
+from pse.verify.strip import Span, strip_spans
 
 P = "a.md"
 
@@ -353,3 +354,11 @@ def test_residue_flags_the_prompts_section_line_pasted() -> None:
             "`intcomma` puts a comma every three digits.\n\n"
             'A Markdown heading is written "## Usage" in a README.\n')
     assert _rules(quality.residue(text, path=P)) == [(5, "outline-residue")]
+
+
+def test_repetitions_a_short_sentence_said_again_in_a_row_is_a_loop() -> None:
+    text = "# T\n\n## Q\n\n它有哪些问题？它有哪些问题？它有哪些问题？\n\nWhy? Because. Why?\n"
+    found = quality.repetitions(text, path=P)
+    assert [(f.line, f.text) for f in found] == [(5, "它有哪些问题？它有哪些问题？")]
+    stripped, _ = strip_spans(text, [Span(f.line or 0, f.text) for f in found])
+    assert "它有哪些问题？\n" in stripped and stripped.count("它有哪些问题") == 1

@@ -11,7 +11,7 @@ grounding of every section are final gates too: ``gates.py``.)
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 
 from pse.tasks.article.frames import frame_repeats
 from pse.tasks.article.text import (
@@ -128,6 +128,11 @@ def repetitions(text: str | Document, *, path: str, near_duplicate: float = _NEA
                     for number, sentence in sentences(text)
                     if number not in flagged and _loops(sentence))
     flagged = {f.line for f in findings}
+    findings.extend(_finding("repetition", "the same sentence, said again and again in a row",
+                             path=path, line=number, text=run,
+                             hint="say it once: delete the copies")
+                    for number, run in _repeated_runs(text) if number not in flagged)
+    flagged = {f.line for f in findings}
     findings.extend(_finding("repetition", "this sentence restates the paragraph before it",
                              path=path, line=number, text=sentence,
                              hint="delete it or say something the paragraph did not")
@@ -139,6 +144,24 @@ def repetitions(text: str | Document, *, path: str, near_duplicate: float = _NEA
                              hint="say it once, or give each item something of its own")
                     for r in frame_repeats(text) if r.line not in flagged)
     return sorted(findings, key=lambda f: f.line or 0)
+
+
+def _repeated_runs(text: str | Document) -> Iterator[tuple[int, str]]:
+    """Copies of a sentence that follow it on its own line, as one piece of that line
+    ("它有哪些问题？" a hundred times over, a small model looping): however short the
+    sentence, prose never says it twice in a row."""
+    for number, line in read(text).prose_lines():
+        bounds = sentence_bounds(line)
+        start = 0
+        while start < len(bounds):
+            first = line[bounds[start][0]:bounds[start][1]].strip()
+            end = start + 1
+            while end < len(bounds) and \
+                    line[bounds[end][0]:bounds[end][1]].strip() == first:
+                end += 1
+            if end - start > 1 and _WORD.search(first):
+                yield number, line[bounds[start + 1][0]:bounds[end - 1][1]]
+            start = end
 
 
 _LOOP_WORDS = 7
