@@ -60,6 +60,9 @@ def test_words_split_identifiers_drop_stop_words_and_map_synonyms() -> None:
 
 def test_words_segment_chinese_into_english_stems() -> None:
     assert words("返回接收者，否则删除它") == {"return", "callback", "remov"}
+    # the source's words for common programming terms ("re" is the regex module's name)
+    assert words("用正则表达式把下划线替换为连字符") == {"regex", "underscor", "replac", "dash"}
+    assert words("re.sub(pattern, text)") >= {"regex"}
 
 
 def test_align_supports_a_sentence_its_definition_says() -> None:
