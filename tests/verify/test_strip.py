@@ -377,3 +377,15 @@ def test_strip_a_label_item_whose_nested_items_all_went_goes_too() -> None:
 def test_strip_a_label_item_keeps_its_label_while_a_nested_item_stays() -> None:
     text, _ = strip_spans(_LABELLED_LIST, [Span(9, "Manages the queue of jobs.")])
     assert "**`JobQueue` Class**:" in text and "Manages" not in text
+
+
+def test_strip_takes_the_sentence_that_answers_the_one_it_deletes() -> None:
+    text = ("- **Logic**: The function checks if the length is below `max_length`. If not, "
+            "it returns the string.\n- Other: `f` keeps words. Otherwise it stops.\n"
+            "`g` 会检查长度。否则返回原字符串。\n")
+    out, removed = strip_spans(text, [
+        Span(1, "The function checks if the length is below `max_length`."),
+        Span(3, "`g` 会检查长度。")])
+    assert "If not" not in out and "否则" not in out
+    assert "- Other: `f` keeps words. Otherwise it stops." in out  # its sentence stays
+    assert removed[0].endswith("If not, it returns the string.")

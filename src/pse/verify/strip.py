@@ -24,6 +24,11 @@ _MIN_CLAUSE_WORDS = 3
 _HEADING = re.compile(r"^\s{0,3}(#{1,6})\s")
 _LIST_MARKER = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s*$")
 _TABLE_RULE = re.compile(r"^\s*\|?\s*:?-{3,}")
+_ANSWERS_PREVIOUS = re.compile(
+    r"^\s*(?:if\s+not\b|if\s+so\b|otherwise\b|else\b|or\s+else\b|in\s+(?:that|this)\s+"
+    r"case\b|否则|不然|如果不是|若不是|如果是这样)", re.IGNORECASE)
+"""A sentence opening that answers the sentence before it ("If not, ...", "Otherwise, ...",
+"否则..."): it goes with that sentence when Strip deletes it."""
 
 
 @dataclass(frozen=True)
@@ -243,6 +248,12 @@ def _remove_clause(line: str, target: str) -> tuple[str, str]:
                 len(_words(clauses[holder])) < _MIN_CLAUSE_WORDS:
             sentences[position] = ""
             cut = sentence.strip()
+            following = position + 1
+            if following < len(sentences) and _ANSWERS_PREVIOUS.match(sentences[following]):
+                # "If not, it returns the string." answers the sentence just cut: alone it
+                # says nothing the reader can follow
+                cut = f"{cut} {sentences[following].strip()}"
+                sentences[following] = ""
         else:
             cut = clauses[holder].strip()
             if holder == len(clauses) - 1:
