@@ -122,7 +122,8 @@ def param_count(resolver: Resolver, subject: Symbol, count: int, *,
     allowed = {with_self} if besides_self is False else {without}
     shown = [p for p in params if not (bound and p == params[0])]
     suffix = " besides `self`" if bound else ""
-    message = f"{short(subject.qualname)} has {without} parameters{suffix} ({listing(shown)})"
+    message = (f"{short(subject.qualname)} has {counted(without, 'parameter')}{suffix} "
+               f"({listing(shown)})")
     if count in allowed:
         return Decision(True, message, at(function))
     correct = with_self if besides_self is False else without
@@ -282,10 +283,12 @@ def member_count(resolver: Resolver, subject: Symbol, count: int) -> Decision:
         if fields is None:
             return undecided("neither an enumeration nor a record class (a dataclass, a named "
                              "tuple, a TypedDict)")
-        message = f"{short(subject.qualname)} has {len(fields)} fields ({listing(fields)})"
+        message = (f"{short(subject.qualname)} has {counted(len(fields), 'field')} "
+                   f"({listing(fields)})")
         return Decision(count == len(fields), message, at(subject),
                         correction="" if count == len(fields) else str(len(fields)))
-    message = f"{short(subject.qualname)} has {len(members)} members ({listing(members)})"
+    message = (f"{short(subject.qualname)} has {counted(len(members), 'member')} "
+               f"({listing(members)})")
     if count == len(members):
         return Decision(True, message, at(subject))
     return Decision(False, message, at(subject), correction=str(len(members)))
@@ -582,3 +585,8 @@ def _reachable(resolver: Resolver, body: BodyFacts) -> list[tuple[Symbol, BodyFa
                 found.append((symbol, facts))
                 queue.extend(facts.calls)
     return found
+
+
+def counted(number: int, noun: str) -> str:
+    """"1 field", "3 fields": a count with its noun in the right number."""
+    return f"{number} {noun}" if number == 1 else f"{number} {noun}s"
