@@ -16,7 +16,7 @@ transition.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Sequence, Set
 from dataclasses import dataclass
 from typing import Literal
 
@@ -329,13 +329,9 @@ def _unheld_purpose(prose: str, code_held: set[str]) -> str:
     first element of an iterable", "用于...") when most of it is not in that definition's
     code (its names, docstring and code; comments left out). Unlike a role, the whole
     verb phrase is its object: "to" inside it ("apply a function to ...") does not end it."""
-    for match in _PURPOSE.finditer(_unconditional(prose)):
-        what = _PURPOSE_END.sub("", match["what"] or match["zh"])
-        said = words(what) - _DISCOURSE - _GENERIC_PURPOSE
-        unknown = sorted(said - covered(said, code_held))
-        if len(unknown) >= _MIN_MISSING and 2 * len(unknown) >= len(said):
-            return f"is used to {', '.join(unknown)}"
-    return ""
+    unknown = _unheld_object(prose, code_held, _PURPOSE, _PURPOSE_END,
+                             ignored=_GENERIC_PURPOSE, least=_MIN_MISSING)
+    return f"is used to {', '.join(unknown)}" if unknown else ""
 
 
 def _unheld_role(prose: str, code_held: set[str]) -> str:
@@ -343,13 +339,23 @@ def _unheld_role(prose: str, code_held: set[str]) -> str:
     ("is responsible for managing the queue of jobs", "负责管理重试策略") when most of it is
     not in that definition's code (``code_held``: names, docstrings, identifiers, comments
     left out): a comment saying "the queue decides" is about another class's work."""
-    for match in _ROLE.finditer(_unconditional(prose)):
-        what = _ROLE_END.sub("", match["what"] or match["zh"])
-        said = words(what) - _DISCOURSE
+    unknown = _unheld_object(prose, code_held, _ROLE, _ROLE_END)
+    return f"handles {', '.join(unknown)}" if unknown else ""
+
+
+def _unheld_object(prose: str, code_held: set[str], pattern: re.Pattern[str],
+                   end: re.Pattern[str], *, ignored: Set[str] = frozenset(),
+                   least: int = 1) -> list[str]:
+    """The words of the first object ``pattern`` finds in ``prose`` (its ``what`` or
+    ``zh`` group, cut where ``end`` matches) that ``code_held`` lacks, when they are at
+    least ``least`` and half of its words; else []."""
+    for match in pattern.finditer(_unconditional(prose)):
+        what = end.sub("", match["what"] or match["zh"])
+        said = words(what) - _DISCOURSE - ignored
         unknown = sorted(said - covered(said, code_held))
-        if unknown and 2 * len(unknown) >= len(said):
-            return f"handles {', '.join(unknown)}"
-    return ""
+        if len(unknown) >= least and 2 * len(unknown) >= len(said):
+            return unknown
+    return []
 
 
 def _definition_problem(unit: Unit, prose: str, anchors: Sequence[SourceSpan], *,
