@@ -238,7 +238,10 @@ def test_claims_a_parameter_list_names_parameters(resolver: Resolver, text: str,
     ("`_charge()` 会抛出 `OutOfStock`。", "unverified"),
     # it signals its errors with `raise`, and nothing in it looks a key up
     ("`_charge()` raises `KeyError`.", "unverified"),
-    ("`_charge()` raises `TypeError`.", "ignored"),  # nearly any code may raise it
+    # "raises TypeError" states a check; code that checks and raises another makes none
+    ("`_charge()` raises `TypeError`.", "unverified"),
+    ("`_charge()` raises `AttributeError`.", "ignored"),  # nearly any code may raise it
+    ("`checkout()` raises `TypeError`.", "unverified"),  # nor does the code it reaches
     # a stdlib error whose module the project never imports: no code it runs raises it
     ("If the cart is full, `_charge()` raises a `QueueFull` exception.", "unverified"),
     ("`_charge()` raises `JSONDecodeError`.", "ignored"),  # json is imported: it may

@@ -50,18 +50,19 @@ def parse_quietly(source: bytes | None) -> ast.Module | None:
 
 def extract_returned(source: bytes, *, module: str
                      ) -> dict[tuple[str, int], tuple[Returned, ...]]:
-    """What each function without a return annotation returns, one value per ``return``
-    (a function without a valued ``return`` returns ``None``; a generator is left out:
-    it returns a generator, whatever its ``return`` says). {} when the file does not parse."""
+    """What each function returns, one value per ``return`` (a function without a valued
+    ``return`` returns ``None``; a generator is left out: it returns a generator, whatever
+    its ``return`` says). Annotated functions are read too: where an annotation allows
+    more than one type (``-> float`` takes an ``int``) the returns say which. {} when the
+    file does not parse."""
     tree = parse_quietly(source)
     if tree is None:
         return {}
     found: dict[tuple[str, int], tuple[Returned, ...]] = {}
     for qualname, function in _functions(tree, module):
-        if function.returns is None:
-            returned = _returned(function)
-            if returned is not None:
-                found[(qualname, function.lineno)] = returned
+        returned = _returned(function)
+        if returned is not None:
+            found[(qualname, function.lineno)] = returned
     return found
 
 

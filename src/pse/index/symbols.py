@@ -325,8 +325,8 @@ class SymbolIndex:
         return self._returns[symbol.path].get((symbol.qualname, symbol.line))
 
     def returned(self, symbol: Symbol) -> tuple[Returned, ...] | None:
-        """What each ``return`` of a Python function without a return annotation returns
-        (None: annotated, a generator, or not readable). Read on first use, like
+        """What each ``return`` of a Python function returns (None: a generator, or not
+        readable). Read on first use, like
         :meth:`return_names`."""
         if symbol.kind not in {"function", "method"} or not symbol.path.endswith(".py"):
             return None

@@ -438,12 +438,17 @@ _IMPLICIT_CALLS = {
     "KeyError": frozenset({"pop", "popitem", "remove", "__getitem__", "getitem"}),
     "IndexError": frozenset({"pop", "popleft", "__getitem__", "getitem"}),
     "StopIteration": frozenset({"next", "__next__"}),
+    "StopAsyncIteration": frozenset({"anext", "__anext__"}),
     "RuntimeError": frozenset(),
+    "TypeError": frozenset(),
 }
 """The builtin errors a claim may be refuted on, each with the calls that raise it without
-a ``raise`` (``int("x")`` raises ``ValueError``, ``d.pop(k)`` ``KeyError``). Any other
-builtin error (``TypeError``, ``AttributeError``, ``OSError``...) nearly any code may
-raise, so claims of it stay open."""
+a ``raise`` (``int("x")`` raises ``ValueError``, ``d.pop(k)`` ``KeyError``); only in code
+that signals its errors with ``raise`` (:func:`_signalled`). ``TypeError`` is one: any
+code may raise it on a wrong argument, but "`f` raises `TypeError` when ..." states a
+check, and code that checks its input and raises other errors does not make that one.
+Any other builtin error (``AttributeError``, ``OSError``...) nearly any code may raise,
+so claims of it stay open."""
 _LOOKUP_ERRORS = frozenset({"KeyError", "IndexError", "LookupError"})
 
 

@@ -462,6 +462,9 @@ _DEFINED = re.compile(r"\b(?:defined|declared|implemented|defines|declares|imple
                       r"|定义|声明|实现")
 """A location said with a verb of definition: a module that only imports the name is not
 where it is defined (one that "has" or "holds" it may be)."""
+_ANNOTATED = re.compile(r"\bannotat|\btype hint|\bhinted\b|注解|标注|类型提示")
+"""A return type said of the annotation ("the return type annotation of `f` is `A`"): the
+annotation as written decides, and a subclass of what it names is another annotation."""
 _DIRECT = re.compile(r"(?<![\w-])(?:direct|directly|immediate)(?![\w-])|直接|中间没有|没有中间"
                      r"|没有别的中间|不经过", re.IGNORECASE)
 """Inheritance said to be direct ("a direct subclass", "中间没有别的类"): the base must be
@@ -681,6 +684,7 @@ def _claim(found: _Match, sentence: Sentence) -> Claim | None:
             re.fullmatch(_LOOSE_CALLS, groups.get("cv") or "") and not obj.endswith(")")):
         return None  # "uses `x`" is a call only when `x` is written as one
     written = "defined" if relation == "location" and _DEFINED.search(sentence.normalised) \
+        else "annotated" if relation == "returns" and _ANNOTATED.search(sentence.normalised) \
         else ""
     if relation == "subclass" and _DIRECT.search(sentence.text) and \
             not _INDIRECT.search(sentence.text):

@@ -244,7 +244,8 @@ def _decider(relation: str, claim: Claim, resolver: Resolver, obj: Named | None)
         "calls": lambda s: code.calls(resolver, s, target),
         "raises": lambda s: code.raises(resolver, s, target),
         "returns": lambda s: returns.generic_returns(resolver, s, target.text)
-        if _generic_type("returns", target) else returns.returns(resolver, s, target),
+        if _generic_type("returns", target) else returns.returns(
+            resolver, s, target, annotated=claim.obj_text == "annotated"),
         "has_subclasses": lambda s: types.has_subclasses(resolver, s),
         "decorated": lambda s: code.decorated(resolver, s, claim.obj),
         "default": lambda s: values.default(resolver, s, claim.obj),

@@ -30,20 +30,33 @@ _BUILTIN_TYPES = frozenset({"None", "str", "int", "float", "bool", "bytes", "byt
                             "complex", "object"})
 
 
-def returns(resolver: Resolver, subject: Symbol, target: Named) -> Decision:
+def returns(resolver: Resolver, subject: Symbol, target: Named, *,
+            annotated: bool = False) -> Decision:
     """Whether ``subject`` is annotated to return ``target`` (its return annotation decides;
     a function without one, or one returning ``Any``, a type variable or a name the tree
-    does not define, is undecided)."""
+    does not define, is undecided). A claim ``annotated`` (said of the annotation: "the
+    return type annotation of `f` is `A`") is about what is written: another class of the
+    tree there is another annotation, even a base or a subclass of ``A``."""
     if subject.kind not in {"function", "method"}:
         return undecided("not a function")
     names = resolver.index.return_names(subject)
     if names is None:
         return returned(resolver, subject, target)
     shown = sorted({n.rsplit(".", 1)[-1] for n in names} - _TYPE_WRAPPERS)
-    message = f"{short(subject.qualname)} is annotated to return {listing(shown)}"
-    wanted = target.name.rsplit(".", 1)[-1]
+    message = f"{short(subject.qualname)} is annotated to return " \
+              f"{_annotation_text(resolver, subject, shown)}"
+    wanted = _type_of_value(target.name.rsplit(".", 1)[-1])
+    outer = outer_types(resolver, subject)
+    if wanted == "None" and outer is not None and "None" not in outer:
+        # ``Callable[..., None]`` or ``Generator[int, None, None]`` returns no None
+        return Decision(False, message, at(subject),
+                        correction=outer[0] if len(outer) == 1 else "")
     if wanted in {n.rsplit(".", 1)[-1] for n in names}:
         return Decision(True, message, at(subject))
+    if annotated and target.symbols and shown and all(
+            any(s.kind == "class" for s in resolver.index.by_name(n)) for n in shown):
+        return Decision(False, message, at(subject),
+                        correction=shown[0] if len(shown) == 1 else "")
     if shown == ["None"] and wanted != "None":  # returns nothing, whatever the name is
         return Decision(False, message, at(subject), correction="None")
     if wanted == "None" and _never_none(resolver, outer_types(resolver, subject)):
@@ -207,7 +220,7 @@ def _returns_builtin(resolver: Resolver, subject: Symbol, names: Iterable[str], 
     for name in shown:
         if name in _BUILTIN_VALUES:
             if {name, wanted} <= _NUMBERS:
-                return undecided(message)
+                return _numbers_returned(resolver, subject, wanted, message)
             continue
         found = [s for s in resolver.index.by_name(name) if s.kind == "class"]
         if not found and not resolver.index.by_name(name) and \
@@ -222,6 +235,35 @@ def _returns_builtin(resolver: Resolver, subject: Symbol, names: Iterable[str], 
             if not tree.complete or wanted in outside:
                 return undecided(message)
     return Decision(False, message, at(subject), correction=shown[0] if len(shown) == 1 else "")
+
+
+def _type_of_value(written: str) -> str:
+    """The type a claimed return names: ``True`` and ``False`` are what a ``bool`` returns
+    ("`contains` returns `True` if ..." is false of ``-> List[int]``)."""
+    return "bool" if written in {"True", "False"} else written
+
+
+def _annotation_text(resolver: Resolver, subject: Symbol, shown: list[str]) -> str:
+    """The return annotation as written (```List[int]```), else the names it holds."""
+    written = _return_annotation(resolver, subject)
+    if written is None:
+        return listing(shown)
+    text = ast.unparse(written)
+    return f"`{text if len(text) <= 60 else text[:57] + '...'}`"
+
+
+def _numbers_returned(resolver: Resolver, subject: Symbol, wanted: str,
+                      message: str) -> Decision:
+    """An ``int`` claimed of ``-> float`` (or the other way round): PEP 484 lets the
+    annotation stand for either, so the ``return`` statements decide where each one's
+    type is known ("`to_seconds` returns an `int`" is false of ``return float(x)``)."""
+    found = resolver.index.returned(subject) or ()
+    outcomes = [_returns_one(resolver, subject, r, wanted=wanted, classes=[]) for r in found]
+    if not found or any(o is None for o in outcomes):
+        return undecided(message)
+    if any(outcomes):
+        return Decision(True, message, at(subject))
+    return Decision(False, f"{message} and returns {_said(found)}", at(subject))
 
 
 def outer_types(resolver: Resolver, subject: Symbol) -> list[str] | None:
@@ -383,7 +425,7 @@ def returned(resolver: Resolver, subject: Symbol, target: Named) -> Decision:
     name = short(subject.qualname)
     if not found:
         return undecided(f"{name} has no return annotation")
-    wanted = target.name.rsplit(".", 1)[-1]
+    wanted = _type_of_value(target.name.rsplit(".", 1)[-1])
     classes = [s for s in target.symbols if s.kind == "class"]
     message = f"{name} returns {_said(found)}"
     outcomes = [_returns_one(resolver, subject, r, wanted=wanted, classes=classes)

@@ -9,7 +9,9 @@ heading ("## `Console`"). Owners that only title the list ("**Attributes**:",
 also:" claims nothing. A bold label with a kind word ("**JustifyMethod Class**: ...")
 states that kind. A table row whose first cell is a code name states what its columns
 title: its kind under "Kind" / "Type" / "类型", where it is defined under "Module" / "File"
-/ "模块", its bases under "Base" / "Parent" / "基类", its default under "Default" / "默认值".
+/ "模块", its bases under "Base" / "Parent" / "基类", its default under "Default" / "默认值",
+what it returns under "Returns" / "Return type" / "返回类型" (one code span) and what it
+raises under "Raises" / "Exceptions" / "抛出的异常".
 """
 
 from __future__ import annotations
@@ -99,6 +101,12 @@ _BASE_COLUMN = re.compile(r"(?P<direct>direct |immediate |直接)?(?:bases?|base
                           r"|parent(?: class)?|parents|superclass|inherits(?: from)?|基类|父类)")
 
 
+_RETURN_COLUMN = re.compile(r"returns?|return (?:type|value|annotation)s?|returned(?: type)?"
+                            r"|result(?: type)?|返回|返回值|返回类型|返回值类型|返回结果")
+_RAISES_COLUMN = re.compile(r"raises|raised|exceptions?(?: raised)?|errors?(?: raised)?"
+                            r"|raised (?:exceptions?|errors?)|(?:抛出|引发)(?:的)?(?:异常|错误)?"
+                            r"|异常(?:类型)?|错误(?:类型)?")
+_DOTTED = re.compile(r"[A-Za-z_][\w.]*(?:\(.*\))?")
 _DEFAULT_COLUMN = re.compile(r"defaults?|default value|默认值?|缺省值?")
 _PARAMETER_COLUMN = re.compile(r"param(?:eter)?s?|arg(?:ument)?s?|options?|keyword|参数|形参"
                                r"|参数名")
@@ -140,9 +148,9 @@ def _column_claims(block: Block) -> Iterator[Claim]:
     if block.kind != "row" or not block.header or len(block.cells) < 2:
         return
     name = whole_span(block.cells[0])
-    if not _MEMBER.fullmatch(name):
+    if not _DOTTED.fullmatch(name):
         return
-    name = name.removesuffix("()")
+    name = re.sub(r"\(.*\)$", "", name)
     def said(relation: Relation, obj: str, written: str = "") -> Claim:
         return Claim(relation, subject=name, obj=obj, obj_text=written, negated=False,
                      line=block.line, sentence=_first_line(block), presupposed="structure")
@@ -159,3 +167,8 @@ def _column_claims(block: Block) -> Iterator[Claim]:
         elif base := _BASE_COLUMN.fullmatch(title):
             yield from (said("subclass", s.target, "direct" if base["direct"] else "")
                         for s in code_spans(cell) if s.is_code)
+        elif _RETURN_COLUMN.fullmatch(title) and (returned := whole_span(cell)):
+            yield said("returns", returned)
+        elif _RAISES_COLUMN.fullmatch(title):
+            yield from (said("raises", s.target) for s in code_spans(cell)
+                        if s.is_code and re.fullmatch(r"[A-Za-z_][\w.]*", s.target))

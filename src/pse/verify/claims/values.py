@@ -81,7 +81,8 @@ def default(resolver: Resolver, subject: Symbol, claimed: str) -> Decision:
     actual = assigned_value(resolver, subject)
     param = _bound_parameter(resolver, subject, actual)
     if param is not None:
-        return _param_default(resolver, param, claimed)
+        return _param_default(resolver, param, claimed,
+                              converted=actual is not None and not actual.isidentifier())
     if actual is None:
         return undecided(f"{short(subject.qualname)} has no value of its own")
     message = f"{short(subject.qualname)} defaults to `{actual}`"
@@ -149,8 +150,11 @@ def with_parameters(resolver: Resolver, subject: Named, sentence: str) -> Named:
     return replace(subject, symbols=(*values, *params), external=False)
 
 
-def _param_default(resolver: Resolver, param: Symbol, claimed: str) -> Decision:
-    """Whether the parameter ``param`` defaults to ``claimed`` in its signature."""
+def _param_default(resolver: Resolver, param: Symbol, claimed: str, *,
+                   converted: bool = False) -> Decision:
+    """Whether the parameter ``param`` defaults to ``claimed`` in its signature (for an
+    attribute the constructor ``converted`` from it, an empty container of another type
+    may be what the conversion makes of it: ``list(())`` is ``[]``)."""
     function = implementation(resolver, [s for s in resolver.index.by_qualname(param.parent)
                                          if s.kind in {"function", "method"}])
     written = signature_defaults(resolver, function) if function is not None else None
@@ -171,9 +175,22 @@ def _param_default(resolver: Resolver, param: Symbol, claimed: str) -> Decision:
     same = _same(actual, claimed)
     if same is None and _distinct_definitions(resolver, actual, claimed):
         same = False
+    if same is False and converted and _both_empty(actual, claimed):
+        same = None
     if same is None:
         return undecided(message)
     return Decision(same, message, at(function), correction="" if same else actual)
+
+
+def _both_empty(first: str, second: str) -> bool:
+    """Whether both values are empty containers or strings (``()`` and ``[]``)."""
+    try:
+        values = ast.literal_eval(first), ast.literal_eval(second)
+    except (ValueError, SyntaxError, TypeError, MemoryError, RecursionError):
+        return first in {"set()", "()", "[]", "{}", "''"} and second in {
+            "set()", "()", "[]", "{}", "''"}
+    return all(isinstance(v, str | bytes | tuple | list | dict | set | frozenset) and not v
+               for v in values)
 
 
 def _passed_on(resolver: Resolver, function: Symbol, name: str) -> bool:
@@ -241,10 +258,29 @@ def _constant_value(resolver: Resolver, function: Symbol, name: str) -> str | No
     return value
 
 
+def _converted(value: str) -> str | None:
+    """The parameter a constructor converts into an attribute: ``x`` of
+    ``to_seconds(x)`` or ``float(x)``, a call with that one argument (None: no such
+    call). The attribute then defaults to what that parameter's default converts to,
+    which states the same value ("`increment` defaults to 100" of ``increment=100``
+    stored as ``to_seconds(increment)``)."""
+    try:
+        node = ast.parse(value, mode="eval").body
+    except (SyntaxError, ValueError, RecursionError):
+        return None
+    if isinstance(node, ast.Call) and len(node.args) == 1 and not node.keywords and \
+            isinstance(node.args[0], ast.Name):
+        return node.args[0].id
+    return None
+
+
 def _bound_parameter(resolver: Resolver, attribute: Symbol, value: str | None) -> Symbol | None:
     """The constructor parameter an attribute is bound to (``self.interval = interval`` in
     ``__init__``), or None."""
-    if value is None or not value.isidentifier():
+    if value is None:
+        return None
+    value = _converted(value) or value
+    if not value.isidentifier():
         return None
     inits = [s for s in resolver.index.members(attribute.parent, "__init__")
              if s.kind == "method" and s.line <= attribute.line <= s.end_line]
