@@ -51,6 +51,9 @@ def returns(resolver: Resolver, subject: Symbol, target: Named, *,
         # ``Callable[..., None]`` or ``Generator[int, None, None]`` returns no None
         return Decision(False, message, at(subject),
                         correction=outer[0] if len(outer) == 1 else "")
+    if wanted in _BUILTIN_VALUES and outer is not None and not target.symbols:
+        # "returns an int" is said of the value: ``List[int]`` returns a list
+        return _returns_builtin(resolver, subject, names, wanted, message)
     if wanted in {n.rsplit(".", 1)[-1] for n in names}:
         return Decision(True, message, at(subject))
     if annotated and target.symbols and shown and all(
