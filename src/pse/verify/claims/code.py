@@ -14,6 +14,7 @@ from collections import deque
 from collections.abc import Callable
 
 from pse.index.model import BodyFacts, Symbol
+from pse.index.walk import is_sample_path
 from pse.verify.claims.decision import Decision, at, listing, short, undecided, with_article
 from pse.verify.claims.names import Named, ancestry, external_mro, outside_has
 from pse.verify.claims.source import bound_value, positional_parameters, signature_defaults
@@ -390,7 +391,7 @@ def calls(resolver: Resolver, subject: Symbol, callee: Named) -> Decision:
     message = f"{short(subject.qualname)} calls {listing([f'{c}()' for c in body.calls])}"
     if name in body.calls:
         return Decision(True, message, at(subject))
-    reach = _reachable(resolver, body)
+    reach = _reachable(resolver, body, subject)
     via = next((s.name for s, facts in reach if name in facts.calls), None)
     if via is not None:
         return Decision(True, f"{message}; `{name}()` is called through `{via}()`", at(subject))
@@ -414,7 +415,7 @@ def raises(resolver: Resolver, subject: Symbol, error: Named) -> Decision:
     if name in raised or _raises_subclass(resolver, raised, error) or any(
             name in (external_mro(r) or ()) for r in raised):
         return Decision(True, message, at(subject))
-    reach = _reachable(resolver, body)
+    reach = _reachable(resolver, body, subject)
     via = next((s.name for s, facts in reach
                 if name in {r.rsplit(".", 1)[-1] for r in facts.raises}), None)
     if via is not None:
@@ -571,8 +572,13 @@ def _mentioned(body: BodyFacts, reach: list[tuple[Symbol, BodyFacts]], name: str
     return name in body.names or any(name in facts.names for _, facts in reach)
 
 
-def _reachable(resolver: Resolver, body: BodyFacts) -> list[tuple[Symbol, BodyFacts]]:
-    """Functions the body can reach through calls, matched by name (bounded, breadth first)."""
+def _reachable(resolver: Resolver, body: BodyFacts, origin: Symbol
+               ) -> list[tuple[Symbol, BodyFacts]]:
+    """Functions the body can reach through calls, matched by name (bounded, breadth
+    first). Code of the project never calls its tests, docs or examples: from there only
+    code of the same sort is reached (a test's own ``MyStorage.__init__`` that raises is
+    no path of the library's ``get``)."""
+    library = not is_sample_path(origin.path)
     seen: set[str] = {body.qualname}
     found: list[tuple[Symbol, BodyFacts]] = []
     queue = deque(body.calls)
@@ -581,6 +587,8 @@ def _reachable(resolver: Resolver, body: BodyFacts) -> list[tuple[Symbol, BodyFa
         candidates = [s for s in resolver.index.by_name(name) if s.kind in {"function", "method"}]
         for cls in (s for s in resolver.index.by_name(name) if s.kind == "class"):
             candidates.extend(resolver.index.members(cls.qualname, "__init__"))
+        if library:
+            candidates = [s for s in candidates if not is_sample_path(s.path)]
         for symbol in candidates[:_MAX_HOMONYMS]:
             if symbol.qualname in seen:
                 continue

@@ -46,14 +46,9 @@ def returns(resolver: Resolver, subject: Symbol, target: Named, *,
     message = f"{short(subject.qualname)} is annotated to return " \
               f"{_annotation_text(resolver, subject, shown)}"
     wanted = _type_of_value(target.name.rsplit(".", 1)[-1])
-    outer = outer_types(resolver, subject)
-    if wanted == "None" and outer is not None and "None" not in outer:
-        # ``Callable[..., None]`` or ``Generator[int, None, None]`` returns no None
-        return Decision(False, message, at(subject),
-                        correction=outer[0] if len(outer) == 1 else "")
-    if wanted in _BUILTIN_VALUES and outer is not None and not target.symbols:
-        # "returns an int" is said of the value: ``List[int]`` returns a list
-        return _returns_builtin(resolver, subject, names, wanted, message)
+    outer = _said_of_the_outer_type(resolver, subject, target, wanted, names, message)
+    if outer is not None:
+        return outer
     if wanted in {n.rsplit(".", 1)[-1] for n in names}:
         return Decision(True, message, at(subject))
     if annotated and target.symbols and shown and all(
@@ -76,6 +71,22 @@ def returns(resolver: Resolver, subject: Symbol, target: Named, *,
     if not _other_classes(resolver, subject, shown, classes):
         return undecided(message)
     return Decision(False, message, at(subject), correction=shown[0] if len(shown) == 1 else "")
+
+
+def _said_of_the_outer_type(resolver: Resolver, subject: Symbol, target: Named, wanted: str,
+                            names: Iterable[str], message: str) -> Decision | None:
+    """A builtin value (``None``, ``int``) claimed of an annotation whose outer types are
+    read: those decide, never a type nested in them (``Callable[..., None]`` returns no
+    None; "returns an int" is false of ``List[int]``). None: not such a claim."""
+    outer = outer_types(resolver, subject)
+    if outer is None or target.symbols:
+        return None
+    if wanted == "None" and "None" not in outer:
+        return Decision(False, message, at(subject),
+                        correction=outer[0] if len(outer) == 1 else "")
+    if wanted in _BUILTIN_VALUES and wanted != "None":
+        return _returns_builtin(resolver, subject, names, wanted, message)
+    return None
 
 
 def _other_classes(resolver: Resolver, subject: Symbol, shown: list[str],

@@ -245,11 +245,19 @@ def _distinct_definitions(resolver: Resolver, actual: str, claimed: str) -> bool
 
 
 def _constant_value(resolver: Resolver, function: Symbol, name: str) -> str | None:
-    """The literal a module constant ``name`` of ``function``'s module is bound to."""
-    if not re.fullmatch(r"[A-Z_][A-Z0-9_]*", name):
+    """The literal a default written as a name stands for: a module constant of
+    ``function``'s module (``MAX_WAIT``), or, for a method, an attribute of its class
+    (``cache_size=default_query_cache_capacity``: a default is evaluated in the class
+    body, where its attributes are names)."""
+    if not name.isidentifier():
         return None
-    module = resolver.index.module_of(function.path)
-    found = [s for s in resolver.index.members(module, name) if s.kind in _VALUE_KINDS]
+    found: list[Symbol] = []
+    if function.kind == "method":
+        found = [s for s in resolver.index.members(function.parent, name)
+                 if s.kind in _VALUE_KINDS]
+    if not found and re.fullmatch(r"[A-Z_][A-Z0-9_]*", name):
+        module = resolver.index.module_of(function.path)
+        found = [s for s in resolver.index.members(module, name) if s.kind in _VALUE_KINDS]
     value = assigned_value(resolver, found[0]) if len(found) == 1 else None
     try:
         ast.literal_eval(value or "")

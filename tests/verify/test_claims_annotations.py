@@ -1,0 +1,143 @@
+"""Claims about what a function returns and defaults to, read against what its code
+writes: the annotation as written, the outer type of a generic, the return statements
+where an annotation allows two numbers, table columns titled for returns and raises,
+defaults converted by a constructor or written as a class attribute, and calls reached
+from library code only. Decided against a small tree."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+
+from pse.verify.resolve import Resolver
+from repo_fixtures import claim_statuses, tree_resolver
+
+_TREE = {
+    "kit/__init__.py": "",
+    "kit/core.py": '''\
+from typing import Callable, List
+
+
+class Base:
+    pass
+
+
+class Sub(Base):
+    pass
+
+
+def make() -> Base:
+    return Sub()
+
+
+def hook() -> Callable[[int], None]:
+    return print
+
+
+def seconds(value) -> float:
+    return float(value)
+
+
+def ids() -> List[int]:
+    return [1, 2]
+
+
+def has(key) -> bool:
+    return bool(key)
+
+
+def to_seconds(value):
+    return float(value)
+
+
+class Wait:
+    def __init__(self, step: float = 100, items=()):
+        self.step = to_seconds(step)
+        self.items = list(items)
+
+
+class Table:
+    capacity = 10
+
+    def __init__(self, size: int = capacity):
+        self.size = size
+
+
+def check(value):
+    if value is None:
+        raise KeyError(value)
+    return value
+
+
+def fetch(store):
+    return store.read()
+''',
+    # a test's own storage raises: no path of the library's `fetch` runs it
+    "tests/test_store.py": '''\
+class MyStorage:
+    def read(self):
+        raise ValueError()
+''',
+}
+
+
+@pytest.fixture(scope="module")
+def resolver(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Resolver]:
+    yield from tree_resolver(tmp_path_factory, _TREE, name="annotations")
+
+
+@pytest.mark.parametrize("text, status", [
+    # said of the annotation, a subclass there is another annotation
+    ("The return type annotation of `make` is `Sub`.", "unverified"),
+    ("`make()` 的返回类型注解是 `Sub`。", "unverified"),
+    ("The return type annotation of `make` is `Base`.", "verified"),
+    ("`make` returns a `Sub`.", "ignored"),  # it does: a Sub is a Base
+    # only the outer types say what is returned
+    ("`hook` returns `None`.", "unverified"),
+    ("`ids` returns an integer.", "unverified"),
+    ("`ids` returns the number of stored items.", "unverified"),
+    ("`ids` returns a list of item IDs.", "verified"),
+    ("`ids` returns `True` when it finds one.", "unverified"),
+    ("`has` returns `True` when the key is there.", "verified"),
+    ("`has` returns `False` otherwise.", "verified"),
+    # -> float allows an int: the return statements decide
+    ("`seconds` returns an `int`.", "unverified"),
+    ("`seconds` returns a `float`.", "verified"),
+])
+def test_claims_a_return_type_as_the_code_writes_it(resolver: Resolver, text: str,
+                                                    status: str) -> None:
+    assert claim_statuses(resolver, text, "returns") == [status]
+
+
+def test_claims_table_columns_of_returns_and_raises(resolver: Resolver) -> None:
+    returns = ("| Function | Return type |\n|---|---|\n| `ids` | `list` |\n"
+               "| `has` | `int` |\n| `kit.core.hook` | `None` |\n")
+    assert claim_statuses(resolver, returns, "returns") == ["verified", "unverified",
+                                                            "unverified"]
+    raises = ("| 方法 | 抛出的异常 |\n|---|---|\n| `check` | `KeyError` |\n"
+              "| `kit.core.check` | `ValueError` |\n")
+    assert claim_statuses(resolver, raises, "raises") == ["verified", "unverified"]
+
+
+@pytest.mark.parametrize("text, status", [
+    # an attribute converted from a parameter defaults to that parameter's default
+    ("`Wait.step` defaults to `2`.", "unverified"),
+    ("`Wait` 的 `step` 参数默认值为 `100`。", "verified"),
+    ("`Wait.items` defaults to an empty list.", "ignored"),  # list(()) is []
+    # a default written as a class attribute is that attribute's value
+    ("The `size` parameter of `Table` defaults to `10`.", "verified"),
+    ("The `size` parameter of `Table` defaults to `100`.", "unverified"),
+])
+def test_claims_a_default_through_its_binding(resolver: Resolver, text: str,
+                                              status: str) -> None:
+    assert claim_statuses(resolver, text, "default") == [status]
+
+
+@pytest.mark.parametrize("text, status", [
+    ("`check` raises `TypeError` for a bad value.", "unverified"),  # it checks, for KeyError
+    ("`check` raises `KeyError` when the value is missing.", "verified"),
+    ("`fetch` raises `ValueError`.", "ignored"),  # not through the test's MyStorage
+])
+def test_claims_raises_from_library_code(resolver: Resolver, text: str, status: str) -> None:
+    assert claim_statuses(resolver, text, "raises") == [status]
