@@ -163,6 +163,9 @@ def test_claims_a_parameter_of_the_function_the_sentence_names(
     ("- **`Marker.check()`**：检查名字。\n  - 它会逐个调用 `build()`。", "unverified"),
     ("- **`Marker.check()`**：检查名字。\n  - 它会逐个调用 `fire()`。", "verified"),
     ("- **`Marker.check()`**：会逐个调用 `build()`。", "unverified"),
+    # a time clause before the verb: the label is still the subject
+    ("- **`Marker.check()`**：检查完名字之后会调用 `build()`。", "unverified"),
+    ("- **`Marker.check()`**：检查完名字之后会调用 `fire()`。", "verified"),
 ])
 def test_claims_an_items_pronoun_is_its_labels_code(resolver: Resolver, text: str,
                                                     status: str) -> None:

@@ -248,11 +248,15 @@ _POSSESSIVE_NOUN = re.compile(r"^(\s*)(?:(?P<en>Its) (?=[a-z])"
 noun phrase belongs to the code the sentence before was about."""
 _LEAD_ZH = rf"(?:{ADVERBS_ZH}|{L.AUX_ZH.removesuffix('?')})*"
 """Adverbs and auxiliaries before a Chinese verb, in any order (先调用, 会逐个调用)."""
+_WHEN_ZH = r"(?:[^，,。；;§`]{1,24}?(?:之后|以后|之前|以前|的时候|时)[，,]?\s*)?"
+"""A fronted time clause without code before a Chinese verb ("注册完 plugin 之后会调用")."""
+_WHEN_PREFIX = re.compile(_WHEN_ZH)
 _SUBJECTLESS = re.compile(rf"^\s*(?!(?:{L.NOT_A_VERB})\b)[A-Za-z]+s\b"
-                          rf"|^\s*{_LEAD_ZH}{alternation(words('lead_verbs'))}")
+                          rf"|^\s*{_WHEN_ZH}{_LEAD_ZH}{alternation(words('lead_verbs'))}")
 """Text opening with a verb whose subject is left out: an English word in -s that is no
 determiner or pronoun ("Provides", "Inherits"; an imperative "Call" is no claim), or a
-Chinese lead verb (包含, 返回), after any adverbs and auxiliary (先调用, 会抛出)."""
+Chinese lead verb (包含, 返回), after any adverbs and auxiliary (先调用, 会抛出) and a
+time clause ("注册完之后会调用")."""
 _DEFAULT_LEAD = re.compile(r"^\s*(?:[Dd]efault(?: value)?(?![\w-])|[Dd]efaults to\b"
                            r"|默认(?:值)?(?:为|是|:|：)|缺省(?:值)?(?:为|是))")
 """Text opening with the default it states ("Default: `1`", "默认为 `None`"): a label's
@@ -339,8 +343,12 @@ def _sentence(number: int, raw: str, spans: list[CodeSpan], *, offset: int,
         slotted[0] = f"§{len(codes)}§ is a {slotted[0].lstrip()}"
         codes = (*codes, owner)
     elif owner and (_SUBJECTLESS.match(slotted[0]) or _DEFAULT_LEAD.match(slotted[0])):
-        # "**`A`**: Calls `b`.": A calls b; "- `x`: default `1`": x's default is 1
-        slotted[0] = f"§{len(codes)}§ {slotted[0].lstrip()}"
+        # "**`A`**: Calls `b`.": A calls b; "- `x`: default `1`": x's default is 1; after
+        # a time clause ("注册完之后会调用 `b`") the subject goes before the verb
+        text = slotted[0].lstrip()
+        when = _WHEN_PREFIX.match(text)
+        cut = when.end() if when and _SUBJECTLESS.match(text) else 0
+        slotted[0] = f"{text[:cut]}§{len(codes)}§ {text[cut:]}"
         codes = (*codes, owner)
     elif owner and apposed and (_APPOSED.match(slotted[0]) or _PARTICIPLE.match(slotted[0])):
         # "**A**: The base class ...", "| `A` | Defined in `a.py` |": A is ...
