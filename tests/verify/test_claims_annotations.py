@@ -57,6 +57,13 @@ class Wait:
         self.items = list(items)
 
 
+LOCALES = {
+    "de_DE": ".",
+    "fr_FR": " ",
+    "it_IT": ".",
+}
+
+
 class Table:
     capacity = 10
 
@@ -141,3 +148,15 @@ def test_claims_a_default_through_its_binding(resolver: Resolver, text: str,
 ])
 def test_claims_raises_from_library_code(resolver: Resolver, text: str, status: str) -> None:
     assert claim_statuses(resolver, text, "raises") == [status]
+
+
+@pytest.mark.parametrize("text, status", [
+    # a value named as a container counts its entries, whatever they are called
+    ("The `LOCALES` dict has 5 languages.", "unverified"),
+    ("The `LOCALES` mapping holds 3 locales.", "verified"),
+    ("`LOCALES` 字典里有 5 个语言。", "unverified"),
+    ("`LOCALES` 字典中一共有 3 个地区。", "verified"),
+])
+def test_claims_a_count_of_a_containers_entries(resolver: Resolver, text: str,
+                                                status: str) -> None:
+    assert claim_statuses(resolver, text, "member_count") == [status]

@@ -45,6 +45,10 @@ CTOR_ZH = (r"(?:的 ?(?:构造函数|构造方法|构造器|初始化方法|cons
            r"|initialiser))?")  # counted as the class's own
 GLOSS = r"(?:[a-z][a-z ]*)?"  # the English word a Chinese kind is glossed with
 COUNT_NOUN = alternation(words("count_nouns"))
+_CONTAINER = r"(?:dict|dictionary|mapping|list|tuple|set)"
+_CONTAINER_ZH = r"(?:字典|列表|元组|集合|映射|映射表)"
+"""A value's container noun after its name: its entries are counted whatever the text
+calls them."""
 # Kinds of class the lexicons name ("enumeration", 数据类), tried before the built-in kind
 # words so "enum class" is an enum, not a class; a predicate may put up to two free
 # modifiers before its kind noun ("a small factory function"), never a function word.
@@ -144,6 +148,13 @@ _FRAMES: list[tuple[Relation, str]] = [
                      r"|is made up of|are made up of|comprises|comprise|lists|list) "
                      rf"(?:exactly |only |just |a total of )?{L.NUMBER} "
                      rf"(?:possible |different |distinct |named )?{COUNT_NOUN}(?![a-z])"),
+    # a container named as one counts its entries, whatever they are called ("the `X`
+    # dict has 5 languages", "`X` 字典里有 5 个语言")
+    ("member_count", rf"{S} {_CONTAINER} {PRE}(?:{L.HAVE}|contains|contain|holds|hold|lists"
+                     rf"|list|maps|map) (?:exactly |only |just |a total of )?{L.NUMBER} "
+                     r"(?:[a-z-]+ )?[a-z-]+s(?![a-z])"),
+    ("member_count", rf"{SZ}{_CONTAINER_ZH}(?:里面|里|中|内)?{TOTAL_ZH}(?:有|包含|包括|列了"
+                     rf"|列出了?|存了|存放了?){TOTAL_ZH}{L.NUMBER_ZH}(?:个|种|项|条)"),
     ("member_count", rf"there (?:are|is) (?:exactly |only |just )?{L.NUMBER} "
                      rf"(?:possible |different |distinct )?{COUNT_NOUN} (?:in|on|of|for) "
                      rf"(?:the )?{S}"),
@@ -418,7 +429,9 @@ _CUES: dict[str, str] = {
     "returns": rf"{RETURN_VERB}|produc",  # the lexicon's verbs: one place to add one
     "member_count": rf"(?:\d|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve"
                     rf"|[一二两三四五六七八九十]).{{0,24}}?{alternation(words('count_nouns'))}"
-                    rf"|{alternation(words('count_nouns'))}.{{0,6}}?[\d一二两三四五六七八九十]",
+                    rf"|{alternation(words('count_nouns'))}.{{0,6}}?[\d一二两三四五六七八九十]"
+                    r"|(?:dict|mapping|list|tuple|set|字典|列表|元组|集合|映射)"
+                    r".{0,24}?[\d一二两三四五六七八九十]",
     "location": (r"defin|declar|implement|locat|found|written|kept|housed|placed|stored"
                  r"|contained|live|resid|sits? |come|originat|belong|find|see |source"
                  r"|definition|(?:is|are) (?:not )?(?:in|inside|within|part of) "
