@@ -79,6 +79,15 @@ def check(value):
 
 def fetch(store):
     return store.read()
+
+
+class Shelf(dict):
+    def take(self, key):
+        if key in self:
+            value = self[key]
+            del self[key]
+            return value
+        return None
 ''',
     # a test's own storage raises: no path of the library's `fetch` runs it
     "tests/test_store.py": '''\
@@ -160,3 +169,15 @@ def test_claims_raises_from_library_code(resolver: Resolver, text: str, status: 
 def test_claims_a_count_of_a_containers_entries(resolver: Resolver, text: str,
                                                 status: str) -> None:
     assert claim_statuses(resolver, text, "member_count") == [status]
+
+
+@pytest.mark.parametrize("text, status", [
+    # syntax calls special methods: ``del self[k]`` calls __delitem__
+    ("`Shelf.take` calls `__delitem__()`.", "verified"),
+    ("`Shelf.take` calls `__getitem__()`.", "verified"),
+    ("`Shelf.take` calls `__contains__()`.", "verified"),
+    ("`Shelf.take` calls `fetch()`.", "unverified"),
+])
+def test_claims_a_special_method_the_syntax_calls(resolver: Resolver, text: str,
+                                                  status: str) -> None:
+    assert claim_statuses(resolver, text, "calls") == [status]

@@ -53,6 +53,7 @@ def _facts(function: _Function, qualname: str) -> BodyFacts:
     calls: list[str] = []
     raises: list[str] = []
     lookups = False
+    implied: list[str] = []
     nodes = _own_nodes(function)
     annotations = {id(n) for a in nodes if isinstance(a, ast.AnnAssign)
                    for n in ast.walk(a.annotation)}  # ``x: dict[str, int]`` looks nothing up
@@ -61,6 +62,7 @@ def _facts(function: _Function, qualname: str) -> BodyFacts:
                 id(node) not in annotations or \
                 isinstance(node, ast.AugAssign) and isinstance(node.target, ast.Subscript):
             lookups = True  # ``d[k] += 1`` reads ``d[k]`` first
+        implied.extend(_implied(node))
         if isinstance(node, ast.Call):
             name = _last_name(node.func)
             if name:
@@ -77,7 +79,22 @@ def _facts(function: _Function, qualname: str) -> BodyFacts:
               if isinstance(n, ast.Attribute) and id(n) not in caught}
     return BodyFacts(qualname, function.lineno, calls=tuple(dict.fromkeys(calls)),
                      raises=tuple(dict.fromkeys(raises)), names=tuple(sorted(names)),
-                     lookups=lookups)
+                     lookups=lookups, implied=tuple(dict.fromkeys(implied)))
+
+
+_SUBSCRIPT_METHODS = {ast.Load: "__getitem__", ast.Store: "__setitem__", ast.Del: "__delitem__"}
+
+
+def _implied(node: ast.AST) -> list[str]:
+    """The special methods one node's syntax calls (``d[k] += 1`` reads and writes)."""
+    if isinstance(node, ast.Subscript):
+        return [_SUBSCRIPT_METHODS.get(type(node.ctx), "__getitem__")]
+    if isinstance(node, ast.AugAssign) and isinstance(node.target, ast.Subscript):
+        return ["__getitem__"]
+    if isinstance(node, ast.Compare) and any(isinstance(o, ast.In | ast.NotIn)
+                                             for o in node.ops):
+        return ["__contains__"]
+    return []
 
 
 def _caught_only(function: _Function) -> set[int]:

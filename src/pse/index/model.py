@@ -94,6 +94,10 @@ class BodyFacts:
     lookups: bool = False
     """Whether the own body subscripts a value (``d[k]``, ``del s[i]``): a lookup that may
     raise ``KeyError`` or ``IndexError`` without a ``raise``."""
+    implied: tuple[str, ...] = ()
+    """Special methods the own body's syntax calls: ``self[k]`` ``__getitem__``, ``del
+    self[k]`` ``__delitem__``, ``k in self`` ``__contains__`` (a call a sentence may name,
+    but no path to follow by name)."""
 
 
 @dataclass(frozen=True)

@@ -388,8 +388,9 @@ def calls(resolver: Resolver, subject: Symbol, callee: Named) -> Decision:
     if body is None:
         return undecided("not a function whose body can be read")
     name = callee.name.rsplit(".", 1)[-1]
-    message = f"{short(subject.qualname)} calls {listing([f'{c}()' for c in body.calls])}"
-    if name in body.calls:
+    message = f"{short(subject.qualname)} calls " \
+              f"{listing([f'{c}()' for c in (*body.calls, *body.implied)])}"
+    if name in body.calls or name in body.implied:  # ``del self[k]`` calls __delitem__
         return Decision(True, message, at(subject))
     reach = _reachable(resolver, body, subject)
     via = next((s.name for s, facts in reach if name in facts.calls), None)
