@@ -477,3 +477,20 @@ def test_resolve_paths_read_against_the_project_root_when_the_source_is_a_packag
         assert found == {"src/pkg/util/timeout.py": "verified",
                          "dummyserver/server.py": "verified", "dummyserver/": "verified",
                          "src/pkg/util/nope.py": "unverified"}, source
+
+
+@pytest.mark.parametrize(("imports", "status"), [
+    ("import gettext as translations\n", "external"),  # read from gettext's own source
+    ("import json\n", "unverified"),  # gettext is not imported: no code of it runs
+])
+def test_resolve_a_bare_name_of_a_standard_library_module_the_project_imports(
+        tmp_path_factory: pytest.TempPathFactory, imports: str, status: str) -> None:
+    from repo_fixtures import tree_resolver
+
+    files = {"app/__init__.py": imports + "\n\ndef load():\n    return None\n"}
+    for resolver in tree_resolver(tmp_path_factory, files, name="stdlib-home"):
+        result = _resolve(resolver, "NullTranslations")
+        assert result.status == status, result
+        if status == "external":
+            assert result.message == ("defined in the standard library (gettext), which "
+                                      "the project imports")

@@ -8,11 +8,13 @@ are reported as ``external``, never flagged; what cannot be placed anywhere is f
 
 from __future__ import annotations
 
+import ast
 import builtins
 import importlib
 import importlib.machinery
 import json
 import sys
+import sysconfig
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -118,6 +120,47 @@ def stdlib_home(name: str, *, cache_file: Path | None = None) -> str:
     if not name.isidentifier() or name.startswith("_"):
         return ""
     return _stdlib_table(cache_file).get(name, "")
+
+
+def imported_stdlib_home(name: str, modules: Iterable[str]) -> str:
+    """The standard-library module among ``modules`` (the top-level modules a project
+    imports) that defines the bare name ``name`` at its top level ("" if none does):
+    ``NullTranslations`` of a project that imports ``gettext``, a module
+    :func:`stdlib_home`'s common table leaves out. The module's source is read, never
+    imported (importing runs code: ``antigravity`` opens a browser)."""
+    if not name.isidentifier() or name.startswith("_"):
+        return ""
+    for module in sorted(set(modules) & sys.stdlib_module_names):
+        if name in _top_level_names(module):
+            return module
+    return ""
+
+
+@lru_cache(maxsize=256)
+def _top_level_names(module: str) -> frozenset[str]:
+    """The public classes and functions a standard-library module's own source defines,
+    and the names its ``__all__`` lists (empty for a compiled module)."""
+    folder = sysconfig.get_paths().get("stdlib", "")
+    try:  # the stdlib folder only: a project file of the same name is not the module
+        spec = importlib.machinery.PathFinder.find_spec(module, [folder]) if folder else None
+    except (ImportError, ValueError):
+        return frozenset()
+    origin = spec.origin if spec is not None else None
+    if not origin or not origin.endswith(".py"):
+        return frozenset()
+    try:
+        tree = ast.parse(Path(origin).read_bytes())
+    except (OSError, SyntaxError, ValueError, RecursionError):
+        return frozenset()
+    names = {n.name for n in tree.body
+             if isinstance(n, ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef)}
+    for node in tree.body:
+        if isinstance(node, ast.Assign) and any(
+                isinstance(t, ast.Name) and t.id == "__all__" for t in node.targets) and \
+                isinstance(node.value, ast.List | ast.Tuple):
+            names |= {e.value for e in node.value.elts
+                      if isinstance(e, ast.Constant) and isinstance(e.value, str)}
+    return frozenset(n for n in names if not n.startswith("_"))
 
 
 @lru_cache(maxsize=4)

@@ -31,6 +31,7 @@ from pse.verify.externals import (
     ExternalNames,
     builtin_has,
     external_names,
+    imported_stdlib_home,
     stdlib_cache_file,
     stdlib_has,
     stdlib_home,
@@ -184,6 +185,11 @@ class Resolver(PathChecks, CommandChecks):
             else ""
         if home and (len(parts) == 1 or stdlib_has(f"{home}.{ref.name}") is not False):
             return Resolution("external", message=f"defined in the standard library ({home})")
+        home = imported_stdlib_home(top, self.index.imported_top_modules) \
+            if len(parts) == 1 else ""
+        if home:
+            return Resolution("external", message=f"defined in the standard library ({home}), "
+                                                  "which the project imports")
         imported = self._imported_elsewhere(top)
         if imported:
             return Resolution("external", message=f"imported by the project from {imported}")
