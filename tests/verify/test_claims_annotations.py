@@ -52,9 +52,11 @@ def to_seconds(value):
 
 
 class Wait:
-    def __init__(self, step: float = 100, items=()):
+    def __init__(self, step: float = 100, items=(), label=5):
         self.step = to_seconds(step)
         self.items = list(items)
+        self.label = str(label)
+        self.count = len(items)
 
 
 LOCALES = {
@@ -141,6 +143,8 @@ def test_claims_table_columns_of_returns_and_raises(resolver: Resolver) -> None:
     ("`Wait.step` defaults to `2`.", "unverified"),
     ("`Wait` 的 `step` 参数默认值为 `100`。", "verified"),
     ("`Wait.items` defaults to an empty list.", "ignored"),  # list(()) is []
+    ("`Wait.label` defaults to `'5'`.", "ignored"),  # str(5) is '5'
+    ("`Wait.count` defaults to `0`.", "ignored"),  # len() makes another value
     # a default written as a class attribute is that attribute's value
     ("The `size` parameter of `Table` defaults to `10`.", "verified"),
     ("The `size` parameter of `Table` defaults to `100`.", "unverified"),

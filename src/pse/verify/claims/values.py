@@ -153,8 +153,8 @@ def with_parameters(resolver: Resolver, subject: Named, sentence: str) -> Named:
 def _param_default(resolver: Resolver, param: Symbol, claimed: str, *,
                    converted: bool = False) -> Decision:
     """Whether the parameter ``param`` defaults to ``claimed`` in its signature (for an
-    attribute the constructor ``converted`` from it, an empty container of another type
-    may be what the conversion makes of it: ``list(())`` is ``[]``)."""
+    attribute the constructor ``converted`` from it, only two different numbers refute:
+    ``list(())`` is ``[]``, ``str(5)`` is ``'5'``)."""
     function = implementation(resolver, [s for s in resolver.index.by_qualname(param.parent)
                                          if s.kind in {"function", "method"}])
     written = signature_defaults(resolver, function) if function is not None else None
@@ -175,22 +175,21 @@ def _param_default(resolver: Resolver, param: Symbol, claimed: str, *,
     same = _same(actual, claimed)
     if same is None and _distinct_definitions(resolver, actual, claimed):
         same = False
-    if same is False and converted and _both_empty(actual, claimed):
-        same = None
+    if same is False and converted and not _both_numbers(actual, claimed):
+        same = None  # ``list(())`` is ``[]``; only a number stays the number converted
     if same is None:
         return undecided(message)
     return Decision(same, message, at(function), correction="" if same else actual)
 
 
-def _both_empty(first: str, second: str) -> bool:
-    """Whether both values are empty containers or strings (``()`` and ``[]``)."""
+def _both_numbers(first: str, second: str) -> bool:
+    """Whether both values are numbers (not ``bool``): what a conversion such as
+    ``float(x)`` or ``to_seconds(x)`` keeps, where ``list(())`` or ``str(5)`` would not."""
     try:
         values = ast.literal_eval(first), ast.literal_eval(second)
     except (ValueError, SyntaxError, TypeError, MemoryError, RecursionError):
-        return first in {"set()", "()", "[]", "{}", "''"} and second in {
-            "set()", "()", "[]", "{}", "''"}
-    return all(isinstance(v, str | bytes | tuple | list | dict | set | frozenset) and not v
-               for v in values)
+        return False
+    return all(isinstance(v, int | float) and not isinstance(v, bool) for v in values)
 
 
 def _passed_on(resolver: Resolver, function: Symbol, name: str) -> bool:
@@ -277,9 +276,15 @@ def _converted(value: str) -> str | None:
     except (SyntaxError, ValueError, RecursionError):
         return None
     if isinstance(node, ast.Call) and len(node.args) == 1 and not node.keywords and \
-            isinstance(node.args[0], ast.Name):
+            isinstance(node.args[0], ast.Name) and \
+            ast.unparse(node.func).rsplit(".", 1)[-1] not in _NOT_CONVERSIONS:
         return node.args[0].id
     return None
+
+
+_NOT_CONVERSIONS = frozenset({"len", "sum", "min", "max", "abs", "round", "hash", "id",
+                              "bool", "any", "all", "repr", "type"})
+"""One-argument builtins that make another value of their argument, not the same one."""
 
 
 def _bound_parameter(resolver: Resolver, attribute: Symbol, value: str | None) -> Symbol | None:
