@@ -73,6 +73,19 @@ class Table:
         self.size = size
 
 
+class _Never:
+    def __call__(self, state):
+        return False
+
+
+class _Plain:
+    pass
+
+
+never = _Never()
+plain = _Plain()
+
+
 def check(value):
     if value is None:
         raise KeyError(value)
@@ -185,3 +198,15 @@ def test_claims_a_count_of_a_containers_entries(resolver: Resolver, text: str,
 def test_claims_a_special_method_the_syntax_calls(resolver: Resolver, text: str,
                                                   status: str) -> None:
     assert claim_statuses(resolver, text, "calls") == [status]
+
+
+@pytest.mark.parametrize("text, status", [
+    # a name bound to a call of a class of the tree is an instance, never a class
+    ("`never` is a class.", "unverified"),
+    ("`never` 是一个类，使用时需要先实例化。", "unverified"),
+    ("`never` is a function.", "ignored"),  # callable: a function to some readers
+    ("`plain` is a function.", "unverified"),
+    ("`Wait` is a class.", "verified"),
+])
+def test_claims_an_instance_is_no_class(resolver: Resolver, text: str, status: str) -> None:
+    assert claim_statuses(resolver, text, "kind") == [status]

@@ -175,7 +175,8 @@ def kind(resolver: Resolver, subject: Symbol, claimed: str) -> Decision:
         return Decision(True, message, at(subject))
     if _defensible(claimed, actual):
         return undecided(message)
-    return Decision(False, message, at(subject), correction=word)
+    # "is a instance" would be no fix: an instance's sentence needs its own words
+    return Decision(False, message, at(subject), correction="" if word == "instance" else word)
 
 
 def actual_kinds(resolver: Resolver, symbol: Symbol) -> set[str]:
@@ -208,11 +209,37 @@ def actual_kinds(resolver: Resolver, symbol: Symbol) -> set[str]:
             return actual_kinds(resolver, bound)
         if type_variable(resolver, symbol) is not None:
             return {"type variable", "attribute"}
+        instance = _instance_of_tree_class(resolver, symbol) if values == {"call"} else None
+        if instance is not None:  # ``stop_never = _stop_never()``: no class
+            return {"instance", "attribute", "?function"} if instance else \
+                {"instance", "attribute"}
         module_level = resolver.index.module_of(symbol.path) == symbol.parent
         if module_level and symbol.name.isupper() and values == {"literal"}:
             return {"constant", "attribute"}
         return {"attribute", "?literal"} if values == {"literal"} else {"attribute", "?"}
     return {"?"}
+
+
+def _instance_of_tree_class(resolver: Resolver, symbol: Symbol) -> bool | None:
+    """Whether ``symbol`` is bound to a call of a class of the tree, an instance of it and
+    so no class: every definition of the called name is a class whose ancestry is read
+    whole, none of them a metaclass (whose instances are classes). True when the class
+    is callable (``__call__``: a function to some readers), False when not; None when
+    ``symbol`` is not such an instance."""
+    value = bound_value(resolver, symbol)
+    if not isinstance(value, ast.Call) or not isinstance(value.func, ast.Name | ast.Attribute):
+        return None
+    name = ast.unparse(value.func).rsplit(".", 1)[-1]
+    found = resolver.index.by_name(name)
+    if not found or any(s.kind != "class" for s in found):
+        return None
+    callable_ = False
+    for cls in found:
+        tree = ancestry(resolver, cls)
+        if not tree.complete or {"type", "builtins.type"} & tree.external:
+            return None
+        callable_ |= any(resolver.index.members(q, "__call__") for q in tree.tree)
+    return callable_
 
 
 def _has_setter(resolver: Resolver, symbol: Symbol) -> bool:
@@ -408,7 +435,7 @@ _ORDER = ("read-only property", "property", "classmethod", "staticmethod", "coro
           "exception", "enum", "dataclass", "namedtuple", "protocol", "metaclass",
           "abstract class", "class",
           "method", "function", "module", "constant", "alias", "type variable",
-          "attribute")
+          "instance", "attribute")
 
 
 def _describe(actual: set[str]) -> str:
@@ -427,7 +454,7 @@ def _defensible(claimed: str, actual: set[str]) -> bool:
     if "?" in actual:
         return True  # a decorated or computed definition may be anything
     readings = {
-        "function": {"method", "classmethod", "staticmethod", "coroutine"},
+        "function": {"method", "classmethod", "staticmethod", "coroutine", "?function"},
         "method": {"coroutine"},
         "exception": {"?exception"},
         "constant": {"?literal"},
