@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -494,3 +495,17 @@ def test_resolve_a_bare_name_of_a_standard_library_module_the_project_imports(
         if status == "external":
             assert result.message == ("defined in the standard library (gettext), which "
                                       "the project imports")
+
+
+def test_only_the_stdlib_modules_whose_source_holds_a_name_are_parsed_for_it() -> None:
+    # a project importing the whole standard library (the stdlib tree itself) must not
+    # parse every module for each bare name: that cost seconds per unknown name
+    from pse.verify import externals
+
+    externals._top_level_names.cache_clear()
+    every = sorted(sys.stdlib_module_names)
+    assert externals.imported_stdlib_home("NullTranslations", every) == "gettext"
+    assert externals.imported_stdlib_home("no_module_defines_this_name_xq", every) == ""
+    parsed = externals._top_level_names.cache_info().currsize
+    holding = [m for m in every if b"NullTranslations" in externals._stdlib_source(m)]
+    assert "gettext" in holding and parsed <= len(holding) < 10

@@ -17,7 +17,7 @@ import sys
 import sysconfig
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import cache, lru_cache
 from pathlib import Path
 
 BUILTIN_NAMES = frozenset(dir(builtins))
@@ -130,27 +130,40 @@ def imported_stdlib_home(name: str, modules: Iterable[str]) -> str:
     imported (importing runs code: ``antigravity`` opens a browser)."""
     if not name.isidentifier() or name.startswith("_"):
         return ""
+    word = name.encode("utf-8")
     for module in sorted(set(modules) & sys.stdlib_module_names):
-        if name in _top_level_names(module):
+        # a module whose text never holds the name cannot define it: only the few that
+        # do are parsed (a project importing the whole stdlib would parse for seconds)
+        if word in _stdlib_source(module) and name in _top_level_names(module):
             return module
     return ""
 
 
-@lru_cache(maxsize=256)
+@cache
+def _stdlib_source(module: str) -> bytes:
+    """The source of a standard-library module (empty for a compiled module): from the
+    stdlib folder only, since a project file of the same name is not the module."""
+    folder = sysconfig.get_paths().get("stdlib", "")
+    try:
+        spec = importlib.machinery.PathFinder.find_spec(module, [folder]) if folder else None
+    except (ImportError, ValueError):
+        return b""
+    origin = spec.origin if spec is not None else None
+    if not origin or not origin.endswith(".py"):
+        return b""
+    try:
+        return Path(origin).read_bytes()
+    except OSError:
+        return b""
+
+
+@cache
 def _top_level_names(module: str) -> frozenset[str]:
     """The public classes and functions a standard-library module's own source defines,
     and the names its ``__all__`` lists (empty for a compiled module)."""
-    folder = sysconfig.get_paths().get("stdlib", "")
-    try:  # the stdlib folder only: a project file of the same name is not the module
-        spec = importlib.machinery.PathFinder.find_spec(module, [folder]) if folder else None
-    except (ImportError, ValueError):
-        return frozenset()
-    origin = spec.origin if spec is not None else None
-    if not origin or not origin.endswith(".py"):
-        return frozenset()
     try:
-        tree = ast.parse(Path(origin).read_bytes())
-    except (OSError, SyntaxError, ValueError, RecursionError):
+        tree = ast.parse(_stdlib_source(module))
+    except (SyntaxError, ValueError, RecursionError):
         return frozenset()
     names = {n.name for n in tree.body
              if isinstance(n, ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef)}
