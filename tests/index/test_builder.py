@@ -221,3 +221,45 @@ def test_builder_cache_filled_by_other_extractors_is_parsed_again(
     assert other.parsed == 1  # only the file a tree-sitter extractor built
     assert "f" in [s.name for s in index.in_file("b.js")]
     index.close()
+
+
+def test_builder_skips_reading_the_stored_files_when_the_rows_are_of_these_files(
+        repo: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import pse.index.builder
+
+    index, _ = _build(repo, tmp_path / "cache")
+    index.close()
+    reads: list[int] = []
+    real = pse.index.builder.stored_files
+
+    def counting(conn: sqlite3.Connection) -> object:
+        reads.append(1)
+        return real(conn)
+
+    monkeypatch.setattr(pse.index.builder, "stored_files", counting)
+    index, warm = _build(repo, tmp_path / "cache")
+    index.close()
+    assert reads == [] and (warm.parsed, warm.reused) == (0, 11)
+    # any other set of files (some excluded, another size cap) compares the rows again
+    index, other = _build(repo, tmp_path / "cache", exclude=["articles/"])
+    index.close()
+    index, capped = _build(repo, tmp_path / "cache", max_file_size=10)
+    index.close()
+    assert len(reads) == 2 and other.files == 9 and capped.files == 11
+    # the rows are compared again for the first set too, since another wrote them last
+    index, back = _build(repo, tmp_path / "cache")
+    index.close()
+    assert len(reads) == 3 and back.symbols == warm.symbols
+
+
+def test_builder_an_edit_after_the_rows_were_synced_is_parsed(repo: Path, tmp_path: Path) -> None:
+    index, _ = _build(repo, tmp_path / "cache")
+    index.close()
+    client = repo / "src" / "tinyhttp" / "client.py"
+    client.write_text(client.read_text(encoding="utf-8") + "\n\ndef added_later():\n"
+                      "    return 1\n", encoding="utf-8")
+    index, stats = _build(repo, tmp_path / "cache")
+    try:
+        assert stats.parsed == 1 and index.by_name("added_later")
+    finally:
+        index.close()

@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import os
+import time
 from pathlib import Path
 
 import pytest
 
 from pse.errors import SourceError
-from pse.index.walk import discover_files, is_binary
+from pse.index.walk import Stamp, discover_files, is_binary, restat, stamp
 from repo_fixtures import PY_SMALL
 
 
@@ -113,3 +114,55 @@ def test_walk_reports_the_folders_it_walked_and_their_ignore_files(tmp_path: Pat
     assert found["pkg/.gitignore"] is not None and found[".gitignore"] is None
     assert found["pkg/"] is not None and found["pkg/"].st_mtime_ns == \
         os.stat(root / "pkg").st_mtime_ns
+
+
+def _next_tick() -> None:
+    """Let the file system's clock move on: a change within the tick of a walk leaves
+    stamps equal (the pse.cli.verify_cache listing is not kept for such a walk)."""
+    time.sleep(0.05)
+
+
+def _listing(root: Path) -> tuple[list[tuple[str, str]], list[tuple[str, Stamp]], list]:
+    seen: list[tuple[str, os.stat_result | None]] = []
+    entries = discover_files(root, seen=seen)
+    return [(e.path, e.language) for e in entries], [(r, stamp(i)) for r, i in seen], entries
+
+
+def test_restat_of_an_unchanged_tree_is_what_a_walk_lists(tmp_path: Path) -> None:
+    root = _tree(tmp_path, {"a.py": "x = 1\n", "pkg/b.py": "", "pkg/.gitignore": "gone/\n",
+                            "pkg/gone/c.py": ""})
+    files, places, entries = _listing(root)
+    seen: list[tuple[str, os.stat_result | None]] = []
+    assert restat(root, files, places, seen=seen) == entries
+    assert [r for r, _ in seen] == [r for r, _ in places]
+    (root / "a.py").write_text("x = 12345\n", encoding="utf-8")  # edited in place
+    again = restat(root, files, places)
+    assert again is not None and again[0].size == 10 == discover_files(root)[0].size
+
+
+@pytest.mark.parametrize("change", ["add", "remove", "ignore", "unignore-venv"])
+def test_restat_gives_up_when_a_walked_folder_or_ignore_file_changed(
+        tmp_path: Path, change: str) -> None:
+    root = _tree(tmp_path, {"a.py": "", "pkg/b.py": "", "env/pyvenv.cfg": "", "env/x.py": ""})
+    files, places, _ = _listing(root)
+    _next_tick()
+    if change == "add":
+        (root / "pkg" / "new.py").write_text("", encoding="utf-8")
+    elif change == "remove":
+        (root / "pkg" / "b.py").unlink()
+    elif change == "ignore":
+        (root / ".gitignore").write_text("pkg/\n", encoding="utf-8")
+    else:  # a folder skipped as a virtualenv is one no longer
+        (root / "env" / "pyvenv.cfg").unlink()
+    assert restat(root, files, places) is None
+
+
+def test_a_stamp_moves_with_ctime_when_a_tool_restores_the_mtime(tmp_path: Path) -> None:
+    root = _tree(tmp_path, {"pkg/b.py": ""})
+    before = stamp(os.stat(root / "pkg"))
+    info = os.stat(root / "pkg")
+    _next_tick()
+    (root / "pkg" / "new.py").write_text("", encoding="utf-8")
+    os.utime(root / "pkg", ns=(info.st_atime_ns, info.st_mtime_ns))  # as tar or rsync do
+    after = os.stat(root / "pkg")
+    assert after.st_mtime_ns == info.st_mtime_ns and stamp(after) != before

@@ -141,9 +141,24 @@ def _digest(parts: list[str]) -> str:
     return hashlib.sha256("\n".join(parts).encode()).hexdigest()
 
 
+_PINNED: dict[str, str] = {}
+"""Fingerprints fixed for the life of a process (:func:`pin_fingerprints`)."""
+
+
+def pin_fingerprints() -> None:
+    """Fix both fingerprints at their current values for this process and its forks.
+
+    Only for the warm checker: its socket's name already holds them, so a client whose
+    pse or packages differ never reaches it, and its runs need not stat them again."""
+    _PINNED.clear()
+    _PINNED.update(code=code_fingerprint(), environment=environment_fingerprint())
+
+
 def code_fingerprint() -> str:
     """Stat data of pse's own files, modules and data alike (an editable install never
     serves answers of older code or of an older lexicon, synonym table or rule file)."""
+    if "code" in _PINNED:
+        return _PINNED["code"]
     digest = hashlib.sha256()
     package = os.path.dirname(pse.__file__)
     for folder, dirs, files in os.walk(package):
@@ -157,6 +172,8 @@ def code_fingerprint() -> str:
 def environment_fingerprint() -> str:
     """Stat data of the import path's package folders (installing a package changes
     them; the working folder is left out, since writing an output file changes it)."""
+    if "environment" in _PINNED:
+        return _PINNED["environment"]
     parts = []
     for entry in sys.path:
         if not entry.endswith(("site-packages", "dist-packages")):

@@ -28,6 +28,7 @@ from collections.abc import Iterator
 from typing import NoReturn
 
 from pse.cli import keepwarm
+from pse.cli.fastpath import pin_fingerprints
 
 _TICK_SECONDS = 1.0
 """How often an idle server looks at its socket file and its children."""
@@ -37,6 +38,7 @@ _MAX_REQUEST = 16 * 1024 * 1024
 def main(argv: list[str] | None = None) -> int:
     """Serve runs on the socket path given as the only argument."""
     args = sys.argv[1:] if argv is None else argv
+    pin_fingerprints()  # the socket's name holds them: every client of it has these
     if len(args) != 1 or args[0] != keepwarm.socket_path(os.environ):
         # started for other code or settings than this process has: serve nothing
         print("pse: keepwarm_server: the socket does not match this environment",
@@ -77,7 +79,9 @@ def _load() -> None:
         with open(os.path.join(folder, "notes.md"), "w", encoding="utf-8") as handle:
             handle.write("# Notes\n\nThe `Queue` class has a `put` method that takes two "
                          "parameters and returns `None`.\n\n- `Queue.put()` is defined in "
-                         "`src/demo/__init__.py`.\n\n`Queue` 类的 `put` 方法返回 `None`。\n")
+                         "`src/demo/__init__.py`.\n\n`Queue` 类的 `put` 方法返回 `None`。\n\n"
+                         # a near miss: loads the did-you-mean matcher too
+                         "Call `Queue.putt()` to add one.\n")
         argv = ["verify", os.path.join(folder, "notes.md"), "--source", folder,
                 "--format", "json", "--no-history", "--cache-dir",
                 os.path.join(folder, "cache")]

@@ -36,7 +36,7 @@ from pse.cli.verify_ci import (
 from pse.config import Settings, cache_dir
 from pse.index.languages import detect_language
 from pse.index.model import FileEntry
-from pse.index.walk import ALWAYS_SKIPPED, Seen, discover_files, tree_fingerprint
+from pse.index.walk import ALWAYS_SKIPPED, Seen, tree_fingerprint
 from pse.planted import MAX_DEPTH, escape_name, ignore_result, ignore_spec, warn_too_deep
 from pse.report.coverage import Extras
 from pse.verify.refs import CheckedReference, Document, Reference
@@ -211,13 +211,14 @@ def _report(context: CliContext, settings: Settings, root: Path, documents: list
     ``depends``, when given, receives the tree's stat checks (:mod:`pse.cli.verify_fast`)."""
     check_source(root)
     seen: Seen = []
-    entries = discover_files(root.resolve(), exclude=tree_excludes(settings, root),
-                             seen=seen if depends is not None else None)
+    folder = verify_cache.cache_folder(cache_dir(settings), root)
+    entries = verify_cache.list_tree(root.resolve(), folder,
+                                     exclude=tree_excludes(settings, root),
+                                     seen=seen if depends is not None else None)
     if depends is not None:
         depends.extend(verify_fast.tree_checks(root, entries, seen))
     require_code(root, entries)
     scope = scope_of(root, documents, options)
-    folder = verify_cache.cache_folder(cache_dir(settings), root)
     if scope is None:
         fingerprint = tree_fingerprint(entries, stand_ins=_document_stand_ins(root, documents))
         cache = verify_cache.load(folder, verify_cache.state_key(fingerprint, settings))

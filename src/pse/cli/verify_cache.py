@@ -23,15 +23,20 @@ from __future__ import annotations
 
 import hashlib
 import json
+import logging
 import os
 import sys
-from collections.abc import Iterable
+import time
+from collections.abc import Iterable, Iterator, Sequence
+from contextlib import contextmanager, suppress
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 import pse
 from pse.cli.fastpath import code_fingerprint, environment_fingerprint
+from pse.index.model import FileEntry
+from pse.index.walk import Seen, Stamp, discover_files, restat, stamp
 
 if TYPE_CHECKING:  # a warm run writes its kept output and decodes nothing: no codec import
     from pse.config import Settings
@@ -44,6 +49,13 @@ Output = tuple[str, int, int, tuple[str, ...]]
 _MAX_SETS = 64
 """Sets of documents whose final answers are kept (the latest ones)."""
 _MEMO = "memo.json"
+_LISTING = "listing.json"
+"""The last walk's files and the stamps of the folders it walked (:func:`list_tree`)."""
+_LISTING_FORMAT = "pse-listing/2"
+_RACY_NS = 2_000_000_000
+"""Folders changed this close before a walk make its listing untrusted."""
+_WALK_LOGGERS = ("pse.index.walk", "pse.planted")
+"""Where a walk's warnings come from."""
 _SET_PREFIX = "set-"
 
 
@@ -160,6 +172,98 @@ def load(folder: Path, state: str) -> VerifyCache:
                            stored_memo=data["memo"], fresh=False)
     except (TypeError, KeyError):
         return VerifyCache(state=state, folder=folder)
+
+
+def list_tree(root: Path, folder: Path, *, exclude: Sequence[str],
+              seen: Seen | None = None) -> list[FileEntry]:
+    """The tree's files as :func:`pse.index.walk.discover_files` lists them, re-stat-ing
+    the listing kept in ``folder`` by the last walk when no folder of it changed (a tenth
+    of a walk's cost), else walking and keeping the new listing.
+
+    A walk that logged a warning (a folder too deep, an unreadable ignore file) is not
+    kept, so that its warning is printed again by every run, as a walk would."""
+    key = _listing_key(root, exclude)
+    kept = _kept_listing(folder / _LISTING, key)
+    if kept is not None:
+        entries = restat(root, kept[0], kept[1], seen=seen)
+        if entries is not None:
+            return entries
+    walked: Seen = []
+    started = time.time_ns()
+    with _warnings_counted() as warned:
+        entries = discover_files(root, exclude=exclude, seen=walked)
+    if seen is not None:
+        seen += walked
+    stamps = [stamp(info) for _, info in walked]
+    # a folder changed within the clock's tick of the walk could change again unseen
+    # (its stamp would not move): such a listing is not kept ("racy git")
+    settled = all(s is None or max(s[0], s[1]) < started - _RACY_NS for s in stamps)
+    if settled and not warned:
+        with suppress(OSError, ValueError):
+            folder.mkdir(parents=True, exist_ok=True)
+            _write(folder / _LISTING, {
+                "format": _LISTING_FORMAT, "key": key,
+                "files": [[e.path, e.language] for e in entries],
+                "places": [[rel, s] for (rel, _), s in zip(walked, stamps, strict=True)]})
+    return entries
+
+
+def _listing_key(root: Path, exclude: Sequence[str]) -> str:
+    """What a listing depends on besides the tree: the walk's code and the excludes."""
+    parts = [_LISTING_FORMAT, pse.__version__, code_fingerprint(), str(root), list(exclude)]
+    return hashlib.sha256(json.dumps(parts).encode("utf-8", "surrogatepass")).hexdigest()
+
+
+def _kept_listing(path: Path, key: str
+                 ) -> tuple[list[tuple[str, str]], list[tuple[str, Stamp]]] | None:
+    """The files and places of the listing kept at ``path`` for ``key`` (None when there
+    is none or it is not exactly what :func:`list_tree` writes)."""
+    data = _read_json(path)
+    if not isinstance(data, dict) or data.get("format") != _LISTING_FORMAT or \
+            data.get("key") != key:
+        return None
+    files, places = data.get("files"), data.get("places")
+    if not isinstance(files, list) or not isinstance(places, list):
+        return None
+    listed: list[tuple[str, str]] = []
+    for row in files:
+        if not (isinstance(row, list) and len(row) == 2 and isinstance(row[0], str)
+                and isinstance(row[1], str)):
+            return None
+        listed.append((row[0], row[1]))
+    checked: list[tuple[str, Stamp]] = []
+    for place in places:
+        if not (isinstance(place, list) and len(place) == 2 and isinstance(place[0], str)):
+            return None
+        rel, value = place
+        if value is None:
+            checked.append((rel, None))
+        elif isinstance(value, list) and len(value) == 3 and \
+                all(type(n) is int for n in value):
+            checked.append((rel, (value[0], value[1], value[2])))
+        else:
+            return None
+    return listed, checked
+
+
+@contextmanager
+def _warnings_counted() -> Iterator[list[logging.LogRecord]]:
+    """The warnings the walk's loggers emit meanwhile (still emitted as ever)."""
+    found: list[logging.LogRecord] = []
+
+    def count(record: logging.LogRecord) -> bool:
+        if record.levelno >= logging.WARNING:
+            found.append(record)
+        return True
+
+    loggers = [logging.getLogger(name) for name in _WALK_LOGGERS]
+    for logger in loggers:
+        logger.addFilter(count)
+    try:
+        yield found
+    finally:
+        for logger in loggers:
+            logger.removeFilter(count)
 
 
 def _read_json(path: Path) -> object:

@@ -9,7 +9,9 @@ that answers queries straight from SQLite, so a warm run loads nothing it does n
 from __future__ import annotations
 
 import gc
+import hashlib
 import os
+import sqlite3
 import sys
 import tomllib
 from collections.abc import Iterator, Sequence
@@ -32,9 +34,11 @@ from pse.index.store import (
     delete_files,
     indexes_deferred,
     open_database,
+    read_meta,
     save_files,
     stored_files,
     update_stat,
+    write_meta,
 )
 from pse.index.symbols import SymbolIndex
 from pse.index.walk import discover_files
@@ -69,10 +73,15 @@ def build_index(
     root = root.resolve()
     if entries is None:
         entries = discover_files(root, exclude=exclude)
-    modules = module_names(entries, root_name=root.name, project=project_name(root))
-    conn = open_database(database_path(cache_dir, root), root=root)
-    stored = stored_files(conn)
+    project = project_name(root)
     extractors = {language: extractor_id(language) for language in {e.language for e in entries}}
+    synced = _synced_key(root, entries, project=project, extractors=extractors,
+                         max_file_size=max_file_size)
+    conn = open_database(database_path(cache_dir, root), root=root)
+    if read_meta(conn, _SYNCED) == synced:  # the rows are those of exactly these files
+        return _opened(conn, root, entries, parsed=0)
+    modules = module_names(entries, root_name=root.name, project=project)
+    stored = stored_files(conn)
     stale = [e for e in entries if _is_stale(stored.get(e.path), e, modules.get(e.path, ""),
                                              extractors[e.language])]
     touched = _same_content(root, stale, stored, modules=modules, extractors=extractors,
@@ -91,11 +100,35 @@ def build_index(
             save_files(conn, [(e, modules.get(e.path, ""), extractors[e.language],
                                e.language in PARSED_LANGUAGES) for e in stale],
                        parse_all(jobs, on_progress=on_progress, workers=workers))
+        write_meta(conn, _SYNCED, synced)  # in the same transaction as the rows
+    return _opened(conn, root, entries, parsed=len(jobs), reused=len(entries) - len(stale))
+
+
+def _opened(conn: sqlite3.Connection, root: Path, entries: Sequence[FileEntry], *,
+            parsed: int, reused: int | None = None) -> tuple[SymbolIndex, IndexStats]:
     index = SymbolIndex(conn, root=root)
-    stats = IndexStats(files=len(entries), parsed=len(jobs), reused=len(entries) - len(stale),
-                       symbols=index.count_symbols(),
-                       warnings=tuple(index.warnings()))
+    stats = IndexStats(files=len(entries), parsed=parsed,
+                       reused=len(entries) if reused is None else reused,
+                       symbols=index.count_symbols(), warnings=tuple(index.warnings()))
     return index, stats
+
+
+_SYNCED = "synced"
+"""The meta row naming the files the rows were last written for (:func:`_synced_key`).
+
+Every write of rows rewrites it in its own transaction, so when it equals a run's key,
+no file of that run is stale or removed, and reading the stored files (a row per file)
+and deriving the module names can be skipped."""
+
+
+def _synced_key(root: Path, entries: Sequence[FileEntry], *, project: str,
+                extractors: dict[str, str], max_file_size: int) -> str:
+    """A digest of everything a file's rows depend on: its path and stat data, its
+    extractor, the size cap, and the root and project names its module is named from."""
+    parts = [f"{root.name}\0{project}\0{max_file_size}\n"]
+    parts += [f"{e.path}\0{e.size}\0{e.mtime_ns}\0{extractors[e.language]}\n"
+              for e in entries]
+    return hashlib.sha256("".join(parts).encode("utf-8", "surrogatepass")).hexdigest()
 
 
 def _is_stale(stored: StoredFile | None, entry: FileEntry, module: str, extractor: str) -> bool:

@@ -82,9 +82,9 @@ def open_database(path: Path, *, root: Path) -> sqlite3.Connection:
             conn = _connect(path)
             if _schema_version(conn) != SCHEMA_VERSION:
                 conn = _rebuild(conn, path)
-            conn.execute("INSERT OR REPLACE INTO meta VALUES ('root', ?)",
-                         (str(root.resolve()),))
-            conn.commit()
+            if read_meta(conn, "root") != str(root.resolve()):  # no write per run
+                write_meta(conn, "root", str(root.resolve()))
+                conn.commit()
     except (OSError, sqlite3.Error) as exc:
         raise SourceError(f"cannot open the index cache {str(path)!r}: {exc}; "
                           "run 'pse cache clear' or set PSE_CACHE_DIR") from exc
@@ -161,6 +161,17 @@ class StoredFile:
     digest: str
     """Digest of the content (:func:`pse.index.parsing.content_digest`; "" when the file
     was not read)."""
+
+
+def read_meta(conn: sqlite3.Connection, key: str) -> str | None:
+    """The value of a ``meta`` row (None when there is none)."""
+    row = conn.execute("SELECT value FROM meta WHERE key = ?", (key,)).fetchone()
+    return None if row is None else str(row[0])
+
+
+def write_meta(conn: sqlite3.Connection, key: str, value: str) -> None:
+    """Set a ``meta`` row (the caller holds the transaction)."""
+    conn.execute("INSERT OR REPLACE INTO meta VALUES (?, ?)", (key, value))
 
 
 def stored_files(conn: sqlite3.Connection) -> dict[str, StoredFile]:

@@ -13,6 +13,7 @@ import logging
 import os
 from collections.abc import Mapping, Sequence
 from pathlib import Path
+from stat import S_ISREG
 from typing import TYPE_CHECKING
 
 from pse.errors import SourceError
@@ -65,19 +66,65 @@ def discover_files(root: Path, *, exclude: Sequence[str] = (),
     found: list[FileEntry] = []
     extra = ignore_spec(exclude, origin="index.exclude") if exclude else None
     pending: list[tuple[Path, str, _Specs]] = [(root, "", [("", extra)] if extra else [])]
+    venvs: list[str] = []
     while pending:
         folder, prefix, specs = pending.pop()
         if seen is not None:
             seen += [(prefix, _stat(folder)), (f"{prefix}.gitignore",
                                                _stat(folder / ".gitignore"))]
-        pending.extend(_scan(folder, prefix, specs, found))
+        pending.extend(_scan(folder, prefix, specs, found, venvs))
+    if seen is not None:  # removing its pyvenv.cfg changes such a folder, not its parent
+        seen += [(rel, _stat(root / rel)) for rel in venvs]
     found.sort(key=lambda entry: entry.path)
     return found
 
 
-def _scan(folder: Path, prefix: str, specs: _Specs, found: list[FileEntry]
-          ) -> list[tuple[Path, str, _Specs]]:
-    """Add ``folder``'s files to ``found``; return its subfolders still to walk."""
+Stamp = tuple[int, int, int] | None
+"""What tells a folder or an ignore file unchanged: mtime, ctime and size (None:
+missing). The ctime is there because archive tools restore mtimes but never ctimes."""
+
+
+def stamp(info: os.stat_result | None) -> Stamp:
+    """The stamp of a path's stat data (:data:`Stamp`)."""
+    return None if info is None else (info.st_mtime_ns, info.st_ctime_ns, info.st_size)
+
+
+def restat(root: Path, files: Sequence[tuple[str, str]], places: Sequence[tuple[str, Stamp]],
+           *, seen: Seen | None = None) -> list[FileEntry] | None:
+    """The files an earlier :func:`discover_files` of ``root`` listed (``files``: path and
+    language, sorted), stat-ed again: what a new walk would list, as long as no folder it
+    walked and no ignore-file place it looked at (``places``, its ``seen`` paths with
+    their stamps) changed; None when one did, or a listed file is gone (walk again then).
+
+    A folder's entries change only with its mtime and ctime, and which of them are
+    ignored only with the ignore files, so the walk's listing, its ignore matching and
+    its per-entry work are skipped: one ``stat`` per file and folder remains.
+    """
+    base = os.path.join(root, "")
+    now: Seen = []
+    for rel, before in places:
+        info = _stat(base + rel)
+        if stamp(info) != before:
+            return None
+        now.append((rel, info))
+    entries: list[FileEntry] = []
+    for path, language in files:
+        try:
+            info = os.lstat(base + path)
+        except OSError:
+            return None
+        if not S_ISREG(info.st_mode):
+            return None
+        entries.append(FileEntry(path, info.st_size, info.st_mtime_ns, language))
+    if seen is not None:
+        seen += now
+    return entries
+
+
+def _scan(folder: Path, prefix: str, specs: _Specs, found: list[FileEntry],
+          venvs: list[str]) -> list[tuple[Path, str, _Specs]]:
+    """Add ``folder``'s files to ``found`` and its virtual environments' folders to
+    ``venvs``; return its subfolders still to walk."""
     spec = _read_gitignore(folder)
     if spec is not None:
         specs = [*specs, (prefix, spec)]
@@ -95,8 +142,12 @@ def _scan(folder: Path, prefix: str, specs: _Specs, found: list[FileEntry]
             continue
         try:
             if entry.is_dir(follow_symlinks=False):
-                if (_is_skipped_dir(entry) or (not prefix and entry.name in _SKIPPED_AT_TOP)
+                if (entry.name in ALWAYS_SKIPPED or entry.name.endswith(_SKIPPED_SUFFIXES)
+                        or (not prefix and entry.name in _SKIPPED_AT_TOP)
                         or (specs and _ignored(specs, rel + "/"))):
+                    continue
+                if _is_venv(entry):
+                    venvs.append(rel + "/")
                     continue
                 if prefix.count("/") >= MAX_DEPTH:
                     warn_too_deep(escape_name(rel))
@@ -111,7 +162,7 @@ def _scan(folder: Path, prefix: str, specs: _Specs, found: list[FileEntry]
     return folders
 
 
-def _stat(path: Path) -> os.stat_result | None:
+def _stat(path: Path | str) -> os.stat_result | None:
     try:
         return os.stat(path)
     except OSError:
@@ -128,11 +179,8 @@ def _is_utf8(name: str) -> bool:
     return True
 
 
-def _is_skipped_dir(entry: os.DirEntry[str]) -> bool:
-    name = entry.name
-    if name in ALWAYS_SKIPPED or name.endswith(_SKIPPED_SUFFIXES):
-        return True
-    # any other virtualenv, whatever its name
+def _is_venv(entry: os.DirEntry[str]) -> bool:
+    """Any virtualenv, whatever its name."""
     return os.path.exists(os.path.join(entry.path, "pyvenv.cfg"))
 
 
