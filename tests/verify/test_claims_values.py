@@ -134,10 +134,27 @@ def resolver(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Resolver]:
     ("If omitted, `spaced` is True.", "unverified"),
     ("When not given, `suffix` is set to `\"B\"`.", "verified"),
     ("如果不指定，`spaced` 为 False。", "verified"),
+    # a condition after the clause says the default too
+    ("`spaced` is set to True unless you pass it.", "unverified"),
+    ("`decimals` is 2, unless specified otherwise.", "verified"),
+    ("Unless specified otherwise, `decimals` is 3.", "unverified"),
+    ("`render` 的 `spaced` 参数为 True，除非你传入它。", "unverified"),
+    ("除非另行指定，`decimals` 为 2。", "verified"),
+    ("`render` takes a `decimals` argument that defaults to 3.", "unverified"),
+    ("`render` accepts an optional `spaced` flag which defaults to False.", "verified"),
 ])
 def test_claims_parameter_defaults_are_read_from_the_signature(
         resolver: Resolver, text: str, status: str) -> None:
     assert claim_statuses(resolver, text, "default") == [status]
+
+
+@pytest.mark.parametrize("text", [
+    "`label` is `None` unless the caller asks for one.",  # a condition, not a default's
+    "`decimals` is 2 unless the value is negative.",
+])
+def test_claims_a_condition_other_than_passing_a_value_says_no_default(
+        resolver: Resolver, text: str) -> None:
+    assert claim_statuses(resolver, text, "default") == []
 
 
 @pytest.mark.parametrize("text, status", [

@@ -106,9 +106,12 @@ _FRAMES: list[tuple[Relation, str]] = [
     # a default of `1`" says the default (the parameter is read from the noun phrase)
     ("default", rf"(?:§(?P<own>\d+)§ {PRE}(?:takes|accepts|has) (?:an? |the )?)?{S}{_FIELD}"
                 rf" (?:with|having) (?:a|the|its) default(?: value)? (?:of |= ?)?{_VALUE}"),
-    # "takes an optional `x` flag, `True` by default"
+    # "takes an optional `x` flag, `True` by default"; "... an `x` argument that defaults
+    # to `1`"
     ("default", rf"§(?P<own>\d+)§ {PRE}(?:takes|accepts|has) (?:an? |the )?(?:optional )?"
                 rf"{S}{_FIELD},? (?:which is |that is |and it is )?{_VALUE} by default"),
+    ("default", rf"§(?P<own>\d+)§ {PRE}(?:takes|accepts|has) (?:an? |the )?(?:optional )?"
+                rf"{S}{_FIELD},? (?:which|that|and it) (?:defaults|default) to {_VALUE}"),
     # "`f` defaults `x` to `1`"; "`f` uses `1` as its default `x`", "... as the default for `x`"
     ("default", rf"§(?P<own>\d+)§ {PRE}(?:defaults|default) (?:its |the )?{S}{_FIELD} to "
                 rf"{_VALUE}"),
@@ -514,23 +517,50 @@ def read_claims(sentence: Sentence, *, indefinite: bool = False) -> Iterator[Cla
 
 _FRONTED_DEFAULT = re.compile(
     r"^(?:by default|(?:if|when) (?:omitted|unset|not (?:given|set|specified|provided|passed))"
-    r"|unless (?:given|set|specified|provided|passed)"
+    r"|unless (?:given|set|specified|provided|passed)(?: otherwise)?"
     r"|(?P<zh>(?:在)?(?:默认|缺省)(?:情况下|时)?|(?:如果|若)?(?:不|未|没有)(?:指定|提供|传入|设置|传)"
-    r"(?:时|的话)?))$")
+    r"(?:时|的话)?|除非(?:另行|显式|特别|明确)?(?:指定|设置|传入|提供)))$")
 """A fronted "By default,", "If omitted,", 默认情况下，, 如果不指定，: the clause after it
 says the default."""
 
 
+_TRAILING_DEFAULT = re.compile(
+    r"^(?P<head>.+?) ?(?:unless|if not|when not)(?![a-z]) ?(?:you |the caller |the user |one "
+    r"|it is |they are |otherwise )?(?:explicitly )?(?:pass|give|specif|provid|set|overrid"
+    r"|configur|suppl|chang)[a-z]*(?: ?(?:it|them|one|another(?: one| value)?|a value"
+    r"|§\d+§))?(?: otherwise| explicitly)?$")
+"""A clause that ends with the condition of a default: "`x` is set to `False` unless you
+pass it", "... unless specified otherwise" (the clause before it says the default)."""
+
+
+_DEFAULT_CONDITION = re.compile(
+    r"^(?:unless|if not|when not)(?![a-z]) ?(?:you |the caller |the user |one |it is |they "
+    r"are |otherwise )?(?:explicitly )?(?:pass|give|specif|provid|set|overrid|configur|suppl"
+    r"|chang)[a-z]*(?: ?(?:it|them|one|another(?: one| value)?|a value|§\d+§))?"
+    r"(?: otherwise| explicitly)?$"
+    r"|^(?P<zh>除非(?:你|用户|调用者|调用方)?(?:另行|显式|特别|明确|手动)?(?:地)?"
+    r"(?:指定|设置|传入|提供|修改|覆盖|配置|传)(?:了)?(?:它|其他值|别的值|其它值|该参数)?)$")
+"""A clause that is only the condition of a default, after the clause saying it: "`x` is
+`False`, unless you pass it", "`x` 为 `False`，除非另行指定"."""
+
+
 def _joined_clauses(clauses: tuple[str, ...]) -> list[str]:
     """``clauses`` with a fronted "by default" (or a condition that says it) joined to the
-    clause it introduces, as "by default ..." / 默认情况下...."""
+    clause it introduces, as "by default ..." / 默认情况下..., and a trailing condition of
+    a default ("unless you pass it") said as "by default ..." before its clause."""
     joined: list[str] = []
     for clause in clauses:
         fronted = _FRONTED_DEFAULT.match(joined[-1]) if joined else None
         if fronted:
             joined[-1] = f"默认情况下{clause}" if fronted["zh"] else f"by default {clause}"
-        else:
-            joined.append(clause)
+            continue
+        condition = _DEFAULT_CONDITION.match(clause) if joined else None
+        if condition:
+            joined[-1] = f"默认情况下{joined[-1]}" if condition["zh"] else \
+                f"by default {joined[-1]}"
+            continue
+        trailing = _TRAILING_DEFAULT.match(clause)
+        joined.append(f"by default {trailing['head']}" if trailing else clause)
     return joined
 
 
