@@ -190,6 +190,25 @@ def test_claims_raises_after_a_long_condition(resolver: Resolver, text: str,
     assert claim_statuses(resolver, text, "raises") == [status]
 
 
+@pytest.mark.parametrize("text, status", [
+    # what is called is named in a condition or a gerund, not as the subject
+    ("If you pass a negative number to `render`, a `UnitError` is raised.", "verified"),
+    ("If you pass a short width to `pad`, a `UnitError` is raised.", "unverified"),
+    ("Passing a negative number to `render` results in a `UnitError`.", "verified"),
+    ("Passing `-1` to `pad` causes a `UnitError`.", "unverified"),
+    ("Calling `pad` with a short width raises `UnitError`.", "unverified"),
+    ("If `pad` is given a short width, it raises `UnitError`.", "unverified"),
+    ("如果向 `pad` 传入很小的宽度，会抛出 `UnitError`。", "unverified"),
+    ("如果向 `render` 传入负数，会抛出 `UnitError`。", "verified"),
+    # a condition on a value names no callable
+    ("If `label` is None, a `UnitError` is raised.", None),
+    ("If `decimals` is 3, it raises `UnitError`.", None),
+])
+def test_claims_raises_of_a_callable_named_in_a_condition(resolver: Resolver, text: str,
+                                                          status: str | None) -> None:
+    assert claim_statuses(resolver, text, "raises") == ([status] if status else [])
+
+
 @pytest.mark.parametrize("text, statuses", [
     ("## `render`\n\n| Parameter | Default |\n|---|---|\n| `suffix` | `\"KB\"` |\n"
      "| `decimals` | `2` |\n", ["unverified", "verified"]),

@@ -344,6 +344,14 @@ _FRAMES: list[tuple[Relation, str]] = [
     # ---- raises
     ("raises", rf"{S} {PRE}{L.RAISE_VERB} {L.DET}(?:(?:exception|error)s? (?:of type |of class )?)?"
                rf"{O}"),
+    # a gerund subject names what is called: "passing an unknown name to `f` results in a
+    # `KeyError`", "calling `f` with a bad name raises `ValueError`"
+    ("raises", rf"(?:passing|giving|feeding|supplying|providing|handing) ?(?:[^§]|§\d+§){{0,60}}?"
+               rf"(?:to|into|on) {S} {PRE}(?:results? in|leads? to|causes?|triggers?"
+               rf"|{L.RAISE_VERB}) {L.DET}(?:(?:exception|error)s? (?:of type )?)?{O}"),
+    ("raises", rf"(?:calling|invoking) {S} (?:with|on|using|for) (?:[^§]|§\d+§){{0,60}}? "
+               rf"{PRE}(?:results? in|leads? to|causes?|triggers?|{L.RAISE_VERB}) {L.DET}"
+               rf"(?:(?:exception|error)s? (?:of type )?)?{O}"),
     ("raises", rf"{S2} {L.ADV}(?:is|are|gets|get|can be|may be|will be|might be|could be|is never"
                rf"|are never) {L.NEG}{L.ADV}{L.RAISED} (?:by|from|in|inside|within) {O2}"),
     ("raises", rf"{SZ}{PRE_ZH}(?:在?[^§]{{1,30}}?(?:时|的时候|情况下|里|中))?{L.AUX_ZH}"
@@ -453,7 +461,7 @@ _CUES: dict[str, str] = {
               r"|去调|invoke|用到|依赖|使用|委托|执行"),
     "default": r"default|falls? back|默认|缺省",
     "raises": (r"rais|throw|threw|signal|propagat|fails? with|errors? (?:out )?with|blow"
-               r"|bail|abort|抛|引发|引起|报"),
+               r"|bail|abort|results? in|leads? to|caus|抛|引发|引起|报"),
 }
 _CUE = {relation: re.compile(cues) for relation, cues in _CUES.items()}
 _COMPILED: list[re.Pattern[str] | None] = [None] * len(_FRAMES)
@@ -544,6 +552,41 @@ _DEFAULT_CONDITION = re.compile(
 `False`, unless you pass it", "`x` 为 `False`，除非另行指定"."""
 
 
+_CALL_CONDITION = re.compile(
+    r"^(?:if|when|whenever) (?:you |the caller |a caller |the user |a user |one |someone )?"
+    r"(?:pass|give|feed|suppl|provid|hand)[a-z]* ?(?:[^§]|§\d+§){0,60}?(?:to|into|on) "
+    r"?§(?P<f>\d+)§(?:\(\))?$"
+    r"|^(?:if|when|whenever) (?:you |the caller |one )?call[a-z]* ?§(?P<g>\d+)§(?:\(\))? ?"
+    r"(?:with|on|using|for)(?![a-z])"
+    r"|^(?:如果|若|当|一旦)(?:你|用户|调用者|调用方)?(?:向|给|对)?§(?P<z>\d+)§"
+    r"(?:传入|传递|提供|传)"
+    r"|^(?:if|when|whenever) ?§(?P<h>\d+)§(?:\(\))? ?(?:is|gets) (?:given|passed|handed|fed"
+    r"|called with)(?![a-z])")
+"""A condition that names the callable it is about: "If you pass an unknown color to
+`style`", "如果向 `style` 传入未知颜色"."""
+_BARE_RAISED = re.compile(
+    rf"^(?:then ?|it ?)?(?:a ?|an ?|the ?)?§(?P<e>\d+)§ ?(?:exception |error )?(?:is|will be|gets|"
+    rf"would be|can be|may be) {L.RAISED}$"
+    r"|^(?:则|就|那么)?(?:会|将|就会)?(?P<zh>抛出|引发|产生)(?:一个|个)?§(?P<z>\d+)§")
+"""A clause saying only that an exception is raised, with no subject."""
+
+
+def _with_callable(condition: str, clause: str) -> str | None:
+    """"§f§ raises §E§" when ``condition`` names the callable ``f`` and ``clause`` says
+    only that ``E`` is raised, or "§f§ ..." when ``clause`` says it of "it"; else None."""
+    called = _CALL_CONDITION.match(condition)
+    if not called:
+        return None
+    callable_ = called["f"] or called["g"] or called["z"] or called["h"]
+    if clause.startswith("it ") and "§" in clause:  # "..., it raises `E`"
+        return f"§{callable_}§ {clause[3:]}"
+    raised = _BARE_RAISED.match(clause)
+    if not raised:
+        return None
+    error = raised["e"] or raised["z"]
+    return f"§{callable_}§会抛出§{error}§" if raised["zh"] else f"§{callable_}§ raises §{error}§"
+
+
 def _joined_clauses(clauses: tuple[str, ...]) -> list[str]:
     """``clauses`` with a fronted "by default" (or a condition that says it) joined to the
     clause it introduces, as "by default ..." / 默认情况下..., and a trailing condition of
@@ -553,6 +596,10 @@ def _joined_clauses(clauses: tuple[str, ...]) -> list[str]:
         fronted = _FRONTED_DEFAULT.match(joined[-1]) if joined else None
         if fronted:
             joined[-1] = f"默认情况下{clause}" if fronted["zh"] else f"by default {clause}"
+            continue
+        said = _with_callable(joined[-1], clause) if joined else None
+        if said:
+            joined[-1] = said
             continue
         condition = _DEFAULT_CONDITION.match(clause) if joined else None
         if condition:
