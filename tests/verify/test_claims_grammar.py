@@ -266,12 +266,22 @@ def test_grammar_reads_decorators_and_aliases(text: str,
 
 
 @pytest.mark.parametrize("text", [
-    "`checkout()` uses `shop.util`.",  # "uses" is a call only when written as one
+    "`retry` wraps `fetch`.",          # a decorator wraps what it decorates: no call
     "`Cart` carries `total`.",         # no "@": not a decorator
     "`Cart` inherits `clear` from `Base`.",
 ])
 def test_grammar_does_not_overread(text: str) -> None:
     assert [r for r in _read(text) if r[0] in {"calls", "subclass", "decorated"}] == []
+
+
+def test_grammar_marks_a_use_with_no_call_written_as_loose() -> None:
+    # the judge reads "uses `x`" as a call only when `x` names functions alone
+    [claim] = [c for s in sentences("`checkout()` uses `shop.util`.\n", rst=False)
+               for c in read_claims(s)]
+    assert (claim.relation, claim.obj, claim.obj_text) == ("calls", "shop.util", "loose")
+    [claim] = [c for s in sentences("`checkout()` uses `total()`.\n", rst=False)
+               for c in read_claims(s)]
+    assert claim.obj_text == ""
 
 
 def test_grammar_claims_are_about_names_not_expressions() -> None:

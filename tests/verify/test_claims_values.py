@@ -95,6 +95,10 @@ class Meter:
 
 def convert(value, unit=Meter, fmt=json.dumps, *, codec=encode_all):
     return fmt(unit(value))
+
+
+def report(amount):
+    return pad(render(amount))
 ''',
 }
 
@@ -256,3 +260,15 @@ def test_claims_defaults_said_of_the_function(resolver: Resolver, text: str,
     # different objects (classes or functions of the tree, standard-library functions)
     # are not one
     assert claim_statuses(resolver, text, "default") == [status]
+
+
+@pytest.mark.parametrize("text, status", [
+    # "uses `x`" with no call written is a call claim only when `x` names functions
+    ("`report` uses `pad`.", "verified"),
+    ("`render` relies on `pad`.", "unverified"),    # `pad` is a function it never names
+    ("`render` uses `Meter`.", None),               # a class is used without a call
+    ("`pad` uses `WIDTH`.", None),                  # so is a constant: no claim
+])
+def test_claims_a_use_is_a_call_only_of_a_function(resolver: Resolver, text: str,
+                                                   status: str | None) -> None:
+    assert claim_statuses(resolver, text, "calls") == ([status] if status else [])

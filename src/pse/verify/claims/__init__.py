@@ -12,11 +12,13 @@ where exact, a corrected sentence) or ignored (about code the tree cannot decide
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Iterable
 from dataclasses import replace
 
 from pse.text import parse
 from pse.verify.claims.grammar import read_claims
 from pse.verify.claims.judge import judge
+from pse.verify.claims.model import Claim
 from pse.verify.claims.prose import Sentence, sentences
 from pse.verify.claims.structure import structural_claims
 from pse.verify.markdown import RST_MARKER, ignored_line_numbers
@@ -45,15 +47,15 @@ def check_claims(text: str, *, file: str, resolver: Resolver, rst: bool = False,
     found: Judged = []
     for sentence in sentences(text, rst=rst, document=document):
         if memo is None:
-            found.extend(judge(c, file=file, resolver=resolver)
-                         for c in read_claims(sentence, indefinite=strict))
+            found.extend(_verdicts(read_claims(sentence, indefinite=strict), file=file,
+                                   resolver=resolver))
             continue
         key = _sentence_key(sentence)
         kept = memo.sentence(key)
         if kept is None:
             kept = [(replace(ref, file="", line=ref.line - sentence.line), result)
-                    for ref, result in (judge(c, file="", resolver=resolver)
-                                        for c in read_claims(sentence, indefinite=strict))]
+                    for ref, result in _verdicts(read_claims(sentence, indefinite=strict),
+                                                 file="", resolver=resolver)]
             memo.put_sentence(key, kept)
         found.extend((replace(ref, file=file, line=sentence.line + ref.line), result)
                      for ref, result in kept)
@@ -61,10 +63,21 @@ def check_claims(text: str, *, file: str, resolver: Resolver, rst: bool = False,
     ignored = ignored_line_numbers(lines, marker=RST_MARKER) if rst else \
         ignored_line_numbers(lines)
     if ignored is not None:
-        found.extend(judge(c, file=file, resolver=resolver)
-                     for c in structural_claims(document, ignored=ignored))
+        found.extend(_verdicts(structural_claims(document, ignored=ignored), file=file,
+                               resolver=resolver))
     found.sort(key=lambda judged: judged[0].line)
     return _once(found)
+
+
+def _verdicts(claims: Iterable[Claim], *, file: str, resolver: Resolver) -> Judged:
+    """The claims with their verdicts; a use with no call written ("`f` uses `g`") that
+    cannot be decided (`g` is no function of the tree) is no claim at all."""
+    found: Judged = []
+    for claim in claims:
+        ref, result = judge(claim, file=file, resolver=resolver)
+        if claim.obj_text != "loose" or result.status != "ignored":
+            found.append((ref, result))
+    return found
 
 
 def _once(found: Judged) -> Judged:

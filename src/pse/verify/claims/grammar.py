@@ -624,7 +624,7 @@ def _clause_claims(sentence: Sentence, *, indefinite: bool) -> Iterator[Claim]:
         for named in _noun_kinds(clause, sentence, indefinite=indefinite,
                                  first=position == 0):
             # the frame's own object noun ("lives in the `pkg.core` module") is its claim's
-            if claim is None or (named.subject != claim.obj and not (
+            if claim is None or claim.obj_text == "loose" or (named.subject != claim.obj and not (
                     claim.relation == "kind" and claim.subject == named.subject)):
                 yield named
 
@@ -770,18 +770,33 @@ def _claim(found: _Match, sentence: Sentence) -> Claim | None:
     if found.relation == "subclass" and obj.startswith("@"):
         return _decorator_claim(obj, common)  # "`f` is a `@staticmethod`": no base class
     relation = _possession(found) if found.relation == "has_param" else found.relation
-    if relation is None or obj == subject or (
-            re.fullmatch(_LOOSE_CALLS, groups.get("cv") or "") and not obj.endswith(")")):
-        return None  # "uses `x`" is a call only when `x` is written as one
-    written = "defined" if relation == "location" and _DEFINED.search(sentence.normalised) \
-        else "annotated" if relation == "returns" and _ANNOTATED.search(sentence.normalised) \
-        else ""
+    if relation is None or obj == subject:
+        return None
+    how = _how_written(relation, found, sentence, obj)
+    if how is None:
+        return None
+    return Claim(relation, obj=obj, obj_text=how, **common)  # type: ignore[arg-type]  # common holds Claim fields
+
+
+def _how_written(relation: str, found: _Match, sentence: Sentence, obj: str) -> str | None:
+    """What the wording adds to a relation (the claim's ``obj_text``: "defined",
+    "annotated", "direct", "own", "loose"); None when the wording makes no claim."""
+    verb = found.groups.get("cv") or ""
+    if re.fullmatch(_LOOSE_CALLS, verb) and not obj.endswith(")"):
+        if verb == "wraps" or not re.fullmatch(r"[\w.]+", obj):
+            return None  # "`retry` wraps `fetch`": a decorator wraps what it decorates;
+            # "uses `x=1`" says a value
+        return "loose"  # "uses `x`" calls `x` only if `x` is a function (the judge sees)
+    if relation == "location" and _DEFINED.search(sentence.normalised):
+        return "defined"
+    if relation == "returns" and _ANNOTATED.search(sentence.normalised):
+        return "annotated"
     if relation == "subclass" and _DIRECT.search(sentence.text) and \
             not _INDIRECT.search(sentence.text):
-        written = "direct"
+        return "direct"
     if relation == "defines" and _OVERRIDES.fullmatch(found.groups.get("verb") or ""):
-        written = "own"  # "`A` overrides `m`": A's own body defines it
-    return Claim(relation, obj=obj, obj_text=written, **common)  # type: ignore[arg-type]  # common holds Claim fields
+        return "own"  # "`A` overrides `m`": A's own body defines it
+    return ""
 
 
 def _kind_claim(groups: dict[str, str | None], sentence: Sentence,

@@ -241,7 +241,9 @@ def _decider(relation: str, claim: Claim, resolver: Resolver, obj: Named | None)
         "has_item": lambda s: code.has_item(resolver, s, member),
         "member_count": lambda s: code.member_count(resolver, s, int(claim.obj)),
         "base_count": lambda s: types.base_count(s, int(claim.obj)),
-        "calls": lambda s: code.calls(resolver, s, target),
+        "calls": lambda s: code.calls(resolver, s, target)
+        if claim.obj_text != "loose" or _only_functions(target)
+        else undecided(f"`{target.text}` is used, not said to be called"),
         "raises": lambda s: code.raises(resolver, s, target),
         "returns": lambda s: returns.generic_returns(resolver, s, target.text)
         if _generic_type("returns", target) else returns.returns(
@@ -252,6 +254,16 @@ def _decider(relation: str, claim: Claim, resolver: Resolver, obj: Named | None)
         "alias_of": lambda s: types.alias_of(resolver, s, target, written=claim.subject),
     }
     return table.get(relation, lambda s: undecided("no reading"))
+
+
+_FUNCTION_KINDS = frozenset({"function", "method"})
+
+
+def _only_functions(target: Named) -> bool:
+    """Whether every definition ``target`` names is a function or a method: "`f` uses
+    `g`" (no call written) says `f` calls `g` only then, since a class, a constant or an
+    attribute is used without being called."""
+    return bool(target.symbols) and all(s.kind in _FUNCTION_KINDS for s in target.symbols)
 
 
 def _combine(decisions: list[Decision]) -> Decision:
