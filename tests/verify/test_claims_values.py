@@ -179,6 +179,12 @@ def test_claims_a_condition_other_than_passing_a_value_says_no_default(
     ("`maybe` returns a `Sequence`.", "ignored"),          # a list is one
     ("`hooks` returns an `OrderedDict`.", "unverified"),
     ("`ready` returns a `Widget`.", "ignored"),            # no class known by that name
+    # the returned value as the subject
+    ("The value returned by `render` is an integer.", "unverified"),
+    ("The value returned by `count` is an integer.", "verified"),
+    ("What `parts` returns is a string.", "verified"),
+    ("调用 `count` 会得到一个字符串。", "unverified"),
+    ("调用 `parts` 会得到一个字符串。", "verified"),
 ])
 def test_claims_return_types_in_words(resolver: Resolver, text: str,
                                       status: str | None) -> None:

@@ -409,6 +409,20 @@ _FRAMES: list[tuple[Relation, str]] = [
     ("returns", rf"{SZ}(?:{_RETURN_NOUN_ZH}"
                 rf"|returned value|result)|{_RETURNED_ZH}){NEG_ZH}(?:是|为)(?:一个|个)?(?:新的)?"
                 rf"{TYPE_NOUN}"),
+    # the returned value as the subject: "the value returned by `f` is a `Path`", "what `f`
+    # returns is a list", "调用 `f` 会得到一个列表"
+    ("returns", rf"(?:the )?(?:value|result|object|output) (?:returned|produced|given back) by "
+                rf"{S} (?:{L.BE}|will be) {L.NEG}(?:always )?{L.DET}(?:instance of )?{O}"),
+    ("returns", rf"(?:the )?(?:value|result|object|output) (?:returned|produced|given back) by "
+                rf"{S} (?:{L.BE}|will be) {L.NEG}(?:always )?{L.DET}{TYPE_NOUN}"),
+    ("returns", rf"what {S} (?:returns|gives back|produces) (?:{L.BE}|will be) {L.NEG}"
+                rf"(?:always )?{L.DET}(?:instance of )?{O}"),
+    ("returns", rf"what {S} (?:returns|gives back|produces) (?:{L.BE}|will be) {L.NEG}"
+                rf"(?:always )?{L.DET}{TYPE_NOUN}"),
+    ("returns", rf"调用{SZ}(?:后|之后|时)?(?:会|将|就会|就能|能|可以)?(?:得到|拿到|获得)"
+                rf"(?:一个|个)?(?:新的)?{OZ}"),
+    ("returns", rf"调用{SZ}(?:后|之后|时)?(?:会|将|就会|就能|能|可以)?(?:得到|拿到|获得)"
+                rf"(?:一个|个|一)?(?:新的)?{TYPE_NOUN}"),
     # ---- "`A` is a `B`": is-a, read as inheritance (the checker requires two classes)
     ("subclass", rf"{S} {L.BE} {L.NEG}(?:a|an|a kind of|a type of|a sort of|a special) "
                  rf"{MODIFIERS}{O}"
@@ -437,7 +451,7 @@ _CUES: dict[str, str] = {
     "built_on": r"built|based|build|基于|建立在",
     "base_count": r"base|parent|super|父类|基类|超类",
     "has_subclasses": r"base|parent|super|inherit|deriv|subclass|extend|基类|父类|超类|继承|派生",
-    "returns": rf"{RETURN_VERB}|produc",  # the lexicon's verbs: one place to add one
+    "returns": rf"{RETURN_VERB}|produc|given back|gives back|得到|拿到|获得",  # the lexicon's verbs
     "member_count": rf"(?:\d|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve"
                     rf"|[一二两三四五六七八九十]).{{0,24}}?{alternation(words('count_nouns'))}"
                     rf"|{alternation(words('count_nouns'))}.{{0,6}}?[\d一二两三四五六七八九十]"
