@@ -166,3 +166,28 @@ def test_a_stamp_moves_with_ctime_when_a_tool_restores_the_mtime(tmp_path: Path)
     os.utime(root / "pkg", ns=(info.st_atime_ns, info.st_mtime_ns))  # as tar or rsync do
     after = os.stat(root / "pkg")
     assert after.st_mtime_ns == info.st_mtime_ns and stamp(after) != before
+
+
+@pytest.mark.parametrize("files, places", [
+    ([("../outside.py", "python")], None),          # a path out of the tree
+    ([("pkg/./b.py", "python")], None),
+    ([("other/b.py", "python")], None),             # a folder the walk never looked at
+    ([("a.py", "python")], []),                     # no root among the places
+])
+def test_restat_refuses_a_listing_no_walk_would_keep(
+        tmp_path: Path, files: list[tuple[str, str]],
+        places: list[tuple[str, Stamp]] | None) -> None:
+    root = _tree(tmp_path / "tree", {"a.py": "", "pkg/b.py": ""})
+    (tmp_path / "outside.py").write_text("secret = 1\n", encoding="utf-8")
+    _, kept_places, _ = _listing(root)
+    assert restat(root, files, kept_places if places is None else places) is None
+
+
+def test_restat_enters_no_symlinked_folder(tmp_path: Path) -> None:
+    root = _tree(tmp_path / "tree", {"a.py": ""})
+    _tree(tmp_path / "elsewhere", {"secret.py": "x = 1\n"})
+    (root / "link").symlink_to(tmp_path / "elsewhere", target_is_directory=True)
+    files, places, _ = _listing(root)
+    assert files == [("a.py", "python")]  # the walk does not follow it
+    planted = [*places, ("link/", stamp(os.stat(root / "link")))]
+    assert restat(root, [*files, ("link/secret.py", "python")], planted) is None

@@ -13,7 +13,7 @@ import logging
 import os
 from collections.abc import Mapping, Sequence
 from pathlib import Path
-from stat import S_ISREG
+from stat import S_ISDIR, S_ISREG
 from typing import TYPE_CHECKING
 
 from pse.errors import SourceError
@@ -101,11 +101,16 @@ def restat(root: Path, files: Sequence[tuple[str, str]], places: Sequence[tuple[
     its per-entry work are skipped: one ``stat`` per file and folder remains.
     """
     base = os.path.join(root, "")
+    folders = {rel for rel, _ in places if rel == "" or rel.endswith("/")}
+    if "" not in folders or not all(_is_listed(path, folders) for path, _ in files):
+        return None  # not what a walk keeps (a planted listing, say): walk again
     now: Seen = []
     for rel, before in places:
-        info = _stat(base + rel)
-        if stamp(info) != before:
-            return None
+        folder = rel == "" or rel.endswith("/")
+        # no trailing slash: "link/" would name what a symlink points to
+        info = _lstat(base + rel.rstrip("/")) if folder else _stat(base + rel)
+        if stamp(info) != before or (folder and not (info and S_ISDIR(info.st_mode))):
+            return None  # a walk enters no symlinked folder
         now.append((rel, info))
     entries: list[FileEntry] = []
     for path, language in files:
@@ -119,6 +124,21 @@ def restat(root: Path, files: Sequence[tuple[str, str]], places: Sequence[tuple[
     if seen is not None:
         seen += now
     return entries
+
+
+def _is_listed(path: str, folders: set[str]) -> bool:
+    """Whether ``path`` is a plain relative path whose folder is one of ``folders``."""
+    parts = path.split("/")
+    if any(part in ("", ".", "..") for part in parts):
+        return False
+    return ("/".join(parts[:-1]) + "/" if len(parts) > 1 else "") in folders
+
+
+def _lstat(path: str) -> os.stat_result | None:
+    try:
+        return os.lstat(path)
+    except OSError:
+        return None
 
 
 def _scan(folder: Path, prefix: str, specs: _Specs, found: list[FileEntry],
