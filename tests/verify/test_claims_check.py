@@ -683,6 +683,20 @@ def test_claims_counts_of_fields_and_members_in_other_wordings(resolver: Resolve
 
 
 @pytest.mark.parametrize("text, status", [
+    # a count with the names listed after it counts members whatever its noun
+    ("`State` defines three stages: `NEW`, `PAID` and `SENT`.", "unverified"),
+    ("`State` supports four outcomes: `NEW`, `PAID`, `SENT` and `LOST`.", "verified"),
+    ("`State` 定义了三个阶段：`NEW`、`PAID` 和 `SENT`。", "unverified"),
+    ("`State` defines three stages.", None),  # no names listed: the noun says nothing
+])
+def test_claims_a_count_with_its_names_listed_counts_members(
+        resolver: Resolver, text: str, status: str | None) -> None:
+    from repo_fixtures import claim_statuses
+
+    assert claim_statuses(resolver, text, "member_count") == ([status] if status else [])
+
+
+@pytest.mark.parametrize("text, status", [
     # unstated, a count is what a caller passes; the receiver counts when the text names it
     ("`Shelf.resize` takes two parameters.", "verified"),
     ("`Shelf.resize` takes three parameters.", "unverified"),

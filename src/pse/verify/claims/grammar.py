@@ -156,6 +156,14 @@ _FRAMES: list[tuple[Relation, str]] = [
     ("member_count", rf"{S} {_CONTAINER} {PRE}(?:{L.HAVE}|contains|contain|holds|hold|lists"
                      rf"|list|maps|map) (?:exactly |only |just |a total of )?{L.NUMBER} "
                      r"(?:[a-z-]+ )?[a-z-]+s(?![a-z])"),
+    # a count the names listed after it make a count of members, whatever the noun ("defines
+    # three sources: `A`, `B` and `C`"); decided only for enumerations and records
+    ("member_count", rf"{S} {PRE}(?:{L.HAVE}|contains|contain|defines|define|declares"
+                     r"|declare|provides|provide|supports|support|offers|offer|exposes"
+                     r"|expose|lists|list|includes|include) (?:exactly |only |just "
+                     rf"|a total of )?{L.NUMBER} (?:[a-z-]+ )?[a-z-]+s ?[:：] ?§\d+§ ?[,，、]"),
+    ("member_count", rf"{SZ}{PRE_ZH}{TOTAL_ZH}(?:有|包含|包括|定义了?|拥有|提供了?|支持){TOTAL_ZH}"
+                     rf"{L.NUMBER_ZH}(?:个|种)[\u4e00-\u9fff]{{1,6}}[:：] ?§\d+§ ?[,，、]"),
     ("member_count", rf"{SZ}{_CONTAINER_ZH}(?:里面|里|中|内)?{TOTAL_ZH}(?:有|包含|包括|列了"
                      rf"|列出了?|存了|存放了?){TOTAL_ZH}{L.NUMBER_ZH}(?:个|种|项|条)"),
     ("member_count", rf"there (?:are|is) (?:exactly |only |just )?{L.NUMBER} "
@@ -455,6 +463,9 @@ _CUES: dict[str, str] = {
     "member_count": rf"(?:\d|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve"
                     rf"|[一二两三四五六七八九十]).{{0,24}}?{alternation(words('count_nouns'))}"
                     rf"|{alternation(words('count_nouns'))}.{{0,6}}?[\d一二两三四五六七八九十]"
+                    r"|(?:\d|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)"
+                    r" (?:[a-z-]+ )?[a-z-]+s ?[:：]"
+                    r"|[一二两三四五六七八九十\d](?:个|种)[\u4e00-\u9fff]{1,6}[:：]"
                     r"|(?:dict|mapping|list|tuple|set|字典|列表|元组|集合|映射)"
                     r".{0,24}?[\d一二两三四五六七八九十]",
     "location": (r"defin|declar|implement|locat|found|written|kept|housed|placed|stored"
