@@ -273,6 +273,7 @@ def test_claims_defaults_said_of_the_function(resolver: Resolver, text: str,
     ("`report` uses `pad`.", "verified"),
     ("`render` relies on `pad`.", "unverified"),    # `pad` is a function it never names
     ("`render` uses `Meter`.", None),               # a class is used without a call
+    ("`render` uses `UnitError`.", "verified"),     # ... or called
     ("`pad` uses `WIDTH`.", None),                  # so is a constant: no claim
 ])
 def test_claims_a_use_is_a_call_only_of_a_function(resolver: Resolver, text: str,

@@ -243,7 +243,7 @@ def _decider(relation: str, claim: Claim, resolver: Resolver, obj: Named | None)
         "base_count": lambda s: types.base_count(s, int(claim.obj)),
         "calls": lambda s: code.calls(resolver, s, target)
         if claim.obj_text != "loose" or _only_functions(target)
-        else undecided(f"`{target.text}` is used, not said to be called"),
+        else _only_if_called(code.calls(resolver, s, target), target),
         "raises": lambda s: code.raises(resolver, s, target),
         "returns": lambda s: returns.generic_returns(resolver, s, target.text)
         if _generic_type("returns", target) else returns.returns(
@@ -264,6 +264,13 @@ def _only_functions(target: Named) -> bool:
     `g`" (no call written) says `f` calls `g` only then, since a class, a constant or an
     attribute is used without being called."""
     return bool(target.symbols) and all(s.kind in _FUNCTION_KINDS for s in target.symbols)
+
+
+def _only_if_called(decision: Decision, target: Named) -> Decision:
+    """"`f` uses `C`" of a class, a constant or an attribute: true when `f` calls it,
+    otherwise open (it may be used without a call)."""
+    return decision if decision.holds else \
+        undecided(f"`{target.text}` is used, not said to be called")
 
 
 def _combine(decisions: list[Decision]) -> Decision:
