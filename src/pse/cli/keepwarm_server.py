@@ -87,6 +87,9 @@ def _load() -> None:
                 os.path.join(folder, "cache")]
         with _quiet(), contextlib.suppress(SystemExit):
             run_cli(argv)
+    from pse.verify.claims.grammar import compile_all
+
+    compile_all()  # the frames the tiny document did not cue: once here, not in each run
     gc.collect()
     gc.freeze()  # the loaded objects stay shared with each forked child, never copied
 

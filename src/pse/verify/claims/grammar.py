@@ -766,6 +766,14 @@ def _matches(clause: str) -> Iterator[_Match]:
             yield _Match(relation, hit.groupdict())
 
 
+def compile_all() -> None:
+    """Compile every frame now (a process that forks a run per request, the warm checker,
+    compiles them once instead of in each run, where a frame is compiled on first use)."""
+    for position, (_, pattern) in enumerate(_FRAMES):
+        if _COMPILED[position] is None:
+            _COMPILED[position] = re.compile(pattern.replace(" ", " ?"))
+
+
 def _claim(found: _Match, sentence: Sentence) -> Claim | None:
     groups = found.groups
     subject = sentence.spans[int(groups["s"] or 0)]
