@@ -425,8 +425,13 @@ def raises(resolver: Resolver, subject: Symbol, error: Named) -> Decision:
         return undecided(f"{message}; `{name}` is named in the code it reaches")
     if not error.symbols and not _only_raises(body) and not _foreign(resolver, name):
         signalled = _signalled(body, reach)
-        if not signalled or _implicit(name, body, reach):
+        if _implicit(name, body, reach) or (not signalled and name not in _CHECKED_ERRORS):
             return undecided(f"{message}; any code may raise `{name}`")
+        if not signalled:
+            if len(reach) >= _MAX_REACHED or _raised_by_samples(resolver, body, reach, name):
+                return undecided(f"{message}; code it calls may raise `{name}`")
+            return Decision(False, f"{short(subject.qualname)} raises nothing itself and no "
+                            f"call or lookup in the code it reaches raises `{name}`", at(subject))
         return Decision(False, f"{short(subject.qualname)} signals errors with "
                         f"{listing(signalled)}; `{name}` is named nowhere in the code it "
                         "reaches", at(subject))
@@ -445,13 +450,19 @@ _IMPLICIT_CALLS = {
     "TypeError": frozenset(),
 }
 """The builtin errors a claim may be refuted on, each with the calls that raise it without
-a ``raise`` (``int("x")`` raises ``ValueError``, ``d.pop(k)`` ``KeyError``); only in code
-that signals its errors with ``raise`` (:func:`_signalled`). ``TypeError`` is one: any
+a ``raise`` (``int("x")`` raises ``ValueError``, ``d.pop(k)`` ``KeyError``): in code
+that signals its errors with ``raise`` (:func:`_signalled`), and for
+:data:`_CHECKED_ERRORS` in code that raises nothing at all. ``TypeError`` is one: any
 code may raise it on a wrong argument, but "`f` raises `TypeError` when ..." states a
 check, and code that checks its input and raises other errors does not make that one.
 Any other builtin error (``AttributeError``, ``OSError``...) nearly any code may raise,
 so claims of it stay open."""
 _LOOKUP_ERRORS = frozenset({"KeyError", "IndexError", "LookupError"})
+_CHECKED_ERRORS = frozenset({"ValueError", "KeyError", "IndexError", "LookupError",
+                             "RuntimeError", "TypeError"})
+"""The builtin errors a sentence names for a check the code makes ("raises `ValueError`
+for an unknown name"): code that raises nothing, and whose calls and lookups cannot raise
+one implicitly, makes no such check."""
 
 
 def _implicit(name: str, body: BodyFacts, reach: list[tuple[Symbol, BodyFacts]]) -> bool:
@@ -566,6 +577,23 @@ def _raises_subclass(resolver: Resolver, raised: list[str], error: Named) -> boo
                 found = ancestry(resolver, cls)
                 if targets & (found.tree.keys() | found.external):
                     return True
+    return False
+
+
+def _raised_by_samples(resolver: Resolver, body: BodyFacts,
+                       reach: list[tuple[Symbol, BodyFacts]], name: str) -> bool:
+    """Whether a call of the code names a function of the tree's tests, docs or examples
+    that raises ``name``: library code reaches no sample, but a call it makes on an object
+    it was handed (``store.read()``) runs whatever the caller passes, and the samples show
+    that such code raises it."""
+    called = set(body.calls).union(*(facts.calls for _, facts in reach))
+    for call in sorted(called):
+        for symbol in resolver.index.by_name(call)[:_MAX_HOMONYMS]:
+            if symbol.kind not in {"function", "method"} or not is_sample_path(symbol.path):
+                continue
+            facts = resolver.index.body_facts(symbol)
+            if facts is not None and name in {r.rsplit(".", 1)[-1] for r in facts.raises}:
+                return True
     return False
 
 
