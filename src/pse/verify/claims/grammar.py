@@ -81,7 +81,10 @@ frames close its last group."""
 """What a function gives back, as a noun ("返回的是 `str`", "return 的是 `str`")."""
 _FIELD = (r"(?: (?:flag|field|parameter|param|argument|option|setting|attribute"
           r"|keyword argument|kwarg|keyword))?")
-_FIELD_ZH = r"(?:字段|参数|属性|选项|配置项|标志)?"
+_FIELD_ZH = (r"(?:字段|参数|属性|选项|配置项|标志|(?:parameter|param|argument|arg|option|flag"
+             r"|field|attribute|kwarg|keyword argument|keyword|setting) ?)?")
+"""The noun after a field's name, Chinese or, in mixed text, English ("`f` 的 `x` parameter
+default 是 `1`")."""
 _VALUE = (r"(?:一个)?(?:(?P<v>true|false|none|null|zero|-?\d+(?:\.\d+)?"
           r"|(?:an? )?empty (?:dict|dictionary|mapping|list|tuple|set|string|str)"
           r"|空的?(?:dict|字典|list|列表|tuple|元组|set|集合|字符串|string))(?![\w.§])"
@@ -362,7 +365,8 @@ _FRAMES: list[tuple[Relation, str]] = [
                rf"(?:(?:exception|error)s? (?:of type )?)?{O}"),
     ("raises", rf"{S2} {L.ADV}(?:is|are|gets|get|can be|may be|will be|might be|could be|is never"
                rf"|are never) {L.NEG}{L.ADV}{L.RAISED} (?:by|from|in|inside|within) {O2}"),
-    ("raises", rf"{SZ}{PRE_ZH}(?:在?[^§]{{1,30}}?(?:时|的时候|情况下|里|中))?{L.AUX_ZH}"
+    ("raises", rf"{SZ}{PRE_ZH}(?:在?[^§]{{1,30}}?(?:时|的时候|情况下|里|中)"
+               rf"|(?:遇到|碰到|遇上|收到|拿到|传入|传了|给了|一旦)[^§，。；]{{1,30}}?)?{L.AUX_ZH}"
                rf"{L.RAISE_ZH}(?:一个|个)?{OZ}(?:异常|错误|exception|error)?"),
     ("raises", rf"{S2Z}{L.AUX_ZH}在{O2Z}(?:中|里|内部|里面)?{L.AUX_ZH}{L.NEG_ZH}(?:会)?被"
                r"(?:抛出|引发|raise)"),

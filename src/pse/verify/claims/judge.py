@@ -54,7 +54,8 @@ def judge(claim: Claim, *, file: str, resolver: Resolver) -> tuple[Reference, Re
     name = _name(claim, relation, subject, obj)
     ref = Reference(file=file, line=claim.line, text=claim.sentence, name=name, kind="claim",
                     context=claim.sentence)
-    why = _unknown(subject, obj if not _generic_type(relation, obj) else None)
+    why = _unknown(subject, obj if not _generic_type(relation, obj)
+                   and not _union_type(relation, obj) else None)
     if why:
         return ref, Resolution("ignored", message=why)
     decide = _decider(relation, claim, resolver, obj)
@@ -182,6 +183,12 @@ def _generic_type(relation: str, obj: Named | None) -> bool:
     """Whether the object is a subscripted type a return claim names (`Iterator[str]`)."""
     return relation == "returns" and obj is not None and "[" in obj.text and \
         obj.text.rstrip().endswith("]")
+
+
+def _union_type(relation: str, obj: Named | None) -> bool:
+    """Whether the object is a union type an alias claim names (`int | str`)."""
+    return relation == "alias_of" and obj is not None and \
+        types.union_members(obj.text) is not None
 
 
 def _unknown(subject: Named, obj: Named | None) -> str:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ast
+import copy
 import re
 import textwrap
 
@@ -288,7 +289,55 @@ def alias_of(resolver: Resolver, subject: Symbol, obj: Named, *, written: str) -
         shown = shown if len(shown) <= 60 else shown[:59] + "…"
         return Decision(False, f"{name} is bound to the result of a call, `{shown}`",
                         at(subject))
+    claimed, bound_to = union_members(obj.text), union_members(value)
+    if value is not None and claimed is not None and bound_to is not None and \
+            len(claimed) > 1 and len(bound_to) > 1:  # two unions (one name may be a chain)
+        holds = claimed == bound_to
+        shown = ast.unparse(value)
+        return Decision(holds, f"{name} is bound to `{shown}`", at(subject),
+                        correction="" if holds else shown)
     return undecided(f"{name} is bound to another value")
+
+
+def union_members(expression: str | ast.expr | None) -> frozenset[str] | None:
+    """The types a union type expression joins, by last name (``int | str``,
+    ``Union[int, str]``, ``Optional[int]`` with ``None``), or None for anything else: a
+    claim "`X` is an alias of `int | str`" about ``X = float | str`` is false."""
+    if isinstance(expression, str):
+        try:
+            expression = ast.parse(expression.strip("` "), mode="eval").body
+        except (SyntaxError, ValueError, RecursionError):
+            return None
+    if isinstance(expression, ast.Constant) and isinstance(expression.value, str):
+        return union_members(expression.value)  # a quoted alias: ``X: TypeAlias = "A | B"``
+    if isinstance(expression, ast.BinOp) and isinstance(expression.op, ast.BitOr):
+        left, right = union_members(expression.left), union_members(expression.right)
+        return None if left is None or right is None else left | right
+    if isinstance(expression, ast.Subscript):
+        head = ast.unparse(expression.value).rsplit(".", 1)[-1]
+        inner = expression.slice
+        items = inner.elts if isinstance(inner, ast.Tuple) else [inner]
+        if head in {"Union", "Optional"}:
+            found = [union_members(i) for i in items]
+            if any(f is None for f in found):
+                return None
+            joined = frozenset().union(*(f for f in found if f is not None))
+            return joined | {"None"} if head == "Optional" else joined
+        return frozenset({_last_names(expression)})
+    if isinstance(expression, ast.Name | ast.Attribute):
+        return frozenset({ast.unparse(expression).rsplit(".", 1)[-1]})
+    if isinstance(expression, ast.Constant) and expression.value is None:
+        return frozenset({"None"})
+    return None
+
+
+def _last_names(expression: ast.expr) -> str:
+    """A type written with every dotted name cut to its last part (``t.List[t.Any]`` is
+    ``List[Any]``)."""
+    class _Cut(ast.NodeTransformer):
+        def visit_Attribute(self, node: ast.Attribute) -> ast.AST:
+            return ast.Name(id=node.attr, ctx=ast.Load())
+    return ast.unparse(_Cut().visit(copy.deepcopy(expression)))
 
 
 def _only_called(value: ast.Call, wanted: str) -> bool:

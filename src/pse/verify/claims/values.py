@@ -171,6 +171,10 @@ def _param_default(resolver: Resolver, param: Symbol, claimed: str, *,
         if function.name != "__init__" and _passed_on(resolver, function, param.name):
             return Decision(False, f"{message}, which its body never replaces", at(function),
                             correction="None")
+        if function.name != "__init__" and _never_put(resolver, function, param.name,
+                                                      claimed):
+            return Decision(False, f"{message}; its body puts no `{claimed}` in its place",
+                            at(function), correction="None")
         return undecided(f"{message}, which the body may replace")
     same = _same(actual, claimed)
     if same is None and _distinct_definitions(resolver, actual, claimed):
@@ -216,6 +220,69 @@ def _passed_on(resolver: Resolver, function: Symbol, name: str) -> bool:
         if isinstance(n, ast.IfExp | ast.If | ast.While) and any(
                 _is_name(v, name) for v in ast.walk(n.test)):
             return False
+    return True
+
+
+def _never_put(resolver: Resolver, function: Symbol, name: str, claimed: str) -> bool:
+    """Whether ``function``'s body, which tests its parameter ``name`` (default ``None``),
+    can give it no ``claimed`` literal in its place: every value it binds the name to or
+    falls back to from it is a literal, and no literal of the code equals ``claimed``.
+    "`ndigits` defaults to 0" is false of ``if ndigits is not None: ... else: ...``; a
+    fallback to a name or a call (``timeout or DEFAULT``) may be anything, so it is open."""
+    try:
+        wanted = ast.literal_eval(claimed)
+    except (ValueError, SyntaxError, TypeError, MemoryError, RecursionError):
+        return False
+    if wanted is None:
+        return False
+    source = resolver.index.source_of(function)
+    try:
+        node = ast.parse(textwrap.dedent(source)).body[0] if source else None
+    except (SyntaxError, ValueError, RecursionError, IndexError):
+        return False
+    if not isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+        return False
+    body = node.body[1:] if ast.get_docstring(node) is not None else node.body
+    if not wanted and _truth_tested(body, name):
+        return False  # ``if not flag:`` treats None as False, 0 or ""
+    for n in (sub for statement in body for sub in ast.walk(statement)):
+        if isinstance(n, ast.Constant) and _same(repr(n.value), claimed) is not False:
+            return False
+        if isinstance(n, ast.Assign | ast.AnnAssign | ast.AugAssign | ast.NamedExpr) and any(
+                _is_name(t, name) for t in _targets(n)) and not _literal(n.value):
+            return False
+        if isinstance(n, ast.BoolOp) and any(_is_name(v, name) for v in n.values) and \
+                not all(_is_name(v, name) or _literal(v) for v in n.values):
+            return False
+        if isinstance(n, ast.IfExp) and any(_is_name(v, name) for v in ast.walk(n.test)) and \
+                not all(_is_name(v, name) or _literal(v) for v in (n.body, n.orelse)):
+            return False
+    return True
+
+
+def _truth_tested(body: list[ast.stmt], name: str) -> bool:
+    """Whether the body reads ``name`` as true or false (``if name:``, ``not name``,
+    ``name or x``), where ``None`` acts as any false value."""
+    for n in (sub for statement in body for sub in ast.walk(statement)):
+        tests = [n.test] if isinstance(n, ast.If | ast.While | ast.IfExp | ast.Assert) else []
+        tests += n.values if isinstance(n, ast.BoolOp) else []
+        tests += [n.operand] if isinstance(n, ast.UnaryOp) and isinstance(n.op, ast.Not) else []
+        if any(_is_name(t, name) for t in tests):
+            return True
+    return False
+
+
+def _targets(node: ast.Assign | ast.AnnAssign | ast.AugAssign | ast.NamedExpr) -> list[ast.AST]:
+    return list(node.targets) if isinstance(node, ast.Assign) else [node.target]
+
+
+def _literal(node: ast.AST | None) -> bool:
+    if node is None:
+        return True
+    try:
+        ast.literal_eval(node)
+    except (ValueError, SyntaxError, TypeError, MemoryError, RecursionError):
+        return False
     return True
 
 
