@@ -205,6 +205,35 @@ class Impl(Stub):
     def run(self):
         return 2
 ''',
+    "relay/extra.py": '''\
+import os
+
+Number = float | str
+
+
+def scale(value, digits=None):
+    if digits is not None:
+        return round(value, digits)
+    else:
+        return value
+
+
+def trim(text, width=None):
+    if not width:
+        return text
+    return text[:width]
+
+
+def pad(text, width=None):
+    width = width or 4
+    return text.ljust(width)
+
+
+def folder(name):
+    if name == "home":
+        return os.path.join(os.environ["HOME"], "x")
+    return None
+''',
     "bin/relay-cli": '''\
 #!/usr/bin/env python
 import relay.core
@@ -495,3 +524,39 @@ def test_claims_a_constructor_parameter_named_through_its_class(resolver: Resolv
     # `limit` is also a module variable: the class's parameter is still meant
     assert claim_statuses(resolver, "`Timer` 的 `limit` 默认为 2。", "default") == ["unverified"]
     assert claim_statuses(resolver, "`Timer` 的 `limit` 默认为 1。", "default") == ["verified"]
+
+
+@pytest.mark.parametrize("text, status", [
+    # a None default the body tests but never replaces with the value said
+    ("`scale` 的 `digits` parameter default 是 `0`。", "unverified"),
+    ("`scale`'s `digits` defaults to 2.", "unverified"),
+    ("`trim`'s `width` defaults to 0.", "ignored"),    # `if not width:` reads None as 0
+    ("`trim`'s `width` defaults to 5.", "unverified"),
+    ("`pad`'s `width` defaults to 4.", "ignored"),     # `width or 4`
+    ("`pad`'s `width` defaults to 8.", "unverified"),
+])
+def test_claims_a_none_default_the_body_never_replaces_with_the_value(
+        resolver: Resolver, text: str, status: str) -> None:
+    assert claim_statuses(resolver, text, "default") == [status]
+
+
+@pytest.mark.parametrize("text, status", [
+    ("`Number` 是 `int | str` 的类型别名。", "unverified"),
+    ("`Number` is an alias of `Union[str, float]`.", "verified"),
+    ("`Number` is a type alias for `Optional[str]`.", "unverified"),
+])
+def test_claims_a_union_alias_compared_by_its_members(resolver: Resolver, text: str,
+                                                      status: str) -> None:
+    assert claim_statuses(resolver, text, "alias_of") == [status]
+
+
+@pytest.mark.parametrize("text, status", [
+    # code that raises nothing makes no check: its calls and lookups decide the rest
+    ("`folder` 遇到不认识的 name 会 raise `ValueError`。", "unverified"),
+    ("`folder` raises `ValueError` for an unknown name.", "unverified"),
+    ("`folder` raises `KeyError` when `HOME` is unset.", "ignored"),  # `os.environ[...]`
+    ("`folder` raises `AttributeError`.", "ignored"),
+])
+def test_claims_a_builtin_error_of_code_that_raises_nothing(resolver: Resolver, text: str,
+                                                            status: str) -> None:
+    assert claim_statuses(resolver, text, "raises") == [status]

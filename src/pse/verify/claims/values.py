@@ -249,15 +249,27 @@ def _never_put(resolver: Resolver, function: Symbol, name: str, claimed: str) ->
         if isinstance(n, ast.Constant) and _same(repr(n.value), claimed) is not False:
             return False
         if isinstance(n, ast.Assign | ast.AnnAssign | ast.AugAssign | ast.NamedExpr) and any(
-                _is_name(t, name) for t in _targets(n)) and not _literal(n.value):
+                _is_name(t, name) for t in _targets(n)) and not _fixed(n.value, name):
             return False
         if isinstance(n, ast.BoolOp) and any(_is_name(v, name) for v in n.values) and \
-                not all(_is_name(v, name) or _literal(v) for v in n.values):
+                not _fixed(n, name):
             return False
         if isinstance(n, ast.IfExp) and any(_is_name(v, name) for v in ast.walk(n.test)) and \
-                not all(_is_name(v, name) or _literal(v) for v in (n.body, n.orelse)):
+                not _fixed(n, name):
             return False
     return True
+
+
+def _fixed(node: ast.AST | None, name: str) -> bool:
+    """Whether ``node`` is a literal, the parameter ``name`` itself, or a choice among
+    those (``name or 4``, ``4 if name is None else name``): a value the code fixes."""
+    if node is None or _is_name(node, name) or _literal(node):
+        return True
+    if isinstance(node, ast.BoolOp):
+        return all(_fixed(v, name) for v in node.values)
+    if isinstance(node, ast.IfExp):
+        return _fixed(node.body, name) and _fixed(node.orelse, name)
+    return False
 
 
 def _truth_tested(body: list[ast.stmt], name: str) -> bool:
@@ -276,9 +288,7 @@ def _targets(node: ast.Assign | ast.AnnAssign | ast.AugAssign | ast.NamedExpr) -
     return list(node.targets) if isinstance(node, ast.Assign) else [node.target]
 
 
-def _literal(node: ast.AST | None) -> bool:
-    if node is None:
-        return True
+def _literal(node: ast.AST) -> bool:
     try:
         ast.literal_eval(node)
     except (ValueError, SyntaxError, TypeError, MemoryError, RecursionError):
