@@ -94,6 +94,45 @@ def loud(table, key):
     assert "log" in bodies["m.loud"].names
 
 
+def test_bodies_record_the_errors_caught_around_each_call_and_lookup() -> None:
+    source = b"""\
+def cancel(jobs, job):
+    try:
+        jobs.remove(job)
+    except ValueError:
+        log(job)
+    jobs.append(job)
+
+
+def fetch(table, key):
+    try:
+        value = table[key]
+    except LookupError as error:
+        raise error
+    try:
+        table.pop(key)
+    except Exception:
+        pass
+    return table.pop(key) if key else value
+
+
+def convert(table, key):
+    try:
+        return table[key]
+    except (KeyError, IndexError):
+        raise ConfigError(key) from None
+"""
+    bodies = {b.qualname: b for b in extract_bodies(source, module="m")}
+    cancel, fetch, convert = bodies["m.cancel"], bodies["m.fetch"], bodies["m.convert"]
+    assert cancel.caught("remove", ("ValueError",))
+    assert not cancel.caught("remove", ("KeyError", "LookupError"))
+    assert not cancel.caught("append", ("ValueError",)) and not cancel.caught("log", ("*",))
+    assert not fetch.caught("[]", ("KeyError", "LookupError"))  # ``raise error`` sends it on
+    assert not fetch.caught("pop", ("KeyError",))  # once caught by ``except Exception``, once not
+    assert convert.caught("[]", ("KeyError",))  # converted into another error
+    assert convert.raises == ("ConfigError",)
+
+
 def test_bodies_of_a_file_that_does_not_parse_are_empty() -> None:
     assert extract_bodies(b"def broken(:\n", module="m") == []
 

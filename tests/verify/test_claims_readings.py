@@ -229,6 +229,21 @@ def pad(text, width=None):
     return text.ljust(width)
 
 
+def unschedule(jobs, job):
+    try:
+        jobs.remove(job)
+    except ValueError:
+        return False
+    return True
+
+
+def first(table, key):
+    try:
+        return table[key]
+    except LookupError:
+        return None
+
+
 def folder(name):
     if name == "home":
         return os.path.join(os.environ["HOME"], "x")
@@ -556,6 +571,11 @@ def test_claims_a_union_alias_compared_by_its_members(resolver: Resolver, text: 
     ("`folder` raises `ValueError` for an unknown name.", "unverified"),
     ("`folder` raises `KeyError` when `HOME` is unset.", "ignored"),  # `os.environ[...]`
     ("`folder` raises `AttributeError`.", "ignored"),
+    # what a call or lookup may raise is caught around it
+    ("`unschedule` raises `ValueError` when the job is not scheduled.", "unverified"),
+    ("`unschedule` 在任务不存在时会抛出 `ValueError`。", "unverified"),
+    ("`first` raises `KeyError` for a missing key.", "unverified"),  # LookupError catches it
+    ("`first` raises `AttributeError`.", "ignored"),
 ])
 def test_claims_a_builtin_error_of_code_that_raises_nothing(resolver: Resolver, text: str,
                                                             status: str) -> None:

@@ -79,7 +79,63 @@ def _facts(function: _Function, qualname: str) -> BodyFacts:
               if isinstance(n, ast.Attribute) and id(n) not in caught}
     return BodyFacts(qualname, function.lineno, calls=tuple(dict.fromkeys(calls)),
                      raises=tuple(dict.fromkeys(raises)), names=tuple(sorted(names)),
-                     lookups=lookups, implied=tuple(dict.fromkeys(implied)))
+                     lookups=lookups, implied=tuple(dict.fromkeys(implied)),
+                     guarded=_guarded(function))
+
+
+_CATCH_ALL = frozenset({"Exception", "BaseException"})
+
+
+def _guarded(function: _Function) -> tuple[tuple[str, tuple[str, ...]], ...]:
+    """Each call (by last name) and lookup (``"[]"``) of the own body with the errors
+    caught around every occurrence of it (see :attr:`BodyFacts.guarded`): a
+    ``self.jobs.remove(job)`` inside ``try: ... except ValueError: log()`` cannot make
+    the function raise ``ValueError``."""
+    found: dict[str, frozenset[str]] = {}
+
+    def record(key: str, active: frozenset[str]) -> None:
+        found[key] = found[key] & active if key in found else active
+
+    def visit(node: ast.AST, active: frozenset[str]) -> None:
+        for child in ast.iter_child_nodes(node):
+            if isinstance(child, _Function | ast.ClassDef | ast.Lambda):
+                continue
+            if isinstance(child, ast.Try | ast.TryStar):
+                inside = active | _handled(child)
+                for statement in child.body:
+                    record_node(statement, inside)
+                    visit(statement, inside)
+                for part in (*child.handlers, *child.orelse, *child.finalbody):
+                    record_node(part, active)
+                    visit(part, active)
+                continue
+            record_node(child, active)
+            visit(child, active)
+
+    def record_node(node: ast.AST, active: frozenset[str]) -> None:
+        if isinstance(node, ast.Call) and (name := _last_name(node.func)):
+            record(name, active)
+        elif isinstance(node, ast.Subscript) and not isinstance(node.ctx, ast.Store):
+            record("[]", active)
+
+    visit(function, frozenset())
+    return tuple((key, tuple(sorted(errors))) for key, errors in found.items() if errors)
+
+
+def _handled(node: ast.Try | ast.TryStar) -> frozenset[str]:
+    """The errors a ``try`` statement's handlers catch for good (a handler that sends its
+    error on catches nothing for good; one that raises another converts it)."""
+    handled: set[str] = set()
+    for handler in node.handlers:
+        if any(isinstance(n, ast.Raise) and (n.exc is None or isinstance(n.exc, ast.Name)
+                                             and n.exc.id == handler.name)
+               for n in ast.walk(handler)):
+            continue  # ``raise`` or ``raise error`` sends the error on
+        types = [] if handler.type is None else \
+            handler.type.elts if isinstance(handler.type, ast.Tuple) else [handler.type]
+        names = {_last_name(t) for t in types}
+        handled |= {"*"} if handler.type is None or names & _CATCH_ALL else names - {""}
+    return frozenset(handled)
 
 
 _SUBSCRIPT_METHODS = {ast.Load: "__getitem__", ast.Store: "__setitem__", ast.Del: "__delitem__"}

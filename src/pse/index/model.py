@@ -98,6 +98,19 @@ class BodyFacts:
     """Special methods the own body's syntax calls: ``self[k]`` ``__getitem__``, ``del
     self[k]`` ``__delitem__``, ``k in self`` ``__contains__`` (a call a sentence may name,
     but no path to follow by name)."""
+    guarded: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    """Calls (by last name) and lookups (``"[]"``) that every time they occur sit in a
+    ``try`` whose handlers catch, without raising again, the errors listed (last names;
+    ``"*"`` for a bare ``except``, ``Exception`` or ``BaseException``): what they raise
+    of those errors never leaves the function."""
+
+    def caught(self, operation: str, errors: tuple[str, ...]) -> bool:
+        """Whether ``operation`` (a call's name, or ``"[]"``) is guarded against an error
+        whose class or one of whose bases is named in ``errors``."""
+        for name, handled in self.guarded:
+            if name == operation:
+                return "*" in handled or any(e in handled for e in errors)
+        return False
 
 
 @dataclass(frozen=True)

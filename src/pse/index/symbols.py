@@ -364,13 +364,15 @@ class SymbolIndex:
 
     def _load_bodies(self, path: str) -> list[BodyFacts]:
         rows = self._conn.execute(
-            "SELECT qualname, line, calls, raises, names, lookups, implied FROM bodies "
-            "WHERE path = ?", (path,)).fetchall()
+            "SELECT qualname, line, calls, raises, names, lookups, implied, guarded "
+            "FROM bodies WHERE path = ?", (path,)).fetchall()
         if rows:
             return [BodyFacts(str(q), int(n), calls=tuple(json.loads(c)),
                               raises=tuple(json.loads(r)), names=tuple(json.loads(m)),
-                              lookups=bool(k), implied=tuple(json.loads(i)))
-                    for q, n, c, r, m, k, i in rows if q]
+                              lookups=bool(k), implied=tuple(json.loads(i)),
+                              guarded=tuple((str(op), tuple(errors))
+                                            for op, errors in json.loads(g)))
+                    for q, n, c, r, m, k, i, g in rows if q]
         source = read_planted(self.root / path, limit=MAX_COUNTED_BYTES)
         if source is None:
             return []

@@ -392,7 +392,7 @@ def calls(resolver: Resolver, subject: Symbol, callee: Named) -> Decision:
               f"{listing([f'{c}()' for c in (*body.calls, *body.implied)])}"
     if name in body.calls or name in body.implied:  # ``del self[k]`` calls __delitem__
         return Decision(True, message, at(subject))
-    reach = _reachable(resolver, body, subject)
+    reach = _reachable(resolver, body, subject, caught=_error_names(name))
     via = next((s.name for s, facts in reach if name in facts.calls), None)
     if via is not None:
         return Decision(True, f"{message}; `{name}()` is called through `{via}()`", at(subject))
@@ -416,7 +416,7 @@ def raises(resolver: Resolver, subject: Symbol, error: Named) -> Decision:
     if name in raised or _raises_subclass(resolver, raised, error) or any(
             name in (external_mro(r) or ()) for r in raised):
         return Decision(True, message, at(subject))
-    reach = _reachable(resolver, body, subject)
+    reach = _reachable(resolver, body, subject, caught=_error_names(name))
     via = next((s.name for s, facts in reach
                 if name in {r.rsplit(".", 1)[-1] for r in facts.raises}), None)
     if via is not None:
@@ -474,9 +474,18 @@ def _implicit(name: str, body: BodyFacts, reach: list[tuple[Symbol, BodyFacts]])
     if calls is None:
         return True
     everything = [body, *(facts for _, facts in reach)]
-    if name in _LOOKUP_ERRORS and any(f.lookups for f in everything):
+    errors = _error_names(name)
+    if name in _LOOKUP_ERRORS and any(f.lookups and not f.caught("[]", errors)
+                                      for f in everything):
         return True
-    return any(calls & set(f.calls) for f in everything)
+    return any(not f.caught(c, errors) for f in everything for c in calls & set(f.calls))
+
+
+def _error_names(name: str) -> tuple[str, ...]:
+    """The last names a handler may catch the error ``name`` by: its own and, for a
+    builtin, its bases' (``except LookupError`` catches a ``KeyError``)."""
+    mro = external_mro(name) if isinstance(getattr(builtins, name, None), type) else None
+    return tuple(dict.fromkeys([name, *(m.rsplit(".", 1)[-1] for m in mro or ())]))
 
 
 def _signalled(body: BodyFacts, reach: list[tuple[Symbol, BodyFacts]]) -> list[str]:
@@ -601,16 +610,17 @@ def _mentioned(body: BodyFacts, reach: list[tuple[Symbol, BodyFacts]], name: str
     return name in body.names or any(name in facts.names for _, facts in reach)
 
 
-def _reachable(resolver: Resolver, body: BodyFacts, origin: Symbol
-               ) -> list[tuple[Symbol, BodyFacts]]:
+def _reachable(resolver: Resolver, body: BodyFacts, origin: Symbol, *,
+               caught: tuple[str, ...] = ()) -> list[tuple[Symbol, BodyFacts]]:
     """Functions the body can reach through calls, matched by name (bounded, breadth
     first). Code of the project never calls its tests, docs or examples: from there only
     code of the same sort is reached (a test's own ``MyStorage.__init__`` that raises is
-    no path of the library's ``get``)."""
+    no path of the library's ``get``). A call made only inside a ``try`` that catches one
+    of the ``caught`` errors is not followed: what it raises of them stays inside."""
     library = not is_sample_path(origin.path)
     seen: set[str] = {body.qualname}
     found: list[tuple[Symbol, BodyFacts]] = []
-    queue = deque(body.calls)
+    queue = deque(c for c in body.calls if not (caught and body.caught(c, caught)))
     while queue and len(found) < _MAX_REACHED:
         name = queue.popleft()
         candidates = [s for s in resolver.index.by_name(name) if s.kind in {"function", "method"}]
@@ -625,7 +635,7 @@ def _reachable(resolver: Resolver, body: BodyFacts, origin: Symbol
             facts = resolver.index.body_facts(symbol)
             if facts is not None:
                 found.append((symbol, facts))
-                queue.extend(facts.calls)
+                queue.extend(c for c in facts.calls if not (caught and facts.caught(c, caught)))
     return found
 
 

@@ -553,8 +553,9 @@ _PREDICATE_EN = (r"(?:has|have|provides|inherits|derives|extends|subclasses|rais
                  r"|defaults|falls back"
                  r"|takes|accepts|lives|defines|returns|contains|exposes|implements|includes"
                  r"|wraps|is|are|can|does|will|never|may|uses|lets)")
+_NEG_ZH = L.NEG_ZH.replace("?P<neg>", "?:")  # "但不是 `B` 的子类": a negated predicate
 _PREDICATE_FIRST = re.compile(
-    rf"^(?:{_PREDICATE_EN}\b|{_LEAD_ZH}(?:继承|派生|扩展|有|拥有|包含|包括|提供|定义"
+    rf"^(?:{_PREDICATE_EN}\b|{_LEAD_ZH}{_NEG_ZH}{_LEAD_ZH}(?:继承|派生|扩展|有|拥有|包含|包括|提供|定义"
     r"|实现|调用|抛出|引发|返回|接收|接受|位于|是|属于|暴露|支持|使用|依赖|需要)(?![们]))")
 """A clause that opens with its predicate has no subject of its own: the sentence's."""
 _AND_PREDICATE = re.compile(rf"(?:(?<=§)|(?<=[a-z]) )(?:and|but) (?={_PREDICATE_EN}\b)")
