@@ -580,3 +580,19 @@ def test_claims_a_union_alias_compared_by_its_members(resolver: Resolver, text: 
 def test_claims_a_builtin_error_of_code_that_raises_nothing(resolver: Resolver, text: str,
                                                             status: str) -> None:
     assert claim_statuses(resolver, text, "raises") == [status]
+
+
+@pytest.mark.parametrize("text, statuses", [
+    # a count of methods: the class's own, public or not, with or without what it inherits
+    ("`Emitter` has four methods.", ["verified"]),
+    ("`Emitter` 有三个公开方法：`emit`、`close` 和 `fire`。", ["verified"]),
+    ("The `Emitter` class defines two methods: `emit` and `close`.", ["unverified"]),
+    ("`Emitter` has seven methods.", ["unverified"]),
+    ("`Quiet` has four methods.", ["verified"]),       # with what it inherits
+    ("`Quiet` has three public methods.", ["verified"]),
+    ("`Emitter` provides two main methods: `emit` and `close`.", []),  # a selection
+    ("`Store` has two methods.", ["ignored"]),           # and whatever `dict` has
+])
+def test_claims_a_count_of_a_classs_methods(resolver: Resolver, text: str,
+                                            statuses: list[str]) -> None:
+    assert claim_statuses(resolver, text, "method_count") == statuses

@@ -295,6 +295,60 @@ def member_count(resolver: Resolver, subject: Symbol, count: int) -> Decision:
     return Decision(False, message, at(subject), correction=str(len(members)))
 
 
+_PROPERTY_DECORATORS = frozenset({"property", "cached_property", "setter", "getter",
+                                  "deleter", "abstractproperty"})
+
+
+def method_count(resolver: Resolver, subject: Symbol, count: int, *, public: bool) -> Decision:
+    """Whether the class ``subject`` has ``count`` methods (``public``: without a leading
+    underscore). A writer may count the class's own methods, or leave out dunders,
+    properties or private ones, or count what it inherits from the tree: the claim holds
+    when one of those counts is ``count``, and is false when ``count`` is below the
+    fewest of them or above the most (counted by name, so overloads count once)."""
+    if subject.kind != "class":
+        return undecided("not a class")
+    found = ancestry(resolver, subject)
+    own = _methods(resolver, subject.qualname)
+    inherited = dict(own)
+    for qualname in found.tree:
+        for name, is_property in _methods(resolver, qualname).items():
+            inherited.setdefault(name, is_property)
+    readings = [_counted_methods(methods, public=public, properties=properties,
+                                 dunders=dunders)
+                for methods in (own, inherited) for properties in (True, False)
+                for dunders in (True, False)]
+    shown = sorted(n for n in own if not public or not n.startswith("_"))
+    what = "public methods" if public else "methods"
+    message = f"{short(subject.qualname)} defines {len(shown)} {what} ({listing(shown)})"
+    if count in readings:
+        return Decision(True, message, at(subject))
+    outside = found.external - {"object", "builtins.object", "Generic", "typing.Generic"}
+    if count < min(readings) or (found.complete and not outside and count > max(readings)):
+        return Decision(False, message, at(subject))
+    return undecided(message)
+
+
+def _methods(resolver: Resolver, qualname: str) -> dict[str, bool]:
+    """The methods a class body defines, by name, each with whether it is a property."""
+    found: dict[str, bool] = {}
+    for symbol in resolver.index.children(qualname):
+        if symbol.kind != "method":
+            continue
+        decorators = {d.rsplit(".", 1)[-1] for facts in resolver.index.def_facts(symbol.qualname)
+                      for d in facts.decorators}
+        found[symbol.name] = found.get(symbol.name, False) or bool(
+            decorators & _PROPERTY_DECORATORS)
+    return found
+
+
+def _counted_methods(methods: dict[str, bool], *, public: bool, properties: bool,
+                     dunders: bool) -> int:
+    return sum(1 for name, is_property in methods.items()
+               if (properties or not is_property)
+               and (dunders or not (name.startswith("__") and name.endswith("__")))
+               and (not public or not name.startswith("_")))
+
+
 def has_item(resolver: Resolver, subject: Symbol, item: str) -> Decision:
     """Whether ``item`` is something ``subject`` has: a parameter of a function, a member
     or constructor parameter of a class, a member of a module (what a list item under its

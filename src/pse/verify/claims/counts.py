@@ -4,8 +4,9 @@ members in `X`", "`X` consists of 3 values", "`X` 一共有三个取值", "`X` �
 
 A clause states a count when it names one code name, a possession verb, and one number
 whose noun (after it, past measure words, or before the verb in "的 NOUN 有 N 种") is a
-count noun (members, 取值: an enumeration's members or a dataclass's fields) or a
-parameter noun (a parameter count). A negation or a limit ("at least", 最多, "optional
+count noun (members, 取值: an enumeration's members or a dataclass's fields), a
+parameter noun (a parameter count) or a method noun ("three public methods", a count of
+a class's methods). A negation or a limit ("at least", 最多, "optional
 parameters", "returns") leaves the clause to the grammar's frames: such a count is not
 the whole set.
 """
@@ -16,8 +17,9 @@ import re
 
 from pse.verify.claims.tags import Token, tag
 
-Count = tuple[str, str, str]
-"""(relation, subject slot, number text): ``member_count`` or ``param_count``."""
+Count = tuple[str, str, str, str]
+"""(relation, subject slot, number text, noun): ``member_count``, ``param_count`` or
+``method_count``."""
 
 
 _NUMBER = re.compile(r"\d|[零一二两三四五六七八九十]|(?<![a-z])(?:one|two|three|four|five|six"
@@ -42,15 +44,18 @@ def read_count(clause: str) -> Count | None:
     there = tokens[have][1].startswith("there")
     if not (slot < have or (there and slot > noun)):
         return None
-    relation = "param_count" if kinds[noun] == "PCOUNT" else "member_count"
-    return relation, tokens[slot][1], tokens[number][1]
+    relation = _RELATIONS[kinds[noun]]
+    return relation, tokens[slot][1], tokens[number][1], tokens[noun][1]
+
+
+_RELATIONS = {"PCOUNT": "param_count", "MCOUNT": "member_count", "FCOUNT": "method_count"}
 
 
 def _noun_after(kinds: list[str], number: int) -> int | None:
     index = number + 1
     while index < len(kinds) and kinds[index] == "MEASURE":
         index += 1
-    return index if index < len(kinds) and kinds[index] in {"PCOUNT", "MCOUNT"} else None
+    return index if index < len(kinds) and kinds[index] in _RELATIONS else None
 
 
 def _noun_before(kinds: list[str], number: int) -> int | None:
@@ -58,7 +63,7 @@ def _noun_before(kinds: list[str], number: int) -> int | None:
     if any(k != "MEASURE" for k in kinds[number + 1:]):
         return None
     for index in range(number - 1, 0, -1):
-        if kinds[index] in {"PCOUNT", "MCOUNT"} and kinds[index - 1] == "ZH":
+        if kinds[index] in _RELATIONS and kinds[index - 1] == "ZH":
             return index
     return None
 

@@ -164,9 +164,11 @@ _FRAMES: list[tuple[Relation, str]] = [
     ("member_count", rf"{S} {PRE}(?:{L.HAVE}|contains|contain|defines|define|declares"
                      r"|declare|provides|provide|supports|support|offers|offer|exposes"
                      r"|expose|lists|list|includes|include) (?:exactly |only |just "
-                     rf"|a total of )?{L.NUMBER} (?:[a-z-]+ )?[a-z-]+s ?[:：] ?§\d+§ ?[,，、]"),
+                     rf"|a total of )?{L.NUMBER} (?P<cn>(?:[a-z-]+ )?[a-z-]+s) ?[:：] ?§\d+§ ?"
+                     r"(?:[,，、]|(?:and|or) ?§)"),
     ("member_count", rf"{SZ}{PRE_ZH}{TOTAL_ZH}(?:有|包含|包括|定义了?|拥有|提供了?|支持){TOTAL_ZH}"
-                     rf"{L.NUMBER_ZH}(?:个|种)[\u4e00-\u9fff]{{1,6}}[:：] ?§\d+§ ?[,，、]"),
+                     rf"{L.NUMBER_ZH}(?:个|种)(?P<cn>(?:public ?)?[\u4e00-\u9fff]{{1,6}})[:：] ?"
+                     r"§\d+§ ?(?:[,，、]|(?:和|与|及|以及|或) ?§)"),
     ("member_count", rf"{SZ}{_CONTAINER_ZH}(?:里面|里|中|内)?{TOTAL_ZH}(?:有|包含|包括|列了"
                      rf"|列出了?|存了|存放了?){TOTAL_ZH}{L.NUMBER_ZH}(?:个|种|项|条)"),
     ("member_count", rf"there (?:are|is) (?:exactly |only |just )?{L.NUMBER} "
@@ -741,13 +743,14 @@ def _count_claim(clause: str, sentence: Sentence) -> Claim | None:
     found = read_count(clause)
     if found is None:
         return None
-    relation, slot, number = found
+    relation, slot, number, noun = found
     subject = sentence.spans[int(slot.strip("§"))]
     if subject in {"self", "cls"} or not _NAME_LIKE.match(subject):
         return None
     besides = _besides_self(sentence) if relation == "param_count" else None
+    written = f"{number} {noun}" if relation == "method_count" else number
     return Claim(relation, subject=subject, obj=str(_number(number)),  # type: ignore[arg-type]  # a count relation
-                 obj_text=number, negated=False, line=sentence.line, sentence=sentence.text,
+                 obj_text=written, negated=False, line=sentence.line, sentence=sentence.text,
                  besides_self=besides)
 
 
@@ -778,6 +781,10 @@ def compile_all() -> None:
             _COMPILED[position] = re.compile(pattern.replace(" ", " ?"))
 
 
+_METHOD_NOUNS = frozenset(w.lower() for w in words("method_count_nouns"))
+"""Nouns that make a count of names after a colon a count of methods."""
+
+
 def _claim(found: _Match, sentence: Sentence) -> Claim | None:
     groups = found.groups
     subject = sentence.spans[int(groups["s"] or 0)]
@@ -789,6 +796,9 @@ def _claim(found: _Match, sentence: Sentence) -> Claim | None:
               "subject": subject}
     if found.relation == "kind":
         return _kind_claim(groups, sentence, common)
+    if found.relation == "member_count" and (groups.get("cn") or "") in _METHOD_NOUNS:
+        return Claim("method_count", obj=str(_number(str(groups["num"]))),
+                     obj_text=f"{groups['num']} {groups['cn']}", **common)  # type: ignore[arg-type]  # common holds Claim fields
     if found.relation in {"member_count", "base_count"}:
         return Claim(found.relation, obj=str(_number(str(groups["num"]))),
                      obj_text=str(groups["num"]), **common)  # type: ignore[arg-type]  # common holds Claim fields

@@ -88,6 +88,7 @@ def _misplaced_member(resolver: Resolver, written: str) -> Decision | None:
 def _object_is_span(claim: Claim) -> bool:
     return claim.relation not in {"kind", "param_count", "has_param", "has_method",
                                   "defines_member", "has_item", "member_count", "base_count",
+                                  "method_count",
                                   "has_subclasses", "decorated", "default"}
 
 
@@ -247,6 +248,9 @@ def _decider(relation: str, claim: Claim, resolver: Resolver, obj: Named | None)
                                                     own=claim.obj_text == "own"),
         "has_item": lambda s: code.has_item(resolver, s, member),
         "member_count": lambda s: code.member_count(resolver, s, int(claim.obj)),
+        "method_count": lambda s: code.method_count(
+            resolver, s, int(claim.obj), public=bool(re.search(r"public|公开|公共|公有",
+                                                                 claim.obj_text))),
         "base_count": lambda s: types.base_count(s, int(claim.obj)),
         "calls": lambda s: code.calls(resolver, s, target)
         if claim.obj_text != "loose" or _only_functions(target)

@@ -8,7 +8,7 @@ from typing import Literal
 Relation = Literal["subclass", "built_on", "location", "defines", "kind", "has_param",
                    "param_count", "has_method", "defines_member", "calls", "raises",
                    "has_item", "member_count", "base_count", "returns", "has_subclasses",
-                   "decorated", "depends_on", "default", "alias_of"]
+                   "decorated", "depends_on", "default", "alias_of", "method_count"]
 
 
 @dataclass(frozen=True)

@@ -18,7 +18,7 @@ from pse.verify.claims import lexicon as L  # noqa: N812 - the grammar's short n
 from pse.verify.claims.words import words
 
 Token = tuple[str, str]
-"""(tag, text): SLOT, NUM, HAVE, PCOUNT, MCOUNT, MEASURE, LIMIT, NEG, ZH (the 的 of a
+"""(tag, text): SLOT, NUM, HAVE, PCOUNT, MCOUNT, FCOUNT, MEASURE, LIMIT, NEG, ZH (the 的 of a
 possessive) or WORD."""
 
 _NEGATIONS = ("not", "never", "no", "none", "neither", "nor", "without", "不", "没有", "没",
@@ -33,6 +33,7 @@ def _lexicon() -> dict[str, str]:
     tagged: dict[str, str] = {}
     for tag, key in (("LIMIT", "limit_words"), ("MEASURE", "measure_words"),
                      ("MCOUNT", "count_nouns"), ("PCOUNT", "param_count_nouns"),
+                     ("FCOUNT", "method_count_nouns"),
                      ("HAVE", "possession_verbs")):
         for word in words(key):
             tagged.setdefault(word.lower(), tag)

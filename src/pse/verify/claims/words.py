@@ -27,6 +27,8 @@ class Lexicon(TypedDict):
     anaphors: list[str]
     return_verbs: list[str]
     count_nouns: list[str]
+    method_count_nouns: list[str]
+    """Nouns that count a class's methods ("three public methods", 三个公开方法)."""
     lead_verbs: list[str]
     """Verbs a subject-less Chinese remainder may open with (English: any verb in -s)."""
     kind_nouns: dict[str, list[str]]
