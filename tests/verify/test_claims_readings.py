@@ -244,10 +244,18 @@ def first(table, key):
         return None
 
 
+def wrap(stream, autoreset=False):
+    return stream
+
+
 def folder(name):
     if name == "home":
         return os.path.join(os.environ["HOME"], "x")
     return None
+''',
+    "tests/test_wrap.py": '''\
+def check_wrapped(stream, autoreset=True):
+    assert stream
 ''',
     "bin/relay-cli": '''\
 #!/usr/bin/env python
@@ -596,3 +604,20 @@ def test_claims_a_builtin_error_of_code_that_raises_nothing(resolver: Resolver, 
 def test_claims_a_count_of_a_classs_methods(resolver: Resolver, text: str,
                                             statuses: list[str]) -> None:
     assert claim_statuses(resolver, text, "method_count") == statuses
+
+
+@pytest.mark.parametrize("text, statuses", [
+    # one default given to every parameter listed before it
+    ("`render` takes `title` and `width`, both defaulting to `None`.", ["verified"] * 2),
+    ("`render` takes `title` and `width`, both defaulting to `0`.", ["unverified"] * 2),
+    ("`render` 接收 `title` 和 `width`，默认值是 `0`。", ["unverified"]),  # the last one
+    ("`render` takes `title` and `width`, which default to `None` and `0`.",
+     ["verified", "unverified"]),
+    ("`render` takes `rows` and an optional `width`, which defaults to `None`.", ["verified"]),
+    # a bare parameter name means the library's parameter, not a test helper's
+    ("`autoreset` defaults to `True`.", ["unverified"]),
+    ("`autoreset` defaults to `False`.", ["verified"]),
+])
+def test_claims_defaults_shared_by_a_list_and_of_the_librarys_parameters(
+        resolver: Resolver, text: str, statuses: list[str]) -> None:
+    assert claim_statuses(resolver, text, "default") == statuses

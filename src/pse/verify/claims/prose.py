@@ -490,6 +490,67 @@ def _unlocated(clause: str) -> list[str]:
     return [clause]
 
 
+_SHARED_DEFAULT = re.compile(
+    r"^(?:and |which |that )?(?P<all>both |each |all |all of them |each of them )?"
+    r"(?P<verb>defaulting|default|defaults) to ?(?P<en>.+)$"
+    r"|^(?:并且|而且|且)?(?:默认值?|缺省值?)(?:均|皆)?(?:是|为|设为)(?P<zh>.+)$")
+"""A clause that gives defaults to the names listed before it: one each, in order ("which
+default to 0 and 1"), one for all ("both defaulting to `1`", "which default to `1`"), or,
+said in the singular or ambiguously, one for the last name ("`value` and an optional
+`ndigits`, which defaults to `None`", "默认值是 `1`")."""
+_VALUES = re.compile(r" ?(?:,|、|，) ?(?:and ?|or ?)?|(?<=§) ?(?:and|or) ?(?=§)| (?:and|or) |和|与|或")
+_TAKES_LIST = re.compile(
+    r"^(?P<own>§\d+§) ?(?:takes|take|accepts|accept|has|have|receives|receive|接收|接受|有)"
+    r" ?(?:the )?(?:parameters |arguments |参数)?(?P<list>§\d+§(?: ?(?:,|and|or|和|与|、)"
+    r" ?§\d+§)*)(?: ?(?:parameters|arguments|两个参数|参数))?$")
+"""A clause listing the parameters a function takes, in a form a shared default may
+follow."""
+
+
+def _counted_names(clause: str) -> list[str]:
+    """"接收 `a` 和 `b` 两个参数": the count, and each name with its noun ([] for another
+    clause)."""
+    counted = _COUNTED_LIST.match(clause)
+    if counted is None:
+        return []
+    return [f"{counted['pre']}{counted['num']}个{counted['noun']}{counted['post']}",
+            *(f"{counted['pre']}{slot}{counted['noun']}{counted['post']}"
+              for slot in re.findall(r"§\d+§", counted["list"]))]
+
+
+def _shared_defaults(clause: str, before: tuple[str, ...]) -> list[str]:
+    """One default clause per parameter the clauses ``before`` list, when ``clause`` gives
+    them one default ([] otherwise)."""
+    shared = _SHARED_DEFAULT.match(clause)
+    owner, taken = _taken_before(before) if shared else ("", [])
+    if shared is None or not taken:
+        return []
+    value = shared["zh"] or shared["en"]
+    values = [v for v in _VALUES.split(value) if v.strip()]
+    if len(values) > 1:  # "which default to 0 and 1": one each, or no reading
+        pairs = list(zip(taken, values, strict=False)) if len(values) == len(taken) else []
+    elif shared["all"] or shared["verb"] == "default" or len(taken) == 1:
+        pairs = [(slot, value) for slot in taken]
+    else:
+        pairs = [(taken[-1], value)]
+    return [f"{owner}的{slot}默认值是{v}" if shared["zh"] else
+            f"{owner}'s {slot} defaults to {v}" for slot, v in pairs]
+
+
+def _taken_before(clauses: tuple[str, ...]) -> tuple[str, list[str]]:
+    """The function and the parameters the clauses just before a shared default say it
+    takes (a list of names is one clause per name by then: "`f` takes `x`", "`f` takes
+    `y`")."""
+    owner, taken = "", list[str]()
+    for clause in reversed(clauses):
+        match = _TAKES_LIST.match(clause)
+        if match is None or owner and match["own"] != owner:
+            break
+        owner = match["own"]
+        taken[:0] = re.findall(r"§\d+§", match["list"])
+    return owner, taken
+
+
 def derived(clauses: tuple[str, ...]) -> tuple[str, ...]:
     """The clauses as the grammar reads them: each says one thing of one subject.
 
@@ -513,11 +574,9 @@ def derived(clauses: tuple[str, ...]) -> tuple[str, ...]:
             found.extend(f"{slot}{space}{rest}"
                          for slot in re.findall(r"§\d+§", coordinated["list"]))
             continue
-        counted = _COUNTED_LIST.match(clause)
-        if counted:  # "接收 `a` 和 `b` 两个参数": the count, and each name with its noun
-            found.append(f"{counted['pre']}{counted['num']}个{counted['noun']}{counted['post']}")
-            found.extend(f"{counted['pre']}{slot}{counted['noun']}{counted['post']}"
-                         for slot in re.findall(r"§\d+§", counted["list"]))
+        expanded = _counted_names(clause) or _shared_defaults(clause, clauses[:number])
+        if expanded:
+            found.extend(expanded)
             continue
         listed = _COORDINATED_OBJECT.match(clause)
         if listed:

@@ -24,6 +24,7 @@ import textwrap
 from dataclasses import replace
 
 from pse.index.model import Symbol
+from pse.index.walk import is_sample_path
 from pse.verify.claims.code import implementation, signature_of
 from pse.verify.claims.decision import Decision, at, short, undecided
 from pse.verify.claims.names import Named, introspect, resolve_span
@@ -137,6 +138,9 @@ def with_parameters(resolver: Resolver, subject: Named, sentence: str) -> Named:
                   if p.kind == "parameter"]
     else:  # no owner, or one without a signature (a module): the name alone
         params = [p for p in resolver.index.by_name(name) if p.kind == "parameter"]
+        # the library's own parameters, where it has some: a test's helper that takes an
+        # `autoreset=True` says nothing of the library's `autoreset`
+        params = [p for p in params if not is_sample_path(p.path)] or params
         named = {f.qualname for text in _SPAN.findall(sentence) if text != subject.text
                  for s in resolve_span(resolver, text).symbols
                  if (f := signature_of(resolver, s)) is not None}
