@@ -48,6 +48,15 @@ def test_markdown_blocks_have_exact_lines_and_kinds() -> None:
         ("row", 19), ("row", 21), ("code", 23), ("code", 27)]
 
 
+def test_markdown_a_labelled_line_right_above_a_list_leads_it_in() -> None:
+    touching = parse_markdown("**`A`**: the converter.\n  - It raises `E`.\n").blocks
+    assert touching[1].parent == 0  # no blank line: the list says more of `A`
+    apart = parse_markdown("**`A`**: the converter.\n\n- `B` raises `E`.\n").blocks
+    assert apart[1].parent is None
+    longer = parse_markdown("**`A`**: the converter,\nwhich wraps.\n- `B` raises.\n").blocks
+    assert longer[1].parent is None  # a paragraph, not a label line
+
+
 def test_markdown_list_items_know_their_parent_and_label() -> None:
     blocks = parse_markdown(_DOC).blocks
     console, width = blocks[2], blocks[3]

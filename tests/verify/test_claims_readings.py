@@ -621,3 +621,9 @@ def test_claims_a_count_of_a_classs_methods(resolver: Resolver, text: str,
 def test_claims_defaults_shared_by_a_list_and_of_the_librarys_parameters(
         resolver: Resolver, text: str, statuses: list[str]) -> None:
     assert claim_statuses(resolver, text, "default") == statuses
+
+
+def test_claims_an_items_pronoun_is_the_code_its_list_is_under(resolver: Resolver) -> None:
+    # "It" opens an item under a label: the label's `Emitter`, not the item before's `close`
+    text = "**`Emitter`**: the base.\n  - `close` returns `None`.\n  - It raises `RelayError`.\n"
+    assert claim_statuses(resolver, text, "raises") == ["verified"]

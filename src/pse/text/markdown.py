@@ -97,7 +97,7 @@ class _Reader:
     def list_open(self, token: Token) -> None:
         before = self.blocks[-1] if self.blocks else None
         lead = len(self.blocks) - 1 if (before is not None and before.kind == "paragraph"
-                                        and _is_lead_in(before)) else None
+                                        and _is_lead_in(before, _span(token)[0])) else None
         self.lead.append(lead)
         self.opened += 1
         self.lists.append(self.opened)
@@ -182,10 +182,13 @@ def _span(token: Token) -> tuple[int, int]:
     return token.map[0] + 1, max(token.map[0] + 1, token.map[1])
 
 
-def _is_lead_in(block: Block) -> bool:
-    """A paragraph that introduces the list after it: it ends with a colon or is a label."""
+def _is_lead_in(block: Block, list_line: int) -> bool:
+    """A paragraph that introduces the list after it: it ends with a colon, is a label, or
+    is one labelled line the list follows with no blank line ("**`A`**: the converter."
+    then "  - It raises ...": the list is about `A`)."""
     text = block.text.rstrip()
-    return text.endswith((":", "：")) or (bool(block.label) and text.endswith(("**", "__")))
+    return text.endswith((":", "：")) or (bool(block.label) and text.endswith(("**", "__"))) \
+        or (bool(block.label) and block.line == block.end == list_line - 1)
 
 
 def _heading_open(reader: _Reader, token: Token) -> None:

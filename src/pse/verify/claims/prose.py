@@ -86,9 +86,13 @@ def sentences(text: str, *, rst: bool, document: Document | None = None
             owner = label if labelled or (position == 0 and not after_label and not rest) \
                 else ""
             piece = line[start:end]
+            # an item's "It" is the code its list is under ("**`A`**:" then "- It raises
+            # ..."), not what the item before it was about
+            antecedent = label if position == 0 and label and not after_label and \
+                not rest else "" if rest else subject
             # a sentence without code may still be about code: "It has three states.",
             # "**Text Class**: The base class ...", "**`A`**: Inherits from ..."
-            borrowed = (subject and not rest and _PRONOUN.match(piece)) or (owner and (
+            borrowed = (antecedent and _PRONOUN.match(piece)) or (owner and (
                 _SUBJECTLESS.match(piece) or _DEFAULT_LEAD.match(piece)
                 or (labelled and (_APPOSED.match(piece) or _BARE_NOUN.match(piece)
                                   or _PARTICIPLE.match(piece) or _later_predicate(piece)))))
@@ -97,7 +101,7 @@ def sentences(text: str, *, rst: bool, document: Document | None = None
                 continue
             sentence = _sentence(number, piece, inside, offset=start,
                                  conditional=carried and position == 0,
-                                 antecedent="" if rest else subject, owner=owner,
+                                 antecedent=antecedent, owner=owner,
                                  apposed=labelled)
             subject = subject if rest else _subject(sentence)
             yield sentence
@@ -498,7 +502,8 @@ _SHARED_DEFAULT = re.compile(
 default to 0 and 1"), one for all ("both defaulting to `1`", "which default to `1`"), or,
 said in the singular or ambiguously, one for the last name ("`value` and an optional
 `ndigits`, which defaults to `None`", "默认值是 `1`")."""
-_VALUES = re.compile(r" ?(?:,|、|，) ?(?:and ?|or ?)?|(?<=§) ?(?:and|or) ?(?=§)| (?:and|or) |和|与|或")
+_VALUES = re.compile(r" ?(?:,|、|，) ?(?:and ?|or ?)?|(?<=§) ?(?:and|or) ?(?=§)| (?:and|or) "
+                     r"|和|与|或")
 _TAKES_LIST = re.compile(
     r"^(?P<own>§\d+§) ?(?:takes|take|accepts|accept|has|have|receives|receive|接收|接受|有)"
     r" ?(?:the )?(?:parameters |arguments |参数)?(?P<list>§\d+§(?: ?(?:,|and|or|和|与|、)"
