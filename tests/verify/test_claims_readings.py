@@ -627,3 +627,16 @@ def test_claims_an_items_pronoun_is_the_code_its_list_is_under(resolver: Resolve
     # "It" opens an item under a label: the label's `Emitter`, not the item before's `close`
     text = "**`Emitter`**: the base.\n  - `close` returns `None`.\n  - It raises `RelayError`.\n"
     assert claim_statuses(resolver, text, "raises") == ["verified"]
+
+
+@pytest.mark.parametrize("text, statuses", [
+    # a bare parameter under a label means the labelled function's parameter
+    ("**`Timer`**: times a job.\n  - `limit` defaults to `1`.\n", ["verified"]),
+    # not the module's `limit = 5`, which the same words without the label may mean
+    ("**`Timer`**: times a job.\n  - `limit` defaults to `5`.\n", ["unverified"]),
+    ("`limit` defaults to `5`.\n", ["verified"]),
+    ("**`wrap`**: wraps a stream.\n  - `autoreset` defaults to `True`.\n", ["unverified"]),
+])
+def test_claims_a_bare_parameter_belongs_to_the_code_its_list_is_under(
+        resolver: Resolver, text: str, statuses: list[str]) -> None:
+    assert claim_statuses(resolver, text, "default") == statuses

@@ -793,6 +793,7 @@ def _claim(found: _Match, sentence: Sentence) -> Claim | None:
     negated = bool(groups.get("neg") or groups.get("neg2")) or (
         groups.get("verb") or "") in _NEGATIVE_VERBS
     common = {"negated": negated, "line": sentence.line, "sentence": sentence.text,
+              "owner": sentence.owner,
               "subject": subject}
     if found.relation == "kind":
         return _kind_claim(groups, sentence, common)

@@ -50,7 +50,8 @@ def judge(claim: Claim, *, file: str, resolver: Resolver) -> tuple[Reference, Re
     if relation in _CALLABLE_RELATIONS:
         subject = _as_kinds(resolver, subject, _CALLABLE_KINDS)
     if relation == "default":
-        subject = values.with_parameters(resolver, subject, claim.sentence)
+        subject = values.with_parameters(resolver, subject, claim.sentence,
+                                             owner=claim.owner)
     name = _name(claim, relation, subject, obj)
     ref = Reference(file=file, line=claim.line, text=claim.sentence, name=name, kind="claim",
                     context=claim.sentence)

@@ -28,6 +28,9 @@ class Claim:
     """For counts: True when ``self`` is excluded, False when included, None if unsaid."""
     obj_text: str = ""
     """For kinds and counts: the words written for the object (to correct them)."""
+    owner: str = ""
+    """The code the document's structure puts the sentence under ("" for none): what a
+    bare parameter name in it belongs to first ("**`A`**:" then "- `x` defaults to 1")."""
     presupposed: str = ""
     """For a kind read from a noun phrase (``the `x` class``), not stated by a frame:
     ``subject`` when the phrase opens its clause, ``phrase`` elsewhere ("call `run`, the

@@ -41,6 +41,9 @@ class Sentence:
     """The normalised clauses (comma-separated parts) of the sentence."""
     normalised: str
     """The whole sentence normalised (for qualifiers such as "besides ``self``")."""
+    owner: str = ""
+    """The code the document's structure puts the sentence under (a label, or the parent
+    item or lead-in of its list item), as written; "" for none."""
 
 
 def sentences(text: str, *, rst: bool, document: Document | None = None
@@ -370,7 +373,7 @@ def _sentence(number: int, raw: str, spans: list[CodeSpan], *, offset: int,
     if conditional and clauses:  # the condition began on the line before: say it here
         clauses = (f"if {clauses[0]}", *clauses[1:])
     return Sentence(line=number, text=raw.strip(), spans=codes, clauses=derived(clauses),
-                    normalised=normalise(joined))
+                    normalised=normalise(joined), owner=owner)
 
 
 _DEFAULT_ZH = re.compile(r"\s*(?:在)?(?:默认|缺省)(?:情况下|时)?\s*")

@@ -122,16 +122,17 @@ _SPAN = re.compile(r"`([^`\n]+)`")
 _VALUE_KINDS = frozenset({"attribute", "variable", "constant"})
 
 
-def with_parameters(resolver: Resolver, subject: Named, sentence: str) -> Named:
+def with_parameters(resolver: Resolver, subject: Named, sentence: str, *,
+                    owner: str = "") -> Named:
     """``subject`` with the parameters a default claim about it may mean (see the module
     docstring): ``f.x`` names the parameter ``x`` of ``f`` (of its constructor for a
     class), a bare ``x`` each parameter so named, narrowed to those of a function the
-    sentence names too."""
-    owner, _, name = subject.name.rpartition(".")
+    sentence names too, or of the ``owner`` the document puts the sentence under."""
+    written, _, name = subject.name.rpartition(".")
     if not name.isidentifier():
         return subject
-    functions = [f for s in resolve_span(resolver, owner).symbols
-                 if (f := signature_of(resolver, s)) is not None] if owner else []
+    functions = [f for s in resolve_span(resolver, written).symbols
+                 if (f := signature_of(resolver, s)) is not None] if written else []
     scoped: list[Symbol] = []
     if functions:
         params = [p for f in functions for p in resolver.index.members(f.qualname, name)
@@ -141,7 +142,8 @@ def with_parameters(resolver: Resolver, subject: Named, sentence: str) -> Named:
         # the library's own parameters, where it has some: a test's helper that takes an
         # `autoreset=True` says nothing of the library's `autoreset`
         params = [p for p in params if not is_sample_path(p.path)] or params
-        named = {f.qualname for text in _SPAN.findall(sentence) if text != subject.text
+        named = {f.qualname for text in [*_SPAN.findall(sentence), owner]
+                 if text and text != subject.text
                  for s in resolve_span(resolver, text).symbols
                  if (f := signature_of(resolver, s)) is not None}
         scoped = [p for p in params if p.parent in named]
