@@ -207,6 +207,35 @@ class Impl(Stub):
 ''',
     "relay/extra.py": '''\
 import os
+from collections import namedtuple
+
+Info = namedtuple("Info", ["hits", "misses"])
+Point = namedtuple("Point", "x y z")
+FIRST = ("a", "b")
+SECOND = ("c",)
+
+
+def copy(source, names=FIRST):
+    return source
+
+
+def dispatch(func):
+    return func
+
+
+class Dispatcher:
+    pass
+
+
+class Special:
+    def __new__(cls):
+        return object.__new__(cls)
+
+    def __call__(self):
+        return 1
+
+    def __repr__(self):
+        return "special"
 
 Number = float | str
 
@@ -640,3 +669,24 @@ def test_claims_an_items_pronoun_is_the_code_its_list_is_under(resolver: Resolve
 def test_claims_a_bare_parameter_belongs_to_the_code_its_list_is_under(
         resolver: Resolver, text: str, statuses: list[str]) -> None:
     assert claim_statuses(resolver, text, "default") == statuses
+
+
+@pytest.mark.parametrize("text, relation, statuses", [
+    # a named tuple made by a call is a class with the fields it writes out
+    ("`Info` is a named tuple.", "kind", ["verified"]),
+    ("`Info` is a function.", "kind", ["unverified"]),
+    ("`Info` 是一个 namedtuple，有两个 fields。", "member_count", ["verified"]),
+    ("`Point` has four fields.", "member_count", ["unverified"]),
+    # a default written as a constant's name, against another constant's name
+    ("`copy`'s `names` defaults to `FIRST`.", "default", ["verified"]),
+    ("`copy`'s `names` defaults to `SECOND`.", "default", ["unverified"]),
+    # no class derives from a function
+    ("`Dispatcher` is a subclass of `dispatch`.", "subclass", ["unverified"]),
+    # a class of dunders only: its count of methods is never 0
+    ("`Special` defines two methods: `__new__` and `__call__`.", "method_count",
+     ["unverified"]),
+    ("`Special` defines three methods.", "method_count", ["verified"]),
+])
+def test_claims_functional_named_tuples_named_defaults_and_function_bases(
+        resolver: Resolver, text: str, relation: str, statuses: list[str]) -> None:
+    assert claim_statuses(resolver, text, relation) == statuses

@@ -208,7 +208,9 @@ def named_tuple_fields(resolver: Resolver, subject: Symbol) -> list[str] | None:
     """The fields of ``class subject(NamedTuple)`` (the names bound in its body) or the keys
     of ``class subject(TypedDict)`` (the names annotated in its body and in its TypedDict
     ancestors' bodies, a base's first). None for any other class, or one whose bases are
-    not all read; a ``namedtuple("P", ...)`` call's fields are a string, not read."""
+    not all read; the fields a ``namedtuple("P", ...)`` call writes out."""
+    if subject.kind in {"attribute", "variable", "constant"}:
+        return functional_fields(resolver, subject)
     if subject.kind != "class":
         return None
     bases = [b.rsplit(".", 1)[-1] for b in subject.bases]
@@ -220,6 +222,32 @@ def named_tuple_fields(resolver: Resolver, subject: Symbol) -> list[str] | None:
                                      for c in found.tree.values()):
         return None  # (its external ancestry is TypedDict's runtime one: ``dict``)
     return _body_fields(resolver, list(found.tree.values()))
+
+
+_FACTORIES = frozenset({"namedtuple", "NamedTuple"})
+
+
+def functional_fields(resolver: Resolver, symbol: Symbol) -> list[str] | None:
+    """The fields of a named tuple made by a call (``namedtuple("P", ["x", "y"])``,
+    ``namedtuple("P", "x y")``, ``NamedTuple("P", [("x", int)])``); None for any other
+    value, or fields the call does not write out."""
+    value = bound_value(resolver, symbol)
+    if not isinstance(value, ast.Call) or len(value.args) < 2 or \
+            ast.unparse(value.func).rsplit(".", 1)[-1] not in _FACTORIES:
+        return None
+    spec = value.args[1]
+    if isinstance(spec, ast.Constant) and isinstance(spec.value, str):
+        return spec.value.replace(",", " ").split()
+    if not isinstance(spec, ast.List | ast.Tuple):
+        return None
+    fields: list[str] = []
+    for item in spec.elts:
+        if isinstance(item, ast.Tuple) and item.elts:
+            item = item.elts[0]  # ``("x", int)``
+        if not isinstance(item, ast.Constant) or not isinstance(item.value, str):
+            return None
+        fields.append(item.value)
+    return fields
 
 
 def literal_entries(resolver: Resolver, subject: Symbol) -> tuple[str, list[str]] | None:
@@ -323,7 +351,8 @@ def method_count(resolver: Resolver, subject: Symbol, count: int, *, public: boo
     if count in readings:
         return Decision(True, message, at(subject))
     outside = found.external - {"object", "builtins.object", "Generic", "typing.Generic"}
-    if count < min(readings) or (found.complete and not outside and count > max(readings)):
+    fewest = min((r for r in readings if r), default=0)  # "has 4 methods" never means 0
+    if count < fewest or (found.complete and not outside and count > max(readings)):
         return Decision(False, message, at(subject))
     return undecided(message)
 

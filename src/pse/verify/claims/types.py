@@ -8,7 +8,7 @@ import re
 import textwrap
 
 from pse.index.model import Symbol
-from pse.verify.claims.code import enum_members, literal_entries
+from pse.verify.claims.code import enum_members, functional_fields, literal_entries
 from pse.verify.claims.decision import Decision, at, listing, short, undecided, with_article
 from pse.verify.claims.names import Ancestry, Named, ancestry, external_mro, introspect
 from pse.verify.claims.source import bound_value, type_variable
@@ -47,6 +47,14 @@ def subclass(resolver: Resolver, subject: Symbol, obj: Named, *, direct: bool = 
         return Decision(True, message, at(subject))
     if (targets and not obj.external) or (outside and found.complete):
         return Decision(False, message, at(subject), correction=_direct_base(subject))
+    function = obj.name.rsplit(".", 1)[-1]
+    if obj.symbols and not obj.external and all(s.kind in {"function", "method"}
+                                                for s in obj.symbols) and \
+            not any(function in base for base in subject.bases):  # ``class A(make_base())``
+        # "`singledispatchmethod` is a subclass of `singledispatch`", a function: no class
+        # derives from a function, whatever its other bases are
+        return Decision(False, f"{message}; `{obj.text}` is a function", at(subject),
+                        correction=_direct_base(subject))
     return undecided(f"{message}; not every base can be read")
 
 
@@ -202,23 +210,29 @@ def actual_kinds(resolver: Resolver, symbol: Symbol) -> set[str]:
             kinds.add("read-only property")
         return kinds
     if symbol.kind in {"attribute", "variable", "constant"}:
-        values = {f.value for f in facts}
-        if values == {"alias"}:
-            return {"alias", "attribute"}
-        bound = bound_definition(resolver, symbol) if values == {"name"} else None
-        if bound is not None:  # ``SortedListWithKey = SortedKeyList``: that class
-            return actual_kinds(resolver, bound)
-        if type_variable(resolver, symbol) is not None:
-            return {"type variable", "attribute"}
-        instance = _instance_of_tree_class(resolver, symbol) if values == {"call"} else None
-        if instance is not None:  # ``stop_never = _stop_never()``: no class
-            return {"instance", "attribute", "?function"} if instance else \
-                {"instance", "attribute"}
-        module_level = resolver.index.module_of(symbol.path) == symbol.parent
-        if module_level and symbol.name.isupper() and values == {"literal"}:
-            return {"constant", "attribute"}
-        return {"attribute", "?literal"} if values == {"literal"} else {"attribute", "?"}
+        return _value_kinds(resolver, symbol, {f.value for f in facts})
     return {"?"}
+
+
+def _value_kinds(resolver: Resolver, symbol: Symbol, values: set[str]) -> set[str]:
+    """The kinds of a name bound to a value, by the forms of the values bound to it."""
+    if values == {"alias"}:
+        return {"alias", "attribute"}
+    bound = bound_definition(resolver, symbol) if values == {"name"} else None
+    if bound is not None:  # ``SortedListWithKey = SortedKeyList``: that class
+        return actual_kinds(resolver, bound)
+    if type_variable(resolver, symbol) is not None:
+        return {"type variable", "attribute"}
+    if values == {"call"} and functional_fields(resolver, symbol) is not None:
+        return {"class", "namedtuple"}  # ``P = namedtuple("P", ["x", "y"])``
+    instance = _instance_of_tree_class(resolver, symbol) if values == {"call"} else None
+    if instance is not None:  # ``stop_never = _stop_never()``: no class
+        return {"instance", "attribute", "?function"} if instance else \
+            {"instance", "attribute"}
+    module_level = resolver.index.module_of(symbol.path) == symbol.parent
+    if module_level and symbol.name.isupper() and values == {"literal"}:
+        return {"constant", "attribute"}
+    return {"attribute", "?literal"} if values == {"literal"} else {"attribute", "?"}
 
 
 def _instance_of_tree_class(resolver: Resolver, symbol: Symbol) -> bool | None:

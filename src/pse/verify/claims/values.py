@@ -171,6 +171,10 @@ def _param_default(resolver: Resolver, param: Symbol, claimed: str, *,
     actual = written[param.name]
     if actual is None:
         return Decision(False, f"{where} has no default (every call passes it)", at(function))
+    named = _named_default(resolver, function, actual, claimed)
+    if named is not None:
+        return Decision(named, f"{where} defaults to `{actual}`", at(function),
+                        correction="" if named else actual)
     actual = _constant_value(resolver, function, actual) or actual
     message = f"{where} defaults to `{actual}`"
     if actual == "None" and claimed != "None":
@@ -190,6 +194,20 @@ def _param_default(resolver: Resolver, param: Symbol, claimed: str, *,
     if same is None:
         return undecided(message)
     return Decision(same, message, at(function), correction="" if same else actual)
+
+
+def _named_default(resolver: Resolver, function: Symbol, actual: str, claimed: str
+                   ) -> bool | None:
+    """A default written as a name against a claimed one: the same name, or two constants
+    of the module whose values are equal or differ ("defaults to `WRAPPER_UPDATES`" of a
+    default written `WRAPPER_ASSIGNMENTS`); None when the names say nothing."""
+    if actual == claimed:
+        return True
+    if not (actual.isidentifier() and claimed.isidentifier()):
+        return None
+    mine, theirs = (_constant_value(resolver, function, actual),
+                    _constant_value(resolver, function, claimed))
+    return _same(mine, theirs) if mine is not None and theirs is not None else None
 
 
 def _both_numbers(first: str, second: str) -> bool:
