@@ -690,3 +690,18 @@ def test_claims_a_bare_parameter_belongs_to_the_code_its_list_is_under(
 def test_claims_functional_named_tuples_named_defaults_and_function_bases(
         resolver: Resolver, text: str, relation: str, statuses: list[str]) -> None:
     assert claim_statuses(resolver, text, relation) == statuses
+
+
+@pytest.mark.parametrize("text, relation, statuses", [
+    # the code an opening pronoun stands for owns the parameters the sentence names
+    ("`Timer` times a job. 它的构造函数接收一个参数，其中 `limit` 默认为 `5`。", "default",
+     ["unverified"]),
+    ("`Timer` times a job. Its constructor takes `limit`, which defaults to `1`.", "default",
+     ["verified"]),
+    # a Chinese condition naming code before the verb: the subject is still the first name
+    ("`parse` 在 `text` 为空时抛出 `ConfigError`。", "raises", ["verified"]),
+    ("`scale` 在 `digits` 非法时抛出 `ValueError`。", "raises", ["unverified"]),
+])
+def test_claims_an_antecedents_parameters_and_conditions_naming_code(
+        resolver: Resolver, text: str, relation: str, statuses: list[str]) -> None:
+    assert claim_statuses(resolver, text, relation) == statuses

@@ -368,6 +368,7 @@ _FRAMES: list[tuple[Relation, str]] = [
     ("raises", rf"{S2} {L.ADV}(?:is|are|gets|get|can be|may be|will be|might be|could be|is never"
                rf"|are never) {L.NEG}{L.ADV}{L.RAISED} (?:by|from|in|inside|within) {O2}"),
     ("raises", rf"{SZ}{PRE_ZH}(?:在?[^§]{{1,30}}?(?:时|的时候|情况下|里|中)"
+               rf"|在(?:[^§。；]|§\d+§){{1,40}}?(?:时|的时候|情况下)"
                rf"|(?:遇到|碰到|遇上|收到|拿到|传入|传了|给了|一旦)[^§，。；]{{1,30}}?)?{L.AUX_ZH}"
                rf"{L.RAISE_ZH}(?:一个|个)?{OZ}(?:异常|错误|exception|error)?"),
     ("raises", rf"{S2Z}{L.AUX_ZH}在{O2Z}(?:中|里|内部|里面)?{L.AUX_ZH}{L.NEG_ZH}(?:会)?被"

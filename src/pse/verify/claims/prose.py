@@ -43,7 +43,9 @@ class Sentence:
     """The whole sentence normalised (for qualifiers such as "besides ``self``")."""
     owner: str = ""
     """The code the document's structure puts the sentence under (a label, or the parent
-    item or lead-in of its list item), as written; "" for none."""
+    item or lead-in of its list item), or that its opening pronoun stands for ("Its
+    constructor takes six parameters, among them `override` ..."), as written; "" for
+    none."""
 
 
 def sentences(text: str, *, rst: bool, document: Document | None = None
@@ -343,9 +345,11 @@ def _sentence(number: int, raw: str, spans: list[CodeSpan], *, offset: int,
                       f"{slotted[0][owned.end():]}")
         codes = (*codes, antecedent)
     pronoun = _PRONOUN.match(slotted[0])
+    about = antecedent if possessive or owned else ""
     if antecedent and pronoun and slotted[0][pronoun.end():].strip():  # "It calls `b`.": A
         slotted[0] = _PRONOUN.sub(rf"\g<1>§{len(codes)}§", slotted[0], count=1)
         codes = (*codes, antecedent)
+        about = antecedent
     elif owner and apposed and _BARE_NOUN.match(slotted[0]):  # "| `A` | Subclass of `B` |"
         slotted[0] = f"§{len(codes)}§ is a {slotted[0].lstrip()}"
         codes = (*codes, owner)
@@ -373,7 +377,7 @@ def _sentence(number: int, raw: str, spans: list[CodeSpan], *, offset: int,
     if conditional and clauses:  # the condition began on the line before: say it here
         clauses = (f"if {clauses[0]}", *clauses[1:])
     return Sentence(line=number, text=raw.strip(), spans=codes, clauses=derived(clauses),
-                    normalised=normalise(joined), owner=owner)
+                    normalised=normalise(joined), owner=owner or about)
 
 
 _DEFAULT_ZH = re.compile(r"\s*(?:在)?(?:默认|缺省)(?:情况下|时)?\s*")
