@@ -663,7 +663,7 @@ def test_claims_an_items_pronoun_is_the_code_its_list_is_under(resolver: Resolve
     ("**`Timer`**: times a job.\n  - `limit` defaults to `1`.\n", ["verified"]),
     # not the module's `limit = 5`, which the same words without the label may mean
     ("**`Timer`**: times a job.\n  - `limit` defaults to `5`.\n", ["unverified"]),
-    ("`limit` defaults to `5`.\n", ["verified"]),
+    ("`limit` defaults to `5`.\n", ["ignored"]),  # the module's 5, or `Timer`'s 1?
     ("**`wrap`**: wraps a stream.\n  - `autoreset` defaults to `True`.\n", ["unverified"]),
 ])
 def test_claims_a_bare_parameter_belongs_to_the_code_its_list_is_under(

@@ -60,7 +60,12 @@ def judge(claim: Claim, *, file: str, resolver: Resolver) -> tuple[Reference, Re
     if why:
         return ref, Resolution("ignored", message=why)
     decide = _decider(relation, claim, resolver, obj)
-    decision = _combine([decide(s) for s in subject.symbols])
+    decisions = [decide(s) for s in subject.symbols]
+    decision = _combine(decisions)
+    if relation == "default" and decision.holds and any(d.holds is False for d in decisions):
+        # a bare name of parameters with different defaults: which one is meant is unsaid
+        decision = undecided(f"`{claim.subject}` names parameters of several definitions "
+                             "with different defaults")
     if decision.holds is False and relation in _CALLABLE_RELATIONS:
         decision = _other_readings(resolver, subject, decide, decision)
     why = (_value_named_alike(claim, resolver) or _member_of(claim, subject)) \
