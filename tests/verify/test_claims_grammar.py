@@ -430,8 +430,15 @@ def test_grammar_reads_each_subject_of_coordinations_appositions_and_relatives(
     assert _read(text) == expected
 
 
+def test_grammar_reads_a_kind_and_a_place_said_together() -> None:
+    assert _read("`Cart` is a class in the `shop.core` module.") == [
+        ("kind", "Cart", "class", False), ("location", "Cart", "shop.core", False)]
+    assert _read("`fmt` is a module-level helper function in `shop/core.py`.") == [
+        ("kind", "fmt", "module-level function", False),
+        ("location", "fmt", "shop/core.py", False)]
+
+
 @pytest.mark.parametrize("text, expected", [
-    ("`Cart` is a class in the `shop.core` module.", ("location", "Cart", "shop.core", False)),
     ("`Cart` is one of the classes in `shop/core.py`.",
      ("location", "Cart", "shop/core.py", False)),
     ("`fmt` is not a function defined in `shop/core.py`.",

@@ -272,9 +272,8 @@ _FRAMES: list[tuple[Relation, str]] = [
     ("location", rf"{S} {PRE}{L.LIVES} {L.IN} {L.DET}{O}"),
     ("location", rf"{S} {L.BE} {L.NEG}(?:in|inside|within|part of) {L.DET}{O}(?! ?'s)"),
     # "`A` is a class in the `m` module", "one of the functions in `m.py`"
-    ("location", rf"{S} {L.BE} {L.NEG}(?:a|an|one of the) (?:(?:public|private|helper|small"
-                 r"|top-level|module-level) )?(?:class|function|method|constant|exception"
-                 r"|coroutine)(?:es|s)? (?:defined |declared )?(?:in|inside|within) "
+    ("location", rf"{S} {L.BE} {L.NEG}(?:a|an|one of the) {L.KIND_EN}(?:es|s)? "
+                 r"(?:defined |declared |implemented )?(?:in|inside|within) "
                  rf"{L.DET}{O}(?! ?'s)"),
     ("location", rf"{SZ}{NEG_ZH}是{OZ}(?:中|里|内)的(?:一个)?(?:类|函数|方法|常量|异常类|异常"
                  r"|属性|协程函数)"),

@@ -69,7 +69,8 @@ PLACE_NOUN_ZH = r"(?:文件|模块|源文件|这个文件|这个模块|file|modu
 KIND_EN = (r"(?:(?:module-level|top-level|plain|regular|ordinary|normal|simple|free|standalone"
            r"|helper|instance|async|asynchronous|coroutine|static|class|read-only|computed|cached"
            r"|exception|error|bound|public|private|internal|sub|python|builtin|abstract|base"
-           r"|mixin|utility|concrete|generic) ?)*"
+           r"|mixin|utility|concrete|generic|generator|factory|wrapper|convenience|main|core"
+           r"|tiny|thin|lightweight|small) ?)*"
            r"(?:function|method|classmethod|staticmethod|property|module|package|submodule"
            r"|constant|coroutine|class|exception|type alias)")
 KIND_ZH = (r"(?:普通|模块级|模块级别的|顶层|实例|异步|协程|静态|类|只读|公开|内部|私有)*"

@@ -519,6 +519,23 @@ _TAKES_LIST = re.compile(
 follow."""
 
 
+_KIND_IN_PLACE = re.compile(
+    rf"^(?P<s>§\d+§) ?(?P<be>is|are) (?P<neg>not )?(?P<np>(?:a|an) {L.KIND_EN}) "
+    r"(?:defined |declared |implemented )?(?P<in>in|inside|within) ?(?P<place>.*§.*)$")
+""""`A` is a module-level helper function in `a.py`": a kind and a place."""
+
+
+def _kind_and_place(clause: str) -> list[str]:
+    """A clause giving its subject a kind and a place, as two clauses ([] for another)."""
+    found = _KIND_IN_PLACE.match(clause)
+    if found is None:
+        return []
+    if found["neg"]:  # "is not a function defined in `a.py`": read as a whole (a place)
+        return []
+    return [f"{found['s']} {found['be']} {found['np']}",
+            f"{found['s']} {found['be']} defined {found['in']} {found['place']}"]
+
+
 def _counted_names(clause: str) -> list[str]:
     """"接收 `a` 和 `b` 两个参数": the count, and each name with its noun ([] for another
     clause)."""
@@ -586,7 +603,8 @@ def derived(clauses: tuple[str, ...]) -> tuple[str, ...]:
             found.extend(f"{slot}{space}{rest}"
                          for slot in re.findall(r"§\d+§", coordinated["list"]))
             continue
-        expanded = _counted_names(clause) or _shared_defaults(clause, clauses[:number])
+        expanded = _counted_names(clause) or _shared_defaults(clause, clauses[:number]) \
+            or _kind_and_place(clause)
         if expanded:
             found.extend(expanded)
             continue
