@@ -705,3 +705,17 @@ def test_claims_functional_named_tuples_named_defaults_and_function_bases(
 def test_claims_an_antecedents_parameters_and_conditions_naming_code(
         resolver: Resolver, text: str, relation: str, statuses: list[str]) -> None:
     assert claim_statuses(resolver, text, relation) == statuses
+
+
+@pytest.mark.parametrize("text, relation, statuses", [
+    # a Chinese cell with no space in it is still a sentence about its row's code
+    ("| 函数 | 说明 |\n|---|---|\n| `home` | 返回一个字符串 |\n", "returns", ["unverified"]),
+    # a cell sentence with a subject of its own is read, under its row's code
+    ("| 函数 | 说明 |\n|---|---|\n| `Timer` | `limit` 默认值为 `5` |\n", "default",
+     ["unverified"]),
+    ("| Function | Notes |\n|---|---|\n| `Timer` | `limit` defaults to `1` |\n", "default",
+     ["verified"]),
+])
+def test_claims_table_cells_in_chinese_and_with_their_own_subject(
+        resolver: Resolver, text: str, relation: str, statuses: list[str]) -> None:
+    assert claim_statuses(resolver, text, relation) == statuses

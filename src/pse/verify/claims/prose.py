@@ -164,13 +164,16 @@ def _row_sentences(document: Document, ignored: set[int]) -> Iterator[Sentence]:
                 inside = spans[bisect.bisect_left(starts, start):bisect.bisect_left(starts, end)]
                 piece = cell[start:end]
                 owner = name if position == 0 else ""
-                borrowed = owner and len(piece.split()) > 1 and (
+                worded = len(piece.split()) > 1 or len(re.findall(rf"[{_CJK}]", piece)) > 2
+                borrowed = owner and worded and (
                     _SUBJECTLESS.match(piece) or _DEFAULT_LEAD.match(piece) or _APPOSED.match(piece)
                     or _BARE_NOUN.match(piece) or _PARTICIPLE.match(piece))
-                if not borrowed:  # one word ("class") is a column's value: see structure
+                # "| `set_key` | `quote_mode` defaults to ... |": its own subject, under the row's
+                own = bool(inside) and not cell[start:inside[0].start].strip(" *_")
+                if not borrowed and not own:  # one word ("class", 类) is a column's value
                     continue  # a cell sentence without its row's subject is about nothing
-                yield _sentence(block.line, piece, inside, offset=start, owner=owner,
-                                apposed=True)
+                yield _sentence(block.line, piece, inside, offset=start, owner=name,
+                                apposed=bool(borrowed))
 
 
 _LIST_ONLY = re.compile(r"\s*(?:§,?\s*(?:(?:and|or|和|或|及|以及|与)\s*)?[,，、]?\s*)+"
