@@ -628,6 +628,10 @@ def test_claims_a_builtin_error_of_code_that_raises_nothing(resolver: Resolver, 
     ("`Quiet` has four methods.", ["verified"]),       # with what it inherits
     ("`Quiet` has three public methods.", ["verified"]),
     ("`Emitter` provides two main methods: `emit` and `close`.", []),  # a selection
+    # a dunder listed: the writer counts dunders, so three without them is no reading
+    ("`Special` has two methods: `__new__` and `__repr__`.", ["unverified"]),
+    ("`Emitter` has three methods: `emit`, `close` and `fire`.", ["verified"]),
+    ("`Emitter` has three methods: `emit`, `_fire` and `fire`.", ["unverified"]),
     ("`Store` has two methods.", ["ignored"]),           # and whatever `dict` has
 ])
 def test_claims_a_count_of_a_classs_methods(resolver: Resolver, text: str,

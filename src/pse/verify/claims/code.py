@@ -327,12 +327,15 @@ _PROPERTY_DECORATORS = frozenset({"property", "cached_property", "setter", "gett
                                   "deleter", "abstractproperty"})
 
 
-def method_count(resolver: Resolver, subject: Symbol, count: int, *, public: bool) -> Decision:
+def method_count(resolver: Resolver, subject: Symbol, count: int, *, public: bool,
+                 listed: tuple[str, ...] = ()) -> Decision:
     """Whether the class ``subject`` has ``count`` methods (``public``: without a leading
     underscore). A writer may count the class's own methods, or leave out dunders,
     properties or private ones, or count what it inherits from the tree: the claim holds
     when one of those counts is ``count``, and is false when ``count`` is below the
-    fewest of them or above the most (counted by name, so overloads count once)."""
+    fewest of them or above the most (counted by name, so overloads count once). Names
+    ``listed`` with the count show what the writer counts: a dunder among them, dunders;
+    a private name, private ones."""
     if subject.kind != "class":
         return undecided("not a class")
     found = ancestry(resolver, subject)
@@ -341,11 +344,17 @@ def method_count(resolver: Resolver, subject: Symbol, count: int, *, public: boo
     for qualname in found.tree:
         for name, is_property in _methods(resolver, qualname).items():
             inherited.setdefault(name, is_property)
-    readings = [_counted_methods(methods, public=public, properties=properties,
+    names = [n.rsplit(".", 1)[-1].removesuffix("()") for n in listed]
+    with_dunders = any(n.startswith("__") and n.endswith("__") for n in names)
+    with_private = any(n.startswith("_") and not n.endswith("__") for n in names)
+    publics = (True,) if public and not with_private else (False,) if with_private \
+        else (False, True)
+    readings = [_counted_methods(methods, public=only_public, properties=properties,
                                  dunders=dunders)
                 for methods in (own, inherited) for properties in (True, False)
-                for dunders in (True, False)]
-    shown = sorted(n for n in own if not public or not n.startswith("_"))
+                for dunders in ((True,) if with_dunders else (True, False))
+                for only_public in publics]
+    shown = sorted(n for n in own if not public or not n.startswith("_") or n.endswith("__"))
     what = "public methods" if public else "methods"
     message = f"{short(subject.qualname)} defines {len(shown)} {what} ({listing(shown)})"
     if count in readings:
@@ -372,10 +381,11 @@ def _methods(resolver: Resolver, qualname: str) -> dict[str, bool]:
 
 def _counted_methods(methods: dict[str, bool], *, public: bool, properties: bool,
                      dunders: bool) -> int:
+    def dunder(name: str) -> bool:
+        return name.startswith("__") and name.endswith("__")
     return sum(1 for name, is_property in methods.items()
-               if (properties or not is_property)
-               and (dunders or not (name.startswith("__") and name.endswith("__")))
-               and (not public or not name.startswith("_")))
+               if (properties or not is_property) and (dunders or not dunder(name))
+               and (not public or not name.startswith("_") or dunder(name)))
 
 
 def has_item(resolver: Resolver, subject: Symbol, item: str) -> Decision:

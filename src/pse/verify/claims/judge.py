@@ -256,7 +256,8 @@ def _decider(relation: str, claim: Claim, resolver: Resolver, obj: Named | None)
         "member_count": lambda s: code.member_count(resolver, s, int(claim.obj)),
         "method_count": lambda s: code.method_count(
             resolver, s, int(claim.obj), public=bool(re.search(r"public|公开|公共|公有",
-                                                                 claim.obj_text))),
+                                                                 claim.obj_text)),
+            listed=_listed_after_colon(claim.sentence)),
         "base_count": lambda s: types.base_count(s, int(claim.obj)),
         "calls": lambda s: code.calls(resolver, s, target)
         if claim.obj_text != "loose" or _only_functions(target)
@@ -274,6 +275,12 @@ def _decider(relation: str, claim: Claim, resolver: Resolver, obj: Named | None)
 
 
 _FUNCTION_KINDS = frozenset({"function", "method"})
+
+
+def _listed_after_colon(sentence: str) -> tuple[str, ...]:
+    """The code names a sentence lists after its colon ("has four methods: `a`, `b` ...")."""
+    colon = re.search(r"[:：]", sentence)
+    return tuple(re.findall(r"`([^`]+)`", sentence[colon.end():])) if colon else ()
 
 
 def _only_functions(target: Named) -> bool:
