@@ -485,7 +485,7 @@ def calls(resolver: Resolver, subject: Symbol, callee: Named) -> Decision:
               f"{listing([f'{c}()' for c in (*body.calls, *body.implied)])}"
     if name in body.calls or name in body.implied:  # ``del self[k]`` calls __delitem__
         return Decision(True, message, at(subject))
-    reach = _reachable(resolver, body, subject, caught=_error_names(name))
+    reach = _reachable(resolver, body, subject)
     via = next((s.name for s, facts in reach if name in facts.calls), None)
     if via is not None:
         return Decision(True, f"{message}; `{name}()` is called through `{via}()`", at(subject))
