@@ -266,6 +266,18 @@ def unschedule(jobs, job):
     return True
 
 
+def guarded(event):
+    try:
+        _relay(event)
+    except Exception:
+        return None
+    return event
+
+
+def _relay(event):
+    return emit(event)
+
+
 def first(table, key):
     try:
         return table[key]
@@ -723,3 +735,9 @@ def test_claims_an_antecedents_parameters_and_conditions_naming_code(
 def test_claims_table_cells_in_chinese_and_with_their_own_subject(
         resolver: Resolver, text: str, relation: str, statuses: list[str]) -> None:
     assert claim_statuses(resolver, text, relation) == statuses
+
+
+def test_claims_a_call_inside_a_try_is_still_a_path_of_a_calls_claim(
+        resolver: Resolver) -> None:
+    # `except Exception` keeps errors inside, not the calls made there
+    assert claim_statuses(resolver, "`guarded` calls `emit`.", "calls") == ["verified"]
