@@ -509,3 +509,20 @@ def test_only_the_stdlib_modules_whose_source_holds_a_name_are_parsed_for_it() -
     parsed = externals._top_level_names.cache_info().currsize
     holding = [m for m in every if b"NullTranslations" in externals._stdlib_source(m)]
     assert "gettext" in holding and parsed <= len(holding) < 10
+
+
+@pytest.mark.parametrize(("span", "status", "evidence"), [
+    ("tokens.error", "verified", (("parse.py", 6), ("parse.py", 7))),  # written in the body
+    ("tokens.bogus", "unverified", ()),     # an attribute the code never reaches
+    ("stream.error", "unverified", ()),     # no function takes a `stream`
+])
+def test_resolve_an_attribute_reached_through_a_parameter_as_the_code_writes_it(
+        tmp_path_factory: pytest.TempPathFactory, span: str, status: str,
+        evidence: tuple[tuple[str, int], ...]) -> None:
+    from repo_fixtures import tree_resolver
+
+    files = {"parse.py": "class Tokens:\n    pass\n\n\ndef parse_long(tokens):\n"
+                         "    if tokens.error is None:\n        raise tokens.error('x')\n"}
+    for resolver in tree_resolver(tmp_path_factory, files, name="through-parameter"):
+        result = _resolve(resolver, span)
+        assert (result.status, result.evidence[:2]) == (status, evidence), result

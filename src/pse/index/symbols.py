@@ -89,6 +89,13 @@ class SymbolIndex:
         return [s for s in found if any(b.rsplit(".", 1)[-1].split("[")[0] == name
                                         for b in s.bases)]
 
+    def with_parameter(self, name: str) -> list[Symbol]:
+        """Functions and methods that take a parameter called ``name``."""
+        escaped = name.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
+        found = self._cached("kind IN ('function', 'method') AND params LIKE ? ESCAPE '\\'",
+                             (f'%"{escaped}"%',))
+        return [s for s in found if name in s.params]
+
     def children(self, parent: str) -> list[Symbol]:
         """Every symbol directly inside ``parent``."""
         return self._symbols("parent = ?", (parent,))

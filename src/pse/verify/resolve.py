@@ -54,6 +54,9 @@ _PLACEHOLDERS = frozenset({"foo", "bar", "baz", "qux", "quux", "spam", "eggs", "
                            "foobar", "hoge", "fuga"})
 _SHELLS = frozenset({"zsh", "fish", "pwsh", "ksh", "tcsh", "csh", "dash"})
 _DUNDER = re.compile(r"__\w+__")
+_PARAMETER_OWNERS = 50
+"""At most this many functions taking a parameter of that name are read for an attribute
+reached through it (``self``-like names are taken by thousands)."""
 _CONTAINERS = {"module", "package", "class"}
 _ENV_CONTEXT = re.compile(r"environ|env(?:ironment)?\s*var|\$[A-Z_]|export |环境变量|環境變數",
                           re.IGNORECASE)
@@ -170,7 +173,7 @@ class Resolver(PathChecks, CommandChecks):
                 return self._unverified(ref, "not an attribute of the builtin")
             return Resolution("external", message="builtin")
         found = self._elsewhere(ref, parts) or self._value_like(ref) or \
-            _builtin_member(ref)
+            _builtin_member(ref) or self._through_parameter(ref, parts)
         return found or self._unverified(ref, "not found in the source tree")
 
     def _elsewhere(self, ref: Reference, parts: list[str]) -> Resolution | None:
@@ -197,6 +200,24 @@ class Resolver(PathChecks, CommandChecks):
         if reason:
             return Resolution("external", message=reason)
         return None
+
+    def _through_parameter(self, ref: Reference, parts: list[str]) -> Resolution | None:
+        """``tokens.error`` where a function of the tree takes ``tokens`` and its body
+        writes ``tokens.error``: an attribute reached through a parameter, which no
+        definition names but the code does. Only the expression as the code writes it
+        counts, so an invented ``tokens.bogus`` stays unverified."""
+        if len(parts) != 2 or not all(p.isidentifier() for p in parts) or ref.kwargs:
+            return None
+        written = re.compile(rf"(?<![\w.]){re.escape(parts[0])}\s*\.\s*{re.escape(parts[1])}\b")
+        places: list[tuple[str, int]] = []
+        for function in self.index.with_parameter(parts[0])[:_PARAMETER_OWNERS]:
+            source = self.index.source_of(function) or ""
+            places.extend((function.path, function.line + source.count("\n", 0, m.start()))
+                          for m in written.finditer(source))
+        if not places:
+            return None
+        return Resolution("verified", evidence=tuple(places[:3]),
+                          message=f"an attribute of the parameter {parts[0]!r}")
 
     def _as_key(self, ref: Reference) -> Resolution | None:
         """A name that exists as a string in the source: a configuration key, an option,
