@@ -210,7 +210,9 @@ class Resolver(PathChecks, CommandChecks):
             return None
         written = re.compile(rf"(?<![\w.]){re.escape(parts[0])}\s*\.\s*{re.escape(parts[1])}\b")
         places: list[tuple[str, int]] = []
-        for function in self.index.with_parameter(parts[0])[:_PARAMETER_OWNERS]:
+        owners = sorted(self.index.with_parameter(parts[0]),  # the project's code first
+                        key=lambda s: is_test_path(s.path))
+        for function in owners[:_PARAMETER_OWNERS]:
             source = self.index.source_of(function) or ""
             places.extend((function.path, function.line + source.count("\n", 0, m.start()))
                           for m in written.finditer(source))
