@@ -458,6 +458,12 @@ def test_claims_structure_owner_from_lead_in_heading_and_section_title(
     assert _verdicts(resolver, lead)[1:] == [
         (3, "has_item(shop.core.checkout, cart)", "verified"),
         (4, "has_item(shop.core.checkout, coupon)", "unverified")]
+    # the lead-in is the paragraph's last sentence; what came before names other code
+    later = ("`Cart` holds items, like `checkout` does. The `checkout` function takes:\n\n"
+             "- `cart`: the cart\n- `coupon`: a code\n")
+    assert [v for v in _verdicts(resolver, later) if v[1].startswith("has_item")] == [
+        (3, "has_item(shop.core.checkout, cart)", "verified"),
+        (4, "has_item(shop.core.checkout, coupon)", "unverified")]
     heading = "## `Cart`\n\n**Attributes**:\n\n- `total`: the sum\n- `weight`: grams\n"
     assert [v[2] for v in _verdicts(resolver, heading)] == ["verified", "unverified"]
     unrelated = "## Setup\n\nSee also:\n\n- `weight`: grams\n"

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 
-from pse.text import Block, Document, code_spans
+from pse.text import Block, Document, code_spans, sentences
 from pse.verify.claims import lexicon as L  # noqa: N812 - the grammar's short name
 from pse.verify.claims.words import alternation, words
 
@@ -79,10 +79,11 @@ def _names(block: Block) -> str:
     if block.label:
         return label_name(block.label)
     text = block.text.rstrip()
-    spans = [s for s in code_spans(text) if s.is_code]
-    if text.endswith((":", "：")) and len(spans) == 1 and "\n" not in text:
-        return spans[0].target.removesuffix("()")
-    return ""
+    if "\n" in text or not text.endswith((":", "：")):
+        return ""
+    # the sentence that opens the list: "`E` is an error. `E` has these methods:"
+    spans = [s for s in code_spans(sentences(text)[-1]) if s.is_code]
+    return spans[0].target.removesuffix("()") if len(spans) == 1 else ""
 
 
 def _titles_members(block: Block) -> bool:
