@@ -381,6 +381,18 @@ def test_align_a_return_type_in_words_must_agree_with_the_signature() -> None:
     assert _signed("`fetch` 返回一个列表。") == "supported"
 
 
+def test_align_more_arguments_described_than_the_signature_has_is_unsupported() -> None:
+    # fetch(url, retries, *, strict): three parameters, none variadic
+    assert _signed("`fetch` takes an address, a retry count, a flag and a timeout, and "
+                   "returns the lines.") == "unsupported"
+    assert _signed("`fetch` takes an address and a retry count and returns the lines.") \
+        == "supported"
+    # one argument described in several words; an arity the sentence leaves open
+    assert _signed("`fetch` takes a list of addresses and retries.") == "supported"
+    assert _signed("`fetch` takes an address, a retry count, a status and other arguments.") \
+        == "supported"
+
+
 def test_align_a_parameter_type_in_words_must_agree_with_the_signature() -> None:
     assert _signed("`fetch` takes `retries`, a string naming the address.") == "supported"
     assert _signed("- `strict`: A string with the address to read.") == "unsupported"
