@@ -126,3 +126,37 @@ def test_verify_evidence_counts_a_field_set_again_in_a_method_once(
                      "--evidence", "--format", "json")
     statuses = [(s["line"], s["status"]) for s in json.loads(result.out)["sentences"]]
     assert statuses == [(3, "supported"), (5, "unsupported")]
+
+
+INDEX_RST = """Guide
+=====
+
+Sometimes you want to send some data to untrusted places, then get it back later
+unchanged. The queue keeps what you put in it.
+"""
+COPIED = ("# Queue\n\nSometimes you want to send some data to untrusted places, then get it "
+          "back later unchanged.\n\nSometimes you want to store some data in a cluster of "
+          "untrusted places, then get it back much later.\n")
+
+
+def test_verify_evidence_a_sentence_repeating_the_projects_docs_is_supported_by_them(
+        tree: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    (tree / "docs").mkdir()
+    (tree / "docs" / "index.rst").write_text(INDEX_RST, encoding="utf-8")
+    (tree / "doc.md").write_text(COPIED, encoding="utf-8")
+    result = run_cli(capsys, "verify", str(tree / "doc.md"), "--source", str(tree),
+                     "--evidence", "--format", "json")
+    copied, mixed = json.loads(result.out)["sentences"]
+    assert (copied["status"], copied["span"]) == (
+        "supported", {"path": "docs/index.rst", "start": 4, "end": 5})
+    # the docs' words in another order, with words of its own, is no quote
+    assert mixed["status"] == "unsupported"
+
+
+def test_verify_evidence_an_audited_document_does_not_back_itself(
+        tree: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    (tree / "docs").mkdir()
+    (tree / "docs" / "index.rst").write_text(INDEX_RST, encoding="utf-8")
+    result = run_cli(capsys, "verify", str(tree / "docs" / "index.rst"), "--source",
+                     str(tree), "--evidence", "--format", "json")
+    assert [s["status"] for s in json.loads(result.out)["sentences"]][:1] == ["unsupported"]

@@ -535,3 +535,26 @@ def test_align_what_a_definition_is_used_to_do_must_be_in_its_code() -> None:
     assert status("The `thread_first` function is used to thread a value through a "
                   "sequence of functions.") == "supported"
     assert status("`first` 函数用于返回序列的第一个元素。") == "supported"
+
+
+def test_quoted_finds_a_near_copy_of_a_passage_in_order() -> None:
+    from pse.verify.evidence.passages import is_prose_path, quoted
+    from pse.verify.evidence.spans import make_span
+
+    passage = make_span("README.md", 3, 4, "Various helpers to pass data to untrusted "
+                        "environments and to get it back safe and sound.", kind="passage")
+    assert quoted("Various helpers pass data to untrusted environments and get it back "
+                  "safe and sound.", [passage]) == passage
+    # the same words reordered, or mostly words of its own, quote nothing
+    assert quoted("Safe and sound, untrusted environments get data back from helpers.",
+                  [passage]) is None
+    assert quoted("It passes data to untrusted environments through a database cluster "
+                  "with retries and backoff.", [passage]) is None
+    assert quoted("Various helpers.", [passage]) is None  # too short to tell a copy
+    assert [is_prose_path(p) for p in ("README", "docs/a.rst", "LICENSE.txt",
+                                       "requirements-dev.txt", "pkg/a.py")] == [
+        True, True, False, False, False]
+
+
+def test_align_a_single_parameter_is_a_count_of_one() -> None:
+    assert _signed("`fetch` takes a single parameter.") == "unsupported"

@@ -21,17 +21,31 @@ def audit(context: CliContext, settings: Settings, root: Path,
     from pse.cli.sources import make_resolver, open_index
     from pse.verify.check import check_documents
     from pse.verify.evidence.audit import audit_document
+    from pse.verify.evidence.passages import tree_passages
 
     index, _ = open_index(context, settings, root)
     try:
         checked = check_documents(documents, make_resolver(index, settings),
                                   ignore=settings.get_list("verify.ignore"),
                                   strict=settings.get_bool("verify.strict"))
+        # the project's prose may back a sentence, but no audited document backs another
+        passages = tree_passages(index, excluding=_in_tree(documents, root))
         return [DocumentEvidence(doc.path, audit_document(
             doc.text, [c for c in checked if c.ref.file == doc.path], index=index,
-            rst=doc.path.endswith(".rst"))) for doc in documents]
+            rst=doc.path.endswith(".rst"), passages=passages)) for doc in documents]
     finally:
         index.close()
+
+
+def _in_tree(documents: list[Document], root: Path) -> set[str]:
+    """The documents' paths relative to ``root`` (those inside it)."""
+    top = root.resolve()
+    found = set()
+    for doc in documents:
+        path = Path(doc.path).resolve()
+        if path.is_relative_to(top):
+            found.add(path.relative_to(top).as_posix())
+    return found
 
 
 def render(fmt: str, report: list[DocumentEvidence], documents: list[Document], *,

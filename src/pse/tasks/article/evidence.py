@@ -16,6 +16,7 @@ from collections.abc import Mapping, Sequence
 from pse.text import parse
 from pse.verify.evidence import Aligned, NameRef, align, document_units, excerpt_spans
 from pse.verify.evidence import transition_share as share_of_transitions
+from pse.verify.evidence.passages import is_prose_path
 from pse.verify.finding import Evidence, Finding, VerifyResult
 
 MAX_TRANSITIONS = 0.5
@@ -40,7 +41,10 @@ def name_refs(references: VerifyResult) -> list[NameRef]:
 def aligned_section(text: str, excerpts: Sequence[Mapping[str, object]],
                     references: VerifyResult) -> list[Aligned]:
     """Every sentence of ``text`` aligned to the excerpts it was written from."""
-    return align(document_units(text), excerpt_spans(excerpts), name_refs(references))
+    spans = excerpt_spans(excerpts)
+    # a README or docs passage it was shown backs a sentence that repeats it
+    return align(document_units(text), spans, name_refs(references),
+                 passages=[s for s in spans if is_prose_path(s.path)])
 
 
 def unsupported_sentences(text: str, excerpts: Sequence[Mapping[str, object]],

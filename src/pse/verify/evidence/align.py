@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from pse.verify.evidence.facts import contradiction, role_problem
+from pse.verify.evidence.passages import quoted
 from pse.verify.evidence.spans import SourceSpan, code_vocabulary
 from pse.verify.evidence.units import Unit, code_name, without_title
 from pse.verify.evidence.words import claimed, covered, words
@@ -76,6 +77,7 @@ class _Spans:
         self.spans = list(spans)
         self.vocabulary = vocabulary if vocabulary is not None else \
             frozenset().union(*(s.vocabulary for s in self.spans))
+        self.passages: list[SourceSpan] = []
         self._by_path: dict[str, list[SourceSpan]] = {}
         for span in self.spans:
             self._by_path.setdefault(span.path, []).append(span)
@@ -110,12 +112,15 @@ class _Spans:
 
 
 def align(units: Sequence[Unit], spans: Sequence[SourceSpan], refs: Sequence[NameRef], *,
-          threshold: float = THRESHOLD, vocabulary: frozenset[str] | None = None
-          ) -> list[Aligned]:
+          threshold: float = THRESHOLD, vocabulary: frozenset[str] | None = None,
+          passages: Sequence[SourceSpan] = ()) -> list[Aligned]:
     """Every unit's verdict, in order. ``vocabulary`` is every stem of the packages the
     spans are in (default: the spans' own): a word the project never uses is told apart
-    from one it uses elsewhere."""
+    from one it uses elsewhere. ``passages`` are the project's prose (README, docs): a
+    sentence its words alone would leave unsupported is backed by a passage it repeats
+    nearly word for word (:func:`.passages.quoted`)."""
     table = _Spans(spans, vocabulary)
+    table.passages = list(passages)
     by_line: dict[int, list[NameRef]] = {}
     named: dict[str, NameRef] = {}  # a name's answer anywhere in the text (for context)
     for ref in refs:
@@ -173,11 +178,26 @@ def _align_unit(unit: Unit, table: _Spans, refs: list[NameRef], named: dict[str,
         anchors = sorted(around, key=lambda s: s.kind == "module")[:2]
     anchors.extend(s for s in _titled(unit, table, anchors) if s not in anchors)
     if not anchors:
-        return Aligned(unit, "unsupported" if claim else "transition",
-                       reason="names no code the source has, and no span backs its words")
-    return _covered(unit, anchors, claim, threshold=threshold,
-                    members=table.members(anchors), known=table.vocabulary,
-                    described=_described(unit, table), callees=table.callees(anchors))
+        return _quoted_or(Aligned(unit, "unsupported" if claim else "transition", reason=(
+            "names no code the source has, and no span backs its words")), table.passages)
+    verdict = _covered(unit, anchors, claim, threshold=threshold,
+                       members=table.members(anchors), known=table.vocabulary,
+                       described=_described(unit, table), callees=table.callees(anchors))
+    return _quoted_or(verdict, table.passages) if verdict.reason.startswith(_BY_WORDS) \
+        else verdict
+
+
+_BY_WORDS = ("its words are", "it says '")
+"""The reasons that come from a unit's words alone (not a contradiction, a role or a
+means): a passage it repeats answers them."""
+
+
+def _quoted_or(aligned: Aligned, passages: Sequence[SourceSpan]) -> Aligned:
+    """``aligned``, or supported by the passage of the project's prose it repeats."""
+    if aligned.status != "unsupported":
+        return aligned
+    passage = quoted(aligned.unit.text, passages)
+    return aligned if passage is None else Aligned(aligned.unit, "supported", passage, 1.0)
 
 
 def _covered(unit: Unit, anchors: list[SourceSpan], claim: set[str], *,

@@ -12,7 +12,8 @@ from collections.abc import Sequence
 
 from pse.index.symbols import SymbolIndex
 from pse.verify.evidence.align import Aligned, NameRef, align
-from pse.verify.evidence.spans import package_vocabulary, symbol_spans
+from pse.verify.evidence.passages import tree_passages
+from pse.verify.evidence.spans import SourceSpan, package_vocabulary, symbol_spans
 from pse.verify.evidence.units import document_units
 from pse.verify.refs import CheckedReference
 
@@ -25,9 +26,12 @@ def name_refs(checked: Sequence[CheckedReference]) -> list[NameRef]:
 
 
 def audit_document(text: str, checked: Sequence[CheckedReference], *, index: SymbolIndex,
-                   rst: bool = False, threshold: float | None = None
-                   ) -> list[Aligned]:
-    """Every sentence of ``text`` aligned to the definitions its checked names point at."""
+                   rst: bool = False, threshold: float | None = None,
+                   passages: Sequence[SourceSpan] | None = None) -> list[Aligned]:
+    """Every sentence of ``text`` aligned to the definitions its checked names point at.
+    ``passages``: the project's prose a sentence may repeat (default: every prose file of
+    the tree; a caller auditing documents of the tree leaves those out, since a text
+    cannot back itself)."""
     refs = name_refs(checked)
     paths = {path for ref in refs if ref.status == "verified"
              for path, _ in ref.evidence if path in index.files}
@@ -39,6 +43,9 @@ def audit_document(text: str, checked: Sequence[CheckedReference], *, index: Sym
                      if s.kind == "class")
     spans = symbol_spans(index, index.root, paths)
     vocabulary = package_vocabulary(index.root, paths, index.files)
+    if passages is None:
+        passages = tree_passages(index)
     if threshold is None:
-        return align(units, spans, refs, vocabulary=vocabulary)
-    return align(units, spans, refs, threshold=threshold, vocabulary=vocabulary)
+        return align(units, spans, refs, vocabulary=vocabulary, passages=passages)
+    return align(units, spans, refs, threshold=threshold, vocabulary=vocabulary,
+                 passages=passages)

@@ -20,9 +20,10 @@ from pse.verify.evidence.spans import SourceSpan
 from pse.verify.evidence.words import covered, words
 
 _NUMBERS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
-            "eight": 8, "nine": 9, "ten": 10, "一": 1, "两": 2, "二": 2, "三": 3, "四": 4,
-            "五": 5, "六": 6, "七": 7, "八": 8, "九": 9, "十": 10}
-_NUMBER = r"(?P<n>\d+|one|two|three|four|five|six|seven|eight|nine|ten|[一两二三四五六七八九十])"
+            "eight": 8, "nine": 9, "ten": 10, "single": 1, "一": 1, "两": 2, "二": 2, "三": 3,
+            "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9, "十": 10}
+_NUMBER = (r"(?P<n>\d+|one|two|three|four|five|six|seven|eight|nine|ten|single"
+           r"|[一两二三四五六七八九十])")
 _COUNT = re.compile(_NUMBER + r"\s*(?:个|种)?\s*(?:(?:main|key|different|distinct|possible|"
                     r"optional|required)\s+)?(?P<noun>param(?:eter)?s?|arguments?|methods?|"
                     r"states?|values?|members?|attributes?|fields?|参数|方法|状态|值|成员|属性|字段)",
