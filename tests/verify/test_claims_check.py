@@ -984,3 +984,22 @@ def test_claims_more_wordings(resolver: Resolver, text: str, statuses: set[str])
 ])
 def test_claims_default_values(resolver: Resolver, text: str, status: str) -> None:
     assert _status(resolver, text) == status
+
+
+def test_claims_a_section_opening_pronoun_is_its_headings_code(resolver: Resolver) -> None:
+    for text in ("## `checkout`\n\nThe function takes a parameter `coupon`.\n",
+                 "## `checkout`: pay for a cart\n\nIt takes a parameter `coupon`.\n"):
+        assert _verdicts(resolver, text)[-1:] == [
+            (3, "has_param(shop.core.checkout, coupon)", "unverified")], text
+    # a heading naming two things, or none, lends nothing
+    for text in ("## `checkout` and `Cart`\n\nIt takes a parameter `coupon`.\n",
+                 "## Paying\n\nThe function takes a parameter `coupon`.\n"):
+        assert not any("coupon" in v[1] for v in _verdicts(resolver, text)), text
+
+
+def test_claims_a_bold_title_item_keeps_the_subject_of_the_item_before(
+        resolver: Resolver) -> None:
+    text = ("1. **Definition**: `checkout` is defined in `shop.core`.\n"
+            "2. **Parameters**: The function takes a parameter `coupon`.\n")
+    assert (2, "has_param(shop.core.checkout, coupon)", "unverified") in \
+        _verdicts(resolver, text)

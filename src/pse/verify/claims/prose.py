@@ -75,7 +75,12 @@ def sentences(text: str, *, rst: bool, document: Document | None = None
         if number in ignored:
             continue
         if previous[0] != number - 1 and not _follows(paragraph_of, previous[0], number):
-            subject = ""  # a new section, list or table: "It" no longer refers back
+            # a new section, list or table: "It" no longer refers back, but the first
+            # paragraph under "## `list_versions`: ..." says "The function" of it
+            heading = paragraph_of.get(number, (None,))[0]
+            opens = heading is not None and paragraph_of.get(previous[0], (None,))[0] != heading
+            subject = _heading_subject(document.blocks[heading].text) \
+                if opens and heading is not None else ""
         wrapped = previous[0] == number - 1 and not _ends_sentence(previous[1]) and \
             number not in starts_block
         carried = _open_condition(previous[1]) if previous[0] == number - 1 else False
@@ -102,7 +107,8 @@ def sentences(text: str, *, rst: bool, document: Document | None = None
                 or (labelled and (_APPOSED.match(piece) or _BARE_NOUN.match(piece)
                                   or _PARTICIPLE.match(piece) or _later_predicate(piece)))))
             if not inside and not borrowed:
-                subject = subject if rest else ""
+                # a bold title alone ("2. **Parameters**:") opens no other topic
+                subject = subject if rest or _is_title(piece) else ""
                 continue
             sentence = _sentence(number, piece, inside, offset=start,
                                  conditional=carried and position == 0,
@@ -227,6 +233,20 @@ def _is_label_only(before: str) -> bool:
     # a code span may hold underscores (`from_dict`); outside one they are emphasis
     return bool(re.fullmatch(r"\s*(?:\*\*|__)?(?:`+[^`]+`+|[^`*_]*)(?:\*\*|__)?\s*[:：]?\s*"
                              r"(?:\*\*|__)?\s*", before))
+
+
+def _heading_subject(heading: str) -> str:
+    """The code a heading opens with when it names only that ("`list_versions`: Return
+    ...", "The `Flags` class"), else ""."""
+    spans = [s for s in code_spans(heading) if s.is_code]
+    if len(spans) != 1 or heading[:spans[0].start].strip().lower() not in ("", "the"):
+        return ""
+    return spans[0].target.removesuffix("()")
+
+
+def _is_title(piece: str) -> bool:
+    """Whether ``piece`` is only a bold title and its colon ("**Parameters**:")."""
+    return bool(re.fullmatch(r"\s*(?:\*\*|__)[^`*_]+(?:\*\*|__)\s*[:：]?\s*", piece))
 
 
 def _ends_sentence(line: str) -> bool:
