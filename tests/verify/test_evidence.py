@@ -558,3 +558,14 @@ def test_quoted_finds_a_near_copy_of_a_passage_in_order() -> None:
 
 def test_align_a_single_parameter_is_a_count_of_one() -> None:
     assert _signed("`fetch` takes a single parameter.") == "unsupported"
+
+
+def test_quoted_reads_prose_not_addresses() -> None:
+    from pse.verify.evidence.passages import quoted
+    from pse.verify.evidence.spans import make_span
+
+    badges = ("[![PyPI](https://img.shields.io/pypi/v/pkg)](https://pypi.org/project/pkg/) "
+              "[![Docs](https://readthedocs.org/projects/pkg/badge/?version=latest)]"
+              "(https://pkg.readthedocs.io/en/latest/)")
+    passage = make_span("README.md", 1, 2, badges, kind="passage")
+    assert quoted(badges, [passage]) is None

@@ -96,5 +96,9 @@ def _token_set(text: str) -> frozenset[str]:
 
 
 def _tokens(text: str) -> list[str]:
-    """Lower-case words and numbers, each Chinese character a word; markup dropped."""
-    return _TOKEN.findall(text.lower())
+    """Lower-case words and numbers, each Chinese character a word; markup and addresses
+    dropped (a line of badges repeats a README's links, not its prose)."""
+    return _TOKEN.findall(_ADDRESS.sub(" ", text.lower()))
+
+
+_ADDRESS = re.compile(r"\]\([^)\s]*\)|\b[a-z][a-z0-9+.-]*://\S+")
