@@ -1003,3 +1003,19 @@ def test_claims_a_bold_title_item_keeps_the_subject_of_the_item_before(
             "2. **Parameters**: The function takes a parameter `coupon`.\n")
     assert (2, "has_param(shop.core.checkout, coupon)", "unverified") in \
         _verdicts(resolver, text)
+
+
+@pytest.mark.parametrize(("text", "status"), [
+    ("`walk` calls `walk` for each child.\n", "verified"),      # recursive
+    ("`measure` uses the `measure` function.\n", "unverified"),  # a slip: it calls `width`
+])
+def test_claims_a_function_said_to_call_itself_is_true_only_of_recursion(
+        tmp_path_factory: pytest.TempPathFactory, text: str, status: str) -> None:
+    from repo_fixtures import tree_resolver
+
+    files = {"tree.py": "def walk(node):\n    for child in node:\n        walk(child)\n\n\n"
+                        "def width(c):\n    return 1\n\n\n"
+                        "def measure(s):\n    return sum(width(c) for c in s)\n"}
+    for resolver in tree_resolver(tmp_path_factory, files, name="self-calls"):
+        assert [c.result.status for c in _claims(resolver, text, "doc.md")
+                if c.ref.name.startswith("calls(")] == [status]

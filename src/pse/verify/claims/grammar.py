@@ -818,7 +818,9 @@ def _claim(found: _Match, sentence: Sentence) -> Claim | None:
     if found.relation == "subclass" and obj.startswith("@"):
         return _decorator_claim(obj, common)  # "`f` is a `@staticmethod`": no base class
     relation = _possession(found) if found.relation == "has_param" else found.relation
-    if relation is None or obj == subject:
+    # "`f` uses `f`" is a claim of recursion, true only of code that calls itself; any
+    # other relation of a name to itself is a slip of the subject, not a claim
+    if relation is None or obj == subject and relation != "calls":
         return None
     how = _how_written(relation, found, sentence, obj)
     if how is None:
