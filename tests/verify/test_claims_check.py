@@ -1019,3 +1019,23 @@ def test_claims_a_function_said_to_call_itself_is_true_only_of_recursion(
     for resolver in tree_resolver(tmp_path_factory, files, name="self-calls"):
         assert [c.result.status for c in _claims(resolver, text, "doc.md")
                 if c.ref.name.startswith("calls(")] == [status]
+
+
+@pytest.mark.parametrize(("files", "text", "status"), [
+    ({"w.py": "def width(s):\n    return len(s)\n"},
+     "`width` is a C function.\n", "unverified"),
+    ({"w.py": "def width(s):\n    return len(s)\n"}, "`width` 是一个 C 语言函数。\n", "unverified"),
+    # CPython swaps in `_accel.width` when it imports: the Python def may stand for C
+    ({"w.py": "def width(s):\n    return len(s)\n\ntry:\n    from _accel import width\n"
+              "except ImportError:\n    pass\n"}, "`width` is a C function.\n", "ignored"),
+    # the tree's own C source defines it
+    ({"w.py": "def width(s):\n    return len(s)\n", "ext/w.c": "int width(void) { return 1; }\n"},
+     "`width` is a C function.\n", "verified"),
+])
+def test_claims_a_definition_said_to_be_written_in_another_language(
+        tmp_path_factory: pytest.TempPathFactory, files: dict[str, str], text: str,
+        status: str) -> None:
+    from repo_fixtures import tree_resolver
+
+    for resolver in tree_resolver(tmp_path_factory, files, name="native"):
+        assert [c.result.status for c in _claims(resolver, text, "doc.md")] == [status]

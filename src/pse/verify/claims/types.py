@@ -177,6 +177,13 @@ def _kind_word(symbol: Symbol) -> str:
 
 def kind(resolver: Resolver, subject: Symbol, claimed: str) -> Decision:
     """Whether ``subject`` is a ``claimed`` (class, function, method, property...)."""
+    if claimed == "native":  # "a C function": where it is defined says what it is written in
+        python = subject.path.endswith(".py")
+        message = f"{short(subject.qualname)} is written in " \
+            f"{'Python' if python else subject.path.rsplit('.', 1)[-1]} ({subject.path})"
+        if python and _may_be_native(resolver, subject):
+            return undecided(message)
+        return Decision(not python, message, at(subject))
     actual = actual_kinds(resolver, subject)
     word = _describe(actual)
     message = f"{short(subject.qualname)} is {with_article(word)}"
@@ -186,6 +193,23 @@ def kind(resolver: Resolver, subject: Symbol, claimed: str) -> Decision:
         return undecided(message)
     # "is a instance" would be no fix: an instance's sentence needs its own words
     return Decision(False, message, at(subject), correction="" if word == "instance" else word)
+
+
+_NATIVE_SOURCES = (".c", ".h", ".cc", ".cpp", ".pyx", ".pxd", ".rs")
+
+
+def _may_be_native(resolver: Resolver, symbol: Symbol) -> bool:
+    """Whether a Python definition may stand in for native code: its module imports a
+    private module from outside the tree (``import _asyncio``: CPython replaces
+    ``asyncio.Future`` with ``_asyncio.Future``), or the tree holds native sources."""
+    module = resolver.index.module_of(symbol.path)
+    tree = resolver.index.top_modules
+    for alias in resolver.index.import_aliases(module):
+        for target in resolver.index.import_targets(module, alias):
+            top = target.split(".", 1)[0]
+            if top.startswith("_") and top not in tree:
+                return True
+    return any(path.endswith(_NATIVE_SOURCES) for path in resolver.index.files)
 
 
 def actual_kinds(resolver: Resolver, symbol: Symbol) -> set[str]:
