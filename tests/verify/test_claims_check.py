@@ -1022,7 +1022,7 @@ def test_claims_a_function_said_to_call_itself_is_true_only_of_recursion(
 
 
 @pytest.mark.parametrize(("files", "text", "status"), [
-    ({"w.py": "def width(s):\n    return len(s)\n"},
+    ({"w.py": "from __future__ import annotations\n\n\ndef width(s):\n    return len(s)\n"},
      "`width` is a C function.\n", "unverified"),
     ({"w.py": "def width(s):\n    return len(s)\n"}, "`width` 是一个 C 语言函数。\n", "unverified"),
     # CPython swaps in `_accel.width` when it imports: the Python def may stand for C

@@ -207,7 +207,7 @@ def _may_be_native(resolver: Resolver, symbol: Symbol) -> bool:
     for alias in resolver.index.import_aliases(module):
         for target in resolver.index.import_targets(module, alias):
             top = target.split(".", 1)[0]
-            if top.startswith("_") and top not in tree:
+            if top.startswith("_") and not top.startswith("__") and top not in tree:
                 return True
     return any(path.endswith(_NATIVE_SOURCES) for path in resolver.index.files)
 
