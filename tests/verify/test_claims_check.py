@@ -1039,3 +1039,11 @@ def test_claims_a_definition_said_to_be_written_in_another_language(
 
     for resolver in tree_resolver(tmp_path_factory, files, name="native"):
         assert [c.result.status for c in _claims(resolver, text, "doc.md")] == [status]
+
+
+def test_claims_a_kind_noun_in_apposition_opens_the_subject(resolver: Resolver) -> None:
+    # "The function `checkout`" is about `checkout`, not the module named after it
+    text = ("The function `checkout` is defined in the `shop.core` module. "
+            "It takes a parameter `coupon`.\n")
+    assert (1, "has_param(shop.core.checkout, coupon)", "unverified") in \
+        _verdicts(resolver, text)
