@@ -1047,3 +1047,30 @@ def test_claims_a_kind_noun_in_apposition_opens_the_subject(resolver: Resolver) 
             "It takes a parameter `coupon`.\n")
     assert (1, "has_param(shop.core.checkout, coupon)", "unverified") in \
         _verdicts(resolver, text)
+
+
+_ABSTRACT = {"m.py": (
+    "from abc import ABC, abstractmethod\n\n\nclass Base(ABC):\n    @property\n"
+    "    @abstractmethod\n    def path(self):\n        \"\"\"The path.\"\"\"\n\n"
+    "    @property\n    def data(self):\n        return 1\n\n    @abstractmethod\n"
+    "    def run(self):\n        raise NotImplementedError\n\n    def stop(self):\n"
+    "        return None\n\n\ndef run():\n    return 0\n")}
+
+
+@pytest.mark.parametrize(("text", "status"), [
+    ("`Base.path` is an abstract property.\n", "verified"),
+    ("`Base.data` is an abstract property.\n", "unverified"),
+    ("`Base.run` is an abstract method.\n", "verified"),
+    ("`Base.stop` 是一个抽象方法。\n", "unverified"),
+    # a bare name: the member of the class the sentence names, else left open
+    ("The `run` method of `Base` is abstract.\n", "verified"),
+    ("The `run` method is short.\n", "ignored"),
+])
+def test_claims_abstract_members_and_bare_names_read_as_a_named_classs_member(
+        tmp_path_factory: pytest.TempPathFactory, text: str, status: str) -> None:
+    from repo_fixtures import tree_resolver
+
+    for resolver in tree_resolver(tmp_path_factory, _ABSTRACT, name="abstract"):
+        kinds = [c.result.status for c in _claims(resolver, text, "doc.md")
+                 if c.ref.name.startswith("kind(")]
+        assert kinds[:1] == [status], text

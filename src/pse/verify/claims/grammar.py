@@ -954,6 +954,8 @@ def _number(text: str) -> int:
 _KINDS = [
     # "a C function", "一个 C 语言函数": written in another language than the tree's Python
     (r"^(?:c|c\+\+|rust|cython)(?: |$|(?=[\u4e00-\u9fff]))", "native"),
+    (r"abstract ?property|抽象属性", "abstract property"),
+    (r"abstract ?method|抽象方法", "abstract method"),
     (r"class ?method|类方法|classmethod", "classmethod"),
     (r"static ?method|静态方法|staticmethod", "staticmethod"),
     (r"coroutine|async|协程|异步", "coroutine"),

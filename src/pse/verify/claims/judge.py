@@ -8,7 +8,7 @@ from dataclasses import replace
 
 from pse.index.model import Symbol
 from pse.verify.claims import code, returns, types, values
-from pse.verify.claims.decision import Decision, undecided
+from pse.verify.claims.decision import Decision, short, undecided
 from pse.verify.claims.model import Claim
 from pse.verify.claims.names import Named, canonical, resolve_span
 from pse.verify.refs import Reference, Resolution
@@ -66,8 +66,8 @@ def judge(claim: Claim, *, file: str, resolver: Resolver) -> tuple[Reference, Re
         # a bare name of parameters with different defaults: which one is meant is unsaid
         decision = undecided(f"`{claim.subject}` names parameters of several definitions "
                              "with different defaults")
-    if decision.holds is False and relation in _CALLABLE_RELATIONS:
-        decision = _other_readings(resolver, subject, decide, decision)
+    if decision.holds is False:
+        decision = _second_reading(resolver, claim, relation, subject, decide, decision)
     why = (_value_named_alike(claim, resolver) or _member_of(claim, subject)) \
         if decision.holds is False else ""
     if why:
@@ -149,6 +149,39 @@ def _other_readings(resolver: Resolver, subject: Named, decide: Decide,
         return decision
     other = _combine([decide(s) for s in others])
     return other if other.holds else decision
+
+
+def _second_reading(resolver: Resolver, claim: Claim, relation: str, subject: Named,
+                    decide: Decide, decision: Decision) -> Decision:
+    """A false decision about a bare name, tried on the other definitions of that name."""
+    if relation in _CALLABLE_RELATIONS:
+        return _other_readings(resolver, subject, decide, decision)
+    if relation == "kind":
+        return _member_reading(resolver, claim, subject, decide, decision)
+    return decision
+
+
+def _member_reading(resolver: Resolver, claim: Claim, subject: Named, decide: Decide,
+                    decision: Decision) -> Decision:
+    """A false kind claim about a bare name, read again as the member of that name of a
+    class the sentence (or its owner) names: "the `wrap` and `fill` methods of
+    `TextWrapper`" are its methods, whatever module-level `wrap` there is. Another
+    definition that would make it true, of a class the sentence does not name, leaves
+    it open: which one is meant is unsaid."""
+    if "." in subject.name:
+        return decision
+    named = {n.removesuffix("()").rsplit(".", 1)[-1]
+             for n in [*re.findall(r"`([^`]+)`", claim.sentence), claim.owner] if n}
+    others = [s for s in resolver.index.by_name(subject.name)
+              if s not in subject.symbols and s.parent][:_MAX_READINGS]
+    holding = [(s, d) for s in others if (d := decide(s)).holds]
+    if not holding:
+        return decision
+    mine = [d for s, d in holding if s.parent.rsplit(".", 1)[-1] in named]
+    other = holding[0][0]
+    return mine[0] if mine else undecided(
+        f"{decision.message}; of the same name, "
+        f"`{short(other.parent)}.{other.name}` is what it says")
 
 
 _MAX_READINGS = 12

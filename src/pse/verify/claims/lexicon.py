@@ -73,7 +73,7 @@ KIND_EN = (r"(?:(?:module-level|top-level|plain|regular|ordinary|normal|simple|f
            r"|tiny|thin|lightweight|small|c|c\+\+|rust|cython) ?)*"
            r"(?:function|method|classmethod|staticmethod|property|module|package|submodule"
            r"|constant|coroutine|class|exception|type alias)")
-KIND_ZH = (r"(?:普通|模块级|模块级别的|顶层|实例|异步|协程|静态|类|只读|公开|内部|私有"
+KIND_ZH = (r"(?:普通|模块级|模块级别的|顶层|实例|异步|协程|静态|类|只读|公开|内部|私有|抽象"
            r"|(?:c|c\+\+|rust|cython) ?(?:语言)?(?:的|写的|实现的)?)*"
            r"(?:函数|方法|类型别名|类|属性|模块|包|子模块|常量|协程函数|协程|异常类|异常|方法"
            r"|classmethod|staticmethod|property|class|function|method|module|constant"

@@ -232,6 +232,9 @@ def actual_kinds(resolver: Resolver, symbol: Symbol) -> set[str]:
                                 == symbol.parent)
         if "property" in decorators and not _has_setter(resolver, symbol):
             kinds.add("read-only property")
+        if symbol.kind == "method" and _abstract_method(resolver, symbol):
+            kinds |= {"abstract method"} | ({"abstract property"} if "property" in kinds
+                                            else set())
         return kinds
     if symbol.kind in {"attribute", "variable", "constant"}:
         return _value_kinds(resolver, symbol, {f.value for f in facts})
@@ -518,7 +521,8 @@ def _callable_kinds(symbol: Symbol, decorators: set[str], *, is_async: bool,
     return kinds | {"method"}
 
 
-_ORDER = ("read-only property", "property", "classmethod", "staticmethod", "coroutine",
+_ORDER = ("abstract property", "read-only property", "property", "abstract method",
+          "classmethod", "staticmethod", "coroutine",
           "exception", "enum", "dataclass", "namedtuple", "protocol", "metaclass",
           "abstract class", "class",
           "method", "function", "module", "constant", "alias", "type variable",
