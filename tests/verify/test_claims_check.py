@@ -1074,3 +1074,13 @@ def test_claims_abstract_members_and_bare_names_read_as_a_named_classs_member(
         kinds = [c.result.status for c in _claims(resolver, text, "doc.md")
                  if c.ref.name.startswith("kind(")]
         assert kinds[:1] == [status], text
+
+
+def test_claims_a_chinese_count_after_its_list_is_a_count(resolver: Resolver) -> None:
+    # "有 `a`、`b` 和 `c` 三个方法" says both the members and how many there are
+    said = _verdicts(resolver, "`checkout` 接收 `cart`、`pay` 和 `coupon` 三个参数。\n")
+    assert (1, "param_count(shop.core.checkout, 3)", "unverified") in said
+    assert (1, "has_param(shop.core.checkout, cart)", "verified") in said
+    assert [v for v in _verdicts(resolver, "`checkout` 接收 `cart` 和 `pay` 两个参数。\n")
+            if v[1].startswith("param_count")] == [
+        (1, "param_count(shop.core.checkout, 2)", "verified")]

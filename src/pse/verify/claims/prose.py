@@ -399,6 +399,9 @@ def _sentence(number: int, raw: str, spans: list[CodeSpan], *, offset: int,
     joined, codes = _owned(joined, codes)
     clauses = tuple(c for c in (normalise(p) or _kept_adverbial(p)
                                 for p in _CLAUSE_END.split(joined)) if c)
+    counted = _COUNT_AFTER_LIST.sub(r"\g<num>个\g<noun>：\g<list>", joined)
+    if counted != joined:  # the count, read whole, besides what each clause says
+        clauses = (*clauses, normalise(counted))
     if conditional and clauses:  # the condition began on the line before: say it here
         clauses = (f"if {clauses[0]}", *clauses[1:])
     return Sentence(line=number, text=raw.strip(), spans=codes, clauses=derived(clauses),
@@ -763,4 +766,13 @@ def normalise(text: str) -> str:
     text = re.sub(rf"\s*([{_CJK}§])\s*", r"\1", text)
     text = _ADVERBS_ZH.sub("", text)
     text = re.sub(r"§\s+|\s+§", lambda m: m.group(0).strip(), text)
+    # "有 `a`、`b` 和 `c` 三个方法": the count after its list, read as "有三个方法：`a`、..."
     return text.strip(" .!?;:。！？；：")
+
+
+_COUNT_AFTER_LIST = re.compile(
+    r"(?P<list>§\d+§(?:\s*(?:[、，,]|和|与|及|以及)\s*§\d+§)+)\s*(?:这|这些|共|一共|总共)?"
+    r"\s*(?P<num>[一二两三四五六七八九十]|\d+)\s*(?:个|种)\s*(?P<noun>(?:公开的?|公共的?)?"
+    r"(?:方法|函数|属性|成员|字段|参数|取值|值|枚举值|状态))(?=\s*[。；;.]?\s*$)")
+"""A Chinese count after the list it counts ("有 `a`、`b` 和 `c` 三个方法"): read as the
+count before its list ("有三个方法：`a`、`b` 和 `c`"), the order the frames read."""
