@@ -68,6 +68,9 @@ class Aligned:
     """The span that backs it (supported) or comes closest (unsupported)."""
     coverage: float = 0.0
     reason: str = ""
+    by_words: bool = False
+    """Unsupported by its words alone (not a contradiction, a role or a means): a passage
+    of the project's prose that it repeats answers that."""
 
 
 class _Spans:
@@ -179,22 +182,18 @@ def _align_unit(unit: Unit, table: _Spans, refs: list[NameRef], named: dict[str,
     anchors.extend(s for s in _titled(unit, table, anchors) if s not in anchors)
     if not anchors:
         return _quoted_or(Aligned(unit, "unsupported" if claim else "transition", reason=(
-            "names no code the source has, and no span backs its words")), table.passages)
-    verdict = _covered(unit, anchors, claim, threshold=threshold,
-                       members=table.members(anchors), known=table.vocabulary,
-                       described=_described(unit, table), callees=table.callees(anchors))
-    return _quoted_or(verdict, table.passages) if verdict.reason.startswith(_BY_WORDS) \
-        else verdict
-
-
-_BY_WORDS = ("its words are", "it says '")
-"""The reasons that come from a unit's words alone (not a contradiction, a role or a
-means): a passage it repeats answers them."""
+            "names no code the source has, and no span backs its words"), by_words=True),
+            table.passages)
+    return _quoted_or(_covered(unit, anchors, claim, threshold=threshold,
+                               members=table.members(anchors), known=table.vocabulary,
+                               described=_described(unit, table),
+                               callees=table.callees(anchors)), table.passages)
 
 
 def _quoted_or(aligned: Aligned, passages: Sequence[SourceSpan]) -> Aligned:
-    """``aligned``, or supported by the passage of the project's prose it repeats."""
-    if aligned.status != "unsupported":
+    """``aligned``, or, when only its words left it unsupported, supported by the passage
+    of the project's prose it repeats."""
+    if aligned.status != "unsupported" or not aligned.by_words:
         return aligned
     passage = quoted(aligned.unit.text, passages)
     return aligned if passage is None else Aligned(aligned.unit, "supported", passage, 1.0)
@@ -236,11 +235,13 @@ def _covered(unit: Unit, anchors: list[SourceSpan], claim: set[str], *,
         # "with exponential backoff", "in a local SQLite cache": details a project of
         # this many words would use somewhere if it had them
         return Aligned(unit, "unsupported", best, share, reason="its words are in none of "
-                       f"its package's files ({', '.join(sorted(foreign)[:6])})")
+                       f"its package's files ({', '.join(sorted(foreign)[:6])})",
+                       by_words=True)
     if share < threshold and len(gap) >= _MIN_MISSING:
         missing = ", ".join(sorted(gap)[:6])
         return Aligned(unit, "unsupported", best, share,
-                       reason=f"its words are not in the source it names ({missing})")
+                       reason=f"its words are not in the source it names ({missing})",
+                       by_words=True)
     # a sentence about a whole package ("`pkg` compresses data") is backed by any of its
     # files, not only by its __init__ module's head
     whole = held | known if _about_package(anchors) else held
@@ -249,7 +250,7 @@ def _covered(unit: Unit, anchors: list[SourceSpan], claim: set[str], *,
     if unbacked:  # "fast", "with ease", "thread-safe": a claim only a span saying it backs
         return Aligned(unit, "unsupported", best, share,
                        reason=f"it says {', '.join(repr(w) for w in unbacked)}, which the "
-                              "source it names does not")
+                              "source it names does not", by_words=True)
     return Aligned(unit, "supported", best, share)
 
 
