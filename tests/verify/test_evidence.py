@@ -569,3 +569,9 @@ def test_quoted_reads_prose_not_addresses() -> None:
               "(https://pkg.readthedocs.io/en/latest/)")
     passage = make_span("README.md", 1, 2, badges, kind="passage")
     assert quoted(badges, [passage]) is None
+
+
+def test_units_a_sections_opening_pronoun_stands_for_its_headings_code() -> None:
+    units = document_units("## `Queue.get`: take an item\n\nThe method waits for one.\n\n"
+                           "## `Queue` and `get`\n\nIt waits.\n")
+    assert [(u.line, u.subject) for u in units] == [(3, "Queue.get"), (7, "")]

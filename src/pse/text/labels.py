@@ -1,8 +1,11 @@
-"""Labels: the bold or code term a block opens with ("**Console**: ...", "`x` — ...")."""
+"""Labels: the bold or code term a block opens with ("**Console**: ...", "`x` — ..."),
+and the code a heading names alone."""
 
 from __future__ import annotations
 
 import re
+
+from pse.text.spans import code_spans
 
 # "**Term**:", "**Term:**", "**Term** -", "`term`: ...", "`term` — ...": the opening term
 # names what the rest of the block describes. A bold run with nothing after it is a label too.
@@ -19,3 +22,13 @@ def leading_label(text: str) -> str:
     if match is None:
         return ""
     return (match.group("bold") or match.group("code") or "").strip()
+
+
+def heading_subject(heading: str) -> str:
+    """The code a heading opens with when it names only that ("`list_versions`: Return
+    ...", "The `Flags` class"), else "": what the section's first "The function ..." or
+    "It ..." stands for."""
+    spans = [s for s in code_spans(heading) if s.is_code]
+    if len(spans) != 1 or heading[:spans[0].start].strip().lower() not in ("", "the"):
+        return ""
+    return spans[0].target.removesuffix("()")

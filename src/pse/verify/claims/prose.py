@@ -14,6 +14,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from pse.text import CLAUSE_END, CodeSpan, Document, code_spans, parse, sentence_bounds
+from pse.text.labels import heading_subject
 from pse.verify.claims import lexicon as L  # noqa: N812 - the grammar's short name
 from pse.verify.claims.lexicon import ADVERBS, ADVERBS_ZH, CONDITIONS_EN
 from pse.verify.claims.owners import label_name, owner_of, whole_span
@@ -79,7 +80,7 @@ def sentences(text: str, *, rst: bool, document: Document | None = None
             # paragraph under "## `list_versions`: ..." says "The function" of it
             heading = paragraph_of.get(number, (None,))[0]
             opens = heading is not None and paragraph_of.get(previous[0], (None,))[0] != heading
-            subject = _heading_subject(document.blocks[heading].text) \
+            subject = heading_subject(document.blocks[heading].text) \
                 if opens and heading is not None else ""
         wrapped = previous[0] == number - 1 and not _ends_sentence(previous[1]) and \
             number not in starts_block
@@ -233,15 +234,6 @@ def _is_label_only(before: str) -> bool:
     # a code span may hold underscores (`from_dict`); outside one they are emphasis
     return bool(re.fullmatch(r"\s*(?:\*\*|__)?(?:`+[^`]+`+|[^`*_]*)(?:\*\*|__)?\s*[:：]?\s*"
                              r"(?:\*\*|__)?\s*", before))
-
-
-def _heading_subject(heading: str) -> str:
-    """The code a heading opens with when it names only that ("`list_versions`: Return
-    ...", "The `Flags` class"), else ""."""
-    spans = [s for s in code_spans(heading) if s.is_code]
-    if len(spans) != 1 or heading[:spans[0].start].strip().lower() not in ("", "the"):
-        return ""
-    return spans[0].target.removesuffix("()")
 
 
 def _is_title(piece: str) -> bool:

@@ -14,7 +14,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, replace
 
 from pse.text import code_spans, parse, sentence_bounds
-from pse.text.labels import leading_label
+from pse.text.labels import heading_subject, leading_label
 from pse.text.model import Block, Document
 
 _NAME = re.compile(r"^[A-Za-z_][\w.]*(?:\(\))?$")
@@ -71,7 +71,7 @@ def document_units(text: str, *, rst: bool = False) -> list[Unit]:
         # else the item it is nested in
         subject = next((n for owner in doc.owners(index) if owner.kind != "heading"
                         for n in (*_names(_text_of(owner))[0], _label_name(_text_of(owner)))
-                        if n), "")
+                        if n), "") or _opening_subject(doc, index, section, before)
         for line, sentence in _sentences(block):
             names, literals = _names(sentence)
             # nearest first: the block's earlier sentences, its owners, the section, the text
@@ -92,6 +92,17 @@ def document_units(text: str, *, rst: bool = False) -> list[Unit]:
     first = tuple(dict.fromkeys(n for u in units for n in u.names))[:_CONTEXT]
     # a sentence before any name ("Rich is a library for ...") is about what the text names
     return [u if u.context or u.names else _with_context(u, first) for u in units]
+
+
+def _opening_subject(doc: Document, index: int, section: int,
+                     before: dict[int, list[str]]) -> str:
+    """The code a section's heading names alone ("## `list_versions`: Return ..."), for
+    the pronoun of a block before any other name of the section ("The function takes
+    ..."); "" otherwise."""
+    heading = doc.blocks[index].heading
+    if heading is None or before.get(section):
+        return ""
+    return heading_subject(doc.blocks[heading].text)
 
 
 _CONTEXT = 6
