@@ -758,7 +758,6 @@ def normalise(text: str) -> str:
     text = re.sub(rf"\s*([{_CJK}§])\s*", r"\1", text)
     text = _ADVERBS_ZH.sub("", text)
     text = re.sub(r"§\s+|\s+§", lambda m: m.group(0).strip(), text)
-    # "有 `a`、`b` 和 `c` 三个方法": the count after its list, read as "有三个方法：`a`、..."
     return text.strip(" .!?;:。！？；：")
 
 
