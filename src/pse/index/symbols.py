@@ -35,6 +35,11 @@ def _symbol(row: tuple[object, ...]) -> Symbol:
                   varkw=bool(varkw))
 
 
+def _like_escaped(text: str) -> str:
+    """``text`` as a literal inside a ``LIKE ... ESCAPE '\\'`` pattern."""
+    return text.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
+
+
 def _strings(stored: object) -> tuple[str, ...]:
     """A JSON list column as a tuple (most are empty: no decoder call for those)."""
     return () if stored == "[]" else tuple(json.loads(str(stored)))
@@ -84,16 +89,15 @@ class SymbolIndex:
     def subclasses_named(self, name: str) -> list[Symbol]:
         """Classes whose written bases name ``name`` as their last part (``Text``,
         ``text.Text``): the candidate subclasses of a class called ``name``."""
-        escaped = name.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
-        found = self._cached("kind = 'class' AND bases LIKE ? ESCAPE '\\'", (f"%{escaped}%",))
+        found = self._cached("kind = 'class' AND bases LIKE ? ESCAPE '\\'",
+                             (f"%{_like_escaped(name)}%",))
         return [s for s in found if any(b.rsplit(".", 1)[-1].split("[")[0] == name
                                         for b in s.bases)]
 
     def with_parameter(self, name: str) -> list[Symbol]:
         """Functions and methods that take a parameter called ``name``."""
-        escaped = name.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
         found = self._cached("kind IN ('function', 'method') AND params LIKE ? ESCAPE '\\'",
-                             (f'%"{escaped}"%',))
+                             (f'%"{_like_escaped(name)}"%',))
         return [s for s in found if name in s.params]
 
     def children(self, parent: str) -> list[Symbol]:

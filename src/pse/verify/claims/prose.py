@@ -79,9 +79,9 @@ def sentences(text: str, *, rst: bool, document: Document | None = None
             # a new section, list or table: "It" no longer refers back, but the first
             # paragraph under "## `list_versions`: ..." says "The function" of it
             heading = paragraph_of.get(number, (None,))[0]
-            opens = heading is not None and paragraph_of.get(previous[0], (None,))[0] != heading
+            opens = paragraph_of.get(previous[0], (None,))[0] != heading
             subject = heading_subject(document.blocks[heading].text) \
-                if opens and heading is not None else ""
+                if heading is not None and opens else ""
         wrapped = previous[0] == number - 1 and not _ends_sentence(previous[1]) and \
             number not in starts_block
         carried = _open_condition(previous[1]) if previous[0] == number - 1 else False

@@ -195,7 +195,8 @@ def kind(resolver: Resolver, subject: Symbol, claimed: str) -> Decision:
     return Decision(False, message, at(subject), correction="" if word == "instance" else word)
 
 
-_NATIVE_SOURCES = (".c", ".h", ".cc", ".cpp", ".pyx", ".pxd", ".rs")
+_NATIVE_LANGUAGES = frozenset({"c", "cpp", "rust"})
+_CYTHON = (".pyx", ".pxd")
 
 
 def _may_be_native(resolver: Resolver, symbol: Symbol) -> bool:
@@ -209,7 +210,8 @@ def _may_be_native(resolver: Resolver, symbol: Symbol) -> bool:
             top = target.split(".", 1)[0]
             if top.startswith("_") and not top.startswith("__") and top not in tree:
                 return True
-    return any(path.endswith(_NATIVE_SOURCES) for path in resolver.index.files)
+    return any(language in _NATIVE_LANGUAGES or path.endswith(_CYTHON)
+               for path, (language, _) in resolver.index.files.items())
 
 
 def actual_kinds(resolver: Resolver, symbol: Symbol) -> set[str]:
