@@ -82,6 +82,7 @@ class Resolver(PathChecks, CommandChecks):
         self.externals = externals
         self.suggester = Suggester(index, cutoff=suggest_cutoff)
         self._lookup_cache: dict[str, list[_Hit]] = {}
+        self._through_cache: dict[str, list[tuple[str, int]]] = {}
         self._in_progress: set[str] = set()
         self._cycle_seen = False
 
@@ -208,18 +209,30 @@ class Resolver(PathChecks, CommandChecks):
         counts, so an invented ``tokens.bogus`` stays unverified."""
         if len(parts) != 2 or not all(p.isidentifier() for p in parts) or ref.kwargs:
             return None
-        written = re.compile(rf"(?<![\w.]){re.escape(parts[0])}\s*\.\s*{re.escape(parts[1])}\b")
-        places: list[tuple[str, int]] = []
-        owners = sorted(self.index.with_parameter(parts[0]),  # the project's code first
-                        key=lambda s: is_test_path(s.path))
-        for function in owners[:_PARAMETER_OWNERS]:
-            source = self.index.source_of(function) or ""
-            places.extend((function.path, function.line + source.count("\n", 0, m.start()))
-                          for m in written.finditer(source))
+        if ref.name not in self._through_cache:
+            self._through_cache[ref.name] = self._written_through(parts[0], parts[1])
+        places = self._through_cache[ref.name]
         if not places:
             return None
         return Resolution("verified", evidence=tuple(places[:3]),
                           message=f"an attribute of the parameter {parts[0]!r}")
+
+    def _written_through(self, parameter: str, attribute: str) -> list[tuple[str, int]]:
+        """Where functions taking ``parameter`` write ``parameter.attribute`` (each file
+        read once, the project's code before its tests)."""
+        written = re.compile(rf"(?<![\w.]){re.escape(parameter)}\s*\.\s*"
+                             rf"{re.escape(attribute)}\b")
+        owners = sorted(self.index.with_parameter(parameter),
+                        key=lambda s: (is_test_path(s.path), s.path, s.line))
+        places: list[tuple[str, int]] = []
+        lines_of: dict[str, list[str]] = {}
+        for function in owners[:_PARAMETER_OWNERS]:
+            if function.path not in lines_of:
+                lines_of[function.path] = (self.index.file_text(function.path) or "").splitlines()
+            body = lines_of[function.path][function.line - 1:function.end_line]
+            places.extend((function.path, function.line + offset)
+                          for offset, line in enumerate(body) if written.search(line))
+        return places
 
     def _as_key(self, ref: Reference) -> Resolution | None:
         """A name that exists as a string in the source: a configuration key, an option,
