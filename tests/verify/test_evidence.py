@@ -575,3 +575,49 @@ def test_units_a_sections_opening_pronoun_stands_for_its_headings_code() -> None
     units = document_units("## `Queue.get`: take an item\n\nThe method waits for one.\n\n"
                            "## `Queue` and `get`\n\nIt waits.\n")
     assert [(u.line, u.subject) for u in units] == [(3, "Queue.get"), (7, "")]
+
+
+NAMESAKES = '''def load(fp, *, parse_float=float):
+    """Parse TOML from a binary file object."""
+    b = fp.read()
+    return loads(b.decode(), parse_float=parse_float)
+
+
+def loads(s, *, parse_float=float):
+    """Parse TOML from a string."""
+    return _parse(s.replace("\\r\\n", "\\n"), parse_float)
+
+
+def lead(s):
+    """Strip the leading whitespace of a string."""
+    return s.lstrip()
+'''
+
+
+def _namesakes(text: str) -> str:
+    from pse.verify.evidence.spans import make_span
+
+    lines = NAMESAKES.splitlines()
+    spans = [make_span("pkg/parser.py", start, end, "\n".join(lines[start - 1:end]),
+                       symbol=f"pkg.parser.{name}", kind="function", params=params)
+             for name, start, end, params in (("load", 1, 4, ("fp", "parse_float")),
+                                               ("loads", 7, 9, ("s", "parse_float")),
+                                               ("lead", 12, 14, ("s",)))]
+    (aligned,) = align(document_units(text), spans, [])
+    return aligned.status
+
+
+def test_align_a_sentence_describing_a_near_namesake_is_unsupported() -> None:
+    # the words of `loads`'s summary, said of `load`, and the other way round
+    assert _namesakes("`load` parses TOML from a string.") == "unsupported"
+    assert _namesakes("`load` 函数用于从字符串中解析 TOML 格式。") == "unsupported"
+    assert _namesakes("`loads` parses a TOML document read from a binary file.") == \
+        "unsupported"
+    # each said of itself; both told apart in one sentence; a word both summaries share
+    assert _namesakes("`load` parses TOML from a binary file object.") == "supported"
+    assert _namesakes("`loads` parses TOML from a string.") == "supported"
+    assert _namesakes("`load` reads a binary file and passes the string to `loads`.") == \
+        "supported"
+    assert _namesakes("`load` parses TOML.") == "supported"
+    # names too unlike to be mixed up (`lead`) are no namesakes of `load`
+    assert _namesakes("`lead` strips the whitespace of a string.") == "supported"

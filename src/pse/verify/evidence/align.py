@@ -22,6 +22,7 @@ from typing import Literal
 
 from pse.verify.evidence.facts import contradiction, role_problem
 from pse.verify.evidence.passages import quoted
+from pse.verify.evidence.siblings import namesake_problem
 from pse.verify.evidence.spans import SourceSpan, code_vocabulary
 from pse.verify.evidence.units import Unit, code_name, without_title
 from pse.verify.evidence.words import claimed, covered, words
@@ -187,7 +188,8 @@ def _align_unit(unit: Unit, table: _Spans, refs: list[NameRef], named: dict[str,
     return _quoted_or(_covered(unit, anchors, claim, threshold=threshold,
                                members=table.members(anchors), known=table.vocabulary,
                                described=_described(unit, table),
-                               callees=table.callees(anchors)), table.passages)
+                               callees=table.callees(anchors), spans=table.spans),
+                      table.passages)
 
 
 def _quoted_or(aligned: Aligned, passages: Sequence[SourceSpan]) -> Aligned:
@@ -202,7 +204,8 @@ def _quoted_or(aligned: Aligned, passages: Sequence[SourceSpan]) -> Aligned:
 def _covered(unit: Unit, anchors: list[SourceSpan], claim: set[str], *,
              threshold: float, members: Sequence[SourceSpan] = (),
              known: frozenset[str] = frozenset(), described: str = "",
-             callees: Sequence[SourceSpan] = ()) -> Aligned:
+             callees: Sequence[SourceSpan] = (), spans: Sequence[SourceSpan] = ()
+             ) -> Aligned:
     # the span that holds most of its words; of equals, the first (a definition before
     # the spans that only hold its name, a class before its methods)
     best = max([*anchors, *members], key=lambda s: len(claim & s.vocabulary))
@@ -212,10 +215,12 @@ def _covered(unit: Unit, anchors: list[SourceSpan], claim: set[str], *,
                            if s.kind == "method" and s.symbol.count(".")))
     backed = covered(claim, held)
     share = len(backed) / len(claim) if claim else 1.0
-    wrong = contradiction(unit.text, anchors) or role_problem(described, claim, anchors)
+    prose = _without_code(unit.text)
+    wrong = contradiction(unit.text, anchors) or role_problem(described, claim, anchors) or \
+        namesake_problem(words(prose), anchors, spans,
+                         {n.rsplit(".", 1)[-1] for n in unit.names})
     if wrong:
         return Aligned(unit, "unsupported", best, share, reason=wrong)
-    prose = _without_code(unit.text)
     code_held = set().union(*(code_vocabulary(s) for s in (*anchors, *members)))
     wrong = _definition_problem(unit, _masked(without_title(unit.text)), anchors, held=held,
                                 callees=callees, code_held=code_held)
