@@ -16,7 +16,7 @@ from repo_fixtures import claim_statuses, tree_resolver
 _TREE = {
     "kit/__init__.py": "",
     "kit/core.py": '''\
-from typing import Callable, List
+from typing import Callable, Iterator, List
 
 
 class Base:
@@ -96,6 +96,39 @@ def fetch(store):
     return store.read()
 
 
+class Entry:
+    pass
+
+
+class Result:
+    pass
+
+
+def entries(paths) -> Iterator[Entry]:
+    for path in paths:
+        yield Entry()
+
+
+def lookup(name: str) -> Callable[[int], Base]:
+    return make
+
+
+def walk(root, on_error=None):
+    if on_error is not None and not callable(on_error):
+        raise TypeError(on_error)
+    return root
+
+
+class Chain:
+    def __init__(self, *steps, limit=None):
+        if limit is not None and limit < 0:
+            raise ValueError(limit)
+        self.steps = steps
+
+    def run(self, text):
+        return text.split()
+
+
 class Shelf(dict):
     def take(self, key):
         if key in self:
@@ -141,6 +174,19 @@ def test_claims_a_return_type_as_the_code_writes_it(resolver: Resolver, text: st
     assert claim_statuses(resolver, text, "returns") == [status]
 
 
+@pytest.mark.parametrize("text, status", [
+    # a generator's items are what it yields; its outer type is what it returns
+    ("`entries` yields a `Result` for every path.", "unverified"),
+    ("`entries` yields `Entry` objects.", "verified"),
+    # a factory returns a callable, not what the callable makes
+    ("`lookup` returns a `Base`.", "unverified"),
+    ("`lookup` 的返回类型是 `Base`。", "unverified"),
+])
+def test_claims_what_a_generator_yields_and_a_factory_returns(resolver: Resolver, text: str,
+                                                              status: str) -> None:
+    assert claim_statuses(resolver, text, "returns") == [status]
+
+
 def test_claims_table_columns_of_returns_and_raises(resolver: Resolver) -> None:
     returns = ("| Function | Return type |\n|---|---|\n| `ids` | `list` |\n"
                "| `has` | `int` |\n| `kit.core.hook` | `None` |\n")
@@ -171,6 +217,13 @@ def test_claims_a_default_through_its_binding(resolver: Resolver, text: str,
     ("`check` raises `TypeError` for a bad value.", "unverified"),  # it checks, for KeyError
     ("`check` raises `KeyError` when the value is missing.", "verified"),
     ("`fetch` raises `ValueError`.", "ignored"),  # not through the test's MyStorage
+    # a condition on a parameter the code checks: the error it raises there decides
+    ("`walk` raises `ValueError` when `on_error` is not callable.", "unverified"),
+    ("`walk` raises `TypeError` when `on_error` is not callable.", "verified"),
+    ("`walk` 在 `on_error` 不可调用时抛出 `ValueError`。", "unverified"),
+    # a class: a condition on its constructor's parameters is about its constructor
+    ("`Chain` raises `TypeError` when `limit` is negative.", "unverified"),
+    ("`Chain` raises `ValueError` when `limit` is negative.", "verified"),
 ])
 def test_claims_raises_from_library_code(resolver: Resolver, text: str, status: str) -> None:
     assert claim_statuses(resolver, text, "raises") == [status]

@@ -510,3 +510,26 @@ def test_grammar_reads_counts_from_tags(text: str, expected: tuple[str, str, str
 def test_grammar_tag_counts_leave_limited_or_ambiguous_clauses(text: str) -> None:
     assert not [c for c in _read(text) if c[0] == "member_count" and not c[3]
                 or c[0] == "param_count"]
+
+
+@pytest.mark.parametrize("text, expected", [
+    # a kind with a tail that says a relation of its own: both claims
+    ("`Cart` is a class defined in `shop/core.py`.",
+     [("kind", "Cart", "class", False), ("location", "Cart", "shop/core.py", False)]),
+    ("`Cart` is a small class deriving from `Base`.",
+     [("kind", "Cart", "class", False), ("subclass", "Cart", "Base", False)]),
+    ("`Cart` is a class that inherits from `Base`.",
+     [("kind", "Cart", "class", False), ("subclass", "Cart", "Base", False)]),
+    ("`empty` is a classmethod on `Cart`.",
+     [("has_method", "Cart", "empty", False), ("kind", "empty", "classmethod", False)]),
+    # a plain member, a relation written as a kind, a modifier: one reading
+    ("`clear` is a method of `Cart`.", [("has_method", "Cart", "clear", False)]),
+    ("`Cart` is a subclass of `Base`.", [("subclass", "Cart", "Base", False)]),
+    # a decorator written as code: with "@", or a kind-making one without it
+    ("`empty` is declared with `@classmethod`.", [("kind", "empty", "classmethod", False)]),
+    ("`empty` 是一个 `classmethod`。", [("kind", "empty", "classmethod", False)]),
+    ("`empty` 不是 `staticmethod`。", [("kind", "empty", "staticmethod", True)]),
+])
+def test_grammar_reads_a_kind_with_its_tail_and_decorators_as_code(
+        text: str, expected: list[tuple[str, str, str, bool]]) -> None:
+    assert _read(text) == expected

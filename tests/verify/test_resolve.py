@@ -141,6 +141,7 @@ def test_resolve_bare_basename_verifies_only_when_unique(tmp_path: Path) -> None
     for path in ("pkg/models.py", "pkg/a/util.py", "pkg/b/util.py"):
         (root / path).parent.mkdir(parents=True, exist_ok=True)
         (root / path).write_text("X = 1\n", "utf-8")
+    (root / "pkg/b/util.py").write_text("X = 1\n\n\ndef register(name):\n    pass\n", "utf-8")
     index, _ = build_index(root, cache_dir=tmp_path / "cache", workers=1)
     tree = project_resolver(index)
     unique = _resolve(tree, "models.py")
@@ -150,6 +151,11 @@ def test_resolve_bare_basename_verifies_only_when_unique(tmp_path: Path) -> None
     assert ambiguous.message.startswith("2 files are named 'util.py'")
     assert _resolve(tree, "util.py:1").status == "unverified"
     assert _resolve(tree, "a/util.py").status == "verified"
+    # the sentence names code only one of them defines: that one is meant
+    told = _resolve(tree, "util.py", context="`util.py` 中的 `register` 函数有一个参数。")
+    assert (told.status, told.evidence) == ("verified", (("pkg/b/util.py", None),))
+    both = _resolve(tree, "util.py", context="`X` is set in `util.py`.")  # both define X
+    assert both.status == "unverified"
     index.close()
 
 

@@ -16,6 +16,7 @@ from functools import cached_property
 from pathlib import Path
 
 from pse.index.symbols import SymbolIndex
+from pse.text import code_spans
 from pse.verify.refs import Reference, Resolution
 from pse.verify.suggest import Suggester
 
@@ -43,7 +44,7 @@ class PathChecks:
             return self._folder(path)
         matches = self.index.paths_matching(path)
         if len(matches) > 1 and "/" not in path:
-            return _ambiguous(path, matches)
+            return self._told_apart(ref, matches) or _ambiguous(path, matches)
         if matches:
             return Resolution("verified", evidence=tuple((m, None) for m in matches[:3]))
         if path in self.index.folders or any(f.endswith("/" + path) for f in self.index.folders):
@@ -119,6 +120,20 @@ class PathChecks:
                 return as_symbol
         return Resolution("unverified", message="no such file in the source tree",
                           suggestion=self.suggester.path(ref.name))
+
+    def _told_apart(self, ref: Reference, matches: list[str]) -> Resolution | None:
+        """The one file of several with ``ref``'s bare name that defines code its sentence
+        names: "`register_pattern` in `util.py`" is the ``util.py`` that defines it, not a
+        test helper of the same name. None when no single file does."""
+        named = {c.code.strip("`").removesuffix("()").rsplit(".", 1)[-1]
+                 for c in code_spans(ref.context)} - {ref.name}
+        if not named:
+            return None
+        defining = [m for m in matches if named & {s.name for s in self.index.in_file(m)}]
+        if len(defining) != 1:
+            return None
+        return Resolution("verified", evidence=((defining[0], None),),
+                          message=f"the {ref.name!r} that defines the code its sentence names")
 
     def _path_line(self, ref: Reference) -> Resolution:
         matches = self.index.paths_matching(ref.name)

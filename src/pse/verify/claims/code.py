@@ -10,6 +10,7 @@ from __future__ import annotations
 import ast
 import builtins
 import re
+import textwrap
 from collections import deque
 from collections.abc import Callable
 
@@ -494,10 +495,17 @@ def calls(resolver: Resolver, subject: Symbol, callee: Named) -> Decision:
     return Decision(False, message, at(subject))
 
 
-def raises(resolver: Resolver, subject: Symbol, error: Named) -> Decision:
+def raises(resolver: Resolver, subject: Symbol, error: Named, *,
+           condition: tuple[str, ...] = ()) -> Decision:
     """Whether ``subject`` raises ``error`` (itself or a subclass), directly or by reach;
-    a class raises what one of its methods raises."""
+    a class raises what one of its methods raises. ``condition``: the names the sentence's
+    condition mentions ("when `on_error` is not callable"); where the body checks one of
+    its parameters among them and raises only other errors there, the claim is false. Of
+    a class, such a condition on its constructor's parameters is about its constructor."""
     if subject.kind == "class":
+        init = signature_of(resolver, subject)
+        if init is not None and set(condition) & set(init.params):
+            return raises(resolver, init, error, condition=condition)
         return _through_methods(resolver, subject, lambda m: raises(resolver, m, error),
                                 f"raises `{error.name.rsplit('.', 1)[-1]}`")
     body = resolver.index.body_facts(subject)
@@ -514,6 +522,11 @@ def raises(resolver: Resolver, subject: Symbol, error: Named) -> Decision:
                 if name in {r.rsplit(".", 1)[-1] for r in facts.raises}), None)
     if via is not None:
         return Decision(True, f"{message}; `{name}` is raised by `{via}()`", at(subject))
+    checked = _raised_on_check(resolver, subject, set(condition) & set(subject.params))
+    if checked and not _raises_subclass(resolver, list(checked.values()), error) and \
+            not set(checked.values()) & set(_error_names(name)):
+        said = "; ".join(f"where it checks `{p}` it raises `{e}`" for p, e in checked.items())
+        return Decision(False, f"{short(subject.qualname)}: {said}", at(subject))
     if _mentioned(body, reach, name):
         return undecided(f"{message}; `{name}` is named in the code it reaches")
     if not error.symbols and not _only_raises(body) and not _foreign(resolver, name):
@@ -529,6 +542,41 @@ def raises(resolver: Resolver, subject: Symbol, error: Named) -> Decision:
                         f"{listing(signalled)}; `{name}` is named nowhere in the code it "
                         "reaches", at(subject))
     return Decision(False, message, at(subject))
+
+
+def _raised_on_check(resolver: Resolver, function: Symbol, params: set[str]
+                     ) -> dict[str, str]:
+    """Per parameter of ``params`` that ``function`` checks (an ``if`` whose test reads it
+    and whose own branch raises): the one error it raises there. Empty when a checked
+    parameter raises more than one error, or none is checked this way."""
+    if not params:
+        return {}
+    source = resolver.index.source_of(function)
+    try:
+        node = ast.parse(textwrap.dedent(source)).body[0] if source else None
+    except (SyntaxError, ValueError, RecursionError, IndexError):
+        return {}
+    if not isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+        return {}
+    found: dict[str, set[str]] = {}
+    for branch in ast.walk(node):
+        if not isinstance(branch, ast.If):
+            continue
+        tested = {n.id for n in ast.walk(branch.test) if isinstance(n, ast.Name)} & params
+        raised = {_raised_name(r) for statement in branch.body for r in ast.walk(statement)
+                  if isinstance(r, ast.Raise) and r.exc is not None}
+        for param in tested:
+            found.setdefault(param, set()).update(raised)
+    if any("" in errors or len(errors) > 1 for errors in found.values()):
+        return {}
+    return {param: errors.pop() for param, errors in found.items() if errors}
+
+
+def _raised_name(node: ast.Raise) -> str:
+    """The last name of the error a ``raise`` raises ("" when not a plain name or call)."""
+    exc = node.exc.func if isinstance(node.exc, ast.Call) else node.exc
+    return ast.unparse(exc).rsplit(".", 1)[-1] if isinstance(exc, ast.Name | ast.Attribute) \
+        else ""
 
 
 _IMPLICIT_CALLS = {

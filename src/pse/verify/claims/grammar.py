@@ -326,6 +326,9 @@ _FRAMES: list[tuple[Relation, str]] = [
     # a decorator: a kind when it makes one (``@property``), else "decorated" (``@cache``)
     ("kind", rf"{S} {BE_NEG}(?:decorated|wrapped|marked|memoi[sz]ed|cached) (?:with|by|as|using)"
              r" (?:the )?(?:decorator )?§(?P<ks>\d+)§"),
+    # "is declared with `@staticmethod`": a definition's verb with a span written as one
+    ("kind", rf"{S} {BE_NEG}(?:declared|defined|written|annotated) (?:with|using) "
+             r"(?:the |a |an )?§(?P<ka>\d+)§(?: decorator)?"),
     ("kind", rf"{S} {PRE}(?:uses|carries|has|applies) (?:the |a |an )?§(?P<ks>\d+)§ ?decorator"),
     # "`f` is an `lru_cache`-decorated method"; "the `@cache` decorator wraps `f`"
     ("kind", rf"{S} {BE_NEG}(?:a |an )?§(?P<ks>\d+)§ ?-?(?:decorated|wrapped)\b"),
@@ -337,6 +340,7 @@ _FRAMES: list[tuple[Relation, str]] = [
              r"(?:the |a |an )?§(?P<ka>\d+)§$"),
     ("kind", rf"{S} {BE_NEG}(?:{L.AS_VERB} as )?(?:a |an )?§(?P<ka>\d+)§"
              r"(?: ?(?:method|function|property))?$"),
+    ("kind", rf"{SZ}{NEG_ZH}(?:是|为)(?:一个|个)?§(?P<ka>\d+)§ ?(?:方法|函数|属性|method)?(?:了)?$"),
     ("kind", rf"{SZ}{NEG_ZH}(?:是)?(?:被|用|使用|通过)?§(?P<ks>\d+)§ ?(?:装饰器|decorator)?"
              r"(?:装饰|修饰|包装|包了一层|包裹)"),
     ("kind", rf"{SZ}(?:上)?{NEG_ZH}(?:使用了?|用了?|带有|带了?|加了|有)§(?P<ks>\d+)§ ?"
@@ -485,7 +489,8 @@ _CUES: dict[str, str] = {
     "kind": (rf"{_LEXICON_KINDS}|function|method|propert|module|package|constant|coroutine|class"
              r"|exception|alias"
              r"|函数|方法|类|属性|模块|包|常量|协程|异常|decorat|wrapped|marked|memoi|cached"
-             r"|carries|carry|(?:is|are) (?:not )?(?:[a-z]+ed as )?an? ?§|装饰|修饰"),
+             r"|carries|carry|(?:is|are) (?:not )?(?:[a-z]+ed as )?an? ?§|装饰|修饰"
+             r"|(?:declared|defined|written|annotated) (?:with|using)|是(?:一个|个)?§"),
     "calls": (r"call|invok|delegat|dispatch|hand|defer|goes through|relies|uses|wraps|trigger"
               r"|used (?:by|in|inside|within|from)\b"
               r"|runs|execut|passes control|forward|wrapper|shortcut|shorthand|front|调用|调到"
@@ -651,6 +656,12 @@ def _clause_claims(sentence: Sentence, *, indefinite: bool) -> Iterator[Claim]:
             claim = _count_claim(clause, sentence)
         if claim is not None:
             yield claim
+        said = {(claim.relation, claim.subject, claim.obj)} if claim is not None else set()
+        for part in _kind_and_tail(clause):
+            also = next((c for found in _matches(part) if (c := _claim(found, sentence))), None)
+            if also is not None and (also.relation, also.subject, also.obj) not in said:
+                said.add((also.relation, also.subject, also.obj))
+                yield also
         yield from _noun_params(clause, sentence, claim)
         for named in _noun_kinds(clause, sentence, indefinite=indefinite,
                                  first=position == 0):
@@ -658,6 +669,44 @@ def _clause_claims(sentence: Sentence, *, indefinite: bool) -> Iterator[Claim]:
             if claim is None or claim.obj_text == "loose" or (named.subject != claim.obj and not (
                     claim.relation == "kind" and claim.subject == named.subject)):
                 yield named
+
+
+_KIND_AND_TAIL = re.compile(
+    rf"^(?P<s>§\d+§) ?(?P<be>is|are) (?P<kind>(?:a|an|the|one) (?:[a-z-]+ ){{0,3}}?"
+    rf"(?:{L.KIND_EN}))(?![a-z-]) (?P<tail>(?:that|which) .+|(?:on|of|in|inside|within|from) ?§.+"
+    r"|[a-z]+(?:ed|ing) .+)$")
+_PLACES = frozenset({"on", "of", "in", "inside", "within", "from"})
+_RELATION_KIND = re.compile(r"(?:sub|base|parent|super|child) ?class$")
+_ING = re.compile(r"^(?P<stem>[a-z]+?)(?P<double>[bdgmnprt])?(?P=double)?ing ")
+
+
+def _kind_and_tail(clause: str) -> list[str]:
+    """A kind said with a tail that says a relation of its own, as two clauses: "`X` is a
+    class defined in `m.py`" is "`X` is a class" and "`X` is defined in `m.py`"; "a
+    classmethod on `C`" is a classmethod, and a member of `C`; "a class deriving from `B`"
+    derives from it (both inflections are tried: the frames know which verb they read).
+    A kind followed by another noun ("a class decorator") is a modifier and has no tail;
+    a denied kind ("is not a class defined in ...") leaves open which part is denied."""
+    hit = _KIND_AND_TAIL.match(clause)
+    if hit is None:
+        return []
+    if _RELATION_KIND.search(hit["kind"]):
+        return []  # "a subclass of `B`", "a base class of `C`": a relation, not a kind
+    subject, be, tail = hit["s"], hit["be"], hit["tail"]
+    first = tail.split(" ", 1)[0].rstrip("§0123456789")
+    plain = re.fullmatch(r"(?:a|an|the|one) (?:method|function|class)", hit["kind"])
+    # "a method of `C`" is read whole as a member; "a classmethod on `C`" says more
+    parts = [] if plain and first in _PLACES else [f"{subject} {be} {hit['kind']}"]
+    if first in ("that", "which"):
+        parts.append(f"{subject} {tail.split(' ', 1)[1]}")
+    elif first.endswith("ed"):
+        parts.append(f"{subject} {be} {tail}")
+    elif first.endswith("ing"):
+        ing = _ING.match(tail)
+        stem = ing["stem"] + (ing["double"] or "") if ing else first[:-3]
+        rest = tail[len(first):]
+        parts += [f"{subject} {stem}es{rest}", f"{subject} {stem}s{rest}"]
+    return parts
 
 
 # "the `Session` class", "its `send` method", "该`loads`函数": a definite noun phrase
@@ -841,6 +890,8 @@ def _how_written(relation: str, found: _Match, sentence: Sentence, obj: str) -> 
         return "defined"
     if relation == "returns" and _ANNOTATED.search(sentence.normalised):
         return "annotated"
+    if relation == "returns" and _YIELDED.search(sentence.normalised):
+        return "yielded"
     if relation == "subclass" and _DIRECT.search(sentence.text) and \
             not _INDIRECT.search(sentence.text):
         return "direct"
@@ -856,7 +907,9 @@ def _kind_claim(groups: dict[str, str | None], sentence: Sentence,
         return _decorator_claim(sentence.spans[int(str(groups["ks"]))], common)
     if groups.get("ka"):
         span = sentence.spans[int(str(groups["ka"]))]
-        return _decorator_claim(span, common) if span.startswith("@") else None
+        # "@" marks a decorator; a kind-making one reads as one without it ("a `classmethod`")
+        return _decorator_claim(span, common) if span.startswith("@") or \
+            span in _DECORATOR_KINDS else None
     kind = canonical_kind(str(groups["k"]))
     if kind == "function" and _MODULE_LEVEL.search(sentence.normalised):
         kind = "module-level function"  # not a method: "a module-level helper function"
@@ -896,6 +949,8 @@ def _default_claim(groups: dict[str, str | None], sentence: Sentence,
     return Claim("default", obj=value, obj_text=written, **common) if value else None  # type: ignore[arg-type]  # common holds Claim fields
 
 
+_YIELDED = re.compile(r"\byield(?:s|ed|ing)?\b|逐个(?:返回|产出|生成)|产出|(?:生成|产生)器?(?:一个个|每个|一系列)")
+"""A return said of what a generator yields, one item at a time: its element type is meant."""
 _OVERRIDES = re.compile(r"overrides?|overridden|re-?implements?|重写了?|覆盖了?|覆写了?"
                         r"|override了?")
 

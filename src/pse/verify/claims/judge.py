@@ -295,10 +295,12 @@ def _decider(relation: str, claim: Claim, resolver: Resolver, obj: Named | None)
         "calls": lambda s: code.calls(resolver, s, target)
         if claim.obj_text != "loose" or _only_functions(target)
         else _only_if_called(code.calls(resolver, s, target), target),
-        "raises": lambda s: code.raises(resolver, s, target),
+        "raises": lambda s: code.raises(resolver, s, target,
+                                        condition=_condition_names(claim.sentence)),
         "returns": lambda s: returns.generic_returns(resolver, s, target.text)
         if _generic_type("returns", target) else returns.returns(
-            resolver, s, target, annotated=claim.obj_text == "annotated"),
+            resolver, s, target, annotated=claim.obj_text == "annotated",
+            yielded=claim.obj_text == "yielded"),
         "has_subclasses": lambda s: types.has_subclasses(resolver, s),
         "decorated": lambda s: code.decorated(resolver, s, claim.obj),
         "default": lambda s: values.default(resolver, s, claim.obj),
@@ -308,6 +310,13 @@ def _decider(relation: str, claim: Claim, resolver: Resolver, obj: Named | None)
 
 
 _FUNCTION_KINDS = frozenset({"function", "method"})
+
+
+def _condition_names(sentence: str) -> tuple[str, ...]:
+    """The plain names a sentence writes as code (a raise's condition is among them:
+    "raises `TypeError` when `on_error` is not callable"); the judge keeps the ones that
+    are the subject's parameters."""
+    return tuple(n for n in re.findall(r"`([A-Za-z_]\w*)`", sentence))
 
 
 def _listed_after_colon(sentence: str) -> tuple[str, ...]:

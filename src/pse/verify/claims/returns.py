@@ -31,14 +31,19 @@ _BUILTIN_TYPES = frozenset({"None", "str", "int", "float", "bool", "bytes", "byt
 
 
 def returns(resolver: Resolver, subject: Symbol, target: Named, *,
-            annotated: bool = False) -> Decision:
+            annotated: bool = False, yielded: bool = False) -> Decision:
     """Whether ``subject`` is annotated to return ``target`` (its return annotation decides;
     a function without one, or one returning ``Any``, a type variable or a name the tree
     does not define, is undecided). A claim ``annotated`` (said of the annotation: "the
     return type annotation of `f` is `A`") is about what is written: another class of the
-    tree there is another annotation, even a base or a subclass of ``A``."""
+    tree there is another annotation, even a base or a subclass of ``A``. A claim
+    ``yielded`` ("`f` yields a `Result`") is about the items of the iterator it returns."""
     if subject.kind not in {"function", "method"}:
         return undecided("not a function")
+    if yielded:  # "`f` yields a `Result`": the items of the iterator it returns
+        items = _yielded(resolver, subject, target)
+        if items is not None:
+            return items
     names = resolver.index.return_names(subject)
     if names is None:
         return returned(resolver, subject, target)
@@ -49,6 +54,9 @@ def returns(resolver: Resolver, subject: Symbol, target: Named, *,
     outer = _said_of_the_outer_type(resolver, subject, target, wanted, names, message)
     if outer is not None:
         return outer
+    if _returns_a_callable(resolver, subject) and wanted not in _CALLABLE_TYPES:
+        # ``-> Callable[[str], Pattern]`` returns a factory, not a ``Pattern``
+        return Decision(False, message, at(subject))
     if wanted in {n.rsplit(".", 1)[-1] for n in names}:
         return Decision(True, message, at(subject))
     if annotated and target.symbols and shown and all(
@@ -71,6 +79,35 @@ def returns(resolver: Resolver, subject: Symbol, target: Named, *,
     if not _other_classes(resolver, subject, shown, classes):
         return undecided(message)
     return Decision(False, message, at(subject), correction=shown[0] if len(shown) == 1 else "")
+
+
+_CALLABLE_TYPES = frozenset({"Callable", "function", "callable", "Awaitable", "Coroutine"})
+
+
+def _returns_a_callable(resolver: Resolver, subject: Symbol) -> bool:
+    """Whether ``subject`` is annotated to return only callables (``Callable[...]``)."""
+    outer = outer_types(resolver, subject)
+    return bool(outer) and all(o == "Callable" for o in outer)
+
+
+_ITERATORS = frozenset({"Iterator", "Iterable", "Generator", "AsyncIterator", "AsyncIterable",
+                        "AsyncGenerator"})
+
+
+def _yielded(resolver: Resolver, subject: Symbol, target: Named) -> Decision | None:
+    """Whether the items of the iterator ``subject`` is annotated to return
+    (``Iterator[T]``, ``Generator[T, ...]``) are ``target``; None when the annotation is no
+    such iterator or its item type is not one a class can be told from."""
+    annotation = _return_annotation(resolver, subject)
+    outer, args = _subscripted(annotation) if annotation is not None else ("", [])
+    if outer not in _ITERATORS or not args:
+        return None
+    wanted = _type_of_value(target.name.rsplit(".", 1)[-1])
+    same = _same_type(resolver, args[0], ast.Name(wanted), depth=0)
+    if same is None:
+        return None
+    return Decision(same, f"{short(subject.qualname)} is annotated to yield "
+                    f"`{ast.unparse(args[0])}`", at(subject))
 
 
 def _said_of_the_outer_type(resolver: Resolver, subject: Symbol, target: Named, wanted: str,
