@@ -263,3 +263,16 @@ def test_claims_a_special_method_the_syntax_calls(resolver: Resolver, text: str,
 ])
 def test_claims_an_instance_is_no_class(resolver: Resolver, text: str, status: str) -> None:
     assert claim_statuses(resolver, text, "kind") == [status]
+
+
+@pytest.mark.parametrize("text, status", [
+    # the type of the value a name is bound to, said in words
+    ("`LOCALES` is a dict of separators.", "verified"),
+    ("`LOCALES` is a tuple.", "unverified"),
+    ("`LOCALES` 是一个字典。", "verified"),
+    ("模块常量 `LOCALES` 是一个列表。", "unverified"),
+    ("`Table.capacity` is an integer.", "verified"),
+    ("`never` is a string.", "ignored"),  # an instance of a class of the tree
+])
+def test_claims_the_type_of_a_bound_value(resolver: Resolver, text: str, status: str) -> None:
+    assert claim_statuses(resolver, text, "value_type") == [status]

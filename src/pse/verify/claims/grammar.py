@@ -345,6 +345,13 @@ _FRAMES: list[tuple[Relation, str]] = [
              r"(?:装饰|修饰|包装|包了一层|包裹)"),
     ("kind", rf"{SZ}(?:上)?{NEG_ZH}(?:使用了?|用了?|带有|带了?|加了|有)§(?P<ks>\d+)§ ?"
              r"(?:装饰器|decorator)"),
+    # ---- the type of a value a name is bound to: "`SEPS` is a tuple", "`SEPS` 是一个元组"
+    ("value_type", rf"^(?:the )?{S} {BE_NEG}(?:a |an )?(?:plain |simple |module-level "
+                   rf"|constant |immutable |mutable )?{TYPE_NOUN}"
+                   r"(?: ?(?:constant|value|object))?(?:$| (?:of|with|that|which|holding"
+                   r"|containing|mapping|listing|whose)(?![a-z]))"),
+    ("value_type", rf"{SZ}{NEG_ZH}(?:是|为)(?:一个|个|一)?(?:不可变的|可变的|模块级的?)?{TYPE_NOUN}"
+                   r"(?:常量|对象|类型|值)?$"),
     # ---- calls
     ("calls", rf"{S} {PRE}{L.CALL_VERB} {L.DET}{O}"),
     ("calls", rf"{S2} {L.ADV}{L.AUX}(?:be |get |gets )?{L.BE}? ?{L.NEG}{L.ADV}{L.CALLED} "
@@ -496,6 +503,7 @@ _CUES: dict[str, str] = {
               r"|runs|execut|passes control|forward|wrapper|shortcut|shorthand|front|调用|调到"
               r"|去调|invoke|用到|依赖|使用|委托|执行"),
     "default": r"default|falls? back|默认|缺省",
+    "value_type": alternation(list(type_nouns())),
     "raises": (r"rais|throw|threw|signal|propagat|fails? with|errors? (?:out )?with|blow"
                r"|bail|abort|results? in|leads? to|caus|抛|引发|引起|报"),
 }
@@ -860,6 +868,10 @@ def _claim(found: _Match, sentence: Sentence) -> Claim | None:
         count = _number(str(groups["num"]))
         return Claim("param_count", obj=str(count), obj_text=str(groups["num"]),
                      besides_self=_besides_self(sentence), **common)  # type: ignore[arg-type]  # common holds Claim fields
+    if found.relation == "value_type":
+        written = str(groups["t"])
+        return Claim("value_type", obj=type_nouns()[written.lower()], obj_text=written,
+                     **common)  # type: ignore[arg-type]  # common holds Claim fields
     if found.relation == "returns" and groups.get("t"):
         written = str(groups["t"])
         return Claim("returns", obj=type_nouns()[written], obj_text=written, **common)  # type: ignore[arg-type]  # common holds Claim fields

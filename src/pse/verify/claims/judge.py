@@ -95,7 +95,7 @@ def _object_is_span(claim: Claim) -> bool:
     return claim.relation not in {"kind", "param_count", "has_param", "has_method",
                                   "defines_member", "has_item", "member_count", "base_count",
                                   "method_count",
-                                  "has_subclasses", "decorated", "default"}
+                                  "has_subclasses", "decorated", "default", "value_type"}
 
 
 def _reoriented(claim: Claim, subject: Named, obj: Named | None
@@ -279,6 +279,7 @@ def _decider(relation: str, claim: Claim, resolver: Resolver, obj: Named | None)
         "location": lambda s: types.location(resolver, s, target,
                                              defined=claim.obj_text == "defined"),
         "kind": lambda s: types.kind(resolver, s, claim.obj),
+        "value_type": lambda s: types.value_type(resolver, s, claim.obj),
         "has_param": lambda s: code.has_param(resolver, s, claim.obj),
         "param_count": lambda s: code.param_count(resolver, s, int(claim.obj),
                                                   besides_self=claim.besides_self),

@@ -8,7 +8,8 @@ from typing import Literal
 Relation = Literal["subclass", "built_on", "location", "defines", "kind", "has_param",
                    "param_count", "has_method", "defines_member", "calls", "raises",
                    "has_item", "member_count", "base_count", "returns", "has_subclasses",
-                   "decorated", "depends_on", "default", "alias_of", "method_count"]
+                   "decorated", "depends_on", "default", "alias_of", "method_count",
+                   "value_type"]
 
 
 @dataclass(frozen=True)

@@ -59,8 +59,40 @@ def subclass(resolver: Resolver, subject: Symbol, obj: Named, *, direct: bool = 
 
 
 _UNION_FORMS = frozenset({"Union", "Optional", "Callable", "Literal"})
-_LITERAL_TYPES: dict[type[ast.expr], type] = {ast.Dict: dict, ast.List: list, ast.Set: set,
-                                              ast.Tuple: tuple, ast.JoinedStr: str}
+_LITERAL_TYPES: dict[type[ast.expr], type] = {
+    ast.Dict: dict, ast.DictComp: dict, ast.List: list, ast.ListComp: list, ast.Set: set,
+    ast.SetComp: set, ast.Tuple: tuple, ast.JoinedStr: str}
+_BUILTIN_CONSTRUCTORS: dict[str, type] = {t.__name__: t for t in (
+    tuple, list, dict, set, frozenset, str, int, float, bool, bytes)}
+
+
+def literal_type(value: ast.expr | None) -> type | None:
+    """The builtin type a bound value's form says it has: a literal, a comprehension, an
+    f-string or a call of a builtin type (``frozenset(...)``); None for any other form."""
+    if isinstance(value, ast.Constant):
+        return type(value.value)
+    if isinstance(value, ast.Call) and isinstance(value.func, ast.Name):
+        return _BUILTIN_CONSTRUCTORS.get(value.func.id)
+    return _LITERAL_TYPES.get(type(value)) if value is not None else None
+
+
+def value_type(resolver: Resolver, subject: Symbol, claimed: str) -> Decision:
+    """Whether the name ``subject`` is bound to a value of the builtin type ``claimed``
+    ("`SEPS` is a tuple", in words): read from the value its only binding writes
+    (:func:`literal_type`); a value of another form, or a name bound more than once,
+    leaves it open."""
+    if subject.kind not in {"attribute", "variable", "constant"}:
+        return undecided("not a name bound to a value")
+    if len(resolver.index.def_facts(subject.qualname)) > 1:
+        return undecided(f"{short(subject.qualname)} is bound more than once")
+    runtime = literal_type(bound_value(resolver, subject))
+    if runtime is None or runtime is type(None):  # ``X = None`` is a placeholder
+        return undecided(f"the type of {short(subject.qualname)}'s value is not written")
+    actual = runtime.__name__
+    message = f"{short(subject.qualname)} is bound to {with_article(actual)}"
+    same = claimed == actual or {claimed, actual} <= {"set", "frozenset"} or \
+        (claimed == "int" and actual == "bool")
+    return Decision(same, message, at(subject), correction="" if same else actual)
 
 
 def _value_is_a(resolver: Resolver, subject: Symbol, obj: Named) -> Decision | None:
@@ -80,10 +112,7 @@ def _value_is_a(resolver: Resolver, subject: Symbol, obj: Named) -> Decision | N
             return None
         return Decision(False, f"{short(subject.qualname)} is a type alias "
                                f"(`{ast.unparse(value)[:60]}`), not a class", at(subject))
-    if isinstance(value, ast.Constant):
-        runtime: type | None = type(value.value)
-    else:
-        runtime = _LITERAL_TYPES.get(type(value)) if value is not None else None
+    runtime = literal_type(value)
     if runtime is None:
         return None
     message = f"{short(subject.qualname)} is a `{runtime.__name__}` value"
