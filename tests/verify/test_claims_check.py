@@ -1084,3 +1084,10 @@ def test_claims_a_chinese_count_after_its_list_is_a_count(resolver: Resolver) ->
     assert [v for v in _verdicts(resolver, "`checkout` 接收 `cart` 和 `pay` 两个参数。\n")
             if v[1].startswith("param_count")] == [
         (1, "param_count(shop.core.checkout, 2)", "verified")]
+
+
+def test_claims_a_location_column_titled_in_other_words(resolver: Resolver) -> None:
+    table = ("| Class | 所在 module |\n|---|---|\n| `Cart` | `shop/errors.py` |\n"
+             "| `EmptyCart` | `shop/errors.py` |\n")
+    assert [c.result.status for c in _claims(resolver, table)
+            if c.ref.name.startswith("location(")] == ["unverified", "verified"]

@@ -529,6 +529,10 @@ def test_grammar_tag_counts_leave_limited_or_ambiguous_clauses(text: str) -> Non
     ("`empty` is declared with `@classmethod`.", [("kind", "empty", "classmethod", False)]),
     ("`empty` 是一个 `classmethod`。", [("kind", "empty", "classmethod", False)]),
     ("`empty` 不是 `staticmethod`。", [("kind", "empty", "staticmethod", True)]),
+    # an override is the owner's own definition, in Chinese and mixed wording too
+    ("`Cart` 重写了 `clear` 方法。", [("defines", "Cart", "clear", False)]),
+    ("- **`Cart`**：\n  - 自己也 override 了 `clear` method。\n",
+     [("defines", "Cart", "clear", False)]),
 ])
 def test_grammar_reads_a_kind_with_its_tail_and_decorators_as_code(
         text: str, expected: list[tuple[str, str, str, bool]]) -> None:

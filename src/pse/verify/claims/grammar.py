@@ -963,7 +963,7 @@ def _default_claim(groups: dict[str, str | None], sentence: Sentence,
 
 _YIELDED = re.compile(r"\byield(?:s|ed|ing)?\b|逐个(?:返回|产出|生成)|产出|(?:生成|产生)器?(?:一个个|每个|一系列)")
 """A return said of what a generator yields, one item at a time: its element type is meant."""
-_OVERRIDES = re.compile(r"overrides?|overridden|re-?implements?|重写了?|覆盖了?|覆写了?"
+_OVERRIDES = re.compile(r"overrides?|overridden|re-?implements?|重写了?|覆盖了?|覆写了?|override了"
                         r"|override了?")
 
 
@@ -974,6 +974,8 @@ def _possession(found: _Match) -> Relation | None:
                  r"|received|signature|include|contain|has|list|mention|called with|^pass$",
                  noun):
         return "has_param"
+    if _OVERRIDES.fullmatch(found.groups.get("verb") or ""):
+        return "defines"  # "overrides the `m` method", "重写了 `m` 方法": its own body's
     if re.search(r"method|function|方法|函数|^call$", noun):
         return "has_method"
     if noun:

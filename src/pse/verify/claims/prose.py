@@ -270,7 +270,7 @@ _POSSESSIVE_NOUN = re.compile(r"^(\s*)(?:(?P<en>Its) (?=[a-z])"
                               r"(?!constructor|initiali[sz]er|构造)")
 """A possessive opening before a noun ("Its fields include ...", "它的方法有 ..."): the
 noun phrase belongs to the code the sentence before was about."""
-_LEAD_ZH = rf"(?:{ADVERBS_ZH}|{L.AUX_ZH.removesuffix('?')})*"
+_LEAD_ZH = rf"(?:(?:{ADVERBS_ZH}|{L.AUX_ZH.removesuffix('?')}|自己|本身)\s*)*"
 """Adverbs and auxiliaries before a Chinese verb, in any order (先调用, 会逐个调用)."""
 _WHEN_ZH = r"(?:[^，,。；;§`]{1,24}?(?:之后|以后|之前|以前|的时候|时)[，,]?\s*)?"
 """A fronted time clause without code before a Chinese verb ("注册完 plugin 之后会调用")."""
@@ -757,6 +757,7 @@ def normalise(text: str) -> str:
     text = re.sub(r"\s+", " ", text)
     text = re.sub(rf"\s*([{_CJK}§])\s*", r"\1", text)
     text = _ADVERBS_ZH.sub("", text)
+    text = re.sub(r"(?:自己|本身)(?!的)", "", text)  # "`A` 自己 override 了 `m`": A's own, as said
     text = re.sub(r"§\s+|\s+§", lambda m: m.group(0).strip(), text)
     return text.strip(" .!?;:。！？；：")
 

@@ -95,8 +95,9 @@ _VALUE_TYPE_COLUMNS = frozenset({"type", "类型"})
 _VALUE_KINDS = frozenset({"function", "constant", "attribute", "coroutine"})
 """Under "Type" a parameter or field table gives a value's type ("| `key` | function |":
 a key function is passed): only kinds a value cannot have are read there."""
-_LOCATION_COLUMN = re.compile(r"module|file|location|defined in|source file|path|模块|文件"
-                              r"|位置|所在模块|所在文件|定义位置|路径")
+_LOCATION_COLUMN = re.compile(r"(?:(?:defined|declared|lives) in (?:the )?|所在的? ?|所属的? ?"
+                              r"|定义(?:所在)?的? ?|source )?(?:module|file|location|path|模块|文件"
+                              r"|位置|路径)(?: ?(?:path|name|路径|名))?|defined in|定义位置")
 _BASE_COLUMN = re.compile(r"(?P<direct>direct |immediate |直接)?(?:bases?|base class(?:es)?"
                           r"|parent(?: class)?|parents|superclass|inherits(?: from)?|基类|父类)")
 
