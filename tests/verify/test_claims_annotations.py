@@ -97,7 +97,7 @@ def fetch(store):
 
 
 class Entry:
-    pass
+    __slots__ = ("path", "stat")
 
 
 class Result:
@@ -276,3 +276,14 @@ def test_claims_an_instance_is_no_class(resolver: Resolver, text: str, status: s
 ])
 def test_claims_the_type_of_a_bound_value(resolver: Resolver, text: str, status: str) -> None:
     assert claim_statuses(resolver, text, "value_type") == [status]
+
+
+@pytest.mark.parametrize("text, status", [
+    # a count said to be in a member of the subject counts that member's literal
+    ("`Entry` declares three entries in its `__slots__`.", "unverified"),
+    ("`Entry` has two entries in its `__slots__`.", "verified"),
+    ("`Entry` 的 `__slots__` 里有 3 个条目。", "unverified"),
+])
+def test_claims_a_count_in_a_member_counts_that_member(resolver: Resolver, text: str,
+                                                       status: str) -> None:
+    assert claim_statuses(resolver, text, "member_count") == [status]

@@ -43,6 +43,8 @@ def judge(claim: Claim, *, file: str, resolver: Resolver) -> tuple[Reference, Re
                                    message=misplaced.message)
     obj = resolve_span(resolver, claim.obj) if _object_is_span(claim) else None
     relation, subject, obj = _reoriented(claim, subject, obj)
+    if relation == "member_count":
+        subject = _counted_value(resolver, claim, subject)
     if relation == "kind":
         subject = _with_homonyms(resolver, _as_module(resolver, subject))
     if relation in _CLASS_RELATIONS:
@@ -89,6 +91,23 @@ def _misplaced_member(resolver: Resolver, written: str) -> Decision | None:
         return None
     decisions = [code.has_item(resolver, cls, member) for cls in classes]  # its parameters too
     return decisions[0] if all(d.holds is False for d in decisions) else None
+
+
+_HELD_IN = re.compile(r"\b(?:in|of|within|inside) (?:its|the|their) `(?P<en>[A-Za-z_]\w*)`"
+                      r"|`(?P<zh>[A-Za-z_]\w*)` ?(?:里|中|内|当中)")
+"""A value a count is said to be in: "three entries in its `__slots__`", "`__slots__` 里"."""
+
+
+def _counted_value(resolver: Resolver, claim: Claim, subject: Named) -> Named:
+    """The member of ``subject`` a count is said to be in, when it is a value written as a
+    literal container ("`TreeEntry` declares three entries in its `__slots__`" counts the
+    items of ``TreeEntry.__slots__``); else ``subject``."""
+    held = {hit["en"] or hit["zh"] for hit in _HELD_IN.finditer(claim.sentence)}
+    found = tuple(m for s in subject.symbols for name in sorted(held)
+                  for m in resolver.index.members(s.qualname, name)
+                  if m.kind in {"attribute", "variable", "constant"}
+                  and code.literal_entries(resolver, m) is not None)
+    return replace(subject, symbols=found, name=found[0].qualname) if found else subject
 
 
 def _object_is_span(claim: Claim) -> bool:
