@@ -594,7 +594,7 @@ def test_claims_a_constructor_parameter_named_through_its_class(resolver: Resolv
     # a None default the body tests but never replaces with the value said
     ("`scale` 的 `digits` parameter default 是 `0`。", "unverified"),
     ("`scale`'s `digits` defaults to 2.", "unverified"),
-    ("`trim`'s `width` defaults to 0.", "ignored"),    # `if not width:` reads None as 0
+    ("`trim`'s `width` defaults to 0.", "unverified"),  # `if not width:` gives it no 0
     ("`trim`'s `width` defaults to 5.", "unverified"),
     ("`pad`'s `width` defaults to 4.", "ignored"),     # `width or 4`
     ("`pad`'s `width` defaults to 8.", "unverified"),

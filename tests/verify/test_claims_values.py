@@ -19,6 +19,7 @@ import json
 from typing import Callable, List, Optional
 
 WIDTH = 8
+REGISTRY = {}
 
 
 class UnitError(ValueError):
@@ -33,6 +34,12 @@ def render(amount, suffix="B", *, decimals=2, spaced=False, label=None):
 
 def greet(name=None):
     return "hello " + (name or "world")
+
+
+def enroll(name, override=None):
+    if name in REGISTRY and not override:
+        raise UnitError(name)
+    REGISTRY[name] = override
 
 
 def pad(text, width=WIDTH):
@@ -125,6 +132,9 @@ def resolver(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Resolver]:
     ("`Meter.scale` defaults to 10.", "verified"),       # bound from that parameter
     ("`Meter.read` 的 `rounding` 参数默认为 False。", "unverified"),
     ("`render` 的 `spaced` 参数默认为 False。", "verified"),
+    # a None the body only tests for truth is still None: False is another value
+    ("`enroll`'s `override` defaults to False.", "unverified"),
+    ("`enroll` 的 `override` 参数默认值为 `None`。", "verified"),
     ("`decimals` 参数默认是 `3`。", "unverified"),
     ("默认情况下，`spaced` 为 True。", "unverified"),
     # `Meter`'s `name` is 'm', `greet`'s becomes 'world': which one is meant is unsaid

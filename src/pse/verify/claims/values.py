@@ -267,8 +267,8 @@ def _never_put(resolver: Resolver, function: Symbol, name: str, claimed: str) ->
     if not isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
         return False
     body = node.body[1:] if ast.get_docstring(node) is not None else node.body
-    if not wanted and _truth_tested(body, name):
-        return False  # ``if not flag:`` treats None as False, 0 or ""
+    # ``if not flag:`` treats None as False, 0 or "" but gives the name no value: the
+    # default is still None, and "defaults to False" says another value
     for n in (sub for statement in body for sub in ast.walk(statement)):
         if isinstance(n, ast.Constant) and _same(repr(n.value), claimed) is not False:
             return False
@@ -293,18 +293,6 @@ def _fixed(node: ast.AST | None, name: str) -> bool:
         return all(_fixed(v, name) for v in node.values)
     if isinstance(node, ast.IfExp):
         return _fixed(node.body, name) and _fixed(node.orelse, name)
-    return False
-
-
-def _truth_tested(body: list[ast.stmt], name: str) -> bool:
-    """Whether the body reads ``name`` as true or false (``if name:``, ``not name``,
-    ``name or x``), where ``None`` acts as any false value."""
-    for n in (sub for statement in body for sub in ast.walk(statement)):
-        tests = [n.test] if isinstance(n, ast.If | ast.While | ast.IfExp | ast.Assert) else []
-        tests += n.values if isinstance(n, ast.BoolOp) else []
-        tests += [n.operand] if isinstance(n, ast.UnaryOp) and isinstance(n.op, ast.Not) else []
-        if any(_is_name(t, name) for t in tests):
-            return True
     return False
 
 
