@@ -16,6 +16,7 @@ from repo_fixtures import claim_statuses, tree_resolver
 _TREE = {
     "kit/__init__.py": "",
     "kit/core.py": '''\
+import builtins
 from typing import Callable, Iterator, List
 
 
@@ -94,6 +95,14 @@ def check(value):
 
 def fetch(store):
     return store.read()
+
+
+class TimeoutError(Exception):
+    pass
+
+
+class ConnectionError(builtins.ConnectionError):
+    pass
 
 
 class Entry:
@@ -287,3 +296,13 @@ def test_claims_the_type_of_a_bound_value(resolver: Resolver, text: str, status:
 def test_claims_a_count_in_a_member_counts_that_member(resolver: Resolver, text: str,
                                                        status: str) -> None:
     assert claim_statuses(resolver, text, "member_count") == [status]
+
+
+@pytest.mark.parametrize("text, status", [
+    # a class shadowing a builtin, said to derive from the builtin of its own name
+    ("`TimeoutError` 直接继承自内置的 `TimeoutError`。", "unverified"),
+    ("`ConnectionError` subclasses the built-in `ConnectionError`.", "verified"),
+])
+def test_claims_a_class_said_to_subclass_the_builtin_of_its_name(resolver: Resolver, text: str,
+                                                                 status: str) -> None:
+    assert claim_statuses(resolver, text, "subclass") == [status]

@@ -1091,3 +1091,4 @@ def test_claims_a_location_column_titled_in_other_words(resolver: Resolver) -> N
              "| `EmptyCart` | `shop/errors.py` |\n")
     assert [c.result.status for c in _claims(resolver, table)
             if c.ref.name.startswith("location(")] == ["unverified", "verified"]
+

@@ -879,8 +879,12 @@ def _claim(found: _Match, sentence: Sentence) -> Claim | None:
     if found.relation == "subclass" and obj.startswith("@"):
         return _decorator_claim(obj, common)  # "`f` is a `@staticmethod`": no base class
     relation = _possession(found) if found.relation == "has_param" else found.relation
-    # "`f` uses `f`" is a claim of recursion, true only of code that calls itself; any
-    # other relation of a name to itself is a slip of the subject, not a claim
+    # "`f` uses `f`" is a claim of recursion, true only of code that calls itself; "`E`
+    # 继承自内置的 `E`" one of the builtin of that name; any other relation of a name to
+    # itself is a slip of the subject, not a claim
+    if relation == "subclass" and obj == subject and re.search(
+            rf"(?:built-?in|内置的?)\s*`{re.escape(obj)}`", sentence.text, re.IGNORECASE):
+        obj = f"builtins.{obj}"
     if relation is None or obj == subject and relation != "calls":
         return None
     how = _how_written(relation, found, sentence, obj)
