@@ -233,6 +233,9 @@ def test_claims_a_default_through_its_binding(resolver: Resolver, text: str,
     # a class: a condition on its constructor's parameters is about its constructor
     ("`Chain` raises `TypeError` when `limit` is negative.", "unverified"),
     ("`Chain` raises `ValueError` when `limit` is negative.", "verified"),
+    # only a `raise` raises NotImplementedError: a default that returns does not
+    ("If a subclass leaves it alone, `Shelf.take` raises `NotImplementedError`.",
+     "unverified"),
 ])
 def test_claims_raises_from_library_code(resolver: Resolver, text: str, status: str) -> None:
     assert claim_statuses(resolver, text, "raises") == [status]

@@ -537,3 +537,16 @@ def test_grammar_tag_counts_leave_limited_or_ambiguous_clauses(text: str) -> Non
 def test_grammar_reads_a_kind_with_its_tail_and_decorators_as_code(
         text: str, expected: list[tuple[str, str, str, bool]]) -> None:
     assert _read(text) == expected
+
+
+def test_grammar_an_anaphor_after_a_fronted_condition_is_the_subject() -> None:
+    text = ("当 `host` 为 `None` 时，`Cart.__init__` 会抛出 `ValueError`。\n"
+            "如果没有安装 redis 客户端库，该构造函数会抛出 `ImportError`。\n")
+    assert _read(text) == [("raises", "Cart.__init__", "ValueError", False),
+                           ("raises", "Cart.__init__", "ImportError", False)]
+
+
+def test_grammar_a_count_after_self_leaves_the_receiver_out() -> None:
+    (claim,) = [c for s in sentences("After `self`, `Cart.add` takes two parameters.\n",
+                                     rst=False) for c in read_claims(s)]
+    assert (claim.relation, claim.obj, claim.besides_self) == ("param_count", "2", True)

@@ -100,6 +100,16 @@ class Meter:
         return raw / self.scale
 
 
+class Store:
+    def __init__(self, root, mode=None, level=None):
+        self._mode = _platform_mode(mode)
+        self.level = level
+
+
+def _platform_mode(mode):
+    return 0o600 if mode is None else mode
+
+
 def convert(value, unit=Meter, fmt=json.dumps, *, codec=encode_all):
     return fmt(unit(value))
 
@@ -135,6 +145,9 @@ def resolver(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Resolver]:
     # a None the body only tests for truth is still None: False is another value
     ("`enroll`'s `override` defaults to False.", "unverified"),
     ("`enroll` 的 `override` 参数默认值为 `None`。", "verified"),
+    # a constructor's parameter no attribute keeps under its name is only a parameter
+    ("`Store`'s `mode` defaults to `0o600` in the signature.", "unverified"),
+    ("`Store`'s `level` defaults to 3.", "ignored"),  # `self.level` may be set elsewhere
     ("`decimals` 参数默认是 `3`。", "unverified"),
     ("默认情况下，`spaced` 为 True。", "unverified"),
     # `Meter`'s `name` is 'm', `greet`'s becomes 'world': which one is meant is unsaid

@@ -589,6 +589,7 @@ _IMPLICIT_CALLS = {
     "StopAsyncIteration": frozenset({"anext", "__anext__"}),
     "RuntimeError": frozenset(),
     "TypeError": frozenset(),
+    "NotImplementedError": frozenset(),
 }
 """The builtin errors a claim may be refuted on, each with the calls that raise it without
 a ``raise`` (``int("x")`` raises ``ValueError``, ``d.pop(k)`` ``KeyError``): in code
@@ -597,10 +598,11 @@ that signals its errors with ``raise`` (:func:`_signalled`), and for
 code may raise it on a wrong argument, but "`f` raises `TypeError` when ..." states a
 check, and code that checks its input and raises other errors does not make that one.
 Any other builtin error (``AttributeError``, ``OSError``...) nearly any code may raise,
-so claims of it stay open."""
+so claims of it stay open. ``NotImplementedError`` is raised by a stub's ``raise`` only:
+"`Base.get` raises `NotImplementedError`" is false of a default that returns ``None``."""
 _LOOKUP_ERRORS = frozenset({"KeyError", "IndexError", "LookupError"})
 _CHECKED_ERRORS = frozenset({"ValueError", "KeyError", "IndexError", "LookupError",
-                             "RuntimeError", "TypeError"})
+                             "RuntimeError", "TypeError", "NotImplementedError"})
 """The builtin errors a sentence names for a check the code makes ("raises `ValueError`
 for an unknown name"): code that raises nothing, and whose calls and lookups cannot raise
 one implicitly, makes no such check."""

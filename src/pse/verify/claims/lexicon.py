@@ -116,7 +116,8 @@ NUMBER_ZH = (r"(?P<num>\d+|[零一二两三四五六七八九十]+|one|two|three
 COUNT_PARAM = (r"(?:(?:(?:positional|formal|named|explicit|declared|required) )*"
                r"(?:parameter|param|argument|arg)s?|个?(?:参数|形参))")
 BESIDES = (r"(?:besides|apart from|aside from|excluding|not counting|other than|except for|except"
-           r"|without|not including|in addition to|on top of|plus|除了|除|不算|不包括|不计"
+           r"|without|not including|in addition to|on top of|plus|after|beyond|除了|除|不算"
+           r"|不包括|不计"
            r"|不含|除去|去掉|不包含)")
 INCLUDING = r"(?:including|counting|包括|算上|包含|含)"
 

@@ -253,7 +253,11 @@ _FRONTED_PHRASE = (r"(?:(?!(?i:if|when|whenever|unless|whether|once|otherwise|th
 "Like every ordered type, it ..."): set aside, as an adverb is. A condition or a time
 clause ("If ..., it ...", "When ..., it ...", "Otherwise, it ...") is not: what follows
 holds only then."""
-_PRONOUN = re.compile(rf"^(\s*){_FRONTED_PHRASE}(?:It(?= )|it(?= )|它(?![们的])"
+_FRONTED_WHEN_ZH = r"(?:(?:如果|若|当|在|一旦)[^，,。；;§`]{1,30}?[，,]\s*)?"
+"""A fronted Chinese condition or time clause without code ("如果没有安装 redis，该构造函数
+会抛出 ...", "在 PyPy 下运行时，constructor 会 raise ..."): the anaphor after it is still the
+sentence's subject (a raise is said under a condition as often as not)."""
+_PRONOUN = re.compile(rf"^(\s*){_FRONTED_PHRASE}{_FRONTED_WHEN_ZH}(?:It(?= )|it(?= )|它(?![们的])"
                       rf"|其中(?=(?:还|也)?(?:包括|包含|有))"
                       rf"|(?i:{_ANAPHORS})(?![A-Za-z0-9_]))")
 """A sentence opening with "It", "This class", "该函数" (the lexicons' anaphors) says
@@ -317,6 +321,8 @@ def _subject(sentence: Sentence) -> str:
     """The code a sentence opens with as its subject, else the last code its definite noun
     phrases name ("... using the `wait_for` function."); "" if none."""
     coded = [c for c in sentence.clauses if "§" in c]  # past a fronted "In addition,"
+    # past a fronted condition too ("当 `host` 为 `None` 时，`A` 会抛出 ...": `A`)
+    coded = [c for c in coded if not _OPENING_CONDITION.match(c)] or coded
     first = _OPENING_SLOT.match(coded[0]) if coded else None
     if first:
         return sentence.spans[int(first[1])]
@@ -324,6 +330,8 @@ def _subject(sentence: Sentence) -> str:
     return sentence.spans[int(phrases[-1])] if phrases else ""
 
 
+_OPENING_CONDITION = re.compile(rf"^(?:{CONDITIONS_EN}|once)\b|^(?:如果|若|假如|假设|要是|一旦|除非|当)",
+                                re.IGNORECASE)
 _CONDITION_TAIL = re.compile(rf"(?:^|[\s(])(?:{CONDITIONS_EN})\s[^,，]*$", re.IGNORECASE)
 
 

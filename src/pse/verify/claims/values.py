@@ -178,11 +178,15 @@ def _param_default(resolver: Resolver, param: Symbol, claimed: str, *,
     actual = _constant_value(resolver, function, actual) or actual
     message = f"{where} defaults to `{actual}`"
     if actual == "None" and claimed != "None":
-        if function.name != "__init__" and _passed_on(resolver, function, param.name):
+        # a constructor's parameter may stand for the attribute it sets, which another
+        # method may replace; one no attribute of its name keeps is only a parameter
+        plain = function.name != "__init__" or not any(
+            m.kind in {"attribute", "variable"}
+            for m in resolver.index.members(function.parent, param.name))
+        if plain and _passed_on(resolver, function, param.name):
             return Decision(False, f"{message}, which its body never replaces", at(function),
                             correction="None")
-        if function.name != "__init__" and _never_put(resolver, function, param.name,
-                                                      claimed):
+        if plain and _never_put(resolver, function, param.name, claimed):
             return Decision(False, f"{message}; its body puts no `{claimed}` in its place",
                             at(function), correction="None")
         return undecided(f"{message}, which the body may replace")
