@@ -39,6 +39,14 @@ def test_frames_chinese_list_of_one_frame_is_repetition() -> None:
     assert [r.line for r in frame_repeats(LIMITATIONS_ZH)] == [6, 7]
 
 
+def test_frames_chinese_sentences_swapping_two_words_of_six_characters() -> None:
+    text = ("# Q\n\n## 用途\n\n`a` 用于解析。正则表达式组的数量决定了解析字符串的模式。\n\n"
+            "`b` 用于查找。正则表达式组的数量决定了重复名称错误的模式。\n\n"
+            "`c` 用于格式化。正则表达式组的数量决定了日期时间格式化输出结果的模式。\n")
+    # five and six characters swapped: one frame; eleven: a sentence of its own
+    assert [r.line for r in frame_repeats(text)] == [7]
+
+
 def test_frames_a_run_of_sentences_in_one_frame() -> None:
     text = ("# Q\n\n## Limits\n\nThe queue may be slow when many jobs fail at once. "
             "The queue may be noisy when many jobs fail at once.\n")

@@ -105,6 +105,10 @@ def test_residue_flags_the_prompts_excerpt_heading_even_inside_a_fence() -> None
         (10, "outline-residue"), (12, "outline-residue"), (15, "outline-residue")]
     # a heading that names a file is the article's own
     assert quality.residue("# T\n\n## `src/a.py` (the queue)\n\nText.\n", path=P) == []
+    # without its "###", its names in backticks, as a paragraph of its own
+    pasted = "# T\n\nText.\n\n`parse.py` (lines 20-48) — `parse.with_pattern`\n"
+    assert _rules(quality.residue(pasted, path=P)) == [(5, "outline-residue")]
+    assert quality.residue("# T\n\nSee parse.py (lines 3-9) for the loop.\n", path=P) == []
 
 
 def test_residue_flags_the_prompts_code_facts_pasted() -> None:

@@ -1092,3 +1092,18 @@ def test_claims_a_location_column_titled_in_other_words(resolver: Resolver) -> N
     assert [c.result.status for c in _claims(resolver, table)
             if c.ref.name.startswith("location(")] == ["unverified", "verified"]
 
+
+
+def test_claims_a_container_called_a_function_without_naming_a_member(
+        resolver: Resolver) -> None:
+    # no member of `EmptyCart` is named: the phrase calls the class itself a function
+    (alone,) = [c for c in _claims(resolver, "shop 的 `EmptyCart` 函数用于处理空购物车。")
+                if c.ref.name.startswith("kind(")]
+    assert alone.result.status == "unverified"
+    # "the `Cart` method `clear`" names a member of `Cart`
+    named = [c.result.status for c in _claims(resolver, "Call the `Cart` method `clear`.")
+             if c.ref.name.startswith("kind(shop.core.Cart,")]
+    assert named == ["ignored"]
+    # a Chinese noun phrase after 被: "`Cart` 被 `checkout` 类使用" calls `checkout` a class
+    assert [c.result.status for c in _claims(resolver, "`Cart` 被 `checkout` 类使用。")
+            if c.ref.name.startswith("kind(shop.core.checkout")] == ["unverified"]

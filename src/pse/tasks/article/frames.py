@@ -6,7 +6,7 @@ not be efficient / scalable / maintainable for large jobs, especially if the
 of such items differ in two words of fifteen, a label included, so a near-duplicate test
 over word sets lets them through. Here two units are compared as token *sequences*: they
 repeat one frame when, aligned, they share most tokens in order and differ only in one or
-two places of at most two words each (Chinese: four characters).
+two places of at most two words each (Chinese: six characters).
 
 Parallel lists stay legitimate when what changes is the subject: a code span ("`x`: the x
 value", "`y`: the y value"), or the item's own label ("- **Linux**: ... on Linux"). Units
@@ -33,6 +33,9 @@ _MAX_PLACES = 2
 """Places where the two may differ."""
 _MAX_SWAP = 2.0
 """Words a place may hold on either side (CJK: half a word per character)."""
+_MAX_SWAP_CJK = 6
+"""Characters a place written in Chinese only may hold on either side: two Chinese words
+run to five or six characters ("解析字符串", "重复名称错误")."""
 _TOKEN = re.compile(r"`[^`\n]+`|[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]"
                     r"|[^\W_]+(?:['’_-][^\W_]+)*")
 _IDENTIFIER = re.compile(r"[a-z][A-Z]|_|\(\)$|\.\w")
@@ -109,7 +112,7 @@ def is_same_frame(later: _Unit, earlier: _Unit, *, any_subject: bool = False) ->
     if shared < _MIN_SHARED or shared < _MIN_SHARED_SHARE * max(_weight(a), _weight(b)):
         return False
     places = [(a[i1:i2], b[j1:j2]) for tag, i1, i2, j1, j2 in codes if tag != "equal"]
-    if len(places) > _MAX_PLACES or any(max(_weight(x), _weight(y)) > _MAX_SWAP
+    if len(places) > _MAX_PLACES or any(not _small_swap(x) or not _small_swap(y)
                                         for x, y in places):
         return False
     if any_subject:
@@ -118,6 +121,13 @@ def is_same_frame(later: _Unit, earlier: _Unit, *, any_subject: bool = False) ->
     parts = earlier.name_parts | later.name_parts
     return not any(_names_subject(token, subjects, parts) for x, y in places
                    for token in (*x, *y))
+
+
+def _small_swap(tokens: tuple[str, ...]) -> bool:
+    """Whether one side of a place is at most two words (Chinese only: six characters)."""
+    if tokens and all(_CJK.fullmatch(t) for t in tokens):
+        return len(tokens) <= _MAX_SWAP_CJK
+    return _weight(tokens) <= _MAX_SWAP
 
 
 def _weight(tokens: tuple[str, ...]) -> float:

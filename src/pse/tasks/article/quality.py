@@ -77,11 +77,13 @@ _DEFINITION_LINE = re.compile(r"^\s*(?:async\s+)?(?:class|def)\s+`?[A-Za-z_]\w*`
 """A ``class`` or ``def`` header standing as a prose line: an excerpt pasted without its
 fence ("class `BaseFileLock`(contextlib.ContextDecorator, ...):")."""
 _BADGE = re.compile(r"^!\[|img\.shields\.io|badge|pepy\.tech|codecov\.io", re.IGNORECASE)
-_EXCERPT_HEADER = re.compile(r"^\s{0,3}#{1,6}\s+\S+ \(lines \d+-\d+\)(?: — \S+)?\s*$")
+_EXCERPT_HEADER = re.compile(r"^\s{0,3}(?:#{1,6}\s+)?`?[^\s`]+`? \(lines \d+-\d+\)"
+                             r"(?: — `?[^\s`]+`?)?\s*$")
 """The heading the prompt puts over each source excerpt (``### a.py (lines 3-9) — m.f``,
-:func:`pse.rag.context.context_blocks`), pasted into the article with its excerpt: a
-line no article writes, checked on every line, code included, since a pasted excerpt
-often leaves a fence open around it."""
+:func:`pse.rag.context.context_blocks`), pasted into the article with its excerpt, with
+its ``###`` or without, its names in backticks or not: a line no article writes,
+checked on every line, code included, since a pasted excerpt often leaves a fence open
+around it."""
 _NAME_LIST = re.compile(
     r"(?:[-*+]\s+)?`[^`]+`(?:\s*(?:,|、|，|and|和|;|:|：|—|–|-|->|=>|→)\s*`[^`]+`)+\s*[.。]?")
 """Code spans and separators only: "`A`, `B` and `C`", "`JobQueue`: `JobQueue`"."""

@@ -726,7 +726,7 @@ _NOUN_KIND_TAIL = rf"§(?P<s>\d+)§(?P<k>{L.KIND_EN})(?![a-z-])(?: (?P<next>[a-z
 _NOUN_KIND = re.compile(rf"(?:^|(?<![a-z])(?:{_DEFINITE})){_NOUN_KIND_TAIL}")
 _ANY_NOUN_KIND = re.compile(rf"(?:^|(?<![a-z])(?:{_DEFINITE}|a|an|one)){_NOUN_KIND_TAIL}")
 _NOUN_KIND_ZH = re.compile(
-    r"(?:^|(?<=[这该此其的个]))§(?P<s>\d+)§"
+    r"(?:^|(?<=[这该此其的个被由给向对把将用从与和及、，,]))§(?P<s>\d+)§"
     r"(?P<k>类方法|静态方法|异步函数|协程函数|异常类|函数|方法|模块|异常|类(?![型似别比属])|属性)")
 _MODIFIED_KIND = frozenset({
     "attribute", "attributes", "variable", "variables", "decorator", "decorators", "field",

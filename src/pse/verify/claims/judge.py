@@ -70,7 +70,7 @@ def judge(claim: Claim, *, file: str, resolver: Resolver) -> tuple[Reference, Re
                              "with different defaults")
     if decision.holds is False:
         decision = _second_reading(resolver, claim, relation, subject, decide, decision)
-    why = (_value_named_alike(claim, resolver) or _member_of(claim, subject)) \
+    why = (_value_named_alike(claim, resolver) or _member_of(claim, subject, resolver)) \
         if decision.holds is False else ""
     if why:
         return ref, Resolution("ignored", evidence=decision.evidence, message=why)
@@ -277,13 +277,18 @@ _MEMBER_KINDS = frozenset({"method", "function", "property", "attribute", "class
                            "staticmethod", "coroutine", "constant"})
 
 
-def _member_of(claim: Claim, subject: Named) -> str:
+def _member_of(claim: Claim, subject: Named, resolver: Resolver) -> str:
     """Why a noun phrase naming a class or module with a member's kind is no finding,
     unless the phrase is its clause's subject: "call `run`, the `Flask` method that starts
-    it" and "the `Flask` method `run`" name a method *of* `Flask`."""
+    it" and "the `Flask` method `run`" name a method *of* `Flask`. A sentence that names
+    no member of it ("parse 的 `RepeatedNameError` 函数用于处理...") says the container
+    itself is one."""
     if claim.presupposed != "phrase" or claim.obj not in _MEMBER_KINDS:
         return ""
-    if any(s.kind in {"class", "module", "package"} for s in subject.symbols):
+    containers = [s for s in subject.symbols if s.kind in {"class", "module", "package"}]
+    others = {n.removesuffix("()").rsplit(".", 1)[-1]
+              for n in re.findall(r"`([^`]+)`", claim.sentence)} - {subject.text}
+    if any(resolver.index.members(s.qualname, name) for s in containers for name in others):
         return f"`{subject.text}` is a container: the phrase may name one of its members"
     return ""
 
