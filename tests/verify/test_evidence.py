@@ -621,3 +621,49 @@ def test_align_a_sentence_describing_a_near_namesake_is_unsupported() -> None:
     assert _namesakes("`load` parses TOML.") == "supported"
     # names too unlike to be mixed up (`lead`) are no namesakes of `load`
     assert _namesakes("`lead` strips the whitespace of a string.") == "supported"
+
+
+BORROWED = '''def with_pattern(pattern, regex_group_count=None):
+    """Attach a regular expression pattern to a converter."""
+    return pattern
+
+
+def parse(format, string, case_sensitive=False):
+    """Pull values out of a string by a format."""
+    return Parser(format).parse(string)
+
+
+def sign(key, value):
+    """Sign a value with a key."""
+    return key + value
+
+
+def make_signer(secret_key):
+    return secret_key
+'''
+
+
+def _borrowed(text: str) -> str:
+    from pse.verify.evidence.spans import make_span
+
+    lines = BORROWED.splitlines()
+    spans = [make_span("pkg/p.py", start, end, "\n".join(lines[start - 1:end]),
+                       symbol=f"pkg.p.{name}", kind="function", params=params)
+             for name, start, end, params in (
+                 ("with_pattern", 1, 3, ("pattern", "regex_group_count")),
+                 ("parse", 6, 8, ("format", "string", "case_sensitive")),
+                 ("sign", 11, 13, ("key", "value")),
+                 ("make_signer", 16, 17, ("secret_key",)))]
+    (aligned,) = align(document_units(text), spans, [])
+    return aligned.status
+
+
+def test_align_an_argument_that_is_another_callables_parameter_is_unsupported() -> None:
+    # `regex_group_count` is `with_pattern`'s; `parse`'s own code never says "group"
+    assert _borrowed("`parse` takes a format, a string and an optional regex group count.") \
+        == "unsupported"
+    assert _borrowed("`parse` 接受一个字符串和一个可选的正则表达式组数量作为参数。") == \
+        "unsupported"
+    assert _borrowed("`parse` takes a format and a string.") == "supported"
+    # "a secret key" may be its own `key`: a word shared with its parameter is its own
+    assert _borrowed("`sign` takes a secret key and a value.") == "supported"

@@ -22,7 +22,7 @@ from typing import Literal
 
 from pse.verify.evidence.facts import contradiction, role_problem
 from pse.verify.evidence.passages import quoted
-from pse.verify.evidence.siblings import namesake_problem
+from pse.verify.evidence.siblings import borrowed_parameter, namesake_problem
 from pse.verify.evidence.spans import SourceSpan, code_vocabulary
 from pse.verify.evidence.units import Unit, code_name, without_title
 from pse.verify.evidence.words import claimed, covered, words
@@ -218,7 +218,8 @@ def _covered(unit: Unit, anchors: list[SourceSpan], claim: set[str], *,
     prose = _without_code(unit.text)
     wrong = contradiction(unit.text, anchors) or role_problem(described, claim, anchors) or \
         namesake_problem(words(prose), anchors, spans,
-                         {n.rsplit(".", 1)[-1] for n in unit.names})
+                         {n.rsplit(".", 1)[-1] for n in unit.names}) or \
+        borrowed_parameter(unit.text, unit.subject, anchors, spans)
     if wrong:
         return Aligned(unit, "unsupported", best, share, reason=wrong)
     code_held = set().union(*(code_vocabulary(s) for s in (*anchors, *members)))

@@ -1,5 +1,6 @@
-"""A sentence that describes a definition's near-namesake instead of the definition itself.
+"""What a sentence says of one definition that belongs to another.
 
+A near-namesake. 
 Models mix up callables whose names differ by a letter or two and whose docstrings are
 cut from one frame: ``load`` ("Parse TOML from a binary file object.") and ``loads``
 ("Parse TOML from a string."), ``wcwidth`` ("Given one Unicode character, ...") and
@@ -7,6 +8,11 @@ cut from one frame: ``load`` ("Parse TOML from a binary file object.") and ``loa
 word true of the package and false of ``load``. What tells the two apart is what their
 docstrings' summaries do not share: a sentence about one that uses a word only the other's
 summary has, and none only its own has, describes the other.
+
+A parameter of another callable. "`parse` takes a string and an optional number of regex
+groups" gives `parse` the `regex_group_count` of `with_pattern`, its neighbour: an
+argument described in words that spell another callable's parameter, none of its own,
+in words its own definition never uses.
 """
 
 from __future__ import annotations
@@ -79,3 +85,45 @@ def namesake_problem(claim: set[str], anchors: Sequence[SourceSpan],
 def _near(a: str, b: str) -> bool:
     return min(len(a), len(b)) >= _MIN_NAME and \
         SequenceMatcher(None, a, b, autojunk=False).ratio() >= _NEAR_NAME
+
+
+_TAKES_EN = re.compile(r"`(?P<name>[A-Za-z_][\w.]*)(?:\(\))?`[^.;:`]{0,30}?\b(?:takes|accepts|"
+                       r"receives|expects)\s+(?P<args>[^.;:()`]+)", re.IGNORECASE)
+_TAKES_ZH = re.compile(r"(?:`(?P<name>[A-Za-z_][\w.]*)(?:\(\))?`[^。；;`]{0,12}?)?"
+                       r"(?:接受|接收|需要传入|传入)(?P<args>[^。；;`]+?)(?:作为参数|作为输入|参数|$)")
+_ARG_SPLIT = re.compile(r",\s*(?:and\s+)?|\s+and\s+|\s+or\s+|和|与|及|以及|、|，|或")
+_GENERIC_ARG = words("optional required keyword positional argument parameter value "
+                     "object instance input type text bool int list dict number name "
+                     "可选 参数 一个")
+_MIN_ARG_WORDS = 2
+
+
+def borrowed_parameter(text: str, subject: str, anchors: Sequence[SourceSpan],
+                       spans: Sequence[SourceSpan]) -> str:
+    """Why ``text`` gives the callable it is about (named in it, else ``subject``) an
+    argument that is another callable's parameter ("" when it does not): the argument's
+    words (two or more, generic ones aside) spell a parameter of another callable of
+    ``spans``, share no word with a parameter of its own ("a secret key" may be its
+    `key`), and one of them its definition never uses."""
+    for pattern in (_TAKES_EN, _TAKES_ZH):
+        for match in pattern.finditer(text):
+            name = (match["name"] or subject).rsplit(".", 1)[-1]
+            own = [s for s in anchors if s.kind in _CALLABLE and
+                   s.symbol.rpartition(".")[2] == name]
+            if not name or not own:
+                continue
+            mine = [words(p) for s in own for p in s.params]
+            held = set().union(*(s.vocabulary for s in own))
+            for piece in _ARG_SPLIT.split(match["args"]):
+                said = words(piece) - _GENERIC_ARG
+                if len(said) < _MIN_ARG_WORDS or any(said & p for p in mine) or \
+                        said <= covered(said, held, abbreviations=False):
+                    continue
+                theirs = next((f"`{p}` of `{s.symbol.rpartition('.')[2]}`" for s in spans
+                               if s.kind in _CALLABLE and s not in own for p in s.params
+                               if said <= words(p)), "")
+                if theirs:
+                    listed = ", ".join(f"`{p}`" for p in own[0].params) or "none"
+                    return (f"it gives `{name}` an argument ({piece.strip()}) that is "
+                            f"{theirs}; `{name}` takes {listed}")
+    return ""
