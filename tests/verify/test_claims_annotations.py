@@ -97,6 +97,16 @@ def fetch(store):
     return store.read()
 
 
+class Stub:
+    def __init__(self):
+        raise NotImplementedError
+
+
+class Child(Sub):
+    def __init__(self):
+        Sub.__init__(self)
+
+
 class TimeoutError(Exception):
     pass
 
@@ -236,6 +246,9 @@ def test_claims_a_default_through_its_binding(resolver: Resolver, text: str,
     # only a `raise` raises NotImplementedError: a default that returns does not
     ("If a subclass leaves it alone, `Shelf.take` raises `NotImplementedError`.",
      "unverified"),
+    # `Sub.__init__(self)` runs its bases' __init__, not every class's (`Stub`'s raises)
+    ("`Child.__init__` raises `NotImplementedError`.", "unverified"),
+    ("`Stub.__init__` raises `NotImplementedError`.", "verified"),
 ])
 def test_claims_raises_from_library_code(resolver: Resolver, text: str, status: str) -> None:
     assert claim_statuses(resolver, text, "raises") == [status]

@@ -550,3 +550,10 @@ def test_grammar_a_count_after_self_leaves_the_receiver_out() -> None:
     (claim,) = [c for s in sentences("After `self`, `Cart.add` takes two parameters.\n",
                                      rst=False) for c in read_claims(s)]
     assert (claim.relation, claim.obj, claim.besides_self) == ("param_count", "2", True)
+
+
+def test_grammar_the_constructor_as_an_anaphor_is_the_classs_init() -> None:
+    text = ("`Cart` holds the items. The constructor takes two parameters.\n\n"
+            "- **`Cart`**：\n  - 在 PyPy 下运行时，constructor 会 raise `RuntimeError`。\n")
+    assert _read(text) == [("param_count", "Cart.__init__", "2", False),
+                           ("raises", "Cart.__init__", "RuntimeError", False)]

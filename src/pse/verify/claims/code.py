@@ -763,10 +763,14 @@ def _reachable(resolver: Resolver, body: BodyFacts, origin: Symbol, *,
     library = not is_sample_path(origin.path)
     seen: set[str] = {body.qualname}
     found: list[tuple[Symbol, BodyFacts]] = []
-    queue = deque(c for c in body.calls if not (caught and body.caught(c, caught)))
+    queue = deque((c, origin) for c in body.calls if not (caught and body.caught(c, caught)))
     while queue and len(found) < _MAX_REACHED:
-        name = queue.popleft()
-        candidates = [s for s in resolver.index.by_name(name) if s.kind in {"function", "method"}]
+        name, caller = queue.popleft()
+        if _is_dunder(name):  # ``Base.__init__(self)``, ``super().__exit__()``: its bases'
+            candidates = _in_ancestry(resolver, caller, name)
+        else:
+            candidates = [s for s in resolver.index.by_name(name)
+                          if s.kind in {"function", "method"}]
         for cls in (s for s in resolver.index.by_name(name) if s.kind == "class"):
             candidates.extend(resolver.index.members(cls.qualname, "__init__"))
         if library:
@@ -778,8 +782,26 @@ def _reachable(resolver: Resolver, body: BodyFacts, origin: Symbol, *,
             facts = resolver.index.body_facts(symbol)
             if facts is not None:
                 found.append((symbol, facts))
-                queue.extend(c for c in facts.calls if not (caught and facts.caught(c, caught)))
+                queue.extend((c, symbol) for c in facts.calls
+                             if not (caught and facts.caught(c, caught)))
     return found
+
+
+def _is_dunder(name: str) -> bool:
+    return len(name) > 4 and name.startswith("__") and name.endswith("__")
+
+
+def _in_ancestry(resolver: Resolver, caller: Symbol, name: str) -> list[Symbol]:
+    """The methods ``name`` of the classes above the method ``caller``'s own class: a
+    special method called by name from a method is its base's (``Base.__init__(self)``,
+    ``super().__init__()``), not every class's that defines one. A call from a function
+    (``obj.__enter__()``) may be any class's."""
+    owner = next((s for s in resolver.index.by_qualname(caller.parent) if s.kind == "class"),
+                 None) if caller.kind == "method" else None
+    if owner is None:
+        return [s for s in resolver.index.by_name(name) if s.kind in {"function", "method"}]
+    return [m for qualname in ancestry(resolver, owner).tree if qualname != owner.qualname
+            for m in resolver.index.members(qualname, name) if m.kind == "method"]
 
 
 def counted(number: int, noun: str) -> str:

@@ -263,6 +263,10 @@ _PRONOUN = re.compile(rf"^(\s*){_FRONTED_PHRASE}{_FRONTED_WHEN_ZH}(?:It(?= )|it(
 """A sentence opening with "It", "This class", "该函数" (the lexicons' anaphors) says
 something of the previous one's subject; so does 其中 ("among them") before 包括/有 ("其中
 包括一个 `x` 字段": it has an `x` field)."""
+_CONSTRUCTOR = re.compile(r"constructor|initiali[sz]er|构造函数|构造方法|构造器|初始化方法",
+                          re.IGNORECASE)
+_OF_OWNER = re.compile(r"\s*(?:of|for)\s|\s*的")
+"""What names the constructor's class after it ("The constructor of `A`"): no anaphor."""
 _NOUN_SUBJECT = re.compile(rf"(?:^|(?<![a-z]))(?:the|this) ?§(\d+)§ ?{L.KIND_EN}(?![a-z])")
 """A definite noun phrase naming code ("the `wait_for` function"): a subject an anaphor
 in the next sentence can refer to."""
@@ -373,7 +377,11 @@ def _sentence(number: int, raw: str, spans: list[CodeSpan], *, offset: int,
     about = antecedent if possessive or owned else ""
     if antecedent and pronoun and slotted[0][pronoun.end():].strip():  # "It calls `b`.": A
         slotted[0] = _PRONOUN.sub(rf"\g<1>§{len(codes)}§", slotted[0], count=1)
-        codes = (*codes, antecedent)
+        # "The constructor raises ...", "该构造函数会抛出 ...": the class's __init__
+        meant = f"{antecedent}.__init__" if _CONSTRUCTOR.search(pronoun.group(0)) and \
+            not antecedent.endswith("__init__") and not _OF_OWNER.match(
+                pronoun.string[pronoun.end():]) else antecedent
+        codes = (*codes, meant)
         about = antecedent
     elif owner and apposed and _BARE_NOUN.match(slotted[0]):  # "| `A` | Subclass of `B` |"
         slotted[0] = f"§{len(codes)}§ is a {slotted[0].lstrip()}"
