@@ -1107,3 +1107,18 @@ def test_claims_a_container_called_a_function_without_naming_a_member(
     # a Chinese noun phrase after 被: "`Cart` 被 `checkout` 类使用" calls `checkout` a class
     assert [c.result.status for c in _claims(resolver, "`Cart` 被 `checkout` 类使用。")
             if c.ref.name.startswith("kind(shop.core.checkout")] == ["unverified"]
+
+
+@pytest.mark.parametrize("text, status", [
+    # how many classes a module or file defines (its own top-level ones)
+    ("`shop/errors.py` defines three classes.", "verified"),
+    ("`shop/errors.py` defines four classes.", "unverified"),
+    ("The `shop.errors` module holds the errors. This module defines two exceptions.",
+     "unverified"),
+    ("`shop/errors.py` 一共定义了三个异常类。", "verified"),
+    ("`shop/errors.py` 里有两个购物异常类。", "ignored"),  # which ones the words pick is unsaid
+])
+def test_claims_how_many_definitions_a_module_has(resolver: Resolver, text: str,
+                                                  status: str) -> None:
+    assert [c.result.status for c in _claims(resolver, text)
+            if c.ref.name.startswith("definition_count(")] == [status]

@@ -324,6 +324,35 @@ def member_count(resolver: Resolver, subject: Symbol, count: int) -> Decision:
     return Decision(False, message, at(subject), correction=str(len(members)))
 
 
+def definition_count(resolver: Resolver, subject: Symbol, count: int, said: str) -> Decision:
+    """Whether the module ``subject`` defines ``count`` classes, functions or exceptions
+    (``said``: the kind, then any words before the noun: "class serializer"). Its own
+    top-level definitions are counted, with and without private ones, and those whose
+    name holds an English modifier ("five serializer classes"); a modifier in other
+    words leaves open any count below the whole."""
+    if subject.kind not in {"module", "package"}:
+        return undecided("not a module")
+    kind, _, modifier = said.partition(" ")
+    found = [s for s in resolver.index.children(subject.qualname)
+             if s.kind == ("function" if kind == "function" else "class")]
+    if kind == "exception":
+        found = [s for s in found if {"BaseException", "builtins.BaseException"}
+                 & ancestry(resolver, s).external]
+    names = [s.name for s in found]
+    counts = {len(names), len([n for n in names if not n.startswith("_")])}
+    words = [w.rstrip("s").lower() for w in modifier.split() if w.isascii()]
+    if words:
+        counts.add(len([n for n in names if any(w in n.lower() for w in words)]))
+    plural = {"class": "classes"}.get(kind, f"{kind}s")
+    message = f"{short(subject.qualname)} defines {len(names)} " \
+              f"{kind if len(names) == 1 else plural} ({listing(names)})"
+    if count in counts:
+        return Decision(True, message, at(subject))
+    if modifier and not words and count < len(names):
+        return undecided(message)  # "五个序列化器类": which of them the words pick is unsaid
+    return Decision(False, message, at(subject), correction=str(len(names)))
+
+
 _PROPERTY_DECORATORS = frozenset({"property", "cached_property", "setter", "getter",
                                   "deleter", "abstractproperty"})
 

@@ -150,6 +150,16 @@ _FRAMES: list[tuple[Relation, str]] = [
     ("base_count", rf"{SZ}的(?:直接)?(?:父类|基类|超类|bases|base classes|parent classes)"
                    rf"{TOTAL_ZH}(?:有|是){TOTAL_ZH}{L.NUMBER_ZH}个"),
     # ---- counts of an enumeration's members ("has three states", "有四个成员")
+    # how many classes or functions a module or file defines ("`m.py` defines five
+    # classes", "`m.py` 一共定义了五个序列化器类")
+    ("definition_count", rf"{S} {PRE}(?:defines|define|declares|declare|contains|contain"
+                         rf"|holds|hold|has|have|provides|provide) (?:exactly |only |just "
+                         rf"|a total of )?{L.NUMBER} (?P<dm>(?:[a-z-]+ ){{0,2}}?)"
+                         r"(?P<dn>classes|functions|exceptions)(?![a-z])"),
+    ("definition_count", rf"{SZ}(?:文件|模块|module|file)?(?:里|中|内)?{PRE_ZH}{TOTAL_ZH}"
+                         rf"(?:定义了?|声明了?|包含了?|有|提供了?){TOTAL_ZH}{L.NUMBER_ZH}(?:个|种)"
+                         r"(?P<dm>[\u4e00-\u9fffA-Za-z]{0,6}?)(?P<dn>异常类|异常|类|函数)"
+                         r"(?![\u4e00-\u9fff])"),
     ("member_count", rf"{S} {PRE}(?:{L.HAVE}|contains|contain|consists of|consist of"
                      r"|is made up of|are made up of|comprises|comprise|lists|list) "
                      rf"(?:exactly |only |just |a total of )?{L.NUMBER} "
@@ -503,6 +513,7 @@ _CUES: dict[str, str] = {
               r"|runs|execut|passes control|forward|wrapper|shortcut|shorthand|front|调用|调到"
               r"|去调|invoke|用到|依赖|使用|委托|执行"),
     "default": r"default|falls? back|默认|缺省",
+    "definition_count": r"class|function|exception|类|函数|异常",
     "value_type": alternation(list(type_nouns())),
     "raises": (r"rais|throw|threw|signal|propagat|fails? with|errors? (?:out )?with|blow"
                r"|bail|abort|results? in|leads? to|caus|抛|引发|引起|报"),
@@ -838,6 +849,9 @@ def compile_all() -> None:
             _COMPILED[position] = re.compile(pattern.replace(" ", " ?"))
 
 
+_DEFINITION_NOUNS = {"classes": "class", "functions": "function", "exceptions": "exception",
+                     "类": "class", "函数": "function", "异常": "exception", "异常类": "exception"}
+"""The kind of definition a count of a module's definitions counts."""
 _METHOD_NOUNS = frozenset(w.lower() for w in words("method_count_nouns"))
 """Nouns that make a count of names after a colon a count of methods."""
 
@@ -857,6 +871,11 @@ def _claim(found: _Match, sentence: Sentence) -> Claim | None:
     if found.relation == "member_count" and (groups.get("cn") or "") in _METHOD_NOUNS:
         return Claim("method_count", obj=str(_number(str(groups["num"]))),
                      obj_text=f"{groups['num']} {groups['cn']}", **common)  # type: ignore[arg-type]  # common holds Claim fields
+    if found.relation == "definition_count":
+        noun = _DEFINITION_NOUNS.get(str(groups["dn"]), "class")
+        modifier = str(groups.get("dm") or "").strip()
+        return Claim("definition_count", obj=str(_number(str(groups["num"]))),
+                     obj_text=f"{noun} {modifier}".strip(), **common)  # type: ignore[arg-type]  # common holds Claim fields
     if found.relation in {"member_count", "base_count"}:
         return Claim(found.relation, obj=str(_number(str(groups["num"]))),
                      obj_text=str(groups["num"]), **common)  # type: ignore[arg-type]  # common holds Claim fields

@@ -45,6 +45,8 @@ def judge(claim: Claim, *, file: str, resolver: Resolver) -> tuple[Reference, Re
     relation, subject, obj = _reoriented(claim, subject, obj)
     if relation == "member_count":
         subject = _counted_value(resolver, claim, subject)
+    if relation == "definition_count":
+        subject = _as_modules(resolver, subject)
     if relation == "kind":
         subject = _with_homonyms(resolver, _as_module(resolver, subject))
     if relation in _CLASS_RELATIONS:
@@ -110,11 +112,21 @@ def _counted_value(resolver: Resolver, claim: Claim, subject: Named) -> Named:
     return replace(subject, symbols=found, name=found[0].qualname) if found else subject
 
 
+def _as_modules(resolver: Resolver, subject: Named) -> Named:
+    """The modules a span names: its module symbols, or the modules of the files it names
+    ("`cachelib/serializers.py` defines five classes")."""
+    modules = tuple(s for s in subject.symbols if s.kind in {"module", "package"}) or tuple(
+        s for path in subject.paths for s in resolver.index.by_qualname(
+            resolver.index.module_of(path) or "") if s.kind in {"module", "package"})
+    return replace(subject, symbols=modules) if modules else subject
+
+
 def _object_is_span(claim: Claim) -> bool:
     return claim.relation not in {"kind", "param_count", "has_param", "has_method",
                                   "defines_member", "has_item", "member_count", "base_count",
                                   "method_count",
-                                  "has_subclasses", "decorated", "default", "value_type"}
+                                  "has_subclasses", "decorated", "default", "value_type",
+                                  "definition_count"}
 
 
 def _reoriented(claim: Claim, subject: Named, obj: Named | None
@@ -304,6 +316,8 @@ def _decider(relation: str, claim: Claim, resolver: Resolver, obj: Named | None)
                                              defined=claim.obj_text == "defined"),
         "kind": lambda s: types.kind(resolver, s, claim.obj),
         "value_type": lambda s: types.value_type(resolver, s, claim.obj),
+        "definition_count": lambda s: code.definition_count(resolver, s, int(claim.obj),
+                                                            claim.obj_text),
         "has_param": lambda s: code.has_param(resolver, s, claim.obj),
         "param_count": lambda s: code.param_count(resolver, s, int(claim.obj),
                                                   besides_self=claim.besides_self),

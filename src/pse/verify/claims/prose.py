@@ -72,10 +72,12 @@ def sentences(text: str, *, rst: bool, document: Document | None = None
     paragraph_of = _paragraphs(document)
     previous = (0, "")
     subject = ""  # the code the sentence before opened with: what its "It" refers to
+    module = ""  # the module or file the sentence before named: what "该模块" refers to
     for number, line in document.prose_lines():
         if number in ignored:
             continue
         if previous[0] != number - 1 and not _follows(paragraph_of, previous[0], number):
+            module = ""
             # a new section, list or table: "It" no longer refers back, but the first
             # paragraph under "## `list_versions`: ..." says "The function" of it
             heading = paragraph_of.get(number, (None,))[0]
@@ -101,6 +103,8 @@ def sentences(text: str, *, rst: bool, document: Document | None = None
             # ..."), not what the item before it was about
             antecedent = label if position == 0 and label and not after_label and \
                 not rest else "" if rest else subject
+            if module and _MODULE_ANAPHOR.match(piece):  # "该模块", "This module": a module's
+                antecedent = module
             # a sentence without code may still be about code: "It has three states.",
             # "**Text Class**: The base class ...", "**`A`**: Inherits from ..."
             borrowed = (antecedent and _PRONOUN.match(piece)) or (owner and (
@@ -116,12 +120,27 @@ def sentences(text: str, *, rst: bool, document: Document | None = None
                                  antecedent=antecedent, owner=owner,
                                  apposed=labelled)
             subject = subject if rest else _subject(sentence)
+            module = _module_named(sentence) or module
             yield sentence
         if label and after_label and not subject:
             # "- **`f()`**：检查 ...。\n  - 它会调用 `g`": the item's "it" is its label's code,
             # whether or not the label's own text was read as a claim
             subject = label
     yield from _row_sentences(document, ignored)
+
+
+_MODULE_ANAPHOR = re.compile(r"^\s*(?:该|这个|此|本)(?:模块|文件)|^\s*(?:this|that|the) (?:module|file)\b",
+                             re.IGNORECASE)
+_MODULE_SPAN = re.compile(r"^[\w./-]+\.py$|^[\w.-]+/[\w./-]+$")
+
+
+def _module_named(sentence: Sentence) -> str:
+    """The last code span of ``sentence`` that names a file or a module by its form (a
+    path, or a name the text calls a module): what a later "该模块" / "this module" means."""
+    named = [s for s in sentence.spans if _MODULE_SPAN.match(s)]
+    named += [sentence.spans[int(m)] for m in re.findall(r"§(\d+)§ ?(?:module|模块)",
+                                                         sentence.normalised)]
+    return named[-1] if named else ""
 
 
 _Place = tuple[int | None, bool, tuple[int | None, int] | None]
