@@ -1122,3 +1122,9 @@ def test_claims_how_many_definitions_a_module_has(resolver: Resolver, text: str,
                                                   status: str) -> None:
     assert [c.result.status for c in _claims(resolver, text)
             if c.ref.name.startswith("definition_count(")] == [status]
+
+
+def test_claims_a_parameter_count_column(resolver: Resolver) -> None:
+    table = ("| 方法 | parameter 个数 |\n|---|---|\n| `Cart.add` | 2 |\n| `checkout` | 3 |\n")
+    assert [c.result.status for c in _claims(resolver, table)
+            if c.ref.name.startswith("param_count(")] == ["verified", "unverified"]

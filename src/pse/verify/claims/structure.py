@@ -107,6 +107,9 @@ _RETURN_COLUMN = re.compile(r"returns?|return (?:type|value|annotation)s?|return
 _RAISES_COLUMN = re.compile(r"raises|raised|exceptions?(?: raised)?|errors?(?: raised)?"
                             r"|raised (?:exceptions?|errors?)|(?:抛出|引发)(?:的)?(?:异常|错误)?"
                             r"|异常(?:类型)?|错误(?:类型)?")
+_PARAM_COUNT_COLUMN = re.compile(r"(?:number of |# ?|no\. of )(?:param(?:eter)?s|arguments?|args)"
+                                 r"|(?:param(?:eter)?s?|arguments?|args) ?(?:count|个数|数量|数)"
+                                 r"|(?:参数|形参)(?:个数|数量|数)")
 _DOTTED = re.compile(r"[A-Za-z_][\w.]*(?:\(.*\))?")
 _DEFAULT_COLUMN = re.compile(r"defaults?|default value|默认值?|缺省值?")
 _PARAMETER_COLUMN = re.compile(r"param(?:eter)?s?|arg(?:ument)?s?|options?|keyword|参数|形参"
@@ -173,3 +176,6 @@ def _column_claims(block: Block) -> Iterator[Claim]:
         elif _RAISES_COLUMN.fullmatch(title):
             yield from (said("raises", s.target) for s in code_spans(cell)
                         if s.is_code and re.fullmatch(r"[A-Za-z_][\w.]*", s.target))
+        elif _PARAM_COUNT_COLUMN.fullmatch(title) and \
+                (number := cell.strip().strip("`*_").strip()).isdigit():
+            yield said("param_count", number, number)
