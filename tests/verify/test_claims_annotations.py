@@ -176,6 +176,9 @@ def resolver(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Resolver]:
     ("`make()` 的返回类型注解是 `Sub`。", "unverified"),
     ("The return type annotation of `make` is `Base`.", "verified"),
     ("`make` returns a `Sub`.", "ignored"),  # it does: a Sub is a Base
+    # said of the annotation, an Optional is written only where None is
+    ("The return type annotation of `has` is `Optional[bool]`.", "unverified"),
+    ("把 `has` 的返回类型标注成 `bool`。", "verified"),
     # only the outer types say what is returned
     ("`hook` returns `None`.", "unverified"),
     ("`ids` returns an integer.", "unverified"),

@@ -557,3 +557,9 @@ def test_grammar_the_constructor_as_an_anaphor_is_the_classs_init() -> None:
             "- **`Cart`**：\n  - 在 PyPy 下运行时，constructor 会 raise `RuntimeError`。\n")
     assert _read(text) == [("param_count", "Cart.__init__", "2", False),
                            ("raises", "Cart.__init__", "RuntimeError", False)]
+
+
+def test_grammar_the_ba_construction_puts_its_object_first() -> None:
+    assert _read("把 `Cart.total` 的返回类型标注成 `int`。\n") == [
+        ("returns", "Cart.total", "int", False)]
+    assert _read("把 `qty` 的默认值设成 `2`。\n") == [("default", "qty", "2", False)]

@@ -793,6 +793,10 @@ def normalise(text: str) -> str:
     text = re.sub(rf"\s*([{_CJK}§])\s*", r"\1", text)
     text = _ADVERBS_ZH.sub("", text)
     text = re.sub(r"(?:自己|本身)(?!的)", "", text)  # "`A` 自己 override 了 `m`": A's own, as said
+    # the 把 construction puts the object first: "把 `f` 的返回类型标注成 `T`" says "`f` 的返回
+    # 类型标注为 `T`", "把 `x` 的默认值设成 `1`" "`x` 的默认值设为 `1`"
+    text = re.sub(r"把(§\d+§[^§，,。；;]{0,16}?)(标注|注解|设置|设|定义|声明|写|指定)(?:成|为)了?",
+                  r"\1\2为", text)
     text = re.sub(r"§\s+|\s+§", lambda m: m.group(0).strip(), text)
     return text.strip(" .!?;:。！？；：")
 

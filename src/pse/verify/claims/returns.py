@@ -350,7 +350,8 @@ def _unquoted(annotation: ast.expr) -> ast.expr:
     return annotation
 
 
-def generic_returns(resolver: Resolver, subject: Symbol, written: str) -> Decision:
+def generic_returns(resolver: Resolver, subject: Symbol, written: str, *,
+                    annotated: bool = False) -> Decision:
     """Whether ``subject`` is annotated to return the subscripted type ``written``
     ("returns an `Iterator[str]`"): the outer types must be one and each argument the same
     type; an argument that is another class, neither a subclass nor a base of it, makes the
@@ -366,8 +367,18 @@ def generic_returns(resolver: Resolver, subject: Symbol, written: str) -> Decisi
     if actual is None:
         return undecided(f"{short(subject.qualname)} has no return annotation")
     message = f"{short(subject.qualname)} is annotated to return `{ast.unparse(actual)}`"
+    if annotated and _optional(claimed) and not (set(_outer(actual, depth=0))
+                                                 & _MAYBE_NONE):
+        # "its return type is annotated as `Optional[bool]`" of a written `-> bool`
+        return Decision(False, message, at(subject))
     same = _same_type(resolver, actual, claimed, depth=0)
     return undecided(message) if same is None else Decision(same, message, at(subject))
+
+
+def _optional(node: ast.expr) -> bool:
+    """Whether a written type allows ``None`` (``Optional[X]``, ``Union[X, None]``,
+    ``X | None``)."""
+    return "None" in _outer(_unquoted(node), depth=0)
 
 
 _GENERIC_NAMES = {"List": "list", "Dict": "dict", "Set": "set", "FrozenSet": "frozenset",
