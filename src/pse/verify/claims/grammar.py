@@ -149,8 +149,7 @@ _FRAMES: list[tuple[Relation, str]] = [
                    r"(?:父类|基类|超类|base classes|bases|parent classes)"),
     ("base_count", rf"{SZ}的(?:直接)?(?:父类|基类|超类|bases|base classes|parent classes)"
                    rf"{TOTAL_ZH}(?:有|是){TOTAL_ZH}{L.NUMBER_ZH}个"),
-    # ---- counts of an enumeration's members ("has three states", "有四个成员")
-    # how many classes or functions a module or file defines ("`m.py` defines five
+    # ---- how many classes or functions a module or file defines ("`m.py` defines five
     # classes", "`m.py` 一共定义了五个序列化器类")
     ("definition_count", rf"{S} {PRE}(?:defines|define|declares|declare|contains|contain"
                          rf"|holds|hold|has|have|provides|provide) (?:exactly |only |just "
@@ -160,6 +159,7 @@ _FRAMES: list[tuple[Relation, str]] = [
                          rf"(?:定义了?|声明了?|包含了?|有|提供了?){TOTAL_ZH}{L.NUMBER_ZH}(?:个|种)"
                          r"(?P<dm>[\u4e00-\u9fffA-Za-z]{0,6}?)(?P<dn>异常类|异常|类|函数)"
                          r"(?![\u4e00-\u9fff])"),
+    # ---- counts of an enumeration's members ("has three states", "有四个成员")
     ("member_count", rf"{S} {PRE}(?:{L.HAVE}|contains|contain|consists of|consist of"
                      r"|is made up of|are made up of|comprises|comprise|lists|list) "
                      rf"(?:exactly |only |just |a total of )?{L.NUMBER} "
@@ -350,7 +350,8 @@ _FRAMES: list[tuple[Relation, str]] = [
              r"(?:the |a |an )?§(?P<ka>\d+)§$"),
     ("kind", rf"{S} {BE_NEG}(?:{L.AS_VERB} as )?(?:a |an )?§(?P<ka>\d+)§"
              r"(?: ?(?:method|function|property))?$"),
-    ("kind", rf"{SZ}{NEG_ZH}(?:是|为)(?:一个|个)?§(?P<ka>\d+)§ ?(?:方法|函数|属性|method)?(?:了)?$"),
+    ("kind", rf"{SZ}{NEG_ZH}(?:是|为)(?:一个|个)?§(?P<ka>\d+)§ ?(?:方法|函数|属性|method)?"
+             r"(?:了)?$"),
     ("kind", rf"{SZ}{NEG_ZH}(?:是)?(?:被|用|使用|通过)?§(?P<ks>\d+)§ ?(?:装饰器|decorator)?"
              r"(?:装饰|修饰|包装|包了一层|包裹)"),
     ("kind", rf"{SZ}(?:上)?{NEG_ZH}(?:使用了?|用了?|带有|带了?|加了|有)§(?P<ks>\d+)§ ?"
@@ -868,17 +869,8 @@ def _claim(found: _Match, sentence: Sentence) -> Claim | None:
               "subject": subject}
     if found.relation == "kind":
         return _kind_claim(groups, sentence, common)
-    if found.relation == "member_count" and (groups.get("cn") or "") in _METHOD_NOUNS:
-        return Claim("method_count", obj=str(_number(str(groups["num"]))),
-                     obj_text=f"{groups['num']} {groups['cn']}", **common)  # type: ignore[arg-type]  # common holds Claim fields
-    if found.relation == "definition_count":
-        noun = _DEFINITION_NOUNS.get(str(groups["dn"]), "class")
-        modifier = str(groups.get("dm") or "").strip()
-        return Claim("definition_count", obj=str(_number(str(groups["num"]))),
-                     obj_text=f"{noun} {modifier}".strip(), **common)  # type: ignore[arg-type]  # common holds Claim fields
-    if found.relation in {"member_count", "base_count"}:
-        return Claim(found.relation, obj=str(_number(str(groups["num"]))),
-                     obj_text=str(groups["num"]), **common)  # type: ignore[arg-type]  # common holds Claim fields
+    if found.relation in {"member_count", "base_count", "definition_count"}:
+        return _count_of(found.relation, groups, common)
     if found.relation == "default":
         return _default_claim(groups, sentence, common)
     if found.relation == "has_subclasses":
@@ -887,29 +879,49 @@ def _claim(found: _Match, sentence: Sentence) -> Claim | None:
         count = _number(str(groups["num"]))
         return Claim("param_count", obj=str(count), obj_text=str(groups["num"]),
                      besides_self=_besides_self(sentence), **common)  # type: ignore[arg-type]  # common holds Claim fields
-    if found.relation == "value_type":
+    if found.relation in {"returns", "value_type"} and groups.get("t"):  # a type in words
         written = str(groups["t"])
-        return Claim("value_type", obj=type_nouns()[written.lower()], obj_text=written,
+        return Claim(found.relation, obj=type_nouns()[written.lower()], obj_text=written,
                      **common)  # type: ignore[arg-type]  # common holds Claim fields
-    if found.relation == "returns" and groups.get("t"):
-        written = str(groups["t"])
-        return Claim("returns", obj=type_nouns()[written], obj_text=written, **common)  # type: ignore[arg-type]  # common holds Claim fields
     obj = sentence.spans[int(groups["o"] or 0)]
     if found.relation == "subclass" and obj.startswith("@"):
         return _decorator_claim(obj, common)  # "`f` is a `@staticmethod`": no base class
     relation = _possession(found) if found.relation == "has_param" else found.relation
-    # "`f` uses `f`" is a claim of recursion, true only of code that calls itself; "`E`
-    # 继承自内置的 `E`" one of the builtin of that name; any other relation of a name to
-    # itself is a slip of the subject, not a claim
-    if relation == "subclass" and obj == subject and re.search(
-            rf"(?:built-?in|内置的?)\s*`{re.escape(obj)}`", sentence.text, re.IGNORECASE):
-        obj = f"builtins.{obj}"
+    obj = _builtin_namesake(relation, subject, obj, sentence)
+    # "`f` uses `f`" is a claim of recursion, true only of code that calls itself; any
+    # other relation of a name to itself is a slip of the subject, not a claim
     if relation is None or obj == subject and relation != "calls":
         return None
     how = _how_written(relation, found, sentence, obj)
     if how is None:
         return None
     return Claim(relation, obj=obj, obj_text=how, **common)  # type: ignore[arg-type]  # common holds Claim fields
+
+
+def _builtin_namesake(relation: Relation | None, subject: str, obj: str, sentence: Sentence
+                      ) -> str:
+    """``obj``, or the builtin of its name when a class is said to derive from the builtin
+    of its own name ("`E` 继承自内置的 `E`", "`E` subclasses the built-in `E`")."""
+    if relation == "subclass" and obj == subject and re.search(
+            rf"(?:built-?in|内置的?)\s*`{re.escape(obj)}`", sentence.text, re.IGNORECASE):
+        return f"builtins.{obj}"
+    return obj
+
+
+def _count_of(relation: Relation, groups: dict[str, str | None], common: dict[str, object]
+              ) -> Claim:
+    """A count's claim: of an enumeration's members, of a class's methods (the noun after
+    the count says methods), of bases, or of a module's definitions."""
+    number = str(_number(str(groups["num"])))
+    if relation == "member_count" and (groups.get("cn") or "") in _METHOD_NOUNS:
+        return Claim("method_count", obj=number, obj_text=f"{groups['num']} {groups['cn']}",
+                     **common)  # type: ignore[arg-type]  # common holds Claim fields
+    if relation == "definition_count":
+        noun = _DEFINITION_NOUNS.get(str(groups["dn"]), "class")
+        modifier = str(groups.get("dm") or "").strip()
+        return Claim("definition_count", obj=number, obj_text=f"{noun} {modifier}".strip(),
+                     **common)  # type: ignore[arg-type]  # common holds Claim fields
+    return Claim(relation, obj=number, obj_text=str(groups["num"]), **common)  # type: ignore[arg-type]  # common holds Claim fields
 
 
 def _how_written(relation: str, found: _Match, sentence: Sentence, obj: str) -> str | None:
@@ -984,9 +996,10 @@ def _default_claim(groups: dict[str, str | None], sentence: Sentence,
     return Claim("default", obj=value, obj_text=written, **common) if value else None  # type: ignore[arg-type]  # common holds Claim fields
 
 
-_YIELDED = re.compile(r"\byield(?:s|ed|ing)?\b|逐个(?:返回|产出|生成)|产出|(?:生成|产生)器?(?:一个个|每个|一系列)")
+_YIELDED = re.compile(r"\byield(?:s|ed|ing)?\b|逐个(?:返回|产出|生成)|产出"
+                      r"|(?:生成|产生)器?(?:一个个|每个|一系列)")
 """A return said of what a generator yields, one item at a time: its element type is meant."""
-_OVERRIDES = re.compile(r"overrides?|overridden|re-?implements?|重写了?|覆盖了?|覆写了?|override了"
+_OVERRIDES = re.compile(r"overrides?|overridden|re-?implements?|重写了?|覆盖了?|覆写了?"
                         r"|override了?")
 
 

@@ -43,19 +43,7 @@ def judge(claim: Claim, *, file: str, resolver: Resolver) -> tuple[Reference, Re
                                    message=misplaced.message)
     obj = resolve_span(resolver, claim.obj) if _object_is_span(claim) else None
     relation, subject, obj = _reoriented(claim, subject, obj)
-    if relation == "member_count":
-        subject = _counted_value(resolver, claim, subject)
-    if relation == "definition_count":
-        subject = _as_modules(resolver, subject)
-    if relation == "kind":
-        subject = _with_homonyms(resolver, _as_module(resolver, subject))
-    if relation in _CLASS_RELATIONS:
-        subject = _as_kinds(resolver, subject, {"class"})
-    if relation in _CALLABLE_RELATIONS:
-        subject = _as_kinds(resolver, subject, _CALLABLE_KINDS)
-    if relation == "default":
-        subject = values.with_parameters(resolver, subject, claim.sentence,
-                                             owner=claim.owner)
+    subject = _meant(resolver, claim, relation, subject)
     name = _name(claim, relation, subject, obj)
     ref = Reference(file=file, line=claim.line, text=claim.sentence, name=name, kind="claim",
                     context=claim.sentence)
@@ -93,6 +81,25 @@ def _misplaced_member(resolver: Resolver, written: str) -> Decision | None:
         return None
     decisions = [code.has_item(resolver, cls, member) for cls in classes]  # its parameters too
     return decisions[0] if all(d.holds is False for d in decisions) else None
+
+
+def _meant(resolver: Resolver, claim: Claim, relation: str, subject: Named) -> Named:
+    """The definitions a claim's subject stands for under its relation: the member a count
+    is said to be in, the modules of a file, a module's homonyms for a kind, the classes
+    or callables of a bare name only they can be, a default's parameters."""
+    if relation == "member_count":
+        return _counted_value(resolver, claim, subject)
+    if relation == "definition_count":
+        return _as_modules(resolver, subject)
+    if relation == "kind":
+        return _with_homonyms(resolver, _as_module(resolver, subject))
+    if relation in _CLASS_RELATIONS:
+        return _as_kinds(resolver, subject, {"class"})
+    if relation in _CALLABLE_RELATIONS:
+        return _as_kinds(resolver, subject, _CALLABLE_KINDS)
+    if relation == "default":
+        return values.with_parameters(resolver, subject, claim.sentence, owner=claim.owner)
+    return subject
 
 
 _HELD_IN = re.compile(r"\b(?:in|of|within|inside) (?:its|the|their) `(?P<en>[A-Za-z_]\w*)`"

@@ -129,8 +129,8 @@ def sentences(text: str, *, rst: bool, document: Document | None = None
     yield from _row_sentences(document, ignored)
 
 
-_MODULE_ANAPHOR = re.compile(r"^\s*(?:该|这个|此|本)(?:模块|文件)|^\s*(?:this|that|the) (?:module|file)\b",
-                             re.IGNORECASE)
+_MODULE_ANAPHOR = re.compile(r"^\s*(?:该|这个|此|本)(?:模块|文件)"
+                             r"|^\s*(?:this|that|the) (?:module|file)\b", re.IGNORECASE)
 _MODULE_SPAN = re.compile(r"^[\w./-]+\.py$|^[\w.-]+/[\w./-]+$")
 
 
@@ -276,7 +276,8 @@ _FRONTED_WHEN_ZH = r"(?:(?:如果|若|当|在|一旦)[^，,。；;§`]{1,30}?[�
 """A fronted Chinese condition or time clause without code ("如果没有安装 redis，该构造函数
 会抛出 ...", "在 PyPy 下运行时，constructor 会 raise ..."): the anaphor after it is still the
 sentence's subject (a raise is said under a condition as often as not)."""
-_PRONOUN = re.compile(rf"^(\s*){_FRONTED_PHRASE}{_FRONTED_WHEN_ZH}(?:It(?= )|it(?= )|它(?![们的])"
+_PRONOUN = re.compile(rf"^(\s*){_FRONTED_PHRASE}{_FRONTED_WHEN_ZH}"
+                      rf"(?:It(?= )|it(?= )|它(?![们的])"
                       rf"|其中(?=(?:还|也)?(?:包括|包含|有))"
                       rf"|(?i:{_ANAPHORS})(?![A-Za-z0-9_]))")
 """A sentence opening with "It", "This class", "该函数" (the lexicons' anaphors) says
@@ -353,8 +354,8 @@ def _subject(sentence: Sentence) -> str:
     return sentence.spans[int(phrases[-1])] if phrases else ""
 
 
-_OPENING_CONDITION = re.compile(rf"^(?:{CONDITIONS_EN}|once)\b|^(?:如果|若|假如|假设|要是|一旦|除非|当)",
-                                re.IGNORECASE)
+_OPENING_CONDITION = re.compile(rf"^(?:{CONDITIONS_EN}|once)\b"
+                                r"|^(?:如果|若|假如|假设|要是|一旦|除非|当)", re.IGNORECASE)
 _CONDITION_TAIL = re.compile(rf"(?:^|[\s(])(?:{CONDITIONS_EN})\s[^,，]*$", re.IGNORECASE)
 
 

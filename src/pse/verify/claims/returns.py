@@ -40,10 +40,6 @@ def returns(resolver: Resolver, subject: Symbol, target: Named, *,
     ``yielded`` ("`f` yields a `Result`") is about the items of the iterator it returns."""
     if subject.kind not in {"function", "method"}:
         return undecided("not a function")
-    if yielded:  # "`f` yields a `Result`": the items of the iterator it returns
-        items = _yielded(resolver, subject, target)
-        if items is not None:
-            return items
     names = resolver.index.return_names(subject)
     if names is None:
         return returned(resolver, subject, target)
@@ -51,12 +47,10 @@ def returns(resolver: Resolver, subject: Symbol, target: Named, *,
     message = f"{short(subject.qualname)} is annotated to return " \
               f"{_annotation_text(resolver, subject, shown)}"
     wanted = _type_of_value(target.name.rsplit(".", 1)[-1])
-    outer = _said_of_the_outer_type(resolver, subject, target, wanted, names, message)
+    outer = _said_of_the_outer_type(resolver, subject, target, wanted, names, message,
+                                    yielded=yielded)
     if outer is not None:
         return outer
-    if _returns_a_callable(resolver, subject) and wanted not in _CALLABLE_TYPES:
-        # ``-> Callable[[str], Pattern]`` returns a factory, not a ``Pattern``
-        return Decision(False, message, at(subject))
     if wanted in {n.rsplit(".", 1)[-1] for n in names}:
         return Decision(True, message, at(subject))
     if annotated and target.symbols and shown and all(
@@ -86,7 +80,7 @@ _CALLABLE_TYPES = frozenset({"Callable", "function", "callable", "Awaitable", "C
 
 def _returns_a_callable(resolver: Resolver, subject: Symbol) -> bool:
     """Whether ``subject`` is annotated to return only callables (``Callable[...]``)."""
-    outer = outer_types(resolver, subject)
+    outer = outer_types(resolver, subject) or []
     return bool(outer) and all(o == "Callable" for o in outer)
 
 
@@ -111,10 +105,18 @@ def _yielded(resolver: Resolver, subject: Symbol, target: Named) -> Decision | N
 
 
 def _said_of_the_outer_type(resolver: Resolver, subject: Symbol, target: Named, wanted: str,
-                            names: Iterable[str], message: str) -> Decision | None:
+                            names: Iterable[str], message: str, *, yielded: bool = False
+                            ) -> Decision | None:
     """A builtin value (``None``, ``int``) claimed of an annotation whose outer types are
     read: those decide, never a type nested in them (``Callable[..., None]`` returns no
-    None; "returns an int" is false of ``List[int]``). None: not such a claim."""
+    None; "returns an int" is false of ``List[int]``); with ``yielded``, the items of an
+    iterator decide ("`f` yields a `Result`"), and a function annotated to return only a
+    callable returns nothing else. None: not such a claim."""
+    items = _yielded(resolver, subject, target) if yielded else None
+    if items is not None:  # "`f` yields a `Result`": the items of the iterator it returns
+        return items
+    if _returns_a_callable(resolver, subject) and wanted not in _CALLABLE_TYPES:
+        return Decision(False, message, at(subject))  # a factory: ``-> Callable[..., T]``
     outer = outer_types(resolver, subject)
     if outer is None or target.symbols:
         return None

@@ -1,6 +1,6 @@
 """What a sentence says of one definition that belongs to another.
 
-A near-namesake. 
+A near-namesake.
 Models mix up callables whose names differ by a letter or two and whose docstrings are
 cut from one frame: ``load`` ("Parse TOML from a binary file object.") and ``loads``
 ("Parse TOML from a string."), ``wcwidth`` ("Given one Unicode character, ...") and
