@@ -389,3 +389,22 @@ def test_strip_takes_the_sentence_that_answers_the_one_it_deletes() -> None:
     assert "If not" not in out and "否则" not in out
     assert "- Other: `f` keeps words. Otherwise it stops." in out  # its sentence stays
     assert removed[0].endswith("If not, it returns the string.")
+
+
+def test_strip_takes_the_sentence_that_goes_on_from_the_one_it_deletes() -> None:
+    text = ("1. The queue is not thread-safe. This can lead to race conditions.\n"
+            "2. 队列不是线程安全的。这会导致竞态条件。\n"
+            "3. Jobs run in order. This class keeps them in a deque.\n")
+    out, removed = strip_spans(text, [Span(1, "The queue is not thread-safe."),
+                                      Span(2, "队列不是线程安全的。"),
+                                      Span(3, "Jobs run in order.")])
+    assert "race conditions" not in out and "竞态条件" not in out
+    assert "This class keeps them in a deque." in out  # a noun phrase names its own subject
+    # the first sentence of an item gone, the "It" that followed it has nothing to stand for
+    item, _ = strip_spans("2. **`RetryPolicy`**: The class decides retries. It backs off.\n"
+                          "Jobs wait. The queue runs them. It stops at the end.\n",
+                          [Span(1, "**`RetryPolicy`**: The class decides retries."),
+                           Span(2, "The queue runs them.")])
+    assert "It backs off" not in item
+    assert "Jobs wait. It stops at the end." in item  # not first: "It" may mean "Jobs"
+    assert removed[0] == "The queue is not thread-safe. This can lead to race conditions."

@@ -26,9 +26,18 @@ _LIST_MARKER = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s*$")
 _TABLE_RULE = re.compile(r"^\s*\|?\s*:?-{3,}")
 _ANSWERS_PREVIOUS = re.compile(
     r"^\s*(?:if\s+not\b|if\s+so\b|otherwise\b|else\b|or\s+else\b|in\s+(?:that|this)\s+"
-    r"case\b|否则|不然|如果不是|若不是|如果是这样)", re.IGNORECASE)
-"""A sentence opening that answers the sentence before it ("If not, ...", "Otherwise, ...",
-"否则..."): it goes with that sentence when Strip deletes it."""
+    r"case\b|否则|不然|如果不是|若不是|如果是这样"
+    r"|(?:this|that)\s+(?:can|could|may|might|will|would|means|leads?|causes?|makes?|results?"
+    r"|is\s+(?:why|because))\b|这(?:会|可能|将|意味着|导致|使得|就是为什么)|这样(?:会|可能|就))",
+    re.IGNORECASE)
+"""A sentence opening that answers or goes on from the sentence before it ("If not, ...",
+"Otherwise, ...", "否则...", "This can lead to ...", "这会导致..."): it goes with that
+sentence when Strip deletes it."""
+_PRONOUN_SUBJECT = re.compile(r"^\s*(?:it|they|它|它们)(?![\w\u4e00-\u9fff]|[们的])",
+                              re.IGNORECASE)
+"""A sentence whose subject is a pronoun: after the first sentence of its line or item is
+deleted, what it referred to is gone ("2. **`RetryPolicy`**: The class ... It uses ..."),
+and it goes too."""
 
 
 @dataclass(frozen=True)
@@ -249,7 +258,9 @@ def _remove_clause(line: str, target: str) -> tuple[str, str]:
             sentences[position] = ""
             cut = sentence.strip()
             following = position + 1
-            if following < len(sentences) and _ANSWERS_PREVIOUS.match(sentences[following]):
+            if following < len(sentences) and (
+                    _ANSWERS_PREVIOUS.match(sentences[following])
+                    or position == 0 and _PRONOUN_SUBJECT.match(sentences[following])):
                 # "If not, it returns the string." answers the sentence just cut: alone it
                 # says nothing the reader can follow
                 cut = f"{cut} {sentences[following].strip()}"
