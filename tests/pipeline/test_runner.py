@@ -264,7 +264,9 @@ def test_run_strip_also_deletes_the_pronoun_opening_its_deletion_left(tinyqueue:
     queue = QUEUE.replace("## The queue\n\n", f"## The queue\n\n{INVENTED_LINE} {orphan}\n\n")
     llm, _ = _never_fixes([queue, RETRIES, JOBS])
     final = run_article(tinyqueue, llm, tmp_path / "run")
-    assert final.stripped == [INVENTED_LINE, orphan]
+    assert final.stripped == [f"{INVENTED_LINE} {orphan}"]  # one removal, two sentences
+    share = next(g for g in read_report(tmp_path / "run")["gates"] if g["name"] == "strip-share")
+    assert share["detail"].startswith("strip removed 2 of")  # counted in sentences
     assert final.status == "passed"
     assert _body(tmp_path / "run" / "artifact.en.md") == CLEAN
 

@@ -70,7 +70,8 @@ def final_gates(resolver: Resolver, state: PSEState, *, limits: Limits | None = 
     # Strip's deletions only: what shaping trimmed (a tail cut at the token cap, the
     # reply's own loop, pasted prompt lists) is reported per section, not counted here
     trimmed = sum(1 for s in state.sections if s.trimmed)
-    stripped = sum(1 for s in state.stripped if not s.startswith("["))
+    # counted in sentences, as the draft is: one removal may take two ("X. This can ...")
+    stripped = sum(len(sentences(s)) or 1 for s in state.stripped if not s.startswith("["))
     repeated = quality.repeated_share(text)
     cut = quality.cut_off_end(text, path="artifact.md")
     minimum = round(limit["length"]["min-share"] * target)
