@@ -10,7 +10,6 @@ from __future__ import annotations
 import ast
 import builtins
 import re
-import textwrap
 from collections import deque
 from collections.abc import Callable
 
@@ -18,7 +17,12 @@ from pse.index.model import BodyFacts, Symbol
 from pse.index.walk import is_sample_path
 from pse.verify.claims.decision import Decision, at, listing, short, undecided, with_article
 from pse.verify.claims.names import Named, ancestry, external_mro, outside_has
-from pse.verify.claims.source import bound_value, positional_parameters, signature_defaults
+from pse.verify.claims.source import (
+    bound_value,
+    function_node,
+    positional_parameters,
+    signature_defaults,
+)
 from pse.verify.externals import stdlib_home
 from pse.verify.resolve import Resolver
 
@@ -580,12 +584,8 @@ def _raised_on_check(resolver: Resolver, function: Symbol, params: set[str]
     parameter raises more than one error, or none is checked this way."""
     if not params:
         return {}
-    source = resolver.index.source_of(function)
-    try:
-        node = ast.parse(textwrap.dedent(source)).body[0] if source else None
-    except (SyntaxError, ValueError, RecursionError, IndexError):
-        return {}
-    if not isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+    node = function_node(resolver, function)
+    if node is None:
         return {}
     found: dict[str, set[str]] = {}
     for branch in ast.walk(node):

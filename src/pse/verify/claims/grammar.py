@@ -527,8 +527,7 @@ _SLOTS = [len(re.findall(r"§\(\?P<(?:s|o|ks|ka)>", pattern)) for _, pattern in 
 # need Latin words: a frame of the other script cannot match
 _CHINESE = [L.SUBJ_NOUN_ZH in pattern or L.OBJ_NOUN_ZH in pattern for _, pattern in _FRAMES]
 _HAN = re.compile(r"[\u4e00-\u9fff]")
-_CONDITION = re.compile(rf"^(?:{L.CONDITIONS_EN}|once"
-                        r"|如果|若|假如|假设|是否|要是|一旦|除非|当)")
+_CONDITION = re.compile(L.OPENING_CONDITION)
 _SELF = r"§(?P<self>\d+)§"
 _BESIDES = re.compile(rf"{L.BESIDES} ?{_SELF}")
 _INCLUDING = re.compile(rf"{L.INCLUDING} ?{_SELF}")

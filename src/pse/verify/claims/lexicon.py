@@ -145,6 +145,9 @@ ZH_DIGITS = {"零": 0, "一": 1, "二": 2, "两": 2, "三": 3, "四": 4, "五": 
 
 
 CONDITIONS_EN = r"(?:if|when|whenever|unless|whether|in case|suppose|assuming)"
+OPENING_CONDITION = (rf"^(?:{CONDITIONS_EN}|once|如果|若|假如|假设|是否|要是|一旦|除非|当)")
+"""A clause that opens with a condition (the grammar's spelling: lower case, no space
+before a slot): what it says holds only then, and it names no sentence's subject."""
 """Words that open a condition: what follows them is not stated ("once" too at a clause's
 start, where it cannot be the adverb)."""
 

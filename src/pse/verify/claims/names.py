@@ -17,6 +17,7 @@ from functools import lru_cache
 
 from pse.index.model import Symbol
 from pse.index.symbols import SymbolIndex
+from pse.verify.claims.words import is_file_span
 from pse.verify.resolve import Resolver
 
 _NAME = re.compile(r"^@?(?P<name>[A-Za-z_][\w.]*)(?:\(.*\))?:?$")
@@ -51,11 +52,6 @@ class Ancestry:
     tree: dict[str, Symbol] = field(default_factory=dict)
     external: set[str] = field(default_factory=set)
     complete: bool = True
-
-
-def is_file_span(text: str) -> bool:
-    """Whether a span is written as a file path (``click/core.py``)."""
-    return "/" in text or bool(re.search(r"\.(?:pyi?|pyx)$", text))
 
 
 def resolve_span(resolver: Resolver, text: str) -> Named:

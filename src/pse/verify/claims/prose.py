@@ -18,7 +18,7 @@ from pse.text.labels import heading_subject
 from pse.verify.claims import lexicon as L  # noqa: N812 - the grammar's short name
 from pse.verify.claims.lexicon import ADVERBS, ADVERBS_ZH, CONDITIONS_EN
 from pse.verify.claims.owners import label_name, owner_of, whole_span
-from pse.verify.claims.words import alternation, words
+from pse.verify.claims.words import alternation, is_file_span, words
 from pse.verify.markdown import RST_MARKER, ignored_line_numbers
 
 _CLAUSE_END = re.compile(r"[,，、]")
@@ -131,13 +131,12 @@ def sentences(text: str, *, rst: bool, document: Document | None = None
 
 _MODULE_ANAPHOR = re.compile(r"^\s*(?:该|这个|此|本)(?:模块|文件)"
                              r"|^\s*(?:this|that|the) (?:module|file)\b", re.IGNORECASE)
-_MODULE_SPAN = re.compile(r"^[\w./-]+\.py$|^[\w.-]+/[\w./-]+$")
 
 
 def _module_named(sentence: Sentence) -> str:
     """The last code span of ``sentence`` that names a file or a module by its form (a
     path, or a name the text calls a module): what a later "该模块" / "this module" means."""
-    named = [s for s in sentence.spans if _MODULE_SPAN.match(s)]
+    named = [s for s in sentence.spans if is_file_span(s)]
     named += [sentence.spans[int(m)] for m in re.findall(r"§(\d+)§ ?(?:module|模块)",
                                                          sentence.normalised)]
     return named[-1] if named else ""
@@ -354,8 +353,7 @@ def _subject(sentence: Sentence) -> str:
     return sentence.spans[int(phrases[-1])] if phrases else ""
 
 
-_OPENING_CONDITION = re.compile(rf"^(?:{CONDITIONS_EN}|once)\b"
-                                r"|^(?:如果|若|假如|假设|要是|一旦|除非|当)", re.IGNORECASE)
+_OPENING_CONDITION = re.compile(L.OPENING_CONDITION)
 _CONDITION_TAIL = re.compile(rf"(?:^|[\s(])(?:{CONDITIONS_EN})\s[^,，]*$", re.IGNORECASE)
 
 

@@ -10,14 +10,13 @@ from __future__ import annotations
 
 import ast
 import builtins
-import textwrap
 from collections.abc import Iterable
 
 from pse.index.model import Symbol
 from pse.index.returns import Returned
 from pse.verify.claims.decision import Decision, at, listing, short, undecided
 from pse.verify.claims.names import Named, ancestry, external_mro, introspect
-from pse.verify.claims.source import type_variable
+from pse.verify.claims.source import function_node, type_variable
 from pse.verify.externals import stdlib_home
 from pse.verify.resolve import Resolver
 
@@ -330,16 +329,8 @@ def outer_types(resolver: Resolver, subject: Symbol) -> list[str] | None:
 
 
 def _return_annotation(resolver: Resolver, subject: Symbol) -> ast.expr | None:
-    source = resolver.index.source_of(subject)
-    if source is None or not subject.path.endswith(".py"):
-        return None
-    try:
-        node = ast.parse(textwrap.dedent(source)).body[0]
-    except (SyntaxError, ValueError, RecursionError, IndexError):
-        return None
-    if not isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef) or node.returns is None:
-        return None
-    return _unquoted(node.returns)
+    node = function_node(resolver, subject) if subject.path.endswith(".py") else None
+    return _unquoted(node.returns) if node is not None and node.returns is not None else None
 
 
 def _unquoted(annotation: ast.expr) -> ast.expr:

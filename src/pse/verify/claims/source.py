@@ -13,6 +13,18 @@ _MAX_STATEMENT_LINES = 80
 _TYPE_VARIABLES = frozenset({"TypeVar", "ParamSpec", "TypeVarTuple"})
 
 
+def function_node(resolver: Resolver, symbol: Symbol
+                  ) -> ast.FunctionDef | ast.AsyncFunctionDef | None:
+    """The ``def`` statement of the function ``symbol``, parsed from its source (None: no
+    source, or one that does not parse as a function)."""
+    source = resolver.index.source_of(symbol)
+    try:
+        node = ast.parse(textwrap.dedent(source)).body[0] if source else None
+    except (SyntaxError, ValueError, RecursionError, IndexError):
+        return None
+    return node if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef) else None
+
+
 def bound_value(resolver: Resolver, symbol: Symbol) -> ast.expr | None:
     """The value the statement that binds ``symbol`` assigns (``X = ...``, ``X: T = ...``),
     read from the symbol's line to the end of the statement, however many lines it spans

@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import ast
 import re
-import textwrap
 from dataclasses import replace
 
 from pse.index.model import Symbol
@@ -28,7 +27,7 @@ from pse.index.walk import is_sample_path
 from pse.verify.claims.code import implementation, signature_of
 from pse.verify.claims.decision import Decision, at, short, undecided
 from pse.verify.claims.names import Named, introspect, resolve_span
-from pse.verify.claims.source import bound_value, signature_defaults
+from pse.verify.claims.source import bound_value, function_node, signature_defaults
 from pse.verify.resolve import Resolver
 
 _EMPTY = {"dict": "{}", "dictionary": "{}", "mapping": "{}", "字典": "{}", "list": "[]",
@@ -230,12 +229,8 @@ def _passed_on(resolver: Resolver, function: Symbol, name: str) -> bool:
     name is None else name``). A default of ``None`` is then the default, whatever a
     sentence says it stands for. A constructor's attribute may be replaced later, in
     another method, so ``__init__`` is never read this way."""
-    source = resolver.index.source_of(function)
-    try:
-        node = ast.parse(textwrap.dedent(source)).body[0] if source else None
-    except (SyntaxError, ValueError, RecursionError, IndexError):
-        return False
-    if not isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+    node = function_node(resolver, function)
+    if node is None:
         return False
     for n in ast.walk(node):
         if isinstance(n, ast.Name) and n.id == name and not isinstance(n.ctx, ast.Load):
@@ -263,12 +258,8 @@ def _never_put(resolver: Resolver, function: Symbol, name: str, claimed: str) ->
         return False
     if wanted is None:
         return False
-    source = resolver.index.source_of(function)
-    try:
-        node = ast.parse(textwrap.dedent(source)).body[0] if source else None
-    except (SyntaxError, ValueError, RecursionError, IndexError):
-        return False
-    if not isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+    node = function_node(resolver, function)
+    if node is None:
         return False
     body = node.body[1:] if ast.get_docstring(node) is not None else node.body
     # ``if not flag:`` treats None as False, 0 or "" but gives the name no value: the

@@ -86,3 +86,8 @@ def member_relation(noun: str) -> str:
             if noun in nouns:
                 return relation
     return ""
+
+
+def is_file_span(text: str) -> bool:
+    """Whether a span is written as a file path (``click/core.py``)."""
+    return "/" in text or bool(re.search(r"\.(?:pyi?|pyx)$", text))
