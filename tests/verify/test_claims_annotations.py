@@ -19,6 +19,8 @@ _TREE = {
 import builtins
 from typing import Callable, Iterator, List
 
+from kit import keys
+
 
 class Base:
     pass
@@ -148,6 +150,30 @@ class Chain:
         return text.split()
 
 
+TIMEOUT = 5
+RATE: float = 5
+
+
+def memo(func, key=keys.hashkey, ttl=600):
+    return func
+
+
+class Pool:
+    def __init__(self, size=None, retry=None):
+        self.size = size
+        self.retry = retry or 3
+
+
+class Gate:
+    def __init__(self, blocking=False):
+        self.blocking = blocking
+
+
+class FileGate(Gate):
+    def __init__(self, blocking=True):
+        super().__init__(blocking)
+
+
 class Shelf(dict):
     def take(self, key):
         if key in self:
@@ -155,6 +181,14 @@ class Shelf(dict):
             del self[key]
             return value
         return None
+''',
+    "kit/keys.py": '''\
+def hashkey(*args):
+    return args
+
+
+def typedkey(*args):
+    return args
 ''',
     # a test's own storage raises: no path of the library's `fetch` runs it
     "tests/test_store.py": '''\
@@ -325,3 +359,59 @@ def test_claims_a_count_in_a_member_counts_that_member(resolver: Resolver, text:
 def test_claims_a_class_said_to_subclass_the_builtin_of_its_name(resolver: Resolver, text: str,
                                                                  status: str) -> None:
     assert claim_statuses(resolver, text, "subclass") == [status]
+
+
+@pytest.mark.parametrize("text, status", [
+    # a default named through the submodule its package imports
+    ("`memo` 的 `key` 默认值是 `keys.hashkey`。", "verified"),
+    ("The `key` argument of `memo` defaults to `keys.typedkey`.", "unverified"),
+    # a number of seconds is that number
+    ("`memo` 的 `ttl` 默认是 60 秒。", "unverified"),
+    ("`memo`'s `ttl` defaults to 600 seconds.", "verified"),
+    # called a parameter, a constructor's parameter is its signature's (not the attribute
+    # another method may replace)
+    ("The `size` parameter of `Pool` defaults to `8`.", "unverified"),
+    ("`Pool.size` defaults to `8`.", "ignored"),
+    ("The `retry` parameter of `Pool` defaults to `3`.", "ignored"),  # `retry or 3`
+    # said of the signature, the value written there
+    ("In the signature of `Pool.__init__`, `retry` defaults to `3`.", "unverified"),
+    ("`Pool.__init__` 的签名里 `retry` 默认为 `None`。", "verified"),
+    # the words for an empty container before its code
+    ("`Gate` 的 `blocking` 参数默认值为空字符串 `''`。", "unverified"),
+])
+def test_claims_a_default_as_a_parameter_or_a_signature(resolver: Resolver, text: str,
+                                                       status: str) -> None:
+    assert claim_statuses(resolver, text, "default") == [status]
+
+
+def test_claims_a_column_titled_with_the_parameter_it_gives_defaults_of(
+        resolver: Resolver) -> None:
+    # each row's class, its own constructor's parameter (not the one a base keeps)
+    table = ("| Class | Default for `blocking` |\n|---|---|\n| `Gate` | `False` |\n"
+             "| `FileGate` | `False` |\n| `Gate` | `True` |\n")
+    assert claim_statuses(resolver, table, "default") == ["verified", "unverified",
+                                                          "unverified"]
+    zh = "| 类 | `blocking` 的默认值 |\n|---|---|\n| `FileGate` | `True` |\n"
+    assert claim_statuses(resolver, zh, "default") == ["verified"]
+
+
+@pytest.mark.parametrize("text, status", [
+    # the type of a bound value written as code; a declared type is the declaration's
+    ("The `TIMEOUT` constant holds a `float`.", "unverified"),
+    ("`TIMEOUT` is bound to an `int`.", "verified"),
+    ("`RATE` holds a `float`.", "verified"),
+    ("`TIMEOUT` 的值是一个 `int`。", "verified"),
+    ("常量 `RATE` 保存着一个 `str`。", "unverified"),
+    ("`TIMEOUT` holds a `Gate`.", None),  # no builtin type: not this relation
+])
+def test_claims_the_type_of_a_bound_value_written_as_code(resolver: Resolver, text: str,
+                                                          status: str | None) -> None:
+    assert claim_statuses(resolver, text, "value_type") == ([status] if status else [])
+
+
+def test_claims_a_value_type_column(resolver: Resolver) -> None:
+    table = ("| Constant | Value type |\n|---|---|\n| `TIMEOUT` | `int` |\n"
+             "| `RATE` | `str` |\n")
+    assert claim_statuses(resolver, table, "value_type") == ["verified", "unverified"]
+    zh = "| 常量 | 值的类型 |\n|---|---|\n| `TIMEOUT` | `float` |\n"
+    assert claim_statuses(resolver, zh, "value_type") == ["unverified"]

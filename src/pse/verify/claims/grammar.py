@@ -22,7 +22,7 @@ from pse.verify.claims.plurals import plural_kind_claims
 from pse.verify.claims.project import project_claims
 from pse.verify.claims.prose import Sentence
 from pse.verify.claims.values import canonical_value
-from pse.verify.claims.words import alternation, kind_nouns, type_nouns, words
+from pse.verify.claims.words import alternation, builtin_type, kind_nouns, type_nouns, words
 
 S = rf"§(?P<s>\d+)§{L.SUBJ_NOUN}"
 SZ = rf"§(?P<s>\d+)§{L.SUBJ_NOUN_ZH}"
@@ -70,6 +70,8 @@ RETURN_VERB = alternation(words("return_verbs"))
 # a modifier of another ("a list-like object"), nor one of two ("a dict or a list")
 TYPE_NOUN = (rf"(?:plain |new |single |python |native |built-in |builtin )?"
              rf"(?P<t>{alternation(list(type_nouns()))})(?![\w-])(?! ?(?:or|或|或者)(?![a-z]))")
+_CODE_TYPE = r"§(?P<tc>\d+)§"
+"""A builtin type written as code (`float`): the span must name one (read in ``_claim``)."""
 _RETURNED_ZH = r"(?:(?:会|将)?(?:返回|return|returns) ?的)"
 _RETURN_NOUN = (r"(?:return value|return type(?: annotation| hint)?|return annotation|result"
                 r"|returned value)")
@@ -79,18 +81,21 @@ _RETURN_NOUN_ZH = (r"的?返回(?:值|类型|结果)(?:类型)?(?:注解|标注)
 """The same after a Chinese subject ("`f` 的返回类型注解为", "`f` 的 return type 是"); the
 frames close its last group."""
 """What a function gives back, as a noun ("返回的是 `str`", "return 的是 `str`")."""
-_FIELD = (r"(?: (?:flag|field|parameter|param|argument|option|setting|attribute"
+_FIELD = (r"(?: (?P<fld>flag|field|parameter|param|argument|option|setting|attribute"
           r"|keyword argument|kwarg|keyword))?")
-_FIELD_ZH = (r"(?:字段|参数|属性|选项|配置项|标志|(?:parameter|param|argument|arg|option|flag"
-             r"|field|attribute|kwarg|keyword argument|keyword|setting) ?)?")
+_FIELD_ZH = (r"(?:(?P<fld>字段|参数|属性|选项|配置项|标志)|(?P<fle>parameter|param|argument|arg"
+             r"|option|flag|field|attribute|kwarg|keyword argument|keyword|setting) ?)?")
 """The noun after a field's name, Chinese or, in mixed text, English ("`f` 的 `x` parameter
 default 是 `1`")."""
-_VALUE = (r"(?:一个)?(?:(?P<v>true|false|none|null|zero|-?\d+(?:\.\d+)?"
-          r"|(?:an? )?empty (?:dict|dictionary|mapping|list|tuple|set|string|str)"
-          r"|空的?(?:dict|字典|list|列表|tuple|元组|set|集合|字符串|string))(?![\w.§])"
-          r"|§(?P<vs>\d+)§(?!§))")
-"""A default value: a literal word, a number, an empty container, or a code span (which
-the normaliser writes with no space before the next word: "is `x` by default")."""
+_EMPTY_VALUE = (r"(?:(?:an? |the )?empty (?:dict|dictionary|mapping|list|tuple|set|string|str)"
+                r"|空的?(?:dict|字典|list|列表|tuple|元组|set|集合|字符串|string))")
+_VALUE = (rf"(?:一个)?(?:(?P<v>true|false|none|null|zero|-?\d+(?:\.\d+)?|{_EMPTY_VALUE})"
+          r"(?:(?<=\d) ?(?:秒钟?|seconds?|secs?))?(?![\w.§])"
+          rf"|(?:{_EMPTY_VALUE} ?)?§(?P<vs>\d+)§(?!§))")
+"""A default value: a literal word, a number (with "seconds" after it, the unit Python's
+timeouts are written in), an empty container, or a code span, which the words for an empty
+container may precede ("空列表 `[]`"; the normaliser writes a span with no space before the
+next word: "is `x` by default")."""
 # the function a parameter's default is said of: "`f`'s `x` defaults to", "the `x` argument
 # of `f()` defaults to", "`f` 的 `x` 参数默认为" (a default is then the signature's)
 OWNER = r"(?:§(?P<own>\d+)§ ?'s )?"
@@ -123,6 +128,19 @@ _FRAMES: list[tuple[Relation, str]] = [
     # "`f` 默认使用 `1` 作为 `x`"
     ("default", rf"§(?P<own>\d+)§{NEG_ZH}默认(?:使用|用|采用|以){_VALUE}(?:作为|当作|做为|为)"
                 rf"(?:其|它的)?{SZ}{_FIELD_ZH}"),
+    # ---- the type of a value, written as code: "`X` holds a `float`", "`X` 的值是一个 `float`"
+    # (before possession and counts, which "holds a" and "一个" would read; "`X` is a `float`"
+    # is the is-a frame, which reads a value's type too)
+    ("value_type", rf"^(?:the )?{S}(?: constant| variable| attribute| value| setting)? {PRE}"
+                   rf"(?:holds|stores|keeps|is bound to|is set to|is assigned|is initiali[sz]ed"
+                   rf" (?:to|with)) (?:a |an )?{_CODE_TYPE}"
+                   r"(?: ?(?:value|object|instance|number|constant))?$"),
+    ("value_type", rf"^(?:the )?{S}(?: constant| variable| attribute)?'s (?:value|type) {BE_NEG}"
+                   rf"(?:a |an )?{_CODE_TYPE}(?: ?(?:value|object|instance))?$"),
+    ("value_type", rf"{SZ}(?:常量|变量|属性)?(?:的值|的取值|的值的类型|的类型|值的类型){NEG_ZH}"
+                   rf"(?:是|为)(?:一个|个)?{_CODE_TYPE}(?:常量|对象|类型|值|实例)?$"),
+    ("value_type", rf"{SZ}(?:常量|变量|属性)?{NEG_ZH}(?:保存|存储|存放|持有)(?:着|了)?(?:一个|个)?"
+                   rf"{_CODE_TYPE}(?:常量|对象|类型|值|实例)?$"),
     # ---- aliases (before kinds: "`X` is a type alias for `Y`" names what it stands for)
     ("alias_of", rf"{S} {BE_NEG}{L.DET}{MODIFIERS}{L.ALIAS_NOUN} (?:for|of|to) {L.DET}{O}"),
     ("alias_of", rf"{S2} {BE_NEG}(?:aliased|also known|known|re-?exported|exported) as {O2}"),
@@ -515,7 +533,9 @@ _CUES: dict[str, str] = {
               r"|去调|invoke|用到|依赖|使用|委托|执行"),
     "default": r"default|falls? back|默认|缺省",
     "definition_count": r"class|function|exception|类|函数|异常",
-    "value_type": alternation(list(type_nouns())),
+    "value_type": (alternation(list(type_nouns())) + r"|holds|stores|keeps|bound to"
+                   r"|set to|assigned|initiali[sz]ed|'s (?:value|type)|的值|的取值|类型|保存"
+                   r"|存储|存放|持有"),
     "raises": (r"rais|throw|threw|signal|propagat|fails? with|errors? (?:out )?with|blow"
                r"|bail|abort|results? in|leads? to|caus|抛|引发|引起|报"),
 }
@@ -878,10 +898,8 @@ def _claim(found: _Match, sentence: Sentence) -> Claim | None:
         count = _number(str(groups["num"]))
         return Claim("param_count", obj=str(count), obj_text=str(groups["num"]),
                      besides_self=_besides_self(sentence), **common)  # type: ignore[arg-type]  # common holds Claim fields
-    if found.relation in {"returns", "value_type"} and groups.get("t"):  # a type in words
-        written = str(groups["t"])
-        return Claim(found.relation, obj=type_nouns()[written.lower()], obj_text=written,
-                     **common)  # type: ignore[arg-type]  # common holds Claim fields
+    if found.relation in {"returns", "value_type"} and (groups.get("t") or groups.get("tc")):
+        return _type_claim(found.relation, groups, sentence, common)
     obj = sentence.spans[int(groups["o"] or 0)]
     if found.relation == "subclass" and obj.startswith("@"):
         return _decorator_claim(obj, common)  # "`f` is a `@staticmethod`": no base class
@@ -895,6 +913,21 @@ def _claim(found: _Match, sentence: Sentence) -> Claim | None:
     if how is None:
         return None
     return Claim(relation, obj=obj, obj_text=how, **common)  # type: ignore[arg-type]  # common holds Claim fields
+
+
+def _type_claim(relation: Relation, groups: dict[str, str | None], sentence: Sentence,
+                common: dict[str, object]) -> Claim | None:
+    """A builtin type as the object, written in words ("a string") or as code (`float`;
+    any other code is no builtin type, so no claim of this relation)."""
+    if groups.get("t"):
+        written = str(groups["t"])
+        builtin = type_nouns()[written.lower()]
+    else:
+        written = sentence.spans[int(str(groups["tc"]))]
+        builtin = builtin_type(written)
+    if not builtin:
+        return None
+    return Claim(relation, obj=builtin, obj_text=written, **common)  # type: ignore[arg-type]  # common holds Claim fields
 
 
 def _builtin_namesake(relation: Relation | None, subject: str, obj: str, sentence: Sentence
@@ -986,6 +1019,11 @@ def _default_claim(groups: dict[str, str | None], sentence: Sentence,
         written = sentence.spans[int(str(groups["vs"]))] if groups.get("vs") \
             else str(groups["v"])
     value = canonical_value(written)
+    # "the `x` parameter defaults to": the signature's default, not an attribute of that name
+    noun = groups.get("fld") or groups.get("fle") or ""
+    said_of = "signature" if _SIGNATURE.search(sentence.text) else \
+        "parameter" if noun in _PARAMETER_NOUNS else ""
+    common = {**common, "default_of": said_of}
     owner = groups.get("own") or groups.get("own2")
     if owner is not None:  # the parameter of a named function: one dotted name
         function = sentence.spans[int(owner)].removesuffix("()")
@@ -994,6 +1032,12 @@ def _default_claim(groups: dict[str, str | None], sentence: Sentence,
         common = {**common, "subject": f"{function}.{common['subject']}"}
     return Claim("default", obj=value, obj_text=written, **common) if value else None  # type: ignore[arg-type]  # common holds Claim fields
 
+
+_PARAMETER_NOUNS = frozenset({"parameter", "param", "argument", "arg", "kwarg",
+                              "keyword argument", "keyword", "参数"})
+"""The nouns that call a name a parameter (a default is then its signature's)."""
+_SIGNATURE = re.compile(r"\bsignatures?\b|签名")
+"""A default said to be the signature's ("in the signature of `f`")."""
 
 _YIELDED = re.compile(r"\byield(?:s|ed|ing)?\b|逐个(?:返回|产出|生成)|产出"
                       r"|(?:生成|产生)器?(?:一个个|每个|一系列)")

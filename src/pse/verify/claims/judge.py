@@ -285,8 +285,8 @@ def _value_named_alike(claim: Claim, resolver: Resolver) -> str:
     bare name also names a parameter or attribute ("instantiate the `signer` class": the
     argument, a class, not the module of that name)."""
     name = claim.subject.removesuffix("()")
-    if not claim.presupposed or "." in name:
-        return ""
+    if not claim.presupposed or "." in name or claim.relation == "value_type":
+        return ""  # a value's type is said of the value itself
     if any(s.kind in {"parameter", "attribute", "variable"} for s in resolver.index.by_name(name)):
         return f"`{name}` also names a value, whose kind the tree does not say"
     return ""
@@ -350,7 +350,8 @@ def _decider(relation: str, claim: Claim, resolver: Resolver, obj: Named | None)
             yielded=claim.obj_text == "yielded"),
         "has_subclasses": lambda s: types.has_subclasses(resolver, s),
         "decorated": lambda s: code.decorated(resolver, s, claim.obj),
-        "default": lambda s: values.default(resolver, s, claim.obj),
+        "default": lambda s: values.default(resolver, s, claim.obj,
+                                               said_of=claim.default_of),
         "alias_of": lambda s: types.alias_of(resolver, s, target, written=claim.subject),
     }
     return table.get(relation, lambda s: undecided("no reading"))

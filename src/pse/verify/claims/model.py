@@ -37,3 +37,8 @@ class Claim:
     ``subject`` when the phrase opens its clause, ``phrase`` elsewhere ("call `run`, the
     `Flask` method that..." may name a member of `Flask`); ``structure`` for a claim the
     document's structure makes (a labelled item under its owner)."""
+    default_of: str = ""
+    """For defaults, what the sentence says the value is the default of: ``parameter``
+    ("the `x` parameter defaults to 1": not an attribute the constructor keeps),
+    ``signature`` ("in the signature of `f`": the value written there, whatever the body
+    puts in its place), "" when unsaid."""

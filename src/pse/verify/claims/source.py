@@ -29,6 +29,12 @@ def bound_value(resolver: Resolver, symbol: Symbol) -> ast.expr | None:
     """The value the statement that binds ``symbol`` assigns (``X = ...``, ``X: T = ...``),
     read from the symbol's line to the end of the statement, however many lines it spans
     (None: no assignment there, or one longer than the lines read)."""
+    statement = binding(resolver, symbol)
+    return statement.value if statement is not None else None
+
+
+def binding(resolver: Resolver, symbol: Symbol) -> ast.Assign | ast.AnnAssign | None:
+    """The assignment statement that binds ``symbol`` (see :func:`bound_value`)."""
     text = resolver.index.file_text(symbol.path)
     if text is None:
         return None
@@ -39,7 +45,7 @@ def bound_value(resolver: Resolver, symbol: Symbol) -> ast.expr | None:
         except (SyntaxError, ValueError, RecursionError):
             continue
         node = body[0] if body else None
-        return node.value if isinstance(node, ast.Assign | ast.AnnAssign) else None
+        return node if isinstance(node, ast.Assign | ast.AnnAssign) else None
     return None
 
 

@@ -17,13 +17,14 @@ raises under "Raises" / "Exceptions" / "抛出的异常".
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 from pse.text import Block, Document, code_spans
 from pse.verify.claims.grammar import canonical_kind
 from pse.verify.claims.model import Claim, Relation
 from pse.verify.claims.owners import SECTIONS, owner_of, whole_span
 from pse.verify.claims.values import canonical_value
+from pse.verify.claims.words import builtin_type
 
 _MEMBER = re.compile(r"[A-Za-z_]\w*(?:\(.*\))?")
 
@@ -92,6 +93,7 @@ def _label_kind(block: Block) -> Claim | None:
 
 _KIND_COLUMN = re.compile(r"kind|type|category|类型|种类|类别")
 _VALUE_TYPE_COLUMNS = frozenset({"type", "类型"})
+_VALUE_TYPE_COLUMN = re.compile(r"value type|type of (?:the )?value|值的?类型|取值类型")
 _VALUE_KINDS = frozenset({"function", "constant", "attribute", "coroutine"})
 """Under "Type" a parameter or field table gives a value's type ("| `key` | function |":
 a key function is passed): only kinds a value cannot have are read there."""
@@ -112,6 +114,9 @@ _PARAM_COUNT_COLUMN = re.compile(r"(?:number of |# ?|no\. of )(?:param(?:eter)?s
                                  r"|(?:参数|形参)(?:个数|数量|数)")
 _DOTTED = re.compile(r"[A-Za-z_][\w.]*(?:\(.*\))?")
 _DEFAULT_COLUMN = re.compile(r"defaults?|default value|默认值?|缺省值?")
+_NAMED_DEFAULT_COLUMN = re.compile(r"(?i:default(?: value)?(?: for| of)?) ?`(?P<a>[A-Za-z_]\w*)`"
+                                   r"|`(?P<b>[A-Za-z_]\w*)` ?(?:(?i:'s )?(?i:default(?: value)?)"
+                                   r"|的? ?(?:默认值?|缺省值?))")
 _PARAMETER_COLUMN = re.compile(r"param(?:eter)?s?|arg(?:ument)?s?|options?|keyword|参数|形参"
                                r"|参数名")
 
@@ -132,19 +137,44 @@ def _default_column(block: Block, owner: str) -> Iterator[Claim]:
             if re.fullmatch(r"[A-Za-z_]\w*", param):  # the first cell is the function
                 owner, name = name, param
             break
+    for head, cell in zip(block.header[1:], block.cells[1:], strict=False):
+        # "| Lock class | Default for `fail_when_locked` |": the column names the parameter
+        # of each row's function or class
+        titled = _NAMED_DEFAULT_COLUMN.fullmatch(head.strip().strip("*_").strip())
+        if titled and re.fullmatch(r"[A-Za-z_][\w.]*(?:\(\))?", name):
+            yield from _default_said(block, owner=name, name=titled["a"] or titled["b"],
+                                     cell=cell)
+            return
     if not re.fullmatch(r"[A-Za-z_]\w*", name):
         return
     for head, cell in zip(block.header[1:], block.cells[1:], strict=False):
         if _DEFAULT_COLUMN.fullmatch(head.strip().strip("*_").strip().lower()):
-            written = cell.strip().strip("*_").strip()
-            value = canonical_value(written) if len(written.split()) <= 3 else ""
-            if value:
-                owner = re.sub(r"\(.*\)$", "", owner)
-                subject = f"{owner}.{name}" if re.fullmatch(r"[A-Za-z_][\w.]*", owner) \
-                    else name
-                yield Claim("default", subject=subject, obj=value, obj_text=written,
-                            negated=False, line=block.line, sentence=_first_line(block),
-                            presupposed="structure")
+            yield from _default_said(block, owner=owner, name=name, cell=cell)
+
+
+def _default_said(block: Block, *, owner: str, name: str, cell: str) -> Iterator[Claim]:
+    """The default claim of a cell: ``owner``'s ``name`` defaults to the cell's value."""
+    written = cell.strip().strip("*_").strip()
+    value = canonical_value(written) if len(written.split()) <= 3 else ""
+    if value:
+        owner = re.sub(r"\(.*\)$", "", owner)
+        subject = f"{owner}.{name}" if re.fullmatch(r"[A-Za-z_][\w.]*", owner) else name
+        yield Claim("default", subject=subject, obj=value, obj_text=written, negated=False,
+                    line=block.line, sentence=_first_line(block), presupposed="structure")
+
+
+def _kind_cell(title: str, cell: str, said: Callable[[Relation, str, str], Claim]
+               ) -> Iterator[Claim]:
+    """A "Kind" / "Type" cell: a builtin type written as code is its value's type ("|
+    `TIMEOUT` | `float` |"), a kind word its kind (under "Type", only a kind no value has)."""
+    written = cell.strip().strip("`*_").strip()
+    if builtin := builtin_type(whole_span(cell)):
+        yield said("value_type", builtin, written)
+        return
+    kind = canonical_kind(written.lower()) if len(written.split()) <= 3 else ""
+    if kind and _KIND_COLUMN.fullmatch(title) and \
+            not (title in _VALUE_TYPE_COLUMNS and kind in _VALUE_KINDS):
+        yield said("kind", kind, written)
 
 
 def _column_claims(block: Block) -> Iterator[Claim]:
@@ -161,11 +191,8 @@ def _column_claims(block: Block) -> Iterator[Claim]:
 
     for head, cell in zip(block.header[1:], block.cells[1:], strict=False):
         title = head.strip().strip("*_").strip().lower()
-        if _KIND_COLUMN.fullmatch(title):
-            written = cell.strip().strip("`*_").strip()
-            kind = canonical_kind(written.lower()) if len(written.split()) <= 3 else ""
-            if kind and not (title in _VALUE_TYPE_COLUMNS and kind in _VALUE_KINDS):
-                yield said("kind", kind, written)
+        if _KIND_COLUMN.fullmatch(title) or _VALUE_TYPE_COLUMN.fullmatch(title):
+            yield from _kind_cell(title, cell, said)
         elif _LOCATION_COLUMN.fullmatch(title) and (place := whole_span(cell)):
             yield said("location", place)
         elif base := _BASE_COLUMN.fullmatch(title):

@@ -11,7 +11,7 @@ from pse.index.model import Symbol
 from pse.verify.claims.code import enum_members, functional_fields, literal_entries
 from pse.verify.claims.decision import Decision, at, listing, short, undecided, with_article
 from pse.verify.claims.names import Ancestry, Named, ancestry, external_mro, introspect
-from pse.verify.claims.source import bound_value, type_variable
+from pse.verify.claims.source import binding, bound_value, type_variable
 from pse.verify.resolve import Resolver
 
 _PROPERTY_DECORATORS = ("property", "cached_property", "setter", "getter", "deleter")
@@ -85,7 +85,16 @@ def value_type(resolver: Resolver, subject: Symbol, claimed: str) -> Decision:
         return undecided("not a name bound to a value")
     if len(resolver.index.def_facts(subject.qualname)) > 1:
         return undecided(f"{short(subject.qualname)} is bound more than once")
-    runtime = literal_type(bound_value(resolver, subject))
+    statement = binding(resolver, subject)
+    if isinstance(statement, ast.AnnAssign):  # ``X: float = 5`` is a float as declared
+        declared = ast.unparse(statement.annotation)
+        if declared not in {"int", "float", "str", "bool", "bytes", "complex", "list", "dict",
+                            "tuple", "set", "frozenset"}:
+            return undecided(f"{short(subject.qualname)} is declared `{declared}`")
+        same = claimed == declared
+        return Decision(same, f"{short(subject.qualname)} is declared `{declared}`",
+                        at(subject), correction="" if same else declared)
+    runtime = literal_type(statement.value if statement is not None else None)
     if runtime is None or runtime is type(None):  # ``X = None`` is a placeholder
         return undecided(f"the type of {short(subject.qualname)}'s value is not written")
     actual = runtime.__name__

@@ -72,16 +72,19 @@ def _field_default(value: ast.expr) -> str | None:
     return ast.unparse(value)
 
 
-def default(resolver: Resolver, subject: Symbol, claimed: str) -> Decision:
-    """Whether ``subject``'s definition binds it to ``claimed`` (canonical spelling)."""
+def default(resolver: Resolver, subject: Symbol, claimed: str, *, said_of: str = "") -> Decision:
+    """Whether ``subject``'s definition binds it to ``claimed`` (canonical spelling);
+    ``said_of`` is :attr:`Claim.default_of`: a constructor's parameter called a parameter
+    is read as one, not as the attribute it may set, and a default said to be the
+    signature's is the value written there."""
     if subject.kind == "parameter":
-        return _param_default(resolver, subject, claimed)
+        return _param_default(resolver, subject, claimed, said_of=said_of)
     if subject.kind not in {"attribute", "variable", "constant"}:
         return undecided(f"{short(subject.qualname)} is no field or constant")
     actual = assigned_value(resolver, subject)
     param = _bound_parameter(resolver, subject, actual)
     if param is not None:
-        return _param_default(resolver, param, claimed,
+        return _param_default(resolver, param, claimed, said_of=said_of,
                               converted=actual is not None and not actual.isidentifier())
     if actual is None:
         return undecided(f"{short(subject.qualname)} has no value of its own")
@@ -150,13 +153,17 @@ def with_parameters(resolver: Resolver, subject: Named, sentence: str, *,
     if not params:
         return subject
     # a parameter of a function the sentence names ("In `f`, `x` defaults to 1") is what
-    # it means, not a field of that name elsewhere
+    # it means, not a field of that name elsewhere; of a named class, its constructor's
+    # parameter and the attribute that class keeps, not one a base's constructor sets
     values = () if scoped else tuple(s for s in subject.symbols if s.kind in _VALUE_KINDS)
+    if functions:
+        values = tuple(s for s in values if s.parent in {f.parent for f in functions}
+                       | {f.qualname for f in functions})
     return replace(subject, symbols=(*values, *params), external=False)
 
 
 def _param_default(resolver: Resolver, param: Symbol, claimed: str, *,
-                   converted: bool = False) -> Decision:
+                   converted: bool = False, said_of: str = "") -> Decision:
     """Whether the parameter ``param`` defaults to ``claimed`` in its signature (for an
     attribute the constructor ``converted`` from it, only two different numbers refute:
     ``list(())`` is ``[]``, ``str(5)`` is ``'5'``)."""
@@ -176,10 +183,13 @@ def _param_default(resolver: Resolver, param: Symbol, claimed: str, *,
                         correction="" if named else actual)
     actual = _constant_value(resolver, function, actual) or actual
     message = f"{where} defaults to `{actual}`"
+    if actual == "None" and claimed != "None" and said_of == "signature":
+        return Decision(False, f"{message} in its signature", at(function), correction="None")
     if actual == "None" and claimed != "None":
         # a constructor's parameter may stand for the attribute it sets, which another
-        # method may replace; one no attribute of its name keeps is only a parameter
-        plain = function.name != "__init__" or not any(
+        # method may replace; one no attribute of its name keeps, or one the sentence calls
+        # a parameter, is only a parameter
+        plain = said_of == "parameter" or function.name != "__init__" or not any(
             m.kind in {"attribute", "variable"}
             for m in resolver.index.members(function.parent, param.name))
         if plain and _passed_on(resolver, function, param.name):
@@ -316,8 +326,12 @@ def _distinct_definitions(resolver: Resolver, actual: str, claimed: str) -> bool
     found = []
     for name in (actual, claimed):
         head, _, last = name.rpartition(".")
-        outside = head and head.split(".", 1)[0] not in resolver.index.top_modules
-        symbols = [] if outside else resolver.index.by_name(last)  # `json.loads`: not ours
+        if head and head.split(".", 1)[0] not in resolver.index.top_modules:
+            # `keys.hashkey`: a submodule of the tree, named as its package imports it;
+            # `json.loads` resolves to nothing of ours
+            symbols = list(resolve_span(resolver, name).symbols)
+        else:
+            symbols = resolver.index.by_name(last)
         if any(s.kind not in {"class", "function"} for s in symbols):
             return False
         found.append({s.qualname for s in symbols})

@@ -79,6 +79,16 @@ def type_nouns() -> dict[str, str]:
             for kind, nouns in lexicon(language)["type_nouns"].items() for noun in nouns}
 
 
+_BUILTIN_TYPES = frozenset({"str", "int", "float", "bool", "list", "dict", "tuple", "set",
+                            "frozenset", "bytes", "complex"})
+
+
+def builtin_type(written: str) -> str:
+    """The builtin type a code span names (`float`, `builtins.dict`), "" for none."""
+    name = written.strip().removeprefix("builtins.")
+    return name if name in _BUILTIN_TYPES else ""
+
+
 def member_relation(noun: str) -> str:
     """The relation a member noun states (``has_method`` or ``has_item``), "" for none."""
     for language in LANGUAGES:
