@@ -17,7 +17,7 @@ _TREE = {
     "kit/__init__.py": "",
     "kit/core.py": '''\
 import builtins
-from typing import Callable, Iterator, List
+from typing import Callable, Dict, Iterator, List, Optional, Union
 
 from kit import keys
 
@@ -174,6 +174,32 @@ class FileGate(Gate):
         super().__init__(blocking)
 
 
+def missing(key):
+    raise KeyError(key)
+
+
+def todo():
+    raise NotImplementedError
+
+
+def leave(exc) -> Optional[bool]:
+    return None
+
+
+def flag(value):
+    if value:
+        return True
+    return False
+
+
+def load() -> Optional[Dict[str, int]]:
+    return None
+
+
+def pick() -> Optional[Union[Sub, List[Sub]]]:
+    return None
+
+
 class Shelf(dict):
     def take(self, key):
         if key in self:
@@ -195,6 +221,11 @@ def typedkey(*args):
 class MyStorage:
     def read(self):
         raise ValueError()
+
+
+class Gate:
+    def __init__(self, blocking=True):
+        self.blocking = blocking
 ''',
 }
 
@@ -415,3 +446,35 @@ def test_claims_a_value_type_column(resolver: Resolver) -> None:
     assert claim_statuses(resolver, table, "value_type") == ["verified", "unverified"]
     zh = "| 常量 | 值的类型 |\n|---|---|\n| `TIMEOUT` | `float` |\n"
     assert claim_statuses(resolver, zh, "value_type") == ["unverified"]
+
+
+@pytest.mark.parametrize("text, status", [
+    # a body that ends in a raise and has no return never returns
+    ("`missing` returns `None` when the key is absent.", "unverified"),
+    ("`missing` 返回一个 `Sub`。", "unverified"),
+    ("`todo` returns a `Sub`.", "ignored"),  # an abstract placeholder
+    # a claimed True or False against returns that are all constants
+    ("`leave` returns `True`, so the error is swallowed.", "unverified"),
+    ("`flag` returns `False` otherwise.", "verified"),
+    ("`flag` 在参数为假时返回 `False`。", "verified"),
+    # said of the annotation: one that leaves out None or an alternative is another
+    ("`load` 的 return annotation 是 `Dict[str, int]`。", "unverified"),
+    ("`load` 的 return type 标注是 `Optional[Dict[str, int]]`。", "verified"),
+    ("`make` 最后 return 一个 JSON 格式的 `Sub`。", "ignored"),  # a Sub is a Base
+    ("`make` 最后 return 一个 JSON 格式的 `Entry`。", "unverified"),
+])
+def test_claims_returns_read_from_the_body_and_the_written_annotation(
+        resolver: Resolver, text: str, status: str) -> None:
+    assert claim_statuses(resolver, text, "returns") == [status]
+
+
+def test_claims_a_return_annotation_column_is_what_is_written(resolver: Resolver) -> None:
+    table = ("| Function | Return annotation |\n|---|---|\n| `pick` | `Optional[Sub]` |\n"
+             "| `load` | `Optional[Dict[str, int]]` |\n")
+    assert claim_statuses(resolver, table, "returns") == ["unverified", "verified"]
+
+
+def test_claims_prefer_the_librarys_definition_to_a_tests_namesake(resolver: Resolver) -> None:
+    # tests/test_store.py has its own `Gate` with another default
+    assert claim_statuses(resolver, "`Gate` 的 `blocking` 参数默认值为 `False`。",
+                          "default") == ["verified"]

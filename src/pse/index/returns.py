@@ -18,7 +18,7 @@ from typing import Literal
 from pse.index.python import dotted_name
 
 _Function = ast.FunctionDef | ast.AsyncFunctionDef
-ReturnedKind = Literal["self", "none", "literal", "call", "awaited", "unknown"]
+ReturnedKind = Literal["self", "none", "literal", "call", "awaited", "raises", "unknown"]
 _MAX_TEXT = 60
 
 
@@ -29,7 +29,8 @@ class Returned:
     kind: ReturnedKind
     """``self``: the receiver; ``none``; ``literal`` (``name`` is its builtin type);
     ``call`` (``name`` is the dotted callee); ``awaited``: the result of an awaitable
-    (``await x``, ``x.result()``); ``unknown``."""
+    (``await x``, ``x.result()``); ``raises``: the function never returns, its body ends
+    in a ``raise`` and has no ``return`` (``name`` is the exception); ``unknown``."""
     name: str
     text: str
     """The returned expression as written (shortened)."""
@@ -97,6 +98,12 @@ def _returned(function: _Function) -> tuple[Returned, ...] | None:
     if any(isinstance(n, ast.Yield | ast.YieldFrom) for n in nodes):
         return None
     values = [n.value for n in nodes if isinstance(n, ast.Return) and n.value is not None]
+    last = function.body[-1]
+    if not any(isinstance(n, ast.Return) for n in nodes) and isinstance(last, ast.Raise) \
+            and last.exc is not None:
+        # without a ``return``, leaving the body means reaching its end: that raises
+        raised = last.exc.func if isinstance(last.exc, ast.Call) else last.exc
+        return (Returned("raises", dotted_name(raised) or "", ast.unparse(last.exc)[:_MAX_TEXT]),)
     if not values:
         return (Returned("none", "None", "None"),)
     return tuple(_shape(v) for v in values)

@@ -73,11 +73,14 @@ TYPE_NOUN = (rf"(?:plain |new |single |python |native |built-in |builtin )?"
 _CODE_TYPE = r"§(?P<tc>\d+)§"
 """A builtin type written as code (`float`): the span must name one (read in ``_claim``)."""
 _RETURNED_ZH = r"(?:(?:会|将)?(?:返回|return|returns) ?的)"
+_WHEN_ZH = r"(?:最后|最终|总是|始终|通常|一般|都|只|直接|默认)?"
+"""An adverb of when or how often between a Chinese subject and its verb ("最后 return")."""
 _RETURN_NOUN = (r"(?:return value|return type(?: annotation| hint)?|return annotation|result"
                 r"|returned value)")
 """What a function gives back, or its annotation, named ("the return type of `f`")."""
 _RETURN_NOUN_ZH = (r"的?返回(?:值|类型|结果)(?:类型)?(?:注解|标注)?"
-                   r"|的 ?(?:return type(?: annotation| hint)?|return value")
+                   r"|的 ?(?:return (?:type|annotation)(?: annotation| hint)? ?(?:注解|标注)?"
+                   r"|return value")
 """The same after a Chinese subject ("`f` 的返回类型注解为", "`f` 的 return type 是"); the
 frames close its last group."""
 """What a function gives back, as a noun ("返回的是 `str`", "return 的是 `str`")."""
@@ -447,8 +450,9 @@ _FRAMES: list[tuple[Relation, str]] = [
                 rf"{L.DET}{MODIFIERS}{O}"),
     ("returns", rf"(?:the )?{_RETURN_NOUN} (?:of|from) {S} "
                 rf"(?:{L.BE}|will be) {L.NEG}(?:always )?{L.DET}(?:instance of )?{O}"),
-    ("returns", rf"{SZ}(?:被)?(?:调用|执行)?(?:后|之后|时)?{PRE_ZH}(?:会|将)?{RETURN_VERB}"
-                rf"(?:一个|了)?(?:新的)?{OZ}"),
+    ("returns", rf"{SZ}(?:被)?(?:调用|执行)?(?:后|之后|时)?{PRE_ZH}{_WHEN_ZH}"
+                rf"(?:在[^§。；]{{1,20}}?(?:时|的时候|情况下)，?)?(?:会|将)?"
+                rf"{RETURN_VERB} ?(?:一个|了)?(?:新的)?(?:[^§，。；]{{1,10}}的 ?)?{OZ}"),
     ("returns", rf"{SZ}(?:{_RETURN_NOUN_ZH}"
                 rf"|returned value|result)|{_RETURNED_ZH})"
                 rf"{NEG_ZH}(?:是|为)(?:一个|个)?(?:新的)?{OZ}"),

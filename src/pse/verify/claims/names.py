@@ -17,6 +17,7 @@ from functools import lru_cache
 
 from pse.index.model import Symbol
 from pse.index.symbols import SymbolIndex
+from pse.index.walk import is_sample_path
 from pse.verify.claims.words import is_file_span
 from pse.verify.resolve import Resolver
 
@@ -81,6 +82,9 @@ def _preferred(symbols: tuple[Symbol, ...], *, index: SymbolIndex, short: bool, 
     """
     if any(not s.path.endswith(".pyi") for s in symbols):
         symbols = tuple(s for s in symbols if not s.path.endswith(".pyi"))  # stubs only echo
+    if any(not is_sample_path(s.path) for s in symbols):
+        # a test's own `Storage` is not the library's, which a document about it means
+        symbols = tuple(s for s in symbols if not is_sample_path(s.path))
     defined = {s.qualname for s in symbols if s.kind in _DEFINITIONS}
     narrowed = [s for s in symbols if s.kind in _DEFINITIONS or s.qualname not in defined]
     if called:

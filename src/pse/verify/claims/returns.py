@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import ast
 import builtins
+import re
 from collections.abc import Iterable
 
 from pse.index.model import Symbol
@@ -39,9 +40,19 @@ def returns(resolver: Resolver, subject: Symbol, target: Named, *,
     ``yielded`` ("`f` yields a `Result`") is about the items of the iterator it returns."""
     if subject.kind not in {"function", "method"}:
         return undecided("not a function")
+    constant = _returned_constant(resolver, subject, target.name)
+    if constant is not None:
+        return constant
     names = resolver.index.return_names(subject)
     if names is None:
         return returned(resolver, subject, target)
+    return _annotated_returns(resolver, subject, target, names, annotated=annotated,
+                              yielded=yielded)
+
+
+def _annotated_returns(resolver: Resolver, subject: Symbol, target: Named,
+                       names: tuple[str, ...], *, annotated: bool, yielded: bool) -> Decision:
+    """:func:`returns` of a function with a return annotation, which holds ``names``."""
     shown = sorted({n.rsplit(".", 1)[-1] for n in names} - _TYPE_WRAPPERS)
     message = f"{short(subject.qualname)} is annotated to return " \
               f"{_annotation_text(resolver, subject, shown)}"
@@ -75,6 +86,26 @@ def returns(resolver: Resolver, subject: Symbol, target: Named, *,
 
 
 _CALLABLE_TYPES = frozenset({"Callable", "function", "callable", "Awaitable", "Coroutine"})
+
+
+def _returned_constant(resolver: Resolver, subject: Symbol, claimed: str) -> Decision | None:
+    """"`f` returns `True`" of a function each of whose ``return`` statements returns a
+    constant: one of them must be ``True`` (`__exit__` that only returns ``None`` never
+    returns ``True``, whatever its ``Optional[bool]`` allows). None: not a claim of
+    ``True`` or ``False``, or a return of another shape."""
+    if claimed not in {"True", "False"}:
+        return None
+    found = resolver.index.returned(subject)
+    if not found or any(r.kind not in {"none", "literal"} for r in found):
+        return None
+    constants = set()
+    for value in found:
+        try:
+            constants.add(repr(ast.literal_eval(value.text)))
+        except (ValueError, SyntaxError, TypeError, MemoryError, RecursionError):
+            return None  # ``a == b``, ``[x]``: a value of a known type, not a constant
+    message = f"{short(subject.qualname)} returns only {listing(sorted(constants))}"
+    return Decision(claimed in constants, message, at(subject))
 
 
 def _returns_a_callable(resolver: Resolver, subject: Symbol) -> bool:
@@ -364,8 +395,29 @@ def generic_returns(resolver: Resolver, subject: Symbol, written: str, *,
                                                  & _MAYBE_NONE):
         # "its return type is annotated as `Optional[bool]`" of a written `-> bool`
         return Decision(False, message, at(subject))
+    if annotated and _optional(actual) and not _optional(claimed) and not (
+            set(_outer(claimed, depth=0)) & _MAYBE_NONE):
+        # "the return annotation is `Dict[str, Any]`" of a written `-> Optional[Dict[...]]`
+        return Decision(False, message, at(subject))
+    if annotated and _fewer_or_more_alternatives(actual, claimed):
+        return Decision(False, message, at(subject))
+    if _spelled(actual) == _spelled(claimed):
+        return Decision(True, message, at(subject))
     same = _same_type(resolver, actual, claimed, depth=0)
     return undecided(message) if same is None else Decision(same, message, at(subject))
+
+
+def _spelled(annotation: ast.expr) -> str:
+    """An annotation as written, without the ``typing.`` its names may be read through."""
+    return re.sub(r"\b(?:typing|t|te|typing_extensions)\.", "", ast.unparse(annotation))
+
+
+def _fewer_or_more_alternatives(actual: ast.expr, claimed: ast.expr) -> bool:
+    """Whether a claimed annotation leaves out alternatives the written one has, or adds
+    some to them (``Optional[Document]`` of ``Optional[Union[Document, List[Document]]]``):
+    each one's outer names, all read, one set strictly inside the other."""
+    mine, theirs = set(_outer(actual, depth=0)), set(_outer(claimed, depth=0))
+    return "" not in mine | theirs and (mine < theirs or theirs < mine)
 
 
 def _optional(node: ast.expr) -> bool:
@@ -498,7 +550,7 @@ def _said(found: tuple[Returned, ...]) -> str:
     texts = {kind: list(dict.fromkeys(r.text for r in found if r.kind == kind))[:3]
              for kind in dict.fromkeys(r.kind for r in found)}
     words = {"self": "the receiver", "awaited": "the result of an awaitable, not an awaitable",
-             "none": "None"}
+             "none": "None", "raises": "nothing: it always raises"}
     parts = [f"{words[kind]} ({listing(shown)})" if kind in words and kind != "none"
              else words.get(kind) or listing(shown) for kind, shown in texts.items()]
     return " or ".join(parts)
@@ -507,6 +559,8 @@ def _said(found: tuple[Returned, ...]) -> str:
 def _returns_one(resolver: Resolver, subject: Symbol, value: Returned, *, wanted: str,
                  classes: list[Symbol]) -> bool | None:
     """Whether one return is a ``wanted`` (None: its type is not known)."""
+    if value.kind == "raises":  # it never returns; an abstract placeholder may be said to
+        return None if value.name.endswith("NotImplementedError") else False
     if value.kind == "none":
         return wanted == "None"
     if value.kind == "literal":

@@ -104,8 +104,10 @@ _BASE_COLUMN = re.compile(r"(?P<direct>direct |immediate |直接)?(?:bases?|base
                           r"|parent(?: class)?|parents|superclass|inherits(?: from)?|基类|父类)")
 
 
-_RETURN_COLUMN = re.compile(r"returns?|return (?:type|value|annotation)s?|returned(?: type)?"
-                            r"|result(?: type)?|返回|返回值|返回类型|返回值类型|返回结果")
+_RETURN_COLUMN = re.compile(r"returns?|return (?:type|value|annotation)s?"
+                            r"(?: annotations?| hints?)?"
+                            r"|return hints?|returned(?: type)?|result(?: type)?|返回|返回值"
+                            r"|返回类型|返回值类型|返回结果|返回(?:值)?(?:类型)?(?:注解|标注)")
 _RAISES_COLUMN = re.compile(r"raises|raised|exceptions?(?: raised)?|errors?(?: raised)?"
                             r"|raised (?:exceptions?|errors?)|(?:抛出|引发)(?:的)?(?:异常|错误)?"
                             r"|异常(?:类型)?|错误(?:类型)?")
@@ -199,7 +201,9 @@ def _column_claims(block: Block) -> Iterator[Claim]:
             yield from (said("subclass", s.target, "direct" if base["direct"] else "")
                         for s in code_spans(cell) if s.is_code)
         elif _RETURN_COLUMN.fullmatch(title) and (returned := whole_span(cell)):
-            yield said("returns", returned)
+            # under "Return annotation" the cell is what is written there
+            yield said("returns", returned,
+                       "annotated" if re.search(r"annotation|hint|注解|标注", title) else "")
         elif _RAISES_COLUMN.fullmatch(title):
             yield from (said("raises", s.target) for s in code_spans(cell)
                         if s.is_code and re.fullmatch(r"[A-Za-z_][\w.]*", s.target))
