@@ -7,6 +7,7 @@ by (file, line, text). Reading files and building the index happen at the edges 
 from __future__ import annotations
 
 import fnmatch
+import re
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import replace
 
@@ -53,6 +54,7 @@ def check_documents(documents: Iterable[Document], resolver: Resolver, *,
         is_history = is_historical(document.path, text, historical)
         evidence = intent.document_evidence(text, bindings)
         context = context_key(bindings, is_history=is_history, evidence=evidence)
+        lines = text.split("\n")
         for ref in _unique(extract(text, file=document.path)):
             if select is not None and not select(ref):
                 continue
@@ -62,7 +64,8 @@ def check_documents(documents: Iterable[Document], resolver: Resolver, *,
             result = memo.get(key) if memo is not None else None
             if result is None:
                 result = _judged(ref, resolver, intent, bindings, strict=strict,
-                                 is_history=is_history, evidence=evidence)
+                                 is_history=is_history, evidence=evidence,
+                                 line=lines[ref.line - 1] if 0 < ref.line <= len(lines) else "")
                 if memo is not None:
                     memo.put(key, result)
             checked.append(CheckedReference(ref, result))
@@ -73,9 +76,13 @@ def check_documents(documents: Iterable[Document], resolver: Resolver, *,
 
 
 def _judged(ref: Reference, resolver: Resolver, intent: Intent, bindings: Bindings, *,
-            strict: bool, is_history: bool, evidence: tuple[Signal, ...] = ()) -> Resolution:
-    """The verdict on one reference: resolved, then judged by intent and history."""
+            strict: bool, is_history: bool, evidence: tuple[Signal, ...] = (),
+            line: str = "") -> Resolution:
+    """The verdict on one reference: resolved, then judged by intent and history
+    (``line``: the document's line it is on)."""
     result = _resolve(ref, resolver, bindings)
+    if result.status == "unverified" and _denied(ref.text, line):
+        return Resolution("ignored", message=f"{result.message}, as the text says")
     if (result.status == "unverified" or result.message == UPPER_WORD) and not strict:
         result = intent.judge(rebind(ref, bindings), result, bindings=bindings,
                               document=evidence)
@@ -83,6 +90,20 @@ def _judged(ref: Reference, resolver: Resolver, intent: Intent, bindings: Bindin
         result = Resolution("ignored", suggestion=result.suggestion,
                             message=f"{result.message} (historical document)")
     return result
+
+
+_DENIAL = re.compile(r"(?:\bthere (?:is|are) no|\bno such|\bthere is not an?|不存在|并没有|没有)"
+                     r"\s*(?:(?:separate|standalone|dedicated|single|such)\s+)?$", re.IGNORECASE)
+"""Words that deny what follows exists ("there is no `schema/` package", "没有 `x` 模块")."""
+
+
+def _denied(written: str, line: str) -> bool:
+    """Whether the line says the name written on it does not exist: then its absence
+    from the tree is what the text states, not a fabrication."""
+    if not written or not line:
+        return False
+    return any(_DENIAL.search(line[:at.start()].rstrip("`'\"*_"))
+               for at in re.finditer(re.escape(written), line))
 
 
 def _remembered_claims(document: Document, text: str, resolver: Resolver, *,

@@ -25,6 +25,8 @@ _MEMBER_NAME = re.compile(r"[A-Za-z_]\w*(?:\(\))?")
 _BASES = re.compile(r"(?:base|parent|super|父|基|超) ?$")
 """A member noun after "base" or "parent": the listed names are the subject's bases."""
 _HAN = re.compile(r"[\u4e00-\u9fff]")
+_OWN = re.compile(r"(?:自己的|自身的|its own|their own|(?<![a-z])own)\s*$")
+"""The list is of the subject's own members ("defines its own", "定义了自己的")."""
 _NEGATION = re.compile(r"(?<![a-z])(?:not|never|no|without)(?![a-z])|没有|不|并未|未")
 
 
@@ -82,6 +84,11 @@ def _listed(sentence: Sentence, text: str) -> Iterator[Claim]:
                             line=sentence.line, sentence=sentence.text)
             elif relation and _MEMBER_NAME.fullmatch(name) and name not in {subject, "self",
                                                                            "cls"}:
+                if _OWN.search(hit["mid"]) and relation != "has_param":
+                    # "没有定义自己的 `validate` 方法": its own body's, not an inherited one
+                    yield Claim("defines", subject=subject, obj=name, negated=negated,
+                                line=sentence.line, sentence=sentence.text, obj_text="own")
+                    continue
                 yield Claim(_relation(relation), subject=subject, obj=name, negated=negated,
                             line=sentence.line, sentence=sentence.text)
         return

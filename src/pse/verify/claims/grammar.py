@@ -153,7 +153,7 @@ _FRAMES: list[tuple[Relation, str]] = [
     ("param_count", rf"{S}(?: ?'s signature)? {PRE}{L.HAVE} "
                     r"(?:exactly |only |just |precisely |a total of |in total )?"
                     rf"{L.NUMBER} {L.COUNT_PARAM}"),
-    ("param_count", rf"{SZ}{CTOR_ZH}(?:{L.BESIDES}§\d+§(?:之外|以外)?)?{PRE_ZH}{TOTAL_ZH}"
+    ("param_count", rf"{SZ}{CTOR_ZH}(?:{L.BESIDES}§\d+§(?:之外|以外|外)?)?{PRE_ZH}{TOTAL_ZH}"
                     rf"{L.HAVE_ZH}{TOTAL_ZH}{L.NUMBER_ZH}(?:个| ){L.PARAM_ZH}"),
     # "不接受任何参数", "没有参数": none at all
     ("param_count", rf"{SZ}{CTOR_ZH}(?:并不|不|并没有|没有)(?:接受|接收|需要|带|有)?(?P<num>任何)?"
@@ -170,6 +170,15 @@ _FRAMES: list[tuple[Relation, str]] = [
                    r"(?:父类|基类|超类|base classes|bases|parent classes)"),
     ("base_count", rf"{SZ}的(?:直接)?(?:父类|基类|超类|bases|base classes|parent classes)"
                    rf"{TOTAL_ZH}(?:有|是){TOTAL_ZH}{L.NUMBER_ZH}个"),
+    # ---- how many classes of the tree derive from a class ("has four subclasses",
+    # "一共有四个子类"), before the definitions of a module ("四个...类")
+    ("subclass_count", rf"{S} {PRE}(?:has|have) (?:exactly |only |just |a total of )?"
+                       rf"{L.NUMBER} (?P<dm>direct |immediate )?(?:subclasses|subclass"
+                       r"|child classes|derived classes)(?![a-z])"),
+    ("subclass_count", rf"{SZ}{PRE_ZH}{TOTAL_ZH}(?:有|拥有|派生出?了?){TOTAL_ZH}"
+                       rf"{L.NUMBER_ZH}个(?P<dm>直接的?)?(?:子类|派生类|subclass(?:es)?)"),
+    ("subclass_count", rf"{SZ}的(?P<dm>直接)?(?:子类|派生类|subclasses){TOTAL_ZH}(?:有|是)?"
+                       rf"{TOTAL_ZH}{L.NUMBER_ZH}个"),
     # ---- how many classes or functions a module or file defines ("`m.py` defines five
     # classes", "`m.py` 一共定义了五个序列化器类")
     ("definition_count", rf"{S} {PRE}(?:defines|define|declares|declare|contains|contain"
@@ -246,8 +255,8 @@ _FRAMES: list[tuple[Relation, str]] = [
                   rf"(?P<neg>exists|is defined|is available) (?:on|in|for) (?:the )?§(?P<s>\d+)§"),
     ("has_param", rf"{S2} {L.BE} {L.NEG}{L.ADV}(?P<n1>accepted|taken|expected|supported|received)"
                   rf" by {O2}"),
-    ("has_param", rf"{SZ}{CTOR_ZH}(?:上|里|中|内|身上|类里|类中)?{PRE_ZH}{L.HAVE_ZH}"
-                  r"(?:一个|个|一|名为|叫做|叫|名叫)*"
+    ("has_param", rf"{SZ}{CTOR_ZH}(?:上|里|中|内|身上|类里|类中)?(?:还|也|同样|都)?{PRE_ZH}"
+                  rf"{L.HAVE_ZH}(?:一个|个|一|名为|叫做|叫|名叫|自己的|自身的)*"
                   rf"§(?P<o>\d+)§(?:这个|这一个|的)?(?P<n2>{L.NOUN_ZH})?"),
     ("has_param", rf"{S2Z}{L.NEG_ZH}是{O2Z}的(?:一个)?(?P<n1>{L.NOUN_ZH})"),
     ("has_param", rf"{SZ}的(?P<n1>{L.PARAM_ZH})(?:里|中|列表里|列表中)?{L.NEG_ZH}"
@@ -377,6 +386,11 @@ _FRAMES: list[tuple[Relation, str]] = [
              r"(?:装饰|修饰|包装|包了一层|包裹)"),
     ("kind", rf"{SZ}(?:上)?{NEG_ZH}(?:使用了?|用了?|带有|带了?|加了|有)§(?P<ks>\d+)§ ?"
              r"(?:装饰器|decorator)"),
+    # "`f` 同样被标记为 `@abstractmethod`", "`f` 上面用的是 `@staticmethod`"
+    ("kind", rf"{SZ}(?:同样|也|还|都)?{NEG_ZH}(?:被)?(?:标记|标注|声明|注册)(?:为|成)了?"
+             r"§(?P<ks>\d+)§"),
+    ("kind", rf"{SZ}(?:的)?(?:上面|上方|头上|之上|上){NEG_ZH}(?:用的是|使用的是|加的是|挂的是"
+             r"|用了|加了)§(?P<ks>\d+)§"),
     # ---- the type of a value a name is bound to: "`SEPS` is a tuple", "`SEPS` 是一个元组"
     ("value_type", rf"^(?:the )?{S} {BE_NEG}(?:a |an )?(?:plain |simple |module-level "
                    rf"|constant |immutable |mutable )?{TYPE_NOUN}"
@@ -530,13 +544,15 @@ _CUES: dict[str, str] = {
              r"|exception|alias"
              r"|函数|方法|类|属性|模块|包|常量|协程|异常|decorat|wrapped|marked|memoi|cached"
              r"|carries|carry|(?:is|are) (?:not )?(?:[a-z]+ed as )?an? ?§|装饰|修饰"
-             r"|(?:declared|defined|written|annotated) (?:with|using)|是(?:一个|个)?§"),
+             r"|(?:declared|defined|written|annotated) (?:with|using)|是(?:一个|个)?§"
+             r"|标记|标注|声明|注册|用的是|加的是|挂的是"),
     "calls": (r"call|invok|delegat|dispatch|hand|defer|goes through|relies|uses|wraps|trigger"
               r"|used (?:by|in|inside|within|from)\b"
               r"|runs|execut|passes control|forward|wrapper|shortcut|shorthand|front|调用|调到"
               r"|去调|invoke|用到|依赖|使用|委托|执行"),
     "default": r"default|falls? back|默认|缺省",
     "definition_count": r"class|function|exception|类|函数|异常",
+    "subclass_count": r"subclass|child class|derived class|子类|派生",
     "value_type": (alternation(list(type_nouns())) + r"|holds|stores|keeps|bound to"
                    r"|set to|assigned|initiali[sz]ed|'s (?:value|type)|的值|的取值|类型|保存"
                    r"|存储|存放|持有"),
@@ -892,7 +908,7 @@ def _claim(found: _Match, sentence: Sentence) -> Claim | None:
               "subject": subject}
     if found.relation == "kind":
         return _kind_claim(groups, sentence, common)
-    if found.relation in {"member_count", "base_count", "definition_count"}:
+    if found.relation in {"member_count", "base_count", "definition_count", "subclass_count"}:
         return _count_of(found.relation, groups, common)
     if found.relation == "default":
         return _default_claim(groups, sentence, common)
@@ -908,6 +924,8 @@ def _claim(found: _Match, sentence: Sentence) -> Claim | None:
     if found.relation == "subclass" and obj.startswith("@"):
         return _decorator_claim(obj, common)  # "`f` is a `@staticmethod`": no base class
     relation = _possession(found) if found.relation == "has_param" else found.relation
+    if relation in {"has_method", "defines_member"} and _own_object(found, sentence):
+        relation = "defines"  # "没有定义自己的 `validate` 方法": its own body's, not inherited
     obj = _builtin_namesake(relation, subject, obj, sentence)
     # "`f` uses `f`" is a claim of recursion, true only of code that calls itself; any
     # other relation of a name to itself is a slip of the subject, not a claim
@@ -957,6 +975,9 @@ def _count_of(relation: Relation, groups: dict[str, str | None], common: dict[st
         modifier = str(groups.get("dm") or "").strip()
         return Claim("definition_count", obj=number, obj_text=f"{noun} {modifier}".strip(),
                      **common)  # type: ignore[arg-type]  # common holds Claim fields
+    if relation == "subclass_count":  # obj_text: whether the count is of direct ones only
+        return Claim(relation, obj=number, obj_text="direct" if groups.get("dm") else "",
+                     **common)  # type: ignore[arg-type]  # common holds Claim fields
     return Claim(relation, obj=number, obj_text=str(groups["num"]), **common)  # type: ignore[arg-type]  # common holds Claim fields
 
 
@@ -978,8 +999,9 @@ def _how_written(relation: str, found: _Match, sentence: Sentence, obj: str) -> 
     if relation == "subclass" and _DIRECT.search(sentence.text) and \
             not _INDIRECT.search(sentence.text):
         return "direct"
-    if relation == "defines" and _OVERRIDES.fullmatch(found.groups.get("verb") or ""):
-        return "own"  # "`A` overrides `m`": A's own body defines it
+    if relation == "defines" and (_OVERRIDES.fullmatch(found.groups.get("verb") or "")
+                                  or _own_object(found, sentence)):
+        return "own"  # "`A` overrides `m`", "defines its own `m`": A's own body defines it
     return ""
 
 
@@ -1075,6 +1097,19 @@ def _possession(found: _Match) -> Relation | None:
     return None  # "has `x`" alone says too little
 
 
+def _own_object(found: _Match, sentence: Sentence) -> bool:
+    """Whether the object is said to be the subject's own ("defines its own `m`",
+    "定义了自己的 `m` 方法"), after a verb of definition."""
+    slot = found.groups.get("o")
+    verb = found.groups.get("verb") or ""
+    return bool(slot) and bool(re.fullmatch(_DEFINE_VERBS, verb)) and re.search(
+        rf"(?:自己的|自身的|its own|their own|own) ?§{slot}§", sentence.normalised) is not None
+
+
+_DEFINE_VERBS = (r"defines?|declares?|implements?|定义了?|声明了?|实现了?|define了?"
+                 r"|有|has|have")
+
+
 def _besides_self(sentence: Sentence) -> bool | None:
     for pattern, value in ((_BESIDES, True), (_INCLUDING, False)):
         for hit in pattern.finditer(sentence.normalised):
@@ -1107,6 +1142,9 @@ _KINDS = [
     # "a C function", "一个 C 语言函数": written in another language than the tree's Python
     (r"^(?:c|c\+\+|rust|cython)(?: |$|(?=[\u4e00-\u9fff]))", "native"),
     (r"abstract ?property|抽象属性", "abstract property"),
+    # a kind word glossed in the other language ("枚举（Enum）类" reads "enum类")
+    (r"^(?:an? )?enum(?: ?class| ?类| ?type|类型)?$|^枚举", "enum"),
+    (r"^(?:a )?data ?class(?: ?类)?$|^数据类", "dataclass"),
     (r"abstract ?method|抽象方法", "abstract method"),
     (r"class ?method|类方法|classmethod", "classmethod"),
     (r"static ?method|静态方法|staticmethod", "staticmethod"),

@@ -133,7 +133,7 @@ def _object_is_span(claim: Claim) -> bool:
                                   "defines_member", "has_item", "member_count", "base_count",
                                   "method_count",
                                   "has_subclasses", "decorated", "default", "value_type",
-                                  "definition_count"}
+                                  "definition_count", "subclass_count"}
 
 
 def _reoriented(claim: Claim, subject: Named, obj: Named | None
@@ -349,6 +349,8 @@ def _decider(relation: str, claim: Claim, resolver: Resolver, obj: Named | None)
             resolver, s, target, annotated=claim.obj_text == "annotated",
             yielded=claim.obj_text == "yielded"),
         "has_subclasses": lambda s: types.has_subclasses(resolver, s),
+        "subclass_count": lambda s: types.subclass_count(resolver, s, int(claim.obj),
+                                                         direct=claim.obj_text == "direct"),
         "decorated": lambda s: code.decorated(resolver, s, claim.obj),
         "default": lambda s: values.default(resolver, s, claim.obj,
                                                said_of=claim.default_of),

@@ -32,10 +32,13 @@ SUBJ_NOUN = (r"(?: (?:class|function|method|module|property|coroutine|helper|con
              r"|decorator|exception|attribute|constant|object|type|package|classmethod"
              r"|staticmethod|file|script|enum|enumeration|tuple|list|dict|dictionary|mapping"
              r"|set|variable))?")
-SUBJ_NOUN_ZH = (r"(?:这个类|这个函数|这个方法|这个模块|这个枚举|枚举类|枚举|数据类|类型|类|函数"
+SUBJ_NOUN_ZH = (r"(?:(?:这个|这一个|该|这) ?"
+                r"(?:辅助|工具|内部|私有|公开|公共|顶层|核心|抽象|基础|装饰器)?"
+                r"(?:类|函数|方法|模块|枚举|常量|变量|属性|异常类|异常)|枚举类|枚举|数据类|类型|类|函数"
                 r"|方法|模块|属性|异常类|异常|元组|列表|字典|集合|常量|变量"
                 r"|(?:这个|这一个|该) ?[a-z]+(?: [a-z]+)?(?![a-z]))?")
-"""A kind noun after the subject, also an English one after 这个 ("`f` 这个 helper")."""
+"""A kind noun after the subject, with a demonstrative and a modifier ("`touch` 这个辅助函数"),
+also an English one after 这个 ("`f` 这个 helper")."""
 OBJ_NOUN = (r"(?: (?:class|base class|exception|error|module|file|method|function|library"
             r"|package|type|source file|helper))?")
 OBJ_NOUN_ZH = r"(?:这个类|类|异常|错误|模块|文件|方法|函数|这个文件|这个模块|这个方法|这个函数)?"

@@ -110,14 +110,28 @@ def ancestry(resolver: Resolver, cls: Symbol) -> Ancestry:
     return found
 
 
+def direct_bases(resolver: Resolver, cls: Symbol) -> set[str] | None:
+    """The qualnames of the classes of the tree ``cls`` names as its bases (None when a
+    base naming a class of the tree does not resolve to one)."""
+    found: set[str] = set()
+    for base in cls.bases:
+        hits = resolver._resolve_base(cls, base, 0)  # noqa: SLF001 - the resolver's own reading of a base
+        classes = {h.symbol.qualname for h in hits
+                   if h.symbol is not None and h.symbol.kind == "class"}
+        if not classes and any(h.symbol is not None for h in hits):
+            return None  # an alias or a computed base
+        found |= classes
+    return found
+
+
 def _walk(resolver: Resolver, cls: Symbol, found: Ancestry) -> None:
     for base in cls.bases:
         plain = re.sub(r"\[.*\]$", "", base)
         if plain in {"object", "Generic", "typing.Generic", "Protocol", "typing.Protocol"}:
             found.external.add(plain)
             continue
-        if plain in _FACTORIES:
-            found.external.update(external_mro(_FACTORIES[plain]) or ())
+        if plain in _FACTORIES:  # a `TypedDict` is one, and a `dict` at run time
+            found.external.update({plain, *(external_mro(_FACTORIES[plain]) or ())})
             continue
         hits = resolver._resolve_base(cls, base, 0)  # noqa: SLF001 - the resolver's own reading of a base
         if not hits:

@@ -312,7 +312,9 @@ _DEFAULT_LEAD = re.compile(r"^\s*(?:[Dd]efault(?: value)?(?![\w-])|[Dd]efaults t
                            r"|默认(?:值)?(?:为|是|:|：)|缺省(?:值)?(?:为|是))")
 """Text opening with the default it states ("Default: `1`", "默认为 `None`"): a label's
 value, said without its subject."""
-_APPOSED = re.compile(r"^\s*(?:The|A|An|the|a|an) [a-z]")
+_APPOSED = re.compile(r"^\s*(?:The|A|An|the|a|an) [a-z`]"
+                      r"|^\s*(?:是)?(?:一个|一种)\s*(?=`|[\u4e00-\u9fff]|[a-z])"
+                      r"|^\s*`[^`]+`\s*的\s*(?:子类|派生类|subclass|sub-class|别名|alias)\s*[。.]?\s*$")
 """A label's text opening with a noun phrase names what the label is ("**Text Class**: The
 base class ...": `Text` is the base class ...)."""
 _BARE_NOUN = re.compile(rf"^\s*(?i:{L.SUBCLASS_NOUN}|{L.BASE_NOUN}|alias|wrapper|instance"
@@ -412,9 +414,11 @@ def _sentence(number: int, raw: str, spans: list[CodeSpan], *, offset: int,
         cut = when.end() if when and _SUBJECTLESS.match(text) else 0
         slotted[0] = f"{text[:cut]}§{len(codes)}§ {text[cut:]}"
         codes = (*codes, owner)
-    elif owner and apposed and (_APPOSED.match(slotted[0]) or _PARTICIPLE.match(slotted[0])):
-        # "**A**: The base class ...", "| `A` | Defined in `a.py` |": A is ...
-        slotted[0] = f"§{len(codes)}§ is {slotted[0].lstrip()}"
+    elif owner and apposed and (_APPOSED.match(raw) or _PARTICIPLE.match(slotted[0])):
+        # "**A**: The base class ...", "| `A` | Defined in `a.py` |": A is ...; "| `A` |
+        # 一个 `staticmethod` |", "| `A` | `B` 的 subclass |": A 是 ...
+        verb = "是" if re.search(rf"[{_CJK}]", raw) else "is"
+        slotted[0] = f"§{len(codes)}§ {verb} {slotted[0].lstrip()}"
         codes = (*codes, owner)
     elif owner and apposed and _later_predicate(slotted[0]):
         # "**`A`**：整个循环的核心，一共接收 5 个参数": A 是整个循环的核心, and A 接收 ...

@@ -8,9 +8,17 @@ import re
 import textwrap
 
 from pse.index.model import Symbol
+from pse.index.walk import is_sample_path
 from pse.verify.claims.code import enum_members, functional_fields, literal_entries
 from pse.verify.claims.decision import Decision, at, listing, short, undecided, with_article
-from pse.verify.claims.names import Ancestry, Named, ancestry, external_mro, introspect
+from pse.verify.claims.names import (
+    Ancestry,
+    Named,
+    ancestry,
+    direct_bases,
+    external_mro,
+    introspect,
+)
 from pse.verify.claims.source import binding, bound_value, type_variable
 from pse.verify.resolve import Resolver
 
@@ -148,6 +156,40 @@ def has_subclasses(resolver: Resolver, subject: Symbol) -> Decision:
         return undecided(f"{short(written[0].qualname)} names a base `{subject.name}`")
     return Decision(False, f"no class of the tree inherits from {short(subject.qualname)}",
                     at(subject))
+
+
+def subclass_count(resolver: Resolver, subject: Symbol, count: int, *, direct: bool
+                   ) -> Decision:
+    """Whether ``count`` classes of the library derive from the class ``subject``
+    (``direct``: name it as a base; else either those or every descendant, a reader's two
+    senses). Test and sample code is not counted; a class that names a base ``subject``'s
+    way which does not resolve leaves the count open."""
+    if subject.kind != "class":
+        return undecided(f"{short(subject.qualname)} is not a class")
+    found: dict[str, Symbol] = {}
+    frontier = [subject]
+    while frontier:
+        parent = frontier.pop()
+        for cls in resolver.index.subclasses_named(parent.name):
+            if is_sample_path(cls.path) or cls.qualname in found or cls == subject:
+                continue
+            bases = direct_bases(resolver, cls)
+            if bases is None:
+                return undecided(f"{short(cls.qualname)} names a base `{parent.name}` "
+                                 "that does not resolve")
+            if parent.qualname in bases:
+                found[cls.qualname] = cls
+                frontier.append(cls)
+    children = sorted(q for q, c in found.items()
+                      if subject.qualname in (direct_bases(resolver, c) or ()))
+    every = sorted(found)
+    message = (f"{short(subject.qualname)} has {len(children)} direct subclasses"
+               f" ({listing(children)})" if children else
+               f"no class of the library derives from {short(subject.qualname)}")
+    if not direct and len(every) != len(children):
+        message += f" and {len(every)} in all"
+    holds = count == len(children) or (not direct and count == len(every))
+    return Decision(holds, message, at(subject), correction="" if holds else str(len(children)))
 
 
 def _outside_names(obj: Named) -> set[str]:

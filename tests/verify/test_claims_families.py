@@ -1,0 +1,175 @@
+"""Claims about a class family and a module's values, in the wordings models write them:
+a count of subclasses, a kind glossed in the other language, decorators said in Chinese
+word order, a kind or base apposed in a table cell, members said to be a class's own, a
+name the text says does not exist, a `TypedDict` base, a demonstrative before the kind
+noun, and counts of a value's entries by the names it holds. Decided against a small
+tree."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+
+from pse.verify.resolve import Resolver
+from repo_fixtures import claim_statuses, tree_resolver
+
+_TREE = {
+    "zoo/__init__.py": "",
+    "zoo/animals.py": '''\
+import enum
+from abc import ABC, abstractmethod
+from typing import TypedDict
+
+__all__ = ["Animal", "Cat", "Dog", "Puppy"]
+
+LIMITS = {"cats": 3, "dogs": 2}
+
+
+class Color(enum.Enum):
+    RED = 1
+    GREEN = 2
+
+
+class Animal(ABC):
+    def speak(self):
+        return ""
+
+    @abstractmethod
+    def feed(self):
+        pass
+
+    @staticmethod
+    def kingdom():
+        return "animalia"
+
+
+class Cat(Animal):
+    def feed(self):
+        pass
+
+
+class Dog(Animal):
+    def feed(self):
+        pass
+
+    def speak(self):
+        return "woof"
+
+
+class Puppy(Dog):
+    pass
+
+
+class Options(TypedDict):
+    name: str
+
+
+def groom(animal):
+    return animal
+''',
+    # a test's own subclass is not one of the library's
+    "tests/test_zoo.py": '''\
+from zoo.animals import Animal
+
+
+class FakeAnimal(Animal):
+    def feed(self):
+        pass
+''',
+}
+
+
+@pytest.fixture(scope="module")
+def resolver(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Resolver]:
+    yield from tree_resolver(tmp_path_factory, _TREE, name="families")
+
+
+@pytest.mark.parametrize("text, status", [
+    # two direct subclasses, three in all: either count holds unless "direct" is said
+    ("`Animal` has two subclasses.", "verified"),
+    ("`Animal` has three subclasses.", "verified"),
+    ("`Animal` has four subclasses.", "unverified"),
+    ("`Animal` has three direct subclasses.", "unverified"),
+    ("`Animal` 一共有两个子类。", "verified"),
+    ("`Dog` 的直接子类有 2 个。", "unverified"),
+])
+def test_claims_a_count_of_subclasses(resolver: Resolver, text: str, status: str) -> None:
+    assert claim_statuses(resolver, text, "subclass_count") == [status]
+
+
+@pytest.mark.parametrize("text, status", [
+    # a kind word glossed in the other language
+    ("`Color` 是一个枚举（Enum）类。", "verified"),
+    ("`Animal` 是一个枚举（Enum）类。", "unverified"),
+    # decorators said in Chinese word order
+    ("`Animal.kingdom` 上面用的是 `@staticmethod`。", "verified"),
+    ("`Animal.speak` 头上加的是 `@staticmethod`。", "unverified"),
+])
+def test_claims_kinds_glossed_or_decorated(resolver: Resolver, text: str, status: str) -> None:
+    assert claim_statuses(resolver, text, "kind") == [status]
+
+
+def test_claims_marked_with_a_decorator(resolver: Resolver) -> None:
+    assert claim_statuses(resolver, "`Animal.feed` 同样被标记为 `@abstractmethod`。",
+                          "decorated") == ["verified"]
+    assert claim_statuses(resolver, "`Animal.speak` 也被标注为 `@abstractmethod`。",
+                          "decorated") == ["unverified"]
+
+
+def test_claims_a_kind_or_base_apposed_in_a_table_cell(resolver: Resolver) -> None:
+    table = ("| Name | Notes |\n|---|---|\n| `Cat` | `Animal` 的 subclass |\n"
+             "| `Puppy` | `Cat` 的子类 |\n| `Animal.kingdom` | 一个 `staticmethod` |\n"
+             "| `groom` | a `classmethod` |\n")
+    assert claim_statuses(resolver, table, "subclass") == ["verified", "unverified"]
+    assert claim_statuses(resolver, table, "kind") == ["verified", "unverified"]
+
+
+@pytest.mark.parametrize("text, negated, status", [
+    # its own body's member, not an inherited one
+    ("`Cat` 并没有定义自己的 `speak` 方法，而是沿用父类的。", "not ", "verified"),
+    ("`Dog` 没有定义自己的 `speak` 方法。", "not ", "unverified"),
+    ("`Dog` 还定义了自己的 `speak`。", "", "verified"),
+    ("`Puppy` defines its own `feed` method.", "", "unverified"),
+])
+def test_claims_members_said_to_be_a_classs_own(resolver: Resolver, text: str, negated: str,
+                                                 status: str) -> None:
+    assert claim_statuses(resolver, text, f"{negated}defines_member") == [status]
+
+
+def test_claims_a_typed_dict_is_one(resolver: Resolver) -> None:
+    assert claim_statuses(resolver, "`Options` is a `TypedDict`.", "subclass") == ["verified"]
+    assert claim_statuses(resolver, "`Options` is a `dict`.", "subclass") == ["verified"]
+
+
+@pytest.mark.parametrize("text, status", [
+    # a demonstrative and a modifier before the kind noun
+    ("`groom` 这个辅助函数位于 `zoo/animals.py`。", "verified"),
+    ("`groom` 这个工具函数位于 `zoo/__init__.py`。", "unverified"),
+])
+def test_claims_a_subject_with_a_demonstrative(resolver: Resolver, text: str,
+                                               status: str) -> None:
+    assert claim_statuses(resolver, text, "location") == [status]
+
+
+@pytest.mark.parametrize("text, status", [
+    # entries of a value counted by the names it holds
+    ("`zoo.animals` 的 `__all__` 只有三个名字。", "unverified"),
+    ("The `__all__` of `zoo.animals` exports 4 names.", "verified"),
+    ("`LIMITS` 这个 dict 里有两个 key。", "verified"),
+    ("`LIMITS` 这个 dict 里有三个 key。", "unverified"),
+])
+def test_claims_a_count_of_a_values_names(resolver: Resolver, text: str, status: str) -> None:
+    assert claim_statuses(resolver, text, "member_count") == [status]
+
+
+def test_a_name_the_text_says_does_not_exist_is_no_fabrication(resolver: Resolver) -> None:
+    from pse.verify.check import Document, check_documents
+
+    text = ("The whole library is `zoo/animals.py`; there is no `zoo/plants/` package.\n"
+            "It ships `zoo/plants/` for plants.\n")
+    found = {(c.ref.line, c.ref.name): c.result.status
+             for c in check_documents([Document("doc.md", text)], resolver, strict=True)
+             if c.ref.kind == "path"}
+    assert found[(1, "zoo/plants/")] == "ignored"  # the sentence denies it
+    assert found[(2, "zoo/plants/")] == "unverified"  # this one says it exists
