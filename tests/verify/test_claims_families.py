@@ -18,6 +18,7 @@ _TREE = {
     "zoo/__init__.py": "",
     "zoo/animals.py": '''\
 import enum
+import typing
 from abc import ABC, abstractmethod
 from typing import TypedDict
 
@@ -67,6 +68,33 @@ class Options(TypedDict):
 
 def groom(animal):
     return animal
+
+
+def brush(animal):
+    return groom(animal)
+
+
+def comb(owner, animal):
+    return groom(animal)
+
+
+@typing.overload
+def wash(animal: Cat) -> None: ...
+
+
+@typing.overload
+def wash(animal: Dog, *, soap: bool = ...) -> None: ...
+
+
+@typing.overload
+def wash(animal: Puppy, *, soap: bool = True) -> None: ...
+
+
+def wash(*args, **kwargs):
+    return None
+
+
+NAMES = ["a", "b"]
 ''',
     # a test's own subclass is not one of the library's
     "tests/test_zoo.py": '''\
@@ -173,3 +201,40 @@ def test_a_name_the_text_says_does_not_exist_is_no_fabrication(resolver: Resolve
              if c.ref.kind == "path"}
     assert found[(1, "zoo/plants/")] == "ignored"  # the sentence denies it
     assert found[(2, "zoo/plants/")] == "unverified"  # this one says it exists
+
+
+@pytest.mark.parametrize("text, status", [
+    # a function that hands its parameters on unchanged is an alias in all but form; one
+    # that takes another one first has another signature
+    ("`brush` is an alias of `groom`.", "verified"),
+    ("`comb` 是 `groom` 的 alias。", "unverified"),
+])
+def test_claims_an_alias_by_delegation_keeps_the_signature(resolver: Resolver, text: str,
+                                                          status: str) -> None:
+    assert claim_statuses(resolver, text, "alias_of") == [status]
+
+
+def test_claims_a_default_the_overloads_give(resolver: Resolver) -> None:
+    # the implementation takes **kwargs; the overloads that write a default agree on True
+    assert claim_statuses(resolver, "`wash` 的 `soap` 参数默认是 `False`。",
+                          "default") == ["unverified"]
+    assert claim_statuses(resolver, "`soap` of `wash` defaults to `True`.",
+                          "default") == ["verified"]
+
+
+@pytest.mark.parametrize("text, status", [
+    # "is a `tuple`" in Chinese: a value's type, a class's base
+    ("`NAMES` 是一个 `tuple`。", "unverified"),
+    ("`NAMES` 是一个 `list`。", "verified"),
+    ("`Options` 是一个 `dict`。", "verified"),
+])
+def test_claims_a_builtin_type_said_in_chinese(resolver: Resolver, text: str,
+                                               status: str) -> None:
+    assert claim_statuses(resolver, text, "value_type") == [status]
+
+
+def test_claims_a_kind_written_as_code_with_a_place(resolver: Resolver) -> None:
+    assert claim_statuses(resolver, "`kingdom` is a `staticmethod` on `Animal`.",
+                          "kind") == ["verified"]
+    assert claim_statuses(resolver, "`speak` is a `classmethod` on `Dog`.",
+                          "kind") == ["unverified"]

@@ -144,6 +144,8 @@ _FRAMES: list[tuple[Relation, str]] = [
                    rf"(?:是|为)(?:一个|个)?{_CODE_TYPE}(?:常量|对象|类型|值|实例)?$"),
     ("value_type", rf"{SZ}(?:常量|变量|属性)?{NEG_ZH}(?:保存|存储|存放|持有)(?:着|了)?(?:一个|个)?"
                    rf"{_CODE_TYPE}(?:常量|对象|类型|值|实例)?$"),
+    ("value_type", rf"{SZ}{NEG_ZH}(?:是|为)(?:一个|个)?(?:不可变的|可变的)?{_CODE_TYPE}"
+                   r"(?:常量|对象|类型|值|实例)?$"),
     # ---- aliases (before kinds: "`X` is a type alias for `Y`" names what it stands for)
     ("alias_of", rf"{S} {BE_NEG}{L.DET}{MODIFIERS}{L.ALIAS_NOUN} (?:for|of|to) {L.DET}{O}"),
     ("alias_of", rf"{S2} {BE_NEG}(?:aliased|also known|known|re-?exported|exported) as {O2}"),
@@ -555,7 +557,7 @@ _CUES: dict[str, str] = {
     "subclass_count": r"subclass|child class|derived class|子类|派生",
     "value_type": (alternation(list(type_nouns())) + r"|holds|stores|keeps|bound to"
                    r"|set to|assigned|initiali[sz]ed|'s (?:value|type)|的值|的取值|类型|保存"
-                   r"|存储|存放|持有"),
+                   r"|存储|存放|持有|[是为](?:一个|个)?(?:不可变的|可变的)?§"),
     "raises": (r"rais|throw|threw|signal|propagat|fails? with|errors? (?:out )?with|blow"
                r"|bail|abort|results? in|leads? to|caus|抛|引发|引起|报"),
 }
@@ -732,8 +734,8 @@ def _clause_claims(sentence: Sentence, *, indefinite: bool) -> Iterator[Claim]:
 
 _KIND_AND_TAIL = re.compile(
     rf"^(?P<s>§\d+§) ?(?P<be>is|are) (?P<kind>(?:a|an|the|one) (?:[a-z-]+ ){{0,3}}?"
-    rf"(?:{L.KIND_EN}))(?![a-z-]) (?P<tail>(?:that|which) .+|(?:on|of|in|inside|within|from) ?§.+"
-    r"|[a-z]+(?:ed|ing) .+)$")
+    rf"(?:{L.KIND_EN})(?![a-z-])|(?:a|an|the|one) ?§\d+§) ?(?P<tail>(?:that|which) .+"
+    r"|(?:on|of|in|inside|within|from) ?§.+|[a-z]+(?:ed|ing) .+)$")
 _PLACES = frozenset({"on", "of", "in", "inside", "within", "from"})
 _RELATION_KIND = re.compile(r"(?:sub|base|parent|super|child) ?class$")
 _ING = re.compile(r"^(?P<stem>[a-z]+?)(?P<double>[bdgmnprt])?(?P=double)?ing ")

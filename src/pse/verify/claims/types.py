@@ -89,6 +89,8 @@ def value_type(resolver: Resolver, subject: Symbol, claimed: str) -> Decision:
     ("`SEPS` is a tuple", in words): read from the value its only binding writes
     (:func:`literal_type`); a value of another form, or a name bound more than once,
     leaves it open."""
+    if subject.kind == "class":  # "`Headers` 是一个 `dict`": a class is one by deriving
+        return subclass(resolver, subject, Named(claimed, claimed, external=True))
     if subject.kind not in {"attribute", "variable", "constant"}:
         return undecided("not a name bound to a value")
     if len(resolver.index.def_facts(subject.qualname)) > 1:
@@ -500,8 +502,42 @@ def _delegates_to(resolver: Resolver, subject: Symbol, wanted: str) -> bool | No
     called = value.func if isinstance(value, ast.Call) else value
     if isinstance(called, ast.Name | ast.Attribute) and \
             ast.unparse(called).rsplit(".", 1)[-1] == wanted:
+        if isinstance(value, ast.Call) and isinstance(node, ast.FunctionDef
+                                                      | ast.AsyncFunctionDef):
+            return _passes_through(node, value)
         return True
     return None
+
+
+def _passes_through(function: ast.FunctionDef | ast.AsyncFunctionDef, call: ast.Call) -> bool:
+    """Whether ``function`` hands its own parameters on to ``call`` as they come (the
+    receiver aside when it calls a method of its own): then it is another name for the
+    callee in all but form. ``def typedmethodkey(self, *args): return typedkey(*args)``
+    takes one more argument than it passes: another signature, no alias."""
+    args = function.args
+    mine = [a.arg for a in (*args.posonlyargs, *args.args)]
+    if mine and mine[0] in {"self", "cls"} and isinstance(call.func, ast.Attribute) and \
+            isinstance(call.func.value, ast.Name) and call.func.value.id == mine[0]:
+        mine = mine[1:]
+    mine += [f"*{args.vararg.arg}"] if args.vararg else []
+    mine += [f"{a.arg}={a.arg}" for a in args.kwonlyargs]
+    mine += [f"**{args.kwarg.arg}"] if args.kwarg else []
+    passed: list[str] = []
+    for arg in call.args:
+        if isinstance(arg, ast.Starred) and isinstance(arg.value, ast.Name):
+            passed.append(f"*{arg.value.id}")
+        elif isinstance(arg, ast.Name):
+            passed.append(arg.id)
+        else:
+            return False
+    for keyword in call.keywords:
+        if keyword.arg is None and isinstance(keyword.value, ast.Name):
+            passed.append(f"**{keyword.value.id}")
+        elif isinstance(keyword.value, ast.Name) and keyword.value.id == keyword.arg:
+            passed.append(f"{keyword.arg}={keyword.arg}")
+        else:
+            return False
+    return passed == mine
 
 
 def bound_definition(resolver: Resolver, symbol: Symbol) -> Symbol | None:

@@ -167,9 +167,14 @@ def _param_default(resolver: Resolver, param: Symbol, claimed: str, *,
     """Whether the parameter ``param`` defaults to ``claimed`` in its signature (for an
     attribute the constructor ``converted`` from it, only two different numbers refute:
     ``list(())`` is ``[]``, ``str(5)`` is ``'5'``)."""
-    function = implementation(resolver, [s for s in resolver.index.by_qualname(param.parent)
-                                         if s.kind in {"function", "method"}])
+    definitions = [s for s in resolver.index.by_qualname(param.parent)
+                   if s.kind in {"function", "method"}]
+    function = implementation(resolver, definitions)
     written = signature_defaults(resolver, function) if function is not None else None
+    if function is not None and written is not None and param.name not in written:
+        # ``def retry(*dargs, **dkw)`` behind overloads: the overloads' signatures say it
+        function, written = _overloaded_default(resolver, definitions, param.name) or \
+            (function, written)
     if function is None or written is None or param.name not in written:
         return undecided(f"the default of `{param.name}` is not readable")
     owner = function.parent if function.name == "__init__" else function.qualname
@@ -207,6 +212,19 @@ def _param_default(resolver: Resolver, param: Symbol, claimed: str, *,
     if same is None:
         return undecided(message)
     return Decision(same, message, at(function), correction="" if same else actual)
+
+
+def _overloaded_default(resolver: Resolver, definitions: list[Symbol], name: str
+                        ) -> tuple[Symbol, dict[str, str | None]] | None:
+    """The overload whose signature gives ``name`` a default, when every overload that
+    writes one (``...`` is none) writes the same."""
+    found: dict[str, tuple[Symbol, dict[str, str | None]]] = {}
+    for definition in definitions:
+        written = signature_defaults(resolver, definition)
+        value = (written or {}).get(name)
+        if written is not None and value is not None and value != "...":
+            found.setdefault(value, (definition, written))
+    return next(iter(found.values())) if len(found) == 1 else None
 
 
 def _named_default(resolver: Resolver, function: Symbol, actual: str, claimed: str
