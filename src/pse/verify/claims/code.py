@@ -383,9 +383,13 @@ def method_count(resolver: Resolver, subject: Symbol, count: int, *, public: boo
     with_private = any(n.startswith("_") and not n.endswith("__") for n in names)
     publics = (True,) if public and not with_private else (False,) if with_private \
         else (False, True)
+    # the constructor is often left out of "its methods" ("defines two methods,
+    # `__aenter__` and `__aexit__`" of a class that also defines `__init__`)
+    counted = [own, inherited, *({n: p for n, p in m.items() if n not in _CONSTRUCTORS}
+                                 for m in (own, inherited))]
     readings = [_counted_methods(methods, public=only_public, properties=properties,
                                  dunders=dunders)
-                for methods in (own, inherited) for properties in (True, False)
+                for methods in counted for properties in (True, False)
                 for dunders in ((True,) if with_dunders else (True, False))
                 for only_public in publics]
     shown = sorted(n for n in own if not public or not n.startswith("_") or n.endswith("__"))
@@ -398,6 +402,9 @@ def method_count(resolver: Resolver, subject: Symbol, count: int, *, public: boo
     if count < fewest or (found.complete and not outside and count > max(readings)):
         return Decision(False, message, at(subject))
     return undecided(message)
+
+
+_CONSTRUCTORS = frozenset({"__init__", "__new__", "__post_init__"})
 
 
 def _methods(resolver: Resolver, qualname: str) -> dict[str, bool]:

@@ -321,7 +321,7 @@ def _decider(relation: str, claim: Claim, resolver: Resolver, obj: Named | None)
         "built_on": lambda s: types.built_on(resolver, s, target),
         "location": lambda s: types.location(resolver, s, target,
                                              defined=claim.obj_text == "defined"),
-        "kind": lambda s: types.kind(resolver, s, claim.obj),
+        "kind": lambda s: types.kind(resolver, s, claim.obj, negated=claim.negated),
         "value_type": lambda s: types.value_type(resolver, s, claim.obj),
         "definition_count": lambda s: code.definition_count(resolver, s, int(claim.obj),
                                                             claim.obj_text),

@@ -149,8 +149,8 @@ def _walk(resolver: Resolver, cls: Symbol, found: Ancestry) -> None:
                 if mro is None:
                     found.complete = False
                     found.external.add(target)
-                else:
-                    found.external.update(mro)
+                else:  # `threading.local` is `_thread._local` at run time: both names
+                    found.external.update({target, *mro})
 
 
 def _outside_target(target: str, base: str) -> str:

@@ -257,8 +257,16 @@ def _kind_word(symbol: Symbol) -> str:
     return "module" if symbol.kind in {"module", "package"} else symbol.kind
 
 
-def kind(resolver: Resolver, subject: Symbol, claimed: str) -> Decision:
-    """Whether ``subject`` is a ``claimed`` (class, function, method, property...)."""
+def kind(resolver: Resolver, subject: Symbol, claimed: str, *, negated: bool = False
+         ) -> Decision:
+    """Whether ``subject`` is a ``claimed`` (class, function, method, property...). A
+    name bound to a class or function (``FileLock = SoftFileLock``) is one, but "is not a
+    class" of it may mean "not one of its own": denied, it is left open."""
+    if negated and subject.kind in {"attribute", "variable", "constant"}:
+        bound = bound_definition(resolver, subject)
+        if bound is not None:
+            return undecided(f"{short(subject.qualname)} is another name for "
+                             f"{short(bound.qualname)}")
     if claimed == "native":  # "a C function": where it is defined says what it is written in
         python = subject.path.endswith(".py")
         message = f"{short(subject.qualname)} is written in " \
