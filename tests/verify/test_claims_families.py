@@ -278,3 +278,22 @@ def test_claims_a_name_bound_to_a_class_denied_to_be_one_is_left_open(
     text = "`Pet` is not a class of its own: it is an alias bound in `animals.py`."
     assert claim_statuses(resolver, text, "not kind") == ["ignored"]
     assert claim_statuses(resolver, "`Pet` is a class.", "kind") == ["verified"]
+
+
+def test_claims_parameters_listed_after_only_are_all_of_them(resolver: Resolver) -> None:
+    # `comb` takes `owner` and `animal`; `groom` only `animal`
+    assert claim_statuses(resolver, "`comb` takes only `animal`.",
+                          "param_count") == ["unverified"]
+    assert claim_statuses(resolver, "`comb` takes only `owner` and `animal`.",
+                          "param_count") == ["verified"]
+    assert claim_statuses(resolver, "`groom` 只接收 `animal`。", "param_count") == ["verified"]
+
+
+def test_claims_a_count_of_a_dict_built_by_keywords(tmp_path_factory: pytest.TempPathFactory
+                                                    ) -> None:
+    tree = {"kv/__init__.py": "DEFAULTS = dict(interval=10, retries=3)\n"}
+    for resolver in tree_resolver(tmp_path_factory, tree, name="kv"):
+        assert claim_statuses(resolver, "`DEFAULTS` 这个 dict 里有两个 key。",
+                              "member_count") == ["verified"]
+        assert claim_statuses(resolver, "The `DEFAULTS` dict has three entries.",
+                              "member_count") == ["unverified"]

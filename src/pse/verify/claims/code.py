@@ -258,7 +258,8 @@ def functional_fields(resolver: Resolver, symbol: Symbol) -> list[str] | None:
 def literal_entries(resolver: Resolver, subject: Symbol) -> tuple[str, list[str]] | None:
     """What a module-level or class-level value written as a literal holds, with the word
     for them: the options of a ``Literal`` alias (``Union[Literal["a"], Literal["b"]]``,
-    ``Literal["a", "b"]``, ``Literal["a"] | Literal["b"]``), the keys of a dict display,
+    ``Literal["a", "b"]``, ``Literal["a"] | Literal["b"]``), the keys of a dict display
+    or of ``dict(key=value, ...)``,
     the items of a list, tuple or set display (``__all__``). None: any other value, or
     one built by unpacking or a comprehension, whose size the text does not show."""
     if subject.kind not in {"attribute", "constant", "variable"} or \
@@ -273,6 +274,9 @@ def literal_entries(resolver: Resolver, subject: Symbol) -> tuple[str, list[str]
         if any(isinstance(e, ast.Starred) for e in value.elts):
             return None
         return "items", [ast.unparse(e) for e in value.elts]
+    if isinstance(value, ast.Call) and ast.unparse(value.func) == "dict" and not value.args \
+            and all(k.arg is not None for k in value.keywords):
+        return "entries", [repr(k.arg) for k in value.keywords]  # ``dict(interval=10)``
     options = _literal_options(value, depth=0) if value is not None else None
     return ("options", options) if options else None
 

@@ -612,6 +612,10 @@ def read_claims(sentence: Sentence, *, indefinite: bool = False) -> Iterator[Cla
     for claim in _clause_claims(sentence, indefinite=indefinite):
         said.add((claim.subject, claim.obj))
         yield claim
+    only = _only_parameters(sentence)
+    if only is not None and (only.subject, only.obj) not in said:
+        said.add((only.subject, only.obj))
+        yield only
     if not any(_CONDITION.match(clause) for clause in sentence.clauses):
         for claim in (*example_claims(sentence), *plural_kind_claims(sentence),
                       *project_claims(sentence)):
@@ -829,6 +833,34 @@ _NOUN_PARAMS = (
     re.compile(rf"§(?P<s>\d+)§ ?'s ?(?:optional ?)?§(?P<o>\d+)§ ?{_PARAM_WORD}"),
     re.compile(r"§(?P<s>\d+)§(?:函数|方法)?的§(?P<o>\d+)§(?:参数|形参|关键字参数)"),
 )
+
+
+_ONLY_LISTED = re.compile(
+    r"^(?:[-*+]\s+|\d+[.)]\s+)?`(?P<s>[^`]+)`\s*(?:only\s+|just\s+)?"
+    r"(?:takes|accepts|receives|expects|requires)\s+(?:only|just)\s+"
+    r"(?P<list>`\w+`(?:\s*,\s*`\w+`)*(?:\s*,?\s*and\s+`\w+`)?)"
+    r"(?:\s+(?:as\s+)?(?:its\s+)?(?:parameters|arguments|params))?\s*[.。]?\s*$"
+    r"|^(?:[-*+]\s+|\d+[.)]\s+)?`(?P<z>[^`]+)`\s*(?:的?参数)?(?:只|仅|仅仅)(?:接收|接受|需要|有|带)\s*"
+    r"(?P<zl>`\w+`(?:\s*[、,，]\s*`\w+`)*(?:\s*(?:和|与|及)\s*`\w+`)?)\s*"
+    r"(?:(?:这|两|三|四|五)个)?(?:参数)?\s*[。.]?\s*$")
+"""Parameters listed after "only" ("`f` takes only `a` and `b`", "`f` 只接收 `a` 和 `b`"),
+read on the sentence as written (the normaliser drops "only"): the whole list, so its
+length is a count of the parameters besides ``self``."""
+
+
+def _only_parameters(sentence: Sentence) -> Claim | None:
+    """The parameter count an "only" list states (see :data:`_ONLY_LISTED`)."""
+    hit = _ONLY_LISTED.match(sentence.text.strip())
+    if hit is None:
+        return None
+    subject = (hit["s"] or hit["z"]).removesuffix("()")
+    names = re.findall(r"`(\w+)`", hit["list"] or hit["zl"])
+    if not _NAME_LIKE.match(subject):
+        return None
+    listed_self = any(n in {"self", "cls"} for n in names)
+    return Claim("param_count", subject=subject, obj=str(len(names)), obj_text=str(len(names)),
+                 negated=False, line=sentence.line, sentence=sentence.text,
+                 besides_self=not listed_self)
 
 
 def _noun_params(clause: str, sentence: Sentence, said: Claim | None) -> Iterator[Claim]:
