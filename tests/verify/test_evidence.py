@@ -63,6 +63,18 @@ def test_words_segment_chinese_into_english_stems() -> None:
     # the source's words for common programming terms ("re" is the regex module's name)
     assert words("用正则表达式把下划线替换为连字符") == {"regex", "underscor", "replac", "dash"}
     assert words("re.sub(pattern, text)") >= {"regex"}
+    # everyday programming words are content too, not dropped: a purpose the code lacks
+    assert words("将日期和时间格式化为字符串") == {"dat", "tim", "format", "text"}
+    assert words("跳过空白字符") == {"skip", "whitespac"} and words("字符") == {"char"}
+    # the same word in either language ("find" is a search, as 查找 is)
+    assert words("查找") == words("finds") == words("search")
+
+
+def test_align_chinese_purpose_the_code_does_not_hold() -> None:
+    assert [s for s, _ in _verdicts("`Queue.full` 方法用于序列化消息并写入磁盘。")] == \
+        ["unsupported"]
+    assert [s for s, _ in _verdicts("`Queue.get` 方法用于删除并返回一个元素。")] == \
+        ["supported"]
 
 
 def test_align_supports_a_sentence_its_definition_says() -> None:
