@@ -18,6 +18,7 @@ _TREE = {
     "zoo/__init__.py": "",
     "zoo/animals.py": '''\
 import enum
+import functools
 import typing
 from abc import ABC, abstractmethod
 from threading import local
@@ -114,6 +115,17 @@ class LocalContext(Cat, local):
 
 
 Pet = Cat
+
+AnimalT = typing.TypeVar("AnimalT", bound=Animal)
+
+
+@functools.total_ordering
+class Size(enum.Enum):
+    SMALL = 1
+    LARGE = 2
+
+    def __lt__(self, other):
+        return self.value < other.value
 ''',
     # a test's own subclass is not one of the library's
     "tests/test_zoo.py": '''\
@@ -297,3 +309,19 @@ def test_claims_a_count_of_a_dict_built_by_keywords(tmp_path_factory: pytest.Tem
                               "member_count") == ["verified"]
         assert claim_statuses(resolver, "The `DEFAULTS` dict has three entries.",
                               "member_count") == ["unverified"]
+
+
+@pytest.mark.parametrize("text, status", [
+    # a name bound to a class is judged as that class; a type variable is no class
+    ("`Pet` is a direct subclass of `Animal`.", "verified"),
+    ("`Pet` 直接继承自 `Dog`。", "unverified"),
+    ("`AnimalT` 是 `Animal` 的 subclass。", "unverified"),
+])
+def test_claims_the_bases_of_a_bound_name(resolver: Resolver, text: str, status: str) -> None:
+    assert claim_statuses(resolver, text, "subclass") == [status]
+
+
+def test_claims_a_plain_class_decorator_makes_no_dataclass(resolver: Resolver) -> None:
+    # @total_ordering adds comparisons, never fields
+    assert claim_statuses(resolver, "`Size` is a dataclass.", "kind") == ["unverified"]
+    assert claim_statuses(resolver, "`Size` is an enum.", "kind") == ["verified"]

@@ -32,6 +32,14 @@ def subclass(resolver: Resolver, subject: Symbol, obj: Named, *, direct: bool = 
              ) -> Decision:
     """Whether ``obj`` is in the MRO of the class ``subject`` (with ``direct``: among the
     bases its ``class`` statement writes)."""
+    if subject.kind in {"attribute", "variable", "constant"}:
+        bound = bound_definition(resolver, subject)
+        if bound is not None and bound.kind == "class":  # ``AlreadyLocked = exc.AlreadyLocked``
+            return subclass(resolver, bound, obj, direct=direct)
+        variable = type_variable(resolver, subject)
+        if variable is not None:  # ``T = TypeVar("T", bound=Base)``: no class at all
+            return Decision(False, f"{short(subject.qualname)} is a type variable, not a class",
+                            at(subject))
     if subject.kind != "class":
         return _value_is_a(resolver, subject, obj) or \
             undecided(f"{short(subject.qualname)} is not a class")
@@ -563,6 +571,11 @@ def bound_definition(resolver: Resolver, symbol: Symbol) -> Symbol | None:
     return found[0] if len(found) == 1 and len(hits) == 1 else None
 
 
+_PLAIN_CLASS_DECORATORS = frozenset({"total_ordering", "final", "unique", "verify",
+                                     "runtime_checkable", "deprecated", "override"})
+"""Standard-library class decorators that add methods or checks, never a record's fields."""
+
+
 def _class_kinds(resolver: Resolver, symbol: Symbol, found: Ancestry) -> set[str]:
     """The kinds of class ``symbol`` is besides a class: an enumeration (an ``Enum`` base),
     a dataclass (``@dataclass`` on it or an ancestor of the tree), a protocol (a
@@ -577,7 +590,7 @@ def _class_kinds(resolver: Resolver, symbol: Symbol, found: Ancestry) -> set[str
                   for d in f.decorators}
     if "dataclass" in decorators:
         kinds.add("dataclass")
-    elif decorators:
+    elif decorators - _PLAIN_CLASS_DECORATORS:
         kinds.add("?dataclass")
     if any(b.rsplit(".", 1)[-1] == "NamedTuple" or b.startswith(("namedtuple(",
                                                                   "collections.namedtuple("))
