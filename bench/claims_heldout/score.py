@@ -16,7 +16,7 @@ prose lines / unlabelled prose lines.
 
 Usage: python3 score.py --cmd 'pse verify {article} --source {source} --format json --strict'
        [--half HALF ...] [--trees DIR]
-HALF is a half's name, `c` to `j` (both halves of that set) or `all` (the default);
+HALF is a half's name, `c` to `k` (both halves of that set) or `all` (the default);
 --half may be repeated.
 When more than one half is scored, the per-language figures summed over them close the run.
 The trees are the unpacked sdists (see README.md for the `pip download` lines).
@@ -38,11 +38,13 @@ HALVES = {"a_sortedcontainers": "sortedcontainers-2.4.0", "b_tomlkit": "tomlkit-
           "g_tinydb": "tinydb-4.8.2", "g_pluggy": "pluggy-1.5.0",
           "h_schema": "schema-0.7.7", "h_pathspec": "pathspec-0.12.1",
           "i_cachelib": "cachelib-0.13.0", "i_portalocker": "portalocker-2.10.1",
-          "j_filelock": "filelock-3.16.1", "j_dotenv": "python-dotenv-1.0.1"}
+          "j_filelock": "filelock-3.16.1", "j_dotenv": "python-dotenv-1.0.1",
+          "k_colorama": "colorama-0.4.6", "k_jmespath": "jmespath-1.0.1"}
 GROUPS = {"all": list(HALVES), "c": ["c_bidict", "c_dacite"], "d": ["d_jsonpatch", "d_pyee"],
           "e": ["e_tenacity", "e_humanize"], "f": ["f_cachetools", "f_platformdirs"],
           "g": ["g_tinydb", "g_pluggy"], "h": ["h_schema", "h_pathspec"],
-          "i": ["i_cachelib", "i_portalocker"], "j": ["j_filelock", "j_dotenv"]}
+          "i": ["i_cachelib", "i_portalocker"], "j": ["j_filelock", "j_dotenv"],
+          "k": ["k_colorama", "k_jmespath"]}
 LANGS = ("en", "zh", "mixed")
 
 
@@ -137,7 +139,7 @@ def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--cmd", required=True)
     ap.add_argument("--half", action="append", choices=[*HALVES, *GROUPS],
-                    help="a half, `c` to `j` or `all` (default); may be repeated")
+                    help="a half, `c` to `k` or `all` (default); may be repeated")
     ap.add_argument("--trees", default=os.environ.get("CLAIMS_HELDOUT_TREES",
                                                       "/tmp/claims-heldout-trees"))
     ap.add_argument("--timeout", type=int, default=300)
