@@ -325,3 +325,23 @@ def test_claims_a_plain_class_decorator_makes_no_dataclass(resolver: Resolver) -
     # @total_ordering adds comparisons, never fields
     assert claim_statuses(resolver, "`Size` is a dataclass.", "kind") == ["unverified"]
     assert claim_statuses(resolver, "`Size` is an enum.", "kind") == ["verified"]
+
+
+def test_a_span_used_as_the_start_of_names_is_no_name(resolver: Resolver) -> None:
+    from pse.verify.check import Document, check_documents
+
+    text = ("`Animal` has two methods starting with `fe`.\n"
+            "`Animal` 有一个以 `spe` 开头的方法。\n"
+            "Every hook takes the `on_` prefix.\n"
+            "`Animal` 的 `spe` 方法开始执行。\n")
+    found = {(c.ref.line, c.ref.name): c.result.status
+             for c in check_documents([Document("doc.md", text)], resolver, strict=True)
+             if c.ref.kind == "symbol"}
+    assert found[(1, "fe")] == found[(2, "spe")] == found[(3, "on_")] == "ignored"
+    assert found[(4, "spe")] == "unverified"  # a name that "starts executing"
+
+
+def test_claims_a_class_without_its_own_init_is_said_to_have_none(resolver: Resolver) -> None:
+    # every class has `__init__` from `object`: denied, it means none of its own
+    assert claim_statuses(resolver, "`Animal` has no `__init__` method.",
+                          "not has_method") == ["ignored"]

@@ -83,6 +83,8 @@ def _judged(ref: Reference, resolver: Resolver, intent: Intent, bindings: Bindin
     result = _resolve(ref, resolver, bindings)
     if result.status == "unverified" and _denied(ref.text, line):
         return Resolution("ignored", message=f"{result.message}, as the text says")
+    if result.status == "unverified" and _affix(ref.text, line):
+        return Resolution("ignored", message="the start or end of names, not a name")
     if (result.status == "unverified" or result.message == UPPER_WORD) and not strict:
         result = intent.judge(rebind(ref, bindings), result, bindings=bindings,
                               document=evidence)
@@ -104,6 +106,28 @@ def _denied(written: str, line: str) -> bool:
         return False
     return any(_DENIAL.search(line[:at.start()].rstrip("`'\"*_"))
                for at in re.finditer(re.escape(written), line))
+
+
+_AFFIX_BEFORE = re.compile(r"\b(?:start|starts|starting|begin|begins|beginning|end|ends|ending"
+                           r"|prefixed|suffixed)\s+(?:with|by|in)\s*$", re.IGNORECASE)
+_AFFIX_AFTER = re.compile(r"^\s*(?:(?:prefix|suffix)(?:es)?\b|(?:作为|为)?(?:前缀|后缀))",
+                          re.IGNORECASE)
+_AFFIX_ZH = re.compile(r"^\s*(?:开头|打头|开始|结尾|结束)")
+"""After 以 (以 `x` 开头, "beginning with `x`")."""
+
+
+def _affix(written: str, line: str) -> bool:
+    """Whether the line uses the span as the start or end of names ("methods starting
+    with `visit_`", "以 `visit_` 开头的方法", "the `_func_` prefix"), not as a name."""
+    if not written or not line:
+        return False
+    for at in re.finditer(re.escape(written), line):
+        before = line[:at.start()].rstrip("`'\" ")
+        after = line[at.end():].lstrip("`'\"")
+        if _AFFIX_BEFORE.search(before) or _AFFIX_AFTER.match(after) or (
+                before.endswith("以") and _AFFIX_ZH.match(after)):
+            return True
+    return False
 
 
 def _remembered_claims(document: Document, text: str, resolver: Resolver, *,

@@ -450,6 +450,9 @@ def has_item(resolver: Resolver, subject: Symbol, item: str) -> Decision:
     return param if param.holds else undecided(param.message)
 
 
+_OBJECT = frozenset({"object", "builtins.object"})
+
+
 def _bare(name: str) -> str:
     """A member written as a call, with or without its arguments (``delay(attempt)``), is
     the member's name."""
@@ -472,9 +475,12 @@ def _class_member(resolver: Resolver, cls: Symbol, name: str, *, methods: bool) 
             return undecided(f"`{name}` is {with_article(members[0].kind)} of "
                              f"{short(cls.qualname)}")
         return Decision(True, message, at(*(callable_ or members)))
-    if outside_has(found.external, name):
+    if outside_has(found.external - _OBJECT, name, beyond_object=True):
         return Decision(True, f"{short(cls.qualname)} inherits `{name}` from outside the tree",
                         at(cls))
+    if hasattr(object, name):  # every class has `__init__` from `object`: "it has no
+        # `__init__`" says it defines none, "it has one" says little
+        return undecided(f"{message}; `{name}` comes from `object`")
     if not found.complete or _is_dynamic(resolver, cls):
         return undecided(f"{message}; it may get `{name}` from a base outside the tree")
     return Decision(False, message, at(cls))

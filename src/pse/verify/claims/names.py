@@ -205,6 +205,13 @@ def canonical(named: Named) -> str:
     return named.name or named.text
 
 
-def outside_has(names: set[str], member: str) -> bool:
-    """Whether one of the outside classes ``names`` has the attribute ``member``."""
-    return any(isinstance(obj := introspect(n), type) and hasattr(obj, member) for n in names)
+def outside_has(names: set[str], member: str, *, beyond_object: bool = False) -> bool:
+    """Whether one of the outside classes ``names`` has the attribute ``member`` (with
+    ``beyond_object``: from a class of its MRO other than ``object``)."""
+    for name in names:
+        obj = introspect(name)
+        if not isinstance(obj, type) or not hasattr(obj, member):
+            continue
+        if not beyond_object or any(member in vars(c) for c in obj.__mro__ if c is not object):
+            return True
+    return False
