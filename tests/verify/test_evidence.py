@@ -679,3 +679,18 @@ def test_align_an_argument_that_is_another_callables_parameter_is_unsupported() 
     assert _borrowed("`parse` takes a format and a string.") == "supported"
     # "a secret key" may be its own `key`: a word shared with its parameter is its own
     assert _borrowed("`sign` takes a secret key and a value.") == "supported"
+
+
+def test_align_anchors_a_name_to_the_librarys_definition_not_a_samples() -> None:
+    from pse.verify.evidence.spans import make_span
+
+    # a docs example's namesake says what the sentence says, the library's does not
+    sample = make_span("docs/example.py", 1, 3,
+                       'def parse(text):\n    """Splits the text into words."""\n',
+                       symbol="example.parse", kind="function")
+    library = make_span("pkg/core.py", 10, 11, "def parse(text):\n    return json.loads(text)\n",
+                        symbol="pkg.core.parse", kind="function")
+    found = align(document_units("`parse` splits the text into words.\n"), [sample, library],
+                  [])
+    # the span cited is the library's (its words may still be the package's)
+    assert [a.span.path if a.span else "" for a in found] == ["pkg/core.py"]

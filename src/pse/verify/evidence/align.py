@@ -20,6 +20,7 @@ from collections.abc import Iterable, Sequence, Set
 from dataclasses import dataclass
 from typing import Literal
 
+from pse.index.walk import is_sample_path
 from pse.verify.evidence.facts import contradiction, role_problem
 from pse.verify.evidence.passages import quoted
 from pse.verify.evidence.siblings import borrowed_parameter, namesake_problem
@@ -459,15 +460,22 @@ def _anchor(table: _Spans, name: str, ref: NameRef | None) -> list[SourceSpan]:
         found = [s for s in (table.containing(p, ln) for p, ln in ref.evidence) if s]
         own = [s for s in found if s.symbol.rsplit(".", 1)[-1] == last]
         if not own:
-            own = [s for s in table.holding(name) if s.symbol.rsplit(".", 1)[-1] == last][:3] \
-                or found
-    own = own or table.holding(name)[:3]
+            own = [s for s in _library_first(table.holding(name))
+                   if s.symbol.rsplit(".", 1)[-1] == last][:3] or found
+    own = own or _library_first(table.holding(name))[:3]
+    # the library's own definition, not a test's or a docs example's namesake
+    own = [s for s in own if not is_sample_path(s.path)] or own
     shown = [s for s in table.spans if s.kind == "excerpt" and last.lower() in s.idents
              and s not in own]
     return [*own, *shown[:_EXCERPTS]]
 
 
 _EXCERPTS = 2
+
+
+def _library_first(spans: Sequence[SourceSpan]) -> list[SourceSpan]:
+    """``spans`` with the library's before tests', docs' and examples'."""
+    return sorted(spans, key=lambda s: is_sample_path(s.path))
 
 
 def _own_names(span: SourceSpan) -> set[str]:
