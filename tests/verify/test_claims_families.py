@@ -345,3 +345,27 @@ def test_claims_a_class_without_its_own_init_is_said_to_have_none(resolver: Reso
     # every class has `__init__` from `object`: denied, it means none of its own
     assert claim_statuses(resolver, "`Animal` has no `__init__` method.",
                           "not has_method") == ["ignored"]
+
+
+def test_claims_a_class_said_to_derive_from_itself(tmp_path_factory: pytest.TempPathFactory
+                                                   ) -> None:
+    tree = {
+        "sig/__init__.py": "from sig import base\n\nSignal = base.Signal\n",
+        "sig/base.py": "class Signal:\n    pass\n",
+        "sig/base.pyi": "class Signal: ...\n",
+        "sig/named.py": "from sig import base\n\n\nclass Signal(base.Signal):\n    pass\n",
+    }
+    for resolver in tree_resolver(tmp_path_factory, tree, name="sig"):
+        # written twice: a claim, true only of a class deriving from another of its name
+        assert claim_statuses(resolver, "`sig.base.Signal` 类继承自 `sig.base.Signal`。",
+                              "subclass") == ["unverified"]
+        assert claim_statuses(resolver, "`sig.named.Signal` inherits from "
+                              "`sig.named.Signal`.", "subclass") == ["verified"]
+        # a name bound to the class (with a stub beside it) is judged as that class
+        assert claim_statuses(resolver, "`sig.Signal` inherits from `sig.named.Signal`.",
+                              "subclass") == ["unverified"]
+        # through a pronoun ("Its sibling, ..., extends `A`" after `A`) the same name is a
+        # slip of the subject, not a claim that `A` derives from itself
+        assert claim_statuses(resolver, "`sig.base.Signal` is old. Its sibling, "
+                              "`sig.named.Signal`, extends `sig.base.Signal`.",
+                              "subclass") == []

@@ -389,8 +389,10 @@ def method_count(resolver: Resolver, subject: Symbol, count: int, *, public: boo
         else (False, True)
     # the constructor is often left out of "its methods" ("defines two methods,
     # `__aenter__` and `__aexit__`" of a class that also defines `__init__`)
-    counted = [own, inherited, *({n: p for n, p in m.items() if n not in _CONSTRUCTORS}
-                                 for m in (own, inherited))]
+    counted = [own, inherited]
+    if not _CONSTRUCTORS & set(names):  # a constructor listed with the count is counted
+        counted += [{n: p for n, p in m.items() if n not in _CONSTRUCTORS}
+                    for m in (own, inherited)]
     readings = [_counted_methods(methods, public=only_public, properties=properties,
                                  dunders=dunders)
                 for methods in counted for properties in (True, False)

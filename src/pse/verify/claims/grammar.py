@@ -961,9 +961,12 @@ def _claim(found: _Match, sentence: Sentence) -> Claim | None:
     if relation in {"has_method", "defines_member"} and _own_object(found, sentence):
         relation = "defines"  # "没有定义自己的 `validate` 方法": its own body's, not inherited
     obj = _builtin_namesake(relation, subject, obj, sentence)
-    # "`f` uses `f`" is a claim of recursion, true only of code that calls itself; any
+    # "`f` uses `f`" is a claim of recursion, true only of code that calls itself; "`A`
+    # inherits from `A`" true only of a class deriving from another of its name; any
     # other relation of a name to itself is a slip of the subject, not a claim
-    if relation is None or obj == subject and relation != "calls":
+    if relation is None or obj == subject and not (
+            relation == "calls" or relation == "subclass"
+            and sentence.text.count(f"`{subject}`") >= 2):  # written twice, not a pronoun's
         return None
     how = _how_written(relation, found, sentence, obj)
     if how is None:

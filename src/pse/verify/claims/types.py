@@ -47,6 +47,8 @@ def subclass(resolver: Resolver, subject: Symbol, obj: Named, *, direct: bool = 
     bases = listing(list(subject.bases)) if subject.bases else "only `object`"
     message = f"{short(subject.qualname)}'s bases are {bases}"
     targets = {s.qualname for s in obj.symbols if s.kind == "class"}
+    if subject.qualname in targets:  # "`Signal` 继承自 `Signal`": another class of its name
+        return _from_itself(subject, found, message)
     if targets & found.tree.keys():
         base = found.tree[sorted(targets & found.tree.keys())[0]]
         if direct and not _is_direct_base(subject, obj):
@@ -72,6 +74,20 @@ def subclass(resolver: Resolver, subject: Symbol, obj: Named, *, direct: bool = 
         return Decision(False, f"{message}; `{obj.text}` is a function", at(subject),
                         correction=_direct_base(subject))
     return undecided(f"{message}; not every base can be read")
+
+
+def _from_itself(subject: Symbol, found: Ancestry, message: str) -> Decision:
+    """"`A` inherits from `A`": true of a class deriving from another class of its name
+    (``class Signal(blinker.Signal)``), false of one whose bases, all read, name none."""
+    namesakes = [q for q in found.tree if q != subject.qualname
+                 and q.rsplit(".", 1)[-1] == subject.name] + [
+        e for e in found.external if e.rsplit(".", 1)[-1] == subject.name]
+    if namesakes:
+        return Decision(True, message, at(subject))
+    if found.complete and not any(b.rsplit(".", 1)[-1] == subject.name for b in subject.bases):
+        return Decision(False, f"{message}: a class does not derive from itself", at(subject),
+                        correction=_direct_base(subject))
+    return undecided(message)
 
 
 _UNION_FORMS = frozenset({"Union", "Optional", "Callable", "Literal"})
@@ -567,6 +583,8 @@ def bound_definition(resolver: Resolver, symbol: Symbol) -> Symbol | None:
         return None
     hits = {h.symbol for h in resolver.lookup(f"{symbol.parent}.{match[1]}")
             if h.symbol is not None}
+    if any(not h.path.endswith(".pyi") for h in hits):  # a stub only echoes the source
+        hits = {h for h in hits if not h.path.endswith(".pyi")}
     found = [h for h in hits if h.kind in {"class", "function"} and h != symbol]
     return found[0] if len(found) == 1 and len(hits) == 1 else None
 
