@@ -369,3 +369,10 @@ def test_claims_a_class_said_to_derive_from_itself(tmp_path_factory: pytest.Temp
         assert claim_statuses(resolver, "`sig.base.Signal` is old. Its sibling, "
                               "`sig.named.Signal`, extends `sig.base.Signal`.",
                               "subclass") == []
+
+
+def test_claims_a_chinese_decorator_wording_needs_a_decorator(resolver: Resolver) -> None:
+    # "上面用了 `x`" names a decorator only written with "@" or one that makes a kind
+    assert claim_statuses(resolver, "`Animal.kingdom` 上面用了 `groom`。", "decorated") == []
+    assert claim_statuses(resolver, "`Animal.kingdom` 上面用了 `@groom`。",
+                          "decorated") == ["unverified"]

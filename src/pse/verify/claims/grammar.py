@@ -389,10 +389,12 @@ _FRAMES: list[tuple[Relation, str]] = [
     ("kind", rf"{SZ}(?:上)?{NEG_ZH}(?:使用了?|用了?|带有|带了?|加了|有)§(?P<ks>\d+)§ ?"
              r"(?:装饰器|decorator)"),
     # "`f` 同样被标记为 `@abstractmethod`", "`f` 上面用的是 `@staticmethod`"
+    # (a decorator only when written with "@" or one that makes a kind: "标记为 `x`" may
+    # name a state, "上面用了 `lock`" a lock)
     ("kind", rf"{SZ}(?:同样|也|还|都)?{NEG_ZH}(?:被)?(?:标记|标注|声明|注册)(?:为|成)了?"
-             r"§(?P<ks>\d+)§"),
+             r"§(?P<ka>\d+)§"),
     ("kind", rf"{SZ}(?:的)?(?:上面|上方|头上|之上|上){NEG_ZH}(?:用的是|使用的是|加的是|挂的是"
-             r"|用了|加了)§(?P<ks>\d+)§"),
+             r"|用了|加了)§(?P<ka>\d+)§"),
     # ---- the type of a value a name is bound to: "`SEPS` is a tuple", "`SEPS` 是一个元组"
     ("value_type", rf"^(?:the )?{S} {BE_NEG}(?:a |an )?(?:plain |simple |module-level "
                    rf"|constant |immutable |mutable )?{TYPE_NOUN}"
@@ -547,7 +549,7 @@ _CUES: dict[str, str] = {
              r"|函数|方法|类|属性|模块|包|常量|协程|异常|decorat|wrapped|marked|memoi|cached"
              r"|carries|carry|(?:is|are) (?:not )?(?:[a-z]+ed as )?an? ?§|装饰|修饰"
              r"|(?:declared|defined|written|annotated) (?:with|using)|是(?:一个|个)?§"
-             r"|标记|标注|声明|注册|用的是|加的是|挂的是"),
+             r"|标记|标注|声明|注册|用的是|加的是|挂的是|上面?(?:用了|加了)"),
     "calls": (r"call|invok|delegat|dispatch|hand|defer|goes through|relies|uses|wraps|trigger"
               r"|used (?:by|in|inside|within|from)\b"
               r"|runs|execut|passes control|forward|wrapper|shortcut|shorthand|front|调用|调到"
