@@ -25,7 +25,7 @@ _MEMBER_NAME = re.compile(r"[A-Za-z_]\w*(?:\(\))?")
 _BASES = re.compile(r"(?:base|parent|super|父|基|超) ?$")
 """A member noun after "base" or "parent": the listed names are the subject's bases."""
 _HAN = re.compile(r"[\u4e00-\u9fff]")
-_OWN = re.compile(r"(?:自己的|自身的|its own|their own|(?<![a-z])own)\s*$")
+_OWN = re.compile(rf"{L.OWN}\s*$")
 """The list is of the subject's own members ("defines its own", "定义了自己的")."""
 _NEGATION = re.compile(r"(?<![a-z])(?:not|never|no|without)(?![a-z])|没有|不|并未|未")
 

@@ -1142,7 +1142,7 @@ def _own_object(found: _Match, sentence: Sentence) -> bool:
     slot = found.groups.get("o")
     verb = found.groups.get("verb") or ""
     return bool(slot) and bool(re.fullmatch(_DEFINE_VERBS, verb)) and re.search(
-        rf"(?:自己的|自身的|its own|their own|own) ?§{slot}§", sentence.normalised) is not None
+        rf"{L.OWN} ?§{slot}§", sentence.normalised) is not None
 
 
 _DEFINE_VERBS = (r"defines?|declares?|implements?|定义了?|声明了?|实现了?|define了?"

@@ -39,6 +39,8 @@ SUBJ_NOUN_ZH = (r"(?:(?:这个|这一个|该|这) ?"
                 r"|(?:这个|这一个|该) ?[a-z]+(?: [a-z]+)?(?![a-z]))?")
 """A kind noun after the subject, with a demonstrative and a modifier ("`touch` 这个辅助函数"),
 also an English one after 这个 ("`f` 这个 helper")."""
+OWN = r"(?:自己的|自身的|its own|their own|(?<![a-z])own)"
+"""Marks a member as the subject's own, not inherited ("defines its own `m`", 自己的)."""
 OBJ_NOUN = (r"(?: (?:class|base class|exception|error|module|file|method|function|library"
             r"|package|type|source file|helper))?")
 OBJ_NOUN_ZH = r"(?:这个类|类|异常|错误|模块|文件|方法|函数|这个文件|这个模块|这个方法|这个函数)?"

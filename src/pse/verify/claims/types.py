@@ -20,6 +20,7 @@ from pse.verify.claims.names import (
     introspect,
 )
 from pse.verify.claims.source import binding, bound_value, type_variable
+from pse.verify.claims.words import builtin_type
 from pse.verify.resolve import Resolver
 
 _PROPERTY_DECORATORS = ("property", "cached_property", "setter", "getter", "deleter")
@@ -122,8 +123,7 @@ def value_type(resolver: Resolver, subject: Symbol, claimed: str) -> Decision:
     statement = binding(resolver, subject)
     if isinstance(statement, ast.AnnAssign):  # ``X: float = 5`` is a float as declared
         declared = ast.unparse(statement.annotation)
-        if declared not in {"int", "float", "str", "bool", "bytes", "complex", "list", "dict",
-                            "tuple", "set", "frozenset"}:
+        if not builtin_type(declared):
             return undecided(f"{short(subject.qualname)} is declared `{declared}`")
         same = claimed == declared
         return Decision(same, f"{short(subject.qualname)} is declared `{declared}`",
