@@ -16,7 +16,7 @@ prose lines / unlabelled prose lines.
 
 Usage: python3 score.py --cmd 'pse verify {article} --source {source} --format json --strict'
        [--half HALF ...] [--trees DIR]
-HALF is a half's name, `c` to `k` (both halves of that set) or `all` (the default);
+HALF is a half's name, `c` to `m` (both halves of that set) or `all` (the default);
 --half may be repeated.
 When more than one half is scored, the per-language figures summed over them close the run.
 The trees are the unpacked sdists (see README.md for the `pip download` lines).
@@ -39,12 +39,15 @@ HALVES = {"a_sortedcontainers": "sortedcontainers-2.4.0", "b_tomlkit": "tomlkit-
           "h_schema": "schema-0.7.7", "h_pathspec": "pathspec-0.12.1",
           "i_cachelib": "cachelib-0.13.0", "i_portalocker": "portalocker-2.10.1",
           "j_filelock": "filelock-3.16.1", "j_dotenv": "python-dotenv-1.0.1",
-          "k_colorama": "colorama-0.4.6", "k_jmespath": "jmespath-1.0.1"}
+          "k_colorama": "colorama-0.4.6", "k_jmespath": "jmespath-1.0.1",
+          "l_itsdangerous": "itsdangerous-2.2.0", "l_tomli": "tomli-2.0.2",
+          "m_backoff": "backoff-2.2.1", "m_deprecated": "Deprecated-1.2.14"}
 GROUPS = {"all": list(HALVES), "c": ["c_bidict", "c_dacite"], "d": ["d_jsonpatch", "d_pyee"],
           "e": ["e_tenacity", "e_humanize"], "f": ["f_cachetools", "f_platformdirs"],
           "g": ["g_tinydb", "g_pluggy"], "h": ["h_schema", "h_pathspec"],
           "i": ["i_cachelib", "i_portalocker"], "j": ["j_filelock", "j_dotenv"],
-          "k": ["k_colorama", "k_jmespath"]}
+          "k": ["k_colorama", "k_jmespath"],
+          "l": ["l_itsdangerous", "l_tomli"], "m": ["m_backoff", "m_deprecated"]}
 LANGS = ("en", "zh", "mixed")
 
 

@@ -289,3 +289,14 @@ def test_intent_an_unimported_call_named_like_a_stdlib_module_is_the_stdlibs(
     assert checked["json"].result.status == "ignored"  # ``from json import json`` left out
     assert "standard library's 'json'" in checked["json"].result.message
     assert checked["retry"].result.status == "unverified"  # no stdlib module of that name
+
+
+@pytest.mark.parametrize(("title", "historical"), [
+    ("# Inside the Deprecated library: how `@deprecated` works\n", False),  # its own name
+    ("# Deprecations in 2.0\n", True),
+    ("# Why `migrate()` exists\n", False),  # a name written as code
+])
+def test_intent_a_title_word_that_names_the_project_is_no_history(title: str,
+                                                                  historical: bool) -> None:
+    assert is_historical("docs/guide.md", title, ["CHANGELOG*"],
+                         names={"deprecated"}) is historical

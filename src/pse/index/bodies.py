@@ -15,6 +15,7 @@ import warnings
 
 from pse.index.model import BodyFacts
 from pse.index.python import dotted_name
+from pse.index.receivers import Scope, attributes, receivers, scope
 
 _Function = ast.FunctionDef | ast.AsyncFunctionDef
 
@@ -37,24 +38,27 @@ def extract_bodies(source: bytes, *, module: str) -> list[BodyFacts]:
     return found
 
 
-def _visit(node: ast.AST, scope: str, found: list[BodyFacts]) -> None:
+def _visit(node: ast.AST, prefix: str, found: list[BodyFacts],
+           enclosing: Scope | None = None) -> None:
     for child in ast.iter_child_nodes(node):
         if isinstance(child, ast.ClassDef):
-            _visit(child, f"{scope}.{child.name}", found)
+            _visit(child, f"{prefix}.{child.name}", found)  # a class body hides the names
         elif isinstance(child, _Function):
-            qualname = f"{scope}.{child.name}"
-            found.append(_facts(child, qualname))
-            _visit(child, qualname, found)
+            qualname = f"{prefix}.{child.name}"
+            nodes = _own_nodes(child)
+            names = scope(child, nodes, enclosing)
+            found.append(_facts(child, qualname, nodes, names))
+            _visit(child, qualname, found, names)
         elif isinstance(child, ast.stmt):
-            _visit(child, scope, found)  # if/try/with blocks still belong to the scope
+            _visit(child, prefix, found, enclosing)  # if/try/with blocks: the same scope
 
 
-def _facts(function: _Function, qualname: str) -> BodyFacts:
+def _facts(function: _Function, qualname: str, nodes: list[ast.AST], local: Scope
+           ) -> BodyFacts:
     calls: list[str] = []
     raises: list[str] = []
     lookups = False
     implied: list[str] = []
-    nodes = _own_nodes(function)
     annotations = {id(n) for a in nodes if isinstance(a, ast.AnnAssign)
                    for n in ast.walk(a.annotation)}  # ``x: dict[str, int]`` looks nothing up
     for node in nodes:
@@ -80,7 +84,8 @@ def _facts(function: _Function, qualname: str) -> BodyFacts:
     return BodyFacts(qualname, function.lineno, calls=tuple(dict.fromkeys(calls)),
                      raises=tuple(dict.fromkeys(raises)), names=tuple(sorted(names)),
                      lookups=lookups, implied=tuple(dict.fromkeys(implied)),
-                     guarded=_guarded(function))
+                     guarded=_guarded(function), receivers=receivers(nodes, local),
+                     attributes=attributes(nodes))
 
 
 _CATCH_ALL = frozenset({"Exception", "BaseException"})

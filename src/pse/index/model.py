@@ -104,6 +104,13 @@ class BodyFacts:
     ``"*"`` for a bare ``except``, ``Exception`` or ``BaseException``): what they raise
     of those errors never leaves the function."""
 
+    receivers: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    """Per call of :attr:`calls`, what it is called on (tags of :mod:`pse.index.receivers`):
+    ``self.expire()`` is the class's own ``expire``, ``{}.get()`` no code of the tree."""
+    attributes: tuple[tuple[str, str], ...] = ()
+    """The instance attributes the own body assigns (``self.x = ...``), each with the type
+    its assignments show ("" when none or several)."""
+
     def caught(self, operation: str, errors: tuple[str, ...]) -> bool:
         """Whether ``operation`` (a call's name, or ``"[]"``) is guarded against an error
         whose class or one of whose bases is named in ``errors``."""

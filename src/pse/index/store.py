@@ -21,7 +21,7 @@ from pathlib import Path
 from pse.errors import SourceError
 from pse.index.model import BodyFacts, FileEntry, ParsedFile
 
-SCHEMA_VERSION = "11"
+SCHEMA_VERSION = "12"
 """5: definition and body facts; 6: each file records its extractor; 7: and its digest;
 8: body names leave out the exceptions only caught, raises hold those a bare raise rethrows."""
 
@@ -56,7 +56,8 @@ CREATE INDEX IF NOT EXISTS defs_path ON defs (path);
 CREATE TABLE IF NOT EXISTS bodies (
     path TEXT NOT NULL, qualname TEXT NOT NULL, line INTEGER NOT NULL, calls TEXT NOT NULL,
     raises TEXT NOT NULL, names TEXT NOT NULL, lookups INTEGER NOT NULL,
-    implied TEXT NOT NULL, guarded TEXT NOT NULL);
+    implied TEXT NOT NULL, guarded TEXT NOT NULL, receivers TEXT NOT NULL,
+    attributes TEXT NOT NULL);
 CREATE INDEX IF NOT EXISTS bodies_path ON bodies (path, qualname);
 """
 
@@ -319,7 +320,8 @@ def save_bodies(conn: sqlite3.Connection, path: str, bodies: Iterable[BodyFacts]
     conn.execute("DELETE FROM bodies WHERE path = ?", (path,))
     rows = [(path, b.qualname, b.line, json.dumps(b.calls), json.dumps(b.raises),
              json.dumps(b.names), int(b.lookups), json.dumps(b.implied),
-             json.dumps(b.guarded)) for b in bodies]
-    conn.executemany("INSERT INTO bodies VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                     [*rows, (path, "", 0, "[]", "[]", "[]", 0, "[]", "[]")])
+             json.dumps(b.guarded), json.dumps(b.receivers), json.dumps(b.attributes))
+            for b in bodies]
+    conn.executemany("INSERT INTO bodies VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                     [*rows, (path, "", 0, "[]", "[]", "[]", 0, "[]", "[]", "[]", "[]")])
     conn.commit()

@@ -375,15 +375,15 @@ class SymbolIndex:
 
     def _load_bodies(self, path: str) -> list[BodyFacts]:
         rows = self._conn.execute(
-            "SELECT qualname, line, calls, raises, names, lookups, implied, guarded "
-            "FROM bodies WHERE path = ?", (path,)).fetchall()
+            "SELECT qualname, line, calls, raises, names, lookups, implied, guarded, "
+            "receivers, attributes FROM bodies WHERE path = ?", (path,)).fetchall()
         if rows:
             return [BodyFacts(str(q), int(n), calls=tuple(json.loads(c)),
                               raises=tuple(json.loads(r)), names=tuple(json.loads(m)),
                               lookups=bool(k), implied=tuple(json.loads(i)),
-                              guarded=tuple((str(op), tuple(errors))
-                                            for op, errors in json.loads(g)))
-                    for q, n, c, r, m, k, i, g in rows if q]
+                              guarded=_pairs(g), receivers=_pairs(v),
+                              attributes=tuple((str(a), str(kind)) for a, kind in json.loads(w)))
+                    for q, n, c, r, m, k, i, g, v, w in rows if q]
         source = read_planted(self.root / path, limit=MAX_COUNTED_BYTES)
         if source is None:
             return []
@@ -393,3 +393,8 @@ class SymbolIndex:
         except sqlite3.Error:
             pass  # a read-only cache still answers, from memory
         return bodies
+
+
+def _pairs(text: str) -> tuple[tuple[str, tuple[str, ...]], ...]:
+    """A stored list of (name, [values]) pairs, as :class:`BodyFacts` keeps them."""
+    return tuple((str(name), tuple(values)) for name, values in json.loads(text))

@@ -46,12 +46,13 @@ def check_documents(documents: Iterable[Document], resolver: Resolver, *,
     """
     checked: list[CheckedReference] = []
     intent = Intent(resolver.index, names=resolver.project_names)
+    own_names = resolver.own_names
     for document in documents:
         extract, read_bindings = _reader(document.path)
         text = _without_mdx_statements(document.text) if document.path.lower().endswith(
             ".mdx") else document.text
         bindings = read_bindings(text)
-        is_history = is_historical(document.path, text, historical)
+        is_history = is_historical(document.path, text, historical, names=own_names)
         evidence = intent.document_evidence(text, bindings)
         context = context_key(bindings, is_history=is_history, evidence=evidence)
         lines = text.split("\n")

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import fnmatch
 import re
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 
 _WORDS = (r"change ?logs?|historical|(?:version|release) history|release[ -]?notes?|"
           r"what'?s[ -]?new|upgrad(?:e|es|ing)|"
@@ -24,11 +24,16 @@ _FOLDER = re.compile(rf"(?i)^(?:{_WORDS}|changes|news|history|releases|announce(
                      r"proposals?|rfcs?|peps?|drafts?)$")
 _VERSIONED = re.compile(r"(?:^|[-_ v])\d+\.\d+(?:\.\d+)*(?:[-_.]?\w+)?$")
 """A file named after a version: ``release-2.4.0``, ``v1.2``, ``3.12``."""
+_CODE_SPAN = re.compile(r"`+[^`]*`+")
+"""A name written as code in a title (```@deprecated```) is a name, not a history word."""
 _RST_UNDERLINE = re.compile(r"^([=\-~^\"'`#*+])\1{2,}\s*$")
 
 
-def is_historical(path: str, text: str, patterns: Sequence[str]) -> bool:
-    """True when the document at ``path`` describes past versions."""
+def is_historical(path: str, text: str, patterns: Sequence[str], *,
+                  names: Collection[str] = ()) -> bool:
+    """True when the document at ``path`` describes past versions. ``names``: the
+    project's own names (lower case): a title word that is one names the project, not
+    its history ("Inside the Deprecated library" is about the package ``deprecated``)."""
     name = path.rsplit("/", 1)[-1]
     if any(fnmatch.fnmatch(name.upper(), pattern.upper()) for pattern in patterns):
         return True
@@ -39,7 +44,10 @@ def is_historical(path: str, text: str, patterns: Sequence[str]) -> bool:
         return True
     if _VERSIONED.search(name.rsplit(".", 1)[0]):
         return True
-    return bool(_TITLE_WORDS.search(document_title(text)))
+    title = _CODE_SPAN.sub(" ", document_title(text))
+    if names:
+        title = " ".join(w for w in title.split() if w.strip(".,:;!?()").lower() not in names)
+    return bool(_TITLE_WORDS.search(title))
 
 
 def document_title(text: str) -> str:

@@ -249,12 +249,14 @@ class Resolver(PathChecks, CommandChecks):
         """``PKG_LLM_TIMEOUT`` for the settings key ``llm.timeout`` of project ``pkg``: the
         environment name a settings loader derives from a key (places of the key)."""
         head, _, rest = name.partition("_")
-        if not rest or not name.isupper() or head.lower() not in self._own_prefixes:
+        if not rest or not name.isupper() or head.lower() not in self.own_names:
             return []
         return self._settings_keys.get(rest.lower(), [])
 
     @cached_property
-    def _own_prefixes(self) -> frozenset[str]:
+    def own_names(self) -> frozenset[str]:
+        """The project's own names, lower case: its distribution names and the first
+        parts of its modules (``deprecated``, ``python_dotenv``, ``dotenv``)."""
         names = {n.lower().replace("-", "_") for n in self.project_names}
         return frozenset(names | {m.lower() for m in self.index.top_modules})
 

@@ -1,8 +1,8 @@
 """Deciding claims about what code has and does: parameters, members, calls, raises.
 
-Calls and raises use the direct reading (the function's own body) to confirm, and a
-by-name reachability over the tree before calling a claim false: a claim that
-``get()`` raises an error one of its helpers raises is not contradicted by the code.
+Calls and raises use the direct reading (the function's own body) to confirm, and the
+reach over the tree (:mod:`pse.verify.claims.reach`) before calling a claim false: a claim
+that ``get()`` raises an error one of its helpers raises is not contradicted by the code.
 """
 
 from __future__ import annotations
@@ -10,13 +10,13 @@ from __future__ import annotations
 import ast
 import builtins
 import re
-from collections import deque
 from collections.abc import Callable
 
 from pse.index.model import BodyFacts, Symbol
 from pse.index.walk import is_sample_path
 from pse.verify.claims.decision import Decision, at, listing, short, undecided, with_article
 from pse.verify.claims.names import Named, ancestry, external_mro, outside_has
+from pse.verify.claims.reach import MAX_HOMONYMS, MAX_REACHED, callees, reachable
 from pse.verify.claims.source import (
     bound_value,
     function_node,
@@ -26,8 +26,6 @@ from pse.verify.claims.source import (
 from pse.verify.externals import stdlib_home
 from pse.verify.resolve import Resolver
 
-_MAX_REACHED = 150
-_MAX_HOMONYMS = 6
 _DYNAMIC = ("__getattr__", "__getattribute__")
 
 
@@ -536,15 +534,29 @@ def calls(resolver: Resolver, subject: Symbol, callee: Named) -> Decision:
     name = callee.name.rsplit(".", 1)[-1]
     message = f"{short(subject.qualname)} calls " \
               f"{listing([f'{c}()' for c in (*body.calls, *body.implied)])}"
-    if name in body.calls or name in body.implied:  # ``del self[k]`` calls __delitem__
-        return Decision(True, message, at(subject))
-    reach = _reachable(resolver, body, subject)
-    via = next((s.name for s, facts in reach if name in facts.calls), None)
+    other = name in body.calls and not _may_mean(resolver, subject, body, callee)
+    if name in body.implied or name in body.calls and not other:
+        return Decision(True, message, at(subject))  # ``del self[k]`` calls __delitem__
+    reach = reachable(resolver, body, subject)
+    via = next((s.name for s, facts in reach if name in facts.calls
+                and _may_mean(resolver, s, facts, callee)), None)
     if via is not None:
         return Decision(True, f"{message}; `{name}()` is called through `{via}()`", at(subject))
-    if not callee.symbols or _mentioned(body, reach, name):
+    # the name the body calls on something else (``self._books.get``) is no mention of it
+    if not callee.symbols or _mentioned(body, reach, name) and not (
+            other and not any(name in facts.names for _, facts in reach)):
         return undecided(f"{message}; `{name}` is named in the code it reaches")
     return Decision(False, message, at(subject))
+
+
+def _may_mean(resolver: Resolver, subject: Symbol, body: BodyFacts, callee: Named) -> bool:
+    """Whether the body's call of the callee's last name may be the callee: a callee
+    written with its owner (``Shelf.get``) is not called by ``self._books.get(k)`` on a
+    dict; one written bare (``get``) is any call of that name."""
+    if "." not in callee.name or not callee.symbols:
+        return True
+    name = callee.name.rsplit(".", 1)[-1]
+    return bool(set(callee.symbols) & set(callees(resolver, name, subject, body)))
 
 
 def raises(resolver: Resolver, subject: Symbol, error: Named, *,
@@ -569,7 +581,7 @@ def raises(resolver: Resolver, subject: Symbol, error: Named, *,
     if name in raised or _raises_subclass(resolver, raised, error) or any(
             name in (external_mro(r) or ()) for r in raised):
         return Decision(True, message, at(subject))
-    reach = _reachable(resolver, body, subject, caught=_error_names(name))
+    reach = reachable(resolver, body, subject, caught=_error_names(name))
     via = next((s.name for s, facts in reach
                 if name in {r.rsplit(".", 1)[-1] for r in facts.raises}), None)
     if via is not None:
@@ -586,7 +598,7 @@ def raises(resolver: Resolver, subject: Symbol, error: Named, *,
         if _implicit(name, body, reach) or (not signalled and name not in _CHECKED_ERRORS):
             return undecided(f"{message}; any code may raise `{name}`")
         if not signalled:
-            if len(reach) >= _MAX_REACHED or _raised_by_samples(resolver, body, reach, name):
+            if len(reach) >= MAX_REACHED or _raised_by_samples(resolver, body, reach, name):
                 return undecided(f"{message}; code it calls may raise `{name}`")
             return Decision(False, f"{short(subject.qualname)} raises nothing itself and no "
                             f"call or lookup in the code it reaches raises `{name}`", at(subject))
@@ -700,7 +712,7 @@ def _through_methods(resolver: Resolver, cls: Symbol, decide: Callable[[Symbol],
     no base outside the tree (whose methods cannot be read) could."""
     found = ancestry(resolver, cls)
     methods = [m for qualname in found.tree for m in resolver.index.children(qualname)
-               if m.kind == "method"][:_MAX_REACHED]
+               if m.kind == "method"][:MAX_REACHED]
     decisions = [(m, decide(m)) for m in methods]
     for method, decision in decisions:
         if decision.holds:
@@ -772,7 +784,7 @@ def _only_raises(body: BodyFacts) -> bool:
 def _raises_subclass(resolver: Resolver, raised: list[str], error: Named) -> bool:
     targets = {s.qualname for s in error.symbols} | {error.name, error.name.rsplit(".", 1)[-1]}
     for name in set(raised):
-        for cls in resolver.index.by_name(name)[:_MAX_HOMONYMS]:
+        for cls in resolver.index.by_name(name)[:MAX_HOMONYMS]:
             if cls.kind == "class":
                 found = ancestry(resolver, cls)
                 if targets & (found.tree.keys() | found.external):
@@ -788,7 +800,7 @@ def _raised_by_samples(resolver: Resolver, body: BodyFacts,
     that such code raises it."""
     called = set(body.calls).union(*(facts.calls for _, facts in reach))
     for call in sorted(called):
-        for symbol in resolver.index.by_name(call)[:_MAX_HOMONYMS]:
+        for symbol in resolver.index.by_name(call)[:MAX_HOMONYMS]:
             if symbol.kind not in {"function", "method"} or not is_sample_path(symbol.path):
                 continue
             facts = resolver.index.body_facts(symbol)
@@ -799,57 +811,6 @@ def _raised_by_samples(resolver: Resolver, body: BodyFacts,
 
 def _mentioned(body: BodyFacts, reach: list[tuple[Symbol, BodyFacts]], name: str) -> bool:
     return name in body.names or any(name in facts.names for _, facts in reach)
-
-
-def _reachable(resolver: Resolver, body: BodyFacts, origin: Symbol, *,
-               caught: tuple[str, ...] = ()) -> list[tuple[Symbol, BodyFacts]]:
-    """Functions the body can reach through calls, matched by name (bounded, breadth
-    first). Code of the project never calls its tests, docs or examples: from there only
-    code of the same sort is reached (a test's own ``MyStorage.__init__`` that raises is
-    no path of the library's ``get``). A call made only inside a ``try`` that catches one
-    of the ``caught`` errors is not followed: what it raises of them stays inside."""
-    library = not is_sample_path(origin.path)
-    seen: set[str] = {body.qualname}
-    found: list[tuple[Symbol, BodyFacts]] = []
-    queue = deque((c, origin) for c in body.calls if not (caught and body.caught(c, caught)))
-    while queue and len(found) < _MAX_REACHED:
-        name, caller = queue.popleft()
-        if _is_dunder(name):  # ``Base.__init__(self)``, ``super().__exit__()``: its bases'
-            candidates = _in_ancestry(resolver, caller, name)
-        else:
-            candidates = [s for s in resolver.index.by_name(name)
-                          if s.kind in {"function", "method"}]
-        for cls in (s for s in resolver.index.by_name(name) if s.kind == "class"):
-            candidates.extend(resolver.index.members(cls.qualname, "__init__"))
-        if library:
-            candidates = [s for s in candidates if not is_sample_path(s.path)]
-        for symbol in candidates[:_MAX_HOMONYMS]:
-            if symbol.qualname in seen:
-                continue
-            seen.add(symbol.qualname)
-            facts = resolver.index.body_facts(symbol)
-            if facts is not None:
-                found.append((symbol, facts))
-                queue.extend((c, symbol) for c in facts.calls
-                             if not (caught and facts.caught(c, caught)))
-    return found
-
-
-def _is_dunder(name: str) -> bool:
-    return len(name) > 4 and name.startswith("__") and name.endswith("__")
-
-
-def _in_ancestry(resolver: Resolver, caller: Symbol, name: str) -> list[Symbol]:
-    """The methods ``name`` of the classes above the method ``caller``'s own class: a
-    special method called by name from a method is its base's (``Base.__init__(self)``,
-    ``super().__init__()``), not every class's that defines one. A call from a function
-    (``obj.__enter__()``) may be any class's."""
-    owner = next((s for s in resolver.index.by_qualname(caller.parent) if s.kind == "class"),
-                 None) if caller.kind == "method" else None
-    if owner is None:
-        return [s for s in resolver.index.by_name(name) if s.kind in {"function", "method"}]
-    return [m for qualname in ancestry(resolver, owner).tree if qualname != owner.qualname
-            for m in resolver.index.members(qualname, name) if m.kind == "method"]
 
 
 def counted(number: int, noun: str) -> str:

@@ -1,0 +1,122 @@
+"""Raises and calls judged over the code a function reaches, followed by what each call
+is made on: ``self._items.get()`` on a dict runs no method of the tree, ``self.expire()``
+runs the class family's ``expire``, a nested helper is its own function's, and a callback
+handed on is the one its caller defined. Decided against a small tree."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+
+from pse.verify.resolve import Resolver
+from repo_fixtures import claim_statuses, tree_resolver
+
+_TREE = {
+    "shelf/__init__.py": "",
+    "shelf/errors.py": '''\
+class ShelfError(Exception):
+    pass
+
+
+class DuplicateBook(ShelfError):
+    pass
+
+
+class MissingBook(ShelfError):
+    pass
+''',
+    "shelf/core.py": '''\
+import heapq
+
+from shelf.errors import DuplicateBook, MissingBook
+
+
+class Shelf:
+    def __init__(self):
+        self._books = {}
+        self._queue = []
+
+    def get(self, title):
+        if title not in self._books:
+            raise MissingBook(title)
+        return self._books[title]
+
+    def add(self, title, book):
+        if title in self._books:
+            raise DuplicateBook(title)
+        self._books[title] = book
+        self._change(lambda books: books)
+
+    def find(self, title):
+        return self._books.get(title)
+
+    def push(self, title):
+        heapq.heappush(self._queue, title)
+        self.expire()
+
+    def expire(self):
+        return None
+
+    def insert(self, title):
+        def change(books):
+            books.setdefault(title, None)
+        self._change(change)
+
+    def _change(self, change):
+        change(self._books)
+
+
+class Archive:
+    def expire(self):
+        raise MissingBook("gone")
+
+
+def render(titles):
+    parts = []
+
+    def flush():
+        parts.append(",")
+
+    flush()
+    return parts
+
+
+def load(path):
+    def flush():
+        raise DuplicateBook(path)
+
+    flush()
+''',
+}
+
+
+@pytest.fixture(scope="module")
+def resolver(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Resolver]:
+    yield from tree_resolver(tmp_path_factory, _TREE, name="reach")
+
+
+@pytest.mark.parametrize("text, status", [
+    # ``self._books.get()`` is a dict's get, not ``Shelf.get`` (which raises MissingBook)
+    ("`Shelf.find` raises `MissingBook` when the title is unknown.", "unverified"),
+    ("`Shelf.get` raises `MissingBook` when the title is unknown.", "verified"),
+    # ``self.expire()`` is Shelf.expire, not Archive.expire
+    ("`Shelf.push` raises `MissingBook`.", "unverified"),
+    ("`Archive.expire` raises `MissingBook`.", "verified"),
+    # a nested helper called by name is its own function's
+    ("`render` raises `DuplicateBook`.", "unverified"),
+    ("`load` raises `DuplicateBook`.", "verified"),
+    # a callback handed on is the one this function defined, not another's of that name
+    ("`Shelf.insert` raises `DuplicateBook`.", "unverified"),
+])
+def test_claims_raises_follow_the_receiver(resolver: Resolver, text: str, status: str) -> None:
+    assert claim_statuses(resolver, text, "raises") == [status]
+
+
+@pytest.mark.parametrize("text, status", [
+    ("`Shelf.push` calls `heapq.heappush`.", "verified"),
+    ("`Shelf.find` calls `Shelf.get`.", "unverified"),
+    ("`Shelf.push` calls `expire`.", "verified"),
+])
+def test_claims_calls_follow_the_receiver(resolver: Resolver, text: str, status: str) -> None:
+    assert claim_statuses(resolver, text, "calls") == [status]
