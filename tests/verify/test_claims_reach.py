@@ -120,3 +120,13 @@ def test_claims_raises_follow_the_receiver(resolver: Resolver, text: str, status
 ])
 def test_claims_calls_follow_the_receiver(resolver: Resolver, text: str, status: str) -> None:
     assert claim_statuses(resolver, text, "calls") == [status]
+
+
+@pytest.mark.parametrize("text, status", [
+    ("`Shelf.push` calls `heapq.heapify`.", "unverified"),  # it calls heapq.heappush
+    ("`Shelf.get` calls `warnings.warn` when the title is unknown.", "unverified"),
+    ("`render` calls `warnings.warn`.", "unverified"),
+])
+def test_claims_an_outside_callee_nothing_names_is_not_called(resolver: Resolver, text: str,
+                                                               status: str) -> None:
+    assert claim_statuses(resolver, text, "calls") == [status]

@@ -151,6 +151,12 @@ def test_resolve_bare_basename_verifies_only_when_unique(tmp_path: Path) -> None
     assert ambiguous.message.startswith("2 files are named 'util.py'")
     assert _resolve(tree, "util.py:1").status == "unverified"
     assert _resolve(tree, "a/util.py").status == "verified"
+    # a test's file of the same name is not the one a document about the library means
+    (root / "tests").mkdir()
+    (root / "tests/models.py").write_text("Y = 2\n", "utf-8")
+    index, _ = build_index(root, cache_dir=tmp_path / "cache", workers=1)
+    library = _resolve(project_resolver(index), "models.py")
+    assert (library.status, library.evidence) == ("verified", (("pkg/models.py", None),))
     # the sentence names code only one of them defines: that one is meant
     told = _resolve(tree, "util.py", context="`util.py` 中的 `register` 函数有一个参数。")
     assert (told.status, told.evidence) == ("verified", (("pkg/b/util.py", None),))
@@ -521,6 +527,8 @@ def test_only_the_stdlib_modules_whose_source_holds_a_name_are_parsed_for_it() -
     ("tokens.error", "verified", (("parse.py", 6), ("parse.py", 7))),  # written in the body
     ("tokens.bogus", "unverified", ()),     # an attribute the code never reaches
     ("stream.error", "unverified", ()),     # no function takes a `stream`
+    ("adapter.warn", "verified", (("parse.py", 12),)),  # a local bound by an assignment
+    ("adapter.bogus", "unverified", ()),
 ])
 def test_resolve_an_attribute_reached_through_a_parameter_as_the_code_writes_it(
         tmp_path_factory: pytest.TempPathFactory, span: str, status: str,
@@ -528,7 +536,8 @@ def test_resolve_an_attribute_reached_through_a_parameter_as_the_code_writes_it(
     from repo_fixtures import tree_resolver
 
     files = {"parse.py": "class Tokens:\n    pass\n\n\ndef parse_long(tokens):\n"
-                         "    if tokens.error is None:\n        raise tokens.error('x')\n"}
+                         "    if tokens.error is None:\n        raise tokens.error('x')\n"
+                         "\n\ndef wrap(cls):\n    adapter = cls()\n    adapter.warn('x')\n"}
     for resolver in tree_resolver(tmp_path_factory, files, name="through-parameter"):
         result = _resolve(resolver, span)
         assert (result.status, result.evidence[:2]) == (status, evidence), result

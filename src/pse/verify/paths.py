@@ -16,6 +16,7 @@ from functools import cached_property
 from pathlib import Path
 
 from pse.index.symbols import SymbolIndex
+from pse.index.walk import is_sample_path
 from pse.text import code_spans
 from pse.verify.refs import Reference, Resolution
 from pse.verify.suggest import Suggester
@@ -44,7 +45,7 @@ class PathChecks:
             return self._folder(path)
         matches = self.index.paths_matching(path)
         if len(matches) > 1 and "/" not in path:
-            return self._told_apart(ref, matches) or _ambiguous(path, matches)
+            return self._one_of(ref, matches)
         if matches:
             return Resolution("verified", evidence=tuple((m, None) for m in matches[:3]))
         if path in self.index.folders or any(f.endswith("/" + path) for f in self.index.folders):
@@ -120,6 +121,18 @@ class PathChecks:
                 return as_symbol
         return Resolution("unverified", message="no such file in the source tree",
                           suggestion=self.suggester.path(ref.name))
+
+    def _one_of(self, ref: Reference, matches: list[str]) -> Resolution:
+        """A bare file name several files have: the one its sentence tells apart, else
+        the library's when it has exactly one (a test's own ``__init__.py`` is not the one
+        a document about the library means), else none of them for sure."""
+        told = self._told_apart(ref, matches)
+        if told is not None:
+            return told
+        library = [m for m in matches if not is_sample_path(m)]
+        if len(library) == 1:
+            return Resolution("verified", evidence=((library[0], None),))
+        return _ambiguous(ref.name.removeprefix("./"), matches)
 
     def _told_apart(self, ref: Reference, matches: list[str]) -> Resolution | None:
         """The one file of several with ``ref``'s bare name that defines code its sentence

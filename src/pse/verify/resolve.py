@@ -55,6 +55,7 @@ _PLACEHOLDERS = frozenset({"foo", "bar", "baz", "qux", "quux", "spam", "eggs", "
 _SHELLS = frozenset({"zsh", "fish", "pwsh", "ksh", "tcsh", "csh", "dash"})
 _DUNDER = re.compile(r"__\w+__")
 _PARAMETER_OWNERS = 50
+_LOCAL_FILES = 400
 """At most this many functions taking a parameter of that name are read for an attribute
 reached through it (``self``-like names are taken by thousands)."""
 _CONTAINERS = {"module", "package", "class"}
@@ -203,10 +204,11 @@ class Resolver(PathChecks, CommandChecks):
         return None
 
     def _through_parameter(self, ref: Reference, parts: list[str]) -> Resolution | None:
-        """``tokens.error`` where a function of the tree takes ``tokens`` and its body
-        writes ``tokens.error``: an attribute reached through a parameter, which no
-        definition names but the code does. Only the expression as the code writes it
-        counts, so an invented ``tokens.bogus`` stays unverified."""
+        """``tokens.error`` where a function of the tree takes ``tokens`` (or binds it
+        as a local) and its body writes ``tokens.error``: an attribute reached through a
+        parameter or a local, which no definition names but the code does. Only the
+        expression as the code writes it counts, so an invented ``tokens.bogus`` stays
+        unverified."""
         if len(parts) != 2 or not all(p.isidentifier() for p in parts) or ref.kwargs:
             return None
         if ref.name not in self._through_cache:
@@ -215,7 +217,8 @@ class Resolver(PathChecks, CommandChecks):
         if not places:
             return None
         return Resolution("verified", evidence=tuple(places[:3]),
-                          message=f"an attribute of the parameter {parts[0]!r}")
+                          message=f"an attribute reached through {parts[0]!r}, as the code "
+                                  "writes it")
 
     def _written_through(self, parameter: str, attribute: str) -> list[tuple[str, int]]:
         """Where functions taking ``parameter`` write ``parameter.attribute`` (each file
@@ -232,6 +235,24 @@ class Resolver(PathChecks, CommandChecks):
             body = lines_of[function.path][function.line - 1:function.end_line]
             places.extend((function.path, function.line + offset)
                           for offset, line in enumerate(body) if written.search(line))
+        return places or self._written_through_local(parameter, written)
+
+    def _written_through_local(self, name: str, written: re.Pattern[str]
+                               ) -> list[tuple[str, int]]:
+        """Where a file that binds the local ``name`` (``adapter = cls(...)``, ``for
+        adapter in ...``, ``as adapter``) writes the expression: ``adapter.warn`` as the
+        code writes it (library files first, a bounded number)."""
+        bound = re.compile(rf"(?:(?<![\w.]){re.escape(name)}\s*(?::[^=\n]+)?=(?!=)|"
+                           rf"\b(?:for|as)\s+{re.escape(name)}\b)")
+        paths = sorted(self.index.module_paths, key=lambda p: (is_test_path(p), p))
+        places: list[tuple[str, int]] = []
+        for path in paths[:_LOCAL_FILES]:
+            text = self.index.file_text(path) or ""
+            if written.search(text) and bound.search(text):
+                places.extend((path, number) for number, line in
+                              enumerate(text.splitlines(), 1) if written.search(line))
+            if len(places) >= 3:
+                break
         return places
 
     def _as_key(self, ref: Reference) -> Resolution | None:

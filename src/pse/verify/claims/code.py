@@ -543,10 +543,14 @@ def calls(resolver: Resolver, subject: Symbol, callee: Named) -> Decision:
     if via is not None:
         return Decision(True, f"{message}; `{name}()` is called through `{via}()`", at(subject))
     # the name the body calls on something else (``self._books.get``) is no mention of it
-    if not callee.symbols or _mentioned(body, reach, name) and not (
+    if _mentioned(body, reach, name) and not (
             other and not any(name in facts.names for _, facts in reach)):
         return undecided(f"{message}; `{name}` is named in the code it reaches")
-    return Decision(False, message, at(subject))
+    if not callee.symbols and not (callee.external and len(reach) < MAX_REACHED):
+        return undecided(f"{message}; `{name}` is not a function of the tree")
+    # an outside function (``warnings.warn``) that nothing the body reaches even names
+    return Decision(False, message + (f"; nothing it reaches names `{name}`"
+                                      if callee.external else ""), at(subject))
 
 
 def _may_mean(resolver: Resolver, subject: Symbol, body: BodyFacts, callee: Named) -> bool:

@@ -55,7 +55,7 @@ def subclass(resolver: Resolver, subject: Symbol, obj: Named, *, direct: bool = 
         if direct and not _is_direct_base(subject, obj):
             return Decision(False, message, at(subject), correction=_direct_base(subject))
         return Decision(True, message, at(base))
-    outside = _outside_names(obj)
+    outside = _outside_names(resolver, obj)
     # a bare outside name ("`MutableSequence`") is the ancestor of that name, wherever
     # the tree imported it from (``collections.abc``, ``typing``)
     short_external = {e.rsplit(".", 1)[-1] for e in found.external} \
@@ -218,10 +218,15 @@ def subclass_count(resolver: Resolver, subject: Symbol, count: int, *, direct: b
     return Decision(holds, message, at(subject), correction="" if holds else str(len(children)))
 
 
-def _outside_names(obj: Named) -> set[str]:
+def _outside_names(resolver: Resolver, obj: Named) -> set[str]:
+    """The dotted names an outside class is known by: as written, and as its module
+    calls it (``t.Generic`` is ``typing.Generic`` where the tree imports ``typing as t``)."""
     if obj.symbols or not obj.name:
         return set()
     mro = external_mro(obj.name)
+    first, _, rest = obj.name.partition(".")
+    if mro is None and rest and (module := resolver.index.any_import_of(first)):
+        mro = external_mro(f"{module}.{rest}")
     return {obj.name, mro[0]} if mro else {obj.name}
 
 
