@@ -34,7 +34,9 @@ O2 = rf"(?:the )?§(?P<s>\d+)§{L.OBJ_NOUN}"
 S2Z = rf"§(?P<o>\d+)§{L.SUBJ_NOUN_ZH}"
 O2Z = rf"§(?P<s>\d+)§{L.OBJ_NOUN_ZH}"
 PRE = rf"{L.ADV}{L.AUX}{L.NEG}{L.ADV}"
-PRE_ZH = rf"{L.ADV_ZH}{L.NEG_ZH}{L.ADV_ZH}{L.AUX_ZH}{L.ADV_ZH}"
+WITH_ZH = r"(?:(?:与|和|跟|同)[^§，,。]{1,10}?一起)?"
+"""A company before the verb ("与父类一起写在 `x` 里"): the verb is still the subject's."""
+PRE_ZH = rf"{WITH_ZH}{L.ADV_ZH}{L.NEG_ZH}{L.ADV_ZH}{L.AUX_ZH}{L.ADV_ZH}"
 BE_NEG = rf"{L.ADV}{L.BE} {L.NEG}{L.ADV}"
 NEG_ZH = rf"{L.ADV_ZH}{L.NEG_ZH}{L.ADV_ZH}"
 TOTAL_ZH = r"(?:一共|总共|共)?"
@@ -92,6 +94,8 @@ _FIELD_ZH = (r"(?:(?P<fld>字段|参数|属性|选项|配置项|标志)|(?P<fle>
 default 是 `1`")."""
 _EMPTY_VALUE = (r"(?:(?:an? |the )?empty (?:dict|dictionary|mapping|list|tuple|set|string|str)"
                 r"|空的?(?:dict|字典|list|列表|tuple|元组|set|集合|字符串|string))")
+_VALUE_NOUN = r"(?:(?:the |a |an )?(?:string|value|integer|number|float|boolean|literal) )?"
+"""What a value is called before it is written ("set to the string `"hmac"`")."""
 _VALUE = (rf"(?:一个)?(?:(?P<v>true|false|none|null|zero|-?\d+(?:\.\d+)?|{_EMPTY_VALUE})"
           r"(?:(?<=\d) ?(?:秒钟?|seconds?|secs?))?(?![\w.§])"
           rf"|(?:{_EMPTY_VALUE} ?)?§(?P<vs>\d+)§(?!§))")
@@ -384,6 +388,9 @@ _FRAMES: list[tuple[Relation, str]] = [
              r"(?: ?(?:method|function|property))?$"),
     ("kind", rf"{SZ}{NEG_ZH}(?:是|为)(?:一个|个)?§(?P<ka>\d+)§ ?(?:方法|函数|属性|method)?"
              r"(?:了)?$"),
+    # "`f` 是 `C` 类上的一个 `@staticmethod`": the kind, wherever it is said to live
+    ("kind", rf"{SZ}{NEG_ZH}(?:是|为)§\d+§ ?(?:类|class)?(?:上|中|里|内)的(?:一个|个)?"
+             r"§(?P<ka>\d+)§"),
     ("kind", rf"{SZ}{NEG_ZH}(?:是)?(?:被|用|使用|通过)?§(?P<ks>\d+)§ ?(?:装饰器|decorator)?"
              r"(?:装饰|修饰|包装|包了一层|包裹)"),
     ("kind", rf"{SZ}(?:上)?{NEG_ZH}(?:使用了?|用了?|带有|带了?|加了|有)§(?P<ks>\d+)§ ?"
@@ -391,8 +398,8 @@ _FRAMES: list[tuple[Relation, str]] = [
     # "`f` 同样被标记为 `@abstractmethod`", "`f` 上面用的是 `@staticmethod`"
     # (a decorator only when written with "@" or one that makes a kind: "标记为 `x`" may
     # name a state, "上面用了 `lock`" a lock)
-    ("kind", rf"{SZ}(?:同样|也|还|都)?{NEG_ZH}(?:被)?(?:标记|标注|声明|注册)(?:为|成)了?"
-             r"§(?P<ka>\d+)§"),
+    ("kind", rf"{SZ}(?:同样|也|还|都)?{NEG_ZH}(?:被)?(?:标记|标注|声明|注册|定义)(?:为|成)了?"
+             r"(?:一个|个)?§(?P<ka>\d+)§"),
     ("kind", rf"{SZ}(?:的)?(?:上面|上方|头上|之上|上){NEG_ZH}(?:用的是|使用的是|加的是|挂的是"
              r"|用了|加了)§(?P<ka>\d+)§"),
     # ---- the type of a value a name is bound to: "`SEPS` is a tuple", "`SEPS` 是一个元组"
@@ -447,8 +454,9 @@ _FRAMES: list[tuple[Relation, str]] = [
                 rf"§(?P<kw>\d+)§ by default"),
     ("default", rf"(?:the |its )?default {OWNER}{S}{_FIELD}{OF_OWNER} {L.BE} {L.NEG}{_VALUE}"),
     ("default", rf"{OWNER}{S}{_FIELD}{OF_OWNER} {BE_NEG}(?:set to |initiali[sz]ed to )?"
-                rf"{_VALUE} by default"),
-    ("default", rf"by default {OWNER}{S}{_FIELD}{OF_OWNER} {BE_NEG}(?:set to )?{_VALUE}$"),
+                rf"{_VALUE_NOUN}{_VALUE} by default"),
+    ("default", rf"by default {OWNER}{S}{_FIELD}{OF_OWNER} {BE_NEG}(?:set to )?{_VALUE_NOUN}"
+                rf"{_VALUE}$"),
     ("default", rf"(?:the |its )?default(?: value)? (?:of|for) (?:the )?{OWNER}{S}{_FIELD}"
                 rf"{OF_OWNER} {L.BE} {L.NEG}{_VALUE}"),
     ("default", rf"{OWNER}{S}{_FIELD} ?'s default(?: value)? {L.BE} {L.NEG}{_VALUE}"),
@@ -549,7 +557,7 @@ _CUES: dict[str, str] = {
              r"|函数|方法|类|属性|模块|包|常量|协程|异常|decorat|wrapped|marked|memoi|cached"
              r"|carries|carry|(?:is|are) (?:not )?(?:[a-z]+ed as )?an? ?§|装饰|修饰"
              r"|(?:declared|defined|written|annotated) (?:with|using)|是(?:一个|个)?§"
-             r"|标记|标注|声明|注册|用的是|加的是|挂的是|上面?(?:用了|加了)"),
+             r"|标记|标注|声明|注册|定义为|定义成|用的是|加的是|挂的是|上面?(?:用了|加了)"),
     "calls": (r"call|invok|delegat|dispatch|hand|defer|goes through|relies|uses|wraps|trigger"
               r"|used (?:by|in|inside|within|from)\b"
               r"|runs|execut|passes control|forward|wrapper|shortcut|shorthand|front|调用|调到"

@@ -99,7 +99,24 @@ def _meant(resolver: Resolver, claim: Claim, relation: str, subject: Named) -> N
         return _as_kinds(resolver, subject, _CALLABLE_KINDS)
     if relation == "default":
         return values.with_parameters(resolver, subject, claim.sentence, owner=claim.owner)
+    nouned = _kind_noun_of(claim)
+    if nouned:  # "the `deprecated` function is defined in ...": not the package `deprecated`
+        return _as_kinds(resolver, subject, nouned)
     return subject
+
+
+_NOUN_KINDS = {"function": {"function"}, "函数": {"function"}, "class": {"class"},
+               "类": {"class"}, "method": {"method"}, "方法": {"method"}}
+
+
+def _kind_noun_of(claim: Claim) -> set[str]:
+    """The kinds a noun right beside the subject's span gives it ("the `f` function",
+    "the function `f`", "`f` 函数"); empty when none does."""
+    span = re.escape(claim.subject)
+    nouns = "|".join(_NOUN_KINDS)
+    found = re.search(rf"`{span}(?:\(\))?` ?({nouns})(?![A-Za-z])|(?<![A-Za-z])({nouns}) "
+                      rf"`{span}(?:\(\))?`", claim.sentence)
+    return _NOUN_KINDS[found[1] or found[2]] if found else set()
 
 
 _HELD_IN = re.compile(r"\b(?:in|of|within|inside) (?:its|the|their) `(?P<en>[A-Za-z_]\w*)`"

@@ -169,6 +169,12 @@ def _follows(paragraph_of: dict[int, _Place], before: int, line: int) -> bool:
     return (plain and earlier[1]) or (item is not None and earlier[2] == item)
 
 
+_ASPECT_CELL = re.compile(r"^(`[^`]+`)\s*(?:的|'s)\s*(?:内部)?(?:实现|行为|做法|逻辑|流程"
+                          r"|implementation|behaviou?r|body|internals)$", re.IGNORECASE)
+"""A first cell naming code and the side of it the row describes ("`f` 的实现", "`f`'s
+implementation"): the row still says what ``f`` does."""
+
+
 def _row_sentences(document: Document, ignored: set[int]) -> Iterator[Sentence]:
     """The sentences of a table row's description cells, about the code its first cell
     names ("| `copy` | Returns a plain `dict` |": `copy` returns a plain `dict`): a row is
@@ -178,8 +184,10 @@ def _row_sentences(document: Document, ignored: set[int]) -> Iterator[Sentence]:
         if block.kind != "row" or not block.header or block.line in ignored or \
                 len(block.cells) < 2:
             continue
-        name = label_name(block.cells[0].strip().strip("*_").strip()) \
-            if whole_span(block.cells[0]) else ""
+        first = block.cells[0].strip().strip("*_").strip()
+        aspect = _ASPECT_CELL.match(first)
+        name = label_name(aspect[1] if aspect else first) \
+            if aspect or whole_span(block.cells[0]) else ""
         if not name:
             continue  # a plain word ("Timeout") may be a setting's title, not code
         for cell in block.cells[1:]:
@@ -263,7 +271,9 @@ def _ends_sentence(line: str) -> bool:
     return not line.strip() or CLAUSE_END.search(line.rstrip()[-1:]) is not None
 
 
-_ANAPHORS = alternation([w for w in words("anaphors") if w not in {"it", "它"}])
+_ANAPHORS = "(?:" + alternation([w for w in words("anaphors") if w not in {"it", "它"}]) + \
+    "|" + alternation(words("demonstratives")) + " ?" + alternation(words("anaphor_nouns")) + ")"
+"""The lexicons' anaphors, and a demonstrative before a kind noun ("this helper", 这个 class)."""
 _FRONTED_PHRASE = (r"(?:(?!(?i:if|when|whenever|unless|whether|once|otherwise|then|else"
                    r"|in that case|in this case|in either case|where|while|after|before"
                    r"|until)\b)[A-Z][^,，§`]{0,60}[,，] ?)?")
@@ -497,8 +507,8 @@ _COORDINATED = re.compile(
     rf"^(?:the ?)?(?:both ?)?(?P<list>{_SLOT_LIST}) ?{_KIND_WORD}?e?s? ?(?:both |all |each )?"
     r"(?:也都|全都|都|均|也)?(?P<rest>[a-z\u4e00-\u9fff].+)$")
 # a list in object position: "inherits from both `A` and `B`", "继承了 `str` 和 `Item`"
-_COORDINATED_OBJECT = re.compile(
-    rf"^(?P<pre>§\d+§[^§]*?[a-z\u4e00-\u9fff] ?)(?:both ?)?(?P<list>{_SLOT_LIST})"
+_COORDINATED_OBJECT = re.compile(  # "the constructor `A` accepts `b`, `c` and `d`"
+    rf"^(?P<pre>[^§]{{0,40}}?§\d+§[^§]*?[a-z\u4e00-\u9fff] ?)(?:both ?)?(?P<list>{_SLOT_LIST})"
     r"(?P<post>[^§]*)$")
 _COUNTED_LIST = re.compile(
     rf"^(?P<pre>§\d+§[^§]*?[a-z\u4e00-\u9fff] ?)(?P<list>{_SLOT_LIST}) ?"

@@ -25,6 +25,9 @@ class Lexicon(TypedDict):
     container_verbs: list[str]
     owner_sections: list[str]
     anaphors: list[str]
+    demonstratives: list[str]
+    """With :attr:`anaphor_nouns`, anaphors built by the grammar ("this helper", 这个 class)."""
+    anaphor_nouns: list[str]
     return_verbs: list[str]
     count_nouns: list[str]
     method_count_nouns: list[str]

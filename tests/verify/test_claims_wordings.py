@@ -1,0 +1,113 @@
+"""Claims in wordings that put something between the subject and what is said of it: a
+noun before the subject, a decorator said in Chinese word order with a measure word, a
+demonstrative with a kind noun, a table row about one side of a function, a company
+before the verb, a kind noun beside a name that is also a package, a value named by
+its type before it is written. Decided against a small tree."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+
+from pse.verify.resolve import Resolver
+from repo_fixtures import claim_statuses, tree_resolver
+
+_TREE = {
+    "stamp/__init__.py": "from stamp.core import stamp\n",
+    "stamp/core.py": '''\
+class Base:
+    pass
+
+
+class Signer(Base):
+    default_digest = "sha1"
+
+    def __init__(self, key, salt=None):
+        self.key = key
+
+    @staticmethod
+    def dumps(value):
+        return str(value)
+
+    def verify(self, value):
+        return self.compare(value)
+
+    def compare(self, value):
+        return value == self.key
+
+
+class Quiet(Signer):
+    pass
+
+
+def stamp(text):
+    return text
+''',
+}
+
+
+@pytest.fixture(scope="module")
+def resolver(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Resolver]:
+    yield from tree_resolver(tmp_path_factory, _TREE, name="wordings")
+
+
+@pytest.mark.parametrize("text, statuses", [
+    ("The constructor `Signer.__init__` accepts `key`, `pepper` and `salt`.",
+     ["verified", "unverified", "verified"]),
+    ("The constructor `Signer.__init__` accepts `key` and `salt`.", ["verified", "verified"]),
+])
+def test_claims_a_list_of_parameters_after_a_noun_phrase(resolver: Resolver, text: str,
+                                                         statuses: list[str]) -> None:
+    assert claim_statuses(resolver, text, "has_param") == statuses
+
+
+@pytest.mark.parametrize("text, status", [
+    ("`Signer.dumps` 被声明为一个 `@classmethod`。", "unverified"),
+    ("`Signer.dumps` 被定义为一个 `@staticmethod`。", "verified"),
+    ("`stamp` 是 `Signer` 类上的一个 `@staticmethod`。", "unverified"),
+    ("`dumps` 是 `Signer` 类上的一个 `@staticmethod`。", "verified"),
+])
+def test_claims_a_decorator_after_a_measure_word_or_a_place(resolver: Resolver, text: str,
+                                                            status: str) -> None:
+    assert claim_statuses(resolver, text, "kind") == [status]
+
+
+@pytest.mark.parametrize("text, status", [
+    ("- **`Quiet`**:\n  - 这个 class 继承自 `Base`。\n", "verified"),
+    ("- **`Quiet`**:\n  - 这个 helper 继承自 `Exception`。\n", "unverified"),
+    ("- **`Quiet`**:\n  - This subclass inherits from `dict`.\n", "unverified"),
+])
+def test_claims_a_demonstrative_with_a_kind_noun_is_the_owner(resolver: Resolver, text: str,
+                                                               status: str) -> None:
+    assert claim_statuses(resolver, text, "subclass") == [status]
+
+
+@pytest.mark.parametrize("text, status", [
+    ("| 要点 | 说明 |\n|---|---|\n| `Signer.verify` 的实现 | 调用 `compare` |\n", "verified"),
+    ("| 要点 | 说明 |\n|---|---|\n| `Signer.verify` 的实现 | 调用 `dumps` |\n", "unverified"),
+    ("| Part | Note |\n|---|---|\n| `Signer.verify`'s implementation | Calls `stamp`. |\n",
+     "unverified"),
+])
+def test_claims_a_row_about_one_side_of_a_function(resolver: Resolver, text: str,
+                                                  status: str) -> None:
+    assert claim_statuses(resolver, text, "calls") == [status]
+
+
+@pytest.mark.parametrize("text, status", [
+    ("`Quiet` 与父类一起写在 `stamp/core.py` 里。", "verified"),
+    ("`Quiet` 和它的父类一起定义在 `stamp/__init__.py` 中。", "unverified"),
+    ("The top-level `stamp` function is defined in `stamp/__init__.py`.", "unverified"),
+    ("The `stamp` function is defined in `stamp/core.py`.", "verified"),
+])
+def test_claims_a_place_past_a_company_or_a_kind_noun(resolver: Resolver, text: str,
+                                                      status: str) -> None:
+    assert claim_statuses(resolver, text, "location") == [status]
+
+
+@pytest.mark.parametrize("text, status", [
+    ('By default, `Signer.default_digest` is set to the string `"md5"`.', "unverified"),
+    ('By default, `Signer.default_digest` is set to the string `"sha1"`.', "verified"),
+])
+def test_claims_a_value_named_by_its_type(resolver: Resolver, text: str, status: str) -> None:
+    assert claim_statuses(resolver, text, "default") == [status]
