@@ -69,3 +69,34 @@ def test_a_nested_function_sees_the_enclosing_locals() -> None:
     bodies = _bodies()
     assert dict(bodies["m.outer.flush"].receivers)["append"] == ("type:list",)
     assert dict(bodies["m.outer"].receivers)["flush"] == ("",)  # a nested def is called bare
+
+
+def test_a_returned_local_is_what_plain_assignments_give_it() -> None:
+    from pse.index.returns import extract_returned
+
+    source = b'''
+def make(reason):
+    adapter = Adapter(reason)
+    return adapter
+
+def pick(flag):
+    if flag:
+        out = []
+    else:
+        out = Thing()
+    return out
+
+def last(items):
+    for item in items:
+        pass
+    return item
+
+def param(value):
+    return value
+'''
+    found = {q: tuple((r.kind, r.name) for r in shapes)
+             for (q, _), shapes in extract_returned(source, module="m").items()}
+    assert found["m.make"] == (("call", "Adapter"),)
+    assert sorted(found["m.pick"]) == [("call", "Thing"), ("literal", "list")]
+    assert found["m.last"] == (("unknown", ""),)  # a loop binds it
+    assert found["m.param"] == (("unknown", ""),)  # a parameter may be anything

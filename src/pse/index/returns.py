@@ -4,15 +4,16 @@ without one, what each of its ``return`` statements returns.
 Pure, one file in, ``{(qualname, line): ...}`` out, read on demand (a claim about a return
 type needs it) like :mod:`pse.index.bodies`. A function without an annotation has no
 annotation entry; its body's returns are read as :class:`Returned` values, each of a shape
-a claim can be decided on (the receiver, ``None``, a literal, a call, an awaited result) or
-``unknown`` (a name, an attribute, an expression: what it holds is not read).
+a claim can be decided on (the receiver, ``None``, a literal, a call, an awaited result, a
+local name only plain assignments bind, read as what they assign) or ``unknown`` (an
+attribute, another name or expression: what it holds is not read).
 """
 
 from __future__ import annotations
 
 import ast
 import warnings
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Literal
 
 from pse.index.python import dotted_name
@@ -106,7 +107,47 @@ def _returned(function: _Function) -> tuple[Returned, ...] | None:
         return (Returned("raises", dotted_name(raised) or "", ast.unparse(last.exc)[:_MAX_TEXT]),)
     if not values:
         return (Returned("none", "None", "None"),)
-    return tuple(_shape(v) for v in values)
+    return tuple(shape for v in values for shape in _shapes(v, function, nodes))
+
+
+def _shapes(value: ast.expr, function: _Function, nodes: list[ast.AST]) -> list[Returned]:
+    """The shapes one ``return`` may have: a local name returns what was assigned to it
+    (``adapter = SphinxAdapter(...)``, then ``return adapter``), when plain assignments
+    are all that bind it."""
+    if isinstance(value, ast.Name) and value.id != "self":
+        bound = _assigned(value.id, function, nodes)
+        if bound:
+            text = ast.unparse(value)
+            return [replace(_shape(v), text=f"{text} = {_shape(v).text}"[:_MAX_TEXT])
+                    for v in bound]
+    return [_shape(value)]
+
+
+def _assigned(name: str, function: _Function, nodes: list[ast.AST]) -> list[ast.expr]:
+    """The values plain assignments give the local ``name``; [] when anything else binds
+    it too (a parameter, a loop, ``with ... as``, an augmented assignment, unpacking)."""
+    arguments = function.args
+    if name in {a.arg for a in (*arguments.posonlyargs, *arguments.args,
+                                *arguments.kwonlyargs, arguments.vararg, arguments.kwarg)
+                if a is not None}:
+        return []
+    values: list[ast.expr] = []
+    plain: set[int] = set()
+    for node in nodes:
+        if isinstance(node, ast.Assign) and len(node.targets) == 1 and \
+                isinstance(node.targets[0], ast.Name) and node.targets[0].id == name:
+            values.append(node.value)
+            plain.add(id(node.targets[0]))
+        elif isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name) and \
+                node.target.id == name and node.value is not None:
+            values.append(node.value)
+            plain.add(id(node.target))
+    stores = [n for n in nodes if isinstance(n, ast.Name) and n.id == name
+              and isinstance(n.ctx, ast.Store | ast.Del)]
+    if any(id(n) not in plain for n in stores) or any(
+            isinstance(n, ast.Global | ast.Nonlocal) and name in n.names for n in nodes):
+        return []
+    return values
 
 
 _LITERALS: dict[type[ast.expr], str] = {
