@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from pse.verify.evidence import NameRef, SourceSpan, align, document_units, excerpt_spans
-from pse.verify.evidence.spans import package_vocabulary
+from pse.verify.evidence.spans import make_span, package_vocabulary
 from pse.verify.evidence.words import covered, stem, words
 
 QUEUE_SOURCE = '''class Queue:
@@ -694,3 +694,32 @@ def test_align_anchors_a_name_to_the_librarys_definition_not_a_samples() -> None
                   [])
     # the span cited is the library's (its words may still be the package's)
     assert [a.span.path if a.span else "" for a in found] == ["pkg/core.py"]
+
+
+ENCODING_SOURCE = '''import base64
+
+
+def want_bytes(s, encoding="utf-8"):
+    if isinstance(s, str):
+        s = s.encode(encoding)
+    return s
+
+
+def base64_encode(string):
+    """Encode a string with URL-safe base64 and strip the padding."""
+    string = want_bytes(string)
+    return base64.urlsafe_b64encode(string).rstrip(b"=")
+'''
+
+
+def test_align_a_purpose_that_is_another_definitions_of_the_file() -> None:
+    lines = ENCODING_SOURCE.splitlines()
+    spans = [make_span("pkg/encoding.py", start, end, "\n".join(lines[start - 1:end]),
+                       symbol=f"pkg.encoding.{name}", kind="function")
+             for name, start, end in (("want_bytes", 4, 7), ("base64_encode", 10, 13))]
+    lent = "`want_bytes` is used to convert a base64-encoded string into bytes."
+    own = "`base64_encode` is used to encode a string with base64."
+    verdicts = {a.unit.text: (a.status, a.reason)
+                for a in align(document_units(f"{lent}\n\n{own}\n"), spans, [])}
+    assert verdicts[lent][0] == "unsupported" and "base64_encode" in verdicts[lent][1]
+    assert verdicts[own][0] == "supported"

@@ -225,7 +225,8 @@ def _covered(unit: Unit, anchors: list[SourceSpan], claim: set[str], *,
         return Aligned(unit, "unsupported", best, share, reason=wrong)
     code_held = set().union(*(code_vocabulary(s) for s in (*anchors, *members)))
     wrong = _definition_problem(unit, _masked(without_title(unit.text)), anchors, held=held,
-                                callees=callees, code_held=code_held)
+                                callees=callees, code_held=code_held,
+                                siblings=_siblings(anchors, spans, (*members, *callees)))
     if wrong:
         return Aligned(unit, "unsupported", best, share, reason=wrong)
     # a word the package uses elsewhere (another method's docstring, a comment) is more
@@ -386,9 +387,36 @@ def _unheld_object(prose: str, code_held: set[str], pattern: re.Pattern[str],
     return []
 
 
+def _siblings(anchors: Sequence[SourceSpan], spans: Sequence[SourceSpan],
+              related: Sequence[SourceSpan]) -> list[SourceSpan]:
+    """The other definitions of the files ``anchors`` are in (not their members or the
+    code they call): where a sentence's words come from when it borrows them."""
+    paths = {a.path for a in anchors}
+    return [s for s in spans if s.path in paths and s.symbol and s not in anchors
+            and s not in related and s.kind in ("class", *_CALLABLE)]
+
+
+def _borrowed_purpose(prose: str, held: set[str], siblings: Sequence[SourceSpan]) -> str:
+    """What ``prose`` says a definition is used to do, when its words are not that
+    definition's but another one's of the same file: "`want_bytes` is used to convert a
+    base64-encoded string" of a function that encodes text, beside ``base64_encode``."""
+    for pattern, end in ((_PURPOSE, _PURPOSE_END), (_ROLE, _ROLE_END)):
+        for match in pattern.finditer(_unconditional(prose)):
+            said = words(end.sub("", match["what"] or match["zh"])) - _DISCOURSE - \
+                _GENERIC_PURPOSE
+            unknown = said - covered(said, held)
+            lent = sorted(w for w in unknown for s in siblings
+                          if covered({w}, set(code_vocabulary(s))))
+            if len(unknown) >= _MIN_MISSING and lent:
+                owner = next(s.symbol for s in siblings
+                             if covered({lent[0]}, set(code_vocabulary(s))))
+                return f"'{lent[0]}' is what `{owner.rsplit('.', 1)[-1]}` does"
+    return ""
+
+
 def _definition_problem(unit: Unit, prose: str, anchors: Sequence[SourceSpan], *,
                         held: set[str], callees: Sequence[SourceSpan],
-                        code_held: set[str]) -> str:
+                        code_held: set[str], siblings: Sequence[SourceSpan] = ()) -> str:
     """Why what ``prose`` says a definition it names does is not in that definition: the
     means it works by (not in it, its class's methods or its callees), what it manages or
     holds (not in its code, ``code_held``: comments left out), or what a function of a few
@@ -401,6 +429,11 @@ def _definition_problem(unit: Unit, prose: str, anchors: Sequence[SourceSpan], *
     role = _unheld_role(prose, code_held) or _unheld_purpose(prose, code_held)
     if role:
         return f"it says it {role}, which its code does not hold (at most a comment does)"
+    if _defines(unit, anchors, kinds=_CALLABLE):
+        lent = _borrowed_purpose(prose, code_held | set().union(
+            *(s.vocabulary for s in callees)), siblings)
+        if lent:
+            return f"what it says it is used for is another definition's: {lent}"
     if _defines(unit, anchors, kinds=_CALLABLE) and \
             all(s.end - s.start < _SHORT for s in anchors):
         unknown = _unreturned(prose, held)
