@@ -87,6 +87,24 @@ def load(path):
         raise DuplicateBook(path)
 
     flush()
+
+
+def read_catalog(path):
+    with open(path) as stream:
+        return stream.read()
+
+
+def backend():
+    try:
+        import sqlite3
+    except ImportError:
+        raise RuntimeError("no sqlite3") from None
+    return sqlite3
+
+
+def plain():
+    import json
+    return json
 ''',
 }
 
@@ -130,3 +148,17 @@ def test_claims_calls_follow_the_receiver(resolver: Resolver, text: str, status:
 def test_claims_an_outside_callee_nothing_names_is_not_called(resolver: Resolver, text: str,
                                                                status: str) -> None:
     assert claim_statuses(resolver, text, "calls") == [status]
+
+
+@pytest.mark.parametrize("text, status", [
+    # a file is opened: it may be missing
+    ("`read_catalog` raises `FileNotFoundError` when the file is missing.", "ignored"),
+    ("`render` raises `FileNotFoundError` when the file is missing.", "unverified"),
+    # an import caught and turned into another error, or none at all
+    ("`backend` raises `ImportError` when sqlite3 is missing.", "unverified"),
+    ("`plain` raises `ImportError` when json is missing.", "ignored"),
+    ("`render` raises `ImportError`.", "unverified"),
+])
+def test_claims_errors_that_come_from_a_file_or_an_import(resolver: Resolver, text: str,
+                                                           status: str) -> None:
+    assert claim_statuses(resolver, text, "raises") == [status]

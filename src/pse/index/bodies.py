@@ -120,6 +120,8 @@ def _guarded(function: _Function) -> tuple[tuple[str, tuple[str, ...]], ...]:
     def record_node(node: ast.AST, active: frozenset[str]) -> None:
         if isinstance(node, ast.Call) and (name := _last_name(node.func)):
             record(name, active)
+        elif isinstance(node, ast.Import | ast.ImportFrom):
+            record("__import__", active)
         elif isinstance(node, ast.Subscript) and not isinstance(node.ctx, ast.Store):
             record("[]", active)
 
@@ -147,7 +149,8 @@ _SUBSCRIPT_METHODS = {ast.Load: "__getitem__", ast.Store: "__setitem__", ast.Del
 
 
 def _implied(node: ast.AST) -> list[str]:
-    """The special methods one node's syntax calls (``d[k] += 1`` reads and writes)."""
+    """The special methods one node's syntax calls (``d[k] += 1`` reads and writes, an
+    ``import`` statement ``__import__``)."""
     if isinstance(node, ast.Subscript):
         return [_SUBSCRIPT_METHODS.get(type(node.ctx), "__getitem__")]
     if isinstance(node, ast.AugAssign) and isinstance(node.target, ast.Subscript):
@@ -155,6 +158,8 @@ def _implied(node: ast.AST) -> list[str]:
     if isinstance(node, ast.Compare) and any(isinstance(o, ast.In | ast.NotIn)
                                              for o in node.ops):
         return ["__contains__"]
+    if isinstance(node, ast.Import | ast.ImportFrom):  # may raise ImportError
+        return ["__import__"]
     return []
 
 

@@ -96,8 +96,8 @@ class BodyFacts:
     raise ``KeyError`` or ``IndexError`` without a ``raise``."""
     implied: tuple[str, ...] = ()
     """Special methods the own body's syntax calls: ``self[k]`` ``__getitem__``, ``del
-    self[k]`` ``__delitem__``, ``k in self`` ``__contains__`` (a call a sentence may name,
-    but no path to follow by name)."""
+    self[k]`` ``__delitem__``, ``k in self`` ``__contains__``, ``import x`` ``__import__``
+    (a call a sentence may name, but no path to follow by name)."""
     guarded: tuple[tuple[str, tuple[str, ...]], ...] = ()
     """Calls (by last name) and lookups (``"[]"``) that every time they occur sit in a
     ``try`` whose handlers catch, without raising again, the errors listed (last names;

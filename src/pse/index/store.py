@@ -21,7 +21,7 @@ from pathlib import Path
 from pse.errors import SourceError
 from pse.index.model import BodyFacts, FileEntry, ParsedFile
 
-SCHEMA_VERSION = "12"
+SCHEMA_VERSION = "13"
 """5: definition and body facts; 6: each file records its extractor; 7: and its digest;
 8: body names leave out the exceptions only caught, raises hold those a bare raise rethrows."""
 

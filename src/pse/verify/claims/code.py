@@ -651,6 +651,16 @@ _IMPLICIT_CALLS = {
     "IndexError": frozenset({"pop", "popleft", "__getitem__", "getitem"}),
     "StopIteration": frozenset({"next", "__next__"}),
     "StopAsyncIteration": frozenset({"anext", "__anext__"}),
+    "FileNotFoundError": frozenset({
+        "open", "stat", "lstat", "remove", "unlink", "rename", "replace", "listdir",
+        "scandir", "rmdir", "removedirs", "read_text", "read_bytes", "iterdir", "chdir",
+        "readlink", "utime", "chmod", "resolve", "samefile", "Popen", "run", "call",
+        "check_call", "check_output", "execv", "execvp", "spawnv", "copy", "copyfile",
+        "copy2", "move", "rmtree", "getsize", "getmtime", "realpath"}),
+    "ImportError": frozenset({"__import__", "import_module", "find_spec", "exec_module",
+                              "load_module", "import_string"}),
+    "ModuleNotFoundError": frozenset({"__import__", "import_module", "find_spec",
+                                      "import_string"}),
     "RuntimeError": frozenset(),
     "TypeError": frozenset(),
     "NotImplementedError": frozenset(),
@@ -662,11 +672,14 @@ that signals its errors with ``raise`` (:func:`_signalled`), and for
 code may raise it on a wrong argument, but "`f` raises `TypeError` when ..." states a
 check, and code that checks its input and raises other errors does not make that one.
 Any other builtin error (``AttributeError``, ``OSError``...) nearly any code may raise,
-so claims of it stay open. ``NotImplementedError`` is raised by a stub's ``raise`` only:
+so claims of it stay open. ``FileNotFoundError`` comes from a call on a file (opening,
+listing, running a program) and ``ImportError`` from an ``import``: code that makes none
+raises neither. ``NotImplementedError`` is raised by a stub's ``raise`` only:
 "`Base.get` raises `NotImplementedError`" is false of a default that returns ``None``."""
 _LOOKUP_ERRORS = frozenset({"KeyError", "IndexError", "LookupError"})
 _CHECKED_ERRORS = frozenset({"ValueError", "KeyError", "IndexError", "LookupError",
-                             "RuntimeError", "TypeError", "NotImplementedError"})
+                             "RuntimeError", "TypeError", "NotImplementedError",
+                             "FileNotFoundError", "ImportError", "ModuleNotFoundError"})
 """The builtin errors a sentence names for a check the code makes ("raises `ValueError`
 for an unknown name"): code that raises nothing, and whose calls and lookups cannot raise
 one implicitly, makes no such check."""
@@ -685,7 +698,10 @@ def _implicit(name: str, body: BodyFacts, reach: list[tuple[Symbol, BodyFacts]])
     if name in _LOOKUP_ERRORS and any(f.lookups and not f.caught("[]", errors)
                                       for f in everything):
         return True
-    return any(not f.caught(c, errors) for f in everything for c in calls & set(f.calls))
+    # an ``import`` statement is a call of ``__import__`` (a subscript's ``__getitem__`` is
+    # read as a lookup above, with the handlers around it)
+    return any(not f.caught(c, errors) for f in everything
+               for c in calls & {*f.calls, *({"__import__"} & set(f.implied))})
 
 
 def _error_names(name: str) -> tuple[str, ...]:
