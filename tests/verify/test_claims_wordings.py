@@ -14,7 +14,9 @@ from pse.verify.resolve import Resolver
 from repo_fixtures import claim_statuses, tree_resolver
 
 _TREE = {
-    "stamp/__init__.py": "from stamp.core import stamp\n",
+    "stamp/__init__.py": "from stamp.core import stamp\n\n__all__ = [\"stamp\"]\n",
+    "stamp/values.py": "import dataclasses\n\nZERO = 0.0\n\n\n@dataclasses.dataclass\n"
+                       "class Point:\n    x: int = 0\n\n\nclass Plain:\n    usage = ''\n",
     "stamp/core.py": '''\
 class Base:
     pass
@@ -111,3 +113,23 @@ def test_claims_a_place_past_a_company_or_a_kind_noun(resolver: Resolver, text: 
 ])
 def test_claims_a_value_named_by_its_type(resolver: Resolver, text: str, status: str) -> None:
     assert claim_statuses(resolver, text, "default") == [status]
+
+
+@pytest.mark.parametrize("text, relation, status", [
+    ("`__all__` exports two names: `stamp` and `Signer`.", "member_count", "unverified"),
+    ("`__all__` 里导出两个名字：`stamp` 和 `Signer`。", "member_count", "unverified"),
+    ("The `ZERO` string is defined in `stamp/core.py`.", "location", "unverified"),
+    ("`Plain.usage` 这个 class attribute 的初始值是 `None`。", "default", "unverified"),
+    ("模块中的 `ZERO` 常量是整数 `0`，用来表示零。", "value_type", "unverified"),
+    ("`Signer` declares an abstract `sign` method that subclasses override.", "has_method",
+     "unverified"),
+    ("`Point` 是用 dataclass 声明的。", "kind", "verified"),
+    ("`Plain` 是用 dataclass 声明的。", "kind", "unverified"),
+    ("| Aspect | Detail |\n|---|---|\n| Location | The `Quiet` class is defined in "
+     "`stamp/values.py`. |\n", "location", "unverified"),
+    ("1. `stamp` returns its text.\n2. Next it calls `Signer.verify` on the text.\n",
+     "calls", "unverified"),
+])
+def test_claims_counts_values_and_kinds_in_more_wordings(resolver: Resolver, text: str,
+                                                         relation: str, status: str) -> None:
+    assert claim_statuses(resolver, text, relation) == [status]

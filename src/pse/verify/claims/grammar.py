@@ -209,14 +209,15 @@ _FRAMES: list[tuple[Relation, str]] = [
     # three sources: `A`, `B` and `C`"); decided only for enumerations and records
     ("member_count", rf"{S} {PRE}(?:{L.HAVE}|contains|contain|defines|define|declares"
                      r"|declare|provides|provide|supports|support|offers|offer|exposes"
-                     r"|expose|lists|list|includes|include) (?:exactly |only |just "
-                     rf"|a total of )?{L.NUMBER} (?P<cn>(?:[a-z-]+ )?[a-z-]+s) ?[:：] ?§\d+§ ?"
+                     r"|expose|exports|export|lists|list|includes|include) (?:exactly |only "
+                     rf"|just |a total of )?{L.NUMBER} (?P<cn>(?:[a-z-]+ )?[a-z-]+s) ?[:：] ?§\d+§ ?"
                      r"(?:[,，、]|(?:and|or) ?§)"),
-    ("member_count", rf"{SZ}{PRE_ZH}{TOTAL_ZH}(?:有|包含|包括|定义了?|拥有|提供了?|支持){TOTAL_ZH}"
+    ("member_count", rf"{SZ}(?:里面|里|中|内)?{PRE_ZH}{TOTAL_ZH}(?:有|包含|包括|定义了?|拥有|提供了?"
+                     rf"|支持|导出了?){TOTAL_ZH}"
                      rf"{L.NUMBER_ZH}(?:个|种)(?P<cn>(?:public ?)?[\u4e00-\u9fff]{{1,6}})[:：] ?"
                      r"§\d+§ ?(?:[,，、]|(?:和|与|及|以及|或) ?§)"),
     ("member_count", rf"{SZ}{_CONTAINER_ZH}(?:里面|里|中|内)?{TOTAL_ZH}(?:有|包含|包括|列了"
-                     rf"|列出了?|存了|存放了?){TOTAL_ZH}{L.NUMBER_ZH}(?:个|种|项|条)"),
+                     rf"|列出了?|存了|存放了?|导出了?){TOTAL_ZH}{L.NUMBER_ZH}(?:个|种|项|条)"),
     ("member_count", rf"there (?:are|is) (?:exactly |only |just )?{L.NUMBER} "
                      rf"(?:possible |different |distinct )?{COUNT_NOUN} (?:in|on|of|for) "
                      rf"(?:the )?{S}"),
@@ -366,6 +367,9 @@ _FRAMES: list[tuple[Relation, str]] = [
              r"(?:的一种|之一|的|而已|了)?$"),
     ("kind", rf"{SZ}{NEG_ZH}{L.AS_VERB_ZH}(?:一个|个|一种)?{MODIFIERS_ZH}(?P<k>{KIND_ZH}{GLOSS})"
              r"(?:的|了)?$"),
+    # the kind as the means of its declaration: "`D` 是用 dataclass 声明的", "`E` 通过 Enum 定义"
+    ("kind", rf"{SZ}{NEG_ZH}(?:是)?(?:用|使用|通过|以|借助)(?:一个|了)? ?(?P<k>{KIND_ZH}{GLOSS}) ?"
+             r"(?:装饰器)?(?:来|去)?(?:声明|定义|实现|写|创建|生成)(?:的|出来的)?$"),
     # a kind said with its owner: "`m` 是 `C` 类的一个 classmethod", "`f` 是 `m` 模块里的函数"
     ("kind", rf"{SZ}{NEG_ZH}(?:是|为|属于){OZ}(?:中|里|上|内|当中)?的(?:一个|个|一种|一)?"
              rf"{MODIFIERS_ZH}(?P<k>{KIND_ZH}{GLOSS})(?:之一|而已|了)?$"),
@@ -408,7 +412,7 @@ _FRAMES: list[tuple[Relation, str]] = [
                    r"(?: ?(?:constant|value|object))?(?:$| (?:of|with|that|which|holding"
                    r"|containing|mapping|listing|whose)(?![a-z]))"),
     ("value_type", rf"{SZ}{NEG_ZH}(?:是|为)(?:一个|个|一)?(?:不可变的|可变的|模块级的?)?{TYPE_NOUN}"
-                   r"(?:常量|对象|类型|值)?$"),
+                   r"(?: ?§\d+§)?(?:常量|对象|类型|值)?$"),  # "是整数 `0`": the value after it
     # ---- calls
     ("calls", rf"{S} {PRE}{L.CALL_VERB} {L.DET}{O}"),
     ("calls", rf"{S2} {L.ADV}{L.AUX}(?:be |get |gets )?{L.BE}? ?{L.NEG}{L.ADV}{L.CALLED} "
@@ -465,7 +469,7 @@ _FRAMES: list[tuple[Relation, str]] = [
     # "`x` falls back to `1`"; "takes an `x` argument with a default of `1`"
     ("default", rf"{OWNER}{S}{_FIELD}{OF_OWNER} {PRE}(?:falls|fall) back to {_VALUE}"),
 
-    ("default", rf"{OWNER_ZH}{SZ}{_FIELD_ZH}的?(?:默认值|缺省值|默认|default(?: value)?)"
+    ("default", rf"{OWNER_ZH}{SZ}{_FIELD_ZH}的?(?:默认值|缺省值|初始值|初值|默认|default(?: value)?|initial value)"
                 rf"{NEG_ZH}(?:是|为|设为|设置为|取){_VALUE}"),
     ("default", rf"{OWNER_ZH}{SZ}{_FIELD_ZH}{NEG_ZH}默认(?:是|为|值为|设为|设置为|取)?{_VALUE}"),
     ("default", rf"(?:默认|缺省)(?:情况下|时)? ?{OWNER_ZH}{SZ}{_FIELD_ZH}{NEG_ZH}(?:是|为|取)"
@@ -562,7 +566,7 @@ _CUES: dict[str, str] = {
               r"|used (?:by|in|inside|within|from)\b"
               r"|runs|execut|passes control|forward|wrapper|shortcut|shorthand|front|调用|调到"
               r"|去调|invoke|用到|依赖|使用|委托|执行"),
-    "default": r"default|falls? back|默认|缺省",
+    "default": r"default|falls? back|initial value|默认|缺省|初始值|初值",
     "definition_count": r"class|function|exception|类|函数|异常",
     "subclass_count": r"subclass|child class|derived class|子类|派生",
     "value_type": (alternation(list(type_nouns())) + r"|holds|stores|keeps|bound to"

@@ -31,7 +31,9 @@ NEG_ZH = r"(?P<neg>并不会|并没有|并不|并没|并未|从不|不会|没有
 SUBJ_NOUN = (r"(?: (?:class|function|method|module|property|coroutine|helper|constructor"
              r"|decorator|exception|attribute|constant|object|type|package|classmethod"
              r"|staticmethod|file|script|enum|enumeration|tuple|list|dict|dictionary|mapping"
-             r"|set|variable))?")
+             r"|set|variable|string|value|field|cache|regex|pattern|flag|alias|mixin|protocol"
+             r"|dataclass|generator|singleton|instance|registry|class attribute"
+             r"|instance attribute|type alias|named tuple|namedtuple|integer|number|boolean))?")
 SUBJ_NOUN_ZH = (r"(?:(?:这个|这一个|该|这) ?"
                 r"(?:辅助|工具|内部|私有|公开|公共|顶层|核心|抽象|基础|装饰器)?"
                 r"(?:类|函数|方法|模块|枚举|常量|变量|属性|异常类|异常)|枚举类|枚举|数据类|类型|类|函数"
@@ -100,7 +102,8 @@ HAVE = (r"(?P<verb>has|have|take|takes|accept|accepts|receive|receives|expect|ex
         r"|includes|lack|lacks|come with|comes with|carry|carries|override|overrides"
         r"|stores|store|keeps|keep)")
 PARAM_ADJ = (r"(?:(?:optional|required|keyword-only|positional|extra|additional|new|boolean"
-             r"|single|mandatory|named) )*")
+             r"|single|mandatory|named|abstract|public|private|protected|internal|special"
+             r"|magic|dunder|async|asynchronous|static|helper) )*")
 PARAM_NOUN = (r"(?:keyword-only argument|keyword argument|positional argument|argument|arg"
               r"|parameter|param|kwarg|keyword|option)s?")
 METHOD_NOUN = r"(?:classmethod|class method|staticmethod|static method|method|function)s?"

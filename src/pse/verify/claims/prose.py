@@ -169,6 +169,7 @@ def _follows(paragraph_of: dict[int, _Place], before: int, line: int) -> bool:
     return (plain and earlier[1]) or (item is not None and earlier[2] == item)
 
 
+_ARTICLE = re.compile(r"^\s*(?:the|a|an)\s+", re.IGNORECASE)
 _ASPECT_CELL = re.compile(r"^(`[^`]+`)\s*(?:的|'s)\s*(?:内部)?(?:实现|行为|做法|逻辑|流程"
                           r"|implementation|behaviou?r|body|internals)$", re.IGNORECASE)
 """A first cell naming code and the side of it the row describes ("`f` 的实现", "`f`'s
@@ -188,8 +189,8 @@ def _row_sentences(document: Document, ignored: set[int]) -> Iterator[Sentence]:
         aspect = _ASPECT_CELL.match(first)
         name = label_name(aspect[1] if aspect else first) \
             if aspect or whole_span(block.cells[0]) else ""
-        if not name:
-            continue  # a plain word ("Timeout") may be a setting's title, not code
+        # a plain word ("Timeout", "Location") may be a setting's title, not code: its
+        # row's cells say only what their own sentences say of their own subjects
         for cell in block.cells[1:]:
             spans = [m for m in code_spans(cell) if m.is_code]
             starts = [m.start for m in spans]
@@ -198,13 +199,16 @@ def _row_sentences(document: Document, ignored: set[int]) -> Iterator[Sentence]:
                 piece = cell[start:end]
                 owner = name if position == 0 else ""
                 worded = len(piece.split()) > 1 or len(re.findall(rf"[{_CJK}]", piece)) > 2
-                borrowed = owner and worded and (
+                borrowed = bool(owner) and worded and (
                     _SUBJECTLESS.match(piece) or _DEFAULT_LEAD.match(piece) or _APPOSED.match(piece)
                     or _BARE_NOUN.match(piece) or _PARTICIPLE.match(piece))
                 # "| `set_key` | `quote_mode` defaults to ... |": its own subject, under the row's
-                own = bool(inside) and not cell[start:inside[0].start].strip(" *_")
+                own = bool(inside) and not _ARTICLE.sub(
+                    "", cell[start:inside[0].start]).strip(" *_")
                 if not borrowed and not own:  # one word ("class", 类) is a column's value
                     continue  # a cell sentence without its row's subject is about nothing
+                if not name and not worded:
+                    continue  # "| Default | `None` |": a value, not a sentence
                 yield _sentence(block.line, piece, inside, offset=start, owner=name,
                                 apposed=bool(borrowed))
 
@@ -271,6 +275,9 @@ def _ends_sentence(line: str) -> bool:
     return not line.strip() or CLAUSE_END.search(line.rstrip()[-1:]) is not None
 
 
+_SEQUENCE = (r"(?:(?i:next|then|finally|first|second|third|afterwards|later|now|after that"
+             r"|接着|然后|最后|随后|之后|首先|其次) ?)?")
+"""A step's adverb before the pronoun ("Next it calls `b`", "然后它会调用 `b`")."""
 _ANAPHORS = "(?:" + alternation([w for w in words("anaphors") if w not in {"it", "它"}]) + \
     "|" + alternation(words("demonstratives")) + " ?" + alternation(words("anaphor_nouns")) + ")"
 """The lexicons' anaphors, and a demonstrative before a kind noun ("this helper", 这个 class)."""
@@ -285,7 +292,7 @@ _FRONTED_WHEN_ZH = r"(?:(?:如果|若|当|在|一旦)[^，,。；;§`]{1,30}?[�
 """A fronted Chinese condition or time clause without code ("如果没有安装 redis，该构造函数
 会抛出 ...", "在 PyPy 下运行时，constructor 会 raise ..."): the anaphor after it is still the
 sentence's subject (a raise is said under a condition as often as not)."""
-_PRONOUN = re.compile(rf"^(\s*){_FRONTED_PHRASE}{_FRONTED_WHEN_ZH}"
+_PRONOUN = re.compile(rf"^(\s*){_FRONTED_PHRASE}{_FRONTED_WHEN_ZH}{_SEQUENCE}"
                       rf"(?:It(?= )|it(?= )|它(?![们的])"
                       rf"|其中(?=(?:还|也)?(?:包括|包含|有))"
                       rf"|(?i:{_ANAPHORS})(?![A-Za-z0-9_]))")
