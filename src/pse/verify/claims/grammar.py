@@ -210,10 +210,11 @@ _FRAMES: list[tuple[Relation, str]] = [
     ("member_count", rf"{S} {PRE}(?:{L.HAVE}|contains|contain|defines|define|declares"
                      r"|declare|provides|provide|supports|support|offers|offer|exposes"
                      r"|expose|exports|export|lists|list|includes|include) (?:exactly |only "
-                     rf"|just |a total of )?{L.NUMBER} (?P<cn>(?:[a-z-]+ )?[a-z-]+s) ?[:：] ?§\d+§ ?"
+                     rf"|just |a total of )?{L.NUMBER} (?P<cn>(?:[a-z-]+ )?[a-z-]+s) ?[:：] ?"
+                     r"§\d+§ ?"
                      r"(?:[,，、]|(?:and|or) ?§)"),
-    ("member_count", rf"{SZ}(?:里面|里|中|内)?{PRE_ZH}{TOTAL_ZH}(?:有|包含|包括|定义了?|拥有|提供了?"
-                     rf"|支持|导出了?){TOTAL_ZH}"
+    ("member_count", rf"{SZ}(?:里面|里|中|内)?{PRE_ZH}{TOTAL_ZH}(?:有|包含|包括|定义了?|拥有"
+                     rf"|提供了?|支持|导出了?){TOTAL_ZH}"
                      rf"{L.NUMBER_ZH}(?:个|种)(?P<cn>(?:public ?)?[\u4e00-\u9fff]{{1,6}})[:：] ?"
                      r"§\d+§ ?(?:[,，、]|(?:和|与|及|以及|或) ?§)"),
     ("member_count", rf"{SZ}{_CONTAINER_ZH}(?:里面|里|中|内)?{TOTAL_ZH}(?:有|包含|包括|列了"
@@ -469,7 +470,8 @@ _FRAMES: list[tuple[Relation, str]] = [
     # "`x` falls back to `1`"; "takes an `x` argument with a default of `1`"
     ("default", rf"{OWNER}{S}{_FIELD}{OF_OWNER} {PRE}(?:falls|fall) back to {_VALUE}"),
 
-    ("default", rf"{OWNER_ZH}{SZ}{_FIELD_ZH}的?(?:默认值|缺省值|初始值|初值|默认|default(?: value)?|initial value)"
+    ("default", rf"{OWNER_ZH}{SZ}{_FIELD_ZH}的?(?:默认值|缺省值|初始值|初值|默认"
+                rf"|default(?: value)?|initial value)"
                 rf"{NEG_ZH}(?:是|为|设为|设置为|取){_VALUE}"),
     ("default", rf"{OWNER_ZH}{SZ}{_FIELD_ZH}{NEG_ZH}默认(?:是|为|值为|设为|设置为|取)?{_VALUE}"),
     ("default", rf"(?:默认|缺省)(?:情况下|时)? ?{OWNER_ZH}{SZ}{_FIELD_ZH}{NEG_ZH}(?:是|为|取)"
