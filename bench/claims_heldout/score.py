@@ -16,7 +16,7 @@ prose lines / unlabelled prose lines.
 
 Usage: python3 score.py --cmd 'pse verify {article} --source {source} --format json --strict'
        [--half HALF ...] [--trees DIR]
-HALF is a half's name, `c` to `o` (both halves of that set) or `all` (the default);
+HALF is a half's name, `c` to `q` (both halves of that set) or `all` (the default);
 --half may be repeated.
 When more than one half is scored, the per-language figures summed over them close the run.
 The trees are the unpacked sdists (see README.md for the `pip download` lines).
@@ -43,14 +43,17 @@ HALVES = {"a_sortedcontainers": "sortedcontainers-2.4.0", "b_tomlkit": "tomlkit-
           "l_itsdangerous": "itsdangerous-2.2.0", "l_tomli": "tomli-2.0.2",
           "m_backoff": "backoff-2.2.1", "m_deprecated": "Deprecated-1.2.14",
           "n_docopt": "docopt-0.6.2", "n_isodate": "isodate-0.6.1",
-          "o_xmltodict": "xmltodict-0.13.0", "o_orderedset": "ordered-set-4.1.0"}
+          "o_xmltodict": "xmltodict-0.13.0", "o_orderedset": "ordered-set-4.1.0",
+          "p_inflection": "inflection-0.5.1", "p_annotated": "annotated_types-0.7.0",
+          "q_asynctimeout": "async-timeout-4.0.3", "q_exceptiongroup": "exceptiongroup-1.2.2"}
 GROUPS = {"all": list(HALVES), "c": ["c_bidict", "c_dacite"], "d": ["d_jsonpatch", "d_pyee"],
           "e": ["e_tenacity", "e_humanize"], "f": ["f_cachetools", "f_platformdirs"],
           "g": ["g_tinydb", "g_pluggy"], "h": ["h_schema", "h_pathspec"],
           "i": ["i_cachelib", "i_portalocker"], "j": ["j_filelock", "j_dotenv"],
           "k": ["k_colorama", "k_jmespath"],
           "l": ["l_itsdangerous", "l_tomli"], "m": ["m_backoff", "m_deprecated"],
-          "n": ["n_docopt", "n_isodate"], "o": ["o_xmltodict", "o_orderedset"]}
+          "n": ["n_docopt", "n_isodate"], "o": ["o_xmltodict", "o_orderedset"],
+          "p": ["p_inflection", "p_annotated"], "q": ["q_asynctimeout", "q_exceptiongroup"]}
 LANGS = ("en", "zh", "mixed")
 
 

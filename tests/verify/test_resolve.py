@@ -529,6 +529,8 @@ def test_only_the_stdlib_modules_whose_source_holds_a_name_are_parsed_for_it() -
     ("stream.error", "unverified", ()),     # no function takes a `stream`
     ("adapter.warn", "verified", (("parse.py", 12),)),  # a local bound by an assignment
     ("adapter.bogus", "unverified", ()),
+    ("py_modules", "external", (("setup.py", 4),)),  # a keyword the code passes to a call
+    ("py_module", "unverified", ()),
 ])
 def test_resolve_an_attribute_reached_through_a_parameter_as_the_code_writes_it(
         tmp_path_factory: pytest.TempPathFactory, span: str, status: str,
@@ -537,7 +539,8 @@ def test_resolve_an_attribute_reached_through_a_parameter_as_the_code_writes_it(
 
     files = {"parse.py": "class Tokens:\n    pass\n\n\ndef parse_long(tokens):\n"
                          "    if tokens.error is None:\n        raise tokens.error('x')\n"
-                         "\n\ndef wrap(cls):\n    adapter = cls()\n    adapter.warn('x')\n"}
+                         "\n\ndef wrap(cls):\n    adapter = cls()\n    adapter.warn('x')\n",
+             "setup.py": "from setuptools import setup\n\nsetup(name='x',\n      py_modules=['parse'])\n"}
     for resolver in tree_resolver(tmp_path_factory, files, name="through-parameter"):
         result = _resolve(resolver, span)
         assert (result.status, result.evidence[:2]) == (status, evidence), result

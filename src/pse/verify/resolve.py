@@ -175,7 +175,8 @@ class Resolver(PathChecks, CommandChecks):
                 return self._unverified(ref, "not an attribute of the builtin")
             return Resolution("external", message="builtin")
         found = self._elsewhere(ref, parts) or self._value_like(ref) or \
-            _builtin_member(ref) or self._through_parameter(ref, parts)
+            _builtin_member(ref) or self._through_parameter(ref, parts) or \
+            self._passed_as_keyword(ref, parts)
         return found or self._unverified(ref, "not found in the source tree")
 
     def _elsewhere(self, ref: Reference, parts: list[str]) -> Resolution | None:
@@ -236,6 +237,23 @@ class Resolver(PathChecks, CommandChecks):
             places.extend((function.path, function.line + offset)
                           for offset, line in enumerate(body) if written.search(line))
         return places or self._written_through_local(parameter, written)
+
+    def _passed_as_keyword(self, ref: Reference, parts: list[str]) -> Resolution | None:
+        """``py_modules`` where the project's ``setup.py`` passes it (``setup(py_modules=[
+        ...])``): a keyword of the packaging tools, which no definition names but the
+        build script does. Only there: a keyword the library passes to some call
+        (``open(encoding=...)``) does not make ``encoding`` a parameter of its own."""
+        if len(parts) != 1 or not parts[0].isidentifier() or ref.kwargs:
+            return None
+        passed = re.compile(rf"[(,]\s*(?P<name>{re.escape(parts[0])})\s*=(?!=)")
+        for path in (p for p in self.index.module_paths if p.rsplit("/", 1)[-1] == "setup.py"):
+            text = self.index.file_text(path) or ""
+            found = next(passed.finditer(text), None)
+            if found is not None:
+                line = text.count("\n", 0, found.start("name")) + 1
+                return Resolution("external", evidence=((path, line),),
+                                  message="a keyword the project's setup.py passes")
+        return None
 
     def _written_through_local(self, name: str, written: re.Pattern[str]
                                ) -> list[tuple[str, int]]:

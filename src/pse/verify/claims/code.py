@@ -646,7 +646,7 @@ def _raised_name(node: ast.Raise) -> str:
 _IMPLICIT_CALLS = {
     "ValueError": frozenset({"int", "float", "complex", "Decimal", "Fraction", "index",
                              "remove", "fromisoformat", "strptime", "fromtimestamp", "loads",
-                             "load", "literal_eval", "decode", "encode", "unpack", "split"}),
+                             "load", "literal_eval", "decode", "encode"}),
     "KeyError": frozenset({"pop", "popitem", "remove", "__getitem__", "getitem"}),
     "IndexError": frozenset({"pop", "popleft", "__getitem__", "getitem"}),
     "StopIteration": frozenset({"next", "__next__"}),
