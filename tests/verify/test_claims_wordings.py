@@ -17,6 +17,32 @@ _TREE = {
     "stamp/__init__.py": "from stamp.core import stamp\n\n__all__ = [\"stamp\"]\n",
     "stamp/values.py": "import dataclasses\n\nZERO = 0.0\n\n\n@dataclasses.dataclass\n"
                        "class Point:\n    x: int = 0\n\n\nclass Plain:\n    usage = ''\n",
+    "stamp/words.py": '''\
+import functools
+
+RULES = ["a", "b", "c"]
+WORDS = {"rice", "fish"}
+
+
+def ordinal(number):
+    return "th"
+
+
+def ordinalize(number):
+    return "%s%s" % (number, ordinal(number))
+
+
+@functools.lru_cache(maxsize=None)
+def pluralize(word):
+    return word + "s"
+
+
+def retrying(target):
+    @functools.wraps(target)
+    def wrapper(*args):
+        return target(*args)
+    return wrapper
+''',
     "stamp/core.py": '''\
 class Base:
     pass
@@ -133,3 +159,37 @@ def test_claims_a_value_named_by_its_type(resolver: Resolver, text: str, status:
 def test_claims_counts_values_and_kinds_in_more_wordings(resolver: Resolver, text: str,
                                                          relation: str, status: str) -> None:
     assert claim_statuses(resolver, text, relation) == [status]
+
+
+@pytest.mark.parametrize("text, relation, status", [
+    ("`ordinalize` is an alias of `ordinal`.", "alias_of", "unverified"),
+    ("`pluralize` is wrapped in `functools.lru_cache` for speed.", "decorated", "verified"),
+    ("`ordinal` 使用了 `@functools.lru_cache` 来缓存结果。", "decorated", "unverified"),
+    ("`Point` 是一个用 `@dataclass` 定义的 class。", "kind", "verified"),
+    ("`Point` is decorated with `@dataclass(frozen=True)`.", "kind", "verified"),
+    ("`retrying` is decorated with `functools.wraps`.", "decorated", "ignored"),
+    ("In the source, `WORDS` is a `list` of strings.", "value_type", "unverified"),
+    ("`RULES` is declared as a Python `list` rather than a tuple.", "value_type", "verified"),
+    ("`WORDS` 是一个 `frozenset`，创建后不可修改。", "value_type", "unverified"),
+    ("`RULES` lists 4 rules.", "member_count", "unverified"),
+    ("`RULES` lists 3 rules for plurals.", "member_count", "verified"),
+    ("`WORDS` 一共有 3 个 word。", "member_count", "unverified"),
+])
+def test_claims_aliases_decorators_values_and_counts(resolver: Resolver, text: str,
+                                                     relation: str, status: str) -> None:
+    assert claim_statuses(resolver, text, relation) == [status]
+
+
+def test_names_denied_with_a_modifier_and_builtin_methods_called_are_no_inventions(
+        resolver: Resolver) -> None:
+    from pse.verify.check import Document, check_documents
+
+    text = ("`stamp` 有，但没有对应的 `unstamp`。\n\nThere is no corresponding `unsign_all`.\n\n"
+            "`RULES` 是一个列表，所以可以用 `insert(0, x)` 在前面插入。\n\n"
+            "`RULES` is a list; call `bogus_insert(0, x)` on it.\n")
+    statuses = {c.ref.text.strip("`"): c.result.status
+                for c in check_documents([Document("doc.md", text)], resolver)
+                if c.ref.kind != "claim"}
+    assert statuses["unstamp"] == statuses["unsign_all"] == "ignored"
+    assert statuses["insert(0, x)"] == "external"
+    assert statuses["bogus_insert(0, x)"] != "external"  # no builtin type has it

@@ -540,7 +540,8 @@ def test_resolve_an_attribute_reached_through_a_parameter_as_the_code_writes_it(
     files = {"parse.py": "class Tokens:\n    pass\n\n\ndef parse_long(tokens):\n"
                          "    if tokens.error is None:\n        raise tokens.error('x')\n"
                          "\n\ndef wrap(cls):\n    adapter = cls()\n    adapter.warn('x')\n",
-             "setup.py": "from setuptools import setup\n\nsetup(name='x',\n      py_modules=['parse'])\n"}
+             "setup.py": "from setuptools import setup\n\nsetup(name='x',\n"
+                         "      py_modules=['parse'])\n"}
     for resolver in tree_resolver(tmp_path_factory, files, name="through-parameter"):
         result = _resolve(resolver, span)
         assert (result.status, result.evidence[:2]) == (status, evidence), result

@@ -96,7 +96,9 @@ def _judged(ref: Reference, resolver: Resolver, intent: Intent, bindings: Bindin
 
 
 _DENIAL = re.compile(r"(?:\bthere (?:is|are) no|\bno such|\bthere is not an?|不存在|并没有|没有)"
-                     r"\s*(?:(?:separate|standalone|dedicated|single|such)\s+)?$", re.IGNORECASE)
+                     r"\s*(?:(?:separate|standalone|dedicated|single|such|corresponding"
+                     r"|matching|equivalent)\s+)?(?:(?:对应|相应|单独|专门|独立|类似|这样)的?)?\s*$",
+                     re.IGNORECASE)
 """Words that deny what follows exists ("there is no `schema/` package", "没有 `x` 模块")."""
 
 

@@ -624,12 +624,25 @@ _BUILTIN_TYPES = (str, bytes, list, dict, set, tuple, int, float, io.TextIOWrapp
 
 def _builtin_member(ref: Reference) -> Resolution | None:
     """``.append()``, ``.format()``: a member named without its receiver that a builtin
-    type has (the text may well mean that type's)."""
-    if not ref.text.strip("`").startswith(".") or "." in ref.name:
+    type has (the text may well mean that type's); also a call (``insert(0, x)``) of a
+    method of a builtin type the sentence names (``PLURALS`` is a ``list``, so ...)."""
+    if "." in ref.name:
         return None
-    if builtin_type_has(ref.name):
+    written = ref.text.strip("`")
+    if written.startswith(".") and builtin_type_has(ref.name):
         return Resolution("external", message="a method of a builtin type")
+    named = set(re.findall(r"\w+", ref.context)) | {
+        kind for word, kind in _TYPE_WORDS.items() if word in ref.context.lower()}
+    if written.endswith(")") and any(hasattr(kind, ref.name) for kind in _BUILTIN_TYPES
+                                     if kind.__name__ in named):
+        return Resolution("external", message="a method of the builtin type its sentence "
+                                              "names")
     return None
+
+
+_TYPE_WORDS = {"string": "str", "dictionary": "dict", "列表": "list", "字典": "dict",
+               "字符串": "str", "集合": "set", "元组": "tuple"}
+"""Builtin types as a sentence may name them in words."""
 
 
 def builtin_type_has(member: str) -> bool:

@@ -756,6 +756,13 @@ def decorated(resolver: Resolver, subject: Symbol, decorator: str) -> Decision:
     name = short(subject.qualname)
     message = f"{name} is decorated with {listing([f'@{d}' for d in written])}" if written \
         else f"{name} has no decorator"
+    if decorator not in written and any(
+            decorator in {d.rsplit(".", 1)[-1] for f in resolver.index.def_facts(c.qualname)
+                          for d in f.decorators}
+            for c in resolver.index.children(subject.qualname) if c.kind == "function"):
+        # a decorator factory's inner wrapper carries it (``@functools.wraps(func)``): a
+        # reader may well say the factory uses it
+        return undecided(f"{message}; a function nested in it carries `@{decorator}`")
     return Decision(decorator in written, message, at(subject))
 
 

@@ -72,6 +72,10 @@ RETURN_VERB = alternation(words("return_verbs"))
 # a modifier of another ("a list-like object"), nor one of two ("a dict or a list")
 TYPE_NOUN = (rf"(?:plain |new |single |python |native |built-in |builtin )?"
              rf"(?P<t>{alternation(list(type_nouns()))})(?![\w-])(?! ?(?:or|或|或者)(?![a-z]))")
+_NOT_ENTRIES = (r"(?:methods?|functions?|params?|parameters?|arguments?|args?|classes|class"
+                r"|exceptions?|subclasses|bases|lines|characters|chars|bytes|seconds|times"
+                r"|方法|函数|参数|类|子类|异常|行|字符|字节|秒|次)")
+"""Nouns that count something other than a value's entries (a call count, a size)."""
 _CODE_TYPE = r"§(?P<tc>\d+)§"
 """A builtin type written as code (`float`): the span must name one (read in ``_claim``)."""
 _RETURNED_ZH = r"(?:(?:会|将)?(?:返回|return|returns) ?的)"
@@ -142,6 +146,11 @@ _FRAMES: list[tuple[Relation, str]] = [
                    rf"(?:holds|stores|keeps|is bound to|is set to|is assigned|is initiali[sz]ed"
                    rf" (?:to|with)) (?:a |an )?{_CODE_TYPE}"
                    r"(?: ?(?:value|object|instance|number|constant))?$"),
+    # "`X` is a `list` of strings", "`X` is declared as a Python `list` rather than a tuple"
+    ("value_type", rf"^(?:the )?{S} {BE_NEG}(?:(?:declared|defined|stored|kept|written|built) "
+                   r"as )?(?:a |an )?(?:python |plain |builtin |built-in |mutable |immutable )?"
+                   rf"{_CODE_TYPE}(?: (?:of|containing|holding|with|that|which|rather than"
+                   r"|instead of|mapping|listing)(?![a-z]).*)?$"),
     ("value_type", rf"^(?:the )?{S}(?: constant| variable| attribute)?'s (?:value|type) {BE_NEG}"
                    rf"(?:a |an )?{_CODE_TYPE}(?: ?(?:value|object|instance))?$"),
     ("value_type", rf"{SZ}(?:常量|变量|属性)?(?:的值|的取值|的值的类型|的类型|值的类型){NEG_ZH}"
@@ -375,8 +384,12 @@ _FRAMES: list[tuple[Relation, str]] = [
     ("kind", rf"{SZ}{NEG_ZH}(?:是|为|属于){OZ}(?:中|里|上|内|当中)?的(?:一个|个|一种|一)?"
              rf"{MODIFIERS_ZH}(?P<k>{KIND_ZH}{GLOSS})(?:之一|而已|了)?$"),
     # a decorator: a kind when it makes one (``@property``), else "decorated" (``@cache``)
-    ("kind", rf"{S} {BE_NEG}(?:decorated|wrapped|marked|memoi[sz]ed|cached) (?:with|by|as|using)"
-             r" (?:the )?(?:decorator )?§(?P<ks>\d+)§"),
+    ("kind", rf"{S} {BE_NEG}(?:decorated|wrapped|marked|memoi[sz]ed|cached) (?:with|by|as|using"
+             r"|in) (?:the )?(?:decorator )?§(?P<ks>\d+)§"),
+    # "`f` 使用了 `@cache` 来缓存结果", "`C` 是一个用 `@dataclass` 定义的 class"
+    ("kind", rf"{SZ}(?:上)?{NEG_ZH}(?:使用了?|用了?|带有|带了?|加了)§(?P<ka>\d+)§"),
+    ("kind", rf"{SZ}{NEG_ZH}是(?:一个|个)?(?:用|使用|通过)§(?P<ka>\d+)§ ?(?:装饰器)?"
+             r"(?:定义|声明|装饰|修饰)的"),
     # "is declared with `@staticmethod`": a definition's verb with a span written as one
     ("kind", rf"{S} {BE_NEG}(?:declared|defined|written|annotated) (?:with|using) "
              r"(?:the |a |an )?§(?P<ka>\d+)§(?: decorator)?"),
@@ -517,6 +530,16 @@ _FRAMES: list[tuple[Relation, str]] = [
     ("subclass", rf"{S} {L.BE} {L.NEG}(?:a|an|a kind of|a type of|a sort of|a special) "
                  rf"{MODIFIERS}{O}"
                  r"(?: (?:subclass|sub-class|subtype))?(?: (?:that|which|whose)\b.*)?$"),
+    # ---- last: a count of entries in any noun ("`SINGULARS` lists 32 rules", "一共有 10 个
+    # word"), after every frame that reads a noun of its own (methods, parameters, classes);
+    # decided for a value bound to a literal, an enumeration or a record only
+    ("member_count", rf"{S} {PRE}(?:lists|list|holds|hold|contains|contain|stores|store|has"
+                     rf"|have|includes|include|registers|register) (?:exactly |only |just "
+                     rf"|a total of )?{L.NUMBER} (?!{_NOT_ENTRIES})(?:[a-z-]+ )?[a-z-]+s"
+                     r"(?![a-z])(?: (?:for|of|in|that|which|to)\b.*)?$"),
+    ("member_count", rf"{SZ}(?:里面|里|中|内)?{PRE_ZH}{TOTAL_ZH}(?:有|包含|包括|列了|列出了?|存了"
+                     rf"|存放了?|登记了?|注册了?){TOTAL_ZH}{L.NUMBER_ZH}(?:个|条|项|种) ?"
+                     rf"(?!{_NOT_ENTRIES})(?:[a-z]+|[\u4e00-\u9fff]{{1,4}})$"),
 ]
 # Each relation's cue words, as fragments: a clause without any of them cannot match that
 # relation's frames, which are then neither tried nor compiled (compiling every frame costs
@@ -548,6 +571,7 @@ _CUES: dict[str, str] = {
                     r"|(?:\d|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)"
                     r" (?:[a-z-]+ )?[a-z-]+s ?[:：]"
                     r"|[一二两三四五六七八九十\d](?:个|种)[\u4e00-\u9fff]{1,6}[:：]"
+                    r"|[一二两三四五六七八九十\d](?:个|条|项|种) ?(?:[a-z]|[\u4e00-\u9fff])"
                     r"|(?:dict|mapping|list|tuple|set|字典|列表|元组|集合|映射)"
                     r".{0,24}?[\d一二两三四五六七八九十]",
     "location": (r"defin|declar|implement|locat|found|written|kept|housed|placed|stored"
@@ -563,7 +587,8 @@ _CUES: dict[str, str] = {
              r"|函数|方法|类|属性|模块|包|常量|协程|异常|decorat|wrapped|marked|memoi|cached"
              r"|carries|carry|(?:is|are) (?:not )?(?:[a-z]+ed as )?an? ?§|装饰|修饰"
              r"|(?:declared|defined|written|annotated) (?:with|using)|是(?:一个|个)?§"
-             r"|标记|标注|声明|注册|定义为|定义成|用的是|加的是|挂的是|上面?(?:用了|加了)"),
+             r"|标记|标注|声明|注册|定义为|定义成|用的是|加的是|挂的是|上面?(?:用了|加了)"
+             r"|(?:使用了?|用了?|带有|带了?|加了)§"),
     "calls": (r"call|invok|delegat|dispatch|hand|defer|goes through|relies|uses|wraps|trigger"
               r"|used (?:by|in|inside|within|from)\b"
               r"|runs|execut|passes control|forward|wrapper|shortcut|shorthand|front|调用|调到"
@@ -1076,7 +1101,8 @@ def _kind_claim(groups: dict[str, str | None], sentence: Sentence,
 
 def _decorator_claim(span: str, common: dict[str, object]) -> Claim | None:
     """A decorator's claim: a kind when it makes one (``@property``), else "decorated"."""
-    written = span.lstrip("@").rsplit(".", 1)[-1]
+    # its arguments do not change which decorator it is: ``@dataclass(frozen=True)``
+    written = re.sub(r"\(.*\)$", "", span.lstrip("@")).rsplit(".", 1)[-1]
     kind = _DECORATOR_KINDS.get(written, "")
     if kind:
         return Claim("kind", obj=kind, obj_text=written, **common)  # type: ignore[arg-type]  # common holds Claim fields

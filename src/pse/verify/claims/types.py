@@ -133,7 +133,8 @@ def value_type(resolver: Resolver, subject: Symbol, claimed: str) -> Decision:
         return undecided(f"the type of {short(subject.qualname)}'s value is not written")
     actual = runtime.__name__
     message = f"{short(subject.qualname)} is bound to {with_article(actual)}"
-    same = claimed == actual or {claimed, actual} <= {"set", "frozenset"} or \
+    # "a set" of a frozenset is loose but right; "a frozenset" of a set says it is immutable
+    same = claimed == actual or (claimed, actual) == ("set", "frozenset") or \
         (claimed == "int" and actual == "bool")
     return Decision(same, message, at(subject), correction="" if same else actual)
 
@@ -518,8 +519,9 @@ def _only_called(value: ast.Call, wanted: str) -> bool:
 def _delegates_to(resolver: Resolver, subject: Symbol, wanted: str) -> bool | None:
     """Whether the ``def`` or ``class`` statement of ``subject`` only hands on to
     ``wanted`` (True: a body that is one ``return wanted`` or ``return wanted(...)``, or a
-    class with an empty body and ``wanted`` as base; None: a function that names
-    ``wanted`` otherwise; False: it never does, or a class with a body of its own)."""
+    class with an empty body and ``wanted`` as base; None: a function of more statements
+    that names ``wanted``; False: it never does, its one ``return`` only uses it, or a
+    class with a body of its own)."""
     source = resolver.index.source_of(subject) if subject.path.endswith(".py") else None
     try:
         node = ast.parse(textwrap.dedent(source or "")).body[0]
@@ -543,7 +545,9 @@ def _delegates_to(resolver: Resolver, subject: Symbol, wanted: str) -> bool | No
                                                       | ast.AsyncFunctionDef):
             return _passes_through(node, value)
         return True
-    return None
+    if value is not None:  # ``return "%s%s" % (n, ordinal(n))``: built on it, not it
+        return False
+    return None  # more statements: a warning before the hand-over may still make an alias
 
 
 def _passes_through(function: ast.FunctionDef | ast.AsyncFunctionDef, call: ast.Call) -> bool:
