@@ -16,7 +16,7 @@ from pse.index.model import BodyFacts, Symbol
 from pse.index.walk import is_sample_path
 from pse.verify.claims.decision import Decision, at, listing, short, undecided, with_article
 from pse.verify.claims.names import Named, ancestry, external_mro, outside_has
-from pse.verify.claims.reach import MAX_HOMONYMS, MAX_REACHED, callees, reachable
+from pse.verify.claims.reach import MAX_HOMONYMS, MAX_REACHED, callees, is_dunder, reachable
 from pse.verify.claims.source import (
     bound_value,
     function_node,
@@ -451,6 +451,8 @@ def has_item(resolver: Resolver, subject: Symbol, item: str) -> Decision:
 
 
 _OBJECT = frozenset({"object", "builtins.object"})
+_ORDERING = frozenset({"__lt__", "__le__", "__gt__", "__ge__"})
+"""``object``'s orderings only return ``NotImplemented``: a class implements one or has none."""
 
 
 def _bare(name: str) -> str:
@@ -478,10 +480,13 @@ def _class_member(resolver: Resolver, cls: Symbol, name: str, *, methods: bool) 
     if outside_has(found.external - _OBJECT, name, beyond_object=True):
         return Decision(True, f"{short(cls.qualname)} inherits `{name}` from outside the tree",
                         at(cls))
-    if hasattr(object, name):  # every class has `__init__` from `object`: "it has no
-        # `__init__`" says it defines none, "it has one" says little
+    # every class has `__init__` from `object`: "it has no `__init__`" says it defines
+    # none, "it has one" says little (``hasattr`` would find ``type.__call__`` too: an
+    # instance of a class is not callable by that)
+    if name in dir(object) and name not in _ORDERING:
         return undecided(f"{message}; `{name}` comes from `object`")
-    if not found.complete or _is_dynamic(resolver, cls):
+    # a special method is looked up on the type: ``__getattr__`` never supplies one
+    if not found.complete or not is_dunder(name) and _is_dynamic(resolver, cls):
         return undecided(f"{message}; it may get `{name}` from a base outside the tree")
     return Decision(False, message, at(cls))
 

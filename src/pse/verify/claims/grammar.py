@@ -70,7 +70,7 @@ KIND_TAIL = (rf"(?:{L.TAIL}|\x20(?:used|meant|designed|intended|responsible|for|
 RETURN_VERB = alternation(words("return_verbs"))
 # a builtin type said in words ("returns a string", "返回一个布尔值"), as its head noun: not
 # a modifier of another ("a list-like object"), nor one of two ("a dict or a list")
-TYPE_NOUN = (rf"(?:plain |new |single |python |native |built-in |builtin )?"
+TYPE_NOUN = (rf"(?:plain |new |single |python |native |built-in |builtin |raw |regular )?"
              rf"(?P<t>{alternation(list(type_nouns()))})(?![\w-])(?! ?(?:or|或|或者)(?![a-z]))")
 _NOT_ENTRIES = (r"(?:methods?|functions?|params?|parameters?|arguments?|args?|classes|class"
                 r"|exceptions?|subclasses|bases|lines|characters|chars|bytes|seconds|times"
@@ -204,6 +204,10 @@ _FRAMES: list[tuple[Relation, str]] = [
                          rf"(?:定义了?|声明了?|包含了?|有|提供了?){TOTAL_ZH}{L.NUMBER_ZH}(?:个|种)"
                          r"(?P<dm>[\u4e00-\u9fffA-Za-z]{0,6}?)(?P<dn>异常类|异常|类|函数)"
                          r"(?![\u4e00-\u9fff])"),
+    # the noun first: "`m.py` 里的模块级函数（module-level function）共有 11 个"
+    ("definition_count", rf"{SZ}(?:文件|模块|module|file)?(?:里|中|内)的"
+                         r"(?P<dm>[\u4e00-\u9fffA-Za-z]{0,6}?)(?P<dn>异常类|异常|类|函数)"
+                         rf"(?: ?[a-z][a-z -]*)?{TOTAL_ZH}(?:有|是)?{TOTAL_ZH}{L.NUMBER_ZH}(?:个|种)$"),
     # ---- counts of an enumeration's members ("has three states", "有四个成员")
     ("member_count", rf"{S} {PRE}(?:{L.HAVE}|contains|contain|consists of|consist of"
                      r"|is made up of|are made up of|comprises|comprise|lists|list) "
@@ -429,6 +433,11 @@ _FRAMES: list[tuple[Relation, str]] = [
                    r"(?: ?§\d+§)?(?:常量|对象|类型|值)?$"),  # "是整数 `0`": the value after it
     # ---- calls
     ("calls", rf"{S} {PRE}{L.CALL_VERB} {L.DET}{O}"),
+    # building an object calls its class: "`f` creates a `Interval` object", "构造一个 `X` 对象"
+    ("calls", rf"{S} {PRE}(?P<cv>creates|instantiates|constructs) (?:a |an |one |the )?"
+              r"(?:new |fresh )?§(?P<o>\d+)§(?: (?:object|instance))?"),
+    ("calls", rf"{SZ}(?:内部|里面|中|里|内)?{PRE_ZH}(?:先|再|会)?(?P<cv>构造|创建|实例化|新建)(?:了)?"
+              r"(?:一个|个)?(?:新的)?§(?P<o>\d+)§ ?(?:对象|实例|object|instance)?"),
     ("calls", rf"{S2} {L.ADV}{L.AUX}(?:be |get |gets )?{L.BE}? ?{L.NEG}{L.ADV}{L.CALLED} "
               rf"(?:by|from|inside|within|in) (?:the body of )?{O2}"),
     ("calls", rf"{SZ}(?:内部|里面|中|里|内)?{PRE_ZH}{PP_ZH}{L.CALL_ZH}(?:了)?{OZ}"),
@@ -592,7 +601,8 @@ _CUES: dict[str, str] = {
     "calls": (r"call|invok|delegat|dispatch|hand|defer|goes through|relies|uses|wraps|trigger"
               r"|used (?:by|in|inside|within|from)\b"
               r"|runs|execut|passes control|forward|wrapper|shortcut|shorthand|front|调用|调到"
-              r"|去调|invoke|用到|依赖|使用|委托|执行"),
+              r"|去调|invoke|用到|依赖|使用|委托|执行|creates|instantiates|constructs"
+              r"|构造|创建|实例化|新建"),
     "default": r"default|falls? back|initial value|默认|缺省|初始值|初值",
     "definition_count": r"class|function|exception|类|函数|异常",
     "subclass_count": r"subclass|child class|derived class|子类|派生",
