@@ -19,6 +19,8 @@ _TREE = {
                        "class Point:\n    x: int = 0\n\n\nclass Plain:\n    usage = ''\n",
     "stamp/words.py": '''\
 import functools
+import logging
+from typing import TypeVar
 
 RULES = ["a", "b", "c"]
 WORDS = {"rice", "fish"}
@@ -37,11 +39,28 @@ def pluralize(word):
     return word + "s"
 
 
+NAMES: tuple = ("a", "b")
+Kind = TypeVar("Kind")
+
+
+def render(text):
+    return _escape(text)
+
+
+def _escape(text):
+    return ordinal(text)
+
+
 def retrying(target):
     @functools.wraps(target)
     def wrapper(*args):
         return target(*args)
     return wrapper
+
+
+class Formatter(logging.Formatter):
+    def format(self, record):
+        return self.formatTime(record)
 ''',
     "stamp/core.py": '''\
 class Base:
@@ -193,3 +212,32 @@ def test_names_denied_with_a_modifier_and_builtin_methods_called_are_no_inventio
     assert statuses["unstamp"] == statuses["unsign_all"] == "ignored"
     assert statuses["insert(0, x)"] == "external"
     assert statuses["bogus_insert(0, x)"] != "external"  # no builtin type has it
+
+
+@pytest.mark.parametrize("text, relation, status", [
+    ("| Claim | Why |\n|---|---|\n| `RULES` lists 4 rules | the rules |\n", "member_count",
+     "unverified"),
+    ("| Claim | Why |\n|---|---|\n| `Quiet` 也是 `Plain` 的 subclass | 同一个 base |\n", "subclass",
+     "unverified"),
+    ("`render` calls `ordinal` directly.", "calls", "unverified"),
+    ("`render` calls `ordinal`.", "calls", "verified"),
+    ("`render` 直接调用 `_escape`。", "calls", "verified"),
+    ("`NAMES` 是一个 `list`。", "value_type", "unverified"),
+    ("`words.py` 一共定义了三个 class。", "definition_count", "unverified"),
+    ("`RULES` 其实是一个 `Enum`。", "subclass", "unverified"),
+    ("`Kind` 是一个 `TypeVar`。", "subclass", "verified"),
+])
+def test_claims_rows_direct_calls_declared_types_and_is_a(resolver: Resolver, text: str,
+                                                          relation: str, status: str) -> None:
+    assert claim_statuses(resolver, text, relation) == [status]
+
+
+def test_a_method_the_code_calls_on_self_is_an_inherited_one(resolver: Resolver) -> None:
+    from pse.verify.check import Document, check_documents
+
+    text = "`Formatter.format` calls `formatTime`, not `formatTimes`.\n"
+    statuses = {c.ref.text.strip("`"): c.result.status
+                for c in check_documents([Document("doc.md", text)], resolver, strict=True)
+                if c.ref.kind != "claim"}
+    assert statuses["formatTime"] == "external"
+    assert statuses["formatTimes"] == "unverified"

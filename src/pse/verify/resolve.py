@@ -176,7 +176,7 @@ class Resolver(PathChecks, CommandChecks):
             return Resolution("external", message="builtin")
         found = self._elsewhere(ref, parts) or self._value_like(ref) or \
             _builtin_member(ref) or self._through_parameter(ref, parts) or \
-            self._passed_as_keyword(ref, parts)
+            self._passed_as_keyword(ref, parts) or self._called_on_self(ref, parts)
         return found or self._unverified(ref, "not found in the source tree")
 
     def _elsewhere(self, ref: Reference, parts: list[str]) -> Resolution | None:
@@ -253,6 +253,24 @@ class Resolver(PathChecks, CommandChecks):
                 line = text.count("\n", 0, found.start("name")) + 1
                 return Resolution("external", evidence=((path, line),),
                                   message="a keyword the project's setup.py passes")
+        return None
+
+    def _called_on_self(self, ref: Reference, parts: list[str]) -> Resolution | None:
+        """``formatTime`` where a method of the tree calls ``self.formatTime(...)`` and no
+        definition of the tree has that name: a method its class inherits from a base
+        outside the tree (``logging.Formatter``), which the code uses."""
+        if len(parts) != 1 or not parts[0].isidentifier() or ref.kwargs:
+            return None
+        called = re.compile(rf"\bself\.(?P<name>{re.escape(parts[0])})\s*\(")
+        for path in sorted(self.index.module_paths, key=lambda p: (is_test_path(p), p))[
+                :_LOCAL_FILES]:
+            text = self.index.file_text(path) or ""
+            found = next(called.finditer(text), None)
+            if found is not None:
+                line = text.count("\n", 0, found.start("name")) + 1
+                return Resolution("external", evidence=((path, line),),
+                                  message="a method the code calls on `self`, from a base "
+                                          "outside the tree")
         return None
 
     def _written_through_local(self, name: str, written: re.Pattern[str]

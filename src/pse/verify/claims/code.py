@@ -527,9 +527,11 @@ def _is_dynamic(resolver: Resolver, cls: Symbol) -> bool:
     return any(resolver.index.members(q, name) for q in found.tree for name in _DYNAMIC)
 
 
-def calls(resolver: Resolver, subject: Symbol, callee: Named) -> Decision:
+def calls(resolver: Resolver, subject: Symbol, callee: Named, *, direct: bool = False
+          ) -> Decision:
     """Whether ``subject``'s body calls ``callee`` (confirmed directly, refuted by reach);
-    a class calls what one of its methods calls."""
+    a class calls what one of its methods calls. A call said to be ``direct`` is the own
+    body's: one made through a helper does not make it true."""
     if subject.kind == "class":
         return _through_methods(resolver, subject, lambda m: calls(resolver, m, callee),
                                 f"calls `{callee.name.rsplit('.', 1)[-1]}()`")
@@ -545,6 +547,9 @@ def calls(resolver: Resolver, subject: Symbol, callee: Named) -> Decision:
     reach = reachable(resolver, body, subject)
     via = next((s.name for s, facts in reach if name in facts.calls
                 and _may_mean(resolver, s, facts, callee)), None)
+    if via is not None and direct and callee.symbols:
+        return Decision(False, f"{message}; `{name}()` is called through `{via}()`, not "
+                        "directly", at(subject))
     if via is not None:
         return Decision(True, f"{message}; `{name}()` is called through `{via}()`", at(subject))
     # the name the body calls on something else (``self._books.get``) is no mention of it

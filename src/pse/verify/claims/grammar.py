@@ -70,7 +70,7 @@ KIND_TAIL = (rf"(?:{L.TAIL}|\x20(?:used|meant|designed|intended|responsible|for|
 RETURN_VERB = alternation(words("return_verbs"))
 # a builtin type said in words ("returns a string", "返回一个布尔值"), as its head noun: not
 # a modifier of another ("a list-like object"), nor one of two ("a dict or a list")
-TYPE_NOUN = (rf"(?:plain |new |single |python |native |built-in |builtin |raw |regular )?"
+TYPE_NOUN = (rf"(?:plain |new |single |python |native |built-in |builtin |raw |regular |json )?"
              rf"(?P<t>{alternation(list(type_nouns()))})(?![\w-])(?! ?(?:or|或|或者)(?![a-z]))")
 _NOT_ENTRIES = (r"(?:methods?|functions?|params?|parameters?|arguments?|args?|classes|class"
                 r"|exceptions?|subclasses|bases|lines|characters|chars|bytes|seconds|times"
@@ -202,12 +202,13 @@ _FRAMES: list[tuple[Relation, str]] = [
                          r"(?P<dn>classes|functions|exceptions)(?![a-z])"),
     ("definition_count", rf"{SZ}(?:文件|模块|module|file)?(?:里|中|内)?{PRE_ZH}{TOTAL_ZH}"
                          rf"(?:定义了?|声明了?|包含了?|有|提供了?){TOTAL_ZH}{L.NUMBER_ZH}(?:个|种)"
-                         r"(?P<dm>[\u4e00-\u9fffA-Za-z]{0,6}?)(?P<dn>异常类|异常|类|函数)"
-                         r"(?![\u4e00-\u9fff])"),
+                         r"(?P<dm>[\u4e00-\u9fffA-Za-z]{0,6}?) ?(?P<dn>异常类|异常|类|函数|class"
+                         r"|function|exception)(?![\u4e00-\u9fffa-z])"),
     # the noun first: "`m.py` 里的模块级函数（module-level function）共有 11 个"
     ("definition_count", rf"{SZ}(?:文件|模块|module|file)?(?:里|中|内)的"
                          r"(?P<dm>[\u4e00-\u9fffA-Za-z]{0,6}?)(?P<dn>异常类|异常|类|函数)"
-                         rf"(?: ?[a-z][a-z -]*)?{TOTAL_ZH}(?:有|是)?{TOTAL_ZH}{L.NUMBER_ZH}(?:个|种)$"),
+                         rf"(?: ?[a-z][a-z -]*)?{TOTAL_ZH}(?:有|是)?{TOTAL_ZH}{L.NUMBER_ZH}"
+                         r"(?:个|种)$"),
     # ---- counts of an enumeration's members ("has three states", "有四个成员")
     ("member_count", rf"{S} {PRE}(?:{L.HAVE}|contains|contain|consists of|consist of"
                      r"|is made up of|are made up of|comprises|comprise|lists|list) "
@@ -436,7 +437,8 @@ _FRAMES: list[tuple[Relation, str]] = [
     # building an object calls its class: "`f` creates a `Interval` object", "构造一个 `X` 对象"
     ("calls", rf"{S} {PRE}(?P<cv>creates|instantiates|constructs) (?:a |an |one |the )?"
               r"(?:new |fresh )?§(?P<o>\d+)§(?: (?:object|instance))?"),
-    ("calls", rf"{SZ}(?:内部|里面|中|里|内)?{PRE_ZH}(?:先|再|会)?(?P<cv>构造|创建|实例化|新建)(?:了)?"
+    ("calls", rf"{SZ}(?:内部|里面|中|里|内)?{PRE_ZH}(?:先|再|会)?"
+              r"(?P<cv>构造|创建|实例化|新建)(?:了)?"
               r"(?:一个|个)?(?:新的)?§(?P<o>\d+)§ ?(?:对象|实例|object|instance)?"),
     ("calls", rf"{S2} {L.ADV}{L.AUX}(?:be |get |gets )?{L.BE}? ?{L.NEG}{L.ADV}{L.CALLED} "
               rf"(?:by|from|inside|within|in) (?:the body of )?{O2}"),
@@ -536,6 +538,7 @@ _FRAMES: list[tuple[Relation, str]] = [
     ("returns", rf"调用{SZ}(?:后|之后|时)?(?:会|将|就会|就能|能|可以)?(?:得到|拿到|获得)"
                 rf"(?:一个|个|一)?(?:新的)?{TYPE_NOUN}"),
     # ---- "`A` is a `B`": is-a, read as inheritance (the checker requires two classes)
+    ("subclass", rf"{SZ}{NEG_ZH}(?:是|为)(?:一个|个|一种)?(?:普通的)?{OZ}(?:的一种|之一)?$"),
     ("subclass", rf"{S} {L.BE} {L.NEG}(?:a|an|a kind of|a type of|a sort of|a special) "
                  rf"{MODIFIERS}{O}"
                  r"(?: (?:subclass|sub-class|subtype))?(?: (?:that|which|whose)\b.*)?$"),
@@ -569,7 +572,8 @@ _CUES: dict[str, str] = {
     "subclass": (r"inherit|deriv|subclass|sub-class|subtype|child|descendant|speciali|extend"
                  r"|extension|(?:kind|type|sort) of|base|parent|ancestor|super|mro"
                  r"|method resolution|继承|派生|扩展|子类|父类|基类|超类|祖先"
-                 r"|(?:is|are) (?:not )?(?:a|an|a special) ?§"),
+                 r"|(?:is|are) (?:not )?(?:a|an|a special) ?§"
+                 r"|(?:是|为)(?:一个|个|一种)?(?:普通的)?§"),
     "built_on": r"built|based|build|基于|建立在",
     "base_count": r"base|parent|super|父类|基类|超类",
     "has_subclasses": r"base|parent|super|inherit|deriv|subclass|extend|基类|父类|超类|继承|派生",
@@ -975,7 +979,8 @@ def compile_all() -> None:
 
 
 _DEFINITION_NOUNS = {"classes": "class", "functions": "function", "exceptions": "exception",
-                     "类": "class", "函数": "function", "异常": "exception", "异常类": "exception"}
+                     "类": "class", "函数": "function", "异常": "exception", "异常类": "exception",
+                     "class": "class", "function": "function", "exception": "exception"}
 """The kind of definition a count of a module's definitions counts."""
 _METHOD_NOUNS = frozenset(w.lower() for w in words("method_count_nouns"))
 """Nouns that make a count of names after a colon a count of methods."""

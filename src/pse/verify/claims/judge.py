@@ -355,7 +355,8 @@ def _decider(relation: str, claim: Claim, resolver: Resolver, obj: Named | None)
                                                                  claim.obj_text)),
             listed=_listed_after_colon(claim.sentence)),
         "base_count": lambda s: types.base_count(s, int(claim.obj)),
-        "calls": lambda s: code.calls(resolver, s, target)
+        "calls": lambda s: code.calls(resolver, s, target, direct=bool(
+            _DIRECTLY.search(claim.sentence)))
         if claim.obj_text != "loose" or _only_functions(target)
         else _only_if_called(code.calls(resolver, s, target), target),
         "raises": lambda s: code.raises(resolver, s, target,
@@ -377,6 +378,11 @@ def _decider(relation: str, claim: Claim, resolver: Resolver, obj: Named | None)
 
 
 _FUNCTION_KINDS = frozenset({"function", "method"})
+
+
+_DIRECTLY = re.compile(r"\bdirectly\b|直接")
+"""A call said to be made directly ("calls `b` directly", 直接调用): its own body's, not
+one made through a helper."""
 
 
 def _condition_names(sentence: str) -> tuple[str, ...]:

@@ -190,8 +190,9 @@ def _row_sentences(document: Document, ignored: set[int]) -> Iterator[Sentence]:
         name = label_name(aspect[1] if aspect else first) \
             if aspect or whole_span(block.cells[0]) else ""
         # a plain word ("Timeout", "Location") may be a setting's title, not code: its
-        # row's cells say only what their own sentences say of their own subjects
-        for cell in block.cells[1:]:
+        # row's cells say only what their own sentences say of their own subjects; a
+        # first cell that is a sentence ("| `x` defaults to `2` | ... |") is one of them
+        for cell in block.cells[1:] if name or aspect else block.cells:
             spans = [m for m in code_spans(cell) if m.is_code]
             starts = [m.start for m in spans]
             for position, (start, end) in enumerate(sentence_bounds(cell, clauses=True)):

@@ -21,6 +21,7 @@ from pse.verify.claims.names import (
 )
 from pse.verify.claims.source import binding, bound_value, type_variable
 from pse.verify.claims.words import builtin_type
+from pse.verify.externals import stdlib_home
 from pse.verify.resolve import Resolver
 
 _PROPERTY_DECORATORS = ("property", "cached_property", "setter", "getter", "deleter")
@@ -39,8 +40,10 @@ def subclass(resolver: Resolver, subject: Symbol, obj: Named, *, direct: bool = 
             return subclass(resolver, bound, obj, direct=direct)
         variable = type_variable(resolver, subject)
         if variable is not None:  # ``T = TypeVar("T", bound=Base)``: no class at all
-            return Decision(False, f"{short(subject.qualname)} is a type variable, not a class",
-                            at(subject))
+            # "`T` 是一个 `TypeVar`": it is one
+            holds = obj.name.rsplit(".", 1)[-1] == "TypeVar"
+            return Decision(holds, f"{short(subject.qualname)} is a type variable"
+                            + ("" if holds else ", not a class"), at(subject))
     if subject.kind != "class":
         return _value_is_a(resolver, subject, obj) or \
             undecided(f"{short(subject.qualname)} is not a class")
@@ -109,6 +112,12 @@ def literal_type(value: ast.expr | None) -> type | None:
     return _LITERAL_TYPES.get(type(value)) if value is not None else None
 
 
+_TYPING_BUILTINS = {"Tuple": "tuple", "List": "list", "Dict": "dict", "Set": "set",
+                    "FrozenSet": "frozenset", "tuple": "tuple", "list": "list", "dict": "dict",
+                    "set": "set", "frozenset": "frozenset"}
+"""The builtin type a subscripted annotation declares (``Tuple[str, ...]`` is a tuple)."""
+
+
 def value_type(resolver: Resolver, subject: Symbol, claimed: str) -> Decision:
     """Whether the name ``subject`` is bound to a value of the builtin type ``claimed``
     ("`SEPS` is a tuple", in words): read from the value its only binding writes
@@ -122,7 +131,9 @@ def value_type(resolver: Resolver, subject: Symbol, claimed: str) -> Decision:
         return undecided(f"{short(subject.qualname)} is bound more than once")
     statement = binding(resolver, subject)
     if isinstance(statement, ast.AnnAssign):  # ``X: float = 5`` is a float as declared
-        declared = ast.unparse(statement.annotation)
+        written = ast.unparse(statement.annotation)
+        base = re.sub(r"\[.*$", "", written).rsplit(".", 1)[-1]  # ``Tuple[str, ...]``
+        declared = _TYPING_BUILTINS.get(base, base if base != written else written)
         if not builtin_type(declared):
             return undecided(f"{short(subject.qualname)} is declared `{declared}`")
         same = claimed == declared
@@ -163,6 +174,9 @@ def _value_is_a(resolver: Resolver, subject: Symbol, obj: Named) -> Decision | N
     if any(s.kind == "class" for s in obj.symbols):
         return Decision(False, message, at(subject))
     cls = introspect(obj.name) if not obj.symbols else None
+    if cls is None and not obj.symbols and "." not in obj.name:  # ``Enum``, not imported
+        home = stdlib_home(obj.name, cache_file=resolver.externals.stdlib_cache)
+        cls = introspect(f"{home}.{obj.name}") if home else None
     if not isinstance(cls, type) or issubclass(runtime, cls):
         return None
     return Decision(False, message, at(subject))
