@@ -241,3 +241,17 @@ def test_a_method_the_code_calls_on_self_is_an_inherited_one(resolver: Resolver)
                 if c.ref.kind != "claim"}
     assert statuses["formatTime"] == "external"
     assert statuses["formatTimes"] == "unverified"
+
+
+@pytest.mark.parametrize("text, said, denied", [
+    # the name said in place of another denies the other (called by itself: `render`
+    # reaches `ordinal` only through `_escape`)
+    ("`render` calls `_escape` rather than `ordinal`.", ["verified"], ["verified"]),
+    ("`render` 调用 `_escape` 而不是 `pluralize`。", ["verified"], ["verified"]),
+    ("`render` calls `pluralize` rather than `_escape`.", ["unverified"], ["unverified"]),
+    ("`render` 实际调用的是 `pluralize`。", ["unverified"], []),
+])
+def test_claims_a_name_said_instead_of_another(resolver: Resolver, text: str,
+                                               said: list[str], denied: list[str]) -> None:
+    assert claim_statuses(resolver, text, "calls") == said
+    assert claim_statuses(resolver, text, "not calls") == denied

@@ -10,6 +10,7 @@ frame matches makes no claim. Conditionals and questions state nothing and are s
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -434,6 +435,9 @@ _FRAMES: list[tuple[Relation, str]] = [
                    r"(?: ?§\d+§)?(?:常量|对象|类型|值)?$"),  # "是整数 `0`": the value after it
     # ---- calls
     ("calls", rf"{S} {PRE}{L.CALL_VERB} {L.DET}{O}"),
+    # what it calls as the predicate: "`f` 实际调用的是 `g`", "`f` 用的是 `g`"
+    ("calls", rf"{SZ}(?:内部|里面|中|里|内)?{PRE_ZH}(?:实际|实际上|真正)?(?P<cv>调用|call)的"
+              rf"(?:是|就是){OZ}"),
     # building an object calls its class: "`f` creates a `Interval` object", "构造一个 `X` 对象"
     ("calls", rf"{S} {PRE}(?P<cv>creates|instantiates|constructs) (?:a |an |one |the )?"
               r"(?:new |fresh )?§(?P<o>\d+)§(?: (?:object|instance))?"),
@@ -538,7 +542,8 @@ _FRAMES: list[tuple[Relation, str]] = [
     ("returns", rf"调用{SZ}(?:后|之后|时)?(?:会|将|就会|就能|能|可以)?(?:得到|拿到|获得)"
                 rf"(?:一个|个|一)?(?:新的)?{TYPE_NOUN}"),
     # ---- "`A` is a `B`": is-a, read as inheritance (the checker requires two classes)
-    ("subclass", rf"{SZ}{NEG_ZH}(?:是|为)(?:一个|个|一种)?(?:普通的)?{OZ}(?:的一种|之一)?$"),
+    # (never denied: "而不是 `B`" after another clause says what it is instead)
+    ("subclass", rf"{SZ}(?:是|为)(?:一个|个|一种)?(?:普通的)?{OZ}(?:的一种|之一)?$"),
     ("subclass", rf"{S} {L.BE} {L.NEG}(?:a|an|a kind of|a type of|a sort of|a special) "
                  rf"{MODIFIERS}{O}"
                  r"(?: (?:subclass|sub-class|subtype))?(?: (?:that|which|whose)\b.*)?$"),
@@ -776,6 +781,7 @@ def _clause_claims(sentence: Sentence, *, indefinite: bool) -> Iterator[Claim]:
             claim = _count_claim(clause, sentence)
         if claim is not None:
             yield claim
+            yield from _instead_of(sentence, claim)
         said = {(claim.relation, claim.subject, claim.obj)} if claim is not None else set()
         for part in _kind_and_tail(clause):
             also = next((c for found in _matches(part) if (c := _claim(found, sentence))), None)
@@ -789,6 +795,25 @@ def _clause_claims(sentence: Sentence, *, indefinite: bool) -> Iterator[Claim]:
             if claim is None or claim.obj_text == "loose" or (named.subject != claim.obj and not (
                     claim.relation == "kind" and claim.subject == named.subject)):
                 yield named
+
+
+_INSTEAD = re.compile(r"§(?P<o>\d+)§ ?(?:[,，] ?)?(?:而不是|而非|而不|rather than|instead of|"
+                      r"but not|not) ?(?:调用|继承|返回|抛出|calling|inheriting from|returning"
+                      r"|raising)? ?(?:the )?§(?P<y>\d+)§")
+"""One name said in place of another ("calls `a` rather than `b`", "调用 `a` 而不是 `b`"):
+the other is denied."""
+_INSTEAD_RELATIONS = frozenset({"calls", "subclass", "raises", "location", "returns"})
+
+
+def _instead_of(sentence: Sentence, claim: Claim) -> Iterator[Claim]:
+    """The denied claim of a name said in place of the claim's object."""
+    if claim.relation not in _INSTEAD_RELATIONS or claim.negated:
+        return
+    for hit in _INSTEAD.finditer(sentence.normalised):
+        said, other = sentence.spans[int(hit["o"])], sentence.spans[int(hit["y"])]
+        if said.removesuffix("()") == claim.obj.removesuffix("()") and other != claim.subject:
+            yield dataclasses.replace(claim, obj=other.removesuffix("()"), obj_text="instead",
+                                      negated=True)
 
 
 _KIND_AND_TAIL = re.compile(

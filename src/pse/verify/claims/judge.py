@@ -355,8 +355,9 @@ def _decider(relation: str, claim: Claim, resolver: Resolver, obj: Named | None)
                                                                  claim.obj_text)),
             listed=_listed_after_colon(claim.sentence)),
         "base_count": lambda s: types.base_count(s, int(claim.obj)),
+        # "calls `a` rather than `b`" denies that it calls `b` itself
         "calls": lambda s: code.calls(resolver, s, target, direct=bool(
-            _DIRECTLY.search(claim.sentence)))
+            _DIRECTLY.search(claim.sentence)) or claim.obj_text == "instead")
         if claim.obj_text != "loose" or _only_functions(target)
         else _only_if_called(code.calls(resolver, s, target), target),
         "raises": lambda s: code.raises(resolver, s, target,
