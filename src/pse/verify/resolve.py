@@ -24,6 +24,7 @@ from pse.index.model import Symbol
 from pse.index.symbols import SymbolIndex
 from pse.index.walk import is_test_path
 from pse.verify.capitals import UPPER_WORD, is_plain_value, is_upper_word
+from pse.verify.codetext import CodeText
 from pse.verify.commands import CommandChecks
 from pse.verify.externals import (
     BUILTIN_NAMES,
@@ -261,35 +262,26 @@ class Resolver(PathChecks, CommandChecks):
         outside the tree (``logging.Formatter``), which the code uses."""
         if len(parts) != 1 or not parts[0].isidentifier() or ref.kwargs:
             return None
-        called = re.compile(rf"\bself\.(?P<name>{re.escape(parts[0])})\s*\(")
-        for path in sorted(self.index.module_paths, key=lambda p: (is_test_path(p), p))[
-                :_LOCAL_FILES]:
-            text = self.index.file_text(path) or ""
-            found = next(called.finditer(text), None)
-            if found is not None:
-                line = text.count("\n", 0, found.start("name")) + 1
-                return Resolution("external", evidence=((path, line),),
-                                  message="a method the code calls on `self`, from a base "
-                                          "outside the tree")
-        return None
+        place = self._code.self_calls.get(parts[0])
+        if place is None:
+            return None
+        return Resolution("external", evidence=(place,),
+                          message="a method the code calls on `self`, from a base outside "
+                                  "the tree")
+
+    @cached_property
+    def _code(self) -> CodeText:
+        """What the tree's Python files write, read once (:class:`CodeText`)."""
+        paths = sorted(self.index.module_paths, key=lambda p: (is_test_path(p), p))
+        return CodeText.read(paths[:_LOCAL_FILES], self.index.file_text)
 
     def _written_through_local(self, name: str, written: re.Pattern[str]
                                ) -> list[tuple[str, int]]:
         """Where a file that binds the local ``name`` (``adapter = cls(...)``, ``for
         adapter in ...``, ``as adapter``) writes the expression: ``adapter.warn`` as the
-        code writes it (library files first, a bounded number)."""
-        bound = re.compile(rf"(?:(?<![\w.]){re.escape(name)}\s*(?::[^=\n]+)?=(?!=)|"
-                           rf"\b(?:for|as)\s+{re.escape(name)}\b)")
-        paths = sorted(self.index.module_paths, key=lambda p: (is_test_path(p), p))
-        places: list[tuple[str, int]] = []
-        for path in paths[:_LOCAL_FILES]:
-            text = self.index.file_text(path) or ""
-            if written.search(text) and bound.search(text):
-                places.extend((path, number) for number, line in
-                              enumerate(text.splitlines(), 1) if written.search(line))
-            if len(places) >= 3:
-                break
-        return places
+        code writes it (library files first, a bounded number, each read once)."""
+        return [(path, line) for path, line, text in self._code.through.get(name, ())
+                if written.search(text)][:3]
 
     def _as_key(self, ref: Reference) -> Resolution | None:
         """A name that exists as a string in the source: a configuration key, an option,
