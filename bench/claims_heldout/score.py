@@ -16,7 +16,7 @@ prose lines / unlabelled prose lines.
 
 Usage: python3 score.py --cmd 'pse verify {article} --source {source} --format json --strict'
        [--half HALF ...] [--trees DIR]
-HALF is a half's name, `c` to `s` (both halves of that set) or `all` (the default);
+HALF is a half's name, `c` to `u` (both halves of that set) or `all` (the default);
 --half may be repeated.
 When more than one half is scored, the per-language figures summed over them close the run.
 The trees are the unpacked sdists (see README.md for the `pip download` lines).
@@ -47,7 +47,9 @@ HALVES = {"a_sortedcontainers": "sortedcontainers-2.4.0", "b_tomlkit": "tomlkit-
           "p_inflection": "inflection-0.5.1", "p_annotated": "annotated_types-0.7.0",
           "q_asynctimeout": "async-timeout-4.0.3", "q_exceptiongroup": "exceptiongroup-1.2.2",
           "r_jsonlogger": "python-json-logger-2.0.7", "r_decorator": "decorator-5.1.1",
-          "s_texttable": "texttable-1.7.0", "s_termcolor": "termcolor-2.4.0"}
+          "s_texttable": "texttable-1.7.0", "s_termcolor": "termcolor-2.4.0",
+          "t_zipp": "zipp-3.20.2", "t_pyjwt": "pyjwt-2.9.0",
+          "u_mdurl": "mdurl-0.1.2", "u_toolz": "toolz-0.12.1"}
 GROUPS = {"all": list(HALVES), "c": ["c_bidict", "c_dacite"], "d": ["d_jsonpatch", "d_pyee"],
           "e": ["e_tenacity", "e_humanize"], "f": ["f_cachetools", "f_platformdirs"],
           "g": ["g_tinydb", "g_pluggy"], "h": ["h_schema", "h_pathspec"],
@@ -56,7 +58,8 @@ GROUPS = {"all": list(HALVES), "c": ["c_bidict", "c_dacite"], "d": ["d_jsonpatch
           "l": ["l_itsdangerous", "l_tomli"], "m": ["m_backoff", "m_deprecated"],
           "n": ["n_docopt", "n_isodate"], "o": ["o_xmltodict", "o_orderedset"],
           "p": ["p_inflection", "p_annotated"], "q": ["q_asynctimeout", "q_exceptiongroup"],
-          "r": ["r_jsonlogger", "r_decorator"], "s": ["s_texttable", "s_termcolor"]}
+          "r": ["r_jsonlogger", "r_decorator"], "s": ["s_texttable", "s_termcolor"],
+          "t": ["t_zipp", "t_pyjwt"], "u": ["u_mdurl", "u_toolz"]}
 LANGS = ("en", "zh", "mixed")
 
 
