@@ -146,8 +146,8 @@ def _receiver(value: ast.expr, types: dict[str, str], local: frozenset[str]) -> 
         if dotted and dotted.split(".")[0] not in local:
             return f"name:{dotted}"
         return "?"
-    shown = value_type(value)
-    return f"type:{shown}" if shown else "?"  # ``Foo(x).bar()``, ``"-".join(...)``
+    literal = value_type(value)
+    return f"type:{literal}" if literal else "?"  # ``Foo(x).bar()``, ``"-".join(...)``
 
 
 def _local_types(function: _Function, nodes: list[ast.AST]) -> dict[str, str]:
@@ -166,8 +166,8 @@ def _local_types(function: _Function, nodes: list[ast.AST]) -> dict[str, str]:
                     else value_type(value)
                 if kind is not None:
                     shown.setdefault(target.id, set()).add(kind)
-        for target in _other_bindings(node):
-            shown.setdefault(target, set()).add("")
+        for bound in _other_bindings(node):
+            shown.setdefault(bound, set()).add("")
     return {name: kinds.pop() for name, kinds in shown.items() if len(kinds) == 1}
 
 
