@@ -255,3 +255,14 @@ def test_claims_a_name_said_instead_of_another(resolver: Resolver, text: str,
                                                said: list[str], denied: list[str]) -> None:
     assert claim_statuses(resolver, text, "calls") == said
     assert claim_statuses(resolver, text, "not calls") == denied
+
+
+@pytest.mark.parametrize("text, status", [
+    ("`ordinal` does not return anything.", "unverified"),  # it returns "th"
+    ("`ordinal` 不返回任何值。", "unverified"),
+    ("`Signer.__init__` returns nothing.", "verified"),
+    ("`Signer.__init__` 没有返回值。", "verified"),
+])
+def test_claims_nothing_returned_is_a_claim_of_none(resolver: Resolver, text: str,
+                                                    status: str) -> None:
+    assert claim_statuses(resolver, text, "returns") == [status]

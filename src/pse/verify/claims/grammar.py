@@ -505,6 +505,13 @@ _FRAMES: list[tuple[Relation, str]] = [
     ("default", rf"(?:默认|缺省)(?:情况下|时)? ?{OWNER_ZH}{SZ}{_FIELD_ZH}{NEG_ZH}(?:是|为|取)"
                 rf"{_VALUE}"),
     # ---- return types ("`f` takes ... and returns a `Future` object", "`f` 返回 `Response`")
+    # nothing returned, said as a denial: "`f` does not return anything", "`f` 不返回任何值"
+    # (a claim that it returns `None`, not a denied one)
+    ("returns", rf"{S} (?:does not|doesn't|never|will not|won't) return "
+                r"(?P<t>anything|any value)"),
+    ("returns", rf"{SZ}(?:并|也|都)?(?:不会?|从不|从来不|没有|并不)(?:返回|return)"
+                r"(?P<t>任何值|任何东西|任何内容)"),
+    ("returns", rf"{SZ}(?:并|也|都)?(?P<t>没有返回值|无返回值)"),
     ("returns", rf"{S} (?:[a-z][^§]{{0,60}}?(?:§\d+§[^§]{{0,30}}?)? and )?{PRE}{RETURN_VERB} "
                 rf"{L.DET}(?:new |single )?(?:instance of |object of type |value of type )?"
                 rf"{L.DET}{MODIFIERS}{O}"),
