@@ -266,3 +266,13 @@ def test_claims_a_name_said_instead_of_another(resolver: Resolver, text: str,
 def test_claims_nothing_returned_is_a_claim_of_none(resolver: Resolver, text: str,
                                                     status: str) -> None:
     assert claim_statuses(resolver, text, "returns") == [status]
+
+
+@pytest.mark.parametrize("text, status", [
+    # the class statement's written bases decide, whatever lies above a base outside
+    ("`Formatter` also lists `logging.Handler` as a second base class.", "unverified"),
+    ("`Formatter` lists `logging.Formatter` as its base class.", "verified"),
+])
+def test_claims_a_base_the_class_statement_lists(resolver: Resolver, text: str,
+                                                 status: str) -> None:
+    assert claim_statuses(resolver, text, "subclass") == [status]

@@ -303,7 +303,9 @@ _FRAMES: list[tuple[Relation, str]] = [
                  rf"(?:{L.BE}|include|includes) {L.NEG}{L.DET}{O}"),
     ("subclass", rf"{S} ?'s {L.BASE_NOUN} (?:list )?(?:is|are|include|includes|contain|contains)"
                  rf" {L.NEG}{L.DET}{O}"),
-    ("subclass", rf"{S} {PRE}(?:has|have) {L.DET}{O} as {L.DET}(?:direct )?{L.BASE_NOUN}"),
+    ("subclass", rf"{S} {PRE}(?:has|have|lists|list|names|name|takes|take|declares|declare) "
+                 rf"{L.DET}{O} as {L.DET}(?:direct |second |first |third |another |additional "
+                 rf"|other |its )*{L.BASE_NOUN}"),
     ("subclass", rf"{S} {PRE}(?:has|have|lists|list|counts|count) {L.DET}{O} (?:among|in) "
                  rf"{L.DET}{L.BASE_NOUN}"),
     ("subclass", rf"{S2} {L.BE} {L.NEG}(?:one of|among|in|part of) {O2} ?'s {L.BASE_NOUN}"),
@@ -654,9 +656,10 @@ _ANNOTATED = re.compile(r"\bannotat|\btype hint|\bhinted\b|注解|标注|类型�
 """A return type said of the annotation ("the return type annotation of `f` is `A`"): the
 annotation as written decides, and a subclass of what it names is another annotation."""
 _DIRECT = re.compile(r"(?<![\w-])(?:direct|directly|immediate)(?![\w-])|直接|中间没有|没有中间"
-                     r"|没有别的中间|不经过", re.IGNORECASE)
-"""Inheritance said to be direct ("a direct subclass", "中间没有别的类"): the base must be
-one the ``class`` statement writes, not a base of a base."""
+                     r"|没有别的中间|不经过|\b(?:lists|names|declares) `[^`]+` as (?:a|an|its|the)"
+                     r"(?: (?:first|second|third|another|other|additional))? base", re.IGNORECASE)
+"""Inheritance said to be direct ("a direct subclass", "中间没有别的类", "lists `B` as a
+second base"): the base must be one the ``class`` statement writes, not a base of a base."""
 _INDIRECT = re.compile(r"(?<![\w-])(?:indirect|indirectly)(?![\w-])|间接", re.IGNORECASE)
 _DECORATOR_KINDS = {"property": "property", "cached_property": "property",
                     "classmethod": "classmethod", "staticmethod": "staticmethod",

@@ -35,15 +35,9 @@ def subclass(resolver: Resolver, subject: Symbol, obj: Named, *, direct: bool = 
     """Whether ``obj`` is in the MRO of the class ``subject`` (with ``direct``: among the
     bases its ``class`` statement writes)."""
     if subject.kind in {"attribute", "variable", "constant"}:
-        bound = bound_definition(resolver, subject)
-        if bound is not None and bound.kind == "class":  # ``AlreadyLocked = exc.AlreadyLocked``
-            return subclass(resolver, bound, obj, direct=direct)
-        variable = type_variable(resolver, subject)
-        if variable is not None:  # ``T = TypeVar("T", bound=Base)``: no class at all
-            # "`T` 是一个 `TypeVar`": it is one
-            holds = obj.name.rsplit(".", 1)[-1] == "TypeVar"
-            return Decision(holds, f"{short(subject.qualname)} is a type variable"
-                            + ("" if holds else ", not a class"), at(subject))
+        named = _bound_name(resolver, subject, obj, direct=direct)
+        if named is not None:
+            return named
     if subject.kind != "class":
         return _value_is_a(resolver, subject, obj) or \
             undecided(f"{short(subject.qualname)} is not a class")
@@ -69,6 +63,11 @@ def subclass(resolver: Resolver, subject: Symbol, obj: Named, *, direct: bool = 
         return Decision(True, message, at(subject))
     if (targets and not obj.external) or (outside and found.complete):
         return Decision(False, message, at(subject), correction=_direct_base(subject))
+    if direct and not _is_direct_base(subject, obj) and \
+            direct_bases(resolver, subject) is not None:
+        # "lists `B` as a second base": the class statement's bases, each resolved (no
+        # alias among them), decide, whatever lies above them
+        return Decision(False, message, at(subject), correction=_direct_base(subject))
     function = obj.name.rsplit(".", 1)[-1]
     if obj.symbols and not obj.external and all(s.kind in {"function", "method"}
                                                 for s in obj.symbols) and \
@@ -78,6 +77,22 @@ def subclass(resolver: Resolver, subject: Symbol, obj: Named, *, direct: bool = 
         return Decision(False, f"{message}; `{obj.text}` is a function", at(subject),
                         correction=_direct_base(subject))
     return undecided(f"{message}; not every base can be read")
+
+
+def _bound_name(resolver: Resolver, subject: Symbol, obj: Named, *, direct: bool
+                ) -> Decision | None:
+    """:func:`subclass` of a name bound to a value: the class it is bound to
+    (``AlreadyLocked = exc.AlreadyLocked``), or a type variable, which is no class (None:
+    neither)."""
+    bound = bound_definition(resolver, subject)
+    if bound is not None and bound.kind == "class":
+        return subclass(resolver, bound, obj, direct=direct)
+    if type_variable(resolver, subject) is None:
+        return None
+    # ``T = TypeVar("T", bound=Base)`` is no class at all; "`T` 是一个 `TypeVar`": it is one
+    holds = obj.name.rsplit(".", 1)[-1] == "TypeVar"
+    return Decision(holds, f"{short(subject.qualname)} is a type variable"
+                    + ("" if holds else ", not a class"), at(subject))
 
 
 def _from_itself(subject: Symbol, found: Ancestry, message: str) -> Decision:
