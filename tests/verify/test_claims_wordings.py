@@ -276,3 +276,15 @@ def test_claims_nothing_returned_is_a_claim_of_none(resolver: Resolver, text: st
 def test_claims_a_base_the_class_statement_lists(resolver: Resolver, text: str,
                                                  status: str) -> None:
     assert claim_statuses(resolver, text, "subclass") == [status]
+
+
+@pytest.mark.parametrize("text, status", [
+    ("- **`Quiet`**:\n  - 和 `Plain` 一样，它也定义了 `usage`。\n", "unverified"),
+    ("- **`Signer`**:\n  - 和 `Quiet` 一样，它也定义了 `dumps`。\n", "verified"),
+])
+def test_claims_a_comparison_before_the_sentence_leaves_its_subject(resolver: Resolver,
+                                                                   text: str,
+                                                                   status: str) -> None:
+    statuses = [s for relation in ("defines", "defines_member", "has_method")
+                for s in claim_statuses(resolver, text, relation)]
+    assert statuses == [status]

@@ -94,6 +94,8 @@ def sentences(text: str, *, rst: bool, document: Document | None = None
         bounds = _listed(line, sentence_bounds(line, clauses=True), spans) or [(0, 0)]
         for position, (start, end) in enumerate(bounds):
             rest = position == 0 and wrapped  # the end of the sentence before: same subject
+            like = _LIKE_ZH.match(line[start:end])
+            start += like.end() if like else 0
             inside = spans[bisect.bisect_left(starts, start):bisect.bisect_left(starts, end)]
             labelled = position == 1 and after_label and _is_label_only(line[:start])
             owner = label if labelled or (position == 0 and not after_label and not rest) \
@@ -276,6 +278,9 @@ def _ends_sentence(line: str) -> bool:
     return not line.strip() or CLAUSE_END.search(line.rstrip()[-1:]) is not None
 
 
+_LIKE_ZH = re.compile(r"^\s*(?:和|与|跟|同|像)[^，,。；;]{1,40}?一样[，,]\s*")
+"""A comparison before the sentence ("和 `Utc` 一样，它也实现了 `m`"): what follows is said
+of the sentence's own subject; the compared code is left out."""
 _SEQUENCE = (r"(?:(?i:next|then|finally|first|second|third|afterwards|later|now|after that"
              r"|接着|然后|最后|随后|之后|首先|其次) ?)?")
 """A step's adverb before the pronoun ("Next it calls `b`", "然后它会调用 `b`")."""
