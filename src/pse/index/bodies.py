@@ -15,7 +15,7 @@ import warnings
 
 from pse.index.model import BodyFacts
 from pse.index.python import dotted_name
-from pse.index.receivers import Scope, attributes, receivers, scope
+from pse.index.receivers import Scope, attributes, last_name, receivers, scope
 
 _Function = ast.FunctionDef | ast.AsyncFunctionDef
 
@@ -68,7 +68,7 @@ def _facts(function: _Function, qualname: str, nodes: list[ast.AST], local: Scop
             lookups = True  # ``d[k] += 1`` reads ``d[k]`` first
         implied.extend(_implied(node))
         if isinstance(node, ast.Call):
-            name = _last_name(node.func)
+            name = last_name(node.func)
             if name:
                 calls.append(name)
         elif isinstance(node, ast.Raise) and node.exc is not None:
@@ -118,7 +118,7 @@ def _guarded(function: _Function) -> tuple[tuple[str, tuple[str, ...]], ...]:
             visit(child, active)
 
     def record_node(node: ast.AST, active: frozenset[str]) -> None:
-        if isinstance(node, ast.Call) and (name := _last_name(node.func)):
+        if isinstance(node, ast.Call) and (name := last_name(node.func)):
             record(name, active)
         elif isinstance(node, ast.Import | ast.ImportFrom):
             record("__import__", active)
@@ -140,7 +140,7 @@ def _handled(node: ast.Try | ast.TryStar) -> frozenset[str]:
             continue  # ``raise`` or ``raise error`` sends the error on
         types = [] if handler.type is None else \
             handler.type.elts if isinstance(handler.type, ast.Tuple) else [handler.type]
-        names = {_last_name(t) for t in types}
+        names = {last_name(t) for t in types}
         handled |= {"*"} if handler.type is None or names & _CATCH_ALL else names - {""}
     return frozenset(handled)
 
@@ -195,11 +195,3 @@ def _own_nodes(function: _Function) -> list[ast.AST]:
         found.append(node)
         stack.extend(reversed(list(ast.iter_child_nodes(node))))
     return found
-
-
-def _last_name(node: ast.expr) -> str:
-    if isinstance(node, ast.Name):
-        return node.id
-    if isinstance(node, ast.Attribute):
-        return node.attr
-    return ""

@@ -24,6 +24,8 @@ from __future__ import annotations
 
 import ast
 
+from pse.index.python import dotted_name
+
 Receivers = tuple[tuple[str, tuple[str, ...]], ...]
 """Per call (by last name, as in :attr:`BodyFacts.calls`), every receiver it is called on."""
 
@@ -102,7 +104,7 @@ def value_type(value: ast.expr | None) -> str | None:
     if type(value) in literal:
         return literal[type(value)]
     if isinstance(value, ast.Call):
-        name = _last(value.func)
+        name = last_name(value.func)
         if name in BUILTIN_TYPES or name[:1].isupper():
             return name
     return ""
@@ -112,7 +114,7 @@ def annotation_type(annotation: ast.expr) -> str:
     """The one type an annotation names (``Optional[T]`` and ``T | None`` are ``T``,
     ``dict[str, int]`` is ``dict``); "" for a union, a string or anything else."""
     if isinstance(annotation, ast.Subscript):
-        base = _last(annotation.value)
+        base = last_name(annotation.value)
         if base == "Optional":
             return annotation_type(annotation.slice)
         return "" if base in {"Union", "Annotated", "ClassVar", "Final"} else \
@@ -122,7 +124,7 @@ def annotation_type(annotation: ast.expr) -> str:
                  if not (isinstance(s, ast.Constant) and s.value is None)]
         return annotation_type(sides[0]) if len(sides) == 1 else ""
     if isinstance(annotation, ast.Name | ast.Attribute):
-        name = _last(annotation)
+        name = last_name(annotation)
         return "" if name in {"Any", "object"} else name
     return ""
 
@@ -142,7 +144,7 @@ def _receiver(value: ast.expr, types: dict[str, str], local: frozenset[str]) -> 
             and value.value.id in _SELF:
         return f"attr:{value.attr}"
     if isinstance(value, ast.Attribute):
-        dotted = _dotted(value)
+        dotted = dotted_name(value)
         if dotted and dotted.split(".")[0] not in local:
             return f"name:{dotted}"
         return "?"
@@ -214,18 +216,8 @@ def _other_bindings(node: ast.AST) -> list[str]:
     return found
 
 
-def _dotted(node: ast.expr) -> str:
-    parts: list[str] = []
-    while isinstance(node, ast.Attribute):
-        parts.append(node.attr)
-        node = node.value
-    if not isinstance(node, ast.Name):
-        return ""
-    parts.append(node.id)
-    return ".".join(reversed(parts))
-
-
-def _last(node: ast.expr) -> str:
+def last_name(node: ast.expr) -> str:
+    """The last name of a name or attribute (``os.path.join`` is ``join``), else ""."""
     if isinstance(node, ast.Name):
         return node.id
     if isinstance(node, ast.Attribute):
