@@ -182,21 +182,21 @@ def _local_names(function: _Function, nodes: list[ast.AST]) -> set[str]:
 
 
 def _assignments(node: ast.AST) -> list[tuple[ast.expr, ast.expr | None, ast.expr | None]]:
-    """(target, value, annotation) of one assignment statement; a tuple target binds
-    each of its names to an unknown value."""
+    """(target, value, annotation) of one assignment statement; the value is None where
+    the statement shows none (a name of a tuple target, an augmented assignment), which
+    :func:`value_type` reads as no type."""
     if isinstance(node, ast.Assign):
         found: list[tuple[ast.expr, ast.expr | None, ast.expr | None]] = []
         for target in node.targets:
             if isinstance(target, ast.Tuple | ast.List):
-                found.extend((t, ast.Call(func=ast.Name("?"), args=[], keywords=[]), None)
-                             for t in target.elts)
+                found.extend((t, None, None) for t in target.elts)
             else:
                 found.append((target, node.value, None))
         return found
     if isinstance(node, ast.AnnAssign):
         return [(node.target, node.value, node.annotation)]
     if isinstance(node, ast.AugAssign):
-        return [(node.target, ast.Call(func=ast.Name("?"), args=[], keywords=[]), None)]
+        return [(node.target, None, None)]
     return []
 
 
