@@ -49,7 +49,9 @@ HALVES = {"a_sortedcontainers": "sortedcontainers-2.4.0", "b_tomlkit": "tomlkit-
           "r_jsonlogger": "python-json-logger-2.0.7", "r_decorator": "decorator-5.1.1",
           "s_texttable": "texttable-1.7.0", "s_termcolor": "termcolor-2.4.0",
           "t_zipp": "zipp-3.20.2", "t_pyjwt": "pyjwt-2.9.0",
-          "u_mdurl": "mdurl-0.1.2", "u_toolz": "toolz-0.12.1"}
+          "u_mdurl": "mdurl-0.1.2", "u_toolz": "toolz-0.12.1",
+          "v_semver": "semver-3.0.2", "v_munch": "munch-4.0.0",
+          "w_parse": "parse-1.20.2", "w_wcwidth": "wcwidth-0.2.13"}
 GROUPS = {"all": list(HALVES), "c": ["c_bidict", "c_dacite"], "d": ["d_jsonpatch", "d_pyee"],
           "e": ["e_tenacity", "e_humanize"], "f": ["f_cachetools", "f_platformdirs"],
           "g": ["g_tinydb", "g_pluggy"], "h": ["h_schema", "h_pathspec"],
@@ -59,7 +61,8 @@ GROUPS = {"all": list(HALVES), "c": ["c_bidict", "c_dacite"], "d": ["d_jsonpatch
           "n": ["n_docopt", "n_isodate"], "o": ["o_xmltodict", "o_orderedset"],
           "p": ["p_inflection", "p_annotated"], "q": ["q_asynctimeout", "q_exceptiongroup"],
           "r": ["r_jsonlogger", "r_decorator"], "s": ["s_texttable", "s_termcolor"],
-          "t": ["t_zipp", "t_pyjwt"], "u": ["u_mdurl", "u_toolz"]}
+          "t": ["t_zipp", "t_pyjwt"], "u": ["u_mdurl", "u_toolz"],
+          "v": ["v_semver", "v_munch"], "w": ["w_parse", "w_wcwidth"]}
 LANGS = ("en", "zh", "mixed")
 
 
