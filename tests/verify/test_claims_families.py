@@ -198,7 +198,9 @@ def test_claims_members_said_to_be_a_classs_own(resolver: Resolver, text: str, n
 
 def test_claims_a_typed_dict_is_one(resolver: Resolver) -> None:
     assert claim_statuses(resolver, "`Options` is a `TypedDict`.", "subclass") == ["verified"]
-    assert claim_statuses(resolver, "`Options` is a `dict`.", "subclass") == ["verified"]
+    # a builtin written as code is read as the value's type, which of a class its bases say
+    assert claim_statuses(resolver, "`Options` is a `dict`.", "value_type") == ["verified"]
+    assert claim_statuses(resolver, "`Options` is a `list`.", "value_type") == ["unverified"]
 
 
 @pytest.mark.parametrize("text, status", [

@@ -91,8 +91,6 @@ def test_claims_defaults_of_an_overloaded_function(resolver: Resolver, text: str
     ("Finally, `Teardown` is a `NamedTuple` that pairs a generator with a name.",
      "unverified"),
     ("`Names` is a `Marker`.", "unverified"),
-    ("`Names` is a `tuple`.", "ignored"),             # an instance of it, as readers say
-    ("`Names` is a `dict`.", "unverified"),
     ("`Teardown` is a `Union`.", "ignored"),
     ("`HooksWarning` is a `UserWarning` that the package emits.", "verified"),
     ("- **`HooksWarning`**: a specialised `RuntimeWarning` that the package emits.",
@@ -102,6 +100,16 @@ def test_claims_defaults_of_an_overloaded_function(resolver: Resolver, text: str
 def test_claims_a_type_alias_or_a_value_is_no_class(resolver: Resolver, text: str,
                                                     status: str) -> None:
     assert claim_statuses(resolver, text, "subclass") == [status]
+
+
+@pytest.mark.parametrize("text, status", [
+    ("`Names` is a `tuple`.", "verified"),  # a builtin written as code: the value's type
+    ("`Names` is a `dict`.", "unverified"),
+    ("`Names` is a `frozenset` of marker names.", "unverified"),
+])
+def test_claims_a_builtin_written_as_code_is_the_values_type(resolver: Resolver, text: str,
+                                                             status: str) -> None:
+    assert claim_statuses(resolver, text, "value_type") == [status]
 
 
 @pytest.mark.parametrize("text, status", [

@@ -6,7 +6,8 @@ yet), so its unresolved names are reported as ``ignored`` (the changelog rule). 
 historical when its file name matches one of the configured patterns
 (``verify.historical``), when a folder of its path or its file name is about releases
 (``announce/``, ``release-2.4.0.rst``, ``whatsnew/3.12.md``), or when its title says it
-is about upgrading, migrating, porting, deprecations or history.
+is about upgrading, migrating, porting, deprecations or history (and does not say it
+reads the source as it is).
 """
 
 from __future__ import annotations
@@ -20,6 +21,10 @@ _WORDS = (r"change ?logs?|historical|(?:version|release) history|release[ -]?not
           r"migrat(?:e|es|ing|ion|ions)|porting|switching from|coming from|"
           r"deprecat(?:ed|ions?)|removals|backward[ -]incompatib\w*")
 _TITLE_WORDS = re.compile(rf"(?i)\b(?:{_WORDS})\b|^(?:changes|news|history|proposal|rfc)\b")
+_SOURCE_TITLE = re.compile(r"(?i)\b(?:source(?: code)?|internals|under the hood|deep[ -]dive"
+                           r"|walk-?through|code (?:reading|tour))\b|源码|源代码|代码解读|剖析")
+"""A title that says it reads the code as it is ("semver 3.0.2 源码笔记：deprecated layer",
+"Inside the source: deprecated helpers"): a history word there names a part of the code."""
 _FOLDER = re.compile(rf"(?i)^(?:{_WORDS}|changes|news|history|releases|announce(?:ments?)?|"
                      r"proposals?|rfcs?|peps?|drafts?)$")
 _VERSIONED = re.compile(r"(?:^|[-_ v])\d+\.\d+(?:\.\d+)*(?:[-_.]?\w+)?$")
@@ -47,7 +52,7 @@ def is_historical(path: str, text: str, patterns: Sequence[str], *,
     title = _CODE_SPAN.sub(" ", document_title(text))
     if names:
         title = " ".join(w for w in title.split() if w.strip(".,:;!?()").lower() not in names)
-    return bool(_TITLE_WORDS.search(title))
+    return bool(_TITLE_WORDS.search(title)) and not _SOURCE_TITLE.search(title)
 
 
 def document_title(text: str) -> str:

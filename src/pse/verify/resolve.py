@@ -57,6 +57,9 @@ _SHELLS = frozenset({"zsh", "fish", "pwsh", "ksh", "tcsh", "csh", "dash"})
 _DUNDER = re.compile(r"__\w+__")
 _PARAMETER_OWNERS = 50
 _LOCAL_FILES = 400
+_NAMED_OWNERS = 4
+"""At most this many definitions of a name the sentence gives a local's owner by."""
+_CODE_SPAN = re.compile(r"`([^`\n]+)`")
 """At most this many functions taking a parameter of that name are read for an attribute
 reached through it (``self``-like names are taken by thousands)."""
 _CONTAINERS = {"module", "package", "class"}
@@ -177,7 +180,8 @@ class Resolver(PathChecks, CommandChecks):
             return Resolution("external", message="builtin")
         found = self._elsewhere(ref, parts) or self._value_like(ref) or \
             _builtin_member(ref) or self._through_parameter(ref, parts) or \
-            self._passed_as_keyword(ref, parts) or self._called_on_self(ref, parts)
+            self._passed_as_keyword(ref, parts) or self._called_on_self(ref, parts) or \
+            self._local_of_named_function(ref, parts)
         return found or self._unverified(ref, "not found in the source tree")
 
     def _elsewhere(self, ref: Reference, parts: list[str]) -> Resolution | None:
@@ -268,6 +272,34 @@ class Resolver(PathChecks, CommandChecks):
         return Resolution("external", evidence=(place,),
                           message="a method the code calls on `self`, from a base outside "
                                   "the tree")
+
+    def _local_of_named_function(self, ref: Reference, parts: list[str]
+                                 ) -> Resolution | None:
+        """``maptable`` in "`cmd_bump` 里的 `maptable` 字典": a local variable that a
+        function the same sentence names binds in its body (``maptable = {...}``, ``for``,
+        ``as``). Only there: a bare name that is some local somewhere stays unverified."""
+        name = parts[0]
+        if len(parts) != 1 or not name.isidentifier() or ref.kwargs or not ref.context:
+            return None
+        bound = re.compile(rf"(?<![\w.]){re.escape(name)}\s*(?::[^=\n]+)?=(?!=)"
+                           rf"|\b(?:for|as)\s+(?:\w+\s*,\s*)*{re.escape(name)}\b")
+        for span in dict.fromkeys(_CODE_SPAN.findall(ref.context)):
+            if span.strip("()") == ref.text.strip("()"):
+                continue
+            written = span.strip("()")
+            owners = [f for f in self.index.by_name(written.rsplit(".", 1)[-1])
+                      if f.kind in {"function", "method"}
+                      and (f.qualname == written or f.qualname.endswith("." + written))]
+            for function in owners[:_NAMED_OWNERS]:
+                lines = (self.index.file_text(function.path) or "").splitlines()
+                body = lines[function.line - 1:function.end_line]
+                hit = next((offset for offset, line in enumerate(body) if bound.search(line)),
+                           None)
+                if hit is not None:
+                    return Resolution("verified", evidence=((function.path,
+                                                             function.line + hit),),
+                                      message=f"a local variable of `{function.qualname}`")
+        return None
 
     @cached_property
     def _code(self) -> CodeText:

@@ -553,14 +553,20 @@ def calls(resolver: Resolver, subject: Symbol, callee: Named, *, direct: bool = 
     if via is not None:
         return Decision(True, f"{message}; `{name}()` is called through `{via}()`", at(subject))
     # the name the body calls on something else (``self._books.get``) is no mention of it
+    if _held(resolver, [(subject, body), *reach], name):
+        return undecided(f"{message}; `{name}` may be called through an attribute that "
+                         "holds a callable")
     if _mentioned(body, reach, name) and not (
             other and not any(name in facts.names for _, facts in reach)):
         return undecided(f"{message}; `{name}` is named in the code it reaches")
-    if not callee.symbols and not (callee.external and len(reach) < MAX_REACHED):
+    outside = callee.external or (callee.name.isidentifier() and not callee.symbols
+                                  and not resolver.index.by_name(callee.name))
+    if not callee.symbols and not (outside and len(reach) < MAX_REACHED):
         return undecided(f"{message}; `{name}` is not a function of the tree")
-    # an outside function (``warnings.warn``) that nothing the body reaches even names
+    # an outside function (``warnings.warn``), or a bare name the tree has nothing of
+    # (``strftime``), that nothing the body reaches even names
     return Decision(False, message + (f"; nothing it reaches names `{name}`"
-                                      if callee.external else ""), at(subject))
+                                      if outside else ""), at(subject))
 
 
 def _may_mean(resolver: Resolver, subject: Symbol, body: BodyFacts, callee: Named) -> bool:
@@ -671,6 +677,8 @@ _IMPLICIT_CALLS = {
                               "load_module", "import_string"}),
     "ModuleNotFoundError": frozenset({"__import__", "import_module", "find_spec",
                                       "import_string"}),
+    "SystemExit": frozenset({"exit", "quit", "parse_args", "parse_known_args",
+                             "parse_intermixed_args", "error", "main"}),
     "RuntimeError": frozenset(),
     "TypeError": frozenset(),
     "NotImplementedError": frozenset(),
@@ -685,11 +693,13 @@ Any other builtin error (``AttributeError``, ``OSError``...) nearly any code may
 so claims of it stay open. ``FileNotFoundError`` comes from a call on a file (opening,
 listing, running a program) and ``ImportError`` from an ``import``: code that makes none
 raises neither. ``NotImplementedError`` is raised by a stub's ``raise`` only:
-"`Base.get` raises `NotImplementedError`" is false of a default that returns ``None``."""
+"`Base.get` raises `NotImplementedError`" is false of a default that returns ``None``.
+``SystemExit`` comes from an exit: ``sys.exit()``, or an ``argparse`` parser giving up."""
 _LOOKUP_ERRORS = frozenset({"KeyError", "IndexError", "LookupError"})
 _CHECKED_ERRORS = frozenset({"ValueError", "KeyError", "IndexError", "LookupError",
                              "RuntimeError", "TypeError", "NotImplementedError",
-                             "FileNotFoundError", "ImportError", "ModuleNotFoundError"})
+                             "FileNotFoundError", "ImportError", "ModuleNotFoundError",
+                             "SystemExit"})
 """The builtin errors a sentence names for a check the code makes ("raises `ValueError`
 for an unknown name"): code that raises nothing, and whose calls and lookups cannot raise
 one implicitly, makes no such check."""
@@ -844,6 +854,30 @@ def _raised_by_samples(resolver: Resolver, body: BodyFacts,
             if facts is not None and name in {r.rsplit(".", 1)[-1] for r in facts.raises}:
                 return True
     return False
+
+
+def _held(resolver: Resolver, bodies: list[tuple[Symbol, BodyFacts]], name: str) -> bool:
+    """Whether one of ``bodies`` calls a callable its class keeps in an attribute
+    (``self.serializer(record)``, no method of that name) whose assignment names ``name``
+    (``self.serializer = kwargs.pop("serializer", json.dumps)``): that call may be it."""
+    for symbol, facts in bodies:
+        for call, tags in facts.receivers:
+            if "self" not in tags:
+                continue
+            members = resolver.index.members(symbol.parent, call)
+            if any(m.kind in {"function", "method"} for m in members):
+                continue
+            for member in members:
+                value = bound_value(resolver, member)
+                if value is not None and name in _written_names(value):
+                    return True
+    return False
+
+
+def _written_names(node: ast.AST) -> set[str]:
+    """Every name and attribute an expression writes (``json.dumps``: json, dumps)."""
+    return {n.id for n in ast.walk(node) if isinstance(n, ast.Name)} | \
+        {n.attr for n in ast.walk(node) if isinstance(n, ast.Attribute)}
 
 
 def _mentioned(body: BodyFacts, reach: list[tuple[Symbol, BodyFacts]], name: str) -> bool:

@@ -77,6 +77,8 @@ _NOT_ENTRIES = (r"(?:methods?|functions?|params?|parameters?|arguments?|args?|cl
                 r"|exceptions?|subclasses|bases|lines|characters|chars|bytes|seconds|times"
                 r"|方法|函数|参数|类|子类|异常|行|字符|字节|秒|次)")
 """Nouns that count something other than a value's entries (a call count, a size)."""
+_PLAIN_ZH = r"(?:不可变的|可变的|普通的?|简单的?|纯)?"
+"""What a Chinese value noun may be before its type ("一个普通字符串", "不可变的 `tuple`")."""
 _CODE_TYPE = r"§(?P<tc>\d+)§"
 """A builtin type written as code (`float`): the span must name one (read in ``_claim``)."""
 _RETURNED_ZH = r"(?:(?:会|将)?(?:返回|return|returns) ?的)"
@@ -158,10 +160,20 @@ _FRAMES: list[tuple[Relation, str]] = [
                    rf"(?:是|为)(?:一个|个)?{_CODE_TYPE}(?:常量|对象|类型|值|实例)?$"),
     ("value_type", rf"{SZ}(?:常量|变量|属性)?{NEG_ZH}(?:保存|存储|存放|持有)(?:着|了)?(?:一个|个)?"
                    rf"{_CODE_TYPE}(?:常量|对象|类型|值|实例)?$"),
-    ("value_type", rf"{SZ}{NEG_ZH}(?:是|为)(?:一个|个)?(?:不可变的|可变的)?{_CODE_TYPE}"
+    ("value_type", rf"{SZ}{NEG_ZH}(?:是|为)(?:一个|个)?{_PLAIN_ZH}{_CODE_TYPE}"
                    r"(?:常量|对象|类型|值|实例)?$"),
     # ---- aliases (before kinds: "`X` is a type alias for `Y`" names what it stands for)
-    ("alias_of", rf"{S} {BE_NEG}{L.DET}{MODIFIERS}{L.ALIAS_NOUN} (?:for|of|to) {L.DET}{O}"),
+    ("alias_of", rf"{S} {BE_NEG}(?:(?:kept|provided|retained|left|maintained|offered|exposed"
+                 r"|exported|defined|declared|added|introduced) as )?"
+                 rf"{L.DET}{MODIFIERS}{L.ALIAS_NOUN} (?:for|of|to) {L.DET}{O}"),
+    # "is the same object as", "refers to the same class as", "points to", 指向 / 等同于
+    ("alias_of", rf"{S} (?:{BE_NEG}(?:just |simply |really |literally )?|(?:refers|points) to )"
+                 r"the (?:very )?same (?:object|class|function|callable|type|thing|value"
+                 rf"|definition) as {O}"),
+    ("alias_of", rf"{S} {L.ADV}(?:points|refers) (?:directly )?to {O}$"),
+    ("alias_of", rf"{SZ}{NEG_ZH}(?:直接)?(?:指向|等同于|等价于)(?:的是)?{OZ}$"),
+    # the other way round: "`B` 的别名是 `A`", "`B` has an alias, `A`"
+    ("alias_of", rf"{S2Z}的(?:一个)?{L.ALIAS_NOUN_ZH}(?:是|为|叫做|叫){O2Z}$"),
     ("alias_of", rf"{S2} {BE_NEG}(?:aliased|also known|known|re-?exported|exported) as {O2}"),
     ("alias_of", rf"{SZ}{NEG_ZH}(?:是|为|就是|只是)?{OZ}的(?:一个|个)?{MODIFIERS_ZH}"
                  rf"{L.ALIAS_NOUN_ZH}"),
@@ -278,7 +290,9 @@ _FRAMES: list[tuple[Relation, str]] = [
                   rf"(?P<neg>exists|is defined|is available) (?:on|in|for) (?:the )?§(?P<s>\d+)§"),
     ("has_param", rf"{S2} {L.BE} {L.NEG}{L.ADV}(?P<n1>accepted|taken|expected|supported|received)"
                   rf" by {O2}"),
-    ("has_param", rf"{SZ}{CTOR_ZH}(?:上|里|中|内|身上|类里|类中)?(?:还|也|同样|都)?{PRE_ZH}"
+    # "`f` 除了 `a` 之外还接受一个 `b` 参数": the claim is of `b`, `a` is the company
+    ("has_param", rf"{SZ}{CTOR_ZH}(?:上|里|中|内|身上|类里|类中)?"
+                  rf"(?:[，,]?{L.BESIDES}§\d+§(?:之外|以外|外)?[，,]?)?(?:还|也|同样|都)?{PRE_ZH}"
                   rf"{L.HAVE_ZH}(?:一个|个|一|名为|叫做|叫|名叫|自己的|自身的)*"
                   rf"§(?P<o>\d+)§(?:这个|这一个|的)?(?P<n2>{L.NOUN_ZH})?"),
     ("has_param", rf"{S2Z}{L.NEG_ZH}是{O2Z}的(?:一个)?(?P<n1>{L.NOUN_ZH})"),
@@ -433,7 +447,7 @@ _FRAMES: list[tuple[Relation, str]] = [
                    rf"|constant |immutable |mutable )?{TYPE_NOUN}"
                    r"(?: ?(?:constant|value|object))?(?:$| (?:of|with|that|which|holding"
                    r"|containing|mapping|listing|whose)(?![a-z]))"),
-    ("value_type", rf"{SZ}{NEG_ZH}(?:是|为)(?:一个|个|一)?(?:不可变的|可变的|模块级的?)?{TYPE_NOUN}"
+    ("value_type", rf"{SZ}{NEG_ZH}(?:是|为)(?:一个|个|一)?(?:模块级的?)?{_PLAIN_ZH}{TYPE_NOUN}"
                    r"(?: ?§\d+§)?(?:常量|对象|类型|值)?$"),  # "是整数 `0`": the value after it
     # ---- calls
     ("calls", rf"{S} {PRE}{L.CALL_VERB} {L.DET}{O}"),
@@ -571,7 +585,8 @@ _FRAMES: list[tuple[Relation, str]] = [
 # relation's frames, which are then neither tried nor compiled (compiling every frame costs
 # more than a whole warm ``pse verify`` of a small document). A superset of the lexicon.
 _CUES: dict[str, str] = {
-    "alias_of": rf"{L.ALIAS_NOUN}|{L.ALIAS_NOUN_ZH}|aliased|known as|exported as",
+    "alias_of": rf"{L.ALIAS_NOUN}|{L.ALIAS_NOUN_ZH}|aliased|known as|exported as|same"
+                r"|points|refers|指向|等同于|等价于",
     "param_count": (r"(?:\d|zero|no|one|single|two|three|four|five|six|seven|eight|nine|ten"
                     r"|eleven|twelve|[零一二两三四五六七八九十]).{0,16}?(?:param|arg|参数|形参)"
                     r"|(?:参数|签名).{0,8}?[\d零一二两三四五六七八九十]|(?:不|没有).{0,6}参数"),
@@ -626,7 +641,8 @@ _CUES: dict[str, str] = {
     "subclass_count": r"subclass|child class|derived class|子类|派生",
     "value_type": (alternation(list(type_nouns())) + r"|holds|stores|keeps|bound to"
                    r"|set to|assigned|initiali[sz]ed|'s (?:value|type)|的值|的取值|类型|保存"
-                   r"|存储|存放|持有|[是为](?:一个|个)?(?:不可变的|可变的)?§"),
+                   r"|存储|存放|持有|[是为](?:一个|个)?(?:不可变的|可变的|普通的?|简单的?|纯)?§"
+                   r"|\b(?:is|are) ?(?:an? ?)?(?:[a-z-]+ ?)?§"),
     "raises": (r"rais|throw|threw|signal|propagat|fails? with|errors? (?:out )?with|blow"
                r"|bail|abort|results? in|leads? to|caus|抛|引发|引起|报"),
 }
@@ -661,7 +677,7 @@ _DIRECT = re.compile(r"(?<![\w-])(?:direct|directly|immediate)(?![\w-])|直接|�
 """Inheritance said to be direct ("a direct subclass", "中间没有别的类", "lists `B` as a
 second base"): the base must be one the ``class`` statement writes, not a base of a base."""
 _INDIRECT = re.compile(r"(?<![\w-])(?:indirect|indirectly)(?![\w-])|间接", re.IGNORECASE)
-_DECORATOR_KINDS = {"property": "property", "cached_property": "property",
+_DECORATOR_KINDS = {"property": "property", "cached_property": "cached property",
                     "classmethod": "classmethod", "staticmethod": "staticmethod",
                     "dataclass": "dataclass"}
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import ast
 import re
 from collections.abc import Callable, Collection
 from dataclasses import replace
@@ -48,7 +49,7 @@ def judge(claim: Claim, *, file: str, resolver: Resolver) -> tuple[Reference, Re
     ref = Reference(file=file, line=claim.line, text=claim.sentence, name=name, kind="claim",
                     context=claim.sentence)
     why = _unknown(subject, obj if not _generic_type(relation, obj)
-                   and not _union_type(relation, obj) else None)
+                   and not _union_type(relation, obj) and not _literal(relation, obj) else None)
     if why:
         return ref, Resolution("ignored", message=why)
     decide = _decider(relation, claim, resolver, obj)
@@ -96,7 +97,7 @@ def _meant(resolver: Resolver, claim: Claim, relation: str, subject: Named) -> N
     if relation in _CLASS_RELATIONS:
         return _as_kinds(resolver, subject, {"class"})
     if relation in _CALLABLE_RELATIONS:
-        return _as_kinds(resolver, subject, _CALLABLE_KINDS)
+        return _definitions_first(_as_kinds(resolver, subject, _CALLABLE_KINDS))
     if relation == "default":
         return values.with_parameters(resolver, subject, claim.sentence, owner=claim.owner)
     nouned = _kind_noun_of(claim)
@@ -175,6 +176,17 @@ _CALLABLE_RELATIONS = frozenset({"returns", "calls", "raises", "param_count", "h
 """Relations only something with a body or a signature can have."""
 
 _CALLABLE_KINDS = frozenset({"function", "method", "class"})
+
+
+def _definitions_first(subject: Named) -> Named:
+    """Of a name bound both by a ``def``/``class`` and by an assignment elsewhere
+    (``cmd_check = deprecated(cli.cmd_check, ...)``, a re-export wrapped in a shim), the
+    definitions: what it does, returns or raises is read from a body, which only they
+    have."""
+    defined = tuple(s for s in subject.symbols if s.kind in _CALLABLE_KINDS)
+    if not defined or len(defined) == len(subject.symbols):
+        return subject
+    return replace(subject, symbols=defined)
 
 
 def _as_kinds(resolver: Resolver, subject: Named, kinds: Collection[str]) -> Named:
@@ -280,6 +292,17 @@ def _generic_type(relation: str, obj: Named | None) -> bool:
         obj.text.rstrip().endswith("]")
 
 
+def _literal(relation: str, obj: Named | None) -> bool:
+    """Whether the object is a literal a return claim names (`1`, `"utf-8"`)."""
+    if relation != "returns" or obj is None:
+        return False
+    try:
+        ast.literal_eval(obj.text.strip("` "))
+    except (ValueError, SyntaxError, TypeError, MemoryError, RecursionError):
+        return False
+    return True
+
+
 def _union_type(relation: str, obj: Named | None) -> bool:
     """Whether the object is a union type an alias claim names (`int | str`)."""
     return relation == "alias_of" and obj is not None and \
@@ -366,7 +389,7 @@ def _decider(relation: str, claim: Claim, resolver: Resolver, obj: Named | None)
                                                      annotated=claim.obj_text == "annotated")
         if _generic_type("returns", target) else returns.returns(
             resolver, s, target, annotated=claim.obj_text == "annotated",
-            yielded=claim.obj_text == "yielded"),
+            yielded=claim.obj_text == "yielded", always=bool(_ALWAYS.search(claim.sentence))),
         "has_subclasses": lambda s: types.has_subclasses(resolver, s),
         "subclass_count": lambda s: types.subclass_count(resolver, s, int(claim.obj),
                                                          direct=claim.obj_text == "direct"),
@@ -381,6 +404,11 @@ def _decider(relation: str, claim: Claim, resolver: Resolver, obj: Named | None)
 _FUNCTION_KINDS = frozenset({"function", "method"})
 
 
+_ALWAYS = re.compile(r"\b(?:always|invariably) (?:returns?|gives?|produces?)\b"
+                     r"|\b(?:no matter|regardless of)\b.{0,60}\breturns?\b"
+                     r"|(?:总是|始终|一律|永远|总会|都会|都)返回|(?:无论|不管).{0,30}返回")
+"""A return said of every call ("always returns a `Duration`", 总是返回): one ``return``
+of another type makes it false."""
 _DIRECTLY = re.compile(r"\bdirectly\b|直接")
 """A call said to be made directly ("calls `b` directly", 直接调用): its own body's, not
 one made through a helper."""

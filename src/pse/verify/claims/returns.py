@@ -31,21 +31,28 @@ _BUILTIN_TYPES = frozenset({"None", "str", "int", "float", "bool", "bytes", "byt
 
 
 def returns(resolver: Resolver, subject: Symbol, target: Named, *,
-            annotated: bool = False, yielded: bool = False) -> Decision:
+            annotated: bool = False, yielded: bool = False, always: bool = False) -> Decision:
     """Whether ``subject`` is annotated to return ``target`` (its return annotation decides;
     a function without one, or one returning ``Any``, a type variable or a name the tree
     does not define, is undecided). A claim ``annotated`` (said of the annotation: "the
     return type annotation of `f` is `A`") is about what is written: another class of the
     tree there is another annotation, even a base or a subclass of ``A``. A claim
-    ``yielded`` ("`f` yields a `Result`") is about the items of the iterator it returns."""
+    ``yielded`` ("`f` yields a `Result`") is about the items of the iterator it returns;
+    one said of ``always`` ("always returns a `Duration`") is false of a function whose
+    returns or annotation give another type too."""
     if subject.kind not in {"function", "method"}:
         return undecided("not a function")
-    constant = _returned_constant(resolver, subject, target.name)
+    constant = _returned_constant(resolver, subject, target.name or target.text)
     if constant is not None:
         return constant
     names = resolver.index.return_names(subject)
     if names is None:
-        return returned(resolver, subject, target)
+        return returned(resolver, subject, target, always=always)
+    if always and not yielded:
+        other = _another_outer_type(resolver, subject, target)
+        if other is not None:
+            return Decision(False, f"{short(subject.qualname)} is annotated to return "
+                            f"`{other}` too", at(subject))
     return _annotated_returns(resolver, subject, target, names, annotated=annotated,
                               yielded=yielded)
 
@@ -92,8 +99,11 @@ def _returned_constant(resolver: Resolver, subject: Symbol, claimed: str) -> Dec
     """"`f` returns `True`" of a function each of whose ``return`` statements returns a
     constant: one of them must be ``True`` (`__exit__` that only returns ``None`` never
     returns ``True``, whatever its ``Optional[bool]`` allows). None: not a claim of
-    ``True`` or ``False``, or a return of another shape."""
-    if claimed not in {"True", "False"}:
+    ``True`` or ``False``, or a return of another shape. The same holds of any literal
+    ("`main` returns `1`" of a function that returns only ``0`` or ``2``)."""
+    try:
+        wanted = repr(ast.literal_eval(claimed.strip("` ")))
+    except (ValueError, SyntaxError, TypeError, MemoryError, RecursionError):
         return None
     found = resolver.index.returned(subject)
     if not found or any(r.kind not in {"none", "literal"} for r in found):
@@ -105,7 +115,7 @@ def _returned_constant(resolver: Resolver, subject: Symbol, claimed: str) -> Dec
         except (ValueError, SyntaxError, TypeError, MemoryError, RecursionError):
             return None  # ``a == b``, ``[x]``: a value of a known type, not a constant
     message = f"{short(subject.qualname)} returns only {listing(sorted(constants))}"
-    return Decision(claimed in constants, message, at(subject))
+    return Decision(wanted in constants, message, at(subject))
 
 
 def _returns_a_callable(resolver: Resolver, subject: Symbol) -> bool:
@@ -522,7 +532,19 @@ def _outer(annotation: ast.expr, *, depth: int) -> list[str]:
     return [""]
 
 
-def returned(resolver: Resolver, subject: Symbol, target: Named) -> Decision:
+def _another_outer_type(resolver: Resolver, subject: Symbol, target: Named) -> str | None:
+    """Of an annotation that joins several types (``Union[Duration, timedelta]``) one of
+    which is the claimed one, another outer type than it and ``None``; else None."""
+    outer = outer_types(resolver, subject)
+    wanted = _type_of_value(target.name.rsplit(".", 1)[-1])
+    named = {n.rsplit(".", 1)[-1] for n in outer or ()} - _TRANSPARENT - {"None"}
+    if wanted not in named or len(named) < 2:
+        return None
+    return sorted(named - {wanted})[0]
+
+
+def returned(resolver: Resolver, subject: Symbol, target: Named, *,
+             always: bool = False) -> Decision:
     """Whether the unannotated ``subject`` returns a ``target``, read from its ``return``
     statements. Each must be of a shape that decides (:class:`Returned`): the receiver,
     ``None``, a literal, a constructor call of a class, or an awaited result (never the
@@ -537,9 +559,13 @@ def returned(resolver: Resolver, subject: Symbol, target: Named) -> Decision:
     message = f"{name} returns {_said(found)}"
     outcomes = [_returns_one(resolver, subject, r, wanted=wanted, classes=classes)
                 for r in found]
+    if always and any(o is True for o in outcomes) and any(
+            o is False for o, r in zip(outcomes, found, strict=True) if r.kind != "raises"):
+        return Decision(False, f"{message}: not always a `{wanted}`", at(subject))
     if any(o is True for o in outcomes):
         return Decision(True, message, at(subject))
-    if any(o is None for o in outcomes) or not (classes or wanted in _BUILTIN_VALUES):
+    if any(o is None for o in outcomes) or not (classes or wanted in _BUILTIN_VALUES
+                                                 or wanted in _NAMED_TUPLE):
         return undecided(message)
     return Decision(False, message, at(subject))
 
@@ -583,9 +609,18 @@ def _returns_one(resolver: Resolver, subject: Symbol, value: Returned, *, wanted
                 else wanted == result
         made = [s for s in resolver.index.by_name(last) if s.kind == "class"]
         others = [s for s in resolver.index.by_name(last) if s.kind != "class"]
+        if not made and not others and classes and _outside_class_named(value.name):
+            return False  # ``timedelta(...)``, an outside class: no instance of the tree's
         return _is_or_related(resolver, made, classes, wanted) if made and not others \
             else None
     return None
+
+
+def _outside_class_named(name: str) -> bool:
+    """Whether a callee the tree does not define is a builtin or standard-library class
+    (``dict``, ``timedelta`` imported from ``datetime``)."""
+    home = stdlib_home(name) if "." not in name else ""
+    return isinstance(introspect(f"{home}.{name}" if home else name), type)
 
 
 def _is_or_related(resolver: Resolver, made: list[Symbol], classes: list[Symbol],
@@ -596,8 +631,39 @@ def _is_or_related(resolver: Resolver, made: list[Symbol], classes: list[Symbol]
         return True
     if not classes and wanted in _BUILTIN_TYPES:
         return False
+    if not classes and wanted in _BUILTIN_VALUES | _NAMED_TUPLE:
+        return _made_builtin(resolver, made, wanted)
     if not classes or any(_related(resolver, m, classes) for m in made):
         return None
+    return False
+
+
+_NAMED_TUPLE = frozenset({"namedtuple", "NamedTuple"})
+_LOOSE = {"dict": frozenset({"Mapping", "MutableMapping", "UserDict"}),
+          "list": frozenset({"Sequence", "MutableSequence", "UserList"}),
+          "set": frozenset({"Set", "MutableSet", "AbstractSet"}),
+          "str": frozenset({"UserString"})}
+"""Abstract bases a reader may loosely call by the builtin they imitate: a
+``MutableMapping`` subclass said to be "a dict" is left open."""
+
+
+def _made_builtin(resolver: Resolver, made: list[Symbol], wanted: str) -> bool | None:
+    """Whether an instance of one of the tree classes ``made`` is the builtin container
+    ``wanted`` (or a named tuple): a subclass of it is ("returns a `dict`" of ``class
+    Dict(dict)``); one whose ancestry is read whole and holds neither it nor a base that
+    imitates it is not. None when an outside base's ancestry cannot be read."""
+    for cls in made:
+        tree = ancestry(resolver, cls)
+        bases: set[str] = set()
+        for name in tree.external:
+            mro = external_mro(name)
+            if mro is None:
+                return None
+            bases |= {n.rsplit(".", 1)[-1] for n in mro}
+        if wanted in _NAMED_TUPLE and bases & ({"tuple"} | _NAMED_TUPLE) or wanted in bases:
+            return None if wanted in _NAMED_TUPLE and not bases & _NAMED_TUPLE else True
+        if not tree.complete or bases & _LOOSE.get(wanted, frozenset()):
+            return None
     return False
 
 

@@ -481,6 +481,11 @@ def alias_of(resolver: Resolver, subject: Symbol, obj: Named, *, written: str) -
         shown = shown if len(shown) <= 60 else shown[:59] + "…"
         return Decision(False, f"{name} is bound to the result of a call, `{shown}`",
                         at(subject))
+    if isinstance(value, ast.Name | ast.Attribute) and not _chained(resolver, value):
+        # ``POS = inspect.Parameter.POSITIONAL_OR_KEYWORD``: bound to another outside name,
+        # which no name of the tree stands between
+        shown = ast.unparse(value)
+        return Decision(False, f"{name} is bound to `{shown}`", at(subject), correction=shown)
     claimed, bound_to = union_members(obj.text), union_members(value)
     if value is not None and claimed is not None and bound_to is not None and \
             len(claimed) > 1 and len(bound_to) > 1:  # two unions (one name may be a chain)
@@ -489,6 +494,17 @@ def alias_of(resolver: Resolver, subject: Symbol, obj: Named, *, written: str) -
         return Decision(holds, f"{name} is bound to `{shown}`", at(subject),
                         correction="" if holds else shown)
     return undecided(f"{name} is bound to another value")
+
+
+def _chained(resolver: Resolver, value: ast.Name | ast.Attribute) -> bool:
+    """Whether the name a value is written as may stand for something else of the tree: a
+    name the tree binds as a value (``X = Y`` where ``Y = Z``), or one whose first part is
+    no import (a local, a class attribute read through ``self``)."""
+    last = ast.unparse(value).rsplit(".", 1)[-1]
+    if any(s.kind in {"attribute", "variable", "constant", "parameter"}
+           for s in resolver.index.by_name(last)):
+        return True
+    return bool(resolver.index.by_name(last)) or isinstance(value, ast.Name)
 
 
 def union_members(expression: str | ast.expr | None) -> frozenset[str] | None:
@@ -709,15 +725,16 @@ def _callable_kinds(symbol: Symbol, decorators: set[str], *, is_async: bool,
     if symbol.kind == "function":
         return kinds | {"function"} | ({"module-level function"} if module_level else set())
     if decorators & set(_PROPERTY_DECORATORS):
-        return kinds | {"property", "attribute"}
+        cached = {"cached property"} if "cached_property" in decorators else set()
+        return kinds | {"property", "attribute"} | cached
     for decorator in ("classmethod", "staticmethod"):
         if decorator in decorators:
             return kinds | {decorator, "method"}
     return kinds | {"method"}
 
 
-_ORDER = ("abstract property", "read-only property", "property", "abstract method",
-          "classmethod", "staticmethod", "coroutine",
+_ORDER = ("abstract property", "cached property", "read-only property", "property",
+          "abstract method", "classmethod", "staticmethod", "coroutine",
           "exception", "enum", "dataclass", "namedtuple", "protocol", "metaclass",
           "abstract class", "class",
           "method", "function", "module", "constant", "alias", "type variable",

@@ -60,8 +60,13 @@ def assigned_value(resolver: Resolver, symbol: Symbol) -> str | None:
 
 
 def _field_default(value: ast.expr) -> str | None:
-    """``field(default=X)`` is ``X``, ``field(default_factory=dict)`` ``{}``; any other
-    value is itself."""
+    """``field(default=X)`` is ``X``, ``field(default_factory=dict)`` ``{}``; an option
+    taken from keyword arguments with a fallback (``kwargs.pop("indent", None)``,
+    ``options.get("indent", 2)``) is that fallback, the value it has where no caller
+    gives one; any other value is itself."""
+    fallback = _option_fallback(value)
+    if fallback is not None:
+        return fallback
     if isinstance(value, ast.Call) and ast.unparse(value.func).rsplit(".", 1)[-1] == "field":
         for keyword in value.keywords:
             if keyword.arg == "default":
@@ -118,6 +123,18 @@ def _same(actual: str, claimed: str) -> bool | None:
     if names.fullmatch(actual) or names.fullmatch(claimed):
         return None  # a name against a literal: the name's value is not read
     return None
+
+
+def _option_fallback(value: ast.expr) -> str | None:
+    """The fallback of ``<mapping>.pop("key", X)`` / ``.get("key", X)`` /
+    ``.setdefault("key", X)`` with a literal key, in Python's spelling; None for any other
+    value."""
+    if not (isinstance(value, ast.Call) and isinstance(value.func, ast.Attribute)
+            and value.func.attr in {"pop", "get", "setdefault"} and len(value.args) == 2
+            and not value.keywords and isinstance(value.args[0], ast.Constant)
+            and isinstance(value.args[0].value, str)):
+        return None
+    return ast.unparse(value.args[1])
 
 
 _SPAN = re.compile(r"`([^`\n]+)`")

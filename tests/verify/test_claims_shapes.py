@@ -1,0 +1,217 @@
+"""Claims decided by the shape of the code a name stands for: an option taken from keyword
+arguments with a fallback, an alias bound to an outside name, a function that returns a
+subclass of a builtin or an outside class, a callable kept in an attribute, a ``def``
+beside a wrapper of the same name, an exit, a cached property, and the wordings that say
+these things. Decided against a small tree."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+
+from pse.verify.history import is_historical
+from pse.verify.resolve import Resolver
+from repo_fixtures import claim_statuses, tree_resolver
+
+_TREE = {
+    "kiln/__init__.py": "",
+    "kiln/glaze.py": '''\
+import argparse
+import inspect
+import json
+import sys
+from datetime import timedelta
+from functools import cached_property
+
+
+KIND = inspect.Parameter.POSITIONAL_OR_KEYWORD
+
+
+class Options(dict):
+    pass
+
+
+class Firing:
+    def __init__(self, *args, **kwargs):
+        self.indent = kwargs.pop("indent", None)
+        self.cone = kwargs.get("cone", 6)
+        self.serializer = kwargs.pop("serializer", json.dumps)
+
+    def render(self, record):
+        return self.serializer(record)
+
+    def log(self, message):
+        return message.upper()
+
+    @cached_property
+    def schedule(self):
+        return [self.cone]
+
+    @property
+    def label(self):
+        return str(self.cone)
+
+
+def options(pairs):
+    return Options(pairs)
+
+
+def duration(text):
+    if text.endswith("h"):
+        return Firing()
+    return timedelta(hours=1)
+
+
+def check(version):
+    if version:
+        return None
+    raise ValueError("bad version")
+
+
+def run(argv):
+    parser = argparse.ArgumentParser()
+    parser.add_argument("cone")
+    arg_table = {"cone": 1, "heat": 2}
+    parser.parse_args(argv, namespace=arg_table)
+    return 2
+
+
+def leave(code):
+    sys.exit(code)
+
+
+def kiln(cone, heat=1200, *, vent=False):
+    return cone
+''',
+    "kiln/shims.py": '''\
+from kiln import glaze
+
+
+def deprecated(func, replace=""):
+    return func
+
+
+check = deprecated(glaze.check, replace="kiln.glaze.check")
+''',
+}
+
+
+@pytest.fixture(scope="module")
+def resolver(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Resolver]:
+    yield from tree_resolver(tmp_path_factory, _TREE, name="shapes")
+
+
+@pytest.mark.parametrize("text, status", [
+    # ``kwargs.pop("indent", None)``: no caller's value, the fallback
+    ("`indent` defaults to `2`.", "unverified"),
+    ("`indent` defaults to `None`.", "verified"),
+    ("`Firing.cone` 的默认值是 `6`。", "verified"),
+    ("`Firing.cone` 的默认值是 `8`。", "unverified"),
+])
+def test_claims_an_option_defaults_to_its_fallback(resolver: Resolver, text: str,
+                                                   status: str) -> None:
+    assert claim_statuses(resolver, text, "default") == [status]
+
+
+@pytest.mark.parametrize("text, status", [
+    ("`KIND` is an alias for `inspect.Parameter.KEYWORD_ONLY`.", "unverified"),
+    ("`KIND` is an alias for `inspect.Parameter.POSITIONAL_OR_KEYWORD`.", "verified"),
+    ("`KIND` is kept as an alias of `inspect.Parameter.KEYWORD_ONLY` for old callers.",
+     "unverified"),
+    ("`KIND` is the same object as `inspect.Parameter.VAR_KEYWORD`.", "unverified"),
+    ("`KIND` points to `inspect.Parameter.POSITIONAL_OR_KEYWORD`.", "verified"),
+    ("`KIND` 指向 `inspect.Parameter.KEYWORD_ONLY`。", "unverified"),
+    ("`KIND` 等同于 `inspect.Parameter.POSITIONAL_OR_KEYWORD`。", "verified"),
+    ("`inspect.Parameter.POSITIONAL_OR_KEYWORD` 的别名是 `KIND`。", "verified"),
+])
+def test_claims_an_alias_of_an_outside_name(resolver: Resolver, text: str,
+                                            status: str) -> None:
+    assert claim_statuses(resolver, text, "alias_of") == [status]
+
+
+@pytest.mark.parametrize("text, status", [
+    # ``Options(dict)``: a dict, no list, no named tuple
+    ("`options` returns a `dict`.", "verified"),
+    ("`options` returns a `list`.", "unverified"),
+    ("`options` 的返回值是一个 `namedtuple`。", "unverified"),
+    # ``timedelta(...)`` is no `Firing`; "always" is false of a function returning both
+    ("`duration` returns a `Firing`.", "verified"),
+    ("`duration` always returns a `Firing`.", "unverified"),
+    ("不管输入是什么，`duration` 总是返回 `Firing` 对象。", "unverified"),
+    ("`check` returns `None`.", "verified"),
+    ("`run` returns `1` when the arguments are bad.", "unverified"),
+    ("`run` returns `2`.", "verified"),
+])
+def test_claims_returns_by_the_class_made(resolver: Resolver, text: str, status: str) -> None:
+    assert claim_statuses(resolver, text, "returns") == [status]
+
+
+@pytest.mark.parametrize("text, status", [
+    # a bare name the tree has nothing of, that nothing reached names
+    ("`Firing.log` calls `strftime`.", "unverified"),
+    ("`Firing.log` calls `upper`.", "verified"),
+    # ``self.serializer(record)`` may be the ``json.dumps`` the constructor keeps
+    ("`Firing.render` calls `json.dumps`.", "ignored"),
+    ("`Firing.render` calls `json.loads`.", "unverified"),
+])
+def test_claims_calls_of_names_and_kept_callables(resolver: Resolver, text: str,
+                                                  status: str) -> None:
+    assert claim_statuses(resolver, text, "calls") == [status]
+
+
+@pytest.mark.parametrize("text, status", [
+    # ``check`` is a def and a shim wrapping it: the body read is the def's
+    ("`check` raises `ValueError`.", "verified"),
+    ("`check` raises `SystemExit` when the version is bad.", "unverified"),
+    ("`check` returns `True` when the version is valid.", "unverified"),
+    # an exit comes from ``sys.exit`` or an ``argparse`` parser: code that makes one may
+    # raise it (left open), code that makes none does not
+    ("`leave` raises `SystemExit`.", "ignored"),
+    ("`run` raises `SystemExit` on bad arguments.", "ignored"),
+])
+def test_claims_a_def_is_read_before_its_wrapper(resolver: Resolver, text: str,
+                                                 status: str) -> None:
+    relation = "returns" if "returns" in text else "raises"
+    assert claim_statuses(resolver, text, relation) == [status]
+
+
+@pytest.mark.parametrize("text, status", [
+    ("`Firing.schedule` is decorated with `@cached_property`.", "verified"),
+    ("`Firing.label` 使用了 `@cached_property` 装饰器，结果只计算一次。", "unverified"),
+    ("`Firing.label` is a property.", "verified"),
+    ("`Firing.schedule` is a property.", "verified"),
+])
+def test_claims_a_cached_property_is_one(resolver: Resolver, text: str, status: str) -> None:
+    assert claim_statuses(resolver, text, "kind") == [status]
+
+
+@pytest.mark.parametrize("text, status", [
+    ("`kiln` 除了 `cone` 之外还接受一个 `vent` 参数。", "verified"),
+    ("`kiln` 除了 `cone` 之外还接受一个 `timeout` 参数。", "unverified"),
+])
+def test_claims_a_parameter_besides_another(resolver: Resolver, text: str,
+                                            status: str) -> None:
+    assert claim_statuses(resolver, text, "has_param") == [status]
+
+
+@pytest.mark.parametrize("title, historical", [
+    ("# Deprecations in kiln 2.0", True),
+    ("# kiln 3.0 源码笔记：deprecated layer、CLI 和 type aliases", False),
+    ("# Inside the source: the deprecated shims of kiln", False),
+])
+def test_a_title_that_reads_the_source_is_not_history(title: str, historical: bool) -> None:
+    assert is_historical("notes.md", title + "\n\ntext\n", ["CHANGELOG*"]) is historical
+
+
+def test_a_local_is_found_in_the_function_the_sentence_names(resolver: Resolver) -> None:
+    from pse.verify.check import Document, check_documents
+
+    def statuses(text: str) -> dict[str, str]:
+        checked = check_documents([Document("doc.md", text)], resolver)
+        return {c.ref.name: c.result.status for c in checked if c.ref.kind == "symbol"}
+
+    assert statuses("`run` 里的 `arg_table` 字典有两个键。")["arg_table"] == "verified"
+    # a local of no function the sentence names is found nowhere (left to --strict)
+    assert statuses("The `arg_table` dict has two keys.")["arg_table"] != "verified"
+    assert statuses("`leave` fills an `arg_table` first.")["arg_table"] != "verified"
