@@ -51,7 +51,9 @@ HALVES = {"a_sortedcontainers": "sortedcontainers-2.4.0", "b_tomlkit": "tomlkit-
           "t_zipp": "zipp-3.20.2", "t_pyjwt": "pyjwt-2.9.0",
           "u_mdurl": "mdurl-0.1.2", "u_toolz": "toolz-0.12.1",
           "v_semver": "semver-3.0.2", "v_munch": "munch-4.0.0",
-          "w_parse": "parse-1.20.2", "w_wcwidth": "wcwidth-0.2.13"}
+          "w_parse": "parse-1.20.2", "w_wcwidth": "wcwidth-0.2.13",
+          "x_iniconfig": "iniconfig-2.0.0", "x_webencodings": "webencodings-0.5.1",
+          "y_distro": "distro-1.9.0", "y_tomliw": "tomli_w-1.0.0"}
 GROUPS = {"all": list(HALVES), "c": ["c_bidict", "c_dacite"], "d": ["d_jsonpatch", "d_pyee"],
           "e": ["e_tenacity", "e_humanize"], "f": ["f_cachetools", "f_platformdirs"],
           "g": ["g_tinydb", "g_pluggy"], "h": ["h_schema", "h_pathspec"],
@@ -62,7 +64,8 @@ GROUPS = {"all": list(HALVES), "c": ["c_bidict", "c_dacite"], "d": ["d_jsonpatch
           "p": ["p_inflection", "p_annotated"], "q": ["q_asynctimeout", "q_exceptiongroup"],
           "r": ["r_jsonlogger", "r_decorator"], "s": ["s_texttable", "s_termcolor"],
           "t": ["t_zipp", "t_pyjwt"], "u": ["u_mdurl", "u_toolz"],
-          "v": ["v_semver", "v_munch"], "w": ["w_parse", "w_wcwidth"]}
+          "v": ["v_semver", "v_munch"], "w": ["w_parse", "w_wcwidth"],
+          "x": ["x_iniconfig", "x_webencodings"], "y": ["y_distro", "y_tomliw"]}
 LANGS = ("en", "zh", "mixed")
 
 
