@@ -48,6 +48,9 @@ class Firing:
     def schedule(self):
         return [self.cone]
 
+    def plan(self):
+        return list(self.schedule)
+
     @property
     def label(self):
         return str(self.cone)
@@ -70,6 +73,7 @@ def check(version):
 
 
 def run(argv):
+    folders = {"a": 1, "b": 2, "c": 3}.get(argv[0])
     parser = argparse.ArgumentParser()
     parser.add_argument("cone")
     arg_table = {"cone": 1, "heat": 2}
@@ -215,3 +219,25 @@ def test_a_local_is_found_in_the_function_the_sentence_names(resolver: Resolver)
     # a local of no function the sentence names is found nowhere (left to --strict)
     assert statuses("The `arg_table` dict has two keys.")["arg_table"] != "verified"
     assert statuses("`leave` fills an `arg_table` first.")["arg_table"] != "verified"
+
+
+@pytest.mark.parametrize("text, status", [
+    ("`run` 里的 `arg_table` 字典有两个键。", "verified"),
+    ("`run` 里的 `arg_table` 字典有三个键。", "unverified"),
+    # a lookup in a mapping written in place is a count of that mapping
+    ("- `run` 里的 `folders` mapping 一共有 3 个 key。", "verified"),
+    ("The `folders` mapping in `run` has four keys.", "unverified"),
+])
+def test_claims_count_a_local_literal(resolver: Resolver, text: str, status: str) -> None:
+    assert claim_statuses(resolver, text, "member_count") == [status]
+
+
+@pytest.mark.parametrize("text, status", [
+    # "uses" with no call written: named in the code it reaches, a property included
+    ("`Firing.plan` 内部用的是 `schedule`。", "verified"),
+    ("`Firing.plan` 借助 `label` 拼出结果。", "unverified"),
+    ("`Firing.plan` 通过 `schedule` 来排期。", "verified"),
+    ("`Firing.log` uses `KIND`.", "unverified"),
+])
+def test_claims_a_use_is_a_mention(resolver: Resolver, text: str, status: str) -> None:
+    assert claim_statuses(resolver, text, "calls") == [status]

@@ -293,12 +293,14 @@ def test_claims_defaults_said_of_the_function(resolver: Resolver, text: str,
 
 
 @pytest.mark.parametrize("text, status", [
-    # "uses `x`" with no call written is a call claim only when `x` names functions
+    # "uses `x`" with no call written: a call of a function, or any mention of a class
+    # or a constant in the code it reaches (a default, an attribute read)
     ("`report` uses `pad`.", "verified"),
     ("`render` relies on `pad`.", "unverified"),    # `pad` is a function it never names
-    ("`render` uses `Meter`.", None),               # a class is used without a call
+    ("`render` uses `Meter`.", "unverified"),       # nothing it reaches names the class
+    ("`convert` uses `Meter`.", "verified"),        # its default
     ("`render` uses `UnitError`.", "verified"),     # ... or called
-    ("`pad` uses `WIDTH`.", None),                  # so is a constant: no claim
+    ("`pad` uses `WIDTH`.", "verified"),            # a constant as its default
 ])
 def test_claims_a_use_is_a_call_only_of_a_function(resolver: Resolver, text: str,
                                                    status: str | None) -> None:

@@ -278,15 +278,27 @@ class Resolver(PathChecks, CommandChecks):
         """``maptable`` in "`cmd_bump` 里的 `maptable` 字典": a local variable that a
         function the same sentence names binds in its body (``maptable = {...}``, ``for``,
         ``as``). Only there: a bare name that is some local somewhere stays unverified."""
-        name = parts[0]
-        if len(parts) != 1 or not name.isidentifier() or ref.kwargs or not ref.context:
+        if len(parts) != 1 or ref.kwargs:
+            return None
+        found = self.local_owner(parts[0], ref.context, besides=ref.text)
+        if found is None:
+            return None
+        function, line = found
+        return Resolution("verified", evidence=((function.path, line),),
+                          message=f"a local variable of `{function.qualname}`")
+
+    def local_owner(self, name: str, context: str, *, besides: str = ""
+                    ) -> tuple[Symbol, int] | None:
+        """The function or method named in ``context`` (a sentence; its code spans other
+        than ``besides``) whose body binds the local ``name``, with the line that does."""
+        if not name.isidentifier() or not context:
             return None
         bound = re.compile(rf"(?<![\w.]){re.escape(name)}\s*(?::[^=\n]+)?=(?!=)"
                            rf"|\b(?:for|as)\s+(?:\w+\s*,\s*)*{re.escape(name)}\b")
-        for span in dict.fromkeys(_CODE_SPAN.findall(ref.context)):
-            if span.strip("()") == ref.text.strip("()"):
-                continue
+        for span in dict.fromkeys(_CODE_SPAN.findall(context)):
             written = span.strip("()")
+            if written in {name, besides.strip("()")}:
+                continue
             owners = [f for f in self.index.by_name(written.rsplit(".", 1)[-1])
                       if f.kind in {"function", "method"}
                       and (f.qualname == written or f.qualname.endswith("." + written))]
@@ -296,9 +308,7 @@ class Resolver(PathChecks, CommandChecks):
                 hit = next((offset for offset, line in enumerate(body) if bound.search(line)),
                            None)
                 if hit is not None:
-                    return Resolution("verified", evidence=((function.path,
-                                                             function.line + hit),),
-                                      message=f"a local variable of `{function.qualname}`")
+                    return function, function.line + hit
         return None
 
     @cached_property

@@ -263,7 +263,12 @@ def literal_entries(resolver: Resolver, subject: Symbol) -> tuple[str, list[str]
     if subject.kind not in {"attribute", "constant", "variable"} or \
             not subject.path.endswith(".py"):
         return None
-    value = bound_value(resolver, subject)
+    return value_entries(bound_value(resolver, subject))
+
+
+def value_entries(value: ast.expr | None) -> tuple[str, list[str]] | None:
+    """What a value written as a literal holds, with the word for them (see
+    :func:`literal_entries`); None for any other value."""
     if isinstance(value, ast.Dict):
         if any(k is None for k in value.keys):
             return None  # ``{**base, ...}``
@@ -328,6 +333,31 @@ def member_count(resolver: Resolver, subject: Symbol, count: int) -> Decision:
     if count == len(members):
         return Decision(True, message, at(subject))
     return Decision(False, message, at(subject), correction=str(len(members)))
+
+
+def local_member_count(resolver: Resolver, function: Symbol, name: str, count: int
+                       ) -> Decision:
+    """Whether the local ``name`` that ``function`` binds once, to a literal, holds
+    ``count`` entries ("`cmd_bump` 里的 `maptable` 字典一共有五个键")."""
+    node = function_node(resolver, function)
+    values = [n.value for n in ast.walk(node) if isinstance(n, ast.Assign)
+              and any(isinstance(t, ast.Name) and t.id == name for t in n.targets)] \
+        if node is not None else []
+    value = values[0] if len(values) == 1 else None
+    # ``{"a": 1, ...}.get(key)`` / ``{...}[key]``: a lookup in the mapping the text counts
+    if isinstance(value, ast.Call) and isinstance(value.func, ast.Attribute) and \
+            value.func.attr == "get":
+        value = value.func.value
+    if isinstance(value, ast.Subscript):
+        value = value.value
+    entries = value_entries(value)
+    if entries is None:
+        return undecided(f"`{name}` of {short(function.qualname)} is no literal bound once")
+    what, found = entries
+    message = f"`{name}` of {short(function.qualname)} has {len(found)} {what} " \
+              f"({listing(found)})"
+    return Decision(count == len(found), message, at(function),
+                    correction="" if count == len(found) else str(len(found)))
 
 
 def definition_count(resolver: Resolver, subject: Symbol, count: int, said: str) -> Decision:
@@ -567,6 +597,30 @@ def calls(resolver: Resolver, subject: Symbol, callee: Named, *, direct: bool = 
     # (``strftime``), that nothing the body reaches even names
     return Decision(False, message + (f"; nothing it reaches names `{name}`"
                                       if outside else ""), at(subject))
+
+
+def uses(resolver: Resolver, subject: Symbol, used: Named) -> Decision:
+    """Whether ``subject``'s code, or code it reaches, names ``used`` (a property, a
+    constant, a class: "`parse` 内部用的是 `_search_re`"); a name of the tree that
+    nothing it reaches names is not used. A class uses what one of its methods uses."""
+    if subject.kind == "class":
+        return _through_methods(resolver, subject, lambda m: uses(resolver, m, used),
+                                f"uses `{used.name.rsplit('.', 1)[-1]}`")
+    body = resolver.index.body_facts(subject)
+    if body is None or not used.symbols:
+        return undecided("not a function whose body can be read")
+    name = used.name.rsplit(".", 1)[-1]
+    reach = reachable(resolver, body, subject)
+    if name in body.names:
+        return Decision(True, f"{short(subject.qualname)} names `{name}`", at(subject))
+    via = next((s.name for s, facts in reach if name in facts.names), None)
+    if via is not None:
+        return Decision(True, f"`{name}` is named in `{via}()`, which "
+                        f"{short(subject.qualname)} reaches", at(subject))
+    if len(reach) >= MAX_REACHED or _held(resolver, [(subject, body), *reach], name):
+        return undecided(f"{short(subject.qualname)} reaches too much to say")
+    return Decision(False, f"nothing {short(subject.qualname)} reaches names `{name}`",
+                    at(subject))
 
 
 def _may_mean(resolver: Resolver, subject: Symbol, body: BodyFacts, callee: Named) -> bool:

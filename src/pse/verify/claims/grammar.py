@@ -634,7 +634,8 @@ _CUES: dict[str, str] = {
     "calls": (r"call|invok|delegat|dispatch|hand|defer|goes through|relies|uses|wraps|trigger"
               r"|used (?:by|in|inside|within|from)\b"
               r"|runs|execut|passes control|forward|wrapper|shortcut|shorthand|front|调用|调到"
-              r"|去调|invoke|用到|依赖|使用|委托|执行|creates|instantiates|constructs"
+              r"|去调|invoke|用到|依赖|使用|委托|执行|借助|利用|用的是|用了|通过"
+              r"|creates|instantiates|constructs"
               r"|构造|创建|实例化|新建"),
     "default": r"default|falls? back|initial value|默认|缺省|初始值|初值",
     "definition_count": r"class|function|exception|类|函数|异常",
@@ -661,7 +662,7 @@ _INCLUDING = re.compile(rf"{L.INCLUDING} ?{_SELF}")
 _NEGATIVE_VERBS = {"lack", "lacks", "缺少", "缺乏", "找不到"}
 _NAME_LIKE = re.compile(r"^@?[\w.:/-]+(?:\([^()]*\))?$")
 _LOOSE_CALLS = (r"uses|relies on|goes through|wraps|triggers|runs|executes|用到了?|依赖|使用了?"
-                r"|执行了?")
+                r"|执行了?|借助|利用|用的是|用了|通过")
 _MODULE_LEVEL = re.compile(r"\b(?:module|top)[- ]level (?:[a-z-]+ )?function\b"
                            r"|模块级(?:的)?\w{0,3}函数|顶层函数|模块函数")
 _DEFINED = re.compile(r"\b(?:defined|declared|implemented|defines|declares|implements)\b"

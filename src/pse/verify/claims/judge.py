@@ -48,6 +48,11 @@ def judge(claim: Claim, *, file: str, resolver: Resolver) -> tuple[Reference, Re
     name = _name(claim, relation, subject, obj)
     ref = Reference(file=file, line=claim.line, text=claim.sentence, name=name, kind="claim",
                     context=claim.sentence)
+    local = resolver.local_owner(claim.subject.strip("`()"), claim.sentence) \
+        if relation == "member_count" and not subject.symbols else None
+    if local is not None:  # a local the sentence names with its function
+        return ref, _verdict(claim, code.local_member_count(
+            resolver, local[0], claim.subject.strip("`()"), int(claim.obj)), obj)
     why = _unknown(subject, obj if not _generic_type(relation, obj)
                    and not _union_type(relation, obj) and not _literal(relation, obj) else None)
     if why:
@@ -381,8 +386,9 @@ def _decider(relation: str, claim: Claim, resolver: Resolver, obj: Named | None)
         # "calls `a` rather than `b`" denies that it calls `b` itself
         "calls": lambda s: code.calls(resolver, s, target, direct=bool(
             _DIRECTLY.search(claim.sentence)) or claim.obj_text == "instead")
-        if claim.obj_text != "loose" or _only_functions(target)
-        else _only_if_called(code.calls(resolver, s, target), target),
+        if claim.obj_text != "loose"
+        else _only_if_called(code.calls(resolver, s, target), target,
+                             code.uses(resolver, s, target)),
         "raises": lambda s: code.raises(resolver, s, target,
                                         condition=_condition_names(claim.sentence)),
         "returns": lambda s: returns.generic_returns(resolver, s, target.text,
@@ -434,10 +440,14 @@ def _only_functions(target: Named) -> bool:
     return bool(target.symbols) and all(s.kind in _FUNCTION_KINDS for s in target.symbols)
 
 
-def _only_if_called(decision: Decision, target: Named) -> Decision:
-    """"`f` uses `C`" of a class, a constant or an attribute: true when `f` calls it,
-    otherwise open (it may be used without a call)."""
-    return decision if decision.holds else \
+def _only_if_called(decision: Decision, target: Named, used: Decision) -> Decision:
+    """"`f` uses `g`" (no call written): of a function, true when `f` calls it; of a
+    function, a property, a class or a constant, true or false by whether the code `f`
+    reaches names it (``used``: :func:`code.uses`: passed as a callback, read as an
+    attribute), and a function's call decision where that is open."""
+    if decision.holds or (decision.holds is False and _only_functions(target)):
+        return decision
+    return used if used.holds is not None else \
         undecided(f"`{target.text}` is used, not said to be called")
 
 
