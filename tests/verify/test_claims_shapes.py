@@ -23,6 +23,7 @@ import json
 import sys
 from datetime import timedelta
 from functools import cached_property
+from typing import NamedTuple
 
 
 KIND = inspect.Parameter.POSITIONAL_OR_KEYWORD
@@ -87,6 +88,30 @@ def leave(code):
 
 def kiln(cone, heat=1200, *, vent=False):
     return cone
+
+
+def fetch(table, key, convert=None):
+    value: str = table[key]
+    if convert is not None:
+        return convert(value)
+    return value
+
+
+class Kiln:
+    def __init__(self, release_file="", retries=5):
+        self.release_file = release_file or "/etc/kiln"
+        self.retries = retries or 3
+
+
+try:
+    from functools import partialmethod
+except ImportError:
+    class partialmethod:
+        pass
+
+
+class Record(NamedTuple):
+    name: str
 ''',
     "kiln/shims.py": '''\
 from kiln import glaze
@@ -241,3 +266,31 @@ def test_claims_count_a_local_literal(resolver: Resolver, text: str, status: str
 ])
 def test_claims_a_use_is_a_mention(resolver: Resolver, text: str, status: str) -> None:
     assert claim_statuses(resolver, text, "calls") == [status]
+
+
+@pytest.mark.parametrize("text, status", [
+    # ``value: str`` is an annotation: the body puts no ``str`` where ``convert`` was None
+    ("`fetch` 的 `convert` 参数默认为 `str`。", "unverified"),
+    ("`fetch` 的 `convert` 参数默认为 `None`。", "verified"),
+    # ``self.x = x or "..."``: the fallback where the parameter's default is false
+    ("`Kiln.release_file` defaults to `/etc/kiln`.", None),
+    # the attribute's value; the parameter of that name defaults to "": which is meant?
+    ("`Kiln.release_file` defaults to `'/etc/kiln'`.", "ignored"),
+    ("`Kiln.release_file` defaults to `None`.", "unverified"),
+    ("`Kiln.retries` defaults to `5`.", "verified"),
+])
+def test_claims_defaults_through_the_body(resolver: Resolver, text: str,
+                                          status: str | None) -> None:
+    assert claim_statuses(resolver, text, "default") == ([status] if status else [])
+
+
+@pytest.mark.parametrize("text, status", [
+    ("`Record` 继承自 `typing.NamedTuple`。", "verified"),
+    ("`Record` inherits from `collections.OrderedDict`.", "unverified"),
+    # a fallback class for an import that may fail is that import where it works
+    ("`partialmethod` 直接就是 `functools.partialmethod`。", "verified"),
+    ("`partialmethod` is a subclass of `functools.partial`.", "unverified"),
+])
+def test_claims_outside_bases_by_their_import(resolver: Resolver, text: str,
+                                              status: str) -> None:
+    assert claim_statuses(resolver, text, "subclass") == [status]

@@ -44,6 +44,9 @@ def subclass(resolver: Resolver, subject: Symbol, obj: Named, *, direct: bool = 
     found = ancestry(resolver, subject)
     bases = listing(list(subject.bases)) if subject.bases else "only `object`"
     message = f"{short(subject.qualname)}'s bases are {bases}"
+    if _fallback_of(resolver, subject, obj):
+        return Decision(True, f"{short(subject.qualname)} is `{obj.name}` where that imports; "
+                        "the class is its fallback", at(subject))
     targets = {s.qualname for s in obj.symbols if s.kind == "class"}
     if subject.qualname in targets:  # "`Signal` 继承自 `Signal`": another class of its name
         return _from_itself(subject, found, message)
@@ -53,11 +56,7 @@ def subclass(resolver: Resolver, subject: Symbol, obj: Named, *, direct: bool = 
             return Decision(False, message, at(subject), correction=_direct_base(subject))
         return Decision(True, message, at(base))
     outside = _outside_names(resolver, obj)
-    # a bare outside name ("`MutableSequence`") is the ancestor of that name, wherever
-    # the tree imported it from (``collections.abc``, ``typing``)
-    short_external = {e.rsplit(".", 1)[-1] for e in found.external} \
-        if obj.name and "." not in obj.name and not obj.symbols else set()
-    if outside & found.external or obj.name in short_external:
+    if outside & found.external or _written_as_base(obj, found):
         if direct and not _is_direct_base(subject, obj):
             return Decision(False, message, at(subject), correction=_direct_base(subject))
         return Decision(True, message, at(subject))
@@ -68,15 +67,46 @@ def subclass(resolver: Resolver, subject: Symbol, obj: Named, *, direct: bool = 
         # "lists `B` as a second base": the class statement's bases, each resolved (no
         # alias among them), decide, whatever lies above them
         return Decision(False, message, at(subject), correction=_direct_base(subject))
+    return _from_a_function(subject, obj, message) or \
+        undecided(f"{message}; not every base can be read")
+
+
+def _from_a_function(subject: Symbol, obj: Named, message: str) -> Decision | None:
+    """"`singledispatchmethod` is a subclass of `singledispatch`", a function: no class
+    derives from a function, whatever its other bases are (unless a base is a call of it:
+    ``class A(make_base())``)."""
     function = obj.name.rsplit(".", 1)[-1]
     if obj.symbols and not obj.external and all(s.kind in {"function", "method"}
                                                 for s in obj.symbols) and \
-            not any(function in base for base in subject.bases):  # ``class A(make_base())``
-        # "`singledispatchmethod` is a subclass of `singledispatch`", a function: no class
-        # derives from a function, whatever its other bases are
+            not any(function in base for base in subject.bases):
         return Decision(False, f"{message}; `{obj.text}` is a function", at(subject),
                         correction=_direct_base(subject))
-    return undecided(f"{message}; not every base can be read")
+    return None
+
+
+def _written_as_base(obj: Named, found: Ancestry) -> bool:
+    """Whether an outside name is an ancestor by its last name: a bare one
+    ("`MutableSequence`") wherever the tree imported it from (``collections.abc``,
+    ``typing``), a dotted one ("`typing.NamedTuple`") that a class statement writes bare."""
+    if not obj.name or obj.symbols:
+        return False
+    last = obj.name.rsplit(".", 1)[-1]
+    if "." not in obj.name:
+        return last in {e.rsplit(".", 1)[-1] for e in found.external}
+    return obj.external and last in {e for e in found.external if "." not in e}
+
+
+def _fallback_of(resolver: Resolver, subject: Symbol, obj: Named) -> bool:
+    """Whether the class ``subject`` is a fallback for the outside class ``obj`` of its
+    own name, which its module imports where it can (``try: from functools import
+    cached_property`` / ``except ImportError: class cached_property``): "`cached_property`
+    就是 `functools.cached_property`" is then true."""
+    module, _, name = obj.name.rpartition(".")
+    if not (obj.external and module and name == subject.name):
+        return False
+    text = resolver.index.file_text(subject.path) or ""
+    return re.search(rf"^\s*from\s+{re.escape(module)}\s+import\s+[^\n]*\b"
+                     rf"{re.escape(name)}\b", text, re.MULTILINE) is not None
 
 
 def _bound_name(resolver: Resolver, subject: Symbol, obj: Named, *, direct: bool

@@ -87,6 +87,8 @@ def default(resolver: Resolver, subject: Symbol, claimed: str, *, said_of: str =
     if subject.kind not in {"attribute", "variable", "constant"}:
         return undecided(f"{short(subject.qualname)} is no field or constant")
     actual = assigned_value(resolver, subject)
+    if said_of != "parameter":  # the attribute's value, not the parameter's default
+        actual = _or_fallback(resolver, subject, actual) or actual
     param = _bound_parameter(resolver, subject, actual)
     if param is not None:
         return _param_default(resolver, param, claimed, said_of=said_of,
@@ -294,23 +296,28 @@ def _passed_on(resolver: Resolver, function: Symbol, name: str) -> bool:
 def _never_put(resolver: Resolver, function: Symbol, name: str, claimed: str) -> bool:
     """Whether ``function``'s body, which tests its parameter ``name`` (default ``None``),
     can give it no ``claimed`` literal in its place: every value it binds the name to or
-    falls back to from it is a literal, and no literal of the code equals ``claimed``.
+    falls back to from it is a literal, and no literal of the code equals ``claimed`` (of
+    a claimed name, ``str``, no code of the body names it).
     "`ndigits` defaults to 0" is false of ``if ndigits is not None: ... else: ...``; a
     fallback to a name or a call (``timeout or DEFAULT``) may be anything, so it is open."""
     try:
         wanted = ast.literal_eval(claimed)
     except (ValueError, SyntaxError, TypeError, MemoryError, RecursionError):
-        return False
+        wanted = claimed if claimed.isidentifier() else None  # a name: ``str``, ``SEP``
     if wanted is None:
         return False
     node = function_node(resolver, function)
     if node is None:
         return False
     body = node.body[1:] if ast.get_docstring(node) is not None else node.body
+    a_name = claimed.isidentifier() and claimed not in {"True", "False", "None"}
+    if a_name and claimed in _value_names(body):
+        return False  # the body names it: it may put it in the parameter's place
     # ``if not flag:`` treats None as False, 0 or "" but gives the name no value: the
     # default is still None, and "defaults to False" says another value
     for n in (sub for statement in body for sub in ast.walk(statement)):
-        if isinstance(n, ast.Constant) and _same(repr(n.value), claimed) is not False:
+        if isinstance(n, ast.Constant) and not a_name and \
+                _same(repr(n.value), claimed) is not False:
             return False
         if isinstance(n, ast.Assign | ast.AnnAssign | ast.AugAssign | ast.NamedExpr) and any(
                 _is_name(t, name) for t in _targets(n)) and not _fixed(n.value, name):
@@ -322,6 +329,25 @@ def _never_put(resolver: Resolver, function: Symbol, name: str, claimed: str) ->
                 not _fixed(n, name):
             return False
     return True
+
+
+def _value_names(body: list[ast.stmt]) -> set[str]:
+    """The names and attribute names the statements use as values (annotations aside:
+    ``value: str = ...`` puts no ``str`` anywhere)."""
+    found: set[str] = set()
+    stack: list[ast.AST] = list(body)
+    while stack:
+        node = stack.pop()
+        if isinstance(node, ast.Name):
+            found.add(node.id)
+        elif isinstance(node, ast.Attribute):
+            found.add(node.attr)
+        for field, child in ast.iter_fields(node):
+            if field in {"annotation", "returns"}:
+                continue
+            stack.extend(c for c in (child if isinstance(child, list) else [child])
+                         if isinstance(c, ast.AST))
+    return found
 
 
 def _fixed(node: ast.AST | None, name: str) -> bool:
@@ -418,6 +444,34 @@ def _converted(value: str) -> str | None:
 _NOT_CONVERSIONS = frozenset({"len", "sum", "min", "max", "abs", "round", "hash", "id",
                               "bool", "any", "all", "repr", "type"})
 """One-argument builtins that make another value of their argument, not the same one."""
+
+
+def _or_fallback(resolver: Resolver, attribute: Symbol, value: str | None) -> str | None:
+    """``self.x = x or ""`` in a constructor whose parameter ``x`` defaults to a literal:
+    the value the attribute has where no caller passes ``x`` (that default when true,
+    else the fallback); None for any other value."""
+    try:
+        node = ast.parse(value or "", mode="eval").body
+    except (SyntaxError, ValueError, RecursionError):
+        return None
+    if not (isinstance(node, ast.BoolOp) and isinstance(node.op, ast.Or)
+            and len(node.values) == 2 and isinstance(node.values[0], ast.Name)
+            and _literal(node.values[1])):
+        return None
+    param = _bound_parameter(resolver, attribute, node.values[0].id)
+    if param is None:
+        return None
+    function = implementation(resolver, [s for s in resolver.index.by_qualname(param.parent)
+                                         if s.kind in {"function", "method"}])
+    written = signature_defaults(resolver, function) if function is not None else None
+    default = (written or {}).get(param.name)
+    try:
+        given = ast.literal_eval(default) if default is not None else None
+    except (ValueError, SyntaxError, TypeError, MemoryError, RecursionError):
+        return None
+    if default is None:
+        return None
+    return default if given else ast.unparse(node.values[1])
 
 
 def _bound_parameter(resolver: Resolver, attribute: Symbol, value: str | None) -> Symbol | None:
