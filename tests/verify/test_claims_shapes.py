@@ -112,6 +112,23 @@ except ImportError:
 
 class Record(NamedTuple):
     name: str
+
+
+class Glaze:
+    def derive(self, method):
+        """Derive a key.
+
+        >>> Glaze().derive(
+... "concat")
+        """
+        if not isinstance(method, str):
+            raise TypeError("method must be text")
+        if method == "concat":
+            return method + "!"
+        elif method == "hmac":
+            return method
+        else:
+            raise ValueError("unknown derivation method")
 ''',
     "kiln/shims.py": '''\
 from kiln import glaze
@@ -294,3 +311,17 @@ def test_claims_defaults_through_the_body(resolver: Resolver, text: str,
 def test_claims_outside_bases_by_their_import(resolver: Resolver, text: str,
                                               status: str) -> None:
     assert claim_statuses(resolver, text, "subclass") == [status]
+
+
+@pytest.mark.parametrize("text, status", [
+    # the condition's words are those of the ``raise ValueError`` site (test and message)
+    ("`Glaze.derive` raises `TypeError` when given an unknown derivation method.",
+     "unverified"),
+    ("`Glaze.derive` raises `ValueError` when given an unknown derivation method.",
+     "verified"),
+    ("`Glaze.derive` raises `TypeError` when the method is not text.", "verified"),
+    ("`Glaze.derive` raises `TypeError`.", "verified"),  # no condition: any site
+])
+def test_claims_a_raise_by_its_condition(resolver: Resolver, text: str, status: str) -> None:
+    # (the docstring's doctest line at the margin does not keep the body from being read)
+    assert claim_statuses(resolver, text, "raises") == [status]

@@ -14,6 +14,7 @@ from collections.abc import Callable
 
 from pse.index.model import BodyFacts, Symbol
 from pse.index.walk import is_sample_path
+from pse.verify.claims.conditions import condition_site, decided_elsewhere
 from pse.verify.claims.decision import Decision, at, listing, short, undecided, with_article
 from pse.verify.claims.names import Named, ancestry, external_mro, outside_has
 from pse.verify.claims.reach import MAX_HOMONYMS, MAX_REACHED, callees, is_dunder, reachable
@@ -634,12 +635,15 @@ def _may_mean(resolver: Resolver, subject: Symbol, body: BodyFacts, callee: Name
 
 
 def raises(resolver: Resolver, subject: Symbol, error: Named, *,
-           condition: tuple[str, ...] = ()) -> Decision:
+           condition: tuple[str, ...] = (), sentence: str = "") -> Decision:
     """Whether ``subject`` raises ``error`` (itself or a subclass), directly or by reach;
     a class raises what one of its methods raises. ``condition``: the names the sentence's
     condition mentions ("when `on_error` is not callable"); where the body checks one of
     its parameters among them and raises only other errors there, the claim is false. Of
-    a class, such a condition on its constructor's parameters is about its constructor."""
+    a class, such a condition on its constructor's parameters is about its constructor.
+    ``sentence``: where the words of its condition are those of one ``raise`` of another
+    error (its test and message), the claim is about that ``raise`` and false
+    (:mod:`~pse.verify.claims.conditions`)."""
     if subject.kind == "class":
         init = signature_of(resolver, subject)
         if init is not None and set(condition) & set(init.params):
@@ -652,6 +656,10 @@ def raises(resolver: Resolver, subject: Symbol, error: Named, *,
     name = error.name.rsplit(".", 1)[-1]
     raised = [r.rsplit(".", 1)[-1] for r in body.raises]
     message = f"{short(subject.qualname)} raises {listing(sorted(set(raised)))}"
+    described = _described_site(resolver, subject, error, sentence)
+    if described:
+        return Decision(False, f"{short(subject.qualname)} raises `{described}` where the "
+                        "sentence's condition holds (its test and message)", at(subject))
     if name in raised or _raises_subclass(resolver, raised, error) or any(
             name in (external_mro(r) or ()) for r in raised):
         return Decision(True, message, at(subject))
@@ -668,18 +676,40 @@ def raises(resolver: Resolver, subject: Symbol, error: Named, *,
     if _mentioned(body, reach, name):
         return undecided(f"{message}; `{name}` is named in the code it reaches")
     if not error.symbols and not _only_raises(body) and not _foreign(resolver, name):
-        signalled = _signalled(body, reach)
-        if _implicit(name, body, reach) or (not signalled and name not in _CHECKED_ERRORS):
-            return undecided(f"{message}; any code may raise `{name}`")
-        if not signalled:
-            if len(reach) >= MAX_REACHED or _raised_by_samples(resolver, body, reach, name):
-                return undecided(f"{message}; code it calls may raise `{name}`")
-            return Decision(False, f"{short(subject.qualname)} raises nothing itself and no "
-                            f"call or lookup in the code it reaches raises `{name}`", at(subject))
-        return Decision(False, f"{short(subject.qualname)} signals errors with "
-                        f"{listing(signalled)}; `{name}` is named nowhere in the code it "
-                        "reaches", at(subject))
+        return _builtin_not_raised(resolver, subject, body, reach, name, message)
     return Decision(False, message, at(subject))
+
+
+def _builtin_not_raised(resolver: Resolver, subject: Symbol, body: BodyFacts,
+                        reach: list[tuple[Symbol, BodyFacts]], name: str, message: str
+                        ) -> Decision:
+    """Of a builtin error that no code reached names: open where code may raise it
+    without a ``raise`` (:data:`_IMPLICIT_CALLS`), false where the code signals its
+    errors with others, or raises none and makes no call that could."""
+    signalled = _signalled(body, reach)
+    if _implicit(name, body, reach) or (not signalled and name not in _CHECKED_ERRORS):
+        return undecided(f"{message}; any code may raise `{name}`")
+    if not signalled:
+        if len(reach) >= MAX_REACHED or _raised_by_samples(resolver, body, reach, name):
+            return undecided(f"{message}; code it calls may raise `{name}`")
+        return Decision(False, f"{short(subject.qualname)} raises nothing itself and no "
+                        f"call or lookup in the code it reaches raises `{name}`", at(subject))
+    return Decision(False, f"{short(subject.qualname)} signals errors with "
+                    f"{listing(signalled)}; `{name}` is named nowhere in the code it "
+                    "reaches", at(subject))
+
+
+def _described_site(resolver: Resolver, function: Symbol, error: Named, sentence: str) -> str:
+    """The error of the ``raise`` the sentence's condition describes, when another than
+    ``error`` (:func:`~pse.verify.claims.conditions.decided_elsewhere`); "" otherwise."""
+    node = function_node(resolver, function) if sentence else None
+    if node is None:
+        return ""
+    name = error.name.rsplit(".", 1)[-1]
+    best = condition_site(node, sentence)
+    claimed = {e for e in best if e == name or _raises_subclass(resolver, [e], error)
+               or name in (external_mro(e) or ())}
+    return decided_elsewhere(best, claimed)
 
 
 def _raised_on_check(resolver: Resolver, function: Symbol, params: set[str]

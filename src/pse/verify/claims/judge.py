@@ -390,7 +390,8 @@ def _decider(relation: str, claim: Claim, resolver: Resolver, obj: Named | None)
         else _only_if_called(code.calls(resolver, s, target), target,
                              code.uses(resolver, s, target)),
         "raises": lambda s: code.raises(resolver, s, target,
-                                        condition=_condition_names(claim.sentence)),
+                                        condition=_condition_names(claim.sentence),
+                                        sentence=claim.sentence),
         "returns": lambda s: returns.generic_returns(resolver, s, target.text,
                                                      annotated=claim.obj_text == "annotated")
         if _generic_type("returns", target) else returns.returns(

@@ -19,10 +19,21 @@ def function_node(resolver: Resolver, symbol: Symbol
     source, or one that does not parse as a function)."""
     source = resolver.index.source_of(symbol)
     try:
-        node = ast.parse(textwrap.dedent(source)).body[0] if source else None
+        node = ast.parse(dedented(source)).body[0] if source else None
     except (SyntaxError, ValueError, RecursionError, IndexError):
         return None
     return node if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef) else None
+
+
+def dedented(source: str) -> str:
+    """A method's source moved to the left margin by its ``def`` line's indentation: a
+    docstring line written at the margin (a doctest's continuation) keeps
+    :func:`textwrap.dedent` from moving anything, but is inside a string either way."""
+    indent = source[:len(source) - len(source.lstrip(" \t"))]
+    if not indent:
+        return source
+    return "\n".join(line[len(indent):] if line.startswith(indent) else line
+                     for line in source.split("\n"))
 
 
 def bound_value(resolver: Resolver, symbol: Symbol) -> ast.expr | None:
@@ -77,7 +88,7 @@ def _arguments(resolver: Resolver, function: Symbol) -> ast.arguments | None:
     if source is None or not function.path.endswith(".py"):
         return None
     try:
-        tree = ast.parse(textwrap.dedent(source))
+        tree = ast.parse(dedented(source))
     except (SyntaxError, ValueError, RecursionError):
         return None
     node = tree.body[0] if tree.body else None

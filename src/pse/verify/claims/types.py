@@ -5,7 +5,6 @@ from __future__ import annotations
 import ast
 import copy
 import re
-import textwrap
 
 from pse.index.model import Symbol
 from pse.index.walk import is_sample_path
@@ -19,7 +18,7 @@ from pse.verify.claims.names import (
     external_mro,
     introspect,
 )
-from pse.verify.claims.source import binding, bound_value, type_variable
+from pse.verify.claims.source import binding, bound_value, dedented, type_variable
 from pse.verify.claims.words import builtin_type
 from pse.verify.externals import stdlib_home
 from pse.verify.resolve import Resolver
@@ -599,7 +598,7 @@ def _delegates_to(resolver: Resolver, subject: Symbol, wanted: str) -> bool | No
     class with a body of its own)."""
     source = resolver.index.source_of(subject) if subject.path.endswith(".py") else None
     try:
-        node = ast.parse(textwrap.dedent(source or "")).body[0]
+        node = ast.parse(dedented(source or "")).body[0]
     except (SyntaxError, ValueError, RecursionError, IndexError):
         return None
     named = {n.id for n in ast.walk(node) if isinstance(n, ast.Name)} | {
