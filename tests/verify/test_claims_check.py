@@ -980,7 +980,7 @@ def test_claims_more_wordings(resolver: Resolver, text: str, statuses: set[str])
     ("`GiftLine.note` defaults to `None`.", "unverified"),
     ("`note` defaults to `None`.", "ignored"),  # also a function: which `note` is meant?
     ("`MAX_ITEMS` does not default to 10.", "unverified"),
-    ("`Line.sku` defaults to `None`.", "ignored"),  # a field without a default
+    ("`Line.sku` defaults to `None`.", "unverified"),  # a dataclass field with no default
 ])
 def test_claims_default_values(resolver: Resolver, text: str, status: str) -> None:
     assert _status(resolver, text) == status

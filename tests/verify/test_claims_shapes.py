@@ -22,7 +22,8 @@ import inspect
 import json
 import sys
 from datetime import timedelta
-from functools import cached_property
+from dataclasses import dataclass
+from functools import cached_property, lru_cache
 from typing import NamedTuple
 
 
@@ -112,6 +113,21 @@ except ImportError:
 
 class Record(NamedTuple):
     name: str
+
+
+@dataclass
+class Shelf:
+    width: int
+
+
+@dataclass(frozen=True)
+class Rack:
+    width: int = 0
+
+
+@lru_cache(maxsize=64)
+def cone_chart(cone):
+    return cone
 
 
 class Glaze:
@@ -325,3 +341,24 @@ def test_claims_outside_bases_by_their_import(resolver: Resolver, text: str,
 def test_claims_a_raise_by_its_condition(resolver: Resolver, text: str, status: str) -> None:
     # (the docstring's doctest line at the margin does not keep the body from being read)
     assert claim_statuses(resolver, text, "raises") == [status]
+
+
+@pytest.mark.parametrize("text, relation, status", [
+    ("`Rack` is decorated with `@dataclass(frozen=True)`.", "kind", "verified"),
+    ("`Shelf` is decorated with `@dataclass(frozen=True)`.", "kind", "unverified"),
+    ("`Shelf` is a `@dataclass`.", "kind", "verified"),
+    ("`cone_chart` is decorated with `@lru_cache(maxsize=64)`.", "decorated", "verified"),
+    ("`cone_chart` is decorated with `@lru_cache(maxsize=None)`.", "decorated", "unverified"),
+])
+def test_claims_a_decorators_keywords(resolver: Resolver, text: str, relation: str,
+                                      status: str) -> None:
+    assert claim_statuses(resolver, text, relation) == [status]
+
+
+def test_claims_a_field_by_the_class_a_table_row_names(resolver: Resolver) -> None:
+    table = ("| class | note |\n|---|---|\n"
+             "| `Shelf` | `width` defaults to `0` |\n"
+             "| `Rack` | `width` defaults to `0` |\n")
+    # a dataclass field with no value has no default; the same words of another row's
+    # class are judged again, not taken from the row before
+    assert claim_statuses(resolver, table, "default") == ["unverified", "verified"]

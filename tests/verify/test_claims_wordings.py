@@ -185,7 +185,7 @@ def test_claims_counts_values_and_kinds_in_more_wordings(resolver: Resolver, tex
     ("`pluralize` is wrapped in `functools.lru_cache` for speed.", "decorated", "verified"),
     ("`ordinal` 使用了 `@functools.lru_cache` 来缓存结果。", "decorated", "unverified"),
     ("`Point` 是一个用 `@dataclass` 定义的 class。", "kind", "verified"),
-    ("`Point` is decorated with `@dataclass(frozen=True)`.", "kind", "verified"),
+    ("`Point` is decorated with `@dataclass(frozen=True)`.", "kind", "unverified"),  # plain
     ("`retrying` is decorated with `functools.wraps`.", "decorated", "ignored"),
     ("In the source, `WORDS` is a `list` of strings.", "value_type", "unverified"),
     ("`RULES` is declared as a Python `list` rather than a tuple.", "value_type", "verified"),

@@ -93,7 +93,8 @@ def _once(found: Judged) -> Judged:
 
 
 def _sentence_key(sentence: Sentence) -> str:
-    """Everything of a sentence but its line (what its claims are read from)."""
+    """Everything of a sentence but its line (what its claims are read from, the owner
+    the document puts it under included: two table rows may say the same of two classes)."""
     parts = (sentence.text, *sentence.spans, "\0", *sentence.clauses, "\0",
-             sentence.normalised)
+             sentence.normalised, "\0", sentence.owner)
     return hashlib.sha256("\x1f".join(parts).encode("utf-8", "surrogatepass")).hexdigest()

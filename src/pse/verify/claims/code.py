@@ -20,6 +20,7 @@ from pse.verify.claims.names import Named, ancestry, external_mro, outside_has
 from pse.verify.claims.reach import MAX_HOMONYMS, MAX_REACHED, callees, is_dunder, reachable
 from pse.verify.claims.source import (
     bound_value,
+    decorator_calls,
     function_node,
     positional_parameters,
     signature_defaults,
@@ -868,6 +869,33 @@ def decorated(resolver: Resolver, subject: Symbol, decorator: str) -> Decision:
         # reader may well say the factory uses it
         return undecided(f"{message}; a function nested in it carries `@{decorator}`")
     return Decision(decorator in written, message, at(subject))
+
+
+def decorator_arguments(resolver: Resolver, subject: Symbol, written: str) -> Decision | None:
+    """Whether the decorator ``written`` with keyword arguments ("`@dataclass(frozen=True)`",
+    "`@lru_cache(maxsize=None)`") is the one on ``subject``: each keyword it writes must be
+    written there with an equal literal. None when the sentence writes no keyword, the
+    definition's decorator is not read, or it passes keywords by ``**`` unpacking."""
+    try:
+        claimed = ast.parse(written.strip("` ").lstrip("@"), mode="eval").body
+    except (SyntaxError, ValueError, RecursionError):
+        return None
+    if not isinstance(claimed, ast.Call) or not claimed.keywords:
+        return None
+    name = ast.unparse(claimed.func).rsplit(".", 1)[-1]
+    actual = decorator_calls(resolver, subject).get(name)
+    if actual is None:
+        return None
+    given = {k.arg: k.value for k in actual.keywords} if isinstance(actual, ast.Call) else {}
+    if None in given:
+        return None  # ``@dataclass(**SLOTS)``: which keywords it passes is not written
+    shown = f"`@{ast.unparse(actual)}`"
+    for keyword in claimed.keywords:
+        mine = given.get(keyword.arg)
+        if mine is None or ast.unparse(mine) != ast.unparse(keyword.value):
+            return Decision(False, f"{short(subject.qualname)} is decorated with {shown}",
+                            at(subject), correction=shown.strip("`"))
+    return Decision(True, f"{short(subject.qualname)} is decorated with {shown}", at(subject))
 
 
 def depends_on(resolver: Resolver, library: str) -> Decision:

@@ -366,7 +366,8 @@ def _decider(relation: str, claim: Claim, resolver: Resolver, obj: Named | None)
         "built_on": lambda s: types.built_on(resolver, s, target),
         "location": lambda s: types.location(resolver, s, target,
                                              defined=claim.obj_text == "defined"),
-        "kind": lambda s: types.kind(resolver, s, claim.obj, negated=claim.negated),
+        "kind": lambda s: _with_arguments(resolver, s, claim, types.kind(
+            resolver, s, claim.obj, negated=claim.negated)),
         "value_type": lambda s: types.value_type(resolver, s, claim.obj),
         "definition_count": lambda s: code.definition_count(resolver, s, int(claim.obj),
                                                             claim.obj_text),
@@ -400,7 +401,8 @@ def _decider(relation: str, claim: Claim, resolver: Resolver, obj: Named | None)
         "has_subclasses": lambda s: types.has_subclasses(resolver, s),
         "subclass_count": lambda s: types.subclass_count(resolver, s, int(claim.obj),
                                                          direct=claim.obj_text == "direct"),
-        "decorated": lambda s: code.decorated(resolver, s, claim.obj),
+        "decorated": lambda s: _with_arguments(resolver, s, claim,
+                                               code.decorated(resolver, s, claim.obj)),
         "default": lambda s: values.default(resolver, s, claim.obj,
                                                said_of=claim.default_of),
         "alias_of": lambda s: types.alias_of(resolver, s, target, written=claim.subject),
@@ -419,6 +421,19 @@ of another type makes it false."""
 _DIRECTLY = re.compile(r"\bdirectly\b|直接")
 """A call said to be made directly ("calls `b` directly", 直接调用): its own body's, not
 one made through a helper."""
+
+
+def _with_arguments(resolver: Resolver, subject: Symbol, claim: Claim,
+                    decision: Decision) -> Decision:
+    """A decorator claim that holds by name, checked against the keywords the sentence
+    writes in its call ("`@dataclass(frozen=True)`" of a plain ``@dataclass``)."""
+    if not decision.holds or claim.negated:
+        return decision
+    written = next((span for span in re.findall(r"`(@?[\w.]+\([^`]*\))`", claim.sentence)
+                    if span.lstrip("@").split("(")[0].rsplit(".", 1)[-1]
+                    == claim.obj_text.lstrip("@")), "")
+    checked = code.decorator_arguments(resolver, subject, written) if written else None
+    return checked if checked is not None else decision
 
 
 def _condition_names(sentence: str) -> tuple[str, ...]:

@@ -106,3 +106,22 @@ def type_variable(resolver: Resolver, symbol: Symbol) -> ast.Call | None:
             ast.unparse(value.func).rsplit(".", 1)[-1] in _TYPE_VARIABLES:
         return value
     return None
+
+
+def decorator_calls(resolver: Resolver, symbol: Symbol) -> dict[str, ast.expr]:
+    """The decorators written above the definition ``symbol``, by last name, each as
+    written (``@dataclass(frozen=True)`` -> the call; ``@dataclass`` -> the name); a
+    decorator that spans several lines is left out."""
+    lines = (resolver.index.file_text(symbol.path) or "").split("\n")
+    found: dict[str, ast.expr] = {}
+    number = symbol.line - 2
+    while number >= 0 and lines[number].strip().startswith("@"):
+        try:
+            node = ast.parse(lines[number].strip()[1:], mode="eval").body
+        except (SyntaxError, ValueError, RecursionError):
+            number -= 1
+            continue
+        head = node.func if isinstance(node, ast.Call) else node
+        found[ast.unparse(head).rsplit(".", 1)[-1]] = node
+        number -= 1
+    return found

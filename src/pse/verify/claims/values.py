@@ -24,7 +24,12 @@ from dataclasses import replace
 
 from pse.index.model import Symbol
 from pse.index.walk import is_sample_path
-from pse.verify.claims.code import implementation, signature_of
+from pse.verify.claims.code import (
+    dataclass_fields,
+    implementation,
+    named_tuple_fields,
+    signature_of,
+)
 from pse.verify.claims.decision import Decision, at, short, undecided
 from pse.verify.claims.names import Named, introspect, resolve_span
 from pse.verify.claims.source import bound_value, function_node, signature_defaults
@@ -94,6 +99,10 @@ def default(resolver: Resolver, subject: Symbol, claimed: str, *, said_of: str =
         return _param_default(resolver, param, claimed, said_of=said_of,
                               converted=actual is not None and not actual.isidentifier())
     if actual is None:
+        record = _required_field(resolver, subject)
+        if record:
+            return Decision(False, f"{short(subject.qualname)} is a field of {record} with no "
+                            "default: every construction passes it", at(subject))
         return undecided(f"{short(subject.qualname)} has no value of its own")
     message = f"{short(subject.qualname)} defaults to `{actual}`"
     same = _same(actual, claimed)
@@ -170,7 +179,8 @@ def with_parameters(resolver: Resolver, subject: Named, sentence: str, *,
         scoped = [p for p in params if p.parent in named]
         params = scoped or params
     if not params:
-        return subject
+        owned = _owned_by(resolver, subject.symbols, owner)
+        return replace(subject, symbols=owned) if owned else subject
     # a parameter of a function the sentence names ("In `f`, `x` defaults to 1") is what
     # it means, not a field of that name elsewhere; of a named class, its constructor's
     # parameter and the attribute that class keeps, not one a base's constructor sets
@@ -178,7 +188,21 @@ def with_parameters(resolver: Resolver, subject: Named, sentence: str, *,
     if functions:
         values = tuple(s for s in values if s.parent in {f.parent for f in functions}
                        | {f.qualname for f in functions})
+    # a table row or a list item under a class ("| `MinLen` | `min_length` 的默认值 ...")
+    # means that class's field, not another class's field of the same name
+    owned = _owned_by(resolver, values, owner)
+    if owned:
+        values = owned
     return replace(subject, symbols=(*values, *params), external=False)
+
+
+def _owned_by(resolver: Resolver, values: tuple[Symbol, ...], owner: str
+              ) -> tuple[Symbol, ...]:
+    """The ``values`` that are members of the class the document names as the owner."""
+    if not owner:
+        return ()
+    classes = {s.qualname for s in resolve_span(resolver, owner).symbols if s.kind == "class"}
+    return tuple(v for v in values if v.parent in classes)
 
 
 def _param_default(resolver: Resolver, param: Symbol, claimed: str, *,
@@ -444,6 +468,21 @@ def _converted(value: str) -> str | None:
 _NOT_CONVERSIONS = frozenset({"len", "sum", "min", "max", "abs", "round", "hash", "id",
                               "bool", "any", "all", "repr", "type"})
 """One-argument builtins that make another value of their argument, not the same one."""
+
+
+def _required_field(resolver: Resolver, field_: Symbol) -> str:
+    """The record class (a dataclass, a named tuple, a TypedDict) whose field ``field_`` is declared
+    with no value at all (``min_length: int``), in words; "" otherwise."""
+    if bound_value(resolver, field_) is not None:
+        return ""
+    for cls in resolver.index.by_qualname(field_.parent):
+        if cls.kind != "class":
+            continue
+        if field_.name in (dataclass_fields(resolver, cls) or ()):
+            return f"the dataclass {short(cls.qualname)}"
+        if field_.name in (named_tuple_fields(resolver, cls) or ()):
+            return f"the record class {short(cls.qualname)}"  # a named tuple, a TypedDict
+    return ""
 
 
 def _or_fallback(resolver: Resolver, attribute: Symbol, value: str | None) -> str | None:
