@@ -362,3 +362,25 @@ def test_claims_a_field_by_the_class_a_table_row_names(resolver: Resolver) -> No
     # a dataclass field with no value has no default; the same words of another row's
     # class are judged again, not taken from the row before
     assert claim_statuses(resolver, table, "default") == ["unverified", "verified"]
+
+
+@pytest.mark.parametrize("text, relation, status", [
+    # a count of times between the verb and its object; 反过来 / 继续 as adverbs
+    ("`Firing.render` 内部会再调用一次 `json.loads`。", "calls", "unverified"),
+    ("`Firing.plan` 内部会反过来调用 `log` 做检查。", "calls", "unverified"),
+    # besides several parameters
+    ("`kiln` 除了 `cone` 和 `heat` 之外还有一个 `vent` 参数。", "has_param", "verified"),
+    ("`kiln` 除了 `cone` 和 `heat` 之外还有一个 `timeout` 参数。", "has_param", "unverified"),
+    # 把 `E` raise 出去
+    ("`check` 会把 `ValueError` 继续 raise 出去。", "raises", "verified"),
+    ("`check` 会把 `KeyError` 继续 raise 出去。", "raises", "unverified"),
+    # a kind said with where it lives
+    ("`Glaze.derive` 是挂在 `Glaze` 上的一个 staticmethod。", "kind", "unverified"),
+    ("`Glaze.derive` is declared as a `@staticmethod` on the class.", "kind", "unverified"),
+    ("`Firing.label` is exposed through a `@property`.", "kind", "verified"),
+    # a count of entries with up to three words before its noun
+    ("`KIND` holds three private attribute names.", "member_count", "ignored"),
+])
+def test_claims_wordings_of_calls_params_raises_and_kinds(resolver: Resolver, text: str,
+                                                         relation: str, status: str) -> None:
+    assert claim_statuses(resolver, text, relation) == [status]

@@ -292,7 +292,8 @@ _FRAMES: list[tuple[Relation, str]] = [
                   rf" by {O2}"),
     # "`f` 除了 `a` 之外还接受一个 `b` 参数": the claim is of `b`, `a` is the company
     ("has_param", rf"{SZ}{CTOR_ZH}(?:上|里|中|内|身上|类里|类中)?"
-                  rf"(?:[，,]?{L.BESIDES}§\d+§(?:之外|以外|外)?[，,]?)?(?:还|也|同样|都)?{PRE_ZH}"
+                  rf"(?:[，,]?{L.BESIDES}§\d+§(?:(?:和|、|,|，)§\d+§)*(?:之外|以外|外)?[，,]?)?"
+                  rf"(?:还|也|同样|都)?{PRE_ZH}"
                   rf"{L.HAVE_ZH}(?:一个|个|一|名为|叫做|叫|名叫|自己的|自身的)*"
                   rf"§(?P<o>\d+)§(?:这个|这一个|的)?(?P<n2>{L.NOUN_ZH})?"),
     ("has_param", rf"{S2Z}{L.NEG_ZH}是{O2Z}的(?:一个)?(?P<n1>{L.NOUN_ZH})"),
@@ -425,12 +426,18 @@ _FRAMES: list[tuple[Relation, str]] = [
     ("kind", rf"{S} {PRE}(?:uses|carries|has|applies|is wrapped in|is wrapped with) "
              r"(?:the |a |an )?§(?P<ka>\d+)§$"),
     ("kind", rf"{S} {BE_NEG}(?:{L.AS_VERB} as )?(?:a |an )?§(?P<ka>\d+)§"
-             r"(?: ?(?:method|function|property))?$"),
+             r"(?: ?(?:method|function|property))?"
+             r"(?: (?:on|in|of) (?:the|its|this|that) (?:class|owner|type))?$"),
+    # "is exposed through a `@property`", "is implemented as a `@classmethod`"
+    ("kind", rf"{S} {BE_NEG}(?:exposed|provided|implemented|made available|offered) "
+             r"(?:through|via|as|with|by) (?:a |an |the )?§(?P<ka>\d+)§(?: decorator)?$"),
     ("kind", rf"{SZ}{NEG_ZH}(?:是|为)(?:一个|个)?§(?P<ka>\d+)§ ?(?:方法|函数|属性|method)?"
              r"(?:了)?$"),
     # "`f` 是 `C` 类上的一个 `@staticmethod`": the kind, wherever it is said to live
     ("kind", rf"{SZ}{NEG_ZH}(?:是|为)§\d+§ ?(?:类|class)?(?:上|中|里|内)的(?:一个|个)?"
              r"§(?P<ka>\d+)§"),
+    ("kind", rf"{SZ}{NEG_ZH}(?:是|为)(?:挂在|定义在|放在|写在)?§\d+§ ?(?:类|class)?(?:上|中|里|内)"
+             rf"的(?:一个|个)?(?P<k>{KIND_ZH}{GLOSS})$"),
     ("kind", rf"{SZ}{NEG_ZH}(?:是)?(?:被|用|使用|通过)?§(?P<ks>\d+)§ ?(?:装饰器|decorator)?"
              r"(?:装饰|修饰|包装|包了一层|包裹)"),
     ("kind", rf"{SZ}(?:上)?{NEG_ZH}(?:使用了?|用了?|带有|带了?|加了|有)§(?P<ks>\d+)§ ?"
@@ -462,7 +469,8 @@ _FRAMES: list[tuple[Relation, str]] = [
               r"(?:一个|个)?(?:新的)?§(?P<o>\d+)§ ?(?:对象|实例|object|instance)?"),
     ("calls", rf"{S2} {L.ADV}{L.AUX}(?:be |get |gets )?{L.BE}? ?{L.NEG}{L.ADV}{L.CALLED} "
               rf"(?:by|from|inside|within|in) (?:the body of )?{O2}"),
-    ("calls", rf"{SZ}(?:内部|里面|中|里|内)?{PRE_ZH}{PP_ZH}{L.CALL_ZH}(?:了)?{OZ}"),
+    ("calls", rf"{SZ}(?:内部|里面|中|里|内)?{PRE_ZH}{PP_ZH}{L.CALL_ZH}(?:了)?"
+              rf"(?:一次|两次|多次|一遍)?{OZ}"),
     # "`on` 是调用 `once` 实现的": the means a definition is built by
     ("calls", rf"{SZ}{NEG_ZH}是(?:通过|靠|借助)?{L.CALL_ZH}{OZ}(?:来)?实现的?"),
     ("calls", rf"{S2Z}{L.ADV_ZH}{L.AUX_ZH}{L.NEG_ZH}(?:会)?被{O2Z}(?:所)?(?:调用|call|invoke)"),
@@ -487,6 +495,8 @@ _FRAMES: list[tuple[Relation, str]] = [
                rf"|在(?:[^§。；]|§\d+§){{1,40}}?(?:时|的时候|情况下)"
                rf"|(?:遇到|碰到|遇上|收到|拿到|传入|传了|给了|一旦)[^§，。；]{{1,30}}?)?{L.AUX_ZH}"
                rf"{L.RAISE_ZH}(?:一个|个)?{OZ}(?:异常|错误|exception|error)?"),
+    ("raises", rf"{SZ}{PRE_ZH}把{OZ}(?:异常|错误)?(?:继续|直接|原样|向外|往外|重新)?"
+               r"(?:raise|抛|抛出|抛给调用者|re-?raise)(?:出去|出来|给调用者)?$"),
     ("raises", rf"{S2Z}{L.AUX_ZH}在{O2Z}(?:中|里|内部|里面)?{L.AUX_ZH}{L.NEG_ZH}(?:会)?被"
                r"(?:抛出|引发|raise)"),
     ("raises", rf"{S2Z}{L.AUX_ZH}{L.NEG_ZH}(?:会|可能)?(?:由|被){O2Z}{L.AUX_ZH}"
@@ -575,11 +585,11 @@ _FRAMES: list[tuple[Relation, str]] = [
     # decided for a value bound to a literal, an enumeration or a record only
     ("member_count", rf"{S} {PRE}(?:lists|list|holds|hold|contains|contain|stores|store|has"
                      rf"|have|includes|include|registers|register) (?:exactly |only |just "
-                     rf"|a total of )?{L.NUMBER} (?!{_NOT_ENTRIES})(?:[a-z-]+ )?[a-z-]+s"
-                     r"(?![a-z])(?: (?:for|of|in|that|which|to)\b.*)?$"),
+                     rf"|a total of )?{L.NUMBER} (?!{_NOT_ENTRIES})(?:[a-z-]+ ){{0,2}}[a-z-]+s"
+                     r"(?![a-z])(?: (?:for|of|in|that|which|to)\b.*|, ?[a-z].*)?$"),
     ("member_count", rf"{SZ}(?:里面|里|中|内)?{PRE_ZH}{TOTAL_ZH}(?:有|包含|包括|列了|列出了?|存了"
                      rf"|存放了?|登记了?|注册了?){TOTAL_ZH}{L.NUMBER_ZH}(?:个|条|项|种) ?"
-                     rf"(?!{_NOT_ENTRIES})(?:[a-z]+|[\u4e00-\u9fff]{{1,4}})$"),
+                     rf"(?!{_NOT_ENTRIES})(?:[a-z]+|[\u4e00-\u9fff]{{1,6}})$"),
 ]
 # Each relation's cue words, as fragments: a clause without any of them cannot match that
 # relation's frames, which are then neither tried nor compiled (compiling every frame costs
@@ -629,6 +639,7 @@ _CUES: dict[str, str] = {
              r"|函数|方法|类|属性|模块|包|常量|协程|异常|decorat|wrapped|marked|memoi|cached"
              r"|carries|carry|(?:is|are) (?:not )?(?:[a-z]+ed as )?an? ?§|装饰|修饰"
              r"|(?:declared|defined|written|annotated) (?:with|using)|是(?:一个|个)?§"
+             r"|(?:exposed|provided|implemented|offered) (?:through|via|as|with|by)"
              r"|标记|标注|声明|注册|定义为|定义成|用的是|加的是|挂的是|上面?(?:用了|加了)"
              r"|(?:使用了?|用了?|带有|带了?|加了)§"),
     "calls": (r"call|invok|delegat|dispatch|hand|defer|goes through|relies|uses|wraps|trigger"

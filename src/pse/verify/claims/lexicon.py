@@ -18,7 +18,7 @@ ADVERBS_ZH = (r"(?:其实|实际上|本质上|实质上|直接|间接|在内部|
               r"|(?:在)?默认(?:情况下)?(?![值参的为是使用采以])"
               r"|最终|最后|首先|然后|接着|随后|再次|重新|已经|早已|曾经|正在|一定|必须|不断"
               r"|常常|经常|当然|终于|真正|更加|逐渐|逐步|尤其|立即|立刻|随即|主要|专门|另外"
-              r"|一共|总共|也|还|就|都|只(?!读)|则|再|先)")
+              r"|一共|总共|也|还|就|都|只(?!读)|则|再|先|反过来|继续)")
 ADV = ""
 AUX = (r"(?:(?:can|may|might|will|would|could|should|must|does|do|did|shall|is able to"
        r"|are able to|tends? to|is going to|is known to|is designed to|is meant to) )?")
