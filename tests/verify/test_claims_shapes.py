@@ -24,7 +24,7 @@ import sys
 from datetime import timedelta
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
-from typing import NamedTuple
+from typing import Iterator, NamedTuple
 
 
 KIND = inspect.Parameter.POSITIONAL_OR_KEYWORD
@@ -52,6 +52,15 @@ class Firing:
 
     def plan(self):
         return list(self.schedule)
+
+    def stream(self) -> Iterator[str]:
+        yield self.label
+
+    def lookup(self, key, default=None):
+        try:
+            return self.table[key]
+        except KeyError:
+            return default
 
     @property
     def label(self):
@@ -383,4 +392,21 @@ def test_claims_a_field_by_the_class_a_table_row_names(resolver: Resolver) -> No
 ])
 def test_claims_wordings_of_calls_params_raises_and_kinds(resolver: Resolver, text: str,
                                                          relation: str, status: str) -> None:
+    assert claim_statuses(resolver, text, relation) == [status]
+
+
+@pytest.mark.parametrize("text, relation, status", [
+    # ``try: ... self.x[k] ... except KeyError: return default`` catches its own lookups
+    ("`Firing.lookup` raises `KeyError` when the key is missing.", "raises", "unverified"),
+    ("`fetch` raises `KeyError` when the key is missing.", "raises", "ignored"),
+    # an iterator is no list
+    ("`Firing.stream` returns a `list`.", "returns", "unverified"),
+    ("`Firing.stream` yields `str` values.", "returns", "verified"),
+    # what every class has from ``object`` is not one it implements; a dataclass's is
+    ("`Firing` implements `__eq__`.", "defines_member", "unverified"),
+    ("`Firing` has an `__eq__` method.", "has_method", "ignored"),
+    ("`Rack` implements `__eq__`.", "defines_member", "ignored"),
+])
+def test_claims_what_the_code_catches_yields_and_implements(
+        resolver: Resolver, text: str, relation: str, status: str) -> None:
     assert claim_statuses(resolver, text, relation) == [status]

@@ -103,8 +103,9 @@ def _guarded(function: _Function) -> tuple[tuple[str, tuple[str, ...]], ...]:
 
     def visit(node: ast.AST, active: frozenset[str]) -> None:
         for child in ast.iter_child_nodes(node):
-            if isinstance(child, _Function | ast.ClassDef | ast.Lambda):
-                continue
+            if isinstance(child, _Function | ast.ClassDef | ast.Lambda) or \
+                    isinstance(node, ast.AnnAssign) and child is node.annotation:
+                continue  # (``x: Dict[str, int]`` looks nothing up)
             if isinstance(child, ast.Try | ast.TryStar):
                 inside = active | _handled(child)
                 for statement in child.body:
@@ -125,7 +126,8 @@ def _guarded(function: _Function) -> tuple[tuple[str, tuple[str, ...]], ...]:
         elif isinstance(node, ast.Subscript) and not isinstance(node.ctx, ast.Store):
             record("[]", active)
 
-    visit(function, frozenset())
+    # the body only: the signature's annotations (``Callable[[str], T]``) run no lookup
+    visit(ast.Module(body=function.body, type_ignores=[]), frozenset())
     return tuple((key, tuple(sorted(errors))) for key, errors in found.items() if errors)
 
 

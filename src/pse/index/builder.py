@@ -44,7 +44,7 @@ from pse.index.symbols import SymbolIndex
 from pse.index.walk import discover_files
 from pse.planted import read_planted_text
 
-_EXTRACTOR_VERSIONS = {"python": "7", "tree-sitter": "2"}  # 7: aliases, __getattr__, slots
+_EXTRACTOR_VERSIONS = {"python": "8", "tree-sitter": "2"}  # 8: guards read past annotations
 """Bump when an extractor's output changes, so cached files are parsed again."""
 
 

@@ -137,9 +137,10 @@ def param_count(resolver: Resolver, subject: Symbol, count: int, *,
 
 
 def has_member(resolver: Resolver, subject: Symbol, member: str, *, methods: bool,
-               own: bool = False) -> Decision:
+               own: bool = False, written: bool = False) -> Decision:
     """Whether the class (or module) ``subject`` has ``member`` (a method when ``methods``;
-    defined in the class's own body when ``own``: "overrides")."""
+    defined in the class's own body when ``own``: "overrides"; ``written``: said to be
+    defined or implemented, which what every class gets from ``object`` is not)."""
     name = _bare(member).rsplit(".", 1)[-1]
     if subject.kind in {"attribute", "variable", "constant"}:
         return _listed_member(resolver, subject, name)
@@ -148,7 +149,7 @@ def has_member(resolver: Resolver, subject: Symbol, member: str, *, methods: boo
     if subject.kind == "class" and own:
         return _own_member(resolver, subject, name)
     if subject.kind == "class":
-        return _class_member(resolver, subject, name, methods=methods)
+        return _class_member(resolver, subject, name, methods=methods, written=written)
     hits = resolver.lookup(f"{subject.qualname}.{name}")
     found = [h.symbol for h in hits if h.symbol is not None and h.symbol.kind != "parameter"]
     defined = [s.name for s in resolver.index.children(subject.qualname)
@@ -493,7 +494,8 @@ def _bare(name: str) -> str:
     return re.sub(r"\(.*\)$", "", name.strip())
 
 
-def _class_member(resolver: Resolver, cls: Symbol, name: str, *, methods: bool) -> Decision:
+def _class_member(resolver: Resolver, cls: Symbol, name: str, *, methods: bool,
+                  written: bool = False) -> Decision:
     found = ancestry(resolver, cls)
     children = resolver.index.children(cls.qualname)
     own = sorted({s.name for s in children if s.kind == "method"})
@@ -516,6 +518,10 @@ def _class_member(resolver: Resolver, cls: Symbol, name: str, *, methods: bool) 
     # none, "it has one" says little (``hasattr`` would find ``type.__call__`` too: an
     # instance of a class is not callable by that)
     if name in dir(object) and name not in _ORDERING:
+        if written and found.complete and not _is_dynamic(resolver, cls) and not any(
+                f.decorators for q in found.tree for f in resolver.index.def_facts(q)):
+            # (a class decorator, ``@dataclass``, may write ``__eq__`` for it)
+            return Decision(False, f"{message}; `{name}` is only `object`'s default", at(cls))
         return undecided(f"{message}; `{name}` comes from `object`")
     # a special method is looked up on the type: ``__getattr__`` never supplies one
     if not found.complete or not is_dunder(name) and _is_dynamic(resolver, cls):
@@ -693,8 +699,10 @@ def _builtin_not_raised(resolver: Resolver, subject: Symbol, body: BodyFacts,
     if not signalled:
         if len(reach) >= MAX_REACHED or _raised_by_samples(resolver, body, reach, name):
             return undecided(f"{message}; code it calls may raise `{name}`")
+        caught = any(name in handled for _, handled in body.guarded)
         return Decision(False, f"{short(subject.qualname)} raises nothing itself and no "
-                        f"call or lookup in the code it reaches raises `{name}`", at(subject))
+                        f"call or lookup in the code it reaches raises `{name}`"
+                        + (f" (it catches `{name}` itself)" if caught else ""), at(subject))
     return Decision(False, f"{short(subject.qualname)} signals errors with "
                     f"{listing(signalled)}; `{name}` is named nowhere in the code it "
                     "reaches", at(subject))

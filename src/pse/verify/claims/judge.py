@@ -101,6 +101,9 @@ def _meant(resolver: Resolver, claim: Claim, relation: str, subject: Named) -> N
         return _with_homonyms(resolver, _as_module(resolver, subject))
     if relation in _CLASS_RELATIONS:
         return _as_kinds(resolver, subject, {"class"})
+    if relation in _CALLABLE_RELATIONS - {"param_count", "has_param", "decorated"}:
+        return _running(resolver, _definitions_first(_as_kinds(resolver, subject,
+                                                               _CALLABLE_KINDS)))
     if relation in _CALLABLE_RELATIONS:
         return _definitions_first(_as_kinds(resolver, subject, _CALLABLE_KINDS))
     if relation == "default":
@@ -181,6 +184,18 @@ _CALLABLE_RELATIONS = frozenset({"returns", "calls", "raises", "param_count", "h
 """Relations only something with a body or a signature can have."""
 
 _CALLABLE_KINDS = frozenset({"function", "method", "class"})
+
+
+def _running(resolver: Resolver, subject: Named) -> Named:
+    """Of a function written as ``@overload`` signatures and one implementation, the
+    implementation: what it calls, returns or raises is read from the body that runs."""
+    kept: list[Symbol] = []
+    for qualname in dict.fromkeys(s.qualname for s in subject.symbols):
+        same = [s for s in subject.symbols if s.qualname == qualname]
+        runs = code.implementation(resolver, same) if len(same) > 1 else None
+        kept.extend([runs] if runs is not None else same)
+    return replace(subject, symbols=tuple(kept)) if len(kept) < len(subject.symbols) \
+        else subject
 
 
 def _definitions_first(subject: Named) -> Named:
@@ -374,9 +389,11 @@ def _decider(relation: str, claim: Claim, resolver: Resolver, obj: Named | None)
         "has_param": lambda s: code.has_param(resolver, s, claim.obj),
         "param_count": lambda s: code.param_count(resolver, s, int(claim.obj),
                                                   besides_self=claim.besides_self),
-        "has_method": lambda s: code.has_member(resolver, s, member, methods=True),
-        "defines_member": lambda s: code.has_member(resolver, s, member, methods=False,
-                                                    own=claim.obj_text == "own"),
+        "has_method": lambda s: code.has_member(
+            resolver, s, member, methods=True, written=bool(_WRITES.search(claim.sentence))),
+        "defines_member": lambda s: code.has_member(
+            resolver, s, member, methods=False, own=claim.obj_text == "own",
+            written=bool(_WRITES.search(claim.sentence))),
         "has_item": lambda s: code.has_item(resolver, s, member),
         "member_count": lambda s: code.member_count(resolver, s, int(claim.obj)),
         "method_count": lambda s: code.method_count(
@@ -413,6 +430,10 @@ def _decider(relation: str, claim: Claim, resolver: Resolver, obj: Named | None)
 _FUNCTION_KINDS = frozenset({"function", "method"})
 
 
+_WRITES = re.compile(r"\b(?:defines?|implements?|declares?|overrides?|provides? its own)\b"
+                     r"|实现了?|定义了?|重写了?|覆盖了?|覆写了?")
+"""A member said to be written by the class ("implements `__eq__`", 实现了): what every
+class gets from ``object`` is not that."""
 _ALWAYS = re.compile(r"\b(?:always|invariably) (?:returns?|gives?|produces?)\b"
                      r"|\b(?:no matter|regardless of)\b.{0,60}\breturns?\b"
                      r"|(?:总是|始终|一律|永远|总会|都会|都)返回|(?:无论|不管).{0,30}返回")

@@ -64,6 +64,10 @@ def _annotated_returns(resolver: Resolver, subject: Symbol, target: Named,
     message = f"{short(subject.qualname)} is annotated to return " \
               f"{_annotation_text(resolver, subject, shown)}"
     wanted = _type_of_value(target.name.rsplit(".", 1)[-1])
+    if wanted in _CONTAINERS and not yielded and \
+            set(outer_types(resolver, subject) or ["?"]) <= _ONE_PASS:
+        # ``-> Iterator[str]``: an iterator (a generator) is consumed once, no `list`
+        return Decision(False, message, at(subject))
     outer = _said_of_the_outer_type(resolver, subject, target, wanted, names, message,
                                     yielded=yielded)
     if outer is not None:
@@ -92,6 +96,9 @@ def _annotated_returns(resolver: Resolver, subject: Symbol, target: Named,
     return Decision(False, message, at(subject), correction=shown[0] if len(shown) == 1 else "")
 
 
+_CONTAINERS = frozenset({"list", "tuple", "dict", "set", "frozenset", "str", "bytes"})
+_ONE_PASS = frozenset({"Iterator", "Generator", "AsyncIterator", "AsyncGenerator"})
+"""Return annotations of a value read once: no container a reader may index or reuse."""
 _CALLABLE_TYPES = frozenset({"Callable", "function", "callable", "Awaitable", "Coroutine"})
 
 
