@@ -410,3 +410,16 @@ def test_claims_wordings_of_calls_params_raises_and_kinds(resolver: Resolver, te
 def test_claims_what_the_code_catches_yields_and_implements(
         resolver: Resolver, text: str, relation: str, status: str) -> None:
     assert claim_statuses(resolver, text, relation) == [status]
+
+
+@pytest.mark.parametrize("text, relation, status", [
+    # "the `x` method of `Y`" is Y's x
+    ("The `lookup` method of `Firing` raises `KeyError` when the key is missing.", "raises",
+     "unverified"),
+    ("The `log` method of the `Firing` class calls `upper`.", "calls", "verified"),
+    ("The `label` attribute of `Firing` is a property.", "kind", "verified"),
+    ("The `derive` method of `Kiln` returns a `str`.", "defines_member", "unverified"),
+])
+def test_claims_a_member_named_with_its_owner_after_it(resolver: Resolver, text: str,
+                                                       relation: str, status: str) -> None:
+    assert claim_statuses(resolver, text, relation) == [status]

@@ -484,18 +484,33 @@ A parameter or attribute phrase ("`A` 的 `b` 参数") and a list ("`A`'s `b` an
 their slots: the noun, not the owner, says what they are."""
 
 
+_MEMBER_OF = re.compile(
+    r"(?<![\w-])(?P<the>[Tt]he\s+)§(?P<b>\d+)§\s*(?P<noun>method|property|attribute"
+    r"|classmethod|staticmethod|field|class attribute|instance attribute)\s+of\s+"
+    r"(?:the\s+)?(?:class\s+)?§(?P<a>\d+)§(?:\s+class\b)?")
+"""A member named with its owner after it ("the `get` method of `IniConfig`", "the `name`
+attribute of the `Section` class"): one slot, ``IniConfig.get``, its noun kept. (A
+parameter "of `f`" stays two slots: the default frames read it.)"""
+
+
 def _owned(joined: str, codes: tuple[str, ...]) -> tuple[str, tuple[str, ...]]:
-    """``joined`` with each owner-and-member pair of slots made one (see ``_OWNED``)."""
+    """``joined`` with each owner-and-member pair of slots made one (see ``_OWNED`` and
+    ``_MEMBER_OF``)."""
     found = list(codes)
 
     def merge(hit: re.Match[str]) -> str:
         owner, member = codes[int(hit["a"])], codes[int(hit["b"])]
-        if not (_DOTTED.fullmatch(owner) and _DOTTED.fullmatch(member.removesuffix("()"))):
+        if not (_DOTTED.fullmatch(owner) and _DOTTED.fullmatch(member.removesuffix("()"))) \
+                or owner.endswith(_FILE_ENDINGS):
             return hit.group(0)
         found.append(f"{owner}.{member}")
-        return f"§{len(found) - 1}§"
+        noun, the = hit.groupdict().get("noun"), hit.groupdict().get("the") or ""
+        return f"{the}§{len(found) - 1}§" + (f" {noun}" if noun else "")
 
-    return _OWNED.sub(merge, joined), tuple(found)
+    return _MEMBER_OF.sub(merge, _OWNED.sub(merge, joined)), tuple(found)
+
+
+_FILE_ENDINGS = (".py", ".pyi", ".md", ".rst", ".txt", ".toml", ".cfg", ".json")
 
 
 _DOTTED = re.compile(r"[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*")
