@@ -107,6 +107,10 @@ def fetch(table, key, convert=None):
     return value
 
 
+class Spool(dict):
+    pass
+
+
 class Kiln:
     def __init__(self, release_file="", retries=5):
         self.release_file = release_file or "/etc/kiln"
@@ -422,4 +426,14 @@ def test_claims_what_the_code_catches_yields_and_implements(
 ])
 def test_claims_a_member_named_with_its_owner_after_it(resolver: Resolver, text: str,
                                                        relation: str, status: str) -> None:
+    assert claim_statuses(resolver, text, relation) == [status]
+
+
+@pytest.mark.parametrize("text, status", [
+    ("`Spool` has a `__getitem__` method.", "verified"),      # inherited from dict
+    ("`Spool` implements `__getitem__`.", "unverified"),      # ... not written by it
+])
+def test_claims_implemented_is_written_by_the_tree(resolver: Resolver, text: str,
+                                                   status: str) -> None:
+    relation = "defines_member" if "implements" in text else "has_method"
     assert claim_statuses(resolver, text, relation) == [status]

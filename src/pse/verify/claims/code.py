@@ -512,8 +512,9 @@ def _class_member(resolver: Resolver, cls: Symbol, name: str, *, methods: bool,
                              f"{short(cls.qualname)}")
         return Decision(True, message, at(*(callable_ or members)))
     if outside_has(found.external - _OBJECT, name, beyond_object=True):
-        return Decision(True, f"{short(cls.qualname)} inherits `{name}` from outside the tree",
-                        at(cls))
+        # "implements `__reduce__`" of a class that inherits it from ``tzinfo``: not written
+        return Decision(not written, f"{short(cls.qualname)} inherits `{name}` from outside "
+                        "the tree", at(cls))
     # every class has `__init__` from `object`: "it has no `__init__`" says it defines
     # none, "it has one" says little (``hasattr`` would find ``type.__call__`` too: an
     # instance of a class is not callable by that)
