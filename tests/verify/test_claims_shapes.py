@@ -437,3 +437,16 @@ def test_claims_implemented_is_written_by_the_tree(resolver: Resolver, text: str
                                                    status: str) -> None:
     relation = "defines_member" if "implements" in text else "has_method"
     assert claim_statuses(resolver, text, relation) == [status]
+
+
+@pytest.mark.parametrize("text, relation, status", [
+    # a discourse marker before the subject says how the sentence fits, not what it claims
+    ("Note that `KIND` is a `list`.", "value_type", "ignored"),  # (an attribute chain)
+    ("Note that `Firing.plan` is a `classmethod`.", "kind", "unverified"),
+    ("值得注意的是，`Firing.render` 会调用 `json.loads`。", "calls", "unverified"),
+    ("其中 `Firing` 定义的是 `stream` 方法。", "has_method", "verified"),
+    ("Also, `Firing.log` calls `upper`.", "calls", "verified"),
+])
+def test_claims_after_a_discourse_marker(resolver: Resolver, text: str, relation: str,
+                                         status: str | None) -> None:
+    assert claim_statuses(resolver, text, relation) == ([status] if status else [])

@@ -839,7 +839,18 @@ def normalise(text: str) -> str:
     text = re.sub(r"把(§\d+§[^§，,。；;]{0,16}?)(标注|注解|设置|设|定义|声明|写|指定)(?:成|为)了?",
                   r"\1\2为", text)
     text = re.sub(r"§\s+|\s+§", lambda m: m.group(0).strip(), text)
+    text = _DISCOURSE.sub("", text)
     return text.strip(" .!?;:。！？；：")
+
+
+_DISCOURSE = re.compile(
+    r"^(?:note that|notice that|keep in mind that|remember that|bear in mind that"
+    r"|also,?|in addition,?|additionally,?|moreover,?|furthermore,?|importantly,?"
+    r"|interestingly,?|in practice,?|in fact,?|indeed,?|similarly,?|likewise,?"
+    r"|其中[，,]?|此外[，,]?|另外[，,]?|值得注意的是[，,]?|需要注意的是[，,]?|要注意的是[，,]?"
+    r"|注意[，,：:]?|同时[，,]?|而且[，,]?|并且[，,]?|另一方面[，,]?) ?(?=§)")
+"""A discourse marker before a clause's subject ("Note that `X` is ...", "其中 `X` ...",
+"值得注意的是，`X` ..."): it says how the sentence fits, not what it claims."""
 
 
 _COUNT_AFTER_LIST = re.compile(
