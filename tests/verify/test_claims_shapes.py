@@ -450,3 +450,15 @@ def test_claims_implemented_is_written_by_the_tree(resolver: Resolver, text: str
 def test_claims_after_a_discourse_marker(resolver: Resolver, text: str, relation: str,
                                          status: str | None) -> None:
     assert claim_statuses(resolver, text, relation) == ([status] if status else [])
+
+
+@pytest.mark.parametrize("text, relation, status", [
+    # a prepositional phrase before the verb (对未知的名字); a word that says which name
+    ("`Firing.lookup` 对缺失的键会抛出 `KeyError`。", "raises", "unverified"),
+    ("`Firing.lookup` 对缺失的键不会抛出 `KeyError`。", "not raises", "verified"),
+    ("The top-level `kiln` returns `cone`.", "returns", "ignored"),
+    ("旧版的 `check` 会抛出 `ValueError`。", "raises", "verified"),
+])
+def test_claims_phrases_before_the_verb_and_the_name(resolver: Resolver, text: str,
+                                                     relation: str, status: str) -> None:
+    assert claim_statuses(resolver, text, relation) == [status]

@@ -491,7 +491,8 @@ _FRAMES: list[tuple[Relation, str]] = [
                rf"(?:(?:exception|error)s? (?:of type )?)?{O}"),
     ("raises", rf"{S2} {L.ADV}(?:is|are|gets|get|can be|may be|will be|might be|could be|is never"
                rf"|are never) {L.NEG}{L.ADV}{L.RAISED} (?:by|from|in|inside|within) {O2}"),
-    ("raises", rf"{SZ}{PRE_ZH}(?:在?[^§]{{1,30}}?(?:时|的时候|情况下|里|中)"
+    ("raises", rf"{SZ}(?:(?:对|针对|对于)[^§，。；不没]{{1,12}}?)?{PRE_ZH}"
+               rf"(?:在?[^§]{{1,30}}?(?:时|的时候|情况下|里|中)"
                rf"|在(?:[^§。；]|§\d+§){{1,40}}?(?:时|的时候|情况下)"
                rf"|(?:遇到|碰到|遇上|收到|拿到|传入|传了|给了|一旦)[^§，。；]{{1,30}}?)?{L.AUX_ZH}"
                rf"{L.RAISE_ZH}(?:一个|个)?{OZ}(?:异常|错误|exception|error)?"),

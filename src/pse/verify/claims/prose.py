@@ -839,7 +839,7 @@ def normalise(text: str) -> str:
     text = re.sub(r"把(§\d+§[^§，,。；;]{0,16}?)(标注|注解|设置|设|定义|声明|写|指定)(?:成|为)了?",
                   r"\1\2为", text)
     text = re.sub(r"§\s+|\s+§", lambda m: m.group(0).strip(), text)
-    text = _DISCOURSE.sub("", text)
+    text = _QUALIFIER.sub("", _DISCOURSE.sub("", text))
     return text.strip(" .!?;:。！？；：")
 
 
@@ -851,6 +851,11 @@ _DISCOURSE = re.compile(
     r"|注意[，,：:]?|同时[，,]?|而且[，,]?|并且[，,]?|另一方面[，,]?) ?(?=§)")
 """A discourse marker before a clause's subject ("Note that `X` is ...", "其中 `X` ...",
 "值得注意的是，`X` ..."): it says how the sentence fits, not what it claims."""
+_QUALIFIER = re.compile(
+    r"^(?:the )?(?:top-level|old|older|legacy|classic|new|newer|public|module-level) ?(?=§)"
+    r"|^(?:顶层|旧版|老版|旧|新版|公开|模块级)(?:的)? ?(?:package|包|模块|module)?(?:的)? ?(?=§)")
+"""A word that says which of the project's names a subject is ("the top-level `x`", "旧版的
+`f`", "顶层 package 的 `x`"): the name is still the subject."""
 
 
 _COUNT_AFTER_LIST = re.compile(
