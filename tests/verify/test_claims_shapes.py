@@ -462,3 +462,13 @@ def test_claims_after_a_discourse_marker(resolver: Resolver, text: str, relation
 def test_claims_phrases_before_the_verb_and_the_name(resolver: Resolver, text: str,
                                                      relation: str, status: str) -> None:
     assert claim_statuses(resolver, text, relation) == [status]
+
+
+@pytest.mark.parametrize("text, status", [
+    ("There are two classes in `kiln/shims.py`.", "unverified"),
+    ("There is one function in `kiln/shims.py`.", "verified"),
+    ("Only two functions are defined in `kiln/shims.py`.", "unverified"),
+])
+def test_claims_a_count_of_definitions_said_of_where_they_are(resolver: Resolver, text: str,
+                                                             status: str) -> None:
+    assert claim_statuses(resolver, text, "definition_count") == [status]

@@ -213,6 +213,13 @@ _FRAMES: list[tuple[Relation, str]] = [
                          rf"|holds|hold|has|have|provides|provide) (?:exactly |only |just "
                          rf"|a total of )?{L.NUMBER} (?P<dm>(?:[a-z-]+ ){{0,2}}?)"
                          r"(?P<dn>classes|functions|exceptions)(?![a-z])"),
+    # "there are three classes in `m.py`", "only two exceptions are defined in `m.py`"
+    ("definition_count", rf"^(?:there (?:are|is) |(?:only |exactly )?)(?:exactly |only |just )?"
+                         rf"{L.NUMBER} (?P<dm>(?:[a-z-]+ ){{0,2}}?)(?P<dn>classes|functions"
+                         rf"|exceptions|class|function|exception)(?![a-z]) (?:are |is )?"
+                         rf"(?:defined |declared )?"
+                         rf"(?:in|inside|within) (?:the )?(?:module |file )?§(?P<s>\d+)§"
+                         r"(?: (?:module|file))?$"),
     ("definition_count", rf"{SZ}(?:文件|模块|module|file)?(?:里|中|内)?{PRE_ZH}{TOTAL_ZH}"
                          rf"(?:定义了?|声明了?|包含了?|有|提供了?){TOTAL_ZH}{L.NUMBER_ZH}(?:个|种)"
                          r"(?P<dm>[\u4e00-\u9fffA-Za-z]{0,6}?) ?(?P<dn>异常类|异常|类|函数|class"
