@@ -22,6 +22,7 @@ from pse.verify.claims.source import (
     bound_value,
     decorator_calls,
     function_node,
+    names_in,
     positional_parameters,
     signature_defaults,
 )
@@ -990,15 +991,9 @@ def _held(resolver: Resolver, bodies: list[tuple[Symbol, BodyFacts]], name: str)
                 continue
             for member in members:
                 value = bound_value(resolver, member)
-                if value is not None and name in _written_names(value):
+                if value is not None and name in names_in(value):
                     return True
     return False
-
-
-def _written_names(node: ast.AST) -> set[str]:
-    """Every name and attribute an expression writes (``json.dumps``: json, dumps)."""
-    return {n.id for n in ast.walk(node) if isinstance(n, ast.Name)} | \
-        {n.attr for n in ast.walk(node) if isinstance(n, ast.Attribute)}
 
 
 def _mentioned(body: BodyFacts, reach: list[tuple[Symbol, BodyFacts]], name: str) -> bool:

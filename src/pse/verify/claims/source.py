@@ -125,3 +125,22 @@ def decorator_calls(resolver: Resolver, symbol: Symbol) -> dict[str, ast.expr]:
         found[ast.unparse(head).rsplit(".", 1)[-1]] = node
         number -= 1
     return found
+
+
+def names_in(*nodes: ast.AST) -> set[str]:
+    """The names and attribute names the nodes use as values, annotations aside
+    (``value: str = ...`` puts no ``str`` anywhere; ``json.dumps`` is json and dumps)."""
+    found: set[str] = set()
+    stack: list[ast.AST] = list(nodes)
+    while stack:
+        node = stack.pop()
+        if isinstance(node, ast.Name):
+            found.add(node.id)
+        elif isinstance(node, ast.Attribute):
+            found.add(node.attr)
+        for field, child in ast.iter_fields(node):
+            if field in {"annotation", "returns"}:
+                continue
+            stack.extend(c for c in (child if isinstance(child, list) else [child])
+                         if isinstance(c, ast.AST))
+    return found

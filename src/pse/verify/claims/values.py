@@ -32,7 +32,7 @@ from pse.verify.claims.code import (
 )
 from pse.verify.claims.decision import Decision, at, short, undecided
 from pse.verify.claims.names import Named, introspect, resolve_span
-from pse.verify.claims.source import bound_value, function_node, signature_defaults
+from pse.verify.claims.source import bound_value, function_node, names_in, signature_defaults
 from pse.verify.resolve import Resolver
 
 _EMPTY = {"dict": "{}", "dictionary": "{}", "mapping": "{}", "字典": "{}", "list": "[]",
@@ -335,7 +335,7 @@ def _never_put(resolver: Resolver, function: Symbol, name: str, claimed: str) ->
         return False
     body = node.body[1:] if ast.get_docstring(node) is not None else node.body
     a_name = claimed.isidentifier() and claimed not in {"True", "False", "None"}
-    if a_name and claimed in _value_names(body):
+    if a_name and claimed in names_in(*body):
         return False  # the body names it: it may put it in the parameter's place
     # ``if not flag:`` treats None as False, 0 or "" but gives the name no value: the
     # default is still None, and "defaults to False" says another value
@@ -353,25 +353,6 @@ def _never_put(resolver: Resolver, function: Symbol, name: str, claimed: str) ->
                 not _fixed(n, name):
             return False
     return True
-
-
-def _value_names(body: list[ast.stmt]) -> set[str]:
-    """The names and attribute names the statements use as values (annotations aside:
-    ``value: str = ...`` puts no ``str`` anywhere)."""
-    found: set[str] = set()
-    stack: list[ast.AST] = list(body)
-    while stack:
-        node = stack.pop()
-        if isinstance(node, ast.Name):
-            found.add(node.id)
-        elif isinstance(node, ast.Attribute):
-            found.add(node.attr)
-        for field, child in ast.iter_fields(node):
-            if field in {"annotation", "returns"}:
-                continue
-            stack.extend(c for c in (child if isinstance(child, list) else [child])
-                         if isinstance(c, ast.AST))
-    return found
 
 
 def _fixed(node: ast.AST | None, name: str) -> bool:
