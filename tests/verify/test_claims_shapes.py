@@ -28,6 +28,7 @@ from typing import Iterator, NamedTuple
 
 
 KIND = inspect.Parameter.POSITIONAL_OR_KEYWORD
+GLAZES = ("clear", "matte", "gloss")
 
 
 class Options(dict):
@@ -472,3 +473,14 @@ def test_claims_phrases_before_the_verb_and_the_name(resolver: Resolver, text: s
 def test_claims_a_count_of_definitions_said_of_where_they_are(resolver: Resolver, text: str,
                                                              status: str) -> None:
     assert claim_statuses(resolver, text, "definition_count") == [status]
+
+
+@pytest.mark.parametrize("text, status", [
+    # a value's type said with how many entries it holds: the count is a claim too
+    ("`GLAZES` is a tuple of three strings.", "verified"),
+    ("`GLAZES` is a tuple of four strings.", "unverified"),
+    ("`GLAZES` 是一个包含四个字符串的元组。", "unverified"),
+])
+def test_claims_a_typed_value_with_its_count(resolver: Resolver, text: str,
+                                             status: str) -> None:
+    assert claim_statuses(resolver, text, "member_count") == [status]

@@ -461,7 +461,8 @@ _FRAMES: list[tuple[Relation, str]] = [
                    rf"|constant |immutable |mutable )?{TYPE_NOUN}"
                    r"(?: ?(?:constant|value|object))?(?:$| (?:of|with|that|which|holding"
                    r"|containing|mapping|listing|whose)(?![a-z]))"),
-    ("value_type", rf"{SZ}{NEG_ZH}(?:是|为)(?:一个|个|一)?(?:模块级的?)?{_PLAIN_ZH}{TYPE_NOUN}"
+    ("value_type", rf"{SZ}{NEG_ZH}(?:是|为)(?:一个|个|一)?(?:模块级的?)?(?:包含了?[^§]{{1,12}}?的)?"
+                   rf"{_PLAIN_ZH}{TYPE_NOUN}"
                    r"(?: ?§\d+§)?(?:常量|对象|类型|值)?$"),  # "是整数 `0`": the value after it
     # ---- calls
     ("calls", rf"{S} {PRE}{L.CALL_VERB} {L.DET}{O}"),
@@ -829,6 +830,10 @@ def _clause_claims(sentence: Sentence, *, indefinite: bool) -> Iterator[Claim]:
             yield claim
             yield from _instead_of(sentence, claim)
         said = {(claim.relation, claim.subject, claim.obj)} if claim is not None else set()
+        counted = _typed_count(clause, claim) if claim is not None else None
+        if counted is not None:  # "`NAMES` is a tuple of five strings": and how many
+            said.add((counted.relation, counted.subject, counted.obj))
+            yield counted
         for part in _kind_and_tail(clause):
             also = next((c for found in _matches(part) if (c := _claim(found, sentence))), None)
             if also is not None and (also.relation, also.subject, also.obj) not in said:
@@ -1004,6 +1009,25 @@ def _noun_params(clause: str, sentence: Sentence, said: Claim | None) -> Iterato
                 continue
             yield Claim("has_param", subject=subject, obj=param, negated=False,
                         line=sentence.line, sentence=sentence.text)
+
+
+_TYPED_COUNT = (
+    re.compile(r"^§\d+§ ?(?:is|are) (?:a|an) ?(?:§\d+§|[a-z]+)\s?(?:of|with|containing"
+               rf"|holding) (?:exactly |only |just )?{L.NUMBER} (?:[a-z-]+ ){{0,2}}[a-z-]+s?$"),
+    re.compile(rf"^§\d+§(?:是|为)(?:一个)?包含(?:了)?{L.NUMBER_ZH}(?:个|项|条)[^§]{{0,8}}?的"
+               r"(?:元组|列表|集合|字典|tuple|list|set|dict)$"))
+"""A value's type said with how many entries it holds ("a tuple of five strings",
+"是一个包含五个字符串的元组"): a count of its entries beside the type."""
+
+
+def _typed_count(clause: str, claim: Claim) -> Claim | None:
+    """The count a value-type clause states of its entries (see :data:`_TYPED_COUNT`)."""
+    found = next((m for p in _TYPED_COUNT if (m := p.match(clause))), None) \
+        if claim.relation == "value_type" else None
+    if found is None:
+        return None
+    return dataclasses.replace(claim, relation="member_count", obj=str(_number(found["num"])),
+                               obj_text=found["num"])
 
 
 def _count_claim(clause: str, sentence: Sentence) -> Claim | None:
