@@ -484,3 +484,12 @@ def test_claims_a_count_of_definitions_said_of_where_they_are(resolver: Resolver
 def test_claims_a_typed_value_with_its_count(resolver: Resolver, text: str,
                                              status: str) -> None:
     assert claim_statuses(resolver, text, "member_count") == [status]
+
+
+def test_claims_a_name_after_besides_is_no_subject(resolver: Resolver) -> None:
+    # "除了 `cone` 还有一个 `vent` 参数" under a label: `cone` is what else is had, not who
+    # has it (no claim that `cone` takes `vent`)
+    text = "- **`kiln`**: 除了 `cone` 还有一个 `vent` 参数。\n"
+    from pse.verify.check import Document, check_documents
+    checked = check_documents([Document("doc.md", text)], resolver)
+    assert not [c for c in checked if c.ref.kind == "claim" and "cone," in c.ref.name]

@@ -1061,8 +1061,16 @@ def _matches(clause: str) -> Iterator[_Match]:
         if compiled is None:
             compiled = _COMPILED[position] = re.compile(pattern.replace(" ", " ?"))
         hit = compiled.search(clause)
-        if hit is not None:
+        if hit is not None and not _BESIDES_BEFORE.search(clause, 0, hit.start("s")
+                                                          if "s" in hit.re.groupindex
+                                                          and hit.group("s") else 0):
             yield _Match(relation, hit.groupdict())
+
+
+_BESIDES_BEFORE = re.compile(r"(?:除了|除|besides|apart from|aside from|other than|except)"
+                             r"\s*§?$")
+"""A subject slot right after "besides" (除了 `a` 还有 `b`, with the real subject left
+out): the name is what else is had, not who has it."""
 
 
 def compile_all() -> None:
