@@ -24,6 +24,7 @@ from pse.verify.claims.source import (
     function_node,
     names_in,
     positional_parameters,
+    raised_name,
     signature_defaults,
 )
 from pse.verify.externals import stdlib_home
@@ -738,20 +739,13 @@ def _raised_on_check(resolver: Resolver, function: Symbol, params: set[str]
         if not isinstance(branch, ast.If):
             continue
         tested = {n.id for n in ast.walk(branch.test) if isinstance(n, ast.Name)} & params
-        raised = {_raised_name(r) for statement in branch.body for r in ast.walk(statement)
+        raised = {raised_name(r) for statement in branch.body for r in ast.walk(statement)
                   if isinstance(r, ast.Raise) and r.exc is not None}
         for param in tested:
             found.setdefault(param, set()).update(raised)
     if any("" in errors or len(errors) > 1 for errors in found.values()):
         return {}
     return {param: errors.pop() for param, errors in found.items() if errors}
-
-
-def _raised_name(node: ast.Raise) -> str:
-    """The last name of the error a ``raise`` raises ("" when not a plain name or call)."""
-    exc = node.exc.func if isinstance(node.exc, ast.Call) else node.exc
-    return ast.unparse(exc).rsplit(".", 1)[-1] if isinstance(exc, ast.Name | ast.Attribute) \
-        else ""
 
 
 _IMPLICIT_CALLS = {

@@ -16,6 +16,7 @@ from __future__ import annotations
 import ast
 import re
 
+from pse.verify.claims.source import raised_name
 from pse.verify.evidence.words import words
 
 _CONDITION = re.compile(r"(?i)\b(?:when|whenever|if|unless|on|for|given|once)\b|当|如果|若|时|遇到"
@@ -44,7 +45,7 @@ def condition_site(function: ast.FunctionDef | ast.AsyncFunctionDef, sentence: s
     for node in ast.walk(function):
         if not isinstance(node, ast.Raise) or node.exc is None:
             continue
-        error = _raised(node)
+        error = raised_name(node)
         if not error:
             continue
         shared = len(said & _site_words(node, parents))
@@ -62,12 +63,6 @@ def decided_elsewhere(best: dict[str, int], claimed: set[str]) -> str:
     if other[0] >= _LEAST and other[0] > mine and mine <= 1:
         return other[1]
     return ""
-
-
-def _raised(node: ast.Raise) -> str:
-    exc = node.exc.func if isinstance(node.exc, ast.Call) else node.exc
-    return ast.unparse(exc).rsplit(".", 1)[-1] if isinstance(exc, ast.Name | ast.Attribute) \
-        else ""
 
 
 def _site_words(node: ast.Raise, parents: dict[ast.AST, ast.AST]) -> set[str]:

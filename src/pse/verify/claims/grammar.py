@@ -662,7 +662,7 @@ _CUES: dict[str, str] = {
     "subclass_count": r"subclass|child class|derived class|子类|派生",
     "value_type": (alternation(list(type_nouns())) + r"|holds|stores|keeps|bound to"
                    r"|set to|assigned|initiali[sz]ed|'s (?:value|type)|的值|的取值|类型|保存"
-                   r"|存储|存放|持有|[是为](?:一个|个)?(?:不可变的|可变的|普通的?|简单的?|纯)?§"
+                   rf"|存储|存放|持有|[是为](?:一个|个)?{_PLAIN_ZH}§"
                    r"|\b(?:is|are) ?(?:an? ?)?(?:[a-z-]+ ?)?§"),
     "raises": (r"rais|throw|threw|signal|propagat|fails? with|errors? (?:out )?with|blow"
                r"|bail|abort|results? in|leads? to|caus|抛|引发|引起|报"),

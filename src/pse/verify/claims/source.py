@@ -144,3 +144,10 @@ def names_in(*nodes: ast.AST) -> set[str]:
             stack.extend(c for c in (child if isinstance(child, list) else [child])
                          if isinstance(c, ast.AST))
     return found
+
+
+def raised_name(node: ast.Raise) -> str:
+    """The last name of the error a ``raise`` raises ("" when not a plain name or call)."""
+    exc = node.exc.func if isinstance(node.exc, ast.Call) else node.exc
+    return ast.unparse(exc).rsplit(".", 1)[-1] if isinstance(exc, ast.Name | ast.Attribute) \
+        else ""
