@@ -159,6 +159,31 @@ class Glaze:
             return method
         else:
             raise ValueError("unknown derivation method")
+
+
+class Kettle:
+    def __init__(self):
+        self.water = []
+
+    def __len__(self):
+        return len(self.water)
+
+    def __iter__(self):
+        return iter(self.water)
+
+    def __repr__(self):
+        return "Kettle()"
+
+    def pour(self):
+        return self.water.pop()
+
+    def empty(self):
+        while len(self):
+            self.pour()
+
+
+PAUSE = timedelta(minutes=5)
+DEFAULT_OPTIONS = Options()
 ''',
     "kiln/shims.py": '''\
 from kiln import glaze
@@ -218,6 +243,16 @@ def test_claims_an_alias_of_an_outside_name(resolver: Resolver, text: str,
     ("`check` returns `None`.", "verified"),
     ("`run` returns `1` when the arguments are bad.", "unverified"),
     ("`run` returns `2`.", "verified"),
+    # an outside class: ``Options(dict)`` is a `Mapping`, no `Namespace`; ``timedelta(...)``
+    # is one; ``None`` is no `Path`
+    ("`options` returns a `collections.abc.Mapping`.", "verified"),
+    ("`options` returns an `argparse.Namespace`.", "unverified"),
+    ("`duration` 返回一个 `datetime.timedelta`。", "verified"),
+    ("`check` returns a `pathlib.Path`.", "unverified"),
+    # the type noun heads its phrase, past the words before it
+    ("`options` 返回一个配置字典。", "verified"),
+    ("`options` returns a settings list.", "unverified"),
+    ("`options` 返回的是一个由键值对组成的列表。", "unverified"),
 ])
 def test_claims_returns_by_the_class_made(resolver: Resolver, text: str, status: str) -> None:
     assert claim_statuses(resolver, text, "returns") == [status]
@@ -484,6 +519,62 @@ def test_claims_a_count_of_definitions_said_of_where_they_are(resolver: Resolver
 def test_claims_a_typed_value_with_its_count(resolver: Resolver, text: str,
                                              status: str) -> None:
     assert claim_statuses(resolver, text, "member_count") == [status]
+
+
+@pytest.mark.parametrize("text, relation, status", [
+    # a name bound to a call of a class is an instance of it: an outside class's
+    # (``timedelta(...)``) or one of the tree's, with what it derives from (``Options(dict)``)
+    ("`PAUSE` is an integer.", "value_type", "unverified"),
+    ("`PAUSE` 是一个 `datetime.timedelta`。", "subclass", "verified"),
+    ("`PAUSE` is a `datetime.date`.", "subclass", "unverified"),
+    ("`DEFAULT_OPTIONS` is a dict.", "value_type", "verified"),
+    ("`DEFAULT_OPTIONS` is a `Spool`.", "subclass", "unverified"),
+    ("`DEFAULT_OPTIONS` 是一个列表。", "value_type", "unverified"),
+])
+def test_claims_a_value_made_by_a_class_call(resolver: Resolver, text: str, relation: str,
+                                             status: str) -> None:
+    assert claim_statuses(resolver, text, relation) == [status]
+
+
+@pytest.mark.parametrize("text, status", [
+    # a subject described by a clause with 的 after 这个; where its source is written
+    ("`fetch` 这个从表里取值的 helper 是在 `kiln/shims.py` 中定义的。", "unverified"),
+    ("`fetch` 这个从表里取值的 helper 是在 `kiln/glaze.py` 中定义的。", "verified"),
+    ("`deprecated` 的源码写在 `kiln/glaze.py` 里。", "unverified"),
+    ("`deprecated` 的源码写在 `kiln/shims.py` 里。", "verified"),
+])
+def test_claims_where_a_described_subject_is_written(resolver: Resolver, text: str,
+                                                      status: str) -> None:
+    assert claim_statuses(resolver, text, "location") == [status]
+
+
+@pytest.mark.parametrize("text, relation, status", [
+    # words between the number and its noun narrow a count; a name after "besides" is
+    # left out of it
+    ("`Kettle` defines three dunder methods besides `__init__`.", "method_count", "verified"),
+    ("`Kettle` defines four dunder methods besides `__init__`.", "method_count", "unverified"),
+    ("除了 `__init__` 之外，`Kettle` 还定义了两个 dunder method。", "method_count", "unverified"),
+    ("`Kettle` 一共有四个魔术方法。", "method_count", "verified"),
+    ("`Kettle` has one abstract method.", "method_count", "ignored"),
+    ("`Kettle` has nine abstract methods.", "method_count", "unverified"),
+    ("`Kettle` has two methods.", "method_count", "verified"),  # past the dunders
+    ("`Kettle` has one method.", "method_count", "unverified"),
+    ("`Kettle` has seven methods.", "method_count", "unverified"),
+    ("`GLAZES` has two items besides `clear`.", "member_count", "verified"),
+    ("`GLAZES` has three items besides `\"clear\"`.", "member_count", "unverified"),
+])
+def test_claims_a_narrowed_count_and_what_it_leaves_out(resolver: Resolver, text: str,
+                                                        relation: str, status: str) -> None:
+    assert claim_statuses(resolver, text, relation) == [status]
+
+
+@pytest.mark.parametrize("text, status", [
+    # ``self.m()`` named as the callee: a method of the subject's own class
+    ("`Kettle.empty` calls `self.pour()`.", "verified"),
+    ("`Kettle.pour` 会调用 `self.empty()`。", "unverified"),
+])
+def test_claims_a_call_through_self(resolver: Resolver, text: str, status: str) -> None:
+    assert claim_statuses(resolver, text, "calls") == [status]
 
 
 def test_claims_a_name_after_besides_is_no_subject(resolver: Resolver) -> None:

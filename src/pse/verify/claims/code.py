@@ -311,33 +311,36 @@ def _literal_options(node: ast.expr, *, depth: int) -> list[str] | None:
     return None
 
 
-def member_count(resolver: Resolver, subject: Symbol, count: int) -> Decision:
+def member_count(resolver: Resolver, subject: Symbol, count: int, *, narrowed: bool = False,
+                 excluded: tuple[str, ...] = ()) -> Decision:
     """Whether the enumeration ``subject`` has ``count`` members, or the dataclass
     ``subject`` ``count`` fields (other classes: undecided, since their attributes are not
-    a fixed set)."""
+    a fixed set). ``narrowed``: words before the noun may pick a part ("two special
+    values"), so a smaller count is left open; ``excluded``: names the sentence leaves
+    out of the count ("besides `RED`")."""
     members = enum_members(resolver, subject)
     entries = literal_entries(resolver, subject) if members is None else None
     if entries is not None:
-        what, values = entries
-        message = f"{short(subject.qualname)} has {len(values)} {what} ({listing(values)})"
-        return Decision(count == len(values), message, at(subject),
-                        correction="" if count == len(values) else str(len(values)))
-    if members is None:
+        what, found = entries
+        message = f"{short(subject.qualname)} has {len(found)} {what} ({listing(found)})"
+    elif members is None:
         fields = dataclass_fields(resolver, subject)
-        if fields is None:
-            fields = named_tuple_fields(resolver, subject)
-        if fields is None:
+        found = fields if fields is not None else named_tuple_fields(resolver, subject)
+        if found is None:
             return undecided("neither an enumeration nor a record class (a dataclass, a named "
                              "tuple, a TypedDict)")
-        message = (f"{short(subject.qualname)} has {counted(len(fields), 'field')} "
-                   f"({listing(fields)})")
-        return Decision(count == len(fields), message, at(subject),
-                        correction="" if count == len(fields) else str(len(fields)))
-    message = (f"{short(subject.qualname)} has {counted(len(members), 'member')} "
-               f"({listing(members)})")
-    if count == len(members):
-        return Decision(True, message, at(subject))
-    return Decision(False, message, at(subject), correction=str(len(members)))
+        message = f"{short(subject.qualname)} has {counted(len(found), 'field')} " \
+                  f"({listing(found)})"
+    else:
+        found = members
+        message = f"{short(subject.qualname)} has {counted(len(found), 'member')} " \
+                  f"({listing(found)})"
+    left_out = {n.strip("'\"").rsplit(".", 1)[-1] for n in excluded}
+    total = len([v for v in found if v.strip("'\"") not in left_out])
+    if narrowed and count < total:
+        return undecided(message)
+    return Decision(count == total, message, at(subject),
+                    correction="" if count == total or left_out else str(total))
 
 
 def local_member_count(resolver: Resolver, function: Symbol, name: str, count: int
@@ -399,22 +402,29 @@ _PROPERTY_DECORATORS = frozenset({"property", "cached_property", "setter", "gett
 
 
 def method_count(resolver: Resolver, subject: Symbol, count: int, *, public: bool,
-                 listed: tuple[str, ...] = ()) -> Decision:
+                 listed: tuple[str, ...] = (), dunders_only: bool = False,
+                 narrowed: bool = False, excluded: tuple[str, ...] = ()) -> Decision:
     """Whether the class ``subject`` has ``count`` methods (``public``: without a leading
     underscore). A writer may count the class's own methods, or leave out dunders,
     properties or private ones, or count what it inherits from the tree: the claim holds
     when one of those counts is ``count``, and is false when ``count`` is below the
     fewest of them or above the most (counted by name, so overloads count once). Names
     ``listed`` with the count show what the writer counts: a dunder among them, dunders;
-    a private name, private ones."""
+    a private name, private ones. ``dunders_only``: "four dunder methods" counts those
+    alone; ``narrowed``: other words narrow the count to a part no reading knows ("two
+    abstract methods"), which a smaller count may be; ``excluded``: names the sentence
+    leaves out ("besides `__init__`")."""
     if subject.kind != "class":
         return undecided("not a class")
     found = ancestry(resolver, subject)
-    own = _methods(resolver, subject.qualname)
+    left_out = {n.rsplit(".", 1)[-1].removesuffix("()") for n in excluded}
+    own = {n: p for n, p in _methods(resolver, subject.qualname).items()
+           if n not in left_out and (not dunders_only or _is_dunder(n))}
     inherited = dict(own)
     for qualname in found.tree:
         for name, is_property in _methods(resolver, qualname).items():
-            inherited.setdefault(name, is_property)
+            if name not in left_out and (not dunders_only or _is_dunder(name)):
+                inherited.setdefault(name, is_property)
     names = [n.rsplit(".", 1)[-1].removesuffix("()") for n in listed]
     with_dunders = any(n.startswith("__") and n.endswith("__") for n in names)
     with_private = any(n.startswith("_") and not n.endswith("__") for n in names)
@@ -429,14 +439,16 @@ def method_count(resolver: Resolver, subject: Symbol, count: int, *, public: boo
     readings = [_counted_methods(methods, public=only_public, properties=properties,
                                  dunders=dunders)
                 for methods in counted for properties in (True, False)
-                for dunders in ((True,) if with_dunders else (True, False))
+                for dunders in ((True,) if with_dunders or dunders_only else (True, False))
                 for only_public in publics]
     shown = sorted(n for n in own if not public or not n.startswith("_") or n.endswith("__"))
-    what = "public methods" if public else "methods"
+    what = " ".join(["public"] * public + ["dunder"] * dunders_only + ["methods"])
     message = f"{short(subject.qualname)} defines {len(shown)} {what} ({listing(shown)})"
     if count in readings:
         return Decision(True, message, at(subject))
     outside = found.external - {"object", "builtins.object", "Generic", "typing.Generic"}
+    if narrowed and count < max(readings):
+        return undecided(message)
     fewest = min((r for r in readings if r), default=0)  # "has 4 methods" never means 0
     if count < fewest or (found.complete and not outside and count > max(readings)):
         return Decision(False, message, at(subject))
@@ -461,11 +473,13 @@ def _methods(resolver: Resolver, qualname: str) -> dict[str, bool]:
 
 def _counted_methods(methods: dict[str, bool], *, public: bool, properties: bool,
                      dunders: bool) -> int:
-    def dunder(name: str) -> bool:
-        return name.startswith("__") and name.endswith("__")
     return sum(1 for name, is_property in methods.items()
-               if (properties or not is_property) and (dunders or not dunder(name))
-               and (not public or not name.startswith("_") or dunder(name)))
+               if (properties or not is_property) and (dunders or not _is_dunder(name))
+               and (not public or not name.startswith("_") or _is_dunder(name)))
+
+
+def _is_dunder(name: str) -> bool:
+    return name.startswith("__") and name.endswith("__")
 
 
 def has_item(resolver: Resolver, subject: Symbol, item: str) -> Decision:

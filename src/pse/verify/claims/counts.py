@@ -14,23 +14,39 @@ the whole set.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 
 from pse.verify.claims.tags import Token, tag
 
-Count = tuple[str, str, str, str]
-"""(relation, subject slot, number text, noun): ``member_count``, ``param_count`` or
-``method_count``."""
+Count = tuple[str, str, str, str, tuple[str, ...], tuple[str, ...]]
+"""(relation, subject slot, number text, noun, the words between the number and the noun
+that narrow it, the slots the clause leaves out of the count): ``member_count``,
+``param_count`` or ``method_count``; "defines four dunder methods besides `__init__`" is
+a method count of 4 narrowed by ("dunder",) with the slot of `__init__` left out."""
 
 
 _NUMBER = re.compile(r"\d|[零一二两三四五六七八九十]|(?<![a-z])(?:one|two|three|four|five|six"
                      r"|seven|eight|nine|ten|eleven|twelve|zero)(?![a-z])")
+_EXCLUDED = re.compile(r"(?:(?<![a-z])(?:besides|except(?: for)?|excluding|apart from"
+                       r"|aside from|other than|not counting|in addition to) ?(?:the )?"
+                       r"|除了|除去|不算|不计)(§\d+§)"
+                       r"(?: ?(?:之外|以外|外)| (?:method|function|class|constructor))?")
+"""A name the count leaves out ("besides `__init__`", "除了 `__init__` 之外"): not the
+subject, and not among what is counted."""
+_MAX_MODIFIERS = 2
+
+
+def excluded_slots(text: str) -> tuple[str, ...]:
+    """The slots a clause or sentence leaves out of a count (see :data:`_EXCLUDED`)."""
+    return tuple(m[1] for m in _EXCLUDED.finditer(text))
 
 
 def read_count(clause: str) -> Count | None:
     """The count the clause states, if it states exactly one."""
     if _NUMBER.search(clause) is None:
         return None  # most clauses: no number, nothing to tag
-    tokens = tag(clause)
+    excluded = excluded_slots(clause)
+    tokens = tag(_EXCLUDED.sub(" ", clause))
     kinds = [t for t, _ in tokens]
     if kinds.count("SLOT") != 1 or kinds.count("NUM") != 1 or "HAVE" not in kinds \
             or {"NEG", "LIMIT"} & set(kinds):
@@ -45,16 +61,37 @@ def read_count(clause: str) -> Count | None:
     if not (slot < have or (there and slot > noun)):
         return None
     relation = _RELATIONS[kinds[noun]]
-    return relation, tokens[slot][1], tokens[number][1], tokens[noun][1]
+    narrowing = _words(text for kind, text in tokens[number + 1:noun] if kind == "WORD")
+    if narrowing and relation == "param_count":
+        return None  # "two keyword parameters": which of them the words pick is the grammar's
+    return relation, tokens[slot][1], tokens[number][1], tokens[noun][1], narrowing, excluded
 
 
+def _words(tokens: Iterable[str]) -> tuple[str, ...]:
+    """Tokens as words: the Chinese characters the tagger cut apart joined again."""
+    found: list[str] = []
+    for token in tokens:
+        if found and _CJK.match(token) and _CJK.match(found[-1][-1]):
+            found[-1] += token
+        else:
+            found.append(token)
+    return tuple(found)
+
+
+_CJK = re.compile(r"[\u4e00-\u9fff]")
 _RELATIONS = {"PCOUNT": "param_count", "MCOUNT": "member_count", "FCOUNT": "method_count"}
 
 
 def _noun_after(kinds: list[str], number: int) -> int | None:
+    """The count noun after the number, past measure words and up to two words that
+    narrow it ("four dunder methods", "三个 raw 键")."""
     index = number + 1
     while index < len(kinds) and kinds[index] == "MEASURE":
         index += 1
+    modifiers = 0
+    while index < len(kinds) and kinds[index] == "WORD" and modifiers < _MAX_MODIFIERS:
+        index += 1
+        modifiers += 1
     return index if index < len(kinds) and kinds[index] in _RELATIONS else None
 
 
@@ -68,4 +105,4 @@ def _noun_before(kinds: list[str], number: int) -> int | None:
     return None
 
 
-__all__ = ["Count", "Token", "read_count"]
+__all__ = ["Count", "Token", "excluded_slots", "read_count"]

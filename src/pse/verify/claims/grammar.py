@@ -16,7 +16,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from pse.verify.claims import lexicon as L  # noqa: N812 - the grammar reads better short
-from pse.verify.claims.counts import read_count
+from pse.verify.claims.counts import excluded_slots, read_count
 from pse.verify.claims.examples import example_claims
 from pse.verify.claims.model import Claim, Relation
 from pse.verify.claims.plurals import plural_kind_claims
@@ -73,6 +73,9 @@ RETURN_VERB = alternation(words("return_verbs"))
 # a modifier of another ("a list-like object"), nor one of two ("a dict or a list")
 TYPE_NOUN = (rf"(?:plain |new |single |python |native |built-in |builtin |raw |regular |json )?"
              rf"(?P<t>{alternation(list(type_nouns()))})(?![\w-])(?! ?(?:or|或|或者)(?![a-z]))")
+_TYPE_MODIFIER_ZH = rf"(?:[^§，,。；;]{{1,10}}的 ?)?{MODIFIERS_ZH}"
+"""What may come before a Chinese type noun, which heads its phrase ("单词列表",
+"由单词组成的列表")."""
 _NOT_ENTRIES = (r"(?:methods?|functions?|params?|parameters?|arguments?|args?|classes|class"
                 r"|exceptions?|subclasses|bases|lines|characters|chars|bytes|seconds|times"
                 r"|方法|函数|参数|类|子类|异常|行|字符|字节|秒|次)")
@@ -375,7 +378,7 @@ _FRAMES: list[tuple[Relation, str]] = [
     ("location", rf"{S} ?'s {L.SOURCE_NOUN} (?:is|lives|sits|can be found|is found|is located) "
                  rf"{L.NEG}(?:in|inside|within|at) {L.DET}{O}"),
     ("location", rf"{SZ}{PRE_ZH}(?:被)?{L.PLACED_ZH}(?:在|于)(?:了)?{OZ}{L.WHERE_ZH}?"),
-    ("location", rf"{SZ}的(?:定义|实现|源码|源代码|代码){L.NEG_ZH}(?:在|位于|放在|是在){OZ}"),
+    ("location", rf"{SZ}的(?:定义|实现|源码|源代码|代码){L.NEG_ZH}(?:是)?(?:在|位于|放在|写在|定义在){OZ}"),
     ("location", rf"{SZ}{PRE_ZH}(?:位于|来自|属于|出自|源自){OZ}"),
     ("location", rf"{SZ}所在的(?:{L.PLACE_NOUN_ZH})(?:是|为){L.NEG_ZH}{OZ}"),
     ("location", rf"{SZ}{PRE_ZH}在{OZ}{L.WHERE_ZH}?(?:被)?{L.PLACED_ZH}"),
@@ -558,17 +561,18 @@ _FRAMES: list[tuple[Relation, str]] = [
     ("returns", rf"{SZ}(?:{_RETURN_NOUN_ZH}"
                 rf"|returned value|result)|{_RETURNED_ZH})"
                 rf"{NEG_ZH}(?:是|为)(?:一个|个)?(?:新的)?{OZ}"),
+    # the type noun is the phrase's head: past modifiers ("a word list", 单词列表, 由单词组成的列表)
     ("returns", rf"{S} (?:[a-z][^§]{{0,60}}?(?:§\d+§[^§]{{0,30}}?)? and )?{PRE}{RETURN_VERB} "
-                rf"{L.DET}{TYPE_NOUN}"),
+                rf"{L.DET}{MODIFIERS}{TYPE_NOUN}"),
     ("returns", rf"(?:the )?{_RETURN_NOUN} (?:of|from) {S} "
                 rf"(?:{L.BE}|will be) {L.NEG}(?:always )?{L.DET}{TYPE_NOUN}"),
     ("returns", rf"{S} ?'s {_RETURN_NOUN} "
                 rf"(?:{L.BE}|will be) {L.NEG}(?:always )?{L.DET}{TYPE_NOUN}"),
     ("returns", rf"{SZ}(?:被)?(?:调用|执行)?(?:后|之后|时)?{PRE_ZH}(?:会|将)?{RETURN_VERB}"
-                rf"(?:一个|个|一|了)?(?:新的)?{TYPE_NOUN}"),
+                rf"(?:一个|个|一|了)?(?:新的)?{_TYPE_MODIFIER_ZH}{TYPE_NOUN}"),
     ("returns", rf"{SZ}(?:{_RETURN_NOUN_ZH}"
                 rf"|returned value|result)|{_RETURNED_ZH}){NEG_ZH}(?:是|为)(?:一个|个)?(?:新的)?"
-                rf"{TYPE_NOUN}"),
+                rf"{_TYPE_MODIFIER_ZH}{TYPE_NOUN}"),
     # the returned value as the subject: "the value returned by `f` is a `Path`", "what `f`
     # returns is a list", "调用 `f` 会得到一个列表"
     ("returns", rf"(?:the )?(?:value|result|object|output) (?:returned|produced|given back) by "
@@ -598,7 +602,8 @@ _FRAMES: list[tuple[Relation, str]] = [
                      r"(?![a-z])(?: (?:for|of|in|that|which|to)\b.*|, ?[a-z].*)?$"),
     ("member_count", rf"{SZ}(?:里面|里|中|内)?{PRE_ZH}{TOTAL_ZH}(?:有|包含|包括|列了|列出了?|存了"
                      rf"|存放了?|登记了?|注册了?){TOTAL_ZH}{L.NUMBER_ZH}(?:个|条|项|种) ?"
-                     rf"(?!{_NOT_ENTRIES})(?:[a-z]+|[\u4e00-\u9fff]{{1,6}})$"),
+                     rf"(?![\u4e00-\u9fff]{{0,4}}{_NOT_ENTRIES}$)(?!{_NOT_ENTRIES})"
+                     r"(?:[a-z]+|[\u4e00-\u9fff]{1,6})$"),
 ]
 # Each relation's cue words, as fragments: a clause without any of them cannot match that
 # relation's frames, which are then neither tried nor compiled (compiling every frame costs
@@ -826,6 +831,11 @@ def _clause_claims(sentence: Sentence, *, indefinite: bool) -> Iterator[Claim]:
         claim = next((c for found in _matches(clause) if (c := _claim(found, sentence))), None)
         if claim is None:
             claim = _count_claim(clause, sentence)
+        elif claim.relation in {"member_count", "method_count"} and not claim.excluded:
+            # "has two items besides `a`": a frame's count leaves that name out too
+            left_out = excluded_slots(sentence.normalised)
+            claim = dataclasses.replace(claim, excluded=tuple(
+                sentence.spans[int(s.strip("§"))] for s in left_out)) if left_out else claim
         if claim is not None:
             yield claim
             yield from _instead_of(sentence, claim)
@@ -1035,15 +1045,17 @@ def _count_claim(clause: str, sentence: Sentence) -> Claim | None:
     found = read_count(clause)
     if found is None:
         return None
-    relation, slot, number, noun = found
+    relation, slot, number, noun, narrowing, excluded = found
     subject = sentence.spans[int(slot.strip("§"))]
     if subject in {"self", "cls"} or not _NAME_LIKE.match(subject):
         return None
     besides = _besides_self(sentence) if relation == "param_count" else None
-    written = f"{number} {noun}" if relation == "method_count" else number
+    written = " ".join([number, *narrowing, noun]) if relation == "method_count" else number
     return Claim(relation, subject=subject, obj=str(_number(number)),  # type: ignore[arg-type]  # a count relation
                  obj_text=written, negated=False, line=sentence.line, sentence=sentence.text,
-                 besides_self=besides)
+                 besides_self=besides, narrowed=narrowing,
+                 excluded=tuple(sentence.spans[int(s.strip("§"))]
+                                for s in excluded or excluded_slots(sentence.normalised)))
 
 
 def _matches(clause: str) -> Iterator[_Match]:

@@ -42,7 +42,7 @@ def judge(claim: Claim, *, file: str, resolver: Resolver) -> tuple[Reference, Re
                             context=claim.sentence)
             return ref, Resolution("unverified", evidence=misplaced.evidence,
                                    message=misplaced.message)
-    obj = resolve_span(resolver, claim.obj) if _object_is_span(claim) else None
+    obj = _object(resolver, claim, subject) if _object_is_span(claim) else None
     relation, subject, obj = _reoriented(claim, subject, obj)
     subject = _meant(resolver, claim, relation, subject)
     name = _name(claim, relation, subject, obj)
@@ -152,6 +152,22 @@ def _as_modules(resolver: Resolver, subject: Named) -> Named:
         s for path in subject.paths for s in resolver.index.by_qualname(
             resolver.index.module_of(path) or "") if s.kind in {"module", "package"})
     return replace(subject, symbols=modules) if modules else subject
+
+
+def _object(resolver: Resolver, claim: Claim, subject: Named) -> Named:
+    """The object's span resolved; ``self.m()`` / ``cls.m`` through the class of the
+    method the claim is about ("`A.run` calls `self.stop()`": `A.stop`)."""
+    found = resolve_span(resolver, claim.obj)
+    receiver, _, rest = claim.obj.partition(".")
+    if found.symbols or receiver not in {"self", "cls"} or not rest:
+        return found
+    owners = {s.parent for s in subject.symbols if s.kind in {"method", "attribute"}}
+    classes = [c for o in owners for c in resolver.index.by_qualname(o) if c.kind == "class"]
+    if len(classes) != 1:
+        return found
+    member = resolve_span(resolver, f"{classes[0].qualname}.{rest}")
+    return Named(claim.obj, member.name, member.symbols, member.external, member.paths) \
+        if member.symbols else found
 
 
 def _object_is_span(claim: Claim) -> bool:
@@ -395,11 +411,16 @@ def _decider(relation: str, claim: Claim, resolver: Resolver, obj: Named | None)
             resolver, s, member, methods=False, own=claim.obj_text == "own",
             written=bool(_WRITES.search(claim.sentence))),
         "has_item": lambda s: code.has_item(resolver, s, member),
-        "member_count": lambda s: code.member_count(resolver, s, int(claim.obj)),
+        "member_count": lambda s: code.member_count(resolver, s, int(claim.obj),
+                                                    narrowed=bool(claim.narrowed),
+                                                    excluded=claim.excluded),
         "method_count": lambda s: code.method_count(
             resolver, s, int(claim.obj), public=bool(re.search(r"public|公开|公共|公有",
                                                                  claim.obj_text)),
-            listed=_listed_after_colon(claim.sentence)),
+            listed=_listed_after_colon(claim.sentence),
+            dunders_only=any(_DUNDER_WORDS.fullmatch(w) for w in claim.narrowed),
+            narrowed=any(not _METHOD_SORTS.fullmatch(w) for w in claim.narrowed),
+            excluded=claim.excluded),
         "base_count": lambda s: types.base_count(s, int(claim.obj)),
         # "calls `a` rather than `b`" denies that it calls `b` itself
         "calls": lambda s: code.calls(resolver, s, target, direct=bool(
@@ -439,6 +460,12 @@ _ALWAYS = re.compile(r"\b(?:always|invariably) (?:returns?|gives?|produces?)\b"
                      r"|(?:总是|始终|一律|永远|总会|都会|都)返回|(?:无论|不管).{0,30}返回")
 """A return said of every call ("always returns a `Duration`", 总是返回): one ``return``
 of another type makes it false."""
+_DUNDER_WORDS = re.compile(r"dunder|magic|special|double-underscore|双下划线|魔术|魔法|特殊")
+"""Words narrowing a method count to ``__x__`` methods ("four dunder methods", 魔术方法)."""
+_METHOD_SORTS = re.compile(r"public|own|instance|defined|declared|regular|公开的?|公共的?"
+                           r"|公有的?|实例|自己的|自身的|" + _DUNDER_WORDS.pattern)
+"""Words before a method count that a reading of :func:`code.method_count` knows; any other
+("two abstract methods") narrows the count to a part it cannot tell."""
 _DIRECTLY = re.compile(r"\bdirectly\b|直接")
 """A call said to be made directly ("calls `b` directly", 直接调用): its own body's, not
 one made through a helper."""

@@ -42,3 +42,8 @@ class Claim:
     ("the `x` parameter defaults to 1": not an attribute the constructor keeps),
     ``signature`` ("in the signature of `f`": the value written there, whatever the body
     puts in its place), "" when unsaid."""
+    narrowed: tuple[str, ...] = ()
+    """For counts, the words between the number and its noun ("dunder" in "four dunder
+    methods"): the count may be of part of the set."""
+    excluded: tuple[str, ...] = ()
+    """For counts, the code the sentence leaves out of them ("besides `__init__`")."""

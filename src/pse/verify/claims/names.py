@@ -19,6 +19,7 @@ from pse.index.model import Symbol
 from pse.index.symbols import SymbolIndex
 from pse.index.walk import is_sample_path
 from pse.verify.claims.words import is_file_span
+from pse.verify.externals import stdlib_home
 from pse.verify.resolve import Resolver
 
 _NAME = re.compile(r"^@?(?P<name>[A-Za-z_][\w.]*)(?:\(.*\))?:?$")
@@ -193,6 +194,17 @@ def introspect(dotted: str) -> object | None:
                 return None
         return obj
     return None
+
+
+def outside_class(resolver: Resolver, name: str) -> type | None:
+    """The builtin or standard-library class ``name`` names (bare names through the module
+    of the standard library that defines one so named)."""
+    found = introspect(name)
+    if found is None and "." not in name:
+        home = stdlib_home(name, cache_file=resolver.externals.stdlib_cache)
+        found = introspect(f"{home}.{name}") if home else None
+    found = getattr(found, "__origin__", found)
+    return found if isinstance(found, type) else None
 
 
 def canonical(named: Named) -> str:

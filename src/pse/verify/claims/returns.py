@@ -16,7 +16,7 @@ from collections.abc import Iterable
 from pse.index.model import Symbol
 from pse.index.returns import Returned
 from pse.verify.claims.decision import Decision, at, listing, short, undecided
-from pse.verify.claims.names import Named, ancestry, external_mro, introspect
+from pse.verify.claims.names import Named, ancestry, external_mro, introspect, outside_class
 from pse.verify.claims.source import function_node, type_variable
 from pse.verify.externals import stdlib_home
 from pse.verify.resolve import Resolver
@@ -198,7 +198,7 @@ def _outside_unrelated(resolver: Resolver, name: str, classes: list[Symbol]) -> 
     of it is that class. An ABC that recognises subclasses by their methods
     (``Iterable``), a name not introspected (a type variable, ``Any``) or a class of
     another library is never ruled out."""
-    outside = _stdlib_class(resolver, name)
+    outside = outside_class(resolver, name)
     if outside is None or "__subclasshook__" in vars(outside):
         return False
     for cls in classes:
@@ -253,7 +253,7 @@ def _outside_class(resolver: Resolver, subject: Symbol, claimed: str, message: s
     a ``bool`` is no ``asyncio.Future``); undecided for any other annotation or a class
     that cannot be introspected (a library's class may subclass a builtin)."""
     outer = outer_types(resolver, subject)
-    cls = _stdlib_class(resolver, claimed)
+    cls = outside_class(resolver, claimed)
     if outer is None or cls is None:
         return undecided(message)
     made: list[type] = []
@@ -266,17 +266,6 @@ def _outside_class(resolver: Resolver, subject: Symbol, claimed: str, message: s
     if any(issubclass(m, cls) or issubclass(cls, m) for m in made):
         return undecided(message)
     return Decision(False, message, at(subject))
-
-
-def _stdlib_class(resolver: Resolver, name: str) -> type | None:
-    """The builtin or standard-library class ``name`` names (bare names through the module
-    of the standard library that defines one so named)."""
-    found = introspect(name)
-    if found is None and "." not in name:
-        home = stdlib_home(name, cache_file=resolver.externals.stdlib_cache)
-        found = introspect(f"{home}.{name}") if home else None
-    found = getattr(found, "__origin__", found)
-    return found if isinstance(found, type) else None
 
 
 _AWAITABLE_CLASSES = frozenset({"Future", "Task", "Awaitable", "Coroutine", "Deferred",
@@ -496,7 +485,7 @@ def _unrelated_classes(resolver: Resolver, first: str, second: str) -> bool:
         # ``None`` in an annotation is its class: nothing else returns it (``-> None`` is
         # no ``list[object]``)
         cls = type(None) if name == "None" else getattr(builtins, name, None) \
-            if name in _BUILTIN_VALUES else _stdlib_class(resolver, name)
+            if name in _BUILTIN_VALUES else outside_class(resolver, name)
         if not isinstance(cls, type) or "__subclasshook__" in vars(cls):
             return False  # an unknown name, a type variable, a structural ABC
         outside.append(cls)
@@ -563,16 +552,19 @@ def returned(resolver: Resolver, subject: Symbol, target: Named, *,
         return undecided(f"{name} has no return annotation")
     wanted = _type_of_value(target.name.rsplit(".", 1)[-1])
     classes = [s for s in target.symbols if s.kind == "class"]
+    # "returns a `functools.partial`": an outside class a value of the tree is or is not
+    outside = outside_class(resolver, target.name) \
+        if not target.symbols and wanted not in _BUILTIN_VALUES | _NAMED_TUPLE else None
     message = f"{name} returns {_said(found)}"
-    outcomes = [_returns_one(resolver, subject, r, wanted=wanted, classes=classes)
-                for r in found]
+    outcomes = [_returns_one(resolver, subject, r, wanted=wanted, classes=classes,
+                             outside=outside) for r in found]
     if always and any(o is True for o in outcomes) and any(
             o is False for o, r in zip(outcomes, found, strict=True) if r.kind != "raises"):
         return Decision(False, f"{message}: not always a `{wanted}`", at(subject))
     if any(o is True for o in outcomes):
         return Decision(True, message, at(subject))
     if any(o is None for o in outcomes) or not (classes or wanted in _BUILTIN_VALUES
-                                                 or wanted in _NAMED_TUPLE):
+                                                 or wanted in _NAMED_TUPLE or outside):
         return undecided(message)
     return Decision(False, message, at(subject))
 
@@ -590,14 +582,20 @@ def _said(found: tuple[Returned, ...]) -> str:
 
 
 def _returns_one(resolver: Resolver, subject: Symbol, value: Returned, *, wanted: str,
-                 classes: list[Symbol]) -> bool | None:
-    """Whether one return is a ``wanted`` (None: its type is not known)."""
+                 classes: list[Symbol], outside: type | None = None) -> bool | None:
+    """Whether one return is a ``wanted`` (None: its type is not known). ``outside``: the
+    builtin or standard-library class ``wanted`` names, when the tree has none so named."""
     if value.kind == "raises":  # it never returns; an abstract placeholder may be said to
         return None if value.name.endswith("NotImplementedError") else False
     if value.kind == "none":
         return wanted == "None"
     if value.kind == "literal":
+        made = getattr(builtins, value.name, None)
+        if outside is not None and isinstance(made, type):
+            return issubclass(made, outside)  # a dict display is a `Mapping`
         return wanted == value.name
+    if outside is not None and value.kind in {"self", "call"}:
+        return _instance_of_outside(resolver, subject, value, outside)
     if value.kind == "awaited":
         awaitable = wanted in _AWAITABLE_CLASSES or any(
             _AWAITABLE_CLASSES & {q.rsplit(".", 1)[-1] for q in ancestry(resolver, c).tree}
@@ -621,6 +619,41 @@ def _returns_one(resolver: Resolver, subject: Symbol, value: Returned, *, wanted
         return _is_or_related(resolver, made, classes, wanted) if made and not others \
             else None
     return None
+
+
+def _instance_of_outside(resolver: Resolver, subject: Symbol, value: Returned,
+                         outside: type) -> bool | None:
+    """Whether the receiver or a constructed value is an instance of the outside class
+    ``outside``: an outside class called is one when it derives from it; a class of the
+    tree when its ancestry, read whole, holds it. None: a callee of another kind, an
+    ancestry not read whole, or a base related to it the other way (a subclass of
+    ``outside`` may stand for it)."""
+    if value.kind == "self":
+        made = [s for s in resolver.index.by_qualname(subject.parent) if s.kind == "class"]
+    else:
+        last = value.name.rsplit(".", 1)[-1]
+        found = resolver.index.by_name(last)
+        if not found:
+            called = outside_class(resolver, value.name)
+            return None if called is None else issubclass(called, outside)
+        made = [s for s in found if s.kind == "class"]
+        if len(made) != len(found):
+            return None  # a function of that name too
+    if not made:
+        return None
+    for cls in made:
+        tree = ancestry(resolver, cls)
+        if not tree.complete:
+            return None
+        for name in tree.external:
+            base = outside_class(resolver, name)
+            if base is None:
+                return None
+            if issubclass(base, outside):
+                return True
+            if base is not object and issubclass(outside, base):
+                return None
+    return False
 
 
 def _outside_class_named(name: str) -> bool:

@@ -77,7 +77,17 @@ def _tag_of(text: str) -> str:
         return "NUM"
     if text == "的":
         return "ZH"
-    return _lexicon().get(text, "WORD")
+    return _lexicon().get(text) or _singular_noun(text) or "WORD"
+
+
+def _singular_noun(text: str) -> str | None:
+    """The tag of a count noun written in the singular ("one method", and the English noun
+    after a Chinese measure word: "四个 dunder method"): the lexicons list plurals."""
+    if not text.isascii() or not text.isalpha():
+        return None
+    plurals = [f"{text}s", f"{text}es"] + ([f"{text[:-1]}ies"] if text.endswith("y") else [])
+    found = {_lexicon().get(p) for p in plurals} & {"MCOUNT", "PCOUNT", "FCOUNT"}
+    return found.pop() if len(found) == 1 else None
 
 
 @cache

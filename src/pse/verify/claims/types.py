@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ast
+import builtins
 import copy
 import re
 
@@ -17,6 +18,7 @@ from pse.verify.claims.names import (
     direct_bases,
     external_mro,
     introspect,
+    outside_class,
 )
 from pse.verify.claims.source import binding, bound_value, dedented, type_variable
 from pse.verify.claims.words import builtin_type
@@ -183,7 +185,10 @@ def value_type(resolver: Resolver, subject: Symbol, claimed: str) -> Decision:
         same = claimed == declared
         return Decision(same, f"{short(subject.qualname)} is declared `{declared}`",
                         at(subject), correction="" if same else declared)
-    runtime = literal_type(statement.value if statement is not None else None)
+    value = statement.value if statement is not None else None
+    runtime = literal_type(value)
+    if runtime is None and isinstance(value, ast.Call):
+        return _instance_is(resolver, subject, value, claimed)
     if runtime is None or runtime is type(None):  # ``X = None`` is a placeholder
         return undecided(f"the type of {short(subject.qualname)}'s value is not written")
     actual = runtime.__name__
@@ -192,6 +197,47 @@ def value_type(resolver: Resolver, subject: Symbol, claimed: str) -> Decision:
     same = claimed == actual or (claimed, actual) == ("set", "frozenset") or \
         (claimed == "int" and actual == "bool")
     return Decision(same, message, at(subject), correction="" if same else actual)
+
+
+def _instance_is(resolver: Resolver, subject: Symbol, value: ast.Call, claimed: str
+                 ) -> Decision:
+    """Whether a name bound to a call of a class is a ``claimed`` builtin value
+    (:func:`_instance_of`); undecided when the call is of no class read whole."""
+    wanted = getattr(builtins, claimed, None)
+    made = _instance_of(resolver, subject, value) if isinstance(wanted, type) else None
+    if made is None:
+        return undecided(f"the type of {short(subject.qualname)}'s value is not written")
+    called, classes, _ = made
+    same = any(issubclass(c, wanted) for c in classes)
+    return Decision(same, f"{short(subject.qualname)} is bound to an instance of `{called}`",
+                    at(subject), correction="" if same else called)
+
+
+def _instance_of(resolver: Resolver, subject: Symbol, value: ast.Call
+                 ) -> tuple[str, list[type], set[str]] | None:
+    """The class a call bound to ``subject`` makes an instance of, with the outside
+    classes it derives from and the qualnames of its classes of the tree: an outside
+    class called (``timedelta(0)``, ``OrderedDict()``) is its own; a class of the tree
+    has those of its ancestry. None: a call of a function
+    (what it returns is not written here), of a name that resolves to more than one thing,
+    or of a class whose ancestry is not read whole."""
+    callee = ast.unparse(value.func)
+    if not re.fullmatch(r"[A-Za-z_][\w.]*", callee):
+        return None
+    hits = resolver._resolve_base(subject, callee, 0)  # noqa: SLF001 - a name read where it is written
+    if len(hits) != 1:
+        return None
+    hit = hits[0]
+    if hit.symbol is None:
+        cls = outside_class(resolver, hit.target or callee)
+        return None if cls is None else (cls.__name__, [cls], set())
+    if hit.symbol.kind != "class":
+        return None
+    found = ancestry(resolver, hit.symbol)
+    made = [outside_class(resolver, name) for name in found.external]
+    if not found.complete or any(m is None for m in made):
+        return None
+    return hit.symbol.name, [m for m in made if m is not None], set(found.tree)
 
 
 def _value_is_a(resolver: Resolver, subject: Symbol, obj: Named) -> Decision | None:
@@ -212,6 +258,8 @@ def _value_is_a(resolver: Resolver, subject: Symbol, obj: Named) -> Decision | N
         return Decision(False, f"{short(subject.qualname)} is a type alias "
                                f"(`{ast.unparse(value)[:60]}`), not a class", at(subject))
     runtime = literal_type(value)
+    if runtime is None and isinstance(value, ast.Call):
+        return _instance_is_a(resolver, subject, value, obj)
     if runtime is None:
         return None
     message = f"{short(subject.qualname)} is a `{runtime.__name__}` value"
@@ -224,6 +272,25 @@ def _value_is_a(resolver: Resolver, subject: Symbol, obj: Named) -> Decision | N
     if not isinstance(cls, type) or issubclass(runtime, cls):
         return None
     return Decision(False, message, at(subject))
+
+
+def _instance_is_a(resolver: Resolver, subject: Symbol, value: ast.Call, obj: Named
+                   ) -> Decision | None:
+    """"`ZERO` is a `timedelta`" of a name bound to a call of a class: true when that class
+    is ``obj`` or derives from it, false when not (:func:`_instance_of`); None when the
+    call or ``obj`` cannot be read whole."""
+    made = _instance_of(resolver, subject, value)
+    if made is None:
+        return None
+    called, outside, tree = made
+    message = f"{short(subject.qualname)} is bound to an instance of `{called}`"
+    classes = [s for s in obj.symbols if s.kind == "class"]
+    if classes:
+        return Decision(any(c.qualname in tree for c in classes), message, at(subject))
+    wanted = outside_class(resolver, obj.name) if not obj.symbols else None
+    if wanted is None:
+        return None
+    return Decision(any(issubclass(c, wanted) for c in outside), message, at(subject))
 
 
 def has_subclasses(resolver: Resolver, subject: Symbol) -> Decision:
