@@ -162,6 +162,8 @@ class Glaze:
 
 
 class Kettle:
+    codec = json
+
     def __init__(self):
         self.water = []
 
@@ -494,6 +496,9 @@ def test_claims_after_a_discourse_marker(resolver: Resolver, text: str, relation
     ("`Firing.lookup` 对缺失的键不会抛出 `KeyError`。", "not raises", "verified"),
     ("The top-level `kiln` returns `cone`.", "returns", "ignored"),
     ("旧版的 `check` 会抛出 `ValueError`。", "raises", "verified"),
+    # an adverb of direction or manner before the verb
+    ("`check` 会向外抛出 `KeyError`。", "raises", "unverified"),
+    ("`check` 在版本为空时会主动抛出 `ValueError`。", "raises", "verified"),
 ])
 def test_claims_phrases_before_the_verb_and_the_name(resolver: Resolver, text: str,
                                                      relation: str, status: str) -> None:
@@ -572,9 +577,42 @@ def test_claims_a_narrowed_count_and_what_it_leaves_out(resolver: Resolver, text
     # ``self.m()`` named as the callee: a method of the subject's own class
     ("`Kettle.empty` calls `self.pour()`.", "verified"),
     ("`Kettle.pour` 会调用 `self.empty()`。", "unverified"),
+    # an attribute may hold any callable: its call is the claim's
+    ("`Firing.render` calls `self.serializer()`.", "verified"),
 ])
 def test_claims_a_call_through_self(resolver: Resolver, text: str, status: str) -> None:
     assert claim_statuses(resolver, text, "calls") == [status]
+
+
+@pytest.mark.parametrize("text, status", [
+    # a module of the standard library as a value: `json` is not `pickle`
+    ("`Kettle.codec` defaults to `pickle`.", "unverified"),
+    ("`Kettle.codec` 的默认值是 `json` 模块。", "verified"),
+])
+def test_claims_a_module_as_a_default(resolver: Resolver, text: str, status: str) -> None:
+    assert claim_statuses(resolver, text, "default") == [status]
+
+
+@pytest.mark.parametrize("text, status", [
+    # the base in a relative clause before the kind noun
+    ("`Record` 是一个继承 `NamedTuple` 的 class。", "verified"),
+    ("`Record` 是一个继承自 `dict` 的类。", "unverified"),
+    ("`Spool` 不是继承自 `list` 的类。", "verified"),
+])
+def test_claims_a_base_in_a_relative_clause(resolver: Resolver, text: str, status: str) -> None:
+    relation = "not subclass" if "不是" in text else "subclass"
+    assert claim_statuses(resolver, text, relation) == [status]
+
+
+@pytest.mark.parametrize("text, status", [
+    # "only" with the parameters listed and counted in words
+    ("`kiln` 只接受 `cone` 一个 parameter。", "unverified"),
+    ("旧版的 `kiln` function 只接受 `cone` 一个 parameter。", "unverified"),
+    ("`kiln` 只有 `cone` 这一个参数。", "unverified"),
+    ("`kiln` 只接收 `cone`、`heat` 和 `vent` 三个参数。", "verified"),
+])
+def test_claims_only_the_parameters_listed(resolver: Resolver, text: str, status: str) -> None:
+    assert claim_statuses(resolver, text, "param_count") == [status]
 
 
 def test_claims_a_name_after_besides_is_no_subject(resolver: Resolver) -> None:

@@ -341,6 +341,9 @@ _FRAMES: list[tuple[Relation, str]] = [
     ("subclass", rf"{SZ}{NEG_ZH}以{OZ}(?:为|作为)(?:其)?(?:直接)?{L.BASE_ZH}"),
     ("built_on", rf"{SZ}{NEG_ZH}(?:是)?(?:基于|建立在){OZ}(?:之上)?"),
     ("subclass", rf"{SZ}{PRE_ZH}{L.INHERIT_ZH}{OZ}"),
+    # a relative clause before the kind noun: "`R` 是一个继承 `NamedTuple` 的 class"
+    ("subclass", rf"{SZ}{NEG_ZH}是(?:一个|一种|个)?(?:直接)?{L.INHERIT_ZH}{OZ}的 ?{MODIFIERS_ZH}"
+                 rf"{KIND_ZH}"),
     ("subclass", rf"{SZ}{L.ADV_ZH}{L.NEG_ZH}{L.ADV_ZH}(?:是)?从{OZ}(?:继承|派生|扩展)"),
     ("subclass", rf"{SZ}{NEG_ZH}(?:是|属于)?(?:一个)?{OZ}的(?:一个)?(?:直接|间接)?"
                  rf"{L.SUBCLASS_ZH}"),
@@ -981,9 +984,11 @@ _ONLY_LISTED = re.compile(
     r"(?:takes|accepts|receives|expects|requires)\s+(?:only|just)\s+"
     r"(?P<list>`\w+`(?:\s*,\s*`\w+`)*(?:\s*,?\s*and\s+`\w+`)?)"
     r"(?:\s+(?:as\s+)?(?:its\s+)?(?:parameters|arguments|params))?\s*[.。]?\s*$"
-    r"|^(?:[-*+]\s+|\d+[.)]\s+)?`(?P<z>[^`]+)`\s*(?:的?参数)?(?:只|仅|仅仅)(?:接收|接受|需要|有|带)\s*"
+    r"|^(?:[-*+]\s+|\d+[.)]\s+)?(?:[\u4e00-\u9fff]{1,8}的\s*)?`(?P<z>[^`]+)`\s*"
+    r"(?:(?:这个)?(?:函数|方法|function|method)\s*)?(?:的?参数)?(?:只|仅|仅仅)(?:接收|接受|需要|有|带)\s*"
     r"(?P<zl>`\w+`(?:\s*[、,，]\s*`\w+`)*(?:\s*(?:和|与|及)\s*`\w+`)?)\s*"
-    r"(?:(?:这|两|三|四|五)个)?(?:参数)?\s*[。.]?\s*$")
+    r"(?:这|这些)?(?:(?:[一两二三四五六七八九十]|\d+)\s*个)?\s*"
+    r"(?:参数|形参|parameters?|arguments?|params?)?\s*[。.]?\s*$")
 """Parameters listed after "only" ("`f` takes only `a` and `b`", "`f` 只接收 `a` 和 `b`"),
 read on the sentence as written (the normaliser drops "only"): the whole list, so its
 length is a count of the parameters besides ``self``."""

@@ -166,8 +166,10 @@ def _object(resolver: Resolver, claim: Claim, subject: Named) -> Named:
     if len(classes) != 1:
         return found
     member = resolve_span(resolver, f"{classes[0].qualname}.{rest}")
-    return Named(claim.obj, member.name, member.symbols, member.external, member.paths) \
-        if member.symbols else found
+    # a method; not an attribute, which may hold any callable (``self.func = func``)
+    methods = tuple(m for m in member.symbols if m.kind in {"method", "function"})
+    return Named(claim.obj, member.name, methods, member.external, member.paths) \
+        if methods and len(methods) == len(member.symbols) else found
 
 
 def _object_is_span(claim: Claim) -> bool:

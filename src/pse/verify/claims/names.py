@@ -177,10 +177,11 @@ def external_mro(dotted: str) -> tuple[str, ...] | None:
 
 @lru_cache(maxsize=512)
 def introspect(dotted: str) -> object | None:
-    """The builtin or standard-library object named ``dotted`` (None when not one)."""
+    """The builtin or standard-library object named ``dotted`` (None when not one); a bare
+    name is a builtin's, else a standard-library module's (``json``)."""
     parts = dotted.split(".")
-    if len(parts) == 1:
-        return getattr(builtins, parts[0], None)
+    if len(parts) == 1 and hasattr(builtins, parts[0]):
+        return getattr(builtins, parts[0])
     if parts[0] not in sys.stdlib_module_names or parts[0] in _UNSAFE_MODULES:
         return None
     for cut in range(len(parts), 0, -1):
