@@ -377,6 +377,7 @@ def definition_count(resolver: Resolver, subject: Symbol, count: int, said: str)
     if subject.kind not in {"module", "package"}:
         return undecided("not a module")
     kind, _, modifier = said.partition(" ")
+    modifier = _TOP_LEVEL.sub("", modifier).strip()  # what is counted anyway
     found = [s for s in resolver.index.children(subject.qualname)
              if s.kind == ("function" if kind == "function" else "class")]
     if kind == "exception":
@@ -397,6 +398,8 @@ def definition_count(resolver: Resolver, subject: Symbol, count: int, said: str)
     return Decision(False, message, at(subject), correction=str(len(names)))
 
 
+_TOP_LEVEL = re.compile(r"(?i)\b(?:module|top)[- ]level\b|模块级别?的?|顶层的?|顶级的?|模块层面的?")
+"""Words for a module's own definitions, which are what a definition count counts."""
 _PROPERTY_DECORATORS = frozenset({"property", "cached_property", "setter", "getter",
                                   "deleter", "abstractproperty"})
 

@@ -215,7 +215,8 @@ _FRAMES: list[tuple[Relation, str]] = [
     ("definition_count", rf"{S} {PRE}(?:defines|define|declares|declare|contains|contain"
                          rf"|holds|hold|has|have|provides|provide) (?:exactly |only |just "
                          rf"|a total of )?{L.NUMBER} (?P<dm>(?:[a-z-]+ ){{0,2}}?)"
-                         r"(?P<dn>classes|functions|exceptions)(?![a-z])"),
+                         r"(?P<dn>classes|functions|exceptions|class|function|exception)"
+                         r"(?![a-z])"),
     # "there are three classes in `m.py`", "only two exceptions are defined in `m.py`"
     ("definition_count", rf"^(?:there (?:are|is) |(?:only |exactly )?)(?:exactly |only |just )?"
                          rf"{L.NUMBER} (?P<dm>(?:[a-z-]+ ){{0,2}}?)(?P<dn>classes|functions"

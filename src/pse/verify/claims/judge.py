@@ -159,7 +159,9 @@ def _object(resolver: Resolver, claim: Claim, subject: Named) -> Named:
     method the claim is about ("`A.run` calls `self.stop()`": `A.stop`)."""
     found = resolve_span(resolver, claim.obj)
     receiver, _, rest = claim.obj.partition(".")
-    if found.symbols or receiver not in {"self", "cls"} or not rest:
+    # a dunder is called by operators and builtins (``len(self)``, ``self[i]``), which
+    # the body's calls do not show
+    if found.symbols or receiver not in {"self", "cls"} or not rest or rest.startswith("__"):
         return found
     owners = {s.parent for s in subject.symbols if s.kind in {"method", "attribute"}}
     classes = [c for o in owners for c in resolver.index.by_qualname(o) if c.kind == "class"]
