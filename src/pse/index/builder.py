@@ -44,7 +44,7 @@ from pse.index.symbols import SymbolIndex
 from pse.index.walk import discover_files
 from pse.planted import read_planted_text
 
-_EXTRACTOR_VERSIONS = {"python": "8", "tree-sitter": "2"}  # 8: guards read past annotations
+_EXTRACTOR_VERSIONS = {"python": "9", "tree-sitter": "2"}  # 9: generators returned
 """Bump when an extractor's output changes, so cached files are parsed again."""
 
 

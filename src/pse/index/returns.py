@@ -19,7 +19,8 @@ from typing import Literal
 from pse.index.python import dotted_name
 
 _Function = ast.FunctionDef | ast.AsyncFunctionDef
-ReturnedKind = Literal["self", "none", "literal", "call", "awaited", "raises", "unknown"]
+ReturnedKind = Literal["self", "none", "literal", "call", "awaited", "raises", "generator",
+                       "unknown"]
 _MAX_TEXT = 60
 
 
@@ -31,7 +32,9 @@ class Returned:
     """``self``: the receiver; ``none``; ``literal`` (``name`` is its builtin type);
     ``call`` (``name`` is the dotted callee); ``awaited``: the result of an awaitable
     (``await x``, ``x.result()``); ``raises``: the function never returns, its body ends
-    in a ``raise`` and has no ``return`` (``name`` is the exception); ``unknown``."""
+    in a ``raise`` and has no ``return`` (``name`` is the exception); ``generator``: its body
+    yields, so a call returns a generator (``name``: ``Generator`` or ``AsyncGenerator``);
+    ``unknown``."""
     name: str
     text: str
     """The returned expression as written (shortened)."""
@@ -97,7 +100,10 @@ def _own_nodes(function: _Function) -> list[ast.AST]:
 def _returned(function: _Function) -> tuple[Returned, ...] | None:
     nodes = _own_nodes(function)
     if any(isinstance(n, ast.Yield | ast.YieldFrom) for n in nodes):
-        return None
+        # calling it makes a generator, whatever its ``return`` statements say
+        asynchronous = isinstance(function, ast.AsyncFunctionDef)
+        name = "AsyncGenerator" if asynchronous else "Generator"
+        return (Returned("generator", name, "yield"),)
     values = [n.value for n in nodes if isinstance(n, ast.Return) and n.value is not None]
     last = function.body[-1]
     if not any(isinstance(n, ast.Return) for n in nodes) and isinstance(last, ast.Raise) \

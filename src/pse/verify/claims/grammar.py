@@ -76,6 +76,12 @@ TYPE_NOUN = (rf"(?:plain |new |single |python |native |built-in |builtin |raw |r
 _TYPE_MODIFIER_ZH = rf"(?:[^§，,。；;]{{1,10}}的 ?)?{MODIFIERS_ZH}"
 """What may come before a Chinese type noun, which heads its phrase ("单词列表",
 "由单词组成的列表")."""
+_ITERATOR_NOUN = (r"(?P<it>generator|iterator|生成器|迭代器)(?: object|对象)?(?![\w-])"
+                  r"(?! ?(?:or|或|或者|expression|function|函数)(?![a-z]))")
+"""A generator or an iterator, the object of "returns": the outside class it stands for
+decides (a call of a function that yields is a generator)."""
+_ITERATOR_CLASSES = {"generator": "collections.abc.Generator", "生成器": "collections.abc.Generator",
+                     "iterator": "collections.abc.Iterator", "迭代器": "collections.abc.Iterator"}
 _NOT_ENTRIES = (r"(?:methods?|functions?|params?|parameters?|arguments?|args?|classes|class"
                 r"|exceptions?|subclasses|bases|lines|characters|chars|bytes|seconds|times"
                 r"|方法|函数|参数|类|子类|异常|行|字符|字节|秒|次)")
@@ -565,6 +571,14 @@ _FRAMES: list[tuple[Relation, str]] = [
     ("returns", rf"{SZ}(?:{_RETURN_NOUN_ZH}"
                 rf"|returned value|result)|{_RETURNED_ZH})"
                 rf"{NEG_ZH}(?:是|为)(?:一个|个)?(?:新的)?{OZ}"),
+    # a generator or an iterator, said in words: what a call of a function that yields is
+    ("returns", rf"{S} (?:[a-z][^§]{{0,60}}?(?:§\d+§[^§]{{0,30}}?)? and )?{PRE}{RETURN_VERB} "
+                rf"{L.DET}{MODIFIERS}{_ITERATOR_NOUN}"),
+    ("returns", rf"{SZ}(?:被)?(?:调用|执行)?(?:后|之后|时)?{PRE_ZH}(?:会|将)?{RETURN_VERB}"
+                rf"(?:一个|个|一|了)?(?:新的)?{_TYPE_MODIFIER_ZH}{_ITERATOR_NOUN}"),
+    ("returns", rf"{SZ}(?:{_RETURN_NOUN_ZH}"
+                rf"|returned value|result)|{_RETURNED_ZH}){NEG_ZH}(?:是|为)(?:一个|个)?(?:新的)?"
+                rf"{_TYPE_MODIFIER_ZH}{_ITERATOR_NOUN}"),
     # the type noun is the phrase's head: past modifiers ("a word list", 单词列表, 由单词组成的列表)
     ("returns", rf"{S} (?:[a-z][^§]{{0,60}}?(?:§\d+§[^§]{{0,30}}?)? and )?{PRE}{RETURN_VERB} "
                 rf"{L.DET}{MODIFIERS}{TYPE_NOUN}"),
@@ -663,7 +677,7 @@ _CUES: dict[str, str] = {
     "calls": (r"call|invok|delegat|dispatch|hand|defer|goes through|relies|uses|wraps|trigger"
               r"|used (?:by|in|inside|within|from)\b"
               r"|runs|execut|passes control|forward|wrapper|shortcut|shorthand|front|调用|调到"
-              r"|去调|invoke|用到|依赖|使用|委托|执行|借助|利用|用的是|用了|通过"
+              r"|去调|invoke|用到|依赖|使用|委托|执行|借助|利用|用的是|用了|通过|用§"
               r"|creates|instantiates|constructs"
               r"|构造|创建|实例化|新建"),
     "default": r"default|falls? back|initial value|默认|缺省|初始值|初值",
@@ -691,7 +705,7 @@ _INCLUDING = re.compile(rf"{L.INCLUDING} ?{_SELF}")
 _NEGATIVE_VERBS = {"lack", "lacks", "缺少", "缺乏", "找不到"}
 _NAME_LIKE = re.compile(r"^@?[\w.:/-]+(?:\([^()]*\))?$")
 _LOOSE_CALLS = (r"uses|relies on|goes through|wraps|triggers|runs|executes|用到了?|依赖|使用了?"
-                r"|执行了?|借助|利用|用的是|用了|通过")
+                r"|执行了?|借助|利用|用的是|用了|通过|用")
 _MODULE_LEVEL = re.compile(r"\b(?:module|top)[- ]level (?:[a-z-]+ )?function\b"
                            r"|模块级(?:的)?\w{0,3}函数|顶层函数|模块函数")
 _DEFINED = re.compile(r"\b(?:defined|declared|implemented|defines|declares|implements)\b"
@@ -1131,6 +1145,9 @@ def _claim(found: _Match, sentence: Sentence) -> Claim | None:
                      besides_self=_besides_self(sentence), **common)  # type: ignore[arg-type]  # common holds Claim fields
     if found.relation in {"returns", "value_type"} and (groups.get("t") or groups.get("tc")):
         return _type_claim(found.relation, groups, sentence, common)
+    if found.relation == "returns" and groups.get("it"):
+        return Claim("returns", obj=_ITERATOR_CLASSES[str(groups["it"]).lower()],
+                     obj_text="", **common)  # type: ignore[arg-type]  # common holds Claim fields
     obj = sentence.spans[int(groups["o"] or 0)]
     if found.relation == "subclass" and obj.startswith("@"):
         return _decorator_claim(obj, common)  # "`f` is a `@staticmethod`": no base class

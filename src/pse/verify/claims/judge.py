@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ast
+import inspect
 import re
 from collections.abc import Callable, Collection
 from dataclasses import replace
@@ -11,7 +12,7 @@ from pse.index.model import Symbol
 from pse.verify.claims import code, returns, types, values
 from pse.verify.claims.decision import Decision, short, undecided
 from pse.verify.claims.model import Claim
-from pse.verify.claims.names import Named, canonical, resolve_span
+from pse.verify.claims.names import Named, canonical, introspect, resolve_span
 from pse.verify.refs import Reference, Resolution
 from pse.verify.resolve import Resolver
 
@@ -502,10 +503,13 @@ def _listed_after_colon(sentence: str) -> tuple[str, ...]:
 
 
 def _only_functions(target: Named) -> bool:
-    """Whether every definition ``target`` names is a function or a method: "`f` uses
+    """Whether every definition ``target`` names is a function or a method, or it names
+    a builtin or standard-library function: "`f` uses
     `g`" (no call written) says `f` calls `g` only then, since a class, a constant or an
     attribute is used without being called."""
-    return bool(target.symbols) and all(s.kind in _FUNCTION_KINDS for s in target.symbols)
+    if not target.symbols:  # an outside function (``json.dumps``), not a module or a value
+        return target.external and inspect.isroutine(introspect(target.name))
+    return all(s.kind in _FUNCTION_KINDS for s in target.symbols)
 
 
 def _only_if_called(decision: Decision, target: Named, used: Decision) -> Decision:

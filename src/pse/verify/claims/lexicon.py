@@ -142,7 +142,7 @@ CALL_VERB = (r"(?P<cv>call|calls|invoke|invokes|invoked|calls into|call into|del
              r"|hands control to|forwards to|forwards the call to|hands over to)")
 CALLED = r"(?:called|invoked|executed|run|triggered|used)"
 CALL_ZH = (r"(?P<cv>调用了|调用|去调用|调到|去调|call了|call|invoke了|invoke|calls|用到了|用到|依赖"
-           r"|使用了|使用|委托给|执行了|执行|借助|利用|用的是|用了|通过)")
+           r"|使用了|使用|委托给|执行了|执行|借助|利用|用的是|用了|通过|用(?=§))")
 RAISE_VERB = (r"(?:raise|raises|raised|throw|throws|threw|signal|signals|propagate|propagates"
               r"|fail with|fails with|error out with|errors out with|errors with|blows up with"
               r"|blow up with|bails out with|aborts with)")

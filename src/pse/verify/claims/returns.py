@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import ast
 import builtins
+import collections.abc
 import re
 from collections.abc import Iterable
 
@@ -45,6 +46,9 @@ def returns(resolver: Resolver, subject: Symbol, target: Named, *,
     constant = _returned_constant(resolver, subject, target.name or target.text)
     if constant is not None:
         return constant
+    made = resolver.index.returned(subject)
+    if made and made[0].kind == "generator" and not yielded and not annotated:
+        return returned(resolver, subject, target)  # a generator, whatever it is annotated
     names = resolver.index.return_names(subject)
     if names is None:
         return returned(resolver, subject, target, always=always)
@@ -268,6 +272,8 @@ def _outside_class(resolver: Resolver, subject: Symbol, claimed: str, message: s
     return Decision(False, message, at(subject))
 
 
+_GENERATOR = type(i for i in ())
+_ASYNC_GENERATOR = collections.abc.AsyncGenerator
 _AWAITABLE_CLASSES = frozenset({"Future", "Task", "Awaitable", "Coroutine", "Deferred",
                                 "Promise"})
 _BUILTIN_VALUES = _BUILTIN_TYPES | {"list", "dict", "set", "tuple", "frozenset"}
@@ -575,8 +581,10 @@ def _said(found: tuple[Returned, ...]) -> str:
     texts = {kind: list(dict.fromkeys(r.text for r in found if r.kind == kind))[:3]
              for kind in dict.fromkeys(r.kind for r in found)}
     words = {"self": "the receiver", "awaited": "the result of an awaitable, not an awaitable",
-             "none": "None", "raises": "nothing: it always raises"}
-    parts = [f"{words[kind]} ({listing(shown)})" if kind in words and kind != "none"
+             "none": "None", "raises": "nothing: it always raises",
+             "generator": "a generator: it yields"}
+    parts = [f"{words[kind]} ({listing(shown)})" if kind in words
+             and kind not in {"none", "generator"}
              else words.get(kind) or listing(shown) for kind, shown in texts.items()]
     return " or ".join(parts)
 
@@ -589,6 +597,8 @@ def _returns_one(resolver: Resolver, subject: Symbol, value: Returned, *, wanted
         return None if value.name.endswith("NotImplementedError") else False
     if value.kind == "none":
         return wanted == "None"
+    if value.kind == "generator":
+        return _generator_is(value.name, wanted, classes, outside)
     if value.kind == "literal":
         made = getattr(builtins, value.name, None)
         if outside is not None and isinstance(made, type):
@@ -618,6 +628,19 @@ def _returns_one(resolver: Resolver, subject: Symbol, value: Returned, *, wanted
             return False  # ``timedelta(...)``, an outside class: no instance of the tree's
         return _is_or_related(resolver, made, classes, wanted) if made and not others \
             else None
+    return None
+
+
+def _generator_is(made: str, wanted: str, classes: list[Symbol], outside: type | None
+                  ) -> bool | None:
+    """Whether the generator a call of a generator function makes (``made``:
+    ``Generator`` or ``AsyncGenerator``) is a ``wanted``: an iterator and an iterable it
+    is, a list, a builtin value or a class of the tree it is not."""
+    if outside is not None:
+        made_type = _ASYNC_GENERATOR if made == "AsyncGenerator" else _GENERATOR
+        return issubclass(made_type, outside)
+    if wanted in _BUILTIN_VALUES or classes:
+        return False
     return None
 
 
