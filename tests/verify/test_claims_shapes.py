@@ -645,6 +645,17 @@ def test_claims_a_generator_returned(resolver: Resolver, text: str, status: str)
     assert claim_statuses(resolver, text, "returns") == [status]
 
 
+@pytest.mark.parametrize("text, relation, status", [
+    # a name between commas after a noun phrase is the subject of what follows
+    ("That tuple, `GLAZES`, is a `dict`.", "value_type", "unverified"),
+    ("The helper, `kiln`, takes three parameters.", "param_count", "verified"),
+    ("The helper, `kiln`, takes four parameters.", "param_count", "unverified"),
+])
+def test_claims_an_appositive_subject(resolver: Resolver, text: str, relation: str,
+                                      status: str) -> None:
+    assert claim_statuses(resolver, text, relation) == [status]
+
+
 def test_claims_a_name_after_besides_is_no_subject(resolver: Resolver) -> None:
     # "除了 `cone` 还有一个 `vent` 参数" under a label: `cone` is what else is had, not who
     # has it (no claim that `cone` takes `vent`)

@@ -837,9 +837,21 @@ def _joined_clauses(clauses: tuple[str, ...]) -> list[str]:
             joined[-1] = f"默认情况下{joined[-1]}" if condition["zh"] else \
                 f"by default {joined[-1]}"
             continue
+        if joined and _APPOSITIVE.fullmatch(joined[-1]) and _PREDICATE.match(clause):
+            joined[-1] = f"{joined[-1].strip()}{clause.strip()}"  # "That cache, `X`, is ..."
+            continue
         trailing = _TRAILING_DEFAULT.match(clause)
         joined.append(f"by default {trailing['head']}" if trailing else clause)
     return joined
+
+
+_APPOSITIVE = re.compile(r"\s*§\d+§\s*")
+"""A clause that is one code name between commas, after a noun phrase ("That cache,
+`X`, is a dict"): the subject of the predicate that follows."""
+_PREDICATE = re.compile(r"\s*(?:is|are|was|were|has|have|returns|raises|calls|defines|holds"
+                        r"|stores|contains|takes|accepts|inherits|subclasses|defaults|lives"
+                        r"|sits)\b")
+"""An English predicate opening a clause, whose subject went before it."""
 
 
 def _clause_claims(sentence: Sentence, *, indefinite: bool) -> Iterator[Claim]:

@@ -177,11 +177,11 @@ def external_mro(dotted: str) -> tuple[str, ...] | None:
 
 @lru_cache(maxsize=512)
 def introspect(dotted: str) -> object | None:
-    """The builtin or standard-library object named ``dotted`` (None when not one); a bare
-    name is a builtin's, else a standard-library module's (``json``)."""
+    """The builtin or standard-library object named ``dotted`` (None when not one; a bare
+    name is a builtin's: see :func:`stdlib_module` for a module named bare)."""
     parts = dotted.split(".")
-    if len(parts) == 1 and hasattr(builtins, parts[0]):
-        return getattr(builtins, parts[0])
+    if len(parts) == 1:
+        return getattr(builtins, parts[0], None)
     if parts[0] not in sys.stdlib_module_names or parts[0] in _UNSAFE_MODULES:
         return None
     for cut in range(len(parts), 0, -1):
@@ -206,6 +206,16 @@ def outside_class(resolver: Resolver, name: str) -> type | None:
         found = introspect(f"{home}.{name}") if home else None
     found = getattr(found, "__origin__", found)
     return found if isinstance(found, type) else None
+
+
+def stdlib_module(name: str) -> object | None:
+    """The standard-library module ``name`` names bare (``json``); None for any other."""
+    if "." in name or name not in sys.stdlib_module_names or name in _UNSAFE_MODULES:
+        return None
+    try:
+        return importlib.import_module(name)
+    except ImportError:
+        return None
 
 
 def canonical(named: Named) -> str:

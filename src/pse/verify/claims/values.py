@@ -31,7 +31,7 @@ from pse.verify.claims.code import (
     signature_of,
 )
 from pse.verify.claims.decision import Decision, at, short, undecided
-from pse.verify.claims.names import Named, introspect, resolve_span
+from pse.verify.claims.names import Named, introspect, resolve_span, stdlib_module
 from pse.verify.claims.source import bound_value, function_node, names_in, signature_defaults
 from pse.verify.resolve import Resolver
 
@@ -402,7 +402,8 @@ def _distinct_definitions(resolver: Resolver, actual: str, claimed: str) -> bool
             return False
         found.append({s.qualname for s in symbols})
     if not any(found):
-        mine, theirs = introspect(actual), introspect(claimed)
+        mine = introspect(actual) or stdlib_module(actual)
+        theirs = introspect(claimed) or stdlib_module(claimed)
         return mine is not None and theirs is not None and mine is not theirs
     return not found[0] & found[1]
 
