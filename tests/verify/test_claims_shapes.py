@@ -258,6 +258,10 @@ def test_claims_an_alias_of_an_outside_name(resolver: Resolver, text: str,
     ("`options` 返回一个配置字典。", "verified"),
     ("`options` returns a settings list.", "unverified"),
     ("`options` 返回的是一个由键值对组成的列表。", "unverified"),
+    # the result named as a noun, or returned "as" a type
+    ("`options` returns its result as a list.", "unverified"),
+    ("`options` 的结果是一个列表。", "unverified"),
+    ("`options` 会将结果以字典的形式返回。", "verified"),
 ])
 def test_claims_returns_by_the_class_made(resolver: Resolver, text: str, status: str) -> None:
     assert claim_statuses(resolver, text, "returns") == [status]
@@ -654,6 +658,20 @@ def test_claims_a_generator_returned(resolver: Resolver, text: str, status: str)
 def test_claims_an_appositive_subject(resolver: Resolver, text: str, relation: str,
                                       status: str) -> None:
     assert claim_statuses(resolver, text, relation) == [status]
+
+
+@pytest.mark.parametrize("text, status", [
+    # more ways to say a call: a name trailing the list, a loop, a passive with 由
+    ("`Kettle.empty` first calls `len`, then `drain`.", ["unverified", "verified"]),
+    ("`Kettle.empty` 先调用 `len`，然后是 `drain`。", ["unverified", "verified"]),
+    ("`Kettle.empty` keeps calling `pour` until the kettle is empty.", ["verified"]),
+    ("`Kettle.empty` 循环调用 `pour`。", ["verified"]),
+    ("`Kettle.empty` delegates the work to `drain`.", ["unverified"]),
+    ("`drain` 由 `Kettle.empty` 负责调用。", ["unverified"]),
+    ("`Kettle.empty` 的实现里调用了 `drain`。", ["unverified"]),
+])
+def test_claims_calls_in_other_words(resolver: Resolver, text: str, status: list[str]) -> None:
+    assert sorted(claim_statuses(resolver, text, "calls")) == status
 
 
 def test_claims_a_name_after_besides_is_no_subject(resolver: Resolver) -> None:

@@ -96,7 +96,7 @@ _WHEN_ZH = r"(?:最后|最终|总是|始终|通常|一般|都|只|直接|默认)
 _RETURN_NOUN = (r"(?:return value|return type(?: annotation| hint)?|return annotation|result"
                 r"|returned value)")
 """What a function gives back, or its annotation, named ("the return type of `f`")."""
-_RETURN_NOUN_ZH = (r"的?返回(?:值|类型|结果)(?:类型)?(?:注解|标注)?"
+_RETURN_NOUN_ZH = (r"的?返回(?:值|类型|结果)(?:类型)?(?:注解|标注)?|的(?:调用)?结果"
                    r"|的 ?(?:return (?:type|annotation)(?: annotation| hint)? ?(?:注解|标注)?"
                    r"|return value")
 """The same after a Chinese subject ("`f` 的返回类型注解为", "`f` 的 return type 是"); the
@@ -490,11 +490,13 @@ _FRAMES: list[tuple[Relation, str]] = [
               r"(?:一个|个)?(?:新的)?§(?P<o>\d+)§ ?(?:对象|实例|object|instance)?"),
     ("calls", rf"{S2} {L.ADV}{L.AUX}(?:be |get |gets )?{L.BE}? ?{L.NEG}{L.ADV}{L.CALLED} "
               rf"(?:by|from|inside|within|in) (?:the body of )?{O2}"),
-    ("calls", rf"{SZ}(?:内部|里面|中|里|内)?{PRE_ZH}{PP_ZH}{L.CALL_ZH}(?:了)?"
+    ("calls", rf"{SZ}(?:的(?:实现|源码|代码|函数体|方法体))?(?:内部|里面|中|里|内)?{PRE_ZH}{PP_ZH}"
+              rf"{L.CALL_ZH}(?:了)?"
               rf"(?:一次|两次|多次|一遍)?{OZ}"),
     # "`on` 是调用 `once` 实现的": the means a definition is built by
     ("calls", rf"{SZ}{NEG_ZH}是(?:通过|靠|借助)?{L.CALL_ZH}{OZ}(?:来)?实现的?"),
-    ("calls", rf"{S2Z}{L.ADV_ZH}{L.AUX_ZH}{L.NEG_ZH}(?:会)?被{O2Z}(?:所)?(?:调用|call|invoke)"),
+    ("calls", rf"{S2Z}{L.ADV_ZH}{L.AUX_ZH}{L.NEG_ZH}(?:会)?(?:被|由){O2Z}(?:所|来|负责)?"
+              r"(?:调用|call|invoke)"),
     ("calls", rf"{S2Z}{L.AUX_ZH}在{O2Z}(?:中|里|内部|里面)?{L.AUX_ZH}{L.NEG_ZH}(?:会)?被"
               r"(?:调用|call|invoke)"),
     ("calls", rf"{S} {BE_NEG}(?:a |an |just a |only a |a thin |a small )?(?:convenience )?"
@@ -579,6 +581,12 @@ _FRAMES: list[tuple[Relation, str]] = [
     ("returns", rf"{SZ}(?:{_RETURN_NOUN_ZH}"
                 rf"|returned value|result)|{_RETURNED_ZH}){NEG_ZH}(?:是|为)(?:一个|个)?(?:新的)?"
                 rf"{_TYPE_MODIFIER_ZH}{_ITERATOR_NOUN}"),
+    # the result said as a type: "returns its result as a list", "把结果作为列表返回"
+    ("returns", rf"{S} {PRE}{RETURN_VERB} (?:its|the|their) (?:results?|values?|outputs?|data) "
+                rf"as {L.DET}{MODIFIERS}{TYPE_NOUN}"),
+    ("returns", rf"{SZ}{PRE_ZH}(?:会|将)?(?:把|将)(?:结果|返回值|输出)(?:作为|当作|以|包装成|组装成)"
+                rf"(?:一个|个)?{_TYPE_MODIFIER_ZH}(?P<t>{alternation(list(type_nouns()))})"
+                r"(?:的形式)?(?:返回|return)"),
     # the type noun is the phrase's head: past modifiers ("a word list", 单词列表, 由单词组成的列表)
     ("returns", rf"{S} (?:[a-z][^§]{{0,60}}?(?:§\d+§[^§]{{0,30}}?)? and )?{PRE}{RETURN_VERB} "
                 rf"{L.DET}{MODIFIERS}{TYPE_NOUN}"),
@@ -648,7 +656,7 @@ _CUES: dict[str, str] = {
     "built_on": r"built|based|build|基于|建立在",
     "base_count": r"base|parent|super|父类|基类|超类",
     "has_subclasses": r"base|parent|super|inherit|deriv|subclass|extend|基类|父类|超类|继承|派生",
-    "returns": rf"{RETURN_VERB}|produc|given back|gives back|得到|拿到|获得",  # the lexicon's verbs
+    "returns": rf"{RETURN_VERB}|produc|given back|gives back|得到|拿到|获得|结果",  # the lexicon's verbs
     "member_count": rf"(?:\d|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve"
                     rf"|[一二两三四五六七八九十]).{{0,24}}?{alternation(words('count_nouns'))}"
                     rf"|{alternation(words('count_nouns'))}.{{0,6}}?[\d一二两三四五六七八九十]"

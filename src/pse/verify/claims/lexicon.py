@@ -19,7 +19,7 @@ ADVERBS_ZH = (r"(?:其实|实际上|本质上|实质上|直接|间接|在内部|
               r"|最终|最后|首先|然后|接着|随后|再次|重新|已经|早已|曾经|正在|一定|必须|不断"
               r"|常常|经常|当然|终于|真正|更加|逐渐|逐步|尤其|立即|立刻|随即|主要|专门|另外"
               r"|一共|总共|也|还|就|都|只(?!读)|则|再|先|反过来|继续"
-              r"|向外|向上|往外|往上|主动|手动|照样|照常)")
+              r"|向外|向上|往外|往上|主动|手动|照样|照常|循环|反复|重复|挨个|逐项)")
 ADV = ""
 AUX = (r"(?:(?:can|may|might|will|would|could|should|must|does|do|did|shall|is able to"
        r"|are able to|tends? to|is going to|is known to|is designed to|is meant to) )?")
@@ -139,7 +139,10 @@ CALL_VERB = (r"(?P<cv>call|calls|invoke|invokes|invoked|calls into|call into|del
              r"|delegate to|makes a call to|make a call to|ends up calling|end up calling"
              r"|dispatches to|hands off to|defers to|calls out to|calls through to"
              r"|goes through|relies on|uses|wraps|triggers|runs|executes|passes control to"
-             r"|hands control to|forwards to|forwards the call to|hands over to)")
+             r"|hands control to|forwards to|forwards the call to|hands over to"
+             r"|keeps calling|keep calling|continues to call|continue to call|goes on to call"
+             r"|go on to call|proceeds to call|proceed to call|delegates (?:the|its) (?:work|call"
+             r"|job|rest) to|delegate (?:the|its) (?:work|call|job|rest) to)")
 CALLED = r"(?:called|invoked|executed|run|triggered|used)"
 CALL_ZH = (r"(?P<cv>调用了|调用|去调用|调到|去调|call了|call|invoke了|invoke|calls|用到了|用到|依赖"
            r"|使用了|使用|委托给|执行了|执行|借助|利用|用的是|用了|通过|用(?=§))")

@@ -546,7 +546,7 @@ _COUNTED_LIST = re.compile(
 """A list of names followed by their count and noun, as Chinese writes an apposition
 ("接收 `a` 和 `b` 两个参数", mixed: "需要 `a` 和 `b` 两个 parameters")."""
 _LONE_SLOT = re.compile(rf"^(?:both ?)?§\d+§{_KIND_WORD}?$")
-_TAIL_LIST = re.compile(rf"^(?:and ?)?§\d+§(?:{_AND}§\d+§)*(?: ?(?:等|etc))?"
+_TAIL_LIST = re.compile(rf"^(?:and ?|是 ?)?§\d+§(?:{_AND}§\d+§)*(?: ?(?:等|etc))?"
                         rf"(?: ?(?:{L.NOUN}|policy|policies|flag|flags|hook|hooks|value|values)"
                         r"(?: as well| too)?)?$")
 _LOCATED_SUBJECT = re.compile(
@@ -792,9 +792,14 @@ def _rejoined(clauses: tuple[str, ...]) -> tuple[str, ...]:
             joined.extend(c.rstrip(", ") for c in pending.split(", ") if c)
         pending = ""
         if joined and re.search(r"§$", joined[-1]) and _TAIL_LIST.match(clause):
-            joined[-1] = f"{joined[-1]}, {clause}"  # "takes `a`, `b` and `c`"
+            # "takes `a`, `b` and `c`"; "先调用 `a`，然后是 `b`"
+            joined[-1] = f"{joined[-1]}, {re.sub(r'^是 ?', '', clause)}"
             continue
         joined.append(clause)
+    if pending and joined and re.search(r"§$", joined[-1]):
+        # "first calls `a`, then `b`": names trailing the sentence continue its list
+        joined[-1] = f"{joined[-1]}, {pending.rstrip(', ')}"
+        pending = ""
     joined.extend(c for c in pending.split(", ") if c)
     return tuple(joined)
 
