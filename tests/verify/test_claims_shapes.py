@@ -595,6 +595,17 @@ def test_claims_a_call_through_self(resolver: Resolver, text: str, status: str) 
 
 
 @pytest.mark.parametrize("text, status", [
+    # the parameter left out, as a condition, then its default
+    ("不传 `heat` 时默认用 `1000`。", "unverified"),
+    ("在 `kiln` 里，没传 `heat` 时默认用 `1200`。", "verified"),
+    ("没有指定 `vent` 参数的话，默认为 `True`。", "unverified"),
+])
+def test_claims_a_default_said_of_an_omission(resolver: Resolver, text: str,
+                                              status: str) -> None:
+    assert claim_statuses(resolver, text, "default") == [status]
+
+
+@pytest.mark.parametrize("text, status", [
     # a module of the standard library as a value: `json` is not `pickle`
     ("`Kettle.codec` defaults to `pickle`.", "unverified"),
     ("`Kettle.codec` 的默认值是 `json` 模块。", "verified"),

@@ -552,6 +552,11 @@ _FRAMES: list[tuple[Relation, str]] = [
                 rf"|default(?: value)?|initial value)"
                 rf"{NEG_ZH}(?:是|为|设为|设置为|取){_VALUE}"),
     ("default", rf"{OWNER_ZH}{SZ}{_FIELD_ZH}{NEG_ZH}默认(?:是|为|值为|设为|设置为|取)?{_VALUE}"),
+    # the omission as a condition: "不传 `x` 时默认用 `V`", "没有指定 `x` 的话，默认为 `V`"
+    ("default", rf"(?:在{OWNER_ZH[:-1]}(?:里|中|内)[，,]? ?)?(?:不传入?|没传入?|没有传入?|未传入?|不指定|没有指定"
+                rf"|未指定|不提供|没有提供|未提供|省略(?:掉)?|不给|没给)(?:参数)? ?{SZ}{_FIELD_ZH}"
+                rf"(?:参数)?(?:时|的时候|的话)[，,]? ?(?:就|会)?(?:默认|缺省)(?:会)?(?:使用|用|采用|取|是|为"
+                rf"|设为|值为)(?:的是)?{_VALUE}"),
     ("default", rf"(?:默认|缺省)(?:情况下|时)? ?{OWNER_ZH}{SZ}{_FIELD_ZH}{NEG_ZH}(?:是|为|取)"
                 rf"{_VALUE}"),
     # ---- return types ("`f` takes ... and returns a `Future` object", "`f` 返回 `Response`")
@@ -845,6 +850,9 @@ def _joined_clauses(clauses: tuple[str, ...]) -> list[str]:
             joined[-1] = f"默认情况下{joined[-1]}" if condition["zh"] else \
                 f"by default {joined[-1]}"
             continue
+        if joined and _OMITTED_ZH.search(joined[-1]) and re.match(r"(?:就|会)?(?:默认|缺省)", clause):
+            joined[-1] = f"{joined[-1]}，{clause}"  # "没有指定 `x` 的话，默认为 `V`"
+            continue
         if joined and _APPOSITIVE.fullmatch(joined[-1]) and _PREDICATE.match(clause):
             joined[-1] = f"{joined[-1].strip()}{clause.strip()}"  # "That cache, `X`, is ..."
             continue
@@ -853,6 +861,11 @@ def _joined_clauses(clauses: tuple[str, ...]) -> list[str]:
     return joined
 
 
+_OMITTED_ZH = re.compile(r"(?:不传入?|没传入?|没有传入?|未传入?|不指定|没有指定|未指定|不提供|没有提供"
+                         r"|未提供|省略(?:掉)?|不给|没给)[^§，,。]{0,4}§\d+§[^§，,。]{0,6}"
+                         r"(?:时|的时候|的话)$")
+"""A clause that says a parameter is left out ("没有指定 `x` 参数的话"): what the next
+clause says by default is that parameter's default."""
 _APPOSITIVE = re.compile(r"\s*§\d+§\s*")
 """A clause that is one code name between commas, after a noun phrase ("That cache,
 `X`, is a dict"): the subject of the predicate that follows."""
