@@ -577,6 +577,16 @@ def test_claims_where_a_described_subject_is_written(resolver: Resolver, text: s
     ("`Kettle` has eight methods.", "method_count", "unverified"),
     ("`GLAZES` has two items besides `clear`.", "member_count", "verified"),
     ("`GLAZES` has three items besides `\"clear\"`.", "member_count", "unverified"),
+    # a count in the noun phrase that names what is counted
+    ("The three items of `GLAZES` are listed below.", "member_count", "verified"),
+    ("`GLAZES` 的四个元素分别是 `clear`、`matte`、`gloss` 和 `satin`。", "member_count",
+     "unverified"),
+    ("The first two items of `GLAZES` are `clear` and `matte`.", "member_count", "ignored"),
+    ("`Kettle` 的 9 个方法都很简单。", "method_count", "unverified"),
+    ("`GLAZES` is made of four strings.", "member_count", "unverified"),
+    ("`GLAZES` enumerates three finishes.", "member_count", "verified"),
+    ("`GLAZES` 中共有 4 项。", "member_count", "unverified"),
+    ("`GLAZES` 里定义了三种釉面。", "member_count", "verified"),
 ])
 def test_claims_a_narrowed_count_and_what_it_leaves_out(resolver: Resolver, text: str,
                                                         relation: str, status: str) -> None:

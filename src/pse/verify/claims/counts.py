@@ -48,9 +48,11 @@ def read_count(clause: str) -> Count | None:
     excluded = excluded_slots(clause)
     tokens = tag(_EXCLUDED.sub(" ", clause))
     kinds = [t for t, _ in tokens]
-    if kinds.count("SLOT") != 1 or kinds.count("NUM") != 1 or "HAVE" not in kinds \
-            or {"NEG", "LIMIT"} & set(kinds):
+    if kinds.count("NUM") != 1 or {"NEG", "LIMIT"} & set(kinds):
         return None
+    if "HAVE" not in kinds or kinds.count("SLOT") != 1:
+        found = _noun_phrase_count(tokens, kinds)
+        return (*found, excluded) if found else None
     slot = kinds.index("SLOT")
     number = kinds.index("NUM")
     noun = _noun_after(kinds, number) or _noun_before(kinds, number)
@@ -65,6 +67,39 @@ def read_count(clause: str) -> Count | None:
     if narrowing and relation == "param_count":
         return None  # "two keyword parameters": which of them the words pick is the grammar's
     return relation, tokens[slot][1], tokens[number][1], tokens[noun][1], narrowing, excluded
+
+
+_OF = frozenset({"of", "in", "inside", "within", "on"})
+_DETERMINERS = frozenset({"the", "its", "all", "their"})
+
+
+def _noun_phrase_count(tokens: list[Token], kinds: list[str]
+                       ) -> tuple[str, str, str, str, tuple[str, ...]] | None:
+    """A count said in the noun phrase that names what is counted, without a verb of
+    possession: "the four values of `X` (are ...)", "`X` 的四个元素（分别是 ...）". The
+    phrase opens the clause, its code is the first name in it, and names listed after it
+    are the values it counts. Words before the number ("the first two") narrow it, as
+    words between the number and the noun do."""
+    number = kinds.index("NUM")
+    noun = _noun_after(kinds, number)
+    if noun is None or kinds[noun] == "PCOUNT":
+        return None  # "the two parameters of `f`" is the grammar's (an owner's parameters)
+    before = [t for _, t in tokens[:number]]
+    if kinds[:number] == ["SLOT", "ZH"]:  # `X` 的 四 个 元素
+        slot = 0
+    elif [k for k in kinds[:number] if k != "WORD"] or \
+            any(w not in _DETERMINERS for w in before[:1]) and len(before) > 1:
+        return None
+    elif noun + 1 < len(kinds) and tokens[noun + 1][1] in _OF:  # the four values of `X`
+        slot = noun + 2 + (tokens[noun + 2][1] == "the" if noun + 2 < len(kinds) else 0)
+        if slot >= len(kinds) or kinds[slot] != "SLOT":
+            return None
+    else:
+        return None
+    narrowing = _words([t for k, t in tokens[number + 1:noun] if k == "WORD"]
+                       + [t for t in before if t not in _DETERMINERS and kinds[0] != "SLOT"])
+    return _RELATIONS[kinds[noun]], tokens[slot][1], tokens[number][1], tokens[noun][1], \
+        narrowing
 
 
 def _words(tokens: Iterable[str]) -> tuple[str, ...]:

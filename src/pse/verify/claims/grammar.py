@@ -628,13 +628,18 @@ _FRAMES: list[tuple[Relation, str]] = [
     # word"), after every frame that reads a noun of its own (methods, parameters, classes);
     # decided for a value bound to a literal, an enumeration or a record only
     ("member_count", rf"{S} {PRE}(?:lists|list|holds|hold|contains|contain|stores|store|has"
-                     rf"|have|includes|include|registers|register) (?:exactly |only |just "
-                     rf"|a total of )?{L.NUMBER} (?!{_NOT_ENTRIES})(?:[a-z-]+ ){{0,2}}[a-z-]+s"
+                     rf"|have|includes|include|registers|register|enumerates|enumerate"
+                     rf"|is made of|are made of|is composed of|are composed of) (?:exactly |only |just "
+                     rf"|a total of )?{L.NUMBER} (?!{_NOT_ENTRIES})(?:[a-z-]+\x20){{0,2}}"
+                     rf"(?<![a-z])(?!{_NOT_ENTRIES}(?![a-z]))[a-z-]+s"
                      r"(?![a-z])(?: (?:for|of|in|that|which|to)\b.*|, ?[a-z].*)?$"),
     ("member_count", rf"{SZ}(?:里面|里|中|内)?{PRE_ZH}{TOTAL_ZH}(?:有|包含|包括|列了|列出了?|存了"
-                     rf"|存放了?|登记了?|注册了?){TOTAL_ZH}{L.NUMBER_ZH}(?:个|条|项|种) ?"
+                     rf"|存放了?|登记了?|注册了?|定义了|枚举了?){TOTAL_ZH}{L.NUMBER_ZH}(?:个|条|项|种) ?"
                      rf"(?![\u4e00-\u9fff]{{0,4}}{_NOT_ENTRIES}$)(?!{_NOT_ENTRIES})"
                      r"(?:[a-z]+|[\u4e00-\u9fff]{1,6})$"),
+    # a count of entries with no noun after its measure word ("`X` 中共有 4 项")
+    ("member_count", rf"{SZ}(?:里面|里|中|内)?{PRE_ZH}{TOTAL_ZH}(?:有|包含|包括|列了|列出了?|存了"
+                     rf"|存放了?){TOTAL_ZH}{L.NUMBER_ZH}(?:项|条)$"),
 ]
 # Each relation's cue words, as fragments: a clause without any of them cannot match that
 # relation's frames, which are then neither tried nor compiled (compiling every frame costs
@@ -670,7 +675,11 @@ _CUES: dict[str, str] = {
                     r"|[一二两三四五六七八九十\d](?:个|种)[\u4e00-\u9fff]{1,6}[:：]"
                     r"|[一二两三四五六七八九十\d](?:个|条|项|种) ?(?:[a-z]|[\u4e00-\u9fff])"
                     r"|(?:dict|mapping|list|tuple|set|字典|列表|元组|集合|映射)"
-                    r".{0,24}?[\d一二两三四五六七八九十]",
+                    r".{0,24}?[\d一二两三四五六七八九十]"
+                    r"|(?:lists|holds|contains|stores|has|have|includes|registers|enumerates"
+                    r"|made of|composed of) (?:exactly |only |just |a total of )?(?:\d|one|two"
+                    r"|three|four|five|six|seven|eight|nine|ten|eleven|twelve)"
+                    r"|[一二两三四五六七八九十\d](?:项|条)$",
     "location": (r"defin|declar|implement|locat|found|written|kept|housed|placed|stored"
                  r"|contained|live|resid|sits? |come|originat|belong|find|see |source"
                  r"|definition|(?:is|are) (?:not )?(?:in|inside|within|part of) "
@@ -861,6 +870,13 @@ def _joined_clauses(clauses: tuple[str, ...]) -> list[str]:
     return joined
 
 
+_PART_OF_A_COUNT = re.compile(
+    r"(?i)\b(?:first|last|top|next|other|remaining|following|preceding|leading|trailing"
+    r"|only the|just the|among)\s+(?:[a-z-]+\s+)?(?:\d+|two|three|four|five|six|seven|eight"
+    r"|nine|ten|eleven|twelve)\b"
+    r"|(?:前|后|头|末|其中|另外|剩下的?|剩余的?|最后|其余的?)(?:的)?\s*(?:\d+|[一二两三四五六七八九十]+)\s*(?:个|项|条|种)")
+"""Words that make a count one of part of a set ("the first two items", "其中三个"), which
+the normaliser drops with the other sequence words."""
 _OMITTED_ZH = re.compile(r"(?:不传入?|没传入?|没有传入?|未传入?|不指定|没有指定|未指定|不提供|没有提供"
                          r"|未提供|省略(?:掉)?|不给|没给)[^§，,。]{0,4}§\d+§[^§，,。]{0,6}"
                          r"(?:时|的时候|的话)$")
@@ -883,10 +899,13 @@ def _clause_claims(sentence: Sentence, *, indefinite: bool) -> Iterator[Claim]:
         if claim is None:
             claim = _count_claim(clause, sentence)
         elif claim.relation in {"member_count", "method_count"} and not claim.excluded:
-            # "has two items besides `a`": a frame's count leaves that name out too
+            # "has two items besides `a`": a frame's count leaves that name out too; "its
+            # first two items" counts part of them
             left_out = excluded_slots(sentence.normalised)
             claim = dataclasses.replace(claim, excluded=tuple(
                 sentence.spans[int(s.strip("§"))] for s in left_out)) if left_out else claim
+            if _PART_OF_A_COUNT.search(sentence.text):
+                claim = dataclasses.replace(claim, narrowed=(*claim.narrowed, "part"))
         if claim is not None:
             yield claim
             yield from _instead_of(sentence, claim)
@@ -1099,6 +1118,8 @@ def _count_claim(clause: str, sentence: Sentence) -> Claim | None:
     if found is None:
         return None
     relation, slot, number, noun, narrowing, excluded = found
+    if _PART_OF_A_COUNT.search(sentence.text):  # "the first two items", "前两个元素"
+        narrowing = (*narrowing, "part")
     subject = sentence.spans[int(slot.strip("§"))]
     if subject in {"self", "cls"} or not _NAME_LIKE.match(subject):
         return None
