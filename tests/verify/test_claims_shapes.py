@@ -695,6 +695,32 @@ def test_claims_calls_in_other_words(resolver: Resolver, text: str, status: list
     assert sorted(claim_statuses(resolver, text, "calls")) == status
 
 
+@pytest.mark.parametrize("text, relation, status", [
+    # "frozen" says the decorator's keyword; a decorator "hung" on a function
+    ("`Rack` is a frozen dataclass.", "kind", "verified"),
+    ("`Shelf` is a frozen dataclass.", "kind", "unverified"),
+    ("`Shelf` 是一个不可变的 dataclass。", "kind", "unverified"),
+    ("`cone_chart` 上面挂了 `@lru_cache`。", "decorated", "verified"),
+    ("`kiln` 上面挂了 `@lru_cache`。", "decorated", "unverified"),
+])
+def test_claims_what_a_decorator_says(resolver: Resolver, text: str, relation: str,
+                                      status: str) -> None:
+    assert claim_statuses(resolver, text, relation) == [status]
+
+
+@pytest.mark.parametrize("text, status", [
+    # how many times the source calls a name
+    ("`deprecated` 被调用了 1 次。", "verified"),
+    ("`deprecated` is called twice.", "unverified"),
+    ("`len` is called once.", "ignored"),   # not the tree's
+    ("`options` is called twice.", "ignored"),   # its callers are outside the source
+    ("`Kettle.pour` is called twice.", "ignored"),   # once, in a loop
+])
+def test_claims_how_many_times_a_name_is_called(resolver: Resolver, text: str,
+                                                status: str) -> None:
+    assert claim_statuses(resolver, text, "call_count") == [status]
+
+
 def test_claims_a_name_after_besides_is_no_subject(resolver: Resolver) -> None:
     # "除了 `cone` 还有一个 `vent` 参数" under a label: `cone` is what else is had, not who
     # has it (no claim that `cone` takes `vent`)

@@ -422,11 +422,11 @@ def method_count(resolver: Resolver, subject: Symbol, count: int, *, public: boo
     found = ancestry(resolver, subject)
     left_out = {n.rsplit(".", 1)[-1].removesuffix("()") for n in excluded}
     own = {n: p for n, p in _methods(resolver, subject.qualname).items()
-           if n not in left_out and (not dunders_only or _is_dunder(n))}
+           if n not in left_out and (not dunders_only or is_dunder(n))}
     inherited = dict(own)
     for qualname in found.tree:
         for name, is_property in _methods(resolver, qualname).items():
-            if name not in left_out and (not dunders_only or _is_dunder(name)):
+            if name not in left_out and (not dunders_only or is_dunder(name)):
                 inherited.setdefault(name, is_property)
     names = [n.rsplit(".", 1)[-1].removesuffix("()") for n in listed]
     with_dunders = any(n.startswith("__") and n.endswith("__") for n in names)
@@ -477,12 +477,9 @@ def _methods(resolver: Resolver, qualname: str) -> dict[str, bool]:
 def _counted_methods(methods: dict[str, bool], *, public: bool, properties: bool,
                      dunders: bool) -> int:
     return sum(1 for name, is_property in methods.items()
-               if (properties or not is_property) and (dunders or not _is_dunder(name))
-               and (not public or not name.startswith("_") or _is_dunder(name)))
+               if (properties or not is_property) and (dunders or not is_dunder(name))
+               and (not public or not name.startswith("_") or is_dunder(name)))
 
-
-def _is_dunder(name: str) -> bool:
-    return name.startswith("__") and name.endswith("__")
 
 
 def has_item(resolver: Resolver, subject: Symbol, item: str) -> Decision:

@@ -199,6 +199,12 @@ _FRAMES: list[tuple[Relation, str]] = [
                     rf"{L.COUNT_PARAM}"),
     ("param_count", rf"{SZ}的(?:函数)?签名(?:里|中)?{TOTAL_ZH}(?:有|包含|包括){L.NUMBER_ZH}个"),
     ("param_count", rf"{SZ}的{L.PARAM_ZH}(?:一共|总共|共)?(?:有)?{L.NUMBER_ZH}个"),
+    # ---- how many times the source calls a name ("is called seven times", "被调用了 7 次")
+    ("call_count", rf"{S} {L.ADV}(?:is|are|gets|get) {L.ADV}(?:called|invoked) (?:exactly |only "
+                   rf"|just |a total of )?(?:(?P<once>once|twice|thrice)|{L.NUMBER} times)"
+                   r"(?![a-z])"),
+    ("call_count", rf"{SZ}(?:在[^§，,。；]{{0,16}}?)?{TOTAL_ZH}被(?:调用|call)了?{TOTAL_ZH}"
+                   rf"{L.NUMBER_ZH}次"),
     # ---- counts of a class's bases ("has two base classes", "有两个父类")
     ("base_count", rf"{S} {PRE}(?:has|have) (?:exactly |only |just )?{L.NUMBER} "
                    r"(?:direct |immediate )?(?:base classes|base class|bases|base|parent classes"
@@ -416,7 +422,8 @@ _FRAMES: list[tuple[Relation, str]] = [
     # exception to this rule" is a figure of speech
     ("kind", rf"{S} {L.ADV}{L.BE} {L.NEG}{L.ADV}(?:(?:a|an|the|one|just a|simply a|really a)"
              rf" )?{MODIFIERS}(?P<k>(?!{NOT_FREE}){KIND}){KIND_TAIL}"),
-    ("kind", rf"{SZ}{NEG_ZH}(?:是|为|属于)(?:一个|个|一种|一)?{MODIFIERS_ZH}(?P<k>{KIND_ZH}{GLOSS})"
+    ("kind", rf"{SZ}{NEG_ZH}(?:是|为|属于)(?:一个|个|一种|一)?(?:不可变的?|冻结的?)?{MODIFIERS_ZH}"
+             rf"(?P<k>{KIND_ZH}{GLOSS})"
              r"(?:的一种|之一|的|而已|了)?$"),
     ("kind", rf"{SZ}{NEG_ZH}{L.AS_VERB_ZH}(?:一个|个|一种)?{MODIFIERS_ZH}(?P<k>{KIND_ZH}{GLOSS})"
              r"(?:的|了)?$"),
@@ -430,7 +437,8 @@ _FRAMES: list[tuple[Relation, str]] = [
     ("kind", rf"{S} {BE_NEG}(?:decorated|wrapped|marked|memoi[sz]ed|cached) (?:with|by|as|using"
              r"|in) (?:the )?(?:decorator )?§(?P<ks>\d+)§"),
     # "`f` 使用了 `@cache` 来缓存结果", "`C` 是一个用 `@dataclass` 定义的 class"
-    ("kind", rf"{SZ}(?:上)?{NEG_ZH}(?:使用了?|用了?|带有|带了?|加了)§(?P<ka>\d+)§"),
+    ("kind", rf"{SZ}(?:上面?|上方|头上)?{NEG_ZH}(?:使用了?|用了?|带有|带了?|加了|加上了?|挂了|挂着|标了"
+             rf"|标注了|套了)§(?P<ka>\d+)§"),
     ("kind", rf"{SZ}{NEG_ZH}是(?:一个|个)?(?:用|使用|通过)§(?P<ka>\d+)§ ?(?:装饰器)?"
              r"(?:定义|声明|装饰|修饰)的"),
     # "is declared with `@staticmethod`": a definition's verb with a span written as one
@@ -667,6 +675,7 @@ _CUES: dict[str, str] = {
     "base_count": r"base|parent|super|父类|基类|超类",
     "has_subclasses": r"base|parent|super|inherit|deriv|subclass|extend|基类|父类|超类|继承|派生",
     "returns": rf"{RETURN_VERB}|produc|given back|gives back|得到|拿到|获得|结果",  # the lexicon's verbs
+    "call_count": r"(?:called|invoked) .{0,20}(?:once|twice|thrice|times)|被(?:调用|call)了?.{0,6}次",
     "member_count": rf"(?:\d|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve"
                     rf"|[一二两三四五六七八九十]).{{0,24}}?{alternation(words('count_nouns'))}"
                     rf"|{alternation(words('count_nouns'))}.{{0,6}}?[\d一二两三四五六七八九十]"
@@ -695,7 +704,7 @@ _CUES: dict[str, str] = {
              r"|(?:declared|defined|written|annotated) (?:with|using)|是(?:一个|个)?§"
              r"|(?:exposed|provided|implemented|offered) (?:through|via|as|with|by)"
              r"|标记|标注|声明|注册|定义为|定义成|用的是|加的是|挂的是|上面?(?:用了|加了)"
-             r"|(?:使用了?|用了?|带有|带了?|加了)§"),
+             r"|(?:使用了?|用了?|带有|带了?|加了|加上了?|挂了|挂着|标了|标注了|套了)§"),
     "calls": (r"call|invok|delegat|dispatch|hand|defer|goes through|relies|uses|wraps|trigger"
               r"|used (?:by|in|inside|within|from)\b"
               r"|runs|execut|passes control|forward|wrapper|shortcut|shorthand|front|调用|调到"
@@ -1189,6 +1198,11 @@ def _claim(found: _Match, sentence: Sentence) -> Claim | None:
         return _kind_claim(groups, sentence, common)
     if found.relation in {"member_count", "base_count", "definition_count", "subclass_count"}:
         return _count_of(found.relation, groups, common)
+    if found.relation == "call_count":
+        said = str(groups.get("once") or groups["num"])
+        times = _TIMES.get(said.lower()) or _number(said)
+        return Claim("call_count", obj=str(times), obj_text=said, **common) if times > 0 \
+            else None  # type: ignore[arg-type]  # common holds Claim fields
     if found.relation == "default":
         return _default_claim(groups, sentence, common)
     if found.relation == "has_subclasses":
@@ -1245,6 +1259,9 @@ def _builtin_namesake(relation: Relation | None, subject: str, obj: str, sentenc
             rf"(?:built-?in|内置的?)\s*`{re.escape(obj)}`", sentence.text, re.IGNORECASE):
         return f"builtins.{obj}"
     return obj
+
+
+_TIMES = {"once": 1, "twice": 2, "thrice": 3}
 
 
 def _count_of(relation: Relation, groups: dict[str, str | None], common: dict[str, object]

@@ -9,7 +9,7 @@ from collections.abc import Callable, Collection
 from dataclasses import replace
 
 from pse.index.model import Symbol
-from pse.verify.claims import code, returns, types, values
+from pse.verify.claims import callsites, code, returns, types, values
 from pse.verify.claims.decision import Decision, short, undecided
 from pse.verify.claims.model import Claim
 from pse.verify.claims.names import Named, canonical, introspect, resolve_span
@@ -180,7 +180,7 @@ def _object_is_span(claim: Claim) -> bool:
                                   "defines_member", "has_item", "member_count", "base_count",
                                   "method_count",
                                   "has_subclasses", "decorated", "default", "value_type",
-                                  "definition_count", "subclass_count"}
+                                  "definition_count", "subclass_count", "call_count"}
 
 
 def _reoriented(claim: Claim, subject: Named, obj: Named | None
@@ -416,6 +416,7 @@ def _decider(relation: str, claim: Claim, resolver: Resolver, obj: Named | None)
             resolver, s, member, methods=False, own=claim.obj_text == "own",
             written=bool(_WRITES.search(claim.sentence))),
         "has_item": lambda s: code.has_item(resolver, s, member),
+        "call_count": lambda s: callsites.call_count(resolver, s, int(claim.obj)),
         "member_count": lambda s: code.member_count(resolver, s, int(claim.obj),
                                                     narrowed=bool(claim.narrowed),
                                                     excluded=claim.excluded),
@@ -485,8 +486,15 @@ def _with_arguments(resolver: Resolver, subject: Symbol, claim: Claim,
     written = next((span for span in re.findall(r"`(@?[\w.]+\([^`]*\))`", claim.sentence)
                     if span.lstrip("@").split("(")[0].rsplit(".", 1)[-1]
                     == claim.obj_text.lstrip("@")), "")
+    if not written and claim.obj == "dataclass" and _FROZEN.search(claim.sentence):
+        written = "dataclass(frozen=True)"  # "a frozen dataclass" says its decorator's keyword
     checked = code.decorator_arguments(resolver, subject, written) if written else None
     return checked if checked is not None else decision
+
+
+_FROZEN = re.compile(r"(?i)\b(?:frozen|immutable)\s+(?:[a-z-]+\s+)?`?(?:dataclass|data class)"
+                     r"|(?:不可变|冻结)的?\s*`?(?:dataclass|数据类)")
+"""A dataclass said to be frozen ("a frozen dataclass", 不可变的 dataclass)."""
 
 
 def _condition_names(sentence: str) -> tuple[str, ...]:
