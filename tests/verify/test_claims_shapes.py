@@ -721,6 +721,23 @@ def test_claims_how_many_times_a_name_is_called(resolver: Resolver, text: str,
     assert claim_statuses(resolver, text, "call_count") == [status]
 
 
+@pytest.mark.parametrize("text, relation, status", [
+    # one verb between two names, in a wording no frame reads
+    ("`Kettle.empty` at some point calls `drain`.", "calls", ["unverified"]),
+    ("`Kettle.empty` at some point calls `pour`.", "calls", ["verified"]),
+    ("`Kettle.empty` is implemented by calling `Kettle.drain`.", "calls", ["unverified"]),
+    ("`check` at the very end raises `KeyError`.", "raises", ["unverified"]),
+    # not a plain statement of one relation, or not about the first name
+    ("`Kettle.empty` at some point calls `drain` if needed.", "calls", []),
+    ("`check` at the very end raises `run`.", "raises", []),
+    ("The subclasses of `Options` include `Spool`.", "defines_member", []),
+    ("One of `Kettle` methods calls `drain`.", "calls", []),
+])
+def test_claims_one_verb_between_two_names(resolver: Resolver, text: str, relation: str,
+                                           status: list[str]) -> None:
+    assert claim_statuses(resolver, text, relation) == status
+
+
 def test_claims_a_name_after_besides_is_no_subject(resolver: Resolver) -> None:
     # "除了 `cone` 还有一个 `vent` 参数" under a label: `cone` is what else is had, not who
     # has it (no claim that `cone` takes `vent`)

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 
 from pse.verify.claims import lexicon as L  # noqa: N812 - the grammar reads better short
 from pse.verify.claims.counts import excluded_slots, read_count
+from pse.verify.claims.cues import cue_reading
 from pse.verify.claims.examples import example_claims
 from pse.verify.claims.model import Claim, Relation
 from pse.verify.claims.plurals import plural_kind_claims
@@ -906,7 +907,7 @@ def _clause_claims(sentence: Sentence, *, indefinite: bool) -> Iterator[Claim]:
             continue
         claim = next((c for found in _matches(clause) if (c := _claim(found, sentence))), None)
         if claim is None:
-            claim = _count_claim(clause, sentence)
+            claim = _count_claim(clause, sentence) or _cue_claim(clause, sentence)
         elif claim.relation in {"member_count", "method_count"} and not claim.excluded:
             # "has two items besides `a`": a frame's count leaves that name out too; "its
             # first two items" counts part of them
@@ -1121,6 +1122,16 @@ def _typed_count(clause: str, claim: Claim) -> Claim | None:
                                obj_text=found["num"])
 
 
+def _cue_claim(clause: str, sentence: Sentence) -> Claim | None:
+    """The relation one verb between two names states, where no frame read the clause
+    (:mod:`cues`)."""
+    found = cue_reading(clause, sentence.spans)
+    if found is None:
+        return None
+    relation, subject, obj = found
+    return _claim(_Match(relation, {"s": str(subject), "o": str(obj)}), sentence)  # type: ignore[arg-type]  # a relation of the lexicon
+
+
 def _count_claim(clause: str, sentence: Sentence) -> Claim | None:
     """A count no frame read, from the clause's tags (see :mod:`counts`)."""
     found = read_count(clause)
@@ -1158,7 +1169,8 @@ def _matches(clause: str) -> Iterator[_Match]:
         hit = compiled.search(clause)
         if hit is not None and not _BESIDES_BEFORE.search(clause, 0, hit.start("s")
                                                           if "s" in hit.re.groupindex
-                                                          and hit.group("s") else 0):
+                                                          and hit.group("s") else 0) \
+                and not _POSSESSOR_BEFORE.search(clause, 0, hit.start()):
             yield _Match(relation, hit.groupdict())
 
 
@@ -1166,6 +1178,9 @@ _BESIDES_BEFORE = re.compile(r"(?:除了|除|besides|apart from|aside from|other
                              r"\s*§?$")
 """A subject slot right after "besides" (除了 `a` 还有 `b`, with the real subject left
 out): the name is what else is had, not who has it."""
+_POSSESSOR_BEFORE = re.compile(r"(?<![a-z])of ?$")
+"""A frame's match right after "of" ("the subclasses of `A` include `B`"): its first name
+owns the noun before it, and the clause says something of that noun, not of the name."""
 
 
 def compile_all() -> None:

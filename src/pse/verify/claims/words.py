@@ -38,6 +38,14 @@ class Lexicon(TypedDict):
     """Kinds of class a sentence may state, by the word it uses ("enumeration" -> enum)."""
     type_nouns: dict[str, list[str]]
     """Builtin types a sentence may name in words ("a string" -> str, 布尔值 -> bool)."""
+    cue_verbs: dict[str, list[str]]
+    """Verbs that alone name a relation between two names, in any word order around them
+    ("raises", 抛出): the last reading of a clause no frame read (:mod:`cues`)."""
+    cue_blockers: list[str]
+    """Words that make a clause no plain statement of one relation: negation, condition,
+    comparison, example, alternative (not, if, such as, 而不是, 如果)."""
+    cue_passive: list[str]
+    """Words that put the agent after the verb ("called by `b`", 被 `b` 调用)."""
 
 
 LANGUAGES = ("en", "zh")

@@ -1,0 +1,83 @@
+"""The last reading of a clause no frame read: two code names and one verb between them
+that alone names a relation, in whatever words surround them.
+
+"`Loader.read` then goes on and, for the actual parsing, calls `parse_block`": no frame
+was written for that wording, but the clause names two things, says "calls" between
+them and nothing that makes it other than a plain statement. The verbs, the words that
+block a reading (negation, condition, comparison, example, alternative) and the words
+of a passive ("called by `b`", 被 `b` 调用) are the lexicons' (``cue_verbs``,
+``cue_blockers``, ``cue_passive``). The first name must open the clause, so the
+relation is said of it; a raise's object must be named as an error. The verbs are verbs
+only: a noun that names a relation ("the subclasses of `A` include `B`", 子类) says it the
+other way round.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import cache
+
+from pse.verify.claims.words import LANGUAGES, lexicon
+
+_SLOT = re.compile(r"§(\d+)§")
+_WORD = re.compile(r"[a-z][a-z'.-]*|[\u4e00-\u9fff]+")
+_ERROR_NAME = re.compile(r"(?:Error|Exception|Warning|Exit|Interrupt|Timeout|Invalid\w*|Failure"
+                         r"|Fault)$|^(?:Error|Exception)")
+_MAX_LEAD_WORDS = 2
+"""Words before the first name ("Internally, `a` ...", "然后 `a` ..."): more, and the name
+may be an object of something else."""
+
+
+@cache
+def _cues() -> tuple[dict[str, str], frozenset[str], frozenset[str]]:
+    """(verb -> relation, blockers, passive words), every language together."""
+    verbs: dict[str, str] = {}
+    blockers: set[str] = set()
+    passive: set[str] = set()
+    for language in LANGUAGES:
+        found = lexicon(language)
+        for relation, listed in found["cue_verbs"].items():
+            for verb in listed:
+                verbs[verb.lower()] = relation
+        blockers.update(w.lower() for w in found["cue_blockers"])
+        passive.update(w.lower() for w in found["cue_passive"])
+    return verbs, frozenset(blockers), frozenset(passive)
+
+
+def _has(text: str, words: frozenset[str] | dict[str, str]) -> list[str]:
+    """The listed words the text holds: English ones as whole words, Chinese ones
+    anywhere in a run of Chinese."""
+    tokens = _WORD.findall(text.lower())
+    found = [t for t in tokens if t.isascii() and t in words]
+    runs = [t for t in tokens if not t.isascii()]
+    found += [w for w in words if not w.isascii() and any(w in run for run in runs)]
+    return found
+
+
+def cue_reading(clause: str, spans: tuple[str, ...]) -> tuple[str, int, int] | None:
+    """(relation, subject slot, object slot) of a clause that names exactly two things
+    with one relation's verb between them, or None."""
+    slots = list(_SLOT.finditer(clause))
+    if len(slots) != 2:
+        return None
+    verbs, blockers, passive = _cues()
+    if _has(clause, blockers):
+        return None
+    lead = clause[:slots[0].start()]
+    if len(_WORD.findall(lead)) > _MAX_LEAD_WORDS or _has(lead, verbs) or \
+            re.search(r"(?<![a-z])of ?$", lead):  # "one of `A`'s methods": not `A` itself
+        return None
+    between = clause[slots[0].end():slots[1].start()]
+    relations = {verbs[v] for v in _has(between, verbs)}
+    if len(relations) != 1 or _has(clause[slots[1].end():], verbs):
+        return None
+    relation = relations.pop()
+    first, second = int(slots[0][1]), int(slots[1][1])
+    # "is invoked by `b`", "被 `b` 调用": the agent right after the passive word ("is
+    # implemented by calling `b`" is no passive of the call)
+    last = _WORD.findall(between.lower())[-1:] or [""]
+    agent = last[0] in passive or any(last[0].endswith(p) for p in passive if not p.isascii())
+    subject, obj = (second, first) if agent else (first, second)
+    if relation == "raises" and not _ERROR_NAME.search(spans[obj].rsplit(".", 1)[-1]):
+        return None
+    return relation, subject, obj
