@@ -727,6 +727,7 @@ def test_claims_how_many_times_a_name_is_called(resolver: Resolver, text: str,
     ("`Kettle.empty` at some point calls `pour`.", "calls", ["verified"]),
     ("`Kettle.empty` is implemented by calling `Kettle.drain`.", "calls", ["unverified"]),
     ("`check` at the very end raises `KeyError`.", "raises", ["unverified"]),
+    ("`Kettle` is honestly defined in `kiln/shims.py`.", "location", ["unverified"]),
     # not a plain statement of one relation, or not about the first name
     ("`Kettle.empty` at some point calls `drain` if needed.", "calls", []),
     ("`check` at the very end raises `run`.", "raises", []),

@@ -7,7 +7,8 @@ them and nothing that makes it other than a plain statement. The verbs, the word
 block a reading (negation, condition, comparison, example, alternative) and the words
 of a passive ("called by `b`", 被 `b` 调用) are the lexicons' (``cue_verbs``,
 ``cue_blockers``, ``cue_passive``). The first name must open the clause, so the
-relation is said of it; a raise's object must be named as an error. The verbs are verbs
+relation is said of it; a raise's object must be named as an error, a location's as a
+file or a module. The verbs are verbs
 only: a noun that names a relation ("the subclasses of `A` include `B`", 子类) says it the
 other way round.
 """
@@ -23,6 +24,8 @@ _SLOT = re.compile(r"§(\d+)§")
 _WORD = re.compile(r"[a-z][a-z'.-]*|[\u4e00-\u9fff]+")
 _ERROR_NAME = re.compile(r"(?:Error|Exception|Warning|Exit|Interrupt|Timeout|Invalid\w*|Failure"
                          r"|Fault)$|^(?:Error|Exception)")
+_PLACE = re.compile(r"[/\\]|\.py$|^[a-z_][a-z0-9_]*(?:\.[a-z_][a-z0-9_]*)+$")
+"""A file or a dotted module path: the object of a location."""
 _MAX_LEAD_WORDS = 2
 """Words before the first name ("Internally, `a` ...", "然后 `a` ..."): more, and the name
 may be an object of something else."""
@@ -80,4 +83,6 @@ def cue_reading(clause: str, spans: tuple[str, ...]) -> tuple[str, int, int] | N
     subject, obj = (second, first) if agent else (first, second)
     if relation == "raises" and not _ERROR_NAME.search(spans[obj].rsplit(".", 1)[-1]):
         return None
+    if relation == "location" and not _PLACE.search(spans[obj]):
+        return None  # "defined in `Kettle`" may name a class, whose member it is
     return relation, subject, obj

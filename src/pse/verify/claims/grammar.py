@@ -1178,9 +1178,14 @@ _BESIDES_BEFORE = re.compile(r"(?:除了|除|besides|apart from|aside from|other
                              r"\s*§?$")
 """A subject slot right after "besides" (除了 `a` 还有 `b`, with the real subject left
 out): the name is what else is had, not who has it."""
-_POSSESSOR_BEFORE = re.compile(r"(?<![a-z])of ?$")
-"""A frame's match right after "of" ("the subclasses of `A` include `B`"): its first name
-owns the noun before it, and the clause says something of that noun, not of the name."""
+_POSSESSOR_BEFORE = re.compile(
+    r"(?<![a-z])(?:subclasses|children|descendants|callers|instances|users|members|methods"
+    r"|attributes|fields|parameters|arguments|items|elements|entries|keys|values|parents"
+    r"|bases|ancestors|one|some|each|all|most|many|any|both|either|neither|none|part|half"
+    r"|several|few|rest) of ?$")
+"""A frame's match right after "<others> of" ("the subclasses of `A` include `B`", "one of
+`A`'s methods"): its first name owns the things before it, and the clause says something
+of them, not of the name ("the constructor of `A`" is still `A`'s)."""
 
 
 def compile_all() -> None:
