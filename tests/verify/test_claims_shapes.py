@@ -587,6 +587,11 @@ def test_claims_where_a_described_subject_is_written(resolver: Resolver, text: s
     ("`GLAZES` enumerates three finishes.", "member_count", "verified"),
     ("`GLAZES` 中共有 4 项。", "member_count", "unverified"),
     ("`GLAZES` 里定义了三种釉面。", "member_count", "verified"),
+    # a plural no lexicon lists counts a literal's entries, not a record's fields
+    ("`GLAZES` keeps four strings.", "member_count", "unverified"),
+    ("`GLAZES` holds three strings.", "member_count", "verified"),
+    ("`GLAZES` 存了 4 个字符串。", "member_count", "unverified"),
+    ("`Record` keeps two labels.", "member_count", "ignored"),
 ])
 def test_claims_a_narrowed_count_and_what_it_leaves_out(resolver: Resolver, text: str,
                                                         relation: str, status: str) -> None:

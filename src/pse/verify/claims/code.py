@@ -312,14 +312,17 @@ def _literal_options(node: ast.expr, *, depth: int) -> list[str] | None:
 
 
 def member_count(resolver: Resolver, subject: Symbol, count: int, *, narrowed: bool = False,
-                 excluded: tuple[str, ...] = ()) -> Decision:
+                 excluded: tuple[str, ...] = (), literal_only: bool = False) -> Decision:
     """Whether the enumeration ``subject`` has ``count`` members, or the dataclass
     ``subject`` ``count`` fields (other classes: undecided, since their attributes are not
     a fixed set). ``narrowed``: words before the noun may pick a part ("two special
     values"), so a smaller count is left open; ``excluded``: names the sentence leaves
-    out of the count ("besides `RED`")."""
+    out of the count ("besides `RED`"); ``literal_only``: a noun no lexicon lists ("three
+    stages") counts a literal's entries only."""
     members = enum_members(resolver, subject)
     entries = literal_entries(resolver, subject) if members is None else None
+    if literal_only and entries is None:
+        return undecided("a count of what its noun names, not of members or fields")
     if entries is not None:
         what, found = entries
         message = f"{short(subject.qualname)} has {len(found)} {what} ({listing(found)})"

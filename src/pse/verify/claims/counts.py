@@ -34,6 +34,10 @@ _EXCLUDED = re.compile(r"(?:(?<![a-z])(?:besides|except(?: for)?|excluding|apart
 """A name the count leaves out ("besides `__init__`", "除了 `__init__` 之外"): not the
 subject, and not among what is counted."""
 _MAX_MODIFIERS = 2
+ANY_NOUN = "(any noun)"
+"""Marks a count whose noun no lexicon lists ("three stages"): it counts the entries of a
+value written as a literal, but says nothing of an enumeration's members or a record's
+fields, which may be some of them."""
 
 
 def excluded_slots(text: str) -> tuple[str, ...]:
@@ -64,6 +68,8 @@ def read_count(clause: str) -> Count | None:
         return None
     relation = _RELATIONS[kinds[noun]]
     narrowing = _words(text for kind, text in tokens[number + 1:noun] if kind == "WORD")
+    if kinds[noun] == "ECOUNT":
+        narrowing = (*narrowing, ANY_NOUN)
     if narrowing and relation == "param_count":
         return None  # "two keyword parameters": which of them the words pick is the grammar's
     return relation, tokens[slot][1], tokens[number][1], tokens[noun][1], narrowing, excluded
@@ -98,6 +104,8 @@ def _noun_phrase_count(tokens: list[Token], kinds: list[str]
         return None
     narrowing = _words([t for k, t in tokens[number + 1:noun] if k == "WORD"]
                        + [t for t in before if t not in _DETERMINERS and kinds[0] != "SLOT"])
+    if kinds[noun] == "ECOUNT":
+        narrowing = (*narrowing, ANY_NOUN)
     return _RELATIONS[kinds[noun]], tokens[slot][1], tokens[number][1], tokens[noun][1], \
         narrowing
 
@@ -114,7 +122,8 @@ def _words(tokens: Iterable[str]) -> tuple[str, ...]:
 
 
 _CJK = re.compile(r"[\u4e00-\u9fff]")
-_RELATIONS = {"PCOUNT": "param_count", "MCOUNT": "member_count", "FCOUNT": "method_count"}
+_RELATIONS = {"PCOUNT": "param_count", "MCOUNT": "member_count", "FCOUNT": "method_count",
+              "ECOUNT": "member_count"}
 
 
 def _noun_after(kinds: list[str], number: int) -> int | None:
@@ -140,4 +149,4 @@ def _noun_before(kinds: list[str], number: int) -> int | None:
     return None
 
 
-__all__ = ["Count", "Token", "excluded_slots", "read_count"]
+__all__ = ["ANY_NOUN", "Count", "Token", "excluded_slots", "read_count"]

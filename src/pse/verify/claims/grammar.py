@@ -644,7 +644,7 @@ _FRAMES: list[tuple[Relation, str]] = [
                      r"(?![a-z])(?: (?:for|of|in|that|which|to)\b.*|, ?[a-z].*)?$"),
     ("member_count", rf"{SZ}(?:里面|里|中|内)?{PRE_ZH}{TOTAL_ZH}(?:有|包含|包括|列了|列出了?|存了"
                      rf"|存放了?|登记了?|注册了?|定义了|枚举了?){TOTAL_ZH}{L.NUMBER_ZH}(?:个|条|项|种) ?"
-                     rf"(?![\u4e00-\u9fff]{{0,4}}{_NOT_ENTRIES}$)(?!{_NOT_ENTRIES})"
+                     rf"(?![\u4e00-\u9fff]{{0,4}}{_NOT_ENTRIES}$)"
                      r"(?:[a-z]+|[\u4e00-\u9fff]{1,6})$"),
     # a count of entries with no noun after its measure word ("`X` 中共有 4 项")
     ("member_count", rf"{SZ}(?:里面|里|中|内)?{PRE_ZH}{TOTAL_ZH}(?:有|包含|包括|列了|列出了?|存了"

@@ -10,6 +10,7 @@ from dataclasses import replace
 
 from pse.index.model import Symbol
 from pse.verify.claims import callsites, code, returns, types, values
+from pse.verify.claims.counts import ANY_NOUN
 from pse.verify.claims.decision import Decision, short, undecided
 from pse.verify.claims.model import Claim
 from pse.verify.claims.names import Named, canonical, introspect, resolve_span
@@ -417,9 +418,9 @@ def _decider(relation: str, claim: Claim, resolver: Resolver, obj: Named | None)
             written=bool(_WRITES.search(claim.sentence))),
         "has_item": lambda s: code.has_item(resolver, s, member),
         "call_count": lambda s: callsites.call_count(resolver, s, int(claim.obj)),
-        "member_count": lambda s: code.member_count(resolver, s, int(claim.obj),
-                                                    narrowed=bool(claim.narrowed),
-                                                    excluded=claim.excluded),
+        "member_count": lambda s: code.member_count(
+            resolver, s, int(claim.obj), narrowed=bool(set(claim.narrowed) - {ANY_NOUN}),
+            excluded=claim.excluded, literal_only=ANY_NOUN in claim.narrowed),
         "method_count": lambda s: code.method_count(
             resolver, s, int(claim.obj), public=bool(re.search(r"public|公开|公共|公有",
                                                                  claim.obj_text)),

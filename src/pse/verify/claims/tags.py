@@ -18,8 +18,8 @@ from pse.verify.claims import lexicon as L  # noqa: N812 - the grammar's short n
 from pse.verify.claims.words import words
 
 Token = tuple[str, str]
-"""(tag, text): SLOT, NUM, HAVE, PCOUNT, MCOUNT, FCOUNT, MEASURE, LIMIT, NEG, ZH (the 的 of a
-possessive) or WORD."""
+"""(tag, text): SLOT, NUM, HAVE, PCOUNT, MCOUNT, FCOUNT, ECOUNT (a plural no lexicon
+lists), MEASURE, LIMIT, NEG, ZH (the 的 of a possessive) or WORD."""
 
 _NEGATIONS = ("not", "never", "no", "none", "neither", "nor", "without", "不", "没有", "没",
               "并非", "并不", "未", "无")
@@ -77,7 +77,28 @@ def _tag_of(text: str) -> str:
         return "NUM"
     if text == "的":
         return "ZH"
-    return _lexicon().get(text) or _singular_noun(text) or "WORD"
+    return _lexicon().get(text) or _singular_noun(text) or _entry_noun(text) or "WORD"
+
+
+def _entry_noun(text: str) -> str | None:
+    """A plural English noun no lexicon lists, which may count a value's entries ("holds
+    three strings", "maps two raw ids"): ``ECOUNT``. Nouns that count other things
+    (methods, seconds, calls) are the lexicons' ``not_entry_nouns``."""
+    if len(text) < 3 or not text.isascii() or not text.isalpha() or not text.endswith("s") \
+            or text.endswith(("ss", "us", "is")) or text in _NOT_NOUNS or text in _not_entries():
+        return None
+    return "ECOUNT"
+
+
+_NOT_NOUNS = frozenset({"has", "was", "its", "yes", "his", "does", "goes", "uses", "lets",
+                        "always", "perhaps", "sometimes", "besides", "towards", "afterwards",
+                        "across", "news", "whereas", "hers", "ours", "yours", "theirs"})
+"""Words in -s that are no plural noun."""
+
+
+@cache
+def _not_entries() -> frozenset[str]:
+    return frozenset(w.lower() for w in words("not_entry_nouns"))
 
 
 def _singular_noun(text: str) -> str | None:

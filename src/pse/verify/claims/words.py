@@ -38,6 +38,9 @@ class Lexicon(TypedDict):
     """Kinds of class a sentence may state, by the word it uses ("enumeration" -> enum)."""
     type_nouns: dict[str, list[str]]
     """Builtin types a sentence may name in words ("a string" -> str, 布尔值 -> bool)."""
+    not_entry_nouns: list[str]
+    """Plural nouns that count something other than a value's entries (methods, seconds,
+    calls): any other plural after a number may count the entries of a literal."""
     cue_verbs: dict[str, list[str]]
     """Verbs that alone name a relation between two names, in any word order around them
     ("raises", 抛出): the last reading of a clause no frame read (:mod:`cues`)."""
