@@ -187,6 +187,27 @@ class Kettle:
         yield from self.water
 
 
+def read_chart(path):
+    try:
+        with open(path) as handle:
+            return handle.read()
+    except OSError:
+        return ""
+
+
+class Chart:
+    def __init__(self, path):
+        self.path = path
+
+    @property
+    def text(self):
+        with open(self.path) as handle:
+            return handle.read()
+
+    def first_line(self):
+        return self.text.split("\\n")[0]
+
+
 PAUSE = timedelta(minutes=5)
 DEFAULT_OPTIONS = Options()
 ''',
@@ -742,6 +763,27 @@ def test_claims_how_many_times_a_name_is_called(resolver: Resolver, text: str,
 def test_claims_one_verb_between_two_names(resolver: Resolver, text: str, relation: str,
                                            status: list[str]) -> None:
     assert claim_statuses(resolver, text, relation) == status
+
+
+@pytest.mark.parametrize("text, status", [
+    # an OSError comes from a call that touches the system, or a property that makes one
+    ("`read_chart` raises `OSError` when the file is missing.", "unverified"),  # caught
+    ("`kiln` raises `PermissionError`.", "unverified"),
+    ("`Chart.first_line` raises `OSError`.", "ignored"),  # through the `text` property
+    ("`Chart.text` raises `OSError` when the file cannot be read.", "ignored"),
+])
+def test_claims_an_os_error_needs_a_call_that_touches_the_system(
+        resolver: Resolver, text: str, status: str) -> None:
+    assert claim_statuses(resolver, text, "raises") == [status]
+
+
+@pytest.mark.parametrize("text, status", [
+    # a name bound to a value written out, or to an instance, is no other name
+    ("`GLAZES` is an alias of `Options`.", "unverified"),
+    ("`PAUSE` 是 `datetime.timedelta` 的别名。", "unverified"),
+])
+def test_claims_a_value_is_no_alias(resolver: Resolver, text: str, status: str) -> None:
+    assert claim_statuses(resolver, text, "alias_of") == [status]
 
 
 def test_claims_a_name_after_besides_is_no_subject(resolver: Resolver) -> None:

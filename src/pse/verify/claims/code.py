@@ -716,6 +716,10 @@ def _builtin_not_raised(resolver: Resolver, subject: Symbol, body: BodyFacts,
     signalled = _signalled(body, reach)
     if _implicit(name, body, reach) or (not signalled and name not in _CHECKED_ERRORS):
         return undecided(f"{message}; any code may raise `{name}`")
+    if _IMPLICIT_CALLS.get(name, frozenset()) & _IO_CALLS and \
+            _reads_a_property(resolver, body, reach):
+        # a property's body runs on an attribute read, which no call shows
+        return undecided(f"{message}; a property it reads may raise `{name}`")
     if not signalled:
         if len(reach) >= MAX_REACHED or _raised_by_samples(resolver, body, reach, name):
             return undecided(f"{message}; code it calls may raise `{name}`")
@@ -726,6 +730,16 @@ def _builtin_not_raised(resolver: Resolver, subject: Symbol, body: BodyFacts,
     return Decision(False, f"{short(subject.qualname)} signals errors with "
                     f"{listing(signalled)}; `{name}` is named nowhere in the code it "
                     "reaches", at(subject))
+
+
+def _reads_a_property(resolver: Resolver, body: BodyFacts,
+                      reach: list[tuple[Symbol, BodyFacts]]) -> bool:
+    """Whether the body or the code it reaches names a property of the tree (its body
+    runs on a read: ``self._info`` may open a file)."""
+    names = set(body.names).union(*(facts.names for _, facts in reach))
+    return any(_PROPERTY_DECORATORS & {d.rsplit(".", 1)[-1] for d in facts.decorators}
+               for n in names for s in resolver.index.by_name(n) if s.kind == "method"
+               for facts in resolver.index.def_facts(s.qualname))
 
 
 def _described_site(resolver: Resolver, function: Symbol, error: Named, sentence: str) -> str:
@@ -765,6 +779,21 @@ def _raised_on_check(resolver: Resolver, function: Symbol, params: set[str]
     return {param: errors.pop() for param, errors in found.items() if errors}
 
 
+_FILE_CALLS = frozenset({
+    "open", "stat", "lstat", "remove", "unlink", "rename", "replace", "listdir",
+    "scandir", "rmdir", "removedirs", "read_text", "read_bytes", "iterdir", "chdir",
+    "readlink", "utime", "chmod", "resolve", "samefile", "Popen", "run", "call",
+    "check_call", "check_output", "execv", "execvp", "spawnv", "copy", "copyfile",
+    "copy2", "move", "rmtree", "getsize", "getmtime", "realpath"})
+_IO_CALLS = _FILE_CALLS | frozenset({
+    "read", "write", "readline", "readlines", "writelines", "flush", "fsync", "mkdir",
+    "makedirs", "write_text", "write_bytes", "touch", "connect", "send", "sendall", "recv",
+    "accept", "bind", "listen", "urlopen", "request", "getaddrinfo", "fdopen", "dup", "dup2",
+    "pipe", "fork", "kill", "waitpid", "flock", "lockf", "fcntl", "ioctl", "chown", "link",
+    "symlink", "truncate", "seek", "tell", "close", "select", "poll", "mkstemp", "mkdtemp",
+    "NamedTemporaryFile", "TemporaryFile", "TemporaryDirectory", "copytree", "copyfileobj",
+    "walk", "glob", "print", "input", "sleep"})
+"""Calls that touch the operating system: the only code that raises an ``OSError``."""
 _IMPLICIT_CALLS = {
     "ValueError": frozenset({"int", "float", "complex", "Decimal", "Fraction", "index",
                              "remove", "fromisoformat", "strptime", "fromtimestamp", "loads",
@@ -773,12 +802,17 @@ _IMPLICIT_CALLS = {
     "IndexError": frozenset({"pop", "popleft", "__getitem__", "getitem"}),
     "StopIteration": frozenset({"next", "__next__"}),
     "StopAsyncIteration": frozenset({"anext", "__anext__"}),
-    "FileNotFoundError": frozenset({
-        "open", "stat", "lstat", "remove", "unlink", "rename", "replace", "listdir",
-        "scandir", "rmdir", "removedirs", "read_text", "read_bytes", "iterdir", "chdir",
-        "readlink", "utime", "chmod", "resolve", "samefile", "Popen", "run", "call",
-        "check_call", "check_output", "execv", "execvp", "spawnv", "copy", "copyfile",
-        "copy2", "move", "rmtree", "getsize", "getmtime", "realpath"}),
+    "FileNotFoundError": _FILE_CALLS,
+    "OSError": _IO_CALLS,
+    "IOError": _IO_CALLS,
+    "PermissionError": _IO_CALLS,
+    "FileExistsError": _IO_CALLS,
+    "IsADirectoryError": _IO_CALLS,
+    "NotADirectoryError": _IO_CALLS,
+    "UnicodeDecodeError": frozenset({"decode", "read", "read_text", "readline", "readlines",
+                                     "open", "loads", "load", "check_output", "run"}),
+    "UnicodeEncodeError": frozenset({"encode", "write", "write_text", "writelines", "dump",
+                                     "dumps", "open", "print"}),
     "ImportError": frozenset({"__import__", "import_module", "find_spec", "exec_module",
                               "load_module", "import_string"}),
     "ModuleNotFoundError": frozenset({"__import__", "import_module", "find_spec",
@@ -795,17 +829,21 @@ that signals its errors with ``raise`` (:func:`_signalled`), and for
 :data:`_CHECKED_ERRORS` in code that raises nothing at all. ``TypeError`` is one: any
 code may raise it on a wrong argument, but "`f` raises `TypeError` when ..." states a
 check, and code that checks its input and raises other errors does not make that one.
-Any other builtin error (``AttributeError``, ``OSError``...) nearly any code may raise,
-so claims of it stay open. ``FileNotFoundError`` comes from a call on a file (opening,
-listing, running a program) and ``ImportError`` from an ``import``: code that makes none
-raises neither. ``NotImplementedError`` is raised by a stub's ``raise`` only:
-"`Base.get` raises `NotImplementedError`" is false of a default that returns ``None``.
+Any other builtin error (``AttributeError``, ``OverflowError``...) nearly any code may
+raise, so claims of it stay open. ``FileNotFoundError`` comes from a call on a file
+(opening, listing, running a program), an ``OSError`` of any kind from a call that touches
+the operating system (:data:`_IO_CALLS`), a ``UnicodeDecodeError`` from decoding or
+reading, and ``ImportError`` from an ``import``: code that makes none raises none of
+them. ``NotImplementedError`` is raised by a stub's ``raise`` only: "`Base.get` raises
+`NotImplementedError`" is false of a default that returns ``None``.
 ``SystemExit`` comes from an exit: ``sys.exit()``, or an ``argparse`` parser giving up."""
 _LOOKUP_ERRORS = frozenset({"KeyError", "IndexError", "LookupError"})
 _CHECKED_ERRORS = frozenset({"ValueError", "KeyError", "IndexError", "LookupError",
                              "RuntimeError", "TypeError", "NotImplementedError",
                              "FileNotFoundError", "ImportError", "ModuleNotFoundError",
-                             "SystemExit"})
+                             "SystemExit", "OSError", "IOError", "PermissionError",
+                             "FileExistsError", "IsADirectoryError", "NotADirectoryError",
+                             "UnicodeDecodeError", "UnicodeEncodeError"})
 """The builtin errors a sentence names for a check the code makes ("raises `ValueError`
 for an unknown name"): code that raises nothing, and whose calls and lookups cannot raise
 one implicitly, makes no such check."""

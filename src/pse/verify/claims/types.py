@@ -589,7 +589,21 @@ def alias_of(resolver: Resolver, subject: Symbol, obj: Named, *, written: str) -
         shown = ast.unparse(value)
         return Decision(holds, f"{name} is bound to `{shown}`", at(subject),
                         correction="" if holds else shown)
+    shown = ast.unparse(value) if value is not None else ""
+    shown = shown if len(shown) <= 60 else shown[:59] + "…"
+    if isinstance(value, _WRITTEN_VALUES):  # ``X = {...}``: a value of its own, no name
+        return Decision(False, f"{name} is bound to a value written there, `{shown}`",
+                        at(subject))
+    made = _instance_of(resolver, subject, value) if isinstance(value, ast.Call) else None
+    if made is not None and not any(issubclass(c, type) for c in made[1]) and \
+            made[0] != wanted:  # ``X = Utc()``: an instance, not another name for a class
+        return Decision(False, f"{name} is bound to an instance of `{made[0]}`", at(subject))
     return undecided(f"{name} is bound to another value")
+
+
+_WRITTEN_VALUES = (ast.Constant, ast.Dict, ast.List, ast.Tuple, ast.Set, ast.JoinedStr,
+                   ast.Lambda, ast.DictComp, ast.ListComp, ast.SetComp, ast.GeneratorExp)
+"""Values written out where a name is bound: the name is no alias of another."""
 
 
 def _chained(resolver: Resolver, value: ast.Name | ast.Attribute) -> bool:
