@@ -716,8 +716,7 @@ def _builtin_not_raised(resolver: Resolver, subject: Symbol, body: BodyFacts,
     signalled = _signalled(body, reach)
     if _implicit(name, body, reach) or (not signalled and name not in _CHECKED_ERRORS):
         return undecided(f"{message}; any code may raise `{name}`")
-    if _IMPLICIT_CALLS.get(name, frozenset()) & _IO_CALLS and \
-            _reads_a_property(resolver, body, reach):
+    if name in _SYSTEM_ERRORS and _reads_a_property(resolver, body, reach):
         # a property's body runs on an attribute read, which no call shows
         return undecided(f"{message}; a property it reads may raise `{name}`")
     if not signalled:
@@ -794,6 +793,10 @@ _IO_CALLS = _FILE_CALLS | frozenset({
     "NamedTemporaryFile", "TemporaryFile", "TemporaryDirectory", "copytree", "copyfileobj",
     "walk", "glob", "print", "input", "sleep"})
 """Calls that touch the operating system: the only code that raises an ``OSError``."""
+_SYSTEM_ERRORS = frozenset({"OSError", "IOError", "PermissionError", "FileExistsError",
+                            "IsADirectoryError", "NotADirectoryError", "FileNotFoundError",
+                            "UnicodeDecodeError", "UnicodeEncodeError"})
+"""Errors only a call that touches the system raises (:data:`_IO_CALLS`)."""
 _IMPLICIT_CALLS = {
     "ValueError": frozenset({"int", "float", "complex", "Decimal", "Fraction", "index",
                              "remove", "fromisoformat", "strptime", "fromtimestamp", "loads",

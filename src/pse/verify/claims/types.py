@@ -591,19 +591,25 @@ def alias_of(resolver: Resolver, subject: Symbol, obj: Named, *, written: str) -
                         correction="" if holds else shown)
     shown = ast.unparse(value) if value is not None else ""
     shown = shown if len(shown) <= 60 else shown[:59] + "…"
-    if isinstance(value, _WRITTEN_VALUES):  # ``X = {...}``: a value of its own, no name
+    # a class or a function has no other name written as a value of its own (``X = {...}``)
+    # or as an instance (``X = Utc()``)
+    definition = bool(obj.symbols) and all(o.kind in {"class", "function", "method"}
+                                           for o in obj.symbols) or \
+        not obj.symbols and callable(introspect(obj.name))
+    if definition and isinstance(value, _WRITTEN_VALUES):
         return Decision(False, f"{name} is bound to a value written there, `{shown}`",
                         at(subject))
     made = _instance_of(resolver, subject, value) if isinstance(value, ast.Call) else None
-    if made is not None and not any(issubclass(c, type) for c in made[1]) and \
-            made[0] != wanted:  # ``X = Utc()``: an instance, not another name for a class
+    if definition and made is not None and not any(issubclass(c, type) for c in made[1]) \
+            and made[0] != wanted:
         return Decision(False, f"{name} is bound to an instance of `{made[0]}`", at(subject))
     return undecided(f"{name} is bound to another value")
 
 
 _WRITTEN_VALUES = (ast.Constant, ast.Dict, ast.List, ast.Tuple, ast.Set, ast.JoinedStr,
                    ast.Lambda, ast.DictComp, ast.ListComp, ast.SetComp, ast.GeneratorExp)
-"""Values written out where a name is bound: the name is no alias of another."""
+"""Values written out where a name is bound: the name is no other name of a class or a
+function."""
 
 
 def _chained(resolver: Resolver, value: ast.Name | ast.Attribute) -> bool:
