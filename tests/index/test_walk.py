@@ -69,6 +69,17 @@ def test_walk_honours_gitignore_at_every_level(tmp_path: Path) -> None:
                                 "pkg/generated/kept.py", "pkg/secret_ok.py"]
 
 
+def test_walk_keeps_what_an_sdist_ships_though_its_gitignore_lists_it(tmp_path: Path) -> None:
+    # an unpacked source distribution: setuptools-scm wrote `_version.py`, which the
+    # repository ignores, and the archive ships it
+    files = {"PKG-INFO": "Metadata-Version: 2.1\n", ".gitignore": "src/pkg/_version.py\n",
+             "src/pkg/__init__.py": "", "src/pkg/_version.py": "version = '2.0'\n"}
+    _tree(tmp_path, files)
+    assert "src/pkg/_version.py" in _paths(tmp_path)
+    (tmp_path / ".git").mkdir()  # a work tree with a PKG-INFO is still a repository
+    assert "src/pkg/_version.py" not in _paths(tmp_path)
+
+
 def test_walk_deeper_gitignore_can_reinclude(tmp_path: Path) -> None:
     _tree(tmp_path, {".gitignore": "*.txt\n", "a.txt": "", "docs/.gitignore": "!keep.txt\n",
                      "docs/keep.txt": "", "docs/drop.txt": ""})

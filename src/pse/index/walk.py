@@ -1,8 +1,9 @@
 """File discovery: every file of a source tree that a reference could name.
 
-Honours ``.gitignore`` files at every level (pathspec on RE2, git's wildmatch rules) plus the
-configured excludes, and always skips version-control folders, virtual environments,
-caches, ``node_modules`` and build outputs. Files over the size cap are still listed (a
+Honours ``.gitignore`` files at every level (pathspec on RE2, git's wildmatch rules), except
+in an unpacked source distribution, whose files are all shipped ones, plus the configured
+excludes, and always skips version-control folders, virtual environments, caches,
+``node_modules`` and build outputs. Files over the size cap are still listed (a
 document may name them) but never parsed. Output is sorted, so it is deterministic.
 """
 
@@ -64,6 +65,7 @@ def discover_files(root: Path, *, exclude: Sequence[str] = (),
     if not root.is_dir():
         raise SourceError(f"source folder {str(root)!r} does not exist or is not a folder")
     found: list[FileEntry] = []
+    gitignores = not is_source_distribution(root)
     extra = ignore_spec(exclude, origin="index.exclude") if exclude else None
     pending: list[tuple[Path, str, _Specs]] = [(root, "", [("", extra)] if extra else [])]
     venvs: list[str] = []
@@ -72,7 +74,7 @@ def discover_files(root: Path, *, exclude: Sequence[str] = (),
         if seen is not None:
             seen += [(prefix, _stat(folder)), (f"{prefix}.gitignore",
                                                _stat(folder / ".gitignore"))]
-        pending.extend(_scan(folder, prefix, specs, found, venvs))
+        pending.extend(_scan(folder, prefix, specs, found, venvs, gitignores=gitignores))
     if seen is not None:  # removing its pyvenv.cfg changes such a folder, not its parent
         seen += [(rel, _stat(root / rel)) for rel in venvs]
     found.sort(key=lambda entry: entry.path)
@@ -141,11 +143,19 @@ def _lstat(path: str) -> os.stat_result | None:
         return None
 
 
+def is_source_distribution(root: Path) -> bool:
+    """Whether ``root`` is an unpacked source distribution (an sdist's ``PKG-INFO`` at its
+    top, no ``.git``): its ``.gitignore`` files describe the repository it was built
+    from, and what they list (a ``_version.py`` a build wrote) is shipped code here."""
+    return (root / "PKG-INFO").is_file() and not (root / ".git").exists()
+
+
 def _scan(folder: Path, prefix: str, specs: _Specs, found: list[FileEntry],
-          venvs: list[str]) -> list[tuple[Path, str, _Specs]]:
+          venvs: list[str], *, gitignores: bool = True) -> list[tuple[Path, str, _Specs]]:
     """Add ``folder``'s files to ``found`` and its virtual environments' folders to
-    ``venvs``; return its subfolders still to walk."""
-    spec = _read_gitignore(folder)
+    ``venvs``; return its subfolders still to walk (``gitignores``: honour the
+    ``.gitignore`` files met on the way)."""
+    spec = _read_gitignore(folder) if gitignores else None
     if spec is not None:
         specs = [*specs, (prefix, spec)]
     try:
