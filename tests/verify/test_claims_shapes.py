@@ -759,6 +759,8 @@ def test_claims_how_many_times_a_name_is_called(resolver: Resolver, text: str,
     ("`check` at the very end raises `run`.", "raises", []),
     ("The subclasses of `Options` include `Spool`.", "defines_member", []),
     ("One of `Kettle` methods calls `drain`.", "calls", []),
+    ("The `vent` parameter and raise `KeyError` there.", "raises", []),
+    ("`Options` used to be called `Spool`, and that name stays.", "calls", []),
 ])
 def test_claims_one_verb_between_two_names(resolver: Resolver, text: str, relation: str,
                                            status: list[str]) -> None:

@@ -9,8 +9,9 @@ of a passive ("called by `b`", 被 `b` 调用) are the lexicons' (``cue_verbs``,
 ``cue_blockers``, ``cue_passive``). The first name must open the clause, so the
 relation is said of it; a raise's object must be named as an error, a location's as a
 file or a module. The verbs are verbs
-only: a noun that names a relation ("the subclasses of `A` include `B`", 子类) says it the
-other way round.
+only, in the forms a statement uses ("raises", "called by" is the frames'): a noun that
+names a relation ("the subclasses of `A` include `B`", 子类) says it the other way round,
+a base form may be an order ("... and raise `E`"), and "is called `X`" names.
 """
 
 from __future__ import annotations
@@ -26,6 +27,9 @@ _ERROR_NAME = re.compile(r"(?:Error|Exception|Warning|Exit|Interrupt|Timeout|Inv
                          r"|Fault)$|^(?:Error|Exception)")
 _PLACE = re.compile(r"[/\\]|\.py$|^[a-z_][a-z0-9_]*(?:\.[a-z_][a-z0-9_]*)+$")
 """A file or a dotted module path: the object of a location."""
+_NOT_AN_ACTOR = re.compile(r"\s*(?:parameter|argument|arg|option|attribute|field|variable"
+                           r"|value|key|flag|setting|hook|参数|属性|字段|选项|变量|键)")
+"""A noun after the first name that makes it a value, which calls and raises nothing."""
 _MAX_LEAD_WORDS = 2
 """Words before the first name ("Internally, `a` ...", "然后 `a` ..."): more, and the name
 may be an object of something else."""
@@ -81,6 +85,8 @@ def cue_reading(clause: str, spans: tuple[str, ...]) -> tuple[str, int, int] | N
     last = _WORD.findall(between.lower())[-1:] or [""]
     agent = last[0] in passive or any(last[0].endswith(p) for p in passive if not p.isascii())
     subject, obj = (second, first) if agent else (first, second)
+    if _NOT_AN_ACTOR.match(clause[slots[0].end():]):
+        return None  # "the `type` parameter and raise ...": a value, not code that acts
     if relation == "raises" and not _ERROR_NAME.search(spans[obj].rsplit(".", 1)[-1]):
         return None
     if relation == "location" and not _PLACE.search(spans[obj]):
