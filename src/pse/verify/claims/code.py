@@ -323,15 +323,17 @@ def member_count(resolver: Resolver, subject: Symbol, count: int, *, narrowed: b
     entries = literal_entries(resolver, subject) if members is None else None
     if literal_only and entries is None:
         return undecided("a count of what its noun names, not of members or fields")
+    found: list[str]
     if entries is not None:
         what, found = entries
         message = f"{short(subject.qualname)} has {len(found)} {what} ({listing(found)})"
     elif members is None:
         fields = dataclass_fields(resolver, subject)
-        found = fields if fields is not None else named_tuple_fields(resolver, subject)
-        if found is None:
+        record = fields if fields is not None else named_tuple_fields(resolver, subject)
+        if record is None:
             return undecided("neither an enumeration nor a record class (a dataclass, a named "
                              "tuple, a TypedDict)")
+        found = record
         message = f"{short(subject.qualname)} has {counted(len(found), 'field')} " \
                   f"({listing(found)})"
     else:

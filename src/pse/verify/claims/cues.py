@@ -61,6 +61,33 @@ def _has(text: str, words: frozenset[str] | dict[str, str]) -> list[str]:
     return found
 
 
+def _object_follows(between: str, verbs: dict[str, str], passive: frozenset[str]) -> bool:
+    """Whether the second name is the verb's object: nothing but an article, an adverb or
+    the passive's word comes after the verb ("calls a function again on `E`": `E` is no
+    callee)."""
+    lowered = between.lower()
+    ends: list[int] = []
+    for verb in verbs:
+        word = re.escape(verb) if not verb.isascii() else rf"(?<![a-z]){re.escape(verb)}(?![a-z])"
+        ends += [m.end() for m in re.finditer(word, lowered)]
+    if not ends:
+        return False
+    tail = lowered[max(ends):]
+    for word in _WORD.findall(tail):
+        if word.isascii():
+            if word not in _AFTER_THE_VERB and word not in passive:
+                return False
+        elif len(word) > 2 or any(p in word for p in _ZH_PREPOSITIONS):
+            return False
+    return True
+
+
+_AFTER_THE_VERB = frozenset({"the", "a", "an", "its", "their", "directly", "again", "then",
+                             "internally", "first", "finally", "eventually", "immediately",
+                             "explicitly", "itself", "out", "up"})
+_ZH_PREPOSITIONS = ("在", "于", "对", "给", "向", "从", "把", "为", "到")
+
+
 def cue_reading(clause: str, spans: tuple[str, ...]) -> tuple[str, int, int] | None:
     """(relation, subject slot, object slot) of a clause that names exactly two things
     with one relation's verb between them, or None."""
@@ -76,7 +103,8 @@ def cue_reading(clause: str, spans: tuple[str, ...]) -> tuple[str, int, int] | N
         return None
     between = clause[slots[0].end():slots[1].start()]
     relations = {verbs[v] for v in _has(between, verbs)}
-    if len(relations) != 1 or _has(clause[slots[1].end():], verbs):
+    if len(relations) != 1 or _has(clause[slots[1].end():], verbs) or \
+            not _object_follows(between, verbs, passive):
         return None
     relation = relations.pop()
     first, second = int(slots[0][1]), int(slots[1][1])

@@ -81,8 +81,10 @@ _ITERATOR_NOUN = (r"(?P<it>generator|iterator|生成器|迭代器)(?: object|对
                   r"(?! ?(?:or|或|或者|expression|function|函数)(?![a-z]))")
 """A generator or an iterator, the object of "returns": the outside class it stands for
 decides (a call of a function that yields is a generator)."""
-_ITERATOR_CLASSES = {"generator": "collections.abc.Generator", "生成器": "collections.abc.Generator",
-                     "iterator": "collections.abc.Iterator", "迭代器": "collections.abc.Iterator"}
+_ITERATOR_CLASSES = {"generator": "collections.abc.Generator",
+                     "生成器": "collections.abc.Generator",
+                     "iterator": "collections.abc.Iterator",
+                     "迭代器": "collections.abc.Iterator"}
 _NOT_ENTRIES = (r"(?:methods?|functions?|params?|parameters?|arguments?|args?|classes|class"
                 r"|exceptions?|subclasses|bases|lines|characters|chars|bytes|seconds|times"
                 r"|方法|函数|参数|类|子类|异常|行|字符|字节|秒|次)")
@@ -395,7 +397,8 @@ _FRAMES: list[tuple[Relation, str]] = [
     ("location", rf"{S} ?'s {L.SOURCE_NOUN} (?:is|lives|sits|can be found|is found|is located) "
                  rf"{L.NEG}(?:in|inside|within|at) {L.DET}{O}"),
     ("location", rf"{SZ}{PRE_ZH}(?:被)?{L.PLACED_ZH}(?:在|于)(?:了)?{OZ}{L.WHERE_ZH}?"),
-    ("location", rf"{SZ}的(?:定义|实现|源码|源代码|代码){L.NEG_ZH}(?:是)?(?:在|位于|放在|写在|定义在){OZ}"),
+    ("location", rf"{SZ}的(?:定义|实现|源码|源代码|代码){L.NEG_ZH}(?:是)?"
+                 rf"(?:在|位于|放在|写在|定义在){OZ}"),
     ("location", rf"{SZ}{PRE_ZH}(?:位于|来自|属于|出自|源自){OZ}"),
     ("location", rf"{SZ}所在的(?:{L.PLACE_NOUN_ZH})(?:是|为){L.NEG_ZH}{OZ}"),
     ("location", rf"{SZ}{PRE_ZH}在{OZ}{L.WHERE_ZH}?(?:被)?{L.PLACED_ZH}"),
@@ -438,8 +441,8 @@ _FRAMES: list[tuple[Relation, str]] = [
     ("kind", rf"{S} {BE_NEG}(?:decorated|wrapped|marked|memoi[sz]ed|cached) (?:with|by|as|using"
              r"|in) (?:the )?(?:decorator )?§(?P<ks>\d+)§"),
     # "`f` 使用了 `@cache` 来缓存结果", "`C` 是一个用 `@dataclass` 定义的 class"
-    ("kind", rf"{SZ}(?:上面?|上方|头上)?{NEG_ZH}(?:使用了?|用了?|带有|带了?|加了|加上了?|挂了|挂着|标了"
-             rf"|标注了|套了)§(?P<ka>\d+)§"),
+    ("kind", rf"{SZ}(?:上面?|上方|头上)?{NEG_ZH}(?:使用了?|用了?|带有|带了?|加了|加上了?"
+             rf"|挂了|挂着|标了|标注了|套了)§(?P<ka>\d+)§"),
     ("kind", rf"{SZ}{NEG_ZH}是(?:一个|个)?(?:用|使用|通过)§(?P<ka>\d+)§ ?(?:装饰器)?"
              r"(?:定义|声明|装饰|修饰)的"),
     # "is declared with `@staticmethod`": a definition's verb with a span written as one
@@ -562,10 +565,10 @@ _FRAMES: list[tuple[Relation, str]] = [
                 rf"{NEG_ZH}(?:是|为|设为|设置为|取){_VALUE}"),
     ("default", rf"{OWNER_ZH}{SZ}{_FIELD_ZH}{NEG_ZH}默认(?:是|为|值为|设为|设置为|取)?{_VALUE}"),
     # the omission as a condition: "不传 `x` 时默认用 `V`", "没有指定 `x` 的话，默认为 `V`"
-    ("default", rf"(?:在{OWNER_ZH[:-1]}(?:里|中|内)[，,]? ?)?(?:不传入?|没传入?|没有传入?|未传入?|不指定|没有指定"
-                rf"|未指定|不提供|没有提供|未提供|省略(?:掉)?|不给|没给)(?:参数)? ?{SZ}{_FIELD_ZH}"
-                rf"(?:参数)?(?:时|的时候|的话)[，,]? ?(?:就|会)?(?:默认|缺省)(?:会)?(?:使用|用|采用|取|是|为"
-                rf"|设为|值为)(?:的是)?{_VALUE}"),
+    ("default", rf"(?:在{OWNER_ZH[:-1]}(?:里|中|内)[，,]? ?)?(?:不传入?|没传入?|没有传入?"
+                rf"|未传入?|不指定|没有指定|未指定|不提供|没有提供|未提供|省略(?:掉)?|不给|没给)"
+                rf"(?:参数)? ?{SZ}{_FIELD_ZH}(?:参数)?(?:时|的时候|的话)[，,]? ?(?:就|会)?"
+                rf"(?:默认|缺省)(?:会)?(?:使用|用|采用|取|是|为|设为|值为)(?:的是)?{_VALUE}"),
     ("default", rf"(?:默认|缺省)(?:情况下|时)? ?{OWNER_ZH}{SZ}{_FIELD_ZH}{NEG_ZH}(?:是|为|取)"
                 rf"{_VALUE}"),
     # ---- return types ("`f` takes ... and returns a `Future` object", "`f` 返回 `Response`")
@@ -598,7 +601,8 @@ _FRAMES: list[tuple[Relation, str]] = [
     # the result said as a type: "returns its result as a list", "把结果作为列表返回"
     ("returns", rf"{S} {PRE}{RETURN_VERB} (?:its|the|their) (?:results?|values?|outputs?|data) "
                 rf"as {L.DET}{MODIFIERS}{TYPE_NOUN}"),
-    ("returns", rf"{SZ}{PRE_ZH}(?:会|将)?(?:把|将)(?:结果|返回值|输出)(?:作为|当作|以|包装成|组装成)"
+    ("returns", rf"{SZ}{PRE_ZH}(?:会|将)?(?:把|将)(?:结果|返回值|输出)"
+                r"(?:作为|当作|以|包装成|组装成)"
                 rf"(?:一个|个)?{_TYPE_MODIFIER_ZH}(?P<t>{alternation(list(type_nouns()))})"
                 r"(?:的形式)?(?:返回|return)"),
     # the type noun is the phrase's head: past modifiers ("a word list", 单词列表, 由单词组成的列表)
@@ -638,12 +642,14 @@ _FRAMES: list[tuple[Relation, str]] = [
     # decided for a value bound to a literal, an enumeration or a record only
     ("member_count", rf"{S} {PRE}(?:lists|list|holds|hold|contains|contain|stores|store|has"
                      rf"|have|includes|include|registers|register|enumerates|enumerate"
-                     rf"|is made of|are made of|is composed of|are composed of) (?:exactly |only |just "
+                     rf"|is made of|are made of|is composed of|are composed of) "
+                     rf"(?:exactly |only |just "
                      rf"|a total of )?{L.NUMBER} (?!{_NOT_ENTRIES})(?:[a-z-]+\x20){{0,2}}"
                      rf"(?<![a-z])(?!{_NOT_ENTRIES}(?![a-z]))[a-z-]+s"
                      r"(?![a-z])(?: (?:for|of|in|that|which|to)\b.*|, ?[a-z].*)?$"),
     ("member_count", rf"{SZ}(?:里面|里|中|内)?{PRE_ZH}{TOTAL_ZH}(?:有|包含|包括|列了|列出了?|存了"
-                     rf"|存放了?|登记了?|注册了?|定义了|枚举了?){TOTAL_ZH}{L.NUMBER_ZH}(?:个|条|项|种) ?"
+                     rf"|存放了?|登记了?|注册了?|定义了|枚举了?){TOTAL_ZH}{L.NUMBER_ZH}"
+                     r"(?:个|条|项|种) ?"
                      rf"(?![\u4e00-\u9fff]{{0,4}}{_NOT_ENTRIES}$)"
                      r"(?:[a-z]+|[\u4e00-\u9fff]{1,6})$"),
     # a count of entries with no noun after its measure word ("`X` 中共有 4 项")
@@ -675,8 +681,10 @@ _CUES: dict[str, str] = {
     "built_on": r"built|based|build|基于|建立在",
     "base_count": r"base|parent|super|父类|基类|超类",
     "has_subclasses": r"base|parent|super|inherit|deriv|subclass|extend|基类|父类|超类|继承|派生",
-    "returns": rf"{RETURN_VERB}|produc|given back|gives back|得到|拿到|获得|结果",  # the lexicon's verbs
-    "call_count": r"(?:called|invoked) .{0,20}(?:once|twice|thrice|times)|被(?:调用|call)了?.{0,6}次",
+    # the lexicon's verbs
+    "returns": rf"{RETURN_VERB}|produc|given back|gives back|得到|拿到|获得|结果",
+    "call_count": (r"(?:called|invoked) .{0,20}(?:once|twice|thrice|times)"
+                   r"|被(?:调用|call)了?.{0,6}次"),
     "member_count": rf"(?:\d|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve"
                     rf"|[一二两三四五六七八九十]).{{0,24}}?{alternation(words('count_nouns'))}"
                     rf"|{alternation(words('count_nouns'))}.{{0,6}}?[\d一二两三四五六七八九十]"
@@ -869,7 +877,8 @@ def _joined_clauses(clauses: tuple[str, ...]) -> list[str]:
             joined[-1] = f"默认情况下{joined[-1]}" if condition["zh"] else \
                 f"by default {joined[-1]}"
             continue
-        if joined and _OMITTED_ZH.search(joined[-1]) and re.match(r"(?:就|会)?(?:默认|缺省)", clause):
+        if joined and _OMITTED_ZH.search(joined[-1]) and \
+                re.match(r"(?:就|会)?(?:默认|缺省)", clause):
             joined[-1] = f"{joined[-1]}，{clause}"  # "没有指定 `x` 的话，默认为 `V`"
             continue
         if joined and _APPOSITIVE.fullmatch(joined[-1]) and _PREDICATE.match(clause):
@@ -887,8 +896,8 @@ _PART_OF_A_COUNT = re.compile(
     r"|(?:前|后|头|末|其中|另外|剩下的?|剩余的?|最后|其余的?)(?:的)?\s*(?:\d+|[一二两三四五六七八九十]+)\s*(?:个|项|条|种)")
 """Words that make a count one of part of a set ("the first two items", "其中三个"), which
 the normaliser drops with the other sequence words."""
-_OMITTED_ZH = re.compile(r"(?:不传入?|没传入?|没有传入?|未传入?|不指定|没有指定|未指定|不提供|没有提供"
-                         r"|未提供|省略(?:掉)?|不给|没给)[^§，,。]{0,4}§\d+§[^§，,。]{0,6}"
+_OMITTED_ZH = re.compile(r"(?:不传入?|没传入?|没有传入?|未传入?|不指定|没有指定|未指定|不提供"
+                         r"|没有提供|未提供|省略(?:掉)?|不给|没给)[^§，,。]{0,4}§\d+§[^§，,。]{0,6}"
                          r"(?:时|的时候|的话)$")
 """A clause that says a parameter is left out ("没有指定 `x` 参数的话"): what the next
 clause says by default is that parameter's default."""
@@ -1216,13 +1225,9 @@ def _claim(found: _Match, sentence: Sentence) -> Claim | None:
               "subject": subject}
     if found.relation == "kind":
         return _kind_claim(groups, sentence, common)
-    if found.relation in {"member_count", "base_count", "definition_count", "subclass_count"}:
+    if found.relation in {"member_count", "base_count", "definition_count", "subclass_count",
+                          "call_count"}:
         return _count_of(found.relation, groups, common)
-    if found.relation == "call_count":
-        said = str(groups.get("once") or groups["num"])
-        times = _TIMES.get(said.lower()) or _number(said)
-        return Claim("call_count", obj=str(times), obj_text=said, **common) if times > 0 \
-            else None  # type: ignore[arg-type]  # common holds Claim fields
     if found.relation == "default":
         return _default_claim(groups, sentence, common)
     if found.relation == "has_subclasses":
@@ -1231,11 +1236,9 @@ def _claim(found: _Match, sentence: Sentence) -> Claim | None:
         count = _number(str(groups["num"]))
         return Claim("param_count", obj=str(count), obj_text=str(groups["num"]),
                      besides_self=_besides_self(sentence), **common)  # type: ignore[arg-type]  # common holds Claim fields
-    if found.relation in {"returns", "value_type"} and (groups.get("t") or groups.get("tc")):
+    if found.relation in {"returns", "value_type"} and (
+            groups.get("t") or groups.get("tc") or groups.get("it")):
         return _type_claim(found.relation, groups, sentence, common)
-    if found.relation == "returns" and groups.get("it"):
-        return Claim("returns", obj=_ITERATOR_CLASSES[str(groups["it"]).lower()],
-                     obj_text="", **common)  # type: ignore[arg-type]  # common holds Claim fields
     obj = sentence.spans[int(groups["o"] or 0)]
     if found.relation == "subclass" and obj.startswith("@"):
         return _decorator_claim(obj, common)  # "`f` is a `@staticmethod`": no base class
@@ -1259,7 +1262,11 @@ def _claim(found: _Match, sentence: Sentence) -> Claim | None:
 def _type_claim(relation: Relation, groups: dict[str, str | None], sentence: Sentence,
                 common: dict[str, object]) -> Claim | None:
     """A builtin type as the object, written in words ("a string") or as code (`float`;
-    any other code is no builtin type, so no claim of this relation)."""
+    any other code is no builtin type, so no claim of this relation), or a generator or
+    an iterator returned (the outside class it stands for)."""
+    if groups.get("it"):
+        return Claim(relation, obj=_ITERATOR_CLASSES[str(groups["it"]).lower()],
+                     obj_text="", **common)  # type: ignore[arg-type]  # common holds Claim fields
     if groups.get("t"):
         written = str(groups["t"])
         builtin = type_nouns()[written.lower()]
@@ -1284,10 +1291,21 @@ def _builtin_namesake(relation: Relation | None, subject: str, obj: str, sentenc
 _TIMES = {"once": 1, "twice": 2, "thrice": 3}
 
 
+def _call_count(groups: dict[str, str | None], common: dict[str, object]) -> Claim | None:
+    """How many times a name is said to be called ("twice", "7 次")."""
+    said = str(groups.get("once") or groups["num"])
+    times = _TIMES.get(said.lower()) or _number(said)
+    if times <= 0:
+        return None
+    return Claim("call_count", obj=str(times), obj_text=said, **common)  # type: ignore[arg-type]  # common holds Claim fields
+
+
 def _count_of(relation: Relation, groups: dict[str, str | None], common: dict[str, object]
-              ) -> Claim:
+              ) -> Claim | None:
     """A count's claim: of an enumeration's members, of a class's methods (the noun after
-    the count says methods), of bases, or of a module's definitions."""
+    the count says methods), of bases, of a module's definitions, or of calls."""
+    if relation == "call_count":
+        return _call_count(groups, common)
     number = str(_number(str(groups["num"])))
     if relation == "member_count" and (groups.get("cn") or "") in _METHOD_NOUNS:
         return Claim("method_count", obj=number, obj_text=f"{groups['num']} {groups['cn']}",

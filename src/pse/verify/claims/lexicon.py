@@ -39,8 +39,8 @@ SUBJ_NOUN_ZH = (r"(?:(?:这个|这一个|该|这) ?"
                 r"(?:辅助|工具|内部|私有|公开|公共|顶层|核心|抽象|基础|装饰器)?"
                 r"(?:类|函数|方法|模块|枚举|常量|变量|属性|异常类|异常)|枚举类|枚举|数据类|类型|类|函数"
                 r"|方法|模块|属性|异常类|异常|元组|列表|字典|集合|常量|变量"
-                r"|(?:这个|这一个|该) ?(?:(?!(?:类|函数|方法|模块|对象|实例|类型)的)[^§，,。；;：:的]"
-                r"{1,16}的 ?)?[a-z]+(?: [a-z]+)?(?![a-z]))?")
+                r"|(?:这个|这一个|该) ?(?:(?!(?:类|函数|方法|模块|对象|实例|类型)的)"
+                r"[^§，,。；;：:的]{1,16}的 ?)?[a-z]+(?: [a-z]+)?(?![a-z]))?")
 """A kind noun after the subject, with a demonstrative and a modifier ("`touch` 这个辅助函数"),
 also an English one after 这个 ("`f` 这个 helper"), and one a clause with 的 describes
 ("`to_method` 这个改 signature 的 helper"), unless that clause is a kind noun's possessive

@@ -13,6 +13,7 @@ import builtins
 import collections.abc
 import re
 from collections.abc import Iterable
+from types import GeneratorType
 
 from pse.index.model import Symbol
 from pse.index.returns import Returned
@@ -272,7 +273,7 @@ def _outside_class(resolver: Resolver, subject: Symbol, claimed: str, message: s
     return Decision(False, message, at(subject))
 
 
-_GENERATOR = type(i for i in ())
+_GENERATOR = GeneratorType
 _ASYNC_GENERATOR = collections.abc.AsyncGenerator
 _AWAITABLE_CLASSES = frozenset({"Future", "Task", "Awaitable", "Coroutine", "Deferred",
                                 "Promise"})
@@ -600,10 +601,7 @@ def _returns_one(resolver: Resolver, subject: Symbol, value: Returned, *, wanted
     if value.kind == "generator":
         return _generator_is(value.name, wanted, classes, outside)
     if value.kind == "literal":
-        made = getattr(builtins, value.name, None)
-        if outside is not None and isinstance(made, type):
-            return issubclass(made, outside)  # a dict display is a `Mapping`
-        return wanted == value.name
+        return _literal_is(value.name, wanted, outside)
     if outside is not None and value.kind in {"self", "call"}:
         return _instance_of_outside(resolver, subject, value, outside)
     if value.kind == "awaited":
@@ -629,6 +627,15 @@ def _returns_one(resolver: Resolver, subject: Symbol, value: Returned, *, wanted
         return _is_or_related(resolver, made, classes, wanted) if made and not others \
             else None
     return None
+
+
+def _literal_is(made: str, wanted: str, outside: type | None) -> bool:
+    """Whether a literal of the builtin type ``made`` is a ``wanted`` (a dict display is a
+    `Mapping`)."""
+    cls = getattr(builtins, made, None)
+    if outside is not None and isinstance(cls, type):
+        return issubclass(cls, outside)
+    return wanted == made
 
 
 def _generator_is(made: str, wanted: str, classes: list[Symbol], outside: type | None

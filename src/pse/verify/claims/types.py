@@ -205,7 +205,7 @@ def _instance_is(resolver: Resolver, subject: Symbol, value: ast.Call, claimed: 
     (:func:`_instance_of`); undecided when the call is of no class read whole."""
     wanted = getattr(builtins, claimed, None)
     made = _instance_of(resolver, subject, value) if isinstance(wanted, type) else None
-    if made is None:
+    if made is None or not isinstance(wanted, type):
         return undecided(f"the type of {short(subject.qualname)}'s value is not written")
     called, classes, _ = made
     same = any(issubclass(c, wanted) for c in classes)
@@ -589,21 +589,31 @@ def alias_of(resolver: Resolver, subject: Symbol, obj: Named, *, written: str) -
         shown = ast.unparse(value)
         return Decision(holds, f"{name} is bound to `{shown}`", at(subject),
                         correction="" if holds else shown)
-    shown = ast.unparse(value) if value is not None else ""
-    shown = shown if len(shown) <= 60 else shown[:59] + "…"
-    # a class or a function has no other name written as a value of its own (``X = {...}``)
-    # or as an instance (``X = Utc()``)
+    return _no_other_name(resolver, subject, obj, value) or \
+        undecided(f"{name} is bound to another value")
+
+
+def _no_other_name(resolver: Resolver, subject: Symbol, obj: Named, value: ast.expr | None
+                   ) -> Decision | None:
+    """False of a name bound to a value written out (``X = {...}``) or to an instance
+    (``X = Utc()``) said to be another name of a class or a function, which no such value
+    is; None for any other target or value."""
     definition = bool(obj.symbols) and all(o.kind in {"class", "function", "method"}
                                            for o in obj.symbols) or \
         not obj.symbols and callable(introspect(obj.name))
-    if definition and isinstance(value, _WRITTEN_VALUES):
+    if not definition or value is None:
+        return None
+    name = short(subject.qualname)
+    shown = ast.unparse(value)
+    shown = shown if len(shown) <= 60 else shown[:59] + "…"
+    if isinstance(value, _WRITTEN_VALUES):
         return Decision(False, f"{name} is bound to a value written there, `{shown}`",
                         at(subject))
     made = _instance_of(resolver, subject, value) if isinstance(value, ast.Call) else None
-    if definition and made is not None and not any(issubclass(c, type) for c in made[1]) \
-            and made[0] != wanted:
+    if made is not None and not any(issubclass(c, type) for c in made[1]) and \
+            made[0] != obj.name.rsplit(".", 1)[-1]:
         return Decision(False, f"{name} is bound to an instance of `{made[0]}`", at(subject))
-    return undecided(f"{name} is bound to another value")
+    return None
 
 
 _WRITTEN_VALUES = (ast.Constant, ast.Dict, ast.List, ast.Tuple, ast.Set, ast.JoinedStr,
