@@ -761,6 +761,10 @@ def test_claims_how_many_times_a_name_is_called(resolver: Resolver, text: str,
     ("One of `Kettle` methods calls `drain`.", "calls", []),
     ("The `vent` parameter and raise `KeyError` there.", "raises", []),
     ("`Options` used to be called `Spool`, and that name stays.", "calls", []),
+    ("Create a `Kettle` and call `Kettle.pour`.", "calls", []),  # an order
+    ("`Kettle.empty` calls a helper again on `Kettle.drain`.", "calls", []),
+    ("`Kettle.empty` 最后会 call `drain`。", "calls", ["unverified"]),  # mixed text
+    ("`check` at the very end raises a new `KeyError`.", "raises", ["unverified"]),
 ])
 def test_claims_one_verb_between_two_names(resolver: Resolver, text: str, relation: str,
                                            status: list[str]) -> None:

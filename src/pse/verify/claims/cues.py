@@ -22,6 +22,7 @@ from functools import cache
 from pse.verify.claims.words import LANGUAGES, lexicon
 
 _SLOT = re.compile(r"§(\d+)§")
+_CJK = re.compile(r"[\u4e00-\u9fff]")
 _WORD = re.compile(r"[a-z][a-z'.-]*|[\u4e00-\u9fff]+")
 _ERROR_NAME = re.compile(r"(?:Error|Exception|Warning|Exit|Interrupt|Timeout|Invalid\w*|Failure"
                          r"|Fault)$|^(?:Error|Exception)")
@@ -36,12 +37,14 @@ may be an object of something else."""
 
 
 @cache
-def _cues() -> tuple[dict[str, str], frozenset[str], frozenset[str]]:
-    """(verb -> relation, blockers, passive words), every language together."""
+def _cues(chinese: bool) -> tuple[dict[str, str], frozenset[str], frozenset[str]]:
+    """(verb -> relation, blockers, passive words): English ones, and with ``chinese`` the
+    Chinese lexicon's too, whose verbs include the English ones mixed text writes in
+    their base form ("`f` 会 raise `E`"), which in English would be an order."""
     verbs: dict[str, str] = {}
     blockers: set[str] = set()
     passive: set[str] = set()
-    for language in LANGUAGES:
+    for language in LANGUAGES if chinese else ("en",):
         found = lexicon(language)
         for relation, listed in found["cue_verbs"].items():
             for verb in listed:
@@ -73,12 +76,14 @@ def _object_follows(between: str, verbs: dict[str, str], passive: frozenset[str]
     if not ends:
         return False
     tail = lowered[max(ends):]
+    after_article = False
     for word in _WORD.findall(tail):
-        if word.isascii():
-            if word not in _AFTER_THE_VERB and word not in passive:
-                return False
-        elif len(word) > 2 or any(p in word for p in _ZH_PREPOSITIONS):
+        if not word.isascii():
+            if len(word) > 4 or any(p in word for p in _ZH_PREPOSITIONS):
+                return False  # "抛出一个新的 `E`" is the verb's; "在 `E` 里" is not
+        elif word not in _AFTER_THE_VERB and word not in passive and not after_article:
             return False
+        after_article = word in _ARTICLES  # "raises a new `E`": one word after an article
     return True
 
 
@@ -86,6 +91,7 @@ _AFTER_THE_VERB = frozenset({"the", "a", "an", "its", "their", "directly", "agai
                              "internally", "first", "finally", "eventually", "immediately",
                              "explicitly", "itself", "out", "up"})
 _ZH_PREPOSITIONS = ("在", "于", "对", "给", "向", "从", "把", "为", "到")
+_ARTICLES = frozenset({"a", "an", "the", "its", "their"})
 
 
 def cue_reading(clause: str, spans: tuple[str, ...]) -> tuple[str, int, int] | None:
@@ -94,7 +100,7 @@ def cue_reading(clause: str, spans: tuple[str, ...]) -> tuple[str, int, int] | N
     slots = list(_SLOT.finditer(clause))
     if len(slots) != 2:
         return None
-    verbs, blockers, passive = _cues()
+    verbs, blockers, passive = _cues(bool(_CJK.search(clause)))
     if _has(clause, blockers):
         return None
     lead = clause[:slots[0].start()]
