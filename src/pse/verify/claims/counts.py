@@ -17,6 +17,7 @@ import re
 from collections.abc import Iterable
 
 from pse.verify.claims.tags import Token, tag
+from pse.verify.claims.words import HAN
 
 Count = tuple[str, str, str, str, tuple[str, ...], tuple[str, ...]]
 """(relation, subject slot, number text, noun, the words between the number and the noun
@@ -114,14 +115,13 @@ def _words(tokens: Iterable[str]) -> tuple[str, ...]:
     """Tokens as words: the Chinese characters the tagger cut apart joined again."""
     found: list[str] = []
     for token in tokens:
-        if found and _CJK.match(token) and _CJK.match(found[-1][-1]):
+        if found and HAN.match(token) and HAN.match(found[-1][-1]):
             found[-1] += token
         else:
             found.append(token)
     return tuple(found)
 
 
-_CJK = re.compile(r"[\u4e00-\u9fff]")
 _RELATIONS = {"PCOUNT": "param_count", "MCOUNT": "member_count", "FCOUNT": "method_count",
               "ECOUNT": "member_count"}
 

@@ -19,10 +19,9 @@ from __future__ import annotations
 import re
 from functools import cache
 
-from pse.verify.claims.words import LANGUAGES, lexicon
+from pse.verify.claims.words import HAN, LANGUAGES, lexicon
 
 _SLOT = re.compile(r"§(\d+)§")
-_CJK = re.compile(r"[\u4e00-\u9fff]")
 _WORD = re.compile(r"[a-z][a-z'.-]*|[\u4e00-\u9fff]+")
 _ERROR_NAME = re.compile(r"(?:Error|Exception|Warning|Exit|Interrupt|Timeout|Invalid\w*|Failure"
                          r"|Fault)$|^(?:Error|Exception)")
@@ -100,7 +99,7 @@ def cue_reading(clause: str, spans: tuple[str, ...]) -> tuple[str, int, int] | N
     slots = list(_SLOT.finditer(clause))
     if len(slots) != 2:
         return None
-    verbs, blockers, passive = _cues(bool(_CJK.search(clause)))
+    verbs, blockers, passive = _cues(bool(HAN.search(clause)))
     if _has(clause, blockers):
         return None
     lead = clause[:slots[0].start()]

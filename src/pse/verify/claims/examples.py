@@ -18,13 +18,12 @@ from functools import cache
 from pse.verify.claims import lexicon as L  # noqa: N812 - the grammar's short name
 from pse.verify.claims.model import Claim, Relation
 from pse.verify.claims.prose import Sentence
-from pse.verify.claims.words import LANGUAGES, alternation, lexicon, member_relation, words
+from pse.verify.claims.words import HAN, LANGUAGES, alternation, lexicon, member_relation, words
 
 _LIST = r"(?P<list>§\d+§(?: ?(?:,|、|，|and|or|, and|, or|和|或|及|以及|与) ?§\d+§)*)"
 _MEMBER_NAME = re.compile(r"[A-Za-z_]\w*(?:\(\))?")
 _BASES = re.compile(r"(?:base|parent|super|父|基|超) ?$")
 """A member noun after "base" or "parent": the listed names are the subject's bases."""
-_HAN = re.compile(r"[\u4e00-\u9fff]")
 _OWN = re.compile(rf"{L.OWN}\s*$")
 """The list is of the subject's own members ("defines its own", "定义了自己的")."""
 _NEGATION = re.compile(r"(?<![a-z])(?:not|never|no|without)(?![a-z])|没有|不|并未|未")
@@ -41,7 +40,7 @@ def _patterns() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str]]:
         rf"(?:[,，]? ?{cues} ?[,，]?|[:：]) ?{_LIST}")
     # Chinese verbs only: an English one would match inside a word ("use" of "is used by
     # the `Pretty` class" read as "uses the `Pretty` class")
-    verbs_zh = alternation([w for w in words("container_verbs") if _HAN.match(w)])
+    verbs_zh = alternation([w for w in words("container_verbs") if HAN.match(w)])
     chinese = re.compile(
         rf"^§(?P<s>\d+)§{L.SUBJ_NOUN_ZH}(?P<mid>[^§]{{0,12}}?{verbs_zh}[^§]{{0,12}}?)"
         rf"(?:{cues})?{_LIST}(?:等等|等)?(?:几个|一些|多个|的)?(?P<noun>{nouns})")

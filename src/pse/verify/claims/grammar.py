@@ -24,7 +24,7 @@ from pse.verify.claims.plurals import plural_kind_claims
 from pse.verify.claims.project import project_claims
 from pse.verify.claims.prose import Sentence
 from pse.verify.claims.values import canonical_value
-from pse.verify.claims.words import alternation, builtin_type, kind_nouns, type_nouns, words
+from pse.verify.claims.words import HAN, alternation, builtin_type, kind_nouns, type_nouns, words
 
 S = rf"§(?P<s>\d+)§{L.SUBJ_NOUN}"
 SZ = rf"§(?P<s>\d+)§{L.SUBJ_NOUN_ZH}"
@@ -737,7 +737,6 @@ _SLOTS = [len(re.findall(r"§\(\?P<(?:s|o|ks|ka)>", pattern)) for _, pattern in 
 # Chinese frames (their slots take Chinese nouns) need Chinese in the clause, the others
 # need Latin words: a frame of the other script cannot match
 _CHINESE = [L.SUBJ_NOUN_ZH in pattern or L.OBJ_NOUN_ZH in pattern for _, pattern in _FRAMES]
-_HAN = re.compile(r"[\u4e00-\u9fff]")
 _CONDITION = re.compile(L.OPENING_CONDITION)
 _SELF = r"§(?P<self>\d+)§"
 _BESIDES = re.compile(rf"{L.BESIDES} ?{_SELF}")
@@ -1166,7 +1165,7 @@ def _matches(clause: str) -> Iterator[_Match]:
     cued = {relation for relation, cue in _CUE.items() if cue.search(clause)}
     slots = clause.count("§") // 2
     words = re.sub(r"§\d+§", " ", clause)
-    scripts = {True} if _HAN.search(words) else set()
+    scripts = {True} if HAN.search(words) else set()
     if re.search(r"[a-z]", words):
         scripts.add(False)
     for position, (relation, pattern) in enumerate(_FRAMES):

@@ -14,6 +14,7 @@ from pse.verify.claims.counts import ANY_NOUN
 from pse.verify.claims.decision import Decision, short, undecided
 from pse.verify.claims.model import Claim
 from pse.verify.claims.names import Named, canonical, introspect, resolve_span
+from pse.verify.claims.words import HAN
 from pse.verify.refs import Reference, Resolution
 from pse.verify.resolve import Resolver
 
@@ -23,7 +24,6 @@ _ZH_KINDS = {"class": "类", "function": "函数", "method": "方法", "property
              "classmethod": "类方法", "staticmethod": "静态方法", "exception class": "异常类",
              "attribute": "属性", "type alias": "类型别名", "enum": "枚举", "dataclass": "数据类",
              "protocol": "协议", "namedtuple": "具名元组"}
-_CJK = re.compile(r"[\u4e00-\u9fff]")
 Decide = Callable[[Symbol], Decision]
 
 
@@ -570,7 +570,7 @@ def _corrected(claim: Claim, correction: str, obj: Named | None) -> str:
                        count=1, flags=re.IGNORECASE)
         return fixed if fixed != sentence else ""
     if claim.relation == "kind":
-        word = _ZH_KINDS.get(correction, correction) if _CJK.search(claim.obj_text) else correction
+        word = _ZH_KINDS.get(correction, correction) if HAN.search(claim.obj_text) else correction
         written = re.escape(re.sub(r"[a-z ]+$", "", claim.obj_text) or claim.obj_text)
         fixed = re.sub(written, word, sentence, count=1, flags=re.IGNORECASE)
         return fixed if fixed != sentence else ""

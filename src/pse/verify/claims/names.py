@@ -208,6 +208,17 @@ def outside_class(resolver: Resolver, name: str) -> type | None:
     return found if isinstance(found, type) else None
 
 
+def outside_bases(resolver: Resolver, cls: Symbol) -> list[type] | None:
+    """The outside classes (builtin or standard library) a class of the tree derives from,
+    read through its whole ancestry; None when that ancestry is not read whole or one of
+    them cannot be introspected (a library's class)."""
+    found = ancestry(resolver, cls)
+    bases = [outside_class(resolver, name) for name in found.external]
+    if not found.complete or any(b is None for b in bases):
+        return None
+    return [b for b in bases if b is not None]
+
+
 def stdlib_module(name: str) -> object | None:
     """The standard-library module ``name`` names bare (``json``); None for any other."""
     if "." in name or name not in sys.stdlib_module_names or name in _UNSAFE_MODULES:

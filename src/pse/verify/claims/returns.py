@@ -18,7 +18,14 @@ from types import GeneratorType
 from pse.index.model import Symbol
 from pse.index.returns import Returned
 from pse.verify.claims.decision import Decision, at, listing, short, undecided
-from pse.verify.claims.names import Named, ancestry, external_mro, introspect, outside_class
+from pse.verify.claims.names import (
+    Named,
+    ancestry,
+    external_mro,
+    introspect,
+    outside_bases,
+    outside_class,
+)
 from pse.verify.claims.source import function_node, type_variable
 from pse.verify.externals import stdlib_home
 from pse.verify.resolve import Resolver
@@ -672,13 +679,10 @@ def _instance_of_outside(resolver: Resolver, subject: Symbol, value: Returned,
     if not made:
         return None
     for cls in made:
-        tree = ancestry(resolver, cls)
-        if not tree.complete:
+        bases = outside_bases(resolver, cls)
+        if bases is None:
             return None
-        for name in tree.external:
-            base = outside_class(resolver, name)
-            if base is None:
-                return None
+        for base in bases:
             if issubclass(base, outside):
                 return True
             if base is not object and issubclass(outside, base):

@@ -18,6 +18,7 @@ from pse.verify.claims.names import (
     direct_bases,
     external_mro,
     introspect,
+    outside_bases,
     outside_class,
 )
 from pse.verify.claims.source import binding, bound_value, dedented, type_variable
@@ -233,11 +234,10 @@ def _instance_of(resolver: Resolver, subject: Symbol, value: ast.Call
         return None if cls is None else (cls.__name__, [cls], set())
     if hit.symbol.kind != "class":
         return None
-    found = ancestry(resolver, hit.symbol)
-    made = [outside_class(resolver, name) for name in found.external]
-    if not found.complete or any(m is None for m in made):
+    bases = outside_bases(resolver, hit.symbol)
+    if bases is None:
         return None
-    return hit.symbol.name, [m for m in made if m is not None], set(found.tree)
+    return hit.symbol.name, bases, set(ancestry(resolver, hit.symbol).tree)
 
 
 def _value_is_a(resolver: Resolver, subject: Symbol, obj: Named) -> Decision | None:

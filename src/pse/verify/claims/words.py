@@ -52,6 +52,8 @@ class Lexicon(TypedDict):
 
 
 LANGUAGES = ("en", "zh")
+HAN = re.compile(r"[\u4e00-\u9fff]")
+"""A Chinese character: text holding one is read with the Chinese lexicon too."""
 
 
 @cache
