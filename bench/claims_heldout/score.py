@@ -53,7 +53,10 @@ HALVES = {"a_sortedcontainers": "sortedcontainers-2.4.0", "b_tomlkit": "tomlkit-
           "v_semver": "semver-3.0.2", "v_munch": "munch-4.0.0",
           "w_parse": "parse-1.20.2", "w_wcwidth": "wcwidth-0.2.13",
           "x_iniconfig": "iniconfig-2.0.0", "x_webencodings": "webencodings-0.5.1",
-          "y_distro": "distro-1.9.0", "y_tomliw": "tomli_w-1.0.0"}
+          "y_distro": "distro-1.9.0", "y_tomliw": "tomli_w-1.0.0",
+          "z_markupsafe": "markupsafe-3.0.4", "z_h11": "h11-0.16.0",
+          "z_retrying": "retrying-1.4.2", "z_prettytable": "prettytable-3.19.0",
+          "z_docstringparser": "docstring_parser-0.18.0", "z_blinker": "blinker-1.9.0"}
 GROUPS = {"all": list(HALVES), "c": ["c_bidict", "c_dacite"], "d": ["d_jsonpatch", "d_pyee"],
           "e": ["e_tenacity", "e_humanize"], "f": ["f_cachetools", "f_platformdirs"],
           "g": ["g_tinydb", "g_pluggy"], "h": ["h_schema", "h_pathspec"],
@@ -65,7 +68,9 @@ GROUPS = {"all": list(HALVES), "c": ["c_bidict", "c_dacite"], "d": ["d_jsonpatch
           "r": ["r_jsonlogger", "r_decorator"], "s": ["s_texttable", "s_termcolor"],
           "t": ["t_zipp", "t_pyjwt"], "u": ["u_mdurl", "u_toolz"],
           "v": ["v_semver", "v_munch"], "w": ["w_parse", "w_wcwidth"],
-          "x": ["x_iniconfig", "x_webencodings"], "y": ["y_distro", "y_tomliw"]}
+          "x": ["x_iniconfig", "x_webencodings"], "y": ["y_distro", "y_tomliw"],
+          "z": ["z_markupsafe", "z_h11", "z_retrying", "z_prettytable", "z_docstringparser",
+                "z_blinker"]}
 LANGS = ("en", "zh", "mixed")
 
 
