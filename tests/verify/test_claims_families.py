@@ -236,6 +236,26 @@ def test_a_name_the_text_says_does_not_exist_is_no_fabrication(resolver: Resolve
     assert found[(2, "zoo/plants/")] == "unverified"  # this one says it exists
 
 
+@pytest.mark.parametrize("line, status", [
+    ("`Zoo` has no `sort_cages` method.", "ignored"),
+    ("`Zoo` does not have a method named `sort_cages`.", "ignored"),
+    ("`Zoo` does not define a `sort_cages` helper.", "ignored"),
+    ("`Zoo` lacks a public `sort_cages` function.", "ignored"),
+    ("`Zoo` 没有名为 `sort_cages` 的方法。", "ignored"),
+    ("`Zoo` 并未提供 `sort_cages`。", "ignored"),
+    ("`Zoo` has a `sort_cages` method.", "unverified"),
+    ("`Zoo` calls `sort_cages` when no cage is free.", "unverified"),
+])
+def test_a_name_a_verb_denies_is_no_fabrication(resolver: Resolver, line: str,
+                                                status: str) -> None:
+    from pse.verify.check import Document, check_documents
+
+    found = [c.result.status for c in check_documents([Document("doc.md", line + "\n")],
+                                                      resolver, strict=True)
+             if c.ref.kind != "claim" and c.ref.name == "sort_cages"]
+    assert found == [status]
+
+
 @pytest.mark.parametrize("text, status", [
     # a function that hands its parameters on unchanged is an alias in all but form; one
     # that takes another one first has another signature
@@ -301,6 +321,17 @@ def test_claims_parameters_listed_after_only_are_all_of_them(resolver: Resolver)
     assert claim_statuses(resolver, "`comb` takes only `owner` and `animal`.",
                           "param_count") == ["verified"]
     assert claim_statuses(resolver, "`groom` 只接收 `animal`。", "param_count") == ["verified"]
+    # "only" before the verb, a "sole parameter", a clause after that names no code
+    assert claim_statuses(resolver, "`comb` only takes `animal` as its single parameter.",
+                          "param_count") == ["unverified"]
+    assert claim_statuses(resolver, "`comb` 只接收 `animal` 一个参数，不做别的检查。",
+                          "param_count") == ["unverified"]
+    assert claim_statuses(resolver, "`groom` 只接收 `animal` 一个参数，不做别的检查。",
+                          "param_count") == ["verified"]
+    # a later clause naming code may add a parameter; a count that disagrees says nothing
+    assert claim_statuses(resolver, "`comb` 只接收 `animal`，`owner` 是另一个。",
+                          "param_count") == []
+    assert claim_statuses(resolver, "`comb` 只接收 `animal` 两个参数。", "param_count") == []
 
 
 def test_claims_a_count_of_a_dict_built_by_keywords(tmp_path_factory: pytest.TempPathFactory

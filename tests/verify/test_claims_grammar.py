@@ -20,6 +20,7 @@ def _read(text: str, *, rst: bool = False) -> list[tuple[str, str, str, bool]]:
 @pytest.mark.parametrize("text, expected", [
     ("`Cart` inherits from `Base`.", ("subclass", "Cart", "Base", False)),
     ("`Cart` directly derives from `Base`.", ("subclass", "Cart", "Base", False)),
+    ("`Cart` 直接继承自 `shop` 模块中的 `Base`。", ("subclass", "Cart", "Base", False)),
     ("`Cart` is derived from `Base`.", ("subclass", "Cart", "Base", False)),
     ("`Cart` extends `Base`.", ("subclass", "Cart", "Base", False)),
     ("`Cart` is a direct subclass of `Base`.", ("subclass", "Cart", "Base", False)),
@@ -274,6 +275,14 @@ def test_grammar_does_not_overread(text: str) -> None:
     assert [r for r in _read(text) if r[0] in {"calls", "subclass", "decorated"}] == []
 
 
+@pytest.mark.parametrize("text", [
+    "`Cart.total` 使用 `Rounder` 包装每一个价格。",  # wraps its arguments, not itself
+    "`Cart.total` 用 `Rounder` 包装返回值。",
+])
+def test_grammar_a_wrap_with_an_object_is_no_decorator(text: str) -> None:
+    assert [r for r in _read(text) if r[0] in {"kind", "decorated"}] == []
+
+
 def test_grammar_marks_a_use_with_no_call_written_as_loose() -> None:
     # the judge reads "uses `x`" as a call only when `x` names functions alone
     [claim] = [c for s in sentences("`checkout()` uses `shop.util`.\n", rst=False)
@@ -499,8 +508,21 @@ def test_grammar_reads_counts_from_tags(text: str, expected: tuple[str, str, str
     assert expected in _read(text)
 
 
+@pytest.mark.parametrize("text, narrowed", [
+    ("`f` has two optional parameters.", ("optional",)),
+    ("`f` takes two required keyword arguments.", ("required", "keyword")),
+    ("`f` has two formal parameters.", ("formal",)),
+    ("`f` 有两个必填参数。", ("必填",)),
+    ("`f` 一共支持 8 个关键字参数。", ("关键字",)),
+])
+def test_grammar_param_counts_keep_the_sort_they_count(text: str,
+                                                       narrowed: tuple[str, ...]) -> None:
+    found = [c for s in sentences(text, rst=False) for c in read_claims(s)
+             if c.relation == "param_count"]
+    assert [c.narrowed for c in found] == [narrowed]
+
+
 @pytest.mark.parametrize("text", [
-    "`f` has two optional parameters.",  # a subset, not the count
     "`f` returns three values.",
     "`State` has at least three members.",
     "`State` does not have three members.",  # the frames read a negated count, not the tags

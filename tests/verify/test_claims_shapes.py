@@ -336,6 +336,23 @@ def test_claims_a_parameter_besides_another(resolver: Resolver, text: str,
     assert claim_statuses(resolver, text, "has_param") == [status]
 
 
+@pytest.mark.parametrize("text, status", [
+    # ``kiln(cone, heat=1200, *, vent=False)``, ``fetch(table, key, convert=None)``
+    ("`kiln` has one required parameter.", "verified"),
+    ("`fetch` takes two mandatory arguments.", "verified"),
+    ("`fetch` has three required parameters.", "unverified"),
+    ("`kiln` takes two optional parameters.", "verified"),
+    ("`fetch` 有两个可选参数。", "unverified"),
+    ("`fetch` 有两个必填参数。", "verified"),
+    ("`kiln` takes four keyword arguments.", "unverified"),  # more than it names
+    ("`kiln` takes two keyword arguments.", "ignored"),  # which two is not said
+    ("`Firing` takes three optional parameters.", "ignored"),  # **kwargs may be counted
+    ("`Firing` has two required parameters.", "unverified"),  # *args is never required
+])
+def test_claims_count_a_sort_of_parameters(resolver: Resolver, text: str, status: str) -> None:
+    assert claim_statuses(resolver, text, "param_count") == [status]
+
+
 @pytest.mark.parametrize("title, historical", [
     ("# Deprecations in kiln 2.0", True),
     ("# kiln 3.0 源码笔记：deprecated layer、CLI 和 type aliases", False),

@@ -100,3 +100,18 @@ def test_polyglot_members_of_exported_values_and_package_exports_resolve(
     assert status["option"] == status["cmdkit.Argument"] == "verified"
     assert status["program.nosuch"] == status["cmdkit.Nosuch"] == "unverified"
     assert status["nosuchmethod"] == "ignored"  # nothing marks it as the project's
+
+
+def test_polyglot_the_python_c_api_is_external_to_a_c_tree(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A C extension module calls the interpreter's API (``PyModuleDef_Init``,
+    ``Py_INCREF``): names the tree uses and never defines, like a C library's."""
+    root = copy_repo(REPOS / "c_small", tmp_path / "c_small")
+    (root / "articles" / "capi.md").write_text(
+        "The module calls `PyModuleDef_Init` and `Py_INCREF`; `buf_new` makes a buffer.\n"
+        "It also calls `buf_grow_twice`.\n", encoding="utf-8")
+    _, refs = _verify(capsys, root, "capi.md")
+    status = {str(r["name"]): r["status"] for r in refs}
+    assert status["PyModuleDef_Init"] == status["Py_INCREF"] == "external"
+    assert status["buf_new"] == "verified"
+    assert status["buf_grow_twice"] == "unverified"

@@ -100,6 +100,18 @@ _DENIAL = re.compile(r"(?:\bthere (?:is|are) no|\bno such|\bthere is not an?|不
                      r"|matching|equivalent)\s+)?(?:(?:对应|相应|单独|专门|独立|类似|这样)的?)?\s*$",
                      re.IGNORECASE)
 """Words that deny what follows exists ("there is no `schema/` package", "没有 `x` 模块")."""
+_THING = (r"(?:(?:method|function|attribute|property|class|module|package|parameter|argument"
+          r"|option|field|key|member|helper|constant|variable|hook|flag)s?\s+)?")
+_DENIAL_VERB = re.compile(
+    r"(?:\b(?:has|have|had|with|there (?:is|are)|is|are)\s+no|\b(?:does|do|did)\s*n[o']t\s+"
+    r"(?:have|define|provide|offer|expose|contain|include|implement|declare|ship)"
+    r"|\blacks?|\bno)\s+(?:(?:a|an|any|the|such|own|its)\s+)?(?:[a-z-]+\s+)?" + _THING +
+    r"(?:(?:named|called)\s+)?$"
+    r"|(?:没有|并没有|并不存在|不存在|不提供|没提供|并未提供|未提供|没有定义|并未定义|未定义|不包含|不含|缺少)"
+    r"(?:任何|一个|自己的)?(?:名为|叫做?|叫作|名叫|名字叫|名字是|所谓的?)?\s*$",
+    re.IGNORECASE)
+"""A verb or "no" that denies the name after it ("`Table` has no `sort` method", "does not
+define a method named `sort`", "没有名为 `sort` 的方法")."""
 
 
 def _denied(written: str, line: str) -> bool:
@@ -107,8 +119,9 @@ def _denied(written: str, line: str) -> bool:
     from the tree is what the text states, not a fabrication."""
     if not written or not line:
         return False
-    return any(_DENIAL.search(line[:at.start()].rstrip("`'\"*_"))
-               for at in re.finditer(re.escape(written), line))
+    return any(_DENIAL.search(before) or _DENIAL_VERB.search(before)
+               for at in re.finditer(re.escape(written), line)
+               for before in [line[:at.start()].rstrip("`'\"*_")])
 
 
 _AFFIX_BEFORE = re.compile(r"\b(?:start|starts|starting|begin|begins|beginning|end|ends|ending"

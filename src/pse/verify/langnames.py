@@ -10,6 +10,7 @@ define is inherited from outside the tree or fabricated.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 
 _JS = frozenset("""
@@ -105,4 +106,11 @@ def language_external(name: str, languages: Iterable[str]) -> str:
     for language in sorted(set(languages)):
         if first in _BY_LANGUAGE.get(language, ()):
             return f"{language} standard library or builtin"
+        if language in {"c", "cpp"} and _PYTHON_C_API.match(first):
+            return "the Python C API"  # a C extension module's calls into the interpreter
     return ""
+
+
+_PYTHON_C_API = re.compile(r"_?Py(?:[A-Z][A-Za-z]*)?_[A-Za-z_]\w*$|_?Py[A-Z][a-z]+(?:[A-Z]\w*)?$")
+"""``PyObject``, ``PyModuleDef_Init``, ``Py_INCREF``, ``PyUnicode_FromString``: the
+interpreter's C API, which a C extension module calls and never defines."""

@@ -98,11 +98,15 @@ def _param_of_type(resolver: Resolver, function: Symbol, name: str, *,
 
 
 def param_count(resolver: Resolver, subject: Symbol, count: int, *,
-                besides_self: bool | None) -> Decision:
-    """Whether ``subject`` has ``count`` parameters (``self`` counted only when said so)."""
+                besides_self: bool | None, sort: str = "") -> Decision:
+    """Whether ``subject`` has ``count`` parameters (``self`` counted only when said so)
+    of ``sort`` (:func:`.words.param_sort`; "" for all of them)."""
     function = signature_of(resolver, subject)
     if function is None:
         return undecided("no signature to read")
+    if sort:
+        return _sorted_param_count(resolver, subject, function, count, sort,
+                                   besides_self=besides_self)
     facts = [f for f in resolver.index.def_facts(function.qualname) if f.line == function.line]
     params = list(function.params)
     bound = function.kind == "method" and params[:1] in (["self"], ["cls"])
@@ -136,6 +140,45 @@ def param_count(resolver: Resolver, subject: Symbol, count: int, *,
         return Decision(True, message, at(function))
     correct = with_self if besides_self is False else without
     return Decision(False, message, at(function), correction=str(correct))
+
+
+def _sorted_param_count(resolver: Resolver, subject: Symbol, function: Symbol, count: int,
+                        sort: str, *, besides_self: bool | None) -> Decision:
+    """"`f` has two required parameters": those without a default are counted exactly
+    (``*args`` and ``**kwargs`` are never required); "two optional parameters", those with
+    one (exactly where the signature has no ``*args`` or ``**kwargs``, which may be counted
+    as optional too). A count of any other sort ("keyword", "positional", "custom") is a
+    part of the whole: it is false only where it is more than the signature names."""
+    written = signature_defaults(resolver, function)
+    if written is None:
+        return undecided("the signature is not readable")
+    params = list(written)
+    if function.kind == "method" and params[:1] in (["self"], ["cls"]) and \
+            besides_self is not False:
+        del written[params[0]]
+    variadic = function.varkw or any(f.varargs for f in resolver.index.def_facts(
+        function.qualname) if f.line == function.line)
+    required = [p for p, default in written.items() if default is None]
+    optional = [p for p, default in written.items() if default is not None]
+    name = short(subject.qualname)
+    if sort == "required":
+        message = f"{name} requires {counted(len(required), 'parameter')} ({listing(required)})"
+        return Decision(count == len(required), message, at(function),
+                        correction=str(len(required)))
+    if sort == "optional":
+        message = (f"{name} has {counted(len(optional), 'parameter')} with a default "
+                   f"({listing(optional)})")
+        if count == len(optional):
+            return Decision(True, message, at(function))
+        if count > len(optional) and variadic:
+            return undecided("it takes *args or **kwargs")
+        return Decision(False, message, at(function), correction=str(len(optional)))
+    named = positional_parameters(resolver, function) if sort == "positional" else list(written)
+    if named is None or variadic or count <= len(named):
+        return undecided(f"a count of {sort} parameters is a part of the signature")
+    named = [p for p in named if p in written]
+    return Decision(False, f"{name} has only {counted(len(named), 'parameter')} "
+                    f"({listing(named)})", at(function), correction=str(len(named)))
 
 
 def has_member(resolver: Resolver, subject: Symbol, member: str, *, methods: bool,

@@ -60,7 +60,7 @@ def read_count(clause: str) -> Count | None:
         return (*found, excluded) if found else None
     slot = kinds.index("SLOT")
     number = kinds.index("NUM")
-    noun = _noun_after(kinds, number) or _noun_before(kinds, number)
+    noun = _noun_after(tokens, number) or _noun_before(kinds, number)
     if noun is None:
         return None
     have = kinds.index("HAVE")
@@ -71,8 +71,6 @@ def read_count(clause: str) -> Count | None:
     narrowing = _words(text for kind, text in tokens[number + 1:noun] if kind == "WORD")
     if kinds[noun] == "ECOUNT":
         narrowing = (*narrowing, ANY_NOUN)
-    if narrowing and relation == "param_count":
-        return None  # "two keyword parameters": which of them the words pick is the grammar's
     return relation, tokens[slot][1], tokens[number][1], tokens[noun][1], narrowing, excluded
 
 
@@ -88,7 +86,7 @@ def _noun_phrase_count(tokens: list[Token], kinds: list[str]
     are the values it counts. Words before the number ("the first two") narrow it, as
     words between the number and the noun do."""
     number = kinds.index("NUM")
-    noun = _noun_after(kinds, number)
+    noun = _noun_after(tokens, number)
     if noun is None or kinds[noun] == "PCOUNT":
         return None  # "the two parameters of `f`" is the grammar's (an owner's parameters)
     before = [t for _, t in tokens[:number]]
@@ -126,17 +124,29 @@ _RELATIONS = {"PCOUNT": "param_count", "MCOUNT": "member_count", "FCOUNT": "meth
               "ECOUNT": "member_count"}
 
 
-def _noun_after(kinds: list[str], number: int) -> int | None:
+def _noun_after(tokens: list[Token], number: int) -> int | None:
     """The count noun after the number, past measure words and up to two words that
-    narrow it ("four dunder methods", "三个 raw 键")."""
+    narrow it ("four dunder methods", "三个 raw 键", "八个自定义关键字参数": a run of
+    Chinese characters no lexicon knows is one word of up to :data:`_MAX_HAN_WORD`)."""
+    kinds = [k for k, _ in tokens]
     index = number + 1
     while index < len(kinds) and kinds[index] == "MEASURE":
         index += 1
     modifiers = 0
     while index < len(kinds) and kinds[index] == "WORD" and modifiers < _MAX_MODIFIERS:
-        index += 1
+        run = 1
+        while HAN.match(tokens[index][1]) and index + run < len(kinds) and \
+                kinds[index + run] == "WORD" and HAN.match(tokens[index + run][1]):
+            run += 1
+        if run > _MAX_HAN_WORD:
+            return None
+        index += run
         modifiers += 1
     return index if index < len(kinds) and kinds[index] in _RELATIONS else None
+
+
+_MAX_HAN_WORD = 6
+"""Characters of the longest Chinese modifier read as one word (自定义关键字)."""
 
 
 def _noun_before(kinds: list[str], number: int) -> int | None:

@@ -194,7 +194,8 @@ _FRAMES: list[tuple[Relation, str]] = [
                     r"(?:exactly |only |just |precisely |a total of |in total )?"
                     rf"{L.NUMBER} {L.COUNT_PARAM}"),
     ("param_count", rf"{SZ}{CTOR_ZH}(?:{L.BESIDES}§\d+§(?:之外|以外|外)?)?{PRE_ZH}{TOTAL_ZH}"
-                    rf"{L.HAVE_ZH}{TOTAL_ZH}{L.NUMBER_ZH}(?:个| ){L.PARAM_ZH}"),
+                    rf"{L.HAVE_ZH}{TOTAL_ZH}{L.NUMBER_ZH}(?:个| ){L.SORT_ZH}"
+                    rf"(?P<pnoun>{L.PARAM_ZH})"),
     # "不接受任何参数", "没有参数": none at all
     ("param_count", rf"{SZ}{CTOR_ZH}(?:并不|不|并没有|没有)(?:接受|接收|需要|带|有)?(?P<num>任何)?"
                     rf"{L.PARAM_ZH}$"),
@@ -471,7 +472,8 @@ _FRAMES: list[tuple[Relation, str]] = [
     ("kind", rf"{SZ}{NEG_ZH}(?:是|为)(?:挂在|定义在|放在|写在)?§\d+§ ?(?:类|class)?(?:上|中|里|内)"
              rf"的(?:一个|个)?(?P<k>{KIND_ZH}{GLOSS})$"),
     ("kind", rf"{SZ}{NEG_ZH}(?:是)?(?:被|用|使用|通过)?§(?P<ks>\d+)§ ?(?:装饰器|decorator)?"
-             r"(?:装饰|修饰|包装|包了一层|包裹)"),
+             r"(?:装饰|修饰|包装|包了一层|包裹)(?:了|过)?(?=$|后|之后|以后|的|而)"),
+    # (a verb with an object of its own wraps something else: "用 `H` 包装每个参数")
     ("kind", rf"{SZ}(?:上)?{NEG_ZH}(?:使用了?|用了?|带有|带了?|加了|有)§(?P<ks>\d+)§ ?"
              r"(?:装饰器|decorator)"),
     # "`f` 同样被标记为 `@abstractmethod`", "`f` 上面用的是 `@staticmethod`"
@@ -663,7 +665,7 @@ _CUES: dict[str, str] = {
     "alias_of": rf"{L.ALIAS_NOUN}|{L.ALIAS_NOUN_ZH}|aliased|known as|exported as|same"
                 r"|points|refers|指向|等同于|等价于",
     "param_count": (r"(?:\d|zero|no|one|single|two|three|four|five|six|seven|eight|nine|ten"
-                    r"|eleven|twelve|[零一二两三四五六七八九十]).{0,16}?(?:param|arg|参数|形参)"
+                    r"|eleven|twelve|[零一二两三四五六七八九十]).{0,32}?(?:param|arg|参数|形参)"
                     r"|(?:参数|签名).{0,8}?[\d零一二两三四五六七八九十]|(?:不|没有).{0,6}参数"),
     "has_param": (r"param|arg|option|keyword|kwarg|method|function|propert|attribute|member"
                   r"|pass"
@@ -1065,18 +1067,20 @@ _NOUN_PARAMS = (
 
 
 _ONLY_LISTED = re.compile(
-    r"^(?:[-*+]\s+|\d+[.)]\s+)?`(?P<s>[^`]+)`\s*(?:only\s+|just\s+)?"
-    r"(?:takes|accepts|receives|expects|requires)\s+(?:only|just)\s+"
+    r"^(?:[-*+]\s+|\d+[.)]\s+)?`(?P<s>[^`]+)`\s*(?:(?P<only>only|just)\s+)?"
+    r"(?:takes|accepts|receives|expects|requires)\s+(?:(?:only|just)\s+|(?(only)|(?!)))"
     r"(?P<list>`\w+`(?:\s*,\s*`\w+`)*(?:\s*,?\s*and\s+`\w+`)?)"
-    r"(?:\s+(?:as\s+)?(?:its\s+)?(?:parameters|arguments|params))?\s*[.。]?\s*$"
+    r"(?:\s+(?:as\s+)?(?:its\s+)?(?:(?:only|sole|single|one)\s+)?"
+    r"(?:parameters?|arguments?|params?))?\s*(?:[,;][^`]*)?[.。]?\s*$"
     r"|^(?:[-*+]\s+|\d+[.)]\s+)?(?:[\u4e00-\u9fff]{1,8}的\s*)?`(?P<z>[^`]+)`\s*"
     r"(?:(?:这个)?(?:函数|方法|function|method)\s*)?(?:的?参数)?(?:只|仅|仅仅)(?:接收|接受|需要|有|带)\s*"
     r"(?P<zl>`\w+`(?:\s*[、,，]\s*`\w+`)*(?:\s*(?:和|与|及)\s*`\w+`)?)\s*"
-    r"(?:这|这些)?(?:(?:[一两二三四五六七八九十]|\d+)\s*个)?\s*"
-    r"(?:参数|形参|parameters?|arguments?|params?)?\s*[。.]?\s*$")
-"""Parameters listed after "only" ("`f` takes only `a` and `b`", "`f` 只接收 `a` 和 `b`"),
-read on the sentence as written (the normaliser drops "only"): the whole list, so its
-length is a count of the parameters besides ``self``."""
+    r"(?:这|这些)?(?:(?P<zn>[一两二三四五六七八九十]|\d+)\s*个)?\s*"
+    r"(?:参数|形参|parameters?|arguments?|params?)?\s*(?:[,，;；][^`]*)?[。.]?\s*$")
+"""Parameters listed after "only" ("`f` takes only `a` and `b`", "`f` only takes `a` as its
+single parameter", "`f` 只接收 `a` 和 `b`"), read on the sentence as written (the normaliser
+drops "only"): the whole list, so its length is a count of the parameters besides
+``self``. A clause may follow that names no code ("..., 不支持填充字符")."""
 
 
 def _only_parameters(sentence: Sentence) -> Claim | None:
@@ -1086,7 +1090,8 @@ def _only_parameters(sentence: Sentence) -> Claim | None:
         return None
     subject = (hit["s"] or hit["z"]).removesuffix("()")
     names = re.findall(r"`(\w+)`", hit["list"] or hit["zl"])
-    if not _NAME_LIKE.match(subject):
+    if not _NAME_LIKE.match(subject) or \
+            hit["zn"] and _number(hit["zn"]) != len(names):  # "只接收 `a` 两个参数": unclear
         return None
     listed_self = any(n in {"self", "cls"} for n in names)
     return Claim("param_count", subject=subject, obj=str(len(names)), obj_text=str(len(names)),
@@ -1138,6 +1143,15 @@ def _cue_claim(clause: str, sentence: Sentence) -> Claim | None:
         return None
     relation, subject, obj = found
     return _claim(_Match(relation, {"s": str(subject), "o": str(obj)}), sentence)  # type: ignore[arg-type]  # a relation of the lexicon
+
+
+def _param_sorts(groups: dict[str, str | None]) -> tuple[str, ...]:
+    """The words a parameter count's frame read before its noun ("required", 必填, and
+    关键字 of 关键字参数): which parameters it counts (:func:`.words.param_sort`)."""
+    said = [*(groups.get("sort") or "").split(), groups.get("sortz") or ""]
+    if "关键字" in (groups.get("pnoun") or ""):
+        said.append("关键字")
+    return tuple(w.removesuffix("的") for w in said if w)
 
 
 def _count_claim(clause: str, sentence: Sentence) -> Claim | None:
@@ -1234,7 +1248,8 @@ def _claim(found: _Match, sentence: Sentence) -> Claim | None:
     if found.relation == "param_count":
         count = _number(str(groups["num"]))
         return Claim("param_count", obj=str(count), obj_text=str(groups["num"]),
-                     besides_self=_besides_self(sentence), **common)  # type: ignore[arg-type]  # common holds Claim fields
+                     besides_self=_besides_self(sentence), narrowed=_param_sorts(groups),
+                     **common)  # type: ignore[arg-type]  # common holds Claim fields
     if found.relation in {"returns", "value_type"} and (
             groups.get("t") or groups.get("tc") or groups.get("it")):
         return _type_claim(found.relation, groups, sentence, common)

@@ -14,7 +14,7 @@ from pse.verify.claims.counts import ANY_NOUN
 from pse.verify.claims.decision import Decision, short, undecided
 from pse.verify.claims.model import Claim
 from pse.verify.claims.names import Named, canonical, introspect, resolve_span
-from pse.verify.claims.words import HAN
+from pse.verify.claims.words import HAN, param_sort
 from pse.verify.refs import Reference, Resolution
 from pse.verify.resolve import Resolver
 
@@ -410,7 +410,8 @@ def _decider(relation: str, claim: Claim, resolver: Resolver, obj: Named | None)
                                                             claim.obj_text),
         "has_param": lambda s: code.has_param(resolver, s, claim.obj),
         "param_count": lambda s: code.param_count(resolver, s, int(claim.obj),
-                                                  besides_self=claim.besides_self),
+                                                  besides_self=claim.besides_self,
+                                                  sort=param_sort(claim.narrowed)),
         "has_method": lambda s: code.has_member(
             resolver, s, member, methods=True, written=bool(_WRITES.search(claim.sentence))),
         "defines_member": lambda s: code.has_member(

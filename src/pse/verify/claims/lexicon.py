@@ -7,6 +7,8 @@ frames of :mod:`pse.verify.claims.grammar` combine them with argument slots.
 
 from __future__ import annotations
 
+from pse.verify.claims.words import HAN, alternation, param_sort_words
+
 # ------------------------------------------------------------------ modifiers
 # Adverbs change no relation ("internally calls", "也继承自"): the normaliser removes them
 # (see prose.normalise), so no frame spells them out.
@@ -125,8 +127,14 @@ NUMBER = (r"(?P<num>\d+|zero|no|one|a single|single|two|three|four|five|six|seve
           r"|ten|eleven|twelve|[零一二两三四五六七八九十]+个)")
 NUMBER_ZH = (r"(?P<num>\d+|[零一二两三四五六七八九十]+|one|two|three|four|five|six|seven|eight"
              r"|nine|ten)")  # mixed text counts in either language ("有 two parameters")
-COUNT_PARAM = (r"(?:(?:(?:positional|formal|named|explicit|declared|required) )*"
-               r"(?:parameter|param|argument|arg)s?|个?(?:参数|形参))")
+_SORTS_EN = alternation([w for w in param_sort_words() if not HAN.search(w)])
+_SORTS_ZH = alternation([w for w in param_sort_words() if HAN.search(w)])
+COUNT_PARAM = (rf"(?:(?P<sort>(?:{_SORTS_EN} )*)(?:parameter|param|argument|arg)s?"
+               r"|个?(?:参数|形参))")
+"""A count's parameter noun, with the words that pick which parameters it counts
+("two required parameters": :func:`.words.param_sort`)."""
+SORT_ZH = rf"(?P<sortz>(?:{_SORTS_ZH})的?)?"
+"""The same words before a Chinese parameter noun (两个必填参数)."""
 BESIDES = (r"(?:besides|apart from|aside from|excluding|not counting|other than|except for|except"
            r"|without|not including|in addition to|on top of|plus|after|beyond|除了|除|不算"
            r"|不包括|不计"

@@ -594,7 +594,13 @@ def _unlocated(clause: str) -> list[str]:
         if located["noun"]:
             found.append(f"{located['slot']} is in {located['place']}")
         return found
-    return [clause]
+    # an object qualified the same way: "继承自 `abc` 模块中的 `ABC`" inherits from `ABC`
+    return [_LOCATED_OBJECT_ZH.sub(r"\g<slot>", clause)]
+
+
+_LOCATED_OBJECT_ZH = re.compile(
+    r"(?<=[^\s§])§\d+§(?:模块|文件|包|module|file|package)(?:中|里|内|里面|当中)的(?P<slot>§\d+§)")
+"""An object after its verb, qualified by the module it is in."""
 
 
 _SHARED_DEFAULT = re.compile(

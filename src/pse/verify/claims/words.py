@@ -49,6 +49,10 @@ class Lexicon(TypedDict):
     comparison, example, alternative (not, if, such as, 而不是, 如果)."""
     cue_passive: list[str]
     """Words that put the agent after the verb ("called by `b`", 被 `b` 调用)."""
+    param_sorts: dict[str, list[str]]
+    """Words that pick which of a signature's parameters a count counts, by sort:
+    ``required`` (no default), ``optional`` (a default), ``keyword``, ``positional``, or
+    ``all`` ("two formal parameters" counts them all)."""
 
 
 LANGUAGES = ("en", "zh")
@@ -112,6 +116,32 @@ def member_relation(noun: str) -> str:
             if noun in nouns:
                 return relation
     return ""
+
+
+@cache
+def param_sort_words() -> dict[str, str]:
+    """Every word of the lexicons' ``param_sorts`` (lower case), mapped to its sort."""
+    return {word.lower(): sort for language in LANGUAGES
+            for sort, found in lexicon(language)["param_sorts"].items() for word in found}
+
+
+def param_sort(narrowing: tuple[str, ...] | list[str]) -> str:
+    """Which parameters a count narrowed by ``narrowing`` counts: "" (all of them),
+    ``required``, ``optional``, ``keyword``, ``positional``, or ``part`` (words no
+    lexicon sorts: "two custom parameters" counts some). A Chinese modifier is read by
+    the sort words it holds (自定义关键字 -> keyword)."""
+    table = param_sort_words()
+    sorts: list[str] = []
+    for word in narrowing:
+        sort = table.get(word.lower())
+        if sort is None and HAN.search(word):
+            sort = next((s for w, s in sorted(table.items(), key=lambda i: -len(i[0]))
+                         if HAN.search(w) and w in word), None)
+        sorts.append(sort or "part")
+    picked = [s for s in sorts if s != "all"]
+    if not picked:
+        return ""
+    return picked[0] if len(set(picked)) == 1 else "part"
 
 
 def is_file_span(text: str) -> bool:
