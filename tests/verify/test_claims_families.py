@@ -20,6 +20,7 @@ _TREE = {
 import enum
 import functools
 import typing
+import warnings
 from abc import ABC, abstractmethod
 from threading import local
 from typing import TypedDict
@@ -77,6 +78,17 @@ def brush(animal):
 
 
 def comb(owner, animal):
+    return groom(animal)
+
+
+def tidy(animal):
+    if animal is None:
+        return "nothing"
+    return groom(animal)
+
+
+def scrub(animal):
+    warnings.warn("scrub is deprecated", DeprecationWarning)
     return groom(animal)
 
 
@@ -261,6 +273,10 @@ def test_a_name_a_verb_denies_is_no_fabrication(resolver: Resolver, line: str,
     # that takes another one first has another signature
     ("`brush` is an alias of `groom`.", "verified"),
     ("`comb` 是 `groom` 的 alias。", "unverified"),
+    # a body that returns something else on some path behaves otherwise; one that only
+    # warns before handing on may still be meant as another name
+    ("`tidy` is just an alias of `groom`.", "unverified"),
+    ("`scrub` is an alias of `groom`.", "ignored"),
 ])
 def test_claims_an_alias_by_delegation_keeps_the_signature(resolver: Resolver, text: str,
                                                           status: str) -> None:

@@ -21,6 +21,8 @@ def _read(text: str, *, rst: bool = False) -> list[tuple[str, str, str, bool]]:
     ("`Cart` inherits from `Base`.", ("subclass", "Cart", "Base", False)),
     ("`Cart` directly derives from `Base`.", ("subclass", "Cart", "Base", False)),
     ("`Cart` 直接继承自 `shop` 模块中的 `Base`。", ("subclass", "Cart", "Base", False)),
+    ("`Cart` 继承自标准库的 `Base`。", ("subclass", "Cart", "Base", False)),
+    ("`Cart` 继承自 Python 内置的 `Base`。", ("subclass", "Cart", "Base", False)),
     ("`Cart` is derived from `Base`.", ("subclass", "Cart", "Base", False)),
     ("`Cart` extends `Base`.", ("subclass", "Cart", "Base", False)),
     ("`Cart` is a direct subclass of `Base`.", ("subclass", "Cart", "Base", False)),

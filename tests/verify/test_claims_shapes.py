@@ -112,6 +112,16 @@ class Spool(dict):
     pass
 
 
+def bounds(values) -> tuple[int, int]:
+    return min(values), max(values)
+
+
+def spread(values):
+    if not values:
+        return 0, 0, 0
+    return min(values), max(values), len(values)
+
+
 class Kiln:
     def __init__(self, release_file="", retries=5):
         self.release_file = release_file or "/etc/kiln"
@@ -351,6 +361,38 @@ def test_claims_a_parameter_besides_another(resolver: Resolver, text: str,
 ])
 def test_claims_count_a_sort_of_parameters(resolver: Resolver, text: str, status: str) -> None:
     assert claim_statuses(resolver, text, "param_count") == [status]
+
+
+@pytest.mark.parametrize("text, status", [
+    ("`Kiln` overrides `__init__`.", "verified"),
+    ("`Spool` defines its own `__init__`.", "unverified"),  # only `dict` and `object` do
+    ("`Spool` overrides `__repr__`.", "unverified"),
+    ("`Shelf` defines its own `__init__`.", "ignored"),  # `@dataclass` writes one
+])
+def test_claims_an_own_method_is_in_the_class_body(resolver: Resolver, text: str,
+                                                   status: str) -> None:
+    assert claim_statuses(resolver, text, "defines_member") == [status]
+
+
+@pytest.mark.parametrize("text, status", [
+    ("`run` uses `argparse.ArgumentParser`.", "verified"),
+    ("`Firing.render` uses `string.Template`.", "unverified"),  # no file of it writes it
+    ("`Firing.render` 内部借助 `string.Template` 完成替换。", "unverified"),
+])
+def test_claims_a_use_of_an_outside_class(resolver: Resolver, text: str, status: str) -> None:
+    assert claim_statuses(resolver, text, "calls") == [status]
+
+
+@pytest.mark.parametrize("text, status", [
+    ("`bounds` returns a tuple of two integers.", "verified"),
+    ("`bounds` 返回一个包含三个元素的元组。", "unverified"),
+    ("`spread` returns a three-element tuple.", "verified"),
+    ("`spread` returns a tuple of two values.", "unverified"),
+    ("`spread` 返回一个二元组。", "unverified"),
+])
+def test_claims_the_size_of_a_returned_tuple(resolver: Resolver, text: str,
+                                             status: str) -> None:
+    assert claim_statuses(resolver, text, "return_arity") == [status]
 
 
 @pytest.mark.parametrize("title, historical", [

@@ -617,8 +617,29 @@ def _own_member(resolver: Resolver, cls: Symbol, name: str) -> Decision:
         return Decision(False, f"{short(cls.qualname)} inherits `{name}` without defining "
                         "it itself", inherited.evidence or at(cls))
     if inherited.holds is None:
-        return inherited
+        # whoever else gives it (``object``, an outside base), the class's own body does
+        # not, unless a decorator or a metaclass writes into it (``@dataclass``'s __init__)
+        if _body_is_written_for(resolver, cls):
+            return inherited
+        return Decision(False, f"{short(cls.qualname)} does not define `{name}` in its own "
+                        "body", at(cls))
     return Decision(False, inherited.message, inherited.evidence)
+
+
+def _body_is_written_for(resolver: Resolver, cls: Symbol) -> bool:
+    """Whether something other than the class statement may add to the class's own
+    namespace: a decorator, a metaclass, a body that writes through ``locals()``, a
+    ``setattr`` after it, or a class whose statement cannot be read."""
+    if any(f.decorators for f in resolver.index.def_facts(cls.qualname)):
+        return True
+    source = resolver.index.source_of(cls) if cls.path.endswith(".py") else None
+    if source is None or "metaclass" in source.split(":", 1)[0] or \
+            re.search(r"\b(?:locals|vars)\(\)|\bexec\(", source):
+        return True
+    # ``setattr(Markup, name, ...)`` or ``Markup.name = ...`` after the class statement
+    text = resolver.index.file_text(cls.path) or ""
+    name = re.escape(cls.name)
+    return bool(re.search(rf"\bsetattr\(\s*{name}\b|^\s*{name}\.\w+\s*=", text, re.MULTILINE))
 
 
 def _is_dynamic(resolver: Resolver, cls: Symbol) -> bool:
@@ -675,15 +696,23 @@ def calls(resolver: Resolver, subject: Symbol, callee: Named, *, direct: bool = 
 def uses(resolver: Resolver, subject: Symbol, used: Named) -> Decision:
     """Whether ``subject``'s code, or code it reaches, names ``used`` (a property, a
     constant, a class: "`parse` 内部用的是 `_search_re`"); a name of the tree that
-    nothing it reaches names is not used. A class uses what one of its methods uses."""
+    nothing it reaches names is not used, nor an outside one (``string.Template``) that
+    no file of that code writes. A class uses what one of its methods uses."""
     if subject.kind == "class":
         return _through_methods(resolver, subject, lambda m: uses(resolver, m, used),
                                 f"uses `{used.name.rsplit('.', 1)[-1]}`")
     body = resolver.index.body_facts(subject)
-    if body is None or not used.symbols:
+    if body is None or not (used.symbols or used.external):
         return undecided("not a function whose body can be read")
     name = used.name.rsplit(".", 1)[-1]
     reach = reachable(resolver, body, subject)
+    if not used.symbols and any(_names_word(resolver, s.path, name)
+                                for s in (subject, *(r for r, _ in reach))):
+        # an outside name its files write somewhere (a base of a class it makes, an
+        # import under another name): whether its code uses it is not read here
+        return Decision(True, f"{short(subject.qualname)} names `{name}`", at(subject)) \
+            if name in body.names else undecided(f"`{name}` is named near "
+                                                 f"{short(subject.qualname)}")
     if name in body.names:
         return Decision(True, f"{short(subject.qualname)} names `{name}`", at(subject))
     via = next((s.name for s, facts in reach if name in facts.names), None)
@@ -694,6 +723,12 @@ def uses(resolver: Resolver, subject: Symbol, used: Named) -> Decision:
         return undecided(f"{short(subject.qualname)} reaches too much to say")
     return Decision(False, f"nothing {short(subject.qualname)} reaches names `{name}`",
                     at(subject))
+
+
+def _names_word(resolver: Resolver, path: str, name: str) -> bool:
+    """Whether the file ``path`` writes ``name`` as a word anywhere."""
+    return bool(re.search(rf"(?<![\w.]){re.escape(name)}(?!\w)|\.{re.escape(name)}(?!\w)",
+                          resolver.index.file_text(path) or ""))
 
 
 def _may_mean(resolver: Resolver, subject: Symbol, body: BodyFacts, callee: Named) -> bool:

@@ -783,6 +783,9 @@ def read_claims(sentence: Sentence, *, indefinite: bool = False) -> Iterator[Cla
     for claim in _clause_claims(sentence, indefinite=indefinite):
         said.add((claim.subject, claim.obj))
         yield claim
+        arity = _tuple_size(claim, sentence.text)
+        if arity is not None:
+            yield arity
     only = _only_parameters(sentence)
     if only is not None and (only.subject, only.obj) not in said:
         said.add((only.subject, only.obj))
@@ -793,6 +796,35 @@ def read_claims(sentence: Sentence, *, indefinite: bool = False) -> Iterator[Cla
             if (claim.subject, claim.obj) not in said:
                 said.add((claim.subject, claim.obj))
                 yield claim
+
+
+_TUPLE_SIZE = re.compile(
+    r"(?<![\w-])(?P<n>\d+|two|three|four|five|six|seven|eight)[- ](?:element|item|value|member"
+    r"|part|field)s?[- ]tuple\b|(?<![\w-])(?P<d>\d)-tuple\b"
+    r"|\btuple (?:of|with|containing|holding|made of) (?:exactly |only |just )?"
+    r"(?P<m>\d+|two|three|four|five|six|seven|eight) (?:[a-z]+ )?(?:elements?|items?|values?"
+    r"|members?|parts?|fields?|entries|entry|strings?|objects?|numbers?|integers?)\b"
+    r"|(?:包含|含有|含|有|由)了?(?:只|仅)?(?P<z>\d+|[两二三四五六七八])个(?:[\u4e00-\u9fff]{0,4})?"
+    r"(?:元素|值|项|部分|成员|字段|字符串|对象|整数|数字)(?:的|组成的)?\s*(?:元组|tuple)"
+    r"|(?P<y>[二三四五六七八])元组", re.IGNORECASE)
+"""The size a sentence gives a returned tuple ("a tuple of two elements", "a 3-tuple",
+"包含两个元素的元组", 三元组)."""
+_SIZES = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
+          "两": 2, "二": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8}
+
+
+def _tuple_size(claim: Claim, text: str) -> Claim | None:
+    """The size of the tuple a returns claim says its subject returns, when the sentence
+    gives exactly one (a claim of its own: "`partition` returns a tuple of two elements"
+    is false of a function annotated ``tuple[str, str, str]``)."""
+    if claim.relation != "returns" or claim.obj != "tuple" or claim.negated:
+        return None
+    sizes = {m[k] for m in _TUPLE_SIZE.finditer(text) for k in "ndmzy" if m[k]}
+    if len(sizes) != 1:
+        return None
+    written = sizes.pop()
+    size = int(written) if written.isdigit() else _SIZES[written.lower()]
+    return dataclasses.replace(claim, relation="return_arity", obj=str(size), obj_text=written)
 
 
 _FRONTED_DEFAULT = re.compile(

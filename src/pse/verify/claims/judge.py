@@ -181,7 +181,8 @@ def _object_is_span(claim: Claim) -> bool:
                                   "defines_member", "has_item", "member_count", "base_count",
                                   "method_count",
                                   "has_subclasses", "decorated", "default", "value_type",
-                                  "definition_count", "subclass_count", "call_count"}
+                                  "definition_count", "subclass_count", "call_count",
+                                  "return_arity"}
 
 
 def _reoriented(claim: Claim, subject: Named, obj: Named | None
@@ -202,7 +203,7 @@ _CLASS_RELATIONS = frozenset({"subclass", "base_count", "has_subclasses"})
 """Relations only a class can have."""
 
 _CALLABLE_RELATIONS = frozenset({"returns", "calls", "raises", "param_count", "has_param",
-                                 "decorated"})
+                                 "decorated", "return_arity"})
 """Relations only something with a body or a signature can have."""
 
 _CALLABLE_KINDS = frozenset({"function", "method", "class"})
@@ -419,6 +420,7 @@ def _decider(relation: str, claim: Claim, resolver: Resolver, obj: Named | None)
             written=bool(_WRITES.search(claim.sentence))),
         "has_item": lambda s: code.has_item(resolver, s, member),
         "call_count": lambda s: callsites.call_count(resolver, s, int(claim.obj)),
+        "return_arity": lambda s: returns.return_arity(resolver, s, int(claim.obj)),
         "member_count": lambda s: code.member_count(
             resolver, s, int(claim.obj), narrowed=bool(set(claim.narrowed) - {ANY_NOUN}),
             excluded=claim.excluded, literal_only=ANY_NOUN in claim.narrowed),

@@ -9,7 +9,8 @@ Relation = Literal["subclass", "built_on", "location", "defines", "kind", "has_p
                    "param_count", "has_method", "defines_member", "calls", "raises",
                    "has_item", "member_count", "base_count", "returns", "has_subclasses",
                    "decorated", "depends_on", "default", "alias_of", "method_count",
-                   "value_type", "definition_count", "subclass_count", "call_count"]
+                   "value_type", "definition_count", "subclass_count", "call_count",
+                   "return_arity"]
 
 
 @dataclass(frozen=True)

@@ -831,7 +831,9 @@ def normalise(text: str) -> str:
     # "the built-in `dict`", "Python's `list`", "内置的 `dict`": where a name comes from
     # qualifies the name, it is not part of the relation ("a subclass of the built-in `dict`")
     text = re.sub(r"\b(?:python ?'s|python|the standard library ?'s|standard[- ]library"
-                  r"|stdlib|built-?in|builtin) (?=§)|内置的?(?=\s*§)", "", text)
+                  r"|stdlib|built-?in|builtin) (?=§)"
+                  r"|(?:内置|python ?(?:自带|内置)?|(?:python ?)?标准库(?:里|中|自带)?)的?(?=\s*§)",
+                  "", text)
     # a gloss after Chinese ("属性（property）") says which word was meant: keep its words
     text = re.sub(r"(?<=[\u4e00-\u9fff])\s*[（(]([a-z][a-z -]*)[）)]", r"\1", text)
     text = re.sub(r"\([^()§]*\)|（[^（）§]*）", " ", text)

@@ -26,7 +26,7 @@ from pse.verify.claims.names import (
     outside_bases,
     outside_class,
 )
-from pse.verify.claims.source import function_node, type_variable
+from pse.verify.claims.source import function_node, own_returns, type_variable
 from pse.verify.externals import stdlib_home
 from pse.verify.resolve import Resolver
 
@@ -745,3 +745,54 @@ def _related(resolver: Resolver, cls: Symbol, others: list[Symbol]) -> bool:
     mine = ancestry(resolver, cls).tree.keys()
     return any(o.qualname in mine or cls.qualname in ancestry(resolver, o).tree.keys()
                for o in others)
+
+
+def return_arity(resolver: Resolver, subject: Symbol, count: int) -> Decision:
+    """Whether the tuple ``subject`` returns has ``count`` elements ("returns a tuple of
+    two elements", "返回一个包含三个元素的元组"): the sizes its annotation fixes
+    (``tuple[A, B, C]``, any ``None`` beside it left aside), else those of the tuples its
+    ``return`` statements write, when every one writes a tuple. ``tuple[A, ...]``, a
+    tuple built at run time or any other return leaves it open."""
+    annotation = _return_annotation(resolver, subject)
+    sizes = _annotated_sizes(annotation) if annotation is not None else None
+    how = "is annotated to return"
+    if sizes is None and annotation is None:
+        node = function_node(resolver, subject) if subject.path.endswith(".py") else None
+        values = [r.value for r in own_returns(node) if r.value is not None] \
+            if node is not None else []
+        if values and all(isinstance(v, ast.Tuple) and not any(
+                isinstance(e, ast.Starred) for e in v.elts) for v in values):
+            sizes = {len(v.elts) for v in values if isinstance(v, ast.Tuple)}
+            how = "returns"
+    if not sizes:
+        return undecided("the size of what it returns is not written")
+    shown = " or ".join(f"{n}" for n in sorted(sizes))
+    message = f"{short(subject.qualname)} {how} a tuple of {shown} elements"
+    return Decision(sizes == {count}, message, at(subject),
+                    correction="" if sizes == {count} else shown)
+
+
+def _annotated_sizes(annotation: ast.expr) -> set[int] | None:
+    """The element counts of the fixed-size tuples an annotation names (None: another
+    type, or a tuple of any size, among its alternatives)."""
+    annotation = _unquoted(annotation)
+    alternatives: list[ast.expr] = []
+    stack = [annotation]
+    while stack:
+        node = stack.pop()
+        outer, args = _subscripted(node)
+        if isinstance(node, ast.BinOp) and isinstance(node.op, ast.BitOr):
+            stack.extend((node.left, node.right))
+        elif outer in {"Optional", "Union"}:
+            stack.extend(args)
+        elif not (isinstance(node, ast.Constant) and node.value is None):
+            alternatives.append(node)
+    sizes: set[int] = set()
+    for node in alternatives:
+        outer, args = _subscripted(node)
+        if outer not in {"tuple", "Tuple"} or not args or any(
+                isinstance(a, ast.Constant) and a.value is Ellipsis for a in args):
+            return None
+        sizes.add(len(args))
+    return sizes or None
+

@@ -25,6 +25,22 @@ def function_node(resolver: Resolver, symbol: Symbol
     return node if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef) else None
 
 
+def own_returns(node: ast.AST) -> list[ast.Return]:
+    """The ``return`` statements of a function's own body (not of the functions, lambdas
+    or classes inside it)."""
+    found: list[ast.Return] = []
+    stack = list(ast.iter_child_nodes(node))
+    while stack:
+        child = stack.pop()
+        if isinstance(child, ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda
+                      | ast.ClassDef):
+            continue
+        if isinstance(child, ast.Return):
+            found.append(child)
+        stack.extend(ast.iter_child_nodes(child))
+    return found
+
+
 def dedented(source: str) -> str:
     """A method's source moved to the left margin by its ``def`` line's indentation: a
     docstring line written at the margin (a doctest's continuation) keeps

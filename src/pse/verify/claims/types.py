@@ -21,7 +21,7 @@ from pse.verify.claims.names import (
     outside_bases,
     outside_class,
 )
-from pse.verify.claims.source import binding, bound_value, dedented, type_variable
+from pse.verify.claims.source import binding, bound_value, dedented, own_returns, type_variable
 from pse.verify.claims.words import builtin_type
 from pse.verify.externals import stdlib_home
 from pse.verify.resolve import Resolver
@@ -718,7 +718,16 @@ def _delegates_to(resolver: Resolver, subject: Symbol, wanted: str) -> bool | No
         return True
     if value is not None:  # ``return "%s%s" % (n, ordinal(n))``: built on it, not it
         return False
+    if any(not _hands_on(r.value, wanted) for r in own_returns(node)):
+        return False  # ``if s is None: return Markup()`` before ``return escape(s)``
     return None  # more statements: a warning before the hand-over may still make an alias
+
+
+def _hands_on(value: ast.expr | None, wanted: str) -> bool:
+    """Whether a returned value is ``wanted`` or a call of it."""
+    called = value.func if isinstance(value, ast.Call) else value
+    return isinstance(called, ast.Name | ast.Attribute) and \
+        ast.unparse(called).rsplit(".", 1)[-1] == wanted
 
 
 def _passes_through(function: ast.FunctionDef | ast.AsyncFunctionDef, call: ast.Call) -> bool:
