@@ -504,6 +504,7 @@ def test_grammar_reads_plural_kind_lists(text: str, expected: set[tuple[str, str
     ("`State` holds four fields.", ("member_count", "State", "4", False)),
     ("`State` 的取值有三种。", ("member_count", "State", "3", False)),
     ("`State` 的成员共 4 个。", ("member_count", "State", "4", False)),
+    ("`State` 一共声明了四个成员。", ("member_count", "State", "4", False)),
     ("`f` 有 two parameters。", ("param_count", "f", "2", False)),
 ])
 def test_grammar_reads_counts_from_tags(text: str, expected: tuple[str, str, str, bool]) -> None:

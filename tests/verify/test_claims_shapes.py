@@ -487,6 +487,8 @@ def test_claims_a_raise_by_its_condition(resolver: Resolver, text: str, status: 
     ("`Shelf` is a `@dataclass`.", "kind", "verified"),
     ("`cone_chart` is decorated with `@lru_cache(maxsize=64)`.", "decorated", "verified"),
     ("`cone_chart` is decorated with `@lru_cache(maxsize=None)`.", "decorated", "unverified"),
+    ("`Shelf` 的装饰器同样是 `@dataclass(frozen=True)`。", "kind", "unverified"),
+    ("The decorator on `Rack` is `@dataclass(frozen=True)`.", "kind", "verified"),
 ])
 def test_claims_a_decorators_keywords(resolver: Resolver, text: str, relation: str,
                                       status: str) -> None:

@@ -16,6 +16,7 @@ from pse.index.model import BodyFacts, Symbol
 from pse.index.walk import is_sample_path
 from pse.verify.claims.conditions import condition_site, decided_elsewhere
 from pse.verify.claims.decision import Decision, at, listing, short, undecided, with_article
+from pse.verify.claims.folding import NotFoldable, folded_value
 from pse.verify.claims.names import Named, ancestry, external_mro, outside_has
 from pse.verify.claims.reach import MAX_HOMONYMS, MAX_REACHED, callees, is_dunder, reachable
 from pse.verify.claims.source import (
@@ -311,8 +312,23 @@ def literal_entries(resolver: Resolver, subject: Symbol) -> tuple[str, list[str]
     if subject.kind not in {"attribute", "constant", "variable"} or \
             not subject.path.endswith(".py"):
         return None
-    return value_entries(bound_value(resolver, subject))
+    return value_entries(bound_value(resolver, subject)) or _folded_entries(resolver, subject)
 
+
+def _folded_entries(resolver: Resolver, subject: Symbol) -> tuple[str, list[str]] | None:
+    """The entries of a value built from literals (``tuple(x[1:] for x in __slots__)``,
+    ``set(list("ab") + ["t" + c for c in "xy"])``: :mod:`.folding`), None for another."""
+    try:
+        value = folded_value(resolver, subject)
+    except NotFoldable:
+        return None
+    if isinstance(value, dict):
+        return "entries", [repr(k) for k in value]
+    if isinstance(value, list | tuple):
+        return "items", [repr(v) for v in value]
+    if isinstance(value, set | frozenset):
+        return "items", sorted(repr(v) for v in value)
+    return None
 
 def value_entries(value: ast.expr | None) -> tuple[str, list[str]] | None:
     """What a value written as a literal holds, with the word for them (see

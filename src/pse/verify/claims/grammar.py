@@ -483,6 +483,11 @@ _FRAMES: list[tuple[Relation, str]] = [
              r"(?:一个|个)?§(?P<ka>\d+)§"),
     ("kind", rf"{SZ}(?:的)?(?:上面|上方|头上|之上|上){NEG_ZH}(?:用的是|使用的是|加的是|挂的是"
              r"|用了|加了)§(?P<ka>\d+)§"),
+    # "`C` 的装饰器同样是 `@dataclass(frozen=True)`", "the decorator on `C` is `@cache`"
+    ("kind", rf"{SZ}(?:上)?的(?:装饰器|decorator)(?:同样|也|还|都)?{NEG_ZH}"
+             r"(?:是|为|用的是)(?:一个)?§(?P<ka>\d+)§"),
+    ("kind", rf"^(?:the )?(?:only )?decorator (?:on|of|applied to) {S} {BE_NEG}"
+             r"(?:a |an |the )?§(?P<ka>\d+)§"),
     # ---- the type of a value a name is bound to: "`SEPS` is a tuple", "`SEPS` 是一个元组"
     ("value_type", rf"^(?:the )?{S} {BE_NEG}(?:a |an )?(?:plain |simple |module-level "
                    rf"|constant |immutable |mutable )?{TYPE_NOUN}"

@@ -11,6 +11,7 @@ from pse.index.model import Symbol
 from pse.index.walk import is_sample_path
 from pse.verify.claims.code import enum_members, functional_fields, literal_entries
 from pse.verify.claims.decision import Decision, at, listing, short, undecided, with_article
+from pse.verify.claims.folding import NotFoldable, folded_value
 from pse.verify.claims.names import (
     Ancestry,
     Named,
@@ -165,11 +166,13 @@ _TYPING_BUILTINS = {"Tuple": "tuple", "List": "list", "Dict": "dict", "Set": "se
 """The builtin type a subscripted annotation declares (``Tuple[str, ...]`` is a tuple)."""
 
 
-def value_type(resolver: Resolver, subject: Symbol, claimed: str) -> Decision:
+def value_type(resolver: Resolver, subject: Symbol, claimed: str, *, depth: int = 0
+               ) -> Decision:
     """Whether the name ``subject`` is bound to a value of the builtin type ``claimed``
     ("`SEPS` is a tuple", in words): read from the value its only binding writes
-    (:func:`literal_type`); a value of another form, or a name bound more than once,
-    leaves it open."""
+    (:func:`literal_type`), a value built from literals (:mod:`.folding`), or the value
+    of the name it is bound to (one imported or of its module); a value of another form,
+    or a name bound more than once, leaves it open."""
     if subject.kind == "class":  # "`Headers` 是一个 `dict`": a class is one by deriving
         return subclass(resolver, subject, Named(claimed, claimed, external=True))
     if subject.kind not in {"attribute", "variable", "constant"}:
@@ -188,6 +191,12 @@ def value_type(resolver: Resolver, subject: Symbol, claimed: str) -> Decision:
                         at(subject), correction="" if same else declared)
     value = statement.value if statement is not None else None
     runtime = literal_type(value)
+    if runtime is None and depth < _MAX_NAME_HOPS and isinstance(value, ast.Name):
+        named = _value_named(resolver, subject, value.id)
+        if named is not None:  # ``__version__ = __version__`` after importing it
+            return value_type(resolver, named, claimed, depth=depth + 1)
+    if runtime is None:
+        runtime = _folded_type(resolver, subject)
     if runtime is None and isinstance(value, ast.Call):
         return _instance_is(resolver, subject, value, claimed)
     if runtime is None or runtime is type(None):  # ``X = None`` is a placeholder
@@ -198,6 +207,51 @@ def value_type(resolver: Resolver, subject: Symbol, claimed: str) -> Decision:
     same = claimed == actual or (claimed, actual) == ("set", "frozenset") or \
         (claimed == "int" and actual == "bool")
     return Decision(same, message, at(subject), correction="" if same else actual)
+
+
+_MAX_NAME_HOPS = 3
+
+
+def _value_named(resolver: Resolver, subject: Symbol, name: str) -> Symbol | None:
+    """The value ``name`` stands for where ``subject`` is bound to it: a value of the
+    module imported under that name (``from .distro import __version__``), else one
+    bound once in the subject's own scope."""
+    module = resolver.index.module_of(subject.path)
+    tree = _module_ast(resolver, subject.path)
+    for node in tree.body if tree is not None else []:
+        if not isinstance(node, ast.ImportFrom):
+            continue
+        for alias in node.names:
+            if (alias.asname or alias.name) != name:
+                continue
+            package = module if subject.path.endswith("__init__.py") else \
+                module.rpartition(".")[0]
+            for _ in range(max(node.level - 1, 0)):
+                package = package.rpartition(".")[0]
+            source = ".".join(p for p in (package if node.level else "", node.module or "")
+                              if p)
+            found = [s for s in resolver.index.by_qualname(f"{source}.{alias.name}")
+                     if s.kind in {"attribute", "variable", "constant"}]
+            return found[0] if len(found) == 1 else None
+    own = [s for s in resolver.index.members(subject.parent, name)
+           if s.kind in {"attribute", "variable", "constant"} and s != subject]
+    return own[0] if len(own) == 1 else None
+
+
+def _module_ast(resolver: Resolver, path: str) -> ast.Module | None:
+    text = resolver.index.file_text(path) if path.endswith(".py") else None
+    try:
+        return ast.parse(text) if text is not None else None
+    except (SyntaxError, ValueError, RecursionError):
+        return None
+
+
+def _folded_type(resolver: Resolver, subject: Symbol) -> type | None:
+    """The type of a value built from literals (``set(list("ab") + ...)``), or None."""
+    try:
+        return type(folded_value(resolver, subject))
+    except NotFoldable:
+        return None
 
 
 def _instance_is(resolver: Resolver, subject: Symbol, value: ast.Call, claimed: str
