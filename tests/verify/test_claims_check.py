@@ -1130,3 +1130,13 @@ def test_claims_a_parameter_count_column(resolver: Resolver) -> None:
     table = ("| 方法 | parameter 个数 |\n|---|---|\n| `Cart.add` | 2 |\n| `checkout` | 3 |\n")
     assert [c.result.status for c in _claims(resolver, table)
             if c.ref.name.startswith("param_count(")] == ["verified", "unverified"]
+
+
+def test_claims_a_row_cell_opening_with_a_condition_keeps_the_rows_subject(
+        resolver: Resolver) -> None:
+    text = ("| 函数 | 说明 |\n|---|---|\n"
+            "| `_charge` | 当购物车为空时抛出 `EmptyCart` |\n"
+            "| `_charge` | 如果金额为零，会抛出 `KeyError` |\n")
+    found = {(c.ref.line, c.ref.name.split("(")[0], c.result.status)
+             for c in _claims(resolver, text)}
+    assert (3, "raises", "verified") in found

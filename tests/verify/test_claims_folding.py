@@ -14,6 +14,10 @@ _TREE = {
     "kit/version.py": 'VERSION = "1.2.0"\n',
     "kit/__init__.py": '''\
 import os
+import re
+
+PATTERN = re.compile(r"[0-9]+")
+RAW = r"[0-9]+"
 
 CODES = set(list("nbox%f") + ["t" + c for c in "ieah"])
 __all__ = "load dump parse".split()
@@ -83,6 +87,10 @@ def test_claims_count_a_folded_value(resolver: Resolver, text: str, status: str)
     ("`Version.NAMES` is a list.", "unverified"),
     ("`kit.VERSION` is a tuple.", "unverified"),  # bound to the imported string
     ("`kit.VERSION` 是一个字符串。", "verified"),
+    ("`PATTERN` is a compiled regex.", "verified"),
+    ("`PATTERN` is a string.", "unverified"),
+    ("`RAW` 是预编译好的正则对象。", "unverified"),
+    ("`RAW` 是一个已经 compile 好的 `re.Pattern` 对象。", "unverified"),
 ])
 def test_claims_the_type_of_a_folded_or_imported_value(resolver: Resolver, text: str,
                                                        status: str) -> None:

@@ -89,7 +89,7 @@ _NOT_ENTRIES = (r"(?:methods?|functions?|params?|parameters?|arguments?|args?|cl
                 r"|exceptions?|subclasses|bases|lines|characters|chars|bytes|seconds|times"
                 r"|方法|函数|参数|类|子类|异常|行|字符|字节|秒|次)")
 """Nouns that count something other than a value's entries (a call count, a size)."""
-_PLAIN_ZH = r"(?:不可变的|可变的|普通的?|简单的?|纯)?"
+_PLAIN_ZH = r"(?:不可变的|可变的|普通的?|简单的?|纯|(?:预)?(?:编译|compile) ?(?:好|过|后)?的)?"
 """What a Chinese value noun may be before its type ("一个普通字符串", "不可变的 `tuple`")."""
 _CODE_TYPE = r"§(?P<tc>\d+)§"
 """A builtin type written as code (`float`): the span must name one (read in ``_claim``)."""
@@ -1323,7 +1323,9 @@ def _type_claim(relation: Relation, groups: dict[str, str | None], sentence: Sen
         builtin = type_nouns()[written.lower()]
     else:
         written = sentence.spans[int(str(groups["tc"]))]
-        builtin = builtin_type(written)
+        builtin = builtin_type(written) or (
+            "re.Pattern" if relation == "value_type" and written.removeprefix("typing.")
+            in {"re.Pattern", "Pattern"} else "")
     if not builtin:
         return None
     return Claim(relation, obj=builtin, obj_text=written, **common)  # type: ignore[arg-type]  # common holds Claim fields

@@ -434,7 +434,9 @@ def _sentence(number: int, raw: str, spans: list[CodeSpan], *, offset: int,
         # a time clause ("注册完之后会调用 `b`") the subject goes before the verb
         text = slotted[0].lstrip()
         when = _WHEN_PREFIX.match(text)
-        cut = when.end() if when and _SUBJECTLESS.match(text) else 0
+        # (a condition, "当宽度不为 1 时抛出 `E`", keeps the subject first, as written)
+        cut = when.end() if when and _SUBJECTLESS.match(text) and \
+            not text.startswith(("当", "如果", "若", "一旦")) else 0
         slotted[0] = f"{text[:cut]}§{len(codes)}§ {text[cut:]}"
         codes = (*codes, owner)
     elif owner and apposed and (_APPOSED.match(raw) or _PARTICIPLE.match(slotted[0])):

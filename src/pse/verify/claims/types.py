@@ -197,6 +197,11 @@ def value_type(resolver: Resolver, subject: Symbol, claimed: str, *, depth: int 
             return value_type(resolver, named, claimed, depth=depth + 1)
     if runtime is None:
         runtime = _folded_type(resolver, subject)
+    made = _outside_result(value) if runtime is None else None
+    if made is not None:  # ``DAYS = re.compile(...)`` is a compiled pattern, not a string
+        same = claimed == made
+        return Decision(same, f"{short(subject.qualname)} is bound to a `{made}`",
+                        at(subject), correction="" if same else made)
     if runtime is None and isinstance(value, ast.Call):
         return _instance_is(resolver, subject, value, claimed)
     if runtime is None or runtime is type(None):  # ``X = None`` is a placeholder
@@ -210,6 +215,16 @@ def value_type(resolver: Resolver, subject: Symbol, claimed: str, *, depth: int 
 
 
 _MAX_NAME_HOPS = 3
+_OUTSIDE_RESULTS = {"re.compile": "re.Pattern"}
+"""What a standard-library function's call makes, for the few whose result a text names
+as a type ("a compiled regex")."""
+
+
+def _outside_result(value: ast.expr | None) -> str | None:
+    """The type a call of one of :data:`_OUTSIDE_RESULTS` makes (None: another value)."""
+    if not isinstance(value, ast.Call):
+        return None
+    return _OUTSIDE_RESULTS.get(ast.unparse(value.func))
 
 
 def _value_named(resolver: Resolver, subject: Symbol, name: str) -> Symbol | None:
