@@ -95,3 +95,29 @@ def test_claims_count_a_folded_value(resolver: Resolver, text: str, status: str)
 def test_claims_the_type_of_a_folded_or_imported_value(resolver: Resolver, text: str,
                                                        status: str) -> None:
     assert claim_statuses(resolver, text, "value_type") == [status]
+
+
+@pytest.mark.parametrize("text, status", [
+    ("`RAW` is `'[0-9]+'`.", "verified"),
+    ("`kit.VERSION` is set to `\"2.0\"`.", "ignored"),  # a name's value: not folded here
+    ("`TRIPLE` 的值为 `(1, 2)`。", "unverified"),
+    ("The value of `MORE` is `('red', 'green', 'blue')`.", "verified"),
+    ("`Version.NAMES` equals `()`.", "unverified"),
+])
+def test_claims_a_value_said_outright(resolver: Resolver, text: str, status: str) -> None:
+    assert claim_statuses(resolver, text, "default") == [status]
+
+
+@pytest.mark.parametrize("text, statuses", [
+    ("`MORE` contains `\"red\"`, `\"green\"` and `\"pink\"`.",
+     ["verified", "verified", "unverified"]),
+    ("`__all__` includes `\"parse\"`.", ["verified"]),
+    ("`CODES` 包含 `\"tz\"`。", ["unverified"]),
+])
+def test_claims_an_entry_of_a_value(resolver: Resolver, text: str,
+                                    statuses: list[str]) -> None:
+    from pse.verify.check import Document, check_documents
+
+    found = [c.result.status for c in check_documents([Document("doc.md", text)], resolver)
+             if c.ref.kind == "claim"]
+    assert sorted(found) == sorted(statuses)

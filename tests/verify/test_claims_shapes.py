@@ -112,6 +112,14 @@ class Spool(dict):
     pass
 
 
+def shelves(count) -> list[Spool]:
+    return [Spool() for _ in range(count)]
+
+
+def first_shelf(count) -> Spool | None:
+    return Spool() if count else None
+
+
 def bounds(values) -> tuple[int, int]:
     return min(values), max(values)
 
@@ -393,6 +401,34 @@ def test_claims_a_use_of_an_outside_class(resolver: Resolver, text: str, status:
 def test_claims_the_size_of_a_returned_tuple(resolver: Resolver, text: str,
                                              status: str) -> None:
     assert claim_statuses(resolver, text, "return_arity") == [status]
+
+
+@pytest.mark.parametrize("text, status", [
+    ("`shelves` returns a single `Spool`.", "unverified"),  # a list of them
+    ("`shelves` 返回单个 `Spool`。", "unverified"),
+    ("`first_shelf` returns a single `Spool`.", "verified"),  # one, or None
+    ("`shelves` returns `Spool` objects.", "verified"),
+])
+def test_claims_a_single_value_is_no_collection(resolver: Resolver, text: str,
+                                                status: str) -> None:
+    assert claim_statuses(resolver, text, "returns") == [status]
+
+
+@pytest.mark.parametrize("text, status", [
+    # ``fetch(table, key, convert=None)``, ``kiln(cone, heat=1200, *, vent=False)``,
+    # ``Firing.lookup(self, key, default=None)``
+    ("The second argument of `fetch` is `key`.", "verified"),
+    ("The first parameter of `fetch` is `key`.", "unverified"),
+    ("`fetch` 的第三个参数是 `convert`。", "verified"),
+    ("`kiln` 的第二个参数是 `vent`。", "unverified"),
+    ("`kiln`'s third parameter is `vent`.", "verified"),  # keyword-only, in its place
+    ("`Firing.lookup` takes `key` as its first argument.", "verified"),  # self not counted
+    ("The last argument of `fetch` is `convert`.", "verified"),
+    ("The argument of `fetch` is `table`.", None),  # which place is not said
+])
+def test_claims_which_parameter_comes_where(resolver: Resolver, text: str,
+                                            status: str | None) -> None:
+    assert claim_statuses(resolver, text, "param_position") == ([status] if status else [])
 
 
 @pytest.mark.parametrize("title, historical", [

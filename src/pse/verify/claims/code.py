@@ -143,6 +143,33 @@ def param_count(resolver: Resolver, subject: Symbol, count: int, *,
     return Decision(False, message, at(function), correction=str(correct))
 
 
+def param_position(resolver: Resolver, subject: Symbol, name: str, place: int, *,
+                   besides_self: bool | None) -> Decision:
+    """Whether ``name`` is the parameter ``subject`` takes at ``place`` (from 1; -1: the
+    last), counted as a caller passes them (``self`` only when the text counts it)."""
+    function = signature_of(resolver, subject)
+    written = signature_defaults(resolver, function) if function is not None else None
+    if function is None or written is None:  # (keyword-only ones count in their place)
+        return undecided("no signature to read")
+    params = list(written)
+    if function.kind == "method" and params[:1] in (["self"], ["cls"]) and \
+            besides_self is not False:
+        params = params[1:]
+    if place == -1:
+        variadic = function.varkw or any(f.varargs for f in resolver.index.def_facts(
+            function.qualname) if f.line == function.line)
+        if variadic or not params:
+            return undecided("it takes *args or **kwargs")
+        place = len(params)
+    shown = f"{short(subject.qualname)} takes {listing(params) if params else 'no parameters'}"
+    if place > len(params):
+        return undecided(shown) if any(f.varargs for f in resolver.index.def_facts(
+            function.qualname)) else Decision(False, shown, at(function))
+    actual = params[place - 1]
+    return Decision(actual == name, f"{shown}: `{actual}` at place {place}", at(function),
+                    correction="" if actual == name else actual)
+
+
 def _sorted_param_count(resolver: Resolver, subject: Symbol, function: Symbol, count: int,
                         sort: str, *, besides_self: bool | None) -> Decision:
     """"`f` has two required parameters": those without a default are counted exactly
@@ -313,6 +340,25 @@ def literal_entries(resolver: Resolver, subject: Symbol) -> tuple[str, list[str]
             not subject.path.endswith(".py"):
         return None
     return value_entries(bound_value(resolver, subject)) or _folded_entries(resolver, subject)
+
+
+def literal_member(resolver: Resolver, subject: Symbol, written: str) -> Decision:
+    """Whether the value ``subject`` is bound to (a literal or one built from literals)
+    holds the literal ``written`` as an entry ("`MODES` contains `"turbo"`")."""
+    entries = literal_entries(resolver, subject)
+    if entries is None:
+        return undecided(f"{short(subject.qualname)} is no value written out")
+    what, found = entries
+    values: list[object] = []
+    for entry in found:
+        try:
+            values.append(ast.literal_eval(entry))
+        except (ValueError, SyntaxError, TypeError, MemoryError, RecursionError):
+            return undecided(f"{short(subject.qualname)} holds values not written out")
+    wanted = ast.literal_eval(written)
+    holds = any(type(v) is type(wanted) and v == wanted for v in values)
+    return Decision(holds, f"{short(subject.qualname)} has {len(found)} {what} "
+                    f"({listing(found)})", at(subject))
 
 
 def _folded_entries(resolver: Resolver, subject: Symbol) -> tuple[str, list[str]] | None:

@@ -10,6 +10,7 @@ frame matches makes no claim. Conditionals and questions state nothing and are s
 
 from __future__ import annotations
 
+import ast
 import dataclasses
 import re
 from collections.abc import Iterator
@@ -89,6 +90,13 @@ _NOT_ENTRIES = (r"(?:methods?|functions?|params?|parameters?|arguments?|args?|cl
                 r"|exceptions?|subclasses|bases|lines|characters|chars|bytes|seconds|times"
                 r"|方法|函数|参数|类|子类|异常|行|字符|字节|秒|次)")
 """Nouns that count something other than a value's entries (a call count, a size)."""
+_ORDINAL = (r"(?P<ord>first|second|third|fourth|fifth|sixth|1st|2nd|3rd|4th|5th|6th"
+            r"|last|final)")
+_ORDINAL_ZH = r"第(?P<ordz>[一二三四五六\d])"
+_ORDINALS = {"first": 1, "1st": 1, "second": 2, "2nd": 2, "third": 3, "3rd": 3, "fourth": 4,
+             "4th": 4, "fifth": 5, "5th": 5, "sixth": 6, "6th": 6, "last": -1, "final": -1,
+             "一": 1, "二": 2, "三": 3, "四": 4, "五": 5, "六": 6}
+"""An ordinal's place, counted from 1 (the last: -1)."""
 _PLAIN_ZH = r"(?:不可变的|可变的|普通的?|简单的?|纯|(?:预)?(?:编译|compile) ?(?:好|过|后)?的)?"
 """What a Chinese value noun may be before its type ("一个普通字符串", "不可变的 `tuple`")."""
 _CODE_TYPE = r"§(?P<tc>\d+)§"
@@ -203,6 +211,18 @@ _FRAMES: list[tuple[Relation, str]] = [
                     rf"{L.COUNT_PARAM}"),
     ("param_count", rf"{SZ}的(?:函数)?签名(?:里|中)?{TOTAL_ZH}(?:有|包含|包括){L.NUMBER_ZH}个"),
     ("param_count", rf"{SZ}的{L.PARAM_ZH}(?:一共|总共|共)?(?:有)?{L.NUMBER_ZH}个"),
+    # ---- which parameter comes where: "the second argument of `f` is `x`", "`f` 的第二个参数
+    # 是 `x`" (the normaliser drops "first", an adverb elsewhere: the builder reads it back)
+    ("param_position", rf"^(?:the )?(?:very )?(?:{_ORDINAL} )?(?:positional )?(?:parameter|argument"
+                       rf"|param|arg) (?:of|to|for|that) {S}(?: takes| accepts)? {BE_NEG}"
+                       r"(?:the )?§(?P<o>\d+)§"),
+    ("param_position", rf"{S} ?'s (?:{_ORDINAL} )?(?:positional )?(?:parameter|argument|param|arg) "
+                       rf"{BE_NEG}(?:the )?§(?P<o>\d+)§"),
+    ("param_position", rf"{S} {PRE}(?:takes|accepts|receives|expects) (?:the )?§(?P<o>\d+)§ "
+                       rf"(?:parameter |argument )?as (?:its|the) (?:{_ORDINAL} )?(?:positional )?"
+                       r"(?:parameter|argument|param|arg)"),
+    ("param_position", rf"{SZ}(?:的|接收的|接受的)(?:{_ORDINAL_ZH}个?|首个)(?:位置)?"
+                       rf"(?:{L.PARAM_ZH}){NEG_ZH}(?:是|为|叫|叫做|名为)§(?P<o>\d+)§"),
     # ---- how many times the source calls a name ("is called seven times", "被调用了 7 次")
     ("call_count", rf"{S} {L.ADV}(?:is|are|gets|get) {L.ADV}(?:called|invoked) (?:exactly |only "
                    rf"|just |a total of )?(?:(?P<once>once|twice|thrice)|{L.NUMBER} times)"
@@ -578,6 +598,16 @@ _FRAMES: list[tuple[Relation, str]] = [
                 rf"(?:默认|缺省)(?:会)?(?:使用|用|采用|取|是|为|设为|值为)(?:的是)?{_VALUE}"),
     ("default", rf"(?:默认|缺省)(?:情况下|时)? ?{OWNER_ZH}{SZ}{_FIELD_ZH}{NEG_ZH}(?:是|为|取)"
                 rf"{_VALUE}"),
+    # a value said outright, of a constant or attribute ("`LIMIT` is set to `20`", "`LIMIT`
+    # 的值为 `20`"): read only where the value is a literal (see ``_default_claim``)
+    ("default", rf"^(?P<val>)(?:the )?{S} {BE_NEG}(?:set to |equal to |bound to |assigned "
+                rf"|initiali[sz]ed to |defined as )?{_VALUE_NOUN}{_VALUE}$"),
+    ("default", rf"^(?P<val>)(?:the )?{S} {PRE}(?:equals|equal|==) {_VALUE}$"),
+    ("default", rf"^(?P<val>)(?:the )?{S} {PRE}(?:has|holds|stores|contains) (?:the )?value "
+                rf"(?:of )?{_VALUE}$"),
+    ("default", rf"^(?P<val>)(?:the )?value of (?:the )?{S} {BE_NEG}{_VALUE}$"),
+    ("default", rf"^(?P<val>){SZ}(?:常量|变量|属性)?(?:的值|的取值)?{NEG_ZH}(?:为|是|等于|被设为"
+                rf"|被设置为|被赋值为|设为|设置为|取值为|赋值为)(?:一个)?{_VALUE}$"),
     # ---- return types ("`f` takes ... and returns a `Future` object", "`f` 返回 `Response`")
     # nothing returned, said as a denial: "`f` does not return anything", "`f` 不返回任何值"
     # (a claim that it returns `None`, not a denied one)
@@ -669,6 +699,10 @@ _FRAMES: list[tuple[Relation, str]] = [
 _CUES: dict[str, str] = {
     "alias_of": rf"{L.ALIAS_NOUN}|{L.ALIAS_NOUN_ZH}|aliased|known as|exported as|same"
                 r"|points|refers|指向|等同于|等价于",
+    "param_position": (r"\b(?:first|second|third|fourth|fifth|sixth|1st|2nd|3rd|4th|5th|6th|last"
+                       r"|final)\b.{0,24}\b(?:param|arg)|第[一二三四五六\d]个?(?:位置)?(?:参数|形参)"
+                       r"|首个(?:位置)?(?:参数|形参)|\b(?:param|arg)\w* ?(?:of|to|for)\b"
+                       r"|\bas (?:its|the) (?:positional )?(?:param|arg)"),
     "param_count": (r"(?:\d|zero|no|one|single|two|three|four|five|six|seven|eight|nine|ten"
                     r"|eleven|twelve|[零一二两三四五六七八九十]).{0,32}?(?:param|arg|参数|形参)"
                     r"|(?:参数|签名).{0,8}?[\d零一二两三四五六七八九十]|(?:不|没有).{0,6}参数"),
@@ -727,7 +761,8 @@ _CUES: dict[str, str] = {
               r"|去调|invoke|用到|依赖|使用|委托|执行|借助|利用|用的是|用了|通过|用§"
               r"|creates|instantiates|constructs"
               r"|构造|创建|实例化|新建"),
-    "default": r"default|falls? back|initial value|默认|缺省|初始值|初值",
+    "default": r"default|falls? back|initial value|默认|缺省|初始值|初值"
+               r"|\b(?:is|are|equals?|value)\b|==|的值|的取值|为|是|等于|设为|设置为|赋值",
     "definition_count": r"class|function|exception|类|函数|异常",
     "subclass_count": r"subclass|child class|derived class|子类|派生",
     "value_type": (alternation(list(type_nouns())) + r"|holds|stores|keeps|bound to"
@@ -1191,6 +1226,29 @@ def _param_sorts(groups: dict[str, str | None]) -> tuple[str, ...]:
     return tuple(w.removesuffix("的") for w in said if w)
 
 
+def _parameter_claim(relation: str, groups: dict[str, str | None], sentence: Sentence,
+                     common: dict[str, object]) -> Claim | None:
+    """A count of parameters ("has two required parameters"), or which one a function is
+    said to take at a place ("the second argument of `f` is `x`": the object is the
+    parameter's name, the place in ``obj_text``)."""
+    if relation == "param_count":
+        count = _number(str(groups["num"]))
+        return Claim("param_count", obj=str(count), obj_text=str(groups["num"]),
+                     besides_self=_besides_self(sentence), narrowed=_param_sorts(groups),
+                     **common)  # type: ignore[arg-type]  # common holds Claim fields
+    name = sentence.spans[int(str(groups["o"]))]
+    said = (groups.get("ord") or groups.get("ordz") or "").lower()
+    if not said:  # the normaliser drops "first" (an adverb elsewhere); 首个
+        said = "first" if re.search(r"\bfirst (?:positional )?(?:parameter|argument|param|arg)"
+                                    r"\b|首个", sentence.text, re.IGNORECASE) else ""
+    place = int(said) if said.isdigit() else _ORDINALS.get(said)
+    if place is None or not re.fullmatch(r"[A-Za-z_]\w*", name):
+        return None
+    return Claim("param_position", obj=name, obj_text=str(place),
+                 besides_self=_besides_self(sentence),
+                 **common)  # type: ignore[arg-type]  # common holds Claim fields
+
+
 def _count_claim(clause: str, sentence: Sentence) -> Claim | None:
     """A count no frame read, from the clause's tags (see :mod:`counts`)."""
     found = read_count(clause)
@@ -1279,14 +1337,12 @@ def _claim(found: _Match, sentence: Sentence) -> Claim | None:
                           "call_count"}:
         return _count_of(found.relation, groups, common)
     if found.relation == "default":
-        return _default_claim(groups, sentence, common)
+        return _value_claim(groups, sentence, common) if groups.get("val") is not None \
+            else _default_claim(groups, sentence, common)
     if found.relation == "has_subclasses":
         return Claim("has_subclasses", obj="", **common)  # type: ignore[arg-type]  # common holds Claim fields
-    if found.relation == "param_count":
-        count = _number(str(groups["num"]))
-        return Claim("param_count", obj=str(count), obj_text=str(groups["num"]),
-                     besides_self=_besides_self(sentence), narrowed=_param_sorts(groups),
-                     **common)  # type: ignore[arg-type]  # common holds Claim fields
+    if found.relation in {"param_count", "param_position"}:
+        return _parameter_claim(found.relation, groups, sentence, common)
     if found.relation in {"returns", "value_type"} and (
             groups.get("t") or groups.get("tc") or groups.get("it")):
         return _type_claim(found.relation, groups, sentence, common)
@@ -1451,6 +1507,20 @@ def _default_claim(groups: dict[str, str | None], sentence: Sentence,
             return None
         common = {**common, "subject": f"{function}.{common['subject']}"}
     return Claim("default", obj=value, obj_text=written, **common) if value else None  # type: ignore[arg-type]  # common holds Claim fields
+
+
+def _value_claim(groups: dict[str, str | None], sentence: Sentence,
+                 common: dict[str, object]) -> Claim | None:
+    """A value said outright ("`LIMIT` is `20`"): a default claim said of the value, read
+    only when the value is a literal (a code span naming code is another relation's)."""
+    claim = _default_claim(groups, sentence, common)
+    if claim is None or groups.get("kw"):
+        return None
+    try:
+        ast.literal_eval(claim.obj)
+    except (ValueError, SyntaxError, TypeError, MemoryError, RecursionError):
+        return None
+    return dataclasses.replace(claim, default_of="value")
 
 
 _PARAMETER_NOUNS = frozenset({"parameter", "param", "argument", "arg", "kwarg",

@@ -55,6 +55,10 @@ def judge(claim: Claim, *, file: str, resolver: Resolver) -> tuple[Reference, Re
     if local is not None:  # a local the sentence names with its function
         return ref, _verdict(claim, code.local_member_count(
             resolver, local[0], claim.subject.strip("`()"), int(claim.obj)), obj)
+    if relation in _MEMBER_RELATIONS and obj is not None and _literal_text(obj.text) and \
+            subject.symbols:  # "`MODES` contains `"turbo"`": an entry of a value
+        return ref, _verdict(claim, _combine([code.literal_member(
+            resolver, s, obj.text.strip("` ")) for s in subject.symbols]), None)
     why = _unknown(subject, obj if not _generic_type(relation, obj)
                    and not _union_type(relation, obj) and not _literal(relation, obj) else None)
     if why:
@@ -182,7 +186,7 @@ def _object_is_span(claim: Claim) -> bool:
                                   "method_count",
                                   "has_subclasses", "decorated", "default", "value_type",
                                   "definition_count", "subclass_count", "call_count",
-                                  "return_arity"}
+                                  "return_arity", "param_position"}
 
 
 def _reoriented(claim: Claim, subject: Named, obj: Named | None
@@ -203,7 +207,7 @@ _CLASS_RELATIONS = frozenset({"subclass", "base_count", "has_subclasses"})
 """Relations only a class can have."""
 
 _CALLABLE_RELATIONS = frozenset({"returns", "calls", "raises", "param_count", "has_param",
-                                 "decorated", "return_arity"})
+                                 "decorated", "return_arity", "param_position"})
 """Relations only something with a body or a signature can have."""
 
 _CALLABLE_KINDS = frozenset({"function", "method", "class"})
@@ -335,6 +339,18 @@ def _generic_type(relation: str, obj: Named | None) -> bool:
         obj.text.rstrip().endswith("]")
 
 
+_MEMBER_RELATIONS = frozenset({"has_item", "has_method", "defines_member"})
+
+
+def _literal_text(text: str) -> bool:
+    """Whether a span is a string or number literal (``"fast"``, ``3``)."""
+    try:
+        value = ast.literal_eval(text.strip("` "))
+    except (ValueError, SyntaxError, TypeError, MemoryError, RecursionError):
+        return False
+    return isinstance(value, str | bytes | int | float) and not isinstance(value, bool)
+
+
 def _literal(relation: str, obj: Named | None) -> bool:
     """Whether the object is a literal a return claim names (`1`, `"utf-8"`)."""
     if relation != "returns" or obj is None:
@@ -421,6 +437,9 @@ def _decider(relation: str, claim: Claim, resolver: Resolver, obj: Named | None)
         "has_item": lambda s: code.has_item(resolver, s, member),
         "call_count": lambda s: callsites.call_count(resolver, s, int(claim.obj)),
         "return_arity": lambda s: returns.return_arity(resolver, s, int(claim.obj)),
+        "param_position": lambda s: code.param_position(resolver, s, claim.obj,
+                                                        int(claim.obj_text),
+                                                        besides_self=claim.besides_self),
         "member_count": lambda s: code.member_count(
             resolver, s, int(claim.obj), narrowed=bool(set(claim.narrowed) - {ANY_NOUN}),
             excluded=claim.excluded, literal_only=ANY_NOUN in claim.narrowed),
@@ -445,7 +464,8 @@ def _decider(relation: str, claim: Claim, resolver: Resolver, obj: Named | None)
                                                      annotated=claim.obj_text == "annotated")
         if _generic_type("returns", target) else returns.returns(
             resolver, s, target, annotated=claim.obj_text == "annotated",
-            yielded=claim.obj_text == "yielded", always=bool(_ALWAYS.search(claim.sentence))),
+            yielded=claim.obj_text == "yielded", always=bool(_ALWAYS.search(claim.sentence)),
+            single=bool(_SINGLE.search(claim.sentence))),
         "has_subclasses": lambda s: types.has_subclasses(resolver, s),
         "subclass_count": lambda s: types.subclass_count(resolver, s, int(claim.obj),
                                                          direct=claim.obj_text == "direct"),
@@ -465,6 +485,10 @@ _WRITES = re.compile(r"\b(?:defines?|implements?|declares?|overrides?|provides? 
                      r"|实现了?|定义了?|重写了?|覆盖了?|覆写了?")
 """A member said to be written by the class ("implements `__eq__`", 实现了): what every
 class gets from ``object`` is not that."""
+_SINGLE = re.compile(r"\b(?:returns?|gives?|produces?) (?:only )?(?:a single|one single"
+                     r"|exactly one|just one|only one|one) `"
+                     r"|返回(?:的是)?(?:单个|单一的?|一个单独的|仅一个|只有一个)")
+"""A return said to be one value ("returns a single `Table`"): not a list of them."""
 _ALWAYS = re.compile(r"\b(?:always|invariably) (?:returns?|gives?|produces?)\b"
                      r"|\b(?:no matter|regardless of)\b.{0,60}\breturns?\b"
                      r"|(?:总是|始终|一律|永远|总会|都会|都)返回|(?:无论|不管).{0,30}返回")

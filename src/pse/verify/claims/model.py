@@ -10,7 +10,7 @@ Relation = Literal["subclass", "built_on", "location", "defines", "kind", "has_p
                    "has_item", "member_count", "base_count", "returns", "has_subclasses",
                    "decorated", "depends_on", "default", "alias_of", "method_count",
                    "value_type", "definition_count", "subclass_count", "call_count",
-                   "return_arity"]
+                   "return_arity", "param_position"]
 
 
 @dataclass(frozen=True)
@@ -42,7 +42,8 @@ class Claim:
     """For defaults, what the sentence says the value is the default of: ``parameter``
     ("the `x` parameter defaults to 1": not an attribute the constructor keeps),
     ``signature`` ("in the signature of `f`": the value written there, whatever the body
-    puts in its place), "" when unsaid."""
+    puts in its place), ``value`` (a value said outright, "`LIMIT` is `20`": a constant's
+    or field's own), "" when unsaid."""
     narrowed: tuple[str, ...] = ()
     """For counts, the words between the number and its noun ("dunder" in "four dunder
     methods"): the count may be of part of the set."""

@@ -17,7 +17,7 @@ from types import GeneratorType
 
 from pse.index.model import Symbol
 from pse.index.returns import Returned
-from pse.verify.claims.decision import Decision, at, listing, short, undecided
+from pse.verify.claims.decision import Decision, at, listing, short, undecided, with_article
 from pse.verify.claims.names import (
     Named,
     ancestry,
@@ -40,7 +40,8 @@ _BUILTIN_TYPES = frozenset({"None", "str", "int", "float", "bool", "bytes", "byt
 
 
 def returns(resolver: Resolver, subject: Symbol, target: Named, *,
-            annotated: bool = False, yielded: bool = False, always: bool = False) -> Decision:
+            annotated: bool = False, yielded: bool = False, always: bool = False,
+            single: bool = False) -> Decision:
     """Whether ``subject`` is annotated to return ``target`` (its return annotation decides;
     a function without one, or one returning ``Any``, a type variable or a name the tree
     does not define, is undecided). A claim ``annotated`` (said of the annotation: "the
@@ -48,7 +49,8 @@ def returns(resolver: Resolver, subject: Symbol, target: Named, *,
     tree there is another annotation, even a base or a subclass of ``A``. A claim
     ``yielded`` ("`f` yields a `Result`") is about the items of the iterator it returns;
     one said of ``always`` ("always returns a `Duration`") is false of a function whose
-    returns or annotation give another type too."""
+    returns or annotation give another type too; one of a ``single`` value ("returns a
+    single `Table`") is false of a function annotated to return a collection of them."""
     if subject.kind not in {"function", "method"}:
         return undecided("not a function")
     constant = _returned_constant(resolver, subject, target.name or target.text)
@@ -60,6 +62,12 @@ def returns(resolver: Resolver, subject: Symbol, target: Named, *,
     names = resolver.index.return_names(subject)
     if names is None:
         return returned(resolver, subject, target, always=always)
+    if single and not yielded:
+        outer = set(outer_types(resolver, subject) or ()) - {"None", "Optional"}
+        wanted = target.name.rsplit(".", 1)[-1]
+        if outer and outer <= _MANY and wanted not in outer:
+            return Decision(False, f"{short(subject.qualname)} is annotated to return "
+                            f"{with_article(' or '.join(sorted(outer)))} of them", at(subject))
     if always and not yielded:
         other = _another_outer_type(resolver, subject, target)
         if other is not None:
@@ -109,6 +117,10 @@ def _annotated_returns(resolver: Resolver, subject: Symbol, target: Named,
 
 
 _CONTAINERS = frozenset({"list", "tuple", "dict", "set", "frozenset", "str", "bytes"})
+_MANY = frozenset({"list", "List", "tuple", "Tuple", "set", "Set", "frozenset", "FrozenSet",
+                   "Sequence", "Iterable", "Iterator", "Generator", "Collection", "dict",
+                   "Dict", "Mapping", "AsyncIterator", "AsyncGenerator"})
+"""Outer types that hold many values: a single value is none of them."""
 _ONE_PASS = frozenset({"Iterator", "Generator", "AsyncIterator", "AsyncGenerator"})
 """Return annotations of a value read once: no container a reader may index or reuse."""
 _CALLABLE_TYPES = frozenset({"Callable", "function", "callable", "Awaitable", "Coroutine"})

@@ -31,6 +31,7 @@ from pse.verify.claims.code import (
     signature_of,
 )
 from pse.verify.claims.decision import Decision, at, short, undecided
+from pse.verify.claims.folding import NotFoldable, folded_value
 from pse.verify.claims.names import Named, introspect, resolve_span, stdlib_module
 from pse.verify.claims.source import bound_value, function_node, names_in, signature_defaults
 from pse.verify.resolve import Resolver
@@ -85,9 +86,12 @@ def _field_default(value: ast.expr) -> str | None:
 def default(resolver: Resolver, subject: Symbol, claimed: str, *, said_of: str = "") -> Decision:
     """Whether ``subject``'s definition binds it to ``claimed`` (canonical spelling);
     ``said_of`` is :attr:`Claim.default_of`: a constructor's parameter called a parameter
-    is read as one, not as the attribute it may set, and a default said to be the
-    signature's is the value written there."""
+    is read as one, not as the attribute it may set, a default said to be the
+    signature's is the value written there, and a value said outright ("`LIMIT` is `20`")
+    is a constant's or field's own, never a parameter's."""
     if subject.kind == "parameter":
+        if said_of == "value":  # "`limit` is `None`": what a caller passed, not a default
+            return undecided(f"{short(subject.qualname)} is a parameter")
         return _param_default(resolver, subject, claimed, said_of=said_of)
     if subject.kind not in {"attribute", "variable", "constant"}:
         return undecided(f"{short(subject.qualname)} is no field or constant")
@@ -95,6 +99,8 @@ def default(resolver: Resolver, subject: Symbol, claimed: str, *, said_of: str =
     if said_of != "parameter":  # the attribute's value, not the parameter's default
         actual = _or_fallback(resolver, subject, actual) or actual
     param = _bound_parameter(resolver, subject, actual)
+    if param is not None and said_of == "value":
+        return undecided(f"{short(subject.qualname)} holds what its parameter is given")
     if param is not None:
         return _param_default(resolver, param, claimed, said_of=said_of,
                               converted=actual is not None and not actual.isidentifier())
@@ -104,13 +110,29 @@ def default(resolver: Resolver, subject: Symbol, claimed: str, *, said_of: str =
             return Decision(False, f"{short(subject.qualname)} is a field of {record} with no "
                             "default: every construction passes it", at(subject))
         return undecided(f"{short(subject.qualname)} has no value of its own")
-    message = f"{short(subject.qualname)} defaults to `{actual}`"
+    verb = "is bound to" if said_of == "value" else "defaults to"
+    message = f"{short(subject.qualname)} {verb} `{actual}`"
     same = _same(actual, claimed)
+    if same is None:  # ``("a", "b") * 3``: the value it builds, where it folds
+        same = _same_folded(resolver, subject, claimed)
     if same is None and _distinct_definitions(resolver, actual, claimed):
         same = False
     if same is None:
         return undecided(message)
     return Decision(same, message, at(subject), correction="" if same else actual)
+
+
+def _same_folded(resolver: Resolver, subject: Symbol, claimed: str) -> bool | None:
+    """Whether the value ``subject`` builds from literals (:mod:`.folding`) equals the
+    literal ``claimed`` (None: either is no such value)."""
+    try:
+        mine = folded_value(resolver, subject)
+        theirs = ast.literal_eval(claimed)
+    except (NotFoldable, ValueError, SyntaxError, TypeError, MemoryError, RecursionError):
+        return None
+    if isinstance(mine, dict):
+        return None  # folding keeps a dict's keys, not its values
+    return type(mine) is type(theirs) and bool(mine == theirs)
 
 
 def _same(actual: str, claimed: str) -> bool | None:
