@@ -103,6 +103,8 @@ def test_claims_the_type_of_a_folded_or_imported_value(resolver: Resolver, text:
     ("`TRIPLE` 的值为 `(1, 2)`。", "unverified"),
     ("The value of `MORE` is `('red', 'green', 'blue')`.", "verified"),
     ("`Version.NAMES` equals `()`.", "unverified"),
+    ("`RAW` is a string constant set to `'[0-9]'`.", "unverified"),
+    ("`RAW` 是一个字符串常量，值为 `'[0-9]+'`。", "verified"),
 ])
 def test_claims_a_value_said_outright(resolver: Resolver, text: str, status: str) -> None:
     assert claim_statuses(resolver, text, "default") == [status]

@@ -588,3 +588,29 @@ def test_grammar_the_ba_construction_puts_its_object_first() -> None:
     assert _read("把 `Cart.total` 的返回类型标注成 `int`。\n") == [
         ("returns", "Cart.total", "int", False)]
     assert _read("把 `qty` 的默认值设成 `2`。\n") == [("default", "qty", "2", False)]
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("`Cart` 类中定义了 `total` 方法，该方法会抛出 `KeyError` 异常。",
+     ("raises", "total", "KeyError", False)),
+    ("`Cart` defines the `total` method, and this method raises `KeyError`.",
+     ("raises", "total", "KeyError", False)),
+])
+def test_grammar_a_demonstrative_names_the_code_just_named(
+        text: str, expected: tuple[str, str, str, bool]) -> None:
+    assert expected in _read(text)
+
+
+def test_grammar_a_demonstrative_without_its_noun_before_names_nothing() -> None:
+    # "该类" after `Base` written without 类: which class is meant is not said
+    assert not [r for r in _read("`Cart` 继承自 `Base`，该类有 `total` 方法。")
+                if r[0] in {"has_method", "defines_member"}]
+
+
+@pytest.mark.parametrize("text, kind", [
+    ("`LIMIT` is a module-level constant.", "constant"),
+    ("`LIMIT` 是一个模块级常量。", "constant"),
+    ("`load` is a top-level function.", "module-level function"),
+])
+def test_grammar_where_a_name_lives_is_no_kind(text: str, kind: str) -> None:
+    assert [r[2] for r in _read(text) if r[0] == "kind"] == [kind]

@@ -602,11 +602,14 @@ _FRAMES: list[tuple[Relation, str]] = [
     # 的值为 `20`"): read only where the value is a literal (see ``_default_claim``)
     ("default", rf"^(?P<val>)(?:the )?{S} {BE_NEG}(?:set to |equal to |bound to |assigned "
                 rf"|initiali[sz]ed to |defined as )?{_VALUE_NOUN}{_VALUE}$"),
+    ("default", rf"^(?P<val>)(?:the )?{S} {BE_NEG}(?:an? |the )?(?:[a-z-]+ )?(?:constant|variable"
+                r"|setting|attribute|flag|option|value) (?:set to|equal to|bound to|with (?:the )?"
+                rf"value(?: of)?|of) {_VALUE_NOUN}{_VALUE}$"),
     ("default", rf"^(?P<val>)(?:the )?{S} {PRE}(?:equals|equal|==) {_VALUE}$"),
     ("default", rf"^(?P<val>)(?:the )?{S} {PRE}(?:has|holds|stores|contains) (?:the )?value "
                 rf"(?:of )?{_VALUE}$"),
     ("default", rf"^(?P<val>)(?:the )?value of (?:the )?{S} {BE_NEG}{_VALUE}$"),
-    ("default", rf"^(?P<val>){SZ}(?:常量|变量|属性)?(?:的值|的取值)?{NEG_ZH}(?:为|是|等于|被设为"
+    ("default", rf"^(?P<val>){SZ}(?:常量|变量|属性)?(?:的?值|的取值)?{NEG_ZH}(?:为|是|等于|被设为"
                 rf"|被设置为|被赋值为|设为|设置为|取值为|赋值为)(?:一个)?{_VALUE}$"),
     # ---- return types ("`f` takes ... and returns a `Future` object", "`f` 返回 `Response`")
     # nothing returned, said as a denial: "`f` does not return anything", "`f` 不返回任何值"
@@ -1630,6 +1633,9 @@ def canonical_kind(words: str) -> str:
     lexicon_kind = kind_nouns().get(re.sub(r"\s+", " ", words.strip()))
     if lexicon_kind:
         return lexicon_kind
+    # where it lives is no kind: "a module-level constant" is a constant, 模块级常量 too
+    words = re.sub(r"\b(?:module|top|package|class)[- ]level\b ?|(?:模块|顶层|类)级别?的?", "",
+                   words)
     for pattern, kind in _KINDS:
         if re.search(pattern, words):
             return kind

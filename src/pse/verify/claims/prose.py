@@ -698,8 +698,9 @@ def derived(clauses: tuple[str, ...]) -> tuple[str, ...]:
     clauses = _rejoined(_predicates_split(clauses))
     opening = _STARTS_WITH_SLOT.match(clauses[0]) if clauses else None
     for number, clause in enumerate(clauses):
-        if number and opening:
-            clause = _with_opening_subject(clause, opening[1])
+        if number:  # "定义了 `start` 方法，该方法会抛出 ...": that method; "..., it ...": the first
+            clause = _named_before(clause, clauses[number - 1]) or (
+                _with_opening_subject(clause, opening[1]) if opening else clause)
         coordinated = _COORDINATED.match(clause)
         if coordinated:
             rest = _singular(coordinated["rest"])
@@ -749,7 +750,7 @@ _PREDICATE_EN = (r"(?:has|have|provides|inherits|derives|extends|subclasses|rais
 _NEG_ZH = L.NEG_ZH.replace("?P<neg>", "?:")  # "但不是 `B` 的子类": a negated predicate
 _PREDICATE_FIRST = re.compile(
     rf"^(?:{_PREDICATE_EN}\b|{_LEAD_ZH}{_NEG_ZH}{_LEAD_ZH}(?:继承|派生|扩展|有|拥有|包含|包括|提供|定义"
-    r"|实现|调用|抛出|引发|返回|接收|接受|位于|是|属于|暴露|支持|使用|依赖|需要)(?![们]))")
+    r"|实现|调用|抛出|引发|返回|接收|接受|位于|是|属于|暴露|支持|使用|依赖|需要|值为|值是)(?![们]))")
 """A clause that opens with its predicate has no subject of its own: the sentence's."""
 _AND_PREDICATE = re.compile(rf"(?:(?<=§)|(?<=[a-z]) )(?:and|but) (?={_PREDICATE_EN}\b)")
 
@@ -766,6 +767,30 @@ def _predicates_split(clauses: tuple[str, ...]) -> tuple[str, ...]:
         else:
             split.append(clause)
     return tuple(split)
+
+
+_THAT_NOUN = re.compile(r"^(?:该|这个|此|这一|上述)(?P<zh>方法|函数|类|属性|常量|模块|异常)"
+                        r"|^(?:this|that|the|said) (?P<en>method|function|class|property"
+                        r"|constant|module|exception|helper)\b ?")
+"""A clause opening with a demonstrative and a kind noun ("该方法", "this method")."""
+
+
+def _named_before(clause: str, before: str) -> str | None:
+    """The clause with its demonstrative subject ("该方法会抛出 ...", "this method raises
+    ...") replaced by the code the clause before ends naming with the same kind noun
+    ("... 定义了 `start` 方法", "... defines the `start` method"); None when it does not."""
+    bare = _CONJUNCTION.sub("", clause, count=1).lstrip()
+    that = _THAT_NOUN.match(bare)
+    if that is None:
+        return None
+    noun = that["zh"] or that["en"]
+    last = re.search(rf"(§\d+§) ?{re.escape(noun)}s?(?:的)?\s*$|(§\d+§)\s*$", before)
+    if last is None or last[2] and not re.search(rf"\b(?:the|a|an) (?:{noun}) ?§\d+§\s*$",
+                                                 before):
+        return None
+    slot = last[1] or last[2]
+    rest = bare[that.end():]
+    return f"{slot}{rest}" if that["zh"] else f"{slot} {rest}"
 
 
 def _with_opening_subject(clause: str, subject: str) -> str:
