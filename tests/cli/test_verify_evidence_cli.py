@@ -160,3 +160,21 @@ def test_verify_evidence_an_audited_document_does_not_back_itself(
     result = run_cli(capsys, "verify", str(tree / "docs" / "index.rst"), "--source",
                      str(tree), "--evidence", "--format", "json")
     assert [s["status"] for s in json.loads(result.out)["sentences"]][:1] == ["unsupported"]
+
+
+def test_verify_evidence_a_frame_said_again_with_a_word_swapped_backs_nothing(
+        tree: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # each sentence alone is worded from the source; said again with one word swapped, it
+    # is a template, not evidence: the first stays, the repeats do not
+    text = ("# Queue\n\n"
+            "`Queue.get` removes and returns the oldest item of the queue. "
+            "The oldest item of the queue decides what `Queue.get` removes first. "
+            "The oldest item of the queue decides what `Queue.get` returns first. "
+            "The oldest item of the queue decides what `Queue.get` raises first.\n")
+    (tree / "doc.md").write_text(text, encoding="utf-8")
+    result = run_cli(capsys, "verify", str(tree / "doc.md"), "--source", str(tree),
+                     "--evidence", "--format", "json")
+    sentences = json.loads(result.out)["sentences"]
+    retold = [s for s in sentences if "repeats the frame" in (s.get("reason") or "")]
+    assert [s["text"].split()[-2] for s in retold] == ["returns", "raises"]
+    assert result.code == 1

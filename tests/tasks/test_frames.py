@@ -1,4 +1,4 @@
-"""Repeated frames (pse.tasks.article.frames) and their place in the repetition rule."""
+"""Repeated frames (pse.text.frames) and their place in the repetition rule."""
 
 from __future__ import annotations
 
@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from pse.tasks.article.frames import frame_repeats
 from pse.tasks.article.quality import repetitions
+from pse.text.frames import frame_repeats
 from pse.verify.strip import Span, strip_spans
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -14,18 +14,12 @@ from __future__ import annotations
 import re
 
 from pse.rag.retriever import Chunk
+from pse.text.identifiers import name_words
 
 PASSAGE_CHARS = 700
 """At most this many characters are embedded per chunk (about 180 e5 tokens)."""
 _DEF = re.compile(r"^\s*(?:async\s+def|def|class)\s+([A-Za-z_]\w*)")
 _QUOTES = ('"""', "'''", 'r"""', "r'''")
-_NAME_PART = re.compile(r"[A-Z]+(?=[A-Z][a-z])|[A-Z]?[a-z]+|[A-Z]+|\d+")
-
-
-def name_words(name: str) -> str:
-    """``HTTPConnection.set_tunnel`` -> ``http connection set tunnel``."""
-    return " ".join(p.lower() for piece in re.split(r"[._]", name)
-                    for p in _NAME_PART.findall(piece))
 
 
 def passage_text(chunk: Chunk, *, limit: int = PASSAGE_CHARS) -> str:

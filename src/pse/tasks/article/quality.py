@@ -13,7 +13,6 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Iterator, Sequence
 
-from pse.tasks.article.frames import frame_repeats
 from pse.tasks.article.text import (
     CODE_SPAN,
     cjk_share,
@@ -26,6 +25,7 @@ from pse.tasks.article.text import (
     sentences,
 )
 from pse.text import Document, parse_markdown, sentence_bounds
+from pse.text.frames import frame_repeats
 from pse.verify.finding import Finding
 
 _NEAR_DUPLICATE = 0.8
@@ -104,7 +104,7 @@ def repetitions(text: str | Document, *, path: str, near_duplicate: float = _NEA
     or reworded: a sentence whose content words an earlier one nearly all said ("`X`
     provides methods for reading input" after "`X` is a class that provides methods to
     read input from ..."); and list items or sentences that repeat one frame with a word
-    swapped ("may not be efficient / scalable for large jobs": :mod:`.frames`)."""
+    swapped ("may not be efficient / scalable for large jobs": :mod:`pse.text.frames`)."""
     seen: list[tuple[str, frozenset[str], frozenset[str], frozenset[str]]] = []
     findings = []
     for number, sentence in sentences(text):

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from pse.index.symbols import SymbolIndex
+from pse.text.frames import FrameRepeat, frame_repeats
 from pse.verify.evidence.align import Aligned, NameRef, align
 from pse.verify.evidence.passages import tree_passages
 from pse.verify.evidence.spans import SourceSpan, package_vocabulary, symbol_spans
@@ -45,7 +46,30 @@ def audit_document(text: str, checked: Sequence[CheckedReference], *, index: Sym
     vocabulary = package_vocabulary(index.root, paths, index.files)
     if passages is None:
         passages = tree_passages(index)
-    if threshold is None:
-        return align(units, spans, refs, vocabulary=vocabulary, passages=passages)
-    return align(units, spans, refs, threshold=threshold, vocabulary=vocabulary,
-                 passages=passages)
+    aligned = align(units, spans, refs, vocabulary=vocabulary, passages=passages) \
+        if threshold is None else align(units, spans, refs, threshold=threshold,
+                                        vocabulary=vocabulary, passages=passages)
+    return aligned if rst else retold(aligned, frame_repeats(text))
+
+
+def retold(aligned: Sequence[Aligned], repeats: Sequence[FrameRepeat]) -> list[Aligned]:
+    """``aligned`` with each unit that repeats an earlier one's frame with a word swapped
+    (:mod:`pse.text.frames`: "正则表达式组的数量决定了<X>的模式" said of four functions, "may
+    not be efficient / scalable / maintainable") unsupported: one sentence said of
+    several things backs none of them."""
+    found: list[Aligned] = []
+    for item in aligned:
+        repeat = next((r for r in repeats if r.line == item.unit.line and (
+            item.unit.text in r.text or r.text in item.unit.text)), None)
+        if repeat is None or item.status != "supported":
+            found.append(item)
+            continue
+        earlier = repeat.earlier if len(repeat.earlier) <= _QUOTED else \
+            repeat.earlier[:_QUOTED - 1] + "…"
+        found.append(Aligned(item.unit, "unsupported", item.span, item.coverage,
+                             reason=f"it repeats the frame of “{earlier}” with a word "
+                                    "swapped"))
+    return found
+
+
+_QUOTED = 60

@@ -21,8 +21,11 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from difflib import SequenceMatcher
 
-from pse.rag.passages import name_words
-from pse.text import Block, Document, code_spans, parse_markdown, sentence_bounds
+from pse.text.identifiers import name_words
+from pse.text.markdown import parse_markdown
+from pse.text.model import Block, Document
+from pse.text.sentences import sentence_bounds
+from pse.text.spans import code_spans
 
 _MIN_SHARED = 7.0
 """Words two units share in order before a swap makes them one frame (a CJK character
