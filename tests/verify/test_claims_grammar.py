@@ -614,3 +614,17 @@ def test_grammar_a_demonstrative_without_its_noun_before_names_nothing() -> None
 ])
 def test_grammar_where_a_name_lives_is_no_kind(text: str, kind: str) -> None:
     assert [r[2] for r in _read(text) if r[0] == "kind"] == [kind]
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("`Cart.total` 在购物车为空时 raise 的是 `KeyError`。",
+     ("raises", "Cart.total", "KeyError", False)),
+    ("`Cart.total` 调用的是 `_sum`。", ("calls", "Cart.total", "_sum", False)),
+    ("`Cart.total` 返回的是拼接好的一个 `Decimal` 对象。",
+     ("returns", "Cart.total", "Decimal", False)),
+    # a fronted condition naming one name: the subjectless clause after it is about it
+    ("如果 `Cart` 的价格为负数，会抛出 `ValueError`。", ("raises", "Cart", "ValueError", False)),
+])
+def test_grammar_clefts_and_a_conditions_name(text: str,
+                                              expected: tuple[str, str, str, bool]) -> None:
+    assert expected in _read(text)

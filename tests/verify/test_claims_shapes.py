@@ -431,6 +431,20 @@ def test_claims_which_parameter_comes_where(resolver: Resolver, text: str,
     assert claim_statuses(resolver, text, "param_position") == ([status] if status else [])
 
 
+@pytest.mark.parametrize("text, relation, status", [
+    # ``Firing.__init__(self, *args, **kwargs)`` reads ``cone`` from its keyword arguments
+    ("`Firing` takes a `cone` argument.", "has_param", "ignored"),
+    ("`Firing.__init__` explicitly declares a `cone` parameter.", "has_param", "unverified"),
+    ("`Firing.__init__` 显式声明了 `cone` 参数。", "has_param", "unverified"),
+    ("`Firing.__init__` 显式声明了两个参数。", "param_count", "unverified"),
+    ("`Firing.__init__` declares two parameters, `*args` and `**kwargs`.", "param_count",
+     "verified"),
+])
+def test_claims_a_parameter_said_to_be_declared(resolver: Resolver, text: str, relation: str,
+                                                status: str) -> None:
+    assert claim_statuses(resolver, text, relation) == [status]
+
+
 @pytest.mark.parametrize("title, historical", [
     ("# Deprecations in kiln 2.0", True),
     ("# kiln 3.0 源码笔记：deprecated layer、CLI 和 type aliases", False),

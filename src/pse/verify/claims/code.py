@@ -27,6 +27,7 @@ from pse.verify.claims.source import (
     positional_parameters,
     raised_name,
     signature_defaults,
+    variadic_names,
 )
 from pse.verify.externals import stdlib_home
 from pse.verify.resolve import Resolver
@@ -57,8 +58,10 @@ def implementation(resolver: Resolver, functions: list[Symbol]) -> Symbol | None
     return running[0] if len(running) == 1 else None
 
 
-def has_param(resolver: Resolver, subject: Symbol, param: str) -> Decision:
-    """Whether ``param`` is in the signature of ``subject``."""
+def has_param(resolver: Resolver, subject: Symbol, param: str, *,
+              declared: bool = False) -> Decision:
+    """Whether ``param`` is in the signature of ``subject`` (``declared``: said to be
+    written there, "explicitly declares", "显式声明了": one ``**kwargs`` may take is not)."""
     function = signature_of(resolver, subject)
     if function is None:
         return undecided("no signature to read")
@@ -68,7 +71,7 @@ def has_param(resolver: Resolver, subject: Symbol, param: str) -> Decision:
     message = f"{short(subject.qualname)}'s parameters are {listing(shown, limit=12)}"
     if name in function.params:
         return Decision(True, message, at(function))
-    if function.varkw:
+    if function.varkw and not declared:
         return undecided(f"{message}; it also takes **kwargs")
     if _is_type_name(name):
         return _param_of_type(resolver, function, name, message=message)
@@ -99,9 +102,12 @@ def _param_of_type(resolver: Resolver, function: Symbol, name: str, *,
 
 
 def param_count(resolver: Resolver, subject: Symbol, count: int, *,
-                besides_self: bool | None, sort: str = "") -> Decision:
+                besides_self: bool | None, sort: str = "", declared: bool = False,
+                listed: tuple[str, ...] = ()) -> Decision:
     """Whether ``subject`` has ``count`` parameters (``self`` counted only when said so)
-    of ``sort`` (:func:`.words.param_sort`; "" for all of them)."""
+    of ``sort`` (:func:`.words.param_sort`; "" for all of them); ``declared``: said of
+    the signature as written ("explicitly declares two parameters"), where ``*args`` and
+    ``**kwargs`` are written names, counted when the sentence ``listed`` them."""
     function = signature_of(resolver, subject)
     if function is None:
         return undecided("no signature to read")
@@ -112,7 +118,20 @@ def param_count(resolver: Resolver, subject: Symbol, count: int, *,
     params = list(function.params)
     bound = function.kind == "method" and params[:1] in (["self"], ["cls"])
     with_self, without = len(params), len(params) - (1 if bound else 0)
-    if function.varkw or any(f.varargs for f in facts):
+    variadic = function.varkw or any(f.varargs for f in facts)
+    if variadic and declared:
+        named = signature_defaults(resolver, function)
+        if named is not None:
+            declared_names = [p for p in named if not (bound and p == params[0])]
+            # ``*args`` and ``**kwargs`` count only where the sentence names them
+            extra = sum(1 for name in variadic_names(resolver, function)
+                        if any(n.lstrip("*") == name for n in listed))
+            holds = count == len(declared_names) + extra
+            return Decision(holds, f"{short(subject.qualname)} declares "
+                            f"{counted(len(declared_names), 'parameter')} "
+                            f"({listing(declared_names)}) besides *args or **kwargs",
+                            at(function), correction="" if holds else str(len(declared_names)))
+    if variadic:
         # ``*args`` may count as one parameter or as many, and a keyword-only option may
         # go unsaid ("takes two arguments: `headers` and `title`" of ``(*headers,
         # title=None, caption=None)``); never one a caller must pass, nor one written

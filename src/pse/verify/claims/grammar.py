@@ -626,7 +626,8 @@ _FRAMES: list[tuple[Relation, str]] = [
                 rf"(?:{L.BE}|will be) {L.NEG}(?:always )?{L.DET}(?:instance of )?{O}"),
     ("returns", rf"{SZ}(?:被)?(?:调用|执行)?(?:后|之后|时)?{PRE_ZH}{_WHEN_ZH}"
                 rf"(?:在[^§。；]{{1,20}}?(?:时|的时候|情况下)，?)?(?:会|将)?"
-                rf"{RETURN_VERB} ?(?:一个|了)?(?:新的)?(?:[^§，。；]{{1,10}}的 ?)?{OZ}"),
+                rf"{RETURN_VERB} ?(?:一个|了)?(?:新的)?(?:[^§，。；]{{1,10}}的 ?(?:一个|个)?)?"
+                rf"{OZ}"),
     ("returns", rf"{SZ}(?:{_RETURN_NOUN_ZH}"
                 rf"|returned value|result)|{_RETURNED_ZH})"
                 rf"{NEG_ZH}(?:是|为)(?:一个|个)?(?:新的)?{OZ}"),

@@ -425,10 +425,12 @@ def _decider(relation: str, claim: Claim, resolver: Resolver, obj: Named | None)
         "value_type": lambda s: types.value_type(resolver, s, claim.obj),
         "definition_count": lambda s: code.definition_count(resolver, s, int(claim.obj),
                                                             claim.obj_text),
-        "has_param": lambda s: code.has_param(resolver, s, claim.obj),
-        "param_count": lambda s: code.param_count(resolver, s, int(claim.obj),
-                                                  besides_self=claim.besides_self,
-                                                  sort=param_sort(claim.narrowed)),
+        "has_param": lambda s: code.has_param(
+            resolver, s, claim.obj, declared=bool(_DECLARED.search(claim.sentence))),
+        "param_count": lambda s: code.param_count(
+            resolver, s, int(claim.obj), besides_self=claim.besides_self,
+            sort=param_sort(claim.narrowed), declared=bool(_DECLARED.search(claim.sentence)),
+            listed=tuple(re.findall(r"`([^`]+)`", claim.sentence))),
         "has_method": lambda s: code.has_member(
             resolver, s, member, methods=True, written=bool(_WRITES.search(claim.sentence))),
         "defines_member": lambda s: code.has_member(
@@ -485,6 +487,9 @@ _WRITES = re.compile(r"\b(?:defines?|implements?|declares?|overrides?|provides? 
                      r"|实现了?|定义了?|重写了?|覆盖了?|覆写了?")
 """A member said to be written by the class ("implements `__eq__`", 实现了): what every
 class gets from ``object`` is not that."""
+_DECLARED = re.compile(r"\bexplicit(?:ly)?\b|\bin (?:its|the) signature\b|\bdeclares?\b"
+                       r"|显式|签名(?:里|中|上)|声明了?")
+"""A parameter said to be written in the signature, not one ``**kwargs`` may take."""
 _SINGLE = re.compile(r"\b(?:returns?|gives?|produces?) (?:only )?(?:a single|one single"
                      r"|exactly one|just one|only one|one) `"
                      r"|返回(?:的是)?(?:单个|单一的?|一个单独的|仅一个|只有一个)")

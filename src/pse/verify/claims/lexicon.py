@@ -15,7 +15,8 @@ from pse.verify.claims.words import HAN, alternation, param_sort_words
 ADVERBS = (r"(?:also|directly|internally|actually|always|only|still|indeed|really|simply|just"
            r"|itself|explicitly|eventually|ultimately|in turn|then|first|now|typically|usually"
            r"|normally|sometimes|often|in fact|of course|as well|too|[a-z]{2,}ly)")
-ADVERBS_ZH = (r"(?:其实|实际上|本质上|实质上|直接|间接|在内部|内部|本身|确实|同样|同时|总是|通常"
+ADVERBS_ZH = (r"(?:其实|实际上|本质上|实质上|直接|间接|显式地?|明确地?|在内部|内部|本身|确实|同样"
+              r"|同时|总是|通常"
               r"|一般|里面|逐个|逐一|依次|一一|分别|自动(?!化)|始终|一直|仍然|依然"
               r"|(?:在)?默认(?:情况下)?(?![值参的为是使用采以])"
               r"|最终|最后|首先|然后|接着|随后|再次|重新|已经|早已|曾经|正在|一定|必须|不断"

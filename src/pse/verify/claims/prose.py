@@ -578,6 +578,9 @@ sentence opened with ("`A` is the entry point, it lives in `m`")."""
 _FRONTED = re.compile(r"^as (?P<np>(?:a|an|the) .*§\d+§.*)$|^作为(?P<zh>.*§\d+§.*)$")
 _ENDS_WITH_SLOT = re.compile(rf"(§\d+§){_KIND_WORD}?$")
 _STARTS_WITH_SLOT = re.compile(r"^(?:the )?(§\d+§)")
+_CONDITION_ON_ONE = re.compile(r"^(?:如果|若|当|一旦)[^§，,。]{0,12}(§\d+§)[^§，,。]*$")
+"""A fronted Chinese condition that names one code name ("如果 `Response` 的状态码不在范围内，
+会抛出 `ValueError`"): the subjectless clause after it is about that name."""
 
 
 def _unlocated(clause: str) -> list[str]:
@@ -696,7 +699,8 @@ def derived(clauses: tuple[str, ...]) -> tuple[str, ...]:
     """
     found: list[str] = []
     clauses = _rejoined(_predicates_split(clauses))
-    opening = _STARTS_WITH_SLOT.match(clauses[0]) if clauses else None
+    opening = (_STARTS_WITH_SLOT.match(clauses[0]) or _CONDITION_ON_ONE.match(clauses[0])) \
+        if clauses else None
     for number, clause in enumerate(clauses):
         if number:  # "定义了 `start` 方法，该方法会抛出 ...": that method; "..., it ...": the first
             clause = _named_before(clause, clauses[number - 1]) or (
@@ -874,6 +878,9 @@ def normalise(text: str) -> str:
     text = re.sub(rf"\s*([{_CJK}§])\s*", r"\1", text)
     text = _ADVERBS_ZH.sub("", text)
     text = re.sub(r"(?:自己|本身)(?!的)", "", text)  # "`A` 自己 override 了 `m`": A's own, as said
+    # a cleft ("raise 的是 `E`", "返回的是一个 `bytes`", "调用的是 `g`"): the verb and its object
+    text = re.sub(r"(抛出|引发|raise|抛|返回|return|调用|call|继承|inherit)的(?:就)?是"
+                  r"(?=[^§]{0,12}§)", r"\1", text)
     # the 把 construction puts the object first: "把 `f` 的返回类型标注成 `T`" says "`f` 的返回
     # 类型标注为 `T`", "把 `x` 的默认值设成 `1`" "`x` 的默认值设为 `1`"
     text = re.sub(r"把(§\d+§[^§，,。；;]{0,16}?)(标注|注解|设置|设|定义|声明|写|指定)(?:成|为)了?",

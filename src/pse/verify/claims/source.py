@@ -92,6 +92,12 @@ def signature_defaults(resolver: Resolver, function: Symbol) -> dict[str, str | 
     return found
 
 
+def variadic_names(resolver: Resolver, function: Symbol) -> tuple[str, ...]:
+    """The names of ``function``'s ``*args`` and ``**kwargs``, those it has."""
+    args = _arguments(resolver, function)
+    return () if args is None else tuple(a.arg for a in (args.vararg, args.kwarg) if a)
+
+
 def positional_parameters(resolver: Resolver, function: Symbol) -> list[str] | None:
     """The parameters of ``function`` a caller may pass by position, in order (those
     written before ``*args`` or ``*``), or None when the signature is not readable."""
