@@ -628,3 +628,16 @@ def test_grammar_where_a_name_lives_is_no_kind(text: str, kind: str) -> None:
 def test_grammar_clefts_and_a_conditions_name(text: str,
                                               expected: tuple[str, str, str, bool]) -> None:
     assert expected in _read(text)
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("`cart` is an instance of `Cart`.", ("subclass", "cart", "Cart", False)),
+    ("`cart` 是 `Cart` 的一个实例。", ("subclass", "cart", "Cart", False)),
+    ("`Cart` 是 `Base` 的 direct subclass。", ("subclass", "Cart", "Base", False)),
+    ("`Cart.total` 的 `rate` 参数 default 值是 `None`。",
+     ("default", "Cart.total.rate", "None", False)),
+    ("`total` 的 `rate` 默认 `5`。", ("default", "total.rate", "5", False)),
+])
+def test_grammar_instances_and_mixed_wordings(text: str,
+                                              expected: tuple[str, str, str, bool]) -> None:
+    assert expected in _read(text)

@@ -120,6 +120,9 @@ def first_shelf(count) -> Spool | None:
     return Spool() if count else None
 
 
+SHELVES = Spool()
+
+
 def bounds(values) -> tuple[int, int]:
     return min(values), max(values)
 
@@ -443,6 +446,15 @@ def test_claims_which_parameter_comes_where(resolver: Resolver, text: str,
 def test_claims_a_parameter_said_to_be_declared(resolver: Resolver, text: str, relation: str,
                                                 status: str) -> None:
     assert claim_statuses(resolver, text, relation) == [status]
+
+
+@pytest.mark.parametrize("text, status", [
+    ("`SHELVES` is an instance of `Spool`.", "verified"),
+    ("`SHELVES` 是 `Kiln` 的一个实例。", "unverified"),
+    ("`Kiln` is an instance of `type`.", "ignored"),  # a class: its metaclass's
+])
+def test_claims_an_instance_of_a_class(resolver: Resolver, text: str, status: str) -> None:
+    assert claim_statuses(resolver, text, "subclass") == [status]
 
 
 @pytest.mark.parametrize("title, historical", [

@@ -382,8 +382,13 @@ _FRAMES: list[tuple[Relation, str]] = [
     ("subclass", rf"{SZ}{NEG_ZH}是(?:一个|一种|个)?(?:直接)?{L.INHERIT_ZH}{OZ}的 ?{MODIFIERS_ZH}"
                  rf"{KIND_ZH}"),
     ("subclass", rf"{SZ}{L.ADV_ZH}{L.NEG_ZH}{L.ADV_ZH}(?:是)?从{OZ}(?:继承|派生|扩展)"),
-    ("subclass", rf"{SZ}{NEG_ZH}(?:是|属于)?(?:一个)?{OZ}的(?:一个)?(?:直接|间接)?"
-                 rf"{L.SUBCLASS_ZH}"),
+    ("subclass", rf"{SZ}{NEG_ZH}(?:是|属于)?(?:一个)?{OZ}的(?:一个)?"
+                 rf"(?:直接|间接|direct ?|indirect ?)?{L.SUBCLASS_ZH}"),
+    # an instance of a class ("`x` is an instance of `C`", "`x` 是 `C` 的一个实例"): what
+    # "`x` is a `C`" says of a value (a class is an instance of its metaclass: not read)
+    ("subclass", rf"^(?P<inst>){S} {BE_NEG}(?:an? |the )?(?:instance|object) of (?:the )?"
+                 rf"(?:class )?{O}$"),
+    ("subclass", rf"^(?P<inst>){SZ}{NEG_ZH}是{OZ}(?:类)?的(?:一个)?(?:instance|实例|对象)$"),
     ("subclass", rf"{S2Z}{NEG_ZH}(?:是)(?:一个)?{O2Z}的(?:一个)?(?:直接|间接)?{L.BASE_ZH}"),
     ("subclass", rf"{SZ}的{L.BASE_ZH}(?:中|里)?{L.NEG_ZH}(?:是|为|包括|包含|有|之一是){OZ}"),
     ("subclass", rf"{SZ}(?:的)?(?:直接)?(?:父类|基类|超类)(?:为|是){OZ}"),  # 基类为 `B` (a cell)
@@ -588,7 +593,7 @@ _FRAMES: list[tuple[Relation, str]] = [
     ("default", rf"{OWNER}{S}{_FIELD}{OF_OWNER} {PRE}(?:falls|fall) back to {_VALUE}"),
 
     ("default", rf"{OWNER_ZH}{SZ}{_FIELD_ZH}的?(?:默认值|缺省值|初始值|初值|默认"
-                rf"|default(?: value)?|initial value)"
+                rf"|default(?: value| ?值)?|initial value)"
                 rf"{NEG_ZH}(?:是|为|设为|设置为|取){_VALUE}"),
     ("default", rf"{OWNER_ZH}{SZ}{_FIELD_ZH}{NEG_ZH}默认(?:是|为|值为|设为|设置为|取)?{_VALUE}"),
     # the omission as a condition: "不传 `x` 时默认用 `V`", "没有指定 `x` 的话，默认为 `V`"
@@ -722,7 +727,8 @@ _CUES: dict[str, str] = {
                  r"|extension|(?:kind|type|sort) of|base|parent|ancestor|super|mro"
                  r"|method resolution|继承|派生|扩展|子类|父类|基类|超类|祖先"
                  r"|(?:is|are) (?:not )?(?:a|an|a special) ?§"
-                 r"|(?:是|为)(?:一个|个|一种)?(?:普通的)?§"),
+                 r"|(?:是|为)(?:一个|个|一种)?(?:普通的)?§"
+                 r"|instance|object of|实例|的(?:一个)?对象"),
     "built_on": r"built|based|build|基于|建立在",
     "base_count": r"base|parent|super|父类|基类|超类",
     "has_subclasses": r"base|parent|super|inherit|deriv|subclass|extend|基类|父类|超类|继承|派生",
@@ -1449,6 +1455,8 @@ def _how_written(relation: str, found: _Match, sentence: Sentence, obj: str) -> 
         return "annotated"
     if relation == "returns" and _YIELDED.search(sentence.normalised):
         return "yielded"
+    if relation == "subclass" and found.groups.get("inst") is not None:
+        return "instance"
     if relation == "subclass" and _DIRECT.search(sentence.text) and \
             not _INDIRECT.search(sentence.text):
         return "direct"

@@ -415,8 +415,9 @@ def _decider(relation: str, claim: Claim, resolver: Resolver, obj: Named | None)
     target = obj if obj is not None else Named(claim.obj, claim.obj)
     member = target.text
     table: dict[str, Decide] = {
-        "subclass": lambda s: types.subclass(resolver, s, target,
-                                             direct=claim.obj_text == "direct"),
+        "subclass": lambda s: undecided("a class is an instance of its metaclass")
+        if claim.obj_text == "instance" and s.kind == "class" else types.subclass(
+            resolver, s, target, direct=claim.obj_text == "direct"),
         "built_on": lambda s: types.built_on(resolver, s, target),
         "location": lambda s: types.location(resolver, s, target,
                                              defined=claim.obj_text == "defined"),
