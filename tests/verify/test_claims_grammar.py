@@ -641,3 +641,10 @@ def test_grammar_clefts_and_a_conditions_name(text: str,
 def test_grammar_instances_and_mixed_wordings(text: str,
                                               expected: tuple[str, str, str, bool]) -> None:
     assert expected in _read(text)
+
+
+def test_grammar_a_class_noun_before_another_noun_counts_no_classes() -> None:
+    # "eight class attributes" counts attributes; "three classes" counts classes
+    assert not [r for r in _read("The `Themes` class has eight class attributes.")
+                if r[0] == "definition_count"]
+    assert ("definition_count", "m", "3", False) in _read("`m` defines three helper classes.")

@@ -268,6 +268,9 @@ def test_claims_defaults_from_structure_and_keywords(resolver: Resolver, text: s
     ("`Gauge.peak` 是一个只读属性。", "verified"),
     ("`Gauge.level` 是只读属性。", "unverified"),
     ("`Gauge.session` is a property.", "unverified"),  # contextmanager makes no property
+    ("`Gauge.level` is a read-write property.", "verified"),
+    ("`Gauge.level` 是一个可读写的 property。", "verified"),
+    ("`Gauge.peak` is a writable property.", "unverified"),
 ])
 def test_claims_read_only_properties(resolver: Resolver, text: str, status: str) -> None:
     assert claim_statuses(resolver, text, "kind") == [status]

@@ -90,6 +90,11 @@ _NOT_ENTRIES = (r"(?:methods?|functions?|params?|parameters?|arguments?|args?|cl
                 r"|exceptions?|subclasses|bases|lines|characters|chars|bytes|seconds|times"
                 r"|方法|函数|参数|类|子类|异常|行|字符|字节|秒|次)")
 """Nouns that count something other than a value's entries (a call count, a size)."""
+_NOT_HEAD = (r"(?! ?(?:attribute|method|variable|member|field|name|constant|propert|level|bod"
+             r"|hierarch|decorator|instance|object|call|param|argument|signature|definition"
+             r"|docstring|var|helper|wrapper|factor|type)s?\b)")
+"""After "class"/"function" in a definition count, no noun it modifies ("eight class
+attributes" counts attributes, not classes)."""
 _ORDINAL = (r"(?P<ord>first|second|third|fourth|fifth|sixth|1st|2nd|3rd|4th|5th|6th"
             r"|last|final)")
 _ORDINAL_ZH = r"第(?P<ordz>[一二三四五六\d])"
@@ -252,11 +257,11 @@ _FRAMES: list[tuple[Relation, str]] = [
                          rf"|holds|hold|has|have|provides|provide) (?:exactly |only |just "
                          rf"|a total of )?{L.NUMBER} (?P<dm>(?:[a-z-]+ ){{0,2}}?)"
                          r"(?P<dn>classes|functions|exceptions|class|function|exception)"
-                         r"(?![a-z])"),
+                         rf"(?![a-z]){_NOT_HEAD}"),
     # "there are three classes in `m.py`", "only two exceptions are defined in `m.py`"
     ("definition_count", rf"^(?:there (?:are|is) |(?:only |exactly )?)(?:exactly |only |just )?"
                          rf"{L.NUMBER} (?P<dm>(?:[a-z-]+ ){{0,2}}?)(?P<dn>classes|functions"
-                         rf"|exceptions|class|function|exception)(?![a-z]) (?:are |is )?"
+                         rf"|exceptions|class|function|exception)(?![a-z]){_NOT_HEAD} (?:are |is )?"
                          rf"(?:defined |declared )?"
                          rf"(?:in|inside|within) (?:the )?(?:module |file )?§(?P<s>\d+)§"
                          r"(?: (?:module|file))?$"),
@@ -389,6 +394,7 @@ _FRAMES: list[tuple[Relation, str]] = [
     ("subclass", rf"^(?P<inst>){S} {BE_NEG}(?:an? |the )?(?:instance|object) of (?:the )?"
                  rf"(?:class )?{O}$"),
     ("subclass", rf"^(?P<inst>){SZ}{NEG_ZH}是{OZ}(?:类)?的(?:一个)?(?:instance|实例|对象)$"),
+    ("subclass", rf"^(?P<inst>){S} {BE_NEG}(?:an? |the )?§(?P<o>\d+)§ (?:instance|object)$"),
     ("subclass", rf"{S2Z}{NEG_ZH}(?:是)(?:一个)?{O2Z}的(?:一个)?(?:直接|间接)?{L.BASE_ZH}"),
     ("subclass", rf"{SZ}的{L.BASE_ZH}(?:中|里)?{L.NEG_ZH}(?:是|为|包括|包含|有|之一是){OZ}"),
     ("subclass", rf"{SZ}(?:的)?(?:直接)?(?:父类|基类|超类)(?:为|是){OZ}"),  # 基类为 `B` (a cell)

@@ -19,7 +19,7 @@ from pse.verify.refs import Reference, Resolution
 from pse.verify.resolve import Resolver
 
 _ZH_KINDS = {"class": "类", "function": "函数", "method": "方法", "property": "属性",
-             "read-only property": "只读属性",
+             "read-only property": "只读属性", "read-write property": "可读写属性",
              "module": "模块", "constant": "常量", "coroutine function": "协程函数",
              "classmethod": "类方法", "staticmethod": "静态方法", "exception class": "异常类",
              "attribute": "属性", "type alias": "类型别名", "enum": "枚举", "dataclass": "数据类",

@@ -546,8 +546,9 @@ def actual_kinds(resolver: Resolver, symbol: Symbol) -> set[str]:
         kinds = _callable_kinds(symbol, decorators, is_async=is_async,
                                 module_level=resolver.index.module_of(symbol.path)
                                 == symbol.parent)
-        if "property" in decorators and not _has_setter(resolver, symbol):
-            kinds.add("read-only property")
+        if "property" in decorators:
+            kinds.add("read-write property" if _has_setter(resolver, symbol)
+                      else "read-only property")
         if symbol.kind == "method" and _abstract_method(resolver, symbol):
             kinds |= {"abstract method"} | ({"abstract property"} if "property" in kinds
                                             else set())
@@ -937,7 +938,8 @@ def _callable_kinds(symbol: Symbol, decorators: set[str], *, is_async: bool,
     return kinds | {"method"}
 
 
-_ORDER = ("abstract property", "cached property", "read-only property", "property",
+_ORDER = ("abstract property", "cached property", "read-only property", "read-write property",
+          "property",
           "abstract method", "classmethod", "staticmethod", "coroutine",
           "exception", "enum", "dataclass", "namedtuple", "protocol", "metaclass",
           "abstract class", "class",
@@ -969,10 +971,12 @@ def _defensible(claimed: str, actual: set[str]) -> bool:
                                   "metaclass", "abstract class")},
         # a decorator may make a def async or a descriptor, never a class or a module
         **{k: {"?callable"} for k in ("coroutine", "property", "classmethod", "staticmethod",
-                                     "attribute", "read-only property")},
+                                     "attribute", "read-only property",
+                                     "read-write property")},
     }
     return bool(readings.get(claimed, set()) & actual) or (
-        claimed in {"property", "read-only property"} and "attribute" in actual
+        claimed in {"property", "read-only property", "read-write property"}
+        and "attribute" in actual
         and not actual & {"method", "property"})
 
 
