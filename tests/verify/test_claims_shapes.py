@@ -457,6 +457,18 @@ def test_claims_an_instance_of_a_class(resolver: Resolver, text: str, status: st
     assert claim_statuses(resolver, text, "subclass") == [status]
 
 
+@pytest.mark.parametrize("text, relation, status", [
+    ("`Firing.render` is a private helper method.", "kind", "unverified"),
+    ("`Firing.render` 是一个公开方法。", "kind", "verified"),
+    ("`Kiln.__init__` is a public method.", "kind", "verified"),  # a dunder is public
+    ("`Firing.plan` leverages `Firing.schedule`.", "calls", "verified"),
+    ("`Firing.log` makes use of `string.Template`.", "calls", "unverified"),
+])
+def test_claims_privacy_and_more_verbs_of_use(resolver: Resolver, text: str, relation: str,
+                                              status: str) -> None:
+    assert claim_statuses(resolver, text, relation) == [status]
+
+
 @pytest.mark.parametrize("title, historical", [
     ("# Deprecations in kiln 2.0", True),
     ("# kiln 3.0 源码笔记：deprecated layer、CLI 和 type aliases", False),

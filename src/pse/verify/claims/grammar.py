@@ -523,7 +523,7 @@ _FRAMES: list[tuple[Relation, str]] = [
     ("value_type", rf"^(?:the )?{S} {BE_NEG}(?:a |an )?(?:plain |simple |module-level "
                    rf"|constant |immutable |mutable )?{TYPE_NOUN}"
                    r"(?: ?(?:constant|value|object))?(?:$| (?:of|with|that|which|holding"
-                   r"|containing|mapping|listing|whose)(?![a-z]))"),
+                   r"|containing|mapping|listing|whose|keyed|indexed|where|storing)(?![a-z]))"),
     ("value_type", rf"{SZ}{NEG_ZH}(?:是|为)(?:一个|个|一)?(?:模块级的?)?(?:包含了?[^§]{{1,12}}?的)?"
                    rf"{_PLAIN_ZH}{TYPE_NOUN}"
                    r"(?: ?§\d+§)?(?:常量|对象|类型|值)?$"),  # "是整数 `0`": the value after it
@@ -772,6 +772,7 @@ _CUES: dict[str, str] = {
              r"|标记|标注|声明|注册|定义为|定义成|用的是|加的是|挂的是|上面?(?:用了|加了)"
              r"|(?:使用了?|用了?|带有|带了?|加了|加上了?|挂了|挂着|标了|标注了|套了)§"),
     "calls": (r"call|invok|delegat|dispatch|hand|defer|goes through|relies|uses|wraps|trigger"
+              r"|leverage|makes use|utili[sz]e|employ"
               r"|used (?:by|in|inside|within|from)\b"
               r"|runs|execut|passes control|forward|wrapper|shortcut|shorthand|front|调用|调到"
               r"|去调|invoke|用到|依赖|使用|委托|执行|借助|利用|用的是|用了|通过|用§"
@@ -801,7 +802,8 @@ _BESIDES = re.compile(rf"{L.BESIDES} ?{_SELF}")
 _INCLUDING = re.compile(rf"{L.INCLUDING} ?{_SELF}")
 _NEGATIVE_VERBS = {"lack", "lacks", "缺少", "缺乏", "找不到"}
 _NAME_LIKE = re.compile(r"^@?[\w.:/-]+(?:\([^()]*\))?$")
-_LOOSE_CALLS = (r"uses|relies on|goes through|wraps|triggers|runs|executes|用到了?|依赖|使用了?"
+_LOOSE_CALLS = (r"uses|relies on|goes through|wraps|triggers|runs|executes|leverages"
+                r"|makes use of|utili[sz]es|employs|用到了?|依赖|使用了?"
                 r"|执行了?|借助|利用|用的是|用了|通过|用")
 _MODULE_LEVEL = re.compile(r"\b(?:module|top)[- ]level (?:[a-z-]+ )?function\b"
                            r"|模块级(?:的)?\w{0,3}函数|顶层函数|模块函数")

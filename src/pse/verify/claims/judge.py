@@ -421,8 +421,8 @@ def _decider(relation: str, claim: Claim, resolver: Resolver, obj: Named | None)
         "built_on": lambda s: types.built_on(resolver, s, target),
         "location": lambda s: types.location(resolver, s, target,
                                              defined=claim.obj_text == "defined"),
-        "kind": lambda s: _with_arguments(resolver, s, claim, types.kind(
-            resolver, s, claim.obj, negated=claim.negated)),
+        "kind": lambda s: _with_privacy(s, claim, _with_arguments(resolver, s, claim, types.kind(
+            resolver, s, claim.obj, negated=claim.negated))),
         "value_type": lambda s: types.value_type(resolver, s, claim.obj),
         "definition_count": lambda s: code.definition_count(resolver, s, int(claim.obj),
                                                             claim.obj_text),
@@ -488,6 +488,27 @@ _WRITES = re.compile(r"\b(?:defines?|implements?|declares?|overrides?|provides? 
                      r"|实现了?|定义了?|重写了?|覆盖了?|覆写了?")
 """A member said to be written by the class ("implements `__eq__`", 实现了): what every
 class gets from ``object`` is not that."""
+_PRIVATE = re.compile(r"\bprivate\b|私有|非公开")
+_PUBLIC = re.compile(r"\bpublic\b|公开|公有|公共")
+
+
+def _with_privacy(subject: Symbol, claim: Claim, decision: Decision) -> Decision:
+    """``decision``, or false where the kind's words say private or public and the name
+    says the other ("a private helper method" of `get_next_run`; "公开方法" of `_run`): a
+    leading underscore is Python's private, a dunder name is public."""
+    if decision.holds is not True or claim.negated or \
+            subject.kind not in {"function", "method", "class", "attribute", "constant",
+                                 "variable", "module"}:
+        return decision
+    name = subject.name
+    private = name.startswith("_") and not (name.startswith("__") and name.endswith("__"))
+    said = claim.obj_text
+    if _PRIVATE.search(said) and not private or _PUBLIC.search(said) and private:
+        what = "private (a leading underscore)" if private else "public (no leading underscore)"
+        return Decision(False, f"`{name}` is {what}", decision.evidence)
+    return decision
+
+
 _DECLARED = re.compile(r"\bexplicit(?:ly)?\b|\bin (?:its|the) signature\b|\bdeclares?\b"
                        r"|显式|签名(?:里|中|上)|声明了?")
 """A parameter said to be written in the signature, not one ``**kwargs`` may take."""

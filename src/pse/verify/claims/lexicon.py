@@ -148,6 +148,7 @@ CALL_VERB = (r"(?P<cv>call|calls|invoke|invokes|invoked|calls into|call into|del
              r"|delegate to|makes a call to|make a call to|ends up calling|end up calling"
              r"|dispatches to|hands off to|defers to|calls out to|calls through to"
              r"|goes through|relies on|uses|wraps|triggers|runs|executes|passes control to"
+             r"|leverages|makes use of|utili[sz]es|employs"
              r"|hands control to|forwards to|forwards the call to|hands over to"
              r"|keeps calling|keep calling|continues to call|continue to call|goes on to call"
              r"|go on to call|proceeds to call|proceed to call|delegates (?:the|its) (?:work|call"
