@@ -123,6 +123,14 @@ def first_shelf(count) -> Spool | None:
 SHELVES = Spool()
 
 
+def decorate(func):
+    def wrapper(*args):
+        def inner():
+            return func(*args)
+        return inner()
+    return wrapper
+
+
 def bounds(values) -> tuple[int, int]:
     return min(values), max(values)
 
@@ -467,6 +475,15 @@ def test_claims_an_instance_of_a_class(resolver: Resolver, text: str, status: st
 def test_claims_privacy_and_more_verbs_of_use(resolver: Resolver, text: str, relation: str,
                                               status: str) -> None:
     assert claim_statuses(resolver, text, relation) == [status]
+
+
+@pytest.mark.parametrize("text, status", [
+    ("`decorate` defines one nested function.", "verified"),  # not the one inside it
+    ("`decorate` internally defines two helper functions.", "unverified"),
+])
+def test_claims_the_functions_a_function_defines(resolver: Resolver, text: str,
+                                                 status: str) -> None:
+    assert claim_statuses(resolver, text, "definition_count") == [status]
 
 
 @pytest.mark.parametrize("title, historical", [

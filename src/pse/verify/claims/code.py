@@ -503,9 +503,11 @@ def definition_count(resolver: Resolver, subject: Symbol, count: int, said: str)
     top-level definitions are counted, with and without private ones, and those whose
     name holds an English modifier ("five serializer classes"); a modifier in other
     words leaves open any count below the whole."""
+    kind, _, modifier = said.partition(" ")
+    if subject.kind in {"function", "method"} and kind in {"function", "class"}:
+        return _nested_definition_count(resolver, subject, count, kind)
     if subject.kind not in {"module", "package"}:
         return undecided("not a module")
-    kind, _, modifier = said.partition(" ")
     modifier = _TOP_LEVEL.sub("", modifier).strip()  # what is counted anyway
     found = [s for s in resolver.index.children(subject.qualname)
              if s.kind == ("function" if kind == "function" else "class")]
@@ -525,6 +527,31 @@ def definition_count(resolver: Resolver, subject: Symbol, count: int, said: str)
     if modifier and not words and count < len(names):
         return undecided(message)  # "五个序列化器类": which of them the words pick is unsaid
     return Decision(False, message, at(subject), correction=str(len(names)))
+
+
+def _nested_definition_count(resolver: Resolver, function: Symbol, count: int, kind: str
+                              ) -> Decision:
+    """Whether the body of ``function`` defines ``count`` functions (or classes) of its
+    own ("`__repr__` defines two nested helper functions"): those in its body, not in
+    the bodies of the ones it defines."""
+    node = function_node(resolver, function) if function.path.endswith(".py") else None
+    if node is None:
+        return undecided("not a function whose body can be read")
+    wanted = (ast.FunctionDef, ast.AsyncFunctionDef) if kind == "function" else (ast.ClassDef,)
+    names: list[str] = []
+    stack = list(ast.iter_child_nodes(node))
+    while stack:
+        child = stack.pop(0)
+        if isinstance(child, wanted):
+            names.append(child.name)
+        if not isinstance(child, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef
+                          | ast.Lambda):
+            stack.extend(ast.iter_child_nodes(child))
+    plural = {"class": "classes"}.get(kind, f"{kind}s")
+    message = f"{short(function.qualname)} defines {len(names)} " \
+              f"{kind if len(names) == 1 else plural} in its body ({listing(names)})"
+    return Decision(count == len(names), message, at(function),
+                    correction="" if count == len(names) else str(len(names)))
 
 
 _TOP_LEVEL = re.compile(r"(?i)\b(?:module|top)[- ]level\b|模块级别?的?|顶层的?|顶级的?|模块层面的?")
