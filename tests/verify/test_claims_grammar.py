@@ -648,3 +648,14 @@ def test_grammar_a_class_noun_before_another_noun_counts_no_classes() -> None:
     assert not [r for r in _read("The `Themes` class has eight class attributes.")
                 if r[0] == "definition_count"]
     assert ("definition_count", "m", "3", False) in _read("`m` defines three helper classes.")
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("`retry` 装饰器接收一个 `delay` 参数。", ("has_param", "retry", "delay", False)),
+    ("`cache` 这个静态方法返回 `None`。", ("returns", "cache", "None", False)),
+    ("调用 `Cart.total` 方法时，会把价格加起来，并返回 `None`。",
+     ("returns", "Cart.total", "None", False)),
+])
+def test_grammar_kind_nouns_after_a_subject_and_a_fronted_call(
+        text: str, expected: tuple[str, str, str, bool]) -> None:
+    assert expected in _read(text)

@@ -578,9 +578,11 @@ sentence opened with ("`A` is the entry point, it lives in `m`")."""
 _FRONTED = re.compile(r"^as (?P<np>(?:a|an|the) .*§\d+§.*)$|^作为(?P<zh>.*§\d+§.*)$")
 _ENDS_WITH_SLOT = re.compile(rf"(§\d+§){_KIND_WORD}?$")
 _STARTS_WITH_SLOT = re.compile(r"^(?:the )?(§\d+§)")
-_CONDITION_ON_ONE = re.compile(r"^(?:如果|若|当|一旦)[^§，,。]{0,12}(§\d+§)[^§，,。]*$")
-"""A fronted Chinese condition that names one code name ("如果 `Response` 的状态码不在范围内，
-会抛出 `ValueError`"): the subjectless clause after it is about that name."""
+_CONDITION_ON_ONE = re.compile(r"^(?:如果|若|当|一旦|(?:在|每次)?调用)[^§，,。]{0,12}(§\d+§)"
+                               r"[^§，,。]*$")
+"""A fronted Chinese condition or call that names one code name ("如果 `Response` 的状态码不在
+范围内，会抛出 `ValueError`", "调用 `f` 时，会返回 `None`"): the subjectless clause after it
+is about that name."""
 
 
 def _unlocated(clause: str) -> list[str]:
