@@ -146,6 +146,13 @@ class Kiln:
         self.release_file = release_file or "/etc/kiln"
         self.retries = retries or 3
 
+    def heat(self, degrees):
+        self.degrees = degrees
+        return self
+
+    def is_hot(self):
+        return self.degrees > 1000
+
 
 try:
     from functools import partialmethod
@@ -484,6 +491,17 @@ def test_claims_privacy_and_more_verbs_of_use(resolver: Resolver, text: str, rel
 def test_claims_the_functions_a_function_defines(resolver: Resolver, text: str,
                                                  status: str) -> None:
     assert claim_statuses(resolver, text, "definition_count") == [status]
+
+
+@pytest.mark.parametrize("text, status", [
+    ("`Kiln.heat` returns itself, so calls can be chained.", "verified"),
+    ("`Kiln.heat` 方法返回自身。", "verified"),
+    ("`Kiln.is_hot` returns itself.", "unverified"),  # a comparison is never the receiver
+    ("`Kiln.is_hot` returns `self`.", "unverified"),
+])
+def test_claims_a_method_returns_its_receiver(resolver: Resolver, text: str,
+                                              status: str) -> None:
+    assert claim_statuses(resolver, text, "returns") == [status]
 
 
 @pytest.mark.parametrize("title, historical", [

@@ -844,6 +844,10 @@ def read_claims(sentence: Sentence, *, indefinite: bool = False) -> Iterator[Cla
         arity = _tuple_size(claim, sentence.text)
         if arity is not None:
             yield arity
+    itself = _returns_itself(sentence)
+    if itself is not None and (itself.subject, itself.obj) not in said:
+        said.add((itself.subject, itself.obj))
+        yield itself
     only = _only_parameters(sentence)
     if only is not None and (only.subject, only.obj) not in said:
         said.add((only.subject, only.obj))
@@ -869,6 +873,25 @@ _TUPLE_SIZE = re.compile(
 "包含两个元素的元组", 三元组)."""
 _SIZES = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
           "两": 2, "二": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8}
+
+
+_ITSELF = re.compile(
+    r"^(?:[-*+]\s+|\d+[.)]\s+)?`(?P<s>[A-Za-z_][\w.]*)(?:\(\))?`(?:\s+(?:method|function|方法|函数))?"
+    r"\s*(?:always\s+|then\s+|最后|最终|会|总是)?\s*(?:returns|返回)\s*"
+    r"(?:itself|the (?:same )?(?:instance|object|job|table) itself|the same (?:instance|object)"
+    r"|its own instance|自身|自己|它自己|(?:该|这个|当前)?(?:对象|实例|任务|表格)?本身)"
+    r"(?=\s*(?:[,，.。;；]|so\b|to\b|for\b|以便|以|从而|$))", re.IGNORECASE)
+"""A method said to return the object it is called on, in words ("returns itself", "返回
+任务本身"): a return of ``self``."""
+
+
+def _returns_itself(sentence: Sentence) -> Claim | None:
+    """The claim that a method returns its receiver, said in words (:data:`_ITSELF`)."""
+    hit = _ITSELF.match(sentence.text.strip())
+    if hit is None or not _NAME_LIKE.match(hit["s"]):
+        return None
+    return Claim("returns", subject=hit["s"], obj="self", obj_text="", negated=False,
+                 line=sentence.line, sentence=sentence.text)
 
 
 def _tuple_size(claim: Claim, text: str) -> Claim | None:

@@ -53,6 +53,8 @@ def returns(resolver: Resolver, subject: Symbol, target: Named, *,
     single `Table`") is false of a function annotated to return a collection of them."""
     if subject.kind not in {"function", "method"}:
         return undecided("not a function")
+    if target.text.strip("` ") == "self" and subject.kind == "method":
+        return _returns_receiver(resolver, subject)
     constant = _returned_constant(resolver, subject, target.name or target.text)
     if constant is not None:
         return constant
@@ -124,6 +126,31 @@ _MANY = frozenset({"list", "List", "tuple", "Tuple", "set", "Set", "frozenset", 
 _ONE_PASS = frozenset({"Iterator", "Generator", "AsyncIterator", "AsyncGenerator"})
 """Return annotations of a value read once: no container a reader may index or reuse."""
 _CALLABLE_TYPES = frozenset({"Callable", "function", "callable", "Awaitable", "Coroutine"})
+
+
+def _returns_receiver(resolver: Resolver, subject: Symbol) -> Decision:
+    """Whether the method ``subject`` returns the object it is called on ("returns
+    `self`", "returns itself", 返回自身): true when a ``return self`` is written, false when
+    every return writes a value that is no receiver (nothing, a literal, a display, an
+    operation), open when one returns a name or a call that may be it."""
+    node = function_node(resolver, subject) if subject.path.endswith(".py") else None
+    if node is None:
+        return undecided("not a function whose body can be read")
+    values = [r.value for r in own_returns(node)]
+    name = short(subject.qualname)
+    if any(isinstance(v, ast.Name) and v.id == "self" for v in values):
+        return Decision(True, f"{name} returns the receiver (`self`)", at(subject))
+    if all(v is None or isinstance(v, _NO_RECEIVER) for v in values):
+        shown = listing([ast.unparse(v) if v is not None else "None" for v in values]) \
+            if values else "nothing"
+        return Decision(False, f"{name} returns {shown}", at(subject))
+    return undecided(f"{name} returns a value that may be the receiver")
+
+
+_NO_RECEIVER = (ast.Constant, ast.List, ast.Tuple, ast.Dict, ast.Set, ast.JoinedStr, ast.BinOp,
+                ast.Compare, ast.BoolOp, ast.UnaryOp, ast.ListComp, ast.DictComp, ast.SetComp,
+                ast.GeneratorExp)
+"""Returned values that are never the receiver."""
 
 
 def _returned_constant(resolver: Resolver, subject: Symbol, claimed: str) -> Decision | None:
