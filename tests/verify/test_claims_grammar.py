@@ -659,3 +659,9 @@ def test_grammar_a_class_noun_before_another_noun_counts_no_classes() -> None:
 def test_grammar_kind_nouns_after_a_subject_and_a_fronted_call(
         text: str, expected: tuple[str, str, str, bool]) -> None:
     assert expected in _read(text)
+
+
+def test_grammar_a_label_with_its_type_in_parentheses_lends_its_name() -> None:
+    # "- `x` (int): ..., default `1`": the type after the name is part of the label
+    assert ("default", "interval", "1", False) in _read(
+        "- `interval` (int): the pause between runs, default `1`.")

@@ -35,7 +35,8 @@ def label_name(label: str) -> str:
     """The code a block's label names ("" when it names none): a code span, or a bold
     name with an optional kind word ("Console Class" gives ``Console``; "Environment
     Variables" gives nothing)."""
-    text = label.strip().strip("`").strip()
+    # "`interval` (int)": the type in parentheses after the name is no part of it
+    text = re.sub(r"\s+\([^()]*\)$", "", label.strip()).strip().strip("`").strip()
     text = re.sub(rf"\s+(?:{L.LABEL_KINDS})$", "", text, flags=re.IGNORECASE).strip("` ")
     text = re.sub(r"\(.*\)$", "", text)
     return text if _LABEL_NAME.fullmatch(text) else ""

@@ -265,8 +265,9 @@ def _lent_subjects(document: Document) -> dict[int, tuple[str, bool]]:
 def _is_label_only(before: str) -> bool:
     """Whether the text before a sentence is just the block's label (and its colon)."""
     # a code span may hold underscores (`from_dict`); outside one they are emphasis
-    return bool(re.fullmatch(r"\s*(?:\*\*|__)?(?:`+[^`]+`+|[^`*_]*)(?:\*\*|__)?\s*[:：]?\s*"
-                             r"(?:\*\*|__)?\s*", before))
+    # ("`interval` (int):": a type in parentheses after the name is part of the label)
+    return bool(re.fullmatch(r"\s*(?:\*\*|__)?(?:`+[^`]+`+|[^`*_]*)(?:\s*\([^()`]*\))?"
+                             r"(?:\*\*|__)?\s*[:：]?\s*(?:\*\*|__)?\s*", before))
 
 
 def _is_title(piece: str) -> bool:
@@ -750,7 +751,7 @@ def derived(clauses: tuple[str, ...]) -> tuple[str, ...]:
 _CONJUNCTION = re.compile(r"^(?:(?:and|but|so|while|and then|and also) |(?:并且|而且|并|且|同时"
                           r"|但是|但|而|另外|此外)(?!且))")
 _PREDICATE_EN = (r"(?:has|have|provides|inherits|derives|extends|subclasses|raises|calls"
-                 r"|defaults|falls back"
+                 r"|defaults|falls back|default(?: value)?(?: is|:)?(?= ?§)"
                  r"|takes|accepts|lives|defines|returns|contains|exposes|implements|includes"
                  r"|wraps|is|are|can|does|will|never|may|uses|lets)")
 _NEG_ZH = L.NEG_ZH.replace("?P<neg>", "?:")  # "但不是 `B` 的子类": a negated predicate
