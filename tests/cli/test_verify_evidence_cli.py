@@ -178,3 +178,31 @@ def test_verify_evidence_a_frame_said_again_with_a_word_swapped_backs_nothing(
     retold = [s for s in sentences if "repeats the frame" in (s.get("reason") or "")]
     assert [s["text"].split()[-2] for s in retold] == ["returns", "raises"]
     assert result.code == 1
+
+
+PARSE = '''"""Parse strings by a format."""
+
+
+def parse(format, string):
+    """Match ``string`` against ``format`` and return the values found."""
+    return format, string
+
+
+def with_pattern(pattern, regex_group_count=None):
+    """Attach a regular expression pattern to a type converter."""
+    return pattern, regex_group_count
+'''
+
+
+def test_verify_evidence_a_call_said_of_a_module_is_its_namesake_functions(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # `parse` names the module and the function of its name in it: what the sentence says
+    # the call takes is the function's, and the number of regex groups is another's
+    (tmp_path / "parse.py").write_text(PARSE, encoding="utf-8")
+    (tmp_path / "doc.md").write_text(
+        "# parse\n\n`parse` matches a string against a format. It takes a string and an "
+        "optional regex group count.\n", encoding="utf-8")
+    result = run_cli(capsys, "verify", str(tmp_path / "doc.md"), "--source", str(tmp_path),
+                     "--evidence", "--format", "json")
+    statuses = {s["text"][:8]: s["status"] for s in json.loads(result.out)["sentences"]}
+    assert statuses == {"`parse` ": "supported", "It takes": "unsupported"}

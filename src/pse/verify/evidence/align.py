@@ -182,6 +182,9 @@ def _align_unit(unit: Unit, table: _Spans, refs: list[NameRef], named: dict[str,
     if not anchors:  # what the text is about, its definitions before its modules
         anchors = sorted(around, key=lambda s: s.kind == "module")[:2]
     anchors.extend(s for s in _titled(unit, table, anchors) if s not in anchors)
+    # a module and the function of its name inside it (`parse` and `parse.parse`): what a
+    # sentence says a call takes or returns is the function's
+    anchors.extend(s for s in _namesake_callables(anchors, table) if s not in anchors)
     if not anchors:
         return _quoted_or(Aligned(unit, "unsupported" if claim else "transition", reason=(
             "names no code the source has, and no span backs its words"), by_words=True),
@@ -191,6 +194,13 @@ def _align_unit(unit: Unit, table: _Spans, refs: list[NameRef], named: dict[str,
                                described=_described(unit, table),
                                callees=table.callees(anchors), spans=table.spans),
                       table.passages)
+
+
+def _namesake_callables(anchors: Sequence[SourceSpan], table: _Spans) -> list[SourceSpan]:
+    """The function or class a module anchor defines under the module's own name."""
+    wanted = {f"{a.symbol}.{a.symbol.rsplit('.', 1)[-1]}" for a in anchors
+              if a.kind == "module" and a.symbol}
+    return [s for s in table.spans if s.symbol in wanted and s.kind in (*_CALLABLE, "class")]
 
 
 def _quoted_or(aligned: Aligned, passages: Sequence[SourceSpan]) -> Aligned:

@@ -87,8 +87,10 @@ def _near(a: str, b: str) -> bool:
         SequenceMatcher(None, a, b, autojunk=False).ratio() >= _NEAR_NAME
 
 
-_TAKES_EN = re.compile(r"`(?P<name>[A-Za-z_][\w.]*)(?:\(\))?`[^.;:`]{0,30}?\b(?:takes|accepts|"
-                       r"receives|expects)\s+(?P<args>[^.;:()`]+)", re.IGNORECASE)
+_TAKES_EN = re.compile(r"(?:`(?P<name>[A-Za-z_][\w.]*)(?:\(\))?`[^.;:`]{0,30}?|\b(?:it|this "
+                       r"(?:function|method)|the (?:function|method))\s+(?:also\s+|only\s+)?)"
+                       r"\b(?:takes|accepts|receives|expects)\s+(?P<args>[^.;:()`]+)",
+                       re.IGNORECASE)
 _TAKES_ZH = re.compile(r"(?:`(?P<name>[A-Za-z_][\w.]*)(?:\(\))?`[^。；;`]{0,12}?)?"
                        r"(?:接受|接收|需要传入|传入)(?P<args>[^。；;`]+?)(?:作为参数|作为输入|参数|$)")
 _ARG_SPLIT = re.compile(r",\s*(?:and\s+)?|\s+and\s+|\s+or\s+|和|与|及|以及|、|，|或")
