@@ -665,3 +665,11 @@ def test_grammar_a_label_with_its_type_in_parentheses_lends_its_name() -> None:
     # "- `x` (int): ..., default `1`": the type after the name is part of the label
     assert ("default", "interval", "1", False) in _read(
         "- `interval` (int): the pause between runs, default `1`.")
+
+
+@pytest.mark.parametrize("text, count", [
+    ("`f` 的参数个数为 2。", "2"),
+    ("`f` 的参数数量是 3 个。", "3"),
+])
+def test_grammar_a_parameter_count_said_as_a_number_of(text: str, count: str) -> None:
+    assert ("param_count", "f", count, False) in _read(text)

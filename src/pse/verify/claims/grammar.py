@@ -216,6 +216,8 @@ _FRAMES: list[tuple[Relation, str]] = [
                     rf"{L.COUNT_PARAM}"),
     ("param_count", rf"{SZ}的(?:函数)?签名(?:里|中)?{TOTAL_ZH}(?:有|包含|包括){L.NUMBER_ZH}个"),
     ("param_count", rf"{SZ}的{L.PARAM_ZH}(?:一共|总共|共)?(?:有)?{L.NUMBER_ZH}个"),
+    ("param_count", rf"{SZ}的{L.PARAM_ZH}(?:个数|数量|数目|总数)(?:一共|总共|共)?(?:为|是|有|等于)"
+                    rf"{L.NUMBER_ZH}(?:个)?$"),
     # ---- which parameter comes where: "the second argument of `f` is `x`", "`f` 的第二个参数
     # 是 `x`" (the normaliser drops "first", an adverb elsewhere: the builder reads it back)
     ("param_position", rf"^(?:the )?(?:very )?(?:{_ORDINAL} )?(?:positional )?(?:parameter|argument"
