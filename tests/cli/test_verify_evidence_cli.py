@@ -206,3 +206,20 @@ def test_verify_evidence_a_call_said_of_a_module_is_its_namesake_functions(
                      "--evidence", "--format", "json")
     statuses = {s["text"][:8]: s["status"] for s in json.loads(result.out)["sentences"]}
     assert statuses == {"`parse` ": "supported", "It takes": "unsupported"}
+
+
+def test_verify_evidence_a_role_in_another_definitions_words(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # "Runs jobs in the order they were added." is `JobQueue`'s docstring: said of `Job`,
+    # it is another definition's role; said of `JobQueue`, its own
+    root = Path(__file__).resolve().parents[2] / "examples" / "tinyqueue"
+    text = ("# Roles\n\nThe `JobQueue` class is responsible for running jobs in the order "
+            "they were added.\n\nThe `Job` class is responsible for running jobs in the order "
+            "they were added.\n")
+    doc = tmp_path / "roles.md"
+    doc.write_text(text, encoding="utf-8")
+    result = run_cli(capsys, "verify", str(doc), "--source", str(root), "--evidence",
+                     "--format", "json")
+    sentences = json.loads(result.out)["sentences"]
+    assert [s["status"] for s in sentences] == ["supported", "unsupported"]
+    assert "docstring of `JobQueue`" in sentences[1]["reason"]

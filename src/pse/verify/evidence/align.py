@@ -23,7 +23,11 @@ from typing import Literal
 from pse.index.walk import is_sample_path
 from pse.verify.evidence.facts import contradiction, role_problem
 from pse.verify.evidence.passages import quoted
-from pse.verify.evidence.siblings import borrowed_parameter, namesake_problem
+from pse.verify.evidence.siblings import (
+    anothers_summary,
+    borrowed_parameter,
+    namesake_problem,
+)
 from pse.verify.evidence.spans import SourceSpan, code_vocabulary
 from pse.verify.evidence.units import Unit, code_name, without_title
 from pse.verify.evidence.words import claimed, covered, words
@@ -230,7 +234,8 @@ def _covered(unit: Unit, anchors: list[SourceSpan], claim: set[str], *,
     wrong = contradiction(unit.text, anchors) or role_problem(described, claim, anchors) or \
         namesake_problem(words(prose), anchors, spans,
                          {n.rsplit(".", 1)[-1] for n in unit.names}) or \
-        borrowed_parameter(unit.text, unit.subject, anchors, spans)
+        borrowed_parameter(unit.text, unit.subject, anchors, spans) or \
+        _borrowed_role(prose, unit, anchors, spans)
     if wrong:
         return Aligned(unit, "unsupported", best, share, reason=wrong)
     code_held = set().union(*(code_vocabulary(s) for s in (*anchors, *members)))
@@ -371,6 +376,17 @@ def _unheld_purpose(prose: str, code_held: set[str]) -> str:
     unknown = _unheld_object(prose, code_held, _PURPOSE, _PURPOSE_END,
                              ignored=_GENERIC_PURPOSE, least=_MIN_MISSING)
     return f"is used to {', '.join(unknown)}" if unknown else ""
+
+
+def _borrowed_role(prose: str, unit: Unit, anchors: Sequence[SourceSpan],
+                   spans: Sequence[SourceSpan]) -> str:
+    """What a role or purpose sentence ("is responsible for running jobs in the order
+    they were added", "用于...") says, when it is another definition's docstring summary
+    (:func:`.siblings.anothers_summary`); "" for any other sentence."""
+    if not (_ROLE.search(prose) or _PURPOSE.search(prose)):
+        return ""
+    return anothers_summary(words(prose), anchors, spans,
+                            {n.rsplit(".", 1)[-1] for n in unit.names})
 
 
 def _unheld_role(prose: str, code_held: set[str]) -> str:

@@ -129,3 +129,42 @@ def borrowed_parameter(text: str, subject: str, anchors: Sequence[SourceSpan],
                     return (f"it gives `{name}` an argument ({piece.strip()}) that is "
                             f"{theirs}; `{name}` takes {listed}")
     return ""
+
+
+_MIN_SUMMARY = 4
+"""Content words a docstring summary must have before a sentence is said to repeat it."""
+_REPEATED = 0.8
+"""The share of another definition's summary words a sentence must use to repeat it."""
+
+
+def anothers_summary(claim: set[str], anchors: Sequence[SourceSpan],
+                     spans: Sequence[SourceSpan], named: set[str]) -> str:
+    """Why a sentence about the definitions among ``anchors`` says what another one's
+    docstring says of that other one ("`Job` is responsible for running jobs in the order
+    they were added", where that is `JobQueue`'s summary, "Runs jobs in the order they
+    were added."): it uses most of the other's summary words, and the summaries of its own
+    definitions hold half of them or fewer. "" when it does not. A definition the unit
+    names (``named``: last names) is one it speaks of, not another."""
+    own = [a for a in anchors if a.kind in (*_CALLABLE, "class") and a.symbol]
+    if not own:
+        return ""
+    owners = tuple(a.symbol + "." for a in own)
+    # its own words: its summary and its members' (a class's `track` method may carry the
+    # docstring of the module function `track` it stands behind)
+    mine = set().union(*(words(summary(a)) for a in own),
+                       *(words(summary(m)) for m in spans if m.symbol.startswith(owners)))
+    for other in spans:
+        name = other.symbol.rpartition(".")[2]
+        if other.kind not in (*_CALLABLE, "class") or other in anchors or name in named \
+                or other.symbol.startswith(owners) or any(
+                    a.symbol.startswith(other.symbol + ".") for a in own):
+            continue
+        theirs = words(summary(other))
+        if len(theirs) < _MIN_SUMMARY:
+            continue
+        used = covered(theirs, claim, abbreviations=False)
+        if len(used) >= _REPEATED * len(theirs) and \
+                2 * len(covered(used, mine, abbreviations=False)) <= len(used):
+            return (f"it says what the docstring of `{name}` says of `{name}` "
+                    f"(\"{summary(other)[:60]}\")")
+    return ""
