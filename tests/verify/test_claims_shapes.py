@@ -504,6 +504,17 @@ def test_claims_a_method_returns_its_receiver(resolver: Resolver, text: str,
     assert claim_statuses(resolver, text, "returns") == [status]
 
 
+@pytest.mark.parametrize("text, status", [
+    # ``Firing.plan`` calls ``list``; ``Firing.log`` calls only ``upper``
+    ("`Firing` calls `list` when a plan is made.", "verified"),
+    ("`Firing` calls `list` when a message is logged.", "unverified"),  # `log` does not
+    ("`Firing` calls `list`.", "verified"),
+])
+def test_claims_a_call_said_of_when_a_method_runs(resolver: Resolver, text: str,
+                                                  status: str) -> None:
+    assert claim_statuses(resolver, text, "calls") == [status]
+
+
 @pytest.mark.parametrize("title, historical", [
     ("# Deprecations in kiln 2.0", True),
     ("# kiln 3.0 源码笔记：deprecated layer、CLI 和 type aliases", False),

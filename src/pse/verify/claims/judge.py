@@ -455,8 +455,9 @@ def _decider(relation: str, claim: Claim, resolver: Resolver, obj: Named | None)
             excluded=claim.excluded),
         "base_count": lambda s: types.base_count(s, int(claim.obj)),
         # "calls `a` rather than `b`" denies that it calls `b` itself
-        "calls": lambda s: code.calls(resolver, s, target, direct=bool(
-            _DIRECTLY.search(claim.sentence)) or claim.obj_text == "instead")
+        "calls": lambda s: _when_called(resolver, s, target, claim.sentence, code.calls(
+            resolver, s, target, direct=bool(_DIRECTLY.search(claim.sentence))
+            or claim.obj_text == "instead"))
         if claim.obj_text != "loose"
         else _only_if_called(code.calls(resolver, s, target), target,
                              code.uses(resolver, s, target)),
@@ -488,6 +489,37 @@ _WRITES = re.compile(r"\b(?:defines?|implements?|declares?|overrides?|provides? 
                      r"|实现了?|定义了?|重写了?|覆盖了?|覆写了?")
 """A member said to be written by the class ("implements `__eq__`", 实现了): what every
 class gets from ``object`` is not that."""
+_WHEN = re.compile(r"\b(?:when|whenever|each time|every time|once|as soon as)\b(?P<rest>[^.;:]*)"
+                   r"|(?:当|每当|每次)(?P<zh>[^。；;，,]*?)(?:时|的时候)", re.IGNORECASE)
+
+
+_PART = 3
+"""The shortest method-name part matched in a time clause."""
+
+
+def _when_called(resolver: Resolver, subject: Symbol, target: Named, sentence: str,
+                 decision: Decision) -> Decision:
+    """``decision`` on "`A` calls `g`", or false where the sentence says when ("... when a
+    job is submitted") in the words of one method of the class `A` that does not reach
+    `g` (`submit`): the call happens elsewhere."""
+    when = _WHEN.search(sentence)
+    if decision.holds is not True or subject.kind != "class" or when is None:
+        return decision
+    said = re.findall(r"[a-z]+", (when["rest"] or when["zh"]).lower())
+    # a method's words in the time clause, inflected or not ("submitted" of `submit`)
+    methods = [m for m in resolver.index.children(subject.qualname)
+               if m.kind == "method" and not m.name.startswith("_") and all(
+                   len(part) >= _PART and any(w.startswith(part) for w in said)
+                   for part in m.name.split("_") if part)]
+    if len(methods) != 1:
+        return decision
+    inside = code.calls(resolver, methods[0], target)
+    if inside.holds is not False:
+        return decision
+    return Decision(False, f"{inside.message}: not when `{methods[0].name}` runs",
+                    inside.evidence)
+
+
 _PRIVATE = re.compile(r"\bprivate\b|私有|非公开")
 _PUBLIC = re.compile(r"\bpublic\b|公开|公有|公共")
 
