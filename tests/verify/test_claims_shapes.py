@@ -515,6 +515,15 @@ def test_claims_a_call_said_of_when_a_method_runs(resolver: Resolver, text: str,
     assert claim_statuses(resolver, text, "calls") == [status]
 
 
+@pytest.mark.parametrize("text, relation, status", [
+    ("`Shelf` has a `width` method.", "has_method", "unverified"),  # a dataclass field
+    ("`Shelf` has a `width` field.", "defines_member", "verified"),
+])
+def test_claims_a_record_field_is_no_method(resolver: Resolver, text: str, relation: str,
+                                            status: str) -> None:
+    assert claim_statuses(resolver, text, relation) == [status]
+
+
 @pytest.mark.parametrize("title, historical", [
     ("# Deprecations in kiln 2.0", True),
     ("# kiln 3.0 源码笔记：deprecated layer、CLI 和 type aliases", False),

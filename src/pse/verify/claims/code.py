@@ -680,6 +680,10 @@ def _class_member(resolver: Resolver, cls: Symbol, name: str, *, methods: bool,
     if members:
         callable_ = [s for s in members if s.kind in {"method", "function"}]
         if methods and not callable_:
+            record = dataclass_fields(resolver, cls) or named_tuple_fields(resolver, cls)
+            if record and name in record:  # a field holds a value, even a callable one
+                return Decision(False, f"`{name}` is a field of {short(cls.qualname)}, not a "
+                                "method", at(*members))
             return undecided(f"`{name}` is {with_article(members[0].kind)} of "
                              f"{short(cls.qualname)}")
         return Decision(True, message, at(*(callable_ or members)))
