@@ -58,6 +58,12 @@ def test_words_split_identifiers_drop_stop_words_and_map_synonyms() -> None:
     assert words("它的文档字符串说明了重试") == words("重试")
 
 
+def test_words_a_function_word_with_a_suffix_is_no_form_of_it() -> None:
+    # a rewrite that turned "importing" into "froming" must not hide the word from the check
+    assert "froming" in words("It starts by froming the modules")
+    assert words("things being done") == set()  # "being", "done": forms of stop words
+
+
 def test_words_segment_chinese_into_english_stems() -> None:
     assert words("返回接收者，否则删除它") == {"return", "callback", "remov"}
     # the source's words for common programming terms ("re" is the regex module's name)

@@ -102,6 +102,13 @@ def _data(name: str) -> list[str]:
     return [line for line in text.splitlines() if line.strip() and not line.startswith("#")]
 
 
+_UNINFLECTED = frozenset(
+    "from with in into onto for as if of to by at on and or not the an than then also so but "
+    "via per this that these those its their".split())
+"""Function words no suffix inflects: a "word" that stems to one ("froming", "withed") is
+no form of it, and counts as a word of its own (one the source never uses)."""
+
+
 def words(text: str) -> set[str]:
     """The canonical content stems of ``text`` (identifiers split, stop words dropped)."""
     synonyms, stop, terms, zh_stop = _tables()
@@ -117,6 +124,8 @@ def words(text: str) -> set[str]:
         # a part of two letters is an acronym's piece ("SQLite" -> "SQ"), not a word
         for part in {token, *(p for p in parts if len(p) > 2)} if len(parts) > 1 else {token}:
             stemmed = stem(part)
+            if stemmed in _UNINFLECTED and part.lower().endswith(("ing", "ed")):
+                stemmed = part.lower()  # "froming" is no form of "from": a word of its own
             canonical = synonyms.get(stemmed, stemmed)
             if len(canonical) > 1 and stemmed not in stop and canonical not in stop:
                 found.add(canonical)
