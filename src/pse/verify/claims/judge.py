@@ -447,8 +447,7 @@ def _decider(relation: str, claim: Claim, resolver: Resolver, obj: Named | None)
             resolver, s, int(claim.obj), narrowed=bool(set(claim.narrowed) - {ANY_NOUN}),
             excluded=claim.excluded, literal_only=ANY_NOUN in claim.narrowed),
         "method_count": lambda s: code.method_count(
-            resolver, s, int(claim.obj), public=bool(re.search(r"public|公开|公共|公有",
-                                                                 claim.obj_text)),
+            resolver, s, int(claim.obj), public=bool(_PUBLIC.search(claim.obj_text)),
             listed=_listed_after_colon(claim.sentence),
             dunders_only=any(_DUNDER_WORDS.fullmatch(w) for w in claim.narrowed),
             narrowed=any(not _METHOD_SORTS.fullmatch(w) for w in claim.narrowed),
