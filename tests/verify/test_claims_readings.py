@@ -238,6 +238,7 @@ class Special:
         return "special"
 
 Number = float | str
+Table = dict[str, list["Special"]]
 
 
 def scale(value, digits=None):
@@ -602,6 +603,20 @@ def test_claims_a_constructor_parameter_named_through_its_class(resolver: Resolv
 def test_claims_a_none_default_the_body_never_replaces_with_the_value(
         resolver: Resolver, text: str, status: str) -> None:
     assert claim_statuses(resolver, text, "default") == [status]
+
+
+@pytest.mark.parametrize("text, status", [
+    # a subscripted type against the type written out, and against another tree name
+    ("`Level` is an alias of `Literal[\"high\", \"low\"]`.", "verified"),
+    ("`Level` is an alias of `Literal[\"low\", \"medium\", \"high\"]`.", "unverified"),
+    ("`Table` is an alias for `Dict[str, List[Special]]`.", "verified"),
+    ("`Table` 是 `dict[str, list[int]]` 的别名。", "unverified"),
+    ("`Table` is just an alias of `Mode`.", "unverified"),
+    ("`Table` is an alias of `Special`.", "ignored"),  # named inside: not said either way
+])
+def test_claims_a_subscripted_alias_compared_by_its_type(resolver: Resolver, text: str,
+                                                         status: str) -> None:
+    assert claim_statuses(resolver, text, "alias_of") == [status]
 
 
 @pytest.mark.parametrize("text, status", [

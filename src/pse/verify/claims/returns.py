@@ -195,7 +195,7 @@ def _yielded(resolver: Resolver, subject: Symbol, target: Named) -> Decision | N
     if outer not in _ITERATORS or not args:
         return None
     wanted = _type_of_value(target.name.rsplit(".", 1)[-1])
-    same = _same_type(resolver, args[0], ast.Name(wanted), depth=0)
+    same = same_type(resolver, args[0], ast.Name(wanted), depth=0)
     if same is None:
         return None
     return Decision(same, f"{short(subject.qualname)} is annotated to yield "
@@ -462,7 +462,7 @@ def generic_returns(resolver: Resolver, subject: Symbol, written: str, *,
         return Decision(False, message, at(subject))
     if _spelled(actual) == _spelled(claimed):
         return Decision(True, message, at(subject))
-    same = _same_type(resolver, actual, claimed, depth=0)
+    same = same_type(resolver, actual, claimed, depth=0)
     return undecided(message) if same is None else Decision(same, message, at(subject))
 
 
@@ -489,25 +489,37 @@ _GENERIC_NAMES = {"List": "list", "Dict": "dict", "Set": "set", "FrozenSet": "fr
                   "Tuple": "tuple", "Type": "type"}
 
 
-def _same_type(resolver: Resolver, actual: ast.expr, claimed: ast.expr, *, depth: int
+def same_type(resolver: Resolver, actual: ast.expr, claimed: ast.expr, *, depth: int
                ) -> bool | None:
-    """Whether two type expressions name one type (None: cannot say)."""
+    """Whether two type expressions name one type (None: cannot say). ``Literal[...]``
+    names the values it lists, in any order."""
     actual, claimed = _unquoted(actual), _unquoted(claimed)
     if depth > 6:
         return None
     a_outer, a_args = _subscripted(actual)
     c_outer, c_args = _subscripted(claimed)
+    if a_outer == c_outer == "Literal" and a_args and c_args:
+        listed = [_literal_values(args) for args in (a_args, c_args)]
+        return None if None in listed else listed[0] == listed[1]
     if not a_outer or not c_outer or {a_outer, c_outer} & {"Optional", "Union", "Annotated"}:
         return None
     if _GENERIC_NAMES.get(a_outer, a_outer) != _GENERIC_NAMES.get(c_outer, c_outer):
         return False if _unrelated_classes(resolver, a_outer, c_outer) else None
     if len(a_args) != len(c_args):
         return None if a_args and c_args else True  # ``list`` is ``list[str]`` unsaid
-    results = [_same_type(resolver, a, c, depth=depth + 1)
+    results = [same_type(resolver, a, c, depth=depth + 1)
                for a, c in zip(a_args, c_args, strict=True)]
     if False in results:
         return False
     return None if None in results else True
+
+
+def _literal_values(args: list[ast.expr]) -> frozenset[object] | None:
+    """The values a ``Literal[...]`` lists, or None where one is not written out."""
+    try:
+        return frozenset(ast.literal_eval(a) for a in args)
+    except (ValueError, TypeError, SyntaxError, RecursionError):
+        return None
 
 
 def _subscripted(node: ast.expr) -> tuple[str, list[ast.expr]]:

@@ -22,6 +22,7 @@ from pse.verify.claims.names import (
     outside_bases,
     outside_class,
 )
+from pse.verify.claims.returns import same_type
 from pse.verify.claims.source import binding, bound_value, dedented, own_returns, type_variable
 from pse.verify.claims.words import builtin_type
 from pse.verify.externals import stdlib_home
@@ -652,15 +653,55 @@ def alias_of(resolver: Resolver, subject: Symbol, obj: Named, *, written: str) -
         # which no name of the tree stands between
         shown = ast.unparse(value)
         return Decision(False, f"{name} is bound to `{shown}`", at(subject), correction=shown)
-    claimed, bound_to = union_members(obj.text), union_members(value)
-    if value is not None and claimed is not None and bound_to is not None and \
-            len(claimed) > 1 and len(bound_to) > 1:  # two unions (one name may be a chain)
-        holds = claimed == bound_to
-        shown = ast.unparse(value)
-        return Decision(holds, f"{name} is bound to `{shown}`", at(subject),
-                        correction="" if holds else shown)
-    return _no_other_name(resolver, subject, obj, value) or \
+    return _bound_type(resolver, subject, obj, value, wanted) or \
+        _no_other_name(resolver, subject, obj, value) or \
         undecided(f"{name} is bound to another value")
+
+
+def _bound_type(resolver: Resolver, subject: Symbol, obj: Named, value: ast.expr | None,
+                wanted: str) -> Decision | None:
+    """Of a name bound to a type expression: the claim's type compared with it, as a
+    subscripted type (:func:`_written_type`) or as a union of members; None where
+    neither decides."""
+    if value is None:
+        return None
+    holds = _written_type(value, obj, wanted, resolver)
+    if holds is None:
+        claimed, bound_to = union_members(obj.text), union_members(value)
+        if claimed is None or bound_to is None or len(claimed) < 2 or len(bound_to) < 2:
+            return None  # two unions only (one name may be a chain)
+        holds = claimed == bound_to
+    shown = _clipped(ast.unparse(value))
+    return Decision(holds, f"{short(subject.qualname)} is bound to `{shown}`", at(subject),
+                    correction="" if holds else shown)
+
+
+def _written_type(value: ast.expr | None, obj: Named, wanted: str, resolver: Resolver
+                  ) -> bool | None:
+    """Of a name bound to a subscripted type (``X = Dict[str, Reader]``): whether it is
+    the type the claim writes out (``Literal["t", "m"]`` against ``Literal["t", "b"]``),
+    or, where the claim names another type of the tree that the value does not mention
+    (``WritersType`` "an alias of" ``ReadersType``), False. None where neither is said."""
+    if not isinstance(value, ast.Subscript):
+        return None
+    try:
+        written = ast.parse(obj.text.strip("` "), mode="eval").body
+    except (SyntaxError, ValueError, RecursionError):
+        return None
+    if isinstance(written, ast.Subscript):
+        return same_type(resolver, value, written, depth=0)
+    if obj.symbols and isinstance(written, ast.Name | ast.Attribute) and not any(
+            isinstance(n, ast.Name) and n.id == wanted or
+            isinstance(n, ast.Attribute) and n.attr == wanted or
+            isinstance(n, ast.Constant) and isinstance(n.value, str) and wanted in n.value
+            for n in ast.walk(value)):
+        return False
+    return None
+
+
+def _clipped(shown: str) -> str:
+    """An expression shown in a message, cut to 60 characters."""
+    return shown if len(shown) <= 60 else shown[:59] + "…"
 
 
 def _no_other_name(resolver: Resolver, subject: Symbol, obj: Named, value: ast.expr | None
