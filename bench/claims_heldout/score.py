@@ -56,7 +56,11 @@ HALVES = {"a_sortedcontainers": "sortedcontainers-2.4.0", "b_tomlkit": "tomlkit-
           "y_distro": "distro-1.9.0", "y_tomliw": "tomli_w-1.0.0",
           "z_markupsafe": "markupsafe-3.0.4", "z_h11": "h11-0.16.0",
           "z_retrying": "retrying-1.4.2", "z_prettytable": "prettytable-3.19.0",
-          "z_docstringparser": "docstring_parser-0.18.0", "z_blinker": "blinker-1.9.0"}
+          "z_docstringparser": "docstring_parser-0.18.0", "z_blinker": "blinker-1.9.0",
+          "zb_structlog": "structlog-26.1.0", "zb_marshmallow": "marshmallow-4.4.0",
+          "zb_moreitertools": "more_itertools-11.2.1", "zb_tabulate": "tabulate-0.10.0",
+          "zb_jsonpointer": "jsonpointer-3.12", "zb_slugify": "python_slugify-9.2.0",
+          "zb_toml": "toml-0.10.2", "zb_validators": "validators-0.36.0"}
 GROUPS = {"all": list(HALVES), "c": ["c_bidict", "c_dacite"], "d": ["d_jsonpatch", "d_pyee"],
           "e": ["e_tenacity", "e_humanize"], "f": ["f_cachetools", "f_platformdirs"],
           "g": ["g_tinydb", "g_pluggy"], "h": ["h_schema", "h_pathspec"],
@@ -70,7 +74,9 @@ GROUPS = {"all": list(HALVES), "c": ["c_bidict", "c_dacite"], "d": ["d_jsonpatch
           "v": ["v_semver", "v_munch"], "w": ["w_parse", "w_wcwidth"],
           "x": ["x_iniconfig", "x_webencodings"], "y": ["y_distro", "y_tomliw"],
           "z": ["z_markupsafe", "z_h11", "z_retrying", "z_prettytable", "z_docstringparser",
-                "z_blinker"]}
+                "z_blinker"],
+          "zb": ["zb_structlog", "zb_marshmallow", "zb_moreitertools", "zb_tabulate",
+                 "zb_jsonpointer", "zb_slugify", "zb_toml", "zb_validators"]}
 LANGS = ("en", "zh", "mixed")
 
 
