@@ -164,6 +164,24 @@ def _entries(*paths: str) -> list[FileEntry]:
                       else "") for p in paths]
 
 
+def test_builder_indexes_a_script_without_extension_by_its_shebang(tmp_path: Path) -> None:
+    root = tmp_path / "src"
+    (root / "bin").mkdir(parents=True)
+    (root / "tool.py").write_text("def main():\n    pass\n", encoding="utf-8")
+    (root / "bin" / "tool").write_text("#!/usr/bin/env python3\ndef main():\n    run()\n",
+                                       encoding="utf-8")
+    (root / "bin" / "notes").write_text("def main(): not python\n", encoding="utf-8")
+    index, _ = _build(root, tmp_path / "cache")
+    assert index.files["bin/tool"][0] == "python" and index.files["bin/notes"][0] == ""
+    # named by its path: the script takes no package module's name (``tool``)
+    script = index.by_qualname("bin.tool.main")
+    assert script and script[0].path == "bin/tool" and index.is_python_source("bin/tool")
+    assert index.by_qualname("tool.main")[0].path == "tool.py"
+    facts = index.body_facts(script[0])
+    assert facts is not None and "run" in facts.calls
+    index.close()
+
+
 def test_builder_module_names_follow_package_folders() -> None:
     names = module_names(_entries("src/pkg/__init__.py", "src/pkg/a.py", "src/pkg/sub/__init__.py",
                                   "src/pkg/sub/b.py", "scripts/run.py", "setup.py",

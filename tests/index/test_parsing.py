@@ -23,7 +23,7 @@ def _tree(root: Path, count: int) -> list[ParseJob]:
         path = root / f"m{number:02d}.py"
         path.write_text(f"import os\nclass C{number}:\n    def run(self, x=1):\n"
                         f"        self.v = os.getenv('K{number}')\n", encoding="utf-8")
-        jobs.append(ParseJob(str(root), path.name, f"m{number:02d}", 1_000_000))
+        jobs.append(ParseJob(str(root), path.name, f"m{number:02d}", 1_000_000, "python"))
     return jobs
 
 
@@ -61,7 +61,7 @@ def _is_alive(pid: int) -> bool:
 _BLOCKED_RUN = """
 import sys
 from pse.index.parsing import ParseJob, parse_all
-jobs = [ParseJob(sys.argv[1], f"m{n:02d}.py", f"m{n:02d}", 1_000_000) for n in range(70)]
+jobs = [ParseJob(sys.argv[1], f"m{n:02d}.py", f"m{n:02d}", 1_000_000, "python") for n in range(70)]
 for rows in parse_all(jobs, workers=2):
     pass
 """

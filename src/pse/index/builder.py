@@ -11,6 +11,7 @@ from __future__ import annotations
 import gc
 import hashlib
 import os
+import re
 import sqlite3
 import sys
 import tomllib
@@ -89,7 +90,7 @@ def build_index(
     if touched:
         stale = [e for e in stale if e.path not in touched]
     removed = sorted(set(stored) - {e.path for e in entries})
-    jobs = [ParseJob(str(root), e.path, modules.get(e.path, ""), max_file_size)
+    jobs = [ParseJob(str(root), e.path, modules.get(e.path, ""), max_file_size, e.language)
             for e in stale if e.language in PARSED_LANGUAGES]
     with _collector_paused(), conn:
         # every stale path, not only those this run saw stored: another run sharing the
@@ -213,6 +214,11 @@ def module_names(entries: Sequence[FileEntry], *, root_name: str,
     for entry in entries:
         if entry.language != "python":
             continue
+        if not entry.path.endswith((".py", ".pyi")):
+            # a script run by its ``#!`` line (``bin/tool``) is imported by no one: named
+            # by its whole path, it takes no package module's name
+            names[entry.path] = ".".join(re.sub(r"\W", "_", p) for p in entry.path.split("/"))
+            continue
         parts = entry.path.rsplit(".", 1)[0].split("/")
         depth = len(parts) - 1
         while depth > 0 and "/".join(parts[:depth]) in packages:
@@ -229,7 +235,7 @@ def module_names(entries: Sequence[FileEntry], *, root_name: str,
 def _package_folders(entries: Sequence[FileEntry], *, root_name: str, project: str
                      ) -> set[str]:
     """Regular packages (``__init__.py``) and namespace packages, as folder paths."""
-    python = [e.path for e in entries if e.language == "python"]
+    python = [e.path for e in entries if e.path.endswith((".py", ".pyi"))]
     packages = {path.rpartition("/")[0] for path in python
                 if path.rpartition("/")[2] == "__init__.py"}
     folders = {path[:at] for path in python for at in _slashes(path)}

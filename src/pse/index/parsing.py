@@ -17,7 +17,6 @@ import os
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 
-from pse.index.languages import detect_language
 from pse.index.model import ParsedFile
 from pse.index.python import extract_python
 from pse.index.store import FileRows, file_rows
@@ -39,6 +38,7 @@ class ParseJob:
     path: str
     module: str
     max_size: int
+    language: str
 
 
 def parse_all(jobs: Sequence[ParseJob], *, workers: int | None = None,
@@ -100,7 +100,7 @@ def parse_job(job: ParseJob) -> FileRows:
     digest = content_digest(data)
     if is_binary(data):
         return file_rows(_failed(path, "skipped: binary file"), digest=digest)
-    language = detect_language(path)
+    language = job.language
     if language != "python":
         from pse.index.treesitter import extract_tree_sitter  # tree-sitter only when needed
 

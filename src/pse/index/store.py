@@ -21,9 +21,10 @@ from pathlib import Path
 from pse.errors import SourceError
 from pse.index.model import BodyFacts, FileEntry, ParsedFile
 
-SCHEMA_VERSION = "13"
+SCHEMA_VERSION = "14"
 """5: definition and body facts; 6: each file records its extractor; 7: and its digest;
-8: body names leave out the exceptions only caught, raises hold those a bare raise rethrows."""
+8: body names leave out the exceptions only caught, raises hold those a bare raise rethrows;
+14: a file without an extension has the language of its ``#!`` line."""
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);

@@ -292,6 +292,13 @@ class SymbolIndex:
             return None
         return data.count(b"\n") + (0 if data.endswith(b"\n") or not data else 1)
 
+    def is_python_source(self, path: str) -> bool:
+        """Whether ``path`` is Python source whose bodies the on-demand readers parse: a
+        ``.py`` file, or a script its ``#!`` line runs with Python (``bin/tool``); a
+        ``.pyi`` stub has signatures only."""
+        entry = self.files.get(path)
+        return entry is not None and entry[0] == "python" and not path.endswith(".pyi")
+
     def file_text(self, path: str) -> str | None:
         """The text of the tree file ``path`` (None: not a file of the tree, or not
         readable), read bounded like every planted file."""
@@ -327,7 +334,7 @@ class SymbolIndex:
     def return_names(self, symbol: Symbol) -> tuple[str, ...] | None:
         """The names in a Python function's return annotation (None: not annotated or not
         readable). Read from the file on first use and kept for the index's life."""
-        if symbol.kind not in {"function", "method"} or not symbol.path.endswith(".py"):
+        if symbol.kind not in {"function", "method"} or not self.is_python_source(symbol.path):
             return None
         if symbol.path not in self._returns:
             source = self._source_bytes(symbol.path)
@@ -339,7 +346,7 @@ class SymbolIndex:
         """What each ``return`` of a Python function returns (None: a generator, or not
         readable). Read on first use, like
         :meth:`return_names`."""
-        if symbol.kind not in {"function", "method"} or not symbol.path.endswith(".py"):
+        if symbol.kind not in {"function", "method"} or not self.is_python_source(symbol.path):
             return None
         if symbol.path not in self._returned:
             source = self._source_bytes(symbol.path)
@@ -350,7 +357,7 @@ class SymbolIndex:
     def param_types(self, symbol: Symbol) -> ParamTypes | None:
         """A Python function's parameters with the names their annotations mention (None:
         not readable). Read on first use, like :meth:`return_names`."""
-        if symbol.kind not in {"function", "method"} or not symbol.path.endswith(".py"):
+        if symbol.kind not in {"function", "method"} or not self.is_python_source(symbol.path):
             return None
         if symbol.path not in self._param_types:
             source = self._source_bytes(symbol.path)
@@ -364,7 +371,7 @@ class SymbolIndex:
         Read from the file on first use and cached in the index database with the file's
         other rows, so a changed file is re-read and an unchanged one never again.
         """
-        if symbol.kind not in {"function", "method"} or not symbol.path.endswith(".py"):
+        if symbol.kind not in {"function", "method"} or not self.is_python_source(symbol.path):
             return None
         if symbol.path not in self._bodies:
             self._bodies[symbol.path] = self._load_bodies(symbol.path)

@@ -18,7 +18,7 @@ from stat import S_ISDIR, S_ISREG
 from typing import TYPE_CHECKING
 
 from pse.errors import SourceError
-from pse.index.languages import detect_language
+from pse.index.languages import SHEBANG_BYTES, detect_language
 from pse.index.model import FileEntry
 from pse.planted import (
     MAX_DEPTH,
@@ -186,10 +186,22 @@ def _scan(folder: Path, prefix: str, specs: _Specs, found: list[FileEntry],
             elif entry.is_file(follow_symlinks=False) and not (specs and _ignored(specs, rel)):
                 info = entry.stat(follow_symlinks=False)
                 found.append(FileEntry(path=rel, size=info.st_size, mtime_ns=info.st_mtime_ns,
-                                       language=detect_language(rel)))
+                                       language=_language(entry, rel)))
         except OSError:
             continue
     return folders
+
+
+def _language(entry: os.DirEntry[str], rel: str) -> str:
+    """A file's language by its extension, or for a name without one (a script under
+    ``bin/``) by its ``#!`` line."""
+    if "." in entry.name.lstrip("."):
+        return detect_language(rel)
+    try:
+        with open(entry.path, "rb") as handle:
+            return detect_language(rel, handle.read(SHEBANG_BYTES))
+    except OSError:
+        return ""
 
 
 def _stat(path: Path | str) -> os.stat_result | None:

@@ -246,7 +246,8 @@ def has_member(resolver: Resolver, subject: Symbol, member: str, *, methods: boo
     found = [h.symbol for h in hits if h.symbol is not None and h.symbol.kind != "parameter"]
     defined = [s.name for s in resolver.index.children(subject.qualname)
                if s.kind in {"method", "function"}]
-    message = f"{short(subject.qualname)} defines the methods {listing(sorted(set(defined)))}"
+    message = f"{short(subject.qualname)} defines the functions " \
+        f"{listing(sorted(set(defined)))}"  # a module's callables are functions
     if found:
         callable_ = [s for s in found if s.kind in {"method", "function"}]
         if methods and not callable_:
@@ -356,7 +357,7 @@ def literal_entries(resolver: Resolver, subject: Symbol) -> tuple[str, list[str]
     the items of a list, tuple or set display (``__all__``). None: any other value, or
     one built by unpacking or a comprehension, whose size the text does not show."""
     if subject.kind not in {"attribute", "constant", "variable"} or \
-            not subject.path.endswith(".py"):
+            not resolver.index.is_python_source(subject.path):
         return None
     return value_entries(bound_value(resolver, subject)) or _folded_entries(resolver, subject)
 
@@ -534,7 +535,7 @@ def _nested_definition_count(resolver: Resolver, function: Symbol, count: int, k
     """Whether the body of ``function`` defines ``count`` functions (or classes) of its
     own ("`__repr__` defines two nested helper functions"): those in its body, not in
     the bodies of the ones it defines."""
-    node = function_node(resolver, function) if function.path.endswith(".py") else None
+    node = function_node(resolver, function)
     if node is None:
         return undecided("not a function whose body can be read")
     wanted = (ast.FunctionDef, ast.AsyncFunctionDef) if kind == "function" else (ast.ClassDef,)
@@ -744,7 +745,8 @@ def _body_is_written_for(resolver: Resolver, cls: Symbol) -> bool:
     ``setattr`` after it, or a class whose statement cannot be read."""
     if any(f.decorators for f in resolver.index.def_facts(cls.qualname)):
         return True
-    source = resolver.index.source_of(cls) if cls.path.endswith(".py") else None
+    source = resolver.index.source_of(cls) \
+        if resolver.index.is_python_source(cls.path) else None
     if source is None or "metaclass" in source.split(":", 1)[0] or \
             re.search(r"\b(?:locals|vars)\(\)|\bexec\(", source):
         return True

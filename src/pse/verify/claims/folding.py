@@ -40,7 +40,8 @@ class _Folder:
         self.origin = origin
 
     def fold_binding(self, symbol: Symbol, *, depth: int) -> object:
-        value = bound_value(self.resolver, symbol) if symbol.path.endswith(".py") else None
+        value = bound_value(self.resolver, symbol) \
+            if self.resolver.index.is_python_source(symbol.path) else None
         if value is None:
             raise NotFoldable(symbol.qualname)
         return self.fold(value, {}, scope=symbol.parent, depth=depth + 1)

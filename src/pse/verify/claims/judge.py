@@ -99,12 +99,13 @@ def _meant(resolver: Resolver, claim: Claim, relation: str, subject: Named) -> N
     """The definitions a claim's subject stands for under its relation: the member a count
     is said to be in, the modules of a file, a module's homonyms for a kind, the classes
     or callables of a bare name only they can be, a default's parameters."""
+    subject = _as_module(resolver, subject)
     if relation == "member_count":
         return _counted_value(resolver, claim, subject)
     if relation == "definition_count":
-        return _as_modules(resolver, subject)
+        return _as_modules(subject)
     if relation == "kind":
-        return _with_homonyms(resolver, _as_module(resolver, subject))
+        return _with_homonyms(resolver, subject)
     if relation in _CLASS_RELATIONS:
         return _as_kinds(resolver, subject, {"class"})
     if relation in _CALLABLE_RELATIONS - {"param_count", "has_param", "decorated"}:
@@ -151,12 +152,10 @@ def _counted_value(resolver: Resolver, claim: Claim, subject: Named) -> Named:
     return replace(subject, symbols=found, name=found[0].qualname) if found else subject
 
 
-def _as_modules(resolver: Resolver, subject: Named) -> Named:
-    """The modules a span names: its module symbols, or the modules of the files it names
-    ("`cachelib/serializers.py` defines five classes")."""
-    modules = tuple(s for s in subject.symbols if s.kind in {"module", "package"}) or tuple(
-        s for path in subject.paths for s in resolver.index.by_qualname(
-            resolver.index.module_of(path) or "") if s.kind in {"module", "package"})
+def _as_modules(subject: Named) -> Named:
+    """The modules among what a span names, where it names any (a span naming files
+    stands for their modules already, :func:`_as_module`)."""
+    modules = tuple(s for s in subject.symbols if s.kind in {"module", "package"})
     return replace(subject, symbols=modules) if modules else subject
 
 
@@ -315,7 +314,8 @@ def _with_homonyms(resolver: Resolver, subject: Named) -> Named:
 
 def _as_module(resolver: Resolver, subject: Named) -> Named:
     """A span naming Python files stands for their modules ("the `validate.py` file is a
-    class" says the kind of ``validate``); other spans are unchanged."""
+    class" says the kind of ``validate``; "`cachelib/serializers.py` defines five
+    classes", "`bin/tool` 里定义了 `main`"); other spans are unchanged."""
     if subject.symbols or not subject.paths:
         return subject
     modules = tuple(symbol for path in subject.paths

@@ -133,7 +133,7 @@ def _returns_receiver(resolver: Resolver, subject: Symbol) -> Decision:
     `self`", "returns itself", 返回自身): true when a ``return self`` is written, false when
     every return writes a value that is no receiver (nothing, a literal, a display, an
     operation), open when one returns a name or a call that may be it."""
-    node = function_node(resolver, subject) if subject.path.endswith(".py") else None
+    node = function_node(resolver, subject)
     if node is None:
         return undecided("not a function whose body can be read")
     values = [r.value for r in own_returns(node)]
@@ -419,7 +419,7 @@ def outer_types(resolver: Resolver, subject: Symbol) -> list[str] | None:
 
 
 def _return_annotation(resolver: Resolver, subject: Symbol) -> ast.expr | None:
-    node = function_node(resolver, subject) if subject.path.endswith(".py") else None
+    node = function_node(resolver, subject)
     return _unquoted(node.returns) if node is not None and node.returns is not None else None
 
 
@@ -808,7 +808,7 @@ def return_arity(resolver: Resolver, subject: Symbol, count: int) -> Decision:
     sizes = _annotated_sizes(annotation) if annotation is not None else None
     how = "is annotated to return"
     if sizes is None and annotation is None:
-        node = function_node(resolver, subject) if subject.path.endswith(".py") else None
+        node = function_node(resolver, subject)
         values = [r.value for r in own_returns(node) if r.value is not None] \
             if node is not None else []
         if values and all(isinstance(v, ast.Tuple) and not any(

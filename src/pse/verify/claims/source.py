@@ -17,6 +17,8 @@ def function_node(resolver: Resolver, symbol: Symbol
                   ) -> ast.FunctionDef | ast.AsyncFunctionDef | None:
     """The ``def`` statement of the function ``symbol``, parsed from its source (None: no
     source, or one that does not parse as a function)."""
+    if not resolver.index.is_python_source(symbol.path):
+        return None
     source = resolver.index.source_of(symbol)
     try:
         node = ast.parse(dedented(source)).body[0] if source else None
@@ -107,7 +109,7 @@ def positional_parameters(resolver: Resolver, function: Symbol) -> list[str] | N
 
 def _arguments(resolver: Resolver, function: Symbol) -> ast.arguments | None:
     source = resolver.index.source_of(function)
-    if source is None or not function.path.endswith(".py"):
+    if source is None or not resolver.index.is_python_source(function.path):
         return None
     try:
         tree = ast.parse(dedented(source))
@@ -123,7 +125,8 @@ def _arguments(resolver: Resolver, function: Symbol) -> ast.arguments | None:
 def type_variable(resolver: Resolver, symbol: Symbol) -> ast.Call | None:
     """The ``TypeVar(...)`` (or ``ParamSpec``, ``TypeVarTuple``) call ``symbol`` is bound
     to (None: another value, or none read)."""
-    value = bound_value(resolver, symbol) if symbol.path.endswith(".py") else None
+    value = bound_value(resolver, symbol) if resolver.index.is_python_source(symbol.path) \
+        else None
     if isinstance(value, ast.Call) and \
             ast.unparse(value.func).rsplit(".", 1)[-1] in _TYPE_VARIABLES:
         return value

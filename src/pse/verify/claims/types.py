@@ -493,7 +493,7 @@ def kind(resolver: Resolver, subject: Symbol, claimed: str, *, negated: bool = F
             return undecided(f"{short(subject.qualname)} is another name for "
                              f"{short(bound.qualname)}")
     if claimed == "native":  # "a C function": where it is defined says what it is written in
-        python = subject.path.endswith(".py")
+        python = resolver.index.is_python_source(subject.path)
         message = f"{short(subject.qualname)} is written in " \
             f"{'Python' if python else subject.path.rsplit('.', 1)[-1]} ({subject.path})"
         if python and _may_be_native(resolver, subject):
@@ -804,7 +804,8 @@ def _delegates_to(resolver: Resolver, subject: Symbol, wanted: str) -> bool | No
     class with an empty body and ``wanted`` as base; None: a function of more statements
     that names ``wanted``; False: it never does, its one ``return`` only uses it, or a
     class with a body of its own)."""
-    source = resolver.index.source_of(subject) if subject.path.endswith(".py") else None
+    source = resolver.index.source_of(subject) \
+        if resolver.index.is_python_source(subject.path) else None
     try:
         node = ast.parse(dedented(source or "")).body[0]
     except (SyntaxError, ValueError, RecursionError, IndexError):
@@ -1039,8 +1040,8 @@ def location(resolver: Resolver, subject: Symbol, obj: Named, *,
         # a plain file (no package's ``__init__``) that imports the name for its own use
         # is not where it lives: "`Trivia` lives in `container.py`" of ``from .items
         # import Trivia`` there; one that exports it in ``__all__`` re-exports it
-        plain = all(p.endswith(".py") and not p.endswith("/__init__.py") and p != "__init__.py"
-                    for p in obj.paths) and \
+        plain = all(resolver.index.is_python_source(p) and not p.endswith("/__init__.py")
+                    and p != "__init__.py" for p in obj.paths) and \
             not any(_exports(resolver, place, subject.name) for place in places if place)
         return _elsewhere(resolver, subject, [p for p in places if p], message, correction,
                           said_defined=defined or plain)
