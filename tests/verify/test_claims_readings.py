@@ -18,7 +18,7 @@ _TREE = {
 from collections.abc import Iterable, Iterator, KeysView
 from functools import lru_cache
 from pathlib import Path
-from typing import Literal, Optional, TypeVar, Union
+from typing import Any, Literal, Optional, TypeVar, Union
 
 Mode = Union[
     Literal["new"], Literal["old"],
@@ -238,6 +238,11 @@ class Special:
         return "special"
 
 Number = float | str
+
+
+def loose(name) -> Any:
+    return globals()[name]
+
 Table = dict[str, list["Special"]]
 
 
@@ -604,6 +609,16 @@ def test_claims_a_constructor_parameter_named_through_its_class(resolver: Resolv
 def test_claims_a_none_default_the_body_never_replaces_with_the_value(
         resolver: Resolver, text: str, status: str) -> None:
     assert claim_statuses(resolver, text, "default") == [status]
+
+
+@pytest.mark.parametrize("text, status", [
+    ("`loose` returns `None`.", "ignored"),  # ``-> Any`` may be None, or an int
+    ("`loose` returns an `int`.", "ignored"),
+    ("`loose` 返回 `None`。", "ignored"),
+])
+def test_claims_a_return_annotated_any_is_no_other_type(resolver: Resolver, text: str,
+                                                       status: str) -> None:
+    assert claim_statuses(resolver, text, "returns") == [status]
 
 
 @pytest.mark.parametrize("text, status", [

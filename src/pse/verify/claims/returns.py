@@ -218,7 +218,7 @@ def _said_of_the_outer_type(resolver: Resolver, subject: Symbol, target: Named, 
     outer = outer_types(resolver, subject)
     if outer is None or target.symbols:
         return None
-    if wanted == "None" and "None" not in outer:
+    if wanted == "None" and _never_none(resolver, outer):  # ``Any`` may be None
         return Decision(False, message, at(subject),
                         correction=outer[0] if len(outer) == 1 else "")
     if wanted in _BUILTIN_VALUES and wanted != "None":
@@ -356,8 +356,8 @@ def _returns_builtin(resolver: Resolver, subject: Symbol, names: Iterable[str], 
     containers = (written & _TYPE_WRAPPERS) - _TRANSPARENT
     if wanted in {_CONCRETE.get(c) for c in containers} or wanted in written:
         return Decision(True, message, at(subject))  # ``Dict[str, str]`` is a dict
-    if wanted == "object" or containers - _CONCRETE.keys():  # a ``Sequence`` may be one
-        return undecided(message)
+    if wanted == "object" or containers - _CONCRETE.keys() or written & {"Any", "object"}:
+        return undecided(message)  # a ``Sequence`` may be one; ``Any`` may be anything
     shown = sorted(written - _TYPE_WRAPPERS)
     for name in shown:
         if name in _BUILTIN_VALUES:
