@@ -545,3 +545,23 @@ def test_resolve_an_attribute_reached_through_a_parameter_as_the_code_writes_it(
     for resolver in tree_resolver(tmp_path_factory, files, name="through-parameter"):
         result = _resolve(resolver, span)
         assert (result.status, result.evidence[:2]) == (status, evidence), result
+
+
+@pytest.mark.parametrize(("span", "status"), [
+    ("b.contains(a)", "verified"),      # a method of the tree, on a value of the example
+    ("p.contains(q, strict=True)", "verified"),
+    ("p.contains(q, fuzzy=True)", "unverified"),  # no such keyword
+    ("b.containz(a)", "unverified"),    # no such method
+    ("b.contains", "unverified"),       # no call: an attribute of something unnamed
+    ("pointer.contains(a)", "unverified"),  # a word names what it is: the code's own
+    ("b.__eq__(a)", "external"),
+])
+def test_resolve_a_method_of_the_tree_called_on_an_example_value(
+        tmp_path_factory: pytest.TempPathFactory, span: str, status: str) -> None:
+    from repo_fixtures import tree_resolver
+
+    files = {"ptr.py": "class Pointer:\n    def contains(self, other, strict=False):\n"
+                       "        return other in self\n"}
+    for resolver in tree_resolver(tmp_path_factory, files, name="method-on-value"):
+        result = _resolve(resolver, span)
+        assert result.status == status, result

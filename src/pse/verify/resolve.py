@@ -53,6 +53,8 @@ from pse.verify.templates import ENGINE_WORDS
 _MAX_DEPTH = 12
 _PLACEHOLDERS = frozenset({"foo", "bar", "baz", "qux", "quux", "spam", "eggs", "ham",
                            "foobar", "hoge", "fuga"})
+_EXAMPLE_VALUE = re.compile(r"[a-z][a-z0-9]?")
+"""A value an example names with a letter or two (``b`` in ``b.contains(a)``)."""
 _SHELLS = frozenset({"zsh", "fish", "pwsh", "ksh", "tcsh", "csh", "dash"})
 _DUNDER = re.compile(r"__\w+__")
 _PARAMETER_OWNERS = 50
@@ -181,7 +183,7 @@ class Resolver(PathChecks, CommandChecks):
         found = self._elsewhere(ref, parts) or self._value_like(ref) or \
             _builtin_member(ref) or self._through_parameter(ref, parts) or \
             self._passed_as_keyword(ref, parts) or self._called_on_self(ref, parts) or \
-            self._local_of_named_function(ref, parts)
+            self._local_of_named_function(ref, parts) or self._method_on_a_value(ref, parts)
         return found or self._unverified(ref, "not found in the source tree")
 
     def _elsewhere(self, ref: Reference, parts: list[str]) -> Resolution | None:
@@ -272,6 +274,25 @@ class Resolver(PathChecks, CommandChecks):
         return Resolution("external", evidence=(place,),
                           message="a method the code calls on `self`, from a base outside "
                                   "the tree")
+
+    def _method_on_a_value(self, ref: Reference, parts: list[str]) -> Resolution | None:
+        """``b.contains(a)``: a method of a class of the tree called on a value an example
+        names with a letter or two, which no definition of the tree binds. The method
+        must be there, and its keywords in its signature: ``b.containz(a)`` stays
+        unverified."""
+        receiver, method = parts[0], parts[-1]
+        if len(parts) != 2 or not _EXAMPLE_VALUE.fullmatch(receiver) or \
+                not ref.text.rstrip().endswith(")") or self.index.by_name(receiver):
+            return None
+        found = [s for s in self.index.by_name(method)
+                 if s.kind == "method" and not is_test_path(s.path)]
+        if not found or _DUNDER.fullmatch(method) or \
+                (ref.kwargs and self._bad_kwargs(found, ref.kwargs)):
+            return None
+        owners = sorted({s.qualname.rsplit(".", 2)[-2] for s in found})
+        return Resolution("verified", evidence=_evidence(found),
+                          message=f"a method of `{owners[0]}` called on a value the example "
+                                  "names")
 
     def _local_of_named_function(self, ref: Reference, parts: list[str]
                                  ) -> Resolution | None:
