@@ -308,3 +308,56 @@ def test_claims_defaults_said_of_the_function(resolver: Resolver, text: str,
 def test_claims_a_use_is_a_call_only_of_a_function(resolver: Resolver, text: str,
                                                    status: str | None) -> None:
     assert claim_statuses(resolver, text, "calls") == ([status] if status else [])
+
+
+_DEFAULTS_TREE = {
+    "pointer/__init__.py": "",
+    "pointer/core.py": '''\
+import logging
+
+_nothing = object()
+INFO = 1
+
+
+class Missing:
+    pass
+
+
+MISSING = Missing()
+
+
+def lookup(doc, default=_nothing, level=logging.NOTSET, kinds=(str, bytes), n=3, step=1,
+           fill=MISSING):
+    return doc
+''',
+    "pointer/core.pyi": '''\
+def lookup(doc, default=..., level: int = ..., kinds=..., n: int = ..., step: int = ...,
+           fill=...): ...
+''',
+}
+
+
+@pytest.fixture(scope="module")
+def defaults_resolver(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Resolver]:
+    yield from tree_resolver(tmp_path_factory, _DEFAULTS_TREE, name="defaults")
+
+
+@pytest.mark.parametrize("text, status", [
+    # two constants of the standard library, compared by value (a tree's `INFO` aside)
+    ("The `level` of `lookup` defaults to `logging.INFO`.", "unverified"),
+    ("The `level` of `lookup` defaults to `logging.NOTSET`.", "verified"),
+    # a sentinel (a new object) is no literal
+    ("The `default` of `lookup` defaults to `None`.", "unverified"),
+    ("`lookup` 的 `fill` 参数默认是 `None`。", "unverified"),
+    ("The `default` of `lookup` defaults to `_nothing`.", "verified"),
+    # a default is fixed before any other parameter has a value
+    ("The `step` of `lookup` defaults to `n`.", "unverified"),
+    # a tuple written out is no class
+    ("The `kinds` of `lookup` defaults to `str`.", "unverified"),
+    ("`lookup` 的 `kinds` 默认值是 `(str, bytes)`。", "verified"),
+    # the module's definition runs, not the stub's (whose defaults are `...`)
+    ("The `n` of `lookup` defaults to 3.", "verified"),
+])
+def test_claims_defaults_of_sentinels_constants_and_other_parameters(
+        defaults_resolver: Resolver, text: str, status: str) -> None:
+    assert claim_statuses(defaults_resolver, text, "default") == [status]

@@ -49,7 +49,10 @@ def signature_of(resolver: Resolver, subject: Symbol) -> Symbol | None:
 def implementation(resolver: Resolver, functions: list[Symbol]) -> Symbol | None:
     """The one definition of ``functions`` (the definitions of one qualname) that runs:
     the only one, or the only one not decorated with ``@overload`` (the others are the
-    type checker's signatures, written with ``...`` defaults); None when that is not one."""
+    type checker's signatures, written with ``...`` defaults), a ``.pyi`` stub's
+    beside a module's never; None when that is not one."""
+    code = [f for f in functions if not f.path.endswith(".pyi")]
+    functions = code or functions
     if len(functions) == 1:
         return functions[0]
     overloads = {f.line for f in resolver.index.def_facts(functions[0].qualname)

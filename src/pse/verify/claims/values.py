@@ -153,9 +153,22 @@ def _same(actual: str, claimed: str) -> bool | None:
         if actual.rsplit(".", 1)[-1] == claimed.rsplit(".", 1)[-1]:
             return True
         return None  # two names may be bound to one value
+    if _display_against_type(actual, claimed) or _display_against_type(claimed, actual):
+        return False  # ``(str, bytes)`` is no ``str``
     if names.fullmatch(actual) or names.fullmatch(claimed):
         return None  # a name against a literal: the name's value is not read
     return None
+
+
+def _display_against_type(display: str, name: str) -> bool:
+    """Whether ``display`` is a tuple, list, set or dict written out and ``name`` a
+    builtin or standard-library class: no such value is a class."""
+    try:
+        node = ast.parse(display, mode="eval").body
+    except (SyntaxError, ValueError, RecursionError):
+        return False
+    return isinstance(node, ast.Tuple | ast.List | ast.Set | ast.Dict) and \
+        isinstance(introspect(name), type)
 
 
 def _option_fallback(value: ast.expr) -> str | None:
@@ -270,7 +283,9 @@ def _param_default(resolver: Resolver, param: Symbol, claimed: str, *,
                             at(function), correction="None")
         return undecided(f"{message}, which the body may replace")
     same = _same(actual, claimed)
-    if same is None and _distinct_definitions(resolver, actual, claimed):
+    if same is None and (_distinct_definitions(resolver, actual, claimed) or
+                         _sentinel_against_literal(resolver, function, actual, claimed) or
+                         _another_parameter(written, param.name, actual, claimed)):
         same = False
     if same is False and converted and not _both_numbers(actual, claimed):
         same = None  # ``list(())`` is ``[]``; only a number stays the number converted
@@ -410,7 +425,14 @@ def _distinct_definitions(resolver: Resolver, actual: str, claimed: str) -> bool
     (each one object), or one of them and a name the tree defines nowhere (an import from
     another library cannot be the tree's class): ``JsonPointer`` is no ``JsonPatch``. A
     variable may be bound to anything; two names of the standard library are compared as
-    the objects they name (``json.dumps`` is not ``json.loads``)."""
+    the objects they name (``json.dumps`` is not ``json.loads``; ``logging.INFO`` is not
+    ``logging.NOTSET``, two ints), whatever names of the tree end the same."""
+    outside = [introspect(n) if "." in n and n.split(".", 1)[0] not in
+               resolver.index.top_modules else None for n in (actual, claimed)]
+    if outside[0] is not None and outside[1] is not None:
+        if all(isinstance(o, _PLAIN_VALUES) for o in outside):
+            return bool(outside[0] != outside[1])
+        return outside[0] is not outside[1]
     found = []
     for name in (actual, claimed):
         head, _, last = name.rpartition(".")
@@ -428,6 +450,48 @@ def _distinct_definitions(resolver: Resolver, actual: str, claimed: str) -> bool
         theirs = introspect(claimed) or stdlib_module(claimed)
         return mine is not None and theirs is not None and mine is not theirs
     return not found[0] & found[1]
+
+
+def _another_parameter(written: dict[str, str | None], name: str, actual: str,
+                       claimed: str) -> bool:
+    """Whether a default written as a literal is said to be another parameter of the same
+    signature ("`step` defaults to `n`" of ``step=1``): a default is fixed when the
+    function is defined, before any parameter has a value."""
+    if claimed == name or claimed not in written:
+        return False
+    try:
+        ast.literal_eval(actual)
+    except (ValueError, SyntaxError, TypeError, MemoryError, RecursionError):
+        return False
+    return True
+
+
+def _sentinel_against_literal(resolver: Resolver, function: Symbol, actual: str,
+                              claimed: str) -> bool:
+    """Whether a default written as a name bound to a new object (``_nothing =
+    object()``, ``MISSING = _Missing()``: a sentinel) is said to be a literal
+    (``None``, ``0``): no new object is one."""
+    try:
+        ast.literal_eval(claimed)
+    except (ValueError, SyntaxError, TypeError, MemoryError, RecursionError):
+        return False
+    if not actual.isidentifier():
+        return False
+    module = resolver.index.module_of(function.path)
+    found = [s for s in resolver.index.members(module, actual) if s.kind in _VALUE_KINDS]
+    value = bound_value(resolver, found[0]) if len(found) == 1 else None
+    if not isinstance(value, ast.Call) or value.args or value.keywords or \
+            not isinstance(value.func, ast.Name):
+        return False
+    called = value.func.id
+    return called == "object" or bool(resolver.index.by_name(called)) and all(
+        s.kind == "class" and not resolver.index.members(s.qualname, "__eq__")
+        for s in resolver.index.by_name(called))
+
+
+_PLAIN_VALUES = (int, float, str, bytes)
+"""Values of the standard library compared by value, not identity (``logging.WARN`` is
+``logging.WARNING``)."""
 
 
 def _constant_value(resolver: Resolver, function: Symbol, name: str) -> str | None:
