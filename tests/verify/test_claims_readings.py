@@ -615,6 +615,9 @@ def test_claims_a_none_default_the_body_never_replaces_with_the_value(
     ("`loose` returns `None`.", "ignored"),  # ``-> Any`` may be None, or an int
     ("`loose` returns an `int`.", "ignored"),
     ("`loose` 返回 `None`。", "ignored"),
+    # said of the annotation, what is written decides
+    ("The return annotation of `loose` is `int`.", "unverified"),
+    ("`loose` 的返回类型标注是 `None`。", "unverified"),
 ])
 def test_claims_a_return_annotated_any_is_no_other_type(resolver: Resolver, text: str,
                                                        status: str) -> None:

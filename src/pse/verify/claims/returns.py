@@ -91,7 +91,7 @@ def _annotated_returns(resolver: Resolver, subject: Symbol, target: Named,
         # ``-> Iterator[str]``: an iterator (a generator) is consumed once, no `list`
         return Decision(False, message, at(subject))
     outer = _said_of_the_outer_type(resolver, subject, target, wanted, names, message,
-                                    yielded=yielded)
+                                    yielded=yielded, annotated=annotated)
     if outer is not None:
         return outer
     if wanted in {n.rsplit(".", 1)[-1] for n in names}:
@@ -108,7 +108,7 @@ def _annotated_returns(resolver: Resolver, subject: Symbol, target: Named,
     classes = [s for s in target.symbols if s.kind == "class"]
     written = {n.rsplit(".", 1)[-1] for n in names}
     if not classes and wanted in _BUILTIN_VALUES and (shown or written & _CONCRETE.keys()):
-        return _returns_builtin(resolver, subject, names, wanted, message)
+        return _returns_builtin(resolver, subject, names, wanted, message, annotated=annotated)
     if not classes and not target.symbols and shown:
         return _outside_class(resolver, subject, target.name, message)
     if not classes or not shown:
@@ -203,13 +203,14 @@ def _yielded(resolver: Resolver, subject: Symbol, target: Named) -> Decision | N
 
 
 def _said_of_the_outer_type(resolver: Resolver, subject: Symbol, target: Named, wanted: str,
-                            names: Iterable[str], message: str, *, yielded: bool = False
-                            ) -> Decision | None:
+                            names: Iterable[str], message: str, *, yielded: bool = False,
+                            annotated: bool = False) -> Decision | None:
     """A builtin value (``None``, ``int``) claimed of an annotation whose outer types are
     read: those decide, never a type nested in them (``Callable[..., None]`` returns no
     None; "returns an int" is false of ``List[int]``); with ``yielded``, the items of an
     iterator decide ("`f` yields a `Result`"), and a function annotated to return only a
-    callable returns nothing else. None: not such a claim."""
+    callable returns nothing else. Said of the annotation (``annotated``), ``Any`` is
+    no ``None``; of what is returned, it may be. None: not such a claim."""
     items = _yielded(resolver, subject, target) if yielded else None
     if items is not None:  # "`f` yields a `Result`": the items of the iterator it returns
         return items
@@ -218,11 +219,11 @@ def _said_of_the_outer_type(resolver: Resolver, subject: Symbol, target: Named, 
     outer = outer_types(resolver, subject)
     if outer is None or target.symbols:
         return None
-    if wanted == "None" and _never_none(resolver, outer):  # ``Any`` may be None
+    if wanted == "None" and ("None" not in outer if annotated else _never_none(resolver, outer)):
         return Decision(False, message, at(subject),
                         correction=outer[0] if len(outer) == 1 else "")
     if wanted in _BUILTIN_VALUES and wanted != "None":
-        return _returns_builtin(resolver, subject, names, wanted, message)
+        return _returns_builtin(resolver, subject, names, wanted, message, annotated=annotated)
     return None
 
 
@@ -343,7 +344,7 @@ of handlers called" is false of ``-> bool``, and a count is no flag."""
 
 
 def _returns_builtin(resolver: Resolver, subject: Symbol, names: Iterable[str], wanted: str,
-                     message: str) -> Decision:
+                     message: str, *, annotated: bool = False) -> Decision:
     """Whether a function annotated with ``names`` returns the builtin ``wanted``:
     false when every annotated type is another builtin or a class of the tree whose
     ancestry is read whole and does not hold ``wanted`` (``-> None`` is no ``int``; a
@@ -356,8 +357,9 @@ def _returns_builtin(resolver: Resolver, subject: Symbol, names: Iterable[str], 
     containers = (written & _TYPE_WRAPPERS) - _TRANSPARENT
     if wanted in {_CONCRETE.get(c) for c in containers} or wanted in written:
         return Decision(True, message, at(subject))  # ``Dict[str, str]`` is a dict
-    if wanted == "object" or containers - _CONCRETE.keys() or written & {"Any", "object"}:
-        return undecided(message)  # a ``Sequence`` may be one; ``Any`` may be anything
+    if wanted == "object" or containers - _CONCRETE.keys() or \
+            written & {"Any", "object"} and not annotated:
+        return undecided(message)  # a ``Sequence`` may be one; ``Any`` may return anything
     shown = sorted(written - _TYPE_WRAPPERS)
     for name in shown:
         if name in _BUILTIN_VALUES:
