@@ -361,3 +361,54 @@ def defaults_resolver(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Reso
 def test_claims_defaults_of_sentinels_constants_and_other_parameters(
         defaults_resolver: Resolver, text: str, status: str) -> None:
     assert claim_statuses(defaults_resolver, text, "default") == [status]
+
+
+_OUTSIDE_TREE = {
+    "tz/__init__.py": "",
+    "tz/zone.py": '''\
+import itertools
+from collections import deque
+from datetime import timedelta
+
+
+class Zone:
+    def dst(self, dt):
+        return timedelta(0)
+
+    def name(self):
+        return str(self)
+
+
+def pairwise(iterable):
+    return itertools.pairwise(iterable)
+
+
+def tail(n, iterable):
+    if n < 0:
+        return itertools.islice(iterable, 0)
+    return iter(deque(iterable, maxlen=n))
+
+
+def window(items):
+    return deque(items)
+''',
+}
+
+
+@pytest.fixture(scope="module")
+def outside_resolver(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Resolver]:
+    yield from tree_resolver(tmp_path_factory, _OUTSIDE_TREE, name="outside-returns")
+
+
+@pytest.mark.parametrize("text, status", [
+    # an instance of a standard-library class is a builtin value only through its bases
+    ("`Zone.dst` returns `None`.", "unverified"),
+    ("`Zone.dst` 返回 `None`。", "unverified"),
+    ("`Zone.dst` returns a `timedelta`.", "verified"),
+    ("`pairwise` returns a `list` of pairs.", "unverified"),  # the stdlib's, not the tree's
+    ("`tail` returns a `list`.", "unverified"),   # an islice or an iterator
+    ("`window` returns a `list`.", "unverified"),  # a deque is no list
+])
+def test_claims_returns_of_standard_library_instances(
+        outside_resolver: Resolver, text: str, status: str) -> None:
+    assert claim_statuses(outside_resolver, text, "returns") == [status]

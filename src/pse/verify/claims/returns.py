@@ -335,7 +335,8 @@ _CONCRETE = {"List": "list", "Tuple": "tuple", "Dict": "dict", "Set": "set",
 _BUILTIN_RESULTS = {"len": "int", "repr": "str", "ascii": "str", "format": "str", "chr": "str",
                     "ord": "int", "hash": "int", "isinstance": "bool", "issubclass": "bool",
                     "hasattr": "bool", "callable": "bool", "any": "bool", "all": "bool",
-                    "sorted": "list", "hex": "str", "oct": "str", "bin": "str"}
+                    "sorted": "list", "hex": "str", "oct": "str", "bin": "str",
+                    "iter": "iterator", "id": "int", "input": "str", "open": "file"}
 """Builtin functions (not shadowed by the tree) and the type of what they return."""
 _NUMBERS = frozenset({"int", "float", "complex"})
 """Numbers one may loosely call another (PEP 484 lets ``float`` stand for ``int``). A
@@ -673,20 +674,34 @@ def _returns_one(resolver: Resolver, subject: Symbol, value: Returned, *, wanted
         owner = [s for s in resolver.index.by_qualname(subject.parent) if s.kind == "class"]
         return _is_or_related(resolver, owner, classes, wanted) if owner else None
     if value.kind == "call":
-        last = value.name.rsplit(".", 1)[-1]
-        if last in _BUILTIN_TYPES or last in {"list", "dict", "set", "tuple"}:
-            return wanted == last
-        if value.name in _BUILTIN_RESULTS and not resolver.index.by_name(value.name):
-            result = _BUILTIN_RESULTS[value.name]  # ``len(x)`` is an int
-            return None if {result, wanted} <= _NUMBERS and result != wanted \
-                else wanted == result
-        made = [s for s in resolver.index.by_name(last) if s.kind == "class"]
-        others = [s for s in resolver.index.by_name(last) if s.kind != "class"]
-        if not made and not others and classes and _outside_class_named(value.name):
-            return False  # ``timedelta(...)``, an outside class: no instance of the tree's
-        return _is_or_related(resolver, made, classes, wanted) if made and not others \
-            else None
+        return _call_is(resolver, value, wanted=wanted, classes=classes)
     return None
+
+
+def _call_is(resolver: Resolver, value: Returned, *, wanted: str, classes: list[Symbol]
+             ) -> bool | None:
+    """Whether a return that calls something (a class, a builtin function) makes a
+    ``wanted`` (None: not known)."""
+    last = value.name.rsplit(".", 1)[-1]
+    if last in _BUILTIN_TYPES or last in {"list", "dict", "set", "tuple"}:
+        return wanted == last
+    if value.name in _BUILTIN_RESULTS and not resolver.index.by_name(value.name):
+        result = _BUILTIN_RESULTS[value.name]  # ``len(x)`` is an int
+        return None if {result, wanted} <= _NUMBERS and result != wanted \
+            else wanted == result
+    # ``itertools.pairwise(x)`` names the standard library's, whatever the tree names
+    # ``pairwise``
+    named = [] if "." in value.name and value.name.split(".", 1)[0] not in \
+        resolver.index.top_modules and introspect(value.name) is not None \
+        else resolver.index.by_name(last)
+    made = [s for s in named if s.kind == "class"]
+    others = [s for s in named if s.kind != "class"]
+    if not made and not others and classes and _outside_class_named(value.name):
+        return False  # ``timedelta(...)``, an outside class: no instance of the tree's
+    if not made and not others and wanted in _BUILTIN_VALUES:
+        return _outside_instance_is(resolver, value.name, wanted)
+    return _is_or_related(resolver, made, classes, wanted) if made and not others \
+        else None
 
 
 def _literal_is(made: str, wanted: str, outside: type | None) -> bool:
@@ -741,6 +756,17 @@ def _instance_of_outside(resolver: Resolver, subject: Symbol, value: Returned,
             if base is not object and issubclass(outside, base):
                 return None
     return False
+
+
+def _outside_instance_is(resolver: Resolver, callee: str, wanted: str) -> bool | None:
+    """Whether a call of the builtin or standard-library class ``callee`` (``timedelta(0)``,
+    ``itertools.islice(...)``) makes a ``wanted`` builtin value: an instance of a subclass
+    of it; never ``None`` (None: ``callee`` is no such class)."""
+    cls = outside_class(resolver, callee)
+    if cls is None:
+        return None
+    builtin = type(None) if wanted == "None" else getattr(builtins, wanted, None)
+    return issubclass(cls, builtin) if isinstance(builtin, type) else None
 
 
 def _outside_class_named(name: str) -> bool:
