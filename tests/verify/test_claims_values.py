@@ -412,3 +412,12 @@ def outside_resolver(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Resol
 def test_claims_returns_of_standard_library_instances(
         outside_resolver: Resolver, text: str, status: str) -> None:
     assert claim_statuses(outside_resolver, text, "returns") == [status]
+
+
+@pytest.mark.parametrize("text, status", [
+    ("`pointer/core.py` defines one function.", "verified"),  # its stub's copy not counted
+    ("`pointer/core.py` defines two functions.", "unverified"),
+])
+def test_claims_a_stub_beside_a_module_is_no_second_definition(
+        defaults_resolver: Resolver, text: str, status: str) -> None:
+    assert claim_statuses(defaults_resolver, text, "definition_count") == [status]

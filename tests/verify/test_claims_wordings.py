@@ -288,3 +288,25 @@ def test_claims_a_comparison_before_the_sentence_leaves_its_subject(resolver: Re
     statuses = [s for relation in ("defines", "defines_member", "has_method")
                 for s in claim_statuses(resolver, text, relation)]
     assert statuses == [status]
+
+
+@pytest.mark.parametrize("text, relation, statuses", [
+    # a list after "'s parameters are" / 的参数是: each a parameter claim
+    ("`Signer.__init__`'s parameters are `key`, `salt` and `pepper`.", "has_param",
+     ["verified", "unverified", "verified"]),  # key, pepper, salt
+    ("`Signer.__init__` 的参数是 `key`、`pepper`。", "has_param", ["verified", "unverified"]),
+    # "declared as", 被声明为: is-a, read as inheritance
+    ("`Quiet` is declared as a `Base` with one more method.", "subclass", ["verified"]),
+    ("`Quiet` is defined as a `Plain`.", "subclass", ["unverified"]),
+    ("`Quiet` 被声明为一个 `Plain`。", "subclass", ["unverified"]),
+    # a decorator used, and a member named "the `x` member of `A`"
+    ("`Signer.dumps` uses `@classmethod`.", "kind", ["unverified"]),
+    ("`Signer.dumps` 用的是 `@staticmethod` decorator。", "kind", ["verified"]),
+    ("The `dumps` member of `Signer` uses `@property`.", "kind", ["unverified"]),
+    # a module's top level: its own definitions
+    ("`core.py` 顶层一共定义了 4 个类。", "definition_count", ["unverified"]),
+    ("`core.py` 模块顶层一共定义了 3 个类。", "definition_count", ["verified"]),
+])
+def test_claims_parameter_lists_declared_is_a_decorators_used_and_top_levels(
+        resolver: Resolver, text: str, relation: str, statuses: list[str]) -> None:
+    assert claim_statuses(resolver, text, relation) == statuses

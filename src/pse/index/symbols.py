@@ -76,8 +76,9 @@ class SymbolIndex:
         return self._cached("name = ?", (name,))
 
     def members(self, parent: str, name: str) -> list[Symbol]:
-        """Symbols named ``name`` directly inside ``parent`` (a class, module or function)."""
-        return self._cached("parent = ? AND name = ?", (parent, name))
+        """Symbols named ``name`` directly inside ``parent`` (a class, module or function);
+        a ``.pyi`` stub's copies beside the module's own are left out (:func:`_code_first`)."""
+        return _code_first(self._cached("parent = ? AND name = ?", (parent, name)))
 
     def _cached(self, where: str, args: tuple[object, ...]) -> list[Symbol]:
         # resolution asks the same questions many times (inheritance chains, re-exports)
@@ -101,8 +102,9 @@ class SymbolIndex:
         return [s for s in found if name in s.params]
 
     def children(self, parent: str) -> list[Symbol]:
-        """Every symbol directly inside ``parent``."""
-        return self._symbols("parent = ?", (parent,))
+        """Every symbol directly inside ``parent``; a ``.pyi`` stub's copies beside the
+        module's own are left out (:func:`_code_first`)."""
+        return _code_first(self._symbols("parent = ?", (parent,)))
 
     def in_file(self, path: str) -> list[Symbol]:
         """Every symbol defined in ``path``."""
@@ -405,3 +407,11 @@ class SymbolIndex:
 def _pairs(text: str) -> tuple[tuple[str, tuple[str, ...]], ...]:
     """A stored list of (name, [values]) pairs, as :class:`BodyFacts` keeps them."""
     return tuple((str(name), tuple(values)) for name, values in json.loads(text))
+
+
+def _code_first(symbols: list[Symbol]) -> list[Symbol]:
+    """``symbols`` without those of ``.pyi`` stubs when a module's file holds some of them
+    too: a stub shipped beside ``encoder.py`` declares its classes a second time, for type
+    checkers, and counting both would count each twice."""
+    code = [s for s in symbols if not s.path.endswith(".pyi")]
+    return code if code and len(code) < len(symbols) else symbols

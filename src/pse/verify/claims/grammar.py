@@ -267,8 +267,8 @@ _FRAMES: list[tuple[Relation, str]] = [
                          rf"(?:defined |declared )?"
                          rf"(?:in|inside|within) (?:the )?(?:module |file )?§(?P<s>\d+)§"
                          r"(?: (?:module|file))?$"),
-    ("definition_count", rf"{SZ}(?:文件|模块|module|file)?(?:里|中|内)?{PRE_ZH}{TOTAL_ZH}"
-                         rf"(?:定义了?|声明了?|包含了?|有|提供了?){TOTAL_ZH}{L.NUMBER_ZH}(?:个|种)"
+    ("definition_count", rf"{SZ}(?:文件|模块|module|file)?(?:的)?(?:顶层|顶级|最外层)?"
+                         rf"(?:里|中|内|上)?{PRE_ZH}{TOTAL_ZH}(?:定义了?|声明了?|包含了?|有|提供了?){TOTAL_ZH}{L.NUMBER_ZH}(?:个|种)"
                          r"(?P<dm>[\u4e00-\u9fffA-Za-z]{0,6}?) ?(?P<dn>异常类|异常|类|函数|class"
                          r"|function|exception)(?![\u4e00-\u9fffa-z])"),
     # the noun first: "`m.py` 里的模块级函数（module-level function）共有 11 个"
@@ -317,8 +317,8 @@ _FRAMES: list[tuple[Relation, str]] = [
                   rf"|second|last|keyword|positional) )*(?P<n1>{L.NOUN}) (?:of|on|to|for) {O2}"),
     ("has_param", rf"{S2} {L.BE} {L.NEG}(?:one of|among) {L.DET}(?P<n1>{L.NOUN}) "
                   rf"(?:of|on|to|for) {O2}"),
-    ("has_param", rf"{S} ?'s (?:signature|parameter list|parameters|arguments) {L.NEG}"
-                  rf"(?P<n1>includes|include|contains|contain|has|lists|list|mentions) "
+    ("has_param", rf"{S} ?'s (?P<n1>signature|parameter list|parameters|arguments) {L.NEG}"
+                  rf"(?:includes|include|contains|contain|has|lists|list|mentions|are|is) "
                   rf"{L.DET}§(?P<o>\d+)§"),
     # "`A`'s fields include `x`", "`A` 的方法有 `x`": the noun says which members
     ("has_param", rf"{S} ?'s (?:(?:public|own|main|key) )?(?P<n1>{L.METHOD_NOUN}|{L.MEMBER_NOUN}) "
@@ -352,7 +352,7 @@ _FRAMES: list[tuple[Relation, str]] = [
                   rf"§(?P<o>\d+)§(?:这个|这一个|的)?(?P<n2>{L.NOUN_ZH})?"),
     ("has_param", rf"{S2Z}{L.NEG_ZH}是{O2Z}的(?:一个)?(?P<n1>{L.NOUN_ZH})"),
     ("has_param", rf"{SZ}的(?P<n1>{L.PARAM_ZH})(?:里|中|列表里|列表中)?{L.NEG_ZH}"
-                  rf"(?:有|包括|包含|含有)§(?P<o>\d+)§"),
+                  rf"(?:有|包括|包含|含有|是|为)§(?P<o>\d+)§"),
     # ---- inheritance
     ("subclass", rf"{S} {PRE}{L.INHERIT_VERB} (?:directly |indirectly )?from {L.DET}{O}"),
     ("subclass", rf"{S} {L.ADV}{L.BE} {L.NEG}{L.ADV}{L.DET}(?:direct |indirect )?{L.SUBCLASS_NOUN} "
@@ -490,7 +490,9 @@ _FRAMES: list[tuple[Relation, str]] = [
     # a span written with its "@" is a decorator without the word: "`f` carries `@cache`",
     # "`f` is a `@staticmethod`"
     ("kind", rf"{S} {PRE}(?:uses|carries|has|applies|is wrapped in|is wrapped with) "
-             r"(?:the |a |an )?§(?P<ka>\d+)§$"),
+             r"(?:the |a |an )?§(?P<ka>\d+)§(?: decorator)?$"),
+    ("kind", rf"{SZ}{PRE_ZH}(?:用的是|使用了?|采用了?|用了)(?:一个|个)?§(?P<ka>\d+)§"
+             r"(?: ?(?:decorator|装饰器))?$"),
     ("kind", rf"{S} {BE_NEG}(?:{L.AS_VERB} as )?(?:a |an )?§(?P<ka>\d+)§"
              r"(?: ?(?:method|function|property))?"
              r"(?: (?:on|in|of) (?:the|its|this|that) (?:class|owner|type))?$"),
@@ -687,10 +689,11 @@ _FRAMES: list[tuple[Relation, str]] = [
                 rf"(?:一个|个|一)?(?:新的)?{TYPE_NOUN}"),
     # ---- "`A` is a `B`": is-a, read as inheritance (the checker requires two classes)
     # (never denied: "而不是 `B`" after another clause says what it is instead)
-    ("subclass", rf"{SZ}(?:是|为)(?:一个|个|一种)?(?:普通的)?{OZ}(?:的一种|之一)?$"),
-    ("subclass", rf"{S} {L.BE} {L.NEG}(?:a|an|a kind of|a type of|a sort of|a special) "
-                 rf"{MODIFIERS}{O}"
-                 r"(?: (?:subclass|sub-class|subtype))?(?: (?:that|which|whose)\b.*)?$"),
+    # "is declared as a `NamedTuple` with five fields", "被声明为一个 `NamedTuple`"
+    ("subclass", rf"{SZ}(?:是|为|{L.AS_VERB_ZH})(?:一个|个|一种)?(?:普通的)?{OZ}(?:的一种|之一)?$"),
+    ("subclass", rf"{S} {L.BE} {L.NEG}(?:{L.AS_VERB} as )?(?:a|an|a kind of|a type of|a sort of"
+                 rf"|a special) {MODIFIERS}{O}"
+                 r"(?: (?:subclass|sub-class|subtype))?(?: (?:that|which|whose|with)\b.*)?$"),
     # ---- last: a count of entries in any noun ("`SINGULARS` lists 32 rules", "一共有 10 个
     # word"), after every frame that reads a noun of its own (methods, parameters, classes);
     # decided for a value bound to a literal, an enumeration or a record only
@@ -734,7 +737,7 @@ _CUES: dict[str, str] = {
     "subclass": (r"inherit|deriv|subclass|sub-class|subtype|child|descendant|speciali|extend"
                  r"|extension|(?:kind|type|sort) of|base|parent|ancestor|super|mro"
                  r"|method resolution|继承|派生|扩展|子类|父类|基类|超类|祖先"
-                 r"|(?:is|are) (?:not )?(?:a|an|a special) ?§"
+                 r"|(?:is|are) (?:not )?(?:[a-z]+ as )?(?:a|an|a special) ?§"
                  r"|(?:是|为)(?:一个|个|一种)?(?:普通的)?§"
                  r"|instance|object of|实例|的(?:一个)?对象"),
     "built_on": r"built|based|build|基于|建立在",
@@ -769,6 +772,7 @@ _CUES: dict[str, str] = {
              r"|exception|alias"
              r"|函数|方法|类|属性|模块|包|常量|协程|异常|decorat|wrapped|marked|memoi|cached"
              r"|carries|carry|(?:is|are) (?:not )?(?:[a-z]+ed as )?an? ?§|装饰|修饰"
+             r"|uses|applies|用的是|使用|采用|用了"
              r"|(?:declared|defined|written|annotated) (?:with|using)|是(?:一个|个)?§"
              r"|(?:exposed|provided|implemented|offered) (?:through|via|as|with|by)"
              r"|标记|标注|声明|注册|定义为|定义成|用的是|加的是|挂的是|上面?(?:用了|加了)"

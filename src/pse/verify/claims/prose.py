@@ -489,7 +489,7 @@ their slots: the noun, not the owner, says what they are."""
 
 _MEMBER_OF = re.compile(
     r"(?<![\w-])(?P<the>[Tt]he\s+)§(?P<b>\d+)§\s*(?P<noun>method|property|attribute"
-    r"|classmethod|staticmethod|field|class attribute|instance attribute)\s+of\s+"
+    r"|classmethod|staticmethod|field|class attribute|instance attribute|member)\s+of\s+"
     r"(?:the\s+)?(?:class\s+)?§(?P<a>\d+)§(?:\s+class\b)?")
 """A member named with its owner after it ("the `get` method of `IniConfig`", "the `name`
 attribute of the `Section` class"): one slot, ``IniConfig.get``, its noun kept. (A
@@ -508,7 +508,8 @@ def _owned(joined: str, codes: tuple[str, ...]) -> tuple[str, tuple[str, ...]]:
             return hit.group(0)
         found.append(f"{owner}.{member}")
         noun, the = hit.groupdict().get("noun"), hit.groupdict().get("the") or ""
-        return f"{the}§{len(found) - 1}§" + (f" {noun}" if noun else "")
+        # "member" says no kind: the merged name stands alone
+        return f"{the}§{len(found) - 1}§" + (f" {noun}" if noun and noun != "member" else "")
 
     return _MEMBER_OF.sub(merge, _OWNED.sub(merge, joined)), tuple(found)
 
