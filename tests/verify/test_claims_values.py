@@ -364,7 +364,7 @@ def test_claims_defaults_of_sentinels_constants_and_other_parameters(
 
 
 _OUTSIDE_TREE = {
-    "tz/__init__.py": "",
+    "tz/__init__.py": "from tz import zone\n\nZone = zone.Zone\n",
     "tz/zone.py": '''\
 import itertools
 from collections import deque
@@ -421,3 +421,15 @@ def test_claims_returns_of_standard_library_instances(
 def test_claims_a_stub_beside_a_module_is_no_second_definition(
         defaults_resolver: Resolver, text: str, status: str) -> None:
     assert claim_statuses(defaults_resolver, text, "definition_count") == [status]
+
+
+@pytest.mark.parametrize("text, relation, status", [
+    # `tz.Zone = zone.Zone` re-binds the class: its members are the class's
+    ("`Zone` overrides `utcoffset`.", "defines_member", "unverified"),
+    ("`Zone` defines `dst` itself.", "defines_member", "verified"),
+    ("`Zone` has a `name` method.", "has_method", "verified"),
+    ("`Zone` has a `tzname` method.", "has_method", "unverified"),
+])
+def test_claims_a_rebound_class_has_the_members_of_the_class(
+        outside_resolver: Resolver, text: str, relation: str, status: str) -> None:
+    assert claim_statuses(outside_resolver, text, relation) == [status]

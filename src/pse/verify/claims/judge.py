@@ -115,10 +115,21 @@ def _meant(resolver: Resolver, claim: Claim, relation: str, subject: Named) -> N
         return _definitions_first(_as_kinds(resolver, subject, _CALLABLE_KINDS))
     if relation == "default":
         return values.with_parameters(resolver, subject, claim.sentence, owner=claim.owner)
+    if relation in _MEMBER_RELATIONS | {"defines", "method_count"}:
+        subject = _through_bindings(resolver, subject)
     nouned = _kind_noun_of(claim)
     if nouned:  # "the `deprecated` function is defined in ...": not the package `deprecated`
         return _as_kinds(resolver, subject, nouned)
     return subject
+
+
+def _through_bindings(resolver: Resolver, subject: Named) -> Named:
+    """A module-level ``X = decoder.X`` (a package re-binding its classes) stands for the
+    class or function it binds: what members it has are that definition's."""
+    found = tuple(dict.fromkeys(
+        (types.bound_definition(resolver, s) if s.kind in {"attribute", "variable", "constant"}
+         else None) or s for s in subject.symbols))
+    return replace(subject, symbols=found) if found != subject.symbols else subject
 
 
 _NOUN_KINDS = {"function": {"function"}, "函数": {"function"}, "class": {"class"},
