@@ -310,3 +310,20 @@ def test_claims_a_comparison_before_the_sentence_leaves_its_subject(resolver: Re
 def test_claims_parameter_lists_declared_is_a_decorators_used_and_top_levels(
         resolver: Resolver, text: str, relation: str, statuses: list[str]) -> None:
     assert claim_statuses(resolver, text, relation) == statuses
+
+
+_ROW = "| 项目 | 说明 |\n|---|---|\n"
+
+
+@pytest.mark.parametrize("text, relation, status", [
+    # a first cell naming a member through its owner, or the side of it the row tells
+    (_ROW + "| `Signer` 的 `salt` | 默认值是 `1` |\n", "default", "unverified"),
+    (_ROW + "| `Signer` 的 `salt` | 默认值是 `None` |\n", "default", "verified"),
+    (_ROW + "| `Signer.dumps` 的返回值 | 返回 `None` |\n", "returns", "unverified"),
+    # a cell whose own subject follows 默认 (kept, not dropped as an adverb)
+    (_ROW + "| `Signer` | 默认 `salt` 为 `0` |\n", "default", "unverified"),
+    ("默认 `default_digest` 为 `\"sha1\"`。", "default", "verified"),
+])
+def test_claims_rows_about_a_member_or_a_return_and_defaults_after_the_word(
+        resolver: Resolver, text: str, relation: str, status: str) -> None:
+    assert claim_statuses(resolver, text, relation) == [status]

@@ -171,11 +171,19 @@ def _follows(paragraph_of: dict[int, _Place], before: int, line: int) -> bool:
     return (plain and earlier[1]) or (item is not None and earlier[2] == item)
 
 
-_ARTICLE = re.compile(r"^\s*(?:the|a|an)\s+", re.IGNORECASE)
-_ASPECT_CELL = re.compile(r"^(`[^`]+`)\s*(?:的|'s)\s*(?:内部)?(?:实现|行为|做法|逻辑|流程"
-                          r"|implementation|behaviou?r|body|internals)$", re.IGNORECASE)
+_ASPECT_CELL = re.compile(r"^(`[^`]+`)\s*(?:的|'s)\s*(?:内部)?(?:实现|行为|做法|逻辑|流程|返回值"
+                          r"|返回类型|implementation|behaviou?r|body|internals|return value"
+                          r"|return type|result)$", re.IGNORECASE)
 """A first cell naming code and the side of it the row describes ("`f` 的实现", "`f`'s
-implementation"): the row still says what ``f`` does."""
+implementation", "`f` 的返回值"): the row still says what ``f`` does."""
+_OWNED_CELL = re.compile(r"^`(?P<a>[A-Za-z_][\w.]*)`\s*(?:的|'s)\s*`(?P<b>[A-Za-z_]\w*)`"
+                         r"(?:\s*(?:参数|parameter|argument|属性|attribute|字段|field))?$")
+"""A first cell naming a member through its owner ("`set_pointer` 的 `create`"): the row
+is about ``set_pointer.create``."""
+_OWN_LEAD = re.compile(r"^\s*(?:(?:the|a|an)|默认的?|by default,?(?:\s+the)?)?\s*$",
+                       re.IGNORECASE)
+"""What may come before a cell sentence's own subject ("默认 `timeout` 为 5", "the `x`
+..."): the sentence is still about that code."""
 
 
 def _row_sentences(document: Document, ignored: set[int]) -> Iterator[Sentence]:
@@ -189,8 +197,9 @@ def _row_sentences(document: Document, ignored: set[int]) -> Iterator[Sentence]:
             continue
         first = block.cells[0].strip().strip("*_").strip()
         aspect = _ASPECT_CELL.match(first)
-        name = label_name(aspect[1] if aspect else first) \
-            if aspect or whole_span(block.cells[0]) else ""
+        owned = _OWNED_CELL.match(first)
+        name = f"{owned['a']}.{owned['b']}" if owned else label_name(
+            aspect[1] if aspect else first) if aspect or whole_span(block.cells[0]) else ""
         # a plain word ("Timeout", "Location") may be a setting's title, not code: its
         # row's cells say only what their own sentences say of their own subjects; a
         # first cell that is a sentence ("| `x` defaults to `2` | ... |") is one of them
@@ -206,8 +215,8 @@ def _row_sentences(document: Document, ignored: set[int]) -> Iterator[Sentence]:
                     _SUBJECTLESS.match(piece) or _DEFAULT_LEAD.match(piece) or _APPOSED.match(piece)
                     or _BARE_NOUN.match(piece) or _PARTICIPLE.match(piece))
                 # "| `set_key` | `quote_mode` defaults to ... |": its own subject, under the row's
-                own = bool(inside) and not _ARTICLE.sub(
-                    "", cell[start:inside[0].start]).strip(" *_")
+                own = bool(inside) and bool(_OWN_LEAD.match(
+                    cell[start:inside[0].start].strip(" *_")))
                 if not borrowed and not own:  # one word ("class", 类) is a column's value
                     continue  # a cell sentence without its row's subject is about nothing
                 if not name and not worded:
