@@ -329,6 +329,14 @@ MISSING = Missing()
 def lookup(doc, default=_nothing, level=logging.NOTSET, kinds=(str, bytes), n=3, step=1,
            fill=MISSING):
     return doc
+
+
+class Stamper:
+    def __init__(self, fmt=None, utc=True, key="ts"):
+        self.fmt, self.utc, self.key = fmt, utc, key
+
+    def __setstate__(self, state):
+        self.utc = state["utc"]
 ''',
     "pointer/core.pyi": '''\
 def lookup(doc, default=..., level: int = ..., kinds=..., n: int = ..., step: int = ...,
@@ -433,3 +441,16 @@ def test_claims_a_stub_beside_a_module_is_no_second_definition(
 def test_claims_a_rebound_class_has_the_members_of_the_class(
         outside_resolver: Resolver, text: str, relation: str, status: str) -> None:
     assert claim_statuses(outside_resolver, text, relation) == [status]
+
+
+@pytest.mark.parametrize("text, status", [
+    # a parameter said to be one: its default, not what another method sets the attribute to
+    ("`Stamper` 的 `utc` 参数默认为 `False`。", "unverified"),
+    ("The `utc` parameter of `Stamper` defaults to `True`.", "verified"),
+    # an attribute bound by unpacking: the item at its place
+    ('`Stamper.key` defaults to `"ts"`.', "verified"),
+    ('`Stamper.key` defaults to `"time"`.', "unverified"),
+])
+def test_claims_defaults_of_parameters_said_so_and_of_unpacked_attributes(
+        defaults_resolver: Resolver, text: str, status: str) -> None:
+    assert claim_statuses(defaults_resolver, text, "default") == [status]

@@ -114,7 +114,11 @@ def _meant(resolver: Resolver, claim: Claim, relation: str, subject: Named) -> N
     if relation in _CALLABLE_RELATIONS:
         return _definitions_first(_as_kinds(resolver, subject, _CALLABLE_KINDS))
     if relation == "default":
-        return values.with_parameters(resolver, subject, claim.sentence, owner=claim.owner)
+        meant = values.with_parameters(resolver, subject, claim.sentence, owner=claim.owner)
+        params = tuple(s for s in meant.symbols if s.kind == "parameter")
+        if claim.default_of in {"parameter", "signature"} and params:
+            return replace(meant, symbols=params)  # "the `x` parameter": not the attribute
+        return meant
     if relation in _MEMBER_RELATIONS | {"defines", "method_count"}:
         subject = _through_bindings(resolver, subject)
     nouned = _kind_noun_of(claim)

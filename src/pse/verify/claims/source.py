@@ -59,7 +59,24 @@ def bound_value(resolver: Resolver, symbol: Symbol) -> ast.expr | None:
     read from the symbol's line to the end of the statement, however many lines it spans
     (None: no assignment there, or one longer than the lines read)."""
     statement = binding(resolver, symbol)
-    return statement.value if statement is not None else None
+    if statement is None or statement.value is None:
+        return None
+    if isinstance(statement, ast.Assign) and len(statement.targets) == 1 and \
+            isinstance(statement.targets[0], ast.Tuple | ast.List):
+        return _unpacked(statement.targets[0], statement.value, symbol.name)
+    return statement.value
+
+
+def _unpacked(targets: ast.Tuple | ast.List, value: ast.expr, name: str) -> ast.expr | None:
+    """What ``self.a, self.b = a, b`` binds to ``name``: the value at its place, where the
+    value is written out as many items (None where it is not: ``a, b = pair``)."""
+    places = [i for i, t in enumerate(targets.elts)
+              if isinstance(t, ast.Name) and t.id == name
+              or isinstance(t, ast.Attribute) and t.attr == name]
+    if len(places) != 1 or not isinstance(value, ast.Tuple | ast.List) or \
+            len(value.elts) != len(targets.elts):
+        return None
+    return value.elts[places[0]]
 
 
 def binding(resolver: Resolver, symbol: Symbol) -> ast.Assign | ast.AnnAssign | None:
