@@ -311,7 +311,7 @@ def test_claims_a_use_is_a_call_only_of_a_function(resolver: Resolver, text: str
 
 
 _DEFAULTS_TREE = {
-    "pointer/__init__.py": "",
+    "pointer/__init__.py": "from pointer import core\n\nEncoder = core.Encoder\n",
     "pointer/core.py": '''\
 import logging
 
@@ -337,10 +337,19 @@ class Stamper:
 
     def __setstate__(self, state):
         self.utc = state["utc"]
+
+
+class Encoder:
+    def __init__(self, _dict=dict):
+        self._dict = _dict
 ''',
     "pointer/core.pyi": '''\
 def lookup(doc, default=..., level: int = ..., kinds=..., n: int = ..., step: int = ...,
            fill=...): ...
+
+
+class Encoder:
+    def __init__(self, _dict: type = ...) -> None: ...
 ''',
 }
 
@@ -454,3 +463,14 @@ def test_claims_a_rebound_class_has_the_members_of_the_class(
 def test_claims_defaults_of_parameters_said_so_and_of_unpacked_attributes(
         defaults_resolver: Resolver, text: str, status: str) -> None:
     assert claim_statuses(defaults_resolver, text, "default") == [status]
+
+
+@pytest.mark.parametrize("text, relation, status", [
+    # a class re-bound by its package and declared again in a stub: one constructor
+    ("`Encoder` 的 `_dict` 参数默认是 `OrderedDict`。", "default", "unverified"),
+    ("`Encoder` 的 `_dict` 参数默认是 `dict`。", "default", "verified"),
+    ("`Encoder` takes a `_dict` parameter.", "has_param", "verified"),
+])
+def test_claims_a_constructor_through_a_rebinding_and_a_stub(
+        defaults_resolver: Resolver, text: str, relation: str, status: str) -> None:
+    assert claim_statuses(defaults_resolver, text, relation) == [status]

@@ -42,7 +42,7 @@ def signature_of(resolver: Resolver, subject: Symbol) -> Symbol | None:
     if subject.kind == "class":
         inits = [h.symbol for h in resolver.lookup(f"{subject.qualname}.__init__")
                  if h.symbol is not None and h.symbol.kind == "method"]
-        return inits[0] if len(inits) == 1 else None
+        return implementation(resolver, inits) if inits else None  # a stub's is no other
     return None
 
 

@@ -13,7 +13,7 @@ from pse.verify.claims import callsites, code, returns, types, values
 from pse.verify.claims.counts import ANY_NOUN
 from pse.verify.claims.decision import Decision, short, undecided
 from pse.verify.claims.model import Claim
-from pse.verify.claims.names import Named, canonical, introspect, resolve_span
+from pse.verify.claims.names import Named, bound_definition, canonical, introspect, resolve_span
 from pse.verify.claims.words import HAN, param_sort
 from pse.verify.refs import Reference, Resolution
 from pse.verify.resolve import Resolver
@@ -131,7 +131,7 @@ def _through_bindings(resolver: Resolver, subject: Named) -> Named:
     """A module-level ``X = decoder.X`` (a package re-binding its classes) stands for the
     class or function it binds: what members it has are that definition's."""
     found = tuple(dict.fromkeys(
-        (types.bound_definition(resolver, s) if s.kind in {"attribute", "variable", "constant"}
+        (bound_definition(resolver, s) if s.kind in {"attribute", "variable", "constant"}
          else None) or s for s in subject.symbols))
     return replace(subject, symbols=found) if found != subject.symbols else subject
 

@@ -249,3 +249,20 @@ def outside_has(names: set[str], member: str, *, beyond_object: bool = False) ->
         if not beyond_object or any(member in vars(c) for c in obj.__mro__ if c is not object):
             return True
     return False
+
+
+def bound_definition(resolver: Resolver, symbol: Symbol) -> Symbol | None:
+    """The class or function a module-level ``name = other`` binds (None: anything else)."""
+    if resolver.index.module_of(symbol.path) != symbol.parent:
+        return None
+    source = resolver.index.source_of(symbol) or ""
+    match = re.fullmatch(rf"\s*{re.escape(symbol.name)}\s*=\s*([A-Za-z_][\w.]*)\s*(?:#.*)?",
+                         source.strip().split("\n")[0])
+    if match is None:
+        return None
+    hits = {h.symbol for h in resolver.lookup(f"{symbol.parent}.{match[1]}")
+            if h.symbol is not None}
+    if any(not h.path.endswith(".pyi") for h in hits):  # a stub only echoes the source
+        hits = {h for h in hits if not h.path.endswith(".pyi")}
+    found = [h for h in hits if h.kind in {"class", "function"} and h != symbol]
+    return found[0] if len(found) == 1 and len(hits) == 1 else None

@@ -16,6 +16,7 @@ from pse.verify.claims.names import (
     Ancestry,
     Named,
     ancestry,
+    bound_definition,
     direct_bases,
     external_mro,
     introspect,
@@ -871,23 +872,6 @@ def _passes_through(function: ast.FunctionDef | ast.AsyncFunctionDef, call: ast.
         else:
             return False
     return passed == mine
-
-
-def bound_definition(resolver: Resolver, symbol: Symbol) -> Symbol | None:
-    """The class or function a module-level ``name = other`` binds (None: anything else)."""
-    if resolver.index.module_of(symbol.path) != symbol.parent:
-        return None
-    source = resolver.index.source_of(symbol) or ""
-    match = re.fullmatch(rf"\s*{re.escape(symbol.name)}\s*=\s*([A-Za-z_][\w.]*)\s*(?:#.*)?",
-                         source.strip().split("\n")[0])
-    if match is None:
-        return None
-    hits = {h.symbol for h in resolver.lookup(f"{symbol.parent}.{match[1]}")
-            if h.symbol is not None}
-    if any(not h.path.endswith(".pyi") for h in hits):  # a stub only echoes the source
-        hits = {h for h in hits if not h.path.endswith(".pyi")}
-    found = [h for h in hits if h.kind in {"class", "function"} and h != symbol]
-    return found[0] if len(found) == 1 and len(hits) == 1 else None
 
 
 _PLAIN_CLASS_DECORATORS = frozenset({"total_ordering", "final", "unique", "verify",

@@ -32,7 +32,14 @@ from pse.verify.claims.code import (
 )
 from pse.verify.claims.decision import Decision, at, short, undecided
 from pse.verify.claims.folding import NotFoldable, folded_value
-from pse.verify.claims.names import Named, introspect, resolve_span, stdlib_module
+from pse.verify.claims.names import (
+    Named,
+    bound_definition,
+    introspect,
+    outside_class,
+    resolve_span,
+    stdlib_module,
+)
 from pse.verify.claims.source import bound_value, function_node, names_in, signature_defaults
 from pse.verify.resolve import Resolver
 
@@ -196,8 +203,13 @@ def with_parameters(resolver: Resolver, subject: Named, sentence: str, *,
     written, _, name = subject.name.rpartition(".")
     if not name.isidentifier():
         return subject
-    functions = [f for s in resolve_span(resolver, written).symbols
-                 if (f := signature_of(resolver, s)) is not None] if written else []
+    # ``TomlEncoder = encoder.TomlEncoder`` re-bound in a package is that class; a stub's
+    # copy beside the module is no other signature
+    owners = [bound_definition(resolver, s) or s
+              for s in resolve_span(resolver, written).symbols] if written else []
+    owners = [s for s in owners if not s.path.endswith(".pyi")] or owners
+    functions = list(dict.fromkeys(f for s in owners
+                                   if (f := signature_of(resolver, s)) is not None))
     scoped: list[Symbol] = []
     if functions:
         params = [p for f in functions for p in resolver.index.members(f.qualname, name)
@@ -446,8 +458,9 @@ def _distinct_definitions(resolver: Resolver, actual: str, claimed: str) -> bool
             return False
         found.append({s.qualname for s in symbols})
     if not any(found):
-        mine = introspect(actual) or stdlib_module(actual)
-        theirs = introspect(claimed) or stdlib_module(claimed)
+        mine = introspect(actual) or stdlib_module(actual) or outside_class(resolver, actual)
+        theirs = introspect(claimed) or stdlib_module(claimed) or \
+            outside_class(resolver, claimed)  # a bare ``OrderedDict``: collections
         return mine is not None and theirs is not None and mine is not theirs
     return not found[0] & found[1]
 
