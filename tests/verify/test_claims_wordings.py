@@ -327,3 +327,13 @@ _ROW = "| 项目 | 说明 |\n|---|---|\n"
 def test_claims_rows_about_a_member_or_a_return_and_defaults_after_the_word(
         resolver: Resolver, text: str, relation: str, status: str) -> None:
     assert claim_statuses(resolver, text, relation) == [status]
+
+
+@pytest.mark.parametrize("text, status", [
+    # 它 after a causal conjunction is the sentence's opening subject
+    ("`Signer` 不能直接比较，因为它没有定义 `compare`。", "unverified"),
+    ("`Quiet` 很常用，所以它没有定义 `sign`。", "verified"),
+])
+def test_claims_a_pronoun_after_a_causal_conjunction(resolver: Resolver, text: str,
+                                                     status: str) -> None:
+    assert claim_statuses(resolver, text, "not defines_member") == [status]

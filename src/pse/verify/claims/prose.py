@@ -758,8 +758,8 @@ def derived(clauses: tuple[str, ...]) -> tuple[str, ...]:
     return tuple(found)
 
 
-_CONJUNCTION = re.compile(r"^(?:(?:and|but|so|while|and then|and also) |(?:并且|而且|并|且|同时"
-                          r"|但是|但|而|另外|此外)(?!且))")
+_CONJUNCTION = re.compile(r"^(?:(?:and|but|so|while|and then|and also|because|since) |(?:并且|而且"
+                          r"|并|且|同时|但是|但|而|另外|此外|因为|由于|所以|因此|因而)(?!且))")
 _PREDICATE_EN = (r"(?:has|have|provides|inherits|derives|extends|subclasses|raises|calls"
                  r"|defaults|falls back|default(?: value)?(?: is|:)?(?= ?§)"
                  r"|takes|accepts|lives|defines|returns|contains|exposes|implements|includes"
