@@ -337,3 +337,16 @@ def test_claims_rows_about_a_member_or_a_return_and_defaults_after_the_word(
 def test_claims_a_pronoun_after_a_causal_conjunction(resolver: Resolver, text: str,
                                                      status: str) -> None:
     assert claim_statuses(resolver, text, "not defines_member") == [status]
+
+
+@pytest.mark.parametrize("text, relation, status", [
+    # a member of a file named as its module's; "listed in" as the passive of "contains"
+    ("The `__all__` list of `stamp/__init__.py` contains two names.", "member_count",
+     "unverified"),
+    ("`stamp/__init__.py` 的 `__all__` 里有 1 个名字。", "member_count", "verified"),
+    ("`stamp` is listed in the `__all__` of `stamp/__init__.py`.", "defines_member", "verified"),
+    ("`Signer` 也被列在 `stamp.__all__` 中。", "defines_member", "unverified"),
+])
+def test_claims_members_of_a_file_and_names_listed_in_a_value(
+        resolver: Resolver, text: str, relation: str, status: str) -> None:
+    assert claim_statuses(resolver, text, relation) == [status]

@@ -451,6 +451,11 @@ _FRAMES: list[tuple[Relation, str]] = [
                 rf"(?:一个)?§(?P<o>\d+)§(?!(?:这个|的)?(?:参数|形参|字段|属性|选项|方法|函数))"),
     ("defines", rf"{SZ}{L.WHERE_ZH}?{L.ADV_ZH}{L.NEG_ZH}(?:自己)?(?:定义了|定义|define了|define"
                 rf"|声明了|实现了)(?:一个)?§(?P<o>\d+)§"),
+    # the passive of "contains": "`take` is listed in `__all__`", "`x` 被列在 `m.__all__` 中"
+    ("defines", rf"{S2} {BE_NEG}(?:also )?(?:listed|included|contained|named|present) (?:in|among)"
+                rf" {L.DET}{O2}$"),
+    ("defines", rf"{S2Z}{NEG_ZH}(?:被)?(?:列在|列入|列进|包含在|收录在|出现在)了?{O2Z}"
+                r"(?:里|中|内|之中|里面|当中)?$"),
     # ---- kinds
     ("kind", rf"{S} {L.ADV}{L.BE} {L.NEG}{L.ADV}{L.AS_VERB} as {L.DET}{MODIFIERS}(?P<k>{KIND})"
              rf"{KIND_TAIL}"),
@@ -766,8 +771,8 @@ _CUES: dict[str, str] = {
                  r"|(?:class|function|method|constant|exception|coroutine)(?:es|s)? "
                  r"(?:defined |declared )?(?:in|inside|within)\b|中的|里的|内的"
                  r"|定义|声明|实现|写|放|位于|来自|属于|出自|源自|所在|在"),
-    "defines": (r"defin|declar|contain|hold|hous|implement|version|overrid|includ"
-                r"|定义|声明|实现|define|包含|包括|含有"),
+    "defines": (r"defin|declar|contain|hold|hous|implement|version|overrid|includ|listed"
+                r"|named|present|定义|声明|实现|define|包含|包括|含有|列在|列入|列进|收录|出现在"),
     "kind": (rf"{_LEXICON_KINDS}|function|method|propert|module|package|constant|coroutine|class"
              r"|exception|alias"
              r"|函数|方法|类|属性|模块|包|常量|协程|异常|decorat|wrapped|marked|memoi|cached"

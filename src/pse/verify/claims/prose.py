@@ -496,9 +496,11 @@ A parameter or attribute phrase ("`A` 的 `b` 参数") and a list ("`A`'s `b` an
 their slots: the noun, not the owner, says what they are."""
 
 
+_DUNDER_NAME = re.compile(r"__\w+__")
 _MEMBER_OF = re.compile(
-    r"(?<![\w-])(?P<the>[Tt]he\s+)§(?P<b>\d+)§\s*(?P<noun>method|property|attribute"
-    r"|classmethod|staticmethod|field|class attribute|instance attribute|member)\s+of\s+"
+    r"(?<![\w-])(?P<the>[Tt]he\s+)§(?P<b>\d+)§\s*(?:(?P<noun>method|property|attribute"
+    r"|classmethod|staticmethod|field|class attribute|instance attribute|member|list|tuple"
+    r"|dict|dictionary|mapping|set|constant|variable)\s+)?of\s+"
     r"(?:the\s+)?(?:class\s+)?§(?P<a>\d+)§(?:\s+class\b)?")
 """A member named with its owner after it ("the `get` method of `IniConfig`", "the `name`
 attribute of the `Section` class"): one slot, ``IniConfig.get``, its noun kept. (A
@@ -512,6 +514,12 @@ def _owned(joined: str, codes: tuple[str, ...]) -> tuple[str, tuple[str, ...]]:
 
     def merge(hit: re.Match[str]) -> str:
         owner, member = codes[int(hit["a"])], codes[int(hit["b"])]
+        if "noun" in hit.re.groupindex and not hit["noun"] and not _DUNDER_NAME.fullmatch(member):
+            return hit.group(0)  # "the `x` of `f`" may be a parameter: the default frames'
+        if re.fullmatch(r"(?:\w+/)*\w+\.pyi?", owner) and owner not in {"__init__.py",
+                                                                   "__init__.pyi"}:
+            # "`m.py` 的 `X`", "the `__all__` of `pkg/__init__.py`": the module's
+            owner = re.sub(r"(?:/__init__)?\.pyi?$", "", owner).replace("/", ".")
         if not (_DOTTED.fullmatch(owner) and _DOTTED.fullmatch(member.removesuffix("()"))) \
                 or owner.endswith(_FILE_ENDINGS):
             return hit.group(0)
