@@ -350,3 +350,12 @@ def test_claims_a_pronoun_after_a_causal_conjunction(resolver: Resolver, text: s
 def test_claims_members_of_a_file_and_names_listed_in_a_value(
         resolver: Resolver, text: str, relation: str, status: str) -> None:
     assert claim_statuses(resolver, text, relation) == [status]
+
+
+@pytest.mark.parametrize("text, status", [
+    ("`Signer` 的默认 `salt` 是 `Base()`。", "unverified"),  # the owner before 默认
+    ("`Signer` 的默认 `salt` 是 `None`。", "verified"),
+])
+def test_claims_a_default_with_its_owner_before_the_word(resolver: Resolver, text: str,
+                                                         status: str) -> None:
+    assert claim_statuses(resolver, text, "default") == [status]
