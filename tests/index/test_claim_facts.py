@@ -94,6 +94,32 @@ def loud(table, key):
     assert "log" in bodies["m.loud"].names
 
 
+def test_bodies_leave_out_a_raise_their_own_handler_catches() -> None:
+    source = b"""\
+def walk(doc, part):
+    try:
+        if part not in doc:
+            raise KeyError(part)
+        return doc[part]
+    except LookupError:
+        raise PointerError(part)
+
+
+def strict(doc, part):
+    if part is None:
+        raise KeyError(part)
+    try:
+        raise KeyError(part)
+    except KeyError:
+        return None
+"""
+    bodies = {b.qualname: b for b in extract_bodies(source, module="m")}
+    # a KeyError caught as a LookupError and converted: only PointerError leaves
+    assert bodies["m.walk"].raises == ("PointerError",)
+    assert "KeyError" not in bodies["m.walk"].names
+    assert bodies["m.strict"].raises == ("KeyError",)  # one raise of it is not caught
+
+
 def test_bodies_record_the_errors_caught_around_each_call_and_lookup() -> None:
     source = b"""\
 def cancel(jobs, job):

@@ -11,6 +11,7 @@ most runs never ask; :class:`pse.index.symbols.SymbolIndex` caches the answer pe
 from __future__ import annotations
 
 import ast
+import builtins
 import warnings
 
 from pse.index.model import BodyFacts
@@ -77,6 +78,14 @@ def _facts(function: _Function, qualname: str, nodes: list[ast.AST], local: Scop
             if dotted:
                 raises.append(dotted)
     caught = _caught_only(function)
+    guards = _guards(function)
+    # ``try: raise KeyError(k) except KeyError: raise Other(...)``: no KeyError leaves,
+    # and the name it raises there is no name the code may raise
+    caught_here = {r for r in raises if _caught(r, guards.get(f"raise {r}", frozenset()))}
+    raises = [r for r in raises if r not in caught_here]
+    caught |= {id(n) for node in nodes if isinstance(node, ast.Raise) and node.exc is not None
+               and _guard_key(node)[len("raise "):] in caught_here
+               for n in ast.walk(node.exc.func if isinstance(node.exc, ast.Call) else node.exc)}
     raises.extend(_rethrown(function))
     names = {n.id for n in ast.walk(function) if isinstance(n, ast.Name) and id(n) not in caught}
     names |= {n.attr for n in ast.walk(function)
@@ -84,18 +93,33 @@ def _facts(function: _Function, qualname: str, nodes: list[ast.AST], local: Scop
     return BodyFacts(qualname, function.lineno, calls=tuple(dict.fromkeys(calls)),
                      raises=tuple(dict.fromkeys(raises)), names=tuple(sorted(names)),
                      lookups=lookups, implied=tuple(dict.fromkeys(implied)),
-                     guarded=_guarded(function), receivers=receivers(nodes, local),
+                     guarded=tuple((key, tuple(sorted(errors))) for key, errors in guards.items()
+                                   if errors and not key.startswith("raise ")),
+                     receivers=receivers(nodes, local),
                      attributes=attributes(nodes))
 
 
 _CATCH_ALL = frozenset({"Exception", "BaseException"})
 
 
-def _guarded(function: _Function) -> tuple[tuple[str, tuple[str, ...]], ...]:
-    """Each call (by last name) and lookup (``"[]"``) of the own body with the errors
-    caught around every occurrence of it (see :attr:`BodyFacts.guarded`): a
-    ``self.jobs.remove(job)`` inside ``try: ... except ValueError: log()`` cannot make
-    the function raise ``ValueError``."""
+def _caught(raised: str, handled: frozenset[str]) -> bool:
+    """Whether handlers catching ``handled`` catch an error raised as ``raised``: by its
+    name, a bare ``except``, or a builtin base of a builtin error (``LookupError`` of
+    ``KeyError``)."""
+    name = raised.rsplit(".", 1)[-1]
+    if name in handled or "*" in handled:
+        return True
+    error = getattr(builtins, name, None)
+    return isinstance(error, type) and any(
+        isinstance(base := getattr(builtins, h, None), type) and issubclass(error, base)
+        for h in handled)
+
+
+def _guards(function: _Function) -> dict[str, frozenset[str]]:
+    """Each call (by last name), lookup (``"[]"``) and ``raise`` (``"raise E"``) of the own
+    body with the errors caught around every occurrence of it (see
+    :attr:`BodyFacts.guarded`): a ``self.jobs.remove(job)`` inside ``try: ... except
+    ValueError: log()`` cannot make the function raise ``ValueError``."""
     found: dict[str, frozenset[str]] = {}
 
     def record(key: str, active: frozenset[str]) -> None:
@@ -119,16 +143,28 @@ def _guarded(function: _Function) -> tuple[tuple[str, tuple[str, ...]], ...]:
             visit(child, active)
 
     def record_node(node: ast.AST, active: frozenset[str]) -> None:
-        if isinstance(node, ast.Call) and (name := last_name(node.func)):
-            record(name, active)
-        elif isinstance(node, ast.Import | ast.ImportFrom):
-            record("__import__", active)
-        elif isinstance(node, ast.Subscript) and not isinstance(node.ctx, ast.Store):
-            record("[]", active)
+        key = _guard_key(node)
+        if key:
+            record(key, active)
 
     # the body only: the signature's annotations (``Callable[[str], T]``) run no lookup
     visit(ast.Module(body=function.body, type_ignores=[]), frozenset())
-    return tuple((key, tuple(sorted(errors))) for key, errors in found.items() if errors)
+    return found
+
+
+def _guard_key(node: ast.AST) -> str:
+    """What :func:`_guards` records a node as: a call by its last name, ``__import__``,
+    ``"[]"`` for a lookup, ``"raise E"``; "" for any other node."""
+    if isinstance(node, ast.Call):
+        return last_name(node.func) or ""
+    if isinstance(node, ast.Import | ast.ImportFrom):
+        return "__import__"
+    if isinstance(node, ast.Subscript) and not isinstance(node.ctx, ast.Store):
+        return "[]"
+    if isinstance(node, ast.Raise) and node.exc is not None:
+        dotted = dotted_name(node.exc.func if isinstance(node.exc, ast.Call) else node.exc)
+        return f"raise {dotted}" if dotted else ""
+    return ""
 
 
 def _handled(node: ast.Try | ast.TryStar) -> frozenset[str]:
