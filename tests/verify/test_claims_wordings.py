@@ -359,3 +359,10 @@ def test_claims_members_of_a_file_and_names_listed_in_a_value(
 def test_claims_a_default_with_its_owner_before_the_word(resolver: Resolver, text: str,
                                                          status: str) -> None:
     assert claim_statuses(resolver, text, "default") == [status]
+
+
+def test_claims_a_name_listed_in_its_owners_value_is_not_read_of_another(
+        resolver: Resolver) -> None:
+    # "its `__all__`" is the module's named before, not any `__all__` of the tree
+    text = "`Signer` is imported by `stamp/__init__.py` but is not listed in its `__all__`.\n"
+    assert claim_statuses(resolver, text, "not defines_member") == []

@@ -452,8 +452,9 @@ _FRAMES: list[tuple[Relation, str]] = [
     ("defines", rf"{SZ}{L.WHERE_ZH}?{L.ADV_ZH}{L.NEG_ZH}(?:自己)?(?:定义了|定义|define了|define"
                 rf"|声明了|实现了)(?:一个)?§(?P<o>\d+)§"),
     # the passive of "contains": "`take` is listed in `__all__`", "`x` 被列在 `m.__all__` 中"
+    # ("its `__all__`" names another slot's: not read)
     ("defines", rf"{S2} {BE_NEG}(?:also )?(?:listed|included|contained|named|present) (?:in|among)"
-                rf" {L.DET}{O2}$"),
+                rf" (?:the )?{O2}$"),
     ("defines", rf"{S2Z}{NEG_ZH}(?:被)?(?:列在|列入|列进|包含在|收录在|出现在)了?{O2Z}"
                 r"(?:里|中|内|之中|里面|当中)?$"),
     # ---- kinds
