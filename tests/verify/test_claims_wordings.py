@@ -220,7 +220,9 @@ def test_names_denied_with_a_modifier_and_builtin_methods_called_are_no_inventio
     ("| Claim | Why |\n|---|---|\n| `Quiet` 也是 `Plain` 的 subclass | 同一个 base |\n", "subclass",
      "unverified"),
     ("`render` calls `ordinal` directly.", "calls", "unverified"),
-    ("`render` calls `ordinal`.", "calls", "verified"),
+    ("`render` calls `ordinal`.", "calls", "unverified"),  # `_escape` does
+    ("`render` eventually calls `ordinal`.", "calls", "verified"),
+    ("`render` 通过 `_escape` 间接调用 `ordinal`。", "calls", "verified"),
     ("`render` 直接调用 `_escape`。", "calls", "verified"),
     ("`NAMES` 是一个 `list`。", "value_type", "unverified"),
     ("`words.py` 一共定义了三个 class。", "definition_count", "unverified"),

@@ -470,8 +470,7 @@ def _decider(relation: str, claim: Claim, resolver: Resolver, obj: Named | None)
         "base_count": lambda s: types.base_count(s, int(claim.obj)),
         # "calls `a` rather than `b`" denies that it calls `b` itself
         "calls": lambda s: _when_called(resolver, s, target, claim.sentence, code.calls(
-            resolver, s, target, direct=bool(_DIRECTLY.search(claim.sentence))
-            or claim.obj_text == "instead"))
+            resolver, s, target, direct=not _INDIRECTLY.search(claim.sentence)))
         if claim.obj_text != "loose"
         else _only_if_called(code.calls(resolver, s, target), target,
                              code.uses(resolver, s, target)),
@@ -573,9 +572,11 @@ _METHOD_SORTS = re.compile(r"public|own|instance|defined|declared|regular|公开
                            r"|公有的?|实例|自己的|自身的|" + _DUNDER_WORDS.pattern)
 """Words before a method count that a reading of :func:`code.method_count` knows; any other
 ("two abstract methods") narrows the count to a part it cannot tell."""
-_DIRECTLY = re.compile(r"\bdirectly\b|直接")
-"""A call said to be made directly ("calls `b` directly", 直接调用): its own body's, not
-one made through a helper."""
+_INDIRECTLY = re.compile(r"\b(?:indirectly|eventually|ultimately|in turn|under the hood"
+                         r"|behind the scenes|through|via|by way of)\b|间接|最终|最后会|通过|经由|借助")
+"""A call said to be made through something else ("eventually calls `b`", "calls `b`
+through `c`", 间接调用): one a helper makes counts. Any other "`a` calls `b`" is about the
+body of ``a`` (the call graph's edge): a call its helper makes is the helper's."""
 
 
 def _with_arguments(resolver: Resolver, subject: Symbol, claim: Claim,
