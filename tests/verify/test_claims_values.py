@@ -388,6 +388,10 @@ from collections import deque
 from datetime import timedelta
 
 
+class _Cache:
+    pass
+
+
 class Zone:
     def dst(self, dt):
         return timedelta(0)
@@ -474,3 +478,13 @@ def test_claims_defaults_of_parameters_said_so_and_of_unpacked_attributes(
 def test_claims_a_constructor_through_a_rebinding_and_a_stub(
         defaults_resolver: Resolver, text: str, relation: str, status: str) -> None:
     assert claim_statuses(defaults_resolver, text, relation) == [status]
+
+
+@pytest.mark.parametrize("text, status", [
+    ("`tz/zone.py` defines one class.", "verified"),  # its public ones
+    ("`tz/zone.py` 一共定义了 1 个类（含私有的）。", "unverified"),  # all of them: two
+    ("`tz/zone.py` defines two classes, including private ones.", "verified"),
+])
+def test_claims_a_count_said_to_include_private_names_is_the_whole(
+        outside_resolver: Resolver, text: str, status: str) -> None:
+    assert claim_statuses(outside_resolver, text, "definition_count") == [status]

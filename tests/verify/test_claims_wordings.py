@@ -368,3 +368,14 @@ def test_claims_a_name_listed_in_its_owners_value_is_not_read_of_another(
     # "its `__all__`" is the module's named before, not any `__all__` of the tree
     text = "`Signer` is imported by `stamp/__init__.py` but is not listed in its `__all__`.\n"
     assert claim_statuses(resolver, text, "not defines_member") == []
+
+
+@pytest.mark.parametrize("text, relation, status", [
+    # a literal in a Chinese condition, and a whole sentence in a row about no code
+    ("`Signer.verify` 遇到 `None` 时抛出 `KeyError`。", "raises", "unverified"),
+    ("| Claim | File |\n|---|---|\n| Passing a bad key to `stamp` raises `KeyError` | x |\n",
+     "raises", "unverified"),
+])
+def test_claims_literal_conditions_and_sentences_in_rows(
+        resolver: Resolver, text: str, relation: str, status: str) -> None:
+    assert claim_statuses(resolver, text, relation) == [status]

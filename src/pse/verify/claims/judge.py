@@ -439,8 +439,9 @@ def _decider(relation: str, claim: Claim, resolver: Resolver, obj: Named | None)
         "kind": lambda s: _with_privacy(s, claim, _with_arguments(resolver, s, claim, types.kind(
             resolver, s, claim.obj, negated=claim.negated))),
         "value_type": lambda s: types.value_type(resolver, s, claim.obj),
-        "definition_count": lambda s: code.definition_count(resolver, s, int(claim.obj),
-                                                            claim.obj_text),
+        "definition_count": lambda s: code.definition_count(
+            resolver, s, int(claim.obj), claim.obj_text,
+            private=bool(_WITH_PRIVATE.search(claim.sentence))),
         "has_param": lambda s: code.has_param(
             resolver, s, claim.obj, declared=bool(_DECLARED.search(claim.sentence))),
         "param_count": lambda s: code.param_count(
@@ -572,8 +573,13 @@ _METHOD_SORTS = re.compile(r"public|own|instance|defined|declared|regular|公开
                            r"|公有的?|实例|自己的|自身的|" + _DUNDER_WORDS.pattern)
 """Words before a method count that a reading of :func:`code.method_count` knows; any other
 ("two abstract methods") narrows the count to a part it cannot tell."""
+_WITH_PRIVATE = re.compile(r"(?i)\b(?:including|incl\.?|counting) (?:the )?private\b"
+                           r"|private ones included|(?:含|包括|包含|算上)(?:了)?私有")
+"""A count said to include private names ("13 classes, including the private `_tee`", 含私有的):
+the whole count, not the public one."""
 _INDIRECTLY = re.compile(r"\b(?:indirectly|eventually|ultimately|in turn|under the hood"
-                         r"|behind the scenes|through|via|by way of)\b|间接|最终|最后会|通过|经由|借助")
+                         r"|behind the scenes|through|via|by way of)\b"
+                         r"|间接|最终|最后会|通过|经由|借助")
 """A call said to be made through something else ("eventually calls `b`", "calls `b`
 through `c`", 间接调用): one a helper makes counts. Any other "`a` calls `b`" is about the
 body of ``a`` (the call graph's edge): a call its helper makes is the helper's."""

@@ -217,7 +217,10 @@ def _row_sentences(document: Document, ignored: set[int]) -> Iterator[Sentence]:
                 # "| `set_key` | `quote_mode` defaults to ... |": its own subject, under the row's
                 own = bool(inside) and bool(_OWN_LEAD.match(
                     cell[start:inside[0].start].strip(" *_")))
-                if not borrowed and not own:  # one word ("class", 类) is a column's value
+                # a row about no code may hold a whole sentence in any cell ("| Passing a
+                # bad separator to `E` raises `TypeError` | ... |"): the grammar reads it
+                whole = not name and not aspect and worded and bool(inside)
+                if not borrowed and not own and not whole:  # one word is a column's value
                     continue  # a cell sentence without its row's subject is about nothing
                 if not name and not worded:
                     continue  # "| Default | `None` |": a value, not a sentence
