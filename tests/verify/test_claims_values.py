@@ -400,6 +400,10 @@ class Zone:
         return str(self)
 
 
+DEFAULT = Zone()
+TABLE = {"utc": 0}
+
+
 def pairwise(iterable):
     return itertools.pairwise(iterable)
 
@@ -488,3 +492,14 @@ def test_claims_a_constructor_through_a_rebinding_and_a_stub(
 def test_claims_a_count_said_to_include_private_names_is_the_whole(
         outside_resolver: Resolver, text: str, status: str) -> None:
     assert claim_statuses(outside_resolver, text, "definition_count") == [status]
+
+
+@pytest.mark.parametrize("text, status", [
+    # the class of what a name holds, other than a builtin type: an instance claim
+    ("`DEFAULT` holds a `Zone` object.", "verified"),
+    ("`TABLE` 保存的是一个 `Zone` 对象。", "unverified"),
+    ("`DEFAULT` 的值是一个 `timedelta` 对象。", "unverified"),
+])
+def test_claims_a_value_held_as_an_instance_of_a_class(
+        outside_resolver: Resolver, text: str, status: str) -> None:
+    assert claim_statuses(outside_resolver, text, "subclass") == [status]

@@ -106,6 +106,9 @@ _PLAIN_ZH = r"(?:不可变的|可变的|普通的?|简单的?|纯|(?:预)?(?:编
 """What a Chinese value noun may be before its type ("一个普通字符串", "不可变的 `tuple`")."""
 _CODE_TYPE = r"§(?P<tc>\d+)§"
 """A builtin type written as code (`float`): the span must name one (read in ``_claim``)."""
+_CODE_HELD = r"§(?P<tv>\d+)§"
+"""The type of what a name holds ("holds a `float`", "保存的是一个 `pathlib.Path` 对象"): a
+builtin type is a value type, any other class one the value is an instance of."""
 _RETURNED_ZH = r"(?:(?:会|将)?(?:返回|return|returns) ?的)"
 _WHEN_ZH = r"(?:最后|最终|总是|始终|通常|一般|都|只|直接|默认)?"
 """An adverb of when or how often between a Chinese subject and its verb ("最后 return")."""
@@ -172,7 +175,7 @@ _FRAMES: list[tuple[Relation, str]] = [
     # is the is-a frame, which reads a value's type too)
     ("value_type", rf"^(?:the )?{S}(?: constant| variable| attribute| value| setting)? {PRE}"
                    rf"(?:holds|stores|keeps|is bound to|is set to|is assigned|is initiali[sz]ed"
-                   rf" (?:to|with)) (?:a |an )?{_CODE_TYPE}"
+                   rf" (?:to|with)) (?:a |an )?{_CODE_HELD}"
                    r"(?: ?(?:value|object|instance|number|constant))?$"),
     # "`X` is a `list` of strings", "`X` is declared as a Python `list` rather than a tuple"
     ("value_type", rf"^(?:the )?{S} {BE_NEG}(?:(?:declared|defined|stored|kept|written|built) "
@@ -180,11 +183,11 @@ _FRAMES: list[tuple[Relation, str]] = [
                    rf"{_CODE_TYPE}(?: (?:of|containing|holding|with|that|which|rather than"
                    r"|instead of|mapping|listing)(?![a-z]).*)?$"),
     ("value_type", rf"^(?:the )?{S}(?: constant| variable| attribute)?'s (?:value|type) {BE_NEG}"
-                   rf"(?:a |an )?{_CODE_TYPE}(?: ?(?:value|object|instance))?$"),
+                   rf"(?:a |an )?{_CODE_HELD}(?: ?(?:value|object|instance))?$"),
     ("value_type", rf"{SZ}(?:常量|变量|属性)?(?:的值|的取值|的值的类型|的类型|值的类型){NEG_ZH}"
-                   rf"(?:是|为)(?:一个|个)?{_CODE_TYPE}(?:常量|对象|类型|值|实例)?$"),
-    ("value_type", rf"{SZ}(?:常量|变量|属性)?{NEG_ZH}(?:保存|存储|存放|持有)(?:着|了)?(?:一个|个)?"
-                   rf"{_CODE_TYPE}(?:常量|对象|类型|值|实例)?$"),
+                   rf"(?:是|为)(?:一个|个)?{_CODE_HELD}(?:常量|对象|类型|值|实例)?$"),
+    ("value_type", rf"{SZ}(?:常量|变量|属性)?{NEG_ZH}(?:保存|存储|存放|持有)(?:着|了|的是)?"
+                   rf"(?:一个|个)?{_CODE_HELD}(?: ?(?:常量|对象|类型|值|实例))?$"),
     ("value_type", rf"{SZ}{NEG_ZH}(?:是|为)(?:一个|个)?{_PLAIN_ZH}{_CODE_TYPE}"
                    r"(?:常量|对象|类型|值|实例)?$"),
     # ---- aliases (before kinds: "`X` is a type alias for `Y`" names what it stands for)
@@ -1399,7 +1402,7 @@ def _claim(found: _Match, sentence: Sentence) -> Claim | None:
     if found.relation in {"param_count", "param_position"}:
         return _parameter_claim(found.relation, groups, sentence, common)
     if found.relation in {"returns", "value_type"} and (
-            groups.get("t") or groups.get("tc") or groups.get("it")):
+            groups.get("t") or groups.get("tc") or groups.get("tv") or groups.get("it")):
         return _type_claim(found.relation, groups, sentence, common)
     obj = sentence.spans[int(groups["o"] or 0)]
     if found.relation == "subclass" and obj.startswith("@"):
@@ -1433,13 +1436,21 @@ def _type_claim(relation: Relation, groups: dict[str, str | None], sentence: Sen
         written = str(groups["t"])
         builtin = type_nouns()[written.lower()]
     else:
-        written = sentence.spans[int(str(groups["tc"]))]
+        written = sentence.spans[int(str(groups.get("tc") or groups["tv"]))]
         builtin = builtin_type(written) or (
             "re.Pattern" if relation == "value_type" and written.removeprefix("typing.")
             in {"re.Pattern", "Pattern"} else "")
+    if not builtin and groups.get("tv") and _DOTTED_CLASS.fullmatch(written):
+        # "holds a `pathlib.Path` object": an instance of that class
+        return Claim("subclass", obj=written, obj_text="instance", **common)  # type: ignore[arg-type]  # common holds Claim fields
     if not builtin:
         return None
     return Claim(relation, obj=builtin, obj_text=written, **common)  # type: ignore[arg-type]  # common holds Claim fields
+
+
+_DOTTED_CLASS = re.compile(r"[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*")
+"""A class written as code (``pathlib.Path``, ``timedelta``): the judge says whether it
+names one."""
 
 
 def _builtin_namesake(relation: Relation | None, subject: str, obj: str, sentence: Sentence
