@@ -384,6 +384,7 @@ _OUTSIDE_TREE = {
     "tz/__init__.py": "from tz import zone\n\nZone = zone.Zone\n",
     "tz/zone.py": '''\
 import itertools
+import typing
 from collections import deque
 from datetime import timedelta
 
@@ -402,6 +403,7 @@ class Zone:
 
 DEFAULT = Zone()
 TABLE = {"utc": 0}
+Pair = typing.Tuple[int, str]
 
 
 def pairwise(iterable):
@@ -501,5 +503,16 @@ def test_claims_a_count_said_to_include_private_names_is_the_whole(
     ("`DEFAULT` 的值是一个 `timedelta` 对象。", "unverified"),
 ])
 def test_claims_a_value_held_as_an_instance_of_a_class(
+        outside_resolver: Resolver, text: str, status: str) -> None:
+    assert claim_statuses(outside_resolver, text, "subclass") == [status]
+
+
+@pytest.mark.parametrize("text, status", [
+    # a generic subscripted by a type alias is no class of its own
+    ("`Pair` is a `NamedTuple`.", "unverified"),
+    ("`Pair` 是一个继承 `Zone` 的 class。", "unverified"),
+    ("`Pair` is a `Tuple`.", "ignored"),
+])
+def test_claims_a_generic_type_alias_is_no_class(
         outside_resolver: Resolver, text: str, status: str) -> None:
     assert claim_statuses(outside_resolver, text, "subclass") == [status]

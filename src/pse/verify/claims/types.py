@@ -145,6 +145,11 @@ def _from_itself(subject: Symbol, found: Ancestry, message: str) -> Decision:
 
 
 _UNION_FORMS = frozenset({"Union", "Optional", "Callable", "Literal"})
+_GENERIC_ALIASES = frozenset({"Tuple", "List", "Dict", "Set", "FrozenSet", "Type", "Iterable",
+                              "Iterator", "Sequence", "Mapping", "MutableMapping", "Generator",
+                              "tuple", "list", "dict", "set", "frozenset", "type"})
+"""Generics a type alias subscripts (``VersionTuple = Tuple[int, ...]``): the alias is no
+class of its own, so no `NamedTuple` or other class."""
 _LITERAL_TYPES: dict[type[ast.expr], type] = {
     ast.Dict: dict, ast.DictComp: dict, ast.List: list, ast.ListComp: list, ast.Set: set,
     ast.SetComp: set, ast.Tuple: tuple, ast.JoinedStr: str}
@@ -321,11 +326,13 @@ def _value_is_a(resolver: Resolver, subject: Symbol, obj: Named) -> Decision | N
         return None
     value = bound_value(resolver, subject)
     claimed = obj.name.rsplit(".", 1)[-1]
-    if isinstance(value, ast.Subscript) and \
-            ast.unparse(value.value).rsplit(".", 1)[-1] in _UNION_FORMS or \
+    head = ast.unparse(value.value).rsplit(".", 1)[-1] if isinstance(value, ast.Subscript) \
+        else ""
+    if head in _UNION_FORMS or head in _GENERIC_ALIASES or \
             isinstance(value, ast.BinOp) and isinstance(value.op, ast.BitOr):
-        if claimed in _UNION_FORMS or claimed in {"TypeAlias", "object"}:
-            return None
+        if claimed in _UNION_FORMS or claimed in {"TypeAlias", "object", head} or \
+                _TYPING_BUILTINS.get(head) in {claimed, claimed.lower()}:
+            return None  # ``Tuple[int, str]`` may be called a `Tuple`
         return Decision(False, f"{short(subject.qualname)} is a type alias "
                                f"(`{ast.unparse(value)[:60]}`), not a class", at(subject))
     runtime = literal_type(value)
