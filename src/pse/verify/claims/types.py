@@ -328,8 +328,8 @@ def _value_is_a(resolver: Resolver, subject: Symbol, obj: Named) -> Decision | N
     claimed = obj.name.rsplit(".", 1)[-1]
     head = ast.unparse(value.value).rsplit(".", 1)[-1] if isinstance(value, ast.Subscript) \
         else ""
-    if head in _UNION_FORMS or head in _GENERIC_ALIASES or \
-            isinstance(value, ast.BinOp) and isinstance(value.op, ast.BitOr):
+    if value is not None and (head in _UNION_FORMS or head in _GENERIC_ALIASES or
+                              isinstance(value, ast.BinOp) and isinstance(value.op, ast.BitOr)):
         if claimed in _UNION_FORMS or claimed in {"TypeAlias", "object", head} or \
                 _TYPING_BUILTINS.get(head) in {claimed, claimed.lower()}:
             return None  # ``Tuple[int, str]`` may be called a `Tuple`
