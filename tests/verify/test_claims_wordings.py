@@ -379,3 +379,12 @@ def test_claims_a_name_listed_in_its_owners_value_is_not_read_of_another(
 def test_claims_literal_conditions_and_sentences_in_rows(
         resolver: Resolver, text: str, relation: str, status: str) -> None:
     assert claim_statuses(resolver, text, relation) == [status]
+
+
+@pytest.mark.parametrize("text, status", [
+    ("`Signer.dumps` 方法上写的是 `@classmethod`。", "unverified"),  # what is written on it
+    ("`Signer.dumps` 上面写着 `@staticmethod`。", "verified"),
+])
+def test_claims_a_decorator_written_on_a_definition(resolver: Resolver, text: str,
+                                                    status: str) -> None:
+    assert claim_statuses(resolver, text, "kind") == [status]

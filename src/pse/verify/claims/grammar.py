@@ -525,8 +525,8 @@ _FRAMES: list[tuple[Relation, str]] = [
     # name a state, "上面用了 `lock`" a lock)
     ("kind", rf"{SZ}(?:同样|也|还|都)?{NEG_ZH}(?:被)?(?:标记|标注|声明|注册|定义)(?:为|成)了?"
              r"(?:一个|个)?§(?P<ka>\d+)§"),
-    ("kind", rf"{SZ}(?:的)?(?:上面|上方|头上|之上|上){NEG_ZH}(?:用的是|使用的是|加的是|挂的是"
-             r"|用了|加了)§(?P<ka>\d+)§"),
+    ("kind", rf"{SZ}(?:方法|函数|类)?(?:的)?(?:上面|上方|头上|之上|上){NEG_ZH}(?:用的是|使用的是"
+             r"|加的是|挂的是|写的是|写着|标的是|用了|加了)§(?P<ka>\d+)§"),
     # "`C` 的装饰器同样是 `@dataclass(frozen=True)`", "the decorator on `C` is `@cache`"
     ("kind", rf"{SZ}(?:上)?的(?:装饰器|decorator)(?:同样|也|还|都)?{NEG_ZH}"
              r"(?:是|为|用的是)(?:一个)?§(?P<ka>\d+)§"),
@@ -786,7 +786,8 @@ _CUES: dict[str, str] = {
              r"|uses|applies|用的是|使用|采用|用了"
              r"|(?:declared|defined|written|annotated) (?:with|using)|是(?:一个|个)?§"
              r"|(?:exposed|provided|implemented|offered) (?:through|via|as|with|by)"
-             r"|标记|标注|声明|注册|定义为|定义成|用的是|加的是|挂的是|上面?(?:用了|加了)"
+             r"|标记|标注|声明|注册|定义为|定义成|用的是|加的是|挂的是|写的是|写着|标的是"
+             r"|上面?(?:用了|加了)"
              r"|(?:使用了?|用了?|带有|带了?|加了|加上了?|挂了|挂着|标了|标注了|套了)§"),
     "calls": (r"call|invok|delegat|dispatch|hand|defer|goes through|relies|uses|wraps|trigger"
               r"|leverage|makes use|utili[sz]e|employ"
