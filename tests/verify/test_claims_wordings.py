@@ -388,3 +388,8 @@ def test_claims_literal_conditions_and_sentences_in_rows(
 def test_claims_a_decorator_written_on_a_definition(resolver: Resolver, text: str,
                                                     status: str) -> None:
     assert claim_statuses(resolver, text, "kind") == [status]
+
+
+def test_claims_a_decorator_said_in_english_inside_chinese(resolver: Resolver) -> None:
+    assert claim_statuses(resolver, "`Signer.verify` 本身也被 `retrying` decorate 过。",
+                          "decorated") == ["unverified"]

@@ -516,7 +516,8 @@ _FRAMES: list[tuple[Relation, str]] = [
     ("kind", rf"{SZ}{NEG_ZH}(?:是|为)(?:挂在|定义在|放在|写在)?§\d+§ ?(?:类|class)?(?:上|中|里|内)"
              rf"的(?:一个|个)?(?P<k>{KIND_ZH}{GLOSS})$"),
     ("kind", rf"{SZ}{NEG_ZH}(?:是)?(?:被|用|使用|通过)?§(?P<ks>\d+)§ ?(?:装饰器|decorator)?"
-             r"(?:装饰|修饰|包装|包了一层|包裹)(?:了|过)?(?=$|后|之后|以后|的|而)"),
+             r" ?(?:装饰|修饰|包装|包了一层|包裹|decorated|decorate|wrapped|wrap)"
+             r"(?:了|过)?(?=$|后|之后|以后|的|而)"),
     # (a verb with an object of its own wraps something else: "用 `H` 包装每个参数")
     ("kind", rf"{SZ}(?:上)?{NEG_ZH}(?:使用了?|用了?|带有|带了?|加了|有)§(?P<ks>\d+)§ ?"
              r"(?:装饰器|decorator)"),
