@@ -60,7 +60,9 @@ HALVES = {"a_sortedcontainers": "sortedcontainers-2.4.0", "b_tomlkit": "tomlkit-
           "zb_structlog": "structlog-26.1.0", "zb_marshmallow": "marshmallow-4.4.0",
           "zb_moreitertools": "more_itertools-11.2.1", "zb_tabulate": "tabulate-0.10.0",
           "zb_jsonpointer": "jsonpointer-3.12", "zb_slugify": "python_slugify-9.2.0",
-          "zb_toml": "toml-0.10.2", "zb_validators": "validators-0.36.0"}
+          "zb_toml": "toml-0.10.2", "zb_validators": "validators-0.36.0",
+          "zc_mistune": "mistune-3.4.0", "zc_rfc3986": "rfc3986-2.0.0",
+          "zc_cssselect": "cssselect-1.6.0", "zc_configobj": "configobj-5.0.9"}
 GROUPS = {"all": list(HALVES), "c": ["c_bidict", "c_dacite"], "d": ["d_jsonpatch", "d_pyee"],
           "e": ["e_tenacity", "e_humanize"], "f": ["f_cachetools", "f_platformdirs"],
           "g": ["g_tinydb", "g_pluggy"], "h": ["h_schema", "h_pathspec"],
@@ -76,7 +78,8 @@ GROUPS = {"all": list(HALVES), "c": ["c_bidict", "c_dacite"], "d": ["d_jsonpatch
           "z": ["z_markupsafe", "z_h11", "z_retrying", "z_prettytable", "z_docstringparser",
                 "z_blinker"],
           "zb": ["zb_structlog", "zb_marshmallow", "zb_moreitertools", "zb_tabulate",
-                 "zb_jsonpointer", "zb_slugify", "zb_toml", "zb_validators"]}
+                 "zb_jsonpointer", "zb_slugify", "zb_toml", "zb_validators"],
+          "zc": ["zc_mistune", "zc_rfc3986", "zc_cssselect", "zc_configobj"]}
 LANGS = ("en", "zh", "mixed")
 
 
