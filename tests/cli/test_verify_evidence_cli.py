@@ -223,3 +223,18 @@ def test_verify_evidence_a_role_in_another_definitions_words(
     sentences = json.loads(result.out)["sentences"]
     assert [s["status"] for s in sentences] == ["supported", "unsupported"]
     assert "docstring of `JobQueue`" in sentences[1]["reason"]
+
+
+def test_a_purpose_said_in_the_words_of_the_module_the_definition_lives_in(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # `parse.extract_format` is about parsing: its module's name holds the word
+    (tmp_path / "parse.py").write_text(
+        'def extract_format(format, extra_types):\n    """Pull apart the format."""\n'
+        '    fill = format[0]\n    return fill, extra_types\n', encoding="utf-8")
+    (tmp_path / "doc.md").write_text("parse 的 `extract_format` 函数用于解析格式化字符串。\n\n"
+                                     "`extract_format` 函数用于序列化消息并写入磁盘。\n",
+                                     encoding="utf-8")
+    result = run_cli(capsys, "verify", str(tmp_path / "doc.md"), "--source", str(tmp_path),
+                     "--evidence", "--format", "json")
+    statuses = [(s["line"], s["status"]) for s in json.loads(result.out)["sentences"]]
+    assert statuses == [(1, "supported"), (3, "unsupported")]

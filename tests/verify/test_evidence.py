@@ -729,3 +729,4 @@ def test_align_a_purpose_that_is_another_definitions_of_the_file() -> None:
                 for a in align(document_units(f"{lent}\n\n{own}\n"), spans, [])}
     assert verdicts[lent][0] == "unsupported" and "base64_encode" in verdicts[lent][1]
     assert verdicts[own][0] == "supported"
+

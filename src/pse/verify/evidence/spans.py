@@ -61,7 +61,8 @@ def code_vocabulary(span: SourceSpan) -> frozenset[str]:
     """The content stems of ``span`` without its comments: its names, docstrings and code.
     What a definition manages is in its code; a comment may tell of another's work ("the
     queue decides whether to retry", in a job's method)."""
-    extra = " ".join([span.symbol.rsplit(".", 1)[-1], *span.members, *span.params])
+    # its qualified name too: `parse.extract_format` is about parsing, where it lives says
+    extra = " ".join([span.symbol.replace(".", " "), *span.members, *span.params])
     return _code_words(span.text, extra)
 
 
