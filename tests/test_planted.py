@@ -88,3 +88,16 @@ def test_escape_name_shows_undecodable_bytes_as_escapes() -> None:
     shown.encode("utf-8")  # strict: a model client or JSON encoder accepts it
     assert planted.escape_name("\ud800x") == "\\ud800x"
     assert planted.escape_name("plain é") == "plain é"
+
+
+def test_read_planted_head_reads_only_a_regular_files_first_bytes(tmp_path: Path) -> None:
+    from pse.planted import read_planted_head
+
+    script = tmp_path / "tool"
+    script.write_bytes(b"#!/usr/bin/env python3\n" + b"x" * 10_000)
+    assert read_planted_head(script, 8) == b"#!/usr/b"
+    os.mkfifo(tmp_path / "fifo")  # no writer: a blocking open would hang here
+    assert read_planted_head(tmp_path / "fifo", 8) == b""
+    (tmp_path / "link").symlink_to(script)
+    assert read_planted_head(tmp_path / "link", 8) == b""
+    assert read_planted_head(tmp_path / "missing", 8) == b""

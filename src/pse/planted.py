@@ -91,6 +91,21 @@ def read_planted(path: Path | str, *, limit: int = MAX_FILE_BYTES,
         os.close(fd)
 
 
+def read_planted_head(path: Path | str, size: int) -> bytes:
+    """The first ``size`` bytes of ``path`` if it is a regular file (never a link, FIFO or
+    device, whatever its length); b"" for anything else."""
+    try:
+        fd = os.open(path, _READ_FLAGS)
+    except OSError:
+        return b""
+    try:
+        return os.read(fd, size) if stat.S_ISREG(os.fstat(fd).st_mode) else b""
+    except OSError:
+        return b""
+    finally:
+        os.close(fd)
+
+
 def _read_upto(fd: int, limit: int) -> bytes | None:
     """At most ``limit`` bytes; ``None`` if the file grew past it while being read."""
     chunks: list[bytes] = []

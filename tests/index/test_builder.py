@@ -281,3 +281,14 @@ def test_builder_an_edit_after_the_rows_were_synced_is_parsed(repo: Path, tmp_pa
         assert stats.parsed == 1 and index.by_name("added_later")
     finally:
         index.close()
+
+
+def test_builder_a_fifo_without_extension_is_listed_without_being_read(tmp_path: Path) -> None:
+    import os
+    root = tmp_path / "src"
+    (root / "bin").mkdir(parents=True)
+    os.mkfifo(root / "bin" / "tool")  # opening it for its #! line would block the walk
+    (root / "ok.py").write_text("Y = 2\n", encoding="utf-8")
+    index, _ = _build(root, tmp_path / "cache")
+    assert index.by_qualname("ok.Y")
+    index.close()

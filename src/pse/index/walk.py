@@ -25,6 +25,7 @@ from pse.planted import (
     escape_name,
     ignore_result,
     ignore_spec,
+    read_planted_head,
     read_planted_text,
     warn_too_deep,
 )
@@ -197,11 +198,7 @@ def _language(entry: os.DirEntry[str], rel: str) -> str:
     ``bin/``) by its ``#!`` line."""
     if "." in entry.name.lstrip("."):
         return detect_language(rel)
-    try:
-        with open(entry.path, "rb") as handle:
-            return detect_language(rel, handle.read(SHEBANG_BYTES))
-    except OSError:
-        return ""
+    return detect_language(rel, read_planted_head(entry.path, SHEBANG_BYTES))
 
 
 def _stat(path: Path | str) -> os.stat_result | None:
