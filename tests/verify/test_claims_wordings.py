@@ -393,3 +393,15 @@ def test_claims_a_decorator_written_on_a_definition(resolver: Resolver, text: st
 def test_claims_a_decorator_said_in_english_inside_chinese(resolver: Resolver) -> None:
     assert claim_statuses(resolver, "`Signer.verify` 本身也被 `retrying` decorate 过。",
                           "decorated") == ["unverified"]
+
+
+@pytest.mark.parametrize("text, status", [
+    # a verb after a pronoun or a subordinating word is another subject's
+    ("`stamp` to finish before it calls `render`, we wait.", []),
+    ("我们等待 `stamp` 结束之后它才调用 `render`。", []),
+    # the fallback reading still reads a plain clause
+    ("`Signer.verify` then goes on and, for the comparison, calls `compare`.", ["verified"]),
+])
+def test_claims_a_verb_said_of_another_subject_is_not_the_first_names(
+        resolver: Resolver, text: str, status: list[str]) -> None:
+    assert claim_statuses(resolver, text, "calls") == status

@@ -30,6 +30,11 @@ _PLACE = re.compile(r"[/\\]|\.py$|^[a-z_][a-z0-9_]*(?:\.[a-z_][a-z0-9_]*)+$")
 _NOT_AN_ACTOR = re.compile(r"\s*(?:parameter|argument|arg|option|attribute|field|variable"
                            r"|value|key|flag|setting|hook|参数|属性|字段|选项|变量|键)")
 """A noun after the first name that makes it a value, which calls and raises nothing."""
+_OTHER_SUBJECT = re.compile(r"(?<![a-z])(?:it|they|he|she|we|you|one|i|before|after|until"
+                            r"|while|when|whenever|once|unless|because|since)(?![a-z])"
+                            r"|它|他们|我们|你|之前|之后|以后|以前|直到|因为")
+"""A pronoun or a subordinating word between the first name and the verb: the verb is
+said of another subject, in another clause ("`a` to finish before it calls `b`")."""
 _MAX_LEAD_WORDS = 2
 """Words before the first name ("Internally, `a` ...", "然后 `a` ..."): more, and the name
 may be an object of something else."""
@@ -107,6 +112,8 @@ def cue_reading(clause: str, spans: tuple[str, ...]) -> tuple[str, int, int] | N
             re.search(r"(?<![a-z])of ?$", lead):  # "one of `A`'s methods": not `A` itself
         return None
     between = clause[slots[0].end():slots[1].start()]
+    if _OTHER_SUBJECT.search(between):
+        return None  # "`a` to finish before it calls `b`": the verb is another subject's
     relations = {verbs[v] for v in _has(between, verbs)}
     if len(relations) != 1 or _has(clause[slots[1].end():], verbs) or \
             not _object_follows(between, verbs, passive):
