@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import sqlite3
+from collections.abc import Iterable
 from functools import cached_property
 from pathlib import Path
 
@@ -77,8 +78,8 @@ class SymbolIndex:
 
     def members(self, parent: str, name: str) -> list[Symbol]:
         """Symbols named ``name`` directly inside ``parent`` (a class, module or function);
-        a ``.pyi`` stub's copies beside the module's own are left out (:func:`_code_first`)."""
-        return _code_first(self._cached("parent = ? AND name = ?", (parent, name)))
+        a ``.pyi`` stub's copies beside the module's own are left out (:func:`code_first`)."""
+        return code_first(self._cached("parent = ? AND name = ?", (parent, name)))
 
     def _cached(self, where: str, args: tuple[object, ...]) -> list[Symbol]:
         # resolution asks the same questions many times (inheritance chains, re-exports)
@@ -103,8 +104,8 @@ class SymbolIndex:
 
     def children(self, parent: str) -> list[Symbol]:
         """Every symbol directly inside ``parent``; a ``.pyi`` stub's copies beside the
-        module's own are left out (:func:`_code_first`)."""
-        return _code_first(self._symbols("parent = ?", (parent,)))
+        module's own are left out (:func:`code_first`)."""
+        return code_first(self._symbols("parent = ?", (parent,)))
 
     def in_file(self, path: str) -> list[Symbol]:
         """Every symbol defined in ``path``."""
@@ -409,9 +410,9 @@ def _pairs(text: str) -> tuple[tuple[str, tuple[str, ...]], ...]:
     return tuple((str(name), tuple(values)) for name, values in json.loads(text))
 
 
-def _code_first(symbols: list[Symbol]) -> list[Symbol]:
+def code_first(symbols: Iterable[Symbol]) -> list[Symbol]:
     """``symbols`` without those of ``.pyi`` stubs when a module's file holds some of them
-    too: a stub shipped beside ``encoder.py`` declares its classes a second time, for type
-    checkers, and counting both would count each twice."""
-    code = [s for s in symbols if not s.path.endswith(".pyi")]
-    return code if code and len(code) < len(symbols) else symbols
+    too: a stub shipped beside ``encoder.py`` declares its definitions a second time, for
+    type checkers, and counting both would count each twice."""
+    found = list(symbols)
+    return [s for s in found if not s.path.endswith(".pyi")] or found

@@ -13,6 +13,7 @@ import re
 from collections.abc import Callable
 
 from pse.index.model import BodyFacts, Symbol
+from pse.index.symbols import code_first
 from pse.index.walk import is_sample_path
 from pse.verify.claims.conditions import condition_site, decided_elsewhere
 from pse.verify.claims.decision import Decision, at, listing, short, undecided, with_article
@@ -51,8 +52,7 @@ def implementation(resolver: Resolver, functions: list[Symbol]) -> Symbol | None
     the only one, or the only one not decorated with ``@overload`` (the others are the
     type checker's signatures, written with ``...`` defaults), a ``.pyi`` stub's
     beside a module's never; None when that is not one."""
-    code = [f for f in functions if not f.path.endswith(".pyi")]
-    functions = code or functions
+    functions = code_first(functions)
     if len(functions) == 1:
         return functions[0]
     overloads = {f.line for f in resolver.index.def_facts(functions[0].qualname)

@@ -23,7 +23,7 @@ from pse.verify.claims.examples import example_claims
 from pse.verify.claims.model import Claim, Relation
 from pse.verify.claims.plurals import plural_kind_claims
 from pse.verify.claims.project import project_claims
-from pse.verify.claims.prose import Sentence
+from pse.verify.claims.prose import DOTTED, Sentence
 from pse.verify.claims.values import canonical_value
 from pse.verify.claims.words import HAN, alternation, builtin_type, kind_nouns, type_nouns, words
 
@@ -1442,17 +1442,13 @@ def _type_claim(relation: Relation, groups: dict[str, str | None], sentence: Sen
         builtin = builtin_type(written) or (
             "re.Pattern" if relation == "value_type" and written.removeprefix("typing.")
             in {"re.Pattern", "Pattern"} else "")
-    if not builtin and groups.get("tv") and _DOTTED_CLASS.fullmatch(written):
-        # "holds a `pathlib.Path` object": an instance of that class
+    if not builtin and groups.get("tv") and DOTTED.fullmatch(written):
+        # "holds a `pathlib.Path` object": an instance of that class (the judge says
+        # whether the name is one)
         return Claim("subclass", obj=written, obj_text="instance", **common)  # type: ignore[arg-type]  # common holds Claim fields
     if not builtin:
         return None
     return Claim(relation, obj=builtin, obj_text=written, **common)  # type: ignore[arg-type]  # common holds Claim fields
-
-
-_DOTTED_CLASS = re.compile(r"[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*")
-"""A class written as code (``pathlib.Path``, ``timedelta``): the judge says whether it
-names one."""
 
 
 def _builtin_namesake(relation: Relation | None, subject: str, obj: str, sentence: Sentence

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 from pse.index.model import Symbol
-from pse.index.symbols import SymbolIndex
+from pse.index.symbols import SymbolIndex, code_first
 from pse.index.walk import is_sample_path
 from pse.verify.claims.words import is_file_span
 from pse.verify.externals import stdlib_home
@@ -81,8 +81,7 @@ def _preferred(symbols: tuple[Symbol, ...], *, index: SymbolIndex, short: bool, 
     A definition beats an assignment that rebinds it (``Factory = _add_hash(Factory)``);
     a call (``f()``) means a callable; a bare name means a module-level object first.
     """
-    if any(not s.path.endswith(".pyi") for s in symbols):
-        symbols = tuple(s for s in symbols if not s.path.endswith(".pyi"))  # stubs only echo
+    symbols = tuple(code_first(symbols))  # a stub beside its module only echoes it
     if any(not is_sample_path(s.path) for s in symbols):
         # a test's own `Storage` is not the library's, which a document about it means
         symbols = tuple(s for s in symbols if not is_sample_path(s.path))
@@ -262,7 +261,6 @@ def bound_definition(resolver: Resolver, symbol: Symbol) -> Symbol | None:
         return None
     hits = {h.symbol for h in resolver.lookup(f"{symbol.parent}.{match[1]}")
             if h.symbol is not None}
-    if any(not h.path.endswith(".pyi") for h in hits):  # a stub only echoes the source
-        hits = {h for h in hits if not h.path.endswith(".pyi")}
+    hits = set(code_first(hits))  # a stub only echoes the source
     found = [h for h in hits if h.kind in {"class", "function"} and h != symbol]
     return found[0] if len(found) == 1 and len(hits) == 1 else None

@@ -523,7 +523,7 @@ def _owned(joined: str, codes: tuple[str, ...]) -> tuple[str, tuple[str, ...]]:
                                                                    "__init__.pyi"}:
             # "`m.py` 的 `X`", "the `__all__` of `pkg/__init__.py`": the module's
             owner = re.sub(r"(?:/__init__)?\.pyi?$", "", owner).replace("/", ".")
-        if not (_DOTTED.fullmatch(owner) and _DOTTED.fullmatch(member.removesuffix("()"))) \
+        if not (DOTTED.fullmatch(owner) and DOTTED.fullmatch(member.removesuffix("()"))) \
                 or owner.endswith(_FILE_ENDINGS):
             return hit.group(0)
         found.append(f"{owner}.{member}")
@@ -537,7 +537,8 @@ def _owned(joined: str, codes: tuple[str, ...]) -> tuple[str, tuple[str, ...]]:
 _FILE_ENDINGS = (".py", ".pyi", ".md", ".rst", ".txt", ".toml", ".cfg", ".json")
 
 
-_DOTTED = re.compile(r"[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*")
+DOTTED = re.compile(r"[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*")
+"""A dotted Python name (``pathlib.Path``, ``A.b``)."""
 # An aside between dashes is dropped as a parenthetical, unless it says something about
 # the slot before it ("`A` — which inherits from `B` — ..."): that one becomes an aside
 # between commas, which :func:`derived` reads.

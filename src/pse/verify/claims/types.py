@@ -145,11 +145,6 @@ def _from_itself(subject: Symbol, found: Ancestry, message: str) -> Decision:
 
 
 _UNION_FORMS = frozenset({"Union", "Optional", "Callable", "Literal"})
-_GENERIC_ALIASES = frozenset({"Tuple", "List", "Dict", "Set", "FrozenSet", "Type", "Iterable",
-                              "Iterator", "Sequence", "Mapping", "MutableMapping", "Generator",
-                              "tuple", "list", "dict", "set", "frozenset", "type"})
-"""Generics a type alias subscripts (``VersionTuple = Tuple[int, ...]``): the alias is no
-class of its own, so no `NamedTuple` or other class."""
 _LITERAL_TYPES: dict[type[ast.expr], type] = {
     ast.Dict: dict, ast.DictComp: dict, ast.List: list, ast.ListComp: list, ast.Set: set,
     ast.SetComp: set, ast.Tuple: tuple, ast.JoinedStr: str}
@@ -171,6 +166,10 @@ _TYPING_BUILTINS = {"Tuple": "tuple", "List": "list", "Dict": "dict", "Set": "se
                     "FrozenSet": "frozenset", "tuple": "tuple", "list": "list", "dict": "dict",
                     "set": "set", "frozenset": "frozenset"}
 """The builtin type a subscripted annotation declares (``Tuple[str, ...]`` is a tuple)."""
+_GENERIC_ALIASES = frozenset({*_TYPING_BUILTINS, "Type", "type", "Iterable", "Iterator",
+                              "Sequence", "Mapping", "MutableMapping", "Generator"})
+"""Generics a type alias subscripts (``VersionTuple = Tuple[int, ...]``): the alias is no
+class of its own, so no `NamedTuple` or other class."""
 
 
 def value_type(resolver: Resolver, subject: Symbol, claimed: str, *, depth: int = 0
@@ -652,8 +651,7 @@ def alias_of(resolver: Resolver, subject: Symbol, obj: Named, *, written: str) -
             ast.unparse(outer).rsplit(".", 1)[-1] == wanted:
         return Decision(True, f"{name} is bound to `{ast.unparse(value)}`", at(subject))
     if isinstance(value, ast.Call) and _only_called(value, wanted):
-        shown = ast.unparse(value)
-        shown = shown if len(shown) <= 60 else shown[:59] + "…"
+        shown = _clipped(ast.unparse(value))
         return Decision(False, f"{name} is bound to the result of a call, `{shown}`",
                         at(subject))
     if isinstance(value, ast.Name | ast.Attribute) and not _chained(resolver, value):
@@ -723,8 +721,7 @@ def _no_other_name(resolver: Resolver, subject: Symbol, obj: Named, value: ast.e
     if not definition or value is None:
         return None
     name = short(subject.qualname)
-    shown = ast.unparse(value)
-    shown = shown if len(shown) <= 60 else shown[:59] + "…"
+    shown = _clipped(ast.unparse(value))
     if isinstance(value, _WRITTEN_VALUES):
         return Decision(False, f"{name} is bound to a value written there, `{shown}`",
                         at(subject))

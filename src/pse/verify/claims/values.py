@@ -23,6 +23,7 @@ import re
 from dataclasses import replace
 
 from pse.index.model import Symbol
+from pse.index.symbols import code_first
 from pse.index.walk import is_sample_path
 from pse.verify.claims.code import (
     dataclass_fields,
@@ -207,7 +208,7 @@ def with_parameters(resolver: Resolver, subject: Named, sentence: str, *,
     # copy beside the module is no other signature
     owners = [bound_definition(resolver, s) or s
               for s in resolve_span(resolver, written).symbols] if written else []
-    owners = [s for s in owners if not s.path.endswith(".pyi")] or owners
+    owners = code_first(owners)
     functions = list(dict.fromkeys(f for s in owners
                                    if (f := signature_of(resolver, s)) is not None))
     scoped: list[Symbol] = []
