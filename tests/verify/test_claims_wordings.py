@@ -405,3 +405,17 @@ def test_claims_a_decorator_said_in_english_inside_chinese(resolver: Resolver) -
 def test_claims_a_verb_said_of_another_subject_is_not_the_first_names(
         resolver: Resolver, text: str, status: list[str]) -> None:
     assert claim_statuses(resolver, text, "calls") == status
+
+
+@pytest.mark.parametrize("text, relation, status", [
+    # the place first: a file said to hold a definition
+    ("The `stamp/values.py` file contains the implementation of the `Signer` class.",
+     "location", "unverified"),
+    ("The `stamp/core.py` file contains the definition of `Signer`.", "location", "verified"),
+    # "the `m` method in the `C` class": a member named through its owner, as with "of"
+    ("The `usage` attribute in the `Signer` class is a property.", "defines_member",
+     "unverified"),
+])
+def test_claims_a_file_holding_a_definition_and_a_member_in_its_class(
+        resolver: Resolver, text: str, relation: str, status: str) -> None:
+    assert claim_statuses(resolver, text, relation) == [status]

@@ -416,6 +416,11 @@ _FRAMES: list[tuple[Relation, str]] = [
     # ---- location (a class as the place makes a member claim; see the checker)
     ("location", rf"{S} {L.ADV}{L.AUX}(?:be )?{L.BE}? ?{L.NEG}{L.ADV}{L.PLACED} {L.IN} {L.DET}{O}"),
     ("location", rf"{S} {PRE}{L.LIVES} {L.IN} {L.DET}{O}"),
+    # the place first: "the `api.py` file contains the implementation of the `C` class"
+    ("location", rf"(?:the )?{S2} (?:file |module )?{PRE}(?:contains|holds|houses|has|provides"
+                 rf"|includes) (?:the )?(?:implementation|definition|source(?: code)?|code) "
+                 rf"(?:of|for) {L.DET}(?:class |function |method )?{O2}"
+                 r"(?: class| function| method)?$"),
     ("location", rf"{S} {L.BE} {L.NEG}(?:in|inside|within|part of) {L.DET}{O}(?! ?'s)"),
     # "`A` is a class in the `m` module", "one of the functions in `m.py`"
     ("location", rf"{S} {L.BE} {L.NEG}(?:a|an|one of the) {L.KIND_EN}(?:es|s)? "

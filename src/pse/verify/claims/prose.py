@@ -503,7 +503,7 @@ _DUNDER_NAME = re.compile(r"__\w+__")
 _MEMBER_OF = re.compile(
     r"(?<![\w-])(?P<the>[Tt]he\s+)§(?P<b>\d+)§\s*(?:(?P<noun>method|property|attribute"
     r"|classmethod|staticmethod|field|class attribute|instance attribute|member|list|tuple"
-    r"|dict|dictionary|mapping|set|constant|variable)\s+)?of\s+"
+    r"|dict|dictionary|mapping|set|constant|variable)\s+)?(?P<via>of|(?<=[a-z]\s)in)\s+"
     r"(?:the\s+)?(?:class\s+)?§(?P<a>\d+)§(?:\s+class\b)?")
 """A member named with its owner after it ("the `get` method of `IniConfig`", "the `name`
 attribute of the `Section` class"): one slot, ``IniConfig.get``, its noun kept. (A
@@ -519,6 +519,8 @@ def _owned(joined: str, codes: tuple[str, ...]) -> tuple[str, tuple[str, ...]]:
         owner, member = codes[int(hit["a"])], codes[int(hit["b"])]
         if "noun" in hit.re.groupindex and not hit["noun"] and not _DUNDER_NAME.fullmatch(member):
             return hit.group(0)  # "the `x` of `f`" may be a parameter: the default frames'
+        if "via" in hit.re.groupindex and hit["via"] == "in" and "class" not in hit.group(0):
+            return hit.group(0)  # "the `folders` mapping in `run`": a local, not a member
         if re.fullmatch(r"(?:\w+/)*\w+\.pyi?", owner) and owner not in {"__init__.py",
                                                                    "__init__.pyi"}:
             # "`m.py` 的 `X`", "the `__all__` of `pkg/__init__.py`": the module's
