@@ -819,6 +819,16 @@ def test_claims_table_rows_read_their_cells_about_the_first_cells_name(
     assert len([c for c in _claims(resolver, text) if c.ref.line == 4]) == 3
 
 
+def test_claims_table_cells_may_explain_the_code_they_open_with(resolver: Resolver) -> None:
+    text = ("| Name | Module |\n|---|---|\n"
+            "| `Cart` | `shop/util.py` (with the helpers) |\n"
+            "| `checkout` | `shop/core.py`，结账入口 |\n"
+            "| `EmptyCart` | `shop/util.py` holds it |\n")  # the code runs on: not read
+    found = {(c.ref.line, c.ref.name.split("(")[0], c.result.status)
+             for c in _claims(resolver, text)}
+    assert found == {(3, "location", "unverified"), (4, "location", "verified")}
+
+
 @pytest.mark.parametrize("text, status", [
     ("`Point` is a named tuple.", "verified"),
     ("`Point` 是一个具名元组。", "verified"),

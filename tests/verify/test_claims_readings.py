@@ -767,6 +767,16 @@ def test_claims_an_antecedents_parameters_and_conditions_naming_code(
      ["unverified"]),
     ("| Function | Notes |\n|---|---|\n| `Timer` | `limit` defaults to `1` |\n", "default",
      ["verified"]),
+    # a cell sentence naming its row's code again is about it, whatever opens it
+    ("| Name | Claim |\n|---|---|\n| `home` | In `relay/core.py`, `home` returns a `str`. |\n",
+     "returns", ["unverified"]),
+    ("| Name | Claim |\n|---|---|\n| `home` | 在 `relay/core.py` 中，`home` 返回 `Path`。 |\n",
+     "returns", ["verified"]),
+    # a cell opening with a pronoun or a possessive speaks of its row's code
+    ("| Name | Notes |\n|---|---|\n| `home` | It returns a `str`. |\n", "returns",
+     ["unverified"]),
+    ("| 名称 | 说明 |\n|---|---|\n| `home` | 它的返回值类型是 `Path` |\n", "returns",
+     ["verified"]),
 ])
 def test_claims_table_cells_in_chinese_and_with_their_own_subject(
         resolver: Resolver, text: str, relation: str, statuses: list[str]) -> None:

@@ -249,6 +249,12 @@ def test_claims_raises_of_a_callable_named_in_a_condition(resolver: Resolver, te
     ("## `render`\n\n| 参数 | 默认值 |\n|---|---|\n| `spaced` | `True` |\n", ["unverified"]),
     ("| Name | Default |\n|---|---|\n| `decimals` | `2` |\n", ["verified"]),
     ("| Parameter | Default |\n|---|---|\n| `decimals` | see below |\n", []),
+    # a cell that opens with the value and explains it
+    ("## `render`\n\n| Parameter | Default |\n|---|---|\n| `decimals` | `4` (four places) |\n"
+     "| `label` | `None`, i.e. no label |\n", ["unverified", "verified"]),
+    ("| 位置 | 参数 | 默认值 |\n|---|---|---|\n| `render` | `spaced` | `True`，即两边留空 |\n",
+     ["unverified"]),
+    ("| Parameter | Default |\n|---|---|\n| `decimals` | `2` places unless set |\n", []),
     ("**`render`**\n\n- `decimals`: defaults to 4.\n- `spaced` (default `False`): pad.\n",
      ["unverified", "verified"]),
     ("- `suffix` — 默认为 `\"B\"`。\n- `label`：默认值：`None`。\n", ["verified", "verified"]),
@@ -516,3 +522,111 @@ def test_claims_a_value_held_as_an_instance_of_a_class(
 def test_claims_a_generic_type_alias_is_no_class(
         outside_resolver: Resolver, text: str, status: str) -> None:
     assert claim_statuses(outside_resolver, text, "subclass") == [status]
+
+
+_CHAINED_TREE = {
+    "chain/__init__.py": "",
+    "chain/pointer.py": '''\
+class Pointer:
+    def __init__(self, parts):
+        self.parts = list(parts)
+
+    @classmethod
+    def from_parts(cls, parts):
+        return cls(parts)
+
+    def join(self, suffix):
+        return self.__class__.from_parts(self.parts + [suffix])
+
+    def path(self):
+        return render(self.parts)
+
+    def size(self):
+        return self.count()
+
+    def count(self):
+        return len(self.parts)
+
+
+def render(parts):
+    return "/".join(parts)
+
+
+def dump(obj, fp):
+    text = render(obj)
+    fp.write(text)
+    return text
+
+
+def spin(n):
+    return spin(n - 1)
+
+
+def parse(text) -> "Pointer":
+    return Pointer(text.split("/"))
+
+
+def load(text):
+    return parse(text)
+''',
+    "chain/rules.py": '''\
+class RuleError(Exception):
+    pass
+
+
+def check(text):
+    if not text:
+        raise RuleError(text)
+    return text.strip()
+
+
+def build(text):
+    if not text:
+        raise RuleError(text)
+    return compile(text, "<rule>", "eval")
+
+
+def fetch(sock):
+    if sock is None:
+        raise RuleError(sock)
+    return sock.recv(1024)
+''',
+}
+
+
+@pytest.fixture(scope="module")
+def chained_resolver(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Resolver]:
+    yield from tree_resolver(tmp_path_factory, _CHAINED_TREE, name="chained-returns")
+
+
+@pytest.mark.parametrize("text, status", [
+    # a return that calls another function of the tree returns what that one returns
+    ("`Pointer.join` returns a plain `str`.", "unverified"),
+    ("`Pointer.join` returns a new `Pointer`.", "verified"),
+    ("`from_parts` returns a `Pointer`.", "verified"),   # ``cls(...)``
+    ("`from_parts` 返回一个 `dict`。", "unverified"),
+    ("`Pointer.path` returns a `str`.", "verified"),
+    ("`Pointer.path` returns a `list`.", "unverified"),
+    ("`Pointer.size` returns an `int`.", "verified"),
+    ("`dump` returns `None` after writing to the file.", "unverified"),
+    ("`dump` returns a `str`.", "verified"),
+    ("`load` returns a `Pointer`.", "verified"),   # through an annotation
+    ("`load` returns a `str`.", "unverified"),
+    ("`spin` returns an `int`.", "ignored"),      # a cycle decides nothing
+])
+def test_claims_returns_followed_through_calls_of_the_tree(
+        chained_resolver: Resolver, text: str, status: str) -> None:
+    assert claim_statuses(chained_resolver, text, "returns") == [status]
+
+
+@pytest.mark.parametrize("text, status", [
+    # only compiling raises a `SyntaxError`, only a read or a wait a `TimeoutError`
+    ("`check` raises `SyntaxError` on a malformed rule.", "unverified"),
+    ("`build` raises `SyntaxError` on a malformed rule.", "ignored"),
+    ("`check` raises `TimeoutError`.", "unverified"),
+    ("`fetch` raises `TimeoutError`.", "ignored"),
+    ("`check` 遇到空输入时会抛出 `EOFError`。", "unverified"),
+])
+def test_claims_errors_only_some_operations_raise(chained_resolver: Resolver, text: str,
+                                                  status: str) -> None:
+    assert claim_statuses(chained_resolver, text, "raises") == [status]

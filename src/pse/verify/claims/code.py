@@ -1020,6 +1020,16 @@ _IMPLICIT_CALLS = {
                               "load_module", "import_string"}),
     "ModuleNotFoundError": frozenset({"__import__", "import_module", "find_spec",
                                       "import_string"}),
+    "SyntaxError": frozenset({"compile", "eval", "exec", "parse", "literal_eval",
+                              "__import__", "import_module"}),
+    "TimeoutError": _IO_CALLS | frozenset({"wait", "wait_for", "result", "acquire", "join",
+                                           "get", "timeout", "urlopen", "request", "run"}),
+    "ConnectionError": _IO_CALLS,
+    "BrokenPipeError": _IO_CALLS,
+    "ConnectionResetError": _IO_CALLS,
+    "ConnectionRefusedError": _IO_CALLS,
+    "EOFError": frozenset({"input", "read", "readline", "load", "loads", "recv", "unpack",
+                           "read_bytes", "read_text"}),
     "SystemExit": frozenset({"exit", "quit", "parse_args", "parse_known_args",
                              "parse_intermixed_args", "error", "main"}),
     "RuntimeError": frozenset(),
@@ -1037,7 +1047,9 @@ raise, so claims of it stay open. ``FileNotFoundError`` comes from a call on a f
 (opening, listing, running a program), an ``OSError`` of any kind from a call that touches
 the operating system (:data:`_IO_CALLS`), a ``UnicodeDecodeError`` from decoding or
 reading, and ``ImportError`` from an ``import``: code that makes none raises none of
-them. ``NotImplementedError`` is raised by a stub's ``raise`` only: "`Base.get` raises
+them; nor does code that compiles or imports nothing raise a ``SyntaxError``, nor code
+that neither reads nor waits a ``TimeoutError`` or an ``EOFError``.
+``NotImplementedError`` is raised by a stub's ``raise`` only: "`Base.get` raises
 `NotImplementedError`" is false of a default that returns ``None``.
 ``SystemExit`` comes from an exit: ``sys.exit()``, or an ``argparse`` parser giving up."""
 _LOOKUP_ERRORS = frozenset({"KeyError", "IndexError", "LookupError"})
@@ -1046,7 +1058,8 @@ _CHECKED_ERRORS = frozenset({"ValueError", "KeyError", "IndexError", "LookupErro
                              "FileNotFoundError", "ImportError", "ModuleNotFoundError",
                              "SystemExit", "OSError", "IOError", "PermissionError",
                              "FileExistsError", "IsADirectoryError", "NotADirectoryError",
-                             "UnicodeDecodeError", "UnicodeEncodeError"})
+                             "UnicodeDecodeError", "UnicodeEncodeError", "SyntaxError",
+                             "TimeoutError", "EOFError", "ConnectionError"})
 """The builtin errors a sentence names for a check the code makes ("raises `ValueError`
 for an unknown name"): code that raises nothing, and whose calls and lookups cannot raise
 one implicitly, makes no such check."""

@@ -184,7 +184,8 @@ _FRAMES: list[tuple[Relation, str]] = [
                    r"|instead of|mapping|listing)(?![a-z]).*)?$"),
     ("value_type", rf"^(?:the )?{S}(?: constant| variable| attribute)?'s (?:value|type) {BE_NEG}"
                    rf"(?:a |an )?{_CODE_HELD}(?: ?(?:value|object|instance))?$"),
-    ("value_type", rf"{SZ}(?:常量|变量|属性)?(?:的值|的取值|的值的类型|的类型|值的类型){NEG_ZH}"
+    ("value_type", rf"{SZ}(?:常量|变量|属性)?(?:的值|的取值|的值的类型|的(?:值|取值|数据)?类型"
+                   rf"|值的类型){NEG_ZH}"
                    rf"(?:是|为)(?:一个|个)?{_CODE_HELD}(?:常量|对象|类型|值|实例)?$"),
     ("value_type", rf"{SZ}(?:常量|变量|属性)?{NEG_ZH}(?:保存|存储|存放|持有)(?:着|了|的是)?"
                    rf"(?:一个|个)?{_CODE_HELD}(?: ?(?:常量|对象|类型|值|实例))?$"),

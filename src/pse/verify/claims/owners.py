@@ -31,6 +31,22 @@ def whole_span(text: str) -> str:
     return spans[0].target
 
 
+_EXPLANATION = re.compile(r"\s*(?:[,，;；:：(（]|[—–]|\s-\s|$)")
+"""What sets an explanation off the value a cell opens with ("`None`, i.e. no limit",
+"`None`（不限制）", "`str` — the rendered text")."""
+
+
+def leading_span(text: str) -> str:
+    """The code a table cell opens with when the rest only explains it ("`None`，即不附带任何
+    消息" gives ``None``); the whole span when the cell is one; "" when it opens with
+    anything else or the code runs on into the sentence ("`None` means no limit")."""
+    bare = text.strip().strip("*_").strip()
+    spans = code_spans(bare)
+    if not spans or not spans[0].is_code or spans[0].start != 0:
+        return ""
+    return spans[0].target if _EXPLANATION.match(bare, spans[0].end) else ""
+
+
 def label_name(label: str) -> str:
     """The code a block's label names ("" when it names none): a code span, or a bold
     name with an optional kind word ("Console Class" gives ``Console``; "Environment

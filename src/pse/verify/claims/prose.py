@@ -220,12 +220,21 @@ def _row_sentences(document: Document, ignored: set[int]) -> Iterator[Sentence]:
                 # a row about no code may hold a whole sentence in any cell ("| Passing a
                 # bad separator to `E` raises `TypeError` | ... |"): the grammar reads it
                 whole = not name and not aspect and worded and bool(inside)
-                if not borrowed and not own and not whole:  # one word is a column's value
-                    continue  # a cell sentence without its row's subject is about nothing
+                # "| `string_types` | In `classic.py`, `string_types` is a `list` |": a
+                # cell sentence that names its row's code again is about it, whatever opens it
+                again = bool(name) and worded and any(
+                    m.target.rsplit(".", 1)[-1] == name.rsplit(".", 1)[-1] for m in inside)
+                # "| `x` | It is a `list` |", "| `x` | 它的值类型是 ... |": the row's code
+                pronoun = bool(name) and worded and bool(
+                    _PRONOUN.match(piece) or _POSSESSIVE_NOUN.match(piece))
+                if not (borrowed or own or whole or again or pronoun):
+                    # one word is a column's value; a cell sentence without its row's
+                    # subject is about nothing
+                    continue
                 if not name and not worded:
                     continue  # "| Default | `None` |": a value, not a sentence
                 yield _sentence(block.line, piece, inside, offset=start, owner=name,
-                                apposed=bool(borrowed))
+                                apposed=bool(borrowed), antecedent=name if pronoun else "")
 
 
 _LIST_ONLY = re.compile(r"\s*(?:§,?\s*(?:(?:and|or|和|或|及|以及|与)\s*)?[,，、]?\s*)+"

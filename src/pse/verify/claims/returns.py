@@ -41,7 +41,7 @@ _BUILTIN_TYPES = frozenset({"None", "str", "int", "float", "bool", "bytes", "byt
 
 def returns(resolver: Resolver, subject: Symbol, target: Named, *,
             annotated: bool = False, yielded: bool = False, always: bool = False,
-            single: bool = False) -> Decision:
+            single: bool = False, following: tuple[str, ...] = ()) -> Decision:
     """Whether ``subject`` is annotated to return ``target`` (its return annotation decides;
     a function without one, or one returning ``Any``, a type variable or a name the tree
     does not define, is undecided). A claim ``annotated`` (said of the annotation: "the
@@ -50,7 +50,8 @@ def returns(resolver: Resolver, subject: Symbol, target: Named, *,
     ``yielded`` ("`f` yields a `Result`") is about the items of the iterator it returns;
     one said of ``always`` ("always returns a `Duration`") is false of a function whose
     returns or annotation give another type too; one of a ``single`` value ("returns a
-    single `Table`") is false of a function annotated to return a collection of them."""
+    single `Table`") is false of a function annotated to return a collection of them.
+    ``following``: the functions whose returns call this one (see :func:`returned`)."""
     if subject.kind not in {"function", "method"}:
         return undecided("not a function")
     if target.text.strip("` ") == "self" and subject.kind == "method":
@@ -60,10 +61,11 @@ def returns(resolver: Resolver, subject: Symbol, target: Named, *,
         return constant
     made = resolver.index.returned(subject)
     if made and made[0].kind == "generator" and not yielded and not annotated:
-        return returned(resolver, subject, target)  # a generator, whatever it is annotated
+        # a generator, whatever it is annotated
+        return returned(resolver, subject, target, following=following)
     names = resolver.index.return_names(subject)
     if names is None:
-        return returned(resolver, subject, target, always=always)
+        return returned(resolver, subject, target, always=always, following=following)
     if single and not yielded:
         outer = set(outer_types(resolver, subject) or ()) - {"None", "Optional"}
         wanted = target.name.rsplit(".", 1)[-1]
@@ -608,12 +610,15 @@ def _another_outer_type(resolver: Resolver, subject: Symbol, target: Named) -> s
 
 
 def returned(resolver: Resolver, subject: Symbol, target: Named, *,
-             always: bool = False) -> Decision:
+             always: bool = False, following: tuple[str, ...] = ()) -> Decision:
     """Whether the unannotated ``subject`` returns a ``target``, read from its ``return``
     statements. Each must be of a shape that decides (:class:`Returned`): the receiver,
-    ``None``, a literal, a constructor call of a class, or an awaited result (never the
-    awaitable class itself: the value a `Future` resolves to is not that `Future`). One
-    return of any other shape leaves the claim undecided."""
+    ``None``, a literal, a constructor call of a class (``cls(...)`` makes the method's
+    own class), an awaited result (never the awaitable class itself: the value a `Future`
+    resolves to is not that `Future`), or a call of one function of the tree, which
+    returns what that function returns (``return self.__class__.from_parts(p)``,
+    ``text = render(obj)`` then ``return text``). One return of any other shape leaves the
+    claim undecided."""
     found = resolver.index.returned(subject)
     name = short(subject.qualname)
     if not found:
@@ -624,8 +629,9 @@ def returned(resolver: Resolver, subject: Symbol, target: Named, *,
     outside = outside_class(resolver, target.name) \
         if not target.symbols and wanted not in _BUILTIN_VALUES | _NAMED_TUPLE else None
     message = f"{name} returns {_said(found)}"
-    outcomes = [_returns_one(resolver, subject, r, wanted=wanted, classes=classes,
-                             outside=outside) for r in found]
+    outcomes = [_returns_one(resolver, subject, r, target=target, wanted=wanted,
+                             classes=classes, outside=outside, following=following)
+                for r in found]
     if always and any(o is True for o in outcomes) and any(
             o is False for o, r in zip(outcomes, found, strict=True) if r.kind != "raises"):
         return Decision(False, f"{message}: not always a `{wanted}`", at(subject))
@@ -651,8 +657,10 @@ def _said(found: tuple[Returned, ...]) -> str:
     return " or ".join(parts)
 
 
-def _returns_one(resolver: Resolver, subject: Symbol, value: Returned, *, wanted: str,
-                 classes: list[Symbol], outside: type | None = None) -> bool | None:
+def _returns_one(resolver: Resolver, subject: Symbol, value: Returned, *,
+                 target: Named | None = None, wanted: str, classes: list[Symbol],
+                 outside: type | None = None, following: tuple[str, ...] = ()
+                 ) -> bool | None:
     """Whether one return is a ``wanted`` (None: its type is not known). ``outside``: the
     builtin or standard-library class ``wanted`` names, when the tree has none so named."""
     if value.kind == "raises":  # it never returns; an abstract placeholder may be said to
@@ -673,9 +681,61 @@ def _returns_one(resolver: Resolver, subject: Symbol, value: Returned, *, wanted
     if value.kind == "self":
         owner = [s for s in resolver.index.by_qualname(subject.parent) if s.kind == "class"]
         return _is_or_related(resolver, owner, classes, wanted) if owner else None
+    if value.kind == "call" and value.name in _OWN_CLASS:  # ``cls(...)``: the owner's
+        owner = [s for s in resolver.index.by_qualname(subject.parent) if s.kind == "class"]
+        return _is_or_related(resolver, owner, classes, wanted) if owner else None
     if value.kind == "call":
-        return _call_is(resolver, value, wanted=wanted, classes=classes)
+        made = _call_is(resolver, value, wanted=wanted, classes=classes)
+        callee = None if made is not None or target is None else \
+            _called_function(resolver, subject, value.name)
+        if callee is None or target is None:
+            return made
+        return _returned_by(resolver, callee, target, (*following, subject.qualname))
     return None
+
+
+_OWN_CLASS = frozenset({"cls", "self.__class__", "cls.__class__"})
+"""Callees that construct the class a method belongs to (or a subclass of it)."""
+_RECEIVERS = frozenset({"self", "cls", "self.__class__", "cls.__class__"})
+_MAX_CHAIN = 3
+"""How many calls deep a return that calls another function of the tree is followed."""
+
+
+def _called_function(resolver: Resolver, subject: Symbol, callee: str) -> Symbol | None:
+    """The one function or method of the tree a return's call names: a method of the
+    subject's own class when called on the receiver (``self.render()``,
+    ``cls.from_parts()``), else the one function so named in the subject's module or,
+    failing that, the whole tree. None when that is not one definition."""
+    head, _, last = callee.rpartition(".")
+    if head in _RECEIVERS:
+        found = resolver.index.by_qualname(f"{subject.parent}.{last}")
+    elif head:
+        return None  # a method of some value: which class's is not read
+    else:
+        named = [s for s in resolver.index.by_name(last) if s.kind in {"function", "method"}
+                 or s.kind == "class"]
+        local = [s for s in named if s.parent == _module_of(resolver, subject)]
+        found = local or named
+    functions = [s for s in found if s.kind == "function" or s.kind == "method"
+                 and head in _RECEIVERS]
+    return functions[0] if len(functions) == 1 == len(found) else None
+
+
+def _module_of(resolver: Resolver, symbol: Symbol) -> str:
+    parent = symbol.parent
+    while parent and any(s.kind == "class" for s in resolver.index.by_qualname(parent)):
+        parent = parent.rpartition(".")[0]
+    return parent
+
+
+def _returned_by(resolver: Resolver, callee: Symbol, target: Named,
+                 following: tuple[str, ...]) -> bool | None:
+    """Whether what the tree function ``callee`` returns is a ``target``: its annotation or
+    its own returns decide, followed at most :data:`_MAX_CHAIN` calls deep and never round
+    a cycle (``following``: the functions whose returns led here)."""
+    if callee.qualname in following or len(following) >= _MAX_CHAIN:
+        return None
+    return returns(resolver, callee, target, following=following).holds
 
 
 def _call_is(resolver: Resolver, value: Returned, *, wanted: str, classes: list[Symbol]

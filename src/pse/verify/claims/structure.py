@@ -11,7 +11,8 @@ states that kind. A table row whose first cell is a code name states what its co
 title: its kind under "Kind" / "Type" / "类型", where it is defined under "Module" / "File"
 / "模块", its bases under "Base" / "Parent" / "基类", its default under "Default" / "默认值",
 what it returns under "Returns" / "Return type" / "返回类型" (one code span) and what it
-raises under "Raises" / "Exceptions" / "抛出的异常".
+raises under "Raises" / "Exceptions" / "抛出的异常". A value cell may explain the code it
+opens with ("`None`，即不附带任何消息", "`str` (the rendered text)").
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ from collections.abc import Callable, Iterator
 from pse.text import Block, Document, code_spans
 from pse.verify.claims.grammar import canonical_kind
 from pse.verify.claims.model import Claim, Relation
-from pse.verify.claims.owners import SECTIONS, owner_of, whole_span
+from pse.verify.claims.owners import SECTIONS, leading_span, owner_of, whole_span
 from pse.verify.claims.values import canonical_value
 from pse.verify.claims.words import builtin_type
 
@@ -158,6 +159,9 @@ def _default_said(block: Block, *, owner: str, name: str, cell: str) -> Iterator
     """The default claim of a cell: ``owner``'s ``name`` defaults to the cell's value."""
     written = cell.strip().strip("*_").strip()
     value = canonical_value(written) if len(written.split()) <= 3 else ""
+    if not value and (lead := leading_span(written)):  # "`None`, i.e. no limit"
+        written = f"`{lead}`"
+        value = canonical_value(written)
     if value:
         owner = re.sub(r"\(.*\)$", "", owner)
         subject = f"{owner}.{name}" if re.fullmatch(r"[A-Za-z_][\w.]*", owner) else name
@@ -195,12 +199,12 @@ def _column_claims(block: Block) -> Iterator[Claim]:
         title = head.strip().strip("*_").strip().lower()
         if _KIND_COLUMN.fullmatch(title) or _VALUE_TYPE_COLUMN.fullmatch(title):
             yield from _kind_cell(title, cell, said)
-        elif _LOCATION_COLUMN.fullmatch(title) and (place := whole_span(cell)):
+        elif _LOCATION_COLUMN.fullmatch(title) and (place := leading_span(cell)):
             yield said("location", place)
         elif base := _BASE_COLUMN.fullmatch(title):
             yield from (said("subclass", s.target, "direct" if base["direct"] else "")
                         for s in code_spans(cell) if s.is_code)
-        elif _RETURN_COLUMN.fullmatch(title) and (returned := whole_span(cell)):
+        elif _RETURN_COLUMN.fullmatch(title) and (returned := leading_span(cell)):
             # under "Return annotation" the cell is what is written there
             yield said("returns", returned,
                        "annotated" if re.search(r"annotation|hint|注解|标注", title) else "")
