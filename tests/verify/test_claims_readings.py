@@ -759,6 +759,17 @@ def test_claims_an_antecedents_parameters_and_conditions_naming_code(
     assert claim_statuses(resolver, text, relation) == statuses
 
 
+@pytest.mark.parametrize("text, status", [
+    # English words among the Chinese modifiers of a returned type
+    ("`home` 返回一个不带缓存信息的 plain `str` 对象。", "unverified"),
+    ("`home` 返回一个展开过的 absolute `Path` 对象。", "verified"),
+    ("`homes` 返回被展开的 path 列表。", "unverified"),
+])
+def test_claims_returned_types_after_mixed_modifiers(resolver: Resolver, text: str,
+                                                     status: str) -> None:
+    assert claim_statuses(resolver, text, "returns") == [status]
+
+
 @pytest.mark.parametrize("text, relation, statuses", [
     # a Chinese cell with no space in it is still a sentence about its row's code
     ("| 函数 | 说明 |\n|---|---|\n| `home` | 返回一个字符串 |\n", "returns", ["unverified"]),

@@ -173,7 +173,8 @@ def resolver(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Resolver]:
 ])
 def test_claims_parameter_defaults_are_read_from_the_signature(
         resolver: Resolver, text: str, status: str) -> None:
-    assert claim_statuses(resolver, text, "default") == [status]
+    # "is optional and defaults to 2" claims a default and its value
+    assert set(claim_statuses(resolver, text, "default")) == {status}
 
 
 @pytest.mark.parametrize("text", [
@@ -241,6 +242,25 @@ def test_claims_raises_after_a_long_condition(resolver: Resolver, text: str,
 def test_claims_raises_of_a_callable_named_in_a_condition(resolver: Resolver, text: str,
                                                           status: str | None) -> None:
     assert claim_statuses(resolver, text, "raises") == ([status] if status else [])
+
+
+@pytest.mark.parametrize("text, statuses", [
+    # whether a parameter has a default at all
+    ("The `amount` parameter of `render` is required.", ["verified"]),
+    ("The `suffix` parameter of `render` is required.", ["unverified"]),
+    ("`render` 中的 `decimals` 参数是必填的。", ["unverified"]),
+    ("`render` 的 `amount` 没有默认值。", ["verified"]),
+    ("`render` 的 `spaced` 和 `label` 都是带默认值的可选参数。", ["verified", "verified"]),
+    ("`render` 的 `amount` 是可选参数。", ["unverified"]),
+    ("The `label` argument of `render` is optional.", ["verified"]),
+    ("The `decimals` parameter of `render` has no default.", ["unverified"]),
+])
+def test_claims_whether_a_parameter_has_a_default(resolver: Resolver, text: str,
+                                                  statuses: list[str]) -> None:
+    assert claim_statuses(resolver, text, "default") == statuses
+    # denied: "is not required" is false of a parameter with no default
+    assert claim_statuses(resolver, "The `amount` argument of `render` is not required.",
+                          "not default") == ["unverified"]
 
 
 @pytest.mark.parametrize("text, statuses", [
@@ -456,6 +476,17 @@ def test_claims_a_stub_beside_a_module_is_no_second_definition(
     assert claim_statuses(defaults_resolver, text, "definition_count") == [status]
 
 
+@pytest.mark.parametrize("text, status", [
+    # two names said together to be one object
+    ("`tz.Zone` and `tz.zone.Zone` are the same object.", "verified"),
+    ("`tz.Zone` 和 `tz.zone.Zone` 其实是同一个类。", "verified"),
+    ("`Zone.dst` 和 `Zone.name` 是同一个函数，只是名字不同。", "unverified"),
+])
+def test_claims_two_names_said_to_be_one_object(outside_resolver: Resolver, text: str,
+                                                status: str) -> None:
+    assert claim_statuses(outside_resolver, text, "alias_of") == [status]
+
+
 @pytest.mark.parametrize("text, relation, status", [
     # `tz.Zone = zone.Zone` re-binds the class: its members are the class's
     ("`Zone` overrides `utcoffset`.", "defines_member", "unverified"),
@@ -547,6 +578,18 @@ class Pointer:
     def count(self):
         return len(self.parts)
 
+    def get_parts(self):
+        return self.parts
+
+    def separator(self):
+        return SEPARATOR
+
+    def shadowed(self, SEPARATOR):
+        return SEPARATOR
+
+
+SEPARATOR = "/"
+
 
 def render(parts):
     return "/".join(parts)
@@ -613,6 +656,12 @@ def chained_resolver(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Resol
     ("`load` returns a `Pointer`.", "verified"),   # through an annotation
     ("`load` returns a `str`.", "unverified"),
     ("`spin` returns an `int`.", "ignored"),      # a cycle decides nothing
+    # an attribute or a module's name bound once returns what that binding holds
+    ("`get_parts` 返回一个 `tuple`，防止调用者修改内部状态。", "unverified"),
+    ("`get_parts` returns a `list`.", "verified"),
+    ("`Pointer.separator` returns a `bytes` object.", "unverified"),
+    ("`Pointer.separator` returns a `str`.", "verified"),
+    ("`Pointer.shadowed` returns a `bytes` object.", "ignored"),  # its parameter
 ])
 def test_claims_returns_followed_through_calls_of_the_tree(
         chained_resolver: Resolver, text: str, status: str) -> None:
@@ -630,3 +679,43 @@ def test_claims_returns_followed_through_calls_of_the_tree(
 def test_claims_errors_only_some_operations_raise(chained_resolver: Resolver, text: str,
                                                   status: str) -> None:
     assert claim_statuses(chained_resolver, text, "raises") == [status]
+
+
+_EXPORT_TREE = {
+    "pk/__init__.py": "from .core import helper, Thing\nfrom . import util\n"
+                      "__all__ = ['helper', 'Thing']\n",
+    "pk/core.py": "import enum\n\n\ndef helper():\n    pass\n\n\nclass Thing(enum.Enum):\n"
+                  "    A = 1\n\n\ndef hidden():\n    pass\n",
+    "pk/util.py": "def tool():\n    pass\n",
+}
+
+
+@pytest.fixture(scope="module")
+def export_resolver(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Resolver]:
+    yield from tree_resolver(tmp_path_factory, _EXPORT_TREE, name="exports")
+
+
+@pytest.mark.parametrize("text, status", [
+    # a package re-exports a name its namespace binds, wherever it is defined
+    ("`helper` is re-exported from `pk`.", "verified"),
+    ("`hidden` is re-exported from the `pk` package.", "unverified"),
+    ("`pk` 导出了 `Thing`。", "verified"),
+    ("可以从 `pk` 直接导入 `tool`。", "unverified"),
+    ("`tool` can be imported from `pk.util`.", "verified"),
+    ("`pk` exports `hidden`.", "unverified"),
+    ("`hidden` 由 `pk` 重新导出。", "unverified"),
+])
+def test_claims_names_a_package_exports(export_resolver: Resolver, text: str,
+                                        status: str) -> None:
+    assert claim_statuses(export_resolver, text, "location") == [status]
+
+
+@pytest.mark.parametrize("text, status", [
+    # an adjective before the object leaves it the same object
+    ("`Thing` is built on plain `enum.Enum`.", "verified"),
+    ("`Thing` inherits from the standard library's `enum.IntEnum`.", "unverified"),
+])
+def test_claims_plain_objects(export_resolver: Resolver, text: str, status: str) -> None:
+    found = [s for rel in ("built_on", "subclass")
+             for s in claim_statuses(export_resolver, text, rel)]
+    assert found == [status]

@@ -124,9 +124,9 @@ def _shapes(value: ast.expr, function: _Function, nodes: list[ast.AST]) -> list[
         bound = _assigned(value.id, function, nodes)
         if bound:
             text = ast.unparse(value)
-            return [replace(_shape(v), text=f"{text} = {_shape(v).text}"[:_MAX_TEXT])
+            return [replace(shape_of(v), text=f"{text} = {shape_of(v).text}"[:_MAX_TEXT])
                     for v in bound]
-    return [_shape(value)]
+    return [shape_of(value)]
 
 
 def _assigned(name: str, function: _Function, nodes: list[ast.AST]) -> list[ast.expr]:
@@ -162,7 +162,9 @@ _LITERALS: dict[type[ast.expr], str] = {
     ast.Compare: "bool"}
 
 
-def _shape(value: ast.expr) -> Returned:
+def shape_of(value: ast.expr) -> Returned:
+    """The :class:`Returned` shape of one value expression (of a ``return``, or of the
+    statement that binds a name a ``return`` returns)."""
     text = ast.unparse(value)
     text = text if len(text) <= _MAX_TEXT else text[:_MAX_TEXT - 3] + "..."
     if isinstance(value, ast.Name) and value.id == "self":

@@ -24,12 +24,17 @@ from pse.verify.claims.model import Claim, Relation
 from pse.verify.claims.plurals import plural_kind_claims
 from pse.verify.claims.project import project_claims
 from pse.verify.claims.prose import DOTTED, Sentence
-from pse.verify.claims.values import canonical_value
+from pse.verify.claims.values import OPTIONAL, REQUIRED, canonical_value
 from pse.verify.claims.words import HAN, alternation, builtin_type, kind_nouns, type_nouns, words
 
+_PLAIN = (r"(?:(?:plain|ordinary|standard|regular|simple|bare|vanilla|python's|builtin"
+          r"|built-in|stdlib|standard-library|standard library's|the standard library's) )?")
+"""An adjective before an object that leaves it the same object ("built on plain
+`enum.Enum`", "inherits from the built-in `dict`")."""
 S = rf"§(?P<s>\d+)§{L.SUBJ_NOUN}"
 SZ = rf"§(?P<s>\d+)§{L.SUBJ_NOUN_ZH}"
-O = rf"(?:the )?(?:(?:base |parent )?class |exception |{L.PLACE_NOUN} )?§(?P<o>\d+)§{L.OBJ_NOUN}"  # noqa: E741 - O is the object slot
+O = (rf"(?:the )?{_PLAIN}(?:(?:base |parent )?class |exception |{L.PLACE_NOUN} )?"  # noqa: E741 - O is the object slot
+     rf"§(?P<o>\d+)§{L.OBJ_NOUN}")
 OZ = rf"(?:{L.PLACE_NOUN_ZH})?§(?P<o>\d+)§{L.OBJ_NOUN_ZH}"
 # the subject of a passive frame comes second: the slots swap names
 S2 = rf"§(?P<o>\d+)§{L.SUBJ_NOUN}"
@@ -75,8 +80,8 @@ RETURN_VERB = alternation(words("return_verbs"))
 # a modifier of another ("a list-like object"), nor one of two ("a dict or a list")
 TYPE_NOUN = (rf"(?:plain |new |single |python |native |built-in |builtin |raw |regular |json )?"
              rf"(?P<t>{alternation(list(type_nouns()))})(?![\w-])(?! ?(?:or|或|或者)(?![a-z]))")
-_TYPE_MODIFIER_ZH = rf"(?:[^§，,。；;]{{1,10}}的 ?)?{MODIFIERS_ZH}"
-"""What may come before a Chinese type noun, which heads its phrase ("单词列表",
+_TYPE_MODIFIER_ZH = rf"(?:[^§，,。；;]{{1,10}}的 ?)?(?:[a-z][a-z-]* ?){{0,2}}{MODIFIERS_ZH}"
+"""What may come before a Chinese type noun, which heads its phrase ("单词列表", "key 列表",
 "由单词组成的列表")."""
 _ITERATOR_NOUN = (r"(?P<it>generator|iterator|生成器|迭代器)(?: object|对象)?(?![\w-])"
                   r"(?! ?(?:or|或|或者|expression|function|函数)(?![a-z]))")
@@ -143,7 +148,7 @@ next word: "is `x` by default")."""
 OWNER = r"(?:§(?P<own>\d+)§ ?'s )?"
 OF_OWNER = (r"(?: (?:of|for|to|in) (?:the )?§(?P<own2>\d+)§(?: (?:function|method|class"
             r"|constructor))?)?")
-OWNER_ZH = r"(?:§(?P<own>\d+)§(?:函数|方法|类|的构造函数)?的 ?)?"
+OWNER_ZH = r"(?:§(?P<own>\d+)§(?:函数|方法|类|的构造函数)?(?:的|中的|里的) ?)?"
 
 OTHER_CLASSES = (r"(?:all |many |several |various |most |the )*(?:other |derived |its |the "
                  r"other )*(?:classes|subclasses|exceptions|errors|types)")
@@ -200,6 +205,13 @@ _FRAMES: list[tuple[Relation, str]] = [
                  r"the (?:very )?same (?:object|class|function|callable|type|thing|value"
                  rf"|definition) as {O}"),
     ("alias_of", rf"{S} {L.ADV}(?:points|refers) (?:directly )?to {O}$"),
+    # both named first: "`A` and `B` are the same object", "`A` 和 `B` 是同一个对象"
+    ("alias_of", rf"{S} and {O} (?:{L.BE} |(?:both )?(?:refer|point) to )(?:just |really "
+                 r"|literally |both )?(?:one and )?the (?:very )?same (?:object|class|function"
+                 r"|callable|type|thing|value|definition)$"),
+    ("alias_of", rf"{SZ}(?:和|与|跟|同){OZ}(?:其实|实际上|本质上)?(?:都)?(?:是|指向|引用)"
+                 r"(?:的是)?(?:同一个|同一)(?:个)?(?:对象|函数|类|东西|值|object|function|class)"
+                 r"(?:[，,].*)?$"),
     ("alias_of", rf"{SZ}{NEG_ZH}(?:直接)?(?:指向|等同于|等价于)(?:的是)?{OZ}$"),
     # the other way round: "`B` 的别名是 `A`", "`B` has an alias, `A`"
     ("alias_of", rf"{S2Z}的(?:一个)?{L.ALIAS_NOUN_ZH}(?:是|为|叫做|叫){O2Z}$"),
@@ -466,6 +478,17 @@ _FRAMES: list[tuple[Relation, str]] = [
                 rf" (?:the )?{O2}$"),
     ("defines", rf"{S2Z}{NEG_ZH}(?:被)?(?:列在|列入|列进|包含在|收录在|出现在)了?{O2Z}"
                 r"(?:里|中|内|之中|里面|当中)?$"),
+    # a package's names, said of the name: "`x` is re-exported from `pkg`", "`x` can be
+    # imported from `pkg`", "`x` 由 `pkg` 重新导出", "可以从 `pkg` 直接导入 `x`"
+    ("defines", rf"{S2} {BE_NEG}(?:also )?(?:(?:re-)?exported|importable|available|re-exposed"
+                rf"|exposed) (?:directly )?(?:from|by|in) (?:the )?{O2}(?: (?:package|module"
+                r"|namespace))?$"),
+    ("defines", rf"{S2} (?:can|could|may) {L.NEG}(?:also )?be imported (?:directly )?from "
+                rf"(?:the )?{O2}(?: (?:package|module))?$"),
+    ("defines", rf"{S2Z}{NEG_ZH}(?:由|被){O2Z}(?:重新)?导出(?:了)?$"),
+    ("defines", rf"{S2Z}{NEG_ZH}(?:可以|能)?(?:直接)?从{O2Z}(?:中|里)?(?:直接)?导入$"),
+    ("defines", rf"^(?:用户)?{NEG_ZH}(?:可以|能)?(?:直接)?从{O2Z}(?:中|里)?(?:直接)?导入"
+                rf"§(?P<o>\d+)§$"),
     # ---- kinds
     ("kind", rf"{S} {L.ADV}{L.BE} {L.NEG}{L.ADV}{L.AS_VERB} as {L.DET}{MODIFIERS}(?P<k>{KIND})"
              rf"{KIND_TAIL}"),
@@ -619,6 +642,17 @@ _FRAMES: list[tuple[Relation, str]] = [
                 rf"{_VALUE}"),
     # "`x` falls back to `1`"; "takes an `x` argument with a default of `1`"
     ("default", rf"{OWNER}{S}{_FIELD}{OF_OWNER} {PRE}(?:falls|fall) back to {_VALUE}"),
+    # whether it has a default at all: "`x` is required", "`x` has no default", "`x` 是必填的",
+    # "`x` 没有默认值", "`x` is optional", "`a` 和 `b` 都是带默认值的可选参数"
+    ("default", rf"{OWNER}{S}{_FIELD}{OF_OWNER} {BE_NEG}(?:an? )?(?:(?P<req>required|mandatory)"
+                rf"|(?P<opt>optional))(?: (?:parameter|argument|keyword argument|field|option"
+                rf"|keyword))?$"),
+    ("default", rf"{OWNER}{S}{_FIELD}{OF_OWNER} (?:(?P<req>has no|have no|takes no|lacks a)"
+                rf"|(?P<opt>has an?|have an?)) default(?: value)?$"),
+    ("default", rf"{OWNER_ZH}{SZ}{_FIELD_ZH}(?:参数)?(?:都|也|则)?(?:是)?(?:一个|个)?"
+                rf"(?:(?P<req>必填|必需|必须|必选|必传|没有默认值|无默认值|不带默认值|没有缺省值)"
+                rf"|(?P<opt>可选|带默认值|有默认值|带有默认值))的?(?:可选|必填)?的?"
+                rf"(?:参数|字段|选项|parameter|argument)?$"),
 
     ("default", rf"{OWNER_ZH}{SZ}{_FIELD_ZH}的?(?:默认值|缺省值|初始值|初值|默认"
                 rf"|default(?: value| ?值)?|initial value)"
@@ -660,7 +694,7 @@ _FRAMES: list[tuple[Relation, str]] = [
     ("returns", rf"{SZ}(?:被)?(?:调用|执行)?(?:后|之后|时)?{PRE_ZH}{_WHEN_ZH}"
                 rf"(?:在[^§。；]{{1,20}}?(?:时|的时候|情况下)，?)?(?:会|将)?"
                 rf"{RETURN_VERB} ?(?:一个|了)?(?:新的)?(?:[^§，。；]{{1,10}}的 ?(?:一个|个)?)?"
-                rf"{OZ}"),
+                rf"(?:[a-z][a-z-]* ?){{0,2}}{OZ}"),
     ("returns", rf"{SZ}(?:{_RETURN_NOUN_ZH}"
                 rf"|returned value|result)|{_RETURNED_ZH})"
                 rf"{NEG_ZH}(?:是|为)(?:一个|个)?(?:新的)?{OZ}"),
@@ -736,7 +770,7 @@ _FRAMES: list[tuple[Relation, str]] = [
 # more than a whole warm ``pse verify`` of a small document). A superset of the lexicon.
 _CUES: dict[str, str] = {
     "alias_of": rf"{L.ALIAS_NOUN}|{L.ALIAS_NOUN_ZH}|aliased|known as|exported as|same"
-                r"|points|refers|指向|等同于|等价于",
+                r"|points|refers|指向|等同于|等价于|同一",
     "param_position": (r"\b(?:first|second|third|fourth|fifth|sixth|1st|2nd|3rd|4th|5th|6th|last"
                        r"|final)\b.{0,24}\b(?:param|arg)|第[一二三四五六\d]个?(?:位置)?(?:参数|形参)"
                        r"|首个(?:位置)?(?:参数|形参)|\b(?:param|arg)\w* ?(?:of|to|for)\b"
@@ -747,7 +781,8 @@ _CUES: dict[str, str] = {
     "has_param": (r"param|arg|option|keyword|kwarg|method|function|propert|attribute|member"
                   r"|pass"
                   r"|field|callback|take|accept|receiv|expect|support|requir|defin|declar"
-                  r"|provid|expos|offer|implement|overrid|includ|contain|lack|come with|carr"
+                  r"|provid|expos|export|offer|implement|overrid|includ|contain|lack|come with"
+                  r"|carr|导出"
                   r"|has|have|gets? |signature|call|there (?:is|are)|exist|stor|keep|hold"
                   r"|record|save|put|cach|remember|参数|方法|函数|属性|成员"
                   r"|字段|接收|接受|传|支持|需要|带|有|包含|包括|提供|定义|声明|实现|define|暴露|覆盖"
@@ -785,7 +820,8 @@ _CUES: dict[str, str] = {
                  r"(?:defined |declared )?(?:in|inside|within)\b|中的|里的|内的"
                  r"|定义|声明|实现|写|放|位于|来自|属于|出自|源自|所在|在"),
     "defines": (r"defin|declar|contain|hold|hous|implement|version|overrid|includ|listed"
-                r"|named|present|定义|声明|实现|define|包含|包括|含有|列在|列入|列进|收录|出现在"),
+                r"|named|present|定义|声明|实现|define|包含|包括|含有|列在|列入|列进|收录|出现在"
+                r"|export|import|availab|expos|导出|导入"),
     "kind": (rf"{_LEXICON_KINDS}|function|method|propert|module|package|constant|coroutine|class"
              r"|exception|alias"
              r"|函数|方法|类|属性|模块|包|常量|协程|异常|decorat|wrapped|marked|memoi|cached"
@@ -1523,7 +1559,12 @@ def _how_written(relation: str, found: _Match, sentence: Sentence, obj: str) -> 
     if relation == "defines" and (_OVERRIDES.fullmatch(found.groups.get("verb") or "")
                                   or _own_object(found, sentence)):
         return "own"  # "`A` overrides `m`", "defines its own `m`": A's own body defines it
+    if relation == "defines" and _EXPORTED.search(sentence.normalised):
+        return "exported"  # "`pkg` re-exports `x`": its namespace binds `x`, from anywhere
     return ""
+
+
+_EXPORTED = re.compile(r"export|import|availab|导出|导入")
 
 
 def _kind_claim(groups: dict[str, str | None], sentence: Sentence,
@@ -1563,10 +1604,13 @@ def _default_claim(groups: dict[str, str | None], sentence: Sentence,
             return None
         common = {**common, "subject": f"{common['subject']}.{keyword[1]}"}
         written = keyword[2]
+    elif groups.get("req") or groups.get("opt"):  # whether there is a default at all
+        written = str(groups.get("req") or groups.get("opt"))
     else:
         written = sentence.spans[int(str(groups["vs"]))] if groups.get("vs") \
             else str(groups["v"])
-    value = canonical_value(written)
+    value = REQUIRED if groups.get("req") else OPTIONAL if groups.get("opt") else \
+        canonical_value(written)
     # "the `x` parameter defaults to": the signature's default, not an attribute of that name
     noun = groups.get("fld") or groups.get("fle") or ""
     said_of = "signature" if _SIGNATURE.search(sentence.text) else \
@@ -1628,7 +1672,8 @@ def _possession(found: _Match) -> Relation | None:
     if re.fullmatch(r"stores?|keeps?|holds?", verb):
         return "has_item"  # an attribute or what the constructor is given
     if re.fullmatch(r"defines?|declares?|implements?|overrides?|provides?|exposes?|offers?"
-                    r"|定义了?|声明了?|实现了?|define了?|重写了?|覆盖了|提供了?|暴露了?", verb):
+                    r"|(?:re-)?exports?|定义了?|声明了?|实现了?|define了?|重写了?|覆盖了|提供了?"
+                    r"|暴露了?|(?:重新)?导出了?", verb):
         return "defines"
     return None  # "has `x`" alone says too little
 

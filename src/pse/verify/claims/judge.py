@@ -435,7 +435,8 @@ def _decider(relation: str, claim: Claim, resolver: Resolver, obj: Named | None)
             resolver, s, target, direct=claim.obj_text == "direct"),
         "built_on": lambda s: types.built_on(resolver, s, target),
         "location": lambda s: types.location(resolver, s, target,
-                                             defined=claim.obj_text == "defined"),
+                                             defined=claim.obj_text == "defined",
+                                             exported=claim.obj_text == "exported"),
         "kind": lambda s: _with_privacy(s, claim, _with_arguments(resolver, s, claim, types.kind(
             resolver, s, claim.obj, negated=claim.negated))),
         "value_type": lambda s: types.value_type(resolver, s, claim.obj),

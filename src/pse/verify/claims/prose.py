@@ -570,6 +570,12 @@ _SLOT_LIST = rf"§\d+§(?:{_AND}§\d+§)+"
 _COORDINATED = re.compile(
     rf"^(?:the ?)?(?:both ?)?(?P<list>{_SLOT_LIST}) ?{_KIND_WORD}?e?s? ?(?:both |all |each )?"
     r"(?:也都|全都|都|均|也)?(?P<rest>[a-z\u4e00-\u9fff].+)$")
+_RECIPROCAL = re.compile(r"^(?:are|is|refer to|point to|both)\b.*\bthe (?:very )?same\b"
+                         r"|^(?:其实|实际上|本质上)?(?:都)?(?:是|指向|引用)(?:的是)?同一")
+_RECIPROCAL_ZH = re.compile(r"§\d+§(?:和|与|跟|同)§\d+§(?:其实|实际上|本质上)?(?:都)?"
+                            r"(?:是|指向|引用)(?:的是)?同一")
+"""A predicate said of coordinated names together ("are the same object", "是同一个对象"):
+not one clause per name."""
 # a list in object position: "inherits from both `A` and `B`", "继承了 `str` 和 `Item`"
 _COORDINATED_OBJECT = re.compile(  # "the constructor `A` accepts `b`, `c` and `d`"
     rf"^(?P<pre>[^§]{{0,40}}?§\d+§[^§]*?[a-z\u4e00-\u9fff] ?)(?:both ?)?(?P<list>{_SLOT_LIST})"
@@ -723,6 +729,21 @@ def _taken_before(clauses: tuple[str, ...]) -> tuple[str, list[str]]:
     return owner, taken
 
 
+def _each_subject(clause: str) -> list[str]:
+    """A clause of coordinated subjects as one clause per subject ("`A` and `B` are
+    subclasses of `C`"), or whole where its predicate is said of them together ("`A` and
+    `B` are the same object"); [] for a clause with one subject."""
+    coordinated = _COORDINATED.match(clause)
+    if coordinated and _RECIPROCAL.search(coordinated["rest"]) or \
+            _RECIPROCAL_ZH.search(clause):
+        return [clause]
+    if not coordinated:
+        return []
+    rest = _singular(coordinated["rest"])
+    space = "" if re.match(rf"[{_CJK}]", rest) else " "
+    return [f"{slot}{space}{rest}" for slot in re.findall(r"§\d+§", coordinated["list"])]
+
+
 def derived(clauses: tuple[str, ...]) -> tuple[str, ...]:
     """The clauses as the grammar reads them: each says one thing of one subject.
 
@@ -741,12 +762,9 @@ def derived(clauses: tuple[str, ...]) -> tuple[str, ...]:
         if number:  # "定义了 `start` 方法，该方法会抛出 ...": that method; "..., it ...": the first
             clause = _named_before(clause, clauses[number - 1]) or (
                 _with_opening_subject(clause, opening[1]) if opening else clause)
-        coordinated = _COORDINATED.match(clause)
-        if coordinated:
-            rest = _singular(coordinated["rest"])
-            space = "" if re.match(rf"[{_CJK}]", rest) else " "
-            found.extend(f"{slot}{space}{rest}"
-                         for slot in re.findall(r"§\d+§", coordinated["list"]))
+        each = _each_subject(clause)
+        if each:
+            found.extend(each)
             continue
         expanded = _counted_names(clause) or _shared_defaults(clause, clauses[:number]) \
             or _kind_and_place(clause)

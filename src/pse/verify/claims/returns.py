@@ -16,7 +16,7 @@ from collections.abc import Iterable
 from types import GeneratorType
 
 from pse.index.model import Symbol
-from pse.index.returns import Returned
+from pse.index.returns import Returned, shape_of
 from pse.verify.claims.decision import Decision, at, listing, short, undecided, with_article
 from pse.verify.claims.names import (
     Named,
@@ -26,7 +26,13 @@ from pse.verify.claims.names import (
     outside_bases,
     outside_class,
 )
-from pse.verify.claims.source import function_node, own_returns, type_variable
+from pse.verify.claims.source import (
+    bound_value,
+    dedented,
+    function_node,
+    own_returns,
+    type_variable,
+)
 from pse.verify.externals import stdlib_home
 from pse.verify.resolve import Resolver
 
@@ -684,6 +690,10 @@ def _returns_one(resolver: Resolver, subject: Symbol, value: Returned, *,
     if value.kind == "call" and value.name in _OWN_CLASS:  # ``cls(...)``: the owner's
         owner = [s for s in resolver.index.by_qualname(subject.parent) if s.kind == "class"]
         return _is_or_related(resolver, owner, classes, wanted) if owner else None
+    if value.kind == "unknown" and (held := _held_value(resolver, subject, value)):
+        # ``return self.parts`` where ``self.parts = list(parts)`` binds it once
+        return _returns_one(resolver, subject, held, target=target, wanted=wanted,
+                            classes=classes, outside=outside, following=following)
     if value.kind == "call":
         made = _call_is(resolver, value, wanted=wanted, classes=classes)
         callee = None if made is not None or target is None else \
@@ -719,6 +729,82 @@ def _called_function(resolver: Resolver, subject: Symbol, callee: str) -> Symbol
     functions = [s for s in found if s.kind == "function" or s.kind == "method"
                  and head in _RECEIVERS]
     return functions[0] if len(functions) == 1 == len(found) else None
+
+
+_HELD = re.compile(r"(?:(?P<own>self|cls)\.)?(?P<name>[A-Za-z_]\w*)")
+_VALUE_KINDS = frozenset({"attribute", "variable", "constant"})
+
+
+def _held_value(resolver: Resolver, subject: Symbol, value: Returned) -> Returned | None:
+    """What a return of a name returns when one statement binds it: an attribute of the
+    method's class (``self.parts``, bound once, in ``__init__`` or the class body) or a
+    name of the function's module; None for any other return, a name bound more than
+    once, or a value of no known shape."""
+    match = _HELD.fullmatch(value.text)
+    if match is None:
+        return None
+    if not match["own"] and _local(function_node(resolver, subject), match["name"]):
+        return None  # a parameter or a local of the function, not the module's name
+    if match["own"]:
+        node = _attribute_value(resolver, subject.parent, match["name"])
+    else:
+        qualname = f"{_module_of(resolver, subject)}.{match['name']}"
+        bound = [s for s in resolver.index.by_qualname(qualname) if s.kind in _VALUE_KINDS]
+        if len(bound) != 1 or len(resolver.index.def_facts(qualname)) != 1:
+            return None
+        node = bound_value(resolver, bound[0])
+    shape = shape_of(node) if node is not None else None
+    return shape if shape is not None and shape.kind not in {"unknown", "self"} else None
+
+
+def _attribute_value(resolver: Resolver, owner: str, name: str) -> ast.expr | None:
+    """The value of the one statement of the class ``owner`` that binds its attribute
+    ``name`` (``self.name = ...`` in a method, ``name = ...`` in the class body); None when
+    more than one binds it, or any binds it otherwise (``+=``, unpacking, a loop)."""
+    classes = [s for s in resolver.index.by_qualname(owner) if s.kind == "class"]
+    source = resolver.index.source_of(classes[0]) if len(classes) == 1 else None
+    try:
+        tree = ast.parse(dedented(source)) if source else None
+    except (SyntaxError, ValueError, RecursionError):
+        return None
+    if tree is None or not tree.body or not isinstance(tree.body[0], ast.ClassDef):
+        return None
+    cls = tree.body[0]
+    values: list[ast.expr] = []
+    stores = 0
+    for node in ast.walk(cls):
+        if isinstance(node, ast.Attribute) and node.attr == name and \
+                isinstance(node.value, ast.Name) and node.value.id in {"self", "cls"} and \
+                not isinstance(node.ctx, ast.Load):
+            stores += 1
+        elif isinstance(node, ast.Assign | ast.AnnAssign) and node.value is not None:
+            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+            if len(targets) == 1 and (
+                    isinstance(targets[0], ast.Attribute) and targets[0].attr == name
+                    and isinstance(targets[0].value, ast.Name)
+                    and targets[0].value.id in {"self", "cls"}
+                    or isinstance(targets[0], ast.Name) and targets[0].id == name
+                    and node in cls.body):
+                values.append(node.value)
+    stores += sum(isinstance(n, ast.Name) and n.id == name and not isinstance(n.ctx, ast.Load)
+                  for statement in cls.body for n in ast.walk(statement)
+                  if not isinstance(statement, ast.FunctionDef | ast.AsyncFunctionDef))
+    return values[0] if len(values) == 1 == stores else None
+
+
+def _local(function: ast.AST | None, name: str) -> bool:
+    """Whether ``name`` is a parameter or a local of ``function`` (True when its body
+    cannot be read)."""
+    if not isinstance(function, ast.FunctionDef | ast.AsyncFunctionDef):
+        return True
+    arguments = function.args
+    if name in {a.arg for a in (*arguments.posonlyargs, *arguments.args,
+                                *arguments.kwonlyargs, arguments.vararg, arguments.kwarg)
+                if a is not None}:
+        return True
+    return any(isinstance(n, ast.Name) and n.id == name and not isinstance(n.ctx, ast.Load)
+               or isinstance(n, ast.Global | ast.Nonlocal) and name in n.names
+               for n in ast.walk(function))
 
 
 def _module_of(resolver: Resolver, symbol: Symbol) -> str:

@@ -1011,11 +1011,19 @@ def _defensible(claimed: str, actual: set[str]) -> bool:
 
 
 def location(resolver: Resolver, subject: Symbol, obj: Named, *,
-             defined: bool = False) -> Decision:
+             defined: bool = False, exported: bool = False) -> Decision:
     """Whether ``subject`` is defined in the file, module or package ``obj``. A module that
     binds the name too (a re-export, an alias) leaves the claim open, unless the claim said
-    "defined" (``defined``) and the module only imports it."""
+    "defined" (``defined``) and the module only imports it. A claim that the module
+    ``exported`` it ("`x` is re-exported from `pkg`") holds where the module binds the
+    name at all: defined there, imported, star-imported or listed in its ``__all__``."""
     module = resolver.index.module_of(subject.path)
+    places = [s.qualname for s in obj.symbols if s.kind in {"module", "package"}]
+    if exported and places:
+        binds = [p for p in places if _binds(resolver, p, subject)]
+        return Decision(bool(binds), f"`{(binds or places)[0]}` "
+                        f"{'binds' if binds else 'does not bind'} `{subject.name}`",
+                        at(subject))
     if obj.paths:
         message = f"{short(subject.qualname)} is defined in `{subject.path}`"
         if subject.path in obj.paths:
@@ -1043,6 +1051,17 @@ def location(resolver: Resolver, subject: Symbol, obj: Named, *,
         return Decision(True, message, at(subject))
     return _elsewhere(resolver, subject, [m.qualname for m in modules], message, module,
                       said_defined=defined)
+
+
+def _binds(resolver: Resolver, module: str, subject: Symbol) -> bool:
+    """Whether the namespace of ``module`` holds ``subject``'s name: its own module, a
+    definition or import of the name there, a star import, or an ``__all__`` entry."""
+    if resolver.index.module_of(subject.path) == module or subject.qualname == module:
+        return True
+    name = subject.name
+    return bool([s for s in resolver.index.members(module, name) if s.kind != "parameter"]
+                or resolver.index.import_target(module, name) is not None
+                or resolver.index.star_imports(module) or _exports(resolver, module, name))
 
 
 def _exports(resolver: Resolver, module: str, name: str) -> bool:

@@ -51,6 +51,12 @@ _WORDS = {"true": "True", "false": "False", "none": "None", "null": "None", "zer
 _FACTORIES = {"dict": "{}", "list": "[]", "tuple": "()", "set": "set()", "str": "''"}
 
 
+REQUIRED = "(required)"
+"""The object of a default claim that there is no default ("`x` is required", 必填)."""
+OPTIONAL = "(optional)"
+"""The object of a default claim that there is one, whatever it is ("`x` is optional")."""
+
+
 def canonical_value(written: str) -> str:
     """The claimed value in Python's spelling ("" when it is no value this reads)."""
     text = written.strip().strip("`").strip()
@@ -112,12 +118,8 @@ def default(resolver: Resolver, subject: Symbol, claimed: str, *, said_of: str =
     if param is not None:
         return _param_default(resolver, param, claimed, said_of=said_of,
                               converted=actual is not None and not actual.isidentifier())
-    if actual is None:
-        record = _required_field(resolver, subject)
-        if record:
-            return Decision(False, f"{short(subject.qualname)} is a field of {record} with no "
-                            "default: every construction passes it", at(subject))
-        return undecided(f"{short(subject.qualname)} has no value of its own")
+    if actual is None or claimed in {REQUIRED, OPTIONAL}:
+        return _field_presence(resolver, subject, actual, claimed, said_of=said_of)
     verb = "is bound to" if said_of == "value" else "defaults to"
     message = f"{short(subject.qualname)} {verb} `{actual}`"
     same = _same(actual, claimed)
@@ -128,6 +130,23 @@ def default(resolver: Resolver, subject: Symbol, claimed: str, *, said_of: str =
     if same is None:
         return undecided(message)
     return Decision(same, message, at(subject), correction="" if same else actual)
+
+
+def _field_presence(resolver: Resolver, subject: Symbol, actual: str | None, claimed: str,
+                    *, said_of: str) -> Decision:
+    """Of a field or constant: whether it has a default (``claimed`` is :data:`REQUIRED` or
+    :data:`OPTIONAL`), or, for a value claim, that one with no value of its own has none."""
+    if actual is None:
+        record = _required_field(resolver, subject)
+        if record:
+            return Decision(claimed == REQUIRED if claimed in {REQUIRED, OPTIONAL} else False,
+                            f"{short(subject.qualname)} is a field of {record} with no "
+                            "default: every construction passes it", at(subject))
+        return undecided(f"{short(subject.qualname)} has no value of its own")
+    if said_of == "parameter" or not _record_field(resolver, subject):
+        return undecided(f"{short(subject.qualname)} is bound to `{actual}`")
+    return Decision(claimed == OPTIONAL, f"{short(subject.qualname)} defaults to `{actual}`",
+                    at(subject))
 
 
 def _same_folded(resolver: Resolver, subject: Symbol, claimed: str) -> bool | None:
@@ -271,8 +290,10 @@ def _param_default(resolver: Resolver, param: Symbol, claimed: str, *,
     owner = function.parent if function.name == "__init__" else function.qualname
     where = f"`{param.name}` of {short(owner)}"
     actual = written[param.name]
-    if actual is None:
-        return Decision(False, f"{where} has no default (every call passes it)", at(function))
+    if actual is None or claimed in {REQUIRED, OPTIONAL}:  # whether it has one at all
+        said = f"{where} defaults to `{actual}`" if actual is not None else \
+            f"{where} has no default (every call passes it)"
+        return Decision((actual is None) == (claimed == REQUIRED), said, at(function))
     named = _named_default(resolver, function, actual, claimed)
     if named is not None:
         return Decision(named, f"{where} defaults to `{actual}`", at(function),
@@ -550,6 +571,13 @@ def _converted(value: str) -> str | None:
 _NOT_CONVERSIONS = frozenset({"len", "sum", "min", "max", "abs", "round", "hash", "id",
                               "bool", "any", "all", "repr", "type"})
 """One-argument builtins that make another value of their argument, not the same one."""
+
+
+def _record_field(resolver: Resolver, field_: Symbol) -> bool:
+    """Whether ``field_`` is a field of a record class (a dataclass, a named tuple)."""
+    return any(field_.name in (dataclass_fields(resolver, cls) or ())
+               or field_.name in (named_tuple_fields(resolver, cls) or ())
+               for cls in resolver.index.by_qualname(field_.parent) if cls.kind == "class")
 
 
 def _required_field(resolver: Resolver, field_: Symbol) -> str:
