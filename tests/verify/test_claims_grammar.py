@@ -673,3 +673,11 @@ def test_grammar_a_label_with_its_type_in_parentheses_lends_its_name() -> None:
 ])
 def test_grammar_a_parameter_count_said_as_a_number_of(text: str, count: str) -> None:
     assert ("param_count", "f", count, False) in _read(text)
+
+
+def test_counts_cut_chinese_at_the_words_they_know() -> None:
+    # "自定义关键字参数": neither 定义 (define) nor 键 (key) is read inside the compound
+    from pse.verify.claims.counts import read_count
+    assert read_count("§0§一共支持8个自定义关键字参数") == (
+        "param_count", "§0§", "8", "参数", ("自定义", "关键字"), ())
+    assert read_count("§0§有三个 raw 键") == ("member_count", "§0§", "三", "键", ("raw",), ())

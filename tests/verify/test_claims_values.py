@@ -719,3 +719,46 @@ def test_claims_plain_objects(export_resolver: Resolver, text: str, status: str)
     found = [s for rel in ("built_on", "subclass")
              for s in claim_statuses(export_resolver, text, rel)]
     assert found == [status]
+
+
+_SUPER_TREE = {
+    "sp/__init__.py": "",
+    "sp/core.py": '''\
+class Base:
+    def __init__(self, a):
+        self.a = a
+
+    def run(self):
+        return 1
+
+
+class Child(Base):
+    def __init__(self, a, b):
+        super().__init__(a)
+        self.b = b
+
+    def run(self):
+        return Base.run(self) + 1
+
+
+class Other(Base):
+    def __init__(self, a):
+        self.a = a
+''',
+}
+
+
+@pytest.fixture(scope="module")
+def super_resolver(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Resolver]:
+    yield from tree_resolver(tmp_path_factory, _SUPER_TREE, name="super-calls")
+
+
+@pytest.mark.parametrize("text, status", [
+    # a callee named through super(): the base's method, called through super() or the base
+    ("`Child.__init__` calls `super().__init__`.", "verified"),
+    ("`Other.__init__` calls `super().__init__` first.", "unverified"),
+    ("`Child.run` calls `super().run()`.", "verified"),
+    ("`Other.__init__` 调用了 `super(Other, self).__init__()`。", "unverified"),
+])
+def test_claims_calls_through_super(super_resolver: Resolver, text: str, status: str) -> None:
+    assert claim_statuses(super_resolver, text, "calls") == [status]

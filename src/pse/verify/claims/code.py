@@ -13,6 +13,7 @@ import re
 from collections.abc import Callable
 
 from pse.index.model import BodyFacts, Symbol
+from pse.index.python import dotted_name
 from pse.index.symbols import code_first
 from pse.index.walk import is_sample_path
 from pse.verify.claims.conditions import condition_site, decided_elsewhere
@@ -859,6 +860,29 @@ def _may_mean(resolver: Resolver, subject: Symbol, body: BodyFacts, callee: Name
         return True
     name = callee.name.rsplit(".", 1)[-1]
     return bool(set(callee.symbols) & set(callees(resolver, name, subject, body)))
+
+
+def calls_super(resolver: Resolver, subject: Symbol, method: str) -> Decision:
+    """Whether the method ``subject`` calls its base class's ``method``: through
+    ``super()`` (``super().__init__(a)``, ``super(A, self).run()``) or by naming a base of
+    its class (``Base.__init__(self, a)``), in its own body."""
+    node = function_node(resolver, subject) if subject.kind == "method" else None
+    if node is None:
+        return undecided(f"{short(subject.qualname)} is no method whose body can be read")
+    bases = {b.rsplit(".", 1)[-1] for c in resolver.index.by_qualname(subject.parent)
+             if c.kind == "class" for b in c.bases}
+    for call in (n for n in ast.walk(node) if isinstance(n, ast.Call)):
+        func = call.func
+        if not isinstance(func, ast.Attribute) or func.attr != method:
+            continue
+        through = func.value
+        if isinstance(through, ast.Call) and isinstance(through.func, ast.Name) and \
+                through.func.id == "super" or (dotted_name(through) or "").rsplit(".", 1)[-1] \
+                in bases:
+            return Decision(True, f"{short(subject.qualname)} calls its base's `{method}`",
+                            at(subject))
+    return Decision(False, f"{short(subject.qualname)} does not call its base's `{method}`",
+                    at(subject))
 
 
 def raises(resolver: Resolver, subject: Symbol, error: Named, *,

@@ -110,13 +110,17 @@ def _noun_phrase_count(tokens: list[Token], kinds: list[str]
 
 
 def _words(tokens: Iterable[str]) -> tuple[str, ...]:
-    """Tokens as words: the Chinese characters the tagger cut apart joined again."""
+    """Tokens as words: the Chinese characters the tagger cut apart one by one (no word it
+    knows) joined again; a word it knows (自定义, 关键字) stays one."""
     found: list[str] = []
+    loose = False  # whether the last word is a run of characters cut one by one
     for token in tokens:
-        if found and HAN.match(token) and HAN.match(found[-1][-1]):
+        single = len(token) == 1 and bool(HAN.match(token))
+        if found and single and loose:
             found[-1] += token
         else:
             found.append(token)
+        loose = single or (loose and single)
     return tuple(found)
 
 

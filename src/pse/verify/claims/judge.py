@@ -59,6 +59,11 @@ def judge(claim: Claim, *, file: str, resolver: Resolver) -> tuple[Reference, Re
             subject.symbols:  # "`MODES` contains `"turbo"`": an entry of a value
         return ref, _verdict(claim, _combine([code.literal_member(
             resolver, s, obj.text.strip("` ")) for s in subject.symbols]), None)
+    inherited = _SUPER_CALL.fullmatch(obj.text.strip("` ")) if obj is not None and \
+        relation == "calls" else None
+    if inherited and subject.symbols:  # "calls `super().__init__`": the base's method
+        return ref, _verdict(claim, _combine([code.calls_super(resolver, s, inherited[1])
+                                              for s in subject.symbols]), None)
     why = _unknown(subject, obj if not _generic_type(relation, obj)
                    and not _union_type(relation, obj) and not _literal(relation, obj) else None)
     if why:
@@ -77,6 +82,10 @@ def judge(claim: Claim, *, file: str, resolver: Resolver) -> tuple[Reference, Re
     if why:
         return ref, Resolution("ignored", evidence=decision.evidence, message=why)
     return ref, _verdict(claim, decision, obj)
+
+
+_SUPER_CALL = re.compile(r"super\([^()]*\)\.([A-Za-z_]\w*)(?:\(\))?")
+"""A callee named through ``super()`` ("`super().__init__`", "`super(A, self).run()`")."""
 
 
 def _misplaced_member(resolver: Resolver, written: str) -> Decision | None:

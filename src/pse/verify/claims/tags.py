@@ -15,7 +15,7 @@ import re
 from functools import cache
 
 from pse.verify.claims import lexicon as L  # noqa: N812 - the grammar's short name
-from pse.verify.claims.words import words
+from pse.verify.claims.words import lexicon, words
 
 Token = tuple[str, str]
 """(tag, text): SLOT, NUM, HAVE, PCOUNT, MCOUNT, FCOUNT, ECOUNT (a plural no lexicon
@@ -113,7 +113,11 @@ def _singular_noun(text: str) -> str | None:
 
 @cache
 def _chinese_words() -> tuple[str, ...]:
-    return tuple(w for w in _lexicon() if re.match(r"[\u4e00-\u9fff]", w))
+    """The words Chinese is cut at: the tagged ones, the sorts of parameter a count may
+    name (关键字, 可选) and the words that only cut a run right (自定义)."""
+    sorts = [w for found in lexicon("zh")["param_sorts"].values() for w in found]
+    return tuple(dict.fromkeys(w for w in (*_lexicon(), *sorts, *words("segment_words"))
+                               if re.match(r"[\u4e00-\u9fff]", w)))
 
 
 def _segment(run: str) -> list[str]:

@@ -53,6 +53,9 @@ class Lexicon(TypedDict):
     """Words that pick which of a signature's parameters a count counts, by sort:
     ``required`` (no default), ``optional`` (a default), ``keyword``, ``positional``, or
     ``all`` ("two formal parameters" counts them all)."""
+    segment_words: list[str]
+    """Chinese words that only cut a run of characters right (自定义, 关键字): without them
+    the longest lexicon word inside one (定义, 键) would be read."""
 
 
 LANGUAGES = ("en", "zh")
