@@ -62,7 +62,9 @@ HALVES = {"a_sortedcontainers": "sortedcontainers-2.4.0", "b_tomlkit": "tomlkit-
           "zb_jsonpointer": "jsonpointer-3.12", "zb_slugify": "python_slugify-9.2.0",
           "zb_toml": "toml-0.10.2", "zb_validators": "validators-0.36.0",
           "zc_mistune": "mistune-3.4.0", "zc_rfc3986": "rfc3986-2.0.0",
-          "zc_cssselect": "cssselect-1.6.0", "zc_configobj": "configobj-5.0.9"}
+          "zc_cssselect": "cssselect-1.6.0", "zc_configobj": "configobj-5.0.9",
+          "zd_natsort": "natsort-8.4.0", "zd_pathvalidate": "pathvalidate-3.2.3",
+          "zd_colorlog": "colorlog-6.9.0", "zd_multipart": "python_multipart-0.0.20"}
 GROUPS = {"all": list(HALVES), "c": ["c_bidict", "c_dacite"], "d": ["d_jsonpatch", "d_pyee"],
           "e": ["e_tenacity", "e_humanize"], "f": ["f_cachetools", "f_platformdirs"],
           "g": ["g_tinydb", "g_pluggy"], "h": ["h_schema", "h_pathspec"],
@@ -79,7 +81,8 @@ GROUPS = {"all": list(HALVES), "c": ["c_bidict", "c_dacite"], "d": ["d_jsonpatch
                 "z_blinker"],
           "zb": ["zb_structlog", "zb_marshmallow", "zb_moreitertools", "zb_tabulate",
                  "zb_jsonpointer", "zb_slugify", "zb_toml", "zb_validators"],
-          "zc": ["zc_mistune", "zc_rfc3986", "zc_cssselect", "zc_configobj"]}
+          "zc": ["zc_mistune", "zc_rfc3986", "zc_cssselect", "zc_configobj"],
+          "zd": ["zd_natsort", "zd_pathvalidate", "zd_colorlog", "zd_multipart"]}
 LANGS = ("en", "zh", "mixed")
 
 

@@ -478,7 +478,11 @@ _FRAMES: list[tuple[Relation, str]] = [
                 rf" (?:the )?{O2}$"),
     ("defines", rf"{S2Z}{NEG_ZH}(?:被)?(?:列在|列入|列进|包含在|收录在|出现在)了?{O2Z}"
                 r"(?:里|中|内|之中|里面|当中)?$"),
-    # a package's names, said of the name: "`x` is re-exported from `pkg`", "`x` can be
+    # a package's names: "`pkg` re-exports `x`", "`pkg` 导出了 `x`" (the names, never a count)
+    ("defines", rf"{S} {PRE}(?:exports|export|re-exports|re-export) (?:the )?(?:class |function "
+                rf"|constant )?§(?P<o>\d+)§"),
+    ("defines", rf"{SZ}{NEG_ZH}(?:重新)?导出(?:了)?(?:一个)?§(?P<o>\d+)§"),
+    # and said of the name: "`x` is re-exported from `pkg`", "`x` can be
     # imported from `pkg`", "`x` 由 `pkg` 重新导出", "可以从 `pkg` 直接导入 `x`"
     ("defines", rf"{S2} {BE_NEG}(?:also )?(?:(?:re-)?exported|importable|available|re-exposed"
                 rf"|exposed) (?:directly )?(?:from|by|in) (?:the )?{O2}(?: (?:package|module"
@@ -781,8 +785,7 @@ _CUES: dict[str, str] = {
     "has_param": (r"param|arg|option|keyword|kwarg|method|function|propert|attribute|member"
                   r"|pass"
                   r"|field|callback|take|accept|receiv|expect|support|requir|defin|declar"
-                  r"|provid|expos|export|offer|implement|overrid|includ|contain|lack|come with"
-                  r"|carr|导出"
+                  r"|provid|expos|offer|implement|overrid|includ|contain|lack|come with|carr"
                   r"|has|have|gets? |signature|call|there (?:is|are)|exist|stor|keep|hold"
                   r"|record|save|put|cach|remember|参数|方法|函数|属性|成员"
                   r"|字段|接收|接受|传|支持|需要|带|有|包含|包括|提供|定义|声明|实现|define|暴露|覆盖"
