@@ -213,6 +213,10 @@ def test_claims_a_typed_dict_is_one(resolver: Resolver) -> None:
     # a builtin written as code is read as the value's type, which of a class its bases say
     assert claim_statuses(resolver, "`Options` is a `dict`.", "value_type") == ["verified"]
     assert claim_statuses(resolver, "`Options` is a `list`.", "value_type") == ["unverified"]
+    # a TypedDict's key has no default of its own to be without: the code that fills the
+    # dict sets one (a default config), so a default said of it is left open
+    assert claim_statuses(resolver, "`Options` 的 `name` 默认为 `\"x\"`。", "default") == \
+        ["ignored"]
 
 
 @pytest.mark.parametrize("text, status", [

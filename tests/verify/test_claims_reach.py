@@ -123,7 +123,8 @@ def resolver(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Resolver]:
     ("`Archive.expire` raises `MissingBook`.", "verified"),
     # a nested helper called by name is its own function's
     ("`render` raises `DuplicateBook`.", "unverified"),
-    ("`load` raises `DuplicateBook`.", "verified"),
+    # (raised by the helper it calls: open, since "raises" may be said of its own code)
+    ("`load` raises `DuplicateBook`.", "ignored"),
     # a callback handed on is the one this function defined, not another's of that name
     ("`Shelf.insert` raises `DuplicateBook`.", "unverified"),
 ])

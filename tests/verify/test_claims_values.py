@@ -669,6 +669,18 @@ def test_claims_returns_followed_through_calls_of_the_tree(
 
 
 @pytest.mark.parametrize("text, status", [
+    # no exception at all, denied
+    ("`check` never raises.", "unverified"),
+    ("`check` 不会抛出任何异常。", "unverified"),
+    ("`render` does not raise any exception.", "verified"),
+    ("`Pointer.count` raises no errors.", "verified"),
+])
+def test_claims_code_said_to_raise_nothing(chained_resolver: Resolver, text: str,
+                                           status: str) -> None:
+    assert claim_statuses(chained_resolver, text, "not raises") == [status]
+
+
+@pytest.mark.parametrize("text, status", [
     # only compiling raises a `SyntaxError`, only a read or a wait a `TimeoutError`
     ("`check` raises `SyntaxError` on a malformed rule.", "unverified"),
     ("`build` raises `SyntaxError` on a malformed rule.", "ignored"),

@@ -862,6 +862,28 @@ def _may_mean(resolver: Resolver, subject: Symbol, body: BodyFacts, callee: Name
     return bool(set(callee.symbols) & set(callees(resolver, name, subject, body)))
 
 
+def raises_anything(resolver: Resolver, subject: Symbol) -> Decision:
+    """Whether the function ``subject`` raises an exception with a ``raise`` of its own
+    (one its own handler catches is none; a stub's ``NotImplementedError`` is one). Code
+    it reaches that raises leaves the claim open: it may be said of its own code."""
+    body = resolver.index.body_facts(subject) if subject.kind in {"function", "method"} \
+        else None
+    if body is None:
+        return undecided("not a function whose body can be read")
+    own = sorted({r.rsplit(".", 1)[-1] for r in body.raises})
+    if own:
+        return Decision(True, f"{short(subject.qualname)} raises {listing(own)}", at(subject))
+    reach = reachable(resolver, body, subject, caught=())
+    via = sorted({s.name for s, facts in reach if facts.raises})
+    if via or len(reach) >= MAX_REACHED:
+        return undecided(f"{short(subject.qualname)} raises nothing itself; "
+                         + (f"it calls {listing(via)}, which raise"
+                            + ("s" if len(via) == 1 else "") if via
+                            else "it reaches too much to say"))
+    return Decision(False, f"{short(subject.qualname)} raises nothing, nor does the code "
+                    "it reaches", at(subject))
+
+
 def calls_super(resolver: Resolver, subject: Symbol, method: str) -> Decision:
     """Whether the method ``subject`` calls its base class's ``method``: through
     ``super()`` (``super().__init__(a)``, ``super(A, self).run()``) or by naming a base of
@@ -918,7 +940,9 @@ def raises(resolver: Resolver, subject: Symbol, error: Named, *,
     via = next((s.name for s, facts in reach
                 if name in {r.rsplit(".", 1)[-1] for r in facts.raises}), None)
     if via is not None:
-        return Decision(True, f"{message}; `{name}` is raised by `{via}()`", at(subject))
+        # a function that calls one that raises it: raised through it, but "`f` raises
+        # `E`" or "`f` never raises `E`" may be said of `f`'s own code either way
+        return undecided(f"{message}; `{name}` is raised by `{via}()`, which it calls")
     checked = _raised_on_check(resolver, subject, set(condition) & set(subject.params))
     if checked and not _raises_subclass(resolver, list(checked.values()), error) and \
             not set(checked.values()) & set(_error_names(name)):

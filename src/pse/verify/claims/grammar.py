@@ -20,7 +20,7 @@ from pse.verify.claims import lexicon as L  # noqa: N812 - the grammar reads bet
 from pse.verify.claims.counts import excluded_slots, read_count
 from pse.verify.claims.cues import cue_reading
 from pse.verify.claims.examples import example_claims
-from pse.verify.claims.model import Claim, Relation
+from pse.verify.claims.model import ANY_ERROR, Claim, Relation
 from pse.verify.claims.plurals import plural_kind_claims
 from pse.verify.claims.project import project_claims
 from pse.verify.claims.prose import DOTTED, Sentence
@@ -370,6 +370,13 @@ _FRAMES: list[tuple[Relation, str]] = [
     ("has_param", rf"{SZ}的(?P<n1>{L.PARAM_ZH})(?:里|中|列表里|列表中)?{L.NEG_ZH}"
                   rf"(?:有|包括|包含|含有|是|为)§(?P<o>\d+)§"),
     # ---- inheritance
+    # a member inherited from a base names the base: "`B` inherits the `x` field from `A`",
+    # "`B` 从 `A` 继承了 `x` 字段" (`B` is a subclass of `A`; `x` is what it gets)
+    ("subclass", rf"{S} {PRE}{L.INHERIT_VERB} (?:the |its |their )?(?:[a-z-]+ )?§\d+§"
+                 r"(?: (?:and|,) (?:the )?§\d+§)*(?: (?:field|method|attribute|property|member"
+                 rf"|function|parameter|behaviou?r|constant)s?)? from {L.DET}{O}"),
+    ("subclass", rf"{SZ}{NEG_ZH}(?:直接)?从{OZ}(?:那里|那儿|中|里)?(?:直接)?继承(?:了|来)?(?:的)?"
+                 r"(?:一个)?§\d+§"),
     ("subclass", rf"{S} {PRE}{L.INHERIT_VERB} (?:directly |indirectly )?from {L.DET}{O}"),
     ("subclass", rf"{S} {L.ADV}{L.BE} {L.NEG}{L.ADV}{L.DET}(?:direct |indirect )?{L.SUBCLASS_NOUN} "
                  rf"(?:of|from) {L.DET}{O}"),
@@ -599,6 +606,12 @@ _FRAMES: list[tuple[Relation, str]] = [
     ("calls", rf"{S} {BE_NEG}(?:a |an |just a |only a |a thin |a small )?(?:convenience )?"
               rf"(?:wrapper|shortcut|shorthand|front end|front-end) (?:around|for|over|of|to) {O}"),
     # ---- raises
+    # no exception at all, denied: "`f` never raises", "`f` does not raise any exception",
+    # "`f` raises no errors", "`f` 不会抛出任何异常" (claimed only where denied)
+    ("raises", rf"{S} {PRE}(?:raises?|throws?)(?: (?:any|an|a single|(?P<neg2>no)) (?:kind of )?"
+               r"(?P<anyerr>exceptions?|errors?))?(?P<anyerr2>)$"),
+    ("raises", rf"{SZ}{NEG_ZH}(?:会|可能|能)?(?:抛出|引发|抛|raise)(?:任何|一个)?(?:的)?"
+               r"(?P<anyerr>异常|错误|exceptions?|errors?)$"),
     ("raises", rf"{S} {PRE}{L.RAISE_VERB} {L.DET}(?:(?:exception|error)s? (?:of type |of class )?)?"
                rf"{O}"),
     # a gerund subject names what is called: "passing an unknown name to `f` results in a
@@ -1426,6 +1439,17 @@ _METHOD_NOUNS = frozenset(w.lower() for w in words("method_count_nouns"))
 """Nouns that make a count of names after a colon a count of methods."""
 
 
+def _objectless_claim(relation: str, groups: dict[str, str | None],
+                      common: dict[str, object]) -> Claim | None:
+    """A claim with no code object: "`A` has subclasses", and "`f` never raises" (any
+    exception, claimed only where denied)."""
+    if relation == "has_subclasses":
+        return Claim("has_subclasses", obj="", **common)  # type: ignore[arg-type]  # common holds Claim fields
+    if not common["negated"]:
+        return None
+    return Claim("raises", obj=ANY_ERROR, obj_text=str(groups.get("anyerr") or ""), **common)  # type: ignore[arg-type]  # common holds Claim fields
+
+
 def _claim(found: _Match, sentence: Sentence) -> Claim | None:
     groups = found.groups
     subject = sentence.spans[int(groups["s"] or 0)]
@@ -1444,8 +1468,9 @@ def _claim(found: _Match, sentence: Sentence) -> Claim | None:
     if found.relation == "default":
         return _value_claim(groups, sentence, common) if groups.get("val") is not None \
             else _default_claim(groups, sentence, common)
-    if found.relation == "has_subclasses":
-        return Claim("has_subclasses", obj="", **common)  # type: ignore[arg-type]  # common holds Claim fields
+    if found.relation == "has_subclasses" or groups.get("anyerr") is not None or \
+            groups.get("anyerr2") is not None:
+        return _objectless_claim(found.relation, groups, common)
     if found.relation in {"param_count", "param_position"}:
         return _parameter_claim(found.relation, groups, sentence, common)
     if found.relation in {"returns", "value_type"} and (

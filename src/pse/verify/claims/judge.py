@@ -12,7 +12,7 @@ from pse.index.model import Symbol
 from pse.verify.claims import callsites, code, returns, types, values
 from pse.verify.claims.counts import ANY_NOUN
 from pse.verify.claims.decision import Decision, short, undecided
-from pse.verify.claims.model import Claim
+from pse.verify.claims.model import ANY_ERROR, Claim
 from pse.verify.claims.names import Named, bound_definition, canonical, introspect, resolve_span
 from pse.verify.claims.words import HAN, param_sort
 from pse.verify.refs import Reference, Resolution
@@ -59,6 +59,10 @@ def judge(claim: Claim, *, file: str, resolver: Resolver) -> tuple[Reference, Re
             subject.symbols:  # "`MODES` contains `"turbo"`": an entry of a value
         return ref, _verdict(claim, _combine([code.literal_member(
             resolver, s, obj.text.strip("` ")) for s in subject.symbols]), None)
+    if relation == "raises" and claim.obj == ANY_ERROR and subject.symbols:
+        # "`f` never raises": whether its own code raises anything at all
+        return ref, _verdict(claim, _combine([code.raises_anything(resolver, s)
+                                              for s in subject.symbols]), None)
     inherited = _SUPER_CALL.fullmatch(obj.text.strip("` ")) if obj is not None and \
         relation == "calls" else None
     if inherited and subject.symbols:  # "calls `super().__init__`": the base's method

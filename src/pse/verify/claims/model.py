@@ -49,3 +49,8 @@ class Claim:
     methods"): the count may be of part of the set."""
     excluded: tuple[str, ...] = ()
     """For counts, the code the sentence leaves out of them ("besides `__init__`")."""
+
+
+ANY_ERROR = "(any exception)"
+"""The object of a claim that a function raises no exception at all ("`f` never raises",
+"`f` 不会抛出任何异常")."""

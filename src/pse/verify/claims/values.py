@@ -576,13 +576,17 @@ _NOT_CONVERSIONS = frozenset({"len", "sum", "min", "max", "abs", "round", "hash"
 def _record_field(resolver: Resolver, field_: Symbol) -> bool:
     """Whether ``field_`` is a field of a record class (a dataclass, a named tuple)."""
     return any(field_.name in (dataclass_fields(resolver, cls) or ())
-               or field_.name in (named_tuple_fields(resolver, cls) or ())
+               or "NamedTuple" in {b.rsplit(".", 1)[-1] for b in cls.bases}
+               and field_.name in (named_tuple_fields(resolver, cls) or ())
                for cls in resolver.index.by_qualname(field_.parent) if cls.kind == "class")
 
 
 def _required_field(resolver: Resolver, field_: Symbol) -> str:
-    """The record class (a dataclass, a named tuple, a TypedDict) whose field ``field_`` is declared
-    with no value at all (``min_length: int``), in words; "" otherwise."""
+    """The record class (a dataclass, a named tuple) whose field ``field_`` is declared with
+    no value at all (``min_length: int``), in words; "" otherwise. A TypedDict's keys are
+    none: it types a plain dict, whose defaults (a ``DEFAULT_CONFIG``, ``.get(k, d)``) live
+    in the code that fills or reads it, and a key of a ``total=False`` one may be left
+    out."""
     if bound_value(resolver, field_) is not None:
         return ""
     for cls in resolver.index.by_qualname(field_.parent):
@@ -590,8 +594,9 @@ def _required_field(resolver: Resolver, field_: Symbol) -> str:
             continue
         if field_.name in (dataclass_fields(resolver, cls) or ()):
             return f"the dataclass {short(cls.qualname)}"
-        if field_.name in (named_tuple_fields(resolver, cls) or ()):
-            return f"the record class {short(cls.qualname)}"  # a named tuple, a TypedDict
+        if "NamedTuple" in {b.rsplit(".", 1)[-1] for b in cls.bases} and \
+                field_.name in (named_tuple_fields(resolver, cls) or ()):
+            return f"the named tuple {short(cls.qualname)}"
     return ""
 
 
