@@ -200,6 +200,14 @@ def test_grammar_skips_lines_under_an_ignore_marker() -> None:
 
 @pytest.mark.parametrize("text, expected", [
     ("`Cart` builds on `Base`.", ("built_on", "Cart", "Base", False)),
+    # a noun after the name, modifiers before the type, an English noun after it
+    ("The `LEVEL` setting is a `str` that picks the level.", ("value_type", "LEVEL", "str", False)),
+    ("`NAMES` 是一个由字符串组成的 `tuple`。", ("value_type", "NAMES", "tuple", False)),
+    ("`MAX` 是一个 `int` constant。", ("value_type", "MAX", "int", False)),
+    ("`Cart` is built on plain `Base`.", ("built_on", "Cart", "Base", False)),
+    ("`a.x` and `b.x` are the same object.", ("alias_of", "a.x", "b.x", False)),
+    ("`a.x` 和 `b.x` 是同一个函数。", ("alias_of", "a.x", "b.x", False)),
+    ("`pkg` re-exports `x`.", ("defines", "pkg", "x", False)),
     ("`Cart` has `Base` among its bases.", ("subclass", "Cart", "Base", False)),
     ("`Base` is one of `Cart`'s parents.", ("subclass", "Cart", "Base", False)),
     ("`Cart`'s MRO includes `Base`.", ("subclass", "Cart", "Base", False)),

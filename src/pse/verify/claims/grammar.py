@@ -183,7 +183,8 @@ _FRAMES: list[tuple[Relation, str]] = [
                    rf" (?:to|with)) (?:a |an )?{_CODE_HELD}"
                    r"(?: ?(?:value|object|instance|number|constant))?$"),
     # "`X` is a `list` of strings", "`X` is declared as a Python `list` rather than a tuple"
-    ("value_type", rf"^(?:the )?{S} {BE_NEG}(?:(?:declared|defined|stored|kept|written|built) "
+    ("value_type", rf"^(?:the )?{S}(?: setting| option| global| table| map| lookup table)? "
+                   rf"{BE_NEG}(?:(?:declared|defined|stored|kept|written|built) "
                    r"as )?(?:a |an )?(?:python |plain |builtin |built-in |mutable |immutable )?"
                    rf"{_CODE_TYPE}(?: (?:of|containing|holding|with|that|which|rather than"
                    r"|instead of|mapping|listing)(?![a-z]).*)?$"),
@@ -194,8 +195,9 @@ _FRAMES: list[tuple[Relation, str]] = [
                    rf"(?:是|为)(?:一个|个)?{_CODE_HELD}(?:常量|对象|类型|值|实例)?$"),
     ("value_type", rf"{SZ}(?:常量|变量|属性)?{NEG_ZH}(?:保存|存储|存放|持有)(?:着|了|的是)?"
                    rf"(?:一个|个)?{_CODE_HELD}(?: ?(?:常量|对象|类型|值|实例))?$"),
-    ("value_type", rf"{SZ}{NEG_ZH}(?:是|为)(?:一个|个)?{_PLAIN_ZH}{_CODE_TYPE}"
-                   r"(?:常量|对象|类型|值|实例)?$"),
+    ("value_type", rf"{SZ}{NEG_ZH}(?:是|为)(?:一个|个)?(?:[^§，,。；;]{{1,12}}的 ?)?{_PLAIN_ZH}"
+                   rf"{_CODE_TYPE}"
+                   r" ?(?:常量|对象|类型|值|实例|constant|object|value|instance)?$"),
     # ---- aliases (before kinds: "`X` is a type alias for `Y`" names what it stands for)
     ("alias_of", rf"{S} {BE_NEG}(?:(?:kept|provided|retained|left|maintained|offered|exposed"
                  r"|exported|defined|declared|added|introduced) as )?"
