@@ -613,8 +613,19 @@ def load(text):
     return parse(text)
 ''',
     "chain/rules.py": '''\
+import os
+from typing import Final
+
+
 class RuleError(Exception):
     pass
+
+
+class Config:
+    path: Final[str]
+
+    def __init__(self, path):
+        self.path = os.fspath(path)
 
 
 def check(text):
@@ -774,3 +785,14 @@ def super_resolver(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Resolve
 ])
 def test_claims_calls_through_super(super_resolver: Resolver, text: str, status: str) -> None:
     assert claim_statuses(super_resolver, text, "calls") == [status]
+
+
+@pytest.mark.parametrize("text, relation, status", [
+    # a declared type, its qualifier taken off, governs every binding of the attribute
+    ("`Config.path` holds a `str`.", "value_type", "verified"),
+    ("`Config.path` holds a `bytes` value.", "value_type", "unverified"),
+    ("`Config.path` 保存的是一个 `pathlib.Path` 对象。", "subclass", "unverified"),
+])
+def test_claims_an_attribute_declared_with_a_builtin_type(
+        chained_resolver: Resolver, text: str, relation: str, status: str) -> None:
+    assert claim_statuses(chained_resolver, text, relation) == [status]

@@ -676,7 +676,8 @@ _FRAMES: list[tuple[Relation, str]] = [
     ("default", rf"{OWNER_ZH}{SZ}{_FIELD_ZH}的?(?:默认值|缺省值|初始值|初值|默认"
                 rf"|default(?: value| ?值)?|initial value)"
                 rf"{NEG_ZH}(?:是|为|设为|设置为|取){_VALUE}"),
-    ("default", rf"{OWNER_ZH}{SZ}{_FIELD_ZH}{NEG_ZH}默认(?:是|为|值为|设为|设置为|取)?{_VALUE}"),
+    ("default", rf"{OWNER_ZH}{SZ}{_FIELD_ZH}{NEG_ZH}默认(?:是|为|值为|设为|设置为|取)?"
+                rf"(?:[\u4e00-\u9fff]{{1,5}} ?(?=§))?{_VALUE}"),
     # the omission as a condition: "不传 `x` 时默认用 `V`", "没有指定 `x` 的话，默认为 `V`"
     ("default", rf"(?:在{OWNER_ZH[:-1]}(?:里|中|内)[，,]? ?)?(?:不传入?|没传入?|没有传入?"
                 rf"|未传入?|不指定|没有指定|未指定|不提供|没有提供|未提供|省略(?:掉)?|不给|没给)"

@@ -40,7 +40,7 @@ SUBJ_NOUN = (r"(?: (?:class|function|method|module|property|coroutine|helper|con
              r"|instance attribute|type alias|named tuple|namedtuple|integer|number|boolean))?")
 SUBJ_NOUN_ZH = (r"(?:(?:这个|这一个|该|这) ?"
                 r"(?:辅助|工具|内部|私有|公开|公共|顶层|核心|抽象|基础|装饰器)?"
-                r"(?:类|函数|方法|模块|枚举|常量|变量|属性|异常类|异常)|枚举类|枚举|数据类|类型"
+                r"(?:类|函数|方法|模块|枚举|常量|变量|属性|异常类|异常|别名)|枚举类|枚举|数据类|类型"
                 r"|装饰器函数|装饰器|生成器函数|生成器|静态方法|类方法|协程函数|辅助函数|工具函数"
                 r"|私有方法|私有函数|内部函数|类|函数"
                 r"|方法|模块|属性|异常类|异常|元组|列表|字典|集合|常量|变量"

@@ -183,11 +183,14 @@ def value_type(resolver: Resolver, subject: Symbol, claimed: str, *, depth: int 
         return subclass(resolver, subject, Named(claimed, claimed, external=True))
     if subject.kind not in {"attribute", "variable", "constant"}:
         return undecided("not a name bound to a value")
-    if len(resolver.index.def_facts(subject.qualname)) > 1:
+    # a declaration governs every binding: ``path: Final[str]``, then ``self.path = ...``
+    declaration = next((b for s in resolver.index.by_qualname(subject.qualname)
+                        if isinstance(b := binding(resolver, s), ast.AnnAssign)), None)
+    if declaration is None and len(resolver.index.def_facts(subject.qualname)) > 1:
         return undecided(f"{short(subject.qualname)} is bound more than once")
-    statement = binding(resolver, subject)
+    statement = declaration or binding(resolver, subject)
     if isinstance(statement, ast.AnnAssign):  # ``X: float = 5`` is a float as declared
-        written = ast.unparse(statement.annotation)
+        written = ast.unparse(declared_annotation(statement.annotation))
         base = re.sub(r"\[.*$", "", written).rsplit(".", 1)[-1]  # ``Tuple[str, ...]``
         declared = _TYPING_BUILTINS.get(base, base if base != written else written)
         if not builtin_type(declared):
@@ -315,6 +318,44 @@ def _instance_of(resolver: Resolver, subject: Symbol, value: ast.Call
     return hit.symbol.name, bases, set(ancestry(resolver, hit.symbol).tree)
 
 
+_QUALIFIERS = frozenset({"Final", "ClassVar", "Annotated", "Required", "NotRequired",
+                         "ReadOnly"})
+"""Type qualifiers around the type a name is declared with (``path: Final[str]`` is a
+``str``; ``Annotated[int, ...]`` an ``int``)."""
+
+
+def declared_annotation(annotation: ast.expr) -> ast.expr:
+    """The type an annotation declares, its qualifiers taken off (``Final[str]`` -> ``str``)."""
+    while isinstance(annotation, ast.Subscript) and \
+            ast.unparse(annotation.value).rsplit(".", 1)[-1] in _QUALIFIERS:
+        inner = annotation.slice
+        annotation = inner.elts[0] if isinstance(inner, ast.Tuple) and inner.elts else inner
+    return annotation
+
+
+def _declared_is_a(resolver: Resolver, subject: Symbol, obj: Named) -> Decision | None:
+    """"`path` holds a `pathlib.Path`" of an attribute declared with a builtin type and no
+    value (``path: Final[str]``): false when that builtin and the class claimed are
+    unrelated either way; None otherwise."""
+    statement = binding(resolver, subject)
+    if not isinstance(statement, ast.AnnAssign):
+        return None
+    declared = ast.unparse(declared_annotation(statement.annotation))
+    builtin = getattr(builtins, declared, None) if builtin_type(declared) else None
+    if not isinstance(builtin, type):
+        return None
+    message = f"{short(subject.qualname)} is declared `{declared}`"
+    classes = [s for s in obj.symbols if s.kind == "class"]
+    if classes:
+        return Decision(False, message, at(subject)) if all(
+            builtin.__name__ not in {n.rsplit(".", 1)[-1] for n in ancestry(resolver, c).external}
+            and ancestry(resolver, c).complete for c in classes) else None
+    cls = outside_class(resolver, obj.name) if not obj.symbols else None
+    if cls is None or issubclass(builtin, cls) or issubclass(cls, builtin):
+        return None
+    return Decision(False, message, at(subject))
+
+
 def _value_is_a(resolver: Resolver, subject: Symbol, obj: Named) -> Decision | None:
     """"`X` is a `B`" of a name bound to no class: false of a union, optional, callable or
     literal type (``Teardown = Union[...]`` is no `NamedTuple`; it may be called a
@@ -323,6 +364,12 @@ def _value_is_a(resolver: Resolver, subject: Symbol, obj: Named) -> Decision | N
     namedtuple(...)`` may be classes)."""
     if subject.kind not in {"attribute", "constant", "variable"}:
         return None
+    # a declared type governs every binding of the name (``path: Final[str]`` in the class
+    # body, then ``self.path = os.fspath(path)``)
+    for declared in resolver.index.by_qualname(subject.qualname):
+        decided = _declared_is_a(resolver, declared, obj)
+        if decided is not None:
+            return decided
     value = bound_value(resolver, subject)
     claimed = obj.name.rsplit(".", 1)[-1]
     head = ast.unparse(value.value).rsplit(".", 1)[-1] if isinstance(value, ast.Subscript) \
