@@ -796,3 +796,19 @@ def test_claims_calls_through_super(super_resolver: Resolver, text: str, status:
 def test_claims_an_attribute_declared_with_a_builtin_type(
         chained_resolver: Resolver, text: str, relation: str, status: str) -> None:
     assert claim_statuses(chained_resolver, text, relation) == [status]
+
+
+@pytest.mark.parametrize("text, status", [
+    # a plain attribute may be loosely called a property, but is no `@property`
+    ("`Config.path` is implemented as a `@property` on `Config`.", "unverified"),
+    ("`Config.path` is a property.", "ignored"),
+])
+def test_claims_an_instance_attribute_is_no_decorated_property(
+        chained_resolver: Resolver, text: str, status: str) -> None:
+    assert claim_statuses(chained_resolver, text, "kind") == [status]
+
+
+def test_claims_built_on_one_class_rather_than_another(export_resolver: Resolver) -> None:
+    text = "`Thing` is built on plain `enum.Enum` rather than `enum.IntEnum`."
+    assert claim_statuses(export_resolver, text, "built_on") == ["verified"]
+    assert claim_statuses(export_resolver, text, "not built_on") == ["verified"]

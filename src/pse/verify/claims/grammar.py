@@ -549,7 +549,8 @@ _FRAMES: list[tuple[Relation, str]] = [
              r"(?: (?:on|in|of) (?:the|its|this|that) (?:class|owner|type))?$"),
     # "is exposed through a `@property`", "is implemented as a `@classmethod`"
     ("kind", rf"{S} {BE_NEG}(?:exposed|provided|implemented|made available|offered) "
-             r"(?:through|via|as|with|by) (?:a |an |the )?§(?P<ka>\d+)§(?: decorator)?$"),
+             r"(?:through|via|as|with|by) (?:a |an |the )?§(?P<ka>\d+)§(?: decorator)?"
+             r"(?: (?:on|of|in) (?:the )?§\d+§(?: class)?)?$"),
     ("kind", rf"{SZ}{NEG_ZH}(?:是|为)(?:一个|个)?§(?P<ka>\d+)§ ?(?:方法|函数|属性|method)?"
              r"(?:了)?$"),
     # "`f` 是 `C` 类上的一个 `@staticmethod`": the kind, wherever it is said to live
@@ -1146,7 +1147,8 @@ _INSTEAD = re.compile(r"§(?P<o>\d+)§ ?(?:[,，] ?)?(?:而不是|而非|而不|
                       r"|raising)? ?(?:the )?§(?P<y>\d+)§")
 """One name said in place of another ("calls `a` rather than `b`", "调用 `a` 而不是 `b`"):
 the other is denied."""
-_INSTEAD_RELATIONS = frozenset({"calls", "subclass", "raises", "location", "returns"})
+_INSTEAD_RELATIONS = frozenset({"calls", "subclass", "built_on", "raises", "location",
+                                "returns"})
 
 
 def _instead_of(sentence: Sentence, claim: Claim) -> Iterator[Claim]:
@@ -1619,8 +1621,9 @@ def _decorator_claim(span: str, common: dict[str, object]) -> Claim | None:
     # its arguments do not change which decorator it is: ``@dataclass(frozen=True)``
     written = re.sub(r"\(.*\)$", "", span.lstrip("@")).rsplit(".", 1)[-1]
     kind = _DECORATOR_KINDS.get(written, "")
-    if kind:
-        return Claim("kind", obj=kind, obj_text=written, **common)  # type: ignore[arg-type]  # common holds Claim fields
+    if kind:  # ``@`` marks the decorator itself, not a loose word for the kind
+        return Claim("kind", obj=kind, obj_text=f"@{written}" if span.startswith("@")
+                     else written, **common)  # type: ignore[arg-type]  # common holds Claim fields
     if not _NAME_LIKE.match(written) or "(" in written:
         return None
     return Claim("decorated", obj=written, obj_text=written, **common)  # type: ignore[arg-type]  # common holds Claim fields

@@ -451,7 +451,8 @@ def _decider(relation: str, claim: Claim, resolver: Resolver, obj: Named | None)
                                              defined=claim.obj_text == "defined",
                                              exported=claim.obj_text == "exported"),
         "kind": lambda s: _with_privacy(s, claim, _with_arguments(resolver, s, claim, types.kind(
-            resolver, s, claim.obj, negated=claim.negated))),
+            resolver, s, claim.obj, negated=claim.negated,
+            decorator=claim.obj_text.startswith("@")))),
         "value_type": lambda s: types.value_type(resolver, s, claim.obj),
         "definition_count": lambda s: code.definition_count(
             resolver, s, int(claim.obj), claim.obj_text,

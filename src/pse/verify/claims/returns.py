@@ -17,6 +17,7 @@ from types import GeneratorType
 
 from pse.index.model import Symbol
 from pse.index.returns import Returned, shape_of
+from pse.index.symbols import code_first
 from pse.verify.claims.decision import Decision, at, listing, short, undecided, with_article
 from pse.verify.claims.names import (
     Named,
@@ -726,6 +727,7 @@ def _called_function(resolver: Resolver, subject: Symbol, callee: str) -> Symbol
                  or s.kind == "class"]
         local = [s for s in named if s.parent == _module_of(resolver, subject)]
         found = local or named
+    found = code_first(found)  # a stub beside the module declares it a second time
     functions = [s for s in found if s.kind == "function" or s.kind == "method"
                  and head in _RECEIVERS]
     return functions[0] if len(functions) == 1 == len(found) else None

@@ -536,11 +536,13 @@ def _kind_word(symbol: Symbol) -> str:
     return "module" if symbol.kind in {"module", "package"} else symbol.kind
 
 
-def kind(resolver: Resolver, subject: Symbol, claimed: str, *, negated: bool = False
-         ) -> Decision:
+def kind(resolver: Resolver, subject: Symbol, claimed: str, *, negated: bool = False,
+         decorator: bool = False) -> Decision:
     """Whether ``subject`` is a ``claimed`` (class, function, method, property...). A
     name bound to a class or function (``FileLock = SoftFileLock``) is one, but "is not a
-    class" of it may mean "not one of its own": denied, it is left open."""
+    class" of it may mean "not one of its own": denied, it is left open. A plain
+    attribute may be loosely called a property, but not a ``@property`` (``decorator``:
+    the decorator was written) when only ``self.x = ...`` statements bind it."""
     if negated and subject.kind in {"attribute", "variable", "constant"}:
         bound = bound_definition(resolver, subject)
         if bound is not None:
@@ -558,10 +560,38 @@ def kind(resolver: Resolver, subject: Symbol, claimed: str, *, negated: bool = F
     message = f"{short(subject.qualname)} is {with_article(word)}"
     if claimed in actual:
         return Decision(True, message, at(subject))
+    if decorator and claimed in _PROPERTY_KINDS and _instance_attribute(resolver, subject):
+        return Decision(False, f"{short(subject.qualname)} is an attribute its instances "
+                        "set (`self.` assignments), no `@property`", at(subject))
     if _defensible(claimed, actual):
         return undecided(message)
     # "is a instance" would be no fix: an instance's sentence needs its own words
     return Decision(False, message, at(subject), correction="" if word == "instance" else word)
+
+
+_PROPERTY_KINDS = frozenset({"property", "read-only property", "read-write property"})
+
+
+def _instance_attribute(resolver: Resolver, symbol: Symbol) -> bool:
+    """Whether only ``self.x = ...`` statements in methods bind the attribute ``symbol``,
+    and no class of its owner's tree ancestry defines a ``def`` of its name."""
+    if symbol.kind != "attribute":
+        return False
+    bindings = resolver.index.by_qualname(symbol.qualname)
+    for bound in bindings:
+        statement = binding(resolver, bound)
+        if isinstance(statement, ast.AnnAssign) and statement.value is None:
+            continue  # ``name: Final[str]`` in the class body declares, binds nothing
+        targets = statement.targets if isinstance(statement, ast.Assign) else \
+            [statement.target] if isinstance(statement, ast.AnnAssign) else []
+        if not any(isinstance(t, ast.Attribute) and isinstance(t.value, ast.Name)
+                   and t.value.id == "self" and t.attr == symbol.name for t in targets):
+            return False
+    owners = [c for c in resolver.index.by_qualname(symbol.parent) if c.kind == "class"]
+    if len(owners) != 1 or not ancestry(resolver, owners[0]).complete:
+        return False
+    return not any(m.kind == "method" for cls in ancestry(resolver, owners[0]).tree
+                   for m in resolver.index.members(cls, symbol.name))
 
 
 _NATIVE_LANGUAGES = frozenset({"c", "cpp", "rust"})
