@@ -694,3 +694,12 @@ def test_counts_cut_chinese_at_the_words_they_know() -> None:
     assert read_count("§0§一共支持8个自定义关键字参数") == (
         "param_count", "§0§", "8", "参数", ("自定义", "关键字"), ())
     assert read_count("§0§有三个 raw 键") == ("member_count", "§0§", "三", "键", ("raw",), ())
+
+
+@pytest.mark.parametrize("text", [
+    "The only base of `Cart` is `Base`.",
+    "`Cart` 只有 `Base` 这一个基类。",
+    "`Cart` 的唯一基类是 `Base`。",
+])
+def test_grammar_reads_an_only_base_as_a_count_of_one(text: str) -> None:
+    assert _read(text) == [("subclass", "Cart", "Base", False), ("base_count", "Cart", "1", False)]

@@ -380,6 +380,9 @@ _FRAMES: list[tuple[Relation, str]] = [
     ("subclass", rf"{SZ}{NEG_ZH}(?:直接)?从{OZ}(?:那里|那儿|中|里)?(?:直接)?继承(?:了|来)?(?:的)?"
                  r"(?:一个)?§\d+§"),
     ("subclass", rf"{S} {PRE}{L.INHERIT_VERB} (?:directly |indirectly )?from {L.DET}{O}"),
+    # its one base: "`A` 只有 `B` 这一个基类", "`A` 的唯一基类是 `B`" (and a count of one)
+    ("subclass", rf"{SZ}{NEG_ZH}(?:只)?有{OZ}(?:这|这一)一?个(?:直接)?(?:基类|父类)"),
+    ("subclass", rf"{SZ}的唯一(?:的)?(?:一个)?(?:直接)?(?:基类|父类){NEG_ZH}(?:是|为){OZ}"),
     ("subclass", rf"{S} {L.ADV}{L.BE} {L.NEG}{L.ADV}{L.DET}(?:direct |indirect )?{L.SUBCLASS_NOUN} "
                  rf"(?:of|from) {L.DET}{O}"),
     ("subclass", rf"{S} {PRE}{L.SUBCLASS_VERB} {L.DET}{O}"),
@@ -1320,8 +1323,17 @@ _TYPED_COUNT = (
 "是一个包含五个字符串的元组"): a count of its entries beside the type."""
 
 
+_ONLY_BASE = re.compile(r"(?:\b(?:only|sole|single|one) (?:direct )?(?:base|parent)"
+                        r"(?: class)?\b|只有.{0,12}?(?:这|这一)?(?:一)?个(?:直接)?(?:基类|父类)"
+                        r"|唯一的?(?:直接)?(?:基类|父类))")
+"""A base said to be the class's only one ("its only base is `B`", "只有 `B` 这一个基类")."""
+
+
 def _typed_count(clause: str, claim: Claim) -> Claim | None:
-    """The count a value-type clause states of its entries (see :data:`_TYPED_COUNT`)."""
+    """The count a value-type clause states of its entries (see :data:`_TYPED_COUNT`), or
+    the one base an inheritance clause says a class has."""
+    if claim.relation == "subclass" and not claim.negated and _ONLY_BASE.search(claim.sentence):
+        return dataclasses.replace(claim, relation="base_count", obj="1", obj_text="one")
     found = next((m for p in _TYPED_COUNT if (m := p.match(clause))), None) \
         if claim.relation == "value_type" else None
     if found is None:
