@@ -812,3 +812,42 @@ def test_claims_built_on_one_class_rather_than_another(export_resolver: Resolver
     text = "`Thing` is built on plain `enum.Enum` rather than `enum.IntEnum`."
     assert claim_statuses(export_resolver, text, "built_on") == ["verified"]
     assert claim_statuses(export_resolver, text, "not built_on") == ["verified"]
+
+
+_OPTIONS_TREE = {
+    "opts/__init__.py": "",
+    "opts/fmt.py": '''\
+import enum
+
+
+class Rule(enum.Enum):
+    ALL = 1
+    FRAME = 2
+
+
+class Formatter:
+    def __init__(self, *args, **kwargs):
+        self.indent = kwargs.pop("indent", None)
+        self.rename = kwargs.pop("rename", {})
+        self.joint = kwargs.get("joint") or "+"
+        self.rules = kwargs.get("rules", Rule.FRAME)
+''',
+}
+
+
+@pytest.fixture(scope="module")
+def options_resolver(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Resolver]:
+    yield from tree_resolver(tmp_path_factory, _OPTIONS_TREE, name="kwargs-options")
+
+
+@pytest.mark.parametrize("text, status", [
+    # an option read from **kwargs defaults to what the body falls back to
+    ("The `indent` option of `Formatter` defaults to `None`.", "verified"),
+    ("在 `Formatter` 中，`rename` 这个 option 的 default 是 `None`。", "unverified"),
+    ("`Formatter` 的 `joint` 默认是 `\"*\"`。", "unverified"),
+    ("The `rules` option of `Formatter` defaults to `Rule.ALL`.", "unverified"),
+    ("The `rules` option of `Formatter` defaults to `Rule.FRAME`.", "verified"),
+])
+def test_claims_defaults_of_options_read_from_kwargs(options_resolver: Resolver, text: str,
+                                                     status: str) -> None:
+    assert claim_statuses(options_resolver, text, "default") == [status]

@@ -59,19 +59,15 @@ def judge(claim: Claim, *, file: str, resolver: Resolver) -> tuple[Reference, Re
             subject.symbols:  # "`MODES` contains `"turbo"`": an entry of a value
         return ref, _verdict(claim, _combine([code.literal_member(
             resolver, s, obj.text.strip("` ")) for s in subject.symbols]), None)
-    if relation == "raises" and claim.obj == ANY_ERROR and subject.symbols:
-        # "`f` never raises": whether its own code raises anything at all
-        return ref, _verdict(claim, _combine([code.raises_anything(resolver, s)
-                                              for s in subject.symbols]), None)
-    inherited = _SUPER_CALL.fullmatch(obj.text.strip("` ")) if obj is not None and \
-        relation == "calls" else None
-    if inherited and subject.symbols:  # "calls `super().__init__`": the base's method
-        return ref, _verdict(claim, _combine([code.calls_super(resolver, s, inherited[1])
-                                              for s in subject.symbols]), None)
+    special = _without_object(resolver, claim, relation, subject, obj)
+    if special is not None:
+        return ref, _verdict(claim, special, None)
     why = _unknown(subject, obj if not _generic_type(relation, obj)
                    and not _union_type(relation, obj) and not _literal(relation, obj) else None)
     if why:
-        return ref, Resolution("ignored", message=why)
+        option = _option_default(resolver, claim, relation, None)  # an option of **kwargs
+        return ref, _verdict(claim, option, None) if option is not None else \
+            Resolution("ignored", message=why)
     decide = _decider(relation, claim, resolver, obj)
     decisions = [decide(s) for s in subject.symbols]
     decision = _combine(decisions)
@@ -79,6 +75,7 @@ def judge(claim: Claim, *, file: str, resolver: Resolver) -> tuple[Reference, Re
         # a bare name of parameters with different defaults: which one is meant is unsaid
         decision = undecided(f"`{claim.subject}` names parameters of several definitions "
                              "with different defaults")
+    decision = _option_default(resolver, claim, relation, decision) or decision
     if decision.holds is False:
         decision = _second_reading(resolver, claim, relation, subject, decide, decision)
     why = (_value_named_alike(claim, resolver) or _member_of(claim, subject, resolver)) \
@@ -90,6 +87,33 @@ def judge(claim: Claim, *, file: str, resolver: Resolver) -> tuple[Reference, Re
 
 _SUPER_CALL = re.compile(r"super\([^()]*\)\.([A-Za-z_]\w*)(?:\(\))?")
 """A callee named through ``super()`` ("`super().__init__`", "`super(A, self).run()`")."""
+
+
+def _without_object(resolver: Resolver, claim: Claim, relation: str, subject: Named,
+                    obj: Named | None) -> Decision | None:
+    """The decision of a claim whose object names no definition: "`f` never raises" (any
+    exception: whether its own code raises one), "`A.__init__` calls `super().__init__`"
+    (the base's method); None for any other claim."""
+    if not subject.symbols:
+        return None
+    if relation == "raises" and claim.obj == ANY_ERROR:
+        return _combine([code.raises_anything(resolver, s) for s in subject.symbols])
+    inherited = _SUPER_CALL.fullmatch(obj.text.strip("` ")) if obj is not None and \
+        relation == "calls" else None
+    if inherited:
+        return _combine([code.calls_super(resolver, s, inherited[1]) for s in subject.symbols])
+    return None
+
+
+def _option_default(resolver: Resolver, claim: Claim, relation: str,
+                    decision: Decision | None) -> Decision | None:
+    """Of a default claim the names could not decide (``decision`` None: nothing of the
+    subject's name was found), what a function's ``**kwargs`` option of that name
+    defaults to (:func:`.values.option_default`)."""
+    if relation != "default" or decision is not None and decision.holds is not None:
+        return None
+    return values.option_default(resolver, claim.subject, claim.obj, sentence=claim.sentence,
+                                 owner=claim.owner)
 
 
 def _misplaced_member(resolver: Resolver, written: str) -> Decision | None:

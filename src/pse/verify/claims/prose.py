@@ -481,8 +481,15 @@ def _sentence(number: int, raw: str, spans: list[CodeSpan], *, offset: int,
         clauses = (*clauses, normalise(counted))
     if conditional and clauses:  # the condition began on the line before: say it here
         clauses = (f"if {clauses[0]}", *clauses[1:])
+    where = _LOCATIVE.fullmatch(clauses[0]) if clauses and len(clauses) > 1 else None
     return Sentence(line=number, text=raw.strip(), spans=codes, clauses=derived(clauses),
-                    normalised=normalise(joined), owner=owner or about)
+                    normalised=normalise(joined),
+                    owner=owner or about or (codes[int(where[1])] if where else ""))
+
+
+_LOCATIVE = re.compile(r"(?:在|in|inside|within)\s*§(\d+)§\s*(?:中|里|内|里面|当中|之中)?")
+"""A fronted place clause ("在 `JsonFormatter` 中，", "In `JsonFormatter`, ..."): the code
+the rest of the sentence is under, where a bare member or parameter name belongs first."""
 
 
 _DEFAULT_ZH = re.compile(r"\s*(?:在)?(?:默认|缺省)(?:情况下|时)?\s*")

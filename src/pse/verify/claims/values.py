@@ -23,10 +23,12 @@ import re
 from dataclasses import replace
 
 from pse.index.model import Symbol
+from pse.index.python import dotted_name
 from pse.index.symbols import code_first
 from pse.index.walk import is_sample_path
 from pse.verify.claims.code import (
     dataclass_fields,
+    enum_members,
     implementation,
     named_tuple_fields,
     signature_of,
@@ -454,6 +456,18 @@ def _is_name(node: ast.AST, name: str) -> bool:
     return isinstance(node, ast.Name) and node.id == name
 
 
+def _other_members(resolver: Resolver, actual: str, claimed: str) -> bool:
+    """Whether two names are two members of one enumeration of the tree
+    (``HRuleStyle.FRAME`` and ``HRuleStyle.ALL``)."""
+    owner, _, first = actual.rpartition(".")
+    other, _, second = claimed.rpartition(".")
+    if not owner or owner != other or first == second:
+        return False
+    classes = [s for s in resolve_span(resolver, owner).symbols if s.kind == "class"]
+    members = enum_members(resolver, classes[0]) if len(classes) == 1 else None
+    return bool(members) and first in (members or ()) and second in (members or ())
+
+
 def _distinct_definitions(resolver: Resolver, actual: str, claimed: str) -> bool:
     """Whether two names are two different objects: classes or functions of the tree
     (each one object), or one of them and a name the tree defines nowhere (an import from
@@ -461,6 +475,8 @@ def _distinct_definitions(resolver: Resolver, actual: str, claimed: str) -> bool
     variable may be bound to anything; two names of the standard library are compared as
     the objects they name (``json.dumps`` is not ``json.loads``; ``logging.INFO`` is not
     ``logging.NOTSET``, two ints), whatever names of the tree end the same."""
+    if _other_members(resolver, actual, claimed):
+        return True
     outside = [introspect(n) if "." in n and n.split(".", 1)[0] not in
                resolver.index.top_modules else None for n in (actual, claimed)]
     if outside[0] is not None and outside[1] is not None:
@@ -641,3 +657,81 @@ def _bound_parameter(resolver: Resolver, attribute: Symbol, value: str | None) -
     params = [p for i in inits for p in resolver.index.members(i.qualname, value)
               if p.kind == "parameter"]
     return params[0] if len(params) == 1 else None
+
+
+def option_default(resolver: Resolver, subject: str, claimed: str, *, sentence: str,
+                   owner: str = "") -> Decision | None:
+    """Whether an option a function reads from its ``**kwargs`` defaults to ``claimed``:
+    ``kwargs.pop("x", d)``, ``kwargs.get("x", d)``, ``kwargs.setdefault("x", d)``,
+    ``kwargs.get("x") or d`` or ``kwargs["x"] or d`` in the body of the function
+    ``subject`` names with it (``f.x``), of the owner the document puts the sentence
+    under, or of one the sentence names (of a class: its constructor). None when no such
+    function reads the option with one default written out (a literal or a dotted name)."""
+    written, _, name = subject.rpartition(".")
+    names = [written] if written else [*_SPAN.findall(sentence), owner]
+    found: dict[str, tuple[Symbol, str]] = {}
+    for text in dict.fromkeys(n for n in names if n and n != subject):
+        for symbol in resolve_span(resolver, text.removesuffix("()")).symbols:
+            function = signature_of(resolver, symbol)
+            node = function_node(resolver, function) if function is not None else None
+            if node is None or node.args.kwarg is None or function is None:
+                continue
+            default = _kwargs_default(node, node.args.kwarg.arg, name)
+            if default is not None:
+                found[function.qualname] = (function, default)
+    if len({d for _, d in found.values()}) != 1:
+        return None
+    function, actual = next(iter(found.values()))
+    same = _same(actual, claimed)
+    if same is None and _distinct_definitions(resolver, actual, claimed):
+        same = False
+    if same is None:
+        return None
+    owner_name = function.parent if function.name == "__init__" else function.qualname
+    return Decision(same, f"the `{name}` option of {short(owner_name)} (read from "
+                    f"`**{_kwarg_name(function, resolver)}`) defaults to `{actual}`",
+                    at(function), correction="" if same else actual)
+
+
+def _kwarg_name(function: Symbol, resolver: Resolver) -> str:
+    """The name of ``function``'s ``**kwargs`` parameter ("kwargs" when not read)."""
+    node = function_node(resolver, function)
+    return node.args.kwarg.arg if node is not None and node.args.kwarg is not None \
+        else "kwargs"
+
+
+def _written_value(node: ast.expr) -> bool:
+    """A literal or a dotted name (``HRuleStyle.FRAME``): a default a claim can be held to."""
+    return _literal(node) or bool(dotted_name(node))
+
+
+def _kwargs_default(node: ast.AST, kwarg: str, name: str) -> str | None:
+    """The one literal default the body gives the option ``name`` of its ``**kwarg``; None
+    when it reads it without one, with several, or with a value not written as a literal."""
+    defaults: set[str] = set()
+    for either in (n for n in ast.walk(node) if isinstance(n, ast.BoolOp)
+                   and isinstance(n.op, ast.Or) and len(n.values) == 2):
+        read = either.values[0]  # ``kwargs["x"] or d``: the options were filled with None
+        if isinstance(read, ast.Subscript) and isinstance(read.value, ast.Name) and \
+                read.value.id == kwarg and isinstance(read.slice, ast.Constant) and \
+                read.slice.value == name:
+            if not _written_value(either.values[1]):
+                return None
+            defaults.add(ast.unparse(either.values[1]))
+    for call in (n for n in ast.walk(node) if isinstance(n, ast.Call)):
+        func = call.func
+        if not (isinstance(func, ast.Attribute) and func.attr in {"pop", "get", "setdefault"}
+                and isinstance(func.value, ast.Name) and func.value.id == kwarg
+                and call.args and isinstance(call.args[0], ast.Constant)
+                and call.args[0].value == name):
+            continue
+        if len(call.args) > 1:
+            value: ast.expr | None = call.args[1]
+        else:  # ``kwargs.get("x") or d``
+            value = next((o.values[1] for o in ast.walk(node) if isinstance(o, ast.BoolOp)
+                          and isinstance(o.op, ast.Or) and len(o.values) == 2
+                          and o.values[0] is call), None)
+        if value is None or not _written_value(value):
+            return None
+        defaults.add(ast.unparse(value))
+    return defaults.pop() if len(defaults) == 1 else None
