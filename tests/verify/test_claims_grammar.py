@@ -209,6 +209,7 @@ def test_grammar_skips_lines_under_an_ignore_marker() -> None:
     ("`a.x` 和 `b.x` 是同一个函数。", ("alias_of", "a.x", "b.x", False)),
     ("`pkg` re-exports `x`.", ("defines", "pkg", "x", False)),
     ("`Lock` 这个别名定义在 `lock.py` 里。", ("location", "Lock", "lock.py", False)),
+    ("`parse()` 的参数 `strict` 默认为 `False`。", ("default", "parse.strict", "False", False)),
     ("`f` 的 `sep` 默认是逗号 `\",\"`。", ("default", "f.sep", "','", False)),
     ("`Cart` has `Base` among its bases.", ("subclass", "Cart", "Base", False)),
     ("`Base` is one of `Cart`'s parents.", ("subclass", "Cart", "Base", False)),

@@ -148,7 +148,8 @@ next word: "is `x` by default")."""
 OWNER = r"(?:§(?P<own>\d+)§ ?'s )?"
 OF_OWNER = (r"(?: (?:of|for|to|in) (?:the )?§(?P<own2>\d+)§(?: (?:function|method|class"
             r"|constructor))?)?")
-OWNER_ZH = r"(?:§(?P<own>\d+)§(?:函数|方法|类|的构造函数)?(?:的|中的|里的) ?)?"
+OWNER_ZH = (r"(?:§(?P<own>\d+)§(?:函数|方法|类|的构造函数)?(?:的|中的|里的) ?"
+            r"(?:(?:参数|形参|属性|字段|选项|关键字参数|parameter|argument|option) ?)?)?")
 
 OTHER_CLASSES = (r"(?:all |many |several |various |most |the )*(?:other |derived |its |the "
                  r"other )*(?:classes|subclasses|exceptions|errors|types)")
