@@ -851,3 +851,18 @@ def options_resolver(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Resol
 def test_claims_defaults_of_options_read_from_kwargs(options_resolver: Resolver, text: str,
                                                      status: str) -> None:
     assert claim_statuses(options_resolver, text, "default") == [status]
+
+
+def test_claims_a_signature_written_out(resolver: Resolver) -> None:
+    # each parameter, how many, and each default a signature written as code states
+    right = "`render` has the signature `render(amount, suffix=\"B\", *, decimals=2, " \
+        "spaced=False, label=None)`."
+    assert set(claim_statuses(resolver, right, "param_count")) == {"verified"}
+    assert set(claim_statuses(resolver, right, "has_param")) == {"verified"}
+    assert set(claim_statuses(resolver, right, "default")) == {"verified"}
+    wrong = "`render` 的签名是 `render(amount, suffix=\"KB\", *, digits=2)`。"
+    assert claim_statuses(resolver, wrong, "param_count") == ["unverified"]
+    # `digits` is no parameter (its default is no default of `render`'s either)
+    assert sorted(claim_statuses(resolver, wrong, "has_param")) == \
+        ["unverified", "verified", "verified"]
+    assert "unverified" in claim_statuses(resolver, wrong, "default")

@@ -1138,6 +1138,7 @@ def _clause_claims(sentence: Sentence, *, indefinite: bool) -> Iterator[Claim]:
                 said.add((also.relation, also.subject, also.obj))
                 yield also
         yield from _noun_params(clause, sentence, claim)
+        yield from _signature_claims(clause, sentence)
         for named in _noun_kinds(clause, sentence, indefinite=indefinite,
                                  first=position == 0):
             # the frame's own object noun ("lives in the `pkg.core` module") is its claim's
@@ -1313,6 +1314,55 @@ def _noun_params(clause: str, sentence: Sentence, said: Claim | None) -> Iterato
                 continue
             yield Claim("has_param", subject=subject, obj=param, negated=False,
                         line=sentence.line, sentence=sentence.text)
+
+
+_WRITTEN_SIGNATURE = re.compile(
+    r"^§(?P<s>\d+)§ ?(?:has|with|takes|uses) (?:the |a |this )?signature(?: of)? ?"
+    r"§(?P<sig>\d+)§$|^(?:the |its )?signature (?:of|for) ?§(?P<s2>\d+)§ ?is ?§(?P<sig2>\d+)§$"
+    r"|^§(?P<s3>\d+)§ ?的(?:函数|方法)?签名(?:是|为) ?§(?P<sig3>\d+)§$")
+"""A signature written out as code ("`f` has the signature `f(a, b=1)`", "`f` 的签名是
+`f(a, b=1)`")."""
+
+
+def _signature_claims(clause: str, sentence: Sentence) -> Iterator[Claim]:
+    """The claims a signature written out makes: each parameter it lists (``self`` and
+    ``cls`` left out), how many, and the default of each that has one."""
+    hit = _WRITTEN_SIGNATURE.match(clause)
+    if hit is None:
+        return
+    subject = sentence.spans[int(hit["s"] or hit["s2"] or hit["s3"])].removesuffix("()")
+    written = sentence.spans[int(hit["sig"] or hit["sig2"] or hit["sig3"])]
+    name = written.split("(", 1)[0].strip().removeprefix("def ").strip()
+    if not _NAME_LIKE.match(subject) or not name or \
+            name.rsplit(".", 1)[-1] != subject.rsplit(".", 1)[-1]:
+        return
+    try:
+        tree = ast.parse(f"def _{written[written.index('('):].split('->')[0].rstrip(': ')}: pass")
+    except (SyntaxError, ValueError):
+        return
+    function = tree.body[0]
+    if not isinstance(function, ast.FunctionDef):
+        return
+    arguments = function.args
+    listed = [a for a in (*arguments.posonlyargs, *arguments.args, *arguments.kwonlyargs)
+              if a.arg not in {"self", "cls"}]
+    if arguments.vararg is None and arguments.kwarg is None:
+        yield Claim("param_count", subject=subject, obj=str(len(listed)),
+                    obj_text=str(len(listed)), besides_self=True, negated=False,
+                    line=sentence.line, sentence=sentence.text)
+    for argument in listed:
+        yield Claim("has_param", subject=subject, obj=argument.arg, negated=False,
+                    line=sentence.line, sentence=sentence.text)
+    positional = [*arguments.posonlyargs, *arguments.args]
+    pairs = [*zip(positional[len(positional) - len(arguments.defaults):], arguments.defaults,
+                  strict=True),
+             *((a, d) for a, d in zip(arguments.kwonlyargs, arguments.kw_defaults, strict=True)
+               if d is not None)]
+    for argument, value in pairs:
+        shown = ast.unparse(value)
+        yield Claim("default", subject=f"{subject}.{argument.arg}", obj=canonical_value(shown),
+                    obj_text=shown, negated=False, line=sentence.line, sentence=sentence.text,
+                    default_of="signature")
 
 
 _TYPED_COUNT = (
