@@ -173,8 +173,10 @@ def resolver(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Resolver]:
 ])
 def test_claims_parameter_defaults_are_read_from_the_signature(
         resolver: Resolver, text: str, status: str) -> None:
-    # "is optional and defaults to 2" claims a default and its value
-    assert set(claim_statuses(resolver, text, "default")) == {status}
+    # "is optional and defaults to 2" claims a default and its value (that a bare name is
+    # optional is left open: of which function is unsaid)
+    found = set(claim_statuses(resolver, text, "default"))
+    assert (found - {"ignored"} or found) == {status}
 
 
 @pytest.mark.parametrize("text", [

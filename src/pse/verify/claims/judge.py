@@ -93,9 +93,14 @@ def _without_object(resolver: Resolver, claim: Claim, relation: str, subject: Na
                     obj: Named | None) -> Decision | None:
     """The decision of a claim whose object names no definition: "`f` never raises" (any
     exception: whether its own code raises one), "`A.__init__` calls `super().__init__`"
-    (the base's method); None for any other claim."""
+    (the base's method), "`x` is optional" of a bare name (open: of which function is
+    unsaid); None for any other claim."""
     if not subject.symbols:
         return None
+    if relation == "default" and claim.obj in {values.REQUIRED, values.OPTIONAL} and \
+            "." not in claim.subject and not claim.owner:
+        # "the `function` parameter is optional": of which function is unsaid
+        return undecided(f"`{claim.subject}` is not said to be a parameter of one function")
     if relation == "raises" and claim.obj == ANY_ERROR:
         return _combine([code.raises_anything(resolver, s) for s in subject.symbols])
     inherited = _SUPER_CALL.fullmatch(obj.text.strip("` ")) if obj is not None and \

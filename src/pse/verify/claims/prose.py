@@ -643,6 +643,9 @@ def _unlocated(clause: str) -> list[str]:
             found.append(f"{located['slot']} is in {located['place']}")
         return found
     located = _LOCATED_SUBJECT_ZH.match(clause)
+    if located and not located["noun"] and _FIELD_NOUN_ZH.match(located["rest"]):
+        # "`render` 中的 `decimals` 参数是必填的": a parameter of `render`, not a place
+        return [f"{located['place']}的{located['slot']}{located['rest']}"]
     if located:
         found = [f"{located['slot']}{located['rest']}"]
         if located["noun"]:
@@ -652,6 +655,8 @@ def _unlocated(clause: str) -> list[str]:
     return [_LOCATED_OBJECT_ZH.sub(r"\g<slot>", clause)]
 
 
+_FIELD_NOUN_ZH = re.compile(r"\s*(?:参数|形参|关键字参数|属性|字段|选项|parameter|argument|option)")
+"""A parameter noun after a name qualified by where it is: the place is its function."""
 _LOCATED_OBJECT_ZH = re.compile(
     r"(?<=[^\s§])§\d+§(?:模块|文件|包|module|file|package)(?:中|里|内|里面|当中)的(?P<slot>§\d+§)")
 """An object after its verb, qualified by the module it is in."""
