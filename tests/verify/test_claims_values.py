@@ -646,6 +646,11 @@ def fetch(sock):
     if sock is None:
         raise RuleError(sock)
     return sock.recv(1024)
+
+
+def walk(items):
+    for item in items:
+        yield item.strip()
 ''',
 }
 
@@ -868,3 +873,15 @@ def test_claims_a_signature_written_out(resolver: Resolver) -> None:
     assert sorted(claim_statuses(resolver, wrong, "has_param")) == \
         ["unverified", "verified", "verified"]
     assert "unverified" in claim_statuses(resolver, wrong, "default")
+
+
+@pytest.mark.parametrize("text, status", [
+    # a function said to be a generator returns one
+    ("`walk` is a generator function.", "verified"),
+    ("`render` 是一个生成器函数。", "unverified"),  # it returns a joined string
+    ("`walk` is not a generator.", "unverified"),
+])
+def test_claims_a_function_said_to_be_a_generator(chained_resolver: Resolver, text: str,
+                                                  status: str) -> None:
+    relation = "not returns" if " not " in text else "returns"
+    assert claim_statuses(chained_resolver, text, relation) == [status]

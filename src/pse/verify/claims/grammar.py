@@ -506,6 +506,11 @@ _FRAMES: list[tuple[Relation, str]] = [
     ("defines", rf"{S2Z}{NEG_ZH}(?:可以|能)?(?:直接)?从{O2Z}(?:中|里)?(?:直接)?导入$"),
     ("defines", rf"^(?:用户)?{NEG_ZH}(?:可以|能)?(?:直接)?从{O2Z}(?:中|里)?(?:直接)?导入"
                 rf"§(?P<o>\d+)§$"),
+    # a function said to be a generator returns one: "`f` is a generator (function)",
+    # "`f` 是一个生成器（函数）"
+    ("returns", rf"^(?:the )?{S} {BE_NEG}(?:an? )?(?P<it>generator)(?: function)?$"),
+    ("returns", rf"{SZ}{NEG_ZH}(?:是|为)(?:一个|个)?(?P<it>生成器|generator)"
+                r"(?: ?函数| ?function)?$"),
     # ---- kinds
     ("kind", rf"{S} {L.ADV}{L.BE} {L.NEG}{L.ADV}{L.AS_VERB} as {L.DET}{MODIFIERS}(?P<k>{KIND})"
              rf"{KIND_TAIL}"),
@@ -821,7 +826,8 @@ _CUES: dict[str, str] = {
     "base_count": r"base|parent|super|父类|基类|超类",
     "has_subclasses": r"base|parent|super|inherit|deriv|subclass|extend|基类|父类|超类|继承|派生",
     # the lexicon's verbs
-    "returns": rf"{RETURN_VERB}|produc|given back|gives back|得到|拿到|获得|结果",
+    "returns": (rf"{RETURN_VERB}|produc|given back|gives back|得到|拿到|获得|结果|generator"
+                r"|生成器"),
     "call_count": (r"(?:called|invoked) .{0,20}(?:once|twice|thrice|times)"
                    r"|被(?:调用|call)了?.{0,6}次"),
     "member_count": rf"(?:\d|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve"
