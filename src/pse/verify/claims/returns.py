@@ -725,7 +725,7 @@ def _called_function(resolver: Resolver, subject: Symbol, callee: str) -> Symbol
     else:
         named = [s for s in resolver.index.by_name(last) if s.kind in {"function", "method"}
                  or s.kind == "class"]
-        local = [s for s in named if s.parent == _module_of(resolver, subject)]
+        local = [s for s in named if s.parent == resolver.index.module_of(subject.path)]
         found = local or named
     found = code_first(found)  # a stub beside the module declares it a second time
     functions = [s for s in found if s.kind == "function" or s.kind == "method"
@@ -750,7 +750,7 @@ def _held_value(resolver: Resolver, subject: Symbol, value: Returned) -> Returne
     if match["own"]:
         node = _attribute_value(resolver, subject.parent, match["name"])
     else:
-        qualname = f"{_module_of(resolver, subject)}.{match['name']}"
+        qualname = f"{resolver.index.module_of(subject.path)}.{match['name']}"
         bound = [s for s in resolver.index.by_qualname(qualname) if s.kind in _VALUE_KINDS]
         if len(bound) != 1 or len(resolver.index.def_facts(qualname)) != 1:
             return None
@@ -807,13 +807,6 @@ def _local(function: ast.AST | None, name: str) -> bool:
     return any(isinstance(n, ast.Name) and n.id == name and not isinstance(n.ctx, ast.Load)
                or isinstance(n, ast.Global | ast.Nonlocal) and name in n.names
                for n in ast.walk(function))
-
-
-def _module_of(resolver: Resolver, symbol: Symbol) -> str:
-    parent = symbol.parent
-    while parent and any(s.kind == "class" for s in resolver.index.by_qualname(parent)):
-        parent = parent.rpartition(".")[0]
-    return parent
 
 
 def _returned_by(resolver: Resolver, callee: Symbol, target: Named,
