@@ -909,8 +909,10 @@ def calls_super(resolver: Resolver, subject: Symbol, method: str) -> Decision:
 
 def raises(resolver: Resolver, subject: Symbol, error: Named, *,
            condition: tuple[str, ...] = (), sentence: str = "") -> Decision:
-    """Whether ``subject`` raises ``error`` (itself or a subclass), directly or by reach;
-    a class raises what one of its methods raises. ``condition``: the names the sentence's
+    """Whether ``subject`` raises ``error`` (itself or a subclass) with a ``raise`` of its
+    own; raised only by code it reaches, the claim is left open (it may be said of its
+    own code), and false where nothing it reaches raises it. A class raises what one of
+    its methods raises. ``condition``: the names the sentence's
     condition mentions ("when `on_error` is not callable"); where the body checks one of
     its parameters among them and raises only other errors there, the claim is false. Of
     a class, such a condition on its constructor's parameters is about its constructor.
