@@ -43,6 +43,7 @@ def _read(text: str, *, rst: bool = False) -> list[tuple[str, str, str, bool]]:
     ("`Cart` inherits the `items` field from `Base`.", ("subclass", "Cart", "Base", False)),
     ("`Cart` 从 `Base` 继承了 `items` 字段。", ("subclass", "Cart", "Base", False)),
     ("`Cart` inherits `clear` from `Base`.", ("subclass", "Cart", "Base", False)),
+    ("`Cart` 通过 `Order` 继承了 `Base`。", ("subclass", "Cart", "Base", False)),
 ])
 def test_grammar_reads_inheritance(text: str, expected: tuple[str, str, str, bool]) -> None:
     assert _read(text) == [expected]
@@ -704,3 +705,11 @@ def test_counts_cut_chinese_at_the_words_they_know() -> None:
 ])
 def test_grammar_reads_an_only_base_as_a_count_of_one(text: str) -> None:
     assert _read(text) == [("subclass", "Cart", "Base", False), ("base_count", "Cart", "1", False)]
+
+
+def test_grammar_reads_listed_subclasses_as_subclasses_not_members() -> None:
+    # "有两个子类：`B` 和 `C`" lists what derives from `A`, not members of it
+    found = _read("`Base` 有两个子类：`Cart` 和 `Order`。")
+    assert ("subclass", "Cart", "Base", False) in found
+    assert ("subclass", "Order", "Base", False) in found
+    assert not [f for f in found if f[0] in {"has_item", "defines_member"}]

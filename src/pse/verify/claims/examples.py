@@ -24,6 +24,9 @@ _LIST = r"(?P<list>§\d+§(?: ?(?:,|、|，|and|or|, and|, or|和|或|及|以及
 _MEMBER_NAME = re.compile(r"[A-Za-z_]\w*(?:\(\))?")
 _BASES = re.compile(r"(?:base|parent|super|父|基|超) ?$")
 """A member noun after "base" or "parent": the listed names are the subject's bases."""
+_SUBCLASSES = re.compile(r"(?:sub|child |derived |子|派生|衍生) ?$")
+"""A member noun after "sub" or 子 ("两个子类：`B` 和 `C`"): the listed names derive from
+the subject."""
 _OWN = re.compile(rf"{L.OWN}\s*$")
 """The list is of the subject's own members ("defines its own", "定义了自己的")."""
 _NEGATION = re.compile(r"(?<![a-z])(?:not|never|no|without)(?![a-z])|没有|不|并未|未")
@@ -76,9 +79,13 @@ def _listed(sentence: Sentence, text: str) -> Iterator[Claim]:
         subject = sentence.spans[int(hit["s"])]
         negated = bool(_NEGATION.search(hit["mid"]))
         bases = _BASES.search(hit["mid"]) is not None  # "two base classes: `B` and `C`"
+        derived = _SUBCLASSES.search(hit["mid"]) is not None
         for slot in re.findall(r"§(\d+)§", hit["list"]):
             name = sentence.spans[int(slot)]
-            if bases and _MEMBER_NAME.fullmatch(name) and name != subject:
+            if derived and _MEMBER_NAME.fullmatch(name) and name != subject:
+                yield Claim("subclass", subject=name, obj=subject, negated=negated,
+                            line=sentence.line, sentence=sentence.text)
+            elif bases and _MEMBER_NAME.fullmatch(name) and name != subject:
                 yield Claim("subclass", subject=subject, obj=name, negated=negated,
                             line=sentence.line, sentence=sentence.text)
             elif relation and _MEMBER_NAME.fullmatch(name) and name not in {subject, "self",

@@ -381,6 +381,9 @@ _FRAMES: list[tuple[Relation, str]] = [
     ("subclass", rf"{SZ}{NEG_ZH}(?:直接)?从{OZ}(?:那里|那儿|中|里)?(?:直接)?继承(?:了|来)?(?:的)?"
                  r"(?:一个)?§\d+§"),
     ("subclass", rf"{S} {PRE}{L.INHERIT_VERB} (?:directly |indirectly )?from {L.DET}{O}"),
+    # through another class: "`Leaf` 通过 `Middle` 继承了 `Base`" (`Leaf` is the subclass)
+    ("subclass", rf"{SZ}{NEG_ZH}(?:是)?(?:通过|经由|经过|借助)§\d+§(?:间接)?"
+                 rf"(?:继承了?|继承自|派生自)(?:了)?{OZ}"),
     # its one base: "`A` 只有 `B` 这一个基类", "`A` 的唯一基类是 `B`" (and a count of one)
     ("subclass", rf"{SZ}{NEG_ZH}(?:只)?有{OZ}(?:这|这一)一?个(?:直接)?(?:基类|父类)"),
     ("subclass", rf"{SZ}的唯一(?:的)?(?:一个)?(?:直接)?(?:基类|父类){NEG_ZH}(?:是|为){OZ}"),
@@ -1476,13 +1479,17 @@ def _matches(clause: str) -> Iterator[_Match]:
         if compiled is None:
             compiled = _COMPILED[position] = re.compile(pattern.replace(" ", " ?"))
         hit = compiled.search(clause)
-        if hit is not None and not _BESIDES_BEFORE.search(clause, 0, hit.start("s")
-                                                          if "s" in hit.re.groupindex
-                                                          and hit.group("s") else 0) \
+        subject_at = hit.start("s") if hit is not None and "s" in hit.re.groupindex and \
+            hit.group("s") else 0
+        if hit is not None and not _BESIDES_BEFORE.search(clause, 0, subject_at) and \
+                not _INSTRUMENT_BEFORE.search(clause, 0, subject_at) \
                 and not _POSSESSOR_BEFORE.search(clause, 0, hit.start()):
             yield _Match(relation, hit.groupdict())
 
 
+_INSTRUMENT_BEFORE = re.compile(r"§\d+§\s*(?:通过|经由|借助|经过|via|through)\s*§?$")
+"""A slot after another name and "through" ("`Leaf` 通过 `Middle` 继承了 `Base`"): the way
+it goes, not who acts."""
 _BESIDES_BEFORE = re.compile(r"(?:除了|除|besides|apart from|aside from|other than|except)"
                              r"\s*§?$")
 """A subject slot right after "besides" (除了 `a` 还有 `b`, with the real subject left
