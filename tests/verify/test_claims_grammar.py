@@ -44,6 +44,7 @@ def _read(text: str, *, rst: bool = False) -> list[tuple[str, str, str, bool]]:
     ("`Cart` 从 `Base` 继承了 `items` 字段。", ("subclass", "Cart", "Base", False)),
     ("`Cart` inherits `clear` from `Base`.", ("subclass", "Cart", "Base", False)),
     ("`Cart` 通过 `Order` 继承了 `Base`。", ("subclass", "Cart", "Base", False)),
+    ("`Base` 派生出了 `Cart`。", ("subclass", "Cart", "Base", False)),
 ])
 def test_grammar_reads_inheritance(text: str, expected: tuple[str, str, str, bool]) -> None:
     assert _read(text) == [expected]

@@ -381,6 +381,8 @@ _FRAMES: list[tuple[Relation, str]] = [
     ("subclass", rf"{SZ}{NEG_ZH}(?:直接)?从{OZ}(?:那里|那儿|中|里)?(?:直接)?继承(?:了|来)?(?:的)?"
                  r"(?:一个)?§\d+§"),
     ("subclass", rf"{S} {PRE}{L.INHERIT_VERB} (?:directly |indirectly )?from {L.DET}{O}"),
+    # the base first: "`Middle` 派生出了 `Leaf`" (`Leaf` derives from `Middle`)
+    ("subclass", rf"{S2Z}{NEG_ZH}(?:又|还)?派生出(?:了)?(?:一个|个)?(?:子类)?{O2Z}"),
     # through another class: "`Leaf` 通过 `Middle` 继承了 `Base`" (`Leaf` is the subclass)
     ("subclass", rf"{SZ}{NEG_ZH}(?:是)?(?:通过|经由|经过|借助)§\d+§(?:间接)?"
                  rf"(?:继承了?|继承自|派生自)(?:了)?{OZ}"),
