@@ -714,3 +714,11 @@ def test_grammar_reads_listed_subclasses_as_subclasses_not_members() -> None:
     assert ("subclass", "Cart", "Base", False) in found
     assert ("subclass", "Order", "Base", False) in found
     assert not [f for f in found if f[0] in {"has_item", "defines_member"}]
+
+
+def test_grammar_a_call_wrapped_inside_a_method_is_no_decorator() -> None:
+    # "wraps `f` in its `start` method": a call inside a method, not a decorator of `f`
+    assert _read("`Runner` wraps `run_all` in its `start` method.") == [
+        ("kind", "start", "method", False)]
+    assert _read("The `@cache` decorator wraps `helper`.") == [
+        ("decorated", "helper", "cache", False)]

@@ -885,3 +885,11 @@ def test_claims_a_function_said_to_be_a_generator(chained_resolver: Resolver, te
                                                   status: str) -> None:
     relation = "not returns" if " not " in text else "returns"
     assert claim_statuses(chained_resolver, text, relation) == [status]
+
+
+def test_claims_a_count_of_definitions_besides_one_named(export_resolver: Resolver) -> None:
+    # `pk/core.py` defines one class, `Thing`, and two functions
+    assert claim_statuses(export_resolver, "`pk/core.py` defines one function besides "
+                          "`helper`.", "definition_count") == ["verified"]
+    assert claim_statuses(export_resolver, "`pk/core.py` defines two functions besides "
+                          "`helper`.", "definition_count") == ["unverified"]

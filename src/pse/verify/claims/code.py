@@ -503,13 +503,14 @@ def local_member_count(resolver: Resolver, function: Symbol, name: str, count: i
 
 
 def definition_count(resolver: Resolver, subject: Symbol, count: int, said: str, *,
-                     private: bool = False) -> Decision:
+                     private: bool = False, besides: tuple[str, ...] = ()) -> Decision:
     """Whether the module ``subject`` defines ``count`` classes, functions or exceptions
     (``said``: the kind, then any words before the noun: "class serializer"). Its own
     top-level definitions are counted, with and without private ones, and those whose
     name holds an English modifier ("five serializer classes"); a modifier in other
     words leaves open any count below the whole. A count said to include ``private`` names
-    is the whole count."""
+    is the whole count; one said ``besides`` some of them ("one class besides `E`") counts
+    the others."""
     kind, _, modifier = said.partition(" ")
     if subject.kind in {"function", "method"} and kind in {"function", "class"}:
         return _nested_definition_count(resolver, subject, count, kind)
@@ -522,6 +523,7 @@ def definition_count(resolver: Resolver, subject: Symbol, count: int, said: str,
         found = [s for s in found if {"BaseException", "builtins.BaseException"}
                  & ancestry(resolver, s).external]
     names = [s.name for s in found]
+    count += len(set(besides) & set(names))  # "one class besides `E`": two in all
     counts = {len(names)} if private else \
         {len(names), len([n for n in names if not n.startswith("_")])}
     words = [w.rstrip("s").lower() for w in modifier.split() if w.isascii()]

@@ -551,7 +551,8 @@ _FRAMES: list[tuple[Relation, str]] = [
     # "`f` is an `lru_cache`-decorated method"; "the `@cache` decorator wraps `f`"
     ("kind", rf"{S} {BE_NEG}(?:a |an )?§(?P<ks>\d+)§ ?-?(?:decorated|wrapped)\b"),
     ("kind", r"(?:the )?§(?P<ks>\d+)§ ?(?:decorator )?(?:wraps|decorates|is applied to"
-             r"|is used on) (?:the )?(?:method |function )?§(?P<s>\d+)§"),
+             r"|is used on) (?:the )?(?:method |function )?§(?P<s>\d+)§"
+             r"(?! ?(?:in|inside|within|into|with|around|behind) )"),
     # a span written with its "@" is a decorator without the word: "`f` carries `@cache`",
     # "`f` is a `@staticmethod`"
     ("kind", rf"{S} {PRE}(?:uses|carries|has|applies|is wrapped in|is wrapped with) "
@@ -1127,7 +1128,8 @@ def _clause_claims(sentence: Sentence, *, indefinite: bool) -> Iterator[Claim]:
         claim = next((c for found in _matches(clause) if (c := _claim(found, sentence))), None)
         if claim is None:
             claim = _count_claim(clause, sentence) or _cue_claim(clause, sentence)
-        elif claim.relation in {"member_count", "method_count"} and not claim.excluded:
+        elif claim.relation in {"member_count", "method_count", "definition_count"} and \
+                not claim.excluded:
             # "has two items besides `a`": a frame's count leaves that name out too; "its
             # first two items" counts part of them
             left_out = excluded_slots(sentence.normalised)

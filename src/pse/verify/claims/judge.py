@@ -485,7 +485,8 @@ def _decider(relation: str, claim: Claim, resolver: Resolver, obj: Named | None)
         "value_type": lambda s: types.value_type(resolver, s, claim.obj),
         "definition_count": lambda s: code.definition_count(
             resolver, s, int(claim.obj), claim.obj_text,
-            private=bool(_WITH_PRIVATE.search(claim.sentence))),
+            private=bool(_WITH_PRIVATE.search(claim.sentence)),
+            besides=tuple(e.rsplit(".", 1)[-1] for e in claim.excluded)),
         "has_param": lambda s: code.has_param(
             resolver, s, claim.obj, declared=bool(_DECLARED.search(claim.sentence))),
         "param_count": lambda s: code.param_count(
