@@ -153,6 +153,8 @@ def test_grammar_reads_counts(text: str, count: str, besides: bool | None) -> No
     ("`checkout()` doesn't call `fmt()`.", ("calls", "checkout()", "fmt()", True)),
     ("`checkout()` 会去调用 `_charge()`。", ("calls", "checkout()", "_charge()", False)),
     ("`_charge()` 会被 `checkout()` 调用。", ("calls", "checkout()", "_charge()", False)),
+    ("`_charge()` 是被 `checkout()` 调用的。", ("calls", "checkout()", "_charge()", False)),
+    ("`_charge()` 在 `checkout()` 的循环中被调用。", ("calls", "checkout()", "_charge()", False)),
     ("`checkout()` throws `EmptyCart`.", ("raises", "checkout()", "EmptyCart", False)),
     ("`EmptyCart` is raised by `checkout()`.", ("raises", "checkout()", "EmptyCart", False)),
     ("`checkout()` never raises `ShopError`.", ("raises", "checkout()", "ShopError", True)),

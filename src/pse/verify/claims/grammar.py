@@ -617,10 +617,10 @@ _FRAMES: list[tuple[Relation, str]] = [
               rf"(?:一次|两次|多次|一遍)?{OZ}"),
     # "`on` 是调用 `once` 实现的": the means a definition is built by
     ("calls", rf"{SZ}{NEG_ZH}是(?:通过|靠|借助)?{L.CALL_ZH}{OZ}(?:来)?实现的?"),
-    ("calls", rf"{S2Z}{L.ADV_ZH}{L.AUX_ZH}{L.NEG_ZH}(?:会)?(?:被|由){O2Z}(?:所|来|负责)?"
+    ("calls", rf"{S2Z}{L.ADV_ZH}{L.AUX_ZH}{L.NEG_ZH}(?:会)?(?:是)?(?:被|由){O2Z}(?:所|来|负责)?"
               r"(?:调用|call|invoke)"),
-    ("calls", rf"{S2Z}{L.AUX_ZH}在{O2Z}(?:中|里|内部|里面)?{L.AUX_ZH}{L.NEG_ZH}(?:会)?被"
-              r"(?:调用|call|invoke)"),
+    ("calls", rf"{S2Z}{L.AUX_ZH}在{O2Z}(?:的)?(?:[^§，。]{{0,8}}?)?(?:中|里|内部|里面)?{L.AUX_ZH}"
+              rf"{L.NEG_ZH}(?:会)?被(?:调用|call|invoke)"),
     ("calls", rf"{S} {BE_NEG}(?:a |an |just a |only a |a thin |a small )?(?:convenience )?"
               rf"(?:wrapper|shortcut|shorthand|front end|front-end) (?:around|for|over|of|to) {O}"),
     # ---- raises
