@@ -212,6 +212,7 @@ def test_grammar_skips_lines_under_an_ignore_marker() -> None:
     ("`a.x` and `b.x` are the same object.", ("alias_of", "a.x", "b.x", False)),
     ("`a.x` 和 `b.x` 是同一个函数。", ("alias_of", "a.x", "b.x", False)),
     ("`pkg` re-exports `x`.", ("defines", "pkg", "x", False)),
+    ("`Cart` 定义了类属性 `limit`。", ("defines", "Cart", "limit", False)),
     ("`Lock` 这个别名定义在 `lock.py` 里。", ("location", "Lock", "lock.py", False)),
     ("`parse()` 的参数 `strict` 默认为 `False`。", ("default", "parse.strict", "False", False)),
     ("`f` 的 `sep` 默认是逗号 `\",\"`。", ("default", "f.sep", "','", False)),
@@ -724,3 +725,7 @@ def test_grammar_a_call_wrapped_inside_a_method_is_no_decorator() -> None:
         ("kind", "start", "method", False)]
     assert _read("The `@cache` decorator wraps `helper`.") == [
         ("decorated", "helper", "cache", False)]
+
+
+def test_grammar_reads_an_override_past_where_the_method_comes_from() -> None:
+    assert _read("`Cart` 重写了从 `Base` 继承来的 `run` 方法。") == [("defines", "Cart", "run", False)]

@@ -367,7 +367,8 @@ _FRAMES: list[tuple[Relation, str]] = [
     ("has_param", rf"{SZ}{CTOR_ZH}(?:上|里|中|内|身上|类里|类中)?"
                   rf"(?:[，,]?{L.BESIDES}§\d+§(?:(?:和|、|,|，)§\d+§)*(?:之外|以外|外)?[，,]?)?"
                   rf"(?:还|也|同样|都)?{PRE_ZH}"
-                  rf"{L.HAVE_ZH}(?:一个|个|一|名为|叫做|叫|名叫|自己的|自身的)*"
+                  rf"{L.HAVE_ZH}(?:一个|个|一|名为|叫做|叫|名叫|自己的|自身的"
+                  r"|从§\d+§(?:那里|中)?继承(?:来|而来|下来)?的 ?)*"
                   rf"§(?P<o>\d+)§(?:这个|这一个|的)?(?P<n2>{L.NOUN_ZH})?"),
     ("has_param", rf"{S2Z}{L.NEG_ZH}是{O2Z}的(?:一个)?(?P<n1>{L.NOUN_ZH})"),
     ("has_param", rf"{SZ}的(?P<n1>{L.PARAM_ZH})(?:里|中|列表里|列表中)?{L.NEG_ZH}"
@@ -489,7 +490,8 @@ _FRAMES: list[tuple[Relation, str]] = [
     ("defines", rf"{SZ}{L.WHERE_ZH}?{L.ADV_ZH}{L.NEG_ZH}(?:包含|包括|含有|include|contain)(?:了)?"
                 rf"(?:一个)?§(?P<o>\d+)§(?!(?:这个|的)?(?:参数|形参|字段|属性|选项|方法|函数))"),
     ("defines", rf"{SZ}{L.WHERE_ZH}?{L.ADV_ZH}{L.NEG_ZH}(?:自己)?(?:定义了|定义|define了|define"
-                rf"|声明了|实现了)(?:一个)?§(?P<o>\d+)§"),
+                rf"|声明了|实现了)(?:一个)?(?:类属性|实例属性|属性|类方法|静态方法|方法|函数"
+                rf"|常量|字段|类)? ?§(?P<o>\d+)§"),
     # the passive of "contains": "`take` is listed in `__all__`", "`x` 被列在 `m.__all__` 中"
     # ("its `__all__`" names another slot's: not read)
     ("defines", rf"{S2} {BE_NEG}(?:also )?(?:listed|included|contained|named|present) (?:in|among)"
