@@ -728,4 +728,5 @@ def test_grammar_a_call_wrapped_inside_a_method_is_no_decorator() -> None:
 
 
 def test_grammar_reads_an_override_past_where_the_method_comes_from() -> None:
-    assert _read("`Cart` 重写了从 `Base` 继承来的 `run` 方法。") == [("defines", "Cart", "run", False)]
+    assert _read("`Cart` 重写了从 `Base` 继承来的 `run` 方法。") == [
+        ("defines", "Cart", "run", False)]
