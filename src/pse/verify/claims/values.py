@@ -669,7 +669,7 @@ def option_default(resolver: Resolver, subject: str, claimed: str, *, sentence: 
     function reads the option with one default written out (a literal or a dotted name)."""
     written, _, name = subject.rpartition(".")
     names = [written] if written else [*_SPAN.findall(sentence), owner]
-    found: dict[str, tuple[Symbol, str]] = {}
+    found: dict[str, tuple[Symbol, str, str]] = {}
     for text in dict.fromkeys(n for n in names if n and n != subject):
         for symbol in resolve_span(resolver, text.removesuffix("()")).symbols:
             function = signature_of(resolver, symbol)
@@ -678,10 +678,10 @@ def option_default(resolver: Resolver, subject: str, claimed: str, *, sentence: 
                 continue
             default = _kwargs_default(node, node.args.kwarg.arg, name)
             if default is not None:
-                found[function.qualname] = (function, default)
-    if len({d for _, d in found.values()}) != 1:
+                found[function.qualname] = (function, default, node.args.kwarg.arg)
+    if len({d for _, d, _ in found.values()}) != 1:
         return None
-    function, actual = next(iter(found.values()))
+    function, actual, kwarg = next(iter(found.values()))
     same = _same(actual, claimed)
     if same is None and _distinct_definitions(resolver, actual, claimed):
         same = False
@@ -689,15 +689,8 @@ def option_default(resolver: Resolver, subject: str, claimed: str, *, sentence: 
         return None
     owner_name = function.parent if function.name == "__init__" else function.qualname
     return Decision(same, f"the `{name}` option of {short(owner_name)} (read from "
-                    f"`**{_kwarg_name(function, resolver)}`) defaults to `{actual}`",
-                    at(function), correction="" if same else actual)
-
-
-def _kwarg_name(function: Symbol, resolver: Resolver) -> str:
-    """The name of ``function``'s ``**kwargs`` parameter ("kwargs" when not read)."""
-    node = function_node(resolver, function)
-    return node.args.kwarg.arg if node is not None and node.args.kwarg is not None \
-        else "kwargs"
+                    f"`**{kwarg}`) defaults to `{actual}`", at(function),
+                    correction="" if same else actual)
 
 
 def _written_value(node: ast.expr) -> bool:
@@ -706,8 +699,9 @@ def _written_value(node: ast.expr) -> bool:
 
 
 def _kwargs_default(node: ast.AST, kwarg: str, name: str) -> str | None:
-    """The one literal default the body gives the option ``name`` of its ``**kwarg``; None
-    when it reads it without one, with several, or with a value not written as a literal."""
+    """The one default the body gives the option ``name`` of its ``**kwarg``, written out
+    (a literal or a dotted name); None when it reads it without one, with several, or with
+    a value computed otherwise."""
     defaults: set[str] = set()
     for either in (n for n in ast.walk(node) if isinstance(n, ast.BoolOp)
                    and isinstance(n.op, ast.Or) and len(n.values) == 2):
