@@ -184,8 +184,7 @@ def value_type(resolver: Resolver, subject: Symbol, claimed: str, *, depth: int 
     if subject.kind not in {"attribute", "variable", "constant"}:
         return undecided("not a name bound to a value")
     # a declaration governs every binding: ``path: Final[str]``, then ``self.path = ...``
-    declaration = next((b for s in resolver.index.by_qualname(subject.qualname)
-                        if isinstance(b := binding(resolver, s), ast.AnnAssign)), None)
+    declaration = _declaration(resolver, subject)
     if declaration is None and len(resolver.index.def_facts(subject.qualname)) > 1:
         return undecided(f"{short(subject.qualname)} is bound more than once")
     statement = declaration or binding(resolver, subject)
@@ -333,12 +332,19 @@ def declared_annotation(annotation: ast.expr) -> ast.expr:
     return annotation
 
 
+def _declaration(resolver: Resolver, subject: Symbol) -> ast.AnnAssign | None:
+    """The annotated statement among the bindings of ``subject``'s name, if one is: a
+    declared type governs every binding (``path: Final[str]``, then ``self.path = ...``)."""
+    return next((b for s in resolver.index.by_qualname(subject.qualname)
+                 if isinstance(b := binding(resolver, s), ast.AnnAssign)), None)
+
+
 def _declared_is_a(resolver: Resolver, subject: Symbol, obj: Named) -> Decision | None:
-    """"`path` holds a `pathlib.Path`" of an attribute declared with a builtin type and no
-    value (``path: Final[str]``): false when that builtin and the class claimed are
-    unrelated either way; None otherwise."""
-    statement = binding(resolver, subject)
-    if not isinstance(statement, ast.AnnAssign):
+    """"`path` holds a `pathlib.Path`" of an attribute declared with a builtin type
+    (``path: Final[str]``): false when that builtin and the class claimed are unrelated
+    either way; None otherwise."""
+    statement = _declaration(resolver, subject)
+    if statement is None:
         return None
     declared = ast.unparse(declared_annotation(statement.annotation))
     builtin = getattr(builtins, declared, None) if builtin_type(declared) else None
@@ -366,10 +372,9 @@ def _value_is_a(resolver: Resolver, subject: Symbol, obj: Named) -> Decision | N
         return None
     # a declared type governs every binding of the name (``path: Final[str]`` in the class
     # body, then ``self.path = os.fspath(path)``)
-    for declared in resolver.index.by_qualname(subject.qualname):
-        decided = _declared_is_a(resolver, declared, obj)
-        if decided is not None:
-            return decided
+    decided = _declared_is_a(resolver, subject, obj)
+    if decided is not None:
+        return decided
     value = bound_value(resolver, subject)
     claimed = obj.name.rsplit(".", 1)[-1]
     head = ast.unparse(value.value).rsplit(".", 1)[-1] if isinstance(value, ast.Subscript) \

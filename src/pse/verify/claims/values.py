@@ -241,10 +241,8 @@ def with_parameters(resolver: Resolver, subject: Named, sentence: str, *,
         # the library's own parameters, where it has some: a test's helper that takes an
         # `autoreset=True` says nothing of the library's `autoreset`
         params = [p for p in params if not is_sample_path(p.path)] or params
-        named = {f.qualname for text in [*_SPAN.findall(sentence), owner]
-                 if text and text != subject.text
-                 for s in resolve_span(resolver, text).symbols
-                 if (f := signature_of(resolver, s)) is not None}
+        named = {f.qualname for f in _functions_named(resolver, sentence, owner,
+                                                      besides=subject.text)}
         scoped = [p for p in params if p.parent in named]
         params = scoped or params
     if not params:
@@ -263,6 +261,16 @@ def with_parameters(resolver: Resolver, subject: Named, sentence: str, *,
     if owned:
         values = owned
     return replace(subject, symbols=(*values, *params), external=False)
+
+
+def _functions_named(resolver: Resolver, sentence: str, owner: str, *, besides: str
+                     ) -> list[Symbol]:
+    """The functions (of a class: its constructor) the sentence's code spans or the owner
+    the document puts it under name, the span ``besides`` left out."""
+    return list(dict.fromkeys(
+        f for text in [*_SPAN.findall(sentence), owner] if text and text != besides
+        for s in resolve_span(resolver, text.removesuffix("()")).symbols
+        if (f := signature_of(resolver, s)) is not None))
 
 
 def _owned_by(resolver: Resolver, values: tuple[Symbol, ...], owner: str
@@ -668,17 +676,16 @@ def option_default(resolver: Resolver, subject: str, claimed: str, *, sentence: 
     under, or of one the sentence names (of a class: its constructor). None when no such
     function reads the option with one default written out (a literal or a dotted name)."""
     written, _, name = subject.rpartition(".")
-    names = [written] if written else [*_SPAN.findall(sentence), owner]
+    functions = _functions_named(resolver, f"`{written}`", "", besides="") if written else \
+        _functions_named(resolver, sentence, owner, besides=subject)
     found: dict[str, tuple[Symbol, str, str]] = {}
-    for text in dict.fromkeys(n for n in names if n and n != subject):
-        for symbol in resolve_span(resolver, text.removesuffix("()")).symbols:
-            function = signature_of(resolver, symbol)
-            node = function_node(resolver, function) if function is not None else None
-            if node is None or node.args.kwarg is None or function is None:
-                continue
-            default = _kwargs_default(node, node.args.kwarg.arg, name)
-            if default is not None:
-                found[function.qualname] = (function, default, node.args.kwarg.arg)
+    for function in functions:
+        node = function_node(resolver, function)
+        if node is None or node.args.kwarg is None:
+            continue
+        default = _kwargs_default(node, node.args.kwarg.arg, name)
+        if default is not None:
+            found[function.qualname] = (function, default, node.args.kwarg.arg)
     if len({d for _, d, _ in found.values()}) != 1:
         return None
     function, actual, kwarg = next(iter(found.values()))
