@@ -25,7 +25,9 @@ from pse.verify.claims.source import (
     bound_value,
     decorator_calls,
     function_node,
+    keyword_only_parameters,
     names_in,
+    positional_only_parameters,
     positional_parameters,
     raised_name,
     signature_defaults,
@@ -224,12 +226,35 @@ def _sorted_param_count(resolver: Resolver, subject: Symbol, function: Symbol, c
         if count > len(optional) and variadic:
             return undecided("it takes *args or **kwargs")
         return Decision(False, message, at(function), correction=str(len(optional)))
+    if sort in _EXACT_SORTS:
+        return _exact_sort_count(resolver, subject, function, count, sort)
     named = positional_parameters(resolver, function) if sort == "positional" else list(written)
     if named is None or variadic or count <= len(named):
         return undecided(f"a count of {sort} parameters is a part of the signature")
     named = [p for p in named if p in written]
     return Decision(False, f"{name} has only {counted(len(named), 'parameter')} "
                     f"({listing(named)})", at(function), correction=str(len(named)))
+
+
+_EXACT_SORTS = {"keyword-only": keyword_only_parameters,
+                "positional-only": positional_only_parameters}
+"""Sorts of parameter the signature marks (after ``*``, before ``/``): counted exactly."""
+
+
+def _exact_sort_count(resolver: Resolver, subject: Symbol, function: Symbol, count: int,
+                      sort: str) -> Decision:
+    """"`f` has two keyword-only parameters": those written after ``*`` (or before ``/``
+    for positional-only ones), counted exactly; a ``**kwargs`` may be counted among the
+    keyword-only ones, so one more is left open."""
+    named = _EXACT_SORTS[sort](resolver, function)
+    if named is None:
+        return undecided("the signature is not readable")
+    if sort == "keyword-only" and function.varkw and count == len(named) + 1:
+        return undecided("it takes **kwargs, which may be counted as keyword-only")
+    message = f"{short(subject.qualname)} has {counted(len(named), f'{sort} parameter')}" + \
+        (f" ({listing(named)})" if named else "")
+    return Decision(count == len(named), message, at(function),
+                    correction="" if count == len(named) else str(len(named)))
 
 
 def has_member(resolver: Resolver, subject: Symbol, member: str, *, methods: bool,
@@ -517,11 +542,15 @@ def definition_count(resolver: Resolver, subject: Symbol, count: int, said: str,
     if subject.kind not in {"module", "package"}:
         return undecided("not a module")
     modifier = _TOP_LEVEL.sub("", modifier).strip()  # what is counted anyway
+    if kind == "module":
+        return _module_count(resolver, subject, count)
     found = [s for s in resolver.index.children(subject.qualname)
              if s.kind == ("function" if kind == "function" else "class")]
     if kind == "exception":
         found = [s for s in found if {"BaseException", "builtins.BaseException"}
                  & ancestry(resolver, s).external]
+    elif kind == "enum":
+        found = [s for s in found if enum_members(resolver, s) is not None]
     names = [s.name for s in found]
     count += len(set(besides) & set(names))  # "one class besides `E`": two in all
     counts = {len(names)} if private else \
@@ -537,6 +566,23 @@ def definition_count(resolver: Resolver, subject: Symbol, count: int, said: str,
     if modifier and not words and count < len(names):
         return undecided(message)  # "五个序列化器类": which of them the words pick is unsaid
     return Decision(False, message, at(subject), correction=str(len(names)))
+
+
+def _module_count(resolver: Resolver, package: Symbol, count: int) -> Decision:
+    """Whether the package ``package`` is made of ``count`` modules: its modules and
+    subpackages, with or without its own ``__init__`` (a reader counts either), with or
+    without private ones."""
+    if package.kind != "package":
+        return undecided(f"{short(package.qualname)} is a module, not a package")
+    names = [s.name for s in resolver.index.children(package.qualname)
+             if s.kind in {"module", "package"} and not is_sample_path(s.path)]
+    public = [n for n in names if not n.startswith("_")]
+    counts = {len(names), len(names) + 1, len(public), len(public) + 1}
+    message = f"{short(package.qualname)} holds {len(names)} " \
+              f"module{'' if len(names) == 1 else 's'} ({listing(names)}) besides its " \
+              "`__init__`"
+    return Decision(count in counts, message, at(package),
+                    correction="" if count in counts else str(len(names)))
 
 
 def _nested_definition_count(resolver: Resolver, function: Symbol, count: int, kind: str

@@ -125,7 +125,8 @@ def _words(tokens: Iterable[str]) -> tuple[str, ...]:
 
 
 _RELATIONS = {"PCOUNT": "param_count", "MCOUNT": "member_count", "FCOUNT": "method_count",
-              "ECOUNT": "member_count"}
+              "ECOUNT": "member_count", "DCOUNT": "definition_count",
+              "SCOUNT": "subclass_count"}
 
 
 def _noun_after(tokens: list[Token], number: int) -> int | None:
@@ -146,7 +147,11 @@ def _noun_after(tokens: list[Token], number: int) -> int | None:
             return None
         index += run
         modifiers += 1
-    return index if index < len(kinds) and kinds[index] in _RELATIONS else None
+    if index >= len(kinds) or kinds[index] not in _RELATIONS:
+        return None
+    while index + 1 < len(kinds) and kinds[index + 1] in _RELATIONS:
+        index += 1  # "eight class attributes": the last noun heads the phrase
+    return index
 
 
 _MAX_HAN_WORD = 6

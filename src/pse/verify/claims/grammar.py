@@ -24,6 +24,7 @@ from pse.verify.claims.model import ANY_ERROR, Claim, Relation
 from pse.verify.claims.plurals import plural_kind_claims
 from pse.verify.claims.project import project_claims
 from pse.verify.claims.prose import DOTTED, Sentence
+from pse.verify.claims.tags import definition_kind, definition_nouns
 from pse.verify.claims.values import OPTIONAL, REQUIRED, canonical_value
 from pse.verify.claims.words import HAN, alternation, builtin_type, kind_nouns, type_nouns, words
 
@@ -93,8 +94,10 @@ _ITERATOR_CLASSES = {"generator": "collections.abc.Generator",
                      "迭代器": "collections.abc.Iterator"}
 _NOT_ENTRIES = (r"(?:methods?|functions?|params?|parameters?|arguments?|args?|classes|class"
                 r"|exceptions?|subclasses|bases|lines|characters|chars|bytes|seconds|times"
-                r"|方法|函数|参数|类|子类|异常|行|字符|字节|秒|次)")
-"""Nouns that count something other than a value's entries (a call count, a size)."""
+                r"|方法|函数|参数|类|子类|异常|行|字符|字节|秒|次|"
+                + alternation([*definition_nouns(), *words("subclass_count_nouns")])[3:])
+"""Nouns that count something other than a value's entries (a call count, a size, a
+module's definitions of one kind, a class's subclasses)."""
 _NOT_HEAD = (r"(?! ?(?:attribute|method|variable|member|field|name|constant|propert|level|bod"
              r"|hierarch|decorator|instance|object|call|param|argument|signature|definition"
              r"|docstring|var|helper|wrapper|factor|type)s?\b)")
@@ -1463,11 +1466,20 @@ def _count_claim(clause: str, sentence: Sentence) -> Claim | None:
         return None
     besides = _besides_self(sentence) if relation == "param_count" else None
     written = " ".join([number, *narrowing, noun]) if relation == "method_count" else number
+    if relation == "definition_count":  # the kind counted, then the words that narrow it
+        written = " ".join([definition_kind(noun), *narrowing])
+        narrowing = ()
+    elif relation == "subclass_count":  # whether only the direct ones are counted
+        written = "direct" if any(w in _DIRECT_WORDS for w in (*narrowing, *noun.split())) or \
+            noun.startswith("直接") else ""
     return Claim(relation, subject=subject, obj=str(_number(number)),  # type: ignore[arg-type]  # a count relation
                  obj_text=written, negated=False, line=sentence.line, sentence=sentence.text,
                  besides_self=besides, narrowed=narrowing,
                  excluded=tuple(sentence.spans[int(s.strip("§"))]
                                 for s in excluded or excluded_slots(sentence.normalised)))
+
+
+_DIRECT_WORDS = frozenset({"direct", "immediate", "直接", "直接的"})
 
 
 def _matches(clause: str) -> Iterator[_Match]:

@@ -124,6 +124,20 @@ def positional_parameters(resolver: Resolver, function: Symbol) -> list[str] | N
     return None if args is None else [a.arg for a in (*args.posonlyargs, *args.args)]
 
 
+def keyword_only_parameters(resolver: Resolver, function: Symbol) -> list[str] | None:
+    """The parameters of ``function`` a caller must pass by keyword (those written after
+    ``*args`` or ``*``), or None when the signature is not readable."""
+    args = _arguments(resolver, function)
+    return None if args is None else [a.arg for a in args.kwonlyargs]
+
+
+def positional_only_parameters(resolver: Resolver, function: Symbol) -> list[str] | None:
+    """The parameters of ``function`` a caller must pass by position (those written before
+    ``/``), or None when the signature is not readable."""
+    args = _arguments(resolver, function)
+    return None if args is None else [a.arg for a in args.posonlyargs]
+
+
 def _arguments(resolver: Resolver, function: Symbol) -> ast.arguments | None:
     source = resolver.index.source_of(function)
     if source is None or not resolver.index.is_python_source(function.path):

@@ -15,11 +15,12 @@ import re
 from functools import cache
 
 from pse.verify.claims import lexicon as L  # noqa: N812 - the grammar's short name
-from pse.verify.claims.words import lexicon, words
+from pse.verify.claims.words import LANGUAGES, lexicon, words
 
 Token = tuple[str, str]
-"""(tag, text): SLOT, NUM, HAVE, PCOUNT, MCOUNT, FCOUNT, ECOUNT (a plural no lexicon
-lists), MEASURE, LIMIT, NEG, ZH (the 的 of a possessive) or WORD."""
+"""(tag, text): SLOT, NUM, HAVE, PCOUNT, MCOUNT, FCOUNT, DCOUNT (a module's definitions
+of one kind), SCOUNT (subclasses), ECOUNT (a plural no lexicon lists), MEASURE, LIMIT, NEG,
+ZH (the 的 of a possessive) or WORD."""
 
 _NEGATIONS = ("not", "never", "no", "none", "neither", "nor", "without", "不", "没有", "没",
               "并非", "并不", "未", "无")
@@ -33,16 +34,36 @@ def _lexicon() -> dict[str, str]:
     tagged: dict[str, str] = {}
     for tag, key in (("LIMIT", "limit_words"), ("MEASURE", "measure_words"),
                      ("MCOUNT", "count_nouns"), ("PCOUNT", "param_count_nouns"),
-                     ("FCOUNT", "method_count_nouns"),
+                     ("FCOUNT", "method_count_nouns"), ("SCOUNT", "subclass_count_nouns"),
                      ("HAVE", "possession_verbs")):
         for word in words(key):
             tagged.setdefault(word.lower(), tag)
+    for word in definition_nouns():
+        tagged.setdefault(word, "DCOUNT")
     for word in _NEGATIONS:
         tagged.setdefault(word, "NEG")
     for word in L.WORD_NUMBERS:
         if word not in {"no", "single"}:
             tagged.setdefault(word, "NUM")
     return tagged
+
+
+@cache
+def definition_nouns() -> dict[str, str]:
+    """Each noun that counts a module's definitions (lower case), mapped to the kind it
+    counts ("exception classes" -> exception)."""
+    return {word.lower(): kind for language in LANGUAGES
+            for kind, found in lexicon(language)["definition_count_nouns"].items()
+            for word in found}
+
+
+def definition_kind(noun: str) -> str:
+    """The kind a definition noun counts, in the plural or the singular ("class" and
+    "classes": class; 类 after a measure word: class)."""
+    table = definition_nouns()
+    noun = noun.lower()
+    found = next((table[n] for n in (noun, f"{noun}s", f"{noun}es") if n in table), None)
+    return found or "class"
 
 
 @cache
@@ -67,7 +88,14 @@ def tag(clause: str) -> list[Token]:
             continue
         tokens.append((_tag_of(raw[index]), raw[index]))
         index += 1
-    return tokens
+    return [(_CLASS_NOUN, text) if text == "类" and kind == "MEASURE" and 0 < at and
+            tokens[at - 1][0] in {"MEASURE", "WORD"} else (kind, text)
+            for at, (kind, text) in enumerate(tokens)]
+
+
+_CLASS_NOUN = "DCOUNT"
+"""The tag of 类 after a measure word or a modifier ("四个类", "三个序列化器类"): classes,
+where right after a number ("三类") it is a measure word itself (three kinds)."""
 
 
 def _tag_of(text: str) -> str:
@@ -107,7 +135,8 @@ def _singular_noun(text: str) -> str | None:
     if not text.isascii() or not text.isalpha():
         return None
     plurals = [f"{text}s", f"{text}es"] + ([f"{text[:-1]}ies"] if text.endswith("y") else [])
-    found = {_lexicon().get(p) for p in plurals} & {"MCOUNT", "PCOUNT", "FCOUNT"}
+    found = {_lexicon().get(p) for p in plurals} & {"MCOUNT", "PCOUNT", "FCOUNT", "DCOUNT",
+                                                     "SCOUNT"}
     return found.pop() if len(found) == 1 else None
 
 

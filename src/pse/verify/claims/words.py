@@ -32,6 +32,11 @@ class Lexicon(TypedDict):
     count_nouns: list[str]
     method_count_nouns: list[str]
     """Nouns that count a class's methods ("three public methods", 三个公开方法)."""
+    definition_count_nouns: dict[str, list[str]]
+    """Nouns that count a module's definitions of one kind ("seven classes", 两个枚举,
+    "three modules" of a package), by the kind they count."""
+    subclass_count_nouns: list[str]
+    """Nouns that count the classes deriving from a class ("three subclasses", 三个子类)."""
     lead_verbs: list[str]
     """Verbs a subject-less Chinese remainder may open with (English: any verb in -s)."""
     kind_nouns: dict[str, list[str]]
