@@ -200,7 +200,8 @@ def test_claims_a_condition_other_than_passing_a_value_says_no_default(
     ("`maybe` returns a list.", "verified"),               # Optional[List[int]]
     ("`maybe` returns a tuple.", "unverified"),
     ("`Meter.read` returns a float.", "ignored"),         # raw / scale: not read
-    ("`render` returns a list or a dict.", None),          # two types: no claim
+    ("`render` returns a list or a dict.", "unverified"),  # neither: it returns a str
+    ("`render` returns a string or `None`.", "ignored"),   # a str is one of them
     ("`ready` returns a `Future`.", "unverified"),         # a bool is no asyncio.Future
     ("`ready` 返回一个 `Decimal`。", "unverified"),
     ("`maybe` returns a `Sequence`.", "ignored"),          # a list is one

@@ -25,6 +25,7 @@ from pse.verify.claims.plurals import plural_kind_claims
 from pse.verify.claims.project import project_claims
 from pse.verify.claims.prose import DOTTED, Sentence
 from pse.verify.claims.tags import definition_kind, definition_nouns
+from pse.verify.claims.typephrase import type_claims
 from pse.verify.claims.values import OPTIONAL, REQUIRED, canonical_value
 from pse.verify.claims.words import HAN, alternation, builtin_type, kind_nouns, type_nouns, words
 
@@ -940,12 +941,19 @@ def read_claims(sentence: Sentence, *, indefinite: bool = False) -> Iterator[Cla
     if sentence.text.rstrip().endswith(("?", "？")):
         return
     said: set[tuple[str, str]] = set()
+    typed = type_claims(sentence)
+    superseded = {(c.subject, r) for c in typed for r in _SUPERSEDES[c.relation]}
     for claim in _clause_claims(sentence, indefinite=indefinite):
-        said.add((claim.subject, claim.obj))
-        yield claim
         arity = _tuple_size(claim, sentence.text)
+        if (claim.subject.strip("`() "), claim.relation) not in superseded or \
+                claim.relation == "subclass" and "[" not in claim.obj:
+            said.add((claim.subject, claim.obj))
+            yield claim
         if arity is not None:
             yield arity
+    for claim in typed:
+        said.add((claim.subject, claim.obj))
+        yield claim
     itself = _returns_itself(sentence)
     if itself is not None and (itself.subject, itself.obj) not in said:
         said.add((itself.subject, itself.obj))
@@ -960,6 +968,13 @@ def read_claims(sentence: Sentence, *, indefinite: bool = False) -> Iterator[Cla
             if (claim.subject, claim.obj) not in said:
                 said.add((claim.subject, claim.obj))
                 yield claim
+
+
+_SUPERSEDES = {"returns": ("returns",), "alias_of": ("alias_of",),
+               "value_type": ("value_type", "subclass")}
+"""The frames' claims a type said in words replaces (:mod:`.typephrase`): "returns a list
+of `Shape` objects" is no claim that it returns a `Shape`; a subscripted type a frame read
+as a base is a value's type."""
 
 
 _TUPLE_SIZE = re.compile(

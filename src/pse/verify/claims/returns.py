@@ -460,7 +460,8 @@ def generic_returns(resolver: Resolver, subject: Symbol, written: str, *,
         return undecided(f"`{written}` is not a type")
     actual = _return_annotation(resolver, subject)
     if actual is None:
-        return undecided(f"{short(subject.qualname)} has no return annotation")
+        return _unannotated_alternatives(resolver, subject, claimed) or \
+            undecided(f"{short(subject.qualname)} has no return annotation")
     message = f"{short(subject.qualname)} is annotated to return `{ast.unparse(actual)}`"
     if annotated and _optional(claimed) and not (set(_outer(actual, depth=0))
                                                  & _MAYBE_NONE):
@@ -474,8 +475,44 @@ def generic_returns(resolver: Resolver, subject: Symbol, written: str, *,
         return Decision(False, message, at(subject))
     if _spelled(actual) == _spelled(claimed):
         return Decision(True, message, at(subject))
+    alternatives = _same_alternatives(resolver, actual, claimed)
+    if alternatives is not None:
+        return Decision(alternatives, message, at(subject))
     same = same_type(resolver, actual, claimed, depth=0)
     return undecided(message) if same is None else Decision(same, message, at(subject))
+
+
+def _unannotated_alternatives(resolver: Resolver, subject: Symbol, claimed: ast.expr
+                              ) -> Decision | None:
+    """Of a function without a return annotation said to return one of some builtin types
+    ("a list or a dict"): false where its returns decide against each of them, None
+    otherwise (one of them may be right)."""
+    alternatives = _outer(claimed, depth=0)
+    if len(alternatives) < 2 or not set(alternatives) <= _BUILTIN_VALUES | {"None"}:
+        return None
+    decided = [returns(resolver, subject, Named(a, a, external=True)) for a in alternatives]
+    if all(d.holds is False for d in decided):
+        return Decision(False, "; ".join(dict.fromkeys(d.message for d in decided)),
+                        at(subject))
+    return None
+
+
+def _same_alternatives(resolver: Resolver, actual: ast.expr, claimed: ast.expr
+                       ) -> bool | None:
+    """Of a claim of alternatives ("returns a string or `None`", ``Union[int, str]``):
+    true where the annotation's alternatives are the same outer types, false where one
+    claimed is no class, subclass or base of any annotated one (a string is no ``int``
+    and no ``None``); None where the claim is one type, or a name is not read."""
+    claimed_outer = _outer(claimed, depth=0)
+    actual_outer = _outer(actual, depth=0)
+    if len(claimed_outer) < 2 or "" in claimed_outer + actual_outer:
+        return None
+    if set(claimed_outer) == set(actual_outer):
+        return True
+    if any(all(_unrelated_classes(resolver, c, a) for a in actual_outer)
+           for c in claimed_outer):
+        return False
+    return None
 
 
 def _spelled(annotation: ast.expr) -> str:
@@ -517,6 +554,9 @@ def same_type(resolver: Resolver, actual: ast.expr, claimed: ast.expr, *, depth:
         return None
     if _GENERIC_NAMES.get(a_outer, a_outer) != _GENERIC_NAMES.get(c_outer, c_outer):
         return False if _unrelated_classes(resolver, a_outer, c_outer) else None
+    if _GENERIC_NAMES.get(a_outer, a_outer) == "tuple" and _variadic(a_args) and \
+            _variadic(c_args):  # ``Tuple[str, ...]``: any number of strings, on both sides
+        a_args, c_args = a_args[:-1], c_args[:-1]
     if len(a_args) != len(c_args):
         return None if a_args and c_args else True  # ``list`` is ``list[str]`` unsaid
     results = [same_type(resolver, a, c, depth=depth + 1)
@@ -524,6 +564,11 @@ def same_type(resolver: Resolver, actual: ast.expr, claimed: ast.expr, *, depth:
     if False in results:
         return False
     return None if None in results else True
+
+
+def _variadic(args: list[ast.expr]) -> bool:
+    """Whether a tuple type's arguments end in ``...`` after one type (``Tuple[str, ...]``)."""
+    return len(args) == 2 and isinstance(args[1], ast.Constant) and args[1].value is Ellipsis
 
 
 def _literal_values(args: list[ast.expr]) -> frozenset[object] | None:

@@ -179,6 +179,8 @@ def value_type(resolver: Resolver, subject: Symbol, claimed: str, *, depth: int 
     (:func:`literal_type`), a value built from literals (:mod:`.folding`), or the value
     of the name it is bound to (one imported or of its module); a value of another form,
     or a name bound more than once, leaves it open."""
+    if "[" in claimed:
+        return _subscripted_value_type(resolver, subject, claimed)
     if subject.kind == "class":  # "`Headers` 是一个 `dict`": a class is one by deriving
         return subclass(resolver, subject, Named(claimed, claimed, external=True))
     if subject.kind not in {"attribute", "variable", "constant"}:
@@ -220,6 +222,51 @@ def value_type(resolver: Resolver, subject: Symbol, claimed: str, *, depth: int 
     same = claimed == actual or (claimed, actual) == ("set", "frozenset") or \
         (claimed == "int" and actual == "bool")
     return Decision(same, message, at(subject), correction="" if same else actual)
+
+
+def _subscripted_value_type(resolver: Resolver, subject: Symbol, claimed: str) -> Decision:
+    """"`NAMES` is a tuple of strings" (``tuple[str, ...]``, from words): the outer type
+    decided as a plain one, then what it holds, against the declared type or the entries
+    written out (each a literal of one type: ``{"a": 1.0}`` is a ``dict[str, float]``)."""
+    try:
+        written = ast.parse(claimed, mode="eval").body
+    except (SyntaxError, ValueError, RecursionError):
+        return undecided(f"`{claimed}` is not a type")
+    outer = _TYPING_BUILTINS.get(re.sub(r"\[.*$", "", claimed).rsplit(".", 1)[-1], "")
+    if not outer:
+        return undecided(f"`{claimed}` is no builtin container")
+    plain = value_type(resolver, subject, outer)
+    if plain.holds is not True:
+        return plain
+    declaration = _declaration(resolver, subject)
+    statement = declaration or binding(resolver, subject)
+    if isinstance(statement, ast.AnnAssign):
+        actual: ast.expr | None = declared_annotation(statement.annotation)
+    else:
+        actual = _entry_types(statement.value if statement is not None else None)
+    if actual is None:
+        return undecided(f"what {short(subject.qualname)} holds is not written as literals")
+    same = same_type(resolver, actual, written, depth=0)
+    message = f"{short(subject.qualname)} is bound to `{ast.unparse(actual)}`"
+    return undecided(message) if same is None else Decision(same, message, at(subject))
+
+
+def _entry_types(value: ast.expr | None) -> ast.expr | None:
+    """The type a display of literals has with what it holds (``["a", "b"]``:
+    ``list[str]``; ``{"a": 1, "b": x}``: ``dict[str, ...]``), or None for another value."""
+    def one_type(items: list[ast.expr | None]) -> str:
+        found = {type(i.value).__name__ for i in items if isinstance(i, ast.Constant)}
+        complete = len(found) == 1 and all(isinstance(i, ast.Constant) for i in items)
+        return found.pop() if complete else "..."
+    if isinstance(value, ast.Dict) and value.keys:
+        text = f"dict[{one_type(list(value.keys))}, {one_type(list(value.values))}]"
+    elif isinstance(value, ast.List | ast.Set) and value.elts:
+        text = f"{'list' if isinstance(value, ast.List) else 'set'}[{one_type(value.elts)}]"
+    elif isinstance(value, ast.Tuple) and value.elts:
+        text = f"tuple[{one_type(value.elts)}, ...]"
+    else:
+        return None
+    return ast.parse(text, mode="eval").body
 
 
 _MAX_NAME_HOPS = 3
