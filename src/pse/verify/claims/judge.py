@@ -482,7 +482,8 @@ def _decider(relation: str, claim: Claim, resolver: Resolver, obj: Named | None)
         "kind": lambda s: _with_privacy(s, claim, _with_arguments(resolver, s, claim, types.kind(
             resolver, s, claim.obj, negated=claim.negated,
             decorator=claim.obj_text.startswith("@")))),
-        "value_type": lambda s: types.value_type(resolver, s, claim.obj),
+        "value_type": lambda s: types.subscripted_value_type(resolver, s, claim.obj)
+        if "[" in claim.obj else types.value_type(resolver, s, claim.obj),
         "definition_count": lambda s: code.definition_count(
             resolver, s, int(claim.obj), claim.obj_text,
             private=bool(_WITH_PRIVATE.search(claim.sentence)),

@@ -286,9 +286,9 @@ def type_claims(sentence: Sentence) -> list[Claim]:
                 _add(found, relation, hit["s"], phrase.written, sentence)
     zh = _ALIAS_ZH.search(text)
     if zh is not None:
-        phrase = _chinese_alias(zh["p"], sentence)
-        if phrase:
-            _add(found, "alias_of", zh["s"], phrase, sentence)
+        inside = _chinese_alias(zh["p"], sentence)
+        if inside:
+            _add(found, "alias_of", zh["s"], inside, sentence)
     return list(found.values())
 
 

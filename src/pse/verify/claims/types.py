@@ -6,6 +6,7 @@ import ast
 import builtins
 import copy
 import re
+from collections.abc import Sequence
 
 from pse.index.model import Symbol
 from pse.index.walk import is_sample_path
@@ -179,8 +180,6 @@ def value_type(resolver: Resolver, subject: Symbol, claimed: str, *, depth: int 
     (:func:`literal_type`), a value built from literals (:mod:`.folding`), or the value
     of the name it is bound to (one imported or of its module); a value of another form,
     or a name bound more than once, leaves it open."""
-    if "[" in claimed:
-        return _subscripted_value_type(resolver, subject, claimed)
     if subject.kind == "class":  # "`Headers` 是一个 `dict`": a class is one by deriving
         return subclass(resolver, subject, Named(claimed, claimed, external=True))
     if subject.kind not in {"attribute", "variable", "constant"}:
@@ -224,7 +223,7 @@ def value_type(resolver: Resolver, subject: Symbol, claimed: str, *, depth: int 
     return Decision(same, message, at(subject), correction="" if same else actual)
 
 
-def _subscripted_value_type(resolver: Resolver, subject: Symbol, claimed: str) -> Decision:
+def subscripted_value_type(resolver: Resolver, subject: Symbol, claimed: str) -> Decision:
     """"`NAMES` is a tuple of strings" (``tuple[str, ...]``, from words): the outer type
     decided as a plain one, then what it holds, against the declared type or the entries
     written out (each a literal of one type: ``{"a": 1.0}`` is a ``dict[str, float]``)."""
@@ -254,12 +253,12 @@ def _subscripted_value_type(resolver: Resolver, subject: Symbol, claimed: str) -
 def _entry_types(value: ast.expr | None) -> ast.expr | None:
     """The type a display of literals has with what it holds (``["a", "b"]``:
     ``list[str]``; ``{"a": 1, "b": x}``: ``dict[str, ...]``), or None for another value."""
-    def one_type(items: list[ast.expr | None]) -> str:
+    def one_type(items: Sequence[ast.expr | None]) -> str:
         found = {type(i.value).__name__ for i in items if isinstance(i, ast.Constant)}
         complete = len(found) == 1 and all(isinstance(i, ast.Constant) for i in items)
         return found.pop() if complete else "..."
     if isinstance(value, ast.Dict) and value.keys:
-        text = f"dict[{one_type(list(value.keys))}, {one_type(list(value.values))}]"
+        text = f"dict[{one_type(value.keys)}, {one_type(value.values)}]"
     elif isinstance(value, ast.List | ast.Set) and value.elts:
         text = f"{'list' if isinstance(value, ast.List) else 'set'}[{one_type(value.elts)}]"
     elif isinstance(value, ast.Tuple) and value.elts:
