@@ -629,6 +629,11 @@ _FRAMES: list[tuple[Relation, str]] = [
               rf"{L.NEG_ZH}(?:会)?被(?:调用|call|invoke)"),
     ("calls", rf"{S} {BE_NEG}(?:a |an |just a |only a |a thin |a small )?(?:convenience )?"
               rf"(?:wrapper|shortcut|shorthand|front end|front-end) (?:around|for|over|of|to) {O}"),
+    # what it is given, handed on in Chinese: "`f` 把名称转发给 `g`", "`f` 交给 `g` 处理"
+    ("calls", rf"{SZ}{PRE_ZH}(?:会|将)?(?:把|将)?[^§，。；]{{0,10}}?(?P<cv>转发给|交给|传给|传递给"
+              rf"|转交给|委托给){OZ}(?:处理|执行|去做|来处理|来执行)?"),
+    # a wrapper in Chinese: "`f` 是对 `g` 的(简单)封装", "`f` 封装了 `g`"
+    ("calls", rf"{SZ}{NEG_ZH}是(?:对)?{OZ}的(?:一层|一个)?(?:简单|薄|轻量)?的?(?P<cv>封装|包装)"),
     # ---- raises
     # no exception at all, denied: "`f` never raises", "`f` does not raise any exception",
     # "`f` raises no errors", "`f` 不会抛出任何异常" (claimed only where denied)
@@ -880,7 +885,8 @@ _CUES: dict[str, str] = {
               r"|runs|execut|passes control|forward|wrapper|shortcut|shorthand|front|调用|调到"
               r"|去调|invoke|用到|依赖|使用|委托|执行|借助|利用|用的是|用了|通过|用§"
               r"|creates|instantiates|constructs"
-              r"|构造|创建|实例化|新建"),
+              r"|构造|创建|实例化|新建|passes|pass |sends|routes|implemented|转发|交给|传给|传递给"
+              r"|转交|触发|封装|包装"),
     "default": r"default|falls? back|initial value|默认|缺省|初始值|初值"
                r"|\b(?:is|are|equals?|value)\b|==|的值|的取值|为|是|等于|设为|设置为|赋值",
     "definition_count": r"class|function|exception|类|函数|异常",
@@ -907,7 +913,8 @@ _NEGATIVE_VERBS = {"lack", "lacks", "缺少", "缺乏", "找不到"}
 _NAME_LIKE = re.compile(r"^@?[\w.:/-]+(?:\([^()]*\))?$")
 _LOOSE_CALLS = (r"uses|relies on|goes through|wraps|triggers|runs|executes|leverages"
                 r"|makes use of|utili[sz]es|employs|用到了?|依赖|使用了?"
-                r"|执行了?|借助|利用|用的是|用了|通过|用")
+                r"|执行了?|触发了?|借助|利用|用的是|用了|通过|用|is implemented on top of"
+                r"|is implemented in terms of|is implemented using|is implemented with")
 _MODULE_LEVEL = re.compile(r"\b(?:module|top)[- ]level (?:[a-z-]+ )?function\b"
                            r"|模块级(?:的)?\w{0,3}函数|顶层函数|模块函数")
 _DEFINED = re.compile(r"\b(?:defined|declared|implemented|defines|declares|implements)\b"

@@ -13,7 +13,15 @@ from pse.verify.claims import callsites, code, returns, types, values
 from pse.verify.claims.counts import ANY_NOUN
 from pse.verify.claims.decision import Decision, short, undecided
 from pse.verify.claims.model import ANY_ERROR, Claim
-from pse.verify.claims.names import Named, bound_definition, canonical, introspect, resolve_span
+from pse.verify.claims.names import (
+    Named,
+    ancestry,
+    bound_definition,
+    canonical,
+    external_mro,
+    introspect,
+    resolve_span,
+)
 from pse.verify.claims.words import HAN, param_sort
 from pse.verify.refs import Reference, Resolution
 from pse.verify.resolve import Resolver
@@ -475,7 +483,10 @@ def _decider(relation: str, claim: Claim, resolver: Resolver, obj: Named | None)
         "subclass": lambda s: undecided("a class is an instance of its metaclass")
         if claim.obj_text == "instance" and s.kind == "class" else types.subclass(
             resolver, s, target, direct=claim.obj_text == "direct"),
-        "built_on": lambda s: types.built_on(resolver, s, target),
+        # "`f` is built on `g`" / "`f` 基于 `g` 实现": of a function, it uses `g`
+        "built_on": lambda s: _only_if_called(code.calls(resolver, s, target), target,
+                                              code.uses(resolver, s, target))
+        if s.kind in {"function", "method"} else types.built_on(resolver, s, target),
         "location": lambda s: types.location(resolver, s, target,
                                              defined=claim.obj_text == "defined",
                                              exported=claim.obj_text == "exported"),
@@ -519,6 +530,10 @@ def _decider(relation: str, claim: Claim, resolver: Resolver, obj: Named | None)
         "calls": lambda s: _when_called(resolver, s, target, claim.sentence, code.calls(
             resolver, s, target, direct=not _INDIRECTLY.search(claim.sentence)))
         if claim.obj_text != "loose"
+        # "triggers a `ValueError`" / 触发 `ValueError`: an error is raised, not called
+        else code.raises(resolver, s, target, condition=_condition_names(claim.sentence),
+                         sentence=claim.sentence)
+        if _TRIGGERS.search(claim.sentence) and _is_error(resolver, target)
         else _only_if_called(code.calls(resolver, s, target), target,
                              code.uses(resolver, s, target)),
         "raises": lambda s: code.raises(resolver, s, target,
@@ -672,6 +687,20 @@ def _only_functions(target: Named) -> bool:
     if not target.symbols:  # an outside function (``json.dumps``), not a module or a value
         return target.external and inspect.isroutine(introspect(target.name))
     return all(s.kind in _FUNCTION_KINDS for s in target.symbols)
+
+
+_TRIGGERS = re.compile(r"\btrigger(?:s|ed|ing)?\b|触发")
+
+
+def _is_error(resolver: Resolver, target: Named) -> bool:
+    """Whether a name is an exception class: of the tree (an outside ancestor is
+    ``BaseException``) or outside it."""
+    if target.symbols:
+        return all(s.kind == "class" and "BaseException" in {
+            n.rsplit(".", 1)[-1] for e in ancestry(resolver, s).external
+            for n in (external_mro(e) or (e,))} for s in target.symbols)
+    found = introspect(target.name)
+    return isinstance(found, type) and issubclass(found, BaseException)
 
 
 def _only_if_called(decision: Decision, target: Named, used: Decision) -> Decision:

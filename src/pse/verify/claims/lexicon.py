@@ -16,7 +16,7 @@ ADVERBS = (r"(?:also|directly|internally|actually|always|only|still|indeed|reall
            r"|itself|explicitly|eventually|ultimately|in turn|then|first|now|typically|usually"
            r"|normally|sometimes|often|in fact|of course|as well|too|[a-z]{2,}ly)")
 ADVERBS_ZH = (r"(?:其实|实际上|本质上|实质上|直接|间接|显式地?|明确地?|在内部|内部|本身|确实|同样"
-              r"|同时|总是|通常"
+              r"|同时|总是|通常|在底层|底层"
               r"|一般|里面|逐个|逐一|依次|一一|分别|自动(?!化)|始终|一直|仍然|依然"
               r"|(?:在)?默认(?:情况下)?(?![值参的为是使用采以])(?!\s*§)"
               r"|最终|最后|首先|然后|接着|随后|再次|重新|已经|早已|曾经|正在|一定|必须|不断"
@@ -154,10 +154,15 @@ CALL_VERB = (r"(?P<cv>call|calls|invoke|invokes|invoked|calls into|call into|del
              r"|hands control to|forwards to|forwards the call to|hands over to"
              r"|keeps calling|keep calling|continues to call|continue to call|goes on to call"
              r"|go on to call|proceeds to call|proceed to call|delegates (?:the|its) (?:work|call"
-             r"|job|rest) to|delegate (?:the|its) (?:work|call|job|rest) to)")
+             r"|job|rest) to|delegate (?:the|its) (?:work|call|job|rest) to"
+             # what it is given, handed on: "forwards the name to", "hands each key off to"
+             r"|(?:passes|pass|forwards|forward|hands|hand|sends|send|routes|route)"
+             r" (?:(?!to )[a-z'-]+ ){1,3}(?:on to|off to|over to|along to|through to|to)"
+             r"|wraps a call to|wrap a call to|wraps calls to|is implemented on top of"
+             r"|is implemented in terms of|is implemented using|is implemented with)")
 CALLED = r"(?:called|invoked|executed|run|triggered|used)"
 CALL_ZH = (r"(?P<cv>调用了|调用|去调用|调到|去调|call了|call|invoke了|invoke|calls|用到了|用到|依赖"
-           r"|使用了|使用|委托给|执行了|执行|借助|利用|用的是|用了|通过|用(?=§))")
+           r"|使用了|使用|委托给|执行了|执行|触发了|触发|借助|利用|用的是|用了|通过|用(?=§))")
 RAISE_VERB = (r"(?:raise|raises|raised|throw|throws|threw|signal|signals|propagate|propagates"
               r"|fail with|fails with|error out with|errors out with|errors with|blows up with"
               r"|blow up with|bails out with|aborts with)")

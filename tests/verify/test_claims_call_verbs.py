@@ -1,0 +1,75 @@
+"""Calls said with the verbs models use for handing work on ("forwards the name to",
+"is implemented on top of", 转发给, 交给 ... 处理, 是对 ... 的封装, 基于 ... 实现, 触发), and an
+error said to be triggered (触发 `ValueError`), which is raised, not called."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+
+from pse.verify.resolve import Resolver
+from repo_fixtures import claim_statuses, tree_resolver
+
+_TREE = {
+    "reg/__init__.py": "",
+    "reg/core.py": '''\
+_registry = {}
+
+
+def total(items):
+    return sum(size(i) for i in items)
+
+
+def size(item):
+    return len(item)
+
+
+def lookup(name):
+    factory = _registry.get(name)
+    if factory is None:
+        raise KeyError(name)
+    return factory()
+
+
+def build_all(names):
+    return [lookup(n) for n in names]
+
+
+def parse(text):
+    return int(text)
+''',
+}
+
+
+@pytest.fixture(scope="module")
+def resolver(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Resolver]:
+    yield from tree_resolver(tmp_path_factory, _TREE, name="reg")
+
+
+@pytest.mark.parametrize("text, relation, status", [
+    ("`build_all` forwards each name to `lookup`.", "calls", "verified"),
+    ("`build_all` hands each name off to `total`.", "calls", "unverified"),
+    ("`lookup` passes the name to `build_all`.", "calls", "unverified"),
+    ("`total` is implemented on top of `size`.", "calls", "verified"),
+    ("`total` is implemented on top of `lookup`.", "calls", "unverified"),
+    ("`lookup` 把名称转发给 `build_all`。", "calls", "unverified"),
+    ("`build_all` 把名称交给 `lookup` 处理。", "calls", "verified"),
+    ("`build_all` 是对 `total` 的简单封装。", "calls", "unverified"),
+    ("`total` 底层依赖 `build_all`。", "calls", "unverified"),
+    ("`build_all` 会触发 `total`。", "calls", "unverified"),
+    # of a function, "built on" is a use
+    ("`total` 基于 `size` 实现。", "built_on", "verified"),
+    ("`total` 基于 `build_all` 实现。", "built_on", "unverified"),
+    # an error triggered is raised
+    ("`lookup` 会触发 `KeyError`。", "calls", "verified"),
+    ("`build_all` triggers a `ValueError` for unknown names.", "calls", "unverified"),
+])
+def test_claims_calls_in_the_verbs_of_handing_on(resolver: Resolver, text: str,
+                                                 relation: str, status: str) -> None:
+    assert claim_statuses(resolver, text, relation) == [status]
+
+
+def test_claims_an_error_a_call_may_trigger_is_no_claim(resolver: Resolver) -> None:
+    # int() may raise it: open, and a loose verb's open reading is no claim at all
+    assert claim_statuses(resolver, "`parse` 会触发 `ValueError`。", "calls") == []
