@@ -1,6 +1,7 @@
 """Calls said with the verbs models use for handing work on ("forwards the name to",
 "is implemented on top of", 转发给, 交给 ... 处理, 是对 ... 的封装, 基于 ... 实现, 触发), and an
-error said to be triggered (触发 `ValueError`), which is raised, not called."""
+error said to be triggered (触发 `ValueError`), which is raised, not called; and a definition
+said to carry no decorator at all ("`f` is not decorated", 没有使用任何装饰器)."""
 
 from __future__ import annotations
 
@@ -73,3 +74,34 @@ def test_claims_calls_in_the_verbs_of_handing_on(resolver: Resolver, text: str,
 def test_claims_an_error_a_call_may_trigger_is_no_claim(resolver: Resolver) -> None:
     # int() may raise it: open, and a loose verb's open reading is no claim at all
     assert claim_statuses(resolver, "`parse` 会触发 `ValueError`。", "calls") == []
+
+
+_DECORATED = {
+    "deco/__init__.py": "",
+    "deco/core.py": '''\
+import functools
+
+
+@functools.lru_cache(maxsize=None)
+def cached(x):
+    return x
+
+
+def plain(x):
+    return x
+''',
+}
+
+
+@pytest.mark.parametrize("text, status", [
+    ("`cached` is not decorated.", "unverified"),
+    ("`plain` is not decorated.", "verified"),
+    ("`cached` has no decorators.", "unverified"),
+    ("`cached` 没有使用任何装饰器。", "unverified"),
+    ("`cached` 没有被装饰。", "unverified"),
+    ("`plain` 上没有装饰器。", "verified"),
+])
+def test_claims_no_decorator_at_all(tmp_path_factory: pytest.TempPathFactory, text: str,
+                                    status: str) -> None:
+    for resolver in tree_resolver(tmp_path_factory, _DECORATED, name="deco"):
+        assert claim_statuses(resolver, text, "not decorated") == [status]

@@ -1244,6 +1244,18 @@ def decorated(resolver: Resolver, subject: Symbol, decorator: str) -> Decision:
     return Decision(decorator in written, message, at(subject))
 
 
+def decorated_at_all(resolver: Resolver, subject: Symbol) -> Decision:
+    """Whether ``subject`` carries any decorator ("`f` is not decorated" denies it)."""
+    if subject.kind not in {"function", "method", "class"}:
+        return undecided("not a function or class")
+    written = sorted({d for f in resolver.index.def_facts(subject.qualname)
+                      if f.line == subject.line for d in f.decorators})
+    name = short(subject.qualname)
+    message = f"{name} is decorated with {listing([f'@{d}' for d in written])}" if written \
+        else f"{name} has no decorator"
+    return Decision(bool(written), message, at(subject))
+
+
 def decorator_arguments(resolver: Resolver, subject: Symbol, written: str) -> Decision | None:
     """Whether the decorator ``written`` with keyword arguments ("`@dataclass(frozen=True)`",
     "`@lru_cache(maxsize=None)`") is the one on ``subject``: each keyword it writes must be

@@ -20,7 +20,7 @@ from pse.verify.claims import lexicon as L  # noqa: N812 - the grammar reads bet
 from pse.verify.claims.counts import excluded_slots, read_count
 from pse.verify.claims.cues import cue_reading
 from pse.verify.claims.examples import example_claims
-from pse.verify.claims.model import ANY_ERROR, Claim, Relation
+from pse.verify.claims.model import ANY_DECORATOR, ANY_ERROR, Claim, Relation
 from pse.verify.claims.plurals import plural_kind_claims
 from pse.verify.claims.project import project_claims
 from pse.verify.claims.prose import DOTTED, Sentence
@@ -634,6 +634,15 @@ _FRAMES: list[tuple[Relation, str]] = [
               rf"|转交给|委托给){OZ}(?:处理|执行|去做|来处理|来执行)?"),
     # a wrapper in Chinese: "`f` 是对 `g` 的(简单)封装", "`f` 封装了 `g`"
     ("calls", rf"{SZ}{NEG_ZH}是(?:对)?{OZ}的(?:一层|一个)?(?:简单|薄|轻量)?的?(?P<cv>封装|包装)"),
+    # ---- no decorator at all, denied: "`f` is not decorated", "`f` has no decorators",
+    # "`f` 没有使用任何装饰器", "`f` 没有被装饰"
+    ("decorated", rf"{S} {BE_NEG}(?:decorated|wrapped by (?:any|a) decorator)(?: at all)?"
+                  r"(?P<anydec>)$"),
+    ("decorated", rf"{S} {PRE}(?:has|have|carries|carry|uses|use|takes|take) (?P<neg2>no) "
+                  r"decorators?(?: at all)?(?P<anydec>)$"),
+    ("decorated", rf"{SZ}(?:上)?{NEG_ZH}(?:使用|用|加|带|带有|有)?(?:任何)?(?:的)?"
+                  r"(?:装饰器|decorator)(?P<anydec>)$"),
+    ("decorated", rf"{SZ}{NEG_ZH}(?:被)?(?:任何装饰器)?(?:装饰|修饰)(?:过)?(?P<anydec>)$"),
     # ---- raises
     # no exception at all, denied: "`f` never raises", "`f` does not raise any exception",
     # "`f` raises no errors", "`f` 不会抛出任何异常" (claimed only where denied)
@@ -869,6 +878,7 @@ _CUES: dict[str, str] = {
     "defines": (r"defin|declar|contain|hold|hous|implement|version|overrid|includ|listed"
                 r"|named|present|定义|声明|实现|define|包含|包括|含有|列在|列入|列进|收录|出现在"
                 r"|export|import|availab|expos|导出|导入"),
+    "decorated": r"decorat|装饰|修饰",
     "kind": (rf"{_LEXICON_KINDS}|function|method|propert|module|package|constant|coroutine|class"
              r"|exception|alias"
              r"|函数|方法|类|属性|模块|包|常量|协程|异常|decorat|wrapped|marked|memoi|cached"
@@ -1568,6 +1578,8 @@ def _objectless_claim(relation: str, groups: dict[str, str | None],
         return Claim("has_subclasses", obj="", **common)  # type: ignore[arg-type]  # common holds Claim fields
     if not common["negated"]:
         return None
+    if relation == "decorated":
+        return Claim("decorated", obj=ANY_DECORATOR, **common)  # type: ignore[arg-type]  # common holds Claim fields
     return Claim("raises", obj=ANY_ERROR, obj_text=str(groups.get("anyerr") or ""), **common)  # type: ignore[arg-type]  # common holds Claim fields
 
 
@@ -1590,7 +1602,7 @@ def _claim(found: _Match, sentence: Sentence) -> Claim | None:
         return _value_claim(groups, sentence, common) if groups.get("val") is not None \
             else _default_claim(groups, sentence, common)
     if found.relation == "has_subclasses" or groups.get("anyerr") is not None or \
-            groups.get("anyerr2") is not None:
+            groups.get("anyerr2") is not None or groups.get("anydec") is not None:
         return _objectless_claim(found.relation, groups, common)
     if found.relation in {"param_count", "param_position"}:
         return _parameter_claim(found.relation, groups, sentence, common)

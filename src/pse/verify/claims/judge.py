@@ -12,7 +12,7 @@ from pse.index.model import Symbol
 from pse.verify.claims import callsites, code, returns, types, values
 from pse.verify.claims.counts import ANY_NOUN
 from pse.verify.claims.decision import Decision, short, undecided
-from pse.verify.claims.model import ANY_ERROR, Claim
+from pse.verify.claims.model import ANY_DECORATOR, ANY_ERROR, Claim
 from pse.verify.claims.names import (
     Named,
     ancestry,
@@ -100,9 +100,9 @@ _SUPER_CALL = re.compile(r"super\([^()]*\)\.([A-Za-z_]\w*)(?:\(\))?")
 def _without_object(resolver: Resolver, claim: Claim, relation: str, subject: Named,
                     obj: Named | None) -> Decision | None:
     """The decision of a claim whose object names no definition: "`f` never raises" (any
-    exception: whether its own code raises one), "`A.__init__` calls `super().__init__`"
-    (the base's method), "`x` is optional" of a bare name (open: of which function is
-    unsaid); None for any other claim."""
+    exception: whether its own code raises one), "`f` is not decorated" (any decorator),
+    "`A.__init__` calls `super().__init__`" (the base's method), "`x` is optional" of a
+    bare name (open: of which function is unsaid); None for any other claim."""
     if not subject.symbols:
         return None
     if relation == "default" and claim.obj in {values.REQUIRED, values.OPTIONAL} and \
@@ -111,6 +111,8 @@ def _without_object(resolver: Resolver, claim: Claim, relation: str, subject: Na
         return undecided(f"`{claim.subject}` is not said to be a parameter of one function")
     if relation == "raises" and claim.obj == ANY_ERROR:
         return _combine([code.raises_anything(resolver, s) for s in subject.symbols])
+    if relation == "decorated" and claim.obj == ANY_DECORATOR:  # "`f` is not decorated"
+        return _combine([code.decorated_at_all(resolver, s) for s in subject.symbols])
     inherited = _SUPER_CALL.fullmatch(obj.text.strip("` ")) if obj is not None and \
         relation == "calls" else None
     if inherited:

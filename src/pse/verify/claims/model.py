@@ -51,6 +51,9 @@ class Claim:
     """For counts, the code the sentence leaves out of them ("besides `__init__`")."""
 
 
+ANY_DECORATOR = "(any decorator)"
+"""The object of a claim that a definition carries no decorator at all ("`f` is not
+decorated", "`f` 没有使用任何装饰器"): claimed only where denied."""
 ANY_ERROR = "(any exception)"
 """The object of a claim that a function raises no exception at all ("`f` never raises",
 "`f` 不会抛出任何异常")."""
