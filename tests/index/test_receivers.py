@@ -100,3 +100,36 @@ def param(value):
     assert sorted(found["m.pick"]) == [("call", "Thing"), ("literal", "list")]
     assert found["m.last"] == (("unknown", ""),)  # a loop binds it
     assert found["m.param"] == (("unknown", ""),)  # a parameter may be anything
+
+
+def test_a_returned_local_grown_in_place_keeps_its_type() -> None:
+    from pse.index.returns import extract_returned
+
+    source = b'''
+def render(rows):
+    out = ""
+    for row in rows:
+        out += row + "\\n"
+    return out
+
+def gather(rows):
+    found = []
+    found += rows
+    return found
+
+def total(rows):
+    n = 0
+    n += len(rows)
+    return n
+
+def mixed(flag):
+    out = "" if flag else []
+    out += "x"
+    return out
+'''
+    found = {q: tuple((r.kind, r.name) for r in shapes)
+             for (q, _), shapes in extract_returned(source, module="m").items()}
+    assert found["m.render"] == (("literal", "str"),)  # str += anything is a str or raises
+    assert found["m.gather"] == (("literal", "list"),)
+    assert found["m.total"] == (("unknown", ""),)  # an int += may make a float
+    assert found["m.mixed"] == (("unknown", ""),)

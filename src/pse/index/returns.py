@@ -148,12 +148,32 @@ def _assigned(name: str, function: _Function, nodes: list[ast.AST]) -> list[ast.
                 node.target.id == name and node.value is not None:
             values.append(node.value)
             plain.add(id(node.target))
+    grown = [n for n in nodes if isinstance(n, ast.AugAssign)
+             and isinstance(n.target, ast.Name) and n.target.id == name]
+    if grown and _keeps_type(values, grown):
+        plain.update(id(n.target) for n in grown)
     stores = [n for n in nodes if isinstance(n, ast.Name) and n.id == name
               and isinstance(n.ctx, ast.Store | ast.Del)]
     if any(id(n) not in plain for n in stores) or any(
             isinstance(n, ast.Global | ast.Nonlocal) and name in n.names for n in nodes):
         return []
     return values
+
+
+_GROWING = {"str": (ast.Add, ast.Mod), "list": (ast.Add,), "tuple": (ast.Add,),
+            "set": (ast.BitOr, ast.BitAnd, ast.Sub, ast.BitXor), "dict": (ast.BitOr,)}
+"""Augmented assignments that keep a builtin value's type: ``text += ...`` leaves a
+``str`` a ``str`` (adding anything else raises), ``items += [...]`` a list."""
+
+
+def _keeps_type(values: list[ast.expr], grown: list[ast.AugAssign]) -> bool:
+    """Whether every value plainly assigned is of one builtin type that each augmented
+    assignment keeps (``out = ""`` then ``out += line``: still a ``str``)."""
+    kinds = {shape_of(v).name for v in values if shape_of(v).kind == "literal"}
+    if len(kinds) != 1 or len(values) != sum(shape_of(v).kind == "literal" for v in values):
+        return False
+    kept = _GROWING.get(kinds.pop(), ())
+    return bool(kept) and all(isinstance(g.op, kept) for g in grown)
 
 
 _LITERALS: dict[type[ast.expr], str] = {
