@@ -105,3 +105,24 @@ def test_claims_no_decorator_at_all(tmp_path_factory: pytest.TempPathFactory, te
                                     status: str) -> None:
     for resolver in tree_resolver(tmp_path_factory, _DECORATED, name="deco"):
         assert claim_statuses(resolver, text, "not decorated") == [status]
+
+
+def test_a_member_a_verified_claim_denies_is_no_invention(
+        tmp_path_factory: pytest.TempPathFactory) -> None:
+    from pse.verify.check import Document, check_documents
+
+    tree = {"sax/__init__.py": "", "sax/handler.py": '''\
+class Handler:
+    def start_element(self, name):
+        return name
+'''}
+    text = ("`Handler` 并没有实现 `startDocument`。\n\n"
+            "`Handler` does not override `endDocument`.\n\n"
+            "`Handler` implements `startDocument`.\n")
+    for resolver in tree_resolver(tmp_path_factory, tree, name="sax"):
+        statuses = {(c.ref.line, c.ref.text.strip("`")): c.result.status
+                    for c in check_documents([Document("doc.md", text)], resolver,
+                                             strict=True) if c.ref.kind == "symbol"}
+        assert statuses[(1, "startDocument")] == "ignored"   # the claim says it is absent
+        assert statuses[(3, "endDocument")] == "ignored"
+        assert statuses[(5, "startDocument")] == "unverified"  # said to be there: invented
