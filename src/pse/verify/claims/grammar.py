@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from pse.verify.claims import lexicon as L  # noqa: N812 - the grammar reads better short
 from pse.verify.claims.counts import excluded_slots, read_count
 from pse.verify.claims.cues import cue_reading
+from pse.verify.claims.defaults import default_claims
 from pse.verify.claims.examples import example_claims
 from pse.verify.claims.model import ANY_DECORATOR, ANY_ERROR, Claim, Relation
 from pse.verify.claims.plurals import plural_kind_claims
@@ -958,17 +959,7 @@ def read_claims(sentence: Sentence, *, indefinite: bool = False) -> Iterator[Cla
     if sentence.text.rstrip().endswith(("?", "？")):
         return
     said: set[tuple[str, str]] = set()
-    typed = type_claims(sentence)
-    superseded = {(c.subject, r) for c in typed for r in _SUPERSEDES[c.relation]}
-    for claim in _clause_claims(sentence, indefinite=indefinite):
-        arity = _tuple_size(claim, sentence.text)
-        if (claim.subject.strip("`() "), claim.relation) not in superseded or \
-                claim.relation == "subclass" and "[" not in claim.obj:
-            said.add((claim.subject, claim.obj))
-            yield claim
-        if arity is not None:
-            yield arity
-    for claim in typed:
+    for claim in _frames_and_words(sentence, indefinite=indefinite):
         said.add((claim.subject, claim.obj))
         yield claim
     itself = _returns_itself(sentence)
@@ -985,6 +976,32 @@ def read_claims(sentence: Sentence, *, indefinite: bool = False) -> Iterator[Cla
             if (claim.subject, claim.obj) not in said:
                 said.add((claim.subject, claim.obj))
                 yield claim
+
+
+def _frames_and_words(sentence: Sentence, *, indefinite: bool) -> Iterator[Claim]:
+    """The frames' claims, then the types (:mod:`.typephrase`) and defaults
+    (:mod:`.defaults`) said in words, each of which replaces the frames' reading it
+    corrects."""
+    typed = type_claims(sentence)
+    superseded = {(c.subject, r) for c in typed for r in _SUPERSEDES[c.relation]}
+    defaults = default_claims(sentence)
+    # "If `x` is not given, `P` falls back to 1": the default is `x`'s, not `P`'s own
+    superseded |= {(c.subject.rsplit(".", 1)[0], "default") for c in defaults}
+    read: set[tuple[str, str]] = set()  # (relation, subject) of each claim read
+    for claim in _clause_claims(sentence, indefinite=indefinite):
+        read.add((claim.relation, claim.subject))
+        arity = _tuple_size(claim, sentence.text)
+        if (claim.subject.strip("`() "), claim.relation) not in superseded or \
+                claim.relation == "subclass" and "[" not in claim.obj:
+            yield claim
+        if arity is not None:
+            yield arity
+    yield from typed
+    for claim in defaults:  # the frames' reading of a parameter's default comes first
+        parameter = claim.subject.rsplit(".", 1)[-1]
+        if not any(relation == "default" and subject.rsplit(".", 1)[-1] == parameter
+                   for relation, subject in read):
+            yield claim
 
 
 _SUPERSEDES = {"returns": ("returns",), "alias_of": ("alias_of",),
