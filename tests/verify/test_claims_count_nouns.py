@@ -100,6 +100,7 @@ def test_claims_counts_by_noun(resolver: Resolver, text: str, relation: str, sta
 @pytest.mark.parametrize("text", [
     "`Shape` has eight class attributes.",   # the last noun heads the phrase
     "`Kind` 有三类成员。",                     # 三类: three kinds, no count of classes
+    "`geo.core` 注册了 12 种类型的 handler。",  # 类型 is a word: types, not classes
 ])
 def test_claims_a_definition_noun_that_modifies_is_no_definition_count(
         resolver: Resolver, text: str) -> None:
