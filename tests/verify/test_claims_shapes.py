@@ -544,6 +544,13 @@ def test_a_local_is_found_in_the_function_the_sentence_names(resolver: Resolver)
     # a local of no function the sentence names is found nowhere (left to --strict)
     assert statuses("The `arg_table` dict has two keys.")["arg_table"] != "verified"
     assert statuses("`leave` fills an `arg_table` first.")["arg_table"] != "verified"
+    # named by the section before it: its heading, the list's lead-in, an earlier item
+    assert statuses("## How `run` works\n\nIt builds `arg_table` first.\n")["arg_table"] \
+        == "verified"
+    assert statuses("`run` parses its input:\n\n- every key lands in `arg_table`\n"
+                    )["arg_table"] == "verified"
+    assert statuses("## How `leave` works\n\nIt builds `arg_table` first.\n"
+                    )["arg_table"] != "verified"
 
 
 @pytest.mark.parametrize("text, status", [

@@ -43,6 +43,10 @@ _URL_SCHEME = re.compile(r"^[a-zA-Z][a-zA-Z0-9+.-]*:")
 _LINK_ANCHOR = re.compile(r"^(?P<path>[^#?]+)(?:#L(?P<a>\d+)(?:-L?(?P<b>\d+))?)?")
 
 
+_SECTION_CHARS = 1500
+"""How much of a section before a block a bare name may find its function in."""
+
+
 def extract_references(text: str, *, file: str) -> list[Reference]:
     """Every reference candidate in a Markdown document, in document order."""
     lines = text.splitlines()
@@ -50,9 +54,14 @@ def extract_references(text: str, *, file: str) -> list[Reference]:
     if ignored_lines is None:
         return []
     refs: list[Reference] = []
+    section_start = 0  # the line of the last heading: where a section's text begins
     for token in tokens(text):
+        if token.type == "heading_open" and token.map:
+            section_start = token.map[0]
         if token.type == "inline" and token.map:
-            refs.extend(_inline_refs(token, file=file, lines=lines))
+            before = "\n".join(lines[section_start:token.map[0]])[-_SECTION_CHARS:]
+            refs.extend(replace(ref, section=before) if ref.name.isidentifier() and before
+                        else ref for ref in _inline_refs(token, file=file, lines=lines))
         elif token.type == "fence" and token.map:
             refs.extend(_fence_refs(token, file=file))
             quote = quote_reference(info=token.info, code=token.content,

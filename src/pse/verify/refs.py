@@ -37,6 +37,9 @@ class Reference:
     """Why this span is not a code reference ("" when it is one)."""
     context: str = ""
     """The surrounding sentence, for env-var and command judgements."""
+    section: str = ""
+    """For a bare name: its section's text before its block (the heading, a lead-in
+    paragraph, earlier items), where the function whose local variable it is may be named."""
     quoted: str = ""
     """For ``quote``: the code block said to be copied from the file ``in_file``."""
     loose: bool = False

@@ -298,10 +298,12 @@ class Resolver(PathChecks, CommandChecks):
                                  ) -> Resolution | None:
         """``maptable`` in "`cmd_bump` 里的 `maptable` 字典": a local variable that a
         function the same sentence names binds in its body (``maptable = {...}``, ``for``,
-        ``as``). Only there: a bare name that is some local somewhere stays unverified."""
+        ``as``), or one its section names before it (the heading, the list's lead-in). Only
+        there: a bare name that is some local somewhere stays unverified."""
         if len(parts) != 1 or ref.kwargs:
             return None
-        found = self.local_owner(parts[0], ref.context, besides=ref.text)
+        found = self.local_owner(parts[0], ref.context, besides=ref.text) or \
+            self.local_owner(parts[0], ref.section, besides=ref.text)
         if found is None:
             return None
         function, line = found
