@@ -29,6 +29,8 @@ _SUBCLASSES = re.compile(r"(?:sub|child |derived |子|派生|衍生) ?$")
 the subject."""
 _OWN = re.compile(rf"{L.OWN}\s*$")
 """The list is of the subject's own members ("defines its own", "定义了自己的")."""
+_PASSIVE = re.compile(r"被|(?<![a-z])(?:is|are) (?:defined|declared|implemented) as(?![a-z])")
+"""A passive verb before the list: "`x` 被定义为 `C` 的方法" says `x` is `C`'s member."""
 _NEGATION = re.compile(r"(?<![a-z])(?:not|never|no|without)(?![a-z])|没有|不|并未|未")
 
 
@@ -75,6 +77,8 @@ def _listed(sentence: Sentence, text: str) -> Iterator[Claim]:
         hit = pattern.search(text)
         if hit is None:
             continue
+        if _PASSIVE.search(hit["mid"]):
+            return  # "`x` 被定义为 `C` 的方法": the list's owner is the object, not the subject
         relation = member_relation(hit["noun"])
         subject = sentence.spans[int(hit["s"])]
         negated = bool(_NEGATION.search(hit["mid"]))

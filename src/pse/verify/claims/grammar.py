@@ -338,7 +338,9 @@ _FRAMES: list[tuple[Relation, str]] = [
                   rf"(?P<n1>{L.NOUN} )?(?:named |called )?§(?P<o>\d+)§(?P<n2> {L.NOUN})? "
                   rf"(?:on|in|of|for|defined on|defined in|in the class) (?:the )?§(?P<s>\d+)§"),
     ("has_param", rf"{S2} {L.BE} {L.NEG}{L.DET}(?:(?:direct|own|valid|required|optional|first"
-                  rf"|second|last|keyword|positional) )*(?P<n1>{L.NOUN}) (?:of|on|to|for) {O2}"),
+                  rf"|second|last|keyword|positional|private|public|internal|protected"
+                  rf"|helper|static|special|magic|dunder|abstract|async) )*(?P<n1>{L.NOUN})"
+                  rf" (?:of|on|to|for) {O2}"),
     ("has_param", rf"{S2} {L.BE} {L.NEG}(?:one of|among) {L.DET}(?P<n1>{L.NOUN}) "
                   rf"(?:of|on|to|for) {O2}"),
     ("has_param", rf"{S} ?'s (?P<n1>signature|parameter list|parameters|arguments) {L.NEG}"
@@ -375,7 +377,8 @@ _FRAMES: list[tuple[Relation, str]] = [
                   rf"{L.HAVE_ZH}(?:一个|个|一|名为|叫做|叫|名叫|自己的|自身的"
                   r"|从§\d+§(?:那里|中)?继承(?:来|而来|下来)?的 ?)*"
                   rf"§(?P<o>\d+)§(?:这个|这一个|的)?(?P<n2>{L.NOUN_ZH})?"),
-    ("has_param", rf"{S2Z}{L.NEG_ZH}是{O2Z}的(?:一个)?(?P<n1>{L.NOUN_ZH})"),
+    ("has_param", rf"{S2Z}{L.NEG_ZH}(?:是|被定义成|被定义为|定义成|定义为|被实现为|实现为|被写成"
+                  rf"|写成){O2Z}的(?:一个)?(?P<n1>{L.NOUN_ZH})"),
     ("has_param", rf"{SZ}的(?P<n1>{L.PARAM_ZH})(?:里|中|列表里|列表中)?{L.NEG_ZH}"
                   rf"(?:有|包括|包含|含有|是|为)§(?P<o>\d+)§"),
     # ---- inheritance
@@ -568,7 +571,7 @@ _FRAMES: list[tuple[Relation, str]] = [
              r"(?: ?(?:decorator|装饰器))?$"),
     ("kind", rf"{S} {BE_NEG}(?:{L.AS_VERB} as )?(?:a |an )?§(?P<ka>\d+)§"
              r"(?: ?(?:method|function|property))?"
-             r"(?: (?:on|in|of) (?:the|its|this|that) (?:class|owner|type))?$"),
+             rf"(?: (?:on|in|of) (?:the|its|this|that) (?:class|owner|type))?{L.TAIL}"),
     # "is exposed through a `@property`", "is implemented as a `@classmethod`"
     ("kind", rf"{S} {BE_NEG}(?:exposed|provided|implemented|made available|offered) "
              r"(?:through|via|as|with|by) (?:a |an |the )?§(?P<ka>\d+)§(?: decorator)?"

@@ -89,7 +89,8 @@ KIND_EN = (r"(?:(?:module-level|top-level|plain|regular|ordinary|normal|simple|f
            r"|tiny|thin|lightweight|small|c|c\+\+|rust|cython) ?)*"
            r"(?:function|method|classmethod|staticmethod|property|module|package|submodule"
            r"|constant|coroutine|class|exception|type alias)")
-KIND_ZH = (r"(?:普通|模块级|模块级别的|顶层|实例|异步|协程|静态|类|只读|公开|内部|私有|抽象"
+KIND_ZH = (r"(?:普通的?|模块级的?|模块级别的|顶层的?|实例|异步|协程|静态|类|只读|公开的?|内部的?"
+           r"|私有的?|抽象的?|辅助|工具|帮助|小|简单的?"
            r"|(?:c|c\+\+|rust|cython) ?(?:语言)?(?:的|写的|实现的)?)*"
            r"(?:函数|方法|类型别名|类|属性|模块|包|子模块|常量|协程函数|协程|异常类|异常|方法"
            r"|classmethod|staticmethod|property|class|function|method|module|constant"
@@ -102,7 +103,7 @@ TAIL = (r"(?:$| (?:that|which|and|but|so|rather|not|here|now|too|defined|declare
 
 ALIAS_NOUN = (r"(?:alias|aliases|other name|another name|alternative name|alternate name"
               r"|synonym|shorthand name|shortcut name)")
-ALIAS_NOUN_ZH = r"(?:别名|另一个名字|另一个名称|别称|alias)"
+ALIAS_NOUN_ZH = r"(?:别名|另一个名字|另一个名称|别称|旧名称|旧名字|旧名|老名字|曾用名|alias)"
 
 # ------------------------------------------------------------------ parameters, members
 HAVE = (r"(?P<verb>has|have|take|takes|accept|accepts|receive|receives|expect|expects"
