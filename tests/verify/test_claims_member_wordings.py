@@ -64,3 +64,13 @@ def resolver(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Resolver]:
 def test_claims_members_and_kinds_in_article_wordings(resolver: Resolver, text: str,
                                                       relation: str, status: str) -> None:
     assert claim_statuses(resolver, text, relation) == [status]
+
+
+def test_claims_an_anaphor_with_code_in_apposition_is_that_code(resolver: Resolver) -> None:
+    from pse.verify.check import Document, check_documents
+
+    text = "`_index` maps a day.\n\nThis class, `Job`, has a `run` method.\n"
+    names = [c.ref.name for c in check_documents([Document("doc.md", text)], resolver)
+             if c.ref.kind == "claim"]
+    assert any(n.startswith("has_method(sched.core.Job,") for n in names)
+    assert not any("_index, " in n for n in names)  # not the sentence before's subject

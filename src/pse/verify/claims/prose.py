@@ -440,7 +440,10 @@ def _sentence(number: int, raw: str, spans: list[CodeSpan], *, offset: int,
         codes = (*codes, antecedent)
     pronoun = _PRONOUN.match(slotted[0])
     about = antecedent if possessive or owned else ""
-    if antecedent and pronoun and slotted[0][pronoun.end():].strip():  # "It calls `b`.": A
+    apposition = pronoun is not None and slotted[0][pronoun.end():].strip() in {",", "，"} \
+        and len(slotted) > 2 and slotted[2].lstrip().startswith((",", "，"))
+    if antecedent and pronoun and slotted[0][pronoun.end():].strip() and \
+            not apposition:  # "It calls `b`.": A; "This class, `C`, ...": C itself
         slotted[0] = _PRONOUN.sub(rf"\g<1>§{len(codes)}§", slotted[0], count=1)
         # "The constructor raises ...", "该构造函数会抛出 ...": the class's __init__
         meant = f"{antecedent}.__init__" if _CONSTRUCTOR.search(pronoun.group(0)) and \
