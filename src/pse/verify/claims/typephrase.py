@@ -193,8 +193,17 @@ def _type_word(word: str) -> str:
 
 
 # ---------------------------------------------------------------- Chinese
-_ZH_ATOM = (rf"(?:§\d+§{_ZH_OBJECT}|字符串|整数|浮点数|布尔值|字节串|列表|元组|字典|集合"
-            r"|(?<![a-z])(?:none|int|str|float|bool|bytes|list|tuple|dict|set)(?![a-z]))")
+_ENGLISH_BUILTINS = ("none", "int", "str", "float", "bool", "bytes", "list", "tuple", "dict",
+                     "set")
+"""Builtin types mixed Chinese text writes in English ("int 或 str")."""
+_ZH_WORDS = {**{w: t for w, t in type_nouns().items()
+                if HAN.search(w) and t in {"str", "int", "float", "bool", "bytes", "list",
+                                           "tuple", "dict", "set"}},
+             **{w: "None" if w == "none" else w for w in _ENGLISH_BUILTINS}}
+"""Type words of a Chinese phrase: the lexicon's type nouns and the builtins in English."""
+_ZH_ATOM = (rf"(?:§\d+§{_ZH_OBJECT}|"
+            + "|".join(sorted((w for w in _ZH_WORDS if HAN.search(w)), key=len, reverse=True))
+            + rf"|(?<![a-z])(?:{'|'.join(_ENGLISH_BUILTINS)})(?![a-z]))")
 _ZH_CONTAINER = "|".join(sorted(_ZH_CONTAINERS, key=len, reverse=True))
 _ZH_SEQUENCE = re.compile(
     rf"^(?:一个|一|个)?(?:由|包含|含有)?\s*(?P<e>{_ZH_ATOM})\s*(?:组成|构成)?的?\s*"
@@ -205,10 +214,6 @@ _ZH_MAPPING = re.compile(
     r"(?P<c>字典|映射)")
 _ZH_UNION = re.compile(rf"^(?:一个)?\s*(?P<a>{_ZH_ATOM})\s*(?:或者|或是|或)\s*(?:一个)?\s*"
                        rf"(?P<b>{_ZH_ATOM})")
-_ZH_WORDS = {"字符串": "str", "整数": "int", "浮点数": "float", "布尔值": "bool",
-             "字节串": "bytes", "列表": "list", "元组": "tuple", "字典": "dict", "集合": "set",
-             "none": "None", "int": "int", "str": "str", "float": "float", "bool": "bool",
-             "bytes": "bytes", "list": "list", "tuple": "tuple", "dict": "dict", "set": "set"}
 
 
 def _chinese(rest: str, start: int, spans: list[str]) -> TypePhrase | None:
