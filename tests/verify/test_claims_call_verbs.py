@@ -59,6 +59,9 @@ def resolver(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Resolver]:
     ("`build_all` 是对 `total` 的简单封装。", "calls", "unverified"),
     ("`total` 底层依赖 `build_all`。", "calls", "unverified"),
     ("`build_all` 会触发 `total`。", "calls", "unverified"),
+    # the means of another verb
+    ("`total` computes the sum by calling `size` on each item.", "calls", "verified"),
+    ("`build_all` builds each entry by calling `total`.", "calls", "unverified"),
     # of a function, "built on" is a use
     ("`total` 基于 `size` 实现。", "built_on", "verified"),
     ("`total` 基于 `build_all` 实现。", "built_on", "unverified"),

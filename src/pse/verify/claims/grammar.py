@@ -633,6 +633,9 @@ _FRAMES: list[tuple[Relation, str]] = [
               rf"{L.NEG_ZH}(?:会)?被(?:调用|call|invoke)"),
     ("calls", rf"{S} {BE_NEG}(?:a |an |just a |only a |a thin |a small )?(?:convenience )?"
               rf"(?:wrapper|shortcut|shorthand|front end|front-end) (?:around|for|over|of|to) {O}"),
+    # the means of another verb: "`f` computes the sum by calling `g`", "by invoking `g`"
+    ("calls", rf"{S} {PRE}(?:[a-z-]+ ){{1,6}}?by (?P<cv>calling|invoking|delegating to"
+              rf"|deferring to|forwarding to) {L.DET}{O}"),
     # what it is given, handed on in Chinese: "`f` 把名称转发给 `g`", "`f` 交给 `g` 处理"
     ("calls", rf"{SZ}{PRE_ZH}(?:会|将)?(?:把|将)?[^§，。；]{{0,10}}?(?P<cv>转发给|交给|传给|传递给"
               rf"|转交给|委托给){OZ}(?:处理|执行|去做|来处理|来执行)?"),
