@@ -66,7 +66,9 @@ HALVES = {"a_sortedcontainers": "sortedcontainers-2.4.0", "b_tomlkit": "tomlkit-
           "zd_natsort": "natsort-8.4.0", "zd_pathvalidate": "pathvalidate-3.2.3",
           "zd_colorlog": "colorlog-6.9.0", "zd_multipart": "python_multipart-0.0.20",
           "ze_schedule": "schedule-1.2.2", "ze_addict": "addict-2.4.0",
-          "ze_tzlocal": "tzlocal-5.2", "ze_sqlparse": "sqlparse-0.5.1"}
+          "ze_tzlocal": "tzlocal-5.2", "ze_sqlparse": "sqlparse-0.5.1",
+          "zf_funcy": "funcy-2.0", "zf_voluptuous": "voluptuous-0.15.2",
+          "zf_glom": "glom-23.5.0", "zf_jsonpickle": "jsonpickle-4.0.0"}
 GROUPS = {"all": list(HALVES), "c": ["c_bidict", "c_dacite"], "d": ["d_jsonpatch", "d_pyee"],
           "e": ["e_tenacity", "e_humanize"], "f": ["f_cachetools", "f_platformdirs"],
           "g": ["g_tinydb", "g_pluggy"], "h": ["h_schema", "h_pathspec"],
@@ -85,7 +87,8 @@ GROUPS = {"all": list(HALVES), "c": ["c_bidict", "c_dacite"], "d": ["d_jsonpatch
                  "zb_jsonpointer", "zb_slugify", "zb_toml", "zb_validators"],
           "zc": ["zc_mistune", "zc_rfc3986", "zc_cssselect", "zc_configobj"],
           "zd": ["zd_natsort", "zd_pathvalidate", "zd_colorlog", "zd_multipart"],
-          "ze": ["ze_schedule", "ze_addict", "ze_tzlocal", "ze_sqlparse"]}
+          "ze": ["ze_schedule", "ze_addict", "ze_tzlocal", "ze_sqlparse"],
+          "zf": ["zf_funcy", "zf_voluptuous", "zf_glom", "zf_jsonpickle"]}
 LANGS = ("en", "zh", "mixed")
 
 

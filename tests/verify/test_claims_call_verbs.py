@@ -51,6 +51,9 @@ def resolver(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Resolver]:
 @pytest.mark.parametrize("text, relation, status", [
     ("`build_all` forwards each name to `lookup`.", "calls", "verified"),
     ("`build_all` hands each name off to `total`.", "calls", "unverified"),
+    ("`total` delegates the measuring to `size`.", "calls", "verified"),
+    ("`total` delegates the computation to `lookup`.", "calls", "unverified"),
+    ("`build_all` defers the construction to `parse`.", "calls", "unverified"),
     ("`lookup` passes the name to `build_all`.", "calls", "unverified"),
     ("`total` is implemented on top of `size`.", "calls", "verified"),
     ("`total` is implemented on top of `lookup`.", "calls", "unverified"),

@@ -105,3 +105,35 @@ def test_claims_counts_by_noun(resolver: Resolver, text: str, relation: str, sta
 def test_claims_a_definition_noun_that_modifies_is_no_definition_count(
         resolver: Resolver, text: str) -> None:
     assert claim_statuses(resolver, text, "definition_count") == []
+
+
+_HOLDER = {
+    "feed/__init__.py": "",
+    "feed/parse.py": '''\
+class Parser:
+    STATES = ("start", "header", "body", "end")
+    __slots__ = ("data", "state")
+
+
+COLORS = {"red": 1, "green": 2}
+''',
+}
+
+
+@pytest.fixture(scope="module")
+def holder(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Resolver]:
+    yield from tree_resolver(tmp_path_factory, _HOLDER, name="feed")
+
+
+@pytest.mark.parametrize("text, status", [
+    # entries counted inside the value that holds them, whoever the sentence is about
+    ("`Parser` has five states in `STATES`.", "unverified"),
+    ("`Parser` has four states in `Parser.STATES`.", "verified"),
+    ("`Parser` keeps track of five states in its `STATES` tuple.", "unverified"),
+    ("`Parser` declares two entries in its `__slots__`.", "verified"),
+    ("`Parser` declares three entries in its `__slots__`.", "unverified"),
+    ("`Parser` looks colours up among the three entries in `COLORS`.", "unverified"),
+])
+def test_claims_a_count_of_the_value_that_holds_the_entries(holder: Resolver, text: str,
+                                                             status: str) -> None:
+    assert claim_statuses(holder, text, "member_count") == [status]

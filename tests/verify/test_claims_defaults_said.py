@@ -63,3 +63,34 @@ def test_claims_defaults_said_around_the_parameter(resolver: Resolver, text: str
 def test_claims_a_keyword_passed_under_a_condition_is_no_default(resolver: Resolver,
                                                                   text: str) -> None:
     assert claim_statuses(resolver, text, "default") == []
+
+
+@pytest.mark.parametrize("text, status", [
+    ("`strict` mode of `Parser` is enabled by default.", "unverified"),
+    ("The `strict` flag of `Parser` is off by default.", "verified"),
+    ("By default, `strict` mode is enabled for `Parser`.", "unverified"),
+    ("`Parser` turns on `strict` by default.", "unverified"),
+    ("`Parser` disables `strict` by default.", "verified"),
+    ("By default, `Parser` runs in `strict` mode.", "unverified"),
+    ("`inplace` is disabled by default in `scale`.", "verified"),
+    ("`Parser` 默认开启 `strict`。", "unverified"),
+    ("`Parser` 默认关闭 `strict`。", "verified"),
+    ("默认情况下，`Parser` 会启用 `strict`。", "unverified"),
+])
+def test_claims_a_flag_said_on_or_off_by_default(resolver: Resolver, text: str,
+                                                 status: str) -> None:
+    assert claim_statuses(resolver, text, "default") == [status]
+
+
+def test_claims_a_flag_under_a_label_takes_the_label_as_its_owner(resolver: Resolver) -> None:
+    text = "- **`Parser`**\n  - `strict` is enabled by default.\n"
+    assert claim_statuses(resolver, text, "default") == ["unverified"]
+
+
+@pytest.mark.parametrize("text", [
+    "By default, `Parser` does not run in `strict` mode.",
+    "`strict` is enabled by default.",  # no callable named: whose flag is unknown
+])
+def test_claims_a_flag_denied_or_without_owner_is_no_default(resolver: Resolver,
+                                                             text: str) -> None:
+    assert claim_statuses(resolver, text, "default") == []

@@ -21,7 +21,8 @@ from pse.verify.claims.words import HAN
 
 Count = tuple[str, str, str, str, tuple[str, ...], tuple[str, ...]]
 """(relation, subject slot, number text, noun, the words between the number and the noun
-that narrow it, the slots the clause leaves out of the count): ``member_count``,
+that narrow it, the slots the clause leaves out of the count; a subject slot may be
+"§0§.§1§", a name held by another, "its `X`"): ``member_count``,
 ``param_count`` or ``method_count``; "defines four dunder methods besides `__init__`" is
 a method count of 4 narrowed by ("dunder",) with the slot of `__init__` left out."""
 
@@ -55,6 +56,9 @@ def read_count(clause: str) -> Count | None:
     kinds = [t for t, _ in tokens]
     if kinds.count("NUM") != 1 or {"NEG", "LIMIT"} & set(kinds):
         return None
+    inside = _counted_inside(tokens, kinds)
+    if inside is not None:
+        return (*inside, excluded)
     if "HAVE" not in kinds or kinds.count("SLOT") != 1:
         found = _noun_phrase_count(tokens, kinds)
         return (*found, excluded) if found else None
@@ -107,6 +111,34 @@ def _noun_phrase_count(tokens: list[Token], kinds: list[str]
         narrowing = (*narrowing, ANY_NOUN)
     return _RELATIONS[kinds[noun]], tokens[slot][1], tokens[number][1], tokens[noun][1], \
         narrowing
+
+
+def _counted_inside(tokens: list[Token], kinds: list[str]
+                    ) -> tuple[str, str, str, str, tuple[str, ...]] | None:
+    """Entries counted inside the value that holds them, whoever the clause is about:
+    "`Parser` has five states in `STATES`", "keeps track of five states in its `STATES`
+    tuple". Only nouns of members or entries: "three methods in `core.py`" counts what a
+    module defines, which the other readings place."""
+    number = kinds.index("NUM")
+    noun = _noun_after(tokens, number)
+    if noun is None or kinds[noun] not in {"MCOUNT", "ECOUNT"}:
+        return None
+    slot = noun + 1
+    if slot >= len(kinds) or tokens[slot][1] not in _OF - {"of"}:
+        return None
+    slot += 1
+    its = slot < len(kinds) and tokens[slot][1] == "its"
+    if slot < len(kinds) and tokens[slot][1] in _DETERMINERS:
+        slot += 1
+    if slot >= len(kinds) or kinds[slot] != "SLOT" or kinds.count("SLOT") < 2:
+        return None
+    narrowing = _words(t for k, t in tokens[number + 1:noun] if k == "WORD")
+    if kinds[noun] == "ECOUNT":
+        narrowing = (*narrowing, ANY_NOUN)
+    held = tokens[slot][1]
+    if its and kinds[0] == "SLOT":  # "in its `__slots__`": the subject's own
+        held = f"{tokens[0][1]}.{held}"
+    return _RELATIONS[kinds[noun]], held, tokens[number][1], tokens[noun][1], narrowing
 
 
 def _words(tokens: Iterable[str]) -> tuple[str, ...]:

@@ -55,6 +55,35 @@ _READING_TEXTS = (
                rf"{_VALUE}"),
 )
 _READINGS = tuple(re.compile(text.replace(" ", " ?")) for text in _READING_TEXTS)
+
+_ON = r"enabled|on|turned on|switched on|active|activated|开启|启用|打开"
+_OFF = r"disabled|off|turned off|switched off|inactive|deactivated|关闭|禁用|不开启|不启用"
+_SWITCH_TEXTS = (
+    # "`strict` is enabled by default", "the `strict` flag of `Parser` is off by default"
+    (r"§(?P<p>\d+)§ (?:mode |flag |option |setting |parameter )?(?:of §(?P<s>\d+)§ )?"
+     rf"(?:is|are) (?P<w>{_ON}|{_OFF}) (?:by default|out of the box|unless)"),
+    # "by default, `strict` mode is enabled for `Parser`"
+    (r"(?:by default|out of the box),? §(?P<p>\d+)§ (?:mode |flag |option |setting )?"
+     rf"(?:is|are) (?P<w>{_ON}|{_OFF}) (?:for|in|on|by) §(?P<s>\d+)§"),
+    # "`Parser` enables `strict` by default", "`Parser` turns off `strict` mode by default"
+    (r"§(?P<s>\d+)§ (?:\w+ )?(?P<w>enables|activates|turns on|switches on|disables"
+     r"|deactivates|turns off|switches off) (?:the )?§(?P<p>\d+)§ (?:mode |flag |option )?"
+     r"(?:by default|out of the box|unless)"),
+    # "by default, `Parser` runs in `strict` mode"; "... runs in `strict` mode by default"
+    (r"(?:by default|out of the box),? §(?P<s>\d+)§ (?:runs|operates|works|starts) in "
+     r"§(?P<p>\d+)§ mode(?P<w>)"),
+    (r"§(?P<s>\d+)§ (?:runs|operates|works|starts) in §(?P<p>\d+)§ mode (?:by default"
+     r"|out of the box)(?P<w>)"),
+    # "`Parser` 默认开启 `strict`", "默认情况下，`Parser` 会关闭 `strict`"
+    (rf"§(?P<s>\d+)§(?:会)?默认(?:会)?(?P<w>{_ON}|{_OFF})(?:了)?§(?P<p>\d+)§"),
+    (rf"默认情况下[，,]?§(?P<s>\d+)§(?:会)?(?P<w>{_ON}|{_OFF})(?:了)?§(?P<p>\d+)§"),
+    # "`strict` 默认是关闭的", "`strict` 参数默认开启"
+    (rf"§(?P<p>\d+)§(?:参数|选项|模式|开关)?默认(?:是|为|处于)?(?P<w>{_ON}|{_OFF})(?!了?§)"),
+)
+_SWITCHES = tuple(re.compile(text.replace(" ", " ?")) for text in _SWITCH_TEXTS)
+"""A flag said to be on or off by default: a ``default`` claim of ``True`` or ``False``
+(a ``None`` default the body replaces stays undecided, see :func:`~.values.default`)."""
+_OFF_WORD = re.compile(rf"(?:{_OFF})$")
 """The readings, with a space optional wherever one is written (the normaliser drops the
 spaces around code)."""
 
@@ -68,9 +97,42 @@ def default_claims(sentence: Sentence) -> list[Claim]:
         if hit is not None:
             written = sentence.spans[int(hit["vs"])] if hit["vs"] else hit["v"]
             _add(found, sentence, hit["s"], sentence.spans[int(hit["p"])], written)
+    for switch in _SWITCHES:
+        hit = switch.search(text) or switch.search(_slotted(sentence))
+        if hit is not None and not re.search(r"(?<![a-z])not(?![a-z])|不是|并非|没有", text):
+            _switch(found, sentence, hit)
     if _CUE.search(text):
         _keywords(found, sentence)
     return list(found.values())
+
+
+def _slotted(sentence: Sentence) -> str:
+    """The sentence as written with its code spans as slots, lower-cased and without the
+    spaces around them: the normaliser drops 默认 as an adverb, which a flag's default
+    needs ("`Parser` 默认开启 `strict`")."""
+    slots = iter(range(len(sentence.spans)))
+    try:
+        text = re.sub(r"``?[^`]+``?", lambda _: f"§{next(slots)}§", sentence.text)
+    except StopIteration:  # spans the document model reads otherwise: no slotted text
+        return ""
+    return re.sub(r"\s*§(\d+)§\s*", r"§\1§", text.lower()).strip("。.;；")
+
+
+def _switch(found: dict[str, Claim], sentence: Sentence, hit: re.Match[str]) -> None:
+    """A flag said to be on or off by default, of the callable the sentence names: the
+    slot the reading found, else the first plain name other than the flag."""
+    off = bool(hit["w"]) and (_OFF_WORD.match(hit["w"]) is not None
+                              or hit["w"].startswith(("dis", "de", "turns off", "switches off")))
+    parameter = int(hit["p"])
+    owners = [hit["s"]] if hit.groupdict().get("s") else \
+        [str(i) for i, span in enumerate(sentence.spans)
+         if i != parameter and _NAME.fullmatch(_callable(span))][:1]
+    value = "False" if off else "True"
+    if owners and owners[0] is not None:
+        _add(found, sentence, owners[0], sentence.spans[parameter], value)
+    elif _NAME.fullmatch(_callable(sentence.owner)):  # under a label or item naming it
+        _add(found, sentence, "", sentence.spans[parameter], value,
+             owner=_callable(sentence.owner))
 
 
 def _keywords(found: dict[str, Claim], sentence: Sentence) -> None:

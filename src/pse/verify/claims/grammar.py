@@ -304,7 +304,9 @@ _FRAMES: list[tuple[Relation, str]] = [
     ("member_count", rf"{S} {PRE}(?:{L.HAVE}|contains|contain|consists of|consist of"
                      r"|is made up of|are made up of|comprises|comprise|lists|list) "
                      rf"(?:exactly |only |just |a total of )?{L.NUMBER} "
-                     rf"(?:possible |different |distinct |named )?{COUNT_NOUN}(?![a-z])"),
+                     rf"(?:possible |different |distinct |named )?{COUNT_NOUN}(?![a-z])"
+                     # "has five states in `STATES`": the value that holds them is counted
+                     r"(?! ?(?:in|inside|within) ?(?:its ?|the ?)?§)"),
     # a container named as one counts its entries, whatever they are called ("the `X`
     # dict has 5 languages", "`X` 字典里有 5 个语言")
     ("member_count", rf"{S} {_CONTAINER} {PRE}(?:{L.HAVE}|contains|contain|holds|hold|lists"
@@ -818,7 +820,8 @@ _FRAMES: list[tuple[Relation, str]] = [
                      rf"(?:exactly |only |just "
                      rf"|a total of )?{L.NUMBER} (?!{_NOT_ENTRIES})(?:[a-z-]+\x20){{0,2}}"
                      rf"(?<![a-z])(?!{_NOT_ENTRIES}(?![a-z]))[a-z-]+s"
-                     r"(?![a-z])(?: (?:for|of|in|that|which|to)\b.*|, ?[a-z].*)?$"),
+                     r"(?![a-z])(?: (?:for|of|in(?! ?(?:its ?|the ?)?§)|that|which|to)\b.*"
+                     r"|, ?[a-z].*)?$"),
     ("member_count", rf"{SZ}(?:里面|里|中|内)?{PRE_ZH}{TOTAL_ZH}(?:有|包含|包括|列了|列出了?|存了"
                      rf"|存放了?|登记了?|注册了?|定义了|枚举了?){TOTAL_ZH}{L.NUMBER_ZH}"
                      r"(?:个|条|项|种) ?"
@@ -1516,7 +1519,10 @@ def _count_claim(clause: str, sentence: Sentence) -> Claim | None:
     relation, slot, number, noun, narrowing, excluded = found
     if _PART_OF_A_COUNT.search(sentence.text):  # "the first two items", "前两个元素"
         narrowing = (*narrowing, "part")
-    subject = sentence.spans[int(slot.strip("§"))]
+    owner, _, held = slot.rpartition(".")  # "§0§.§1§": "in its `STATES`"
+    subject = sentence.spans[int(held.strip("§"))]
+    if owner and "." not in subject:
+        subject = f"{sentence.spans[int(owner.strip('§'))]}.{subject}"
     if subject in {"self", "cls"} or not _NAME_LIKE.match(subject):
         return None
     besides = _besides_self(sentence) if relation == "param_count" else None

@@ -154,10 +154,11 @@ CALL_VERB = (r"(?P<cv>call|calls|invoke|invokes|invoked|calls into|call into|del
              r"|leverages|makes use of|utili[sz]es|employs"
              r"|hands control to|forwards to|forwards the call to|hands over to"
              r"|keeps calling|keep calling|continues to call|continue to call|goes on to call"
-             r"|go on to call|proceeds to call|proceed to call|delegates (?:the|its) (?:work|call"
-             r"|job|rest) to|delegate (?:the|its) (?:work|call|job|rest) to"
-             # what it is given, handed on: "forwards the name to", "hands each key off to"
-             r"|(?:passes|pass|forwards|forward|hands|hand|sends|send|routes|route)"
+             r"|go on to call|proceeds to call|proceed to call"
+             # what it is given, handed on: "forwards the name to", "hands each key off to",
+             # "delegates the computation to"
+             r"|(?:passes|pass|forwards|forward|hands|hand|sends|send|routes|route|delegates"
+             r"|delegate|defers|defer|offloads|offload)"
              r" (?:(?!to )[a-z'-]+ ){1,3}(?:on to|off to|over to|along to|through to|to)"
              r"|wraps a call to|wrap a call to|wraps calls to|is implemented on top of"
              r"|is implemented in terms of|is implemented using|is implemented with)")
