@@ -698,10 +698,15 @@ def has_item(resolver: Resolver, subject: Symbol, item: str) -> Decision:
     """Whether ``item`` is something ``subject`` has: a parameter of a function, a member
     or constructor parameter of a class, a member of a module (what a list item under its
     owner describes)."""
+    written = _written_signature(item)
     item = _bare(item)
     if subject.kind in {"function", "method"}:
         return has_param(resolver, subject, item)
     member = has_member(resolver, subject, item, methods=False)
+    if member.holds and written:
+        wrong = _signature_differs(resolver, subject, item, written)
+        if wrong is not None:
+            return wrong
     if subject.kind != "class" or member.holds is not False or \
             signature_of(resolver, subject) is None:
         return member  # no constructor of its own: its parameters are its bases' members
@@ -714,6 +719,44 @@ def has_item(resolver: Resolver, subject: Symbol, item: str) -> Decision:
 _OBJECT = frozenset({"object", "builtins.object"})
 _ORDERING = frozenset({"__lt__", "__le__", "__gt__", "__ge__"})
 """``object``'s orderings only return ``NotImplemented``: a class implements one or has none."""
+
+
+_SIGNATURE_PART = re.compile(r"(?P<name>[A-Za-z_]\w*)\s*(?::\s*[^=]+?)?\s*(?:=\s*\S.*)?")
+
+
+def _written_signature(item: str) -> tuple[str, ...]:
+    """The parameter names of a member written as its signature, ``self`` or ``cls`` first
+    (``remove_overlap(self, x)`` gives ``("x",)``); () for a call or a bare name, whose
+    arguments may be any expressions."""
+    call = re.fullmatch(r"[A-Za-z_]\w*\((?P<args>[^()\[\]{}]*)\)", item.strip())
+    if call is None:
+        return ()
+    parts = [p.strip() for p in call["args"].split(",") if p.strip()]
+    found = [_SIGNATURE_PART.fullmatch(p) for p in parts]
+    if not parts or any(m is None for m in found) or \
+            found[0]["name"] not in {"self", "cls"}:  # type: ignore[index]
+        return ()
+    return tuple(m["name"] for m in found[1:] if m is not None)
+
+
+def _signature_differs(resolver: Resolver, cls: Symbol, name: str,
+                       written: tuple[str, ...]) -> Decision | None:
+    """False when the method ``name`` of ``cls`` (its own, else the nearest base's in the
+    tree) has no parameter of a name its written signature gives; None when it has them
+    all or its signature cannot say (``**kwargs``)."""
+    for owner in ancestry(resolver, cls).tree:
+        methods = [s for s in resolver.index.members(owner, name) if s.kind == "method"]
+        if not methods:
+            continue
+        method = implementation(resolver, methods)
+        if method is None:
+            return None
+        for param in written:
+            found = has_param(resolver, method, param)
+            if found.holds is False:
+                return Decision(False, found.message, found.evidence)
+        return None
+    return None
 
 
 def _bare(name: str) -> str:

@@ -99,8 +99,24 @@ def _names(block: Block) -> str:
     if "\n" in text or not text.endswith((":", "：")):
         return ""
     # the sentence that opens the list: "`E` is an error. `E` has these methods:"
-    spans = [s for s in code_spans(sentences(text)[-1]) if s.is_code]
+    said = sentences(text)
+    spans = [s for s in code_spans(said[-1]) if s.is_code]
+    if not spans and len(said) > 1 and _PRONOUN.match(said[-1].strip()):
+        # "The `Node` class represents a node. It has the following attributes:": the
+        # pronoun stands for the subject of the sentence before
+        before = said[-2].strip()
+        spans = [s for s in code_spans(before) if s.is_code][:1]
+        if not spans or not _SUBJECT_FIRST.match(before[:spans[0].start]):
+            return ""
     return spans[0].target.removesuffix("()") if len(spans) == 1 else ""
+
+
+_PRONOUN = re.compile(r"(?:it|its|this class|the class|this module|the module|this type"
+                      r"|this object)(?![a-z])|(?:它|该类|这个类|此类|该模块|这个模块)",
+                      re.IGNORECASE)
+"""A lead-in that opens with a pronoun for the code named before it."""
+_SUBJECT_FIRST = re.compile(r"\W*(?:the |a |an )?\W*$", re.IGNORECASE)
+"""What may come before the code a sentence is about (its subject opens it)."""
 
 
 def _titles_members(block: Block) -> bool:

@@ -59,6 +59,8 @@ def returns(resolver: Resolver, subject: Symbol, target: Named, *,
     returns or annotation give another type too; one of a ``single`` value ("returns a
     single `Table`") is false of a function annotated to return a collection of them.
     ``following``: the functions whose returns call this one (see :func:`returned`)."""
+    if subject.kind == "class" and not annotated and not yielded:
+        return _called_class(resolver, subject, target)
     if subject.kind not in {"function", "method"}:
         return undecided("not a function")
     if target.text.strip("` ") == "self" and subject.kind == "method":
@@ -86,6 +88,45 @@ def returns(resolver: Resolver, subject: Symbol, target: Named, *,
                             f"`{other}` too", at(subject))
     return _annotated_returns(resolver, subject, target, names, annotated=annotated,
                               yielded=yielded)
+
+
+def _called_class(resolver: Resolver, cls: Symbol, target: Named) -> Decision:
+    """What calling the class ``cls`` gives: an instance of it, never ``None``, where no
+    ``__new__`` of the tree returns anything but ``cls``'s own (``super().__new__(cls,
+    ...)``) and no metaclass is written. "`Interval` returns `Interval` or `None`" is
+    false; "returns a `Shape`" of a subclass of it is true; another class of the tree, not
+    among its ancestors, is false; anything else is undecided."""
+    from pse.verify.claims.types import union_members  # types imports this module
+
+    found = ancestry(resolver, cls)
+    name = short(cls.qualname)
+    if any(b.replace(" ", "").startswith("metaclass=") for b in cls.bases):
+        return undecided(f"{name} names a metaclass")
+    for owner in found.tree:
+        for new in resolver.index.members(owner, "__new__"):
+            node = function_node(resolver, new)
+            if node is None or not all(_makes_own(r.value) for r in own_returns(node)):
+                return undecided(f"`__new__` of {short(owner)} may return another object")
+    said = union_members(target.name) or frozenset({target.name.rsplit(".", 1)[-1]})
+    message = f"calling {name} gives an instance of it"
+    if "None" in said:
+        return Decision(False, f"{message}, never `None`", at(cls), correction=cls.name)
+    own = {q.rsplit(".", 1)[-1] for q in found.tree} | {cls.name}
+    if said <= own:
+        return Decision(True, message, at(cls))
+    others = said - own
+    if found.complete and all(
+            any(s.kind == "class" for s in resolver.index.by_name(n)) for n in others):
+        return Decision(False, message, at(cls), correction=cls.name)
+    return undecided(message)
+
+
+def _makes_own(value: ast.expr | None) -> bool:
+    """Whether a ``__new__`` returns what ``object.__new__(cls, ...)`` makes: a call of a
+    ``__new__`` whose first argument is ``cls``."""
+    return isinstance(value, ast.Call) and isinstance(value.func, ast.Attribute) and \
+        value.func.attr == "__new__" and bool(value.args) and \
+        isinstance(value.args[0], ast.Name) and value.args[0].id == "cls"
 
 
 def _annotated_returns(resolver: Resolver, subject: Symbol, target: Named,
@@ -452,6 +493,9 @@ def generic_returns(resolver: Resolver, subject: Symbol, written: str, *,
     type; an argument that is another class, neither a subclass nor a base of it, makes the
     claim false (``Iterator[Path]`` is no ``Iterator[str]``). Unions, type variables and
     names not read leave it undecided."""
+    if subject.kind == "class" and not annotated and re.match(r"(?:typing\.)?(?:Union|Optional)\[",
+                                                              written.strip()):
+        return _called_class(resolver, subject, Named(written, written.strip()))
     if subject.kind not in {"function", "method"}:
         return undecided("not a function")
     try:

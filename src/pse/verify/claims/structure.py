@@ -42,6 +42,8 @@ def structural_claims(document: Document, *, ignored: set[int]) -> Iterator[Clai
         yield from _column_claims(block)
         yield from _default_column(block, owner_of(document, index) if block.kind == "row"
                                    else "")
+        if block.kind == "item" and block.label:
+            yield from _section_item(block, owner_of(document, index))
         member = _member(block)
         if not member or block.kind == "paragraph":
             continue
@@ -49,6 +51,48 @@ def structural_claims(document: Document, *, ignored: set[int]) -> Iterator[Clai
         if owner and owner.split(".")[-1] != member.removesuffix("()"):
             yield Claim("has_item", subject=owner, obj=member, negated=False, line=block.line,
                         sentence=_first_line(block), presupposed="structure")
+
+
+_PARAMETERS_LABEL = re.compile(r"param(?:eter)?s?|arg(?:ument)?s?|inputs?|参数|形参|输入参数"
+                               r"|(?:constructor |init )?(?:param(?:eter)?s|arguments)")
+_RETURNS_LABEL = re.compile(r"returns?|return (?:values?|types?)|returned value|output|返回值?"
+                            r"|返回类型|输出")
+_RAISES_LABEL = re.compile(r"raises|exceptions?|errors|throws|异常|抛出(?:的异常)?")
+_NAME_ONLY = re.compile(r"[A-Za-z_]\w*")
+
+
+def _section_item(block: Block, owner: str) -> Iterator[Claim]:
+    """An item titled for a part of its owner's signature, the code after the title
+    being that part: "- **Parameters**: `begin`, `end`" (parameters of the owner, a class's
+    those of its constructor), "- **Returns**: `Interval` or `None`" (what calling it
+    gives), "- **Raises**: `ValueError`" (an error it raises)."""
+    title = block.label.strip().strip("*_`:： ").lower()
+    owner = re.sub(r"\(.*\)$", "", owner)
+    if not owner or not re.fullmatch(r"[A-Za-z_][\w.]*", owner):
+        return
+    rest = block.text.strip()
+    rest = rest[rest.find(block.label) + len(block.label):] if block.label in rest else rest
+    spans = [sp.target for sp in code_spans(rest) if sp.is_code]
+    sentence = _first_line(block)
+
+    def said(relation: Relation, obj: str) -> Claim:
+        return Claim(relation, subject=owner, obj=obj, negated=False, line=block.line,
+                     sentence=sentence, presupposed="structure")
+
+    if _PARAMETERS_LABEL.fullmatch(title):
+        for name in spans:
+            if _NAME_ONLY.fullmatch(name) and name not in {"self", "cls"}:
+                yield said("has_param", name)
+    elif _RETURNS_LABEL.fullmatch(title) and spans and \
+            all(_DOTTED.fullmatch(sp) for sp in spans) and \
+            re.fullmatch(r"[\s`*_.,;:：，、()（）]*(?:(?:or|或|或者)[\s`*_.]*)?", re.sub(
+                r"`[^`]*`", " ", rest).replace(" or ", " ")):
+        # only the types, "or" between them: "`Interval` or `None`", not a sentence
+        yield said("returns", spans[0] if len(spans) == 1 else f"Union[{', '.join(spans)}]")
+    elif _RAISES_LABEL.fullmatch(title):
+        for name in spans:
+            if _DOTTED.fullmatch(name) and re.search(r"(?:Error|Exception|Warning|Exit)$", name):
+                yield said("raises", name)
 
 
 def _first_line(block: Block) -> str:

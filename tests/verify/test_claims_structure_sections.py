@@ -1,0 +1,125 @@
+"""Claims a document's structure makes about real small models' member lists: a lead-in
+whose pronoun stands for the class named before it, a member written as its signature
+(`remove_overlap(self, x)`), items titled for a part of the owner's signature
+("**Parameters**:", "**Returns**:", "**Raises**:"), and what calling a class gives."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+
+from pse.verify.resolve import Resolver
+from repo_fixtures import claim_statuses, tree_resolver
+
+_TREE = {
+    "spans/__init__.py": "",
+    "spans/core.py": '''\
+from collections import namedtuple
+
+
+class TreeError(Exception):
+    pass
+
+
+class Interval(namedtuple("IntervalBase", ["begin", "end", "data"])):
+    def __new__(cls, begin, end, data=None):
+        return super(Interval, cls).__new__(cls, begin, end, data)
+
+    def length(self):
+        return self.end - self.begin
+
+
+class Node(object):
+    def __init__(self, x_center=None, left_node=None):
+        self.x_center = x_center
+        self.left_node = left_node
+
+    def add(self, interval):
+        return self
+
+
+class Tree(object):
+    def __init__(self, intervals=None):
+        self.items = set(intervals or ())
+
+    def remove_overlap(self, begin, end=None):
+        if begin is None:
+            raise ValueError("begin")
+        return None
+
+    def __contains__(self, item):
+        return item in self.items
+
+
+class Odd:
+    def __new__(cls, x):
+        if x:
+            return None
+        return object.__new__(cls)
+''',
+}
+
+
+@pytest.fixture(scope="module")
+def resolver(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Resolver]:
+    yield from tree_resolver(tmp_path_factory, _TREE, name="spans")
+
+
+def test_claims_a_lead_in_pronoun_stands_for_the_class_named_before(resolver: Resolver
+                                                                     ) -> None:
+    text = ("### `Node`\n\nThe `Node` class is one node of the tree. It has the following "
+            "attributes:\n\n- `left`: the left child.\n- `x_center`: the centre point.\n")
+    assert claim_statuses(resolver, text, "has_item") == ["unverified", "verified"]
+
+
+def test_claims_a_lead_in_pronoun_needs_its_class_as_the_subject_before(
+        resolver: Resolver) -> None:
+    text = ("Each node keeps a `Tree` reference. It has the following attributes:\n\n"
+            "- `left`: the left child.\n")
+    assert claim_statuses(resolver, text, "has_item") == []
+
+
+@pytest.mark.parametrize("item, status", [
+    ("`remove_overlap(self, x)`", "unverified"),
+    ("`remove_overlap(self, begin, end=None)`", "verified"),
+    ("`__contains__(self, x)`", "unverified"),
+    ("`__contains__(self, item)`", "verified"),
+    ("`add(interval)`", "ignored"),  # no `self`: a call, whose arguments may be anything
+])
+def test_claims_a_member_written_as_its_signature(resolver: Resolver, item: str,
+                                                  status: str) -> None:
+    text = f"The `Tree` class has these methods:\n\n- {item}: what it does.\n"
+    owner = "Node" if item.startswith("`add") else "Tree"
+    text = text.replace("`Tree`", f"`{owner}`")
+    found = claim_statuses(resolver, text, "has_item")
+    assert found == ["verified" if status == "ignored" else status]
+
+
+@pytest.mark.parametrize("text, relation, statuses", [
+    ("- **`Tree`**: a tree.\n  - **Parameters**: `intervals`, `size`.\n", "has_param",
+     ["unverified", "verified"]),
+    ("1. **Node Class**: a node.\n   - **Parameters**: `x_center`, `left_node`.\n",
+     "has_param", ["verified", "verified"]),
+    ("- **`Node`**: a node.\n  - **Return Values**: `Node` or `None`.\n", "returns",
+     ["unverified"]),
+    ("- **`Node`**: a node.\n  - **Returns**: `Node`.\n", "returns", ["verified"]),
+    ("- **`Node`**: a node.\n  - **Returns**: a `Node`, filled from `Tree` data.\n",
+     "returns", []),  # a sentence, not the types alone
+    ("- **`Tree.remove_overlap`**: removes.\n  - **Raises**: `ValueError`, `TreeError`.\n",
+     "raises", ["unverified", "verified"]),
+])
+def test_claims_an_item_titled_for_a_part_of_its_owners_signature(
+        resolver: Resolver, text: str, relation: str, statuses: list[str]) -> None:
+    assert sorted(claim_statuses(resolver, text, relation)) == statuses
+
+
+@pytest.mark.parametrize("text, status", [
+    ("`Interval` returns `Interval` or `None`.", "unverified"),
+    ("`Node()` returns a `Node`.", "verified"),
+    ("`Node` returns a `Tree`.", "unverified"),
+    ("`Odd` returns `Odd` or `None`.", "ignored"),  # its `__new__` may return None
+])
+def test_claims_what_calling_a_class_gives(resolver: Resolver, text: str,
+                                           status: str) -> None:
+    assert claim_statuses(resolver, text, "returns") == [status]
