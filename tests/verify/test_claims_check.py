@@ -785,6 +785,9 @@ def test_claims_structure_every_item_of_a_list_under_a_code_heading(resolver: Re
             "- `clear`: empties\n")
     assert [v for v in _verdicts(resolver, text) if v[2] != "ignored"] == [
         (3, "has_item(shop.core.Cart, add(item, qty))", "verified"),  # written as a call
+        # a label written as a signature names the member's parameters
+        (3, "has_param(shop.core.Cart.add, item)", "verified"),
+        (3, "has_param(shop.core.Cart.add, qty)", "verified"),
         (4, "has_item(shop.core.Cart, remove)", "unverified"),
         (5, "has_item(shop.core.Cart, clear)", "verified")]
     text = "## `Cart`\n\n- `add`: adds an item\n\nSee also:\n\n- `remove`: elsewhere\n"

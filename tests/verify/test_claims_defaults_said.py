@@ -94,3 +94,12 @@ def test_claims_a_flag_under_a_label_takes_the_label_as_its_owner(resolver: Reso
 def test_claims_a_flag_denied_or_without_owner_is_no_default(resolver: Resolver,
                                                              text: str) -> None:
     assert claim_statuses(resolver, text, "default") == []
+
+
+@pytest.mark.parametrize("text, status", [
+    ("- **`Parser`**:\n  - `max_size`: The largest input. Default is 2048.\n", "unverified"),
+    ("- **`Parser`**:\n  - `max_size`: The largest input. Default is 1024.\n", "verified"),
+])
+def test_claims_a_default_said_later_in_a_labelled_item(resolver: Resolver, text: str,
+                                                        status: str) -> None:
+    assert claim_statuses(resolver, text, "default") == [status]

@@ -1,7 +1,8 @@
 """Claims a document's structure makes about real small models' member lists: a lead-in
 whose pronoun stands for the class named before it, a member written as its signature
 (`remove_overlap(self, x)`), items titled for a part of the owner's signature
-("**Parameters**:", "**Returns**:", "**Raises**:"), and what calling a class gives."""
+("**Parameters**:", "**Returns**:", "**Raises**:"), a section titled for a kind ("###
+Class methods") and what calling a class gives."""
 
 from __future__ import annotations
 
@@ -36,6 +37,13 @@ class Node(object):
         self.left_node = left_node
 
     def add(self, interval):
+        return self
+
+    @classmethod
+    def from_interval(cls, interval):
+        return cls()
+
+    def init_from_sorted(self, intervals):
         return self
 
 
@@ -123,3 +131,38 @@ def test_claims_an_item_titled_for_a_part_of_its_owners_signature(
 def test_claims_what_calling_a_class_gives(resolver: Resolver, text: str,
                                            status: str) -> None:
     assert claim_statuses(resolver, text, "returns") == [status]
+
+
+@pytest.mark.parametrize("text, statuses", [
+    ("#### 3. 类方法\n- **`from_interval`**：从区间创建。\n- **`init_from_sorted`**：初始化。\n",
+     ["unverified", "verified"]),
+    ("## Class methods\n\n- `from_interval`: makes a node.\n", ["verified"]),
+    ("## Exceptions\n\n- `TreeError`: a tree error.\n- `Tree`: the tree.\n",
+     ["unverified", "verified"]),
+    # a list further down the section, or a title of two kinds, claims nothing
+    ("## Class methods\n\nSome text.\n\n- `init_from_sorted`: no.\n", []),
+    ("## Classes and functions\n\n- `init_from_sorted`: no.\n", []),
+])
+def test_claims_a_section_titled_for_a_kind_claims_it_of_its_items(
+        resolver: Resolver, text: str, statuses: list[str]) -> None:
+    assert sorted(claim_statuses(resolver, text, "kind")) == statuses
+
+
+@pytest.mark.parametrize("text, statuses", [
+    # a bold identifier is a member where the lead-in says it lists members
+    ("The `Node` class is a node. It includes the following methods:\n\n- **add**: adds.\n"
+     "- **insert**: inserts.\n", ["unverified", "verified"]),
+    # elsewhere a bold word is a title
+    ("The `Node` class is a node. It is used as follows:\n\n- **insert**: inserts.\n", []),
+])
+def test_claims_a_bold_name_in_a_list_of_members(resolver: Resolver, text: str,
+                                                 statuses: list[str]) -> None:
+    assert sorted(claim_statuses(resolver, text, "has_item")) == statuses
+
+
+def test_claims_a_bold_snake_case_label_lends_its_name(resolver: Resolver) -> None:
+    # the underscore is part of the bold name, not emphasis
+    assert claim_statuses(resolver, "1. **from_interval**: Is a classmethod.\n", "kind") \
+        == ["verified"]
+    assert claim_statuses(resolver, "1. **init_from_sorted**: Is a classmethod.\n",
+                          "kind") == ["unverified"]

@@ -73,6 +73,10 @@ def maybe(name) -> Optional[int]:
 
 def label(x):
     return f"{x}"
+
+
+def encoded(x) -> bytes:
+    return x.encode()
 ''',
 }
 
@@ -92,6 +96,9 @@ def resolver(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Resolver]:
     ("`maybe` returns a string or `None`.", "returns", "unverified"),
     ("`maybe` 返回一个字符串或 `None`。", "returns", "unverified"),
     ("`label` returns a list or a dict.", "returns", "unverified"),  # an f-string is a str
+    # a byte string is no string: 字节字符串 holds 字符串
+    ("`encoded` 返回一个字节字符串。", "returns", "verified"),
+    ("`encoded` 返回一个字符串。", "returns", "unverified"),
     ("`ShapeList` is a type alias for a tuple of `Shape` objects.", "alias_of", "unverified"),
     ("`ShapeList` is a type alias for a list of `Shape` objects.", "alias_of", "verified"),
     ("`Number` is an alias for either an int or a string.", "alias_of", "unverified"),

@@ -21,7 +21,7 @@ from pse.verify.claims.counts import excluded_slots, read_count
 from pse.verify.claims.cues import cue_reading
 from pse.verify.claims.defaults import default_claims
 from pse.verify.claims.examples import example_claims
-from pse.verify.claims.model import ANY_DECORATOR, ANY_ERROR, Claim, Relation
+from pse.verify.claims.model import ANY_DECORATOR, ANY_ERROR, ANY_VALUE, Claim, Relation
 from pse.verify.claims.plurals import plural_kind_claims
 from pse.verify.claims.project import project_claims
 from pse.verify.claims.prose import DOTTED, Sentence
@@ -968,9 +968,16 @@ def read_claims(sentence: Sentence, *, indefinite: bool = False) -> Iterator[Cla
     if sentence.text.rstrip().endswith(("?", "？")):
         return
     said: set[tuple[str, str]] = set()
+    returned: set[str] = set()  # the subjects a returns claim is read of
     for claim in _frames_and_words(sentence, indefinite=indefinite):
         said.add((claim.subject, claim.obj))
+        if claim.relation in {"returns", "return_arity"}:
+            returned.add(claim.subject)
         yield claim
+    something = _returns_something(sentence)
+    if something is not None and something.subject not in returned and \
+            _returns_itself(sentence) is None:
+        yield something
     itself = _returns_itself(sentence)
     if itself is not None and (itself.subject, itself.obj) not in said:
         said.add((itself.subject, itself.obj))
@@ -1052,6 +1059,37 @@ def _returns_itself(sentence: Sentence) -> Claim | None:
         return None
     return Claim("returns", subject=hit["s"], obj="self", obj_text="", negated=False,
                  line=sentence.line, sentence=sentence.text)
+
+
+_SOMETHING = re.compile(
+    r"^§(?P<s>\d+)§ ?(?:(?:[a-z]+(?: [a-z]+){0,5},? (?:and|then) )?(?:also |simply |just "
+    r"|finally )?(?:returns|gives back|hands back|will return)(?: back)? (?:a|an|the|its"
+    r"|it|them|this|that|one|some|their|whatever|what)(?![a-z])(?! ?(?:none|nothing)\b)"
+    r"(?P<rest>[^§]*)"
+    r"|(?:[^§，,。]{0,12}(?:并|然后|再|最后|后|之后|以后))?(?:会|将)?返回(?!值|类型|结果为|none|None|空|无"
+    r"|nothing)(?:一个|一种|该|这个|此|它|其|相应的|对应的|处理后的|验证后的)?"
+    r"(?P<zh>[\u4e00-\u9fff]{1,8}))$")
+"""A returns clause that names no type and no code ("`f` validates and returns the label",
+"`f` 校验后返回标签"): a claim that it returns a value (:data:`~.model.ANY_VALUE`)."""
+
+
+def _returns_something(sentence: Sentence) -> Claim | None:
+    """The claim that a function returns something, when its only clause says so with no
+    type or code after the verb (see :data:`_SOMETHING`); a typed reading comes first."""
+    hits = [_SOMETHING.match(clause.strip()) for clause in sentence.clauses]
+    found = [h for h in hits if h is not None and h.group(0).count("§") == 2]
+    if len(found) != 1 or (found[0]["zh"] and found[0]["zh"] in _NOT_A_VALUE_ZH) or \
+            _CONDITION.match(sentence.normalised):
+        return None
+    hit = found[0]
+    subject = sentence.spans[int(hit["s"])]
+    if not _NAME_LIKE.match(subject):
+        return None
+    return Claim("returns", subject=subject, obj=ANY_VALUE, obj_text="", negated=False,
+                 line=sentence.line, sentence=sentence.text)
+
+
+_NOT_A_VALUE_ZH = frozenset({"空", "无", "任何值", "任何东西", "空值"})
 
 
 def _tuple_size(claim: Claim, text: str) -> Claim | None:

@@ -12,7 +12,7 @@ from pse.index.model import Symbol
 from pse.verify.claims import callsites, code, returns, types, values
 from pse.verify.claims.counts import ANY_NOUN
 from pse.verify.claims.decision import Decision, short, undecided
-from pse.verify.claims.model import ANY_DECORATOR, ANY_ERROR, Claim
+from pse.verify.claims.model import ANY_DECORATOR, ANY_ERROR, ANY_VALUE, Claim
 from pse.verify.claims.names import (
     Named,
     ancestry,
@@ -111,6 +111,8 @@ def _without_object(resolver: Resolver, claim: Claim, relation: str, subject: Na
         return undecided(f"`{claim.subject}` is not said to be a parameter of one function")
     if relation == "raises" and claim.obj == ANY_ERROR:
         return _combine([code.raises_anything(resolver, s) for s in subject.symbols])
+    if relation == "returns" and claim.obj == ANY_VALUE and not claim.negated:
+        return _combine([returns.returns_a_value(resolver, s) for s in subject.symbols])
     if relation == "decorated" and claim.obj == ANY_DECORATOR:  # "`f` is not decorated"
         return _combine([code.decorated_at_all(resolver, s) for s in subject.symbols])
     inherited = _SUPER_CALL.fullmatch(obj.text.strip("` ")) if obj is not None and \

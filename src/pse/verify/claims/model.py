@@ -54,6 +54,9 @@ class Claim:
 ANY_DECORATOR = "(any decorator)"
 """The object of a claim that a definition carries no decorator at all ("`f` is not
 decorated", "`f` 没有使用任何装饰器"): claimed only where denied."""
+ANY_VALUE = "(a value)"
+"""The object of a claim that a function returns something, no type said ("`f` validates
+and returns the label", "`f` 返回标签"): false of a function that returns nothing."""
 ANY_ERROR = "(any exception)"
 """The object of a claim that a function raises no exception at all ("`f` never raises",
 "`f` 不会抛出任何异常")."""

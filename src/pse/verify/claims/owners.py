@@ -63,13 +63,13 @@ def owner_of(document: Document, index: int) -> str:
     for block in document.owners(index):
         if block.kind == "row" or _titles_members(block):
             continue  # a table's header row titles columns; "Attributes:" titles a list
-        if block.kind == "heading" and not _opens_section(document, index, block):
+        if block.kind == "heading" and not opens_section(document, index, block):
             return ""  # a list or table further down a section is not about its heading
         return _names(block)  # the nearest other block names the owner, or nothing does
     return ""
 
 
-def _opens_section(document: Document, index: int, heading: Block) -> bool:
+def opens_section(document: Document, index: int, heading: Block) -> bool:
     """Whether the top-level block holding ``index`` is the first of ``heading``'s section
     ("## `Console`" then "- `width`: ..."), with at most a lead-in ending in a colon before
     it; after a paragraph or another list the section has moved on to other things."""

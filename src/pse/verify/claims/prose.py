@@ -97,7 +97,11 @@ def sentences(text: str, *, rst: bool, document: Document | None = None
             like = _LIKE_ZH.match(line[start:end])
             start += like.end() if like else 0
             inside = spans[bisect.bisect_left(starts, start):bisect.bisect_left(starts, end)]
-            labelled = position == 1 and after_label and _is_label_only(line[:start])
+            # "- `errors`: The strategy. Default is "strict".": a default said later in
+            # the item is the label's too
+            labelled = after_label and (position == 1 and _is_label_only(line[:start]) or (
+                position > 1 and _is_label_only(line[:bounds[0][1]])
+                and _DEFAULT_LEAD.match(line[start:end]) is not None))
             owner = label if labelled or (position == 0 and not after_label and not rest) \
                 else ""
             piece = line[start:end]
@@ -287,8 +291,10 @@ def _is_label_only(before: str) -> bool:
     """Whether the text before a sentence is just the block's label (and its colon)."""
     # a code span may hold underscores (`from_dict`); outside one they are emphasis
     # ("`interval` (int):": a type in parentheses after the name is part of the label)
-    return bool(re.fullmatch(r"\s*(?:\*\*|__)?(?:`+[^`]+`+|[^`*_]*)(?:\s*\([^()`]*\))?"
-                             r"(?:\*\*|__)?\s*[:：]?\s*(?:\*\*|__)?\s*", before))
+    # a bold name is whole, underscores and all ("**check_label**:", "**_unot(s)**:")
+    return bool(re.fullmatch(r"\s*(?:(?:\*\*|__)?(?:`+[^`]+`+|[^`*_]*)(?:\s*\([^()`]*\))?"
+                             r"(?:\*\*|__)?|\*\*[A-Za-z_][\w.]*(?:\([^()`]*\))?\*\*)"
+                             r"\s*[:：]?\s*(?:\*\*|__)?\s*", before))
 
 
 def _is_title(piece: str) -> bool:

@@ -90,6 +90,54 @@ def returns(resolver: Resolver, subject: Symbol, target: Named, *,
                               yielded=yielded)
 
 
+_PLAIN_DECORATORS = frozenset({"staticmethod", "classmethod", "property", "abstractmethod",
+                               "override", "cached_property", "setter", "getter"})
+"""Decorators that hand back what the function returns; any other may change it."""
+
+
+def returns_a_value(resolver: Resolver, subject: Symbol) -> Decision:
+    """Whether calling ``subject`` gives back a value, no type said: false of a function
+    annotated ``-> None`` or whose own ``return`` statements give none (none at all, or a
+    bare ``return`` / ``return None``), that yields nothing and is no stub (a body of
+    ``pass``, ``...`` or a ``raise`` says a subclass returns); undecided under a decorator
+    that may change what it returns."""
+    if subject.kind not in {"function", "method"}:
+        return undecided("not a function")
+    name = short(subject.qualname)
+    if resolver.index.return_names(subject) == ("None",):
+        return Decision(False, f"{name} is annotated to return `None`", at(subject))
+    node = function_node(resolver, subject)
+    if node is None:
+        return undecided(f"{name} has no body to read")
+    decorators = {d.rsplit(".", 1)[-1] for f in resolver.index.def_facts(subject.qualname)
+                  for d in f.decorators}
+    if decorators - _PLAIN_DECORATORS:
+        return undecided(f"{name} is decorated; the decorator may return another value")
+    given = [r for r in own_returns(node) if r.value is not None and not (
+        isinstance(r.value, ast.Constant) and r.value.value is None)]
+    if given or _yields(node):
+        return Decision(True, f"{name} returns a value", at(subject))
+    body = [b for b in node.body if not (isinstance(b, ast.Expr) and isinstance(
+        b.value, ast.Constant))]  # the docstring
+    if not body or all(isinstance(b, ast.Pass | ast.Raise) for b in body):
+        return undecided(f"{name} is a stub its subclasses fill in")
+    return Decision(False, f"{name} returns nothing (no `return` gives a value)",
+                    at(subject), correction="None")
+
+
+def _yields(node: ast.AST) -> bool:
+    """Whether a function's own body (not a nested function's) yields."""
+    stack = list(ast.iter_child_nodes(node))
+    while stack:
+        child = stack.pop()
+        if isinstance(child, ast.Yield | ast.YieldFrom | ast.Await):
+            return True
+        if not isinstance(child, ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda
+                          | ast.ClassDef):
+            stack.extend(ast.iter_child_nodes(child))
+    return False
+
+
 def _called_class(resolver: Resolver, cls: Symbol, target: Named) -> Decision:
     """What calling the class ``cls`` gives: an instance of it, never ``None``, where no
     ``__new__`` of the tree returns anything but ``cls``'s own (``super().__new__(cls,

@@ -17,13 +17,21 @@ opens with ("`None`，即不附带任何消息", "`str` (the rendered text)").
 
 from __future__ import annotations
 
+import ast
 import re
 from collections.abc import Callable, Iterator
 
 from pse.text import Block, Document, code_spans
 from pse.verify.claims.grammar import canonical_kind
 from pse.verify.claims.model import Claim, Relation
-from pse.verify.claims.owners import SECTIONS, leading_span, owner_of, whole_span
+from pse.verify.claims.owners import (
+    SECTIONS,
+    label_name,
+    leading_span,
+    opens_section,
+    owner_of,
+    whole_span,
+)
 from pse.verify.claims.values import canonical_value
 from pse.verify.claims.words import builtin_type
 
@@ -42,9 +50,11 @@ def structural_claims(document: Document, *, ignored: set[int]) -> Iterator[Clai
         yield from _column_claims(block)
         yield from _default_column(block, owner_of(document, index) if block.kind == "row"
                                    else "")
-        if block.kind == "item" and block.label:
+        if block.kind in {"item", "definition"} and block.label:
             yield from _section_item(block, owner_of(document, index))
-        member = _member(block)
+            yield from _kind_of_section(document, index)
+            yield from _signature_label(block, owner_of(document, index))
+        member = _member(block) or _bold_member(document, block)
         if not member or block.kind == "paragraph":
             continue
         owner = owner_of(document, index)
@@ -95,6 +105,88 @@ def _section_item(block: Block, owner: str) -> Iterator[Claim]:
                 yield said("raises", name)
 
 
+_KIND_SECTION = re.compile(r"(?:\d+(?:\.\d+)*[.)、]?\s*)?(?:the |main |key |core |public "
+                           r"|important |available |主要的?|核心的?|常用的?)?(?P<kind>.+)")
+_SECTION_KINDS = frozenset({"classmethod", "staticmethod", "exception", "class", "enum",
+                            "dataclass"})
+"""Kinds a section titled for them claims of each item it lists ("### Class methods" then
+"- **`from_intervals`**: ..."); not functions or methods, which a reader names loosely."""
+
+
+def _kind_of_section(document: Document, index: int) -> Iterator[Claim]:
+    """A top-level item labelled with code, first in a section whose heading names one
+    kind in the plural ("#### 3. 类方法", "## Exceptions"), is of that kind."""
+    block = document.blocks[index]
+    if block.heading is None or block.level != 1:
+        return
+    heading = document.blocks[block.heading]
+    title = _KIND_SECTION.fullmatch(heading.text.strip().strip("*_#` ").lower())
+    words = title["kind"].split() if title else []
+    # the kind alone ("Class methods", 类方法), not a phrase holding one ("_attrs_ Classes
+    # and Dataclasses")
+    kind = canonical_kind(title["kind"].strip()) if title and len(words) <= 2 and \
+        not re.search(r"\b(?:and|or|&)\b|[和与及或、,，]", title["kind"]) else ""
+    name = label_name(block.label) if whole_span(block.label) else ""
+    if kind in _SECTION_KINDS and name and opens_section(document, index, heading):
+        yield Claim("kind", subject=name, obj=kind, obj_text=title["kind"].strip()
+                    if title else "", negated=False, line=block.line,
+                    sentence=_first_line(block), presupposed="structure")
+
+
+_SIGNATURE_LABEL = re.compile(r"(?P<name>[A-Za-z_][\w.]*)\((?P<params>.*)\)(?:\s*->\s*\S.*)?")
+
+
+def _signature_label(block: Block, owner: str) -> Iterator[Claim]:
+    """A label written as a signature ("**encode(data: str, errors: str = 'strict') ->
+    Tuple[bytes, int]**", "- `alabel(label)`: ..."): each parameter named is one of the
+    function's (of the owner's member of that name, under an owner); a default and the
+    return annotation, where the label is a definition's signature beyond doubt (``self``
+    first, or a type written), are claims of their own. Read with Python's parser, so only
+    a label that parses as a ``def`` line says anything."""
+    written = block.label.strip().strip("*").strip().strip("`").strip()
+    if _SIGNATURE_LABEL.fullmatch(written) is None:
+        return
+    try:
+        tree = ast.parse(f"def {written.split('(', 1)[0].rsplit('.', 1)[-1]}"
+                         f"({written.split('(', 1)[1]}:\n    pass\n")
+    except (SyntaxError, ValueError, RecursionError):
+        return
+    node = tree.body[0]
+    if not isinstance(node, ast.FunctionDef):
+        return
+    name = written.split("(", 1)[0]
+    owner = re.sub(r"\(.*\)$", "", owner)
+    subject = f"{owner}.{name}" if owner and "." not in name and \
+        re.fullmatch(r"[A-Za-z_][\w.]*", owner) and owner.rsplit(".", 1)[-1] != name else name
+    args = node.args
+    named = [*args.posonlyargs, *args.args, *args.kwonlyargs]
+    method = bool(named) and named[0].arg in {"self", "cls"}
+    typed = node.returns is not None or any(a.annotation is not None for a in named)
+    sentence = _first_line(block)
+
+    def said(relation: Relation, obj: str, obj_text: str = "") -> Claim:
+        return Claim(relation, subject=subject, obj=obj, obj_text=obj_text, negated=False,
+                     line=block.line, sentence=sentence, presupposed="structure")
+
+    for param in named[1:] if method else named:
+        yield said("has_param", param.arg)
+    if not (method or typed):
+        return  # ``f(x, y=2)`` may be a call: its values are arguments, not defaults
+    positional = [*args.posonlyargs, *args.args]
+    defaults = list(zip(positional[len(positional) - len(args.defaults):], args.defaults,
+                        strict=True))
+    defaults += [(a, d) for a, d in zip(args.kwonlyargs, args.kw_defaults, strict=True)
+                 if d is not None]
+    for param, default in defaults:
+        value = canonical_value(ast.unparse(default))
+        if value:
+            yield Claim("default", subject=f"{subject}.{param.arg}", obj=value,
+                        obj_text=ast.unparse(default), negated=False, line=block.line,
+                        sentence=sentence, presupposed="structure", default_of="signature")
+    if node.returns is not None:
+        yield said("returns", ast.unparse(node.returns), obj_text="annotated")
+
+
 def _first_line(block: Block) -> str:
     return block.lines[0][1].strip() if block.lines else block.text.strip()
 
@@ -110,6 +202,25 @@ def _member(block: Block) -> str:
         return ""
     target = spans[0].target
     return target if _MEMBER.fullmatch(target) else ""
+
+
+_MEMBER_LEAD = re.compile(r"(?:methods|attributes|properties|members|fields|functions"
+                          r"|方法|属性|成员|字段|函数)\s*(?:如下|包括)?\s*[:：]\s*$", re.IGNORECASE)
+_BOLD_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+
+
+def _bold_member(document: Document, block: Block) -> str:
+    """A bold label that is a plain identifier ("**streamwriter**:"), in a list its lead-in
+    says holds members ("It includes the following methods:"): a member, as a code label
+    would be. Elsewhere a bold word is a title, not a name."""
+    if block.kind != "item" or block.parent is None or not block.label:
+        return ""
+    name = block.label.strip().strip("*").strip()
+    lead = document.blocks[block.parent]
+    if lead.kind != "paragraph" or not _BOLD_NAME.fullmatch(name) or \
+            not block.text.lstrip().startswith("**"):
+        return ""
+    return name if _MEMBER_LEAD.search(lead.text.rstrip()) else ""
 
 
 def _is_member_column(block: Block) -> bool:

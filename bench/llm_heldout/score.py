@@ -1,0 +1,114 @@
+#!/usr/bin/env python3
+"""Structural claims in articles real small models wrote about packages no other set uses.
+
+``claims.tsv`` lists every structural claim of the articles in this folder (written by the
+pinned Qwen2.5-Coder 0.5B and 1.5B, see ``generate.py``), labelled T, F or U against the
+package source with evidence, by a reader who never saw the checker. The contract is that
+of ``../../shared/bench/llmclaims``: a false claim is caught when anything on its line is
+`unverified`; a true claim is falsely flagged when a `claim` result on its line is, and no
+false or unclear claim shares the line.
+
+The set is split by package before anyone read it: the claims rules may be built on
+``build`` (intervaltree, idna); ``held_out`` (portion, boltons) is only scored.
+
+    python3 bench/llm_heldout/score.py --cmd 'pse verify {article} --source {source} \\
+        --format json --strict' [--split build|held_out|all] [--show]
+"""
+
+from __future__ import annotations
+
+import argparse
+import collections
+import json
+import os
+import shlex
+import subprocess
+import sys
+from pathlib import Path
+
+HERE = Path(__file__).parent
+SPLITS = {"build": ("intervaltree", "idna"), "held_out": ("portion", "boltons")}
+
+
+def load(packages: tuple[str, ...]) -> list[dict[str, str]]:
+    """The labelled claims of the articles about ``packages``."""
+    with open(HERE / "claims.tsv", encoding="utf-8") as f:
+        head = f.readline().rstrip("\n").split("\t")
+        rows = [dict(zip(head, line.rstrip("\n").split("\t"), strict=True))
+                for line in f if line.strip()]
+    return [r for r in rows if r["article"].split("/")[0] in packages]
+
+
+def flags(cmd: str, article: Path, source: Path, timeout: int) -> dict[int, list[dict]]:
+    """The `unverified` results the command prints for ``article``, by line."""
+    line = cmd.replace("{article}", shlex.quote(str(article))) \
+              .replace("{source}", shlex.quote(str(source)))
+    done = subprocess.run(line, shell=True, capture_output=True, text=True, timeout=timeout)
+    try:
+        refs = json.loads(done.stdout)["references"]
+    except (ValueError, KeyError):
+        sys.exit(f"unreadable output for {article} (exit {done.returncode}): "
+                 f"{done.stderr.strip()[:300]}")
+    found: dict[int, list[dict]] = collections.defaultdict(list)
+    for ref in refs:
+        if ref.get("status") == "unverified":
+            found[int(ref["line"])].append(ref)
+    return found
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--cmd", required=True)
+    ap.add_argument("--split", choices=[*SPLITS, "all"], default="all")
+    ap.add_argument("--trees", type=Path, default=Path(os.environ.get(
+        "LLM_HELDOUT_TREES", "/tmp/llm-heldout-trees")))
+    ap.add_argument("--timeout", type=int, default=300)
+    ap.add_argument("--show", action="store_true", help="list missed and falsely flagged claims")
+    args = ap.parse_args()
+    plan = json.loads((HERE / "articles.json").read_text(encoding="utf-8"))
+    splits = list(SPLITS) if args.split == "all" else [args.split]
+    for split in splits:
+        rows = load(SPLITS[split])
+        results: dict[tuple[str, int], list[dict]] = {}
+        for article in sorted({r["article"] for r in rows}):
+            package = article.split("/")[0]
+            source = args.trees / plan["trees"][package]
+            if not source.is_dir():
+                sys.exit(f"missing tree {source}: see README.md for the pip download lines")
+            for line, found in flags(args.cmd, HERE / article, source, args.timeout).items():
+                results[(article, line)] = found
+        bad_lines = {(r["article"], int(r["line"])) for r in rows if r["verdict"] in "FU"}
+        caught, nf, flagged, nt = collections.Counter(), collections.Counter(), \
+            collections.Counter(), collections.Counter()
+        shown: list[str] = []
+        for r in rows:
+            key = (r["article"], int(r["line"]))
+            found = results.get(key, [])
+            lang = r["lang"]
+            if r["verdict"] == "F":
+                nf[lang] += 1
+                caught[lang] += bool(found)
+                if not found:
+                    shown.append(f"  missed {r['article']}:{r['line']} [{r['relation']}] "
+                                 f"{r['sentence'][:140]}")
+            elif r["verdict"] == "T" and key not in bad_lines:
+                nt[lang] += 1
+                claims = [x["name"] for x in found if x.get("kind") == "claim"]
+                flagged[lang] += bool(claims)
+                if claims:
+                    shown.append(f"  flagged {r['article']}:{r['line']} [{r['relation']}] "
+                                 f"{claims} {r['sentence'][:100]}")
+        if args.show:
+            print("\n".join(shown))
+        for lang in sorted(nf | nt):
+            print(f"  {split} {lang}: caught {caught[lang]}/{nf[lang]}, "
+                  f"true flagged {flagged[lang]}/{nt[lang]}")
+        total_f, total_t = sum(nf.values()), sum(nt.values())
+        print(f"{split}: recall={sum(caught.values()) / max(total_f, 1):.2f} "
+              f"({sum(caught.values())}/{total_f}) false_flag="
+              f"{sum(flagged.values()) / max(total_t, 1):.3f} "
+              f"({sum(flagged.values())}/{total_t})")
+
+
+if __name__ == "__main__":
+    main()
