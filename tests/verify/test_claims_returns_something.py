@@ -15,6 +15,7 @@ _TREE = {
     "lab/__init__.py": "",
     "lab/core.py": '''\
 import functools
+from typing import Optional
 
 
 def check_label(label: str) -> None:
@@ -51,6 +52,10 @@ def lookup(name):
 
 def encode(data: str, errors: str = "strict") -> bytes:
     return data.encode()
+
+
+def maybe(data: str) -> Optional[bytes]:
+    return None if not data else data.encode()
 ''',
 }
 
@@ -91,6 +96,9 @@ def test_claims_returning_something_under_a_condition_is_no_claim(resolver: Reso
      ["unverified"]),
     ("- **encode(text, errors)**: encodes.", "has_param", ["unverified", "verified"]),
     ("1. `alabel(label)`: encodes a label.", "has_param", ["verified"]),
+    # a written annotation without the real one's None is another annotation
+    ("- **maybe(data: str) -> bytes**: encodes.", "returns", ["unverified"]),
+    ("- **maybe(data: str) -> Optional[bytes]**: encodes.", "returns", ["verified"]),
     # a call's keyword values are arguments, not defaults: read only in a typed signature
     ("- `encode(data, errors='ignore')`: encodes leniently.", "default", []),
 ])

@@ -46,6 +46,10 @@ class Node(object):
     def init_from_sorted(self, intervals):
         return self
 
+    @property
+    def depth(self):
+        return 1
+
 
 class Tree(object):
     def __init__(self, intervals=None):
@@ -166,3 +170,28 @@ def test_claims_a_bold_snake_case_label_lends_its_name(resolver: Resolver) -> No
         == ["verified"]
     assert claim_statuses(resolver, "1. **init_from_sorted**: Is a classmethod.\n",
                           "kind") == ["unverified"]
+
+
+@pytest.mark.parametrize("text, statuses", [
+    ("- **`Node`**:\n  - The `x_center` parameter is the centre point.\n", ["verified"]),
+    ("- **`Node`**:\n  - The `value` parameter is a string.\n", ["unverified"]),
+    ("- **`Node`**:\n  - `value` 参数是一个字符串。\n", ["unverified"]),
+    ("- **`Node`**:\n  - The `value` parameter was removed.\n", []),  # denied
+])
+def test_claims_the_parameter_named_in_an_item_is_its_owners(
+        resolver: Resolver, text: str, statuses: list[str]) -> None:
+    assert claim_statuses(resolver, text, "has_param") == statuses
+
+
+@pytest.mark.parametrize("text, statuses", [
+    # a lead-in that says its list holds methods: a property listed there is not one
+    ("- **`Node`**: a node. It has the following methods:\n  - `add()`: adds.\n"
+     "  - `depth`: the depth.\n", ["unverified", "verified"]),
+    ("The `Node` class is a node. It has the following methods:\n\n- `add`: adds.\n",
+     ["verified", "verified"]),  # (the class's own kind, and the method's)
+    # a signature label with its return annotation names the function
+    ("## Methods\n\n- `depth() -> int`: the depth.\n", ["unverified"]),
+])
+def test_claims_a_list_said_to_hold_methods(resolver: Resolver, text: str,
+                                            statuses: list[str]) -> None:
+    assert sorted(claim_statuses(resolver, text, "kind")) == statuses

@@ -974,6 +974,10 @@ def read_claims(sentence: Sentence, *, indefinite: bool = False) -> Iterator[Cla
         if claim.relation in {"returns", "return_arity"}:
             returned.add(claim.subject)
         yield claim
+    owned = _parameter_of_owner(sentence)
+    if owned is not None and (owned.subject, owned.obj) not in said:
+        said.add((owned.subject, owned.obj))
+        yield owned
     something = _returns_something(sentence)
     if something is not None and something.subject not in returned and \
             _returns_itself(sentence) is None:
@@ -1087,6 +1091,27 @@ def _returns_something(sentence: Sentence) -> Claim | None:
         return None
     return Claim("returns", subject=subject, obj=ANY_VALUE, obj_text="", negated=False,
                  line=sentence.line, sentence=sentence.text)
+
+
+_PARAMETER_SUBJECT = re.compile(r"^(?:the ?|its ?|this ?)?§(?P<p>\d+)§ ?(?:parameter|argument|param"
+                                r"|arg|keyword argument|参数|形参|入参)(?![a-z])")
+_DENIED = re.compile(r"(?<![a-z])(?:not|no longer|never|removed|deprecated)(?![a-z])"
+                     r"|不|没有|已移除|已废弃")
+
+
+def _parameter_of_owner(sentence: Sentence) -> Claim | None:
+    """"The `value` parameter is a string" in an item under "**`Processor`**:" (or "`value`
+    参数是一个字符串"): the owner the structure names takes a parameter of that name."""
+    owner = re.sub(r"\(.*\)$", "", sentence.owner.strip("` "))
+    hit = _PARAMETER_SUBJECT.match(sentence.normalised.strip())
+    if not owner or hit is None or not _NAME_LIKE.match(owner) or \
+            _DENIED.search(sentence.normalised):
+        return None
+    name = sentence.spans[int(hit["p"])].strip("` ")
+    if not re.fullmatch(r"[A-Za-z_]\w*", name) or name in {"self", "cls"}:
+        return None
+    return Claim("has_param", subject=owner, obj=name, obj_text="", negated=False,
+                 line=sentence.line, sentence=sentence.text, owner=owner)
 
 
 _NOT_A_VALUE_ZH = frozenset({"空", "无", "任何值", "任何东西", "空值"})

@@ -54,7 +54,7 @@ def label_name(label: str) -> str:
     # "`interval` (int)": the type in parentheses after the name is no part of it
     text = re.sub(r"\s+\([^()]*\)$", "", label.strip()).strip().strip("`").strip()
     text = re.sub(rf"\s+(?:{L.LABEL_KINDS})$", "", text, flags=re.IGNORECASE).strip("` ")
-    text = re.sub(r"\(.*\)$", "", text)
+    text = re.sub(r"\(.*\)(?:\s*->.*)?$", "", text)  # "f(x) -> int": the signature's name
     return text if _LABEL_NAME.fullmatch(text) else ""
 
 

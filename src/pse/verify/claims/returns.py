@@ -75,6 +75,10 @@ def returns(resolver: Resolver, subject: Symbol, target: Named, *,
     names = resolver.index.return_names(subject)
     if names is None:
         return returned(resolver, subject, target, always=always, following=following)
+    without_none = _written_without_none(resolver, subject, target, names) \
+        if annotated and not yielded else None
+    if without_none is not None:
+        return without_none
     if single and not yielded:
         outer = set(outer_types(resolver, subject) or ()) - {"None", "Optional"}
         wanted = target.name.rsplit(".", 1)[-1]
@@ -175,6 +179,23 @@ def _makes_own(value: ast.expr | None) -> bool:
     return isinstance(value, ast.Call) and isinstance(value.func, ast.Attribute) and \
         value.func.attr == "__new__" and bool(value.args) and \
         isinstance(value.args[0], ast.Name) and value.args[0].id == "cls"
+
+
+def _written_without_none(resolver: Resolver, subject: Symbol, target: Named,
+                          names: tuple[str, ...]) -> Decision | None:
+    """Of a claim about the annotation: false when it leaves out the annotation's `None`
+    ("-> bool" written of "-> bool | None", of ``Optional[bool]``): what is written is
+    another annotation. None when the annotation holds no `None` or the claim has it."""
+    from pse.verify.claims.types import union_members  # types imports this module
+
+    if not {"None", "Optional"} & set(names):
+        return None
+    said = union_members(target.name) or {target.name.rsplit(".", 1)[-1]}
+    if not said or "None" in said or "Optional" in target.name:
+        return None
+    shown = sorted({n.rsplit(".", 1)[-1] for n in names} - _TYPE_WRAPPERS)
+    return Decision(False, f"{short(subject.qualname)} is annotated to return "
+                    f"{_annotation_text(resolver, subject, shown)}, `None` too", at(subject))
 
 
 def _annotated_returns(resolver: Resolver, subject: Symbol, target: Named,

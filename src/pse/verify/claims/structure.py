@@ -53,6 +53,7 @@ def structural_claims(document: Document, *, ignored: set[int]) -> Iterator[Clai
         if block.kind in {"item", "definition"} and block.label:
             yield from _section_item(block, owner_of(document, index))
             yield from _kind_of_section(document, index)
+            yield from _kind_of_lead(document, index)
             yield from _signature_label(block, owner_of(document, index))
         member = _member(block) or _bold_member(document, block)
         if not member or block.kind == "paragraph":
@@ -108,9 +109,15 @@ def _section_item(block: Block, owner: str) -> Iterator[Claim]:
 _KIND_SECTION = re.compile(r"(?:\d+(?:\.\d+)*[.)、]?\s*)?(?:the |main |key |core |public "
                            r"|important |available |主要的?|核心的?|常用的?)?(?P<kind>.+)")
 _SECTION_KINDS = frozenset({"classmethod", "staticmethod", "exception", "class", "enum",
-                            "dataclass"})
+                            "dataclass", "method", "function"})
 """Kinds a section titled for them claims of each item it lists ("### Class methods" then
-"- **`from_intervals`**: ..."); not functions or methods, which a reader names loosely."""
+"- **`from_intervals`**: ..."). (A method said to be a function is left open by the kind
+check: a reader names them loosely; a property or a module function listed as a method
+is not one.)"""
+_METHODS_LEAD = re.compile(r"(?:(?:the )?following |these |several |以下|下列|如下)?"
+                           r"(?:methods|方法)\s*(?:如下|包括)?\s*[:：]\s*$", re.IGNORECASE)
+"""A lead-in that says the list after it holds methods ("It includes the following
+methods:", "它包含以下方法：")."""
 
 
 def _kind_of_section(document: Document, index: int) -> Iterator[Claim]:
@@ -185,6 +192,26 @@ def _signature_label(block: Block, owner: str) -> Iterator[Claim]:
                         sentence=sentence, presupposed="structure", default_of="signature")
     if node.returns is not None:
         yield said("returns", ast.unparse(node.returns), obj_text="annotated")
+
+
+def _kind_of_lead(document: Document, index: int) -> Iterator[Claim]:
+    """An item labelled with code in a list whose lead-in (a paragraph, or the parent
+    item) says it lists methods is a method of the owner named above it: a property or a
+    module function listed there is not one."""
+    block = document.blocks[index]
+    if block.parent is None:
+        return
+    lead = document.blocks[block.parent]
+    if lead.kind not in {"paragraph", "item"} or \
+            not _METHODS_LEAD.search(lead.text.rstrip()):
+        return
+    name = label_name(block.label) if whole_span(block.label) else ""
+    owner = re.sub(r"\(.*\)$", "", owner_of(document, index))
+    if not name or not owner or not re.fullmatch(r"[A-Za-z_][\w.]*", owner):
+        return
+    subject = name if "." in name else f"{owner}.{name}"
+    yield Claim("kind", subject=subject, obj="method", obj_text="method", negated=False,
+                line=block.line, sentence=_first_line(block), presupposed="structure")
 
 
 def _first_line(block: Block) -> str:
