@@ -195,3 +195,39 @@ def test_claims_the_parameter_named_in_an_item_is_its_owners(
 def test_claims_a_list_said_to_hold_methods(resolver: Resolver, text: str,
                                             statuses: list[str]) -> None:
     assert sorted(claim_statuses(resolver, text, "kind")) == statuses
+
+
+def test_claims_a_parameter_said_of_another_function_is_not_the_owners(
+        resolver: Resolver) -> None:
+    text = "- **`Node`**:\n  - The `interval` argument of `add` is the new interval.\n"
+    assert claim_statuses(resolver, text, "has_param") == ["verified"]  # add's, not Node's
+
+
+def test_claims_a_record_field_read_by_its_key_is_used(
+        tmp_path_factory: pytest.TempPathFactory) -> None:
+    tree = {"sm/__init__.py": "", "sm/core.py": '''\
+from typing import TypedDict
+
+
+class Model(TypedDict):
+    class_table: tuple
+    state_table: tuple
+
+
+class Machine:
+    def __init__(self, model: Model):
+        self._model = model
+
+    def next_state(self, c):
+        return self._model["class_table"][c]
+
+    def reset(self):
+        self._state = 0
+'''}
+    for resolver in tree_resolver(tmp_path_factory, tree, name="sm"):
+        # "uses" of a field read as ``model["class_table"]`` is not denied; of one no
+        # code reaches, it is
+        assert claim_statuses(resolver, "`Machine.next_state` uses the `class_table`.",
+                              "calls") == []
+        assert claim_statuses(resolver, "`Machine.reset` uses the `state_table`.",
+                              "calls") == ["unverified"]

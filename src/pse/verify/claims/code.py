@@ -933,8 +933,19 @@ def uses(resolver: Resolver, subject: Symbol, used: Named) -> Decision:
                         f"{short(subject.qualname)} reaches", at(subject))
     if len(reach) >= MAX_REACHED or _held(resolver, [(subject, body), *reach], name):
         return undecided(f"{short(subject.qualname)} reaches too much to say")
+    if any(_keyed(resolver, s, name) for s in (subject, *(r for r, _ in reach))):
+        # ``self._model["class_table"]``: a field of a TypedDict (or any record) read by
+        # its key names it as a string
+        return undecided(f"{short(subject.qualname)} reads `{name}` as a key")
     return Decision(False, f"nothing {short(subject.qualname)} reaches names `{name}`",
                     at(subject))
+
+
+def _keyed(resolver: Resolver, function: Symbol, name: str) -> bool:
+    """Whether ``function``'s lines write ``name`` as a quoted string."""
+    lines = (resolver.index.file_text(function.path) or "").split("\n")
+    text = "\n".join(lines[function.line - 1:function.end_line])
+    return f'"{name}"' in text or f"'{name}'" in text
 
 
 def _names_word(resolver: Resolver, path: str, name: str) -> bool:

@@ -1094,7 +1094,9 @@ def _returns_something(sentence: Sentence) -> Claim | None:
 
 
 _PARAMETER_SUBJECT = re.compile(r"^(?:the ?|its ?|this ?)?§(?P<p>\d+)§ ?(?:parameter|argument|param"
-                                r"|arg|keyword argument|参数|形参|入参)(?![a-z])")
+                                r"|arg|keyword argument|参数|形参|入参)(?![a-z])"
+                                # "the `x` argument of `create`": another's
+                                r"(?! ?(?:of|to|for|in) ?(?:the ?)?§)")
 _DENIED = re.compile(r"(?<![a-z])(?:not|no longer|never|removed|deprecated)(?![a-z])"
                      r"|不|没有|已移除|已废弃")
 
