@@ -65,7 +65,8 @@ def final_gates(resolver: Resolver, state: PSEState, *, limits: Limits | None = 
                                          strict=True))
     headings = [n for n, line in prose_lines(text) if HEADING.match(line)]
     ungrounded = ungrounded_sections(text, result.ok, path="artifact.md", focus=[])
-    names = sorted({f.text for f in result.ok})
+    # code names only: a claim that holds ("`submit` ... returns it") is no name of its own
+    names = sorted({f.text for f in result.ok if f.kind != "claim"})
     drafted = len(sentences(state.draft)) or 1
     # Strip's deletions only: what shaping trimmed (a tail cut at the token cap, the
     # reply's own loop, pasted prompt lists) is reported per section, not counted here
