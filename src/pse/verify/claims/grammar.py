@@ -978,11 +978,10 @@ def read_claims(sentence: Sentence, *, indefinite: bool = False) -> Iterator[Cla
     if owned is not None and (owned.subject, owned.obj) not in said:
         said.add((owned.subject, owned.obj))
         yield owned
-    something = _returns_something(sentence)
-    if something is not None and something.subject not in returned and \
-            _returns_itself(sentence) is None:
-        yield something
     itself = _returns_itself(sentence)
+    something = _returns_something(sentence)
+    if something is not None and something.subject not in returned and itself is None:
+        yield something  # "returns itself" says more: its own claim below
     if itself is not None and (itself.subject, itself.obj) not in said:
         said.add((itself.subject, itself.obj))
         yield itself
