@@ -197,6 +197,13 @@ def shape_of(value: ast.expr) -> Returned:
         return Returned("literal", _LITERALS[type(value)], text)
     if isinstance(value, ast.UnaryOp) and isinstance(value.op, ast.Not):
         return Returned("literal", "bool", text)
+    if isinstance(value, ast.UnaryOp) and isinstance(value.op, ast.USub | ast.UAdd) and \
+            isinstance(value.operand, ast.Constant) and \
+            type(value.operand.value) in {int, float, complex}:
+        return Returned("literal", type(value.operand.value).__name__, text)  # ``-1``
+    alike = _alike(value)
+    if alike is not None:
+        return Returned("literal", alike, text)
     if _is_text(value):
         return Returned("literal", "str", text)
     if isinstance(value, ast.Await):
@@ -209,6 +216,23 @@ def shape_of(value: ast.expr) -> Returned:
             return Returned("awaited", "", text)
         return Returned("call", callee, text) if callee else Returned("unknown", "", text)
     return Returned("unknown", "", text)
+
+
+def _alike(value: ast.expr) -> str | None:
+    """The builtin type of a value whose every possible result is a literal of one type:
+    ``a == b and c == d`` is a ``bool`` (``and``/``or`` give one of their operands), as is
+    ``x if c else y`` of two ``int`` literals; None for any other expression."""
+    if isinstance(value, ast.BoolOp):
+        parts = value.values
+    elif isinstance(value, ast.IfExp):
+        parts = [value.body, value.orelse]
+    else:
+        return None
+    shapes = {(shape.kind, shape.name) for shape in map(shape_of, parts)}
+    if len(shapes) != 1:
+        return None
+    kind, name = shapes.pop()
+    return name if kind == "literal" else None
 
 
 _STR_METHODS = frozenset({"join", "format", "format_map", "upper", "lower", "strip", "lstrip",

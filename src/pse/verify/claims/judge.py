@@ -86,8 +86,8 @@ def judge(claim: Claim, *, file: str, resolver: Resolver) -> tuple[Reference, Re
     decision = _option_default(resolver, claim, relation, decision) or decision
     if decision.holds is False:
         decision = _second_reading(resolver, claim, relation, subject, decide, decision)
-    why = (_value_named_alike(claim, resolver) or _member_of(claim, subject, resolver)) \
-        if decision.holds is False else ""
+    why = (_value_named_alike(claim, subject, resolver)
+           or _member_of(claim, subject, resolver)) if decision.holds is False else ""
     if why:
         return ref, Resolution("ignored", evidence=decision.evidence, message=why)
     return ref, _verdict(claim, decision, obj)
@@ -448,16 +448,25 @@ def _unknown(subject: Named, obj: Named | None) -> str:
     return ""
 
 
-def _value_named_alike(claim: Claim, resolver: Resolver) -> str:
+def _value_named_alike(claim: Claim, subject: Named, resolver: Resolver) -> str:
     """Why a noun phrase's kind that the resolved name contradicts is still no finding: its
-    bare name also names a parameter or attribute ("instantiate the `signer` class": the
-    argument, a class, not the module of that name)."""
+    bare name also names another definition, a parameter or attribute ("instantiate the
+    `signer` class": the argument, a class, not the module of that name). A module's variable judged
+    itself is no other value: "the `rrulestr` class" of ``rrulestr = _rrulestr()`` says
+    its kind wrong."""
     name = claim.subject.removesuffix("()")
     if not claim.presupposed or "." in name or claim.relation == "value_type":
         return ""  # a value's type is said of the value itself
-    if any(s.kind in {"parameter", "attribute", "variable"} for s in resolver.index.by_name(name)):
+    if any(s.kind == "parameter" or s.kind in {"attribute", "variable"} and not (
+            s in subject.symbols and _of_a_module(resolver, s))
+           for s in resolver.index.by_name(name)):
         return f"`{name}` also names a value, whose kind the tree does not say"
     return ""
+
+
+def _of_a_module(resolver: Resolver, symbol: Symbol) -> bool:
+    """Whether ``symbol`` is bound at the top level of a module (not on a class)."""
+    return any(s.kind in {"module", "package"} for s in resolver.index.by_qualname(symbol.parent))
 
 
 _MEMBER_KINDS = frozenset({"method", "function", "property", "attribute", "classmethod",

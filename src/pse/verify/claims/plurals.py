@@ -40,6 +40,27 @@ members, whose kind a bare name may not say. 包括 and "including" are no cue h
 noun they may say what it contains ("`m` 模块包括 `A`": `A` is in the module)."""
 
 
+_SINGULAR_KINDS = {"class": "class", "function": "function", "method": "method",
+                   "exception": "exception", "constant": "constant", "coroutine": "coroutine",
+                   "异常类": "exception", "异常": "exception"}
+_SUBJECT_LIST = re.compile(
+    r"(?:^|(?<=[,，;；] )|(?<=[,，;；])|(?<=while )|(?<=and )|(?<=whereas ))"
+    r"(?:the ?|its ?|their ?|these ?)?"
+    r"(?:(?:main|key|core|primary|principal|public|important|most important|exported"
+    r"|available|other) )*(?P<k>classes|functions|methods|exceptions|constants|coroutines"
+    r"|class|function|exception|coroutine)"
+    r"(?: (?:in|of|defined in|provided by|exposed by|offered by) (?:the )?"
+    r"(?:§\d+§ ?(?:module|package|class)?|(?:this|that|the) (?:module|package|file|library)))?"
+    r" ?(?P<be>are|include|includes|is|:) ?"
+    r"(?P<list>§\d+§(?: ?(?:,|、|，|and|, and|和|及|以及) ?§\d+§)*)"
+    r"(?= ?(?:[,，;；.。]|$|while |whereas |and (?:the |its )))"
+    r"|(?:^|(?<=[，；]))(?:的)?(?P<kz>类|函数|方法|异常类|异常)(?:有|包括|包含|是|为)[:：]? ?"
+    r"(?P<listz>§\d+§(?: ?(?:,|、|，|和|及|以及) ?§\d+§)*)(?= ?(?:[，；。]|$))")
+"""A kind noun as the subject whose predicate lists code ("The main classes are `a`, `b`
+and `c`", "Its key functions include `f`", "主要的类有 `a`、`b`"): each listed name is of
+that kind. "include" gives some of them; each given is still of the kind."""
+
+
 def plural_kind_claims(sentence: Sentence) -> Iterator[Claim]:
     """One kind claim per name of each plural kind list of ``sentence``."""
     for hit in _EXAMPLES.finditer(sentence.normalised):
@@ -50,6 +71,17 @@ def plural_kind_claims(sentence: Sentence) -> Iterator[Claim]:
                 yield Claim("kind", subject=name, obj=kind, obj_text=hit["k"] or hit["kz"],
                             negated=False, line=sentence.line, sentence=sentence.text,
                             presupposed="phrase")
+    for hit in _SUBJECT_LIST.finditer(sentence.normalised):
+        written = hit["k"] or hit["kz"]
+        kind = _PLURAL_KINDS.get(written) or _SINGULAR_KINDS[written]
+        if hit["be"] in {"is"} and written in _PLURAL_KINDS:
+            continue  # "the classes is": no sentence a reader trusts
+        for slot in re.findall(r"§(\d+)§", hit["list"] or hit["listz"]):
+            name = sentence.spans[int(slot)]
+            if _NAME.fullmatch(name) and name not in {"self", "cls"}:
+                yield Claim("kind", subject=name, obj=kind, obj_text=written,
+                            negated=False, line=sentence.line, sentence=sentence.text,
+                            presupposed="")
     for hit in _PLURAL.finditer(sentence.normalised):
         kind = _PLURAL_KINDS[hit["k"]]
         opens = not sentence.normalised[:hit.start()].strip(" the")

@@ -623,16 +623,25 @@ _COPULAR_NP = re.compile(r"^(?:the )?§\d+§ ?(?:is|are) (?:the|a|an) [^§]*$")
 _VERB_RELATIVE = re.compile(r"^(?:which|that) (?P<rest>[a-z]+s\b.*)$")
 """A relative clause opening with a verb in -s ("which declares five keys")."""
 _APPOSITION = re.compile(r"^(?P<not>not )?(?P<np>(?:a|an|the) .*§\d+§.*)$")
+_RELATIVE_VERB = (r"(?:returns|yields|takes|accepts|has|holds|contains|defines|raises"
+                  r"|inherits|derives|extends|subclasses|defaults)\b")
+"""Verbs whose claims need no code object ("which returns a list", "that takes two
+arguments")."""
 _RELATIVE = re.compile(r"^(?:which|that) (?P<rest>.*§\d+§.*"
-                       r"|(?:is|are|was|were) (?!(?:why|what|how|where|when|because)\b).*)$")
+                       r"|(?:is|are|was|were) (?!(?:why|what|how|where|when|because)\b).*"
+                       rf"|{_RELATIVE_VERB}.*)$")
 """A relative clause said of the slot before it: one naming code ("which inherits from
-`B`"), or a predicate of its own ("which is implemented as a dataclass"); "which is why
-..." says nothing of the slot."""
+`B`"), or a predicate of its own ("which is implemented as a dataclass", "which returns
+a list of intervals"); "which is why ..." says nothing of the slot."""
 _LATER_PRONOUN = re.compile(r"^(?:(?P<its>its|它的)|it(?= [a-z])|它(?![们]))")
 """A later clause opening with "it"/"它" (or "its"/"它的") says something of the code the
 sentence opened with ("`A` is the entry point, it lives in `m`")."""
 _FRONTED = re.compile(r"^as (?P<np>(?:a|an|the) .*§\d+§.*)$|^作为(?P<zh>.*§\d+§.*)$")
 _ENDS_WITH_SLOT = re.compile(rf"(§\d+§){_KIND_WORD}?$")
+_INNER_RELATIVE = re.compile(rf"(§\d+§){_KIND_WORD}? ?(?:that|which) "
+                             rf"(?P<rest>{_RELATIVE_VERB}.*)$")
+"""A restrictive relative clause inside a clause, said of the slot it follows ("provides
+the `search` method that returns a list")."""
 _STARTS_WITH_SLOT = re.compile(r"^(?:the )?(§\d+§)")
 _CONDITION_ON_ONE = re.compile(r"^(?:如果|若|当|一旦|(?:在|每次)?调用)[^§，,。]{0,12}(§\d+§)"
                                r"[^§，,。]*$")
@@ -798,14 +807,10 @@ def derived(clauses: tuple[str, ...]) -> tuple[str, ...]:
                          for slot in re.findall(r"§\d+§", listed["list"]))
             continue
         found.extend(_unlocated(clause))
-        before = _ENDS_WITH_SLOT.search(clauses[number - 1]) if number else None
-        if before is not None:
-            apposition, relative = _APPOSITION.match(clause), _RELATIVE.match(clause)
-            if apposition:
-                negation = "not " if apposition["not"] else ""
-                found.append(f"{before[1]} is {negation}{apposition['np']}")
-            elif relative:
-                found.append(f"{before[1]} {relative['rest']}")
+        found.extend(_inner_relative(clause))
+        said = _said_of_a_slot(clause, clauses[number - 1] if number else "")
+        if said is not None:
+            found.extend(said)
         elif number and opening and _COPULAR_NP.match(clauses[number - 1]):
             # "`A` is the counterpart, which declares five keys": the noun phrase is `A`
             relative = _VERB_RELATIVE.match(clause)
@@ -818,6 +823,30 @@ def derived(clauses: tuple[str, ...]) -> tuple[str, ...]:
             found.append(f"{after[1]} is {fronted['np']}" if fronted["np"] else
                          f"{after[1]}是{fronted['zh']}")
     return tuple(found)
+
+
+def _inner_relative(clause: str) -> list[str]:
+    """A relative clause inside ``clause`` said of the slot it follows ("provides the `m`
+    method that returns a list": "`m` returns a list")."""
+    inner = _INNER_RELATIVE.search(clause)
+    return [f"{inner[1]} {inner['rest']}"] if inner is not None and inner.start() > 0 else []
+
+
+def _said_of_a_slot(clause: str, before: str) -> list[str] | None:
+    """What ``clause`` says of the slot ``before`` ends with: an apposition ("`A`, a
+    subclass of `C`") or a relative clause ("`A`, which returns a list"); None when
+    ``before`` ends with no slot."""
+    found: list[str] = []
+    last = _ENDS_WITH_SLOT.search(before) if before else None
+    if last is None:
+        return None
+    apposition, relative = _APPOSITION.match(clause), _RELATIVE.match(clause)
+    if apposition:
+        negation = "not " if apposition["not"] else ""
+        found.append(f"{last[1]} is {negation}{apposition['np']}")
+    elif relative:
+        found.append(f"{last[1]} {relative['rest']}")
+    return found
 
 
 _CONJUNCTION = re.compile(r"^(?:(?:and|but|so|while|and then|and also|because|since) |(?:并且|而且"

@@ -19,6 +19,7 @@ from pse.index.model import Symbol
 from pse.index.returns import Returned, shape_of
 from pse.index.symbols import code_first
 from pse.verify.claims.decision import Decision, at, listing, short, undecided, with_article
+from pse.verify.claims.documented import documented_returns
 from pse.verify.claims.names import (
     Named,
     ancestry,
@@ -68,13 +69,12 @@ def returns(resolver: Resolver, subject: Symbol, target: Named, *,
     constant = _returned_constant(resolver, subject, target.name or target.text)
     if constant is not None:
         return constant
-    made = resolver.index.returned(subject)
-    if made and made[0].kind == "generator" and not yielded and not annotated:
-        # a generator, whatever it is annotated
-        return returned(resolver, subject, target, following=following)
     names = resolver.index.return_names(subject)
-    if names is None:
-        return returned(resolver, subject, target, always=always, following=following)
+    if names is None or _a_generator(resolver, subject) and not yielded and not annotated:
+        # a generator is one whatever it is annotated
+        decision = returned(resolver, subject, target, always=always, following=following)
+        return decision if decision.holds is not None or yielded or annotated \
+            else _documented(resolver, subject, target, decision)
     without_none = _written_without_none(resolver, subject, target, names) \
         if annotated and not yielded else None
     if without_none is not None:
@@ -92,6 +92,20 @@ def returns(resolver: Resolver, subject: Symbol, target: Named, *,
                             f"`{other}` too", at(subject))
     return _annotated_returns(resolver, subject, target, names, annotated=annotated,
                               yielded=yielded)
+
+
+def _a_generator(resolver: Resolver, subject: Symbol) -> bool:
+    made = resolver.index.returned(subject)
+    return made is not None and bool(made) and made[0].kind == "generator"
+
+
+def _documented(resolver: Resolver, subject: Symbol, target: Named, read: Decision
+                ) -> Decision:
+    """What the docstring of ``subject`` declares it returns decides a claim its return
+    statements left open (``read``)."""
+    documented = documented_returns(
+        resolver, subject, _type_of_value(target.name.rsplit(".", 1)[-1]))
+    return documented if documented.holds is not None else read
 
 
 _PLAIN_DECORATORS = frozenset({"staticmethod", "classmethod", "property", "abstractmethod",

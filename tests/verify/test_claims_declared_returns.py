@@ -1,0 +1,151 @@
+"""Return values a function's body or docstring decides without an annotation, said in
+relative clauses ("the `overlap` method, which returns a list"); kind nouns as the subject
+of a list ("The main classes are `a`, `b` and `c`"); a module's variable that holds an
+instance called a class."""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Iterator
+
+import pytest
+
+from pse.index.returns import shape_of
+from pse.verify.resolve import Resolver
+from repo_fixtures import claim_statuses, tree_resolver
+
+_TREE = {
+    "spans/__init__.py": "",
+    "spans/tree.py": '''\
+class Span:
+    def __init__(self, begin, end):
+        self.begin = begin
+        self.end = end
+
+    def matches(self, other):
+        return self.begin == other.begin and self.end == other.end
+
+    def order(self, other):
+        return -1 if self.begin < other.begin else 1
+
+    def overlap(self, begin, end=None):
+        """All spans overlapping the range.
+
+        :rtype: set of Span
+        """
+        if end is None:
+            return set()
+        return self.lookup(begin, end)
+
+    def names(self):
+        """The names.
+
+        Returns:
+            list[str]: the names, sorted.
+        """
+        return self.lookup(0, 1)
+
+    def size(self):
+        """How many.
+
+        Returns
+        -------
+        int
+            the count
+        """
+        return self.lookup(0, 2)
+
+    def spans(self):
+        """The spans.
+
+        :rtype: Iterable of Span
+        """
+        return self.lookup(0, 3)
+
+    def lookup(self, begin, end):
+        return self.cache.get((begin, end))
+
+
+class _Parser:
+    def read(self, text):
+        return Span(0, len(text))
+
+
+parse = _Parser()
+make_span = Span
+''',
+}
+
+
+@pytest.fixture(scope="module")
+def resolver(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Resolver]:
+    yield from tree_resolver(tmp_path_factory, _TREE, name="spans")
+
+
+@pytest.mark.parametrize("expression, kind, name", [
+    ("a == b and c == d", "literal", "bool"),     # ``and`` of comparisons
+    ("not a or b in c", "literal", "bool"),
+    ("-1 if a < b else 1", "literal", "int"),    # both branches one type
+    ("'x' if a else 'y'", "literal", "str"),
+    ("a and b", "unknown", ""),                  # an operand of unknown type
+    ("1 if a else 2.0", "unknown", ""),          # two types
+])
+def test_index_reads_the_type_of_boolean_and_conditional_returns(expression: str, kind: str,
+                                                                 name: str) -> None:
+    shape = shape_of(ast.parse(expression, mode="eval").body)
+    assert (shape.kind, shape.name) == (kind, name)
+
+
+@pytest.mark.parametrize("text, statuses", [
+    ("The `matches` method returns a list of spans.", ["unverified"]),
+    ("The `matches` method returns a boolean.", ["verified"]),
+    ("`order` returns an integer.", ["verified"]),
+    # the docstring declares what the return statements leave open
+    ("The `overlap` method returns a list of spans.", ["unverified"]),
+    ("The `overlap` method returns a set of spans.", ["verified"]),
+    ("`names` returns a list of names.", ["verified"]),   # Google style
+    ("`names` returns a dict.", ["unverified"]),
+    ("`size` returns a string.", ["unverified"]),         # numpydoc
+    ("`size` returns a float.", ["ignored"]),             # numbers are said loosely
+    ("`spans` returns a list.", ["ignored"]),             # no builtin type declared
+    ("`lookup` returns a list.", ["ignored"]),            # nothing declared, nothing read
+])
+def test_claims_return_types_read_from_bodies_and_docstrings(resolver: Resolver, text: str,
+                                                             statuses: list[str]) -> None:
+    assert claim_statuses(resolver, text, "returns") == statuses
+
+
+@pytest.mark.parametrize("text, statuses", [
+    ("Spans are found with the `overlap` method, which returns a list of spans.",
+     ["unverified"]),
+    ("Call `overlap`, which returns a set.", ["verified"]),
+    ("The `Span` class provides the `matches` method that returns a string.",
+     ["unverified"]),
+    ("The `Span` class provides the `matches` method that returns a boolean.", ["verified"]),
+])
+def test_claims_a_relative_clause_says_its_claim_of_the_code_before_it(
+        resolver: Resolver, text: str, statuses: list[str]) -> None:
+    assert claim_statuses(resolver, text, "returns") == statuses
+
+
+@pytest.mark.parametrize("text, statuses", [
+    ("The main classes are `Span`, `parse`, and `_Parser`.",
+     ["unverified", "verified", "verified"]),
+    # a class bound to another name is still a class; a variable holds an instance
+    ("Its key functions include `make_span` and `parse`.", ["unverified", "unverified"]),
+    ("主要的类有 `Span`、`_Parser`。", ["verified", "verified"]),
+    ("The main class is `Span`, while the main functions are `Span.matches`.",
+     ["ignored", "verified"]),
+])
+def test_claims_a_kind_noun_as_the_subject_of_a_list(resolver: Resolver, text: str,
+                                                     statuses: list[str]) -> None:
+    assert sorted(claim_statuses(resolver, text, "kind")) == statuses
+
+
+@pytest.mark.parametrize("text, statuses", [
+    ("The `parse` class turns text into spans.", ["unverified"]),  # an instance
+    ("The `make_span` class builds spans.", ["verified"]),         # another name of one
+])
+def test_claims_a_module_variable_holding_an_instance_is_no_class(
+        resolver: Resolver, text: str, statuses: list[str]) -> None:
+    assert claim_statuses(resolver, text, "kind") == statuses
