@@ -42,7 +42,8 @@ def test_facts_constructor_parameters_with_defaults_and_callers(resolver: Resolv
     line = _line(section_facts(resolver, ["JobQueue"]), "JobQueue")
     assert "`JobQueue(policy: RetryPolicy | None=None, *, sleep=time.sleep)`, 2 parameters" \
         in line
-    assert "2 public methods: `submit`, `run_all`" in line  # private helpers are not listed
+    # private helpers are not listed; each method says what it returns
+    assert "2 public methods: `submit` (returns `Job`), `run_all` (returns `list[Job]`)" in line
     assert "called by `main` (src/tinyqueue/__main__.py:10)" in line
 
 
@@ -154,3 +155,41 @@ def test_facts_overloads_are_one_method_and_long_signatures_shrink(tmp_path: Pat
     assert "(method, reader.py:10)" in read and "raises `OSError`" in read  # the implementation
     assert "`configure(first_option_with_a_long_name=None, second_option_with_a_long_name=" \
         "None, third_option_with_a_long_name=None) -> None`" in configure
+
+
+_UNANNOTATED = '''\
+class Span:
+    def matches(self, other):
+        return self.begin == other.begin and self.end == other.end
+
+    def overlap(self, begin):
+        """Spans overlapping ``begin``.
+
+        :rtype: set of Span
+        """
+        return self.lookup(begin)
+
+    def copy(self):
+        return Span()
+
+    def clear(self):
+        self.items = []
+
+    def lookup(self, begin):
+        return self.cache.get(begin)
+'''
+
+
+def test_facts_say_what_unannotated_functions_return(tmp_path: Path) -> None:
+    (tmp_path / "tree").mkdir()
+    (tmp_path / "tree" / "spans.py").write_text(_UNANNOTATED, encoding="utf-8")
+    index, _ = build_index(tmp_path / "tree", cache_dir=tmp_path / "cache")
+    resolver = project_resolver(index)
+    span, matches, overlap, lookup = section_facts(
+        resolver, ["Span", "Span.matches", "Span.overlap", "Span.lookup"]).splitlines()
+    # read from the return statements, the docstring, a constructor call, no return at all
+    assert "5 public methods: `matches` (returns `bool`), `overlap` (returns `set of Span`), " \
+        "`copy` (returns `Span`), `clear` (returns `None`), `lookup`" in span
+    assert "signature `matches(self, other)`; returns `bool`" in matches
+    assert "returns `set of Span`" in overlap
+    assert "returns" not in lookup.split("; ", 1)[1]  # unknown: nothing said

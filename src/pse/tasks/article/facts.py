@@ -26,6 +26,7 @@ from pse.index.returns import parse_quietly
 from pse.index.symbols import SymbolIndex
 from pse.planted import MAX_COUNTED_BYTES, read_planted
 from pse.verify.claims.code import enum_members, signature_of
+from pse.verify.claims.returns import returned_type
 from pse.verify.resolve import Resolver
 
 FACTS_CHARS = 800
@@ -34,6 +35,8 @@ _LINE_CHARS = 360
 """At most this much per symbol: one long enum or class cannot take the whole block."""
 _MAX_LISTED = 10
 """Members or fields listed by name; the count always says how many there are."""
+_METHODS_CHARS = 240
+"""A class's methods with their return types fit in this much, or are listed by name."""
 _MAX_CALLERS = 2
 _MAX_SCANNED = 300
 """Python files searched for callers (a big tree gives no callers rather than a slow prompt)."""
@@ -143,11 +146,11 @@ class _Reader:
                          f"{_names(fields)}")
         elif init is not None:
             facts.append(self._constructor(symbol, init))
-        methods = list(dict.fromkeys(  # overloads are one method
-            s.name for s in self.index.children(symbol.qualname)
-            if s.kind == "method" and not s.name.startswith("_")))
+        methods = list({  # overloads are one method
+            s.name: s for s in self.index.children(symbol.qualname)
+            if s.kind == "method" and not s.name.startswith("_")}.values())
         if methods:
-            facts.append(f"{_count(len(methods), 'public method')}: {_names(methods)}")
+            facts.append(self._methods(methods))
         facts.extend(self._callers(symbol))
         return "dataclass" if fields is not None else "class", facts
 
@@ -165,6 +168,9 @@ class _Reader:
         if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
             returns = f" -> {ast.unparse(node.returns)}" if node.returns is not None else ""
             facts = [f"signature `{symbol.name}({_arguments(node, skip_self=False)}){returns}`"]
+            made = returned_type(self.resolver, symbol) if not returns else None
+            if made is not None:  # what it returns, read from its body or docstring
+                facts.append(f"returns {_type_said(made)}")
         else:
             facts = [f"parameters {', '.join(f'`{p}`' for p in symbol.params) or 'none'}"]
         facts.append(_count(len(params), "parameter") + (" besides `self`" if
@@ -178,6 +184,29 @@ class _Reader:
         facts.extend(self._callers(symbol))
         kind = "async " + symbol.kind if isinstance(node, ast.AsyncFunctionDef) else symbol.kind
         return kind, facts
+
+    def _methods(self, methods: list[Symbol]) -> str:
+        """"N public methods: `a` (returns `bool`), `b`, ...": what each returns while the
+        fact stays short enough to keep its line (:data:`_METHODS_CHARS`), else names only."""
+        more = len(methods) - _MAX_LISTED
+        tail = f" and {more} more" if more > 0 else ""
+        head = f"{_count(len(methods), 'public method')}: "
+        typed = head + ", ".join(f"`{m.name}`{self._returning(m)}"
+                                 for m in methods[:_MAX_LISTED]) + tail
+        if len(typed) <= _METHODS_CHARS:
+            return typed
+        return head + _names([m.name for m in methods])
+
+    def _returning(self, method: Symbol) -> str:
+        """`` (returns `set`)`` after a method's name when its type is known."""
+        annotation = self.index.return_names(method)
+        if annotation is not None:
+            node = self._node(method)
+            written = ast.unparse(node.returns) if isinstance(
+                node, ast.FunctionDef | ast.AsyncFunctionDef) and node.returns else None
+            return f" (returns `{written}`)" if written and len(written) <= 30 else ""
+        made = returned_type(self.resolver, method)
+        return f" (returns {_type_said(made)})" if made and len(made) <= 30 else ""
 
     def _callers(self, symbol: Symbol) -> list[str]:
         """Who calls ``symbol`` (by name; only for a name the tree defines once, since a
@@ -296,6 +325,11 @@ def _dataclass_fields(node: _Def | None) -> list[str] | None:
             value = "" if statement.value is None else f"={ast.unparse(statement.value)}"
             fields.append(f"{statement.target.id}{value}")
     return fields
+
+
+def _type_said(made: str) -> str:
+    """A returned type as the block says it: code in backticks, words as they are."""
+    return made if made.startswith(("a ", "the ")) else f"`{made}`"
 
 
 def _display(symbol: Symbol) -> str:

@@ -19,7 +19,7 @@ from pse.index.model import Symbol
 from pse.index.returns import Returned, shape_of
 from pse.index.symbols import code_first
 from pse.verify.claims.decision import Decision, at, listing, short, undecided, with_article
-from pse.verify.claims.documented import documented_returns
+from pse.verify.claims.documented import declared_types, documented_returns
 from pse.verify.claims.names import (
     Named,
     ancestry,
@@ -92,6 +92,32 @@ def returns(resolver: Resolver, subject: Symbol, target: Named, *,
                             f"`{other}` too", at(subject))
     return _annotated_returns(resolver, subject, target, names, annotated=annotated,
                               yielded=yielded)
+
+
+def returned_type(resolver: Resolver, subject: Symbol) -> str | None:
+    """What a function without a return annotation returns, in one type, when the tree
+    says it: the builtin type every ``return`` gives (``bool`` of ``a == b and c == d``),
+    ``None`` of a function that returns nothing, a generator, the receiver's class, or the
+    builtin types its docstring declares (``set of Interval``); None when it is unknown."""
+    if subject.kind not in {"function", "method"} or \
+            resolver.index.return_names(subject) is not None:
+        return None
+    made = resolver.index.returned(subject) or ()
+    kinds = {(r.kind, r.name) for r in made if r.kind != "raises"}
+    if len(kinds) == 1:
+        kind, name = kinds.pop()
+        if kind in {"literal", "none"}:
+            return name
+        if kind == "generator":
+            return "a generator"
+        if kind == "self":
+            return f"the `{subject.parent.rsplit('.', 1)[-1]}` itself"
+        made_class = [c for c in resolver.index.by_name(name.rsplit(".", 1)[-1])
+                      if c.kind == "class"] if kind == "call" and "." not in name else []
+        if len(made_class) == 1:  # ``return Interval(...)``: a new instance of it
+            return made_class[0].name
+    declared = declared_types(resolver, subject)
+    return declared[1] if declared is not None else None
 
 
 def _a_generator(resolver: Resolver, subject: Symbol) -> bool:
