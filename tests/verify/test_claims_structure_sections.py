@@ -231,3 +231,29 @@ class Machine:
                               "calls") == []
         assert claim_statuses(resolver, "`Machine.reset` uses the `state_table`.",
                               "calls") == ["unverified"]
+
+
+@pytest.mark.parametrize("text, statuses", [
+    # the paragraph between the heading and the list is about the heading's code
+    ("### `Node`\n\nThe `Node` class is one node of the tree.\n\n- `add`: adds one.\n"
+     "- `remove`: removes one.\n", ["unverified", "verified"]),
+    # a paragraph about other code: the list is no longer the heading's
+    ("### `Node`\n\nYou build a `Tree` first.\n\n- `add`: adds one.\n"
+     "- `remove`: removes one.\n", []),
+])
+def test_claims_a_heading_owns_its_list_after_a_paragraph_about_it(
+        resolver: Resolver, text: str, statuses: list[str]) -> None:
+    assert sorted(claim_statuses(resolver, text, "has_item")) == statuses
+
+
+@pytest.mark.parametrize("text, statuses", [
+    # "It" stands for the class the sentence before is about: a class deriving from itself
+    ("The `Node` class is the base of the tree. It inherits from the `Node` class.",
+     ["unverified"]),
+    ("`Node` 类是树的节点。它继承自 `Node` 类。", ["unverified"]),
+    ("The `Node` class is the base of the tree. It inherits from the `object` class.",
+     ["verified"]),
+])
+def test_claims_it_inherits_from_the_class_it_stands_for(resolver: Resolver, text: str,
+                                                         statuses: list[str]) -> None:
+    assert claim_statuses(resolver, text, "subclass") == statuses

@@ -1710,16 +1710,25 @@ def _claim(found: _Match, sentence: Sentence) -> Claim | None:
         relation = "defines"  # "没有定义自己的 `validate` 方法": its own body's, not inherited
     obj = _builtin_namesake(relation, subject, obj, sentence)
     # "`f` uses `f`" is a claim of recursion, true only of code that calls itself; "`A`
-    # inherits from `A`" true only of a class deriving from another of its name; any
-    # other relation of a name to itself is a slip of the subject, not a claim
+    # inherits from `A`" (or "It inherits from `A`" right after a sentence about `A`) true
+    # only of a class deriving from another of its name; any other relation of a name to
+    # itself is a slip of the subject, not a claim
     if relation is None or obj == subject and not (
-            relation == "calls" or relation == "subclass"
-            and sentence.text.count(f"`{subject}`") >= 2):  # written twice, not a pronoun's
+            relation == "calls" or relation == "subclass" and (
+                sentence.text.count(f"`{subject}`") >= 2  # written twice
+                or _IT_SUBJECT.match(sentence.text))):
         return None
     how = _how_written(relation, found, sentence, obj)
     if how is None:
         return None
     return Claim(relation, obj=obj, obj_text=how, **common)  # type: ignore[arg-type]  # common holds Claim fields
+
+
+_IT_SUBJECT = re.compile(r"\s*(?:it|this class|the class)\s+(?!is\b)[a-z]"
+                         r"|\s*(?:它|该类|这个类|此类)(?!的)", re.IGNORECASE)
+"""A sentence whose subject is a bare pronoun for the code before it ("It inherits from
+`Pattern`" after a sentence about `Pattern`), not a noun phrase around one ("Its sibling,
+`B`, extends `A`")."""
 
 
 def _type_claim(relation: Relation, groups: dict[str, str | None], sentence: Sentence,

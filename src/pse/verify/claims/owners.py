@@ -81,7 +81,18 @@ def opens_section(document: Document, index: int, heading: Block) -> bool:
     kind = document.blocks[top].kind
     while between and kind in {"item", "definition"} and between[-1].kind == kind:
         between.pop()  # the items of the same list before this one: its siblings
-    return all(b.text.rstrip().endswith((":", "：")) for b in between)
+    named = _names(heading)
+    return all(b.text.rstrip().endswith((":", "：")) or _about(b, named) for b in between)
+
+
+def _about(block: Block, name: str) -> bool:
+    """Whether a paragraph opens with ``name`` as its subject ("### `rruleset`", then "The
+    `rruleset` class is a collection ...", then its items): still the heading's code."""
+    if not name or block.kind != "paragraph":
+        return False
+    spans = [s for s in code_spans(block.text) if s.is_code]
+    return bool(spans) and spans[0].target.removesuffix("()") == name and \
+        bool(_SUBJECT_FIRST.match(block.text[:spans[0].start]))
 
 
 def _names(block: Block) -> str:
