@@ -11,10 +11,11 @@ false or unclear claim shares the line.
 The set is split by package before anyone read it: the claims rules may be built on
 ``build`` (intervaltree, idna) and ``build_later`` (markdown, dateutil, chardet, simplejson:
 written later, scored before any rule read them, then built on); ``held_out`` (portion,
-boltons) is only scored.
+boltons) and ``fresh`` (toposort, webcolors, cerberus, python-box: written and labelled
+after the rules of 2026-12-05 evening, scored before anyone read them) are only scored.
 
     python3 bench/llm_heldout/score.py --cmd 'pse verify {article} --source {source} \\
-        --format json --strict' [--split build|build_later|held_out|all] [--show]
+        --format json --strict' [--split build|build_later|held_out|fresh|all] [--show]
 """
 
 from __future__ import annotations
@@ -31,7 +32,8 @@ from pathlib import Path
 HERE = Path(__file__).parent
 SPLITS = {"build": ("intervaltree", "idna"),
           "build_later": ("markdown", "dateutil", "chardet", "simplejson"),
-          "held_out": ("portion", "boltons")}
+          "held_out": ("portion", "boltons"),
+          "fresh": ("toposort", "webcolors", "cerberus", "box")}
 
 
 def load(packages: tuple[str, ...]) -> list[dict[str, str]]:

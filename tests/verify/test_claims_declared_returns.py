@@ -149,3 +149,52 @@ def test_claims_a_kind_noun_as_the_subject_of_a_list(resolver: Resolver, text: s
 def test_claims_a_module_variable_holding_an_instance_is_no_class(
         resolver: Resolver, text: str, statuses: list[str]) -> None:
     assert claim_statuses(resolver, text, "kind") == statuses
+
+
+_ARGUMENTS_TREE = {
+    "labels/__init__.py": "",
+    "labels/core.py": '''\
+def check(label: str, strict: bool) -> bool:
+    return bool(label) or strict
+
+
+def parse(text, *, loose=False):
+    return text.split()
+
+
+def join(*parts):
+    return "".join(parts)
+
+
+class Label:
+    def __init__(self, text):
+        self.text = text
+
+    def pad(self, width, fill=" "):
+        return self.text.ljust(width, fill)
+''',
+}
+
+
+@pytest.fixture(scope="module")
+def arguments(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Resolver]:
+    yield from tree_resolver(tmp_path_factory, _ARGUMENTS_TREE, name="labels")
+
+
+@pytest.mark.parametrize("text, statuses", [
+    ("`check` takes a string and a boolean.", ["verified"]),
+    ("`check` takes a string.", ["unverified"]),                  # `strict` is required
+    ("`parse` takes a string and returns a list.", ["verified"]),  # `loose` has a default
+    ("`parse` takes a string and a boolean as parameters.", ["verified"]),
+    ("`parse` takes a string, an integer and a list of strings.", ["unverified"]),
+    ("`join` takes a string, a string and a string.", ["verified"]),  # *parts
+    ("The `pad` method takes an integer.", ["verified"]),         # `self` is no argument
+    ("The `Label` class takes a string and an integer.", ["unverified"]),  # its __init__
+    ("`check` 函数接受一个字符串和一个布尔值作为参数。", ["verified"]),
+    ("`parse` 和 `check` 两个函数接受一个字符串作为参数。", ["unverified", "verified"]),
+    ("`check` takes a string that it parses.", []),                # no count said
+    ("If `check` takes a string, it fails.", []),
+])
+def test_claims_arguments_described_by_their_types(arguments: Resolver, text: str,
+                                                   statuses: list[str]) -> None:
+    assert sorted(claim_statuses(arguments, text, "param_count")) == statuses

@@ -107,6 +107,32 @@ def _param_of_type(resolver: Resolver, function: Symbol, name: str, *,
     return Decision(False, f"{message}; none is a `{name}`", at(function))
 
 
+def described_param_count(resolver: Resolver, subject: Symbol, count: int) -> Decision:
+    """Whether a caller may pass ``subject`` ``count`` arguments, each described by its type
+    ("takes a string and a boolean"): no fewer than the parameters it requires, no more
+    than it takes (``self`` never counted; ``*args`` takes any number)."""
+    function = signature_of(resolver, subject)
+    written = signature_defaults(resolver, function) if function is not None else None
+    if function is None or written is None:
+        return undecided("no signature to read")
+    params = list(written)
+    if function.kind == "method" and params[:1] in (["self"], ["cls"]):
+        params = params[1:]
+    required = [p for p in params if written[p] is None]
+    variadic = bool(function.varkw) or any(
+        f.varargs for f in resolver.index.def_facts(function.qualname) if f.line == function.line)
+    name = short(subject.qualname)
+    if count < len(required):
+        return Decision(False, f"{name} requires {counted(len(required), 'argument')} "
+                        f"({listing(required)})", at(function), correction=str(len(required)))
+    if count > len(params) and not variadic:
+        return Decision(False, f"{name} takes {counted(len(params), 'argument')}"
+                        + (f" ({listing(params)})" if params else ""), at(function),
+                        correction=str(len(params)))
+    return Decision(True, f"{name} takes {listing(params) or 'no argument'}"
+                    + (", and more" if variadic else ""), at(function))
+
+
 def param_count(resolver: Resolver, subject: Symbol, count: int, *,
                 besides_self: bool | None, sort: str = "", declared: bool = False,
                 listed: tuple[str, ...] = ()) -> Decision:

@@ -974,10 +974,6 @@ def read_claims(sentence: Sentence, *, indefinite: bool = False) -> Iterator[Cla
         if claim.relation in {"returns", "return_arity"}:
             returned.add(claim.subject)
         yield claim
-    owned = _parameter_of_owner(sentence)
-    if owned is not None and (owned.subject, owned.obj) not in said:
-        said.add((owned.subject, owned.obj))
-        yield owned
     itself = _returns_itself(sentence)
     something = _returns_something(sentence)
     if something is not None and something.subject not in returned and itself is None:
@@ -985,16 +981,27 @@ def read_claims(sentence: Sentence, *, indefinite: bool = False) -> Iterator[Cla
     if itself is not None and (itself.subject, itself.obj) not in said:
         said.add((itself.subject, itself.obj))
         yield itself
-    only = _only_parameters(sentence)
-    if only is not None and (only.subject, only.obj) not in said:
-        said.add((only.subject, only.obj))
-        yield only
+    yield from _parameter_claims(sentence, said)
     if not any(_CONDITION.match(clause) for clause in sentence.clauses):
         for claim in (*example_claims(sentence), *plural_kind_claims(sentence),
                       *project_claims(sentence)):
             if (claim.subject, claim.obj) not in said:
                 said.add((claim.subject, claim.obj))
                 yield claim
+
+
+def _parameter_claims(sentence: Sentence, said: set[tuple[str, str]]) -> Iterator[Claim]:
+    """The parameter claims no frame reads: a parameter of the structure's owner, arguments
+    described by type (unless a count was said outright), "takes only `x`"; ``said`` (the
+    subject and object of each claim read so far) grows with each."""
+    counted = {subject for subject, obj in said if obj.isdigit()}
+    found = [_parameter_of_owner(sentence),
+             *(c for c in _described_arguments(sentence) if c.subject not in counted),
+             _only_parameters(sentence)]
+    for claim in found:
+        if claim is not None and (claim.subject, claim.obj) not in said:
+            said.add((claim.subject, claim.obj))
+            yield claim
 
 
 def _frames_and_words(sentence: Sentence, *, indefinite: bool) -> Iterator[Claim]:
@@ -1113,6 +1120,39 @@ def _parameter_of_owner(sentence: Sentence) -> Claim | None:
         return None
     return Claim("has_param", subject=owner, obj=name, obj_text="", negated=False,
                  line=sentence.line, sentence=sentence.text, owner=owner)
+
+
+_TYPE_WORDS = alternation(list(type_nouns()))
+_ONE_ARGUMENT = (rf"(?:(?:a|an|one|single|一个|一|个) ?)?(?:[a-z-]+ )?(?:{_TYPE_WORDS})"
+                 r"(?: of (?:[a-z-]+ )?[a-z]+s)?(?: (?:value|object|argument|parameter))?")
+_ARGUMENTS_JOIN = r"(?: ?(?:,|, and|and|、|和|以及|及|与) ?)"
+_DESCRIBED_ARGUMENTS = re.compile(
+    rf"^(?:the ?)?(?P<subjects>§\d+§(?:{_ARGUMENTS_JOIN}§\d+§)*) ?(?:{L.SUBJ_NOUN_ZH}"
+    r"|两个函数|两个方法|these (?:two )?(?:functions|methods)"
+    r"|(?:function|method|functions|methods|class|constructor))? ?"
+    r"(?:only )?(?:takes|accepts|receives|expects|接受|接收|需要|只接受)"
+    rf" ?(?P<args>{_ONE_ARGUMENT}(?:{_ARGUMENTS_JOIN}{_ONE_ARGUMENT})*)"
+    r" ?(?:as (?:its |their )?(?:parameters?|arguments?|inputs?)|(?:作为|为)?(?:参数|输入))?"
+    r"(?= ?$| ?[,，]? ?(?:and |then |but |并且?|然后|，|,) ?(?:returns|raises|yields|gives back"
+    r"|返回|抛出|生成))")
+"""Arguments described by their types alone ("`check` takes a string and a boolean as
+parameters", "`f` 和 `g` 两个函数接受一个字符串作为参数"): how many a caller passes."""
+
+
+def _described_arguments(sentence: Sentence) -> list[Claim]:
+    """One "described" parameter count per subject of a sentence that describes what its
+    callables take only by type: as many arguments as it says, between the parameters a
+    caller must pass and all it may."""
+    if _CONDITION.match(sentence.normalised) or _DENIED.search(sentence.normalised):
+        return []
+    hit = _DESCRIBED_ARGUMENTS.match(sentence.normalised.strip())
+    if hit is None:
+        return []
+    count = len(re.findall(_ONE_ARGUMENT, hit["args"]))
+    return [Claim("param_count", subject=name, obj=str(count), obj_text="described",
+                  negated=False, line=sentence.line, sentence=sentence.text)
+            for slot in re.findall(r"§(\d+)§", hit["subjects"])
+            if _NAME_LIKE.match(name := sentence.spans[int(slot)])]
 
 
 _NOT_A_VALUE_ZH = frozenset({"空", "无", "任何值", "任何东西", "空值"})

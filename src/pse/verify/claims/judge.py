@@ -514,7 +514,8 @@ def _decider(relation: str, claim: Claim, resolver: Resolver, obj: Named | None)
             besides=tuple(e.rsplit(".", 1)[-1] for e in claim.excluded)),
         "has_param": lambda s: code.has_param(
             resolver, s, claim.obj, declared=bool(_DECLARED.search(claim.sentence))),
-        "param_count": lambda s: code.param_count(
+        "param_count": lambda s: code.described_param_count(resolver, s, int(claim.obj))
+        if claim.obj_text == "described" else code.param_count(
             resolver, s, int(claim.obj), besides_self=claim.besides_self,
             sort=param_sort(claim.narrowed), declared=bool(_DECLARED.search(claim.sentence)),
             listed=tuple(re.findall(r"`([^`]+)`", claim.sentence))),
