@@ -198,3 +198,21 @@ def arguments(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Resolver]:
 def test_claims_arguments_described_by_their_types(arguments: Resolver, text: str,
                                                    statuses: list[str]) -> None:
     assert sorted(claim_statuses(arguments, text, "param_count")) == statuses
+
+
+@pytest.mark.parametrize("text, relation, statuses", [
+    # the second predicate of "The `f` function <verb>s ... and returns ..." is `f`'s
+    ("The `check` function checks the label and returns a string.", "returns",
+     ["unverified"]),
+    ("The `check` function checks the label and returns a boolean.", "returns", ["verified"]),
+    ("The `pad()` method of the `Label` class pads the text and returns a string.",
+     "returns", ["ignored"]),  # a method of some value's result: its type is not read
+    # a parameter's relative clause: its default
+    ("The `parse` function has an optional `loose` parameter that defaults to `True`.",
+     "default", ["unverified"]),
+    ("The `parse` function has an optional `loose` parameter that defaults to `False`.",
+     "default", ["verified"]),
+])
+def test_claims_a_second_predicate_and_a_parameters_relative_clause(
+        arguments: Resolver, text: str, relation: str, statuses: list[str]) -> None:
+    assert claim_statuses(arguments, text, relation) == statuses

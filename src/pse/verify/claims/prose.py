@@ -638,11 +638,12 @@ _LATER_PRONOUN = re.compile(r"^(?:(?P<its>its|它的)|it(?= [a-z])|它(?![们]))
 sentence opened with ("`A` is the entry point, it lives in `m`")."""
 _FRONTED = re.compile(r"^as (?P<np>(?:a|an|the) .*§\d+§.*)$|^作为(?P<zh>.*§\d+§.*)$")
 _ENDS_WITH_SLOT = re.compile(rf"(§\d+§){_KIND_WORD}?$")
-_INNER_RELATIVE = re.compile(rf"(§\d+§){_KIND_WORD}? ?(?:that|which) "
+_INNER_RELATIVE = re.compile(rf"(§\d+§)(?:{_KIND_WORD}|parameter|argument|option|field)? ?"
+                             r"(?:that|which) "
                              rf"(?P<rest>{_RELATIVE_VERB}.*)$")
 """A restrictive relative clause inside a clause, said of the slot it follows ("provides
 the `search` method that returns a list")."""
-_STARTS_WITH_SLOT = re.compile(r"^(?:the )?(§\d+§)")
+_STARTS_WITH_SLOT = re.compile(r"^(?:the ?)?(§\d+§)")
 _CONDITION_ON_ONE = re.compile(r"^(?:如果|若|当|一旦|(?:在|每次)?调用)[^§，,。]{0,12}(§\d+§)"
                                r"[^§，,。]*$")
 """A fronted Chinese condition or call that names one code name ("如果 `Response` 的状态码不在
