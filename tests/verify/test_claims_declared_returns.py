@@ -216,3 +216,17 @@ def test_claims_arguments_described_by_their_types(arguments: Resolver, text: st
 def test_claims_a_second_predicate_and_a_parameters_relative_clause(
         arguments: Resolver, text: str, relation: str, statuses: list[str]) -> None:
     assert claim_statuses(arguments, text, relation) == statuses
+
+
+@pytest.mark.parametrize("text, statuses", [
+    # a method noun with a modifier before "such as": still its examples
+    ("The `Label` class provides methods that let you change the text, such as `pad` and "
+     "`strip`.", ["unverified", "verified"]),
+    # another noun's modifier may give examples of its own object: no member claim
+    ("The `Label` class has attributes that hold callbacks, such as `check`.", []),
+])
+def test_claims_examples_of_a_modified_method_noun(arguments: Resolver, text: str,
+                                                   statuses: list[str]) -> None:
+    found = claim_statuses(arguments, text, "has_method") + \
+        claim_statuses(arguments, text, "has_item")
+    assert sorted(found) == statuses

@@ -34,6 +34,12 @@ _PASSIVE = re.compile(r"被|(?<![a-z])(?:is|are) (?:defined|declared|implemented
 _NEGATION = re.compile(r"(?<![a-z])(?:not|never|no|without)(?![a-z])|没有|不|并未|未")
 
 
+_MODIFIED = r"(?P<mod>(?:that|which|to|for) [^§,，:：]{0,60}?)?"
+"""A short modifier of a method noun before the cue, naming no code ("methods that let
+you change the set, such as `add`"): the examples are still methods (of other nouns they
+may be examples of the modifier's own: "classes that take callbacks, such as `f`")."""
+
+
 @cache
 def _patterns() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str]]:
     nouns = alternation(list(_nouns()))
@@ -42,7 +48,7 @@ def _patterns() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str]]:
     english = re.compile(
         rf"^(?:the ?)?§(?P<s>\d+)§{L.SUBJ_NOUN} ?(?P<mid>[^§]{{0,80}}?(?<![a-z]){verbs}"
         rf"(?:(?<=[\u4e00-\u9fff])|(?![a-z]))[^§]{{0,80}}?)(?<![a-z])(?P<noun>{nouns}) ?"
-        rf"(?:[,，]? ?{cues} ?[,，]?|[:：]) ?{_LIST}")
+        rf"{_MODIFIED}(?:[,，]? ?{cues} ?[,，]?|[:：]) ?{_LIST}")
     # Chinese verbs only: an English one would match inside a word ("use" of "is used by
     # the `Pretty` class" read as "uses the `Pretty` class")
     verbs_zh = alternation([w for w in words("container_verbs") if HAN.match(w)])
@@ -80,6 +86,8 @@ def _listed(sentence: Sentence, text: str) -> Iterator[Claim]:
         if _PASSIVE.search(hit["mid"]):
             return  # "`x` 被定义为 `C` 的方法": the list's owner is the object, not the subject
         relation = member_relation(hit["noun"])
+        if hit.groupdict().get("mod") and relation != "has_method":
+            continue
         subject = sentence.spans[int(hit["s"])]
         negated = bool(_NEGATION.search(hit["mid"]))
         bases = _BASES.search(hit["mid"]) is not None  # "two base classes: `B` and `C`"
