@@ -230,3 +230,41 @@ def test_claims_examples_of_a_modified_method_noun(arguments: Resolver, text: st
     found = claim_statuses(arguments, text, "has_method") + \
         claim_statuses(arguments, text, "has_item")
     assert sorted(found) == statuses
+
+
+_HOMONYM_TREE = {
+    "toposort.py": '''\
+class CircularDependencyError(ValueError):
+    def __init__(self, data):
+        self.data = data
+
+
+def toposort(data):
+    return iter(())
+
+
+class Stack:
+    def list(self):
+        return []
+''',
+}
+
+
+@pytest.fixture(scope="module")
+def homonyms(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Resolver]:
+    yield from tree_resolver(tmp_path_factory, _HOMONYM_TREE, name="toposort")
+
+
+@pytest.mark.parametrize("text, relation, statuses", [
+    # an item under a label naming the function that shares its module's name
+    ("1. **`toposort` 函数**:\n   - **参数**:\n     - `data`: 一个字典。\n", "has_item",
+     ["verified"]),
+    ("1. **`toposort` function**:\n   - `graph`: a dict.\n", "has_item", ["unverified"]),
+    # "the built-in `list` class" is Python's, not the tree's method named `list`
+    ("Its methods are like those of the built-in `list` class.", "kind", []),
+    ("它的方法与内置的 `list` 类相似。", "kind", []),
+    ("The `Stack.list` class holds items.", "kind", ["unverified"]),
+])
+def test_claims_homonyms_and_builtin_namesakes(homonyms: Resolver, text: str, relation: str,
+                                               statuses: list[str]) -> None:
+    assert claim_statuses(homonyms, text, relation) == statuses

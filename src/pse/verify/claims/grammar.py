@@ -1425,6 +1425,8 @@ def _noun_kinds(clause: str, sentence: Sentence, *, indefinite: bool, first: boo
             if negation.search(before):
                 continue
             subject = sentence.spans[int(groups["s"])]
+            if _said_builtin(subject, sentence.text):
+                continue  # "the built-in `list` class": Python's, whatever the tree names so
             kind = canonical_kind(groups["k"])
             if not kind or subject in {"self", "cls"} or not _NAME_LIKE.match(subject):
                 continue
@@ -1433,6 +1435,15 @@ def _noun_kinds(clause: str, sentence: Sentence, *, indefinite: bool, first: boo
             yield Claim("kind", subject=subject, obj=kind, obj_text=groups["k"], negated=False,
                         line=sentence.line, sentence=sentence.text,
                         presupposed="subject" if opens and not named_after else "phrase")
+
+
+_BUILTIN_WORD = r"(?:built-in|builtin|python's|python 的|标准库的?|内置的?|内建的?)"
+
+
+def _said_builtin(name: str, text: str) -> bool:
+    """Whether ``text`` calls the code ``name`` built in ("the built-in `list` class",
+    "内置的 `list` 类"): Python's own, not a namesake in the tree."""
+    return re.search(rf"(?i){_BUILTIN_WORD}\s*`{re.escape(name)}`", text) is not None
 
 
 # "the `timeout` parameter of `connect()`", "`connect()`'s `timeout` argument", "`connect`

@@ -173,6 +173,8 @@ def _meant(resolver: Resolver, claim: Claim, relation: str, subject: Named) -> N
         if claim.default_of in {"parameter", "signature"} and params:
             return replace(meant, symbols=params)  # "the `x` parameter": not the attribute
         return meant
+    if relation == "has_item":  # "**`toposort` 函数**" then "- `data`: ...": the
+        subject = _with_homonyms(resolver, subject)  # function, or its module of that name
     if relation in _MEMBER_RELATIONS | {"defines", "method_count"}:
         subject = _through_bindings(resolver, subject)
     nouned = _kind_noun_of(claim)
