@@ -268,3 +268,15 @@ def homonyms(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Resolver]:
 def test_claims_homonyms_and_builtin_namesakes(homonyms: Resolver, text: str, relation: str,
                                                statuses: list[str]) -> None:
     assert claim_statuses(homonyms, text, relation) == statuses
+
+
+@pytest.mark.parametrize("text, statuses", [
+    # a fronted condition before what the item's code does: the call is still claimed
+    ("1. **`parse` function**:\n   - If the text is empty, it uses the `check` function "
+     "to test it.\n", ["unverified"]),
+    ("`parse` splits text. When called, it calls `join`.", ["unverified"]),
+    ("`check` tests a label. If it is empty, it calls `bool`.", ["verified"]),
+])
+def test_claims_a_condition_before_what_the_pronouns_code_does(
+        arguments: Resolver, text: str, statuses: list[str]) -> None:
+    assert claim_statuses(arguments, text, "calls") == statuses
