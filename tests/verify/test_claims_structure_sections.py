@@ -257,3 +257,18 @@ def test_claims_a_heading_owns_its_list_after_a_paragraph_about_it(
 def test_claims_it_inherits_from_the_class_it_stands_for(resolver: Resolver, text: str,
                                                          statuses: list[str]) -> None:
     assert claim_statuses(resolver, text, "subclass") == statuses
+
+
+@pytest.mark.parametrize("text, statuses", [
+    # a return value titled and said in words, or in an item under the title
+    ("- **`Node.depth`**:\n  - **Returns**: A string.\n", ["unverified"]),
+    ("- **`Node.depth`**:\n  - **Returns**: An integer.\n", ["verified"]),
+    ("1. **`Node.depth` 方法**:\n   - **返回值**:\n     - 返回一个列表。\n", ["unverified"]),
+    ("- **`Node.depth`**:\n  - **Return Values**:\n    - **String**: the depth as text.\n",
+     ["unverified"]),
+    # a parameter's item under "Parameters" says nothing of what is returned
+    ("- **`Node.add`**:\n  - **Parameters**:\n    - A list of intervals.\n", []),
+])
+def test_claims_a_return_value_titled_and_said_in_words(resolver: Resolver, text: str,
+                                                        statuses: list[str]) -> None:
+    assert claim_statuses(resolver, text, "returns") == statuses

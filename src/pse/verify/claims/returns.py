@@ -614,6 +614,7 @@ def generic_returns(resolver: Resolver, subject: Symbol, written: str, *,
     actual = _return_annotation(resolver, subject)
     if actual is None:
         return _unannotated_alternatives(resolver, subject, claimed) or \
+            _unannotated_outer(resolver, subject, claimed, annotated=annotated) or \
             undecided(f"{short(subject.qualname)} has no return annotation")
     message = f"{short(subject.qualname)} is annotated to return `{ast.unparse(actual)}`"
     if annotated and _optional(claimed) and not (set(_outer(actual, depth=0))
@@ -633,6 +634,19 @@ def generic_returns(resolver: Resolver, subject: Symbol, written: str, *,
         return Decision(alternatives, message, at(subject))
     same = same_type(resolver, actual, claimed, depth=0)
     return undecided(message) if same is None else Decision(same, message, at(subject))
+
+
+def _unannotated_outer(resolver: Resolver, subject: Symbol, claimed: ast.expr, *,
+                       annotated: bool) -> Decision | None:
+    """Of a function without a return annotation said to return a builtin container of
+    something ("a list of sets", `list[set]`): false where its returns or docstring decide
+    against the container (a function that yields returns a generator); None otherwise,
+    since what the container holds is not read."""
+    outer = _outer(claimed, depth=0)
+    if annotated or len(outer) != 1 or outer[0] not in _BUILTIN_VALUES:
+        return None
+    decision = returns(resolver, subject, Named(outer[0], outer[0]))
+    return decision if decision.holds is False else None
 
 
 def _unannotated_alternatives(resolver: Resolver, subject: Symbol, claimed: ast.expr

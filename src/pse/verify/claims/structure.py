@@ -20,9 +20,10 @@ from __future__ import annotations
 import ast
 import re
 from collections.abc import Callable, Iterator
+from dataclasses import replace
 
 from pse.text import Block, Document, code_spans
-from pse.verify.claims.grammar import canonical_kind
+from pse.verify.claims.grammar import canonical_kind, read_claims
 from pse.verify.claims.model import Claim, Relation
 from pse.verify.claims.owners import (
     SECTIONS,
@@ -32,6 +33,7 @@ from pse.verify.claims.owners import (
     owner_of,
     whole_span,
 )
+from pse.verify.claims.prose import sentences
 from pse.verify.claims.values import canonical_value
 from pse.verify.claims.words import builtin_type
 
@@ -50,6 +52,8 @@ def structural_claims(document: Document, *, ignored: set[int]) -> Iterator[Clai
         yield from _column_claims(block)
         yield from _default_column(block, owner_of(document, index) if block.kind == "row"
                                    else "")
+        if block.kind == "item":
+            yield from _returned_in_words(document, index)
         if block.kind in {"item", "definition"} and block.label:
             yield from _section_item(block, owner_of(document, index))
             yield from _kind_of_section(document, index)
@@ -77,7 +81,7 @@ def _section_item(block: Block, owner: str) -> Iterator[Claim]:
     being that part: "- **Parameters**: `begin`, `end`" (parameters of the owner, a class's
     those of its constructor), "- **Returns**: `Interval` or `None`" (what calling it
     gives), "- **Raises**: `ValueError`" (an error it raises)."""
-    title = block.label.strip().strip("*_`:： ").lower()
+    title = _title(block)
     owner = re.sub(r"\(.*\)$", "", owner)
     if not owner or not re.fullmatch(r"[A-Za-z_][\w.]*", owner):
         return
@@ -104,6 +108,49 @@ def _section_item(block: Block, owner: str) -> Iterator[Claim]:
         for name in spans:
             if _DOTTED.fullmatch(name) and re.search(r"(?:Error|Exception|Warning|Exit)$", name):
                 yield said("raises", name)
+
+
+def _returned_in_words(document: Document, index: int) -> Iterator[Claim]:
+    """What an item titled for its owner's return value says it is, in words: "-
+    **Returns**: A list of sets." or, nested under such an item, "- 返回一个列表" and "-
+    **List of Sets**: ...": the owner's return claim, read by the grammar as "`owner`
+    returns a list of sets". Items with code are :func:`_section_item`'s."""
+    block = document.blocks[index]
+    parent = document.blocks[block.parent] if block.parent is not None else None
+    if _RETURNS_LABEL.fullmatch(_title(block)):
+        owner, words = owner_of(document, index), _after_label(block)
+    elif parent is not None and parent.kind == "item" and \
+            _RETURNS_LABEL.fullmatch(_title(parent)) and not whole_span(block.label):
+        owner, words = owner_of(document, block.parent or 0), _first_line(block).strip("*_ ")
+    else:
+        return
+    owner = re.sub(r"\(.*\)$", "", owner)
+    words = re.sub(r"^\*\*([^*]+)\*\*\s*[:：]?\s*", r"\1: ", words).strip()
+    if not owner or not re.fullmatch(r"[A-Za-z_][\w.]*", owner) or not words or \
+            any(sp.is_code for sp in code_spans(words)):
+        return
+    cjk = re.match(r"[\u4e00-\u9fff]", words) is not None
+    said = _RETURNS_WORD.sub("", words)
+    text = f"`{owner}` {words}" if words.startswith("返回") else \
+        f"`{owner}` 返回{words}" if cjk else f"`{owner}` returns {said}"
+    for sentence in sentences(text, rst=False):
+        for claim in read_claims(sentence):
+            if claim.relation == "returns" and claim.subject == owner:
+                yield replace(claim, line=block.line, sentence=_first_line(block),
+                              presupposed="structure")
+
+
+_RETURNS_WORD = re.compile(r"^returns?\s+", re.IGNORECASE)
+
+
+def _title(block: Block) -> str:
+    return block.label.strip().strip("*_`:： ").lower()
+
+
+def _after_label(block: Block) -> str:
+    rest = _first_line(block)
+    return rest[rest.find(block.label) + len(block.label):].strip(" *_:：") \
+        if block.label and block.label in rest else ""
 
 
 _KIND_SECTION = re.compile(r"(?:\d+(?:\.\d+)*[.)、]?\s*)?(?:the |main |key |core |public "
