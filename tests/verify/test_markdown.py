@@ -223,3 +223,15 @@ def test_extract_references_count_lines_after_a_code_span_that_wraps() -> None:
     refs = extract_references(text, file="a.md")
     assert [(r.text, r.line) for r in refs if "JobQueue" in r.text] == [
         ("tinyqueue.JobQueue", 3)]
+
+
+def test_a_definition_quoted_by_its_header_alone_is_not_the_examples_own() -> None:
+    from pse.verify.pycode import example_scope
+
+    # ``class Schema(MutableMapping):`` with no body quotes a definition the text presents
+    # as the project's; one with a body is the example's own
+    assert "Schema" not in example_scope("class Schema(MutableMapping):\n").locals
+    assert "Schema" not in example_scope("class Schema(MutableMapping):\n\ndef f(x):\n"
+                                         "    return x\n").locals
+    assert "MyView" in example_scope("class MyView(View):\n    pass\n").locals
+    assert "run" in example_scope("def run():\n    ...\n").locals

@@ -93,7 +93,8 @@ def example_scope(code: str) -> Bindings:
     constants = {node.id for node in ast.walk(tree) if isinstance(node, ast.Name)
                  and isinstance(node.ctx, ast.Load) and node.id.isupper()}
     return Bindings(imports=dict(scope.imports), instances=instances,
-                    locals=scope.locals - set(scope.imports), words=_used_words(tree),
+                    locals=scope.locals - set(scope.imports) - _quoted_headers(code),
+                    words=_used_words(tree),
                     called=called - _BUILTINS, results=results, members=members,
                     constants=constants - scope.locals - set(scope.imports))
 
@@ -161,12 +162,21 @@ def _parse(code: str) -> ast.Module | None:
     return None
 
 
-def _complete_blocks(code: str) -> str:
-    """Give bodiless ``class X:`` / ``def f():`` lines (skeletons) an ``...`` body.
+_DEFINITION_HEADER = re.compile(r"\s*(?:async\s+)?(?:class|def)\s+([A-Za-z_]\w*)\b")
 
-    The inserted lines go at the end of the line they complete, so numbering is kept.
-    """
+
+def _quoted_headers(code: str) -> set[str]:
+    """Names of ``class``/``def`` lines with no body (``class Schema(MutableMapping):``
+    alone): a definition quoted by its header, the project's as the text presents it,
+    not one the example writes."""
     lines = code.splitlines()
+    return {hit[1] for number in _bodiless(lines)
+            if (hit := _DEFINITION_HEADER.match(lines[number]))}
+
+
+def _bodiless(lines: list[str]) -> list[int]:
+    """The indexes of lines opening a block (ending in ":") that no indented line follows."""
+    found: list[int] = []
     for number, line in enumerate(lines):
         stripped = line.rstrip()
         if not stripped.endswith(":") or stripped.lstrip().startswith("#"):
@@ -174,7 +184,18 @@ def _complete_blocks(code: str) -> str:
         indent = len(line) - len(line.lstrip())
         following = next((n for n in lines[number + 1:] if n.strip()), None)
         if following is None or len(following) - len(following.lstrip()) <= indent:
-            lines[number] = stripped + " ..."
+            found.append(number)
+    return found
+
+
+def _complete_blocks(code: str) -> str:
+    """Give bodiless ``class X:`` / ``def f():`` lines (skeletons) an ``...`` body.
+
+    The inserted lines go at the end of the line they complete, so numbering is kept.
+    """
+    lines = code.splitlines()
+    for number in _bodiless(lines):
+        lines[number] = lines[number].rstrip() + " ..."
     return "\n".join(lines)
 
 
