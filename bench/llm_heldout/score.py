@@ -11,11 +11,12 @@ false or unclear claim shares the line.
 The set is split by package before anyone read it: the claims rules may be built on
 ``build`` (intervaltree, idna) and ``build_later`` (markdown, dateutil, chardet, simplejson:
 written later, scored before any rule read them, then built on); ``held_out`` (portion,
-boltons) and ``fresh`` (toposort, webcolors, cerberus, python-box: written and labelled
-after the rules of 2026-12-05 evening, scored before anyone read them) are only scored.
+boltons) is only scored; ``fresh`` (toposort, webcolors, cerberus, python-box) was scored
+before anyone read it, then built on; ``fresh2`` (pydash, parse_type, lark, deepdiff:
+written and labelled at the end of 2026-12-05's last session) is only scored.
 
     python3 bench/llm_heldout/score.py --cmd 'pse verify {article} --source {source} \\
-        --format json --strict' [--split build|build_later|held_out|fresh|all] [--show]
+        --format json --strict' [--split build|build_later|held_out|fresh|fresh2|all] [--show]
 """
 
 from __future__ import annotations
@@ -33,7 +34,8 @@ HERE = Path(__file__).parent
 SPLITS = {"build": ("intervaltree", "idna"),
           "build_later": ("markdown", "dateutil", "chardet", "simplejson"),
           "held_out": ("portion", "boltons"),
-          "fresh": ("toposort", "webcolors", "cerberus", "box")}
+          "fresh": ("toposort", "webcolors", "cerberus", "box"),
+          "fresh2": ("pydash", "parse_type", "lark", "deepdiff")}
 
 
 def load(packages: tuple[str, ...]) -> list[dict[str, str]]:
