@@ -22,8 +22,11 @@ from pse.verify.resolve import Resolver
 
 _BUILTINS = frozenset({"list", "set", "dict", "tuple", "frozenset", "str", "int", "float",
                        "bool", "bytes", "bytearray", "complex", "None"})
-_NUMBERS = frozenset({"int", "float", "complex"})
-"""Numbers one may loosely call another (as :mod:`pse.verify.claims.returns` reads them)."""
+LOOSE_NUMBERS = frozenset({"int", "float", "complex"})
+"""Numbers one may loosely call another (PEP 484 lets ``float`` stand for ``int``). A
+``bool`` is an ``int`` to Python but not to a reader: "`emit` returns an `int`, the number
+of handlers called" is false of ``-> bool``, and a count is no flag. Shared with
+:mod:`pse.verify.claims.returns`."""
 _ALTERNATIVES = re.compile(r"\s*(?:\bor\b|\|)\s*")
 _LEADING_NAME = re.compile(r"(?P<name>[A-Za-z_][\w.]*)(?P<rest>.*)", re.S)
 _OF = re.compile(r"(?:\[.*\]|\s+of\s+.+|\s*\(.*\))?", re.S)
@@ -69,7 +72,7 @@ def documented_returns(resolver: Resolver, subject: Symbol, wanted: str) -> Deci
     message = f"{short(subject.qualname)} is documented to return `{written}`"
     if wanted in types:
         return Decision(True, message, at(subject))
-    if wanted in _NUMBERS and types & _NUMBERS:
+    if wanted in LOOSE_NUMBERS and types & LOOSE_NUMBERS:
         return undecided(message)
     return Decision(False, message, at(subject),
                     correction=next(iter(types)) if len(types) == 1 else "")

@@ -19,6 +19,7 @@ from pse.index.model import Symbol
 from pse.index.returns import Returned, shape_of
 from pse.index.symbols import code_first
 from pse.verify.claims.decision import Decision, at, listing, short, undecided, with_article
+from pse.verify.claims.documented import LOOSE_NUMBERS as _NUMBERS
 from pse.verify.claims.documented import declared_types, documented_returns
 from pse.verify.claims.names import (
     Named,
@@ -497,10 +498,6 @@ _BUILTIN_RESULTS = {"len": "int", "repr": "str", "ascii": "str", "format": "str"
                     "sorted": "list", "hex": "str", "oct": "str", "bin": "str",
                     "iter": "iterator", "id": "int", "input": "str", "open": "file"}
 """Builtin functions (not shadowed by the tree) and the type of what they return."""
-_NUMBERS = frozenset({"int", "float", "complex"})
-"""Numbers one may loosely call another (PEP 484 lets ``float`` stand for ``int``). A
-``bool`` is an ``int`` to Python but not to a reader: "`emit` returns an `int`, the number
-of handlers called" is false of ``-> bool``, and a count is no flag."""
 
 
 def _returns_builtin(resolver: Resolver, subject: Symbol, names: Iterable[str], wanted: str,
