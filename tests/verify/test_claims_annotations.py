@@ -353,6 +353,9 @@ def test_claims_a_special_method_the_syntax_calls(resolver: Resolver, text: str,
     ("`never` is a function.", "ignored"),  # callable: a function to some readers
     ("`plain` is a function.", "unverified"),
     ("`Wait` is a class.", "verified"),
+    # one instance a module binds is what many call a constant: no finding either way
+    ("`plain` is a constant.", "ignored"),
+    ("`never` 是一个常量。", "ignored"),
 ])
 def test_claims_an_instance_is_no_class(resolver: Resolver, text: str, status: str) -> None:
     assert claim_statuses(resolver, text, "kind") == [status]

@@ -275,6 +275,8 @@ def test_claims_carry_name_message_evidence_and_correction(resolver: Resolver) -
     ("`Cart.clear` is a property.", "`Cart.clear` is a method."),
     ("`checkout()` 是一个类。", "`checkout()` 是一个函数。"),
     ("`checkout()` has three parameters.", "`checkout()` has 2 parameters."),
+    # the kind word is replaced whole, in the case it was written
+    ("**`checkout` Method**: pays.", "**`checkout` Function**:"),
 ])
 def test_claims_suggest_exact_corrections(resolver: Resolver, text: str, suggestion: str
                                           ) -> None:

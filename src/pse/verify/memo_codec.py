@@ -67,6 +67,7 @@ def _one_of(allowed: frozenset[str]) -> Callable[[object], str]:
 _REF_TYPES: dict[str, Callable[[object], object]] = {
     "line": _integer, "kind": _one_of(_KINDS), "origin": _one_of(_ORIGINS),
     "kwargs": _strings, "lines": _line_range, "loose": _flag,
+    "positional": _integer, "spread": _flag, "on_instance": _flag,
 }
 """Field checks of :class:`Reference` (every other field is a string)."""
 

@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 
 from pse.verify.bindings import Bindings
 from pse.verify.refs import Reference
-from pse.verify.spans import dotted_name
+from pse.verify.spans import dotted_name, elided
 
 _HEADER = re.compile(r"^\s*#\s*(?:file:\s*|in\s+|from\s+)?`?([\w@.+-]+(?:/[\w@.+-]+)*\.[A-Za-z]+)`?"
                      r"(?::\d+(?:-\d+)?)?\s*$")
@@ -297,10 +297,16 @@ class _Walker(ast.NodeVisitor):
         self._handled: set[int] = set()
 
     def _add(self, node: ast.AST, *, text: str, name: str, kind: str = "symbol",
-             kwargs: tuple[str, ...] = (), in_file: str = "") -> None:
+             kwargs: tuple[str, ...] = (), in_file: str = "",
+             call: ast.Call | None = None, on_instance: bool = False) -> None:
+        # how many arguments the call passes by position (-1: it unpacks ``*args``)
+        positional = -1 if call is None or any(
+            isinstance(a, ast.Starred) or elided(a) for a in call.args) else len(call.args)
+        spread = call is not None and any(k.arg is None for k in call.keywords)
         self.refs.append(Reference(
             file=self.file, line=self.offset + getattr(node, "lineno", 1), text=text,
-            name=name, kind=kind, origin="code", kwargs=kwargs, in_file=in_file))  # type: ignore[arg-type]  # kind is a RefKind literal
+            name=name, kind=kind, origin="code", kwargs=kwargs, in_file=in_file,  # type: ignore[arg-type]  # kind is a RefKind literal
+            positional=positional, spread=spread, on_instance=on_instance and call is not None))
 
     def visit_Import(self, node: ast.Import) -> None:  # noqa: N802 - ast API
         for alias in node.names:
@@ -368,22 +374,22 @@ class _Walker(ast.NodeVisitor):
         scope = self.scope
         if root in scope.imports:
             resolved = scope.imports[root] + (f".{rest}" if rest else "")
-            self._add(node, text=dotted, name=resolved, kwargs=kwargs)
+            self._add(node, text=dotted, name=resolved, kwargs=kwargs, call=call)
         elif root in scope.instances and rest:
             cls = scope.instances[root]
             cls_root, _, cls_rest = cls.partition(".")
             if cls_root in scope.imports:
                 cls = scope.imports[cls_root] + (f".{cls_rest}" if cls_rest else "")
-            self._add(node, text=dotted, name=f"{cls}.{rest}", kwargs=kwargs)
+            self._add(node, text=dotted, name=f"{cls}.{rest}", kwargs=kwargs, call=call,
+                      on_instance="." not in rest)
         elif root in scope.locals or root in {"self", "cls", "super"} or len(root) == 1:
             return  # bound by the example, or a one-letter placeholder (``@a``, ``f()``)
         elif root in _BUILTINS:
             self._add(node, text=dotted, name=dotted, kwargs=kwargs)
-        elif call is not None or root[:1].isupper() or not rest:
-            self._add(node, text=dotted, name=dotted, kwargs=kwargs)
-        elif rest:
-            # ``module.attr`` with no import: a reference when ``module`` is a real module
-            self._add(node, text=dotted, name=dotted, kwargs=kwargs)
+        else:
+            # a call, a class, a bare name, or ``module.attr`` with no import (a
+            # reference when ``module`` is a real module)
+            self._add(node, text=dotted, name=dotted, kwargs=kwargs, call=call)
 
 
 _CALL = re.compile(r"(?<![\w.])([A-Za-z_][\w]*(?:\.[A-Za-z_]\w*)+)\s*\(")

@@ -26,6 +26,13 @@ class Reference:
     origin: Literal["inline", "code", "link"] = "inline"
     kwargs: tuple[str, ...] = ()
     """Keyword arguments written in a call, checked against the signature."""
+    positional: int = -1
+    """Arguments a call in an example passes by position; -1 when it is no call, or one
+    whose arguments cannot be counted (it unpacks ``*args``)."""
+    spread: bool = False
+    """The call unpacks a mapping (``**options``)."""
+    on_instance: bool = False
+    """The call is made on an instance the example built (``wrapper.wrap(text)``)."""
     lines: tuple[int, int] | None = None
     """For ``path_line``: the first and last line named."""
     at_symbol: str = ""

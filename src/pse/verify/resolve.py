@@ -23,6 +23,7 @@ from pse.index.facts import declared_dependencies
 from pse.index.model import Symbol
 from pse.index.symbols import SymbolIndex
 from pse.index.walk import is_test_path
+from pse.verify.calls import CallShape, call_problem
 from pse.verify.capitals import UPPER_WORD, is_plain_value, is_upper_word
 from pse.verify.codetext import CodeText
 from pse.verify.commands import CommandChecks
@@ -167,6 +168,14 @@ class Resolver(PathChecks, CommandChecks):
                 return Resolution("unverified", evidence=_evidence(symbols),
                                   message=f"no parameter {bad!r} in the signature",
                                   suggestion=self.suggester.parameter(symbols, bad))
+        if ref.positional >= 0 and not all(is_test_path(s.path) for s in symbols):
+            callee = ref.text if ref.origin == "code" else ref.name  # as written
+            called = symbols if "." in callee else \
+                [s for s in symbols if s.kind != "method"] or symbols  # no receiver
+            unbound = self._unbound_call(called, ref)
+            if unbound:
+                return Resolution("unverified", evidence=_evidence(called),
+                                  message=f"the call does not fit the signature: {unbound}")
         return Resolution("verified", evidence=_evidence(symbols))
 
     def _not_in_tree(self, ref: Reference, parts: list[str]) -> Resolution:
@@ -615,6 +624,36 @@ class Resolver(PathChecks, CommandChecks):
             if not any(varkw or kwarg in params for params, varkw in signatures):
                 return kwarg
         return ""
+
+    def _unbound_call(self, symbols: list[Symbol], ref: Reference) -> str:
+        """Why the call ``ref`` writes fits none of the definitions it may mean (the
+        interpreter's ``TypeError`` and the signature, :mod:`pse.verify.calls`); "" when
+        one fits or any cannot be read."""
+        call = CallShape(ref.positional, ref.kwargs, spread=ref.spread,
+                         on_instance=ref.on_instance)
+        problems: list[str] = []
+        for symbol in symbols:
+            constructor = symbol.kind == "class"
+            function = self._constructor(symbol) if constructor else symbol
+            problem = "" if function is None else \
+                call_problem(self.index, function, call, constructor=constructor)
+            if function is None or not problem:
+                return ""
+            problems.append(problem)
+        return problems[0] if problems else ""
+
+    def _constructor(self, cls: Symbol) -> Symbol | None:
+        """The one ``__init__`` a call of the class ``cls`` runs, when the tree says which:
+        its own or an in-tree base's, no base outside the tree, no ``__new__``, no class
+        decorator (a dataclass or a registry may give it another signature)."""
+        if self._has_external_base(cls, seen=set()) or self._class_member(
+                cls, "__new__", 0, seen=set()) or any(
+                f.decorators for c in self.class_chain(cls, seen=set())
+                for f in self.index.def_facts(c.qualname) if f.line == c.line):
+            return None
+        hits = self._class_member(cls, "__init__", 0, seen=set())
+        inits = [h.symbol for h in hits if h.symbol is not None and h.symbol.kind == "method"]
+        return inits[0] if len(inits) == 1 and len(hits) == 1 else None
 
     def _constructor_signature(self, cls: Symbol) -> tuple[tuple[str, ...], bool] | None:
         """Parameters of ``Class(...)``: its ``__init__``, or its fields (dataclass, attrs)."""

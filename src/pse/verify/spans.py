@@ -239,12 +239,22 @@ def _as_definition(base: Reference, span: str) -> Reference | None:
     return replace(base, kind="symbol", name=name, explicit="a declaration")
 
 
+def elided(argument: ast.expr) -> bool:
+    """``...`` written as an argument (``f(x, ...)``): the rest left out, not a value."""
+    return isinstance(argument, ast.Constant) and argument.value is Ellipsis
+
+
 def _from_expression(base: Reference, node: ast.expr) -> Reference:
     if isinstance(node, ast.Constant):
         return replace(base, ignored="literal")
     kwargs: tuple[str, ...] = ()
+    positional, spread = -1, False
     if isinstance(node, ast.Call):
         kwargs = tuple(k.arg for k in node.keywords if k.arg)
+        # arguments written out in prose are bound to the signature, but partly: "`f()`"
+        # names a function, and "`get(key)`" may leave out what the sentence is not about
+        if node.args and not any(isinstance(a, ast.Starred) or elided(a) for a in node.args):
+            positional, spread = len(node.args), True
         node = node.func
     if isinstance(node, ast.Subscript):
         node = node.value  # ``Dict[str, int]``, ``cache[key]``
@@ -257,7 +267,8 @@ def _from_expression(base: Reference, node: ast.expr) -> Reference:
         return replace(base, ignored="member of an instance in an unnamed class")
     if dotted in _LITERAL_WORDS or keyword.iskeyword(dotted) or keyword.issoftkeyword(dotted):
         return replace(base, ignored="keyword")
-    return replace(base, kind="symbol", name=dotted, kwargs=kwargs)
+    return replace(base, kind="symbol", name=dotted, kwargs=kwargs, positional=positional,
+                   spread=spread)
 
 
 def dotted_name(node: ast.expr) -> str | None:

@@ -768,8 +768,14 @@ def _corrected(claim: Claim, correction: str, obj: Named | None) -> str:
                        count=1, flags=re.IGNORECASE)
         return fixed if fixed != sentence else ""
     if claim.relation == "kind":
-        word = _ZH_KINDS.get(correction, correction) if HAN.search(claim.obj_text) else correction
-        written = re.escape(re.sub(r"[a-z ]+$", "", claim.obj_text) or claim.obj_text)
-        fixed = re.sub(written, word, sentence, count=1, flags=re.IGNORECASE)
+        if HAN.search(claim.obj_text):  # "方法 method": the Chinese kind word is replaced
+            word = _ZH_KINDS.get(correction, correction)
+            written = re.escape(re.sub(r"[A-Za-z ]+$", "", claim.obj_text) or claim.obj_text)
+            fixed = re.sub(written, word, sentence, count=1)
+            return fixed if fixed != sentence else ""
+        # an English kind word, whole, in the case it was written ("**dedent Method**")
+        fixed = re.sub(rf"\b{re.escape(claim.obj_text)}\b",
+                       lambda m: correction.capitalize() if m[0][:1].isupper() else correction,
+                       sentence, count=1, flags=re.IGNORECASE)
         return fixed if fixed != sentence else ""
     return ""

@@ -705,11 +705,14 @@ def _value_kinds(resolver: Resolver, symbol: Symbol, values: set[str]) -> set[st
         return {"type variable", "attribute"}
     if values == {"call"} and functional_fields(resolver, symbol) is not None:
         return {"class", "namedtuple"}  # ``P = namedtuple("P", ["x", "y"])``
+    module_level = resolver.index.module_of(symbol.path) == symbol.parent
     instance = _instance_of_tree_class(resolver, symbol) if values == {"call"} else None
     if instance is not None:  # ``stop_never = _stop_never()``: no class
-        return {"instance", "attribute", "?function"} if instance else \
-            {"instance", "attribute"}
-    module_level = resolver.index.module_of(symbol.path) == symbol.parent
+        # one instance a module binds once (``day_name = _localized_day('%A')``) is what
+        # many call a constant: not a finding either way
+        loose = {"?constant"} if module_level else set()
+        return {"instance", "attribute", "?function", *loose} if instance else \
+            {"instance", "attribute", *loose}
     if module_level and symbol.name.isupper() and values == {"literal"}:
         return {"constant", "attribute"}
     return {"attribute", "?literal"} if values == {"literal"} else {"attribute", "?"}
@@ -1124,7 +1127,7 @@ def _defensible(claimed: str, actual: set[str]) -> bool:
         "function": {"method", "classmethod", "staticmethod", "coroutine", "?function"},
         "method": {"coroutine"},
         "exception": {"?exception"},
-        "constant": {"?literal"},
+        "constant": {"?literal", "?constant"},
         **{k: {f"?{k}"} for k in ("enum", "dataclass", "protocol", "namedtuple",
                                   "metaclass", "abstract class")},
         # a decorator may make a def async or a descriptor, never a class or a module
