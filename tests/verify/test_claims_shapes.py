@@ -373,6 +373,19 @@ def test_claims_a_parameter_besides_another(resolver: Resolver, text: str,
 
 
 @pytest.mark.parametrize("text, status", [
+    # a parameter named right after its noun, with or without a count
+    ("The `kiln` function takes a single argument `cone` and fires it.", "verified"),
+    ("The `kiln` function takes a single argument `item` and fires it.", "unverified"),
+    ("`kiln` accepts the parameter `heat`.", "verified"),
+    ("`kiln` 接受一个参数 `flame`。", "unverified"),
+    ("`kiln` 接受参数 `vent`。", "verified"),
+])
+def test_claims_a_parameter_named_after_its_noun(resolver: Resolver, text: str,
+                                                 status: str) -> None:
+    assert claim_statuses(resolver, text, "has_param") == [status]
+
+
+@pytest.mark.parametrize("text, status", [
     # ``kiln(cone, heat=1200, *, vent=False)``, ``fetch(table, key, convert=None)``
     ("`kiln` has one required parameter.", "verified"),
     ("`fetch` takes two mandatory arguments.", "verified"),

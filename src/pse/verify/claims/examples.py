@@ -41,7 +41,7 @@ may be examples of the modifier's own: "classes that take callbacks, such as `f`
 
 
 @cache
-def _patterns() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str]]:
+def _patterns() -> tuple[re.Pattern[str], ...]:
     nouns = alternation(list(_nouns()))
     cues = alternation(words("example_cues"))
     verbs = alternation(words("container_verbs"))
@@ -61,7 +61,16 @@ def _patterns() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str]]:
         rf"(?![a-z]) ?)(?:(?:a|an|the|its|one|two|three|four|five) ?)?{_LIST} ?"
         rf"(?P<noun>{nouns})"
         r"(?![a-z])")
-    return english, chinese, direct
+    # parameters named right after their noun: "takes a single argument `item`",
+    # "accepts two parameters `a` and `b`", "接受一个参数 `x`"
+    params = alternation([n for language in LANGUAGES
+                          for n in lexicon(language)["member_nouns"].get("has_param", ())])
+    appositive = re.compile(
+        rf"^(?:the ?)?§(?P<s>\d+)§{L.SUBJ_NOUN} ?(?P<mid>[^§]{{0,40}}?"
+        rf"(?<![a-z])(?:takes?|accepts?|receives?|expects?|requires?|has|接受|接收|需要|带|有)"
+        rf"(?![a-z]) ?(?:(?:a|an|the|its|one|single|two|three|four|five|"
+        rf"[一两二三四五]个) ?)*)(?P<noun>{params}) ?[:：]? ?{_LIST}(?! ?(?:'s|的))")
+    return english, chinese, direct, appositive
 
 
 def _nouns() -> set[str]:
