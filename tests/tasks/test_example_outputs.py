@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pse.tasks.article.examples import contradicted_outputs
 from pse.text import parse_markdown
-from pse.verify.evidence.examples import shown_outputs
+from pse.verify.outputs import shown_outputs
 from pse.verify.strip import Span, strip_spans
 
 DOCUMENTED = {

@@ -38,11 +38,28 @@ def cached(a, b):
     return a + b
 
 
+def double(x):
+    """Twice ``x``.
+
+    >>> double(2)
+    4
+    >>> double('ab')
+    'abab'
+    >>> double(1.5)
+    3.0...
+    """
+    return x * 2
+
+
 class Wrapper:
     def __init__(self, width, *, tabsize=8):
         self.width = width
 
     def wrap(self, text):
+        """
+        >>> Wrapper(5).wrap('a')
+        ['a']
+        """
         return [text]
 
     def quantiles(self, n=4):
@@ -77,7 +94,8 @@ def resolver(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Resolver]:
     index.close()
 
 
-_IMPORTS = "from stats import quantiles, only, decorated, cached, Wrapper, Wide, Described"
+_IMPORTS = ("from stats import quantiles, only, decorated, cached, double, Wrapper, Wide, "
+            "Described")
 
 
 def _verdicts(resolver: Resolver, code: str, *, strict: bool = False
@@ -161,3 +179,29 @@ def test_inline_calls_are_bound_partly(resolver: Resolver, span: str, status: st
     checked = check_documents([Document("doc.md", f"Call {span} to begin.\n")], resolver,
                               strict=True)
     assert [c.result.status for c in checked if c.ref.kind == "symbol"] == [status]
+
+
+@pytest.mark.parametrize(("example", "status"), [
+    (">>> double(2)\n5", "unverified"),     # the docstring shows double(2) as 4
+    (">>> double(2)\n4", "verified"),
+    (">>> double( 2 )\n4", "verified"),     # the same call, spaced otherwise
+    ("print(double('ab'))  # -> abab", "verified"),  # printed, not quoted
+    ("double(\"ab\")  # Output: 'abba'", "unverified"),
+    ("double(1.5)  # -> 3.0000", "verified"),  # ... in the docstring stands for any text
+    (">>> double(3)\n7", "verified"),       # a call no example documents: not judged here
+])
+def test_an_output_shown_for_a_documented_call(resolver: Resolver, example: str,
+                                               status: str) -> None:
+    prompt = ">>> " if example.startswith(">>>") else ""
+    checked = check_documents([Document("doc.md", f"```python\n{prompt}{_IMPORTS}\n"
+                                                    f"{example}\n```\n")], resolver)
+    [verdict] = [c.result for c in checked if c.ref.text == "double" and c.ref.positional >= 0]
+    assert verdict.status == status, verdict
+    if status == "unverified":
+        assert verdict.message.startswith("the example's output is not the code's: the "
+                                         "example in `double`'s docstring gives")
+
+
+def test_a_methods_output_is_its_receivers_state(resolver: Resolver) -> None:
+    verdicts = _verdicts(resolver, f">>> {_IMPORTS}\n>>> w = Wrapper(5)\n>>> w.wrap('a')\n['b']")
+    assert verdicts[3][0] == "verified"

@@ -4,7 +4,8 @@
 from __future__ import annotations
 
 from pse.verify.evidence import align, document_units, excerpt_spans
-from pse.verify.evidence.examples import documented, example_problem
+from pse.verify.evidence.examples import example_problem
+from pse.verify.outputs import documented
 
 SOURCE = '''def fractional(value):
     """Convert to a fractional number.

@@ -15,9 +15,10 @@ import builtins
 import re
 import textwrap
 import warnings
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from pse.verify.bindings import Bindings
+from pse.verify.outputs import shown_outputs
 from pse.verify.refs import Reference
 from pse.verify.spans import dotted_name, elided
 
@@ -61,7 +62,20 @@ def python_block_refs(code: str, *, file: str, first_line: int,
     _bind(tree, scope)
     walker = _Walker(file=file, offset=first_line - 1, scope=scope, quoted_file=quoted_file)
     walker.visit(tree)
-    return refs + walker.refs
+    return refs + _with_outputs(walker.refs, code, first_line=first_line)
+
+
+def _with_outputs(refs: list[Reference], code: str, *, first_line: int) -> list[Reference]:
+    """``refs`` with the output the example shows for each call that shows one (a
+    doctest's next line, a trailing ``# -> x``), held to the documented examples later."""
+    shown = {(first_line + number, name.rsplit(".", 1)[-1]): (args, value)
+             for number, name, args, value in shown_outputs(code)}
+    if not shown:
+        return refs
+    return [replace(ref, arguments=found[0], shown=found[1])
+            if ref.positional >= 0 and (found := shown.get(
+                (ref.line, ref.text.rsplit(".", 1)[-1]))) is not None else ref
+            for ref in refs]
 
 
 def example_bindings(code: str) -> set[str]:

@@ -33,6 +33,11 @@ class Reference:
     """The call unpacks a mapping (``**options``)."""
     on_instance: bool = False
     """The call is made on an instance the example built (``wrapper.wrap(text)``)."""
+    shown: str = ""
+    """The output an example shows for the call (the line under a ``>>>`` line, or a
+    trailing ``# -> x`` comment); "" when it shows none."""
+    arguments: str = ""
+    """The call's arguments as written, when it shows an output."""
     lines: tuple[int, int] | None = None
     """For ``path_line``: the first and last line named."""
     at_symbol: str = ""

@@ -38,6 +38,7 @@ from pse.verify.externals import (
     stdlib_has,
     stdlib_home,
 )
+from pse.verify.outputs import contradiction, documented
 from pse.verify.paths import PathChecks
 from pse.verify.polyglot import (
     ForeignAnswer,
@@ -176,6 +177,11 @@ class Resolver(PathChecks, CommandChecks):
             if unbound:
                 return Resolution("unverified", evidence=_evidence(called),
                                   message=f"the call does not fit the signature: {unbound}")
+            contradicted = self._undocumented_output(called, ref)
+            if contradicted:
+                return Resolution("unverified", evidence=_evidence(called),
+                                  message=f"the example's output is not the code's: "
+                                          f"{contradicted}")
         return Resolution("verified", evidence=_evidence(symbols))
 
     def _not_in_tree(self, ref: Reference, parts: list[str]) -> Resolution:
@@ -638,6 +644,25 @@ class Resolver(PathChecks, CommandChecks):
             problem = "" if function is None else \
                 call_problem(self.index, function, call, constructor=constructor)
             if function is None or not problem:
+                return ""
+            problems.append(problem)
+        return problems[0] if problems else ""
+
+    def _undocumented_output(self, symbols: list[Symbol], ref: Reference) -> str:
+        """Why the output the example shows for its call contradicts the call's own
+        documented examples (the same call in the function's docstring with another
+        output, :mod:`pse.verify.outputs`); "" when no definition documents that call, or
+        one gives the output shown."""
+        if not ref.shown or not ref.arguments.strip():
+            return ""  # "``q.get()``" gives what the state before it holds
+        problems = []
+        for symbol in symbols:
+            # a function's: a method's output is also its receiver's state, which the
+            # docstring's example and this one each build their own way
+            source = self.index.source_of(symbol) if symbol.kind == "function" else None
+            found = documented(source, symbol.name) if source else []
+            problem = contradiction(symbol.name, ref.arguments, ref.shown, found)
+            if not problem:
                 return ""
             problems.append(problem)
         return problems[0] if problems else ""

@@ -25,8 +25,8 @@ import textwrap
 from collections.abc import Callable, Iterator
 
 from pse.text import Block, Document
-from pse.verify.evidence.examples import output_problem, shown_outputs
 from pse.verify.finding import Finding
+from pse.verify.outputs import output_problem, shown_outputs
 
 _PYTHON = frozenset({"python", "py", "python3", "py3"})
 _DEFINED = frozenset(dir(builtins)) | {"_"}

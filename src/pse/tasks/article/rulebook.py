@@ -34,9 +34,9 @@ from pse.tasks.article import borrowed, checks, evidence, examples, quality
 from pse.tasks.article.borrowed import DocstringTable
 from pse.tasks.article.grounding import ungrounded_sections
 from pse.text import Document, code_spans, parse_markdown
-from pse.verify.evidence.examples import documented as documented_examples
 from pse.verify.externals import stdlib_home
 from pse.verify.finding import Finding, VerifyResult
+from pse.verify.outputs import documented as documented_examples
 
 Scope = Literal["every", "draft", "translation"]
 
