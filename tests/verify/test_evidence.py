@@ -108,6 +108,18 @@ def test_align_flags_a_return_value_the_code_never_returns() -> None:
         == ["supported"]
 
 
+def test_align_a_function_that_falls_off_its_end_returns_none() -> None:
+    def verdict(source: str) -> str:
+        spans = excerpt_spans([{"path": "pkg/q.py", "start": 1, "end": 3, "text": source}])
+        [aligned] = align(document_units("`reset` clears the items. It returns `None`.\n"
+                                         ), spans, [])[1:]
+        return aligned.status
+    assert verdict("def reset(items):\n    items.clear()\n") == "supported"
+    assert verdict("def reset(items):\n    items.clear()\n    return items\n") == \
+        "unsupported"
+    assert verdict("def reset(items):\n    yield from items\n") == "unsupported"
+
+
 def test_align_flags_a_returned_name_the_code_never_names() -> None:
     assert [s for s, _ in _verdicts("`Queue.get` returns `DEFAULT` when the queue is "
                                     "empty.")] == ["unsupported"]

@@ -12,6 +12,7 @@ contradicted here.
 
 from __future__ import annotations
 
+import ast
 import re
 from collections.abc import Sequence
 
@@ -137,6 +138,32 @@ def _member_counts(span: SourceSpan, noun: str) -> set[int]:
     return {len(public), data}
 
 
+def _returns_nothing(text: str) -> bool:
+    """Whether the function whose source is ``text`` returns ``None`` whichever way it
+    ends: its own body has no ``return`` with a value and no ``yield`` (one that falls off
+    its end returns ``None``). False when ``text`` is not one whole function."""
+    lines = text.split("\n")
+    indent = len(lines[0]) - len(lines[0].lstrip(" \t"))
+    try:
+        body = ast.parse("\n".join(line[indent:] if line[:indent].isspace() else line
+                                   for line in lines)).body
+    except (SyntaxError, ValueError, RecursionError):
+        return False
+    if len(body) != 1 or not isinstance(body[0], ast.FunctionDef | ast.AsyncFunctionDef):
+        return False
+    stack: list[ast.AST] = list(body[0].body)
+    while stack:
+        node = stack.pop()
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda | ast.ClassDef):
+            continue  # a nested definition's returns are its own
+        if isinstance(node, ast.Yield | ast.YieldFrom) or isinstance(node, ast.Return) and not (
+                node.value is None or isinstance(node.value, ast.Constant)
+                and node.value.value is None):
+            return False
+        stack.extend(ast.iter_child_nodes(node))
+    return True
+
+
 def _listed_after(text: str, position: int) -> int:
     """How many code spans a list right after ``position`` names ("...: `A`, `B` and `C`")."""
     rest = text[position:position + 200]
@@ -155,7 +182,8 @@ def _return_problem(text: str, spans: Sequence[SourceSpan]) -> str:
         pattern = re.compile(rf"\b(?i:returns?)\b[^\n]*\b{value}\b|->\s*(?:bool|{value})\b"
                              if value != "None" else
                              r"\breturn\s*$|->\s*None\b|\b(?i:returns?) None\b", re.MULTILINE)
-        if not any(pattern.search(s.text) for s in callables):
+        if not any(pattern.search(s.text) for s in callables) and not (
+                value == "None" and any(_returns_nothing(s.text) for s in callables)):
             return f"it says the code returns {value}, which no return in the source does"
     for match in _RETURNS_NAME.finditer(text):  # "returns `DEFAULT`": a name the code has
         value = match["v"]
