@@ -386,6 +386,19 @@ def test_claims_a_parameter_named_after_its_noun(resolver: Resolver, text: str,
 
 
 @pytest.mark.parametrize("text, status", [
+    # a class given its constructor (a dataclass, a NamedTuple): its fields are its
+    # parameters
+    ("`Shelf` takes a `width` parameter.", "verified"),
+    ("`Shelf` takes a `depth` parameter.", "unverified"),
+    ("`Record` 接受一个参数 `name`。", "verified"),
+    ("The `Record` class has a `title` parameter.", "unverified"),
+])
+def test_claims_a_generated_constructors_parameters_are_the_fields(
+        resolver: Resolver, text: str, status: str) -> None:
+    assert claim_statuses(resolver, text, "has_param") == [status]
+
+
+@pytest.mark.parametrize("text, status", [
     # ``kiln(cone, heat=1200, *, vent=False)``, ``fetch(table, key, convert=None)``
     ("`kiln` has one required parameter.", "verified"),
     ("`fetch` takes two mandatory arguments.", "verified"),

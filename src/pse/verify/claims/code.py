@@ -69,9 +69,9 @@ def has_param(resolver: Resolver, subject: Symbol, param: str, *,
     """Whether ``param`` is in the signature of ``subject`` (``declared``: said to be
     written there, "explicitly declares", "显式声明了": one ``**kwargs`` may take is not)."""
     function = signature_of(resolver, subject)
-    if function is None:
-        return undecided("no signature to read")
     name = param.strip().lstrip("*").rstrip("=").split("=")[0].strip()
+    if function is None:
+        return _generated_param(resolver, subject, name)
     receiver = function.kind == "method" and function.params[:1] in (("self",), ("cls",))
     shown = list(function.params[1:] if receiver else function.params)
     message = f"{short(subject.qualname)}'s parameters are {listing(shown, limit=12)}"
@@ -82,6 +82,20 @@ def has_param(resolver: Resolver, subject: Symbol, param: str, *,
     if _is_type_name(name):
         return _param_of_type(resolver, function, name, message=message)
     return Decision(False, message, at(function))
+
+
+def _generated_param(resolver: Resolver, subject: Symbol, name: str) -> Decision:
+    """Whether the constructor a dataclass, a ``NamedTuple`` or a ``TypedDict`` class is
+    given (no ``__init__`` of its own) takes ``name``: its fields are its parameters."""
+    if subject.kind != "class" or resolver.index.members(subject.qualname, "__new__"):
+        return undecided("no signature to read")  # a ``__new__`` takes what it says
+    fields = dataclass_fields(resolver, subject)
+    if fields is None:
+        fields = named_tuple_fields(resolver, subject)
+    if fields is None:
+        return undecided("no signature to read")
+    message = f"{short(subject.qualname)}'s fields (its parameters) are {listing(fields, limit=12)}"
+    return Decision(name in fields, message, at(subject))
 
 
 def _is_type_name(name: str) -> bool:
