@@ -21,6 +21,7 @@ from dataclasses import dataclass
 
 from pse.index.model import Symbol
 from pse.index.symbols import SymbolIndex
+from pse.verify.defsource import function_def
 
 _KEEPING = frozenset({
     "staticmethod", "classmethod", "abstractmethod", "final", "override", "cache",
@@ -84,18 +85,7 @@ def _definition(index: SymbolIndex, function: Symbol
     """The ``def`` of ``function`` as its file has it (None: not Python, or unreadable)."""
     if function.kind not in ("function", "method") or not index.is_python_source(function.path):
         return None
-    source = index.source_of(function)
-    if not source:
-        return None
-    lines = source.split("\n")
-    indent = len(lines[0]) - len(lines[0].lstrip(" \t"))
-    try:
-        body = ast.parse("\n".join(line[indent:] if line[:indent].isspace() else line
-                                   for line in lines)).body
-    except (SyntaxError, ValueError, RecursionError):
-        return None
-    node = body[0] if body else None
-    return node if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef) else None
+    return function_def(index.source_of(function))
 
 
 class _Default:

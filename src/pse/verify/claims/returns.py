@@ -31,11 +31,11 @@ from pse.verify.claims.names import (
 )
 from pse.verify.claims.source import (
     bound_value,
-    dedented,
     function_node,
     own_returns,
     type_variable,
 )
+from pse.verify.defsource import dedented
 from pse.verify.externals import stdlib_home
 from pse.verify.resolve import Resolver
 

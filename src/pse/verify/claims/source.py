@@ -7,6 +7,7 @@ import ast
 import textwrap
 
 from pse.index.model import Symbol
+from pse.verify.defsource import dedented, function_def
 from pse.verify.resolve import Resolver
 
 _MAX_STATEMENT_LINES = 80
@@ -19,12 +20,7 @@ def function_node(resolver: Resolver, symbol: Symbol
     source, or one that does not parse as a function)."""
     if not resolver.index.is_python_source(symbol.path):
         return None
-    source = resolver.index.source_of(symbol)
-    try:
-        node = ast.parse(dedented(source)).body[0] if source else None
-    except (SyntaxError, ValueError, RecursionError, IndexError):
-        return None
-    return node if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef) else None
+    return function_def(resolver.index.source_of(symbol))
 
 
 def own_returns(node: ast.AST) -> list[ast.Return]:
@@ -41,17 +37,6 @@ def own_returns(node: ast.AST) -> list[ast.Return]:
             found.append(child)
         stack.extend(ast.iter_child_nodes(child))
     return found
-
-
-def dedented(source: str) -> str:
-    """A method's source moved to the left margin by its ``def`` line's indentation: a
-    docstring line written at the margin (a doctest's continuation) keeps
-    :func:`textwrap.dedent` from moving anything, but is inside a string either way."""
-    indent = source[:len(source) - len(source.lstrip(" \t"))]
-    if not indent:
-        return source
-    return "\n".join(line[len(indent):] if line.startswith(indent) else line
-                     for line in source.split("\n"))
 
 
 def bound_value(resolver: Resolver, symbol: Symbol) -> ast.expr | None:

@@ -25,8 +25,9 @@ from pse.verify.claims.names import (
     outside_class,
 )
 from pse.verify.claims.returns import same_type
-from pse.verify.claims.source import binding, bound_value, dedented, own_returns, type_variable
+from pse.verify.claims.source import binding, bound_value, own_returns, type_variable
 from pse.verify.claims.words import builtin_type
+from pse.verify.defsource import dedented
 from pse.verify.externals import stdlib_home
 from pse.verify.resolve import Resolver
 

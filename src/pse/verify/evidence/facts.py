@@ -16,6 +16,7 @@ import ast
 import re
 from collections.abc import Sequence
 
+from pse.verify.defsource import function_def
 from pse.verify.evidence.examples import example_problem
 from pse.verify.evidence.spans import SourceSpan
 from pse.verify.evidence.words import covered, words
@@ -142,16 +143,10 @@ def _returns_nothing(text: str) -> bool:
     """Whether the function whose source is ``text`` returns ``None`` whichever way it
     ends: its own body has no ``return`` with a value and no ``yield`` (one that falls off
     its end returns ``None``). False when ``text`` is not one whole function."""
-    lines = text.split("\n")
-    indent = len(lines[0]) - len(lines[0].lstrip(" \t"))
-    try:
-        body = ast.parse("\n".join(line[indent:] if line[:indent].isspace() else line
-                                   for line in lines)).body
-    except (SyntaxError, ValueError, RecursionError):
+    function = function_def(text)
+    if function is None:
         return False
-    if len(body) != 1 or not isinstance(body[0], ast.FunctionDef | ast.AsyncFunctionDef):
-        return False
-    stack: list[ast.AST] = list(body[0].body)
+    stack: list[ast.AST] = list(function.body)
     while stack:
         node = stack.pop()
         if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda | ast.ClassDef):
