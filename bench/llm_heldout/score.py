@@ -18,7 +18,8 @@ written and labelled at the end of 2026-12-05's last session) is only scored; ``
 2026-12-06, scored with that session's starting and final code) is only scored.
 
     python3 bench/llm_heldout/score.py --cmd 'pse verify {article} --source {source} \\
-        --format json --strict' [--split build|build_later|held_out|fresh|fresh2|fresh3|all] [--show]
+        --format json --strict' [--show] \\
+        [--split build|build_later|held_out|fresh|fresh2|fresh3|all]
 """
 
 from __future__ import annotations
