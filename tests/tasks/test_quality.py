@@ -117,10 +117,13 @@ def test_residue_flags_the_prompts_code_facts_pasted() -> None:
             "- bases `SoftFileLock`, `BaseAsyncFileLock`; `AsyncSoftFileLock(path)`\n\n"
             "It is called by `Unix.user_runtime_dir` (`src/platformdirs/unix.py`:165).\n\n"
             "`Job` (dataclass, src/tinyqueue/job.py:20) runs once.\n\n"
-            "`Job` has three fields and is called by `JobQueue.submit`.\n")
+            "`Job` has three fields and is called by `JobQueue.submit`.\n\n"
+            "- `main`: signature `main() -> None`; 0 parameters\n"
+            "- `backoff`: signature `backoff: float` (exponential backoff); 1 parameter\n"
+            "- `delay` has the signature `delay(self, attempt)` and takes one parameter.\n")
     assert _rules(quality.residue(text, path=P)) == [
         (5, "outline-residue"), (6, "outline-residue"), (8, "outline-residue"),
-        (10, "outline-residue")]
+        (10, "outline-residue"), (14, "outline-residue"), (15, "outline-residue")]
 
 
 def test_residue_flags_a_readmes_badge_row_pasted() -> None:

@@ -362,6 +362,9 @@ def test_resolve_paths_do_not_depend_on_the_working_directory(
     ("pip install tinyhttp'[socks]'", "verified"),
     ('pip install "tinyhttp[socks]>=1.0"', "verified"),
     ("pip install tinyhttpp'[socks]'", "unverified"),
+    # a module of the standard library taken for a dependency ("pip install argparse time")
+    ("pip install argparse time", "unverified"),
+    ("pip install requests json", "unverified"),
 ])
 def test_resolve_pip_install_checks_the_projects_own_name(resolver: Resolver, span: str,
                                                           status: str) -> None:
@@ -565,3 +568,15 @@ def test_resolve_a_method_of_the_tree_called_on_an_example_value(
     for resolver in tree_resolver(tmp_path_factory, files, name="method-on-value"):
         result = _resolve(resolver, span)
         assert result.status == status, result
+
+
+def test_resolve_pip_install_of_a_backport_the_project_declares(
+        tmp_path_factory: pytest.TempPathFactory) -> None:
+    from repo_fixtures import tree_resolver
+
+    files = {"pyproject.toml": '[project]\nname = "olden"\ndependencies = '
+                               '["dataclasses; python_version < \'3.7\'"]\n',
+             "olden/__init__.py": ""}
+    for resolver in tree_resolver(tmp_path_factory, files, name="olden"):
+        assert _resolve(resolver, "pip install dataclasses").status == "external"
+        assert _resolve(resolver, "pip install enum").status == "unverified"

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 import shlex
+import sys
 from functools import cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -88,13 +89,20 @@ class CommandChecks:
     def _package_names(self, args: list[str]) -> Resolution | None:
         """``pip install NAME``: a near miss of the project's own name is an invented name."""
         own = _normalize_dist(self._facts.name)
-        if not own:
-            return None
+        declared = {_normalize_dist(re.split(r"[\[<>=!~;@ ]", d.strip(), maxsplit=1)[0])
+                    for d in self._facts.dependencies}
         for arg in args:
             if arg.startswith("-") or "/" in arg or arg == ".":
                 continue
             arg = _unquoted(arg)  # ``pip install "pkg[extra]"``, ``pkg'[extra]'``
-            name = _normalize_dist(re.split(r"[\[<>=!~;@ ]", arg, maxsplit=1)[0])
+            written = re.split(r"[\[<>=!~;@ ]", arg, maxsplit=1)[0]
+            name = _normalize_dist(written)
+            if written in sys.stdlib_module_names and name not in declared | {own}:
+                # "pip install argparse time": the model took imports for dependencies
+                return Resolution("unverified", message=f"{written!r} is a module of Python's "
+                                  "standard library, not a package the project installs")
+            if not own:
+                continue
             if name == own:
                 return Resolution("verified", evidence=(("pyproject.toml", None),))
             if self.suggester.is_close(name, own) and not _affixed(name, own):

@@ -51,13 +51,15 @@ the article, not the project."""
 _MARKUP_RESIDUE = re.compile(r"^\s{0,3}#{1,6}\s+#")
 _FACTS_RESIDUE = re.compile(
     r"its parameters in order:|;\s*\d+ public methods?:"
+    r"|\bsignature `[^`\n]+`[^;\n]{0,40}[;(]\s*\d+ parameters?\b"
     r"|\((?:class|dataclass|enum|function|method|module|coroutine)[^()\n]{0,20}, "
     r"`?[\w./-]+\.py`?:\d+\)"
     r"|^\W*bases `[^`]+`(?:, `[^`]+`)*;"
     r"|called by `[^`]+` \(`?[\w./-]+\.py`?:\d+\)")
 """Pieces of the prompt's CODE FACTS lines (:mod:`pse.tasks.article.facts`: "- `Job`
 (dataclass, src/job.py:20): bases ...; 6 fields, its parameters in order: ...; called by
-`JobQueue.submit` (src/queue.py:34)"), pasted into the article: a shape no sentence
+`JobQueue.submit` (src/queue.py:34)"; "- `main`: signature `main() -> None`; 0
+parameters"), pasted into the article: a shape no sentence
 written for a reader has."""
 _LINK = re.compile(r"!?\[[^\]\n]*\]\([^)\n]*\)|\]\(https?://[^)\n]*\)|https?://\S+")
 

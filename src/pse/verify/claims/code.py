@@ -33,6 +33,7 @@ from pse.verify.claims.source import (
     signature_defaults,
     variadic_names,
 )
+from pse.verify.defsource import dedented
 from pse.verify.externals import stdlib_home
 from pse.verify.resolve import Resolver
 
@@ -98,6 +99,82 @@ def _generated_param(resolver: Resolver, subject: Symbol, name: str) -> Decision
     return Decision(name in fields, message, at(subject))
 
 
+def generated_init_params(resolver: Resolver, subject: Symbol) -> list[str] | None:
+    """The parameters of the ``__init__`` that ``@dataclass`` or ``NamedTuple`` writes for
+    ``subject``, exactly (a count is held to them): its fields (:func:`dataclass_fields`)
+    less those declared ``field(init=False)``. None when that is not sure: no such class,
+    an ``__init__`` or ``__new__`` of its own, ``@dataclass(init=False)``, or a body or
+    decorator that does not read."""
+    if subject.kind != "class" or resolver.index.members(subject.qualname, "__new__") or \
+            resolver.index.members(subject.qualname, "__init__"):
+        return None
+    if [b.rsplit(".", 1)[-1] for b in subject.bases] == ["NamedTuple"]:
+        own = _declared_fields(resolver, subject)
+        return None if own is None else [name for name, _ in own]
+    classes = _dataclass_lineage(resolver, subject)
+    if classes is None:
+        return None
+    decorator = decorator_calls(resolver, subject).get("dataclass")
+    if decorator is None or isinstance(decorator, ast.Call) and any(
+            k.arg == "init" and not (isinstance(k.value, ast.Constant) and k.value.value)
+            for k in decorator.keywords):
+        return None  # ``@dataclass(init=False)``: an ``__init__`` from elsewhere
+    fields = _lineage_fields(resolver, classes)
+    return None if fields is None else [name for name, init in fields.items() if init]
+
+
+def _dataclass_lineage(resolver: Resolver, subject: Symbol) -> list[Symbol] | None:
+    """``subject`` and its dataclass ancestors, ``subject`` first (None: not a dataclass
+    whose every base is read)."""
+    found = ancestry(resolver, subject)
+    if subject.kind != "class" or not found.complete:
+        return None
+    classes = [cls for cls in found.tree.values()
+               if any("dataclass" in {d.rsplit(".", 1)[-1] for d in f.decorators}
+                      for f in resolver.index.def_facts(cls.qualname) if f.line == cls.line)]
+    return classes if subject in classes else None
+
+
+def _lineage_fields(resolver: Resolver, classes: list[Symbol]) -> dict[str, bool] | None:
+    """The fields of dataclasses ``classes`` (the class first), a base's first, each with
+    whether the generated ``__init__`` takes it (None: a body that does not read)."""
+    fields: dict[str, bool] = {}
+    for cls in reversed(classes):
+        own = _declared_fields(resolver, cls)
+        if own is None:
+            return None
+        fields.update(own)
+    return fields
+
+
+def _declared_fields(resolver: Resolver, cls: Symbol) -> list[tuple[str, bool]] | None:
+    """The fields one class body declares, as ``dataclasses.fields`` reads them: its
+    annotated names less ``ClassVar`` and the ``KW_ONLY`` marker, each with whether
+    ``__init__`` takes it (not ``field(init=False)``); None when the body does not parse."""
+    source = resolver.index.source_of(cls)
+    try:
+        body = ast.parse(dedented(source)).body if source else []
+    except (SyntaxError, ValueError, RecursionError):
+        return None
+    node = body[0] if len(body) == 1 else None
+    if not isinstance(node, ast.ClassDef):
+        return None
+    fields: list[tuple[str, bool]] = []
+    for statement in node.body:
+        if not isinstance(statement, ast.AnnAssign) or not isinstance(statement.target,
+                                                                     ast.Name):
+            continue
+        if re.search(r"\b(?:ClassVar|KW_ONLY)\b", ast.unparse(statement.annotation)):
+            continue
+        value = statement.value
+        init = not (isinstance(value, ast.Call)
+                    and dotted_name(value.func).rsplit(".", 1)[-1] == "field"
+                    and any(k.arg == "init" and isinstance(k.value, ast.Constant)
+                            and k.value.value is False for k in value.keywords))
+        fields.append((statement.target.id, init))
+    return fields
+
+
 def _is_type_name(name: str) -> bool:
     """A CapWords name ("`RetryPolicy`"): "takes a `RetryPolicy`" may describe a
     parameter by its type rather than name it."""
@@ -156,7 +233,7 @@ def param_count(resolver: Resolver, subject: Symbol, count: int, *,
     ``**kwargs`` are written names, counted when the sentence ``listed`` them."""
     function = signature_of(resolver, subject)
     if function is None:
-        return undecided("no signature to read")
+        return _generated_param_count(resolver, subject, count, sort=sort)
     if sort:
         return _sorted_param_count(resolver, subject, function, count, sort,
                                    besides_self=besides_self)
@@ -206,6 +283,19 @@ def param_count(resolver: Resolver, subject: Symbol, count: int, *,
         return Decision(True, message, at(function))
     correct = with_self if besides_self is False else without
     return Decision(False, message, at(function), correction=str(correct))
+
+
+def _generated_param_count(resolver: Resolver, subject: Symbol, count: int, *,
+                           sort: str) -> Decision:
+    """A count of the parameters of a constructor ``@dataclass`` or ``NamedTuple`` writes
+    (:func:`generated_init_params`; a count of some sort of them is not read)."""
+    fields = generated_init_params(resolver, subject) if not sort else None
+    if fields is None:
+        return undecided("no signature to read")
+    message = (f"{short(subject.qualname)}'s constructor takes its "
+               f"{counted(len(fields), 'field')} ({listing(fields)})")
+    return Decision(count == len(fields), message, at(subject),
+                    correction="" if count == len(fields) else str(len(fields)))
 
 
 def param_position(resolver: Resolver, subject: Symbol, name: str, place: int, *,
@@ -348,17 +438,15 @@ def enum_members(resolver: Resolver, subject: Symbol) -> list[str] | None:
 
 
 def dataclass_fields(resolver: Resolver, subject: Symbol) -> list[str] | None:
-    """The fields of the dataclass ``subject``: the attributes bound in its body and in the
-    bodies of its dataclass ancestors (None: not a dataclass whose every base is read)."""
-    found = ancestry(resolver, subject)
-    if subject.kind != "class" or not found.complete:
+    """The fields of the dataclass ``subject``: the names annotated in its body and in the
+    bodies of its dataclass ancestors, ``ClassVar`` aside (read from the index, every name
+    bound there, where a body does not parse); None: not a dataclass whose every base is
+    read."""
+    classes = _dataclass_lineage(resolver, subject)
+    if classes is None:
         return None
-    dataclasses = [cls for cls in found.tree.values()
-                   if any("dataclass" in {d.rsplit(".", 1)[-1] for d in f.decorators}
-                          for f in resolver.index.def_facts(cls.qualname) if f.line == cls.line)]
-    if subject not in dataclasses:
-        return None
-    return _body_fields(resolver, dataclasses)
+    fields = _lineage_fields(resolver, classes)
+    return list(fields) if fields is not None else _body_fields(resolver, classes)
 
 
 def _body_fields(resolver: Resolver, classes: list[Symbol]) -> list[str]:

@@ -751,6 +751,13 @@ def _verdict(claim: Claim, decision: Decision, obj: Named | None) -> Resolution:
                       suggestion=suggestion)
 
 
+def _agreeing(noun: str, count: str) -> str:
+    """An English counted noun in the number of its new count ("1 parameter", "2 fields")."""
+    if not noun or not count.isdigit():
+        return noun
+    return noun.removesuffix("s") if count == "1" else noun if noun.endswith("s") else noun + "s"
+
+
 def _corrected(claim: Claim, correction: str, obj: Named | None) -> str:
     """The sentence with its object replaced by the true one (where that is exact)."""
     if not correction:
@@ -764,7 +771,9 @@ def _corrected(claim: Claim, correction: str, obj: Named | None) -> str:
         listed = re.search(rf"(?i){written}.*`", sentence)
         if claim.relation == "member_count" and listed:
             return ""  # the names listed after the count are no exact list either
-        fixed = re.sub(rf"(?<![A-Za-z0-9_`]){written}(?![A-Za-z0-9_`])", correction, sentence,
+        fixed = re.sub(rf"(?<![A-Za-z0-9_`]){written}(?![A-Za-z0-9_`])(?P<noun>(?: [a-z-]+)?"
+                       r" (?:parameter|argument|member|field|method|base|value|state)s?\b)?",
+                       lambda m: correction + _agreeing(m["noun"] or "", correction), sentence,
                        count=1, flags=re.IGNORECASE)
         return fixed if fixed != sentence else ""
     if claim.relation == "kind":

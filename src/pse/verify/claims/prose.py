@@ -101,7 +101,8 @@ def sentences(text: str, *, rst: bool, document: Document | None = None
             # the item is the label's too
             labelled = after_label and (position == 1 and _is_label_only(line[:start]) or (
                 position > 1 and _is_label_only(line[:bounds[0][1]])
-                and _DEFAULT_LEAD.match(line[start:end]) is not None))
+                and (_DEFAULT_LEAD.match(line[start:end]) or _COUNTED.match(line[start:end]))
+                is not None))
             owner = label if labelled or (position == 0 and not after_label and not rest) \
                 else ""
             piece = line[start:end]
@@ -115,6 +116,7 @@ def sentences(text: str, *, rst: bool, document: Document | None = None
             # "**Text Class**: The base class ...", "**`A`**: Inherits from ..."
             borrowed = (antecedent and _PRONOUN.match(piece)) or (owner and (
                 _SUBJECTLESS.match(piece) or _DEFAULT_LEAD.match(piece)
+                or (labelled and _COUNTED.match(piece))
                 or (labelled and (_APPOSED.match(piece) or _BARE_NOUN.match(piece)
                                   or _PARTICIPLE.match(piece) or _later_predicate(piece)))))
             if not inside and not borrowed:
@@ -381,6 +383,15 @@ _BARE_NOUN = re.compile(rf"^\s*(?i:{L.SUBCLASS_NOUN}|{L.BASE_NOUN}|alias|wrapper
 """A label's or cell's text opening with a relation noun without an article ("| `A` |
 Subclass of `B` |", "- `A`: alias for `B`"): `A` is a subclass of `B`. Checked before the
 verbs in -s, which "Subclass" and "Alias" would pass for."""
+_COUNTED = re.compile(
+    r"^\s*(?:(?:\d+|zero|no|one|a single|two|three|four|five|six|seven|eight|nine|ten|eleven"
+    r"|twelve) (?:[a-z-]+ ){0,2}(?:param(?:eter)?s?|arg(?:ument)?s?|fields?|members?"
+    r"|methods?|attributes?|properties|values?|states?|variants?|entries|bases?|base classes"
+    r"|subclasses)\b"
+    r"|(?:\d+|[零一二两三四五六七八九十]+)\s*个\s*(?:[^\s，,。；;§`]{0,6}的)?(?:参数|形参|字段"
+    r"|成员|方法|属性|值|状态|基类|父类|子类))", re.IGNORECASE)
+"""A label's text opening with a count ("- `RetryPolicy`: 2 parameters", "- `A`：3 个字段"):
+the label has that many, as "`A` has 2 parameters" says."""
 _PARTICIPLE = re.compile(r"^\s*(?:[A-Z]?[a-z]+ed|[A-Z]?[a-z]+en|[Bb]uilt|[Kk]ept|[Hh]eld"
                          r"|[Ff]ound|[Ww]ritten|[Mm]ade) (?:in|inside|within|by|from|as|on|at"
                          r"|with|when|to)\b")
@@ -478,10 +489,13 @@ def _sentence(number: int, raw: str, spans: list[CodeSpan], *, offset: int,
             not text.startswith(("当", "如果", "若", "一旦")) else 0
         slotted[0] = f"{text[:cut]}§{len(codes)}§ {text[cut:]}"
         codes = (*codes, owner)
-    elif owner and apposed and (_APPOSED.match(raw) or _PARTICIPLE.match(slotted[0])):
+    elif owner and apposed and (_APPOSED.match(raw) or _PARTICIPLE.match(slotted[0])
+                                or _COUNTED.match(slotted[0])):
         # "**A**: The base class ...", "| `A` | Defined in `a.py` |": A is ...; "| `A` |
-        # 一个 `staticmethod` |", "| `A` | `B` 的 subclass |": A 是 ...
-        verb = "是" if re.search(rf"[{_CJK}]", raw) else "is"
+        # 一个 `staticmethod` |", "| `A` | `B` 的 subclass |": A 是 ...; "- `A`: 2
+        # parameters", "- `A`：3 个字段": A has ...
+        verb = ("有" if re.search(rf"[{_CJK}]", raw) else "has") if _COUNTED.match(
+            slotted[0]) else "是" if re.search(rf"[{_CJK}]", raw) else "is"
         slotted[0] = f"§{len(codes)}§ {verb} {slotted[0].lstrip()}"
         codes = (*codes, owner)
     elif owner and apposed and _later_predicate(slotted[0]):

@@ -54,6 +54,7 @@ def structural_claims(document: Document, *, ignored: set[int]) -> Iterator[Clai
                                    else "")
         if block.kind == "item":
             yield from _returned_in_words(document, index)
+        yield from _signature_spans(block)
         if block.kind in {"item", "definition"} and block.label:
             yield from _section_item(block, owner_of(document, index))
             yield from _kind_of_section(document, index)
@@ -198,6 +199,40 @@ def _signature_label(block: Block, owner: str) -> Iterator[Claim]:
     first, or a type written), are claims of their own. Read with Python's parser, so only
     a label that parses as a ``def`` line says anything."""
     written = block.label.strip().strip("*").strip().strip("`").strip()
+    yield from _signature_said(written, owner=owner, line=block.line,
+                               sentence=_first_line(block), untyped=True)
+
+
+def _signature_spans(block: Block) -> Iterator[Claim]:
+    """A code span in running text written as a definition's signature beyond doubt
+    ("the signature is `JobQueue(policy: RetryPolicy, retries: int)`", "`def delay(self,
+    attempt)`"): what :func:`_signature_label` reads of a label. A span without a type,
+    ``self`` or ``def`` may be a call ("`f(x, y)`"), whose arguments name no parameters;
+    the call check binds those. The label itself is read as a label."""
+    label = block.label.strip().strip("*").strip().strip("`").strip()
+    for line, text in block.lines:
+        for span in code_spans(text):
+            written = span.code.strip()
+            if not span.is_code or span.role or written == label:
+                continue
+            written = re.sub(r"^(?:async\s+)?def\s+", "", written) if re.match(
+                r"(?:async\s+)?def\s", written) else written if _TYPED.search(
+                    written) or _SELF_FIRST.search(written) else ""
+            if written:
+                yield from _signature_said(written, owner="", line=line,
+                                           sentence=text.strip(), untyped=False)
+
+
+_TYPED = re.compile(r"\(\s*\**[A-Za-z_]\w*\s*:\s*\S|,\s*\**[A-Za-z_]\w*\s*:\s*\S|\)\s*->")
+"""A parameter annotated ("(x: int", ", y: str") or a return annotation: a definition's
+line, never a call (a call has no ``name: type`` and no ``->``)."""
+_SELF_FIRST = re.compile(r"^[A-Za-z_][\w.]*\(\s*(?:self|cls)\s*[,)]")
+
+
+def _signature_said(written: str, *, owner: str, line: int, sentence: str,
+                    untyped: bool) -> Iterator[Claim]:
+    """The claims of one written signature (see :func:`_signature_label`); ``untyped``:
+    also read a signature with no type and no ``self`` for its parameter names."""
     if _SIGNATURE_LABEL.fullmatch(written) is None:
         return
     try:
@@ -216,11 +251,12 @@ def _signature_label(block: Block, owner: str) -> Iterator[Claim]:
     named = [*args.posonlyargs, *args.args, *args.kwonlyargs]
     method = bool(named) and named[0].arg in {"self", "cls"}
     typed = node.returns is not None or any(a.annotation is not None for a in named)
-    sentence = _first_line(block)
+    if not (untyped or method or typed):
+        return
 
     def said(relation: Relation, obj: str, obj_text: str = "") -> Claim:
         return Claim(relation, subject=subject, obj=obj, obj_text=obj_text, negated=False,
-                     line=block.line, sentence=sentence, presupposed="structure")
+                     line=line, sentence=sentence, presupposed="structure")
 
     for param in named[1:] if method else named:
         yield said("has_param", param.arg)
@@ -235,7 +271,7 @@ def _signature_label(block: Block, owner: str) -> Iterator[Claim]:
         value = canonical_value(ast.unparse(default))
         if value:
             yield Claim("default", subject=f"{subject}.{param.arg}", obj=value,
-                        obj_text=ast.unparse(default), negated=False, line=block.line,
+                        obj_text=ast.unparse(default), negated=False, line=line,
                         sentence=sentence, presupposed="structure", default_of="signature")
     if node.returns is not None:
         yield said("returns", ast.unparse(node.returns), obj_text="annotated")

@@ -1,0 +1,145 @@
+"""Signatures and counts a writer states in running text and in labelled list items:
+a code span written as a definition's line ("`JobQueue(policy: RetryPolicy, retries:
+int)`"), a label followed by a count ("- `RetryPolicy`: 3 parameters"), the constructor
+``@dataclass`` and ``NamedTuple`` write, and the fix a count's suggestion makes."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+
+from pse.verify.check import Document, check_documents
+from pse.verify.resolve import Resolver
+from repo_fixtures import claim_statuses, tree_resolver
+
+_TREE = {
+    "jobs/__init__.py": "",
+    "jobs/queue.py": '''\
+from dataclasses import KW_ONLY, dataclass, field
+from typing import ClassVar, NamedTuple
+
+
+@dataclass(frozen=True)
+class RetryPolicy:
+    max_attempts: int = 3
+    backoff: float = 0.1
+    registry: ClassVar[dict] = {}
+    plain = "not a field"
+
+    def delay(self, attempt: int) -> float:
+        return self.backoff * (2 ** (attempt - 1))
+
+
+@dataclass
+class Timed(RetryPolicy):
+    _: KW_ONLY
+    timeout: float = 1.0
+    seen: list = field(default_factory=list, init=False)
+
+
+@dataclass(init=False)
+class Manual:
+    a: int
+    b: int
+
+
+class Point(NamedTuple):
+    x: int
+    y: int
+
+
+class JobQueue:
+    def __init__(self, policy=None, *, sleep=None):
+        self.policy = policy
+
+    def submit(self, func, *args, name=""):
+        return func
+''',
+}
+
+
+@pytest.fixture(scope="module")
+def resolver(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Resolver]:
+    yield from tree_resolver(tmp_path_factory, _TREE, name="jobs")
+
+
+@pytest.mark.parametrize("text, statuses", [
+    ("The signature is `JobQueue(policy: RetryPolicy, retries: int)`.",
+     ["unverified", "verified"]),
+    ("Its signature is `JobQueue(policy: RetryPolicy, sleep: Callable)`.",
+     ["verified", "verified"]),
+    ("It is declared as `def delay(self, attempt, jitter)`.", ["unverified", "verified"]),
+    ("`delay(self, tries)` computes the wait.", ["unverified"]),
+    ("- `RetryPolicy`: signature `RetryPolicy(max_attempts: int, retries: float)`",
+     ["unverified", "verified"]),
+    # a call names arguments, not parameters: the call check binds those
+    ("Call `JobQueue(policy, sleep)` to make one.", []),
+    ("Call `JobQueue(RetryPolicy(max_attempts=5))` to make one.", []),
+])
+def test_claims_a_definition_line_written_in_a_code_span(resolver: Resolver, text: str,
+                                                         statuses: list[str]) -> None:
+    assert sorted(claim_statuses(resolver, text + "\n", "has_param")) == statuses
+
+
+def test_claims_the_return_annotation_of_a_written_signature(resolver: Resolver) -> None:
+    assert claim_statuses(resolver, "It is `delay(self, attempt: int) -> str`.\n",
+                          "returns") == ["unverified"]
+    assert claim_statuses(resolver, "It is `delay(self, attempt: int) -> float`.\n",
+                          "returns") == ["verified"]
+
+
+@pytest.mark.parametrize("text, relation, status", [
+    ("- `JobQueue`: 3 parameters\n", "param_count", "unverified"),
+    ("- `JobQueue`: two parameters\n", "param_count", "verified"),
+    ("- `delay`: signature `delay(self, attempt: int) -> float`; 2 parameters\n",
+     "param_count", "unverified"),
+    ("- `delay`: signature `delay(self, attempt: int) -> float`; 1 parameter\n",
+     "param_count", "verified"),
+    ("- `JobQueue`：3 个参数\n", "param_count", "unverified"),
+    ("- **`RetryPolicy`**: The policy. 4 fields: `max_attempts`, `backoff`.\n",
+     "member_count", "unverified"),
+])
+def test_claims_a_count_after_a_label_are_the_labels(resolver: Resolver, text: str,
+                                                     relation: str, status: str) -> None:
+    assert claim_statuses(resolver, text, relation) == [status]
+
+
+def test_claims_a_count_needs_the_label_as_its_subject(resolver: Resolver) -> None:
+    # a count in a sentence with its own subject is that subject's, not the label's
+    text = "- `JobQueue`: it wraps `delay`, which takes 3 parameters\n"
+    assert not any(n.startswith("param_count(jobs.queue.JobQueue")
+                   for n in _claim_names(resolver, text))
+
+
+@pytest.mark.parametrize("text, status", [
+    ("The `RetryPolicy` class takes 2 parameters.", "verified"),  # not the ClassVar
+    ("The `RetryPolicy` class takes 4 parameters.", "unverified"),  # nor the plain name
+    ("The `Timed` class takes 3 parameters.", "verified"),  # the base's fields first
+    ("The `Timed` class takes 4 parameters.", "unverified"),  # ``init=False`` is none
+    ("The `Point` class takes 2 parameters.", "verified"),
+    ("The `Point` class takes 3 parameters.", "unverified"),
+    ("The `Manual` class takes 3 parameters.", "ignored"),  # its __init__ is elsewhere
+])
+def test_claims_count_the_parameters_of_a_generated_constructor(
+        resolver: Resolver, text: str, status: str) -> None:
+    assert claim_statuses(resolver, text + "\n", "param_count") == [status]
+
+
+@pytest.mark.parametrize("text, fixed", [
+    ("The `delay` method takes 3 parameters.", "The `delay` method takes 1 parameter."),
+    ("The `JobQueue` class takes one parameter.", "The `JobQueue` class takes 2 parameters."),
+    ("The `JobQueue` class takes 3 optional parameters.",
+     "The `JobQueue` class takes 2 optional parameters."),
+])
+def test_claims_a_counts_suggestion_agrees_in_number(resolver: Resolver, text: str,
+                                                     fixed: str) -> None:
+    checked = check_documents([Document("doc.md", text + "\n")], resolver)
+    suggestions = [c.result.suggestion for c in checked
+                   if c.ref.name.startswith("param_count(")]
+    assert suggestions == [fixed]
+
+
+def _claim_names(resolver: Resolver, text: str) -> list[str]:
+    checked = check_documents([Document("doc.md", text)], resolver)
+    return [c.ref.name for c in checked if c.ref.kind == "claim"]
