@@ -46,8 +46,8 @@ def test_check_historical_documents_do_not_flag(resolver: Resolver) -> None:
 
 
 def test_check_names_defined_by_an_example_are_local(resolver: Resolver) -> None:
-    text = ("```python\nclass RetryPolicy:\n    pass\n```\n\n"
-            "Then pass a `RetryPolicy` to `Client`; `Policy` is not defined anywhere.\n")
+    text = ("```python\nclass RetryPolicy:\n    pass\n\nclient = Client(RetryPolicy())\n```"
+            "\n\nThen pass a `RetryPolicy` to `Client`; `Policy` is not defined anywhere.\n")
     checked = check_documents([Document("a.md", text)], resolver)
     # the block defines a class the tree lacks: an example, not a quote of the tree's code
     assert _statuses(checked) == {"RetryPolicy": "ignored", "Client": "verified",
@@ -95,3 +95,41 @@ def test_check_a_method_nothing_defines_is_flagged_on_an_examples_own_value(
     assert status["resp.release_connection"][0] == "unverified"
     assert "has no member 'release_connection'" in status["resp.release_connection"][1]
     assert status["resp.release_conn"][0] == status["resp.strip"][0] == "ignored"
+
+
+def test_check_a_class_an_example_restates_is_the_projects_when_strict(
+        resolver: Resolver) -> None:
+    # written, never used: the text quotes the project's class (which the tree lacks);
+    # an example that uses its class, or extends the project's, keeps it
+    quoted = ("The `Schema` class holds the rules.\n\n"
+              "```python\nclass Schema(MutableMapping):\n    rules = {}\n```\n")
+    used = quoted + "\n```python\nschema = Schema()\n```\n"
+    extended = ("`MyClient` adds retries.\n\n"
+                "```python\nclass MyClient(Client):\n    retries = 3\n```\n")
+    assert _statuses(check_documents([Document("a.md", quoted)], resolver, strict=True))[
+        "Schema"] == "unverified"
+    assert _statuses(check_documents([Document("a.md", quoted)], resolver))[
+        "Schema"] == "ignored"
+    assert _statuses(check_documents([Document("a.md", used)], resolver, strict=True))[
+        "Schema"] == "ignored"
+    assert _statuses(check_documents([Document("a.md", extended)], resolver, strict=True))[
+        "MyClient"] == "ignored"
+    bare = "`RetryRules` holds them.\n\n```python\nclass RetryRules:\n    verbose = False\n```\n"
+    assert _statuses(check_documents([Document("a.md", bare)], resolver, strict=True))[
+        "RetryRules"] == "unverified"
+
+
+def test_check_the_members_of_a_class_an_example_restates_when_strict(
+        resolver: Resolver) -> None:
+    # ``stream`` is Client's, not BaseClient's: a restated class says what it has
+    text = ("```python\nclass BaseClient:\n    def request(self, method, url):\n        ...\n\n"
+            "    def stream(self, method, url):\n        ...\n```\n")
+    checked = check_documents([Document("a.md", text)], resolver, strict=True)
+    found = {c.ref.name: c.result for c in checked}
+    assert found["BaseClient.request"].status == "verified"
+    assert found["BaseClient.stream"].status == "unverified"
+    assert "`BaseClient`, which has none" in found["BaseClient.stream"].message
+    # the reader's extension of the project's class adds what it likes
+    extended = text.replace("class BaseClient:", "class MyClient(BaseClient):")
+    checked = check_documents([Document("a.md", extended)], resolver, strict=True)
+    assert {c.ref.name: c.result.status for c in checked}["MyClient.stream"] == "ignored"

@@ -317,6 +317,8 @@ def test_claims_an_alias_of_an_outside_name(resolver: Resolver, text: str,
     ("`options` 返回的是一个由键值对组成的列表。", "unverified"),
     # the result named as a noun, or returned "as" a type
     ("`options` returns its result as a list.", "unverified"),
+    ("`options` returns the settings mapping as a dict.", "verified"),
+    ("`options` returns the integer count as a tuple.", "unverified"),
     ("`options` 的结果是一个列表。", "unverified"),
     ("`options` 会将结果以字典的形式返回。", "verified"),
 ])

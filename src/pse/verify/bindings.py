@@ -36,6 +36,17 @@ class Bindings:
     results: dict[str, str] = field(default_factory=dict)
     """variable -> the callable whose result it holds, absolute when imported
     (``resp = urllib3.request(...)`` gives ``resp`` -> ``urllib3.request``)."""
+    classes: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    """class -> its bases as written, for every ``class`` statement of the examples."""
+    used: set[str] = field(default_factory=set)
+    """Every name the examples read (``Name`` loads): what makes a class theirs to use."""
+
+    @property
+    def restated(self) -> dict[str, tuple[str, ...]]:
+        """Classes the examples write out but never use: in a text about a project, its
+        own classes quoted (``class Schema(MutableMapping):`` and an attribute), not code
+        of the reader's; a class an example builds, calls or reads is the example's."""
+        return {name: bases for name, bases in self.classes.items() if name not in self.used}
 
     def merge(self, other: Bindings) -> None:
         """Add ``other``'s names to these (names already bound keep their meaning)."""
@@ -50,6 +61,9 @@ class Bindings:
         self.called |= other.called
         self.constants |= other.constants
         self.members |= other.members
+        for name, bases in other.classes.items():
+            self.classes.setdefault(name, bases)
+        self.used |= other.used
 
     @property
     def imported_tops(self) -> frozenset[str]:

@@ -82,7 +82,7 @@ def _judged(ref: Reference, resolver: Resolver, intent: Intent, bindings: Bindin
             line: str = "") -> Resolution:
     """The verdict on one reference: resolved, then judged by intent and history
     (``line``: the document's line it is on)."""
-    result = _resolve(ref, resolver, bindings)
+    result = _resolve(ref, resolver, bindings, strict=strict)
     if result.status == "unverified" and _denied(ref.text, line):
         return Resolution("ignored", message=f"{result.message}, as the text says")
     if result.status == "unverified" and _affix(ref.text, line):
@@ -204,8 +204,10 @@ def _claims(document: Document, text: str, resolver: Resolver, *, ignore: Sequen
     return found
 
 
-def _resolve(ref: Reference, resolver: Resolver, bindings: Bindings) -> Resolution:
-    """Resolve ``ref`` as the document's examples bind it (then as written)."""
+def _resolve(ref: Reference, resolver: Resolver, bindings: Bindings, *,
+             strict: bool = False) -> Resolution:
+    """Resolve ``ref`` as the document's examples bind it (then as written); ``strict``:
+    a class the examples restate (:attr:`Bindings.restated`) is not theirs."""
     bound = rebind(ref, bindings)
     result = resolver.resolve(bound)
     if result.status == "unverified" and bound is not ref:
@@ -214,6 +216,12 @@ def _resolve(ref: Reference, resolver: Resolver, bindings: Bindings) -> Resoluti
             return plain
     if result.status == "unverified":
         local = local_reason(bound, bindings) or local_reason(ref, bindings)
+        if local and strict and _restated(ref, resolver, bindings):
+            owner, dot, member = ref.name.partition(".")
+            if dot and resolver.index.by_name(owner) and ref.origin == "code":
+                return replace(result, message=f"the example writes `{member}` as a member "
+                               f"of `{owner}`, which has none of that name")
+            return result
         missing = _member_nobody_has(ref, resolver, bindings) if local else ""
         if missing:
             return Resolution("unverified", message=missing,
@@ -226,6 +234,19 @@ def _resolve(ref: Reference, resolver: Resolver, bindings: Bindings) -> Resoluti
             return Resolution("external", message=f"an attribute of a {owner}, which "
                               "answers any attribute (__getattr__)")
     return result
+
+
+def _restated(ref: Reference, resolver: Resolver, bindings: Bindings) -> bool:
+    """Whether ``ref`` names (a member of) a class the examples restate rather than write:
+    one no example uses and that extends nothing of the tree. A text about a project
+    that writes out ``class Schema(MutableMapping):`` says the project has that class;
+    ``class MyValidator(Validator):`` is the reader's extension of the project's."""
+    bases = bindings.restated.get(ref.name.partition(".")[0])
+    if bases is None:
+        return False
+    # a base the tree defines by name (a class a factory makes is a variable there)
+    return not any(s.kind != "parameter" for base in bases
+                   for s in resolver.index.by_name(base.rsplit(".", 1)[-1]))
 
 
 def _member_nobody_has(ref: Reference, resolver: Resolver, bindings: Bindings) -> str:

@@ -106,11 +106,19 @@ def example_scope(code: str) -> Bindings:
               and isinstance(node.func, ast.Name)} - scope.locals - set(scope.imports)
     constants = {node.id for node in ast.walk(tree) if isinstance(node, ast.Name)
                  and isinstance(node.ctx, ast.Load) and node.id.isupper()}
+    classes = {node.name: tuple(dotted_name(b) or ast.unparse(b) for b in node.bases)
+               for node in ast.walk(tree) if isinstance(node, ast.ClassDef)}
+    # (a base of another class written out is no use: the text restates a hierarchy)
+    bases = {id(b) for node in ast.walk(tree) if isinstance(node, ast.ClassDef)
+             for b in node.bases}
+    used = {node.id for node in ast.walk(tree) if isinstance(node, ast.Name)
+            and isinstance(node.ctx, ast.Load) and id(node) not in bases}
     return Bindings(imports=dict(scope.imports), instances=instances,
                     locals=scope.locals - set(scope.imports) - _quoted_headers(code),
                     words=_used_words(tree),
                     called=called - _BUILTINS, results=results, members=members,
-                    constants=constants - scope.locals - set(scope.imports))
+                    constants=constants - scope.locals - set(scope.imports),
+                    classes=classes, used=used)
 
 
 def _absolute(dotted: str, scope: _Scope) -> str:
@@ -342,6 +350,10 @@ class _Walker(ast.NodeVisitor):
             self._reference(decorator, call=None)
         if self.quoted_file and not self._class_stack:
             self._add(node, text=node.name, name=node.name, in_file=self.quoted_file)
+        elif not self._class_stack:
+            # the example's own class (ignored as local) or, where a text restates the
+            # project's classes, a name to find there (see ``Bindings.restated``)
+            self._add(node, text=node.name, name=node.name)
         self._class_stack.append(node.name)
         self.generic_visit(node)
         self._class_stack.pop()
@@ -354,6 +366,10 @@ class _Walker(ast.NodeVisitor):
             owner = self._class_stack[-1] if self._class_stack else ""
             name = f"{owner}.{node.name}" if owner else node.name
             self._add(node, text=node.name, name=name, in_file=self.quoted_file)
+        elif len(self._class_stack) == 1:
+            # a method of the example's own class (ignored as local) or, where the text
+            # restates a class of the project, a member it says that class has
+            self._add(node, text=node.name, name=f"{self._class_stack[0]}.{node.name}")
         self.generic_visit(node)
 
     visit_AsyncFunctionDef = visit_FunctionDef  # noqa: N815 - ast API

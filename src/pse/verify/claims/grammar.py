@@ -772,7 +772,9 @@ _FRAMES: list[tuple[Relation, str]] = [
                 rf"|returned value|result)|{_RETURNED_ZH}){NEG_ZH}(?:是|为)(?:一个|个)?(?:新的)?"
                 rf"{_TYPE_MODIFIER_ZH}{_ITERATOR_NOUN}"),
     # the result said as a type: "returns its result as a list", "把结果作为列表返回"
-    ("returns", rf"{S} {PRE}{RETURN_VERB} (?:its|the|their) (?:results?|values?|outputs?|data) "
+    # (any noun phrase: "returns the integer ratio as a tuple" is a tuple, not an int)
+    ("returns", rf"{S} {PRE}{RETURN_VERB} (?:its|the|their|an?) (?:[a-z][a-z-]* ){{0,2}}?"
+                rf"(?:results?|values?|outputs?|data|[a-z][a-z-]*) "
                 rf"as {L.DET}{MODIFIERS}{TYPE_NOUN}"),
     ("returns", rf"{SZ}{PRE_ZH}(?:会|将)?(?:把|将)(?:结果|返回值|输出)"
                 r"(?:作为|当作|以|包装成|组装成)"
