@@ -143,3 +143,20 @@ def test_claims_a_counts_suggestion_agrees_in_number(resolver: Resolver, text: s
 def _claim_names(resolver: Resolver, text: str) -> list[str]:
     checked = check_documents([Document("doc.md", text)], resolver)
     return [c.ref.name for c in checked if c.ref.kind == "claim"]
+
+
+@pytest.mark.parametrize("text, statuses", [
+    # a heading naming two codes together lends them to the section's plural anaphor
+    ("### `JobQueue.submit` and `RetryPolicy.delay` Methods\n\n"
+     "These methods are small. They call `print`.\n", ["unverified", "unverified"]),
+    ("### `JobQueue.submit` 和 `RetryPolicy.delay` 方法\n\n它们都调用 `print`。\n",
+     ["unverified", "unverified"]),
+    # not once another subject has been named, and not under a heading about more
+    ("### `JobQueue.submit` and `RetryPolicy.delay` Methods\n\n"
+     "The `JobQueue` class is the queue. They call `print`.\n", []),
+    ("### Using `JobQueue.submit` and `RetryPolicy.delay` together\n\n"
+     "They call `print`.\n", []),
+])
+def test_claims_a_sections_plural_anaphor_stands_for_the_codes_its_heading_names(
+        resolver: Resolver, text: str, statuses: list[str]) -> None:
+    assert claim_statuses(resolver, text, "calls") == statuses

@@ -32,3 +32,25 @@ def heading_subject(heading: str) -> str:
     if len(spans) != 1 or heading[:spans[0].start].strip().lower() not in ("", "the"):
         return ""
     return spans[0].target.removesuffix("()")
+
+
+_JOINED = re.compile(r"(?:\s|,|&|and|or|the|和|与|及|以及|、|"
+                     r"functions?|methods?|classes|class|helpers?|types?|函数|方法|类)*",
+                     re.IGNORECASE)
+"""What may stand between and around the names of a heading that names several code
+objects together ("`_lexists` and `_isdir` Functions", "`A`、`B` 和 `C` 类")."""
+
+
+def heading_subjects(heading: str) -> list[str]:
+    """The codes a heading names together when it names only them ("`_listdir` and
+    `_rlistdir` Functions"); [] for a heading naming fewer than two: what a section's
+    "These functions ..." or "它们 ..." stands for."""
+    spans = [s for s in code_spans(heading) if s.is_code]
+    if len(spans) < 2:
+        return []
+    gaps = [heading[:spans[0].start]] + [heading[a.end:b.start]
+                                          for a, b in zip(spans, spans[1:], strict=False)]
+    gaps.append(heading[spans[-1].end:])
+    if not all(_JOINED.fullmatch(gap.strip().lstrip("#").strip()) for gap in gaps):
+        return []
+    return [s.target.removesuffix("()") for s in spans]

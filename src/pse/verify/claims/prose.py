@@ -14,7 +14,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from pse.text import CLAUSE_END, CodeSpan, Document, code_spans, parse, sentence_bounds
-from pse.text.labels import heading_subject
+from pse.text.labels import heading_subject, heading_subjects
 from pse.verify.claims import lexicon as L  # noqa: N812 - the grammar's short name
 from pse.verify.claims.lexicon import ADVERBS, ADVERBS_ZH, CONDITIONS_EN
 from pse.verify.claims.owners import label_name, owner_of, whole_span
@@ -72,6 +72,7 @@ def sentences(text: str, *, rst: bool, document: Document | None = None
     paragraph_of = _paragraphs(document)
     previous = (0, "")
     subject = ""  # the code the sentence before opened with: what its "It" refers to
+    plural: list[str] = []  # the codes a section's heading names together: its "They"
     module = ""  # the module or file the sentence before named: what "该模块" refers to
     for number, line in document.prose_lines():
         if number in ignored:
@@ -84,6 +85,9 @@ def sentences(text: str, *, rst: bool, document: Document | None = None
             opens = paragraph_of.get(previous[0], (None,))[0] != heading
             subject = heading_subject(document.blocks[heading].text) \
                 if heading is not None and opens else ""
+            if opens:  # "### `A` and `B` Functions": the section's "These functions"
+                plural = heading_subjects(document.blocks[heading].text) \
+                    if heading is not None else []
         wrapped = previous[0] == number - 1 and not _ends_sentence(previous[1]) and \
             number not in starts_block
         carried = _open_condition(previous[1]) if previous[0] == number - 1 else False
@@ -114,7 +118,8 @@ def sentences(text: str, *, rst: bool, document: Document | None = None
                 antecedent = module
             # a sentence without code may still be about code: "It has three states.",
             # "**Text Class**: The base class ...", "**`A`**: Inherits from ..."
-            borrowed = (antecedent and _PRONOUN.match(piece)) or (owner and (
+            together = plural if plural and not subject and _PLURAL.match(piece) else []
+            borrowed = together or (antecedent and _PRONOUN.match(piece)) or (owner and (
                 _SUBJECTLESS.match(piece) or _DEFAULT_LEAD.match(piece)
                 or (labelled and _COUNTED.match(piece))
                 or (labelled and (_APPOSED.match(piece) or _BARE_NOUN.match(piece)
@@ -126,8 +131,9 @@ def sentences(text: str, *, rst: bool, document: Document | None = None
             sentence = _sentence(number, piece, inside, offset=start,
                                  conditional=carried and position == 0,
                                  antecedent=antecedent, owner=owner,
-                                 apposed=labelled)
-            subject = subject if rest else _subject(sentence)
+                                 apposed=labelled, together=tuple(together))
+            # (a sentence about the heading's codes together leaves "They" theirs)
+            subject = subject if rest or together else _subject(sentence)
             module = _module_named(sentence) or module
             yield sentence
         if label and after_label and not subject:
@@ -343,6 +349,12 @@ _PRONOUN = re.compile(rf"^(\s*){_FRONTED_PHRASE}{_FRONTED_WHEN_EN}{_FRONTED_WHEN
 """A sentence opening with "It", "This class", "该函数" (the lexicons' anaphors) says
 something of the previous one's subject; so does 其中 ("among them") before 包括/有 ("其中
 包括一个 `x` 字段": it has an `x` field)."""
+_PLURAL = re.compile(r"^(\s*)(?:(?:these|those|both|the)(?: two| three)? (?:functions|methods"
+                     r"|classes|helpers|helper functions|types)|they|both(?= )"
+                     r"|它们|这些(?:函数|方法|类)|这(?:两|三)个(?:函数|方法|类)?|两者|二者)(?![A-Za-z])",
+                     re.IGNORECASE)
+"""A plural anaphor opening a sentence ("These functions", "They", "它们"): the codes a
+section's heading names together, when the section has no other subject yet."""
 _CONSTRUCTOR = re.compile(r"constructor|initiali[sz]er|构造函数|构造方法|构造器|初始化方法",
                           re.IGNORECASE)
 _OF_OWNER = re.compile(r"\s*(?:of|for)\s|\s*的")
@@ -438,9 +450,20 @@ def _open_condition(line: str) -> bool:
     return _CONDITION_TAIL.search(tail) is not None
 
 
+def _joined_subject(opening: str, codes: tuple[str, ...], together: tuple[str, ...]
+                    ) -> tuple[str, tuple[str, ...]]:
+    """``opening`` with its plural anaphor replaced by slots for ``together``, joined."""
+    plural = _PLURAL.match(opening) if together else None
+    if plural is None:
+        return opening, codes
+    joined = ("和" if _CJK_START.match(opening[plural.end():]) else " and ").join(
+        f"§{len(codes) + i}§" for i in range(len(together)))
+    return f"{plural.group(1)}{joined}{opening[plural.end():]}", (*codes, *together)
+
+
 def _sentence(number: int, raw: str, spans: list[CodeSpan], *, offset: int,
               conditional: bool = False, antecedent: str = "", owner: str = "",
-              apposed: bool = False) -> Sentence:
+              apposed: bool = False, together: tuple[str, ...] = ()) -> Sentence:
     codes = tuple(m.target for m in spans)
     slotted, cursor = [], 0
     for index, match in enumerate(spans):
@@ -463,6 +486,8 @@ def _sentence(number: int, raw: str, spans: list[CodeSpan], *, offset: int,
         slotted[0] = (f"{owned.group(1)}§{len(codes)}§{'的' if owned['zh'] else chr(39) + 's '}"
                       f"{slotted[0][owned.end():]}")
         codes = (*codes, antecedent)
+    # "These functions use `g`": `A` and `B` use `g` (then no pronoun is left to read)
+    slotted[0], codes = _joined_subject(slotted[0], codes, together)
     pronoun = _PRONOUN.match(slotted[0])
     about = antecedent if possessive or owned else ""
     apposition = pronoun is not None and slotted[0][pronoun.end():].strip() in {",", "，"} \
