@@ -160,3 +160,15 @@ def _claim_names(resolver: Resolver, text: str) -> list[str]:
 def test_claims_a_sections_plural_anaphor_stands_for_the_codes_its_heading_names(
         resolver: Resolver, text: str, statuses: list[str]) -> None:
     assert claim_statuses(resolver, text, "calls") == statuses
+
+
+@pytest.mark.parametrize("text, status", [
+    # an owner misspelt in case only is still the class (its name is flagged on its own)
+    ("The `Retrypolicy.delay` method takes 3 parameters.", "unverified"),
+    ("The `Retrypolicy.delay` method takes one parameter.", "verified"),
+    # a name that no class matches, even in case, says nothing
+    ("The `RetryPolicies.delay` method takes 3 parameters.", "ignored"),
+])
+def test_claims_an_owner_written_in_another_case_is_the_class(resolver: Resolver, text: str,
+                                                             status: str) -> None:
+    assert claim_statuses(resolver, text + "\n", "param_count") == [status]

@@ -221,6 +221,12 @@ class SymbolIndex:
         rows = self._conn.execute("SELECT DISTINCT name FROM symbols ORDER BY name")
         return [str(n) for (n,) in rows]
 
+    def names_in_any_case(self, name: str) -> list[str]:
+        """The distinct names that are ``name`` but for letter case (``name`` itself too)."""
+        rows = self._conn.execute("SELECT DISTINCT name FROM symbols WHERE kind != 'parameter'"
+                                  " AND lower(name) = lower(?)", (name,))
+        return [str(n) for (n,) in rows]
+
     def names_in_languages(self, languages: tuple[str, ...]) -> list[tuple[str, str]]:
         """Every distinct (name, path) of a symbol defined in a file of ``languages``
         (through the path index: the rows of other files are never read)."""

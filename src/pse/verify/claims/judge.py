@@ -44,6 +44,8 @@ def judge(claim: Claim, *, file: str, resolver: Resolver) -> tuple[Reference, Re
         return ref, _verdict(claim, code.depends_on(resolver, claim.obj), None)
     subject = resolve_span(resolver, claim.subject)
     if not subject.symbols and not subject.external:
+        subject = _recased(resolver, subject)
+    if not subject.symbols and not subject.external:
         misplaced = _misplaced_member(resolver, claim.subject)
         if misplaced is not None:  # "`A` 的 `b` 方法" of a `b` that is not A's
             owner, member = claim.subject.rsplit(".", 1)
@@ -381,6 +383,21 @@ def _with_homonyms(resolver: Resolver, subject: Named) -> Named:
     more = tuple(s for s in resolver.index.by_name(subject.name)
                  if s.kind != "parameter" and s not in subject.symbols)
     return replace(subject, symbols=subject.symbols + more) if more else subject
+
+
+def _recased(resolver: Resolver, subject: Named) -> Named:
+    """A subject whose owner is a class of the tree but for letter case ("`CharsetProber`"
+    of ``CharSetProber``, flagged as a name of its own) read as that class, so what the
+    text says of its members is still checked; unchanged unless exactly one class is."""
+    head, dot, rest = subject.text.strip().partition(".")
+    if not head.isidentifier() or not head[:1].isupper():
+        return subject
+    classes = [s for n in resolver.index.names_in_any_case(head) if n != head
+               for s in resolver.index.by_name(n) if s.kind == "class"]
+    if len(classes) != 1:
+        return subject
+    recased = resolve_span(resolver, f"{classes[0].name}{dot}{rest}")
+    return recased if recased.symbols else subject
 
 
 def _as_module(resolver: Resolver, subject: Named) -> Named:
