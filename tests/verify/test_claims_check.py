@@ -284,6 +284,13 @@ def test_claims_suggest_exact_corrections(resolver: Resolver, text: str, suggest
     assert claim.result.suggestion == suggestion
 
 
+def test_claims_suggest_a_kind_in_the_number_it_was_written(resolver: Resolver) -> None:
+    claims = _claims(resolver, "The `checkout` and `Cart.clear` classes pay.\n")
+    assert sorted(c.result.suggestion for c in claims) == [
+        "The `checkout` and `Cart.clear` functions pay.",
+        "The `checkout` and `Cart.clear` methods pay."]
+
+
 def test_claims_in_the_json_contract_and_reports(resolver: Resolver) -> None:
     checked = check_documents([Document("doc.md", "`Cart` extends `OutOfStock`.\n")], resolver)
     rows = [r for r in json.loads(render_json(checked))["references"] if r["kind"] == "claim"]

@@ -775,6 +775,18 @@ def _agreeing(noun: str, count: str) -> str:
     return noun.removesuffix("s") if count == "1" else noun if noun.endswith("s") else noun + "s"
 
 
+_PLURAL_KINDS = re.compile(r"(?:data)?classes|functions|methods|modules|packages|properties"
+                           r"|attributes|constants|variables|aliases|enums|exceptions"
+                           r"|decorators|coroutines|fields|types")
+
+
+def _plural_kind(kind: str) -> str:
+    """"classes", "properties", "functions": a kind word for more than one."""
+    if kind.endswith(("s", "x", "ch", "sh")):
+        return kind + "es"
+    return kind[:-1] + "ies" if kind.endswith("y") and kind[-2:-1] not in "aeiou" else kind + "s"
+
+
 def _corrected(claim: Claim, correction: str, obj: Named | None) -> str:
     """The sentence with its object replaced by the true one (where that is exact)."""
     if not correction:
@@ -799,9 +811,12 @@ def _corrected(claim: Claim, correction: str, obj: Named | None) -> str:
             written = re.escape(re.sub(r"[A-Za-z ]+$", "", claim.obj_text) or claim.obj_text)
             fixed = re.sub(written, word, sentence, count=1)
             return fixed if fixed != sentence else ""
-        # an English kind word, whole, in the case it was written ("**dedent Method**")
+        # an English kind word, whole, in the case and number it was written ("**dedent
+        # Method**", "the `a` and `b` classes" -> "functions")
+        word = _plural_kind(correction) if _PLURAL_KINDS.fullmatch(claim.obj_text.lower()) \
+            else correction
         fixed = re.sub(rf"\b{re.escape(claim.obj_text)}\b",
-                       lambda m: correction.capitalize() if m[0][:1].isupper() else correction,
+                       lambda m: word.capitalize() if m[0][:1].isupper() else word,
                        sentence, count=1, flags=re.IGNORECASE)
         return fixed if fixed != sentence else ""
     return ""
