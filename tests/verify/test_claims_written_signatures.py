@@ -49,6 +49,9 @@ class Point(NamedTuple):
     y: int
 
 
+Policy = RetryPolicy
+
+
 class JobQueue:
     def __init__(self, policy=None, *, sleep=None):
         self.policy = policy
@@ -172,3 +175,15 @@ def test_claims_a_sections_plural_anaphor_stands_for_the_codes_its_heading_names
 def test_claims_an_owner_written_in_another_case_is_the_class(resolver: Resolver, text: str,
                                                              status: str) -> None:
     assert claim_statuses(resolver, text + "\n", "param_count") == [status]
+
+
+@pytest.mark.parametrize("text, relation, statuses", [
+    # a name bound to a class is called as that class
+    ("- **`Policy`**:\n  - **Parameters**: `max_attempts`, `tries`.\n", "has_param",
+     ["unverified", "verified"]),
+    ("- **`Policy`**：\n  - **返回值**: `None`。\n", "returns", ["unverified"]),
+    ("- **`Policy`**：\n  - **返回值**: `RetryPolicy`。\n", "returns", ["verified"]),
+])
+def test_claims_a_name_bound_to_a_class_is_that_class_when_called(
+        resolver: Resolver, text: str, relation: str, statuses: list[str]) -> None:
+    assert sorted(claim_statuses(resolver, text, relation)) == statuses

@@ -19,7 +19,13 @@ from pse.index.walk import is_sample_path
 from pse.verify.claims.conditions import condition_site, decided_elsewhere
 from pse.verify.claims.decision import Decision, at, listing, short, undecided, with_article
 from pse.verify.claims.folding import NotFoldable, folded_value
-from pse.verify.claims.names import Named, ancestry, external_mro, outside_has
+from pse.verify.claims.names import (
+    Named,
+    ancestry,
+    called,
+    external_mro,
+    outside_has,
+)
 from pse.verify.claims.reach import MAX_HOMONYMS, MAX_REACHED, callees, is_dunder, reachable
 from pse.verify.claims.source import (
     bound_value,
@@ -41,7 +47,9 @@ _DYNAMIC = ("__getattr__", "__getattribute__")
 
 
 def signature_of(resolver: Resolver, subject: Symbol) -> Symbol | None:
-    """The function whose parameters a claim about ``subject`` means (a class: ``__init__``)."""
+    """The function whose parameters a claim about ``subject`` means (a class: ``__init__``;
+    a name bound to a class or function, ``error = GetoptError``: what it is bound to)."""
+    subject = called(resolver, subject)
     if subject.kind in {"function", "method"}:
         return subject
     if subject.kind == "class":
@@ -72,7 +80,7 @@ def has_param(resolver: Resolver, subject: Symbol, param: str, *,
     function = signature_of(resolver, subject)
     name = param.strip().lstrip("*").rstrip("=").split("=")[0].strip()
     if function is None:
-        return _generated_param(resolver, subject, name)
+        return _generated_param(resolver, called(resolver, subject), name)
     receiver = function.kind == "method" and function.params[:1] in (("self",), ("cls",))
     shown = list(function.params[1:] if receiver else function.params)
     message = f"{short(subject.qualname)}'s parameters are {listing(shown, limit=12)}"
@@ -233,7 +241,7 @@ def param_count(resolver: Resolver, subject: Symbol, count: int, *,
     ``**kwargs`` are written names, counted when the sentence ``listed`` them."""
     function = signature_of(resolver, subject)
     if function is None:
-        return _generated_param_count(resolver, subject, count, sort=sort)
+        return _generated_param_count(resolver, called(resolver, subject), count, sort=sort)
     if sort:
         return _sorted_param_count(resolver, subject, function, count, sort,
                                    besides_self=besides_self)

@@ -264,3 +264,11 @@ def bound_definition(resolver: Resolver, symbol: Symbol) -> Symbol | None:
     hits = set(code_first(hits))  # a stub only echoes the source
     found = [h for h in hits if h.kind in {"class", "function"} and h != symbol]
     return found[0] if len(found) == 1 and len(hits) == 1 else None
+
+
+def called(resolver: Resolver, subject: Symbol) -> Symbol:
+    """What calling ``subject`` calls: the class or function a module-level name is bound
+    to (``error = GetoptError``), else ``subject`` itself."""
+    if subject.kind in {"variable", "constant", "attribute"}:
+        return bound_definition(resolver, subject) or subject
+    return subject

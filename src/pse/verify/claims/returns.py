@@ -24,6 +24,7 @@ from pse.verify.claims.documented import declared_types, documented_returns
 from pse.verify.claims.names import (
     Named,
     ancestry,
+    called,
     external_mro,
     introspect,
     outside_bases,
@@ -61,6 +62,7 @@ def returns(resolver: Resolver, subject: Symbol, target: Named, *,
     returns or annotation give another type too; one of a ``single`` value ("returns a
     single `Table`") is false of a function annotated to return a collection of them.
     ``following``: the functions whose returns call this one (see :func:`returned`)."""
+    subject = called(resolver, subject)  # ``error = GetoptError``: calls the class
     if subject.kind == "class" and not annotated and not yielded:
         return _called_class(resolver, subject, target)
     if subject.kind not in {"function", "method"}:

@@ -101,7 +101,7 @@ def _section_item(block: Block, owner: str) -> Iterator[Claim]:
                 yield said("has_param", name)
     elif _RETURNS_LABEL.fullmatch(title) and spans and \
             all(_DOTTED.fullmatch(sp) for sp in spans) and \
-            re.fullmatch(r"[\s`*_.,;:：，、()（）]*(?:(?:or|或|或者)[\s`*_.]*)?", re.sub(
+            re.fullmatch(r"[\s`*_.,;:：，、。；()（）]*(?:(?:or|或|或者)[\s`*_.]*)?", re.sub(
                 r"`[^`]*`", " ", rest).replace(" or ", " ")):
         # only the types, "or" between them: "`Interval` or `None`", not a sentence
         yield said("returns", spans[0] if len(spans) == 1 else f"Union[{', '.join(spans)}]")
