@@ -133,3 +133,18 @@ def test_check_the_members_of_a_class_an_example_restates_when_strict(
     extended = text.replace("class BaseClient:", "class MyClient(BaseClient):")
     checked = check_documents([Document("a.md", extended)], resolver, strict=True)
     assert {c.ref.name: c.result.status for c in checked}["MyClient.stream"] == "ignored"
+
+
+@pytest.mark.parametrize("code, status", [
+    ("import tinyhttp\n\ntinyhttp('https://example.org')\n", "unverified"),
+    ("import json\n\njson('{}')\n", "unverified"),  # a module of the standard library
+    ("import tinyhttp\n\ntinyhttp.Client()\n", "verified"),
+    ("from tinyhttp import client\n\nclient.Client()\n", "verified"),  # (tinyhttp.client.Client)
+    ("import requests\n\nrequests('x')\n", "external"),  # not ours to know
+])
+def test_check_a_module_an_example_imports_and_calls(resolver: Resolver, code: str,
+                                                     status: str) -> None:
+    text = f"```python\n{code}```\n"
+    checked = check_documents([Document("a.md", text)], resolver, strict=True)
+    last = code.strip().splitlines()[-1].split("(")[0]
+    assert {c.ref.text: c.result.status for c in checked}[last] == status

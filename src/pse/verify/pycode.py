@@ -37,6 +37,8 @@ class _Scope:
     locals: set[str] = field(default_factory=set)
     results: dict[str, str] = field(default_factory=dict)
     """variable -> the dotted callable whose result it was assigned (as written)."""
+    modules: set[str] = field(default_factory=set)
+    """Names an ``import`` statement binds to a module (``import pprint``)."""
 
 
 def python_block_refs(code: str, *, file: str, first_line: int,
@@ -226,6 +228,8 @@ def _bind(tree: ast.Module, scope: _Scope) -> None:
     for node in ast.walk(tree):
         if isinstance(node, ast.Import | ast.ImportFrom):
             scope.imports.update(_imported_names(node))
+            if isinstance(node, ast.Import):
+                scope.modules.update(_imported_names(node))
         else:
             name = _bound_name(node)
             if name:
@@ -404,7 +408,10 @@ class _Walker(ast.NodeVisitor):
         scope = self.scope
         if root in scope.imports:
             resolved = scope.imports[root] + (f".{rest}" if rest else "")
-            self._add(node, text=dotted, name=resolved, kwargs=kwargs, call=call)
+            # ``import pprint`` then ``pprint(data)``: a module called (see the resolver)
+            kind = "module" if call is not None and not rest and root in scope.modules \
+                else "symbol"
+            self._add(node, text=dotted, name=resolved, kwargs=kwargs, call=call, kind=kind)
         elif root in scope.instances and rest:
             cls = scope.instances[root]
             cls_root, _, cls_rest = cls.partition(".")

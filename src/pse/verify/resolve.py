@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import io
 import re
+import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cached_property
@@ -102,12 +103,32 @@ class Resolver(PathChecks, CommandChecks):
             return Resolution("ignored", message=ref.ignored)
         if ref.template:
             return self._template(ref)
+        if ref.kind == "module" and ref.origin == "code" and ref.positional >= 0:
+            return self._called_module(ref)
         handler = {
             "path": self._path, "path_line": self._path_line, "symbol": self._symbol,
             "module": self._symbol, "env_var": self._env_var, "flag": self._flag,
             "command": self._command, "quote": self._quote,
         }[ref.kind]
         return handler(ref)
+
+    def _called_module(self, ref: Reference) -> Resolution:
+        """``import pprint`` then ``pprint(data)``: no module is callable, so a call of a
+        module of the tree or of the standard library raises ``TypeError``; the function
+        the module holds under its own name is what was meant."""
+        hits = [h.symbol for h in self.lookup(ref.name) if h.symbol is not None]
+        modules = [s for s in hits if s.kind in {"module", "package"}]
+        if not modules and not (ref.name in sys.stdlib_module_names and not hits):
+            return self._symbol(ref)
+        last = ref.name.rsplit(".", 1)[-1]
+        inner = f"{ref.name}.{last}"
+        meant = any(h.symbol is not None and h.symbol.kind in {"function", "class"}
+                    for h in self.lookup(inner)) or (not modules and callable(
+                        getattr(sys.modules.get(ref.name), last, None)))
+        return Resolution("unverified", evidence=tuple((s.path, None) for s in modules[:1]),
+                          suggestion=inner if meant else "",
+                          message=f"`{ref.text}` is a module (the example imports it with "
+                          "`import`): calling it raises TypeError")
 
     def _template(self, ref: Reference) -> Resolution:
         """A tag, filter or test of template syntax: the tree's own when it is an engine."""
