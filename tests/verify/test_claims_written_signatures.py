@@ -187,3 +187,15 @@ def test_claims_an_owner_written_in_another_case_is_the_class(resolver: Resolver
 def test_claims_a_name_bound_to_a_class_is_that_class_when_called(
         resolver: Resolver, text: str, relation: str, statuses: list[str]) -> None:
     assert sorted(claim_statuses(resolver, text, relation)) == statuses
+
+
+@pytest.mark.parametrize("text, statuses", [
+    ("#### `RetryPolicy`\n\n- **Helper function**: computes the delay.\n", ["unverified"]),
+    ("#### `RetryPolicy`\n\n- **Helper class**: computes the delay.\n", ["verified"]),
+    ("#### `RetryPolicy`\n\n- **辅助函数**：计算等待时间。\n", ["unverified"]),
+    # the text names its own subject: the label is a category of that code
+    ("#### `RetryPolicy`\n\n- **Helper function**: `delay` computes the wait.\n", []),
+])
+def test_claims_a_label_that_is_only_a_kind_says_it_of_the_owner(
+        resolver: Resolver, text: str, statuses: list[str]) -> None:
+    assert claim_statuses(resolver, text, "kind") == statuses

@@ -59,6 +59,7 @@ def structural_claims(document: Document, *, ignored: set[int]) -> Iterator[Clai
             yield from _section_item(block, owner_of(document, index))
             yield from _kind_of_section(document, index)
             yield from _kind_of_lead(document, index)
+            yield from _kind_only_label(document, index)
             yield from _signature_label(block, owner_of(document, index))
         member = _member(block) or _bold_member(document, block)
         if not member or block.kind == "paragraph":
@@ -344,11 +345,41 @@ _KIND_LABEL = re.compile(r"^(?P<name>`?[A-Za-z_][\w.]*`?)\s+(?P<kind>class|funct
                          re.IGNORECASE)
 
 
+_KIND_ONLY_LABEL = re.compile(r"^(?:(?:helper|utility|internal|private|public|main|core|base"
+                              r"|abstract|static|class|module-level|top-level|wrapper)\s+)?"
+                              r"(?P<kind>function|class|method|property|decorator|exception"
+                              r"|constant|enum|dataclass|coroutine)$"
+                              r"|^(?:辅助|工具|内部|私有|公共|主要|核心|基|抽象|静态|包装)?的?"
+                              r"(?P<kindz>函数|类|方法|属性|装饰器|异常|常量|枚举|数据类)$",
+                              re.IGNORECASE)
+"""A label that is only a kind, with an adjective or none ("**Helper function**:",
+"**辅助函数**：")."""
+
+
+def _kind_only_label(document: Document, index: int) -> Iterator[Claim]:
+    """"#### `_safe_key`" then "- **Helper function**: Converts ...": a label that is only
+    a kind says it of the owner above it (a heading, a parent label), when the text after
+    the label names no code that could be its subject instead."""
+    block = document.blocks[index]
+    hit = _KIND_ONLY_LABEL.match(block.label.strip().strip("*_").strip())
+    if hit is None or any(sp.is_code for sp in code_spans(_after_label(block))):
+        return
+    owner = re.sub(r"\(.*\)$", "", owner_of(document, index))
+    if not owner or not re.fullmatch(r"[A-Za-z_][\w.]*", owner):
+        return
+    written = hit["kind"] or hit["kindz"]
+    kind = canonical_kind(written.lower())
+    if kind:
+        yield Claim("kind", subject=owner, obj=kind, obj_text=written, negated=False,
+                    line=block.line, sentence=_first_line(block), presupposed="structure")
+
+
 def _label_kind(block: Block) -> Claim | None:
     """"**JustifyMethod Class**: ..." says ``JustifyMethod`` is a class."""
     hit = _KIND_LABEL.match(block.label.strip())
-    if hit is None or not block.text.lstrip().startswith(("**", "__")):
-        return None
+    if hit is None or not block.text.lstrip().startswith(("**", "__")) or \
+            _KIND_ONLY_LABEL.match(block.label.strip().strip("*_").strip()):
+        return None  # ("**Helper function**" names no `Helper`: see _kind_only_label)
     kind = canonical_kind(hit["kind"].lower())
     name = hit["name"].strip("`")
     if not kind:
