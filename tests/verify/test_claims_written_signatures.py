@@ -17,6 +17,7 @@ _TREE = {
     "jobs/__init__.py": "",
     "jobs/queue.py": '''\
 from dataclasses import KW_ONLY, dataclass, field
+from enum import Enum, _simple_enum
 from typing import ClassVar, NamedTuple
 
 
@@ -50,6 +51,12 @@ class Point(NamedTuple):
 
 
 Policy = RetryPolicy
+
+
+@_simple_enum(Enum)
+class Safety:
+    safe = 0
+    unsafe = -1
 
 
 class JobQueue:
@@ -199,3 +206,14 @@ def test_claims_a_name_bound_to_a_class_is_that_class_when_called(
 def test_claims_a_label_that_is_only_a_kind_says_it_of_the_owner(
         resolver: Resolver, text: str, statuses: list[str]) -> None:
     assert claim_statuses(resolver, text, "kind") == statuses
+
+
+@pytest.mark.parametrize("text, relation, status", [
+    # ``@_simple_enum(Enum)`` over a plain class (the standard library's enums)
+    ("The `Safety` class is an enum.", "kind", "verified"),
+    ("The `Safety` enum has three members.", "member_count", "unverified"),
+    ("The `Safety` enum has two members.", "member_count", "verified"),
+])
+def test_claims_a_class_an_enum_decorator_makes(resolver: Resolver, text: str, relation: str,
+                                                status: str) -> None:
+    assert set(claim_statuses(resolver, text + "\n", relation)) == {status}

@@ -439,10 +439,19 @@ def enum_members(resolver: Resolver, subject: Symbol) -> list[str] | None:
     if subject.kind != "class":
         return None
     found = ancestry(resolver, subject)
-    if not (_ENUM_BASES & (found.external | {b.rsplit(".", 1)[-1] for b in subject.bases})):
+    if not (_ENUM_BASES & (found.external | {b.rsplit(".", 1)[-1] for b in subject.bases})
+            or _enum_decorated(resolver, subject)):
         return None
     return [s.name for s in resolver.index.children(subject.qualname)
             if s.kind in {"attribute", "constant", "variable"} and not s.name.startswith("_")]
+
+
+def _enum_decorated(resolver: Resolver, subject: Symbol) -> bool:
+    """``@_simple_enum(Enum)`` over a plain ``class``: a decorator given an enumeration
+    base makes the class an enumeration of it (the standard library's own enums)."""
+    return any(isinstance(d, ast.Call) and any(
+        dotted_name(a) in _ENUM_BASES for a in d.args)
+        for d in decorator_calls(resolver, subject).values())
 
 
 def dataclass_fields(resolver: Resolver, subject: Symbol) -> list[str] | None:
