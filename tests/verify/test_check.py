@@ -148,3 +148,11 @@ def test_check_a_module_an_example_imports_and_calls(resolver: Resolver, code: s
     checked = check_documents([Document("a.md", text)], resolver, strict=True)
     last = code.strip().splitlines()[-1].split("(")[0]
     assert {c.ref.text: c.result.status for c in checked}[last] == status
+
+
+def test_check_a_decorated_class_of_an_example_is_the_readers(resolver: Resolver) -> None:
+    # ``@dataclass class Person`` applies an API: an example of its use, never a quote
+    text = ("```python\nfrom dataclasses import dataclass\n\n@dataclass\nclass Person:\n"
+            "    name: str\n```\n\nHere `Person` has one field.\n")
+    checked = check_documents([Document("a.md", text)], resolver, strict=True)
+    assert {c.result.status for c in checked if c.ref.name == "Person"} == {"ignored"}

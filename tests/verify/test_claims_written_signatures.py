@@ -31,6 +31,9 @@ class RetryPolicy:
     def delay(self, attempt: int) -> float:
         return self.backoff * (2 ** (attempt - 1))
 
+    def heapq(self) -> None:
+        pass
+
 
 @dataclass
 class Timed(RetryPolicy):
@@ -217,3 +220,10 @@ def test_claims_a_label_that_is_only_a_kind_says_it_of_the_owner(
 def test_claims_a_class_an_enum_decorator_makes(resolver: Resolver, text: str, relation: str,
                                                 status: str) -> None:
     assert set(claim_statuses(resolver, text + "\n", relation)) == {status}
+
+
+def test_claims_a_standard_module_named_as_a_module_is_not_the_trees_homonym(
+        resolver: Resolver) -> None:
+    # the tree's `heapq` method is no module, but the text means the standard library's
+    assert claim_statuses(resolver, "It uses the `heapq` module.\n", "kind") == ["ignored"]
+    assert claim_statuses(resolver, "`delay` is a module.\n", "kind") == ["unverified"]

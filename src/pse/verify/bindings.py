@@ -37,7 +37,8 @@ class Bindings:
     """variable -> the callable whose result it holds, absolute when imported
     (``resp = urllib3.request(...)`` gives ``resp`` -> ``urllib3.request``)."""
     classes: dict[str, tuple[str, ...]] = field(default_factory=dict)
-    """class -> its bases as written, for every ``class`` statement of the examples."""
+    """class -> its bases as written, for every undecorated ``class`` statement of the
+    examples (a decorated one applies an API: ``@dataclass class Person``)."""
     used: set[str] = field(default_factory=set)
     """Every name the examples read (``Name`` loads): what makes a class theirs to use."""
 

@@ -108,8 +108,10 @@ def example_scope(code: str) -> Bindings:
               and isinstance(node.func, ast.Name)} - scope.locals - set(scope.imports)
     constants = {node.id for node in ast.walk(tree) if isinstance(node, ast.Name)
                  and isinstance(node.ctx, ast.Load) and node.id.isupper()}
+    # (a decorated class applies an API, ``@dataclass class Person``: the reader's code)
     classes = {node.name: tuple(dotted_name(b) or ast.unparse(b) for b in node.bases)
-               for node in ast.walk(tree) if isinstance(node, ast.ClassDef)}
+               for node in ast.walk(tree)
+               if isinstance(node, ast.ClassDef) and not node.decorator_list}
     # (a base of another class written out is no use: the text restates a hierarchy)
     bases = {id(b) for node in ast.walk(tree) if isinstance(node, ast.ClassDef)
              for b in node.bases}

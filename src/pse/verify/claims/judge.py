@@ -5,6 +5,7 @@ from __future__ import annotations
 import ast
 import inspect
 import re
+import sys
 from collections.abc import Callable, Collection
 from dataclasses import replace
 
@@ -161,7 +162,7 @@ def _meant(resolver: Resolver, claim: Claim, relation: str, subject: Named) -> N
     if relation == "definition_count":
         return _as_modules(subject)
     if relation == "kind":
-        return _with_homonyms(resolver, subject)
+        return _outside_module(claim, _with_homonyms(resolver, subject))
     if relation in _CLASS_RELATIONS:
         return _as_kinds(resolver, subject, {"class"})
     if relation in _CALLABLE_RELATIONS - {"param_count", "has_param", "decorated"}:
@@ -372,6 +373,17 @@ def _member_reading(resolver: Resolver, claim: Claim, subject: Named, decide: De
 
 _MAX_READINGS = 12
 """Other definitions of a name read before a claim about it is called false."""
+
+
+def _outside_module(claim: Claim, subject: Named) -> Named:
+    """"`SelectSelector` 使用 `select` 模块": a bare name called a module that the tree has
+    no module of, but the standard library has, is that module (outside the tree), not
+    the tree's `select` method."""
+    if claim.obj != "module" or "." in subject.name or \
+            subject.name not in sys.stdlib_module_names or \
+            any(s.kind in {"module", "package"} for s in subject.symbols):
+        return subject
+    return replace(subject, symbols=(), external=True)
 
 
 def _with_homonyms(resolver: Resolver, subject: Named) -> Named:
