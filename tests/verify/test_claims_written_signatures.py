@@ -227,3 +227,15 @@ def test_claims_a_standard_module_named_as_a_module_is_not_the_trees_homonym(
     # the tree's `heapq` method is no module, but the text means the standard library's
     assert claim_statuses(resolver, "It uses the `heapq` module.\n", "kind") == ["ignored"]
     assert claim_statuses(resolver, "`delay` is a module.\n", "kind") == ["unverified"]
+
+
+@pytest.mark.parametrize("text, statuses", [
+    # a verb of use after a plural subject, as after a singular one
+    ("`JobQueue.submit` and `RetryPolicy.delay` use `print()`.", ["unverified", "unverified"]),
+    ("`JobQueue.submit` uses `print()`.", ["unverified"]),
+    # an order names no subject
+    ("Use `print()` with `JobQueue.submit`.", []),
+])
+def test_claims_a_plural_subject_uses_what_it_calls(resolver: Resolver, text: str,
+                                                   statuses: list[str]) -> None:
+    assert claim_statuses(resolver, text + "\n", "calls") == statuses

@@ -902,7 +902,8 @@ _CUES: dict[str, str] = {
              r"|上面?(?:用了|加了)"
              r"|(?:使用了?|用了?|带有|带了?|加了|加上了?|挂了|挂着|标了|标注了|套了)§"),
     "calls": (r"call|invok|delegat|dispatch|hand|defer|goes through|relies|uses|wraps|trigger"
-              r"|leverage|makes use|utili[sz]e|employ"
+              r"|leverage|makes use|utili[sz]e|employ|\buse\b|\bwrap\b|\brely on|go through"
+              r"|make use|\brun\b"
               r"|used (?:by|in|inside|within|from)\b"
               r"|runs|execut|passes control|forward|wrapper|shortcut|shorthand|front|调用|调到"
               r"|去调|invoke|用到|依赖|使用|委托|执行|借助|利用|用的是|用了|通过|用§"
@@ -934,7 +935,8 @@ _INCLUDING = re.compile(rf"{L.INCLUDING} ?{_SELF}")
 _NEGATIVE_VERBS = {"lack", "lacks", "缺少", "缺乏", "找不到"}
 _NAME_LIKE = re.compile(r"^@?[\w.:/-]+(?:\([^()]*\))?$")
 _LOOSE_CALLS = (r"uses|relies on|goes through|wraps|triggers|runs|executes|leverages"
-                r"|makes use of|utili[sz]es|employs|用到了?|依赖|使用了?"
+                r"|makes use of|utili[sz]es|employs|use|rely on|go through|wrap|trigger|run"
+                r"|execute|leverage|make use of|utili[sz]e|employ|用到了?|依赖|使用了?"
                 r"|执行了?|触发了?|借助|利用|用的是|用了|通过|用|is implemented on top of"
                 r"|is implemented in terms of|is implemented using|is implemented with")
 _MODULE_LEVEL = re.compile(r"\b(?:module|top)[- ]level (?:[a-z-]+ )?function\b"
@@ -1857,7 +1859,7 @@ def _how_written(relation: str, found: _Match, sentence: Sentence, obj: str) -> 
     "annotated", "direct", "own", "loose"); None when the wording makes no claim."""
     verb = found.groups.get("cv") or ""
     if re.fullmatch(_LOOSE_CALLS, verb) and not obj.endswith(")"):
-        if verb == "wraps" or not re.fullmatch(r"[\w.]+", obj):
+        if verb in {"wraps", "wrap"} or not re.fullmatch(r"[\w.]+", obj):
             return None  # "`retry` wraps `fetch`": a decorator wraps what it decorates;
             # "uses `x=1`" says a value
         return "loose"  # "uses `x`" calls `x` only if `x` is a function (the judge sees)

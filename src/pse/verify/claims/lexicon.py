@@ -152,6 +152,9 @@ CALL_VERB = (r"(?P<cv>call|calls|invoke|invokes|invoked|calls into|call into|del
              r"|dispatches to|hands off to|defers to|calls out to|calls through to"
              r"|goes through|relies on|uses|wraps|triggers|runs|executes|passes control to"
              r"|leverages|makes use of|utili[sz]es|employs"
+             # the same, after a plural subject ("`a` and `b` use `g()`")
+             r"|go through|rely on|use|wrap|trigger|run|execute|leverage|make use of"
+             r"|utili[sz]e|employ"
              r"|hands control to|forwards to|forwards the call to|hands over to"
              r"|keeps calling|keep calling|continues to call|continue to call|goes on to call"
              r"|go on to call|proceeds to call|proceed to call"
