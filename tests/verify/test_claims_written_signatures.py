@@ -16,6 +16,7 @@ from repo_fixtures import claim_statuses, tree_resolver
 _TREE = {
     "jobs/__init__.py": "",
     "jobs/queue.py": '''\
+import contextlib
 from dataclasses import KW_ONLY, dataclass, field
 from enum import Enum, _simple_enum
 from typing import ClassVar, NamedTuple
@@ -54,6 +55,27 @@ class Point(NamedTuple):
 
 
 Policy = RetryPolicy
+
+
+class Lock:
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        return None
+
+
+@contextlib.contextmanager
+def opened(path):
+    yield path
+
+
+def log(message):
+    print(message)
+
+
+def make_lock():
+    return Lock()
 
 
 @_simple_enum(Enum)
@@ -239,3 +261,21 @@ def test_claims_a_standard_module_named_as_a_module_is_not_the_trees_homonym(
 def test_claims_a_plural_subject_uses_what_it_calls(resolver: Resolver, text: str,
                                                    statuses: list[str]) -> None:
     assert claim_statuses(resolver, text + "\n", "calls") == statuses
+
+
+@pytest.mark.parametrize("text, status", [
+    ("The `Lock` class is a context manager.", "verified"),
+    ("`opened` is a context manager.", "verified"),
+    ("`RetryPolicy` 是一个上下文管理器。", "unverified"),
+    ("`log` is a context manager.", "unverified"),  # it returns nothing
+    ("`make_lock` is a context manager.", "ignored"),  # it may return one
+])
+def test_claims_what_is_a_context_manager(resolver: Resolver, text: str, status: str) -> None:
+    checked = check_documents([Document("doc.md", text + "\n")], resolver)
+    assert [c.result.status for c in checked
+            if c.ref.name.startswith("kind(") and "context manager" in c.ref.name] == [status]
+
+
+def test_claims_a_section_titled_context_managers(resolver: Resolver) -> None:
+    text = "## Context Managers\n\n- **`Lock`**: a lock.\n- **`log`**: logs.\n"
+    assert claim_statuses(resolver, text, "kind") == ["verified", "unverified"]

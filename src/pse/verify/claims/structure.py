@@ -158,7 +158,7 @@ def _after_label(block: Block) -> str:
 _KIND_SECTION = re.compile(r"(?:\d+(?:\.\d+)*[.)、]?\s*)?(?:the |main |key |core |public "
                            r"|important |available |主要的?|核心的?|常用的?)?(?P<kind>.+)")
 _SECTION_KINDS = frozenset({"classmethod", "staticmethod", "exception", "class", "enum",
-                            "dataclass", "method", "function"})
+                            "dataclass", "method", "function", "context manager"})
 """Kinds a section titled for them claims of each item it lists ("### Class methods" then
 "- **`from_intervals`**: ..."). (A method said to be a function is left open by the kind
 check: a reader names them loosely; a property or a module function listed as a method

@@ -24,7 +24,7 @@ from pse.verify.claims.names import (
     outside_bases,
     outside_class,
 )
-from pse.verify.claims.returns import same_type
+from pse.verify.claims.returns import returns_a_value, same_type
 from pse.verify.claims.source import binding, bound_value, own_returns, type_variable
 from pse.verify.claims.words import builtin_type
 from pse.verify.defsource import dedented
@@ -678,11 +678,13 @@ def actual_kinds(resolver: Resolver, symbol: Symbol) -> set[str]:
             return {"class", "exception"}
         return {"class", *_class_kinds(resolver, symbol, found)} if found.complete else \
             {"class", "?exception", "?enum", "?dataclass", "?protocol", "?namedtuple",
-             "?metaclass", "?abstract class", *_class_kinds(resolver, symbol, found)}
+             "?metaclass", "?abstract class", "?context manager",
+             *_class_kinds(resolver, symbol, found)}
     if symbol.kind in {"function", "method"}:
         kinds = _callable_kinds(symbol, decorators, is_async=is_async,
                                 module_level=resolver.index.module_of(symbol.path)
                                 == symbol.parent)
+        kinds |= _managing(resolver, symbol, decorators)
         if "property" in decorators:
             kinds.add("read-write property" if _has_setter(resolver, symbol)
                       else "read-only property")
@@ -1044,7 +1046,24 @@ def _class_kinds(resolver: Resolver, symbol: Symbol, found: Ancestry) -> set[str
         kinds.add("?protocol")
     if "protocol" in kinds or _abstract(resolver, symbol, found):
         kinds.add("abstract class")
+    if _ENTERS & {m.name for cls in found.tree.values()
+                  for m in resolver.index.children(cls.qualname)} or any(
+            _ENTERS & set(dir(introspect(name))) for name in found.external):
+        kinds.add("context manager")  # ``with`` takes its instances
     return kinds
+
+
+_ENTERS = frozenset({"__enter__", "__aenter__"})
+_MANAGER_DECORATORS = frozenset({"contextmanager", "asynccontextmanager"})
+
+
+def _managing(resolver: Resolver, function: Symbol, decorators: set[str]) -> set[str]:
+    """"context manager" of a function: one ``@contextmanager`` makes; perhaps one that
+    returns a value (an object ``with`` takes, maybe); never one that returns nothing."""
+    if decorators & _MANAGER_DECORATORS:
+        return {"context manager"}
+    return set() if returns_a_value(resolver, function).holds is False else \
+        {"?context manager"}
 
 
 _ABSTRACT_META = re.compile(r"metaclass\s*=\s*(?:abc\.)?ABCMeta\b")
@@ -1106,7 +1125,7 @@ _ORDER = ("abstract property", "cached property", "read-only property", "read-wr
           "exception", "enum", "dataclass", "namedtuple", "protocol", "metaclass",
           "abstract class", "class",
           "method", "function", "module", "constant", "alias", "type variable",
-          "instance", "attribute")
+          "instance", "attribute", "context manager")
 
 
 def _describe(actual: set[str]) -> str:
@@ -1131,6 +1150,7 @@ def _defensible(claimed: str, actual: set[str]) -> bool:
         "constant": {"?literal", "?constant"},
         **{k: {f"?{k}"} for k in ("enum", "dataclass", "protocol", "namedtuple",
                                   "metaclass", "abstract class")},
+        "context manager": {"?context manager", "?callable"},
         # a decorator may make a def async or a descriptor, never a class or a module
         **{k: {"?callable"} for k in ("coroutine", "property", "classmethod", "staticmethod",
                                      "attribute", "read-only property",
