@@ -177,3 +177,14 @@ def test_a_deletion_scar_is_flagged_outside_code(tinyqueue: Path) -> None:
     line = CLEAN.count("\n") + 2
     assert found == [("  ", line), ("such as ", line)]
     assert not [f for f in _check(tinyqueue, CLEAN) if f.rule == "deletion-scar"]
+
+
+def test_a_lead_in_left_with_nothing_to_introduce_is_a_deletion_scar(tinyqueue: Path) -> None:
+    # its code block was deleted: a heading, or the end, follows the colon
+    text = CLEAN + ("\nIt needs no packages. You can install them with pip:\n\n## Next\n\n"
+                    "The queue runs them in order:\n\n- first in, first out.\n\n"
+                    "1. **Install**: install the packages using pip:\n")
+    found = [(f.text, f.line) for f in _check(tinyqueue, text) if f.rule == "deletion-scar"]
+    start = CLEAN.count("\n") + 2
+    assert found == [("You can install them with pip:", start),
+                     ("**Install**: install the packages using pip:", start + 8)]

@@ -33,7 +33,7 @@ from pse.index.symbols import SymbolIndex
 from pse.tasks.article import borrowed, checks, evidence, examples, quality
 from pse.tasks.article.borrowed import DocstringTable
 from pse.tasks.article.grounding import ungrounded_sections
-from pse.text import Document, code_spans, parse_markdown
+from pse.text import Document, code_spans, parse_markdown, sentence_bounds
 from pse.verify.externals import stdlib_home
 from pse.verify.finding import Finding, VerifyResult
 from pse.verify.outputs import documented as documented_examples
@@ -219,10 +219,27 @@ with `x` gone, "such as ,"."""
 
 
 def _scars(doc: Document, ctx: GateContext) -> list[Finding]:
-    """Broken grammar in the prose (code spans are left alone)."""
-    return _prose_matches(doc, ctx, _SCAR, rule="deletion-scar",
-                          message="broken grammar left by a deletion",
-                          hint="rewrite the sentence whole, or delete it whole")
+    """Broken grammar in the prose (code spans are left alone), and a lead-in left with
+    nothing to introduce: a line ending in a colon followed by a heading or by nothing,
+    where the list or code block it announced was deleted ("You can install these
+    packages using pip:" without its block)."""
+    found = _prose_matches(doc, ctx, _SCAR, rule="deletion-scar",
+                           message="broken grammar left by a deletion",
+                           hint="rewrite the sentence whole, or delete it whole")
+    lines = ctx.text.split("\n")
+    for number, line in doc.prose_lines():
+        if not line.rstrip().endswith((":", "：")) or line.lstrip().startswith("#"):
+            continue
+        after = next((n for n in lines[number:] if n.strip()), "")
+        if after and not after.lstrip().startswith("#"):
+            continue
+        bounds = sentence_bounds(line.strip())
+        lead = line.strip()[bounds[-1][0]:].strip() if bounds else line.strip()
+        found.append(Finding(rule="deletion-scar", message="a lead-in with nothing after it "
+                             "to introduce", path=ctx.path, line=number, text=lead,
+                             kind="quality", hint="delete the sentence, or give it what it "
+                             "announces"))
+    return found
 
 
 _REPETITION = (
@@ -263,7 +280,8 @@ RULES: tuple[Rule, ...] = (
          ("example-output",), _example_outputs),
     Rule("placeholder", "a placeholder left in the prose (TBD, [Insert example here])",
          ("placeholder",), _placeholders),
-    Rule("deletion-scar", "broken grammar a deletion left (\"a  and efficient\", \"such as ,\")",
+    Rule("deletion-scar", "broken grammar a deletion left (\"a  and efficient\", \"such as ,\"), "
+         "or a lead-in left with nothing to introduce (\"using pip:\" then a heading)",
          ("deletion-scar",), _scars),
     Rule("outline-residue", "outline or heading residue (`## Outline`, `## # ...`)",
          ("outline-residue",), lambda d, c: quality.residue(c.text, path=c.path)),
