@@ -223,9 +223,16 @@ class SymbolIndex:
 
     def names_in_any_case(self, name: str) -> list[str]:
         """The distinct names that are ``name`` but for letter case (``name`` itself too)."""
-        rows = self._conn.execute("SELECT DISTINCT name FROM symbols WHERE kind != 'parameter'"
-                                  " AND lower(name) = lower(?)", (name,))
-        return [str(n) for (n,) in rows]
+        return self._names_by_lower_case.get(name.lower(), [])
+
+    @cached_property
+    def _names_by_lower_case(self) -> dict[str, list[str]]:
+        """Every distinct name but parameters', by its lower case (one pass, when asked)."""
+        found: dict[str, list[str]] = {}
+        rows = self._conn.execute("SELECT DISTINCT name FROM symbols WHERE kind != 'parameter'")
+        for (name,) in rows:
+            found.setdefault(str(name).lower(), []).append(str(name))
+        return found
 
     def names_in_languages(self, languages: tuple[str, ...]) -> list[tuple[str, str]]:
         """Every distinct (name, path) of a symbol defined in a file of ``languages``
