@@ -174,6 +174,9 @@ def test_a_bare_call_means_the_function_not_a_method_of_that_name(resolver: Reso
     ("`quantiles(data, ...)`", "verified"),         # the rest left out
     ("`Wrapper.measure(text)`", "verified"),        # prose may leave an argument out
     ("`Wrapper.measure(text, width, 3)`", "unverified"),
+    # ``cls`` or ``self`` first: a definition's line written out, not a call
+    ("`Wrapper.build(cls, width)`", "verified"),
+    ("`Wrapper.quantiles(self, n=4)`", "verified"),
 ])
 def test_inline_calls_are_bound_partly(resolver: Resolver, span: str, status: str) -> None:
     checked = check_documents([Document("doc.md", f"Call {span} to begin.\n")], resolver,

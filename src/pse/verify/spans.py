@@ -253,7 +253,10 @@ def _from_expression(base: Reference, node: ast.expr) -> Reference:
         kwargs = tuple(k.arg for k in node.keywords if k.arg)
         # arguments written out in prose are bound to the signature, but partly: "`f()`"
         # names a function, and "`get(key)`" may leave out what the sentence is not about
-        if node.args and not any(isinstance(a, ast.Starred) or elided(a) for a in node.args):
+        # ("`Bits.from_list(cls, list_)`", `self` or `cls` first, is a definition's line
+        # written out: its parameters are claims of their own, no call to bind)
+        if node.args and not any(isinstance(a, ast.Starred) or elided(a) for a in node.args) \
+                and not (isinstance(node.args[0], ast.Name) and node.args[0].id in {"self", "cls"}):
             positional, spread = len(node.args), True
         node = node.func
     if isinstance(node, ast.Subscript):
