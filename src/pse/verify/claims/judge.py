@@ -784,7 +784,8 @@ def _agreeing(noun: str, count: str) -> str:
     """An English counted noun in the number of its new count ("1 parameter", "2 fields")."""
     if not noun or not count.isdigit():
         return noun
-    return noun.removesuffix("s") if count == "1" else noun if noun.endswith("s") else noun + "s"
+    return noun.removesuffix("s") if count == "1" else noun if noun.endswith("s") else \
+        _plural(noun)
 
 
 _PLURAL_KINDS = re.compile(r"(?:data)?classes|functions|methods|modules|packages|properties"
@@ -792,11 +793,12 @@ _PLURAL_KINDS = re.compile(r"(?:data)?classes|functions|methods|modules|packages
                            r"|decorators|coroutines|fields|types")
 
 
-def _plural_kind(kind: str) -> str:
-    """"classes", "properties", "functions": a kind word for more than one."""
-    if kind.endswith(("s", "x", "ch", "sh")):
-        return kind + "es"
-    return kind[:-1] + "ies" if kind.endswith("y") and kind[-2:-1] not in "aeiou" else kind + "s"
+def _plural(word: str) -> str:
+    """"classes", "properties", "parameters": an English noun for more than one (the one
+    rule of the suggested fixes, for kinds and counted nouns alike)."""
+    if word.endswith(("s", "x", "ch", "sh")):
+        return word + "es"
+    return word[:-1] + "ies" if word.endswith("y") and word[-2:-1] not in "aeiou" else word + "s"
 
 
 def _corrected(claim: Claim, correction: str, obj: Named | None) -> str:
@@ -825,7 +827,7 @@ def _corrected(claim: Claim, correction: str, obj: Named | None) -> str:
             return fixed if fixed != sentence else ""
         # an English kind word, whole, in the case and number it was written ("**dedent
         # Method**", "the `a` and `b` classes" -> "functions")
-        word = _plural_kind(correction) if _PLURAL_KINDS.fullmatch(claim.obj_text.lower()) \
+        word = _plural(correction) if _PLURAL_KINDS.fullmatch(claim.obj_text.lower()) \
             else correction
         fixed = re.sub(rf"\b{re.escape(claim.obj_text)}\b",
                        lambda m: word.capitalize() if m[0][:1].isupper() else word,
