@@ -153,7 +153,13 @@ def test_claims_a_module_variable_holding_an_instance_is_no_class(
 
 _ARGUMENTS_TREE = {
     "labels/__init__.py": "",
+    "labels/shapes.py": "class Shape:\n    pass\n",
     "labels/core.py": '''\
+from typing import Optional, Union
+
+from labels.shapes import Shape
+
+
 def check(label: str, strict: bool) -> bool:
     return bool(label) or strict
 
@@ -164,6 +170,15 @@ def parse(text, *, loose=False):
 
 def join(*parts):
     return "".join(parts)
+
+
+def context(label: str, pos: int, exception: bool = False) -> bool:
+    return bool(label) and pos >= 0 or exception
+
+
+def widen(data: Union[bytes, bytearray], scale: Optional[float] = None,
+          items: "list[str] | None" = None, shape: Shape = None):
+    return data
 
 
 class Label:
@@ -198,6 +213,31 @@ def arguments(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Resolver]:
 def test_claims_arguments_described_by_their_types(arguments: Resolver, text: str,
                                                    statuses: list[str]) -> None:
     assert sorted(claim_statuses(arguments, text, "param_count")) == statuses
+
+
+@pytest.mark.parametrize("text, statuses", [
+    # each type goes, in order, to a parameter that accepts it
+    ("`check` takes a string and an integer.", ["unverified"]),      # `strict` is a bool
+    ("`check` 函数接受一个字符串和一个整数作为参数。", ["unverified"]),
+    ("`context` takes a string and an integer.", ["verified"]),     # `exception` defaults
+    ("`context` takes a string and a boolean.", ["unverified"]),    # `pos` is required
+    ("`context` takes a string, an integer and a boolean.", ["verified"]),
+    ("`context` takes an integer and a string.", ["unverified"]),   # the order is said
+    # a union, the numeric tower, a literal default, a string annotation
+    ("`widen` takes a byte string and an integer.", ["verified"]),  # a float takes an int
+    ("`widen` takes a string.", ["unverified"]),
+    ("`parse` takes a string and a boolean.", ["verified"]),        # `loose=False`
+    ("`parse` takes a string and an integer.", ["unverified"]),
+    ("`widen` takes a byte string, a float and a list of strings.", ["verified"]),
+    ("`widen` takes a float and a byte string.", ["unverified"]),  # `data` comes first
+    # a type the signature does not write plainly accepts anything
+    ("`widen` takes a byte string, a float, a list and a string.", ["verified"]),  # `Shape`
+    ("The `Label` class takes a boolean.", ["verified"]),           # unannotated `text`
+    ("`join` takes a string, an integer and a list.", ["verified"]),  # *parts
+])
+def test_claims_the_types_of_described_arguments(arguments: Resolver, text: str,
+                                                 statuses: list[str]) -> None:
+    assert claim_statuses(arguments, text, "param_count") == statuses
 
 
 @pytest.mark.parametrize("text, relation, statuses", [

@@ -1152,11 +1152,23 @@ def _described_arguments(sentence: Sentence) -> list[Claim]:
     hit = _DESCRIBED_ARGUMENTS.match(sentence.normalised.strip())
     if hit is None:
         return []
-    count = len(re.findall(_ONE_ARGUMENT, hit["args"]))
-    return [Claim("param_count", subject=name, obj=str(count), obj_text="described",
-                  negated=False, line=sentence.line, sentence=sentence.text)
+    types = tuple(_argument_type(m[0]) for m in re.finditer(_ONE_ARGUMENT, hit["args"]))
+    return [Claim("param_count", subject=name, obj=str(len(types)), obj_text="described",
+                  negated=False, line=sentence.line, sentence=sentence.text,
+                  argument_types=types)
             for slot in re.findall(r"§(\d+)§", hit["subjects"])
             if _NAME_LIKE.match(name := sentence.spans[int(slot)])]
+
+
+_TYPE_NOUN = re.compile(rf"(?<![a-z])(?:{_TYPE_WORDS})(?![a-z])")
+
+
+def _argument_type(described: str) -> str:
+    """The builtin type one described argument names ("a string" ``str``, "一个布尔值"
+    ``bool``, "a list of strings" ``list``: its first type noun), "" for none."""
+    noun = _TYPE_NOUN.search(described)
+    kind = type_nouns().get(noun[0], "") if noun is not None else ""
+    return kind if builtin_type(kind) else ""
 
 
 _NOT_A_VALUE_ZH = frozenset({"空", "无", "任何值", "任何东西", "空值"})

@@ -10,7 +10,7 @@ from collections.abc import Callable, Collection
 from dataclasses import replace
 
 from pse.index.model import Symbol
-from pse.verify.claims import callsites, code, returns, types, values
+from pse.verify.claims import argtypes, callsites, code, returns, types, values
 from pse.verify.claims.counts import ANY_NOUN
 from pse.verify.claims.decision import Decision, short, undecided
 from pse.verify.claims.model import ANY_DECORATOR, ANY_ERROR, ANY_VALUE, Claim
@@ -545,7 +545,8 @@ def _decider(relation: str, claim: Claim, resolver: Resolver, obj: Named | None)
             besides=tuple(e.rsplit(".", 1)[-1] for e in claim.excluded)),
         "has_param": lambda s: code.has_param(
             resolver, s, claim.obj, declared=bool(_DECLARED.search(claim.sentence))),
-        "param_count": lambda s: code.described_param_count(resolver, s, int(claim.obj))
+        "param_count": lambda s: argtypes.described_arguments(resolver, s,
+                                                             claim.argument_types)
         if claim.obj_text == "described" else code.param_count(
             resolver, s, int(claim.obj), besides_self=claim.besides_self,
             sort=param_sort(claim.narrowed), declared=bool(_DECLARED.search(claim.sentence)),

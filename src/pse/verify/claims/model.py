@@ -49,6 +49,9 @@ class Claim:
     methods"): the count may be of part of the set."""
     excluded: tuple[str, ...] = ()
     """For counts, the code the sentence leaves out of them ("besides `__init__`")."""
+    argument_types: tuple[str, ...] = ()
+    """For a count of arguments described by their types ("takes a string and a
+    boolean"): each one's builtin type, in order ("" where the words leave it open)."""
 
 
 ANY_DECORATOR = "(any decorator)"
