@@ -156,3 +156,35 @@ def test_check_a_decorated_class_of_an_example_is_the_readers(resolver: Resolver
             "    name: str\n```\n\nHere `Person` has one field.\n")
     checked = check_documents([Document("a.md", text)], resolver, strict=True)
     assert {c.result.status for c in checked if c.ref.name == "Person"} == {"ignored"}
+
+
+def test_check_what_an_examples_subclass_calls_of_its_base(resolver: Resolver) -> None:
+    # the reader's subclass of the project's class: ``super().m`` and a ``self.m()`` it
+    # never defines are the base's; what it defines or assigns itself is its own
+    text = ("```python\nfrom tinyhttp.client import Session\n\n"
+            "class Retrying(Session):\n"
+            "    def __init__(self, *args, **kwargs):\n"
+            "        super().__init__(*args, **kwargs)\n"
+            "        self.hooks = []\n\n"
+            "    def send(self, request):\n"
+            "        self.hooks()\n"
+            "        self.mount('x', None)\n"
+            "        self.prepare(request)\n"
+            "        self.log(request)\n"
+            "        super().__send__(request)\n"
+            "        return super().send(request)\n\n"
+            "    def log(self, request):\n"
+            "        print(request)\n```\n")
+    checked = check_documents([Document("a.md", text)], resolver, strict=True)
+    found = {c.ref.text: c.result.status for c in checked}
+    assert found["super().__init__"] == "verified"
+    assert found["super().send"] == "verified"      # BaseClient's, inherited
+    assert found["self.mount"] == "verified"
+    assert found["self.prepare"] == "unverified"
+    assert found["super().__send__"] == "unverified"
+    assert "self.hooks" not in found and "self.log" not in found  # its own
+    # with two bases (or a base of its own) a member may come from anywhere
+    mixed = text.replace("class Retrying(Session):", "class Retrying(Session, Mixin):")
+    found = {c.ref.text for c in check_documents([Document("a.md", mixed)], resolver,
+                                                  strict=True)}
+    assert "self.prepare" not in found and "super().__send__" not in found

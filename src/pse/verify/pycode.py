@@ -322,6 +322,8 @@ class _Walker(ast.NodeVisitor):
         self.quoted_file = quoted_file
         self.refs: list[Reference] = []
         self._class_stack: list[str] = []
+        self._inherited: list[_Inherited | None] = []
+        """Per class of ``_class_stack``: the one base it extends and what it defines."""
         self._handled: set[int] = set()
 
     def _add(self, node: ast.AST, *, text: str, name: str, kind: str = "symbol",
@@ -361,7 +363,9 @@ class _Walker(ast.NodeVisitor):
             # project's classes, a name to find there (see ``Bindings.restated``)
             self._add(node, text=node.name, name=node.name)
         self._class_stack.append(node.name)
+        self._inherited.append(None if self.quoted_file else _inherited(node, self.scope))
         self.generic_visit(node)
+        self._inherited.pop()
         self._class_stack.pop()
 
     def visit_FunctionDef(self, node: ast.FunctionDef | ast.AsyncFunctionDef) -> None:  # noqa: N802 - ast API
@@ -403,11 +407,24 @@ class _Walker(ast.NodeVisitor):
         if isinstance(node, ast.Call):
             call = node
         dotted = dotted_name(target)
+        base = self._inherited[-1] if self._inherited else None
+        if dotted is None and base is not None and (member := _super_member(target)):
+            # ``super().m(...)`` in a subclass of the project's class: the base's ``m``
+            self._add(node, text=f"super().{member}", name=f"{base.base}.{member}",
+                      call=call, on_instance=True)
+            return
         if dotted is None:
             return
         kwargs = tuple(k.arg for k in call.keywords if k.arg) if call else ()
         root, _, rest = dotted.partition(".")
         scope = self.scope
+        base = self._inherited[-1] if self._inherited else None
+        if base is not None and root in {"self", "cls"} and rest and "." not in rest \
+                and call is not None and rest not in base.defined:
+            # a method the example's subclass calls on itself but never defines: its base's
+            self._add(node, text=dotted, name=f"{base.base}.{rest}", kwargs=kwargs,
+                      call=call, on_instance=True)
+            return
         if root in scope.imports:
             resolved = scope.imports[root] + (f".{rest}" if rest else "")
             # ``import pprint`` then ``pprint(data)``: a module called (see the resolver)
@@ -429,6 +446,48 @@ class _Walker(ast.NodeVisitor):
             # a call, a class, a bare name, or ``module.attr`` with no import (a
             # reference when ``module`` is a real module)
             self._add(node, text=dotted, name=dotted, kwargs=kwargs, call=call)
+
+
+@dataclass(frozen=True)
+class _Inherited:
+    """The one base an example's class extends (as the example names it, imports
+    followed) and every name the class itself defines or assigns."""
+
+    base: str
+    defined: frozenset[str]
+
+
+def _inherited(node: ast.ClassDef, scope: _Scope) -> _Inherited | None:
+    """What ``node`` inherits from, when it extends exactly one class the example does not
+    define itself (None otherwise: with several bases a member may come from any)."""
+    if len(node.bases) != 1 or node.keywords:
+        return None
+    written = dotted_name(node.bases[0])
+    if not written:
+        return None
+    root, _, rest = written.partition(".")
+    if root in scope.imports:
+        written = scope.imports[root] + (f".{rest}" if rest else "")
+    elif root in scope.locals or root in _BUILTINS:
+        return None
+    defined: set[str] = set()
+    for child in ast.walk(node):
+        if isinstance(child, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
+            defined.add(child.name)
+        elif isinstance(child, ast.Attribute) and isinstance(child.ctx, ast.Store):
+            defined.add(child.attr)  # ``self.x = ...``
+        elif isinstance(child, ast.Name) and isinstance(child.ctx, ast.Store):
+            defined.add(child.id)  # a class attribute
+    return _Inherited(written, frozenset(defined))
+
+
+def _super_member(node: ast.expr) -> str:
+    """``m`` for ``super().m`` (the zero-argument form), else ""."""
+    if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Call) and \
+            isinstance(node.value.func, ast.Name) and node.value.func.id == "super" and \
+            not node.value.args:
+        return node.attr
+    return ""
 
 
 _CALL = re.compile(r"(?<![\w.])([A-Za-z_][\w]*(?:\.[A-Za-z_]\w*)+)\s*\(")
