@@ -154,3 +154,25 @@ def test_pycode_relative_imports_are_not_references() -> None:
 
 def test_pycode_origin_is_code() -> None:
     assert {r.origin for r in _refs(EXAMPLE)} == {"code"}
+
+
+def test_pycode_an_example_cut_off_mid_statement_is_read_up_to_where_it_stops() -> None:
+    # a model's answer that ran out of tokens: the last line opens a statement
+    refs = _summary(_refs("""\
+        from tinyhttp import Session
+
+        s = Session(timeout=1)
+        s.mount("a", adapter)
+        if
+    """, first_line=1))
+    assert (3, "symbol", "Session", "tinyhttp.Session") in refs
+    assert (4, "symbol", "s.mount", "tinyhttp.Session.mount") in refs
+    # a block left without its body by the cut still counts
+    cut = _summary(_refs("""\
+        class Fast(Session):
+            def send(self, request):
+                super().sned(request)
+            def close(self):
+                if (
+    """, first_line=1))
+    assert (3, "symbol", "super().sned", "Session.sned") in cut

@@ -15,6 +15,7 @@ import builtins
 import re
 import textwrap
 import warnings
+from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
 
 from pse.verify.bindings import Bindings
@@ -178,7 +179,7 @@ def _parse(code: str) -> ast.Module | None:
         # a REPL session: keep input lines (blank output lines keep the numbering)
         candidates.append("\n".join(_PROMPT.sub("", line) if _PROMPT.match(line) else ""
                                     for line in code.splitlines()))
-    for candidate in candidates:
+    for candidate in [*candidates, *_cut_off(code)]:
         try:
             with warnings.catch_warnings():
                 warnings.simplefilter("ignore")
@@ -186,6 +187,19 @@ def _parse(code: str) -> ast.Module | None:
         except (SyntaxError, ValueError, RecursionError):
             continue
     return None
+
+
+_CUT_LINES = 3
+"""At most this many last lines of an example are dropped to read it as cut off."""
+
+
+def _cut_off(code: str) -> Iterator[str]:
+    """``code`` without its last one, two or three lines (blocks left bodiless given a
+    body): an example cut off mid-statement (a model's answer that ran out of tokens,
+    ``if`` as its last line) is read up to where it stops, not as no code at all."""
+    lines = code.rstrip().splitlines()
+    for cut in range(1, min(_CUT_LINES, len(lines) - 1) + 1):
+        yield _complete_blocks("\n".join(lines[:-cut]))
 
 
 _DEFINITION_HEADER = re.compile(r"\s*(?:async\s+)?(?:class|def)\s+([A-Za-z_]\w*)\b")
