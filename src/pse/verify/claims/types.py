@@ -74,15 +74,19 @@ def subclass(resolver: Resolver, subject: Symbol, obj: Named, *, direct: bool = 
         # "lists `B` as a second base": the class statement's bases, each resolved (no
         # alias among them), decide, whatever lies above them
         return Decision(False, message, at(subject), correction=_direct_base(subject))
-    return _from_a_function(subject, obj, message) or \
+    return _never_an_ancestor(subject, obj, message) or \
         undecided(f"{message}; not every base can be read")
 
 
-def _from_a_function(subject: Symbol, obj: Named, message: str) -> Decision | None:
-    """"`singledispatchmethod` is a subclass of `singledispatch`", a function: no class
-    derives from a function, whatever its other bases are (unless a base is a call of it:
-    ``class A(make_base())``)."""
+def _never_an_ancestor(subject: Symbol, obj: Named, message: str) -> Decision | None:
+    """False where ``obj`` cannot be an ancestor however the bases read: ``class
+    Version:`` writes no base, so derives from nothing but ``object`` (whatever ``obj``
+    is: a type alias, a name the text gives a role); "`singledispatchmethod` is a
+    subclass of `singledispatch`", a function: no class derives from a function, whatever
+    its other bases are (unless a base is a call of it: ``class A(make_base())``)."""
     function = obj.name.rsplit(".", 1)[-1]
+    if not subject.bases and function != "object":
+        return Decision(False, message, at(subject), correction=_direct_base(subject))
     if obj.symbols and not obj.external and all(s.kind in {"function", "method"}
                                                 for s in obj.symbols) and \
             not any(function in base for base in subject.bases):
