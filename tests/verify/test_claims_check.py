@@ -1030,6 +1030,18 @@ def test_claims_a_section_opening_pronoun_is_its_headings_code(resolver: Resolve
         assert not any("coupon" in v[1] for v in _verdicts(resolver, text)), text
 
 
+def test_claims_an_item_labelled_with_code_is_about_its_label(resolver: Resolver) -> None:
+    # "This class" and "It" of the second item are `EmptyCart`, not the first item's code
+    for label in ("**EmptyCart**", "**`EmptyCart`**", "`EmptyCart`"):
+        text = ("1. **OutOfStock**: Raised when an item runs out.\n"
+                f"2. {label}: This class marks an empty cart. It is a subclass of "
+                "`ValueError`.\n")
+        verdicts = _verdicts(resolver, text)
+        assert (2, "subclass(shop.errors.EmptyCart, ValueError)", "unverified") in verdicts, \
+            label
+        assert not any(v[1].startswith("subclass(shop.errors.OutOfStock") for v in verdicts)
+
+
 def test_claims_a_bold_title_item_keeps_the_subject_of_the_item_before(
         resolver: Resolver) -> None:
     text = ("1. **Definition**: `checkout` is defined in `shop.core`.\n"

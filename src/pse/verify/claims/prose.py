@@ -96,6 +96,10 @@ def sentences(text: str, *, rst: bool, document: Document | None = None
         starts = [m.start for m in spans]  # in order: each sentence's spans by bisection
         label, after_label = lent.get(number, ("", False))
         bounds = _listed(line, sentence_bounds(line, clauses=True), spans) or [(0, 0)]
+        if label and after_label and _code_label(label, line):
+            # "2. **EndOfList**: This class ... It is a subclass of ...": an item that
+            # opens with a label naming code is about it, not about the item before
+            subject = label
         for position, (start, end) in enumerate(bounds):
             rest = position == 0 and wrapped  # the end of the sentence before: same subject
             like = _LIKE_ZH.match(line[start:end])
@@ -303,6 +307,17 @@ def _is_label_only(before: str) -> bool:
     return bool(re.fullmatch(r"\s*(?:(?:\*\*|__)?(?:`+[^`]+`+|[^`*_]*)(?:\s*\([^()`]*\))?"
                              r"(?:\*\*|__)?|\*\*[A-Za-z_][\w.]*(?:\([^()`]*\))?\*\*)"
                              r"\s*[:：]?\s*(?:\*\*|__)?\s*", before))
+
+
+_CODE_SHAPED = re.compile(r"[a-z0-9][A-Z]|_|\.")
+"""A name no title word has: an inner capital (``EndOfList``), an underscore, a dot."""
+
+
+def _code_label(name: str, line: str) -> bool:
+    """Whether a block's label ``name`` is code beyond doubt: written as code on its
+    ``line``, or shaped like code; "**Parameters**:" and "**Definition**:" are titles."""
+    head = line.split(name, 1)[0]
+    return head.rstrip(" *_").endswith("`") or bool(_CODE_SHAPED.search(name))
 
 
 def _is_title(piece: str) -> bool:
