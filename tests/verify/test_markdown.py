@@ -235,3 +235,18 @@ def test_a_definition_quoted_by_its_header_alone_is_not_the_examples_own() -> No
                                          "    return x\n").locals
     assert "MyView" in example_scope("class MyView(View):\n    pass\n").locals
     assert "run" in example_scope("def run():\n    ...\n").locals
+
+
+def test_markdown_a_list_items_bold_label_shaped_like_code_is_a_name() -> None:
+    text = ("**Properties and Methods**\n\n"
+            "- **increment_major**: Raise the major part.\n"
+            "- **to_tuple()**: Convert the version.\n"
+            "2. **EndOfList**: The end of a list.\n"
+            "- **`bump_minor`**: Raise the minor part.\n"
+            "- **Parameters**: The arguments.\n"
+            "- **Note**: a title, not a name.\n"
+            "- **read_only** values are kept.\n"        # no label: the bold runs on
+            "A paragraph with **snake_case**: not an item.\n")
+    names = [(r.line, r.name) for r in extract_references(text, file="a.md")]
+    assert names == [(3, "increment_major"), (4, "to_tuple"), (5, "EndOfList"),
+                     (6, "bump_minor")]

@@ -206,6 +206,9 @@ def _inline_refs(token: Token, *, file: str, lines: list[str]) -> list[Reference
     link_href: str | None = None
     link_text: list[str] = []
     children = token.children or []
+    labelled = _bold_label(children, lines[token.map[0]] if token.map[0] < len(lines) else "")
+    if labelled:
+        refs.append(classify_span(labelled, file=file, line=line, context=context))
     for position, child in enumerate(children):
         if child.type in {"softbreak", "hardbreak"}:
             line += 1
@@ -229,6 +232,30 @@ def _inline_refs(token: Token, *, file: str, lines: list[str]) -> list[Reference
                 refs.append(ref)
             link_href = None
     return refs
+
+
+_LIST_ITEM = re.compile(r"^\s*(?:[-*+]|\d{1,3}[.)])\s")
+_CODE_LABEL = re.compile(r"(?P<name>[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*)(?:\(\))?\s*[:：]?")
+_CODE_SHAPED = re.compile(r"[a-z0-9][A-Z]|_|\.")
+"""What a title word never has: an inner capital (``EndOfList``), an underscore, a dot."""
+
+
+def _bold_label(children: list[Token], line: str) -> str:
+    """The code a list item's bold label names ("- **increment_major**: ...", "2.
+    **EndOfList**: ..."), when it is shaped like code; "" for any other item and for a
+    bold title ("**Parameters**:", "**Note**:"). A model writes its names this way as
+    often as in backticks, so they are names to check like a code span's."""
+    children = [c for c in children if c.type != "text" or c.content][:4]
+    if len(children) < 3 or not _LIST_ITEM.match(line) or \
+            [c.type for c in children[:3]] != ["strong_open", "text", "strong_close"]:
+        return ""
+    written = children[1].content.strip()
+    after = children[3].content if len(children) > 3 and children[3].type == "text" else ""
+    match = _CODE_LABEL.fullmatch(written)
+    if match is None or not (written.endswith((":", "：")) or after.lstrip()[:1] in ":："):
+        return ""
+    name = match["name"]
+    return name if _CODE_SHAPED.search(name) or "(" in written else ""
 
 
 def _breaks_inside(span: Token, lines: list[str], line: int) -> int:
