@@ -241,7 +241,10 @@ def test_markdown_a_list_items_bold_label_shaped_like_code_is_a_name() -> None:
     text = ("**Properties and Methods**\n\n"
             "- **increment_major**: Raise the major part.\n"
             "- **to_tuple()**: Convert the version.\n"
-            "2. **EndOfList**: The end of a list.\n"
+            "2. **EndOfList**: This class marks the end of a list.\n"
+            "3. **GitHub**: where the code lives.\n"          # a product, not code
+            "4. **pairwise**: A helper function that pairs items.\n"
+            "5. **Signal**：这个类表示信号。\n"
             "- **`bump_minor`**: Raise the minor part.\n"
             "- **Parameters**: The arguments.\n"
             "- **Note**: a title, not a name.\n"
@@ -249,4 +252,4 @@ def test_markdown_a_list_items_bold_label_shaped_like_code_is_a_name() -> None:
             "A paragraph with **snake_case**: not an item.\n")
     names = [(r.line, r.name) for r in extract_references(text, file="a.md")]
     assert names == [(3, "increment_major"), (4, "to_tuple"), (5, "EndOfList"),
-                     (6, "bump_minor")]
+                     (7, "pairwise"), (8, "Signal"), (9, "bump_minor")]

@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from collections import deque
 from dataclasses import replace
+from functools import cache
 
 from markdown_it.token import Token
 
@@ -236,26 +237,70 @@ def _inline_refs(token: Token, *, file: str, lines: list[str]) -> list[Reference
 
 _LIST_ITEM = re.compile(r"^\s*(?:[-*+]|\d{1,3}[.)])\s")
 _CODE_LABEL = re.compile(r"(?P<name>[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*)(?:\(\))?\s*[:：]?")
-_CODE_SHAPED = re.compile(r"[a-z0-9][A-Z]|_|\.")
-"""What a title word never has: an inner capital (``EndOfList``), an underscore, a dot."""
+_CODE_SHAPED = re.compile(r"_|\.")
+"""What a title word never has: an underscore, a dot (an inner capital, ``EndOfList``,
+a product has too: ``GitHub``)."""
 
 
 def _bold_label(children: list[Token], line: str) -> str:
     """The code a list item's bold label names ("- **increment_major**: ...", "2.
-    **EndOfList**: ..."), when it is shaped like code; "" for any other item and for a
-    bold title ("**Parameters**:", "**Note**:"). A model writes its names this way as
-    often as in backticks, so they are names to check like a code span's."""
+    **EndOfList**: ..."), when it is shaped like code or the item says it is code ("-
+    **pairwise**: This function ..."); "" for any other item and for a bold title
+    ("**Parameters**:", "**Note**:") or a product ("**GitHub**: the repository"). A model
+    writes its names this way as often as in backticks, so they are names to check like
+    a code span's."""
     children = [c for c in children if c.type != "text" or c.content][:4]
     if len(children) < 3 or not _LIST_ITEM.match(line) or \
             [c.type for c in children[:3]] != ["strong_open", "text", "strong_close"]:
         return ""
     written = children[1].content.strip()
     after = children[3].content if len(children) > 3 and children[3].type == "text" else ""
+    if not (written.endswith((":", "：")) or after.lstrip()[:1] in ":："):
+        return ""
+    return code_label(written, after)
+
+
+def code_label(written: str, after: str) -> str:
+    """The code a label names when it is code beyond doubt, else "": written as code
+    ("`x`"), shaped like code (an underscore, a dot, ``()``), or said to be code by the
+    text after it ("**pairwise**: This function ...", "**Signal**：这个类 ..."). A bold
+    title ("Parameters", "Note") or a product ("GitHub") is none."""
+    written = written.strip().rstrip(":：").strip()
+    if written.startswith("`") and written.endswith("`"):
+        written = written.strip("`")
+        match = _CODE_LABEL.fullmatch(written)
+        return match["name"] if match else ""
     match = _CODE_LABEL.fullmatch(written)
-    if match is None or not (written.endswith((":", "：")) or after.lstrip()[:1] in ":："):
+    if match is None:
         return ""
     name = match["name"]
-    return name if _CODE_SHAPED.search(name) or "(" in written else ""
+    if _CODE_SHAPED.search(name) or "(" in written:
+        return name
+    # "**Parameters**: The function takes ...": "the function" is the owner above, not
+    # the title; "this" or "a" names what the label is (a capitalised word only "this")
+    lead = _kind_lead().match(after)
+    named = lead is not None and (lead["this"] or lead["a"] and name[:1].islower())
+    return name if named and not _titles_a_section(name) else ""
+
+
+@cache
+def _kind_lead() -> re.Pattern[str]:
+    """The text after a label that says the label is code: "**pairwise**: This function
+    takes ...", "**Signal**：这个类 ..." (a kind noun the lexicons' anaphors use, after a
+    demonstrative or an indefinite article and at most one word)."""
+    # (imported here: the claims package reads documents through this module)
+    from pse.verify.claims.words import alternation, words
+
+    nouns = alternation(sorted(words("anaphor_nouns"), key=len, reverse=True))
+    return re.compile(rf"\s*[:：]?\s*(?:(?P<this>this\s+|这个|该|此)|(?P<a>an?\s+|一个))"
+                      rf"(?:[A-Za-z-]+\s+)?(?:{nouns})(?![A-Za-z])", re.IGNORECASE)
+
+
+def _titles_a_section(name: str) -> bool:
+    """Whether ``name`` is a title of a list of members ("Parameters", "Methods")."""
+    from pse.verify.claims.words import words
+
+    return name.lower() in words("owner_sections")
 
 
 def _breaks_inside(span: Token, lines: list[str], line: int) -> int:

@@ -19,7 +19,7 @@ from pse.verify.claims import lexicon as L  # noqa: N812 - the grammar's short n
 from pse.verify.claims.lexicon import ADVERBS, ADVERBS_ZH, CONDITIONS_EN
 from pse.verify.claims.owners import label_name, owner_of, whole_span
 from pse.verify.claims.words import alternation, is_file_span, words
-from pse.verify.markdown import RST_MARKER, ignored_line_numbers
+from pse.verify.markdown import RST_MARKER, code_label, ignored_line_numbers
 
 _CLAUSE_END = re.compile(r"[,，、]")
 _CJK = "\u3000-\u303f\u4e00-\u9fff\uff00-\uffef"
@@ -309,15 +309,13 @@ def _is_label_only(before: str) -> bool:
                              r"\s*[:：]?\s*(?:\*\*|__)?\s*", before))
 
 
-_CODE_SHAPED = re.compile(r"[a-z0-9][A-Z]|_|\.")
-"""A name no title word has: an inner capital (``EndOfList``), an underscore, a dot."""
-
-
 def _code_label(name: str, line: str) -> bool:
-    """Whether a block's label ``name`` is code beyond doubt: written as code on its
-    ``line``, or shaped like code; "**Parameters**:" and "**Definition**:" are titles."""
-    head = line.split(name, 1)[0]
-    return head.rstrip(" *_").endswith("`") or bool(_CODE_SHAPED.search(name))
+    """Whether a block's label ``name`` is code beyond doubt (:func:`code_label`: written
+    as code on its ``line``, shaped like code, or said to be code after it);
+    "**Parameters**:" and "**Definition**:" are titles."""
+    head, _, tail = line.partition(name)
+    quoted = head.rstrip(" *_").endswith("`")
+    return bool(code_label(f"`{name}`" if quoted else name, tail.lstrip("`*_ ")))
 
 
 def _is_title(piece: str) -> bool:
