@@ -29,6 +29,10 @@ class Circle:
     def __init__(self, r, unit="cm"):
         self.r = r
         self.unit = unit
+
+
+def measure(shape, unit="mm"):
+    return shape
 ''',
 }
 
@@ -99,6 +103,12 @@ def test_claims_a_flag_denied_or_without_owner_is_no_default(resolver: Resolver,
 @pytest.mark.parametrize("text, status", [
     ("- **`Parser`**:\n  - `max_size`: The largest input. Default is 2048.\n", "unverified"),
     ("- **`Parser`**:\n  - `max_size`: The largest input. Default is 1024.\n", "verified"),
+    # a value in quotes, not in backticks, is a value all the same
+    ('- **`Parser`**:\n  - `encoding`: The codec. Default is "latin-1".\n', "unverified"),
+    ("- **`Parser`**:\n  - `encoding`: The codec. Defaults to 'utf-8'.\n", "verified"),
+    # a name several definitions take is the one of the label above (a signature, bold)
+    ('- **Circle(r, unit)**:\n  - `unit`: The unit. Default is "mm".\n', "unverified"),
+    ('- **measure(shape, unit)**:\n  - `unit`: The unit. Default is "mm".\n', "verified"),
 ])
 def test_claims_a_default_said_later_in_a_labelled_item(resolver: Resolver, text: str,
                                                         status: str) -> None:

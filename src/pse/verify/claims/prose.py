@@ -92,9 +92,9 @@ def sentences(text: str, *, rst: bool, document: Document | None = None
             number not in starts_block
         carried = _open_condition(previous[1]) if previous[0] == number - 1 else False
         previous = (number, line)
-        spans = [m for m in code_spans(line) if m.is_code]
+        spans = _with_quoted_values(line, [m for m in code_spans(line) if m.is_code])
         starts = [m.start for m in spans]  # in order: each sentence's spans by bisection
-        label, after_label = lent.get(number, ("", False))
+        label, after_label, above = lent.get(number, ("", False, ""))
         bounds = _listed(line, sentence_bounds(line, clauses=True), spans) or [(0, 0)]
         if label and after_label and _code_label(label, line):
             # "2. **EndOfList**: This class ... It is a subclass of ...": an item that
@@ -135,7 +135,8 @@ def sentences(text: str, *, rst: bool, document: Document | None = None
             sentence = _sentence(number, piece, inside, offset=start,
                                  conditional=carried and position == 0,
                                  antecedent=antecedent, owner=owner,
-                                 apposed=labelled, together=tuple(together))
+                                 apposed=labelled, together=tuple(together),
+                                 under=above if labelled else "")
             # (a sentence about the heading's codes together leaves "They" theirs)
             subject = subject if rest or together else _subject(sentence)
             module = _module_named(sentence) or module
@@ -285,17 +286,21 @@ def _is_span_list(line: str, start: int, end: int, spans: list[CodeSpan]) -> boo
     return _LIST_ONLY.fullmatch("".join(text)) is not None
 
 
-def _lent_subjects(document: Document) -> dict[int, tuple[str, bool]]:
-    """Per first line of a block: the code its subject-less sentence is about, and whether
+def _lent_subjects(document: Document) -> dict[int, tuple[str, bool, str]]:
+    """Per first line of a block: the code its subject-less sentence is about, whether
     that sentence follows the block's own label (else it opens the block, an item whose
-    owner is named above it)."""
-    lent: dict[int, tuple[str, bool]] = {}
+    owner is named above it), and, for a label that is a bare name, the code the structure
+    above puts it under ("**`f(a, errors)`**:" then "- `errors`: ... Default is ...": a
+    parameter of ``f``)."""
+    lent: dict[int, tuple[str, bool, str]] = {}
     for index, block in document.prose():
         name = label_name(block.label)
         if name:
-            lent[block.line] = (name, True)
+            above = owner_of(document, index) if block.kind == "item" and "." not in name \
+                else ""
+            lent[block.line] = (name, True, above if above != name else "")
         elif block.kind == "item" and (owner := owner_of(document, index)):
-            lent[block.line] = (owner, False)
+            lent[block.line] = (owner, False, "")
     return lent
 
 
@@ -307,6 +312,20 @@ def _is_label_only(before: str) -> bool:
     return bool(re.fullmatch(r"\s*(?:(?:\*\*|__)?(?:`+[^`]+`+|[^`*_]*)(?:\s*\([^()`]*\))?"
                              r"(?:\*\*|__)?|\*\*[A-Za-z_][\w.]*(?:\([^()`]*\))?\*\*)"
                              r"\s*[:：]?\s*(?:\*\*|__)?\s*", before))
+
+
+_QUOTED_VALUE = re.compile(r"(?<![\w`'\"])(?:\"(?P<d>[\w.+-]{1,40})\"|'(?P<s>[\w.+-]{1,40})'"
+                           r"|“(?P<c>[\w.+-]{1,40})”)(?![\w`'\"])")
+"""A string value written in quotes in prose ("Default is "strict"", "defaults to 'utf-8'")."""
+
+
+def _with_quoted_values(line: str, spans: list[CodeSpan]) -> list[CodeSpan]:
+    """``spans`` with each quoted string value of ``line`` outside them as a span of that
+    literal: "Default is "strict"" says the value `"strict"` as much as a code span would."""
+    quoted = [CodeSpan(m.start(), m.end(), f'"{m["d"] or m["s"] or m["c"]}"')
+              for m in _QUOTED_VALUE.finditer(line)
+              if not any(s.start <= m.start() < s.end for s in spans)]
+    return sorted([*spans, *quoted], key=lambda s: s.start) if quoted else spans
 
 
 def _code_label(name: str, line: str) -> bool:
@@ -476,7 +495,8 @@ def _joined_subject(opening: str, codes: tuple[str, ...], together: tuple[str, .
 
 def _sentence(number: int, raw: str, spans: list[CodeSpan], *, offset: int,
               conditional: bool = False, antecedent: str = "", owner: str = "",
-              apposed: bool = False, together: tuple[str, ...] = ()) -> Sentence:
+              apposed: bool = False, together: tuple[str, ...] = (), under: str = ""
+              ) -> Sentence:
     codes = tuple(m.target for m in spans)
     slotted, cursor = [], 0
     for index, match in enumerate(spans):
@@ -553,7 +573,7 @@ def _sentence(number: int, raw: str, spans: list[CodeSpan], *, offset: int,
     where = _LOCATIVE.fullmatch(clauses[0]) if clauses and len(clauses) > 1 else None
     return Sentence(line=number, text=raw.strip(), spans=codes, clauses=derived(clauses),
                     normalised=normalise(joined),
-                    owner=owner or about or (codes[int(where[1])] if where else ""))
+                    owner=under or owner or about or (codes[int(where[1])] if where else ""))
 
 
 _LOCATIVE = re.compile(r"(?:在|in|inside|within)\s*§(\d+)§\s*(?:中|里|内|里面|当中|之中)?")
