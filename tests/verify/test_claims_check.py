@@ -766,6 +766,12 @@ def test_claims_coordinated_names_are_each_claimed(resolver: Resolver) -> None:
     verdicts = _verdicts(resolver, "`Cart.add` takes `item`, `qty` and `size`.\n")
     assert (1, "has_param(shop.core.Cart.add, size)", "unverified") in verdicts
     assert (1, "has_param(shop.core.Cart.add, qty)", "verified") in verdicts
+    # a later clause of the sentence is said of each of them too
+    for text in ("`checkout` 和 `fmt` 两个函数接受两个参数，并且会调用 `fetch`。\n",
+                 "`checkout` and `fmt` take two parameters, and call `fetch`.\n"):
+        called = [v for v in _verdicts(resolver, text) if v[1].startswith("calls(")]
+        assert sorted(v[1].split(",")[0] for v in called) == [
+            "calls(shop.core.checkout", "calls(shop.util.fmt"], text
 
 
 @pytest.mark.parametrize("text, status", [

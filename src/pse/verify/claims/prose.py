@@ -869,10 +869,14 @@ def derived(clauses: tuple[str, ...]) -> tuple[str, ...]:
     clauses = _rejoined(_predicates_split(clauses))
     opening = (_STARTS_WITH_SLOT.match(clauses[0]) or _CONDITION_ON_ONE.match(clauses[0])) \
         if clauses else None
+    # "`a` 和 `b` 两个函数接受 ...，并返回 ...": what the later clause says is said of each
+    together = _COORDINATED.match(clauses[0]) if opening else None
+    subject = together["list"] if together and not _each_subject(clauses[0]) == [
+        clauses[0]] else opening[1] if opening else ""
     for number, clause in enumerate(clauses):
         if number:  # "定义了 `start` 方法，该方法会抛出 ...": that method; "..., it ...": the first
             clause = _named_before(clause, clauses[number - 1]) or (
-                _with_opening_subject(clause, opening[1]) if opening else clause)
+                _with_opening_subject(clause, subject) if subject else clause)
         each = _each_subject(clause)
         if each:
             found.extend(each)
@@ -992,7 +996,8 @@ def _with_opening_subject(clause: str, subject: str) -> str:
     if pronoun:
         joiner = ("的" if pronoun["its"] == "它的" else "'s") if pronoun["its"] else ""
         return f"{subject}{joiner}{bare[pronoun.end():]}"
-    if _PREDICATE_FIRST.match(bare):
+    if _PREDICATE_FIRST.match(bare) or _PREDICATE_FIRST.match(_singular(bare)):
+        # (a plural verb after coordinated subjects: "`a` and `b` ..., and return ...")
         return f"{subject}{bare}"  # the normaliser writes no space next to a slot
     if _PARTICIPLE.match(bare):  # "`A` is the root of the hierarchy, based on `B`"
         return f"{subject} is {bare}"
@@ -1029,7 +1034,8 @@ def _rejoined(clauses: tuple[str, ...]) -> tuple[str, ...]:
 def _singular(text: str) -> str:
     """A plural predicate said of each subject alone ("are subclasses of" -> "is a ...")."""
     text = re.sub(r"^are\b(?: (?:both|all|each)\b)?", "is", text)
-    text = re.sub(r"^(inherit|derive|extend|subclass|raise|call|take|accept|define|live)\b",
+    text = re.sub(r"^(inherit|derive|extend|subclass|raise|call|take|accept|define|live"
+                  r"|return|yield|use|provide|support|implement|override|wrap)\b",
                   r"\1s", text)
     for pattern, replacement in _PLURALS:
         text = re.sub(pattern, replacement, text)
