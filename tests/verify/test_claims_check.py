@@ -1189,3 +1189,23 @@ def test_claims_a_row_cell_opening_with_a_condition_keeps_the_rows_subject(
     found = {(c.ref.line, c.ref.name.split("(")[0], c.result.status)
              for c in _claims(resolver, text)}
     assert (3, "raises", "verified") in found
+
+
+def test_claims_a_member_titled_in_words_under_its_class(
+        tmp_path_factory: pytest.TempPathFactory) -> None:
+    from repo_fixtures import tree_resolver
+
+    files = {"env.py": "class DotEnv:\n    def dict(self):\n        return {}\n\n"
+                       "    def setAsEnv(self):\n        pass\n\n\n"
+                       "def resolve_variables(values):\n    return values\n"}
+    text = ("#### `DotEnv` Class\n\n"
+            "- **Dict Method**: Returns the values as a dictionary.\n"
+            "- **Set As Env Method**: Sets them.\n"              # setAsEnv, another spelling
+            "- **Resolve Variables Method**: Resolves them.\n"   # a function of the module
+            "- **Initialization**: Takes a path.\n")             # a title, no member
+    for resolver in tree_resolver(tmp_path_factory, files, name="titled"):
+        found = {c.ref.name: c.result.status for c in _claims(resolver, text)
+                 if c.ref.name.startswith("has_item(")}
+        assert found == {"has_item(env.DotEnv, dict)": "verified",
+                         "has_item(env.DotEnv, set_as_env)": "verified",
+                         "has_item(env.DotEnv, resolve_variables)": "unverified"}

@@ -861,6 +861,22 @@ def has_item(resolver: Resolver, subject: Symbol, item: str) -> Decision:
     return param if param.holds else undecided(param.message)
 
 
+def titled_item(resolver: Resolver, subject: Symbol, snake: str) -> Decision:
+    """Whether ``subject`` has the member a title names in words ("**Set As Environment
+    Variables Method**", ``snake`` = ``set_as_environment_variables``): that name, or a
+    member of the class or its tree bases spelled so but for case and underscores
+    (``setAsEnvironmentVariables``)."""
+    found = has_item(resolver, subject, snake)
+    if found.holds is not False or subject.kind != "class":
+        return found
+    wanted = snake.replace("_", "")
+    for cls in (subject, *ancestry(resolver, subject).tree.values()):
+        for child in resolver.index.children(cls.qualname):
+            if child.name.replace("_", "").lower() == wanted:
+                return Decision(True, f"{short(cls.qualname)} has `{child.name}`", at(child))
+    return found
+
+
 _OBJECT = frozenset({"object", "builtins.object"})
 _ORDERING = frozenset({"__lt__", "__le__", "__gt__", "__ge__"})
 """``object``'s orderings only return ``NotImplemented``: a class implements one or has none."""

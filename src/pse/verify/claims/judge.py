@@ -556,7 +556,8 @@ def _decider(relation: str, claim: Claim, resolver: Resolver, obj: Named | None)
         "defines_member": lambda s: code.has_member(
             resolver, s, member, methods=False, own=claim.obj_text == "own",
             written=bool(_WRITES.search(claim.sentence))),
-        "has_item": lambda s: code.has_item(resolver, s, member),
+        "has_item": lambda s: code.titled_item(resolver, s, claim.obj)
+        if claim.obj_text == "titled" else code.has_item(resolver, s, member),
         "call_count": lambda s: callsites.call_count(resolver, s, int(claim.obj)),
         "return_arity": lambda s: returns.return_arity(resolver, s, int(claim.obj)),
         "param_position": lambda s: code.param_position(resolver, s, claim.obj,

@@ -62,12 +62,29 @@ def structural_claims(document: Document, *, ignored: set[int]) -> Iterator[Clai
             yield from _kind_only_label(document, index)
             yield from _signature_label(block, owner_of(document, index))
         member = _member(block) or _bold_member(document, block)
-        if not member or block.kind == "paragraph":
+        titled = "" if member or block.kind != "item" else _titled_member(block)
+        if not (member or titled) or block.kind == "paragraph":
             continue
         owner = owner_of(document, index)
-        if owner and owner.split(".")[-1] != member.removesuffix("()"):
-            yield Claim("has_item", subject=owner, obj=member, negated=False, line=block.line,
-                        sentence=_first_line(block), presupposed="structure")
+        if owner and owner.split(".")[-1] != (member or titled).removesuffix("()"):
+            yield Claim("has_item", subject=owner, obj=member or titled, negated=False,
+                        line=block.line, sentence=_first_line(block), presupposed="structure",
+                        obj_text="titled" if titled else "")
+
+
+_TITLED_MEMBER = re.compile(r"(?P<words>[A-Za-z][a-z0-9]*(?: [A-Za-z][a-z0-9]*){0,5}) "
+                            r"(?:method|function|property|attribute)", re.IGNORECASE)
+
+
+def _titled_member(block: Block) -> str:
+    """The member a bold label names in words and a kind ("- **Set As Environment
+    Variables Method**:" under "#### `DotEnv` Class" is ``set_as_environment_variables``),
+    as its snake-case name; the judge also takes the member spelled another way."""
+    label = block.label.strip()
+    if not label.startswith("**") and not block.text.lstrip().startswith("**"):
+        return ""
+    match = _TITLED_MEMBER.fullmatch(label.strip("*_:： "))
+    return "_".join(match["words"].lower().split()) if match else ""
 
 
 _PARAMETERS_LABEL = re.compile(r"param(?:eter)?s?|arg(?:ument)?s?|inputs?|参数|形参|输入参数"
