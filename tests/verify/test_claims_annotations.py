@@ -482,3 +482,14 @@ def test_claims_prefer_the_librarys_definition_to_a_tests_namesake(resolver: Res
     # tests/test_store.py has its own `Gate` with another default
     assert claim_statuses(resolver, "`Gate` 的 `blocking` 参数默认值为 `False`。",
                           "default") == ["verified"]
+
+
+@pytest.mark.parametrize("text, status", [
+    # a bold label's kind word that names a type of value: "**`X` List**:"
+    ("1. **`LOCALES` Dictionary**: The separators by locale.\n", "verified"),
+    ("1. **`LOCALES` List**: The locales.\n", "unverified"),
+    ("1. **`TIMEOUT` 列表**：超时。\n", "unverified"),
+])
+def test_claims_a_label_that_names_a_values_type(resolver: Resolver, text: str,
+                                                 status: str) -> None:
+    assert claim_statuses(resolver, text, "value_type") == [status]

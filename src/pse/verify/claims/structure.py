@@ -358,7 +358,8 @@ def _is_member_column(block: Block) -> bool:
 
 
 _KIND_LABEL = re.compile(r"^(?P<name>`?[A-Za-z_][\w.]*`?)\s+(?P<kind>class|function|method"
-                         r"|module|exception|decorator|property|constant|类|函数|方法|模块)$",
+                         r"|module|exception|decorator|property|constant|类|函数|方法|模块"
+                         r"|list|tuple|dict|dictionary|set|列表|元组|字典|集合)$",
                          re.IGNORECASE)
 
 
@@ -399,10 +400,19 @@ def _label_kind(block: Block) -> Claim | None:
         return None  # ("**Helper function**" names no `Helper`: see _kind_only_label)
     kind = canonical_kind(hit["kind"].lower())
     name = hit["name"].strip("`")
+    if hit["kind"].lower() in _VALUE_LABELS:  # "**`powers` List**": a list value
+        return Claim("value_type", subject=name, obj=_VALUE_LABELS[hit["kind"].lower()],
+                     obj_text=hit["kind"], negated=False, line=block.line,
+                     sentence=_first_line(block))
     if not kind:
         return None
     return Claim("kind", subject=name, obj=kind, obj_text=hit["kind"], negated=False,
                  line=block.line, sentence=_first_line(block))
+
+
+_VALUE_LABELS = {"list": "list", "tuple": "tuple", "dict": "dict", "dictionary": "dict",
+                 "set": "set", "列表": "list", "元组": "tuple", "字典": "dict", "集合": "set"}
+"""Kind words of a label that name the type of a value ("**`powers` List**")."""
 
 
 _KIND_COLUMN = re.compile(r"kind|type|category|类型|种类|类别")
