@@ -1209,3 +1209,36 @@ def test_claims_a_member_titled_in_words_under_its_class(
         assert found == {"has_item(env.DotEnv, dict)": "verified",
                          "has_item(env.DotEnv, set_as_env)": "verified",
                          "has_item(env.DotEnv, resolve_variables)": "unverified"}
+
+
+@pytest.mark.parametrize("text, statuses", [
+    # a name a noun phrase calls a parameter must be one of some function
+    ("Set the delay with the `qty` parameter.", ["verified"]),            # Cart.add's
+    ("Use the `helper` and `clear` parameters to tune it.", ["unverified", "unverified"]),
+    ("使用 `describe` 参数来控制输出。", ["unverified"]),
+    ("The `add` arguments are listed below.", []),      # one name, plural: what it takes
+    ("The `__init__` parameter name may differ.", []),  # a modifier of "name"
+    ("Pass an optional `Cart` parameter.", []),          # described by its type
+    ("`Cart.add` takes the `qty` parameter.", []),       # whose it is: its own claim
+])
+def test_claims_a_name_called_a_parameter(resolver: Resolver, text: str,
+                                          statuses: list[str]) -> None:
+    found = [c.result.status for c in _claims(resolver, text)
+             if c.ref.name.startswith("kind(") and c.ref.name.endswith(", parameter)")]
+    assert sorted(found) == statuses
+
+
+def test_claims_a_name_read_as_an_option_may_be_called_a_parameter(
+        tmp_path_factory: pytest.TempPathFactory) -> None:
+    from repo_fixtures import tree_resolver
+
+    # `verbose` is a method, but `run` reads an option of that name from **kwargs
+    files = {"tool.py": "class Tool:\n    def verbose(self):\n        return True\n\n"
+                        "    def quiet(self):\n        return False\n\n\n"
+                        "def run(**options):\n    return options.get('verbose')\n"}
+    for resolver in tree_resolver(tmp_path_factory, files, name="options"):
+        found = {c.ref.name: c.result.status for c in _claims(
+            resolver, "Pass the `verbose` and `quiet` parameters to `run`.\n")
+            if c.ref.name.endswith(", parameter)")}
+        assert found == {"kind(tool.Tool.verbose, parameter)": "ignored",
+                         "kind(tool.Tool.quiet, parameter)": "unverified"}

@@ -222,7 +222,9 @@ def _bodiless(lines: list[str]) -> list[int]:
         if not stripped.endswith(":") or stripped.lstrip().startswith("#"):
             continue
         indent = len(line) - len(line.lstrip())
-        following = next((n for n in lines[number + 1:] if n.strip()), None)
+        # (a comment is no body: "def f():" then "    # implementation" is a placeholder)
+        following = next((n for n in lines[number + 1:]
+                          if n.strip() and not n.lstrip().startswith("#")), None)
         if following is None or len(following) - len(following.lstrip()) <= indent:
             found.append(number)
     return found

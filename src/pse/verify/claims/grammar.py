@@ -1002,10 +1002,48 @@ def _parameter_claims(sentence: Sentence, said: set[tuple[str, str]]) -> Iterato
     found = [_parameter_of_owner(sentence),
              *(c for c in _described_arguments(sentence) if c.subject not in counted),
              _only_parameters(sentence)]
+    # a name a noun phrase calls a parameter, unless a claim read says whose it is
+    whose = {obj.rsplit(".", 1)[-1] for _, obj in said} | \
+        {subject.rsplit(".", 1)[-1] for subject, _ in said if "." in subject}
+    found += [c for c in _called_parameters(sentence) if c.subject not in whose]
     for claim in found:
         if claim is not None and (claim.subject, claim.obj) not in said:
             said.add((claim.subject, claim.obj))
             yield claim
+
+
+_CALLED_PARAMETERS = re.compile(
+    r"(?:^|(?<![a-z§])(?:the|its|their|optional) ?)(?P<list>§\d+§(?: ?(?:, ?and|, ?or|,|and|or)"
+    r" ?§\d+§)*) ?(?:keyword |keyword-only |optional )?(?P<noun>parameters?|arguments?|kwargs?)"
+    r"(?![a-z])(?! ?(?:names?|lists?|values?|defaults?|types?|order|count|number|annotations?"
+    r"|specs?|specifications?|signatures?|positions?)(?![a-z]))"
+    r"|(?P<zh>§\d+§(?:(?:、|和|与|及|以及|或) ?§\d+§)*) ?(?:这个|这些|两个|三个)?"
+    r"(?:参数|形参|关键字参数)(?!名|列表|值|类型|顺序|个数|数量)")
+"""A name the text calls a parameter ("the `x` parameter", "the `a`, `b` and `c`
+parameters", "`x` 参数"), whoever's: some function must take it (:mod:`.parameters`).
+Not "the `copy` arguments" (one name, a plural: the arguments of `copy`) nor "the
+`__init__` parameter name" (a noun after it: the word is a modifier)."""
+
+
+def _called_parameters(sentence: Sentence) -> list[Claim]:
+    """A "parameter" kind claim per name a noun phrase calls a parameter; none in a
+    sentence that denies or conditions it."""
+    if _CONDITION.match(sentence.normalised) or _DENIED.search(sentence.normalised):
+        return []
+    found: list[Claim] = []
+    for hit in _CALLED_PARAMETERS.finditer(sentence.normalised):
+        slots = re.findall(r"§(\d+)§", hit["list"] or hit["zh"])
+        if hit["noun"] and hit["noun"].endswith("s") and len(slots) == 1:
+            continue  # "the `copy` arguments": what `copy` takes
+        for slot in slots:
+            name = sentence.spans[int(slot)]
+            # ("an optional `Cart` parameter" describes one by its type, a class)
+            if _NAME_LIKE.match(name) and name not in {"self", "cls"} and \
+                    not name.startswith(("*", "__")) and not name[:1].isupper():
+                found.append(Claim("kind", subject=name, obj="parameter", obj_text="parameter",
+                                   negated=False, line=sentence.line, sentence=sentence.text,
+                                   presupposed="phrase"))
+    return found
 
 
 def _frames_and_words(sentence: Sentence, *, indefinite: bool) -> Iterator[Claim]:

@@ -10,7 +10,7 @@ from collections.abc import Callable, Collection
 from dataclasses import replace
 
 from pse.index.model import Symbol
-from pse.verify.claims import argtypes, callsites, code, returns, types, values
+from pse.verify.claims import argtypes, callsites, code, parameters, returns, types, values
 from pse.verify.claims.counts import ANY_NOUN
 from pse.verify.claims.decision import Decision, short, undecided
 from pse.verify.claims.model import ANY_DECORATOR, ANY_ERROR, ANY_VALUE, Claim
@@ -112,6 +112,8 @@ def _without_object(resolver: Resolver, claim: Claim, relation: str, subject: Na
             "." not in claim.subject and not claim.owner:
         # "the `function` parameter is optional": of which function is unsaid
         return undecided(f"`{claim.subject}` is not said to be a parameter of one function")
+    if relation == "kind" and claim.obj == "parameter":  # "the `x` parameter"
+        return parameters.is_a_parameter(resolver, claim.subject)
     if relation == "raises" and claim.obj == ANY_ERROR:
         return _combine([code.raises_anything(resolver, s) for s in subject.symbols])
     if relation == "returns" and claim.obj == ANY_VALUE and not claim.negated:
