@@ -176,3 +176,11 @@ def test_pycode_an_example_cut_off_mid_statement_is_read_up_to_where_it_stops() 
                 if (
     """, first_line=1))
     assert (3, "symbol", "super().sned", "Session.sned") in cut
+
+
+def test_pycode_a_def_whose_body_is_a_comment_is_a_placeholder() -> None:
+    code = ("from tinyhttp import retry\n\n@retry(attempts=3)\ndef my_function():\n"
+            "    # function implementation\n\nmy_function()\n")
+    refs = _summary(_refs(code, first_line=1))
+    assert (3, "symbol", "retry", "tinyhttp.retry") in refs  # the block parsed
+    assert "my_function" in example_bindings(code)
