@@ -214,17 +214,18 @@ def _quoted_headers(code: str) -> set[str]:
             if (hit := _DEFINITION_HEADER.match(lines[number]))}
 
 
-def _bodiless(lines: list[str]) -> list[int]:
-    """The indexes of lines opening a block (ending in ":") that no indented line follows."""
+def _bodiless(lines: list[str], *, comments: bool = True) -> list[int]:
+    """The indexes of lines opening a block (ending in ":") that no indented line follows;
+    with ``comments`` False, none but comments ("def f():" then "    # implementation":
+    a placeholder the reader fills, to be completed for parsing but no quoted header)."""
     found: list[int] = []
     for number, line in enumerate(lines):
         stripped = line.rstrip()
         if not stripped.endswith(":") or stripped.lstrip().startswith("#"):
             continue
         indent = len(line) - len(line.lstrip())
-        # (a comment is no body: "def f():" then "    # implementation" is a placeholder)
-        following = next((n for n in lines[number + 1:]
-                          if n.strip() and not n.lstrip().startswith("#")), None)
+        following = next((n for n in lines[number + 1:] if n.strip() and (
+            comments or not n.lstrip().startswith("#"))), None)
         if following is None or len(following) - len(following.lstrip()) <= indent:
             found.append(number)
     return found
@@ -236,7 +237,7 @@ def _complete_blocks(code: str) -> str:
     The inserted lines go at the end of the line they complete, so numbering is kept.
     """
     lines = code.splitlines()
-    for number in _bodiless(lines):
+    for number in _bodiless(lines, comments=False):
         lines[number] = lines[number].rstrip() + " ..."
     return "\n".join(lines)
 
