@@ -109,6 +109,10 @@ def test_claims_a_flag_denied_or_without_owner_is_no_default(resolver: Resolver,
     # a name several definitions take is the one of the label above (a signature, bold)
     ('- **Circle(r, unit)**:\n  - `unit`: The unit. Default is "mm".\n', "unverified"),
     ('- **measure(shape, unit)**:\n  - `unit`: The unit. Default is "mm".\n', "verified"),
+    # a relative clause after "the `x` parameter" says its default
+    ("Set it with the `max_size` parameter, which defaults to 2048.\n", "unverified"),
+    ("Set it with the `max_size` parameter, which defaults to 1024 if not given.\n",
+     "verified"),
 ])
 def test_claims_a_default_said_later_in_a_labelled_item(resolver: Resolver, text: str,
                                                         status: str) -> None:

@@ -717,7 +717,7 @@ _LATER_PRONOUN = re.compile(r"^(?:(?P<its>its|它的)|it(?= [a-z])|它(?![们]))
 """A later clause opening with "it"/"它" (or "its"/"它的") says something of the code the
 sentence opened with ("`A` is the entry point, it lives in `m`")."""
 _FRONTED = re.compile(r"^as (?P<np>(?:a|an|the) .*§\d+§.*)$|^作为(?P<zh>.*§\d+§.*)$")
-_ENDS_WITH_SLOT = re.compile(rf"(§\d+§){_KIND_WORD}?$")
+_ENDS_WITH_SLOT = re.compile(rf"(§\d+§) ?(?:{_KIND_WORD}|parameter|argument|option|field)?$")
 _INNER_RELATIVE = re.compile(rf"(§\d+§)(?:{_KIND_WORD}|parameter|argument|option|field)? ?"
                              r"(?:that|which) "
                              rf"(?P<rest>{_RELATIVE_VERB}.*)$")
