@@ -1215,7 +1215,7 @@ def test_claims_a_member_titled_in_words_under_its_class(
     # a name a noun phrase calls a parameter must be one of some function
     ("Set the delay with the `qty` parameter.", ["verified"]),            # Cart.add's
     ("Use the `helper` and `clear` parameters to tune it.", ["unverified", "unverified"]),
-    ("使用 `describe` 参数来控制输出。", ["unverified"]),
+    ("使用 `describe` 参数来控制输出。", ["ignored"]),        # or `describe`'s parameters
     ("The `add` arguments are listed below.", []),      # one name, plural: what it takes
     ("The `__init__` parameter name may differ.", []),  # a modifier of "name"
     ("Pass an optional `Cart` parameter.", []),          # described by its type
@@ -1235,10 +1235,22 @@ def test_claims_a_name_read_as_an_option_may_be_called_a_parameter(
     # `verbose` is a method, but `run` reads an option of that name from **kwargs
     files = {"tool.py": "class Tool:\n    def verbose(self):\n        return True\n\n"
                         "    def quiet(self):\n        return False\n\n\n"
-                        "def run(**options):\n    return options.get('verbose')\n"}
+                        "def run(**options):\n    return options.get('verbose')\n\n\n"
+                        "class Box:\n    def __init__(self, size):\n        self.size = size\n"
+                        "        self.label = ''\n",
+             "opts.py": "from dataclasses import dataclass\n\n\n@dataclass\nclass Opts:\n"
+                        "    retries: int = 3\n"}
     for resolver in tree_resolver(tmp_path_factory, files, name="options"):
         found = {c.ref.name: c.result.status for c in _claims(
             resolver, "Pass the `verbose` and `quiet` parameters to `run`.\n")
             if c.ref.name.endswith(", parameter)")}
         assert found == {"kind(tool.Tool.verbose, parameter)": "ignored",
                          "kind(tool.Tool.quiet, parameter)": "unverified"}
+        # an attribute its class's own constructor does not take
+        found = {c.ref.name: c.result.status for c in _claims(
+            resolver, "使用 `label` 参数设置标签。\n") if c.ref.name.endswith(", parameter)")}
+        assert found == {"kind(tool.Box.label, parameter)": "unverified"}
+        # a dataclass field is a parameter of the constructor it is given
+        found = {c.ref.name: c.result.status for c in _claims(
+            resolver, "Set the `retries` parameter.\n") if c.ref.name.endswith(", parameter)")}
+        assert found == {"kind(opts.Opts.retries, parameter)": "verified"}

@@ -1040,7 +1040,8 @@ def _called_parameters(sentence: Sentence) -> list[Claim]:
             # ("an optional `Cart` parameter" describes one by its type, a class)
             if _NAME_LIKE.match(name) and name not in {"self", "cls"} and \
                     not name.startswith(("*", "__")) and not name[:1].isupper():
-                found.append(Claim("kind", subject=name, obj="parameter", obj_text="parameter",
+                found.append(Claim("kind", subject=name, obj="parameter",
+                                   obj_text="parameter" if hit["list"] else "参数",
                                    negated=False, line=sentence.line, sentence=sentence.text,
                                    presupposed="phrase"))
     return found

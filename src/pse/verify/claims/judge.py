@@ -113,7 +113,8 @@ def _without_object(resolver: Resolver, claim: Claim, relation: str, subject: Na
         # "the `function` parameter is optional": of which function is unsaid
         return undecided(f"`{claim.subject}` is not said to be a parameter of one function")
     if relation == "kind" and claim.obj == "parameter":  # "the `x` parameter"
-        return parameters.is_a_parameter(resolver, claim.subject)
+        return parameters.is_a_parameter(resolver, claim.subject,
+                                         possessive=claim.obj_text == "参数")
     if relation == "raises" and claim.obj == ANY_ERROR:
         return _combine([code.raises_anything(resolver, s) for s in subject.symbols])
     if relation == "returns" and claim.obj == ANY_VALUE and not claim.negated:

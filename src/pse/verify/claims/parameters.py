@@ -14,15 +14,20 @@ from __future__ import annotations
 import ast
 import weakref
 
+from pse.index.model import Symbol
 from pse.index.returns import parse_quietly
 from pse.index.symbols import SymbolIndex
 from pse.index.walk import is_sample_path
+from pse.verify.claims.code import generated_init_params
 from pse.verify.claims.decision import Decision, at, short, undecided, with_article
 from pse.verify.resolve import Resolver
 
 
-def is_a_parameter(resolver: Resolver, written: str) -> Decision:
-    """Whether some function of the tree takes a parameter named as ``written`` ends."""
+def is_a_parameter(resolver: Resolver, written: str, *, possessive: bool = False) -> Decision:
+    """Whether some function of the tree takes a parameter named as ``written`` ends;
+    ``possessive``: the words may also mean the parameters of that name ("`f` 参数" is
+    "the `f` parameter" or "`f`'s parameters": Chinese writes no plural), so a name of a
+    function or method leaves it open."""
     name = written.strip("`() ").rsplit(".", 1)[-1]
     takers = [s for s in resolver.index.with_parameter(name) if not is_sample_path(s.path)]
     if takers:
@@ -31,11 +36,38 @@ def is_a_parameter(resolver: Resolver, written: str) -> Decision:
              if s.kind != "parameter" and not is_sample_path(s.path)]
     if not named:
         return undecided(f"the tree defines no `{name}`")
+    if possessive and any(s.kind in {"function", "method", "class"} for s in named):
+        return undecided(f"`{name}` 参数 may be the parameters of `{name}`")
+    fields = [_constructor_field(resolver, s) for s in named]
+    if True in fields:
+        return Decision(True, f"the constructor {short(named[0].parent)} is given takes "
+                        f"`{name}`", at(named[fields.index(True)]))
+    if None in fields:
+        return undecided(f"`{name}` may be a field a generated constructor takes")
     if _read_as_option(resolver, name):
         return undecided(f"`{name}` may be an option a function reads from `**kwargs`")
     return Decision(False, f"no function of the tree takes a parameter `{name}`; "
                     f"`{name}` is {with_article(named[0].kind)} of "
                     f"{short(named[0].parent or named[0].qualname)}", at(*named[:3]))
+
+
+def _constructor_field(resolver: Resolver, symbol: Symbol) -> bool | None:
+    """Whether ``symbol``, a class's attribute, is a parameter of the constructor its class
+    is given (``@dataclass``, ``NamedTuple``: True or False); None when that cannot be
+    told (another decorator or base may write one, an ``__init__`` takes ``**kwargs``);
+    False for anything else, and for a class whose own ``__init__`` does not take it."""
+    if symbol.kind not in {"attribute", "variable", "constant"}:
+        return False
+    owner = next((s for s in resolver.index.by_qualname(symbol.parent) if s.kind == "class"),
+                 None)
+    if owner is None:
+        return False  # a module's variable
+    own = [s for s in resolver.index.members(owner.qualname, "__init__")
+           if s.kind == "method"]
+    if own:
+        return None if any(s.varkw for s in own) else False
+    generated = generated_init_params(resolver, owner)
+    return None if generated is None else symbol.name in generated
 
 
 def _read_as_option(resolver: Resolver, name: str) -> bool:
