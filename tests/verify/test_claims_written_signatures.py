@@ -161,6 +161,18 @@ def test_claims_count_the_parameters_of_a_generated_constructor(
     assert claim_statuses(resolver, text + "\n", "param_count") == [status]
 
 
+@pytest.mark.parametrize("text, status", [
+    # a parameter of the generated constructor is read the same way as its count
+    ("The `Timed` class takes a `timeout` parameter.", "verified"),
+    ("The `Timed` class takes a `seen` parameter.", "unverified"),   # ``init=False``
+    ("The `RetryPolicy` class takes a `registry` parameter.", "unverified"),  # ClassVar
+    ("The `Manual` class takes an `a` parameter.", "ignored"),  # its __init__ is elsewhere
+])
+def test_claims_a_parameter_of_a_generated_constructor(resolver: Resolver, text: str,
+                                                       status: str) -> None:
+    assert claim_statuses(resolver, text + "\n", "has_param") == [status]
+
+
 @pytest.mark.parametrize("text, fixed", [
     ("The `delay` method takes 3 parameters.", "The `delay` method takes 1 parameter."),
     ("The `JobQueue` class takes one parameter.", "The `JobQueue` class takes 2 parameters."),

@@ -98,7 +98,9 @@ def _generated_param(resolver: Resolver, subject: Symbol, name: str) -> Decision
     given (no ``__init__`` of its own) takes ``name``: its fields are its parameters."""
     if subject.kind != "class" or resolver.index.members(subject.qualname, "__new__"):
         return undecided("no signature to read")  # a ``__new__`` takes what it says
-    fields = dataclass_fields(resolver, subject)
+    # the one reading of what a generated constructor takes (a count is held to it too),
+    # else a TypedDict's keys
+    fields = generated_init_params(resolver, subject)
     if fields is None:
         fields = named_tuple_fields(resolver, subject)
     if fields is None:
