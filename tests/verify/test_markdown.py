@@ -246,10 +246,11 @@ def test_markdown_a_list_items_bold_label_shaped_like_code_is_a_name() -> None:
             "4. **pairwise**: A helper function that pairs items.\n"
             "5. **Signal**：这个类表示信号。\n"
             "- **`bump_minor`**: Raise the minor part.\n"
+            "- **decode(data: bytes, final: bool) -> str**: Decodes.\n"
             "- **Parameters**: The arguments.\n"
             "- **Note**: a title, not a name.\n"
             "- **read_only** values are kept.\n"        # no label: the bold runs on
             "A paragraph with **snake_case**: not an item.\n")
     names = [(r.line, r.name) for r in extract_references(text, file="a.md")]
     assert names == [(3, "increment_major"), (4, "to_tuple"), (5, "EndOfList"),
-                     (7, "pairwise"), (8, "Signal"), (9, "bump_minor")]
+                     (7, "pairwise"), (8, "Signal"), (9, "bump_minor"), (10, "decode")]

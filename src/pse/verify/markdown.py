@@ -236,7 +236,10 @@ def _inline_refs(token: Token, *, file: str, lines: list[str]) -> list[Reference
 
 
 _LIST_ITEM = re.compile(r"^\s*(?:[-*+]|\d{1,3}[.)])\s")
-_CODE_LABEL = re.compile(r"(?P<name>[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*)(?:\(\))?\s*[:：]?")
+_CODE_LABEL = re.compile(r"(?P<name>[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*)"
+                         r"(?:\([^()]*\)(?:\s*->\s*[^:：]+)?)?\s*[:：]?")
+"""A label naming code: a name, a call or a signature ("increment_major", "to_tuple()",
+"decode(data: bytes) -> str")."""
 _CODE_SHAPED = re.compile(r"_|\.")
 """What a title word never has: an underscore, a dot (an inner capital, ``EndOfList``,
 a product has too: ``GitHub``)."""
