@@ -1254,3 +1254,22 @@ def test_claims_a_name_read_as_an_option_may_be_called_a_parameter(
         found = {c.ref.name: c.result.status for c in _claims(
             resolver, "Set the `retries` parameter.\n") if c.ref.name.endswith(", parameter)")}
         assert found == {"kind(opts.Opts.retries, parameter)": "verified"}
+
+
+def test_claims_a_parameter_named_after_its_noun_under_a_bound_method(
+        tmp_path_factory: pytest.TempPathFactory) -> None:
+    from repo_fixtures import tree_resolver
+
+    # ``encode`` is the bound method of a module-level instance; "参数 `x`" names the
+    # parameter first, then the name
+    files = {"codec.py": "class Codec:\n    def encode(self, uuid, pad_length=None):\n"
+                         "        return str(uuid)\n\n\n_instance = Codec()\n"
+                         "encode = _instance.encode\n"}
+    text = ("- **encode**:\n  - 参数 `number` 是一个整数。\n  - 参数 `pad_length` 是可选的。\n"
+            "  - Parameter `uuid` is the value to encode.\n")
+    for resolver in tree_resolver(tmp_path_factory, files, name="bound"):
+        found = {c.ref.name: c.result.status for c in _claims(resolver, text)
+                 if c.ref.name.startswith("has_param(")}
+        assert found == {"has_param(codec.encode, number)": "unverified",
+                         "has_param(codec.encode, pad_length)": "verified",
+                         "has_param(codec.encode, uuid)": "verified"}

@@ -1145,6 +1145,9 @@ def _returns_something(sentence: Sentence) -> Claim | None:
 _PARAMETER_SUBJECT = re.compile(r"^(?:the ?|its ?|this ?)?§(?P<p>\d+)§ ?(?:parameter|argument|param"
                                 r"|arg|keyword argument|参数|形参|入参)(?![a-z])"
                                 # "the `x` argument of `create`": another's
+                                r"(?! ?(?:of|to|for|in) ?(?:the ?)?§)"
+                                # the noun first: "参数 `number` 是一个整数", "parameter `x` is"
+                                r"|^(?:the ?)?(?:parameter|argument|参数|形参|入参) ?§(?P<q>\d+)§"
                                 r"(?! ?(?:of|to|for|in) ?(?:the ?)?§)")
 _DENIED = re.compile(r"(?<![a-z])(?:not|no longer|never|removed|deprecated)(?![a-z])"
                      r"|不|没有|已移除|已废弃")
@@ -1158,7 +1161,7 @@ def _parameter_of_owner(sentence: Sentence) -> Claim | None:
     if not owner or hit is None or not _NAME_LIKE.match(owner) or \
             _DENIED.search(sentence.normalised):
         return None
-    name = sentence.spans[int(hit["p"])].strip("` ")
+    name = sentence.spans[int(hit["p"] or hit["q"])].strip("` ")
     if not re.fullmatch(r"[A-Za-z_]\w*", name) or name in {"self", "cls"}:
         return None
     return Claim("has_param", subject=owner, obj=name, obj_text="", negated=False,

@@ -259,11 +259,37 @@ def bound_definition(resolver: Resolver, symbol: Symbol) -> Symbol | None:
                          source.strip().split("\n")[0])
     if match is None:
         return None
+    method = _instance_method(resolver, symbol.parent, match[1])
+    if method is not None:  # ``encode = _global_instance.encode``
+        return method
     hits = {h.symbol for h in resolver.lookup(f"{symbol.parent}.{match[1]}")
             if h.symbol is not None}
     hits = set(code_first(hits))  # a stub only echoes the source
     found = [h for h in hits if h.kind in {"class", "function"} and h != symbol]
     return found[0] if len(found) == 1 and len(hits) == 1 else None
+
+
+def _instance_method(resolver: Resolver, module: str, written: str) -> Symbol | None:
+    """The method ``inst.m`` names, where ``inst`` is a variable of ``module`` bound to an
+    instance of a class of the tree (``_global_instance = ShortUUID()``, then ``encode =
+    _global_instance.encode``): a bound method, called without its ``self``."""
+    head, _, attr = written.rpartition(".")
+    if not head or "." in head:
+        return None
+    holders = [s for s in resolver.index.members(module, head)
+               if s.kind in {"variable", "constant", "attribute"}]
+    source = (resolver.index.source_of(holders[0]) or "") if len(holders) == 1 else ""
+    made = re.fullmatch(rf"\s*{re.escape(head)}\s*=\s*([A-Za-z_][\w.]*)\(.*\)\s*(?:#.*)?",
+                        source.strip().split("\n")[0])
+    if made is None:
+        return None
+    classes = [h.symbol for h in resolver.lookup(f"{module}.{made[1]}")
+               if h.symbol is not None and h.symbol.kind == "class"]
+    if len(classes) != 1:
+        return None
+    methods = [h.symbol for h in resolver.lookup(f"{classes[0].qualname}.{attr}")
+               if h.symbol is not None and h.symbol.kind == "method"]
+    return methods[0] if len(methods) == 1 else None
 
 
 def called(resolver: Resolver, subject: Symbol) -> Symbol:
