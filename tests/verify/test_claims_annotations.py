@@ -493,3 +493,13 @@ def test_claims_prefer_the_librarys_definition_to_a_tests_namesake(resolver: Res
 def test_claims_a_label_that_names_a_values_type(resolver: Resolver, text: str,
                                                  status: str) -> None:
     assert claim_statuses(resolver, text, "value_type") == [status]
+
+
+@pytest.mark.parametrize("text, status", [
+    # a participle after the type noun, and a model's article before the name
+    ("A `LOCALES` is a dict representing the separators.\n", "verified"),
+    ("`LOCALES` is a list used for lookups.\n", "unverified"),
+])
+def test_claims_a_values_type_with_what_it_represents(resolver: Resolver, text: str,
+                                                      status: str) -> None:
+    assert claim_statuses(resolver, text, "value_type") == [status]

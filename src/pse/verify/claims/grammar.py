@@ -607,7 +607,8 @@ _FRAMES: list[tuple[Relation, str]] = [
     ("value_type", rf"^(?:the )?{S} {BE_NEG}(?:a |an )?(?:plain |simple |module-level "
                    rf"|constant |immutable |mutable )?{TYPE_NOUN}"
                    r"(?: ?(?:constant|value|object))?(?:$| (?:of|with|that|which|holding"
-                   r"|containing|mapping|listing|whose|keyed|indexed|where|storing)(?![a-z]))"),
+                   r"|containing|mapping|listing|whose|keyed|indexed|where|storing"
+                   r"|representing|describing|used|for)(?![a-z]))"),
     ("value_type", rf"{SZ}{NEG_ZH}(?:是|为)(?:一个|个|一)?(?:模块级的?)?(?:包含了?[^§]{{1,12}}?的)?"
                    rf"{_PLAIN_ZH}{TYPE_NOUN}"
                    r"(?: ?§\d+§)?(?:常量|对象|类型|值)?$"),  # "是整数 `0`": the value after it

@@ -1066,6 +1066,8 @@ def normalise(text: str) -> str:
     text = re.sub(r"(?<=§)(,? (?:and|or) )(?:an?|the) (?:(?:optional|required|extra"
                   r"|additional|keyword|positional|new) )*(?=§)", r"\1", text)
     text = re.sub(r"\s+", " ", text)
+    # "A `EmojiMatch` is a tuple ...": a model's article before the name it defines
+    text = re.sub(r"^\s*(?:a|an) (?=§\d+§ ?(?:is|are)\b)", "", text)
     text = re.sub(rf"\s*([{_CJK}§])\s*", r"\1", text)
     text = _ADVERBS_ZH.sub("", text)
     text = re.sub(r"(?:自己|本身)(?!的)", "", text)  # "`A` 自己 override 了 `m`": A's own, as said
