@@ -146,6 +146,9 @@ def test_claims_what_calling_a_class_gives(resolver: Resolver, text: str,
     # a list further down the section, or a title of two kinds, claims nothing
     ("## Class methods\n\nSome text.\n\n- `init_from_sorted`: no.\n", []),
     ("## Classes and functions\n\n- `init_from_sorted`: no.\n", []),
+    # a title naming one class ("Tracer Class") lists its members, not classes
+    ("### Node Class\n\n- `from_interval`: makes a node.\n", []),
+    ("### Static Method\n\n- `from_interval`: makes a node.\n", ["unverified"]),
 ])
 def test_claims_a_section_titled_for_a_kind_claims_it_of_its_items(
         resolver: Resolver, text: str, statuses: list[str]) -> None:

@@ -174,6 +174,11 @@ def _after_label(block: Block) -> str:
 
 _KIND_SECTION = re.compile(r"(?:\d+(?:\.\d+)*[.)、]?\s*)?(?:the |main |key |core |public "
                            r"|important |available |主要的?|核心的?|常用的?)?(?P<kind>.+)")
+_KIND_MODIFIERS = frozenset({"static", "class", "helper", "utility", "abstract", "base",
+                             "public", "private", "internal", "async", "asynchronous", "main",
+                             "core", "key", "instance", "special", "magic", "dunder",
+                             "builtin", "built-in", "module-level", "top-level", "other"})
+"""Words before a kind in a section title that leave it a kind ("Static Method")."""
 _SECTION_KINDS = frozenset({"classmethod", "staticmethod", "exception", "class", "enum",
                             "dataclass", "method", "function", "context manager"})
 """Kinds a section titled for them claims of each item it lists ("### Class methods" then
@@ -199,6 +204,9 @@ def _kind_of_section(document: Document, index: int) -> Iterator[Claim]:
     # and Dataclasses")
     kind = canonical_kind(title["kind"].strip()) if title and len(words) <= 2 and \
         not re.search(r"\b(?:and|or|&)\b|[和与及或、,，]", title["kind"]) else ""
+    named = label_name(heading.text.strip().strip("#").strip())
+    if named and not canonical_kind(named.lower()) and named.lower() not in _KIND_MODIFIERS:
+        return  # "### Tracer Class": about one class, whose items are its members
     name = label_name(block.label) if whole_span(block.label) else ""
     if kind in _SECTION_KINDS and name and opens_section(document, index, heading):
         yield Claim("kind", subject=name, obj=kind, obj_text=title["kind"].strip()
