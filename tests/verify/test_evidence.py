@@ -742,3 +742,21 @@ def test_align_a_purpose_that_is_another_definitions_of_the_file() -> None:
     assert verdicts[lent][0] == "unsupported" and "base64_encode" in verdicts[lent][1]
     assert verdicts[own][0] == "supported"
 
+
+
+def test_align_a_denial_the_sources_prose_affirms_is_unsupported() -> None:
+    # every word of the denial, its condition's too, is in one docstring sentence that
+    # says the opposite
+    said = _verdicts("If the queue is empty, `Queue.get` does not wait for an item.")
+    assert said[0][0] == "unsupported"
+    align_ = align(document_units("If the queue is empty, `Queue.get` does not wait for an "
+                                  "item."), excerpt_spans(EXCERPTS), [])
+    assert "the source says otherwise" in align_[0].reason
+    assert "wait for one" in align_[0].reason
+    # a denial that adds what the source does not say is not held to it
+    forever = align(document_units("If the queue is empty, `Queue.get` does not wait for an "
+                                   "item forever."), excerpt_spans(EXCERPTS), [])[0]
+    assert "otherwise" not in forever.reason
+    # a statement (no denial) the docstring affirms is supported
+    assert [s for s, _ in _verdicts("If the queue is empty, `Queue.get` waits for an "
+                                    "item.")] == ["supported"]

@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from pse.index.walk import is_sample_path
+from pse.verify.evidence.denials import denial_problem
 from pse.verify.evidence.facts import contradiction, role_problem
 from pse.verify.evidence.passages import quoted
 from pse.verify.evidence.siblings import (
@@ -232,6 +233,7 @@ def _covered(unit: Unit, anchors: list[SourceSpan], claim: set[str], *,
     share = len(backed) / len(claim) if claim else 1.0
     prose = _without_code(unit.text)
     wrong = contradiction(unit.text, anchors) or role_problem(described, claim, anchors) or \
+        denial_problem(prose, [*anchors, *members], main=_unconditional(prose)) or \
         namesake_problem(words(prose), anchors, spans,
                          {n.rsplit(".", 1)[-1] for n in unit.names}) or \
         borrowed_parameter(unit.text, unit.subject, anchors, spans) or \
