@@ -1202,7 +1202,8 @@ def test_claims_a_member_titled_in_words_under_its_class(
             "- **Dict Method**: Returns the values as a dictionary.\n"
             "- **Set As Env Method**: Sets them.\n"              # setAsEnv, another spelling
             "- **Resolve Variables Method**: Resolves them.\n"   # a function of the module
-            "- **Initialization**: Takes a path.\n")             # a title, no member
+            "- **Initialization**: Takes a path.\n"             # a title, no member
+            "- **Helper function**: Helps.\n")                  # what its owner is
     for resolver in tree_resolver(tmp_path_factory, files, name="titled"):
         found = {c.ref.name: c.result.status for c in _claims(resolver, text)
                  if c.ref.name.startswith("has_item(")}

@@ -81,8 +81,9 @@ def _titled_member(block: Block) -> str:
     Variables Method**:" under "#### `DotEnv` Class" is ``set_as_environment_variables``),
     as its snake-case name; the judge also takes the member spelled another way."""
     label = block.label.strip()
-    if not label.startswith("**") and not block.text.lstrip().startswith("**"):
-        return ""
+    if not label.startswith("**") and not block.text.lstrip().startswith("**") or \
+            _KIND_ONLY_LABEL.match(label.strip("*_:： ")):
+        return ""  # ("**Helper function**:" says what its owner is: _kind_only_label)
     match = _TITLED_MEMBER.fullmatch(label.strip("*_:： "))
     return "_".join(match["words"].lower().split()) if match else ""
 
