@@ -581,6 +581,12 @@ def test_quoted_finds_a_near_copy_of_a_passage_in_order() -> None:
     assert quoted("It passes data to untrusted environments through a database cluster "
                   "with retries and backoff.", [passage]) is None
     assert quoted("Various helpers.", [passage]) is None  # too short to tell a copy
+    # a project introduced before the quote: the words after the introduction are read
+    assert quoted("`itsdangerous` is a Python library that provides a way to safely pass "
+                  "data to untrusted environments and to get it back safe and sound.",
+                  [passage]) == passage
+    assert quoted("`itsdangerous` is a Python library that provides a way to store data in "
+                  "a database cluster with retries.", [passage]) is None
     assert [is_prose_path(p) for p in ("README", "docs/a.rst", "LICENSE.txt",
                                        "requirements-dev.txt", "pkg/a.py")] == [
         True, True, False, False, False]

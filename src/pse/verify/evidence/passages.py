@@ -74,9 +74,28 @@ def _blocks(path: str, text: str) -> Iterable[SourceSpan]:
             yield make_span(path, block.line, block.end, written, kind="passage")
 
 
+_INTRODUCED = re.compile(
+    r"^\s*(?:the\s+)?[\w.`-]+\s+(?:is|are)\s+an?\s+(?:[\w-]+\s+){0,3}?(?:library|package"
+    r"|module|tool|toolkit|framework|project)\s+(?:that|which)\s+(?:(?:provides?|offers?)\s+"
+    r"(?:an?\s+)?(?:way|means|set\s+of\s+\w+)\s+(?:to|for)\s+|(?:helps?|lets?|allows?|enables?)"
+    r"\s+(?:you|users|developers)\s+(?:to\s+)?|can\s+)?", re.IGNORECASE)
+"""How a writer introduces a project before repeating its README ("Itsdangerous is a
+Python library that provides a way to ..."): the words after it are the quote."""
+
+
 def quoted(sentence: str, passages: Sequence[SourceSpan]) -> SourceSpan | None:
     """The passage ``sentence`` repeats nearly word for word (at least :data:`QUOTED` of
-    its words, in order), or None."""
+    its words, in order; of the words after an introduction of the project such as
+    "`x` is a Python library that provides a way to"), or None."""
+    introduced = _INTRODUCED.match(sentence)
+    if introduced is not None and introduced.end() < len(sentence):
+        found = _quoted(sentence[introduced.end():], passages)
+        if found is not None:
+            return found
+    return _quoted(sentence, passages)
+
+
+def _quoted(sentence: str, passages: Sequence[SourceSpan]) -> SourceSpan | None:
     words = _tokens(sentence)
     if len(words) < _MIN_WORDS or not passages:
         return None
