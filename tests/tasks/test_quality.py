@@ -120,10 +120,13 @@ def test_residue_flags_the_prompts_code_facts_pasted() -> None:
             "`Job` has three fields and is called by `JobQueue.submit`.\n\n"
             "- `main`: signature `main() -> None`; 0 parameters\n"
             "- `backoff`: signature `backoff: float` (exponential backoff); 1 parameter\n"
-            "- `delay` has the signature `delay(self, attempt)` and takes one parameter.\n")
+            "- `delay` has the signature `delay(self, attempt)` and takes one parameter.\n"
+            "- `JobQueue`: signature `JobQueue(RetryPolicy, sleep=lambda s: None)`\n"
+            "- `run`: signature `run(self)`, which runs the job once.\n")
     assert _rules(quality.residue(text, path=P)) == [
         (5, "outline-residue"), (6, "outline-residue"), (8, "outline-residue"),
-        (10, "outline-residue"), (14, "outline-residue"), (15, "outline-residue")]
+        (10, "outline-residue"), (14, "outline-residue"), (15, "outline-residue"),
+        (17, "outline-residue")]
 
 
 def test_residue_flags_a_readmes_badge_row_pasted() -> None:

@@ -52,6 +52,7 @@ _MARKUP_RESIDUE = re.compile(r"^\s{0,3}#{1,6}\s+#")
 _FACTS_RESIDUE = re.compile(
     r"its parameters in order:|;\s*\d+ public methods?:"
     r"|\bsignature `[^`\n]+`[^;\n]{0,40}[;(]\s*\d+ parameters?\b"
+    r"|^\W*`[^`\n]+`\s*[:：]\s*signature `[^`\n]+`\s*$"
     r"|\((?:class|dataclass|enum|function|method|module|coroutine)[^()\n]{0,20}, "
     r"`?[\w./-]+\.py`?:\d+\)"
     r"|^\W*bases `[^`]+`(?:, `[^`]+`)*;"
