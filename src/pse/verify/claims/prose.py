@@ -871,8 +871,9 @@ def derived(clauses: tuple[str, ...]) -> tuple[str, ...]:
         if clauses else None
     # "`a` 和 `b` 两个函数接受 ...，并返回 ...": what the later clause says is said of each
     together = _COORDINATED.match(clauses[0]) if opening else None
-    subject = together["list"] if together and not _each_subject(clauses[0]) == [
-        clauses[0]] else opening[1] if opening else ""
+    reciprocal = together is not None and _each_subject(clauses[0]) == [clauses[0]]
+    subject = together["list"] if together and not reciprocal else \
+        opening[1] if opening else ""
     for number, clause in enumerate(clauses):
         if number:  # "定义了 `start` 方法，该方法会抛出 ...": that method; "..., it ...": the first
             clause = _named_before(clause, clauses[number - 1]) or (
