@@ -20,12 +20,12 @@ from pse.index.model import Symbol
 from pse.verify.claims.code import described_param_count, signature_of
 from pse.verify.claims.decision import Decision, at, short
 from pse.verify.claims.source import function_node
+from pse.verify.claims.words import TYPING_CONTAINERS
 from pse.verify.resolve import Resolver
 
 _BUILTIN = frozenset({"str", "int", "float", "bool", "list", "dict", "tuple", "set",
                       "frozenset", "bytes", "bytearray", "complex"})
-_SAME = {"Text": "str", "List": "list", "Dict": "dict", "Tuple": "tuple", "Set": "set",
-         "FrozenSet": "frozenset", "ByteString": "bytes"}
+_SAME = {**TYPING_CONTAINERS, "Text": "str", "ByteString": "bytes"}
 """The typing module's spellings of builtin types."""
 _WRAPPERS = frozenset({"Optional", "Union", "None", "Final", "Annotated"})
 """Names an annotation may hold around its types without being a type of its own."""

@@ -36,6 +36,7 @@ from pse.verify.claims.source import (
     own_returns,
     type_variable,
 )
+from pse.verify.claims.words import TYPING_CONTAINERS
 from pse.verify.defsource import dedented
 from pse.verify.externals import stdlib_home
 from pse.verify.resolve import Resolver
@@ -490,9 +491,7 @@ _BUILTIN_VALUES = _BUILTIN_TYPES | {"list", "dict", "set", "tuple", "frozenset"}
 _TRANSPARENT = frozenset({"Optional", "Union", "Annotated", "typing", "t", "te",
                           "typing_extensions", "collections", "abc"})
 """Wrappers that say nothing of the returned type itself."""
-_CONCRETE = {"List": "list", "Tuple": "tuple", "Dict": "dict", "Set": "set",
-             "FrozenSet": "frozenset", "list": "list", "tuple": "tuple", "dict": "dict",
-             "set": "set", "frozenset": "frozenset"}
+_CONCRETE = TYPING_CONTAINERS
 """Annotation wrappers that name one builtin container."""
 _BUILTIN_RESULTS = {"len": "int", "repr": "str", "ascii": "str", "format": "str", "chr": "str",
                     "ord": "int", "hash": "int", "isinstance": "bool", "issubclass": "bool",

@@ -26,7 +26,7 @@ from pse.verify.claims.names import (
 )
 from pse.verify.claims.returns import returns_a_value, same_type
 from pse.verify.claims.source import binding, bound_value, own_returns, type_variable
-from pse.verify.claims.words import builtin_type
+from pse.verify.claims.words import TYPING_CONTAINERS, builtin_type
 from pse.verify.defsource import dedented
 from pse.verify.externals import stdlib_home
 from pse.verify.resolve import Resolver
@@ -168,9 +168,7 @@ def literal_type(value: ast.expr | None) -> type | None:
     return _LITERAL_TYPES.get(type(value)) if value is not None else None
 
 
-_TYPING_BUILTINS = {"Tuple": "tuple", "List": "list", "Dict": "dict", "Set": "set",
-                    "FrozenSet": "frozenset", "tuple": "tuple", "list": "list", "dict": "dict",
-                    "set": "set", "frozenset": "frozenset"}
+_TYPING_BUILTINS = TYPING_CONTAINERS
 """The builtin type a subscripted annotation declares (``Tuple[str, ...]`` is a tuple)."""
 _GENERIC_ALIASES = frozenset({*_TYPING_BUILTINS, "Type", "type", "Iterable", "Iterator",
                               "Sequence", "Mapping", "MutableMapping", "Generator"})

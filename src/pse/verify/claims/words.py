@@ -107,6 +107,13 @@ def type_nouns() -> dict[str, str]:
             for kind, nouns in lexicon(language)["type_nouns"].items() for noun in nouns}
 
 
+TYPING_CONTAINERS = {"List": "list", "Tuple": "tuple", "Dict": "dict", "Set": "set",
+                     "FrozenSet": "frozenset", "list": "list", "tuple": "tuple", "dict": "dict",
+                     "set": "set", "frozenset": "frozenset"}
+"""The builtin container an annotation's outer name stands for (``Tuple[str, ...]`` is a
+tuple): the one table the claims read annotations with."""
+
+
 _BUILTIN_TYPES = frozenset({"str", "int", "float", "bool", "list", "dict", "tuple", "set",
                             "frozenset", "bytes", "complex"})
 
