@@ -35,7 +35,7 @@ from pse.verify.claims.owners import (
 )
 from pse.verify.claims.prose import sentences
 from pse.verify.claims.values import canonical_value
-from pse.verify.claims.words import builtin_type
+from pse.verify.claims.words import builtin_type, type_nouns
 
 _MEMBER = re.compile(r"[A-Za-z_]\w*(?:\(.*\))?")
 
@@ -410,7 +410,7 @@ def _label_kind(block: Block) -> Claim | None:
     kind = canonical_kind(hit["kind"].lower())
     name = hit["name"].strip("`")
     if hit["kind"].lower() in _VALUE_LABELS:  # "**`powers` List**": a list value
-        return Claim("value_type", subject=name, obj=_VALUE_LABELS[hit["kind"].lower()],
+        return Claim("value_type", subject=name, obj=type_nouns()[hit["kind"].lower()],
                      obj_text=hit["kind"], negated=False, line=block.line,
                      sentence=_first_line(block))
     if not kind:
@@ -419,9 +419,10 @@ def _label_kind(block: Block) -> Claim | None:
                  line=block.line, sentence=_first_line(block))
 
 
-_VALUE_LABELS = {"list": "list", "tuple": "tuple", "dict": "dict", "dictionary": "dict",
-                 "set": "set", "列表": "list", "元组": "tuple", "字典": "dict", "集合": "set"}
-"""Kind words of a label that name the type of a value ("**`powers` List**")."""
+_VALUE_LABELS = frozenset({"list", "tuple", "dict", "dictionary", "set", "列表", "元组", "字典",
+                           "集合"})
+"""Kind words of a label that name the type of a value ("**`powers` List**"): type nouns
+of the lexicons (:func:`.words.type_nouns` says which type)."""
 
 
 _KIND_COLUMN = re.compile(r"kind|type|category|类型|种类|类别")
