@@ -17,6 +17,7 @@ from collections import Counter
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
+from pse.index.scripts import installed_commands
 from pse.index.symbols import SymbolIndex
 from pse.planted import read_planted, read_planted_text
 
@@ -31,6 +32,9 @@ class ProjectFacts:
     name: str = ""
     version: str = ""
     console_scripts: dict[str, str] = field(default_factory=dict)
+    scripts_complete: bool = False
+    """Every packaging file that could declare a command was read (see
+    :mod:`pse.index.scripts`): a command missing from ``console_scripts`` is not installed."""
     main_modules: list[str] = field(default_factory=list)
     dependencies: list[str] = field(default_factory=list)
     env_vars: dict[str, list[str]] = field(default_factory=dict)
@@ -188,14 +192,10 @@ def collect_facts(index: SymbolIndex) -> ProjectFacts:
     name = identity.name
     version = str(identity.version or project.get("version") or package_json.get("version")
                   or _find_version(index))
-    raw_scripts = project.get("scripts")
-    scripts = {str(k): str(v) for k, v in raw_scripts.items()} \
-        if isinstance(raw_scripts, dict) else {}
-    bins = package_json.get("bin")
-    if isinstance(bins, dict):
-        scripts.update({str(k): str(v) for k, v in bins.items()})
+    declared = installed_commands(metadata_folder(root, identity))
     return ProjectFacts(
-        name=name, version=version, console_scripts=dict(sorted(scripts.items())),
+        name=name, version=version, console_scripts=declared.commands,
+        scripts_complete=declared.complete,
         main_modules=sorted(index.module_of(p) or p for p in index.files
                             if p.endswith("__main__.py")),
         dependencies=sorted(set(_dependencies(root, project, package_json))),
@@ -203,6 +203,13 @@ def collect_facts(index: SymbolIndex) -> ProjectFacts:
         files_per_language=_per_language(index, lines=False),
         lines_per_language=_per_language(index, lines=True),
     )
+
+
+def metadata_folder(root: Path, identity: ProjectIdentity) -> Path:
+    """The folder whose packaging files named the project (``repo`` for ``repo/src/pkg``);
+    the tree itself when only a package's ``__init__.py`` did."""
+    source = Path(identity.source) if identity.source else None
+    return source.parent if source is not None and source.name in IDENTITY_FILES else root
 
 
 def declared_dependencies(root: Path) -> list[str]:

@@ -385,14 +385,20 @@ def _fence_refs(token: Token, *, file: str) -> list[Reference]:
         # no info string: a Python example if it parses as one, else maybe a shell session
         refs = python_block_refs(token.content, file=file, first_line=first_line,
                                  strict=True)
-        return refs or _shell_refs(token.content, file=file, first_line=first_line)
+        # (a diagram is as likely as a session here: only known programs' lines count)
+        return refs or _shell_refs(token.content, file=file, first_line=first_line,
+                                   any_program=False)
     return []
 
 
-def _shell_refs(code: str, *, file: str, first_line: int) -> list[Reference]:
+def _shell_refs(code: str, *, file: str, first_line: int, any_program: bool = True
+                ) -> list[Reference]:
     refs: list[Reference] = []
-    for number, raw in enumerate(code.splitlines(), start=first_line):
+    lines = code.splitlines()
+    prompted = any(_USER_PROMPT.match(raw.strip()) for raw in lines)
+    for number, raw in enumerate(lines, start=first_line):
         line = raw.strip()
+        typed = bool(_USER_PROMPT.match(line))  # not ``# `` (a comment as often as root)
         if line.startswith(("$ ", "> ", "% ", "# ")) and line[2:3] != " ":
             line = line[2:].strip()
         elif line.startswith("#"):
@@ -400,4 +406,18 @@ def _shell_refs(code: str, *, file: str, first_line: int) -> list[Reference]:
         first = line.split(maxsplit=1)[0] if line else ""
         if first in SHELL_PROGRAMS or first.startswith(("./", "python3.")):
             refs.append(replace(classify_span(line, file=file, line=number), origin="code"))
+        elif any_program and _PROGRAM_NAME.match(first) and (typed or not prompted) and \
+                not raw.strip().startswith(("#", ">")):
+            # any other program: the resolver judges it when it is the project's own
+            refs.append(Reference(file=file, line=number, text=line, name=line,
+                                  kind="command", origin="code", ignored="maybe-program"))
     return refs
+
+
+_PROGRAM_NAME = re.compile(r"^[A-Za-z][\w.+-]*$")
+"""A word that can name a program (not ``FOO=1``, ``>>>``, ``{``)."""
+
+
+_USER_PROMPT = re.compile(r"^[$%] (?! )")
+"""``$ cmd``: a line the session's user typed (the others of a prompted block are the
+programs' output)."""

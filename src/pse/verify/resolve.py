@@ -99,7 +99,7 @@ class Resolver(PathChecks, CommandChecks):
     # ----------------------------------------------------------------- entry point
     def resolve(self, ref: Reference) -> Resolution:
         """The status of ``ref`` with evidence or a suggestion."""
-        if ref.ignored and ref.ignored != "maybe-path":
+        if ref.ignored and ref.ignored not in ("maybe-path", "maybe-program"):
             return Resolution("ignored", message=ref.ignored)
         if ref.template:
             return self._template(ref)

@@ -70,7 +70,14 @@ def classify_span(text: str, *, file: str, line: int, context: str = "") -> Refe
         found = rule(base, span)
         if found is not None:
             return found
+    if _WORDS_COMMAND.match(span):
+        # ``tinyqueue submit``: a command line of some program; the resolver judges it when
+        # the program is the project's own, and ignores it otherwise
+        return replace(base, kind="command", name=span, ignored="maybe-program")
     return replace(base, ignored="not code")
+
+
+_WORDS_COMMAND = re.compile(r"^[a-z][\w.-]*(?: [\w./=:-]+){1,5}$")
 
 
 def _as_template(base: Reference, span: str) -> Reference:
