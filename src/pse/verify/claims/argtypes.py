@@ -68,6 +68,26 @@ def described_arguments(resolver: Resolver, subject: Symbol, types: tuple[str, .
                     at(function))
 
 
+def typed_parameter(resolver: Resolver, subject: Symbol, name: str, claimed: str,
+                    found: Decision) -> Decision:
+    """Whether ``subject``'s parameter ``name`` (``found``: that it has one) takes a value
+    of the builtin type ``claimed`` ("takes an integer `v`"), by its annotation or its
+    literal default; ``found`` itself when that is not written or the parameter is not
+    there."""
+    function = signature_of(resolver, subject) if found.holds is True and claimed else None
+    node = function_node(resolver, function) if function is not None else None
+    if function is None or node is None:
+        return found
+    param = next((p for p in _parameters(node, bound=function.kind == "method")
+                  if p.name == name), None)
+    if param is None or param.accepts is None or claimed in param.accepts:
+        return found
+    said = _NOUNS.get(claimed, claimed)
+    return Decision(False, f"`{name}` of {short(subject.qualname)} takes "
+                    f"{' or '.join(sorted(param.accepts))}, not {said}", at(function),
+                    correction=" or ".join(sorted(param.accepts)))
+
+
 class _Parameter:
     """A parameter as the described types are matched to it."""
 

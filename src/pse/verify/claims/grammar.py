@@ -1000,7 +1000,7 @@ def _parameter_claims(sentence: Sentence, said: set[tuple[str, str]]) -> Iterato
     described by type (unless a count was said outright), "takes only `x`"; ``said`` (the
     subject and object of each claim read so far) grows with each."""
     counted = {subject for subject, obj in said if obj.isdigit()}
-    found = [_parameter_of_owner(sentence),
+    found = [*_typed_parameters(sentence), _parameter_of_owner(sentence),
              *(c for c in _described_arguments(sentence) if c.subject not in counted),
              _only_parameters(sentence)]
     # a name a noun phrase calls a parameter, unless a claim read says whose it is
@@ -1058,8 +1058,14 @@ def _frames_and_words(sentence: Sentence, *, indefinite: bool) -> Iterator[Claim
     # "If `x` is not given, `P` falls back to 1": the default is `x`'s, not `P`'s own
     superseded |= {(c.subject.rsplit(".", 1)[0], "default") for c in defaults}
     read: set[tuple[str, str]] = set()  # (relation, subject) of each claim read
+    # "takes `v`, a list": the frame's parameter, with the type the words give it
+    typed_params = {(c.subject, c.obj): c.argument_types for c in _typed_parameters(sentence)}
     for claim in _clause_claims(sentence, indefinite=indefinite):
         read.add((claim.relation, claim.subject))
+        if claim.relation == "has_param" and not claim.argument_types and \
+                (claim.subject, claim.obj) in typed_params:
+            claim = dataclasses.replace(
+                claim, argument_types=typed_params[(claim.subject, claim.obj)])
         arity = _tuple_size(claim, sentence.text)
         if (claim.subject.strip("`() "), claim.relation) not in superseded or \
                 claim.relation == "subclass" and "[" not in claim.obj:
@@ -1212,6 +1218,41 @@ def _argument_type(described: str) -> str:
     noun = _TYPE_NOUN.search(described)
     kind = type_nouns().get(noun[0], "") if noun is not None else ""
     return kind if builtin_type(kind) else ""
+
+
+_TAKES = re.compile(r"^(?:the ?)?§(?P<s>\d+)§ ?(?:function|method|constructor|class|函数|方法|类)?"
+                    r" ?(?:only |also |first )?(?:takes|accepts|receives|expects|requires"
+                    r"|(?:会)?(?:接受|接收|需要))(?P<rest>.*)$")
+_TYPED_NAME = re.compile(
+    rf"(?:^|(?<=[ ,，、和]))(?:(?:a|an|one|一个|一) ?)?(?:[a-z-]+ )?(?P<t>{_TYPE_WORDS})"
+    r"(?: of (?:[a-z-]+ )?[a-z]+s)?"
+    r"(?: ?(?:value|object|argument|parameter|instance|类型的?|的|参数|值))? ?§(?P<p>\d+)§"
+    r"(?! ?(?:object|instance|class|实例|对象|类))"
+    rf"|§(?P<q>\d+)§ ?[,，(（] ?(?:(?:a|an|one|一个|一) ?)?(?P<u>{_TYPE_WORDS})(?![a-z])")
+"""A parameter named with its type in what a callable takes: "an integer `v`", "a string
+`name`", "一个整数 `v`", "`v`, an integer", "`v` (a string)"."""
+
+
+def _typed_parameters(sentence: Sentence) -> list[Claim]:
+    """"`b58decode_int` takes an integer `v`": `v` is its parameter and takes an ``int``
+    (a type the words name that is no builtin, "a `Job` object", says nothing here)."""
+    text = sentence.normalised.strip()
+    hit = _TAKES.match(text)
+    if hit is None or _CONDITION.match(text) or _DENIED.search(text):
+        return []
+    subject = sentence.spans[int(hit["s"])].strip("` ")
+    subject = re.sub(r"\(.*\)$", "", subject)
+    if not _NAME_LIKE.match(subject):
+        return []
+    claims = []
+    for typed in _TYPED_NAME.finditer(hit["rest"]):
+        name = sentence.spans[int(typed["p"] or typed["q"])].strip("` ")
+        kind = _argument_type(typed["t"] or typed["u"])
+        if kind and re.fullmatch(r"[a-z_][a-z0-9_]*", name) and name not in {"self", "cls"}:
+            claims.append(Claim("has_param", subject=subject, obj=name, obj_text="",
+                                negated=False, line=sentence.line, sentence=sentence.text,
+                                argument_types=(kind,)))
+    return claims
 
 
 _NOT_A_VALUE_ZH = frozenset({"空", "无", "任何值", "任何东西", "空值"})

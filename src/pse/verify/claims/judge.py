@@ -546,8 +546,10 @@ def _decider(relation: str, claim: Claim, resolver: Resolver, obj: Named | None)
             resolver, s, int(claim.obj), claim.obj_text,
             private=bool(_WITH_PRIVATE.search(claim.sentence)),
             besides=tuple(e.rsplit(".", 1)[-1] for e in claim.excluded)),
-        "has_param": lambda s: code.has_param(
-            resolver, s, claim.obj, declared=bool(_DECLARED.search(claim.sentence))),
+        "has_param": lambda s: argtypes.typed_parameter(
+            resolver, s, claim.obj, claim.argument_types[0] if claim.argument_types else "",
+            code.has_param(resolver, s, claim.obj,
+                           declared=bool(_DECLARED.search(claim.sentence)))),
         "param_count": lambda s: argtypes.described_arguments(resolver, s,
                                                              claim.argument_types)
         if claim.obj_text == "described" else code.param_count(
@@ -593,7 +595,8 @@ def _decider(relation: str, claim: Claim, resolver: Resolver, obj: Named | None)
                                                      annotated=claim.obj_text == "annotated")
         if _generic_type("returns", target) else returns.returns(
             resolver, s, target, annotated=claim.obj_text == "annotated",
-            yielded=claim.obj_text == "yielded", always=bool(_ALWAYS.search(claim.sentence)),
+            yielded=claim.obj_text == "yielded", yield_said=bool(_YIELDS.search(claim.sentence)),
+            always=bool(_ALWAYS.search(claim.sentence)),
             single=bool(_SINGLE.search(claim.sentence))),
         "has_subclasses": lambda s: types.has_subclasses(resolver, s),
         "subclass_count": lambda s: types.subclass_count(resolver, s, int(claim.obj),
@@ -673,6 +676,9 @@ _SINGLE = re.compile(r"\b(?:returns?|gives?|produces?) (?:only )?(?:a single|one
                      r"|exactly one|just one|only one|one) `"
                      r"|返回(?:的是)?(?:单个|单一的?|一个单独的|仅一个|只有一个)")
 """A return said to be one value ("returns a single `Table`"): not a list of them."""
+_YIELDS = re.compile(r"\byield(?:s|ed|ing)?\b|逐个(?:返回|产出|生成)|产出")
+"""A return said of what a generator yields (a builtin type's claim keeps its word in
+``obj_text``, so the sentence says it)."""
 _ALWAYS = re.compile(r"\b(?:always|invariably) (?:returns?|gives?|produces?)\b"
                      r"|\b(?:no matter|regardless of)\b.{0,60}\breturns?\b"
                      r"|(?:总是|始终|一律|永远|总会|都会|都)返回|(?:无论|不管).{0,30}返回")

@@ -51,7 +51,8 @@ class Claim:
     """For counts, the code the sentence leaves out of them ("besides `__init__`")."""
     argument_types: tuple[str, ...] = ()
     """For a count of arguments described by their types ("takes a string and a
-    boolean"): each one's builtin type, in order ("" where the words leave it open)."""
+    boolean"): each one's builtin type, in order ("" where the words leave it open); for a
+    parameter ("takes an integer `v`"), the one type said of it."""
 
 
 ANY_DECORATOR = "(any decorator)"

@@ -295,6 +295,13 @@ def _lent_subjects(document: Document) -> dict[int, tuple[str, bool, str]]:
     lent: dict[int, tuple[str, bool, str]] = {}
     for index, block in document.prose():
         name = label_name(block.label)
+        if name and _titles_its_text(name):
+            # "#### `Creator`" then "**Description**: A function that ...": the title
+            # labels what is said of the code above
+            above = owner_of(document, index)
+            if above and "(" not in above:
+                lent[block.line] = (above, True, "")
+            continue
         if name:
             above = owner_of(document, index) if block.kind == "item" and "." not in name \
                 else ""
@@ -302,6 +309,11 @@ def _lent_subjects(document: Document) -> dict[int, tuple[str, bool, str]]:
         elif block.kind == "item" and (owner := owner_of(document, index)):
             lent[block.line] = (owner, False, "")
     return lent
+
+
+def _titles_its_text(name: str) -> bool:
+    """Whether a bold label is a title ("Description", "Return Value", 说明), no name."""
+    return name.lower() in words("label_titles") or name.lower() in words("owner_sections")
 
 
 def _is_label_only(before: str) -> bool:
@@ -381,6 +393,11 @@ _PRONOUN = re.compile(rf"^(\s*){_FRONTED_PHRASE}{_FRONTED_WHEN_EN}{_FRONTED_WHEN
 """A sentence opening with "It", "This class", "该函数" (the lexicons' anaphors) says
 something of the previous one's subject; so does 其中 ("among them") before 包括/有 ("其中
 包括一个 `x` 字段": it has an `x` field)."""
+_KIND_ANAPHOR = re.compile(r"(?:^|\s)(?:this|that) (?P<en>class|function|method|enum|exception"
+                           r"|decorator|property|coroutine)$|(?:该|这个|此)(?P<zh>类|函数|方法|枚举|"
+                           r"异常类|异常|装饰器)$", re.IGNORECASE)
+"""An anaphor that names a kind ("This class", "该函数"): what it stands for is said to be
+one, as "the `X` class" says of `X`."""
 _PLURAL = re.compile(r"^(\s*)(?:(?:these|those|both|the)(?: two| three)? (?:functions|methods"
                      r"|classes|helpers|helper functions|types)|they|both(?= )"
                      r"|它们|这些(?:函数|方法|类)|这(?:两|三)个(?:函数|方法|类)?|两者|二者)(?![A-Za-z])",
@@ -527,7 +544,12 @@ def _sentence(number: int, raw: str, spans: list[CodeSpan], *, offset: int,
         and len(slotted) > 2 and slotted[2].lstrip().startswith((",", "，"))
     if antecedent and pronoun and slotted[0][pronoun.end():].strip() and \
             not apposition:  # "It calls `b`.": A; "This class, `C`, ...": C itself
-        slotted[0] = _PRONOUN.sub(rf"\g<1>§{len(codes)}§", slotted[0], count=1)
+        kind_noun = _KIND_ANAPHOR.search(pronoun.group(0))
+        # "This class encodes ...": the antecedent, said to be a class
+        named = f"the §{len(codes)}§ {kind_noun['en'].lower()}" if kind_noun and \
+            kind_noun["en"] else f"§{len(codes)}§{kind_noun['zh']}" if kind_noun \
+            else f"§{len(codes)}§"
+        slotted[0] = _PRONOUN.sub(rf"\g<1>{named}", slotted[0], count=1)
         # "The constructor raises ...", "该构造函数会抛出 ...": the class's __init__
         meant = f"{antecedent}.__init__" if _CONSTRUCTOR.search(pronoun.group(0)) and \
             not antecedent.endswith("__init__") and not _OF_OWNER.match(

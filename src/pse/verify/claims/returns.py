@@ -52,7 +52,8 @@ _BUILTIN_TYPES = frozenset({"None", "str", "int", "float", "bool", "bytes", "byt
 
 def returns(resolver: Resolver, subject: Symbol, target: Named, *,
             annotated: bool = False, yielded: bool = False, always: bool = False,
-            single: bool = False, following: tuple[str, ...] = ()) -> Decision:
+            single: bool = False, following: tuple[str, ...] = (),
+            yield_said: bool = False) -> Decision:
     """Whether ``subject`` is annotated to return ``target`` (its return annotation decides;
     a function without one, or one returning ``Any``, a type variable or a name the tree
     does not define, is undecided). A claim ``annotated`` (said of the annotation: "the
@@ -62,7 +63,9 @@ def returns(resolver: Resolver, subject: Symbol, target: Named, *,
     one said of ``always`` ("always returns a `Duration`") is false of a function whose
     returns or annotation give another type too; one of a ``single`` value ("returns a
     single `Table`") is false of a function annotated to return a collection of them.
-    ``following``: the functions whose returns call this one (see :func:`returned`)."""
+    ``following``: the functions whose returns call this one (see :func:`returned`);
+    ``yield_said``: the sentence says "yields" (of a generator with no annotation, what it
+    yields is not what a call returns, and nothing writes it)."""
     subject = called(resolver, subject)  # ``error = GetoptError``: calls the class
     if subject.kind == "class" and not annotated and not yielded:
         return _called_class(resolver, subject, target)
@@ -74,6 +77,10 @@ def returns(resolver: Resolver, subject: Symbol, target: Named, *,
     if constant is not None:
         return constant
     names = resolver.index.return_names(subject)
+    if names is None and (yielded or yield_said) and _a_generator(resolver, subject):
+        # "`expand` yields a tuple": its items, which no annotation writes (a call of it
+        # returning a generator says nothing of them)
+        return undecided(f"what {short(subject.qualname)} yields is not annotated")
     if names is None or _a_generator(resolver, subject) and not yielded and not annotated:
         # a generator is one whatever it is annotated
         decision = returned(resolver, subject, target, always=always, following=following)

@@ -24,6 +24,9 @@ class Lexicon(TypedDict):
     member_nouns: dict[str, list[str]]
     container_verbs: list[str]
     owner_sections: list[str]
+    label_titles: list[str]
+    """Bold labels that title what follows ("**Description**:", "**返回值**:"): no code, so
+    the sentence after one is about the code the heading or item above names."""
     anaphors: list[str]
     demonstratives: list[str]
     """With :attr:`anaphor_nouns`, anaphors built by the grammar ("this helper", 这个 class)."""

@@ -1,0 +1,113 @@
+"""A parameter named with its type ("takes an integer `v`"), a demonstrative that names a
+kind ("This class ..." under a function's heading), a title label ("**Description**:")
+that leaves the sentence to the code above, and what a generator yields, decided against
+a small tree."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+
+from pse.verify.resolve import Resolver
+from repo_fixtures import claim_statuses, tree_resolver
+
+_TREE = {
+    "codec/__init__.py": "",
+    "codec/core.py": '''\
+from typing import Callable, Optional, Union
+
+Creator = Callable[[int], None]
+
+
+def decode_int(v: Union[str, bytes], alphabet: bytes = b"abc", strict=False) -> int:
+    """Decode ``v`` as an integer."""
+    return len(v)
+
+
+def pad(text, width: Optional[int] = None, fill=" "):
+    return text
+
+
+def chunks(items, size):
+    for start in range(0, len(items), size):
+        yield items[start:start + size]
+
+
+class Buffer:
+    def write(self, data: bytes, flush: bool = False) -> int:
+        return len(data)
+''',
+}
+
+
+@pytest.fixture(scope="module")
+def resolver(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Resolver]:
+    yield from tree_resolver(tmp_path_factory, _TREE, name="typedparams")
+
+
+@pytest.mark.parametrize("text, status", [
+    ("`decode_int` takes an integer `v`.", "unverified"),
+    ("`decode_int` takes a string `v` and returns its value.", "verified"),
+    ("`decode_int` accepts a bytes object `v`.", "verified"),
+    ("`decode_int` takes `v`, a list, and decodes it.", "unverified"),
+    ("`decode_int` 接受一个整数 `v`。", "unverified"),
+    ("`decode_int` takes a boolean `strict`.", "verified"),      # by its literal default
+    ("`decode_int` takes a string `strict`.", "unverified"),
+    ("`pad` takes an integer `width`.", "verified"),              # Optional[int]
+    ("`pad` takes a float `width`.", "unverified"),
+    ("`pad` takes a list `text`.", "verified"),                   # nothing written: open
+    ("`Buffer.write` takes a bytes object `data`.", "verified"),  # self is not counted
+    ("`Buffer.write` takes a string `data`.", "unverified"),
+])
+def test_a_parameter_named_with_its_type(resolver: Resolver, text: str, status: str) -> None:
+    assert status in claim_statuses(resolver, text, "has_param")
+    if status == "unverified":
+        assert "verified" not in claim_statuses(resolver, text, "has_param")
+
+
+@pytest.mark.parametrize("text", [
+    "If `decode_int` takes an integer `v`, it fails.",  # a condition says nothing
+    "`decode_int` does not take an integer `v`.",
+    "`decode_int` takes an integer.",                  # no name: a count, not this reading
+])
+def test_no_typed_parameter_is_read_where_nothing_is_said(resolver: Resolver,
+                                                          text: str) -> None:
+    assert "unverified" not in claim_statuses(resolver, text, "has_param")
+
+
+@pytest.mark.parametrize("text, status", [
+    ("### `decode_int`\n\nThis class decodes a string.\n", "unverified"),
+    ("### `decode_int`\n\nThis function decodes a string.\n", "verified"),
+    ("### `Buffer`\n\n该类用于写入数据。\n", "verified"),
+    ("### `pad`\n\n该类用于填充文本。\n", "unverified"),
+])
+def test_a_demonstrative_that_names_a_kind_says_it(resolver: Resolver, text: str,
+                                                   status: str) -> None:
+    assert claim_statuses(resolver, text, "kind") == [status]
+
+
+@pytest.mark.parametrize("text, status", [
+    ("#### `Creator`\n\n**Description**: A function that creates a value.\n", "unverified"),
+    ("#### `pad`\n\n**Description**: A function that pads text.\n", "verified"),
+    ("#### `pad`\n\n**说明**：该类用于填充文本。\n", "unverified"),
+])
+def test_a_title_label_leaves_the_sentence_to_the_code_above(resolver: Resolver, text: str,
+                                                             status: str) -> None:
+    assert claim_statuses(resolver, text, "kind") == [status]
+
+
+def test_a_title_label_is_no_subject_of_its_own(resolver: Resolver) -> None:
+    # after another paragraph the section has moved on: nothing is read, and the title
+    # is not taken for a name
+    text = "#### `pad`\n\nSome words.\n\n**Summary**: A class that holds data.\n"
+    assert claim_statuses(resolver, text, "kind") == []
+
+
+@pytest.mark.parametrize("text, status", [
+    ("`chunks` yields a tuple of items.", "ignored"),  # its items: nothing writes them
+    ("`chunks` returns a list.", "unverified"),        # a call returns a generator
+])
+def test_what_a_generator_yields_is_not_what_a_call_returns(resolver: Resolver, text: str,
+                                                            status: str) -> None:
+    assert claim_statuses(resolver, text, "returns") == [status]
