@@ -161,6 +161,8 @@ class Resolver(PathChecks, CommandChecks):
             return self._definition(ref)
         if parts[0] in self.index.top_modules:
             hits = self.lookup(name)
+            if not hits and ref.origin == "inline":
+                hits = self.namesake_member(parts)
         else:
             hits = self.relative(parts)
         if hits:
@@ -169,6 +171,22 @@ class Resolver(PathChecks, CommandChecks):
         if foreign is not None:
             return self._from_foreign(ref, foreign)
         return self._not_in_tree(ref, parts)
+
+    def namesake_member(self, parts: list[str]) -> list[_Hit]:
+        """``croniter.get_next`` in prose, of a package ``croniter`` that exports a class
+        ``croniter``: the class's member, as the text means it (an example's code, where
+        ``import croniter`` binds the module, is not read so)."""
+        for cut in range(len(parts) - 1, 0, -1):
+            namesake = ".".join(parts[:cut])
+            for _ in range(3):  # croniter -> croniter.croniter (module) -> the class
+                namesake = f"{namesake}.{parts[cut - 1]}"
+                symbols = [h.symbol for h in self.lookup(namesake) if h.symbol is not None]
+                classes = [s for s in symbols if s.kind == "class"]
+                if classes:
+                    return self.lookup(".".join([classes[0].qualname, *parts[cut:]]))
+                if not any(s.kind in {"module", "package"} for s in symbols):
+                    break
+        return []
 
     def _from_foreign(self, ref: Reference, answer: ForeignAnswer) -> Resolution:
         """A name of the non-Python part of the tree (see :mod:`pse.verify.polyglot`)."""

@@ -67,6 +67,8 @@ def resolve_span(resolver: Resolver, text: str) -> Named:
     parts = name.split(".")
     hits = resolver.lookup(name) if parts[0] in resolver.index.top_modules else \
         resolver.relative(parts)
+    if not hits and parts[0] in resolver.index.top_modules:
+        hits = resolver.namesake_member(parts)  # "`croniter.get_next`": the class's
     symbols = _preferred(tuple(dict.fromkeys(
         h.symbol for h in hits if h.symbol is not None and h.symbol.kind != "parameter")),
         index=resolver.index, short=len(parts) == 1, called=text.strip().endswith(")"))
