@@ -367,6 +367,15 @@ def test_align_a_short_functions_stated_return_needs_its_words() -> None:
     (zh,) = align(document_units("`Text.__str__` 返回控制台标记语言。"), _text_spans(), [])
     (zh_true,) = align(document_units("`Text.__str__` 返回纯文本。"), _text_spans(), [])
     assert zh.status == "unsupported" and zh_true.status == "supported"
+    # half the words of what it is said to return are not the code's: a claim of its own
+    refs = [NameRef(line=1, text="Text.__len__", status="verified",
+                    evidence=(("pkg/text.py", 3),))]
+    (half,) = align(document_units("`Text.__len__` returns the number of cells required to "
+                                   "render this text."), _text_spans(), refs)
+    assert half.status == "unsupported" and "cell" in half.reason
+    (length,) = align(document_units("`Text.__len__` returns the length of the text."),
+                      _text_spans(), refs)
+    assert length.status == "supported"
 
 
 def test_align_new_claim_words_need_a_span_that_says_them() -> None:

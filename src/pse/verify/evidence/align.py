@@ -309,12 +309,13 @@ _RETURNED = re.compile(r"\b(?:returns?|returning|yields?)\s+(?P<what>[^.,;:!?()]
 
 def _unreturned(prose: str, held: set[str]) -> list[str]:
     """The words of what ``prose`` says a function returns that its definition (``held``)
-    does not hold, when they are most of them: "Returns the number of cells required" of
-    a ``__len__`` whose whole body is ``return self._length``."""
+    does not hold, when they are at least half of them: "Returns the number of cells
+    required" of a ``__len__`` whose whole body is ``return self._length`` (the number
+    is its length; the cells and what they are required for are not its words)."""
     for match in _RETURNED.finditer(prose):
         what = words(_unconditional(match["what"] or match["zh"])) - _DISCOURSE
         unknown = sorted(what - covered(what, held))
-        if len(unknown) >= _MIN_MISSING and 2 * len(unknown) > len(what):
+        if len(unknown) >= _MIN_MISSING and 2 * len(unknown) >= len(what):
             return unknown
     return []
 
