@@ -111,3 +111,16 @@ def test_a_title_label_is_no_subject_of_its_own(resolver: Resolver) -> None:
 def test_what_a_generator_yields_is_not_what_a_call_returns(resolver: Resolver, text: str,
                                                             status: str) -> None:
     assert claim_statuses(resolver, text, "returns") == [status]
+
+
+@pytest.mark.parametrize("text, status", [
+    ("- **`decode_int`**:\n  - Parameters: `v` (str), `strict` (bool, default `False`), "
+     "`alphabet` (bytes)\n", "verified"),
+    ("- **`decode_int`**:\n  - Parameters: `v` (str), `strict` (bool, default `True`), "
+     "`alphabet` (bytes)\n", "unverified"),
+    ("- **`decode_int`**:\n  - 参数: `v` (字符串)，`strict` (布尔，默认为 `False`)\n", "verified"),
+])
+def test_a_default_in_a_parenthesis_is_the_name_before_it(resolver: Resolver, text: str,
+                                                          status: str) -> None:
+    # the comma inside "(bool, default ...)" opens no clause said of the first name, `v`
+    assert claim_statuses(resolver, text, "default") == [status]

@@ -688,10 +688,10 @@ _FRAMES: list[tuple[Relation, str]] = [
     # ---- default values ("`strict` defaults to False", "`x` 的默认值是一个空的 dict")
     ("default", rf"{OWNER}{S}{_FIELD}{OF_OWNER} {PRE}(?:defaults|default) to {_VALUE}"),
     # "- `x`: default `1`", "`x` (default: `1`)", "`x` 默认值：`1`"
-    ("default", rf"{OWNER}{S}{_FIELD} ?[(:—–]? ?(?:the )?default(?: value)?(?: is|:|=)? ?"
-                rf"{_VALUE}"),
-    ("default", rf"{OWNER_ZH}{SZ}{_FIELD_ZH} ?[(（:：—–]? ?(?:默认值?|缺省值?)(?:为|是|:|：|=)? ?"
-                rf"{_VALUE}"),
+    ("default", rf"{OWNER}{S}{_FIELD} ?(?:[(:—–]|\([^()§,]{{1,30}}, ?)? ?(?:the )?default"
+                rf"(?: value)?(?: is|:|=)? ?{_VALUE}"),
+    ("default", rf"{OWNER_ZH}{SZ}{_FIELD_ZH} ?(?:[(（:：—–]|[(（][^()（）§,，]{{1,20}}[,，] ?)? ?"
+                rf"(?:默认值?|缺省值?)(?:为|是|:|：|=)? ?{_VALUE}"),
     # "`f` uses `x=1` by default": a keyword with its default
     ("default", rf"{S} {PRE}(?:uses|use|sets|set|has|have|takes|take|passes|pass)? ?"
                 rf"§(?P<kw>\d+)§ by default"),

@@ -586,7 +586,7 @@ def _sentence(number: int, raw: str, spans: list[CodeSpan], *, offset: int,
     joined = _DASH_RELATIVE.sub(r", \1\2, ", "".join(slotted))
     joined, codes = _owned(joined, codes)
     clauses = tuple(c for c in (normalise(p) or _kept_adverbial(p)
-                                for p in _CLAUSE_END.split(joined)) if c)
+                                for p in _top_level_clauses(joined)) if c)
     counted = _COUNT_AFTER_LIST.sub(r"\g<num>个\g<noun>：\g<list>", joined)
     if counted != joined:  # the count, read whole, besides what each clause says
         clauses = (*clauses, normalise(counted))
@@ -875,6 +875,24 @@ def _each_subject(clause: str) -> list[str]:
     rest = _singular(coordinated["rest"])
     space = "" if re.match(rf"[{_CJK}]", rest) else " "
     return [f"{slot}{space}{rest}" for slot in re.findall(r"§\d+§", coordinated["list"])]
+
+
+def _top_level_clauses(text: str) -> list[str]:
+    """``text`` cut at its commas, but not at one inside parentheses: "`i` (int),
+    `default_one` (bool, default `True`)" says the default of `default_one`, and the
+    comma inside its parenthesis opens no clause said of the sentence's first name."""
+    parts: list[str] = []
+    depth = start = 0
+    for at, char in enumerate(text):
+        if char in "(（":
+            depth += 1
+        elif char in ")）":
+            depth = max(0, depth - 1)
+        elif depth == 0 and _CLAUSE_END.match(char):
+            parts.append(text[start:at])
+            start = at + 1
+    parts.append(text[start:])
+    return parts
 
 
 def derived(clauses: tuple[str, ...]) -> tuple[str, ...]:
