@@ -124,3 +124,41 @@ def test_a_default_in_a_parenthesis_is_the_name_before_it(resolver: Resolver, te
                                                           status: str) -> None:
     # the comma inside "(bool, default ...)" opens no clause said of the first name, `v`
     assert claim_statuses(resolver, text, "default") == [status]
+
+
+@pytest.mark.parametrize("text, status", [
+    ("#### `decode_int`\n\n**Parameters**:\n- `v` (int): The value.\n", "unverified"),
+    ("#### `decode_int`\n\n**Parameters**:\n- `v` (str): The value.\n", "verified"),
+    ("#### `decode_int`\n\n**Parameters**:\n- `alphabet` (bytes, optional): Letters.\n",
+     "verified"),
+    ("### `pad(text, width, fill)`\n\n- `width` (float): How wide.\n", "unverified"),
+    ("### `pad(text, width, fill)`\n\n- `width` (int): How wide.\n", "verified"),
+    ("#### `Buffer.write`\n\n**参数**：\n- `data` (字符串)：要写的数据。\n", "unverified"),
+])
+def test_a_typed_item_of_a_parameter_list(resolver: Resolver, text: str, status: str) -> None:
+    assert status in claim_statuses(resolver, text, "has_param")
+    if status == "unverified":
+        assert "verified" not in claim_statuses(resolver, text, "has_param")
+
+
+@pytest.mark.parametrize("text", [
+    # a list that is not of parameters, a union of types, a class: nothing said here
+    "#### `Buffer`\n\n**Attributes**:\n- `data` (int): The data.\n",
+    "#### `decode_int`\n\n**Parameters**:\n- `v` (int or str): The value.\n",
+    "#### `decode_int`\n\n**Parameters**:\n- `v` (Creator): The value.\n",
+])
+def test_no_typed_parameter_is_read_outside_a_plain_parameter_list(resolver: Resolver,
+                                                                   text: str) -> None:
+    assert "unverified" not in claim_statuses(resolver, text, "has_param")
+
+
+@pytest.mark.parametrize("text, status", [
+    ("#### `decode_int`\n\n- The `v` parameter is an integer.\n", "unverified"),
+    ("#### `decode_int`\n\n- 参数 `v` 是一个字符串。\n", "verified"),
+    ("#### `decode_int`\n\n- The `strict` parameter is a boolean that turns on checks.\n",
+     "verified"),
+    ("#### `decode_int`\n\n- The `strict` parameter is a string.\n", "unverified"),
+])
+def test_a_parameter_said_to_be_a_type_under_its_owner(resolver: Resolver, text: str,
+                                                       status: str) -> None:
+    assert claim_statuses(resolver, text, "has_param") == [status]

@@ -1171,8 +1171,12 @@ def _parameter_of_owner(sentence: Sentence) -> Claim | None:
     name = sentence.spans[int(hit["p"] or hit["q"])].strip("` ")
     if not re.fullmatch(r"[A-Za-z_]\w*", name) or name in {"self", "cls"}:
         return None
+    # "... is an integer", "... 是一个整数": the parameter's type, when that is all it says
+    typed = _IS_A_TYPE.match(sentence.normalised.strip()[hit.end():])
+    kind = argument_type(typed["t"]) if typed else ""
     return Claim("has_param", subject=owner, obj=name, obj_text="", negated=False,
-                 line=sentence.line, sentence=sentence.text, owner=owner)
+                 line=sentence.line, sentence=sentence.text, owner=owner,
+                 argument_types=(kind,) if kind else ())
 
 
 _TYPE_WORDS = alternation(list(type_nouns()))
@@ -1201,7 +1205,7 @@ def _described_arguments(sentence: Sentence) -> list[Claim]:
     hit = _DESCRIBED_ARGUMENTS.match(sentence.normalised.strip())
     if hit is None:
         return []
-    types = tuple(_argument_type(m[0]) for m in re.finditer(_ONE_ARGUMENT, hit["args"]))
+    types = tuple(argument_type(m[0]) for m in re.finditer(_ONE_ARGUMENT, hit["args"]))
     return [Claim("param_count", subject=name, obj=str(len(types)), obj_text="described",
                   negated=False, line=sentence.line, sentence=sentence.text,
                   argument_types=types)
@@ -1212,7 +1216,7 @@ def _described_arguments(sentence: Sentence) -> list[Claim]:
 _TYPE_NOUN = re.compile(rf"(?<![a-z])(?:{_TYPE_WORDS})(?![a-z])")
 
 
-def _argument_type(described: str) -> str:
+def argument_type(described: str) -> str:
     """The builtin type one described argument names ("a string" ``str``, "一个布尔值"
     ``bool``, "a list of strings" ``list``: its first type noun), "" for none."""
     noun = _TYPE_NOUN.search(described)
@@ -1247,12 +1251,19 @@ def _typed_parameters(sentence: Sentence) -> list[Claim]:
     claims = []
     for typed in _TYPED_NAME.finditer(hit["rest"]):
         name = sentence.spans[int(typed["p"] or typed["q"])].strip("` ")
-        kind = _argument_type(typed["t"] or typed["u"])
+        kind = argument_type(typed["t"] or typed["u"])
         if kind and re.fullmatch(r"[a-z_][a-z0-9_]*", name) and name not in {"self", "cls"}:
             claims.append(Claim("has_param", subject=subject, obj=name, obj_text="",
                                 negated=False, line=sentence.line, sentence=sentence.text,
                                 argument_types=(kind,)))
     return claims
+
+
+_IS_A_TYPE = re.compile(rf" ?(?:is|must be|should be|是|为|应为|必须是)"
+                        rf" ?(?:(?:a|an|一个|一) ?)?(?P<t>{_TYPE_WORDS})"
+                        r"(?: ?(?:value|object|类型|值))?"
+                        r" ?(?:$|[,，;；]|that|which|representing|describing|用于|表示)")
+"""What a parameter is said to be when that is a type: "is an integer", "是一个字符串"."""
 
 
 _NOT_A_VALUE_ZH = frozenset({"空", "无", "任何值", "任何东西", "空值"})

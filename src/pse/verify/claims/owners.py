@@ -61,7 +61,7 @@ def label_name(label: str) -> str:
 def owner_of(document: Document, index: int) -> str:
     """The code the structure above ``index`` names as the block's owner ("" if none)."""
     for block in document.owners(index):
-        if block.kind == "row" or _titles_members(block):
+        if block.kind == "row" or titles_members(block):
             continue  # a table's header row titles columns; "Attributes:" titles a list
         if block.kind == "heading" and not opens_section(document, index, block):
             return ""  # a list or table further down a section is not about its heading
@@ -130,7 +130,7 @@ _SUBJECT_FIRST = re.compile(r"\W*(?:the |a |an )?\W*$", re.IGNORECASE)
 """What may come before the code a sentence is about (its subject opens it)."""
 
 
-def _titles_members(block: Block) -> bool:
+def titles_members(block: Block) -> bool:
     """A block that only titles the list below it ("**Attributes**:", "Parameters")."""
     title = (block.label or block.text).strip().strip("*_:：").strip().lower()
     return bool(re.fullmatch(SECTIONS, title))

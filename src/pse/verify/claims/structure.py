@@ -23,7 +23,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import replace
 
 from pse.text import Block, Document, code_spans
-from pse.verify.claims.grammar import canonical_kind, read_claims
+from pse.verify.claims.grammar import argument_type, canonical_kind, read_claims
 from pse.verify.claims.model import Claim, Relation
 from pse.verify.claims.owners import (
     SECTIONS,
@@ -31,6 +31,7 @@ from pse.verify.claims.owners import (
     leading_span,
     opens_section,
     owner_of,
+    titles_members,
     whole_span,
 )
 from pse.verify.claims.prose import sentences
@@ -57,6 +58,7 @@ def structural_claims(document: Document, *, ignored: set[int]) -> Iterator[Clai
         yield from _signature_spans(block)
         if block.kind in {"item", "definition"} and block.label:
             yield from _section_item(block, owner_of(document, index))
+            yield from _typed_parameter_item(document, index)
             yield from _kind_of_section(document, index)
             yield from _kind_of_lead(document, index)
             yield from _kind_only_label(document, index)
@@ -128,6 +130,38 @@ def _section_item(block: Block, owner: str) -> Iterator[Claim]:
         for name in spans:
             if _DOTTED.fullmatch(name) and re.search(r"(?:Error|Exception|Warning|Exit)$", name):
                 yield said("raises", name)
+
+
+_TYPED_LABEL = re.compile(r"[*_]*`(?P<name>[A-Za-z_]\w*)`[*_]*\s*"
+                          r"[(（](?P<type>[^()（）]{1,40})[)）][*_]*\s*[:：]?")
+_ONE_TYPE = re.compile(r"(?P<t>[^,，;；]+?)\s*(?:[,，;；]\s*(?:optional|可选|默认|default).*)?")
+
+
+def _typed_parameter_item(document: Document, index: int) -> Iterator[Claim]:
+    """An item "- `v` (int): ..." of a list of parameters (under "**Parameters**:", or a
+    heading written as the signature that lists ``v``) says its owner takes ``v``, an
+    ``int``: a type the words name plainly, one alone ("str or bytes", a class, is left
+    to the reader)."""
+    block = document.blocks[index]
+    hit = _TYPED_LABEL.fullmatch(block.label.strip()) if block.kind == "item" else None
+    one = _ONE_TYPE.fullmatch(hit["type"].strip()) if hit else None
+    if hit is None or one is None or re.search(r"\bor\b|或|\|", one["t"]):
+        return
+    kind = argument_type(one["t"].strip().lower())
+    written = next((b for b in document.owners(index) if not titles_members(b)), None)
+    owner = owner_of(document, index)
+    listed = any(titles_members(b) and _PARAMETERS_LABEL.fullmatch(
+        (b.label or b.text).strip().strip("*_:：#").strip().lower())
+        for b in document.owners(index)) or (
+        written is not None and re.search(rf"\(.*\b{re.escape(hit['name'])}\b.*\)",
+                                          written.text) is not None)
+    subject = re.sub(r"\(.*\)$", "", owner)
+    if not kind or not listed or not re.fullmatch(r"[A-Za-z_][\w.]*", subject) or \
+            hit["name"] in {"self", "cls"}:
+        return
+    yield Claim("has_param", subject=subject, obj=hit["name"], negated=False,
+                line=block.line, sentence=_first_line(block), presupposed="structure",
+                argument_types=(kind,))
 
 
 def _returned_in_words(document: Document, index: int) -> Iterator[Claim]:
