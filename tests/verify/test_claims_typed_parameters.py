@@ -15,6 +15,7 @@ from repo_fixtures import claim_statuses, tree_resolver
 _TREE = {
     "codec/__init__.py": "",
     "codec/core.py": '''\
+from dataclasses import dataclass
 from typing import Callable, Optional, Union
 
 Creator = Callable[[int], None]
@@ -37,6 +38,17 @@ def chunks(items, size):
 class Buffer:
     def write(self, data: bytes, flush: bool = False) -> int:
         return len(data)
+
+
+class Queue:
+    def __init__(self, policy, sleep=None):
+        self.policy = policy
+
+
+@dataclass
+class Result:
+    name: str
+    private: bool = False
 ''',
 }
 
@@ -162,3 +174,34 @@ def test_no_typed_parameter_is_read_outside_a_plain_parameter_list(resolver: Res
 def test_a_parameter_said_to_be_a_type_under_its_owner(resolver: Resolver, text: str,
                                                        status: str) -> None:
     assert claim_statuses(resolver, text, "has_param") == [status]
+
+
+@pytest.mark.parametrize("text, status", [
+    ("The `Queue` class is initialized with the `policy` and `retries` objects.",
+     "unverified"),
+    ("The `Queue` class is initialized with the `policy` and `sleep` objects.", "verified"),
+    ("`pad` is created with the `text`, `width` and `fill` parameters.", "verified"),
+    ("`pad` is instantiated with the `text` and `size` parameters.", "unverified"),
+])
+def test_what_a_class_is_created_with_are_its_parameters(resolver: Resolver, text: str,
+                                                         status: str) -> None:
+    assert status in claim_statuses(resolver, text, "has_param")
+
+
+@pytest.mark.parametrize("text", [
+    "`_lock` is initialized with `threading.Lock()`.",  # a value, no parameter
+    "The `strict` attribute is initialized with `fill`.",
+    "`pad` is created with the `time.sleep` function.",
+])
+def test_a_value_initialised_is_no_parameter(resolver: Resolver, text: str) -> None:
+    assert claim_statuses(resolver, text, "has_param") == []
+
+
+@pytest.mark.parametrize("text, status", [
+    ("`Result.private` is a method.", "unverified"),       # declared a bool
+    ("The `Result.name` method returns the name.", "unverified"),
+    ("`Queue.policy` is a method.", "ignored"),            # what it holds is not written
+])
+def test_a_value_declared_a_scalar_is_no_method(resolver: Resolver, text: str,
+                                                status: str) -> None:
+    assert claim_statuses(resolver, text, "kind") == [status]

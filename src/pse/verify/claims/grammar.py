@@ -355,6 +355,11 @@ _FRAMES: list[tuple[Relation, str]] = [
     ("has_param", rf"{SZ}的(?:公开的?|主要的?)?(?P<n1>{L.METHOD_ZH}|{L.MEMBER_ZH})"
                   rf"(?:里|中|列表里|列表中)?{L.NEG_ZH}(?:有|包括|包含|含有|是)(?:了)?§(?P<o>\d+)§"),
     ("has_param", rf"{S} {L.ADV}{L.AUX}{L.NEG}(?:be )?(?P<n1>called with) {L.DET}§(?P<o>\d+)§"),
+    # "`JobQueue` is instantiated with the `policy` and `sleep` parameters": its
+    # constructor's (a value passed, "with the `time.sleep` function", names none)
+    ("has_param", rf"{S} {L.ADV}{L.AUX}{L.NEG}(?:be |is |are |was |gets |get )?"
+                  r"(?P<n1>created|initiali[sz]ed|instantiated|constructed) (?:with|using) "
+                  rf"{L.DET}§(?P<o>\d+)§(?! ?(?:function|method|callable|callback|module))"),
     # "stores the names in a `keys` attribute": where a value is kept names a member
     ("has_param", rf"{S} {PRE}(?:stores|store|keeps|keep|holds|hold|records|record|saves|save"
                   rf"|puts|put|caches|cache|remembers|remember) [^§]{{1,40}}? (?:in|as|under|into)"
@@ -848,7 +853,7 @@ _CUES: dict[str, str] = {
                     r"|eleven|twelve|[零一二两三四五六七八九十]).{0,32}?(?:param|arg|参数|形参)"
                     r"|(?:参数|签名).{0,8}?[\d零一二两三四五六七八九十]|(?:不|没有).{0,6}参数"),
     "has_param": (r"param|arg|option|keyword|kwarg|method|function|propert|attribute|member"
-                  r"|pass"
+                  r"|pass|creat|initiali|instantiat|construct"
                   r"|field|callback|take|accept|receiv|expect|support|requir|defin|declar"
                   r"|provid|expos|offer|implement|overrid|includ|contain|lack|come with|carr"
                   r"|has|have|gets? |signature|call|there (?:is|are)|exist|stor|keep|hold"
@@ -1867,7 +1872,8 @@ def _claim(found: _Match, sentence: Sentence) -> Claim | None:
     obj = sentence.spans[int(groups["o"] or 0)]
     if found.relation == "subclass" and obj.startswith("@"):
         return _decorator_claim(obj, common)  # "`f` is a `@staticmethod`": no base class
-    relation = _possession(found) if found.relation == "has_param" else found.relation
+    relation = None if _a_value_initialised(groups, obj, sentence) else \
+        _possession(found) if found.relation == "has_param" else found.relation
     if relation in {"has_method", "defines_member"} and _own_object(found, sentence):
         relation = "defines"  # "没有定义自己的 `validate` 方法": its own body's, not inherited
     obj = _builtin_namesake(relation, subject, obj, sentence)
@@ -2078,11 +2084,27 @@ _OVERRIDES = re.compile(r"overrides?|overridden|re-?implements?|重写了?|覆�
                         r"|override了?")
 
 
+_CONSTRUCTED = r"created|initiali[sz]ed|instantiated|constructed"
+_BOUND_NAME = re.compile(r"(?:attribute|variable|field|property|constant|属性|变量|字段|常量)"
+                         r" ?(?:is|are|was|gets?)? ?(?:created|initiali[sz]ed)")
+"""A value said to be initialised ("the `count` attribute is initialized with `0`"): what
+it holds, not what a constructor takes."""
+
+
+def _a_value_initialised(groups: dict[str, str | None], obj: str, sentence: Sentence) -> bool:
+    """"`_lock` is initialized with `threading.Lock()`", "the `count` attribute is
+    initialized with `total`": a value a name holds, no parameter a constructor takes."""
+    return re.fullmatch(_CONSTRUCTED, groups.get("n1") or "") is not None and (
+        not re.fullmatch(r"[A-Za-z_]\w*", obj) or _BOUND_NAME.search(sentence.normalised)
+        is not None)
+
+
 def _possession(found: _Match) -> Relation | None:
     """Which relation "has/takes/accepts/defines X" states: its noun decides, else its verb."""
     noun = (found.groups.get("n1") or found.groups.get("n2") or "").strip()
     if re.search(r"param|arg|option|keyword|参数|kwarg|accepted|taken|expected|supported"
-                 r"|received|signature|include|contain|has|list|mention|called with|^pass$",
+                 r"|received|signature|include|contain|has|list|mention|called with|^pass$"
+                 rf"|^(?:{_CONSTRUCTED})$",
                  noun):
         return "has_param"
     if _OVERRIDES.fullmatch(found.groups.get("verb") or ""):

@@ -491,8 +491,11 @@ def _value_named_alike(claim: Claim, subject: Named, resolver: Resolver) -> str:
     name = claim.subject.removesuffix("()")
     if not claim.presupposed or "." in name or claim.relation == "value_type":
         return ""  # a value's type is said of the value itself
+    # (a value declared or bound as a plain scalar, ``is_private: bool``, is no class or
+    # method whatever the phrase calls it: its own kind says so)
     if any(s.kind == "parameter" or s.kind in {"attribute", "variable"} and not (
-            s in subject.symbols and _of_a_module(resolver, s))
+            s in subject.symbols and (_of_a_module(resolver, s)
+                                      or types.plain_value(resolver, s)))
            for s in resolver.index.by_name(name)):
         return f"`{name}` also names a value, whose kind the tree does not say"
     return ""

@@ -388,6 +388,27 @@ def _declaration(resolver: Resolver, subject: Symbol) -> ast.AnnAssign | None:
                  if isinstance(b := binding(resolver, s), ast.AnnAssign)), None)
 
 
+_PLAIN_VALUES = frozenset({"bool", "int", "float", "str", "bytes", "complex"})
+
+
+def plain_value(resolver: Resolver, subject: Symbol) -> str:
+    """The builtin scalar type (``bool``, ``str`` ...) an attribute or variable is declared
+    with (``is_private: bool``), or bound to as a literal when it is bound once; "" when
+    neither says one. Such a value is no class, function or method."""
+    if subject.kind not in {"attribute", "variable", "constant"}:
+        return ""
+    statement = _declaration(resolver, subject)
+    if statement is not None:
+        declared = ast.unparse(declared_annotation(statement.annotation))
+        return declared if declared in _PLAIN_VALUES else ""
+    if len(resolver.index.def_facts(subject.qualname)) > 1:
+        return ""
+    bound = binding(resolver, subject)
+    value = literal_type(bound.value) if isinstance(bound, ast.Assign) else None
+    name = value.__name__ if value is not None else ""
+    return name if name in _PLAIN_VALUES else ""
+
+
 def _declared_is_a(resolver: Resolver, subject: Symbol, obj: Named) -> Decision | None:
     """"`path` holds a `pathlib.Path`" of an attribute declared with a builtin type
     (``path: Final[str]``): false when that builtin and the class claimed are unrelated
@@ -720,6 +741,8 @@ def _value_kinds(resolver: Resolver, symbol: Symbol, values: set[str]) -> set[st
             {"instance", "attribute", *loose}
     if module_level and symbol.name.isupper() and values == {"literal"}:
         return {"constant", "attribute"}
+    if values != {"literal"} and plain_value(resolver, symbol):
+        return {"attribute"}  # ``is_private: bool``: a scalar, no callable or class
     return {"attribute", "?literal"} if values == {"literal"} else {"attribute", "?"}
 
 
