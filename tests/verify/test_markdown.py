@@ -254,3 +254,11 @@ def test_markdown_a_list_items_bold_label_shaped_like_code_is_a_name() -> None:
     names = [(r.line, r.name) for r in extract_references(text, file="a.md")]
     assert names == [(3, "increment_major"), (4, "to_tuple"), (5, "EndOfList"),
                      (7, "pairwise"), (8, "Signal"), (9, "bump_minor"), (10, "decode")]
+
+
+def test_markdown_a_capitalised_label_of_the_span_after_it_is_a_title() -> None:
+    # "**Parse_minus**:" titles the `parse_minus` the item writes as code: one name
+    text = ("- **Parse_minus**: The `parse_minus` method detaches the minus.\n"
+            "- **Str_to_number**: Converts a string.\n")
+    names = [(r.line, r.name) for r in extract_references(text, file="a.md")]
+    assert names == [(1, "parse_minus"), (2, "Str_to_number")]

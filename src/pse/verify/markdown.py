@@ -208,6 +208,11 @@ def _inline_refs(token: Token, *, file: str, lines: list[str]) -> list[Reference
     link_text: list[str] = []
     children = token.children or []
     labelled = _bold_label(children, lines[token.map[0]] if token.map[0] < len(lines) else "")
+    spans = {c.content.strip().lower() for c in children if c.type == "code_inline"}
+    if labelled and labelled[:1].isupper() and labelled.lower() in spans:
+        # "**Parse_minus**: The `parse_minus` method ...": a title for the name the item
+        # writes as code, capitalised as titles are (the span is checked as written)
+        labelled = ""
     if labelled:
         refs.append(classify_span(labelled, file=file, line=line, context=context))
     for position, child in enumerate(children):
