@@ -45,6 +45,14 @@ class Queue:
         self.policy = policy
 
 
+class _Codec:
+    def parse(self, text):
+        return text
+
+
+default_codec = _Codec()
+
+
 @dataclass
 class Result:
     name: str
@@ -205,3 +213,12 @@ def test_a_value_initialised_is_no_parameter(resolver: Resolver, text: str) -> N
 def test_a_value_declared_a_scalar_is_no_method(resolver: Resolver, text: str,
                                                 status: str) -> None:
     assert claim_statuses(resolver, text, "kind") == [status]
+
+
+@pytest.mark.parametrize("text, status", [
+    ("`default_codec` has a `parse` method.", "verified"),  # its class's
+    ("`default_codec` has a `format` method.", "unverified"),
+])
+def test_an_instance_has_what_its_class_has(resolver: Resolver, text: str,
+                                            status: str) -> None:
+    assert claim_statuses(resolver, text, "has_method") == [status]

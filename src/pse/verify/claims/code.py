@@ -404,6 +404,13 @@ def has_member(resolver: Resolver, subject: Symbol, member: str, *, methods: boo
     defined or implemented, which what every class gets from ``object`` is not)."""
     name = _bare(member).rsplit(".", 1)[-1]
     if subject.kind in {"attribute", "variable", "constant"}:
+        classes = instance_classes(resolver, subject)
+        if classes is not None and len(classes) == 1 and not own:
+            # ``rrulestr = _rrulestr()``: an instance has what its class has
+            of_class = has_member(resolver, classes[0], name, methods=methods, written=written)
+            return Decision(of_class.holds, f"{short(subject.qualname)} is an instance of "
+                            f"{short(classes[0].qualname)}; {of_class.message}",
+                            of_class.evidence)
         return _listed_member(resolver, subject, name)
     if subject.kind not in {"class", "module", "package"}:
         return undecided("not a class or module")
@@ -839,6 +846,23 @@ def _counted_methods(methods: dict[str, bool], *, public: bool, properties: bool
                if (properties or not is_property) and (dunders or not is_dunder(name))
                and (not public or not name.startswith("_") or is_dunder(name)))
 
+
+
+def instance_classes(resolver: Resolver, symbol: Symbol) -> list[Symbol] | None:
+    """The classes of the tree ``symbol`` is bound to an instance of (``x = Cls(...)``):
+    every definition of the called name, each a class whose ancestry is read whole and
+    none a metaclass (whose instances are classes); None when it is no such instance."""
+    value = bound_value(resolver, symbol)
+    if not isinstance(value, ast.Call) or not isinstance(value.func, ast.Name | ast.Attribute):
+        return None
+    found = resolver.index.by_name(ast.unparse(value.func).rsplit(".", 1)[-1])
+    if not found or any(s.kind != "class" for s in found):
+        return None
+    for cls in found:
+        tree = ancestry(resolver, cls)
+        if not tree.complete or {"type", "builtins.type"} & tree.external:
+            return None
+    return list(found)
 
 
 def has_item(resolver: Resolver, subject: Symbol, item: str) -> Decision:

@@ -10,7 +10,12 @@ from collections.abc import Sequence
 
 from pse.index.model import Symbol
 from pse.index.walk import is_sample_path
-from pse.verify.claims.code import enum_members, functional_fields, literal_entries
+from pse.verify.claims.code import (
+    enum_members,
+    functional_fields,
+    instance_classes,
+    literal_entries,
+)
 from pse.verify.claims.decision import Decision, at, listing, short, undecided, with_article
 from pse.verify.claims.folding import NotFoldable, folded_value
 from pse.verify.claims.names import (
@@ -752,20 +757,11 @@ def _instance_of_tree_class(resolver: Resolver, symbol: Symbol) -> bool | None:
     whole, none of them a metaclass (whose instances are classes). True when the class
     is callable (``__call__``: a function to some readers), False when not; None when
     ``symbol`` is not such an instance."""
-    value = bound_value(resolver, symbol)
-    if not isinstance(value, ast.Call) or not isinstance(value.func, ast.Name | ast.Attribute):
+    found = instance_classes(resolver, symbol)
+    if found is None:
         return None
-    name = ast.unparse(value.func).rsplit(".", 1)[-1]
-    found = resolver.index.by_name(name)
-    if not found or any(s.kind != "class" for s in found):
-        return None
-    callable_ = False
-    for cls in found:
-        tree = ancestry(resolver, cls)
-        if not tree.complete or {"type", "builtins.type"} & tree.external:
-            return None
-        callable_ |= any(resolver.index.members(q, "__call__") for q in tree.tree)
-    return callable_
+    return any(resolver.index.members(q, "__call__")
+               for cls in found for q in ancestry(resolver, cls).tree)
 
 
 def _has_setter(resolver: Resolver, symbol: Symbol) -> bool:
