@@ -37,3 +37,9 @@ def test_code_spans_show_what_sphinx_shows() -> None:
                        ":func:`pkg.run` {py:class}`~a.B` ``x``")
     assert [s.shown for s in spans] == ["register", "Hook", "pkg.run", "B", "x"]
     assert [s.target for s in spans][:2] == ["pkg.Manager.register", "pkg.Hook"]
+
+
+def test_an_initial_ends_no_sentence() -> None:
+    text = "It was described by Michael T. Nygard in his book. Next it works."
+    assert [text[a:b].strip() for a, b in sentence_bounds(text)] == [
+        "It was described by Michael T. Nygard in his book.", "Next it works."]

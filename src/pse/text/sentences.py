@@ -16,8 +16,9 @@ from bisect import bisect_right
 
 from pse.text.spans import code_spans
 
-_NOT_AN_END = r"(?<!\be\.g)(?<!\bi\.e)(?<!\bcf)(?<!\bvs)"
-"""The full stop of "e.g.", "i.e.", "cf." and "vs." ends no sentence."""
+_NOT_AN_END = r"(?<!\be\.g)(?<!\bi\.e)(?<!\bcf)(?<!\bvs)(?<!\b[A-Z])"
+"""The full stop of "e.g.", "i.e.", "cf." and "vs." ends no sentence, nor that of an
+initial ("Michael T. Nygard")."""
 SENTENCE_END = re.compile(_NOT_AN_END + r"[.!?](?=\s|$)|[。！？]")
 CLAUSE_END = re.compile(_NOT_AN_END + r"[.!?](?=\s|$)|[;:。！？；：]")
 _PIECE_END = re.compile(_NOT_AN_END + r"[.!?;:,](?=\s|$)|[。！？；：，、]")
