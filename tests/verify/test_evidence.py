@@ -775,3 +775,12 @@ def test_align_a_denial_the_sources_prose_affirms_is_unsupported() -> None:
     # a statement (no denial) the docstring affirms is supported
     assert [s for s, _ in _verdicts("If the queue is empty, `Queue.get` waits for an "
                                     "item.")] == ["supported"]
+
+
+def test_align_where_code_is_said_in_words_is_no_claim_of_its_own() -> None:
+    # "is in the `x.py` file, which contains ...": the location the claims check
+    refs = [NameRef(line=1, text="Text", status="verified", evidence=(("pkg/text.py", 1),)),
+            NameRef(line=1, text="pkg/text.py", status="verified", kind="path")]
+    (aligned,) = align(document_units("The `Text` class is in the `pkg/text.py` file, which "
+                                      "contains its methods."), _text_spans(), refs)
+    assert aligned.status == "supported"

@@ -48,7 +48,10 @@ _DISCOURSE = words(
     "conclusion introduction introduce let look see show explain discuss demonstrate "
     "illustrate consider note learn understand step basic start simple application project "
     "program snippet detail details describe describes now next first finally let's "
-    "important key feature features common usage practice real world")
+    "important key feature features common usage practice real world "
+    # where code is (a location the structural claims check): "is in the `x.py` file,
+    # which contains ..."
+    "file files contain contains located folder directory")
 
 
 @dataclass(frozen=True)
