@@ -76,8 +76,9 @@ def test_index_facts_json(repo: Path, capsys: pytest.CaptureFixture[str]) -> Non
     result = run_cli(capsys, "index", "--facts")
     assert result.code == 0
     facts = json.loads(result.out)
-    assert set(facts) == {"name", "version", "console_scripts", "main_modules", "dependencies",
-                          "env_vars", "files_per_language", "lines_per_language"}
+    assert set(facts) == {"name", "version", "console_scripts", "scripts_complete",
+                          "main_modules", "dependencies", "env_vars", "files_per_language",
+                          "lines_per_language"}
     assert facts["name"] == "tinyhttp" and facts["version"] == "0.3.1"
     assert facts["console_scripts"] == {"tinyhttp": "tinyhttp.cli:main"}
     assert facts["main_modules"] == ["tinyhttp.__main__"]
