@@ -200,3 +200,25 @@ def test_an_unlabelled_block_is_read_for_known_programs_only() -> None:
     refs = extract_references("```\ntq ──► queue ──► worker\npip install tq\n```\n",
                               file="d.md")
     assert [r.name for r in refs] == ["pip install tq"]
+
+
+def test_click_commands_another_module_adds_to_the_group_are_counted(tmp_path: Path) -> None:
+    pyproject = PYPROJECT.replace("tq.cli:main", "tq.cli:cli")
+    resolver = _resolver(tmp_path, {
+        "pyproject.toml": pyproject, "tq/__init__.py": "", "tq/cli.py": CLICK_GROUP,
+        "tq/extra.py": "from tq.cli import cli as group\n\n@group.command()\n"
+                       "def deploy():\n    pass\n",
+        "tq/lazy.py": "from tq.cli import cli\n"})
+    assert _shell(resolver, "tq deploy").status == "verified"
+    assert _shell(resolver, "tq sync-all").status == "verified"
+    assert _shell(resolver, "tq nope").status == "unverified"
+
+
+def test_click_group_that_another_module_adds_to_by_add_command_is_not_judged(
+        tmp_path: Path) -> None:
+    pyproject = PYPROJECT.replace("tq.cli:main", "tq.cli:cli")
+    resolver = _resolver(tmp_path, {
+        "pyproject.toml": pyproject, "tq/__init__.py": "", "tq/cli.py": CLICK_GROUP,
+        "tq/extra.py": "from tq.cli import cli\nfrom tq.more import run\n"
+                       "cli.add_command(run)\n"})
+    assert _shell(resolver, "tq nope").status == "verified"
