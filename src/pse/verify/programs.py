@@ -60,7 +60,8 @@ def module_surface(root: Path, files: dict[str, str], module: str, function: str
         found = _top_function(tree, function)
         if found is None:
             return None
-        surface = _click_surface(tree, found, path, lambda: _other_trees(root, files, path))
+        surface = _click_surface(tree, found, path,
+                                 lambda name: _other_trees(root, files, path, name))
         if surface is not None or _click_decorated(found):
             return surface
         scope = tree if _parsers(tree) and not _parsers(found) else found
@@ -214,19 +215,23 @@ def _click_decorated(function: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
     return any(_decorator_call(d)[1] in ("command", "group") for d in function.decorator_list)
 
 
-def _other_trees(root: Path, files: dict[str, str], skip: str) -> Iterator[ast.Module]:
-    """Every other Python module of the tree, parsed (the ones that fail to parse left
-    out): where a click group's commands may be added."""
+def _other_trees(root: Path, files: dict[str, str], skip: str, name: str
+                 ) -> Iterator[ast.Module]:
+    """Every other Python module of the tree whose text names ``name``, parsed (the ones
+    that fail to parse left out): where a click group's commands may be added."""
     for path in sorted(set(files.values()) - {skip}):
         text = read_planted_text(root / path)
+        if not text or name not in text:
+            continue  # (most modules: read, never parsed)
         try:
-            yield ast.parse(text or "")
+            yield ast.parse(text)
         except (SyntaxError, ValueError, MemoryError, RecursionError):
             continue
 
 
 def _click_surface(tree: ast.Module, function: ast.FunctionDef | ast.AsyncFunctionDef,
-                   where: str, others: Callable[[], Iterable[ast.Module]]) -> Surface | None:
+                   where: str, others: Callable[[str], Iterable[ast.Module]]
+                   ) -> Surface | None:
     kinds = [(r, a, c) for r, a, c in map(_decorator_call, function.decorator_list)
              if a in ("command", "group")]
     if len(kinds) != 1 or kinds[0][0] not in ("click", ""):
@@ -255,7 +260,7 @@ def _click_surface(tree: ast.Module, function: ast.FunctionDef | ast.AsyncFuncti
     if kind == "group":
         found = _click_commands(tree, function.name)
         # ``from .cli import cli`` then ``@cli.command()`` in another module adds to it
-        for other in others() if found is not None else ():
+        for other in others(function.name) if found is not None else ():
             aliases = [a.asname or a.name for node in ast.walk(other)
                        if isinstance(node, ast.ImportFrom) for a in node.names
                        if a.name == function.name]
