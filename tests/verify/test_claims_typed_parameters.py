@@ -222,3 +222,13 @@ def test_a_value_declared_a_scalar_is_no_method(resolver: Resolver, text: str,
 def test_an_instance_has_what_its_class_has(resolver: Resolver, text: str,
                                             status: str) -> None:
     assert claim_statuses(resolver, text, "has_method") == [status]
+
+
+@pytest.mark.parametrize("text, status", [
+    ("`pad` is a function that takes a string `text` and pads it.", "verified"),
+    ("`pad` is a helper function that takes a function `caller`.", "unverified"),
+    ("The `decode_int` function is a function which accepts `alphabet`.", "verified"),
+])
+def test_what_a_relative_clause_says_a_callable_takes(resolver: Resolver, text: str,
+                                                      status: str) -> None:
+    assert status in claim_statuses(resolver, text, "has_param")

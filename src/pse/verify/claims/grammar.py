@@ -333,6 +333,12 @@ _FRAMES: list[tuple[Relation, str]] = [
     ("member_count", rf"{SZ}{PRE_ZH}{TOTAL_ZH}(?:有|包含|包括|定义了|拥有){TOTAL_ZH}{L.NUMBER_ZH}"
                      rf"(?:个|种)(?:可能的|不同的)?{COUNT_NOUN}"),
     # ---- possession: parameters, methods, members (the noun decides)
+    # "`retry` is a function that takes a function `caller`": what the relative clause
+    # says the callable takes (an argument described by its kind, then its name)
+    ("has_param", rf"{S} (?:is|are) (?:a|an) (?:[a-z-]+ )?(?:function|method|decorator"
+                  r"|callable|coroutine|helper|wrapper) (?:that|which) (?P<verb>takes|accepts"
+                  rf"|receives|expects) (?:a |an |the )?(?:[a-z-]+ )?§(?P<o>\d+)§"
+                  r"(?! ?(?:function|method|callable|object|instance|class))"),
     ("has_param", rf"{S} {PRE}{L.HAVE} (?P<neg2>no )?{L.DET}{L.PARAM_ADJ}(?P<n1>{L.NOUN} )?"
                   r"(?:named |called )?"
                   rf"§(?P<o>\d+)§(?P<n2> {L.NOUN}|{L.NOUN_ZH})?"),
