@@ -87,10 +87,8 @@ def _setup_cfg(folder: Path) -> _Answer:
     text = read_planted_text(folder / "setup.cfg")
     if text is None:
         return None
-    parser = configparser.ConfigParser(interpolation=None)
-    try:
-        parser.read_string(text)
-    except configparser.Error:
+    parser = _ini(text)
+    if parser is None:
         return {}, False
     if not parser.has_section("metadata") and not parser.has_section("options"):
         return None  # a setup.cfg holding only tool settings (flake8, pytest) declares nothing
@@ -142,12 +140,8 @@ def _setup_keyword(keyword: str, value: object) -> dict[str, str] | None:
             names.update(_entry_lines("\n".join(map(str, lines))))
         return names
     if keyword == "entry_points" and isinstance(value, str):  # an ini-style string
-        parser = configparser.ConfigParser(interpolation=None)
-        try:
-            parser.read_string(value)
-        except configparser.Error:
-            return None
-        return _entry_lines(_section(parser, "console_scripts"))
+        parser = _ini(value)
+        return None if parser is None else _entry_lines(_section(parser, "console_scripts"))
     return None
 
 
@@ -168,10 +162,8 @@ def _egg_info(folder: Path) -> _Answer:
     text = read_planted_text(eggs[0] / "entry_points.txt")
     if text is None:
         return {}, True
-    parser = configparser.ConfigParser(interpolation=None)
-    try:
-        parser.read_string(text)
-    except configparser.Error:
+    parser = _ini(text)
+    if parser is None:
         return {}, False
     names = _entry_lines(_section(parser, "console_scripts"))
     names.update(_entry_lines(_section(parser, "gui_scripts")))
@@ -194,6 +186,16 @@ def _package_json(folder: Path) -> _Answer:
     if isinstance(bins, str) and data.get("name"):
         return {str(data["name"]).rsplit("/", 1)[-1]: bins}, True  # "bin": "cli.js"
     return {}, True
+
+
+def _ini(text: str) -> configparser.ConfigParser | None:
+    """``text`` read as an ini file (None when it is not one)."""
+    parser = configparser.ConfigParser(interpolation=None)
+    try:
+        parser.read_string(text)
+    except configparser.Error:
+        return None
+    return parser
 
 
 def _section(parser: configparser.ConfigParser, name: str) -> str:
