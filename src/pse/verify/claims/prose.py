@@ -468,7 +468,7 @@ def _later_predicate(text: str) -> bool:
     """Whether a label's text opens with a phrase without code and a later clause of it
     opens with its predicate ("整个循环的核心，一共接收 5 个参数", "the root of the
     hierarchy, based on `B`"): the phrase names the label's code, the clause says of it."""
-    first, *later = _CLAUSE_END.split(text)
+    first, *later = _top_level_clauses(text)
     return "§" not in first and "`" not in first and any(
         _SUBJECTLESS.match(c) or _PARTICIPLE.match(c) for c in later)
 
