@@ -159,6 +159,58 @@ def convert(table, key):
     assert convert.raises == ("ConfigError",)
 
 
+def test_a_lookup_the_body_checks_first_and_a_call_given_its_fallback_are_guarded() -> None:
+    source = b"""\
+def drop(tables, data, name):
+    if name in tables:
+        del tables[name]
+    if data is None:
+        return
+    if name not in data:
+        return
+    del data[name]
+
+
+def group(groups, key, item):
+    if key not in groups:
+        groups[key] = []
+    groups[key].append(item)
+    return {k: groups[k] for k in groups if groups and k in groups and groups[k]}
+
+
+def unbind(context, keys, it):
+    for key in keys:
+        context.pop(key, None)
+    return next(it, None), getattr(context, "x", None)
+
+
+def loose(table, key, other, it, items):
+    if key in other:
+        value = table[key]
+    if key not in table:
+        log(key)
+    items.pop()
+    return value, table[key], next(it)
+
+
+def looped(table, found):
+    for key in table:
+        found.append(table[key])
+    return table["x"] if "x" in table else None
+"""
+    bodies = {b.qualname: b for b in extract_bodies(source, module="m")}
+    drop, group, unbind = bodies["m.drop"], bodies["m.group"], bodies["m.unbind"]
+    assert drop.caught("[]", ("KeyError",)) and group.caught("[]", ("KeyError",))
+    assert not drop.caught("[]", ("IndexError",))  # ``k in seq`` asks for a value, not an index
+    assert unbind.caught("pop", ("KeyError",)) and unbind.caught("next", ("StopIteration",))
+    assert unbind.caught("getattr", ("AttributeError",))
+    loose = bodies["m.loose"]
+    # another container checked, a check that does not leave, no fallback given
+    assert not loose.caught("[]", ("KeyError",))
+    assert not loose.caught("pop", ("KeyError",)) and not loose.caught("next", ("StopIteration",))
+    assert bodies["m.looped"].caught("[]", ("KeyError",))  # ``for k in d: d[k]``
+
+
 def test_bodies_of_a_file_that_does_not_parse_are_empty() -> None:
     assert extract_bodies(b"def broken(:\n", module="m") == []
 

@@ -299,6 +299,19 @@ def folder(name):
     if name == "home":
         return os.path.join(os.environ["HOME"], "x")
     return None
+
+
+def forget(tables, name):
+    if name not in tables:
+        return False
+    del tables[name]
+    return True
+
+
+def unbind(context, keys):
+    for key in keys:
+        context.pop(key, None)
+    return context
 ''',
     "tests/test_wrap.py": '''\
 def check_wrapped(stream, autoreset=True):
@@ -661,6 +674,10 @@ def test_claims_a_union_alias_compared_by_its_members(resolver: Resolver, text: 
     ("`unschedule` 在任务不存在时会抛出 `ValueError`。", "unverified"),
     ("`first` raises `KeyError` for a missing key.", "unverified"),  # LookupError catches it
     ("`first` raises `AttributeError`.", "ignored"),
+    # a lookup the body checks first, a pop given its fallback
+    ("`forget` raises `KeyError` when the table does not exist.", "unverified"),
+    ("`unbind` raises `KeyError` if one of the keys is missing.", "unverified"),
+    ("`unbind` 在键不存在时会抛出 `KeyError`。", "unverified"),
 ])
 def test_claims_a_builtin_error_of_code_that_raises_nothing(resolver: Resolver, text: str,
                                                             status: str) -> None:

@@ -15,6 +15,7 @@ import builtins
 import warnings
 
 from pse.index.model import BodyFacts
+from pse.index.present import FALLBACK_ERRORS, present_lookups, with_fallback
 from pse.index.python import dotted_name
 from pse.index.receivers import Scope, attributes, last_name, receivers, scope
 
@@ -119,8 +120,12 @@ def _guards(function: _Function) -> dict[str, frozenset[str]]:
     """Each call (by last name), lookup (``"[]"``) and ``raise`` (``"raise E"``) of the own
     body with the errors caught around every occurrence of it (see
     :attr:`BodyFacts.guarded`): a ``self.jobs.remove(job)`` inside ``try: ... except
-    ValueError: log()`` cannot make the function raise ``ValueError``."""
+    ValueError: log()`` cannot make the function raise ``ValueError``. A lookup the body
+    makes only where the key is present, and a call given its fallback
+    (:mod:`pse.index.present`), count as guarded against the lookup error they cannot
+    raise."""
     found: dict[str, frozenset[str]] = {}
+    present = present_lookups(function)
 
     def record(key: str, active: frozenset[str]) -> None:
         found[key] = found[key] & active if key in found else active
@@ -144,6 +149,10 @@ def _guards(function: _Function) -> dict[str, frozenset[str]]:
 
     def record_node(node: ast.AST, active: frozenset[str]) -> None:
         key = _guard_key(node)
+        if key == "[]" and id(node) in present:
+            active |= {"KeyError"}  # ``if k not in d: return`` before ``d[k]``
+        elif isinstance(node, ast.Call) and (fallback := with_fallback(node)):
+            active |= FALLBACK_ERRORS[fallback]  # ``d.pop(k, None)``
         if key:
             record(key, active)
 
