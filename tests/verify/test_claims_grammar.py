@@ -64,7 +64,8 @@ def test_grammar_reads_inheritance(text: str, expected: tuple[str, str, str, boo
     # no kind claim: indefinite (the reader's code), a modifier, negated, another noun
     ("Write a `Plugin` class of your own.", []),
     ("The `timeout` class attribute sets the limit.", []),
-    ("The `attr.s` class decorator adds methods.", []),
+    # a kind word before "decorator" says what it decorates: the name is a decorator
+    ("The `attr.s` class decorator adds methods.", [("kind", "attr.s", "decorator", False)]),
     ("There is no `Cart` class here.", []),
     ("It is not the `Cart` class that does this.", []),
     ("The `Cart` class instances are cheap.", []),

@@ -347,6 +347,14 @@ class SymbolIndex:
                          is_async=bool(a), varargs=bool(v), value=str(value))
                 for q, n, d, a, v, value in rows]
 
+    @cached_property
+    def applied_decorators(self) -> frozenset[str]:
+        """The last name of every decorator a definition of the tree carries (``@retry(3)``
+        and ``@tools.retry`` are both ``retry``): what the tree itself uses as one."""
+        rows = self._conn.execute("SELECT DISTINCT decorators FROM defs WHERE decorators != '[]'")
+        return frozenset(str(d).rsplit(".", 1)[-1] for (ds,) in rows
+                         for d in json.loads(str(ds)))
+
     def return_names(self, symbol: Symbol) -> tuple[str, ...] | None:
         """The names in a Python function's return annotation (None: not annotated or not
         readable). Read from the file on first use and kept for the index's life."""

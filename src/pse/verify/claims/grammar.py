@@ -1517,7 +1517,7 @@ _NOUN_KIND = re.compile(rf"(?:^|(?<![a-z])(?:{_DEFINITE})){_NOUN_KIND_TAIL}")
 _ANY_NOUN_KIND = re.compile(rf"(?:^|(?<![a-z])(?:{_DEFINITE}|a|an|one)){_NOUN_KIND_TAIL}")
 _NOUN_KIND_ZH = re.compile(
     r"(?:^|(?<=[这该此其的个被由给向对把将用从与和及、，,]))§(?P<s>\d+)§"
-    r"(?P<k>类方法|静态方法|异步函数|协程函数|异常类|函数|方法|模块|异常|类(?![型似别比属])|属性)")
+    r"(?P<k>类方法|静态方法|异步函数|协程函数|异常类|函数|方法|模块|异常|装饰器|类(?![型似别比属])|属性)")
 _MODIFIED_KIND = frozenset({
     "attribute", "attributes", "variable", "variables", "decorator", "decorators", "field",
     "fields", "name", "names", "parameter", "parameters", "argument", "arguments", "factory",
@@ -1550,8 +1550,9 @@ def _noun_kinds(clause: str, sentence: Sentence, *, indefinite: bool, first: boo
             if _said_builtin(subject, sentence.text):
                 continue  # "the built-in `list` class": Python's, whatever the tree names so
             kind = canonical_kind(groups["k"])
-            if not kind or subject in {"self", "cls"} or not _NAME_LIKE.match(subject):
-                continue
+            if not kind or subject in {"self", "cls"} or not _NAME_LIKE.match(subject) or \
+                    subject.startswith("@"):
+                continue  # ("the `@cache` decorator" says what decorates, read elsewhere)
             opens = first and not re.search(r"[a-z§]", clause[:hit.start()])
             named_after = clause[hit.end("k"):].lstrip().startswith("§")  # the X method `m`
             yield Claim("kind", subject=subject, obj=kind, obj_text=groups["k"], negated=False,

@@ -17,6 +17,7 @@ from pse.verify.claims.code import (
     literal_entries,
 )
 from pse.verify.claims.decision import Decision, at, listing, short, undecided, with_article
+from pse.verify.claims.decorating import decorator_kinds
 from pse.verify.claims.folding import NotFoldable, folded_value
 from pse.verify.claims.names import (
     Ancestry,
@@ -704,15 +705,20 @@ def actual_kinds(resolver: Resolver, symbol: Symbol) -> set[str]:
         found = ancestry(resolver, symbol)
         if {"BaseException", "builtins.BaseException"} & found.external:
             return {"class", "exception"}
-        return {"class", *_class_kinds(resolver, symbol, found)} if found.complete else \
+        unknown = _unknown_decorators(decorators - _PLAIN_CLASS_DECORATORS - {"dataclass"})
+        decorating = decorator_kinds(resolver, symbol, unknown_decorators=unknown)
+        return {"class", *decorating, *_class_kinds(resolver, symbol, found)} \
+            if found.complete else \
             {"class", "?exception", "?enum", "?dataclass", "?protocol", "?namedtuple",
-             "?metaclass", "?abstract class", "?context manager",
+             "?metaclass", "?abstract class", "?context manager", *decorating,
              *_class_kinds(resolver, symbol, found)}
     if symbol.kind in {"function", "method"}:
         kinds = _callable_kinds(symbol, decorators, is_async=is_async,
                                 module_level=resolver.index.module_of(symbol.path)
                                 == symbol.parent)
         kinds |= _managing(resolver, symbol, decorators)
+        kinds |= decorator_kinds(resolver, symbol,
+                                 unknown_decorators=_unknown_decorators(decorators))
         if "property" in decorators:
             kinds.add("read-write property" if _has_setter(resolver, symbol)
                       else "read-only property")
@@ -742,7 +748,7 @@ def _value_kinds(resolver: Resolver, symbol: Symbol, values: set[str]) -> set[st
         # one instance a module binds once (``day_name = _localized_day('%A')``) is what
         # many call a constant: not a finding either way
         loose = {"?constant"} if module_level else set()
-        return {"instance", "attribute", "?function", *loose} if instance else \
+        return {"instance", "attribute", "?function", "?decorator", *loose} if instance else \
             {"instance", "attribute", *loose}
     if module_level and symbol.name.isupper() and values == {"literal"}:
         return {"constant", "attribute"}
@@ -1124,10 +1130,16 @@ def _abstract_method(resolver: Resolver, method: Symbol) -> bool:
         r.rsplit(".", 1)[-1] for r in body.raises}
 
 
+def _unknown_decorators(decorators: set[str]) -> bool:
+    """Whether a decorator pse does not know wraps the definition (it may make it
+    anything callable)."""
+    return bool(decorators - _KNOWN_DECORATORS)
+
+
 def _callable_kinds(symbol: Symbol, decorators: set[str], *, is_async: bool,
                     module_level: bool) -> set[str]:
     kinds = {"coroutine"} if is_async else set()
-    if decorators - _KNOWN_DECORATORS:
+    if _unknown_decorators(decorators):
         kinds.add("?callable")  # a decorator may make it async, a descriptor, ... not a class
     if symbol.kind == "function":
         return kinds | {"function"} | ({"module-level function"} if module_level else set())
@@ -1172,6 +1184,7 @@ def _defensible(claimed: str, actual: set[str]) -> bool:
         **{k: {f"?{k}"} for k in ("enum", "dataclass", "protocol", "namedtuple",
                                   "metaclass", "abstract class")},
         "context manager": {"?context manager", "?callable"},
+        "decorator": {"?decorator", "?callable"},
         # a decorator may make a def async or a descriptor, never a class or a module
         **{k: {"?callable"} for k in ("coroutine", "property", "classmethod", "staticmethod",
                                      "attribute", "read-only property",

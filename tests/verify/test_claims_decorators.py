@@ -1,0 +1,102 @@
+"""Whether a name is a decorator: "`warn` is a decorator", "`retry` 是一个装饰器", "the
+`timed` decorator" — judged by what the code does with a function, not by its name."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+
+from pse.verify.resolve import Resolver
+from repo_fixtures import claim_statuses, tree_resolver
+
+_TREE = {
+    "kit/__init__.py": "",
+    "kit/tools.py": '''\
+import functools
+
+REGISTRY = []
+
+
+def timed(func):
+    @functools.wraps(func)
+    def wrapper(*args, **kwargs):
+        return func(*args, **kwargs)
+    return wrapper
+
+
+def retry(times):
+    def decorate(func):
+        return functools.update_wrapper(lambda *a: func(*a), func)
+    return decorate
+
+
+def register(func):
+    REGISTRY.append(func)
+    return func
+
+
+def shout(text):
+    return text.upper() + "!"
+
+
+def describe(value):
+    return f"<{value}>"
+
+
+def log(message):
+    print(message)
+
+
+class Memo:
+    def __init__(self, func):
+        self.func = func
+
+    def __call__(self, *args):
+        return self.func(*args)
+
+
+class Options:
+    def __init__(self, name):
+        self.name = name
+
+
+class Marker:
+    pass
+
+
+@Marker
+def marked():
+    return 1
+''',
+}
+
+
+@pytest.fixture(scope="module")
+def resolver(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Resolver]:
+    yield from tree_resolver(tmp_path_factory, _TREE, name="decorators")
+
+
+@pytest.mark.parametrize("text, status", [
+    # it builds a function of its own and hands it back (a factory's inner one too)
+    ("`timed` is a decorator.", "verified"),
+    ("The `timed` decorator records how long a call takes.", "verified"),
+    ("`retry` 是一个装饰器。", "verified"),
+    ("`timed` is a function.", "verified"),
+    # the tree applies it with ``@``
+    ("`Marker` is a class decorator.", "verified"),
+    # it hands back what it was given, as a registering decorator does: may be one
+    ("`register` is a decorator.", "ignored"),
+    # it returns a string, or nothing: applied to a function, no function would be left
+    ("`shout` is a decorator that adds emphasis.", "unverified"),
+    ("**`describe`**: A decorator for describing values.", "unverified"),
+    ("`log` 装饰器用于记录日志。", "unverified"),
+    # a class whose instances can be called may be one; one whose cannot is none
+    ("`Memo` is a decorator.", "ignored"),
+    ("`Options` is a decorator.", "unverified"),
+    # a module is none
+    ("`kit.tools` is a decorator.", "unverified"),
+])
+def test_claims_a_decorator_is_what_the_code_makes_of_a_function(
+        resolver: Resolver, text: str, status: str) -> None:
+    assert claim_statuses(resolver, text, "kind") == [status]
