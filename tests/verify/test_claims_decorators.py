@@ -85,6 +85,7 @@ def resolver(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Resolver]:
     ("`timed` is a function.", "verified"),
     # the tree applies it with ``@``
     ("`Marker` is a class decorator.", "verified"),
+    ("`Marker` 是一个类装饰器。", "verified"),  # what it decorates, not what it is
     # it hands back what it was given, as a registering decorator does: may be one
     ("`register` is a decorator.", "ignored"),
     # it returns a string, or nothing: applied to a function, no function would be left

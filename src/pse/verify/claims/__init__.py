@@ -16,6 +16,7 @@ from collections.abc import Iterable
 from dataclasses import replace
 
 from pse.text import parse
+from pse.verify.claims.focus import document_focus
 from pse.verify.claims.grammar import read_claims
 from pse.verify.claims.judge import judge
 from pse.verify.claims.model import Claim
@@ -45,17 +46,19 @@ def check_claims(text: str, *, file: str, resolver: Resolver, rst: bool = False,
     """
     document = parse(text, rst=rst)
     found: Judged = []
-    for sentence in sentences(text, rst=rst, document=document):
+    read = list(sentences(text, rst=rst, document=document))
+    focus = document_focus(document, resolver)
+    for sentence in read:
         if memo is None:
             found.extend(_verdicts(read_claims(sentence, indefinite=strict), file=file,
-                                   resolver=resolver))
+                                   resolver=resolver, focus=focus))
             continue
-        key = _sentence_key(sentence)
+        key = _sentence_key(sentence, focus)
         kept = memo.sentence(key)
         if kept is None:
             kept = [(replace(ref, file="", line=ref.line - sentence.line), result)
                     for ref, result in _verdicts(read_claims(sentence, indefinite=strict),
-                                                 file="", resolver=resolver)]
+                                                 file="", resolver=resolver, focus=focus)]
             memo.put_sentence(key, kept)
         found.extend((replace(ref, file=file, line=sentence.line + ref.line), result)
                      for ref, result in kept)
@@ -64,17 +67,19 @@ def check_claims(text: str, *, file: str, resolver: Resolver, rst: bool = False,
         ignored_line_numbers(lines)
     if ignored is not None:
         found.extend(_verdicts(structural_claims(document, ignored=ignored), file=file,
-                               resolver=resolver))
+                               resolver=resolver, focus=focus))
     found.sort(key=lambda judged: judged[0].line)
     return _once(found)
 
 
-def _verdicts(claims: Iterable[Claim], *, file: str, resolver: Resolver) -> Judged:
+def _verdicts(claims: Iterable[Claim], *, file: str, resolver: Resolver,
+              focus: frozenset[str]) -> Judged:
     """The claims with their verdicts; a use with no call written ("`f` uses `g`") that
-    cannot be decided (`g` is no function of the tree) is no claim at all."""
+    cannot be decided (`g` is no function of the tree) is no claim at all. ``focus``: the
+    modules the document names (:mod:`.focus`)."""
     found: Judged = []
     for claim in claims:
-        ref, result = judge(claim, file=file, resolver=resolver)
+        ref, result = judge(claim, file=file, resolver=resolver, focus=focus)
         if claim.obj_text != "loose" or result.status != "ignored":
             found.append((ref, result))
     return found
@@ -92,9 +97,10 @@ def _once(found: Judged) -> Judged:
     return kept
 
 
-def _sentence_key(sentence: Sentence) -> str:
+def _sentence_key(sentence: Sentence, focus: frozenset[str]) -> str:
     """Everything of a sentence but its line (what its claims are read from, the owner
-    the document puts it under included: two table rows may say the same of two classes)."""
+    the document puts it under included: two table rows may say the same of two classes),
+    and the modules its document is about (what its bare names mean)."""
     parts = (sentence.text, *sentence.spans, "\0", *sentence.clauses, "\0",
-             sentence.normalised, "\0", sentence.owner)
+             sentence.normalised, "\0", sentence.owner, "\0", *sorted(focus))
     return hashlib.sha256("\x1f".join(parts).encode("utf-8", "surrogatepass")).hexdigest()

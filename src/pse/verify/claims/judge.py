@@ -13,6 +13,7 @@ from pse.index.model import Symbol
 from pse.verify.claims import argtypes, callsites, code, parameters, returns, types, values
 from pse.verify.claims.counts import ANY_NOUN
 from pse.verify.claims.decision import Decision, short, undecided
+from pse.verify.claims.focus import in_focus, within_focus
 from pse.verify.claims.model import ANY_DECORATOR, ANY_ERROR, ANY_VALUE, Claim
 from pse.verify.claims.names import (
     Named,
@@ -36,14 +37,16 @@ _ZH_KINDS = {"class": "类", "function": "函数", "method": "方法", "property
 Decide = Callable[[Symbol], Decision]
 
 
-def judge(claim: Claim, *, file: str, resolver: Resolver) -> tuple[Reference, Resolution]:
-    """The reference (kind ``claim``) and verdict of ``claim``."""
+def judge(claim: Claim, *, file: str, resolver: Resolver,
+          focus: frozenset[str] = frozenset()) -> tuple[Reference, Resolution]:
+    """The reference (kind ``claim``) and verdict of ``claim``; ``focus``: the modules its
+    document names, where a bare name of several modules' definitions means theirs."""
     if claim.relation == "depends_on":
         ref = Reference(file=file, line=claim.line, text=claim.sentence,
                         name=f"depends_on(project, {claim.obj})", kind="claim",
                         context=claim.sentence)
         return ref, _verdict(claim, code.depends_on(resolver, claim.obj), None)
-    subject = resolve_span(resolver, claim.subject)
+    subject = in_focus(resolver, resolve_span(resolver, claim.subject), focus)
     if not subject.symbols and not subject.external:
         subject = _recased(resolver, subject)
     if not subject.symbols and not subject.external:
@@ -88,7 +91,8 @@ def judge(claim: Claim, *, file: str, resolver: Resolver) -> tuple[Reference, Re
                              "with different defaults")
     decision = _option_default(resolver, claim, relation, decision) or decision
     if decision.holds is False:
-        decision = _second_reading(resolver, claim, relation, subject, decide, decision)
+        decision = _second_reading(resolver, claim, relation, subject, decide, decision,
+                                   focus=focus)
     why = (_value_named_alike(claim, subject, resolver)
            or _member_of(claim, subject, resolver)) if decision.holds is False else ""
     if why:
@@ -325,16 +329,19 @@ def _as_kinds(resolver: Resolver, subject: Named, kinds: Collection[str]) -> Nam
 
 
 def _other_readings(resolver: Resolver, subject: Named, decide: Decide,
-                    decision: Decision) -> Decision:
+                    decision: Decision, *, focus: frozenset[str]) -> Decision:
     """A false decision about a bare name, tried on the other functions and methods of
     that name too: "`on` calls `listens_to`" is true of the method `EventEmitter.on`
     even when the name first resolves to a module-level `on`. Only a reading that makes
     the claim true replaces the first one: one that merely leaves it open does not show
-    which definition was meant."""
+    which definition was meant. Of a subject the document's focus modules define, only
+    their other definitions are tried."""
     if "." in subject.name:
         return decision
+    focused = bool(focus) and any(within_focus(resolver, s, focus) for s in subject.symbols)
     others = [s for s in resolver.index.by_name(subject.name)
-              if s.kind in _CALLABLE_KINDS and s not in subject.symbols][:_MAX_READINGS]
+              if s.kind in _CALLABLE_KINDS and s not in subject.symbols
+              and (not focused or within_focus(resolver, s, focus))][:_MAX_READINGS]
     if not others:
         return decision
     other = _combine([decide(s) for s in others])
@@ -342,10 +349,11 @@ def _other_readings(resolver: Resolver, subject: Named, decide: Decide,
 
 
 def _second_reading(resolver: Resolver, claim: Claim, relation: str, subject: Named,
-                    decide: Decide, decision: Decision) -> Decision:
+                    decide: Decide, decision: Decision, *, focus: frozenset[str]
+                    ) -> Decision:
     """A false decision about a bare name, tried on the other definitions of that name."""
     if relation in _CALLABLE_RELATIONS:
-        return _other_readings(resolver, subject, decide, decision)
+        return _other_readings(resolver, subject, decide, decision, focus=focus)
     if relation == "kind":
         return _member_reading(resolver, claim, subject, decide, decision)
     return decision

@@ -1,0 +1,61 @@
+"""The modules a document is about, and what a bare name of it means there.
+
+An article titled "The `markdown.blockprocessors` module" that says "`run` returns
+`bool`" means its own module's ``run`` methods, not ``markdown.__main__.run``; a claim
+about a bare name that several modules define is read as the definitions of the modules
+the document names, where some of them are there. A document that names no module, or
+only the whole package, reads every definition as before.
+
+The focus is read from the code spans of the document's headings, prose and tables: each
+span that names a module of the tree (``markdown.blockprocessors``, ``blockprocessors.py``,
+``markdown/util.py``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from pse.index.model import Symbol
+from pse.text import Document
+from pse.text.spans import code_spans
+from pse.verify.claims.names import Named, resolve_span
+from pse.verify.resolve import Resolver
+
+_MODULE_KINDS = frozenset({"module", "package"})
+
+
+def document_focus(document: Document, resolver: Resolver) -> frozenset[str]:
+    """The dotted modules of the tree the document's spans name (a file span: its
+    module)."""
+    spans = (span.code for block in document.blocks if block.kind != "code"
+             for _, text in block.lines for span in code_spans(text))
+    found: set[str] = set()
+    for span in dict.fromkeys(spans):
+        named = resolve_span(resolver, span)
+        found.update(resolver.index.module_of(path) for path in named.paths
+                     if path.endswith(".py"))
+        found.update(s.qualname for s in named.symbols if s.kind in _MODULE_KINDS)
+    found.discard("")
+    return frozenset(found)
+
+
+def in_focus(resolver: Resolver, subject: Named, focus: frozenset[str]) -> Named:
+    """``subject`` narrowed to the definitions of the focus modules (and their
+    submodules), when it is a bare name some of whose definitions, but not all, are
+    there; a bare name read as definitions elsewhere (a module-level function first) is
+    read as the focus modules' definitions of that name where they have some."""
+    if not focus or not subject.name or "." in subject.name or not subject.symbols:
+        return subject
+    kept = tuple(s for s in subject.symbols if within_focus(resolver, s, focus))
+    if not kept:
+        kept = tuple(s for s in resolver.index.by_name(subject.name)
+                     if s.kind != "parameter" and within_focus(resolver, s, focus))
+    if not kept or kept == subject.symbols:
+        return subject
+    return replace(subject, symbols=kept)
+
+
+def within_focus(resolver: Resolver, symbol: Symbol, focus: frozenset[str]) -> bool:
+    """Whether ``symbol`` is defined in one of the focus modules or their submodules."""
+    module = resolver.index.module_of(symbol.path)
+    return any(module == f or module.startswith(f"{f}.") for f in focus)
