@@ -38,6 +38,8 @@ def resolver(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Resolver]:
     # about the whole package, or no module: either `run` may be meant
     ("# The `kit` package\n\n`run` returns an `int`.\n", "returns", "verified"),
     ("`run` returns an `int`.\n", "returns", "verified"),
+    # a module named below the title is one a document passes through
+    ("# Guide\n\nSee `kit.alpha`.\n\n`run` returns an `int`.\n", "returns", "verified"),
     # a dotted name says which it means, whatever the document is about
     ("# The `kit.alpha` module\n\n`kit.beta.run` returns an `int`.\n", "returns", "verified"),
 ])

@@ -156,9 +156,11 @@ def test_a_default_in_a_parenthesis_is_the_name_before_it(resolver: Resolver, te
     ("#### `Buffer.write`\n\n**参数**：\n- `data` (字符串)：要写的数据。\n", "unverified"),
 ])
 def test_a_typed_item_of_a_parameter_list(resolver: Resolver, text: str, status: str) -> None:
-    assert status in claim_statuses(resolver, text, "has_param")
-    if status == "unverified":
-        assert "verified" not in claim_statuses(resolver, text, "has_param")
+    found = claim_statuses(resolver, text, "has_param")
+    # a heading written as the signature says its own (true) parameters
+    said = 3 if text.startswith("### `pad(") else 0
+    assert found.count("verified") == said + (status == "verified")
+    assert found.count("unverified") == (status == "unverified")
 
 
 @pytest.mark.parametrize("text", [
@@ -232,3 +234,40 @@ def test_an_instance_has_what_its_class_has(resolver: Resolver, text: str,
 def test_what_a_relative_clause_says_a_callable_takes(resolver: Resolver, text: str,
                                                       status: str) -> None:
     assert status in claim_statuses(resolver, text, "has_param")
+
+
+@pytest.mark.parametrize("text, status", [
+    # a heading, or a bold label of a paragraph, written as the signature
+    ("### `pad(text, size)`\n\nPads the text.\n", "unverified"),
+    ("### pad(text, size)\n\nPads the text.\n", "unverified"),
+    ("#### 2. `pad(text, width)` function\n\nPads the text.\n", "verified"),
+    ("### `Buffer`\n\n#### `write(payload)`\n\nWrites.\n", "unverified"),
+    ("### `Buffer`\n\n#### `write(data)`\n\nWrites.\n", "verified"),
+    ("**`pad(text, size)`**: Pads the text.\n", "unverified"),
+    ("**pad(text, width)**: Pads the text.\n", "verified"),
+    ("**`pad(text, size)`**：填充文本。\n", "unverified"),
+    # an item of a list of parameters that names its parameter without code
+    ("### `pad`\n\n**Parameters:**\n\n- **size** (int): How wide.\n", "unverified"),
+    ("### `pad`\n\n**Parameters:**\n\n- **width** (int): How wide.\n", "verified"),
+    ("### `pad`\n\nParameters:\n\n- size: How wide.\n", "unverified"),
+    ("### `pad`\n\n参数：\n\n- size：宽度。\n", "unverified"),
+])
+def test_a_signature_heading_label_or_plain_parameter_item(
+        resolver: Resolver, text: str, status: str) -> None:
+    found = claim_statuses(resolver, text, "has_param")
+    assert status in found
+    assert ("unverified" in found) == (status == "unverified")
+
+
+@pytest.mark.parametrize("text", [
+    # a capitalised word titles an item; a parameters list's other sections are no names;
+    # a heading that says more than a signature, and a call in running prose, are none
+    "### `pad`\n\n**Parameters:**\n\n- **Size**: How wide.\n",
+    "### `pad`\n\n**Parameters:**\n\n- returns: the padded text.\n",
+    "### `pad`\n\n- **size**: How wide.\n",
+    "### Calling `pad(text, size)` twice\n\nPads.\n",
+    "Call `pad(text, size)` to pad it.\n",
+])
+def test_no_parameter_claim_outside_a_signature_or_a_parameter_list(
+        resolver: Resolver, text: str) -> None:
+    assert claim_statuses(resolver, text, "has_param") == []

@@ -6,9 +6,10 @@ about a bare name that several modules define is read as the definitions of the 
 the document names, where some of them are there. A document that names no module, or
 only the whole package, reads every definition as before.
 
-The focus is read from the code spans of the document's headings, prose and tables: each
-span that names a module of the tree (``markdown.blockprocessors``, ``blockprocessors.py``,
-``markdown/util.py``).
+The focus is read from the document's title, its first heading: each code span there that
+names a module of the tree (``markdown.blockprocessors``, ``blockprocessors.py``,
+``markdown/util.py``). Modules named further down are what a document about a whole
+package passes through, not what its bare names mean.
 """
 
 from __future__ import annotations
@@ -25,10 +26,11 @@ _MODULE_KINDS = frozenset({"module", "package"})
 
 
 def document_focus(document: Document, resolver: Resolver) -> frozenset[str]:
-    """The dotted modules of the tree the document's spans name (a file span: its
-    module)."""
-    spans = (span.code for block in document.blocks if block.kind != "code"
-             for _, text in block.lines for span in code_spans(text))
+    """The dotted modules of the tree its title's spans name (a file span: its module)."""
+    title = next((b for b in document.blocks if b.kind == "heading"), None)
+    if title is None:
+        return frozenset()
+    spans = (span.code for _, text in title.lines for span in code_spans(text))
     found: set[str] = set()
     for span in dict.fromkeys(spans):
         named = resolve_span(resolver, span)

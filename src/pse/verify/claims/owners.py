@@ -130,6 +130,31 @@ _SUBJECT_FIRST = re.compile(r"\W*(?:the |a |an )?\W*$", re.IGNORECASE)
 """What may come before the code a sentence is about (its subject opens it)."""
 
 
+def heading_owner(document: Document, index: int) -> str:
+    """The code the nearest heading of a higher level above the heading ``index`` names
+    ("### `Graph`" over "#### `add_edge(src, dst)`"); "" when it names none."""
+    level = document.blocks[index].level
+    for block in reversed(document.blocks[:index]):
+        if block.kind == "heading" and block.level < level:
+            return _names(block)
+    return ""
+
+
+def heading_code(block: Block) -> str:
+    """What a heading written as one piece of code says, its numbering and kind words
+    left out ("2. `add_edge(src, dst)` method", "### toposort(data)"); "" for any other
+    heading."""
+    text = re.sub(r"^\d+(?:\.\d+)*[.)、]?\s+", "", block.text.strip())
+    spans = [s for s in code_spans(text) if s.is_code]
+    rest = re.sub(r"`+[^`]*`+", " ", text).split()
+    if len(spans) == 1 and all(_HEADING_FILLER.match(w) for w in rest):
+        return spans[0].code.strip()
+    if spans:
+        return ""
+    words = [w for w in text.replace("*", "").split() if not _HEADING_FILLER.match(w)]
+    return " ".join(words)
+
+
 def titles_members(block: Block) -> bool:
     """A block that only titles the list below it ("**Attributes**:", "Parameters")."""
     title = (block.label or block.text).strip().strip("*_:：").strip().lower()

@@ -27,6 +27,8 @@ from pse.verify.claims.grammar import argument_type, canonical_kind, read_claims
 from pse.verify.claims.model import Claim, Relation
 from pse.verify.claims.owners import (
     SECTIONS,
+    heading_code,
+    heading_owner,
     label_name,
     leading_span,
     opens_section,
@@ -44,6 +46,10 @@ _MEMBER = re.compile(r"[A-Za-z_]\w*(?:\(.*\))?")
 def structural_claims(document: Document, *, ignored: set[int]) -> Iterator[Claim]:
     """The member claims of labelled items and rows, and the kind claims of bold labels."""
     for index, block in enumerate(document.blocks):
+        if block.kind == "heading" and block.line not in ignored:
+            yield from _signature_said(heading_code(block), owner=heading_owner(document, index),
+                                       line=block.line, sentence=block.text.strip(),
+                                       untyped=True)
         if block.line in ignored or block.kind not in {"item", "definition", "row",
                                                         "paragraph"}:
             continue
@@ -62,7 +68,10 @@ def structural_claims(document: Document, *, ignored: set[int]) -> Iterator[Clai
             yield from _kind_of_section(document, index)
             yield from _kind_of_lead(document, index)
             yield from _kind_only_label(document, index)
+        if block.kind in {"item", "definition", "paragraph"} and block.label:
             yield from _signature_label(block, owner_of(document, index))
+        if block.kind == "item":
+            yield from _plain_parameter_item(document, index)
         member = _member(block) or _bold_member(document, block)
         titled = "" if member or block.kind != "item" else _titled_member(block)
         if not (member or titled) or block.kind == "paragraph":
@@ -162,6 +171,34 @@ def _typed_parameter_item(document: Document, index: int) -> Iterator[Claim]:
     yield Claim("has_param", subject=subject, obj=hit["name"], negated=False,
                 line=block.line, sentence=_first_line(block), presupposed="structure",
                 argument_types=(kind,))
+
+
+_PLAIN_PARAMETER = re.compile(r"(?P<name>[a-z_][a-z0-9_]*)\s*(?:\([^()]*\))?\s*[:：]")
+_NO_PARAMETER = frozenset({"returns", "return", "raises", "yields", "example", "examples",
+                           "note", "notes", "default", "type", "see", "usage", "none"})
+
+
+def _plain_parameter_item(document: Document, index: int) -> Iterator[Claim]:
+    """An item of a list of parameters (under "**Parameters**:", "Args:", 参数) that names
+    its parameter without code, as small models often write it: "- **graph** (dict): ..."
+    or "- graph: ...". A lower-case identifier there is a parameter name, as a code label
+    would be (:func:`_member`); a capitalised word is a title."""
+    block = document.blocks[index]
+    if whole_span(block.label) or any(s.is_code for s in code_spans(block.label)):
+        return  # a code label: read as a member
+    label = block.label.strip().strip("*_").strip()
+    hit = _PLAIN_PARAMETER.match(block.text.strip().replace("**", "")) if not label else None
+    name = label if label and re.fullmatch(r"[a-z_][a-z0-9_]*", label) else \
+        hit["name"] if hit else ""
+    if not name or name in _NO_PARAMETER or name in {"self", "cls"}:
+        return
+    listed = any(titles_members(b) and _PARAMETERS_LABEL.fullmatch(
+        (b.label or b.text).strip().strip("*_:：#").strip().lower())
+        for b in document.owners(index))
+    subject = re.sub(r"\(.*\)$", "", owner_of(document, index))
+    if listed and re.fullmatch(r"[A-Za-z_][\w.]*", subject):
+        yield Claim("has_param", subject=subject, obj=name, negated=False, line=block.line,
+                    sentence=_first_line(block), presupposed="structure")
 
 
 def _returned_in_words(document: Document, index: int) -> Iterator[Claim]:
