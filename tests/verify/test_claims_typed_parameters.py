@@ -271,3 +271,23 @@ def test_a_signature_heading_label_or_plain_parameter_item(
 def test_no_parameter_claim_outside_a_signature_or_a_parameter_list(
         resolver: Resolver, text: str) -> None:
     assert claim_statuses(resolver, text, "has_param") == []
+
+
+@pytest.mark.parametrize("text, status", [
+    # a paragraph titled for the return value, bold or plain, English or Chinese
+    ("### `decode_int`\n\n**Returns:** A list of digits.\n", "unverified"),
+    ("### `decode_int`\n\n**Returns:** An integer.\n", "verified"),
+    ("### `decode_int`\n\nReturn value: a `str`.\n", "unverified"),
+    ("### `decode_int` 函数\n\n返回值：一个列表。\n", "unverified"),
+    ("### `decode_int` 函数\n\n返回值：一个整数。\n", "verified"),
+    # an item with a plain title, and a type listed under a "Returns" title
+    ("### `decode_int`\n\n- Return type: `str`\n", "unverified"),
+    ("### `decode_int`\n\n#### Returns\n\n- `list`: the digits\n", "unverified"),
+    ("### `decode_int`\n\n**Returns:**\n\n- `int`: the value\n", "verified"),
+    # a table column for the return value, in words
+    ("| Function | Returns |\n|---|---|\n| `decode_int` | a list |\n", "unverified"),
+    ("| 函数 | 返回值 |\n|---|---|\n| `decode_int` | 整数 |\n", "verified"),
+])
+def test_a_return_value_said_in_a_titled_paragraph_item_or_column(
+        resolver: Resolver, text: str, status: str) -> None:
+    assert status in claim_statuses(resolver, text, "returns")

@@ -59,8 +59,10 @@ def structural_claims(document: Document, *, ignored: set[int]) -> Iterator[Clai
         yield from _column_claims(block)
         yield from _default_column(block, owner_of(document, index) if block.kind == "row"
                                    else "")
-        if block.kind == "item":
+        if block.kind in {"item", "paragraph"}:
             yield from _returned_in_words(document, index)
+        if block.kind == "item":
+            yield from _returned_items(document, index)
         yield from _signature_spans(block)
         if block.kind in {"item", "definition"} and block.label:
             yield from _section_item(block, owner_of(document, index))
@@ -202,33 +204,74 @@ def _plain_parameter_item(document: Document, index: int) -> Iterator[Claim]:
 
 
 def _returned_in_words(document: Document, index: int) -> Iterator[Claim]:
-    """What an item titled for its owner's return value says it is, in words: "-
-    **Returns**: A list of sets." or, nested under such an item, "- 返回一个列表" and "-
-    **List of Sets**: ...": the owner's return claim, read by the grammar as "`owner`
-    returns a list of sets". Items with code are :func:`_section_item`'s."""
+    """What an item or paragraph titled for its owner's return value says it is, in
+    words: "- **Returns**: A list of sets.", "Return value: a `list`.", "返回值：一个列表。"
+    or, nested under such an item, "- 返回一个列表" and "- **List of Sets**: ...": the
+    owner's return claim, read by the grammar as "`owner` returns a list of sets"."""
     block = document.blocks[index]
     parent = document.blocks[block.parent] if block.parent is not None else None
-    if _RETURNS_LABEL.fullmatch(_title(block)):
-        owner, words = owner_of(document, index), _after_label(block)
-    elif parent is not None and parent.kind == "item" and \
-            _RETURNS_LABEL.fullmatch(_title(parent)) and not whole_span(block.label):
+    title, rest = _titled(block)
+    if _RETURNS_LABEL.fullmatch(title):
+        owner, words = owner_of(document, index), rest
+    elif block.kind == "item" and parent is not None and parent.kind == "item" and \
+            _RETURNS_LABEL.fullmatch(_titled(parent)[0]) and not whole_span(block.label):
         owner, words = owner_of(document, block.parent or 0), _first_line(block).strip("*_ ")
     else:
         return
+    yield from _returns_said(owner, words, block.line, _first_line(block))
+
+
+def _returns_said(owner: str, words: str, line: int, sentence: str) -> Iterator[Claim]:
+    """The return claim words say of ``owner`` ("A list of sets.", "一个列表"), read by
+    the grammar as "`owner` returns a list of sets"."""
     owner = re.sub(r"\(.*\)$", "", owner)
     words = re.sub(r"^\*\*([^*]+)\*\*\s*[:：]?\s*", r"\1: ", words).strip()
-    if not owner or not re.fullmatch(r"[A-Za-z_][\w.]*", owner) or not words or \
-            any(sp.is_code for sp in code_spans(words)):
+    if not owner or not re.fullmatch(r"[A-Za-z_][\w.]*", owner) or not words:
         return
     cjk = re.match(r"[\u4e00-\u9fff]", words) is not None
     said = _RETURNS_WORD.sub("", words)
     text = f"`{owner}` {words}" if words.startswith("返回") else \
         f"`{owner}` 返回{words}" if cjk else f"`{owner}` returns {said}"
-    for sentence in sentences(text, rst=False):
-        for claim in read_claims(sentence):
+    for read in sentences(text, rst=False):
+        for claim in read_claims(read):
             if claim.relation == "returns" and claim.subject == owner:
-                yield replace(claim, line=block.line, sentence=_first_line(block),
-                              presupposed="structure")
+                yield replace(claim, line=line, sentence=sentence, presupposed="structure")
+
+
+_PLAIN_TITLE = re.compile(r"(?P<title>[A-Z][A-Za-z]*(?: [a-z]+){0,2}|[\u4e00-\u9fff]{1,6})"
+                          r"\s*[:：]\s*(?P<rest>.*)")
+
+
+def _titled(block: Block) -> tuple[str, str]:
+    """The title a block opens with (lower case) and the rest of its first line: its bold
+    label, or a capitalised word or two and a colon ("Return value: a list", "返回值：
+    一个列表"); ("", "") for a block with no title."""
+    if block.label:
+        return _title(block), _after_label(block)
+    hit = _PLAIN_TITLE.fullmatch(re.sub(r"^\*\*([^*]+)\*\*", r"\1", _first_line(block)))
+    return (hit["title"].lower(), hit["rest"].strip()) if hit else ("", "")
+
+
+def _returned_items(document: Document, index: int) -> Iterator[Claim]:
+    """An item labelled with a type under a title for the return value ("#### Returns"
+    or "**Returns:**" above "- `list`: the nodes"): what its owner returns."""
+    block = document.blocks[index]
+    name = whole_span(block.label)
+    if not _DOTTED.fullmatch(name):
+        return
+    if block.parent is not None and document.blocks[block.parent].kind == "paragraph":
+        title, owner = _titled(document.blocks[block.parent])[0] or \
+            document.blocks[block.parent].text.strip().strip("*_:： ").lower(), \
+            owner_of(document, block.parent)
+    elif block.parent is None and block.heading is not None:
+        title = heading_code(document.blocks[block.heading]).strip("*_:： ").lower()
+        owner = heading_owner(document, block.heading)
+    else:
+        return
+    owner = re.sub(r"\(.*\)$", "", owner)
+    if _RETURNS_LABEL.fullmatch(title) and re.fullmatch(r"[A-Za-z_][\w.]*", owner):
+        yield Claim("returns", subject=owner, obj=name, negated=False, line=block.line,
+                    sentence=_first_line(block), presupposed="structure")
 
 
 _RETURNS_WORD = re.compile(r"^returns?\s+", re.IGNORECASE)
@@ -612,6 +655,8 @@ def _column_claims(block: Block) -> Iterator[Claim]:
             # under "Return annotation" the cell is what is written there
             yield said("returns", returned,
                        "annotated" if re.search(r"annotation|hint|注解|标注", title) else "")
+        elif _RETURN_COLUMN.fullmatch(title):
+            yield from _returns_said(name, cell.strip(), block.line, _first_line(block))
         elif _RAISES_COLUMN.fullmatch(title):
             yield from (said("raises", s.target) for s in code_spans(cell)
                         if s.is_code and re.fullmatch(r"[A-Za-z_][\w.]*", s.target))
