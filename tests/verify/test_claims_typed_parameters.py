@@ -291,3 +291,30 @@ def test_no_parameter_claim_outside_a_signature_or_a_parameter_list(
 def test_a_return_value_said_in_a_titled_paragraph_item_or_column(
         resolver: Resolver, text: str, status: str) -> None:
     assert status in claim_statuses(resolver, text, "returns")
+
+
+@pytest.mark.parametrize("text, status", [
+    # under a "Parameters" heading, the heading above names the function
+    ("### `pad`\n\n#### Parameters\n\n- size: How wide.\n", "unverified"),
+    ("### `pad`\n\n#### Parameters\n\n- width (int): How wide.\n", "verified"),
+    # a dash for the colon, a list written inline, a heading naming code without backticks
+    ("### `pad`\n\n**Parameters:**\n\n- size – How wide.\n", "unverified"),
+    ("### `pad`\n\nParameters: text (str), size (int).\n", "unverified"),
+    ("### `pad`\n\n**Parameters**: text, width\n", "verified"),
+    ("### pad function\n\nParameters:\n- size: How wide.\n", "unverified"),
+    ("### Buffer.write\n\n**Parameters:**\n\n- payload: The bytes.\n", "unverified"),
+])
+def test_a_parameter_list_written_without_code(resolver: Resolver, text: str,
+                                               status: str) -> None:
+    found = claim_statuses(resolver, text, "has_param")
+    assert status in found
+    assert ("unverified" in found) == (status == "unverified")
+
+
+@pytest.mark.parametrize("text", [
+    # a capitalised heading is a title, and a sentence after "Parameters:" no list of names
+    "### Usage\n\n**Parameters:**\n\n- size: How wide.\n",
+    "### `pad`\n\nParameters: the text to pad and how wide it gets.\n",
+])
+def test_no_parameter_claim_from_a_title_or_a_sentence(resolver: Resolver, text: str) -> None:
+    assert claim_statuses(resolver, text, "has_param") == []

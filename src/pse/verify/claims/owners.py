@@ -19,6 +19,8 @@ _DESCRIPTIONS = re.compile(r"^(?:py:)?(?:auto)?(?:class|exception|function|metho
 _HEADING_FILLER = re.compile(r"^(?:the|a|an|class|module|function|method|type|enum|object"
                              r"|api|reference|类|模块|函数|方法)$", re.IGNORECASE)
 _LABEL_NAME = re.compile(r"[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*")
+_PLAIN_CODE_HEADING = re.compile(r"(?:[a-z_]\w*|[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+"
+                                 r"|[A-Za-z]\w*_\w*)(?:\(\))?")
 
 
 def whole_span(text: str) -> str:
@@ -103,7 +105,11 @@ def _names(block: Block) -> str:
         rest = re.sub(r"`+[^`]*`+", " ", block.text).split()
         if len(spans) == 1 and all(_HEADING_FILLER.match(w) for w in rest):
             return spans[0].target.removesuffix("()")
-        return ""
+        # a heading naming code without backticks ("### toposort function", "###
+        # Node.add_child"): lower case, or dotted or snake_case (a capitalised word is a
+        # title: "### Usage")
+        plain = heading_code(block) if not spans else ""
+        return plain.removesuffix("()") if _PLAIN_CODE_HEADING.fullmatch(plain) else ""
     if block.label:
         return label_name(block.label)
     text = block.text.rstrip()

@@ -64,8 +64,9 @@ def structural_claims(document: Document, *, ignored: set[int]) -> Iterator[Clai
         if block.kind == "item":
             yield from _returned_items(document, index)
         yield from _signature_spans(block)
-        if block.kind in {"item", "definition"} and block.label:
+        if block.kind in {"item", "definition", "paragraph"} and _titled(block)[0]:
             yield from _section_item(block, owner_of(document, index))
+        if block.kind in {"item", "definition"} and block.label:
             yield from _typed_parameter_item(document, index)
             yield from _kind_of_section(document, index)
             yield from _kind_of_lead(document, index)
@@ -109,17 +110,28 @@ _RAISES_LABEL = re.compile(r"raises|exceptions?|errors|throws|异常|抛出(?:�
 _NAME_ONLY = re.compile(r"[A-Za-z_]\w*")
 
 
+_PLAIN_LISTED = re.compile(r"(?P<name>[a-z_][a-z0-9_]*)(?:\s*\([^()]*\))?")
+
+
+def _plain_names(rest: str) -> list[str]:
+    """The names a list without code gives after a "Parameters" title ("graph (dict),
+    sort (bool)", "graph and sort"): lower-case identifiers, each with at most a type in
+    parentheses; [] when any part is more than that (a sentence is no list of names)."""
+    parts = [p.strip() for p in re.split(r",|，|、|\band\b|和", rest.strip(" .。*_:："))]
+    names = [hit["name"] for p in parts if (hit := _PLAIN_LISTED.fullmatch(p))]
+    return names if parts and len(names) == len(parts) and not set(names) & _NO_PARAMETER \
+        else []
+
+
 def _section_item(block: Block, owner: str) -> Iterator[Claim]:
     """An item titled for a part of its owner's signature, the code after the title
     being that part: "- **Parameters**: `begin`, `end`" (parameters of the owner, a class's
     those of its constructor), "- **Returns**: `Interval` or `None`" (what calling it
     gives), "- **Raises**: `ValueError`" (an error it raises)."""
-    title = _title(block)
+    title, rest = _titled(block)
     owner = re.sub(r"\(.*\)$", "", owner)
     if not owner or not re.fullmatch(r"[A-Za-z_][\w.]*", owner):
         return
-    rest = block.text.strip()
-    rest = rest[rest.find(block.label) + len(block.label):] if block.label in rest else rest
     spans = [sp.target for sp in code_spans(rest) if sp.is_code]
     sentence = _first_line(block)
 
@@ -128,7 +140,7 @@ def _section_item(block: Block, owner: str) -> Iterator[Claim]:
                      sentence=sentence, presupposed="structure")
 
     if _PARAMETERS_LABEL.fullmatch(title):
-        for name in spans:
+        for name in spans or _plain_names(rest):
             if _NAME_ONLY.fullmatch(name) and name not in {"self", "cls"}:
                 yield said("has_param", name)
     elif _RETURNS_LABEL.fullmatch(title) and spans and \
@@ -175,7 +187,7 @@ def _typed_parameter_item(document: Document, index: int) -> Iterator[Claim]:
                 argument_types=(kind,))
 
 
-_PLAIN_PARAMETER = re.compile(r"(?P<name>[a-z_][a-z0-9_]*)\s*(?:\([^()]*\))?\s*[:：]")
+_PLAIN_PARAMETER = re.compile(r"(?P<name>[a-z_][a-z0-9_]*)\s*(?:\([^()]*\))?\s*(?:[:：]|\s[-–—]\s)")
 _NO_PARAMETER = frozenset({"returns", "return", "raises", "yields", "example", "examples",
                            "note", "notes", "default", "type", "see", "usage", "none"})
 
@@ -194,11 +206,15 @@ def _plain_parameter_item(document: Document, index: int) -> Iterator[Claim]:
         hit["name"] if hit else ""
     if not name or name in _NO_PARAMETER or name in {"self", "cls"}:
         return
-    listed = any(titles_members(b) and _PARAMETERS_LABEL.fullmatch(
-        (b.label or b.text).strip().strip("*_:：#").strip().lower())
-        for b in document.owners(index))
-    subject = re.sub(r"\(.*\)$", "", owner_of(document, index))
-    if listed and re.fullmatch(r"[A-Za-z_][\w.]*", subject):
+    title = next((b for b in document.owners(index) if titles_members(b) and
+                  _PARAMETERS_LABEL.fullmatch(
+                      (b.label or b.text).strip().strip("*_:：#").strip().lower())), None)
+    owner = owner_of(document, index)
+    if title is not None and title.kind == "heading" and not owner:
+        # "### `toposort`" then "#### Parameters" then the items: the heading above
+        owner = heading_owner(document, document.blocks.index(title))
+    subject = re.sub(r"\(.*\)$", "", owner)
+    if title is not None and re.fullmatch(r"[A-Za-z_][\w.]*", subject):
         yield Claim("has_param", subject=subject, obj=name, negated=False, line=block.line,
                     sentence=_first_line(block), presupposed="structure")
 
