@@ -44,46 +44,52 @@ _MEMBER = re.compile(r"[A-Za-z_]\w*(?:\(.*\))?")
 
 
 def structural_claims(document: Document, *, ignored: set[int]) -> Iterator[Claim]:
-    """The member claims of labelled items and rows, and the kind claims of bold labels."""
+    """The member claims of labelled items and rows, the kind claims of bold labels, and
+    what signatures and titled sections say (see each reader below)."""
     for index, block in enumerate(document.blocks):
-        if block.kind == "heading" and block.line not in ignored:
+        if block.line in ignored:
+            continue
+        if block.kind == "heading":
             yield from _signature_said(heading_code(block), owner=heading_owner(document, index),
                                        line=block.line, sentence=block.text.strip(),
                                        untyped=True)
-        if block.line in ignored or block.kind not in {"item", "definition", "row",
-                                                        "paragraph"}:
-            continue
-        kind = _label_kind(block)
-        if kind is not None:
-            yield kind
-        yield from _column_claims(block)
-        yield from _default_column(block, owner_of(document, index) if block.kind == "row"
-                                   else "")
-        if block.kind in {"item", "paragraph"}:
-            yield from _returned_in_words(document, index)
-        if block.kind == "item":
-            yield from _returned_items(document, index)
-        yield from _signature_spans(block)
-        if block.kind in {"item", "definition", "paragraph"} and _titled(block)[0]:
-            yield from _section_item(block, owner_of(document, index))
-        if block.kind in {"item", "definition"} and block.label:
-            yield from _typed_parameter_item(document, index)
-            yield from _kind_of_section(document, index)
-            yield from _kind_of_lead(document, index)
-            yield from _kind_only_label(document, index)
-        if block.kind in {"item", "definition", "paragraph"} and block.label:
-            yield from _signature_label(block, owner_of(document, index))
-        if block.kind == "item":
-            yield from _plain_parameter_item(document, index)
-        member = _member(block) or _bold_member(document, block)
-        titled = "" if member or block.kind != "item" else _titled_member(block)
-        if not (member or titled) or block.kind == "paragraph":
-            continue
-        owner = owner_of(document, index)
-        if owner and owner.split(".")[-1] != (member or titled).removesuffix("()"):
-            yield Claim("has_item", subject=owner, obj=member or titled, negated=False,
-                        line=block.line, sentence=_first_line(block), presupposed="structure",
-                        obj_text="titled" if titled else "")
+        elif block.kind in {"item", "definition", "row", "paragraph"}:
+            yield from _block_claims(document, index)
+
+
+def _block_claims(document: Document, index: int) -> Iterator[Claim]:
+    """The structural claims of one item, definition, row or paragraph."""
+    block = document.blocks[index]
+    kind = _label_kind(block)
+    if kind is not None:
+        yield kind
+    yield from _column_claims(block)
+    yield from _default_column(block, owner_of(document, index) if block.kind == "row"
+                               else "")
+    if block.kind in {"item", "paragraph"}:
+        yield from _returned_in_words(document, index)
+    if block.kind == "item":
+        yield from _returned_items(document, index)
+        yield from _plain_parameter_item(document, index)
+    yield from _signature_spans(block)
+    if block.kind in {"item", "definition", "paragraph"} and _titled(block)[0]:
+        yield from _section_item(block, owner_of(document, index))
+    if block.kind in {"item", "definition"} and block.label:
+        yield from _typed_parameter_item(document, index)
+        yield from _kind_of_section(document, index)
+        yield from _kind_of_lead(document, index)
+        yield from _kind_only_label(document, index)
+    if block.kind in {"item", "definition", "paragraph"} and block.label:
+        yield from _signature_label(block, owner_of(document, index))
+    member = _member(block) or _bold_member(document, block)
+    titled = "" if member or block.kind != "item" else _titled_member(block)
+    if not (member or titled) or block.kind == "paragraph":
+        return
+    owner = owner_of(document, index)
+    if owner and owner.split(".")[-1] != (member or titled).removesuffix("()"):
+        yield Claim("has_item", subject=owner, obj=member or titled, negated=False,
+                    line=block.line, sentence=_first_line(block), presupposed="structure",
+                    obj_text="titled" if titled else "")
 
 
 _TITLED_MEMBER = re.compile(r"(?P<words>[A-Za-z][a-z0-9]*(?: [A-Za-z][a-z0-9]*){0,5}) "
