@@ -303,6 +303,12 @@ def test_a_return_value_said_in_a_titled_paragraph_item_or_column(
     ("### `pad`\n\n**Parameters**: text, width\n", "verified"),
     ("### pad function\n\nParameters:\n- size: How wide.\n", "unverified"),
     ("### Buffer.write\n\n**Parameters:**\n\n- payload: The bytes.\n", "unverified"),
+    # a lead-in or a heading that names the function and the word
+    ("The `pad` function takes the following parameters:\n\n1. **size**: How wide.\n",
+     "unverified"),
+    ("`pad` 函数接受以下参数：\n\n1. **width**：宽度。\n", "verified"),
+    ("### Parameters of `pad`\n\n1. **size**: How wide.\n", "unverified"),
+    ("## `pad` function\n\n### Parameters\n\n1. **fill**: The padding.\n", "verified"),
 ])
 def test_a_parameter_list_written_without_code(resolver: Resolver, text: str,
                                                status: str) -> None:

@@ -198,6 +198,24 @@ _NO_PARAMETER = frozenset({"returns", "return", "raises", "yields", "example", "
                            "note", "notes", "default", "type", "see", "usage", "none"})
 
 
+_PARAMETER_LEAD = re.compile(r"(?:parameters|arguments|params|args|参数|形参)\s*(?:如下)?\s*[:：]$",
+                             re.IGNORECASE)
+_PARAMETER_HEADING = re.compile(r"\b(?:parameters|arguments)\b|参数", re.IGNORECASE)
+
+
+def _lists_parameters(block: Block) -> bool:
+    """Whether ``block`` titles a list of parameters: "**Parameters**:", "#### Args", a
+    lead-in ending in the word ("`toposort` takes the following parameters:", "`f` 接受以下
+    参数："), a heading with it ("### Parameters for `toposort`")."""
+    title = (block.label or block.text).strip().strip("*_:：#").strip().lower()
+    if titles_members(block) and _PARAMETERS_LABEL.fullmatch(title):
+        return True
+    if block.kind == "heading":
+        return _PARAMETER_HEADING.search(block.text) is not None
+    return block.kind in {"paragraph", "item"} and \
+        _PARAMETER_LEAD.search(block.text.strip().replace("*", "")) is not None
+
+
 def _plain_parameter_item(document: Document, index: int) -> Iterator[Claim]:
     """An item of a list of parameters (under "**Parameters**:", "Args:", 参数) that names
     its parameter without code, as small models often write it: "- **graph** (dict): ..."
@@ -212,13 +230,14 @@ def _plain_parameter_item(document: Document, index: int) -> Iterator[Claim]:
         hit["name"] if hit else ""
     if not name or name in _NO_PARAMETER or name in {"self", "cls"}:
         return
-    title = next((b for b in document.owners(index) if titles_members(b) and
-                  _PARAMETERS_LABEL.fullmatch(
-                      (b.label or b.text).strip().strip("*_:：#").strip().lower())), None)
+    title = next((b for b in document.owners(index) if _lists_parameters(b)), None)
     owner = owner_of(document, index)
     if title is not None and title.kind == "heading" and not owner:
-        # "### `toposort`" then "#### Parameters" then the items: the heading above
-        owner = heading_owner(document, document.blocks.index(title))
+        # "### `toposort`" then "#### Parameters" then the items: the heading above, or
+        # the one code span of "### Parameters for `toposort`"
+        spans = [sp.target for sp in code_spans(title.text) if sp.is_code]
+        owner = spans[0] if len(spans) == 1 else \
+            heading_owner(document, document.blocks.index(title))
     subject = re.sub(r"\(.*\)$", "", owner)
     if title is not None and re.fullmatch(r"[A-Za-z_][\w.]*", subject):
         yield Claim("has_param", subject=subject, obj=name, negated=False, line=block.line,
