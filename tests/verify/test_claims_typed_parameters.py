@@ -324,3 +324,28 @@ def test_a_parameter_list_written_without_code(resolver: Resolver, text: str,
 ])
 def test_no_parameter_claim_from_a_title_or_a_sentence(resolver: Resolver, text: str) -> None:
     assert claim_statuses(resolver, text, "has_param") == []
+
+
+@pytest.mark.parametrize("text, status", [
+    # a sentence with no subject opening the section of a heading that names code
+    ("### `decode_int`\n\nReturns a list of digits.\n", "unverified"),
+    ("### `decode_int`\n\nDecodes the value and returns an integer.\n", "verified"),
+    ("### `decode_int` 函数\n\n返回一个列表。\n", "unverified"),
+    ("### decode_int\n\nThe function returns a string.\n", "unverified"),
+    # a later subject-less sentence of an item labelled with code is still the label's
+    ("1. **`decode_int`**: Decodes a value. Returns a list.\n", "unverified"),
+    ("1. **`decode_int`**: Decodes a value. Returns an integer.\n", "verified"),
+])
+def test_a_sentence_without_subject_is_about_the_code_its_section_names(
+        resolver: Resolver, text: str, status: str) -> None:
+    assert claim_statuses(resolver, text, "returns") == [status]
+
+
+def test_a_paragraph_further_down_a_section_is_not_lent_its_heading() -> None:
+    # "Returns" after a paragraph about something else is no claim about the heading
+    from pse.text import parse
+    from pse.verify.claims.prose import sentences
+    text = ("### `decode_int`\n\nThe alphabet comes from `pad`.\n\n"
+            "Some background first.\n\nReturns a list.\n")
+    read = [s.text for s in sentences(text, rst=False, document=parse(text))]
+    assert not any(t.startswith("Returns") for t in read)

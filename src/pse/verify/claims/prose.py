@@ -114,6 +114,10 @@ def sentences(text: str, *, rst: bool, document: Document | None = None
             owner = label if labelled or (position == 0 and not after_label and not rest) \
                 else ""
             piece = line[start:end]
+            if not owner and label and after_label and subject == label and \
+                    _SUBJECTLESS.match(piece):
+                # "**`f`**: Counts nodes. Returns a list.": still the label's
+                owner = label
             # an item's "It" is the code its list is under ("**`A`**:" then "- It raises
             # ..."), not what the item before it was about
             antecedent = label if position == 0 and label and not after_label and \
@@ -306,7 +310,9 @@ def _lent_subjects(document: Document) -> dict[int, tuple[str, bool, str]]:
             above = owner_of(document, index) if block.kind == "item" and "." not in name \
                 else ""
             lent[block.line] = (name, True, above if above != name else "")
-        elif block.kind == "item" and (owner := owner_of(document, index)):
+        elif block.kind in {"item", "paragraph"} and (owner := owner_of(document, index)):
+            # an item under its owner, or a paragraph opening the section of a heading
+            # that names code ("### `f`" then "Returns a list.")
             lent[block.line] = (owner, False, "")
     return lent
 
