@@ -309,6 +309,16 @@ def test_a_return_value_said_in_a_titled_paragraph_item_or_column(
     ("`pad` 函数接受以下参数：\n\n1. **width**：宽度。\n", "verified"),
     ("### Parameters of `pad`\n\n1. **size**: How wide.\n", "unverified"),
     ("## `pad` function\n\n### Parameters\n\n1. **fill**: The padding.\n", "verified"),
+    # a type inside the bold name, a numbered heading, a plain signature heading
+    ("### `pad`\n\n**Parameters:**\n\n1. **size (int)**: How wide.\n", "unverified"),
+    ("### 1. `pad`\n\n**Parameters:**\n\n1. **size**: How wide.\n", "unverified"),
+    ("### pad(text, width)\n\n**Parameters:**\n\n1. **size**: How wide.\n", "unverified"),
+    # the section goes on about its code ("This function ...") before the list, or a
+    # lead-in names no code itself ("It takes ...")
+    ("### `pad`\n\nThis function pads text.\n\n**Parameters:**\n\n1. **size**: How wide.\n",
+     "unverified"),
+    ("### `pad`\n\nPads text. It takes the following parameters:\n\n1. **width**: How wide.\n",
+     "verified"),
 ])
 def test_a_parameter_list_written_without_code(resolver: Resolver, text: str,
                                                status: str) -> None:

@@ -19,6 +19,10 @@ _DESCRIPTIONS = re.compile(r"^(?:py:)?(?:auto)?(?:class|exception|function|metho
 _HEADING_FILLER = re.compile(r"^(?:the|a|an|class|module|function|method|type|enum|object"
                              r"|api|reference|类|模块|函数|方法)$", re.IGNORECASE)
 _LABEL_NAME = re.compile(r"[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*")
+_NUMBERING = re.compile(r"^\d+(?:\.\d+)*[.)、]?\s+")
+_ANAPHOR_FIRST = re.compile(r"(?:this|the|that) (?:function|method|class|module|helper|"
+                            r"decorator|property|constructor)\b|it\b|这个(?:函数|方法|类)|该(?:函数|方法|类)"
+                            r"|它", re.IGNORECASE)
 _PLAIN_CODE_HEADING = re.compile(r"(?:[a-z_]\w*|[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+"
                                  r"|[A-Za-z]\w*_\w*)(?:\(\))?")
 
@@ -93,23 +97,29 @@ def _about(block: Block, name: str) -> bool:
     if not name or block.kind != "paragraph":
         return False
     spans = [s for s in code_spans(block.text) if s.is_code]
-    return bool(spans) and spans[0].target.removesuffix("()") == name and \
-        bool(_SUBJECT_FIRST.match(block.text[:spans[0].start]))
+    if not spans or spans[0].target.removesuffix("()") != name:
+        # "This function sorts the graph.": an anaphor for the heading's code, and no
+        # other code named before it
+        return _ANAPHOR_FIRST.match(block.text.lstrip()) is not None and (
+            not spans or spans[0].target.removesuffix("()") == name)
+    return bool(_SUBJECT_FIRST.match(block.text[:spans[0].start]))
 
 
 def _names(block: Block) -> str:
     if block.kind == "directive":
         return block.label.split("(")[0].strip() if _DESCRIPTIONS.match(block.info) else ""
     if block.kind == "heading":
-        spans = [s for s in code_spans(block.text) if s.is_code]
-        rest = re.sub(r"`+[^`]*`+", " ", block.text).split()
+        text = _NUMBERING.sub("", block.text.strip())  # "### 1. `toposort`"
+        spans = [s for s in code_spans(text) if s.is_code]
+        rest = re.sub(r"`+[^`]*`+", " ", text).split()
         if len(spans) == 1 and all(_HEADING_FILLER.match(w) for w in rest):
             return spans[0].target.removesuffix("()")
         # a heading naming code without backticks ("### toposort function", "###
         # Node.add_child"): lower case, or dotted or snake_case (a capitalised word is a
         # title: "### Usage")
         plain = heading_code(block) if not spans else ""
-        return plain.removesuffix("()") if _PLAIN_CODE_HEADING.fullmatch(plain) else ""
+        plain = re.sub(r"^([A-Za-z_][\w.]*)\(.*\)$", r"\1", plain)  # a signature's name
+        return plain if _PLAIN_CODE_HEADING.fullmatch(plain) else ""
     if block.label:
         return label_name(block.label)
     text = block.text.rstrip()
@@ -150,7 +160,7 @@ def heading_code(block: Block) -> str:
     """What a heading written as one piece of code says, its numbering and kind words
     left out ("2. `add_edge(src, dst)` method", "### toposort(data)"); "" for any other
     heading."""
-    text = re.sub(r"^\d+(?:\.\d+)*[.)、]?\s+", "", block.text.strip())
+    text = _NUMBERING.sub("", block.text.strip())
     spans = [s for s in code_spans(text) if s.is_code]
     rest = re.sub(r"`+[^`]*`+", " ", text).split()
     if len(spans) == 1 and all(_HEADING_FILLER.match(w) for w in rest):

@@ -224,7 +224,7 @@ def _plain_parameter_item(document: Document, index: int) -> Iterator[Claim]:
     block = document.blocks[index]
     if whole_span(block.label) or any(s.is_code for s in code_spans(block.label)):
         return  # a code label: read as a member
-    label = block.label.strip().strip("*_").strip()
+    label = re.sub(r"\s*\([^()]*\)$", "", block.label.strip().strip("*_").strip())
     hit = _PLAIN_PARAMETER.match(block.text.strip().replace("**", "")) if not label else None
     name = label if label and re.fullmatch(r"[a-z_][a-z0-9_]*", label) else \
         hit["name"] if hit else ""
@@ -232,6 +232,9 @@ def _plain_parameter_item(document: Document, index: int) -> Iterator[Claim]:
         return
     title = next((b for b in document.owners(index) if _lists_parameters(b)), None)
     owner = owner_of(document, index)
+    if title is not None and title.kind != "heading" and not owner:
+        # "It takes the following parameters:" names nothing: its own section's code
+        owner = owner_of(document, document.blocks.index(title))
     if title is not None and title.kind == "heading" and not owner:
         # "### `toposort`" then "#### Parameters" then the items: the heading above, or
         # the one code span of "### Parameters for `toposort`"
