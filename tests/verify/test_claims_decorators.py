@@ -68,6 +68,19 @@ class Marker:
 @Marker
 def marked():
     return 1
+
+
+def plain_gen():
+    yield Memo(None)
+
+
+def fixture(func):
+    return func
+
+
+@fixture
+def capture():
+    yield Memo(None)
 ''',
 }
 
@@ -101,3 +114,15 @@ def resolver(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Resolver]:
 def test_claims_a_decorator_is_what_the_code_makes_of_a_function(
         resolver: Resolver, text: str, status: str) -> None:
     assert claim_statuses(resolver, text, "kind") == [status]
+
+
+@pytest.mark.parametrize("text, status", [
+    ("`plain_gen` returns a `Memo` instance.", "unverified"),  # a generator
+    # a decorator over a generator (``@pytest.fixture``, ``@contextmanager``) makes what a
+    # caller gets: the body's ``yield`` does not say it
+    ("`capture` returns a `Memo` instance.", "ignored"),
+    ("### `capture`\n\nReturns a `Memo` instance.\n", "ignored"),
+])
+def test_claims_what_a_decorated_generator_returns_is_open(
+        resolver: Resolver, text: str, status: str) -> None:
+    assert claim_statuses(resolver, text, "returns") == [status]

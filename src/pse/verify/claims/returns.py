@@ -71,11 +71,9 @@ def returns(resolver: Resolver, subject: Symbol, target: Named, *,
         return _called_class(resolver, subject, target)
     if subject.kind not in {"function", "method"}:
         return undecided("not a function")
-    if target.text.strip("` ") == "self" and subject.kind == "method":
-        return _returns_receiver(resolver, subject)
-    constant = _returned_constant(resolver, subject, target.name or target.text)
-    if constant is not None:
-        return constant
+    first = _read_first(resolver, subject, target)
+    if first is not None:
+        return first
     names = resolver.index.return_names(subject)
     if names is None and (yielded or yield_said) and _a_generator(resolver, subject):
         # "`expand` yields a tuple": its items, which no annotation writes (a call of it
@@ -129,6 +127,29 @@ def returned_type(resolver: Resolver, subject: Symbol) -> str | None:
             return made_class[0].name
     declared = declared_types(resolver, subject)
     return declared[1] if declared is not None else None
+
+
+def _read_first(resolver: Resolver, subject: Symbol, target: Named) -> Decision | None:
+    """What decides a return claim before the body's returns are read: "returns `self`"
+    of a method, a decorator over a generator, a constant returned."""
+    if target.text.strip("` ") == "self" and subject.kind == "method":
+        return _returns_receiver(resolver, subject)
+    if _a_generator(resolver, subject) and _wrapped(resolver, subject):
+        # ``@pytest.fixture`` or ``@contextmanager`` over a generator: what a caller gets
+        # is what the decorator makes of it, not the generator
+        return undecided(f"{short(subject.qualname)} is a generator a decorator wraps")
+    return _returned_constant(resolver, subject, target.name or target.text)
+
+
+_KEEPS_A_GENERATOR = frozenset({"staticmethod", "classmethod", "abstractmethod", "wraps",
+                                 "overload", "override", "final"})
+
+
+def _wrapped(resolver: Resolver, subject: Symbol) -> bool:
+    """Whether a decorator that may make it something else wraps ``subject``."""
+    return any(d.rsplit(".", 1)[-1] not in _KEEPS_A_GENERATOR
+               for f in resolver.index.def_facts(subject.qualname) if f.line == subject.line
+               for d in f.decorators)
 
 
 def _a_generator(resolver: Resolver, subject: Symbol) -> bool:
