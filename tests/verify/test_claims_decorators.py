@@ -126,3 +126,23 @@ def test_claims_a_decorator_is_what_the_code_makes_of_a_function(
 def test_claims_what_a_decorated_generator_returns_is_open(
         resolver: Resolver, text: str, status: str) -> None:
     assert claim_statuses(resolver, text, "returns") == [status]
+
+
+@pytest.mark.parametrize("text, status", [
+    # a list of members titled by a heading, a label or a lead-in, named without code
+    ("### `Memo`\n\n#### Methods\n\n1. **shout**: Shouts.\n", "unverified"),
+    ("### `Memo`\n\n**Methods:**\n\n- **shout(text)**: Shouts.\n", "unverified"),
+    ("The `Memo` class has the following methods:\n\n- shout: Shouts.\n", "unverified"),
+    ("### `Memo` 类\n\n主要方法：\n\n1. **shout**：大喊。\n", "unverified"),
+    ("### `Memo`\n\n#### Methods\n\n1. **__call__**: Calls it.\n", "verified"),
+    ("### `Memo`\n\n#### Attributes\n\n- **func**: The function.\n", "verified"),
+])
+def test_claims_a_member_list_written_without_code(resolver: Resolver, text: str,
+                                                   status: str) -> None:
+    assert claim_statuses(resolver, text, "has_item") == [status]
+
+
+def test_claims_a_dunder_in_bold_is_the_dunder_not_the_emphasis(resolver: Resolver) -> None:
+    # Markdown reads "**__call__**" as emphasis around "call": the name is as written
+    text = "`Memo` has the following methods:\n\n- **__call__**: Calls it.\n"
+    assert claim_statuses(resolver, text, "has_item") == ["verified"]

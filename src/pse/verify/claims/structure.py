@@ -81,11 +81,11 @@ def _block_claims(document: Document, index: int) -> Iterator[Claim]:
         yield from _kind_only_label(document, index)
     if block.kind in {"item", "definition", "paragraph"} and block.label:
         yield from _signature_label(block, owner_of(document, index))
-    member = _member(block) or _bold_member(document, block)
+    member = _member(block) or _bold_member(document, block) or _plain_member(document, index)
     titled = "" if member or block.kind != "item" else _titled_member(block)
     if not (member or titled) or block.kind == "paragraph":
         return
-    owner = owner_of(document, index)
+    owner = owner_of(document, index) or _titled_list_owner(document, index)
     if owner and owner.split(".")[-1] != (member or titled).removesuffix("()"):
         yield Claim("has_item", subject=owner, obj=member or titled, negated=False,
                     line=block.line, sentence=_first_line(block), presupposed="structure",
@@ -216,6 +216,13 @@ def _lists_parameters(block: Block) -> bool:
         _PARAMETER_LEAD.search(block.text.strip().replace("*", "")) is not None
 
 
+def _raw_label(block: Block) -> str:
+    """A bold label as written ("**__init__**" is ``__init__``, which Markdown reads as
+    emphasis around ``init``); the parsed label for any other."""
+    hit = re.match(r"\s*\*\*(?P<name>[^*]+?)\*\*", block.text)
+    return hit["name"].strip() if hit and block.label else block.label.strip().strip("*_").strip()
+
+
 def _plain_parameter_item(document: Document, index: int) -> Iterator[Claim]:
     """An item of a list of parameters (under "**Parameters**:", "Args:", 参数) that names
     its parameter without code, as small models often write it: "- **graph** (dict): ..."
@@ -224,7 +231,7 @@ def _plain_parameter_item(document: Document, index: int) -> Iterator[Claim]:
     block = document.blocks[index]
     if whole_span(block.label) or any(s.is_code for s in code_spans(block.label)):
         return  # a code label: read as a member
-    label = re.sub(r"\s*\([^()]*\)$", "", block.label.strip().strip("*_").strip())
+    label = re.sub(r"\s*\([^()]*\)$", "", _raw_label(block))
     hit = _PLAIN_PARAMETER.match(block.text.strip().replace("**", "")) if not label else None
     name = label if label and re.fullmatch(r"[a-z_][a-z0-9_]*", label) else \
         hit["name"] if hit else ""
@@ -504,13 +511,63 @@ _MEMBER_LEAD = re.compile(r"(?:methods|attributes|properties|members|fields|func
 _BOLD_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 
 
+def _member_title(document: Document, index: int) -> Block | None:
+    """The block that titles the list ``index`` is in as one of members: a heading
+    ("#### Methods", "### Attributes"), a label ("**Methods:**") or a lead-in ending in
+    the word ("`Graph` has the following methods:", "主要方法：")."""
+    for block in document.owners(index):
+        text = block.text.strip().replace("*", "")
+        if block.kind == "heading":
+            return block if _MEMBER_HEADING.fullmatch(
+                _NUMBERED.sub("", text).strip(" :：").lower()) else None
+        if block.kind in {"paragraph", "item"} and _MEMBER_LEAD.search(text.rstrip()):
+            return block
+    return None
+
+
+_MEMBER_HEADING = re.compile(r"(?:(?:public |key |main |instance |class |available |other )?"
+                             r"(?:methods|attributes|properties|members|fields|functions))"
+                             r"|(?:主要|公开|其他)?(?:方法|属性|成员|字段|函数)")
+_NUMBERED = re.compile(r"^\d+(?:\.\d+)*[.)、]?\s+")
+
+
+def _titled_list_owner(document: Document, index: int) -> str:
+    """The owner of an item of a list titled by a heading or a lead-in that names no code
+    ("### `Graph`", "#### Methods", then the items; "It has these methods:"): the code the
+    heading above it, or the lead-in's own section, names."""
+    title = _member_title(document, index) or next(
+        (b for b in document.owners(index) if _lists_parameters(b)), None)
+    if title is None:
+        return ""
+    where = document.blocks.index(title)
+    return heading_owner(document, where) if title.kind == "heading" else \
+        owner_of(document, where)
+
+
+def _plain_member(document: Document, index: int) -> str:
+    """A member an item of a list titled for members names without code: a bold name with
+    its arguments ("**remove(item)**", "**clear()**") or a plain one before a colon ("-
+    clear: ..."); a lower-case identifier, as in :func:`_plain_parameter_item`."""
+    block = document.blocks[index]
+    if block.kind != "item" or whole_span(block.label) or \
+            any(s.is_code for s in code_spans(block.label)):
+        return ""
+    label = re.sub(r"\(.*\)$", "", _raw_label(block))
+    hit = _PLAIN_PARAMETER.match(block.text.strip().replace("**", "")) if not label else None
+    name = label if label and re.fullmatch(r"[a-z_][a-z0-9_]*", label) else \
+        hit["name"] if hit else ""
+    if not name or name in _NO_PARAMETER or _member_title(document, index) is None:
+        return ""
+    return name
+
+
 def _bold_member(document: Document, block: Block) -> str:
     """A bold label that is a plain identifier ("**streamwriter**:"), in a list its lead-in
     says holds members ("It includes the following methods:"): a member, as a code label
     would be. Elsewhere a bold word is a title, not a name."""
     if block.kind != "item" or block.parent is None or not block.label:
         return ""
-    name = block.label.strip().strip("*").strip()
+    name = _raw_label(block)
     lead = document.blocks[block.parent]
     if lead.kind != "paragraph" or not _BOLD_NAME.fullmatch(name) or \
             not block.text.lstrip().startswith("**"):
