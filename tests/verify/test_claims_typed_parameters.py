@@ -359,3 +359,17 @@ def test_a_paragraph_further_down_a_section_is_not_lent_its_heading() -> None:
             "Some background first.\n\nReturns a list.\n")
     read = [s.text for s in sentences(text, rst=False, document=parse(text))]
     assert not any(t.startswith("Returns") for t in read)
+
+
+@pytest.mark.parametrize("text, status", [
+    # a kind word after the signature in a label; names with full-width parentheses
+    ("1. **`pad(text, size)` 函数**：填充文本。\n", "unverified"),
+    ("- **`pad(text, width)` function**: Pads the text.\n", "verified"),
+    ("### `pad` 函数\n\n- **参数**：text（字符串），size（整数）\n", "unverified"),
+    ("### `pad` 函数\n\n- **参数**：text（字符串），width（整数）\n", "verified"),
+])
+def test_a_signature_label_with_its_kind_and_a_chinese_parameter_list(
+        resolver: Resolver, text: str, status: str) -> None:
+    found = claim_statuses(resolver, text, "has_param")
+    assert status in found
+    assert ("unverified" in found) == (status == "unverified")

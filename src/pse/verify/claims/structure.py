@@ -116,7 +116,7 @@ _RAISES_LABEL = re.compile(r"raises|exceptions?|errors|throws|异常|抛出(?:�
 _NAME_ONLY = re.compile(r"[A-Za-z_]\w*")
 
 
-_PLAIN_LISTED = re.compile(r"(?P<name>[a-z_][a-z0-9_]*)(?:\s*\([^()]*\))?")
+_PLAIN_LISTED = re.compile(r"(?P<name>[a-z_][a-z0-9_]*)(?:\s*[(（][^()（）]*[)）])?")
 
 
 def _plain_names(rest: str) -> list[str]:
@@ -390,9 +390,15 @@ def _signature_label(block: Block, owner: str) -> Iterator[Claim]:
     return annotation, where the label is a definition's signature beyond doubt (``self``
     first, or a type written), are claims of their own. Read with Python's parser, so only
     a label that parses as a ``def`` line says anything."""
-    written = block.label.strip().strip("*").strip().strip("`").strip()
+    written = _LABEL_KIND_WORD.sub("", block.label.strip().strip("*").strip())
+    written = written.strip().strip("`").strip()
     yield from _signature_said(written, owner=owner, line=block.line,
                                sentence=_first_line(block), untyped=True)
+
+
+_LABEL_KIND_WORD = re.compile(r"(?<=[`)])\s*(?:function|method|class|constructor|函数|方法|类"
+                              r"|构造函数)$", re.IGNORECASE)
+"""A kind word after a signature in a label ("**`f(a)` 函数**"): no part of it."""
 
 
 def _signature_spans(block: Block) -> Iterator[Claim]:
