@@ -36,6 +36,23 @@ def test_chunk_tree_markdown_sections_and_other_text_files(tmp_path: Path) -> No
     assert ("pyproject.toml", 1, 9, "pyproject.toml") in chunks
 
 
+def test_markdown_chunks_cut_between_blocks_and_know_setext_headings(tmp_path: Path) -> None:
+    # a long section is cut where a block starts, never inside a paragraph; a setext
+    # heading opens a section as an ATX one does, and "# x" in a fence is code
+    paragraphs = "".join(f"Paragraph {n} goes on\nover three lines\nand ends.\n\n"
+                         for n in range(30))
+    readme = ("Usage\n-----\n\n" + paragraphs + "```sh\n# not a heading\n```\n\n"
+              "License\n-------\n\nMIT.\n")
+    chunks = [c for c in _chunks_full(tmp_path, {"README.md": readme}) if c.path == "README.md"]
+    lines = readme.split("\n")
+    assert [c.title for c in chunks][0] == "Usage" and chunks[-1].title == "License"
+    assert "# not a heading" not in [c.title for c in chunks]
+    assert len(chunks) >= 3 and all(c.end - c.start < 60 for c in chunks)
+    for chunk in chunks[1:]:
+        opening = lines[chunk.start - 1]
+        assert opening.startswith(("Paragraph", "```", "License")), opening
+
+
 def test_chunk_tree_long_files_become_60_line_windows(tmp_path: Path) -> None:
     notes = "\n".join(f"line {n}" for n in range(1, 131)) + "\n"
     chunks = _chunks(tmp_path, {"notes.txt": notes})

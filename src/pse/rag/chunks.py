@@ -8,6 +8,7 @@ from pse.index.model import Symbol
 from pse.index.symbols import SymbolIndex
 from pse.planted import read_planted
 from pse.rag.retriever import Chunk
+from pse.text import Block, parse
 
 _MAX_LINES = 60
 _TEXT_LANGUAGES = {"markdown", "rst", "toml", "yaml", "ini", "text", "json", "shell"}
@@ -113,14 +114,43 @@ def _group_title(cls: Symbol, group: list[Symbol]) -> tuple[str, str]:
 
 
 def _markdown_chunks(path: str, lines: list[str]) -> list[Chunk]:
-    starts = [i for i, line in enumerate(lines) if _HEADING.match(line)] or [0]
-    if starts[0] != 0:
-        starts.insert(0, 0)
+    """One run of chunks per section (ATX and setext headings alike), each chunk cut
+    where a block starts: a chunk never opens in the middle of a paragraph, a list item
+    or a code block, which a model handed the excerpt would copy as a broken sentence
+    ("internally) with:"). A block longer than a chunk is cut by lines."""
+    document = parse("\n".join(lines))
+    headings = {b.line - 1: b for b in document.blocks if b.kind == "heading"}
+    cuts = {b.line - 1 for b in document.blocks}
+    starts = sorted({0, *headings})
     chunks: list[Chunk] = []
     for position, start in enumerate(starts):
         end = starts[position + 1] if position + 1 < len(starts) else len(lines)
-        title = lines[start].strip() if _HEADING.match(lines[start]) else path
-        chunks.extend(_windows(path, lines[start:end], title=title, offset=start))
+        title = _heading_title(lines, headings[start]) if start in headings else path
+        chunks.extend(_blocks_windows(path, lines, start, end, cuts, title=title))
+    return chunks
+
+
+def _heading_title(lines: list[str], heading: Block) -> str:
+    """A heading as its chunk's title: the line as written ("## Usage"), or the text of
+    a setext heading ("Installation" over "------")."""
+    line = lines[heading.line - 1].strip()
+    return line if _HEADING.match(line) else heading.text.strip() or line
+
+
+def _blocks_windows(path: str, lines: list[str], start: int, end: int, cuts: set[int], *,
+                    title: str) -> list[Chunk]:
+    """Chunks of ``lines[start:end]`` of at most :data:`_MAX_LINES` lines, each ending
+    before the last block start that fits (0-based line indexes)."""
+    chunks: list[Chunk] = []
+    while start < end:
+        limit = min(start + _MAX_LINES, end)
+        stop = limit if limit == end else max(
+            (c for c in cuts if start < c <= limit), default=limit)
+        window = lines[start:stop]
+        if any(line.strip() for line in window):
+            chunks.append(Chunk(path=path, start=start + 1, end=stop, text="\n".join(window),
+                                title=title))
+        start = stop
     return chunks
 
 
