@@ -147,6 +147,16 @@ def test_residue_flags_a_definition_header_pasted_as_prose() -> None:
     assert _rules(quality.residue(text, path=P)) == [(5, "outline-residue")]
 
 
+def test_residue_flags_a_configuration_file_pasted_as_prose() -> None:
+    # a model handed the project's pyproject.toml copied it, collapsed, as a paragraph
+    text = ("# T\n\n## Setup\n\n"
+            '[tool.poetry] name = "shortuuid" version = "1.0.13" license = "BSD"\n\n'
+            'It sets `name = "x"`, `version = "1"` and `retries = 3` in the file.\n\n'
+            "Set `retries = 3` to retry; the default is 1.\n\n"
+            "```toml\n[tool.poetry]\nname = \"x\"\n```\n")
+    assert _rules(quality.residue(text, path=P)) == [(5, "outline-residue")]
+
+
 def test_residue_flags_a_heading_echoed_as_a_paragraph() -> None:
     text = ("# Design decisions: tinyqueue\n\n## Running it\n\nRun `main`.\n\n"
             "Design decisions.\n\nRunning it\n\nDecisions were made for speed.\n")

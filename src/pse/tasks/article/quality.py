@@ -79,6 +79,11 @@ _DEFINITION_LINE = re.compile(r"^\s*(?:async\s+)?(?:class|def)\s+`?[A-Za-z_]\w*`
                               r"(?:\(.*\))?(?:\s*->\s*[^:]+)?:\s*$")
 """A ``class`` or ``def`` header standing as a prose line: an excerpt pasted without its
 fence ("class `BaseFileLock`(contextlib.ContextDecorator, ...):")."""
+_CONFIG_LINE = re.compile(r"^\s*\[[\w.\-]+\]\s+`?[\w.\-]+`?\s*=|"
+                          r"(?:`?[\w.\-]+`?\s*=\s*(?:\"[^\"]*\"|'[^']*'|\[|\d)[^=]*){3,}")
+"""A configuration file pasted as a prose line: a table header with its first key
+("[tool.poetry] name = ...") or three ``key = value`` settings in one line, outside its
+code spans (a sentence may name settings as code)."""
 _BADGE = re.compile(r"^!\[|img\.shields\.io|badge|pepy\.tech|codecov\.io", re.IGNORECASE)
 _EXCERPT_HEADER = re.compile(r"^\s{0,3}(?:#{1,6}\s+)?`?[^\s`]+`? \(lines \d+-\d+\)"
                              r"(?: — `?[^\s`]+`?)?\s*$")
@@ -333,6 +338,11 @@ def residue(text: str, *, path: str) -> list[Finding]:
                              "code block", path=path, line=number, text=line.strip(),
                              kind="leak", hint="delete it, or put the code in a fenced block")
                     for number, line in prose_lines(text) if _DEFINITION_LINE.match(line))
+    findings.extend(_finding("outline-residue", "a configuration file pasted as prose",
+                             path=path, line=number, text=_short(line.strip()),
+                             kind="leak", hint="delete it, or say in a sentence what it sets")
+                    for number, line in prose_lines(text)
+                    if _CONFIG_LINE.search(CODE_SPAN.sub(" ", line)))
     findings.extend(_finding("outline-residue", "the prompt's code facts, pasted", path=path,
                              line=number, text=line.strip(), kind="leak",
                              hint="delete it, or say in a sentence what it means")
