@@ -229,13 +229,8 @@ def _plain_parameter_item(document: Document, index: int) -> Iterator[Claim]:
     or "- graph: ...". A lower-case identifier there is a parameter name, as a code label
     would be (:func:`_member`); a capitalised word is a title."""
     block = document.blocks[index]
-    if whole_span(block.label) or any(s.is_code for s in code_spans(block.label)):
-        return  # a code label: read as a member
-    label = re.sub(r"\s*\([^()]*\)$", "", _raw_label(block))
-    hit = _PLAIN_PARAMETER.match(block.text.strip().replace("**", "")) if not label else None
-    name = label if label and re.fullmatch(r"[a-z_][a-z0-9_]*", label) else \
-        hit["name"] if hit else ""
-    if not name or name in _NO_PARAMETER or name in {"self", "cls"}:
+    name = _plain_name(block)  # (a code label is read as a member)
+    if not name or name in {"self", "cls"}:
         return
     title = next((b for b in document.owners(index) if _lists_parameters(b)), None)
     owner = owner_of(document, index)
@@ -555,16 +550,22 @@ def _plain_member(document: Document, index: int) -> str:
     its arguments ("**remove(item)**", "**clear()**") or a plain one before a colon ("-
     clear: ..."); a lower-case identifier, as in :func:`_plain_parameter_item`."""
     block = document.blocks[index]
-    if block.kind != "item" or whole_span(block.label) or \
-            any(s.is_code for s in code_spans(block.label)):
+    name = _plain_name(block) if block.kind == "item" else ""
+    return name if name and _member_title(document, index) is not None else ""
+
+
+def _plain_name(block: Block) -> str:
+    """The lower-case identifier an item names without code: its bold label with any
+    arguments or type in parentheses left out ("**graph (dict)**", "**remove(item)**"),
+    or the plain word before its colon or dash ("- graph: ..."); "" for a code label, a
+    capitalised word (a title) or a section's own word ("returns")."""
+    if whole_span(block.label) or any(s.is_code for s in code_spans(block.label)):
         return ""
-    label = re.sub(r"\(.*\)$", "", _raw_label(block))
+    label = re.sub(r"\s*\(.*\)$", "", _raw_label(block))
     hit = _PLAIN_PARAMETER.match(block.text.strip().replace("**", "")) if not label else None
     name = label if label and re.fullmatch(r"[a-z_][a-z0-9_]*", label) else \
         hit["name"] if hit else ""
-    if not name or name in _NO_PARAMETER or _member_title(document, index) is None:
-        return ""
-    return name
+    return "" if name in _NO_PARAMETER else name
 
 
 def _bold_member(document: Document, block: Block) -> str:
