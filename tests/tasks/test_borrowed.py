@@ -12,6 +12,7 @@ from pse.tasks.article.borrowed import (
     docstring_sentences,
     module_name,
     read_docstrings,
+    unattributed_descriptions,
 )
 from pse.verify.check import Document, check_documents, to_findings
 from pse.verify.resolve import project_resolver
@@ -114,3 +115,24 @@ def test_module_name_of_a_package_is_its_folder() -> None:
     assert module_name("pkg/util.py") == "util"
     assert module_name("pkg/__init__.py") == "pkg"
     assert module_name("__init__.py", root="wsgiref") == "wsgiref"
+
+
+def _unattributed(tree: Path, text: str) -> list[str]:
+    index, _ = build_index(tree, cache_dir=tree / ".cache", workers=1)
+    table = read_docstrings(tree, sorted(p for p, (lang, _) in index.files.items()
+                                         if lang == "python"),
+                            project_names=index.top_modules)
+    return [f.text for f in unattributed_descriptions(text, table, path="a.md")]
+
+
+def test_a_docstring_sentence_naming_nothing_is_flagged_where_nothing_names_its_code(
+        tree: Path) -> None:
+    # "1. The input is assumed to have the most significant digit first." (a function's
+    # docstring, pasted as an item that names no code, under a heading naming other code)
+    text = ("## `Rack`\n\n1. Put a book on the plank, keeping the order.\n"
+            "2. Hold books in a fixed order on one plank.\n\n"
+            "## `shelve`\n\nPut a book on the plank, keeping the order.\n\n"
+            "## Overview\n\nA tiny reference library for shelving books.\n")
+    # `shelve`'s words under `Rack`: flagged; `Rack`'s own under `Rack`, `shelve`'s under
+    # `shelve` and the package's pitch anywhere are not
+    assert _unattributed(tree, text) == ["Put a book on the plank, keeping the order."]

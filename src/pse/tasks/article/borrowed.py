@@ -30,8 +30,8 @@ from pathlib import Path
 
 from pse.index.symbols import SymbolIndex
 from pse.index.walk import is_test_path
-from pse.tasks.article.text import CODE_SPAN, WORD, content_words, sentences
-from pse.text import Document
+from pse.tasks.article.text import CODE_SPAN, WORD, content_words, read, sentences
+from pse.text import Document, sentence_bounds
 from pse.text import sentences as split_sentences
 from pse.verify.finding import Finding
 
@@ -241,3 +241,45 @@ def _own_runs(owners: set[tuple[str, int]], index: SymbolIndex,
                     if base_symbol.kind == "class":
                         todo.append((base_symbol.path, base_symbol.line))
     return runs
+
+
+def unattributed_descriptions(text: str | Document, table: DocstringTable, *,
+                              path: str) -> list[Finding]:
+    """Each sentence that names no code but says what one definition's docstring says of
+    it, where nothing around it names that definition either: "1. The output has the most
+    significant digit first." under a heading naming other code (``int_to_string``'s
+    docstring). The reader cannot tell what it is about. A module's docstring describes
+    the project or its module, which the article is about anyway: not counted."""
+    document = read(text)
+    found: list[Finding] = []
+    for index, block in document.prose():
+        around = " ".join([block.text, *(b.text for b in document.owners(index))]).lower()
+        said = set(WORD.findall(around))
+        for line, content in block.lines:
+            for start, end in sentence_bounds(content):
+                sentence = content[start:end].strip()
+                if CODE_SPAN.search(sentence):
+                    continue  # it names its code: :func:`borrowed_descriptions`' part
+                words = content_words(_QUOTE.sub(" ", sentence), skip=table.skip)
+                holder = _sole_holder(table, words)
+                if holder is None or holder.name.lower() in said:
+                    continue
+                where = f"{holder.owner[0]}:{holder.owner[1]}"
+                found.append(Finding(
+                    rule="unattributed-description", path=path, line=line, text=sentence,
+                    kind="claim",
+                    message=f"this says what {holder.name!r} ({where}) does, in its "
+                            "docstring's words, without naming it",
+                    hint=f"name `{holder.name}` in the sentence, or delete it"))
+    return found
+
+
+def _sole_holder(table: DocstringTable, words: Sequence[str]) -> _DocSentence | None:
+    """The one definition (not a module) whose docstring holds a run of the words."""
+    if len(words) < RUN:
+        return None
+    for run in sorted(_runs(words)):
+        holders = [h for h in table.runs.get(run, []) if h.owner[1]]
+        if holders and len({h.owner for h in holders}) <= MAX_OWNERS:
+            return holders[0]
+    return None

@@ -305,6 +305,9 @@ RULES: tuple[Rule, ...] = (
          ("borrowed-description",),
          lambda d, c: borrowed.borrowed_descriptions(d, c.references.ok, c.index,
                                                      c.docstrings, path=c.path)),
+    Rule("unattributed-description", "a docstring's words with no name of what they describe",
+         ("unattributed-description",),
+         lambda d, c: borrowed.unattributed_descriptions(d, c.docstrings, path=c.path)),
     Rule("translation-references", "a translation that dropped or added a code reference",
          # an added reference is a sentence Strip may delete; a dropped one has no line
          ("translation-dropped-ref", "translation-added-ref"), lambda d, c: _translation_refs(c),
