@@ -97,12 +97,16 @@ class Document:
     def owners(self, index: int) -> Iterator[Block]:
         """The blocks above ``index`` that may name what it is about, nearest first:
         its parent chain, then its section's heading."""
+        return (self.blocks[i] for i in self.owner_indexes(index))
+
+    def owner_indexes(self, index: int) -> Iterator[int]:
+        """The indexes of :meth:`owners`, in the same order."""
         seen: set[int] = set()
         current = self.blocks[index].parent
         while current is not None and current not in seen:
             seen.add(current)
-            yield self.blocks[current]
+            yield current
             current = self.blocks[current].parent
         heading = self.blocks[index].heading
         if heading is not None and heading not in seen:
-            yield self.blocks[heading]
+            yield heading

@@ -7,6 +7,7 @@ owner as its subject) and the structural claims (a labelled item is a member of 
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from pse.text import Block, Document, code_spans, sentences
 from pse.verify.claims import lexicon as L  # noqa: N812 - the grammar's short name
@@ -96,7 +97,10 @@ def _about(block: Block, name: str) -> bool:
     `rruleset` class is a collection ...", then its items): still the heading's code."""
     if not name or block.kind != "paragraph":
         return False
-    spans = [s for s in code_spans(block.text) if s.is_code]
+    anaphor = _ANAPHOR_FIRST.match(block.text.lstrip()) is not None
+    if not anaphor and name not in block.text:
+        return False  # (no code spans read: a planted paragraph may be megabytes long)
+    spans = [s for s in code_spans(block.text) if s.is_code] if "`" in block.text else []
     if not spans or spans[0].target.removesuffix("()") != name:
         # "This function sorts the graph.": an anaphor for the heading's code, and no
         # other code named before it
@@ -105,7 +109,10 @@ def _about(block: Block, name: str) -> bool:
     return bool(_SUBJECT_FIRST.match(block.text[:spans[0].start]))
 
 
+@lru_cache(maxsize=1024)
 def _names(block: Block) -> str:
+    """The code a block names as an owner (cached: a long list asks of one heading once
+    per item)."""
     if block.kind == "directive":
         return block.label.split("(")[0].strip() if _DESCRIPTIONS.match(block.info) else ""
     if block.kind == "heading":
@@ -156,6 +163,7 @@ def heading_owner(document: Document, index: int) -> str:
     return ""
 
 
+@lru_cache(maxsize=1024)
 def heading_code(block: Block) -> str:
     """What a heading written as one piece of code says, its numbering and kind words
     left out ("2. `add_edge(src, dst)` method", "### toposort(data)"); "" for any other

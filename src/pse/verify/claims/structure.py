@@ -232,19 +232,21 @@ def _plain_parameter_item(document: Document, index: int) -> Iterator[Claim]:
     name = _plain_name(block)  # (a code label is read as a member)
     if not name or name in {"self", "cls"}:
         return
-    title = next((b for b in document.owners(index) if _lists_parameters(b)), None)
-    owner = owner_of(document, index)
-    if title is not None and title.kind != "heading" and not owner:
+    where = next((i for i in document.owner_indexes(index)
+                  if _lists_parameters(document.blocks[i])), None)
+    if where is None:
+        return
+    title, owner = document.blocks[where], owner_of(document, index)
+    if title.kind != "heading" and not owner:
         # "It takes the following parameters:" names nothing: its own section's code
-        owner = owner_of(document, document.blocks.index(title))
-    if title is not None and title.kind == "heading" and not owner:
+        owner = owner_of(document, where)
+    if title.kind == "heading" and not owner:
         # "### `toposort`" then "#### Parameters" then the items: the heading above, or
         # the one code span of "### Parameters for `toposort`"
         spans = [sp.target for sp in code_spans(title.text) if sp.is_code]
-        owner = spans[0] if len(spans) == 1 else \
-            heading_owner(document, document.blocks.index(title))
+        owner = spans[0] if len(spans) == 1 else heading_owner(document, where)
     subject = re.sub(r"\(.*\)$", "", owner)
-    if title is not None and re.fullmatch(r"[A-Za-z_][\w.]*", subject):
+    if re.fullmatch(r"[A-Za-z_][\w.]*", subject):
         yield Claim("has_param", subject=subject, obj=name, negated=False, line=block.line,
                     sentence=_first_line(block), presupposed="structure")
 
@@ -512,17 +514,18 @@ _MEMBER_LEAD = re.compile(r"(?:methods|attributes|properties|members|fields|func
 _BOLD_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 
 
-def _member_title(document: Document, index: int) -> Block | None:
-    """The block that titles the list ``index`` is in as one of members: a heading
-    ("#### Methods", "### Attributes"), a label ("**Methods:**") or a lead-in ending in
-    the word ("`Graph` has the following methods:", "主要方法：")."""
-    for block in document.owners(index):
+def _member_title(document: Document, index: int) -> int | None:
+    """The index of the block that titles the list ``index`` is in as one of members: a
+    heading ("#### Methods", "### Attributes"), a label ("**Methods:**") or a lead-in
+    ending in the word ("`Graph` has the following methods:", "主要方法：")."""
+    for where in document.owner_indexes(index):
+        block = document.blocks[where]
         text = block.text.strip().replace("*", "")
         if block.kind == "heading":
-            return block if _MEMBER_HEADING.fullmatch(
+            return where if _MEMBER_HEADING.fullmatch(
                 _NUMBERED.sub("", text).strip(" :：").lower()) else None
         if block.kind in {"paragraph", "item"} and _MEMBER_LEAD.search(text.rstrip()):
-            return block
+            return where
     return None
 
 
@@ -536,13 +539,14 @@ def _titled_list_owner(document: Document, index: int) -> str:
     """The owner of an item of a list titled by a heading or a lead-in that names no code
     ("### `Graph`", "#### Methods", then the items; "It has these methods:"): the code the
     heading above it, or the lead-in's own section, names."""
-    title = _member_title(document, index) or next(
-        (b for b in document.owners(index) if _lists_parameters(b)), None)
-    if title is None:
+    where = _member_title(document, index)
+    if where is None:
+        where = next((i for i in document.owner_indexes(index)
+                      if _lists_parameters(document.blocks[i])), None)
+    if where is None:
         return ""
-    where = document.blocks.index(title)
-    return heading_owner(document, where) if title.kind == "heading" else \
-        owner_of(document, where)
+    return heading_owner(document, where) if document.blocks[where].kind == "heading" \
+        else owner_of(document, where)
 
 
 def _plain_member(document: Document, index: int) -> str:
