@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from pse.text import Block, Document, code_spans, sentences
+from pse.text import Block, CodeSpan, Document, code_spans, sentences
 from pse.verify.claims import lexicon as L  # noqa: N812 - the grammar's short name
 from pse.verify.claims.words import alternation, words
 
@@ -116,15 +116,12 @@ def _names(block: Block) -> str:
     if block.kind == "directive":
         return block.label.split("(")[0].strip() if _DESCRIPTIONS.match(block.info) else ""
     if block.kind == "heading":
-        text = _NUMBERING.sub("", block.text.strip())  # "### 1. `toposort`"
-        spans = [s for s in code_spans(text) if s.is_code]
-        rest = re.sub(r"`+[^`]*`+", " ", text).split()
-        if len(spans) == 1 and all(_HEADING_FILLER.match(w) for w in rest):
-            return spans[0].target.removesuffix("()")
+        span, plain = _heading_reading(block)
+        if span is not None:
+            return span.target.removesuffix("()")
         # a heading naming code without backticks ("### toposort function", "###
         # Node.add_child"): lower case, or dotted or snake_case (a capitalised word is a
         # title: "### Usage")
-        plain = heading_code(block) if not spans else ""
         plain = re.sub(r"^([A-Za-z_][\w.]*)\(.*\)$", r"\1", plain)  # a signature's name
         return plain if _PLAIN_CODE_HEADING.fullmatch(plain) else ""
     if block.label:
@@ -163,20 +160,29 @@ def heading_owner(document: Document, index: int) -> str:
     return ""
 
 
-@lru_cache(maxsize=1024)
 def heading_code(block: Block) -> str:
     """What a heading written as one piece of code says, its numbering and kind words
     left out ("2. `add_edge(src, dst)` method", "### toposort(data)"); "" for any other
     heading."""
+    span, plain = _heading_reading(block)
+    return span.code.strip() if span is not None else plain
+
+
+@lru_cache(maxsize=1024)
+def _heading_reading(block: Block) -> tuple[CodeSpan | None, str]:
+    """A heading read for the code it names, its numbering ("1.") and filler words
+    ("the", "class", 函数) left out: its one code span, when that is all it holds; else,
+    when it holds no code span, its other words joined ("toposort(data)"); else
+    ``(None, "")``. Cached: a long list asks of one heading once per item."""
     text = _NUMBERING.sub("", block.text.strip())
     spans = [s for s in code_spans(text) if s.is_code]
     rest = re.sub(r"`+[^`]*`+", " ", text).split()
     if len(spans) == 1 and all(_HEADING_FILLER.match(w) for w in rest):
-        return spans[0].code.strip()
+        return spans[0], ""
     if spans:
-        return ""
-    words = [w for w in text.replace("*", "").split() if not _HEADING_FILLER.match(w)]
-    return " ".join(words)
+        return None, ""
+    return None, " ".join(w for w in text.replace("*", "").split()
+                          if not _HEADING_FILLER.match(w))
 
 
 def titles_members(block: Block) -> bool:
