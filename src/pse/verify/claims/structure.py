@@ -179,9 +179,7 @@ def _typed_parameter_item(document: Document, index: int) -> Iterator[Claim]:
     kind = argument_type(one["t"].strip().lower())
     written = next((b for b in document.owners(index) if not titles_members(b)), None)
     owner = owner_of(document, index)
-    listed = any(titles_members(b) and _PARAMETERS_LABEL.fullmatch(
-        (b.label or b.text).strip().strip("*_:：#").strip().lower())
-        for b in document.owners(index)) or (
+    listed = any(_titles_parameters(b) for b in document.owners(index)) or (
         written is not None and re.search(rf"\(.*\b{re.escape(hit['name'])}\b.*\)",
                                           written.text) is not None)
     subject = re.sub(r"\(.*\)$", "", owner)
@@ -203,12 +201,18 @@ _PARAMETER_LEAD = re.compile(r"(?:parameters|arguments|params|args|参数|形参
 _PARAMETER_HEADING = re.compile(r"\b(?:parameters|arguments)\b|参数", re.IGNORECASE)
 
 
+def _titles_parameters(block: Block) -> bool:
+    """Whether ``block`` only titles a list of parameters ("**Parameters**:", "#### Args",
+    "参数")."""
+    title = (block.label or block.text).strip().strip("*_:：#").strip().lower()
+    return titles_members(block) and _PARAMETERS_LABEL.fullmatch(title) is not None
+
+
 def _lists_parameters(block: Block) -> bool:
     """Whether ``block`` titles a list of parameters: "**Parameters**:", "#### Args", a
     lead-in ending in the word ("`toposort` takes the following parameters:", "`f` 接受以下
     参数："), a heading with it ("### Parameters for `toposort`")."""
-    title = (block.label or block.text).strip().strip("*_:：#").strip().lower()
-    if titles_members(block) and _PARAMETERS_LABEL.fullmatch(title):
+    if _titles_parameters(block):
         return True
     if block.kind == "heading":
         return _PARAMETER_HEADING.search(block.text) is not None
