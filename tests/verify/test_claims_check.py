@@ -98,6 +98,8 @@ def cached(value):
                         "    def resize(self, width, height):\n        return width\n\n\n"
                         "LegacyLine = Line\n"),
     "shop/plain.py": "def pairs() -> tuple:\n    return ()\n",
+    "shop/hooks.py": 'class Hook:\n    """Subclass it to act on a paid order."""\n',
+    "shop/payment.py": "class Payment:\n    pass\n",
     "shop/tickets.py": ("class Ticket:\n    def __init__(self, code, price):\n"
                         "        self.code = code\n        self.price = price\n"
                         "        self.stamp = None\n"),
@@ -624,6 +626,30 @@ def test_claims_a_base_class_of_other_classes_needs_a_subclass_in_the_tree(
     # a label's text that opens with no noun phrase says nothing of the label
     assert _verdicts(resolver, "- **Order Class**: used by other classes.\n") == [
         (1, "kind(shop.orders.Order, class)", "verified")]
+
+
+@pytest.mark.parametrize("text, status", [
+    ("`Payment` is a base class.", "unverified"),
+    ("`Payment` is the base class for all shipping records.", "unverified"),
+    ("**Payment**: The base class for payment objects.", "unverified"),
+    ("`Payment` 是一个基类。", "unverified"),
+    ("`Payment` 是所有订单的基类。", "unverified"),
+    ("`Base` is a base class, shared by the cart.", "verified"),
+    ("`Base` 是一个基类。", "verified"),
+    # made for its users to derive from (its docstring says so): nothing here need
+    ("`Hook` is the base class for custom hooks.", "ignored"),
+])
+def test_claims_a_class_called_a_base_class(resolver: Resolver, text: str, status: str
+                                            ) -> None:
+    assert [v[2] for v in _verdicts(resolver, text) if v[1].startswith("has_subclasses")] \
+        == [status]
+
+
+def test_claims_an_abstract_base_class_is_its_kind_not_a_base_of_others(
+        resolver: Resolver) -> None:
+    for text in ("`Payment` is an abstract base class.\n", "`Payment` 是一个抽象基类。\n"):
+        assert [v[1:] for v in _verdicts(resolver, text)] == [
+            ("kind(shop.payment.Payment, abstract class)", "unverified")]
 
 
 def test_the_fix_prompt_shows_the_true_relation_of_a_false_claim(resolver: Resolver) -> None:

@@ -105,6 +105,22 @@ def backend():
 def plain():
     import json
     return json
+
+
+def _number(text):
+    return int(text)
+
+
+def _field(text):
+    return _number(text.strip())
+
+
+def parse_field(text):
+    return _number(text)
+
+
+def read_field(text):
+    return _field(text)
 ''',
 }
 
@@ -162,4 +178,15 @@ def test_claims_an_outside_callee_nothing_names_is_not_called(resolver: Resolver
 ])
 def test_claims_errors_that_come_from_a_file_or_an_import(resolver: Resolver, text: str,
                                                            status: str) -> None:
+    assert claim_statuses(resolver, text, "raises") == [status]
+
+
+@pytest.mark.parametrize("text, status", [
+    # `int()` in a function it calls: it may raise ValueError on its behalf
+    ("`parse_field` raises `ValueError` for a malformed number.", "ignored"),
+    # an `int()` two calls down is that helper's accident, not what `read_field` raises
+    ("`read_field` raises `ValueError` for a malformed number.", "unverified"),
+])
+def test_claims_a_builtin_error_raised_implicitly_by_a_function_it_calls(
+        resolver: Resolver, text: str, status: str) -> None:
     assert claim_statuses(resolver, text, "raises") == [status]

@@ -1249,11 +1249,15 @@ def raises(resolver: Resolver, subject: Symbol, error: Named, *,
 def _builtin_not_raised(resolver: Resolver, subject: Symbol, body: BodyFacts,
                         reach: list[tuple[Symbol, BodyFacts]], name: str, message: str
                         ) -> Decision:
-    """Of a builtin error that no code reached names: open where code may raise it
-    without a ``raise`` (:data:`_IMPLICIT_CALLS`), false where the code signals its
-    errors with others, or raises none and makes no call that could."""
+    """Of a builtin error that no code reached names: open where its own code or a
+    function it calls may raise it without a ``raise`` (:data:`_IMPLICIT_CALLS`), false
+    where the code signals its errors with others, or raises none and makes no call that
+    could. A lookup or ``int()`` deeper down is an accident of another function's input,
+    not what this one is said to raise ("`add` may raise `ValueError`" of a method whose
+    helpers' helper parses a number)."""
     signalled = _signalled(body, reach)
-    if _implicit(name, body, reach) or (not signalled and name not in _CHECKED_ERRORS):
+    if _implicit(name, body, _direct(resolver, subject, body, reach)) or \
+            (not signalled and name not in _CHECKED_ERRORS):
         return undecided(f"{message}; any code may raise `{name}`")
     if name in _SYSTEM_ERRORS and _reads_a_property(resolver, body, reach):
         # a property's body runs on an attribute read, which no call shows
@@ -1262,8 +1266,9 @@ def _builtin_not_raised(resolver: Resolver, subject: Symbol, body: BodyFacts,
         if len(reach) >= MAX_REACHED or _raised_by_samples(resolver, body, reach, name):
             return undecided(f"{message}; code it calls may raise `{name}`")
         caught = any(name in handled for _, handled in body.guarded)
-        return Decision(False, f"{short(subject.qualname)} raises nothing itself and no "
-                        f"call or lookup in the code it reaches raises `{name}`"
+        return Decision(False, f"{short(subject.qualname)} raises nothing itself, no code "
+                        f"it reaches raises `{name}`, and no call or lookup of its own or of "
+                        f"the functions it calls can"
                         + (f" (it catches `{name}` itself)" if caught else ""), at(subject))
     return Decision(False, f"{short(subject.qualname)} signals errors with "
                     f"{listing(signalled)}; `{name}` is named nowhere in the code it "
@@ -1402,6 +1407,14 @@ _CHECKED_ERRORS = frozenset({"ValueError", "KeyError", "IndexError", "LookupErro
 """The builtin errors a sentence names for a check the code makes ("raises `ValueError`
 for an unknown name"): code that raises nothing, and whose calls and lookups cannot raise
 one implicitly, makes no such check."""
+
+
+def _direct(resolver: Resolver, subject: Symbol, body: BodyFacts,
+            reach: list[tuple[Symbol, BodyFacts]]) -> list[tuple[Symbol, BodyFacts]]:
+    """The functions of ``reach`` the body calls itself (what may raise a builtin error
+    implicitly on its behalf)."""
+    called = {s.qualname for c in body.calls for s in callees(resolver, c, subject, body)}
+    return [(s, f) for s, f in reach if s.qualname in called]
 
 
 def _implicit(name: str, body: BodyFacts, reach: list[tuple[Symbol, BodyFacts]]) -> bool:

@@ -158,9 +158,20 @@ OWNER_ZH = (r"(?:§(?P<own>\d+)§(?:函数|方法|类|的构造函数)?(?:的|�
 
 OTHER_CLASSES = (r"(?:all |many |several |various |most |the )*(?:other |derived |its |the "
                  r"other )*(?:classes|subclasses|exceptions|errors|types)")
-BASE_OF_OTHERS = (rf"(?:the|a|an) (?:common |shared |abstract |root )?(?:base|parent|super) ?"
+KIND_OF_CLASSES = (r"(?:(?:all|many|several|various|most|the|other|its|custom|concrete|specific"
+                   r"|different|user-defined) )*(?:[a-z][a-z-]* ){0,3}[a-z][a-z-]*s(?![a-z])")
+"""A plural noun phrase naming what derives from a base: "block processors", "all graph
+objects", "custom storages" (a base class for them has subclasses, here or the user's)."""
+BASE_OF_OTHERS = (rf"(?:the|a|an) (?:(?:common |shared |abstract |root )?(?:base|parent|super) ?"
                   rf"class (?:(?:from which|which|that) {OTHER_CLASSES} (?:inherit|derive|extend)"
-                  rf"|(?:for|of) {OTHER_CLASSES})")
+                  rf"|(?:for|of) {OTHER_CLASSES})"
+                  rf"|(?:common |shared |root |generic )?(?:base|parent|super) ?class"
+                  rf"(?:(?=$|[,;:.(]| that | which | with | and | used | providing )"
+                  rf"| (?:for|of) {KIND_OF_CLASSES}))")
+"""A class said to be a base of others: "the base class for block processors", "a base
+class, ...", "the base class from which other classes inherit". "the base class of `B`"
+names the other class (a subclass claim), so a code name after "of" is not read here; "an
+abstract base class" alone is its kind (read by the kind frames)."""
 
 _FRAMES: list[tuple[Relation, str]] = [
     # ---- a parameter with its default, before what takes it: "takes an `x` argument with
@@ -464,6 +475,10 @@ _FRAMES: list[tuple[Relation, str]] = [
                        rf"{OTHER_CLASSES}"),
     ("has_subclasses", rf"{SZ}{NEG_ZH}(?:是|作为)(?:所有|其他|其它|许多|多个|各种)+(?:的)?"
                        r"(?:类|子类|异常|类型)(?:继承)?的(?:共同|公共)?(?:基类|父类|超类)"),
+    # "`X` 是一个基类", "`X` 是所有处理器的基类" (no code name before 的: "`X` 是 `Y` 的基类"
+    # says `Y` derives from `X`, a subclass claim)
+    ("has_subclasses", rf"{SZ}{NEG_ZH}(?:是|作为)(?:一个|一种)?(?:[^，。；,;§]{{1,16}}的)?"
+                       r"(?:共同|公共|通用)?(?:基类|父类|超类)(?![\u4e00-\u9fff]*§)"),
     ("has_subclasses", r"(?:所有|其他|其它|许多|多个|各种)+(?:的)?(?:类|子类|异常)(?:都)?"
                        rf"(?:继承自|继承于|派生自|继承)§(?P<s>\d+)§{L.OBJ_NOUN_ZH}"),
     # ---- location (a class as the place makes a member claim; see the checker)

@@ -504,15 +504,40 @@ def has_subclasses(resolver: Resolver, subject: Symbol) -> Decision:
     if subject.kind != "class":
         return undecided(f"{short(subject.qualname)} is not a class")
     found = [c for c in resolver.index.subclasses_named(subject.name)
-             if subject.qualname in ancestry(resolver, c).tree]
+             if c != subject and subject.qualname in ancestry(resolver, c).tree]
     if found:
         return Decision(True, f"{short(found[0].qualname)} inherits from "
                               f"{short(subject.qualname)}", at(found[0]))
     written = resolver.index.subclasses_named(subject.name)
     if written:  # a base of that name the ancestry does not resolve: maybe this one
         return undecided(f"{short(written[0].qualname)} names a base `{subject.name}`")
+    if _made_to_subclass(resolver, subject):
+        return undecided(f"{short(subject.qualname)} is meant to be subclassed by its users")
     return Decision(False, f"no class of the tree inherits from {short(subject.qualname)}",
                     at(subject))
+
+
+_FOR_SUBCLASSING = re.compile(r"base|abstract|mixin|interface|protocol", re.I)
+"""A class named as a base ("BaseStorage", "PluginMixin") is one for its users' classes."""
+_SUBCLASSING_WORDS = re.compile(r"subclass|overrid|inherit|base class|abstract|derive"
+                                r"|implement|extend|子类|继承|基类|重写|覆盖", re.I)
+
+
+def _made_to_subclass(resolver: Resolver, subject: Symbol) -> bool:
+    """Whether the class ``subject`` is made for its users to derive from, though nothing in
+    the tree does: its name or docstring says so, or it is abstract. "`Storage` is the base
+    class for custom storages" is then true of a library with none of its own."""
+    if _FOR_SUBCLASSING.search(subject.name):
+        return True
+    source = resolver.index.source_of(subject) or ""
+    try:
+        node = ast.parse(dedented(source)).body[0] if source else None
+    except SyntaxError:
+        return True  # unread: keep the claim open
+    doc = ast.get_docstring(node) if isinstance(node, ast.ClassDef) else None
+    if doc and _SUBCLASSING_WORDS.search(doc):
+        return True
+    return _abstract(resolver, subject, ancestry(resolver, subject))
 
 
 def subclass_count(resolver: Resolver, subject: Symbol, count: int, *, direct: bool
