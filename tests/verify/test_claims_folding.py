@@ -30,6 +30,12 @@ BIG = "x" * 100000000
 BASE = ("red", "green")
 MORE = BASE + ("blue",)
 KEYS = {k: None for k in MORE if k != "green"}
+import collections
+import types
+ESCAPES = dict(zip(["n", "t", "r"], ["\\n", "\\t", "\\r"]))
+OPERATIONS = types.MappingProxyType({"add": 1, "remove": 2})
+ORDERED = collections.OrderedDict([("a", 1), ("b", 2), ("c", 3)])
+PAIRS = list(zip("ab", "xyz"))
 
 
 class Version:
@@ -58,6 +64,11 @@ def _folded(resolver: Resolver, qualname: str) -> object:
     ("kit.KEYS", {"red": None, "blue": None}),
     ("kit.Version.NAMES", ("major", "minor", "patch")),
     ("kit.Version.FIRST", ("_major", "_minor")),
+    # mappings made of pairs or wrapped: their keys
+    ("kit.ESCAPES", {"n": None, "t": None, "r": None}),
+    ("kit.OPERATIONS", {"add": None, "remove": None}),
+    ("kit.ORDERED", {"a": None, "b": None, "c": None}),
+    ("kit.PAIRS", [("a", "x"), ("b", "y")]),
 ])
 def test_folding_builds_values_from_literals(resolver: Resolver, qualname: str,
                                              value: object) -> None:
@@ -77,6 +88,8 @@ def test_folding_reads_no_call_outside_and_builds_nothing_huge(resolver: Resolve
     ("`Version.NAMES` 一共包含三个名称。", "verified"),
     ("`__all__` lists four names.", "unverified"),
     ("`MORE` has three items.", "verified"),
+    ("`ESCAPES` 字典共有 8 个键。", "unverified"),
+    ("The `OPERATIONS` mapping has two entries.", "verified"),
 ])
 def test_claims_count_a_folded_value(resolver: Resolver, text: str, status: str) -> None:
     assert claim_statuses(resolver, text, "member_count") == [status]

@@ -4,7 +4,8 @@ A count is often said of a value that is not written out as one display: ``NAMES
 tuple(item[1:] for item in __slots__)``, ``ALLOWED = set(list("nbox") + ["t" + c for c in
 "ieah"])``, ``__all__ = "a b c".split()``. Folding evaluates such an expression over a
 small, closed set of operations on literals (displays, ``+``, ``*`` and ``|``, slicing,
-``list``/``tuple``/``set``/``sorted``/``dict`` of one foldable argument, ``str.split``,
+``list``/``tuple``/``set``/``sorted``/``dict`` of one foldable argument, ``zip``, a
+mapping wrapped in ``MappingProxyType`` or ``OrderedDict``, ``str.split``,
 ``str.join``, one-generator comprehensions) and names bound once to such values in the
 same class or module. Nothing is imported or called: an expression outside that set is
 not folded, and the claim about it stays open.
@@ -90,11 +91,18 @@ class _Folder:
                     and all(k.arg is not None for k in node.keywords):
                 return dict.fromkeys(str(k.arg) for k in node.keywords)
             raise NotFoldable("keywords")
+        called = node.func.attr if isinstance(node.func, ast.Attribute) else \
+            node.func.id if isinstance(node.func, ast.Name) else ""
+        if called in _MAPPINGS and len(node.args) == 1 and (
+                isinstance(node.func, ast.Name) or
+                isinstance(node.func, ast.Attribute) and
+                ast.unparse(node.func.value) in _MAPPINGS[called]):
+            return _mapping(sub(node.args[0]))
+        if isinstance(node.func, ast.Name) and called == "zip" and node.args:
+            return list(zip(*(_iterable(sub(a)) for a in node.args), strict=False))
         if isinstance(node.func, ast.Name) and node.func.id in _BUILDERS and \
                 len(node.args) == 1:
             argument = sub(node.args[0])
-            if node.func.id == "dict" and not isinstance(argument, dict):
-                raise NotFoldable("dict of pairs")
             return _BUILDERS[node.func.id](_iterable(argument))
         if isinstance(node.func, ast.Attribute) and node.func.attr in {"split", "join"}:
             owner = sub(node.func.value)
@@ -185,15 +193,32 @@ def _hashable(value: object) -> object:
     return value
 
 
+_MAPPINGS = {"MappingProxyType": frozenset({"types"}), "OrderedDict": frozenset({"collections"}),
+             "dict": frozenset()}
+"""Calls that make a mapping of one mapping or of pairs (``MappingProxyType({...})``,
+``dict(zip(keys, values))``), by name or through their module."""
+
+
+def _mapping(argument: object) -> dict[object, object]:
+    """The keys of a mapping built from ``argument``: a dict's own, or the first items of
+    its pairs."""
+    if isinstance(argument, dict):
+        return dict.fromkeys(argument)
+    pairs = _iterable(argument)
+    if not all(isinstance(p, tuple | list) and len(p) == 2 for p in pairs):
+        raise NotFoldable("dict of pairs")
+    return dict.fromkeys(_hashable(p[0]) for p in pairs)  # type: ignore[index]  # pairs checked above
+
+
 def _set(items: list[object]) -> set[object]:
     return {_hashable(item) for item in items}
 
 
 _BUILDERS: dict[str, Callable[[list[object]], object]] = {
     "list": list, "tuple": tuple, "set": _set, "frozenset": lambda i: frozenset(_set(i)),
-    "sorted": lambda i: sorted(i, key=repr), "dict": lambda i: dict.fromkeys(_set(i)),
-    "len": len}
-"""The builtins folded, each given its one argument's items (``dict`` of a dict: its keys)."""
+    "sorted": lambda i: sorted(i, key=repr), "len": len}
+"""The builtins folded, each given its one argument's items (``dict`` is a mapping call,
+:data:`_MAPPINGS`)."""
 
 
 def _condition(node: ast.Compare | ast.BoolOp | ast.UnaryOp,
