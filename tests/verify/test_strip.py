@@ -243,6 +243,18 @@ def test_strip_a_flagged_fence_line_removes_the_whole_block_and_its_path_title()
     assert removed == ["```python\nx = 1\ny = 2\n```"]
 
 
+def test_strip_a_misquoted_definition_removes_its_whole_block() -> None:
+    # without its ``def`` line the body would be left as broken code
+    text = ("# T\n\nThe class:\n\n```python\nclass Field:\n    def match(cls, name):\n"
+            "        return name\n```\n\nMore text here.\n")
+    stripped, removed = strip_spans(text, [Span(7, "def match(cls, name):")])
+    assert stripped == "# T\n\nThe class:\n\nMore text here.\n"
+    assert removed == ["```python\nclass Field:\n    def match(cls, name):\n"
+                       "        return name\n```"]
+    # another line of code goes alone
+    assert strip_spans(text, [Span(8, "return name")])[1] == ["return name"]
+
+
 def test_a_repeat_on_the_line_of_its_original_keeps_the_original() -> None:
     line = "It extends a host program. It extends a host program. And more."
     text, removed = strip_spans(f"Intro.\n\n{line}\n", [Span(3, "It extends a host program.",

@@ -3,7 +3,8 @@
 In prose the smallest clause around a flagged span goes (sentences and clauses as
 :mod:`pse.text` cuts them, never inside a code span); a clause too short to stand alone
 (one member of a coordination: "a fast, `bogus`, and easy way") takes its whole sentence
-with it. In a fenced block the line goes; in a table, the row. The structure is read from
+with it. In a fenced block the line goes (a ``def`` or ``class`` line: the whole block,
+whose body would be left broken); in a table, the row. The structure is read from
 the document model: a list item emptied goes whole, with its continuation lines and the
 items nested under it (they described it), and a lead-in line ("`Foo` provides:") that
 goes takes the list it introduced; a false item alone never takes its list. Afterwards
@@ -75,6 +76,14 @@ def strip_spans(text: str, spans: Iterable[Span]) -> tuple[str, list[str]]:
         if not targets:
             continue
         whole = any(t.strip() == line.strip() for t in targets)  # e.g. a leaked note line
+        if index in in_fence and _DEFINITION.match(line):
+            # a quoted ``def``/``class`` that misquotes the library: without its header
+            # the body would be broken code, so the block goes
+            fence = next((f for f in fences(original) if f.start < index
+                          and (f.end is None or index < f.end)), None)
+            if fence is not None and lines[fence.start] is not None:
+                removed.append(_drop_block(lines, fence.start))
+                continue
         if index in in_fence or _is_table_row(line) or _HEADING.match(line) or whole:
             removed.append(line.strip())
             lines[index] = None  # type: ignore[call-overload]  # marks the line deleted
@@ -176,6 +185,10 @@ def _block_end(lines: Sequence[str | None], start: int) -> int:
     return next((position for position in range(start + 1, len(lines))
                  if (line := lines[position]) is not None and closes(line, marker)),
                 len(lines) - 1)
+
+
+_DEFINITION = re.compile(r"\s*(?:async\s+def|def|class)\s+\w+.*:\s*(?:#.*)?$")
+"""A line of code that opens a function or class definition."""
 
 
 def _fence_lines(lines: list[str]) -> set[int]:

@@ -21,6 +21,7 @@ from pse.verify.claims.grammar import read_claims
 from pse.verify.claims.judge import judge
 from pse.verify.claims.model import Claim
 from pse.verify.claims.prose import Sentence, sentences
+from pse.verify.claims.quoted import quoted_signature_claims
 from pse.verify.claims.structure import structural_claims
 from pse.verify.markdown import RST_MARKER, ignored_line_numbers
 from pse.verify.memo import VerifyMemo
@@ -68,6 +69,8 @@ def check_claims(text: str, *, file: str, resolver: Resolver, rst: bool = False,
     if ignored is not None:
         found.extend(_verdicts(structural_claims(document, ignored=ignored), file=file,
                                resolver=resolver, focus=focus))
+        found.extend(_verdicts(quoted_signature_claims(document, resolver, ignored=ignored),
+                               file=file, resolver=resolver, focus=focus))
     found.sort(key=lambda judged: judged[0].line)
     return _once(found)
 

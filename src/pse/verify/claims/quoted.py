@@ -1,0 +1,137 @@
+"""Signatures a document quotes from the source in its code blocks.
+
+Small models explain a library by writing its classes out again in a fenced block, from
+memory:
+
+```python
+class CardinalityField:
+    @classmethod
+    def matches_type(cls, name):
+        ...
+```
+
+where the library's method is ``matches_type(cls, type_name)``. Every name in the block
+exists, so the reference check passes it; the signature is still false. A block reads as
+a quote of the library when it defines a class the library defines, with at least half
+of its methods ones that class has (a reader's own subclass or example class has another
+name, or methods of its own), or a top-level function with a docstring, named like one
+function of the library (a test's ``def test_hello`` is none). Each parameter such a
+``def`` writes is then a ``has_param`` claim of that definition, and so is each
+parameter its docstring documents (``:param name:``); what the judge cannot find in the
+tree stays open, like any claim.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from collections.abc import Iterator
+
+import docstring_parser
+
+from pse.index.model import Symbol
+from pse.index.walk import is_sample_path
+from pse.text.model import Block, Document
+from pse.verify.claims.model import Claim
+from pse.verify.resolve import Resolver
+
+_PYTHON = frozenset({"", "python", "py", "python3", "py3"})
+_Def = ast.FunctionDef | ast.AsyncFunctionDef
+
+
+def quoted_signature_claims(document: Document, resolver: Resolver, *,
+                            ignored: set[int]) -> Iterator[Claim]:
+    """The parameter claims of the definitions the code blocks of ``document`` quote from
+    the tree of ``resolver`` (``ignored``: lines pse is told to skip)."""
+    for block in document.blocks:
+        if block.kind != "code" or block.line in ignored or \
+                (block.info.split() or [""])[0].lower() not in _PYTHON:
+            continue
+        try:
+            tree = ast.parse(block.text)
+        except (SyntaxError, ValueError):  # another language, a console session, a sketch
+            continue
+        first = _first_code_line(block)
+        lines = block.text.split("\n")
+        for node in tree.body:
+            if isinstance(node, ast.ClassDef) and _quotes_class(resolver, node):
+                for member in node.body:
+                    if isinstance(member, _Def):
+                        yield from _parameters(member, f"{node.name}.{member.name}", first,
+                                               lines, method=True)
+            elif isinstance(node, _Def) and ast.get_docstring(node) and \
+                    len(_library(resolver, node.name, "function")) == 1:
+                yield from _parameters(node, node.name, first, lines, method=False)
+
+
+def _first_code_line(block: Block) -> int:
+    """The document line of the block's first line of code: after a fence's opening line,
+    at a directive's body, or the block's own first line (an indented block)."""
+    if block.body:
+        return block.body
+    return block.line + 1 if block.label else block.line
+
+
+def _quotes_class(resolver: Resolver, node: ast.ClassDef) -> bool:
+    """Whether ``class`` ``node`` is the tree's class of that name written out again: one
+    class of the tree has the name, and at least half of the methods written are its."""
+    classes = _library(resolver, node.name, "class")
+    methods = [m.name for m in node.body if isinstance(m, _Def)]
+    if len(classes) != 1 or not methods:
+        return False
+    own = {m.name for m in resolver.index.children(classes[0].qualname)}
+    return 2 * sum(name in own for name in methods) >= len(methods)
+
+
+def _library(resolver: Resolver, name: str, kind: str) -> list[Symbol]:
+    """The definitions of ``kind`` named ``name`` in the library's own code (a test's or
+    an example's ``def test_hello`` is no definition a document quotes)."""
+    return [s for s in resolver.index.by_name(name)
+            if s.kind == kind and not is_sample_path(s.path)]
+
+
+def _parameters(node: ast.FunctionDef | ast.AsyncFunctionDef, subject: str, first: int,
+                lines: list[str], *, method: bool) -> Iterator[Claim]:
+    """A ``has_param`` claim for each parameter the ``def`` writes (a method's first,
+    ``self`` or ``cls``, aside; ``*args`` and ``**kwargs`` are no names to look up)."""
+    arguments = node.args
+    named = [*arguments.posonlyargs, *arguments.args, *arguments.kwonlyargs]
+    static = any(isinstance(d, ast.Name) and d.id == "staticmethod"
+                 for d in node.decorator_list)
+    if method and not static and named:
+        named = named[1:]
+    line = first + node.lineno - 1
+    sentence = lines[node.lineno - 1].strip() if node.lineno <= len(lines) else ""
+    for argument in named:
+        yield Claim("has_param", subject=subject, obj=argument.arg, negated=False,
+                    line=line, sentence=sentence, presupposed="structure")
+    yield from _documented_parameters(node, subject, first, lines)
+
+
+def _documented_parameters(node: ast.FunctionDef | ast.AsyncFunctionDef, subject: str,
+                           first: int, lines: list[str]) -> Iterator[Claim]:
+    """A ``has_param`` claim for each parameter the quoted docstring documents
+    (``:param name:``, ``Args:`` and numpydoc sections, read by ``docstring_parser``), on
+    the line that names it."""
+    doc = ast.get_docstring(node)
+    if not doc or not node.body:
+        return
+    try:
+        documented = [p.arg_name for p in docstring_parser.parse(doc).params
+                      if p.args and p.args[0] in {"param", "parameter", "arg", "argument",
+                                                  "key", "keyword"}]
+    except docstring_parser.ParseError:
+        return
+    docstring = node.body[0]
+    end = docstring.end_lineno or docstring.lineno
+    for name in documented:
+        if not name.isidentifier():
+            continue
+        entry = re.compile(rf":(?:param|parameter|arg|argument|key|keyword)\s+(?:[^:]*\s)?"
+                           rf"{re.escape(name)}\s*:|^\s*{re.escape(name)}\s*(?:\([^)]*\))?\s*:")
+        at = next((n for n in range(docstring.lineno, min(end, len(lines)) + 1)
+                   if entry.search(lines[n - 1])), None)
+        if at is not None:
+            yield Claim("has_param", subject=subject, obj=name, negated=False,
+                        line=first + at - 1, sentence=lines[at - 1].strip(),
+                        presupposed="structure")

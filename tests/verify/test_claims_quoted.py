@@ -1,0 +1,106 @@
+"""Signatures a document quotes from the library in its code blocks: each parameter a
+quoted ``def`` writes, or its docstring documents, is checked against the tree; a reader's
+own example code is not a quote."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+
+from pse.verify.check import Document, check_documents
+from pse.verify.resolve import Resolver
+from repo_fixtures import claim_statuses, tree_resolver
+
+_TREE = {
+    "fields/__init__.py": "",
+    "fields/cardinality.py": '''\
+class CardinalityField:
+    """Fields with a cardinality suffix."""
+
+    @classmethod
+    def matches_type(cls, type_name):
+        return type_name.endswith("?")
+
+    @staticmethod
+    def split(type_name, sep="?"):
+        return type_name.split(sep)
+
+    def make(self, **options):
+        return options
+
+
+def build_pattern(text, flags=0):
+    """Compile a pattern."""
+    return text
+''',
+    "tests/test_fields.py": "def test_hello(tmp_path):\n    pass\n",
+}
+
+
+@pytest.fixture(scope="module")
+def resolver(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Resolver]:
+    yield from tree_resolver(tmp_path_factory, _TREE, name="quoted")
+
+
+def _params(resolver: Resolver, text: str, path: str = "doc.md") -> list[tuple[int, str, str]]:
+    checked = check_documents([Document(path, text)], resolver)
+    return sorted((c.ref.line, c.ref.name, c.result.status) for c in checked
+                  if c.ref.kind == "claim" and c.ref.name.startswith("has_param("))
+
+
+_QUOTE = '''\
+# Fields
+
+```python
+class CardinalityField:
+    @classmethod
+    def matches_type(cls, name):
+        """Check a name.
+
+        :param name: the field name.
+        """
+        return name.endswith("?")
+
+    @staticmethod
+    def split(type_name, sep="?"):
+        return type_name.split(sep)
+```
+'''
+
+
+def test_claims_every_parameter_a_quoted_class_writes(resolver: Resolver) -> None:
+    assert _params(resolver, _QUOTE) == [
+        (6, "has_param(fields.cardinality.CardinalityField.matches_type, name)", "unverified"),
+        (9, "has_param(fields.cardinality.CardinalityField.matches_type, name)", "unverified"),
+        (14, "has_param(fields.cardinality.CardinalityField.split, sep)", "verified"),
+        (14, "has_param(fields.cardinality.CardinalityField.split, type_name)", "verified")]
+
+
+def test_claims_a_quote_nested_in_a_list_item_or_an_rst_directive(resolver: Resolver) -> None:
+    text = ("1. The class:\n\n   ```python\n   class CardinalityField:\n"
+            "       def make(self, strict):\n           pass\n   ```\n")
+    assert _params(resolver, text) == [
+        (5, "has_param(fields.cardinality.CardinalityField.make, strict)", "ignored")]
+    rst = ("Fields\n======\n\n.. code-block:: python\n\n    def build_pattern(text, flag):\n"
+           '        """Compile."""\n')
+    assert _params(resolver, rst, "doc.rst") == [
+        (6, "has_param(fields.cardinality.build_pattern, flag)", "unverified"),
+        (6, "has_param(fields.cardinality.build_pattern, text)", "verified")]
+
+
+@pytest.mark.parametrize("code", [
+    # a reader's own class, deriving from the library's
+    "class MyField(CardinalityField):\n    def matches_type(cls, name):\n        pass\n",
+    # the library's class name, but methods of the reader's own
+    "class CardinalityField:\n    def render(self, page):\n        pass\n"
+    "    def save(self, path):\n        pass\n",
+    # a function without a docstring is an example, not a quote
+    "def build_pattern(pattern):\n    return pattern\n",
+    # named like a test of the tree, not its library code
+    'def test_hello(pytester):\n    """Make sure the plugin works."""\n',
+    # a console session is not Python source
+    ">>> build_pattern('x', flag=1)\n'x'\n",
+])
+def test_claims_no_parameter_of_code_that_is_not_a_quote(resolver: Resolver, code: str) -> None:
+    assert claim_statuses(resolver, f"```python\n{code}```\n", "has_param") == []
