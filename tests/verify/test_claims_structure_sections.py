@@ -275,3 +275,19 @@ def test_claims_it_inherits_from_the_class_it_stands_for(resolver: Resolver, tex
 def test_claims_a_return_value_titled_and_said_in_words(resolver: Resolver, text: str,
                                                         statuses: list[str]) -> None:
     assert claim_statuses(resolver, text, "returns") == statuses
+
+
+@pytest.mark.parametrize("text, statuses", [
+    # a heading that names one piece of code and its kind, as a bold label does
+    ("### The `Node` Class\n\nIt holds intervals.\n", ["verified"]),
+    ("## 2. `Node.depth` function\n\nThe depth.\n", ["unverified"]),  # a method
+    ("#### `Tree` 类\n\n树。\n", ["verified"]),
+    ("### Class `TreeError`\n\nAn error.\n", ["verified"]),
+    ("### `Interval` 函数\n\n区间。\n", ["unverified"]),
+    # a heading about more than one name, or in other words, claims no kind
+    ("### `Node` and `Tree` classes\n\nTwo.\n", []),
+    ("### Using the `Node` class in practice\n\nText.\n", []),
+])
+def test_claims_a_heading_naming_code_and_its_kind(resolver: Resolver, text: str,
+                                                   statuses: list[str]) -> None:
+    assert claim_statuses(resolver, text, "kind") == statuses

@@ -53,6 +53,7 @@ def structural_claims(document: Document, *, ignored: set[int]) -> Iterator[Clai
             yield from _signature_said(heading_code(block), owner=heading_owner(document, index),
                                        line=block.line, sentence=block.text.strip(),
                                        untyped=True)
+            yield from _heading_kind(block)
         elif block.kind in {"item", "definition", "row", "paragraph"}:
             yield from _block_claims(document, index)
 
@@ -647,6 +648,29 @@ def _label_kind(block: Block) -> Claim | None:
         return None
     return Claim("kind", subject=name, obj=kind, obj_text=hit["kind"], negated=False,
                  line=block.line, sentence=_first_line(block))
+
+
+_KIND_HEADING = re.compile(
+    r"^(?:\d+(?:\.\d+)*[.)、]?\s+)?(?:the\s+)?(?:(?P<name>`[A-Za-z_][\w.]*(?:\(\))?`)\s*"
+    r"(?P<kind>class|function|method|module|exception|decorator|enum|类|函数|方法|模块|异常"
+    r"|装饰器|枚举)|(?P<kind2>class|function|method|module|exception|decorator|enum|类|函数"
+    r"|方法|模块|异常|装饰器|枚举)[:：]?\s*(?P<name2>`[A-Za-z_][\w.]*(?:\(\))?`))[:：]?$",
+    re.IGNORECASE)
+"""A heading that names one piece of code and its kind: "### The `Branch` Class", "## 2.
+`names` function", "#### `Graph` 类", "### Class `Graph`"."""
+
+
+def _heading_kind(block: Block) -> Iterator[Claim]:
+    """"### The `Branch` Class" says ``Branch`` is a class, as a bold label does."""
+    hit = _KIND_HEADING.match(block.text.strip().replace("**", ""))
+    if hit is None:
+        return
+    written = hit["kind"] or hit["kind2"]
+    kind = canonical_kind(written.lower())
+    if kind:
+        name = (hit["name"] or hit["name2"]).strip("`").removesuffix("()")
+        yield Claim("kind", subject=name, obj=kind, obj_text=written, negated=False,
+                    line=block.line, sentence=block.text.strip())
 
 
 _VALUE_LABELS = frozenset({"list", "tuple", "dict", "dictionary", "set", "列表", "元组", "字典",
