@@ -13,13 +13,15 @@ The set is split by package before anyone read it: the claims rules may be built
 written later, scored before any rule read them, then built on); ``held_out`` (portion,
 boltons) is only scored; ``fresh`` (toposort, webcolors, cerberus, python-box) was scored
 before anyone read it, then built on; ``fresh2`` (pydash, parse_type, lark, deepdiff:
-written and labelled at the end of 2026-12-05's last session) is only scored; ``fresh3``
-(treelib, arrow, humanfriendly, email_validator, parsy: written and labelled blind on
-2026-12-06, scored with that session's starting and final code) is only scored.
+written and labelled at the end of 2026-12-05's last session) was only scored until a
+later session built on it; ``fresh3`` (treelib, arrow, humanfriendly, email_validator,
+parsy: written and labelled blind on 2026-12-06, scored with that session's starting and
+final code) and ``fresh4`` (pyrsistent, ply, uritemplate, sqlitedict, bracex: written and
+labelled blind in a later session) are only scored.
 
     python3 bench/llm_heldout/score.py --cmd 'pse verify {article} --source {source} \\
         --format json --strict' [--show] \\
-        [--split build|build_later|held_out|fresh|fresh2|fresh3|all]
+        [--split build|build_later|held_out|fresh|fresh2|fresh3|fresh4|all]
 """
 
 from __future__ import annotations
@@ -39,7 +41,8 @@ SPLITS = {"build": ("intervaltree", "idna"),
           "held_out": ("portion", "boltons"),
           "fresh": ("toposort", "webcolors", "cerberus", "box"),
           "fresh2": ("pydash", "parse_type", "lark", "deepdiff"),
-          "fresh3": ("treelib", "arrow", "humanfriendly", "email_validator", "parsy")}
+          "fresh3": ("treelib", "arrow", "humanfriendly", "email_validator", "parsy"),
+          "fresh4": ("pyrsistent", "ply", "uritemplate", "sqlitedict", "bracex")}
 
 
 def load(packages: tuple[str, ...]) -> list[dict[str, str]]:
