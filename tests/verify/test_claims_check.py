@@ -416,7 +416,8 @@ def test_it_refers_to_the_code_the_sentence_before_opened_with(resolver: Resolve
     text = ("`EmptyCart` is raised for a cart with nothing in it. It is a subclass of "
             "`OutOfStock`.\n")
     assert _said(resolver, text) == [
-        ("subclass(shop.errors.EmptyCart, shop.errors.OutOfStock)", "unverified")]
+        ("subclass(shop.errors.EmptyCart, shop.errors.OutOfStock)", "unverified"),
+        ("raised(shop.errors.EmptyCart)", "verified")]
     wrapped = ("The `EmptyCart` error is raised for a cart with\nnothing in it. It "
                "inherits from `ShopError`.\n")
     assert ("subclass(shop.errors.EmptyCart, shop.errors.ShopError)", "verified") in \

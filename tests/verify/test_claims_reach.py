@@ -25,6 +25,10 @@ class DuplicateBook(ShelfError):
 
 class MissingBook(ShelfError):
     pass
+
+
+class ShelfFull(ShelfError):
+    """Never raised: nothing names it."""
 ''',
     "shelf/core.py": '''\
 import heapq
@@ -190,3 +194,18 @@ def test_claims_errors_that_come_from_a_file_or_an_import(resolver: Resolver, te
 def test_claims_a_builtin_error_raised_implicitly_by_a_function_it_calls(
         resolver: Resolver, text: str, status: str) -> None:
     assert claim_statuses(resolver, text, "raises") == [status]
+
+
+@pytest.mark.parametrize("text, status", [
+    # no function named: the library must raise it somewhere
+    ("`ShelfFull` is raised when the shelf has no room.", "unverified"),
+    ("- **ShelfFull**:\n  - This exception is raised when the shelf has no room.\n",
+     "unverified"),
+    ("`ShelfFull` 在书架满了时被抛出。", "unverified"),
+    ("`MissingBook` is raised when a title is unknown.", "verified"),
+    # named in code (a base of others, a handler, a mapping): it may be raised
+    ("`ShelfError` is raised when a shelf operation fails.", "ignored"),
+])
+def test_claims_an_error_said_to_be_raised_by_no_one_named(resolver: Resolver, text: str,
+                                                            status: str) -> None:
+    assert claim_statuses(resolver, text, "raised") == [status]

@@ -539,6 +539,21 @@ def test_claims_return_types_of_outside_and_subscripted_classes(
     assert claim_statuses(resolver, text, "returns") == [status]
 
 
+@pytest.mark.parametrize("text, statuses", [
+    # the name modifies the returned noun: an iterator over what a `Path` holds, a list of
+    # its parts, how many are in it; none of them is a `Path`
+    ("`home` 返回 `Path` 对象中所有部分的迭代器。", []),
+    ("`home` 返回 `Path` 的各个部分组成的列表。", []),
+    ("`home` 返回 `Path` 里路径段的数量。", []),
+    # the name is the returned noun's type
+    ("`home` 返回一个 `Path` 对象。", ["verified"]),
+    ("`home` 返回 `Path` 的实例。", ["verified"]),
+])
+def test_claims_a_returned_name_that_modifies_the_returned_noun_is_no_type(
+        resolver: Resolver, text: str, statuses: list[str]) -> None:
+    assert claim_statuses(resolver, text, "returns") == statuses
+
+
 @pytest.mark.parametrize("text, status", [
     ("`forward` 的 `target` 参数默认为 `Emitter`。", "unverified"),  # None, passed on as is
     ("`forward`'s `retries` defaults to 3.", "ignored"),   # the body puts 3 in its place

@@ -35,6 +35,14 @@ _OTHER_SUBJECT = re.compile(r"(?<![a-z])(?:it|they|he|she|we|you|one|i|before|af
                             r"|它|他们|我们|你|之前|之后|以后|以前|直到|因为")
 """A pronoun or a subordinating word between the first name and the verb: the verb is
 said of another subject, in another clause ("`a` to finish before it calls `b`")."""
+RETURNED_NAME_MODIFIES_ZH = (r"\s?(?:对象|实例|类|模块)?\s?(?:中|里|内|当中|之中|里面|上)"
+                             r"|\s?(?:对象|实例|类|模块)?\s?的(?!(?:一个|个)?(?:新的?)?"
+                             r"(?:实例|对象|子类|副本|拷贝|instance|object))[^，。；,;]*?"
+                             r"[\u4e00-\u9fffa-z]")
+"""What after a returned code name in Chinese makes the name a modifier of the returned
+noun, not its type: "返回 `PMap` 对象中所有键的迭代器" returns an iterator (over the keys
+in a `PMap`), "返回 `Graph` 的节点列表" a list; "返回 `Graph` 的实例" is a `Graph`."""
+_MODIFIER_TAIL_ZH = re.compile(RETURNED_NAME_MODIFIES_ZH)
 _MAX_LEAD_WORDS = 2
 """Words before the first name ("Internally, `a` ...", "然后 `a` ..."): more, and the name
 may be an object of something else."""
@@ -127,6 +135,9 @@ def cue_reading(clause: str, spans: tuple[str, ...]) -> tuple[str, int, int] | N
     subject, obj = (second, first) if agent else (first, second)
     if _NOT_AN_ACTOR.match(clause[slots[0].end():]):
         return None  # "the `type` parameter and raise ...": a value, not code that acts
+    if relation == "returns" and obj == second and \
+            _MODIFIER_TAIL_ZH.match(clause[slots[1].end():]):
+        return None  # "返回 `PMap` 对象中所有键的迭代器": an iterator, not a `PMap`
     if relation == "raises" and not _ERROR_NAME.search(spans[obj].rsplit(".", 1)[-1]):
         return None
     if relation == "location" and not _PLACE.search(spans[obj]):

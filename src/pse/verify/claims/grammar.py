@@ -18,7 +18,7 @@ from dataclasses import dataclass
 
 from pse.verify.claims import lexicon as L  # noqa: N812 - the grammar reads better short
 from pse.verify.claims.counts import excluded_slots, read_count
-from pse.verify.claims.cues import cue_reading
+from pse.verify.claims.cues import RETURNED_NAME_MODIFIES_ZH, cue_reading
 from pse.verify.claims.defaults import default_claims
 from pse.verify.claims.examples import example_claims
 from pse.verify.claims.model import ANY_DECORATOR, ANY_ERROR, ANY_VALUE, Claim, Relation
@@ -172,6 +172,10 @@ BASE_OF_OTHERS = (rf"(?:the|a|an) (?:(?:common |shared |abstract |root )?(?:base
 class, ...", "the base class from which other classes inherit". "the base class of `B`"
 names the other class (a subclass claim), so a code name after "of" is not read here; "an
 abstract base class" alone is its kind (read by the kind frames)."""
+
+_NOT_A_MODIFIER_ZH = rf"(?!{RETURNED_NAME_MODIFIES_ZH})"
+"""After a returned code name in Chinese: not a modifier of the returned noun (see
+:data:`.cues.RETURNED_NAME_MODIFIES_ZH`)."""
 
 _FRAMES: list[tuple[Relation, str]] = [
     # ---- a parameter with its default, before what takes it: "takes an `x` argument with
@@ -711,6 +715,13 @@ _FRAMES: list[tuple[Relation, str]] = [
                r"(?:抛出|引发|raise)"),
     ("raises", rf"{S2Z}{L.AUX_ZH}{L.NEG_ZH}(?:会|可能)?(?:由|被){O2Z}{L.AUX_ZH}"
                r"(?:抛出|引发|raise)"),
+    # ---- an error said to be raised, by nothing named: "`E` is raised when the path is
+    # bad", "`E` 在路径无效时被抛出" (some code of the library must raise it)
+    ("raised", rf"{S} {L.ADV}(?:is|are|gets|get|can be|may be|will be|might be|could be) "
+               rf"{L.NEG}{L.ADV}{L.RAISED}(?! (?:by|from|in|inside|within) )"
+               r"(?: (?:when|if|whenever|once|on|for|as|because|after|before|while|during)|$|,)"),
+    ("raised", rf"{SZ}(?:会|将)?(?:在(?:[^§。；]){{1,30}}?(?:时|的时候|情况下))?{L.NEG_ZH}"
+               r"(?:会|将)?被(?:抛出|引发|触发|raise)"),
     # ---- default values ("`strict` defaults to False", "`x` 的默认值是一个空的 dict")
     ("default", rf"{OWNER}{S}{_FIELD}{OF_OWNER} {PRE}(?:defaults|default) to {_VALUE}"),
     # "- `x`: default `1`", "`x` (default: `1`)", "`x` 默认值：`1`"
@@ -786,7 +797,7 @@ _FRAMES: list[tuple[Relation, str]] = [
     ("returns", rf"{SZ}(?:被)?(?:调用|执行)?(?:后|之后|时)?{PRE_ZH}{_WHEN_ZH}"
                 rf"(?:在[^§。；]{{1,20}}?(?:时|的时候|情况下)，?)?(?:会|将)?"
                 rf"{RETURN_VERB} ?(?:一个|了)?(?:新的)?(?:[^§，。；]{{1,10}}的 ?(?:一个|个)?)?"
-                rf"(?:[a-z][a-z-]* ?){{0,2}}{OZ}"),
+                rf"(?:[a-z][a-z-]* ?){{0,2}}{OZ}{_NOT_A_MODIFIER_ZH}"),
     ("returns", rf"{SZ}(?:{_RETURN_NOUN_ZH}"
                 rf"|returned value|result)|{_RETURNED_ZH})"
                 rf"{NEG_ZH}(?:是|为)(?:一个|个)?(?:新的)?{OZ}"),
@@ -890,6 +901,7 @@ _CUES: dict[str, str] = {
     "built_on": r"built|based|build|基于|建立在",
     "base_count": r"base|parent|super|父类|基类|超类",
     "has_subclasses": r"base|parent|super|inherit|deriv|subclass|extend|基类|父类|超类|继承|派生",
+    "raised": r"raised|thrown|signall?ed|propagated|被(?:抛出|引发|触发|raise)",
     # the lexicon's verbs
     "returns": (rf"{RETURN_VERB}|produc|given back|gives back|得到|拿到|获得|结果|generator"
                 r"|生成器"),
@@ -1856,8 +1868,8 @@ def _objectless_claim(relation: str, groups: dict[str, str | None],
                       common: dict[str, object]) -> Claim | None:
     """A claim with no code object: "`A` has subclasses", and "`f` never raises" (any
     exception, claimed only where denied)."""
-    if relation == "has_subclasses":
-        return Claim("has_subclasses", obj="", **common)  # type: ignore[arg-type]  # common holds Claim fields
+    if relation in {"has_subclasses", "raised"}:
+        return Claim(relation, obj="", **common)  # type: ignore[arg-type]  # common holds Claim fields
     if not common["negated"]:
         return None
     if relation == "decorated":
@@ -1883,7 +1895,7 @@ def _claim(found: _Match, sentence: Sentence) -> Claim | None:
     if found.relation == "default":
         return _value_claim(groups, sentence, common) if groups.get("val") is not None \
             else _default_claim(groups, sentence, common)
-    if found.relation == "has_subclasses" or groups.get("anyerr") is not None or \
+    if found.relation in {"has_subclasses", "raised"} or groups.get("anyerr") is not None or \
             groups.get("anyerr2") is not None or groups.get("anydec") is not None:
         return _objectless_claim(found.relation, groups, common)
     if found.relation in {"param_count", "param_position"}:

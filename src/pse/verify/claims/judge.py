@@ -24,6 +24,7 @@ from pse.verify.claims.names import (
     introspect,
     resolve_span,
 )
+from pse.verify.claims.raised import raised_at_all
 from pse.verify.claims.words import HAN, param_sort
 from pse.verify.refs import Reference, Resolution
 from pse.verify.resolve import Resolver
@@ -264,7 +265,8 @@ def _object_is_span(claim: Claim) -> bool:
     return claim.relation not in {"kind", "param_count", "has_param", "has_method",
                                   "defines_member", "has_item", "member_count", "base_count",
                                   "method_count",
-                                  "has_subclasses", "decorated", "default", "value_type",
+                                  "has_subclasses", "raised", "decorated", "default",
+                                  "value_type",
                                   "definition_count", "subclass_count", "call_count",
                                   "return_arity", "param_position"}
 
@@ -283,7 +285,7 @@ def _reoriented(claim: Claim, subject: Named, obj: Named | None
     return relation, subject, obj
 
 
-_CLASS_RELATIONS = frozenset({"subclass", "base_count", "has_subclasses"})
+_CLASS_RELATIONS = frozenset({"subclass", "base_count", "has_subclasses", "raised"})
 """Relations only a class can have."""
 
 _CALLABLE_RELATIONS = frozenset({"returns", "calls", "raises", "param_count", "has_param",
@@ -610,6 +612,7 @@ def _decider(relation: str, claim: Claim, resolver: Resolver, obj: Named | None)
             always=bool(_ALWAYS.search(claim.sentence)),
             single=bool(_SINGLE.search(claim.sentence))),
         "has_subclasses": lambda s: types.has_subclasses(resolver, s),
+        "raised": lambda s: raised_at_all(resolver, s),
         "subclass_count": lambda s: types.subclass_count(resolver, s, int(claim.obj),
                                                          direct=claim.obj_text == "direct"),
         "decorated": lambda s: _with_arguments(resolver, s, claim,
