@@ -56,6 +56,20 @@ def encode(data: str, errors: str = "strict") -> bytes:
 
 def maybe(data: str) -> Optional[bytes]:
     return None if not data else data.encode()
+
+
+def seconds(parts, sign):
+    if not parts:
+        return sign * 0
+    return sign * sum(int(p) for p in parts)
+
+
+def difference(left, right):
+    return left - right
+
+
+def repeated(item, times):
+    return [item] * len(times)
 ''',
 }
 
@@ -105,3 +119,17 @@ def test_claims_returning_something_under_a_condition_is_no_claim(resolver: Reso
 def test_claims_a_label_written_as_a_signature(resolver: Resolver, text: str, relation: str,
                                                statuses: list[str]) -> None:
     assert sorted(claim_statuses(resolver, text, relation)) == statuses
+
+
+@pytest.mark.parametrize("text, statuses", [
+    # arithmetic with a number on one side gives no dict, set, bool or None
+    ("`seconds` returns a dictionary of the parsed parts.", ["unverified"]),
+    ("`seconds` returns a set of seconds.", ["unverified"]),
+    ("`seconds` returns an integer.", ["ignored"]),      # a number: int or float
+    # no number on either side: two sets' difference is a set
+    ("`difference` returns a set.", ["ignored"]),
+    ("`repeated` returns a list.", ["ignored"]),         # a list repeated is a list
+])
+def test_claims_what_arithmetic_on_a_number_returns(resolver: Resolver, text: str,
+                                                    statuses: list[str]) -> None:
+    assert claim_statuses(resolver, text, "returns") == statuses

@@ -255,6 +255,20 @@ def test_strip_a_misquoted_definition_removes_its_whole_block() -> None:
     assert strip_spans(text, [Span(8, "return name")])[1] == ["return name"]
 
 
+def test_a_deleted_block_takes_the_paragraph_that_describes_it() -> None:
+    text = ("# T\n\n```python\ndef parse(text):\n    return strptime(text)\n```\n\n"
+            "This code does the following:\n1. Parse the string.\n2. Return a datetime.\n\n"
+            "The library parses durations.\n")
+    stripped, removed = strip_spans(text, [Span(3, "```python")])
+    assert stripped == "# T\n\nThe library parses durations.\n"
+    assert removed[1:] == ["This code does the following:", "1. Parse the string.",
+                           "2. Return a datetime."]
+    # a block that stays keeps its description; a paragraph about something else stays
+    assert "This code does" in strip_spans(text, [Span(13, "durations")])[0]
+    other = text.replace("This code does the following:", "Durations are parsed:")
+    assert "Durations are parsed:" in strip_spans(other, [Span(3, "```python")])[0]
+
+
 def test_a_repeat_on_the_line_of_its_original_keeps_the_original() -> None:
     line = "It extends a host program. It extends a host program. And more."
     text, removed = strip_spans(f"Intro.\n\n{line}\n", [Span(3, "It extends a host program.",

@@ -45,7 +45,7 @@ from pse.index.symbols import SymbolIndex
 from pse.index.walk import discover_files
 from pse.planted import read_planted_text
 
-_EXTRACTOR_VERSIONS = {"python": "12", "tree-sitter": "2"}  # 12: lookups a check guards
+_EXTRACTOR_VERSIONS = {"python": "13", "tree-sitter": "2"}  # 13: arithmetic returns
 """Bump when an extractor's output changes, so cached files are parsed again."""
 
 

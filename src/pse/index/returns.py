@@ -20,7 +20,7 @@ from pse.index.python import dotted_name
 
 _Function = ast.FunctionDef | ast.AsyncFunctionDef
 ReturnedKind = Literal["self", "none", "literal", "call", "awaited", "raises", "generator",
-                       "unknown"]
+                       "arithmetic", "unknown"]
 _MAX_TEXT = 60
 
 
@@ -34,6 +34,8 @@ class Returned:
     (``await x``, ``x.result()``); ``raises``: the function never returns, its body ends
     in a ``raise`` and has no ``return`` (``name`` is the exception); ``generator``: its body
     yields, so a call returns a generator (``name``: ``Generator`` or ``AsyncGenerator``);
+    ``arithmetic``: ``a * sum(b)``, ``x - 1``, arithmetic with a number on one side, whose
+    type depends on the other but which no dict, set, ``bool`` or ``None`` is;
     ``unknown``."""
     name: str
     text: str
@@ -206,8 +208,9 @@ def shape_of(value: ast.expr) -> Returned:
         return Returned("literal", alike, text)
     if _is_text(value):
         return Returned("literal", "str", text)
-    if isinstance(value, ast.Await):
-        return Returned("awaited", "", text)
+    operation = _operation(value, text)
+    if operation is not None:
+        return operation
     if isinstance(value, ast.Call) and isinstance(value.func, ast.Name | ast.Attribute):
         callee = dotted_name(value.func)
         # a future's ``result()`` is what the future resolves to, as ``await`` is
@@ -216,6 +219,37 @@ def shape_of(value: ast.expr) -> Returned:
             return Returned("awaited", "", text)
         return Returned("call", callee, text) if callee else Returned("unknown", "", text)
     return Returned("unknown", "", text)
+
+
+def _operation(value: ast.expr, text: str) -> Returned | None:
+    """An awaited result, or arithmetic with a number on one side; None for any other
+    value."""
+    if isinstance(value, ast.Await):
+        return Returned("awaited", "", text)
+    if isinstance(value, ast.BinOp) and isinstance(value.op, _ARITHMETIC) and \
+            (_numeric(value.left) or _numeric(value.right)):
+        return Returned("arithmetic", "", text)
+    return None
+
+
+_ARITHMETIC = (ast.Add, ast.Sub, ast.Mult, ast.Div, ast.FloorDiv, ast.Mod, ast.Pow)
+_NUMBER_CALLS = frozenset({"int", "float", "sum", "len", "abs", "round", "ord", "complex"})
+
+
+def _numeric(node: ast.expr) -> bool:
+    """Whether ``node`` is a number: a number literal, a call of a builtin that makes one
+    (``sum(x)``, ``len(x)``), or arithmetic on one. With a number on one side, ``+ - * /
+    // % **`` give a number or a repeated sequence, never a dict, a set (``a - b`` of
+    two sets is one), a ``bool`` or ``None``."""
+    if isinstance(node, ast.Constant):
+        return type(node.value) in {int, float, complex}
+    if isinstance(node, ast.UnaryOp):
+        return _numeric(node.operand)
+    if isinstance(node, ast.Call):
+        return isinstance(node.func, ast.Name) and node.func.id in _NUMBER_CALLS
+    if isinstance(node, ast.BinOp) and isinstance(node.op, _ARITHMETIC):
+        return _numeric(node.left) or _numeric(node.right)
+    return False
 
 
 def _alike(value: ast.expr) -> str | None:

@@ -7,8 +7,10 @@ with it. In a fenced block the line goes (a ``def`` or ``class`` line: the whole
 whose body would be left broken); in a table, the row. The structure is read from
 the document model: a list item emptied goes whole, with its continuation lines and the
 items nested under it (they described it), and a lead-in line ("`Foo` provides:") that
-goes takes the list it introduced; a false item alone never takes its list. Afterwards
-empty headings and emptied code blocks are removed, blank lines collapsed, fences balanced.
+goes takes the list it introduced; a false item alone never takes its list, and a code
+block deleted takes the paragraph after it that points at it ("This code does the
+following:"). Afterwards empty headings and emptied code blocks are removed, blank lines
+collapsed, fences balanced.
 """
 
 from __future__ import annotations
@@ -93,9 +95,39 @@ def strip_spans(text: str, spans: Iterable[Span]) -> tuple[str, list[str]]:
         first = {t for t in targets if (number, t.strip("`")) in repeats
                  and line.count(t.strip("`")) > 1 and not _said_before(lines, index, t.strip("`"))}
         lines[index] = _strip_line(line, targets, keep_first=first, removed=removed)
-    removed.extend(_drop_orphans(parse_markdown(text), original, lines))
+    document = parse_markdown(text)
+    removed.extend(_drop_block_descriptions(document, lines))
+    removed.extend(_drop_orphans(document, original, lines))
     kept = [line for line in lines if line is not None]
     return repair_markdown("\n".join(kept)), removed
+
+
+_ABOUT_THE_BLOCK = re.compile(
+    r"^\s*(?:(?:in\s+)?(?:this|the\s+above|the|that)\s+(?:code|snippet|example|implementation"
+    r"|listing)(?:\s+(?:above|snippet|example))?\b|这段代码|上面的代码|上述代码|以上代码|该代码"
+    r"|这个(?:例子|示例)|上面的(?:例子|示例))", re.IGNORECASE)
+"""A paragraph that opens by pointing at the code block above it ("This code does the
+following:", "In the code above, ...", "这段代码..."): it describes that block."""
+
+
+def _drop_block_descriptions(document: Document, lines: list[str]) -> list[str]:
+    """Delete the paragraph right after a deleted code block that describes it ("This code
+    does the following:"; a lead-in then takes its list, see :func:`_drop_orphans`): the
+    block was deleted as a misquote, and what it says of the block says it of nothing."""
+    removed: list[str] = []
+    blocks = document.blocks
+    for index, block in enumerate(blocks[:-1]):
+        following = blocks[index + 1]
+        span = range(block.line - 1, min(block.end, len(lines)))
+        if block.kind != "code" or not block.label or not span or \
+                any(lines[n] is not None for n in span) or following.kind != "paragraph" or \
+                not _ABOUT_THE_BLOCK.match(following.text):
+            continue
+        for position in range(following.line - 1, min(following.end, len(lines))):
+            if lines[position] is not None:
+                removed.append(lines[position].strip())
+                lines[position] = None  # type: ignore[call-overload]  # marks the line deleted
+    return removed
 
 
 def _drop_orphans(document: Document, original: list[str], lines: list[str]) -> list[str]:

@@ -914,8 +914,8 @@ def _returns_one(resolver: Resolver, subject: Symbol, value: Returned, *,
         return wanted == "None"
     if value.kind == "generator":
         return _generator_is(value.name, wanted, classes, outside)
-    if value.kind == "literal":
-        return _literal_is(value.name, wanted, outside)
+    if value.kind in {"literal", "arithmetic"}:
+        return _value_is(value, wanted, outside)
     if outside is not None and value.kind in {"self", "call"}:
         return _instance_of_outside(resolver, subject, value, outside)
     if value.kind == "awaited":
@@ -943,6 +943,17 @@ def _returns_one(resolver: Resolver, subject: Symbol, value: Returned, *,
     return None
 
 
+def _value_is(value: Returned, wanted: str, outside: type | None) -> bool | None:
+    """Whether a literal, or arithmetic on a number (``sign * sum(parts)``: a number, a
+    str, a list...), is a ``wanted``."""
+    if value.kind == "arithmetic":
+        return False if wanted in _NOT_FROM_ARITHMETIC else None
+    return _literal_is(value.name, wanted, outside)
+
+
+_NOT_FROM_ARITHMETIC = frozenset({"dict", "set", "frozenset", "bool", "None"})
+"""What ``+ - * / // % **`` never give (of builtin operands; ``|`` and ``&`` are no such
+operators here)."""
 _OWN_CLASS = frozenset({"cls", "self.__class__", "cls.__class__"})
 """Callees that construct the class a method belongs to (or a subclass of it)."""
 _RECEIVERS = frozenset({"self", "cls", "self.__class__", "cls.__class__"})
