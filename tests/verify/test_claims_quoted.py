@@ -104,3 +104,11 @@ def test_claims_a_quote_nested_in_a_list_item_or_an_rst_directive(resolver: Reso
 ])
 def test_claims_no_parameter_of_code_that_is_not_a_quote(resolver: Resolver, code: str) -> None:
     assert claim_statuses(resolver, f"```python\n{code}```\n", "has_param") == []
+
+
+def test_a_planted_block_too_deep_to_parse_is_no_quote(resolver: Resolver) -> None:
+    # a 5,000-term sum exhausts the parser's recursion: read as no code, not a crash
+    deep = "+".join(["1"] * 5_000)
+    text = (f"```python\nclass CardinalityField:\n    def split(self, a):\n"
+            f"        return {deep}\n```\n")
+    assert claim_statuses(resolver, text, "has_param") == []

@@ -49,7 +49,7 @@ def quoted_signature_claims(document: Document, resolver: Resolver, *,
             continue
         try:
             tree = ast.parse(block.text)
-        except (SyntaxError, ValueError):  # another language, a console session, a sketch
+        except (SyntaxError, ValueError, RecursionError, MemoryError):  # not Python, or planted
             continue
         first = _first_code_line(block)
         lines = block.text.split("\n")

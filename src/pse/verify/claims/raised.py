@@ -52,7 +52,7 @@ def _uses(resolver: Resolver) -> tuple[Counter[str], Counter[str]]:
                 continue
             try:
                 tree = ast.parse(index.file_text(path) or "")
-            except (SyntaxError, ValueError):
+            except (SyntaxError, ValueError, RecursionError, MemoryError):
                 continue
             for node in ast.walk(tree):
                 if isinstance(node, ast.Name):

@@ -532,7 +532,7 @@ def _made_to_subclass(resolver: Resolver, subject: Symbol) -> bool:
     source = resolver.index.source_of(subject) or ""
     try:
         node = ast.parse(dedented(source)).body[0] if source else None
-    except SyntaxError:
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
         return True  # unread: keep the claim open
     doc = ast.get_docstring(node) if isinstance(node, ast.ClassDef) else None
     if doc and _SUBCLASSING_WORDS.search(doc):
