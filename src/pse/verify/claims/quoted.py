@@ -30,6 +30,7 @@ from collections.abc import Iterator
 import docstring_parser
 
 from pse.index.model import Symbol
+from pse.index.returns import parse_quietly
 from pse.index.walk import is_sample_path
 from pse.text.model import Block, Document
 from pse.verify.claims.model import Claim
@@ -47,9 +48,8 @@ def quoted_signature_claims(document: Document, resolver: Resolver, *,
         if block.kind != "code" or block.line in ignored or \
                 (block.info.split() or [""])[0].lower() not in _PYTHON:
             continue
-        try:
-            tree = ast.parse(block.text)
-        except (SyntaxError, ValueError, RecursionError, MemoryError):  # not Python, or planted
+        tree = parse_quietly(block.text.encode("utf-8"))
+        if tree is None:  # another language, a console session, a planted block
             continue
         first = _first_code_line(block)
         lines = block.text.split("\n")

@@ -16,6 +16,7 @@ from collections import Counter
 from weakref import WeakKeyDictionary
 
 from pse.index.model import Symbol
+from pse.index.returns import parse_quietly
 from pse.index.walk import is_sample_path
 from pse.verify.claims.decision import Decision, at, short, undecided
 from pse.verify.claims.types import actual_kinds
@@ -50,9 +51,8 @@ def _uses(resolver: Resolver) -> tuple[Counter[str], Counter[str]]:
         for path, (language, _) in index.files.items():
             if language != "python" or is_sample_path(path):
                 continue
-            try:
-                tree = ast.parse(index.file_text(path) or "")
-            except (SyntaxError, ValueError, RecursionError, MemoryError):
+            tree = parse_quietly((index.file_text(path) or "").encode("utf-8"))
+            if tree is None:
                 continue
             for node in ast.walk(tree):
                 if isinstance(node, ast.Name):

@@ -9,6 +9,7 @@ import re
 from collections.abc import Sequence
 
 from pse.index.model import Symbol
+from pse.index.returns import parse_quietly
 from pse.index.walk import is_sample_path
 from pse.verify.claims.code import (
     enum_members,
@@ -530,10 +531,10 @@ def _made_to_subclass(resolver: Resolver, subject: Symbol) -> bool:
     if _FOR_SUBCLASSING.search(subject.name):
         return True
     source = resolver.index.source_of(subject) or ""
-    try:
-        node = ast.parse(dedented(source)).body[0] if source else None
-    except (SyntaxError, ValueError, RecursionError, MemoryError):
+    tree = parse_quietly(dedented(source).encode("utf-8")) if source else None
+    if source and tree is None:
         return True  # unread: keep the claim open
+    node = tree.body[0] if tree is not None and tree.body else None
     doc = ast.get_docstring(node) if isinstance(node, ast.ClassDef) else None
     if doc and _SUBCLASSING_WORDS.search(doc):
         return True
