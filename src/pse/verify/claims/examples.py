@@ -20,7 +20,7 @@ from pse.verify.claims.model import Claim, Relation
 from pse.verify.claims.prose import Sentence
 from pse.verify.claims.words import HAN, LANGUAGES, alternation, lexicon, member_relation, words
 
-_LIST = r"(?P<list>§\d+§(?: ?(?:,|、|，|and|or|, and|, or|和|或|及|以及|与) ?§\d+§)*)"
+_LIST = rf"(?P<list>§\d+§(?:{L.ANY_JOIN}§\d+§)*)"
 _MEMBER_NAME = re.compile(r"[A-Za-z_]\w*(?:\(\))?")
 _BASES = re.compile(r"(?:base|parent|super|父|基|超) ?$")
 """A member noun after "base" or "parent": the listed names are the subject's bases."""

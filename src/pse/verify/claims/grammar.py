@@ -199,7 +199,10 @@ _FRAMES: list[tuple[Relation, str]] = [
     # ---- the type of a value, written as code: "`X` holds a `float`", "`X` 的值是一个 `float`"
     # (before possession and counts, which "holds a" and "一个" would read; "`X` is a `float`"
     # is the is-a frame, which reads a value's type too)
-    ("value_type", rf"^(?:the )?{S}(?: constant| variable| attribute| value| setting)? {PRE}"
+    # (not of a class or its objects: "The `Lexer` class is initialized with `lexdata`"
+    # names what its constructor takes, below)
+    ("value_type", rf"^(?:the )?§(?P<s>\d+)§(?! (?:class|object|instance)(?![a-z])){L.SUBJ_NOUN}"
+                   rf"(?: constant| variable| attribute| value| setting)? {PRE}"
                    rf"(?:holds|stores|keeps|is bound to|is set to|is assigned|is initiali[sz]ed"
                    rf" (?:to|with)) (?:a |an )?{_CODE_HELD}"
                    r"(?: ?(?:value|object|instance|number|constant))?$"),
@@ -380,7 +383,9 @@ _FRAMES: list[tuple[Relation, str]] = [
     # constructor's (a value passed, "with the `time.sleep` function", names none)
     ("has_param", rf"{S} {L.ADV}{L.AUX}{L.NEG}(?:be |is |are |was |gets |get )?"
                   r"(?P<n1>created|initiali[sz]ed|instantiated|constructed) (?:with|using) "
-                  rf"{L.DET}§(?P<o>\d+)§(?! ?(?:function|method|callable|callback|module))"),
+                  rf"{L.DET}(?:(?:string|integer|boolean|number|line number|list|dict"
+                  r"|dictionary|mapping|callable|path|file name|filename|name) )?"
+                  rf"§(?P<o>\d+)§(?! ?(?:function|method|callable|callback|module))"),
     # "stores the names in a `keys` attribute": where a value is kept names a member
     ("has_param", rf"{S} {PRE}(?:stores|store|keeps|keep|holds|hold|records|record|saves|save"
                   rf"|puts|put|caches|cache|remembers|remember) [^§]{{1,40}}? (?:in|as|under|into)"
@@ -634,6 +639,13 @@ _FRAMES: list[tuple[Relation, str]] = [
     ("kind", rf"^(?:the )?(?:only )?decorator (?:on|of|applied to) {S} {BE_NEG}"
              r"(?:a |an |the )?§(?P<ka>\d+)§"),
     # ---- the type of a value a name is bound to: "`SEPS` is a tuple", "`SEPS` 是一个元组"
+    # a definite noun phrase presupposes it as "the `X` class" its kind: "The `lexlen`
+    # string is the length of the input", "the `_CACHE` dictionary maps ..."
+    ("value_type", rf"^the {S} (?P<t>string|dictionary|dict|list|tuple|integer|set|boolean"
+                   r"|float)(?: (?:value|object|constant|variable|attribute))? "
+                   r"(?:is|are|holds|stores|keeps|contains|maps|lists|records|represents"
+                   r"|tracks|gives|says|tells|names|defines|controls|determines|specifies"
+                   r"|indicates)(?![a-z])"),
     ("value_type", rf"^(?:the )?{S} {BE_NEG}(?:a |an )?(?:plain |simple |module-level "
                    rf"|constant |immutable |mutable )?{TYPE_NOUN}"
                    r"(?: ?(?:constant|value|object))?(?:$| (?:of|with|that|which|holding"
@@ -1544,7 +1556,9 @@ _NOUN_KIND = re.compile(rf"(?:^|(?<![a-z])(?:{_DEFINITE})){_NOUN_KIND_TAIL}")
 _ANY_NOUN_KIND = re.compile(rf"(?:^|(?<![a-z])(?:{_DEFINITE}|a|an|one)){_NOUN_KIND_TAIL}")
 _NOUN_KIND_ZH = re.compile(
     r"(?:^|(?<=[这该此其的个被由给向对把将用从与和及、，,]))§(?P<s>\d+)§"
-    r"(?P<k>类方法|静态方法|异步函数|协程函数|异常类|函数|方法|模块|异常|装饰器|类(?![型似别比属])|属性)")
+    r"(?P<k>类方法|静态方法|异步函数|协程函数|异常类|函数|方法|模块|异常|装饰器|类(?![型似别比属])|属性)"
+    # ("`a`、`b` 和 `C` 类和函数": classes and functions between them, each of one kind)
+    r"(?!\s*(?:和|与|或|及|、|/)\s*(?:类|函数|方法|模块|异常|属性|常量|变量))")
 _MODIFIED_KIND = frozenset({
     "attribute", "attributes", "variable", "variables", "decorator", "decorators", "field",
     "fields", "name", "names", "parameter", "parameters", "argument", "arguments", "factory",

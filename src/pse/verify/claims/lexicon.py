@@ -50,6 +50,14 @@ SUBJ_NOUN_ZH = (r"(?:(?:这个|这一个|该|这) ?"
 also an English one after 这个 ("`f` 这个 helper"), and one a clause with 的 describes
 ("`to_method` 这个改 signature 的 helper"), unless that clause is a kind noun's possessive
 ("`Foo` 这个类的方法" names the methods, not `Foo`)."""
+AND_WORD = r"(?:and|和|与|及|以及|跟)"
+"""The conjunction that closes an "and" list of code names, in either language."""
+AND_JOIN = rf"(?: ?(?:[,，、] ?)?{AND_WORD} ?| ?[,，、] ?)"
+"""What joins the names of an "and" list of code ("`a`, `b` and `c`", "`a`, `b`, and `c`",
+"`a`、`b` 和 `c`", "`a`, `b`, 和 `c`"): a comma, a conjunction, or both. Never "or":
+"returns `a` or `b`" is one claim."""
+ANY_JOIN = r"(?: ?(?:[,，、] ?)?(?:and|or|和|或|与|及|以及|跟) ?| ?[,，、] ?)"
+"""What joins the names of a list that may end in "or" ("such as `a`, `b` or `c`")."""
 OWN = r"(?:自己的|自身的|its own|their own|(?<![a-z])own)"
 """Marks a member as the subject's own, not inherited ("defines its own `m`", 自己的)."""
 OBJ_NOUN = (r"(?: (?:class|base class|exception|error|module|file|method|function|library"

@@ -27,6 +27,11 @@ _ANAPHOR_FIRST = re.compile(r"(?:this|the|that) (?:function|method|class|module|
 _PLAIN_CODE_HEADING = re.compile(r"(?:[a-z_]\w*|[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+"
                                  r"|[A-Za-z]\w*_\w*)(?:\(\))?")
 
+_CLASS_NAME = re.compile(r"[A-Z][A-Za-z0-9_]*")
+"""A capitalised identifier: a title ("Usage") alone, a class's name before its kind word
+("### Evolver Class")."""
+_KIND_WORD = re.compile(r"(?:(?:class|exception|enum)(?![A-Za-z])|类)")
+
 
 def whole_span(text: str) -> str:
     """The code a table cell or label is, whole (bold or not); "" when it holds anything
@@ -123,6 +128,10 @@ def _names(block: Block) -> str:
         # Node.add_child"): lower case, or dotted or snake_case (a capitalised word is a
         # title: "### Usage")
         plain = re.sub(r"^([A-Za-z_][\w.]*)\(.*\)$", r"\1", plain)  # a signature's name
+        if _CLASS_NAME.fullmatch(plain) and re.search(
+                rf"(?<![\w.]){re.escape(plain)}[*_]*\s*{_KIND_WORD.pattern}", block.text,
+                re.IGNORECASE):
+            return plain  # "### 1. **PythonPVector Class**": a class's name and its kind
         return plain if _PLAIN_CODE_HEADING.fullmatch(plain) else ""
     if block.label:
         return label_name(block.label)
@@ -160,6 +169,22 @@ def heading_owner(document: Document, index: int) -> str:
     return ""
 
 
+def section_owner(document: Document, index: int) -> str:
+    """The code the section holding the block ``index`` is about: what its heading names,
+    or, for a heading that names none ("#### 1.1 Initialization"), what the nearest
+    heading of a higher level above it names ("### 1. **PythonPVector Class**"); "" when
+    none does."""
+    level = 7
+    for block in reversed(document.blocks[:index]):
+        if block.kind != "heading" or block.level >= level:
+            continue
+        named = _names(block)
+        if named:
+            return named
+        level = block.level
+    return ""
+
+
 def heading_code(block: Block) -> str:
     """What a heading written as one piece of code says, its numbering and kind words
     left out ("2. `add_edge(src, dst)` method", "### toposort(data)"); "" for any other
@@ -176,7 +201,7 @@ def _heading_reading(block: Block) -> tuple[CodeSpan | None, str]:
     ``(None, "")``. Cached: a long list asks of one heading once per item."""
     text = _NUMBERING.sub("", block.text.strip())
     spans = [s for s in code_spans(text) if s.is_code]
-    rest = re.sub(r"`+[^`]*`+", " ", text).split()
+    rest = re.sub(r"`+[^`]*`+", " ", text).replace("*", " ").split()  # ("**`A` class**")
     if len(spans) == 1 and all(_HEADING_FILLER.match(w) for w in rest):
         return spans[0], ""
     if spans:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
+from pse.verify.claims import lexicon as L  # noqa: N812 - the grammar's short name
 from pse.verify.claims.model import Claim
 from pse.verify.claims.prose import Sentence
 
@@ -17,11 +18,15 @@ _PLURAL_KINDS = {"classes": "class", "functions": "function", "methods": "method
                  "modules": "module", "exceptions": "exception", "constants": "constant",
                  "coroutines": "coroutine", "properties": "property", "类": "class",
                  "函数": "function", "方法": "method", "模块": "module"}
-_LIST = r"(?P<list>§\d+§(?: ?(?:,|、|，|and|, and|和|及|以及) ?§\d+§)+)"
+_LIST = r"(?P<list>§\d+§(?:" + L.AND_JOIN + r"§\d+§)+)"
+_NOT_MIXED = (r"(?! ?(?:and|or|&|/|和|与|或|及|、) ?(?:classes|functions|methods|modules"
+              r"|exceptions|constants|coroutines|properties|类|函数|方法|模块|异常))")
+"""Not a kind joined to another ("the `a`, `b` and `C` classes and functions"): the list
+holds both kinds, and which name is which is not said."""
 _PLURAL = re.compile(
     rf"(?:^|(?<![a-z§]))(?:the ?|these ?)?{_LIST} ?(?P<be>(?:are|都是|均为|是)(?: ?all)? ?"
     r"(?P<neg>not )?)?(?P<k>classes|functions|methods|modules|exceptions|constants"
-    r"|coroutines|properties|(?<=[是为])(?:类|函数|方法|模块))(?![a-z])")
+    r"|coroutines|properties|(?<=[是为])(?:类|函数|方法|模块))(?![a-z])" + _NOT_MIXED)
 _NAME = re.compile(r"[A-Za-z_][\w.]*(?:\(\))?")
 _EXAMPLE_KINDS = {"异常类": "exception", "异常": "exception", "模块": "module", "类": "class"}
 _ZH_OTHER_NOUN = r"的|参数|属性|字段|成员|值|方法|类|函数|模块|异常|对象|实例|回调|变量|常量|名"
@@ -30,7 +35,7 @@ _EXAMPLES = re.compile(
     r"(?:,|:)? ?(?:such as|like|e\.g\.,?|for example,?|for instance,?)"
     r"|(?P<kz>异常类|异常|模块|类)(?:(?!" + _ZH_OTHER_NOUN + r")[\u4e00-\u9fff]){0,12}"
     r"[,，:：]? ?(?:例如|比如|譬如)[,，:：]?)"
-    r" ?(?P<list>§\d+§(?: ?(?:,|、|，|and|, and|和|及|以及) ?§\d+§)*)")
+    r" ?(?P<list>§\d+§(?:" + L.AND_JOIN + r"§\d+§)*)")
 """A plural kind noun and the examples it gives ("exceptions such as `A` and `B`",
 "异常都定义在同一个文件中，例如 `A`、`B`"): each example is of that kind. In English the
 cue follows the noun at once ("classes that take callbacks, such as `f`" gives examples
@@ -52,10 +57,10 @@ _SUBJECT_LIST = re.compile(
     r"(?: (?:in|of|defined in|provided by|exposed by|offered by) (?:the )?"
     r"(?:§\d+§ ?(?:module|package|class)?|(?:this|that|the) (?:module|package|file|library)))?"
     r" ?(?P<be>are|include|includes|is|:) ?"
-    r"(?P<list>§\d+§(?: ?(?:,|、|，|and|, and|和|及|以及) ?§\d+§)*)"
+    r"(?P<list>§\d+§(?:" + L.AND_JOIN + r"§\d+§)*)"
     r"(?= ?(?:[,，;；.。]|$|while |whereas |and (?:the |its )))"
     r"|(?:^|(?<=[，；]))(?:的)?(?P<kz>类|函数|方法|异常类|异常)(?:有|包括|包含|是|为)[:：]? ?"
-    r"(?P<listz>§\d+§(?: ?(?:,|、|，|和|及|以及) ?§\d+§)*)(?= ?(?:[，；。]|$))")
+    r"(?P<listz>§\d+§(?:" + L.AND_JOIN + r"§\d+§)*)(?= ?(?:[，；。]|$))")
 """A kind noun as the subject whose predicate lists code ("The main classes are `a`, `b`
 and `c`", "Its key functions include `f`", "主要的类有 `a`、`b`"): each listed name is of
 that kind. "include" gives some of them; each given is still of the kind."""

@@ -689,7 +689,7 @@ _KIND_WORD = (r"(?:class|function|method|exception|module|decorator|property|att
               r"|constant|variable|tuple|list|dict|dictionary|mapping|set|enum|dataclass"
               r"|helper|object)")
 # "and" coordination of code names (never "or": "returns `a` or `b`" is one claim)
-_AND = r"(?: ?, ?and ?| ?and ?| ?, ?|和|与|及|以及|、|跟)"
+_AND = L.AND_JOIN
 _SLOT_LIST = rf"§\d+§(?:{_AND}§\d+§)+"
 _COORDINATED = re.compile(
     rf"^(?:the ?)?(?:both ?)?(?P<list>{_SLOT_LIST}) ?{_KIND_WORD}?e?s? ?(?:both |all |each )?"
@@ -712,7 +712,7 @@ _COUNTED_LIST = re.compile(
 """A list of names followed by their count and noun, as Chinese writes an apposition
 ("接收 `a` 和 `b` 两个参数", mixed: "需要 `a` 和 `b` 两个 parameters")."""
 _LONE_SLOT = re.compile(rf"^(?:both ?)?§\d+§{_KIND_WORD}?$")
-_TAIL_LIST = re.compile(rf"^(?:and ?|是 ?)?§\d+§(?:{_AND}§\d+§)*(?: ?(?:等|etc))?"
+_TAIL_LIST = re.compile(rf"^(?:{L.AND_WORD} ?|是 ?)?§\d+§(?:{_AND}§\d+§)*(?: ?(?:等|etc))?"
                         rf"(?: ?(?:{L.NOUN}|policy|policies|flag|flags|hook|hooks|value|values)"
                         r"(?: as well| too)?)?$")
 _LOCATED_SUBJECT = re.compile(
@@ -1060,7 +1060,7 @@ def _rejoined(clauses: tuple[str, ...]) -> tuple[str, ...]:
         if _LONE_SLOT.match(clause):
             pending += f"{clause}, "
             continue
-        if pending and re.match(r"^(?:and ?)?§", clause):
+        if pending and re.match(rf"^(?:{L.AND_WORD} ?)?§", clause):
             clause = f"{pending}{clause}"
         elif pending:
             joined.extend(c.rstrip(", ") for c in pending.split(", ") if c)

@@ -33,6 +33,7 @@ from pse.verify.claims.owners import (
     leading_span,
     opens_section,
     owner_of,
+    section_owner,
     titles_members,
     whole_span,
 )
@@ -82,15 +83,30 @@ def _block_claims(document: Document, index: int) -> Iterator[Claim]:
         yield from _kind_only_label(document, index)
     if block.kind in {"item", "definition", "paragraph"} and block.label:
         yield from _signature_label(block, owner_of(document, index))
-    member = _member(block) or _bold_member(document, block) or _plain_member(document, index)
+    kinded = _kinded_member(block) if block.kind == "item" else ""
+    member = _member(block) or _bold_member(document, block) or \
+        _plain_member(document, index) or kinded
     titled = "" if member or block.kind != "item" else _titled_member(block)
     if not (member or titled) or block.kind == "paragraph":
         return
-    owner = owner_of(document, index) or _titled_list_owner(document, index)
+    owner = owner_of(document, index) or _titled_list_owner(document, index) or \
+        (section_owner(document, index) if kinded else "")
     if owner and owner.split(".")[-1] != (member or titled).removesuffix("()"):
         yield Claim("has_item", subject=owner, obj=member or titled, negated=False,
                     line=block.line, sentence=_first_line(block), presupposed="structure",
                     obj_text="titled" if titled else "")
+
+
+_KINDED_LABEL = re.compile(r"[*_]*`(?P<name>[A-Za-z_]\w*)(?:\(\))?`[*_]*\s*"
+                           r"(?:method|property|attribute|方法|属性)[*_]*", re.IGNORECASE)
+
+
+def _kinded_member(block: Block) -> str:
+    """The member a label names as code with its member kind ("- **`__setitem__`
+    Method**: ...", "- `len()` 方法：..."): a member of the class the section is about,
+    however deep the list sits in it."""
+    match = _KINDED_LABEL.fullmatch(block.label.strip().rstrip(":：").strip())
+    return match["name"] if match else ""
 
 
 _TITLED_MEMBER = re.compile(r"(?P<words>[A-Za-z][a-z0-9]*(?: [A-Za-z][a-z0-9]*){0,5}) "

@@ -7,6 +7,7 @@ import builtins
 import copy
 import re
 from collections.abc import Sequence
+from dataclasses import replace
 
 from pse.index.model import Symbol
 from pse.index.returns import parse_quietly
@@ -165,13 +166,21 @@ _BUILTIN_CONSTRUCTORS: dict[str, type] = {t.__name__: t for t in (
     tuple, list, dict, set, frozenset, str, int, float, bool, bytes)}
 
 
+_BUILTIN_RESULTS: dict[str, type] = {
+    "len": int, "hash": int, "id": int, "ord": int, "repr": str, "chr": str, "ascii": str,
+    "isinstance": bool, "issubclass": bool, "callable": bool, "hasattr": bool,
+    "sorted": list}
+"""Builtin functions whose result is always of one type (``self.lexlen = len(s)``)."""
+
+
 def literal_type(value: ast.expr | None) -> type | None:
     """The builtin type a bound value's form says it has: a literal, a comprehension, an
-    f-string or a call of a builtin type (``frozenset(...)``); None for any other form."""
+    f-string, a call of a builtin type (``frozenset(...)``) or of a builtin function of
+    one result type (``len(s)``); None for any other form."""
     if isinstance(value, ast.Constant):
         return type(value.value)
     if isinstance(value, ast.Call) and isinstance(value.func, ast.Name):
-        return _BUILTIN_CONSTRUCTORS.get(value.func.id)
+        return _BUILTIN_CONSTRUCTORS.get(value.func.id) or _BUILTIN_RESULTS.get(value.func.id)
     return _LITERAL_TYPES.get(type(value)) if value is not None else None
 
 
@@ -196,8 +205,8 @@ def value_type(resolver: Resolver, subject: Symbol, claimed: str, *, depth: int 
         return undecided("not a name bound to a value")
     # a declaration governs every binding: ``path: Final[str]``, then ``self.path = ...``
     declaration = _declaration(resolver, subject)
-    if declaration is None and len(resolver.index.def_facts(subject.qualname)) > 1:
-        return undecided(f"{short(subject.qualname)} is bound more than once")
+    if declaration is None and len(_bindings(resolver, subject)) > 1:
+        return _rebound_type(resolver, subject, claimed)
     statement = declaration or binding(resolver, subject)
     if isinstance(statement, ast.AnnAssign):  # ``X: float = 5`` is a float as declared
         written = ast.unparse(declared_annotation(statement.annotation))
@@ -231,6 +240,37 @@ def value_type(resolver: Resolver, subject: Symbol, claimed: str, *, depth: int 
     same = claimed == actual or (claimed, actual) == ("set", "frozenset") or \
         (claimed == "int" and actual == "bool")
     return Decision(same, message, at(subject), correction="" if same else actual)
+
+
+def _bindings(resolver: Resolver, subject: Symbol) -> set[tuple[str, int]]:
+    """Where the name ``subject`` is bound: each assignment of a module or class name
+    (recorded with its value's form) and each ``self.x = ...`` of an instance attribute
+    (one symbol per assignment)."""
+    found = {(s.path, s.line) for s in resolver.index.by_qualname(subject.qualname)
+             if s.kind in {"attribute", "variable", "constant"}}
+    found |= {(subject.path, f.line) for f in resolver.index.def_facts(subject.qualname)}
+    return found
+
+
+def _rebound_type(resolver: Resolver, subject: Symbol, claimed: str) -> Decision:
+    """The type of a name bound more than once (``self.lexlen = 0`` in ``__init__``, then
+    ``self.lexlen = len(s)``): decided when every binding's form says one type, a
+    ``None`` placeholder left out; open when any says none or two disagree."""
+    lines = _bindings(resolver, subject)
+    seen: set[type] = set()
+    for path, line in lines:
+        statement = binding(resolver, replace(subject, path=path, line=line))
+        runtime = literal_type(statement.value if statement is not None else None)
+        if runtime is None:
+            return undecided(f"{short(subject.qualname)} is bound more than once")
+        if runtime is not type(None):
+            seen.add(runtime)
+    if len(seen) != 1:
+        return undecided(f"{short(subject.qualname)} is bound more than once")
+    actual = seen.pop().__name__
+    same = claimed == actual or (claimed == "int" and actual == "bool")
+    return Decision(same, f"{short(subject.qualname)} is bound {len(lines)} times, each to "
+                    f"{with_article(actual)}", at(subject), correction="" if same else actual)
 
 
 def subscripted_value_type(resolver: Resolver, subject: Symbol, claimed: str) -> Decision:

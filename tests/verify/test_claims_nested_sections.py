@@ -1,0 +1,123 @@
+"""Claims read from where a sentence sits and how its lists are joined: a method item
+labelled with its kind deep in a class's section ("### 1. **Lexer Class**", "#### 1.1
+Initialization", "- **`push` Method**: ..."), a Chinese list closed by ", 和", a list
+of two kinds ("classes and functions"), the type a definite noun phrase gives a value
+("the `lexlen` string"), an attribute bound more than once, and what a class is
+"initialized with"."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+
+from pse.verify.resolve import Resolver
+from repo_fixtures import claim_statuses, tree_resolver
+
+_TREE = {
+    "lexing/__init__.py": "",
+    "lexing/lex.py": '''\
+class Lexer:
+    """Splits text into tokens."""
+
+    def __init__(self, reflags=0):
+        self.lexlen = 0
+        self.lexdata = None
+        self.mode = 0
+        self.reflags = reflags
+
+    def input(self, s):
+        self.lexdata = s
+        self.lexlen = len(s)
+        self.mode = "text"
+
+    def token(self):
+        return None
+
+    def clone(self):
+        return Lexer()
+
+    class State:
+        def push(self, state):
+            return None
+
+
+def make_lexer(flags=0):
+    return Lexer(flags)
+''',
+}
+
+
+@pytest.fixture(scope="module")
+def resolver(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Resolver]:
+    yield from tree_resolver(tmp_path_factory, _TREE, name="nested")
+
+
+_SECTION = ("## The module\n\n### 1. **{heading}**\n\nIt splits text.\n\n"
+            "#### 1.1. **Initialization**\n\n- **`token` Method**: the next token.\n"
+            "- **`{member}` Method**: what it does.\n")
+
+
+@pytest.mark.parametrize("heading, member, statuses", [
+    ("Lexer Class", "clone", ["verified", "verified"]),
+    ("Lexer Class", "push", ["unverified", "verified"]),  # the nested class's, not its own
+    ("`Lexer` class", "rewind", ["unverified", "verified"]),
+    ("Usage", "rewind", []),  # a section about no code: whose methods is not said
+])
+def test_claims_a_kinded_method_item_deep_in_a_class_section(
+        resolver: Resolver, heading: str, member: str, statuses: list[str]) -> None:
+    text = _SECTION.format(heading=heading, member=member)
+    assert sorted(claim_statuses(resolver, text, "has_item")) == statuses
+
+
+@pytest.mark.parametrize("text, statuses", [
+    ("`Lexer` 类提供了多种方法来处理文本，包括 `input()`, `token()`, 和 `rewind()`。",
+     ["unverified", "verified", "verified"]),
+    ("`Lexer` 类提供了多种方法来处理文本，包括 `input()`, `token()`, `rewind()`。",
+     ["unverified", "verified", "verified"]),
+    ("The `Lexer` class provides methods to read text, including `input()`, `token()`, "
+     "and `rewind()`.", ["unverified", "verified", "verified"]),
+])
+def test_claims_each_name_of_a_list_closed_by_comma_and_conjunction(
+        resolver: Resolver, text: str, statuses: list[str]) -> None:
+    found = claim_statuses(resolver, text, "defines_member") + \
+        claim_statuses(resolver, text, "has_method")
+    assert sorted(found) == statuses
+
+
+@pytest.mark.parametrize("text", [
+    "The module contains the `Lexer`, `make_lexer`, and `State` classes and functions.",
+    "该模块包含 `Lexer`, `make_lexer`, 和 `State` 类和函数。",
+    "该模块包含 `Lexer`、`make_lexer` 和 `State` 类与函数。",
+])
+def test_reads_no_kind_of_a_list_of_two_kinds(resolver: Resolver, text: str) -> None:
+    assert claim_statuses(resolver, text, "kind") == []
+
+
+@pytest.mark.parametrize("text, statuses", [
+    ("The `lexlen` string is the length of the input.", ["unverified"]),
+    ("The `lexlen` integer is the length of the input.", ["verified"]),
+    ("The `lexlen` dictionary maps states to lengths.", ["unverified"]),
+    # bound to `0` and to `"text"`: no one type
+    ("The `mode` string is the current mode.", ["ignored"]),
+    # bound to `None` first, then to a parameter's value: not written
+    ("The `lexdata` string is the input.", ["ignored"]),
+])
+def test_claims_the_type_a_definite_noun_phrase_gives_a_value(
+        resolver: Resolver, text: str, statuses: list[str]) -> None:
+    assert claim_statuses(resolver, text, "value_type") == statuses
+
+
+@pytest.mark.parametrize("text, statuses", [
+    ("The `Lexer` class is initialized with a string `lexdata`.", ["unverified"]),
+    ("The `Lexer` class is initialized with `reflags`.", ["verified"]),
+    ("The `Lexer` object is created with an integer `reflags`.", ["verified"]),
+])
+def test_claims_what_a_class_is_initialized_with_as_its_parameters(
+        resolver: Resolver, text: str, statuses: list[str]) -> None:
+    assert claim_statuses(resolver, text, "has_param") == statuses
+
+
+def test_an_attribute_initialized_with_a_value_is_no_parameter(resolver: Resolver) -> None:
+    text = "The `lexlen` attribute is initialized with `0`."
+    assert claim_statuses(resolver, text, "has_param") == []
