@@ -121,3 +121,13 @@ def test_claims_what_a_class_is_initialized_with_as_its_parameters(
 def test_an_attribute_initialized_with_a_value_is_no_parameter(resolver: Resolver) -> None:
     text = "The `lexlen` attribute is initialized with `0`."
     assert claim_statuses(resolver, text, "has_param") == []
+
+
+@pytest.mark.parametrize("heading", ["The Lexer Class", "The `Lexer` Class", "Lexer 类"])
+def test_a_heading_about_one_class_claims_no_kind_of_its_items(resolver: Resolver,
+                                                                heading: str) -> None:
+    text = (f"## {heading}\n\n`Lexer` splits text. Its most useful members are:\n\n"
+            "- `token`: the next token.\n- `clone`: a copy.\n")
+    # (the heading's own "`Lexer` class" is one, true; none of `token` or `clone`)
+    assert claim_statuses(resolver, text, "kind") in ([], ["verified"])
+    assert claim_statuses(resolver, text, "has_item") == ["verified", "verified"]

@@ -169,6 +169,11 @@ def heading_owner(document: Document, index: int) -> str:
     return ""
 
 
+def names_code(block: Block) -> str:
+    """The code a heading, label or lead-in names as an owner ("" if none)."""
+    return _names(block)
+
+
 def section_owner(document: Document, index: int) -> str:
     """The code the section holding the block ``index`` is about: what its heading names,
     or, for a heading that names none ("#### 1.1 Initialization"), what the nearest

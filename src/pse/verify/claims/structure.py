@@ -31,6 +31,7 @@ from pse.verify.claims.owners import (
     heading_owner,
     label_name,
     leading_span,
+    names_code,
     opens_section,
     owner_of,
     section_owner,
@@ -388,9 +389,10 @@ def _kind_of_section(document: Document, index: int) -> Iterator[Claim]:
     # and Dataclasses")
     kind = canonical_kind(title["kind"].strip()) if title and len(words) <= 2 and \
         not re.search(r"\b(?:and|or|&)\b|[和与及或、,，]", title["kind"]) else ""
-    named = label_name(heading.text.strip().strip("#").strip())
-    if named and not canonical_kind(named.lower()) and named.lower() not in _KIND_MODIFIERS:
-        return  # "### Tracer Class": about one class, whose items are its members
+    for named in (label_name(heading.text.strip().strip("#").strip()), names_code(heading)):
+        if named and not canonical_kind(named.lower()) and \
+                named.lower() not in _KIND_MODIFIERS:
+            return  # "### Tracer Class": about one class, whose items are its members
     name = label_name(block.label) if whole_span(block.label) else ""
     if kind in _SECTION_KINDS and name and opens_section(document, index, heading):
         yield Claim("kind", subject=name, obj=kind, obj_text=title["kind"].strip()
