@@ -2,8 +2,9 @@
 labelled with its kind deep in a class's section ("### 1. **Lexer Class**", "#### 1.1
 Initialization", "- **`push` Method**: ..."), a Chinese list closed by ", 和", a list
 of two kinds ("classes and functions"), the type a definite noun phrase gives a value
-("the `lexlen` string"), an attribute bound more than once, and what a class is
-"initialized with"."""
+("the `lexlen` string"), an attribute bound more than once, what a class is
+"initialized with", a value said to be a builtin's and a name a root `tests.py` also
+binds."""
 
 from __future__ import annotations
 
@@ -44,6 +45,17 @@ class Lexer:
 
 def make_lexer(flags=0):
     return Lexer(flags)
+
+
+MODES = {"text": 1, "code": 2}
+
+
+def slice(start, end):
+    return {"type": "slice", "children": [start, end]}
+''',
+    # a test module at the root (jsonpatch's `tests.py`) with its own namesake
+    "tests.py": '''\
+MODES = {"text": 1}
 ''',
 }
 
@@ -131,3 +143,22 @@ def test_a_heading_about_one_class_claims_no_kind_of_its_items(resolver: Resolve
     # (the heading's own "`Lexer` class" is one, true; none of `token` or `clone`)
     assert claim_statuses(resolver, text, "kind") in ([], ["verified"])
     assert claim_statuses(resolver, text, "has_item") == ["verified", "verified"]
+
+
+@pytest.mark.parametrize("text, status", [
+    ("`slice` returns a Python built-in `slice` object.", "unverified"),
+    ("`slice` 返回一个 Python 内置的 `slice` 对象。", "unverified"),
+    ("`slice` returns a built-in `dict`.", "verified"),
+])
+def test_claims_a_value_said_to_be_a_builtins_against_the_builtin(
+        resolver: Resolver, text: str, status: str) -> None:
+    assert claim_statuses(resolver, text, "returns") == [status]
+
+
+@pytest.mark.parametrize("text, status", [
+    ("`MODES` has two keys.", "verified"),
+    ("`MODES` 里一共有一个键。", "unverified"),
+])
+def test_claims_of_the_librarys_name_not_a_root_test_modules(
+        resolver: Resolver, text: str, status: str) -> None:
+    assert claim_statuses(resolver, text, "member_count") == [status]

@@ -278,9 +278,10 @@ def is_sample_path(path: str) -> bool:
 
 def is_test_path(path: str) -> bool:
     """Whether a POSIX path relative to the root is test code (a ``tests``/``test``/
-    ``testing`` folder, ``test_*.py``, ``*_test.py``, ``conftest.py``)."""
+    ``testing`` folder, ``test_*.py``, ``*_test.py``, ``conftest.py``, a ``tests.py`` or
+    ``test.py`` module: jsonpatch keeps its tests in one)."""
     parts = path.lower().split("/")
     name = parts[-1]
     return any(p in {"tests", "test", "testing"} for p in parts[:-1]) or \
         name.startswith("test_") or name.endswith(("_test.py", "_tests.py")) or \
-        name == "conftest.py"
+        name in {"conftest.py", "tests.py", "test.py"}

@@ -11,6 +11,7 @@ frame matches makes no claim. Conditionals and questions state nothing and are s
 from __future__ import annotations
 
 import ast
+import builtins
 import dataclasses
 import re
 from collections.abc import Iterator
@@ -1974,10 +1975,15 @@ def _type_claim(relation: Relation, groups: dict[str, str | None], sentence: Sen
 
 def _builtin_namesake(relation: Relation | None, subject: str, obj: str, sentence: Sentence
                       ) -> str:
-    """``obj``, or the builtin of its name when a class is said to derive from the builtin
-    of its own name ("`E` 继承自内置的 `E`", "`E` subclasses the built-in `E`")."""
+    """``obj``, or the builtin of its name when the sentence calls it built in: a class
+    said to derive from the builtin of its own name ("`E` 继承自内置的 `E`", "`E`
+    subclasses the built-in `E`"), a value said to be one ("returns a Python built-in
+    `slice` object", "返回一个 Python 内置的 `slice` 对象"), whatever the tree names so."""
     if relation == "subclass" and obj == subject and re.search(
             rf"(?:built-?in|内置的?)\s*`{re.escape(obj)}`", sentence.text, re.IGNORECASE):
+        return f"builtins.{obj}"
+    if relation in {"returns", "value_type", "subclass"} and hasattr(builtins, obj) and \
+            _said_builtin(obj, sentence.text):
         return f"builtins.{obj}"
     return obj
 
