@@ -16,12 +16,14 @@ before anyone read it, then built on; ``fresh2`` (pydash, parse_type, lark, deep
 written and labelled at the end of 2026-12-05's last session) was only scored until a
 later session built on it; ``fresh3`` (treelib, arrow, humanfriendly, email_validator,
 parsy: written and labelled blind on 2026-12-06, scored with that session's starting and
-final code) and ``fresh4`` (pyrsistent, ply, uritemplate, sqlitedict, bracex: written and
-labelled blind in a later session) are only scored.
+final code) is only scored; ``fresh4`` (pyrsistent, ply, uritemplate, sqlitedict, bracex:
+written and labelled blind in a later session) was scored, then built on once ``fresh5``
+(simpleeval, croniter, transitions, hashids, diskcache: written and labelled blind the
+session after) took its place as the newest blind split, only scored.
 
     python3 bench/llm_heldout/score.py --cmd 'pse verify {article} --source {source} \\
         --format json --strict' [--show] \\
-        [--split build|build_later|held_out|fresh|fresh2|fresh3|fresh4|all]
+        [--split build|build_later|held_out|fresh|fresh2|fresh3|fresh4|fresh5|all]
 """
 
 from __future__ import annotations
@@ -42,7 +44,8 @@ SPLITS = {"build": ("intervaltree", "idna"),
           "fresh": ("toposort", "webcolors", "cerberus", "box"),
           "fresh2": ("pydash", "parse_type", "lark", "deepdiff"),
           "fresh3": ("treelib", "arrow", "humanfriendly", "email_validator", "parsy"),
-          "fresh4": ("pyrsistent", "ply", "uritemplate", "sqlitedict", "bracex")}
+          "fresh4": ("pyrsistent", "ply", "uritemplate", "sqlitedict", "bracex"),
+          "fresh5": ("simpleeval", "croniter", "transitions", "hashids", "diskcache")}
 
 
 def load(packages: tuple[str, ...]) -> list[dict[str, str]]:
