@@ -26,6 +26,28 @@ class Lexer:
         self.lexdata = None
         self.mode = 0
         self.reflags = reflags
+        self.position = 0
+
+    @property
+    def state(self):
+        return self._state
+
+    @state.setter
+    def state(self, value):
+        self._state = value
+
+    @property
+    def depth(self):
+        return 0
+
+    def _get_level(self):
+        return 0
+
+    def _set_level(self, level):
+        self.position = level
+
+    level = property(_get_level, _set_level)
+    offset = property(_get_level)
 
     def input(self, s):
         self.lexdata = s
@@ -39,6 +61,8 @@ class Lexer:
         return Lexer()
 
     class State:
+        depth = 1
+
         def push(self, state):
             return None
 
@@ -162,3 +186,28 @@ def test_claims_a_value_said_to_be_a_builtins_against_the_builtin(
 def test_claims_of_the_librarys_name_not_a_root_test_modules(
         resolver: Resolver, text: str, status: str) -> None:
     assert claim_statuses(resolver, text, "member_count") == [status]
+
+
+@pytest.mark.parametrize("text, status", [
+    ("`state` has no setter.", "unverified"),
+    ("`depth` has no setter.", "verified"),
+    ("`state` can be reassigned through a property setter.", "verified"),
+    ("`Lexer.depth` can be set through its setter.", "unverified"),
+    ("`state` 属性同样可以通过 setter 修改。", "verified"),
+    ("`Lexer.depth` 属性可以通过 setter 修改。", "unverified"),
+    ("It adds a read-only `state` property.", "unverified"),
+    ("`level` is a read-only property.", "unverified"),  # property(fget, fset)
+    ("`offset` has no setter.", "verified"),  # property(fget)
+    # an attribute its instances set is replaced by any assignment: no read-only property
+    ("`position` is a read-only property.", "unverified"),
+])
+def test_claims_whether_a_property_can_be_assigned(resolver: Resolver, text: str,
+                                                    status: str) -> None:
+    assert claim_statuses(resolver, text, "kind") == [status]
+
+
+def test_claims_a_bare_member_under_its_classs_label_as_that_classs(resolver: Resolver
+                                                                     ) -> None:
+    # `depth` is a property of `Lexer` and a class attribute of `State`
+    text = "- **`Lexer`**:\n  - `depth` is a read-only property.\n"
+    assert claim_statuses(resolver, text, "kind") == ["verified"]

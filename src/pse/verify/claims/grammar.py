@@ -565,6 +565,18 @@ _FRAMES: list[tuple[Relation, str]] = [
     ("returns", rf"{SZ}{NEG_ZH}(?:是|为)(?:一个|个)?(?P<it>生成器|generator)"
                 r"(?: ?函数| ?function)?$"),
     # ---- kinds
+    # a property said to be assignable or not, without the kind's words: "`key` has no
+    # setter", "`mode` can be reassigned through a property setter", "`loop` 属性可以通过
+    # setter 修改", "a read-only `doc_id` property" (read-only or read-write property)
+    ("kind", rf"^(?:the )?{S} (?:property )?(?:has|have) (?P<rw>no|a|its own) setter(?![a-z])"),
+    ("kind", rf"^(?:the )?{S} (?:property )?{L.AUX}(?:also )?be (?:re)?(?:assigned|set|changed"
+             r"|modified|updated|written)(?: [^§]{0,30}?)? (?:through|via|with|using|by) "
+             r"(?:a |an |its |the )?(?:property )?(?P<rw>setter)(?![a-z])"),
+    ("kind", rf"{SZ}(?:属性)?(?P<rw>没有|无|有|带有|带) ?setter"),
+    ("kind", rf"{SZ}(?:属性)?(?:同样|也|还)?(?:可以|能|能够)通过 ?(?:属性的 ?)?(?P<rw>setter) ?"
+             r"(?:来)?(?:修改|设置|赋值|更改|改写)"),
+    ("kind", r"(?:^|(?<![a-z]))(?:a|an|the|its) (?P<rk>read-only|readonly|writable|settable"
+             r"|read-write) §(?P<s>\d+)§ property(?![a-z])"),
     ("kind", rf"{S} {L.ADV}{L.BE} {L.NEG}{L.ADV}{L.AS_VERB} as {L.DET}{MODIFIERS}(?P<k>{KIND})"
              rf"{KIND_TAIL}"),
     ("kind", rf"{S} {L.ADV}{L.BE} {L.NEG}{L.ADV}(?:(?:a|an|the|one|just a|simply a|really a)"
@@ -944,7 +956,7 @@ _CUES: dict[str, str] = {
                 r"|export|import|availab|expos|导出|导入"),
     "decorated": r"decorat|装饰|修饰",
     "kind": (rf"{_LEXICON_KINDS}|function|method|propert|module|package|constant|coroutine|class"
-             r"|exception|alias"
+             r"|exception|alias|setter"
              r"|函数|方法|类|属性|模块|包|常量|协程|异常|decorat|wrapped|marked|memoi|cached"
              r"|carries|carry|(?:is|are) (?:not )?(?:[a-z]+ed as )?an? ?§|装饰|修饰"
              r"|uses|applies|用的是|使用|采用|用了"
@@ -2062,6 +2074,15 @@ def _kind_claim(groups: dict[str, str | None], sentence: Sentence,
         # "@" marks a decorator; a kind-making one reads as one without it ("a `classmethod`")
         return _decorator_claim(span, common) if span.startswith("@") or \
             span in _DECORATOR_KINDS else None
+    if groups.get("rw") is not None:  # "has no setter": read-only; "has a setter": not
+        written = str(groups["rw"])
+        kind = "read-only property" if written in {"no", "没有", "无"} else "read-write property"
+        return Claim("kind", obj=kind, obj_text=written, **common)  # type: ignore[arg-type]  # common holds Claim fields
+    if groups.get("rk") is not None:  # "a read-only `doc_id` property"
+        kind = canonical_kind(f"{groups['rk']} property")
+        if not kind:
+            return None
+        return Claim("kind", obj=kind, obj_text=f"{groups['rk']} property", **common)  # type: ignore[arg-type]  # common holds Claim fields
     kind = canonical_kind(str(groups["k"]))
     if kind == "function" and _MODULE_LEVEL.search(sentence.normalised):
         kind = "module-level function"  # not a method: "a module-level helper function"

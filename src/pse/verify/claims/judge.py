@@ -170,7 +170,8 @@ def _meant(resolver: Resolver, claim: Claim, relation: str, subject: Named) -> N
     if relation == "definition_count":
         return _as_modules(subject)
     if relation == "kind":
-        return _outside_module(claim, _with_homonyms(resolver, subject))
+        return _outside_module(claim, _of_owner(resolver, claim,
+                                                _with_homonyms(resolver, subject)))
     if relation in _CLASS_RELATIONS:
         return _as_kinds(resolver, subject, {"class"})
     if relation in _CALLABLE_RELATIONS - {"param_count", "has_param", "decorated"}:
@@ -386,6 +387,18 @@ def _member_reading(resolver: Resolver, claim: Claim, subject: Named, decide: De
 
 _MAX_READINGS = 12
 """Other definitions of a name read before a claim about it is called false."""
+
+
+def _of_owner(resolver: Resolver, claim: Claim, subject: Named) -> Named:
+    """A bare name said under a label or heading that names its class ("**`BaseFileLock`**:"
+    then "- `mode` can be reassigned ..."): that class's member of the name (its own or
+    inherited), where it has one among the name's definitions."""
+    if not claim.owner or "." in subject.name or len(subject.symbols) < 2:
+        return subject
+    owners = [s for s in resolve_span(resolver, claim.owner).symbols if s.kind == "class"]
+    classes = {q for owner in owners for q in ancestry(resolver, owner).tree}
+    owned = tuple(s for s in subject.symbols if s.parent in classes)
+    return replace(subject, symbols=owned) if owned else subject
 
 
 def _outside_module(claim: Claim, subject: Named) -> Named:

@@ -710,6 +710,12 @@ def kind(resolver: Resolver, subject: Symbol, claimed: str, *, negated: bool = F
     if decorator and claimed in _PROPERTY_KINDS and _instance_attribute(resolver, subject):
         return Decision(False, f"{short(subject.qualname)} is an attribute its instances "
                         "set (`self.` assignments), no `@property`", at(subject))
+    if claimed == "read-only property" and _instance_attribute(resolver, subject) and \
+            not _assignment_guarded(resolver, subject):
+        # a plain attribute is loosely a property, but any assignment replaces it
+        return Decision(False, f"{short(subject.qualname)} is an attribute its instances set "
+                        "(`self.` assignments), which any assignment replaces", at(subject),
+                        correction="attribute")
     if _defensible(claimed, actual):
         return undecided(message)
     # "is a instance" would be no fix: an instance's sentence needs its own words
@@ -739,6 +745,17 @@ def _instance_attribute(resolver: Resolver, symbol: Symbol) -> bool:
         return False
     return not any(m.kind == "method" for cls in ancestry(resolver, owners[0]).tree
                    for m in resolver.index.members(cls, symbol.name))
+
+
+def _assignment_guarded(resolver: Resolver, symbol: Symbol) -> bool:
+    """Whether the class owning the attribute ``symbol`` may refuse assignments: a class
+    of its tree ancestry defines ``__setattr__`` or ``__slots__``, or any of them is
+    decorated (``@dataclass(frozen=True)``, ``@attr.s(frozen=True)``)."""
+    owners = [c for c in resolver.index.by_qualname(symbol.parent) if c.kind == "class"]
+    tree = ancestry(resolver, owners[0]).tree if len(owners) == 1 else ()
+    return not tree or any(
+        resolver.index.members(cls, "__setattr__") or resolver.index.members(cls, "__slots__")
+        or any(f.decorators for f in resolver.index.def_facts(cls)) for cls in tree)
 
 
 _NATIVE_LANGUAGES = frozenset({"c", "cpp", "rust"})
@@ -808,6 +825,9 @@ def _value_kinds(resolver: Resolver, symbol: Symbol, values: set[str]) -> set[st
         return {"type variable", "attribute"}
     if values == {"call"} and functional_fields(resolver, symbol) is not None:
         return {"class", "namedtuple"}  # ``P = namedtuple("P", ["x", "y"])``
+    built = _property_call(resolver, symbol) if values == {"call"} else None
+    if built is not None:  # ``width = property(_get_w, _set_w)`` in a class body
+        return {"property", built}
     module_level = resolver.index.module_of(symbol.path) == symbol.parent
     instance = _instance_of_tree_class(resolver, symbol) if values == {"call"} else None
     if instance is not None:  # ``stop_never = _stop_never()``: no class
@@ -821,6 +841,20 @@ def _value_kinds(resolver: Resolver, symbol: Symbol, values: set[str]) -> set[st
     if values != {"literal"} and plain_value(resolver, symbol):
         return {"attribute"}  # ``is_private: bool``: a scalar, no callable or class
     return {"attribute", "?literal"} if values == {"literal"} else {"attribute", "?"}
+
+
+def _property_call(resolver: Resolver, symbol: Symbol) -> str | None:
+    """"read-only property" or "read-write property" for a class attribute bound once to
+    ``property(fget)`` or ``property(fget, fset)`` (``fset=``); None for any other value."""
+    if len(resolver.index.by_qualname(symbol.qualname)) != 1:
+        return None
+    statement = binding(resolver, symbol)
+    call = statement.value if statement is not None else None
+    if not (isinstance(call, ast.Call) and isinstance(call.func, ast.Name)
+            and call.func.id == "property"):
+        return None
+    settable = len(call.args) >= 2 or any(k.arg in {"fset", "fdel"} for k in call.keywords)
+    return "read-write property" if settable else "read-only property"
 
 
 def _instance_of_tree_class(resolver: Resolver, symbol: Symbol) -> bool | None:
