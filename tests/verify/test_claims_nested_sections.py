@@ -211,3 +211,17 @@ def test_claims_a_bare_member_under_its_classs_label_as_that_classs(resolver: Re
     # `depth` is a property of `Lexer` and a class attribute of `State`
     text = "- **`Lexer`**:\n  - `depth` is a read-only property.\n"
     assert claim_statuses(resolver, text, "kind") == ["verified"]
+
+
+@pytest.mark.parametrize("text, status", [
+    ("The `make_lexer` function builds a lexer. The default value of its flag is 0.", None),
+    ("The `flags` parameter of `make_lexer` sets the flags. The default value is 1.",
+     "unverified"),
+    ("The `flags` parameter of `make_lexer` sets the flags. The default value is 0.",
+     "verified"),
+    ("The `flags` parameter of `make_lexer` sets the flags. Its default value is 1.",
+     "unverified"),
+])
+def test_claims_a_default_said_of_the_code_the_sentence_before_is_about(
+        resolver: Resolver, text: str, status: str | None) -> None:
+    assert claim_statuses(resolver, text, "default") == ([status] if status else [])

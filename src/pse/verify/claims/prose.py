@@ -127,7 +127,8 @@ def sentences(text: str, *, rst: bool, document: Document | None = None
             # a sentence without code may still be about code: "It has three states.",
             # "**Text Class**: The base class ...", "**`A`**: Inherits from ..."
             together = plural if plural and not subject and _PLURAL.match(piece) else []
-            borrowed = together or (antecedent and _PRONOUN.match(piece)) or (owner and (
+            borrowed = together or (antecedent and (
+                _PRONOUN.match(piece) or _DEFAULT_ANAPHOR.match(piece))) or (owner and (
                 _SUBJECTLESS.match(piece) or _DEFAULT_LEAD.match(piece)
                 or (labelled and _COUNTED.match(piece))
                 or (labelled and (_APPOSED.match(piece) or _BARE_NOUN.match(piece)
@@ -420,11 +421,17 @@ in the next sentence can refer to."""
 _POSSESSIVE = re.compile(r"^(\s*)(?:Its|its|它的) ?$")
 """A possessive opening before the sentence's first code span names a member of the code
 the sentence before was about."""
-_POSSESSIVE_NOUN = re.compile(r"^(\s*)(?:(?P<en>Its) (?=[a-z])"
-                              r"|(?P<zh>它的) ?(?=[a-z\u4e00-\u9fff]))"
+_POSSESSIVE_NOUN = re.compile(r"^(\s*)(?:(?P<en>Its|The(?= default(?: value)? (?:is|was|will "
+                              r"be)\b)) (?=[a-z])"
+                              r"|(?P<zh>它的 ?|(?=默认值?(?:是|为)))(?=[a-z\u4e00-\u9fff]))"
                               r"(?!constructor|initiali[sz]er|构造)")
 """A possessive opening before a noun ("Its fields include ...", "它的方法有 ..."): the
-noun phrase belongs to the code the sentence before was about."""
+noun phrase belongs to the code the sentence before was about; so does a default said
+with no owner ("The default value is True.", "默认值是 `8`。")."""
+_DEFAULT_ANAPHOR = re.compile(r"^\s*(?:(?:The|Its) default(?: value)? (?:is|was|will be)\b"
+                              r"|(?:它的)?默认值?(?:是|为))")
+"""A sentence that says a default and names no owner: the default of the code the sentence
+before was about."""
 _LEAD_ZH = rf"(?:(?:{ADVERBS_ZH}|{L.AUX_ZH.removesuffix('?')}|自己|本身)\s*)*"
 """Adverbs and auxiliaries before a Chinese verb, in any order (先调用, 会逐个调用)."""
 _WHEN_ZH = r"(?:[^，,。；;§`]{1,24}?(?:之后|以后|之前|以前|的时候|时)[，,]?\s*)?"
@@ -539,8 +546,8 @@ def _sentence(number: int, raw: str, spans: list[CodeSpan], *, offset: int,
         codes = (f"{antecedent}.{codes[0]}", *codes[1:])
     owned = _POSSESSIVE_NOUN.match(slotted[0]) if antecedent else None
     if owned:  # "Its fields include `a`": the antecedent's fields
-        slotted[0] = (f"{owned.group(1)}§{len(codes)}§{'的' if owned['zh'] else chr(39) + 's '}"
-                      f"{slotted[0][owned.end():]}")
+        mark = "的" if owned["zh"] is not None else "'s "
+        slotted[0] = f"{owned.group(1)}§{len(codes)}§{mark}{slotted[0][owned.end():]}"
         codes = (*codes, antecedent)
     # "These functions use `g`": `A` and `B` use `g` (then no pronoun is left to read)
     slotted[0], codes = _joined_subject(slotted[0], codes, together)
