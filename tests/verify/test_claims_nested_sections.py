@@ -67,6 +67,11 @@ class Lexer:
             return None
 
 
+class FastLexer(Lexer):
+    def token(self):
+        return None
+
+
 def make_lexer(flags=0):
     return Lexer(flags)
 
@@ -225,3 +230,16 @@ def test_claims_a_bare_member_under_its_classs_label_as_that_classs(resolver: Re
 def test_claims_a_default_said_of_the_code_the_sentence_before_is_about(
         resolver: Resolver, text: str, status: str | None) -> None:
     assert claim_statuses(resolver, text, "default") == ([status] if status else [])
+
+
+@pytest.mark.parametrize("text, status", [
+    ("`FastLexer` 自己定义了 `token` 方法。", "verified"),
+    ("`FastLexer` 自己定义了 `clone` 方法。", "unverified"),  # inherited from `Lexer`
+    ("`FastLexer` itself defines the `clone` method.", "unverified"),
+    ("`FastLexer` has a `clone` method.", "verified"),
+])
+def test_claims_a_member_said_defined_by_the_class_itself(resolver: Resolver, text: str,
+                                                          status: str) -> None:
+    found = claim_statuses(resolver, text, "defines_member") + \
+        claim_statuses(resolver, text, "has_method")
+    assert found == [status]

@@ -29,6 +29,16 @@ _SUBCLASSES = re.compile(r"(?:sub|child |derived |子|派生|衍生) ?$")
 the subject."""
 _OWN = re.compile(rf"{L.OWN}\s*$")
 """The list is of the subject's own members ("defines its own", "定义了自己的")."""
+_OWN_VERB = (r"(?:自己|自行|本身|itself)\s*(?:defines?|declares?|implements?|overrides?"
+             r"|定义了?|声明了?|实现了?|重写了?)\s*(?:了\s*)?(?:(?:a|an|the|一个|个)\s*)?"
+             r"(?:[a-z-]+\s+){0,2}")
+
+
+def said_own(text: str, name: str) -> bool:
+    """Whether ``text`` says the subject defines the code ``name`` itself, before the verb
+    ("`C` 自己定义了 `m` 方法", "`C` itself defines `m`"): its own body's, not inherited.
+    Read on the sentence as written: the grammar's spelling drops 自己 as an adverb."""
+    return re.search(rf"{_OWN_VERB}`{re.escape(name)}(?:\(\))?`", text) is not None
 _PASSIVE = re.compile(r"被|(?<![a-z])(?:is|are) (?:defined|declared|implemented) as(?![a-z])")
 """A passive verb before the list: "`x` 被定义为 `C` 的方法" says `x` is `C`'s member."""
 _NEGATION = re.compile(r"(?<![a-z])(?:not|never|no|without)(?![a-z])|没有|不|并未|未")
@@ -111,7 +121,8 @@ def _listed(sentence: Sentence, text: str) -> Iterator[Claim]:
                             line=sentence.line, sentence=sentence.text)
             elif relation and _MEMBER_NAME.fullmatch(name) and name not in {subject, "self",
                                                                            "cls"}:
-                if _OWN.search(hit["mid"]) and relation != "has_param":
+                if (_OWN.search(hit["mid"]) or said_own(sentence.text, name)) and \
+                        relation != "has_param":
                     # "没有定义自己的 `validate` 方法": its own body's, not an inherited one
                     yield Claim("defines", subject=subject, obj=name, negated=negated,
                                 line=sentence.line, sentence=sentence.text, obj_text="own")

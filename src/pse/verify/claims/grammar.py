@@ -21,7 +21,7 @@ from pse.verify.claims import lexicon as L  # noqa: N812 - the grammar reads bet
 from pse.verify.claims.counts import excluded_slots, read_count
 from pse.verify.claims.cues import RETURNED_NAME_MODIFIES_ZH, cue_reading
 from pse.verify.claims.defaults import default_claims
-from pse.verify.claims.examples import example_claims
+from pse.verify.claims.examples import example_claims, said_own
 from pse.verify.claims.model import ANY_DECORATOR, ANY_ERROR, ANY_VALUE, Claim, Relation
 from pse.verify.claims.plurals import plural_kind_claims
 from pse.verify.claims.project import project_claims
@@ -2206,7 +2206,11 @@ def _own_object(found: _Match, sentence: Sentence) -> bool:
     "定义了自己的 `m` 方法"), after a verb of definition."""
     slot = found.groups.get("o")
     verb = found.groups.get("verb") or ""
-    return bool(slot) and bool(re.fullmatch(_DEFINE_VERBS, verb)) and re.search(
+    if not slot:
+        return False
+    if said_own(sentence.text, sentence.spans[int(slot)]):
+        return True  # "`C` 自己定义了 `m` 方法", "`C` itself defines `m`"
+    return bool(re.fullmatch(_DEFINE_VERBS, verb)) and re.search(
         rf"{L.OWN} ?§{slot}§", sentence.normalised) is not None
 
 
