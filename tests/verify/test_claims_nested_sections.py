@@ -243,3 +243,12 @@ def test_claims_a_member_said_defined_by_the_class_itself(resolver: Resolver, te
     found = claim_statuses(resolver, text, "defines_member") + \
         claim_statuses(resolver, text, "has_method")
     assert found == [status]
+
+
+@pytest.mark.parametrize("text", [
+    "1. `Lexer` 的 `token` 方法返回下一个记号。\n2. 该类的 `state` 是用 `@property` 装饰的。\n",
+    "`Lexer.token` returns the next token. This class also has a `state` property.\n",
+])
+def test_this_class_after_a_sentence_about_a_member_is_its_class(resolver: Resolver,
+                                                                 text: str) -> None:
+    assert "unverified" not in claim_statuses(resolver, text, "kind")

@@ -400,6 +400,25 @@ _PRONOUN = re.compile(rf"^(\s*){_FRONTED_PHRASE}{_FRONTED_WHEN_EN}{_FRONTED_WHEN
 """A sentence opening with "It", "This class", "该函数" (the lexicons' anaphors) says
 something of the previous one's subject; so does 其中 ("among them") before 包括/有 ("其中
 包括一个 `x` 字段": it has an `x` field)."""
+_CLASS_WORDS = frozenset({"class", "exception", "enum", "类", "异常类", "异常", "枚举"})
+_MEMBER_OF_CLASS = re.compile(r"(?P<cls>(?:[A-Za-z_]\w*\.)*[A-Z]\w*)\.[a-z_]\w*")
+
+
+def _meant(antecedent: str, pronoun: re.Match[str], kind_noun: re.Match[str] | None) -> str:
+    """The code an anaphor stands for: the antecedent; its constructor for "The
+    constructor raises ...", "该构造函数会抛出 ..."; its class for "this class" / 该类 after a
+    sentence about a class's member ("`Result` 的 `__slots__` ...", read as
+    `Result.__slots__`)."""
+    if _CONSTRUCTOR.search(pronoun.group(0)) and not antecedent.endswith("__init__") and \
+            not _OF_OWNER.match(pronoun.string[pronoun.end():]):
+        return f"{antecedent}.__init__"
+    member = _MEMBER_OF_CLASS.fullmatch(antecedent)
+    if member and kind_noun and (kind_noun["en"] or kind_noun["zh"] or "").lower() in \
+            _CLASS_WORDS:
+        return member["cls"]
+    return antecedent
+
+
 _KIND_ANAPHOR = re.compile(r"(?:^|\s)(?:this|that) (?P<en>class|function|method|enum|exception"
                            r"|decorator|property|coroutine)$|(?:该|这个|此)(?P<zh>类|函数|方法|枚举|"
                            r"异常类|异常|装饰器)$", re.IGNORECASE)
@@ -563,11 +582,7 @@ def _sentence(number: int, raw: str, spans: list[CodeSpan], *, offset: int,
             kind_noun["en"] else f"§{len(codes)}§{kind_noun['zh']}" if kind_noun \
             else f"§{len(codes)}§"
         slotted[0] = _PRONOUN.sub(rf"\g<1>{named}", slotted[0], count=1)
-        # "The constructor raises ...", "该构造函数会抛出 ...": the class's __init__
-        meant = f"{antecedent}.__init__" if _CONSTRUCTOR.search(pronoun.group(0)) and \
-            not antecedent.endswith("__init__") and not _OF_OWNER.match(
-                pronoun.string[pronoun.end():]) else antecedent
-        codes = (*codes, meant)
+        codes = (*codes, _meant(antecedent, pronoun, kind_noun))
         about = antecedent
     elif owner and apposed and _BARE_NOUN.match(slotted[0]):  # "| `A` | Subclass of `B` |"
         slotted[0] = f"§{len(codes)}§ is a {slotted[0].lstrip()}"
