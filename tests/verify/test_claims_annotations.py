@@ -406,7 +406,8 @@ def test_claims_a_class_said_to_subclass_the_builtin_of_its_name(resolver: Resol
     # called a parameter, a constructor's parameter is its signature's (not the attribute
     # another method may replace)
     ("The `size` parameter of `Pool` defaults to `8`.", "unverified"),
-    ("`Pool.size` defaults to `8`.", "ignored"),
+    # the attribute: only the constructor binds it, to the parameter as it comes
+    ("`Pool.size` defaults to `8`.", "unverified"),
     ("The `retry` parameter of `Pool` defaults to `3`.", "ignored"),  # `retry or 3`
     # said of the signature, the value written there
     ("In the signature of `Pool.__init__`, `retry` defaults to `3`.", "unverified"),

@@ -72,6 +72,15 @@ class FastLexer(Lexer):
         return None
 
 
+class Options:
+    def __init__(self, table=None, hooks=None):
+        self.table = table
+        self.hooks = hooks
+
+    def reset(self):
+        self.hooks = {}
+
+
 def make_lexer(flags=0):
     return Lexer(flags)
 
@@ -252,3 +261,17 @@ def test_claims_a_member_said_defined_by_the_class_itself(resolver: Resolver, te
 def test_this_class_after_a_sentence_about_a_member_is_its_class(resolver: Resolver,
                                                                  text: str) -> None:
     assert "unverified" not in claim_statuses(resolver, text, "kind")
+
+
+@pytest.mark.parametrize("text, status", [
+    # only the constructor binds `table`, to the parameter as it comes: its default is None
+    ("The `table` parameter of `Options` defaults to an empty dict `{}`.", "unverified"),
+    ("`Options` 的 `table` 默认是一个空 dict `{}`。", "unverified"),
+    # `reset` binds `hooks` again: "defaults to {}" may mean what it binds there
+    ("The `hooks` parameter of `Options` defaults to `{}`.", "unverified"),
+    ("`Options` 的 `hooks` 默认是一个空 dict `{}`。", None),
+])
+def test_claims_a_default_the_constructor_only_passes_on(resolver: Resolver, text: str,
+                                                         status: str | None) -> None:
+    found = claim_statuses(resolver, text, "default")
+    assert found == [status] if status else "unverified" not in found

@@ -147,7 +147,8 @@ def resolver(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Resolver]:
     ("`enroll` 的 `override` 参数默认值为 `None`。", "verified"),
     # a constructor's parameter no attribute keeps under its name is only a parameter
     ("`Store`'s `mode` defaults to `0o600` in the signature.", "unverified"),
-    ("`Store`'s `level` defaults to 3.", "ignored"),  # `self.level` may be set elsewhere
+    # `self.level = level` is the attribute's only binding: its default is the parameter's
+    ("`Store`'s `level` defaults to 3.", "unverified"),
     ("`decimals` 参数默认是 `3`。", "unverified"),
     ("默认情况下，`spaced` 为 True。", "unverified"),
     # `Meter`'s `name` is 'm', `greet`'s becomes 'world': which one is meant is unsaid

@@ -318,7 +318,8 @@ def _param_default(resolver: Resolver, param: Symbol, claimed: str, *,
         # a parameter, is only a parameter
         plain = said_of == "parameter" or function.name != "__init__" or not any(
             m.kind in {"attribute", "variable"}
-            for m in resolver.index.members(function.parent, param.name))
+            for m in resolver.index.members(function.parent, param.name)) or \
+            _set_only_by(resolver, function, param.name)
         if plain and _passed_on(resolver, function, param.name):
             return Decision(False, f"{message}, which its body never replaces", at(function),
                             correction="None")
@@ -373,6 +374,17 @@ def _both_numbers(first: str, second: str) -> bool:
     except (ValueError, SyntaxError, TypeError, MemoryError, RecursionError):
         return False
     return all(isinstance(v, int | float) and not isinstance(v, bool) for v in values)
+
+
+def _set_only_by(resolver: Resolver, function: Symbol, name: str) -> bool:
+    """Whether every binding of its class's attribute ``name`` is in the constructor
+    ``function`` (``self.custom_functions = custom_functions`` and nothing else): no
+    other method replaces what the parameter gives it."""
+    attributes = [m for m in resolver.index.members(function.parent, name)
+                  if m.kind in {"attribute", "variable"}]
+    return bool(attributes) and all(
+        m.path == function.path and function.line <= m.line <= function.end_line
+        for m in attributes)
 
 
 def _passed_on(resolver: Resolver, function: Symbol, name: str) -> bool:
