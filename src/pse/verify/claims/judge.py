@@ -389,6 +389,16 @@ _MAX_READINGS = 12
 """Other definitions of a name read before a claim about it is called false."""
 
 
+def _only_tree_bases(resolver: Resolver, subject: Symbol) -> bool:
+    """Whether the class ``subject`` derives from nothing outside the tree but `object`:
+    a method listed as its own ("- **`__new__` Method**:") is then one the tree writes,
+    not one a builtin base (``dict``) gives it."""
+    if subject.kind != "class":
+        return False
+    found = ancestry(resolver, subject)
+    return found.complete and not found.external - {"object", "builtins.object"}
+
+
 def _of_owner(resolver: Resolver, claim: Claim, subject: Named) -> Named:
     """A bare name said under a label or heading that names its class ("**`BaseFileLock`**:"
     then "- `mode` can be reassigned ..."): that class's member of the name (its own or
@@ -583,7 +593,9 @@ def _decider(relation: str, claim: Claim, resolver: Resolver, obj: Named | None)
             sort=param_sort(claim.narrowed), declared=bool(_DECLARED.search(claim.sentence)),
             listed=tuple(re.findall(r"`([^`]+)`", claim.sentence))),
         "has_method": lambda s: code.has_member(
-            resolver, s, member, methods=True, written=bool(_WRITES.search(claim.sentence))),
+            resolver, s, member, methods=True,
+            written=bool(_WRITES.search(claim.sentence)) or (
+                claim.obj_text == "listed" and _only_tree_bases(resolver, s))),
         "defines_member": lambda s: code.has_member(
             resolver, s, member, methods=False, own=claim.obj_text == "own",
             written=bool(_WRITES.search(claim.sentence))),

@@ -93,13 +93,20 @@ def _block_claims(document: Document, index: int) -> Iterator[Claim]:
     owner = owner_of(document, index) or _titled_list_owner(document, index) or \
         (section_owner(document, index) if kinded else "")
     if owner and owner.split(".")[-1] != (member or titled).removesuffix("()"):
-        yield Claim("has_item", subject=owner, obj=member or titled, negated=False,
-                    line=block.line, sentence=_first_line(block), presupposed="structure",
-                    obj_text="titled" if titled else "")
+        # a method listed as one of the class's, by its kind ("- **`__new__` Method**:"),
+        # is one the class writes: not merely what every class gets from `object`
+        listed = bool(kinded) and member == kinded and _METHOD_WORD.search(block.label)
+        yield Claim("has_method" if listed else "has_item", subject=owner,
+                    obj=member or titled, negated=False, line=block.line,
+                    sentence=_first_line(block), presupposed="structure",
+                    obj_text="listed" if listed else "titled" if titled else "")
 
 
 _KINDED_LABEL = re.compile(r"[*_]*`(?P<name>[A-Za-z_]\w*)(?:\(\))?`[*_]*\s*"
                            r"(?:method|property|attribute|方法|属性)[*_]*", re.IGNORECASE)
+
+
+_METHOD_WORD = re.compile(r"method|方法", re.IGNORECASE)
 
 
 def _kinded_member(block: Block) -> str:
