@@ -280,3 +280,13 @@ def test_claims_a_default_the_constructor_only_passes_on(resolver: Resolver, tex
                                                          status: str | None) -> None:
     found = claim_statuses(resolver, text, "default")
     assert found == [status] if status else "unverified" not in found
+
+
+@pytest.mark.parametrize("text, status", [
+    ("`Lexer` 是 `lexing` 库中的一个装饰器，用于处理文本。", "unverified"),
+    ("`Lexer` 是 `lexing` 包里的一个类。", "verified"),
+    ("`make_lexer` 是 `lexing` 库中的一个类。", "unverified"),
+])
+def test_claims_a_kind_said_with_the_library_it_is_in(resolver: Resolver, text: str,
+                                                      status: str) -> None:
+    assert claim_statuses(resolver, text, "kind") == [status]
