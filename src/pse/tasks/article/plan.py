@@ -89,11 +89,12 @@ def _names(text: str) -> list[str]:
 
 _TITLES = {
     "en": {"overview": "What {project} is for", "run": "Running it", "and": " and ",
-           "in": "{names} in `{path}`", "sep": ": "},
+           "in": "{names} in `{path}`", "sep": ": ", "script": r"[A-Za-z]"},
     "zh": {"overview": "{project} 是做什么的", "run": "如何运行", "and": " 与 ",
-           "in": "`{path}` 中的 {names}", "sep": "："},
+           "in": "`{path}` 中的 {names}", "sep": "：", "script": r"[\u4e00-\u9fff]"},
 }
-"""The index plan's headings per article language (a Chinese article gets Chinese ones)."""
+"""The index plan's headings per article language (a Chinese article gets Chinese ones,
+and a docstring's summary in its heading only when it is written in Chinese)."""
 
 
 def index_plan(index: SymbolIndex, chunks: Sequence[Chunk], *, project: str,
@@ -181,6 +182,8 @@ def _module_title(focus: list[str], path: str, chunks: Sequence[Chunk],
                   titles: dict[str, str]) -> str:
     """``` `Name`: <its docstring's first line> ```, or the names and the module."""
     summary = _docstring_line(focus[0], path, chunks)
+    if not re.search(titles["script"], summary):
+        summary = ""  # "## `retry`：Returns a retry decorator" in a Chinese article
     names = titles["and"].join(f"`{n}`" for n in focus[:2])
     return f"{names}{titles['sep']}{summary}" if summary else \
         titles["in"].format(names=names, path=path)
