@@ -1572,7 +1572,7 @@ _NOUN_KIND_ZH = re.compile(
     r"(?:^|(?<=[这该此其的个被由给向对把将用从与和及、，,]))§(?P<s>\d+)§"
     r"(?P<k>类方法|静态方法|异步函数|协程函数|异常类|函数|方法|模块|异常|装饰器|类(?![型似别比属])|属性)"
     # ("`a`、`b` 和 `C` 类和函数": classes and functions between them, each of one kind)
-    r"(?!\s*(?:和|与|或|及|、|/)\s*(?:类|函数|方法|模块|异常|属性|常量|变量))")
+    + L.NO_OTHER_KIND)
 _MODIFIED_KIND = frozenset({
     "attribute", "attributes", "variable", "variables", "decorator", "decorators", "field",
     "fields", "name", "names", "parameter", "parameters", "argument", "arguments", "factory",
@@ -1992,10 +1992,8 @@ def _builtin_namesake(relation: Relation | None, subject: str, obj: str, sentenc
     said to derive from the builtin of its own name ("`E` 继承自内置的 `E`", "`E`
     subclasses the built-in `E`"), a value said to be one ("returns a Python built-in
     `slice` object", "返回一个 Python 内置的 `slice` 对象"), whatever the tree names so."""
-    if relation == "subclass" and obj == subject and re.search(
-            rf"(?:built-?in|内置的?)\s*`{re.escape(obj)}`", sentence.text, re.IGNORECASE):
-        return f"builtins.{obj}"
-    if relation in {"returns", "value_type", "subclass"} and hasattr(builtins, obj) and \
+    named = hasattr(builtins, obj) or relation == "subclass" and obj == subject
+    if relation in {"returns", "value_type", "subclass"} and named and \
             _said_builtin(obj, sentence.text):
         return f"builtins.{obj}"
     return obj

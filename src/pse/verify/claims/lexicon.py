@@ -58,6 +58,11 @@ AND_JOIN = rf"(?: ?(?:[,，、] ?)?{AND_WORD} ?| ?[,，、] ?)"
 "returns `a` or `b`" is one claim."""
 ANY_JOIN = r"(?: ?(?:[,，、] ?)?(?:and|or|和|或|与|及|以及|跟) ?| ?[,，、] ?)"
 """What joins the names of a list that may end in "or" ("such as `a`, `b` or `c`")."""
+NO_OTHER_KIND = (r"(?!\s*(?:and|or|&|/|和|与|或|及|、)\s*(?:classes|functions|methods|modules"
+                 r"|exceptions|constants|coroutines|properties|类|函数|方法|模块|异常|属性"
+                 r"|常量|变量)(?![a-z]))")
+"""Not a kind noun joined to another ("the `a`, `b` and `C` classes and functions", "类和
+函数"): the list holds both kinds, and which name is which is not said."""
 OWN = r"(?:自己的|自身的|its own|their own|(?<![a-z])own)"
 """Marks a member as the subject's own, not inherited ("defines its own `m`", 自己的)."""
 OBJ_NOUN = (r"(?: (?:class|base class|exception|error|module|file|method|function|library"

@@ -19,14 +19,10 @@ _PLURAL_KINDS = {"classes": "class", "functions": "function", "methods": "method
                  "coroutines": "coroutine", "properties": "property", "类": "class",
                  "函数": "function", "方法": "method", "模块": "module"}
 _LIST = r"(?P<list>§\d+§(?:" + L.AND_JOIN + r"§\d+§)+)"
-_NOT_MIXED = (r"(?! ?(?:and|or|&|/|和|与|或|及|、) ?(?:classes|functions|methods|modules"
-              r"|exceptions|constants|coroutines|properties|类|函数|方法|模块|异常))")
-"""Not a kind joined to another ("the `a`, `b` and `C` classes and functions"): the list
-holds both kinds, and which name is which is not said."""
 _PLURAL = re.compile(
     rf"(?:^|(?<![a-z§]))(?:the ?|these ?)?{_LIST} ?(?P<be>(?:are|都是|均为|是)(?: ?all)? ?"
     r"(?P<neg>not )?)?(?P<k>classes|functions|methods|modules|exceptions|constants"
-    r"|coroutines|properties|(?<=[是为])(?:类|函数|方法|模块))(?![a-z])" + _NOT_MIXED)
+    r"|coroutines|properties|(?<=[是为])(?:类|函数|方法|模块))(?![a-z])" + L.NO_OTHER_KIND)
 _NAME = re.compile(r"[A-Za-z_][\w.]*(?:\(\))?")
 _EXAMPLE_KINDS = {"异常类": "exception", "异常": "exception", "模块": "module", "类": "class"}
 _ZH_OTHER_NOUN = r"的|参数|属性|字段|成员|值|方法|类|函数|模块|异常|对象|实例|回调|变量|常量|名"

@@ -236,10 +236,15 @@ def value_type(resolver: Resolver, subject: Symbol, claimed: str, *, depth: int 
         return undecided(f"the type of {short(subject.qualname)}'s value is not written")
     actual = runtime.__name__
     message = f"{short(subject.qualname)} is bound to {with_article(actual)}"
-    # "a set" of a frozenset is loose but right; "a frozenset" of a set says it is immutable
-    same = claimed == actual or (claimed, actual) == ("set", "frozenset") or \
-        (claimed == "int" and actual == "bool")
+    same = _same_builtin(claimed, actual)
     return Decision(same, message, at(subject), correction="" if same else actual)
+
+
+def _same_builtin(claimed: str, actual: str) -> bool:
+    """Whether a value of the builtin type ``actual`` is what "a ``claimed``" says: "a set"
+    of a frozenset is loose but right, "a frozenset" of a set says it is immutable; a bool
+    is an int."""
+    return claimed == actual or (claimed, actual) in {("set", "frozenset"), ("int", "bool")}
 
 
 def _bindings(resolver: Resolver, subject: Symbol) -> set[tuple[str, int]]:
@@ -268,7 +273,7 @@ def _rebound_type(resolver: Resolver, subject: Symbol, claimed: str) -> Decision
     if len(seen) != 1:
         return undecided(f"{short(subject.qualname)} is bound more than once")
     actual = seen.pop().__name__
-    same = claimed == actual or (claimed == "int" and actual == "bool")
+    same = _same_builtin(claimed, actual)
     return Decision(same, f"{short(subject.qualname)} is bound {len(lines)} times, each to "
                     f"{with_article(actual)}", at(subject), correction="" if same else actual)
 
