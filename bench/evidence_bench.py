@@ -7,7 +7,7 @@ set is split by package: the aligner was built on ``build``; ``held_out`` was no
 while tuning. Figures per split: the share of false+unsupported units flagged (unsupported)
 and the share of true units flagged; targets >= 70% and <= 5% on the held-out half.
 
-    python bench/evidence_bench.py [--trees DIR] [--pse "pse"] [--show]
+    python bench/evidence_bench.py [--trees DIR] [--pse "pse"] [--split S]... [--show]
 """
 
 from __future__ import annotations
@@ -51,10 +51,15 @@ def main() -> None:
                         help="list every misjudged unit of the splits --show-split names")
     parser.add_argument("--show-split", action="append", default=None,
                         help="a split whose misjudged units --show lists (default: build)")
+    parser.add_argument("--split", action="append", default=None,
+                        help="score only this split (repeatable; default: every split), "
+                             "so that tuning on a build split never prints a held-out one")
     args = parser.parse_args()
     labels = json.loads((HERE / "labels.json").read_text(encoding="utf-8"))
     shown = set(args.show_split or ["build"])
     for split, packages in labels["split"].items():
+        if args.split and split not in args.split:
+            continue
         bad = bad_flagged = true = true_flagged = missing = base_bad = base_true = 0
         for article in labels["articles"]:
             if article["package"] not in packages:

@@ -137,3 +137,33 @@ def holder(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Resolver]:
 def test_claims_a_count_of_the_value_that_holds_the_entries(holder: Resolver, text: str,
                                                              status: str) -> None:
     assert claim_statuses(holder, text, "member_count") == [status]
+
+
+@pytest.mark.parametrize("text, relation, status", [
+    # a count of none said with a negation is the count 0, which the index contradicts
+    ("`Shape` has no methods.", "method_count", "unverified"),
+    ("The `Shape` class does not provide any methods.", "method_count", "unverified"),
+    ("`Circle` doesn't define any public methods.", "method_count", "unverified"),
+    ("`Shape` 类没有任何方法。", "method_count", "unverified"),
+    ("`Shape` 类不提供任何公开方法。", "method_count", "unverified"),
+    ("`GeoError` has no methods.", "method_count", "verified"),
+    ("The `geo.errors` module defines no functions.", "definition_count", "verified"),
+    ("The `geo.core` module defines no functions.", "definition_count", "unverified"),
+    ("`geo.core` 模块没有定义任何类。", "definition_count", "unverified"),
+    ("`Kind` has no members.", "member_count", "unverified"),
+])
+def test_claims_a_count_of_none(resolver: Resolver, text: str, relation: str,
+                                status: str) -> None:
+    assert claim_statuses(resolver, text, relation) == [status]
+
+
+@pytest.mark.parametrize("text", [
+    "`Shape` has no `radius` method.",            # a member denied: the grammar's
+    "If `Shape` has no methods, nothing is drawn.",  # a condition, not a claim
+    "`scale` has no side effects.",               # a noun no count reads
+    "`area` 没有返回值。",                          # no count noun
+])
+def test_claims_a_negation_before_no_count_noun_is_no_count(resolver: Resolver,
+                                                           text: str) -> None:
+    for relation in ("method_count", "definition_count", "member_count"):
+        assert claim_statuses(resolver, text, relation) == []

@@ -784,3 +784,40 @@ def test_align_where_code_is_said_in_words_is_no_claim_of_its_own() -> None:
     (aligned,) = align(document_units("The `Text` class is in the `pkg/text.py` file, which "
                                       "contains its methods."), _text_spans(), refs)
     assert aligned.status == "supported"
+
+
+_CACHES = '''class Cache:
+    """Mutable mapping to serve as a simple cache or cache base class."""
+
+    def __init__(self, maxsize):
+        self.maxsize = maxsize
+
+
+class _TimedCache(Cache):
+    """Base class for time aware cache implementations."""
+
+    def __init__(self, maxsize, timer):
+        super().__init__(maxsize)
+        self.timer = timer
+'''
+
+
+def test_align_another_definitions_summary_in_any_frame_is_unsupported() -> None:
+    lines = _CACHES.splitlines()
+    spans = [make_span("pkg/cache.py", start, end, "\n".join(lines[start - 1:end]),
+                       symbol=f"pkg.cache.{name}", kind="class")
+             for name, start, end in (("Cache", 1, 5), ("_TimedCache", 8, 13))]
+
+    def verdict(text: str) -> tuple[str, str]:
+        (aligned,) = align(document_units(text), spans, [])
+        return aligned.status, aligned.reason
+
+    # an apposition, not a role or purpose frame: still `_TimedCache`'s summary
+    status, reason = verdict("The central abstraction is the `Cache` class, which is a "
+                             "base class for time-aware cache implementations.")
+    assert status == "unsupported" and "_TimedCache" in reason
+    assert verdict("`Cache` is a mutable mapping that serves as a simple cache.")[0] == \
+        "supported"
+    # a sentence that names the other definition speaks of it
+    assert verdict("`_TimedCache` is a base class for time-aware cache implementations.")[0] \
+        == "supported"

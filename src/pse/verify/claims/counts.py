@@ -47,8 +47,26 @@ def excluded_slots(text: str) -> tuple[str, ...]:
     return tuple(m[1] for m in _EXCLUDED.finditer(text))
 
 
+_ZERO = re.compile(
+    r"(?<![a-z])(?:(?:has|have|defines?|declares?|provides?|offers?|contains?|exposes?"
+    r"|includes?|implements?)\s+no|(?:does|do)(?: not|n't) (?:have|define|declare|provide"
+    r"|offer|contain|expose|include|implement)(?: any)?)(?![a-z])"
+    r"|(?:并)?(?:没有|不(?:包含|包括|提供|定义|声明|实现|暴露)(?:任何)?)(?:定义|提供|包含|实现)?"
+    r"(?:任何)?")
+"""A count of none said with a negation ("has no methods", "does not define any
+classes", "没有任何方法"): read as the count 0 of the noun that follows it, which the index
+can contradict like any other count; a negation before any other noun stays a negation."""
+_SLOT = re.compile(r"§\d+§")
+_ZERO_NOUNS = frozenset({"MCOUNT", "FCOUNT", "DCOUNT"})
+"""What a count of none may count: members, methods, a module's definitions (not
+parameters, which the grammar's frames read, and not a plural no lexicon lists)."""
+
+
 def read_count(clause: str) -> Count | None:
     """The count the clause states, if it states exactly one."""
+    zero = _zero_count(clause)
+    if zero is not None:
+        return zero
     if _NUMBER.search(clause) is None:
         return None  # most clauses: no number, nothing to tag
     excluded = excluded_slots(clause)
@@ -76,6 +94,29 @@ def read_count(clause: str) -> Count | None:
     if kinds[noun] == "ECOUNT":
         narrowing = (*narrowing, ANY_NOUN)
     return relation, tokens[slot][1], tokens[number][1], tokens[noun][1], narrowing, excluded
+
+
+def _zero_count(clause: str) -> Count | None:
+    """A count of none (see :data:`_ZERO`): the clause's one name, then the negation,
+    then a noun of :data:`_ZERO_NOUNS` (past up to two words that narrow it)."""
+    match = _ZERO.search(clause)
+    if match is None or _NUMBER.search(_SLOT.sub(" ", clause)) is not None:
+        return None
+    # a measure word after the Chinese zero: 类 right after a number is one itself ("三类")
+    measure = " 个" if HAN.match(match.group()) else ""
+    said = f"{clause[:match.start()]} has 0{measure} {clause[match.end():]}"
+    tokens = tag(_EXCLUDED.sub(" ", said))
+    kinds = [t for t, _ in tokens]
+    if kinds.count("NUM") != 1 or "NEG" in kinds or "LIMIT" in kinds or \
+            kinds.count("SLOT") != 1 or kinds.index("SLOT") > kinds.index("NUM"):
+        return None
+    number = kinds.index("NUM")
+    noun = _noun_after(tokens, number)
+    if noun is None or kinds[noun] not in _ZERO_NOUNS:
+        return None
+    narrowing = _words(text for kind, text in tokens[number + 1:noun] if kind == "WORD")
+    return (_RELATIONS[kinds[noun]], tokens[kinds.index("SLOT")][1], "0", tokens[noun][1],
+            narrowing, excluded_slots(clause))
 
 
 _OF = frozenset({"of", "in", "inside", "within", "on"})

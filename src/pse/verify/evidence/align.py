@@ -386,11 +386,12 @@ def _unheld_purpose(prose: str, code_held: set[str]) -> str:
 
 def _borrowed_role(prose: str, unit: Unit, anchors: Sequence[SourceSpan],
                    spans: Sequence[SourceSpan]) -> str:
-    """What a role or purpose sentence ("is responsible for running jobs in the order
-    they were added", "用于...") says, when it is another definition's docstring summary
-    (:func:`.siblings.anothers_summary`); "" for any other sentence."""
-    if not (_ROLE.search(prose) or _PURPOSE.search(prose)):
-        return ""
+    """What a sentence says of what it names, when that is another definition's
+    docstring summary (:func:`.siblings.anothers_summary`): a role or a purpose ("is
+    responsible for running jobs in the order they were added", "用于..."), and as much
+    an apposition or a predicate noun ("the `Cache` class, which is a base class for
+    time-aware cache implementations", the summary of `_TimedCache`): the frame does not
+    make the words the other definition's, most of its summary does. "" when not."""
     return anothers_summary(words(prose), anchors, spans,
                             {n.rsplit(".", 1)[-1] for n in unit.names})
 
