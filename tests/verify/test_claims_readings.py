@@ -515,6 +515,11 @@ def test_claims_a_chinese_cell_opening_with_an_adverb(resolver: Resolver, text: 
     ("`parse` raises `IndexError`.", "unverified"),
     ("`load` raises `TypeError`.", "unverified"),    # a check it does not make
     ("`load` raises `AttributeError`.", "ignored"),  # nearly any code may
+    # code that signals its errors with its own `raise` makes no type check it does not
+    # write, whatever its calls and lookups may raise
+    ("`lookup` raises `TypeError` when the key is not a string.", "unverified"),
+    ("`parse` raises `RuntimeError`.", "unverified"),
+    ("`lookup` raises `ConfigError` when the key is None.", "verified"),
     # raises nothing itself, and storing an item never raises `KeyError`
     ("`Store.put` raises `KeyError`.", "unverified"),
     ("`Store.put` raises `AttributeError`.", "ignored"),  # nearly any code may

@@ -1256,7 +1256,9 @@ def _builtin_not_raised(resolver: Resolver, subject: Symbol, body: BodyFacts,
     not what this one is said to raise ("`add` may raise `ValueError`" of a method whose
     helpers' helper parses a number)."""
     signalled = _signalled(body, reach)
-    if _implicit(name, body, _direct(resolver, subject, body, reach)) or \
+    accidental = name in _CHECK_ONLY_ERRORS and \
+        bool({r.rsplit(".", 1)[-1] for r in body.raises} - _STUB_ERRORS)
+    if not accidental and _implicit(name, body, _direct(resolver, subject, body, reach)) or \
             (not signalled and name not in _CHECKED_ERRORS):
         return undecided(f"{message}; any code may raise `{name}`")
     if name in _SYSTEM_ERRORS and _reads_a_property(resolver, body, reach):
@@ -1453,6 +1455,12 @@ def _signalled(body: BodyFacts, reach: list[tuple[Symbol, BodyFacts]]) -> list[s
     return sorted(set(found) - _STUB_ERRORS)
 
 
+_CHECK_ONLY_ERRORS = frozenset({"TypeError", "RuntimeError"})
+"""Builtin errors a sentence names for a check the code makes, which no lookup, parse or
+system call of its own raises on its behalf (unlike ``ValueError`` from ``int()``): code
+that signals its own errors with ``raise`` of others makes no such check ("`set_x` raises
+`TypeError` for a negative value" of code that raises ``ValueError`` there). A wrong
+argument may still raise one deep in a call: that is no check the sentence means."""
 _STUB_ERRORS = frozenset({"NotImplementedError"})
 """Raised by a stub a subclass replaces ("must be implemented"): no error condition."""
 
