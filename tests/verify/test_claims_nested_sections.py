@@ -286,6 +286,9 @@ def test_claims_a_default_the_constructor_only_passes_on(resolver: Resolver, tex
     ("`Lexer` 是 `lexing` 库中的一个装饰器，用于处理文本。", "unverified"),
     ("`Lexer` 是 `lexing` 包里的一个类。", "verified"),
     ("`make_lexer` 是 `lexing` 库中的一个类。", "unverified"),
+    # the library named by its kind of package before the name
+    ("`make_lexer` 是 Python 包 `lexing` 中的一个核心类，用于构建词法分析器。", "unverified"),
+    ("`Lexer` 是 Python 库 `lexing` 里的一个类。", "verified"),
 ])
 def test_claims_a_kind_said_with_the_library_it_is_in(resolver: Resolver, text: str,
                                                       status: str) -> None:

@@ -594,7 +594,8 @@ _FRAMES: list[tuple[Relation, str]] = [
     ("kind", rf"{SZ}{NEG_ZH}(?:是)?(?:用|使用|通过|以|借助)(?:一个|了)? ?(?P<k>{KIND_ZH}{GLOSS}) ?"
              r"(?:装饰器)?(?:来|去)?(?:声明|定义|实现|写|创建|生成)(?:的|出来的)?$"),
     # a kind said with its owner: "`m` 是 `C` 类的一个 classmethod", "`f` 是 `m` 模块里的函数"
-    ("kind", rf"{SZ}{NEG_ZH}(?:是|为|属于){OZ}(?: ?(?:库|包|软件包|项目|library|package))?"
+    ("kind", rf"{SZ}{NEG_ZH}(?:是|为|属于)(?:python ?)?(?:库|包|软件包|项目|library|package)? ?"
+             rf"{OZ}(?: ?(?:库|包|软件包|项目|library|package))?"
              r"(?:中|里|上|内|当中)?的(?:一个|个|一种|一)?"
              rf"{MODIFIERS_ZH}(?P<k>{KIND_ZH}{GLOSS})(?:之一|而已|了)?$"),
     # a decorator: a kind when it makes one (``@property``), else "decorated" (``@cache``)
