@@ -35,7 +35,11 @@ def resolver(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Resolver]:
      "unverified"),
     ("# `kit/alpha.py`\n\n`run` returns an `int`.\n", "returns", "unverified"),
     ("# The `kit.alpha` module\n\n`run` returns a `str`.\n", "returns", "verified"),
+    # a title writing the module as a plain dotted word, in any case
+    ("## Kit.alpha\n\n`run` returns an `int`.\n", "returns", "unverified"),
+    ("## A tour of kit.alpha\n\n`run` returns a `str`.\n", "returns", "verified"),
     # about the whole package, or no module: either `run` may be meant
+    ("## Kit\n\n`run` returns an `int`.\n", "returns", "verified"),
     ("# The `kit` package\n\n`run` returns an `int`.\n", "returns", "verified"),
     ("`run` returns an `int`.\n", "returns", "verified"),
     # a module named below the title is one a document passes through

@@ -811,7 +811,8 @@ def method_count(resolver: Resolver, subject: Symbol, count: int, *, public: boo
                 for dunders in ((True,) if with_dunders or dunders_only else (True, False))
                 for only_public in publics]
     shown = sorted(n for n in own if not public or not n.startswith("_") or n.endswith("__"))
-    what = " ".join(["public"] * public + ["dunder"] * dunders_only + ["methods"])
+    what = " ".join(["public"] * public + ["dunder"] * dunders_only
+                    + ["method" if len(shown) == 1 else "methods"])
     message = f"{short(subject.qualname)} defines {len(shown)} {what} ({listing(shown)})"
     if count in readings:
         return Decision(True, message, at(subject))

@@ -8,12 +8,14 @@ only the whole package, reads every definition as before.
 
 The focus is read from the document's title, its first heading: each code span there that
 names a module of the tree (``markdown.blockprocessors``, ``blockprocessors.py``,
-``markdown/util.py``). Modules named further down are what a document about a whole
+``markdown/util.py``), or, where it has none, a dotted module written as a plain word in
+any case ("## Markdown.blockprocessors"). Modules named further down are what a document about a whole
 package passes through, not what its bare names mean.
 """
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 
 from pse.index.model import Symbol
@@ -38,7 +40,25 @@ def document_focus(document: Document, resolver: Resolver) -> frozenset[str]:
                      if path.endswith(".py"))
         found.update(s.qualname for s in named.symbols if s.kind in _MODULE_KINDS)
     found.discard("")
+    if not found:  # "## Markdown.blockprocessors": a dotted module written as a plain word
+        found.update(_written_modules(resolver, " ".join(text for _, text in title.lines)))
     return frozenset(found)
+
+
+_DOTTED = re.compile(r"(?<![\w.`])[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+(?![\w`])")
+
+
+def _written_modules(resolver: Resolver, title: str) -> set[str]:
+    """The modules of the tree a title writes as dotted words, without code spans and in
+    any case ("Markdown.blockprocessors"): only a dotted name, so that a title naming a
+    word ("Markdown") is not read as the package."""
+    found: set[str] = set()
+    for word in _DOTTED.findall(title):
+        for candidate in (word, word.lower()):
+            if any(s.kind in _MODULE_KINDS for s in resolver.index.by_qualname(candidate)):
+                found.add(candidate)
+                break
+    return found
 
 
 def in_focus(resolver: Resolver, subject: Named, focus: frozenset[str]) -> Named:
