@@ -9,8 +9,8 @@ only the whole package, reads every definition as before.
 The focus is read from the document's title, its first heading: each code span there that
 names a module of the tree (``markdown.blockprocessors``, ``blockprocessors.py``,
 ``markdown/util.py``), or, where it has none, a dotted module written as a plain word in
-any case ("## Markdown.blockprocessors"). Modules named further down are what a document about a whole
-package passes through, not what its bare names mean.
+any case ("## Markdown.blockprocessors"). Modules named further down are what a document
+about a whole package passes through, not what its bare names mean.
 """
 
 from __future__ import annotations
