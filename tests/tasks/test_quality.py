@@ -342,9 +342,11 @@ def test_a_sentence_about_the_prompts_excerpts_is_residue() -> None:
 def test_calling_the_listed_names_real_is_the_prompt_talking() -> None:
     # wsgiref, embedded model: the prompt's "Real code names it can use" came back as prose
     text = ("The real API and code for the `InputWrapper` class are as follows:\n\n"
-            "In real code you would close the stream yourself.\n")
+            "In real code you would close the stream yourself.\n\n"
+            "3. **Real API and Code**: The project's real API and code are detailed in "
+            "`ulid/__main__.py`.\n")
     found = [(f.line, f.rule) for f in quality.residue(text, path="a.md")]
-    assert found == [(1, "outline-residue")]
+    assert found == [(1, "outline-residue"), (5, "outline-residue")]
 
 
 def test_residue_flags_a_list_of_names_paired_with_themselves() -> None:

@@ -434,3 +434,21 @@ def test_strip_takes_the_sentence_that_goes_on_from_the_one_it_deletes() -> None
     assert "It backs off" not in item
     assert "Jobs wait. It stops at the end." in item  # not first: "It" may mean "Jobs"
     assert removed[0] == "The queue is not thread-safe. This can lead to race conditions."
+
+
+def test_repair_markdown_drops_a_code_block_left_with_only_comments_and_its_lead_in() -> None:
+    text = ("## Build\n\nHere is an example of how to use `show`:\n\n```python\n"
+            "# Create a UUID object\n\n# Print the UUID\n```\n\n## Decode\n\nText.\n")
+    assert repair_markdown(text) == "## Decode\n\nText.\n"
+
+
+def test_repair_markdown_keeps_a_block_with_code_or_of_a_language_without_known_comments(
+        ) -> None:
+    code = "Use it:\n\n```python\n# make one\nqueue = JobQueue()\n```\n"
+    assert repair_markdown(code) == code
+    # a Markdown example's "# Title" is its content, not a comment
+    markdown = "An example:\n\n```markdown\n# Title\n```\n"
+    assert repair_markdown(markdown) == markdown
+    # a lead-in whose block is gone but which other text follows stays: it may lead it in
+    text = "Run this:\n\n```sh\n# nothing left\n```\n\nThen read the log.\n"
+    assert repair_markdown(text) == "Run this:\n\nThen read the log.\n"

@@ -26,6 +26,7 @@ _SENTENCE_END = set(".!?;。！？；")
 _MIN_CLAUSE_WORDS = 3
 _HEADING = re.compile(r"^\s{0,3}(#{1,6})\s")
 _LIST_MARKER = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s*$")
+_LIST_ITEM = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s")
 _TABLE_RULE = re.compile(r"^\s*\|?\s*:?-{3,}")
 _ANSWERS_PREVIOUS = re.compile(
     r"^\s*(?:if\s+not\b|if\s+so\b|otherwise\b|else\b|or\s+else\b|in\s+(?:that|this)\s+"
@@ -422,11 +423,47 @@ def repair_markdown(text: str) -> str:
 
 
 def _drop_empty_fences(lines: list[str]) -> list[str]:
-    """``lines`` without the closed fenced blocks that hold nothing but blank lines."""
-    empty = {index for fence in fences(lines) if fence.end is not None
-             and not any(lines[i].strip() for i in fence.inner(len(lines)))
-             for index in fence.lines(len(lines))}
+    """``lines`` without the closed fenced blocks that hold nothing but blank lines, or,
+    in a language whose comments are known, nothing but comments (a snippet whose code
+    Strip deleted: "# Create a UUID object" and "# Print the UUID" show nothing), and
+    without a lead-in ("Here is an example of how to use `show`:") such a block leaves
+    before a heading or the end."""
+    empty: set[int] = set()
+    for fence in fences(lines):
+        if fence.end is None:
+            continue
+        comment = _COMMENT.get(fence.info.split()[0].lower() if fence.info else "")
+        if not any(lines[i].strip() and not (comment and lines[i].strip().startswith(comment))
+                   for i in fence.inner(len(lines))):
+            empty.update(fence.lines(len(lines)))
+            empty.update(_lead_in(lines, fence.start, fence.end, empty))
     return [line for index, line in enumerate(lines) if index not in empty]
+
+
+_COMMENT = {**dict.fromkeys(("python", "py", "python3", "pycon", "bash", "sh", "shell",
+                             "zsh", "toml", "yaml", "yml", "ruby", "r", "perl"), "#"),
+            **dict.fromkeys(("javascript", "js", "typescript", "ts", "go", "rust", "c",
+                             "cpp", "c++", "java", "kotlin", "swift", "csharp", "cs"), "//")}
+"""The line comment of the languages a fence's info may name."""
+
+
+def _lead_in(lines: list[str], start: int, end: int, gone: set[int]) -> list[int]:
+    """The lines of the paragraph ending in a colon right before the block ``start``..``end``
+    (blank lines between), when nothing but blank lines, already deleted lines or a
+    heading follows the block: it introduces only the block."""
+    after = next((i for i in range(end + 1, len(lines))
+                  if lines[i].strip() and i not in gone), None)
+    if after is not None and not _HEADING.match(lines[after]):
+        return []
+    last = next((i for i in range(start - 1, -1, -1) if lines[i].strip()), None)
+    if last is None or not lines[last].rstrip().endswith((":", "：")) or \
+            _HEADING.match(lines[last]) or _LIST_ITEM.match(lines[last]):
+        return []
+    first = last
+    while first > 0 and lines[first - 1].strip() and not _HEADING.match(lines[first - 1]) \
+            and not _LIST_ITEM.match(lines[first - 1]):
+        first -= 1
+    return list(range(first, last + 1))
 
 
 def _drop_empty_tables(lines: list[str]) -> list[str]:

@@ -43,11 +43,11 @@ _RESIDUE = re.compile(r"^\s{0,3}#{1,6}\s*(?:outline|plan|article outline|table o
 _PROMPT_TALK = re.compile(
     r"\b(?:in|from|of) the (?:source |code |given |provided )?excerpts\b|\bcopied exactly\b|"
     r"\bthe (?:provided|given) (?:excerpts?|sources?|code snippets?)\b|\bcode names\b|"
-    r"\bthe real (?:api|code)\b|"
+    r"\b(?:the|its|[\w-]+'s) real (?:api|code)\b|\breal api\b|"
     r"(?:提供的|给定的|所给的?)(?:摘录|代码片段|源码摘录)|摘录中", re.IGNORECASE)
 """A sentence about the writer's materials ("as they appear in the excerpts", "the real API
-and code for X are": the prompt calls the names it lists real): the prompt talking through
-the article, not the project."""
+and code for X are", "**Real API and Code**: the project's real API ...": the prompt calls
+the names it lists real): the prompt talking through the article, not the project."""
 _MARKUP_RESIDUE = re.compile(r"^\s{0,3}#{1,6}\s+#")
 _FACTS_RESIDUE = re.compile(
     r"its parameters in order:|;\s*\d+ public methods?:"
