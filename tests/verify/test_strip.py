@@ -452,3 +452,29 @@ def test_repair_markdown_keeps_a_block_with_code_or_of_a_language_without_known_
     # a lead-in whose block is gone but which other text follows stays: it may lead it in
     text = "Run this:\n\n```sh\n# nothing left\n```\n\nThen read the log.\n"
     assert repair_markdown(text) == "Run this:\n\nThen read the log.\n"
+
+
+def test_strip_drops_a_python_block_whose_kept_code_uses_a_name_only_a_cut_line_bound(
+        ) -> None:
+    text = ("## Use\n\nAn example:\n\n```python\nfrom ulid import build\n"
+            "uuid = build_uuid()\nprint(uuid)\n```\n\n## Next\n\nText.\n")
+    out, removed = strip_spans(text, [Span(7, "build_uuid")])
+    # `print(uuid)` would fail without the deleted line: the block goes, and the lead-in
+    # that only introduced it
+    assert out == "## Next\n\nText.\n"
+    assert any("print(uuid)" in r for r in removed)
+
+
+def test_strip_keeps_a_python_block_whose_kept_code_stands_on_its_own() -> None:
+    text = ("An example:\n\n```python\nfrom ulid import ULID\nvalue = ULID()\n"
+            "print(fake_call(value))\n```\n\nMore text.\n")
+    out, _ = strip_spans(text, [Span(6, "fake_call")])
+    assert out == ("An example:\n\n```python\nfrom ulid import ULID\nvalue = ULID()\n```\n\n"
+                   "More text.\n")
+
+
+def test_repair_markdown_drops_a_lead_in_left_before_a_heading_only() -> None:
+    assert repair_markdown("Intro.\n\nIt provides:\n\n## Next\n\nText.\n") == \
+        "Intro.\n\n## Next\n\nText.\n"
+    kept = "It provides:\n\n- `a`\n\n## Next\n\nText.\n"
+    assert repair_markdown(kept) == kept

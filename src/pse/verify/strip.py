@@ -96,6 +96,7 @@ def strip_spans(text: str, spans: Iterable[Span]) -> tuple[str, list[str]]:
         first = {t for t in targets if (number, t.strip("`")) in repeats
                  and line.count(t.strip("`")) > 1 and not _said_before(lines, index, t.strip("`"))}
         lines[index] = _strip_line(line, targets, keep_first=first, removed=removed)
+    removed.extend(_drop_broken_blocks(original, lines))
     document = parse_markdown(text)
     removed.extend(_drop_block_descriptions(document, lines))
     removed.extend(_drop_orphans(document, original, lines))
@@ -240,6 +241,49 @@ def _fence_lines(lines: list[str]) -> set[int]:
 def _is_table_row(line: str) -> bool:
     stripped = line.strip()
     return stripped.startswith("|") and stripped.endswith("|") and not _TABLE_RULE.match(line)
+
+
+_BINDS = re.compile(r"^\s*(?:from\s+[\w.]+\s+)?import\s+(?P<imported>[\w., ]+?)\s*$"
+                    r"|^\s*(?:async\s+)?(?:def|class)\s+(?P<defined>\w+)"
+                    r"|^\s*(?P<assigned>[A-Za-z_]\w*(?:\s*,\s*[A-Za-z_]\w*)*)\s*(?::[^=]+)?=(?!=)"
+                    r"|^\s*(?:for|with)\b.*?\b(?:as\s+)?(?P<target>[A-Za-z_]\w*)\s*(?:in\b|:)")
+_IDENTIFIER = re.compile(r"(?<![\w.])[A-Za-z_]\w*")
+
+
+def _bound(line: str) -> set[str]:
+    """The names a line of Python binds (an import, a ``def``/``class``, an assignment, a
+    loop's or ``with``'s target), read from its shape."""
+    match = _BINDS.match(line)
+    if match is None:
+        return set()
+    if match["imported"]:
+        return {part.split(" as ")[-1].strip().split(".")[0]
+                for part in match["imported"].split(",") if part.strip()}
+    found = match["defined"] or match["assigned"] or match["target"] or ""
+    return {n.strip() for n in found.split(",") if n.strip()}
+
+
+def _drop_broken_blocks(original: list[str], lines: list[str]) -> list[str]:
+    """Delete a Python block Strip cut lines from when a line it kept uses a name only a
+    deleted line bound (``uuid = build()`` deleted, ``print(uuid)`` kept): what is left
+    would fail where the reader runs it."""
+    removed: list[str] = []
+    for fence in fences(original):
+        if fence.end is None or lines[fence.start] is None or \
+                _COMMENT.get(fence.info.split()[0].lower() if fence.info else "") != "#":
+            continue
+        inner = list(fence.inner(len(original)))
+        cut = [original[i] for i in inner if lines[i] is None]
+        kept = [lines[i] for i in inner if lines[i] is not None]
+        if not cut or not kept:
+            continue
+        lost = set().union(*(_bound(line) for line in cut)) - \
+            set().union(*(_bound(line) for line in kept))
+        used = {name for line in kept
+                for name in _IDENTIFIER.findall(line.split("#", 1)[0])}
+        if lost & used:
+            removed.append(_drop_block(lines, fence.start))
+    return removed
 
 
 def _drop_block(lines: list[str], index: int) -> str:
@@ -407,6 +451,7 @@ def repair_markdown(text: str) -> str:
              if index in code or not _LIST_MARKER.match(line)]
     lines = _drop_empty_fences(lines)
     lines = _drop_empty_tables(lines)
+    lines = _drop_dangling_lead_ins(lines)
     lines = _drop_empty_headings(lines)
     unclosed = [fence for fence in fences(lines) if fence.end is None]
     if unclosed:  # a draft cut inside a block: close it with its own marker, after its text
@@ -425,9 +470,7 @@ def repair_markdown(text: str) -> str:
 def _drop_empty_fences(lines: list[str]) -> list[str]:
     """``lines`` without the closed fenced blocks that hold nothing but blank lines, or,
     in a language whose comments are known, nothing but comments (a snippet whose code
-    Strip deleted: "# Create a UUID object" and "# Print the UUID" show nothing), and
-    without a lead-in ("Here is an example of how to use `show`:") such a block leaves
-    before a heading or the end."""
+    Strip deleted: "# Create a UUID object" and "# Print the UUID" show nothing)."""
     empty: set[int] = set()
     for fence in fences(lines):
         if fence.end is None:
@@ -436,7 +479,6 @@ def _drop_empty_fences(lines: list[str]) -> list[str]:
         if not any(lines[i].strip() and not (comment and lines[i].strip().startswith(comment))
                    for i in fence.inner(len(lines))):
             empty.update(fence.lines(len(lines)))
-            empty.update(_lead_in(lines, fence.start, fence.end, empty))
     return [line for index, line in enumerate(lines) if index not in empty]
 
 
@@ -447,23 +489,24 @@ _COMMENT = {**dict.fromkeys(("python", "py", "python3", "pycon", "bash", "sh", "
 """The line comment of the languages a fence's info may name."""
 
 
-def _lead_in(lines: list[str], start: int, end: int, gone: set[int]) -> list[int]:
-    """The lines of the paragraph ending in a colon right before the block ``start``..``end``
-    (blank lines between), when nothing but blank lines, already deleted lines or a
-    heading follows the block: it introduces only the block."""
-    after = next((i for i in range(end + 1, len(lines))
-                  if lines[i].strip() and i not in gone), None)
-    if after is not None and not _HEADING.match(lines[after]):
-        return []
-    last = next((i for i in range(start - 1, -1, -1) if lines[i].strip()), None)
-    if last is None or not lines[last].rstrip().endswith((":", "：")) or \
-            _HEADING.match(lines[last]) or _LIST_ITEM.match(lines[last]):
-        return []
-    first = last
-    while first > 0 and lines[first - 1].strip() and not _HEADING.match(lines[first - 1]) \
-            and not _LIST_ITEM.match(lines[first - 1]):
-        first -= 1
-    return list(range(first, last + 1))
+def _drop_dangling_lead_ins(lines: list[str]) -> list[str]:
+    """``lines`` without a paragraph that ends in a colon ("Here is an example of how to
+    use `show`:") right before a heading or the end: what it introduced was deleted."""
+    code = _fence_lines(lines)
+    gone: set[int] = set()
+    for last, line in enumerate(lines):
+        if last in code or not line.rstrip().endswith((":", "：")) or _HEADING.match(line) \
+                or _LIST_ITEM.match(line):
+            continue
+        after = next((i for i in range(last + 1, len(lines)) if lines[i].strip()), None)
+        if after is not None and (after in code or not _HEADING.match(lines[after])):
+            continue
+        first = last
+        while first > 0 and lines[first - 1].strip() and first - 1 not in code and \
+                not _HEADING.match(lines[first - 1]) and not _LIST_ITEM.match(lines[first - 1]):
+            first -= 1
+        gone.update(range(first, last + 1))
+    return [line for index, line in enumerate(lines) if index not in gone]
 
 
 def _drop_empty_tables(lines: list[str]) -> list[str]:
