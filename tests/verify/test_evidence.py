@@ -818,9 +818,11 @@ def test_align_another_definitions_summary_in_any_frame_is_unsupported() -> None
     assert status == "unsupported" and "_TimedCache" in reason
     assert verdict("`Cache` is a mutable mapping that serves as a simple cache.")[0] == \
         "supported"
-    # a sentence that names the other definition speaks of it
+    # a sentence that names the other definition speaks of it, in a code span or in words
     assert verdict("`_TimedCache` is a base class for time-aware cache implementations.")[0] \
         == "supported"
+    assert verdict("In `pkg.cache`, _TimedCache is a base class for time aware cache "
+                   "implementations.")[0] == "supported"
 
 
 def test_align_a_name_called_a_function_is_the_function_not_its_namesake_package() -> None:

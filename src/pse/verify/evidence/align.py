@@ -420,8 +420,13 @@ def _borrowed_role(prose: str, unit: Unit, anchors: Sequence[SourceSpan],
     an apposition or a predicate noun ("the `Cache` class, which is a base class for
     time-aware cache implementations", the summary of `_TimedCache`): the frame does not
     make the words the other definition's, most of its summary does. "" when not."""
-    return anothers_summary(words(prose), anchors, spans,
-                            {n.rsplit(".", 1)[-1] for n in unit.names})
+    # a definition the sentence names in plain words ("The ULID is a 48-bit timestamp
+    # ...", of the class `ULID`) is one it speaks of, as a code span naming it would be
+    said = {n.rsplit(".", 1)[-1] for n in unit.names} | set(_PLAIN_NAME.findall(prose))
+    return anothers_summary(words(prose), anchors, spans, said)
+
+
+_PLAIN_NAME = re.compile(r"[A-Za-z_]\w*")
 
 
 def _unheld_role(prose: str, code_held: set[str]) -> str:
