@@ -88,3 +88,20 @@ def test_rule_judges_a_pronoun_subject_like_the_name_it_stands_for() -> None:
     findings = unsupported_sentences(text, excerpts, VerifyResult(ok=ok), path="a.md")
     assert [(f.rule, f.text) for f in findings] == \
         [("unsupported", "It does not retry failed jobs.")]
+
+
+def test_rule_a_nameless_sentence_affirming_a_quality_is_unsupported() -> None:
+    # it names no code, but says what only a span saying so backs: a quality ("secure");
+    # a quality denied ("Nothing runs in parallel") and a plain nameless sentence count
+    # only toward the transitions
+    text = ("## Queue\n\n`JobQueue` runs jobs in the order they were added.\n\n"
+            "The queue is used for secure communication between services.\n\n"
+            "Nothing runs in parallel.\n\n"
+            "Jobs run one after another.\n")
+    excerpts = [{"path": "q.py", "start": 1, "end": 2, "text": "class JobQueue:\n"
+                 "    \"\"\"Runs jobs in the order they were added.\"\"\"", "symbol": "JobQueue"}]
+    ok = [Finding(rule="ref-verified", message="", path="a.md", line=3, text="`JobQueue`",
+                  kind="symbol", evidence=(Evidence(path="q.py", line=1),))]
+    findings = unsupported_sentences(text, excerpts, VerifyResult(ok=ok), path="a.md")
+    assert [f.text for f in findings if f.rule == "unsupported"] == [
+        "The queue is used for secure communication between services."]

@@ -57,12 +57,15 @@ def unsupported_sentences(text: str, excerpts: Sequence[Mapping[str, object]],
     # a sentence that names no code is read against its neighbours' spans in the audit;
     # here, where Strip deletes what is flagged, it only counts toward the transitions,
     # unless its subject stands for code named before ("It does not retry failed jobs"):
-    # that one is judged like the sentence naming it.
+    # that one is judged like the sentence naming it; or unless it affirms a quality no
+    # excerpt backs ("used in ... secure communication"): that needs no name to be a
+    # claim about the project.
     # a sentence whose name or structural claim is already flagged is that rule's finding
     flagged = {(f.line, f.text.strip("`")) for f in references.bad}
     findings = [_finding(item, path=path) for item in aligned
                 if item.status == "unsupported"
-                and (item.unit.names or item.unit.label or item.unit.subject)
+                and (item.unit.names or item.unit.label or item.unit.subject
+                     or item.unbacked_claim)
                 and not any(line == item.unit.line and text in item.unit.text
                             for line, text in flagged)]
     if len(aligned) >= _MIN_UNITS and share_of_transitions(aligned) > MAX_TRANSITIONS:

@@ -81,6 +81,9 @@ class Aligned:
     by_words: bool = False
     """Unsupported by its words alone (not a contradiction, a role or a means): a passage
     of the project's prose that it repeats answers that."""
+    unbacked_claim: bool = False
+    """Unsupported for a quality it affirms ("fast", "secure", "thread-safe"), which only a
+    span saying so backs: it needs no code name to be a claim about the project."""
 
 
 class _Spans:
@@ -280,33 +283,37 @@ def _covered(unit: Unit, anchors: list[SourceSpan], claim: set[str], *,
     # a word the package uses elsewhere (another method's docstring, a comment) is more
     # often a paraphrase than a claim; one it never uses is what the sentence adds
     foreign = gap = claim - backed - covered(claim - backed, known, abbreviations=False)
-    if _NEGATIVE.search(_unconditional(prose)):
+    denies = bool(_NEGATIVE.search(_unconditional(prose)))
+    if denies:
         # "does not retry failed jobs", "cannot be nested": a limitation needs a span
         # that holds what it denies, not one that holds the name. (Holding capabilities,
         # "`X` allows you to ...", to the same share flagged 2 more of the held-out
         # half's 44 true units for 3 more of its 52 false ones: left out.)
         threshold = max(threshold, _NEGATIVE_THRESHOLD)
         gap = claim - backed  # what it denies must be in its spans, not only the package's
-    if len(known) >= _KNOWN_WORDS and len(foreign) >= _MIN_MISSING:
-        # "with exponential backoff", "in a local SQLite cache": details a project of
-        # this many words would use somewhere if it had them
-        return Aligned(unit, "unsupported", best, share, reason="its words are in none of "
-                       f"its package's files ({', '.join(sorted(foreign)[:6])})",
-                       by_words=True)
-    if share < threshold and len(gap) >= _MIN_MISSING:
-        missing = ", ".join(sorted(gap)[:6])
-        return Aligned(unit, "unsupported", best, share,
-                       reason=f"its words are not in the source it names ({missing})",
-                       by_words=True)
     # a sentence about a whole package ("`pkg` compresses data") is backed by any of its
     # files, not only by its __init__ module's head
     whole = held | known if _about_package(anchors) else held
     unbacked = [word for word, stems in claimed(prose).items()
                 if len(covered(set(stems), whole)) < len(stems)]
+    # a quality it affirms ("used for secure communication"), whatever else it says; one
+    # it denies ("Nothing runs in parallel") is what code without it is
+    claims = bool(unbacked) and not denies and not _DENIED.search(prose)
+    if len(known) >= _KNOWN_WORDS and len(foreign) >= _MIN_MISSING:
+        # "with exponential backoff", "in a local SQLite cache": details a project of
+        # this many words would use somewhere if it had them
+        return Aligned(unit, "unsupported", best, share, reason="its words are in none of "
+                       f"its package's files ({', '.join(sorted(foreign)[:6])})",
+                       by_words=True, unbacked_claim=claims)
+    if share < threshold and len(gap) >= _MIN_MISSING:
+        missing = ", ".join(sorted(gap)[:6])
+        return Aligned(unit, "unsupported", best, share,
+                       reason=f"its words are not in the source it names ({missing})",
+                       by_words=True, unbacked_claim=claims)
     if unbacked:  # "fast", "with ease", "thread-safe": a claim only a span saying it backs
         return Aligned(unit, "unsupported", best, share,
                        reason=f"it says {', '.join(repr(w) for w in unbacked)}, which the "
-                              "source it names does not", by_words=True)
+                              "source it names does not", by_words=True, unbacked_claim=True)
     return Aligned(unit, "supported", best, share)
 
 
@@ -314,6 +321,9 @@ _NEGATIVE = re.compile(
     r"\b(?:(?:does|do|did|is|are|was|were|can|could|will|would|should|may|might|must)"
     r"(?:\s+not|n't)|cannot|can't|never|unable|lacks?|limitations?|不(?:能|会|支持|适合|可以)|"
     r"无法|没有|缺乏|不是线程安全)", re.IGNORECASE)
+_DENIED = re.compile(r"\b(?:nothing|no|none|neither|nor|without)\b|(?:没有|无|不)",
+                     re.IGNORECASE)
+"""Words that deny what follows them, beyond :data:`_NEGATIVE`'s verbs."""
 _CALLABLE = frozenset({"function", "method"})
 _CALL = re.compile(r"(?<![\w])(?:self\.|cls\.)?([A-Za-z_]\w*)\s*\(")
 _CALLEES = 8
