@@ -78,14 +78,19 @@ def test_sections_of_an_article_without_sections_is_empty() -> None:
     assert sections_of("# Title\n\nno sections left\n") == []
 
 
-def test_rule_judges_a_pronoun_subject_like_the_name_it_stands_for() -> None:
-    text = ("## Queue\n\n`JobQueue` runs jobs in the order they were added. "
-            "It does not retry failed jobs. It runs jobs in order.\n")
+def _queue_findings(text: str) -> list[Finding]:
+    """The rule's findings for a section about `JobQueue` (named on line 3), written from
+    its class head."""
     excerpts = [{"path": "q.py", "start": 1, "end": 2, "text": "class JobQueue:\n"
                  "    \"\"\"Runs jobs in the order they were added.\"\"\"", "symbol": "JobQueue"}]
     ok = [Finding(rule="ref-verified", message="", path="a.md", line=3, text="`JobQueue`",
                   kind="symbol", evidence=(Evidence(path="q.py", line=1),))]
-    findings = unsupported_sentences(text, excerpts, VerifyResult(ok=ok), path="a.md")
+    return unsupported_sentences(text, excerpts, VerifyResult(ok=ok), path="a.md")
+
+
+def test_rule_judges_a_pronoun_subject_like_the_name_it_stands_for() -> None:
+    findings = _queue_findings("## Queue\n\n`JobQueue` runs jobs in the order they were "
+                               "added. It does not retry failed jobs. It runs jobs in order.\n")
     assert [(f.rule, f.text) for f in findings] == \
         [("unsupported", "It does not retry failed jobs.")]
 
@@ -94,14 +99,9 @@ def test_rule_a_nameless_sentence_affirming_a_quality_is_unsupported() -> None:
     # it names no code, but says what only a span saying so backs: a quality ("secure");
     # a quality denied ("Nothing runs in parallel") and a plain nameless sentence count
     # only toward the transitions
-    text = ("## Queue\n\n`JobQueue` runs jobs in the order they were added.\n\n"
-            "The queue is used for secure communication between services.\n\n"
-            "Nothing runs in parallel.\n\n"
-            "Jobs run one after another.\n")
-    excerpts = [{"path": "q.py", "start": 1, "end": 2, "text": "class JobQueue:\n"
-                 "    \"\"\"Runs jobs in the order they were added.\"\"\"", "symbol": "JobQueue"}]
-    ok = [Finding(rule="ref-verified", message="", path="a.md", line=3, text="`JobQueue`",
-                  kind="symbol", evidence=(Evidence(path="q.py", line=1),))]
-    findings = unsupported_sentences(text, excerpts, VerifyResult(ok=ok), path="a.md")
+    findings = _queue_findings(
+        "## Queue\n\n`JobQueue` runs jobs in the order they were added.\n\n"
+        "The queue is used for secure communication between services.\n\n"
+        "Nothing runs in parallel.\n\nJobs run one after another.\n")
     assert [f.text for f in findings if f.rule == "unsupported"] == [
         "The queue is used for secure communication between services."]
