@@ -118,6 +118,13 @@ def test_align_a_function_that_falls_off_its_end_returns_none() -> None:
     assert verdict("def reset(items):\n    items.clear()\n    return items\n") == \
         "unsupported"
     assert verdict("def reset(items):\n    yield from items\n") == "unsupported"
+    # returns from inside a loop, and falls off its end when nothing matched
+    assert verdict("def reset(items):\n    for item in items:\n        if item:\n"
+                   "            return item\n") == "supported"
+    assert verdict("def reset(items):\n    if items:\n        return items\n"
+                   "    else:\n        return []\n") == "unsupported"
+    assert verdict("def reset(items):\n    while True:\n        return items\n") == \
+        "unsupported"
 
 
 def test_align_flags_a_returned_name_the_code_never_names() -> None:

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import ast
 import re
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 
 from pse.verify.defsource import function_def
 from pse.verify.evidence.examples import example_problem
@@ -144,18 +144,55 @@ def _returns_nothing(text: str) -> bool:
     ends: its own body has no ``return`` with a value and no ``yield`` (one that falls off
     its end returns ``None``). False when ``text`` is not one whole function."""
     function = function_def(text)
-    if function is None:
-        return False
+    return function is not None and not _yields(function) and not any(
+        isinstance(node, ast.Return) and not (
+            node.value is None or isinstance(node.value, ast.Constant)
+            and node.value.value is None)
+        for node in _own_nodes(function))
+
+
+def _own_nodes(function: ast.FunctionDef | ast.AsyncFunctionDef) -> Iterator[ast.AST]:
+    """The nodes of ``function``'s own body (a nested definition's are its own)."""
     stack: list[ast.AST] = list(function.body)
     while stack:
         node = stack.pop()
         if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda | ast.ClassDef):
-            continue  # a nested definition's returns are its own
-        if isinstance(node, ast.Yield | ast.YieldFrom) or isinstance(node, ast.Return) and not (
-                node.value is None or isinstance(node.value, ast.Constant)
-                and node.value.value is None):
-            return False
+            continue
+        yield node
         stack.extend(ast.iter_child_nodes(node))
+
+
+def _falls_off_its_end(text: str) -> bool:
+    """Whether the function whose source is ``text`` may end without a ``return`` or a
+    ``raise`` (a loop that returns from inside finds nothing: ``None``). False for a
+    generator, and when ``text`` is not one whole function."""
+    function = function_def(text)
+    return function is not None and not _yields(function) and \
+        _may_fall_through(function.body)
+
+
+def _yields(function: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
+    """Whether ``function``'s own body yields (a call returns a generator, never None)."""
+    return any(isinstance(n, ast.Yield | ast.YieldFrom) for n in _own_nodes(function))
+
+
+def _may_fall_through(body: Sequence[ast.stmt]) -> bool:
+    """Whether running ``body`` may reach its end: its last statement is no ``return`` or
+    ``raise``, nor a branch, block or ``while True`` loop every way out of which is one."""
+    if not body:
+        return True
+    last = body[-1]
+    if isinstance(last, ast.Return | ast.Raise):
+        return False
+    if isinstance(last, ast.If):
+        return _may_fall_through(last.body) or _may_fall_through(last.orelse)
+    if isinstance(last, ast.With | ast.AsyncWith):
+        return _may_fall_through(last.body)
+    if isinstance(last, ast.Try):
+        return (_may_fall_through(last.orelse or last.body)
+                or any(_may_fall_through(h.body) for h in last.handlers))
+    if isinstance(last, ast.While) and isinstance(last.test, ast.Constant) and last.test.value:
+        return any(isinstance(n, ast.Break) for n in ast.walk(last))
     return True
 
 
@@ -178,7 +215,8 @@ def _return_problem(text: str, spans: Sequence[SourceSpan]) -> str:
                              if value != "None" else
                              r"\breturn\s*$|->\s*None\b|\b(?i:returns?) None\b", re.MULTILINE)
         if not any(pattern.search(s.text) for s in callables) and not (
-                value == "None" and any(_returns_nothing(s.text) for s in callables)):
+                value == "None" and any(_returns_nothing(s.text) or _falls_off_its_end(s.text)
+                                        for s in callables)):
             return f"it says the code returns {value}, which no return in the source does"
     for match in _RETURNS_NAME.finditer(text):  # "returns `DEFAULT`": a name the code has
         value = match["v"]
