@@ -72,6 +72,10 @@ def resolver(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Resolver]:
     # of a function, "built on" is a use
     ("`total` 基于 `size` 实现。", "built_on", "verified"),
     ("`total` 基于 `build_all` 实现。", "built_on", "unverified"),
+    # of a module, an outside module no file of its package names is none it is built on
+    ("`reg.core` 的实现基于 Python 的 `datetime` 模块。", "built_on", "unverified"),
+    ("The `reg.core` module is built on top of the `datetime` module.", "built_on",
+     "unverified"),
     # an error triggered is raised
     ("`lookup` 会触发 `KeyError`。", "calls", "verified"),
     ("`build_all` triggers a `ValueError` for unknown names.", "calls", "unverified"),

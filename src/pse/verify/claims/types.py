@@ -673,7 +673,22 @@ def built_on(resolver: Resolver, subject: Symbol, obj: Named) -> Decision:
         word = with_article(_kind_word(inner[0]))
         return Decision(False, f"{short(inner[0].qualname)} is {word} of "
                                f"{short(subject.qualname)}", at(inner[0]))
+    if subject.kind in {"module", "package"} and not obj.symbols and obj.external:
+        return _built_on_outside(resolver, subject, obj.name.rsplit(".", 1)[-1])
     return undecided("no structural reading")
+
+
+def _built_on_outside(resolver: Resolver, subject: Symbol, name: str) -> Decision:
+    """"`timeparse` 的实现基于 `datetime` 模块": a module built on an outside one names it;
+    false when no file of its top-level package writes the name as a word (what it is
+    built on would be imported somewhere), open when one does."""
+    top = subject.qualname.split(".", 1)[0]
+    files = [p for p in resolver.index.files if p.endswith(".py") and
+             resolver.index.module_of(p).split(".", 1)[0] == top]
+    word = re.compile(rf"(?<![\w.]){re.escape(name)}(?!\w)")
+    if not files or any(word.search(resolver.index.file_text(p) or "") for p in files):
+        return undecided(f"`{name}` is named in `{top}`")
+    return Decision(False, f"no file of `{top}` names `{name}`", at(subject))
 
 
 def _uses(resolver: Resolver, subject: Symbol, name: str) -> bool:
