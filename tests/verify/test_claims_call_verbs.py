@@ -65,10 +65,6 @@ def resolver(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Resolver]:
     # the means of another verb
     ("`total` computes the sum by calling `size` on each item.", "calls", "verified"),
     ("`build_all` builds each entry by calling `total`.", "calls", "unverified"),
-    # the means said with "using": a function used is called
-    ("`total` adds up the sizes using the `size()` function.", "calls", "verified"),
-    ("The `build_all` function builds each entry using `total()`.", "calls", "unverified"),
-    ("`parse` reads the number with the help of `lookup()`.", "calls", "unverified"),
     # of a function, "built on" is a use
     ("`total` 基于 `size` 实现。", "built_on", "verified"),
     ("`total` 基于 `build_all` 实现。", "built_on", "unverified"),
@@ -83,16 +79,6 @@ def resolver(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Resolver]:
 def test_claims_calls_in_the_verbs_of_handing_on(resolver: Resolver, text: str,
                                                  relation: str, status: str) -> None:
     assert claim_statuses(resolver, text, relation) == [status]
-
-
-@pytest.mark.parametrize("text", [
-    # "using" after a participle says how something else was made, not what the subject
-    # calls
-    "`total` sums the entries registered using `lookup()`.",
-    "`build_all` returns the values made using `size()`.",
-])
-def test_claims_using_after_a_participle_is_no_call(resolver: Resolver, text: str) -> None:
-    assert claim_statuses(resolver, text, "calls") == []
 
 
 def test_claims_an_error_a_call_may_trigger_is_no_claim(resolver: Resolver) -> None:

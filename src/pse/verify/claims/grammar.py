@@ -698,15 +698,6 @@ _FRAMES: list[tuple[Relation, str]] = [
     # the means of another verb: "`f` computes the sum by calling `g`", "by invoking `g`"
     ("calls", rf"{S} {PRE}(?:[a-z-]+ ){{1,6}}?by (?P<cv>calling|invoking|delegating to"
               rf"|deferring to|forwarding to) {L.DET}{O}"),
-    # the means of another verb said with "using": "`f` first hashes the arguments using
-    # the `hash()` function", "`f` orders the keys with the help of `sorted()`" (a loose
-    # call: a class or a value used is no call, the judge sees)
-    # (not after a participle: "will use hooks registered using `register()`" says how
-    # the hooks were made, not how the subject works)
-    ("calls", rf"{S} {PRE}(?:[a-z-]+ ){{0,5}}?(?<![a-z-])(?!(?:[a-z-]+ed|built|made|written"
-              rf"|done|set|given|shown|known) )[a-z-]+ (?P<cv>using|with the help of) "
-              rf"{L.DET}(?:the )?"
-              r"§(?P<o>\d+)§(?: (?:function|method|builtin|built-in))?$"),
     # what it is given, handed on in Chinese: "`f` 把名称转发给 `g`", "`f` 交给 `g` 处理"
     ("calls", rf"{SZ}{PRE_ZH}(?:会|将)?(?:把|将)?[^§，。；]{{0,10}}?(?P<cv>转发给|交给|传给|传递给"
               rf"|转交给|委托给){OZ}(?:处理|执行|去做|来处理|来执行)?"),
@@ -978,8 +969,7 @@ _CUES: dict[str, str] = {
              r"|标记|标注|声明|注册|定义为|定义成|用的是|加的是|挂的是|写的是|写着|标的是"
              r"|上面?(?:用了|加了)"
              r"|(?:使用了?|用了?|带有|带了?|加了|加上了?|挂了|挂着|标了|标注了|套了)§"),
-    "calls": (r"call|invok|delegat|dispatch|hand|defer|goes through|relies|uses|using|wraps"
-              r"|with the help of|trigger"
+    "calls": (r"call|invok|delegat|dispatch|hand|defer|goes through|relies|uses|wraps|trigger"
               r"|leverage|makes use|utili[sz]e|employ|\buse\b|\bwrap\b|\brely on|go through"
               r"|make use|\brun\b"
               r"|used (?:by|in|inside|within|from)\b"
@@ -1012,8 +1002,7 @@ _BESIDES = re.compile(rf"{L.BESIDES} ?{_SELF}")
 _INCLUDING = re.compile(rf"{L.INCLUDING} ?{_SELF}")
 _NEGATIVE_VERBS = {"lack", "lacks", "缺少", "缺乏", "找不到"}
 _NAME_LIKE = re.compile(r"^@?[\w.:/-]+(?:\([^()]*\))?$")
-_LOOSE_CALLS = (r"uses|using|with the help of|relies on|goes through|wraps|triggers|runs"
-                r"|executes|leverages"
+_LOOSE_CALLS = (r"uses|relies on|goes through|wraps|triggers|runs|executes|leverages"
                 r"|makes use of|utili[sz]es|employs|use|rely on|go through|wrap|trigger|run"
                 r"|execute|leverage|make use of|utili[sz]e|employ|用到了?|依赖|使用了?"
                 r"|执行了?|触发了?|借助|利用|用的是|用了|通过|用|is implemented on top of"
