@@ -809,7 +809,7 @@ class _TimedCache(Cache):
 '''
 
 
-def test_align_another_definitions_summary_in_any_frame_is_unsupported() -> None:
+def test_align_a_role_in_another_definitions_summary_words_unless_it_names_it() -> None:
     lines = _CACHES.splitlines()
     spans = [make_span("pkg/cache.py", start, end, "\n".join(lines[start - 1:end]),
                        symbol=f"pkg.cache.{name}", kind="class")
@@ -819,35 +819,13 @@ def test_align_another_definitions_summary_in_any_frame_is_unsupported() -> None
         (aligned,) = align(document_units(text), spans, [])
         return aligned.status, aligned.reason
 
-    # an apposition, not a role or purpose frame: still `_TimedCache`'s summary
-    status, reason = verdict("The central abstraction is the `Cache` class, which is a "
-                             "base class for time-aware cache implementations.")
+    status, reason = verdict("The `Cache` class is used to serve as a base class for "
+                             "time aware cache implementations.")
     assert status == "unsupported" and "_TimedCache" in reason
     assert verdict("`Cache` is a mutable mapping that serves as a simple cache.")[0] == \
         "supported"
     # a sentence that names the other definition speaks of it, in a code span or in words
-    assert verdict("`_TimedCache` is a base class for time-aware cache implementations.")[0] \
-        == "supported"
-    assert verdict("In `pkg.cache`, _TimedCache is a base class for time aware cache "
+    assert verdict("`_TimedCache` is used to serve as a base class for time aware cache "
                    "implementations.")[0] == "supported"
-
-
-def test_align_a_name_called_a_function_is_the_function_not_its_namesake_package() -> None:
-    from pse.verify.evidence.align import _said_kind
-
-    package = make_span("wc/__init__.py", 1, 3, '"""Measure terminal widths."""\n'
-                        "from .core import wcwidth\n", symbol="wc", kind="module")
-    function = make_span("wc/core.py", 1, 4, "def wcwidth(wc):\n"
-                         '    """Given one Unicode character, return its width."""\n'
-                         "    return 1\n", symbol="wc.core.wcwidth", kind="function")
-    refs = [NameRef(1, "wcwidth", "verified", (("wc/__init__.py", 1),))]
-
-    def anchored(text: str) -> str:
-        (aligned,) = align(document_units(text), [package, function], refs)
-        return aligned.span.symbol if aligned.span else ""
-
-    assert anchored("`wcwidth` is a Python function that returns the width of a character.") \
-        == "wc.core.wcwidth"
-    assert anchored("`wcwidth` 函数返回一个字符的宽度。") == "wc.core.wcwidth"
-    assert _said_kind("The `wcwidth` package measures widths.", "wcwidth") == ("module",)
-    assert _said_kind("`wcwidth` measures widths.", "wcwidth") == ()
+    assert verdict("In `pkg.cache`, _TimedCache is used to serve as a base class for time "
+                   "aware cache implementations.")[0] == "supported"
