@@ -285,7 +285,7 @@ def _covered(unit: Unit, anchors: list[SourceSpan], claim: set[str], *,
     if unbacked:  # "fast", "with ease", "thread-safe": a claim only a span saying it backs
         return Aligned(unit, "unsupported", best, share,
                        reason=f"it says {', '.join(repr(w) for w in unbacked)}, which the "
-                              "source it names does not", by_words=True, unbacked_claim=True)
+                              "source it names does not", by_words=True, unbacked_claim=claims)
     return Aligned(unit, "supported", best, share)
 
 
