@@ -1106,7 +1106,7 @@ def uses(resolver: Resolver, subject: Symbol, used: Named) -> Decision:
         return undecided("not a function whose body can be read")
     name = used.name.rsplit(".", 1)[-1]
     reach = reachable(resolver, body, subject)
-    if not used.symbols and any(_names_word(resolver, s.path, name)
+    if not used.symbols and any(names_word(resolver, s.path, name)
                                 for s in (subject, *(r for r, _ in reach))):
         # an outside name its files write somewhere (a base of a class it makes, an
         # import under another name): whether its code uses it is not read here
@@ -1136,7 +1136,7 @@ def _keyed(resolver: Resolver, function: Symbol, name: str) -> bool:
     return f'"{name}"' in text or f"'{name}'" in text
 
 
-def _names_word(resolver: Resolver, path: str, name: str) -> bool:
+def names_word(resolver: Resolver, path: str, name: str) -> bool:
     """Whether the file ``path`` writes ``name`` as a word anywhere."""
     return bool(re.search(rf"(?<![\w.]){re.escape(name)}(?!\w)|\.{re.escape(name)}(?!\w)",
                           resolver.index.file_text(path) or ""))

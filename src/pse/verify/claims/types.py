@@ -17,6 +17,7 @@ from pse.verify.claims.code import (
     functional_fields,
     instance_classes,
     literal_entries,
+    names_word,
 )
 from pse.verify.claims.decision import Decision, at, listing, short, undecided, with_article
 from pse.verify.claims.decorating import decorator_kinds
@@ -685,8 +686,7 @@ def _built_on_outside(resolver: Resolver, subject: Symbol, name: str) -> Decisio
     top = subject.qualname.split(".", 1)[0]
     files = [p for p in resolver.index.files if p.endswith(".py") and
              resolver.index.module_of(p).split(".", 1)[0] == top]
-    word = re.compile(rf"(?<![\w.]){re.escape(name)}(?!\w)")
-    if not files or any(word.search(resolver.index.file_text(p) or "") for p in files):
+    if not files or any(names_word(resolver, p, name) for p in files):
         return undecided(f"`{name}` is named in `{top}`")
     return Decision(False, f"no file of `{top}` names `{name}`", at(subject))
 
