@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from pse.text import parse_markdown
-from pse.text.fences import Fence, closes, fences, opening
+from pse.text.fences import PYTHON_LANGUAGES, Fence, closes, fence_language, fences, opening
 
 
 def test_a_fence_opens_with_three_or_more_of_one_character_and_an_info_string() -> None:
@@ -41,3 +41,10 @@ def test_the_rule_agrees_with_the_document_model_on_well_formed_text(text: str) 
     lines = text.split("\n")
     parsed = [(block.line - 1, block.label) for block in parse_markdown(text).code()]
     assert [(fence.start, fence.marker) for fence in fences(lines)] == parsed
+
+
+def test_a_fence_language_is_the_first_word_of_its_info_in_lower_case() -> None:
+    assert fence_language('Python title="x.py"') == "python"
+    assert fence_language("{.py3}") == "py3"
+    assert fence_language("  ") == ""
+    assert {"pycon", "pyi", "python"} <= PYTHON_LANGUAGES

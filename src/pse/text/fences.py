@@ -41,6 +41,21 @@ class Fence:
         return range(self.start, length if self.end is None else self.end + 1)
 
 
+PYTHON_LANGUAGES = frozenset({"python", "py", "python3", "py3", "pyi", "ipython", "pycon"})
+"""Fence languages that hold Python: source, stubs and interactive sessions (a reader that
+parses the block as a program gets None for a ``>>>`` session and skips it)."""
+SHELL_LANGUAGES = frozenset({"bash", "sh", "shell", "console", "zsh", "shell-session",
+                             "bash-session", "terminal", "cmd", "powershell", "ps1", "fish"})
+"""Fence languages of a command line."""
+
+
+def fence_language(info: str) -> str:
+    """The language a fence's info string names, lower case, "" for none: ``python`` of
+    ``python title="x.py"`` and of ``{.python}``."""
+    words = info.split()
+    return words[0].lower().strip("{}.") if words else ""
+
+
 def opening(line: str) -> tuple[str, str] | None:
     """``(marker, info)`` when ``line`` can open a fenced block, else None."""
     found = _FENCE_LINE.match(line)

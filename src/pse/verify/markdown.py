@@ -17,7 +17,7 @@ from functools import cache
 from markdown_it.token import Token
 
 from pse.index.languages import known_suffixes
-from pse.text.fences import fences
+from pse.text.fences import PYTHON_LANGUAGES, SHELL_LANGUAGES, fence_language, fences
 from pse.text.markdown import tokens
 from pse.verify.bindings import Bindings
 from pse.verify.codeblocks import FENCE_LANGUAGES, code_block_bindings, code_block_refs
@@ -27,9 +27,6 @@ from pse.verify.refs import Reference
 from pse.verify.spans import CONTEXT_CHARS, SHELL_PROGRAMS, classify_span
 from pse.verify.templates import TEMPLATE_FENCES, template_bindings, template_refs
 
-_PYTHON_INFO = {"python", "py", "python3", "py3", "pycon", "pyi", "ipython"}
-_SHELL_INFO = {"bash", "sh", "shell", "console", "zsh", "shell-session", "bash-session",
-               "terminal", "cmd", "powershell", "ps1", "fish"}
 # a backtick run opens a span only whole, and only a run of the same length closes it
 # (CommonMark): also what keeps a line of many backticks linear, not cubic
 _BACKTICKS = re.compile(r"`+")
@@ -89,9 +86,7 @@ def document_bindings(text: str) -> Bindings:
     bindings = Bindings()
     for token in tokens(text):
         if token.type == "fence":
-            info = token.info.strip().split()
-            language = info[0].lower().strip("{}.") if info else ""
-            bindings.merge(block_bindings(language=language, info=token.info,
+            bindings.merge(block_bindings(language=fence_language(token.info), info=token.info,
                                           code=token.content))
     return bindings
 
@@ -103,7 +98,7 @@ def block_bindings(*, language: str, info: str, code: str) -> Bindings:
         scope = example_scope(body)
         scope.locals.add(module)
         return scope
-    if language in _PYTHON_INFO or not language:
+    if language in PYTHON_LANGUAGES or not language:
         return example_scope(code)
     if language in FENCE_LANGUAGES:
         return Bindings(locals=code_block_bindings(code, language=FENCE_LANGUAGES[language]))
@@ -374,12 +369,11 @@ def _link_ref(href: str, label: str, *, file: str, line: int) -> Reference | Non
 
 def _fence_refs(token: Token, *, file: str) -> list[Reference]:
     assert token.map is not None
-    info = token.info.strip().split()
-    language = info[0].lower().strip("{}.") if info else ""
+    language = fence_language(token.info)
     first_line = token.map[0] + 2
-    if language in _PYTHON_INFO:
+    if language in PYTHON_LANGUAGES:
         return python_block_refs(token.content, file=file, first_line=first_line)
-    if language in _SHELL_INFO:
+    if language in SHELL_LANGUAGES:
         return _shell_refs(token.content, file=file, first_line=first_line)
     if language in FENCE_LANGUAGES:
         return code_block_refs(token.content, language=FENCE_LANGUAGES[language], file=file,

@@ -36,6 +36,7 @@ from pse.index.model import Symbol
 from pse.index.symbols import SymbolIndex
 from pse.index.walk import is_sample_path
 from pse.planted import MAX_COUNTED_BYTES, read_planted_text
+from pse.text.fences import PYTHON_LANGUAGES, fence_language
 from pse.verify.fuzzy import extract_one
 from pse.verify.refs import Reference, Resolution
 
@@ -54,7 +55,6 @@ _COMMENT = ("#", "//", "/*", "--")
 _OPENING_DEFINITION = re.compile(r"(?:async\s+)?(?:def|class)\s+(?P<name>[A-Za-z_]\w*)\b")
 _PREAMBLE = re.compile(r"(?:#|@|import\s|from\s+[\w.]+\s+import\s)")
 """Lines a block may open with before the definition it presents."""
-_PYTHON_INFO = frozenset({"", "python", "py", "python3"})
 _LOOKAHEAD = 4
 """How many file lines one block line may span (a signature the quote joined)."""
 
@@ -98,9 +98,8 @@ def _definition_quote(*, info: str, code: str, file: str, fence_line: int, openi
                       ) -> Reference | None:
     """The ``quote`` of a Python block that opens with ``class X``/``def X`` (no file named):
     ``at_symbol`` is ``X``, ``in_file`` is empty (the files defining ``X`` are looked up)."""
-    words = info.split()
-    language = words[0].lower().strip("{}.") if words else ""
-    if language not in _PYTHON_INFO:
+    language = fence_language(info)
+    if language and language not in PYTHON_LANGUAGES:
         return None
     name, _ = _opening_definition(code)
     if not name:

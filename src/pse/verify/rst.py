@@ -20,11 +20,10 @@ from dataclasses import dataclass, replace
 
 from pse.index.languages import known_suffixes
 from pse.text import Block, parse_rst
+from pse.text.fences import PYTHON_LANGUAGES, SHELL_LANGUAGES
 from pse.verify.bindings import Bindings
 from pse.verify.codeblocks import FENCE_LANGUAGES, code_block_refs
 from pse.verify.markdown import (
-    _PYTHON_INFO,
-    _SHELL_INFO,
     RST_MARKER,
     _role_ref,
     _shell_refs,
@@ -208,9 +207,9 @@ def _is_container(block: _Block) -> bool:
 def _code_refs(block: _Block, *, file: str) -> list[Reference]:
     language = _language(block)
     code, first = block.content, block.first_line
-    if language in _PYTHON_INFO:
+    if language in PYTHON_LANGUAGES:
         return python_block_refs(code, file=file, first_line=first)
-    if language in _SHELL_INFO:
+    if language in SHELL_LANGUAGES:
         return _shell_refs(code, file=file, first_line=first)
     if language in FENCE_LANGUAGES:
         return code_block_refs(code, language=FENCE_LANGUAGES[language], file=file,

@@ -20,7 +20,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
 from pse.text import Block, Document, clause_pieces, code_spans, parse_markdown, sentence_pieces
-from pse.text.fences import closes, fences, opening
+from pse.text.fences import PYTHON_LANGUAGES, closes, fence_language, fences, opening
 
 _SENTENCE_END = set(".!?;。！？；")
 _MIN_CLAUSE_WORDS = 3
@@ -266,11 +266,12 @@ def _bound(line: str) -> set[str]:
 def _drop_broken_blocks(original: list[str], lines: list[str]) -> list[str]:
     """Delete a Python block Strip cut lines from when a line it kept uses a name only a
     deleted line bound (``uuid = build()`` deleted, ``print(uuid)`` kept): what is left
-    would fail where the reader runs it."""
+    would fail where the reader runs it. A shell or config block's ``NAME=value`` reads
+    the same way, so every language whose comments start with ``#`` is read."""
     removed: list[str] = []
     for fence in fences(original):
         if fence.end is None or lines[fence.start] is None or \
-                _COMMENT.get(fence.info.split()[0].lower() if fence.info else "") != "#":
+                _COMMENT.get(fence_language(fence.info)) != "#":
             continue
         inner = list(fence.inner(len(original)))
         cut = [original[i] for i in inner if lines[i] is None]
@@ -475,15 +476,15 @@ def _drop_empty_fences(lines: list[str]) -> list[str]:
     for fence in fences(lines):
         if fence.end is None:
             continue
-        comment = _COMMENT.get(fence.info.split()[0].lower() if fence.info else "")
+        comment = _COMMENT.get(fence_language(fence.info))
         if not any(lines[i].strip() and not (comment and lines[i].strip().startswith(comment))
                    for i in fence.inner(len(lines))):
             empty.update(fence.lines(len(lines)))
     return [line for index, line in enumerate(lines) if index not in empty]
 
 
-_COMMENT = {**dict.fromkeys(("python", "py", "python3", "pycon", "bash", "sh", "shell",
-                             "zsh", "toml", "yaml", "yml", "ruby", "r", "perl"), "#"),
+_COMMENT = {**dict.fromkeys((*PYTHON_LANGUAGES, "bash", "sh", "shell", "zsh", "toml", "yaml",
+                             "yml", "ruby", "r", "perl"), "#"),
             **dict.fromkeys(("javascript", "js", "typescript", "ts", "go", "rust", "c",
                              "cpp", "c++", "java", "kotlin", "swift", "csharp", "cs"), "//")}
 """The line comment of the languages a fence's info may name."""

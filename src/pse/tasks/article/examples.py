@@ -25,10 +25,10 @@ import textwrap
 from collections.abc import Callable, Iterator
 
 from pse.text import Block, Document
+from pse.text.fences import PYTHON_LANGUAGES, fence_language
 from pse.verify.finding import Finding
 from pse.verify.outputs import output_problem, shown_outputs
 
-_PYTHON = frozenset({"python", "py", "python3", "py3"})
 _DEFINED = frozenset(dir(builtins)) | {"_"}
 
 
@@ -81,8 +81,7 @@ def _quoted(tree: ast.Module, known: Callable[[str], bool]) -> bool:
 
 
 def _is_python(block: Block) -> bool:
-    words = block.info.split()
-    return bool(block.label) and bool(words) and words[0].lower().strip("{}.") in _PYTHON
+    return bool(block.label) and fence_language(block.info) in PYTHON_LANGUAGES
 
 
 def _parsed(code: str) -> ast.Module | None:

@@ -32,11 +32,11 @@ import docstring_parser
 from pse.index.model import Symbol
 from pse.index.returns import parse_quietly
 from pse.index.walk import is_sample_path
+from pse.text.fences import PYTHON_LANGUAGES, fence_language
 from pse.text.model import Block, Document
 from pse.verify.claims.model import Claim
 from pse.verify.resolve import Resolver
 
-_PYTHON = frozenset({"", "python", "py", "python3", "py3"})
 _Def = ast.FunctionDef | ast.AsyncFunctionDef
 
 
@@ -46,7 +46,7 @@ def quoted_signature_claims(document: Document, resolver: Resolver, *,
     the tree of ``resolver`` (``ignored``: lines pse is told to skip)."""
     for block in document.blocks:
         if block.kind != "code" or block.line in ignored or \
-                (block.info.split() or [""])[0].lower() not in _PYTHON:
+                fence_language(block.info) not in {"", *PYTHON_LANGUAGES}:
             continue
         tree = parse_quietly(block.text.encode("utf-8"))
         if tree is None:  # another language, a console session, a planted block
