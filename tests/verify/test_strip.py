@@ -436,6 +436,30 @@ def test_strip_takes_the_sentence_that_goes_on_from_the_one_it_deletes() -> None
     assert removed[0] == "The queue is not thread-safe. This can lead to race conditions."
 
 
+def test_strip_takes_the_sentences_that_go_on_in_turn_from_the_one_it_deletes() -> None:
+    text = ("`lib` is a library. It was designed to write the MSB last. This was later fixed, "
+            "but old strings need `legacy=True`. Jobs wait.\n"
+            "`g` 会检查长度。这是为了安全。队列很快。\n")
+    out, removed = strip_spans(text, [Span(1, "`lib` is a library."), Span(2, "`g` 会检查长度。")])
+    # "This was later fixed" means the sentence before it, which means the one cut
+    assert out == "Jobs wait.\n队列很快。\n"
+    assert removed[0].endswith("but old strings need `legacy=True`.")
+
+
+def test_strip_a_labelled_opening_sentence_takes_the_rest_of_its_item() -> None:
+    text = ("## Use\n\nIt has two steps:\n\n"
+            "1. **Encoding**: The `encode` method converts a number. The output has the most "
+            "significant digit first.\n"
+            "2. **Decoding**: The `decode` method reads a string back.\n")
+    out, _ = strip_spans(text, [Span(5, "The `encode` method converts a number.")])
+    # "The output ..." was about what the label named: the item goes whole
+    assert "most significant" not in out and "**Decoding**" in out
+    # a sentence that is not the label's keeps the item
+    kept, _ = strip_spans("- **Decoding**: It reads a string. It may raise `Bad`.\n",
+                          [Span(1, "It may raise `Bad`.")])
+    assert kept == "- **Decoding**: It reads a string.\n"
+
+
 def test_repair_markdown_drops_a_code_block_left_with_only_comments_and_its_lead_in() -> None:
     text = ("## Build\n\nHere is an example of how to use `show`:\n\n```python\n"
             "# Create a UUID object\n\n# Print the UUID\n```\n\n## Decode\n\nText.\n")

@@ -21,6 +21,7 @@ from dataclasses import dataclass
 
 from pse.text import Block, Document, clause_pieces, code_spans, parse_markdown, sentence_pieces
 from pse.text.fences import PYTHON_LANGUAGES, closes, fence_language, fences, opening
+from pse.text.labels import leading_label
 
 _SENTENCE_END = set(".!?;。！？；")
 _MIN_CLAUSE_WORDS = 3
@@ -31,12 +32,16 @@ _TABLE_RULE = re.compile(r"^\s*\|?\s*:?-{3,}")
 _ANSWERS_PREVIOUS = re.compile(
     r"^\s*(?:if\s+not\b|if\s+so\b|otherwise\b|else\b|or\s+else\b|in\s+(?:that|this)\s+"
     r"case\b|否则|不然|如果不是|若不是|如果是这样"
-    r"|(?:this|that)\s+(?:can|could|may|might|will|would|means|leads?|causes?|makes?|results?"
-    r"|is\s+(?:why|because))\b|这(?:会|可能|将|意味着|导致|使得|就是为什么)|这样(?:会|可能|就))",
+    r"|(?:this|that|these|those)\s+(?:[a-z]+ly\s+)?(?:is|was|are|were|has|have|had|does|did|do"
+    r"|can|could|may|might|will|would|should|must|means|leads?|causes?|makes?|results?"
+    r"|ensures?|allows?|helps?|lets?|gives?|prevents?|avoids?|requires?)\b"
+    r"|这(?:是|也|就|会|可能|将|意味着|导致|使得|就是为什么)|这样(?:会|可能|就)|这些(?:是|会|都))",
     re.IGNORECASE)
 """A sentence opening that answers or goes on from the sentence before it ("If not, ...",
-"Otherwise, ...", "否则...", "This can lead to ...", "这会导致..."): it goes with that
-sentence when Strip deletes it."""
+"Otherwise, ...", "否则...", "This can lead to ...", "This was later fixed", "这会导致..."):
+a demonstrative that stands alone as the subject, before its verb, means the sentence
+before it ("This class keeps ..." names its own subject). It goes with that sentence when
+Strip deletes it, and so does the next one that goes on from it in turn."""
 _PRONOUN_SUBJECT = re.compile(r"^\s*(?:it|they|它|它们)(?![\w\u4e00-\u9fff]|[们的])",
                               re.IGNORECASE)
 """A sentence whose subject is a pronoun: after the first sentence of its line or item is
@@ -348,14 +353,19 @@ def _remove_clause(line: str, target: str) -> tuple[str, str]:
                 len(_words(clauses[holder])) < _MIN_CLAUSE_WORDS:
             sentences[position] = ""
             cut = sentence.strip()
+            # a block that opens with a label ("**Encoding**: The `encode` method ...") is
+            # about what the label names: without it, what is left says nothing the reader
+            # can place ("1. The output has the most significant digit first.")
+            labelled = position == 0 and bool(leading_label(sentence))
             following = position + 1
-            if following < len(sentences) and (
-                    _ANSWERS_PREVIOUS.match(sentences[following])
+            while following < len(sentences) and (
+                    labelled or _ANSWERS_PREVIOUS.match(sentences[following])
                     or position == 0 and _PRONOUN_SUBJECT.match(sentences[following])):
                 # "If not, it returns the string." answers the sentence just cut: alone it
                 # says nothing the reader can follow
                 cut = f"{cut} {sentences[following].strip()}"
                 sentences[following] = ""
+                following += 1
         else:
             cut = clauses[holder].strip()
             if holder == len(clauses) - 1:
