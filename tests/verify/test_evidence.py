@@ -675,6 +675,54 @@ def test_align_a_sentence_describing_a_near_namesake_is_unsupported() -> None:
     assert _namesakes("`lead` strips the whitespace of a string.") == "supported"
 
 
+SIBLINGS = '''def init_windows_clipboard():
+    """Set up the clipboard through the Windows API."""
+    return windll.user32.OpenClipboard
+
+
+def init_klipper_clipboard():
+    """Set up the clipboard through KDE's Klipper over qdbus."""
+    return run(["qdbus", "org.kde.klipper"])
+
+
+def init_wsl_clipboard():
+    """Set up the clipboard of WSL: the Windows clip.exe."""
+    return run(["clip.exe"])
+'''
+
+
+def _siblings(text: str) -> str:
+    from pse.verify.evidence.spans import make_span
+
+    lines = SIBLINGS.splitlines()
+    spans = [make_span("pkg/clip.py", start, end, "\n".join(lines[start - 1:end]),
+                       symbol=f"pkg.clip.{name}", kind="function")
+             for name, start, end in (("init_windows_clipboard", 1, 3),
+                                      ("init_klipper_clipboard", 6, 8),
+                                      ("init_wsl_clipboard", 11, 13))]
+    (aligned,) = align(document_units(text), spans, [])
+    return aligned.status
+
+
+def test_align_a_sentence_giving_a_callable_the_word_of_its_siblings_name_is_unsupported(
+        ) -> None:
+    # `init_windows_clipboard` and `init_klipper_clipboard` differ in one word
+    assert _siblings("The `init_klipper_clipboard` function sets up the Windows clipboard.") \
+        == "unsupported"
+    assert _siblings("The `init_klipper_clipboard` function sets up the Klipper clipboard.") \
+        == "supported"
+    # its own definition says the word (WSL's clipboard is the Windows one); the sibling
+    # named in the sentence is spoken of, not borrowed from
+    assert _siblings("The `init_wsl_clipboard` function sets up the Windows clipboard.") == \
+        "supported"
+    assert _siblings("Unlike `init_windows_clipboard`, `init_klipper_clipboard` sets up the "
+                     "Klipper clipboard.") == "supported"
+    # in Chinese prose a word in Latin letters is a name; a common word is said of anything
+    assert _siblings("`init_klipper_clipboard` 函数用于初始化 Windows 剪贴板。") == "unsupported"
+    assert _siblings("The `init_klipper_clipboard` function sets up a clipboard on windows "
+                     "of the desktop.") == "supported"
+
+
 BORROWED = '''def with_pattern(pattern, regex_group_count=None):
     """Attach a regular expression pattern to a converter."""
     return pattern

@@ -28,6 +28,7 @@ from pse.verify.evidence.siblings import (
     anothers_summary,
     borrowed_parameter,
     namesake_problem,
+    siblings_name_word,
 )
 from pse.verify.evidence.spans import SourceSpan, code_vocabulary
 from pse.verify.evidence.units import Unit, code_name, without_title
@@ -242,6 +243,8 @@ def _covered(unit: Unit, anchors: list[SourceSpan], claim: set[str], *,
         denial_problem(prose, [*anchors, *members], main=_unconditional(prose)) or \
         namesake_problem(words(prose), anchors, spans,
                          {n.rsplit(".", 1)[-1] for n in unit.names}) or \
+        siblings_name_word(_without_code(without_title(unit.text)), anchors, spans,
+                           {n.rsplit(".", 1)[-1] for n in unit.names}) or \
         borrowed_parameter(unit.text, unit.subject, anchors, spans) or \
         _borrowed_role(prose, unit, anchors, spans)
     if wrong:

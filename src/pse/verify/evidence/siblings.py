@@ -9,6 +9,13 @@ word true of the package and false of ``load``. What tells the two apart is what
 docstrings' summaries do not share: a sentence about one that uses a word only the other's
 summary has, and none only its own has, describes the other.
 
+A sibling's name. Callables named in one frame (``init_windows_clipboard``,
+``init_klipper_clipboard``, ``init_wl_clipboard``) are told apart by the one word where their
+names differ. "`init_klipper_clipboard` initializes the Windows clipboard" says of one the
+word that names another, as a name (capitalised, or in Latin letters in Chinese prose: a
+platform, a format, a program), a word its own definition never uses. A common word
+("reset", "get") may be said of anything.
+
 A parameter of another callable. "`parse` takes a string and an optional number of regex
 groups" gives `parse` the `regex_group_count` of `with_pattern`, its neighbour: an
 argument described in words that spell another callable's parameter, none of its own,
@@ -23,8 +30,9 @@ import textwrap
 from collections.abc import Sequence
 from difflib import SequenceMatcher
 
+from pse.text.identifiers import name_words
 from pse.verify.evidence.spans import SourceSpan
-from pse.verify.evidence.words import covered, words
+from pse.verify.evidence.words import covered, has_chinese, words
 
 _CALLABLE = frozenset({"function", "method"})
 _NEAR_NAME = 0.8
@@ -80,6 +88,57 @@ def namesake_problem(claim: set[str], anchors: Sequence[SourceSpan],
                 return (f"it says {said}, which the docstring of `{other_name}` says and "
                         f"that of `{name}` does not: it describes `{other_name}`")
     return ""
+
+
+def siblings_name_word(prose: str, anchors: Sequence[SourceSpan],
+                       spans: Sequence[SourceSpan], named: set[str]) -> str:
+    """Why ``prose`` (code spans left out) gives a callable among ``anchors`` the word
+    that tells a sibling apart from it ("" when it does not): the two are defined side by
+    side (one owner), their names have as many words and differ in one, ``prose`` writes
+    the sibling's word of difference as a name and the callable's own definition never
+    uses it, and ``prose`` does not say the callable's own word. A sibling the unit names
+    as well (``named``: last names) is one it speaks of."""
+    claim = words(prose)
+    names = words(" ".join(_written_names(prose)))
+    if not names:
+        return ""
+    for own in anchors:
+        if own.kind not in _CALLABLE or not own.symbol:
+            continue
+        owner, _, name = own.symbol.rpartition(".")
+        mine = name_words(name).split()
+        for other in spans:
+            other_name = other.symbol.rpartition(".")[2]
+            theirs = name_words(other_name).split()
+            if other.kind not in _CALLABLE or other in anchors or other_name in named \
+                    or other.symbol.rpartition(".")[0] != owner or len(theirs) != len(mine) \
+                    or len(mine) < 2:
+                continue
+            differ = [(m, t) for m, t in zip(mine, theirs, strict=True) if m != t]
+            if len(differ) != 1 or min(len(differ[0][0]), len(differ[0][1])) < _MIN_WORD:
+                continue
+            word_of_mine, word_of_theirs = (words(w) for w in differ[0])
+            said = covered(word_of_theirs, names, abbreviations=False)
+            if said and word_of_mine and \
+                    not covered(word_of_mine, claim, abbreviations=False) and \
+                    not covered(said, own.vocabulary, abbreviations=False):
+                return (f"it says {differ[0][1]}, the word that names `{other_name}`, of "
+                        f"`{name}`, whose definition never says it")
+    return ""
+
+
+_MIN_WORD = 2
+"""A word of difference shorter than this (``a``/``b``) names nothing."""
+_LATIN = re.compile(r"[A-Za-z][A-Za-z0-9]*")
+
+
+def _written_names(prose: str) -> list[str]:
+    """The words ``prose`` writes as names: in Chinese, every word in Latin letters; else a
+    capitalised word that does not open a sentence ("Windows", "JSON")."""
+    if has_chinese(prose):
+        return _LATIN.findall(prose)
+    return [m.group() for m in _LATIN.finditer(prose) if m.group()[0].isupper()
+            and prose[:m.start()].rstrip()[-1:] not in ("", ".", "!", "?", ":", "*", "-")]
 
 
 def _near(a: str, b: str) -> bool:
