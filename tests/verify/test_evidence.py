@@ -193,6 +193,9 @@ def test_align_a_limitation_needs_the_span_to_hold_what_it_denies() -> None:
                                     "queues.")] == ["supported"]
     assert [s for s, _ in _verdicts("`Queue.get` does not remove items from closed or locked "
                                     "queues.")] == ["unsupported"]
+    # a restriction is a limitation too: what it is limited to must be in the span
+    assert [s for s, _ in _verdicts("`Queue.get` is limited to removing items from closed or "
+                                    "locked queues.")] == ["unsupported"]
     # a condition denies nothing: "True if ... not ..." is read as the rest of the sentence
     text = "`Queue.full` returns `True` if the queue does not have room for an item."
     assert [s for s, _ in _verdicts(text)] == ["supported"]

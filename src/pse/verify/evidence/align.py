@@ -294,8 +294,9 @@ def _covered(unit: Unit, anchors: list[SourceSpan], claim: set[str], *,
 
 _NEGATIVE = re.compile(
     r"\b(?:(?:does|do|did|is|are|was|were|can|could|will|would|should|may|might|must)"
-    r"(?:\s+not|n't)|cannot|can't|never|unable|lacks?|limitations?|不(?:能|会|支持|适合|可以)|"
-    r"无法|没有|缺乏|不是线程安全)", re.IGNORECASE)
+    r"(?:\s+not|n't)|cannot|can't|never|unable|lacks?|limitations?|limited\s+to|"
+    r"only\s+(?:works?|supports?|runs?|handles?|accepts?)\b|不(?:能|会|支持|适合|可以)|"
+    r"无法|没有|缺乏|不是线程安全|仅(?:支持|适用|限于)|只(?:能|支持|适用))", re.IGNORECASE)
 _DENIED = re.compile(r"\b(?:nothing|no|none|neither|nor|without)\b|(?:没有|无|不)",
                      re.IGNORECASE)
 """Words that deny what follows them, beyond :data:`_NEGATIVE`'s verbs."""
