@@ -384,3 +384,15 @@ def test_repetitions_a_short_sentence_said_again_in_a_row_is_a_loop() -> None:
     assert [(f.line, f.text) for f in found] == [(5, "它有哪些问题？它有哪些问题？")]
     stripped, _ = strip_spans(text, [Span(f.line or 0, f.text) for f in found])
     assert "它有哪些问题？\n" in stripped and stripped.count("它有哪些问题") == 1
+
+
+def test_repetitions_a_short_paragraph_said_again_in_the_next_paragraphs_is_a_loop() -> None:
+    copy = "例如，`3 hours ago`。\n\n"
+    text = ("# T\n\n## Q\n\n它根据时间生成字符串。\n\n" + copy * 3 +
+            "## R\n\nYes.\n\n```\nYes.\n```\n\nYes.\n")
+    found = quality.repetitions(text, path=P)
+    # the copies that follow it; the same words after a code block are no run
+    assert [(f.line, f.text) for f in found] == [(9, "例如，`3 hours ago`。"),
+                                                 (11, "例如，`3 hours ago`。")]
+    stripped, _ = strip_spans(text, [Span(f.line or 0, f.text, repeat=True) for f in found])
+    assert stripped.count("3 hours ago") == 1 and stripped.count("Yes.") == 3

@@ -158,9 +158,18 @@ def repetitions(text: str | Document, *, path: str, near_duplicate: float = _NEA
 
 def _repeated_runs(text: str | Document) -> Iterator[tuple[int, str]]:
     """Copies of a sentence that follow it on its own line, as one piece of that line
-    ("它有哪些问题？" a hundred times over, a small model looping): however short the
-    sentence, prose never says it twice in a row."""
-    for number, line in read(text).prose_lines():
+    ("它有哪些问题？" a hundred times over, a small model looping), or as the next
+    paragraph ("例如，`3 hours ago`。" five paragraphs in a row): however short the
+    sentence, prose never says it twice in a row. (List items may: "- yes" answers.)"""
+    document = read(text)
+    before = None
+    for block in document.blocks:
+        if block.kind == "paragraph" and before is not None and before.kind == block.kind \
+                and normalized(block.text) == normalized(before.text) \
+                and _WORD.search(block.text):
+            yield block.line, block.text
+        before = block
+    for number, line in document.prose_lines():
         bounds = sentence_bounds(line)
         start = 0
         while start < len(bounds):
