@@ -6,7 +6,7 @@ from pathlib import Path
 
 from pse.verify.evidence import NameRef, SourceSpan, align, document_units, excerpt_spans
 from pse.verify.evidence.spans import make_span, package_vocabulary
-from pse.verify.evidence.words import covered, stem, words
+from pse.verify.evidence.words import as_written, covered, stem, words
 
 QUEUE_SOURCE = '''class Queue:
     """A queue of items for coroutines: get() waits until an item is available."""
@@ -880,3 +880,11 @@ def test_align_a_role_in_another_definitions_summary_words_unless_it_names_it() 
                    "implementations.")[0] == "supported"
     assert verdict("In `pkg.cache`, _TimedCache is used to serve as a base class for time "
                    "aware cache implementations.")[0] == "supported"
+
+
+def test_as_written_gives_a_reason_the_words_its_reader_wrote() -> None:
+    text = "It waits 15 minutes to ensure the `get_nowait` call 确保返回。"
+    # stems, canonical synonyms and an identifier's parts, back to the words written
+    assert as_written(["minut", "valid", "get", "nowait", "return"], text) == \
+        ["minutes", "ensure", "get_nowait", "返回"]
+    assert as_written(["check", "unsaid"], text) == ["确保", "unsaid"]

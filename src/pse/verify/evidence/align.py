@@ -32,7 +32,7 @@ from pse.verify.evidence.siblings import (
 )
 from pse.verify.evidence.spans import SourceSpan, code_vocabulary
 from pse.verify.evidence.units import Unit, code_name, without_title
-from pse.verify.evidence.words import claimed, covered, words
+from pse.verify.evidence.words import as_written, claimed, covered, words
 
 Status = Literal["supported", "unsupported", "transition"]
 THRESHOLD = 0.34
@@ -278,10 +278,10 @@ def _covered(unit: Unit, anchors: list[SourceSpan], claim: set[str], *,
         # "with exponential backoff", "in a local SQLite cache": details a project of
         # this many words would use somewhere if it had them
         return Aligned(unit, "unsupported", best, share, reason="its words are in none of "
-                       f"its package's files ({', '.join(sorted(foreign)[:6])})",
+                       f"its package's files ({', '.join(as_written(sorted(foreign), prose)[:6])})",
                        by_words=True, unbacked_claim=claims)
     if share < threshold and len(gap) >= _MIN_MISSING:
-        missing = ", ".join(sorted(gap)[:6])
+        missing = ", ".join(as_written(sorted(gap), prose)[:6])
         return Aligned(unit, "unsupported", best, share,
                        reason=f"its words are not in the source it names ({missing})",
                        by_words=True, unbacked_claim=claims)
@@ -395,7 +395,7 @@ def _unheld_purpose(prose: str, code_held: set[str]) -> str:
     verb phrase is its object: "to" inside it ("apply a function to ...") does not end it."""
     unknown = _unheld_object(prose, code_held, _PURPOSE, _PURPOSE_END,
                              ignored=_GENERIC_PURPOSE, least=_MIN_MISSING)
-    return f"is used to {', '.join(unknown)}" if unknown else ""
+    return f"is used to {', '.join(as_written(unknown, prose))}" if unknown else ""
 
 
 def _borrowed_role(prose: str, unit: Unit, anchors: Sequence[SourceSpan],
@@ -422,7 +422,7 @@ def _unheld_role(prose: str, code_held: set[str]) -> str:
     not in that definition's code (``code_held``: names, docstrings, identifiers, comments
     left out): a comment saying "the queue decides" is about another class's work."""
     unknown = _unheld_object(prose, code_held, _ROLE, _ROLE_END)
-    return f"handles {', '.join(unknown)}" if unknown else ""
+    return f"handles {', '.join(as_written(unknown, prose))}" if unknown else ""
 
 
 def _unheld_object(prose: str, code_held: set[str], pattern: re.Pattern[str],
@@ -463,7 +463,8 @@ def _borrowed_purpose(prose: str, held: set[str], siblings: Sequence[SourceSpan]
             if len(unknown) >= _MIN_MISSING and lent:
                 owner = next(s.symbol for s in siblings
                              if covered({lent[0]}, set(code_vocabulary(s))))
-                return f"'{lent[0]}' is what `{owner.rsplit('.', 1)[-1]}` does"
+                return (f"'{as_written(lent[:1], prose)[0]}' is what "
+                        f"`{owner.rsplit('.', 1)[-1]}` does")
     return ""
 
 
@@ -491,7 +492,8 @@ def _definition_problem(unit: Unit, prose: str, anchors: Sequence[SourceSpan], *
             all(s.end - s.start < _SHORT for s in anchors):
         unknown = _unreturned(prose, held)
         if unknown:
-            return (f"it says what the code returns ({', '.join(unknown)}); its definition "
+            return (f"it says what the code returns ({', '.join(as_written(unknown, prose))}); "
+                    "its definition "
                     "says nothing of it")
     return ""
 

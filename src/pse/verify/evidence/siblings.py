@@ -32,7 +32,7 @@ from difflib import SequenceMatcher
 
 from pse.text.identifiers import name_words
 from pse.verify.evidence.spans import SourceSpan
-from pse.verify.evidence.words import covered, has_chinese, words
+from pse.verify.evidence.words import as_written, covered, has_chinese, words
 
 _CALLABLE = frozenset({"function", "method"})
 _NEAR_NAME = 0.8
@@ -122,7 +122,8 @@ def siblings_name_word(prose: str, anchors: Sequence[SourceSpan],
             if said and word_of_mine and \
                     not covered(word_of_mine, claim, abbreviations=False) and \
                     not covered(said, own.vocabulary, abbreviations=False):
-                return (f"it says {differ[0][1]}, the word that names `{other_name}`, of "
+                return (f"it says {as_written(sorted(said), prose)[0]}, the word that names "
+                        f"`{other_name}`, of "
                         f"`{name}`, whose definition never says it")
     return ""
 

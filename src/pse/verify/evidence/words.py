@@ -17,7 +17,7 @@ a span must hold to back it.
 from __future__ import annotations
 
 import re
-from collections.abc import Set
+from collections.abc import Iterable, Iterator, Set
 from functools import cache
 from importlib import resources
 
@@ -162,18 +162,38 @@ def claimed(text: str) -> dict[str, frozenset[str]]:
 
 def _segment(run: str, terms: dict[str, tuple[str, ...]], stop: frozenset[str]) -> set[str]:
     """Longest-match segmentation of one run of Chinese characters into known terms."""
-    found: set[str] = set()
+    return {stem for _, stems in _terms(run, terms, stop) for stem in stems}
+
+
+def _terms(run: str, terms: dict[str, tuple[str, ...]], stop: frozenset[str]
+           ) -> Iterator[tuple[str, tuple[str, ...]]]:
+    """The known terms of one run of Chinese characters, longest first at each place, with
+    their stems (none for a stop term)."""
     i = 0
     while i < len(run):
         for size in range(min(_MAX_TERM, len(run) - i), 0, -1):
             piece = run[i:i + size]
             if piece in terms or piece in stop:
-                found.update(terms.get(piece, ()))
+                yield piece, terms.get(piece, ())
                 i += size
                 break
         else:
             i += 1
-    return found
+
+
+def as_written(stems: Iterable[str], text: str) -> list[str]:
+    """``stems`` (of :func:`words` of ``text``) as ``text`` writes them ("minutes" for
+    ``minut``, "确保" for ``valid``), in their order: a reason names words its reader can
+    find. A stem no word of ``text`` gives stays as it is."""
+    _, _, terms, zh_stop = _tables()
+    surface: dict[str, str] = {}
+    for token in _WORD.findall(text):
+        pairs = _terms(token, terms, zh_stop) if "\u4e00" <= token[0] <= "\u9fff" else \
+            [(token, tuple(words(token)))]
+        for written, given in pairs:
+            for stem in given:
+                surface.setdefault(stem, written)
+    return list(dict.fromkeys(surface.get(stem, stem) for stem in stems))
 
 
 _ABBREVIATION = 3
