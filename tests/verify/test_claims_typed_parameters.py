@@ -373,3 +373,17 @@ def test_a_signature_label_with_its_kind_and_a_chinese_parameter_list(
     found = claim_statuses(resolver, text, "has_param")
     assert status in found
     assert ("unverified" in found) == (status == "unverified")
+
+
+@pytest.mark.parametrize("text, status", [
+    # `strict=False` and `fill=" "` bind plain values only: no function, no class
+    ("The `strict` function tells how to decode.", "unverified"),
+    ("`fill` 类用于填充文本。", "unverified"),
+    # `sleep=None` may hold a function, `size` has no default; `pad` is a function
+    ("The `sleep` function waits between attempts.", "ignored"),
+    ("The `size` function cuts the items.", "ignored"),
+    ("The `pad` function pads text.", "verified"),
+])
+def test_a_plain_parameter_called_a_definition(resolver: Resolver, text: str,
+                                                status: str) -> None:
+    assert claim_statuses(resolver, text, "kind") == [status]

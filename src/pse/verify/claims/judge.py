@@ -80,9 +80,7 @@ def judge(claim: Claim, *, file: str, resolver: Resolver,
     why = _unknown(subject, obj if not _generic_type(relation, obj)
                    and not _union_type(relation, obj) and not _literal(relation, obj) else None)
     if why:
-        option = _option_default(resolver, claim, relation, None)  # an option of **kwargs
-        return ref, _verdict(claim, option, None) if option is not None else \
-            Resolution("ignored", message=why)
+        return ref, _unresolved(resolver, claim, relation, subject, why)
     decide = _decider(relation, claim, resolver, obj)
     decisions = [decide(s) for s in subject.symbols]
     decision = _combine(decisions)
@@ -204,6 +202,7 @@ def _through_bindings(resolver: Resolver, subject: Named) -> Named:
     return replace(subject, symbols=found) if found != subject.symbols else subject
 
 
+_DEFINITION_KINDS = frozenset({"function", "class", "method", "module"})
 _NOUN_KINDS = {"function": {"function"}, "函数": {"function"}, "class": {"class"},
                "类": {"class"}, "method": {"method"}, "方法": {"method"}}
 
@@ -513,6 +512,21 @@ def _unknown(subject: Named, obj: Named | None) -> str:
     if obj is not None and not (obj.symbols or obj.paths or obj.external or obj.name):
         return f"`{obj.text}` is not a name"
     return ""
+
+
+def _unresolved(resolver: Resolver, claim: Claim, relation: str, subject: Named, why: str
+                ) -> Resolution:
+    """The verdict of a claim whose names do not resolve (``why``): "the `calls` function"
+    of a plain parameter (``calls=15``) is false, an option a function reads from
+    ``**kwargs`` has its default; else the claim is ignored."""
+    if relation == "kind" and claim.obj in _DEFINITION_KINDS and not subject.symbols \
+            and not subject.external:
+        plain = parameters.plain_parameter(resolver, claim.subject, claim.obj)
+        if plain is not None:
+            return _verdict(claim, plain, None)
+    option = _option_default(resolver, claim, relation, None)  # an option of **kwargs
+    return _verdict(claim, option, None) if option is not None else \
+        Resolution("ignored", message=why)
 
 
 def _value_named_alike(claim: Claim, subject: Named, resolver: Resolver) -> str:

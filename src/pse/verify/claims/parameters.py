@@ -7,6 +7,9 @@ some function of the tree takes ``x``. It is false when the tree defines the nam
 its functions takes a parameter of that name, and no code reads it as an option (a keyword
 ``x=`` in a call, or a string ``"x"``, as ``kwargs.get("x")`` reads one): then the name is
 something else, a method or an attribute, that the text calls a parameter.
+
+The other way round, "the `calls` function" of a name only a parameter binds is false
+when that parameter's default is a plain value: ``calls=15`` is no function.
 """
 
 from __future__ import annotations
@@ -20,6 +23,7 @@ from pse.index.symbols import SymbolIndex
 from pse.index.walk import is_sample_path
 from pse.verify.claims.code import generated_init_params
 from pse.verify.claims.decision import Decision, at, short, undecided, with_article
+from pse.verify.claims.source import signature_defaults
 from pse.verify.resolve import Resolver
 
 
@@ -98,3 +102,30 @@ def _option_words(resolver: Resolver) -> frozenset[str]:
                     found.add(node.value)
         _OPTIONS[key] = frozenset(found)
     return _OPTIONS[key]
+
+
+def plain_parameter(resolver: Resolver, written: str, kind: str) -> Decision | None:
+    """"The `calls` function" of a name the tree binds only as a parameter whose default is
+    a plain value (a number, a string, a flag, a literal container): such a parameter is no
+    function, class or module, so the claim is false. None where it may be one: the tree
+    defines the name otherwise, a parameter of it has no default or one that may be
+    callable (``clock=now``, ``callback=None``), or no function takes it."""
+    name = written.strip("`() ")
+    if "." in name or any(s.kind != "parameter" and not is_sample_path(s.path)
+                          for s in resolver.index.by_name(name)):
+        return None
+    takers = [s for s in resolver.index.with_parameter(name) if not is_sample_path(s.path)]
+    defaults = [(signature_defaults(resolver, s) or {}).get(name) for s in takers]
+    if not takers or any(d is None or not _plain(d) for d in defaults):
+        return None
+    return Decision(False, f"`{name}` is a parameter of {short(takers[0].qualname)} "
+                    f"(default `{defaults[0]}`), not {with_article(kind)}", at(*takers[:3]))
+
+
+def _plain(default: str) -> bool:
+    """Whether a default as written is a literal that is no callable (not ``None``)."""
+    try:
+        value = ast.literal_eval(default)
+    except (ValueError, SyntaxError, TypeError, MemoryError, RecursionError):
+        return False
+    return value is not None
