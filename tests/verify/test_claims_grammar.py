@@ -590,6 +590,9 @@ def test_grammar_an_anaphor_after_a_fronted_condition_is_the_subject() -> None:
             "如果没有安装 redis 客户端库，该构造函数会抛出 `ImportError`。\n")
     assert _read(text) == [("raises", "Cart.__init__", "ValueError", False),
                            ("raises", "Cart.__init__", "ImportError", False)]
+    # a definite kind noun after an English condition is the subject as "it" is
+    assert _read("`Cart.add` checks the stock. If it is empty, the method raises "
+                 "`StockError`.\n") == [("raises", "Cart.add", "StockError", False)]
 
 
 def test_grammar_a_count_after_self_leaves_the_receiver_out() -> None:

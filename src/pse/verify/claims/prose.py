@@ -386,13 +386,14 @@ _FRONTED_WHEN_ZH = r"(?:(?:如果|若|当|在|一旦)[^，,。；;§`]{1,30}?[�
 会抛出 ...", "在 PyPy 下运行时，constructor 会 raise ..."): the anaphor after it is still the
 sentence's subject (a raise is said under a condition as often as not)."""
 _FRONTED_WHEN_EN = (r"(?:(?i:if|when|whenever|once|unless|otherwise|after|before)\b"
-                    r"[^,，§`]{0,60}[,，] ?(?=(?i:it|this \w+) (?:\w+ly |also |then |first "
-                    r"|will |may |can |would |should |might )?(?:calls?|uses?|invokes?|raises?"
-                    r"|throws?|returns?|yields?|delegates?|passes|falls back)\b))?")
+                    r"[^,，§`]{0,60}[,，] ?(?=(?i:it|(?:this|the) \w+) (?:\w+ly |also |then "
+                    r"|first |will |may |can |would |should |might )?(?:calls?|uses?|invokes?"
+                    r"|raises?|throws?|returns?|yields?|delegates?|passes|falls back)\b))?")
 """A fronted English condition or time clause without code before what the pronoun's code
-does ("If the string is not in camel case, it uses `is_pascalcase`"): a call, a raise or a
-return that exists on no path is false under any condition. What it is ("If it is empty,
-it is a subclass of ...") holds or not whatever the condition: no claim."""
+does ("If the string is not in camel case, it uses `is_pascalcase`", "If it does, the
+function raises ..."): a call, a raise or a return that exists on no path is false under
+any condition. What it is ("If it is empty, it is a subclass of ...") holds or not
+whatever the condition: no claim."""
 _PRONOUN = re.compile(rf"^(\s*){_FRONTED_PHRASE}{_FRONTED_WHEN_EN}{_FRONTED_WHEN_ZH}{_SEQUENCE}"
                       rf"(?:It(?= )|it(?= )|它(?![们的])"
                       rf"|其中(?=(?:还|也)?(?:包括|包含|有))"
