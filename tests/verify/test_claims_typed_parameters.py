@@ -387,3 +387,16 @@ def test_a_signature_label_with_its_kind_and_a_chinese_parameter_list(
 def test_a_plain_parameter_called_a_definition(resolver: Resolver, text: str,
                                                 status: str) -> None:
     assert claim_statuses(resolver, text, "kind") == [status]
+
+
+@pytest.mark.parametrize("text, status", [
+    # each name listed after one plural typed noun is a parameter of that type
+    ("`pad` takes two string parameters `text` and `fill`.", "verified"),
+    ("`pad` takes two string parameters `text` and `filler`.", "unverified"),
+    ("`pad` 接受两个字符串参数 `text` 和 `filler`。", "unverified"),
+    ("`decode_int` takes integer arguments `v` and `strict`.", "unverified"),  # bool default
+])
+def test_parameters_listed_after_a_plural_typed_noun(resolver: Resolver, text: str,
+                                                     status: str) -> None:
+    found = claim_statuses(resolver, text, "has_param")
+    assert found and (status in found if status == "unverified" else set(found) == {status})

@@ -1299,9 +1299,13 @@ _TYPED_NAME = re.compile(
     r"(?: of (?:[a-z-]+ )?[a-z]+s)?"
     r"(?: ?(?:value|object|argument|parameter|instance|类型的?|的|参数|值))? ?§(?P<p>\d+)§"
     r"(?! ?(?:object|instance|class|实例|对象|类))"
-    rf"|§(?P<q>\d+)§ ?[,，(（] ?(?:(?:a|an|one|一个|一) ?)?(?P<u>{_TYPE_WORDS})(?![a-z])")
+    rf"|§(?P<q>\d+)§ ?[,，(（] ?(?:(?:a|an|one|一个|一) ?)?(?P<u>{_TYPE_WORDS})(?![a-z])"
+    rf"|(?:^|(?<=[ ,，、和]))(?:[a-z]+ |[两二三四五六七八九十\d]个)?(?P<ts>{_TYPE_WORDS})"
+    rf" ?(?:values|arguments|parameters|参数) ?(?P<list>§\d+§(?:{_ARGUMENTS_JOIN}§\d+§)+)")
 """A parameter named with its type in what a callable takes: "an integer `v`", "a string
-`name`", "一个整数 `v`", "`v`, an integer", "`v` (a string)"."""
+`name`", "一个整数 `v`", "`v`, an integer", "`v` (a string)"; parameters listed after one
+plural typed noun are each of that type ("two string parameters `s1` and `s2`", "两个字符串
+参数 `s1` 和 `s2`")."""
 
 
 def _typed_parameters(sentence: Sentence) -> list[Claim]:
@@ -1317,12 +1321,16 @@ def _typed_parameters(sentence: Sentence) -> list[Claim]:
         return []
     claims = []
     for typed in _TYPED_NAME.finditer(hit["rest"]):
-        name = sentence.spans[int(typed["p"] or typed["q"])].strip("` ")
-        kind = argument_type(typed["t"] or typed["u"])
-        if kind and re.fullmatch(r"[a-z_][a-z0-9_]*", name) and name not in {"self", "cls"}:
-            claims.append(Claim("has_param", subject=subject, obj=name, obj_text="",
-                                negated=False, line=sentence.line, sentence=sentence.text,
-                                argument_types=(kind,)))
+        spans = re.findall(r"§(\d+)§", typed["list"]) if typed["list"] else \
+            [typed["p"] or typed["q"]]
+        kind = argument_type(typed["t"] or typed["u"] or typed["ts"])
+        for index in spans:
+            name = sentence.spans[int(index)].strip("` ")
+            if kind and re.fullmatch(r"[a-z_][a-z0-9_]*", name) and \
+                    name not in {"self", "cls"}:
+                claims.append(Claim("has_param", subject=subject, obj=name, obj_text="",
+                                    negated=False, line=sentence.line, sentence=sentence.text,
+                                    argument_types=(kind,)))
     return claims
 
 
