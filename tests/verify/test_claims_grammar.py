@@ -106,6 +106,9 @@ def test_grammar_reads_location(text: str, expected: tuple[str, str, str, bool])
     ("`Cart.helper` 被写成了静态方法。", ("kind", "Cart.helper", "staticmethod", False)),
     ("`Cart` 不是一个函数。", ("kind", "Cart", "function", True)),
     ("`MAX_ITEMS` 其实是常量。", ("kind", "MAX_ITEMS", "constant", False)),
+    # a purpose clause before the noun, the owner before it too
+    ("`shop/core.py` 是用于匹配字符串的函数。", ("kind", "shop/core.py", "function", False)),
+    ("`dedupe` 是 `shop` 中用于去除重复项的另一个主要类。", ("kind", "dedupe", "class", False)),
 ])
 def test_grammar_reads_kinds(text: str, expected: tuple[str, str, str, bool]) -> None:
     assert _read(text) == [expected]

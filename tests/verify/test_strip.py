@@ -433,6 +433,12 @@ def test_strip_takes_the_sentence_that_goes_on_from_the_one_it_deletes() -> None
                            Span(2, "The queue runs them.")])
     assert "It backs off" not in item
     assert "Jobs wait. It stops at the end." in item  # not first: "It" may mean "Jobs"
+    # a plural demonstrative means the list the deleted first sentence gave
+    listed, _ = strip_spans("`lib` 提供了 `a`、`b` 和 `c`。这些方法用于比较字符串。\n"
+                            "`lib` offers `a` and `b`. These methods compare strings.\n",
+                            [Span(1, "`lib` 提供了 `a`、`b` 和 `c`。"),
+                             Span(2, "`lib` offers `a` and `b`.")])
+    assert "这些" not in listed and "These" not in listed
     assert removed[0] == "The queue is not thread-safe. This can lead to race conditions."
 
 

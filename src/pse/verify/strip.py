@@ -42,11 +42,12 @@ _ANSWERS_PREVIOUS = re.compile(
 a demonstrative that stands alone as the subject, before its verb, means the sentence
 before it ("This class keeps ..." names its own subject). It goes with that sentence when
 Strip deletes it, and so does the next one that goes on from it in turn."""
-_PRONOUN_SUBJECT = re.compile(r"^\s*(?:it|they|它|它们)(?![\w\u4e00-\u9fff]|[们的])",
-                              re.IGNORECASE)
-"""A sentence whose subject is a pronoun: after the first sentence of its line or item is
-deleted, what it referred to is gone ("2. **`RetryPolicy`**: The class ... It uses ..."),
-and it goes too."""
+_PRONOUN_SUBJECT = re.compile(r"^\s*(?:(?:it|they|它|它们)(?![\w\u4e00-\u9fff]|[们的])"
+                              r"|(?:these|those)\b|这些|那些)", re.IGNORECASE)
+"""A sentence whose subject is a pronoun, or a plural demonstrative ("These methods ...",
+"这些分数计算方法..."): after the first sentence of its line or item is deleted, what it
+referred to is gone ("2. **`RetryPolicy`**: The class ... It uses ...", a list of the
+library's functions, then "these methods"), and it goes too."""
 
 
 @dataclass(frozen=True)

@@ -592,6 +592,11 @@ _FRAMES: list[tuple[Relation, str]] = [
              r"(?:的一种|之一|的|而已|了)?$"),
     ("kind", rf"{SZ}{NEG_ZH}{L.AS_VERB_ZH}(?:一个|个|一种)?{MODIFIERS_ZH}(?P<k>{KIND_ZH}{GLOSS})"
              r"(?:的|了)?$"),
+    # a purpose clause before the noun, as Chinese writes "a function used to ...": "`f` 是
+    # 用于匹配字符串的函数", "是 `pkg` 中用于匹配字符串的另一个主要函数"
+    ("kind", rf"{SZ}{NEG_ZH}(?:是|为)(?:一个|个|一种)?(?:§\d+§ ?(?:库|包|模块)?(?:中|里|内))?"
+             r"(?:用于|用来|专门用于|负责)[^，。,;；§]{1,24}?的(?:另一个|一个|个|一种)?"
+             rf"{MODIFIERS_ZH}(?P<k>{KIND_ZH}{GLOSS})(?:之一)?$"),
     # the kind as the means of its declaration: "`D` 是用 dataclass 声明的", "`E` 通过 Enum 定义"
     ("kind", rf"{SZ}{NEG_ZH}(?:是)?(?:用|使用|通过|以|借助)(?:一个|了)? ?(?P<k>{KIND_ZH}{GLOSS}) ?"
              r"(?:装饰器)?(?:来|去)?(?:声明|定义|实现|写|创建|生成)(?:的|出来的)?$"),
