@@ -396,3 +396,11 @@ def test_repetitions_a_short_paragraph_said_again_in_the_next_paragraphs_is_a_lo
                                                  (11, "例如，`3 hours ago`。")]
     stripped, _ = strip_spans(text, [Span(f.line or 0, f.text, repeat=True) for f in found])
     assert stripped.count("3 hours ago") == 1 and stripped.count("Yes.") == 3
+
+
+def test_residue_a_heading_that_says_a_title_again_and_a_bare_list_marker() -> None:
+    text = ("# Problem-driven: x\n\n## What x is for\n\nText.\n\n## Problem-driven: x\n\n"
+            "### What x is for\n\n### Example\n\nA.\n\n## Use\n\n### Example\n\nB.\n\n#.\n")
+    found = [(f.line, f.text) for f in quality.residue(text, path=P)]
+    # the title and a section's title pasted again; a subheading each section has is not
+    assert found == [(7, "## Problem-driven: x"), (9, "### What x is for"), (21, "#.")]

@@ -81,6 +81,15 @@ class Wide(Wrapper):
 class Described(dict):
     def __init__(self, a):
         super().__init__(a=a)
+
+
+class Repository(object):
+    def __init__(self, source, encoding="utf-8"):
+        self.source = source
+
+
+class EnvRepository(Repository):
+    pass
 '''
 
 
@@ -95,7 +104,7 @@ def resolver(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Resolver]:
 
 
 _IMPORTS = ("from stats import quantiles, only, decorated, cached, double, Wrapper, Wide, "
-            "Described")
+            "Described, Repository, EnvRepository")
 
 
 def _verdicts(resolver: Resolver, code: str, *, strict: bool = False
@@ -119,6 +128,9 @@ def _verdicts(resolver: Resolver, code: str, *, strict: bool = False
     ("Wrapper.build(70, 8)", "too many positional arguments"),  # a classmethod: cls bound
     ("Wrapper.measure('x')", "missing a required argument: 'width'"),  # a staticmethod
     ("cached(1)", "missing a required argument: 'b'"),  # a decorator that keeps it
+    # `object` as a base, directly or through an in-tree base, gives no other constructor
+    ("Repository()", "missing a required argument: 'source'"),
+    ("EnvRepository()", "missing a required argument: 'source'"),
 ])
 def test_a_call_that_does_not_bind_is_unverified(resolver: Resolver, call: str,
                                                   problem: str) -> None:

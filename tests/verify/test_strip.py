@@ -508,3 +508,15 @@ def test_repair_markdown_drops_a_lead_in_left_before_a_heading_only() -> None:
         "Intro.\n\n## Next\n\nText.\n"
     kept = "It provides:\n\n- `a`\n\n## Next\n\nText.\n"
     assert repair_markdown(kept) == kept
+
+
+def test_repair_markdown_drops_a_stray_bare_fence_and_reads_rst_enumerators() -> None:
+    text = ("## Use\n\nInstall:\n\n```console\npip install x\n```\n\n#. Import it:\n\n"
+            "More text.\n```\n\n## Next\n\n```console\nx --help\n```\n\n#.\n")
+    out = repair_markdown(text)
+    # the bare fence after "More text." would open a block that swallows "## Next"
+    assert "More text.\n\n## Next" in out and out.count("```") == 4
+    assert "1. Import it:" in out and "#." not in out
+    # a bare block that quotes no fence stays
+    kept = "Run:\n\n```\nx --help\n```\n"
+    assert repair_markdown(kept) == kept

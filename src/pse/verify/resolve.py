@@ -710,8 +710,10 @@ class Resolver(PathChecks, CommandChecks):
         """The one ``__init__`` a call of the class ``cls`` runs, when the tree says which:
         its own or an in-tree base's, no base outside the tree, no ``__new__``, no class
         decorator (a dataclass or a registry may give it another signature)."""
-        if self._has_external_base(cls, seen=set()) or self._class_member(
-                cls, "__new__", 0, seen=set()) or any(
+        # (``object.__new__``, inherited by every class, is no ``__new__`` of its own)
+        if self._has_external_base(cls, seen=set()) or any(
+                h.symbol is not None for h in self._class_member(cls, "__new__", 0, seen=set())) \
+                or any(
                 f.decorators for c in self.class_chain(cls, seen=set())
                 for f in self.index.def_facts(c.qualname) if f.line == c.line):
             return None

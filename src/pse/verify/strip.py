@@ -26,7 +26,10 @@ from pse.text.labels import leading_label
 _SENTENCE_END = set(".!?;。！？；")
 _MIN_CLAUSE_WORDS = 3
 _HEADING = re.compile(r"^\s{0,3}(#{1,6})\s")
-_LIST_MARKER = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s*$")
+_LIST_MARKER = re.compile(r"^\s*(?:[-*+]|\d+[.)]|#\.)\s*$")
+_RST_ENUMERATOR = re.compile(r"^(\s*)#\.(?=\s+\S)")
+"""rst's auto-enumerated item ("#. Import the `config` object:"), pasted from a project's
+docs: in Markdown it is a numbered item."""
 _LIST_ITEM = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s")
 _TABLE_RULE = re.compile(r"^\s*\|?\s*:?-{3,}")
 _ANSWERS_PREVIOUS = re.compile(
@@ -457,9 +460,10 @@ def renumber_lists(text: str) -> str:
 def repair_markdown(text: str) -> str:
     """Remove empty list items, empty headings and code blocks; balance fences; number
     ordered lists again (:func:`renumber_lists`)."""
-    lines = text.split("\n")
+    lines = _drop_stray_fences(text.split("\n"))
     code = _fence_lines(lines)
-    lines = [line for index, line in enumerate(lines)
+    lines = [line if index in code else _RST_ENUMERATOR.sub(r"\g<1>1.", line)
+             for index, line in enumerate(lines)
              if index in code or not _LIST_MARKER.match(line)]
     lines = _drop_empty_fences(lines)
     lines = _drop_empty_tables(lines)
@@ -477,6 +481,24 @@ def repair_markdown(text: str) -> str:
     while collapsed and not collapsed[-1].strip():
         collapsed.pop()
     return renumber_lists("\n".join(collapsed)) + "\n"
+
+
+def _drop_stray_fences(lines: list[str]) -> list[str]:
+    """``lines`` without a bare fence (no info string) whose block would hold a fence that
+    names a language: no writer nests "```console" in a "```" block (quoting a fence takes a
+    longer one), so the bare one is the close of a wrapper the model put around its reply,
+    and read as an opening it swallows the headings and prose after it."""
+    stray: set[int] = set()
+    for fence in fences(lines):
+        if fence.info or fence.end is None:
+            continue
+        for inner in fence.inner(len(lines)):
+            opened = opening(lines[inner])
+            if opened is not None and opened[1] and opened[0][0] == fence.marker[0] \
+                    and len(opened[0]) >= len(fence.marker):
+                stray.add(fence.start)
+                break
+    return [line for index, line in enumerate(lines) if index not in stray]
 
 
 def _drop_empty_fences(lines: list[str]) -> list[str]:

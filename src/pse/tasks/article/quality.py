@@ -331,6 +331,31 @@ def code_problems(text: str, *, path: str, max_share: float = 0.5) -> list[Findi
     return findings
 
 
+_BARE_MARKER = re.compile(r"^\s*(?:#\.|[-*+]|\d+[.)])\s*$")
+"""A list marker alone on its line: "#." is rst's auto-enumerator, no Markdown."""
+_HEADING_TEXT = re.compile(r"^\s{0,3}(?P<level>#{1,6})\s+(?P<title>.+?)\s*#*\s*$")
+_SECTION_LEVEL = 2
+"""Headings of this level or above title the article and its sections."""
+
+
+def _repeated_headings(text: str) -> Iterator[tuple[int, str]]:
+    """Headings that say again the title of the article or of a section above them ("###
+    What x is for" after "## What x is for", "## Problem-driven: x" after the title): the
+    outline pasted into a section. A subheading each section may have ("### Example") is
+    no repeat."""
+    titles: dict[str, int] = {}
+    for number, line in prose_lines(text):
+        found = _HEADING_TEXT.match(line)
+        if found is None:
+            continue
+        key, level = normalized(found["title"]), len(found["level"])
+        earlier = titles.get(key)
+        if key and earlier is not None and (earlier < level or level <= _SECTION_LEVEL):
+            yield number, line
+        if level <= _SECTION_LEVEL:
+            titles.setdefault(key, level)
+
+
 def residue(text: str, *, path: str) -> list[Finding]:
     """Headings that are the outline's or the prompt's, not the article's."""
     findings = []
@@ -339,6 +364,14 @@ def residue(text: str, *, path: str) -> list[Finding]:
             findings.append(_finding("outline-residue", "an outline or prompt heading",
                                      path=path, line=number, text=line.strip(),
                                      hint="delete the heading", kind="leak"))
+    findings.extend(_finding("outline-residue", "a heading said again: the outline or the "
+                             "article's title pasted into a section", path=path, line=number,
+                             text=line.strip(), kind="leak", hint="delete the heading")
+                    for number, line in _repeated_headings(text))
+    findings.extend(_finding("outline-residue", "a list marker with nothing after it (an rst "
+                             "enumerator pasted from the project's docs)", path=path,
+                             line=number, text=line.strip(), kind="leak", hint="delete it")
+                    for number, line in prose_lines(text) if _BARE_MARKER.match(line))
     findings.extend(_finding("outline-residue", "a row of links or badges pasted from the "
                              "project's README", path=path, line=number, text=line.strip(),
                              kind="leak", hint="delete it")
