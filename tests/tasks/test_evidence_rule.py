@@ -105,3 +105,17 @@ def test_rule_a_nameless_sentence_affirming_a_quality_is_unsupported() -> None:
         "Nothing runs in parallel.\n\nJobs run one after another.\n")
     assert [f.text for f in findings if f.rule == "unsupported"] == [
         "The queue is used for secure communication between services."]
+
+
+def test_rule_a_nameless_sentence_the_excerpts_contradict_is_unsupported() -> None:
+    # no name, but the excerpt's docstring says otherwise: not a mere lack of words
+    excerpts = [{"path": "q.py", "start": 1, "end": 3, "text": "class JobQueue:\n"
+                 "    \"\"\"Runs jobs in the order they were added. How often and how "
+                 "patiently a failed job is retried.\"\"\"", "symbol": "JobQueue"}]
+    ok = [Finding(rule="ref-verified", message="", path="a.md", line=3, text="`JobQueue`",
+                  kind="symbol", evidence=(Evidence(path="q.py", line=1),))]
+    text = ("## Queue\n\n`JobQueue` runs jobs in the order they were added.\n\n"
+            "The solution has limits. If a job fails, it does not retry it.\n")
+    findings = unsupported_sentences(text, excerpts, VerifyResult(ok=ok), path="a.md")
+    assert [f.text for f in findings if f.rule == "unsupported"] == [
+        "If a job fails, it does not retry it."]
