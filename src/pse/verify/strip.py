@@ -26,7 +26,8 @@ from pse.text.labels import leading_label
 _SENTENCE_END = set(".!?;。！？；")
 _MIN_CLAUSE_WORDS = 3
 _HEADING = re.compile(r"^\s{0,3}(#{1,6})\s")
-_LIST_MARKER = re.compile(r"^\s*(?:[-*+]|\d+[.)]|#\.)\s*$")
+LIST_MARKER = re.compile(r"^\s*(?:[-*+]|\d+[.)]|#\.)\s*$")
+"""A list marker alone on its line (rst's "#." auto-enumerator too): an empty item."""
 _RST_ENUMERATOR = re.compile(r"^(\s*)#\.(?=\s+\S)")
 """rst's auto-enumerated item ("#. Import the `config` object:"), pasted from a project's
 docs: in Markdown it is a numbered item."""
@@ -168,7 +169,7 @@ def _drop_orphans(document: Document, original: list[str], lines: list[str]) -> 
         doomed = [p for p in range(block.line, block.end) if original[p][:1].isspace()] \
             if block.kind == "item" else []
         if block.kind == "item" and lines[head] is not None and lines[head].strip() and \
-                not _LIST_MARKER.match(lines[head]):
+                not LIST_MARKER.match(lines[head]):
             doomed.append(head)  # the label its text went from
         stack = list(children.get(index, []))
         while stack:
@@ -205,7 +206,7 @@ _LABEL_ONLY = re.compile(r"^\s*(?:[-*+]|\d+[.)])?\s*(?:(?:\*\*|__)[^*_]{1,200}(?
 
 
 def _emptied(line: str | None) -> bool:
-    return line is None or not line.strip() or _LIST_MARKER.match(line) is not None or \
+    return line is None or not line.strip() or LIST_MARKER.match(line) is not None or \
         _LABEL_ONLY.match(line) is not None
 
 
@@ -464,7 +465,7 @@ def repair_markdown(text: str) -> str:
     code = _fence_lines(lines)
     lines = [line if index in code else _RST_ENUMERATOR.sub(r"\g<1>1.", line)
              for index, line in enumerate(lines)
-             if index in code or not _LIST_MARKER.match(line)]
+             if index in code or not LIST_MARKER.match(line)]
     lines = _drop_empty_fences(lines)
     lines = _drop_empty_tables(lines)
     lines = _drop_dangling_lead_ins(lines)

@@ -27,6 +27,7 @@ from pse.tasks.article.text import (
 from pse.text import Document, parse_markdown, sentence_bounds
 from pse.text.frames import frame_repeats
 from pse.verify.finding import Finding
+from pse.verify.strip import LIST_MARKER
 
 _NEAR_DUPLICATE = 0.8
 """Word-set overlap (Jaccard) at which two sentences say the same thing."""
@@ -331,9 +332,6 @@ def code_problems(text: str, *, path: str, max_share: float = 0.5) -> list[Findi
     return findings
 
 
-_BARE_MARKER = re.compile(r"^\s*(?:#\.|[-*+]|\d+[.)])\s*$")
-"""A list marker alone on its line: "#." is rst's auto-enumerator, no Markdown."""
-_HEADING_TEXT = re.compile(r"^\s{0,3}(?P<level>#{1,6})\s+(?P<title>.+?)\s*#*\s*$")
 _SECTION_LEVEL = 2
 """Headings of this level or above title the article and its sections."""
 
@@ -344,14 +342,12 @@ def _repeated_headings(text: str) -> Iterator[tuple[int, str]]:
     outline pasted into a section. A subheading each section may have ("### Example") is
     no repeat."""
     titles: dict[str, int] = {}
-    for number, line in prose_lines(text):
-        found = _HEADING_TEXT.match(line)
-        if found is None:
-            continue
-        key, level = normalized(found["title"]), len(found["level"])
+    lines = text.split("\n")
+    for heading in (b for b in parse_markdown(text).blocks if b.kind == "heading"):
+        key, level = normalized(heading.text), heading.level
         earlier = titles.get(key)
         if key and earlier is not None and (earlier < level or level <= _SECTION_LEVEL):
-            yield number, line
+            yield heading.line, lines[heading.line - 1]
         if level <= _SECTION_LEVEL:
             titles.setdefault(key, level)
 
@@ -371,7 +367,7 @@ def residue(text: str, *, path: str) -> list[Finding]:
     findings.extend(_finding("outline-residue", "a list marker with nothing after it (an rst "
                              "enumerator pasted from the project's docs)", path=path,
                              line=number, text=line.strip(), kind="leak", hint="delete it")
-                    for number, line in prose_lines(text) if _BARE_MARKER.match(line))
+                    for number, line in prose_lines(text) if LIST_MARKER.match(line))
     findings.extend(_finding("outline-residue", "a row of links or badges pasted from the "
                              "project's README", path=path, line=number, text=line.strip(),
                              kind="leak", hint="delete it")
