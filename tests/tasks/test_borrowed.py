@@ -19,6 +19,9 @@ from pse.verify.resolve import project_resolver
 
 PACKAGE = {
     "wide.py": '"""A shelf of loans and its history."""\n',
+    "marks.py": ('def read_due(card):\n    """Reads shelf mark dates into calendar entries."""\n'
+                 '\n\ndef read_zone(card):\n'
+                 '    """Reads shelf mark zone codes into branch offsets."""\n'),
     "first.py": 'class First:\n    """Count pages in the ledger for each borrower."""\n',
     "second.py": '"""Second."""\n\n\nclass Second:\n'
                  '    """Count pages in the ledger for each borrower, twice."""\n',
@@ -62,6 +65,8 @@ def _flags(tree: Path, text: str) -> list[str]:
 @pytest.mark.parametrize("sentence", [
     # another class's docstring (the 0.5B on stdlib wsgiref: FileWrapper's, on InputWrapper)
     "The `Rack` class is used to convert paper catalogues into searchable indexes.",
+    # a sibling's docstring, closer to it than to its own
+    "`read_zone()` reads shelf mark dates into calendar entries.",
     # the package's own pitch, said of one class
     "`Wrapper` is a tiny reference library for shelving books.",
     # a whole short docstring sentence as what the code is (tinyqueue: "`JobQueue` is a
@@ -77,6 +82,9 @@ def test_a_description_from_another_definitions_docstring_is_flagged(
     "`Rack` holds books in a fixed order on one plank.",                # its own docstring
     "`WideRack` holds books in a fixed order on one plank.",            # its base's
     "`Rack.shelve()` puts a book on the plank, keeping the order.",
+    # its own docstring's words, and four in a row that a sibling's holds too (iso8601's
+    # `parse_timezone` said to parse "ISO 8601 date time strings", `parse_date`'s words)
+    "`read_zone()` reads shelf mark date zone codes into branch offsets.",
     "`First` counts pages in the ledger for each borrower.",            # defined on line 1
     "`Rack` keeps a shelf of loans and its history.",   # three words, not said as what it is
     "The `Rack` class gives base classes for shelf layouts.",           # names its module

@@ -119,3 +119,21 @@ def test_rule_a_nameless_sentence_the_excerpts_contradict_is_unsupported() -> No
     findings = unsupported_sentences(text, excerpts, VerifyResult(ok=ok), path="a.md")
     assert [f.text for f in findings if f.rule == "unsupported"] == [
         "If a job fails, it does not retry it."]
+
+
+def test_rule_a_nameless_limitation_no_excerpt_holds_is_unsupported() -> None:
+    # a made-up weakness names nothing and only lacks the excerpts' words; a limitation
+    # the excerpt states, and a nameless sentence that limits nothing, stay
+    excerpts = [{"path": "q.py", "start": 1, "end": 3, "text": "class JobQueue:\n"
+                 "    \"\"\"Runs jobs in the order they were added, one at a time. Nothing "
+                 "runs in parallel.\"\"\"", "symbol": "JobQueue"}]
+    ok = [Finding(rule="ref-verified", message="", path="a.md", line=3, text="`JobQueue`",
+                  kind="symbol", evidence=(Evidence(path="q.py", line=1),))]
+    text = ("## Queue\n\n`JobQueue` runs jobs in the order they were added.\n\n"
+            "First, it does not handle exceptions gracefully. There is no support for "
+            "priorities. Jobs do not run in parallel. This design keeps the flow easy to "
+            "follow.\n")
+    findings = unsupported_sentences(text, excerpts, VerifyResult(ok=ok), path="a.md")
+    assert [f.text for f in findings if f.rule == "unsupported"] == [
+        "First, it does not handle exceptions gracefully.",
+        "There is no support for priorities."]

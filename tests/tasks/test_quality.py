@@ -404,3 +404,16 @@ def test_residue_a_heading_that_says_a_title_again_and_a_bare_list_marker() -> N
     found = [(f.line, f.text) for f in quality.residue(text, path=P)]
     # the title and a section's title pasted again; a subheading each section has is not
     assert found == [(7, "## Problem-driven: x"), (9, "### What x is for"), (21, "#.")]
+
+
+def test_residue_a_list_item_with_nothing_but_its_label() -> None:
+    # what the item said was stripped ("2. **Default Time Settings**." kept in an iso8601
+    # article); a label heading its own nested list, or followed by its text, stays
+    text = ("## What x is for\n\nThe project solves these problems:\n\n"
+            "1. **Parsing**: `parse` reads a date.\n\n2. **Default Time Settings**.\n\n"
+            "- **Parameters**:\n  - `x`: the value.\n\n- **速度**：\n\nText with **bold**.\n")
+    found = [(f.line, f.text) for f in quality.residue(text, path=P)]
+    assert found == [(7, "2. **Default Time Settings**."), (12, "- **速度**：")]
+    stripped, _ = strip_spans(text, [Span(line, line_text) for line, line_text in found])
+    assert "Default Time" not in stripped and "速度" not in stripped
+    assert "**Parsing**" in stripped and "**Parameters**" in stripped

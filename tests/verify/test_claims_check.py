@@ -174,9 +174,40 @@ def test_claims_location(resolver: Resolver, text: str, status: str) -> None:
     assert _status(resolver, text) == status
 
 
+_NAMESAKE_TREE = {
+    "clock/__init__.py": "from clock.clock import now\n",
+    "clock/clock.py": "def now():\n    return 0\n\n\ndef _zone(spec):\n    return spec\n",
+    "clock/util.py": "def fmt(value):\n    return str(value)\n",
+}
+
+
+@pytest.fixture(scope="module")
+def namesake_resolver(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Resolver]:
+    yield from tree_resolver(tmp_path_factory, _NAMESAKE_TREE, name="namesake")
+
+
+@pytest.mark.parametrize("text, status", [
+    # `clock` names the package and its submodule clock/clock.py: both readings hold
+    ("`_zone` lives in the `clock` module.", "verified"),
+    ("`_zone` 定义在 `clock` 模块中。", "verified"),
+    ("`now` is defined in the `clock` module.", "verified"),
+    # a package is no place of what only another submodule defines
+    ("`fmt` lives in the `clock` module.", "unverified"),
+    ("`fmt` lives in the `clock` package.", "unverified"),
+])
+def test_claims_location_in_a_submodule_named_as_its_package(
+        namesake_resolver: Resolver, text: str, status: str) -> None:
+    assert _status(namesake_resolver, text) == status
+
+
 @pytest.mark.parametrize("text, status", [
     ("`Cart` is a class.", "verified"),
     ("`Cart` is a function.", "unverified"),
+    # a span quoting a definition names what it defines (a Fix wrote the class's source
+    # where a flagged sentence had its name)
+    ("`class Cart(Base): def add(self, item, qty=1): ...` is a decorator.", "unverified"),
+    ("`def checkout(cart, pay)` is a function.", "verified"),
+    ("`async def fetch(url)` is a class.", "unverified"),
     ("`fetch()` is a coroutine function.", "verified"),
     ("`checkout()` 是一个协程函数。", "unverified"),
     ("`Cart.total` is a property.", "verified"),

@@ -14,7 +14,10 @@ words that a docstring sentence of another definition ``Y`` holds too, and
 - the docstring sentence does not name ``X`` (a module docstring may describe ``X``),
   and the sentence does not name ``Y``, in code or in words (it may speak of both);
 - at most :data:`MAX_OWNERS` definitions hold the run: wording every second docstring of
-  the project uses says nothing about which one the writer read.
+  the project uses says nothing about which one the writer read;
+- the sentence shares fewer of its words with ``X``'s own docstrings than with ``Y``'s
+  sentence: one that holds more of ``X``'s words describes ``X``, in a phrase ``Y``'s
+  docstring happens to hold too.
 
 Docstrings are read with ``ast`` from the Python files of the tree, once per task.
 """
@@ -70,6 +73,8 @@ class _DocSentence:
     """The definition's own name (the module's: its file stem)."""
     words: frozenset[str]
     """Every word of the sentence, lower case (to see whether it names ``X``)."""
+    content: frozenset[str] = frozenset()
+    """Its content words, stemmed (to weigh it against ``X``'s own docstring)."""
 
 
 @dataclass
@@ -87,7 +92,8 @@ class DocstringTable:
             words = content_words(unit, skip=self.skip)
             if len(words) < SHORT:
                 continue
-            entry = _DocSentence(owner, name, frozenset(WORD.findall(unit.lower())))
+            entry = _DocSentence(owner, name, frozenset(WORD.findall(unit.lower())),
+                                 frozenset(words))
             for run in _runs(words) if len(words) >= RUN else [tuple(words)]:
                 self.runs.setdefault(run, []).append(entry)
                 self.owned.setdefault(owner, set()).add(run)
@@ -171,6 +177,7 @@ def borrowed_descriptions(text: str | Document, ok: Sequence[Finding], index: Sy
         x_names = {_last_name(f.text) for f in named} - {""}
         x_names |= {module_name(e.path).lower() for f in named for e in f.evidence}
         own = _own_runs(owners, index, table)
+        own_words = {word for run in own for word in run}
         # a short docstring sentence only as what the code *is* ("`X` is a unit of work
         # and its lifecycle"): three words are too common to count anywhere else
         short = _runs(words, SHORT) if _COPULA.search(sentence) else set()
@@ -183,6 +190,13 @@ def borrowed_descriptions(text: str | Document, ok: Sequence[Finding], index: Sy
                 continue
             if any(h.name.lower() in said or x_names & h.words or
                    _related(x_names, h.name.lower()) for h in holders):
+                continue
+            # it shares as many words with X's own docstring: X's description, with a
+            # phrase another's happens to hold ("parses ISO 8601 date time strings into
+            # offsets" of `parse_timezone`, "Parses ISO 8601 time zone specs into tzinfo
+            # offsets", beside `parse_date`'s "Parses ISO 8601 dates into ...")
+            if all(len(set(words) & own_words) >= len(set(words) & h.content)
+                   for h in holders if h.owner in others):
                 continue
             source = next(h for h in holders if h.owner in others)
             where = f"{source.owner[0]}:{source.owner[1]}" if source.owner[1] else \

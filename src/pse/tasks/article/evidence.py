@@ -61,13 +61,15 @@ def unsupported_sentences(text: str, excerpts: Sequence[Mapping[str, object]],
     # excerpt backs ("used in ... secure communication"): that needs no name to be a
     # claim about the project; or unless the excerpts say otherwise, not only lack its
     # words ("If a job fails, it does not retry it." beside "How often and how patiently
-    # a failed job is retried.").
+    # a failed job is retried."); or unless it states a limitation no excerpt holds
+    # ("First, it does not handle exceptions gracefully."): a made-up weakness of the
+    # project is as false as a made-up feature.
     # a sentence whose name or structural claim is already flagged is that rule's finding
     flagged = {(f.line, f.text.strip("`")) for f in references.bad}
     findings = [_finding(item, path=path) for item in aligned
                 if item.status == "unsupported"
                 and (item.unit.names or item.unit.label or item.unit.subject
-                     or item.unbacked_claim or not item.by_words)
+                     or item.unbacked_claim or item.limitation or not item.by_words)
                 and not any(line == item.unit.line and text in item.unit.text
                             for line, text in flagged)]
     if len(aligned) >= _MIN_UNITS and share_of_transitions(aligned) > MAX_TRANSITIONS:

@@ -385,6 +385,12 @@ def residue(text: str, *, path: str) -> list[Finding]:
                              line=number, text=line.strip(), kind="leak",
                              hint="delete it, or say in a sentence what it means")
                     for number, line in prose_lines(text) if _FACTS_RESIDUE.search(line))
+    flagged = {f.line for f in findings}
+    findings.extend(_finding("outline-residue", "a list item with nothing but its label: "
+                             "what it said was deleted, or never written", path=path,
+                             line=number, text=line, kind="leak",
+                             hint="delete it, or say what the label names")
+                    for number, line in _bare_labels(text) if number not in flagged)
     headings = _heading_texts(text)
     for number, sentence in sentences(text):
         if _quotes_a_heading(sentence, headings):
@@ -411,6 +417,22 @@ def residue(text: str, *, path: str) -> list[Finding]:
                              "own", path=path, line=line, text=paragraph, hint="delete it",
                              kind="leak") for line, paragraph in _echoed_headings(text))
     return sorted(findings, key=lambda f: f.line or 0)
+
+
+def _bare_labels(text: str) -> Iterator[tuple[int, str]]:
+    """List items that hold a bold label and nothing else ("2. **Default Time Settings**."),
+    with no item or block of their own under them: a label that heads a nested list
+    ("- **Parameters**:" then its items) is no residue."""
+    document = parse_markdown(text)
+    owners = {b.parent for b in document.blocks if b.parent is not None}
+    lines = text.split("\n")
+    for number, block in enumerate(document.blocks):
+        if block.kind == "item" and number not in owners and block.line == block.end and \
+                _BARE_LABEL.fullmatch(block.text):
+            yield block.line, lines[block.line - 1].strip()
+
+
+_BARE_LABEL = re.compile(r"\s*(\*\*|__)(?:(?!\1)[^\n])+?\1\s*[.:：。;；]?\s*")
 
 
 def _heading_texts(text: str) -> frozenset[str]:

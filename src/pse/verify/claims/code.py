@@ -1057,8 +1057,13 @@ def calls(resolver: Resolver, subject: Symbol, callee: Named, *, direct: bool = 
     a class calls what one of its methods calls. A call said to be ``direct`` is the own
     body's: one made through a helper does not make it true."""
     if subject.kind == "class":
+        # a builtin base (``ValueError``, ``dict``) runs no code of the tree but the
+        # class's own methods: it cannot call another class's ``Reader.read``
+        own = {s.qualname for s in callee.symbols
+               if s.parent in ancestry(resolver, subject).tree}
         return _through_methods(resolver, subject, lambda m: calls(resolver, m, callee),
-                                f"calls `{callee.name.rsplit('.', 1)[-1]}()`")
+                                f"calls `{callee.name.rsplit('.', 1)[-1]}()`",
+                                inert=_builtin_class if callee.symbols and not own else None)
     body = resolver.index.body_facts(subject)
     if body is None:
         return undecided("not a function whose body can be read")
@@ -1467,10 +1472,11 @@ _STUB_ERRORS = frozenset({"NotImplementedError"})
 
 
 def _through_methods(resolver: Resolver, cls: Symbol, decide: Callable[[Symbol], Decision],
-                     said: str) -> Decision:
+                     said: str, *, inert: Callable[[str], bool] | None = None) -> Decision:
     """What a class does, read through its methods and those of its bases in the tree:
     true when one method does it, false only when every method is read, none does, and
-    no base outside the tree (whose methods cannot be read) could."""
+    no base outside the tree (whose methods cannot be read) could, except those ``inert``
+    says cannot do it."""
     found = ancestry(resolver, cls)
     methods = [m for qualname in found.tree for m in resolver.index.children(qualname)
                if m.kind == "method"][:MAX_REACHED]
@@ -1479,11 +1485,18 @@ def _through_methods(resolver: Resolver, cls: Symbol, decide: Callable[[Symbol],
         if decision.holds:
             return Decision(True, f"{short(method.qualname)} {said}", decision.evidence)
     name = short(cls.qualname)
-    outside = found.external - {"object", "builtins.object"}
+    outside = {b for b in found.external - {"object", "builtins.object"}
+               if inert is None or not inert(b)}
     if not methods or not found.complete or outside or any(
             d.holds is None for _, d in decisions):
         return undecided(f"no method of {name} read {said}")
     return Decision(False, f"no method of {name} {said}", at(cls))
+
+
+def _builtin_class(name: str) -> bool:
+    """Whether ``name`` is a class of ``builtins`` (``ValueError``, ``builtins.dict``)."""
+    bare = name.removeprefix("builtins.")
+    return "." not in bare and isinstance(getattr(builtins, bare, None), type)
 
 
 def decorated(resolver: Resolver, subject: Symbol, decorator: str) -> Decision:

@@ -543,11 +543,22 @@ def _joined_subject(opening: str, codes: tuple[str, ...], together: tuple[str, .
     return f"{plural.group(1)}{joined}{opening[plural.end():]}", (*codes, *together)
 
 
+_DEFINITION_HEADER = re.compile(r"\s*(?:async\s+)?(?:def|class)\s+(?P<name>[A-Za-z_]\w*)\s*[(:]")
+
+
+def _named_by(code: str) -> str:
+    """The name a span stands for in a claim: a definition's first line, or the whole
+    definition quoted in one span ("`class NullHandler(logging.Handler): def emit(self,
+    record): pass` is a decorator"), names what it defines."""
+    header = _DEFINITION_HEADER.match(code)
+    return header.group("name") if header else code
+
+
 def _sentence(number: int, raw: str, spans: list[CodeSpan], *, offset: int,
               conditional: bool = False, antecedent: str = "", owner: str = "",
               apposed: bool = False, together: tuple[str, ...] = (), under: str = ""
               ) -> Sentence:
-    codes = tuple(m.target for m in spans)
+    codes = tuple(_named_by(m.target) for m in spans)
     slotted, cursor = [], 0
     for index, match in enumerate(spans):
         slotted.append(raw[cursor:match.start - offset])

@@ -1355,6 +1355,12 @@ def location(resolver: Resolver, subject: Symbol, obj: Named, *,
     if any(owner == m.qualname or owner.startswith(m.qualname + ".") and
            subject.kind in {"module", "package"} for m in modules):
         return Decision(True, message, at(subject))
+    # a package's submodule called by its last name, which the package shares ("in the
+    # `iso8601` module" of iso8601/iso8601.py: the name reads both ways). A package is
+    # no place of what only its submodules define: `from pkg import x` would fail.
+    if owner.rsplit(".", 1)[-1] == obj.name.rsplit(".", 1)[-1] and \
+            any(owner.startswith(m.qualname + ".") for m in modules):
+        return Decision(True, message, at(subject))
     return _elsewhere(resolver, subject, [m.qualname for m in modules], message, module,
                       said_defined=defined)
 

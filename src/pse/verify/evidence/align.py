@@ -85,6 +85,10 @@ class Aligned:
     unbacked_claim: bool = False
     """Unsupported for a quality it affirms ("fast", "secure", "thread-safe"), which only a
     span saying so backs: it needs no code name to be a claim about the project."""
+    limitation: bool = False
+    """Unsupported for what it denies or limits ("it does not handle exceptions", "there
+    is no support for priorities"): a limitation is a claim about the project whether or
+    not it names code, and one no span holds is invented."""
 
 
 class _Spans:
@@ -199,8 +203,8 @@ def _align_unit(unit: Unit, table: _Spans, refs: list[NameRef], named: dict[str,
     anchors.extend(s for s in _namesake_callables(anchors, table) if s not in anchors)
     if not anchors:
         return _quoted_or(Aligned(unit, "unsupported" if claim else "transition", reason=(
-            "names no code the source has, and no span backs its words"), by_words=True),
-            table.passages)
+            "names no code the source has, and no span backs its words"), by_words=True,
+            limitation=_limits(_without_code(unit.text))), table.passages)
     return _quoted_or(_covered(unit, anchors, claim, threshold=threshold,
                                members=table.members(anchors), known=table.vocabulary,
                                described=_described(unit, table),
@@ -258,7 +262,7 @@ def _covered(unit: Unit, anchors: list[SourceSpan], claim: set[str], *,
     # a word the package uses elsewhere (another method's docstring, a comment) is more
     # often a paraphrase than a claim; one it never uses is what the sentence adds
     foreign = gap = claim - backed - covered(claim - backed, known, abbreviations=False)
-    denies = bool(_NEGATIVE.search(_unconditional(prose)))
+    denies = _limits(prose)
     if denies:
         # "does not retry failed jobs", "cannot be nested": a limitation needs a span
         # that holds what it denies, not one that holds the name. (Holding capabilities,
@@ -279,12 +283,12 @@ def _covered(unit: Unit, anchors: list[SourceSpan], claim: set[str], *,
         # this many words would use somewhere if it had them
         return Aligned(unit, "unsupported", best, share, reason="its words are in none of "
                        f"its package's files ({', '.join(as_written(sorted(foreign), prose)[:6])})",
-                       by_words=True, unbacked_claim=claims)
+                       by_words=True, unbacked_claim=claims, limitation=denies)
     if share < threshold and len(gap) >= _MIN_MISSING:
         missing = ", ".join(as_written(sorted(gap), prose)[:6])
         return Aligned(unit, "unsupported", best, share,
                        reason=f"its words are not in the source it names ({missing})",
-                       by_words=True, unbacked_claim=claims)
+                       by_words=True, unbacked_claim=claims, limitation=denies)
     if unbacked:  # "fast", "with ease", "thread-safe": a claim only a span saying it backs
         return Aligned(unit, "unsupported", best, share,
                        reason=f"it says {', '.join(repr(w) for w in unbacked)}, which the "
@@ -295,6 +299,7 @@ def _covered(unit: Unit, anchors: list[SourceSpan], claim: set[str], *,
 _NEGATIVE = re.compile(
     r"\b(?:(?:does|do|did|is|are|was|were|can|could|will|would|should|may|might|must)"
     r"(?:\s+not|n't)|cannot|can't|never|unable|lacks?|limitations?|limited\s+to|"
+    r"there\s+(?:is|are)\s+no\b|"
     r"only\s+(?:works?|supports?|runs?|handles?|accepts?)\b|不(?:能|会|支持|适合|可以)|"
     r"无法|没有|缺乏|不是线程安全|仅(?:支持|适用|限于)|只(?:能|支持|适用))", re.IGNORECASE)
 _DENIED = re.compile(r"\b(?:nothing|no|none|neither|nor|without)\b|(?:没有|无|不)",
@@ -313,6 +318,12 @@ _NEGATIVE_THRESHOLD = 0.75
 """The share of its words a negative or limitation claim's spans must hold."""
 _CONDITION = re.compile(r"\b(?:if|when|whether|unless|otherwise)\b[^,;]*|(?:如果|若|当)[^，,；;]*",
                         re.IGNORECASE)
+
+
+def _limits(prose: str) -> bool:
+    """Whether ``prose`` denies or limits, outside its conditions ("does not retry", "only
+    supports", "there is no ..."; not "True if the text is not empty")."""
+    return bool(_NEGATIVE.search(_unconditional(prose)))
 
 
 def _unconditional(text: str) -> str:
