@@ -10,6 +10,7 @@ import pytest
 
 from pse.verify.check import Document, check_documents
 from pse.verify.resolve import Resolver
+from pse.verify.strip import Span, strip_spans
 from repo_fixtures import claim_statuses, tree_resolver
 
 _TREE = {
@@ -112,3 +113,53 @@ def test_a_planted_block_too_deep_to_parse_is_no_quote(resolver: Resolver) -> No
     text = (f"```python\nclass CardinalityField:\n    def split(self, a):\n"
             f"        return {deep}\n```\n")
     assert claim_statuses(resolver, text, "has_param") == []
+
+
+def _docstrings(resolver: Resolver, text: str, *, strict: bool = True
+                ) -> list[tuple[int, str, str]]:
+    checked = check_documents([Document("doc.md", text)], resolver, strict=strict)
+    return sorted((c.ref.line, c.ref.name, c.result.status) for c in checked
+                  if c.ref.kind == "claim" and c.ref.name.startswith("docstring("))
+
+
+_DOCSTRINGS = '''\
+# Fields
+
+```python
+class CardinalityField:
+    """Fields with a
+    cardinality `suffix`."""
+
+    @classmethod
+    def matches_type(cls, type_name):
+        """Check whether a type name uses the cardinality naming scheme."""
+        return type_name.endswith("?")
+```
+
+```python
+def build_pattern(text, flags=0):
+    """Compile a pattern."""
+    return text
+```
+'''
+
+
+def test_claims_a_quoted_docstring_must_say_the_librarys_words(resolver: Resolver) -> None:
+    # the class's docstring rewrapped, with other markup: its words, in order; the method's
+    # is made up (it has none); the function's is its own
+    assert _docstrings(resolver, _DOCSTRINGS) == [
+        (3, "docstring(fields.cardinality.CardinalityField)", "verified"),
+        (3, "docstring(fields.cardinality.CardinalityField.matches_type)", "unverified"),
+        (14, "docstring(fields.cardinality.build_pattern)", "verified")]
+    # a maintainer's docs write their own docstrings for hooks a library asks them to
+    # implement: only generated text is held to the library's words
+    assert _docstrings(resolver, _DOCSTRINGS, strict=False) == []
+
+
+def test_claims_a_misquoted_docstring_takes_its_block(resolver: Resolver) -> None:
+    text = _DOCSTRINGS.replace("Compile a pattern.", "Compile a regular expression pattern.")
+    checked = check_documents([Document("doc.md", text)], resolver, strict=True)
+    [false] = [c for c in checked if c.ref.name == "docstring(fields.cardinality.build_pattern)"]
+    assert false.result.status == "unverified" and "Compile a pattern" in false.result.message
+    stripped, _ = strip_spans(text, [Span(false.ref.line, false.ref.text)])
+    assert "build_pattern" not in stripped and "class CardinalityField" in stripped

@@ -251,8 +251,13 @@ def test_strip_a_misquoted_definition_removes_its_whole_block() -> None:
     assert stripped == "# T\n\nThe class:\n\nMore text here.\n"
     assert removed == ["```python\nclass Field:\n    def match(cls, name):\n"
                        "        return name\n```"]
-    # another line of code goes alone
-    assert strip_spans(text, [Span(8, "return name")])[1] == ["return name"]
+    # another line of code goes alone where the block still parses without it
+    two = text.replace("        return name\n",
+                       "        name = name.strip()\n        return name\n")
+    assert strip_spans(two, [Span(9, "return name")])[1] == ["return name"]
+    # and takes the block where it would not (a body of one line)
+    assert strip_spans(text, [Span(8, "return name")])[1] == [
+        "return name", "```python\nclass Field:\n    def match(cls, name):\n```"]
 
 
 def test_a_deleted_block_takes_the_paragraph_that_describes_it() -> None:
@@ -520,3 +525,14 @@ def test_repair_markdown_drops_a_stray_bare_fence_and_reads_rst_enumerators() ->
     # a bare block that quotes no fence stays
     kept = "Run:\n\n```\nx --help\n```\n"
     assert repair_markdown(kept) == kept
+
+
+def test_strip_a_python_block_a_cut_line_leaves_unparsable_goes_whole() -> None:
+    # the ``if`` loses its only body line: what is left would not run, so the block goes;
+    # a line whose block still parses without it goes alone
+    text = ("# T\n\n```python\nif ready:\n    start_bogus()\n```\n\n"
+            "```python\nstart()\nfinish_bogus()\n```\n")
+    stripped, removed = strip_spans(text, [Span(5, "start_bogus()"), Span(10, "finish_bogus()")])
+    assert "if ready" not in stripped and "start()" in stripped
+    assert "finish_bogus" not in stripped
+    assert removed == ["start_bogus()", "finish_bogus()", "```python\nif ready:\n```"]

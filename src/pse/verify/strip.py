@@ -15,7 +15,9 @@ collapsed, fences balanced.
 
 from __future__ import annotations
 
+import ast
 import re
+import textwrap
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
@@ -292,9 +294,22 @@ def _drop_broken_blocks(original: list[str], lines: list[str]) -> list[str]:
             set().union(*(_bound(line) for line in kept))
         used = {name for line in kept
                 for name in _IDENTIFIER.findall(line.split("#", 1)[0])}
-        if lost & used:
+        # Python the cut no longer parses (a misquoted docstring's line, an ``if`` whose
+        # body went): the block goes whole, as a quoted ``def`` line's does
+        broken = fence_language(fence.info) in PYTHON_LANGUAGES and \
+            _parses([original[i] for i in inner]) and not _parses(kept)
+        if lost & used or broken:
             removed.append(_drop_block(lines, fence.start))
     return removed
+
+
+def _parses(lines: list[str]) -> bool:
+    """Whether ``lines`` are Python that parses (moved to the margin together)."""
+    try:
+        ast.parse(textwrap.dedent("\n".join(lines)))
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return False
+    return True
 
 
 def _drop_block(lines: list[str], index: int) -> str:

@@ -69,7 +69,8 @@ def check_claims(text: str, *, file: str, resolver: Resolver, rst: bool = False,
     if ignored is not None:
         found.extend(_verdicts(structural_claims(document, ignored=ignored), file=file,
                                resolver=resolver, focus=focus))
-        found.extend(_verdicts(quoted_signature_claims(document, resolver, ignored=ignored),
+        found.extend(_verdicts(quoted_signature_claims(document, resolver, ignored=ignored,
+                                                       docstrings=strict),
                                file=file, resolver=resolver, focus=focus))
     found.sort(key=lambda judged: judged[0].line)
     return _once(found)

@@ -10,7 +10,16 @@ from collections.abc import Callable, Collection
 from dataclasses import replace
 
 from pse.index.model import Symbol
-from pse.verify.claims import argtypes, callsites, code, parameters, returns, types, values
+from pse.verify.claims import (
+    argtypes,
+    callsites,
+    code,
+    docstrings,
+    parameters,
+    returns,
+    types,
+    values,
+)
 from pse.verify.claims.counts import ANY_NOUN
 from pse.verify.claims.decision import Decision, short, undecided
 from pse.verify.claims.focus import in_focus, within_focus
@@ -268,7 +277,7 @@ def _object_is_span(claim: Claim) -> bool:
                                   "has_subclasses", "raised", "decorated", "default",
                                   "value_type",
                                   "definition_count", "subclass_count", "call_count",
-                                  "return_arity", "param_position"}
+                                  "return_arity", "param_position", "docstring"}
 
 
 def _reoriented(claim: Claim, subject: Named, obj: Named | None
@@ -461,6 +470,8 @@ def _as_module(resolver: Resolver, subject: Named) -> Named:
 
 def _name(claim: Claim, relation: str, subject: Named, obj: Named | None) -> str:
     second = canonical(obj) if obj is not None else claim.obj
+    if relation == "docstring":  # the quoted text is the claim's sentence
+        second = ""
     if relation == "defines_member" and claim.relation in {"defines", "location"}:
         second = obj.text if obj is not None else claim.obj
     text = f"{relation}({canonical(subject)}, {second})" if second else \
@@ -652,6 +663,7 @@ def _decider(relation: str, claim: Claim, resolver: Resolver, obj: Named | None)
             single=bool(_SINGLE.search(claim.sentence))),
         "has_subclasses": lambda s: types.has_subclasses(resolver, s),
         "raised": lambda s: raised_at_all(resolver, s),
+        "docstring": lambda s: docstrings.quoted_docstring(resolver, s, claim.obj),
         "subclass_count": lambda s: types.subclass_count(resolver, s, int(claim.obj),
                                                          direct=claim.obj_text == "direct"),
         "decorated": lambda s: _with_arguments(resolver, s, claim,

@@ -17,8 +17,9 @@ of its methods ones that class has (a reader's own subclass or example class has
 name, or methods of its own), or a top-level function with a docstring, named like one
 function of the library (a test's ``def test_hello`` is none). Each parameter such a
 ``def`` writes is then a ``has_param`` claim of that definition, and so is each
-parameter its docstring documents (``:param name:``); what the judge cannot find in the
-tree stays open, like any claim.
+parameter its docstring documents (``:param name:``); the docstring it writes is a
+``docstring`` claim, that the library's says the same (:mod:`.docstrings`). What the judge
+cannot find in the tree stays open, like any claim.
 """
 
 from __future__ import annotations
@@ -41,9 +42,11 @@ _Def = ast.FunctionDef | ast.AsyncFunctionDef
 
 
 def quoted_signature_claims(document: Document, resolver: Resolver, *,
-                            ignored: set[int]) -> Iterator[Claim]:
+                            ignored: set[int], docstrings: bool = False) -> Iterator[Claim]:
     """The parameter claims of the definitions the code blocks of ``document`` quote from
-    the tree of ``resolver`` (``ignored``: lines pse is told to skip)."""
+    the tree of ``resolver`` (``ignored``: lines pse is told to skip); with
+    ``docstrings``, their docstrings' claims too (in generated text: a maintainer's docs
+    write their own docstrings for the hooks a library asks them to implement)."""
     for block in document.blocks:
         if block.kind != "code" or block.line in ignored or \
                 fence_language(block.info) not in {"", *PYTHON_LANGUAGES}:
@@ -53,15 +56,45 @@ def quoted_signature_claims(document: Document, resolver: Resolver, *,
             continue
         first = _first_code_line(block)
         lines = block.text.split("\n")
+        fence = (block.line, f"{block.label}{block.info}") if block.label else None
         for node in tree.body:
             if isinstance(node, ast.ClassDef) and _quotes_class(resolver, node):
+                if docstrings:
+                    yield from _docstring(node, node.name, first, lines, fence)
                 for member in node.body:
                     if isinstance(member, _Def):
-                        yield from _parameters(member, f"{node.name}.{member.name}", first,
-                                               lines, method=True)
+                        subject = f"{node.name}.{member.name}"
+                        yield from _parameters(member, subject, first, lines, method=True)
+                        if docstrings:
+                            yield from _docstring(member, subject, first, lines, fence)
             elif isinstance(node, _Def) and ast.get_docstring(node) and \
                     len(_library(resolver, node.name, "function")) == 1:
                 yield from _parameters(node, node.name, first, lines, method=False)
+                if docstrings:
+                    yield from _docstring(node, node.name, first, lines, fence)
+
+
+def _docstring(node: ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef, subject: str,
+               first: int, lines: list[str], fence: tuple[int, str] | None
+               ) -> Iterator[Claim]:
+    """A ``docstring`` claim for the docstring the quoted definition writes: its words are
+    said to be the library's (:mod:`.docstrings`). It stands on the block's opening
+    fence, which Strip reads as the whole block (a misquoted block goes; a docstring
+    line alone would leave a quote without its words); in a block without a fence, on
+    the docstring's first line of words."""
+    doc = ast.get_docstring(node)
+    if not doc or not node.body:
+        return
+    if fence:
+        yield Claim("docstring", subject=subject, obj=doc, negated=False, line=fence[0],
+                    sentence=fence[1], presupposed="structure")
+        return
+    start, end = node.body[0].lineno, node.body[0].end_lineno or node.body[0].lineno
+    line = next((n for n in range(start, min(end, len(lines)) + 1)
+                 if any(ch.isalnum() for ch in lines[n - 1])), start)
+    sentence = lines[line - 1].strip() if line <= len(lines) else ""
+    yield Claim("docstring", subject=subject, obj=doc, negated=False,
+                line=first + line - 1, sentence=sentence, presupposed="structure")
 
 
 def _first_code_line(block: Block) -> int:
