@@ -1332,3 +1332,66 @@ def test_claims_a_parameter_named_after_its_noun_under_a_bound_method(
         assert found == {"has_param(codec.encode, number)": "unverified",
                          "has_param(codec.encode, pad_length)": "verified",
                          "has_param(codec.encode, uuid)": "verified"}
+
+
+_CONSTRUCTOR_TREE = {
+    "feed/__init__.py": "",
+    "feed/core.py": '''\
+import attr
+
+
+def load(x):
+    return x
+
+
+def helper():
+    return 1
+
+
+class Reader:
+    def __init__(self, src):
+        self.src = load(src)
+
+    def read(self):
+        return helper()
+
+
+class Failure(ValueError):
+    def __init__(self, message):
+        super().__init__(message)
+
+
+@attr.s
+class Record:
+    value = attr.ib(converter=load)
+
+    def __attrs_post_init__(self):
+        self.ready = True
+
+    def refresh(self):
+        return helper()
+''',
+}
+
+
+@pytest.fixture(scope="module")
+def constructor_resolver(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Resolver]:
+    yield from tree_resolver(tmp_path_factory, _CONSTRUCTOR_TREE, name="constructors")
+
+
+@pytest.mark.parametrize("text, status", [
+    ("The constructor of `Reader` calls `load`.", "verified"),
+    # said of the constructor, what another method calls is no call of it
+    ("`Reader`'s constructor calls `helper`.", "unverified"),
+    ("`Reader` 的构造函数调用 `helper`。", "unverified"),
+    ("`Reader` calls `helper`.", "verified"),                 # a class: any of its methods
+    # a builtin base runs none of the tree's code: nothing of `Failure` calls `read`
+    ("`Failure` calls `Reader.read`.", "unverified"),
+    ("The `Failure` constructor calls `Reader.read`.", "unverified"),
+    # the `__init__` attrs writes calls a field's converter before the hook
+    ("`Record` 的构造函数调用 `load`。", "ignored"),
+    ("`Record` 的构造函数调用 `helper`。", "unverified"),
+])
+def test_claims_calls_said_of_a_constructor(constructor_resolver: Resolver, text: str,
+                                            status: str) -> None:
+    assert _status(constructor_resolver, text) == status

@@ -14,6 +14,7 @@ from collections.abc import Callable
 
 from pse.index.model import BodyFacts, Symbol
 from pse.index.python import dotted_name
+from pse.index.returns import parse_quietly
 from pse.index.symbols import code_first
 from pse.index.walk import is_sample_path
 from pse.verify.claims.conditions import condition_site, decided_elsewhere
@@ -1051,11 +1052,14 @@ def _is_dynamic(resolver: Resolver, cls: Symbol) -> bool:
     return any(resolver.index.members(q, name) for q in found.tree for name in _DYNAMIC)
 
 
-def calls(resolver: Resolver, subject: Symbol, callee: Named, *, direct: bool = False
-          ) -> Decision:
+def calls(resolver: Resolver, subject: Symbol, callee: Named, *, direct: bool = False,
+          constructor: bool = False) -> Decision:
     """Whether ``subject``'s body calls ``callee`` (confirmed directly, refuted by reach);
-    a class calls what one of its methods calls. A call said to be ``direct`` is the own
+    a class calls what one of its methods calls, or, said of its ``constructor``, what
+    the constructor it has in the tree calls. A call said to be ``direct`` is the own
     body's: one made through a helper does not make it true."""
+    if subject.kind == "class" and constructor:
+        return _constructor_calls(resolver, subject, callee)
     if subject.kind == "class":
         # a builtin base (``ValueError``, ``dict``) runs no code of the tree but the
         # class's own methods: it cannot call another class's ``Reader.read``
@@ -1096,6 +1100,53 @@ def calls(resolver: Resolver, subject: Symbol, callee: Named, *, direct: bool = 
     # (``strftime``), that nothing the body reaches even names
     return Decision(False, message + (f"; nothing it reaches names `{name}`"
                                       if outside else ""), at(subject))
+
+
+_CONSTRUCTOR_METHODS = ("__init__", "__new__", "__post_init__", "__attrs_post_init__")
+
+
+def _constructor_calls(resolver: Resolver, cls: Symbol, callee: Named) -> Decision:
+    """Whether the constructor of ``cls`` (its own or its nearest base's in the tree, with
+    the hooks ``dataclass`` and ``attrs`` call from the one they write) calls ``callee``;
+    open where the tree has none of them (one written by a decorator or outside)."""
+    found = ancestry(resolver, cls)
+    methods = []
+    for qualname in found.tree:  # the class first, then its bases
+        own = [m for m in resolver.index.children(qualname)
+               if m.kind == "method" and m.name in _CONSTRUCTOR_METHODS]
+        if own:
+            methods = own
+            break
+    name = callee.name.rsplit(".", 1)[-1]
+    if not methods:
+        return undecided(f"the constructor of {short(cls.qualname)} is not in the tree")
+    decisions = [(m, calls(resolver, m, callee)) for m in methods]
+    for method, decision in decisions:
+        if decision.holds:
+            return Decision(True, f"{short(method.qualname)} calls `{name}()`",
+                            decision.evidence)
+    written = all(m.name.endswith("post_init__") for m in methods)
+    if any(d.holds is None for _, d in decisions) or written and \
+            name in _field_names(resolver, cls):
+        # a field's converter or factory named in the class is called by the ``__init__``
+        # a decorator writes, before the hook
+        return undecided(f"the constructor of {short(cls.qualname)} may call `{name}()`")
+    return Decision(False, f"the constructor of {short(cls.qualname)} "
+                    f"({listing([m.name for m in methods])}) does not call "
+                    f"`{name}()`", at(methods[0]))
+
+
+def _field_names(resolver: Resolver, cls: Symbol) -> set[str]:
+    """The names the statements of ``cls``'s body other than its methods and nested
+    classes write (its fields' defaults, converters and factories)."""
+    tree = parse_quietly(dedented(resolver.index.source_of(cls) or "").encode("utf-8"))
+    node = next((n for n in tree.body if isinstance(n, ast.ClassDef)), None) if tree else None
+    if node is None:
+        return set()
+    return {n.attr if isinstance(n, ast.Attribute) else n.id
+            for statement in node.body
+            if not isinstance(statement, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef)
+            for n in ast.walk(statement) if isinstance(n, ast.Name | ast.Attribute)}
 
 
 def uses(resolver: Resolver, subject: Symbol, used: Named) -> Decision:

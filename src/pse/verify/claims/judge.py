@@ -584,6 +584,19 @@ def _member_of(claim: Claim, subject: Named, resolver: Resolver) -> str:
     return ""
 
 
+_CONSTRUCTOR_NOUN = r"(?:constructor|initiali[sz]er|构造函数|构造方法|构造器|初始化方法)"
+
+
+def _of_constructor(claim: Claim) -> bool:
+    """Whether the sentence makes its subject's constructor the subject ("The constructor
+    of `A` calls ...", "`A`'s constructor", "the `A` constructor", "`A` 的构造函数")."""
+    subject = re.escape(f"`{claim.subject}`")
+    return bool(re.search(
+        rf"{_CONSTRUCTOR_NOUN}\s+of\s+(?:the\s+)?{subject}|{subject}(?:\s*'s)?\s+"
+        rf"(?:class\s+)?{_CONSTRUCTOR_NOUN}|{subject}\s*(?:类)?\s*的\s*{_CONSTRUCTOR_NOUN}",
+        claim.sentence, re.IGNORECASE))
+
+
 def _decider(relation: str, claim: Claim, resolver: Resolver, obj: Named | None) -> Decide:
     target = obj if obj is not None else Named(claim.obj, claim.obj)
     member = target.text
@@ -643,13 +656,15 @@ def _decider(relation: str, claim: Claim, resolver: Resolver, obj: Named | None)
         "base_count": lambda s: types.base_count(s, int(claim.obj)),
         # "calls `a` rather than `b`" denies that it calls `b` itself
         "calls": lambda s: _when_called(resolver, s, target, claim.sentence, code.calls(
-            resolver, s, target, direct=not _INDIRECTLY.search(claim.sentence)))
+            resolver, s, target, direct=not _INDIRECTLY.search(claim.sentence),
+            constructor=_of_constructor(claim)))
         if claim.obj_text != "loose"
         # "triggers a `ValueError`" / 触发 `ValueError`: an error is raised, not called
         else code.raises(resolver, s, target, condition=_condition_names(claim.sentence),
                          sentence=claim.sentence)
         if _TRIGGERS.search(claim.sentence) and _is_error(resolver, target)
-        else _only_if_called(code.calls(resolver, s, target), target,
+        else _only_if_called(code.calls(resolver, s, target,
+                                        constructor=_of_constructor(claim)), target,
                              code.uses(resolver, s, target)),
         "raises": lambda s: code.raises(resolver, s, target,
                                         condition=_condition_names(claim.sentence),
