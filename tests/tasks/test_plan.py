@@ -143,3 +143,21 @@ def test_a_chinese_section_prompt_ends_with_an_instruction_in_chinese(tinyqueue:
                         section=0)
         ask = task.messages("specialist", state)[-1].content
         assert ask.rstrip().endswith(last)
+
+
+def test_central_symbols_leave_out_a_test_module_inside_the_package(tmp_path: Path) -> None:
+    # dotmap keeps its tests in dotmap/test.py: its test classes are no central abstraction
+    from pse.index.builder import build_index
+    from pse.rag.chunks import chunk_tree
+    from pse.tasks.article.plan import central_symbols
+
+    package = tmp_path / "dots"
+    package.mkdir()
+    (package / "__init__.py").write_text("class DotMap(dict):\n    def get(self, k):\n"
+                                         "        return k\n", encoding="utf-8")
+    (package / "test.py").write_text(
+        "import unittest\nfrom dots import DotMap\n\n\nclass TestBasic(unittest.TestCase):\n"
+        "    def test_get(self):\n        DotMap().get(1)\n", encoding="utf-8")
+    index, _ = build_index(tmp_path, cache_dir=tmp_path / ".cache")
+    names = [name for _, name, _ in central_symbols(index, chunk_tree(index), project="dots")]
+    assert names == ["DotMap"]

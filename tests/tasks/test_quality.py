@@ -122,11 +122,12 @@ def test_residue_flags_the_prompts_code_facts_pasted() -> None:
             "- `backoff`: signature `backoff: float` (exponential backoff); 1 parameter\n"
             "- `delay` has the signature `delay(self, attempt)` and takes one parameter.\n"
             "- `JobQueue`: signature `JobQueue(RetryPolicy, sleep=lambda s: None)`\n"
-            "- `run`: signature `run(self)`, which runs the job once.\n")
+            "- `run`: signature `run(self)`, which runs the job once.\n"
+            "- `main`: signature `main()`; returns `None`; 0 parameters\n")
     assert _rules(quality.residue(text, path=P)) == [
         (5, "outline-residue"), (6, "outline-residue"), (8, "outline-residue"),
         (10, "outline-residue"), (14, "outline-residue"), (15, "outline-residue"),
-        (17, "outline-residue")]
+        (17, "outline-residue"), (19, "outline-residue")]
 
 
 def test_residue_flags_a_readmes_badge_row_pasted() -> None:
@@ -144,7 +145,19 @@ def test_residue_flags_a_definition_header_pasted_as_prose() -> None:
             "    \"\"\"Abstract base class for a file lock object.\"\"\"\n\n"
             "```python\nclass BaseFileLock(ContextDecorator):\n    pass\n```\n\n"
             "The class `BaseFileLock` is the base: every lock subclasses it.\n")
-    assert _rules(quality.residue(text, path=P)) == [(5, "outline-residue")]
+    # the header, and the docstring pasted with it: a paragraph of code
+    assert _rules(quality.residue(text, path=P)) == [(5, "outline-residue"),
+                                                      (6, "outline-residue")]
+
+
+def test_residue_flags_a_paragraph_of_code_written_without_a_fence() -> None:
+    # an excerpt pasted without its fence reads as prose; a name-marking pass then put
+    # backticks into it (a dotmap article)
+    text = ("# T\n\n## Use\n\nimport unittest\nfrom dotmap import `DotMap`\n"
+            "self._myprop = None\n@property\n\n"
+            "The `get` method returns the value: it calls `dict.get`.\nThen it returns None.\n\n"
+            "`DotMap` is a dict subclass.\n`DotMap.get(key)` returns a value.\n`DotMap()`\n")
+    assert [f.line for f in quality.residue(text, path=P)] == [5, 6, 7, 8]
 
 
 def test_residue_flags_a_configuration_file_pasted_as_prose() -> None:
@@ -159,9 +172,12 @@ def test_residue_flags_a_configuration_file_pasted_as_prose() -> None:
 
 def test_residue_flags_a_heading_echoed_as_a_paragraph() -> None:
     text = ("# Design decisions: tinyqueue\n\n## Running it\n\nRun `main`.\n\n"
-            "Design decisions.\n\nRunning it\n\nDecisions were made for speed.\n")
+            "Design decisions.\n\nRunning it\n\nDecisions were made for speed.\n\n"
+            "Design decisions: tinyqueue\n\nNote: it runs.\n")
+    # the title with its colon too; a sentence with a colon that is no heading's stays
     assert _rules(quality.residue(text, path=P)) == [(7, "outline-residue"),
-                                                      (9, "outline-residue")]
+                                                      (9, "outline-residue"),
+                                                      (13, "outline-residue")]
 
 
 # ------------------------------------------------------------------ prompt copies

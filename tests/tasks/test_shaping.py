@@ -76,3 +76,14 @@ def test_shape_section_numbers_a_list_whose_first_items_went_from_one() -> None:
     reply = "Intro.\n\n2. **Check**: `a` does it.\n3. **Use**: `b` does it.\n"
     text, _ = shape_section("Steps", reply)
     assert "1. **Check**" in text and "2. **Use**" in text and "3." not in text
+
+
+def test_shape_section_drops_a_fence_opened_on_nothing() -> None:
+    # "like the following:" then a bare fence; the model wrote the section again after it,
+    # heading and all, which the fence made code (a pytimeparse article)
+    reply = ("### Problem-driven: x\n\nThe parser reads time expressions. It reads these:\n```\n\n"
+             "## Problem-driven: x\n\nThe parser reads time expressions. It reads these:\n```\n")
+    text, trimmed = shape_section("What x is for", reply)
+    assert "```" not in text and "\n## Problem" not in text  # one section, no code
+    assert text.startswith("## What x is for\n\nThe parser reads time expressions.\n")
+    assert trimmed == "It reads these:\nIt reads these:"

@@ -513,6 +513,20 @@ def test_repair_markdown_drops_a_lead_in_left_before_a_heading_only() -> None:
         "Intro.\n\n## Next\n\nText.\n"
     kept = "It provides:\n\n- `a`\n\n## Next\n\nText.\n"
     assert repair_markdown(kept) == kept
+    # the sentences before the lead-in in its paragraph stay, on its line or wrapped
+    assert repair_markdown("Intro. It parses\nthings like these:\n\n## Next\n\nText.\n") == \
+        "Intro.\n\n## Next\n\nText.\n"
+    assert repair_markdown("It parses dates.\nIt parses\nthings like these:\n\n## Next\n\nA.\n") \
+        == "It parses dates.\n\n## Next\n\nA.\n"
+
+
+def test_repair_markdown_drops_a_bare_fence_pair_around_a_section() -> None:
+    # a model's fence opened on nothing: the section after it read as code, heading and all
+    text = ("## What x is for\n\nIt parses times. It reads these:\n```\n\n## What x is for\n\n"
+            "It parses times.\n```\n\n## Use\n\n```\n## not a heading in this block?\nx = 1\n```\n")
+    out = repair_markdown(text)
+    assert out.count("```") == 0 or "```\n\n## What" not in out
+    assert "It parses times.\n\n## What x is for\n\nIt parses times.\n\n## Use" in out
 
 
 def test_repair_markdown_drops_a_stray_bare_fence_and_reads_rst_enumerators() -> None:
@@ -536,3 +550,12 @@ def test_strip_a_python_block_a_cut_line_leaves_unparsable_goes_whole() -> None:
     assert "if ready" not in stripped and "start()" in stripped
     assert "finish_bogus" not in stripped
     assert removed == ["start_bogus()", "finish_bogus()", "```python\nif ready:\n```"]
+
+
+def test_repair_markdown_a_fence_too_many_before_pasted_excerpts() -> None:
+    # one fence too many: every excerpt heading read as code, every excerpt as prose
+    text = ("## Use\n\n```\n\n### a.py (lines 1-3) — a.f\n```\ndef f():\n    return 1\n```\n\n"
+            "### b.py (lines 4-6)\n```\nimport os\n```\n")
+    out = repair_markdown(text)
+    assert "```\ndef f():\n    return 1\n```" in out and "```\nimport os\n```" in out
+    assert "## Use\n\n### a.py (lines 1-3) — a.f\n```\ndef f()" in out and out.count("```") == 4

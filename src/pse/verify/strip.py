@@ -21,8 +21,16 @@ import textwrap
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
-from pse.text import Block, Document, clause_pieces, code_spans, parse_markdown, sentence_pieces
-from pse.text.fences import PYTHON_LANGUAGES, closes, fence_language, fences, opening
+from pse.text import (
+    Block,
+    Document,
+    clause_pieces,
+    code_spans,
+    parse_markdown,
+    sentence_bounds,
+    sentence_pieces,
+)
+from pse.text.fences import PYTHON_LANGUAGES, Fence, closes, fence_language, fences, opening
 from pse.text.labels import leading_label
 
 _SENTENCE_END = set(".!?;。！？；")
@@ -476,7 +484,7 @@ def renumber_lists(text: str) -> str:
 def repair_markdown(text: str) -> str:
     """Remove empty list items, empty headings and code blocks; balance fences; number
     ordered lists again (:func:`renumber_lists`)."""
-    lines = _drop_stray_fences(text.split("\n"))
+    lines = drop_stray_fences(text.split("\n"))
     code = _fence_lines(lines)
     lines = [line if index in code else _RST_ENUMERATOR.sub(r"\g<1>1.", line)
              for index, line in enumerate(lines)
@@ -499,22 +507,68 @@ def repair_markdown(text: str) -> str:
     return renumber_lists("\n".join(collapsed)) + "\n"
 
 
-def _drop_stray_fences(lines: list[str]) -> list[str]:
-    """``lines`` without a bare fence (no info string) whose block would hold a fence that
-    names a language: no writer nests "```console" in a "```" block (quoting a fence takes a
-    longer one), so the bare one is the close of a wrapper the model put around its reply,
-    and read as an opening it swallows the headings and prose after it."""
-    stray: set[int] = set()
-    for fence in fences(lines):
-        if fence.info or fence.end is None:
-            continue
-        for inner in fence.inner(len(lines)):
-            opened = opening(lines[inner])
-            if opened is not None and opened[1] and opened[0][0] == fence.marker[0] \
-                    and len(opened[0]) >= len(fence.marker):
-                stray.add(fence.start)
-                break
-    return [line for index, line in enumerate(lines) if index not in stray]
+def drop_stray_fences(lines: list[str]) -> list[str]:
+    """``lines`` without the bare fences (no info string) that open no code.
+
+    A bare fence whose block would hold a fence that names a language: no writer nests
+    "```console" in a "```" block (quoting a fence takes a longer one), so the bare one is
+    the close of a wrapper the model put around its reply, and read as an opening it
+    swallows the headings and prose after it. So is one whose block opens with a Markdown
+    heading of a section and holds nothing but headings or prose ("like the following:"
+    then "```" then "## Problem-driven: x" and the article again; a comment in code is one
+    ``#``), and one never closed that holds nothing or opens with such a heading. Each
+    goes alone, and the fences after it pair again, until none is left: a model that
+    pasted a prompt's excerpts with one fence too many had every heading read as code and
+    every excerpt as prose."""
+    lines = list(lines)
+    for _ in range(len(lines)):
+        stray = next((found for fence in fences(lines)
+                      if not fence.info and (found := _stray(lines, fence))), ())
+        if not stray:
+            break
+        lines = [line for index, line in enumerate(lines) if index not in stray]
+    return lines
+
+
+def _stray(lines: list[str], fence: Fence) -> tuple[int, ...]:
+    """The fence lines of the bare ``fence`` that go (see :func:`drop_stray_fences`)."""
+    inner = [lines[i] for i in fence.inner(len(lines))]
+    content = [line for line in inner if line.strip()]
+    first = content[0] if content else ""
+    if fence.end is None:  # never closed: it only swallows what follows it
+        return (fence.start,) if not content or _SECTION_HEADING.match(first) else ()
+    for line in inner:
+        opened = opening(line)
+        if opened is not None and opened[1] and opened[0][0] == fence.marker[0] \
+                and len(opened[0]) >= len(fence.marker):
+            return (fence.start,)
+    if not _SECTION_HEADING.match(first):
+        return ()
+    if all(EXCERPT_HEADER.match(line) for line in content):
+        # the prompt's excerpt headings alone: the fence that opened the block was one too
+        # many, and the one that closes it opens the excerpt's code
+        return (fence.start,)
+    return (fence.start, fence.end) if _is_prose(content) else ()  # prose wrapped as code
+
+
+EXCERPT_HEADER = re.compile(r"^\s{0,3}(?:#{1,6}\s+)?`?[^\s`]+`? \(lines \d+-\d+\)"
+                             r"(?: — `?[^\s`]+`?)?\s*$")
+"""The heading the prompt puts over each source excerpt (``### a.py (lines 3-9) — m.f``,
+:func:`pse.rag.context.context_blocks`), pasted into the article with its excerpt, with
+its ``###`` or without, its names in backticks or not: a line no article writes,
+checked on every line, code included, since a pasted excerpt often leaves a fence open
+around it."""
+_SECTION_HEADING = re.compile(r"^\s{0,3}#{2,6}\s+\S")
+_PROSE_LINE = re.compile(r"^\s*[^\W\d_][^=;{}<>|$]*\s[^=;{}<>|$]*\s\S[^=;{}<>|$]*[.!?:。！？：]$")
+"""A line of words that ends a sentence: three or more words, no code's punctuation."""
+
+
+def _is_prose(lines: Iterable[str]) -> bool:
+    """Whether ``lines`` (a block's content) are Markdown prose, not code: a sentence of
+    words among them, and no Python program."""
+    content = list(lines)
+    return any(_PROSE_LINE.match(line) and not line.lstrip().startswith("#")
+               for line in content) and not _parses(content)
 
 
 def _drop_empty_fences(lines: list[str]) -> list[str]:
@@ -540,10 +594,12 @@ _COMMENT = {**dict.fromkeys((*PYTHON_LANGUAGES, "bash", "sh", "shell", "zsh", "t
 
 
 def _drop_dangling_lead_ins(lines: list[str]) -> list[str]:
-    """``lines`` without a paragraph that ends in a colon ("Here is an example of how to
-    use `show`:") right before a heading or the end: what it introduced was deleted."""
+    """``lines`` without the sentence that ends a paragraph in a colon ("Here is an example
+    of how to use `show`:") right before a heading or the end: what it introduced was
+    deleted. The sentences before it in its paragraph stay."""
     code = _fence_lines(lines)
     gone: set[int] = set()
+    lines = list(lines)
     for last, line in enumerate(lines):
         if last in code or not line.rstrip().endswith((":", "：")) or _HEADING.match(line) \
                 or _LIST_ITEM.match(line):
@@ -551,12 +607,23 @@ def _drop_dangling_lead_ins(lines: list[str]) -> list[str]:
         after = next((i for i in range(last + 1, len(lines)) if lines[i].strip()), None)
         if after is not None and (after in code or not _HEADING.match(lines[after])):
             continue
-        first = last
+        bounds = sentence_bounds(line)
+        if len(bounds) > 1:  # the lead-in is the line's last sentence
+            lines[last] = line[:bounds[-1][0]].rstrip()
+            continue
+        first = last  # the lead-in may have begun on a line before (a wrapped paragraph)
         while first > 0 and lines[first - 1].strip() and first - 1 not in code and \
-                not _HEADING.match(lines[first - 1]) and not _LIST_ITEM.match(lines[first - 1]):
+                not _HEADING.match(lines[first - 1]) and \
+                not _LIST_ITEM.match(lines[first - 1]) and \
+                lines[first - 1].rstrip()[-1:] not in _SENTENCE_END:
+            before = sentence_bounds(lines[first - 1])
+            if len(before) > 1:  # where it began, after a sentence of its own line
+                lines[first - 1] = lines[first - 1][:before[-1][0]].rstrip()
+                break
             first -= 1
         gone.update(range(first, last + 1))
     return [line for index, line in enumerate(lines) if index not in gone]
+
 
 
 def _drop_empty_tables(lines: list[str]) -> list[str]:

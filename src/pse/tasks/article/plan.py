@@ -16,6 +16,7 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 
 from pse.index.symbols import SymbolIndex
+from pse.index.walk import is_test_path
 from pse.pipeline.plan import Section
 from pse.rag.retriever import Chunk
 
@@ -173,9 +174,10 @@ def _ranked_symbols(index: SymbolIndex, chunks: Sequence[Chunk]
 
 
 def _is_test(path: str) -> bool:
-    parts = path.lower().split("/")
-    return any(p in {"tests", "test", "testing", "examples", "docs", "benchmarks"}
-               for p in parts[:-1]) or parts[-1].startswith(("test_", "conftest"))
+    """Test code (the index's one rule: ``dotmap/test.py`` too) or the examples, docs and
+    benchmarks beside the code: no central abstraction of the project."""
+    return is_test_path(path) or any(
+        p in {"examples", "docs", "benchmarks"} for p in path.lower().split("/")[:-1])
 
 
 def _module_title(focus: list[str], path: str, chunks: Sequence[Chunk],

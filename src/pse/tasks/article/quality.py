@@ -10,6 +10,7 @@ grounding of every section are final gates too: ``gates.py``.)
 
 from __future__ import annotations
 
+import ast
 import re
 from collections.abc import Iterable, Iterator, Sequence
 
@@ -27,7 +28,7 @@ from pse.tasks.article.text import (
 from pse.text import Document, parse_markdown, sentence_bounds
 from pse.text.frames import frame_repeats
 from pse.verify.finding import Finding
-from pse.verify.strip import LIST_MARKER
+from pse.verify.strip import EXCERPT_HEADER, LIST_MARKER
 
 _NEAR_DUPLICATE = 0.8
 """Word-set overlap (Jaccard) at which two sentences say the same thing."""
@@ -52,7 +53,7 @@ the names it lists real): the prompt talking through the article, not the projec
 _MARKUP_RESIDUE = re.compile(r"^\s{0,3}#{1,6}\s+#")
 _FACTS_RESIDUE = re.compile(
     r"its parameters in order:|;\s*\d+ public methods?:"
-    r"|\bsignature `[^`\n]+`[^;\n]{0,40}[;(]\s*\d+ parameters?\b"
+    r"|\bsignature `[^`\n]+`(?:;\s*returns `[^`\n]+`)?[^;\n]{0,40}[;(]\s*\d+ parameters?\b"
     r"|^\W*`[^`\n]+`\s*[:：]\s*signature `[^`\n]+`\s*$"
     r"|\((?:class|dataclass|enum|function|method|module|coroutine)[^()\n]{0,20}, "
     r"`?[\w./-]+\.py`?:\d+\)"
@@ -80,19 +81,48 @@ _DEFINITION_LINE = re.compile(r"^\s*(?:async\s+)?(?:class|def)\s+`?[A-Za-z_]\w*`
                               r"(?:\(.*\))?(?:\s*->\s*[^:]+)?:\s*$")
 """A ``class`` or ``def`` header standing as a prose line: an excerpt pasted without its
 fence ("class `BaseFileLock`(contextlib.ContextDecorator, ...):")."""
+_CODE_MARK = re.compile(r"[()=\[\]:.@]")
+_KEYWORD_START = re.compile(r"(?:import|from|return|raise|yield|assert|del|pass|global)\b")
+
+
+def _code_paragraph_lines(text: str) -> set[int]:
+    """The lines of paragraphs that are code written without a fence, most of their lines
+    Python statements ("self._myprop = None", "import unittest", "@property"): pasted
+    source that Markdown reads as prose, a sentence each. A line of words that parses as a
+    name ("DotMap") is no statement here."""
+    found: set[int] = set()
+    for block in parse_markdown(text).blocks:
+        if block.kind != "paragraph" or len(block.lines) < 2:
+            continue
+        code = [number for number, line in block.lines if _is_statement(line)]
+        if 3 * len(code) >= 2 * len(block.lines):
+            found.update(code)
+    return found
+
+
+def _is_statement(line: str) -> bool:
+    """Whether ``line`` (backticks a pass may have added removed) reads as one Python
+    statement, or the head of one ("def f(self):", "@property"), with code's punctuation."""
+    bare = line.replace("`", "").strip()
+    if not bare or not (_CODE_MARK.search(bare) or _KEYWORD_START.match(bare)) or \
+            bare.endswith((".", "。")) and " " in bare:
+        return False
+    if re.fullmatch(r"@[A-Za-z_][\w.]*(?:\(.*\))?", bare):
+        return True
+    candidate = f"{bare}\n    pass" if bare.endswith(":") else bare
+    try:
+        ast.parse(candidate)
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return False
+    return True
+
+
 _CONFIG_LINE = re.compile(r"^\s*\[[\w.\-]+\]\s+`?[\w.\-]+`?\s*=|"
                           r"(?:`?[\w.\-]+`?\s*=\s*(?:\"[^\"]*\"|'[^']*'|\[|\d)[^=]*){3,}")
 """A configuration file pasted as a prose line: a table header with its first key
 ("[tool.poetry] name = ...") or three ``key = value`` settings in one line, outside its
 code spans (a sentence may name settings as code)."""
 _BADGE = re.compile(r"^!\[|img\.shields\.io|badge|pepy\.tech|codecov\.io", re.IGNORECASE)
-_EXCERPT_HEADER = re.compile(r"^\s{0,3}(?:#{1,6}\s+)?`?[^\s`]+`? \(lines \d+-\d+\)"
-                             r"(?: — `?[^\s`]+`?)?\s*$")
-"""The heading the prompt puts over each source excerpt (``### a.py (lines 3-9) — m.f``,
-:func:`pse.rag.context.context_blocks`), pasted into the article with its excerpt, with
-its ``###`` or without, its names in backticks or not: a line no article writes,
-checked on every line, code included, since a pasted excerpt often leaves a fence open
-around it."""
 _NAME_LIST = re.compile(
     r"(?:[-*+]\s+)?`[^`]+`(?:\s*(?:,|、|，|and|和|;|:|：|—|–|-|->|=>|→)\s*`[^`]+`)+\s*[.。]?")
 """Code spans and separators only: "`A`, `B` and `C`", "`JobQueue`: `JobQueue`"."""
@@ -372,10 +402,12 @@ def residue(text: str, *, path: str) -> list[Finding]:
                              "project's README", path=path, line=number, text=line.strip(),
                              kind="leak", hint="delete it")
                     for number, line in prose_lines(text) if _is_link_row(line))
+    pasted = _code_paragraph_lines(text)
     findings.extend(_finding("outline-residue", "a line of code pasted as prose, outside a "
                              "code block", path=path, line=number, text=line.strip(),
                              kind="leak", hint="delete it, or put the code in a fenced block")
-                    for number, line in prose_lines(text) if _DEFINITION_LINE.match(line))
+                    for number, line in prose_lines(text)
+                    if _DEFINITION_LINE.match(line) or number in pasted)
     findings.extend(_finding("outline-residue", "a configuration file pasted as prose",
                              path=path, line=number, text=_short(line.strip()),
                              kind="leak", hint="delete it, or say in a sentence what it sets")
@@ -412,7 +444,7 @@ def residue(text: str, *, path: str) -> list[Finding]:
                              hint="delete it and the excerpt it heads: the reader never saw "
                                   "the prompt", kind="leak")
                     for number, line in enumerate(text.split("\n"), 1)
-                    if _EXCERPT_HEADER.match(line))
+                    if EXCERPT_HEADER.match(line))
     findings.extend(_finding("outline-residue", "a heading's words as a paragraph of their "
                              "own", path=path, line=line, text=paragraph, hint="delete it",
                              kind="leak") for line, paragraph in _echoed_headings(text))
@@ -432,7 +464,9 @@ def _bare_labels(text: str) -> Iterator[tuple[int, str]]:
             yield block.line, lines[block.line - 1].strip()
 
 
-_BARE_LABEL = re.compile(r"\s*(\*\*|__)(?:(?!\1)[^\n])+?\1\s*[.:：。;；]?\s*")
+_BARE_LABEL = re.compile(r"\s*(\*\*|__)\s*[^\W\d_][^\n.!?。！？*_]{0,40}?[:：]?\1"
+                         r"\s*[.:：。;；]?\s*")
+"""A bold label of a few words alone ("**Default Time Settings**."), no bold sentence."""
 
 
 def _heading_texts(text: str) -> frozenset[str]:
@@ -452,8 +486,9 @@ _ECHO_WORDS = 4
 """At most this many words make a paragraph that only echoes a heading ("Design
 decisions." closing an article titled "Design decisions: tinyqueue")."""
 _WORD = re.compile(r"[^\W_]+")
-_PLAIN_WORDS = re.compile(r"[^\W\d_][\w '’-]*[.!。！]?")
-"""Words only, as a sentence writes them (no code, link or markup such as a label)."""
+_PLAIN_WORDS = re.compile(r"[^\W\d_][\w '’:：-]*[.!。！]?")
+"""Words only, as a sentence or a title writes them ("Problem-driven: x"; no code, link or
+markup such as a label)."""
 
 
 def _echoed_headings(text: str) -> list[tuple[int, str]]:

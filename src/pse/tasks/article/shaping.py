@@ -23,7 +23,7 @@ from pse.tasks.article.text import (
     sentences,
 )
 from pse.text import sentence_bounds
-from pse.verify.strip import Span, renumber_lists, strip_spans
+from pse.verify.strip import Span, drop_stray_fences, renumber_lists, strip_spans
 
 
 def prose(text: str) -> str:
@@ -43,10 +43,13 @@ def shape_section(title: str, text: str, *, subheadings: bool = True,
     heading of its level), or go too when ``subheadings`` is false (a short section that a
     small model cut into "### Problem", "### Limits", "### Conclusion"); a reply cut at the
     token cap loses its unfinished last sentence or its unclosed code block, so a section
-    never ends mid-sentence. ``earlier``: the texts of the sections before it, whose
-    sentences it must not restate (see :func:`drop_restatements`).
+    never ends mid-sentence; a bare fence that holds no code goes first (see
+    :func:`~pse.verify.strip.drop_stray_fences`). ``earlier``: the texts of the sections
+    before it, whose sentences it must not restate (see :func:`drop_restatements`).
     """
-    text, trimmed = trim_cut_off(inline_rst_as_markdown(text))
+    # a fence opened on nothing would make the rest code, headings and all
+    text = "\n".join(drop_stray_fences(inline_rst_as_markdown(text).split("\n")))
+    text, trimmed = trim_cut_off(text)
     lines = text.strip().split("\n")
     while lines and (not lines[0].strip() or lines[0].lstrip().startswith("#")):
         lines.pop(0)
