@@ -78,11 +78,12 @@ def test_sections_of_an_article_without_sections_is_empty() -> None:
     assert sections_of("# Title\n\nno sections left\n") == []
 
 
-def _queue_findings(text: str) -> list[Finding]:
+def _queue_findings(text: str, docstring: str = "Runs jobs in the order they were added."
+                    ) -> list[Finding]:
     """The rule's findings for a section about `JobQueue` (named on line 3), written from
-    its class head."""
+    its class head with ``docstring``."""
     excerpts = [{"path": "q.py", "start": 1, "end": 2, "text": "class JobQueue:\n"
-                 "    \"\"\"Runs jobs in the order they were added.\"\"\"", "symbol": "JobQueue"}]
+                 f"    \"\"\"{docstring}\"\"\"", "symbol": "JobQueue"}]
     ok = [Finding(rule="ref-verified", message="", path="a.md", line=3, text="`JobQueue`",
                   kind="symbol", evidence=(Evidence(path="q.py", line=1),))]
     return unsupported_sentences(text, excerpts, VerifyResult(ok=ok), path="a.md")
@@ -109,14 +110,11 @@ def test_rule_a_nameless_sentence_affirming_a_quality_is_unsupported() -> None:
 
 def test_rule_a_nameless_sentence_the_excerpts_contradict_is_unsupported() -> None:
     # no name, but the excerpt's docstring says otherwise: not a mere lack of words
-    excerpts = [{"path": "q.py", "start": 1, "end": 3, "text": "class JobQueue:\n"
-                 "    \"\"\"Runs jobs in the order they were added. How often and how "
-                 "patiently a failed job is retried.\"\"\"", "symbol": "JobQueue"}]
-    ok = [Finding(rule="ref-verified", message="", path="a.md", line=3, text="`JobQueue`",
-                  kind="symbol", evidence=(Evidence(path="q.py", line=1),))]
-    text = ("## Queue\n\n`JobQueue` runs jobs in the order they were added.\n\n"
-            "The solution has limits. If a job fails, it does not retry it.\n")
-    findings = unsupported_sentences(text, excerpts, VerifyResult(ok=ok), path="a.md")
+    findings = _queue_findings(
+        "## Queue\n\n`JobQueue` runs jobs in the order they were added.\n\n"
+        "The solution has limits. If a job fails, it does not retry it.\n",
+        "Runs jobs in the order they were added. How often and how patiently a failed job "
+        "is retried.")
     assert [f.text for f in findings if f.rule == "unsupported"] == [
         "If a job fails, it does not retry it."]
 
@@ -124,16 +122,12 @@ def test_rule_a_nameless_sentence_the_excerpts_contradict_is_unsupported() -> No
 def test_rule_a_nameless_limitation_no_excerpt_holds_is_unsupported() -> None:
     # a made-up weakness names nothing and only lacks the excerpts' words; a limitation
     # the excerpt states, and a nameless sentence that limits nothing, stay
-    excerpts = [{"path": "q.py", "start": 1, "end": 3, "text": "class JobQueue:\n"
-                 "    \"\"\"Runs jobs in the order they were added, one at a time. Nothing "
-                 "runs in parallel.\"\"\"", "symbol": "JobQueue"}]
-    ok = [Finding(rule="ref-verified", message="", path="a.md", line=3, text="`JobQueue`",
-                  kind="symbol", evidence=(Evidence(path="q.py", line=1),))]
-    text = ("## Queue\n\n`JobQueue` runs jobs in the order they were added.\n\n"
-            "First, it does not handle exceptions gracefully. There is no support for "
-            "priorities. Jobs do not run in parallel. This design keeps the flow easy to "
-            "follow.\n")
-    findings = unsupported_sentences(text, excerpts, VerifyResult(ok=ok), path="a.md")
+    findings = _queue_findings(
+        "## Queue\n\n`JobQueue` runs jobs in the order they were added.\n\n"
+        "First, it does not handle exceptions gracefully. There is no support for "
+        "priorities. Jobs do not run in parallel. This design keeps the flow easy to "
+        "follow.\n",
+        "Runs jobs in the order they were added, one at a time. Nothing runs in parallel.")
     assert [f.text for f in findings if f.rule == "unsupported"] == [
         "First, it does not handle exceptions gracefully.",
         "There is no support for priorities."]
