@@ -161,3 +161,20 @@ def test_central_symbols_leave_out_a_test_module_inside_the_package(tmp_path: Pa
     index, _ = build_index(tmp_path, cache_dir=tmp_path / ".cache")
     names = [name for _, name, _ in central_symbols(index, chunk_tree(index), project="dots")]
     assert names == ["DotMap"]
+
+
+def test_central_symbols_leave_out_what_a_main_guard_defines(tmp_path: Path) -> None:
+    # dotmap's module ends with a demo under its main guard: `test` and `D` are no API
+    from pse.index.builder import build_index
+    from pse.rag.chunks import chunk_tree
+    from pse.tasks.article.plan import central_symbols
+
+    package = tmp_path / "dots"
+    package.mkdir()
+    (package / "__init__.py").write_text(
+        "class DotMap(dict):\n    pass\n\n\ndef here(item=None):\n    return item\n\n\n"
+        "if __name__ == '__main__':\n    def test(**kwargs):\n        return DotMap(kwargs)\n\n"
+        "    class D:\n        pass\n", encoding="utf-8")
+    index, _ = build_index(tmp_path, cache_dir=tmp_path / ".cache")
+    names = {name for _, name, _ in central_symbols(index, chunk_tree(index), project="dots")}
+    assert names == {"DotMap", "here"}

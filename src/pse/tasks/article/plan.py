@@ -161,16 +161,33 @@ def _ranked_symbols(index: SymbolIndex, chunks: Sequence[Chunk]
     for names in names_by_file.values():
         mentions.update(names)
     ranked = []
+    guards: dict[str, int | None] = {}
     for symbol in index.all_symbols():
         if symbol.kind not in {"class", "function"} or symbol.name.startswith("_") \
                 or symbol.parent != index.module_of(symbol.path) or _is_test(symbol.path):
             continue
+        if symbol.path not in guards:
+            guards[symbol.path] = _main_guard(index.file_text(symbol.path) or "")
+        guard = guards[symbol.path]
+        if guard is not None and symbol.line > guard:
+            continue  # a demo under ``if __name__ == "__main__":`` (dotmap's `test`, `D`)
         others = mentions[symbol.name] - (symbol.name in names_by_file.get(symbol.path, set()))
         size = max(1, symbol.end_line - symbol.line)
         score = 3.0 * others + math.log(size) + (1.0 if symbol.kind == "class" else 0.0)
         ranked.append((symbol.path, symbol.name, score))
     ranked.sort(key=lambda item: (-item[2], item[0], item[1]))
     return ranked
+
+
+_MAIN_GUARD = re.compile(r"^if\s+__name__\s*==\s*['\"]__main__['\"]\s*:", re.MULTILINE)
+
+
+def _main_guard(text: str) -> int | None:
+    """The line of a module's top-level ``if __name__ == "__main__":`` (None: none): what
+    is defined under it is the module run as a script, no part of its interface. A guard
+    is the module's last statement; what follows it at the margin is read as under it."""
+    match = _MAIN_GUARD.search(text)
+    return None if match is None else text.count("\n", 0, match.start()) + 1
 
 
 def _is_test(path: str) -> bool:
