@@ -141,6 +141,9 @@ def test_check_the_members_of_a_class_an_example_restates_when_strict(
     ("import tinyhttp\n\ntinyhttp.Client()\n", "verified"),
     ("from tinyhttp import client\n\nclient.Client()\n", "verified"),  # (tinyhttp.client.Client)
     ("import requests\n\nrequests('x')\n", "external"),  # not ours to know
+    # a submodule reached as an attribute and called (glob2: `glob2.fnmatch(name, pat)`)
+    ("import tinyhttp\n\ntinyhttp.models('x')\n", "unverified"),
+    ("import tinyhttp\n\ntinyhttp.get('https://example.org')\n", "verified"),
 ])
 def test_check_a_module_an_example_imports_and_calls(resolver: Resolver, code: str,
                                                      status: str) -> None:

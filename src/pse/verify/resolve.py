@@ -103,7 +103,7 @@ class Resolver(PathChecks, CommandChecks):
             return Resolution("ignored", message=ref.ignored)
         if ref.template:
             return self._template(ref)
-        if ref.kind == "module" and ref.origin == "code" and ref.positional >= 0:
+        if ref.kind in ("module", "symbol") and ref.origin == "code" and ref.positional >= 0:
             return self._called_module(ref)
         handler = {
             "path": self._path, "path_line": self._path_line, "symbol": self._symbol,
@@ -113,11 +113,15 @@ class Resolver(PathChecks, CommandChecks):
         return handler(ref)
 
     def _called_module(self, ref: Reference) -> Resolution:
-        """``import pprint`` then ``pprint(data)``: no module is callable, so a call of a
-        module of the tree or of the standard library raises ``TypeError``; the function
-        the module holds under its own name is what was meant."""
+        """``import pprint`` then ``pprint(data)``, or ``glob2.fnmatch(name, pattern)`` of a
+        submodule: no module is callable, so a call of a module of the tree or of the
+        standard library raises ``TypeError``; the function the module holds under its own
+        name is what was meant. A name that reads as anything but a module is the symbol
+        check's."""
         hits = [h.symbol for h in self.lookup(ref.name) if h.symbol is not None]
         modules = [s for s in hits if s.kind in {"module", "package"}]
+        if ref.kind == "symbol" and (not modules or len(modules) < len(hits)):
+            return self._symbol(ref)
         if not modules and not (ref.name in sys.stdlib_module_names and not hits):
             return self._symbol(ref)
         last = ref.name.rsplit(".", 1)[-1]
@@ -127,8 +131,10 @@ class Resolver(PathChecks, CommandChecks):
                         getattr(sys.modules.get(ref.name), last, None)))
         return Resolution("unverified", evidence=tuple((s.path, None) for s in modules[:1]),
                           suggestion=inner if meant else "",
-                          message=f"`{ref.text}` is a module (the example imports it with "
-                          "`import`): calling it raises TypeError")
+                          message=f"`{ref.text}` is a module" + (
+                              " (the example imports it with `import`)"
+                              if ref.kind == "module" else "") +
+                          ": calling it raises TypeError")
 
     def _template(self, ref: Reference) -> Resolution:
         """A tag, filter or test of template syntax: the tree's own when it is an engine."""
