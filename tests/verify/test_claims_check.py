@@ -1395,3 +1395,15 @@ def constructor_resolver(tmp_path_factory: pytest.TempPathFactory) -> Iterator[R
 def test_claims_calls_said_of_a_constructor(constructor_resolver: Resolver, text: str,
                                             status: str) -> None:
     assert _status(constructor_resolver, text) == status
+
+
+@pytest.mark.parametrize("text, status", [
+    # a length or a count said in words is an integer
+    ("`fmt` returns the length of the value.", "unverified"),   # ``str(value)``
+    ("`fmt` 返回值的长度。", "unverified"),
+    ("`Cart.total` returns the length of the items.", "verified"),  # ``len(self.items)``
+    ("`Cart.total` 返回商品的个数。", "verified"),
+])
+def test_claims_a_length_returned_is_an_integer(resolver: Resolver, text: str,
+                                                status: str) -> None:
+    assert _status(resolver, text) == status
