@@ -1370,6 +1370,20 @@ class Record:
 
     def refresh(self):
         return helper()
+
+
+@attr.s
+class Plain(Exception):
+    message = attr.ib()
+
+
+@attr.s
+class Loaded:
+    value = attr.ib(converter=load)
+
+
+class Bare:
+    pass
 ''',
 }
 
@@ -1391,6 +1405,11 @@ def constructor_resolver(tmp_path_factory: pytest.TempPathFactory) -> Iterator[R
     # the `__init__` attrs writes calls a field's converter before the hook
     ("`Record` 的构造函数调用 `load`。", "ignored"),
     ("`Record` 的构造函数调用 `helper`。", "unverified"),
+    # no constructor in the tree: the one a decorator writes calls what the fields name
+    ("The constructor of `Plain` calls `helper`.", "unverified"),
+    ("The constructor of `Loaded` calls `load`.", "ignored"),
+    ("`Loaded` 的构造函数调用 `helper`。", "unverified"),
+    ("The constructor of `Bare` calls `helper`.", "ignored"),  # object's: not read here
 ])
 def test_claims_calls_said_of_a_constructor(constructor_resolver: Resolver, text: str,
                                             status: str) -> None:

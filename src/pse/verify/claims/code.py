@@ -21,6 +21,7 @@ from pse.verify.claims.conditions import condition_site, decided_elsewhere
 from pse.verify.claims.decision import Decision, at, listing, short, undecided, with_article
 from pse.verify.claims.folding import NotFoldable, folded_value
 from pse.verify.claims.names import (
+    Ancestry,
     Named,
     ancestry,
     called,
@@ -1119,7 +1120,7 @@ def _constructor_calls(resolver: Resolver, cls: Symbol, callee: Named) -> Decisi
             break
     name = callee.name.rsplit(".", 1)[-1]
     if not methods:
-        return undecided(f"the constructor of {short(cls.qualname)} is not in the tree")
+        return _generated_constructor_calls(resolver, cls, found, name)
     decisions = [(m, calls(resolver, m, callee)) for m in methods]
     for method, decision in decisions:
         if decision.holds:
@@ -1134,6 +1135,28 @@ def _constructor_calls(resolver: Resolver, cls: Symbol, callee: Named) -> Decisi
     return Decision(False, f"the constructor of {short(cls.qualname)} "
                     f"({listing([m.name for m in methods])}) does not call "
                     f"`{name}()`", at(methods[0]))
+
+
+_WRITES_INIT = frozenset({"dataclass", "s", "attrs", "define", "frozen", "mutable"})
+"""Class decorators that write the ``__init__`` (``@dataclass``, ``@attr.s``,
+``@attrs.define``, ...): it calls what the fields name (converters, factories,
+validators), nothing else."""
+
+
+def _generated_constructor_calls(resolver: Resolver, cls: Symbol, found: Ancestry,
+                                 name: str) -> Decision:
+    """A call said of the constructor of ``cls``, which has none in the tree: false where
+    every class of its lineage has its ``__init__`` written by a decorator, the others
+    are builtins, and no field names ``name``; open otherwise."""
+    outside = found.external - {"object", "builtins.object"}
+    written = all(_WRITES_INIT & {d.rsplit(".", 1)[-1] for f in
+                                  resolver.index.def_facts(qualname) for d in f.decorators}
+                  for qualname in found.tree)
+    if not written or not found.complete or not all(_builtin_class(b) for b in outside) or \
+            any(name in _field_names(resolver, c) for c in found.tree.values()):
+        return undecided(f"the constructor of {short(cls.qualname)} is not in the tree")
+    return Decision(False, f"the constructor a decorator writes for {short(cls.qualname)} "
+                    f"calls only what its fields name, not `{name}()`", at(cls))
 
 
 def _field_names(resolver: Resolver, cls: Symbol) -> set[str]:
