@@ -1128,7 +1128,7 @@ def _constructor_calls(resolver: Resolver, cls: Symbol, callee: Named) -> Decisi
                             decision.evidence)
     written = all(m.name.endswith("post_init__") for m in methods)
     if any(d.holds is None for _, d in decisions) or written and \
-            name in _field_names(resolver, cls):
+            any(name in _field_names(resolver, c) for c in found.tree.values()):
         # a field's converter or factory named in the class is called by the ``__init__``
         # a decorator writes, before the hook
         return undecided(f"the constructor of {short(cls.qualname)} may call `{name}()`")
