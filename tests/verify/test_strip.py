@@ -518,6 +518,13 @@ def test_repair_markdown_drops_a_lead_in_left_before_a_heading_only() -> None:
         "Intro.\n\n## Next\n\nText.\n"
     assert repair_markdown("It parses dates.\nIt parses\nthings like these:\n\n## Next\n\nA.\n") \
         == "It parses dates.\n\n## Next\n\nA.\n"
+    # a sentence that only announces the list that went, without a colon
+    assert repair_markdown("It runs jobs. The solution has several limitations.\n\n## Next\n\n"
+                           "A.\n") == "It runs jobs.\n\n## Next\n\nA.\n"
+    assert repair_markdown("队列按顺序运行任务。它有以下几个限制。\n\n## Next\n\nA.\n") == \
+        "队列按顺序运行任务。\n\n## Next\n\nA.\n"
+    kept = "The solution has several limitations.\n\n- It is slow.\n\n## Next\n\nA.\n"
+    assert repair_markdown(kept) == kept
 
 
 def test_repair_markdown_drops_a_bare_fence_pair_around_a_section() -> None:

@@ -593,15 +593,28 @@ _COMMENT = {**dict.fromkeys((*PYTHON_LANGUAGES, "bash", "sh", "shell", "zsh", "t
 """The line comment of the languages a fence's info may name."""
 
 
+_ANNOUNCES = re.compile(
+    r"\b(?:has|have|comes with|provides|offers|includes|there are)\s+(?:several|a few|some|"
+    r"many|a number of|the following|two|three|four|five)\s+(?:\w+\s+){0,2}?"
+    r"(?:limitations|drawbacks|advantages|benefits|features|steps|ways|reasons|"
+    r"disadvantages|caveats|use cases)\.$"
+    r"|(?:有|存在|具有|包括)(?:以下|如下|几个|一些|若干|多个|几|个){1,3}(?:主要)?(?:限制|局限|缺点|优点|"
+    r"特点|好处|步骤|原因|功能)。$", re.IGNORECASE)
+"""A sentence that only announces a list ("The solution has several limitations.",
+"它有以下几个限制。"): with the list gone, it says nothing."""
+
+
 def _drop_dangling_lead_ins(lines: list[str]) -> list[str]:
     """``lines`` without the sentence that ends a paragraph in a colon ("Here is an example
-    of how to use `show`:") right before a heading or the end: what it introduced was
+    of how to use `show`:"), or that only announces what follows ("The solution has
+    several limitations."), right before a heading or the end: what it introduced was
     deleted. The sentences before it in its paragraph stay."""
     code = _fence_lines(lines)
     gone: set[int] = set()
     lines = list(lines)
     for last, line in enumerate(lines):
-        if last in code or not line.rstrip().endswith((":", "：")) or _HEADING.match(line) \
+        if last in code or not (line.rstrip().endswith((":", "：")) or
+                                _ANNOUNCES.search(line.rstrip())) or _HEADING.match(line) \
                 or _LIST_ITEM.match(line):
             continue
         after = next((i for i in range(last + 1, len(lines)) if lines[i].strip()), None)
