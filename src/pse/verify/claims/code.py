@@ -14,7 +14,6 @@ from collections.abc import Callable
 
 from pse.index.model import BodyFacts, Symbol
 from pse.index.python import dotted_name
-from pse.index.returns import parse_quietly
 from pse.index.symbols import code_first
 from pse.index.walk import is_sample_path
 from pse.verify.claims.conditions import condition_site, decided_elsewhere
@@ -32,6 +31,7 @@ from pse.verify.claims.reach import MAX_HOMONYMS, MAX_REACHED, callees, is_dunde
 from pse.verify.claims.source import (
     bound_value,
     decorator_calls,
+    definition_node,
     function_node,
     keyword_only_parameters,
     names_in,
@@ -828,6 +828,9 @@ def method_count(resolver: Resolver, subject: Symbol, count: int, *, public: boo
 
 
 _CONSTRUCTORS = frozenset({"__init__", "__new__", "__post_init__"})
+_CONSTRUCTOR_METHODS = frozenset({*_CONSTRUCTORS, "__attrs_post_init__"})
+"""The methods a constructor runs: its own, and the hook ``attrs`` calls after the one it
+writes."""
 
 
 def _methods(resolver: Resolver, qualname: str) -> dict[str, bool]:
@@ -1103,7 +1106,6 @@ def calls(resolver: Resolver, subject: Symbol, callee: Named, *, direct: bool = 
                                       if outside else ""), at(subject))
 
 
-_CONSTRUCTOR_METHODS = ("__init__", "__new__", "__post_init__", "__attrs_post_init__")
 
 
 def _constructor_calls(resolver: Resolver, cls: Symbol, callee: Named) -> Decision:
@@ -1162,9 +1164,8 @@ def _generated_constructor_calls(resolver: Resolver, cls: Symbol, found: Ancestr
 def _field_names(resolver: Resolver, cls: Symbol) -> set[str]:
     """The names the statements of ``cls``'s body other than its methods and nested
     classes write (its fields' defaults, converters and factories)."""
-    tree = parse_quietly(dedented(resolver.index.source_of(cls) or "").encode("utf-8"))
-    node = next((n for n in tree.body if isinstance(n, ast.ClassDef)), None) if tree else None
-    if node is None:
+    node = definition_node(resolver, cls)
+    if not isinstance(node, ast.ClassDef):
         return set()
     return {n.attr if isinstance(n, ast.Attribute) else n.id
             for statement in node.body

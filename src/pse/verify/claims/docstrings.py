@@ -17,7 +17,7 @@ import re
 
 from pse.index.model import Symbol
 from pse.verify.claims.decision import Decision, at, short, undecided
-from pse.verify.defsource import dedented
+from pse.verify.claims.source import definition_node
 from pse.verify.resolve import Resolver
 
 MIN_WORDS = 3
@@ -54,13 +54,5 @@ def quoted_docstring(resolver: Resolver, symbol: Symbol, quoted: str) -> Decisio
 
 def _docstring(resolver: Resolver, symbol: Symbol) -> str | None:
     """The docstring of ``symbol``'s definition ("" for none; None: no source to read)."""
-    if not resolver.index.is_python_source(symbol.path):
-        return None
-    source = resolver.index.source_of(symbol)
-    try:
-        body = ast.parse(dedented(source)).body if source else []
-    except (SyntaxError, ValueError, RecursionError):
-        return None
-    node = next((n for n in body if isinstance(
-        n, ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef)), None)
+    node = definition_node(resolver, symbol)
     return None if node is None else ast.get_docstring(node) or ""

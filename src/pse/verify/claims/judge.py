@@ -33,6 +33,7 @@ from pse.verify.claims.names import (
     introspect,
     resolve_span,
 )
+from pse.verify.claims.prose import CONSTRUCTOR_NOUN
 from pse.verify.claims.raised import raised_at_all
 from pse.verify.claims.words import HAN, param_sort
 from pse.verify.refs import Reference, Resolution
@@ -584,16 +585,13 @@ def _member_of(claim: Claim, subject: Named, resolver: Resolver) -> str:
     return ""
 
 
-_CONSTRUCTOR_NOUN = r"(?:constructor|initiali[sz]er|构造函数|构造方法|构造器|初始化方法)"
-
-
 def _of_constructor(claim: Claim) -> bool:
     """Whether the sentence makes its subject's constructor the subject ("The constructor
     of `A` calls ...", "`A`'s constructor", "the `A` constructor", "`A` 的构造函数")."""
     subject = re.escape(f"`{claim.subject}`")
     return bool(re.search(
-        rf"{_CONSTRUCTOR_NOUN}\s+of\s+(?:the\s+)?{subject}|{subject}(?:\s*'s)?\s+"
-        rf"(?:class\s+)?{_CONSTRUCTOR_NOUN}|{subject}\s*(?:类)?\s*的\s*{_CONSTRUCTOR_NOUN}",
+        rf"{CONSTRUCTOR_NOUN}\s+of\s+(?:the\s+)?{subject}|{subject}(?:\s*'s)?\s+"
+        rf"(?:class\s+)?{CONSTRUCTOR_NOUN}|{subject}\s*(?:类)?\s*的\s*{CONSTRUCTOR_NOUN}",
         claim.sentence, re.IGNORECASE))
 
 

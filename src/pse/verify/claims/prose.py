@@ -431,8 +431,9 @@ _PLURAL = re.compile(r"^(\s*)(?:(?:these|those|both|the)(?: two| three)? (?:func
                      re.IGNORECASE)
 """A plural anaphor opening a sentence ("These functions", "They", "它们"): the codes a
 section's heading names together, when the section has no other subject yet."""
-_CONSTRUCTOR = re.compile(r"constructor|initiali[sz]er|构造函数|构造方法|构造器|初始化方法",
-                          re.IGNORECASE)
+CONSTRUCTOR_NOUN = r"(?:constructor|initiali[sz]er|构造函数|构造方法|构造器|初始化方法)"
+"""The words that name a class's constructor, in English and Chinese."""
+_CONSTRUCTOR = re.compile(CONSTRUCTOR_NOUN, re.IGNORECASE)
 _OF_OWNER = re.compile(r"\s*(?:of|for)\s|\s*的")
 """What names the constructor's class after it ("The constructor of `A`"): no anaphor."""
 _NOUN_SUBJECT = re.compile(rf"(?:^|(?<![a-z]))(?:the|this) ?§(\d+)§ ?{L.KIND_EN}(?![a-z])")

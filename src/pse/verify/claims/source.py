@@ -23,6 +23,21 @@ def function_node(resolver: Resolver, symbol: Symbol
     return function_def(resolver.index.source_of(symbol))
 
 
+def definition_node(resolver: Resolver, symbol: Symbol
+                    ) -> ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef | None:
+    """The ``class`` or ``def`` statement of ``symbol``, parsed from its source (None: no
+    Python source, or one that does not parse as a definition)."""
+    if not resolver.index.is_python_source(symbol.path):
+        return None
+    source = resolver.index.source_of(symbol)
+    try:
+        body = ast.parse(dedented(source)).body if source else []
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return None
+    return next((n for n in body if isinstance(
+        n, ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef)), None)
+
+
 def own_returns(node: ast.AST) -> list[ast.Return]:
     """The ``return`` statements of a function's own body (not of the functions, lambdas
     or classes inside it)."""
