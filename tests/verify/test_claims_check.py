@@ -98,6 +98,7 @@ def cached(value):
                         "    def resize(self, width, height):\n        return width\n\n\n"
                         "LegacyLine = Line\n"),
     "shop/plain.py": "def pairs() -> tuple:\n    return ()\n",
+    "shop/api.py": "from shop.core import Cart\n\n__all__ = ['Cart']\n",
     "shop/hooks.py": 'class Hook:\n    """Subclass it to act on a paid order."""\n',
     "shop/payment.py": "class Payment:\n    pass\n",
     "shop/tickets.py": ("class Ticket:\n    def __init__(self, code, price):\n"
@@ -149,6 +150,10 @@ def _status(resolver: Resolver, text: str) -> str:
     ("`Base` is a subclass of `MAX_ITEMS`.", "unverified"),
     ("`Base` is a subclass of `fetch`.", "unverified"),
     ("`Base` is a subclass of `object`.", "verified"),
+    # no builtin or standard-library class derives from a class of the tree
+    ("`Base` 类是 `object` 类的基类。", "unverified"),
+    ("`Cart` is the base class of `dict`.", "unverified"),
+    ("`Cart` is not a base class of `dict`.", "verified"),
 ])
 def test_claims_inheritance(resolver: Resolver, text: str, status: str) -> None:
     assert _status(resolver, text) == status
@@ -168,10 +173,18 @@ def test_claims_inheritance(resolver: Resolver, text: str, status: str) -> None:
     # a plain file that imports it for its own use is not where it lives
     ("`Cart` lives in `shop/orders.py`.", "unverified"),
     ("`Cart` 放在 `shop/orders.py` 里。", "unverified"),
-    ("`Cart` lives in the `shop.orders` module.", "ignored"),  # importable from there
+    # a plain module that only imports it is no place of it either, however the kind
+    # is qualified; a module listing it in ``__all__`` re-exports it
+    ("`Cart` lives in the `shop.orders` module.", "unverified"),
+    ("`Cart` is a core class in the `shop.orders` module.", "unverified"),
+    ("`Cart` 是 `shop.orders` 模块中的一个核心类。", "unverified"),
+    ("`Cart` is one of the main classes in the `shop.core` module.", "verified"),
+    ("`Cart` lives in the `shop.api` module.", "ignored"),
 ])
 def test_claims_location(resolver: Resolver, text: str, status: str) -> None:
-    assert _status(resolver, text) == status
+    # (a kind said with the place, "is a core class in", is a claim of its own)
+    [claim] = [c for c in _claims(resolver, text) if c.ref.name.startswith("location(")]
+    assert claim.result.status == status
 
 
 _NAMESAKE_TREE = {

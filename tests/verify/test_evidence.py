@@ -888,3 +888,34 @@ def test_as_written_gives_a_reason_the_words_its_reader_wrote() -> None:
     assert as_written(["minut", "valid", "get", "nowait", "return"], text) == \
         ["minutes", "ensure", "get_nowait", "返回"]
     assert as_written(["check", "unsaid"], text) == ["确保", "unsaid"]
+
+
+TTL_SOURCE = [
+    make_span("pkg/d.py", 1, 6, (
+        "def ttl(self, key):\n    '''Return TTL of the key (in seconds).'''\n"
+        "    value, age = self.get(key, with_age=True)\n    return self.max_age - age"),
+        symbol="pkg.d.Store.ttl", kind="method"),
+    make_span("pkg/d.py", 8, 10, (
+        "def get(self, key, with_age=False):\n    '''Return the value for key.'''\n"
+        "    return self._items[key]"), symbol="pkg.d.Store.get", kind="method"),
+    make_span("pkg/d.py", 12, 15, (
+        "def touch(self, key):\n    '''Reset the clock of key.'''\n"
+        "    self._store(key)"), symbol="pkg.d.Store.touch", kind="method"),
+    make_span("pkg/d.py", 17, 19, (
+        "def _store(self, key):\n    self._items[key] = (self._items[key][0], now())\n"
+        "    # sets the time anew"), symbol="pkg.d.Store._store", kind="method"),
+]
+
+
+def test_align_an_action_a_function_never_does_is_unsupported() -> None:
+    # `ttl` returns the time left; nothing it or what it calls does "sets"
+    (wrong,) = align(document_units("The `ttl` method sets the expiration time of a key."),
+                     TTL_SOURCE, [])
+    assert wrong.status == "unsupported" and "`ttl` sets" in wrong.reason
+    # the action in what it calls counts ("sets" is in `_store`), and verbs of being,
+    # giving or taking say no action
+    for text in ("The `touch` method sets the time of a key anew.",
+                 "The `ttl` method returns the TTL of a key in seconds.",
+                 "The `ttl` method takes a key and returns its TTL in seconds."):
+        (aligned,) = align(document_units(text), TTL_SOURCE, [])
+        assert aligned.status == "supported", text

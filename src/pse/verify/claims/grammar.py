@@ -503,10 +503,13 @@ _FRAMES: list[tuple[Relation, str]] = [
                  r"(?: class| function| method)?$"),
     ("location", rf"{S} {L.BE} {L.NEG}(?:in|inside|within|part of) {L.DET}{O}(?! ?'s)"),
     # "`A` is a class in the `m` module", "one of the functions in `m.py`"
-    ("location", rf"{S} {L.BE} {L.NEG}(?:a|an|one of the) {L.KIND_EN}(?:es|s)? "
+    # (with any modifier: "a fundamental class in", "one of the key classes in")
+    ("location", rf"{S} {L.BE} {L.NEG}(?:a|an|one of the) (?:[a-z][a-z-]+ ){{0,2}}?"
+                 rf"{L.KIND_EN}(?:es|s)? "
                  r"(?:defined |declared |implemented )?(?:in|inside|within) "
                  rf"{L.DET}{O}(?! ?'s)"),
-    ("location", rf"{SZ}{NEG_ZH}是{OZ}(?:中|里|内)的(?:一个)?(?:类|函数|方法|常量|异常类|异常"
+    ("location", rf"{SZ}{NEG_ZH}是{OZ}(?:中|里|内)的(?:一个)?(?:[\u4e00-\u9fff]{{1,4}}?)?"
+                 r"(?:类|函数|方法|常量|异常类|异常"
                  r"|属性|协程函数)"),
     # "you will find `A` in the `m` module": the reader finds the name itself there
     ("location", rf"(?:you|we|one) {L.AUX}(?:find|locate) {S} (?:in|inside|within|at) "

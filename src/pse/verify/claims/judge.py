@@ -21,7 +21,7 @@ from pse.verify.claims import (
     values,
 )
 from pse.verify.claims.counts import ANY_NOUN
-from pse.verify.claims.decision import Decision, short, undecided
+from pse.verify.claims.decision import Decision, at, short, undecided
 from pse.verify.claims.focus import in_focus, within_focus
 from pse.verify.claims.model import ANY_DECORATOR, ANY_ERROR, ANY_VALUE, Claim
 from pse.verify.claims.names import (
@@ -118,9 +118,10 @@ def _without_object(resolver: Resolver, claim: Claim, relation: str, subject: Na
     """The decision of a claim whose object names no definition: "`f` never raises" (any
     exception: whether its own code raises one), "`f` is not decorated" (any decorator),
     "`A.__init__` calls `super().__init__`" (the base's method), "`x` is optional" of a
-    bare name (open: of which function is unsaid); None for any other claim."""
+    bare name (open: of which function is unsaid), "`A` is the base class of `dict`" (of
+    an outside class: :func:`_outside_subclass`); None for any other claim."""
     if not subject.symbols:
-        return None
+        return _outside_subclass(relation, subject, obj)
     if relation == "default" and claim.obj in {values.REQUIRED, values.OPTIONAL} and \
             "." not in claim.subject and not claim.owner:
         # "the `function` parameter is optional": of which function is unsaid
@@ -513,6 +514,22 @@ def _union_type(relation: str, obj: Named | None) -> bool:
     """Whether the object is a union type an alias claim names (`int | str`)."""
     return relation == "alias_of" and obj is not None and \
         types.union_members(obj.text) is not None
+
+
+def _outside_subclass(relation: str, subject: Named, obj: Named | None) -> Decision | None:
+    """A builtin or standard-library class said to derive from a class of the tree
+    ("`Dispatcher` 类是 `object` 类的基类", "`Cart` is the base class of `dict`"): none
+    does, the standard library being written without the tree. None when the claim is
+    another."""
+    if relation != "subclass" or subject.symbols or not subject.external or obj is None:
+        return None
+    classes = [s for s in obj.symbols if s.kind == "class"]
+    outside = introspect(subject.name)
+    if not classes or not isinstance(outside, type):
+        return None
+    bases = ", ".join(f"`{b.__name__}`" for b in outside.__mro__[1:]) or "none"
+    return Decision(False, f"`{subject.text}` is outside the tree; its bases are {bases}",
+                    at(classes[0]))
 
 
 def _unknown(subject: Named, obj: Named | None) -> str:

@@ -1361,8 +1361,13 @@ def location(resolver: Resolver, subject: Symbol, obj: Named, *,
     if owner.rsplit(".", 1)[-1] == obj.name.rsplit(".", 1)[-1] and \
             any(owner.startswith(m.qualname + ".") for m in modules):
         return Decision(True, message, at(subject))
+    # a plain module (no package) that imports the name for its own use is no place of
+    # it either: "`Tree` is a class in the `lark.visitors` module" of ``from .tree import
+    # Tree`` there; one that lists it in ``__all__`` re-exports it
+    plain = all(m.kind == "module" and not m.path.endswith("__init__.py") and
+                not _exports(resolver, m.qualname, subject.name) for m in modules)
     return _elsewhere(resolver, subject, [m.qualname for m in modules], message, module,
-                      said_defined=defined)
+                      said_defined=defined or plain)
 
 
 def _binds(resolver: Resolver, module: str, subject: Symbol) -> bool:

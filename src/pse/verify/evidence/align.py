@@ -253,6 +253,9 @@ def _covered(unit: Unit, anchors: list[SourceSpan], claim: set[str], *,
         _borrowed_role(prose, unit, anchors, spans)
     if wrong:
         return Aligned(unit, "unsupported", best, share, reason=wrong)
+    wrong = _unheld_action(unit.text, anchors, spans)
+    if wrong:
+        return Aligned(unit, "unsupported", best, share, reason=wrong)
     code_held = set().union(*(code_vocabulary(s) for s in (*anchors, *members)))
     wrong = _definition_problem(unit, _masked(without_title(unit.text)), anchors, held=held,
                                 callees=callees, code_held=code_held,
@@ -506,6 +509,44 @@ def _definition_problem(unit: Unit, prose: str, anchors: Sequence[SourceSpan], *
             return (f"it says what the code returns ({', '.join(as_written(unknown, prose))}); "
                     "its definition "
                     "says nothing of it")
+    return ""
+
+
+_ACTION = re.compile(
+    r"`(?P<name>[A-Za-z_][\w.]*)(?:\([^`]*\))?`(?:\s+(?:method|function|classmethod|"
+    r"staticmethod|coroutine))?\s+(?:(?:also|then|first|simply|only|just|automatically)\s+)?"
+    r"(?P<verb>[a-z]{3,}s)\b(?!\s+(?:a|an|the)\s+(?:way|means|mechanism|method)\b)")
+"""A definition named and the verb it is said to do ("`ttl` method sets the expiration")."""
+_NO_ACTIONS = words(
+    "is was has does returns gives yields produces takes accepts receives expects "
+    "uses calls invokes provides offers allows enables lets helps supports handles manages "
+    "processes deals represents defines describes contains includes holds keeps creates "
+    "makes builds generates constructs works acts serves behaves ensures guarantees "
+    "implements performs runs executes needs requires wraps extends overrides inherits "
+    "applies means becomes belongs comes goes looks seems exists lives sits stands "
+    "follows works operates tries attempts aims wants")
+"""Verbs that say what a definition is or how it is used, not an action its code does."""
+
+
+def _unheld_action(text: str, anchors: Sequence[SourceSpan],
+                   spans: Sequence[SourceSpan]) -> str:
+    """Why a verb ``text`` says a function it names does ("`ttl` sets the expiration
+    time") is not that function's: neither its code and docstring nor those of the
+    definitions it calls use the verb (its stem or a synonym). A verb of being, taking,
+    giving or using (:data:`_NO_ACTIONS`) says no action."""
+    callable_ = {s.symbol.rsplit(".", 1)[-1]: s for s in anchors if s.kind in _CALLABLE}
+    for match in _ACTION.finditer(_unconditional(text)):
+        span = callable_.get(match["name"].rsplit(".", 1)[-1])
+        verb = words(match["verb"]) - _NO_ACTIONS - _DISCOURSE
+        if span is None or not verb:
+            continue
+        called = {m for m in _CALL.findall(span.text)}
+        held = set(span.vocabulary).union(*(s.vocabulary for s in spans
+                                            if s.kind in _CALLABLE
+                                            and s.symbol.rsplit(".", 1)[-1] in called))
+        if not covered(verb, held):
+            return (f"it says `{match['name']}` {match['verb']}; neither its code nor what it "
+                    "calls does")
     return ""
 
 
