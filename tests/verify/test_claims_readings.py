@@ -575,6 +575,12 @@ def test_claims_defaults_of_parameters_passed_on_and_in_parameter_tables(
 @pytest.mark.parametrize("text, statuses", [
     ("`Quiet` overrides `emit` and `close`.", ["unverified", "verified"]),  # inherits close
     ("`Quiet` 重写了 `close`。", ["unverified"]),
+    # a method it adds or introduces is its own too; an attribute "added" may be put on
+    # what it wraps
+    ("`Quiet` adds a `close` method.", ["unverified"]),
+    ("`Quiet` adds an `emit` method.", ["verified"]),
+    ("`Quiet` 添加了一个 `close` 方法。", ["unverified"]),
+    ("`Quiet` adds a `close` attribute.", []),
     ("`Quiet` has `close`.", []),                      # "has" alone says too little
     ("`Quiet` includes `close`.", ["verified"]),       # inherited counts
     ("`NAMES` includes `beta`.", ["verified"]),

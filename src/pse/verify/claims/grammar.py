@@ -2173,8 +2173,13 @@ _SIGNATURE = re.compile(r"\bsignatures?\b|签名")
 _YIELDED = re.compile(r"\byield(?:s|ed|ing)?\b|逐个(?:返回|产出|生成)|产出"
                       r"|(?:生成|产生)器?(?:一个个|每个|一系列)")
 """A return said of what a generator yields, one item at a time: its element type is meant."""
+_ADDS = r"adds?|introduces?|添加了|新增了"
 _OVERRIDES = re.compile(r"overrides?|overridden|re-?implements?|重写了?|覆盖了?|覆写了?"
-                        r"|override了?")
+                        rf"|override了?|{_ADDS}")
+"""Verbs that give a class a definition of its own: what it overrides, or adds or
+introduces as a method ("`ChargingBar` extends `Bar` and adds an `update` method" says
+`ChargingBar`'s body has one, not that it inherits one; what a decorator "adds" to what
+it wraps is no member of its own, so an added attribute is no claim)."""
 
 
 _CONSTRUCTED = r"created|initiali[sz]ed|instantiated|constructed"
@@ -2200,6 +2205,9 @@ def _possession(found: _Match) -> Relation | None:
                  rf"|^(?:{_CONSTRUCTED})$",
                  noun):
         return "has_param"
+    if re.fullmatch(_ADDS, found.groups.get("verb") or "") and \
+            not re.search(r"method|方法", noun):
+        return None  # "adds a `__wrapped__` attribute" to what it wraps, maybe
     if _OVERRIDES.fullmatch(found.groups.get("verb") or ""):
         return "defines"  # "overrides the `m` method", "重写了 `m` 方法": its own body's
     if re.search(r"method|function|方法|函数|^call$", noun):

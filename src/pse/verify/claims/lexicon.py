@@ -124,7 +124,7 @@ HAVE = (r"(?P<verb>has|have|take|takes|accept|accepts|receive|receives|expect|ex
         r"|support|supports|require|requires|get|gets|define|defines|declare|declares"
         r"|provide|provides|expose|exposes|offer|offers|implement|implements|include"
         r"|includes|lack|lacks|come with|comes with|carry|carries|override|overrides"
-        r"|stores|store|keeps|keep)")
+        r"|stores|store|keeps|keep|adds|add|introduces|introduce)")
 PARAM_ADJ = (r"(?:(?:optional|required|keyword-only|positional|extra|additional|new|boolean"
              r"|single|mandatory|named|abstract|public|private|protected|internal|special"
              r"|magic|dunder|async|asynchronous|static|helper) )*")
@@ -136,7 +136,7 @@ NOUN = rf"(?:{PARAM_NOUN}|{METHOD_NOUN}|{MEMBER_NOUN})"
 HAVE_ZH = (r"(?P<verb>接收了|接受了|接收|接受|需要传入|可以传入|传入|传递|传|支持|需要|自带|带有|带"
            r"|拥有|有|包含|包括"
            r"|提供了|提供|定义了|定义|实现了|实现|声明了|声明|define了|define|暴露了|暴露|覆盖了|重写了|重写|覆写了|覆写|override了|override"
-           r"|具备|具有|存在|缺少|缺乏|找不到)")
+           r"|具备|具有|存在|缺少|缺乏|找不到|添加了|新增了)")
 PARAM_ZH = r"(?:关键字参数|参数|形参|parameters?|arguments?|params?|kwargs?)"
 METHOD_ZH = r"(?:类方法|静态方法|方法|函数|methods?|functions?)"
 MEMBER_ZH = r"(?:属性|成员|字段|attributes?|property|properties|members?|fields?)"

@@ -1021,11 +1021,13 @@ _CONJUNCTION = re.compile(r"^(?:(?:and|but|so|while|and then|and also|because|si
 _PREDICATE_EN = (r"(?:has|have|provides|inherits|derives|extends|subclasses|raises|calls"
                  r"|defaults|falls back|default(?: value)?(?: is|:)?(?= ?§)"
                  r"|takes|accepts|lives|defines|returns|contains|exposes|implements|includes"
-                 r"|wraps|is|are|can|does|will|never|may|uses|lets)")
+                 r"|wraps|is|are|can|does|will|never|may|uses|lets|adds|overrides"
+                 r"|introduces)")
 _NEG_ZH = L.NEG_ZH.replace("?P<neg>", "?:")  # "但不是 `B` 的子类": a negated predicate
 _PREDICATE_FIRST = re.compile(
     rf"^(?:{_PREDICATE_EN}\b|{_LEAD_ZH}{_NEG_ZH}{_LEAD_ZH}(?:继承|派生|扩展|有|拥有|包含|包括|提供|定义"
-    r"|实现|调用|抛出|引发|返回|接收|接受|位于|是|属于|暴露|支持|使用|依赖|需要|值为|值是)(?![们]))")
+    r"|实现|调用|抛出|引发|返回|接收|接受|位于|是|属于|暴露|支持|使用|依赖|需要|值为|值是"
+    r"|添加了|新增了|重写了)(?![们]))")
 """A clause that opens with its predicate has no subject of its own: the sentence's."""
 _AND_PREDICATE = re.compile(rf"(?:(?<=§)|(?<=[a-z]) )(?:and|but) (?={_PREDICATE_EN}\b)")
 
