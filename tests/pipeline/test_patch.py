@@ -169,3 +169,22 @@ def test_split_review_drops_bullets_that_only_name_something_and_repeats() -> No
     tracked, loose = split_review(["`RetryPolicy`", "`RetryPolicy`", "the text never says why",
                                    "the text never says why"], text)
     assert (tracked, loose) == ([], ["the text never says why"])
+
+
+def test_split_review_tracks_only_bullets_that_name_a_fault() -> None:
+    from pse.pipeline.review import names_a_fault, split_review
+
+    text = "# T\n\n`MethodDispatcher` 类继承自 `Dispatcher` 类。\n\n`Job.run` runs it.\n"
+    # a small reviewer restating the line it quotes names no fault: the fix may see it
+    # once, but it does not hold the line to a change (Strip would delete a true sentence)
+    restated = "`MethodDispatcher` is a subclass of `Dispatcher` that extends `Dispatcher`."
+    faulty = "`Job.run` runs it, but the sources never say so"
+    tracked, loose = split_review([restated, faulty], text)
+    assert [t["issue"] for t in tracked] == [faulty] and loose == [restated]
+    assert names_a_fault("`X` does not exist in the sources")
+    assert names_a_fault("`JobQueue.submit()` returns the job; say so")
+    assert names_a_fault("`revolutionary` is marketing language")
+    assert names_a_fault("`Dispatcher` 不是 `object` 的基类")
+    assert not names_a_fault("`Dispatcher` is a class that manages multiple methods.")
+    assert not names_a_fault("`VariadicSignatureMeta` is a base class that represents a "
+                             "parameter signature.")

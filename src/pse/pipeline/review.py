@@ -4,7 +4,10 @@ The review runs once per article, but what it found is checked every round: an i
 quote is on a line of the text becomes a ``review-issue`` finding for as long as that line
 is unchanged, so the fix must change the line or the strip deletes the quoted clause.
 Issues that quote nothing in the text, or only a word that many lines hold (a class name
-the whole article mentions), cannot be tracked; they go to the next fix once.
+the whole article mentions), cannot be tracked; they go to the next fix once. So do bullets
+that name no fault: a small reviewer asked for problems often restates the line it quotes
+("`MethodDispatcher` is a subclass of `Dispatcher`" of "`MethodDispatcher` 类继承自
+`Dispatcher` 类。"), and tracking that would make Strip delete a true sentence.
 """
 
 from __future__ import annotations
@@ -26,12 +29,36 @@ def split_review(issues: list[str], text: str) -> tuple[list[dict[str, str]], li
     for issue in dict.fromkeys(issues):  # a small model repeats its bullets
         if not _says_something(issue):
             continue  # "- `RetryPolicy`": a name alone names no problem
-        entry = _tracked(issue, lines)
+        entry = _tracked(issue, lines) if names_a_fault(issue) else None
         if entry is None:
             loose.append(issue)
         else:
             tracked.append(entry)
     return tracked, loose
+
+
+_FAULT = re.compile(
+    r"\b(?:not|no|never|none|nothing|n't|cannot|neither|nor|without|incorrect\w*|wrong\w*|"
+    r"false\w*|miss\w*|unclear|vague\w*|should|must|need\w*|instead|actually|but|however|"
+    r"mislead\w*|inaccura\w*|error\w*|mistake\w*|mistaken\w*|typo\w*|redundan\w*|"
+    r"repeat\w*|repetit\w*|duplicat\w*|contradict\w*|confus\w*|invent\w*|fabricat\w*|"
+    r"hallucinat\w*|unsupported|unverified|nonexist\w*|non-exist\w*|marketing|hype|"
+    r"residue|outline|notes?|say|said|mention\w*|clarif\w*|add|remove|delete|drop|fix|"
+    r"change|replace|rename|rewrite|rather|only|too|lacks?|ambiguous|outdated|deprecated|"
+    r"exaggerat\w*|overstat\w*|generic|filler|incomplete|cut|truncat\w*|broken|invalid|"
+    r"doubt\w*|question\w*|unknown|undefined|irrelevant|off-topic|unrelated|"
+    r"doesn|isn|aren|wasn|shouldn)\b|"
+    r"不|没|无|错|误|应|缺|重复|实际|而是|但|未|并非|夸大|营销|多余|删除|修改|改为|不存在",
+    re.IGNORECASE)
+"""Words that say something is wrong, doubtful or to be changed."""
+
+
+def names_a_fault(issue: str) -> bool:
+    """Whether a review bullet says what is wrong, doubtful or to change, beyond its quotes:
+    "`X` is not in the sources", "`Job.run` returns the job; say so", "营销用语"; not a
+    description of the code ("`MethodDispatcher` is a subclass of `Dispatcher`")."""
+    rest = re.sub(r"`[^`]*`|\"[^\"]*\"|“[^”]*”", " ", issue)
+    return _FAULT.search(rest) is not None
 
 
 def _says_something(issue: str) -> bool:
