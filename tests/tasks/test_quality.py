@@ -111,6 +111,16 @@ def test_residue_flags_the_prompts_excerpt_heading_even_inside_a_fence() -> None
     assert quality.residue("# T\n\nSee parse.py (lines 3-9) for the loop.\n", path=P) == []
 
 
+def test_residue_flags_the_prompts_excerpt_list_pasted_with_glosses() -> None:
+    text = ("# T\n\npylru 项目包含以下文件：\n\n- `README.rst` (lines 1-60): 项目介绍。\n"
+            "- `pylru.py` (lines 393-451): `WriteThroughCacheManager` 的实现。\n")
+    assert _rules(quality.residue(text, path=P)) == [
+        (5, "outline-residue"), (6, "outline-residue")]
+    # one item citing its lines is a citation
+    cited = "# T\n\n- `pylru.py` (lines 393-451): where the write-through cache lives.\n"
+    assert quality.residue(cited, path=P) == []
+
+
 def test_residue_flags_the_prompts_code_facts_pasted() -> None:
     text = ("# T\n\n## Types\n\n"
             "- **bases `FileLockContext`; 3 fields, its parameters in order: `a`, `b`**\n"
@@ -201,6 +211,21 @@ def test_code_problems_flag_a_repeated_block_and_a_mostly_code_article() -> None
         (11, "code-repeated", "```python"), (None, "code-heavy", "code blocks")]
     prose = "# T\n\n" + "The queue runs the jobs one by one and keeps them. " * 4 + f"\n\n{block}\n"
     assert quality.code_problems(prose, path=P) == []
+
+
+def test_code_problems_flag_a_block_that_shows_no_code() -> None:
+    prose = "The `lrucache` class keeps the most recently used items. " * 3
+    text = (f"# T\n\n{prose}\n\n```\nlrucache\n\n```\n\n{prose}\n\n"
+            "```python\nclass lrucache(object):\n```\n\n{prose}\n\n```\n```\n\n"
+            f"{prose}\n\n```python\n@property\ndef size(self):\n```\n")
+    found = quality.code_problems(text.replace("{prose}", prose), path=P)
+    assert [(f.line, f.rule) for f in found] == [
+        (5, "code-stub"), (12, "code-stub"), (18, "code-stub"), (23, "code-stub")]
+    # a definition with its body, a call, a command, a name the text never writes as code
+    for body in ("```python\nclass lrucache(object):\n    pass\n```",
+                 "```python\ncache.clear()\n```", "```bash\nlrucache\n```",
+                 "```\npytest\n```"):
+        assert quality.code_problems(f"# T\n\n{prose}\n\n{body}\n", path=P) == [], body
 
 
 # ------------------------------------------------------------------ residue, end

@@ -16,6 +16,7 @@ from collections.abc import Iterable, Iterator, Sequence
 
 from pse.tasks.article.text import (
     CODE_SPAN,
+    Block,
     cjk_share,
     code_blocks,
     content_words,
@@ -344,12 +345,21 @@ def code_share(text: str) -> float:
 
 
 def code_problems(text: str, *, path: str, max_share: float = 0.5) -> list[Finding]:
-    """A repeated code block (the later copies), or an article that is mostly code."""
+    """A repeated code block (the later copies), a block that shows no code (nothing, a
+    definition's first line alone, or a bare name of the text's code), or an article that
+    is mostly code."""
     findings = []
     seen: set[str] = set()
+    spans = {span.strip("`").removesuffix("()") for span in CODE_SPAN.findall(text)}
     for block in code_blocks(text):
         key = normalized(block.body)
-        if key and key in seen:
+        if _stub(block, spans):
+            findings.append(_finding("code-stub", "this code block shows no code: "
+                                     "nothing, a definition's first line alone or a bare "
+                                     "name", path=path, line=block.line,
+                                     text=block.fence.strip(),
+                                     hint="delete it, or show the code that does the work"))
+        elif key and key in seen:
             findings.append(_finding("code-repeated", "this code block repeats an earlier one",
                                      path=path, line=block.line, text=block.fence.strip(),
                                      hint="delete the copy"))
@@ -360,6 +370,29 @@ def code_problems(text: str, *, path: str, max_share: float = 0.5) -> list[Findi
             "code-heavy", f"{share:.0%} of the article is code", path=path, line=None,
             text="code blocks", hint="explain the code in prose; keep short excerpts"))
     return findings
+
+
+_HEAD_ONLY = re.compile(r"\s*(?:@[\w.]+(?:\(.*\))?|(?:async\s+)?def\s+\w+\s*\(.*\)\s*"
+                        r"(?:->.*)?:|class\s+\w+\s*(?:\(.*\))?\s*:)\s*")
+"""A definition's first line (or its decorator), which opens a body it does not show."""
+_BARE_NAME = re.compile(r"\s*[A-Za-z_][\w.]*\s*")
+
+
+def _stub(block: Block, names: Iterable[str]) -> bool:
+    """Whether a closed Python (or unlabelled) code block shows no code: it holds
+    nothing, only the head of a definition (``class lrucache(object):``), or only a name
+    the text writes as code elsewhere (``lrucache``; a shell command, ``pytest``, in an
+    unlabelled block is left alone unless the text names it as code too)."""
+    info = block.fence.strip().lstrip("`~").strip().lower()
+    if not block.closed or info not in ("", "python", "py", "python3"):
+        return False
+    lines = [line for line in block.body.split("\n") if line.strip()]
+    if not lines:
+        return True
+    if all(_HEAD_ONLY.fullmatch(line) for line in lines):
+        return True
+    return len(lines) == 1 and _BARE_NAME.fullmatch(lines[0]) is not None and \
+        lines[0].strip() in set(names)
 
 
 _SECTION_LEVEL = 2
@@ -445,10 +478,25 @@ def residue(text: str, *, path: str) -> list[Finding]:
                                   "the prompt", kind="leak")
                     for number, line in enumerate(text.split("\n"), 1)
                     if EXCERPT_HEADER.match(line))
+    listed = [(number, line) for number, line in prose_lines(text)
+              if _EXCERPT_ITEM.match(line)]
+    findings.extend(_finding("outline-residue", "the prompt's list of source excerpts, "
+                             "pasted with a gloss", path=path, line=number, text=line.strip(),
+                             hint="delete the list: the reader never saw the prompt",
+                             kind="leak")
+                    for number, line in (listed if len(listed) >= _EXCERPT_ITEMS else ()))
     findings.extend(_finding("outline-residue", "a heading's words as a paragraph of their "
                              "own", path=path, line=line, text=paragraph, hint="delete it",
                              kind="leak") for line, paragraph in _echoed_headings(text))
     return sorted(findings, key=lambda f: f.line or 0)
+
+
+_EXCERPT_ITEM = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s+`?[^\s`]+`? \(lines \d+-\d+\)\s*"
+                           r"(?:[:：—–-]|$)")
+"""A list item that opens with an excerpt's heading ("- `pylru.py` (lines 392-451): the
+implementation of ..."): the prompt's excerpts listed, each glossed."""
+_EXCERPT_ITEMS = 2
+"""So many such items make a pasted list; one alone may be a citation."""
 
 
 def _bare_labels(text: str) -> Iterator[tuple[int, str]]:

@@ -267,8 +267,8 @@ RULES: tuple[Rule, ...] = (
          thresholds=_REPETITION),
     Rule("prompt-copy", "text copied from the prompts, the style guide or a fix message",
          ("prompt-copy",), lambda d, c: quality.prompt_copies(c.text, c.prompts, path=c.path)),
-    Rule("code-problems", "a repeated code block, or an article that is mostly code",
-         ("code-repeated", "code-heavy"),
+    Rule("code-problems", "a repeated code block, a block that shows no code, or an "
+         "article that is mostly code", ("code-repeated", "code-stub", "code-heavy"),
          lambda d, c: quality.code_problems(c.text, path=c.path, max_share=c.limit("max-share")),
          thresholds=(Threshold("max-share", 0.5, "lower",
                                "share of the words that may sit in code blocks"),)),
