@@ -725,6 +725,11 @@ def test_claims_parameter_type_undecided_when_a_type_is_not_written(resolver: Re
 @pytest.mark.parametrize("text, status", [
     ("`Cart` is built on top of `Base`.", "verified"),  # inheritance
     ("`Cart` is built on top of `Future`.", "unverified"),  # neither inherits nor uses it
+    ("`Cart` 是一个基于 `Base` 的类。", "verified"),
+    ("`Cart` 是一个基于 `Future` 的类。", "unverified"),
+    # it keeps its items in a list it writes as a literal: composition, left open
+    ("`Cart` is based on `list`.", "ignored"),
+    ("`Cart` is based on `dict`.", "unverified"),
 ])
 def test_claims_built_on(resolver: Resolver, text: str, status: str) -> None:
     assert _status(resolver, text) == status

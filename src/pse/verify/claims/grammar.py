@@ -463,6 +463,9 @@ _FRAMES: list[tuple[Relation, str]] = [
     # "`f` 的实现基于 Python 的 `datetime` 模块": what its implementation is built on
     ("built_on", rf"{SZ}(?:的(?:实现|代码|源码))?{NEG_ZH}(?:是)?(?:基于|建立在)"
                  rf"(?:python ?(?:的|标准库的?|内置的?)?)?{OZ}(?:之上)?"),
+    # "`A` 是一个基于 `B` 的类": the class it is built on, before its kind noun
+    ("built_on", rf"{SZ}{NEG_ZH}是(?:一个|一种|个)?(?:基于|建立在){OZ}(?:之上)?的 ?"
+                 rf"{MODIFIERS_ZH}{KIND_ZH}"),
     ("subclass", rf"{SZ}{PRE_ZH}{L.INHERIT_ZH}{OZ}"),
     # a relative clause before the kind noun: "`R` 是一个继承 `NamedTuple` 的 class"
     ("subclass", rf"{SZ}{NEG_ZH}是(?:一个|一种|个)?(?:直接)?{L.INHERIT_ZH}{OZ}的 ?{MODIFIERS_ZH}"

@@ -692,11 +692,21 @@ def _built_on_outside(resolver: Resolver, subject: Symbol, name: str) -> Decisio
 
 
 def _uses(resolver: Resolver, subject: Symbol, name: str) -> bool:
-    """Whether the definition of ``subject`` names ``name``'s last part past its own line."""
+    """Whether the definition of ``subject`` names ``name``'s last part past its own line,
+    or builds a builtin container of that name as a literal (``self.table = {}`` uses a
+    ``dict``: "`lrucache` is based on `dict`" of a class that keeps its items in one)."""
     source = resolver.index.source_of(subject)
     last = name.rsplit(".", 1)[-1]
     body = source.split("\n", 1)[1] if source and "\n" in source else ""
-    return bool(last) and re.search(rf"\b{re.escape(last)}\b", body) is not None
+    literal = _CONTAINER_LITERALS.get(last)
+    return bool(last) and (re.search(rf"\b{re.escape(last)}\b", body) is not None
+                           or literal is not None and literal.search(body) is not None)
+
+
+_CONTAINER_LITERALS = {"dict": re.compile(r"=\s*\{\s*\}|=\s*\{[^{}\n]*:"),
+                       "list": re.compile(r"=\s*\["),
+                       "set": re.compile(r"=\s*\{[^:{}\n]+\}")}
+"""An assignment of a builtin container written as a literal."""
 
 
 def _kind_word(symbol: Symbol) -> str:
