@@ -111,6 +111,18 @@ def test_apply_edits_patches_in_place_and_counts() -> None:
                                    "which is short.")
 
 
+def test_apply_edits_rejects_a_sentence_put_in_a_code_span() -> None:
+    text = "# T\n\n`ambiguity_warn` 函数用于警告用户。\n"
+    prose = [Edit("`ambiguity_warn`", "`警告用户在使用 Dispatcher 时出现的歧义。`"),
+             Edit("`ambiguity_warn`", "`this function warns the user of every ambiguity it "
+                                      "finds in the dispatcher`")]
+    for edit in prose:
+        assert apply_edits(text, [edit]) == (text, 0, 1)
+    code = Edit("`ambiguity_warn`", "`ambiguity_warn(dispatcher, ambiguities)`")
+    assert apply_edits(text, [code])[1:] == (1, 0)
+    assert apply_edits(text, [Edit("函数", "函数（`pip install -e .`）")])[1:] == (1, 0)
+
+
 def test_apply_edits_rejects_text_that_is_not_in_the_artifact() -> None:
     text, applied, rejected = apply_edits(ARTICLE, [Edit("`Job.retry()`", "x"), Edit("", "y"),
                                                     Edit("fine", "fine")])
@@ -188,3 +200,16 @@ def test_split_review_tracks_only_bullets_that_name_a_fault() -> None:
     assert not names_a_fault("`Dispatcher` is a class that manages multiple methods.")
     assert not names_a_fault("`VariadicSignatureMeta` is a base class that represents a "
                              "parameter signature.")
+
+
+def test_a_review_bullet_that_describes_code_in_its_own_words_names_no_fault() -> None:
+    from pse.pipeline.review import names_a_fault
+
+    # words of the code's own domain are no fault: an ambiguity checker, an error class,
+    # a method that adds or removes
+    assert not names_a_fault("`ambiguity_warn` is a function that warns users when an "
+                             "ambiguous dispatch operation occurs.")
+    assert not names_a_fault("`pop` removes an item and raises an error when it is missing.")
+    assert not names_a_fault("`Queue` 是一个用于应用程序的类，抛出错误时会重试。")
+    assert names_a_fault("`pop` removes an item; say that it returns it")
+    assert names_a_fault("`pop` is missing from the sources")

@@ -118,19 +118,33 @@ def apply_edits(artifact: str, edits: list[Edit], *, lines: set[int] | None = No
     """Apply each edit at its first occurrence inside ``lines`` (all lines when ``None``).
 
     Returns the text, the number applied and the number rejected (``find`` absent, or
-    present only outside the shown lines).
+    present only outside the shown lines, or a sentence put in a code span).
     """
     applied = rejected = 0
     for edit in edits:
         if not edit.find or edit.find == edit.replace:
             continue
         start = _first_inside(artifact, edit.find, lines)
-        if start is None:
+        if start is None or _prose_as_code(edit):
             rejected += 1
             continue
         artifact = artifact[:start] + edit.replace + artifact[start + len(edit.find):]
         applied += 1
     return artifact, applied, rejected
+
+
+_CODE_SPAN = re.compile(r"`([^`\n]+)`")
+_SENTENCE_END = re.compile(r"[。！？；，]")
+_MOST_CODE_WORDS = 8
+
+
+def _prose_as_code(edit: Edit) -> bool:
+    """Whether ``edit`` writes a sentence inside a code span it adds ("`ambiguity_warn`"
+    replaced by "`警告用户……作为参数。`", a small model's fix): prose in backticks reads
+    as code and hides the name the sentence was about."""
+    before = set(_CODE_SPAN.findall(edit.find))
+    return any(_SENTENCE_END.search(span) or len(span.split()) > _MOST_CODE_WORDS
+               for span in _CODE_SPAN.findall(edit.replace) if span not in before)
 
 
 def _first_inside(text: str, find: str, lines: set[int] | None) -> int | None:
