@@ -253,9 +253,6 @@ def _covered(unit: Unit, anchors: list[SourceSpan], claim: set[str], *,
         _borrowed_role(prose, unit, anchors, spans)
     if wrong:
         return Aligned(unit, "unsupported", best, share, reason=wrong)
-    wrong = _unheld_action(unit.text, anchors, spans)
-    if wrong:
-        return Aligned(unit, "unsupported", best, share, reason=wrong)
     code_held = set().union(*(code_vocabulary(s) for s in (*anchors, *members)))
     wrong = _definition_problem(unit, _masked(without_title(unit.text)), anchors, held=held,
                                 callees=callees, code_held=code_held,
@@ -292,6 +289,9 @@ def _covered(unit: Unit, anchors: list[SourceSpan], claim: set[str], *,
         return Aligned(unit, "unsupported", best, share,
                        reason=f"its words are not in the source it names ({missing})",
                        by_words=True, unbacked_claim=claims, limitation=denies)
+    wrong = _unheld_action(unit.text, anchors, spans)  # after the words: theirs says more
+    if wrong:
+        return Aligned(unit, "unsupported", best, share, reason=wrong)
     if unbacked:  # "fast", "with ease", "thread-safe": a claim only a span saying it backs
         return Aligned(unit, "unsupported", best, share,
                        reason=f"it says {', '.join(repr(w) for w in unbacked)}, which the "
