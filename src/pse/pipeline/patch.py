@@ -14,6 +14,7 @@ import re
 from dataclasses import dataclass
 
 from pse.pipeline.clean import strip_thinking
+from pse.text import code_spans
 from pse.verify.finding import Finding
 
 MAX_LOOSE_ISSUES = 8
@@ -133,7 +134,6 @@ def apply_edits(artifact: str, edits: list[Edit], *, lines: set[int] | None = No
     return artifact, applied, rejected
 
 
-_CODE_SPAN = re.compile(r"`([^`\n]+)`")
 _SENTENCE_END = re.compile(r"[。！？；，]")
 _MOST_CODE_WORDS = 8
 
@@ -142,9 +142,9 @@ def _prose_as_code(edit: Edit) -> bool:
     """Whether ``edit`` writes a sentence inside a code span it adds ("`ambiguity_warn`"
     replaced by "`警告用户……作为参数。`", a small model's fix): prose in backticks reads
     as code and hides the name the sentence was about."""
-    before = set(_CODE_SPAN.findall(edit.find))
-    return any(_SENTENCE_END.search(span) or len(span.split()) > _MOST_CODE_WORDS
-               for span in _CODE_SPAN.findall(edit.replace) if span not in before)
+    before = {span.code for span in code_spans(edit.find)}
+    return any(_SENTENCE_END.search(span.code) or len(span.code.split()) > _MOST_CODE_WORDS
+               for span in code_spans(edit.replace) if span.code not in before)
 
 
 def _first_inside(text: str, find: str, lines: set[int] | None) -> int | None:

@@ -57,14 +57,17 @@ def names_a_fault(issue: str) -> bool:
     """Whether a review bullet says what is wrong, doubtful or to change, beyond its quotes:
     "`X` is not in the sources", "`Job.run` returns the job; say so", "营销用语"; not a
     description of the code ("`MethodDispatcher` is a subclass of `Dispatcher`")."""
-    rest = re.sub(r"`[^`]*`|\"[^\"]*\"|“[^”]*”", " ", issue)
-    return _FAULT.search(rest) is not None
+    return _FAULT.search(_unquoted(issue)) is not None
 
 
 def _says_something(issue: str) -> bool:
     """Whether an issue has words of its own besides what it quotes."""
-    rest = re.sub(r"`[^`]*`|\"[^\"]*\"|“[^”]*”", " ", issue)
-    return len(re.findall(r"\w+", rest)) >= 2
+    return len(re.findall(r"\w+", _unquoted(issue))) >= 2
+
+
+def _unquoted(issue: str) -> str:
+    """``issue`` without what it quotes (code spans, quoted phrases): its own words."""
+    return re.sub(r"`[^`]*`|\"[^\"]*\"|“[^”]*”", " ", issue)
 
 
 def _tracked(issue: str, lines: list[str]) -> dict[str, str] | None:
