@@ -1444,3 +1444,49 @@ def test_claims_calls_said_of_a_constructor(constructor_resolver: Resolver, text
 def test_claims_a_length_returned_is_an_integer(resolver: Resolver, text: str,
                                                 status: str) -> None:
     assert _status(resolver, text) == status
+
+
+_PROTOCOL_TREE = {
+    "bag/__init__.py": "",
+    "bag/core.py": '''\
+class Bag:
+    def __len__(self):
+        return 0
+
+    def __getattr__(self, key):  # attribute access reads the bag's keys
+        return self[key]
+
+    def keys(self):
+        return []
+
+
+class Name(str):
+    pass
+''',
+}
+
+
+@pytest.fixture(scope="module")
+def protocol_resolver(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Resolver]:
+    yield from tree_resolver(tmp_path_factory, _PROTOCOL_TREE, name="protocol")
+
+
+@pytest.mark.parametrize("text, status", [
+    # a builtin that calls a special method is no method of the class that has that
+    # special method, even one whose ``__getattr__`` leaves other members open
+    ("`Bag` has a `len()` method.", "unverified"),
+    ("`Bag` 提供了 `reversed()` 方法。", "unverified"),
+    ("`Bag` has a `keys()` method.", "verified"),
+    ("`Bag` has a `pop()` method.", "ignored"),  # ``__getattr__`` may supply it
+    ("`Name` has a `format()` method.", "verified"),  # ``str.format``
+    ("The `len()` method returns the number of items.", "unverified"),
+    ("`getattr()` 方法返回指定键的值。", "unverified"),
+])
+def test_claims_builtin_called_a_method(protocol_resolver: Resolver, text: str,
+                                        status: str) -> None:
+    assert _status(protocol_resolver, text) == status
+
+
+def test_claims_builtin_called_a_function_is_no_finding(protocol_resolver: Resolver) -> None:
+    claims = _claims(protocol_resolver, "The `len()` function returns the number of items.")
+    assert claims and all(c.result.status != "unverified" for c in claims)

@@ -27,7 +27,14 @@ from pse.verify.claims.names import (
     external_mro,
     outside_has,
 )
-from pse.verify.claims.reach import MAX_HOMONYMS, MAX_REACHED, callees, is_dunder, reachable
+from pse.verify.claims.reach import (
+    MAX_HOMONYMS,
+    MAX_REACHED,
+    callees,
+    is_dunder,
+    protocol_method,
+    reachable,
+)
 from pse.verify.claims.source import (
     bound_value,
     decorator_calls,
@@ -992,9 +999,14 @@ def _class_member(resolver: Resolver, cls: Symbol, name: str, *, methods: bool,
             # (a class decorator, ``@dataclass``, may write ``__eq__`` for it)
             return Decision(False, f"{message}; `{name}` is only `object`'s default", at(cls))
         return undecided(f"{message}; `{name}` comes from `object`")
-    # a special method is looked up on the type: ``__getattr__`` never supplies one
-    if not found.complete or not is_dunder(name) and _is_dynamic(resolver, cls):
+    # a special method is looked up on the type: ``__getattr__`` never supplies one; nor
+    # does it make a method of a builtin's name (``len``: the class has ``__len__``)
+    if not found.complete or not is_dunder(name) and not protocol_method(name) \
+            and _is_dynamic(resolver, cls):
         return undecided(f"{message}; it may get `{name}` from a base outside the tree")
+    special = protocol_method(name)
+    if special:
+        message += f"; `{name}()` is a builtin, which calls `{special}`"
     return Decision(False, message, at(cls))
 
 

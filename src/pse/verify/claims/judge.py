@@ -35,6 +35,7 @@ from pse.verify.claims.names import (
 )
 from pse.verify.claims.prose import CONSTRUCTOR_NOUN
 from pse.verify.claims.raised import raised_at_all
+from pse.verify.claims.reach import protocol_method
 from pse.verify.claims.words import HAN, param_sort
 from pse.verify.refs import Reference, Resolution
 from pse.verify.resolve import Resolver
@@ -553,9 +554,24 @@ def _unresolved(resolver: Resolver, claim: Claim, relation: str, subject: Named,
         plain = parameters.plain_parameter(resolver, claim.subject, claim.obj)
         if plain is not None:
             return _verdict(claim, plain, None)
+    builtin = _builtin_called_method(claim, relation, subject)
+    if builtin is not None:
+        return _verdict(claim, builtin, None)
     option = _option_default(resolver, claim, relation, None)  # an option of **kwargs
     return _verdict(claim, option, None) if option is not None else \
         Resolution("ignored", message=why)
+
+
+def _builtin_called_method(claim: Claim, relation: str, subject: Named) -> Decision | None:
+    """"the `len()` method" where the tree defines no ``len``: a builtin function, which a
+    class supports through its special method (``__len__``); None for any other claim."""
+    if relation != "kind" or claim.obj != "method" or subject.symbols or not subject.external:
+        return None
+    special = protocol_method(subject.text.strip("` "))
+    if not special:
+        return None
+    return Decision(False, f"`{subject.text}` is a builtin, not a method; a class "
+                    f"supports it through `{special}`")
 
 
 def _value_named_alike(claim: Claim, subject: Named, resolver: Resolver) -> str:

@@ -86,6 +86,21 @@ def is_dunder(name: str) -> bool:
     return len(name) > 4 and name.startswith("__") and name.endswith("__")
 
 
+_PROTOCOL_BUILTINS = frozenset({
+    "abs", "aiter", "anext", "bool", "bytes", "complex", "delattr", "dir", "divmod", "float",
+    "format", "getattr", "hash", "int", "iter", "len", "next", "pow", "repr", "reversed",
+    "round", "setattr", "str"})
+"""Builtins that call a special method of their argument (``len(x)``: ``x.__len__()``)."""
+
+
+def protocol_method(name: str) -> str:
+    """The special method the builtin ``name`` calls (``len``: ``__len__``); "" for any
+    other name. A class supports ``len()`` through ``__len__``; it has no ``len`` method
+    unless it defines one, a confusion small models write often ("the `len()` method")."""
+    bare = name.removesuffix("()")
+    return f"__{bare}__" if bare in _PROTOCOL_BUILTINS else ""
+
+
 def in_ancestry(resolver: Resolver, caller: Symbol, name: str) -> list[Symbol]:
     """The methods ``name`` of the classes above the method ``caller``'s own class: a
     special method called by name from a method is its base's (``Base.__init__(self)``,
