@@ -919,3 +919,24 @@ def test_align_an_action_a_function_never_does_is_unsupported() -> None:
                  "The `ttl` method takes a key and returns its TTL in seconds."):
         (aligned,) = align(document_units(text), TTL_SOURCE, [])
         assert aligned.status == "supported", text
+
+
+def test_align_an_action_said_through_a_pronoun_is_held_to_its_subject() -> None:
+    # the paragraph before a list ends on `ttl`; its item's "The method" is `ttl`
+    text = ("The `ttl` method returns the TTL of a key in seconds.\n\n"
+            "1. **Expiry**: The method first sets the expiration time of the key.\n")
+    units = document_units(text)
+    assert units[1].subject == "ttl"
+    aligned = align(units, TTL_SOURCE, [])
+    assert aligned[1].status == "unsupported" and "`ttl` sets" in aligned[1].reason
+    # "It" bound to `touch`, whose callee sets the time: held
+    (_, held) = align(document_units("The `touch` method resets the clock of a key. It "
+                                     "sets the time of the key anew."), TTL_SOURCE, [])
+    assert held.status == "supported"
+
+
+def test_align_a_function_said_to_calculate_what_it_returns_is_no_action() -> None:
+    # "Return TTL ...": working out what it returns is no action of its own
+    (aligned,) = align(document_units("The `ttl` method calculates the TTL of a key in "
+                                      "seconds."), TTL_SOURCE, [])
+    assert aligned.status == "supported"

@@ -289,7 +289,9 @@ def _covered(unit: Unit, anchors: list[SourceSpan], claim: set[str], *,
         return Aligned(unit, "unsupported", best, share,
                        reason=f"its words are not in the source it names ({missing})",
                        by_words=True, unbacked_claim=claims, limitation=denies)
-    wrong = _unheld_action(unit.text, anchors, spans)  # after the words: theirs says more
+    # after the words: theirs says more
+    wrong = _unheld_action(unit.text, anchors, spans,
+                           subject="" if unit.names else unit.subject)
     if wrong:
         return Aligned(unit, "unsupported", best, share, reason=wrong)
     if unbacked:  # "fast", "with ease", "thread-safe": a claim only a span saying it backs
@@ -517,6 +519,13 @@ _ACTION = re.compile(
     r"staticmethod|coroutine))?\s+(?:(?:also|then|first|simply|only|just|automatically)\s+)?"
     r"(?P<verb>[a-z]{3,}s)\b(?!\s+(?:a|an|the)\s+(?:way|means|mechanism|method)\b)")
 """A definition named and the verb it is said to do ("`ttl` method sets the expiration")."""
+_BOUND_ACTION = re.compile(
+    r"^\s*(?:(?:the|this|that)\s+(?:method|function|classmethod|staticmethod|coroutine)|it)\s+"
+    r"(?:(?:also|then|first|simply|only|just|automatically|finally|next)\s+)?"
+    r"(?P<verb>[a-z]{3,}s)\b(?!\s+(?:a|an|the)\s+(?:way|means|mechanism|method)\b)",
+    re.IGNORECASE)
+"""The same said of the definition a sentence's pronoun or noun phrase stands for ("The
+function first sorts the tokens", "It then writes ..."), its first words."""
 _NO_ACTIONS = words(
     "is was has does returns gives yields produces takes accepts receives expects "
     "uses calls invokes provides offers allows enables lets helps supports handles manages "
@@ -524,20 +533,30 @@ _NO_ACTIONS = words(
     "makes builds generates constructs works acts serves behaves ensures guarantees "
     "implements performs runs executes needs requires wraps extends overrides inherits "
     "applies means becomes belongs comes goes looks seems exists lives sits stands "
-    "follows works operates tries attempts aims wants")
+    "follows works operates tries attempts aims wants "
+    # what a function that returns a value it works out is said to do to it ("calculates
+    # the ratio" of one whose docstring says "Return the ratio"): the words of what it
+    # works out are held to its source, the verb is no action of its own
+    "calculates computes determines evaluates measures")
 """Verbs that say what a definition is or how it is used, not an action its code does."""
 
 
 def _unheld_action(text: str, anchors: Sequence[SourceSpan],
-                   spans: Sequence[SourceSpan]) -> str:
+                   spans: Sequence[SourceSpan], *, subject: str = "") -> str:
     """Why a verb ``text`` says a function it names does ("`ttl` sets the expiration
     time") is not that function's: neither its code and docstring nor those of the
     definitions it calls use the verb (its stem or a synonym). A verb of being, taking,
     giving or using (:data:`_NO_ACTIONS`) says no action."""
-    callable_ = {s.symbol.rsplit(".", 1)[-1]: s for s in anchors if s.kind in _CALLABLE}
-    for match in _ACTION.finditer(_unconditional(text)):
-        span = callable_.get(match["name"].rsplit(".", 1)[-1])
-        verb = words(match["verb"]) - _NO_ACTIONS - _DISCOURSE
+    # a definition before its stub (``.pyi``), which holds no code
+    callable_ = {s.symbol.rsplit(".", 1)[-1]: s for s in sorted(
+        anchors, key=lambda s: not s.path.endswith(".pyi")) if s.kind in _CALLABLE}
+    said = [(m["name"], m["verb"]) for m in _ACTION.finditer(_unconditional(text))]
+    bound = _BOUND_ACTION.match(without_title(text)) if subject else None
+    if bound is not None and not _CONDITION.match(without_title(text)):
+        said.append((subject, bound["verb"]))
+    for name, written in said:
+        span = callable_.get(name.rsplit(".", 1)[-1])
+        verb = words(written) - _NO_ACTIONS - _DISCOURSE
         if span is None or not verb:
             continue
         called = {m for m in _CALL.findall(span.text)}
@@ -545,8 +564,7 @@ def _unheld_action(text: str, anchors: Sequence[SourceSpan],
                                             if s.kind in _CALLABLE
                                             and s.symbol.rsplit(".", 1)[-1] in called))
         if not covered(verb, held):
-            return (f"it says `{match['name']}` {match['verb']}; neither its code nor what it "
-                    "calls does")
+            return f"it says `{name}` {written}; neither its code nor what it calls does"
     return ""
 
 

@@ -60,6 +60,7 @@ def document_units(text: str, *, rst: bool = False) -> list[Unit]:
     sections = _section_numbers(doc)
     before: dict[int, list[str]] = {}  # names said earlier in each section
     said: list[str] = []  # names said earlier in the document
+    ends: dict[int, str] = {}  # the subject each paragraph ends on
     for index, block in doc.prose():
         owners = [n for owner in doc.owners(index)
                   for n in (*_names(_text_of(owner))[0], _label_name(_text_of(owner))) if n]
@@ -71,7 +72,8 @@ def document_units(text: str, *, rst: bool = False) -> list[Unit]:
         # else the item it is nested in
         subject = next((n for owner in doc.owners(index) if owner.kind != "heading"
                         for n in (*_names(_text_of(owner))[0], _label_name(_text_of(owner)))
-                        if n), "") or _opening_subject(doc, index, section, before)
+                        if n), "") or _opening_subject(doc, index, section, before) \
+            or _list_subject(doc, index, ends)
         for line, sentence in _sentences(block):
             names, literals = _names(sentence)
             # nearest first: the block's earlier sentences, its owners, the section, the text
@@ -87,6 +89,8 @@ def document_units(text: str, *, rst: bool = False) -> list[Unit]:
             earlier.extend(names)
             before.setdefault(section, []).extend(names)
             said.extend(names)
+        if block.kind == "paragraph":
+            ends[index] = subject
     if units and not said:
         return units
     first = tuple(dict.fromkeys(n for u in units for n in u.names))[:_CONTEXT]
@@ -103,6 +107,21 @@ def _opening_subject(doc: Document, index: int, section: int,
     if heading is None or before.get(section):
         return ""
     return heading_subject(doc.blocks[heading].text)
+
+
+def _list_subject(doc: Document, index: int, ends: dict[int, str]) -> str:
+    """The subject the paragraph right before a top-level list ends on, for the pronoun
+    of one of its items ("The `f` function ... It works in two steps." then "1. **Sort**:
+    The function first sorts ..."); "" for any other block."""
+    block = doc.blocks[index]
+    if block.kind != "item" or block.parent is not None:
+        return ""
+    before = index - 1
+    while before >= 0 and doc.blocks[before].kind == "item":  # the list's earlier items
+        before -= 1
+    if before < 0 or doc.blocks[before].heading != block.heading:
+        return ""
+    return ends.get(before, "")
 
 
 _CONTEXT = 6
