@@ -163,3 +163,91 @@ def test_claims_a_misquoted_docstring_takes_its_block(resolver: Resolver) -> Non
     assert false.result.status == "unverified" and "Compile a pattern" in false.result.message
     stripped, _ = strip_spans(text, [Span(false.ref.line, false.ref.text)])
     assert "build_pattern" not in stripped and "class CardinalityField" in stripped
+
+
+_NAMING_TREE = {
+    "naming/__init__.py": "",
+    "naming/case.py": '''\
+import re
+
+_WORD = re.compile(r"([^_]+)")
+
+
+def pascal(text):
+    """Convert text to Pascal case."""
+    if text.isupper() or text.isnumeric():
+        return text
+
+    def _upper(match):
+        return match.group(1).title()
+
+    try:
+        text = _WORD.sub(_upper, text)
+    except TypeError:
+        return text
+    else:
+        text = text.replace("_", "")
+    return text
+''',
+    # a stub beside the module declares `pascal` again: the quote is the module's
+    "naming/case.pyi": "def pascal(text: str) -> str: ...\n",
+}
+
+
+@pytest.fixture(scope="module")
+def naming_resolver(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Resolver]:
+    yield from tree_resolver(tmp_path_factory, _NAMING_TREE, name="naming")
+
+
+def _bodies(resolver: Resolver, text: str, *, strict: bool = True) -> list[tuple[str, str]]:
+    checked = check_documents([Document("doc.md", text)], resolver, strict=strict)
+    return [(c.result.status, c.result.message) for c in checked
+            if c.ref.kind == "claim" and c.ref.name.startswith("body(")]
+
+
+def _quote(body: str) -> str:
+    return f'```python\ndef pascal(text):\n    """Convert text to Pascal case."""\n{body}```\n'
+
+
+@pytest.mark.parametrize("body", [
+    # the library's statements, laid out and quoted otherwise
+    "    if text.isupper() or text.isnumeric():\n        return text\n"
+    "    return text\n",
+    # with statements, an `else` and a nested function left out
+    "    try:\n        text = _WORD.sub(_upper, text)\n    except TypeError:\n"
+    "        ...\n    return text\n",
+    "    def _upper(match):\n        return match.group(1).title()\n    ...\n",
+    "    if (text.isupper()\n            or text.isnumeric()):  # nothing to do\n"
+    "        return text\n    pass\n",
+    # a block cut off at the article's end: its last line half written
+    "    if text.isupper() or text.isnumeric():\n        return text\n    text._\n",
+])
+def test_claims_a_quoted_body_of_the_librarys_statements(naming_resolver: Resolver,
+                                                         body: str) -> None:
+    [(status, _)] = _bodies(naming_resolver, _quote(body))
+    assert status == "verified"
+
+
+@pytest.mark.parametrize("body, missing", [
+    # a condition cut short, a body written from memory, a handler the library lacks
+    ("    if text.isnumeric():\n        return text\n    return text.upper()\n",
+     "if text.isnumeric():"),
+    ("    if text.isupper() or text.isnumeric():\n        return text\n"
+     "    return text.upper()\n", "return text.upper()"),
+    ("    try:\n        text = _WORD.sub(_upper, text)\n    except ValueError:\n"
+     "        return text\n", "try:"),
+    # the innermost statement of its own is named
+    ("    def _upper(match):\n        return match.group(0).upper()\n",
+     "return match.group(0).upper()"),
+])
+def test_claims_a_quoted_body_with_a_statement_of_its_own(naming_resolver: Resolver,
+                                                          body: str, missing: str) -> None:
+    [(status, message)] = _bodies(naming_resolver, _quote(body))
+    assert status == "unverified" and f"no statement `{missing}`" in message
+
+
+def test_claims_no_body_claim_of_an_elided_quote_or_a_maintainers_docs(
+        naming_resolver: Resolver) -> None:
+    assert _bodies(naming_resolver, _quote("    ...\n")) == []
+    body = "    return text.upper()\n"
+    assert _bodies(naming_resolver, _quote(body), strict=False) == []

@@ -12,6 +12,7 @@ from dataclasses import replace
 from pse.index.model import Symbol
 from pse.verify.claims import (
     argtypes,
+    bodies,
     callsites,
     code,
     docstrings,
@@ -280,7 +281,7 @@ def _object_is_span(claim: Claim) -> bool:
                                   "has_subclasses", "raised", "decorated", "default",
                                   "value_type",
                                   "definition_count", "subclass_count", "call_count",
-                                  "return_arity", "param_position", "docstring"}
+                                  "return_arity", "param_position", "docstring", "body"}
 
 
 def _reoriented(claim: Claim, subject: Named, obj: Named | None
@@ -473,7 +474,7 @@ def _as_module(resolver: Resolver, subject: Named) -> Named:
 
 def _name(claim: Claim, relation: str, subject: Named, obj: Named | None) -> str:
     second = canonical(obj) if obj is not None else claim.obj
-    if relation == "docstring":  # the quoted text is the claim's sentence
+    if relation in {"docstring", "body"}:  # the quoted text is the claim's sentence
         second = ""
     if relation == "defines_member" and claim.relation in {"defines", "location"}:
         second = obj.text if obj is not None else claim.obj
@@ -710,6 +711,7 @@ def _decider(relation: str, claim: Claim, resolver: Resolver, obj: Named | None)
         "has_subclasses": lambda s: types.has_subclasses(resolver, s),
         "raised": lambda s: raised_at_all(resolver, s),
         "docstring": lambda s: docstrings.quoted_docstring(resolver, s, claim.obj),
+        "body": lambda s: bodies.quoted_body(resolver, s, claim.obj),
         "subclass_count": lambda s: types.subclass_count(resolver, s, int(claim.obj),
                                                          direct=claim.obj_text == "direct"),
         "decorated": lambda s: _with_arguments(resolver, s, claim,

@@ -10,7 +10,7 @@ Relation = Literal["subclass", "built_on", "location", "defines", "kind", "has_p
                    "has_item", "member_count", "base_count", "returns", "has_subclasses",
                    "decorated", "depends_on", "default", "alias_of", "method_count",
                    "value_type", "definition_count", "subclass_count", "call_count",
-                   "return_arity", "param_position", "raised", "docstring"]
+                   "return_arity", "param_position", "raised", "docstring", "body"]
 
 
 @dataclass(frozen=True)

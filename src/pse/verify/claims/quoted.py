@@ -32,9 +32,11 @@ import docstring_parser
 
 from pse.index.model import Symbol
 from pse.index.returns import parse_quietly
+from pse.index.symbols import code_first
 from pse.index.walk import is_sample_path
 from pse.text.fences import PYTHON_LANGUAGES, fence_language
 from pse.text.model import Block, Document
+from pse.verify.claims.bodies import written_statements
 from pse.verify.claims.model import Claim
 from pse.verify.resolve import Resolver
 
@@ -67,11 +69,13 @@ def quoted_signature_claims(document: Document, resolver: Resolver, *,
                         yield from _parameters(member, subject, first, lines, method=True)
                         if docstrings:
                             yield from _docstring(member, subject, first, lines, fence)
+                            yield from _body(member, subject, first, lines, fence)
             elif isinstance(node, _Def) and ast.get_docstring(node) and \
                     len(_library(resolver, node.name, "function")) == 1:
                 yield from _parameters(node, node.name, first, lines, method=False)
                 if docstrings:
                     yield from _docstring(node, node.name, first, lines, fence)
+                    yield from _body(node, node.name, first, lines, fence)
 
 
 def _docstring(node: ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef, subject: str,
@@ -97,6 +101,23 @@ def _docstring(node: ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef, subj
                 line=first + line - 1, sentence=sentence, presupposed="structure")
 
 
+def _body(node: ast.FunctionDef | ast.AsyncFunctionDef, subject: str, first: int,
+          lines: list[str], fence: tuple[int, str] | None) -> Iterator[Claim]:
+    """A ``body`` claim for the statements the quoted ``def`` writes: each is said to be
+    the library's (:mod:`.bodies`). On the opening fence, like the docstring's claim, so
+    a misquoted block goes whole; without a fence, on the ``def`` line."""
+    if not written_statements(node):
+        return
+    source = ast.unparse(node)
+    if fence:
+        yield Claim("body", subject=subject, obj=source, negated=False, line=fence[0],
+                    sentence=fence[1], presupposed="structure")
+        return
+    sentence = lines[node.lineno - 1].strip() if node.lineno <= len(lines) else ""
+    yield Claim("body", subject=subject, obj=source, negated=False,
+                line=first + node.lineno - 1, sentence=sentence, presupposed="structure")
+
+
 def _first_code_line(block: Block) -> int:
     """The document line of the block's first line of code: after a fence's opening line,
     at a directive's body, or the block's own first line (an indented block)."""
@@ -118,9 +139,10 @@ def _quotes_class(resolver: Resolver, node: ast.ClassDef) -> bool:
 
 def _library(resolver: Resolver, name: str, kind: str) -> list[Symbol]:
     """The definitions of ``kind`` named ``name`` in the library's own code (a test's or
-    an example's ``def test_hello`` is no definition a document quotes)."""
-    return [s for s in resolver.index.by_name(name)
-            if s.kind == kind and not is_sample_path(s.path)]
+    an example's ``def test_hello`` is no definition a document quotes; a ``.pyi`` stub
+    beside its module declares the module's again)."""
+    return code_first(s for s in resolver.index.by_name(name)
+                      if s.kind == kind and not is_sample_path(s.path))
 
 
 def _parameters(node: ast.FunctionDef | ast.AsyncFunctionDef, subject: str, first: int,
