@@ -1490,3 +1490,15 @@ def test_claims_builtin_called_a_method(protocol_resolver: Resolver, text: str,
 def test_claims_builtin_called_a_function_is_no_finding(protocol_resolver: Resolver) -> None:
     claims = _claims(protocol_resolver, "The `len()` function returns the number of items.")
     assert claims and all(c.result.status != "unverified" for c in claims)
+
+
+@pytest.mark.parametrize("text, status", [
+    # a Chinese condition's consequence without a subject is the last subject's doing
+    ("`checkout()` 函数处理订单。如果购物车为空，则调用 `fmt` 来格式化。", "unverified"),
+    ("`checkout()` 函数处理订单。如果需要，就会调用 `_charge` 来收费。", "verified"),
+    ("`checkout()` 函数处理订单。如果购物车为空，则抛出 `OutOfStock`。", "unverified"),
+])
+def test_claims_a_subjectless_consequence_in_chinese(resolver: Resolver, text: str,
+                                                     status: str) -> None:
+    claims = [c for c in _claims(resolver, text) if c.ref.name.startswith(("calls(", "raises("))]
+    assert [c.result.status for c in claims] == [status]

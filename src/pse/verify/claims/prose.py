@@ -397,10 +397,14 @@ whatever the condition: no claim."""
 _PRONOUN = re.compile(rf"^(\s*){_FRONTED_PHRASE}{_FRONTED_WHEN_EN}{_FRONTED_WHEN_ZH}{_SEQUENCE}"
                       rf"(?:It(?= )|it(?= )|它(?![们的])"
                       rf"|其中(?=(?:还|也)?(?:包括|包含|有))"
+                      # a Chinese condition then its clause without a subject ("如果输入不是
+                      # 字符串，则使用 `g` 来判断"): what follows is the last subject's doing
+                      rf"|(?<=[，,])\s*(?:则|就)(?=\s*(?:会|将)?\s*(?:使用|调用|抛出|引发|返回))"
                       rf"|(?i:{_ANAPHORS})(?![A-Za-z0-9_]))")
 """A sentence opening with "It", "This class", "该函数" (the lexicons' anaphors) says
 something of the previous one's subject; so does 其中 ("among them") before 包括/有 ("其中
-包括一个 `x` 字段": it has an `x` field)."""
+包括一个 `x` 字段": it has an `x` field), and a Chinese condition's consequence that calls,
+raises or returns with no subject of its own (如果..., 则调用 `g`)."""
 _CLASS_WORDS = frozenset({"class", "exception", "enum", "类", "异常类", "异常", "枚举"})
 _MEMBER_OF_CLASS = re.compile(r"(?P<cls>(?:[A-Za-z_]\w*\.)*[A-Z]\w*)\.[a-z_]\w*")
 
