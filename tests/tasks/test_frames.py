@@ -90,6 +90,25 @@ def test_frames_parallel_lists_are_not_repetition(text: str) -> None:
     assert frame_repeats(f"# Q\n\n{text}") == []
 
 
+def test_frames_a_list_saying_one_sentence_of_each_name_is_repetition() -> None:
+    # the items differ only in their own label said again: the third on is repetition
+    names = ("ratio", "WRatio", "token_set_ratio", "partial_ratio")
+    text = "# Q\n\n" + "".join(
+        f"- `{n}`: The function name is `{n}`, which is a common name in the `fuzz` "
+        "module.\n" for n in names)
+    found = frame_repeats(text)
+    assert [r.line for r in found] == [5, 6]
+    assert all(r.earlier.startswith("- `ratio`:") for r in found)
+    # two such items are a parallel pair, and items that say something of their own are
+    # a list of the API
+    assert frame_repeats("# Q\n\n" + "".join(text.split("\n", 2)[2].splitlines(True)[:2])) \
+        == []
+    api = "# Q\n\n" + "".join(
+        f"- `{n}`: The `{n}` function returns a {kind} score of the two strings given.\n"
+        for n, kind in (("ratio", "plain"), ("WRatio", "weighted"), ("QRatio", "quick")))
+    assert frame_repeats(api) == []
+
+
 def test_frames_lists_under_different_parents_are_compared_apart() -> None:
     text = ("# Q\n\n## A\n\n- The solution may not be efficient for large jobs at all.\n\n"
             "## B\n\n- The solution may not be scalable for large jobs at all.\n")

@@ -68,6 +68,16 @@ class _Unit:
     name_parts: frozenset[str]
     """The words of the code names it mentions ("retry", "policy" of ``RetryPolicy``):
     a swapped word that is a form of one ("overflowing") changes the subject too."""
+    label: tuple[str, ...] = ()
+    """A list item's label tokens (a code span's whole: "`ratio`"), set aside from
+    ``tokens``."""
+
+    def template(self) -> tuple[str, ...]:
+        """Its tokens with its own label, a code name said again, replaced: what it says
+        of any item (a label of words, "**Border Style**", is echoed by a description of
+        its own: "Set a specific style for the border")."""
+        return tuple("§" if token in self.label and token.startswith("`") else token
+                     for token in self.tokens)
 
 
 def frame_repeats(text: str | Document) -> list[FrameRepeat]:
@@ -80,6 +90,7 @@ def frame_repeats(text: str | Document) -> list[FrameRepeat]:
     for kind, group in _groups(doc, lines):
         kept: list[_Unit] = []
         retold: dict[int, int] = {}  # a kept sentence -> how often said of other code
+        templates: dict[tuple[str, ...], list[_Unit]] = {}  # items saying one thing
         for unit in group:
             match = next((e for e in kept if is_same_frame(unit, e)), None)
             if match is not None:
@@ -87,6 +98,14 @@ def frame_repeats(text: str | Document) -> list[FrameRepeat]:
                 continue
             kept.append(unit)
             if kind != "sentences":
+                same = templates.setdefault(unit.template(), [])
+                same.append(unit)
+                if "§" in unit.template() and len(same) >= _MAX_RETOLD and \
+                        _weight(unit.tokens) >= _MIN_SHARED:
+                    # "- `ratio`: The function name is `ratio`, which is a common name
+                    # ...", item after item: the list says one thing of every name
+                    kept.pop()
+                    found.append(FrameRepeat(unit.line, unit.text, same[0].text))
                 continue
             said = next((i for i, e in enumerate(kept[:-1])
                          if is_same_frame(unit, e, any_subject=True)), None)
@@ -102,7 +121,8 @@ _MAX_RETOLD = 3
 """The time a section's prose says one frame of different code at which it loops: two
 sentences may be parallel ("reach for `A` ..." / "reach for `B` ..."), a third is a list
 said as sentences ("These are the default directories for `a` and `b` respectively." four
-times over). Lists are exempt: an API list is rightly one frame per item."""
+times over). Lists are exempt: an API list is rightly one frame per item, unless its
+items say one sentence word for word with only their own label said again in it."""
 
 
 def is_same_frame(later: _Unit, earlier: _Unit, *, any_subject: bool = False) -> bool:
@@ -162,7 +182,7 @@ def _item_unit(block: Block, lines: list[str]) -> _Unit:
         words = words[len(label):]
     one_line = block.line == block.end and 0 < block.line <= len(lines)
     text = lines[block.line - 1].strip() if one_line else block.text.strip()
-    return _Unit(block.line, text, words, *_subjects(block.text, block.label))
+    return _Unit(block.line, text, words, *_subjects(block.text, block.label), label=label)
 
 
 def _sentence_units(block: Block) -> Iterator[_Unit]:
