@@ -1502,3 +1502,28 @@ def test_claims_a_subjectless_consequence_in_chinese(resolver: Resolver, text: s
                                                      status: str) -> None:
     claims = [c for c in _claims(resolver, text) if c.ref.name.startswith(("calls(", "raises("))]
     assert [c.result.status for c in claims] == [status]
+
+
+_RECURSION_TREE = {
+    "walk/__init__.py": "",
+    "walk/core.py": ("def walk(node):\n    for child in node:\n        walk(child)\n\n\n"
+                     "def search(node):\n    return node\n"),
+    # a namesake that calls the other: no recursion of either
+    "walk/util.py": "from walk import core\n\n\ndef search(node):\n    return core.search(node)\n",
+}
+
+
+@pytest.fixture(scope="module")
+def recursion_resolver(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Resolver]:
+    yield from tree_resolver(tmp_path_factory, _RECURSION_TREE, name="recursion")
+
+
+@pytest.mark.parametrize("text, status", [
+    ("The `walk` function calls `walk` for each child.", "verified"),
+    ("The `search` function uses the `search` function to find the node.", "unverified"),
+    ("`search` 函数调用 `search` 函数来查找节点。", "unverified"),
+])
+def test_claims_a_function_said_to_call_itself(recursion_resolver: Resolver, text: str,
+                                              status: str) -> None:
+    calls = [c for c in _claims(recursion_resolver, text) if c.ref.name.startswith("calls(")]
+    assert [c.result.status for c in calls] == [status]

@@ -940,3 +940,47 @@ def test_align_a_function_said_to_calculate_what_it_returns_is_no_action() -> No
     (aligned,) = align(document_units("The `ttl` method calculates the TTL of a key in "
                                       "seconds."), TTL_SOURCE, [])
     assert aligned.status == "supported"
+
+
+GET_SOURCE = [
+    make_span("pkg/p.py", 1, 12, (
+        "def get(obj, glob):\n    '''Return the one leaf matching the glob.'''\n"
+        "    def f(path, found, results):\n        if match(path, glob):\n"
+        "            results.append(found)\n    return fold(obj, f, [])[0]"),
+        symbol="pkg.p.get", kind="function"),
+    make_span("pkg/p.py", 3, 5, (
+        "def f(path, found, results):\n    if match(path, glob):\n"
+        "        results.append(found)"), symbol="pkg.p.get.f", kind="function"),
+    make_span("pkg/p.py", 14, 20, (
+        "def put(obj, glob, value):\n    '''Set the value of every leaf matching the glob.'''\n"
+        "    def f(path, found):\n        assign(obj, path, value)\n"
+        "    return fold(obj, f, 0)"), symbol="pkg.p.put", kind="function"),
+    make_span("pkg/p.py", 16, 17, (
+        "def f(path, found):\n    # sets the leaf\n    assign(obj, path, value)"),
+        symbol="pkg.p.put.f", kind="function"),
+    make_span("pkg/p.py", 22, 26, (
+        "def fold(obj, f, acc):\n    '''Fold the leaves into acc.'''\n"
+        "    for path, found in walk(obj):\n        f(path, found, acc)\n    return acc"),
+        symbol="pkg.p.fold", kind="function"),
+]
+
+
+def test_align_an_action_after_a_condition_and_through_a_namesake_helper() -> None:
+    # under a condition the function still does what it is said to; `put`'s nested `f`
+    # sets a leaf, but `get` calls its own `f`, which sets nothing
+    text = ("The `get` function returns the one leaf matching the glob. If a path matches "
+            "the glob, the function sets the value of the leaf.")
+    units = document_units(text)
+    assert units[1].subject == "get"
+    aligned = align(units, GET_SOURCE, [])
+    assert aligned[1].status == "unsupported" and "`get` sets" in aligned[1].reason
+    # a loop of a function it calls iterates, whatever its words
+    (_, iterates) = align(document_units(
+        "The `get` function returns the one leaf matching the glob. It iterates over the "
+        "leaves and appends the one matching the glob."), GET_SOURCE, [])
+    assert iterates.status == "supported"
+
+
+def test_words_a_verb_set_is_no_option() -> None:
+    # "setting" stems to "set": a synonym of option by it would make every "sets" one
+    assert words("sets") == {"set"} and words("settings") == words("options")

@@ -1120,6 +1120,26 @@ def calls(resolver: Resolver, subject: Symbol, callee: Named, *, direct: bool = 
 
 
 
+def recurses(resolver: Resolver, subject: Symbol) -> Decision:
+    """Whether the function ``subject`` calls itself: a bare call of its name (a
+    function's), ``self.name()`` (a method's) or one through its own module or class; a
+    call of its name on another module (``dpath.search`` from ``dpath.util.search``) is
+    another function's."""
+    body = resolver.index.body_facts(subject)
+    if body is None:
+        return undecided("not a function whose body can be read")
+    name, owner = subject.name, subject.parent.rsplit(".", 1)[-1]
+    tags = set(dict(body.receivers).get(name, ()))
+    own = {"" if subject.kind == "function" else "self", f"name:{owner}"}
+    message = f"{short(subject.qualname)} calls " \
+              f"{listing([f'{c}()' for c in (*body.calls, *body.implied)])}"
+    if name in body.calls and (tags & own or not tags):
+        return Decision(True, f"{short(subject.qualname)} calls itself", at(subject))
+    if name not in body.calls or all(t.startswith("name:") for t in tags):
+        return Decision(False, f"{message}; it does not call itself", at(subject))
+    return undecided(f"{message}; `{name}()` may be its own")
+
+
 def _constructor_calls(resolver: Resolver, cls: Symbol, callee: Named) -> Decision:
     """Whether the constructor of ``cls`` (its own or its nearest base's in the tree, with
     the hooks ``dataclass`` and ``attrs`` call from the one they write) calls ``callee``;

@@ -563,6 +563,13 @@ def _unresolved(resolver: Resolver, claim: Claim, relation: str, subject: Named,
         Resolution("ignored", message=why)
 
 
+def _itself(claim: Claim, subject: Symbol, target: Named) -> bool:
+    """Whether a call claim's object is written as its subject is ("`search` uses the
+    `search` function"): it says the function calls itself."""
+    return subject.kind in {"function", "method"} and subject in target.symbols and \
+        claim.subject.removesuffix("()") == claim.obj.removesuffix("()")
+
+
 def _builtin_called_method(claim: Claim, relation: str, subject: Named) -> Decision | None:
     """"the `len()` method" where the tree defines no ``len``: a builtin function, which a
     class supports through its special method (``__len__``); None for any other claim."""
@@ -687,7 +694,9 @@ def _decider(relation: str, claim: Claim, resolver: Resolver, obj: Named | None)
             excluded=claim.excluded),
         "base_count": lambda s: types.base_count(s, int(claim.obj)),
         # "calls `a` rather than `b`" denies that it calls `b` itself
-        "calls": lambda s: _when_called(resolver, s, target, claim.sentence, code.calls(
+        # "`search` uses the `search` function": itself, not a namesake elsewhere
+        "calls": lambda s: code.recurses(resolver, s) if _itself(claim, s, target)
+        else _when_called(resolver, s, target, claim.sentence, code.calls(
             resolver, s, target, direct=not _INDIRECTLY.search(claim.sentence),
             constructor=_of_constructor(claim)))
         if claim.obj_text != "loose"

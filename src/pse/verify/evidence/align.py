@@ -520,7 +520,9 @@ _ACTION = re.compile(
     r"(?P<verb>[a-z]{3,}s)\b(?!\s+(?:a|an|the)\s+(?:way|means|mechanism|method)\b)")
 """A definition named and the verb it is said to do ("`ttl` method sets the expiration")."""
 _BOUND_ACTION = re.compile(
-    r"^\s*(?:(?:the|this|that)\s+(?:method|function|classmethod|staticmethod|coroutine)|it)\s+"
+    # after a fronted condition too: what a function does under one, its code does
+    r"^\s*(?:(?:if|when|once|after|before|otherwise)\b[^,;]{0,80},\s*)?"
+    r"(?:(?:the|this|that)\s+(?:method|function|classmethod|staticmethod|coroutine)|it)\s+"
     r"(?:(?:also|then|first|simply|only|just|automatically|finally|next)\s+)?"
     r"(?P<verb>[a-z]{3,}s)\b(?!\s+(?:a|an|the)\s+(?:way|means|mechanism|method)\b)",
     re.IGNORECASE)
@@ -552,7 +554,7 @@ def _unheld_action(text: str, anchors: Sequence[SourceSpan],
         anchors, key=lambda s: not s.path.endswith(".pyi")) if s.kind in _CALLABLE}
     said = [(m["name"], m["verb"]) for m in _ACTION.finditer(_unconditional(text))]
     bound = _BOUND_ACTION.match(without_title(text)) if subject else None
-    if bound is not None and not _CONDITION.match(without_title(text)):
+    if bound is not None:
         said.append((subject, bound["verb"]))
     for name, written in said:
         span = callable_.get(name.rsplit(".", 1)[-1])
@@ -560,12 +562,31 @@ def _unheld_action(text: str, anchors: Sequence[SourceSpan],
         if span is None or not verb:
             continue
         called = {m for m in _CALL.findall(span.text)}
-        held = set(span.vocabulary).union(*(s.vocabulary for s in spans
-                                            if s.kind in _CALLABLE
-                                            and s.symbol.rsplit(".", 1)[-1] in called))
+        reached = [span, *_called_spans(span, called, spans)]
+        held = set().union(*(s.vocabulary for s in reached))
+        if any(_LOOP.search(s.text) for s in reached):  # a loop iterates, whatever it says
+            held |= _LOOP_WORDS
         if not covered(verb, held):
             return f"it says `{name}` {written}; neither its code nor what it calls does"
     return ""
+
+
+_LOOP = re.compile(r"^\s*(?:async\s+)?(?:for\b.*\bin\b|while\b)|\bfor\s+\w+\s+in\b", re.MULTILINE)
+_LOOP_WORDS = frozenset(words("iterates loops traverses"))
+
+
+def _called_spans(span: SourceSpan, called: set[str], spans: Sequence[SourceSpan]
+                  ) -> list[SourceSpan]:
+    """The definitions the function of ``span`` may call by the names ``called``: its own
+    nested functions of a name first; a function nested in another definition (``f``
+    inside ``set``) is never what it calls."""
+    functions = {s.symbol for s in spans if s.kind in _CALLABLE}
+    found: list[SourceSpan] = []
+    for name in called:
+        named = [s for s in spans if s.kind in _CALLABLE and s.symbol.rsplit(".", 1)[-1] == name]
+        own = [s for s in named if s.symbol.startswith(span.symbol + ".")]
+        found.extend(own or [s for s in named if s.symbol.rsplit(".", 1)[0] not in functions])
+    return found
 
 
 def _defines(unit: Unit, anchors: Sequence[SourceSpan], *, kinds: Iterable[str]) -> bool:
