@@ -1527,3 +1527,17 @@ def test_claims_a_function_said_to_call_itself(recursion_resolver: Resolver, tex
                                               status: str) -> None:
     calls = [c for c in _claims(recursion_resolver, text) if c.ref.name.startswith("calls(")]
     assert [c.result.status for c in calls] == [status]
+
+
+@pytest.mark.parametrize("text", [
+    "`Cart.add()` 接受 `item`、`qty` 和 `pay` 作为参数。",
+    "`Cart.add()` takes `item`, `qty` and `pay` as arguments.",
+])
+def test_claims_a_parameter_list_said_as_parameters_is_read_whole(resolver: Resolver,
+                                                                  text: str) -> None:
+    # every name of the list is a parameter claim, not the first alone
+    params = sorted((c.ref.name, c.result.status) for c in _claims(resolver, text)
+                    if c.ref.name.startswith("has_param("))
+    assert params == [("has_param(shop.core.Cart.add, item)", "verified"),
+                      ("has_param(shop.core.Cart.add, pay)", "unverified"),
+                      ("has_param(shop.core.Cart.add, qty)", "verified")]

@@ -753,7 +753,10 @@ _COUNTED_LIST = re.compile(
 _LONE_SLOT = re.compile(rf"^(?:both ?)?§\d+§{_KIND_WORD}?$")
 _TAIL_LIST = re.compile(rf"^(?:{L.AND_WORD} ?|是 ?)?§\d+§(?:{_AND}§\d+§)*(?: ?(?:等|etc))?"
                         rf"(?: ?(?:{L.NOUN}|policy|policies|flag|flags|hook|hooks|value|values)"
-                        r"(?: as well| too)?)?$")
+                        r"(?: as well| too)?"
+                        # "接受 `a`、`b` 和 `c` 作为参数", "takes `a`, `b` and `c` as arguments"
+                        r"| ?(?:作为|当作)(?:其)?(?:参数|输入|入参)"
+                        r"| ?as (?:its |their )?(?:parameters|arguments|inputs))?$")
 _LOCATED_SUBJECT = re.compile(
     rf"^(?P<det>the ?)?(?P<s>(?P<slot>§\d+§){_KIND_WORD}?) ?(?:in|from|of) ?(?:the ?)?"
     r"(?P<place>§\d+§)"
