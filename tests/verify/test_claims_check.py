@@ -1531,13 +1531,15 @@ def test_claims_a_function_said_to_call_itself(recursion_resolver: Resolver, tex
 
 @pytest.mark.parametrize("text", [
     "`Cart.add()` 接受 `item`、`qty` 和 `pay` 作为参数。",
+    # the kind of argument said before a name, and the list's noun, name no other thing
+    "`Cart.add()` 是一个方法，它接受一个函数 `item` 和可能的参数 `qty`、`pay` 作为参数。",
     "`Cart.add()` takes `item`, `qty` and `pay` as arguments.",
 ])
 def test_claims_a_parameter_list_said_as_parameters_is_read_whole(resolver: Resolver,
                                                                   text: str) -> None:
     # every name of the list is a parameter claim, not the first alone
     params = sorted((c.ref.name, c.result.status) for c in _claims(resolver, text)
-                    if c.ref.name.startswith("has_param("))
+                    if c.ref.name.startswith("has_param(shop.core.Cart.add"))
     assert params == [("has_param(shop.core.Cart.add, item)", "verified"),
                       ("has_param(shop.core.Cart.add, pay)", "unverified"),
                       ("has_param(shop.core.Cart.add, qty)", "verified")]
