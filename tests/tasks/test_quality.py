@@ -228,6 +228,23 @@ def test_code_problems_flag_a_block_that_shows_no_code() -> None:
         assert quality.code_problems(f"# T\n\n{prose}\n\n{body}\n", path=P) == [], body
 
 
+def test_code_problems_flag_a_block_of_prose_or_of_a_docstrings_cut_piece() -> None:
+    prose = "The `retry` decorator calls the function again when it raises. " * 3
+    docstring = ('        :param delay: initial delay between attempts. default: 0.\n'
+                 '        :param jitter: extra seconds added to delay between attempts.\n'
+                 '                       fixed if a number, random if a range tuple\n'
+                 '        :returns: the result of the f function.\n        """\n')
+    text = (f"# T\n\n{prose}\n\n```\nEasy to use retry decorator.\n```\n\n{prose}\n\n"
+            f"```\n{docstring}```\n")
+    assert [(f.line, f.rule) for f in quality.code_problems(text, path=P)] == [
+        (5, "code-stub"), (11, "code-stub")]
+    # code that parses, a console's output, a whole docstring, a comment: code
+    for body in ('```python\n"""Easy to use retry decorator."""\n```',
+                 "```\nHello, World!\n```", "```\n# Easy to use retry decorator.\n```",
+                 '```python\ndef f():\n    """Run it.\n\n    :returns: None.\n    """\n```'):
+        assert quality.code_problems(f"# T\n\n{prose}\n\n{body}\n", path=P) == [], body
+
+
 # ------------------------------------------------------------------ residue, end
 
 @pytest.mark.parametrize("heading", ["## Outline", "# Article outline:", "## 大纲", "### Notes",

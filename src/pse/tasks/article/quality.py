@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import ast
 import re
+import textwrap
 from collections.abc import Iterable, Iterator, Sequence
 
 from pse.tasks.article.text import (
@@ -346,8 +347,8 @@ def code_share(text: str) -> float:
 
 def code_problems(text: str, *, path: str, max_share: float = 0.5) -> list[Finding]:
     """A repeated code block (the later copies), a block that shows no code (nothing, a
-    definition's first line alone, or a bare name of the text's code), or an article that
-    is mostly code."""
+    definition's first line alone, a bare name of the text's code, a sentence, a cut
+    piece of a docstring), or an article that is mostly code."""
     findings = []
     seen: set[str] = set()
     spans = {span.strip("`").removesuffix("()") for span in CODE_SPAN.findall(text)}
@@ -355,8 +356,9 @@ def code_problems(text: str, *, path: str, max_share: float = 0.5) -> list[Findi
         key = normalized(block.body)
         if _stub(block, spans):
             findings.append(_finding("code-stub", "this code block shows no code: "
-                                     "nothing, a definition's first line alone or a bare "
-                                     "name", path=path, line=block.line,
+                                     "nothing, a definition's first line alone, a bare "
+                                     "name, a sentence or a cut piece of a docstring",
+                                     path=path, line=block.line,
                                      text=block.fence.strip(),
                                      hint="delete it, or show the code that does the work"))
         elif key and key in seen:
@@ -391,8 +393,33 @@ def _stub(block: Block, names: Iterable[str]) -> bool:
         return True
     if all(_HEAD_ONLY.fullmatch(line) for line in lines):
         return True
+    if _not_code(block.body, lines):
+        return True
     return len(lines) == 1 and _BARE_NAME.fullmatch(lines[0]) is not None and \
         lines[0].strip() in set(names)
+
+
+_PROSE_LINE = re.compile(r"\s*[A-Z\u4e00-\u9fff][^=(){}\[\]<>$#|`;]*[.。]\s*")
+"""A sentence: a capital (or a Chinese character) first, a full stop last, nothing of
+code between ("Easy to use retry decorator.")."""
+_DOCSTRING_FIELD = re.compile(r"\s*(?::(?:param|type|returns?|rtype|raises?|keyword)\b.*"
+                              r"|\"{3}|'{3})\s*")
+
+
+def _not_code(body: str, lines: list[str]) -> bool:
+    """Whether a block that does not parse as Python is prose or a cut piece of a
+    docstring: every line a sentence, or most of them docstring fields and quotes (the
+    prompt's excerpt of a docstring pasted as a block)."""
+    try:
+        ast.parse(textwrap.dedent(body))
+    except (SyntaxError, ValueError):
+        pass
+    else:
+        return False
+    if all(_PROSE_LINE.fullmatch(line) and len(line.split()) >= 3 for line in lines):
+        return True
+    fields = sum(bool(_DOCSTRING_FIELD.fullmatch(line)) for line in lines)
+    return 2 * fields >= len(lines) and lines[-1].strip() in {'"""', "'''"}
 
 
 _SECTION_LEVEL = 2
