@@ -41,9 +41,12 @@ def quoted_body(resolver: Resolver, symbol: Symbol, quoted: str) -> Decision:
     if not written_statements(real):  # a stub (``.pyi``) or an abstract placeholder
         return undecided(f"{short(symbol.qualname)} is a stub here")
     library = _statements(real.body)
-    missing = next((m for m in (_missing(s, library) for s in written_statements(written))
-                    if m is not None), None)
     name = short(symbol.qualname)
+    try:
+        missing = next((m for m in (_missing(s, library) for s in written_statements(written))
+                        if m is not None), None)
+    except RecursionError:  # an expression nested past the interpreter's depth
+        return undecided(f"{name}'s source is nested too deep to compare")
     if missing is None:
         return Decision(True, f"every statement quoted is in {name}'s source", at(symbol))
     shown = ast.unparse(missing).split("\n", 1)[0]
