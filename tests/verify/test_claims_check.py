@@ -1507,7 +1507,10 @@ def test_claims_a_subjectless_consequence_in_chinese(resolver: Resolver, text: s
 _RECURSION_TREE = {
     "walk/__init__.py": "",
     "walk/core.py": ("def walk(node):\n    for child in node:\n        walk(child)\n\n\n"
-                     "def search(node):\n    return node\n"),
+                     "def search(node):\n    return node\n\n\n"
+                     # the recursion in a nested helper, which the own body does not show
+                     "def visit(node):\n    def step(child):\n        visit(child)\n"
+                     "    for child in node:\n        step(child)\n"),
     # a namesake that calls the other: no recursion of either
     "walk/util.py": "from walk import core\n\n\ndef search(node):\n    return core.search(node)\n",
 }
@@ -1522,6 +1525,7 @@ def recursion_resolver(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Res
     ("The `walk` function calls `walk` for each child.", "verified"),
     ("The `search` function uses the `search` function to find the node.", "unverified"),
     ("`search` 函数调用 `search` 函数来查找节点。", "unverified"),
+    ("The `visit` function calls `visit` for each child.", "ignored"),
 ])
 def test_claims_a_function_said_to_call_itself(recursion_resolver: Resolver, text: str,
                                               status: str) -> None:

@@ -1135,6 +1135,10 @@ def recurses(resolver: Resolver, subject: Symbol) -> Decision:
               f"{listing([f'{c}()' for c in (*body.calls, *body.implied)])}"
     if name in body.calls and (tags & own or not tags):
         return Decision(True, f"{short(subject.qualname)} calls itself", at(subject))
+    nested = [c for c in resolver.index.children(subject.qualname)
+              if c.kind in {"function", "method"}]
+    if nested and name not in body.calls:  # a helper inside it may call it back
+        return undecided(f"{message}; a function nested in it may call `{name}()`")
     if name not in body.calls or all(t.startswith("name:") for t in tags):
         return Decision(False, f"{message}; it does not call itself", at(subject))
     return undecided(f"{message}; `{name}()` may be its own")
