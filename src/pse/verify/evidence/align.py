@@ -514,17 +514,18 @@ def _definition_problem(unit: Unit, prose: str, anchors: Sequence[SourceSpan], *
     return ""
 
 
+_CALLABLE_NOUN = r"(?:method|function|classmethod|staticmethod|coroutine)"
+_DOES = r"(?P<verb>[a-z]{3,}s)\b(?!\s+(?:a|an|the)\s+(?:way|means|mechanism|method)\b)"
+"""The verb a definition is said to do ("sets"; not "provides a way to")."""
 _ACTION = re.compile(
-    r"`(?P<name>[A-Za-z_][\w.]*)(?:\([^`]*\))?`(?:\s+(?:method|function|classmethod|"
-    r"staticmethod|coroutine))?\s+(?:(?:also|then|first|simply|only|just|automatically)\s+)?"
-    r"(?P<verb>[a-z]{3,}s)\b(?!\s+(?:a|an|the)\s+(?:way|means|mechanism|method)\b)")
+    rf"`(?P<name>[A-Za-z_][\w.]*)(?:\([^`]*\))?`(?:\s+{_CALLABLE_NOUN})?\s+"
+    rf"(?:(?:also|then|first|simply|only|just|automatically)\s+)?{_DOES}")
 """A definition named and the verb it is said to do ("`ttl` method sets the expiration")."""
 _BOUND_ACTION = re.compile(
     # after a fronted condition too: what a function does under one, its code does
     r"^\s*(?:(?:if|when|once|after|before|otherwise)\b[^,;]{0,80},\s*)?"
-    r"(?:(?:the|this|that)\s+(?:method|function|classmethod|staticmethod|coroutine)|it)\s+"
-    r"(?:(?:also|then|first|simply|only|just|automatically|finally|next)\s+)?"
-    r"(?P<verb>[a-z]{3,}s)\b(?!\s+(?:a|an|the)\s+(?:way|means|mechanism|method)\b)",
+    rf"(?:(?:the|this|that)\s+{_CALLABLE_NOUN}|it)\s+"
+    rf"(?:(?:also|then|first|simply|only|just|automatically|finally|next)\s+)?{_DOES}",
     re.IGNORECASE)
 """The same said of the definition a sentence's pronoun or noun phrase stands for ("The
 function first sorts the tokens", "It then writes ..."), its first words."""

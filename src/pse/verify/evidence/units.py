@@ -137,8 +137,7 @@ def _with_context(unit: Unit, context: tuple[str, ...]) -> Unit:
 _PRONOUN = re.compile(
     # after a fronted condition too ("If a key matches, the function sets ...")
     r"\s*(?:(?:If|When|Once|After|Before|Otherwise)\b[^,，]{0,80}[,，]\s*)?"
-    r"(?:(?:It|Its|They|Their|This|These|That|Those|The|Each|Such|it|its|they|their|this"
-    r"|these|that|those|the|each|such)\s+(?:(?:\w+\s+){0,2}?"
+    r"(?:(?i:It|Its|They|Their|This|These|That|Those|The|Each|Such)\s+(?:(?:\w+\s+){0,2}?"
     r"(?:class|classes|method|methods|function|functions|module|modules|package|decorator|"
     r"object|objects|instance|type|enum|attribute|parameter|property|api)\b)|(?:It|They)\b"
     r"|(?:它们?|该|此|这个|这些|其)"
