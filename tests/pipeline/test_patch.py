@@ -123,6 +123,24 @@ def test_apply_edits_rejects_a_sentence_put_in_a_code_span() -> None:
     assert apply_edits(text, [Edit("函数", "函数（`pip install -e .`）")])[1:] == (1, 0)
 
 
+def test_apply_edits_rejects_an_edit_that_writes_the_checkers_words() -> None:
+    text = "# T\n\n`pkg/test_pkg.CliTest` 是测试用例。\n"
+    flagged = Finding(rule="ref-unverified", path="a.md", line=3, text="pkg/test_pkg.CliTest",
+                      message="'pkg/test_pkg.CliTest': no such file or folder in the tree",
+                      hint="did you mean 'pkg/test_pkg.py'?")
+    echo = Edit("pkg/test_pkg.CliTest", "pkg/test_pkg.CliTest: no such file or folder in "
+                                        "the tree; did you mean 'pkg/test_pkg.py'?")
+    assert apply_edits(text, [echo], findings=[flagged]) == (text, 0, 1)
+    # a repair that names what the hint names is a repair
+    repair = Edit("`pkg/test_pkg.CliTest`", "`pkg/test_pkg.py` 中的 `CliTest`")
+    assert apply_edits(text, [repair], findings=[flagged])[1:] == (1, 0)
+    # a false claim's message says what the code is: the words its fix writes
+    claim = Finding(rule="claim-false", path="a.md", line=3, text="`A` inherits from `C`",
+                    message="`A` is a direct subclass of the builtin `B`, not of `C`")
+    said = Edit("inherits from `C`", "is a direct subclass of the builtin `B`")
+    assert apply_edits("`A` inherits from `C`.\n", [said], findings=[claim])[1:] == (1, 0)
+
+
 def test_apply_edits_rejects_text_that_is_not_in_the_artifact() -> None:
     text, applied, rejected = apply_edits(ARTICLE, [Edit("`Job.retry()`", "x"), Edit("", "y"),
                                                     Edit("fine", "fine")])

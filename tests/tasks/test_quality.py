@@ -108,6 +108,9 @@ def test_residue_flags_the_prompts_excerpt_heading_even_inside_a_fence() -> None
     # without its "###", its names in backticks, as a paragraph of its own
     pasted = "# T\n\nText.\n\n`parse.py` (lines 20-48) — `parse.with_pattern`\n"
     assert _rules(quality.residue(pasted, path=P)) == [(5, "outline-residue")]
+    # numbered as the excerpts are counted, inside a block left open
+    numbered = "# T\n\n```\n\n### 8. `pkg/cli.py` (lines 19-46) — pkg.cli.decode_cli\n```\n"
+    assert _rules(quality.residue(numbered, path=P)) == [(5, "outline-residue")]
     assert quality.residue("# T\n\nSee parse.py (lines 3-9) for the loop.\n", path=P) == []
 
 
@@ -133,11 +136,13 @@ def test_residue_flags_the_prompts_code_facts_pasted() -> None:
             "- `delay` has the signature `delay(self, attempt)` and takes one parameter.\n"
             "- `JobQueue`: signature `JobQueue(RetryPolicy, sleep=lambda s: None)`\n"
             "- `run`: signature `run(self)`, which runs the job once.\n"
-            "- `main`: signature `main()`; returns `None`; 0 parameters\n")
+            "- `main`: signature `main()`; returns `None`; 0 parameters\n\n"
+            "签名 `cli(*args: Any) -> None`; 1 参数\n\n"
+            "`cli` 的签名是 `cli(*args)`，它接受 1 个参数。\n")
     assert _rules(quality.residue(text, path=P)) == [
         (5, "outline-residue"), (6, "outline-residue"), (8, "outline-residue"),
         (10, "outline-residue"), (14, "outline-residue"), (15, "outline-residue"),
-        (17, "outline-residue"), (19, "outline-residue")]
+        (17, "outline-residue"), (19, "outline-residue"), (21, "outline-residue")]
 
 
 def test_residue_flags_a_readmes_badge_row_pasted() -> None:

@@ -216,6 +216,29 @@ def test_claims_arguments_described_by_their_types(arguments: Resolver, text: st
 
 
 @pytest.mark.parametrize("text, statuses", [
+    # arguments listed by what they are, said to be the parameters: how many
+    ("`check` takes a label and a strictness flag as parameters.", ["verified"]),
+    ("`parse` takes a text, a mode and a separator as arguments.", ["unverified"]),
+    ("The `Label` class takes a text and a width as parameters.", ["unverified"]),
+    ("`join` takes a prefix, a body and a suffix as its arguments.", ["verified"]),  # *parts
+    ("`pad` 方法接受一个宽度和一个填充字符作为参数。", ["verified"]),
+    ("`Label` 类接受一个文本和一个宽度作为参数。", ["unverified"]),
+    # the first word of an item that is no noun ends it: one argument
+    ("`parse` takes a text as its argument and returns a list.", []),
+    ("`parse` takes a text, a mode and a separator and returns a list.", ["unverified"]),
+    ("`check` takes a label and a flag, and returns a boolean.", ["verified"]),
+    ("`parse` takes the text and returns a list as parameters.", []),
+    # without "as parameters" the sentence may mean something else than the arguments
+    ("`parse` takes a text and a mode into account.", []),
+    ("`parse` takes a long time and a lot of memory.", []),
+    ("If `check` takes a label and a flag as parameters, it passes.", []),
+])
+def test_claims_arguments_listed_by_what_they_are(arguments: Resolver, text: str,
+                                                  statuses: list[str]) -> None:
+    assert sorted(claim_statuses(arguments, text, "param_count")) == statuses
+
+
+@pytest.mark.parametrize("text, statuses", [
     # each type goes, in order, to a parameter that accepts it
     ("`check` takes a string and an integer.", ["unverified"]),      # `strict` is a bool
     ("`check` 函数接受一个字符串和一个整数作为参数。", ["unverified"]),

@@ -62,6 +62,9 @@ def test_grammar_reads_inheritance(text: str, expected: tuple[str, str, str, boo
      [("subclass", "Cart", "Base", False), ("kind", "Cart", "class", False)]),
     ("`Cart` 类保存商品。", [("kind", "Cart", "class", False)]),
     ("调用该 `checkout` 方法结账。", [("kind", "checkout", "method", False)]),
+    # a clause after 而/但 ("whereas"): its noun phrase opens it
+    ("`Cart` 类保存商品，而 `total` 函数计算总价。",
+     [("kind", "Cart", "class", False), ("kind", "total", "function", False)]),
     # no kind claim: indefinite (the reader's code), a modifier, negated, another noun
     ("Write a `Plugin` class of your own.", []),
     ("The `timeout` class attribute sets the limit.", []),

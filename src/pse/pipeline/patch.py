@@ -114,19 +114,21 @@ def parse_edits(text: str) -> list[Edit]:
     return edits
 
 
-def apply_edits(artifact: str, edits: list[Edit], *, lines: set[int] | None = None
-                ) -> tuple[str, int, int]:
+def apply_edits(artifact: str, edits: list[Edit], *, lines: set[int] | None = None,
+                findings: list[Finding] | None = None) -> tuple[str, int, int]:
     """Apply each edit at its first occurrence inside ``lines`` (all lines when ``None``).
 
     Returns the text, the number applied and the number rejected (``find`` absent, or
-    present only outside the shown lines, or a sentence put in a code span).
+    present only outside the shown lines, a sentence put in a code span, or the words of
+    one of the ``findings`` shown put in the text).
     """
     applied = rejected = 0
+    checker_words = _checker_phrases(findings or [])
     for edit in edits:
         if not edit.find or edit.find == edit.replace:
             continue
         start = _first_inside(artifact, edit.find, lines)
-        if start is None or _prose_as_code(edit):
+        if start is None or _prose_as_code(edit) or _echoes(edit, checker_words):
             rejected += 1
             continue
         artifact = artifact[:start] + edit.replace + artifact[start + len(edit.find):]
@@ -145,6 +147,39 @@ def _prose_as_code(edit: Edit) -> bool:
     before = {span.code for span in code_spans(edit.find)}
     return any(_SENTENCE_END.search(span.code) or len(span.code.split()) > _MOST_CODE_WORDS
                for span in code_spans(edit.replace) if span.code not in before)
+
+
+_QUOTED = re.compile(r"`[^`]*`|'[^']*'|\"[^\"]*\"|“[^”]*”|‘[^’]*’")
+_LEAST_WORDS = 5
+_LEAST_CJK = 8
+_SAYS_THE_TRUTH = frozenset({"claim-false"})
+"""Rules whose message states what the code is ("`A` is a subclass of `B`"): the words a
+fix of the claim is meant to write."""
+
+
+def _checker_phrases(findings: list[Finding]) -> set[str]:
+    """The checker's own wording in ``findings``' messages and hints, lower case: each run
+    of words between the names they quote, five words or more (eight characters of
+    Chinese), "no such file or folder in the tree" of "'a/b.Test': no such file or folder
+    in the tree"; none of a message that states what the code is."""
+    phrases = set()
+    for finding in findings:
+        said_of_code = finding.rule in _SAYS_THE_TRUTH
+        for said in ("" if said_of_code else finding.message, finding.hint or ""):
+            for piece in re.split(r"[;:；：()（）]", _QUOTED.sub(";", said)):
+                piece = " ".join(piece.split()).strip(" ,.，。?？").lower()
+                cjk = len(re.findall(r"[\u4e00-\u9fff]", piece))
+                if len(piece.split()) >= _LEAST_WORDS or cjk >= _LEAST_CJK:
+                    phrases.add(piece)
+    return phrases
+
+
+def _echoes(edit: Edit, phrases: set[str]) -> bool:
+    """Whether ``edit`` writes a finding's words into the text ("`a/b.Test: no such file or
+    folder in the tree; did you mean 'a/b.py'?`", a small model's fix): the checker talking
+    through the article, never a repair."""
+    written, before = " ".join(edit.replace.split()).lower(), " ".join(edit.find.split()).lower()
+    return any(phrase in written and phrase not in before for phrase in phrases)
 
 
 def _first_inside(text: str, find: str, lines: set[int] | None) -> int | None:

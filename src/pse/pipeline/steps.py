@@ -251,7 +251,8 @@ def fix(state: PSEState, task: Task, deps: RunDeps) -> PSEState:
     allowed = shown_lines(text, findings, state.llm_issues)
     if isinstance(task, SectionedTask):  # the plan's headings are verified: never rewritten
         allowed -= heading_lines(text)
-    patched, applied, rejected = apply_edits(text, parse_edits(reply.text), lines=allowed)
+    patched, applied, rejected = apply_edits(text, parse_edits(reply.text), lines=allowed,
+                                           findings=findings)
     if patched != text:
         patched = task.normalize(state, patched)
     reverted = patched != text and not state.llm_issues and \

@@ -551,11 +551,12 @@ def _stray(lines: list[str], fence: Fence) -> tuple[int, ...]:
     return (fence.start, fence.end) if _is_prose(content) else ()  # prose wrapped as code
 
 
-EXCERPT_HEADER = re.compile(r"^\s{0,3}(?:#{1,6}\s+)?`?[^\s`]+`? \(lines \d+-\d+\)"
-                             r"(?: — `?[^\s`]+`?)?\s*$")
+EXCERPT_HEADER = re.compile(r"^\s{0,3}(?:#{1,6}\s+)?(?:\d{1,2}[.)]\s+)?`?[^\s`]+`? "
+                            r"\(lines \d+-\d+\)(?: — `?[^\s`]+`?)?\s*$")
 """The heading the prompt puts over each source excerpt (``### a.py (lines 3-9) — m.f``,
 :func:`pse.rag.context.context_blocks`), pasted into the article with its excerpt, with
-its ``###`` or without, its names in backticks or not: a line no article writes,
+its ``###`` or without, numbered as the excerpts are counted or not, its names in
+backticks or not: a line no article writes,
 checked on every line, code included, since a pasted excerpt often leaves a fence open
 around it."""
 _SECTION_HEADING = re.compile(r"^\s{0,3}#{2,6}\s+\S")

@@ -55,8 +55,9 @@ the names it lists real): the prompt talking through the article, not the projec
 _MARKUP_RESIDUE = re.compile(r"^\s{0,3}#{1,6}\s+#")
 _FACTS_RESIDUE = re.compile(
     r"its parameters in order:|;\s*\d+ public methods?:"
-    r"|\bsignature `[^`\n]+`(?:;\s*returns `[^`\n]+`)?[^;\n]{0,40}[;(]\s*\d+ parameters?\b"
-    r"|^\W*`[^`\n]+`\s*[:：]\s*signature `[^`\n]+`\s*$"
+    r"|(?:\bsignature|签名) ?`[^`\n]+`(?:[;；]\s*(?:returns|返回) ?`[^`\n]+`)?[^;；\n]{0,40}"
+    r"[;；(（]\s*\d+ ?(?:parameters?\b|个?参数)"
+    r"|^\W*`[^`\n]+`\s*[:：]\s*(?:signature|签名) ?`[^`\n]+`\s*$"
     r"|\((?:class|dataclass|enum|function|method|module|coroutine)[^()\n]{0,20}, "
     r"`?[\w./-]+\.py`?:\d+\)"
     r"|^\W*bases `[^`]+`(?:, `[^`]+`)*;"
@@ -64,8 +65,8 @@ _FACTS_RESIDUE = re.compile(
 """Pieces of the prompt's CODE FACTS lines (:mod:`pse.tasks.article.facts`: "- `Job`
 (dataclass, src/job.py:20): bases ...; 6 fields, its parameters in order: ...; called by
 `JobQueue.submit` (src/queue.py:34)"; "- `main`: signature `main() -> None`; 0
-parameters"), pasted into the article: a shape no sentence
-written for a reader has."""
+parameters"), pasted into the article, also in the words of the article's language
+("签名 `cli(*args: Any) -> None`; 1 参数"): a shape no sentence written for a reader has."""
 _LINK = re.compile(r"!?\[[^\]\n]*\]\([^)\n]*\)|\]\(https?://[^)\n]*\)|https?://\S+")
 
 

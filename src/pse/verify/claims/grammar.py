@@ -1274,15 +1274,48 @@ _DESCRIBED_ARGUMENTS = re.compile(
 parameters", "`f` 和 `g` 两个函数接受一个字符串作为参数"): how many a caller passes."""
 
 
+_NOT_A_NOUN = (r"(?:and|or|as|that|which|who|whose|to|into|with|without|for|from|in|on|by"
+               r"|then|but|if|when|while|returns?|raises?|yields?|is|are|was|be)")
+_ONE_NOUN_PHRASE = (rf"(?:a|an|the|one|its|some|(?:an )?optional) (?!{_NOT_A_NOUN} )[a-z][a-z-]*"
+                    rf"(?: (?!{_NOT_A_NOUN}(?![a-z-]))[a-z][a-z-]*){{0,3}}"
+                    r"(?: of (?:[a-z-]+ )?[a-z-]+)?")
+_NOUN_PHRASE_ZH = r"(?:一个|一|个|某个|可选的)[^§，,。；;、和与及以作为]{1,8}"
+_LISTED_ARGUMENTS = re.compile(
+    rf"^(?:the ?)?(?P<subjects>§\d+§) ?(?:{L.SUBJ_NOUN_ZH}"
+    r"|(?:function|method|class|constructor))? ?"
+    r"(?:only )?(?:takes|accepts|receives|expects|接受|接收|需要|只接受)"
+    rf" ?(?P<args>(?:{_ONE_NOUN_PHRASE}|{_NOUN_PHRASE_ZH})"
+    rf"(?:{_ARGUMENTS_JOIN}(?:{_ONE_NOUN_PHRASE}|{_NOUN_PHRASE_ZH}))+)"
+    r"(?: ?(?:as (?:its |their )?(?:parameters|arguments|inputs)|(?:作为|为)(?:其)?(?:参数|输入))"
+    r"(?= ?$| ?[,，.。;；])"
+    r"|(?= ?[,，]? ?(?:and |then |并且?|然后)?(?:returns|raises|yields|返回|抛出)))")
+"""Arguments listed by what they are, two or more, each with its article, said to be the
+parameters ("This function takes a node and a key path as parameters", "它接受一个节点和一个
+路径作为参数") or followed by what it returns or raises ("takes a node and a path and
+returns ..."): as many arguments as the list has. "takes a node and a key path into
+account" says nothing of its arguments."""
+
+
 def _described_arguments(sentence: Sentence) -> list[Claim]:
     """One "described" parameter count per subject of a sentence that describes what its
-    callables take only by type: as many arguments as it says, between the parameters a
-    caller must pass and all it may."""
+    callables take only by type, or lists its arguments by what they are: as many
+    arguments as it says, between the parameters a caller must pass and all it may."""
     if _CONDITION.match(sentence.normalised) or _DENIED.search(sentence.normalised):
         return []
-    hit = _DESCRIBED_ARGUMENTS.match(sentence.normalised.strip())
+    text = sentence.normalised.strip()
+    hit = _DESCRIBED_ARGUMENTS.match(text)
     if hit is None:
-        return []
+        listed = _LISTED_ARGUMENTS.match(text)
+        if listed is None:
+            return []
+        items = re.split(_ARGUMENTS_JOIN + r"(?=a |an |the |one |its |some |optional "
+                         r"|一个|一|个|某个|可选的)", listed["args"])
+        types = tuple(argument_type(item) for item in items)
+        return [Claim("param_count", subject=name, obj=str(len(types)),
+                      obj_text="described", negated=False, line=sentence.line,
+                      sentence=sentence.text, argument_types=types)
+                for slot in re.findall(r"§(\d+)§", listed["subjects"])
+                if _NAME_LIKE.match(name := sentence.spans[int(slot)])]
     types = tuple(argument_type(m[0]) for m in re.finditer(_ONE_ARGUMENT, hit["args"]))
     return [Claim("param_count", subject=name, obj=str(len(types)), obj_text="described",
                   negated=False, line=sentence.line, sentence=sentence.text,
@@ -1591,7 +1624,8 @@ _NOUN_KIND_TAIL = rf"§(?P<s>\d+)§(?P<k>{L.KIND_EN})(?![a-z-])(?: (?P<next>[a-z
 _NOUN_KIND = re.compile(rf"(?:^|(?<![a-z])(?:{_DEFINITE})){_NOUN_KIND_TAIL}")
 _ANY_NOUN_KIND = re.compile(rf"(?:^|(?<![a-z])(?:{_DEFINITE}|a|an|one)){_NOUN_KIND_TAIL}")
 _NOUN_KIND_ZH = re.compile(
-    r"(?:^|(?<=[这该此其的个被由给向对把将用从与和及、，,]))§(?P<s>\d+)§"
+    r"(?:^|(?<=[这该此其的个被由给向对把将用从与和及、，,而但且则或并])|(?<=[而但且则或并] ))"
+    r"§(?P<s>\d+)§"
     r"(?P<k>类方法|静态方法|异步函数|协程函数|异常类|函数|方法|模块|异常|装饰器|类(?![型似别比属])|属性)"
     # ("`a`、`b` 和 `C` 类和函数": classes and functions between them, each of one kind)
     + L.NO_OTHER_KIND)
