@@ -76,6 +76,22 @@ def test_mentioning_finds_a_docs_passage_and_a_test_naming_the_focus() -> None:
         "README.md", "tests/test_q.py"]
 
 
+def test_a_docs_passage_keeps_what_its_unfinished_paragraph_introduces() -> None:
+    readme = ("# Features\n\n`DotMap` is a dot-access `dict` subclass that\n\n"
+              "-   has dynamic hierarchy creation\n-   is ordered by insertion\n\n"
+              "# Install\n\nRun pip.\n")
+    chunks = [Chunk("README.md", 21, 30, readme)]
+    [passage] = sections.mentioning(chunks, ["DotMap"], [])
+    assert passage.text.endswith("is ordered by insertion") and passage.start == 23
+    # a paragraph that ends its sentence stands alone
+    done = readme.replace("subclass that", "subclass.")
+    [alone] = sections.mentioning([Chunk("README.md", 21, 30, done)], ["DotMap"], [])
+    assert alone.text == "`DotMap` is a dot-access `dict` subclass."
+    # a heading ends no sentence, and introduces no paragraph of its own
+    assert not excerpts._introduces("# Features") and excerpts._introduces("Example:")
+    assert not excerpts._introduces("    queue.run_all()")
+
+
 def test_section_context_starts_with_the_focus_source_and_keeps_the_budget(
         tinyqueue: Path) -> None:
     task = ArticleTask(settings=article_settings(tinyqueue))

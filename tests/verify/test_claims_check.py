@@ -768,6 +768,24 @@ def test_claims_kinds_of_class_and_modified_kind_nouns(resolver: Resolver, text:
     assert _status(resolver, text) == status
 
 
+@pytest.mark.parametrize("text, statuses", [
+    # what is initialized with arguments is a class or its instance, never a module
+    ("The `shop.core` module is initialized with a cart and a price list.", ["unverified"]),
+    ("`shop.core` 模块用一个购物车和一组价格来初始化。", ["unverified"]),
+    ("`shop.core` 模块在初始化时需要传入一个购物车。", ["unverified"]),
+    ("The `Cart` class is initialized with a list of items.", ["ignored"]),
+    # a module's globals initialized with the defaults are no arguments (the noun phrase
+    # still says it is a module)
+    ("The `shop.core` module is initialized with the defaults.", ["verified"]),
+    ("The `shop.core` module is initialized when imported.", ["verified"]),
+])
+def test_claims_a_module_is_never_initialized_with_arguments(resolver: Resolver, text: str,
+                                                             statuses: list[str]) -> None:
+    from repo_fixtures import claim_statuses
+
+    assert claim_statuses(resolver, text, "kind") == statuses
+
+
 @pytest.mark.parametrize("text, status", [
     ("`GiftLine` has three fields.", "verified"),  # its own and its dataclass base's
     ("`Line` has three fields.", "unverified"),
@@ -1538,6 +1556,9 @@ def test_claims_a_function_said_to_call_itself(recursion_resolver: Resolver, tex
     # the kind of argument said before a name, and the list's noun, name no other thing
     "`Cart.add()` 是一个方法，它接受一个函数 `item` 和可能的参数 `qty`、`pay` 作为参数。",
     "`Cart.add()` takes `item`, `qty` and `pay` as arguments.",
+    "The `Cart.add()` method takes a function `item` and the optional arguments `qty` and "
+    "`pay`.",
+    "`Cart.add()` accepts a callback `item` and the parameters `qty` and `pay`.",
 ])
 def test_claims_a_parameter_list_said_as_parameters_is_read_whole(resolver: Resolver,
                                                                   text: str) -> None:

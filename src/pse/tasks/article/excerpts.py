@@ -171,14 +171,29 @@ def mention_passage(chunk: Chunk, patterns: Sequence[re.Pattern[str]]) -> Chunk:
         return chunk
     first = last = hit
     if hit > 0 and (paragraphs[hit][1][:1].isspace()
-                    or paragraphs[hit - 1][1].rstrip().endswith(":")):
+                    or _introduces(paragraphs[hit - 1][1])):
         first = hit - 1
-    if last + 1 < len(paragraphs) and paragraphs[last][1].rstrip().endswith(":"):
+    if last + 1 < len(paragraphs) and _introduces(paragraphs[last][1]):
         last += 1
     start = paragraphs[first][0]
     text = "\n\n".join(t for _, t in paragraphs[first:last + 1])
     return Chunk(chunk.path, chunk.start + start, chunk.start + start + text.count("\n"), text,
                  title=chunk.title, symbol=chunk.symbol)
+
+
+_OPEN_END = re.compile(r"(?:[:：,，]|[\w`*_])\s*$")
+_NOT_PROSE = re.compile(r"^(?:\s{4}|\t|\s*(?:#|```|~~~|\||[-*+] |\d+[.)] |>|\.\. |<))")
+
+
+def _introduces(paragraph: str) -> bool:
+    """Whether a paragraph is the opening of what follows: it ends in a colon ("Example:")
+    or in the middle of its sentence ("`DotMap` is a dot-access `dict` subclass that",
+    then the list of what it does); without what follows, a small model copies it as a
+    broken sentence. A heading, a list, a table or code ends no sentence either, and
+    introduces nothing."""
+    last = paragraph.rstrip().split("\n")[-1]
+    return bool(_OPEN_END.search(last)) and not _NOT_PROSE.match(last) and \
+        not _NOT_PROSE.match(paragraph)
 
 
 def _paragraphs(text: str) -> list[tuple[int, str]]:

@@ -576,6 +576,15 @@ _FRAMES: list[tuple[Relation, str]] = [
     # a property said to be assignable or not, without the kind's words: "`key` has no
     # setter", "`mode` can be reassigned through a property setter", "`loop` 属性可以通过
     # setter 修改", "a read-only `doc_id` property" (read-only or read-write property)
+    # what is initialized with arguments is a class or its instance, never a module:
+    # "The `jsonmerge` module is initialized with a schema and a set of merge options"
+    ("kind", rf"^(?:the )?{S} (?:is|are|gets|get|will be|must be|can be|should be) "
+             r"(?:first |always |then )?(?P<ini>initiali[sz]ed|instantiated|constructed) "
+             r"(?:with|using|by passing|from) (?:a|an|one|two|three) "),
+    ("kind", rf"^{SZ}(?:是|会|需要|要)?(?:用|使用|通过|以)(?:一个|一组|两个|三个)"
+             r"[^§，。；]{1,30}?(?:来|进行)?(?P<ini>初始化|实例化|构造)"),
+    ("kind", rf"^{SZ}(?:在)?(?P<ini>初始化|实例化|构造)时(?:需要)?(?:传入|接受|接收|需要|使用)"
+             r"(?:一个|一组|两个|三个)"),
     ("kind", rf"^(?:the )?{S} (?:property )?(?:has|have) (?P<rw>no|a|its own) setter(?![a-z])"),
     ("kind", rf"^(?:the )?{S} (?:property )?{L.AUX}(?:also )?be (?:re)?(?:assigned|set|changed"
              r"|modified|updated|written)(?: [^§]{0,30}?)? (?:through|via|with|using|by) "
@@ -2129,6 +2138,8 @@ def _kind_claim(groups: dict[str, str | None], sentence: Sentence,
         # "@" marks a decorator; a kind-making one reads as one without it ("a `classmethod`")
         return _decorator_claim(span, common) if span.startswith("@") or \
             span in _DECORATOR_KINDS else None
+    if groups.get("ini"):  # "is initialized with ...": what a class or its instance is
+        return Claim("kind", obj="constructible", obj_text=str(groups["ini"]), **common)  # type: ignore[arg-type]  # common holds Claim fields
     if groups.get("rw") is not None:  # "has no setter": read-only; "has a setter": not
         written = str(groups["rw"])
         kind = "read-only property" if written in {"no", "没有", "无"} else "read-write property"
@@ -2247,13 +2258,17 @@ def _possession(found: _Match) -> Relation | None:
         return None  # "adds a `__wrapped__` attribute" to what it wraps, maybe
     if _OVERRIDES.fullmatch(found.groups.get("verb") or ""):
         return "defines"  # "overrides the `m` method", "重写了 `m` 方法": its own body's
+    verb = found.groups.get("verb") or ""
+    taken = re.fullmatch(r"takes?|accepts?|receives?|expects?|requires?|接收了?|接受了?"
+                         r"|(?:需要|可以)?传入|传递|传|需要", verb) is not None
     if re.search(r"method|function|方法|函数|^call$", noun):
-        return "has_method"
+        # "takes a function `f`": a callable passed in, a parameter ("requires a method
+        # `m`" may ask it of what it is given)
+        return "has_param" if taken and not re.match(r"requires?|需要", verb) \
+            else "has_method"
     if noun:
         return "defines_member"
-    verb = found.groups.get("verb") or ""
-    if re.fullmatch(r"takes?|accepts?|receives?|expects?|requires?|接收了?|接受了?"
-                    r"|(?:需要|可以)?传入|传递|传|需要", verb):
+    if taken:
         return "has_param"
     if re.fullmatch(r"stores?|keeps?|holds?", verb):
         return "has_item"  # an attribute or what the constructor is given

@@ -750,11 +750,18 @@ _COUNTED_LIST = re.compile(
     r"(?![a-z])(?P<post>[^§]*)$")
 """A list of names followed by their count and noun, as Chinese writes an apposition
 ("接收 `a` 和 `b` 两个参数", mixed: "需要 `a` 和 `b` 两个 parameters")."""
-_TAKES_ZH = re.compile(r"^§\d+§ ?(?:函数|方法|构造函数)? ?(?:会|可以|还|也)?(?:接受|接收|需要)")
+_TAKES = re.compile(r"^(?:the ?)?§\d+§ ?(?:函数|方法|构造函数|function|method|decorator|class"
+                    r"|constructor)? ?(?:会|可以|还|也|also |only )?(?:接受|接收|需要|takes|accepts"
+                    r"|receives|expects)")
 _TAKEN_NOUNS = re.compile(r"(?:(?:一个|一|个) ?(?:函数|可调用对象|回调函数|回调)"
-                          r"|(?:可能的|可选的|其他的?|其它的?|额外的)? ?(?:参数|入参)) ?(?=§)")
-"""What a Chinese list of taken arguments names before its slots ("接受一个函数 `f` 和可能的
-参数 `a`、`b` 作为参数"): its parameters all the same."""
+                          r"|(?:可能的|可选的|其他的?|其它的?|额外的)? ?(?:参数|入参)"
+                          r"|(?<![a-z])(?:a|an|one) (?:function|callable|callback|predicate)"
+                          r"|(?<![a-z])(?:the |its |some )?(?:optional |possible |extra "
+                          r"|additional |keyword |positional )?(?:arguments?|parameters?))"
+                          r" ?(?=§)")
+"""What a list of taken arguments names before its slots ("接受一个函数 `f` 和可能的参数 `a`、
+`b` 作为参数", "takes a function `f` and the optional arguments `a` and `b`"): its
+parameters all the same."""
 _LONE_SLOT = re.compile(rf"^(?:both ?)?§\d+§{_KIND_WORD}?$")
 _TAIL_LIST = re.compile(rf"^(?:{L.AND_WORD} ?|是 ?)?§\d+§(?:{_AND}§\d+§)*(?: ?(?:等|etc))?"
                         rf"(?: ?(?:{L.NOUN}|policy|policies|flag|flags|hook|hooks|value|values)"
@@ -981,7 +988,7 @@ def derived(clauses: tuple[str, ...]) -> tuple[str, ...]:
             found.extend(expanded)
             continue
         listed = _COORDINATED_OBJECT.match(_TAKEN_NOUNS.sub("", clause)) \
-            if _TAKES_ZH.match(clause) else _COORDINATED_OBJECT.match(clause)
+            if _TAKES.match(clause) else _COORDINATED_OBJECT.match(clause)
         if listed:
             found.extend(f"{listed['pre']}{slot}{listed['post']}"
                          for slot in re.findall(r"§\d+§", listed["list"]))

@@ -735,6 +735,11 @@ def kind(resolver: Resolver, subject: Symbol, claimed: str, *, negated: bool = F
     actual = actual_kinds(resolver, subject)
     word = _describe(actual)
     message = f"{short(subject.qualname)} is {with_article(word)}"
+    if claimed == "constructible":  # "is initialized with a schema": a class, an instance
+        if actual and actual <= {"module", "package"}:
+            return Decision(False, f"{message}: no module is initialized with arguments "
+                            "(a class or its instance is)", at(subject))
+        return undecided(message)
     if claimed in actual:
         return Decision(True, message, at(subject))
     if decorator and claimed in _PROPERTY_KINDS and _instance_attribute(resolver, subject):
