@@ -1568,3 +1568,30 @@ def test_claims_a_parameter_list_said_as_parameters_is_read_whole(resolver: Reso
     assert params == [("has_param(shop.core.Cart.add, item)", "verified"),
                       ("has_param(shop.core.Cart.add, pay)", "unverified"),
                       ("has_param(shop.core.Cart.add, qty)", "verified")]
+
+
+@pytest.mark.parametrize("text, said", [
+    # a count the code leaves open that its own list contradicts: the sentence says both
+    ("`checkout` supports three payment modes: `'card'`, `'cash'`, `'bank'` and `'gift'`.",
+     True),
+    ("`checkout` 支持两种支付方式：`'card'`、`'cash'` 和 `'gift'`。", True),
+    # a list that is part of the set, or that goes on past its names, is no such list
+    ("`checkout` supports five payment modes, such as: `'card'` and `'cash'`.", False),
+    ("`checkout` supports five payment modes: `'card'` and `'cash'` are the usual ones.",
+     False),
+    ("`checkout` supports two payment modes: `'card'` and `'cash'`.", False),
+])
+def test_claims_a_count_its_own_list_contradicts(resolver: Resolver, text: str,
+                                                 said: bool) -> None:
+    counts = [c for c in _claims(resolver, text) if "_count(" in c.ref.name]
+    assert counts
+    contradicted = [c for c in counts if c.result.message.startswith("it says")]
+    assert bool(contradicted) == said
+    assert all(c.result.status == "unverified" for c in contradicted)
+
+
+def test_claims_a_count_the_code_decides_says_what_the_code_has(resolver: Resolver) -> None:
+    text = "`checkout` takes three parameters: `cart`, `pay`, `retries` and `log`."
+    [count] = [c for c in _claims(resolver, text) if c.ref.name.startswith("param_count(")]
+    assert count.result.status == "unverified"
+    assert "`cart`" in count.result.message and not count.result.message.startswith("it says")

@@ -1288,7 +1288,11 @@ _NOT_A_NOUN = (r"(?:and|or|as|that|which|who|whose|to|into|with|without|for|from
 _ONE_NOUN_PHRASE = (rf"(?:a|an|the|one|its|some|(?:an )?optional) (?!{_NOT_A_NOUN} )[a-z][a-z-]*"
                     rf"(?: (?!{_NOT_A_NOUN}(?![a-z-]))[a-z][a-z-]*){{0,3}}"
                     r"(?: of (?:[a-z-]+ )?[a-z-]+)?")
-_NOUN_PHRASE_ZH = r"(?:一个|一|个|某个|可选的)[^§，,。；;、和与及以作为]{1,8}"
+_MEASURE_ZH = r"(?:一个|一|个|某个|可选的)"
+_NOUN_PHRASE_ZH = (rf"{_MEASURE_ZH}(?:(?!(?:和|与|及|以及|、){_MEASURE_ZH})"
+                   r"(?!作为|为其?(?:参数|输入))[^§，,。；;、]){1,12}")
+"""One argument described in Chinese: its measure word, then its words up to the next
+listed one ("一个日期和时间字符串" is one)."""
 _LISTED_ARGUMENTS = re.compile(
     rf"^(?:the ?)?(?P<subjects>§\d+§) ?(?:{L.SUBJ_NOUN_ZH}"
     r"|(?:function|method|class|constructor))? ?"

@@ -89,10 +89,16 @@ def judge(claim: Claim, *, file: str, resolver: Resolver,
     special = _without_object(resolver, claim, relation, subject, obj)
     if special is not None:
         return ref, _verdict(claim, special, None)
+    return ref, _decided(resolver, claim, relation, subject, obj, focus)
+
+
+def _decided(resolver: Resolver, claim: Claim, relation: str, subject: Named,
+             obj: Named | None, focus: frozenset[str]) -> Resolution:
+    """The verdict of a claim the tree decides by its relation (see :func:`judge`)."""
     why = _unknown(subject, obj if not _generic_type(relation, obj)
                    and not _union_type(relation, obj) and not _literal(relation, obj) else None)
     if why:
-        return ref, _unresolved(resolver, claim, relation, subject, why)
+        return _unresolved(resolver, claim, relation, subject, why)
     decide = _decider(relation, claim, resolver, obj)
     decisions = [decide(s) for s in subject.symbols]
     decision = _combine(decisions)
@@ -107,8 +113,10 @@ def judge(claim: Claim, *, file: str, resolver: Resolver,
     why = (_value_named_alike(claim, subject, resolver)
            or _member_of(claim, subject, resolver)) if decision.holds is False else ""
     if why:
-        return ref, Resolution("ignored", evidence=decision.evidence, message=why)
-    return ref, _verdict(claim, decision, obj)
+        return Resolution("ignored", evidence=decision.evidence, message=why)
+    if decision.holds is None:  # what the code leaves open, the sentence may still deny
+        decision = _count_against_its_list(claim) or decision
+    return _verdict(claim, decision, obj)
 
 
 _SUPER_CALL = re.compile(r"super\([^()]*\)\.([A-Za-z_]\w*)(?:\(\))?")
@@ -849,6 +857,33 @@ def _condition_names(sentence: str) -> tuple[str, ...]:
     "raises `TypeError` when `on_error` is not callable"); the judge keeps the ones that
     are the subject's parameters."""
     return tuple(n for n in re.findall(r"`([A-Za-z_]\w*)`", sentence))
+
+
+_COUNTS = frozenset({"param_count", "member_count", "method_count", "definition_count",
+                     "base_count", "subclass_count"})
+_WHOLE_LIST = re.compile(r"[:：]\s*(?P<list>`[^`\n]+`(?:\s*(?:,|，|、|;|；)?"
+                         r"\s*(?:and|or|和|与|及|以及|或)?\s*`[^`\n]+`)*)\s*[.。]?\s*$")
+_PART_SAID = re.compile(r"(?i)\b(?:such as|including|includes?|e\.g\.|for example|for instance"
+                        r"|like|among|etc|others?|more|some|first|main|notable)\b"
+                        r"|等|包括|包含|例如|比如|诸如|其中|主要|之一")
+
+
+def _count_against_its_list(claim: Claim) -> Decision | None:
+    """A count its own sentence contradicts, where the code leaves it open ("supports
+    three key joining methods: `'tuple'`, `'path'`, `'underscore'`, and `'dot'`" lists
+    four; where the code decides, its message says more). Only a list that ends the
+    sentence right after its colon, none of its words saying it is part of a set ("such
+    as", "the main", 例如), is all of them; None otherwise."""
+    if claim.relation not in _COUNTS or not claim.obj.isdigit() or claim.negated:
+        return None
+    whole = _WHOLE_LIST.search(claim.sentence)
+    if whole is None or _PART_SAID.search(claim.sentence[:whole.start()]):
+        return None
+    names = re.findall(r"`([^`\n]+)`", whole["list"])
+    if len(names) < 2 or len(names) == int(claim.obj):
+        return None
+    return Decision(False, f"it says {claim.obj} and lists {len(names)}: "
+                    + ", ".join(f"`{n}`" for n in names), (), correction=str(len(names)))
 
 
 def _listed_after_colon(sentence: str) -> tuple[str, ...]:

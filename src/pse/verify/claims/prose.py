@@ -496,9 +496,11 @@ _PARTICIPLE = re.compile(r"^\s*(?:[A-Z]?[a-z]+ed|[A-Z]?[a-z]+en|[Bb]uilt|[Kk]ept
                          r"|with|when|to)\b")
 """A label's text opening with a past participle and its preposition ("Defined in",
 "Raised by", "Called from"): the label is what it describes, as with a noun phrase."""
-_OPENING_SLOT = re.compile(rf"^(?:the ?)?(?:{L.KIND_EN} ?)?§(\d+)§")
+_OPENING_SLOT = re.compile(rf"^(?:[A-Za-z][\w.-]{{0,30}} ?的 ?|(?:the )?[A-Za-z][\w.-]{{0,30}}'s )?"
+                           rf"(?:the ?)?(?:{L.KIND_EN} ?)?§(\d+)§")
 """A sentence opening with code, or with a kind noun in apposition to it ("The function
-`list_versions()` is defined in ..."): that code is its subject."""
+`list_versions()` is defined in ..."), or with code said to be the project's ("parse 的
+`strf_date_convert` 函数", "parse's `search` function"): that code is its subject."""
 _CJK_START = re.compile(rf"^\s*[{_CJK}]")
 
 
