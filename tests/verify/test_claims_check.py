@@ -1595,3 +1595,36 @@ def test_claims_a_count_the_code_decides_says_what_the_code_has(resolver: Resolv
     [count] = [c for c in _claims(resolver, text) if c.ref.name.startswith("param_count(")]
     assert count.result.status == "unverified"
     assert "`cart`" in count.result.message and not count.result.message.startswith("it says")
+
+
+_VIEWS_TREE = {
+    "views/__init__.py": "",
+    "views/base.py": "from collections import abc\n\n\nclass Bag(abc.MutableSet):\n"
+                     "    def add(self, value):\n        pass\n\n"
+                     "    def discard(self, value):\n        pass\n",
+    "views/items.py": "from .base import abc\n\n\nclass Items(abc.ItemsView, abc.Sequence):\n"
+                      "    def __getitem__(self, index):\n        return index\n",
+}
+
+
+@pytest.fixture(scope="module")
+def views_resolver(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Resolver]:
+    yield from tree_resolver(tmp_path_factory, _VIEWS_TREE, name="views")
+
+
+def test_claims_a_record_of_labelled_items_says_its_classs_methods_and_bases(
+        views_resolver: Resolver) -> None:
+    text = ("## Classes\n\n- **模块**: `views.base`\n- **类**: `Bag`\n"
+            "- **方法**: `add`, `discard`, `copy`\n\n"
+            "- **Class**: `Items`\n- **Bases**: `abc.ItemsView`, `abc.Mapping`\n"
+            "- **Methods**: `__getitem__`\n\n"
+            "- **方法**: `copy`\n")  # a record that names no class says nothing
+    said = {c.ref.name: c.result.status for c in _claims(views_resolver, text)
+            if c.ref.name.startswith(("has_method(", "subclass("))}
+    assert said == {
+        "has_method(views.base.Bag, add)": "verified",
+        "has_method(views.base.Bag, discard)": "verified",
+        "has_method(views.base.Bag, copy)": "unverified",  # no `copy` on a MutableSet
+        "subclass(views.items.Items, abc.ItemsView)": "verified",  # as its statement writes
+        "subclass(views.items.Items, abc.Mapping)": "unverified",
+        "has_method(views.items.Items, __getitem__)": "verified"}

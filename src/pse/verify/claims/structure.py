@@ -75,6 +75,8 @@ def _block_claims(document: Document, index: int) -> Iterator[Claim]:
         yield from _returned_items(document, index)
         yield from _plain_parameter_item(document, index)
     yield from _signature_spans(block)
+    if block.kind == "item" and block.label:
+        yield from _record_field(document, index)
     if block.kind in {"item", "definition", "paragraph"} and _titled(block)[0]:
         yield from _section_item(block, owner_of(document, index))
     if block.kind in {"item", "definition"} and block.label:
@@ -100,6 +102,55 @@ def _block_claims(document: Document, index: int) -> Iterator[Claim]:
                     obj=member or titled, negated=False, line=block.line,
                     sentence=_first_line(block), presupposed="structure",
                     obj_text="listed" if listed else "titled" if titled else "")
+
+
+_RECORD_NAME = re.compile(r"class(?: name)?|name|类名?|类名称|名称", re.IGNORECASE)
+_RECORD_METHODS = re.compile(r"(?:public |main |key )?methods|方法(?:列表)?|主要方法|公开方法",
+                             re.IGNORECASE)
+_RECORD_BASES = re.compile(r"bases?|base class(?:es)?|parents?|parent class(?:es)?|基类|父类",
+                           re.IGNORECASE)
+
+
+def _record(document: Document, index: int) -> list[Block]:
+    """The items of one record ``index`` is in: the run of items of its list, each on the
+    line after the one before, with no blank line (which starts the next record)."""
+    block = document.blocks[index]
+
+    def same_list(other: Block) -> bool:
+        return other.kind == "item" and other.level == block.level and \
+            other.parent == block.parent
+
+    first = index
+    while first > 0 and same_list(document.blocks[first - 1]) and \
+            document.blocks[first - 1].end + 1 == document.blocks[first].line:
+        first -= 1
+    last = index
+    while last + 1 < len(document.blocks) and same_list(document.blocks[last + 1]) and \
+            document.blocks[last].end + 1 == document.blocks[last + 1].line:
+        last += 1
+    return list(document.blocks[first:last + 1])
+
+
+def _record_field(document: Document, index: int) -> Iterator[Claim]:
+    """What one field of a record of labelled items says of the class another field names
+    ("- **类**: `ValueSortedDict`" then "- **方法**: `clear`, `ItemsView`": a record the
+    prompt's code facts taught a small model to write): its methods, its bases."""
+    block = document.blocks[index]
+    title = block.label.strip("*_:： ")
+    methods, bases = _RECORD_METHODS.fullmatch(title), _RECORD_BASES.fullmatch(title)
+    if not (methods or bases):
+        return
+    names = [b for b in _record(document, index)
+             if _RECORD_NAME.fullmatch(b.label.strip("*_:： "))]
+    owner = whole_span(_after_label(names[0])) if len(names) == 1 else ""
+    if not owner or not re.fullmatch(r"[A-Za-z_][\w.]*", owner):
+        return
+    for span in code_spans(_after_label(block)):
+        target = span.target.removesuffix("()")
+        if span.is_code and re.fullmatch(r"[A-Za-z_][\w.]*", target):
+            yield Claim("has_method" if methods else "subclass", subject=owner, obj=target,
+                        negated=False, line=block.line, sentence=_first_line(block),
+                        presupposed="structure")
 
 
 _KINDED_LABEL = re.compile(r"[*_]*`(?P<name>[A-Za-z_]\w*)(?:\(\))?`[*_]*\s*"
