@@ -480,3 +480,23 @@ def test_residue_a_list_item_with_nothing_but_its_label() -> None:
     stripped, _ = strip_spans(text, [Span(line, line_text) for line, line_text in found])
     assert "Default Time" not in stripped and "速度" not in stripped
     assert "**Parsing**" in stripped and "**Parameters**" in stripped
+
+
+def test_untranslated_passage_flags_a_pasted_paragraph_in_the_other_language() -> None:
+    text = ("# 标题\n\n`ShortUUID` 类负责生成短 UUID。它把 UUID 编码成更短的字符串，使用的字母表"
+            "去掉了容易混淆的字符，适合放在链接和文件名里，读起来也更方便，用户看到时不会误读。"
+            "这个库还提供了命令行工具，可以直接在终端里生成和解码标识符，不必写任何代码。\n\n"
+            "Versions of `ShortUUID` prior to 1.0.0 generated UUIDs with their MSB last, "
+            "i.e. reversed. This was later fixed.\n\n"
+            "- That option will go away in the future, so you will want to convert them.\n"
+            "- 使用 `pip install shortuuid` 安装，然后调用 `uuid()` 生成标识符。\n\n"
+            "## Compatibility notes for every version of the library since the first\n\n"
+            "```python\n>>> print('a long english line of code that is never prose at all')\n"
+            "```\n")
+    found = quality.untranslated_passages(text, lang="zh", path=P)
+    assert [(f.line, f.rule) for f in found] == [(5, "untranslated-passage"),
+                                                 (7, "untranslated-passage")]
+    assert found[1].text.startswith("That option")  # the item's text, for Strip
+    # a whole text in the other language is `wrong-language`, not a line to strip
+    english = text.replace("标题", "Title") + "The library is small. " * 60
+    assert quality.untranslated_passages(english, lang="zh", path=P) == []

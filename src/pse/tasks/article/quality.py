@@ -643,15 +643,49 @@ def experience_claims(text: str, patterns: Sequence[str], sources: str, *,
     return findings
 
 
-def language_problems(text: str, *, lang: str, path: str) -> list[Finding]:
-    """A text whose prose is not in ``lang`` (by script)."""
+def _in_another_language(text: str, lang: str) -> bool:
+    """Whether the prose of ``text`` as a whole is not in ``lang`` (by script)."""
     share = cjk_share(text)
     wrong = (lang == "zh" and share < 0.5) or (lang == "en" and share > 0.1)
-    if not wrong or count_words(text) < 20:
+    return wrong and count_words(text) >= 20
+
+
+def language_problems(text: str, *, lang: str, path: str) -> list[Finding]:
+    """A text whose prose is not in ``lang`` (by script)."""
+    if not _in_another_language(text, lang):
         return []
+    share = cjk_share(text)
     return [_finding("wrong-language", f"the text is not in {lang!r} ({share:.0%} CJK)",
                      path=path, line=None, text=lang, hint=f"write the text in {lang}",
                      kind="translation")]
+
+
+_LATIN_WORD = re.compile(r"[A-Za-z][A-Za-z'-]+")
+_HAN = re.compile(r"[\u4e00-\u9fff]")
+_NOT_WORDS = re.compile(r"`[^`\n]*`|!?\[[^\]\n]*\]\([^)\n]*\)|https?://\S+|<[^>\n]+>")
+_ITEM_MARKER = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s+")
+_PASSAGE_WORDS = 12
+"""Words a line must have to be a passage in the other language, not a name or a term."""
+
+
+def untranslated_passages(text: str, *, lang: str, path: str) -> list[Finding]:
+    """Each prose line of a Chinese text written in English, twelve words or more outside
+    code and links: a README paragraph pasted untranslated ("Versions of `ShortUUID` prior
+    to 1.0.0 generated UUIDs with their MSB last ..." in a Chinese article). (In an English
+    text, a tenth of its words in Chinese already makes the whole text `wrong-language`.)"""
+    if lang != "zh" or _in_another_language(text, lang):
+        return []  # a whole text in the other language is `wrong-language`, not stripped
+    findings = []
+    for number, line in prose_lines(text):
+        if re.match(r"^\s{0,3}#|^\s*\|", line):
+            continue  # a heading names code; a table row is read with its header
+        words = _NOT_WORDS.sub(" ", line)
+        if len(_LATIN_WORD.findall(words)) >= _PASSAGE_WORDS and not _HAN.search(words):
+            findings.append(_finding(
+                "untranslated-passage", f"a passage not in {lang!r}, pasted untranslated",
+                path=path, line=number, text=_ITEM_MARKER.sub("", line).strip(),
+                hint=f"write it in {lang}, or delete it"))
+    return findings
 
 
 def structure_changes(original: str, translated: str, *, path: str) -> list[Finding]:

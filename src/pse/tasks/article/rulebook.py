@@ -295,6 +295,9 @@ RULES: tuple[Rule, ...] = (
     Rule("wrong-language", "a text not in the language it was asked for", ("wrong-language",),
          lambda d, c: quality.language_problems(c.text, lang=c.lang, path=c.path),
          strippable=False),
+    Rule("untranslated-passage", "an English prose line in a Chinese text, pasted "
+         "untranslated (twelve words or more outside code)", ("untranslated-passage",),
+         lambda d, c: quality.untranslated_passages(c.text, lang=c.lang, path=c.path)),
     Rule("numeric-claim", "counts and versions of the repository that its facts contradict",
          ("numeric-claim",),
          lambda d, c: checks.numeric_claims(d, c.facts, path=c.path,
