@@ -138,11 +138,13 @@ def test_residue_flags_the_prompts_code_facts_pasted() -> None:
             "- `run`: signature `run(self)`, which runs the job once.\n"
             "- `main`: signature `main()`; returns `None`; 0 parameters\n\n"
             "签名 `cli(*args: Any) -> None`; 1 参数\n\n"
+            "`Expression(name='')`，1 参数；5 公有方法：`parse`, `match`。\n\n"
             "`cli` 的签名是 `cli(*args)`，它接受 1 个参数。\n")
     assert _rules(quality.residue(text, path=P)) == [
         (5, "outline-residue"), (6, "outline-residue"), (8, "outline-residue"),
         (10, "outline-residue"), (14, "outline-residue"), (15, "outline-residue"),
-        (17, "outline-residue"), (19, "outline-residue"), (21, "outline-residue")]
+        (17, "outline-residue"), (19, "outline-residue"), (21, "outline-residue"),
+        (23, "outline-residue")]
 
 
 def test_residue_flags_a_readmes_badge_row_pasted() -> None:

@@ -225,6 +225,10 @@ def test_claims_arguments_described_by_their_types(arguments: Resolver, text: st
     ("`Label` 类接受一个文本和一个宽度作为参数。", ["unverified"]),
     # one argument's words may hold 和 ("一个日期和时间字符串"); the next opens with 一个
     ("`parse` 函数接受一个日期和时间字符串和一个格式和一个分隔符作为参数。", ["unverified"]),
+    # a later clause's "它", its list ended by what the next clause says is returned
+    ("`parse` 是一个函数，它接受一个文本、一个模式和一个分隔符，并返回一个列表。", ["unverified"]),
+    ("The `parse` function is the entry point, and it takes a text, a mode and a separator "
+     "and returns a list.", ["unverified"]),
     # what "它" stands for: the project's code the sentence before opened with
     ("labels 的 `check` 函数检查标签。它接受一个标签和一个开关作为参数。", ["verified"]),
     ("labels 的 `parse` 函数拆分文本。它接受一个文本、一个模式和一个分隔符作为参数。",

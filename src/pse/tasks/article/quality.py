@@ -54,7 +54,7 @@ and code for X are", "**Real API and Code**: the project's real API ...": the pr
 the names it lists real): the prompt talking through the article, not the project."""
 _MARKUP_RESIDUE = re.compile(r"^\s{0,3}#{1,6}\s+#")
 _FACTS_RESIDUE = re.compile(
-    r"its parameters in order:|;\s*\d+ public methods?:"
+    r"its parameters in order:|;\s*\d+ public methods?:|[;；]\s*\d+ ?个?(?:公有|公共|公开)方法[:：]"
     r"|(?:\bsignature|签名) ?`[^`\n]+`(?:[;；]\s*(?:returns|返回) ?`[^`\n]+`)?[^;；\n]{0,40}"
     r"[;；(（]\s*\d+ ?(?:parameters?\b|个?参数)"
     r"|^\W*`[^`\n]+`\s*[:：]\s*(?:signature|签名) ?`[^`\n]+`\s*$"

@@ -1315,10 +1315,10 @@ def _described_arguments(sentence: Sentence) -> list[Claim]:
     arguments as it says, between the parameters a caller must pass and all it may."""
     if _CONDITION.match(sentence.normalised) or _DENIED.search(sentence.normalised):
         return []
-    text = sentence.normalised.strip()
-    hit = _DESCRIBED_ARGUMENTS.match(text)
+    texts = [sentence.normalised.strip(), *_clauses_with_their_next(sentence.clauses)]
+    hit = next(filter(None, (_DESCRIBED_ARGUMENTS.match(t) for t in texts)), None)
     if hit is None:
-        listed = _LISTED_ARGUMENTS.match(text)
+        listed = next(filter(None, (_LISTED_ARGUMENTS.match(t) for t in texts)), None)
         if listed is None:
             return []
         items = re.split(_ARGUMENTS_JOIN + r"(?=a |an |the |one |its |some |optional "
@@ -1335,6 +1335,28 @@ def _described_arguments(sentence: Sentence) -> list[Claim]:
                   argument_types=types)
             for slot in re.findall(r"§(\d+)§", hit["subjects"])
             if _NAME_LIKE.match(name := sentence.spans[int(slot)])]
+
+
+def _clauses_with_their_next(clauses: tuple[str, ...]) -> list[str]:
+    """Each later clause that opens with its subject, with the clauses after it that have
+    none (the rest of a list the splitter cut at its commas) and what the next one says of
+    the same subject ("`f` 是一个函数，它接受一个文本、一个模式，并返回 ...": "§0§接受一个文本,
+    一个模式，返回 ..."), so a list of arguments is read whole, and ends where its sentence
+    said what is returned."""
+    joined = []
+    for number, clause in enumerate(clauses[1:], start=1):
+        subject = re.match(r"^(§\d+§)", clause)
+        if subject is None:
+            continue
+        rest = number + 1
+        while rest < len(clauses) and not clauses[rest].startswith("§"):
+            clause = f"{clause}, {clauses[rest]}"
+            rest += 1
+        after = clauses[rest] if rest < len(clauses) else ""
+        if after.startswith(subject[1]):
+            clause = f"{clause}，{after[len(subject[1]):].lstrip()}"
+        joined.append(clause)
+    return joined
 
 
 _TYPE_NOUN = re.compile(rf"(?<![a-z])(?:{_TYPE_WORDS})(?![a-z])")
