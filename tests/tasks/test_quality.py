@@ -228,6 +228,10 @@ def test_code_problems_flag_a_block_that_shows_no_code() -> None:
     found = quality.code_problems(text.replace("{prose}", prose), path=P)
     assert [(f.line, f.rule) for f in found] == [
         (5, "code-stub"), (12, "code-stub"), (18, "code-stub"), (23, "code-stub")]
+    # a section's heading pasted into a block of its own (the embedded model, pytimeparse)
+    heading = f"# T\n\n## What x is for\n\n```\n\n### What x is for\n\n```\n\n{prose}\n"
+    assert [(f.line, f.rule) for f in quality.code_problems(heading, path=P)] == [
+        (5, "code-stub")]
     # a definition with its body, a call, a command, a name the text never writes as code
     for body in ("```python\nclass lrucache(object):\n    pass\n```",
                  "```python\ncache.clear()\n```", "```bash\nlrucache\n```",

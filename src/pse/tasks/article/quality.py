@@ -383,7 +383,8 @@ _BARE_NAME = re.compile(r"\s*[A-Za-z_][\w.]*\s*")
 
 def _stub(block: Block, names: Iterable[str]) -> bool:
     """Whether a closed Python (or unlabelled) code block shows no code: it holds
-    nothing, only the head of a definition (``class lrucache(object):``), or only a name
+    nothing, only Markdown headings pasted inside ("### What x is for"), only the head of a
+    definition (``class lrucache(object):``), or only a name
     the text writes as code elsewhere (``lrucache``; a shell command, ``pytest``, in an
     unlabelled block is left alone unless the text names it as code too)."""
     info = block.fence.strip().lstrip("`~").strip().lower()
@@ -394,6 +395,8 @@ def _stub(block: Block, names: Iterable[str]) -> bool:
         return True
     if all(_HEAD_ONLY.fullmatch(line) for line in lines):
         return True
+    if all(re.match(r"\s*#{2,6}\s+\S", line) for line in lines):
+        return True  # Markdown headings pasted inside ("### What x is for"): no code
     if _not_code(block.body, lines):
         return True
     return len(lines) == 1 and _BARE_NAME.fullmatch(lines[0]) is not None and \
