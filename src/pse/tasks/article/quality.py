@@ -16,7 +16,9 @@ import textwrap
 from collections.abc import Iterable, Iterator, Sequence
 
 from pse.tasks.article.text import (
+    CJK,
     CODE_SPAN,
+    LIST_ITEM,
     Block,
     cjk_share,
     code_blocks,
@@ -663,10 +665,9 @@ def language_problems(text: str, *, lang: str, path: str) -> list[Finding]:
                      kind="translation")]
 
 
-_LATIN_WORD = re.compile(r"[A-Za-z][A-Za-z'-]+")
-_HAN = re.compile(r"[\u4e00-\u9fff]")
+_ENGLISH_WORD = re.compile(r"[A-Za-z][A-Za-z'-]+")
+"""A word of letters (not a number or a version): what an English passage is made of."""
 _NOT_WORDS = re.compile(r"`[^`\n]*`|!?\[[^\]\n]*\]\([^)\n]*\)|https?://\S+|<[^>\n]+>")
-_ITEM_MARKER = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s+")
 _PASSAGE_WORDS = 12
 """Words a line must have to be a passage in the other language, not a name or a term."""
 
@@ -683,10 +684,10 @@ def untranslated_passages(text: str, *, lang: str, path: str) -> list[Finding]:
         if re.match(r"^\s{0,3}#|^\s*\|", line):
             continue  # a heading names code; a table row is read with its header
         words = _NOT_WORDS.sub(" ", line)
-        if len(_LATIN_WORD.findall(words)) >= _PASSAGE_WORDS and not _HAN.search(words):
+        if len(_ENGLISH_WORD.findall(words)) >= _PASSAGE_WORDS and not CJK.search(words):
             findings.append(_finding(
                 "untranslated-passage", f"a passage not in {lang!r}, pasted untranslated",
-                path=path, line=number, text=_ITEM_MARKER.sub("", line).strip(),
+                path=path, line=number, text=LIST_ITEM.sub("", line).strip(),
                 hint=f"write it in {lang}, or delete it"))
     return findings
 

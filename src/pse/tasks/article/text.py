@@ -16,7 +16,7 @@ from functools import lru_cache
 
 from pse.text import Document, parse_markdown, sentence_bounds
 
-_CJK = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
+CJK = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
 _LATIN_WORD = re.compile(r"[A-Za-z0-9_][\w'.-]*")
 
 
@@ -86,14 +86,14 @@ def sentences(text: str | Document) -> list[tuple[int, str]]:
 
 def count_words(text: str) -> int:
     """Latin words plus CJK characters of the prose and code."""
-    return len(_LATIN_WORD.findall(text)) + len(_CJK.findall(text))
+    return len(_LATIN_WORD.findall(text)) + len(CJK.findall(text))
 
 
 def cjk_share(text: str) -> float:
     """CJK characters among the letters of the prose (outside code and backticks)."""
     prose = "\n".join(line for _, line in prose_lines(text))
     prose = re.sub(r"`[^`]*`", " ", prose)
-    cjk = len(_CJK.findall(prose))
+    cjk = len(CJK.findall(prose))
     latin = sum(len(w) for w in re.findall(r"[A-Za-z]+", prose))
     return cjk / (cjk + latin / 4) if cjk or latin else 0.0
 
