@@ -204,8 +204,8 @@ _FRAMES: list[tuple[Relation, str]] = [
     # names what its constructor takes, below)
     ("value_type", rf"^(?:the )?§(?P<s>\d+)§(?! (?:class|object|instance)(?![a-z])){L.SUBJ_NOUN}"
                    rf"(?: constant| variable| attribute| value| setting)? {PRE}"
-                   rf"(?:holds|stores|keeps|is bound to|is set to|is assigned|is initiali[sz]ed"
-                   rf" (?:to|with)) (?:a |an )?{_CODE_HELD}"
+                   rf"(?:(?:holds|stores|keeps|is set to|is assigned|is initiali[sz]ed"
+                   rf" (?:to|with)) (?:a |an )?|is bound to (?:a |an )){_CODE_HELD}"
                    r"(?: ?(?:value|object|instance|number|constant))?$"),
     # "`X` is a `list` of strings", "`X` is declared as a Python `list` rather than a tuple"
     ("value_type", rf"^(?:the )?{S}(?: setting| option| global| table| map| lookup table)? "
@@ -232,6 +232,12 @@ _FRAMES: list[tuple[Relation, str]] = [
                  r"the (?:very )?same (?:object|class|function|callable|type|thing|value"
                  rf"|definition) as {O}"),
     ("alias_of", rf"{S} {L.ADV}(?:points|refers) (?:directly )?to {O}$"),
+    # "is `Y` under another name", "is bound to `Y`", "被绑定到 `Y`"
+    ("alias_of", rf"{S} {BE_NEG}(?:just |simply |really |merely |only )?{O},? (?:under|by|with)"
+                 r" (?:another|a different|a second|an older|an old|a new|a shorter|its old"
+                 r"|its former|a legacy) name"),
+    ("alias_of", rf"{S} {BE_NEG}(?:just |simply |directly )?bound to {L.DET}{O}$"),
+    ("alias_of", rf"{SZ}{NEG_ZH}(?:直接)?(?:被)?绑定(?:到|为|给|成)了?{OZ}$"),
     # both named first: "`A` and `B` are the same object", "`A` 和 `B` 是同一个对象"
     ("alias_of", rf"{S} and {O} (?:{L.BE} |(?:both )?(?:refer|point) to )(?:just |really "
                  r"|literally |both )?(?:one and )?the (?:very )?same (?:object|class|function"
@@ -844,7 +850,7 @@ _FRAMES: list[tuple[Relation, str]] = [
     ("returns", rf"(?:the )?{_RETURN_NOUN} (?:of|from) {S} "
                 rf"(?:{L.BE}|will be) {L.NEG}(?:always )?{L.DET}(?:instance of )?{O}"),
     ("returns", rf"{SZ}(?:被)?(?:调用|执行)?(?:后|之后|时)?{PRE_ZH}{_WHEN_ZH}"
-                rf"(?:在[^§。；]{{1,20}}?(?:时|的时候|情况下)，?)?(?:会|将)?"
+                rf"(?:在?[^§。；，,]{{1,20}}?(?:时|的时候|情况下)，?)?(?:会|将|则|就)?"
                 rf"{RETURN_VERB} ?(?:一个|了)?(?:新的)?(?:[^§，。；]{{1,10}}的 ?(?:一个|个)?)?"
                 rf"(?:[a-z][a-z-]* ?){{0,2}}{OZ}{_NOT_A_MODIFIER_ZH}"),
     ("returns", rf"{SZ}(?:{_RETURN_NOUN_ZH}"
@@ -925,7 +931,7 @@ _FRAMES: list[tuple[Relation, str]] = [
 # more than a whole warm ``pse verify`` of a small document). A superset of the lexicon.
 _CUES: dict[str, str] = {
     "alias_of": rf"{L.ALIAS_NOUN}|{L.ALIAS_NOUN_ZH}|aliased|known as|exported as|same"
-                r"|points|refers|指向|等同于|等价于|同一",
+                r"|points|refers|指向|等同于|等价于|同一|bound to|绑定| name\b",
     "param_position": (r"\b(?:first|second|third|fourth|fifth|sixth|1st|2nd|3rd|4th|5th|6th|last"
                        r"|final)\b.{0,24}\b(?:param|arg)|第[一二三四五六\d]个?(?:位置)?(?:参数|形参)"
                        r"|首个(?:位置)?(?:参数|形参)|\b(?:param|arg)\w* ?(?:of|to|for)\b"

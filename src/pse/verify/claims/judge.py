@@ -649,7 +649,10 @@ def _decider(relation: str, claim: Claim, resolver: Resolver, obj: Named | None)
     member = target.text
     table: dict[str, Decide] = {
         "subclass": lambda s: undecided("a class is an instance of its metaclass")
-        if claim.obj_text == "instance" and s.kind == "class" else types.subclass(
+        if claim.obj_text == "instance" and s.kind == "class"
+        # "`legacy_parse` 就是 `dump`": of two functions, "is" says they are one
+        else types.alias_of(resolver, s, target, written=claim.subject)
+        if _two_functions(s, target) else types.subclass(
             resolver, s, target, direct=claim.obj_text == "direct"),
         # "`f` is built on `g`" / "`f` 基于 `g` 实现": of a function, it uses `g`
         "built_on": lambda s: _only_if_called(code.calls(resolver, s, target), target,
@@ -724,7 +727,8 @@ def _decider(relation: str, claim: Claim, resolver: Resolver, obj: Named | None)
             resolver, s, target, annotated=claim.obj_text == "annotated",
             yielded=claim.obj_text == "yielded", yield_said=bool(_YIELDS.search(claim.sentence)),
             always=bool(_ALWAYS.search(claim.sentence)),
-            single=bool(_SINGLE.search(claim.sentence))),
+            single=bool(_SINGLE.search(claim.sentence)),
+            fresh=bool(_FRESH.search(claim.sentence))),
         "has_subclasses": lambda s: types.has_subclasses(resolver, s),
         "raised": lambda s: raised_at_all(resolver, s),
         "docstring": lambda s: docstrings.quoted_docstring(resolver, s, claim.obj),
@@ -741,6 +745,13 @@ def _decider(relation: str, claim: Claim, resolver: Resolver, obj: Named | None)
 
 
 _FUNCTION_KINDS = frozenset({"function", "method"})
+
+
+def _two_functions(subject: Symbol, target: Named) -> bool:
+    """Whether a claim's subject and what it names are both functions (or methods) of the
+    tree: no class relation can hold between them."""
+    return subject.kind in _FUNCTION_KINDS and bool(target.symbols) and \
+        all(t.kind in _FUNCTION_KINDS for t in target.symbols)
 
 
 _WRITES = re.compile(r"\b(?:defines?|implements?|declares?|overrides?|provides? its own)\b"
@@ -806,6 +817,10 @@ _SINGLE = re.compile(r"\b(?:returns?|gives?|produces?) (?:only )?(?:a single|one
                      r"|exactly one|just one|only one|one) `"
                      r"|返回(?:的是)?(?:单个|单一的?|一个单独的|仅一个|只有一个)")
 """A return said to be one value ("returns a single `Table`"): not a list of them."""
+_FRESH = re.compile(r"\b(?:returns?|gives? back|produces?|creates? and returns?) (?:a |an )?"
+                    r"(?:brand[- ])?(?:new|fresh|separate|copied)\b|\breturns? a copy\b"
+                    r"|返回(?:的是)?(?:一个|一份)?(?:新的|新建的|全新的|新|副本|拷贝)")
+"""A return said to be a new object ("returns a new `Job`", 返回一个新的): not the receiver."""
 _YIELDS = re.compile(r"\byield(?:s|ed|ing)?\b|逐个(?:返回|产出|生成)|产出")
 """A return said of what a generator yields (a builtin type's claim keeps its word in
 ``obj_text``, so the sentence says it)."""

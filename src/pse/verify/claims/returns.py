@@ -53,7 +53,7 @@ _BUILTIN_TYPES = frozenset({"None", "str", "int", "float", "bool", "bytes", "byt
 def returns(resolver: Resolver, subject: Symbol, target: Named, *,
             annotated: bool = False, yielded: bool = False, always: bool = False,
             single: bool = False, following: tuple[str, ...] = (),
-            yield_said: bool = False) -> Decision:
+            yield_said: bool = False, fresh: bool = False) -> Decision:
     """Whether ``subject`` is annotated to return ``target`` (its return annotation decides;
     a function without one, or one returning ``Any``, a type variable or a name the tree
     does not define, is undecided). A claim ``annotated`` (said of the annotation: "the
@@ -65,8 +65,13 @@ def returns(resolver: Resolver, subject: Symbol, target: Named, *,
     single `Table`") is false of a function annotated to return a collection of them.
     ``following``: the functions whose returns call this one (see :func:`returned`);
     ``yield_said``: the sentence says "yields" (of a generator with no annotation, what it
-    yields is not what a call returns, and nothing writes it)."""
+    yields is not what a call returns, and nothing writes it); ``fresh``: the return is
+    said to be a new object ("returns a new `Job`"), which a method returning ``self`` on
+    every path never gives."""
     subject = called(resolver, subject)  # ``error = GetoptError``: calls the class
+    if fresh and subject.kind == "method" and _only_receiver(resolver, subject):
+        return Decision(False, f"{short(subject.qualname)} returns the object it is called on "
+                        "(`self`), not a new one", at(subject))
     if subject.kind == "class" and not annotated and not yielded:
         return _called_class(resolver, subject, target)
     if subject.kind not in {"function", "method"}:
@@ -336,6 +341,13 @@ def _returns_receiver(resolver: Resolver, subject: Symbol) -> Decision:
             if values else "nothing"
         return Decision(False, f"{name} returns {shown}", at(subject))
     return undecided(f"{name} returns a value that may be the receiver")
+
+
+def _only_receiver(resolver: Resolver, subject: Symbol) -> bool:
+    """Whether every ``return`` of the method ``subject`` returns ``self`` (one at least)."""
+    node = function_node(resolver, subject)
+    values = [r.value for r in own_returns(node)] if node is not None else []
+    return bool(values) and all(isinstance(v, ast.Name) and v.id == "self" for v in values)
 
 
 _NO_RECEIVER = (ast.Constant, ast.List, ast.Tuple, ast.Dict, ast.Set, ast.JoinedStr, ast.BinOp,

@@ -953,6 +953,11 @@ def alias_of(resolver: Resolver, subject: Symbol, obj: Named, *, written: str) -
         shown = _clipped(ast.unparse(value))
         return Decision(False, f"{name} is bound to the result of a call, `{shown}`",
                         at(subject))
+    builtin = _builtin_bound(resolver, subject, value)
+    if builtin:  # ``FNFError = OSError``: a builtin no name of the tree hides
+        holds = getattr(builtins, wanted, None) is getattr(builtins, builtin)
+        return Decision(holds, f"{name} is bound to the builtin `{builtin}`", at(subject),
+                        correction="" if holds else builtin)
     if isinstance(value, ast.Name | ast.Attribute) and not _chained(resolver, value):
         # ``POS = inspect.Parameter.POSITIONAL_OR_KEYWORD``: bound to another outside name,
         # which no name of the tree stands between
@@ -1035,6 +1040,17 @@ _WRITTEN_VALUES = (ast.Constant, ast.Dict, ast.List, ast.Tuple, ast.Set, ast.Joi
                    ast.Lambda, ast.DictComp, ast.ListComp, ast.SetComp, ast.GeneratorExp)
 """Values written out where a name is bound: the name is no other name of a class or a
 function."""
+
+
+def _builtin_bound(resolver: Resolver, subject: Symbol, value: ast.expr | None) -> str:
+    """The builtin a name bound once is bound to (``OldError = OSError``, ``Writer = dict``),
+    where the tree binds that name nowhere; "" otherwise (a second binding, as under
+    ``try``/``except NameError``, may bind another)."""
+    if not isinstance(value, ast.Name) or not hasattr(builtins, value.id) or \
+            resolver.index.by_name(value.id) or \
+            len(resolver.index.by_qualname(subject.qualname)) != 1:
+        return ""
+    return value.id
 
 
 def _chained(resolver: Resolver, value: ast.Name | ast.Attribute) -> bool:

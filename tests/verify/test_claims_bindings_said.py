@@ -1,0 +1,93 @@
+"""What a name is bound to, said in words: another name ("is bound to `Parser`", "is `parse`
+under another name", "被绑定到"), a builtin (``OldError = OSError``), two functions said
+to be one ("`legacy_parse` 就是 `dump`"), and a new object said of a method that returns
+``self``. Decided against a small tree."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+
+from pse.verify.resolve import Resolver
+from repo_fixtures import claim_statuses, tree_resolver
+
+_TREE = {
+    "kit/__init__.py": "",
+    "kit/core.py": '''\
+class Parser:
+    def parse(self, text):
+        return text
+
+
+class Job:
+    def tag(self, *tags):
+        self.tags = tags
+        return self
+
+    def copy(self):
+        return Job()
+
+
+def parse(text):
+    return Parser().parse(text)
+
+
+def dump(obj):
+    return str(obj)
+
+
+Reader = Parser
+load = parse
+OldError = OSError
+''',
+    "kit/compat.py": "from kit.core import parse as legacy_parse\n\nWriter = dict\n",
+    "kit/twice.py": "try:\n    Missing = FileNotFoundError\nexcept NameError:\n"
+                    "    Missing = IOError\n",
+}
+
+
+@pytest.fixture(scope="module")
+def resolver(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Resolver]:
+    yield from tree_resolver(tmp_path_factory, _TREE, name="bindings")
+
+
+@pytest.mark.parametrize("text, status", [
+    ("`Reader` is bound to `Parser`.", "verified"),
+    ("`Reader` is bound to `dump`.", "unverified"),
+    ("`load` is simply `dump` under another name.", "unverified"),
+    ("`load` is just `parse` by another name.", "verified"),
+    ("`OldError` 被绑定到 `ValueError`。", "unverified"),
+    # a builtin bound once, which no name of the tree hides
+    ("`OldError` is an alias of `ValueError`.", "unverified"),
+    ("`OldError` is an alias of `IOError`.", "verified"),  # the same class in Python 3
+    ("`Writer` is an alias for `list`.", "unverified"),
+    ("`Writer` 是 `dict` 的别名。", "verified"),
+    # bound twice: the other binding may hold
+    ("`Missing` is an alias of `ValueError`.", "ignored"),
+    # of two functions, "is" says they are one
+    ("`legacy_parse` 其实就是 `dump`。", "unverified"),
+])
+def test_bindings_said_in_words(resolver: Resolver, text: str, status: str) -> None:
+    assert claim_statuses(resolver, text, "alias_of") + \
+        claim_statuses(resolver, text, "subclass") == [status]
+
+
+def test_a_name_bound_to_an_instance_is_no_alias(resolver: Resolver) -> None:
+    # "bound to a `Parser`" says what it holds (an instance), not another name
+    assert claim_statuses(resolver, "`Reader` is bound to a `Parser`.", "alias_of") == []
+
+
+@pytest.mark.parametrize("text, status", [
+    ("`Job.tag` returns a new `Job`.", "unverified"),
+    ("`Job.tag` 返回的是一个新的 `Job` 对象。", "unverified"),
+    ("`Job.tag` returns the `Job`.", "verified"),
+    ("`Job.copy` returns a new `Job`.", "verified"),
+])
+def test_a_new_object_is_not_the_receiver(resolver: Resolver, text: str, status: str) -> None:
+    assert claim_statuses(resolver, text, "returns") == [status]
+
+
+def test_a_return_said_under_a_condition_in_chinese(resolver: Resolver) -> None:
+    # the condition between the subject and 返回 ("找不到时"), with no 在 before it
+    assert claim_statuses(resolver, "`dump` 找不到时返回 `None`。", "returns") == ["unverified"]
