@@ -91,3 +91,20 @@ def test_a_new_object_is_not_the_receiver(resolver: Resolver, text: str, status:
 def test_a_return_said_under_a_condition_in_chinese(resolver: Resolver) -> None:
     # the condition between the subject and 返回 ("找不到时"), with no 在 before it
     assert claim_statuses(resolver, "`dump` 找不到时返回 `None`。", "returns") == ["unverified"]
+
+
+@pytest.mark.parametrize("text, status", [
+    ("- `kit.core.Reader`: This is a function.", "unverified"),  # a name bound to a class
+    ("1. `kit.core.dump`: 这是一个用于转换的函数。", "verified"),
+    ("`kit.core.Job` is the main class. This is a function.", "unverified"),
+    ("`kit.core.Job` 是主要的类。这是一个模块。", "unverified"),
+])
+def test_a_bare_demonstrative_before_the_copula_is_the_named_code(
+        resolver: Resolver, text: str, status: str) -> None:
+    assert status in claim_statuses(resolver, text, "kind")
+
+
+def test_a_bare_demonstrative_before_another_verb_is_left_alone(resolver: Resolver) -> None:
+    # "This is called by ...": a passive whose subject a bold title may misname
+    assert claim_statuses(resolver, "**Tag**: Tags the job. This is called by `kit.core.parse`.",
+                          "calls") == []

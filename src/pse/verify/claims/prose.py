@@ -400,6 +400,10 @@ _PRONOUN = re.compile(rf"^(\s*){_FRONTED_PHRASE}{_FRONTED_WHEN_EN}{_FRONTED_WHEN
                       # a Chinese condition then its clause without a subject ("如果输入不是
                       # 字符串，则使用 `g` 来判断"): what follows is the last subject's doing
                       rf"|(?<=[，,])\s*(?:则|就)(?=\s*(?:会|将)?\s*(?:使用|调用|抛出|引发|返回))"
+                      # a bare demonstrative before the copula ("This is a function", 这是
+                      # 一个函数): what the sentence before, or the item's label, named
+                      rf"|[Tt]his(?= (?:is|was) (?:a|an|the|one|not)\b)"
+                      rf"|这(?=(?:就|也|只|其实)?(?:不)?是(?:一个|一种|个|`))"
                       rf"|(?i:{_ANAPHORS})(?![A-Za-z0-9_]))")
 """A sentence opening with "It", "This class", "该函数" (the lexicons' anaphors) says
 something of the previous one's subject; so does 其中 ("among them") before 包括/有 ("其中
