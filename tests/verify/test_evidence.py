@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from pse.text.words import as_written, covered, stem, words
 from pse.verify.evidence import NameRef, SourceSpan, align, document_units, excerpt_spans
 from pse.verify.evidence.spans import make_span, package_vocabulary
-from pse.verify.evidence.words import as_written, covered, stem, words
 
 QUEUE_SOURCE = '''class Queue:
     """A queue of items for coroutines: get() waits until an item is available."""
@@ -770,6 +770,14 @@ def test_align_an_argument_that_is_another_callables_parameter_is_unsupported() 
     assert _borrowed("`parse` takes a format and a string.") == "supported"
     # "a secret key" may be its own `key`: a word shared with its parameter is its own
     assert _borrowed("`sign` takes a secret key and a value.") == "supported"
+
+
+def test_align_reads_a_list_of_arguments_as_the_structural_claims_do() -> None:
+    # the claims grammar's reader of arguments listed by what they are, in either language
+    # and with nothing after the list saying they are the arguments: more than `sign`'s two
+    assert _borrowed("`sign` takes a secret key, a value and a salt.") == "unsupported"
+    assert _borrowed("`sign` 接受一个密钥、一个值和一个盐。") == "unsupported"
+    assert _borrowed("`sign` 接受一个密钥和一个值。") == "supported"
 
 
 def test_align_anchors_a_name_to_the_librarys_definition_not_a_samples() -> None:

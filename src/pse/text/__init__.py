@@ -6,8 +6,9 @@ rows with their header cells, code blocks with their info string and title, dire
 each with exact 1-based lines. Prose blocks keep their content line by line, so readers
 split sentences (:func:`sentence_bounds`, one splitter for English and Chinese) and find
 code spans (:func:`code_spans`) without finding fences or list markers themselves.
-Markdown is markdown-it-py's token stream; rst is a linear line reader. Nothing here
-imports the rest of pse.
+Markdown is markdown-it-py's token stream; rst is a linear line reader. The content words
+of a text (stemmed English, Chinese terms mapped to them) are :mod:`pse.text.words`'s.
+Nothing here imports the rest of pse.
 """
 
 from __future__ import annotations

@@ -16,8 +16,8 @@ from __future__ import annotations
 import ast
 import re
 
+from pse.text.words import words
 from pse.verify.claims.source import raised_name
-from pse.verify.evidence.words import words
 
 _CONDITION = re.compile(r"(?i)\b(?:when|whenever|if|unless|on|for|given|once)\b|当|如果|若|时|遇到"
                         r"|找不到|没有|无法|不存在|不是|不合法|不匹配|失败")

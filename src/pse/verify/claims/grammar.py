@@ -1094,7 +1094,7 @@ def _parameter_claims(sentence: Sentence, said: set[tuple[str, str]]) -> Iterato
     subject and object of each claim read so far) grows with each."""
     counted = {subject for subject, obj in said if obj.isdigit()}
     found = [*_typed_parameters(sentence), _parameter_of_owner(sentence),
-             *(c for c in _described_arguments(sentence) if c.subject not in counted),
+             *(c for c in described_arguments(sentence) if c.subject not in counted),
              _only_parameters(sentence)]
     # a name a noun phrase calls a parameter, unless a claim read says whose it is
     whose = {obj.rsplit(".", 1)[-1] for _, obj in said} | \
@@ -1299,32 +1299,42 @@ _NOUN_PHRASE_ZH = (rf"{_MEASURE_ZH}(?:(?!(?:和|与|及|以及|、){_MEASURE_ZH}
                    r"(?!作为|为其?(?:参数|输入))[^§，,。；;、]){1,12}")
 """One argument described in Chinese: its measure word, then its words up to the next
 listed one ("一个日期和时间字符串" is one)."""
-_LISTED_ARGUMENTS = re.compile(
+_ARGUMENT_LIST = (
     rf"^(?:the ?)?(?P<subjects>§\d+§) ?(?:{L.SUBJ_NOUN_ZH}"
     r"|(?:function|method|class|constructor))? ?"
-    r"(?:only )?(?:takes|accepts|receives|expects|接受|接收|需要|只接受)"
+    r"(?:only |also )?(?:takes|accepts|receives|expects|接受|接收|需要|只接受)"
     rf" ?(?P<args>(?:{_ONE_NOUN_PHRASE}|{_NOUN_PHRASE_ZH})"
-    rf"(?:{_ARGUMENTS_JOIN}(?:{_ONE_NOUN_PHRASE}|{_NOUN_PHRASE_ZH}))+)"
-    r"(?: ?(?:as (?:its |their )?(?:parameters|arguments|inputs)|(?:作为|为)(?:其)?(?:参数|输入))"
-    r"(?= ?$| ?[,，.。;；])"
-    r"|(?= ?[,，]? ?(?:and |then |并且?|然后)?(?:returns|raises|yields|返回|抛出)))")
+    rf"(?:{_ARGUMENTS_JOIN}(?:{_ONE_NOUN_PHRASE}|{_NOUN_PHRASE_ZH}))+)")
+_AS_PARAMETERS = (r" ?(?:as (?:its |their )?(?:parameters|arguments|inputs)"
+                  r"|(?:作为|为)(?:其)?(?:参数|输入))")
+_RETURNS_NEXT = r" ?[,，]? ?(?:and |then |并且?|然后)?(?:returns|raises|yields|返回|抛出)"
+_LISTED_ARGUMENTS = re.compile(
+    rf"{_ARGUMENT_LIST}(?:{_AS_PARAMETERS}(?= ?$| ?[,，.。;；])|(?={_RETURNS_NEXT}))")
 """Arguments listed by what they are, two or more, each with its article, said to be the
 parameters ("This function takes a node and a key path as parameters", "它接受一个节点和一个
 路径作为参数") or followed by what it returns or raises ("takes a node and a path and
 returns ..."): as many arguments as the list has. "takes a node and a key path into
 account" says nothing of its arguments."""
+_LISTED_ARGUMENTS_LOOSE = re.compile(
+    rf"{_ARGUMENT_LIST}(?:{_AS_PARAMETERS})?(?= ?$| ?[,，.。;；]| (?:which|that|for|from|with"
+    rf"|by)(?![a-z])|{_RETURNS_NEXT})")
+"""The same list where nothing after it says it is the arguments ("`sign` takes a secret key
+and a value."): read by the evidence check, which flags only more arguments than a
+callable has parameters, never a count the index would judge."""
 
 
-def _described_arguments(sentence: Sentence) -> list[Claim]:
+def described_arguments(sentence: Sentence, *, loose: bool = False) -> list[Claim]:
     """One "described" parameter count per subject of a sentence that describes what its
     callables take only by type, or lists its arguments by what they are: as many
-    arguments as it says, between the parameters a caller must pass and all it may."""
+    arguments as it says, between the parameters a caller must pass and all it may
+    (``loose``: a list nothing after it confirms, see :data:`_LISTED_ARGUMENTS_LOOSE`)."""
     if _CONDITION.match(sentence.normalised) or _DENIED.search(sentence.normalised):
         return []
     texts = [sentence.normalised.strip(), *_clauses_with_their_next(sentence.clauses)]
     hit = next(filter(None, (_DESCRIBED_ARGUMENTS.match(t) for t in texts)), None)
     if hit is None:
-        listed = next(filter(None, (_LISTED_ARGUMENTS.match(t) for t in texts)), None)
+        reader = _LISTED_ARGUMENTS_LOOSE if loose else _LISTED_ARGUMENTS
+        listed = next(filter(None, (reader.match(t) for t in texts)), None)
         if listed is None:
             return []
         items = re.split(_ARGUMENTS_JOIN + r"(?=a |an |the |one |its |some |optional "

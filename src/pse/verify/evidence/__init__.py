@@ -4,8 +4,8 @@ A document is read into units (:mod:`.units`: each sentence of a paragraph, each
 sentence, with its line and the code names it mentions). The source is read into spans
 (:mod:`.spans`: a function's or method's body, a class's head and docstring with its member
 names, a module's docstring, or an excerpt a writer was shown), each with the identifiers it
-holds and its stemmed content words (:mod:`.words`, English stems and Chinese terms mapped
-through small synonym tables kept as data). :func:`align` gives each unit a status:
+holds and its stemmed content words (:mod:`pse.text.words`, English stems and Chinese terms
+mapped through small synonym tables kept as data). :func:`align` gives each unit a status:
 ``supported`` (with the span that backs it), ``unsupported`` (it names code the span does not
 hold, states a return value, count or default the span contradicts, or its words are not
 covered, words its whole package never uses counting against it), or

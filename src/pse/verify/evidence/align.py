@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from pse.index.walk import is_sample_path
+from pse.text.words import as_written, claimed, covered, words
 from pse.verify.evidence.denials import denial_problem
 from pse.verify.evidence.facts import contradiction, role_problem
 from pse.verify.evidence.passages import quoted
@@ -32,7 +33,6 @@ from pse.verify.evidence.siblings import (
 )
 from pse.verify.evidence.spans import SourceSpan, code_vocabulary
 from pse.verify.evidence.units import Unit, code_name, without_title
-from pse.verify.evidence.words import as_written, claimed, covered, words
 
 Status = Literal["supported", "unsupported", "transition"]
 THRESHOLD = 0.34

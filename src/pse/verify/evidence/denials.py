@@ -13,8 +13,8 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from pse.text.words import covered, words
 from pse.verify.evidence.spans import SourceSpan
-from pse.verify.evidence.words import covered, words
 
 _DENIAL = re.compile(
     r"\b(?:(?:does|do|did|is|are|was|were|can|will|would|should)(?:\s+not|n't)|cannot"

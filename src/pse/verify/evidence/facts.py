@@ -16,10 +16,12 @@ import ast
 import re
 from collections.abc import Iterator, Sequence
 
+from pse.text.words import covered, words
+from pse.verify.claims.grammar import described_arguments
+from pse.verify.claims.prose import sentences as prose_sentences
 from pse.verify.defsource import function_def
 from pse.verify.evidence.examples import example_problem
 from pse.verify.evidence.spans import SourceSpan
-from pse.verify.evidence.words import covered, words
 
 _NUMBERS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
             "eight": 8, "nine": 9, "ten": 10, "single": 1, "一": 1, "两": 2, "二": 2, "三": 3,
@@ -45,42 +47,29 @@ def contradiction(text: str, spans: Sequence[SourceSpan]) -> str:
         example_problem(text, spans)
 
 
-# "`sign` takes a secret key and a value": the arguments a callable is said to take,
-# described in words; each one opens with a determiner ("a list of keys and values" is one)
-_TAKES = re.compile(r"`(?P<name>[A-Za-z_][\w.]*)(?:\(\))?`(?:\s+(?:function|method|class))?"
-                    r"(?:\s+(?:that|which))?\s+(?:also\s+|only\s+)?(?:takes|accepts|receives)\s+"
-                    r"(?P<args>[^.;:()`]+)", re.IGNORECASE)
-_ARGS_END = re.compile(r"(?:,\s*|\s+)(?:and\s+|then\s+)?(?:returns?|yields?|raises?|produces|"
-                       r"gives|outputs|converts|as\s+(?:its\s+)?(?:input|arguments?|parameters?)"
-                       r"|which|that|to|for|in|from|with|by)\b.*", re.IGNORECASE)
-_ARG_OPENS = re.compile(r"^(?:an?|the|its|their|one|another|some)\s+\w", re.IGNORECASE)
-_ANY_ARITY = re.compile(r"\b(?:any|arbitrary|variable|several|multiple|number|arguments|"
-                        r"parameters|args|kwargs|keywords?|options)\b", re.IGNORECASE)
 _VARIADIC = re.compile(r"(?<![\w*])\*{1,2}[A-Za-z_]")
 
 
 def _arity_problem(text: str, spans: Sequence[SourceSpan]) -> str:
     """"`sign` takes a secret key and a value" of a ``def sign(self, value)``: more
-    arguments described than the callable has parameters (none variadic)."""
-    for match in _TAKES.finditer(text):
-        args = _ARGS_END.sub("", match["args"]).strip()
-        if _ANY_ARITY.search(args):
-            continue  # "takes any number of arguments", "accepts keyword options"
-        pieces = [p.strip() for p in re.split(r",\s*(?:and\s+)?|\s+and\s+", args) if p.strip()]
-        said = sum(1 for p in pieces if _ARG_OPENS.match(p))
-        if said < 2 or not _ARG_OPENS.match(pieces[0]):
-            continue
-        name = match["name"].rsplit(".", 1)[-1]
-        callables = [s for s in spans if s.symbol.rsplit(".", 1)[-1] == name
-                     and s.kind in ("function", "method", "class")]
-        if not callables or any(_VARIADIC.search(sig["params"]) for s in callables
-                                for sig in _SIGNATURE.finditer(s.text)):
-            continue
-        most = max(len(s.params) for s in callables)
-        if said > most:
-            listed = ", ".join(callables[0].params) or "none"
-            return (f"it says `{name}` takes {said} arguments; it takes {most} "
-                    f"({listed})")
+    arguments described than the callable has parameters (none variadic). The list is
+    read as the structural claims read one (:func:`described_arguments`), without their
+    need for "as parameters" or a return after it: only a count above every parameter
+    the callable has is flagged here."""
+    for sentence in prose_sentences(text, rst=False):
+        for claim in described_arguments(sentence, loose=True):
+            said = len(claim.argument_types)
+            name = claim.subject.removesuffix("()").rsplit(".", 1)[-1]
+            callables = [s for s in spans if s.symbol.rsplit(".", 1)[-1] == name
+                         and s.kind in ("function", "method", "class")]
+            if said < 2 or not callables or any(
+                    _VARIADIC.search(sig["params"]) for s in callables
+                    for sig in _SIGNATURE.finditer(s.text)):
+                continue
+            most = max(len(s.params) for s in callables)
+            if said > most:
+                listed = ", ".join(callables[0].params) or "none"
+                return f"it says `{name}` takes {said} arguments; it takes {most} ({listed})"
     return ""
 
 

@@ -31,8 +31,8 @@ from collections.abc import Sequence
 from difflib import SequenceMatcher
 
 from pse.text.identifiers import name_words
+from pse.text.words import as_written, covered, has_chinese, words
 from pse.verify.evidence.spans import SourceSpan
-from pse.verify.evidence.words import as_written, covered, has_chinese, words
 
 _CALLABLE = frozenset({"function", "method"})
 _NEAR_NAME = 0.8

@@ -20,7 +20,7 @@ from pathlib import Path
 
 from pse.index.model import Symbol
 from pse.index.symbols import SymbolIndex
-from pse.verify.evidence.words import words
+from pse.text.words import words
 
 _IDENT = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 _MAX_LINES = 150
@@ -49,7 +49,7 @@ class SourceSpan:
     idents: frozenset[str] = field(default=frozenset(), compare=False)
     """Every identifier it holds, lower case (and the last part of its qualname)."""
     vocabulary: frozenset[str] = field(default=frozenset(), compare=False)
-    """Its content stems (:func:`pse.verify.evidence.words.words`)."""
+    """Its content stems (:func:`pse.text.words.words`)."""
 
     @property
     def where(self) -> str:

@@ -98,7 +98,7 @@ def _tables() -> tuple[dict[str, str], frozenset[str], dict[str, tuple[str, ...]
 
 
 def _data(name: str) -> list[str]:
-    text = resources.files("pse.verify.evidence").joinpath(name).read_text(encoding="utf-8")
+    text = resources.files("pse.text").joinpath(name).read_text(encoding="utf-8")
     return [line for line in text.splitlines() if line.strip() and not line.startswith("#")]
 
 
