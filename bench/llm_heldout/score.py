@@ -19,11 +19,13 @@ parsy: written and labelled blind on 2026-12-06, scored with that session's star
 final code) is only scored; ``fresh4`` (pyrsistent, ply, uritemplate, sqlitedict, bracex:
 written and labelled blind in a later session) was scored, then built on once ``fresh5``
 (simpleeval, croniter, transitions, hashids, diskcache: written and labelled blind the
-session after) took its place as the newest blind split, only scored.
+session after) took its place as the newest blind split; ``fresh5`` in turn was built on
+once ``fresh6`` (decouple, environs, tldextract, furl, soupsieve, ulid: written and labelled
+blind on 2026-12-07) took its place, only scored.
 
     python3 bench/llm_heldout/score.py --cmd 'pse verify {article} --source {source} \\
         --format json --strict' [--show] \\
-        [--split build|build_later|held_out|fresh|fresh2|fresh3|fresh4|fresh5|all]
+        [--split build|build_later|held_out|fresh|fresh2|fresh3|fresh4|fresh5|fresh6|all]
 """
 
 from __future__ import annotations
@@ -45,7 +47,8 @@ SPLITS = {"build": ("intervaltree", "idna"),
           "fresh2": ("pydash", "parse_type", "lark", "deepdiff"),
           "fresh3": ("treelib", "arrow", "humanfriendly", "email_validator", "parsy"),
           "fresh4": ("pyrsistent", "ply", "uritemplate", "sqlitedict", "bracex"),
-          "fresh5": ("simpleeval", "croniter", "transitions", "hashids", "diskcache")}
+          "fresh5": ("simpleeval", "croniter", "transitions", "hashids", "diskcache"),
+          "fresh6": ("decouple", "environs", "tldextract", "furl", "soupsieve", "ulid")}
 
 
 def load(packages: tuple[str, ...]) -> list[dict[str, str]]:

@@ -126,6 +126,25 @@ def test_claims_an_item_titled_for_a_part_of_its_owners_signature(
     assert sorted(claim_statuses(resolver, text, relation)) == statuses
 
 
+@pytest.mark.parametrize("text, statuses", [
+    # arguments listed by what they are under a "Parameters" title: never more than all
+    ("- **`Node.add`**: adds.\n  - **Parameters**: an interval, a key and a flag.\n",
+     ["unverified"]),
+    ("- **`Node.add`**：添加。\n  - **参数**：需要添加的区间，键，是否覆盖。\n", ["unverified"]),
+    ("- **`Node`**: a node.\n  - **Parameters**: the center and the left node.\n",
+     ["verified"]),
+    # one argument is no list (and a list may name only some of them)
+    ("- **`Tree.remove_overlap`**: removes.\n  - **Parameters**: the begin.\n", []),
+    # a description of one argument with commas in it is no list
+    ("- **`Node.add`**: adds.\n  - **Parameters**: an interval, optional, or a key.\n", []),
+    ("- **`Node.add`**: adds.\n  - **Parameters**: The interval to add. It is kept, "
+     "not copied.\n", []),
+])
+def test_claims_arguments_listed_in_words_under_a_parameters_title(
+        resolver: Resolver, text: str, statuses: list[str]) -> None:
+    assert claim_statuses(resolver, text, "param_count") == statuses
+
+
 @pytest.mark.parametrize("text, status", [
     ("`Interval` returns `Interval` or `None`.", "unverified"),
     ("`Node()` returns a `Node`.", "verified"),

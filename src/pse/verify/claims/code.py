@@ -217,10 +217,12 @@ def _param_of_type(resolver: Resolver, function: Symbol, name: str, *,
     return Decision(False, f"{message}; none is a `{name}`", at(function))
 
 
-def described_param_count(resolver: Resolver, subject: Symbol, count: int) -> Decision:
+def described_param_count(resolver: Resolver, subject: Symbol, count: int, *,
+                          some: bool = False) -> Decision:
     """Whether a caller may pass ``subject`` ``count`` arguments, each described by its type
     ("takes a string and a boolean"): no fewer than the parameters it requires, no more
-    than it takes (``self`` never counted; ``*args`` takes any number)."""
+    than it takes (``self`` never counted; ``*args`` takes any number). ``some``: a list
+    that may name only some of them (under a "Parameters" title), false only above all."""
     function = signature_of(resolver, subject)
     written = signature_defaults(resolver, function) if function is not None else None
     if function is None or written is None:
@@ -232,6 +234,9 @@ def described_param_count(resolver: Resolver, subject: Symbol, count: int) -> De
     variadic = bool(function.varkw) or any(
         f.varargs for f in resolver.index.def_facts(function.qualname) if f.line == function.line)
     name = short(subject.qualname)
+    if count < len(required) and some:
+        return undecided(f"{name} requires {counted(len(required), 'argument')}; a list may "
+                         "name only some")
     if count < len(required):
         return Decision(False, f"{name} requires {counted(len(required), 'argument')} "
                         f"({listing(required)})", at(function), correction=str(len(required)))

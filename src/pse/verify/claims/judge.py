@@ -676,7 +676,9 @@ def _decider(relation: str, claim: Claim, resolver: Resolver, obj: Named | None)
                            declared=bool(_DECLARED.search(claim.sentence)))),
         "param_count": lambda s: argtypes.described_arguments(resolver, s,
                                                              claim.argument_types)
-        if claim.obj_text == "described" else code.param_count(
+        if claim.obj_text == "described"
+        else code.described_param_count(resolver, s, int(claim.obj), some=True)
+        if claim.obj_text == "described_some" else code.param_count(
             resolver, s, int(claim.obj), besides_self=claim.besides_self,
             sort=param_sort(claim.narrowed), declared=bool(_DECLARED.search(claim.sentence)),
             listed=tuple(re.findall(r"`([^`]+)`", claim.sentence))),

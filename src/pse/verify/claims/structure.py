@@ -205,6 +205,30 @@ def _plain_names(rest: str) -> list[str]:
         else []
 
 
+_DESCRIBED_SPLIT = re.compile(r"\s*(?:[,，、;；]\s*(?:and\s+|以及|和|及)?|\s+and\s+|以及|和|及|与)"
+                              r"\s*")
+_NOT_ONE_ARGUMENT = re.compile(r"\b(?:optional|default|e\.g|such as|for example|etc)\b"
+                               r"|可选|默认|例如|比如|如|等|[.。:：`]", re.IGNORECASE)
+_LONGEST_DESCRIPTION = 6
+"""The most words (English) or 14 characters (Chinese) one listed argument may take."""
+
+
+def _described_items(rest: str) -> list[str]:
+    """The arguments a "Parameters" title lists by what they are, without code ("the JSON
+    string, the encoding, strictness and hooks", "需要解析的 JSON 字符串，编码，是否严格处理"):
+    each short; [] when the text is a sentence rather than such a list (a part saying
+    optional or default, an example, a second sentence)."""
+    text = rest.strip().rstrip(" .。;；")
+    parts = [p for p in _DESCRIBED_SPLIT.split(text) if p]
+    if len(parts) < 2 or _NOT_ONE_ARGUMENT.search(text):
+        return []
+    for part in parts:
+        chinese = len(re.findall(r"[\u4e00-\u9fff]", part))
+        if len(part.split()) > _LONGEST_DESCRIPTION or chinese > 14:
+            return []
+    return parts
+
+
 def _section_item(block: Block, owner: str) -> Iterator[Claim]:
     """An item titled for a part of its owner's signature, the code after the title
     being that part: "- **Parameters**: `begin`, `end`" (parameters of the owner, a class's
@@ -222,9 +246,18 @@ def _section_item(block: Block, owner: str) -> Iterator[Claim]:
                      sentence=sentence, presupposed="structure")
 
     if _PARAMETERS_LABEL.fullmatch(title):
-        for name in spans or _plain_names(rest):
+        names = spans or _plain_names(rest)
+        for name in names:
             if _NAME_ONLY.fullmatch(name) and name not in {"self", "cls"}:
                 yield said("has_param", name)
+        described = [] if names else _described_items(rest)
+        if len(described) >= 2:
+            # "- **参数**：需要解析的 JSON 字符串，编码，是否严格处理": the arguments listed
+            # by what they are, which may be only some of them but never more than all
+            yield Claim("param_count", subject=owner, obj=str(len(described)),
+                        obj_text="described_some", negated=False, line=block.line,
+                        sentence=sentence, presupposed="structure",
+                        argument_types=("",) * len(described))
     elif _RETURNS_LABEL.fullmatch(title) and spans and \
             all(_DOTTED.fullmatch(sp) for sp in spans) and \
             re.fullmatch(r"[\s`*_.,;:：，、。；()（）]*(?:(?:or|或|或者)[\s`*_.]*)?", re.sub(
