@@ -256,6 +256,18 @@ def test_markdown_a_list_items_bold_label_shaped_like_code_is_a_name() -> None:
                      (7, "pairwise"), (8, "Signal"), (9, "bump_minor"), (10, "decode")]
 
 
+def test_markdown_a_bold_name_of_three_capitalised_parts_or_a_bold_heading_is_a_name() -> None:
+    text = ("- **CronIterStartTime**: The start time.\n"      # three parts: code-shaped
+            "- **TensorFlow**: a library.\n"                   # two: a product's may
+            "\n### 1. **CroniterBadDateError**\n\nRaised when no date matches.\n"
+            "\n#### 2.1 **cron_expression**\n\nThe expression.\n"
+            "\n## **Installation**\n\nRun pip.\n"             # a title, not code
+            "\n### **CronIterError** and more\n\nText.\n")      # a heading that says more
+    names = [(r.line, r.name) for r in extract_references(text, file="a.md")]
+    assert names == [(1, "CronIterStartTime"), (4, "CroniterBadDateError"),
+                     (8, "cron_expression")]
+
+
 def test_markdown_a_capitalised_label_of_the_span_after_it_is_a_title() -> None:
     # "**Parse_minus**:" titles the `parse_minus` the item writes as code: one name
     text = ("- **Parse_minus**: The `parse_minus` method detaches the minus.\n"

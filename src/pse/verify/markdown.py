@@ -243,6 +243,12 @@ _CODE_LABEL = re.compile(r"(?P<name>[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*)"
 _CODE_SHAPED = re.compile(r"_|\.")
 """What a title word never has: an underscore, a dot (an inner capital, ``EndOfList``,
 a product has too: ``GitHub``)."""
+_HUMP = re.compile(r"[A-Z][a-z0-9]+")
+_CODE_HUMPS = 3
+"""Capitalised parts a product's name stays under (``GitHub``, ``JavaScript``,
+``TensorFlow``) and a class name often reaches (``CroniterBadDateError``,
+``SortedKeyList``): with as many, a bold name is shaped like code."""
+_HEADING = re.compile(r"^\s{0,3}#{1,6}\s+(?:\d+(?:\.\d+)*[.)]?\s+)?(?=\*\*|__)")
 
 
 def _bold_label(children: list[Token], line: str) -> str:
@@ -253,12 +259,20 @@ def _bold_label(children: list[Token], line: str) -> str:
     writes its names this way as often as in backticks, so they are names to check like
     a code span's."""
     children = [c for c in children if c.type != "text" or c.content][:4]
-    if len(children) < 3 or not _LIST_ITEM.match(line) or \
+    if len(children) >= 3 and children[0].type == "text" and _HEADING.match(line) and \
+            re.fullmatch(r"\s*\d+(?:\.\d+)*[.)]?\s*", children[0].content):
+        children = children[1:]  # "### 2.1 **CronIterStartTime**": the heading's number
+    if len(children) < 3 or \
             [c.type for c in children[:3]] != ["strong_open", "text", "strong_close"]:
         return ""
     written = children[1].content.strip()
     after = children[3].content if len(children) > 3 and children[3].type == "text" else ""
-    if not (written.endswith((":", "：")) or after.lstrip()[:1] in ":："):
+    if _HEADING.match(line):
+        # a heading that is a bold name and nothing else ("### 1. **CronIterError**"):
+        # code when shaped like code, there being no text after it to say so
+        return code_label(written, "") if not after.strip() else ""
+    if not _LIST_ITEM.match(line) or \
+            not (written.endswith((":", "：")) or after.lstrip()[:1] in ":："):
         return ""
     return code_label(written, after)
 
@@ -277,7 +291,7 @@ def code_label(written: str, after: str) -> str:
     if match is None:
         return ""
     name = match["name"]
-    if _CODE_SHAPED.search(name) or "(" in written:
+    if _CODE_SHAPED.search(name) or "(" in written or len(_HUMP.findall(name)) >= _CODE_HUMPS:
         return name
     # "**Parameters**: The function takes ...": "the function" is the owner above, not
     # the title; "this" or "a" names what the label is (a capitalised word only "this")
