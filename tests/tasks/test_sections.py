@@ -285,3 +285,29 @@ def test_context_blocks_cut_an_excerpt_at_a_line_end() -> None:
                            max_chars=1000)
     body = block.split("```\n", 1)[1].rsplit("\n```", 1)[0]
     assert 900 < len(body) <= 1000 and text.startswith(body + "\n")
+
+
+def test_a_focus_that_names_a_file_gets_that_files_definition_not_a_namesakes(
+        tmp_path: Path) -> None:
+    from pse.index.builder import build_index
+
+    root = tmp_path / "tree"
+    (root / "shells" / "posix").mkdir(parents=True)
+    (root / "shells" / "__init__.py").write_text("", encoding="utf-8")
+    (root / "shells" / "nt.py").write_text("def get_shell(pid=None):\n    return 'cmd'\n",
+                                          encoding="utf-8")
+    (root / "shells" / "posix" / "__init__.py").write_text(
+        "def get_shell(pid=None):\n    return 'bash'\n", encoding="utf-8")
+    index, _ = build_index(root, cache_dir=tmp_path / "cache", workers=1)
+    try:
+        chunks = [Chunk(path, 1, 2, (root / path).read_text(encoding="utf-8"))
+                  for path in ("shells/nt.py", "shells/posix/__init__.py")]
+        focus = ["get_shell", "shells/posix/__init__.py"]
+        context = sections.section_context(index, chunks, Section("Posix", focus=focus),
+                                           retriever=None)
+        assert context[0].path == "shells/posix/__init__.py"
+        # with no file named, both namesakes stay candidates
+        assert {c.path for c in excerpts.defining(index, chunks, "get_shell")} == \
+            {"shells/nt.py", "shells/posix/__init__.py"}
+    finally:
+        index.close()

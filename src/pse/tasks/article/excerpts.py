@@ -48,7 +48,10 @@ def section_excerpts(index: SymbolIndex, chunks: Sequence[Chunk], section: Secti
     retriever's hits; each kept while the budget :data:`CONTEXT_CHARS` allows.
     """
     focus = section.focus
-    picked: list[Chunk] = [c for name in focus for c in defining(index, chunks, name)[:1]]
+    # "`get_shell` in `posix/__init__.py`": the focus file's definition, not a namesake's
+    files = tuple(name for name in focus if _is_path(name.strip("`")))
+    picked: list[Chunk] = [c for name in focus
+                           for c in defining(index, chunks, name, within=files)[:1]]
     picked.extend(mentioning(chunks, focus, picked))
     query = focused_query(" ".join([section.title, *focus, section.brief]))
     if planner_context:  # one passage: a small model copied whole docs passages it was shown
@@ -229,14 +232,22 @@ def is_meta_doc(path: str) -> bool:
     return bool(_META_DOC.search(path)) and not path.endswith(".py")
 
 
-def defining(index: SymbolIndex, chunks: Sequence[Chunk], name: str) -> list[Chunk]:
-    """The chunks that hold the definition of ``name`` (a symbol or a file path)."""
+def _is_path(name: str) -> bool:
+    return "/" in name or name.endswith((".py", ".md", ".toml"))
+
+
+def defining(index: SymbolIndex, chunks: Sequence[Chunk], name: str, *,
+             within: Sequence[str] = ()) -> list[Chunk]:
+    """The chunks that hold the definition of ``name`` (a symbol or a file path); of a
+    name several files define, the one in a file of ``within`` (the files a section's
+    focus names) first."""
     bare = name.strip("`").removesuffix("()")
-    if "/" in bare or bare.endswith((".py", ".md", ".toml")):
+    if _is_path(bare):
         return [c for c in chunks if c.path == bare][:1]
     tail = bare.rsplit(".", 1)[-1]
     symbols = [s for s in index.by_name(tail) if s.qualname.endswith(bare)] or \
         index.by_name(tail)
+    symbols = sorted(symbols, key=lambda s: s.path not in within)
     found: list[Chunk] = []
     for symbol in symbols[:2]:
         found.extend(c for c in chunks if c.path == symbol.path

@@ -133,7 +133,7 @@ class ArticleTask(SectionedTask):
         _emit(deps, {**trace.to_dict(), "role": "planner", "step": "prepare"})
         central = [c for path, name, _ in plan.central_symbols(
             index, tree_chunks, project=_project_name(state))[:3]
-                   for c in sections.defining(index, tree_chunks, name)[:1]]
+                   for c in sections.defining(index, tree_chunks, name, within=(path,))[:1]]
         chunks = _with_readme(tree_chunks, _unique([*central, *found]))
         files = [p for p, (lang, _) in index.files.items() if lang][:30]
         data: dict[str, object] = {
