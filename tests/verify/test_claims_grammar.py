@@ -574,6 +574,17 @@ def test_grammar_tag_counts_leave_limited_or_ambiguous_clauses(text: str) -> Non
      [("kind", "Cart", "class", False), ("subclass", "Cart", "Base", False)]),
     ("`empty` is a classmethod on `Cart`.",
      [("has_method", "Cart", "empty", False), ("kind", "empty", "classmethod", False)]),
+    # a member of a kind said in two words: the member and its kind, said of the member
+    ("`empty` is a class method on `Cart`.",
+     [("has_method", "Cart", "empty", False), ("kind", "Cart.empty", "classmethod", False)]),
+    ("`empty` 方法是 `Cart` 类的一个静态方法。",
+     [("has_method", "Cart", "empty", False), ("kind", "Cart.empty", "staticmethod", False)]),
+    ("`empty` is not a static method of `Cart`.",   # only its kind is denied
+     [("kind", "Cart.empty", "staticmethod", True)]),
+    # a parameter of a method, the parameter noun after its name (in a list of them too)
+    ("`a`、`b` 和 `c` 参数是 `Cart.add` 方法的参数。",
+     [("has_param", "Cart.add", "a", False), ("has_param", "Cart.add", "b", False),
+      ("has_param", "Cart.add", "c", False)]),
     # a plain member, a relation written as a kind, a modifier: one reading
     ("`clear` is a method of `Cart`.", [("has_method", "Cart", "clear", False)]),
     ("`Cart` is a subclass of `Base`.", [("subclass", "Cart", "Base", False)]),

@@ -417,8 +417,8 @@ _FRAMES: list[tuple[Relation, str]] = [
                   rf"{L.HAVE_ZH}(?:一个|个|一|名为|叫做|叫|名叫|自己的|自身的"
                   r"|从§\d+§(?:那里|中)?继承(?:来|而来|下来)?的 ?)*"
                   rf"§(?P<o>\d+)§(?:这个|这一个|的)?(?P<n2>{L.NOUN_ZH})?"),
-    ("has_param", rf"{S2Z}{L.NEG_ZH}(?:是|被定义成|被定义为|定义成|定义为|被实现为|实现为|被写成"
-                  rf"|写成){O2Z}的(?:一个)?(?P<n1>{L.NOUN_ZH})"),
+    ("has_param", rf"{S2Z}(?:参数|形参|这个参数)?{L.NEG_ZH}(?:是|被定义成|被定义为|定义成|定义为"
+                  rf"|被实现为|实现为|被写成|写成){O2Z}的(?:一个)?(?P<n1>{L.NOUN_ZH})"),
     ("has_param", rf"{SZ}的(?P<n1>{L.PARAM_ZH})(?:里|中|列表里|列表中)?{L.NEG_ZH}"
                   rf"(?:有|包括|包含|含有|是|为)§(?P<o>\d+)§"),
     # ---- inheritance
@@ -1586,9 +1586,8 @@ def _clause_claims(sentence: Sentence, *, indefinite: bool) -> Iterator[Claim]:
             if _PART_OF_A_COUNT.search(sentence.text):
                 claim = dataclasses.replace(claim, narrowed=(*claim.narrowed, "part"))
         if claim is not None:
-            yield claim
-            yield from _instead_of(sentence, claim)
-        said = {(claim.relation, claim.subject, claim.obj)} if claim is not None else set()
+            yield from _with_what_it_implies(clause, sentence, claim)
+        said = _said(clause, claim)
         counted = _typed_count(clause, claim) if claim is not None else None
         if counted is not None:  # "`NAMES` is a tuple of five strings": and how many
             said.add((counted.relation, counted.subject, counted.obj))
@@ -1606,6 +1605,44 @@ def _clause_claims(sentence: Sentence, *, indefinite: bool) -> Iterator[Claim]:
             if claim is None or claim.obj_text == "loose" or (named.subject != claim.obj and not (
                     claim.relation == "kind" and claim.subject == named.subject)):
                 yield named
+
+
+_MEMBER_KIND = re.compile(r"(?:a|an|the) (?P<en>static|class|abstract|async)[ -]method"
+                          r" (?:of|on|in)|的(?:一个|一)?(?P<zh>静态|类|抽象|异步)方法")
+"""A method said to be a member of a kind ("`eval` is a static method of `SimpleEval`",
+"`eval` 方法是 `SimpleEval` 类的一个静态方法"): the member claim and the kind claim both."""
+
+
+def _with_what_it_implies(clause: str, sentence: Sentence, claim: Claim) -> Iterator[Claim]:
+    """A frame's claim, the denial "instead of" implies, and the kind a member claim gives
+    its method; of "is not a static method of", only the kind is denied."""
+    kind = _member_kind(clause, claim)
+    if kind is None or not claim.negated:
+        yield claim
+        yield from _instead_of(sentence, claim)
+    if kind is not None:
+        yield kind
+
+
+def _said(clause: str, claim: Claim | None) -> set[tuple[str, str, str]]:
+    """What a clause's frame claim said, so no other reading of the clause says it again
+    (the kind of "a class method of `Cart`" is said of `Cart.empty`, not again of
+    `empty`)."""
+    if claim is None:
+        return set()
+    kind = _member_kind(clause, claim)
+    return {(claim.relation, claim.subject, claim.obj),
+            *((("kind", claim.obj, kind.obj),) if kind is not None else ())}
+
+
+def _member_kind(clause: str, claim: Claim) -> Claim | None:
+    """The kind a member claim's clause gives the method (see :data:`_MEMBER_KIND`)."""
+    said = _MEMBER_KIND.search(clause) if claim.relation == "has_method" else None
+    if said is None or not _NAME_LIKE.match(claim.obj):
+        return None
+    written = f"{said['en']} method" if said["en"] else f"{said['zh']}方法"
+    return dataclasses.replace(claim, relation="kind", subject=f"{claim.subject}.{claim.obj}",
+                               obj=canonical_kind(written), obj_text=written)
 
 
 _INSTEAD = re.compile(r"§(?P<o>\d+)§ ?(?:[,，] ?)?(?:而不是|而非|而不|rather than|instead of|"
