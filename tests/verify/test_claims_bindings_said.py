@@ -108,3 +108,30 @@ def test_a_bare_demonstrative_before_another_verb_is_left_alone(resolver: Resolv
     # "This is called by ...": a passive whose subject a bold title may misname
     assert claim_statuses(resolver, "**Tag**: Tags the job. This is called by `kit.core.parse`.",
                           "calls") == []
+
+
+@pytest.fixture(scope="module")
+def kept(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Resolver]:
+    files = {"ids/__init__.py": "", "ids/core.py": '''\
+class Hashids:
+    def __init__(self, salt="", min_length=0):
+        separators = "cfhistu"
+        self._salt = salt
+        self._min_length = min_length
+        self._separators = separators
+        self.alphabet = "abc"
+'''}
+    yield from tree_resolver(tmp_path_factory, files, name="kept")
+
+
+@pytest.mark.parametrize("text, status", [
+    # a parameter or a local the class keeps under an underscore is no attribute
+    ("The minimum length is set by the `min_length` attribute.", "unverified"),
+    ("The `separators` attribute holds the separators.", "unverified"),
+    ("The `salt` attribute of `Hashids` stores the salt.", "unverified"),
+    ("The `alphabet` attribute holds the letters.", "verified"),
+    ("The `_salt` attribute stores the salt.", "verified"),
+])
+def test_an_attribute_kept_under_an_underscore_is_not_the_public_name(
+        kept: Resolver, text: str, status: str) -> None:
+    assert claim_statuses(kept, text, "kind") == [status]

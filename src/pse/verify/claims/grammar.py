@@ -2416,7 +2416,7 @@ _KINDS = [
     (r"coroutine|async|协程|异步", "coroutine"),
     (r"exception|error|异常", "exception"),
     (r"property", "property"),
-    (r"属性", "attribute"),
+    (r"属性|attribute", "attribute"),
     (r"method|方法", "method"),
     (r"function|函数", "function"),
     (r"module|package|模块|包", "module"),

@@ -563,6 +563,11 @@ def _unresolved(resolver: Resolver, claim: Claim, relation: str, subject: Named,
         plain = parameters.plain_parameter(resolver, claim.subject, claim.obj)
         if plain is not None:
             return _verdict(claim, plain, None)
+    if relation == "kind" and claim.obj == "attribute" and not subject.symbols and \
+            not subject.external and not claim.negated:
+        private = parameters.kept_privately(resolver, claim.subject)
+        if private is not None:
+            return _verdict(claim, private, None)
     builtin = _builtin_called_method(claim, relation, subject)
     if builtin is not None:
         return _verdict(claim, builtin, None)

@@ -101,7 +101,7 @@ KIND_EN = (r"(?:(?:module-level|top-level|plain|regular|ordinary|normal|simple|f
            r"|mixin|utility|concrete|generic|generator|factory|wrapper|convenience|main|core"
            r"|tiny|thin|lightweight|small|c|c\+\+|rust|cython) ?)*"
            r"(?:function|method|classmethod|staticmethod|property|module|package|submodule"
-           r"|constant|coroutine|class|exception|type alias|context manager|decorator)")
+           r"|constant|coroutine|class|exception|type alias|context manager|decorator|attribute)")
 KIND_ZH = (r"(?:普通的?|模块级的?|模块级别的|顶层的?|实例|异步|协程|静态|类|只读|公开的?|内部的?"
            r"|私有的?|抽象的?|辅助|工具|帮助|小|简单的?"
            r"|(?:c|c\+\+|rust|cython) ?(?:语言)?(?:的|写的|实现的)?)*"

@@ -122,6 +122,25 @@ def plain_parameter(resolver: Resolver, written: str, kind: str) -> Decision | N
                     f"(default `{defaults[0]}`), not {with_article(kind)}", at(*takers[:3]))
 
 
+def kept_privately(resolver: Resolver, written: str) -> Decision | None:
+    """"The `min_length` attribute" of a name the tree binds only as a parameter or a
+    local, where a class keeps an attribute of the name with an underscore
+    (``self._min_length``): no attribute of that name exists, the value lives under the
+    private one. None where the tree binds the name otherwise, or no such twin exists."""
+    owner, _, name = written.strip("`() ").rpartition(".")
+    if not name.isidentifier() or name.startswith("_") or any(
+            s.kind != "parameter" and not is_sample_path(s.path)
+            for s in resolver.index.by_name(name)):
+        return None
+    twins = [s for s in resolver.index.by_name(f"_{name}") if s.kind == "attribute"
+             and not is_sample_path(s.path)
+             and (not owner or f".{s.parent}".endswith(f".{owner}"))]
+    if not twins:
+        return None
+    return Decision(False, f"`{name}` is no attribute: {short(twins[0].parent)} keeps it as "
+                    f"`_{name}`", at(*twins[:3]), correction=f"_{name}")
+
+
 def _plain(default: str) -> bool:
     """Whether a default as written is a literal that is no callable (not ``None``)."""
     try:
