@@ -67,7 +67,10 @@ def test_grammar_reads_inheritance(text: str, expected: tuple[str, str, str, boo
      [("kind", "Cart", "class", False), ("kind", "total", "function", False)]),
     # no kind claim: indefinite (the reader's code), a modifier, negated, another noun
     ("Write a `Plugin` class of your own.", []),
-    ("The `timeout` class attribute sets the limit.", []),
+    ("The `timeout` class variable sets the limit.", []),
+    # an attribute is a kind, "class attribute" one of its sorts
+    ("The `timeout` class attribute sets the limit.",
+     [("kind", "timeout", "attribute", False)]),
     # a kind word before "decorator" says what it decorates: the name is a decorator
     ("The `attr.s` class decorator adds methods.", [("kind", "attr.s", "decorator", False)]),
     ("There is no `Cart` class here.", []),
