@@ -135,3 +135,20 @@ class Hashids:
 def test_an_attribute_kept_under_an_underscore_is_not_the_public_name(
         kept: Resolver, text: str, status: str) -> None:
     assert claim_statuses(kept, text, "kind") == [status]
+
+
+@pytest.fixture(scope="module")
+def listed(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Resolver]:
+    files = {"store/__init__.py": "from store.core import Cache\n\n__all__ = ['Cache']\n",
+             "store/core.py": "class Cache:\n    pass\n\n\nclass Shard:\n    pass\n"}
+    yield from tree_resolver(tmp_path_factory, files, name="listed")
+
+
+@pytest.mark.parametrize("text, status", [
+    ("The `Cache` class is an internal class used by the queue.", "unverified"),
+    ("`Shard` is an internal class.", "verified"),   # not in the package's `__all__`
+    ("`Cache` is a public class.", "verified"),
+])
+def test_internal_is_false_of_what_the_package_lists_in_all(
+        listed: Resolver, text: str, status: str) -> None:
+    assert claim_statuses(listed, text, "kind") == [status]

@@ -666,9 +666,9 @@ def _decider(relation: str, claim: Claim, resolver: Resolver, obj: Named | None)
         "location": lambda s: types.location(resolver, s, target,
                                              defined=claim.obj_text == "defined",
                                              exported=claim.obj_text == "exported"),
-        "kind": lambda s: _with_privacy(s, claim, _with_arguments(resolver, s, claim, types.kind(
-            resolver, s, claim.obj, negated=claim.negated,
-            decorator=claim.obj_text.startswith("@")))),
+        "kind": lambda s: _with_privacy(resolver, s, claim, _with_arguments(
+            resolver, s, claim, types.kind(resolver, s, claim.obj, negated=claim.negated,
+                                           decorator=claim.obj_text.startswith("@")))),
         "value_type": lambda s: types.subscripted_value_type(resolver, s, claim.obj)
         if "[" in claim.obj else types.value_type(resolver, s, claim.obj),
         "definition_count": lambda s: code.definition_count(
@@ -798,12 +798,15 @@ def _when_called(resolver: Resolver, subject: Symbol, target: Named, sentence: s
 
 _PRIVATE = re.compile(r"\bprivate\b|私有|非公开")
 _PUBLIC = re.compile(r"\bpublic\b|公开|公有|公共")
+_INTERNAL = re.compile(r"\binternal\b")  # (内部类 is an inner class in Chinese)
 
 
-def _with_privacy(subject: Symbol, claim: Claim, decision: Decision) -> Decision:
+def _with_privacy(resolver: Resolver, subject: Symbol, claim: Claim, decision: Decision
+                  ) -> Decision:
     """``decision``, or false where the kind's words say private or public and the name
     says the other ("a private helper method" of `get_next_run`; "公开方法" of `_run`): a
-    leading underscore is Python's private, a dunder name is public."""
+    leading underscore is Python's private, a dunder name is public. "Internal" is false
+    of a name its package lists in ``__all__`` (its public interface)."""
     if decision.holds is not True or claim.negated or \
             subject.kind not in {"function", "method", "class", "attribute", "constant",
                                  "variable", "module"}:
@@ -814,6 +817,9 @@ def _with_privacy(subject: Symbol, claim: Claim, decision: Decision) -> Decision
     if _PRIVATE.search(said) and not private or _PUBLIC.search(said) and private:
         what = "private (a leading underscore)" if private else "public (no leading underscore)"
         return Decision(False, f"`{name}` is {what}", decision.evidence)
+    if _INTERNAL.search(said) and not private and types.listed_by_package(resolver, subject):
+        return Decision(False, f"`{name}` is public: its package lists it in `__all__`",
+                        decision.evidence)
     return decision
 
 

@@ -1425,6 +1425,15 @@ def _exports(resolver: Resolver, module: str, name: str) -> bool:
     return entries is None or any(item.strip("'\"") == name for item in entries[1])
 
 
+def listed_by_package(resolver: Resolver, subject: Symbol) -> bool:
+    """Whether the top-level package of ``subject`` lists its name in an ``__all__``
+    written out: the package's public interface, whatever module defines it."""
+    top = resolver.index.module_of(subject.path).split(".", 1)[0]
+    found = [s for s in resolver.index.members(top, "__all__") if s.kind != "parameter"]
+    entries = literal_entries(resolver, found[0]) if found else None
+    return entries is not None and any(item.strip("'\"") == subject.name for item in entries[1])
+
+
 def _may_define(resolver: Resolver, path: str, name: str) -> bool:
     """Whether a file that is no module of the index (a script without ``.py``, a data
     file) may define ``name``: it does not when its text never spells the name."""
