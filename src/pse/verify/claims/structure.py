@@ -210,7 +210,8 @@ _DESCRIBED_SPLIT = re.compile(r"\s*(?:[,，、;；]\s*(?:and\s+|以及|和|及)?
 _NOT_ONE_ARGUMENT = re.compile(r"\b(?:optional|default|e\.g|such as|for example|etc)\b"
                                r"|可选|默认|例如|比如|如|等|[.。:：`]", re.IGNORECASE)
 _LONGEST_DESCRIPTION = 6
-"""The most words (English) or 14 characters (Chinese) one listed argument may take."""
+_LONGEST_DESCRIPTION_ZH = 14
+"""The most words (English) or characters (Chinese) one listed argument may take."""
 
 
 def _described_items(rest: str) -> list[str]:
@@ -224,7 +225,7 @@ def _described_items(rest: str) -> list[str]:
         return []
     for part in parts:
         chinese = len(re.findall(r"[\u4e00-\u9fff]", part))
-        if len(part.split()) > _LONGEST_DESCRIPTION or chinese > 14:
+        if len(part.split()) > _LONGEST_DESCRIPTION or chinese > _LONGEST_DESCRIPTION_ZH:
             return []
     return parts
 
