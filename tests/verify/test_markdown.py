@@ -262,7 +262,8 @@ def test_markdown_a_bold_name_of_three_capitalised_parts_or_a_bold_heading_is_a_
             "\n### 1. **CroniterBadDateError**\n\nRaised when no date matches.\n"
             "\n#### 2.1 **cron_expression**\n\nThe expression.\n"
             "\n## **Installation**\n\nRun pip.\n"             # a title, not code
-            "\n### **CronIterError** and more\n\nText.\n")      # a heading that says more
+            "\n### **CronIterError** and more\n\nText.\n"       # a heading that says more
+            "\n### 2. **CronIterStartTime** and more\n\nText.\n")
     names = [(r.line, r.name) for r in extract_references(text, file="a.md")]
     assert names == [(1, "CronIterStartTime"), (4, "CroniterBadDateError"),
                      (8, "cron_expression")]

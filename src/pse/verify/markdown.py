@@ -258,10 +258,11 @@ def _bold_label(children: list[Token], line: str) -> str:
     ("**Parameters**:", "**Note**:") or a product ("**GitHub**: the repository"). A model
     writes its names this way as often as in backticks, so they are names to check like
     a code span's."""
-    children = [c for c in children if c.type != "text" or c.content][:4]
+    children = [c for c in children if c.type != "text" or c.content][:5]
     if len(children) >= 3 and children[0].type == "text" and _HEADING.match(line) and \
             re.fullmatch(r"\s*\d+(?:\.\d+)*[.)]?\s*", children[0].content):
         children = children[1:]  # "### 2.1 **CronIterStartTime**": the heading's number
+    children = children[:4]
     if len(children) < 3 or \
             [c.type for c in children[:3]] != ["strong_open", "text", "strong_close"]:
         return ""
