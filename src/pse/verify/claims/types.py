@@ -1415,23 +1415,26 @@ def _binds(resolver: Resolver, module: str, subject: Symbol) -> bool:
                 or resolver.index.star_imports(module) or _exports(resolver, module, name))
 
 
+def _all_lists(resolver: Resolver, module: str, name: str) -> bool | None:
+    """Whether ``module``'s ``__all__`` written out lists ``name``; None where it has no
+    ``__all__`` or builds it some other way."""
+    found = [s for s in resolver.index.members(module, "__all__") if s.kind != "parameter"]
+    entries = literal_entries(resolver, found[0]) if found else None
+    return None if entries is None else any(item.strip("'\"") == name for item in entries[1])
+
+
 def _exports(resolver: Resolver, module: str, name: str) -> bool:
     """Whether ``module`` lists ``name`` in an ``__all__`` written out (one it builds some
     other way may: then True too)."""
     found = [s for s in resolver.index.members(module, "__all__") if s.kind != "parameter"]
-    if not found:
-        return False
-    entries = literal_entries(resolver, found[0])
-    return entries is None or any(item.strip("'\"") == name for item in entries[1])
+    return bool(found) and _all_lists(resolver, module, name) is not False
 
 
 def listed_by_package(resolver: Resolver, subject: Symbol) -> bool:
     """Whether the top-level package of ``subject`` lists its name in an ``__all__``
     written out: the package's public interface, whatever module defines it."""
     top = resolver.index.module_of(subject.path).split(".", 1)[0]
-    found = [s for s in resolver.index.members(top, "__all__") if s.kind != "parameter"]
-    entries = literal_entries(resolver, found[0]) if found else None
-    return entries is not None and any(item.strip("'\"") == subject.name for item in entries[1])
+    return _all_lists(resolver, top, subject.name) is True
 
 
 def _may_define(resolver: Resolver, path: str, name: str) -> bool:
