@@ -731,9 +731,27 @@ def test_counts_cut_chinese_at_the_words_they_know() -> None:
     "The only base of `Cart` is `Base`.",
     "`Cart` 只有 `Base` 这一个基类。",
     "`Cart` 的唯一基类是 `Base`。",
+    "`Cart` 唯一的基类是 `Base`。",
+    "`ShoppingCartWithDiscounts` 只有 `AbstractShoppingBase` 这一个基类。",
+    "`Cart` inherits only from `Base`.",
+    "`Cart` derives solely from `Base`.",
+    "`Cart` 只继承自 `Base`。",
+    "`Cart` 仅继承 `Base`。",
 ])
 def test_grammar_reads_an_only_base_as_a_count_of_one(text: str) -> None:
-    assert _read(text) == [("subclass", "Cart", "Base", False), ("base_count", "Cart", "1", False)]
+    subject = "ShoppingCartWithDiscounts" if "Shopping" in text else "Cart"
+    base = "AbstractShoppingBase" if "Shopping" in text else "Base"
+    assert _read(text) == [("subclass", subject, base, False),
+                           ("base_count", subject, "1", False)]
+
+
+@pytest.mark.parametrize("text", [
+    "`Cart` inherits only from `Base` and `Mixin`.",  # two bases: no count of one
+    "`Cart` 不仅继承 `Base`，还实现了 `run`。",
+    "`Cart` is plain: it derives only from `object`.",  # a class that writes no base
+])
+def test_grammar_reads_no_count_of_one_base_where_more_may_be_meant(text: str) -> None:
+    assert not [f for f in _read(text) if f[0] == "base_count"]
 
 
 def test_grammar_reads_listed_subclasses_as_subclasses_not_members() -> None:

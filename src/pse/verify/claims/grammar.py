@@ -436,8 +436,8 @@ _FRAMES: list[tuple[Relation, str]] = [
     ("subclass", rf"{SZ}{NEG_ZH}(?:是)?(?:通过|经由|经过|借助)§\d+§(?:间接)?"
                  rf"(?:继承了?|继承自|派生自)(?:了)?{OZ}"),
     # its one base: "`A` 只有 `B` 这一个基类", "`A` 的唯一基类是 `B`" (and a count of one)
-    ("subclass", rf"{SZ}{NEG_ZH}(?:只)?有{OZ}(?:这|这一)一?个(?:直接)?(?:基类|父类)"),
-    ("subclass", rf"{SZ}的唯一(?:的)?(?:一个)?(?:直接)?(?:基类|父类){NEG_ZH}(?:是|为){OZ}"),
+    ("subclass", rf"{SZ}{NEG_ZH}(?:只|仅)?有{OZ}\s*(?:这|这一)一?个(?:直接)?(?:基类|父类)"),
+    ("subclass", rf"{SZ}(?:的)?唯一(?:的)?(?:一个)?(?:直接)?(?:基类|父类){NEG_ZH}(?:是|为){OZ}"),
     ("subclass", rf"{S} {L.ADV}{L.BE} {L.NEG}{L.ADV}{L.DET}(?:direct |indirect )?{L.SUBCLASS_NOUN} "
                  rf"(?:of|from) {L.DET}{O}"),
     ("subclass", rf"{S} {PRE}{L.SUBCLASS_VERB} {L.DET}{O}"),
@@ -1887,16 +1887,26 @@ _TYPED_COUNT = (
 "是一个包含五个字符串的元组"): a count of its entries beside the type."""
 
 
-_ONLY_BASE = re.compile(r"(?:\b(?:only|sole|single|one) (?:direct )?(?:base|parent)"
-                        r"(?: class)?\b|只有.{0,12}?(?:这|这一)?(?:一)?个(?:直接)?(?:基类|父类)"
-                        r"|唯一的?(?:直接)?(?:基类|父类))")
-"""A base said to be the class's only one ("its only base is `B`", "只有 `B` 这一个基类")."""
+_ONLY_BASE = re.compile(
+    r"\b(?:only|sole|single|one) (?:direct )?(?:base|parent|superclass)\b"
+    r"|(?<!not )\b(?:only|solely|exclusively) (?:directly )?(?:inherits?|derives?|extends?"
+    r"|subclass(?:es)?)\b"
+    r"|\b(?:inherits?|derives?|extends?)(?: directly)? (?:only|solely|exclusively)\b"
+    r"|(?<!不)(?:只|仅)有[^。；;]{0,40}?(?:这|这一)?一个(?:直接的?)?(?:基类|父类)"
+    r"|(?<!不)(?:只|仅|仅仅)(?:直接)?(?:继承|派生|扩展)|唯一的?(?:直接)?(?:基类|父类)")
+"""A base said to be the class's only one: "its only base is `B`", "inherits only from
+`B`", "只有 `B` 这一个基类", "仅继承 `B`" (adverbs are gone from the normalised clause, so
+they are read from the sentence)."""
+_CODE_SPAN = re.compile(r"`[^`\n]+`")
 
 
 def _typed_count(clause: str, claim: Claim) -> Claim | None:
     """The count a value-type clause states of its entries (see :data:`_TYPED_COUNT`), or
     the one base an inheritance clause says a class has."""
-    if claim.relation == "subclass" and not claim.negated and _ONLY_BASE.search(claim.sentence):
+    if claim.relation == "subclass" and not claim.negated and claim.obj != "object" and \
+            _ONLY_BASE.search(claim.sentence) and len(_CODE_SPAN.findall(claim.sentence)) <= 2:
+        # a sentence naming more code may list more bases ("only from `A` and `B`"); "only
+        # from `object`" is of a class that writes none
         return dataclasses.replace(claim, relation="base_count", obj="1", obj_text="one")
     found = next((m for p in _TYPED_COUNT if (m := p.match(clause))), None) \
         if claim.relation == "value_type" else None

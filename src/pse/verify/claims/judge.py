@@ -193,11 +193,8 @@ def _meant(resolver: Resolver, claim: Claim, relation: str, subject: Named) -> N
                                                 _with_homonyms(resolver, subject)))
     if relation in _CLASS_RELATIONS:
         return _as_kinds(resolver, subject, {"class"})
-    if relation in _CALLABLE_RELATIONS - {"param_count", "has_param", "decorated"}:
-        return _running(resolver, _definitions_first(_as_kinds(resolver, subject,
-                                                               _CALLABLE_KINDS)))
     if relation in _CALLABLE_RELATIONS:
-        return _definitions_first(_as_kinds(resolver, subject, _CALLABLE_KINDS))
+        return _callables_meant(resolver, claim, relation, subject)
     if relation == "default":
         meant = values.with_parameters(resolver, subject, claim.sentence, owner=claim.owner)
         params = tuple(s for s in meant.symbols if s.kind == "parameter")
@@ -376,6 +373,9 @@ def _second_reading(resolver: Resolver, claim: Claim, relation: str, subject: Na
                     ) -> Decision:
     """A false decision about a bare name, tried on the other definitions of that name."""
     if relation in _CALLABLE_RELATIONS:
+        if subject.symbols and all(s.parent in _owner_classes(resolver, claim)
+                                   for s in subject.symbols):
+            return decision  # the owner's member was meant (:func:`_of_owner`)
         return _other_readings(resolver, subject, decide, decision, focus=focus)
     if relation == "kind":
         return _member_reading(resolver, claim, subject, decide, decision)
@@ -419,16 +419,36 @@ def _only_tree_bases(resolver: Resolver, subject: Symbol) -> bool:
     return found.complete and not found.external - {"object", "builtins.object"}
 
 
+def _callables_meant(resolver: Resolver, claim: Claim, relation: str, subject: Named
+                     ) -> Named:
+    """The callables a subject stands for under a relation of callables: of a bare name
+    under an owner ("| `HookSpec` | `__init__` takes four parameters |"), the owner's;
+    what runs when it is called, where the relation is about its body."""
+    meant = _definitions_first(_as_kinds(resolver, _of_owner(resolver, claim, subject),
+                                         _CALLABLE_KINDS))
+    if relation in {"param_count", "has_param", "decorated"}:
+        return meant
+    return _running(resolver, meant)
+
+
 def _of_owner(resolver: Resolver, claim: Claim, subject: Named) -> Named:
     """A bare name said under a label or heading that names its class ("**`BaseFileLock`**:"
     then "- `mode` can be reassigned ..."): that class's member of the name (its own or
     inherited), where it has one among the name's definitions."""
     if not claim.owner or "." in subject.name or len(subject.symbols) < 2:
         return subject
-    owners = [s for s in resolve_span(resolver, claim.owner).symbols if s.kind == "class"]
-    classes = {q for owner in owners for q in ancestry(resolver, owner).tree}
+    classes = _owner_classes(resolver, claim)
     owned = tuple(s for s in subject.symbols if s.parent in classes)
     return replace(subject, symbols=owned) if owned else subject
+
+
+def _owner_classes(resolver: Resolver, claim: Claim) -> set[str]:
+    """The class the document puts the claim under (its label, heading or table row) and
+    that class's bases in the tree; empty without such an owner."""
+    if not claim.owner:
+        return set()
+    owners = [s for s in resolve_span(resolver, claim.owner).symbols if s.kind == "class"]
+    return {q for owner in owners for q in ancestry(resolver, owner).tree}
 
 
 def _outside_module(claim: Claim, subject: Named) -> Named:

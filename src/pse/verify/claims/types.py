@@ -1357,6 +1357,11 @@ def location(resolver: Resolver, subject: Symbol, obj: Named, *,
     "defined" (``defined``) and the module only imports it. A claim that the module
     ``exported`` it ("`x` is re-exported from `pkg`") holds where the module binds the
     name at all: defined there, imported, star-imported or listed in its ``__all__``."""
+    rebound = _same_name_binding(resolver, subject)
+    if defined and rebound is not None:
+        # ``LockFlags = constants.LockFlags``: an import in all but form; what is defined
+        # is the class it names, where its statement is
+        subject = rebound
     module = resolver.index.module_of(subject.path)
     places = [s.qualname for s in obj.symbols if s.kind in {"module", "package"}]
     if exported and places:
@@ -1452,13 +1457,23 @@ def _elsewhere(resolver: Resolver, subject: Symbol, places: list[str], message: 
     binding = subject.qualname[len(module) + 1:].split(".")[0] if module else subject.name
     nested = binding != subject.name  # a member: only a class defined there could hold it
     for place in places:
-        defined = [s for s in resolver.index.members(place, binding) if s.kind != "parameter"]
+        defined = [s for s in resolver.index.members(place, binding) if s.kind != "parameter"
+                   and not (said_defined and _same_name_binding(resolver, s) == subject)]
         imported = not nested and (resolver.index.import_target(place, binding) is not None
                                    or bool(resolver.index.star_imports(place)))
         if not place or (imported and not said_defined) or \
                 (defined and (not nested or defined[0].kind == "class")):
             return undecided(f"{message}; the module named also binds `{binding}`")
     return Decision(False, message, at(subject), correction=correction)
+
+
+def _same_name_binding(resolver: Resolver, symbol: Symbol) -> Symbol | None:
+    """The class or function a module-level ``X = other.X`` binds under its own name
+    (a re-export written as an assignment), None for any other symbol."""
+    if symbol.kind not in {"variable", "attribute", "constant"}:
+        return None
+    bound = bound_definition(resolver, symbol)
+    return bound if bound is not None and bound.name == symbol.name else None
 
 
 def _same_style(written: str, path: str) -> str:

@@ -1,0 +1,73 @@
+"""Two readings of where a name belongs: a member named bare in a table row or list item
+whose owner is a class is that class's member (no namesake of another class makes the
+claim true), and a class re-bound under its own name in another module
+(``Flags = constants.Flags``) is defined where its ``class`` statement is. Decided
+against a small tree."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+
+from pse.verify.resolve import Resolver
+from repo_fixtures import claim_statuses, tree_resolver
+
+_TREE = {
+    "kit/__init__.py": "from kit import constants\n\nFlags = constants.Flags\n",
+    "kit/constants.py": "import enum\n\n\nclass Flags(enum.IntFlag):\n    SHARED = 1\n"
+                        "    EXCLUSIVE = 2\n",
+    "kit/locks.py": '''\
+from kit import constants
+
+Flags = constants.Flags
+
+
+class Spec:
+    def __init__(self, namespace, name, opts):
+        self.name = name
+
+
+class Caller:
+    def __init__(self, name, execute, spec, opts):
+        self.name = name
+
+    def run(self):
+        raise ValueError("no spec")
+''',
+}
+
+
+@pytest.fixture(scope="module")
+def resolver(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Resolver]:
+    yield from tree_resolver(tmp_path_factory, _TREE, name="owned")
+
+
+@pytest.mark.parametrize("text, status", [
+    ("| class | note |\n|---|---|\n| `Spec` | `__init__` takes four parameters |\n",
+     "unverified"),  # Spec's takes three; Caller's four does not make it true
+    ("| class | note |\n|---|---|\n| `Caller` | `__init__` takes four parameters |\n",
+     "verified"),
+    ("| 类 | 说明 |\n|---|---|\n| `Spec` | `__init__` 除了 `self` 还接收 3 个参数 |\n", "verified"),
+    ("**`Spec`**:\n\n- `__init__` takes four parameters.\n", "unverified"),
+])
+def test_a_bare_member_under_an_owner_is_the_owners(resolver: Resolver, text: str,
+                                                    status: str) -> None:
+    assert claim_statuses(resolver, text, "param_count") == [status]
+
+
+@pytest.mark.parametrize("text, status", [
+    ("`Flags` is defined in `kit/locks.py`.", "unverified"),
+    ("`Flags` 定义在 `kit/locks.py` 中。", "unverified"),
+    ("`Flags` is defined in `kit/__init__.py`.", "unverified"),
+    ("`Flags` is defined in `kit/constants.py`.", "verified"),
+])
+def test_a_class_rebound_under_its_name_is_defined_where_its_statement_is(
+        resolver: Resolver, text: str, status: str) -> None:
+    assert claim_statuses(resolver, text, "location") == [status]
+
+
+def test_a_rebinding_still_makes_the_name_available_there(resolver: Resolver) -> None:
+    # "is available in" does not say "defined": the binding there may be what is meant
+    assert claim_statuses(resolver, "`Flags` is available in `kit/locks.py`.",
+                          "location") != ["unverified"]
