@@ -16,6 +16,8 @@ from pse.index.model import BodyFacts, Symbol
 from pse.index.python import dotted_name
 from pse.index.symbols import code_first
 from pse.index.walk import is_sample_path
+from pse.text.words import covered
+from pse.text.words import words as content_words
 from pse.verify.claims.conditions import condition_site, decided_elsewhere
 from pse.verify.claims.decision import Decision, at, listing, short, undecided, with_article
 from pse.verify.claims.folding import NotFoldable, folded_value
@@ -708,7 +710,14 @@ def definition_count(resolver: Resolver, subject: Symbol, count: int, said: str,
     if subject.kind in {"function", "method"} and kind in {"function", "class"}:
         return _nested_definition_count(resolver, subject, count, kind)
     if subject.kind not in {"module", "package"}:
-        return undecided("not a module")
+        entries = literal_entries(resolver, subject)
+        if entries is None:
+            return undecided("not a module")
+        # "`__all__` 列了 6 个 functions": the names a value written out lists
+        what, listed = entries
+        return Decision(count == len(listed), f"{short(subject.qualname)} has {len(listed)} "
+                        f"{what} ({listing(listed)})", at(subject),
+                        correction="" if count == len(listed) else str(len(listed)))
     modifier = _TOP_LEVEL.sub("", modifier).strip()  # what is counted anyway
     if kind == "module":
         return _module_count(resolver, subject, count)
@@ -726,6 +735,11 @@ def definition_count(resolver: Resolver, subject: Symbol, count: int, said: str,
     words = [w.rstrip("s").lower() for w in modifier.split() if w.isascii()]
     if words:
         counts.add(len([n for n in names if any(w in n.lower() for w in words)]))
+    else:
+        picked = _named_by_modifier(modifier, names)
+        if picked is not None:  # "五个序列化器类" of six classes named `...Serializer`
+            words = [modifier]
+            counts.add(picked)
     plural = {"class": "classes"}.get(kind, f"{kind}s")
     message = f"{short(subject.qualname)} defines {len(names)} " \
               f"{kind if len(names) == 1 else plural} ({listing(names)})"
@@ -734,6 +748,17 @@ def definition_count(resolver: Resolver, subject: Symbol, count: int, said: str,
     if modifier and not words and count < len(names):
         return undecided(message)  # "五个序列化器类": which of them the words pick is unsaid
     return Decision(False, message, at(subject), correction=str(len(names)))
+
+
+def _named_by_modifier(modifier: str, names: list[str]) -> int | None:
+    """How many of ``names`` a modifier in other words than English names part of
+    ("序列化器" of `FileSystemSerializer`: its content words, translated, in the name's);
+    None where it names part of none of them, so may say what no name shows ("可定制的")."""
+    wanted = content_words(modifier)
+    if not wanted:
+        return None
+    picked = sum(1 for n in names if covered(wanted, content_words(n)) == wanted)
+    return picked or None
 
 
 def _module_count(resolver: Resolver, package: Symbol, count: int) -> Decision:

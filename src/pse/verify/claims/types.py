@@ -965,7 +965,49 @@ def alias_of(resolver: Resolver, subject: Symbol, obj: Named, *, written: str) -
         return Decision(False, f"{name} is bound to `{shown}`", at(subject), correction=shown)
     return _bound_type(resolver, subject, obj, value, wanted) or \
         _no_other_name(resolver, subject, obj, value) or \
+        _other_value(resolver, subject, obj) or \
         undecided(f"{name} is bound to another value")
+
+
+def _other_value(resolver: Resolver, subject: Symbol, obj: Named) -> Decision | None:
+    """Of a name bound to another name of the tree (``tz_names = win_tz``) said to be
+    another name of a value (``tz_win``): each followed through its bindings to the
+    statement that makes its value; two such statements make two objects. None where a
+    chain cannot be followed (bound twice, or to a name outside the tree)."""
+    if not obj.symbols or not all(o.kind in _VALUE_KINDS for o in obj.symbols):
+        return None
+    mine = _value_root(resolver, subject)
+    theirs = [_value_root(resolver, o) for o in obj.symbols]
+    if mine is None or any(t is None for t in theirs):
+        return None
+    # one statement may bind both names (``__version__ = version = "2.0"``)
+    holds = (mine.path, mine.line) in {(t.path, t.line) for t in theirs if t is not None}
+    return Decision(holds, f"{short(subject.qualname)} is bound to "
+                    f"{short(mine.qualname)}'s value", at(mine),
+                    correction="" if holds else mine.name)
+
+
+_VALUE_KINDS = frozenset({"attribute", "variable", "constant"})
+
+
+def _value_root(resolver: Resolver, symbol: Symbol, depth: int = 0) -> Symbol | None:
+    """The binding that makes ``symbol``'s value, following ``X = Y`` through names the
+    tree binds once (None: bound more than once, or a name it cannot follow)."""
+    if symbol.kind not in _VALUE_KINDS:
+        return symbol  # a class or function is an object of its own
+    if depth > 8 or len([s for s in resolver.index.by_qualname(symbol.qualname)
+                         if s.kind in _VALUE_KINDS]) != 1:
+        return None
+    value = bound_value(resolver, symbol)
+    if value is None:  # a literal too long to read whole still opens its statement
+        first = (resolver.index.source_of(symbol) or "").strip().split("\n")[0]
+        opened = re.fullmatch(rf"{re.escape(symbol.name)}\s*(?::[^=]+)?=\s*([\[{{(]).*", first)
+        return symbol if opened else None
+    if not isinstance(value, ast.Name | ast.Attribute):
+        return symbol
+    hits = {h.symbol for h in resolver.lookup(f"{symbol.parent}.{ast.unparse(value)}")
+            if h.symbol is not None}
+    return _value_root(resolver, hits.pop(), depth + 1) if len(hits) == 1 else None
 
 
 def _bound_type(resolver: Resolver, subject: Symbol, obj: Named, value: ast.expr | None,
