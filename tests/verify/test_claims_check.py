@@ -154,6 +154,10 @@ def _status(resolver: Resolver, text: str) -> str:
     ("`Base` 类是 `object` 类的基类。", "unverified"),
     ("`Cart` is the base class of `dict`.", "unverified"),
     ("`Cart` is not a base class of `dict`.", "verified"),
+    # two builtin or standard-library classes: as Python has them
+    ("`LookupError` is a subclass of `OSError`.", "unverified"),
+    ("`KeyError` is a subclass of `LookupError`.", "verified"),
+    ("`zoneinfo.ZoneInfoNotFoundError` 继承自 `ValueError`。", "unverified"),
 ])
 def test_claims_inheritance(resolver: Resolver, text: str, status: str) -> None:
     assert _status(resolver, text) == status
@@ -307,9 +311,16 @@ def test_claims_calls_and_raises(resolver: Resolver, text: str, status: str) -> 
 
 
 def test_claims_about_code_outside_the_tree_are_ignored(resolver: Resolver) -> None:
-    claim = _claims(resolver, "`collections.OrderedDict` is a subclass of `dict`.")[0]
+    # a library the tree imports but Python does not ship: nothing here can say
+    claim = _claims(resolver, "`requests.Session` is a subclass of `dict`.")[0]
     assert claim.result.status == "ignored"
     assert "outside the source tree" in claim.result.message
+
+
+def test_claims_between_standard_library_classes_are_python_s(resolver: Resolver) -> None:
+    claim = _claims(resolver, "`collections.OrderedDict` is a subclass of `dict`.")[0]
+    assert claim.result.status == "verified"
+    assert "outside the tree" in claim.result.message
 
 
 def test_claims_carry_name_message_evidence_and_correction(resolver: Resolver) -> None:
