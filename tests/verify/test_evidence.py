@@ -992,3 +992,14 @@ def test_align_an_action_after_a_condition_and_through_a_namesake_helper() -> No
 def test_words_a_verb_set_is_no_option() -> None:
     # "setting" stems to "set": a synonym of option by it would make every "sets" one
     assert words("sets") == {"set"} and words("settings") == words("options")
+
+
+def test_align_outside_code_needs_a_span_of_its_section_that_uses_it() -> None:
+    # a section on `Queue` lends its spans to sentences about it, not to what a sentence
+    # says of a library the project never calls there
+    outside = [NameRef(line=3, text="sybil", status="external")]
+    text = "## `Queue`\n\n`sybil` is a library that waits until an item is available.\n"
+    assert [s for s, _ in _verdicts(text, outside)] == ["unsupported"]
+    used = [NameRef(line=3, text="popleft", status="external")]
+    text = "## `Queue`\n\n`popleft` removes and returns an item from the queue.\n"
+    assert [s for s, _ in _verdicts(text, used)] == ["supported"]

@@ -197,6 +197,12 @@ def _align_unit(unit: Unit, table: _Spans, refs: list[NameRef], named: dict[str,
         return Aligned(unit, "transition")
     if not anchors:  # what the text is about, its definitions before its modules
         anchors = sorted(around, key=lambda s: s.kind == "module")[:2]
+        outside = [n.rsplit(".", 1)[-1].lower() for n in unit.names
+                   if (r := status.get(n)) is not None and r.status in ("external", "ignored")]
+        if outside and len(outside) == len(unit.names):
+            # "`sybil` is a library for parsing CSS" under a section on `parse`: what it says
+            # of outside code only a span of the section that uses that code can back
+            anchors = [s for s in anchors if any(n in s.idents for n in outside)]
     anchors.extend(s for s in _titled(unit, table, anchors) if s not in anchors)
     # a module and the function of its name inside it (`parse` and `parse.parse`): what a
     # sentence says a call takes or returns is the function's
