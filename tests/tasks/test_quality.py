@@ -32,6 +32,13 @@ def test_repetitions_flag_exact_and_near_duplicate_sentences() -> None:
     assert quality.repeated_share(text) == pytest.approx(2 / 4)
 
 
+def test_repetitions_read_a_link_as_its_text() -> None:
+    text = ("# T\n\npathvalidate 是一个 Python 库，用于 sanitize 和验证字符串，"
+            "如文件名、文件路径等。\n\n[pathvalidate](https://github.com/thombashi/pathvalidate) "
+            "是一个 Python 库，用于 sanitize 和验证字符串，如文件名、文件路径等。\n")
+    assert _rules(quality.repetitions(text, path=P)) == [(5, "repetition")]
+
+
 def test_repetitions_ignore_short_lines_code_and_distinct_sentences() -> None:
     text = ("## Usage\n\n- yes\n- yes\n\n```python\nqueue.run_all()\nqueue.run_all()\n```\n"
             "The queue runs every job in the order it was added.\n"
@@ -139,12 +146,14 @@ def test_residue_flags_the_prompts_code_facts_pasted() -> None:
             "- `main`: signature `main()`; returns `None`; 0 parameters\n\n"
             "签名 `cli(*args: Any) -> None`; 1 参数\n\n"
             "`Expression(name='')`，1 参数；5 公有方法：`parse`, `match`。\n\n"
-            "`cli` 的签名是 `cli(*args)`，它接受 1 个参数。\n")
+            "`cli` 的签名是 `cli(*args)`，它接受 1 个参数。\n\n"
+            "`ValidationError(*args, **kwargs)`, 2 参数; 8 public 方法: `platform`, `reason`\n\n"
+            "`Error` 有 3 个公开方法：`a`、`b` 和 `c`。\n")
     assert _rules(quality.residue(text, path=P)) == [
         (5, "outline-residue"), (6, "outline-residue"), (8, "outline-residue"),
         (10, "outline-residue"), (14, "outline-residue"), (15, "outline-residue"),
         (17, "outline-residue"), (19, "outline-residue"), (21, "outline-residue"),
-        (23, "outline-residue")]
+        (23, "outline-residue"), (27, "outline-residue")]
 
 
 def test_residue_flags_a_readmes_badge_row_pasted() -> None:

@@ -56,9 +56,11 @@ and code for X are", "**Real API and Code**: the project's real API ...": the pr
 the names it lists real): the prompt talking through the article, not the project."""
 _MARKUP_RESIDUE = re.compile(r"^\s{0,3}#{1,6}\s+#")
 _FACTS_RESIDUE = re.compile(
-    r"its parameters in order:|;\s*\d+ public methods?:|[;；]\s*\d+ ?个?(?:公有|公共|公开)方法[:：]"
+    r"its parameters in order:"
+    r"|[;；]\s*\d+ ?个?(?:public|公有|公共|公开) ?(?:methods?\b|方法)\s*[:：]"
     r"|(?:\bsignature|签名) ?`[^`\n]+`(?:[;；]\s*(?:returns|返回) ?`[^`\n]+`)?[^;；\n]{0,40}"
     r"[;；(（]\s*\d+ ?(?:parameters?\b|个?参数)"
+    r"|`[\w.]+\([^`\n]*\)`[,，]\s*\d+ ?(?:parameters?\b|个?参数)\s*[;；]"
     r"|^\W*`[^`\n]+`\s*[:：]\s*(?:signature|签名) ?`[^`\n]+`\s*$"
     r"|\((?:class|dataclass|enum|function|method|module|coroutine)[^()\n]{0,20}, "
     r"`?[\w./-]+\.py`?:\d+\)"

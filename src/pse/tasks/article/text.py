@@ -99,8 +99,13 @@ def cjk_share(text: str) -> float:
 
 
 def normalized(sentence: str) -> str:
-    """Lower case, punctuation and markup gone: the key of a repetition."""
-    return re.sub(r"[\W_]+", " ", sentence.lower()).strip()
+    """Lower case, punctuation and markup gone, a link read as its text: the key of a
+    repetition ("[pathvalidate](https://...) 是一个 Python 库" repeats "pathvalidate 是...")."""
+    return re.sub(r"[\W_]+", " ", _LINK_TARGET.sub(r"\1", sentence).lower()).strip()
+
+
+_LINK_TARGET = re.compile(r"!?\[([^\]\n]*)\]\([^)\n]*\)")
+"""A Markdown link or image; group 1 is the text it shows."""
 
 
 CODE_SPAN = re.compile(r"`([^`\n]+)`")
