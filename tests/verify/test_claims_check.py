@@ -991,6 +991,8 @@ def test_claims_returns_a_builtin_type(resolver: Resolver, text: str, status: st
     ("`cached` is decorated with `@functools.lru_cache`.", "verified"),
     ("`checkout` is decorated with `@lru_cache`.", "unverified"),   # it has no decorator
     ("`checkout` 被 `@lru_cache` 装饰。", "unverified"),
+    ("`checkout` 函数由 `@lru_cache` 装饰器修饰。", "unverified"),
+    ("`cached` 上面有一个 `@lru_cache` 装饰器。", "verified"),
     ("`cached` uses the `cache` decorator.", "unverified"),          # lru_cache, not cache
     ("`checkout` is not decorated with `@lru_cache`.", "verified"),
     ("`Cart.total` is decorated with `@property`.", "verified"),     # a kind, as before

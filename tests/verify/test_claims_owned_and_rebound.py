@@ -1,8 +1,8 @@
-"""Two readings of where a name belongs: a member named bare in a table row or list item
-whose owner is a class is that class's member (no namesake of another class makes the
-claim true), and a class re-bound under its own name in another module
-(``Flags = constants.Flags``) is defined where its ``class`` statement is. Decided
-against a small tree."""
+"""Readings of which definition a name means: a member named bare in a table row or list
+item whose owner is a class is that class's member (no namesake of another class makes
+the claim true); a class re-bound under its own name in another module (``Flags =
+constants.Flags``) is defined where its ``class`` statement is; a stub's declaration of
+a function the tree defines is no other reading of it. Decided against a small tree."""
 
 from __future__ import annotations
 
@@ -34,7 +34,14 @@ class Caller:
 
     def run(self):
         raise ValueError("no spec")
+
+
+def pairwise(items):
+    return zip(items, items[1:])
 ''',
+    "kit-stubs/__init__.pyi": "from typing_extensions import deprecated\n\n\n"
+                              "@deprecated('use itertools.pairwise')\n"
+                              "def pairwise(items: list) -> list: ...\n",
 }
 
 
@@ -71,3 +78,13 @@ def test_a_rebinding_still_makes_the_name_available_there(resolver: Resolver) ->
     # "is available in" does not say "defined": the binding there may be what is meant
     assert claim_statuses(resolver, "`Flags` is available in `kit/locks.py`.",
                           "location") != ["unverified"]
+
+
+@pytest.mark.parametrize("text, status", [
+    ("`pairwise` 函数被 `@deprecated` 装饰。", "unverified"),  # only its stub says so
+    ("`pairwise` is not decorated.", "verified"),
+])
+def test_a_stub_is_no_other_reading_of_the_code_it_declares(resolver: Resolver, text: str,
+                                                           status: str) -> None:
+    assert claim_statuses(resolver, text, "decorated") + \
+        claim_statuses(resolver, text, "not decorated") == [status]

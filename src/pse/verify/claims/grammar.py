@@ -663,12 +663,12 @@ _FRAMES: list[tuple[Relation, str]] = [
              r"§(?P<ka>\d+)§"),
     ("kind", rf"{SZ}{NEG_ZH}(?:是|为)(?:挂在|定义在|放在|写在)?§\d+§ ?(?:类|class)?(?:上|中|里|内)"
              rf"的(?:一个|个)?(?P<k>{KIND_ZH}{GLOSS})$"),
-    ("kind", rf"{SZ}{NEG_ZH}(?:是)?(?:被|用|使用|通过)?§(?P<ks>\d+)§ ?(?:装饰器|decorator)?"
+    ("kind", rf"{SZ}{NEG_ZH}(?:是)?(?:被|由|用|使用|通过)?§(?P<ks>\d+)§ ?(?:装饰器|decorator)?"
              r" ?(?:装饰|修饰|包装|包了一层|包裹|decorated|decorate|wrapped|wrap)"
              r"(?:了|过)?(?=$|后|之后|以后|的|而)"),
     # (a verb with an object of its own wraps something else: "用 `H` 包装每个参数")
-    ("kind", rf"{SZ}(?:上)?{NEG_ZH}(?:使用了?|用了?|带有|带了?|加了|有)§(?P<ks>\d+)§ ?"
-             r"(?:装饰器|decorator)"),
+    ("kind", rf"{SZ}(?:上)?(?:面)?{NEG_ZH}(?:使用了?|用了?|带有|带了?|加了|有)(?:一个|个)?"
+             r"§(?P<ks>\d+)§ ?(?:装饰器|decorator)"),
     # "`f` 同样被标记为 `@abstractmethod`", "`f` 上面用的是 `@staticmethod`"
     # (a decorator only when written with "@" or one that makes a kind: "标记为 `x`" may
     # name a state, "上面用了 `lock`" a lock)

@@ -359,8 +359,11 @@ def _other_readings(resolver: Resolver, subject: Named, decide: Decide,
     if "." in subject.name:
         return decision
     focused = bool(focus) and any(within_focus(resolver, s, focus) for s in subject.symbols)
+    # a stub (``.pyi``) of the code read declares it again, for type checkers: no other
+    stubs = any(not s.path.endswith(".pyi") for s in subject.symbols)
     others = [s for s in resolver.index.by_name(subject.name)
               if s.kind in _CALLABLE_KINDS and s not in subject.symbols
+              and not (stubs and s.path.endswith(".pyi"))
               and (not focused or within_focus(resolver, s, focus))][:_MAX_READINGS]
     if not others:
         return decision
