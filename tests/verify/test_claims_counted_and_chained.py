@@ -20,6 +20,10 @@ _TREE = {
                                   for n in ("Base", "Simple", "File", "Redis")),
     "kit/helpers.py": "__all__ = ['a', 'b', 'c']\n\n\ndef a():\n    pass\n\n\ndef b():\n"
                       "    pass\n\n\ndef c():\n    pass\n\n\nclass Tool:\n    pass\n",
+    "kit/nodes.py": "from typing import List, Union\n\n\nclass Element:\n    pass\n\n\n"
+                    "class Hash:\n    pass\n\n\nTree = Union[Element, Hash]\n\n\n"
+                    "def parse(css: str) -> List[Element]:\n    return [Element()]\n\n\n"
+                    "def one(css: str) -> Element:\n    return Element()\n",
     "kit/zones.py": f"win_tz = {{\n{_LONG}\n}}\n\nnames = win_tz\n\ntz_win = {{\n{_LONG}\n}}\n"
                     "\nold = names\n\n__version__ = version = '2.0'\n",
 }
@@ -60,3 +64,18 @@ def test_a_count_of_what_a_written_value_lists(resolver: Resolver, text: str,
 def test_a_name_bound_to_a_name_is_that_value(resolver: Resolver, text: str,
                                               status: str) -> None:
     assert claim_statuses(resolver, text, "alias_of") == [status]
+
+
+@pytest.mark.parametrize("text, status", [
+    ("`kit.nodes.parse` returns a `Tree` object.", "unverified"),  # a list, no Tree member
+    ("`kit.nodes.parse` returns a `Hash`.", "unverified"),
+])
+def test_a_type_alias_returned_is_the_classes_it_joins(resolver: Resolver, text: str,
+                                                      status: str) -> None:
+    assert claim_statuses(resolver, text, "returns") == [status]
+
+
+def test_a_member_of_the_union_returned_is_no_false_type(resolver: Resolver) -> None:
+    # an `Element` is one of what `Tree` joins: never flagged
+    assert claim_statuses(resolver, "`kit.nodes.one` returns a `Tree`.", "returns") != \
+        ["unverified"]

@@ -301,7 +301,8 @@ def _annotated_returns(resolver: Resolver, subject: Symbol, target: Named,
     if wanted == "None" and _never_none(resolver, outer_types(resolver, subject)):
         return Decision(False, message, at(subject),
                         correction=shown[0] if len(shown) == 1 else "")
-    classes = [s for s in target.symbols if s.kind == "class"]
+    classes = [s for s in target.symbols if s.kind == "class"] or \
+        _aliased_classes(resolver, target)
     written = {n.rsplit(".", 1)[-1] for n in names}
     if not classes and wanted in _BUILTIN_VALUES and (shown or written & _CONCRETE.keys()):
         return _returns_builtin(resolver, subject, names, wanted, message, annotated=annotated)
@@ -312,6 +313,26 @@ def _annotated_returns(resolver: Resolver, subject: Symbol, target: Named,
     if not _other_classes(resolver, subject, shown, classes):
         return undecided(message)
     return Decision(False, message, at(subject), correction=shown[0] if len(shown) == 1 else "")
+
+
+def _aliased_classes(resolver: Resolver, target: Named) -> list[Symbol]:
+    """The classes of the tree a type alias joins ("returns a `Tree`" of ``Tree =
+    Union[Element, Hash, ...]``): what such a value is; empty unless every member of the
+    union is a class of the tree."""
+    from pse.verify.claims.types import union_members  # types imports this module
+
+    found: list[Symbol] = []
+    for alias in target.symbols:
+        members = union_members(bound_value(resolver, alias)) \
+            if alias.kind in {"variable", "constant", "attribute"} else None
+        if not members:
+            return []
+        for member in members:
+            classes = [c for c in resolver.index.by_name(member) if c.kind == "class"]
+            if not classes:
+                return []
+            found.extend(classes)
+    return found
 
 
 _CONTAINERS = frozenset({"list", "tuple", "dict", "set", "frozenset", "str", "bytes"})
