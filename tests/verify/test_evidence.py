@@ -141,6 +141,16 @@ def test_align_flags_a_count_that_contradicts_its_own_list() -> None:
     assert [s for s, _ in _verdicts(text)] == ["unsupported"]
 
 
+def test_align_a_count_said_with_a_modifier_is_checked_too() -> None:
+    # "8 public 方法" over eleven names; the public methods of the class are counted
+    text = "`Queue` 有 2 public 方法: `get`、`full` 和 `empty`。"
+    assert [s for s, _ in _verdicts(text)] == ["unsupported"]
+    assert [s for s, _ in _verdicts("`Queue` has two public methods, `get` and `full`.")] \
+        == ["supported"]
+    assert [s for s, _ in _verdicts("`Queue` 有 1 个私有方法：`_wait` 和 `_items`。")] == \
+        ["unsupported"]
+
+
 def test_align_flags_a_name_the_source_does_not_have() -> None:
     refs = [NameRef(line=1, text="Queue.max_attempts", status="unverified")]
     assert [s for s, _ in _verdicts("`Queue.max_attempts` caps the retries.", refs)] == \

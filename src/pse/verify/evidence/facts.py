@@ -29,7 +29,8 @@ _NUMBERS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "sev
 _NUMBER = (r"(?P<n>\d+|one|two|three|four|five|six|seven|eight|nine|ten|single"
            r"|[一两二三四五六七八九十])")
 _COUNT = re.compile(_NUMBER + r"\s*(?:个|种)?\s*(?:(?:main|key|different|distinct|possible|"
-                    r"optional|required)\s+)?(?P<noun>param(?:eter)?s?|arguments?|methods?|"
+                    r"optional|required|public)\s+|(?P<part>private|static|special|helper)\s+"
+                    r"|(?:public|公开|公有|公共)(?:的|\s*)|(?P<part_zh>私有|静态)的?)?(?P<noun>param(?:eter)?s?|arguments?|methods?|"
                     r"states?|values?|members?|attributes?|fields?|参数|方法|状态|值|成员|属性|字段)",
                     re.IGNORECASE)
 _RETURNS = re.compile(r"(?:returns?|returned|返回)\s*(?:the\s+value\s+|值\s*)?`?(?P<v>True|False|"
@@ -101,6 +102,8 @@ def _count_problem(text: str, spans: Sequence[SourceSpan]) -> str:
         listed = _listed_after(text, match.end())
         if listed > number:
             return f"it says {match.group(0)!r} and lists {listed}"
+        if match["part"] or match["part_zh"]:
+            continue  # "two private methods": a part the spans do not count
         if noun.startswith(_PARAM_NOUNS):
             counts = {len(s.params) for s in spans if s.kind in ("function", "method", "class")}
         elif noun.startswith(_MEMBER_NOUNS) and noun not in ("value", "values", "值"):
