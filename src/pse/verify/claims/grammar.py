@@ -17,6 +17,7 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
+from pse.text.spans import code_spans
 from pse.verify.claims import lexicon as L  # noqa: N812 - the grammar reads better short
 from pse.verify.claims.counts import excluded_slots, read_count
 from pse.verify.claims.cues import RETURNED_NAME_MODIFIES_ZH, cue_reading
@@ -1897,14 +1898,13 @@ _ONLY_BASE = re.compile(
 """A base said to be the class's only one: "its only base is `B`", "inherits only from
 `B`", "只有 `B` 这一个基类", "仅继承 `B`" (adverbs are gone from the normalised clause, so
 they are read from the sentence)."""
-_CODE_SPAN = re.compile(r"`[^`\n]+`")
 
 
 def _typed_count(clause: str, claim: Claim) -> Claim | None:
     """The count a value-type clause states of its entries (see :data:`_TYPED_COUNT`), or
     the one base an inheritance clause says a class has."""
     if claim.relation == "subclass" and not claim.negated and claim.obj != "object" and \
-            _ONLY_BASE.search(claim.sentence) and len(_CODE_SPAN.findall(claim.sentence)) <= 2:
+            _ONLY_BASE.search(claim.sentence) and len(code_spans(claim.sentence)) <= 2:
         # a sentence naming more code may list more bases ("only from `A` and `B`"); "only
         # from `object`" is of a class that writes none
         return dataclasses.replace(claim, relation="base_count", obj="1", obj_text="one")

@@ -558,17 +558,14 @@ def _outside_subclass(relation: str, subject: Named, obj: Named | None) -> Decis
         return None
     classes = [s for s in obj.symbols if s.kind == "class"]
     outside = introspect(subject.name)
-    base = introspect(obj.name) if not obj.symbols and obj.external else None
-    if isinstance(outside, type) and isinstance(base, type):
-        # two outside classes ("`LookupError` is a subclass of `OSError`"): Python says
-        bases = ", ".join(f"`{b.__name__}`" for b in outside.__mro__[1:]) or "none"
-        return Decision(issubclass(outside, base), f"`{subject.text}` is outside the tree; "
-                        f"its bases are {bases}")
-    if not classes or not isinstance(outside, type):
+    if not isinstance(outside, type):
         return None
     bases = ", ".join(f"`{b.__name__}`" for b in outside.__mro__[1:]) or "none"
-    return Decision(False, f"`{subject.text}` is outside the tree; its bases are {bases}",
-                    at(classes[0]))
+    message = f"`{subject.text}` is outside the tree; its bases are {bases}"
+    base = introspect(obj.name) if not obj.symbols and obj.external else None
+    if isinstance(base, type):  # two outside classes ("`LookupError` ... `OSError`")
+        return Decision(issubclass(outside, base), message)
+    return Decision(False, message, at(classes[0])) if classes else None
 
 
 def _unknown(subject: Named, obj: Named | None) -> str:

@@ -29,8 +29,9 @@ _NUMBERS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "sev
 _NUMBER = (r"(?P<n>\d+|one|two|three|four|five|six|seven|eight|nine|ten|single"
            r"|[一两二三四五六七八九十])")
 _COUNT = re.compile(_NUMBER + r"\s*(?:个|种)?\s*(?:(?:main|key|different|distinct|possible|"
-                    r"optional|required|public)\s+|(?P<part>private|static|special|helper)\s+"
-                    r"|(?:public|公开|公有|公共)(?:的|\s*)|(?P<part_zh>私有|静态)的?)?(?P<noun>param(?:eter)?s?|arguments?|methods?|"
+                    r"optional|required)\s+|(?:public|公开|公有|公共)(?:的|\s*)"
+                    r"|(?P<part>private|static|special|helper)\s+|(?P<part_zh>私有|静态)的?)?"
+                    r"(?P<noun>param(?:eter)?s?|arguments?|methods?|"
                     r"states?|values?|members?|attributes?|fields?|参数|方法|状态|值|成员|属性|字段)",
                     re.IGNORECASE)
 _RETURNS = re.compile(r"(?:returns?|returned|返回)\s*(?:the\s+value\s+|值\s*)?`?(?P<v>True|False|"
