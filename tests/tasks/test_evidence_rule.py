@@ -8,6 +8,7 @@ from pathlib import Path
 
 from article_support import (
     APPROVED,
+    CLEAN,
     JOBS,
     NO_EDITS,
     PLAN,
@@ -16,9 +17,15 @@ from article_support import (
     read_report,
     run_article,
 )
+from pse.index.builder import build_index
+from pse.index.facts import ProjectFacts
 from pse.llm.fake import ScriptedLLM
-from pse.tasks.article.evidence import sections_of, unsupported_sentences
+from pse.tasks.article.borrowed import DocstringTable
+from pse.tasks.article.evidence import sections_of, unsupported_in_source, unsupported_sentences
+from pse.tasks.article.rulebook import RULES, GateContext, run_rules
+from pse.verify.check import Document, check_documents, to_findings
 from pse.verify.finding import Evidence, Finding, VerifyResult
+from pse.verify.resolve import project_resolver
 
 CLAIM = "`JobQueue.submit()` replicates each job to a database cluster for enterprise scale."
 QUEUE_UNSUPPORTED = QUEUE.rstrip("\n") + "\n" + CLAIM + "\n"
@@ -131,3 +138,45 @@ def test_rule_a_nameless_limitation_no_excerpt_holds_is_unsupported() -> None:
     assert [f.text for f in findings if f.rule == "unsupported"] == [
         "First, it does not handle exceptions gracefully.",
         "There is no support for priorities."]
+
+
+# ------------------------------------------------------------------ the whole article
+
+def _audited(tinyqueue: Path, tmp_path: Path, text: str) -> list[Finding]:
+    index, _ = build_index(tinyqueue, cache_dir=tmp_path / "cache", workers=1)
+    references = to_findings(check_documents([Document("a.md", text)],
+                                             project_resolver(index), strict=True))
+    return unsupported_in_source(text, references, index=index, path="a.md")
+
+
+def test_whole_article_flags_what_the_source_contradicts(tinyqueue: Path,
+                                                         tmp_path: Path) -> None:
+    text = ("# T\n\n## Jobs\n\n`Job.run()` calls the function once and records the attempt.\n"
+            "`Job.run()` sorts the jobs by name before it runs them.\n"
+            "`RetryPolicy.delay()` is fast and thread-safe.\n")
+    found = _audited(tinyqueue, tmp_path, text)
+    assert [(f.rule, f.line) for f in found] == [("unsupported", 6), ("unsupported", 7)]
+    assert "`Job.run` sorts" in found[0].message and "thread" in found[1].message
+    assert found[0].hint.startswith("rewrite it from src/tinyqueue/job.py:")
+
+
+def test_whole_article_leaves_a_paraphrase_of_the_code_alone(tinyqueue: Path,
+                                                             tmp_path: Path) -> None:
+    # "caps the number of tries", "counts one attempt" (``attempts += 1``), "keep a handle
+    # on the work": words the code does not use, for what it does
+    assert _audited(tinyqueue, tmp_path, CLEAN) == []
+
+
+def test_the_rule_audits_the_whole_article_against_the_source_when_no_excerpts(
+        tinyqueue: Path, tmp_path: Path) -> None:
+    index, _ = build_index(tinyqueue, cache_dir=tmp_path / "cache", workers=1)
+    text = CLEAN + "\n`Job.run()` sorts the jobs by name before it runs them.\n"
+    references = to_findings(check_documents([Document("a.md", text)],
+                                             project_resolver(index), strict=True))
+    ctx = GateContext(text=text, path="a.md", lang="en", references=references,
+                      exaggeration_terms=(), experience_patterns=(), sources="", prompts=(),
+                      facts=ProjectFacts(), index=index, docstrings=DocstringTable(),
+                      sectioned=True)
+    found = run_rules(ctx, rules=[r for r in RULES if r.rule_id == "unsupported"]).bad
+    assert [f.text for f in found] == ["`Job.run()` sorts the jobs by name before it runs "
+                                       "them."]

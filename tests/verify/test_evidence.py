@@ -1013,3 +1013,36 @@ def test_align_outside_code_needs_a_span_of_its_section_that_uses_it() -> None:
     used = [NameRef(line=3, text="popleft", status="external")]
     text = "## `Queue`\n\n`popleft` removes and returns an item from the queue.\n"
     assert [s for s, _ in _verdicts(text, used)] == ["supported"]
+
+
+RUN_SOURCE = [
+    make_span("pkg/job.py", 1, 9, (
+        "class Job:\n    '''A callable and what happened when it ran.'''\n"
+        "    def run(self):\n        '''Call the function, recording the outcome.'''\n"
+        "        self.attempts += 1\n        return self.func(*self.args)"),
+        symbol="pkg.job.Job", kind="class", members=("run",), methods=("run",)),
+    make_span("pkg/job.py", 3, 9, (
+        "def run(self):\n    '''Call the function, recording the outcome.'''\n"
+        "    self.attempts += 1\n    return self.func(*self.args)"),
+        symbol="pkg.job.Job.run", kind="method"),
+]
+
+
+def test_align_an_increment_counts_and_a_noun_after_its_article_is_no_role() -> None:
+    # ``attempts += 1`` counts, whatever its words; "keeps a handle on" holds no role
+    counts, handle, sorts = align(document_units(
+        "`Job.run()` counts one attempt and calls the function. "
+        "`Job.run()` returns the result, so a caller can keep a handle on the work it handed over. "
+        "`Job.run()` sorts the jobs."), RUN_SOURCE, [])
+    assert counts.status == "supported", counts.reason
+    assert "handles" not in handle.reason  # its words alone may be too few here
+    assert sorts.status == "unsupported" and "sorts" in sorts.reason
+
+
+def test_align_a_number_inside_a_word_is_no_count() -> None:
+    # "done" holds "one", "often" holds "ten": neither counts the arguments
+    (done,) = align(document_units("When `Job.run()` is done arguments stay on the job."),
+                    RUN_SOURCE, [])
+    assert "the source has" not in done.reason
+    (one,) = align(document_units("`Job.run()` takes one arguments."), RUN_SOURCE, [])
+    assert one.status == "unsupported" and "the source has 0" in one.reason

@@ -13,9 +13,11 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
+from pse.index.symbols import SymbolIndex
 from pse.text import parse
 from pse.verify.evidence import Aligned, NameRef, align, document_units, excerpt_spans
 from pse.verify.evidence import transition_share as share_of_transitions
+from pse.verify.evidence.audit import audit_text
 from pse.verify.evidence.passages import is_prose_path
 from pse.verify.finding import Evidence, Finding, VerifyResult
 
@@ -54,6 +56,40 @@ def unsupported_sentences(text: str, excerpts: Sequence[Mapping[str, object]],
     if not excerpts:
         return []
     aligned = aligned_section(text, excerpts, references)
+    findings = _unbacked(aligned, references, path=path,
+                         message="no excerpt backs this sentence")
+    if len(aligned) >= _MIN_UNITS and share_of_transitions(aligned) > MAX_TRANSITIONS:
+        findings.append(Finding(
+            rule="mostly-transitions", path=path, line=None, kind="quality",
+            text=text.strip().split("\n", 1)[0],
+            message=f"more than {MAX_TRANSITIONS:.0%} of this section's sentences claim "
+                    "nothing about the code",
+            hint="say what the excerpts show the code does, with its names"))
+    return findings
+
+
+def unsupported_in_source(text: str, references: VerifyResult, *, index: SymbolIndex,
+                          path: str) -> list[Finding]:
+    """An ``unsupported`` finding per sentence of the whole article that the source does not
+    back: the audit ``pse verify --evidence`` runs, over the definitions the article's
+    names point at and the project's prose.
+
+    A section's excerpts are whole definitions; a sentence that joins words of two of
+    their lines ("if `replacement_text` is empty, `max_len` is determined automatically",
+    where "automatically" is `max_len`'s) is backed by the excerpt and not by the lines of
+    the code it names. The audit reads the narrower spans, and frames repeated with one
+    word swapped, so it is the last word on what a passed article may say."""
+    # what the source contradicts, not what it only words otherwise: a section's words
+    # were held to its excerpts already, and a paraphrase ("caps the number of tries")
+    # is no invention; a quality or a limitation no span holds is one
+    audited = [item for item in audit_text(text, name_refs(references), index=index)
+               if not item.by_words or item.unbacked_claim or item.limitation]
+    return _unbacked(audited, references, path=path,
+                     message="the source does not back this sentence")
+
+
+def _unbacked(aligned: Sequence[Aligned], references: VerifyResult, *, path: str,
+              message: str) -> list[Finding]:
     # a sentence that names no code is read against its neighbours' spans in the audit;
     # here, where Strip deletes what is flagged, it only counts toward the transitions,
     # unless its subject stands for code named before ("It does not retry failed jobs"):
@@ -66,23 +102,15 @@ def unsupported_sentences(text: str, excerpts: Sequence[Mapping[str, object]],
     # project is as false as a made-up feature.
     # a sentence whose name or structural claim is already flagged is that rule's finding
     flagged = {(f.line, f.text.strip("`")) for f in references.bad}
-    findings = [_finding(item, path=path) for item in aligned
-                if item.status == "unsupported"
-                and (item.unit.names or item.unit.label or item.unit.subject
-                     or item.unbacked_claim or item.limitation or not item.by_words)
-                and not any(line == item.unit.line and text in item.unit.text
-                            for line, text in flagged)]
-    if len(aligned) >= _MIN_UNITS and share_of_transitions(aligned) > MAX_TRANSITIONS:
-        findings.append(Finding(
-            rule="mostly-transitions", path=path, line=None, kind="quality",
-            text=text.strip().split("\n", 1)[0],
-            message=f"more than {MAX_TRANSITIONS:.0%} of this section's sentences claim "
-                    "nothing about the code",
-            hint="say what the excerpts show the code does, with its names"))
-    return findings
+    return [_finding(item, path=path, message=message) for item in aligned
+            if item.status == "unsupported"
+            and (item.unit.names or item.unit.label or item.unit.subject
+                 or item.unbacked_claim or item.limitation or not item.by_words)
+            and not any(line == item.unit.line and text in item.unit.text
+                        for line, text in flagged)]
 
 
-def _finding(item: Aligned, *, path: str) -> Finding:
+def _finding(item: Aligned, *, path: str, message: str) -> Finding:
     span = item.span
     if span is None:
         hint = "delete it, or say only what the excerpts show"
@@ -92,7 +120,7 @@ def _finding(item: Aligned, *, path: str) -> Finding:
     evidence = (Evidence(path=span.path, line=span.start),) if span is not None else ()
     return Finding(rule="unsupported", path=path, line=item.unit.line, text=item.unit.text,
                    kind="claim", hint=hint, evidence=evidence,
-                   message=f"no excerpt backs this sentence: {item.reason}")
+                   message=f"{message}: {item.reason}")
 
 
 def section_sentences(text: str, excerpts: Sequence[Mapping[str, object]],

@@ -180,6 +180,16 @@ def _grounding(ctx: GateContext) -> list[Finding]:
     return ungrounded_sections(ctx.text, ctx.references.ok, path=ctx.path, focus=list(ctx.focus))
 
 
+def _unsupported(doc: Document, ctx: GateContext) -> list[Finding]:  # noqa: ARG001
+    if ctx.excerpts:  # a section, against what it was written from
+        return evidence.unsupported_sentences(ctx.text, ctx.excerpts, ctx.references,
+                                              path=ctx.path)
+    if ctx.focus:  # a section whose excerpts were not kept: nothing to align it to here
+        return []
+    return evidence.unsupported_in_source(ctx.text, ctx.references, index=ctx.index,
+                                          path=ctx.path)
+
+
 _PLACEHOLDER = re.compile(r"\bTBD\b|(?i:lorem ipsum|\[(?:insert|add|your|placeholder)\b[^\]]*\]|"
                           r"<(?:insert|your)\b[^>]*>)")
 """What a writer leaves for later: "TBD", "[Insert example here]", "<your code>" (a line
@@ -321,9 +331,9 @@ RULES: tuple[Rule, ...] = (
          strippable=False, scope="translation"),
     Rule("unsupported", "a sentence no excerpt of its section backs (its names, words, return "
          "values and counts), or a section mostly of transitions "
-         f"(over {evidence.MAX_TRANSITIONS:.0%})", ("unsupported", "mostly-transitions"),
-         lambda d, c: evidence.unsupported_sentences(c.text, c.excerpts, c.references,
-                                                     path=c.path), scope="draft"),
+         f"(over {evidence.MAX_TRANSITIONS:.0%}); on the whole article, a sentence the "
+         "source does not back (the audit of `pse verify --evidence`)",
+         ("unsupported", "mostly-transitions"), _unsupported, scope="draft"),
     Rule("grounding", "a section that names no verified code, or whose heading names code "
          "its text never mentions", ("ungrounded-section", "off-topic-section"),
          lambda d, c: _grounding(c), strippable=False, scope="draft"),

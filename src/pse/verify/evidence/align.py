@@ -395,6 +395,8 @@ def _unsaid_means(prose: str, held: set[str]) -> str:
 
 _ROLE = re.compile(
     r"\b(?:(?:is|are)\s+responsible\s+for\s+(?:\w+ing\s+)?|keeps?\s+track\s+of\s+|"
+    # not a noun after its article ("keeps a handle on the work", "the store of jobs")
+    r"(?<!\ba\s)(?<!\ban\s)(?<!\bthe\s)(?<!\bits\s)"
     r"(?:manag|handl|maintain|coordinat|orchestrat|track|stor|hold|own)(?:e|es|s|ing)?\s+)"
     r"(?P<what>[^.,;:!?()§]+)|(?:负责|管理|维护)(?P<zh>[^。，,；;：:！？（(§]+)", re.IGNORECASE)
 _ROLE_END = re.compile(r"\b(?:which|that|so|by|when|if|while|to|for|in\s+order|with|"
@@ -573,6 +575,8 @@ def _unheld_action(text: str, anchors: Sequence[SourceSpan],
         held = set().union(*(s.vocabulary for s in reached))
         if any(_LOOP.search(s.text) for s in reached):  # a loop iterates, whatever it says
             held |= _LOOP_WORDS
+        if any(_INCREMENT.search(s.text) for s in reached):  # ``n += 1`` counts
+            held |= _INCREMENT_WORDS
         if not covered(verb, held):
             return f"it says `{name}` {written}; neither its code nor what it calls does"
     return ""
@@ -580,6 +584,8 @@ def _unheld_action(text: str, anchors: Sequence[SourceSpan],
 
 _LOOP = re.compile(r"^\s*(?:async\s+)?(?:for\b.*\bin\b|while\b)|\bfor\s+\w+\s+in\b", re.MULTILINE)
 _LOOP_WORDS = frozenset(words("iterates loops traverses"))
+_INCREMENT = re.compile(r"\+=\s*1\b")
+_INCREMENT_WORDS = frozenset(words("counts increments tallies"))
 
 
 def _called_spans(span: SourceSpan, called: set[str], spans: Sequence[SourceSpan]

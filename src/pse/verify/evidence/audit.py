@@ -33,7 +33,15 @@ def audit_document(text: str, checked: Sequence[CheckedReference], *, index: Sym
     ``passages``: the project's prose a sentence may repeat (default: every prose file of
     the tree; a caller auditing documents of the tree leaves those out, since a text
     cannot back itself)."""
-    refs = name_refs(checked)
+    return audit_text(text, name_refs(checked), index=index, rst=rst, threshold=threshold,
+                      passages=passages)
+
+
+def audit_text(text: str, refs: Sequence[NameRef], *, index: SymbolIndex, rst: bool = False,
+               threshold: float | None = None,
+               passages: Sequence[SourceSpan] | None = None) -> list[Aligned]:
+    """:func:`audit_document` with the checked names already read as :class:`NameRef`
+    (the article's gate has them as findings, not as checked references)."""
     paths = {path for ref in refs if ref.status == "verified"
              for path, _ in ref.evidence if path in index.files}
     units = document_units(text, rst=rst)

@@ -26,8 +26,9 @@ from pse.verify.evidence.spans import SourceSpan
 _NUMBERS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
             "eight": 8, "nine": 9, "ten": 10, "single": 1, "一": 1, "两": 2, "二": 2, "三": 3,
             "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9, "十": 10}
-_NUMBER = (r"(?P<n>\d+|one|two|three|four|five|six|seven|eight|nine|ten|single"
-           r"|[一两二三四五六七八九十])")
+# a whole word: "done", "often" and "someone" hold no number
+_NUMBER = (r"(?P<n>(?<![A-Za-z0-9_])(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten"
+           r"|single)|[一两二三四五六七八九十])")
 _COUNT = re.compile(_NUMBER + r"\s*(?:个|种)?\s*(?:(?:main|key|different|distinct|possible|"
                     r"optional|required)\s+|(?:public|公开|公有|公共)(?:的|\s*)"
                     r"|(?P<part>private|static|special|helper)\s+|(?P<part_zh>私有|静态)的?)?"
