@@ -2,7 +2,9 @@
 item whose owner is a class is that class's member (no namesake of another class makes
 the claim true); a class re-bound under its own name in another module (``Flags =
 constants.Flags``) is defined where its ``class`` statement is; a stub's declaration of
-a function the tree defines is no other reading of it. Decided against a small tree."""
+a function the tree defines is no other reading of it; a name the sentence calls a
+function is read as no method of its name; a module file is no subpackage. Decided
+against a small tree."""
 
 from __future__ import annotations
 
@@ -39,6 +41,9 @@ class Caller:
 def pairwise(items):
     return zip(items, items[1:])
 ''',
+    "kit/sub/__init__.py": "VALUE = 1\n",
+    "kit/old.py": "def bump(version, token='rc'):\n    return version + token\n",
+    "kit/version.py": "class Version:\n    def bump(self, token):\n        return token\n",
     "kit-stubs/__init__.pyi": "from typing_extensions import deprecated\n\n\n"
                               "@deprecated('use itertools.pairwise')\n"
                               "def pairwise(items: list) -> list: ...\n",
@@ -88,3 +93,39 @@ def test_a_stub_is_no_other_reading_of_the_code_it_declares(resolver: Resolver, 
                                                            status: str) -> None:
     assert claim_statuses(resolver, text, "decorated") + \
         claim_statuses(resolver, text, "not decorated") == [status]
+
+
+@pytest.mark.parametrize("text, status", [
+    # the module-level `bump` takes two; the method `Version.bump` one besides `self`
+    ("The `bump` function takes one parameter.", "unverified"),
+    ("旧版的 `bump` function 只接受 `version` 一个 parameter。", "unverified"),
+    ("The `bump` method takes one parameter.", "verified"),
+    ("`bump` takes one parameter.", "verified"),  # unsaid: either may be meant
+])
+def test_a_name_called_a_function_is_read_as_no_method_of_its_name(
+        resolver: Resolver, text: str, status: str) -> None:
+    assert claim_statuses(resolver, text, "param_count") == [status]
+
+
+@pytest.mark.parametrize("text", [
+    "`Caller` 的 `__init__` 接收 `name`、`execute` 和 `timeout` 三个 named parameters。",
+    "`Caller.__init__` 接收 `name`、`execute` 和 `timeout` 参数。",
+    "`Caller.__init__` 接收 `name`、`execute` 和 `timeout` 三个可选参数。",
+])
+def test_a_listed_parameter_after_its_names_is_read_with_a_kind_or_no_count(
+        resolver: Resolver, text: str) -> None:
+    assert claim_statuses(resolver, text, "has_param") == ["verified", "verified",
+                                                           "unverified"]
+    # a count of a kind of parameter ("三个可选参数") is not a count of them all
+    assert claim_statuses(resolver, text, "param_count") == []
+
+
+@pytest.mark.parametrize("text, status", [
+    ("`kit.old` is a subpackage of `kit`.", "unverified"),  # one file
+    ("需要说明的是，`kit.old` 是一个子包（目录）。", "unverified"),
+    ("`kit.sub` is a subpackage.", "verified"),
+    ("`kit.sub` 是一个子包。", "verified"),
+    ("`kit.old` is a module.", "verified"),
+])
+def test_a_module_file_is_no_subpackage(resolver: Resolver, text: str, status: str) -> None:
+    assert claim_statuses(resolver, text, "kind") == [status]

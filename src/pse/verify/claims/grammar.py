@@ -725,6 +725,11 @@ _FRAMES: list[tuple[Relation, str]] = [
     # the means of another verb: "`f` computes the sum by calling `g`", "by invoking `g`"
     ("calls", rf"{S} {PRE}(?:[a-z-]+ ){{1,6}}?by (?P<cv>calling|invoking|delegating to"
               rf"|deferring to|forwarding to) {L.DET}{O}"),
+    # what it returns, made by a call: "`copy` returns a shallow clone produced with
+    # `copy.copy`", "returns a list built by `sorted`"
+    ("calls", rf"{S} {PRE}(?:returns|yields|gives back) (?:[a-z-]+ ){{1,5}}?"
+              r"(?P<cv>produced|made|created|built|generated|obtained|computed|constructed)"
+              rf" (?:with|by|using|via|through) (?:a call to )?{L.DET}{O}"),
     # what it is given, handed on in Chinese: "`f` 把名称转发给 `g`", "`f` 交给 `g` 处理"
     ("calls", rf"{SZ}{PRE_ZH}(?:会|将)?(?:把|将)?[^§，。；]{{0,10}}?(?P<cv>转发给|交给|传给|传递给"
               rf"|转交给|委托给){OZ}(?:处理|执行|去做|来处理|来执行)?"),
@@ -1003,6 +1008,8 @@ _CUES: dict[str, str] = {
               r"|runs|execut|passes control|forward|wrapper|shortcut|shorthand|front|调用|调到"
               r"|去调|invoke|用到|依赖|使用|委托|执行|借助|利用|用的是|用了|通过|用§"
               r"|creates|instantiates|constructs"
+              r"|(?:produced|made|created|built|generated|obtained|computed|constructed)"
+              r" (?:with|by|using|via|through)"
               r"|构造|创建|实例化|新建|passes|pass |sends|routes|implemented|转发|交给|传给|传递给"
               r"|转交|触发|封装|包装"),
     "default": r"default|falls? back|initial value|默认|缺省|初始值|初值"
@@ -2429,6 +2436,8 @@ _KINDS = [
     (r"属性|attribute", "attribute"),
     (r"method|方法", "method"),
     (r"function|函数", "function"),
+    # a subpackage is a directory: said of one module file, it is false
+    (r"sub-?packages?|子包", "subpackage"),
     (r"module|package|模块|包", "module"),
     (r"constant|常量", "constant"),
     (r"alias|别名", "alias"),

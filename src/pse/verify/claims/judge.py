@@ -349,13 +349,15 @@ def _as_kinds(resolver: Resolver, subject: Named, kinds: Collection[str]) -> Nam
 
 
 def _other_readings(resolver: Resolver, subject: Named, decide: Decide,
-                    decision: Decision, *, focus: frozenset[str]) -> Decision:
+                    decision: Decision, *, focus: frozenset[str], said: str = "") -> Decision:
     """A false decision about a bare name, tried on the other functions and methods of
     that name too: "`on` calls `listens_to`" is true of the method `EventEmitter.on`
     even when the name first resolves to a module-level `on`. Only a reading that makes
     the claim true replaces the first one: one that merely leaves it open does not show
     which definition was meant. Of a subject the document's focus modules define, only
-    their other definitions are tried."""
+    their other definitions are tried; of a subject the sentence calls a function, a
+    method or a class (``said``), only definitions of that kind ("the `bump_prerelease`
+    function takes one parameter" is not made true by a method of that name)."""
     if "." in subject.name:
         return decision
     focused = bool(focus) and any(within_focus(resolver, s, focus) for s in subject.symbols)
@@ -364,7 +366,8 @@ def _other_readings(resolver: Resolver, subject: Named, decide: Decide,
     others = [s for s in resolver.index.by_name(subject.name)
               if s.kind in _CALLABLE_KINDS and s not in subject.symbols
               and not (stubs and s.path.endswith(".pyi"))
-              and (not focused or within_focus(resolver, s, focus))][:_MAX_READINGS]
+              and (not focused or within_focus(resolver, s, focus))
+              and (not said or s.kind == said)][:_MAX_READINGS]
     if not others:
         return decision
     other = _combine([decide(s) for s in others])
@@ -379,10 +382,25 @@ def _second_reading(resolver: Resolver, claim: Claim, relation: str, subject: Na
         if subject.symbols and all(s.parent in _owner_classes(resolver, claim)
                                    for s in subject.symbols):
             return decision  # the owner's member was meant (:func:`_of_owner`)
-        return _other_readings(resolver, subject, decide, decision, focus=focus)
+        return _other_readings(resolver, subject, decide, decision, focus=focus,
+                               said=_said_kind(claim.sentence, subject.name))
     if relation == "kind":
         return _member_reading(resolver, claim, subject, decide, decision)
     return decision
+
+
+_SAID_KIND = {"function": "function", "函数": "function", "method": "method",
+              "方法": "method", "class": "class", "类": "class"}
+
+
+def _said_kind(sentence: str, name: str) -> str:
+    """The kind ``sentence`` gives the code span ``name`` right before or after it ("the
+    `f` function", "function `f`", "`f` 函数", "类 `A`"): "function", "method", "class"
+    or ""."""
+    span = rf"`{re.escape(name)}(?:\(\))?`"
+    kind = r"(\b(?:function|method|class)\b|函数|方法|类(?!型|似))"  # 类型 is a type
+    found = re.search(rf"{span}\s*{kind}|{kind}\s*{span}", sentence, re.IGNORECASE)
+    return _SAID_KIND[(found[1] or found[2]).lower()] if found else ""
 
 
 def _member_reading(resolver: Resolver, claim: Claim, subject: Named, decide: Decide,

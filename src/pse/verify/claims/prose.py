@@ -638,7 +638,7 @@ def _sentence(number: int, raw: str, spans: list[CodeSpan], *, offset: int,
     joined, codes = _owned(joined, codes)
     clauses = tuple(c for c in (normalise(p) or _kept_adverbial(p)
                                 for p in _top_level_clauses(joined)) if c)
-    counted = _COUNT_AFTER_LIST.sub(r"\g<num>个\g<noun>：\g<list>", joined)
+    counted = _COUNT_AFTER_LIST.sub(_count_first, joined)
     if counted != joined:  # the count, read whole, besides what each clause says
         clauses = (*clauses, normalise(counted))
     if conditional and clauses:  # the condition began on the line before: say it here
@@ -1210,7 +1210,25 @@ _QUALIFIER = re.compile(
 
 _COUNT_AFTER_LIST = re.compile(
     r"(?P<list>§\d+§(?:\s*(?:[、，,]|和|与|及|以及)\s*§\d+§)+)\s*(?:这|这些|共|一共|总共)?"
-    r"\s*(?P<num>[一二两三四五六七八九十]|\d+)\s*(?:个|种)\s*(?P<noun>(?:公开的?|公共的?)?"
-    r"(?:方法|函数|属性|成员|字段|参数|取值|值|枚举值|状态))(?=\s*[。；;.]?\s*$)")
+    r"\s*(?:(?P<num>[一二两三四五六七八九十]|\d+)\s*(?:个|种))?\s*"
+    # a kind of parameter ("三个可选参数", "三个 named parameters"): a count of that kind,
+    # not of every parameter; the names are still its parameters
+    r"(?P<kind>(?:可选|必需|必选|命名|关键字|位置)的?|(?:named|keyword|keyword-only|positional"
+    r"|optional|required)\s+)?"
+    r"(?P<public>公开的?|公共的?|public\s+)?"
+    r"(?P<noun>方法|函数|属性|成员|字段|参数|取值|值|枚举值|状态"
+    r"|(?:parameter|argument|param|method|attribute|field|member)s?)(?=\s*[。；;.]?\s*$)")
 """A Chinese count after the list it counts ("有 `a`、`b` 和 `c` 三个方法"): read as the
-count before its list ("有三个方法：`a`、`b` 和 `c`"), the order the frames read."""
+count before its list ("有三个方法：`a`、`b` 和 `c`"), the order the frames read. Without a
+count ("接收 `a`、`b` 和 `c` 参数") or with a kind of parameter, only the list is read."""
+_NOUN_ZH = {"parameter": "参数", "argument": "参数", "param": "参数", "method": "方法",
+            "attribute": "属性", "field": "字段", "member": "成员"}
+
+
+def _count_first(match: re.Match[str]) -> str:
+    """:data:`_COUNT_AFTER_LIST`'s match as the count (if it counts all) before its list."""
+    noun = ("公开" if match["public"] else "") + \
+        _NOUN_ZH.get(match["noun"].lower().removesuffix("s"), match["noun"])
+    if match["num"] is None or match["kind"] and noun == "参数":
+        return f"{noun}：{match['list']}"
+    return f"{match['num']}个{noun}：{match['list']}"

@@ -820,7 +820,9 @@ def actual_kinds(resolver: Resolver, symbol: Symbol) -> set[str]:
     facts = [f for f in resolver.index.def_facts(symbol.qualname) if f.line == symbol.line]
     decorators = {d.rsplit(".", 1)[-1] for f in facts for d in f.decorators}
     is_async = any(f.is_async for f in facts)
-    if symbol.kind in {"module", "package"}:
+    if symbol.kind == "package":  # a directory of modules: of another package, a sub one
+        return {"module", "subpackage"}
+    if symbol.kind == "module":
         return {"module"}
     if symbol.kind == "class":
         found = ancestry(resolver, symbol)
@@ -1353,7 +1355,7 @@ _ORDER = ("abstract property", "cached property", "read-only property", "read-wr
           "abstract method", "classmethod", "staticmethod", "coroutine",
           "exception", "enum", "dataclass", "namedtuple", "protocol", "metaclass",
           "abstract class", "class",
-          "method", "function", "module", "constant", "alias", "type variable",
+          "method", "function", "subpackage", "module", "constant", "alias", "type variable",
           "instance", "attribute", "context manager")
 
 
