@@ -1046,3 +1046,12 @@ def test_align_a_number_inside_a_word_is_no_count() -> None:
     assert "the source has" not in done.reason
     (one,) = align(document_units("`Job.run()` takes one arguments."), RUN_SOURCE, [])
     assert one.status == "unsupported" and "the source has 0" in one.reason
+
+
+def test_align_a_labelled_item_that_opens_with_a_verb_is_said_of_its_label() -> None:
+    # "**run**: Merges ..." says `run` merges; its code counts and calls, merges nothing
+    units = document_units("Its methods:\n\n1. **Job.run**: Merges the attempts.\n"
+                           "2. **Job.run**: Calls the function once.\n")
+    sorts, calls = align(units, RUN_SOURCE, [])[-2:]
+    assert sorts.status == "unsupported" and "`Job.run` merges" in sorts.reason
+    assert calls.status == "supported", calls.reason

@@ -297,7 +297,7 @@ def _covered(unit: Unit, anchors: list[SourceSpan], claim: set[str], *,
                        by_words=True, unbacked_claim=claims, limitation=denies)
     # after the words: theirs says more
     wrong = _unheld_action(unit.text, anchors, spans,
-                           subject="" if unit.names else unit.subject)
+                           subject="" if unit.names else unit.subject, label=unit.label)
     if wrong:
         return Aligned(unit, "unsupported", best, share, reason=wrong)
     if unbacked:  # "fast", "with ease", "thread-safe": a claim only a span saying it backs
@@ -537,6 +537,10 @@ _BOUND_ACTION = re.compile(
     re.IGNORECASE)
 """The same said of the definition a sentence's pronoun or noun phrase stands for ("The
 function first sorts the tokens", "It then writes ..."), its first words."""
+_LABELLED_ACTION = re.compile(r"^\s*(?:\d+[.)]\s*)?(?:\*\*|__)[^*]{1,80}?(?:\*\*|__)\s*[:：]?\s*"
+                              r"(?P<verb>[A-Z][a-z]{2,}s)\b(?!\s+(?:a|an|the)\s+(?:way|means))")
+"""An item whose bold label names a definition and whose text opens with its verb
+("**__add__**: Appends another `Text` object")."""
 _NO_ACTIONS = words(
     "is was has does returns gives yields produces takes accepts receives expects "
     "uses calls invokes provides offers allows enables lets helps supports handles manages "
@@ -553,7 +557,7 @@ _NO_ACTIONS = words(
 
 
 def _unheld_action(text: str, anchors: Sequence[SourceSpan],
-                   spans: Sequence[SourceSpan], *, subject: str = "") -> str:
+                   spans: Sequence[SourceSpan], *, subject: str = "", label: str = "") -> str:
     """Why a verb ``text`` says a function it names does ("`ttl` sets the expiration
     time") is not that function's: neither its code and docstring nor those of the
     definitions it calls use the verb (its stem or a synonym). A verb of being, taking,
@@ -565,6 +569,9 @@ def _unheld_action(text: str, anchors: Sequence[SourceSpan],
     bound = _BOUND_ACTION.match(without_title(text)) if subject else None
     if bound is not None:
         said.append((subject, bound["verb"]))
+    labelled = _LABELLED_ACTION.match(text) if label else None
+    if labelled is not None:  # "**__add__**: Appends another ...": the label does it
+        said.append((label, labelled["verb"].lower()))
     for name, written in said:
         span = callable_.get(name.rsplit(".", 1)[-1])
         verb = words(written) - _NO_ACTIONS - _DISCOURSE
