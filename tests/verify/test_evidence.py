@@ -1055,3 +1055,29 @@ def test_align_a_labelled_item_that_opens_with_a_verb_is_said_of_its_label() -> 
     sorts, calls = align(units, RUN_SOURCE, [])[-2:]
     assert sorts.status == "unsupported" and "`Job.run` merges" in sorts.reason
     assert calls.status == "supported", calls.reason
+
+
+DIRS = '''def user_config_dir(appname=None):
+    """Return full path to the user-specific config dir for this application."""
+    return os.path.join(base, appname)
+
+
+def site_config_dir(appname=None):
+    """Return full path to the user-shared data dir for this application."""
+    return os.path.join(base, appname)
+'''
+
+
+def test_align_a_definition_name_is_its_own_beside_a_namesake_docstring() -> None:
+    # `site_config_dir`'s docstring was copied from a data-dir function: "config" is still
+    # its own (its name says so), not a word only `user_config_dir`'s docstring has
+    from pse.verify.evidence.spans import make_span
+
+    lines = DIRS.splitlines()
+    spans = [make_span("appdirs.py", start, end, "\n".join(lines[start - 1:end]),
+                       symbol=f"appdirs.{name}", kind="function", params=("appname",))
+             for name, start, end in (("user_config_dir", 1, 3), ("site_config_dir", 6, 8))]
+    config, english = align(document_units(
+        "系统配置目录 (`site_config_dir`)。\n\n`site_config_dir` returns the path of the "
+        "config dir.\n"), spans, [])
+    assert (config.status, english.status) == ("supported", "supported"), config.reason

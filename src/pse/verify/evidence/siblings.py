@@ -71,17 +71,24 @@ def namesake_problem(claim: set[str], anchors: Sequence[SourceSpan],
         if own.kind not in _CALLABLE or not own.symbol:
             continue
         owner, _, name = own.symbol.rpartition(".")
-        mine = words(summary(own))
+        # a name says what its definition is as much as its summary: a docstring copied
+        # from the neighbour ("Return full path to the user-shared data dir" of
+        # ``site_config_dir``) leaves "config" its own all the same
+        documented = words(summary(own))
+        mine = documented | words(name_words(name))
         for other in spans:
             other_name = other.symbol.rpartition(".")[2]
             if other.kind not in _CALLABLE or other_name == name or other_name in named \
                     or other in anchors \
                     or other.symbol.rpartition(".")[0] != owner or not _near(name, other_name):
                 continue
+            # (not theirs: a word of the other's name is told apart by
+            # :func:`siblings_name_word`, only where it is written as a name)
             theirs = words(summary(other))
-            shared = mine & theirs
-            if not mine or not theirs or 2 * len(shared) < min(len(mine), len(theirs)):
+            if not documented or not theirs or \
+                    2 * len(documented & theirs) < min(len(documented), len(theirs)):
                 continue  # summaries of different frames say different things anyway
+            shared = mine & theirs
             only_theirs = covered(claim, theirs - shared, abbreviations=False)
             if only_theirs and not covered(claim, mine - shared, abbreviations=False):
                 said = ", ".join(sorted(only_theirs))
