@@ -126,6 +126,11 @@ def test_a_listed_parameter_after_its_names_is_read_with_a_kind_or_no_count(
     ("`kit.sub` is a subpackage.", "verified"),
     ("`kit.sub` 是一个子包。", "verified"),
     ("`kit.old` is a module.", "verified"),
+    # the language said before the kind: "一个 Python 模块" is a module
+    ("`Version` 是一个 Python 模块，用于比较版本。", "unverified"),
+    ("`Version` 是一个用于比较版本的 Python 模块。", "unverified"),
+    ("`kit.old` 是一个 Python 模块。", "verified"),
 ])
-def test_a_module_file_is_no_subpackage(resolver: Resolver, text: str, status: str) -> None:
+def test_a_module_file_is_no_subpackage_and_a_class_no_module(resolver: Resolver, text: str,
+                                                               status: str) -> None:
     assert claim_statuses(resolver, text, "kind") == [status]

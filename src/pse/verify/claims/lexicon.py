@@ -105,7 +105,8 @@ KIND_EN = (r"(?:(?:module-level|top-level|plain|regular|ordinary|normal|simple|f
            r"|constant|coroutine|class|exception|type alias|context manager|decorator|attribute)")
 KIND_ZH = (r"(?:普通的?|模块级的?|模块级别的|顶层的?|实例|异步|协程|静态|类|只读|公开的?|内部的?"
            r"|私有的?|抽象的?|辅助|工具|帮助|小|简单的?"
-           r"|(?:c|c\+\+|rust|cython) ?(?:语言)?(?:的|写的|实现的)?)*"
+           r"|(?:c|c\+\+|rust|cython) ?(?:语言)?(?:的|写的|实现的)?"
+           r"|python ?(?:语言)?(?:的|写的|实现的)?)*"  # "一个 Python 模块": what it is in
            r"(?:函数|方法|类型别名|类|属性|模块|子包|包|子模块|常量|协程函数|协程|异常类|异常|方法"
            r"|上下文管理器|装饰器"
            r"|classmethod|staticmethod|property|class|function|method|module|constant"
