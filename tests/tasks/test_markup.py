@@ -12,6 +12,14 @@ def test_roles_literals_and_links_become_markdown() -> None:
         "`Manager`, `Manager.add()`, `self`, [overriding](https://example.org/o) and Jinja2")
 
 
+def test_bare_named_references_become_their_words_outside_code() -> None:
+    line = "`jsonlines` simplifies working with jsonlines_ and ndjson_ data; `type_` stays."
+    assert inline_rst_as_markdown(line) == (
+        "`jsonlines` simplifies working with jsonlines and ndjson data; `type_` stays.")
+    text = "```\nclass_ = 1\n```\nsnake_case and __init__ stay, as does a_b_.\n"
+    assert inline_rst_as_markdown(text) == text
+
+
 def test_inline_conversion_leaves_fenced_code_and_plain_markdown_alone() -> None:
     text = "Use `f()` here.\n```\n:meth:`x` and ``y``\n```\n"
     assert inline_rst_as_markdown(text) == text

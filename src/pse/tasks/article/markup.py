@@ -41,7 +41,26 @@ def inline_rst_as_markdown(text: str) -> str:
     for index, line in enumerate(lines):
         if index + 1 not in code and "`" in line:
             lines[index] = _inline(line)
+        if index + 1 not in code and "_" in lines[index]:
+            lines[index] = _bare_references(lines[index])
     return "\n".join(lines)
+
+
+_BARE_REFERENCE = re.compile(r"(?<![\w`*/.-])(?P<word>[A-Za-z][A-Za-z0-9-]*[A-Za-z0-9])_"
+                             r"(?=[\s.,;:!?)]|$)")
+"""``jsonlines_``: a bare named hyperlink reference, pasted from a README with its
+target left behind (a name with a trailing underscore in prose is code only when written
+as a code span)."""
+
+
+def _bare_references(line: str) -> str:
+    """``line`` with bare named references outside code spans as their words."""
+    parts: list[str] = []
+    at = 0
+    for span in code_spans(line):
+        parts += [_BARE_REFERENCE.sub(r"\g<word>", line[at:span.start]), line[span.start:span.end]]
+        at = span.end
+    return "".join([*parts, _BARE_REFERENCE.sub(r"\g<word>", line[at:])])
 
 
 def _inline(line: str) -> str:
