@@ -999,6 +999,13 @@ def test_align_an_action_after_a_condition_and_through_a_namesake_helper() -> No
     assert iterates.status == "supported"
 
 
+def test_words_a_phrase_that_is_one_word_of_code() -> None:
+    # "uses a regular expression" of a function that matches ``ISO8601_REGEX``
+    assert words("uses a Regular\n expressions") == {"regex"} <= words("ISO8601_REGEX")
+    assert words("the time zone offset") == words("timezone offset")
+    assert "regex" not in words("regular users")  # only the whole phrase
+
+
 def test_words_a_verb_set_is_no_option() -> None:
     # "setting" stems to "set": a synonym of option by it would make every "sets" one
     assert words("sets") == {"set"} and words("settings") == words("options")

@@ -75,7 +75,7 @@ def _tables() -> tuple[dict[str, str], frozenset[str], dict[str, tuple[str, ...]
     stop: set[str] = set()
     for line in _data("synonyms.en.txt"):
         head, _, rest = line.partition(":")
-        if head.strip() == "claim":
+        if head.strip() in ("claim", "phrase"):
             continue
         if head.strip() == "stop":
             stop.update(stem(w) for w in rest.split())
@@ -109,9 +109,29 @@ _UNINFLECTED = frozenset(
 no form of it, and counts as a word of its own (one the source never uses)."""
 
 
+@cache
+def _phrases() -> tuple[re.Pattern[str] | None, dict[str, str]]:
+    """The English phrases that are one word ("regular expression" is "regex"), from the
+    ``phrase:`` lines of the table, and the pattern that finds them."""
+    table: dict[str, str] = {}
+    for line in _data("synonyms.en.txt"):
+        head, _, rest = line.partition(":")
+        if head.strip() == "phrase":
+            phrase, _, word = rest.partition("=")
+            table[" ".join(phrase.lower().split())] = word.strip()
+    if not table:
+        return None, table
+    alternatives = "|".join(r"\s+".join(map(re.escape, p.split()))
+                            for p in sorted(table, key=len, reverse=True))
+    return re.compile(rf"\b(?:{alternatives})\b", re.IGNORECASE), table
+
+
 def words(text: str) -> set[str]:
     """The canonical content stems of ``text`` (identifiers split, stop words dropped)."""
     synonyms, stop, terms, zh_stop = _tables()
+    pattern, phrases = _phrases()
+    if pattern is not None:
+        text = pattern.sub(lambda m: phrases[" ".join(m.group(0).lower().split())], text)
     found: set[str] = set()
     for token in _WORD.findall(text):
         if "\u4e00" <= token[0] <= "\u9fff":
