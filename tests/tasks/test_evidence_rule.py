@@ -180,3 +180,15 @@ def test_the_rule_audits_the_whole_article_against_the_source_when_no_excerpts(
     found = run_rules(ctx, rules=[r for r in RULES if r.rule_id == "unsupported"]).bad
     assert [f.text for f in found] == ["`Job.run()` sorts the jobs by name before it runs "
                                        "them."]
+
+
+def test_rule_a_titled_item_no_excerpt_backs_is_unsupported_without_a_name() -> None:
+    # an advantages list of no evidence is a claim; a plain sentence naming nothing counts
+    # only toward the transitions
+    text = ("## Why\n\n`JobQueue` runs jobs in the order they were added.\n\n"
+            "- **Consistency**: dates stay consistent across systems and applications.\n\n"
+            "Dates stay consistent across systems and applications.\n")
+    excerpts = [{"path": "q.py", "start": 1, "end": 2, "text": "class JobQueue:\n"
+                 "    \"\"\"Runs jobs in the order they were added.\"\"\""}]
+    findings = unsupported_sentences(text, excerpts, VerifyResult(), path="a.md")
+    assert [(f.rule, f.line) for f in findings] == [("unsupported", 5)]

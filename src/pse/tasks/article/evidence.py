@@ -99,12 +99,14 @@ def _unbacked(aligned: Sequence[Aligned], references: VerifyResult, *, path: str
     # words ("If a job fails, it does not retry it." beside "How often and how patiently
     # a failed job is retried."); or unless it states a limitation no excerpt holds
     # ("First, it does not handle exceptions gracefully."): a made-up weakness of the
-    # project is as false as a made-up feature.
+    # project is as false as a made-up feature; or unless it is an item of a titled list
+    # ("**Consistency**: ISO 8601 is consistent across systems"): an advantage or a
+    # limitation listed with no evidence is a claim, not a transition.
     # a sentence whose name or structural claim is already flagged is that rule's finding
     flagged = {(f.line, f.text.strip("`")) for f in references.bad}
     return [_finding(item, path=path, message=message) for item in aligned
             if item.status == "unsupported"
-            and (item.unit.names or item.unit.label or item.unit.subject
+            and (item.unit.names or item.unit.label or item.unit.subject or item.unit.title
                  or item.unbacked_claim or item.limitation or not item.by_words)
             and not any(line == item.unit.line and text in item.unit.text
                         for line, text in flagged)]
