@@ -437,6 +437,18 @@ def test_article_gate_flags_a_fix_hint_pasted_into_the_text(tmp_path: Path) -> N
     assert [f.text for f in result.bad if f.rule == "prompt-copy"] == [pasted]
 
 
+def test_article_gate_flags_a_tool_description_pasted_into_the_text(tmp_path: Path) -> None:
+    # a model with native tool calling is sent the tools' descriptions: the 1.5B wrote
+    # the `read_file` one as what the project needs
+    root = copy_tinyqueue(tmp_path / "tinyqueue")
+    task = ArticleTask(settings=article_settings(root))
+    state = task.prepare(new_state(root), RunDeps(llm=ScriptedLLM()))
+    pasted = ("The project needs a tool to read lines of a text file in the project, "
+              "numbered. Long files are cut with a notice saying how to read the rest.")
+    result = task.verify(state, CLEAN + "\n" + pasted + "\n", lang="en")
+    assert [f.text for f in result.bad if f.rule == "prompt-copy"] == [pasted]
+
+
 def test_article_tidy_after_strip_drops_a_lead_in_whose_list_went(
         task: ArticleTask, prepared: PSEState) -> None:
     """The embedded model's tinyqueue draft kept "The solution has several limitations,

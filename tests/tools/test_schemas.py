@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from pse.tools import ToolCallFailed, ToolSettings, tool_names, tool_schemas
-from pse.tools.schemas import check_arguments
+from pse.tools.schemas import check_arguments, tool_descriptions
 
 
 def test_tool_schemas_are_openai_function_definitions() -> None:
@@ -45,3 +45,9 @@ def test_check_arguments_rejects_invalid_calls(name: str, arguments: dict[str, o
     with pytest.raises(ToolCallFailed) as info:
         check_arguments(name, arguments)
     assert info.value.code == "invalid-arguments"
+
+
+def test_tool_descriptions_are_what_the_schemas_send() -> None:
+    for settings in (ToolSettings(), ToolSettings(allow_commands=("git",))):
+        assert tool_descriptions(settings) == [
+            s["function"]["description"] for s in tool_schemas(settings)]  # type: ignore[index]

@@ -92,6 +92,16 @@ def tool_schemas(settings: ToolSettings | None = None) -> list[JsonObject]:
     return schemas
 
 
+def tool_descriptions(settings: ToolSettings | None = None) -> list[str]:
+    """The description of each tool its schema sends a model: our words, which a reply
+    may copy into what it writes. (Its parameters' descriptions are short generic phrases,
+    "A path relative to the project root", that a true sentence may share.)"""
+    settings = settings or ToolSettings()
+    allowed = ", ".join(f"'{name}'" for name in settings.allow_commands)
+    return [_DESCRIPTIONS[name].format(allowed=allowed) for name in _PARAMETERS
+            if name != "run_command" or settings.allow_commands]
+
+
 def check_arguments(name: str, arguments: Mapping[str, object]) -> None:
     """Validate ``arguments`` of tool ``name`` against its schema.
 

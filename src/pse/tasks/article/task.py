@@ -34,6 +34,7 @@ from pse.tasks.article.promptfiles import PROMPTS, instruction_texts, prompt
 
 __all__ = ["PROMPTS", "RULES", "ArticleTask"]
 from pse.tasks.article.registry import load_styles
+from pse.tools.schemas import tool_descriptions
 from pse.verify.check import Document, check_documents, to_findings
 from pse.verify.finding import VerifyResult
 from pse.verify.resolve import Resolver, project_resolver
@@ -282,8 +283,11 @@ class ArticleTask(SectionedTask):
         # the index plan's briefs are our instructions too ("from the README and the code"
         # came back as prose); a Planner's own bullets are the article's outline
         briefs = [s.brief for s in state.sections if s.source == "index"]
+        # and the tools' descriptions, which a model with native tool calling is sent
+        # ("Long files are cut with a notice saying how to read the rest" came back as
+        # what a `Reader` does)
         prompts = [*instruction_texts(str(state.data.get("style_guide", ""))),
-                   UNGROUNDED_WORDS, *briefs]
+                   UNGROUNDED_WORDS, *briefs, *tool_descriptions()]
         raw_facts = state.data.get("facts")
         return rulebook.GateContext(
             text=text, path=path, lang=lang, references=references,
