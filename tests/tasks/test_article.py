@@ -427,24 +427,19 @@ def test_article_strip_never_deletes_the_title_or_a_planned_heading(
     assert [s.line for s in spans] == [5, 7]
 
 
-def test_article_gate_flags_a_fix_hint_pasted_into_the_text(tmp_path: Path) -> None:
-    root = copy_tinyqueue(tmp_path / "tinyqueue")
-    task = ArticleTask(settings=article_settings(root))
-    state = task.prepare(new_state(root), RunDeps(llm=ScriptedLLM()))
-    pasted = ("This section names no verified code; mention what the section explains: "
-              "JobQueue, src/tinyqueue/queue.py")
-    result = task.verify(state, CLEAN + "\n" + pasted + "\n", lang="en")
-    assert [f.text for f in result.bad if f.rule == "prompt-copy"] == [pasted]
-
-
-def test_article_gate_flags_a_tool_description_pasted_into_the_text(tmp_path: Path) -> None:
+@pytest.mark.parametrize("pasted", [
+    "This section names no verified code; mention what the section explains: "
+    "JobQueue, src/tinyqueue/queue.py",
     # a model with native tool calling is sent the tools' descriptions: the 1.5B wrote
     # the `read_file` one as what the project needs
+    "The project needs a tool to read lines of a text file in the project, "
+    "numbered. Long files are cut with a notice saying how to read the rest.",
+])
+def test_article_gate_flags_our_own_words_pasted_into_the_text(tmp_path: Path,
+                                                               pasted: str) -> None:
     root = copy_tinyqueue(tmp_path / "tinyqueue")
     task = ArticleTask(settings=article_settings(root))
     state = task.prepare(new_state(root), RunDeps(llm=ScriptedLLM()))
-    pasted = ("The project needs a tool to read lines of a text file in the project, "
-              "numbered. Long files are cut with a notice saying how to read the rest.")
     result = task.verify(state, CLEAN + "\n" + pasted + "\n", lang="en")
     assert [f.text for f in result.bad if f.rule == "prompt-copy"] == [pasted]
 
