@@ -80,26 +80,25 @@ def tool_names() -> tuple[str, ...]:
 
 def tool_schemas(settings: ToolSettings | None = None) -> list[JsonObject]:
     """The function-calling schemas for ``settings`` (``run_command`` only if enabled)."""
-    settings = settings or ToolSettings()
-    allowed = ", ".join(f"'{name}'" for name in settings.allow_commands)
-    schemas: list[JsonObject] = []
-    for name, parameters in _PARAMETERS.items():
-        if name == "run_command" and not settings.allow_commands:
-            continue
-        description = _DESCRIPTIONS[name].format(allowed=allowed)
-        schemas.append({"type": "function", "function": {
-            "name": name, "description": description, "parameters": parameters}})
-    return schemas
+    return [{"type": "function", "function": {
+        "name": name, "description": description, "parameters": _PARAMETERS[name]}}
+        for name, description in _descriptions(settings).items()]
 
 
 def tool_descriptions(settings: ToolSettings | None = None) -> list[str]:
     """The description of each tool its schema sends a model: our words, which a reply
     may copy into what it writes. (Its parameters' descriptions are short generic phrases,
     "A path relative to the project root", that a true sentence may share.)"""
+    return list(_descriptions(settings).values())
+
+
+def _descriptions(settings: ToolSettings | None) -> dict[str, str]:
+    """Each tool ``settings`` enables (``run_command`` only with commands allowed) and its
+    description, the allowed commands filled in."""
     settings = settings or ToolSettings()
     allowed = ", ".join(f"'{name}'" for name in settings.allow_commands)
-    return [_DESCRIPTIONS[name].format(allowed=allowed) for name in _PARAMETERS
-            if name != "run_command" or settings.allow_commands]
+    return {name: _DESCRIPTIONS[name].format(allowed=allowed) for name in _PARAMETERS
+            if name != "run_command" or settings.allow_commands}
 
 
 def check_arguments(name: str, arguments: Mapping[str, object]) -> None:
